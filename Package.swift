@@ -1,0 +1,79 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// The five integration modules; each has its schemas in `Schemas/<name>/` and the
+/// `PaySchemaPlugin` build-tool plugin turns them into Swift during `swift build`.
+let integrationModules = [
+    "MCSCommerceWeb",
+    "SuiteMCommerce",
+    "AmazonPayMobile",
+    "PayPalPayments",
+    "MollieCheckout",
+]
+
+var targets: [Target] = [
+    .systemLibrary(
+        name: "CYaml",
+        pkgConfig: "yaml-0.1",
+        providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(
+        name: "PaymentSchemasRuntime",
+        dependencies: [.product(name: "XMLCoder", package: "XMLCoder")]
+    ),
+    .target(
+        name: "PaySchemaCore",
+        dependencies: ["CYaml", "PaymentSchemasRuntime"]
+    ),
+    .executableTarget(
+        name: "payschema",
+        dependencies: [
+            "PaySchemaCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+    .plugin(
+        name: "PaySchemaPlugin",
+        capability: .buildTool(),
+        dependencies: ["payschema"]
+    ),
+    .testTarget(
+        name: "PaySchemaCoreTests",
+        dependencies: ["PaySchemaCore", "PaymentSchemasRuntime"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "GeneratedModelsTests",
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime"]
+    ),
+    .testTarget(
+        name: "PayschemaCLITests",
+        dependencies: ["payschema"]
+    ),
+]
+
+for module in integrationModules {
+    targets.append(
+        .target(
+            name: module,
+            dependencies: ["PaymentSchemasRuntime"],
+            plugins: ["PaySchemaPlugin"]
+        )
+    )
+}
+
+let package = Package(
+    name: "PaymentSchemas",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: integrationModules.map { .library(name: $0, targets: [$0]) } + [
+        .library(name: "PaymentSchemasRuntime", targets: ["PaymentSchemasRuntime"]),
+        .executable(name: "payschema", targets: ["payschema"]),
+        .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.17.0"),
+    ],
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef PAYSCHEMA_CYAML_SHIM_H
+#define PAYSCHEMA_CYAML_SHIM_H
+#include <yaml.h>
+#endif

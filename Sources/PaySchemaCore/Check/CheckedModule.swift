@@ -1,0 +1,25 @@
+/// A module whose schema files passed the checker: every reference resolves, every constraint
+/// fits its type. Only ``SchemaChecker`` creates one, so later stages can rely on it.
+public struct CheckedModule: Sendable {
+    /// The module's name (the folder under `Schemas/`).
+    public let name: String
+    /// Its files, sorted by path.
+    public let files: [SchemaFile]
+    /// Every named type by name.
+    public let types: [String: TypeDecl]
+    /// Names of types that hold a sensitive value, directly or through the types they contain.
+    public let sensitiveTypes: Set<String>
+    /// The direction of each type: declared, or inferred from the operations that use it.
+    public let directions: [String: Direction]
+
+    /// The declaration of a named type.
+    public func type(_ name: String) -> TypeDecl? { types[name] }
+
+    /// Whether values of `type` can hold a secret.
+    public func isSensitive(_ type: TypeExpression) -> Bool {
+        type.namedTypes.contains { sensitiveTypes.contains($0) }
+    }
+
+    /// The kind name of a named type (`struct`, `enum`...), `nil` for unknown names.
+    public func kind(of name: String) -> TypeDecl.Kind? { types[name]?.kind }
+}

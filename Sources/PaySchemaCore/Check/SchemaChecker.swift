@@ -1,0 +1,112 @@
+import Foundation
+import PaymentSchemasRuntime
+
+/// Checks the schema files of one module and resolves them into a ``CheckedModule``.
+///
+/// Every rule of `Schemas/README.md` is enforced here; each problem becomes a diagnostic at the
+/// node that causes it and checking always continues, so one run reports everything.
+public struct SchemaChecker {
+    let moduleName: String
+    let files: [SchemaFile]
+    var diagnostics = Diagnostics()
+    var types: [String: TypeDecl] = [:]
+    var declaredNames: [String: SourceLocation] = [:]
+
+    /// Checks `files`, which all belong to `moduleName`.
+    public static func check(module moduleName: String, files: [SchemaFile]) -> (CheckedModule?, [Diagnostic]) {
+        var checker = SchemaChecker(moduleName: moduleName, files: files.sorted { $0.displayPath < $1.displayPath })
+        let module = checker.run()
+        return (checker.diagnostics.hasErrors ? nil : module, checker.diagnostics.all)
+    }
+
+    mutating func run() -> CheckedModule {
+        var outputNames: [String: String] = [:]
+        for file in files {
+            if let module = file.module, module.value != moduleName {
+                diagnostics.error("file declares module '\(module.value)' but lives in the folder of module '\(moduleName)'", at: module.location)
+            }
+            if let other = outputNames[file.outputName] {
+                diagnostics.error("two schema files would both generate '\(file.outputName).generated.swift' (the other is \(other)); rename one", at: SourceLocation(file: file.path, line: 1, column: 1))
+            }
+            outputNames[file.outputName] = file.path
+            for type in file.types { declare(type.name, what: "type") }
+            for catalog in file.errorCatalogs { declare(catalog.name, what: "error catalog") }
+            for operation in file.operations {
+                declare(Located(Naming.upperFirst(operation.name.value) + "Operation", at: operation.name.location), what: "operation")
+            }
+        }
+        for file in files {
+            for type in file.types where types[type.name.value] == nil {
+                types[type.name.value] = type
+            }
+        }
+        for file in files {
+            for type in file.types { checkType(type) }
+            for catalog in file.errorCatalogs { checkCatalog(catalog) }
+            for operation in file.operations { checkOperation(operation) }
+        }
+        checkCycles()
+        let sensitive = sensitiveClosure()
+        checkSensitiveHashing(sensitive)
+        return CheckedModule(
+            name: moduleName, files: files, types: types, sensitiveTypes: sensitive, directions: inferDirections())
+    }
+
+    mutating func declare(_ name: Located<String>, what: String) {
+        if !Naming.isTypeName(name.value) {
+            diagnostics.error("\(what) name '\(name.value)' must be UpperCamelCase letters and digits", at: name.location)
+        }
+        if Naming.reservedTypeNames.contains(name.value) {
+            diagnostics.error("\(what) name '\(name.value)' is reserved: generated code uses the Swift type of that name", at: name.location)
+        }
+        if let first = declaredNames[name.value] {
+            diagnostics.error("duplicate name '\(name.value)'; first declared at \(first)", at: name.location)
+        } else {
+            declaredNames[name.value] = name.location
+        }
+    }
+
+    /// Resolves every named type in `type`, reporting unknown ones with a suggestion.
+    mutating func resolve(_ type: Located<TypeExpression>) -> Bool {
+        var ok = true
+        for name in type.value.namedTypes where types[name] == nil {
+            ok = false
+            let candidates = Array(types.keys) + TypeExpression.Primitive.allCases.map(\.rawValue)
+            diagnostics.error("unknown type '\(name)'\(Suggestions.hint(for: name, in: candidates))", at: type.location)
+        }
+        return ok
+    }
+
+    /// The primitive a type bottoms out in: itself, or a scalar's base.
+    func primitive(of type: TypeExpression) -> TypeExpression.Primitive? {
+        switch type {
+        case .primitive(let primitive): return primitive
+        case .named(let name):
+            if case .scalar(let scalar)? = types[name]?.kind { return scalar.base.value }
+            return nil
+        default: return nil
+        }
+    }
+
+    mutating func checkType(_ type: TypeDecl) {
+        checkRenames(type.lifecycle, own: type.name.value, what: "type")
+        switch type.kind {
+        case .structure(let decl): checkStruct(type, decl)
+        case .enumeration(let decl): checkEnum(type, decl)
+        case .union(let decl): checkUnion(type, decl)
+        case .scalar(let decl):
+            checkConstraints(decl.constraints, on: .primitive(decl.base.value), fieldType: .primitive(decl.base.value), owner: type.name.value)
+        }
+    }
+
+    mutating func checkRenames(_ lifecycle: Lifecycle, own: String, what: String) {
+        for old in lifecycle.renamedFrom {
+            if old.value == own {
+                diagnostics.error("\(what) '\(own)' cannot be renamed from itself", at: old.location)
+            }
+            if what == "type", let existing = declaredNames[old.value] {
+                diagnostics.error("'\(old.value)' is still declared (at \(existing)); a type renamed from it gets a deprecated alias of that name", at: old.location)
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// One problem found in a schema, at the node that causes it.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Codable {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Hashable, Sendable, Codable {
+        /// Generation cannot proceed.
+        case error
+        /// Generation proceeds but the schema should change.
+        case warning
+        /// Context attached to another diagnostic.
+        case note
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// What is wrong, and where possible how to fix it.
+    public var message: String
+    /// Where it is.
+    public var location: SourceLocation
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+    }
+
+    /// `file:line:column: error: message`, the form compilers and editors read.
+    public var description: String {
+        "\(location.file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
+
+    enum CodingKeys: String, CodingKey { case severity, message, file, line, column }
+
+    /// Decodes the flat JSON form.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        message = try container.decode(String.self, forKey: .message)
+        location = SourceLocation(
+            file: try container.decode(String.self, forKey: .file),
+            line: try container.decode(Int.self, forKey: .line),
+            column: try container.decode(Int.self, forKey: .column))
+    }
+
+    /// Encodes the flat JSON form `{severity, message, file, line, column}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(message, forKey: .message)
+        try container.encode(location.file, forKey: .file)
+        try container.encode(location.line, forKey: .line)
+        try container.encode(location.column, forKey: .column)
+    }
+}
+
+/// Collects diagnostics from every stage; nothing stops at the first problem.
+public struct Diagnostics: Sendable {
+    /// Everything reported so far, in the order reported.
+    public private(set) var all: [Diagnostic] = []
+
+    /// Starts empty.
+    public init() {}
+
+    /// Reports an error.
+    public mutating func error(_ message: String, at location: SourceLocation) {
+        all.append(Diagnostic(.error, message, at: location))
+    }
+
+    /// Reports a warning.
+    public mutating func warning(_ message: String, at location: SourceLocation) {
+        all.append(Diagnostic(.warning, message, at: location))
+    }
+
+    /// Reports a note.
+    public mutating func note(_ message: String, at location: SourceLocation) {
+        all.append(Diagnostic(.note, message, at: location))
+    }
+
+    /// Adds diagnostics from elsewhere.
+    public mutating func append(contentsOf other: [Diagnostic]) {
+        all.append(contentsOf: other)
+    }
+
+    /// Whether any error was reported.
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+    /// Every diagnostic sorted by location (stable for equal locations), duplicates removed.
+    public var sorted: [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return all.enumerated()
+            .sorted { lhs, rhs in
+                lhs.element.location == rhs.element.location ? lhs.offset < rhs.offset : lhs.element.location < rhs.element.location
+            }
+            .map(\.element)
+            .filter { seen.insert($0).inserted }
+    }
+}

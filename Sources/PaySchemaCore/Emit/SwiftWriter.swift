@@ -1,0 +1,55 @@
+/// Accumulates indented Swift source.
+final class SwiftWriter {
+    private(set) var text = ""
+    private var indentation = ""
+
+    init() {
+        text.reserveCapacity(16_384)
+    }
+
+    /// Appends one line at the current indentation (an empty string gives a blank line).
+    func line(_ content: String) {
+        if content.isEmpty {
+            text += "\n"
+        } else {
+            text += indentation
+            text += content
+            text += "\n"
+        }
+    }
+
+    /// Appends `header {`, the body one level deeper, then `}`.
+    func block(_ header: String, _ body: () -> Void) {
+        line(header + " {")
+        indentation += "    "
+        body()
+        indentation.removeLast(4)
+        line("}")
+    }
+
+    /// Appends `///` documentation lines.
+    func doc(_ text: String?) {
+        guard let text, !text.isEmpty else { return }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingTrailingSpaces()
+            self.line(trimmed.isEmpty ? "///" : "/// " + trimmed)
+        }
+    }
+
+    /// Appends documentation paragraphs, separated by blank `///` lines.
+    func doc(paragraphs: [String?]) {
+        let present = paragraphs.compactMap { $0 }.filter { !$0.isEmpty }
+        for (index, paragraph) in present.enumerated() {
+            if index > 0 { line("///") }
+            doc(paragraph)
+        }
+    }
+}
+
+extension Substring {
+    func trimmingTrailingSpaces() -> String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " { end = index(before: end) }
+        return String(self[startIndex..<end])
+    }
+}

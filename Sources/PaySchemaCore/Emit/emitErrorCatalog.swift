@@ -1,0 +1,78 @@
+extension SwiftEmitter {
+    func emitCatalog(_ catalog: ErrorCatalogDecl) {
+        let name = catalog.name.value
+        let rawType = catalog.codeType.rawValue
+        var languages = [catalog.defaultLanguage]
+        for code in catalog.codes {
+            for message in code.messages where !languages.contains(message.language) { languages.append(message.language) }
+        }
+        out.doc(paragraphs: [catalog.doc ?? "The `\(name)` error codes.", "Domain `\(catalog.domain.value)`.", remark(name, file)])
+        out.block("public enum \(name): \(rawType), PayErrorCatalog") {
+            for code in catalog.codes {
+                let text = code.messages.first(where: { $0.language == catalog.defaultLanguage })?.text ?? code.messages.first?.text
+                var paragraphs: [String?] = ["`\(code.code.value)`: \(text ?? code.name.value)"]
+                paragraphs.append(code.doc)
+                if let message = code.lifecycle.deprecated {
+                    paragraphs.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
+                }
+                out.doc(paragraphs: paragraphs)
+                out.line("case \(Naming.escaped(code.name.value)) = \(rawLiteral(code.code.value))")
+            }
+            out.line("")
+            out.line("/// The languages messages are written in, the default (`\(catalog.defaultLanguage)`) first.")
+            out.line("public static let languages = [" + languages.map(Naming.literal).joined(separator: ", ") + "]")
+            out.line("")
+            out.line("/// The catalog's error domain.")
+            out.line("public static let errorDomain = \(Naming.literal(catalog.domain.value))")
+            out.line("")
+            out.line("/// The provider's code.")
+            out.line("public var code: \(rawType) { rawValue }")
+            out.line("")
+            out.line("/// The error with `code`, `nil` for codes the catalog does not list.")
+            out.line("public init?(code: \(rawType)) { self.init(rawValue: code) }")
+            out.line("")
+            out.line("/// The code as an integer" + (rawType == "Int" ? "." : " (its digits: `A007` is 7)."))
+            out.block("public var errorCode: Int") {
+                if rawType == "Int" {
+                    out.line("rawValue")
+                } else {
+                    out.block("switch self") {
+                        for code in catalog.codes {
+                            let digits = code.code.value.description.filter(\.isNumber)
+                            out.line("case .\(Naming.escaped(code.name.value)): return \(Int(digits) ?? 0)")
+                        }
+                    }
+                }
+            }
+            out.line("")
+            out.line("/// The error's domain.")
+            let overrides = catalog.codes.filter { $0.domain != nil }
+            if overrides.isEmpty {
+                out.line("public var domain: String { Self.errorDomain }")
+            } else {
+                out.block("public var domain: String") {
+                    out.block("switch self") {
+                        for code in overrides {
+                            out.line("case .\(Naming.escaped(code.name.value)): return \(Naming.literal(code.domain!))")
+                        }
+                        if overrides.count < catalog.codes.count {
+                            out.line("default: return Self.errorDomain")
+                        }
+                    }
+                }
+            }
+            out.line("")
+            out.line("/// The message in `language`, `nil` when the catalog has none in it.")
+            out.block("public func message(language: String) -> String?") {
+                out.block("switch (self, language)") {
+                    for code in catalog.codes {
+                        for message in code.messages {
+                            out.line("case (.\(Naming.escaped(code.name.value)), \(Naming.literal(message.language))): return \(Naming.literal(message.text))")
+                        }
+                    }
+                    out.line("default: return nil")
+                }
+            }
+        }
+    }
+}

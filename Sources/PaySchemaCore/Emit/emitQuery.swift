@@ -1,0 +1,93 @@
+extension SwiftEmitter {
+    func queryStyle(_ field: FieldDecl) -> String {
+        field.queryStyle == .repeated ? ".repeated" : ".commaJoined"
+    }
+
+    /// The prefix and suffix around `{key}` in a map's query name pattern.
+    func queryPattern(_ field: FieldDecl) -> (String, String) {
+        let pattern = field.queryName?.value ?? "{key}"
+        guard let range = pattern.range(of: "{key}") else { return (pattern, "") }
+        return (String(pattern[..<range.lowerBound]), String(pattern[range.upperBound...]))
+    }
+
+    func emitQueryCoding(_ name: String, _ decl: StructDecl) {
+        out.line("")
+        out.block("extension \(name): PayQueryCodable") {
+            out.line("/// The query items, in field order; lists use each field's join style.")
+            out.block("public func queryItems() -> [URLQueryItem]") {
+                out.line("var writer = PayQueryWriter()")
+                for field in decl.fields {
+                    let key = "WireKeys.\(field.name.value)"
+                    let value = "self.\(storage(field))"
+                    switch field.type.value {
+                    case .primitive(.date):
+                        out.line("writer.date(\(value), \(key), format: WireKeys.\(field.name.value)Format)")
+                    case .list:
+                        out.line("writer.list(\(value), \(key), style: \(queryStyle(field)))")
+                    case .set:
+                        out.line("writer.list(\(value)\(field.isOptionalInSwift ? "?" : "").sorted { $0.queryValue < $1.queryValue }, \(key), style: \(queryStyle(field)))")
+                    case .map:
+                        let (prefix, suffix) = queryPattern(field)
+                        out.line("writer.patternMap(\(value), prefix: \(Naming.literal(prefix)), suffix: \(Naming.literal(suffix)), style: \(queryStyle(field)))")
+                    default:
+                        if let scale = fixedScale(field) {
+                            out.line("writer.decimal(\(value), \(key), scale: \(scale))")
+                        } else {
+                            out.line("writer.value(\(value), \(key))")
+                        }
+                    }
+                }
+                out.line("return writer.items")
+            }
+            out.line("")
+            out.line("/// Reads the value from query items, reporting every missing or invalid item at once.")
+            out.block("public init(queryItems: [URLQueryItem]) throws") {
+                out.line("var reader = PayQueryReader(queryItems)")
+                for field in decl.fields {
+                    let key = "WireKeys.\(field.name.value)"
+                    let local = Naming.escaped(field.name.value)
+                    let required = field.required ? "true" : "false"
+                    var expression: String
+                    switch field.type.value {
+                    case .primitive(.date):
+                        expression = "reader.date(\(key), format: WireKeys.\(field.name.value)Format, required: \(required))"
+                    case .list(let element):
+                        expression = "reader.list(\(swiftType(element)).self, \(key), style: \(queryStyle(field)), required: \(required))"
+                    case .set(let element):
+                        expression = "reader.list(\(swiftType(element)).self, \(key), style: \(queryStyle(field)), required: \(required)).map(Set.init)"
+                    case .map(let value):
+                        let (prefix, suffix) = queryPattern(field)
+                        var element = value
+                        if case .list(let inner) = value { element = inner }
+                        expression = "reader.patternMap(\(swiftType(element)).self, prefix: \(Naming.literal(prefix)), suffix: \(Naming.literal(suffix)), style: \(queryStyle(field)))"
+                        if field.isOptionalInSwift {
+                            out.line("let \(local)Entries = \(expression)")
+                            expression = "\(local)Entries.isEmpty ? nil : \(local)Entries"
+                        }
+                    default:
+                        let method = field.sensitive ? "secret" : "value"
+                        expression = "reader.\(method)(\(swiftType(field.type.value)).self, \(key), required: \(required))"
+                    }
+                    if let value = field.defaultValue {
+                        expression = "(\(expression)) ?? " + literal(value.value, type: field.type.value)
+                    }
+                    out.line("let \(local) = \(expression)")
+                }
+                out.line("try reader.finish()")
+                let mandatory = decl.fields.filter { $0.required && !($0.type.value.isMap) }
+                if !mandatory.isEmpty {
+                    out.line("guard " + mandatory.map { "let " + Naming.escaped($0.name.value) }.joined(separator: ", ") + " else { throw PayloadDecodingError(issues: reader.issues) }")
+                }
+                let arguments = decl.fields.map { "\(Naming.escaped($0.name.value)): \(Naming.escaped($0.name.value))" }
+                out.line("self.init(\(arguments.joined(separator: ", ")))")
+            }
+        }
+    }
+}
+
+extension TypeExpression {
+    var isMap: Bool {
+        if case .map = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,86 @@
+extension SwiftEmitter {
+    func scalarLiteralProtocol(_ base: TypeExpression.Primitive) -> (String, String)? {
+        switch base {
+        case .string: return ("ExpressibleByStringLiteral", "stringLiteral value: String")
+        case .int, .int64: return ("ExpressibleByIntegerLiteral", "integerLiteral value: \(base.rawValue)")
+        default: return nil
+        }
+    }
+
+    func emitScalar(_ type: TypeDecl, _ decl: ScalarDecl) {
+        let name = type.name.value
+        let base = decl.base.value.rawValue
+        var conformances = ["RawRepresentable", "Codable", "Hashable", "Sendable"]
+        let literal = scalarLiteralProtocol(decl.base.value)
+        if let literal { conformances.append(literal.0) }
+        conformances.append(contentsOf: ["CustomStringConvertible", "CustomDebugStringConvertible"])
+        if decl.sensitive { conformances.append("CustomReflectable") }
+        var paragraphs: [String?] = [type.doc ?? "A `\(base)` with the constraints of `\(name)`."]
+        if decl.sensitive { paragraphs.append("- Note: Sensitive. The value never appears in descriptions, mirrors, logs or validation messages.") }
+        paragraphs.append(remark(name, file))
+        out.doc(paragraphs: paragraphs)
+        if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
+        out.block("public struct \(name): \(conformances.joined(separator: ", "))") {
+            out.line("/// The wrapped value.")
+            out.line("public var rawValue: \(base)")
+            out.line("")
+            out.line("/// Wraps a value; call `validate()` to check the constraints.")
+            out.line("public init(rawValue: \(base)) { self.rawValue = rawValue }")
+            out.line("")
+            out.line("/// Wraps a value; call `validate()` to check the constraints.")
+            out.line("public init(_ rawValue: \(base)) { self.rawValue = rawValue }")
+            if let literal {
+                out.line("")
+                out.line("/// Wraps a literal.")
+                out.line("public init(\(literal.1)) { self.rawValue = value }")
+            }
+            out.line("")
+            out.line("/// Decodes the bare value.")
+            out.block("public init(from decoder: any Decoder) throws") {
+                out.line("self.rawValue = try decoder.singleValueContainer().decode(\(base).self)")
+            }
+            out.line("")
+            out.line("/// Encodes the bare value.")
+            out.block("public func encode(to encoder: any Encoder) throws") {
+                out.line("var container = encoder.singleValueContainer()")
+                out.line("try container.encode(rawValue)")
+            }
+            out.line("")
+            if decl.sensitive {
+                out.line("/// Always `<redacted>`: the value is a secret.")
+                out.line("public var description: String { PayRedaction.placeholder }")
+                out.line("")
+                out.line("/// Always `<redacted>`: the value is a secret.")
+                out.line("public var debugDescription: String { \"\(name)(\\(PayRedaction.placeholder))\" }")
+                out.line("")
+                out.line("/// A mirror without the value.")
+                out.line("public var customMirror: Mirror { Mirror(self, children: [\"rawValue\": PayRedaction.Redacted()], displayStyle: .struct) }")
+            } else {
+                out.line("/// The wrapped value as text.")
+                out.line("public var description: String { String(describing: rawValue) }")
+                out.line("")
+                out.line("/// `\(name)(value)`.")
+                out.line("public var debugDescription: String { \"\(name)(\\(String(reflecting: rawValue)))\" }")
+            }
+        }
+        out.line("")
+        out.block("extension \(name): PayValidatable") {
+            out.line("/// Appends a violation for each constraint the value breaks.")
+            out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
+                emitPrimitiveChecks(value: "rawValue", primitive: decl.base.value, constraints: decl.constraints, secret: decl.sensitive ? ", sensitive: true" : "", path: "path", rulesPrefix: "Rules.value")
+            }
+            _ = emitRuleConstants([(prefix: "value", constraints: decl.constraints)])
+        }
+        out.line("")
+        out.block("extension \(name): PayQueryValue") {
+            out.line("/// Reads the value from query text.")
+            out.block("public init?(queryValue: String)") {
+                out.line("guard let value = \(base)(queryValue: queryValue) else { return nil }")
+                out.line("self.rawValue = value")
+            }
+            out.line("")
+            out.line("/// The value as query text.")
+            out.line("public var queryValue: String { rawValue.queryValue }")
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import PaymentSchemasRuntime
+
+extension SwiftEmitter {
+    /// The name of a field's stored property: deprecated fields are stored under `_name` so that
+    /// generated code never touches a deprecated member (and so never warns).
+    func storage(_ field: FieldDecl) -> String {
+        field.lifecycle.deprecated != nil ? "_" + field.name.value : Naming.escaped(field.name.value)
+    }
+
+    /// The format whose names are used in validation paths: the first declared encoding.
+    func primaryFormat(_ decl: StructDecl) -> WireFormat {
+        decl.encodings.first?.value ?? .json
+    }
+
+    func wireName(_ field: FieldDecl, _ format: WireFormat, _ decl: StructDecl) -> String {
+        let fallback = decl.keyStyle.apply(field.name.value)
+        switch format {
+        case .json: return field.jsonName?.value ?? fallback
+        case .xml: return field.xmlName?.value ?? field.jsonName?.value ?? fallback
+        case .query: return field.queryName?.value ?? field.jsonName?.value ?? fallback
+        }
+    }
+
+    func fieldKeyExpression(_ field: FieldDecl, _ decl: StructDecl) -> String {
+        let json = wireName(field, .json, decl)
+        var arguments = [Naming.literal(json)]
+        if decl.supports(.xml) {
+            let xml = wireName(field, .xml, decl)
+            if xml != json { arguments.append("xml: " + Naming.literal(xml)) }
+        }
+        if decl.supports(.query) {
+            let query = wireName(field, .query, decl)
+            if query != json { arguments.append("query: " + Naming.literal(query)) }
+        }
+        if !field.aliases.isEmpty {
+            arguments.append("aliases: [" + field.aliases.map { Naming.literal($0.value) }.joined(separator: ", ") + "]")
+        }
+        return "PayFieldKey(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    func fieldDoc(_ field: FieldDecl) -> [String?] {
+        var notes: [String?] = [field.doc ?? "The `\(field.name.value)` field."]
+        if field.sensitive {
+            notes.append("- Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.")
+        }
+        if let message = field.lifecycle.deprecated {
+            notes.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
+        }
+        return notes
+    }
+
+    func emitStruct(_ type: TypeDecl, _ decl: StructDecl) {
+        let name = type.name.value
+        var conformances = ["Codable", "Hashable", "Sendable"]
+        if decl.xmlRoot != nil { conformances.append("PayXMLDocument") }
+        out.doc(paragraphs: [type.doc ?? "The `\(name)` type.", remark(name, file)])
+        if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
+        out.block("public struct \(name): \(conformances.joined(separator: ", "))") {
+            if let root = decl.xmlRoot {
+                out.line("/// The root element of the XML document.")
+                out.line("public static let xmlRootElement = \(Naming.literal(root.value))")
+                out.line("")
+            }
+            for field in decl.fields {
+                out.doc(paragraphs: fieldDoc(field))
+                if field.lifecycle.deprecated != nil {
+                    out.line("var \(storage(field)): \(swiftType(of: field))")
+                } else {
+                    out.line("public var \(storage(field)): \(swiftType(of: field))")
+                }
+                out.line("")
+            }
+            emitMemberwiseInit(name, decl)
+            out.line("")
+            emitWireKeys(decl)
+            out.line("")
+            emitDecoding(name, decl)
+            out.line("")
+            emitEncoding(decl)
+        }
+        emitFieldAccessors(name, decl)
+        emitStructValidation(type, decl)
+        if decl.supports(.query) { emitQueryCoding(name, decl) }
+        if module.sensitiveTypes.contains(name) { emitRedaction(name, decl) }
+    }
+
+    func emitMemberwiseInit(_ name: String, _ decl: StructDecl) {
+        var parameterDocs = ["Creates a `\(name)`."]
+        if !decl.fields.isEmpty {
+            var lines = ["- Parameters:"]
+            for field in decl.fields {
+                let summary = (field.doc ?? "The `\(field.name.value)` field.").split(separator: "\n").first.map(String.init) ?? ""
+                lines.append("  - \(field.name.value): \(summary)")
+            }
+            parameterDocs.append(lines.joined(separator: "\n"))
+        }
+        out.doc(paragraphs: parameterDocs)
+        let parameters = decl.fields.map { field -> String in
+            var text = "\(Naming.escaped(field.name.value)): \(swiftType(of: field))"
+            if let value = field.defaultValue {
+                text += " = " + literal(value.value, type: field.type.value)
+            } else if field.isOptionalInSwift {
+                text += " = nil"
+            }
+            return text
+        }
+        let header = parameters.isEmpty ? "public init()" : "public init(\n        " + parameters.joined(separator: ",\n        ") + "\n    )"
+        if parameters.count > 3 {
+            out.line("public init(")
+            for (index, parameter) in parameters.enumerated() {
+                out.line("    " + parameter + (index == parameters.count - 1 ? "" : ","))
+            }
+            out.block(")") {
+                for field in decl.fields { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
+            }
+        } else {
+            out.block(parameters.isEmpty ? header : "public init(\(parameters.joined(separator: ", ")))") {
+                for field in decl.fields { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
+            }
+        }
+    }
+
+    func emitWireKeys(_ decl: StructDecl) {
+        out.line("/// The wire names of each field.")
+        out.block("enum WireKeys") {
+            for field in decl.fields {
+                out.line("static let \(field.name.value) = \(fieldKeyExpression(field, decl))")
+            }
+            for field in decl.fields where field.type.value.innermost == .primitive(.date) {
+                out.line("static let \(field.name.value)Format = \(dateFormatExpression(field))")
+            }
+        }
+    }
+
+    /// Whether a decimal field is written as fixed-scale text in XML and queries.
+    func fixedScale(_ field: FieldDecl) -> Int? {
+        guard field.type.value == .primitive(.decimal) else { return nil }
+        return field.constraints.scale?.value
+    }
+
+    func emitDecoding(_ name: String, _ decl: StructDecl) {
+        out.line("/// Decodes a `\(name)`, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
+        out.block("public init(from decoder: any Decoder) throws") {
+            if decl.fields.isEmpty {
+                out.line("_ = try PayDecodingContainer(decoder)")
+                return
+            }
+            out.line("var container = try PayDecodingContainer(decoder)")
+            for field in decl.fields {
+                let key = "WireKeys.\(field.name.value)"
+                let local = Naming.escaped(field.name.value)
+                let required = field.required ? "true" : "false"
+                var expression: String
+                switch field.type.value {
+                case .primitive(.date):
+                    expression = "container.date(\(key), format: WireKeys.\(field.name.value)Format, required: \(required))"
+                case .list(.primitive(.date)):
+                    expression = "container.dateList(\(key), format: WireKeys.\(field.name.value)Format, required: \(required))"
+                case .set(.primitive(.date)):
+                    expression = "container.dateList(\(key), format: WireKeys.\(field.name.value)Format, required: \(required)).map(Set.init)"
+                case .list(let element):
+                    expression = "container.list(\(swiftType(element)).self, \(key), required: \(required))"
+                case .set(let element):
+                    expression = "container.list(\(swiftType(element)).self, \(key), required: \(required)).map(Set.init)"
+                case .map(let value):
+                    expression = "container.map(\(swiftType(value)).self, \(key), required: \(required))"
+                default:
+                    let method = field.required ? "required" : "optional"
+                    expression = "container.\(method)(\(swiftType(field.type.value)).self, \(key))"
+                }
+                if let value = field.defaultValue {
+                    expression += " ?? " + literal(value.value, type: field.type.value)
+                }
+                out.line("let \(local) = \(expression)")
+            }
+            out.line("try container.finish()")
+            let mandatory = decl.fields.filter { $0.required }
+            if !mandatory.isEmpty {
+                out.line("guard " + mandatory.map { "let " + Naming.escaped($0.name.value) }.joined(separator: ", ") + " else { throw container.incomplete() }")
+            }
+            for field in decl.fields {
+                out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))")
+            }
+        }
+    }
+
+    func emitEncoding(_ decl: StructDecl) {
+        out.line("/// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.")
+        out.block("public func encode(to encoder: any Encoder) throws") {
+            if decl.fields.isEmpty {
+                out.line("_ = PayEncodingContainer(encoder)")
+                return
+            }
+            out.line("var container = PayEncodingContainer(encoder)")
+            for field in decl.fields {
+                let key = "WireKeys.\(field.name.value)"
+                let value = "self.\(storage(field))"
+                switch field.type.value {
+                case .primitive(.date):
+                    out.line("try container.encodeDate(\(value), \(key), format: WireKeys.\(field.name.value)Format)")
+                case .list(.primitive(.date)):
+                    out.line("try container.encodeDates(\(value), \(key), format: WireKeys.\(field.name.value)Format)")
+                case .set(.primitive(.date)):
+                    out.line("try container.encodeDates(\(value).map { $0.sorted() }, \(key), format: WireKeys.\(field.name.value)Format)")
+                default:
+                    if let scale = fixedScale(field) {
+                        out.line("try container.encodeDecimal(\(value), \(key), scale: \(scale))")
+                    } else if field.isOptionalInSwift {
+                        out.line("try container.encodeIfPresent(\(value), \(key))")
+                    } else {
+                        out.line("try container.encode(\(value), \(key))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Public accessors for deprecated fields and aliases for renamed ones.
+    func emitFieldAccessors(_ name: String, _ decl: StructDecl) {
+        let accessors = decl.fields.filter { $0.lifecycle.deprecated != nil || !$0.lifecycle.renamedFrom.isEmpty }
+        guard !accessors.isEmpty else { return }
+        out.line("")
+        out.block("extension \(name)") {
+            var first = true
+            for field in accessors {
+                if field.lifecycle.deprecated != nil {
+                    if !first { out.line("") }
+                    first = false
+                    out.doc(paragraphs: fieldDoc(field))
+                    out.line(deprecation(field.lifecycle)!)
+                    out.block("public var \(Naming.escaped(field.name.value)): \(swiftType(of: field))") {
+                        out.line("get { \(storage(field)) }")
+                        out.line("set { \(storage(field)) = newValue }")
+                    }
+                }
+                for old in field.lifecycle.renamedFrom {
+                    if !first { out.line("") }
+                    first = false
+                    out.line("/// The earlier name of ``\(field.name.value)``.")
+                    out.line("@available(*, deprecated, renamed: \(Naming.literal(field.name.value)))")
+                    out.block("public var \(Naming.escaped(old.value)): \(swiftType(of: field))") {
+                        out.line("get { \(storage(field)) }")
+                        out.line("set { \(storage(field)) = newValue }")
+                    }
+                }
+            }
+        }
+    }
+}

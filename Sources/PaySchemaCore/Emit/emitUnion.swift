@@ -1,0 +1,108 @@
+extension SwiftEmitter {
+    func emitUnion(_ type: TypeDecl, _ decl: UnionDecl) {
+        let name = type.name.value
+        let tags = decl.variants.map(\.tag.value).joined(separator: ", ")
+        out.doc(paragraphs: [type.doc ?? "The `\(name)` variants.", "The `\(decl.discriminator.value)` field selects the variant: \(tags).", remark(name, file)])
+        if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
+        out.block("public enum \(name): Codable, Hashable, Sendable") {
+            for variant in decl.variants {
+                out.doc(variant.doc ?? "`\(decl.discriminator.value): \(variant.tag.value)`.")
+                out.line("case \(Naming.escaped(variant.caseName))(\(variant.type.value))")
+            }
+            out.line("")
+            out.line("/// The discriminator value of the variant.")
+            out.block("public var \(discriminatorProperty(decl)): String") {
+                out.block("switch self") {
+                    for variant in decl.variants {
+                        out.line("case .\(Naming.escaped(variant.caseName)): return \(Naming.literal(variant.tag.value))")
+                    }
+                }
+            }
+            out.line("")
+            out.line("/// Reads `\(decl.discriminator.value)` and decodes the variant it names; an unknown or missing value is an error.")
+            out.block("public init(from decoder: any Decoder) throws") {
+                out.line("let container = try decoder.container(keyedBy: PayCodingKey.self)")
+                out.line("let key = PayCodingKey(stringValue: \(Naming.literal(decl.discriminator.value)))")
+                out.line("let path = PayPath(codingPath: decoder.codingPath).appending(key.stringValue)")
+                out.line("let tag: String")
+                out.block("do") { out.line("tag = try container.decode(String.self, forKey: key)") }
+                out.block("catch") { out.line("throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: path))") }
+                out.block("switch tag") {
+                    for variant in decl.variants {
+                        out.line("case \(Naming.literal(variant.tag.value)): self = .\(Naming.escaped(variant.caseName))(try \(variant.type.value)(from: decoder))")
+                    }
+                    out.line("default:")
+                    out.line("    throw PayloadDecodingError(issues: [PayloadIssue(path: path, kind: .invalidValue, message: \"'\\(tag)' is not a variant of \(name); expected one of \(tags)\")])")
+                }
+            }
+            out.line("")
+            out.line("/// Encodes the variant's fields, discriminator included.")
+            out.block("public func encode(to encoder: any Encoder) throws") {
+                out.block("switch self") {
+                    for variant in decl.variants {
+                        out.line("case .\(Naming.escaped(variant.caseName))(let value): try value.encode(to: encoder)")
+                    }
+                }
+            }
+        }
+        out.line("")
+        out.block("extension \(name): PayValidatable") {
+            out.line("/// Validates the variant and checks that its discriminator matches the case.")
+            out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
+                out.block("switch self") {
+                    for variant in decl.variants {
+                        out.line("case .\(Naming.escaped(variant.caseName))(let value):")
+                        let field = discriminatorField(decl, variant)
+                        let read = field.map { discriminatorRead($0) } ?? "\"\""
+                        out.line("    if \(read) != \(Naming.literal(variant.tag.value)) {")
+                        out.line("        violations.append(ValidationViolation(path: path.appending(\(Naming.literal(decl.discriminator.value))), rule: \"discriminator\", message: \"must be '\(variant.tag.value)' for this variant\", value: \(read)))")
+                        out.line("    }")
+                        var visiting = Set<String>()
+                        if typeNeedsValidation(variant.type.value, visiting: &visiting) {
+                            out.line("    value.collectViolations(at: path, into: &violations)")
+                        }
+                    }
+                }
+            }
+        }
+        if module.sensitiveTypes.contains(name) {
+            out.line("")
+            out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
+                out.line("/// The variant with its fields; sensitive fields are redacted.")
+                out.block("public var description: String") {
+                    out.block("switch self") {
+                        for variant in decl.variants {
+                            out.line("case .\(Naming.escaped(variant.caseName))(let value): return \"\(name).\(variant.caseName)(\\(String(reflecting: value)))\"")
+                        }
+                    }
+                }
+                out.line("")
+                out.line("/// Same as ``description``.")
+                out.line("public var debugDescription: String { description }")
+                out.line("")
+                out.line("/// A mirror whose child is the variant's (redacting) value.")
+                out.block("public var customMirror: Mirror") {
+                    out.block("switch self") {
+                        for variant in decl.variants {
+                            out.line("case .\(Naming.escaped(variant.caseName))(let value): return Mirror(self, children: [\(Naming.literal(variant.caseName)): value], displayStyle: .enum)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func discriminatorProperty(_ decl: UnionDecl) -> String {
+        Naming.isMemberName(decl.discriminator.value) && decl.discriminator.value != "description" ? Naming.escaped(decl.discriminator.value) : "discriminator"
+    }
+
+    func discriminatorField(_ decl: UnionDecl, _ variant: UnionVariantDecl) -> FieldDecl? {
+        guard case .structure(let structure)? = module.type(variant.type.value)?.kind else { return nil }
+        return structure.fields.first { $0.name.value == decl.discriminator.value || $0.jsonName?.value == decl.discriminator.value }
+    }
+
+    func discriminatorRead(_ field: FieldDecl) -> String {
+        if case .named = field.type.value { return "value.\(storage(field)).rawValue" }
+        return "value.\(storage(field))"
+    }
+}

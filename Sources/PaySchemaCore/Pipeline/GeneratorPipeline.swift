@@ -1,0 +1,85 @@
+import Foundation
+
+/// The generator's stages: load (libyaml) → parse → check → emit. Each stage's output is a typed
+/// value and diagnostics are collected across all of them; nothing stops at the first problem.
+public struct GeneratorPipeline {
+    /// The result of running the pipeline over some modules.
+    public struct Output: Sendable {
+        /// Generated files by module (only modules without errors).
+        public var files: [String: [GeneratedFile]] = [:]
+        /// Every diagnostic, sorted by location.
+        public var diagnostics: [Diagnostic] = []
+        /// Checked modules, for tools that need the resolved schemas.
+        public var modules: [String: CheckedModule] = [:]
+
+        /// Whether any error was reported.
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// The folder that holds one folder per module.
+    public var schemasRoot: URL
+    /// How the root is written in diagnostics (as the user typed it, or absolute).
+    public var diagnosticRoot: String
+
+    /// Creates a pipeline over `schemasRoot`.
+    public init(schemasRoot: URL, diagnosticRoot: String? = nil) {
+        self.schemasRoot = schemasRoot
+        self.diagnosticRoot = diagnosticRoot ?? schemasRoot.path
+    }
+
+    /// Runs every stage for `moduleNames` (all modules when empty).
+    public func run(modules moduleNames: [String] = [], emit: Bool = true) throws -> Output {
+        var output = Output()
+        var available = try SchemaSource.modules(under: schemasRoot)
+        if !moduleNames.isEmpty {
+            for name in moduleNames where !available.contains(where: { $0.name == name }) {
+                throw PipelineError.unknownModule(name, available: available.map(\.name))
+            }
+            available = available.filter { moduleNames.contains($0.name) }
+        }
+        for source in available {
+            let (files, diagnostics) = Self.parse(source, root: schemasRoot, diagnosticRoot: diagnosticRoot)
+            let (checked, checkDiagnostics) = SchemaChecker.check(module: source.name, files: files)
+            var all = Diagnostics()
+            all.append(contentsOf: diagnostics)
+            all.append(contentsOf: checkDiagnostics)
+            output.diagnostics.append(contentsOf: all.sorted)
+            if let checked, !all.hasErrors {
+                output.modules[source.name] = checked
+                if emit { output.files[source.name] = SwiftEmitter.emit(checked) }
+            }
+        }
+        return output
+    }
+
+    /// Loads and parses a module's files.
+    public static func parse(_ source: SchemaSource.Module, root: URL, diagnosticRoot: String) -> ([SchemaFile], [Diagnostic]) {
+        var diagnostics = Diagnostics()
+        let rootPath = root.standardizedFileURL.path
+        let files = source.files.map { url -> SchemaFile in
+            let full = url.standardizedFileURL.path
+            let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
+            let shown = diagnosticRoot.isEmpty || diagnosticRoot == "." ? relative : (diagnosticRoot.hasSuffix("/") ? diagnosticRoot + relative : diagnosticRoot + "/" + relative)
+            return SchemaSource.load(url, diagnosticPath: shown, displayPath: relative, diagnostics: &diagnostics)
+        }
+        return (files, diagnostics.all)
+    }
+}
+
+/// Errors that stop the pipeline before any schema is read.
+public enum PipelineError: Error, CustomStringConvertible, Equatable {
+    /// A module was asked for that has no folder.
+    case unknownModule(String, available: [String])
+    /// The schemas folder does not exist.
+    case missingDirectory(String)
+
+    /// A readable explanation.
+    public var description: String {
+        switch self {
+        case .unknownModule(let name, let available):
+            return "unknown module '\(name)'\(Suggestions.hint(for: name, in: available)) (modules: \(available.joined(separator: ", ")))"
+        case .missingDirectory(let path):
+            return "no schemas folder at '\(path)'"
+        }
+    }
+}

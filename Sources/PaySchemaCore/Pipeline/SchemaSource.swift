@@ -1,0 +1,63 @@
+import Foundation
+
+/// Finds schema files on disk: modules are the folders directly under the schemas root, and a
+/// module's schemas are every `.yaml`/`.yml` file below its folder.
+public enum SchemaSource {
+    /// One module's schema files, sorted by path.
+    public struct Module: Sendable, Hashable {
+        /// The module's name (its folder's name).
+        public var name: String
+        /// The module's folder.
+        public var directory: URL
+        /// Its schema files.
+        public var files: [URL]
+
+        /// Creates a module from its files.
+        public init(name: String, directory: URL, files: [URL]) {
+            self.name = name
+            self.directory = directory
+            self.files = files
+        }
+    }
+
+    /// The modules under `root`, sorted by name.
+    public static func modules(under root: URL) throws -> [Module] {
+        let entries = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        var modules: [Module] = []
+        for entry in entries where (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+            let files = yamlFiles(under: entry)
+            if !files.isEmpty {
+                modules.append(Module(name: entry.lastPathComponent, directory: entry, files: files))
+            }
+        }
+        return modules.sorted { $0.name < $1.name }
+    }
+
+    /// Every schema file below `directory`, sorted by path.
+    public static func yamlFiles(under directory: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in enumerator where url.pathExtension == "yaml" || url.pathExtension == "yml" {
+            files.append(url)
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// Loads and parses one file. `displayPath` is what generated code records.
+    public static func load(_ url: URL, diagnosticPath: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            diagnostics.error("cannot read the file", at: SourceLocation(file: diagnosticPath, line: 1, column: 1))
+            return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
+        }
+        if String(data: data, encoding: .utf8) == nil {
+            diagnostics.error("the file is not UTF-8 text", at: SourceLocation(file: diagnosticPath, line: 1, column: 1))
+            return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
+        }
+        let loaded = YAMLLoader.load(bytes: [UInt8](data), file: diagnosticPath)
+        diagnostics.append(contentsOf: loaded.diagnostics)
+        if loaded.diagnostics.contains(where: { $0.severity == .error && $0.message.hasPrefix("YAML syntax error") }) {
+            return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
+        }
+        return SchemaParser.parse(loaded.root, path: diagnosticPath, displayPath: displayPath, diagnostics: &diagnostics)
+    }
+}

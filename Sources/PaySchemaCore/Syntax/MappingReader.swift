@@ -1,0 +1,122 @@
+import Foundation
+
+/// Reads one YAML mapping of a schema, reporting unknown keys (with a suggestion) and values of
+/// the wrong shape at the offending node.
+struct MappingReader {
+    let node: YAMLNode
+    private var index: [String: (key: YAMLNode, value: YAMLNode)] = [:]
+    /// Keys in document order.
+    private(set) var keys: [YAMLNode] = []
+
+    /// Wraps `node`; reports an error and returns `nil` when it is not a mapping.
+    init?(_ node: YAMLNode, what: String, diagnostics: inout Diagnostics) {
+        guard let entries = node.mapping else {
+            diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        self.node = node
+        for entry in entries {
+            guard let key = entry.key.scalar else { continue }
+            if index[key] == nil { index[key] = entry }
+            keys.append(entry.key)
+        }
+    }
+
+    /// Reports every key not in `known`, suggesting the closest known key.
+    func rejectUnknownKeys(_ known: [String], in what: String, diagnostics: inout Diagnostics) {
+        for key in keys {
+            guard let text = key.scalar, !known.contains(text) else { continue }
+            diagnostics.error("unknown key '\(text)' in \(what)\(Suggestions.hint(for: text, in: known))", at: key.location)
+        }
+    }
+
+    /// The value node of `key`.
+    subscript(_ key: String) -> YAMLNode? { index[key]?.value }
+
+    /// The key node of `key`.
+    func keyNode(_ key: String) -> YAMLNode? { index[key]?.key }
+
+    /// A string value; reports collections given where text is expected.
+    func string(_ key: String, diagnostics: inout Diagnostics) -> Located<String>? {
+        guard let value = self[key], !value.isNull else { return nil }
+        guard let text = value.scalar else {
+            diagnostics.error("'\(key)' must be text, found \(value.kindDescription)", at: value.location)
+            return nil
+        }
+        return Located(text, at: value.location)
+    }
+
+    /// Documentation text, trimmed of trailing newlines from block scalars.
+    func doc(diagnostics: inout Diagnostics) -> String? {
+        guard let text = string("doc", diagnostics: &diagnostics)?.value else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// A boolean value (`true` or `false`).
+    func bool(_ key: String, diagnostics: inout Diagnostics) -> Located<Bool>? {
+        guard let value = self[key] else { return nil }
+        switch value.scalar {
+        case "true"?: return Located(true, at: value.location)
+        case "false"?: return Located(false, at: value.location)
+        default:
+            diagnostics.error("'\(key)' must be true or false, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)", at: value.location)
+            return nil
+        }
+    }
+
+    /// A non-negative integer value.
+    func count(_ key: String, diagnostics: inout Diagnostics) -> Located<Int>? {
+        guard let value = self[key] else { return nil }
+        guard let text = value.scalar, let number = Int(text), number >= 0 else {
+            diagnostics.error("'\(key)' must be a non-negative integer, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)", at: value.location)
+            return nil
+        }
+        return Located(number, at: value.location)
+    }
+
+    /// A list of strings; a single scalar counts as a one-item list.
+    func strings(_ key: String, diagnostics: inout Diagnostics) -> [Located<String>] {
+        guard let value = self[key], !value.isNull else { return [] }
+        if let text = value.scalar { return [Located(text, at: value.location)] }
+        guard let items = value.sequence else {
+            diagnostics.error("'\(key)' must be a list of names, found \(value.kindDescription)", at: value.location)
+            return []
+        }
+        var result: [Located<String>] = []
+        for item in items {
+            if let text = item.scalar {
+                result.append(Located(text, at: item.location))
+            } else {
+                diagnostics.error("'\(key)' items must be text, found \(item.kindDescription)", at: item.location)
+            }
+        }
+        return result
+    }
+
+    /// A value from a closed set of spellings; reports others with a suggestion.
+    func choice<T>(_ key: String, _ options: [(String, T)], diagnostics: inout Diagnostics) -> Located<T>? where T: Sendable & Hashable {
+        guard let text = string(key, diagnostics: &diagnostics) else { return nil }
+        if let match = options.first(where: { $0.0 == text.value }) {
+            return Located(match.1, at: text.location)
+        }
+        let names = options.map(\.0)
+        diagnostics.error("'\(key)' must be one of \(names.joined(separator: ", ")); found '\(text.value)'\(Suggestions.hint(for: text.value, in: names))", at: text.location)
+        return nil
+    }
+
+    /// `deprecated` (true or a message) and `renamedFrom` (a name or a list of names).
+    func lifecycle(diagnostics: inout Diagnostics) -> Lifecycle {
+        var lifecycle = Lifecycle()
+        if let value = self["deprecated"] {
+            switch value.scalar {
+            case "true"?: lifecycle.deprecated = ""
+            case "false"?: lifecycle.deprecated = nil
+            case let text? where value.isNull == false: lifecycle.deprecated = text
+            default: diagnostics.error("'deprecated' must be true, false or a message, found \(value.kindDescription)", at: value.location)
+            }
+        }
+        lifecycle.renamedFrom = strings("renamedFrom", diagnostics: &diagnostics)
+        return lifecycle
+    }
+}

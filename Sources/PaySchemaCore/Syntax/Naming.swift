@@ -1,0 +1,83 @@
+/// Swift naming rules shared by the parser, checker and emitter.
+public enum Naming {
+    /// Words Swift reserves; names equal to one are written in backticks.
+    public static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type",
+        "Protocol", "some", "any", "await", "async",
+    ]
+
+    /// Type names a schema may not declare because generated code uses them.
+    public static let reservedTypeNames: Set<String> = [
+        "String", "Int", "Int64", "Bool", "Double", "Decimal", "Date", "URL", "UUID", "Data", "Set", "Array",
+        "Dictionary", "Optional", "Error", "Never", "Any", "Self", "Type", "Protocol", "Encoder", "Decoder",
+        "Codable", "Sendable", "Hashable", "Equatable", "Mirror", "Result", "Character", "Float", "Void",
+    ]
+
+    /// A name usable as a Swift identifier (`foo` → `foo`, `default` → `` `default` ``).
+    public static func escaped(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// Whether `name` is an ASCII identifier: a letter or `_`, then letters, digits or `_`.
+    public static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    /// Whether `name` is an UpperCamelCase type name.
+    public static func isTypeName(_ name: String) -> Bool {
+        isIdentifier(name) && name.first!.isUppercase && !name.contains("_")
+    }
+
+    /// Whether `name` is a lowerCamelCase member name (leading capitals allowed only as a run such as `xmlA`).
+    public static func isMemberName(_ name: String) -> Bool {
+        isIdentifier(name) && (name.first!.isLowercase || name.first == "_")
+    }
+
+    /// A lowerCamelCase Swift name for a wire value: `SCA_WHEN_REQUIRED` → `scaWhenRequired`,
+    /// `PayAndShip` → `payAndShip`, `CREDITO/MasterCard` → `creditoMasterCard`; `nil` when the value starts
+    /// with a digit or has no letters.
+    public static func caseName(for value: String) -> String? {
+        var words: [String] = []
+        for chunk in value.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
+            let text = String(chunk)
+            if text == text.uppercased() {
+                words.append(text.lowercased())
+            } else {
+                words.append(contentsOf: KeyStyle.split(text))
+            }
+        }
+        guard let first = words.first, let initial = first.first, initial.isLetter else { return nil }
+        return first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// `getCheckoutSession` → `GetCheckoutSession`.
+    public static func upperFirst(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// A Swift string literal with escapes.
+    public static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

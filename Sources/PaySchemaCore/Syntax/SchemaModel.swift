@@ -1,0 +1,436 @@
+import PaymentSchemasRuntime
+
+/// One schema file as read from YAML: the types, error catalogs and operations it declares.
+public struct SchemaFile: Sendable {
+    /// The path diagnostics use for this file.
+    public var path: String
+    /// The path recorded in generated code (relative to the schemas folder, e.g. `MCSCommerceWeb/Checkout.yaml`).
+    public var displayPath: String
+    /// The base name of the generated Swift file.
+    public var outputName: String
+    /// The file's documentation.
+    public var doc: String?
+    /// The declared module, when the file names one.
+    public var module: Located<String>?
+    /// Named types in file order.
+    public var types: [TypeDecl] = []
+    /// Error catalogs in file order.
+    public var errorCatalogs: [ErrorCatalogDecl] = []
+    /// REST operations in file order.
+    public var operations: [OperationDecl] = []
+}
+
+/// Deprecation and rename information shared by types, fields and cases.
+public struct Lifecycle: Sendable, Hashable {
+    /// The deprecation message (empty for a bare `deprecated: true`), `nil` when not deprecated.
+    public var deprecated: String?
+    /// Earlier names that still compile through a deprecated alias.
+    public var renamedFrom: [Located<String>] = []
+
+    /// Not deprecated, never renamed.
+    public static let current = Lifecycle()
+}
+
+/// A named type.
+public struct TypeDecl: Sendable {
+    /// The Swift and schema name.
+    public var name: Located<String>
+    /// Documentation.
+    public var doc: String?
+    /// Deprecation and renames.
+    public var lifecycle: Lifecycle
+    /// Who sends values of this type, when declared (`request`, `response`, `both`).
+    public var direction: Located<Direction>?
+    /// The kind and its details.
+    public var kind: Kind
+    /// A legacy-API mapping block, kept for the migration-shim generator.
+    public var legacy: YAMLNode?
+
+    /// The kinds of named type.
+    public enum Kind: Sendable {
+        /// A struct with fields.
+        case structure(StructDecl)
+        /// An enum with raw values.
+        case enumeration(EnumDecl)
+        /// A discriminated union of struct types.
+        case union(UnionDecl)
+        /// A constrained newtype over a primitive.
+        case scalar(ScalarDecl)
+    }
+
+    /// `struct`, `enum`, `union` or `scalar`.
+    public var kindName: String {
+        switch kind {
+        case .structure: return "struct"
+        case .enumeration: return "enum"
+        case .union: return "union"
+        case .scalar: return "scalar"
+        }
+    }
+}
+
+/// Which side sends values of a type.
+public enum Direction: String, Sendable, Hashable, CaseIterable {
+    /// The app sends it.
+    case request
+    /// The app receives it.
+    case response
+    /// Both.
+    case both
+}
+
+/// How field names become wire names when a field does not name them.
+public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
+    /// `cartId` → `cartId`
+    case camelCase
+    /// `cartId` → `cart_id`
+    case snakeCase = "snake_case"
+    /// `cartId` → `CartId`
+    case pascalCase = "PascalCase"
+    /// `cartId` → `cart-id`
+    case kebabCase = "kebab-case"
+
+    /// The wire name of a Swift field name.
+    public func apply(_ name: String) -> String {
+        switch self {
+        case .camelCase: return name
+        case .pascalCase: return name.prefix(1).uppercased() + name.dropFirst()
+        case .snakeCase: return Self.split(name).joined(separator: "_")
+        case .kebabCase: return Self.split(name).joined(separator: "-")
+        }
+    }
+
+    static func split(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase || (character.isNumber && !(current.last?.isNumber ?? true)) {
+                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                let previousIsUpper = current.last?.isUppercase ?? false
+                if !current.isEmpty && (!previousIsUpper || nextIsLower) {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.append(Character(character.lowercased()))
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}
+
+/// A struct's declaration.
+public struct StructDecl: Sendable {
+    /// The encodings the type supports.
+    public var encodings: [Located<WireFormat>] = []
+    /// How field names become wire names.
+    public var keyStyle: KeyStyle = .camelCase
+    /// The XML root element, for types that are whole XML documents.
+    public var xmlRoot: Located<String>?
+    /// Fields in declaration order.
+    public var fields: [FieldDecl] = []
+    /// Where `fields` was written.
+    public var fieldsLocation: SourceLocation
+
+    /// Whether the type supports `format`.
+    public func supports(_ format: WireFormat) -> Bool { encodings.contains { $0.value == format } }
+}
+
+/// A literal default value.
+public indirect enum DefaultValue: Sendable, Hashable, CustomStringConvertible {
+    /// Text, also used for enum raw values, URLs and decimals written quoted.
+    case string(String)
+    /// A whole number.
+    case integer(Int)
+    /// A number with a fraction, kept as written.
+    case number(String)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A list of values.
+    case list([DefaultValue])
+
+    /// The schema spelling.
+    public var description: String {
+        switch self {
+        case .string(let text): return "'\(text)'"
+        case .integer(let value): return String(value)
+        case .number(let text): return text
+        case .bool(let value): return value ? "true" : "false"
+        case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+}
+
+/// Constraints a value must meet; which apply depends on the (innermost) type.
+public struct Constraints: Sendable, Hashable {
+    /// Fewest characters.
+    public var minLength: Located<Int>?
+    /// Most characters.
+    public var maxLength: Located<Int>?
+    /// A regular expression the whole value matches.
+    public var pattern: Located<String>?
+    /// Lower bound, as written.
+    public var minimum: Located<String>?
+    /// Whether the lower bound is exclusive.
+    public var exclusiveMinimum = false
+    /// Upper bound, as written.
+    public var maximum: Located<String>?
+    /// Whether the upper bound is exclusive.
+    public var exclusiveMaximum = false
+    /// Most fraction digits (decimals).
+    public var scale: Located<Int>?
+    /// Fewest items (lists, sets, maps).
+    public var minItems: Located<Int>?
+    /// Most items (lists, sets, maps).
+    public var maxItems: Located<Int>?
+    /// A named format (`iso4217`, `luhn`, `url`...).
+    public var format: Located<String>?
+    /// The schemes a `url` format allows.
+    public var schemes: [String] = []
+
+    /// Whether any value constraint (not counting item counts) is set.
+    public var hasValueConstraints: Bool {
+        minLength != nil || maxLength != nil || pattern != nil || minimum != nil || maximum != nil || scale != nil || format != nil
+    }
+
+    /// Whether anything at all is set.
+    public var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
+
+    /// The runtime format named by ``format``.
+    public var runtimeFormat: PayFormat? {
+        switch format?.value {
+        case "iso4217": return .iso4217
+        case "iso3166Alpha2": return .iso3166Alpha2
+        case "luhn": return .luhn
+        case "uuid": return .uuid
+        case "uuidLowercase": return .uuidLowercase
+        case "url": return .url(schemes: schemes)
+        case "urlScheme": return .urlScheme
+        case "localeIdentifier": return .localeIdentifier
+        case "decimalString": return .decimalString
+        default: return nil
+        }
+    }
+}
+
+/// How a list is written in a URL query.
+public enum QueryListStyle: String, Sendable, Hashable, CaseIterable {
+    /// `a=x,y`
+    case comma
+    /// `a=x&a=y`
+    case repeated = "repeat"
+}
+
+/// A struct field.
+public struct FieldDecl: Sendable {
+    /// The Swift name.
+    public var name: Located<String>
+    /// The type.
+    public var type: Located<TypeExpression>
+    /// Whether the wire must carry it.
+    public var required: Bool
+    /// Where `required` was written, when it was.
+    public var requiredLocation: SourceLocation?
+    /// The default used when the wire omits it.
+    public var defaultValue: Located<DefaultValue>?
+    /// Documentation.
+    public var doc: String?
+    /// Constraints.
+    public var constraints: Constraints
+    /// JSON key override.
+    public var jsonName: Located<String>?
+    /// XML element override.
+    public var xmlName: Located<String>?
+    /// Query item name override; for maps a pattern containing `{key}`.
+    public var queryName: Located<String>?
+    /// How a list is written in a query.
+    public var queryStyle: QueryListStyle = .comma
+    /// Older wire spellings accepted on decode.
+    public var aliases: [Located<String>] = []
+    /// Whether the value is a secret.
+    public var sensitive: Bool
+    /// Deprecation and renames.
+    public var lifecycle: Lifecycle
+    /// The date format, for dates.
+    public var dateFormat: Located<String>?
+    /// The time zone dates are written in.
+    public var timeZone: Located<String>?
+    /// A legacy-API mapping block, kept for the migration-shim generator.
+    public var legacy: YAMLNode?
+    /// Where the field's declaration starts.
+    public var location: SourceLocation
+
+    /// The Swift type of the stored property, without optionality.
+    public var isOptionalInSwift: Bool { !required && defaultValue == nil }
+}
+
+/// An enum's declaration.
+public struct EnumDecl: Sendable {
+    /// `String` or `Int`.
+    public var rawType: RawType
+    /// Whether unknown wire values are kept instead of rejected.
+    public var isOpen: Bool
+    /// Cases in declaration order.
+    public var cases: [EnumCaseDecl]
+    /// Where `cases` was written.
+    public var casesLocation: SourceLocation
+
+    /// The raw value types.
+    public enum RawType: String, Sendable, Hashable {
+        /// Text values.
+        case string = "String"
+        /// Integer values.
+        case int = "Int"
+    }
+}
+
+/// A raw value of an enum case or an error code.
+public enum RawValue: Sendable, Hashable, CustomStringConvertible {
+    /// Text.
+    case string(String)
+    /// An integer.
+    case int(Int)
+
+    /// The value as written.
+    public var description: String {
+        switch self {
+        case .string(let text): return text
+        case .int(let value): return String(value)
+        }
+    }
+}
+
+/// One enum case.
+public struct EnumCaseDecl: Sendable {
+    /// The Swift case name.
+    public var name: Located<String>
+    /// The wire value.
+    public var value: Located<RawValue>
+    /// Other wire values accepted on decode.
+    public var aliases: [Located<RawValue>]
+    /// Documentation.
+    public var doc: String?
+    /// Deprecation and renames.
+    public var lifecycle: Lifecycle
+}
+
+/// A discriminated union's declaration.
+public struct UnionDecl: Sendable {
+    /// The field whose value selects the variant.
+    public var discriminator: Located<String>
+    /// Variants in declaration order.
+    public var variants: [UnionVariantDecl]
+    /// Where `variants` was written.
+    public var variantsLocation: SourceLocation
+}
+
+/// One variant of a union.
+public struct UnionVariantDecl: Sendable {
+    /// The discriminator value that selects it.
+    public var tag: Located<String>
+    /// The Swift case name.
+    public var caseName: String
+    /// The struct type holding the variant's fields.
+    public var type: Located<String>
+    /// Documentation.
+    public var doc: String?
+}
+
+/// A scalar newtype's declaration.
+public struct ScalarDecl: Sendable {
+    /// The wrapped primitive.
+    public var base: Located<TypeExpression.Primitive>
+    /// Constraints every value meets.
+    public var constraints: Constraints
+    /// Whether values are secrets.
+    public var sensitive: Bool
+}
+
+/// An error catalog.
+public struct ErrorCatalogDecl: Sendable {
+    /// The Swift type name.
+    public var name: Located<String>
+    /// The error domain.
+    public var domain: Located<String>
+    /// The type of the codes.
+    public var codeType: EnumDecl.RawType
+    /// The language messages fall back to.
+    public var defaultLanguage: String
+    /// Documentation.
+    public var doc: String?
+    /// Codes in declaration order.
+    public var codes: [ErrorCodeDecl]
+    /// Where `codes` was written.
+    public var codesLocation: SourceLocation
+}
+
+/// One error code.
+public struct ErrorCodeDecl: Sendable {
+    /// The provider's code.
+    public var code: Located<RawValue>
+    /// The Swift case name.
+    public var name: Located<String>
+    /// Messages by language code.
+    public var messages: [(language: String, text: String)]
+    /// A domain that overrides the catalog's.
+    public var domain: String?
+    /// Documentation.
+    public var doc: String?
+    /// Deprecation and renames.
+    public var lifecycle: Lifecycle
+    /// Where the code's declaration starts.
+    public var location: SourceLocation
+}
+
+/// A REST operation.
+public struct OperationDecl: Sendable {
+    /// The schema name, lowerCamelCase (`getCheckoutSession`).
+    public var name: Located<String>
+    /// Documentation.
+    public var doc: String?
+    /// The HTTP method.
+    public var method: Located<PayHTTPMethod>
+    /// The path with `{parameter}` placeholders.
+    public var path: Located<String>
+    /// Path, query and header parameters.
+    public var parameters: [ParameterDecl]
+    /// The request body type.
+    public var request: Located<String>?
+    /// The success body type.
+    public var response: Located<String>?
+    /// The error body type.
+    public var errorBody: Located<String>?
+    /// The HTTP statuses of success.
+    public var successStatuses: [Int]
+    /// Deprecation and renames.
+    public var lifecycle: Lifecycle
+}
+
+/// A parameter of an operation.
+public struct ParameterDecl: Sendable {
+    /// Where the parameter travels.
+    public enum Place: String, Sendable, Hashable, CaseIterable {
+        /// In the path.
+        case path
+        /// In the query.
+        case query
+        /// In a header.
+        case header
+    }
+
+    /// The Swift name.
+    public var name: Located<String>
+    /// The wire name (header name, query item name or path placeholder).
+    public var wireName: String
+    /// Where it travels.
+    public var place: Place
+    /// Its type (a primitive, scalar or enum).
+    public var type: Located<TypeExpression>
+    /// Whether it must be sent.
+    public var required: Bool
+    /// Whether it is a secret.
+    public var sensitive: Bool
+    /// Documentation.
+    public var doc: String?
+}

@@ -1,0 +1,269 @@
+import Foundation
+import PaymentSchemasRuntime
+
+/// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
+public enum SchemaParser {
+    static let fileKeys = ["module", "doc", "types", "errors", "operations"]
+    static let typeCommonKeys = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy"]
+    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "minItems", "maxItems", "format", "schemes"]
+    static let fieldKeys = ["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "legacy"] + constraintKeys
+
+    /// Parses `root` (the document of the file at `path`).
+    public static func parse(_ root: YAMLNode?, path: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
+        let outputName = URL(fileURLWithPath: displayPath).deletingPathExtension().lastPathComponent
+        var file = SchemaFile(path: path, displayPath: displayPath, outputName: outputName)
+        guard let root else {
+            return file
+        }
+        guard let reader = MappingReader(root, what: "a schema file", diagnostics: &diagnostics) else { return file }
+        reader.rejectUnknownKeys(fileKeys, in: "the schema file", diagnostics: &diagnostics)
+        file.module = reader.string("module", diagnostics: &diagnostics)
+        file.doc = reader.doc(diagnostics: &diagnostics)
+        if let types = reader["types"], !types.isNull, let entries = MappingReader(types, what: "'types'", diagnostics: &diagnostics) {
+            for key in entries.keys {
+                guard let name = key.scalar, let value = entries[name] else { continue }
+                if let decl = parseType(name: Located(name, at: key.location), value, diagnostics: &diagnostics) {
+                    file.types.append(decl)
+                }
+            }
+        }
+        if let errors = reader["errors"], !errors.isNull, let entries = MappingReader(errors, what: "'errors'", diagnostics: &diagnostics) {
+            for key in entries.keys {
+                guard let name = key.scalar, let value = entries[name] else { continue }
+                if let catalog = parseCatalog(name: Located(name, at: key.location), value, diagnostics: &diagnostics) {
+                    file.errorCatalogs.append(catalog)
+                }
+            }
+        }
+        if let operations = reader["operations"], !operations.isNull, let entries = MappingReader(operations, what: "'operations'", diagnostics: &diagnostics) {
+            for key in entries.keys {
+                guard let name = key.scalar, let value = entries[name] else { continue }
+                if let operation = parseOperation(name: Located(name, at: key.location), value, diagnostics: &diagnostics) {
+                    file.operations.append(operation)
+                }
+            }
+        }
+        return file
+    }
+
+    // MARK: Types
+
+    static func parseType(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> TypeDecl? {
+        guard let reader = MappingReader(node, what: "type '\(name.value)'", diagnostics: &diagnostics) else { return nil }
+        let kinds = ["struct", "enum", "union", "scalar"]
+        guard let kindText = reader.string("kind", diagnostics: &diagnostics) else {
+            diagnostics.error("type '\(name.value)' needs a 'kind' (\(kinds.joined(separator: ", ")))", at: name.location)
+            return nil
+        }
+        let doc = reader.doc(diagnostics: &diagnostics)
+        let lifecycle = reader.lifecycle(diagnostics: &diagnostics)
+        let direction = reader.choice("direction", Direction.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics)
+        let legacy = reader["legacy"]
+        let kind: TypeDecl.Kind
+        switch kindText.value {
+        case "struct":
+            reader.rejectUnknownKeys(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot"], in: "struct '\(name.value)'", diagnostics: &diagnostics)
+            kind = .structure(parseStruct(name: name.value, reader, diagnostics: &diagnostics))
+        case "enum":
+            reader.rejectUnknownKeys(typeCommonKeys + ["rawType", "open", "cases"], in: "enum '\(name.value)'", diagnostics: &diagnostics)
+            kind = .enumeration(parseEnum(name: name, reader, diagnostics: &diagnostics))
+        case "union":
+            reader.rejectUnknownKeys(typeCommonKeys + ["discriminator", "variants"], in: "union '\(name.value)'", diagnostics: &diagnostics)
+            guard let union = parseUnion(name: name, reader, diagnostics: &diagnostics) else { return nil }
+            kind = .union(union)
+        case "scalar":
+            reader.rejectUnknownKeys(typeCommonKeys + ["base", "sensitive"] + constraintKeys, in: "scalar '\(name.value)'", diagnostics: &diagnostics)
+            guard let scalar = parseScalar(name: name, reader, diagnostics: &diagnostics) else { return nil }
+            kind = .scalar(scalar)
+        default:
+            diagnostics.error("unknown kind '\(kindText.value)' for type '\(name.value)'; expected one of \(kinds.joined(separator: ", "))\(Suggestions.hint(for: kindText.value, in: kinds))", at: kindText.location)
+            return nil
+        }
+        return TypeDecl(name: name, doc: doc, lifecycle: lifecycle, direction: direction, kind: kind, legacy: legacy)
+    }
+
+    static func parseStruct(name: String, _ reader: MappingReader, diagnostics: inout Diagnostics) -> StructDecl {
+        var decl = StructDecl(fieldsLocation: reader.node.location)
+        let formats = WireFormat.allCases.map(\.rawValue)
+        for encoding in reader.strings("encodings", diagnostics: &diagnostics) {
+            if let format = WireFormat(rawValue: encoding.value) {
+                decl.encodings.append(Located(format, at: encoding.location))
+            } else {
+                diagnostics.error("unknown encoding '\(encoding.value)'; expected one of \(formats.joined(separator: ", "))\(Suggestions.hint(for: encoding.value, in: formats))", at: encoding.location)
+            }
+        }
+        if reader["encodings"] == nil {
+            decl.encodings = [Located(.json, at: reader.node.location)]
+        }
+        if let style = reader.choice("keyStyle", KeyStyle.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics) {
+            decl.keyStyle = style.value
+        }
+        decl.xmlRoot = reader.string("xmlRoot", diagnostics: &diagnostics)
+        guard let fieldsNode = reader["fields"] else {
+            diagnostics.error("struct '\(name)' needs 'fields' (use 'fields: {}' for none)", at: reader.node.location)
+            return decl
+        }
+        decl.fieldsLocation = fieldsNode.location
+        if fieldsNode.isNull { return decl }
+        guard let fields = MappingReader(fieldsNode, what: "'fields' of '\(name)'", diagnostics: &diagnostics) else { return decl }
+        for key in fields.keys {
+            guard let fieldName = key.scalar, let value = fields[fieldName] else { continue }
+            if let field = parseField(Located(fieldName, at: key.location), value, owner: name, diagnostics: &diagnostics) {
+                decl.fields.append(field)
+            }
+        }
+        return decl
+    }
+
+    static func parseTypeExpression(_ text: Located<String>, diagnostics: inout Diagnostics) -> TypeExpression? {
+        switch TypeExpression.parse(text.value) {
+        case .success(let type): return type
+        case .failure(let error):
+            var location = text.location
+            location.column += error.offset
+            diagnostics.error("invalid type '\(text.value)': \(error.message)", at: location)
+            return nil
+        }
+    }
+
+    static func parseField(_ name: Located<String>, _ node: YAMLNode, owner: String, diagnostics: inout Diagnostics) -> FieldDecl? {
+        let what = "field '\(owner).\(name.value)'"
+        if let shorthand = node.scalar, !node.isNull {
+            var text = shorthand.trimmingCharacters(in: .whitespaces)
+            let optional = text.hasSuffix("?")
+            if optional { text.removeLast() }
+            guard let type = parseTypeExpression(Located(text, at: node.location), diagnostics: &diagnostics) else { return nil }
+            return FieldDecl(
+                name: name, type: Located(type, at: node.location), required: !optional, requiredLocation: nil,
+                defaultValue: nil, doc: nil, constraints: Constraints(), sensitive: false, lifecycle: .current, location: name.location)
+        }
+        guard let reader = MappingReader(node, what: what, diagnostics: &diagnostics) else { return nil }
+        reader.rejectUnknownKeys(fieldKeys, in: what, diagnostics: &diagnostics)
+        guard let typeText = reader.string("type", diagnostics: &diagnostics) else {
+            diagnostics.error("\(what) needs a 'type'", at: name.location)
+            return nil
+        }
+        if typeText.value.hasSuffix("?") {
+            diagnostics.error("write optional fields as 'required: false' in the long form; the '?' suffix is for the short form 'name: Type?'", at: typeText.location)
+        }
+        let cleaned = Located(typeText.value.hasSuffix("?") ? String(typeText.value.dropLast()) : typeText.value, at: typeText.location)
+        guard let type = parseTypeExpression(cleaned, diagnostics: &diagnostics) else { return nil }
+        let required = reader.bool("required", diagnostics: &diagnostics)
+        var field = FieldDecl(
+            name: name, type: Located(type, at: typeText.location), required: required?.value ?? false,
+            requiredLocation: required?.location, defaultValue: nil, doc: reader.doc(diagnostics: &diagnostics),
+            constraints: parseConstraints(reader, diagnostics: &diagnostics),
+            sensitive: reader.bool("sensitive", diagnostics: &diagnostics)?.value ?? false,
+            lifecycle: reader.lifecycle(diagnostics: &diagnostics), location: name.location)
+        if let defaultNode = reader["default"] {
+            field.defaultValue = parseDefault(defaultNode, diagnostics: &diagnostics)
+        }
+        field.jsonName = reader.string("json", diagnostics: &diagnostics)
+        field.xmlName = reader.string("xml", diagnostics: &diagnostics)
+        field.queryName = reader.string("query", diagnostics: &diagnostics)
+        if let style = reader.choice("queryStyle", QueryListStyle.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics) {
+            field.queryStyle = style.value
+        }
+        field.aliases = reader.strings("aliases", diagnostics: &diagnostics)
+        field.dateFormat = reader.string("dateFormat", diagnostics: &diagnostics)
+        field.timeZone = reader.string("timeZone", diagnostics: &diagnostics)
+        field.legacy = reader["legacy"]
+        return field
+    }
+
+    static func parseDefault(_ node: YAMLNode, diagnostics: inout Diagnostics) -> Located<DefaultValue>? {
+        if node.isNull {
+            diagnostics.error("a default must be a value; leave 'default' out for fields without one", at: node.location)
+            return nil
+        }
+        switch node.value {
+        case .scalar(let text, let style):
+            if style != .plain { return Located(.string(text), at: node.location) }
+            if text == "true" { return Located(.bool(true), at: node.location) }
+            if text == "false" { return Located(.bool(false), at: node.location) }
+            if let number = Int(text) { return Located(.integer(number), at: node.location) }
+            if PayDecimalText.isPlainDecimal(text) { return Located(.number(text), at: node.location) }
+            return Located(.string(text), at: node.location)
+        case .sequence(let items):
+            var values: [DefaultValue] = []
+            for item in items {
+                guard let value = parseDefault(item, diagnostics: &diagnostics) else { return nil }
+                values.append(value.value)
+            }
+            return Located(.list(values), at: node.location)
+        case .mapping:
+            diagnostics.error("a default cannot be a mapping", at: node.location)
+            return nil
+        }
+    }
+
+    static func parseConstraints(_ reader: MappingReader, diagnostics: inout Diagnostics) -> Constraints {
+        var constraints = Constraints()
+        constraints.minLength = reader.count("minLength", diagnostics: &diagnostics)
+        constraints.maxLength = reader.count("maxLength", diagnostics: &diagnostics)
+        constraints.pattern = reader.string("pattern", diagnostics: &diagnostics)
+        constraints.minimum = number(reader, "minimum", diagnostics: &diagnostics)
+        constraints.maximum = number(reader, "maximum", diagnostics: &diagnostics)
+        for (key, isMinimum) in [("exclusiveMinimum", true), ("exclusiveMaximum", false)] {
+            guard let value = reader[key] else { continue }
+            if value.scalar == "true" || value.scalar == "false" {
+                let flag = value.scalar == "true"
+                if isMinimum { constraints.exclusiveMinimum = flag } else { constraints.exclusiveMaximum = flag }
+                if flag && (isMinimum ? constraints.minimum : constraints.maximum) == nil {
+                    diagnostics.error("'\(key): true' needs '\(isMinimum ? "minimum" : "maximum")'", at: value.location)
+                }
+            } else if let bound = number(reader, key, diagnostics: &diagnostics) {
+                if isMinimum {
+                    if constraints.minimum != nil { diagnostics.error("give either 'minimum' or 'exclusiveMinimum', not both", at: value.location) }
+                    constraints.minimum = bound
+                    constraints.exclusiveMinimum = true
+                } else {
+                    if constraints.maximum != nil { diagnostics.error("give either 'maximum' or 'exclusiveMaximum', not both", at: value.location) }
+                    constraints.maximum = bound
+                    constraints.exclusiveMaximum = true
+                }
+            }
+        }
+        constraints.scale = reader.count("scale", diagnostics: &diagnostics)
+        constraints.minItems = reader.count("minItems", diagnostics: &diagnostics)
+        constraints.maxItems = reader.count("maxItems", diagnostics: &diagnostics)
+        if let format = reader.string("format", diagnostics: &diagnostics) {
+            if PayFormat.names.contains(format.value) {
+                constraints.format = format
+            } else {
+                diagnostics.error("unknown format '\(format.value)'; expected one of \(PayFormat.names.joined(separator: ", "))\(Suggestions.hint(for: format.value, in: PayFormat.names))", at: format.location)
+            }
+        }
+        let schemes = reader.strings("schemes", diagnostics: &diagnostics)
+        constraints.schemes = schemes.map { $0.value.lowercased() }
+        if let first = schemes.first, constraints.format?.value != "url" {
+            diagnostics.error("'schemes' applies only to 'format: url'", at: first.location)
+        }
+        return constraints
+    }
+
+    static func number(_ reader: MappingReader, _ key: String, diagnostics: inout Diagnostics) -> Located<String>? {
+        guard let value = reader[key] else { return nil }
+        guard let text = value.scalar, PayDecimalText.isPlainDecimal(text) else {
+            diagnostics.error("'\(key)' must be a number, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)", at: value.location)
+            return nil
+        }
+        return Located(text, at: value.location)
+    }
+
+    static func parseScalar(name: Located<String>, _ reader: MappingReader, diagnostics: inout Diagnostics) -> ScalarDecl? {
+        guard let baseText = reader.string("base", diagnostics: &diagnostics) else {
+            diagnostics.error("scalar '\(name.value)' needs a 'base' type (\(TypeExpression.Primitive.allCases.map(\.rawValue).joined(separator: ", ")))", at: name.location)
+            return nil
+        }
+        let names = TypeExpression.Primitive.allCases.filter { $0 != .date }.map(\.rawValue)
+        guard let base = TypeExpression.Primitive(rawValue: baseText.value), base != .date else {
+            diagnostics.error("unknown base '\(baseText.value)' for scalar '\(name.value)'; expected one of \(names.joined(separator: ", "))\(Suggestions.hint(for: baseText.value, in: names))", at: baseText.location)
+            return nil
+        }
+        return ScalarDecl(
+            base: Located(base, at: baseText.location),
+            constraints: parseConstraints(reader, diagnostics: &diagnostics),
+            sensitive: reader.bool("sensitive", diagnostics: &diagnostics)?.value ?? false)
+    }
+}

@@ -1,0 +1,185 @@
+import CYaml
+
+/// Reads YAML text with libyaml's event parser into ``YAMLNode`` trees that keep every node's
+/// line and column.
+///
+/// Syntax errors, duplicate mapping keys, unknown aliases and extra documents become
+/// diagnostics; the loader never traps on any input.
+public enum YAMLLoader {
+    /// The result of loading one file.
+    public struct Result: Sendable {
+        /// The document's root, `nil` when the file is empty or could not be parsed.
+        public var root: YAMLNode?
+        /// Problems found while reading.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Loads the first document of `text`.
+    public static func load(_ text: String, file: String) -> Result {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            load(buffer: UnsafeBufferPointer(buffer), file: file)
+        }
+    }
+
+    /// Loads the first document of UTF-8 `bytes`.
+    public static func load(bytes: [UInt8], file: String) -> Result {
+        bytes.withUnsafeBufferPointer { load(buffer: $0, file: file) }
+    }
+
+    private final class Frame {
+        enum Kind { case mapping, sequence }
+        let kind: Kind
+        let location: SourceLocation
+        let anchor: String?
+        var items: [YAMLNode] = []
+        var entries: [(key: YAMLNode, value: YAMLNode)] = []
+        var pendingKey: YAMLNode?
+        var keysSeen: [String: SourceLocation] = [:]
+
+        init(kind: Kind, location: SourceLocation, anchor: String?) {
+            self.kind = kind
+            self.location = location
+            self.anchor = anchor
+        }
+    }
+
+    static func load(buffer: UnsafeBufferPointer<UInt8>, file: String) -> Result {
+        var parser = yaml_parser_t()
+        var diagnostics: [Diagnostic] = []
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return Result(root: nil, diagnostics: [Diagnostic(.error, "could not initialize the YAML parser", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
+        defer { yaml_parser_delete(&parser) }
+        if let base = buffer.baseAddress, buffer.count > 0 {
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+        } else {
+            return Result(root: nil, diagnostics: [])
+        }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+
+        var stack: [Frame] = []
+        var anchors: [String: YAMLNode] = [:]
+        var root: YAMLNode?
+        var documents = 0
+        var event = yaml_event_t()
+
+        func location(_ mark: yaml_mark_t) -> SourceLocation {
+            SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        }
+
+        func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
+            guard let pointer else { return "" }
+            return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+        }
+
+        func cString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+            guard let pointer else { return nil }
+            return String(cString: pointer)
+        }
+
+        func attach(_ node: YAMLNode) {
+            guard let top = stack.last else {
+                if documents == 1 { root = node }
+                return
+            }
+            switch top.kind {
+            case .sequence:
+                top.items.append(node)
+            case .mapping:
+                if let key = top.pendingKey {
+                    top.entries.append((key: key, value: node))
+                    top.pendingKey = nil
+                } else {
+                    if let text = node.scalar {
+                        if let first = top.keysSeen[text] {
+                            diagnostics.append(Diagnostic(.error, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))", at: node.location))
+                        } else {
+                            top.keysSeen[text] = node.location
+                        }
+                    } else {
+                        diagnostics.append(Diagnostic(.error, "mapping keys must be scalars, found \(node.kindDescription)", at: node.location))
+                    }
+                    top.pendingKey = node
+                }
+            }
+        }
+
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+                var message = problem
+                if let context = parser.context.map({ String(cString: $0) }) {
+                    message = "\(problem) \(context)"
+                }
+                diagnostics.append(Diagnostic(.error, "YAML syntax error: \(message)", at: location(parser.problem_mark)))
+                return Result(root: nil, diagnostics: diagnostics)
+            }
+            defer { yaml_event_delete(&event) }
+            let type = event.type
+            if type == YAML_STREAM_END_EVENT {
+                break
+            } else if type == YAML_DOCUMENT_START_EVENT {
+                documents += 1
+                if documents == 2 {
+                    diagnostics.append(Diagnostic(.error, "a schema file holds one YAML document; found another", at: location(event.start_mark)))
+                }
+            } else if type == YAML_SCALAR_EVENT {
+                let scalar = event.data.scalar
+                let style: YAMLNode.ScalarStyle
+                switch scalar.style {
+                case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .quoted
+                case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE: style = .block
+                default: style = .plain
+                }
+                let node = YAMLNode(.scalar(string(scalar.value, scalar.length), style), at: location(event.start_mark))
+                if let anchor = cString(scalar.anchor) { anchors[anchor] = node }
+                attach(node)
+            } else if type == YAML_SEQUENCE_START_EVENT {
+                stack.append(Frame(kind: .sequence, location: location(event.start_mark), anchor: cString(event.data.sequence_start.anchor)))
+            } else if type == YAML_MAPPING_START_EVENT {
+                stack.append(Frame(kind: .mapping, location: location(event.start_mark), anchor: cString(event.data.mapping_start.anchor)))
+            } else if type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT {
+                guard let frame = stack.popLast() else { continue }
+                let node: YAMLNode
+                switch frame.kind {
+                case .sequence: node = YAMLNode(.sequence(frame.items), at: frame.location)
+                case .mapping: node = YAMLNode(.mapping(frame.entries), at: frame.location)
+                }
+                if let anchor = frame.anchor { anchors[anchor] = node }
+                attach(node)
+            } else if type == YAML_ALIAS_EVENT {
+                let name = cString(event.data.alias.anchor) ?? ""
+                if let target = anchors[name] {
+                    var copy = target
+                    copy.location = location(event.start_mark)
+                    attach(copy)
+                } else {
+                    diagnostics.append(Diagnostic(.error, "unknown alias '*\(name)'", at: location(event.start_mark)))
+                    attach(YAMLNode(.scalar("", .plain), at: location(event.start_mark)))
+                }
+            }
+        }
+        return Result(root: root, diagnostics: diagnostics)
+    }
+
+    /// Counts libyaml's events in `bytes` without building anything: the floor for any loader
+    /// built on libyaml, used by the benchmarks.
+    public static func scanEvents(bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = yaml_parser_t()
+            guard yaml_parser_initialize(&parser) == 1, let base = buffer.baseAddress else { return 0 }
+            defer { yaml_parser_delete(&parser) }
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+            var event = yaml_event_t()
+            var count = 0
+            while yaml_parser_parse(&parser, &event) == 1 {
+                let done = event.type == YAML_STREAM_END_EVENT
+                yaml_event_delete(&event)
+                count += 1
+                if done { break }
+            }
+            return count
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// Decodes the fields of one generated type, collecting every problem instead of stopping at the
+/// first, so a bad payload reports all of its violations with their paths.
+///
+/// Generated `init(from:)` implementations call ``required(_:_:)`` and ``optional(_:_:)`` for each
+/// field and then ``finish()``, which throws a ``PayloadDecodingError`` when anything went wrong.
+public struct PayDecodingContainer {
+    let container: KeyedDecodingContainer<PayCodingKey>
+    /// The wire format the payload uses.
+    public let format: WireFormat
+    let path: PayPath
+    /// Problems found so far.
+    public private(set) var issues: [PayloadIssue] = []
+
+    /// Opens the keyed container of `decoder`.
+    public init(_ decoder: any Decoder) throws {
+        self.format = WireFormat.current(decoder.userInfo)
+        self.path = PayPath(codingPath: decoder.codingPath)
+        do {
+            self.container = try decoder.container(keyedBy: PayCodingKey.self)
+        } catch {
+            throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: PayPath(codingPath: decoder.codingPath)))
+        }
+    }
+
+    @usableFromInline
+    func presentKey(_ key: PayFieldKey) -> PayCodingKey? {
+        let primary = PayCodingKey(stringValue: key.name(for: format))
+        if container.contains(primary) { return primary }
+        for alias in key.aliases {
+            let candidate = PayCodingKey(stringValue: alias)
+            if container.contains(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    @usableFromInline
+    mutating func record(_ error: any Error, at codingKey: PayCodingKey) {
+        issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: path.appending(codingKey.stringValue)))
+    }
+
+    @usableFromInline
+    mutating func recordMissing(_ key: PayFieldKey) {
+        issues.append(PayloadIssue(path: path.appending(key.name(for: format)), kind: .missing, message: "required field is missing"))
+    }
+
+    /// Decodes a required field; records an issue and returns `nil` when it is missing or invalid.
+
+    public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
+        guard let codingKey = presentKey(key) else {
+            recordMissing(key)
+            return nil
+        }
+        do {
+            return try container.decode(T.self, forKey: codingKey)
+        } catch {
+            record(error, at: codingKey)
+            return nil
+        }
+    }
+
+    /// Decodes an optional field; absent and `null` give `nil`, anything invalid records an issue.
+
+    public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
+        guard let codingKey = presentKey(key) else { return nil }
+        do {
+            return try container.decodeIfPresent(T.self, forKey: codingKey)
+        } catch {
+            record(error, at: codingKey)
+            return nil
+        }
+    }
+
+    /// Decodes a list field element by element so that every bad element is reported.
+
+    public mutating func list<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [T]? {
+        guard let codingKey = presentKey(key) else {
+            if required { recordMissing(key) }
+            return nil
+        }
+        if !required, (try? container.decodeNil(forKey: codingKey)) == true { return nil }
+        let listPath = path.appending(codingKey.stringValue)
+        do {
+            var unkeyed = try container.nestedUnkeyedContainer(forKey: codingKey)
+            var values: [T] = []
+            var failed = false
+            if let count = unkeyed.count { values.reserveCapacity(count) }
+            while !unkeyed.isAtEnd {
+                let index = unkeyed.currentIndex
+                do {
+                    values.append(try unkeyed.decode(T.self))
+                } catch {
+                    failed = true
+                    issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: listPath.appending(index: index)))
+                    if unkeyed.currentIndex == index { _ = try? unkeyed.decode(PaySkippedValue.self) }
+                    if unkeyed.currentIndex == index { break }
+                }
+            }
+            return failed ? nil : values
+        } catch {
+            record(error, at: codingKey)
+            return nil
+        }
+    }
+
+    /// Decodes a string-keyed map field entry by entry so that every bad entry is reported.
+
+    public mutating func map<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [String: T]? {
+        guard let codingKey = presentKey(key) else {
+            if required { recordMissing(key) }
+            return nil
+        }
+        if !required, (try? container.decodeNil(forKey: codingKey)) == true { return nil }
+        do {
+            let nested = try container.nestedContainer(keyedBy: PayCodingKey.self, forKey: codingKey)
+            var values: [String: T] = [:]
+            var failed = false
+            for entryKey in nested.allKeys {
+                do {
+                    values[entryKey.stringValue] = try nested.decode(T.self, forKey: entryKey)
+                } catch {
+                    failed = true
+                    issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: path.appending(codingKey.stringValue).appending(entryKey.stringValue)))
+                }
+            }
+            return failed ? nil : values
+        } catch {
+            record(error, at: codingKey)
+            return nil
+        }
+    }
+
+    /// Decodes a date field written as text in `format`.
+    public mutating func date(_ key: PayFieldKey, format dateFormat: PayDateFormat, required: Bool) -> Date? {
+        guard let codingKey = presentKey(key) else {
+            if required { recordMissing(key) }
+            return nil
+        }
+        do {
+            guard let text = try container.decodeIfPresent(String.self, forKey: codingKey) else {
+                if required {
+                    issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
+                }
+                return nil
+            }
+            guard let date = dateFormat.parse(text) else {
+                issues.append(PayloadIssue(
+                    path: path.appending(codingKey.stringValue), kind: .invalidValue,
+                    message: "'\(text)' is not a date in the format \(dateFormat.name)"))
+                return nil
+            }
+            return date
+        } catch {
+            record(error, at: codingKey)
+            return nil
+        }
+    }
+
+    /// Decodes a list of dates written as text in `format`.
+    public mutating func dateList(_ key: PayFieldKey, format dateFormat: PayDateFormat, required: Bool) -> [Date]? {
+        guard let texts = list(String.self, key, required: required) else { return nil }
+        var dates: [Date] = []
+        var failed = false
+        for (index, text) in texts.enumerated() {
+            if let date = dateFormat.parse(text) {
+                dates.append(date)
+            } else {
+                failed = true
+                issues.append(PayloadIssue(
+                    path: path.appending(key.name(for: format)).appending(index: index), kind: .invalidValue,
+                    message: "'\(text)' is not a date in the format \(dateFormat.name)"))
+            }
+        }
+        return failed ? nil : dates
+    }
+
+    /// Throws every recorded problem, if there is any.
+    public func finish() throws {
+        if !issues.isEmpty { throw PayloadDecodingError(issues: issues) }
+    }
+
+    /// The error to throw when a required value is unexpectedly absent after ``finish()`` passed.
+    public func incomplete() -> PayloadDecodingError {
+        PayloadDecodingError(issues: issues.isEmpty
+            ? [PayloadIssue(path: path, kind: .invalidValue, message: "payload is incomplete")]
+            : issues)
+    }
+}
+
+/// Accepts and ignores any value; used to step over a bad list element.
+public struct PaySkippedValue: Decodable, Sendable {
+    /// Consumes nothing.
+    public init(from decoder: any Decoder) throws {}
+}

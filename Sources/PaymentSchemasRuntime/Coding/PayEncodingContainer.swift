@@ -1,0 +1,50 @@
+import Foundation
+
+/// Encodes the fields of one generated type under the wire names of the encoder's format.
+public struct PayEncodingContainer {
+    var container: KeyedEncodingContainer<PayCodingKey>
+    /// The wire format being written.
+    public let format: WireFormat
+
+    /// Opens the keyed container of `encoder`.
+    public init(_ encoder: any Encoder) {
+        self.format = WireFormat.current(encoder.userInfo)
+        self.container = encoder.container(keyedBy: PayCodingKey.self)
+    }
+
+    /// Encodes a value under the field's current name (never an alias).
+
+    public mutating func encode<T: Encodable>(_ value: T, _ key: PayFieldKey) throws {
+        try container.encode(value, forKey: PayCodingKey(stringValue: key.name(for: format)))
+    }
+
+    /// Encodes a value when it is present; absent values are omitted.
+
+    public mutating func encodeIfPresent<T: Encodable>(_ value: T?, _ key: PayFieldKey) throws {
+        guard let value else { return }
+        try container.encode(value, forKey: PayCodingKey(stringValue: key.name(for: format)))
+    }
+
+    /// Encodes a date as text in `dateFormat`.
+    public mutating func encodeDate(_ value: Date?, _ key: PayFieldKey, format dateFormat: PayDateFormat) throws {
+        guard let value else { return }
+        try container.encode(dateFormat.format(value), forKey: PayCodingKey(stringValue: key.name(for: format)))
+    }
+
+    /// Encodes a list of dates as text in `dateFormat`.
+    public mutating func encodeDates(_ values: [Date]?, _ key: PayFieldKey, format dateFormat: PayDateFormat) throws {
+        guard let values else { return }
+        try container.encode(values.map(dateFormat.format), forKey: PayCodingKey(stringValue: key.name(for: format)))
+    }
+
+    /// Encodes a decimal: a JSON number, or text with exactly `scale` fraction digits in XML and queries.
+    public mutating func encodeDecimal(_ value: Decimal?, _ key: PayFieldKey, scale: Int) throws {
+        guard let value else { return }
+        let codingKey = PayCodingKey(stringValue: key.name(for: format))
+        if format == .json {
+            try container.encode(value, forKey: codingKey)
+        } else {
+            try container.encode(PayDecimalText.fixed(value, scale: scale), forKey: codingKey)
+        }
+    }
+}

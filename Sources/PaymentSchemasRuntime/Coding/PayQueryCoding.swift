@@ -1,0 +1,230 @@
+import Foundation
+
+/// A generated type that is written as URL-query items.
+public protocol PayQueryCodable {
+    /// The query items of this value, in schema field order.
+    func queryItems() -> [URLQueryItem]
+    /// Reads the value from query items, reporting every problem as a ``PayloadDecodingError``.
+    init(queryItems: [URLQueryItem]) throws
+}
+
+extension PayQueryCodable {
+    /// Reads the value from the query of a URL or from bare query text (`a=1&b=2`).
+    public init(query text: String) throws {
+        var components = URLComponents()
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let url = URLComponents(string: trimmed), url.scheme != nil {
+            components = url
+        } else {
+            components.percentEncodedQuery = trimmed.hasPrefix("?") ? String(trimmed.dropFirst()) : trimmed
+        }
+        try self.init(queryItems: components.queryItems ?? [])
+    }
+
+    /// Reads the value from the query of `url`.
+    public init(url: URL) throws {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        try self.init(queryItems: items)
+    }
+
+    /// The percent-encoded query text (`a=1&b=x%2Cy`).
+    public var queryString: String {
+        var components = URLComponents()
+        components.queryItems = queryItems()
+        return PayQueryEncoding.strict(components.percentEncodedQuery ?? "")
+    }
+
+    /// `base` with this value's query items appended.
+    public func url(appendingTo base: URL) -> URL? {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
+        components.queryItems = (components.queryItems ?? []) + queryItems()
+        components.percentEncodedQuery = components.percentEncodedQuery.map(PayQueryEncoding.strict)
+        return components.url
+    }
+}
+
+/// Query encoding tweaks: `URLComponents` leaves `,`, `+` and `/` unescaped in values, which
+/// providers read differently; these are escaped the way browsers' form encoding does.
+public enum PayQueryEncoding {
+    /// Escapes `+`, `,`, `/`, `:`, `;`, `?`, `@` inside an already percent-encoded query.
+    public static func strict(_ query: String) -> String {
+        var out = ""
+        out.reserveCapacity(query.utf8.count)
+        for character in query {
+            switch character {
+            case "+": out += "%2B"
+            case ",": out += "%2C"
+            case "/": out += "%2F"
+            case ":": out += "%3A"
+            case ";": out += "%3B"
+            case "?": out += "%3F"
+            case "@": out += "%40"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// How a list is written in a query.
+public enum PayQueryListStyle: Sendable, Hashable {
+    /// One item, values joined with `,`: `allowedCardTypes=master,visa`.
+    case commaJoined
+    /// One item per value: `id=1&id=2`.
+    case repeated
+}
+
+/// Reads the fields of a generated query type, collecting every problem.
+public struct PayQueryReader {
+    private var values: [String: [String]] = [:]
+    /// Problems found so far.
+    public private(set) var issues: [PayloadIssue] = []
+
+    /// Indexes the items by name; an item without a value counts as the empty string.
+    public init(_ items: [URLQueryItem]) {
+        for item in items {
+            values[item.name, default: []].append(item.value ?? "")
+        }
+    }
+
+    /// All item names present, for types that read name patterns.
+    public var names: [String] { values.keys.sorted() }
+
+    private func first(_ name: String, aliases: [String]) -> (String, String)? {
+        if let value = values[name]?.first { return (name, value) }
+        for alias in aliases {
+            if let value = values[alias]?.first { return (alias, value) }
+        }
+        return nil
+    }
+
+    /// Reads a single value; `required` records an issue when it is absent.
+    public mutating func value<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> T? {
+        guard let (name, text) = first(key.query, aliases: key.aliases) else {
+            if required { issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing")) }
+            return nil
+        }
+        guard let value = T(queryValue: text) else {
+            issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "'\(text)' is not a valid \(T.self)"))
+            return nil
+        }
+        return value
+    }
+
+    /// Reads a sensitive single value; the offending text is never quoted.
+    public mutating func secret<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> T? {
+        guard let (name, text) = first(key.query, aliases: key.aliases) else {
+            if required { issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing")) }
+            return nil
+        }
+        guard let value = T(queryValue: text) else {
+            issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "value is not a valid \(T.self)"))
+            return nil
+        }
+        return value
+    }
+
+    /// Reads a list written in `style`.
+    public mutating func list<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, style: PayQueryListStyle, required: Bool) -> [T]? {
+        var name = key.query
+        var texts = values[key.query]
+        if texts == nil {
+            for alias in key.aliases where values[alias] != nil {
+                name = alias
+                texts = values[alias]
+                break
+            }
+        }
+        guard let texts else {
+            if required { issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing")) }
+            return nil
+        }
+        let parts: [String]
+        switch style {
+        case .commaJoined: parts = texts.flatMap { $0.isEmpty ? [] : $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        case .repeated: parts = texts
+        }
+        var result: [T] = []
+        var failed = false
+        for (index, part) in parts.enumerated() {
+            if let value = T(queryValue: part) {
+                result.append(value)
+            } else {
+                failed = true
+                issues.append(PayloadIssue(path: PayPath.root.appending(name).appending(index: index), kind: .invalidValue, message: "'\(part)' is not a valid \(T.self)"))
+            }
+        }
+        return failed ? nil : result
+    }
+
+    /// Reads a date written in `format`.
+    public mutating func date(_ key: PayFieldKey, format: PayDateFormat, required: Bool) -> Date? {
+        guard let text = value(String.self, key, required: required) else { return nil }
+        guard let date = format.parse(text) else {
+            issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .invalidValue, message: "'\(text)' is not a date in the format \(format.name)"))
+            return nil
+        }
+        return date
+    }
+
+    /// Reads every item whose name is `prefix + key + suffix` into a map keyed by `key`, each a list in `style`.
+    public mutating func patternMap<T: PayQueryValue>(_ type: T.Type, prefix: String, suffix: String, style: PayQueryListStyle) -> [String: [T]] {
+        var result: [String: [T]] = [:]
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
+            let key = String(name.dropFirst(prefix.count).dropLast(suffix.count))
+            if let list = list(T.self, PayFieldKey(name), style: style, required: false) {
+                result[key] = list
+            }
+        }
+        return result
+    }
+
+    /// Throws every recorded problem, if there is any.
+    public func finish() throws {
+        if !issues.isEmpty { throw PayloadDecodingError(issues: issues) }
+    }
+}
+
+/// Builds the query items of a generated type.
+public struct PayQueryWriter {
+    /// The items written so far.
+    public private(set) var items: [URLQueryItem] = []
+
+    /// Starts with no items.
+    public init() {}
+
+    /// Writes a single value when present.
+    public mutating func value<T: PayQueryValue>(_ value: T?, _ key: PayFieldKey) {
+        guard let value else { return }
+        items.append(URLQueryItem(name: key.query, value: value.queryValue))
+    }
+
+    /// Writes a list in `style` when present.
+    public mutating func list<T: PayQueryValue>(_ values: [T]?, _ key: PayFieldKey, style: PayQueryListStyle) {
+        guard let values else { return }
+        switch style {
+        case .commaJoined: items.append(URLQueryItem(name: key.query, value: values.map(\.queryValue).joined(separator: ",")))
+        case .repeated: items.append(contentsOf: values.map { URLQueryItem(name: key.query, value: $0.queryValue) })
+        }
+    }
+
+    /// Writes a date in `format` when present.
+    public mutating func date(_ value: Date?, _ key: PayFieldKey, format: PayDateFormat) {
+        guard let value else { return }
+        items.append(URLQueryItem(name: key.query, value: format.format(value)))
+    }
+
+    /// Writes a decimal with exactly `scale` fraction digits when present.
+    public mutating func decimal(_ value: Decimal?, _ key: PayFieldKey, scale: Int) {
+        guard let value else { return }
+        items.append(URLQueryItem(name: key.query, value: PayDecimalText.fixed(value, scale: scale)))
+    }
+
+    /// Writes one item per map entry, named `prefix + key + suffix`, sorted by key.
+    public mutating func patternMap<T: PayQueryValue>(_ map: [String: [T]]?, prefix: String, suffix: String, style: PayQueryListStyle) {
+        guard let map else { return }
+        for key in map.keys.sorted() {
+            list(map[key], PayFieldKey(prefix + key + suffix), style: style)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// An HTTP method of a schema operation.
+public enum PayHTTPMethod: String, Sendable, Hashable, CaseIterable {
+    /// GET
+    case get = "GET"
+    /// POST
+    case post = "POST"
+    /// PUT
+    case put = "PUT"
+    /// PATCH
+    case patch = "PATCH"
+    /// DELETE
+    case delete = "DELETE"
+}
+
+/// One header of an operation's request.
+public struct PayHeaderField: Hashable, Sendable {
+    /// The header's name, e.g. `x-amz-pay-idempotency-key`.
+    public var name: String
+    /// The header's value.
+    public var value: String
+    /// Whether the value is a secret that must never be logged.
+    public var sensitive: Bool
+
+    /// Creates a header.
+    public init(name: String, value: String, sensitive: Bool = false) {
+        self.name = name
+        self.value = value
+        self.sensitive = sensitive
+    }
+}
+
+/// The absence of a request or response body.
+public struct PayNoBody: Codable, Hashable, Sendable {
+    /// Creates the empty body.
+    public init() {}
+}
+
+/// A REST operation generated from a schema: everything a transport needs to build the request
+/// and decode the answer.
+public protocol PayOperation: Sendable {
+    /// The request body type, ``PayNoBody`` when there is none.
+    associatedtype RequestBody: Encodable & Sendable
+    /// The success body type.
+    associatedtype ResponseBody: Decodable & Sendable
+    /// The error body type.
+    associatedtype ErrorBody: Decodable & Sendable
+
+    /// The schema's name for the operation.
+    static var operationID: String { get }
+    /// The HTTP method.
+    static var method: PayHTTPMethod { get }
+    /// The path with `{parameter}` placeholders.
+    static var pathTemplate: String { get }
+    /// The HTTP status codes that carry a ``ResponseBody``.
+    static var successStatuses: [Int] { get }
+    /// The path with parameters filled in and percent-encoded.
+    var path: String { get }
+    /// The query items.
+    var queryItems: [URLQueryItem] { get }
+    /// The request headers.
+    var headerFields: [PayHeaderField] { get }
+    /// The request body, `nil` when the operation sends none.
+    var requestBody: RequestBody? { get }
+}
+
+/// Percent-encoding of path parameters.
+public enum PayPathEncoding {
+    /// Encodes a path segment: everything but unreserved characters is escaped.
+    public static func segment(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}

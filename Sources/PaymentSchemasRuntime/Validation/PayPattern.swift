@@ -1,0 +1,33 @@
+import Foundation
+
+/// A compiled regular expression that must match a whole value.
+///
+/// `NSRegularExpression` is immutable and safe to share between threads once built.
+public struct PayPattern: @unchecked Sendable {
+    /// The pattern as written in the schema.
+    public let source: String
+    private let regex: NSRegularExpression?
+
+    /// Compiles `source`; an invalid pattern never matches (the checker rejects those before generation).
+    public init(_ source: String) {
+        self.source = source
+        self.regex = try? NSRegularExpression(pattern: "^(?:" + source + ")$", options: [])
+    }
+
+    /// Whether `source` is a valid regular expression; the error text when it is not.
+    public static func compileError(_ source: String) -> String? {
+        do {
+            _ = try NSRegularExpression(pattern: source, options: [])
+            return nil
+        } catch {
+            return (error as NSError).localizedDescription
+        }
+    }
+
+    /// Whether the whole of `value` matches.
+    public func matches(_ value: String) -> Bool {
+        guard let regex else { return false }
+        let range = NSRange(value.startIndex..<value.endIndex, in: value)
+        return regex.firstMatch(in: value, options: [.anchored], range: range) != nil
+    }
+}

@@ -1,0 +1,94 @@
+/// One broken constraint: where, which rule, and the offending value (redacted when sensitive).
+public struct ValidationViolation: Hashable, Sendable, CustomStringConvertible {
+    /// Where the value is, e.g. `cryptoOptions[1].format`.
+    public var path: PayPath
+    /// The rule's identifier as written in schemas: `minLength`, `pattern`, `format.iso4217`...
+    public var rule: String
+    /// A readable explanation.
+    public var message: String
+    /// The offending value as text, `<redacted>` for sensitive fields, `nil` when there is none.
+    public var value: String?
+
+    /// Creates a violation.
+    public init(path: PayPath, rule: String, message: String, value: String?) {
+        self.path = path
+        self.rule = rule
+        self.message = message
+        self.value = value
+    }
+
+    /// `path: [rule] message (value: …)`.
+    public var description: String {
+        if let value { return "\(path): [\(rule)] \(message) (value: \(value))" }
+        return "\(path): [\(rule)] \(message)"
+    }
+}
+
+/// Thrown by `validate()`: every violation found, not just the first.
+public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Every violation, in field order.
+    public var violations: [ValidationViolation]
+
+    /// Creates the error.
+    public init(violations: [ValidationViolation]) {
+        self.violations = violations
+    }
+
+    /// One line per violation.
+    public var description: String { violations.map(\.description).joined(separator: "\n") }
+}
+
+/// A generated type whose constraints can be checked.
+public protocol PayValidatable {
+    /// Appends every violation in this value (and the values it holds) to `violations`, with paths under `path`.
+    func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])
+}
+
+extension PayValidatable {
+    /// Every violation in this value.
+    public var violations: [ValidationViolation] {
+        var found: [ValidationViolation] = []
+        collectViolations(at: .root, into: &found)
+        return found
+    }
+
+    /// Throws a ``ValidationError`` listing every violation, if there is any.
+    public func validate() throws {
+        let found = violations
+        if !found.isEmpty { throw ValidationError(violations: found) }
+    }
+}
+
+extension Optional: PayValidatable where Wrapped: PayValidatable {
+    /// Validates the wrapped value when present.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self { value.collectViolations(at: path, into: &violations) }
+    }
+}
+
+extension Array: PayValidatable where Element: PayValidatable {
+    /// Validates each element at `path[index]`.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        for (index, element) in enumerated() {
+            element.collectViolations(at: path.appending(index: index), into: &violations)
+        }
+    }
+}
+
+extension Set: PayValidatable where Element: PayValidatable {
+    /// Validates each element; positions follow the set's iteration order.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        for (index, element) in enumerated() {
+            element.collectViolations(at: path.appending(index: index), into: &violations)
+        }
+    }
+}
+
+extension Dictionary: PayValidatable where Key == String, Value: PayValidatable {
+    /// Validates each value at `path.key`, in key order.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        for key in keys.sorted() {
+            self[key]?.collectViolations(at: path.appending(key), into: &violations)
+        }
+    }
+}

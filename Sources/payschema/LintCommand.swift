@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import PaySchemaCore
+
+/// `payschema lint`: checks schemas and prints every problem.
+struct LintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check schemas and print every problem as path:line:column: error|warning: message.",
+        discussion: """
+            PATH may be the schemas folder (every module), one module's folder, or schema files (checked \
+            together with the other files of their module, reporting only their own problems).
+            Exit codes: 0 clean, 1 problems found, 2 usage errors.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "Schema folders or files (default: Schemas).")
+    var paths: [String] = []
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Flag(help: "Treat warnings as problems (exit 1).")
+    var strict = false
+
+    func run() throws {
+        var diagnostics: [Diagnostic] = []
+        var checkedFiles = 0
+        for path in paths.isEmpty ? ["Schemas"] : paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UsageError(description: "no such file or folder: '\(path)'").report()
+            }
+            let url = URL(fileURLWithPath: path)
+            if isDirectory.boolValue {
+                let modules = try SchemaSource.modules(under: url)
+                let direct = SchemaSource.yamlFiles(under: url).filter { $0.deletingLastPathComponent().standardizedFileURL == url.standardizedFileURL }
+                if !direct.isEmpty || modules.isEmpty {
+                    let module = SchemaSource.Module(name: url.standardizedFileURL.lastPathComponent, directory: url, files: SchemaSource.yamlFiles(under: url))
+                    checkedFiles += module.files.count
+                    diagnostics += lint(module, root: url.deletingLastPathComponent(), shownRoot: (path as NSString).deletingLastPathComponent, only: nil)
+                } else {
+                    for module in modules {
+                        checkedFiles += module.files.count
+                        diagnostics += lint(module, root: url, shownRoot: path, only: nil)
+                    }
+                }
+            } else {
+                let directory = url.deletingLastPathComponent()
+                let module = SchemaSource.Module(name: directory.standardizedFileURL.lastPathComponent, directory: directory, files: SchemaSource.yamlFiles(under: directory))
+                let shownRoot = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+                let shownPath = shownRoot.isEmpty ? directory.lastPathComponent + "/" + url.lastPathComponent : shownRoot + "/" + directory.lastPathComponent + "/" + url.lastPathComponent
+                checkedFiles += 1
+                var files = module.files
+                if !files.contains(where: { $0.standardizedFileURL == url.standardizedFileURL }) { files.append(url) }
+                diagnostics += lint(SchemaSource.Module(name: module.name, directory: directory, files: files), root: directory.deletingLastPathComponent(), shownRoot: shownRoot, only: shownPath)
+            }
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        switch format {
+        case .text:
+            for diagnostic in diagnostics { Console.out(diagnostic.description) }
+            Console.error("payschema lint: \(checkedFiles) file\(checkedFiles == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        case .json:
+            struct Report: Encodable {
+                var files: Int
+                var errors: Int
+                var warnings: Int
+                var diagnostics: [Diagnostic]
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(Report(files: checkedFiles, errors: errors, warnings: warnings, diagnostics: diagnostics))
+            Console.out(String(decoding: data, as: UTF8.self))
+        }
+        if errors > 0 || (strict && warnings > 0) {
+            throw ExitCode(1)
+        }
+    }
+
+    func lint(_ module: SchemaSource.Module, root: URL, shownRoot: String, only: String?) -> [Diagnostic] {
+        let (files, parseDiagnostics) = GeneratorPipeline.parse(module, root: root, diagnosticRoot: shownRoot)
+        let (_, checkDiagnostics) = SchemaChecker.check(module: module.name, files: files)
+        var all = Diagnostics()
+        all.append(contentsOf: parseDiagnostics)
+        all.append(contentsOf: checkDiagnostics)
+        return all.sorted.filter { only == nil || $0.location.file == only }
+    }
+}
