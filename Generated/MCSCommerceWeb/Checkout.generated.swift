@@ -39,34 +39,34 @@ public enum MCSCardType: RawRepresentable, Codable, Hashable, Sendable, CaseIter
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
     public init(rawValue: String) {
         switch rawValue {
-            case "master": self = .master
-            case "visa": self = .visa
-            case "amex": self = .amex
-            case "diners": self = .diners
-            case "discover": self = .discover
-            case "jcb": self = .jcb
-            case "maestro": self = .maestro
-            case "cup": self = .cup
-            case "isracard": self = .isracard
-            case "afterpay": self = .afterpay
-            default: self = .unknown(rawValue)
+        case "master": self = .master
+        case "visa": self = .visa
+        case "amex": self = .amex
+        case "diners": self = .diners
+        case "discover": self = .discover
+        case "jcb": self = .jcb
+        case "maestro": self = .maestro
+        case "cup": self = .cup
+        case "isracard": self = .isracard
+        case "afterpay": self = .afterpay
+        default: self = .unknown(rawValue)
         }
     }
 
     /// The wire value.
     public var rawValue: String {
         switch self {
-            case .master: return "master"
-            case .visa: return "visa"
-            case .amex: return "amex"
-            case .diners: return "diners"
-            case .discover: return "discover"
-            case .jcb: return "jcb"
-            case .maestro: return "maestro"
-            case .cup: return "cup"
-            case .isracard: return "isracard"
-            case .afterpay: return "afterpay"
-            case .unknown(let raw): return raw
+        case .master: return "master"
+        case .visa: return "visa"
+        case .amex: return "amex"
+        case .diners: return "diners"
+        case .discover: return "discover"
+        case .jcb: return "jcb"
+        case .maestro: return "maestro"
+        case .cup: return "cup"
+        case .isracard: return "isracard"
+        case .afterpay: return "afterpay"
+        case .unknown(let raw): return raw
         }
     }
 
@@ -128,10 +128,10 @@ public enum MCSCryptoFormat: String, Codable, Hashable, Sendable, CaseIterable {
     /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
     public init?(rawValue: String) {
         switch rawValue {
-            case "ICC": self = .icc
-            case "UCAF": self = .ucaf
-            case "TVV", "TAVV": self = .tvv
-            default: return nil
+        case "ICC": self = .icc
+        case "UCAF": self = .ucaf
+        case "TVV", "TAVV": self = .tvv
+        default: return nil
         }
     }
 
@@ -176,9 +176,9 @@ public enum MCSCheckoutStatus: Int, Codable, Hashable, Sendable, CaseIterable {
     /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
     public init?(rawValue: Int) {
         switch rawValue {
-            case 1001: self = .success
-            case 1002: self = .canceled
-            default: return nil
+        case 1001: self = .success
+        case 1002: self = .canceled
+        default: return nil
         }
     }
 

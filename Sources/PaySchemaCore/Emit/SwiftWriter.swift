@@ -27,6 +27,26 @@ final class SwiftWriter {
         line("}")
     }
 
+    /// Appends `header {`, the body at the same indentation (for `switch`, whose cases align with it), then `}`.
+    func switchBlock(_ header: String, _ body: () -> Void) {
+        line(header + " {")
+        body()
+        line("}")
+    }
+
+    /// Appends `do { … } catch { … }`.
+    func doCatch(_ body: () -> Void, catch handler: () -> Void) {
+        line("do {")
+        indentation += "    "
+        body()
+        indentation.removeLast(4)
+        line("} catch {")
+        indentation += "    "
+        handler()
+        indentation.removeLast(4)
+        line("}")
+    }
+
     /// Appends `///` documentation lines.
     func doc(_ text: String?) {
         guard let text, !text.isEmpty else { return }

@@ -23,7 +23,7 @@ extension SwiftEmitter {
 
     func emitRawValueInit(_ decl: EnumDecl, rawType: String, failable: Bool) {
         out.block("public init\(failable ? "?" : "")(rawValue: \(rawType))") {
-            out.block("switch rawValue") {
+            out.switchBlock("switch rawValue") {
                 for enumCase in decl.cases {
                     let values = ([enumCase.value] + enumCase.aliases).map { rawLiteral($0.value) }.joined(separator: ", ")
                     out.line("case \(values): self = .\(Naming.escaped(enumCase.name.value))")
@@ -92,7 +92,7 @@ extension SwiftEmitter {
             out.line("")
             out.line("/// The wire value.")
             out.block("public var rawValue: \(rawType)") {
-                out.block("switch self") {
+                out.switchBlock("switch self") {
                     for enumCase in decl.cases {
                         out.line("case .\(Naming.escaped(enumCase.name.value)): return \(rawLiteral(enumCase.value.value))")
                     }

@@ -36,7 +36,7 @@ extension SwiftEmitter {
                 if rawType == "Int" {
                     out.line("rawValue")
                 } else {
-                    out.block("switch self") {
+                    out.switchBlock("switch self") {
                         for code in catalog.codes {
                             let digits = code.code.value.description.filter(\.isNumber)
                             out.line("case .\(Naming.escaped(code.name.value)): return \(Int(digits) ?? 0)")
@@ -51,7 +51,7 @@ extension SwiftEmitter {
                 out.line("public var domain: String { Self.errorDomain }")
             } else {
                 out.block("public var domain: String") {
-                    out.block("switch self") {
+                    out.switchBlock("switch self") {
                         for code in overrides {
                             out.line("case .\(Naming.escaped(code.name.value)): return \(Naming.literal(code.domain!))")
                         }
@@ -64,7 +64,7 @@ extension SwiftEmitter {
             out.line("")
             out.line("/// The message in `language`, `nil` when the catalog has none in it.")
             out.block("public func message(language: String) -> String?") {
-                out.block("switch (self, language)") {
+                out.switchBlock("switch (self, language)") {
                     for code in catalog.codes {
                         for message in code.messages {
                             out.line("case (.\(Naming.escaped(code.name.value)), \(Naming.literal(message.language))): return \(Naming.literal(message.text))")

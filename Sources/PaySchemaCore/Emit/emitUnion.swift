@@ -12,7 +12,7 @@ extension SwiftEmitter {
             out.line("")
             out.line("/// The discriminator value of the variant.")
             out.block("public var \(discriminatorProperty(decl)): String") {
-                out.block("switch self") {
+                out.switchBlock("switch self") {
                     for variant in decl.variants {
                         out.line("case .\(Naming.escaped(variant.caseName)): return \(Naming.literal(variant.tag.value))")
                     }
@@ -25,9 +25,10 @@ extension SwiftEmitter {
                 out.line("let key = PayCodingKey(stringValue: \(Naming.literal(decl.discriminator.value)))")
                 out.line("let path = PayPath(codingPath: decoder.codingPath).appending(key.stringValue)")
                 out.line("let tag: String")
-                out.block("do") { out.line("tag = try container.decode(String.self, forKey: key)") }
-                out.block("catch") { out.line("throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: path))") }
-                out.block("switch tag") {
+                out.doCatch({ out.line("tag = try container.decode(String.self, forKey: key)") }, catch: {
+                    out.line("throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: path))")
+                })
+                out.switchBlock("switch tag") {
                     for variant in decl.variants {
                         out.line("case \(Naming.literal(variant.tag.value)): self = .\(Naming.escaped(variant.caseName))(try \(variant.type.value)(from: decoder))")
                     }
@@ -38,7 +39,7 @@ extension SwiftEmitter {
             out.line("")
             out.line("/// Encodes the variant's fields, discriminator included.")
             out.block("public func encode(to encoder: any Encoder) throws") {
-                out.block("switch self") {
+                out.switchBlock("switch self") {
                     for variant in decl.variants {
                         out.line("case .\(Naming.escaped(variant.caseName))(let value): try value.encode(to: encoder)")
                     }
@@ -49,7 +50,7 @@ extension SwiftEmitter {
         out.block("extension \(name): PayValidatable") {
             out.line("/// Validates the variant and checks that its discriminator matches the case.")
             out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
-                out.block("switch self") {
+                out.switchBlock("switch self") {
                     for variant in decl.variants {
                         out.line("case .\(Naming.escaped(variant.caseName))(let value):")
                         let field = discriminatorField(decl, variant)
@@ -70,7 +71,7 @@ extension SwiftEmitter {
             out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
                 out.line("/// The variant with its fields; sensitive fields are redacted.")
                 out.block("public var description: String") {
-                    out.block("switch self") {
+                    out.switchBlock("switch self") {
                         for variant in decl.variants {
                             out.line("case .\(Naming.escaped(variant.caseName))(let value): return \"\(name).\(variant.caseName)(\\(String(reflecting: value)))\"")
                         }
@@ -82,7 +83,7 @@ extension SwiftEmitter {
                 out.line("")
                 out.line("/// A mirror whose child is the variant's (redacting) value.")
                 out.block("public var customMirror: Mirror") {
-                    out.block("switch self") {
+                    out.switchBlock("switch self") {
                         for variant in decl.variants {
                             out.line("case .\(Naming.escaped(variant.caseName))(let value): return Mirror(self, children: [\(Naming.literal(variant.caseName)): value], displayStyle: .enum)")
                         }

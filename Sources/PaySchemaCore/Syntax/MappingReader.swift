@@ -26,7 +26,11 @@ struct MappingReader {
     func rejectUnknownKeys(_ known: [String], in what: String, diagnostics: inout Diagnostics) {
         for key in keys {
             guard let text = key.scalar, !known.contains(text) else { continue }
-            diagnostics.error("unknown key '\(text)' in \(what)\(Suggestions.hint(for: text, in: known))", at: key.location)
+            var hint = Suggestions.hint(for: text, in: known)
+            if hint.isEmpty, index[text]?.value.isNull == true, text.contains(" ") || text.hasSuffix(".") {
+                hint = "; if this is the rest of a text value, quote the whole text: a comma ends a value inside '{ }'"
+            }
+            diagnostics.error("unknown key '\(text)' in \(what)\(hint)", at: key.location)
         }
     }
 
