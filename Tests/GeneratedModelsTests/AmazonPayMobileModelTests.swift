@@ -1,0 +1,80 @@
+import AmazonPayMobile
+import Foundation
+import PaymentSchemasRuntime
+import Testing
+
+@Suite("AmazonPayMobile generated models")
+struct AmazonPayMobileModelTests {
+    @Test func bridgeMessagesDecodeByOp() throws {
+        #expect(try decodeJSON(BridgeMessage.self, #"{"op":"login"}"#) == .login(LoginMessage()))
+        let auth = try decodeJSON(BridgeMessage.self, #"{"op":"auth","url":"https://pay.amazon.co.jp/redirect"}"#)
+        #expect(auth == .auth(AuthMessage(url: URL(string: "https://pay.amazon.co.jp/redirect")!)))
+        #expect(auth.op == "auth")
+        #expect(try encodeJSON(auth) == #"{"op":"auth","url":"https://pay.amazon.co.jp/redirect"}"#)
+    }
+
+    @Test func bridgeMessageProblemsAreTyped() {
+        #expect(decodingIssues(BridgeMessage.self, #"{"op":"auth"}"#) == ["url: missing"])
+        #expect(decodingIssues(BridgeMessage.self, #"{"op":"pay"}"#) == ["op: invalidValue"])
+        #expect(decodingIssues(BridgeMessage.self, #"{}"#) == ["op: missing"])
+        let wrongTag = BridgeMessage.auth(AuthMessage(op: "login", url: URL(string: "http://x.example")!))
+        #expect(violationSummary(wrongTag) == ["op [discriminator]", "url [format.url]"])
+    }
+
+    @Test func appLoginQueryNeedsALowercaseUUIDToken() throws {
+        let token = UUID().uuidString.lowercased()
+        let query = AppLoginQuery(client: .iosApp, token: token)
+        #expect(query.queryString == "client=iosApp&token=\(token)")
+        #expect(query.violations.isEmpty)
+        #expect(violationSummary(AppLoginQuery(client: .iosApp, token: token.uppercased())) == ["token [format.uuidLowercase]"])
+        #expect(!everythingPrinted(query).contains(token))
+        #expect(!AppLoginQuery(client: .iosApp, token: "nope").violations.description.contains("nope"))
+    }
+
+    @Test func checkoutSessionReadsCurrentAndSingularKeys() throws {
+        let current = """
+            {"checkoutSessionId":"bd504926-f659-4ad7-a1a9-9a747aaf5275","webCheckoutDetails":{"amazonPayRedirectUrl":"https://apay.example/redirect"},
+             "paymentDetails":{"paymentIntent":"Authorize","chargeAmount":{"amount":"10","currencyCode":"JPY"}},
+             "statusDetails":{"state":"Open","lastUpdatedTimestamp":"20201202T120000Z"},"creationTimestamp":"20201202T120000Z",
+             "constraints":[{"constraintId":"ChargeAmountNotSet","description":"Charge amount not set"}],"releaseEnvironment":"Sandbox"}
+            """
+        let legacy = current.replacingOccurrences(of: "webCheckoutDetails", with: "webCheckoutDetail")
+            .replacingOccurrences(of: "paymentDetails", with: "paymentDetail").replacingOccurrences(of: "statusDetails", with: "statusDetail")
+        let session = try decodeJSON(CheckoutSession.self, current)
+        #expect(try decodeJSON(CheckoutSession.self, legacy) == session)
+        #expect(session.statusDetails.state == .open)
+        #expect(session.creationTimestamp == PayDateFormat.iso8601Basic.parse("20201202T120000Z"))
+        #expect(session.constraints?.first?.constraintId == .chargeAmountNotSet)
+        #expect(try canonicalJSON(encodeJSON(session)) == canonicalJSON(current))
+    }
+
+    @Test func newReasonCodesAndStatesAreKept() throws {
+        let details = try decodeJSON(StatusDetails.self, #"{"state":"Suspended","reasonCode":"FraudSuspected"}"#)
+        #expect(details.state == .unknown("Suspended"))
+        #expect(details.reasonCode?.rawValue == "FraudSuspected")
+    }
+
+    @Test func idempotencyKeysAreAtMost32SafeCharacters() {
+        #expect(IdempotencyKey(UUID().uuidString.replacingOccurrences(of: "-", with: "")).violations.isEmpty)
+        #expect(violationSummary(IdempotencyKey(String(repeating: "a", count: 33))) == ["$ [pattern]"])
+        #expect(violationSummary(IdempotencyKey("has space")) == ["$ [pattern]"])
+    }
+
+    @Test func operationsDescribeTheirRequests() {
+        let complete = CompleteCheckoutSessionOperation(
+            checkoutSessionId: "bd50 4926", idempotencyKey: "abc123", region: .jp,
+            body: CompleteCheckoutSessionRequest(chargeAmount: Price(amount: "9878", currencyCode: "JPY")))
+        #expect(CompleteCheckoutSessionOperation.method == .post)
+        #expect(complete.path == "/v2/checkoutSessions/bd50%204926/complete")
+        #expect(complete.headerFields.map(\.name) == ["x-amz-pay-idempotency-key", "x-amz-pay-region"])
+        #expect(complete.headerFields.map(\.value) == ["abc123", "jp"])
+        #expect(CompleteCheckoutSessionOperation.successStatuses == [200, 202])
+        #expect(GetCheckoutSessionOperation(checkoutSessionId: "x").requestBody == nil)
+        #expect(GetCheckoutSessionOperation(checkoutSessionId: "x").headerFields.isEmpty)
+    }
+
+    @Test func priceAmountsAreDecimalStrings() {
+        #expect(Price(amount: "0.01", currencyCode: "USD").violations.isEmpty)
+        #expect(violationSummary(Price(amount: "1,000", currencyCode: "YEN")) == ["amount [format.decimalString]", "currencyCode [format.iso4217]"])
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import MollieCheckout
+import PaymentSchemasRuntime
+import Testing
+
+@Suite("MollieCheckout generated models")
+struct MollieCheckoutModelTests {
+    let paymentsPage = """
+        {"data":[{"id":1,"mollie_id":"tr_WDqYK6vllg","method":"ideal","issuer":"ideal_ABNANL2A","amount":10.5,"description":"Order #1",
+        "url":"https://www.mollie.com/checkout/select-method/WDqYK6vllg","status":"open","created_at":"2024-05-01T10:00:00+00:00","updated_at":"2024-05-01T10:00:00+00:00"},
+        {"id":2,"mollie_id":"tr_7UhSN1zuXS","amount":25,"description":"Order #2","status":"paid","created_at":"2024-05-01T11:00:00+00:00"}]}
+        """
+
+    @Test func paymentEnvelopesDecodeAndValidate() throws {
+        let page = try decodeJSON(PaymentListEnvelope.self, paymentsPage)
+        #expect(page.data.count == 2)
+        #expect(page.data[1].status == .paid)
+        #expect(page.data[0].paymentDescription == "Order #1")
+        #expect(page.violations.isEmpty)
+        #expect(try canonicalJSON(encodeJSON(page)) == canonicalJSON(paymentsPage.replacingOccurrences(of: "+00:00", with: "Z")))
+    }
+
+    @Test func methodsWithIssuersAndPricing() throws {
+        let methods = try decodeJSON(MethodListEnvelope.self, """
+            {"data":[{"id":"ideal","description":"iDEAL","minimum_mount":0.01,"maximum_mount":50000,
+              "image":{"size_1x":"https://www.mollie.com/external/icons/payment-methods/ideal.png","size_2x":"https://www.mollie.com/external/icons/payment-methods/ideal%402x.png","svg":"https://www.mollie.com/external/icons/payment-methods/ideal.svg"},
+              "issuers":[{"id":"ideal_ABNANL2A","name":"ABN AMRO"}],
+              "pricing":[{"description":"The Netherlands","fixed":{"value":"0.29","currency":"EUR"},"variable":"0","fee_region":"domestic"}]},
+             {"id":"twint","description":"TWINT","image":{}}]}
+            """)
+        #expect(methods.data[0].issuers?.first?.id == "ideal_ABNANL2A")
+        #expect(methods.data[0].minimumAmount == Decimal(string: "0.01"))
+        #expect(methods.data[1].id == .twint)
+    }
+
+    @Test func createRequestsAreValidatedLikeTheBackendDoes() {
+        let bad = CreatePaymentRequest(paymentDescription: "ab", amount: Decimal(string: "10.555")!)
+        #expect(violationSummary(bad) == ["description [minLength]", "amount [scale]"])
+        #expect(violationSummary(CreatePaymentRequest(paymentDescription: "Order", amount: Decimal(string: "100000000")!)) == ["amount [maximum]"])
+        #expect(CreatePaymentRequest(paymentDescription: "Order", amount: 10, method: "ideal", issuer: "ideal_ABNANL2A").violations.isEmpty)
+    }
+
+    @Test func validationErrorBodyListsMessagesPerField() throws {
+        let body = try decodeJSON(ValidationErrorResponse.self, #"{"message":"The given data was invalid.","errors":{"amount":["The amount must be at least 0.01."],"description":["The description is required."]}}"#)
+        #expect(body.errors.keys.sorted() == ["amount", "description"])
+    }
+
+    @Test func operationsCarryTheDeviceHeaderAndQuery() {
+        let device = DeviceUUID(UUID().uuidString)
+        let list = ListMethodsOperation(amount: Decimal(string: "10.50")!, deviceUUID: device)
+        #expect(list.path == "/api/methods")
+        #expect(list.queryItems == [URLQueryItem(name: "amount", value: "10.5")])
+        #expect(list.headerFields == [PayHeaderField(name: "X-Mollie-Checkout-Device-UUID", value: device.rawValue)])
+        #expect(GetPaymentOperation(id: 42, deviceUUID: device).path == "/api/payments/42")
+        #expect(violationSummary(DeviceUUID("not-a-uuid")) == ["$ [format.uuid]"])
+    }
+
+    @Test func molliePaymentsKeepTheirLinks() throws {
+        let payment = try decodeJSON(MolliePayment.self, """
+            {"resource":"payment","id":"tr_WDqYK6vllg","mode":"test","createdAt":"2024-05-01T10:00:00+00:00","status":"open","isCancelable":false,
+             "amount":{"currency":"EUR","value":"10.00"},"description":"Order #1","method":null,"metadata":{"order_id":"12345"},
+             "redirectUrl":"mollie-checkout://payments/1","sequenceType":"oneoff","profileId":"pfl_QkEhN94Ba",
+             "_links":{"self":{"href":"https://api.mollie.com/v2/payments/tr_WDqYK6vllg","type":"application/hal+json"},
+                       "checkout":{"href":"https://www.mollie.com/checkout/select-method/WDqYK6vllg","type":"text/html"}}}
+            """)
+        #expect(payment.links?.checkout?.href.host == "www.mollie.com")
+        #expect(payment.method == nil)
+        #expect(payment.violations.isEmpty)
+        #expect(decodingIssues(MollieError.self, #"{"status":"422"}"#) == ["status: typeMismatch", "title: missing", "detail: missing"])
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import PaymentSchemasRuntime
+import SuiteMCommerce
+import Testing
+
+@Suite("SuiteMCommerce generated models")
+struct SuiteMCommerceModelTests {
+    @Test func payRequestWritesTheXMLADocument() throws {
+        let date = PayDateFormat.iso8601().parse("2013-07-10T19:49:24Z")!
+        let request = PayRequest(paymentType: .single, amount: Decimal(string: "0.01")!, reference: "NUM_FACTURA", currency: .mxn, dateHour: date)
+        let xml = String(decoding: try request.xmlData(), as: UTF8.self)
+        #expect(xml == "<xml><tpPago>C</tpPago><amount>0.01</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>NUM_FACTURA</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>")
+    }
+
+    @Test func amountsAlwaysHaveTwoDecimals() throws {
+        let date = Date(timeIntervalSince1970: 0)
+        let request = PayRequest(paymentType: .twelveMonths, amount: 1500, reference: "R", currency: .usd, dateHour: date)
+        let xml = String(decoding: try request.xmlData(), as: UTF8.self)
+        #expect(xml.contains("<amount>1500.00</amount>"))
+        #expect(xml.contains("<tpPago>12M</tpPago>"))
+    }
+
+    @Test func readsThePublishedSampleWithoutItsClosingTag() throws {
+        let sample = """
+            <xml>
+            <tpPago>C</tpPago>
+            <amount>0.01</amount>
+            <urlResponse>https://suitemcommerce.com</urlResponse>
+            <referencia>NUM_FACTURA</referencia>
+            <moneda>MXN</moneda>
+            <date_hour>2013-07-10T14:49:24-05:00</date_hour>
+            """
+        let request = try PayRequest(xml: data(sample))
+        #expect(request.paymentType == .single)
+        #expect(request.amount == Decimal(string: "0.01"))
+        #expect(request.currency == .mxn)
+        #expect(request.dateHour == PayDateFormat.iso8601().parse("2013-07-10T19:49:24Z"))
+        #expect(request.violations.isEmpty)
+    }
+
+    @Test func payResponseAcceptsGuideAndDemoSpellings() throws {
+        let guide = try PayResponse(xml: data("<xml><Reference>R1</Reference><Response>Aprobada</Response><Auth>123456</Auth><ccName>ANA</ccName><ccNum>411111******1111</ccNum><Amount>10.50</Amount><Type>VISA</Type></xml>"))
+        let demo = try PayResponse(xml: data("<xml><referencia>R1</referencia><response>approved</response><aut>123456</aut><ccName>ANA</ccName><ccNum>411111******1111</ccNum><amount>10.50</amount><type>VISA</type></xml>"))
+        #expect(guide == demo)
+        #expect(guide.response == .approved)
+        #expect(String(decoding: try demo.xmlData(), as: UTF8.self).contains("<Response>approved</Response>"))
+        #expect(!everythingPrinted(guide).contains("411111"))
+    }
+
+    @Test func missingFieldsInXMLAreAllReported() {
+        do {
+            _ = try PayRequest(xml: data("<xml><amount>abc</amount></xml>"))
+            Issue.record("expected an error")
+        } catch let error as PayloadDecodingError {
+            #expect(error.issues.map(\.path.description).sorted() == ["amount", "date_hour", "moneda", "referencia", "tpPago"])
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func errorCatalogsHaveCodesDomainsAndBothLanguages() {
+        #expect(SuiteInitializationError(code: "S002") == .keyException)
+        #expect(SuiteInitializationError.keyException.message(language: "es") == "Excepción de llave")
+        #expect(SuiteInitializationError.keyException.message(language: "en") == "Key exception")
+        #expect(SuiteInitializationError.keyException.domain == "com.mit.suitemcommerce.initialization")
+        #expect(SuiteInitializationError.languages == ["es", "en"])
+        #expect(SuiteTokenPaymentError.cardDoesNotMatchToken.code == "T013")
+        #expect(SuiteTokenPaymentError.cardDoesNotMatchToken.errorCode == 13)
+        #expect(SuiteAuthenticationError.allCases.count == 10)
+        #expect(SuiteTokenPaymentError.allCases.count == 14)
+        #expect(SuitePaymentError(code: "P999") == nil)
+        let bridged = SuitePaymentError.invalidXMLA as NSError
+        #expect(bridged.domain == "com.mit.suitemcommerce.payment")
+        #expect(bridged.code == 2)
+    }
+
+    @Test func beansNeverPrintPasswordsKeysOrTokens() {
+        let tokenization = BeanTokenization(
+            branch: "01", company: "SX001", country: "MEX", user: "user1", password: "P4ssw0rd!", merchant: "123",
+            currency: .mxn, operationType: "6", token: "TOKEN-SECRET-1", reference: "R1", amount: 10)
+        let threeDS = Bean3DS(branch: "01", country: "MEX", user: "user1", password: "P4ssw0rd!", merchant: "123", currency: .mxn, authKey: "AUTH-KEY-9", reference: "R1")
+        let printed = everythingPrinted(tokenization) + everythingPrinted(threeDS)
+        for secret in ["P4ssw0rd!", "TOKEN-SECRET-1", "AUTH-KEY-9"] {
+            #expect(!printed.contains(secret))
+        }
+        #expect(printed.contains("<redacted>"))
+        #expect(printed.contains("SX001"))
+    }
+
+    @Test func tokenPaymentDecodesWebServiceFields() throws {
+        let payment = try decodeJSON(BeanPaymentWithToken.self, """
+            {"cdResponse":"00","nbResponse":"Aprobado","response":"approved","foliocpagos":"123","auth":"654321","reference":"R1",
+             "time":"10:20:30","date":"25/12/2024","cc_type":"CREDITO/MasterCard","tp_operation":"VENTA","cc_name":"ANA",
+             "cc_number":"1234","cc_expmonth":"12","cc_expyear":"29","amount":10.5}
+            """)
+        #expect(payment.folio == "123")
+        #expect(payment.date == PayDateFormat.custom("dd/MM/yyyy", timeZone: "America/Mexico_City").parse("25/12/2024"))
+        #expect(payment.violations.isEmpty)
+        #expect(try encodeJSON(payment).contains(#""date":"25\/12\/2024""#) || (try encodeJSON(payment)).contains(#""date":"25/12/2024""#))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import PaymentSchemasRuntime
+import Testing
+
+/// UTF-8 bytes of a JSON or XML literal.
+func data(_ text: String) -> Data { Data(text.utf8) }
+
+/// Decodes JSON with the generated decoders' settings.
+func decodeJSON<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+    try PayWire.decodeJSON(T.self, from: data(text))
+}
+
+/// Encodes to sorted-key JSON text.
+func encodeJSON<T: Encodable>(_ value: T) throws -> String {
+    String(decoding: try PayWire.encodeJSON(value), as: UTF8.self)
+}
+
+/// Re-serializes JSON text with sorted keys so two documents can be compared.
+func canonicalJSON(_ text: String) throws -> String {
+    let object = try JSONSerialization.jsonObject(with: data(text), options: [.fragmentsAllowed])
+    let bytes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// The issues a decode throws, as `path: kind` strings.
+func decodingIssues<T: Decodable>(_ type: T.Type, _ text: String) -> [String] {
+    do {
+        _ = try decodeJSON(T.self, text)
+        return []
+    } catch let error as PayloadDecodingError {
+        return error.issues.map { "\($0.path): \($0.kind.rawValue)" }
+    } catch {
+        return ["unexpected \(error)"]
+    }
+}
+
+/// The violations of a value as `path [rule]` strings.
+func violationSummary(_ value: some PayValidatable) -> [String] {
+    value.violations.map { "\($0.path) [\($0.rule)]" }
+}
+
+/// Everything a value can print about itself: description, debug description, dump and interpolation.
+func everythingPrinted(_ value: Any) -> String {
+    var dumped = ""
+    dump(value, to: &dumped)
+    return [String(describing: value), String(reflecting: value), dumped, "\(value)"].joined(separator: "\n")
+}
