@@ -108,7 +108,7 @@ public struct LoginMessage: Codable, Hashable, Sendable {
     /// Always `login`.
     public var op: String
 
-    /// Creates a `LoginMessage`.
+    /// Creates a new `LoginMessage`.
     ///
     /// - Parameters:
     ///   - op: Always `login`.
@@ -121,7 +121,7 @@ public struct LoginMessage: Codable, Hashable, Sendable {
         static let op = PayFieldKey("op")
     }
 
-    /// Decodes a `LoginMessage`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let op = container.optional(String.self, WireKeys.op) ?? "login"
@@ -152,7 +152,7 @@ public struct AuthMessage: Codable, Hashable, Sendable {
     /// The `webCheckoutDetails.amazonPayRedirectUrl` of the updated session.
     public var url: URL
 
-    /// Creates a `AuthMessage`.
+    /// Creates a new `AuthMessage`.
     ///
     /// - Parameters:
     ///   - op: Always `auth`.
@@ -168,7 +168,7 @@ public struct AuthMessage: Codable, Hashable, Sendable {
         static let url = PayFieldKey("url")
     }
 
-    /// Decodes a `AuthMessage`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let op = container.optional(String.self, WireKeys.op) ?? "auth"
@@ -275,7 +275,7 @@ public struct AppLoginQuery: Codable, Hashable, Sendable {
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var token: String
 
-    /// Creates a `AppLoginQuery`.
+    /// Creates a new `AppLoginQuery`.
     ///
     /// - Parameters:
     ///   - client: The client kind; `iosApp` from the iOS app.
@@ -291,7 +291,7 @@ public struct AppLoginQuery: Codable, Hashable, Sendable {
         static let token = PayFieldKey("token")
     }
 
-    /// Decodes a `AppLoginQuery`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let client = container.required(ClientKind.self, WireKeys.client)
@@ -372,7 +372,7 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable {
     /// The checkout session Amazon appended to the return URL.
     public var amazonCheckoutSessionId: String
 
-    /// Creates a `ReviewReturnQuery`.
+    /// Creates a new `ReviewReturnQuery`.
     ///
     /// - Parameters:
     ///   - token: The token the app sent to the app-login page; checked before anything proceeds.
@@ -388,7 +388,7 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable {
         static let amazonCheckoutSessionId = PayFieldKey("amazonCheckoutSessionId")
     }
 
-    /// Decodes a `ReviewReturnQuery`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let token = container.required(String.self, WireKeys.token)

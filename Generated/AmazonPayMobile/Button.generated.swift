@@ -11,7 +11,7 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable {
     /// Where Amazon redirects after login and selection (the universal-link redirector page).
     public var checkoutReviewReturnUrl: URL
 
-    /// Creates a `ButtonWebCheckoutDetails`.
+    /// Creates a new `ButtonWebCheckoutDetails`.
     ///
     /// - Parameters:
     ///   - checkoutReviewReturnUrl: Where Amazon redirects after login and selection (the universal-link redirector page).
@@ -24,7 +24,7 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable {
         static let checkoutReviewReturnUrl = PayFieldKey("checkoutReviewReturnUrl")
     }
 
-    /// Decodes a `ButtonWebCheckoutDetails`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let checkoutReviewReturnUrl = container.required(URL.self, WireKeys.checkoutReviewReturnUrl)
@@ -62,7 +62,7 @@ public struct ButtonPayload: Codable, Hashable, Sendable {
     /// The merchant's Amazon Pay store id.
     public var storeId: String
 
-    /// Creates a `ButtonPayload`.
+    /// Creates a new `ButtonPayload`.
     ///
     /// - Parameters:
     ///   - webCheckoutDetails: The review return URL.
@@ -78,7 +78,7 @@ public struct ButtonPayload: Codable, Hashable, Sendable {
         static let storeId = PayFieldKey("storeId")
     }
 
-    /// Decodes a `ButtonPayload`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let webCheckoutDetails = container.required(ButtonWebCheckoutDetails.self, WireKeys.webCheckoutDetails)
@@ -176,7 +176,7 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
     /// The id of the public key that verifies the signature.
     public var publicKeyId: String
 
-    /// Creates a `CreateCheckoutSessionConfig`.
+    /// Creates a new `CreateCheckoutSessionConfig`.
     ///
     /// - Parameters:
     ///   - payloadJSON: The JSON text of a `ButtonPayload`.
@@ -195,7 +195,7 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
         static let publicKeyId = PayFieldKey("publicKeyId")
     }
 
-    /// Decodes a `CreateCheckoutSessionConfig`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let payloadJSON = container.required(String.self, WireKeys.payloadJSON)
@@ -270,7 +270,7 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
     /// The signed session payload.
     public var createCheckoutSessionConfig: CreateCheckoutSessionConfig
 
-    /// Creates a `InitCheckoutConfiguration`.
+    /// Creates a new `InitCheckoutConfiguration`.
     ///
     /// - Parameters:
     ///   - merchantId: The merchant id.
@@ -309,7 +309,7 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
         static let createCheckoutSessionConfig = PayFieldKey("createCheckoutSessionConfig")
     }
 
-    /// Decodes a `InitCheckoutConfiguration`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let merchantId = container.required(String.self, WireKeys.merchantId)

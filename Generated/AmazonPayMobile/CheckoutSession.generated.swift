@@ -14,7 +14,7 @@ public struct Price: Codable, Hashable, Sendable {
     /// The ISO 4217 currency.
     public var currencyCode: String
 
-    /// Creates a `Price`.
+    /// Creates a new `Price`.
     ///
     /// - Parameters:
     ///   - amount: The amount as a decimal string.
@@ -30,7 +30,7 @@ public struct Price: Codable, Hashable, Sendable {
         static let currencyCode = PayFieldKey("currencyCode")
     }
 
-    /// Decodes a `Price`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let amount = container.required(String.self, WireKeys.amount)
@@ -103,7 +103,7 @@ public struct Address: Codable, Hashable, Sendable {
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var phoneNumber: String?
 
-    /// Creates a `Address`.
+    /// Creates a new `Address`.
     ///
     /// - Parameters:
     ///   - name: The addressee.
@@ -158,7 +158,7 @@ public struct Address: Codable, Hashable, Sendable {
         static let phoneNumber = PayFieldKey("phoneNumber")
     }
 
-    /// Decodes a `Address`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let name = container.optional(String.self, WireKeys.name)
@@ -264,7 +264,7 @@ public struct Buyer: Codable, Hashable, Sendable {
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var phoneNumber: String?
 
-    /// Creates a `Buyer`.
+    /// Creates a new `Buyer`.
     ///
     /// - Parameters:
     ///   - buyerId: The buyer's id.
@@ -291,7 +291,7 @@ public struct Buyer: Codable, Hashable, Sendable {
         static let phoneNumber = PayFieldKey("phoneNumber")
     }
 
-    /// Decodes a `Buyer`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let buyerId = container.optional(String.self, WireKeys.buyerId)
@@ -517,7 +517,7 @@ public struct StatusDetails: Codable, Hashable, Sendable {
     /// When the state last changed.
     public var lastUpdatedTimestamp: Date?
 
-    /// Creates a `StatusDetails`.
+    /// Creates a new `StatusDetails`.
     ///
     /// - Parameters:
     ///   - state: The current state.
@@ -545,7 +545,7 @@ public struct StatusDetails: Codable, Hashable, Sendable {
         static let lastUpdatedTimestampFormat = PayDateFormat.iso8601Basic
     }
 
-    /// Decodes a `StatusDetails`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let state = container.required(CheckoutSessionState.self, WireKeys.state)
@@ -672,7 +672,7 @@ public struct Constraint: Codable, Hashable, Sendable {
     /// What it means.
     public var constraintDescription: String?
 
-    /// Creates a `Constraint`.
+    /// Creates a new `Constraint`.
     ///
     /// - Parameters:
     ///   - constraintId: The constraint.
@@ -688,7 +688,7 @@ public struct Constraint: Codable, Hashable, Sendable {
         static let constraintDescription = PayFieldKey("description")
     }
 
-    /// Decodes a `Constraint`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let constraintId = container.required(ConstraintId.self, WireKeys.constraintId)
@@ -729,7 +729,7 @@ public struct MerchantMetadata: Codable, Hashable, Sendable {
     /// Data not shared with the buyer.
     public var customInformation: String?
 
-    /// Creates a `MerchantMetadata`.
+    /// Creates a new `MerchantMetadata`.
     ///
     /// - Parameters:
     ///   - merchantReferenceId: The merchant's order number (e.g. `MY-ORDER-1`).
@@ -756,7 +756,7 @@ public struct MerchantMetadata: Codable, Hashable, Sendable {
         static let customInformation = PayFieldKey("customInformation")
     }
 
-    /// Decodes a `MerchantMetadata`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let merchantReferenceId = container.optional(String.self, WireKeys.merchantReferenceId)
@@ -870,7 +870,7 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
     /// Text on the buyer's statement.
     public var softDescriptor: String?
 
-    /// Creates a `PaymentDetails`.
+    /// Creates a new `PaymentDetails`.
     ///
     /// - Parameters:
     ///   - paymentIntent: Confirm, authorize, or authorize and capture.
@@ -905,7 +905,7 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
         static let softDescriptor = PayFieldKey("softDescriptor")
     }
 
-    /// Decodes a `PaymentDetails`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let paymentIntent = container.optional(PaymentIntent.self, WireKeys.paymentIntent)
@@ -1021,7 +1021,7 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable {
     /// The checkout mode.
     public var checkoutMode: CheckoutMode?
 
-    /// Creates a `WebCheckoutDetails`.
+    /// Creates a new `WebCheckoutDetails`.
     ///
     /// - Parameters:
     ///   - checkoutReviewReturnUrl: Where Amazon returns after login and selection.
@@ -1052,7 +1052,7 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable {
         static let checkoutMode = PayFieldKey("checkoutMode")
     }
 
-    /// Decodes a `WebCheckoutDetails`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let checkoutReviewReturnUrl = container.optional(URL.self, WireKeys.checkoutReviewReturnUrl)
@@ -1236,7 +1236,7 @@ public struct PaymentPreference: Codable, Hashable, Sendable {
     /// A description such as `Visa ****1111`.
     public var paymentDescriptor: String?
 
-    /// Creates a `PaymentPreference`.
+    /// Creates a new `PaymentPreference`.
     ///
     /// - Parameters:
     ///   - paymentDescriptor: A description such as `Visa ****1111`.
@@ -1249,7 +1249,7 @@ public struct PaymentPreference: Codable, Hashable, Sendable {
         static let paymentDescriptor = PayFieldKey("paymentDescriptor")
     }
 
-    /// Decodes a `PaymentPreference`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let paymentDescriptor = container.optional(String.self, WireKeys.paymentDescriptor)
@@ -1328,7 +1328,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
     /// Sandbox or live.
     public var releaseEnvironment: ReleaseEnvironment?
 
-    /// Creates a `CheckoutSession`.
+    /// Creates a new `CheckoutSession`.
     ///
     /// - Parameters:
     ///   - checkoutSessionId: The session's id.
@@ -1413,7 +1413,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
         static let expirationTimestampFormat = PayDateFormat.iso8601Basic
     }
 
-    /// Decodes a `CheckoutSession`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let checkoutSessionId = container.required(String.self, WireKeys.checkoutSessionId)
@@ -1543,7 +1543,7 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
     /// Where a cancel returns.
     public var checkoutCancelUrl: URL?
 
-    /// Creates a `UpdateWebCheckoutDetails`.
+    /// Creates a new `UpdateWebCheckoutDetails`.
     ///
     /// - Parameters:
     ///   - checkoutResultReturnUrl: Where the payment page returns.
@@ -1559,7 +1559,7 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
         static let checkoutCancelUrl = PayFieldKey("checkoutCancelUrl")
     }
 
-    /// Decodes a `UpdateWebCheckoutDetails`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let checkoutResultReturnUrl = container.optional(URL.self, WireKeys.checkoutResultReturnUrl)
@@ -1608,7 +1608,7 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
     /// Order number and store information.
     public var merchantMetadata: MerchantMetadata?
 
-    /// Creates a `UpdateCheckoutSessionRequest`.
+    /// Creates a new `UpdateCheckoutSessionRequest`.
     ///
     /// - Parameters:
     ///   - webCheckoutDetails: The result return URL.
@@ -1627,7 +1627,7 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
         static let merchantMetadata = PayFieldKey("merchantMetadata")
     }
 
-    /// Decodes a `UpdateCheckoutSessionRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let webCheckoutDetails = container.optional(UpdateWebCheckoutDetails.self, WireKeys.webCheckoutDetails)
@@ -1670,7 +1670,7 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
     /// The amount to charge.
     public var chargeAmount: Price
 
-    /// Creates a `CompleteCheckoutSessionRequest`.
+    /// Creates a new `CompleteCheckoutSessionRequest`.
     ///
     /// - Parameters:
     ///   - chargeAmount: The amount to charge.
@@ -1683,7 +1683,7 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
         static let chargeAmount = PayFieldKey("chargeAmount")
     }
 
-    /// Decodes a `CompleteCheckoutSessionRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let chargeAmount = container.required(Price.self, WireKeys.chargeAmount)
@@ -1818,7 +1818,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
     /// A readable explanation.
     public var message: String
 
-    /// Creates a `ErrorResponse`.
+    /// Creates a new `ErrorResponse`.
     ///
     /// - Parameters:
     ///   - reasonCode: A machine-readable reason.
@@ -1834,7 +1834,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
         static let message = PayFieldKey("message")
     }
 
-    /// Decodes a `ErrorResponse`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let reasonCode = container.required(ErrorReasonCode.self, WireKeys.reasonCode)

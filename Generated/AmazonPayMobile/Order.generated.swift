@@ -23,7 +23,7 @@ public struct OrderItem: Codable, Hashable, Sendable {
     /// The subtotal, `price × num`.
     public var summary: Int
 
-    /// Creates a `OrderItem`.
+    /// Creates a new `OrderItem`.
     ///
     /// - Parameters:
     ///   - id: The item id, e.g. `item0008`.
@@ -54,7 +54,7 @@ public struct OrderItem: Codable, Hashable, Sendable {
         static let summary = PayFieldKey("summary")
     }
 
-    /// Decodes a `OrderItem`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(String.self, WireKeys.id)
@@ -110,7 +110,7 @@ public struct Order: Codable, Hashable, Sendable {
     /// The merchant's order number (`MY-ORDER-n`).
     public var merchantReferenceId: String?
 
-    /// Creates a `Order`.
+    /// Creates a new `Order`.
     ///
     /// - Parameters:
     ///   - items: The lines.
@@ -141,7 +141,7 @@ public struct Order: Codable, Hashable, Sendable {
         static let merchantReferenceId = PayFieldKey("merchantReferenceId")
     }
 
-    /// Decodes a `Order`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let items = container.list(OrderItem.self, WireKeys.items, required: true)

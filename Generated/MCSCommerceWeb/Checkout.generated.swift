@@ -220,7 +220,7 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
     /// Accepted cryptogram formats for the network.
     public var format: Set<MCSCryptoFormat>
 
-    /// Creates a `MCSCryptoOptions`.
+    /// Creates a new `MCSCryptoOptions`.
     ///
     /// - Parameters:
     ///   - cardType: The card network these formats apply to.
@@ -236,7 +236,7 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
         static let format = PayFieldKey("format")
     }
 
-    /// Decodes a `MCSCryptoOptions`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let cardType = container.required(MCSCardType.self, WireKeys.cardType)
@@ -283,7 +283,7 @@ public struct MCSConfiguration: Codable, Hashable, Sendable {
     /// The payment networks the merchant supports (e.g. master, visa, amex).
     public var allowedCardTypes: [MCSCardType]
 
-    /// Creates a `MCSConfiguration`.
+    /// Creates a new `MCSConfiguration`.
     ///
     /// - Parameters:
     ///   - locale: The locale the transaction is processed in, a POSIX identifier such as `en_US`.
@@ -314,7 +314,7 @@ public struct MCSConfiguration: Codable, Hashable, Sendable {
         static let allowedCardTypes = PayFieldKey("allowedCardTypes")
     }
 
-    /// Decodes a `MCSConfiguration`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let locale = container.required(String.self, WireKeys.locale)
@@ -400,7 +400,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     /// The expiration time of a generated cryptogram, in minutes.
     public var validityPeriodMinutes: Int?
 
-    /// Creates a `MCSCheckoutRequest`.
+    /// Creates a new `MCSCheckoutRequest`.
     ///
     /// - Parameters:
     ///   - allowedCardTypes: Card types accepted for this transaction; overrides the configuration's.
@@ -459,7 +459,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
         static let validityPeriodMinutes = PayFieldKey("validityPeriodMinutes")
     }
 
-    /// Decodes a `MCSCheckoutRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)

@@ -51,7 +51,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
     /// Shipping locations available for this merchant.
     public var shippingLocationProfile: String?
 
-    /// Creates a `CheckoutURLParameters`.
+    /// Creates a new `CheckoutURLParameters`.
     ///
     /// - Parameters:
     ///   - checkoutId: The value provided at merchant onboarding.
@@ -118,7 +118,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         static let shippingLocationProfile = PayFieldKey("shippingLocationProfile")
     }
 
-    /// Decodes a `CheckoutURLParameters`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let checkoutId = container.required(String.self, WireKeys.checkoutId)
@@ -252,7 +252,7 @@ public struct CheckoutCallback: Codable, Hashable, Sendable {
     /// The checkout resource, when the callback carries one.
     public var checkoutResourceUrl: String?
 
-    /// Creates a `CheckoutCallback`.
+    /// Creates a new `CheckoutCallback`.
     ///
     /// - Parameters:
     ///   - transactionId: The transaction id; absent when the checkout was canceled.
@@ -271,7 +271,7 @@ public struct CheckoutCallback: Codable, Hashable, Sendable {
         static let checkoutResourceUrl = PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url")
     }
 
-    /// Decodes a `CheckoutCallback`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let transactionId = container.optional(String.self, WireKeys.transactionId)

@@ -171,7 +171,7 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
     /// The chosen issuer id for methods with issuers.
     public var issuer: String?
 
-    /// Creates a `CreatePaymentRequest`.
+    /// Creates a new `CreatePaymentRequest`.
     ///
     /// - Parameters:
     ///   - paymentDescription: What is paid for.
@@ -198,7 +198,7 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
         static let issuer = PayFieldKey("issuer")
     }
 
-    /// Decodes a `CreatePaymentRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let paymentDescription = container.required(String.self, WireKeys.paymentDescription)
@@ -268,7 +268,7 @@ public struct Payment: Codable, Hashable, Sendable {
     /// When it last changed.
     public var updatedAt: Date?
 
-    /// Creates a `Payment`.
+    /// Creates a new `Payment`.
     ///
     /// - Parameters:
     ///   - id: The backend's id (used in the deep link).
@@ -321,7 +321,7 @@ public struct Payment: Codable, Hashable, Sendable {
         static let updatedAtFormat = PayDateFormat.iso8601()
     }
 
-    /// Decodes a `Payment`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(Int.self, WireKeys.id)
@@ -389,7 +389,7 @@ public struct MethodImage: Codable, Hashable, Sendable {
     /// The SVG logo.
     public var svg: URL?
 
-    /// Creates a `MethodImage`.
+    /// Creates a new `MethodImage`.
     ///
     /// - Parameters:
     ///   - size1x: The 1x logo.
@@ -408,7 +408,7 @@ public struct MethodImage: Codable, Hashable, Sendable {
         static let svg = PayFieldKey("svg")
     }
 
-    /// Decodes a `MethodImage`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let size1x = container.optional(URL.self, WireKeys.size1x)
@@ -448,7 +448,7 @@ public struct Issuer: Codable, Hashable, Sendable {
     /// The issuer's logo.
     public var image: MethodImage?
 
-    /// Creates a `Issuer`.
+    /// Creates a new `Issuer`.
     ///
     /// - Parameters:
     ///   - id: The issuer id, e.g. `ideal_ABNANL2A`.
@@ -467,7 +467,7 @@ public struct Issuer: Codable, Hashable, Sendable {
         static let image = PayFieldKey("image")
     }
 
-    /// Decodes a `Issuer`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(String.self, WireKeys.id)
@@ -505,7 +505,7 @@ public struct FixedFee: Codable, Hashable, Sendable {
     /// The currency.
     public var currency: String
 
-    /// Creates a `FixedFee`.
+    /// Creates a new `FixedFee`.
     ///
     /// - Parameters:
     ///   - value: The amount.
@@ -521,7 +521,7 @@ public struct FixedFee: Codable, Hashable, Sendable {
         static let currency = PayFieldKey("currency")
     }
 
-    /// Decodes a `FixedFee`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let value = container.required(String.self, WireKeys.value)
@@ -570,7 +570,7 @@ public struct MethodPricing: Codable, Hashable, Sendable {
     /// The fee region.
     public var feeRegion: String?
 
-    /// Creates a `MethodPricing`.
+    /// Creates a new `MethodPricing`.
     ///
     /// - Parameters:
     ///   - pricingDescription: The region the fee applies to.
@@ -597,7 +597,7 @@ public struct MethodPricing: Codable, Hashable, Sendable {
         static let feeRegion = PayFieldKey("fee_region")
     }
 
-    /// Decodes a `MethodPricing`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let pricingDescription = container.required(String.self, WireKeys.pricingDescription)
@@ -660,7 +660,7 @@ public struct Method: Codable, Hashable, Sendable {
     /// The fees.
     public var pricing: [MethodPricing]?
 
-    /// Creates a `Method`.
+    /// Creates a new `Method`.
     ///
     /// - Parameters:
     ///   - id: The method id.
@@ -699,7 +699,7 @@ public struct Method: Codable, Hashable, Sendable {
         static let pricing = PayFieldKey("pricing")
     }
 
-    /// Decodes a `Method`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(MollieMethod.self, WireKeys.id)
@@ -751,7 +751,7 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable {
     /// The payment.
     public var data: Payment
 
-    /// Creates a `PaymentEnvelope`.
+    /// Creates a new `PaymentEnvelope`.
     ///
     /// - Parameters:
     ///   - data: The payment.
@@ -764,7 +764,7 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable {
         static let data = PayFieldKey("data")
     }
 
-    /// Decodes a `PaymentEnvelope`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let data = container.required(Payment.self, WireKeys.data)
@@ -794,7 +794,7 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable {
     /// The payments.
     public var data: [Payment]
 
-    /// Creates a `PaymentListEnvelope`.
+    /// Creates a new `PaymentListEnvelope`.
     ///
     /// - Parameters:
     ///   - data: The payments.
@@ -807,7 +807,7 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable {
         static let data = PayFieldKey("data")
     }
 
-    /// Decodes a `PaymentListEnvelope`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let data = container.list(Payment.self, WireKeys.data, required: true)
@@ -839,7 +839,7 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable {
     /// The methods.
     public var data: [Method]
 
-    /// Creates a `MethodListEnvelope`.
+    /// Creates a new `MethodListEnvelope`.
     ///
     /// - Parameters:
     ///   - data: The methods.
@@ -852,7 +852,7 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable {
         static let data = PayFieldKey("data")
     }
 
-    /// Decodes a `MethodListEnvelope`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let data = container.list(Method.self, WireKeys.data, required: true)
@@ -887,7 +887,7 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
     /// Messages per field.
     public var errors: [String: [String]]
 
-    /// Creates a `ValidationErrorResponse`.
+    /// Creates a new `ValidationErrorResponse`.
     ///
     /// - Parameters:
     ///   - message: A summary.
@@ -903,7 +903,7 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
         static let errors = PayFieldKey("errors")
     }
 
-    /// Decodes a `ValidationErrorResponse`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let message = container.required(String.self, WireKeys.message)

@@ -144,7 +144,7 @@ public struct MollieAmount: Codable, Hashable, Sendable {
     /// The value, e.g. `10.00`.
     public var value: String
 
-    /// Creates a `MollieAmount`.
+    /// Creates a new `MollieAmount`.
     ///
     /// - Parameters:
     ///   - currency: The currency.
@@ -160,7 +160,7 @@ public struct MollieAmount: Codable, Hashable, Sendable {
         static let value = PayFieldKey("value")
     }
 
-    /// Decodes a `MollieAmount`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let currency = container.required(String.self, WireKeys.currency)
@@ -328,7 +328,7 @@ public struct MollieLink: Codable, Hashable, Sendable {
     /// The media type.
     public var type: String?
 
-    /// Creates a `MollieLink`.
+    /// Creates a new `MollieLink`.
     ///
     /// - Parameters:
     ///   - href: The target.
@@ -344,7 +344,7 @@ public struct MollieLink: Codable, Hashable, Sendable {
         static let type = PayFieldKey("type")
     }
 
-    /// Decodes a `MollieLink`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let href = container.required(URL.self, WireKeys.href)
@@ -385,7 +385,7 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable {
     /// The API documentation.
     public var documentation: MollieLink?
 
-    /// Creates a `MolliePaymentLinks`.
+    /// Creates a new `MolliePaymentLinks`.
     ///
     /// - Parameters:
     ///   - linkSelf: The payment itself.
@@ -412,7 +412,7 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable {
         static let documentation = PayFieldKey("documentation")
     }
 
-    /// Decodes a `MolliePaymentLinks`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let linkSelf = container.optional(MollieLink.self, WireKeys.linkSelf)
@@ -503,7 +503,7 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     /// Links.
     public var links: MolliePaymentLinks?
 
-    /// Creates a `MolliePayment`.
+    /// Creates a new `MolliePayment`.
     ///
     /// - Parameters:
     ///   - resource: Always `payment`.
@@ -595,7 +595,7 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         static let failedAtFormat = PayDateFormat.iso8601()
     }
 
-    /// Decodes a `MolliePayment`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let resource = container.optional(String.self, WireKeys.resource) ?? "payment"
@@ -691,7 +691,7 @@ public struct MollieIssuer: Codable, Hashable, Sendable {
     /// The name.
     public var name: String
 
-    /// Creates a `MollieIssuer`.
+    /// Creates a new `MollieIssuer`.
     ///
     /// - Parameters:
     ///   - resource: Always `issuer`.
@@ -710,7 +710,7 @@ public struct MollieIssuer: Codable, Hashable, Sendable {
         static let name = PayFieldKey("name")
     }
 
-    /// Decodes a `MollieIssuer`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let resource = container.optional(String.self, WireKeys.resource) ?? "issuer"
@@ -745,7 +745,7 @@ public struct MollieErrorLinks: Codable, Hashable, Sendable {
     /// The relevant documentation.
     public var documentation: MollieLink?
 
-    /// Creates a `MollieErrorLinks`.
+    /// Creates a new `MollieErrorLinks`.
     ///
     /// - Parameters:
     ///   - documentation: The relevant documentation.
@@ -758,7 +758,7 @@ public struct MollieErrorLinks: Codable, Hashable, Sendable {
         static let documentation = PayFieldKey("documentation")
     }
 
-    /// Decodes a `MollieErrorLinks`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let documentation = container.optional(MollieLink.self, WireKeys.documentation)
@@ -798,7 +798,7 @@ public struct MollieError: Codable, Hashable, Sendable {
     /// Links.
     public var links: MollieErrorLinks?
 
-    /// Creates a `MollieError`.
+    /// Creates a new `MollieError`.
     ///
     /// - Parameters:
     ///   - status: The HTTP status.
@@ -829,7 +829,7 @@ public struct MollieError: Codable, Hashable, Sendable {
         static let links = PayFieldKey("_links")
     }
 
-    /// Decodes a `MollieError`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let status = container.required(Int.self, WireKeys.status)

@@ -67,7 +67,7 @@ public struct Settings: Codable, Hashable, Sendable {
     /// `kPaymentFlow`: how the payment is executed.
     public var paymentFlow: PaymentFlow
 
-    /// Creates a `Settings`.
+    /// Creates a new `Settings`.
     ///
     /// - Parameters:
     ///   - baseUrl: `kBaseUrl`: the backend's base URL.
@@ -86,7 +86,7 @@ public struct Settings: Codable, Hashable, Sendable {
         static let paymentFlow = PayFieldKey("paymentFlow")
     }
 
-    /// Decodes a `Settings`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let baseUrl = container.required(URL.self, WireKeys.baseUrl)

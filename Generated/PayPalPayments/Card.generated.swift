@@ -118,7 +118,7 @@ public struct CoreConfig: Codable, Hashable, Sendable {
     /// Sandbox or live.
     public var environment: Environment
 
-    /// Creates a `CoreConfig`.
+    /// Creates a new `CoreConfig`.
     ///
     /// - Parameters:
     ///   - accessToken: The access token.
@@ -134,7 +134,7 @@ public struct CoreConfig: Codable, Hashable, Sendable {
         static let environment = PayFieldKey("environment")
     }
 
-    /// Decodes a `CoreConfig`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let accessToken = container.required(AccessToken.self, WireKeys.accessToken)
@@ -200,7 +200,7 @@ public struct Address: Codable, Hashable, Sendable {
     /// The ISO 3166-1 alpha-2 country.
     public var countryCode: String
 
-    /// Creates a `Address`.
+    /// Creates a new `Address`.
     ///
     /// - Parameters:
     ///   - addressLine1: The first line.
@@ -235,7 +235,7 @@ public struct Address: Codable, Hashable, Sendable {
         static let countryCode = PayFieldKey("country_code")
     }
 
-    /// Decodes a `Address`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let addressLine1 = container.optional(String.self, WireKeys.addressLine1)
@@ -304,7 +304,7 @@ public struct Card: Codable, Hashable, Sendable {
     /// The billing address.
     public var billingAddress: Address?
 
-    /// Creates a `Card`.
+    /// Creates a new `Card`.
     ///
     /// - Parameters:
     ///   - number: The card number (13 to 19 digits, Luhn-valid).
@@ -339,7 +339,7 @@ public struct Card: Codable, Hashable, Sendable {
         static let billingAddress = PayFieldKey("billingAddress")
     }
 
-    /// Decodes a `Card`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let number = container.required(String.self, WireKeys.number)
@@ -478,7 +478,7 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
     /// Where the challenge returns on cancel.
     public var cancelUrl: URL
 
-    /// Creates a `ThreeDSecureRequest`.
+    /// Creates a new `ThreeDSecureRequest`.
     ///
     /// - Parameters:
     ///   - sca: When to authenticate.
@@ -497,7 +497,7 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
         static let cancelUrl = PayFieldKey("cancelUrl")
     }
 
-    /// Decodes a `ThreeDSecureRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let sca = container.optional(SCA.self, WireKeys.sca) ?? .whenRequired
@@ -546,7 +546,7 @@ public struct CardRequest: Codable, Hashable, Sendable {
     /// Enables 3-D Secure.
     public var threeDSecureRequest: ThreeDSecureRequest?
 
-    /// Creates a `CardRequest`.
+    /// Creates a new `CardRequest`.
     ///
     /// - Parameters:
     ///   - orderID: The order to approve.
@@ -565,7 +565,7 @@ public struct CardRequest: Codable, Hashable, Sendable {
         static let threeDSecureRequest = PayFieldKey("threeDSecureRequest")
     }
 
-    /// Decodes a `CardRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)
@@ -720,7 +720,7 @@ public struct CardResult: Codable, Hashable, Sendable {
     /// Whether a 3-D Secure challenge was presented.
     public var didAttemptThreeDSecureAuthentication: Bool
 
-    /// Creates a `CardResult`.
+    /// Creates a new `CardResult`.
     ///
     /// - Parameters:
     ///   - orderID: The approved order.
@@ -739,7 +739,7 @@ public struct CardResult: Codable, Hashable, Sendable {
         static let didAttemptThreeDSecureAuthentication = PayFieldKey("didAttemptThreeDSecureAuthentication")
     }
 
-    /// Decodes a `CardResult`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)

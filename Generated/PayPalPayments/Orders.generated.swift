@@ -58,7 +58,7 @@ public struct CardVerification: Codable, Hashable, Sendable {
     /// The verification method.
     public var method: CardVerificationMethod
 
-    /// Creates a `CardVerification`.
+    /// Creates a new `CardVerification`.
     ///
     /// - Parameters:
     ///   - method: The verification method.
@@ -71,7 +71,7 @@ public struct CardVerification: Codable, Hashable, Sendable {
         static let method = PayFieldKey("method")
     }
 
-    /// Decodes a `CardVerification`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let method = container.required(CardVerificationMethod.self, WireKeys.method)
@@ -100,7 +100,7 @@ public struct CardAttributes: Codable, Hashable, Sendable {
     /// Verification settings.
     public var verification: CardVerification?
 
-    /// Creates a `CardAttributes`.
+    /// Creates a new `CardAttributes`.
     ///
     /// - Parameters:
     ///   - verification: Verification settings.
@@ -113,7 +113,7 @@ public struct CardAttributes: Codable, Hashable, Sendable {
         static let verification = PayFieldKey("verification")
     }
 
-    /// Decodes a `CardAttributes`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let verification = container.optional(CardVerification.self, WireKeys.verification)
@@ -160,7 +160,7 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
     /// 3-D Secure verification.
     public var attributes: CardAttributes?
 
-    /// Creates a `CardPaymentSource`.
+    /// Creates a new `CardPaymentSource`.
     ///
     /// - Parameters:
     ///   - number: The card number.
@@ -195,7 +195,7 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
         static let attributes = PayFieldKey("attributes")
     }
 
-    /// Decodes a `CardPaymentSource`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let number = container.required(String.self, WireKeys.number)
@@ -276,7 +276,7 @@ public struct PaymentSource: Codable, Hashable, Sendable {
     /// The card.
     public var card: CardPaymentSource
 
-    /// Creates a `PaymentSource`.
+    /// Creates a new `PaymentSource`.
     ///
     /// - Parameters:
     ///   - card: The card.
@@ -289,7 +289,7 @@ public struct PaymentSource: Codable, Hashable, Sendable {
         static let card = PayFieldKey("card")
     }
 
-    /// Decodes a `PaymentSource`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let card = container.required(CardPaymentSource.self, WireKeys.card)
@@ -339,7 +339,7 @@ public struct ApplicationContext: Codable, Hashable, Sendable {
     /// Return on cancel.
     public var cancelUrl: URL?
 
-    /// Creates a `ApplicationContext`.
+    /// Creates a new `ApplicationContext`.
     ///
     /// - Parameters:
     ///   - returnUrl: Return on success.
@@ -355,7 +355,7 @@ public struct ApplicationContext: Codable, Hashable, Sendable {
         static let cancelUrl = PayFieldKey("cancel_url")
     }
 
-    /// Decodes a `ApplicationContext`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let returnUrl = container.optional(URL.self, WireKeys.returnUrl)
@@ -389,7 +389,7 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
     /// 3-D Secure return URLs.
     public var applicationContext: ApplicationContext?
 
-    /// Creates a `ConfirmPaymentSourceRequest`.
+    /// Creates a new `ConfirmPaymentSourceRequest`.
     ///
     /// - Parameters:
     ///   - paymentSource: The card.
@@ -405,7 +405,7 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
         static let applicationContext = PayFieldKey("application_context")
     }
 
-    /// Decodes a `ConfirmPaymentSourceRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let paymentSource = container.required(PaymentSource.self, WireKeys.paymentSource)
@@ -721,7 +721,7 @@ public struct ThreeDSecureStatuses: Codable, Hashable, Sendable {
     /// Authentication.
     public var authenticationStatus: AuthenticationStatus?
 
-    /// Creates a `ThreeDSecureStatuses`.
+    /// Creates a new `ThreeDSecureStatuses`.
     ///
     /// - Parameters:
     ///   - enrollmentStatus: Enrollment.
@@ -737,7 +737,7 @@ public struct ThreeDSecureStatuses: Codable, Hashable, Sendable {
         static let authenticationStatus = PayFieldKey("authentication_status")
     }
 
-    /// Decodes a `ThreeDSecureStatuses`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let enrollmentStatus = container.optional(EnrollmentStatus.self, WireKeys.enrollmentStatus)
@@ -771,7 +771,7 @@ public struct AuthenticationResult: Codable, Hashable, Sendable {
     /// The 3-D Secure statuses.
     public var threeDSecure: ThreeDSecureStatuses?
 
-    /// Creates a `AuthenticationResult`.
+    /// Creates a new `AuthenticationResult`.
     ///
     /// - Parameters:
     ///   - liabilityShift: Whether liability shifted.
@@ -787,7 +787,7 @@ public struct AuthenticationResult: Codable, Hashable, Sendable {
         static let threeDSecure = PayFieldKey("three_d_secure")
     }
 
-    /// Decodes a `AuthenticationResult`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let liabilityShift = container.optional(LiabilityShift.self, WireKeys.liabilityShift)
@@ -827,7 +827,7 @@ public struct CardResponse: Codable, Hashable, Sendable {
     /// The 3-D Secure result.
     public var authenticationResult: AuthenticationResult?
 
-    /// Creates a `CardResponse`.
+    /// Creates a new `CardResponse`.
     ///
     /// - Parameters:
     ///   - lastDigits: The card's last digits.
@@ -854,7 +854,7 @@ public struct CardResponse: Codable, Hashable, Sendable {
         static let authenticationResult = PayFieldKey("authentication_result")
     }
 
-    /// Decodes a `CardResponse`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let lastDigits = container.optional(String.self, WireKeys.lastDigits)
@@ -891,7 +891,7 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable {
     /// The card.
     public var card: CardResponse?
 
-    /// Creates a `PaymentSourceResponse`.
+    /// Creates a new `PaymentSourceResponse`.
     ///
     /// - Parameters:
     ///   - card: The card.
@@ -904,7 +904,7 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable {
         static let card = PayFieldKey("card")
     }
 
-    /// Decodes a `PaymentSourceResponse`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let card = container.optional(CardResponse.self, WireKeys.card)
@@ -938,7 +938,7 @@ public struct LinkDescription: Codable, Hashable, Sendable {
     /// The HTTP method.
     public var method: String?
 
-    /// Creates a `LinkDescription`.
+    /// Creates a new `LinkDescription`.
     ///
     /// - Parameters:
     ///   - href: The target.
@@ -957,7 +957,7 @@ public struct LinkDescription: Codable, Hashable, Sendable {
         static let method = PayFieldKey("method")
     }
 
-    /// Decodes a `LinkDescription`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let href = container.required(URL.self, WireKeys.href)
@@ -1001,7 +1001,7 @@ public struct OrderResponse: Codable, Hashable, Sendable {
     /// Links; `payer-action` opens the 3-D Secure challenge.
     public var links: [LinkDescription]?
 
-    /// Creates a `OrderResponse`.
+    /// Creates a new `OrderResponse`.
     ///
     /// - Parameters:
     ///   - id: The order id.
@@ -1028,7 +1028,7 @@ public struct OrderResponse: Codable, Hashable, Sendable {
         static let links = PayFieldKey("links")
     }
 
-    /// Decodes a `OrderResponse`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(String.self, WireKeys.id)
@@ -1072,7 +1072,7 @@ public struct ErrorDetail: Codable, Hashable, Sendable {
     /// A readable explanation.
     public var issueDescription: String?
 
-    /// Creates a `ErrorDetail`.
+    /// Creates a new `ErrorDetail`.
     ///
     /// - Parameters:
     ///   - field: The offending field.
@@ -1091,7 +1091,7 @@ public struct ErrorDetail: Codable, Hashable, Sendable {
         static let issueDescription = PayFieldKey("description")
     }
 
-    /// Decodes a `ErrorDetail`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let field = container.optional(String.self, WireKeys.field)
@@ -1134,7 +1134,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
     /// Details.
     public var details: [ErrorDetail]?
 
-    /// Creates a `ErrorResponse`.
+    /// Creates a new `ErrorResponse`.
     ///
     /// - Parameters:
     ///   - name: The error name.
@@ -1161,7 +1161,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
         static let details = PayFieldKey("details")
     }
 
-    /// Decodes a `ErrorResponse`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let name = container.required(String.self, WireKeys.name)
@@ -1205,7 +1205,7 @@ public struct CardReturnQuery: Codable, Hashable, Sendable {
     /// An optional code.
     public var code: String?
 
-    /// Creates a `CardReturnQuery`.
+    /// Creates a new `CardReturnQuery`.
     ///
     /// - Parameters:
     ///   - liabilityShift: The liability shift.
@@ -1224,7 +1224,7 @@ public struct CardReturnQuery: Codable, Hashable, Sendable {
         static let code = PayFieldKey("code")
     }
 
-    /// Decodes a `CardReturnQuery`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let liabilityShift = container.optional(LiabilityShift.self, WireKeys.liabilityShift)

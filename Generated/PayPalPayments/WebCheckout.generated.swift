@@ -64,7 +64,7 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
     /// The funding source.
     public var fundingSource: FundingSource
 
-    /// Creates a `PayPalWebCheckoutRequest`.
+    /// Creates a new `PayPalWebCheckoutRequest`.
     ///
     /// - Parameters:
     ///   - orderID: The order.
@@ -80,7 +80,7 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
         static let fundingSource = PayFieldKey("fundingSource")
     }
 
-    /// Decodes a `PayPalWebCheckoutRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)
@@ -122,7 +122,7 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
     /// Marks a native-app checkout.
     public var nativeXO: String
 
-    /// Creates a `PayPalWebCheckoutURLQuery`.
+    /// Creates a new `PayPalWebCheckoutURLQuery`.
     ///
     /// - Parameters:
     ///   - token: The order id.
@@ -149,7 +149,7 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
         static let nativeXO = PayFieldKey("nativeXO", query: "native_xo")
     }
 
-    /// Decodes a `PayPalWebCheckoutURLQuery`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let token = container.required(String.self, WireKeys.token)
@@ -218,7 +218,7 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
     /// `payment` or `cancel`.
     public var opType: String?
 
-    /// Creates a `WebCheckoutReturnQuery`.
+    /// Creates a new `WebCheckoutReturnQuery`.
     ///
     /// - Parameters:
     ///   - token: The order id.
@@ -237,7 +237,7 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
         static let opType = PayFieldKey("opType")
     }
 
-    /// Decodes a `WebCheckoutReturnQuery`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let token = container.optional(String.self, WireKeys.token)
@@ -295,7 +295,7 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable {
     /// The payer who approved it.
     public var payerID: String
 
-    /// Creates a `PayPalWebCheckoutResult`.
+    /// Creates a new `PayPalWebCheckoutResult`.
     ///
     /// - Parameters:
     ///   - orderID: The approved order.
@@ -311,7 +311,7 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable {
         static let payerID = PayFieldKey("payerID")
     }
 
-    /// Decodes a `PayPalWebCheckoutResult`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)
@@ -343,7 +343,7 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable {
     /// The order the `createOrderAction` sets.
     public var orderID: String
 
-    /// Creates a `PayPalNativeCheckoutRequest`.
+    /// Creates a new `PayPalNativeCheckoutRequest`.
     ///
     /// - Parameters:
     ///   - orderID: The order the `createOrderAction` sets.
@@ -356,7 +356,7 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable {
         static let orderID = PayFieldKey("orderID")
     }
 
-    /// Decodes a `PayPalNativeCheckoutRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)
@@ -389,7 +389,7 @@ public struct Approval: Codable, Hashable, Sendable {
     /// The payer.
     public var payerID: String
 
-    /// Creates a `Approval`.
+    /// Creates a new `Approval`.
     ///
     /// - Parameters:
     ///   - orderID: The order.
@@ -405,7 +405,7 @@ public struct Approval: Codable, Hashable, Sendable {
         static let payerID = PayFieldKey("payerID")
     }
 
-    /// Decodes a `Approval`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)
@@ -449,7 +449,7 @@ public struct ShippingAddress: Codable, Hashable, Sendable {
     /// Country.
     public var countryCode: String?
 
-    /// Creates a `ShippingAddress`.
+    /// Creates a new `ShippingAddress`.
     ///
     /// - Parameters:
     ///   - addressID: The address id.
@@ -480,7 +480,7 @@ public struct ShippingAddress: Codable, Hashable, Sendable {
         static let countryCode = PayFieldKey("countryCode")
     }
 
-    /// Decodes a `ShippingAddress`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let addressID = container.optional(String.self, WireKeys.addressID)
@@ -593,7 +593,7 @@ public struct ShippingMethod: Codable, Hashable, Sendable {
     /// The price's currency.
     public var currencyCode: String?
 
-    /// Creates a `ShippingMethod`.
+    /// Creates a new `ShippingMethod`.
     ///
     /// - Parameters:
     ///   - id: The option's id.
@@ -628,7 +628,7 @@ public struct ShippingMethod: Codable, Hashable, Sendable {
         static let currencyCode = PayFieldKey("currencyCode")
     }
 
-    /// Decodes a `ShippingMethod`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(String.self, WireKeys.id)
@@ -741,7 +741,7 @@ public struct ShippingChange: Codable, Hashable, Sendable {
     /// The available methods.
     public var shippingMethods: [ShippingMethod]?
 
-    /// Creates a `ShippingChange`.
+    /// Creates a new `ShippingChange`.
     ///
     /// - Parameters:
     ///   - type: Address or method change.
@@ -768,7 +768,7 @@ public struct ShippingChange: Codable, Hashable, Sendable {
         static let shippingMethods = PayFieldKey("shippingMethods")
     }
 
-    /// Decodes a `ShippingChange`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let type = container.required(ShippingChangeType.self, WireKeys.type)

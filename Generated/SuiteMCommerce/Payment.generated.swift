@@ -185,7 +185,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
     /// The merchant server's current time in ISO 8601 with offset, e.g. `2013-07-10T14:49:24-05:00`.
     public var dateHour: Date
 
-    /// Creates a `PayRequest`.
+    /// Creates a new `PayRequest`.
     ///
     /// - Parameters:
     ///   - paymentType: Payment type: `C` or `nM`.
@@ -221,7 +221,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
         static let dateHourFormat = PayDateFormat.iso8601(timeZone: "America/Mexico_City")
     }
 
-    /// Decodes a `PayRequest`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let paymentType = container.required(PaymentType.self, WireKeys.paymentType)
@@ -384,7 +384,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
     /// Tipo de tarjeta.
     public var cardType: String?
 
-    /// Creates a `PayResponse`.
+    /// Creates a new `PayResponse`.
     ///
     /// - Parameters:
     ///   - reference: Referencia del cobro.
@@ -427,7 +427,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
         static let cardType = PayFieldKey("cardType", xml: "Type", aliases: ["type"])
     }
 
-    /// Decodes a `PayResponse`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let reference = container.optional(String.self, WireKeys.reference)

@@ -45,7 +45,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
     /// El monto por el cual se realizará el cobro.
     public var amount: Decimal
 
-    /// Creates a `BeanTokenization`.
+    /// Creates a new `BeanTokenization`.
     ///
     /// - Parameters:
     ///   - branch: La sucursal de la empresa.
@@ -100,7 +100,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         static let amount = PayFieldKey("amount")
     }
 
-    /// Decodes a `BeanTokenization`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let branch = container.required(String.self, WireKeys.branch)
@@ -224,7 +224,7 @@ public struct Bean3DS: Codable, Hashable, Sendable {
     /// La referencia con la cual se autenticará.
     public var reference: String
 
-    /// Creates a `Bean3DS`.
+    /// Creates a new `Bean3DS`.
     ///
     /// - Parameters:
     ///   - branch: La sucursal de la empresa.
@@ -271,7 +271,7 @@ public struct Bean3DS: Codable, Hashable, Sendable {
         static let reference = PayFieldKey("reference")
     }
 
-    /// Decodes a `Bean3DS`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let branch = container.required(String.self, WireKeys.branch)
@@ -454,7 +454,7 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable {
     /// The issuing bank.
     public var cardBank: String?
 
-    /// Creates a `BeanTokenizeResponse`.
+    /// Creates a new `BeanTokenizeResponse`.
     ///
     /// - Parameters:
     ///   - cdResponse: The response code.
@@ -493,7 +493,7 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable {
         static let cardBank = PayFieldKey("cc_bank")
     }
 
-    /// Decodes a `BeanTokenizeResponse`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let cdResponse = container.optional(String.self, WireKeys.cdResponse)
@@ -608,7 +608,7 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
     /// Descripción en caso de que la transacción haya sido denegada o errónea.
     public var error: String?
 
-    /// Creates a `BeanPaymentWithToken`.
+    /// Creates a new `BeanPaymentWithToken`.
     ///
     /// - Parameters:
     ///   - cdResponse: `00` means success.
@@ -684,7 +684,7 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
         static let dateFormat = PayDateFormat.custom("dd/MM/yyyy", timeZone: "America/Mexico_City")
     }
 
-    /// Decodes a `BeanPaymentWithToken`, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let cdResponse = container.optional(String.self, WireKeys.cdResponse)

@@ -52,12 +52,11 @@ struct LintCommand: ParsableCommand {
             } else {
                 let directory = url.deletingLastPathComponent()
                 let module = SchemaSource.Module(name: directory.standardizedFileURL.lastPathComponent, directory: directory, files: SchemaSource.yamlFiles(under: directory))
-                let shownRoot = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-                let shownPath = shownRoot.isEmpty ? directory.lastPathComponent + "/" + url.lastPathComponent : shownRoot + "/" + directory.lastPathComponent + "/" + url.lastPathComponent
+                let shownRoot = (path as NSString).deletingLastPathComponent
                 checkedFiles += 1
                 var files = module.files
                 if !files.contains(where: { $0.standardizedFileURL == url.standardizedFileURL }) { files.append(url) }
-                diagnostics += lint(SchemaSource.Module(name: module.name, directory: directory, files: files), root: directory.deletingLastPathComponent(), shownRoot: shownRoot, only: shownPath)
+                diagnostics += lint(SchemaSource.Module(name: module.name, directory: directory, files: files), root: directory, shownRoot: shownRoot, only: path)
             }
         }
         let errors = diagnostics.filter { $0.severity == .error }.count

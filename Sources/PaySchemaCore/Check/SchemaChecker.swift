@@ -46,6 +46,7 @@ public struct SchemaChecker {
             for operation in file.operations { checkOperation(operation) }
         }
         checkCycles()
+        checkDeprecatedUses()
         let sensitive = sensitiveClosure()
         checkSensitiveHashing(sensitive)
         return CheckedModule(

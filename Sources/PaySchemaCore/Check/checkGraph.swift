@@ -132,3 +132,41 @@ extension SchemaChecker {
         return result
     }
 }
+
+extension SchemaChecker {
+    /// Generated code compiles without warnings only if deprecated types are used from deprecated
+    /// declarations alone; anything else is reported where the deprecated type is named.
+    mutating func checkDeprecatedUses() {
+        func deprecatedNames(in type: TypeExpression) -> [String] {
+            type.namedTypes.filter { types[$0]?.lifecycle.deprecated != nil }
+        }
+        for decl in types.values.sorted(by: { $0.name.location < $1.name.location }) where decl.lifecycle.deprecated == nil {
+            switch decl.kind {
+            case .structure(let structure):
+                for field in structure.fields {
+                    for name in deprecatedNames(in: field.type.value) {
+                        diagnostics.error("'\(decl.name.value).\(field.name.value)' uses deprecated type '\(name)'; deprecate '\(decl.name.value)' too, since generated code may not warn", at: field.type.location)
+                    }
+                }
+            case .union(let union):
+                for variant in union.variants where types[variant.type.value]?.lifecycle.deprecated != nil {
+                    diagnostics.error("union '\(decl.name.value)' uses deprecated type '\(variant.type.value)'; deprecate the union too", at: variant.type.location)
+                }
+            default: break
+            }
+        }
+        for file in files {
+            for operation in file.operations where operation.lifecycle.deprecated == nil {
+                let references = [operation.request, operation.response, operation.errorBody].compactMap { $0 }
+                for reference in references where types[reference.value]?.lifecycle.deprecated != nil {
+                    diagnostics.error("operation '\(operation.name.value)' uses deprecated type '\(reference.value)'; deprecate the operation too", at: reference.location)
+                }
+                for parameter in operation.parameters {
+                    for name in deprecatedNames(in: parameter.type.value) {
+                        diagnostics.error("operation '\(operation.name.value)' uses deprecated type '\(name)'; deprecate the operation too", at: parameter.type.location)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -51,6 +51,14 @@ public struct SwiftEmitter {
         }
     }
 
+    /// Extensions of a deprecated type are marked deprecated too, so that naming the type in the
+    /// extension's header does not warn.
+    func markDeprecatedExtension(_ name: String) {
+        if module.type(name)?.lifecycle.deprecated != nil || file.operations.contains(where: { Naming.upperFirst($0.name.value) + "Operation" == name && $0.lifecycle.deprecated != nil }) {
+            out.line("@available(*, deprecated)")
+        }
+    }
+
     func emitTypeRenames(_ type: TypeDecl) {
         for old in type.lifecycle.renamedFrom {
             out.line("")

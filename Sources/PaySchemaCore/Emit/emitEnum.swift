@@ -140,6 +140,7 @@ extension SwiftEmitter {
 
     func emitEnumQueryValue(_ name: String, rawType: String, failable: Bool) {
         out.line("")
+        markDeprecatedExtension(name)
         out.block("extension \(name): PayQueryValue") {
             out.line("/// The case of a query value.")
             out.block("public init?(queryValue: String)") {

@@ -105,6 +105,7 @@ extension SwiftEmitter {
         }
         if parameters.contains(where: \.sensitive) || (operation.request.map { module.sensitiveTypes.contains($0.value) } ?? false) {
             out.line("")
+            markDeprecatedExtension(name)
             out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
                 let fields = parameters.map { parameter in
                     "(\(Naming.literal(parameter.name.value)), " + (parameter.sensitive ? "PayRedaction.Redacted()" : "\(Naming.escaped(parameter.name.value)) as Any") + ")"

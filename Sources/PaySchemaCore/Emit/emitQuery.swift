@@ -12,6 +12,7 @@ extension SwiftEmitter {
 
     func emitQueryCoding(_ name: String, _ decl: StructDecl) {
         out.line("")
+        markDeprecatedExtension(name)
         out.block("extension \(name): PayQueryCodable") {
             out.line("/// The query items, in field order; lists use each field's join style.")
             out.block("public func queryItems() -> [URLQueryItem]") {

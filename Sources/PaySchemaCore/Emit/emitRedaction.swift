@@ -2,6 +2,7 @@ extension SwiftEmitter {
     /// `description`, `debugDescription` and a mirror that never show sensitive fields.
     func emitRedaction(_ name: String, _ decl: StructDecl) {
         out.line("")
+        markDeprecatedExtension(name)
         out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
             out.line("/// The fields with sensitive values shown as `<redacted>`.")
             out.line("public var description: String { PayRedaction.describe(\(Naming.literal(name)), redactedFields) }")

@@ -64,6 +64,7 @@ extension SwiftEmitter {
             }
         }
         out.line("")
+        markDeprecatedExtension(name)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends a violation for each constraint the value breaks.")
             out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
@@ -72,6 +73,7 @@ extension SwiftEmitter {
             _ = emitRuleConstants([(prefix: "value", constraints: decl.constraints)])
         }
         out.line("")
+        markDeprecatedExtension(name)
         out.block("extension \(name): PayQueryValue") {
             out.line("/// Reads the value from query text.")
             out.block("public init?(queryValue: String)") {

@@ -85,7 +85,7 @@ extension SwiftEmitter {
     }
 
     func emitMemberwiseInit(_ name: String, _ decl: StructDecl) {
-        var parameterDocs = ["Creates a `\(name)`."]
+        var parameterDocs = ["Creates a new `\(name)`."]
         if !decl.fields.isEmpty {
             var lines = ["- Parameters:"]
             for field in decl.fields {
@@ -139,7 +139,7 @@ extension SwiftEmitter {
     }
 
     func emitDecoding(_ name: String, _ decl: StructDecl) {
-        out.line("/// Decodes a `\(name)`, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
+        out.line("/// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
         out.block("public init(from decoder: any Decoder) throws") {
             if decl.fields.isEmpty {
                 out.line("_ = try PayDecodingContainer(decoder)")
@@ -220,6 +220,7 @@ extension SwiftEmitter {
         let accessors = decl.fields.filter { $0.lifecycle.deprecated != nil || !$0.lifecycle.renamedFrom.isEmpty }
         guard !accessors.isEmpty else { return }
         out.line("")
+        markDeprecatedExtension(name)
         out.block("extension \(name)") {
             var first = true
             for field in accessors {

@@ -47,6 +47,7 @@ extension SwiftEmitter {
             }
         }
         out.line("")
+        markDeprecatedExtension(name)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Validates the variant and checks that its discriminator matches the case.")
             out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
@@ -68,6 +69,7 @@ extension SwiftEmitter {
         }
         if module.sensitiveTypes.contains(name) {
             out.line("")
+            markDeprecatedExtension(name)
             out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
                 out.line("/// The variant with its fields; sensitive fields are redacted.")
                 out.block("public var description: String") {

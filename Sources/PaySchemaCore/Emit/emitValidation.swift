@@ -98,6 +98,7 @@ extension SwiftEmitter {
         let name = type.name.value
         let format = primaryFormat(decl)
         out.line("")
+        markDeprecatedExtension(name)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends every constraint violation of this value and the values it holds, with wire paths.")
             let checked = decl.fields.filter { field in

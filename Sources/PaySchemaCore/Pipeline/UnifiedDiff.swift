@@ -76,12 +76,12 @@ public enum UnifiedDiff {
                 if i < midA.count, j < midB.count, midA[i] == midB[j] {
                     result.append(Edit(kind: .same, oldIndex: prefix + i, newIndex: prefix + j))
                     i += 1; j += 1
-                } else if j < midB.count, i == midA.count || table[i][j + 1] >= table[i + 1][j] {
-                    result.append(Edit(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j))
-                    j += 1
-                } else {
+                } else if i < midA.count, j == midB.count || table[i + 1][j] >= table[i][j + 1] {
                     result.append(Edit(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j))
                     i += 1
+                } else {
+                    result.append(Edit(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j))
+                    j += 1
                 }
             }
         }

@@ -6,7 +6,7 @@ public enum Suggestions {
         var best: (String, Int)?
         for candidate in candidates {
             let distance = editDistance(lowered, candidate.lowercased())
-            let limit = max(1, min(3, candidate.count / 3 + 1))
+            let limit = max(1, min(3, candidate.count / 4 + 1))
             guard distance <= limit else { continue }
             if best == nil || distance < best!.1 || (distance == best!.1 && candidate < best!.0) {
                 best = (candidate, distance)

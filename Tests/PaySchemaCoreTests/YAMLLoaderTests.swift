@@ -1,0 +1,59 @@
+@testable import PaySchemaCore
+import Testing
+
+@Suite("libyaml loader")
+struct YAMLLoaderTests {
+    @Test func everyNodeKeepsLineAndColumn() throws {
+        let result = YAMLLoader.load("types:\n  Order:\n    kind: struct\n    list: [a, 'b']\n", file: "f.yaml")
+        #expect(result.diagnostics.isEmpty)
+        let root = try #require(result.root?.mapping)
+        #expect(root[0].key.location == SourceLocation(file: "f.yaml", line: 1, column: 1))
+        let order = try #require(root[0].value.mapping?[0])
+        #expect(order.key.scalar == "Order")
+        #expect(order.key.location.line == 2 && order.key.location.column == 3)
+        let list = try #require(order.value.mapping?[1].value.sequence)
+        #expect(list.map(\.location.column) == [12, 15])
+        #expect(list[1].value.isQuoted)
+    }
+
+    @Test func syntaxErrorsAreDiagnosticsWithPositions() {
+        let result = YAMLLoader.load("a: [1, 2\nb: c\n", file: "bad.yaml")
+        #expect(result.root == nil)
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics[0].message.hasPrefix("YAML syntax error"))
+        #expect(result.diagnostics[0].location.line == 2)
+    }
+
+    @Test func duplicateKeysAndExtraDocumentsAreReported() {
+        let result = YAMLLoader.load("a: 1\nb: 2\na: 3\n---\nc: 4\n", file: "d.yaml")
+        #expect(result.diagnostics.map(\.location.line) == [3, 4])
+        #expect(result.diagnostics[0].message == "duplicate key 'a' (first defined at line 1, column 1)")
+    }
+
+    @Test func aliasesResolveToTheirAnchors() throws {
+        let result = YAMLLoader.load("base: &b { x: 1 }\ncopy: *b\n", file: "a.yaml")
+        let copy = try #require(result.root?.mapping?[1].value.mapping)
+        #expect(copy[0].key.scalar == "x")
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func nullsAndBlockScalars() throws {
+        let result = YAMLLoader.load("a: ~\nb:\nc: |\n  line one\n  line two\n", file: "n.yaml")
+        let entries = try #require(result.root?.mapping)
+        #expect(entries[0].value.isNull && entries[1].value.isNull)
+        #expect(entries[2].value.scalar == "line one\nline two\n")
+    }
+
+    @Test func emptyInputHasNoRootAndNoError() {
+        let result = YAMLLoader.load("", file: "e.yaml")
+        #expect(result.root == nil && result.diagnostics.isEmpty)
+        #expect(YAMLLoader.scanEvents(bytes: Array("a: [1, 2]".utf8)) == 11)
+    }
+}
+
+extension YAMLNode.Value {
+    var isQuoted: Bool {
+        if case .scalar(_, .quoted) = self { return true }
+        return false
+    }
+}
