@@ -46,7 +46,6 @@ public struct PayDecodingContainer {
     }
 
     /// Decodes a required field; records an issue and returns `nil` when it is missing or invalid.
-
     public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
         guard let codingKey = presentKey(key) else {
             recordMissing(key)
@@ -61,7 +60,6 @@ public struct PayDecodingContainer {
     }
 
     /// Decodes an optional field; absent and `null` give `nil`, anything invalid records an issue.
-
     public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
         guard let codingKey = presentKey(key) else { return nil }
         do {
@@ -73,7 +71,6 @@ public struct PayDecodingContainer {
     }
 
     /// Decodes a list field element by element so that every bad element is reported.
-
     public mutating func list<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [T]? {
         guard let codingKey = presentKey(key) else {
             if required { recordMissing(key) }
@@ -105,7 +102,6 @@ public struct PayDecodingContainer {
     }
 
     /// Decodes a string-keyed map field entry by entry so that every bad entry is reported.
-
     public mutating func map<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [String: T]? {
         guard let codingKey = presentKey(key) else {
             if required { recordMissing(key) }

@@ -13,13 +13,11 @@ public struct PayEncodingContainer {
     }
 
     /// Encodes a value under the field's current name (never an alias).
-
     public mutating func encode<T: Encodable>(_ value: T, _ key: PayFieldKey) throws {
         try container.encode(value, forKey: PayCodingKey(stringValue: key.name(for: format)))
     }
 
     /// Encodes a value when it is present; absent values are omitted.
-
     public mutating func encodeIfPresent<T: Encodable>(_ value: T?, _ key: PayFieldKey) throws {
         guard let value else { return }
         try container.encode(value, forKey: PayCodingKey(stringValue: key.name(for: format)))
