@@ -2,7 +2,7 @@
 // Edit the schema and run `payschema generate` (the build plugin does it for `swift build`).
 
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// An amount of money. Amounts are decimal strings (`"10"`, `"0.01"`; JPY has no fraction digits).
 ///

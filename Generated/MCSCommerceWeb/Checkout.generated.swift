@@ -2,7 +2,7 @@
 // Edit the schema and run `payschema generate` (the build plugin does it for `swift build`).
 
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// A payment network a merchant accepts. New networks appear over time, so unknown values are kept.
 ///

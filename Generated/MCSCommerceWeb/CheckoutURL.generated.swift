@@ -2,7 +2,7 @@
 // Edit the schema and run `payschema generate` (the build plugin does it for `swift build`).
 
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// The query of the checkout URL built for the web view, e.g.
 /// `https://stage.src.mastercard.com/srci/?checkoutId=…&cartId=…&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC`.

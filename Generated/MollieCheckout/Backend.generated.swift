@@ -2,7 +2,7 @@
 // Edit the schema and run `payschema generate` (the build plugin does it for `swift build`).
 
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// The `X-Mollie-Checkout-Device-UUID` header; anything but a UUID is a 400.
 ///

@@ -2,7 +2,7 @@
 // Edit the schema and run `payschema generate` (the build plugin does it for `swift build`).
 
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// The PayPal environment: sandbox (`https://api-m.sandbox.paypal.com`) or live (`https://api-m.paypal.com`).
 ///

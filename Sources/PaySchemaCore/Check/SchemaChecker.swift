@@ -1,5 +1,5 @@
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// Checks the schema files of one module and resolves them into a ``CheckedModule``.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 extension SchemaChecker {
     /// Checks that each constraint fits the type it constrains: value constraints fit `valueType`

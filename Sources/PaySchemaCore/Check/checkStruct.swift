@@ -1,5 +1,5 @@
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 extension SchemaChecker {
     /// Member names generated code declares on every struct.

@@ -30,7 +30,7 @@ public struct SwiftEmitter {
         out.line("// Edit the schema and run `payschema generate` (the build plugin does it for `swift build`).")
         out.line("")
         out.line("import Foundation")
-        out.line("import PaymentSchemasRuntime")
+        out.line("@_spi(Generated) import PaymentSchemasRuntime")
         for type in file.types {
             out.line("")
             switch type.kind {

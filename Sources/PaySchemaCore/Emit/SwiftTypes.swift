@@ -1,5 +1,5 @@
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// Swift spellings of schema types and values.
 extension SwiftEmitter {

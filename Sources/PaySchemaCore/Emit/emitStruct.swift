@@ -1,4 +1,4 @@
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 extension SwiftEmitter {
     /// The name of a field's stored property: deprecated fields are stored under `_name` so that

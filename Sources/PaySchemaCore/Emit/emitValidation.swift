@@ -1,4 +1,4 @@
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 extension SwiftEmitter {
     /// Whether values of `type` carry any check (constraints of their own or of what they hold).

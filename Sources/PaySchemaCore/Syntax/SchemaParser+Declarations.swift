@@ -1,4 +1,4 @@
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 extension SchemaParser {
     static let caseKeys = ["value", "doc", "aliases", "deprecated", "renamedFrom"]

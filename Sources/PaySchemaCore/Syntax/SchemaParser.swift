@@ -1,5 +1,5 @@
 import Foundation
-import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
 public enum SchemaParser {

@@ -1,5 +1,6 @@
 /// A coding key with any string or integer value, used by generated coders whose wire names
 /// depend on the encoding in use.
+@_spi(Generated)
 public struct PayCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     /// The key's string value.
     public var stringValue: String
@@ -26,6 +27,7 @@ public struct PayCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLi
 
 /// The wire names of one schema field: its JSON key, XML element name and URL-query item name,
 /// plus legacy spellings accepted on decode and never produced on encode.
+@_spi(Generated)
 public struct PayFieldKey: Sendable, Hashable {
     /// The JSON object key.
     public let json: String

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Generated `init(from:)` implementations call ``required(_:_:)`` and ``optional(_:_:)`` for each
 /// field and then ``finish()``, which throws a ``PayloadDecodingError`` when anything went wrong.
+@_spi(Generated)
 public struct PayDecodingContainer {
     let container: KeyedDecodingContainer<PayCodingKey>
     /// The wire format the payload uses.
@@ -185,6 +186,7 @@ public struct PayDecodingContainer {
 }
 
 /// Accepts and ignores any value; used to step over a bad list element.
+@_spi(Generated)
 public struct PaySkippedValue: Decodable, Sendable {
     /// Consumes nothing.
     public init(from decoder: any Decoder) throws {}

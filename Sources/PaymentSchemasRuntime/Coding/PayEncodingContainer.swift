@@ -1,6 +1,7 @@
 import Foundation
 
 /// Encodes the fields of one generated type under the wire names of the encoder's format.
+@_spi(Generated)
 public struct PayEncodingContainer {
     var container: KeyedEncodingContainer<PayCodingKey>
     /// The wire format being written.

@@ -67,6 +67,7 @@ public enum PayQueryEncoding {
 }
 
 /// How a list is written in a query.
+@_spi(Generated)
 public enum PayQueryListStyle: Sendable, Hashable {
     /// One item, values joined with `,`: `allowedCardTypes=master,visa`.
     case commaJoined
@@ -75,6 +76,7 @@ public enum PayQueryListStyle: Sendable, Hashable {
 }
 
 /// Reads the fields of a generated query type, collecting every problem.
+@_spi(Generated)
 public struct PayQueryReader {
     private var values: [String: [String]] = [:]
     /// Problems found so far.
@@ -186,6 +188,7 @@ public struct PayQueryReader {
 }
 
 /// Builds the query items of a generated type.
+@_spi(Generated)
 public struct PayQueryWriter {
     /// The items written so far.
     public private(set) var items: [URLQueryItem] = []

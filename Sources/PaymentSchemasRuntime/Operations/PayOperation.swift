@@ -66,6 +66,7 @@ public protocol PayOperation: Sendable {
 }
 
 /// Percent-encoding of path parameters.
+@_spi(Generated)
 public enum PayPathEncoding {
     /// Encodes a path segment: everything but unreserved characters is escaped.
     public static func segment(_ value: String) -> String {

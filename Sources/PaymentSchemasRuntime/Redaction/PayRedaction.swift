@@ -1,5 +1,6 @@
 /// Builds descriptions and mirrors of generated types that hold sensitive fields, so secrets
 /// never reach `description`, `debugDescription`, `dump` or string interpolation.
+@_spi(Generated)
 public enum PayRedaction {
     /// What a sensitive value is shown as.
     public static let placeholder = "<redacted>"

@@ -3,6 +3,7 @@ import Foundation
 /// A compiled regular expression that must match a whole value.
 ///
 /// `NSRegularExpression` is immutable and safe to share between threads once built.
+@_spi(Generated)
 public struct PayPattern: @unchecked Sendable {
     /// The pattern as written in the schema.
     public let source: String

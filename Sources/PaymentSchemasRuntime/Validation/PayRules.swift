@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Each appends a ``ValidationViolation`` when the value breaks the rule. Values of sensitive
 /// fields are passed with `sensitive: true` and appear as `<redacted>`.
+@_spi(Generated)
 public enum PayRules {
     /// What a sensitive value is shown as.
     public static let redacted = "<redacted>"
