@@ -19,7 +19,7 @@ struct SnippetTests {
             // Edit the schema and run `payschema generate` (the build plugin does it for `swift build`).
 
             import Foundation
-            import PaymentSchemasRuntime
+            @_spi(Generated) import PaymentSchemasRuntime
 
             /// A format.
             ///
@@ -88,7 +88,7 @@ struct SnippetTests {
             // Edit the schema and run `payschema generate` (the build plugin does it for `swift build`).
 
             import Foundation
-            import PaymentSchemasRuntime
+            @_spi(Generated) import PaymentSchemasRuntime
 
             /// The `Item` type.
             ///
