@@ -251,7 +251,7 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.cardType, WireKeys.cardType)
-        try container.encode(self.format, WireKeys.format)
+        try container.encodeSet(self.format, WireKeys.format)
     }
 }
 

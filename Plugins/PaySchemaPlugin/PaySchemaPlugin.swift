@@ -4,7 +4,7 @@ import PackagePlugin
 /// Runs `payschema generate` for one module during `swift build`.
 ///
 /// Inputs are every `Schemas/<target>/**/*.yaml` file and outputs one `<Name>.generated.swift` per
-/// schema file, so a no-op build does not run the generator and editing one module's schemas
+/// schema file plus the module's type registry `<Module>Schema.generated.swift`, so a no-op build does not run the generator and editing one module's schemas
 /// regenerates only that module.
 @main
 struct PaySchemaPlugin: BuildToolPlugin {
@@ -16,7 +16,7 @@ struct PaySchemaPlugin: BuildToolPlugin {
         let outputDirectory = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let outputs = schemaFiles.map { file in
             outputDirectory.appending(path: file.deletingPathExtension().lastPathComponent + ".generated.swift")
-        }
+        } + [outputDirectory.appending(path: target.name + "Schema.generated.swift")]
         let tool = try context.tool(named: "payschema")
         return [
             .buildCommand(

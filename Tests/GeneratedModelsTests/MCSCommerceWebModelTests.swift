@@ -59,6 +59,11 @@ struct MCSCommerceWebModelTests {
         #expect(MCSCryptoFormat(rawValue: "tvv") == nil)
     }
 
+    @Test func setsEncodeInAStableOrder() throws {
+        let options = MCSCryptoOptions(cardType: .master, format: [.ucaf, .tvv, .icc])
+        #expect(try encodeJSON(options) == #"{"cardType":"master","format":["ICC","TVV","UCAF"]}"#)
+    }
+
     @Test func closedEnumRejectsUnknownValuesNamingTheAllowedOnes() {
         do {
             _ = try decodeJSON(MCSCryptoOptions.self, #"{"cardType":"visa","format":["QQQ"]}"#)

@@ -25,6 +25,9 @@ public struct SchemaChecker {
             if let module = file.module, module.value != moduleName {
                 diagnostics.error("file declares module '\(module.value)' but lives in the folder of module '\(moduleName)'", at: module.location)
             }
+            if file.outputName == moduleName + "Schema" {
+                diagnostics.error("the file name '\(file.outputName)' is reserved for the module's type registry (\(SwiftEmitter.registryFileName(moduleName))); rename the file", at: SourceLocation(file: file.path, line: 1, column: 1))
+            }
             if let other = outputNames[file.outputName] {
                 diagnostics.error("two schema files would both generate '\(file.outputName).generated.swift' (the other is \(other)); rename one", at: SourceLocation(file: file.path, line: 1, column: 1))
             }

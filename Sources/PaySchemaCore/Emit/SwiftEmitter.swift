@@ -18,11 +18,12 @@ public struct SwiftEmitter {
 
     /// The Swift files of `module`, in schema-file order.
     public static func emit(_ module: CheckedModule) -> [GeneratedFile] {
-        module.files.map { file in
+        let files = module.files.map { file in
             let emitter = SwiftEmitter(module: module, file: file)
             emitter.emitFile()
             return GeneratedFile(name: file.outputName + ".generated.swift", module: module.name, contents: emitter.out.text)
         }
+        return files + [emitRegistry(module)]
     }
 
     func emitFile() {

@@ -26,7 +26,7 @@ extension SwiftEmitter {
                     case .list:
                         out.line("writer.list(\(value), \(key), style: \(queryStyle(field)))")
                     case .set:
-                        out.line("writer.list(\(value)\(field.isOptionalInSwift ? "?" : "").sorted { $0.queryValue < $1.queryValue }, \(key), style: \(queryStyle(field)))")
+                        out.line("writer.list(" + (field.isOptionalInSwift ? "\(value).map(PayStableOrder.sorted)" : "PayStableOrder.sorted(\(value))") + ", \(key), style: \(queryStyle(field)))")
                     case .map:
                         let (prefix, suffix) = queryPattern(field)
                         out.line("writer.patternMap(\(value), prefix: \(Naming.literal(prefix)), suffix: \(Naming.literal(suffix)), style: \(queryStyle(field)))")

@@ -202,6 +202,8 @@ extension SwiftEmitter {
                     out.line("try container.encodeDates(\(value), \(key), format: WireKeys.\(field.name.value)Format)")
                 case .set(.primitive(.date)):
                     out.line("try container.encodeDates(\(value).map { $0.sorted() }, \(key), format: WireKeys.\(field.name.value)Format)")
+                case .set:
+                    out.line("try container.encodeSet(\(value), \(key))")
                 default:
                     if let scale = fixedScale(field) {
                         out.line("try container.encodeDecimal(\(value), \(key), scale: \(scale))")

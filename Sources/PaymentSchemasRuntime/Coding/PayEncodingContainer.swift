@@ -46,4 +46,23 @@ public struct PayEncodingContainer {
             try container.encode(PayDecimalText.fixed(value, scale: scale), forKey: codingKey)
         }
     }
+
+    /// Encodes a set as a list in a stable order (by wire text), so output never depends on hashing.
+    public mutating func encodeSet<T: Encodable & Hashable>(_ value: Set<T>?, _ key: PayFieldKey) throws {
+        guard let value else { return }
+        try container.encode(PayStableOrder.sorted(value), forKey: PayCodingKey(stringValue: key.name(for: format)))
+    }
+}
+
+/// A stable order for unordered collections: by query text when the element has one, else by description.
+@_spi(Generated)
+public enum PayStableOrder {
+    /// The elements of `set`, sorted by their wire text.
+    public static func sorted<T: Hashable>(_ set: Set<T>) -> [T] {
+        set.map { (sortKey($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+
+    static func sortKey(_ value: Any) -> String {
+        (value as? any PayQueryValue)?.queryValue ?? String(describing: value)
+    }
 }

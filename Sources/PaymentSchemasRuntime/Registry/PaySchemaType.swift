@@ -1,0 +1,110 @@
+import Foundation
+
+/// A generated type known by name, so tools can read payloads by `Module.Type` without knowing the
+/// Swift type at compile time (`payflow validate`, payload tests).
+public struct PaySchemaType: Sendable {
+    /// The kinds of schema type.
+    public enum Kind: String, Sendable, Hashable {
+        /// A struct.
+        case structure = "struct"
+        /// An enum.
+        case enumeration = "enum"
+        /// A discriminated union.
+        case union
+        /// A scalar newtype.
+        case scalar
+    }
+
+    /// The module that declares it.
+    public let module: String
+    /// The type's name.
+    public let name: String
+    /// Its kind.
+    public let kind: Kind
+    /// The encodings it supports.
+    public let formats: [WireFormat]
+    /// The schema file it comes from, relative to `Schemas/`.
+    public let schemaFile: String
+    private let reader: @Sendable (Data, WireFormat) throws -> PayReadResult
+
+    /// Registers `type`.
+    public init<T: Codable & Sendable>(_ type: T.Type, module: String, name: String, kind: Kind, formats: [WireFormat], schemaFile: String) {
+        self.module = module
+        self.name = name
+        self.kind = kind
+        self.formats = formats
+        self.schemaFile = schemaFile
+        self.reader = { data, format in try Self.read(T.self, name: name, formats: formats, data: data, format: format) }
+    }
+
+    /// `Module.Type`.
+    public var qualifiedName: String { module + "." + name }
+
+    /// Decodes `data` written in `format`, validates it and encodes it back.
+    ///
+    /// Throws a ``PayloadDecodingError`` listing every problem when the payload cannot be decoded,
+    /// including when the type does not support `format`.
+    public func read(_ data: Data, as format: WireFormat) throws -> PayReadResult {
+        try reader(data, format)
+    }
+
+    static func read<T: Codable & Sendable>(_ type: T.Type, name: String, formats: [WireFormat], data: Data, format: WireFormat) throws -> PayReadResult {
+        guard formats.contains(format) else {
+            throw PayloadDecodingError(issues: [PayloadIssue(
+                path: .root, kind: .malformed,
+                message: "\(name) is not read from \(format.rawValue); it supports \(formats.map(\.rawValue).joined(separator: ", "))")])
+        }
+        let value: T
+        let reencoded: Data
+        switch format {
+        case .json:
+            value = try PayWire.decodeJSON(T.self, from: data)
+            reencoded = try PayWire.encodeJSON(value, pretty: true)
+        case .xml:
+            guard let document = T.self as? any PayXMLDocument.Type else {
+                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not an XML document (it has no root element)")])
+            }
+            value = try PayWire.decodeXML(T.self, from: data)
+            reencoded = try PayWire.encodeXML(value, rootElement: document.xmlRootElement)
+        case .query:
+            guard let queryType = T.self as? any PayQueryCodable.Type else {
+                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not a URL-query type")])
+            }
+            let decoded = try queryType.init(query: String(decoding: data, as: UTF8.self))
+            guard let typed = decoded as? T, let query = decoded as? any PayQueryCodable else {
+                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) could not be read from a query")])
+            }
+            value = typed
+            reencoded = Data(query.queryString.utf8)
+        }
+        let violations = (value as? any PayValidatable)?.violations ?? []
+        return PayReadResult(value: value, violations: violations, reencoded: reencoded, description: String(describing: value))
+    }
+}
+
+/// What reading a payload gave: the value, its violations and its re-encoding.
+public struct PayReadResult: Sendable {
+    /// The decoded value.
+    public let value: any Sendable
+    /// Every broken constraint.
+    public let violations: [ValidationViolation]
+    /// The value encoded again in the same format (JSON pretty-printed with sorted keys).
+    public let reencoded: Data
+    /// The value's description (secrets redacted).
+    public let description: String
+}
+
+/// The types of one module.
+public protocol PaySchemaModule {
+    /// The module's name.
+    static var name: String { get }
+    /// Its types, sorted by name.
+    static var types: [PaySchemaType] { get }
+}
+
+extension PaySchemaModule {
+    /// The type called `name`, `nil` when there is none.
+    public static func type(named name: String) -> PaySchemaType? {
+        types.first { $0.name == name }
+    }
+}
