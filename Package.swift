@@ -44,7 +44,8 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "GeneratedModelsTests",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime"]
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime"],
+        resources: [.copy("Payloads")]
     ),
     .testTarget(
         name: "PayschemaCLITests",

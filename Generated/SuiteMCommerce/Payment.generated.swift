@@ -378,7 +378,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var cardNumber: String?
 
-    /// Monto de la transacción.
+    /// Monto de la transacción (2 decimals).
     public var amount: Decimal?
 
     /// Tipo de tarjeta.
@@ -393,7 +393,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
     ///   - error: Descripción en caso de que la transacción haya sido denegada o errónea.
     ///   - cardholderName: Nombre del tarjetahabiente.
     ///   - cardNumber: Número de la tarjeta (masked by MIT; treated as a secret).
-    ///   - amount: Monto de la transacción.
+    ///   - amount: Monto de la transacción (2 decimals).
     ///   - cardType: Tipo de tarjeta.
     public init(
         reference: String? = nil,
@@ -459,7 +459,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
         try container.encodeIfPresent(self.error, WireKeys.error)
         try container.encodeIfPresent(self.cardholderName, WireKeys.cardholderName)
         try container.encodeIfPresent(self.cardNumber, WireKeys.cardNumber)
-        try container.encodeIfPresent(self.amount, WireKeys.amount)
+        try container.encodeDecimal(self.amount, WireKeys.amount, scale: 2)
         try container.encodeIfPresent(self.cardType, WireKeys.cardType)
     }
 }
@@ -467,6 +467,9 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
 extension PayResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self.amount {
+            PayRules.scale(value, 2, at: path.appending("Amount"), into: &violations)
+        }
     }
 }
 
