@@ -1,0 +1,77 @@
+import Foundation
+@testable import PaySchemaCore
+import Testing
+
+/// Reads `Fixtures/guide-checklist.yaml` (what the guides name) and checks that the bundled schemas
+/// declare every type, enum value, wire field name, error code and operation in it.
+@Suite("Guide checklist")
+struct GuideChecklistTests {
+    static let modules: [String: CheckedModule] = {
+        (try? GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas"), diagnosticRoot: "Schemas").run(emit: false).modules) ?? [:]
+    }()
+
+    static let checklist: [(module: String, section: String, owner: String?, items: [String])] = {
+        let text = (try? String(contentsOf: fixturesRoot.appending(path: "guide-checklist.yaml"), encoding: .utf8)) ?? ""
+        var rows: [(String, String, String?, [String])] = []
+        for (moduleKey, moduleValue) in YAMLLoader.load(text, file: "guide-checklist.yaml").root?.mapping ?? [] {
+            for (sectionKey, sectionValue) in moduleValue.mapping ?? [] {
+                if let items = sectionValue.sequence {
+                    rows.append((moduleKey.scalar!, sectionKey.scalar!, nil, items.compactMap(\.scalar)))
+                } else {
+                    for (ownerKey, ownerValue) in sectionValue.mapping ?? [] {
+                        rows.append((moduleKey.scalar!, sectionKey.scalar!, ownerKey.scalar, (ownerValue.sequence ?? []).compactMap(\.scalar)))
+                    }
+                }
+            }
+        }
+        return rows
+    }()
+
+    @Test func checklistCoversEveryModule() {
+        #expect(Set(Self.checklist.map(\.module)) == ["MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout"])
+        #expect(Self.modules.count == 5)
+        #expect(Self.checklist.reduce(0) { $0 + $1.items.count } > 400)
+    }
+
+    @Test(arguments: checklist.indices)
+    func schemaDeclaresEverythingTheGuideNames(_ index: Int) throws {
+        let row = Self.checklist[index]
+        let module = try #require(Self.modules[row.module], "module \(row.module) did not check")
+        var present: Set<String> = []
+        switch row.section {
+        case "types":
+            present = Set(module.types.keys)
+        case "enums":
+            guard case .enumeration(let decl)? = module.type(row.owner!)?.kind else {
+                Issue.record("\(row.module).\(row.owner!) is not an enum")
+                return
+            }
+            present = Set(decl.cases.flatMap { [$0.value.value.description] + $0.aliases.map(\.value.description) })
+        case "fields":
+            guard case .structure(let decl)? = module.type(row.owner!)?.kind else {
+                Issue.record("\(row.module).\(row.owner!) is not a struct")
+                return
+            }
+            for field in decl.fields {
+                present.insert(field.name.value)
+                for format in decl.encodings.map(\.value) {
+                    let fallback = decl.keyStyle.apply(field.name.value)
+                    switch format {
+                    case .json: present.insert(field.jsonName?.value ?? fallback)
+                    case .xml: present.insert(field.xmlName?.value ?? field.jsonName?.value ?? fallback)
+                    case .query: present.insert(field.queryName?.value ?? field.jsonName?.value ?? fallback)
+                    }
+                }
+            }
+        case "errors":
+            let catalog = module.files.flatMap(\.errorCatalogs).first { $0.name.value == row.owner }
+            present = Set(catalog?.codes.map(\.code.value.description) ?? [])
+        case "operations":
+            present = Set(module.files.flatMap(\.operations).map(\.name.value))
+        default:
+            Issue.record("unknown checklist section \(row.section)")
+        }
+        let missing = row.items.filter { !present.contains($0) }
+        #expect(missing.isEmpty, "\(row.module) \(row.section) \(row.owner ?? ""): missing \(missing)")
+    }
+}
