@@ -55,12 +55,7 @@ struct GuideChecklistTests {
             for field in decl.fields {
                 present.insert(field.name.value)
                 for format in decl.encodings.map(\.value) {
-                    let fallback = decl.keyStyle.apply(field.name.value)
-                    switch format {
-                    case .json: present.insert(field.jsonName?.value ?? fallback)
-                    case .xml: present.insert(field.xmlName?.value ?? field.jsonName?.value ?? fallback)
-                    case .query: present.insert(field.queryName?.value ?? field.jsonName?.value ?? fallback)
-                    }
+                    present.insert(decl.wireName(of: field, in: format))
                 }
             }
         case "errors":

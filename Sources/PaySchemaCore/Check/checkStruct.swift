@@ -38,7 +38,7 @@ extension SchemaChecker {
             guard resolve(field.type) else { continue }
             checkField(field, owner: owner, formats: formats)
             for format in formats {
-                let wire = wireName(of: field, format: format, style: decl.keyStyle)
+                let wire = decl.wireName(of: field, in: format)
                 if format == .query, case .map = field.type.value { continue }
                 if let other = wireNames[format, default: [:]][wire] {
                     diagnostics.error("fields '\(other)' and '\(name)' both use the \(format.rawValue) name '\(wire)'", at: field.name.location)
@@ -57,16 +57,6 @@ extension SchemaChecker {
                     }
                 }
             }
-        }
-    }
-
-    /// The wire name of `field` in `format`.
-    func wireName(of field: FieldDecl, format: WireFormat, style: KeyStyle) -> String {
-        let fallback = style.apply(field.name.value)
-        switch format {
-        case .json: return field.jsonName?.value ?? fallback
-        case .xml: return field.xmlName?.value ?? field.jsonName?.value ?? fallback
-        case .query: return field.queryName?.value ?? field.jsonName?.value ?? fallback
         }
     }
 

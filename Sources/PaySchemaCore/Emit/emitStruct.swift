@@ -12,24 +12,15 @@ extension SwiftEmitter {
         decl.encodings.first?.value ?? .json
     }
 
-    func wireName(_ field: FieldDecl, _ format: WireFormat, _ decl: StructDecl) -> String {
-        let fallback = decl.keyStyle.apply(field.name.value)
-        switch format {
-        case .json: return field.jsonName?.value ?? fallback
-        case .xml: return field.xmlName?.value ?? field.jsonName?.value ?? fallback
-        case .query: return field.queryName?.value ?? field.jsonName?.value ?? fallback
-        }
-    }
-
     func fieldKeyExpression(_ field: FieldDecl, _ decl: StructDecl) -> String {
-        let json = wireName(field, .json, decl)
+        let json = decl.wireName(of: field, in: .json)
         var arguments = [Naming.literal(json)]
         if decl.supports(.xml) {
-            let xml = wireName(field, .xml, decl)
+            let xml = decl.wireName(of: field, in: .xml)
             if xml != json { arguments.append("xml: " + Naming.literal(xml)) }
         }
         if decl.supports(.query) {
-            let query = wireName(field, .query, decl)
+            let query = decl.wireName(of: field, in: .query)
             if query != json { arguments.append("query: " + Naming.literal(query)) }
         }
         if !field.aliases.isEmpty {

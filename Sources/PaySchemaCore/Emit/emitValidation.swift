@@ -19,30 +19,30 @@ extension SwiftEmitter {
         }
     }
 
+    /// Emits the `minItems`/`maxItems` checks of a collection and returns the constraints left for its
+    /// elements, or `nil` when the elements need no checks.
+    func emitItemCounts(value: String, constraints: Constraints, element: TypeExpression, path: String) -> Constraints? {
+        if let minimum = constraints.minItems { out.line("PayRules.minItems(\(value).count, \(minimum.value), at: \(path), into: &violations)") }
+        if let maximum = constraints.maxItems { out.line("PayRules.maxItems(\(value).count, \(maximum.value), at: \(path), into: &violations)") }
+        var elementConstraints = constraints
+        elementConstraints.minItems = nil
+        elementConstraints.maxItems = nil
+        var visiting = Set<String>()
+        return needsValidation(element, elementConstraints, visiting: &visiting) ? elementConstraints : nil
+    }
+
     /// Emits the checks of `value` (a Swift expression of `type`) at `path` (a Swift `PayPath` expression).
     func emitChecks(value: String, type: TypeExpression, constraints: Constraints, sensitive: Bool, path: String, rulesPrefix: String, depth: Int = 0) {
         let secret = sensitive ? ", sensitive: true" : ""
         switch type {
         case .list(let element), .set(let element):
-            if let minimum = constraints.minItems { out.line("PayRules.minItems(\(value).count, \(minimum.value), at: \(path), into: &violations)") }
-            if let maximum = constraints.maxItems { out.line("PayRules.maxItems(\(value).count, \(maximum.value), at: \(path), into: &violations)") }
-            var visiting = Set<String>()
-            var elementConstraints = constraints
-            elementConstraints.minItems = nil
-            elementConstraints.maxItems = nil
-            guard needsValidation(element, elementConstraints, visiting: &visiting) else { return }
+            guard let elementConstraints = emitItemCounts(value: value, constraints: constraints, element: element, path: path) else { return }
             let index = "index\(depth)", item = "element\(depth)"
             out.block("for (\(index), \(item)) in \(value).enumerated()") {
                 emitChecks(value: item, type: element, constraints: elementConstraints, sensitive: sensitive, path: "\(path).appending(index: \(index))", rulesPrefix: rulesPrefix, depth: depth + 1)
             }
         case .map(let element):
-            if let minimum = constraints.minItems { out.line("PayRules.minItems(\(value).count, \(minimum.value), at: \(path), into: &violations)") }
-            if let maximum = constraints.maxItems { out.line("PayRules.maxItems(\(value).count, \(maximum.value), at: \(path), into: &violations)") }
-            var visiting = Set<String>()
-            var elementConstraints = constraints
-            elementConstraints.minItems = nil
-            elementConstraints.maxItems = nil
-            guard needsValidation(element, elementConstraints, visiting: &visiting) else { return }
+            guard let elementConstraints = emitItemCounts(value: value, constraints: constraints, element: element, path: path) else { return }
             let key = "key\(depth)"
             out.block("for \(key) in \(value).keys.sorted()") {
                 out.line("let entry\(depth) = \(value)[\(key)]!")
@@ -107,7 +107,7 @@ extension SwiftEmitter {
             }
             out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
                 for field in checked {
-                    let path = "path.appending(\(Naming.literal(wireName(field, format, decl))))"
+                    let path = "path.appending(\(Naming.literal(decl.wireName(of: field, in: format))))"
                     let prefix = "Rules.\(field.name.value)"
                     if field.isOptionalInSwift {
                         out.block("if let value = self.\(storage(field))") {

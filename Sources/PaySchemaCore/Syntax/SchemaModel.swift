@@ -135,6 +135,17 @@ public struct StructDecl: Sendable {
 
     /// Whether the type supports `format`.
     public func supports(_ format: WireFormat) -> Bool { encodings.contains { $0.value == format } }
+
+    /// The wire name of `field` in `format`: the explicit name for that format, else the JSON name,
+    /// else the field's name in the struct's key style.
+    public func wireName(of field: FieldDecl, in format: WireFormat) -> String {
+        let fallback = keyStyle.apply(field.name.value)
+        switch format {
+        case .json: return field.jsonName?.value ?? fallback
+        case .xml: return field.xmlName?.value ?? field.jsonName?.value ?? fallback
+        case .query: return field.queryName?.value ?? field.jsonName?.value ?? fallback
+        }
+    }
 }
 
 /// A literal default value.

@@ -102,25 +102,22 @@ public struct PayQueryReader {
 
     /// Reads a single value; `required` records an issue when it is absent.
     public mutating func value<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> T? {
-        guard let (name, text) = first(key.query, aliases: key.aliases) else {
-            if required { issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing")) }
-            return nil
-        }
-        guard let value = T(queryValue: text) else {
-            issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "'\(text)' is not a valid \(T.self)"))
-            return nil
-        }
-        return value
+        read(T.self, key, required: required, quoteValue: true)
     }
 
     /// Reads a sensitive single value; the offending text is never quoted.
     public mutating func secret<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> T? {
+        read(T.self, key, required: required, quoteValue: false)
+    }
+
+    private mutating func read<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool, quoteValue: Bool) -> T? {
         guard let (name, text) = first(key.query, aliases: key.aliases) else {
             if required { issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing")) }
             return nil
         }
         guard let value = T(queryValue: text) else {
-            issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "value is not a valid \(T.self)"))
+            let shown = quoteValue ? "'\(text)'" : "value"
+            issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "\(shown) is not a valid \(T.self)"))
             return nil
         }
         return value
