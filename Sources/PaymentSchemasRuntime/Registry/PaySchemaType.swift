@@ -71,11 +71,11 @@ public struct PaySchemaType: Sendable {
                 throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not a URL-query type")])
             }
             let decoded = try queryType.init(query: String(decoding: data, as: UTF8.self))
-            guard let typed = decoded as? T, let query = decoded as? any PayQueryCodable else {
+            guard let typed = decoded as? T else {
                 throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) could not be read from a query")])
             }
             value = typed
-            reencoded = Data(query.queryString.utf8)
+            reencoded = Data(decoded.queryString.utf8)
         }
         let violations = (value as? any PayValidatable)?.violations ?? []
         return PayReadResult(value: value, violations: violations, reencoded: reencoded, description: String(describing: value))
