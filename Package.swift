@@ -32,6 +32,29 @@ var targets: [Target] = [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
+    .target(
+        name: "PaymentFlowsCore",
+        dependencies: [
+            "PaymentSchemasRuntime",
+            .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+    .target(
+        name: "PaymentMocks",
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
+            "PaymentFlowsCore",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]
+    ),
+    .executableTarget(
+        name: "payflow",
+        dependencies: [
+            "PaymentMocks",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
     .plugin(
         name: "PaySchemaPlugin",
         capability: .buildTool(),
@@ -51,13 +74,28 @@ var targets: [Target] = [
         name: "PayschemaCLITests",
         dependencies: ["payschema"]
     ),
+    .testTarget(
+        name: "PaymentFlowsTests",
+        dependencies: ["PaymentMocks", "PaymentFlowsCore"] + integrationModules.map { Target.Dependency(stringLiteral: $0) }
+    ),
+    .testTarget(
+        name: "PayflowCLITests",
+        dependencies: ["payflow"]
+    ),
 ]
 
 for module in integrationModules {
+    var dependencies: [Target.Dependency] = ["PaymentSchemasRuntime", "PaymentFlowsCore"]
+    if module == "SuiteMCommerce" {
+        dependencies += [
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]
+    }
     targets.append(
         .target(
             name: module,
-            dependencies: ["PaymentSchemasRuntime"],
+            dependencies: dependencies,
             plugins: ["PaySchemaPlugin"]
         )
     )
@@ -68,12 +106,19 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: integrationModules.map { .library(name: $0, targets: [$0]) } + [
         .library(name: "PaymentSchemasRuntime", targets: ["PaymentSchemasRuntime"]),
+        .library(name: "PaymentFlowsCore", targets: ["PaymentFlowsCore"]),
+        .library(name: "PaymentMocks", targets: ["PaymentMocks"]),
         .executable(name: "payschema", targets: ["payschema"]),
+        .executable(name: "payflow", targets: ["payflow"]),
         .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.17.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -1985,6 +1985,8 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -2040,6 +2042,8 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.patch
     /// The path template.
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -2099,6 +2103,8 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}/complete"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 202]
 

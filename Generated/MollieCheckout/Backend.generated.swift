@@ -947,6 +947,8 @@ public struct ListMethodsOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/api/methods"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -1004,6 +1006,8 @@ public struct ListPaymentsOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/api/payments"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -1053,6 +1057,8 @@ public struct CreatePaymentOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/api/payments"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
 
@@ -1106,6 +1112,8 @@ public struct GetPaymentOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/api/payments/{id}"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 

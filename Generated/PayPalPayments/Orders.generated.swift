@@ -1291,6 +1291,8 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/v2/checkout/orders/{orderID}/confirm-payment-source"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -1302,13 +1304,17 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     /// - Note: Sensitive. Never logged.
     public var authorization: String
 
+    /// Makes retries safe.
+    public var requestID: String?
+
     /// The request body.
     public var body: ConfirmPaymentSourceRequest
 
     /// Creates the operation's input.
-    public init(orderID: String, authorization: String, body: ConfirmPaymentSourceRequest) {
+    public init(orderID: String, authorization: String, requestID: String? = nil, body: ConfirmPaymentSourceRequest) {
         self.orderID = orderID
         self.authorization = authorization
+        self.requestID = requestID
         self.body = body
     }
 
@@ -1324,6 +1330,9 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
         fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        if let requestID {
+            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
+        }
         return fields
     }
 
@@ -1341,5 +1350,75 @@ extension ConfirmPaymentSourceOperation: CustomStringConvertible, CustomDebugStr
     /// A mirror with secrets redacted.
     public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
 
-    private var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("authorization", PayRedaction.Redacted()), ("body", body as Any)] }
+    private var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("authorization", PayRedaction.Redacted()), ("requestID", requestID as Any), ("body", body as Any)] }
+}
+
+/// Gets an order (its status after a 3-D Secure challenge).
+///
+/// `GET /v2/checkout/orders/{orderID}`
+///
+/// - Remark: Generated from `getOrder` in `PayPalPayments/Orders.yaml`.
+public struct GetOrderOperation: PayOperation, Hashable {
+    /// The request body type.
+    public typealias RequestBody = PayNoBody
+    /// The success body type.
+    public typealias ResponseBody = OrderResponse
+    /// The error body type.
+    public typealias ErrorBody = ErrorResponse
+
+    /// The schema's name for the operation.
+    public static let operationID = "getOrder"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.get
+    /// The path template.
+    public static let pathTemplate = "/v2/checkout/orders/{orderID}"
+    /// The header that carries the idempotency key, if the operation has one.
+    public static let idempotencyKeyHeader: String? = nil
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200]
+
+    /// The order.
+    public var orderID: String
+
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Creates the operation's input.
+    public init(orderID: String, authorization: String) {
+        self.orderID = orderID
+        self.authorization = authorization
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/checkout/orders/" + PayPathEncoding.segment(orderID.queryValue)
+    }
+
+    /// The query items.
+    public var queryItems: [URLQueryItem] { [] }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+
+    /// The request body, `nil` when the operation sends none.
+    public var requestBody: RequestBody? { nil }
+}
+
+extension GetOrderOperation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The input with secrets redacted.
+    public var description: String { PayRedaction.describe("GetOrderOperation", redactedFields) }
+
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+
+    /// A mirror with secrets redacted.
+    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
+
+    private var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("authorization", PayRedaction.Redacted())] }
 }

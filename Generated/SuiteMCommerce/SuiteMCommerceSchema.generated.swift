@@ -15,12 +15,17 @@ public enum SuiteMCommerceSchema: PaySchemaModule {
         PaySchemaType(BeanPaymentWithToken.self, module: "SuiteMCommerce", name: "BeanPaymentWithToken", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Token.yaml"),
         PaySchemaType(BeanTokenization.self, module: "SuiteMCommerce", name: "BeanTokenization", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Token.yaml"),
         PaySchemaType(BeanTokenizeResponse.self, module: "SuiteMCommerce", name: "BeanTokenizeResponse", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Token.yaml"),
+        PaySchemaType(CaptureView.self, module: "SuiteMCommerce", name: "CaptureView", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Service.yaml"),
         PaySchemaType(Currency.self, module: "SuiteMCommerce", name: "Currency", kind: .enumeration, formats: [.json], schemaFile: "SuiteMCommerce/Payment.yaml"),
         PaySchemaType(Environment.self, module: "SuiteMCommerce", name: "Environment", kind: .enumeration, formats: [.json], schemaFile: "SuiteMCommerce/Payment.yaml"),
+        PaySchemaType(HostedForm.self, module: "SuiteMCommerce", name: "HostedForm", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Service.yaml"),
+        PaySchemaType(HostedPaymentRequest.self, module: "SuiteMCommerce", name: "HostedPaymentRequest", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Service.yaml"),
         PaySchemaType(PayRequest.self, module: "SuiteMCommerce", name: "PayRequest", kind: .structure, formats: [.xml], schemaFile: "SuiteMCommerce/Payment.yaml"),
         PaySchemaType(PayResponse.self, module: "SuiteMCommerce", name: "PayResponse", kind: .structure, formats: [.xml], schemaFile: "SuiteMCommerce/Payment.yaml"),
         PaySchemaType(PaymentResult.self, module: "SuiteMCommerce", name: "PaymentResult", kind: .enumeration, formats: [.json], schemaFile: "SuiteMCommerce/Payment.yaml"),
         PaySchemaType(PaymentType.self, module: "SuiteMCommerce", name: "PaymentType", kind: .enumeration, formats: [.json], schemaFile: "SuiteMCommerce/Payment.yaml"),
+        PaySchemaType(SuiteErrorResponse.self, module: "SuiteMCommerce", name: "SuiteErrorResponse", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Service.yaml"),
+        PaySchemaType(TokenizeRequest.self, module: "SuiteMCommerce", name: "TokenizeRequest", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Service.yaml"),
         PaySchemaType(TokenizeStatus.self, module: "SuiteMCommerce", name: "TokenizeStatus", kind: .enumeration, formats: [.json], schemaFile: "SuiteMCommerce/Token.yaml"),
     ]
 }

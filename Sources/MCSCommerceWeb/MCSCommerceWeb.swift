@@ -1,1 +1,110 @@
-@_exported import PaymentSchemasRuntime
+import Foundation
+import Logging
+import PaymentFlowsCore
+
+/// The entry point of Secure Remote Commerce checkout: configure it once, add a checkout button,
+/// and each tap runs the hosted checkout in a web session and reports to the delegate.
+public final class MCSCommerceWeb: @unchecked Sendable {
+    private static let shared = MCSCommerceWeb()
+    private let lock = NSLock()
+    private var configurationValue: MCSConfiguration?
+    private var session: (any WebSession)?
+    private let gate = FlowGate()
+    let logger: Logger
+    /// How long the delegate has to provide the checkout request.
+    public let requestTimeout: Duration
+
+    /// The shared manager the guide's `MCSCommerceWeb.sharedManager()` returns.
+    public static func sharedManager() -> MCSCommerceWeb { shared }
+
+    /// Creates a manager; `webSession` shows the hosted checkout.
+    public init(webSession: (any WebSession)? = nil, logger: Logger = Logger(label: "MCSCommerceWeb"), requestTimeout: Duration = .seconds(60)) {
+        self.session = webSession
+        self.logger = logger
+        self.requestTimeout = requestTimeout
+    }
+
+    /// The web session that shows the hosted checkout.
+    public func setWebSession(_ webSession: any WebSession) {
+        lock.withLock { session = webSession }
+    }
+
+    /// Validates and stores the merchant configuration.
+    public func setConfiguration(withConfiguration configuration: MCSConfiguration) throws {
+        let violations = configuration.violations
+        guard violations.isEmpty else {
+            throw MCSCommerceWebError(.invalidConfiguration, "the configuration is invalid", violations: violations)
+        }
+        lock.withLock { configurationValue = configuration }
+        logger.info("configured", metadata: ["checkoutId": "\(configuration.checkoutId)", "locale": "\(configuration.locale)"])
+    }
+
+    /// The current configuration.
+    public var configuration: MCSConfiguration? { lock.withLock { configurationValue } }
+
+    /// A checkout button whose taps ask `delegate` for the request.
+    public func getCheckoutButton(withDelegate delegate: any MCSCheckoutDelegate) -> MCSCheckoutButton {
+        MCSCheckoutButton(commerce: self, delegate: delegate)
+    }
+
+    /// The payment method of the new SDK: always "Click to Pay" with the SRC logo.
+    public func addPaymentMethod() -> MCCPaymentMethod {
+        MCCPaymentMethod(paymentMethodID: "click-to-pay", paymentMethodName: "Click to Pay", paymentMethodLogo: "src-logo")
+    }
+
+    /// Starts the standard checkout with `request`; `delegate` receives the result exactly once.
+    @discardableResult
+    public func paymentMethodCheckout(delegate: any MCSCheckoutDelegate, request: MCSCheckoutRequest) -> Task<MCSCheckoutResult, Never> {
+        Task {
+            let result: MCSCheckoutResult
+            do {
+                result = try await checkout(request: request)
+            } catch {
+                logger.warning("checkout failed", metadata: ["error": "\(error)"])
+                result = .canceled
+            }
+            delegate.checkoutCompleted(withRequest: request, status: result.status, transactionId: result.transactionId)
+            return result
+        }
+    }
+
+    /// The hosted checkout URL for `request`.
+    public func checkoutURL(for request: MCSCheckoutRequest) throws -> URL {
+        guard let configuration else { throw MCSCommerceWebError(.notConfigured, "call setConfiguration(withConfiguration:) first") }
+        let violations = request.violations
+        guard violations.isEmpty else { throw MCSCommerceWebError(.invalidRequest, "the checkout request is invalid", violations: violations) }
+        guard let url = CheckoutURLBuilder.url(configuration: configuration, request: request) else {
+            throw MCSCommerceWebError(.invalidConfiguration, "the checkout URL cannot be built")
+        }
+        return url
+    }
+
+    /// Runs one checkout: builds the URL, shows the hosted page and reads the callback.
+    public func checkout(request: MCSCheckoutRequest) async throws -> MCSCheckoutResult {
+        do {
+            return try await gate.run("checkout") { try await self.runCheckout(request) }
+        } catch let error as FlowInProgressError {
+            throw MCSCommerceWebError(.flowInProgress, error.description)
+        }
+    }
+
+    private func runCheckout(_ request: MCSCheckoutRequest) async throws -> MCSCheckoutResult {
+        let url = try checkoutURL(for: request)
+        guard let configuration, let session = lock.withLock({ session }) else {
+            throw MCSCommerceWebError(.webSessionFailed, "no web session to show the checkout")
+        }
+        logger.info("opening checkout", metadata: ["host": "\(url.host ?? "")", "cartId": "\(request.cartId)"])
+        let callback: URL
+        do {
+            callback = try await session.open(url, callback: .scheme(configuration.callbackScheme))
+        } catch WebSessionError.canceled {
+            logger.info("checkout canceled by the user")
+            return .canceled
+        } catch {
+            throw MCSCommerceWebError(.webSessionFailed, "the checkout page failed: \(error)")
+        }
+        let result = try CheckoutURLBuilder.result(of: callback, callbackScheme: configuration.callbackScheme)
+        logger.info("checkout finished", metadata: ["status": "\(result.status)"])
+        return result
+    }
+}

@@ -38,6 +38,13 @@ extension SchemaChecker {
                 diagnostics.error("parameter '\(parameter.name.value)' must be a primitive, scalar or enum; found '\(parameter.type.value)'", at: parameter.type.location)
             }
         }
+        let keys = operation.parameters.filter(\.idempotencyKey)
+        for key in keys where key.place != .header {
+            diagnostics.error("only a header parameter can be the idempotency key", at: key.name.location)
+        }
+        if keys.count > 1 {
+            diagnostics.error("an operation has at most one idempotency key", at: keys[1].name.location)
+        }
         for placeholder in placeholders where !operation.parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
             if !Naming.isMemberName(placeholder) {
                 diagnostics.error("path placeholder '{\(placeholder)}' needs a declared path parameter with a lowerCamelCase name", at: operation.path.location)

@@ -24,6 +24,8 @@ extension SwiftEmitter {
             out.line("public static let method = PayHTTPMethod.\(method.rawValue.lowercased())")
             out.line("/// The path template.")
             out.line("public static let pathTemplate = \(Naming.literal(operation.path.value))")
+            out.line("/// The header that carries the idempotency key, if the operation has one.")
+            out.line("public static let idempotencyKeyHeader: String? = " + (parameters.first(where: \.idempotencyKey).map { Naming.literal($0.wireName) } ?? "nil"))
             out.line("/// The statuses that carry a `ResponseBody`.")
             out.line("public static let successStatuses = [" + operation.successStatuses.map(String.init).joined(separator: ", ") + "]")
             for parameter in parameters {

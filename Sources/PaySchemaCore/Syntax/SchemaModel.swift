@@ -442,6 +442,8 @@ public struct ParameterDecl: Sendable {
     public var required: Bool
     /// Whether it is a secret.
     public var sensitive: Bool
+    /// Whether it is the operation's idempotency key (a header that makes retries of the request safe).
+    public var idempotencyKey: Bool = false
     /// Documentation.
     public var doc: String?
 }

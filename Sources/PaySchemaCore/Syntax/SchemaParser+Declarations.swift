@@ -175,7 +175,7 @@ extension SchemaParser {
     }
 
     static let operationKeys = ["doc", "method", "path", "parameters", "request", "response", "errorBody", "successStatus", "deprecated", "renamedFrom"]
-    static let parameterKeys = ["in", "name", "type", "required", "sensitive", "doc"]
+    static let parameterKeys = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
 
     static func parseOperation(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> OperationDecl? {
         guard let reader = MappingReader(node, what: "operation '\(name.value)'", diagnostics: &diagnostics) else { return nil }
@@ -223,6 +223,7 @@ extension SchemaParser {
                     place: place.value, type: Located(type, at: typeText.location),
                     required: parameter.bool("required", diagnostics: &diagnostics)?.value ?? (place.value == .path),
                     sensitive: parameter.bool("sensitive", diagnostics: &diagnostics)?.value ?? false,
+                    idempotencyKey: parameter.bool("idempotencyKey", diagnostics: &diagnostics)?.value ?? false,
                     doc: parameter.doc(diagnostics: &diagnostics)))
             }
         }

@@ -53,6 +53,9 @@ public protocol PayOperation: Sendable {
     static var method: PayHTTPMethod { get }
     /// The path with `{parameter}` placeholders.
     static var pathTemplate: String { get }
+    /// The header carrying the idempotency key, when the operation has one: requests with it are
+    /// safe to retry, because the provider answers a repeated key with the first answer.
+    static var idempotencyKeyHeader: String? { get }
     /// The HTTP status codes that carry a ``ResponseBody``.
     static var successStatuses: [Int] { get }
     /// The path with parameters filled in and percent-encoded.

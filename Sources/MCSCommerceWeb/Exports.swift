@@ -1,0 +1,2 @@
+@_exported import PaymentSchemasRuntime
+@_exported import PaymentFlowsCore

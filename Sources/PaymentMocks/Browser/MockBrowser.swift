@@ -1,0 +1,78 @@
+import Foundation
+import PaymentFlowsCore
+
+/// A scripted browser: each hosted page (matched by host and path prefix) decides which URL the
+/// page ends on. It records every URL it was asked to open, and fails loudly on a page nothing
+/// scripted. It serves as the `WebSession` (in-app pages) and the `URLOpener` (external browser).
+public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
+    /// Decides where a page ends: a URL (a callback, a deep link) or an error such as `WebSessionError.canceled`.
+    public typealias Page = @Sendable (URL) async throws -> URL
+
+    private struct Script {
+        var host: String
+        var pathPrefix: String
+        var page: Page
+    }
+
+    private let lock = NSLock()
+    private var scripts: [Script] = []
+    private var opened: [URL] = []
+    private var externallyOpened: [URL] = []
+    private var pendingDeepLinks: [URL] = []
+    private var unexpectedPages: [String] = []
+
+    /// Creates a browser with no pages.
+    public init() {}
+
+    /// Scripts the pages on `host` under `pathPrefix`.
+    public func page(host: String, pathPrefix: String = "/", _ page: @escaping Page) {
+        lock.withLock { scripts.append(Script(host: host.lowercased(), pathPrefix: pathPrefix, page: page)) }
+    }
+
+    /// Every URL opened in a web session, in order.
+    public var openedURLs: [URL] { lock.withLock { opened } }
+
+    /// Every URL opened in the external browser, in order.
+    public var externalURLs: [URL] { lock.withLock { externallyOpened } }
+
+    /// Pages nothing scripted.
+    public var unexpected: [String] { lock.withLock { unexpectedPages } }
+
+    /// Deep links the external browser produced, waiting for the app to handle them.
+    public func takeDeepLinks() -> [URL] {
+        lock.withLock {
+            defer { pendingDeepLinks.removeAll() }
+            return pendingDeepLinks
+        }
+    }
+
+    private func script(for url: URL) -> Script? {
+        lock.withLock {
+            scripts.first { url.host?.lowercased() == $0.host && url.path.hasPrefix($0.pathPrefix) }
+        }
+    }
+
+    /// Runs the page's script and returns the URL it ends on. Like a web view that intercepts every
+    /// custom scheme, it does not filter by `callback`: checking the callback is the client's job.
+    public func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
+        lock.withLock { opened.append(url) }
+        guard let script = script(for: url) else {
+            lock.withLock { unexpectedPages.append(url.absoluteString) }
+            throw WebSessionError.presentationFailed("no mock page for \(url.host ?? url.absoluteString)")
+        }
+        return try await script.page(url)
+    }
+
+    /// Opens `url` "outside the app": runs the page and keeps the URL it ends on as a pending deep link.
+    public func open(_ url: URL) async -> Bool {
+        lock.withLock { externallyOpened.append(url) }
+        guard let script = script(for: url) else {
+            lock.withLock { unexpectedPages.append(url.absoluteString) }
+            return false
+        }
+        if let end = try? await script.page(url) {
+            lock.withLock { pendingDeepLinks.append(end) }
+        }
+        return true
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import HTTPTypes
+import PaymentSchemasRuntime
+
+/// A request a mock provider received.
+public struct MockRequest: Sendable, CustomStringConvertible {
+    /// The HTTP method.
+    public var method: String
+    /// The path without the query.
+    public var path: String
+    /// The query items.
+    public var query: [URLQueryItem]
+    /// Headers by lowercased name.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+    /// The operation the client named.
+    public var operationID: String
+    /// Values of the route's `{placeholders}`.
+    public var pathParameters: [String: String] = [:]
+
+    /// A header's value (case-insensitive name).
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// The first query item called `name`.
+    public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+
+    /// The body decoded as JSON with the generated decoders.
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try PayWire.decodeJSON(T.self, from: body)
+    }
+
+    /// `METHOD /path?query` (headers and body are not shown: they may hold secrets).
+    public var description: String {
+        var components = URLComponents()
+        components.queryItems = query.isEmpty ? nil : query
+        return "\(method) \(path)\(components.percentEncodedQuery.map { "?" + $0 } ?? "")"
+    }
+}
+
+/// What a mock provider answers.
+public struct MockResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The body.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, body: Data = Data()) {
+        self.status = status
+        self.body = body
+    }
+
+    /// A JSON body encoded with the generated encoders.
+    public static func json<T: Encodable>(_ value: T, status: Int = 200) -> MockResponse {
+        MockResponse(status: status, body: (try? PayWire.encodeJSON(value)) ?? Data())
+    }
+}
+
+/// Why a mock refused a request.
+public enum MockTransportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No route matched: a request nothing expects.
+    case unexpectedRequest(String)
+
+    /// A readable explanation.
+    public var description: String {
+        switch self {
+        case .unexpectedRequest(let request): return "unexpected request \(request): no mock route matches"
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import MCSCommerceWeb
+import PaymentFlowsCore
+import PaymentMocks
+import Testing
+
+final class CheckoutDelegate: MCSCheckoutDelegate, @unchecked Sendable {
+    let request: MCSCheckoutRequest?
+    let completions = Recorder<(MCSCheckoutStatus, String?)>()
+    let requestsAsked = Recorder<Int>()
+
+    init(request: MCSCheckoutRequest?) {
+        self.request = request
+    }
+
+    func getCheckoutRequest(withHandler handler: @escaping @Sendable (MCSCheckoutRequest) -> Void) {
+        requestsAsked.record(1)
+        if let request {
+            handler(request)
+            handler(request)
+        }
+    }
+
+    func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) {
+        completions.record((status, transactionId))
+    }
+}
+
+@Suite("MCSCommerceWeb flows")
+struct MCSCommerceWebFlowTests {
+    static let configuration = MCSConfiguration(
+        locale: "en_US", checkoutId: "1d45705100044e14b52e71730e71cc5a",
+        checkoutUrl: URL(string: "https://sandbox.src.mastercard.com/srci")!, callbackScheme: "fancyshop", allowedCardTypes: [.master, .visa])
+
+    static let request = MCSCheckoutRequest(
+        allowedCardTypes: [.master, .amex, .visa], amount: Decimal(string: "11.22")!, currency: "USD",
+        cartId: "111111-2222-3333-aaaa-qwerqwerqwer", suppressShippingAddress: false)
+
+    func makeCommerce(_ outcome: MockSRCCheckout.Outcome, logs: LogCapture = LogCapture()) throws -> (MCSCommerceWeb, MockBrowser) {
+        let browser = MockBrowser()
+        MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { outcome }, transactionIds: .seeded(7))
+        let commerce = MCSCommerceWeb(webSession: browser, logger: logs.logger(), requestTimeout: .milliseconds(200))
+        try commerce.setConfiguration(withConfiguration: Self.configuration)
+        return (commerce, browser)
+    }
+
+    @Test func buttonTapRunsTheCheckoutAndReportsOnce() async throws {
+        let (commerce, browser) = try makeCommerce(.success)
+        let delegate = CheckoutDelegate(request: Self.request)
+        let result = try await commerce.getCheckoutButton(withDelegate: delegate).tap()
+        #expect(result.status == .success)
+        #expect(result.transactionId?.count == 32)
+        #expect(delegate.requestsAsked.events.count == 1)
+        #expect(delegate.completions.events.count == 1)
+        #expect(delegate.completions.events.first?.0 == .success)
+        #expect(delegate.completions.events.first?.1 == result.transactionId)
+        #expect(browser.openedURLs.map(\.absoluteString) == [
+            "https://sandbox.src.mastercard.com/srci/?checkoutId=1d45705100044e14b52e71730e71cc5a&cartId=111111-2222-3333-aaaa-qwerqwerqwer&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC",
+        ])
+    }
+
+    @Test(arguments: [MockSRCCheckout.Outcome.cancel, .failure, .closed])
+    func anythingButSuccessIsCanceledWithoutTransactionId(_ outcome: MockSRCCheckout.Outcome) async throws {
+        let (commerce, _) = try makeCommerce(outcome)
+        let delegate = CheckoutDelegate(request: Self.request)
+        let result = try await commerce.getCheckoutButton(withDelegate: delegate).tap()
+        #expect(result == .canceled)
+        #expect(delegate.completions.events.count == 1)
+        #expect(delegate.completions.events.first?.0 == .canceled)
+        #expect(delegate.completions.events.first?.1 == nil)
+    }
+
+    @Test func aCallbackOnAnotherSchemeIsRejected() async throws {
+        let (commerce, _) = try makeCommerce(.wrongScheme)
+        let delegate = CheckoutDelegate(request: Self.request)
+        await #expect(throws: MCSCommerceWebError.self) { try await commerce.getCheckoutButton(withDelegate: delegate).tap() }
+        do {
+            _ = try await commerce.checkout(request: Self.request)
+        } catch let error as MCSCommerceWebError {
+            #expect(error.code == .callbackMismatch)
+        }
+        #expect(delegate.completions.events.map(\.0) == [.canceled])
+    }
+
+    @Test func cryptoOptionsBecomeOneItemPerNetwork() throws {
+        var request = Self.request
+        request.cryptoOptions = [MCSCryptoOptions(cardType: .master, format: [.icc, .ucaf]), MCSCryptoOptions(cardType: .visa, format: [.tvv])]
+        request.suppress3Ds = true
+        request.validityPeriodMinutes = 15
+        let (commerce, _) = try makeCommerce(.success)
+        let url = try commerce.checkoutURL(for: request).absoluteString
+        #expect(url.hasSuffix("&channel=mobile&masterCryptoFormat=ICC%2CUCAF&visaCryptoFormat=TVV&suppress3Ds=true&validityPeriodMinutes=15"))
+    }
+
+    @Test func configurationAndRequestsAreValidated() async throws {
+        let commerce = MCSCommerceWeb(webSession: MockBrowser())
+        await #expect(throws: MCSCommerceWebError(.notConfigured, "call setConfiguration(withConfiguration:) first")) {
+            try await commerce.checkout(request: Self.request)
+        }
+        var bad = Self.configuration
+        bad.callbackScheme = "fancy shop"
+        bad.allowedCardTypes = []
+        do {
+            try commerce.setConfiguration(withConfiguration: bad)
+            Issue.record("expected an error")
+        } catch let error as MCSCommerceWebError {
+            #expect(error.code == .invalidConfiguration)
+            #expect(error.violations.map(\.rule) == ["format.urlScheme", "minItems"])
+        }
+        try commerce.setConfiguration(withConfiguration: Self.configuration)
+        var request = Self.request
+        request.amount = 0
+        request.currency = "DOLLAR"
+        do {
+            _ = try await commerce.checkout(request: request)
+            Issue.record("expected an error")
+        } catch let error as MCSCommerceWebError {
+            #expect(error.code == .invalidRequest)
+            #expect(error.violations.map(\.path.description) == ["amount", "currency"])
+        }
+    }
+
+    @Test func oneCheckoutAtATime() async throws {
+        let browser = MockBrowser()
+        let gate = OneShot<Bool>()
+        browser.page(host: "sandbox.src.mastercard.com") { _ in
+            _ = await gate.wait()
+            return URL(string: "fancyshop://checkout?oauth_token=abc&mpstatus=success")!
+        }
+        let commerce = MCSCommerceWeb(webSession: browser)
+        try commerce.setConfiguration(withConfiguration: Self.configuration)
+        let first = Task { try await commerce.checkout(request: Self.request) }
+        while browser.openedURLs.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        do {
+            _ = try await commerce.checkout(request: Self.request)
+            Issue.record("expected flowInProgress")
+        } catch let error as MCSCommerceWebError {
+            #expect(error.code == .flowInProgress)
+        }
+        gate.resolve(true)
+        #expect(try await first.value.transactionId == "abc")
+        #expect(try await commerce.checkout(request: Self.request).transactionId == "abc")
+    }
+
+    @Test func aDelegateThatNeverAnswersTimesOut() async throws {
+        let (commerce, browser) = try makeCommerce(.success)
+        let delegate = CheckoutDelegate(request: nil)
+        do {
+            _ = try await commerce.getCheckoutButton(withDelegate: delegate).tap()
+            Issue.record("expected an error")
+        } catch let error as MCSCommerceWebError {
+            #expect(error.code == .requestNotProvided)
+        }
+        #expect(browser.openedURLs.isEmpty)
+    }
+
+    @Test func paymentMethodCheckoutStartsTheSameFlow() async throws {
+        let (commerce, _) = try makeCommerce(.success)
+        let method = commerce.addPaymentMethod()
+        #expect(method.paymentMethodName == "Click to Pay")
+        let delegate = CheckoutDelegate(request: nil)
+        let result = await commerce.paymentMethodCheckout(delegate: delegate, request: Self.request).value
+        #expect(result.status == .success)
+        #expect(delegate.completions.events.count == 1)
+        #expect(delegate.completions.events.first?.1 == result.transactionId)
+    }
+}
