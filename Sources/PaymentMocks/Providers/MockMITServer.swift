@@ -1,0 +1,262 @@
+import Foundation
+import PaymentFlowsCore
+import SuiteMCommerce
+
+/// MIT's servers and hosted pages: decrypts `xmlA` with the merchant's key, validates every field
+/// of the beans (answering the catalog's codes), and serves the hosted form and the card-capture
+/// view, which return to `suitemcommerce://` with an encrypted response or a session.
+public final class MockMITServer: @unchecked Sendable {
+    /// What the merchant was given by MIT.
+    public struct Merchant: Sendable {
+        /// The company id.
+        public var company = "SX001"
+        /// The branch.
+        public var branch = "01"
+        /// The country code.
+        public var country = "MEX"
+        /// The CDP user.
+        public var user = "SNDBXUSR"
+        /// The CDP password (sensitive).
+        public var password = "S3cretP4ss"
+        /// The affiliation.
+        public var merchant = "123456"
+        /// The 3-D Secure key (sensitive).
+        public var authKey = "A1B2C3D4E5"
+        /// The semilla: the AES key as 32 hex characters (sensitive).
+        public var semilla = "5dcc67393750523cd165f17e1efadd21"
+        /// The merchant string.
+        public var xmlM = "XMLM-SX001-7f3a"
+
+        /// The default sandbox merchant.
+        public init() {}
+
+        /// Valid beans for this merchant.
+        public func beans(token: String? = nil, amount: Decimal = 150, reference: String = "FACTURA-0001") -> (BeanTokenization, Bean3DS) {
+            (BeanTokenization(branch: branch, company: company, country: country, user: user, password: password, merchant: merchant,
+                              currency: .mxn, operationType: "6", token: token, reference: reference, amount: amount),
+             Bean3DS(branch: branch, company: company, country: country, user: user, password: password, merchant: merchant,
+                     currency: .mxn, authKey: authKey, reference: reference))
+        }
+
+        /// The merchant's key.
+        public var key: SuiteKey { SuiteKey(semilla: semilla)! }
+    }
+
+    /// How the hosted form ends.
+    public enum FormOutcome: String, Sendable, CaseIterable {
+        /// The card is approved.
+        case approved
+        /// The card is denied.
+        case denied
+        /// The response is altered on its way (S002).
+        case tampered
+        /// The response is encrypted with another key (S002).
+        case wrongKey
+        /// The user closes the form.
+        case closed
+    }
+
+    /// How the card-capture view ends.
+    public enum CaptureOutcome: String, Sendable, CaseIterable {
+        /// 3-D Secure succeeds.
+        case authenticated
+        /// 3-D Secure fails (A010).
+        case failed
+        /// The user closes the view.
+        case closed
+    }
+
+    /// The merchant MIT knows.
+    public let merchant: Merchant
+    /// The transport the controller uses.
+    public let transport: MockProviderTransport
+    private let lock = NSLock()
+    private var formOutcomeValue: FormOutcome = .approved
+    private var captureOutcomeValue: CaptureOutcome = .authenticated
+    private var suspended = false
+    private var unreachable = false
+    private var forms: [String: PayRequest] = [:]
+    private var captures: [String: (authenticated: Bool, reference: String)] = [:]
+    private var tokens: [String: String] = [:]
+    private var cardExpired = false
+    private var tokenForOtherCard = false
+    private var chargeCount = 0
+    private var usedReferences: Set<String> = ["FACTURA-USADA"]
+    /// The largest amount MIT accepts for one token payment (T010 above it).
+    public static let tokenPaymentLimit: Decimal = 100_000
+    private let ids: SeededGenerator
+    /// The pages' host.
+    public static let pagesHost = "forms.sandbox.mitec.com.mx"
+
+    /// Creates the server on `transport` and its pages on `browser`.
+    public init(merchant: Merchant = Merchant(), transport: MockProviderTransport = MockProviderTransport(name: "MIT"), browser: MockBrowser, seed: UInt64 = 1) {
+        self.merchant = merchant
+        self.transport = transport
+        self.ids = SeededGenerator(seed: seed)
+        installRoutes()
+        installPages(on: browser)
+    }
+
+    /// How the next hosted forms end.
+    public var formOutcome: FormOutcome {
+        get { lock.withLock { formOutcomeValue } }
+        set { lock.withLock { formOutcomeValue = newValue } }
+    }
+
+    /// How the next capture views end.
+    public var captureOutcome: CaptureOutcome {
+        get { lock.withLock { captureOutcomeValue } }
+        set { lock.withLock { captureOutcomeValue = newValue } }
+    }
+
+    /// Suspends the company: every call answers C001.
+    public func suspendCompany() { lock.withLock { suspended = true } }
+    /// Makes every call fail to connect (S001).
+    public func goOffline() { lock.withLock { unreachable = true } }
+    /// Makes the card behind tokens expired (T004).
+    public func expireCard() { lock.withLock { cardExpired = true } }
+    /// Makes tokens belong to another card than the one presented (T013).
+    public func swapTokenCard() { lock.withLock { tokenForOtherCard = true } }
+
+    /// Approved charges so far (hosted and token payments).
+    public var charges: Int { lock.withLock { chargeCount } }
+
+    private func nextID() -> String { String(ids.next() % 1_000_000_000, radix: 36) }
+
+    private func error(_ code: String) -> MockResponse {
+        let message = SuiteError(code: code)?.message
+        return .json(SuiteErrorResponse(code: code, message: message), status: 400)
+    }
+
+    private func gatekeep() throws -> MockResponse? {
+        let (offline, isSuspended) = lock.withLock { (unreachable, suspended) }
+        if offline { throw URLError(.cannotConnectToHost) }
+        return isSuspended ? error("C001") : nil
+    }
+
+    private func installRoutes() {
+        transport.on("POST", "/mcommerce/v1/pay") { [self] request in
+            if let refusal = try gatekeep() { return refusal }
+            guard let body = try? request.decode(HostedPaymentRequest.self) else { return error("P002") }
+            guard body.company == merchant.company else { return error("P001") }
+            guard body.xmlM == merchant.xmlM else { return error("P003") }
+            guard let xml = try? SuiteCipher.decryptXMLA(body.xmlA, key: merchant.key),
+                  let payRequest = try? PayRequest(xml: Data(xml.utf8)), payRequest.violations.isEmpty
+            else { return error("P002") }
+            let id = nextID()
+            lock.withLock { forms[id] = payRequest }
+            return .json(HostedForm(formUrl: URL(string: "https://\(Self.pagesHost)/form/\(id)")!))
+        }
+        transport.on("POST", "/mcommerce/v1/tokenize") { [self] request in
+            if let refusal = try gatekeep() { return refusal }
+            guard let body = try? request.decode(TokenizeRequest.self) else { return error("A008") }
+            if let code = authenticationCode(body.tokenization, body.threeDS) { return error(code) }
+            let session = nextID()
+            lock.withLock { captures[session] = (false, body.tokenization.reference) }
+            return .json(CaptureView(captureUrl: URL(string: "https://\(Self.pagesHost)/capture/\(session)")!, session: session))
+        }
+        transport.on("GET", "/mcommerce/v1/tokenize/{session}") { [self] request in
+            if let refusal = try gatekeep() { return refusal }
+            let session = request.pathParameters["session"] ?? ""
+            guard let capture = lock.withLock({ captures[session] }), capture.authenticated else { return error("A010") }
+            let token = lock.withLock { () -> String in
+                if let existing = tokens[session] { return existing }
+                let token = "TKN-" + session
+                tokens[session] = token
+                return token
+            }
+            return .json(BeanTokenizeResponse(
+                cdResponse: "0", nbResponse: .success, token: token, tokenReference: "REF-" + session,
+                cardType: "CREDITO", cardBrand: "MasterCard", cardBank: "BANAMEX"))
+        }
+        transport.on("POST", "/mcommerce/v1/payWithToken") { [self] request in
+            if let refusal = try gatekeep() { return refusal }
+            guard let body = try? request.decode(TokenizeRequest.self) else { return error("T012") }
+            if let code = tokenPaymentCode(body.tokenization, body.threeDS) { return error(code) }
+            lock.withLock {
+                chargeCount += 1
+                usedReferences.insert(body.tokenization.reference)
+            }
+            let date = Date(timeIntervalSince1970: 1_373_485_764)
+            return .json(BeanPaymentWithToken(
+                cdResponse: "00", nbResponse: "Aprobado", response: .approved, folio: nextID(), auth: "654321",
+                reference: body.tokenization.reference, time: "14:49:24", date: date, cardType: "CREDITO/MasterCard",
+                operationType: "VENTA", cardholderName: "ANA GOMEZ", cardLastDigits: "4444", cardExpirationMonth: "12",
+                cardExpirationYear: "29", amount: body.tokenization.amount))
+        }
+    }
+
+    /// The first A-code the beans deserve, or `nil` when they are valid.
+    func authenticationCode(_ tokenization: BeanTokenization, _ threeDS: Bean3DS) -> String? {
+        if tokenization.company != merchant.company { return "A009" }
+        if tokenization.branch != merchant.branch || threeDS.branch != merchant.branch { return "A001" }
+        if tokenization.country != merchant.country || threeDS.country != merchant.country { return "A002" }
+        if tokenization.user != merchant.user || threeDS.user != merchant.user { return "A003" }
+        if tokenization.password != merchant.password || threeDS.password != merchant.password { return "A004" }
+        if tokenization.merchant != merchant.merchant || threeDS.merchant != merchant.merchant { return "A005" }
+        if tokenization.currency != threeDS.currency { return "A006" }
+        if threeDS.authKey != merchant.authKey { return "A007" }
+        if tokenization.reference.isEmpty || threeDS.reference != tokenization.reference || tokenization.amount <= 0 { return "A008" }
+        return nil
+    }
+
+    /// The first T-code the beans deserve, or `nil` when the payment can be made.
+    func tokenPaymentCode(_ tokenization: BeanTokenization, _ threeDS: Bean3DS) -> String? {
+        if tokenization.company != merchant.company { return "T014" }
+        if tokenization.branch != merchant.branch { return "T001" }
+        if tokenization.user != merchant.user { return "T002" }
+        if tokenization.password != merchant.password || threeDS.password != merchant.password { return "T003" }
+        if tokenization.country != merchant.country { return "T005" }
+        if tokenization.merchant != merchant.merchant { return "T006" }
+        if tokenization.reference.isEmpty || lock.withLock({ usedReferences.contains(tokenization.reference) }) { return "T007" }
+        if !["6", "7"].contains(tokenization.operationType) { return "T008" }
+        guard let token = tokenization.token, lock.withLock({ tokens.values.contains(token) }) else { return "T009" }
+        if tokenization.amount <= 0 || tokenization.amount > Self.tokenPaymentLimit { return "T010" }
+        if tokenization.currency != threeDS.currency { return "T011" }
+        if threeDS.authKey != merchant.authKey { return "T012" }
+        if lock.withLock({ tokenForOtherCard }) { return "T013" }
+        if lock.withLock({ cardExpired }) { return "T004" }
+        return nil
+    }
+
+    private func installPages(on browser: MockBrowser) {
+        browser.page(host: Self.pagesHost, pathPrefix: "/form/") { [self] url in
+            let id = url.lastPathComponent
+            guard let request = lock.withLock({ forms.removeValue(forKey: id) }) else {
+                return URL(string: "\(SuiteController.callbackScheme)://payment?error=P002")!
+            }
+            let outcome = formOutcome
+            if outcome == .closed { throw WebSessionError.canceled }
+            let approved = outcome != .denied
+            if approved && outcome == .approved { lock.withLock { chargeCount += 1 } }
+            let response = PayResponse(
+                reference: request.reference, response: approved ? .approved : .denied, auth: approved ? "123456" : nil,
+                error: approved ? nil : "Fondos insuficientes", cardholderName: "ANA GOMEZ", cardNumber: "444444******4444",
+                amount: request.amount, cardType: "CREDITO/MasterCard")
+            let xml = String(decoding: try response.xmlData(), as: UTF8.self)
+            let key = outcome == .wrongKey ? SuiteKey(semilla: "00112233445566778899aabbccddeeff")! : merchant.key
+            var encrypted = try SuiteCipher.encryptBase64(xml, key: key)
+            if outcome == .tampered {
+                var bytes = Data(base64Encoded: encrypted)!
+                bytes[bytes.count - 1] ^= 0x5A
+                encrypted = bytes.base64EncodedString()
+            }
+            var components = URLComponents(string: "\(SuiteController.callbackScheme)://payment")!
+            components.queryItems = [URLQueryItem(name: "response", value: encrypted)]
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+            return components.url!
+        }
+        browser.page(host: Self.pagesHost, pathPrefix: "/capture/") { [self] url in
+            let session = url.lastPathComponent
+            switch captureOutcome {
+            case .closed:
+                throw WebSessionError.canceled
+            case .failed:
+                return URL(string: "\(SuiteController.callbackScheme)://tokenize?session=\(session)")!
+            case .authenticated:
+                lock.withLock { captures[session]?.authenticated = true }
+                return URL(string: "\(SuiteController.callbackScheme)://tokenize?session=\(session)")!
+            }
+        }
+    }
+}

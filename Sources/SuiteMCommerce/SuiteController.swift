@@ -1,0 +1,203 @@
+import Foundation
+import Logging
+import OpenAPIRuntime
+import PaymentFlowsCore
+
+/// MIT Suite mCommerce: hosted-form payments with an encrypted `xmlA`, 3-D Secure tokenization and
+/// payments with a token. Each operation answers through the delegate methods of the guide and
+/// through an async function; one operation runs at a time.
+public final class SuiteController: @unchecked Sendable {
+    /// The callback scheme the hosted pages return to.
+    public static let callbackScheme = "suitemcommerce"
+
+    /// MIT's base URL per environment. DEV and QA have none until MIT provides them (C002).
+    public static let defaultBaseURLs: [Environment: URL] = [
+        .sandbox: URL(string: "https://sandbox.mitec.com.mx")!,
+        .prod: URL(string: "https://mcommerce.mitec.com.mx")!,
+    ]
+
+    /// The environment.
+    public let environment: Environment
+    private let client: PayAPIClient
+    private let context: any WebSession
+    private let logger: Logger
+    private let gate = FlowGate()
+    private weak var weakDelegate: (any SuiteControllerDelegate)?
+    private let lock = NSLock()
+
+    /// The delegate operations report to.
+    public var delegate: (any SuiteControllerDelegate)? { lock.withLock { weakDelegate } }
+
+    /// `initOnEnvironment:currentViewController:delegate:`: C002 for an environment without a URL,
+    /// C003 without a context (the web session that shows MIT's pages) or delegate.
+    public init(
+        environment: Environment, context: (any WebSession)?, delegate: (any SuiteControllerDelegate)?,
+        transport: any ClientTransport, baseURLs: [Environment: URL] = SuiteController.defaultBaseURLs,
+        retryPolicy: RetryPolicy = .none, logger: Logger = Logger(label: "SuiteMCommerce")
+    ) throws {
+        guard let baseURL = baseURLs[environment] else {
+            throw SuiteError(code: "C002", detail: "no URL for \(environment.rawValue)")!
+        }
+        guard let context else { throw SuiteError(code: "C003", detail: "no context to present MIT's pages")! }
+        guard let delegate else { throw SuiteError(code: "C003", detail: "no delegate")! }
+        self.environment = environment
+        self.context = context
+        self.weakDelegate = delegate
+        self.logger = logger
+        self.client = PayAPIClient(transport: transport, baseURL: baseURL, retryPolicy: retryPolicy, logger: logger)
+    }
+
+    // MARK: Hosted payment
+
+    /// `sndPayWithCompany:xmlA:xmlM:`: the delegate's `didFinishPayProcess` receives the encrypted response.
+    public func sndPay(company: String, xmlA: String, xmlM: String) {
+        Task {
+            do {
+                let response = try await self.pay(company: company, xmlA: xmlA, xmlM: xmlM)
+                self.delegate?.didFinishPayProcess(response, error: nil)
+            } catch {
+                self.delegate?.didFinishPayProcess(nil, error: Self.suiteError(error))
+            }
+        }
+    }
+
+    /// Sends an encrypted `xmlA`, shows the hosted form and returns the encrypted response.
+    public func pay(company: String, xmlA: String, xmlM: String) async throws -> String {
+        try await exclusive("sndPay") {
+            let body = HostedPaymentRequest(company: company, xmlA: xmlA, xmlM: xmlM)
+            let form = try await self.call(OpenHostedPaymentOperation(body: body))
+            let callback = try await self.present(form.formUrl)
+            let query = URLComponents(url: callback, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            if let code = query.first(where: { $0.name == "error" })?.value {
+                throw SuiteError(code: code, detail: "reported by the hosted form") ?? SuiteError.connection("unknown error code from the hosted form")
+            }
+            guard let response = query.first(where: { $0.name == "response" })?.value, !response.isEmpty else {
+                throw SuiteError.connection("the hosted form returned no response")
+            }
+            self.logger.info("hosted payment finished", metadata: ["company": "\(company)"])
+            return response
+        }
+    }
+
+    /// The typed helper: builds `xmlA` from `request`, encrypts it with `key`, runs the hosted
+    /// payment and decrypts the response into a ``PayResponse`` (S002 when it does not decrypt).
+    public func pay(_ request: PayRequest, company: String, xmlM: String, key: SuiteKey) async throws -> PayResponse {
+        let violations = request.violations
+        guard violations.isEmpty else {
+            throw SuiteError(.invalidInput, detail: violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", "))
+        }
+        let plaintext = String(decoding: try request.xmlData(), as: UTF8.self)
+        let xmlA = try SuiteCipher.encryptXMLA(plaintext, key: key)
+        let encrypted = try await pay(company: company, xmlA: xmlA, xmlM: xmlM)
+        let xml = try SuiteCipher.decryptResponse(encrypted, key: key)
+        do {
+            return try PayResponse(xml: Data(xml.utf8))
+        } catch {
+            throw SuiteError.keyException("the decrypted response is not a payment response")
+        }
+    }
+
+    // MARK: Tokenization
+
+    /// `AuthenticateWithBeanTokenization:bean3DS:`: the delegate's `didFinishAuthenticationProcess` answers.
+    public func authenticate(tokenization: BeanTokenization, threeDS: Bean3DS) {
+        Task {
+            do {
+                let response = try await self.authenticate(tokenization, threeDS)
+                self.delegate?.didFinishAuthenticationProcess(response, error: nil)
+            } catch {
+                self.delegate?.didFinishAuthenticationProcess(nil, error: Self.suiteError(error))
+            }
+        }
+    }
+
+    /// Validates the beans with MIT, shows the card-capture view and returns the token.
+    public func authenticate(_ tokenization: BeanTokenization, _ threeDS: Bean3DS) async throws -> BeanTokenizeResponse {
+        try await exclusive("authenticate") {
+            try Self.validate(tokenization, threeDS)
+            let view = try await self.call(StartTokenizationOperation(body: TokenizeRequest(tokenization: tokenization, threeDS: threeDS)))
+            let callback = try await self.present(view.captureUrl)
+            let session = URLComponents(url: callback, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "session" }?.value
+            guard let session, session == view.session else {
+                throw SuiteError(code: "A010", detail: "the capture view returned another session")!
+            }
+            return try await self.call(GetTokenizationOperation(session: session))
+        }
+    }
+
+    // MARK: Payment with token
+
+    /// `sndPayWithTokenWithBeanTokenization:bean3DS:`: the delegate's `didFinishTokenizeTransantion` answers.
+    public func sndPayWithToken(tokenization: BeanTokenization, threeDS: Bean3DS) {
+        Task {
+            do {
+                let payment = try await self.payWithToken(tokenization, threeDS)
+                self.delegate?.didFinishTokenizeTransantion(payment, error: nil)
+            } catch {
+                self.delegate?.didFinishTokenizeTransantion(nil, error: Self.suiteError(error))
+            }
+        }
+    }
+
+    /// Charges the token in `tokenization`.
+    public func payWithToken(_ tokenization: BeanTokenization, _ threeDS: Bean3DS) async throws -> BeanPaymentWithToken {
+        try await exclusive("payWithToken") {
+            try Self.validate(tokenization, threeDS)
+            return try await self.call(PayWithTokenOperation(body: TokenizeRequest(tokenization: tokenization, threeDS: threeDS)))
+        }
+    }
+
+    // MARK: Plumbing
+
+    static func validate(_ tokenization: BeanTokenization, _ threeDS: Bean3DS) throws {
+        let violations = tokenization.violations + threeDS.violations
+        guard violations.isEmpty else {
+            throw SuiteError(.invalidInput, detail: violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", "))
+        }
+    }
+
+    static func suiteError(_ error: any Error) -> SuiteError {
+        (error as? SuiteError) ?? SuiteError.connection("\(type(of: error))")
+    }
+
+    private func exclusive<T: Sendable>(_ name: String, _ body: @Sendable @escaping () async throws -> T) async throws -> T {
+        do {
+            return try await gate.run(name, body)
+        } catch let error as FlowInProgressError {
+            throw SuiteError(.flowInProgress, detail: error.description)
+        }
+    }
+
+    private func call<Operation: PayOperation>(_ operation: Operation) async throws -> Operation.ResponseBody where Operation.ErrorBody == SuiteErrorResponse {
+        let response: PayAPIResponse<Operation>
+        do {
+            response = try await client.send(operation)
+        } catch let error as PayTransportError {
+            throw SuiteError.connection("\(error.code) on \(Operation.operationID)")
+        }
+        switch response {
+        case .success(_, let body):
+            return body
+        case .failure(let status, let body):
+            guard let code = body?.code, let error = SuiteError(code: code) else {
+                throw SuiteError.connection("HTTP \(status) without an error code")
+            }
+            throw error
+        }
+    }
+
+    private func present(_ url: URL) async throws -> URL {
+        let callback: URL
+        do {
+            callback = try await context.open(url, callback: .scheme(Self.callbackScheme))
+        } catch WebSessionError.canceled {
+            throw SuiteError(.canceled)
+        } catch {
+            throw SuiteError(code: "C003", detail: "MIT's page could not be shown")!
+        }
+        guard WebSessionCallback.scheme(Self.callbackScheme).matches(callback) else {
+            throw SuiteError(code: "C003", detail: "the page returned to another scheme")!
+        }
+        return callback
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The error `SuiteController` reports: a code of MIT's catalogs (C, S, P, A, T) with its Spanish
+/// text and English translation, or one of the SDK's own `X` codes.
+public struct SuiteError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The code, e.g. `A004`.
+    public let code: String
+    /// The error domain.
+    public let domain: String
+    /// The Spanish text (the guide's).
+    public let message: String
+    /// The English translation.
+    public let englishMessage: String
+    /// Context that never holds secrets, such as which field was rejected.
+    public let detail: String?
+
+    /// The SDK's own codes, for failures MIT's catalogs do not name.
+    public enum LocalCode: String, Sendable, CaseIterable {
+        /// Another operation of this controller is in progress.
+        case flowInProgress = "X001"
+        /// The input breaks its schema's constraints.
+        case invalidInput = "X002"
+        /// The user closed the hosted page.
+        case canceled = "X003"
+    }
+
+    /// The error for a catalog code, `nil` for codes no catalog lists.
+    public init?(code: String, detail: String? = nil) {
+        let entry: (String, String, String)?
+        if let error = SuiteInitializationError(code: code) {
+            entry = (SuiteInitializationError.errorDomain, error.message(language: "es") ?? code, error.message(language: "en") ?? code)
+        } else if let error = SuitePaymentError(code: code) {
+            entry = (SuitePaymentError.errorDomain, error.message(language: "es") ?? code, error.message(language: "en") ?? code)
+        } else if let error = SuiteAuthenticationError(code: code) {
+            entry = (SuiteAuthenticationError.errorDomain, error.message(language: "es") ?? code, error.message(language: "en") ?? code)
+        } else if let error = SuiteTokenPaymentError(code: code) {
+            entry = (SuiteTokenPaymentError.errorDomain, error.message(language: "es") ?? code, error.message(language: "en") ?? code)
+        } else {
+            entry = nil
+        }
+        guard let (domain, spanish, english) = entry else { return nil }
+        self.code = code
+        self.domain = domain
+        self.message = spanish
+        self.englishMessage = english
+        self.detail = detail
+    }
+
+    /// One of the SDK's own errors.
+    public init(_ local: LocalCode, detail: String? = nil) {
+        self.code = local.rawValue
+        self.domain = "com.mit.suitemcommerce.sdk"
+        switch local {
+        case .flowInProgress: (message, englishMessage) = ("Operación en curso", "Another operation is in progress")
+        case .invalidInput: (message, englishMessage) = ("Datos inválidos", "Invalid input")
+        case .canceled: (message, englishMessage) = ("Operación cancelada", "The user canceled")
+        }
+        self.detail = detail
+    }
+
+    /// S001, connection error.
+    public static func connection(_ detail: String) -> SuiteError { SuiteError(code: "S001", detail: detail)! }
+    /// S002, key exception: a wrong key or tampered text.
+    public static func keyException(_ detail: String) -> SuiteError { SuiteError(code: "S002", detail: detail)! }
+
+    /// `CODE: Spanish text (detail)`.
+    public var description: String { "\(code): \(message)" + (detail.map { " (\($0))" } ?? "") }
+    /// The Spanish text with the code.
+    public var errorDescription: String? { description }
+}

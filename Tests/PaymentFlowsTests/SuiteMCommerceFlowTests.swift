@@ -1,0 +1,274 @@
+import Foundation
+import PaymentFlowsCore
+import PaymentMocks
+import SuiteMCommerce
+import Testing
+
+final class SuiteDelegate: SuiteControllerDelegate, @unchecked Sendable {
+    let pay = Recorder<(String?, SuiteError?)>()
+    let authentication = Recorder<(BeanTokenizeResponse?, SuiteError?)>()
+    let tokenPayment = Recorder<(BeanPaymentWithToken?, SuiteError?)>()
+    let done = OneShot<Bool>()
+
+    func didFinishPayProcess(_ response: String?, error: SuiteError?) {
+        pay.record((response, error))
+        done.resolve(true)
+    }
+
+    func didFinishAuthenticationProcess(_ tokenizeResponse: BeanTokenizeResponse?, error: SuiteError?) {
+        authentication.record((tokenizeResponse, error))
+        done.resolve(true)
+    }
+
+    func didFinishTokenizeTransantion(_ beanPaymentWithToken: BeanPaymentWithToken?, error: SuiteError?) {
+        tokenPayment.record((beanPaymentWithToken, error))
+        done.resolve(true)
+    }
+}
+
+@Suite("SuiteMCommerce cipher")
+struct SuiteCipherTests {
+    let key = SuiteKey(semilla: "5dcc67393750523cd165f17e1efadd21")!
+
+    /// Computed with `openssl enc -aes-128-cbc -K 5dcc… -iv 000102…0f`, then Base64(IV ‖ ciphertext), then hex.
+    @Test func matchesIndependentlyComputedVector() throws {
+        let xmlA = try SuiteCipher.encryptXMLA("<xml><tpPago>C</tpPago></xml>", key: key, iv: Array(0..<16))
+        #expect(xmlA == "41414543417751464267634943516f4c4441304f4432636e69377233704b7872523351656542516247436949514d636847427130755a75624e644f5965424675")
+        #expect(try SuiteCipher.decryptResponse("AAECAwQFBgcICQoLDA0OD2cni7r3pKxrR3QeeBQbGCiIQMchGBq0uZubNdOYeBFu", key: key) == "<xml><tpPago>C</tpPago></xml>")
+        #expect(try SuiteCipher.decryptXMLA(xmlA, key: key) == "<xml><tpPago>C</tpPago></xml>")
+    }
+
+    @Test func randomIVsDifferAndRoundTrip() throws {
+        let first = try SuiteCipher.encryptXMLA("<xml/>", key: key)
+        let second = try SuiteCipher.encryptXMLA("<xml/>", key: key)
+        #expect(first != second)
+        #expect(try SuiteCipher.decryptXMLA(first, key: key) == "<xml/>")
+        #expect(first.allSatisfy { "0123456789abcdef".contains($0) })
+    }
+
+    @Test func tamperingAndWrongKeysAreKeyExceptions() throws {
+        let base64 = try SuiteCipher.encryptBase64("<xml><Response>approved</Response></xml>", key: key)
+        var bytes = Data(base64Encoded: base64)!
+        bytes[bytes.count - 1] ^= 1
+        #expect(throws: SuiteError.keyException("the response does not decrypt with this key")) {
+            try SuiteCipher.decryptResponse(bytes.base64EncodedString(), key: key)
+        }
+        let other = SuiteKey(semilla: "00112233445566778899aabbccddeeff")!
+        #expect { try SuiteCipher.decryptResponse(base64, key: other) } throws: { ($0 as? SuiteError)?.code == "S002" }
+        #expect { try SuiteCipher.decryptResponse("not base64!", key: key) } throws: { ($0 as? SuiteError)?.code == "S002" }
+        #expect(SuiteKey(semilla: "xyz") == nil)
+        #expect(!"\(key)".contains("5dcc"))
+    }
+}
+
+@Suite("SuiteMCommerce flows")
+struct SuiteMCommerceFlowTests {
+    struct Fixture {
+        let browser = MockBrowser()
+        let server: MockMITServer
+        let controller: SuiteController
+        let delegate = SuiteDelegate()
+        let logs = LogCapture()
+
+        init() throws {
+            server = MockMITServer(browser: browser)
+            controller = try SuiteController(environment: .sandbox, context: browser, delegate: delegate, transport: server.transport, logger: logs.logger())
+        }
+
+        var request: PayRequest {
+            PayRequest(paymentType: .single, amount: Decimal(string: "150.00")!, reference: "FACTURA-0001", currency: .mxn,
+                       dateHour: PayDateFormat.iso8601().parse("2013-07-10T19:49:24Z")!)
+        }
+    }
+
+    @Test func initializationIsValidated() throws {
+        let browser = MockBrowser()
+        let delegate = SuiteDelegate()
+        let transport = MockProviderTransport(name: "MIT")
+        #expect { try SuiteController(environment: .dev, context: browser, delegate: delegate, transport: transport) } throws: { ($0 as? SuiteError)?.code == "C002" }
+        #expect { try SuiteController(environment: .sandbox, context: nil, delegate: delegate, transport: transport) } throws: { ($0 as? SuiteError)?.code == "C003" }
+        #expect { try SuiteController(environment: .sandbox, context: browser, delegate: nil, transport: transport) } throws: { ($0 as? SuiteError)?.code == "C003" }
+        let qa = try SuiteController(environment: .qa, context: browser, delegate: delegate, transport: transport, baseURLs: [.qa: URL(string: "https://qa.example")!])
+        #expect(qa.environment == .qa)
+    }
+
+    @Test func hostedPaymentEncryptsSendsAndDecrypts() async throws {
+        let fixture = try Fixture()
+        let merchant = fixture.server.merchant
+        let response = try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, key: merchant.key)
+        #expect(response.response == .approved)
+        #expect(response.reference == "FACTURA-0001")
+        #expect(response.amount == 150)
+        let sent = fixture.server.transport.requests
+        #expect(sent.map(\.description) == ["POST /mcommerce/v1/pay"])
+        #expect(sent[0].header("content-type") == "application/json")
+        let body = try sent[0].decode(HostedPaymentRequest.self)
+        #expect(body.company == "SX001" && body.xmlM == "XMLM-SX001-7f3a")
+        #expect(try SuiteCipher.decryptXMLA(body.xmlA, key: merchant.key) == "<xml><tpPago>C</tpPago><amount>150.00</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>FACTURA-0001</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>")
+        #expect(fixture.browser.openedURLs.map(\.host) == [MockMITServer.pagesHost])
+        #expect(fixture.server.charges == 1)
+    }
+
+    @Test func delegateReceivesTheEncryptedResponseOnce() async throws {
+        let fixture = try Fixture()
+        let merchant = fixture.server.merchant
+        let xmlA = try SuiteCipher.encryptXMLA(String(decoding: try fixture.request.xmlData(), as: UTF8.self), key: merchant.key)
+        fixture.controller.sndPay(company: merchant.company, xmlA: xmlA, xmlM: merchant.xmlM)
+        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        let events = fixture.delegate.pay.events
+        #expect(events.count == 1)
+        let encrypted = try #require(events.first?.0)
+        #expect(events.first?.1 == nil)
+        let xml = try SuiteCipher.decryptResponse(encrypted, key: merchant.key)
+        #expect(try PayResponse(xml: Data(xml.utf8)).response == .approved)
+    }
+
+    static let hostedFailures: [(String, @Sendable (inout String, inout String, inout String, MockMITServer) -> Void)] = [
+        ("P001", { company, _, _, _ in company = "SX999" }),
+        ("P002", { _, xmlA, _, _ in xmlA = String(xmlA.reversed()) }),
+        ("P003", { _, _, xmlM, _ in xmlM = "XMLM-OTHER" }),
+        ("C001", { _, _, _, server in server.suspendCompany() }),
+        ("S001", { _, _, _, server in server.goOffline() }),
+    ]
+
+    @Test(arguments: hostedFailures.indices)
+    func hostedPaymentFailuresHaveTheirCodes(_ index: Int) async throws {
+        let (code, mutate) = Self.hostedFailures[index]
+        let fixture = try Fixture()
+        let merchant = fixture.server.merchant
+        var company = merchant.company, xmlM = merchant.xmlM
+        var xmlA = try SuiteCipher.encryptXMLA(String(decoding: try fixture.request.xmlData(), as: UTF8.self), key: merchant.key)
+        mutate(&company, &xmlA, &xmlM, fixture.server)
+        fixture.controller.sndPay(company: company, xmlA: xmlA, xmlM: xmlM)
+        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        #expect(fixture.delegate.pay.events.count == 1)
+        #expect(fixture.delegate.pay.events.first?.0 == nil)
+        #expect(fixture.delegate.pay.events.first?.1?.code == code)
+        #expect(fixture.server.charges == 0)
+    }
+
+    @Test(arguments: [(MockMITServer.FormOutcome.tampered, "S002"), (.wrongKey, "S002"), (.closed, "X003")])
+    func responsesThatCannotBeReadAreTypedErrors(_ outcome: MockMITServer.FormOutcome, _ code: String) async throws {
+        let fixture = try Fixture()
+        fixture.server.formOutcome = outcome
+        let merchant = fixture.server.merchant
+        await #expect { try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, key: merchant.key) } throws: {
+            ($0 as? SuiteError)?.code == code
+        }
+    }
+
+    @Test func deniedPaymentsAreResponsesNotErrors() async throws {
+        let fixture = try Fixture()
+        fixture.server.formOutcome = .denied
+        let merchant = fixture.server.merchant
+        let response = try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, key: merchant.key)
+        #expect(response.response == .denied)
+        #expect(response.error == "Fondos insuficientes")
+        #expect(fixture.server.charges == 0)
+    }
+
+    @Test func invalidRequestsNeverLeaveTheDevice() async throws {
+        let fixture = try Fixture()
+        var request = fixture.request
+        request.amount = Decimal(string: "10.001")!
+        let merchant = fixture.server.merchant
+        await #expect { try await fixture.controller.pay(request, company: merchant.company, xmlM: merchant.xmlM, key: merchant.key) } throws: {
+            ($0 as? SuiteError)?.code == "X002"
+        }
+        #expect(fixture.server.transport.requests.isEmpty)
+    }
+
+    @Test func tokenizationThenPaymentWithToken() async throws {
+        let fixture = try Fixture()
+        let (tokenization, threeDS) = fixture.server.merchant.beans()
+        fixture.controller.authenticate(tokenization: tokenization, threeDS: threeDS)
+        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        let tokenized = try #require(fixture.delegate.authentication.events.first?.0)
+        #expect(tokenized.nbResponse == .success)
+        let token = try #require(tokenized.token)
+        let (withToken, threeDSAgain) = fixture.server.merchant.beans(token: token)
+        let payment = try await fixture.controller.payWithToken(withToken, threeDSAgain)
+        #expect(payment.response == .approved)
+        #expect(payment.cdResponse == "00")
+        #expect(fixture.server.transport.requests.map(\.description) == [
+            "POST /mcommerce/v1/tokenize", "GET /mcommerce/v1/tokenize/\(token.dropFirst(4))", "POST /mcommerce/v1/payWithToken",
+        ])
+        let printed = fixture.logs.all.joined(separator: "\n") + "\(tokenization)\(threeDS)\(tokenized)"
+        for secret in ["S3cretP4ss", "A1B2C3D4E5", token, "5dcc67393750523cd165f17e1efadd21"] {
+            #expect(!printed.contains(secret))
+        }
+    }
+
+    static let authenticationFailures: [(String, @Sendable (inout BeanTokenization, inout Bean3DS) -> Void)] = [
+        ("A001", { t, _ in t.branch = "99" }), ("A002", { t, _ in t.country = "USA" }), ("A003", { t, _ in t.user = "other" }),
+        ("A004", { t, _ in t.password = "wrong" }), ("A005", { t, _ in t.merchant = "999" }), ("A006", { t, _ in t.currency = .usd }),
+        ("A007", { _, d in d.authKey = "WRONG" }), ("A008", { _, d in d.reference = "OTHER" }), ("A009", { t, _ in t.company = "SX999" }),
+    ]
+
+    @Test(arguments: authenticationFailures.indices)
+    func authenticationFailuresHaveTheirCodes(_ index: Int) async throws {
+        let (code, mutate) = Self.authenticationFailures[index]
+        let fixture = try Fixture()
+        var (tokenization, threeDS) = fixture.server.merchant.beans()
+        mutate(&tokenization, &threeDS)
+        fixture.controller.authenticate(tokenization: tokenization, threeDS: threeDS)
+        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        #expect(fixture.delegate.authentication.events.count == 1)
+        #expect(fixture.delegate.authentication.events.first?.1?.code == code)
+    }
+
+    @Test func failedThreeDSecureIsA010() async throws {
+        let fixture = try Fixture()
+        fixture.server.captureOutcome = .failed
+        let (tokenization, threeDS) = fixture.server.merchant.beans()
+        await #expect { try await fixture.controller.authenticate(tokenization, threeDS) } throws: { ($0 as? SuiteError)?.code == "A010" }
+    }
+
+    static let tokenFailures: [(String, @Sendable (inout BeanTokenization, inout Bean3DS, MockMITServer) -> Void)] = [
+        ("T001", { t, _, _ in t.branch = "99" }), ("T002", { t, _, _ in t.user = "other" }), ("T003", { t, _, _ in t.password = "wrong" }),
+        ("T004", { _, _, s in s.expireCard() }), ("T005", { t, _, _ in t.country = "USA" }), ("T006", { t, _, _ in t.merchant = "999" }),
+        ("T007", { t, _, _ in t.reference = "FACTURA-USADA" }), ("T008", { t, _, _ in t.operationType = "99" }), ("T009", { t, _, _ in t.token = "TKN-forged" }),
+        ("T010", { t, _, _ in t.amount = 250_000 }), ("T011", { t, _, _ in t.currency = .usd }), ("T012", { _, d, _ in d.authKey = "WRONG" }),
+        ("T013", { _, _, s in s.swapTokenCard() }), ("T014", { t, _, _ in t.company = "SX999" }),
+    ]
+
+    @Test(arguments: tokenFailures.indices)
+    func tokenPaymentFailuresHaveTheirCodes(_ index: Int) async throws {
+        let (code, mutate) = Self.tokenFailures[index]
+        let fixture = try Fixture()
+        let (tokenization, threeDS) = fixture.server.merchant.beans()
+        let token = try #require(try await fixture.controller.authenticate(tokenization, threeDS).token)
+        var (withToken, threeDSAgain) = fixture.server.merchant.beans(token: token)
+        mutate(&withToken, &threeDSAgain, fixture.server)
+        fixture.controller.sndPayWithToken(tokenization: withToken, threeDS: threeDSAgain)
+        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        let events = fixture.delegate.tokenPayment.events
+        #expect(events.count == 1)
+        #expect(events.first?.1?.code == code, "expected \(code), got \(String(describing: events.first?.1))")
+        #expect(fixture.server.charges == 0)
+    }
+
+    @Test func oneOperationAtATime() async throws {
+        let browser = MockBrowser()
+        let server = MockMITServer(browser: MockBrowser())
+        let gate = OneShot<Bool>()
+        browser.page(host: MockMITServer.pagesHost) { url in
+            _ = await gate.wait()
+            return URL(string: "suitemcommerce://tokenize?session=\(url.lastPathComponent)")!
+        }
+        let controller = try SuiteController(environment: .sandbox, context: browser, delegate: SuiteDelegate(), transport: server.transport)
+        let (tokenization, threeDS) = server.merchant.beans()
+        let first = Task { try await controller.authenticate(tokenization, threeDS) }
+        while browser.openedURLs.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        await #expect { try await controller.payWithToken(tokenization, threeDS) } throws: { ($0 as? SuiteError)?.code == "X001" }
+        gate.resolve(true)
+        _ = try? await first.value
+    }
+
+    @Test func everyCatalogCodeIsReachableFromAScenario() {
+        let reached = Set(["C002", "C003", "S002", "X003", "A010"] + Self.hostedFailures.map(\.0) + Self.authenticationFailures.map(\.0) + Self.tokenFailures.map(\.0))
+        let catalog = SuiteInitializationError.allCases.map(\.code) + SuitePaymentError.allCases.map(\.code)
+            + SuiteAuthenticationError.allCases.map(\.code) + SuiteTokenPaymentError.allCases.map(\.code)
+        #expect(Set(catalog).subtracting(reached).isEmpty, "unreached: \(Set(catalog).subtracting(reached).sorted())")
+    }
+}
