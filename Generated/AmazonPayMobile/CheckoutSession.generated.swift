@@ -2043,12 +2043,15 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     /// The path template.
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}"
     /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
+    public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
     /// The session.
     public var checkoutSessionId: String
+
+    /// Sent as the sample server does.
+    public var idempotencyKey: IdempotencyKey?
 
     /// The account's region.
     public var region: Region?
@@ -2057,8 +2060,9 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     public var body: UpdateCheckoutSessionRequest
 
     /// Creates the operation's input.
-    public init(checkoutSessionId: String, region: Region? = nil, body: UpdateCheckoutSessionRequest) {
+    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey? = nil, region: Region? = nil, body: UpdateCheckoutSessionRequest) {
         self.checkoutSessionId = checkoutSessionId
+        self.idempotencyKey = idempotencyKey
         self.region = region
         self.body = body
     }
@@ -2074,6 +2078,9 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
+        if let idempotencyKey {
+            fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
+        }
         if let region {
             fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
         }

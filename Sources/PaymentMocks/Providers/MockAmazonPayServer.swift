@@ -1,0 +1,173 @@
+import AmazonPayMobile
+import Foundation
+import PaymentFlowsCore
+
+/// Amazon Pay API v2 and its hosted pages: checkout sessions that move from Open to Completed or
+/// Canceled, idempotency keys answered with the first answer (a reused key with another body is
+/// `DuplicateIdempotencyKey`), the app-login page that creates a session after login, and the
+/// payment page whose relay returns to `amazonpay-ios-v2://thanks` or `://cancel`.
+public final class MockAmazonPayServer: @unchecked Sendable {
+    /// How the buyer's checkout goes.
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// The buyer logs in and pays.
+        case success
+        /// The buyer closes the login page.
+        case closedAtLogin
+        /// The universal link carries another token (a forged transition).
+        case tokenMismatch
+        /// The session expired before the purchase page loaded.
+        case expired
+        /// The buyer cancels on the payment page.
+        case canceledAtPayment
+        /// The payment is declined.
+        case declined
+    }
+
+    /// The API transport.
+    public let transport: MockProviderTransport
+    /// The merchant's app-login page host.
+    public static let shopHost = "shop.example"
+    /// The universal-link host.
+    public static let linksHost = "links.shop.example"
+    /// The payment page host.
+    public static let paymentHost = "apay.example"
+
+    private let lock = NSLock()
+    private var sessions: [String: CheckoutSession] = [:]
+    private var replies: [String: (body: Data, response: MockResponse)] = [:]
+    private var completions: [String: Int] = [:]
+    private var outcomeValue: Outcome
+    private let ids: SeededGenerator
+
+    /// Creates the server on `transport` and its pages on `browser`.
+    public init(outcome: Outcome = .success, transport: MockProviderTransport = MockProviderTransport(name: "AmazonPay"), browser: MockBrowser, seed: UInt64 = 2) {
+        self.outcomeValue = outcome
+        self.transport = transport
+        self.ids = SeededGenerator(seed: seed)
+        installRoutes()
+        installPages(on: browser)
+    }
+
+    /// The scenario.
+    public var outcome: Outcome {
+        get { lock.withLock { outcomeValue } }
+        set { lock.withLock { outcomeValue = newValue } }
+    }
+
+    /// How many times each session was completed (charged).
+    public var completionsBySession: [String: Int] { lock.withLock { completions } }
+
+    /// A session's current state.
+    public func session(_ id: String) -> CheckoutSession? { lock.withLock { sessions[id] } }
+
+    /// The configuration an app uses against this mock.
+    public static var configuration: AmazonPayConfiguration {
+        AmazonPayConfiguration(
+            appLoginURL: URL(string: "https://\(shopHost)/appLogin")!,
+            reviewReturn: .universalLink(host: linksHost, pathPrefix: "/review"),
+            checkoutResultReturnURL: URL(string: "https://\(shopHost)/static/dispatcher.html?client=iosApp")!)
+    }
+
+    private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
+        .json(ErrorResponse(reasonCode: reason, message: message), status: status)
+    }
+
+    /// Answers a repeated idempotency key with the first answer, or refuses it for another body.
+    private func idempotent(_ request: MockRequest, _ act: () -> MockResponse) -> MockResponse {
+        guard let key = request.header("x-amz-pay-idempotency-key") else { return act() }
+        if let previous = replies[key] {
+            return previous.body == request.body ? previous.response : error(.duplicateIdempotencyKey, "the key was used with another body", status: 400)
+        }
+        let response = act()
+        replies[key] = (request.body, response)
+        return response
+    }
+
+    private func installRoutes() {
+        transport.on("GET", "/v2/checkoutSessions/{id}") { [self] request in
+            lock.withLock {
+                guard let session = sessions[request.pathParameters["id"] ?? ""] else { return error(.resourceNotFound, "no such session", status: 404) }
+                return .json(session)
+            }
+        }
+        transport.on("PATCH", "/v2/checkoutSessions/{id}") { [self] request in
+            let id = request.pathParameters["id"] ?? ""
+            guard let update = try? request.decode(UpdateCheckoutSessionRequest.self) else {
+                return error(.invalidParameterValue, "the body is not an update request", status: 400)
+            }
+            return lock.withLock {
+                idempotent(request) {
+                    guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
+                    guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
+                    var details = session.webCheckoutDetails ?? WebCheckoutDetails()
+                    details.checkoutResultReturnUrl = update.webCheckoutDetails?.checkoutResultReturnUrl
+                    details.amazonPayRedirectUrl = URL(string: "https://\(Self.paymentHost)/checkout/processing?amazonCheckoutSessionId=\(id)")
+                    session.webCheckoutDetails = details
+                    session.paymentDetails = update.paymentDetails
+                    session.merchantMetadata = update.merchantMetadata
+                    session.constraints = []
+                    sessions[id] = session
+                    return .json(session)
+                }
+            }
+        }
+        transport.on("POST", "/v2/checkoutSessions/{id}/complete") { [self] request in
+            let id = request.pathParameters["id"] ?? ""
+            guard let complete = try? request.decode(CompleteCheckoutSessionRequest.self) else {
+                return error(.invalidParameterValue, "the body is not a complete request", status: 400)
+            }
+            return lock.withLock {
+                idempotent(request) {
+                    guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
+                    guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
+                    guard complete.chargeAmount == session.paymentDetails?.chargeAmount else {
+                        return error(.invalidParameterValue, "chargeAmount does not match the session", status: 400)
+                    }
+                    session.statusDetails = StatusDetails(state: .completed, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
+                    session.chargeId = "S03-" + id.prefix(8) + "-C01"
+                    session.chargePermissionId = "S03-" + id.prefix(8)
+                    sessions[id] = session
+                    completions[id, default: 0] += 1
+                    return .json(session)
+                }
+            }
+        }
+    }
+
+    private func installPages(on browser: MockBrowser) {
+        browser.page(host: Self.shopHost, pathPrefix: "/appLogin") { [self] url in
+            let query = try AppLoginQuery(url: url)
+            let scenario = outcome
+            if scenario == .closedAtLogin { throw WebSessionError.canceled }
+            let id = ids.nextUUID().uuidString.lowercased()
+            let now = Date(timeIntervalSince1970: 1_606_910_400)
+            var status = StatusDetails(state: .open, lastUpdatedTimestamp: now)
+            if scenario == .expired {
+                status = StatusDetails(state: .canceled, reasonCode: .expired, reasonDescription: "The session expired", lastUpdatedTimestamp: now)
+            }
+            let session = CheckoutSession(
+                checkoutSessionId: id, webCheckoutDetails: WebCheckoutDetails(checkoutReviewReturnUrl: URL(string: "https://\(Self.linksHost)/review")),
+                productType: .payAndShip, chargePermissionType: .oneTime,
+                buyer: Buyer(buyerId: "amzn1.account.MOCK", name: "Taro Yamada", email: "taro@example.jp"),
+                statusDetails: status, constraints: [Constraint(constraintId: .chargeAmountNotSet)],
+                storeId: "amzn1.application-oa2-client.mock", creationTimestamp: now, expirationTimestamp: now.addingTimeInterval(86_400),
+                releaseEnvironment: .sandbox)
+            lock.withLock { sessions[id] = session }
+            let token = scenario == .tokenMismatch ? "00000000-0000-4000-8000-000000000000" : query.token
+            return URL(string: "https://\(Self.linksHost)/review?token=\(token)&amazonCheckoutSessionId=\(id)")!
+        }
+        browser.page(host: Self.paymentHost) { [self] url in
+            let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value ?? ""
+            switch outcome {
+            case .canceledAtPayment:
+                lock.withLock { sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .buyerCanceled) }
+                return URL(string: "amazonpay-ios-v2://cancel")!
+            case .declined:
+                lock.withLock { sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined) }
+                return URL(string: "amazonpay-ios-v2://thanks")!
+            default:
+                return URL(string: "amazonpay-ios-v2://thanks")!
+            }
+        }
+    }
+}
