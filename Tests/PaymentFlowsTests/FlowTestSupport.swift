@@ -33,15 +33,6 @@ final class LogCapture: @unchecked Sendable {
     }
 }
 
-/// A thread-safe list of what a delegate was told.
-final class Recorder<Event: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [Event] = []
-
-    var events: [Event] { lock.withLock { items } }
-
-    func record(_ event: Event) { lock.withLock { items.append(event) } }
-}
 
 import HTTPTypes
 import OpenAPIRuntime

@@ -1,0 +1,117 @@
+import Foundation
+import Logging
+import OpenAPIRuntime
+import PaymentFlowsCore
+
+/// Optional hooks around the 3-D Secure challenge's web view. Card-only apps implement none.
+public protocol ThreeDSecureChallengePresentationDelegate: AnyObject, Sendable {
+    /// The challenge is about to be shown (show a spinner).
+    func threeDSecureWillLaunch(_ cardClient: CardClient)
+    /// The challenge finished (clean up UI).
+    func threeDSecureDidFinish(_ cardClient: CardClient)
+    /// The buyer canceled the challenge.
+    func threeDSecureDidCancel(_ cardClient: CardClient)
+}
+
+extension ThreeDSecureChallengePresentationDelegate {
+    /// Does nothing.
+    public func threeDSecureWillLaunch(_ cardClient: CardClient) {}
+    /// Does nothing.
+    public func threeDSecureDidFinish(_ cardClient: CardClient) {}
+    /// Does nothing.
+    public func threeDSecureDidCancel(_ cardClient: CardClient) {}
+}
+
+/// Approves orders with cards: `approveOrder(request:)` confirms the card as the order's payment
+/// source and, when the order needs payer action, runs the 3-D Secure challenge.
+public final class CardClient: @unchecked Sendable {
+    let api: OrdersAPI
+    let webSession: any WebSession
+    let logger: Logger
+    private let gate = FlowGate()
+    private let lock = NSLock()
+    private weak var challengeDelegate: (any ThreeDSecureChallengePresentationDelegate)?
+
+    /// Creates a client.
+    public init(config: CoreConfig, transport: any ClientTransport, webSession: any WebSession, tokens: TokenSource = .random, logger: Logger = Logger(label: "PayPalPayments.card")) {
+        self.api = OrdersAPI(config: config, transport: transport, tokens: tokens, logger: logger)
+        self.webSession = webSession
+        self.logger = logger
+    }
+
+    /// The optional 3-D Secure presentation delegate (held weakly).
+    public var threeDSecureChallengeDelegate: (any ThreeDSecureChallengePresentationDelegate)? {
+        get { lock.withLock { challengeDelegate } }
+        set { lock.withLock { challengeDelegate = newValue } }
+    }
+
+    /// Approves `request.orderID` with `request.card`; throws ``CoreSDKError``.
+    public func approveOrder(request: CardRequest) async throws -> CardResult {
+        do {
+            return try await gate.run("approveOrder") { try await self.approve(request) }
+        } catch is FlowInProgressError {
+            throw CoreSDKError(CardClientError.unknown, detail: "(another approveOrder is in progress)")
+        }
+    }
+
+    static func confirmBody(_ request: CardRequest) -> ConfirmPaymentSourceRequest {
+        let card = request.card
+        let address = card.billingAddress
+        let source = CardPaymentSource(
+            number: card.number, expiry: "\(card.expirationYear)-\(card.expirationMonth)", securityCode: card.securityCode,
+            name: card.cardholderName, billingAddress: address,
+            attributes: request.threeDSecureRequest.map { CardAttributes(verification: CardVerification(method: $0.sca == .always ? .scaAlways : .scaWhenRequired)) })
+        let context = request.threeDSecureRequest.map { ApplicationContext(returnUrl: $0.returnUrl, cancelUrl: $0.cancelUrl) }
+        return ConfirmPaymentSourceRequest(paymentSource: PaymentSource(card: source), applicationContext: context)
+    }
+
+    private func approve(_ request: CardRequest) async throws -> CardResult {
+        let violations = request.violations
+        guard violations.isEmpty else {
+            throw CoreSDKError(CardClientError.encoding, detail: "(invalid: " + violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", ") + ")")
+        }
+        logger.info("confirming payment source", metadata: ["orderID": "\(request.orderID)"])
+        let order = try await api.confirm(orderID: request.orderID, body: Self.confirmBody(request))
+        guard order.status == .payerActionRequired else {
+            return CardResult(orderID: order.id, status: order.status, didAttemptThreeDSecureAuthentication: false)
+        }
+        guard let threeDS = request.threeDSecureRequest else {
+            throw CoreSDKError(CardClientError.threeDSecure, detail: "(the order needs 3-D Secure but the request has no threeDSecureRequest)")
+        }
+        guard let link = order.links?.first(where: { $0.rel == "payer-action" })?.href else {
+            throw CoreSDKError(CardClientError.threeDSecureURL)
+        }
+        let delegate = threeDSecureChallengeDelegate
+        delegate?.threeDSecureWillLaunch(self)
+        let callback: URL
+        do {
+            callback = try await webSession.open(link, callback: .scheme(threeDS.returnUrl.scheme ?? ""))
+        } catch WebSessionError.canceled {
+            delegate?.threeDSecureDidCancel(self)
+            throw CoreSDKError(CardClientError.threeDSecureCanceled)
+        } catch {
+            delegate?.threeDSecureDidFinish(self)
+            throw CoreSDKError(CardClientError.threeDSecure, detail: "(the challenge could not be shown)")
+        }
+        if Self.hasPrefix(callback, threeDS.cancelUrl) {
+            delegate?.threeDSecureDidCancel(self)
+            throw CoreSDKError(CardClientError.threeDSecureCanceled)
+        }
+        guard Self.hasPrefix(callback, threeDS.returnUrl) else {
+            delegate?.threeDSecureDidFinish(self)
+            throw CoreSDKError(CardClientError.malformedDeeplinkURL)
+        }
+        delegate?.threeDSecureDidFinish(self)
+        let returned = try? CardReturnQuery(url: callback)
+        logger.info("3-D Secure finished", metadata: ["liabilityShift": "\(returned?.liabilityShift?.rawValue ?? "none")"])
+        let refreshed = try await api.order(order.id)
+        if refreshed.status == .payerActionRequired {
+            throw CoreSDKError(CardClientError.threeDSVerification)
+        }
+        return CardResult(orderID: refreshed.id, status: refreshed.status, didAttemptThreeDSecureAuthentication: true)
+    }
+
+    static func hasPrefix(_ url: URL, _ prefix: URL) -> Bool {
+        url.scheme == prefix.scheme && url.host == prefix.host && url.path.hasPrefix(prefix.path)
+    }
+}

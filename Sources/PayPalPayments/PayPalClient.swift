@@ -1,0 +1,132 @@
+import Foundation
+import Logging
+import PaymentFlowsCore
+
+/// The native pay sheet (PayPal's native checkout SDK): shows the order and reports the buyer's
+/// shipping changes, then approves or cancels.
+public protocol NativePaySheet: Sendable {
+    /// Presents `orderID`; `onShippingChange` asks the merchant what to do with each change.
+    /// Throws `WebSessionError.canceled` when the buyer cancels.
+    func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeAction) async throws -> Approval
+}
+
+/// Sets the order the native checkout pays (the guide's `createOrderAction.set(orderId:)`).
+public final class CreateOrderAction: Sendable {
+    let shot = OneShot<String>()
+
+    /// Sets the order id; only the first call counts.
+    public func set(orderId: String) { shot.resolve(orderId) }
+}
+
+/// The merchant's answer to a shipping change: call exactly one of the methods, once.
+public final class ShippingChangeResponder: Sendable {
+    let shot = OneShot<ShippingChangeAction>()
+
+    /// Accepts the change.
+    public func approve() { shot.resolve(.approve) }
+    /// Rejects the change; the buyer picks again.
+    public func reject() { shot.resolve(.reject) }
+    /// Patches the order (new amounts, shipping options) and accepts.
+    public func patch() { shot.resolve(.patch) }
+}
+
+/// Receives the native checkout's events (the guide's delegate).
+public protocol PayPalNativeCheckoutDelegate: AnyObject, Sendable {
+    /// The buyer approved.
+    func paypal(_ payPalClient: PayPalClient, didFinishWithResult approvalResult: Approval)
+    /// Checkout failed.
+    func paypal(_ payPalClient: PayPalClient, didFinishWithError error: CoreSDKError)
+    /// The buyer canceled.
+    func paypalDidCancel(_ payPalClient: PayPalClient)
+    /// The pay sheet is about to appear.
+    func paypalWillStart(_ payPalClient: PayPalClient)
+    /// The buyer changed the shipping address or method; answer through `shippingChangeAction`.
+    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeResponder)
+}
+
+/// PayPal native checkout with shipping-change callbacks.
+public final class PayPalClient: @unchecked Sendable {
+    let config: CoreConfig
+    let paySheet: any NativePaySheet
+    let logger: Logger
+    /// How long the delegate has to answer a shipping change before it is rejected.
+    public let shippingAnswerTimeout: Duration
+    private let gate = FlowGate()
+    private let lock = NSLock()
+    private weak var delegateObject: (any PayPalNativeCheckoutDelegate)?
+
+    /// Creates a client.
+    public init(config: CoreConfig, paySheet: any NativePaySheet, shippingAnswerTimeout: Duration = .seconds(30), logger: Logger = Logger(label: "PayPalPayments.native")) {
+        self.config = config
+        self.paySheet = paySheet
+        self.shippingAnswerTimeout = shippingAnswerTimeout
+        self.logger = logger
+    }
+
+    /// The delegate (held weakly).
+    public var delegate: (any PayPalNativeCheckoutDelegate)? {
+        get { lock.withLock { delegateObject } }
+        set { lock.withLock { delegateObject = newValue } }
+    }
+
+    /// The guide's `start { createOrderAction in … }`: exactly one of the delegate's finish, error or cancel methods is called.
+    public func start(createOrder: @escaping @Sendable (CreateOrderAction) -> Void) {
+        Task {
+            let action = CreateOrderAction()
+            createOrder(action)
+            guard let orderID = await action.shot.wait(timeout: shippingAnswerTimeout) else {
+                delegate?.paypal(self, didFinishWithError: CoreSDKError(PayPalNativeError.getOrderDetails, detail: "(no order id was set)"))
+                return
+            }
+            do {
+                let approval = try await start(request: PayPalNativeCheckoutRequest(orderID: orderID))
+                delegate?.paypal(self, didFinishWithResult: approval)
+            } catch let error as CoreSDKError where error.matches(PayPalClientError.checkoutCanceled) {
+                delegate?.paypalDidCancel(self)
+            } catch let error as CoreSDKError {
+                delegate?.paypal(self, didFinishWithError: error)
+            } catch {
+                delegate?.paypal(self, didFinishWithError: CoreSDKError(PayPalNativeError.unknown))
+            }
+        }
+    }
+
+    /// Runs native checkout for `request.orderID` and returns the approval.
+    public func start(request: PayPalNativeCheckoutRequest) async throws -> Approval {
+        guard request.violations.isEmpty else { throw CoreSDKError(PayPalNativeError.getOrderDetails, detail: "(invalid order id)") }
+        do {
+            return try await gate.run("nativeCheckout") { try await self.run(request.orderID) }
+        } catch is FlowInProgressError {
+            throw CoreSDKError(PayPalNativeError.unknown, detail: "(another checkout is in progress)")
+        }
+    }
+
+    private func run(_ orderID: String) async throws -> Approval {
+        delegate?.paypalWillStart(self)
+        do {
+            let approval = try await paySheet.present(orderID: orderID) { [weak self] change in
+                guard let self else { return .reject }
+                return await self.answer(change)
+            }
+            guard approval.orderID == orderID else { throw CoreSDKError(PayPalNativeError.nativeCheckoutSDK, detail: "(approved another order)") }
+            return approval
+        } catch WebSessionError.canceled {
+            throw CoreSDKError(PayPalClientError.checkoutCanceled)
+        } catch let error as CoreSDKError {
+            throw error
+        } catch {
+            throw CoreSDKError(PayPalNativeError.nativeCheckoutSDK)
+        }
+    }
+
+    private func answer(_ change: ShippingChange) async -> ShippingChangeAction {
+        guard let delegate else { return .approve }
+        let responder = ShippingChangeResponder()
+        delegate.paypalDidShippingAddressChange(self, shippingChange: change, shippingChangeAction: responder)
+        guard let action = await responder.shot.wait(timeout: shippingAnswerTimeout) else {
+            logger.warning("no answer to a shipping change; rejecting it")
+            return .reject
+        }
+        return action
+    }
+}

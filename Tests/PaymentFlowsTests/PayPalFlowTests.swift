@@ -1,0 +1,194 @@
+import Foundation
+import PayPalPayments
+import PaymentFlowsCore
+import PaymentMocks
+import Testing
+
+final class ChallengeDelegate: ThreeDSecureChallengePresentationDelegate, @unchecked Sendable {
+    let events = Recorder<String>()
+    func threeDSecureWillLaunch(_ cardClient: CardClient) { events.record("willLaunch") }
+    func threeDSecureDidFinish(_ cardClient: CardClient) { events.record("didFinish") }
+    func threeDSecureDidCancel(_ cardClient: CardClient) { events.record("didCancel") }
+}
+
+final class NativeDelegate: PayPalNativeCheckoutDelegate, @unchecked Sendable {
+    let events = Recorder<String>()
+    let done = OneShot<Bool>()
+    let answer: @Sendable (ShippingChange, ShippingChangeResponder) -> Void
+
+    init(answer: @escaping @Sendable (ShippingChange, ShippingChangeResponder) -> Void = { _, responder in responder.approve() }) {
+        self.answer = answer
+    }
+
+    func paypal(_ payPalClient: PayPalClient, didFinishWithResult approvalResult: Approval) {
+        events.record("result \(approvalResult.orderID)")
+        done.resolve(true)
+    }
+    func paypal(_ payPalClient: PayPalClient, didFinishWithError error: CoreSDKError) {
+        events.record("error \(error.domain) \(error.code)")
+        done.resolve(true)
+    }
+    func paypalDidCancel(_ payPalClient: PayPalClient) {
+        events.record("cancel")
+        done.resolve(true)
+    }
+    func paypalWillStart(_ payPalClient: PayPalClient) { events.record("willStart") }
+    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeResponder) {
+        events.record("change \(shippingChange.type.rawValue)")
+        answer(shippingChange, shippingChangeAction)
+    }
+}
+
+@Suite("PayPalPayments flows")
+struct PayPalFlowTests {
+    static let config = CoreConfig(accessToken: "A21AAF-secret-access-token", environment: .sandbox)
+    static let card = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123", cardholderName: "Ana Gomez",
+                           billingAddress: Address(addressLine1: "2211 N First Street", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"))
+    static let threeDS = ThreeDSecureRequest(sca: .whenRequired, returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!)
+
+    struct Fixture {
+        let browser = MockBrowser()
+        let server: MockPayPalServer
+        let client: CardClient
+        let challenge = ChallengeDelegate()
+        let logs = LogCapture()
+
+        init(_ threeDSecure: MockPayPalServer.ThreeDSecure) {
+            server = MockPayPalServer(threeDSecure: threeDSecure, browser: browser)
+            client = CardClient(config: PayPalFlowTests.config, transport: server.transport, webSession: browser, tokens: .seeded(5), logger: logs.logger())
+            client.threeDSecureChallengeDelegate = challenge
+        }
+    }
+
+    @Test func cardWithoutThreeDSecure() async throws {
+        let fixture = Fixture(.notRequired)
+        let result = try await fixture.client.approveOrder(request: CardRequest(orderID: "5O190127TN364715T", card: Self.card))
+        #expect(result == CardResult(orderID: "5O190127TN364715T", status: .approved, didAttemptThreeDSecureAuthentication: false))
+        let sent = fixture.server.transport.requests
+        #expect(sent.map(\.description) == ["POST /v2/checkout/orders/5O190127TN364715T/confirm-payment-source"])
+        #expect(sent[0].header("authorization") == "Bearer A21AAF-secret-access-token")
+        #expect(sent[0].header("paypal-request-id")?.count == 36)
+        let body = try sent[0].decode(ConfirmPaymentSourceRequest.self)
+        #expect(body.paymentSource.card.expiry == "2030-01")
+        #expect(body.paymentSource.card.billingAddress?.countryCode == "US")
+        #expect(body.applicationContext == nil)
+        #expect(fixture.challenge.events.events.isEmpty)
+        #expect(fixture.browser.openedURLs.isEmpty)
+        let logged = fixture.logs.all.joined(separator: "\n")
+        for secret in ["4111111111111111", "A21AAF-secret-access-token", "\"123\""] { #expect(!logged.contains(secret)) }
+    }
+
+    @Test func cardWithThreeDSecureChallenge() async throws {
+        let fixture = Fixture(.passes)
+        let result = try await fixture.client.approveOrder(request: CardRequest(orderID: "ORDER-3DS", card: Self.card, threeDSecureRequest: Self.threeDS))
+        #expect(result == CardResult(orderID: "ORDER-3DS", status: .approved, didAttemptThreeDSecureAuthentication: true))
+        #expect(fixture.challenge.events.events == ["willLaunch", "didFinish"])
+        #expect(fixture.server.transport.requests.map(\.description) == [
+            "POST /v2/checkout/orders/ORDER-3DS/confirm-payment-source", "GET /v2/checkout/orders/ORDER-3DS",
+        ])
+        #expect(fixture.browser.openedURLs.first?.absoluteString.hasPrefix("https://www.sandbox.paypal.com/webapps/helios?action=verify&token=ORDER-3DS") == true)
+        let body = try fixture.server.transport.requests[0].decode(ConfirmPaymentSourceRequest.self)
+        #expect(body.paymentSource.card.attributes?.verification?.method == .scaWhenRequired)
+        #expect(body.applicationContext?.returnUrl == Self.threeDS.returnUrl)
+        #expect(fixture.server.approvedOrders == 1)
+    }
+
+    @Test(arguments: [
+        (MockPayPalServer.ThreeDSecure.canceled, CardClientError.threeDSecureCanceled, ["willLaunch", "didCancel"]),
+        (.malformedReturn, .malformedDeeplinkURL, ["willLaunch", "didFinish"]),
+    ])
+    func threeDSecureFailures(_ scenario: MockPayPalServer.ThreeDSecure, _ expected: CardClientError, _ events: [String]) async throws {
+        let fixture = Fixture(scenario)
+        await #expect { try await fixture.client.approveOrder(request: CardRequest(orderID: "O", card: Self.card, threeDSecureRequest: Self.threeDS)) } throws: {
+            ($0 as? CoreSDKError)?.matches(expected) == true
+        }
+        #expect(fixture.challenge.events.events == events)
+        #expect(fixture.server.approvedOrders == 0)
+    }
+
+    @Test func declinedCardsAreServerResponses() async throws {
+        let fixture = Fixture(.notRequired)
+        var card = Self.card
+        card.number = MockPayPalServer.declinedCard
+        do {
+            _ = try await fixture.client.approveOrder(request: CardRequest(orderID: "O", card: card))
+            Issue.record("expected an error")
+        } catch let error as CoreSDKError {
+            #expect(error.domain == "NetworkingClientErrorDomain")
+            #expect(error.code == 6)
+            #expect(error.errorDescription == "UNPROCESSABLE_ENTITY: CARD_DECLINED")
+        }
+    }
+
+    @Test func invalidCardsNeverLeaveTheDevice() async throws {
+        let fixture = Fixture(.notRequired)
+        var card = Self.card
+        card.number = "4111111111111112"
+        await #expect { try await fixture.client.approveOrder(request: CardRequest(orderID: "O", card: card)) } throws: {
+            let error = $0 as? CoreSDKError
+            return error?.matches(CardClientError.encoding) == true && error?.errorDescription?.contains("4111") == false
+        }
+        #expect(fixture.server.transport.requests.isEmpty)
+    }
+
+    @Test func webCheckoutApproves() async throws {
+        let browser = MockBrowser()
+        _ = MockPayPalServer(browser: browser)
+        let client = PayPalWebCheckoutClient(config: Self.config, webSession: browser)
+        let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: "ORDER-WEB"))
+        #expect(result == PayPalWebCheckoutResult(orderID: "ORDER-WEB", payerID: "QYR5Z8XDVJNXQ"))
+        #expect(browser.openedURLs.map(\.absoluteString) == [
+            "https://www.sandbox.paypal.com/checkoutnow?token=ORDER-WEB&fundingSource=paypal&redirect_uri=sdk.ios.paypal%3A%2F%2Fx-callback-url%2Fpaypal-sdk%2Fpaypal-checkout&native_xo=1",
+        ])
+    }
+
+    @Test(arguments: [(MockPayPalServer.WebOutcome.cancel, PayPalClientError.checkoutCanceled), (.closed, .checkoutCanceled), (.malformed, .malformedResult)])
+    func webCheckoutFailures(_ outcome: MockPayPalServer.WebOutcome, _ expected: PayPalClientError) async throws {
+        let browser = MockBrowser()
+        let server = MockPayPalServer(browser: browser)
+        server.webOutcome = outcome
+        let client = PayPalWebCheckoutClient(config: Self.config, webSession: browser)
+        await #expect { try await client.start(request: PayPalWebCheckoutRequest(orderID: "ORDER-WEB")) } throws: {
+            ($0 as? CoreSDKError)?.matches(expected) == true
+        }
+    }
+
+    @Test func nativeCheckoutAnswersShippingChanges() async throws {
+        let sheet = MockPaySheet(changes: [MockPaySheet.addressChange, MockPaySheet.methodChange, MockPaySheet.addressChange])
+        let client = PayPalClient(config: Self.config, paySheet: sheet)
+        let answers = ["shippingAddress": [ShippingChangeAction.reject, .approve], "shippingMethod": [.patch]]
+        let counter = Recorder<String>()
+        let delegate = NativeDelegate { change, responder in
+            counter.record(change.type.rawValue)
+            let index = counter.events.filter { $0 == change.type.rawValue }.count - 1
+            switch answers[change.type.rawValue]![index] {
+            case .approve: responder.approve()
+            case .reject: responder.reject()
+            case .patch: responder.patch()
+            }
+            responder.approve()
+        }
+        client.delegate = delegate
+        client.start { action in action.set(orderId: "ORDER-NATIVE") }
+        _ = await delegate.done.wait(timeout: .seconds(5))
+        #expect(delegate.events.events == ["willStart", "change shippingAddress", "change shippingMethod", "change shippingAddress", "result ORDER-NATIVE"])
+        #expect(sheet.answers.events == [.reject, .patch, .approve])
+    }
+
+    @Test func nativeCheckoutCancelIsReportedOnce() async throws {
+        let client = PayPalClient(config: Self.config, paySheet: MockPaySheet(cancels: true))
+        let delegate = NativeDelegate()
+        client.delegate = delegate
+        client.start { action in action.set(orderId: "ORDER-NATIVE") }
+        _ = await delegate.done.wait(timeout: .seconds(5))
+        #expect(delegate.events.events == ["willStart", "cancel"])
+        await #expect { try await client.start(request: PayPalNativeCheckoutRequest(orderID: "O")) } throws: {
+            ($0 as? CoreSDKError)?.matches(PayPalClientError.checkoutCanceled) == true
+        }
+    }
+
+    @Test func secretsStayOutOfDescriptions() {
+        #expect(!"\(Self.config)".contains("A21AAF"))
+        #expect(!"\(CardRequest(orderID: "O", card: Self.card))".contains("4111111111111111"))
+    }
+}
