@@ -1,1 +1,2 @@
 @_exported import PaymentSchemasRuntime
+@_exported import PaymentFlowsCore

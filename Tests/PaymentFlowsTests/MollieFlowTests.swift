@@ -1,0 +1,126 @@
+import Foundation
+import MollieCheckout
+import PaymentFlowsCore
+import PaymentMocks
+import Testing
+
+@Suite("MollieCheckout flows")
+struct MollieFlowTests {
+    static let device = DeviceUUID("9F6A4D2C-5B1E-4C3A-8E7F-1A2B3C4D5E6F")
+
+    struct Fixture {
+        let browser = MockBrowser()
+        let backend: MockMollieBackend
+        let client: MollieCheckoutClient
+
+        init(_ outcome: MockMollieBackend.Outcome = .paid, selectMethod: Bool = false, flow: PaymentFlow = .internalBrowser, chooser: (any PaymentFlowChooser)? = nil) throws {
+            backend = MockMollieBackend(outcome: outcome, browser: browser)
+            client = try MollieCheckoutClient(
+                settings: MockMollieBackend.settings(selectPaymentMethod: selectMethod, flow: flow), device: MollieFlowTests.device,
+                transport: backend.transport, inAppBrowser: browser, externalBrowser: browser, chooser: chooser)
+        }
+    }
+
+    @Test func createWithoutMethodThenPayInTheInAppBrowser() async throws {
+        let fixture = try Fixture()
+        let payment = try await fixture.client.createPayment(description: "Order #12345", amount: Decimal(string: "10.50")!)
+        #expect(payment.status == .open)
+        #expect(payment.method == nil)
+        guard case .returned(let refreshed) = try await fixture.client.execute(payment) else {
+            Issue.record("expected the in-app browser to return")
+            return
+        }
+        #expect(refreshed.status == .paid)
+        let sent = fixture.backend.transport.requests
+        #expect(sent.map(\.description) == ["POST /api/payments", "GET /api/payments/1"])
+        #expect(sent.allSatisfy { $0.header("X-Mollie-Checkout-Device-UUID") == "9F6A4D2C-5B1E-4C3A-8E7F-1A2B3C4D5E6F" })
+        #expect(try sent[0].decode(CreatePaymentRequest.self) == CreatePaymentRequest(paymentDescription: "Order #12345", amount: Decimal(string: "10.5")!))
+        #expect(fixture.browser.openedURLs.map(\.absoluteString) == ["https://www.mollie.com/checkout/select-method/tr_0000007919"])
+        #expect(fixture.backend.paid == 1)
+    }
+
+    @Test func selectingAMethodAndIssuer() async throws {
+        let fixture = try Fixture(selectMethod: true)
+        let methods = try await fixture.client.methods.getActiveMethods(amount: 5000)
+        #expect(methods.map(\.id) == [.ideal, .paypal, .bancontact])
+        #expect(methods[0].issuers?.map(\.id) == ["ideal_ABNANL2A", "ideal_INGBNL2A"])
+        await #expect { try await fixture.client.createPayment(description: "Order", amount: 25) } throws: { ($0 as? MollieCheckoutError)?.code == .invalidInput }
+        await #expect { try await fixture.client.createPayment(description: "Order", amount: 25, selection: MethodSelection(method: .ideal)) } throws: {
+            ($0 as? MollieCheckoutError)?.code == .invalidInput
+        }
+        let payment = try await fixture.client.createPayment(description: "Order", amount: 25, selection: MethodSelection(method: .ideal, issuer: "ideal_INGBNL2A"))
+        #expect(payment.method == "ideal" && payment.issuer == "ideal_INGBNL2A")
+        #expect(fixture.backend.transport.requests.last.map { try? $0.decode(CreatePaymentRequest.self) }??.issuer == "ideal_INGBNL2A")
+        #expect(fixture.backend.transport.requests.first?.description == "GET /api/methods?amount=5000")
+    }
+
+    @Test func externalBrowserReturnsThroughTheDeepLink() async throws {
+        let fixture = try Fixture(flow: .externalBrowser)
+        let payment = try await fixture.client.createPayment(description: "Order", amount: 12)
+        #expect(try await fixture.client.execute(payment) == .openedInExternalBrowser(payment))
+        let links = fixture.browser.takeDeepLinks()
+        #expect(links.map(\.absoluteString) == ["mollie-checkout://payments/1"])
+        #expect(try await fixture.client.handle(deepLink: links[0]).status == .paid)
+        #expect(fixture.browser.externalURLs.count == 1)
+    }
+
+    @Test func returningWithoutADeepLinkAlsoRefreshes() async throws {
+        let fixture = try Fixture(.paidWithoutReturn, flow: .externalBrowser)
+        let payment = try await fixture.client.createPayment(description: "Order", amount: 12)
+        _ = try await fixture.client.execute(payment)
+        #expect(fixture.browser.takeDeepLinks().isEmpty)
+        #expect(try await fixture.client.appDidBecomeActive()?.status == .paid)
+
+        let inApp = try Fixture(.paidWithoutReturn)
+        let second = try await inApp.client.createPayment(description: "Order", amount: 12)
+        #expect(try await inApp.client.execute(second) == .returned(try await inApp.client.payments.getPayment(second.id)))
+    }
+
+    @Test(arguments: [(MockMollieBackend.Outcome.canceled, PaymentStatus.canceled), (.failed, .failed), (.expired, .expired)])
+    func unsuccessfulCheckoutsAreRefreshedStatuses(_ outcome: MockMollieBackend.Outcome, _ status: PaymentStatus) async throws {
+        let fixture = try Fixture(outcome)
+        let payment = try await fixture.client.createPayment(description: "Order", amount: 12)
+        #expect(try await fixture.client.execute(payment) != .openedInExternalBrowser(payment))
+        #expect(try await fixture.client.payments.getPayment(payment.id).status == status)
+        await #expect { try await fixture.client.execute(try await fixture.client.payments.getPayment(payment.id)) } throws: {
+            ($0 as? MollieCheckoutError)?.code == .noCheckoutURL
+        }
+    }
+
+    @Test func theChooseFlowAsksTheUser() async throws {
+        let chooser = FixedChooser(pick: .externalBrowser)
+        let fixture = try Fixture(flow: .choose, chooser: chooser)
+        let payment = try await fixture.client.createPayment(description: "Order", amount: 12)
+        #expect(try await fixture.client.execute(payment) == .openedInExternalBrowser(payment))
+        #expect(chooser.asked.events == [.externalBrowser])
+    }
+
+    @Test func validationErrorsAreReportedPerField() async throws {
+        let fixture = try Fixture()
+        await #expect { try await fixture.client.createPayment(description: "ab", amount: 0) } throws: {
+            guard let error = $0 as? MollieCheckoutError else { return false }
+            return error.code == .invalidInput && error.fieldErrors.keys.sorted() == ["amount", "description"]
+        }
+        #expect(fixture.backend.transport.requests.isEmpty)
+        let server = try await fixture.backend.transport.send(
+            .init(method: .post, scheme: nil, authority: nil, path: "/api/payments", headerFields: [.init("X-Mollie-Checkout-Device-UUID")!: Self.device.rawValue]),
+            body: .init(#"{"description":"Order","amount":10,"method":"ideal"}"#), baseURL: URL(string: "https://x")!, operationID: "createPayment")
+        #expect(server.0.status.code == 422)
+    }
+
+    @Test func deepLinksAndNavigationPolicy() {
+        #expect(MollieCheckoutClient.paymentID(in: URL(string: "mollie-checkout://payments/42")!) == 42)
+        #expect(MollieCheckoutClient.paymentID(in: URL(string: "mollie-checkout://payments/x")!) == nil)
+        #expect(MollieCheckoutClient.paymentID(in: URL(string: "other://payments/42")!) == nil)
+        #expect(MollieCheckoutClient.navigationPolicy(for: URL(string: "https://www.mollie.com/checkout")!) == .allow)
+        #expect(MollieCheckoutClient.navigationPolicy(for: URL(string: "mollie-checkout://payments/1")!) == .handToApp)
+        #expect(MollieCheckoutClient.navigationPolicy(for: URL(string: "bunq://pay?x=1")!) == .openExternally)
+    }
+
+    @Test func aBadDeviceIsRejectedBeforeAnyRequest() throws {
+        let browser = MockBrowser()
+        #expect { try MollieCheckoutClient(settings: MockMollieBackend.settings(), device: DeviceUUID("device-1"), transport: MockProviderTransport(name: "x"), inAppBrowser: browser, externalBrowser: browser) } throws: {
+            ($0 as? MollieCheckoutError)?.code == .invalidInput
+        }
+    }
+}
