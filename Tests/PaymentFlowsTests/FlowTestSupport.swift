@@ -2,37 +2,10 @@ import Foundation
 import Logging
 import PaymentFlowsCore
 
-/// Captures every log line (message and metadata) so tests can assert that no secret is logged.
-final class LogCapture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+import PaymentMocks
 
-    var all: [String] { lock.withLock { lines } }
-
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-
-    func logger(_ label: String = "test") -> Logger {
-        Logger(label: label) { _ in CapturingHandler(capture: self) }
-    }
-
-    struct CapturingHandler: LogHandler {
-        let capture: LogCapture
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let merged = self.metadata.merging(event.metadata ?? [:]) { $1 }
-            let error = event.error.map { " error=\($0)" } ?? ""
-            capture.append("\(event.level) \(event.message) \(merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))\(error)")
-        }
-    }
-}
-
+/// The tests' name for the mocks' log capture.
+typealias LogCapture = CapturedLogs
 
 import HTTPTypes
 import OpenAPIRuntime

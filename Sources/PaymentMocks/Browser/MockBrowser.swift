@@ -21,8 +21,21 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     private var pendingDeepLinks: [URL] = []
     private var unexpectedPages: [String] = []
 
+    private var observerValue: (@Sendable (String) -> Void)?
+
     /// Creates a browser with no pages.
     public init() {}
+
+    /// Told each page opened (host and path only: queries may carry tokens).
+    public var observer: (@Sendable (String) -> Void)? {
+        get { lock.withLock { observerValue } }
+        set { lock.withLock { observerValue = newValue } }
+    }
+
+    private func notify(_ kind: String, _ url: URL) {
+        let observer = lock.withLock { observerValue }
+        observer?("\(kind) ▸ \(url.scheme ?? "")://\(url.host ?? "")\(url.path)")
+    }
 
     /// Scripts the pages on `host` under `pathPrefix`.
     public func page(host: String, pathPrefix: String = "/", _ page: @escaping Page) {
@@ -56,6 +69,7 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     /// custom scheme, it does not filter by `callback`: checking the callback is the client's job.
     public func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
         lock.withLock { opened.append(url) }
+        notify("web session", url)
         guard let script = script(for: url) else {
             lock.withLock { unexpectedPages.append(url.absoluteString) }
             throw WebSessionError.presentationFailed("no mock page for \(url.host ?? url.absoluteString)")
@@ -66,6 +80,7 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     /// Opens `url` "outside the app": runs the page and keeps the URL it ends on as a pending deep link.
     public func open(_ url: URL) async -> Bool {
         lock.withLock { externallyOpened.append(url) }
+        notify("external browser", url)
         guard let script = script(for: url) else {
             lock.withLock { unexpectedPages.append(url.absoluteString) }
             return false

@@ -22,6 +22,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     private var captured: [MockRequest] = []
     private var unexpectedRequests: [String] = []
     private var injected: [MockFault] = []
+    private var exchangeLog: [String] = []
     private let faults: FaultPlan
 
     /// Creates a transport with no routes.
@@ -43,6 +44,26 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// Requests no route expected.
     public var unexpected: [String] { lock.withLock { unexpectedRequests } }
 
+    /// Each exchange as `METHOD /path → status` (or the fault), in order; no headers or bodies.
+    public var exchanges: [String] { lock.withLock { exchangeLog } }
+
+    private var observerValue: (@Sendable (String) -> Void)?
+
+    /// Told each exchange as it completes (for step-by-step output).
+    public var observer: (@Sendable (String) -> Void)? {
+        get { lock.withLock { observerValue } }
+        set { lock.withLock { observerValue = newValue } }
+    }
+
+    private func note(_ request: MockRequest, _ outcome: String) {
+        let line = "\(name): \(request.method) \(request.path) → \(outcome)"
+        let observer = lock.withLock { () -> (@Sendable (String) -> Void)? in
+            exchangeLog.append("\(request.method) \(request.path) → \(outcome)")
+            return observerValue
+        }
+        observer?(line)
+    }
+
     /// The faults injected so far.
     public var faultsInjected: [MockFault] { lock.withLock { injected } }
 
@@ -62,27 +83,39 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             return match(mock)
         }
         guard let route else {
+            note(mock, "unexpected (no route)")
             lock.withLock { unexpectedRequests.append(mock.description) }
             throw MockTransportError.unexpectedRequest("\(name): \(mock.description)")
         }
         mock.pathParameters = parameters(of: mock.path, in: route.segments)
         switch fault {
         case .timeout?:
+            note(mock, "fault: timeout")
             throw URLError(.timedOut)
         case .serverError?:
+            note(mock, "fault: 503")
             return (HTTPResponse(status: .serviceUnavailable), HTTPBody("{\"error\":\"unavailable\"}"))
         case .latency?:
             try await Task.sleep(for: .milliseconds(2))
         default:
             break
         }
-        let answer = try await route.handler(mock)
+        let answer: MockResponse
+        do {
+            answer = try await route.handler(mock)
+        } catch {
+            note(mock, "connection failed")
+            throw error
+        }
         switch fault {
         case .malformedBody?:
+            note(mock, "\(answer.status) (fault: malformed body)")
             return (HTTPResponse(status: .init(code: answer.status)), HTTPBody("{\"truncated\": "))
         case .lostResponse?:
+            note(mock, "\(answer.status) (fault: response lost)")
             throw URLError(.timedOut)
         default:
+            note(mock, "\(answer.status)" + (fault == .latency ? " (fault: latency)" : ""))
             return (HTTPResponse(status: .init(code: answer.status)), HTTPBody(answer.body))
         }
     }

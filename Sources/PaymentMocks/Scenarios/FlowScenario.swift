@@ -1,0 +1,180 @@
+import AmazonPayMobile
+import Foundation
+import MCSCommerceWeb
+import MollieCheckout
+import PayPalPayments
+import PaymentFlowsCore
+import SuiteMCommerce
+
+/// What a scenario is expected to end in, without injected faults.
+public enum ScenarioExpectation: Sendable, Hashable, CustomStringConvertible {
+    /// The flow completes and its summary starts with the text.
+    case completes(String)
+    /// The flow fails with the typed error code (see ``ScenarioRunner/classify(_:)``).
+    case fails(String)
+
+    /// `completes: x` or `fails: code`.
+    public var description: String {
+        switch self {
+        case .completes(let prefix): return "completes: \(prefix)"
+        case .fails(let code): return "fails: \(code)"
+        }
+    }
+}
+
+/// One flow against the mock providers, in a world of its own.
+public struct FlowScenario: Sendable {
+    /// The provider: `mcs`, `mit`, `amazonpay`, `paypal` or `mollie`.
+    public let provider: String
+    /// The scenario's name, unique per provider.
+    public let name: String
+    /// What it exercises.
+    public let summary: String
+    /// How it ends without faults.
+    public let expectation: ScenarioExpectation
+    let body: @Sendable (ScenarioContext) async throws -> String
+
+    /// `provider/name`.
+    public var id: String { "\(provider)/\(name)" }
+
+    init(_ provider: String, _ name: String, _ summary: String, expect expectation: ScenarioExpectation, _ body: @escaping @Sendable (ScenarioContext) async throws -> String) {
+        self.provider = provider
+        self.name = name
+        self.summary = summary
+        self.expectation = expectation
+        self.body = body
+    }
+}
+
+/// The world one scenario runs in: a browser, transports with the run's fault plan, captured logs,
+/// the secrets the scenario handles and the charges its providers made.
+public final class ScenarioContext: @unchecked Sendable {
+    /// The run's seed.
+    public let seed: UInt64
+    /// The chance of a fault per request.
+    public let faultRate: Double
+    /// The scripted browser.
+    public let browser = MockBrowser()
+    /// Every log line.
+    public let logs = CapturedLogs()
+    /// Each step: requests with their outcome, pages opened.
+    public let steps = Recorder<String>()
+    private let lock = NSLock()
+    private var secretValues: [String] = []
+    private var chargeCounts: [String: Int] = [:]
+    private var transports: [MockProviderTransport] = []
+
+    init(seed: UInt64, faultRate: Double) {
+        self.seed = seed
+        self.faultRate = faultRate
+        let steps = self.steps
+        browser.observer = { steps.record($0) }
+    }
+
+    /// A transport for `name` with this run's faults.
+    public func transport(_ name: String) -> MockProviderTransport {
+        let transport = MockProviderTransport(name: name, faults: FaultPlan(rate: faultRate, seed: seed &* 31 &+ UInt64(name.utf8.count)))
+        let steps = self.steps
+        transport.observer = { steps.record($0) }
+        lock.withLock { transports.append(transport) }
+        return transport
+    }
+
+    /// Deterministic tokens for this run.
+    public var tokens: TokenSource { .seeded(seed) }
+
+    /// Declares values that must never appear in logs, errors or descriptions.
+    public func secrets(_ values: String...) {
+        lock.withLock { secretValues.append(contentsOf: values) }
+    }
+
+    /// Records how many times `what` was charged (more than one is a double charge).
+    public func charged(_ what: String, _ times: Int) {
+        lock.withLock { chargeCounts[what] = times }
+    }
+
+    var declaredSecrets: [String] { lock.withLock { secretValues } }
+    var charges: [String: Int] { lock.withLock { chargeCounts } }
+    var unexpectedRequests: [String] { lock.withLock { transports.flatMap(\.unexpected) } + browser.unexpected }
+}
+
+/// What one run of a scenario produced.
+public struct ScenarioResult: Sendable {
+    /// How a run ended: exactly one of these.
+    public enum Outcome: Sendable, Hashable {
+        /// Completed, with a summary.
+        case completed(String)
+        /// Failed with a typed error: its code and description.
+        case failed(code: String, message: String)
+    }
+
+    /// The scenario.
+    public let scenario: FlowScenario
+    /// The seed.
+    public let seed: UInt64
+    /// The outcome.
+    public let outcome: Outcome
+    /// Each step.
+    public let steps: [String]
+    /// Every log line.
+    public let logLines: [String]
+    /// Charges per charged thing.
+    public let charges: [String: Int]
+    /// Secrets found in logs, the outcome or steps (must be empty).
+    public let leakedSecrets: [String]
+    /// Requests or pages no mock expected (must be empty).
+    public let unexpected: [String]
+
+    /// Whether the outcome is what the scenario expects (meaningful without faults).
+    public var matchesExpectation: Bool {
+        switch (scenario.expectation, outcome) {
+        case (.completes(let prefix), .completed(let summary)): return summary.hasPrefix(prefix)
+        case (.fails(let code), .failed(let actual, _)): return code == actual
+        default: return false
+        }
+    }
+
+    /// Things charged more than once (must be empty).
+    public var doubleCharges: [String] { charges.filter { $0.value > 1 }.map(\.key).sorted() }
+
+    /// Whether the run kept every invariant: no double charge, no leak, nothing unexpected.
+    public var invariantsHold: Bool { doubleCharges.isEmpty && leakedSecrets.isEmpty && unexpected.isEmpty }
+}
+
+/// Runs scenarios.
+public enum ScenarioRunner {
+    /// Runs `scenario` once.
+    public static func run(_ scenario: FlowScenario, seed: UInt64 = 1, faultRate: Double = 0) async -> ScenarioResult {
+        let context = ScenarioContext(seed: seed, faultRate: faultRate)
+        let outcome: ScenarioResult.Outcome
+        do {
+            outcome = .completed(try await scenario.body(context))
+        } catch {
+            let (code, message) = classify(error)
+            outcome = .failed(code: code, message: message)
+        }
+        let logs = context.logs.all
+        let steps = context.steps.events
+        var haystack = logs + steps
+        switch outcome {
+        case .completed(let summary): haystack.append(summary)
+        case .failed(let code, let message): haystack.append(code + " " + message)
+        }
+        let text = haystack.joined(separator: "\n")
+        let leaks = context.declaredSecrets.filter { !$0.isEmpty && text.contains($0) }
+        return ScenarioResult(scenario: scenario, seed: seed, outcome: outcome, steps: steps, logLines: logs, charges: context.charges,
+                              leakedSecrets: leaks, unexpected: context.unexpectedRequests)
+    }
+
+    /// A stable code for a typed error: `Module.code` (or MIT's catalog code, or PayPal's `domain.code`).
+    public static func classify(_ error: any Error) -> (code: String, message: String) {
+        switch error {
+        case let error as MCSCommerceWebError: return ("MCSCommerceWeb.\(error.code)", error.description)
+        case let error as SuiteError: return (error.code, error.description)
+        case let error as AmazonPayError: return ("AmazonPay.\(error.code)", error.description)
+        case let error as CoreSDKError: return ("\(error.domain).\(error.code)", error.description)
+        case let error as MollieCheckoutError: return ("MollieCheckout.\(error.code)", error.description)
+        default: return ("untyped", "an untyped error: \(type(of: error))")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PayPalPayments
+import PaymentFlowsCore
+
+final class ScenarioChallengeDelegate: ThreeDSecureChallengePresentationDelegate, @unchecked Sendable {
+    let events = Recorder<String>()
+    func threeDSecureWillLaunch(_ cardClient: CardClient) { events.record("willLaunch") }
+    func threeDSecureDidFinish(_ cardClient: CardClient) { events.record("didFinish") }
+    func threeDSecureDidCancel(_ cardClient: CardClient) { events.record("didCancel") }
+}
+
+final class ScenarioNativeDelegate: PayPalNativeCheckoutDelegate, @unchecked Sendable {
+    let finished = OneShot<String>()
+    let calls = Recorder<String>()
+    func paypal(_ payPalClient: PayPalClient, didFinishWithResult approvalResult: Approval) { calls.record("result"); finished.resolve("approved \(approvalResult.orderID)") }
+    func paypal(_ payPalClient: PayPalClient, didFinishWithError error: CoreSDKError) { calls.record("error"); finished.resolve("error \(error.code)") }
+    func paypalDidCancel(_ payPalClient: PayPalClient) { calls.record("cancel"); finished.resolve("canceled") }
+    func paypalWillStart(_ payPalClient: PayPalClient) {}
+    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeResponder) {
+        shippingChange.type == .shippingMethod ? shippingChangeAction.patch() : shippingChangeAction.approve()
+    }
+}
+
+extension ScenarioCatalog {
+    static let payPalConfig = CoreConfig(accessToken: "A21AAF-sandbox-access-token", environment: .sandbox)
+    static let payPalCard = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "737", cardholderName: "Ana Gomez")
+
+    static func payPalCard(_ context: ScenarioContext, _ threeDSecure: MockPayPalServer.ThreeDSecure, card: Card = payPalCard, withThreeDS: Bool = true) async throws -> String {
+        let server = MockPayPalServer(threeDSecure: threeDSecure, transport: context.transport("PayPal"), browser: context.browser)
+        let client = CardClient(config: payPalConfig, transport: server.transport, webSession: context.browser, tokens: context.tokens, logger: context.logs.logger("PayPalPayments"))
+        let delegate = ScenarioChallengeDelegate()
+        client.threeDSecureChallengeDelegate = delegate
+        context.secrets(card.number, card.securityCode, payPalConfig.accessToken.rawValue)
+        defer { context.charged("PayPal order \(context.seed)", server.approvedOrders) }
+        let threeDS = withThreeDS ? ThreeDSecureRequest(returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!) : nil
+        let result = try await client.approveOrder(request: CardRequest(orderID: "ORDER-\(context.seed)", card: card, threeDSecureRequest: threeDS))
+        return "approved status=\(result.status?.rawValue ?? "-") threeDS=\(result.didAttemptThreeDSecureAuthentication) events=\(delegate.events.events.joined(separator: ","))"
+    }
+
+    static func payPalWeb(_ context: ScenarioContext, _ outcome: MockPayPalServer.WebOutcome) async throws -> String {
+        let server = MockPayPalServer(transport: context.transport("PayPal"), browser: context.browser)
+        server.webOutcome = outcome
+        let client = PayPalWebCheckoutClient(config: payPalConfig, webSession: context.browser, logger: context.logs.logger("PayPalPayments"))
+        defer { context.charged("PayPal web order \(context.seed)", server.approvedOrders) }
+        let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: "ORDER-\(context.seed)"))
+        return "approved order=\(result.orderID) payer=\(result.payerID)"
+    }
+
+    static let payPal: [FlowScenario] = [
+        FlowScenario("paypal", "card", "approveOrder without 3-D Secure", expect: .completes("approved status=APPROVED threeDS=false")) {
+            try await payPalCard($0, .notRequired, withThreeDS: false)
+        },
+        FlowScenario("paypal", "card-3ds", "The order needs payer action: 3-D Secure challenge, then the order is approved", expect: .completes("approved status=APPROVED threeDS=true events=willLaunch,didFinish")) {
+            try await payPalCard($0, .passes)
+        },
+        FlowScenario("paypal", "card-3ds-canceled", "The buyer cancels the challenge", expect: .fails("CardClientErrorDomain.10")) {
+            try await payPalCard($0, .canceled)
+        },
+        FlowScenario("paypal", "card-declined", "The card is declined: serverResponse", expect: .fails("NetworkingClientErrorDomain.6")) { context in
+            var card = payPalCard
+            card.number = MockPayPalServer.declinedCard
+            return try await payPalCard(context, .notRequired, card: card, withThreeDS: false)
+        },
+        FlowScenario("paypal", "web", "PayPal web checkout returns token and PayerID", expect: .completes("approved")) { try await payPalWeb($0, .approve) },
+        FlowScenario("paypal", "web-cancel", "The buyer cancels web checkout", expect: .fails("PayPalClientErrorDomain.5")) { try await payPalWeb($0, .cancel) },
+        FlowScenario("paypal", "native-shipping", "Native checkout: address change approved, method change patched", expect: .completes("approved")) { context in
+            let client = PayPalClient(config: payPalConfig, paySheet: MockPaySheet(changes: [MockPaySheet.addressChange, MockPaySheet.methodChange]), logger: context.logs.logger("PayPalPayments"))
+            let delegate = ScenarioNativeDelegate()
+            client.delegate = delegate
+            client.start { $0.set(orderId: "ORDER-\(context.seed)") }
+            let outcome = await delegate.finished.wait(timeout: .seconds(10)) ?? "no outcome"
+            context.charged("native delegate outcomes", delegate.calls.events.count)
+            return outcome
+        },
+    ]
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+
+/// `payflow`: runs the integrations' flows against mock providers and validates payloads.
+struct Payflow: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "payflow",
+        abstract: "Run every integration's flows against mock providers, and validate payloads with the generated types.",
+        discussion: "Exit codes: 0 success, 1 failed scenarios or invalid payload, 2 usage errors.",
+        subcommands: [RunCommand.self, ValidateCommand.self, ListCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}
+
+/// Entry point: maps argument errors to exit code 2.
+@main
+enum PayflowMain {
+    static func main() async {
+        do {
+            var command = try Payflow.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = Payflow.exitCode(for: error)
+            let message = Payflow.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+                exit(0)
+            }
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
+
+enum Output {
+    static func line(_ text: String = "") { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+}
