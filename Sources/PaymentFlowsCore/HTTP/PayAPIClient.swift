@@ -59,7 +59,7 @@ public struct PayAPIClient: Sendable {
     func sendOnce<Operation: PayOperation>(_ operation: Operation, request: HTTPRequest, body: Data?, attempt: Int) async throws -> PayAPIResponse<Operation> {
         let operationID = Operation.operationID
         logger.info("request", metadata: [
-            "operation": "\(operationID)", "method": "\(request.method.rawValue)", "path": "\(request.path ?? "")",
+            "operation": "\(operationID)", "method": "\(request.method.rawValue)", "path": "\(Self.loggablePath(request.path, operation))",
             "headers": "\(Self.loggableHeaders(operation))", "attempt": "\(attempt)",
         ])
         let response: HTTPResponse
@@ -153,6 +153,13 @@ public struct PayAPIClient: Sendable {
         if Operation.method != .post { return true }
         guard let header = Operation.idempotencyKeyHeader?.lowercased() else { return false }
         return operation.headerFields.contains { $0.name.lowercased() == header && !$0.value.isEmpty }
+    }
+
+    /// The path with query values left out (only the names are kept): values may be secrets.
+    static func loggablePath<Operation: PayOperation>(_ path: String?, _ operation: Operation) -> String {
+        let bare = (path ?? "").split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        let names = operation.queryItems.map(\.name)
+        return names.isEmpty ? bare : bare + "?" + names.map { "\($0)=…" }.joined(separator: "&")
     }
 
     /// Header names with the values of sensitive headers replaced.
