@@ -60,6 +60,13 @@ var targets: [Target] = [
         capability: .buildTool(),
         dependencies: ["payschema"]
     ),
+    .plugin(
+        name: "SchemaDiffPlugin",
+        capability: .command(
+            intent: .custom(verb: "schema-diff", description: "Classify schema changes against a git revision as breaking or not (payschema diff)")
+        ),
+        dependencies: ["payschema"]
+    ),
     .testTarget(
         name: "PaySchemaCoreTests",
         dependencies: ["PaySchemaCore", "PaymentSchemasRuntime"],
@@ -111,6 +118,7 @@ let package = Package(
         .executable(name: "payschema", targets: ["payschema"]),
         .executable(name: "payflow", targets: ["payflow"]),
         .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),
+        .plugin(name: "SchemaDiffPlugin", targets: ["SchemaDiffPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

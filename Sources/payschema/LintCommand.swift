@@ -38,7 +38,14 @@ struct LintCommand: ParsableCommand {
             let url = URL(fileURLWithPath: path)
             if isDirectory.boolValue {
                 let modules = try SchemaSource.modules(under: url)
-                let direct = SchemaSource.yamlFiles(under: url).filter { $0.deletingLastPathComponent().standardizedFileURL == url.standardizedFileURL }
+                let direct = SchemaSource.yamlFiles(under: url).filter {
+                    $0.deletingLastPathComponent().standardizedFileURL == url.standardizedFileURL && $0.lastPathComponent != "breaking-changes.yaml"
+                }
+                let acceptedFile = url.appending(path: "breaking-changes.yaml")
+                if let text = try? String(contentsOf: acceptedFile, encoding: .utf8) {
+                    checkedFiles += 1
+                    diagnostics += AcceptedChanges.load(text, file: (path as NSString).appendingPathComponent("breaking-changes.yaml")).1
+                }
                 if !direct.isEmpty || modules.isEmpty {
                     let module = SchemaSource.Module(name: url.standardizedFileURL.lastPathComponent, directory: url, files: SchemaSource.yamlFiles(under: url))
                     checkedFiles += module.files.count

@@ -1,0 +1,260 @@
+import Foundation
+@_spi(Generated) import PaymentSchemasRuntime
+
+extension SchemaDiff {
+    static func sends(_ direction: Direction) -> Bool { direction != .response }
+    static func receives(_ direction: Direction) -> Bool { direction != .request }
+
+    mutating func compareStruct(_ module: String, _ old: StructDecl, _ new: StructDecl, path: String, direction: Direction, renames: [String: String]) {
+        let oldFormats = Set(old.encodings.map(\.value)), newFormats = Set(new.encodings.map(\.value))
+        for format in oldFormats.subtracting(newFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
+            add(.typeEncodingRemoved, wire: .breaking, source: .breaking, path, "\(format.rawValue) is no longer supported", at: new.fieldsLocation)
+        }
+        for format in newFormats.subtracting(oldFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
+            add(.typeEncodingAdded, wire: .compatible, source: .compatible, path, "\(format.rawValue) is now supported", at: new.fieldsLocation)
+        }
+        var renamed: [String: FieldDecl] = [:]
+        for field in new.fields where !old.fields.contains(where: { $0.name.value == field.name.value }) {
+            if let previous = field.lifecycle.renamedFrom.first(where: { name in old.fields.contains { $0.name.value == name.value } && !new.fields.contains { $0.name.value == name.value } }) {
+                renamed[previous.value] = field
+            }
+        }
+        for field in old.fields {
+            let fieldPath = "\(path).\(field.name.value)"
+            if let current = new.fields.first(where: { $0.name.value == field.name.value }) {
+                compareField(field, current, old: old, new: new, path: fieldPath, direction: direction, renames: renames)
+            } else if let current = renamed[field.name.value] {
+                add(.fieldRenamed, wire: .compatible, source: .compatible, "\(path).\(current.name.value)", "\(field.name.value) was renamed to \(current.name.value); a deprecated accessor keeps the old name compiling", at: current.name.location)
+                compareField(field, current, old: old, new: new, path: "\(path).\(current.name.value)", direction: direction, renames: renames)
+            } else {
+                let wireBreaks = Self.receives(direction) && field.required
+                if field.lifecycle.deprecated != nil {
+                    add(.removedAfterDeprecation, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath, "deprecated field \(field.name.value) was removed", at: field.name.location)
+                } else {
+                    add(.fieldRemoved, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath,
+                        "\(field.name.value) was removed" + (wireBreaks ? ": old receivers require it" : ""), at: field.name.location)
+                }
+            }
+        }
+        for field in new.fields where !old.fields.contains(where: { $0.name.value == field.name.value }) && !renamed.values.contains(where: { $0.name.value == field.name.value }) {
+            let fieldPath = "\(path).\(field.name.value)"
+            if field.required {
+                add(.fieldAddedRequired, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, fieldPath,
+                    "required field \(field.name.value) was added" + (Self.sends(direction) ? ": old senders do not send it" : "") + "; the memberwise initializer gains a parameter", at: field.name.location)
+            } else {
+                add(.fieldAddedOptional, wire: .compatible, source: .compatible, fieldPath, "\(field.isOptionalInSwift ? "optional" : "defaulted") field \(field.name.value) was added", at: field.name.location)
+            }
+        }
+    }
+
+    mutating func compareField(_ old: FieldDecl, _ new: FieldDecl, old oldStruct: StructDecl, new newStruct: StructDecl, path: String, direction: Direction, renames: [String: String]) {
+        let location = new.name.location
+        let oldType = Self.renaming(old.type.value, renames)
+        if oldType != new.type.value {
+            add(.fieldTypeChanged, wire: .breaking, source: .breaking, path, "the type changed from \(old.type.value) to \(new.type.value)", at: new.type.location)
+        }
+        if !old.required && new.required {
+            add(.fieldBecameRequired, wire: Self.sends(direction) ? .breaking : .compatible, source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
+                "\(new.name.value) became required" + (Self.sends(direction) ? ": old senders may omit it" : ""), at: location)
+        } else if old.required && !new.required {
+            add(.fieldBecameOptional, wire: Self.receives(direction) ? .breaking : .compatible, source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
+                "\(new.name.value) became optional" + (Self.receives(direction) ? ": old receivers require it" : ""), at: location)
+        }
+        for format in Set(oldStruct.encodings.map(\.value)).intersection(newStruct.encodings.map(\.value)).sorted(by: { $0.rawValue < $1.rawValue }) {
+            let before = oldStruct.wireName(of: old, in: format), after = newStruct.wireName(of: new, in: format)
+            guard before != after else { continue }
+            let stillRead = new.aliases.contains { $0.value == before }
+            let breaks = Self.sends(direction) || !stillRead
+            add(.fieldWireNameChanged, wire: breaks ? .breaking : .compatible, source: .compatible, path,
+                "the \(format.rawValue) name changed from '\(before)' to '\(after)'" + (stillRead ? " ('\(before)' is still accepted when decoding)" : ""), at: location)
+        }
+        let removedAliases = Set(old.aliases.map(\.value)).subtracting(new.aliases.map(\.value))
+        if !removedAliases.isEmpty {
+            add(.fieldAliasRemoved, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, path,
+                "legacy spelling \(removedAliases.sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted", at: location)
+        }
+        if old.defaultValue?.value != new.defaultValue?.value, old.defaultValue != nil, new.defaultValue != nil {
+            add(.fieldDefaultChanged, wire: .dangerous, source: .compatible, path, "the default changed from \(old.defaultValue!.value) to \(new.defaultValue!.value)", at: location)
+        }
+        if old.sensitive && !new.sensitive {
+            add(.sensitiveRemoved, wire: .compatible, source: .compatible, path, "\(new.name.value) is no longer sensitive: its values may start reaching logs and descriptions", at: location)
+        } else if !old.sensitive && new.sensitive {
+            add(.sensitiveAdded, wire: .compatible, source: .compatible, path, "\(new.name.value) is now sensitive", at: location)
+        }
+        if old.lifecycle.deprecated == nil, new.lifecycle.deprecated != nil {
+            add(.deprecated, wire: .compatible, source: .compatible, path, "\(new.name.value) is now deprecated", at: location)
+        }
+        if old.doc != new.doc {
+            add(.documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name.value) changed", at: location)
+        }
+        compareConstraints(old.constraints, new.constraints, path: path, direction: direction, at: location)
+    }
+
+    static func renaming(_ type: TypeExpression, _ renames: [String: String]) -> TypeExpression {
+        switch type {
+        case .named(let name): return .named(renames[name] ?? name)
+        case .list(let element): return .list(renaming(element, renames))
+        case .set(let element): return .set(renaming(element, renames))
+        case .map(let value): return .map(renaming(value, renames))
+        case .primitive: return type
+        }
+    }
+
+    /// How a bound moved: -1 looser, 0 same, 1 tighter.
+    static func lowerBound(_ old: Decimal?, _ oldExclusive: Bool, _ new: Decimal?, _ newExclusive: Bool) -> Int {
+        switch (old, new) {
+        case (nil, nil): return 0
+        case (nil, _): return 1
+        case (_, nil): return -1
+        case (let a?, let b?):
+            if a == b { return oldExclusive == newExclusive ? 0 : (newExclusive ? 1 : -1) }
+            return b > a ? 1 : -1
+        }
+    }
+
+    mutating func compareConstraints(_ old: Constraints, _ new: Constraints, path: String, direction: Direction, at location: SourceLocation) {
+        var tighter: [String] = [], looser: [String] = [], changed: [String] = []
+        func note(_ movement: Int, _ name: String) {
+            if movement > 0 { tighter.append(name) } else if movement < 0 { looser.append(name) }
+        }
+        func decimal(_ text: Located<String>?) -> Decimal? { text.flatMap { Decimal(string: $0.value) } }
+        func int(_ value: Located<Int>?) -> Decimal? { value.map { Decimal($0.value) } }
+        note(Self.lowerBound(int(old.minLength), false, int(new.minLength), false), "minLength")
+        note(Self.lowerBound(int(old.maxLength).map { -$0 }, false, int(new.maxLength).map { -$0 }, false), "maxLength")
+        note(Self.lowerBound(decimal(old.minimum), old.exclusiveMinimum, decimal(new.minimum), new.exclusiveMinimum), "minimum")
+        note(Self.lowerBound(decimal(old.maximum).map { -$0 }, old.exclusiveMaximum, decimal(new.maximum).map { -$0 }, new.exclusiveMaximum), "maximum")
+        note(Self.lowerBound(int(old.scale).map { -$0 }, false, int(new.scale).map { -$0 }, false), "scale")
+        note(Self.lowerBound(int(old.minItems), false, int(new.minItems), false), "minItems")
+        note(Self.lowerBound(int(old.maxItems).map { -$0 }, false, int(new.maxItems).map { -$0 }, false), "maxItems")
+        switch (old.pattern?.value, new.pattern?.value) {
+        case (nil, _?): tighter.append("pattern")
+        case (_?, nil): looser.append("pattern")
+        case (let a?, let b?) where a != b: changed.append("pattern")
+        default: break
+        }
+        switch (old.format?.value, new.format?.value) {
+        case (nil, _?): tighter.append("format")
+        case (_?, nil): looser.append("format")
+        case (let a?, let b?) where a != b: changed.append("format")
+        case ("url"?, "url"?) where Set(old.schemes) != Set(new.schemes):
+            if Set(new.schemes).isSubset(of: old.schemes) || old.schemes.isEmpty { tighter.append("schemes") } else if Set(old.schemes).isSubset(of: new.schemes) || new.schemes.isEmpty { looser.append("schemes") } else { changed.append("schemes") }
+        default: break
+        }
+        if !tighter.isEmpty {
+            add(.constraintTightened, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, path,
+                "\(tighter.joined(separator: ", ")) accept fewer values" + (Self.sends(direction) ? ": old senders may send values now refused" : ""), at: location)
+        }
+        if !looser.isEmpty {
+            add(.constraintLoosened, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, path,
+                "\(looser.joined(separator: ", ")) accept more values" + (Self.receives(direction) ? ": old receivers may refuse them" : ""), at: location)
+        }
+        if !changed.isEmpty {
+            add(.constraintChanged, wire: .breaking, source: .compatible, path, "\(changed.joined(separator: ", ")) changed", at: location)
+        }
+    }
+
+    mutating func compareEnum(_ old: EnumDecl, _ new: EnumDecl, path: String, direction: Direction, at location: SourceLocation) {
+        if old.rawType != new.rawType {
+            add(.typeKindChanged, wire: .breaking, source: .breaking, path, "the raw type changed from \(old.rawType.rawValue) to \(new.rawType.rawValue)", at: location)
+            return
+        }
+        if old.isOpen && !new.isOpen {
+            add(.enumBecameClosed, wire: Self.receives(direction) ? .breaking : .compatible, source: .breaking, path, "the enum is now closed: unknown values fail to decode and .unknown is gone", at: location)
+        } else if !old.isOpen && new.isOpen {
+            add(.enumBecameOpen, wire: .compatible, source: .breaking, path, "the enum is now open: switches must handle .unknown", at: location)
+        }
+        var renamed: [String: EnumCaseDecl] = [:]
+        for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) {
+            if let previous = enumCase.lifecycle.renamedFrom.first(where: { name in old.cases.contains { $0.name.value == name.value } }) {
+                renamed[previous.value] = enumCase
+            }
+        }
+        for enumCase in old.cases {
+            let current = new.cases.first { $0.name.value == enumCase.name.value } ?? renamed[enumCase.name.value]
+            guard let current else {
+                let rule: DiffRule = enumCase.lifecycle.deprecated != nil ? .removedAfterDeprecation : .enumCaseRemoved
+                add(rule, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, "\(path).\(enumCase.name.value)",
+                    "case \(enumCase.name.value) ('\(enumCase.value.value)') was removed" + (Self.sends(direction) ? ": old senders still send it" : ""), at: enumCase.name.location)
+                continue
+            }
+            let casePath = "\(path).\(current.name.value)"
+            if current.name.value != enumCase.name.value {
+                add(.enumCaseRenamed, wire: .compatible, source: .compatible, casePath, "case \(enumCase.name.value) was renamed to \(current.name.value); a deprecated alias keeps the old name compiling", at: current.name.location)
+            }
+            if current.value.value != enumCase.value.value {
+                add(.enumValueChanged, wire: .breaking, source: .compatible, casePath, "the wire value changed from '\(enumCase.value.value)' to '\(current.value.value)'", at: current.value.location)
+            }
+            let removedAliases = Set(enumCase.aliases.map(\.value)).subtracting(current.aliases.map(\.value))
+            if !removedAliases.isEmpty {
+                add(.enumAliasRemoved, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, casePath,
+                    "legacy value \(removedAliases.map(\.description).sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted", at: current.name.location)
+            }
+            if enumCase.doc != current.doc {
+                add(.documentationChanged, wire: .compatible, source: .compatible, casePath, "the documentation of case \(current.name.value) changed", at: current.name.location)
+            }
+        }
+        for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) && !renamed.values.contains(where: { $0.name.value == enumCase.name.value }) {
+            let wire: Verdict = Self.receives(direction) && !new.isOpen ? .breaking : .compatible
+            add(.enumCaseAdded, wire: wire, source: .dangerous, "\(path).\(enumCase.name.value)",
+                "case \(enumCase.name.value) ('\(enumCase.value.value)') was added" + (wire == .breaking ? ": old receivers of this closed enum reject it" : "") + "; exhaustive switches need it", at: enumCase.name.location)
+        }
+    }
+
+    mutating func compareCatalogs(_ module: String, _ old: CheckedModule, _ new: CheckedModule) {
+        let oldCatalogs = old.files.flatMap(\.errorCatalogs), newCatalogs = new.files.flatMap(\.errorCatalogs)
+        for catalog in oldCatalogs {
+            let path = "\(module).\(catalog.name.value)"
+            guard let current = newCatalogs.first(where: { $0.name.value == catalog.name.value }) else {
+                add(.errorCatalogRemoved, wire: .compatible, source: .breaking, path, "error catalog \(catalog.name.value) was removed", at: catalog.name.location)
+                continue
+            }
+            for code in catalog.codes where !current.codes.contains(where: { $0.code.value == code.code.value }) {
+                add(.errorCodeRemoved, wire: .compatible, source: .breaking, "\(path).\(code.code.value)", "error code \(code.code.value) (\(code.name.value)) was removed", at: code.location)
+            }
+            for code in current.codes where !catalog.codes.contains(where: { $0.code.value == code.code.value }) {
+                add(.errorCodeAdded, wire: .compatible, source: .dangerous, "\(path).\(code.code.value)", "error code \(code.code.value) (\(code.name.value)) was added; exhaustive switches need it", at: code.location)
+            }
+        }
+    }
+
+    mutating func compareOperations(_ module: String, _ old: CheckedModule, _ new: CheckedModule, renames: [String: String]) {
+        let oldOperations = old.files.flatMap(\.operations), newOperations = new.files.flatMap(\.operations)
+        for operation in oldOperations {
+            let path = "\(module).operations.\(operation.name.value)"
+            guard let current = newOperations.first(where: { $0.name.value == operation.name.value }) else {
+                let rule: DiffRule = operation.lifecycle.deprecated != nil ? .removedAfterDeprecation : .operationRemoved
+                add(rule, wire: .breaking, source: .breaking, path, "operation \(operation.name.value) was removed", at: operation.name.location)
+                continue
+            }
+            var changed: [String] = []
+            if operation.method.value != current.method.value { changed.append("method \(operation.method.value.rawValue) → \(current.method.value.rawValue)") }
+            if operation.path.value != current.path.value { changed.append("path \(operation.path.value) → \(current.path.value)") }
+            for (role, before, after) in [("request", operation.request, current.request), ("response", operation.response, current.response), ("errorBody", operation.errorBody, current.errorBody)] {
+                let renamedBefore = before.map { renames[$0.value] ?? $0.value }
+                if renamedBefore != after?.value { changed.append("\(role) \(before?.value ?? "none") → \(after?.value ?? "none")") }
+            }
+            if !changed.isEmpty {
+                add(.operationChanged, wire: .breaking, source: .breaking, path, changed.joined(separator: "; "), at: current.name.location)
+            }
+            for parameter in operation.parameters where !current.parameters.contains(where: { $0.name.value == parameter.name.value }) {
+                add(.parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) was removed", at: parameter.name.location)
+            }
+            for parameter in current.parameters where !operation.parameters.contains(where: { $0.name.value == parameter.name.value }) {
+                add(.parameterAdded, wire: parameter.required ? .breaking : .compatible, source: parameter.required ? .breaking : .compatible, "\(path).\(parameter.name.value)",
+                    "\(parameter.required ? "required" : "optional") parameter \(parameter.name.value) was added", at: parameter.name.location)
+            }
+            for parameter in current.parameters {
+                guard let before = operation.parameters.first(where: { $0.name.value == parameter.name.value }) else { continue }
+                if before.sensitive && !parameter.sensitive {
+                    add(.sensitiveRemoved, wire: .compatible, source: .compatible, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) is no longer sensitive", at: parameter.name.location)
+                }
+                if before.wireName != parameter.wireName || before.place != parameter.place || Self.renaming(before.type.value, renames) != parameter.type.value {
+                    add(.operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) changed its name, place or type", at: parameter.name.location)
+                }
+            }
+        }
+        for operation in newOperations where !oldOperations.contains(where: { $0.name.value == operation.name.value }) {
+            add(.operationAdded, wire: .compatible, source: .compatible, "\(module).operations.\(operation.name.value)", "operation \(operation.name.value) was added", at: operation.name.location)
+        }
+    }
+}

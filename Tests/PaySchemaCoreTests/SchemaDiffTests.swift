@@ -1,0 +1,194 @@
+import Foundation
+@testable import PaySchemaCore
+import Testing
+
+/// One old/new pair per rule: the exact rule, severity, wire and source verdicts, path and location.
+@Suite("Schema diff rules")
+struct SchemaDiffTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var old: String
+        var new: String
+        /// `RULE severity wire source path line:column`
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    static func diff(_ old: String, _ new: String) -> [SchemaChange] {
+        let (before, oldDiagnostics) = check(["s.yaml": old], module: "M")
+        let (after, newDiagnostics) = check(["s.yaml": new], module: "M")
+        precondition(oldDiagnostics.filter { $0.severity == .error }.isEmpty, "\(oldDiagnostics)")
+        precondition(newDiagnostics.filter { $0.severity == .error }.isEmpty, "\(newDiagnostics)")
+        return SchemaDiff.compare(old: ["M": before!], new: ["M": after!])
+    }
+
+    static func line(_ change: SchemaChange) -> String {
+        let severity = change.severity == .note ? "info" : change.severity.rawValue
+        return "\(change.rule) \(severity) \(change.wire.rawValue) \(change.source.rawValue) \(change.path) \(change.location.line):\(change.location.column)"
+    }
+
+    static let req = "  Req:\n    kind: struct\n    direction: request\n    fields:\n"
+    static let res = "  Res:\n    kind: struct\n    direction: response\n    fields:\n"
+
+    static let cases: [Case] = [
+        Case(name: "type added", old: "types: {}", new: "types:\n  A: { kind: struct, fields: {} }", expected: ["TYPE_ADDED info compatible compatible M.A 2:3"]),
+        Case(name: "type removed", old: "types:\n  A: { kind: struct, fields: {} }", new: "types: {}", expected: ["TYPE_REMOVED error compatible breaking M.A 2:3"]),
+        Case(name: "type renamed", old: "types:\n  A: { kind: struct, fields: {} }", new: "types:\n  B: { kind: struct, renamedFrom: A, fields: {} }",
+             expected: ["TYPE_RENAMED info compatible compatible M.B 2:3"]),
+        Case(name: "rename without renamedFrom is removal plus addition", old: "types:\n  A: { kind: struct, fields: {} }", new: "types:\n  B: { kind: struct, fields: {} }",
+             expected: ["TYPE_ADDED info compatible compatible M.B 2:3", "TYPE_REMOVED error compatible breaking M.A 2:3"]),
+        Case(name: "kind changed", old: "types:\n  A: { kind: struct, fields: {} }", new: "types:\n  A: { kind: enum, cases: [x] }", expected: ["TYPE_KIND_CHANGED error breaking breaking M.A 2:3"]),
+        Case(name: "encoding removed", old: "types:\n  A: { kind: struct, encodings: [json, query], fields: {} }", new: "types:\n  A: { kind: struct, encodings: [json], fields: {} }",
+             expected: ["TYPE_ENCODING_REMOVED error breaking breaking M.A 2:49"]),
+        Case(name: "encoding added", old: "types:\n  A: { kind: struct, fields: {} }", new: "types:\n  A: { kind: struct, encodings: [json, xml], fields: {} }",
+             expected: ["TYPE_ENCODING_ADDED info compatible compatible M.A 2:54"]),
+        Case(name: "required field added to a request", old: "types:\n" + req + "      a: String", new: "types:\n" + req + "      a: String\n      b: String",
+             expected: ["FIELD_ADDED_REQUIRED error breaking breaking M.Req.b 7:7"]),
+        Case(name: "required field added to a response", old: "types:\n" + res + "      a: String", new: "types:\n" + res + "      a: String\n      b: String",
+             expected: ["FIELD_ADDED_REQUIRED error compatible breaking M.Res.b 7:7"]),
+        Case(name: "optional field added", old: "types:\n" + res + "      a: String", new: "types:\n" + res + "      a: String\n      b: String?",
+             expected: ["FIELD_ADDED_OPTIONAL info compatible compatible M.Res.b 7:7"]),
+        Case(name: "required field removed from a response", old: "types:\n" + res + "      a: String\n      b: String", new: "types:\n" + res + "      a: String",
+             expected: ["FIELD_REMOVED error breaking breaking M.Res.b 7:7"]),
+        Case(name: "field removed from a request", old: "types:\n" + req + "      a: String\n      b: String", new: "types:\n" + req + "      a: String",
+             expected: ["FIELD_REMOVED error compatible breaking M.Req.b 7:7"]),
+        Case(name: "field renamed with renamedFrom", old: "types:\n" + res + "      cartId: String", new: "types:\n" + res + "      basketId: { type: String, required: true, renamedFrom: cartId }",
+             expected: ["FIELD_RENAMED info compatible compatible M.Res.basketId 6:7", "FIELD_WIRE_NAME_CHANGED error breaking compatible M.Res.basketId 6:7"]),
+        Case(name: "field renamed keeping the wire name", old: "types:\n" + res + "      cartId: String", new: "types:\n" + res + "      basketId: { type: String, required: true, renamedFrom: cartId, json: cartId }",
+             expected: ["FIELD_RENAMED info compatible compatible M.Res.basketId 6:7"]),
+        Case(name: "field type changed", old: "types:\n" + res + "      a: String", new: "types:\n" + res + "      a: Int", expected: ["FIELD_TYPE_CHANGED error breaking breaking M.Res.a 6:10"]),
+        Case(name: "request field became required", old: "types:\n" + req + "      a: String?", new: "types:\n" + req + "      a: String",
+             expected: ["FIELD_BECAME_REQUIRED error breaking breaking M.Req.a 6:7"]),
+        Case(name: "response field became optional", old: "types:\n" + res + "      a: String", new: "types:\n" + res + "      a: String?",
+             expected: ["FIELD_BECAME_OPTIONAL error breaking breaking M.Res.a 6:7"]),
+        Case(name: "wire name changed with the old one kept as an alias", old: "types:\n" + res + "      a: { type: String, json: old_a }", new: "types:\n" + res + "      a: { type: String, json: new_a, aliases: [old_a] }",
+             expected: ["FIELD_WIRE_NAME_CHANGED info compatible compatible M.Res.a 6:7"]),
+        Case(name: "wire name changed in a request", old: "types:\n" + req + "      a: { type: String, json: old_a }", new: "types:\n" + req + "      a: { type: String, json: new_a }",
+             expected: ["FIELD_WIRE_NAME_CHANGED error breaking compatible M.Req.a 6:7"]),
+        Case(name: "default changed", old: "types:\n" + req + "      a: { type: String, default: x }", new: "types:\n" + req + "      a: { type: String, default: y }",
+             expected: ["FIELD_DEFAULT_CHANGED warning dangerous compatible M.Req.a 6:7"]),
+        Case(name: "alias removed", old: "types:\n" + res + "      a: { type: String, aliases: [legacyA] }", new: "types:\n" + res + "      a: { type: String }",
+             expected: ["FIELD_ALIAS_REMOVED error breaking compatible M.Res.a 6:7"]),
+        Case(name: "sensitive removed", old: "types:\n" + req + "      pin: { type: String, sensitive: true }", new: "types:\n" + req + "      pin: { type: String }",
+             expected: ["SENSITIVE_REMOVED error compatible compatible M.Req.pin 6:7"]),
+        Case(name: "sensitive added", old: "types:\n" + req + "      pin: { type: String }", new: "types:\n" + req + "      pin: { type: String, sensitive: true }",
+             expected: ["SENSITIVE_ADDED info compatible compatible M.Req.pin 6:7"]),
+        Case(name: "tightened in a request breaks", old: "types:\n" + req + "      a: { type: String, maxLength: 10 }", new: "types:\n" + req + "      a: { type: String, maxLength: 5 }",
+             expected: ["CONSTRAINT_TIGHTENED error breaking compatible M.Req.a 6:7"]),
+        Case(name: "tightened in a response is fine", old: "types:\n" + res + "      a: { type: Int, minimum: 0 }", new: "types:\n" + res + "      a: { type: Int, minimum: 1 }",
+             expected: ["CONSTRAINT_TIGHTENED info compatible compatible M.Res.a 6:7"]),
+        Case(name: "loosened in a response breaks", old: "types:\n" + res + "      a: { type: String, format: iso4217 }", new: "types:\n" + res + "      a: { type: String }",
+             expected: ["CONSTRAINT_LOOSENED error breaking compatible M.Res.a 6:7"]),
+        Case(name: "loosened in a request is fine", old: "types:\n" + req + "      a: { type: \"[String]\", minItems: 2 }", new: "types:\n" + req + "      a: { type: \"[String]\", minItems: 1 }",
+             expected: ["CONSTRAINT_LOOSENED info compatible compatible M.Req.a 6:7"]),
+        Case(name: "pattern changed", old: "types:\n" + res + "      a: { type: String, pattern: \"[a-z]+\" }", new: "types:\n" + res + "      a: { type: String, pattern: \"[0-9]+\" }",
+             expected: ["CONSTRAINT_CHANGED error breaking compatible M.Res.a 6:7"]),
+        Case(name: "case added to a closed response enum", old: "types:\n  E: { kind: enum, direction: response, cases: [a] }", new: "types:\n  E: { kind: enum, direction: response, cases: [a, b] }",
+             expected: ["ENUM_CASE_ADDED error breaking dangerous M.E.b 2:52"]),
+        Case(name: "case added to an open enum", old: "types:\n  E: { kind: enum, open: true, cases: [a] }", new: "types:\n  E: { kind: enum, open: true, cases: [a, b] }",
+             expected: ["ENUM_CASE_ADDED warning compatible dangerous M.E.b 2:43"]),
+        Case(name: "case removed from a request enum", old: "types:\n  E: { kind: enum, direction: request, cases: [a, b] }", new: "types:\n  E: { kind: enum, direction: request, cases: [a] }",
+             expected: ["ENUM_CASE_REMOVED error breaking breaking M.E.b 2:51"]),
+        Case(name: "case renamed", old: "types:\n  E:\n    kind: enum\n    cases: { old: { value: X } }", new: "types:\n  E:\n    kind: enum\n    cases: { new: { value: X, renamedFrom: old } }",
+             expected: ["ENUM_CASE_RENAMED info compatible compatible M.E.new 4:14"]),
+        Case(name: "value changed", old: "types:\n  E:\n    kind: enum\n    cases: { a: X }", new: "types:\n  E:\n    kind: enum\n    cases: { a: Y }",
+             expected: ["ENUM_VALUE_CHANGED error breaking compatible M.E.a 4:17"]),
+        Case(name: "enum alias removed", old: "types:\n  E:\n    kind: enum\n    cases: { tvv: { value: TVV, aliases: [TAVV] } }", new: "types:\n  E:\n    kind: enum\n    cases: { tvv: { value: TVV } }",
+             expected: ["ENUM_ALIAS_REMOVED error breaking compatible M.E.tvv 4:14"]),
+        Case(name: "open to closed", old: "types:\n  E: { kind: enum, open: true, cases: [a] }", new: "types:\n  E: { kind: enum, cases: [a] }",
+             expected: ["ENUM_BECAME_CLOSED error breaking breaking M.E 2:3"]),
+        Case(name: "closed to open", old: "types:\n  E: { kind: enum, cases: [a] }", new: "types:\n  E: { kind: enum, open: true, cases: [a] }",
+             expected: ["ENUM_BECAME_OPEN error compatible breaking M.E 2:3"]),
+        Case(name: "union variant added", old: "types:\n  V: { kind: struct, fields: { op: String } }\n  U: { kind: union, discriminator: op, variants: { a: V } }",
+             new: "types:\n  V: { kind: struct, fields: { op: String } }\n  U: { kind: union, discriminator: op, variants: { a: V, b: V } }",
+             expected: ["UNION_VARIANT_ADDED error breaking dangerous M.U.b 3:58"]),
+        Case(name: "union variant removed", old: "types:\n  V: { kind: struct, fields: { op: String } }\n  U: { kind: union, discriminator: op, variants: { a: V, b: V } }",
+             new: "types:\n  V: { kind: struct, fields: { op: String } }\n  U: { kind: union, discriminator: op, variants: { a: V } }",
+             expected: ["UNION_VARIANT_REMOVED error breaking breaking M.U.b 3:58"]),
+        Case(name: "scalar base changed", old: "types:\n  S: { kind: scalar, base: String }", new: "types:\n  S: { kind: scalar, base: Int }",
+             expected: ["SCALAR_BASE_CHANGED error breaking breaking M.S 2:28"]),
+        Case(name: "error code added", old: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A } } }", new: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A }, A2: { name: b, message: B } } }",
+             expected: ["ERROR_CODE_ADDED warning compatible dangerous M.Err.A2 2:59"]),
+        Case(name: "error code removed", old: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A }, A2: { name: b, message: B } } }", new: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A } } }",
+             expected: ["ERROR_CODE_REMOVED error compatible breaking M.Err.A2 2:59"]),
+        Case(name: "error catalog removed", old: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A } } }", new: "types: {}",
+             expected: ["ERROR_CATALOG_REMOVED error compatible breaking M.Err 2:3"]),
+        Case(name: "operation added", old: "types:\n  R: { kind: struct, fields: {} }", new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
+             expected: ["OPERATION_ADDED info compatible compatible M.operations.getR 4:3"]),
+        Case(name: "operation removed", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }", new: "types:\n  R: { kind: struct, fields: {} }",
+             expected: ["OPERATION_REMOVED error breaking breaking M.operations.getR 4:3"]),
+        Case(name: "operation changed", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
+             new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /v2/r, response: R }",
+             expected: ["OPERATION_CHANGED error breaking breaking M.operations.getR 4:3"]),
+        Case(name: "required parameter added", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
+             new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R, parameters: { key: { in: header, required: true } } }",
+             expected: ["PARAMETER_ADDED error breaking breaking M.operations.getR.key 4:61"]),
+        Case(name: "parameter removed", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R, parameters: { key: { in: header } } }",
+             new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
+             expected: ["PARAMETER_REMOVED error compatible breaking M.operations.getR.key 4:61"]),
+        Case(name: "deprecated", old: "types:\n  A: { kind: struct, fields: {} }", new: "types:\n  A: { kind: struct, deprecated: Use B., fields: {} }", expected: ["DEPRECATED info compatible compatible M.A 2:3"]),
+        Case(name: "removed after deprecation", old: "types:\n  A: { kind: struct, deprecated: true, fields: {} }", new: "types: {}",
+             expected: ["REMOVED_AFTER_DEPRECATION warning compatible breaking M.A 2:3"]),
+        Case(name: "documentation only", old: "types:\n  A: { kind: struct, doc: Old., fields: {} }", new: "types:\n  A: { kind: struct, doc: New., fields: {} }",
+             expected: ["DOCUMENTATION_CHANGED info compatible compatible M.A 2:3"]),
+    ]
+
+    @Test(arguments: cases)
+    func ruleIsClassified(_ testCase: Case) {
+        #expect(Self.diff(testCase.old, testCase.new).map(Self.line) == testCase.expected)
+    }
+
+    @Test func everyRuleHasACase() {
+        let covered = Set(Self.cases.flatMap { $0.expected.map { String($0.split(separator: " ")[0]) } } + ["STALE_ACCEPTANCE"])
+        #expect(Set(DiffRule.allCases.map(\.rawValue)).subtracting(covered).sorted() == [])
+    }
+
+    @Test func identicalSchemasHaveNoChanges() {
+        let schema = "types:\n" + Self.req + "      a: { type: String, maxLength: 5 }\n  E: { kind: enum, cases: [a] }"
+        #expect(Self.diff(schema, schema).isEmpty)
+    }
+
+    @Test func acceptedChangesAndStaleEntries() {
+        let changes = Self.diff("types:\n  A: { kind: struct, fields: {} }", "types: {}")
+        let (file, diagnostics) = AcceptedChanges.load("""
+            accepted:
+              - rule: TYPE_REMOVED
+                path: M.A
+                reason: A is gone on purpose.
+              - rule: FIELD_REMOVED
+                path: M.B.x
+                reason: This no longer happens.
+            """, file: "breaking-changes.yaml")
+        #expect(diagnostics.isEmpty)
+        let applied = file.apply(to: changes)
+        #expect(applied.count == 2)
+        #expect(applied[0].acceptedBecause == "A is gone on purpose.")
+        #expect(!DiffReport.fails(applied[0], threshold: .error))
+        #expect(applied[1].rule == "STALE_ACCEPTANCE")
+        #expect(applied[1].severity == .warning)
+        #expect(applied[1].location == SourceLocation(file: "breaking-changes.yaml", line: 5, column: 5))
+        #expect(DiffReport.fails(applied[1], threshold: .warning))
+        let (_, bad) = AcceptedChanges.load("accepted:\n  - rule: FIELD_REMOVD\n    path: x\n    reason: y\n", file: "b.yaml")
+        #expect(bad.first?.message == "unknown rule 'FIELD_REMOVD'; did you mean 'FIELD_REMOVED'?")
+    }
+
+    @Test func reportsInEveryFormat() {
+        let changes = Self.diff("types:\n" + Self.res + "      a: String\n      b: String", "types:\n" + Self.res + "      a: String")
+        #expect(DiffReport.render(changes, format: .text) == "s.yaml:7:7: error: [FIELD_REMOVED] M.Res.b: b was removed: old receivers require it (wire: breaking, source: breaking)")
+        #expect(DiffReport.render(changes, format: .github) == "::error file=s.yaml,line=7,col=7,title=FIELD_REMOVED::M.Res.b: b was removed: old receivers require it (wire: breaking, source: breaking)")
+        let markdown = DiffReport.render(changes, format: .markdown)
+        #expect(markdown.contains("| error | `FIELD_REMOVED` | `M.Res.b` | breaking | breaking | b was removed: old receivers require it (s.yaml:7) |"))
+        #expect(markdown.contains("1 change, 1 breaking."))
+        let json = DiffReport.render(changes, format: .json)
+        #expect(json.contains("\"rule\" : \"FIELD_REMOVED\""))
+        #expect(json.contains("\"errors\" : 1"))
+    }
+
+    @Test func directionComesFromOperations() {
+        let base = "types:\n  Body: { kind: struct, fields: { a: { type: String, maxLength: 9 } } }\noperations:\n  send: { method: POST, path: /x, request: Body }"
+        let tightened = base.replacingOccurrences(of: "maxLength: 9", with: "maxLength: 3")
+        #expect(Self.diff(base, tightened).map(Self.line) == ["CONSTRAINT_TIGHTENED error breaking compatible M.Body.a 2:35"])
+        let received = base.replacingOccurrences(of: "request: Body", with: "response: Body")
+        #expect(Self.diff(received, received.replacingOccurrences(of: "maxLength: 9", with: "maxLength: 3")).map(Self.line) == ["CONSTRAINT_TIGHTENED info compatible compatible M.Body.a 2:35"])
+    }
+}
