@@ -13,7 +13,7 @@ let integrationModules = [
 
 var targets: [Target] = [
     .systemLibrary(
-        name: "CYaml",
+        name: "CLibYAML",
         pkgConfig: "yaml-0.1",
         providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
@@ -23,7 +23,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "PaySchemaCore",
-        dependencies: ["CYaml", "PaymentSchemasRuntime"]
+        dependencies: ["CLibYAML", "PaymentSchemasRuntime"]
     ),
     .executableTarget(
         name: "payschema",
@@ -86,6 +86,10 @@ var targets: [Target] = [
         dependencies: ["PaymentMocks", "PaymentFlowsCore"] + integrationModules.map { Target.Dependency(stringLiteral: $0) }
     ),
     .testTarget(
+        name: "MigrationTests",
+        dependencies: ["PaymentMocks", "MCSCommerceWeb", "PayPalPayments", "AmazonPayMobile", "SuiteMCommerce"]
+    ),
+    .testTarget(
         name: "PayflowCLITests",
         dependencies: ["payflow"]
     ),
@@ -114,6 +118,7 @@ let package = Package(
     products: integrationModules.map { .library(name: $0, targets: [$0]) } + [
         .library(name: "PaymentSchemasRuntime", targets: ["PaymentSchemasRuntime"]),
         .library(name: "PaymentFlowsCore", targets: ["PaymentFlowsCore"]),
+        .library(name: "PaySchemaCore", targets: ["PaySchemaCore"]),
         .library(name: "PaymentMocks", targets: ["PaymentMocks"]),
         .executable(name: "payschema", targets: ["payschema"]),
         .executable(name: "payflow", targets: ["payflow"]),

@@ -210,6 +210,66 @@ extension MCSCheckoutStatus: PayQueryValue {
     public var queryValue: String { String(rawValue) }
 }
 
+/// The outcome of one checkout, as reported to `checkoutCompleted(request:status:transactionId:)`.
+///
+/// - Remark: Generated from `MCSCheckoutResult` in `MCSCommerceWeb/Checkout.yaml`.
+public struct MCSCheckoutResult: Codable, Hashable, Sendable {
+    /// Success or canceled.
+    public var status: MCSCheckoutStatus
+
+    /// The transaction id (`oauth_token`), present exactly when the status is success.
+    public var transactionId: String?
+
+    /// The checkout resource, when the callback carried one.
+    public var checkoutResourceURL: String?
+
+    /// Creates a new `MCSCheckoutResult`.
+    ///
+    /// - Parameters:
+    ///   - status: Success or canceled.
+    ///   - transactionId: The transaction id (`oauth_token`), present exactly when the status is success.
+    ///   - checkoutResourceURL: The checkout resource, when the callback carried one.
+    public init(status: MCSCheckoutStatus, transactionId: String? = nil, checkoutResourceURL: String? = nil) {
+        self.status = status
+        self.transactionId = transactionId
+        self.checkoutResourceURL = checkoutResourceURL
+    }
+
+    /// The wire names of each field.
+    enum WireKeys {
+        static let status = PayFieldKey("status")
+        static let transactionId = PayFieldKey("transactionId")
+        static let checkoutResourceURL = PayFieldKey("checkoutResourceURL")
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let status = container.required(MCSCheckoutStatus.self, WireKeys.status)
+        let transactionId = container.optional(String.self, WireKeys.transactionId)
+        let checkoutResourceURL = container.optional(String.self, WireKeys.checkoutResourceURL)
+        try container.finish()
+        guard let status else { throw container.incomplete() }
+        self.status = status
+        self.transactionId = transactionId
+        self.checkoutResourceURL = checkoutResourceURL
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.status, WireKeys.status)
+        try container.encodeIfPresent(self.transactionId, WireKeys.transactionId)
+        try container.encodeIfPresent(self.checkoutResourceURL, WireKeys.checkoutResourceURL)
+    }
+}
+
+extension MCSCheckoutResult: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+    }
+}
+
 /// The cryptogram formats accepted for one card network.
 ///
 /// - Remark: Generated from `MCSCryptoOptions` in `MCSCommerceWeb/Checkout.yaml`.

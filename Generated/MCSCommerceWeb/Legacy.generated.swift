@@ -291,6 +291,44 @@ extension MCCCheckoutRequest: PayValidatable {
     }
 }
 
+@available(*, deprecated)
+extension MCCCheckoutRequest {
+    /// The value of the current API that this legacy value stands for: a `MCSCheckoutRequest`.
+    ///
+    /// - Remark: Generated from the conversions of `MCCCheckoutRequest` in `MCSCommerceWeb/Legacy.yaml`.
+    public func toMCSCheckoutRequest() -> MCSCheckoutRequest {
+        MCSCheckoutRequest(
+            allowedCardTypes: self.allowedCardTypes,
+            amount: self.amount.total,
+            currency: self.amount.currencyCode,
+            cartId: self.cartId,
+            callbackUrl: self.callbackUrl,
+            cryptoOptions: { (source: [MCCCryptogramType]?) -> [MCSCryptoOptions]? in
+                guard let source else { return nil }
+                var order: [MCSCardType] = []
+                var groups: [MCSCardType: [MCSCryptoFormat]] = [:]
+                for item in source {
+                    let entry: (MCSCardType, MCSCryptoFormat)
+                    switch item {
+                    case .icc: entry = (.master, .icc)
+                    case .ucaf: entry = (.master, .ucaf)
+                    case .tavv: entry = (.visa, .tvv)
+                    }
+                    if groups[entry.0] == nil { order.append(entry.0) }
+                    if !groups[entry.0, default: []].contains(entry.1) { groups[entry.0, default: []].append(entry.1) }
+                }
+                return order.map { MCSCryptoOptions(cardType: $0, format: Set(groups[$0] ?? [])) }
+            }(self.cryptogramTypes),
+            cvc2Support: self.cvc2support,
+            shippingLocationProfile: self.shippingProfileId,
+            suppress3Ds: self.suppress3DS,
+            suppressShippingAddress: !self.isShippingRequired,
+            unpredictableNumber: self.unpredictableNumber,
+            validityPeriodMinutes: self.validityPeriodMinutes
+        )
+    }
+}
+
 /// The legacy configuration; four properties are new and required under MCSCommerceWeb.
 ///
 /// - Remark: Generated from `MCCConfiguration` in `MCSCommerceWeb/Legacy.yaml`.
@@ -430,6 +468,22 @@ extension MCCConfiguration: PayValidatable {
         static let checkoutUrlFormat = PayFormat.url(schemes: ["https"])
         static let callbackSchemeFormat = PayFormat.urlScheme
         static let merchantCountryCodeFormat = PayFormat.iso3166Alpha2
+    }
+}
+
+@available(*, deprecated)
+extension MCCConfiguration {
+    /// The value of the current API that this legacy value stands for: a `MCSConfiguration`.
+    ///
+    /// - Remark: Generated from the conversions of `MCCConfiguration` in `MCSCommerceWeb/Legacy.yaml`.
+    public func toMCSConfiguration() -> MCSConfiguration {
+        MCSConfiguration(
+            locale: self.locale,
+            checkoutId: self.checkoutId,
+            checkoutUrl: self.checkoutUrl,
+            callbackScheme: self.callbackScheme,
+            allowedCardTypes: self.allowedCardTypes
+        )
     }
 }
 
@@ -581,6 +635,21 @@ public struct MCCCheckoutResponse: Codable, Hashable, Sendable {
 extension MCCCheckoutResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+    }
+}
+
+@available(*, deprecated)
+extension MCCCheckoutResponse {
+    /// Builds the legacy value from the current API's `MCSCheckoutRequest` and `MCSCheckoutResult`.
+    ///
+    /// - Remark: Generated from the conversions of `MCCCheckoutResponse` in `MCSCommerceWeb/Legacy.yaml`.
+    public init(request: MCSCheckoutRequest, result: MCSCheckoutResult) {
+        self.init(
+            cartId: request.cartId,
+            transactionId: result.transactionId,
+            checkoutResourceURL: result.checkoutResourceURL,
+            responseType: .webCheckout
+        )
     }
 }
 
@@ -828,5 +897,68 @@ public enum MCCMerchantError: Int, PayErrorCatalog {
         case (.legalDocumentInfo, "en"): return "Legal document information is missing."
         default: return nil
         }
+    }
+}
+
+/// The legacy merchant delegate (inferred from the Masterpass SDK; the guide names it without its methods).
+///
+/// - Remark: Generated from legacy API `MCCMerchantDelegate` in `MCSCommerceWeb/Legacy.yaml`.
+@available(*, deprecated, message: "Use MCSCheckoutDelegate.")
+public protocol MCCMerchantDelegate: AnyObject, Sendable {
+    /// Provides the request of the checkout about to start.
+    func checkoutRequest(forMerchant merchant: MCCMerchant.Type) -> MCCCheckoutRequest
+
+    /// Receives the result of a completed or canceled checkout.
+    func didGetCheckoutResponse(_ checkoutResponse: MCCCheckoutResponse)
+
+    /// Receives a checkout that could not run.
+    func didFailWithError(_ error: any Error)
+}
+
+/// The legacy `MCCMerchant` entry points, kept compiling under `import MCSCommerceWeb`.
+///
+/// - Remark: Generated from legacy API `MCCMerchant` in `MCSCommerceWeb/Legacy.yaml`.
+@available(*, deprecated, message: "Use MCSCommerceWeb.")
+public enum MCCMerchant {
+    /// Configures the shared SDK; the configuration's four new properties are required.
+    ///
+    /// Replaced by MCSCommerceWeb.sharedManager().setConfiguration(withConfiguration:).
+    @available(*, deprecated, message: "Use MCSCommerceWeb.sharedManager().setConfiguration(withConfiguration:).")
+    public static func initialize(withConfiguration configuration: MCCConfiguration) throws {
+        try MCSCommerceWeb.sharedManager().setConfiguration(withConfiguration: configuration.toMCSConfiguration())
+
+    }
+
+    /// MCSCommerceWeb handles the checkout response itself (WKWebView instead of SFSafariViewController); the delegate of the checkout receives it.
+    ///
+    /// - Note: No longer has any effect; returns `true`.
+    public static func handleMasterpassResponse(_ url: String, delegate merchantDelegate: any MCCMerchantDelegate) -> Bool {
+        return true
+    }
+
+    /// Always adds the "Click to Pay" payment method.
+    ///
+    /// Replaced by MCSCommerceWeb.addPaymentMethod().
+    @available(*, deprecated, message: "Use MCSCommerceWeb.addPaymentMethod().")
+    public static func addMasterpassPaymentMethod(_ merchantDelegate: any MCCMerchantDelegate, withCompletionBlock completionHandler: @escaping @Sendable (MCCPaymentMethod?, (any Error)?) -> Void) {
+        completionHandler(MCSCommerceWeb.sharedManager().addPaymentMethod(), nil)
+
+    }
+
+    /// Asks the delegate for the request and runs the standard SRC checkout; the delegate gets the response.
+    ///
+    /// Replaced by MCSCommerceWeb.paymentMethodCheckout(delegate:request:).
+    @available(*, deprecated, message: "Use MCSCommerceWeb.paymentMethodCheckout(delegate:request:).")
+    public static func paymentMethodCheckout(_ merchantDelegate: any MCCMerchantDelegate) {
+        let request = merchantDelegate.checkoutRequest(forMerchant: MCCMerchant.self).toMCSCheckoutRequest()
+        Task {
+            do {
+                let result = try await MCSCommerceWeb.sharedManager().checkout(request: request)
+                merchantDelegate.didGetCheckoutResponse(MCCCheckoutResponse(request: request, result: result))
+            } catch {
+                merchantDelegate.didFailWithError(error)
+            }
+        }
+
     }
 }

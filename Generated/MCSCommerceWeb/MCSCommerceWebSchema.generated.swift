@@ -16,6 +16,7 @@ public enum MCSCommerceWebSchema: PaySchemaModule {
         PaySchemaType(MCCPaymentMethod.self, module: "MCSCommerceWeb", name: "MCCPaymentMethod", kind: .structure, formats: [.json], schemaFile: "MCSCommerceWeb/Legacy.yaml"),
         PaySchemaType(MCSCardType.self, module: "MCSCommerceWeb", name: "MCSCardType", kind: .enumeration, formats: [.json], schemaFile: "MCSCommerceWeb/Checkout.yaml"),
         PaySchemaType(MCSCheckoutRequest.self, module: "MCSCommerceWeb", name: "MCSCheckoutRequest", kind: .structure, formats: [.json], schemaFile: "MCSCommerceWeb/Checkout.yaml"),
+        PaySchemaType(MCSCheckoutResult.self, module: "MCSCommerceWeb", name: "MCSCheckoutResult", kind: .structure, formats: [.json], schemaFile: "MCSCommerceWeb/Checkout.yaml"),
         PaySchemaType(MCSCheckoutStatus.self, module: "MCSCommerceWeb", name: "MCSCheckoutStatus", kind: .enumeration, formats: [.json], schemaFile: "MCSCommerceWeb/Checkout.yaml"),
         PaySchemaType(MCSConfiguration.self, module: "MCSCommerceWeb", name: "MCSConfiguration", kind: .structure, formats: [.json], schemaFile: "MCSCommerceWeb/Checkout.yaml"),
         PaySchemaType(MCSCryptoFormat.self, module: "MCSCommerceWeb", name: "MCSCryptoFormat", kind: .enumeration, formats: [.json], schemaFile: "MCSCommerceWeb/Checkout.yaml"),

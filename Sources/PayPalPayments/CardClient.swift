@@ -31,6 +31,18 @@ public final class CardClient: @unchecked Sendable {
     private let gate = FlowGate()
     private let lock = NSLock()
     private weak var challengeDelegate: (any ThreeDSecureChallengePresentationDelegate)?
+    private weak var legacyDelegate: AnyObject?
+
+    /// The challenge's presentation events, for adapters such as the delegate-era API.
+    enum ChallengeEvent: Sendable {
+        case willLaunch, didFinish, didCancel
+    }
+
+    /// Storage for the delegate of the delegate-era API (held weakly).
+    var legacyDelegateStorage: AnyObject? {
+        get { lock.withLock { legacyDelegate } }
+        set { lock.withLock { legacyDelegate = newValue } }
+    }
 
     /// Creates a client.
     public init(config: CoreConfig, transport: any ClientTransport, webSession: any WebSession, tokens: TokenSource = .random, logger: Logger = Logger(label: "PayPalPayments.card")) {
@@ -47,8 +59,13 @@ public final class CardClient: @unchecked Sendable {
 
     /// Approves `request.orderID` with `request.card`; throws ``CoreSDKError``.
     public func approveOrder(request: CardRequest) async throws -> CardResult {
+        try await approveOrder(request: request, events: { _ in })
+    }
+
+    /// `approveOrder(request:)` that also reports the challenge's presentation events to `events`.
+    func approveOrder(request: CardRequest, events: @escaping @Sendable (ChallengeEvent) -> Void) async throws -> CardResult {
         do {
-            return try await gate.run("approveOrder") { try await self.approve(request) }
+            return try await gate.run("approveOrder") { try await self.approve(request, events: events) }
         } catch is FlowInProgressError {
             throw CoreSDKError(CardClientError.unknown, detail: "(another approveOrder is in progress)")
         }
@@ -65,7 +82,7 @@ public final class CardClient: @unchecked Sendable {
         return ConfirmPaymentSourceRequest(paymentSource: PaymentSource(card: source), applicationContext: context)
     }
 
-    private func approve(_ request: CardRequest) async throws -> CardResult {
+    private func approve(_ request: CardRequest, events: @escaping @Sendable (ChallengeEvent) -> Void) async throws -> CardResult {
         let violations = request.violations
         guard violations.isEmpty else {
             throw CoreSDKError(CardClientError.encoding, detail: "(invalid: " + violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", ") + ")")
@@ -81,27 +98,28 @@ public final class CardClient: @unchecked Sendable {
         guard let link = order.links?.first(where: { $0.rel == "payer-action" })?.href else {
             throw CoreSDKError(CardClientError.threeDSecureURL)
         }
-        let delegate = threeDSecureChallengeDelegate
-        delegate?.threeDSecureWillLaunch(self)
+        let presentation = threeDSecureChallengeDelegate
+        let delegate = ChallengeNotifier(client: self, delegate: presentation, events: events)
+        delegate.threeDSecureWillLaunch(self)
         let callback: URL
         do {
             callback = try await webSession.open(link, callback: .scheme(threeDS.returnUrl.scheme ?? ""))
         } catch WebSessionError.canceled {
-            delegate?.threeDSecureDidCancel(self)
+            delegate.threeDSecureDidCancel(self)
             throw CoreSDKError(CardClientError.threeDSecureCanceled)
         } catch {
-            delegate?.threeDSecureDidFinish(self)
+            delegate.threeDSecureDidFinish(self)
             throw CoreSDKError(CardClientError.threeDSecure, detail: "(the challenge could not be shown)")
         }
         if Self.hasPrefix(callback, threeDS.cancelUrl) {
-            delegate?.threeDSecureDidCancel(self)
+            delegate.threeDSecureDidCancel(self)
             throw CoreSDKError(CardClientError.threeDSecureCanceled)
         }
         guard Self.hasPrefix(callback, threeDS.returnUrl) else {
-            delegate?.threeDSecureDidFinish(self)
+            delegate.threeDSecureDidFinish(self)
             throw CoreSDKError(CardClientError.malformedDeeplinkURL)
         }
-        delegate?.threeDSecureDidFinish(self)
+        delegate.threeDSecureDidFinish(self)
         let returned = try? CardReturnQuery(url: callback)
         logger.info("3-D Secure finished", metadata: ["liabilityShift": "\(returned?.liabilityShift?.rawValue ?? "none")"])
         let refreshed = try await api.order(order.id)
@@ -113,5 +131,27 @@ public final class CardClient: @unchecked Sendable {
 
     static func hasPrefix(_ url: URL, _ prefix: URL) -> Bool {
         url.scheme == prefix.scheme && url.host == prefix.host && url.path.hasPrefix(prefix.path)
+    }
+}
+
+/// Tells the optional presentation delegate and the event callback the same events.
+struct ChallengeNotifier {
+    let client: CardClient
+    let delegate: (any ThreeDSecureChallengePresentationDelegate)?
+    let events: @Sendable (CardClient.ChallengeEvent) -> Void
+
+    func threeDSecureWillLaunch(_ cardClient: CardClient) {
+        delegate?.threeDSecureWillLaunch(cardClient)
+        events(.willLaunch)
+    }
+
+    func threeDSecureDidFinish(_ cardClient: CardClient) {
+        delegate?.threeDSecureDidFinish(cardClient)
+        events(.didFinish)
+    }
+
+    func threeDSecureDidCancel(_ cardClient: CardClient) {
+        delegate?.threeDSecureDidCancel(cardClient)
+        events(.didCancel)
     }
 }

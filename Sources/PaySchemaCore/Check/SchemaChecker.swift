@@ -50,6 +50,7 @@ public struct SchemaChecker {
         }
         checkCycles()
         checkDeprecatedUses()
+        checkLegacy()
         let sensitive = sensitiveClosure()
         checkSensitiveHashing(sensitive)
         return CheckedModule(

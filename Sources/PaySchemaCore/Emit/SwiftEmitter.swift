@@ -41,6 +41,7 @@ public struct SwiftEmitter {
             case .scalar(let decl): emitScalar(type, decl)
             }
             emitTypeRenames(type)
+            emitConversions(type)
         }
         for catalog in file.errorCatalogs {
             out.line("")
@@ -50,6 +51,7 @@ public struct SwiftEmitter {
             out.line("")
             emitOperation(operation)
         }
+        emitLegacyAPIs()
     }
 
     /// Extensions of a deprecated type are marked deprecated too, so that naming the type in the

@@ -18,6 +18,8 @@ public struct SchemaFile: Sendable {
     public var errorCatalogs: [ErrorCatalogDecl] = []
     /// REST operations in file order.
     public var operations: [OperationDecl] = []
+    /// Legacy API surfaces in file order.
+    public var legacyAPIs: [LegacyAPIDecl] = []
 }
 
 /// Deprecation and rename information shared by types, fields and cases.
@@ -45,6 +47,8 @@ public struct TypeDecl: Sendable {
     public var kind: Kind
     /// A legacy-API mapping block, kept for the migration-shim generator.
     public var legacy: YAMLNode?
+    /// Conversions between this (legacy) type and current types.
+    public var conversions: [LegacyConversion] = []
 
     /// The kinds of named type.
     public enum Kind: Sendable {

@@ -3,7 +3,7 @@ import Foundation
 
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
 public enum SchemaParser {
-    static let fileKeys = ["module", "doc", "types", "errors", "operations"]
+    static let fileKeys = ["module", "doc", "types", "errors", "operations", "legacyAPI"]
     static let typeCommonKeys = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy"]
     static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "minItems", "maxItems", "format", "schemes"]
     static let fieldKeys = ["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "legacy"] + constraintKeys
@@ -43,6 +43,9 @@ public enum SchemaParser {
                 }
             }
         }
+        if let legacy = reader["legacyAPI"], !legacy.isNull {
+            file.legacyAPIs = parseLegacyAPIs(legacy, diagnostics: &diagnostics)
+        }
         return file
     }
 
@@ -79,7 +82,9 @@ public enum SchemaParser {
             diagnostics.error("unknown kind '\(kindText.value)' for type '\(name.value)'; expected one of \(kinds.joined(separator: ", "))\(Suggestions.hint(for: kindText.value, in: kinds))", at: kindText.location)
             return nil
         }
-        return TypeDecl(name: name, doc: doc, lifecycle: lifecycle, direction: direction, kind: kind, legacy: legacy)
+        var decl = TypeDecl(name: name, doc: doc, lifecycle: lifecycle, direction: direction, kind: kind, legacy: legacy)
+        decl.conversions = parseConversions(legacy, owner: name.value, diagnostics: &diagnostics)
+        return decl
     }
 
     static func parseStruct(name: String, _ reader: MappingReader, diagnostics: inout Diagnostics) -> StructDecl {

@@ -1,4 +1,4 @@
-import CYaml
+import CLibYAML
 
 /// Reads YAML text with libyaml's event parser into ``YAMLNode`` trees that keep every node's
 /// line and column.

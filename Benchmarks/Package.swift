@@ -1,0 +1,30 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+/// The main package's identity is its folder's name (a path dependency).
+let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+/// Benchmarks for PaymentSchemas, kept out of the main package so its build and tests stay fast.
+/// `./run.sh` builds everything in release mode, runs each measurement and writes RESULTS.md.
+let package = Package(
+    name: "PaymentSchemasBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                .product(name: "PaySchemaCore", package: mainPackage),
+                .product(name: "PaymentMocks", package: mainPackage),
+                .product(name: "MollieCheckout", package: mainPackage),
+                .product(name: "AmazonPayMobile", package: mainPackage),
+                .product(name: "PayPalPayments", package: mainPackage),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
