@@ -1,0 +1,226 @@
+import Foundation
+@_spi(Generated) import PaymentSchemasRuntime
+
+/// Turns checked schemas into JSON Schema (2020-12) and OpenAPI 3.1 documents.
+public struct SchemaExport {
+    let module: CheckedModule
+    /// How references to other types are written: `#/components/schemas/` or a file suffix.
+    let reference: (String) -> String
+
+    /// The JSON Schema of a named type.
+    public func schema(of type: TypeDecl) -> JSONValue {
+        var entries: [(String, JSONValue)] = []
+        if let doc = type.doc { entries.append(("description", .string(doc))) }
+        if type.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
+        switch type.kind {
+        case .structure(let decl):
+            entries.append(("type", "object"))
+            var properties: [(String, JSONValue)] = []
+            var required: [JSONValue] = []
+            let format = decl.encodings.first?.value ?? .json
+            for field in decl.fields {
+                let name = decl.wireName(of: field, in: format)
+                properties.append((name, fieldSchema(field)))
+                if field.required { required.append(.string(name)) }
+            }
+            entries.append(("properties", .object(properties)))
+            if !required.isEmpty { entries.append(("required", .array(required))) }
+            if decl.encodings.map(\.value) != [.json] {
+                entries.append(("x-encodings", .array(decl.encodings.map { .string($0.value.rawValue) })))
+            }
+            if let root = decl.xmlRoot { entries.append(("xml", .object([("name", .string(root.value))]))) }
+        case .enumeration(let decl):
+            entries.append(("type", decl.rawType == .int ? "integer" : "string"))
+            let values = decl.cases.map { raw($0.value.value) }
+            if decl.isOpen {
+                entries.append(("examples", .array(values)))
+                entries.append(("x-open-enum", true))
+            } else {
+                entries.append(("enum", .array(values + decl.cases.flatMap { $0.aliases.map { raw($0.value) } })))
+            }
+        case .union(let decl):
+            entries.append(("oneOf", .array(decl.variants.map { .object([("$ref", .string(reference($0.type.value)))]) })))
+            entries.append(("discriminator", .object([
+                ("propertyName", .string(decl.discriminator.value)),
+                ("mapping", .object(decl.variants.map { ($0.tag.value, .string(reference($0.type.value))) })),
+            ])))
+        case .scalar(let decl):
+            entries.append(contentsOf: primitiveSchema(decl.base.value, dateFormat: nil))
+            entries.append(contentsOf: constraints(decl.constraints))
+            if decl.sensitive { entries.append(("x-sensitive", true)) }
+        }
+        return .object(entries)
+    }
+
+    func raw(_ value: RawValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .int(let number): return .number(String(number))
+        }
+    }
+
+    func fieldSchema(_ field: FieldDecl) -> JSONValue {
+        var entries = typeSchema(field.type.value, field: field)
+        if let doc = field.doc { entries.insert(("description", .string(doc)), at: 0) }
+        if let value = field.defaultValue { entries.append(("default", json(value.value))) }
+        if field.sensitive { entries.append(("x-sensitive", true)) }
+        if field.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
+        return .object(entries)
+    }
+
+    func typeSchema(_ type: TypeExpression, field: FieldDecl) -> [(String, JSONValue)] {
+        switch type {
+        case .primitive(let primitive):
+            return primitiveSchema(primitive, dateFormat: field.dateFormat?.value) + constraints(field.constraints)
+        case .named(let name):
+            let reference: [(String, JSONValue)] = [("$ref", .string(self.reference(name)))]
+            var rest = field.constraints
+            rest.minItems = nil
+            rest.maxItems = nil
+            let extra = constraints(rest)
+            return extra.isEmpty ? reference : [("allOf", .array([.object(reference), .object(extra)]))]
+        case .list(let element), .set(let element):
+            var entries: [(String, JSONValue)] = [("type", "array"), ("items", .object(typeSchema(element, field: field).filter { !["minItems", "maxItems"].contains($0.0) }))]
+            if case .set = type { entries.append(("uniqueItems", true)) }
+            if let minimum = field.constraints.minItems { entries.append(("minItems", .number(String(minimum.value)))) }
+            if let maximum = field.constraints.maxItems { entries.append(("maxItems", .number(String(maximum.value)))) }
+            return entries
+        case .map(let value):
+            var entries: [(String, JSONValue)] = [("type", "object"), ("additionalProperties", .object(typeSchema(value, field: field).filter { !["minItems", "maxItems"].contains($0.0) }))]
+            if let minimum = field.constraints.minItems { entries.append(("minProperties", .number(String(minimum.value)))) }
+            if let maximum = field.constraints.maxItems { entries.append(("maxProperties", .number(String(maximum.value)))) }
+            return entries
+        }
+    }
+
+    func primitiveSchema(_ primitive: TypeExpression.Primitive, dateFormat: String?) -> [(String, JSONValue)] {
+        switch primitive {
+        case .string: return [("type", "string")]
+        case .int, .int64: return [("type", "integer"), ("format", "int64")]
+        case .bool: return [("type", "boolean")]
+        case .double: return [("type", "number"), ("format", "double")]
+        case .decimal: return [("type", "number")]
+        case .url: return [("type", "string"), ("format", "uri")]
+        case .uuid: return [("type", "string"), ("format", "uuid")]
+        case .date:
+            switch dateFormat {
+            case "iso8601"?: return [("type", "string"), ("format", "date-time")]
+            case "date"?: return [("type", "string"), ("format", "date")]
+            case "iso8601Basic"?: return [("type", "string"), ("pattern", "^[0-9]{8}T[0-9]{6}Z$")]
+            default: return [("type", "string"), ("x-date-format", .string(dateFormat ?? ""))]
+            }
+        }
+    }
+
+    func constraints(_ constraints: Constraints) -> [(String, JSONValue)] {
+        var entries: [(String, JSONValue)] = []
+        if let value = constraints.minLength { entries.append(("minLength", .number(String(value.value)))) }
+        if let value = constraints.maxLength { entries.append(("maxLength", .number(String(value.value)))) }
+        if let value = constraints.pattern { entries.append(("pattern", .string("^(?:\(value.value))$"))) }
+        if let value = constraints.minimum { entries.append((constraints.exclusiveMinimum ? "exclusiveMinimum" : "minimum", .number(value.value))) }
+        if let value = constraints.maximum { entries.append((constraints.exclusiveMaximum ? "exclusiveMaximum" : "maximum", .number(value.value))) }
+        if let value = constraints.scale { entries.append(("multipleOf", .number(value.value == 0 ? "1" : "0." + String(repeating: "0", count: value.value - 1) + "1"))) }
+        if let format = constraints.format?.value {
+            switch format {
+            case "url": entries.append(("format", "uri"))
+                if !constraints.schemes.isEmpty { entries.append(("x-schemes", .array(constraints.schemes.map { .string($0) }))) }
+            case "uuid": entries.append(("format", "uuid"))
+            case "uuidLowercase": entries.append(("format", "uuid")); entries.append(("pattern", "^[0-9a-f-]{36}$"))
+            case "iso4217": entries.append(("pattern", "^[A-Z]{3}$")); entries.append(("x-format", "iso4217"))
+            case "iso3166Alpha2": entries.append(("pattern", "^[A-Z]{2}$")); entries.append(("x-format", "iso3166Alpha2"))
+            case "luhn": entries.append(("pattern", "^[0-9]{12,19}$")); entries.append(("x-format", "luhn"))
+            case "decimalString": entries.append(("pattern", "^-?[0-9]+(\\.[0-9]+)?$"))
+            default: entries.append(("x-format", .string(format)))
+            }
+        }
+        return entries
+    }
+
+    func json(_ value: DefaultValue) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .integer(let number): return .number(String(number))
+        case .number(let text): return .number(text)
+        case .bool(let flag): return .bool(flag)
+        case .list(let items): return .array(items.map(json))
+        }
+    }
+
+    /// Every type of `module`, sorted by name.
+    static func sortedTypes(_ module: CheckedModule) -> [TypeDecl] {
+        module.files.flatMap(\.types).sorted { $0.name.value < $1.name.value }
+    }
+
+    /// One JSON Schema document per type, named `<Type>.schema.json`, referencing each other by file name.
+    public static func jsonSchemas(_ module: CheckedModule) -> [(name: String, document: JSONValue)] {
+        let export = SchemaExport(module: module) { "\($0).schema.json" }
+        return sortedTypes(module).map { type in
+            guard case .object(let entries) = export.schema(of: type) else { return (type.name.value + ".schema.json", .null) }
+            let header: [(String, JSONValue)] = [
+                ("$schema", "https://json-schema.org/draft/2020-12/schema"),
+                ("$id", .string("\(module.name)/\(type.name.value).schema.json")),
+                ("title", .string(type.name.value)),
+            ]
+            return (type.name.value + ".schema.json", .object(header + entries))
+        }
+    }
+
+    /// An OpenAPI 3.1 document of `modules`: components for every type, paths for every operation.
+    /// Component names are the type names, prefixed with the module when several are exported.
+    public static func openAPI(_ modules: [CheckedModule]) -> JSONValue {
+        let prefixed = modules.count > 1
+        func component(_ module: CheckedModule, _ name: String) -> String { prefixed ? "\(module.name)_\(name)" : name }
+        var schemas: [(String, JSONValue)] = []
+        var paths: [String: [(String, JSONValue)]] = [:]
+        var pathOrder: [String] = []
+        for module in modules {
+            let export = SchemaExport(module: module) { "#/components/schemas/" + component(module, $0) }
+            for type in sortedTypes(module) { schemas.append((component(module, type.name.value), export.schema(of: type))) }
+            for operation in module.files.flatMap(\.operations) {
+                var entries: [(String, JSONValue)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name.value)" : operation.name.value))]
+                if let doc = operation.doc { entries.append(("description", .string(doc))) }
+                if operation.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
+                var parameters: [JSONValue] = []
+                for placeholder in SchemaChecker.placeholders(in: operation.path.value) where !operation.parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
+                    parameters.append(.object([("name", .string(placeholder)), ("in", "path"), ("required", true), ("schema", .object([("type", "string")]))]))
+                }
+                for parameter in operation.parameters {
+                    let field = FieldDecl(name: parameter.name, type: parameter.type, required: parameter.required, requiredLocation: nil, defaultValue: nil,
+                                          doc: nil, constraints: Constraints(), sensitive: parameter.sensitive, lifecycle: .current, location: parameter.name.location)
+                    var object: [(String, JSONValue)] = [("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)), ("required", .bool(parameter.required))]
+                    if let doc = parameter.doc { object.append(("description", .string(doc))) }
+                    object.append(("schema", .object(export.typeSchema(parameter.type.value, field: field))))
+                    parameters.append(.object(object))
+                }
+                if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
+                if let request = operation.request {
+                    entries.append(("requestBody", .object([("required", true), ("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(request.value)))]))]))]))])))
+                }
+                var responses: [(String, JSONValue)] = []
+                for status in operation.successStatuses {
+                    var response: [(String, JSONValue)] = [("description", "Success")]
+                    if let body = operation.response {
+                        response.append(("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(body.value)))]))]))])))
+                    }
+                    responses.append((String(status), .object(response)))
+                }
+                if let error = operation.errorBody {
+                    responses.append(("default", .object([("description", "Error"), ("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(error.value)))]))]))]))])))
+                }
+                entries.append(("responses", .object(responses)))
+                let path = operation.path.value
+                if paths[path] == nil { pathOrder.append(path) }
+                paths[path, default: []].append((operation.method.value.rawValue.lowercased(), .object(entries)))
+            }
+        }
+        let title = modules.count == 1 ? modules[0].name : "PaymentSchemas"
+        var info: [(String, JSONValue)] = [("title", .string(title)), ("version", "1.0.0")]
+        if modules.count == 1, let doc = modules[0].files.compactMap(\.doc).first { info.append(("description", .string(doc))) }
+        return .object([
+            ("openapi", "3.1.0"),
+            ("info", .object(info)),
+            ("paths", .object(pathOrder.map { ($0, .object(paths[$0]!)) })),
+            ("components", .object([("schemas", .object(schemas))])),
+        ])
+    }
+}

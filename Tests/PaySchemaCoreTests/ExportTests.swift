@@ -1,0 +1,41 @@
+import Foundation
+@testable import PaySchemaCore
+import Testing
+
+@Suite("Exports")
+struct ExportTests {
+    static let modules = (try? GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas"), diagnosticRoot: "Schemas").run(emit: false).modules) ?? [:]
+
+    @Test func committedLanguageSchemaIsCurrent() throws {
+        let committed = try String(contentsOf: packageRoot.appending(path: "Schemas/payschema.schema.json"), encoding: .utf8)
+        #expect(committed == LanguageSchema.document().serialized(), "run `swift run payschema export jsonschema` and commit Schemas/payschema.schema.json")
+    }
+
+    @Test func openAPIHasEveryTypeAndOperation() throws {
+        let mollie = try #require(Self.modules["MollieCheckout"])
+        let text = SchemaExport.openAPI([mollie]).serialized()
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        #expect(schemas?.count == mollie.types.count)
+        let paths = document["paths"] as? [String: Any]
+        #expect(Set(paths?.keys.map { $0 } ?? []) == ["/api/methods", "/api/payments", "/api/payments/{id}"])
+        let create = schemas?["CreatePaymentRequest"] as? [String: Any]
+        #expect(create?["required"] as? [String] == ["description", "amount"])
+        let amount = (create?["properties"] as? [String: Any])?["amount"] as? [String: Any]
+        #expect(amount?["exclusiveMinimum"] as? Int == 0)
+        #expect(amount?["multipleOf"] as? Double == 0.01)
+        let status = schemas?["PaymentStatus"] as? [String: Any]
+        #expect(status?["x-open-enum"] as? Bool == true)
+    }
+
+    @Test func jsonSchemasReferenceEachOtherByFile() throws {
+        let paypal = try #require(Self.modules["PayPalPayments"])
+        let documents = SchemaExport.jsonSchemas(paypal)
+        #expect(documents.count == paypal.types.count)
+        let card = try #require(documents.first { $0.name == "Card.schema.json" }).document.serialized()
+        #expect(card.contains("\"$ref\": \"Address.schema.json\""))
+        #expect(card.contains("\"x-sensitive\": true"))
+        #expect(card.contains("\"pattern\": \"^(?:0[1-9]|1[0-2])$\""))
+    }
+}
