@@ -18,7 +18,7 @@ public struct SwiftEmitter {
 
     /// The Swift files of `module`, in schema-file order.
     public static func emit(_ module: CheckedModule) -> [GeneratedFile] {
-        let files = module.files.map { file in
+        let files = ParallelMap.map(module.files) { file in
             let emitter = SwiftEmitter(module: module, file: file)
             emitter.emitFile()
             return GeneratedFile(name: file.outputName + ".generated.swift", module: module.name, contents: emitter.out.text)

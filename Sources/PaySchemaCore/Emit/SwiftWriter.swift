@@ -50,6 +50,10 @@ final class SwiftWriter {
     /// Appends `///` documentation lines.
     func doc(_ text: String?) {
         guard let text, !text.isEmpty else { return }
+        if !text.utf8.contains(10) && text.utf8.last != 32 {
+            line("/// " + text)
+            return
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let trimmed = line.trimmingTrailingSpaces()
             self.line(trimmed.isEmpty ? "///" : "/// " + trimmed)
@@ -58,9 +62,10 @@ final class SwiftWriter {
 
     /// Appends documentation paragraphs, separated by blank `///` lines.
     func doc(paragraphs: [String?]) {
-        let present = paragraphs.compactMap { $0 }.filter { !$0.isEmpty }
-        for (index, paragraph) in present.enumerated() {
-            if index > 0 { line("///") }
+        var first = true
+        for case let paragraph? in paragraphs where !paragraph.isEmpty {
+            if !first { line("///") }
+            first = false
             doc(paragraph)
         }
     }

@@ -80,7 +80,8 @@ extension SwiftEmitter {
         if !decl.fields.isEmpty {
             var lines = ["- Parameters:"]
             for field in decl.fields {
-                let summary = (field.doc ?? "The `\(field.name.value)` field.").split(separator: "\n").first.map(String.init) ?? ""
+                let text = field.doc ?? "The `\(field.name.value)` field."
+                let summary = text.utf8.contains(10) ? (text.split(separator: "\n").first.map(String.init) ?? "") : text
                 lines.append("  - \(field.name.value): \(summary)")
             }
             parameterDocs.append(lines.joined(separator: "\n"))
@@ -95,7 +96,6 @@ extension SwiftEmitter {
             }
             return text
         }
-        let header = parameters.isEmpty ? "public init()" : "public init(\n        " + parameters.joined(separator: ",\n        ") + "\n    )"
         if parameters.count > 3 {
             out.line("public init(")
             for (index, parameter) in parameters.enumerated() {
@@ -105,7 +105,7 @@ extension SwiftEmitter {
                 for field in decl.fields { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
             }
         } else {
-            out.block(parameters.isEmpty ? header : "public init(\(parameters.joined(separator: ", ")))") {
+            out.block(parameters.isEmpty ? "public init()" : "public init(\(parameters.joined(separator: ", ")))") {
                 for field in decl.fields { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
             }
         }

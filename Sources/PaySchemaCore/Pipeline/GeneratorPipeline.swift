@@ -52,17 +52,45 @@ public struct GeneratorPipeline {
         return output
     }
 
-    /// Loads and parses a module's files.
+    /// Loads and parses a module's files, several at a time (files are independent until checking).
     public static func parse(_ source: SchemaSource.Module, root: URL, diagnosticRoot: String) -> ([SchemaFile], [Diagnostic]) {
-        var diagnostics = Diagnostics()
         let rootPath = root.standardizedFileURL.path
-        let files = source.files.map { url -> SchemaFile in
+        let results = ParallelMap.map(source.files) { url -> (SchemaFile, [Diagnostic]) in
+            var diagnostics = Diagnostics()
             let full = url.standardizedFileURL.path
             let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
             let shown = diagnosticRoot.isEmpty || diagnosticRoot == "." ? relative : (diagnosticRoot.hasSuffix("/") ? diagnosticRoot + relative : diagnosticRoot + "/" + relative)
-            return SchemaSource.load(url, diagnosticPath: shown, displayPath: relative, diagnostics: &diagnostics)
+            let file = SchemaSource.load(url, diagnosticPath: shown, displayPath: relative, diagnostics: &diagnostics)
+            return (file, diagnostics.all)
         }
-        return (files, diagnostics.all)
+        return (results.map(\.0), results.flatMap(\.1))
+    }
+}
+
+/// Maps over a collection on all cores, keeping the input order (so output stays deterministic).
+enum ParallelMap {
+    static func map<T: Sendable, U: Sendable>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
+        if items.count < 2 { return items.map(transform) }
+        let results = ResultSlots<U>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            results.set(index, transform(items[index]))
+        }
+        return results.values
+    }
+
+    final class ResultSlots<U: Sendable>: @unchecked Sendable {
+        private var slots: [U?]
+        private let lock = NSLock()
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: U) {
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
+        }
+
+        var values: [U] { slots.map { $0! } }
     }
 }
 

@@ -23,10 +23,10 @@ struct MappingReader {
     }
 
     /// Reports every key not in `known`, suggesting the closest known key.
-    func rejectUnknownKeys(_ known: [String], in what: String, diagnostics: inout Diagnostics) {
+    func rejectUnknownKeys(_ known: Set<String>, in what: String, diagnostics: inout Diagnostics) {
         for key in keys {
             guard let text = key.scalar, !known.contains(text) else { continue }
-            var hint = Suggestions.hint(for: text, in: known)
+            var hint = Suggestions.hint(for: text, in: known.sorted())
             if hint.isEmpty, index[text]?.value.isNull == true, text.contains(" ") || text.hasSuffix(".") {
                 hint = "; if this is the rest of a text value, quote the whole text: a comma ends a value inside '{ }'"
             }

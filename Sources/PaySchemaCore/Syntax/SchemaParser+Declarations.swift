@@ -1,7 +1,7 @@
 @_spi(Generated) import PaymentSchemasRuntime
 
 extension SchemaParser {
-    static let caseKeys = ["value", "doc", "aliases", "deprecated", "renamedFrom"]
+    static let caseKeys: Set<String> = ["value", "doc", "aliases", "deprecated", "renamedFrom"]
 
     static func rawValue(_ node: YAMLNode, rawType: EnumDecl.RawType, what: String, diagnostics: inout Diagnostics) -> Located<RawValue>? {
         guard let text = node.scalar, !node.isNull else {
@@ -116,8 +116,8 @@ extension SchemaParser {
         return decl
     }
 
-    static let catalogKeys = ["domain", "codeType", "defaultLanguage", "doc", "codes"]
-    static let codeKeys = ["name", "message", "doc", "domain", "deprecated", "renamedFrom"]
+    static let catalogKeys: Set<String> = ["domain", "codeType", "defaultLanguage", "doc", "codes"]
+    static let codeKeys: Set<String> = ["name", "message", "doc", "domain", "deprecated", "renamedFrom"]
 
     static func parseCatalog(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> ErrorCatalogDecl? {
         guard let reader = MappingReader(node, what: "error catalog '\(name.value)'", diagnostics: &diagnostics) else { return nil }
@@ -174,8 +174,8 @@ extension SchemaParser {
         return catalog
     }
 
-    static let operationKeys = ["doc", "method", "path", "parameters", "request", "response", "errorBody", "successStatus", "deprecated", "renamedFrom"]
-    static let parameterKeys = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
+    static let operationKeys: Set<String> = ["doc", "method", "path", "parameters", "request", "response", "errorBody", "successStatus", "deprecated", "renamedFrom"]
+    static let parameterKeys: Set<String> = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
 
     static func parseOperation(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> OperationDecl? {
         guard let reader = MappingReader(node, what: "operation '\(name.value)'", diagnostics: &diagnostics) else { return nil }

@@ -3,10 +3,14 @@ import Foundation
 
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
 public enum SchemaParser {
-    static let fileKeys = ["module", "doc", "types", "errors", "operations", "legacyAPI"]
-    static let typeCommonKeys = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy"]
+    static let fileKeys: Set<String> = ["module", "doc", "types", "errors", "operations", "legacyAPI"]
+    static let typeCommonKeys: [String] = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy"]
     static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "minItems", "maxItems", "format", "schemes"]
-    static let fieldKeys = ["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "legacy"] + constraintKeys
+    static let structKeys = Set(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot"])
+    static let enumKeys = Set(typeCommonKeys + ["rawType", "open", "cases"])
+    static let unionKeys = Set(typeCommonKeys + ["discriminator", "variants"])
+    static let scalarKeys = Set(typeCommonKeys + ["base", "sensitive"] + constraintKeys)
+    static let fieldKeys: Set<String> = Set(["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "legacy"] + constraintKeys)
 
     /// Parses `root` (the document of the file at `path`).
     public static func parse(_ root: YAMLNode?, path: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
@@ -65,17 +69,17 @@ public enum SchemaParser {
         let kind: TypeDecl.Kind
         switch kindText.value {
         case "struct":
-            reader.rejectUnknownKeys(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot"], in: "struct '\(name.value)'", diagnostics: &diagnostics)
+            reader.rejectUnknownKeys(Self.structKeys, in: "struct '\(name.value)'", diagnostics: &diagnostics)
             kind = .structure(parseStruct(name: name.value, reader, diagnostics: &diagnostics))
         case "enum":
-            reader.rejectUnknownKeys(typeCommonKeys + ["rawType", "open", "cases"], in: "enum '\(name.value)'", diagnostics: &diagnostics)
+            reader.rejectUnknownKeys(Self.enumKeys, in: "enum '\(name.value)'", diagnostics: &diagnostics)
             kind = .enumeration(parseEnum(name: name, reader, diagnostics: &diagnostics))
         case "union":
-            reader.rejectUnknownKeys(typeCommonKeys + ["discriminator", "variants"], in: "union '\(name.value)'", diagnostics: &diagnostics)
+            reader.rejectUnknownKeys(Self.unionKeys, in: "union '\(name.value)'", diagnostics: &diagnostics)
             guard let union = parseUnion(name: name, reader, diagnostics: &diagnostics) else { return nil }
             kind = .union(union)
         case "scalar":
-            reader.rejectUnknownKeys(typeCommonKeys + ["base", "sensitive"] + constraintKeys, in: "scalar '\(name.value)'", diagnostics: &diagnostics)
+            reader.rejectUnknownKeys(Self.scalarKeys, in: "scalar '\(name.value)'", diagnostics: &diagnostics)
             guard let scalar = parseScalar(name: name, reader, diagnostics: &diagnostics) else { return nil }
             kind = .scalar(scalar)
         default:
