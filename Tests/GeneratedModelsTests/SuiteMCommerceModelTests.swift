@@ -99,3 +99,46 @@ struct SuiteMCommerceModelTests {
         #expect(try encodeJSON(payment).contains(#""date":"25\/12\/2024""#) || (try encodeJSON(payment)).contains(#""date":"25/12/2024""#))
     }
 }
+
+/// The fast ISO 8601 paths agree with DateFormatter on thousands of dates and offsets.
+@Suite("Date formats")
+struct DateFormatTests {
+    func reference(_ pattern: String, _ zone: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = TimeZone(identifier: zone)
+        formatter.dateFormat = pattern
+        return formatter
+    }
+
+    @Test func fastPathsMatchDateFormatter() {
+        var seed: UInt64 = 42
+        func next() -> UInt64 {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return seed >> 16
+        }
+        let extended = reference("yyyy-MM-dd'T'HH:mm:ssXXXXX", "UTC"), mexico = reference("yyyy-MM-dd'T'HH:mm:ssXXXXX", "America/Mexico_City")
+        let basic = reference("yyyyMMdd'T'HHmmss'Z'", "UTC"), day = reference("yyyy-MM-dd", "UTC")
+        for _ in 0..<3000 {
+            let date = Date(timeIntervalSince1970: Double(Int64(next() % 4_102_444_800) - 1_000_000_000))
+            #expect(PayDateFormat.iso8601().format(date) == extended.string(from: date))
+            #expect(PayDateFormat.iso8601(timeZone: "America/Mexico_City").format(date) == mexico.string(from: date))
+            #expect(PayDateFormat.iso8601Basic.format(date) == basic.string(from: date))
+            #expect(PayDateFormat.date().format(date) == day.string(from: date))
+            let text = mexico.string(from: date)
+            #expect(PayDateFormat.iso8601().parse(text) == mexico.date(from: text))
+            #expect(PayDateFormat.iso8601Basic.parse(basic.string(from: date)) == date)
+        }
+    }
+
+    @Test func fastPathsRejectWhatTheFormatDoesNot() {
+        for text in ["2024-02-30T10:00:00Z", "2024-13-01T10:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T10:00:00", "2024-01-01 10:00:00Z",
+                     "2024-01-01T10:00:00+5:00", "2024-01-01T10:00:00.Z", "x2024-01-01T10:00:00Z"] {
+            #expect(PayDateFormat.iso8601().parse(text) == nil, "\(text)")
+        }
+        #expect(PayDateFormat.iso8601().parse("2024-01-01T10:00:00.250+01:00") == Date(timeIntervalSince1970: 1_704_099_600.25))
+        #expect(PayDateFormat.iso8601Basic.parse("20201202T120000") == nil)
+        #expect(PayDateFormat.date().parse("2024-02-29")?.timeIntervalSince1970 == 1_709_164_800)
+    }
+}

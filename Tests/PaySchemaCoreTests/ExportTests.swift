@@ -29,6 +29,24 @@ struct ExportTests {
         #expect(status?["x-open-enum"] as? Bool == true)
     }
 
+    @Test func noObjectRepeatsAKey() throws {
+        for module in Self.modules.values {
+            let text = SchemaExport.openAPI([module]).serialized()
+            var stack: [Set<String>] = []
+            for line in text.split(separator: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if let colon = trimmed.range(of: "\": "), trimmed.hasPrefix("\"") {
+                    let key = String(trimmed[trimmed.index(after: trimmed.startIndex)..<colon.lowerBound])
+                    if stack.isEmpty { stack.append([]) }
+                    let inserted = stack[stack.count - 1].insert(key).inserted
+                    #expect(inserted, "\(module.name): duplicate key \(key)")
+                }
+                if trimmed.hasSuffix("{") { stack.append([]) }
+                if trimmed.hasPrefix("}") { _ = stack.popLast() }
+            }
+        }
+    }
+
     @Test func jsonSchemasReferenceEachOtherByFile() throws {
         let paypal = try #require(Self.modules["PayPalPayments"])
         let documents = SchemaExport.jsonSchemas(paypal)

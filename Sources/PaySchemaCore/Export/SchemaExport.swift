@@ -45,11 +45,16 @@ public struct SchemaExport {
                 ("mapping", .object(decl.variants.map { ($0.tag.value, .string(reference($0.type.value))) })),
             ])))
         case .scalar(let decl):
-            entries.append(contentsOf: primitiveSchema(decl.base.value, dateFormat: nil))
-            entries.append(contentsOf: constraints(decl.constraints))
+            entries.append(contentsOf: Self.uniqueKeys(primitiveSchema(decl.base.value, dateFormat: nil) + constraints(decl.constraints)))
             if decl.sensitive { entries.append(("x-sensitive", true)) }
         }
         return .object(entries)
+    }
+
+    /// The entries with each key once (the first wins): a primitive's own `format` and a constraint's may meet.
+    static func uniqueKeys(_ entries: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        var seen = Set<String>()
+        return entries.filter { seen.insert($0.0).inserted }
     }
 
     func raw(_ value: RawValue) -> JSONValue {
@@ -71,7 +76,7 @@ public struct SchemaExport {
     func typeSchema(_ type: TypeExpression, field: FieldDecl) -> [(String, JSONValue)] {
         switch type {
         case .primitive(let primitive):
-            return primitiveSchema(primitive, dateFormat: field.dateFormat?.value) + constraints(field.constraints)
+            return Self.uniqueKeys(primitiveSchema(primitive, dateFormat: field.dateFormat?.value) + constraints(field.constraints))
         case .named(let name):
             let reference: [(String, JSONValue)] = [("$ref", .string(self.reference(name)))]
             var rest = field.constraints

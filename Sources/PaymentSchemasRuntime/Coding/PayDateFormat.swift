@@ -43,8 +43,17 @@ public struct PayDateFormat: Sendable, Hashable, CustomStringConvertible {
     /// The format's name.
     public var description: String { name }
 
+    /// The zone dates are written in.
+    var zone: TimeZone { PayDateFormatterCache.makeTimeZone(timeZone) ?? TimeZone(identifier: "UTC")! }
+
     /// Reads a date; `nil` when the text does not match the format.
     public func parse(_ text: String) -> Date? {
+        switch name {
+        case "iso8601": return FastISO8601.parseExtended(text)
+        case "iso8601Basic": return FastISO8601.parseBasic(text)
+        case "date": return FastISO8601.parseDate(text, zone: zone)
+        default: break
+        }
         if let date = PayDateFormatterCache.shared.formatter(pattern: pattern, timeZone: timeZone).date(from: text) {
             return date
         }
@@ -58,7 +67,13 @@ public struct PayDateFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Writes a date.
     public func format(_ date: Date) -> String {
-        PayDateFormatterCache.shared.formatter(pattern: pattern, timeZone: timeZone).string(from: date)
+        switch name {
+        case "iso8601": return FastISO8601.formatExtended(date, offset: timeZone == "UTC" ? 0 : zone.secondsFromGMT(for: date))
+        case "iso8601Basic": return FastISO8601.formatBasic(date)
+        case "date": return FastISO8601.formatDate(date, offset: timeZone == "UTC" ? 0 : zone.secondsFromGMT(for: date))
+        default: break
+        }
+        return PayDateFormatterCache.shared.formatter(pattern: pattern, timeZone: timeZone).string(from: date)
     }
 
     /// Whether `timeZone` names a zone Foundation knows (an identifier or a `±HH:MM` offset).

@@ -10,14 +10,15 @@ public struct PayDecodingContainer {
     let container: KeyedDecodingContainer<PayCodingKey>
     /// The wire format the payload uses.
     public let format: WireFormat
-    let path: PayPath
+    let codingPath: [any CodingKey]
+    var path: PayPath { PayPath(codingPath: codingPath) }
     /// Problems found so far.
     public private(set) var issues: [PayloadIssue] = []
 
     /// Opens the keyed container of `decoder`.
     public init(_ decoder: any Decoder) throws {
         self.format = WireFormat.current(decoder.userInfo)
-        self.path = PayPath(codingPath: decoder.codingPath)
+        self.codingPath = decoder.codingPath
         do {
             self.container = try decoder.container(keyedBy: PayCodingKey.self)
         } catch {
@@ -48,27 +49,51 @@ public struct PayDecodingContainer {
 
     /// Decodes a required field; records an issue and returns `nil` when it is missing or invalid.
     public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        guard let codingKey = presentKey(key) else {
-            recordMissing(key)
-            return nil
-        }
+        let primary = PayCodingKey(stringValue: key.name(for: format))
         do {
-            return try container.decode(T.self, forKey: codingKey)
+            if let value = try container.decodeIfPresent(T.self, forKey: primary) { return value }
         } catch {
-            record(error, at: codingKey)
+            record(error, at: primary)
             return nil
         }
+        // Absent or null under the current name: try the legacy spellings, then report.
+        if container.contains(primary) {
+            issues.append(PayloadIssue(path: path.appending(primary.stringValue), kind: .null, message: "value is null"))
+            return nil
+        }
+        for alias in key.aliases {
+            let candidate = PayCodingKey(stringValue: alias)
+            guard container.contains(candidate) else { continue }
+            do {
+                return try container.decode(T.self, forKey: candidate)
+            } catch {
+                record(error, at: candidate)
+                return nil
+            }
+        }
+        recordMissing(key)
+        return nil
     }
 
     /// Decodes an optional field; absent and `null` give `nil`, anything invalid records an issue.
     public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        guard let codingKey = presentKey(key) else { return nil }
+        let primary = PayCodingKey(stringValue: key.name(for: format))
         do {
-            return try container.decodeIfPresent(T.self, forKey: codingKey)
+            if let value = try container.decodeIfPresent(T.self, forKey: primary) { return value }
         } catch {
-            record(error, at: codingKey)
+            record(error, at: primary)
             return nil
         }
+        for alias in key.aliases {
+            let candidate = PayCodingKey(stringValue: alias)
+            do {
+                if let value = try container.decodeIfPresent(T.self, forKey: candidate) { return value }
+            } catch {
+                record(error, at: candidate)
+                return nil
+            }
+        }
+        return nil
     }
 
     /// Decodes a list field element by element so that every bad element is reported.

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Runs every benchmark and writes RESULTS.md: medians over repeated runs with min and max, the
+# machine, and ratios measured side by side in the same run. Targets are checked here, not in tests.
+set -euo pipefail
+cd "$(dirname "$0")"
+BENCH_DIR=$(pwd)
+ROOT=$(cd .. && pwd)
+RUNS=${RUNS:-5}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+echo "== building (release)" >&2
+(cd "$ROOT" && swift build -c release --product payschema >/dev/null)
+swift build -c release --product bench >/dev/null
+swift build -c release --product swift-openapi-generator >/dev/null
+PAYSCHEMA="$ROOT/.build/release/payschema"
+OAG="$BENCH_DIR/.build/release/swift-openapi-generator"
+BENCH="$BENCH_DIR/.build/release/bench"
+
+# time_runs LABEL -- COMMAND...: runs COMMAND $RUNS times in a fresh output folder ($OUT), prints
+# "median min max peakKB" (seconds) to stdout.
+time_runs() {
+  shift
+  local samples="$WORK/samples"; : > "$samples"
+  for _ in $(seq "$RUNS"); do
+    rm -rf "$OUT"; mkdir -p "$OUT"
+    if ! /usr/bin/time -f "%e %M" -o "$WORK/t" "$@" >"$WORK/command.log" 2>&1; then
+      echo "failed: $*" >&2; tail -5 "$WORK/command.log" >&2; exit 1
+    fi
+    tail -1 "$WORK/t" >> "$samples"
+  done
+  python3 - "$samples" <<'PY'
+import sys
+rows=[l.split() for l in open(sys.argv[1]) if l.strip()]
+wall=sorted(float(r[0]) for r in rows); mem=max(int(r[1]) for r in rows)
+print(f"{wall[len(wall)//2]:.3f} {wall[0]:.3f} {wall[-1]:.3f} {mem}")
+PY
+}
+
+lines() { cat "$1"/*.swift "$1"/*/*.swift 2>/dev/null | wc -l | tr -d ' '; }
+
+compare() { # NAME SCHEMAS_DIR
+  local name=$1 schemas=$2
+  "$PAYSCHEMA" export openapi --schemas "$schemas" --output "$WORK/$name.openapi.json" 2>/dev/null
+  OUT="$WORK/ours-$name"; read -r om omin omax omem < <(time_runs x "$PAYSCHEMA" generate --schemas "$schemas" --output "$OUT")
+  local ol; ol=$(lines "$OUT")
+  OUT="$WORK/oag-$name"; read -r am amin amax amem < <(time_runs x "$OAG" generate "$WORK/$name.openapi.json" --mode types --access-modifier public --output-directory "$OUT")
+  local al; al=$(lines "$OUT")
+  local types; types=$(python3 -c "import json;print(len(json.load(open('$WORK/$name.openapi.json'))['components']['schemas']))")
+  python3 - <<PY
+om,omin,omax,am,amin,amax=$om,$omin,$omax,$am,$amin,$amax
+print(f"| $name | $types | {om:.3f} s ({omin:.3f}–{omax:.3f}) | {am:.3f} s ({amin:.3f}–{amax:.3f}) | **{am/om:.1f}×** | {$omem/1024:.0f} / {$amem/1024:.0f} MiB | $ol / $al |")
+PY
+}
+
+echo "== generator vs swift-openapi-generator" >&2
+"$BENCH" synth 300 "$WORK/syn300"
+"$BENCH" synth 3000 "$WORK/syn3000"
+GEN_ROWS=$(compare bundled "$ROOT/Schemas"; compare synthetic-300 "$WORK/syn300"; compare synthetic-3000 "$WORK/syn3000")
+
+echo "== scaling" >&2
+SCALE_ROWS=""
+for n in 100 1000 10000; do
+  "$BENCH" synth $n "$WORK/scale$n"
+  OUT="$WORK/scale-out$n"; read -r m mn mx mem < <(time_runs x "$PAYSCHEMA" generate --schemas "$WORK/scale$n" --output "$OUT")
+  SCALE_ROWS+=$(python3 -c "print(f'| $n | {$m:.3f} s ({$mn:.3f}–{$mx:.3f}) | {$m/$n*1e6:.0f} µs | {$mem/1024:.0f} MiB |')")$'\n'
+  eval "PER_$n=\$(python3 -c 'print($m/$n)')"
+done
+LINEAR=$(python3 -c "print(f'{$PER_10000/$PER_100:.2f}')")
+
+echo "== YAML loading" >&2
+LOAD_ROWS=$("$BENCH" load "$WORK/scale10000" 15)
+
+echo "== decode + validate" >&2
+DECODE_ROWS=$("$BENCH" decode 15)
+
+echo "== incremental build" >&2
+cd "$ROOT"
+swift build >/dev/null 2>&1
+NOOP=$(swift build 2>&1 | grep -c "Generating Swift for" || true)
+touch Schemas/MollieCheckout/Settings.yaml
+TOUCHED=$(swift build 2>&1 | grep "Generating Swift for" | sed 's/.*Generating Swift for \([A-Za-z]*\).*/\1/' | sort -u | tr '\n' ' ')
+cd "$BENCH_DIR"
+
+echo "== flows" >&2
+FLOW_ROWS=$("$BENCH" flows 1)
+
+CPU=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+MEM=$(free -g | awk '/Mem:/ {print $2 " GiB"}')
+SWIFT=$(swift --version 2>&1 | head -1)
+cat > RESULTS.md <<MD
+# Benchmark results
+
+Written by \`Benchmarks/run.sh\` on $(date -u +"%Y-%m-%d %H:%M UTC"). Machine: $(nproc) cores ($CPU), $MEM,
+$SWIFT, release builds. Each figure is the median of $RUNS runs (min–max in parentheses) unless
+stated; ratios compare figures measured side by side in this run. These machines are shared and
+noisy: trust ratios over absolute times.
+
+## 1. Generator vs swift-openapi-generator 1.14.3 (same types)
+
+Our schemas are exported to OpenAPI 3.1 (\`payschema export openapi\`) and both tools generate from
+the same types: \`payschema generate\` (models, Codable, validators, redaction, registries, operation
+descriptors) and \`swift-openapi-generator generate --mode types\`. Wall time per run of the whole
+process; peak memory is the largest resident set of any run.
+
+| set | types | payschema | swift-openapi-generator | speed-up | peak memory (ours / theirs) | lines of Swift (ours / theirs) |
+|---|---|---|---|---|---|---|
+$GEN_ROWS
+
+Target: at least 20× faster.
+
+## 2. Scaling (synthetic schemas)
+
+| types | payschema generate | per type | peak memory |
+|---|---|---|---|
+$SCALE_ROWS
+Time per type at 10,000 types divided by time per type at 100: **$LINEAR** (1.0 is perfectly
+linear; above 1 means later types cost more). Target: 10,000 types under a second.
+
+## 3. YAML loading (10,000-type synthetic set)
+
+| | median (min, max) |
+|---|---|
+$LOAD_ROWS
+
+Target: our loader within 1.5× of the bare libyaml scan.
+
+## 4. Decode + validate
+
+Generated models against hand-written \`Codable\` structs of the same shape (same keys, nested
+types, dates decoded to \`Date\`), per decode.
+
+$DECODE_ROWS
+
+Target: decoding plus validation within 1.15× of hand-written decoding alone.
+
+## 5. Incremental builds (the build plugin)
+
+- Generator runs on a no-op \`swift build\` after a full build: **$NOOP** (target 0).
+- After touching \`Schemas/MollieCheckout/Settings.yaml\`, modules regenerated: **$TOUCHED**
+
+## 6. Flows against the mock transports
+
+Completed happy-path flows per second, each in a fresh mock world (1 second per provider):
+
+| flow | rate | flows |
+|---|---|---|
+$FLOW_ROWS
+MD
+echo "wrote $BENCH_DIR/RESULTS.md" >&2
