@@ -30,6 +30,14 @@ struct YAMLLoaderTests {
         #expect(result.diagnostics[0].message == "duplicate key 'a' (first defined at line 1, column 1)")
     }
 
+    @Test func duplicateKeysAreFoundInLargeMappingsToo() {
+        let keys = (0..<30).map { "k\($0): \($0)" } + ["k3: again", "k25: again"]
+        let result = YAMLLoader.load(keys.joined(separator: "\n"), file: "big.yaml")
+        #expect(result.diagnostics.map(\.message) == [
+            "duplicate key 'k3' (first defined at line 4, column 1)", "duplicate key 'k25' (first defined at line 26, column 1)",
+        ])
+    }
+
     @Test func aliasesResolveToTheirAnchors() throws {
         let result = YAMLLoader.load("base: &b { x: 1 }\ncopy: *b\n", file: "a.yaml")
         let copy = try #require(result.root?.mapping?[1].value.mapping)

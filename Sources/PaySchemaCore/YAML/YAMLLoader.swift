@@ -37,6 +37,22 @@ public enum YAMLLoader {
         var pendingKey: YAMLNode?
         var keysSeen: [String: SourceLocation] = [:]
 
+        /// Where `text` was first used as a key here, if it was: a linear scan for small mappings,
+        /// a dictionary once the mapping grows.
+        func firstUse(of text: String, at location: SourceLocation) -> SourceLocation? {
+            if entries.count < 12 && keysSeen.isEmpty {
+                for entry in entries where entry.key.scalar == text { return entry.key.location }
+                if entries.count == 11 {
+                    for entry in entries { if let key = entry.key.scalar, keysSeen[key] == nil { keysSeen[key] = entry.key.location } }
+                    keysSeen[text] = location
+                }
+                return nil
+            }
+            if let first = keysSeen[text] { return first }
+            keysSeen[text] = location
+            return nil
+        }
+
         init(kind: Kind, location: SourceLocation, anchor: String?) {
             self.kind = kind
             self.location = location
@@ -92,10 +108,8 @@ public enum YAMLLoader {
                     top.pendingKey = nil
                 } else {
                     if let text = node.scalar {
-                        if let first = top.keysSeen[text] {
+                        if let first = top.firstUse(of: text, at: node.location) {
                             diagnostics.append(Diagnostic(.error, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))", at: node.location))
-                        } else {
-                            top.keysSeen[text] = node.location
                         }
                     } else {
                         diagnostics.append(Diagnostic(.error, "mapping keys must be scalars, found \(node.kindDescription)", at: node.location))
