@@ -77,9 +77,13 @@ var targets: [Target] = [
         dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime"],
         resources: [.copy("Payloads")]
     ),
+    .target(
+        name: "CLITestSupport",
+        path: "Tests/CLITestSupport"
+    ),
     .testTarget(
         name: "PayschemaCLITests",
-        dependencies: ["payschema"]
+        dependencies: ["payschema", "CLITestSupport"]
     ),
     .testTarget(
         name: "PaymentFlowsTests",
@@ -91,7 +95,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "PayflowCLITests",
-        dependencies: ["payflow"]
+        dependencies: ["payflow", "CLITestSupport"]
     ),
 ]
 

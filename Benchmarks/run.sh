@@ -148,3 +148,4 @@ Completed happy-path flows per second, each in a fresh mock world (1 second per 
 $FLOW_ROWS
 MD
 echo "wrote $BENCH_DIR/RESULTS.md" >&2
+cat NOTES.md >> RESULTS.md

@@ -1,4 +1,5 @@
 import Foundation
+import CLITestSupport
 import Testing
 
 @Suite("payflow CLI end to end")

@@ -1,4 +1,5 @@
 import Foundation
+import CLITestSupport
 import Testing
 
 /// `payschema diff` against a real git history.

@@ -1,4 +1,5 @@
 import Foundation
+import CLITestSupport
 import Testing
 
 @Suite("payschema CLI end to end")

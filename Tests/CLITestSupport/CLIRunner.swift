@@ -1,17 +1,22 @@
 import Foundation
 
 /// Runs a built executable of this package and captures what it prints.
-struct CLIRunner {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public struct CLIRunner {
+    /// What a run printed and how it exited.
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Standard output.
+        public var stdout: String
+        /// Standard error.
+        public var stderr: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's root folder.
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The folder holding the built products (next to the test bundle).
-    static func executable(_ name: String) -> URL? {
+    public static func executable(_ name: String) -> URL? {
         var candidates: [URL] = []
         let bundle = Bundle.main.bundleURL
         candidates.append(bundle.deletingLastPathComponent().appending(path: name))
@@ -24,7 +29,7 @@ struct CLIRunner {
     }
 
     /// Runs `name` with `arguments` in `directory`.
-    static func run(_ name: String, _ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+    public static func run(_ name: String, _ arguments: [String], in directory: URL = packageRoot) throws -> Result {
         guard let url = executable(name) else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = url
@@ -41,14 +46,14 @@ struct CLIRunner {
     }
 
     /// A fresh temporary folder.
-    static func temporaryDirectory() throws -> URL {
+    public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appending(path: "payschema-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// Copies the package's `Schemas/` into `directory`.
-    static func copySchemas(to directory: URL) throws {
+    public static func copySchemas(to directory: URL) throws {
         try FileManager.default.copyItem(at: packageRoot.appending(path: "Schemas"), to: directory.appending(path: "Schemas"))
     }
 }
