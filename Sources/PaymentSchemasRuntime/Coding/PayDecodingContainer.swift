@@ -48,31 +48,30 @@ public struct PayDecodingContainer {
     }
 
     /// Decodes a required field; records an issue and returns `nil` when it is missing or invalid.
+    ///
+    /// The common case is one lookup, as in synthesized `Codable`; aliases are tried only when the
+    /// current name is absent.
     public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
         let primary = PayCodingKey(stringValue: key.name(for: format))
         do {
-            if let value = try container.decodeIfPresent(T.self, forKey: primary) { return value }
+            return try container.decode(T.self, forKey: primary)
+        } catch DecodingError.keyNotFound(let missing, let context) where missing.stringValue == primary.stringValue && context.codingPath.count == codingPath.count {
+            for alias in key.aliases {
+                let candidate = PayCodingKey(stringValue: alias)
+                guard container.contains(candidate) else { continue }
+                do {
+                    return try container.decode(T.self, forKey: candidate)
+                } catch {
+                    record(error, at: candidate)
+                    return nil
+                }
+            }
+            recordMissing(key)
+            return nil
         } catch {
             record(error, at: primary)
             return nil
         }
-        // Absent or null under the current name: try the legacy spellings, then report.
-        if container.contains(primary) {
-            issues.append(PayloadIssue(path: path.appending(primary.stringValue), kind: .null, message: "value is null"))
-            return nil
-        }
-        for alias in key.aliases {
-            let candidate = PayCodingKey(stringValue: alias)
-            guard container.contains(candidate) else { continue }
-            do {
-                return try container.decode(T.self, forKey: candidate)
-            } catch {
-                record(error, at: candidate)
-                return nil
-            }
-        }
-        recordMissing(key)
-        return nil
     }
 
     /// Decodes an optional field; absent and `null` give `nil`, anything invalid records an issue.
