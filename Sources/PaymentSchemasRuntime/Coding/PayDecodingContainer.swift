@@ -55,7 +55,7 @@ public struct PayDecodingContainer {
         let primary = PayCodingKey(stringValue: key.name(for: format))
         do {
             return try container.decode(T.self, forKey: primary)
-        } catch DecodingError.keyNotFound(let missing, let context) where missing.stringValue == primary.stringValue && context.codingPath.count == codingPath.count {
+        } catch DecodingError.keyNotFound(let missing, let context) where Self.isThisField(missing, context, primary, depth: codingPath.count) {
             for alias in key.aliases {
                 let candidate = PayCodingKey(stringValue: alias)
                 guard container.contains(candidate) else { continue }
@@ -72,6 +72,14 @@ public struct PayDecodingContainer {
             record(error, at: primary)
             return nil
         }
+    }
+
+    /// Whether a `keyNotFound` is about this container's field, not a same-named key deeper in the
+    /// value (JSONDecoder reports the container's path; XMLCoder appends the missing key to it).
+    static func isThisField(_ missing: any CodingKey, _ context: DecodingError.Context, _ primary: PayCodingKey, depth: Int) -> Bool {
+        guard missing.stringValue == primary.stringValue else { return false }
+        let path = context.codingPath
+        return path.count == depth || (path.count == depth + 1 && path.last?.stringValue == primary.stringValue)
     }
 
     /// Decodes an optional field; absent and `null` give `nil`, anything invalid records an issue.
