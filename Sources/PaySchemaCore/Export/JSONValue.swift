@@ -62,18 +62,6 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     }
 
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        Naming.quoted(text) { String(format: "\\u%04x", $0) }
     }
 }

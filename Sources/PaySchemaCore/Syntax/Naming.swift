@@ -62,6 +62,12 @@ public enum Naming {
 
     /// A Swift string literal with escapes.
     public static func literal(_ text: String) -> String {
+        quoted(text) { "\\u{\(String($0, radix: 16))}" }
+    }
+
+    /// `text` in double quotes with `"`, `\\`, newline, return and tab escaped, and other control
+    /// characters written by `control`: the shared core of Swift and JSON string literals.
+    static func quoted(_ text: String, control: (UInt32) -> String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -71,11 +77,7 @@ public enum Naming {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if scalar.value < 0x20 { out += control(scalar.value) } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "\""
