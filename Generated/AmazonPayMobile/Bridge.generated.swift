@@ -324,7 +324,7 @@ extension AppLoginQuery: PayValidatable {
 
 extension AppLoginQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
-    public func queryItems() -> [URLQueryItem] {
+    public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
         writer.value(self.client, WireKeys.client)
         writer.value(self.token, WireKeys.token)
@@ -416,7 +416,7 @@ extension ReviewReturnQuery: PayValidatable {
 
 extension ReviewReturnQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
-    public func queryItems() -> [URLQueryItem] {
+    public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
         writer.value(self.token, WireKeys.token)
         writer.value(self.amazonCheckoutSessionId, WireKeys.amazonCheckoutSessionId)

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// - Remark: Generated from `Price` in `AmazonPayMobile/CheckoutSession.yaml`.
 public struct Price: Codable, Hashable, Sendable {
-    /// The amount as a decimal string.
+    /// The amount as a decimal string. Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
     public var amount: String
 
     /// The ISO 4217 currency.
@@ -17,7 +17,7 @@ public struct Price: Codable, Hashable, Sendable {
     /// Creates a new `Price`.
     ///
     /// - Parameters:
-    ///   - amount: The amount as a decimal string.
+    ///   - amount: The amount as a decimal string. Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
     ///   - currencyCode: The ISO 4217 currency.
     public init(amount: String, currencyCode: String) {
         self.amount = amount
@@ -26,7 +26,7 @@ public struct Price: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let amount = PayFieldKey("amount")
+        static let amount = PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number]))
         static let currencyCode = PayFieldKey("currencyCode")
     }
 
@@ -145,17 +145,17 @@ public struct Address: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let name = PayFieldKey("name")
-        static let addressLine1 = PayFieldKey("addressLine1")
-        static let addressLine2 = PayFieldKey("addressLine2")
-        static let addressLine3 = PayFieldKey("addressLine3")
-        static let city = PayFieldKey("city")
-        static let county = PayFieldKey("county")
-        static let district = PayFieldKey("district")
-        static let stateOrRegion = PayFieldKey("stateOrRegion")
-        static let postalCode = PayFieldKey("postalCode")
-        static let countryCode = PayFieldKey("countryCode")
-        static let phoneNumber = PayFieldKey("phoneNumber")
+        static let name = PayFieldKey("name", nullable: true)
+        static let addressLine1 = PayFieldKey("addressLine1", nullable: true)
+        static let addressLine2 = PayFieldKey("addressLine2", nullable: true)
+        static let addressLine3 = PayFieldKey("addressLine3", nullable: true)
+        static let city = PayFieldKey("city", nullable: true)
+        static let county = PayFieldKey("county", nullable: true)
+        static let district = PayFieldKey("district", nullable: true)
+        static let stateOrRegion = PayFieldKey("stateOrRegion", nullable: true)
+        static let postalCode = PayFieldKey("postalCode", nullable: true)
+        static let countryCode = PayFieldKey("countryCode", nullable: true)
+        static let phoneNumber = PayFieldKey("phoneNumber", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -285,10 +285,10 @@ public struct Buyer: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let buyerId = PayFieldKey("buyerId")
-        static let name = PayFieldKey("name")
-        static let email = PayFieldKey("email")
-        static let phoneNumber = PayFieldKey("phoneNumber")
+        static let buyerId = PayFieldKey("buyerId", nullable: true)
+        static let name = PayFieldKey("name", nullable: true)
+        static let email = PayFieldKey("email", nullable: true)
+        static let phoneNumber = PayFieldKey("phoneNumber", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -539,9 +539,9 @@ public struct StatusDetails: Codable, Hashable, Sendable {
     /// The wire names of each field.
     enum WireKeys {
         static let state = PayFieldKey("state")
-        static let reasonCode = PayFieldKey("reasonCode")
-        static let reasonDescription = PayFieldKey("reasonDescription")
-        static let lastUpdatedTimestamp = PayFieldKey("lastUpdatedTimestamp")
+        static let reasonCode = PayFieldKey("reasonCode", nullable: true)
+        static let reasonDescription = PayFieldKey("reasonDescription", nullable: true)
+        static let lastUpdatedTimestamp = PayFieldKey("lastUpdatedTimestamp", nullable: true)
         static let lastUpdatedTimestampFormat = PayDateFormat.iso8601Basic
     }
 
@@ -685,7 +685,7 @@ public struct Constraint: Codable, Hashable, Sendable {
     /// The wire names of each field.
     enum WireKeys {
         static let constraintId = PayFieldKey("constraintId")
-        static let constraintDescription = PayFieldKey("description")
+        static let constraintDescription = PayFieldKey("description", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -750,10 +750,10 @@ public struct MerchantMetadata: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let merchantReferenceId = PayFieldKey("merchantReferenceId")
-        static let merchantStoreName = PayFieldKey("merchantStoreName")
-        static let noteToBuyer = PayFieldKey("noteToBuyer")
-        static let customInformation = PayFieldKey("customInformation")
+        static let merchantReferenceId = PayFieldKey("merchantReferenceId", nullable: true)
+        static let merchantStoreName = PayFieldKey("merchantStoreName", nullable: true)
+        static let noteToBuyer = PayFieldKey("noteToBuyer", nullable: true)
+        static let customInformation = PayFieldKey("customInformation", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -897,12 +897,12 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let paymentIntent = PayFieldKey("paymentIntent")
-        static let canHandlePendingAuthorization = PayFieldKey("canHandlePendingAuthorization")
-        static let chargeAmount = PayFieldKey("chargeAmount")
-        static let totalOrderAmount = PayFieldKey("totalOrderAmount")
-        static let presentmentCurrency = PayFieldKey("presentmentCurrency")
-        static let softDescriptor = PayFieldKey("softDescriptor")
+        static let paymentIntent = PayFieldKey("paymentIntent", nullable: true)
+        static let canHandlePendingAuthorization = PayFieldKey("canHandlePendingAuthorization", nullable: true)
+        static let chargeAmount = PayFieldKey("chargeAmount", nullable: true)
+        static let totalOrderAmount = PayFieldKey("totalOrderAmount", nullable: true)
+        static let presentmentCurrency = PayFieldKey("presentmentCurrency", nullable: true)
+        static let softDescriptor = PayFieldKey("softDescriptor", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -1045,11 +1045,11 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let checkoutReviewReturnUrl = PayFieldKey("checkoutReviewReturnUrl")
-        static let checkoutResultReturnUrl = PayFieldKey("checkoutResultReturnUrl")
-        static let checkoutCancelUrl = PayFieldKey("checkoutCancelUrl")
-        static let amazonPayRedirectUrl = PayFieldKey("amazonPayRedirectUrl")
-        static let checkoutMode = PayFieldKey("checkoutMode")
+        static let checkoutReviewReturnUrl = PayFieldKey("checkoutReviewReturnUrl", nullable: true)
+        static let checkoutResultReturnUrl = PayFieldKey("checkoutResultReturnUrl", nullable: true)
+        static let checkoutCancelUrl = PayFieldKey("checkoutCancelUrl", nullable: true)
+        static let amazonPayRedirectUrl = PayFieldKey("amazonPayRedirectUrl", nullable: true)
+        static let checkoutMode = PayFieldKey("checkoutMode", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -1135,37 +1135,68 @@ extension ProductType: PayQueryValue {
     public var queryValue: String { rawValue }
 }
 
-/// One-time or recurring.
+/// One-time, recurring or a saved payment method; Amazon adds types over time.
 ///
-/// Closed: a value the schema does not list fails to decode.
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `ChargePermissionType` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum ChargePermissionType: String, Codable, Hashable, Sendable, CaseIterable {
+public enum ChargePermissionType: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
     /// The wire value `OneTime`.
-    case oneTime = "OneTime"
+    case oneTime
     /// The wire value `Recurring`.
-    case recurring = "Recurring"
+    case recurring
+    /// The wire value `PaymentMethodOnFile`.
+    case paymentMethodOnFile
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
 
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [ChargePermissionType] = [.oneTime, .recurring, .paymentMethodOnFile]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
         switch rawValue {
         case "OneTime": self = .oneTime
         case "Recurring": self = .recurring
-        default: return nil
+        case "PaymentMethodOnFile": self = .paymentMethodOnFile
+        default: self = .unknown(rawValue)
         }
     }
 
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .oneTime: return "OneTime"
+        case .recurring: return "Recurring"
+        case .paymentMethodOnFile: return "PaymentMethodOnFile"
+        case .unknown(let raw): return raw
+        }
+    }
+
+    /// Whether the value is one the schema lists.
+    public var isKnown: Bool {
+        if case .unknown = self {
+            return false
+        }
+        return true
+    }
+
+    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
+    public static func == (lhs: ChargePermissionType, rhs: ChargePermissionType) -> Bool {
+        lhs.rawValue == rhs.rawValue
+    }
+
+    /// Hashes the wire value.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
+
+    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ChargePermissionType; expected one of OneTime, Recurring")
-        }
-        self = value
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
-    /// Encodes the current spelling of the value (never an alias).
+    /// Encodes the wire value, unlisted ones exactly as received.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -1246,7 +1277,7 @@ public struct PaymentPreference: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let paymentDescriptor = PayFieldKey("paymentDescriptor")
+        static let paymentDescriptor = PayFieldKey("paymentDescriptor", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -1301,8 +1332,8 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
     /// The billing address.
     public var billingAddress: Address?
 
-    /// The buyer's payment instruments.
-    public var paymentPreferences: [PaymentPreference]?
+    /// The buyer's payment instruments; Amazon sends `[null]` before the buyer chose one.
+    public var paymentPreferences: [PaymentPreference?]?
 
     /// The session's state.
     public var statusDetails: StatusDetails
@@ -1340,7 +1371,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
     ///   - buyer: The buyer.
     ///   - shippingAddress: The shipping address.
     ///   - billingAddress: The billing address.
-    ///   - paymentPreferences: The buyer's payment instruments.
+    ///   - paymentPreferences: The buyer's payment instruments; Amazon sends `[null]` before the buyer chose one.
     ///   - statusDetails: The session's state.
     ///   - constraints: What keeps the session from proceeding.
     ///   - chargePermissionId: The charge permission, once completed.
@@ -1359,7 +1390,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
         buyer: Buyer? = nil,
         shippingAddress: Address? = nil,
         billingAddress: Address? = nil,
-        paymentPreferences: [PaymentPreference]? = nil,
+        paymentPreferences: [PaymentPreference?]? = nil,
         statusDetails: StatusDetails,
         constraints: [Constraint]? = nil,
         chargePermissionId: String? = nil,
@@ -1392,23 +1423,23 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
     /// The wire names of each field.
     enum WireKeys {
         static let checkoutSessionId = PayFieldKey("checkoutSessionId")
-        static let webCheckoutDetails = PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"])
-        static let productType = PayFieldKey("productType")
-        static let paymentDetails = PayFieldKey("paymentDetails", aliases: ["paymentDetail"])
-        static let chargePermissionType = PayFieldKey("chargePermissionType")
-        static let merchantMetadata = PayFieldKey("merchantMetadata")
-        static let buyer = PayFieldKey("buyer")
-        static let shippingAddress = PayFieldKey("shippingAddress")
-        static let billingAddress = PayFieldKey("billingAddress")
-        static let paymentPreferences = PayFieldKey("paymentPreferences")
+        static let webCheckoutDetails = PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true)
+        static let productType = PayFieldKey("productType", nullable: true)
+        static let paymentDetails = PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true)
+        static let chargePermissionType = PayFieldKey("chargePermissionType", nullable: true)
+        static let merchantMetadata = PayFieldKey("merchantMetadata", nullable: true)
+        static let buyer = PayFieldKey("buyer", nullable: true)
+        static let shippingAddress = PayFieldKey("shippingAddress", nullable: true)
+        static let billingAddress = PayFieldKey("billingAddress", nullable: true)
+        static let paymentPreferences = PayFieldKey("paymentPreferences", nullable: true)
         static let statusDetails = PayFieldKey("statusDetails", aliases: ["statusDetail"])
-        static let constraints = PayFieldKey("constraints")
-        static let chargePermissionId = PayFieldKey("chargePermissionId")
-        static let chargeId = PayFieldKey("chargeId")
-        static let storeId = PayFieldKey("storeId")
-        static let creationTimestamp = PayFieldKey("creationTimestamp")
-        static let expirationTimestamp = PayFieldKey("expirationTimestamp")
-        static let releaseEnvironment = PayFieldKey("releaseEnvironment")
+        static let constraints = PayFieldKey("constraints", nullable: true)
+        static let chargePermissionId = PayFieldKey("chargePermissionId", nullable: true)
+        static let chargeId = PayFieldKey("chargeId", nullable: true)
+        static let storeId = PayFieldKey("storeId", nullable: true)
+        static let creationTimestamp = PayFieldKey("creationTimestamp", nullable: true)
+        static let expirationTimestamp = PayFieldKey("expirationTimestamp", nullable: true)
+        static let releaseEnvironment = PayFieldKey("releaseEnvironment", nullable: true)
         static let creationTimestampFormat = PayDateFormat.iso8601Basic
         static let expirationTimestampFormat = PayDateFormat.iso8601Basic
     }
@@ -1425,7 +1456,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
         let buyer = container.optional(Buyer.self, WireKeys.buyer)
         let shippingAddress = container.optional(Address.self, WireKeys.shippingAddress)
         let billingAddress = container.optional(Address.self, WireKeys.billingAddress)
-        let paymentPreferences = container.list(PaymentPreference.self, WireKeys.paymentPreferences, required: false)
+        let paymentPreferences = container.list(PaymentPreference?.self, WireKeys.paymentPreferences, required: false)
         let statusDetails = container.required(StatusDetails.self, WireKeys.statusDetails)
         let constraints = container.list(Constraint.self, WireKeys.constraints, required: false)
         let chargePermissionId = container.optional(String.self, WireKeys.chargePermissionId)
@@ -1555,8 +1586,8 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let checkoutResultReturnUrl = PayFieldKey("checkoutResultReturnUrl")
-        static let checkoutCancelUrl = PayFieldKey("checkoutCancelUrl")
+        static let checkoutResultReturnUrl = PayFieldKey("checkoutResultReturnUrl", nullable: true)
+        static let checkoutCancelUrl = PayFieldKey("checkoutCancelUrl", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -1622,9 +1653,9 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let webCheckoutDetails = PayFieldKey("webCheckoutDetails")
-        static let paymentDetails = PayFieldKey("paymentDetails")
-        static let merchantMetadata = PayFieldKey("merchantMetadata")
+        static let webCheckoutDetails = PayFieldKey("webCheckoutDetails", nullable: true)
+        static let paymentDetails = PayFieldKey("paymentDetails", nullable: true)
+        static let merchantMetadata = PayFieldKey("merchantMetadata", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.

@@ -554,7 +554,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
         try container.encodeIfPresent(self.allowedCardTypes, WireKeys.allowedCardTypes)
-        try container.encode(self.amount, WireKeys.amount)
+        try container.encodeDecimal(self.amount, WireKeys.amount)
         try container.encode(self.currency, WireKeys.currency)
         try container.encode(self.cartId, WireKeys.cartId)
         try container.encodeIfPresent(self.callbackUrl, WireKeys.callbackUrl)

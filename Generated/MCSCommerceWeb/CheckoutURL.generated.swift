@@ -21,8 +21,8 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
     /// The currency of the amount.
     public var currency: String
 
-    /// The networks the merchant supports, comma-joined.
-    public var allowedCardTypes: [MCSCardType]
+    /// The networks the merchant supports, comma-joined. Optional: Mastercard's own URL builder leaves it out when the configuration sets none.
+    public var allowedCardTypes: [MCSCardType]?
 
     /// When true, no shipping address is asked for.
     public var suppressShippingAddress: Bool
@@ -58,7 +58,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
     ///   - cartId: The cart's identifier (a random UUID in the sample).
     ///   - amount: The amount to be charged, as a plain decimal.
     ///   - currency: The currency of the amount.
-    ///   - allowedCardTypes: The networks the merchant supports, comma-joined.
+    ///   - allowedCardTypes: The networks the merchant supports, comma-joined. Optional: Mastercard's own URL builder leaves it out when the configuration sets none.
     ///   - suppressShippingAddress: When true, no shipping address is asked for.
     ///   - locale: The language the checkout loads in.
     ///   - channel: The channel; `mobile` for apps.
@@ -73,7 +73,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         cartId: String,
         amount: Decimal,
         currency: String,
-        allowedCardTypes: [MCSCardType],
+        allowedCardTypes: [MCSCardType]? = nil,
         suppressShippingAddress: Bool = false,
         locale: String,
         channel: String = "mobile",
@@ -125,7 +125,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         let cartId = container.required(String.self, WireKeys.cartId)
         let amount = container.required(Decimal.self, WireKeys.amount)
         let currency = container.required(String.self, WireKeys.currency)
-        let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: true)
+        let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
         let suppressShippingAddress = container.optional(Bool.self, WireKeys.suppressShippingAddress) ?? false
         let locale = container.required(String.self, WireKeys.locale)
         let channel = container.optional(String.self, WireKeys.channel) ?? "mobile"
@@ -136,7 +136,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         let unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
         let shippingLocationProfile = container.optional(String.self, WireKeys.shippingLocationProfile)
         try container.finish()
-        guard let checkoutId, let cartId, let amount, let currency, let allowedCardTypes, let locale else { throw container.incomplete() }
+        guard let checkoutId, let cartId, let amount, let currency, let locale else { throw container.incomplete() }
         self.checkoutId = checkoutId
         self.cartId = cartId
         self.amount = amount
@@ -158,9 +158,9 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.checkoutId, WireKeys.checkoutId)
         try container.encode(self.cartId, WireKeys.cartId)
-        try container.encode(self.amount, WireKeys.amount)
+        try container.encodeDecimal(self.amount, WireKeys.amount)
         try container.encode(self.currency, WireKeys.currency)
-        try container.encode(self.allowedCardTypes, WireKeys.allowedCardTypes)
+        try container.encodeIfPresent(self.allowedCardTypes, WireKeys.allowedCardTypes)
         try container.encode(self.suppressShippingAddress, WireKeys.suppressShippingAddress)
         try container.encode(self.locale, WireKeys.locale)
         try container.encode(self.channel, WireKeys.channel)
@@ -180,7 +180,9 @@ extension CheckoutURLParameters: PayValidatable {
         PayRules.minLength(self.cartId, 1, at: path.appending("cartId"), into: &violations)
         PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
         PayRules.format(self.currency, Rules.currencyFormat, at: path.appending("currency"), into: &violations)
-        PayRules.minItems(self.allowedCardTypes.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
+        if let value = self.allowedCardTypes {
+            PayRules.minItems(value.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
+        }
         PayRules.format(self.locale, Rules.localeFormat, at: path.appending("locale"), into: &violations)
         if let value = self.validityPeriodMinutes {
             PayRules.minimum(value, 0, exclusive: true, at: path.appending("validityPeriodMinutes"), into: &violations)
@@ -196,11 +198,11 @@ extension CheckoutURLParameters: PayValidatable {
 
 extension CheckoutURLParameters: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
-    public func queryItems() -> [URLQueryItem] {
+    public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
         writer.value(self.checkoutId, WireKeys.checkoutId)
         writer.value(self.cartId, WireKeys.cartId)
-        writer.value(self.amount, WireKeys.amount)
+        try writer.decimal(self.amount, WireKeys.amount)
         writer.value(self.currency, WireKeys.currency)
         writer.list(self.allowedCardTypes, WireKeys.allowedCardTypes, style: .commaJoined)
         writer.value(self.suppressShippingAddress, WireKeys.suppressShippingAddress)
@@ -222,7 +224,7 @@ extension CheckoutURLParameters: PayQueryCodable {
         let cartId = reader.value(String.self, WireKeys.cartId, required: true)
         let amount = reader.value(Decimal.self, WireKeys.amount, required: true)
         let currency = reader.value(String.self, WireKeys.currency, required: true)
-        let allowedCardTypes = reader.list(MCSCardType.self, WireKeys.allowedCardTypes, style: .commaJoined, required: true)
+        let allowedCardTypes = reader.list(MCSCardType.self, WireKeys.allowedCardTypes, style: .commaJoined, required: false)
         let suppressShippingAddress = (reader.value(Bool.self, WireKeys.suppressShippingAddress, required: false)) ?? false
         let locale = reader.value(String.self, WireKeys.locale, required: true)
         let channel = (reader.value(String.self, WireKeys.channel, required: false)) ?? "mobile"
@@ -234,7 +236,7 @@ extension CheckoutURLParameters: PayQueryCodable {
         let unpredictableNumber = reader.value(String.self, WireKeys.unpredictableNumber, required: false)
         let shippingLocationProfile = reader.value(String.self, WireKeys.shippingLocationProfile, required: false)
         try reader.finish()
-        guard let checkoutId, let cartId, let amount, let currency, let allowedCardTypes, let locale else { throw PayloadDecodingError(issues: reader.issues) }
+        guard let checkoutId, let cartId, let amount, let currency, let locale else { throw PayloadDecodingError(issues: reader.issues) }
         self.init(checkoutId: checkoutId, cartId: cartId, amount: amount, currency: currency, allowedCardTypes: allowedCardTypes, suppressShippingAddress: suppressShippingAddress, locale: locale, channel: channel, cryptoFormats: cryptoFormats, suppress3Ds: suppress3Ds, cvc2Support: cvc2Support, validityPeriodMinutes: validityPeriodMinutes, unpredictableNumber: unpredictableNumber, shippingLocationProfile: shippingLocationProfile)
     }
 }
@@ -300,7 +302,7 @@ extension CheckoutCallback: PayValidatable {
 
 extension CheckoutCallback: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
-    public func queryItems() -> [URLQueryItem] {
+    public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
         writer.value(self.transactionId, WireKeys.transactionId)
         writer.value(self.status, WireKeys.status)

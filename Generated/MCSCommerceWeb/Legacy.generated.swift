@@ -32,7 +32,7 @@ public struct MCCAmount: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let total = PayFieldKey("total")
+        static let total = PayFieldKey("total", decimal: PayDecimalRule(scale: 2))
         static let currencyCode = PayFieldKey("currencyCode")
         static let currencyNumber = PayFieldKey("currencyNumber")
     }
@@ -53,7 +53,7 @@ public struct MCCAmount: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeDecimal(self.total, WireKeys.total, scale: 2)
+        try container.encodeDecimal(self.total, WireKeys.total)
         try container.encode(self.currencyCode, WireKeys.currencyCode)
         try container.encodeIfPresent(self.currencyNumber, WireKeys.currencyNumber)
     }

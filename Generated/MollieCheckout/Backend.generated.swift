@@ -193,7 +193,7 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
     /// The wire names of each field.
     enum WireKeys {
         static let paymentDescription = PayFieldKey("description")
-        static let amount = PayFieldKey("amount")
+        static let amount = PayFieldKey("amount", decimal: PayDecimalRule(scale: 2))
         static let method = PayFieldKey("method")
         static let issuer = PayFieldKey("issuer")
     }
@@ -217,7 +217,7 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.paymentDescription, WireKeys.paymentDescription)
-        try container.encodeDecimal(self.amount, WireKeys.amount, scale: 2)
+        try container.encodeDecimal(self.amount, WireKeys.amount)
         try container.encodeIfPresent(self.method, WireKeys.method)
         try container.encodeIfPresent(self.issuer, WireKeys.issuer)
     }
@@ -355,7 +355,7 @@ public struct Payment: Codable, Hashable, Sendable {
         try container.encode(self.mollieId, WireKeys.mollieId)
         try container.encodeIfPresent(self.method, WireKeys.method)
         try container.encodeIfPresent(self.issuer, WireKeys.issuer)
-        try container.encode(self.amount, WireKeys.amount)
+        try container.encodeDecimal(self.amount, WireKeys.amount)
         try container.encode(self.paymentDescription, WireKeys.paymentDescription)
         try container.encodeIfPresent(self.url, WireKeys.url)
         try container.encode(self.status, WireKeys.status)
@@ -725,8 +725,8 @@ public struct Method: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.id, WireKeys.id)
         try container.encode(self.methodDescription, WireKeys.methodDescription)
-        try container.encodeIfPresent(self.minimumAmount, WireKeys.minimumAmount)
-        try container.encodeIfPresent(self.maximumAmount, WireKeys.maximumAmount)
+        try container.encodeDecimal(self.minimumAmount, WireKeys.minimumAmount)
+        try container.encodeDecimal(self.maximumAmount, WireKeys.maximumAmount)
         try container.encode(self.image, WireKeys.image)
         try container.encodeIfPresent(self.issuers, WireKeys.issuers)
         try container.encodeIfPresent(self.pricing, WireKeys.pricing)

@@ -473,8 +473,8 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     /// The method, once chosen.
     public var method: MollieMethod?
 
-    /// The merchant's metadata.
-    public var metadata: [String: String]?
+    /// The merchant's metadata: any JSON value (Mollie: "a string or a JSON object"), kept exactly.
+    public var metadata: PayJSON?
 
     /// Where the checkout returns.
     public var redirectUrl: URL?
@@ -515,7 +515,7 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     ///   - amount: The amount.
     ///   - paymentDescription: The description.
     ///   - method: The method, once chosen.
-    ///   - metadata: The merchant's metadata.
+    ///   - metadata: The merchant's metadata: any JSON value (Mollie: "a string or a JSON object"), kept exactly.
     ///   - redirectUrl: Where the checkout returns.
     ///   - webhookUrl: Where status changes are posted.
     ///   - sequenceType: One-off or recurring.
@@ -535,7 +535,7 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         amount: MollieAmount,
         paymentDescription: String,
         method: MollieMethod? = nil,
-        metadata: [String: String]? = nil,
+        metadata: PayJSON? = nil,
         redirectUrl: URL? = nil,
         webhookUrl: URL? = nil,
         sequenceType: SequenceType? = nil,
@@ -574,20 +574,20 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         static let mode = PayFieldKey("mode")
         static let createdAt = PayFieldKey("createdAt")
         static let status = PayFieldKey("status")
-        static let isCancelable = PayFieldKey("isCancelable")
+        static let isCancelable = PayFieldKey("isCancelable", nullable: true)
         static let amount = PayFieldKey("amount")
         static let paymentDescription = PayFieldKey("description")
-        static let method = PayFieldKey("method")
-        static let metadata = PayFieldKey("metadata")
-        static let redirectUrl = PayFieldKey("redirectUrl")
-        static let webhookUrl = PayFieldKey("webhookUrl")
-        static let sequenceType = PayFieldKey("sequenceType")
-        static let paidAt = PayFieldKey("paidAt")
-        static let canceledAt = PayFieldKey("canceledAt")
-        static let expiresAt = PayFieldKey("expiresAt")
-        static let failedAt = PayFieldKey("failedAt")
-        static let profileId = PayFieldKey("profileId")
-        static let links = PayFieldKey("_links")
+        static let method = PayFieldKey("method", nullable: true)
+        static let metadata = PayFieldKey("metadata", nullable: true)
+        static let redirectUrl = PayFieldKey("redirectUrl", nullable: true)
+        static let webhookUrl = PayFieldKey("webhookUrl", nullable: true)
+        static let sequenceType = PayFieldKey("sequenceType", nullable: true)
+        static let paidAt = PayFieldKey("paidAt", nullable: true)
+        static let canceledAt = PayFieldKey("canceledAt", nullable: true)
+        static let expiresAt = PayFieldKey("expiresAt", nullable: true)
+        static let failedAt = PayFieldKey("failedAt", nullable: true)
+        static let profileId = PayFieldKey("profileId", nullable: true)
+        static let links = PayFieldKey("_links", nullable: true)
         static let createdAtFormat = PayDateFormat.iso8601()
         static let paidAtFormat = PayDateFormat.iso8601()
         static let canceledAtFormat = PayDateFormat.iso8601()
@@ -607,7 +607,7 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         let amount = container.required(MollieAmount.self, WireKeys.amount)
         let paymentDescription = container.required(String.self, WireKeys.paymentDescription)
         let method = container.optional(MollieMethod.self, WireKeys.method)
-        let metadata = container.map(String.self, WireKeys.metadata, required: false)
+        let metadata = container.optional(PayJSON.self, WireKeys.metadata)
         let redirectUrl = container.optional(URL.self, WireKeys.redirectUrl)
         let webhookUrl = container.optional(URL.self, WireKeys.webhookUrl)
         let sequenceType = container.optional(SequenceType.self, WireKeys.sequenceType)

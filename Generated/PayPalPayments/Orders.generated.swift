@@ -134,7 +134,7 @@ extension CardAttributes: PayValidatable {
     }
 }
 
-/// The card as the Orders API receives it.
+/// The card as the Orders API receives it; PayPal's iOS SDK writes `null` for unset fields.
 ///
 /// - Remark: Generated from `CardPaymentSource` in `PayPalPayments/Orders.yaml`.
 public struct CardPaymentSource: Codable, Hashable, Sendable {
@@ -189,10 +189,10 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
     enum WireKeys {
         static let number = PayFieldKey("number")
         static let expiry = PayFieldKey("expiry")
-        static let securityCode = PayFieldKey("security_code")
-        static let name = PayFieldKey("name")
-        static let billingAddress = PayFieldKey("billing_address")
-        static let attributes = PayFieldKey("attributes")
+        static let securityCode = PayFieldKey("security_code", nullable: true)
+        static let name = PayFieldKey("name", nullable: true)
+        static let billingAddress = PayFieldKey("billing_address", nullable: true)
+        static let attributes = PayFieldKey("attributes", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -333,17 +333,17 @@ extension PaymentSource: CustomStringConvertible, CustomDebugStringConvertible, 
 ///
 /// - Remark: Generated from `ApplicationContext` in `PayPalPayments/Orders.yaml`.
 public struct ApplicationContext: Codable, Hashable, Sendable {
-    /// Return on success.
+    /// Return on success. PayPal's SDKs pass the app's text through unchecked (their own fixtures send `return_url`), so a relative reference is accepted here.
     public var returnUrl: URL?
 
-    /// Return on cancel.
+    /// Return on cancel (a relative reference is accepted, as for `return_url`).
     public var cancelUrl: URL?
 
     /// Creates a new `ApplicationContext`.
     ///
     /// - Parameters:
-    ///   - returnUrl: Return on success.
-    ///   - cancelUrl: Return on cancel.
+    ///   - returnUrl: Return on success. PayPal's SDKs pass the app's text through unchecked (their own fixtures send `return_url`), so a relative reference is accepted here.
+    ///   - cancelUrl: Return on cancel (a relative reference is accepted, as for `return_url`).
     public init(returnUrl: URL? = nil, cancelUrl: URL? = nil) {
         self.returnUrl = returnUrl
         self.cancelUrl = cancelUrl
@@ -351,8 +351,8 @@ public struct ApplicationContext: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let returnUrl = PayFieldKey("return_url")
-        static let cancelUrl = PayFieldKey("cancel_url")
+        static let returnUrl = PayFieldKey("return_url", relativeURL: true)
+        static let cancelUrl = PayFieldKey("cancel_url", relativeURL: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -929,7 +929,7 @@ extension PaymentSourceResponse: PayValidatable {
 ///
 /// - Remark: Generated from `LinkDescription` in `PayPalPayments/Orders.yaml`.
 public struct LinkDescription: Codable, Hashable, Sendable {
-    /// The target.
+    /// The target; usually absolute, but PayPal's own iOS fixtures carry relative references such as `some-url`. Never empty.
     public var href: URL
 
     /// The relation, e.g. `payer-action`.
@@ -941,7 +941,7 @@ public struct LinkDescription: Codable, Hashable, Sendable {
     /// Creates a new `LinkDescription`.
     ///
     /// - Parameters:
-    ///   - href: The target.
+    ///   - href: The target; usually absolute, but PayPal's own iOS fixtures carry relative references such as `some-url`. Never empty.
     ///   - rel: The relation, e.g. `payer-action`.
     ///   - method: The HTTP method.
     public init(href: URL, rel: String, method: String? = nil) {
@@ -952,7 +952,7 @@ public struct LinkDescription: Codable, Hashable, Sendable {
 
     /// The wire names of each field.
     enum WireKeys {
-        static let href = PayFieldKey("href")
+        static let href = PayFieldKey("href", relativeURL: true)
         static let rel = PayFieldKey("rel")
         static let method = PayFieldKey("method")
     }
@@ -1253,7 +1253,7 @@ extension CardReturnQuery: PayValidatable {
 
 extension CardReturnQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
-    public func queryItems() -> [URLQueryItem] {
+    public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
         writer.value(self.liabilityShift, WireKeys.liabilityShift)
         writer.value(self.state, WireKeys.state)

@@ -183,7 +183,7 @@ extension PayPalWebCheckoutURLQuery: PayValidatable {
 
 extension PayPalWebCheckoutURLQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
-    public func queryItems() -> [URLQueryItem] {
+    public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
         writer.value(self.token, WireKeys.token)
         writer.value(self.fundingSource, WireKeys.fundingSource)
@@ -205,7 +205,7 @@ extension PayPalWebCheckoutURLQuery: PayQueryCodable {
     }
 }
 
-/// The query of the web checkout return URL; `opType=cancel` means the buyer canceled.
+/// The query of the web checkout return URL: an approval carries `token` and `PayerID`; `opType=cancel` means the buyer canceled. A return with neither is malformed.
 ///
 /// - Remark: Generated from `WebCheckoutReturnQuery` in `PayPalPayments/WebCheckout.yaml`.
 public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
@@ -261,12 +261,15 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
 extension WebCheckoutReturnQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if !((self.token != nil && self.payerID != nil) || (self.opType != nil)) {
+            violations.append(ValidationViolation(path: path, rule: "requireAnyOf", message: "needs token and PayerID, or opType", value: nil))
+        }
     }
 }
 
 extension WebCheckoutReturnQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
-    public func queryItems() -> [URLQueryItem] {
+    public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
         writer.value(self.token, WireKeys.token)
         writer.value(self.payerID, WireKeys.payerID)

@@ -170,7 +170,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
     /// Payment type: `C` or `nM`.
     public var paymentType: PaymentType
 
-    /// The amount, written with a dot and exactly 2 decimals and no thousands separators.
+    /// The amount, written with a dot and exactly 2 decimals and no thousands separators ("con punto y 2 decimales").
     public var amount: Decimal
 
     /// The response URL (by default `https://suitemcommerce.com`).
@@ -189,7 +189,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
     ///
     /// - Parameters:
     ///   - paymentType: Payment type: `C` or `nM`.
-    ///   - amount: The amount, written with a dot and exactly 2 decimals and no thousands separators.
+    ///   - amount: The amount, written with a dot and exactly 2 decimals and no thousands separators ("con punto y 2 decimales").
     ///   - urlResponse: The response URL (by default `https://suitemcommerce.com`).
     ///   - reference: The merchant's own reference (an invoice or order number).
     ///   - currency: MXN or USD.
@@ -213,7 +213,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
     /// The wire names of each field.
     enum WireKeys {
         static let paymentType = PayFieldKey("paymentType", xml: "tpPago")
-        static let amount = PayFieldKey("amount")
+        static let amount = PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true))
         static let urlResponse = PayFieldKey("urlResponse")
         static let reference = PayFieldKey("reference", xml: "referencia")
         static let currency = PayFieldKey("currency", xml: "moneda")
@@ -244,7 +244,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.paymentType, WireKeys.paymentType)
-        try container.encodeDecimal(self.amount, WireKeys.amount, scale: 2)
+        try container.encodeDecimal(self.amount, WireKeys.amount)
         try container.encode(self.urlResponse, WireKeys.urlResponse)
         try container.encode(self.reference, WireKeys.reference)
         try container.encode(self.currency, WireKeys.currency)
@@ -423,7 +423,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
         static let error = PayFieldKey("error", xml: "Error", aliases: ["error"])
         static let cardholderName = PayFieldKey("cardholderName", xml: "ccName")
         static let cardNumber = PayFieldKey("cardNumber", xml: "ccNum")
-        static let amount = PayFieldKey("amount", xml: "Amount", aliases: ["amount"])
+        static let amount = PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2))
         static let cardType = PayFieldKey("cardType", xml: "Type", aliases: ["type"])
     }
 
@@ -459,7 +459,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
         try container.encodeIfPresent(self.error, WireKeys.error)
         try container.encodeIfPresent(self.cardholderName, WireKeys.cardholderName)
         try container.encodeIfPresent(self.cardNumber, WireKeys.cardNumber)
-        try container.encodeDecimal(self.amount, WireKeys.amount, scale: 2)
+        try container.encodeDecimal(self.amount, WireKeys.amount)
         try container.encodeIfPresent(self.cardType, WireKeys.cardType)
     }
 }

@@ -97,7 +97,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         static let operationType = PayFieldKey("operationType")
         static let token = PayFieldKey("token")
         static let reference = PayFieldKey("reference")
-        static let amount = PayFieldKey("amount")
+        static let amount = PayFieldKey("amount", decimal: PayDecimalRule(scale: 2))
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -142,7 +142,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         try container.encode(self.operationType, WireKeys.operationType)
         try container.encodeIfPresent(self.token, WireKeys.token)
         try container.encode(self.reference, WireKeys.reference)
-        try container.encodeDecimal(self.amount, WireKeys.amount, scale: 2)
+        try container.encodeDecimal(self.amount, WireKeys.amount)
     }
 }
 
@@ -740,7 +740,7 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.cardLastDigits, WireKeys.cardLastDigits)
         try container.encodeIfPresent(self.cardExpirationMonth, WireKeys.cardExpirationMonth)
         try container.encodeIfPresent(self.cardExpirationYear, WireKeys.cardExpirationYear)
-        try container.encodeIfPresent(self.amount, WireKeys.amount)
+        try container.encodeDecimal(self.amount, WireKeys.amount)
         try container.encodeIfPresent(self.error, WireKeys.error)
     }
 }

@@ -72,7 +72,7 @@ public final class AmazonPayCheckout: @unchecked Sendable {
         // 1. App-login page with a fresh lowercase UUID token.
         let token = tokens.lowercaseUUID()
         let login = AppLoginQuery(client: .iosApp, token: token)
-        guard let loginURL = login.url(appendingTo: configuration.appLoginURL) else {
+        guard let loginURL = try login.url(appendingTo: configuration.appLoginURL) else {
             throw AmazonPayError(.invalidCallback, "the app-login URL cannot be built")
         }
         logger.info("opening app login", metadata: ["host": "\(configuration.appLoginURL.host ?? "")"])

@@ -21,11 +21,11 @@ public enum CheckoutURLBuilder {
     }
 
     /// `checkoutUrl` (with a trailing `/`) plus the query.
-    public static func url(configuration: MCSConfiguration, request: MCSCheckoutRequest) -> URL? {
+    public static func url(configuration: MCSConfiguration, request: MCSCheckoutRequest) throws -> URL? {
         var base = configuration.checkoutUrl.absoluteString
         if !base.hasSuffix("/") { base += "/" }
         guard let baseURL = URL(string: base) else { return nil }
-        return parameters(configuration: configuration, request: request).url(appendingTo: baseURL)
+        return try parameters(configuration: configuration, request: request).url(appendingTo: baseURL)
     }
 
     /// Reads a callback: `mpstatus=success` with an `oauth_token` is success; anything else is canceled.

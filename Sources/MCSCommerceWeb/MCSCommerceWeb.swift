@@ -73,7 +73,13 @@ public final class MCSCommerceWeb: @unchecked Sendable {
         guard let configuration else { throw MCSCommerceWebError(.notConfigured, "call setConfiguration(withConfiguration:) first") }
         let violations = request.violations
         guard violations.isEmpty else { throw MCSCommerceWebError(.invalidRequest, "the checkout request is invalid", violations: violations) }
-        guard let url = CheckoutURLBuilder.url(configuration: configuration, request: request) else {
+        let built: URL?
+        do {
+            built = try CheckoutURLBuilder.url(configuration: configuration, request: request)
+        } catch {
+            throw MCSCommerceWebError(.invalidRequest, "the amount cannot be written: \(error)")
+        }
+        guard let url = built else {
             throw MCSCommerceWebError(.invalidConfiguration, "the checkout URL cannot be built")
         }
         return url

@@ -40,9 +40,9 @@ public final class PayPalWebCheckoutClient: @unchecked Sendable {
     }
 
     /// The checkout URL for `request`.
-    public func checkoutURL(for request: PayPalWebCheckoutRequest) -> URL? {
+    public func checkoutURL(for request: PayPalWebCheckoutRequest) throws -> URL? {
         let query = PayPalWebCheckoutURLQuery(token: request.orderID, fundingSource: request.fundingSource, redirectUri: Self.redirectURI, nativeXO: "1")
-        return query.url(appendingTo: config.environment.webCheckoutURL)
+        return try query.url(appendingTo: config.environment.webCheckoutURL)
     }
 
     /// Runs web checkout; a cancel is `checkoutCanceled` (PayPalClientErrorDomain 5).
@@ -71,7 +71,7 @@ public final class PayPalWebCheckoutClient: @unchecked Sendable {
     }
 
     private func run(_ request: PayPalWebCheckoutRequest) async throws -> PayPalWebCheckoutResult {
-        guard request.violations.isEmpty, let url = checkoutURL(for: request) else { throw CoreSDKError(PayPalClientError.payPalURL) }
+        guard request.violations.isEmpty, let url = try? checkoutURL(for: request) else { throw CoreSDKError(PayPalClientError.payPalURL) }
         logger.info("opening web checkout", metadata: ["orderID": "\(request.orderID)"])
         let callback: URL
         do {

@@ -24,7 +24,7 @@ struct AmazonPayMobileModelTests {
     @Test func appLoginQueryNeedsALowercaseUUIDToken() throws {
         let token = UUID().uuidString.lowercased()
         let query = AppLoginQuery(client: .iosApp, token: token)
-        #expect(query.queryString == "client=iosApp&token=\(token)")
+        #expect(try query.queryString == "client=iosApp&token=\(token)")
         #expect(query.violations.isEmpty)
         #expect(violationSummary(AppLoginQuery(client: .iosApp, token: token.uppercased())) == ["token [format.uuidLowercase]"])
         #expect(!everythingPrinted(query).contains(token))

@@ -96,7 +96,7 @@ struct MCSCommerceWebModelTests {
             checkoutId: "asdfghjk123456", cartId: "111111-2222-3333-aaaa-qwerqwerqwer", amount: Decimal(string: "11.22")!,
             currency: "USD", allowedCardTypes: [.master, .amex, .visa], suppressShippingAddress: false, locale: "en_US",
             cryptoFormats: ["master": [.ucaf, .icc]])
-        let url = parameters.url(appendingTo: URL(string: "https://stage.src.mastercard.com/srci/")!)
+        let url = try parameters.url(appendingTo: URL(string: "https://stage.src.mastercard.com/srci/")!)
         #expect(url?.absoluteString == "https://stage.src.mastercard.com/srci/?checkoutId=asdfghjk123456&cartId=111111-2222-3333-aaaa-qwerqwerqwer&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC")
         let parsed = try CheckoutURLParameters(url: url!)
         #expect(parsed == parameters)

@@ -17,9 +17,15 @@ func encodeJSON<T: Encodable>(_ value: T) throws -> String {
 
 /// Re-serializes JSON text with sorted keys so two documents can be compared.
 func canonicalJSON(_ text: String) throws -> String {
-    let object = try JSONSerialization.jsonObject(with: data(text), options: [.fragmentsAllowed])
-    let bytes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
-    return String(decoding: bytes, as: UTF8.self)
+    func normalized(_ value: PayJSON) -> PayJSON {
+        switch value {
+        case .number(let numeral): return .number(value.decimalValue.map(PayDecimalText.plain) ?? numeral)
+        case .array(let elements): return .array(elements.map(normalized))
+        case .object(let members): return .object(members.mapValues(normalized))
+        default: return value
+        }
+    }
+    return normalized(try PayJSONParser.parse(text)).jsonText
 }
 
 /// The issues a decode throws, as `path: kind` strings.

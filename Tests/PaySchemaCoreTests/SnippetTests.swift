@@ -227,11 +227,38 @@ struct SnippetTests {
                 xmlRoot: xml
                 fields:
                   paymentType: { type: String, required: true, xml: tpPago }
-                  amount: { type: Decimal, required: true, scale: 2 }
+                  amount: { type: Decimal, required: true, scale: 2, exactScale: true }
+                  fee: { type: Decimal, scale: 3 }
             """)
         #expect(swift.contains("public struct Doc: Codable, Hashable, Sendable, PayXMLDocument {\n"))
         #expect(swift.contains("        static let paymentType = PayFieldKey(\"paymentType\", xml: \"tpPago\")\n"))
-        #expect(swift.contains("        try container.encodeDecimal(self.amount, WireKeys.amount, scale: 2)\n"))
+        #expect(swift.contains("        static let amount = PayFieldKey(\"amount\", decimal: PayDecimalRule(scale: 2, exactScale: true))\n"))
+        #expect(swift.contains("        static let fee = PayFieldKey(\"fee\", decimal: PayDecimalRule(scale: 3))\n"))
+        #expect(swift.contains("        try container.encodeDecimal(self.amount, WireKeys.amount)\n"))
+    }
+
+    @Test func wireFormsNullsJSONAndAnyOfGroups() {
+        let swift = generate("""
+            types:
+              Price:
+                kind: struct
+                nullable: true
+                requireAnyOf: [[amount], [note, link]]
+                fields:
+                  amount: { type: String, format: decimalString, jsonForms: [string, number] }
+                  note: { type: String, nullable: false }
+                  link: { type: URL, relative: true }
+                  extra: JSON?
+                  items: "[String?]?"
+            """)
+        #expect(swift.contains("        static let amount = PayFieldKey(\"amount\", nullable: true, decimal: PayDecimalRule(accepts: [.string, .number]))\n"))
+        #expect(swift.contains("        static let note = PayFieldKey(\"note\")\n"))
+        #expect(swift.contains("        static let link = PayFieldKey(\"link\", nullable: true, relativeURL: true)\n"))
+        #expect(swift.contains("    public var extra: PayJSON?\n"))
+        #expect(swift.contains("    public var items: [String?]?\n"))
+        #expect(swift.contains("        let items = container.list(String?.self, WireKeys.items, required: false)\n"))
+        #expect(swift.contains("        if !((self.amount != nil) || (self.note != nil && self.link != nil)) {\n"))
+        #expect(swift.contains("violations.append(ValidationViolation(path: path, rule: \"requireAnyOf\", message: \"needs amount, or note and link\", value: nil))"))
     }
 
     @Test func operationsBecomeRequestDescriptors() {

@@ -37,6 +37,7 @@ extension SchemaChecker {
             checkRenames(field.lifecycle, own: name, what: "field")
             guard resolve(field.type) else { continue }
             checkField(field, owner: owner, formats: formats)
+            checkWireForms(field, owner: owner, formats: formats)
             for format in formats {
                 let wire = decl.wireName(of: field, in: format)
                 if format == .query, case .map = field.type.value { continue }
@@ -49,6 +50,7 @@ extension SchemaChecker {
                 }
             }
         }
+        checkRequireAnyOf(decl, owner: owner)
         for field in decl.fields {
             for alias in field.aliases {
                 for format in formats {

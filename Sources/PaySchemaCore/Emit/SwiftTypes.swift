@@ -6,7 +6,7 @@ extension SwiftEmitter {
     /// The Swift type of a type expression.
     func swiftType(_ type: TypeExpression) -> String {
         switch type {
-        case .primitive(let primitive): return primitive.rawValue
+        case .primitive(let primitive): return primitive.swiftName
         case .named(let name): return name
         case .list(let element): return "[\(swiftType(element))]"
         case .set(let element): return "Set<\(swiftType(element))>"
@@ -16,7 +16,15 @@ extension SwiftEmitter {
 
     /// The Swift type of a field's stored property.
     func swiftType(of field: FieldDecl) -> String {
-        swiftType(field.type.value) + (field.isOptionalInSwift ? "?" : "")
+        swiftType(fieldValueType(field)) + (field.isOptionalInSwift ? "?" : "")
+    }
+
+    /// The Swift spelling of a field's type without optionality: `[T?]` for nullable elements.
+    func fieldValueType(_ field: FieldDecl) -> TypeExpression {
+        if field.nullableElements, case .list(let element) = field.type.value {
+            return .list(.named(swiftType(element) + "?"))
+        }
+        return field.type.value
     }
 
     /// A Swift expression for a default value of `type`.
@@ -47,6 +55,7 @@ extension SwiftEmitter {
             case .url: return "URL(string: \(Naming.literal(raw)))!"
             case .uuid: return "UUID(uuidString: \(Naming.literal(raw)))!"
             case .date: return "Date()"
+            case .json: return ".null"
             }
         default:
             return value.rawText

@@ -15,7 +15,7 @@ extension SwiftEmitter {
         markDeprecatedExtension(name)
         out.block("extension \(name): PayQueryCodable") {
             out.line("/// The query items, in field order; lists use each field's join style.")
-            out.block("public func queryItems() -> [URLQueryItem]") {
+            out.block("public func queryItems() throws -> [URLQueryItem]") {
                 out.line("var writer = PayQueryWriter()")
                 for field in decl.fields {
                     let key = "WireKeys.\(field.name.value)"
@@ -31,8 +31,8 @@ extension SwiftEmitter {
                         let (prefix, suffix) = queryPattern(field)
                         out.line("writer.patternMap(\(value), prefix: \(Naming.literal(prefix)), suffix: \(Naming.literal(suffix)), style: \(queryStyle(field)))")
                     default:
-                        if let scale = fixedScale(field) {
-                            out.line("writer.decimal(\(value), \(key), scale: \(scale))")
+                        if isDecimalField(field) {
+                            out.line("try writer.decimal(\(value), \(key))")
                         } else {
                             out.line("writer.value(\(value), \(key))")
                         }

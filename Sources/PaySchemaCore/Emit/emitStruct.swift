@@ -26,7 +26,26 @@ extension SwiftEmitter {
         if !field.aliases.isEmpty {
             arguments.append("aliases: [" + field.aliases.map { Naming.literal($0.value) }.joined(separator: ", ") + "]")
         }
+        if field.isNullable { arguments.append("nullable: true") }
+        if let rule = decimalRuleExpression(field) { arguments.append("decimal: " + rule) }
+        if field.allowsRelativeURL?.value == true { arguments.append("relativeURL: true") }
         return "PayFieldKey(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    /// The `PayDecimalRule` of a decimal field (or a decimal string that accepts numbers), `nil`
+    /// when the defaults apply.
+    func decimalRuleExpression(_ field: FieldDecl) -> String? {
+        let isDecimal = field.type.value.innermost == .primitive(.decimal)
+        guard isDecimal || field.jsonForms != nil else { return nil }
+        var arguments: [String] = []
+        if let forms = field.jsonForms?.value, forms != [.number] {
+            arguments.append("accepts: [" + forms.map { "." + $0.rawValue }.joined(separator: ", ") + "]")
+        }
+        if isDecimal, let scale = field.constraints.scale {
+            arguments.append("scale: \(scale.value)")
+            if field.constraints.exactScale { arguments.append("exactScale: true") }
+        }
+        return arguments.isEmpty ? nil : "PayDecimalRule(" + arguments.joined(separator: ", ") + ")"
     }
 
     func fieldDoc(_ field: FieldDecl) -> [String?] {
@@ -123,10 +142,9 @@ extension SwiftEmitter {
         }
     }
 
-    /// Whether a decimal field is written as fixed-scale text in XML and queries.
-    func fixedScale(_ field: FieldDecl) -> Int? {
-        guard field.type.value == .primitive(.decimal) else { return nil }
-        return field.constraints.scale?.value
+    /// Whether a field is a single decimal, written through its ``PayDecimalRule``.
+    func isDecimalField(_ field: FieldDecl) -> Bool {
+        field.type.value == .primitive(.decimal)
     }
 
     func emitDecoding(_ name: String, _ decl: StructDecl) {
@@ -150,7 +168,8 @@ extension SwiftEmitter {
                 case .set(.primitive(.date)):
                     expression = "container.dateList(\(key), format: WireKeys.\(field.name.value)Format, required: \(required)).map(Set.init)"
                 case .list(let element):
-                    expression = "container.list(\(swiftType(element)).self, \(key), required: \(required))"
+                    let elementType = swiftType(element) + (field.nullableElements ? "?" : "")
+                    expression = "container.list(\(elementType).self, \(key), required: \(required))"
                 case .set(let element):
                     expression = "container.list(\(swiftType(element)).self, \(key), required: \(required)).map(Set.init)"
                 case .map(let value):
@@ -196,8 +215,8 @@ extension SwiftEmitter {
                 case .set:
                     out.line("try container.encodeSet(\(value), \(key))")
                 default:
-                    if let scale = fixedScale(field) {
-                        out.line("try container.encodeDecimal(\(value), \(key), scale: \(scale))")
+                    if isDecimalField(field) {
+                        out.line("try container.encodeDecimal(\(value), \(key))")
                     } else if field.isOptionalInSwift {
                         out.line("try container.encodeIfPresent(\(value), \(key))")
                     } else {

@@ -12,7 +12,7 @@ extension SwiftEmitter {
         guard visiting.insert(name).inserted else { return false }
         switch module.type(name)?.kind {
         case .structure(let decl)?:
-            return decl.fields.contains { needsValidation($0.type.value, $0.constraints, visiting: &visiting) }
+            return !decl.requireAnyOf.isEmpty || decl.fields.contains { needsValidation($0.type.value, $0.constraints, visiting: &visiting) }
         case .union?: return true
         case .scalar(let scalar)?: return !scalar.constraints.isEmpty
         default: return false
@@ -32,13 +32,14 @@ extension SwiftEmitter {
     }
 
     /// Emits the checks of `value` (a Swift expression of `type`) at `path` (a Swift `PayPath` expression).
-    func emitChecks(value: String, type: TypeExpression, constraints: Constraints, sensitive: Bool, path: String, rulesPrefix: String, depth: Int = 0) {
+    func emitChecks(value: String, type: TypeExpression, constraints: Constraints, sensitive: Bool, path: String, rulesPrefix: String, depth: Int = 0, optionalElements: Bool = false) {
         let secret = sensitive ? ", sensitive: true" : ""
         switch type {
         case .list(let element), .set(let element):
             guard let elementConstraints = emitItemCounts(value: value, constraints: constraints, element: element, path: path) else { return }
             let index = "index\(depth)", item = "element\(depth)"
             out.block("for (\(index), \(item)) in \(value).enumerated()") {
+                if optionalElements { out.line("guard let \(item) else { continue }") }
                 emitChecks(value: item, type: element, constraints: elementConstraints, sensitive: sensitive, path: "\(path).appending(index: \(index))", rulesPrefix: rulesPrefix, depth: depth + 1)
             }
         case .map(let element):
@@ -111,14 +112,31 @@ extension SwiftEmitter {
                     let prefix = "Rules.\(field.name.value)"
                     if field.isOptionalInSwift {
                         out.block("if let value = self.\(storage(field))") {
-                            emitChecks(value: "value", type: field.type.value, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix)
+                            emitChecks(value: "value", type: field.type.value, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
                         }
                     } else {
-                        emitChecks(value: "self.\(storage(field))", type: field.type.value, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix)
+                        emitChecks(value: "self.\(storage(field))", type: field.type.value, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
                     }
                 }
+                emitRequireAnyOf(decl, format: format)
             }
             _ = emitRuleConstants(checked.map { (prefix: $0.name.value, constraints: $0.constraints) })
+        }
+    }
+
+    /// The check that at least one group of `requireAnyOf` is wholly present.
+    func emitRequireAnyOf(_ decl: StructDecl, format: WireFormat) {
+        guard !decl.requireAnyOf.isEmpty else { return }
+        var conditions: [String] = []
+        var readable: [String] = []
+        for group in decl.requireAnyOf {
+            let fields = group.value.compactMap { name in decl.fields.first { $0.name.value == name.value } }
+            conditions.append("(" + fields.map { "self.\(storage($0)) != nil" }.joined(separator: " && ") + ")")
+            readable.append(fields.map { decl.wireName(of: $0, in: format) }.joined(separator: " and "))
+        }
+        out.block("if !(\(conditions.joined(separator: " || ")))") {
+            let message = "needs " + readable.joined(separator: ", or ")
+            out.line("violations.append(ValidationViolation(path: path, rule: \"requireAnyOf\", message: \(Naming.literal(message)), value: nil))")
         }
     }
 }

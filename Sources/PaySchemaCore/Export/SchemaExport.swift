@@ -107,6 +107,7 @@ public struct SchemaExport {
         case .decimal: return [("type", "number")]
         case .url: return [("type", "string"), ("format", "uri")]
         case .uuid: return [("type", "string"), ("format", "uuid")]
+        case .json: return []
         case .date:
             switch dateFormat {
             case "iso8601"?: return [("type", "string"), ("format", "date-time")]

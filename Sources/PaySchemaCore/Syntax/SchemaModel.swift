@@ -136,6 +136,9 @@ public struct StructDecl: Sendable {
     public var fields: [FieldDecl] = []
     /// Where `fields` was written.
     public var fieldsLocation: SourceLocation
+    /// Groups of optional fields of which at least one group must be wholly present
+    /// (`[[token, payerID], [opType]]`); empty when there is no such rule.
+    public var requireAnyOf: [Located<[Located<String>]>] = []
 
     /// Whether the type supports `format`.
     public func supports(_ format: WireFormat) -> Bool { encodings.contains { $0.value == format } }
@@ -195,6 +198,8 @@ public struct Constraints: Sendable, Hashable {
     public var exclusiveMaximum = false
     /// Most fraction digits (decimals).
     public var scale: Located<Int>?
+    /// Whether the wire text must have exactly ``scale`` fraction digits.
+    public var exactScale = false
     /// Fewest items (lists, sets, maps).
     public var minItems: Located<Int>?
     /// Most items (lists, sets, maps).
@@ -275,9 +280,28 @@ public struct FieldDecl: Sendable {
     public var legacy: YAMLNode?
     /// Where the field's declaration starts.
     public var location: SourceLocation
+    /// Whether an explicit `null` is accepted (as absent); otherwise `null` is a violation.
+    public var nullable: Located<Bool>?
+    /// Whether list elements may be `null` (`[T?]`).
+    public var nullableElements = false
+    /// The JSON forms a decimal accepts, the first being the one written (`[string, number]`).
+    public var jsonForms: Located<[JSONForm]>?
+    /// Whether a URL field accepts a relative reference.
+    public var allowsRelativeURL: Located<Bool>?
 
     /// The Swift type of the stored property, without optionality.
     public var isOptionalInSwift: Bool { !required && defaultValue == nil }
+
+    /// Whether `null` is accepted.
+    public var isNullable: Bool { nullable?.value ?? false }
+}
+
+/// The JSON forms a decimal can take on the wire.
+public enum JSONForm: String, Sendable, Hashable, CaseIterable {
+    /// A JSON number.
+    case number
+    /// A JSON string.
+    case string
 }
 
 /// An enum's declaration.

@@ -5,12 +5,12 @@ import Foundation
 public enum SchemaParser {
     static let fileKeys: Set<String> = ["module", "doc", "types", "errors", "operations", "legacyAPI"]
     static let typeCommonKeys: [String] = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy"]
-    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "minItems", "maxItems", "format", "schemes"]
-    static let structKeys = Set(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot"])
+    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "exactScale", "minItems", "maxItems", "format", "schemes"]
+    static let structKeys = Set(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot", "requireAnyOf", "nullable"])
     static let enumKeys = Set(typeCommonKeys + ["rawType", "open", "cases"])
     static let unionKeys = Set(typeCommonKeys + ["discriminator", "variants"])
     static let scalarKeys = Set(typeCommonKeys + ["base", "sensitive"] + constraintKeys)
-    static let fieldKeys: Set<String> = Set(["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "legacy"] + constraintKeys)
+    static let fieldKeys: Set<String> = Set(["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "legacy", "nullable", "jsonForms", "relative"] + constraintKeys)
 
     /// Parses `root` (the document of the file at `path`).
     public static func parse(_ root: YAMLNode?, path: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
@@ -108,6 +108,22 @@ public enum SchemaParser {
             decl.keyStyle = style.value
         }
         decl.xmlRoot = reader.string("xmlRoot", diagnostics: &diagnostics)
+        if let groupsNode = reader["requireAnyOf"] {
+            if let groups = groupsNode.sequence, !groups.isEmpty {
+                for group in groups {
+                    let names = (group.sequence ?? [group]).compactMap { item -> Located<String>? in
+                        guard let text = item.scalar, !item.isNull else {
+                            diagnostics.error("'requireAnyOf' lists groups of field names, found \(item.kindDescription)", at: item.location)
+                            return nil
+                        }
+                        return Located(text, at: item.location)
+                    }
+                    if !names.isEmpty { decl.requireAnyOf.append(Located(names, at: group.location)) }
+                }
+            } else {
+                diagnostics.error("'requireAnyOf' must be a list of field-name groups, such as [[token, payerID], [opType]]", at: groupsNode.location)
+            }
+        }
         guard let fieldsNode = reader["fields"] else {
             diagnostics.error("struct '\(name)' needs 'fields' (use 'fields: {}' for none)", at: reader.node.location)
             return decl
@@ -115,9 +131,14 @@ public enum SchemaParser {
         decl.fieldsLocation = fieldsNode.location
         if fieldsNode.isNull { return decl }
         guard let fields = MappingReader(fieldsNode, what: "'fields' of '\(name)'", diagnostics: &diagnostics) else { return decl }
+        let nullableFields = reader.bool("nullable", diagnostics: &diagnostics)
         for key in fields.keys {
             guard let fieldName = key.scalar, let value = fields[fieldName] else { continue }
-            if let field = parseField(Located(fieldName, at: key.location), value, owner: name, diagnostics: &diagnostics) {
+            if var field = parseField(Located(fieldName, at: key.location), value, owner: name, diagnostics: &diagnostics) {
+                // `nullable: true` on the struct: every optional field accepts null unless it says otherwise.
+                if field.nullable == nil, let nullableFields, nullableFields.value, field.isOptionalInSwift {
+                    field.nullable = nullableFields
+                }
                 decl.fields.append(field)
             }
         }
@@ -135,16 +156,26 @@ public enum SchemaParser {
         }
     }
 
+    /// `[T?]` (a list whose elements may be null) as `[T]` plus the flag.
+    static func nullableElementList(_ text: Located<String>) -> (Located<String>, Bool) {
+        let value = text.value
+        guard value.hasPrefix("["), value.hasSuffix("?]"), !value.contains(":") else { return (text, false) }
+        return (Located(String(value.dropLast(2)) + "]", at: text.location), true)
+    }
+
     static func parseField(_ name: Located<String>, _ node: YAMLNode, owner: String, diagnostics: inout Diagnostics) -> FieldDecl? {
         let what = "field '\(owner).\(name.value)'"
         if let shorthand = node.scalar, !node.isNull {
             var text = shorthand.trimmingCharacters(in: .whitespaces)
             let optional = text.hasSuffix("?")
             if optional { text.removeLast() }
-            guard let type = parseTypeExpression(Located(text, at: node.location), diagnostics: &diagnostics) else { return nil }
-            return FieldDecl(
+            let (elementText, nullableElements) = nullableElementList(Located(text, at: node.location))
+            guard let type = parseTypeExpression(elementText, diagnostics: &diagnostics) else { return nil }
+            var field = FieldDecl(
                 name: name, type: Located(type, at: node.location), required: !optional, requiredLocation: nil,
                 defaultValue: nil, doc: nil, constraints: Constraints(), sensitive: false, lifecycle: .current, location: name.location)
+            field.nullableElements = nullableElements
+            return field
         }
         guard let reader = MappingReader(node, what: what, diagnostics: &diagnostics) else { return nil }
         reader.rejectUnknownKeys(fieldKeys, in: what, diagnostics: &diagnostics)
@@ -155,7 +186,7 @@ public enum SchemaParser {
         if typeText.value.hasSuffix("?") {
             diagnostics.error("write optional fields as 'required: false' in the long form; the '?' suffix is for the short form 'name: Type?'", at: typeText.location)
         }
-        let cleaned = Located(typeText.value.hasSuffix("?") ? String(typeText.value.dropLast()) : typeText.value, at: typeText.location)
+        let (cleaned, nullableElements) = nullableElementList(Located(typeText.value.hasSuffix("?") ? String(typeText.value.dropLast()) : typeText.value, at: typeText.location))
         guard let type = parseTypeExpression(cleaned, diagnostics: &diagnostics) else { return nil }
         let required = reader.bool("required", diagnostics: &diagnostics)
         var field = FieldDecl(
@@ -177,6 +208,26 @@ public enum SchemaParser {
         field.dateFormat = reader.string("dateFormat", diagnostics: &diagnostics)
         field.timeZone = reader.string("timeZone", diagnostics: &diagnostics)
         field.legacy = reader["legacy"]
+        field.nullableElements = nullableElements
+        if let nullable = reader.bool("nullable", diagnostics: &diagnostics) {
+            field.nullable = nullable
+        }
+        if let relative = reader.bool("relative", diagnostics: &diagnostics) {
+            field.allowsRelativeURL = relative
+        }
+        if reader["jsonForms"] != nil {
+            let names = JSONForm.allCases.map(\.rawValue)
+            var forms: [JSONForm] = []
+            for item in reader.strings("jsonForms", diagnostics: &diagnostics) {
+                guard let form = JSONForm(rawValue: item.value) else {
+                    diagnostics.error("unknown JSON form '\(item.value)'; expected \(names.joined(separator: " or "))\(Suggestions.hint(for: item.value, in: names))", at: item.location)
+                    continue
+                }
+                if forms.contains(form) { diagnostics.error("'\(item.value)' is listed twice in 'jsonForms'", at: item.location) }
+                forms.append(form)
+            }
+            field.jsonForms = Located(forms, at: reader["jsonForms"]?.location ?? name.location)
+        }
         return field
     }
 
@@ -234,6 +285,12 @@ public enum SchemaParser {
             }
         }
         constraints.scale = reader.count("scale", diagnostics: &diagnostics)
+        if let exact = reader.bool("exactScale", diagnostics: &diagnostics) {
+            constraints.exactScale = exact.value
+            if exact.value && constraints.scale == nil {
+                diagnostics.error("'exactScale: true' needs 'scale'", at: exact.location)
+            }
+        }
         constraints.minItems = reader.count("minItems", diagnostics: &diagnostics)
         constraints.maxItems = reader.count("maxItems", diagnostics: &diagnostics)
         if let format = reader.string("format", diagnostics: &diagnostics) {
@@ -265,8 +322,8 @@ public enum SchemaParser {
             diagnostics.error("scalar '\(name.value)' needs a 'base' type (\(TypeExpression.Primitive.allCases.map(\.rawValue).joined(separator: ", ")))", at: name.location)
             return nil
         }
-        let names = TypeExpression.Primitive.allCases.filter { $0 != .date }.map(\.rawValue)
-        guard let base = TypeExpression.Primitive(rawValue: baseText.value), base != .date else {
+        let names = TypeExpression.Primitive.allCases.filter { $0 != .date && $0 != .json }.map(\.rawValue)
+        guard let base = TypeExpression.Primitive(rawValue: baseText.value), base != .date, base != .json else {
             diagnostics.error("unknown base '\(baseText.value)' for scalar '\(name.value)'; expected one of \(names.joined(separator: ", "))\(Suggestions.hint(for: baseText.value, in: names))", at: baseText.location)
             return nil
         }

@@ -31,6 +31,11 @@ public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible
         case url = "URL"
         /// A UUID.
         case uuid = "UUID"
+        /// Any JSON value, kept exactly (`PayJSON`).
+        case json = "JSON"
+
+        /// The Swift type that holds it.
+        public var swiftName: String { self == .json ? "PayJSON" : rawValue }
 
         /// Whether the type is a number.
         public var isNumeric: Bool { [.int, .int64, .double, .decimal].contains(self) }

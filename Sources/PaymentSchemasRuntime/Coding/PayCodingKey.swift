@@ -37,13 +37,25 @@ public struct PayFieldKey: Sendable, Hashable {
     public let query: String
     /// Older spellings accepted when decoding, tried in order after the current name.
     public let aliases: [String]
+    /// Whether an explicit `null` is allowed (read as absent); otherwise `null` is a violation.
+    public let nullable: Bool
+    /// How a decimal field is read and written.
+    public let decimal: PayDecimalRule
+    /// Whether a URL field accepts a relative reference.
+    public let relativeURL: Bool
 
     /// Creates the wire names of a field; unspecified XML and query names equal the JSON key.
-    public init(_ json: String, xml: String? = nil, query: String? = nil, aliases: [String] = []) {
+    public init(
+        _ json: String, xml: String? = nil, query: String? = nil, aliases: [String] = [],
+        nullable: Bool = false, decimal: PayDecimalRule = .plain, relativeURL: Bool = false
+    ) {
         self.json = json
         self.xml = xml ?? json
         self.query = query ?? json
         self.aliases = aliases
+        self.nullable = nullable
+        self.decimal = decimal
+        self.relativeURL = relativeURL
     }
 
     /// The name used for `format`.

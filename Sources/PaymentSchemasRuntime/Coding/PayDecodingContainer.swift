@@ -50,17 +50,18 @@ public struct PayDecodingContainer {
     /// Decodes a required field; records an issue and returns `nil` when it is missing or invalid.
     ///
     /// The common case is one lookup, as in synthesized `Codable`; aliases are tried only when the
-    /// current name is absent.
+    /// current name is absent. Decimals, URLs and strings that accept numbers go through the
+    /// package's strict readers whatever decoder is in use.
     public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
         let primary = PayCodingKey(stringValue: key.name(for: format))
         do {
-            return try container.decode(T.self, forKey: primary)
+            return try decodeValue(T.self, key, primary)
         } catch DecodingError.keyNotFound(let missing, let context) where Self.isThisField(missing, context, primary, depth: codingPath.count) {
             for alias in key.aliases {
                 let candidate = PayCodingKey(stringValue: alias)
                 guard container.contains(candidate) else { continue }
                 do {
-                    return try container.decode(T.self, forKey: candidate)
+                    return try decodeValue(T.self, key, candidate)
                 } catch {
                     record(error, at: candidate)
                     return nil
@@ -82,25 +83,84 @@ public struct PayDecodingContainer {
         return path.count == depth || (path.count == depth + 1 && path.last?.stringValue == primary.stringValue)
     }
 
-    /// Decodes an optional field; absent and `null` give `nil`, anything invalid records an issue.
+    /// Decodes an optional field; absent gives `nil`, `null` gives `nil` where the schema allows it
+    /// (``PayFieldKey/nullable``) and a violation otherwise, anything invalid records an issue.
     public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        let primary = PayCodingKey(stringValue: key.name(for: format))
-        do {
-            if let value = try container.decodeIfPresent(T.self, forKey: primary) { return value }
-        } catch {
-            record(error, at: primary)
-            return nil
-        }
-        for alias in key.aliases {
-            let candidate = PayCodingKey(stringValue: alias)
+        for candidate in [key.name(for: format)] + key.aliases {
+            let codingKey = PayCodingKey(stringValue: candidate)
+            guard container.contains(codingKey) else { continue }
             do {
-                if let value = try container.decodeIfPresent(T.self, forKey: candidate) { return value }
+                if try container.decodeNil(forKey: codingKey) {
+                    if !key.nullable { recordNull(at: codingKey) }
+                    return nil
+                }
+                return try decodeValue(T.self, key, codingKey)
             } catch {
-                record(error, at: candidate)
+                record(error, at: codingKey)
                 return nil
             }
         }
         return nil
+    }
+
+    mutating func recordNull(at codingKey: PayCodingKey) {
+        issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "null is not allowed here; omit the field instead"))
+    }
+
+    /// Decodes one field value, routing decimals, URLs and number-accepting strings through the
+    /// strict readers.
+    @usableFromInline
+    func decodeValue<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ codingKey: PayCodingKey) throws -> T {
+        if T.self == Decimal.self, let value = try decimal(key.decimal, forKey: codingKey) as? T { return value }
+        if T.self == URL.self, let value = try url(relative: key.relativeURL, forKey: codingKey) as? T { return value }
+        if T.self == String.self, format == .json, key.decimal.accepts.contains(.number),
+           let value = try numeralOrString(key.decimal, forKey: codingKey) as? T {
+            return value
+        }
+        return try container.decode(T.self, forKey: codingKey)
+    }
+
+    func decimal(_ rule: PayDecimalRule, forKey codingKey: PayCodingKey) throws -> Decimal {
+        let text: String
+        if format == .json {
+            let node = try container.decode(PayJSON.self, forKey: codingKey)
+            switch node {
+            case .number(let numeral) where rule.decimalForms.contains(.number): text = numeral
+            case .string(let string) where rule.decimalForms.contains(.string): text = string
+            case .null: throw DecodingError.valueNotFound(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
+            default:
+                let expected = rule.decimalForms.map { $0 == .number ? "a number" : "a decimal string" }.joined(separator: " or ")
+                throw DecodingError.typeMismatch(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "expected \(expected), found \(node.typeName)"))
+            }
+        } else {
+            text = try container.decode(String.self, forKey: codingKey)
+        }
+        switch rule.check(text) {
+        case .success(let value): return value
+        case .failure(let violation):
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [codingKey], debugDescription: violation.message))
+        }
+    }
+
+    func url(relative: Bool, forKey codingKey: PayCodingKey) throws -> URL {
+        let text = try container.decode(String.self, forKey: codingKey)
+        if let problem = PayURLText.problem(in: text, allowRelative: relative) {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [codingKey], debugDescription: "'\(text)' \(problem)"))
+        }
+        guard let url = URL(string: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [codingKey], debugDescription: "'\(text)' is not a URL"))
+        }
+        return url
+    }
+
+    func numeralOrString(_ rule: PayDecimalRule, forKey codingKey: PayCodingKey) throws -> String {
+        switch try container.decode(PayJSON.self, forKey: codingKey) {
+        case .string(let text) where rule.accepts.contains(.string): return text
+        case .number(let numeral): return numeral
+        case .null: throw DecodingError.valueNotFound(String.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
+        case let node:
+            throw DecodingError.typeMismatch(String.self, .init(codingPath: codingPath + [codingKey], debugDescription: "expected a number or a string, found \(node.typeName)"))
+        }
     }
 
     /// Decodes a list field element by element so that every bad element is reported.
@@ -109,7 +169,14 @@ public struct PayDecodingContainer {
             if required { recordMissing(key) }
             return nil
         }
-        if !required, (try? container.decodeNil(forKey: codingKey)) == true { return nil }
+        if (try? container.decodeNil(forKey: codingKey)) == true {
+            if required {
+                issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
+            } else if !key.nullable {
+                recordNull(at: codingKey)
+            }
+            return nil
+        }
         let listPath = path.appending(codingKey.stringValue)
         do {
             var unkeyed = try container.nestedUnkeyedContainer(forKey: codingKey)
@@ -140,7 +207,14 @@ public struct PayDecodingContainer {
             if required { recordMissing(key) }
             return nil
         }
-        if !required, (try? container.decodeNil(forKey: codingKey)) == true { return nil }
+        if (try? container.decodeNil(forKey: codingKey)) == true {
+            if required {
+                issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
+            } else if !key.nullable {
+                recordNull(at: codingKey)
+            }
+            return nil
+        }
         do {
             let nested = try container.nestedContainer(keyedBy: PayCodingKey.self, forKey: codingKey)
             var values: [String: T] = [:]
@@ -170,6 +244,8 @@ public struct PayDecodingContainer {
             guard let text = try container.decodeIfPresent(String.self, forKey: codingKey) else {
                 if required {
                     issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
+                } else if !key.nullable {
+                    recordNull(at: codingKey)
                 }
                 return nil
             }

@@ -36,14 +36,22 @@ public struct PayEncodingContainer {
         try container.encode(values.map(dateFormat.format), forKey: PayCodingKey(stringValue: key.name(for: format)))
     }
 
-    /// Encodes a decimal: a JSON number, or text with exactly `scale` fraction digits in XML and queries.
-    public mutating func encodeDecimal(_ value: Decimal?, _ key: PayFieldKey, scale: Int) throws {
+    /// Encodes a decimal in its field's canonical form (``PayFieldKey/decimal``): a JSON number or
+    /// string, or text in XML; padded to an exact scale, and an error (never a rounding) when the
+    /// value has more fraction digits than the scale allows.
+    public mutating func encodeDecimal(_ value: Decimal?, _ key: PayFieldKey) throws {
         guard let value else { return }
         let codingKey = PayCodingKey(stringValue: key.name(for: format))
-        if format == .json {
-            try container.encode(value, forKey: codingKey)
+        let text: String
+        do {
+            text = try key.decimal.text(value, format: format)
+        } catch {
+            throw EncodingError.invalidValue(value, .init(codingPath: container.codingPath + [codingKey], debugDescription: error.description))
+        }
+        if format == .json && key.decimal.writes == .number {
+            try container.encode(PayJSON.number(text), forKey: codingKey)
         } else {
-            try container.encode(PayDecimalText.fixed(value, scale: scale), forKey: codingKey)
+            try container.encode(text, forKey: codingKey)
         }
     }
 

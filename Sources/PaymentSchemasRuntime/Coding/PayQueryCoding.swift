@@ -2,8 +2,9 @@ import Foundation
 
 /// A generated type that is written as URL-query items.
 public protocol PayQueryCodable {
-    /// The query items of this value, in schema field order.
-    func queryItems() -> [URLQueryItem]
+    /// The query items of this value, in schema field order; throws when a decimal has more
+    /// fraction digits than its scale allows (nothing is rounded).
+    func queryItems() throws -> [URLQueryItem]
     /// Reads the value from query items, reporting every problem as a ``PayloadDecodingError``.
     init(queryItems: [URLQueryItem]) throws
 }
@@ -29,15 +30,17 @@ extension PayQueryCodable {
 
     /// The percent-encoded query text (`a=1&b=x%2Cy`).
     public var queryString: String {
-        var components = URLComponents()
-        components.queryItems = queryItems()
-        return PayQueryEncoding.strict(components.percentEncodedQuery ?? "")
+        get throws {
+            var components = URLComponents()
+            components.queryItems = try queryItems()
+            return PayQueryEncoding.strict(components.percentEncodedQuery ?? "")
+        }
     }
 
     /// `base` with this value's query items appended.
-    public func url(appendingTo base: URL) -> URL? {
+    public func url(appendingTo base: URL) throws -> URL? {
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
-        components.queryItems = (components.queryItems ?? []) + queryItems()
+        components.queryItems = (components.queryItems ?? []) + (try queryItems())
         components.percentEncodedQuery = components.percentEncodedQuery.map(PayQueryEncoding.strict)
         return components.url
     }
@@ -115,8 +118,21 @@ public struct PayQueryReader {
             if required { issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing")) }
             return nil
         }
+        let shown = quoteValue ? "'\(text)'" : "value"
+        if T.self == Decimal.self {
+            switch key.decimal.check(text) {
+            case .success(let value): return value as? T
+            case .failure(let violation):
+                let message = quoteValue ? violation.message : "value" + violation.message.dropFirst(text.count + 2)
+                issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: message))
+                return nil
+            }
+        }
+        if T.self == URL.self, let problem = PayURLText.problem(in: text, allowRelative: key.relativeURL) {
+            issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "\(shown) \(problem)"))
+            return nil
+        }
         guard let value = T(queryValue: text) else {
-            let shown = quoteValue ? "'\(text)'" : "value"
             issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "\(shown) is not a valid \(T.self)"))
             return nil
         }
@@ -214,10 +230,11 @@ public struct PayQueryWriter {
         items.append(URLQueryItem(name: key.query, value: format.format(value)))
     }
 
-    /// Writes a decimal with exactly `scale` fraction digits when present.
-    public mutating func decimal(_ value: Decimal?, _ key: PayFieldKey, scale: Int) {
+    /// Writes a decimal in its field's canonical text when present (padded to the scale); throws
+    /// when the value has more fraction digits than the scale allows, instead of rounding.
+    public mutating func decimal(_ value: Decimal?, _ key: PayFieldKey) throws(PayDecimalText.ScaleError) {
         guard let value else { return }
-        items.append(URLQueryItem(name: key.query, value: PayDecimalText.fixed(value, scale: scale)))
+        items.append(URLQueryItem(name: key.query, value: try key.decimal.text(value, format: .query)))
     }
 
     /// Writes one item per map entry, named `prefix + key + suffix`, sorted by key.

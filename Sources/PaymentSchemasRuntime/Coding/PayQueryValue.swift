@@ -52,17 +52,17 @@ extension Bool: PayQueryValue {
 extension Decimal: PayQueryValue {
     /// A plain decimal string such as `11.22`.
     public init?(queryValue: String) {
-        guard PayDecimalText.isPlainDecimal(queryValue), let value = Decimal(string: queryValue, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        self = value
+        guard case .success(let reading) = PayDecimalText.read(queryValue) else { return nil }
+        self = reading.value
     }
     /// The plain decimal string.
     public var queryValue: String { PayDecimalText.plain(self) }
 }
 
 extension URL: PayQueryValue {
-    /// An absolute URL.
+    /// An absolute URL with a scheme and a host (``PayURLText``).
     public init?(queryValue: String) {
-        guard let url = URL(string: queryValue), url.scheme != nil else { return nil }
+        guard let url = PayURLText.url(queryValue, allowRelative: false) else { return nil }
         self = url
     }
     /// The absolute string.
@@ -74,48 +74,4 @@ extension UUID: PayQueryValue {
     public init?(queryValue: String) { self.init(uuidString: queryValue) }
     /// The lowercase UUID.
     public var queryValue: String { uuidString.lowercased() }
-}
-
-/// Decimal text helpers.
-public enum PayDecimalText {
-    /// The plain decimal text, never in exponent form.
-    public static func plain(_ value: Decimal) -> String {
-        var copy = value
-        return NSDecimalString(&copy, Locale(identifier: "en_US_POSIX"))
-    }
-
-    /// The text with exactly `scale` fraction digits (rounded half-even when it has more).
-    public static func fixed(_ value: Decimal, scale: Int) -> String {
-        var input = value
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &input, scale, .bankers)
-        var text = plain(rounded)
-        let fraction = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? -1
-        if scale > 0 {
-            if fraction < 0 { text += "." + String(repeating: "0", count: scale) } else if fraction < scale { text += String(repeating: "0", count: scale - fraction) }
-        }
-        return text
-    }
-
-    /// Whether `text` is `-?digits(.digits)?`.
-    public static func isPlainDecimal(_ text: String) -> Bool {
-        var sawDigit = false
-        var sawDot = false
-        for (offset, byte) in text.utf8.enumerated() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-            case UInt8(ascii: "-") where offset == 0: continue
-            case UInt8(ascii: ".") where !sawDot: sawDot = true
-            default: return false
-            }
-        }
-        return sawDigit
-    }
-
-    /// The number of fraction digits `value` needs.
-    public static func scale(of value: Decimal) -> Int {
-        let text = plain(value)
-        guard let dot = text.firstIndex(of: ".") else { return 0 }
-        return text.distance(from: dot, to: text.endIndex) - 1
-    }
 }

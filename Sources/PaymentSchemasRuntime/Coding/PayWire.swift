@@ -3,30 +3,56 @@ import XMLCoder
 
 /// JSON and XML coding with the settings generated types expect.
 public enum PayWire {
-    /// Decodes JSON, reporting every problem as a ``PayloadDecodingError``.
-    public static func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.userInfo[.paySchemaWireFormat] = WireFormat.json
+    /// Decodes JSON with the package's own strict reader (``PayJSONParser`` and a tree decoder),
+    /// reporting every problem as a ``PayloadDecodingError``.
+    ///
+    /// Amounts are read from their numeral text by ``PayDecimalText``: exact on every platform and
+    /// OS version, never through `Double`, and never from an exponent or a grouped numeral.
+    public static func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard) throws -> T {
+        let tree: PayJSON
         do {
-            return try decoder.decode(T.self, from: data)
+            tree = try PayJSONParser.parse(data, limits: limits)
+        } catch {
+            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed JSON: \(error)")])
+        }
+        return try decodeJSON(T.self, from: tree)
+    }
+
+    /// Decodes a type from an already parsed JSON value.
+    public static func decodeJSON<T: Decodable>(_ type: T.Type, from tree: PayJSON) throws -> T {
+        let decoder = PayJSONTreeDecoder(node: tree, codingPath: [], userInfo: [.paySchemaWireFormat: WireFormat.json])
+        do {
+            return try decoder.unbox(tree, as: T.self, path: [])
         } catch {
             throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: .root))
         }
     }
 
-    /// Encodes JSON with sorted keys, so output is stable.
+    /// Encodes JSON with sorted keys, so output is stable; amounts keep their exact numerals.
     public static func encodeJSON<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.userInfo[.paySchemaWireFormat] = WireFormat.json
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        Data(try encodeJSONText(value, pretty: pretty).utf8)
+    }
+
+    /// Encodes a value into a ``PayJSON`` tree.
+    public static func encodeJSONValue<T: Encodable>(_ value: T) throws -> PayJSON {
+        let slot = PayJSONSlot()
+        let encoder = PayJSONTreeEncoder(slot: slot, codingPath: [], userInfo: [.paySchemaWireFormat: WireFormat.json])
+        try encoder.box(value, into: slot, path: [])
+        return slot.finished()
+    }
+
+    /// Encodes JSON text with sorted keys.
+    public static func encodeJSONText<T: Encodable>(_ value: T, pretty: Bool = false) throws -> String {
+        var out = ""
+        PayJSONWriter.write(try encodeJSONValue(value), into: &out, pretty: pretty, indent: 0)
+        return out
     }
 
     /// Decodes XML whose root element holds the type's fields.
     ///
     /// A document whose root element is never closed (as some provider samples are) is accepted.
     public static func decodeXML<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        let decoder = XMLDecoder(trimValueWhitespaces: true, removeWhitespaceElements: false)
+        let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
         decoder.userInfo[.paySchemaWireFormat] = WireFormat.xml
         decoder.shouldProcessNamespaces = false
         do {

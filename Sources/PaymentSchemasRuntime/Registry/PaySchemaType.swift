@@ -55,17 +55,19 @@ public struct PaySchemaType: Sendable {
                 message: "\(name) is not read from \(format.rawValue); it supports \(formats.map(\.rawValue).joined(separator: ", "))")])
         }
         let value: T
-        let reencoded: Data
+        let reencode: () throws -> Data
         switch format {
         case .json:
-            value = try PayWire.decodeJSON(T.self, from: data)
-            reencoded = try PayWire.encodeJSON(value, pretty: true)
+            let decoded = try PayWire.decodeJSON(T.self, from: data)
+            value = decoded
+            reencode = { try PayWire.encodeJSON(decoded, pretty: true) }
         case .xml:
             guard let document = T.self as? any PayXMLDocument.Type else {
                 throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not an XML document (it has no root element)")])
             }
-            value = try PayWire.decodeXML(T.self, from: data)
-            reencoded = try PayWire.encodeXML(value, rootElement: document.xmlRootElement)
+            let decoded = try PayWire.decodeXML(T.self, from: data)
+            value = decoded
+            reencode = { try PayWire.encodeXML(decoded, rootElement: document.xmlRootElement) }
         case .query:
             guard let queryType = T.self as? any PayQueryCodable.Type else {
                 throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not a URL-query type")])
@@ -75,9 +77,17 @@ public struct PaySchemaType: Sendable {
                 throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) could not be read from a query")])
             }
             value = typed
-            reencoded = Data(decoded.queryString.utf8)
+            reencode = { Data(try decoded.queryString.utf8) }
         }
         let violations = (value as? any PayValidatable)?.violations ?? []
+        // A value that breaks its constraints may not be writable (an amount beyond its scale is an
+        // encoding error, never a rounding); the violations say why.
+        let reencoded: Data?
+        do {
+            reencoded = try reencode()
+        } catch {
+            reencoded = nil
+        }
         return PayReadResult(value: value, violations: violations, reencoded: reencoded, description: String(describing: value))
     }
 }
@@ -88,8 +98,9 @@ public struct PayReadResult: Sendable {
     public let value: any Sendable
     /// Every broken constraint.
     public let violations: [ValidationViolation]
-    /// The value encoded again in the same format (JSON pretty-printed with sorted keys).
-    public let reencoded: Data
+    /// The value encoded again in the same format (JSON pretty-printed with sorted keys); `nil`
+    /// when it cannot be written, such as an amount with more fraction digits than its scale.
+    public let reencoded: Data?
     /// The value's description (secrets redacted).
     public let description: String
 }

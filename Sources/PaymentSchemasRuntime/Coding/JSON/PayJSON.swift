@@ -1,0 +1,157 @@
+import Foundation
+
+/// Any JSON value, kept exactly as written: numbers keep their numeral text, so nothing is read
+/// through `Double` and a round trip gives the same value back.
+///
+/// Schemas use it for free-form fields (`type: JSON`, such as Mollie's `metadata`).
+public enum PayJSON: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, as its numeral text (`10.50`, `-3`, `1e3`).
+    case number(String)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([PayJSON])
+    /// An object; keys are unique.
+    case object([String: PayJSON])
+
+    /// The value at `key` of an object, `nil` otherwise.
+    public subscript(key: String) -> PayJSON? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// The text of a string value.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The exact value of a number whose numeral is a plain decimal (``PayDecimalText``).
+    public var decimalValue: Decimal? {
+        guard case .number(let text) = self, case .success(let reading) = PayDecimalText.read(text) else { return nil }
+        return reading.value
+    }
+
+    /// The JSON text of this value (sorted keys, no insignificant white space).
+    public var jsonText: String {
+        var out = ""
+        PayJSONWriter.write(self, into: &out, pretty: false, indent: 0)
+        return out
+    }
+
+    /// A short name of the value's JSON type, for messages.
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+extension PayJSON: CustomStringConvertible {
+    /// The JSON text.
+    public var description: String { jsonText }
+}
+
+extension PayJSON: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByIntegerLiteral
+{
+    /// A string.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// A boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `null`.
+    public init(nilLiteral: ()) { self = .null }
+    /// An array.
+    public init(arrayLiteral elements: PayJSON...) { self = .array(elements) }
+    /// An object; a repeated key keeps its last value.
+    public init(dictionaryLiteral elements: (String, PayJSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { $1 }))
+    }
+    /// An integer number.
+    public init(integerLiteral value: Int) { self = .number(String(value)) }
+}
+
+extension PayJSON: Codable {
+    /// Decodes any JSON value. Under ``PayWire`` the value comes straight from the parsed document;
+    /// under another decoder it is rebuilt from what that decoder offers (numbers through `Decimal`).
+    public init(from decoder: any Decoder) throws {
+        if let tree = decoder as? PayJSONTreeDecoder {
+            self = tree.node
+            return
+        }
+        self = try Self.rebuild(from: decoder)
+    }
+
+    /// Encodes the value; under ``PayWire`` numbers keep their numeral text.
+    public func encode(to encoder: any Encoder) throws {
+        if let tree = encoder as? PayJSONTreeEncoder {
+            tree.store(self)
+            return
+        }
+        switch self {
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        case .number(let text):
+            var container = encoder.singleValueContainer()
+            if case .success(let reading) = PayDecimalText.read(text) {
+                try container.encode(reading.value)
+            } else if let value = Double(text), value.isFinite {
+                try container.encode(value)
+            } else {
+                throw EncodingError.invalidValue(text, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "the numeral cannot be written by this encoder"))
+            }
+        case .string(let text):
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            for element in elements { try container.encode(element) }
+        case .object(let members):
+            var container = encoder.container(keyedBy: PayJSONKey.self)
+            for key in members.keys.sorted() {
+                if let value = members[key] { try container.encode(value, forKey: PayJSONKey(key)) }
+            }
+        }
+    }
+
+    static func rebuild(from decoder: any Decoder) throws -> PayJSON {
+        if let keyed = try? decoder.container(keyedBy: PayJSONKey.self) {
+            var members: [String: PayJSON] = [:]
+            for key in keyed.allKeys { members[key.stringValue] = try keyed.decode(PayJSON.self, forKey: key) }
+            return .object(members)
+        }
+        if var unkeyed = try? decoder.unkeyedContainer() {
+            var elements: [PayJSON] = []
+            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(PayJSON.self)) }
+            return .array(elements)
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { return .null }
+        if let value = try? single.decode(Bool.self) { return .bool(value) }
+        if let value = try? single.decode(String.self) { return .string(value) }
+        if let value = try? single.decode(Decimal.self) { return .number(PayDecimalText.plain(value)) }
+        throw DecodingError.dataCorruptedError(in: single, debugDescription: "not a JSON value")
+    }
+}
+
+/// A coding key for any object member.
+struct PayJSONKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { self.stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}

@@ -1,0 +1,253 @@
+import Foundation
+
+/// A `Decoder` over a parsed ``PayJSON`` document: what ``PayWire/decodeJSON(_:from:)`` uses.
+///
+/// Numbers keep their numeral text until a type asks for them: `Decimal` is read by the strict
+/// ``PayDecimalText`` reader (no exponents, exact on every platform), integers must be whole and in
+/// range, and nothing is read through `Double` except a `Double`.
+final class PayJSONTreeDecoder: Decoder {
+    let node: PayJSON
+    let codingPath: [any CodingKey]
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(node: PayJSON, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+        self.node = node
+        self.codingPath = codingPath
+        self.userInfo = userInfo
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .object(let members) = node else {
+            throw Self.mismatch([String: PayJSON].self, node, codingPath)
+        }
+        return KeyedDecodingContainer(PayJSONKeyedContainer<Key>(members: members, decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = node else {
+            throw Self.mismatch([PayJSON].self, node, codingPath)
+        }
+        return PayJSONUnkeyedContainer(elements: elements, decoder: self)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        PayJSONSingleValueContainer(decoder: self)
+    }
+
+    static func mismatch(_ type: Any.Type, _ node: PayJSON, _ path: [any CodingKey]) -> DecodingError {
+        if case .null = node {
+            return .valueNotFound(type, .init(codingPath: path, debugDescription: "value is null"))
+        }
+        return .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(PayTypeName.describe(type)), found \(node.typeName)"))
+    }
+
+    /// Decodes `node` as `T` at `path`.
+    func unbox<T: Decodable>(_ node: PayJSON, as type: T.Type, path: [any CodingKey]) throws -> T {
+        if T.self == PayJSON.self, let value = node as? T { return value }
+        if T.self == String.self {
+            guard case .string(let text) = node, let value = text as? T else { throw Self.mismatch(String.self, node, path) }
+            return value
+        }
+        if T.self == Decimal.self, let value = try unboxDecimal(node, path: path) as? T { return value }
+        if T.self == URL.self, let value = try unboxURL(node, path: path) as? T { return value }
+        return try T(from: PayJSONTreeDecoder(node: node, codingPath: path, userInfo: userInfo))
+    }
+
+    func unboxDecimal(_ node: PayJSON, path: [any CodingKey]) throws -> Decimal {
+        guard case .number(let text) = node else { throw Self.mismatch(Decimal.self, node, path) }
+        switch PayDecimalText.read(text) {
+        case .success(let reading): return reading.value
+        case .failure(let problem):
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(text)' " + problem.description))
+        }
+    }
+
+    func unboxURL(_ node: PayJSON, path: [any CodingKey]) throws -> URL {
+        guard case .string(let text) = node else { throw Self.mismatch(URL.self, node, path) }
+        guard let url = PayURLText.url(text, allowRelative: false) else {
+            let problem = PayURLText.problem(in: text, allowRelative: false)?.description ?? "is not a URL"
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(text)' \(problem)"))
+        }
+        return url
+    }
+
+    func unboxBool(_ node: PayJSON, path: [any CodingKey]) throws -> Bool {
+        guard case .bool(let value) = node else { throw Self.mismatch(Bool.self, node, path) }
+        return value
+    }
+
+    func unboxInteger<T: FixedWidthInteger>(_ node: PayJSON, as type: T.Type, path: [any CodingKey]) throws -> T {
+        guard case .number(let text) = node else { throw Self.mismatch(T.self, node, path) }
+        if let value = T(text) { return value }
+        throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(text)' is not a whole number that fits \(T.self)"))
+    }
+
+    func unboxFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: PayJSON, as type: T.Type, path: [any CodingKey]) throws -> T {
+        guard case .number(let text) = node else { throw Self.mismatch(T.self, node, path) }
+        guard let value = T(text), value.isFinite else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(text)' does not fit \(T.self)"))
+        }
+        return value
+    }
+}
+
+struct PayJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let members: [String: PayJSON]
+    let decoder: PayJSONTreeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var allKeys: [Key] { members.keys.sorted().compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+    func node(_ key: Key) throws -> PayJSON {
+        guard let node = members[key.stringValue] else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required field is missing"))
+        }
+        return node
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if case .null = try node(key) { return true }
+        return false
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.unboxBool(node(key), path: codingPath + [key]) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        let value = try node(key)
+        guard case .string(let text) = value else { throw PayJSONTreeDecoder.mismatch(String.self, value, codingPath + [key]) }
+        return text
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.unboxFloatingPoint(node(key), as: Double.self, path: codingPath + [key]) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.unboxFloatingPoint(node(key), as: Float.self, path: codingPath + [key]) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.unboxInteger(node(key), as: Int.self, path: codingPath + [key]) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.unboxInteger(node(key), as: Int8.self, path: codingPath + [key]) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.unboxInteger(node(key), as: Int16.self, path: codingPath + [key]) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.unboxInteger(node(key), as: Int32.self, path: codingPath + [key]) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.unboxInteger(node(key), as: Int64.self, path: codingPath + [key]) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.unboxInteger(node(key), as: UInt.self, path: codingPath + [key]) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.unboxInteger(node(key), as: UInt8.self, path: codingPath + [key]) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.unboxInteger(node(key), as: UInt16.self, path: codingPath + [key]) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.unboxInteger(node(key), as: UInt32.self, path: codingPath + [key]) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.unboxInteger(node(key), as: UInt64.self, path: codingPath + [key]) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unbox(node(key), as: T.self, path: codingPath + [key])
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = members[key.stringValue] else { return nil }
+        if case .null = value, T.self != PayJSON.self { return nil }
+        return try decoder.unbox(value, as: T.self, path: codingPath + [key])
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try PayJSONTreeDecoder(node: node(key), codingPath: codingPath + [key], userInfo: decoder.userInfo).container(keyedBy: NestedKey.self)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try PayJSONTreeDecoder(node: node(key), codingPath: codingPath + [key], userInfo: decoder.userInfo).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        PayJSONTreeDecoder(node: members["super"] ?? .null, codingPath: codingPath, userInfo: decoder.userInfo)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        PayJSONTreeDecoder(node: members[key.stringValue] ?? .null, codingPath: codingPath + [key], userInfo: decoder.userInfo)
+    }
+}
+
+struct PayJSONUnkeyedContainer: UnkeyedDecodingContainer {
+    let elements: [PayJSON]
+    let decoder: PayJSONTreeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
+    private(set) var currentIndex = 0
+
+    init(elements: [PayJSON], decoder: PayJSONTreeDecoder) {
+        self.elements = elements
+        self.decoder = decoder
+    }
+
+    private var elementPath: [any CodingKey] { codingPath + [PayCodingKey(intValue: currentIndex)] }
+
+    private mutating func next() throws -> PayJSON {
+        guard !isAtEnd else {
+            throw DecodingError.valueNotFound(PayJSON.self, .init(codingPath: elementPath, debugDescription: "the array has no more elements"))
+        }
+        return elements[currentIndex]
+    }
+
+    private mutating func advance<T>(_ body: (PayJSONTreeDecoder, PayJSON, [any CodingKey]) throws -> T) throws -> T {
+        let value = try body(decoder, next(), elementPath)
+        currentIndex += 1
+        return value
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        guard case .null = try next() else { return false }
+        currentIndex += 1
+        return true
+    }
+
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try advance { try $0.unboxBool($1, path: $2) } }
+    mutating func decode(_ type: String.Type) throws -> String { try advance { try $0.unbox($1, as: String.self, path: $2) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try advance { try $0.unboxFloatingPoint($1, as: Double.self, path: $2) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try advance { try $0.unboxFloatingPoint($1, as: Float.self, path: $2) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try advance { try $0.unboxInteger($1, as: Int.self, path: $2) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try advance { try $0.unboxInteger($1, as: Int8.self, path: $2) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try advance { try $0.unboxInteger($1, as: Int16.self, path: $2) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try advance { try $0.unboxInteger($1, as: Int32.self, path: $2) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try advance { try $0.unboxInteger($1, as: Int64.self, path: $2) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try advance { try $0.unboxInteger($1, as: UInt.self, path: $2) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try advance { try $0.unboxInteger($1, as: UInt8.self, path: $2) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try advance { try $0.unboxInteger($1, as: UInt16.self, path: $2) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try advance { try $0.unboxInteger($1, as: UInt32.self, path: $2) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try advance { try $0.unboxInteger($1, as: UInt64.self, path: $2) } }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try advance { try $0.unbox($1, as: T.self, path: $2) } }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try advance { try PayJSONTreeDecoder(node: $1, codingPath: $2, userInfo: $0.userInfo).container(keyedBy: NestedKey.self) }
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try advance { try PayJSONTreeDecoder(node: $1, codingPath: $2, userInfo: $0.userInfo).unkeyedContainer() }
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        try advance { PayJSONTreeDecoder(node: $1, codingPath: $2, userInfo: $0.userInfo) }
+    }
+}
+
+struct PayJSONSingleValueContainer: SingleValueDecodingContainer {
+    let decoder: PayJSONTreeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    var node: PayJSON { decoder.node }
+
+    func decodeNil() -> Bool {
+        if case .null = node { return true }
+        return false
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.unboxBool(node, path: codingPath) }
+    func decode(_ type: String.Type) throws -> String { try decoder.unbox(node, as: String.self, path: codingPath) }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.unboxFloatingPoint(node, as: Double.self, path: codingPath) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.unboxFloatingPoint(node, as: Float.self, path: codingPath) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.unboxInteger(node, as: Int.self, path: codingPath) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.unboxInteger(node, as: Int8.self, path: codingPath) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.unboxInteger(node, as: Int16.self, path: codingPath) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.unboxInteger(node, as: Int32.self, path: codingPath) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.unboxInteger(node, as: Int64.self, path: codingPath) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.unboxInteger(node, as: UInt.self, path: codingPath) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.unboxInteger(node, as: UInt8.self, path: codingPath) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.unboxInteger(node, as: UInt16.self, path: codingPath) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.unboxInteger(node, as: UInt32.self, path: codingPath) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.unboxInteger(node, as: UInt64.self, path: codingPath) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == PayJSON.self, let value = node as? T { return value }
+        if T.self == Decimal.self, let value = try decoder.unboxDecimal(node, path: codingPath) as? T { return value }
+        if T.self == String.self, case .string(let text) = node, let value = text as? T { return value }
+        // A nested value of the same node (a newtype decoding its raw value): same decoder.
+        return try T(from: decoder)
+    }
+}
