@@ -73,6 +73,10 @@ var targets: [Target] = [
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
+        name: "PaymentSchemasRuntimeTests",
+        dependencies: ["PaymentSchemasRuntime"]
+    ),
+    .testTarget(
         name: "GeneratedModelsTests",
         dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime"],
         resources: [.copy("Payloads")]

@@ -1,0 +1,116 @@
+import Foundation
+import PaymentSchemasRuntime
+import Testing
+
+/// The providers' own payloads (`../shared/real-payloads/<Module.Type>/{valid,invalid}/`, read in
+/// place, never copied): every valid one decodes and validates with the type its folder names, every
+/// invalid one is rejected. The schemas are wrong whenever this disagrees with the providers.
+@Suite("Real provider payloads")
+struct RealPayloadTests {
+    /// `../shared/real-payloads` beside the package root, when it exists.
+    static let root: URL? = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let candidate = url.deletingLastPathComponent().appending(path: "shared/real-payloads")
+        return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+    }()
+
+    struct Sample: Sendable, CustomTestStringConvertible {
+        var type: String
+        var file: URL
+        var valid: Bool
+        var testDescription: String { "\(valid ? "valid" : "invalid")/\(type)/\(file.lastPathComponent)" }
+
+        var format: WireFormat {
+            switch file.pathExtension {
+            case "url", "query": return .query
+            case "xml": return .xml
+            default: return .json
+            }
+        }
+    }
+
+    static let samples: [Sample] = {
+        guard let root else { return [] }
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        var samples: [Sample] = []
+        for folder in folders.sorted() where folder.contains(".") {
+            for valid in [true, false] {
+                let directory = root.appending(path: "\(folder)/\(valid ? "valid" : "invalid")")
+                let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                for file in files.sorted() {
+                    samples.append(Sample(type: folder, file: directory.appending(path: file), valid: valid))
+                }
+            }
+        }
+        return samples
+    }()
+
+    /// What reading a sample gives: `nil` when accepted, the problems otherwise.
+    static func problems(_ sample: Sample) throws -> [String]? {
+        let type = try #require(PayloadCorpusTests.allTypes.first { $0.qualifiedName == sample.type }, "no type \(sample.type)")
+        do {
+            let result = try type.read(try Data(contentsOf: sample.file), as: sample.format)
+            return result.violations.isEmpty ? nil : result.violations.map(\.description)
+        } catch let error as PayloadDecodingError {
+            return error.issues.map(\.description)
+        }
+    }
+
+    @Test(.enabled(if: root == nil, "../shared/real-payloads is present; the conformance test below runs"))
+    func realPayloadsAreAbsent() {
+        print("NOTE: ../shared/real-payloads is absent: the providers' own payloads were NOT checked.")
+    }
+
+    @Test(.enabled(if: root != nil, "../shared/real-payloads is absent: the providers' own payloads were not checked"))
+    func everyValidPayloadIsAcceptedAndEveryInvalidOneRejected() throws {
+        var accepted = 0, rejected = 0
+        var wrong: [String] = []
+        for sample in Self.samples {
+            let problems = try Self.problems(sample)
+            switch (sample.valid, problems) {
+            case (true, nil): accepted += 1
+            case (false, .some): rejected += 1
+            case (true, .some(let found)): wrong.append("\(sample.testDescription) was rejected: \(found.joined(separator: "; "))")
+            case (false, nil): wrong.append("\(sample.testDescription) was accepted")
+            }
+        }
+        let valid = Self.samples.filter(\.valid).count
+        print("real payloads: \(accepted)/\(valid) valid accepted, \(rejected)/\(Self.samples.count - valid) invalid rejected")
+        #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
+        #expect(Self.samples.count >= 90, "expected the whole folder, found \(Self.samples.count) files")
+        #expect(Set(Self.samples.map(\.type)).count >= 14)
+    }
+
+    /// The invalid files fail for the reason their name gives, not for an unrelated one.
+    @Test(.enabled(if: root != nil, "../shared/real-payloads is absent"))
+    func invalidPayloadsFailWhereTheyWereBroken() throws {
+        let expectations: [String: String] = [
+            "no-store-id.json": "storeId",
+            "no-session-id.json": "checkoutSessionId",
+            "no-state.json": "state",
+            "no-status-details.json": "statusDetails",
+            "no-charge-amount.json": "chargeAmount",
+            "no-reason-code.json": "reasonCode",
+            "charge-amount-no-currency.json": "currencyCode",
+            "store-name-too-long.json": "merchantStoreName",
+            "no-checkout-id.url": "checkoutId",
+            "no-status.json": "status",
+            "no-name.json": "name",
+            "no-amount-currency.json": "currency",
+            "no-created-at.json": "createdAt",
+            "no-id.json": "id",
+            "billing-no-country.json": "country_code",
+            "no-expiry.json": "expiry",
+            "no-message.json": "message",
+            "ios-provider-negative-empty-href.json": "href",
+            "link-without-rel.json": "rel",
+            "ios-provider-negative-payerid-only.url": "requireAnyOf",
+        ]
+        for sample in Self.samples where !sample.valid {
+            let problems = try #require(try Self.problems(sample), "\(sample.testDescription) was accepted")
+            let needle = try #require(expectations[sample.file.lastPathComponent], "no expectation for \(sample.testDescription)")
+            #expect(problems.contains { $0.contains(needle) }, "\(sample.testDescription): \(problems)")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+@_spi(Generated) import PaymentSchemasRuntime
+import Testing
+
+@Suite("Strict decimal reader")
+struct PayDecimalTextTests {
+    @Test(arguments: ["0", "10", "10.50", "-3.25", "+7", "0.001", "123456789012345678901234567890123456.78", "00012.30"])
+    func plainNumeralsAreRead(_ text: String) throws {
+        let reading = try PayDecimalText.read(text).get()
+        #expect(reading.value == Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
+    }
+
+    @Test(arguments: ["1,500.00", "1e3", "1E-2", " 10.00", "10.00 ", "NaN", "Infinity", "-", "+", ".5", "5.", "1.2.3", "", "0x10", "١٢", "10\u{0}", "1_000"])
+    func anythingElseIsRejected(_ text: String) {
+        #expect(throws: PayDecimalText.Problem.notPlain) { try PayDecimalText.read(text).get() }
+    }
+
+    @Test func valuesAreExactNeverThroughDouble() throws {
+        // 0.1 + 0.2 through Double is 0.30000000000000004; read exactly it is 0.3.
+        let a = try PayDecimalText.read("0.1").get().value
+        let b = try PayDecimalText.read("0.2").get().value
+        #expect(a + b == Decimal(string: "0.3"))
+        #expect(try PayDecimalText.read("3.133").get().value.description == "3.133")
+        #expect(try PayDecimalText.read("12345678901234567890.123456789").get().value.description == "12345678901234567890.123456789")
+    }
+
+    @Test func moreDigitsThanDecimalHoldsIsAnErrorNotARounding() {
+        let text = "1" + String(repeating: "2", count: 38)
+        #expect(throws: PayDecimalText.Problem.tooManyDigits) { try PayDecimalText.read(text).get() }
+        // Leading zeros and trailing fraction zeros do not count as significant.
+        #expect(throws: Never.self) { try PayDecimalText.read("000" + String(repeating: "9", count: 38)).get() }
+    }
+
+    @Test func fractionDigitsAreReportedAsWritten() throws {
+        #expect(try PayDecimalText.read("10.50").get().fractionDigits == 2)
+        #expect(try PayDecimalText.read("10").get().fractionDigits == 0)
+    }
+
+    @Test func writingPadsButNeverRounds() throws {
+        #expect(try PayDecimalText.text(Decimal(string: "10.5")!, minimumFractionDigits: 2, maximumFractionDigits: 2) == "10.50")
+        #expect(try PayDecimalText.text(Decimal(14), minimumFractionDigits: 2) == "14.00")
+        #expect(throws: PayDecimalText.ScaleError.self) {
+            try PayDecimalText.text(Decimal(string: "10.555")!, maximumFractionDigits: 2)
+        }
+        #expect(try PayDecimalText.text(Decimal(string: "-0.000001")!) == "-0.000001")
+    }
+
+    @Test func exactScaleRulesReadTheWireText() {
+        let rule = PayDecimalRule(scale: 2, exactScale: true)
+        #expect((try? rule.check("10.50").get()) == Decimal(string: "10.5"))
+        #expect((try? rule.check("10.5").get()) == nil)
+        #expect((try? rule.check("10").get()) == nil)
+        #expect((try? rule.check("10.500").get()) == nil)
+        let loose = PayDecimalRule(scale: 2)
+        #expect((try? loose.check("10.5").get()) == Decimal(string: "10.5"))
+    }
+}
