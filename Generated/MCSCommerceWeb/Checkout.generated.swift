@@ -300,7 +300,7 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let cardType = container.required(MCSCardType.self, WireKeys.cardType)
-        let format = container.list(MCSCryptoFormat.self, WireKeys.format, required: true).map(Set.init)
+        let format = container.set(MCSCryptoFormat.self, WireKeys.format, required: true)
         try container.finish()
         guard let cardType, let format else { throw container.incomplete() }
         self.cardType = cardType

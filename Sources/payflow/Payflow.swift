@@ -7,7 +7,7 @@ struct Payflow: AsyncParsableCommand {
         commandName: "payflow",
         abstract: "Run every integration's flows against mock providers, and validate payloads with the generated types.",
         discussion: "Exit codes: 0 success, 1 failed scenarios or invalid payload, 2 usage errors.",
-        subcommands: [RunCommand.self, ValidateCommand.self, ListCommand.self],
+        subcommands: [RunCommand.self, ValidateCommand.self, ValidateBatchCommand.self, ListCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
@@ -38,5 +38,6 @@ enum PayflowMain {
 
 enum Output {
     static func line(_ text: String = "") { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    static func text(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
     static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 }

@@ -171,7 +171,7 @@ extension SwiftEmitter {
                     let elementType = swiftType(element) + (field.nullableElements ? "?" : "")
                     expression = "container.list(\(elementType).self, \(key), required: \(required))"
                 case .set(let element):
-                    expression = "container.list(\(swiftType(element)).self, \(key), required: \(required)).map(Set.init)"
+                    expression = "container.set(\(swiftType(element)).self, \(key), required: \(required))"
                 case .map(let value):
                     expression = "container.map(\(swiftType(value)).self, \(key), required: \(required))"
                 default:

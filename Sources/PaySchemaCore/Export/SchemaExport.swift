@@ -17,14 +17,36 @@ public struct SchemaExport {
             entries.append(("type", "object"))
             var properties: [(String, JSONValue)] = []
             var required: [JSONValue] = []
+            // A required field with aliases is present under its name or any alias.
+            var alternatives: [JSONValue] = []
             let format = decl.encodings.first?.value ?? .json
             for field in decl.fields {
                 let name = decl.wireName(of: field, in: format)
-                properties.append((name, fieldSchema(field)))
-                if field.required { required.append(.string(name)) }
+                let schema = fieldSchema(field)
+                properties.append((name, schema))
+                for alias in field.aliases where alias.value != name { properties.append((alias.value, schema)) }
+                guard field.required else { continue }
+                if field.aliases.isEmpty {
+                    required.append(.string(name))
+                } else {
+                    let names = [name] + field.aliases.map(\.value)
+                    alternatives.append(.object([("anyOf", .array(names.map { .object([("required", .array([.string($0)]))]) }))]))
+                }
             }
             entries.append(("properties", .object(properties)))
             if !required.isEmpty { entries.append(("required", .array(required))) }
+            if !decl.requireAnyOf.isEmpty {
+                let groups = decl.requireAnyOf.map { group -> JSONValue in
+                    let names = group.value.compactMap { member in decl.fields.first { $0.name.value == member.value } }.map { decl.wireName(of: $0, in: format) }
+                    return .object([("required", .array(names.map { .string($0) }))])
+                }
+                alternatives.append(.object([("anyOf", .array(groups))]))
+            }
+            if alternatives.count == 1, case .object(let only) = alternatives[0] {
+                entries.append(contentsOf: only)
+            } else if !alternatives.isEmpty {
+                entries.append(("allOf", .array(alternatives)))
+            }
             if decl.encodings.map(\.value) != [.json] {
                 entries.append(("x-encodings", .array(decl.encodings.map { .string($0.value.rawValue) })))
             }
@@ -39,7 +61,16 @@ public struct SchemaExport {
                 entries.append(("enum", .array(values + decl.cases.flatMap { $0.aliases.map { raw($0.value) } })))
             }
         case .union(let decl):
-            entries.append(("oneOf", .array(decl.variants.map { .object([("$ref", .string(reference($0.type.value)))]) })))
+            // Each branch pins the discriminator to its tag, so exactly one branch matches.
+            entries.append(("oneOf", .array(decl.variants.map { variant in
+                .object([("allOf", .array([
+                    .object([("$ref", .string(reference(variant.type.value)))]),
+                    .object([
+                        ("properties", .object([(decl.discriminator.value, .object([("const", .string(variant.tag.value))]))])),
+                        ("required", .array([.string(decl.discriminator.value)])),
+                    ]),
+                ]))])
+            })))
             entries.append(("discriminator", .object([
                 ("propertyName", .string(decl.discriminator.value)),
                 ("mapping", .object(decl.variants.map { ($0.tag.value, .string(reference($0.type.value))) })),
@@ -66,6 +97,12 @@ public struct SchemaExport {
 
     func fieldSchema(_ field: FieldDecl) -> JSONValue {
         var entries = typeSchema(field.type.value, field: field)
+        if let forms = field.jsonForms?.value, forms.count > 1 || (forms.first == .string) != (field.type.value == .primitive(.string)) {
+            entries = decimalForms(field, forms)
+        }
+        if field.isNullable {
+            entries = [("anyOf", .array([.object(entries), .object([("type", "null")])]))]
+        }
         if let doc = field.doc { entries.insert(("description", .string(doc)), at: 0) }
         if let value = field.defaultValue { entries.append(("default", json(value.value))) }
         if field.sensitive { entries.append(("x-sensitive", true)) }
@@ -76,7 +113,15 @@ public struct SchemaExport {
     func typeSchema(_ type: TypeExpression, field: FieldDecl) -> [(String, JSONValue)] {
         switch type {
         case .primitive(let primitive):
-            return Self.uniqueKeys(primitiveSchema(primitive, dateFormat: field.dateFormat?.value) + constraints(field.constraints))
+            var entries = primitiveSchema(primitive, dateFormat: field.dateFormat?.value)
+            if primitive == .url, field.constraints.format?.value != "url" { entries.append(("pattern", .string(field.allowsRelativeURL?.value == true ? Self.urlReferencePattern : Self.absoluteURLPattern))) }
+            if primitive == .url, field.allowsRelativeURL?.value == true { entries.removeAll { $0.0 == "format" } }
+            // The field's own bounds replace a primitive's range (Int64's minimum and maximum).
+            let own = constraints(field.constraints, decimalPrimitive: primitive == .decimal)
+            let ownKeys = Set(own.map(\.0))
+            entries.removeAll { ($0.0 == "minimum" && (ownKeys.contains("minimum") || ownKeys.contains("exclusiveMinimum")))
+                || ($0.0 == "maximum" && (ownKeys.contains("maximum") || ownKeys.contains("exclusiveMaximum"))) }
+            return Self.uniqueKeys(entries + own)
         case .named(let name):
             let reference: [(String, JSONValue)] = [("$ref", .string(self.reference(name)))]
             var rest = field.constraints
@@ -85,7 +130,9 @@ public struct SchemaExport {
             let extra = constraints(rest)
             return extra.isEmpty ? reference : [("allOf", .array([.object(reference), .object(extra)]))]
         case .list(let element), .set(let element):
-            var entries: [(String, JSONValue)] = [("type", "array"), ("items", .object(typeSchema(element, field: field).filter { !["minItems", "maxItems"].contains($0.0) }))]
+            var items = typeSchema(element, field: field).filter { !["minItems", "maxItems"].contains($0.0) }
+            if field.nullableElements { items = [("anyOf", .array([.object(items), .object([("type", "null")])]))] }
+            var entries: [(String, JSONValue)] = [("type", "array"), ("items", .object(items))]
             if case .set = type { entries.append(("uniqueItems", true)) }
             if let minimum = field.constraints.minItems { entries.append(("minItems", .number(String(minimum.value)))) }
             if let maximum = field.constraints.maxItems { entries.append(("maxItems", .number(String(maximum.value)))) }
@@ -101,12 +148,12 @@ public struct SchemaExport {
     func primitiveSchema(_ primitive: TypeExpression.Primitive, dateFormat: String?) -> [(String, JSONValue)] {
         switch primitive {
         case .string: return [("type", "string")]
-        case .int, .int64: return [("type", "integer"), ("format", "int64")]
+        case .int, .int64: return [("type", "integer"), ("format", "int64"), ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max)))]
         case .bool: return [("type", "boolean")]
         case .double: return [("type", "number"), ("format", "double")]
         case .decimal: return [("type", "number")]
         case .url: return [("type", "string"), ("format", "uri")]
-        case .uuid: return [("type", "string"), ("format", "uuid")]
+        case .uuid: return [("type", "string"), ("format", "uuid"), ("pattern", .string(Self.uuidPattern))]
         case .json: return []
         case .date:
             switch dateFormat {
@@ -118,7 +165,7 @@ public struct SchemaExport {
         }
     }
 
-    func constraints(_ constraints: Constraints) -> [(String, JSONValue)] {
+    func constraints(_ constraints: Constraints, decimalPrimitive: Bool = false) -> [(String, JSONValue)] {
         var entries: [(String, JSONValue)] = []
         if let value = constraints.minLength { entries.append(("minLength", .number(String(value.value)))) }
         if let value = constraints.maxLength { entries.append(("maxLength", .number(String(value.value)))) }
@@ -126,21 +173,77 @@ public struct SchemaExport {
         if let value = constraints.minimum { entries.append((constraints.exclusiveMinimum ? "exclusiveMinimum" : "minimum", .number(value.value))) }
         if let value = constraints.maximum { entries.append((constraints.exclusiveMaximum ? "exclusiveMaximum" : "maximum", .number(value.value))) }
         if let value = constraints.scale { entries.append(("multipleOf", .number(value.value == 0 ? "1" : "0." + String(repeating: "0", count: value.value - 1) + "1"))) }
+        if constraints.exactScale, let scale = constraints.scale { entries.append(("x-exact-scale", .number(String(scale.value)))) }
         if let format = constraints.format?.value {
             switch format {
-            case "url": entries.append(("format", "uri"))
+            case "url":
+                entries.append(("format", "uri"))
+                let schemes = constraints.schemes.isEmpty ? "[A-Za-z][A-Za-z0-9+.\\-]*" : "(?i:" + constraints.schemes.map(NSRegularExpression.escapedPattern).joined(separator: "|") + ")"
+                entries.append(("pattern", .string("^" + schemes + Self.absoluteURLPattern.dropFirst(Self.schemePattern.count))))
                 if !constraints.schemes.isEmpty { entries.append(("x-schemes", .array(constraints.schemes.map { .string($0) }))) }
-            case "uuid": entries.append(("format", "uuid"))
-            case "uuidLowercase": entries.append(("format", "uuid")); entries.append(("pattern", "^[0-9a-f-]{36}$"))
-            case "iso4217": entries.append(("pattern", "^[A-Z]{3}$")); entries.append(("x-format", "iso4217"))
-            case "iso3166Alpha2": entries.append(("pattern", "^[A-Z]{2}$")); entries.append(("x-format", "iso3166Alpha2"))
+            case "uuid": entries.append(("format", "uuid")); entries.append(("pattern", .string(Self.uuidPattern)))
+            case "uuidLowercase": entries.append(("format", "uuid")); entries.append(("pattern", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
+            case "iso4217": entries.append(("enum", .array(ISO4217.codes.sorted().map { .string($0) }))); entries.append(("x-format", "iso4217"))
+            case "iso3166Alpha2": entries.append(("enum", .array(ISO3166.alpha2.sorted().map { .string($0) }))); entries.append(("x-format", "iso3166Alpha2"))
             case "luhn": entries.append(("pattern", "^[0-9]{12,19}$")); entries.append(("x-format", "luhn"))
-            case "decimalString": entries.append(("pattern", "^-?[0-9]+(\\.[0-9]+)?$"))
+            case "urlScheme": entries.append(("pattern", "^[A-Za-z][A-Za-z0-9+.\\-]*$")); entries.append(("x-format", "urlScheme"))
+            case "localeIdentifier": entries.append(("pattern", "^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4}){0,2}$")); entries.append(("x-format", "localeIdentifier"))
+            case "decimalString": entries.append(("pattern", .string(Self.decimalPattern(constraints)))); entries.append(("x-format", "decimalString"))
             default: entries.append(("x-format", .string(format)))
             }
         }
         return entries
     }
+
+    /// The JSON forms of a decimal that accepts more than its type's own form.
+    func decimalForms(_ field: FieldDecl, _ forms: [JSONForm]) -> [(String, JSONValue)] {
+        var numeric = field.constraints
+        numeric.format = nil
+        numeric.minLength = nil
+        numeric.maxLength = nil
+        var branches: [JSONValue] = []
+        for form in forms {
+            switch form {
+            case .number:
+                branches.append(.object(Self.uniqueKeys([("type", "number")] + constraints(numeric, decimalPrimitive: true)).filter { $0.0 != "pattern" }))
+            case .string:
+                var text = field.constraints
+                text.minimum = nil
+                text.maximum = nil
+                text.scale = nil
+                text.format = Located("decimalString", at: field.location)
+                var entries: [(String, JSONValue)] = [("type", "string")] + constraints(text)
+                if let scale = field.constraints.scale {
+                    entries.removeAll { $0.0 == "pattern" }
+                    var exact = field.constraints
+                    exact.format = Located("decimalString", at: field.location)
+                    entries.append(("pattern", .string(Self.decimalPattern(exact, scale: scale.value))))
+                }
+                branches.append(.object(Self.uniqueKeys(entries)))
+            }
+        }
+        return [("anyOf", .array(branches))]
+    }
+
+    /// The pattern of a decimal numeral (``PayDecimalText``), with the scale when one is set.
+    static func decimalPattern(_ constraints: Constraints, scale: Int? = nil) -> String {
+        guard let scale = scale ?? constraints.scale?.value else { return "^[+-]?[0-9]+(\\.[0-9]+)?$" }
+        if constraints.exactScale { return scale == 0 ? "^[+-]?[0-9]+$" : "^[+-]?[0-9]+\\.[0-9]{\(scale)}$" }
+        return scale == 0 ? "^[+-]?[0-9]+$" : "^[+-]?[0-9]+(\\.[0-9]{1,\(scale)})?$"
+    }
+
+    static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+
+    // The URL grammar of `PayURLText`, as regular expressions (RFC 3986 characters only).
+    static let schemePattern = "^[A-Za-z][A-Za-z0-9+.\\-]*"
+    static let urlCharacter = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})"
+    static let absoluteURLPattern = schemePattern
+        + "://(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*@)?"
+        + "(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+|\\[(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*\\])"
+        + "(?::[0-9]*)?(?:[/?#]\(urlCharacter)*)?$"
+    static let urlReferencePattern = "^(?:" + absoluteURLPattern.dropFirst().dropLast()
+        + "|(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+(?:[/?#]\(urlCharacter)*)?"
+        + "|[/?#]\(urlCharacter)*)$"
 
     func json(_ value: DefaultValue) -> JSONValue {
         switch value {

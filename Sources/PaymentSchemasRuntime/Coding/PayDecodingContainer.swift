@@ -201,6 +201,18 @@ public struct PayDecodingContainer {
         }
     }
 
+    /// Decodes a set field from a list; a repeated element is reported, not silently merged.
+    public mutating func set<T: Decodable & Hashable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> Set<T>? {
+        guard let values = list(T.self, key, required: required) else { return nil }
+        var seen = Set<T>()
+        var failed = false
+        for (index, value) in values.enumerated() where !seen.insert(value).inserted {
+            failed = true
+            issues.append(PayloadIssue(path: path.appending(key.name(for: format)).appending(index: index), kind: .invalidValue, message: "repeats an earlier element; a set holds each value once"))
+        }
+        return failed ? nil : seen
+    }
+
     /// Decodes a string-keyed map field entry by entry so that every bad entry is reported.
     public mutating func map<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [String: T]? {
         guard let codingKey = presentKey(key) else {

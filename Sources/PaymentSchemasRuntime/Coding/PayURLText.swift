@@ -55,7 +55,10 @@ public enum PayURLText {
         // A scheme is the text before the first ':' when no '/', '?' or '#' comes earlier.
         let schemeEnd = bytes.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
         guard let schemeEnd, bytes[schemeEnd] == UInt8(ascii: ":") else {
-            return allowRelative ? nil : .noScheme
+            guard allowRelative else { return .noScheme }
+            // Brackets belong to an IP-literal host, which a relative reference does not have.
+            if let bracket = bytes.firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) { return .invalidCharacter(offset: bracket) }
+            return nil
         }
         guard schemeEnd > 0, isAlpha(bytes[0]), bytes[1..<schemeEnd].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else {
             return .badScheme

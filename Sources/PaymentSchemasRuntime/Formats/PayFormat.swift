@@ -53,7 +53,9 @@ public enum PayFormat: Sendable, Hashable {
         case .uuidLowercase:
             return UUID(uuidString: value) != nil && value == value.lowercased() ? nil : "must be a lowercase UUID"
         case .url(let schemes):
-            guard let url = URL(string: value), let scheme = url.scheme?.lowercased() else { return "must be an absolute URL" }
+            guard PayURLText.problem(in: value, allowRelative: false) == nil, let url = URL(string: value), let scheme = url.scheme?.lowercased() else {
+                return "must be an absolute URL with a host"
+            }
             if !schemes.isEmpty && !schemes.contains(scheme) {
                 return "must use the scheme " + schemes.joined(separator: " or ")
             }

@@ -14,18 +14,18 @@ public enum PayRules {
         sensitive ? redacted : value
     }
 
-    /// `minLength`: at least `limit` characters.
+    /// `minLength`: at least `limit` characters, counted as Unicode code points (as JSON Schema counts).
     @inlinable
     public static func minLength(_ value: String, _ limit: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
-        if value.count < limit {
+        if value.unicodeScalars.count < limit {
             violations.append(ValidationViolation(path: path, rule: "minLength", message: "must have at least \(limit) characters", value: sensitive ? redacted : value))
         }
     }
 
-    /// `maxLength`: at most `limit` characters.
+    /// `maxLength`: at most `limit` characters, counted as Unicode code points (as JSON Schema counts).
     @inlinable
     public static func maxLength(_ value: String, _ limit: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
-        if value.count > limit {
+        if value.unicodeScalars.count > limit {
             violations.append(ValidationViolation(path: path, rule: "maxLength", message: "must have at most \(limit) characters", value: sensitive ? redacted : value))
         }
     }
