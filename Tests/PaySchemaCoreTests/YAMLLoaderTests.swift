@@ -1,3 +1,4 @@
+import Foundation
 @testable import PaySchemaCore
 import Testing
 
@@ -63,5 +64,26 @@ extension YAMLNode.Value {
     var isQuoted: Bool {
         if case .scalar(_, .quoted) = self { return true }
         return false
+    }
+}
+
+@Suite("Schema file encoding")
+struct SchemaFileEncodingTests {
+    @Test func invalidUTF8IsReportedAtTheFirstBadByte() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "payschema-utf8-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Line 2, after "types: # é" (é is one character): the lone continuation byte is column 11.
+        var bytes = Array("module: X\ntypes: # é".utf8)
+        bytes.append(0x80)
+        bytes.append(contentsOf: Array("\n".utf8))
+        let url = folder.appending(path: "Bad.yaml")
+        try Data(bytes).write(to: url)
+        var diagnostics = Diagnostics()
+        _ = SchemaSource.load(url, diagnosticPath: "X/Bad.yaml", displayPath: "X/Bad.yaml", diagnostics: &diagnostics)
+        let only = try #require(diagnostics.all.first)
+        #expect(diagnostics.all.count == 1)
+        #expect("\(only.location.line):\(only.location.column)" == "2:11")
+        #expect(only.message.contains("not UTF-8") && only.message.contains("0x80"))
     }
 }

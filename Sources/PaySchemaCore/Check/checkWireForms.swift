@@ -38,9 +38,6 @@ extension SchemaChecker {
             if let value = field.defaultValue {
                 diagnostics.error("JSON fields cannot have a default", at: value.location)
             }
-            if field.constraints.hasValueConstraints {
-                diagnostics.error("value constraints do not apply to free-form JSON; \(what) takes any JSON value", at: field.type.location)
-            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import PaymentSchemasRuntime
 
 /// Finds schema files on disk: modules are the folders directly under the schemas root, and a
 /// module's schemas are every `.yaml`/`.yml` file below its folder.
@@ -43,14 +44,37 @@ public enum SchemaSource {
         return files.sorted { $0.path < $1.path }
     }
 
+    /// The line and column (1-based, columns in characters as libyaml counts them) and value of the
+    /// first byte that breaks UTF-8, `nil` when the data is valid UTF-8.
+    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, byte: UInt8)? {
+        data.withUnsafeBytes { raw -> (Int, Int, UInt8)? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let offset = PayUTF8.firstInvalidOffset(bytes) else { return nil }
+            var line = 1
+            var column = 1
+            for position in 0..<offset {
+                let byte = bytes[position]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            return (line, column, bytes[offset])
+        }
+    }
+
     /// Loads and parses one file. `displayPath` is what generated code records.
     public static func load(_ url: URL, diagnosticPath: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             diagnostics.error("cannot read the file", at: SourceLocation(file: diagnosticPath, line: 1, column: 1))
             return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
         }
-        if String(data: data, encoding: .utf8) == nil {
-            diagnostics.error("the file is not UTF-8 text", at: SourceLocation(file: diagnosticPath, line: 1, column: 1))
+        if let (line, column, byte) = Self.firstInvalidUTF8(data) {
+            diagnostics.error(
+                "the file is not UTF-8 text: byte 0x\(String(byte, radix: 16, uppercase: true)) does not belong to a valid UTF-8 sequence",
+                at: SourceLocation(file: diagnosticPath, line: line, column: column))
             return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
         }
         let loaded = YAMLLoader.load(bytes: [UInt8](data), file: diagnosticPath)

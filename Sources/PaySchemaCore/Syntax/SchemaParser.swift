@@ -218,7 +218,8 @@ public enum SchemaParser {
         if reader["jsonForms"] != nil {
             let names = JSONForm.allCases.map(\.rawValue)
             var forms: [JSONForm] = []
-            for item in reader.strings("jsonForms", diagnostics: &diagnostics) {
+            let items = reader.strings("jsonForms", diagnostics: &diagnostics)
+            for item in items {
                 guard let form = JSONForm(rawValue: item.value) else {
                     diagnostics.error("unknown JSON form '\(item.value)'; expected \(names.joined(separator: " or "))\(Suggestions.hint(for: item.value, in: names))", at: item.location)
                     continue
@@ -226,7 +227,9 @@ public enum SchemaParser {
                 if forms.contains(form) { diagnostics.error("'\(item.value)' is listed twice in 'jsonForms'", at: item.location) }
                 forms.append(form)
             }
-            field.jsonForms = Located(forms, at: reader["jsonForms"]?.location ?? name.location)
+            if !forms.isEmpty || items.isEmpty {
+                field.jsonForms = Located(forms, at: reader["jsonForms"]?.location ?? name.location)
+            }
         }
         return field
     }
