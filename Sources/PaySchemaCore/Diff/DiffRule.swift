@@ -44,6 +44,7 @@ public enum DiffRule: String, CaseIterable, Sendable {
     case removedAfterDeprecation = "REMOVED_AFTER_DEPRECATION"
     case documentationChanged = "DOCUMENTATION_CHANGED"
     case staleAcceptance = "STALE_ACCEPTANCE"
+    case elementNullabilityChanged = "ELEMENT_NULLABILITY_CHANGED"
 
     /// One line on what the rule reports.
     public var summary: String {
@@ -91,6 +92,7 @@ public enum DiffRule: String, CaseIterable, Sendable {
         case .removedAfterDeprecation: return "something deprecated in the old revision was removed"
         case .documentationChanged: return "only documentation changed"
         case .staleAcceptance: return "an entry of breaking-changes.yaml matches no change"
+        case .elementNullabilityChanged: return "list elements became nullable (`[T?]`) or stopped being nullable"
         }
     }
 }

@@ -13,6 +13,17 @@ extension SchemaDiff {
         for format in newFormats.subtracting(oldFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
             add(.typeEncodingAdded, wire: .compatible, source: .compatible, path, "\(format.rawValue) is now supported", at: new.fieldsLocation)
         }
+        let oldGroups = Set(old.requireAnyOf.map { Set($0.value.map(\.value)) }), newGroups = Set(new.requireAnyOf.map { Set($0.value.map(\.value)) })
+        if oldGroups != newGroups {
+            // Fewer alternatives (or a rule where there was none) accept fewer payloads.
+            var rule = WireFormChanges()
+            if oldGroups.isEmpty { rule.note(1, "requireAnyOf") }
+            else if newGroups.isEmpty { rule.note(-1, "requireAnyOf") }
+            else if newGroups.isSubset(of: oldGroups) { rule.note(1, "requireAnyOf") }
+            else if newGroups.isSuperset(of: oldGroups) { rule.note(-1, "requireAnyOf") }
+            else { rule.changed.append("requireAnyOf") }
+            compareConstraints(Constraints(), Constraints(), path: path, direction: direction, at: new.requireAnyOf.first?.location ?? new.fieldsLocation, extra: rule)
+        }
         var renamed: [String: FieldDecl] = [:]
         for field in new.fields where !old.fields.contains(where: { $0.name.value == field.name.value }) {
             if let previous = field.lifecycle.renamedFrom.first(where: { name in old.fields.contains { $0.name.value == name.value } && !new.fields.contains { $0.name.value == name.value } }) {
@@ -87,7 +98,58 @@ extension SchemaDiff {
         if old.doc != new.doc {
             add(.documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name.value) changed", at: location)
         }
-        compareConstraints(old.constraints, new.constraints, path: path, direction: direction, at: location)
+        if old.nullableElements != new.nullableElements {
+            let loosened = new.nullableElements
+            let breaks = loosened ? Self.receives(direction) : Self.sends(direction)
+            add(.elementNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
+                "list elements " + (loosened ? "may now be null ([T] became [T?])" : "can no longer be null ([T?] became [T])")
+                    + (breaks ? (loosened ? ": old receivers reject null elements" : ": old senders may send null elements") : ""), at: location)
+        }
+        var wireForms = WireFormChanges()
+        if old.isNullable != new.isNullable { wireForms.note(new.isNullable ? -1 : 1, "null") }
+        if (old.allowsRelativeURL?.value ?? false) != (new.allowsRelativeURL?.value ?? false) {
+            wireForms.note(new.allowsRelativeURL?.value == true ? -1 : 1, "relative URLs")
+        }
+        let oldForms = old.jsonForms?.value ?? [], newForms = new.jsonForms?.value ?? []
+        if oldForms != newForms, !(oldForms.isEmpty && newForms == [Self.naturalForm(new)]), !(newForms.isEmpty && oldForms == [Self.naturalForm(old)]) {
+            let before = Set(oldForms.isEmpty ? [Self.naturalForm(old)] : oldForms), after = Set(newForms.isEmpty ? [Self.naturalForm(new)] : newForms)
+            let writtenBefore = oldForms.first ?? Self.naturalForm(old), writtenAfter = newForms.first ?? Self.naturalForm(new)
+            if writtenBefore != writtenAfter { wireForms.changed.append("jsonForms (written form)") }
+            else if after.isSuperset(of: before) { wireForms.note(-1, "jsonForms") }
+            else if after.isSubset(of: before) { wireForms.note(1, "jsonForms") }
+            else { wireForms.changed.append("jsonForms") }
+        }
+        compareConstraints(old.constraints, new.constraints, path: path, direction: direction, at: location, extra: wireForms)
+    }
+
+    /// The JSON form a field's type takes by itself.
+    static func naturalForm(_ field: FieldDecl) -> JSONForm {
+        field.type.value == .primitive(.decimal) ? .number : .string
+    }
+
+    /// Wire-form changes that are reported with the constraints of the same field.
+    struct WireFormChanges {
+        var tighter: [String] = []
+        var looser: [String] = []
+        var changed: [String] = []
+
+        mutating func note(_ movement: Int, _ name: String) {
+            if movement > 0 { tighter.append(name) } else if movement < 0 { looser.append(name) }
+        }
+    }
+
+    /// The fraction-digit counts a scale admits: `0...s`, exactly `s` when exact, every count without one.
+    static func fractionDigits(_ constraints: Constraints) -> ClosedRange<Int> {
+        guard let scale = constraints.scale?.value else { return 0...Int.max }
+        return constraints.exactScale ? scale...scale : 0...scale
+    }
+
+    /// How `new` relates to `old` as sets: 1 tighter (a subset), -1 looser (a superset), 0 same, `nil` neither.
+    static func inclusion(_ old: ClosedRange<Int>, _ new: ClosedRange<Int>) -> Int? {
+        if old == new { return 0 }
+        if old.lowerBound <= new.lowerBound && new.upperBound <= old.upperBound { return 1 }
+        if new.lowerBound <= old.lowerBound && old.upperBound <= new.upperBound { return -1 }
+        return nil
     }
 
     static func renaming(_ type: TypeExpression, _ renames: [String: String]) -> TypeExpression {
@@ -112,8 +174,8 @@ extension SchemaDiff {
         }
     }
 
-    mutating func compareConstraints(_ old: Constraints, _ new: Constraints, path: String, direction: Direction, at location: SourceLocation) {
-        var tighter: [String] = [], looser: [String] = [], changed: [String] = []
+    mutating func compareConstraints(_ old: Constraints, _ new: Constraints, path: String, direction: Direction, at location: SourceLocation, extra: WireFormChanges = WireFormChanges()) {
+        var tighter = extra.tighter, looser = extra.looser, changed = extra.changed
         func note(_ movement: Int, _ name: String) {
             if movement > 0 { tighter.append(name) } else if movement < 0 { looser.append(name) }
         }
@@ -123,7 +185,12 @@ extension SchemaDiff {
         note(Self.lowerBound(int(old.maxLength).map { -$0 }, false, int(new.maxLength).map { -$0 }, false), "maxLength")
         note(Self.lowerBound(decimal(old.minimum), old.exclusiveMinimum, decimal(new.minimum), new.exclusiveMinimum), "minimum")
         note(Self.lowerBound(decimal(old.maximum).map { -$0 }, old.exclusiveMaximum, decimal(new.maximum).map { -$0 }, new.exclusiveMaximum), "maximum")
-        note(Self.lowerBound(int(old.scale).map { -$0 }, false, int(new.scale).map { -$0 }, false), "scale")
+        // Scale as the set of fraction-digit counts it admits, so exact scales compare exactly.
+        if let movement = Self.inclusion(Self.fractionDigits(old), Self.fractionDigits(new)) {
+            note(movement, old.exactScale || new.exactScale ? "scale (exact)" : "scale")
+        } else {
+            changed.append("scale")
+        }
         note(Self.lowerBound(int(old.minItems), false, int(new.minItems), false), "minItems")
         note(Self.lowerBound(int(old.maxItems).map { -$0 }, false, int(new.maxItems).map { -$0 }, false), "maxItems")
         switch (old.pattern?.value, new.pattern?.value) {
