@@ -495,22 +495,22 @@ extension Issuer: PayValidatable {
     }
 }
 
-/// A fixed part of a method's fee.
+/// An amount as the demo backend's `AmountResource` writes it: `{value: <number>, currency}`. The backend casts the value to a PHP double, so it is a JSON number (read exactly, never through `Double`); a missing amount comes out as `{value: 0, currency: ""}`.
 ///
-/// - Remark: Generated from `FixedFee` in `MollieCheckout/Backend.yaml`.
-public struct FixedFee: Codable, Hashable, Sendable {
+/// - Remark: Generated from `BackendAmount` in `MollieCheckout/Backend.yaml`.
+public struct BackendAmount: Codable, Hashable, Sendable {
     /// The amount.
-    public var value: String
+    public var value: Decimal
 
-    /// The currency.
+    /// The currency (`EUR`), empty when the backend had no amount.
     public var currency: String
 
-    /// Creates a new `FixedFee`.
+    /// Creates a new `BackendAmount`.
     ///
     /// - Parameters:
     ///   - value: The amount.
-    ///   - currency: The currency.
-    public init(value: String, currency: String) {
+    ///   - currency: The currency (`EUR`), empty when the backend had no amount.
+    public init(value: Decimal, currency: String) {
         self.value = value
         self.currency = currency
     }
@@ -524,7 +524,7 @@ public struct FixedFee: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let value = container.required(String.self, WireKeys.value)
+        let value = container.required(Decimal.self, WireKeys.value)
         let currency = container.required(String.self, WireKeys.currency)
         try container.finish()
         guard let value, let currency else { throw container.incomplete() }
@@ -535,22 +535,14 @@ public struct FixedFee: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.value, WireKeys.value)
+        try container.encodeDecimal(self.value, WireKeys.value)
         try container.encode(self.currency, WireKeys.currency)
     }
 }
 
-extension FixedFee: PayValidatable {
+extension BackendAmount: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.value, Rules.valueFormat, at: path.appending("value"), into: &violations)
-        PayRules.format(self.currency, Rules.currencyFormat, at: path.appending("currency"), into: &violations)
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let valueFormat = PayFormat.decimalString
-        static let currencyFormat = PayFormat.iso4217
     }
 }
 
@@ -562,12 +554,12 @@ public struct MethodPricing: Codable, Hashable, Sendable {
     public var pricingDescription: String
 
     /// The fixed fee.
-    public var fixed: FixedFee
+    public var fixed: BackendAmount
 
-    /// The percentage fee.
-    public var variable: String
+    /// The percentage fee, a JSON number (`PriceResource` casts it to a double).
+    public var variable: Decimal
 
-    /// The fee region.
+    /// The fee region; `null` when Mollie gives none.
     public var feeRegion: String?
 
     /// Creates a new `MethodPricing`.
@@ -575,12 +567,12 @@ public struct MethodPricing: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - pricingDescription: The region the fee applies to.
     ///   - fixed: The fixed fee.
-    ///   - variable: The percentage fee.
-    ///   - feeRegion: The fee region.
+    ///   - variable: The percentage fee, a JSON number (`PriceResource` casts it to a double).
+    ///   - feeRegion: The fee region; `null` when Mollie gives none.
     public init(
         pricingDescription: String,
-        fixed: FixedFee,
-        variable: String,
+        fixed: BackendAmount,
+        variable: Decimal,
         feeRegion: String? = nil
     ) {
         self.pricingDescription = pricingDescription
@@ -594,15 +586,15 @@ public struct MethodPricing: Codable, Hashable, Sendable {
         static let pricingDescription = PayFieldKey("description")
         static let fixed = PayFieldKey("fixed")
         static let variable = PayFieldKey("variable")
-        static let feeRegion = PayFieldKey("fee_region")
+        static let feeRegion = PayFieldKey("fee_region", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let pricingDescription = container.required(String.self, WireKeys.pricingDescription)
-        let fixed = container.required(FixedFee.self, WireKeys.fixed)
-        let variable = container.required(String.self, WireKeys.variable)
+        let fixed = container.required(BackendAmount.self, WireKeys.fixed)
+        let variable = container.required(Decimal.self, WireKeys.variable)
         let feeRegion = container.optional(String.self, WireKeys.feeRegion)
         try container.finish()
         guard let pricingDescription, let fixed, let variable else { throw container.incomplete() }
@@ -617,7 +609,7 @@ public struct MethodPricing: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.pricingDescription, WireKeys.pricingDescription)
         try container.encode(self.fixed, WireKeys.fixed)
-        try container.encode(self.variable, WireKeys.variable)
+        try container.encodeDecimal(self.variable, WireKeys.variable)
         try container.encodeIfPresent(self.feeRegion, WireKeys.feeRegion)
     }
 }
@@ -625,13 +617,6 @@ public struct MethodPricing: Codable, Hashable, Sendable {
 extension MethodPricing: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.fixed.collectViolations(at: path.appending("fixed"), into: &violations)
-        PayRules.format(self.variable, Rules.variableFormat, at: path.appending("variable"), into: &violations)
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let variableFormat = PayFormat.decimalString
     }
 }
 
@@ -646,18 +631,18 @@ public struct Method: Codable, Hashable, Sendable {
     public var methodDescription: String
 
     /// The smallest amount (the demo spells the key `minimum_mount`).
-    public var minimumAmount: Decimal?
+    public var minimumAmount: BackendAmount?
 
-    /// The largest amount (`maximum_mount`).
-    public var maximumAmount: Decimal?
+    /// The largest amount (`maximum_mount`); Mollie may give none.
+    public var maximumAmount: BackendAmount?
 
     /// The method's logo.
     public var image: MethodImage
 
-    /// The issuers, for methods that have them.
+    /// The issuers, for methods that have them (`null` otherwise).
     public var issuers: [Issuer]?
 
-    /// The fees.
+    /// The fees (`null` unless requested).
     public var pricing: [MethodPricing]?
 
     /// Creates a new `Method`.
@@ -666,15 +651,15 @@ public struct Method: Codable, Hashable, Sendable {
     ///   - id: The method id.
     ///   - methodDescription: The method's name.
     ///   - minimumAmount: The smallest amount (the demo spells the key `minimum_mount`).
-    ///   - maximumAmount: The largest amount (`maximum_mount`).
+    ///   - maximumAmount: The largest amount (`maximum_mount`); Mollie may give none.
     ///   - image: The method's logo.
-    ///   - issuers: The issuers, for methods that have them.
-    ///   - pricing: The fees.
+    ///   - issuers: The issuers, for methods that have them (`null` otherwise).
+    ///   - pricing: The fees (`null` unless requested).
     public init(
         id: MollieMethod,
         methodDescription: String,
-        minimumAmount: Decimal? = nil,
-        maximumAmount: Decimal? = nil,
+        minimumAmount: BackendAmount? = nil,
+        maximumAmount: BackendAmount? = nil,
         image: MethodImage,
         issuers: [Issuer]? = nil,
         pricing: [MethodPricing]? = nil
@@ -692,11 +677,11 @@ public struct Method: Codable, Hashable, Sendable {
     enum WireKeys {
         static let id = PayFieldKey("id")
         static let methodDescription = PayFieldKey("description")
-        static let minimumAmount = PayFieldKey("minimum_mount")
-        static let maximumAmount = PayFieldKey("maximum_mount")
+        static let minimumAmount = PayFieldKey("minimum_mount", nullable: true)
+        static let maximumAmount = PayFieldKey("maximum_mount", nullable: true)
         static let image = PayFieldKey("image")
-        static let issuers = PayFieldKey("issuers")
-        static let pricing = PayFieldKey("pricing")
+        static let issuers = PayFieldKey("issuers", nullable: true)
+        static let pricing = PayFieldKey("pricing", nullable: true)
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -704,8 +689,8 @@ public struct Method: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(MollieMethod.self, WireKeys.id)
         let methodDescription = container.required(String.self, WireKeys.methodDescription)
-        let minimumAmount = container.optional(Decimal.self, WireKeys.minimumAmount)
-        let maximumAmount = container.optional(Decimal.self, WireKeys.maximumAmount)
+        let minimumAmount = container.optional(BackendAmount.self, WireKeys.minimumAmount)
+        let maximumAmount = container.optional(BackendAmount.self, WireKeys.maximumAmount)
         let image = container.required(MethodImage.self, WireKeys.image)
         let issuers = container.list(Issuer.self, WireKeys.issuers, required: false)
         let pricing = container.list(MethodPricing.self, WireKeys.pricing, required: false)
@@ -725,8 +710,8 @@ public struct Method: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.id, WireKeys.id)
         try container.encode(self.methodDescription, WireKeys.methodDescription)
-        try container.encodeDecimal(self.minimumAmount, WireKeys.minimumAmount)
-        try container.encodeDecimal(self.maximumAmount, WireKeys.maximumAmount)
+        try container.encodeIfPresent(self.minimumAmount, WireKeys.minimumAmount)
+        try container.encodeIfPresent(self.maximumAmount, WireKeys.maximumAmount)
         try container.encode(self.image, WireKeys.image)
         try container.encodeIfPresent(self.issuers, WireKeys.issuers)
         try container.encodeIfPresent(self.pricing, WireKeys.pricing)
@@ -736,11 +721,6 @@ public struct Method: Codable, Hashable, Sendable {
 extension Method: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.pricing {
-            for (index0, element0) in value.enumerated() {
-                element0.collectViolations(at: path.appending("pricing").appending(index: index0), into: &violations)
-            }
-        }
     }
 }
 
@@ -871,28 +851,25 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable {
 extension MethodListEnvelope: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        for (index0, element0) in self.data.enumerated() {
-            element0.collectViolations(at: path.appending("data").appending(index: index0), into: &violations)
-        }
     }
 }
 
-/// The 422 body of a rejected create.
+/// The 422 body of a rejected create: `{message, errors}` when the backend's own validation fails, `{message}` alone when it relays an error from Mollie (`abort(422, message)`).
 ///
 /// - Remark: Generated from `ValidationErrorResponse` in `MollieCheckout/Backend.yaml`.
 public struct ValidationErrorResponse: Codable, Hashable, Sendable {
     /// A summary.
     public var message: String
 
-    /// Messages per field.
-    public var errors: [String: [String]]
+    /// Messages per field; absent when the error comes from Mollie.
+    public var errors: [String: [String]]?
 
     /// Creates a new `ValidationErrorResponse`.
     ///
     /// - Parameters:
     ///   - message: A summary.
-    ///   - errors: Messages per field.
-    public init(message: String, errors: [String: [String]]) {
+    ///   - errors: Messages per field; absent when the error comes from Mollie.
+    public init(message: String, errors: [String: [String]]? = nil) {
         self.message = message
         self.errors = errors
     }
@@ -907,9 +884,9 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let message = container.required(String.self, WireKeys.message)
-        let errors = container.map([String].self, WireKeys.errors, required: true)
+        let errors = container.map([String].self, WireKeys.errors, required: false)
         try container.finish()
-        guard let message, let errors else { throw container.incomplete() }
+        guard let message else { throw container.incomplete() }
         self.message = message
         self.errors = errors
     }
@@ -918,7 +895,7 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.message, WireKeys.message)
-        try container.encode(self.errors, WireKeys.errors)
+        try container.encodeIfPresent(self.errors, WireKeys.errors)
     }
 }
 

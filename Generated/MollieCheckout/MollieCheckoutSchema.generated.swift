@@ -11,9 +11,9 @@ public enum MollieCheckoutSchema: PaySchemaModule {
 
     /// Every type that is not deprecated, sorted by name.
     public static let types: [PaySchemaType] = [
+        PaySchemaType(BackendAmount.self, module: "MollieCheckout", name: "BackendAmount", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(CreatePaymentRequest.self, module: "MollieCheckout", name: "CreatePaymentRequest", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(DeviceUUID.self, module: "MollieCheckout", name: "DeviceUUID", kind: .scalar, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
-        PaySchemaType(FixedFee.self, module: "MollieCheckout", name: "FixedFee", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(Issuer.self, module: "MollieCheckout", name: "Issuer", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(Method.self, module: "MollieCheckout", name: "Method", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(MethodImage.self, module: "MollieCheckout", name: "MethodImage", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),

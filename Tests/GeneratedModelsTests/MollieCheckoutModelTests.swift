@@ -22,14 +22,17 @@ struct MollieCheckoutModelTests {
 
     @Test func methodsWithIssuersAndPricing() throws {
         let methods = try decodeJSON(MethodListEnvelope.self, """
-            {"data":[{"id":"ideal","description":"iDEAL","minimum_mount":0.01,"maximum_mount":50000,
+            {"data":[{"id":"ideal","description":"iDEAL","minimum_mount":{"value":0.01,"currency":"EUR"},"maximum_mount":{"value":50000.0,"currency":"EUR"},
               "image":{"size_1x":"https://www.mollie.com/external/icons/payment-methods/ideal.png","size_2x":"https://www.mollie.com/external/icons/payment-methods/ideal%402x.png","svg":"https://www.mollie.com/external/icons/payment-methods/ideal.svg"},
               "issuers":[{"id":"ideal_ABNANL2A","name":"ABN AMRO"}],
-              "pricing":[{"description":"The Netherlands","fixed":{"value":"0.29","currency":"EUR"},"variable":"0","fee_region":"domestic"}]},
-             {"id":"twint","description":"TWINT","image":{}}]}
+              "pricing":[{"description":"The Netherlands","fixed":{"value":0.29,"currency":"EUR"},"variable":0.0,"fee_region":null}]},
+             {"id":"twint","description":"TWINT","minimum_mount":{"value":0.01,"currency":"EUR"},"maximum_mount":null,"image":{},"issuers":null,"pricing":null}]}
             """)
         #expect(methods.data[0].issuers?.first?.id == "ideal_ABNANL2A")
-        #expect(methods.data[0].minimumAmount == Decimal(string: "0.01"))
+        #expect(methods.data[0].minimumAmount?.value == Decimal(string: "0.01"))
+        #expect(methods.data[0].maximumAmount?.value == 50_000)
+        #expect(methods.data[0].pricing?.first?.fixed.value == Decimal(string: "0.29"))
+        #expect(methods.data[1].maximumAmount == nil && methods.data[1].pricing == nil)
         #expect(methods.data[1].id == .twint)
     }
 
@@ -42,7 +45,10 @@ struct MollieCheckoutModelTests {
 
     @Test func validationErrorBodyListsMessagesPerField() throws {
         let body = try decodeJSON(ValidationErrorResponse.self, #"{"message":"The given data was invalid.","errors":{"amount":["The amount must be at least 0.01."],"description":["The description is required."]}}"#)
-        #expect(body.errors.keys.sorted() == ["amount", "description"])
+        #expect(body.errors?.keys.sorted() == ["amount", "description"])
+        // An error Mollie rejected is relayed by the backend as `abort(422, message)`: no `errors`.
+        let relayed = try decodeJSON(ValidationErrorResponse.self, #"{"message":"The amount is lower than the minimum."}"#)
+        #expect(relayed.errors == nil && relayed.message.hasPrefix("The amount"))
     }
 
     @Test func operationsCarryTheDeviceHeaderAndQuery() {

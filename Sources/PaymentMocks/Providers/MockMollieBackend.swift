@@ -57,13 +57,18 @@ public final class MockMollieBackend: @unchecked Sendable {
         size2x: URL(string: "https://www.mollie.com/external/icons/payment-methods/ideal%402x.png"),
         svg: URL(string: "https://www.mollie.com/external/icons/payment-methods/ideal.svg"))
 
+    /// An amount in euros, as the demo backend writes it.
+    static func euros(_ value: String) -> BackendAmount {
+        BackendAmount(value: Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")) ?? 0, currency: "EUR")
+    }
+
     static let methods: [Method] = [
-        Method(id: .ideal, methodDescription: "iDEAL", minimumAmount: Decimal(string: "0.01"), maximumAmount: 50_000, image: image,
+        Method(id: .ideal, methodDescription: "iDEAL", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("50000"), image: image,
                issuers: [Issuer(id: "ideal_ABNANL2A", name: "ABN AMRO"), Issuer(id: "ideal_INGBNL2A", name: "ING")],
-               pricing: [MethodPricing(pricingDescription: "The Netherlands", fixed: FixedFee(value: "0.29", currency: "EUR"), variable: "0", feeRegion: "domestic")]),
-        Method(id: .creditcard, methodDescription: "Card", minimumAmount: Decimal(string: "0.01"), maximumAmount: 2_000, image: image),
-        Method(id: .paypal, methodDescription: "PayPal", minimumAmount: Decimal(string: "0.01"), maximumAmount: 8_000, image: image),
-        Method(id: .bancontact, methodDescription: "Bancontact", minimumAmount: Decimal(string: "0.02"), maximumAmount: 50_000, image: image),
+               pricing: [MethodPricing(pricingDescription: "The Netherlands", fixed: MockMollieBackend.euros("0.29"), variable: 0, feeRegion: "domestic")]),
+        Method(id: .creditcard, methodDescription: "Card", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("2000"), image: image),
+        Method(id: .paypal, methodDescription: "PayPal", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("8000"), image: image),
+        Method(id: .bancontact, methodDescription: "Bancontact", minimumAmount: MockMollieBackend.euros("0.02"), maximumAmount: MockMollieBackend.euros("50000"), image: image),
     ]
 
     private func device(_ request: MockRequest) -> String? {
@@ -81,7 +86,7 @@ public final class MockMollieBackend: @unchecked Sendable {
             guard let text = request.queryValue("amount"), let amount = Decimal(string: text) else {
                 return .json(ValidationErrorResponse(message: "The given data was invalid.", errors: ["amount": ["The amount field is required."]]), status: 422)
             }
-            let active = Self.methods.filter { ($0.minimumAmount ?? 0) <= amount && amount <= ($0.maximumAmount ?? .greatestFiniteMagnitude) }
+            let active = Self.methods.filter { ($0.minimumAmount?.value ?? 0) <= amount && amount <= ($0.maximumAmount?.value ?? .greatestFiniteMagnitude) }
             return .json(MethodListEnvelope(data: active))
         }
         transport.on("GET", "/api/payments") { [self] request in
