@@ -26,6 +26,9 @@ except ImportError as error:  # pragma: no cover - setup problem
     print(f"error: {error}; install with: pip install 'jsonschema[format-nongpl]>=4.18'", file=sys.stderr)
     sys.exit(2)
 
+# Exact arithmetic for multipleOf on large amounts (the default 28 digits cannot divide them).
+decimal.getcontext().prec = 1000
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 

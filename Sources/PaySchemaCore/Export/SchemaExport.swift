@@ -160,7 +160,10 @@ public struct SchemaExport {
             case "iso8601"?: return [("type", "string"), ("format", "date-time")]
             case "date"?: return [("type", "string"), ("format", "date")]
             case "iso8601Basic"?: return [("type", "string"), ("pattern", "^[0-9]{8}T[0-9]{6}Z$")]
-            default: return [("type", "string"), ("x-date-format", .string(dateFormat ?? ""))]
+            default:
+                var entries: [(String, JSONValue)] = [("type", "string"), ("x-date-format", .string(dateFormat ?? ""))]
+                if let pattern = dateFormat.flatMap(Self.datePattern) { entries.append(("pattern", .string(pattern))) }
+                return entries
             }
         }
     }
@@ -230,6 +233,25 @@ public struct SchemaExport {
         guard let scale = scale ?? constraints.scale?.value else { return "^[+-]?[0-9]+(\\.[0-9]+)?$" }
         if constraints.exactScale { return scale == 0 ? "^[+-]?[0-9]+$" : "^[+-]?[0-9]+\\.[0-9]{\(scale)}$" }
         return scale == 0 ? "^[+-]?[0-9]+$" : "^[+-]?[0-9]+(\\.[0-9]{1,\(scale)})?$"
+    }
+
+    /// The shape of a custom date pattern (`dd/MM/yyyy` → `^[0-9]{2}/[0-9]{2}/[0-9]{4}$`); calendar
+    /// validity (a 13th month) is beyond a regular expression. `nil` for letters other than y M d H h m s S.
+    static func datePattern(_ format: String) -> String? {
+        var out = "^"
+        var characters = Array(format)[...]
+        while let first = characters.first {
+            let run = characters.prefix { $0 == first }
+            characters = characters.dropFirst(run.count)
+            if first.isLetter {
+                guard "yMdHhmsS".contains(first) else { return nil }
+                let count = run.count
+                out += (count == 1 && first != "y") ? "[0-9]{1,2}" : "[0-9]{\(count)}"
+            } else {
+                out += run.map { NSRegularExpression.escapedPattern(for: String($0)) }.joined()
+            }
+        }
+        return out + "$"
     }
 
     static let uuidPattern = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
