@@ -75,3 +75,29 @@ struct StrictAmountTests {
         #expect(wrongType.map(\.path.description) == ["chargeAmount.amount"])
     }
 }
+
+/// Hostile callback queries and XML end in a located error, never a trap (found by naive fuzzing).
+@Suite("Hostile wire text")
+struct HostileWireTextTests {
+    @Test func callbackQueriesWithStrayPercentOrBadBytesAreMalformed() throws {
+        let type = try #require(PayloadCorpusTests.allTypes.first { $0.qualifiedName == "PayPalPayments.CardReturnQuery" })
+        var bytes = Array("state=undefined&code=undefined&liabili".utf8)
+        bytes.append(0xFF)
+        bytes.append(contentsOf: Array("%y_shift=POSSIBLE".utf8))
+        for payload in [Data(bytes), Data("state=undefined&code=undefined&liabili%y_shift=POSSIBLE".utf8)] {
+            #expect(throws: PayloadDecodingError.self) { _ = try type.read(payload, as: .query) }
+        }
+        #expect(throws: PayloadDecodingError.self) { _ = try CheckoutURLParameters(query: "checkoutId=a b") }
+    }
+
+    @Test func xmlWithInvalidUTF8InAnElementNameIsMalformed() {
+        var bytes = Array("<xml><t".utf8)
+        bytes.append(0xC2)
+        bytes.append(contentsOf: Array("Pago>C</tPago></xml>".utf8))
+        #expect {
+            _ = try PayRequest(xml: Data(bytes))
+        } throws: { error in
+            (error as? PayloadDecodingError)?.issues.first?.kind == .malformed
+        }
+    }
+}

@@ -10,16 +10,16 @@ public protocol PayQueryCodable {
 }
 
 extension PayQueryCodable {
-    /// Reads the value from the query of a URL or from bare query text (`a=1&b=2`).
+    /// Reads the value from the query of a URL or from bare query text (`a=1&b=2`); text that is not
+    /// a well-formed query is a ``PayloadDecodingError`` (never a trap).
     public init(query text: String) throws {
-        var components = URLComponents()
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let url = URLComponents(string: trimmed), url.scheme != nil {
-            components = url
-        } else {
-            components.percentEncodedQuery = trimmed.hasPrefix("?") ? String(trimmed.dropFirst()) : trimmed
+        let items: [URLQueryItem]
+        do {
+            items = try PayQueryText.items(PayQueryText.query(of: text))
+        } catch {
+            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not a well-formed query: \(error)")])
         }
-        try self.init(queryItems: components.queryItems ?? [])
+        try self.init(queryItems: items)
     }
 
     /// Reads the value from the query of `url`.

@@ -55,6 +55,11 @@ public enum PayWire {
         let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
         decoder.userInfo[.paySchemaWireFormat] = WireFormat.xml
         decoder.shouldProcessNamespaces = false
+        // FoundationXML traps on some invalid UTF-8 (in element names) before any callback runs.
+        let invalid = data.withUnsafeBytes { PayUTF8.firstInvalidOffset($0.bindMemory(to: UInt8.self)) }
+        if let invalid {
+            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML: invalid UTF-8 at byte \(invalid)")])
+        }
         do {
             return try decoder.decode(T.self, from: closingUnclosedRoot(data))
         } catch let error as PayloadDecodingError {

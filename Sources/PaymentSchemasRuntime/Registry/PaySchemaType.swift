@@ -72,7 +72,10 @@ public struct PaySchemaType: Sendable {
             guard let queryType = T.self as? any PayQueryCodable.Type else {
                 throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not a URL-query type")])
             }
-            let decoded = try queryType.init(query: String(decoding: data, as: UTF8.self))
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not a well-formed query: the text is not UTF-8")])
+            }
+            let decoded = try queryType.init(query: text)
             guard let typed = decoded as? T else {
                 throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) could not be read from a query")])
             }
