@@ -103,7 +103,7 @@ public final class CardClient: @unchecked Sendable {
         delegate.threeDSecureWillLaunch(self)
         let callback: URL
         do {
-            callback = try await webSession.open(link, callback: .scheme(threeDS.returnUrl.scheme ?? ""))
+            callback = try await webSession.open(link, callback: .anyOf([.returning(to: threeDS.returnUrl), .returning(to: threeDS.cancelUrl)]))
         } catch WebSessionError.canceled {
             delegate.threeDSecureDidCancel(self)
             throw CoreSDKError(CardClientError.threeDSecureCanceled)
@@ -111,11 +111,13 @@ public final class CardClient: @unchecked Sendable {
             delegate.threeDSecureDidFinish(self)
             throw CoreSDKError(CardClientError.threeDSecure, detail: "(the challenge could not be shown)")
         }
-        if Self.hasPrefix(callback, threeDS.cancelUrl) {
+        // Scheme, host and path must be the app's own return or cancel URL: any https page (or
+        // another path of the app's scheme) is not a result.
+        if WebSessionCallback.returnURL(threeDS.cancelUrl).matches(callback) {
             delegate.threeDSecureDidCancel(self)
             throw CoreSDKError(CardClientError.threeDSecureCanceled)
         }
-        guard Self.hasPrefix(callback, threeDS.returnUrl) else {
+        guard WebSessionCallback.returnURL(threeDS.returnUrl).matches(callback) else {
             delegate.threeDSecureDidFinish(self)
             throw CoreSDKError(CardClientError.malformedDeeplinkURL)
         }
@@ -129,9 +131,6 @@ public final class CardClient: @unchecked Sendable {
         return CardResult(orderID: refreshed.id, status: refreshed.status, didAttemptThreeDSecureAuthentication: true)
     }
 
-    static func hasPrefix(_ url: URL, _ prefix: URL) -> Bool {
-        url.scheme == prefix.scheme && url.host == prefix.host && url.path.hasPrefix(prefix.path)
-    }
 }
 
 /// Tells the optional presentation delegate and the event callback the same events.

@@ -1,17 +1,38 @@
 import Foundation
 
 /// Where a hosted page returns to the app.
-public enum WebSessionCallback: Sendable, Hashable, CustomStringConvertible {
+public indirect enum WebSessionCallback: Sendable, Hashable, CustomStringConvertible {
     /// A custom URL scheme such as `fancyshop` or `amazonpay-ios-v2`.
     case scheme(String)
     /// A universal link on `host`, optionally under `pathPrefix`.
     case universalLink(host: String, pathPrefix: String?)
+    /// Exactly this return URL's scheme, host and path (query and fragment may differ): what an
+    /// `https` return URL needs, since any https page would match its scheme alone.
+    case returnURL(URL)
+    /// Any of several callbacks (a return URL and a cancel URL).
+    case anyOf([WebSessionCallback])
+
+    /// The callback for an app's return URL: its scheme for a custom scheme, the whole
+    /// scheme + host + path for `http` and `https`.
+    public static func returning(to url: URL) -> WebSessionCallback {
+        switch url.scheme?.lowercased() {
+        case "https"?, "http"?: return .returnURL(url)
+        default: return .scheme(url.scheme ?? "")
+        }
+    }
 
     /// Whether `url` is this callback.
     public func matches(_ url: URL) -> Bool {
         switch self {
         case .scheme(let scheme):
             return url.scheme?.lowercased() == scheme.lowercased()
+        case .returnURL(let expected):
+            return url.scheme?.lowercased() == expected.scheme?.lowercased()
+                && url.host?.lowercased() == expected.host?.lowercased()
+                && url.port == expected.port
+                && Self.normalizedPath(url) == Self.normalizedPath(expected)
+        case .anyOf(let callbacks):
+            return callbacks.contains { $0.matches(url) }
         case .universalLink(let host, let prefix):
             guard url.scheme?.lowercased() == "https", url.host?.lowercased() == host.lowercased() else { return false }
             return prefix.map { url.path.hasPrefix($0) } ?? true
@@ -23,7 +44,16 @@ public enum WebSessionCallback: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .scheme(let scheme): return "\(scheme)://"
         case .universalLink(let host, let prefix): return "https://\(host)\(prefix ?? "")"
+        case .returnURL(let url): return "\(url.scheme ?? "")://\(url.host ?? "")\(Self.normalizedPath(url))"
+        case .anyOf(let callbacks): return callbacks.map(\.description).joined(separator: " or ")
         }
+    }
+
+    /// The path without a trailing `/` (`/` itself for an empty path).
+    static func normalizedPath(_ url: URL) -> String {
+        var path = url.path
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path.isEmpty ? "/" : path
     }
 }
 
