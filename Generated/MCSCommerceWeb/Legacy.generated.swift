@@ -904,6 +904,7 @@ public enum MCCMerchantError: Int, PayErrorCatalog {
 ///
 /// - Remark: Generated from legacy API `MCCMerchantDelegate` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCheckoutDelegate.")
+@MainActor
 public protocol MCCMerchantDelegate: AnyObject, Sendable {
     /// Provides the request of the checkout about to start.
     func checkoutRequest(forMerchant merchant: MCCMerchant.Type) -> MCCCheckoutRequest
@@ -919,6 +920,7 @@ public protocol MCCMerchantDelegate: AnyObject, Sendable {
 ///
 /// - Remark: Generated from legacy API `MCCMerchant` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCommerceWeb.")
+@MainActor
 public enum MCCMerchant {
     /// Configures the shared SDK; the configuration's four new properties are required.
     ///
@@ -951,7 +953,7 @@ public enum MCCMerchant {
     @available(*, deprecated, message: "Use MCSCommerceWeb.paymentMethodCheckout(delegate:request:).")
     public static func paymentMethodCheckout(_ merchantDelegate: any MCCMerchantDelegate) {
         let request = merchantDelegate.checkoutRequest(forMerchant: MCCMerchant.self).toMCSCheckoutRequest()
-        Task {
+        Task { @MainActor in
             do {
                 let result = try await MCSCommerceWeb.sharedManager().checkout(request: request)
                 merchantDelegate.didGetCheckoutResponse(MCCCheckoutResponse(request: request, result: result))

@@ -8,6 +8,7 @@ import Foundation
 ///
 /// - Remark: Generated from legacy API `CardDelegate` in `PayPalPayments/Legacy.yaml`.
 @available(*, deprecated, message: "Use `try await CardClient.approveOrder(request:)` and the optional ThreeDSecureChallengePresentationDelegate.")
+@MainActor
 public protocol CardDelegate: AnyObject, Sendable {
     /// The order was approved (what `approveOrder(request:)` returns).
     func card(_ cardClient: CardClient, didFinishWithResult result: CardResult)
@@ -42,7 +43,7 @@ extension CardClient {
     @available(*, deprecated, message: "Use try await approveOrder(request:).")
     public func approveOrder(request: CardRequest, context: Any?) {
         let legacy = delegate
-        Task {
+        Task { @MainActor in
             do {
                 let result = try await approveOrder(request: request, events: { event in
                     switch event {

@@ -8,7 +8,7 @@ import PaymentFlowsCore
 /// whose token must match; the session is read, the order computed and the session updated; the
 /// page's `{op: 'auth', url}` opens the payment page; the relay page returns to
 /// `amazonpay-ios-v2://thanks`; the session is completed with the charge amount.
-public final class AmazonPayCheckout: @unchecked Sendable {
+public final class AmazonPayCheckout: Sendable {
     /// The configuration.
     public let configuration: AmazonPayConfiguration
     private let client: PayAPIClient
@@ -16,8 +16,7 @@ public final class AmazonPayCheckout: @unchecked Sendable {
     private let tokens: TokenSource
     private let logger: Logger
     private let gate = FlowGate()
-    private let lock = NSLock()
-    private var nextReference = 1
+    private let nextReference = LockIsolated(1)
 
     /// Creates the flow. Retries use the same idempotency key, so a lost answer never charges twice.
     public init(
@@ -50,9 +49,9 @@ public final class AmazonPayCheckout: @unchecked Sendable {
 
     /// The next merchant reference id: `MY-ORDER-1`, `MY-ORDER-2`, …
     func newMerchantReferenceId() -> String {
-        lock.withLock {
-            defer { nextReference += 1 }
-            return "MY-ORDER-\(nextReference)"
+        nextReference.withValue { next in
+            defer { next += 1 }
+            return "MY-ORDER-\(next)"
         }
     }
 

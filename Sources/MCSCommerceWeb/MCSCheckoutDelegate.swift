@@ -1,4 +1,6 @@
-/// Receives the checkout request when the button is tapped and the result when checkout ends.
+/// Receives the checkout request when the button is tapped and the result when checkout ends, on
+/// the main actor.
+@MainActor
 public protocol MCSCheckoutDelegate: AnyObject, Sendable {
     /// Asks for the request of this transaction; call `handler` once with it.
     func getCheckoutRequest(withHandler handler: @escaping @Sendable (MCSCheckoutRequest) -> Void)

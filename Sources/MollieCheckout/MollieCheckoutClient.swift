@@ -3,7 +3,8 @@ import Logging
 import OpenAPIRuntime
 import PaymentFlowsCore
 
-/// Asks the user which browser runs the checkout (the `choose` flow).
+/// Asks the user which browser runs the checkout (the `choose` flow), on the main actor.
+@MainActor
 public protocol PaymentFlowChooser: Sendable {
     /// `externalBrowser` or `internalBrowser`.
     func choose() async -> PaymentFlow
@@ -44,7 +45,7 @@ public enum PaymentExecution: Hashable, Sendable {
 /// The Mollie checkout demo app's logic: create a payment (optionally with a method and issuer),
 /// execute it in the external or in-app browser, and refresh it from the deep link
 /// `mollie-checkout://payments/{id}` or when the user returns without one.
-public final class MollieCheckoutClient: @unchecked Sendable {
+public final class MollieCheckoutClient: Sendable {
     /// The deep-link scheme.
     public static let deepLinkScheme = "mollie-checkout"
 
@@ -59,8 +60,7 @@ public final class MollieCheckoutClient: @unchecked Sendable {
     private let chooser: (any PaymentFlowChooser)?
     private let logger: Logger
     private let gate = FlowGate()
-    private let lock = NSLock()
-    private var lastExecuted: Int?
+    private let lastExecuted = LockIsolated<Int?>(nil)
 
     /// Creates the client for the backend at `settings.baseUrl`.
     public init(
@@ -117,7 +117,7 @@ public final class MollieCheckoutClient: @unchecked Sendable {
 
     private func run(_ payment: Payment) async throws -> PaymentExecution {
         guard let url = payment.url, payment.status == .open else { throw MollieCheckoutError(.noCheckoutURL, "payment \(payment.id) is \(payment.status.rawValue)") }
-        lock.withLock { lastExecuted = payment.id }
+        lastExecuted.setValue(payment.id)
         var flow = settings.paymentFlow
         if flow == .choose {
             guard let chooser else { throw MollieCheckoutError(.invalidInput, "the choose flow needs a chooser") }
@@ -157,7 +157,7 @@ public final class MollieCheckoutClient: @unchecked Sendable {
 
     /// The user came back without a deep link: refreshes the last executed payment.
     public func appDidBecomeActive() async throws -> Payment? {
-        guard let id = lock.withLock({ lastExecuted }) else { return nil }
+        guard let id = lastExecuted.value else { return nil }
         return try await payments.getPayment(id)
     }
 

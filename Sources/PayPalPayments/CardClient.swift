@@ -3,7 +3,9 @@ import Logging
 import OpenAPIRuntime
 import PaymentFlowsCore
 
-/// Optional hooks around the 3-D Secure challenge's web view. Card-only apps implement none.
+/// Optional hooks around the 3-D Secure challenge's web view, called on the main actor. Card-only
+/// apps implement none.
+@MainActor
 public protocol ThreeDSecureChallengePresentationDelegate: AnyObject, Sendable {
     /// The challenge is about to be shown (show a spinner).
     func threeDSecureWillLaunch(_ cardClient: CardClient)
@@ -24,14 +26,16 @@ extension ThreeDSecureChallengePresentationDelegate {
 
 /// Approves orders with cards: `approveOrder(request:)` confirms the card as the order's payment
 /// source and, when the order needs payer action, runs the 3-D Secure challenge.
-public final class CardClient: @unchecked Sendable {
+public final class CardClient: Sendable {
     let api: OrdersAPI
     let webSession: any WebSession
     let logger: Logger
     private let gate = FlowGate()
-    private let lock = NSLock()
-    private weak var challengeDelegate: (any ThreeDSecureChallengePresentationDelegate)?
-    private weak var legacyDelegate: AnyObject?
+    private struct Delegates: Sendable {
+        var challenge = WeakReference<any ThreeDSecureChallengePresentationDelegate>(nil)
+        var legacy = WeakReference<AnyObject & Sendable>(nil)
+    }
+    private let delegates = LockIsolated(Delegates())
 
     /// The challenge's presentation events, for adapters such as the delegate-era API.
     enum ChallengeEvent: Sendable {
@@ -39,9 +43,9 @@ public final class CardClient: @unchecked Sendable {
     }
 
     /// Storage for the delegate of the delegate-era API (held weakly).
-    var legacyDelegateStorage: AnyObject? {
-        get { lock.withLock { legacyDelegate } }
-        set { lock.withLock { legacyDelegate = newValue } }
+    var legacyDelegateStorage: (AnyObject & Sendable)? {
+        get { delegates.value.legacy.object }
+        set { delegates.withValue { $0.legacy = WeakReference(newValue) } }
     }
 
     /// Creates a client.
@@ -53,8 +57,8 @@ public final class CardClient: @unchecked Sendable {
 
     /// The optional 3-D Secure presentation delegate (held weakly).
     public var threeDSecureChallengeDelegate: (any ThreeDSecureChallengePresentationDelegate)? {
-        get { lock.withLock { challengeDelegate } }
-        set { lock.withLock { challengeDelegate = newValue } }
+        get { delegates.value.challenge.object }
+        set { delegates.withValue { $0.challenge = WeakReference(newValue) } }
     }
 
     /// Approves `request.orderID` with `request.card`; throws ``CoreSDKError``.
@@ -63,7 +67,7 @@ public final class CardClient: @unchecked Sendable {
     }
 
     /// `approveOrder(request:)` that also reports the challenge's presentation events to `events`.
-    func approveOrder(request: CardRequest, events: @escaping @Sendable (ChallengeEvent) -> Void) async throws -> CardResult {
+    func approveOrder(request: CardRequest, events: @escaping @MainActor @Sendable (ChallengeEvent) -> Void) async throws -> CardResult {
         do {
             return try await gate.run("approveOrder") { try await self.approve(request, events: events) }
         } catch is FlowInProgressError {
@@ -82,7 +86,7 @@ public final class CardClient: @unchecked Sendable {
         return ConfirmPaymentSourceRequest(paymentSource: PaymentSource(card: source), applicationContext: context)
     }
 
-    private func approve(_ request: CardRequest, events: @escaping @Sendable (ChallengeEvent) -> Void) async throws -> CardResult {
+    private func approve(_ request: CardRequest, events: @escaping @MainActor @Sendable (ChallengeEvent) -> Void) async throws -> CardResult {
         let violations = request.violations
         guard violations.isEmpty else {
             throw CoreSDKError(CardClientError.encoding, detail: "(invalid: " + violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", ") + ")")
@@ -100,28 +104,28 @@ public final class CardClient: @unchecked Sendable {
         }
         let presentation = threeDSecureChallengeDelegate
         let delegate = ChallengeNotifier(client: self, delegate: presentation, events: events)
-        delegate.threeDSecureWillLaunch(self)
+        await delegate.threeDSecureWillLaunch(self)
         let callback: URL
         do {
             callback = try await webSession.open(link, callback: .anyOf([.returning(to: threeDS.returnUrl), .returning(to: threeDS.cancelUrl)]))
         } catch WebSessionError.canceled {
-            delegate.threeDSecureDidCancel(self)
+            await delegate.threeDSecureDidCancel(self)
             throw CoreSDKError(CardClientError.threeDSecureCanceled)
         } catch {
-            delegate.threeDSecureDidFinish(self)
+            await delegate.threeDSecureDidFinish(self)
             throw CoreSDKError(CardClientError.threeDSecure, detail: "(the challenge could not be shown)")
         }
         // Scheme, host and path must be the app's own return or cancel URL: any https page (or
         // another path of the app's scheme) is not a result.
         if WebSessionCallback.returnURL(threeDS.cancelUrl).matches(callback) {
-            delegate.threeDSecureDidCancel(self)
+            await delegate.threeDSecureDidCancel(self)
             throw CoreSDKError(CardClientError.threeDSecureCanceled)
         }
         guard WebSessionCallback.returnURL(threeDS.returnUrl).matches(callback) else {
-            delegate.threeDSecureDidFinish(self)
+            await delegate.threeDSecureDidFinish(self)
             throw CoreSDKError(CardClientError.malformedDeeplinkURL)
         }
-        delegate.threeDSecureDidFinish(self)
+        await delegate.threeDSecureDidFinish(self)
         let returned = try? CardReturnQuery(url: callback)
         logger.info("3-D Secure finished", metadata: ["liabilityShift": "\(returned?.liabilityShift?.rawValue ?? "none")"])
         let refreshed = try await api.order(order.id)
@@ -133,11 +137,12 @@ public final class CardClient: @unchecked Sendable {
 
 }
 
-/// Tells the optional presentation delegate and the event callback the same events.
+/// Tells the optional presentation delegate and the event callback the same events, on the main actor.
+@MainActor
 struct ChallengeNotifier {
     let client: CardClient
     let delegate: (any ThreeDSecureChallengePresentationDelegate)?
-    let events: @Sendable (CardClient.ChallengeEvent) -> Void
+    let events: @MainActor @Sendable (CardClient.ChallengeEvent) -> Void
 
     func threeDSecureWillLaunch(_ cardClient: CardClient) {
         delegate?.threeDSecureWillLaunch(cardClient)

@@ -30,7 +30,8 @@ public final class ShippingChangeResponder: Sendable {
     public func patch() { shot.resolve(.patch) }
 }
 
-/// Receives the native checkout's events (the guide's delegate).
+/// Receives the native checkout's events (the guide's delegate), on the main actor.
+@MainActor
 public protocol PayPalNativeCheckoutDelegate: AnyObject, Sendable {
     /// The buyer approved.
     func paypal(_ payPalClient: PayPalClient, didFinishWithResult approvalResult: Approval)
@@ -45,15 +46,14 @@ public protocol PayPalNativeCheckoutDelegate: AnyObject, Sendable {
 }
 
 /// PayPal native checkout with shipping-change callbacks.
-public final class PayPalClient: @unchecked Sendable {
+public final class PayPalClient: Sendable {
     let config: CoreConfig
     let paySheet: any NativePaySheet
     let logger: Logger
     /// How long the delegate has to answer a shipping change before it is rejected.
     public let shippingAnswerTimeout: Duration
     private let gate = FlowGate()
-    private let lock = NSLock()
-    private weak var delegateObject: (any PayPalNativeCheckoutDelegate)?
+    private let delegateReference = LockIsolated(WeakReference<any PayPalNativeCheckoutDelegate>(nil))
 
     /// Creates a client.
     public init(config: CoreConfig, paySheet: any NativePaySheet, shippingAnswerTimeout: Duration = .seconds(30), logger: Logger = Logger(label: "PayPalPayments.native")) {
@@ -63,15 +63,15 @@ public final class PayPalClient: @unchecked Sendable {
         self.logger = logger
     }
 
-    /// The delegate (held weakly).
+    /// The delegate (held weakly), called on the main actor.
     public var delegate: (any PayPalNativeCheckoutDelegate)? {
-        get { lock.withLock { delegateObject } }
-        set { lock.withLock { delegateObject = newValue } }
+        get { delegateReference.value.object }
+        set { delegateReference.setValue(WeakReference(newValue)) }
     }
 
     /// The guide's `start { createOrderAction in … }`: exactly one of the delegate's finish, error or cancel methods is called.
-    public func start(createOrder: @escaping @Sendable (CreateOrderAction) -> Void) {
-        Task {
+    public func start(createOrder: @escaping @MainActor @Sendable (CreateOrderAction) -> Void) {
+        Task { @MainActor in
             let action = CreateOrderAction()
             createOrder(action)
             guard let orderID = await action.shot.wait(timeout: shippingAnswerTimeout) else {
@@ -102,7 +102,7 @@ public final class PayPalClient: @unchecked Sendable {
     }
 
     private func run(_ orderID: String) async throws -> Approval {
-        delegate?.paypalWillStart(self)
+        await delegate?.paypalWillStart(self)
         do {
             let approval = try await paySheet.present(orderID: orderID) { [weak self] change in
                 guard let self else { return .reject }
@@ -122,7 +122,7 @@ public final class PayPalClient: @unchecked Sendable {
     private func answer(_ change: ShippingChange) async -> ShippingChangeAction {
         guard let delegate else { return .approve }
         let responder = ShippingChangeResponder()
-        delegate.paypalDidShippingAddressChange(self, shippingChange: change, shippingChangeAction: responder)
+        await delegate.paypalDidShippingAddressChange(self, shippingChange: change, shippingChangeAction: responder)
         guard let action = await responder.shot.wait(timeout: shippingAnswerTimeout) else {
             logger.warning("no answer to a shipping change; rejecting it")
             return .reject

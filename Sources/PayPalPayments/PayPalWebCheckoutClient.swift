@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import PaymentFlowsCore
 
-/// Receives the outcome of web checkout (the guide's "current" API; `start(request:)` is the async one).
+/// Receives the outcome of web checkout on the main actor (the guide's "current" API;
+/// `start(request:)` is the async one).
+@MainActor
 public protocol PayPalWebCheckoutDelegate: AnyObject, Sendable {
     /// The buyer approved.
     func payPal(_ payPalClient: PayPalWebCheckoutClient, didFinishWithResult result: PayPalWebCheckoutResult)
@@ -13,7 +15,7 @@ public protocol PayPalWebCheckoutDelegate: AnyObject, Sendable {
 }
 
 /// Runs PayPal web checkout: opens `checkoutnow?token=<order>` and reads the return URL.
-public final class PayPalWebCheckoutClient: @unchecked Sendable {
+public final class PayPalWebCheckoutClient: Sendable {
     /// The scheme the checkout returns to.
     public static let returnScheme = "sdk.ios.paypal"
     /// The full return URL.
@@ -23,8 +25,7 @@ public final class PayPalWebCheckoutClient: @unchecked Sendable {
     let webSession: any WebSession
     let logger: Logger
     private let gate = FlowGate()
-    private let lock = NSLock()
-    private weak var delegateObject: (any PayPalWebCheckoutDelegate)?
+    private let delegateReference = LockIsolated(WeakReference<any PayPalWebCheckoutDelegate>(nil))
 
     /// Creates a client.
     public init(config: CoreConfig, webSession: any WebSession, logger: Logger = Logger(label: "PayPalPayments.web")) {
@@ -33,10 +34,10 @@ public final class PayPalWebCheckoutClient: @unchecked Sendable {
         self.logger = logger
     }
 
-    /// The delegate of ``start(request:context:)``.
+    /// The delegate of ``start(request:context:)`` (held weakly), called on the main actor.
     public var delegate: (any PayPalWebCheckoutDelegate)? {
-        get { lock.withLock { delegateObject } }
-        set { lock.withLock { delegateObject = newValue } }
+        get { delegateReference.value.object }
+        set { delegateReference.setValue(WeakReference(newValue)) }
     }
 
     /// The checkout URL for `request`.
@@ -56,7 +57,7 @@ public final class PayPalWebCheckoutClient: @unchecked Sendable {
 
     /// The delegate-based start of the guide: exactly one delegate method is called.
     public func start(request: PayPalWebCheckoutRequest, context: String = "") {
-        Task {
+        Task { @MainActor in
             do {
                 let result = try await start(request: request)
                 delegate?.payPal(self, didFinishWithResult: result)

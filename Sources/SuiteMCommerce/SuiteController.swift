@@ -6,7 +6,7 @@ import PaymentFlowsCore
 /// MIT Suite mCommerce: hosted-form payments with an encrypted `xmlA`, 3-D Secure tokenization and
 /// payments with a token. Each operation answers through the delegate methods of the guide and
 /// through an async function; one operation runs at a time.
-public final class SuiteController: @unchecked Sendable {
+public final class SuiteController: Sendable {
     /// The callback scheme the hosted pages return to.
     public static let callbackScheme = "suitemcommerce"
 
@@ -22,11 +22,10 @@ public final class SuiteController: @unchecked Sendable {
     private let context: any WebSession
     private let logger: Logger
     private let gate = FlowGate()
-    private weak var weakDelegate: (any SuiteControllerDelegate)?
-    private let lock = NSLock()
+    private let delegateReference: LockIsolated<WeakReference<any SuiteControllerDelegate>>
 
-    /// The delegate operations report to.
-    public var delegate: (any SuiteControllerDelegate)? { lock.withLock { weakDelegate } }
+    /// The delegate operations report to, on the main actor (held weakly).
+    public var delegate: (any SuiteControllerDelegate)? { delegateReference.value.object }
 
     /// `initOnEnvironment:currentViewController:delegate:`: C002 for an environment without a URL,
     /// C003 without a context (the web session that shows MIT's pages) or delegate.
@@ -36,13 +35,13 @@ public final class SuiteController: @unchecked Sendable {
         retryPolicy: RetryPolicy = .none, logger: Logger = Logger(label: "SuiteMCommerce")
     ) throws {
         guard let baseURL = baseURLs[environment] else {
-            throw SuiteError(code: "C002", detail: "no URL for \(environment.rawValue)")!
+            throw SuiteError(.invalidEnvironment, detail: "no URL for \(environment.rawValue)")
         }
-        guard let context else { throw SuiteError(code: "C003", detail: "no context to present MIT's pages")! }
-        guard let delegate else { throw SuiteError(code: "C003", detail: "no delegate")! }
+        guard let context else { throw SuiteError(.invalidContext, detail: "no context to present MIT's pages") }
+        guard let delegate else { throw SuiteError(.invalidContext, detail: "no delegate") }
         self.environment = environment
         self.context = context
-        self.weakDelegate = delegate
+        self.delegateReference = LockIsolated(WeakReference(delegate))
         self.logger = logger
         self.client = PayAPIClient(transport: transport, baseURL: baseURL, retryPolicy: retryPolicy, logger: logger)
     }
@@ -51,7 +50,7 @@ public final class SuiteController: @unchecked Sendable {
 
     /// `sndPayWithCompany:xmlA:xmlM:`: the delegate's `didFinishPayProcess` receives the encrypted response.
     public func sndPay(company: String, xmlA: String, xmlM: String) {
-        Task {
+        Task { @MainActor in
             do {
                 let response = try await self.pay(company: company, xmlA: xmlA, xmlM: xmlM)
                 self.delegate?.didFinishPayProcess(response, error: nil)
@@ -101,7 +100,7 @@ public final class SuiteController: @unchecked Sendable {
 
     /// `AuthenticateWithBeanTokenization:bean3DS:`: the delegate's `didFinishAuthenticationProcess` answers.
     public func authenticate(tokenization: BeanTokenization, threeDS: Bean3DS) {
-        Task {
+        Task { @MainActor in
             do {
                 let response = try await self.authenticate(tokenization, threeDS)
                 self.delegate?.didFinishAuthenticationProcess(response, error: nil)
@@ -119,7 +118,7 @@ public final class SuiteController: @unchecked Sendable {
             let callback = try await self.present(view.captureUrl)
             let session = URLComponents(url: callback, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "session" }?.value
             guard let session, session == view.session else {
-                throw SuiteError(code: "A010", detail: "the capture view returned another session")!
+                throw SuiteError(.authenticationFailed, detail: "the capture view returned another session")
             }
             return try await self.call(GetTokenizationOperation(session: session))
         }
@@ -129,7 +128,7 @@ public final class SuiteController: @unchecked Sendable {
 
     /// `sndPayWithTokenWithBeanTokenization:bean3DS:`: the delegate's `didFinishTokenizeTransantion` answers.
     public func sndPayWithToken(tokenization: BeanTokenization, threeDS: Bean3DS) {
-        Task {
+        Task { @MainActor in
             do {
                 let payment = try await self.payWithToken(tokenization, threeDS)
                 self.delegate?.didFinishTokenizeTransantion(payment, error: nil)
@@ -193,10 +192,10 @@ public final class SuiteController: @unchecked Sendable {
         } catch WebSessionError.canceled {
             throw SuiteError(.canceled)
         } catch {
-            throw SuiteError(code: "C003", detail: "MIT's page could not be shown")!
+            throw SuiteError(.invalidContext, detail: "MIT's page could not be shown")
         }
         guard WebSessionCallback.scheme(Self.callbackScheme).matches(callback) else {
-            throw SuiteError(code: "C003", detail: "the page returned to another scheme")!
+            throw SuiteError(.invalidContext, detail: "the page returned to another scheme")
         }
         return callback
     }

@@ -1,4 +1,6 @@
-/// Receives the outcome of each `SuiteController` operation, exactly once per call.
+/// Receives the outcome of each `SuiteController` operation, exactly once per call, on the main
+/// actor (a view controller conforms as it is, with no `nonisolated` methods).
+@MainActor
 public protocol SuiteControllerDelegate: AnyObject, Sendable {
     /// The hosted payment ended: the encrypted response (decrypt it with the key that encrypted
     /// `xmlA`), or an error.

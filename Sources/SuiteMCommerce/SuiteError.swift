@@ -58,10 +58,30 @@ public struct SuiteError: Error, Hashable, Sendable, CustomStringConvertible, Lo
         self.detail = detail
     }
 
+    /// An error of MIT's initialization catalog (C001–C003, S001, S002).
+    public init(_ error: SuiteInitializationError, detail: String? = nil) {
+        self.init(code: error.code, domain: SuiteInitializationError.errorDomain,
+                  message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code, detail: detail)
+    }
+
+    /// An error of MIT's 3-D Secure catalog (A001–A010).
+    public init(_ error: SuiteAuthenticationError, detail: String? = nil) {
+        self.init(code: error.code, domain: SuiteAuthenticationError.errorDomain,
+                  message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code, detail: detail)
+    }
+
+    private init(code: String, domain: String, message: String, englishMessage: String, detail: String?) {
+        self.code = code
+        self.domain = domain
+        self.message = message
+        self.englishMessage = englishMessage
+        self.detail = detail
+    }
+
     /// S001, connection error.
-    public static func connection(_ detail: String) -> SuiteError { SuiteError(code: "S001", detail: detail)! }
+    public static func connection(_ detail: String) -> SuiteError { SuiteError(.connectionError, detail: detail) }
     /// S002, key exception: a wrong key or tampered text.
-    public static func keyException(_ detail: String) -> SuiteError { SuiteError(code: "S002", detail: detail)! }
+    public static func keyException(_ detail: String) -> SuiteError { SuiteError(.keyException, detail: detail) }
 
     /// `CODE: Spanish text (detail)`.
     public var description: String { "\(code): \(message)" + (detail.map { " (\($0))" } ?? "") }

@@ -6,30 +6,35 @@ import Testing
 
 /// The guide's "Current" card integration: `cardClient.delegate = self; cardClient.approveOrder(request:context:)`.
 @available(*, deprecated, message: "Uses the delegate-era card API on purpose")
-final class DelegateEraViewController: CardDelegate, @unchecked Sendable {
+@MainActor
+final class DelegateEraViewController: CardDelegate {
     let events = Recorder<String>()
     let finished = OneShot<Bool>()
 
     func card(_ cardClient: CardClient, didFinishWithResult result: CardResult) {
+        MainActor.assertIsolated()
         events.record("result \(result.orderID) threeDS=\(result.didAttemptThreeDSecureAuthentication)")
         finished.resolve(true)
     }
 
     func card(_ cardClient: CardClient, didFinishWithError error: CoreSDKError) {
+        MainActor.assertIsolated()
         events.record("error \(error.domain) \(error.code)")
         finished.resolve(true)
     }
 
     func cardDidCancel(_ cardClient: CardClient) {
+        MainActor.assertIsolated()
         events.record("cancelled")
         finished.resolve(true)
     }
 
-    func cardThreeDSecureWillLaunch(_ cardClient: CardClient) { events.record("will launch") }
+    func cardThreeDSecureWillLaunch(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("will launch") }
 
-    func cardThreeDSecureDidFinish(_ cardClient: CardClient) { events.record("did finish") }
+    func cardThreeDSecureDidFinish(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("did finish") }
 
     func launchCardFlow(_ scenario: MockPayPalServer.ThreeDSecure, threeDS: Bool, number: String = "4111111111111111") async -> [String] {
+        MainActor.assertIsolated()
         let browser = MockBrowser()
         let server = MockPayPalServer(threeDSecure: scenario, browser: browser)
         let config = CoreConfig(accessToken: "ACCESS_TOKEN", environment: .sandbox)
@@ -47,6 +52,7 @@ final class DelegateEraViewController: CardDelegate, @unchecked Sendable {
 }
 
 @Suite("Delegate-era PayPal card API")
+@MainActor
 struct CardDelegateMigrationTests {
     @available(*, deprecated, message: "Uses the delegate-era card API on purpose")
     @Test func withoutThreeDSecureOnlyTheResultArrives() async {
@@ -82,6 +88,7 @@ struct CardDelegateMigrationTests {
 
 /// Legacy wire spellings decode; encoders always write the current spelling.
 @Suite("Wire aliases")
+@MainActor
 struct WireAliasTests {
     @Test func legacySpellingsDecodeAndEncodeCurrent() throws {
         let format = try PayWire.decodeJSON(MCSCryptoFormatBox.self, from: Data(#"{"format":"TAVV"}"#.utf8))

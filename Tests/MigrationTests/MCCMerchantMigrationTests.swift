@@ -7,7 +7,8 @@ import Testing
 /// compiling under `import MCSCommerceWeb` (with deprecation warnings, silenced here by marking
 /// the app deprecated) and runs the new SRC checkout underneath.
 @available(*, deprecated, message: "Uses the legacy MCCMerchant API on purpose")
-final class Legacy2019App: MCCMerchantDelegate, @unchecked Sendable {
+@MainActor
+final class Legacy2019App: MCCMerchantDelegate {
     let cartId: String
     let responses = Recorder<MCCCheckoutResponse>()
     let failures = Recorder<String>()
@@ -16,6 +17,7 @@ final class Legacy2019App: MCCMerchantDelegate, @unchecked Sendable {
     init(cartId: String) { self.cartId = cartId }
 
     func checkoutRequest(forMerchant merchant: MCCMerchant.Type) -> MCCCheckoutRequest {
+        MainActor.assertIsolated()
         let amount = MCCAmount(total: Decimal(string: "11.22")!, currencyCode: "USD", currencyNumber: "840")
         return MCCCheckoutRequest(
             checkoutId: "1d45705100044e14b52e71730e71cc5a", allowedCardTypes: [.master, .visa], amount: amount, cartId: cartId,
@@ -24,17 +26,20 @@ final class Legacy2019App: MCCMerchantDelegate, @unchecked Sendable {
     }
 
     func didGetCheckoutResponse(_ checkoutResponse: MCCCheckoutResponse) {
+        MainActor.assertIsolated()
         responses.record(checkoutResponse)
         done.resolve(true)
     }
 
     func didFailWithError(_ error: any Error) {
+        MainActor.assertIsolated()
         failures.record("\(error)")
         done.resolve(true)
     }
 }
 
 @available(*, deprecated, message: "Uses the legacy MCCMerchant API on purpose")
+@MainActor
 struct MigrationHarness {
     static func configure(_ outcome: MockSRCCheckout.Outcome) throws -> MockBrowser {
         let browser = MockBrowser()
@@ -58,6 +63,7 @@ struct MigrationHarness {
 }
 
 @Suite("MCCMerchant under import MCSCommerceWeb", .serialized)
+@MainActor
 struct MCCMerchantMigrationTests {
     @available(*, deprecated, message: "Uses the legacy MCCMerchant API on purpose")
     @Test func a2019AppChecksOutAndGetsTheSameTransactionAsTheNewAPI() async throws {

@@ -6,9 +6,10 @@ import PaymentMocks
 import Testing
 
 @Suite("AmazonPayMobile flows")
+@MainActor
 struct AmazonPayFlowTests {
-    static let login = Data(#"{"op":"login"}"#.utf8)
-    static let cart = OrderCalculator.sampleCart(hd8: 1, hd10: 0)
+    nonisolated static let login = Data(#"{"op":"login"}"#.utf8)
+    nonisolated static let cart = OrderCalculator.sampleCart(hd8: 1, hd10: 0)
 
     struct Fixture {
         let browser = MockBrowser()

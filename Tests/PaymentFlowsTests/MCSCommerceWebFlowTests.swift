@@ -4,7 +4,8 @@ import PaymentFlowsCore
 import PaymentMocks
 import Testing
 
-final class CheckoutDelegate: MCSCheckoutDelegate, @unchecked Sendable {
+@MainActor
+final class CheckoutDelegate: MCSCheckoutDelegate {
     let request: MCSCheckoutRequest?
     let completions = Recorder<(MCSCheckoutStatus, String?)>()
     let requestsAsked = Recorder<Int>()
@@ -14,6 +15,7 @@ final class CheckoutDelegate: MCSCheckoutDelegate, @unchecked Sendable {
     }
 
     func getCheckoutRequest(withHandler handler: @escaping @Sendable (MCSCheckoutRequest) -> Void) {
+        MainActor.assertIsolated()
         requestsAsked.record(1)
         if let request {
             handler(request)
@@ -22,24 +24,26 @@ final class CheckoutDelegate: MCSCheckoutDelegate, @unchecked Sendable {
     }
 
     func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) {
+        MainActor.assertIsolated()
         completions.record((status, transactionId))
     }
 }
 
 @Suite("MCSCommerceWeb flows")
+@MainActor
 struct MCSCommerceWebFlowTests {
-    static let configuration = MCSConfiguration(
+    nonisolated static let configuration = MCSConfiguration(
         locale: "en_US", checkoutId: "1d45705100044e14b52e71730e71cc5a",
         checkoutUrl: URL(string: "https://sandbox.src.mastercard.com/srci")!, callbackScheme: "fancyshop", allowedCardTypes: [.master, .visa])
 
-    static let request = MCSCheckoutRequest(
+    nonisolated static let request = MCSCheckoutRequest(
         allowedCardTypes: [.master, .amex, .visa], amount: Decimal(string: "11.22")!, currency: "USD",
         cartId: "111111-2222-3333-aaaa-qwerqwerqwer", suppressShippingAddress: false)
 
-    func makeCommerce(_ outcome: MockSRCCheckout.Outcome, logs: LogCapture = LogCapture()) throws -> (MCSCommerceWeb, MockBrowser) {
+    func makeCommerce(_ outcome: MockSRCCheckout.Outcome, logs: LogCapture = LogCapture()) throws -> (MCSCommerceClient, MockBrowser) {
         let browser = MockBrowser()
         MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { outcome }, transactionIds: .seeded(7))
-        let commerce = MCSCommerceWeb(webSession: browser, logger: logs.logger(), requestTimeout: .milliseconds(200))
+        let commerce = MCSCommerceClient(webSession: browser, logger: logs.logger(), requestTimeout: .milliseconds(200))
         try commerce.setConfiguration(withConfiguration: Self.configuration)
         return (commerce, browser)
     }
@@ -93,7 +97,7 @@ struct MCSCommerceWebFlowTests {
     }
 
     @Test func configurationAndRequestsAreValidated() async throws {
-        let commerce = MCSCommerceWeb(webSession: MockBrowser())
+        let commerce = MCSCommerceClient(webSession: MockBrowser())
         await #expect(throws: MCSCommerceWebError(.notConfigured, "call setConfiguration(withConfiguration:) first")) {
             try await commerce.checkout(request: Self.request)
         }
@@ -127,7 +131,7 @@ struct MCSCommerceWebFlowTests {
             _ = await gate.wait()
             return URL(string: "fancyshop://checkout?oauth_token=abc&mpstatus=success")!
         }
-        let commerce = MCSCommerceWeb(webSession: browser)
+        let commerce = MCSCommerceClient(webSession: browser)
         try commerce.setConfiguration(withConfiguration: Self.configuration)
         let first = Task { try await commerce.checkout(request: Self.request) }
         while browser.openedURLs.isEmpty { try await Task.sleep(for: .milliseconds(1)) }

@@ -5,8 +5,9 @@ import PaymentMocks
 import Testing
 
 @Suite("MollieCheckout flows")
+@MainActor
 struct MollieFlowTests {
-    static let device = DeviceUUID("9F6A4D2C-5B1E-4C3A-8E7F-1A2B3C4D5E6F")
+    nonisolated static let device = DeviceUUID("9F6A4D2C-5B1E-4C3A-8E7F-1A2B3C4D5E6F")
 
     struct Fixture {
         let browser = MockBrowser()

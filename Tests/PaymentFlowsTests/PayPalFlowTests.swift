@@ -4,14 +4,16 @@ import PaymentFlowsCore
 import PaymentMocks
 import Testing
 
-final class ChallengeDelegate: ThreeDSecureChallengePresentationDelegate, @unchecked Sendable {
+@MainActor
+final class ChallengeDelegate: ThreeDSecureChallengePresentationDelegate {
     let events = Recorder<String>()
-    func threeDSecureWillLaunch(_ cardClient: CardClient) { events.record("willLaunch") }
-    func threeDSecureDidFinish(_ cardClient: CardClient) { events.record("didFinish") }
-    func threeDSecureDidCancel(_ cardClient: CardClient) { events.record("didCancel") }
+    func threeDSecureWillLaunch(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("willLaunch") }
+    func threeDSecureDidFinish(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("didFinish") }
+    func threeDSecureDidCancel(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("didCancel") }
 }
 
-final class NativeDelegate: PayPalNativeCheckoutDelegate, @unchecked Sendable {
+@MainActor
+final class NativeDelegate: PayPalNativeCheckoutDelegate {
     let events = Recorder<String>()
     let done = OneShot<Bool>()
     let answer: @Sendable (ShippingChange, ShippingChangeResponder) -> Void
@@ -21,30 +23,35 @@ final class NativeDelegate: PayPalNativeCheckoutDelegate, @unchecked Sendable {
     }
 
     func paypal(_ payPalClient: PayPalClient, didFinishWithResult approvalResult: Approval) {
+        MainActor.assertIsolated()
         events.record("result \(approvalResult.orderID)")
         done.resolve(true)
     }
     func paypal(_ payPalClient: PayPalClient, didFinishWithError error: CoreSDKError) {
+        MainActor.assertIsolated()
         events.record("error \(error.domain) \(error.code)")
         done.resolve(true)
     }
     func paypalDidCancel(_ payPalClient: PayPalClient) {
+        MainActor.assertIsolated()
         events.record("cancel")
         done.resolve(true)
     }
-    func paypalWillStart(_ payPalClient: PayPalClient) { events.record("willStart") }
+    func paypalWillStart(_ payPalClient: PayPalClient) { MainActor.assertIsolated(); events.record("willStart") }
     func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeResponder) {
+        MainActor.assertIsolated()
         events.record("change \(shippingChange.type.rawValue)")
         answer(shippingChange, shippingChangeAction)
     }
 }
 
 @Suite("PayPalPayments flows")
+@MainActor
 struct PayPalFlowTests {
-    static let config = CoreConfig(accessToken: "A21AAF-secret-access-token", environment: .sandbox)
-    static let card = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123", cardholderName: "Ana Gomez",
+    nonisolated static let config = CoreConfig(accessToken: "A21AAF-secret-access-token", environment: .sandbox)
+    nonisolated static let card = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123", cardholderName: "Ana Gomez",
                            billingAddress: Address(addressLine1: "2211 N First Street", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"))
-    static let threeDS = ThreeDSecureRequest(sca: .whenRequired, returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!)
+    nonisolated static let threeDS = ThreeDSecureRequest(sca: .whenRequired, returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!)
 
     struct Fixture {
         let browser = MockBrowser()

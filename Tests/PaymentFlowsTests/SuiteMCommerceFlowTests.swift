@@ -4,29 +4,34 @@ import PaymentMocks
 import SuiteMCommerce
 import Testing
 
-final class SuiteDelegate: SuiteControllerDelegate, @unchecked Sendable {
+@MainActor
+final class SuiteDelegate: SuiteControllerDelegate {
     let pay = Recorder<(String?, SuiteError?)>()
     let authentication = Recorder<(BeanTokenizeResponse?, SuiteError?)>()
     let tokenPayment = Recorder<(BeanPaymentWithToken?, SuiteError?)>()
     let done = OneShot<Bool>()
 
     func didFinishPayProcess(_ response: String?, error: SuiteError?) {
+        MainActor.assertIsolated()
         pay.record((response, error))
         done.resolve(true)
     }
 
     func didFinishAuthenticationProcess(_ tokenizeResponse: BeanTokenizeResponse?, error: SuiteError?) {
+        MainActor.assertIsolated()
         authentication.record((tokenizeResponse, error))
         done.resolve(true)
     }
 
     func didFinishTokenizeTransantion(_ beanPaymentWithToken: BeanPaymentWithToken?, error: SuiteError?) {
+        MainActor.assertIsolated()
         tokenPayment.record((beanPaymentWithToken, error))
         done.resolve(true)
     }
 }
 
 @Suite("SuiteMCommerce cipher")
+@MainActor
 struct SuiteCipherTests {
     let key = SuiteKey(semilla: "5dcc67393750523cd165f17e1efadd21")!
 
@@ -62,6 +67,7 @@ struct SuiteCipherTests {
 }
 
 @Suite("SuiteMCommerce flows")
+@MainActor
 struct SuiteMCommerceFlowTests {
     struct Fixture {
         let browser = MockBrowser()
@@ -123,7 +129,7 @@ struct SuiteMCommerceFlowTests {
         #expect(try PayResponse(xml: Data(xml.utf8)).response == .approved)
     }
 
-    static let hostedFailures: [(String, @Sendable (inout String, inout String, inout String, MockMITServer) -> Void)] = [
+    nonisolated static let hostedFailures: [(String, @Sendable (inout String, inout String, inout String, MockMITServer) -> Void)] = [
         ("P001", { company, _, _, _ in company = "SX999" }),
         ("P002", { _, xmlA, _, _ in xmlA = String(xmlA.reversed()) }),
         ("P003", { _, _, xmlM, _ in xmlM = "XMLM-OTHER" }),
@@ -199,7 +205,7 @@ struct SuiteMCommerceFlowTests {
         }
     }
 
-    static let authenticationFailures: [(String, @Sendable (inout BeanTokenization, inout Bean3DS) -> Void)] = [
+    nonisolated static let authenticationFailures: [(String, @Sendable (inout BeanTokenization, inout Bean3DS) -> Void)] = [
         ("A001", { t, _ in t.branch = "99" }), ("A002", { t, _ in t.country = "USA" }), ("A003", { t, _ in t.user = "other" }),
         ("A004", { t, _ in t.password = "wrong" }), ("A005", { t, _ in t.merchant = "999" }), ("A006", { t, _ in t.currency = .usd }),
         ("A007", { _, d in d.authKey = "WRONG" }), ("A008", { _, d in d.reference = "OTHER" }), ("A009", { t, _ in t.company = "SX999" }),
@@ -224,7 +230,7 @@ struct SuiteMCommerceFlowTests {
         await #expect { try await fixture.controller.authenticate(tokenization, threeDS) } throws: { ($0 as? SuiteError)?.code == "A010" }
     }
 
-    static let tokenFailures: [(String, @Sendable (inout BeanTokenization, inout Bean3DS, MockMITServer) -> Void)] = [
+    nonisolated static let tokenFailures: [(String, @Sendable (inout BeanTokenization, inout Bean3DS, MockMITServer) -> Void)] = [
         ("T001", { t, _, _ in t.branch = "99" }), ("T002", { t, _, _ in t.user = "other" }), ("T003", { t, _, _ in t.password = "wrong" }),
         ("T004", { _, _, s in s.expireCard() }), ("T005", { t, _, _ in t.country = "USA" }), ("T006", { t, _, _ in t.merchant = "999" }),
         ("T007", { t, _, _ in t.reference = "FACTURA-USADA" }), ("T008", { t, _, _ in t.operationType = "99" }), ("T009", { t, _, _ in t.token = "TKN-forged" }),

@@ -112,6 +112,7 @@ extension SwiftEmitter {
             case .protocol:
                 out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name.value)` protocol.", remark])
                 out.line(message)
+                if api.mainActor { out.line("@MainActor") }
                 out.block("public protocol \(api.name.value): AnyObject, Sendable") {
                     for (index, method) in api.methods.enumerated() {
                         if index > 0 { out.line("") }
@@ -122,6 +123,7 @@ extension SwiftEmitter {
             case .namespace:
                 out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name.value)` API.", remark])
                 out.line(message)
+                if api.mainActor { out.line("@MainActor") }
                 out.block("public enum \(api.name.value)") { emitLegacyMembers(api, prefix: "public static ", attribute: nil) }
             case .extension:
                 out.doc(paragraphs: [api.doc ?? "Legacy members of `\(api.name.value)`.", remark])

@@ -63,6 +63,9 @@ public struct LegacyAPIDecl: Sendable {
     public var methods: [LegacyMethod]
     /// Properties (extensions only).
     public var properties: [LegacyProperty]
+    /// Whether the declaration is isolated to the main actor (delegates an app implements in UI
+    /// code, and the namespaces that call them).
+    public var mainActor = false
 }
 
 /// A legacy method.

@@ -84,7 +84,7 @@ extension SchemaParser {
         var result: [LegacyAPIDecl] = []
         for key in entries.keys {
             guard let name = key.scalar, let value = entries[name], let reader = MappingReader(value, what: "legacy API '\(name)'", diagnostics: &diagnostics) else { continue }
-            reader.rejectUnknownKeys(["kind", "deprecated", "doc", "methods", "properties"], in: "legacy API '\(name)'", diagnostics: &diagnostics)
+            reader.rejectUnknownKeys(["kind", "deprecated", "doc", "methods", "properties", "mainActor"], in: "legacy API '\(name)'", diagnostics: &diagnostics)
             guard let kind = reader.choice("kind", LegacyAPIDecl.Kind.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics) else {
                 if reader["kind"] == nil { diagnostics.error("legacy API '\(name)' needs a 'kind' (protocol, namespace or extension)", at: key.location) }
                 continue
@@ -130,7 +130,8 @@ extension SchemaParser {
                 }
             }
             result.append(LegacyAPIDecl(name: Located(name, at: key.location), kind: kind.value, deprecated: deprecated?.value ?? "",
-                                        doc: reader.doc(diagnostics: &diagnostics), methods: methods, properties: properties))
+                                        doc: reader.doc(diagnostics: &diagnostics), methods: methods, properties: properties,
+                                        mainActor: reader.bool("mainActor", diagnostics: &diagnostics)?.value ?? false))
         }
         return result
     }

@@ -26,12 +26,17 @@ public final class OneShot<Value: Sendable>: @unchecked Sendable {
         return true
     }
 
-    /// Waits for the value; `nil` when resolved with `nil`, cancelled, or past `timeout`.
-    public func wait(timeout: Duration? = nil) async -> Value? {
+    /// Waits for the value; `nil` when resolved with `nil`, cancelled, or past `timeout` on `clock`
+    /// (inject a test clock to decide when the timeout fires, instead of sleeping).
+    public func wait(timeout: Duration? = nil, clock: any Clock<Duration> = ContinuousClock()) async -> Value? {
         let timer = timeout.map { limit in
             Task { [weak self] in
-                try? await Task.sleep(for: limit)
-                self?.resolve(nil)
+                do {
+                    try await clock.sleep(for: limit)
+                    self?.resolve(nil)
+                } catch {
+                    // Cancelled: the value arrived first.
+                }
             }
         }
         defer { timer?.cancel() }

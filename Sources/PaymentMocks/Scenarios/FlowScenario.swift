@@ -32,12 +32,12 @@ public struct FlowScenario: Sendable {
     public let summary: String
     /// How it ends without faults.
     public let expectation: ScenarioExpectation
-    let body: @Sendable (ScenarioContext) async throws -> String
+    let body: @MainActor @Sendable (ScenarioContext) async throws -> String
 
     /// `provider/name`.
     public var id: String { "\(provider)/\(name)" }
 
-    init(_ provider: String, _ name: String, _ summary: String, expect expectation: ScenarioExpectation, _ body: @escaping @Sendable (ScenarioContext) async throws -> String) {
+    init(_ provider: String, _ name: String, _ summary: String, expect expectation: ScenarioExpectation, _ body: @escaping @MainActor @Sendable (ScenarioContext) async throws -> String) {
         self.provider = provider
         self.name = name
         self.summary = summary

@@ -3,6 +3,7 @@ import Foundation
 import PaymentFlowsCore
 
 extension ScenarioCatalog {
+    @MainActor
     static func amazonCheckout(_ context: ScenarioContext, _ outcome: MockAmazonPayServer.Outcome) async throws -> String {
         let server = MockAmazonPayServer(outcome: outcome, transport: context.transport("AmazonPay"), browser: context.browser, seed: context.seed &+ 0x5EED)
         let checkout = AmazonPayCheckout(

@@ -2,7 +2,8 @@ import Foundation
 import PaymentFlowsCore
 import SuiteMCommerce
 
-final class ScenarioSuiteDelegate: SuiteControllerDelegate, @unchecked Sendable {
+@MainActor
+final class ScenarioSuiteDelegate: SuiteControllerDelegate {
     let calls = Recorder<String>()
     func didFinishPayProcess(_ response: String?, error: SuiteError?) { calls.record("pay") }
     func didFinishAuthenticationProcess(_ tokenizeResponse: BeanTokenizeResponse?, error: SuiteError?) { calls.record("auth") }
@@ -16,6 +17,7 @@ extension ScenarioCatalog {
         let delegate = ScenarioSuiteDelegate()
     }
 
+    @MainActor
     static func mitWorld(_ context: ScenarioContext) throws -> MITWorld {
         let server = MockMITServer(transport: context.transport("MIT"), browser: context.browser, seed: context.seed)
         let merchant = server.merchant
@@ -25,6 +27,7 @@ extension ScenarioCatalog {
         return MITWorld(server: server, controller: controller)
     }
 
+    @MainActor
     static func mitHosted(_ context: ScenarioContext, _ outcome: MockMITServer.FormOutcome, prepare: @Sendable (MockMITServer) -> Void = { _ in }, company: String? = nil) async throws -> String {
         let world = try mitWorld(context)
         world.server.formOutcome = outcome
@@ -36,6 +39,7 @@ extension ScenarioCatalog {
         return "\(response.response.rawValue) reference=\(response.reference ?? "") auth=\(response.auth ?? "-")"
     }
 
+    @MainActor
     static func mitToken(_ context: ScenarioContext, mutate: @Sendable (inout BeanTokenization, inout Bean3DS) -> Void = { _, _ in }, capture: MockMITServer.CaptureOutcome = .authenticated) async throws -> String {
         let world = try mitWorld(context)
         world.server.captureOutcome = capture

@@ -3,6 +3,7 @@ import MollieCheckout
 import PaymentFlowsCore
 
 extension ScenarioCatalog {
+    @MainActor
     static func mollie(_ context: ScenarioContext, _ outcome: MockMollieBackend.Outcome, flow: PaymentFlow, select: MethodSelection? = nil, amount: Decimal = Decimal(string: "10.50")!, description: String = "Order #12345") async throws -> String {
         let backend = MockMollieBackend(outcome: outcome, transport: context.transport("MollieBackend"), browser: context.browser)
         let client = try MollieCheckoutClient(

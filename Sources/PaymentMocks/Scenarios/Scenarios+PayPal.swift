@@ -2,14 +2,16 @@ import Foundation
 import PayPalPayments
 import PaymentFlowsCore
 
-final class ScenarioChallengeDelegate: ThreeDSecureChallengePresentationDelegate, @unchecked Sendable {
+@MainActor
+final class ScenarioChallengeDelegate: ThreeDSecureChallengePresentationDelegate {
     let events = Recorder<String>()
     func threeDSecureWillLaunch(_ cardClient: CardClient) { events.record("willLaunch") }
     func threeDSecureDidFinish(_ cardClient: CardClient) { events.record("didFinish") }
     func threeDSecureDidCancel(_ cardClient: CardClient) { events.record("didCancel") }
 }
 
-final class ScenarioNativeDelegate: PayPalNativeCheckoutDelegate, @unchecked Sendable {
+@MainActor
+final class ScenarioNativeDelegate: PayPalNativeCheckoutDelegate {
     let finished = OneShot<String>()
     let calls = Recorder<String>()
     func paypal(_ payPalClient: PayPalClient, didFinishWithResult approvalResult: Approval) { calls.record("result"); finished.resolve("approved \(approvalResult.orderID)") }
@@ -25,6 +27,7 @@ extension ScenarioCatalog {
     static let payPalConfig = CoreConfig(accessToken: "A21AAF-sandbox-access-token", environment: .sandbox)
     static let payPalCard = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "737", cardholderName: "Ana Gomez")
 
+    @MainActor
     static func payPalCard(_ context: ScenarioContext, _ threeDSecure: MockPayPalServer.ThreeDSecure, card: Card = payPalCard, withThreeDS: Bool = true) async throws -> String {
         let server = MockPayPalServer(threeDSecure: threeDSecure, transport: context.transport("PayPal"), browser: context.browser)
         let client = CardClient(config: payPalConfig, transport: server.transport, webSession: context.browser, tokens: context.tokens, logger: context.logs.logger("PayPalPayments"))
@@ -37,6 +40,7 @@ extension ScenarioCatalog {
         return "approved status=\(result.status?.rawValue ?? "-") threeDS=\(result.didAttemptThreeDSecureAuthentication) events=\(delegate.events.events.joined(separator: ","))"
     }
 
+    @MainActor
     static func payPalWeb(_ context: ScenarioContext, _ outcome: MockPayPalServer.WebOutcome) async throws -> String {
         let server = MockPayPalServer(transport: context.transport("PayPal"), browser: context.browser)
         server.webOutcome = outcome

@@ -2,31 +2,43 @@ import Foundation
 import Logging
 import PaymentFlowsCore
 
+/// The shared manager of the guide's `let commerceWeb = MCSCommerceWeb.sharedManager()`: a
+/// module-level function, so that `MCSCommerceWeb.` always names the module (a type of the same
+/// name would make `MCSCommerceWeb.MCSCheckoutRequest` resolve against the type and fail).
+public func sharedManager() -> MCSCommerceClient { MCSCommerceClient.shared }
+
 /// The entry point of Secure Remote Commerce checkout: configure it once, add a checkout button,
-/// and each tap runs the hosted checkout in a web session and reports to the delegate.
-public final class MCSCommerceWeb: @unchecked Sendable {
-    private static let shared = MCSCommerceWeb()
-    private let lock = NSLock()
-    private var configurationValue: MCSConfiguration?
-    private var session: (any WebSession)?
+/// and each tap runs the hosted checkout in a web session and reports to the delegate on the main
+/// actor. (Named `MCSCommerceWeb` in the Objective-C SDK; Swift code reaches the shared instance
+/// through `MCSCommerceWeb.sharedManager()` as before.)
+public final class MCSCommerceClient: Sendable {
+    static let shared = MCSCommerceClient()
+    private struct State: Sendable {
+        var configuration: MCSConfiguration?
+        var session: (any WebSession)?
+    }
+    private let state: LockIsolated<State>
     private let gate = FlowGate()
     let logger: Logger
     /// How long the delegate has to provide the checkout request.
     public let requestTimeout: Duration
-
-    /// The shared manager the guide's `MCSCommerceWeb.sharedManager()` returns.
-    public static func sharedManager() -> MCSCommerceWeb { shared }
+    /// The clock `requestTimeout` is measured on.
+    public let clock: any Clock<Duration>
 
     /// Creates a manager; `webSession` shows the hosted checkout.
-    public init(webSession: (any WebSession)? = nil, logger: Logger = Logger(label: "MCSCommerceWeb"), requestTimeout: Duration = .seconds(60)) {
-        self.session = webSession
+    public init(
+        webSession: (any WebSession)? = nil, logger: Logger = Logger(label: "MCSCommerceWeb"),
+        requestTimeout: Duration = .seconds(60), clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.state = LockIsolated(State(configuration: nil, session: webSession))
         self.logger = logger
         self.requestTimeout = requestTimeout
+        self.clock = clock
     }
 
     /// The web session that shows the hosted checkout.
     public func setWebSession(_ webSession: any WebSession) {
-        lock.withLock { session = webSession }
+        state.withValue { $0.session = webSession }
     }
 
     /// Validates and stores the merchant configuration.
@@ -35,14 +47,15 @@ public final class MCSCommerceWeb: @unchecked Sendable {
         guard violations.isEmpty else {
             throw MCSCommerceWebError(.invalidConfiguration, "the configuration is invalid", violations: violations)
         }
-        lock.withLock { configurationValue = configuration }
+        state.withValue { $0.configuration = configuration }
         logger.info("configured", metadata: ["checkoutId": "\(configuration.checkoutId)", "locale": "\(configuration.locale)"])
     }
 
     /// The current configuration.
-    public var configuration: MCSConfiguration? { lock.withLock { configurationValue } }
+    public var configuration: MCSConfiguration? { state.value.configuration }
 
     /// A checkout button whose taps ask `delegate` for the request.
+    @MainActor
     public func getCheckoutButton(withDelegate delegate: any MCSCheckoutDelegate) -> MCSCheckoutButton {
         MCSCheckoutButton(commerce: self, delegate: delegate)
     }
@@ -52,10 +65,11 @@ public final class MCSCommerceWeb: @unchecked Sendable {
         MCCPaymentMethod(paymentMethodID: "click-to-pay", paymentMethodName: "Click to Pay", paymentMethodLogo: "src-logo")
     }
 
-    /// Starts the standard checkout with `request`; `delegate` receives the result exactly once.
+    /// Starts the standard checkout with `request`; `delegate` receives the result exactly once, on
+    /// the main actor.
     @discardableResult
     public func paymentMethodCheckout(delegate: any MCSCheckoutDelegate, request: MCSCheckoutRequest) -> Task<MCSCheckoutResult, Never> {
-        Task {
+        Task { @MainActor in
             let result: MCSCheckoutResult
             do {
                 result = try await checkout(request: request)
@@ -96,7 +110,8 @@ public final class MCSCommerceWeb: @unchecked Sendable {
 
     private func runCheckout(_ request: MCSCheckoutRequest) async throws -> MCSCheckoutResult {
         let url = try checkoutURL(for: request)
-        guard let configuration, let session = lock.withLock({ session }) else {
+        let current = state.value
+        guard let configuration = current.configuration, let session = current.session else {
             throw MCSCommerceWebError(.webSessionFailed, "no web session to show the checkout")
         }
         logger.info("opening checkout", metadata: ["host": "\(url.host ?? "")", "cartId": "\(request.cartId)"])
