@@ -98,6 +98,10 @@ var targets: [Target] = [
         dependencies: ["PaymentMocks", "MCSCommerceWeb", "PayPalPayments", "AmazonPayMobile", "SuiteMCommerce"]
     ),
     .testTarget(
+        name: "AppConsumerTests",
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) }
+    ),
+    .testTarget(
         name: "PayflowCLITests",
         dependencies: ["payflow", "CLITestSupport"]
     ),

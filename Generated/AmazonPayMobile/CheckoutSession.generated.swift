@@ -6,15 +6,15 @@ import Foundation
 
 /// An amount of money. Amounts are decimal strings (`"10"`, `"0.01"`; JPY has no fraction digits).
 ///
-/// - Remark: Generated from `Price` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct Price: Codable, Hashable, Sendable {
+/// - Remark: Generated from `AmazonPayPrice` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct AmazonPayPrice: Codable, Hashable, Sendable {
     /// The amount as a decimal string. Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
     public var amount: String
 
     /// The ISO 4217 currency.
     public var currencyCode: String
 
-    /// Creates a new `Price`.
+    /// Creates a new `AmazonPayPrice`.
     ///
     /// - Parameters:
     ///   - amount: The amount as a decimal string. Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
@@ -49,7 +49,7 @@ public struct Price: Codable, Hashable, Sendable {
     }
 }
 
-extension Price: PayValidatable {
+extension AmazonPayPrice: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.maxLength(self.amount, 16, at: path.appending("amount"), into: &violations)
@@ -64,10 +64,14 @@ extension Price: PayValidatable {
     }
 }
 
+/// The earlier name of ``AmazonPayPrice``.
+@available(*, deprecated, renamed: "AmazonPayPrice")
+public typealias Price = AmazonPayPrice
+
 /// A shipping or billing address.
 ///
-/// - Remark: Generated from `Address` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct Address: Codable, Hashable, Sendable {
+/// - Remark: Generated from `AmazonPayAddress` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct AmazonPayAddress: Codable, Hashable, Sendable {
     /// The addressee.
     public var name: String?
 
@@ -103,7 +107,7 @@ public struct Address: Codable, Hashable, Sendable {
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var phoneNumber: String?
 
-    /// Creates a new `Address`.
+    /// Creates a new `AmazonPayAddress`.
     ///
     /// - Parameters:
     ///   - name: The addressee.
@@ -203,7 +207,7 @@ public struct Address: Codable, Hashable, Sendable {
     }
 }
 
-extension Address: PayValidatable {
+extension AmazonPayAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         if let value = self.countryCode {
@@ -217,9 +221,9 @@ extension Address: PayValidatable {
     }
 }
 
-extension Address: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension AmazonPayAddress: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("Address", redactedFields) }
+    public var description: String { PayRedaction.describe("AmazonPayAddress", redactedFields) }
 
     /// Same as ``description``.
     public var debugDescription: String { description }
@@ -244,10 +248,14 @@ extension Address: CustomStringConvertible, CustomDebugStringConvertible, Custom
     }
 }
 
+/// The earlier name of ``AmazonPayAddress``.
+@available(*, deprecated, renamed: "AmazonPayAddress")
+public typealias Address = AmazonPayAddress
+
 /// The buyer.
 ///
-/// - Remark: Generated from `Buyer` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct Buyer: Codable, Hashable, Sendable {
+/// - Remark: Generated from `AmazonPayBuyer` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct AmazonPayBuyer: Codable, Hashable, Sendable {
     /// The buyer's id.
     public var buyerId: String?
 
@@ -264,7 +272,7 @@ public struct Buyer: Codable, Hashable, Sendable {
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var phoneNumber: String?
 
-    /// Creates a new `Buyer`.
+    /// Creates a new `AmazonPayBuyer`.
     ///
     /// - Parameters:
     ///   - buyerId: The buyer's id.
@@ -315,15 +323,15 @@ public struct Buyer: Codable, Hashable, Sendable {
     }
 }
 
-extension Buyer: PayValidatable {
+extension AmazonPayBuyer: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
     }
 }
 
-extension Buyer: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension AmazonPayBuyer: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("Buyer", redactedFields) }
+    public var description: String { PayRedaction.describe("AmazonPayBuyer", redactedFields) }
 
     /// Same as ``description``.
     public var debugDescription: String { description }
@@ -340,6 +348,10 @@ extension Buyer: CustomStringConvertible, CustomDebugStringConvertible, CustomRe
         ]
     }
 }
+
+/// The earlier name of ``AmazonPayBuyer``.
+@available(*, deprecated, renamed: "AmazonPayBuyer")
+public typealias Buyer = AmazonPayBuyer
 
 /// The state of a checkout session.
 ///
@@ -664,15 +676,15 @@ extension ConstraintId: PayQueryValue {
 
 /// A condition that keeps the session from proceeding.
 ///
-/// - Remark: Generated from `Constraint` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct Constraint: Codable, Hashable, Sendable {
+/// - Remark: Generated from `CheckoutSessionConstraint` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct CheckoutSessionConstraint: Codable, Hashable, Sendable {
     /// The constraint.
     public var constraintId: ConstraintId
 
     /// What it means.
     public var constraintDescription: String?
 
-    /// Creates a new `Constraint`.
+    /// Creates a new `CheckoutSessionConstraint`.
     ///
     /// - Parameters:
     ///   - constraintId: The constraint.
@@ -707,11 +719,15 @@ public struct Constraint: Codable, Hashable, Sendable {
     }
 }
 
-extension Constraint: PayValidatable {
+extension CheckoutSessionConstraint: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
     }
 }
+
+/// The earlier name of ``CheckoutSessionConstraint``.
+@available(*, deprecated, renamed: "CheckoutSessionConstraint")
+public typealias Constraint = CheckoutSessionConstraint
 
 /// The merchant's own order information.
 ///
@@ -859,10 +875,10 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
     public var canHandlePendingAuthorization: Bool?
 
     /// The amount to charge.
-    public var chargeAmount: Price?
+    public var chargeAmount: AmazonPayPrice?
 
     /// The order's total.
-    public var totalOrderAmount: Price?
+    public var totalOrderAmount: AmazonPayPrice?
 
     /// The currency shown to the buyer.
     public var presentmentCurrency: String?
@@ -882,8 +898,8 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
     public init(
         paymentIntent: PaymentIntent? = nil,
         canHandlePendingAuthorization: Bool? = nil,
-        chargeAmount: Price? = nil,
-        totalOrderAmount: Price? = nil,
+        chargeAmount: AmazonPayPrice? = nil,
+        totalOrderAmount: AmazonPayPrice? = nil,
         presentmentCurrency: String? = nil,
         softDescriptor: String? = nil
     ) {
@@ -910,8 +926,8 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let paymentIntent = container.optional(PaymentIntent.self, WireKeys.paymentIntent)
         let canHandlePendingAuthorization = container.optional(Bool.self, WireKeys.canHandlePendingAuthorization)
-        let chargeAmount = container.optional(Price.self, WireKeys.chargeAmount)
-        let totalOrderAmount = container.optional(Price.self, WireKeys.totalOrderAmount)
+        let chargeAmount = container.optional(AmazonPayPrice.self, WireKeys.chargeAmount)
+        let totalOrderAmount = container.optional(AmazonPayPrice.self, WireKeys.totalOrderAmount)
         let presentmentCurrency = container.optional(String.self, WireKeys.presentmentCurrency)
         let softDescriptor = container.optional(String.self, WireKeys.softDescriptor)
         try container.finish()
@@ -1324,13 +1340,13 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
     public var merchantMetadata: MerchantMetadata?
 
     /// The buyer.
-    public var buyer: Buyer?
+    public var buyer: AmazonPayBuyer?
 
     /// The shipping address.
-    public var shippingAddress: Address?
+    public var shippingAddress: AmazonPayAddress?
 
     /// The billing address.
-    public var billingAddress: Address?
+    public var billingAddress: AmazonPayAddress?
 
     /// The buyer's payment instruments; Amazon sends `[null]` before the buyer chose one.
     public var paymentPreferences: [PaymentPreference?]?
@@ -1339,7 +1355,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
     public var statusDetails: StatusDetails
 
     /// What keeps the session from proceeding.
-    public var constraints: [Constraint]?
+    public var constraints: [CheckoutSessionConstraint]?
 
     /// The charge permission, once completed.
     public var chargePermissionId: String?
@@ -1387,12 +1403,12 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
         paymentDetails: PaymentDetails? = nil,
         chargePermissionType: ChargePermissionType? = nil,
         merchantMetadata: MerchantMetadata? = nil,
-        buyer: Buyer? = nil,
-        shippingAddress: Address? = nil,
-        billingAddress: Address? = nil,
+        buyer: AmazonPayBuyer? = nil,
+        shippingAddress: AmazonPayAddress? = nil,
+        billingAddress: AmazonPayAddress? = nil,
         paymentPreferences: [PaymentPreference?]? = nil,
         statusDetails: StatusDetails,
-        constraints: [Constraint]? = nil,
+        constraints: [CheckoutSessionConstraint]? = nil,
         chargePermissionId: String? = nil,
         chargeId: String? = nil,
         storeId: String? = nil,
@@ -1453,12 +1469,12 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
         let paymentDetails = container.optional(PaymentDetails.self, WireKeys.paymentDetails)
         let chargePermissionType = container.optional(ChargePermissionType.self, WireKeys.chargePermissionType)
         let merchantMetadata = container.optional(MerchantMetadata.self, WireKeys.merchantMetadata)
-        let buyer = container.optional(Buyer.self, WireKeys.buyer)
-        let shippingAddress = container.optional(Address.self, WireKeys.shippingAddress)
-        let billingAddress = container.optional(Address.self, WireKeys.billingAddress)
+        let buyer = container.optional(AmazonPayBuyer.self, WireKeys.buyer)
+        let shippingAddress = container.optional(AmazonPayAddress.self, WireKeys.shippingAddress)
+        let billingAddress = container.optional(AmazonPayAddress.self, WireKeys.billingAddress)
         let paymentPreferences = container.list(PaymentPreference?.self, WireKeys.paymentPreferences, required: false)
         let statusDetails = container.required(StatusDetails.self, WireKeys.statusDetails)
-        let constraints = container.list(Constraint.self, WireKeys.constraints, required: false)
+        let constraints = container.list(CheckoutSessionConstraint.self, WireKeys.constraints, required: false)
         let chargePermissionId = container.optional(String.self, WireKeys.chargePermissionId)
         let chargeId = container.optional(String.self, WireKeys.chargeId)
         let storeId = container.optional(String.self, WireKeys.storeId)
@@ -1699,13 +1715,13 @@ extension UpdateCheckoutSessionRequest: PayValidatable {
 /// - Remark: Generated from `CompleteCheckoutSessionRequest` in `AmazonPayMobile/CheckoutSession.yaml`.
 public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
     /// The amount to charge.
-    public var chargeAmount: Price
+    public var chargeAmount: AmazonPayPrice
 
     /// Creates a new `CompleteCheckoutSessionRequest`.
     ///
     /// - Parameters:
     ///   - chargeAmount: The amount to charge.
-    public init(chargeAmount: Price) {
+    public init(chargeAmount: AmazonPayPrice) {
         self.chargeAmount = chargeAmount
     }
 
@@ -1717,7 +1733,7 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let chargeAmount = container.required(Price.self, WireKeys.chargeAmount)
+        let chargeAmount = container.required(AmazonPayPrice.self, WireKeys.chargeAmount)
         try container.finish()
         guard let chargeAmount else { throw container.incomplete() }
         self.chargeAmount = chargeAmount
@@ -1841,15 +1857,15 @@ extension ErrorReasonCode: PayQueryValue {
 
 /// The body of an Amazon Pay API error.
 ///
-/// - Remark: Generated from `ErrorResponse` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct ErrorResponse: Codable, Hashable, Sendable {
+/// - Remark: Generated from `AmazonPayErrorResponse` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct AmazonPayErrorResponse: Codable, Hashable, Sendable {
     /// A machine-readable reason.
     public var reasonCode: ErrorReasonCode
 
     /// A readable explanation.
     public var message: String
 
-    /// Creates a new `ErrorResponse`.
+    /// Creates a new `AmazonPayErrorResponse`.
     ///
     /// - Parameters:
     ///   - reasonCode: A machine-readable reason.
@@ -1884,11 +1900,15 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension ErrorResponse: PayValidatable {
+extension AmazonPayErrorResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
     }
 }
+
+/// The earlier name of ``AmazonPayErrorResponse``.
+@available(*, deprecated, renamed: "AmazonPayErrorResponse")
+public typealias ErrorResponse = AmazonPayErrorResponse
 
 /// An `x-amz-pay-idempotency-key`: at most 32 of `[A-Za-z0-9_-]` (a UUID v4 without dashes in the samples).
 ///
@@ -1951,8 +1971,8 @@ extension IdempotencyKey: PayQueryValue {
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
-/// - Remark: Generated from `Region` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum Region: String, Codable, Hashable, Sendable, CaseIterable {
+/// - Remark: Generated from `AmazonPayRegion` in `AmazonPayMobile/CheckoutSession.yaml`.
+public enum AmazonPayRegion: String, Codable, Hashable, Sendable, CaseIterable {
     /// The wire value `na`.
     case na = "na"
     /// The wire value `eu`.
@@ -1975,7 +1995,7 @@ public enum Region: String, Codable, Hashable, Sendable, CaseIterable {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid Region; expected one of na, eu, jp")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid AmazonPayRegion; expected one of na, eu, jp")
         }
         self = value
     }
@@ -1987,7 +2007,7 @@ public enum Region: String, Codable, Hashable, Sendable, CaseIterable {
     }
 }
 
-extension Region: PayQueryValue {
+extension AmazonPayRegion: PayQueryValue {
     /// The case of a query value.
     public init?(queryValue: String) {
         self.init(rawValue: queryValue)
@@ -1996,6 +2016,10 @@ extension Region: PayQueryValue {
     /// The wire value as query text.
     public var queryValue: String { rawValue }
 }
+
+/// The earlier name of ``AmazonPayRegion``.
+@available(*, deprecated, renamed: "AmazonPayRegion")
+public typealias Region = AmazonPayRegion
 
 /// Gets a checkout session.
 ///
@@ -2008,7 +2032,7 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     /// The success body type.
     public typealias ResponseBody = CheckoutSession
     /// The error body type.
-    public typealias ErrorBody = ErrorResponse
+    public typealias ErrorBody = AmazonPayErrorResponse
 
     /// The schema's name for the operation.
     public static let operationID = "getCheckoutSession"
@@ -2025,10 +2049,10 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     public var checkoutSessionId: String
 
     /// The account's region.
-    public var region: Region?
+    public var region: AmazonPayRegion?
 
     /// Creates the operation's input.
-    public init(checkoutSessionId: String, region: Region? = nil) {
+    public init(checkoutSessionId: String, region: AmazonPayRegion? = nil) {
         self.checkoutSessionId = checkoutSessionId
         self.region = region
     }
@@ -2065,7 +2089,7 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     /// The success body type.
     public typealias ResponseBody = CheckoutSession
     /// The error body type.
-    public typealias ErrorBody = ErrorResponse
+    public typealias ErrorBody = AmazonPayErrorResponse
 
     /// The schema's name for the operation.
     public static let operationID = "updateCheckoutSession"
@@ -2085,13 +2109,13 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     public var idempotencyKey: IdempotencyKey?
 
     /// The account's region.
-    public var region: Region?
+    public var region: AmazonPayRegion?
 
     /// The request body.
     public var body: UpdateCheckoutSessionRequest
 
     /// Creates the operation's input.
-    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey? = nil, region: Region? = nil, body: UpdateCheckoutSessionRequest) {
+    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey? = nil, region: AmazonPayRegion? = nil, body: UpdateCheckoutSessionRequest) {
         self.checkoutSessionId = checkoutSessionId
         self.idempotencyKey = idempotencyKey
         self.region = region
@@ -2133,7 +2157,7 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     /// The success body type.
     public typealias ResponseBody = CheckoutSession
     /// The error body type.
-    public typealias ErrorBody = ErrorResponse
+    public typealias ErrorBody = AmazonPayErrorResponse
 
     /// The schema's name for the operation.
     public static let operationID = "completeCheckoutSession"
@@ -2153,13 +2177,13 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     public var idempotencyKey: IdempotencyKey
 
     /// The account's region.
-    public var region: Region?
+    public var region: AmazonPayRegion?
 
     /// The request body.
     public var body: CompleteCheckoutSessionRequest
 
     /// Creates the operation's input.
-    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey, region: Region? = nil, body: CompleteCheckoutSessionRequest) {
+    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey, region: AmazonPayRegion? = nil, body: CompleteCheckoutSessionRequest) {
         self.checkoutSessionId = checkoutSessionId
         self.idempotencyKey = idempotencyKey
         self.region = region

@@ -6,8 +6,8 @@ import Foundation
 
 /// One line of the cart.
 ///
-/// - Remark: Generated from `OrderItem` in `AmazonPayMobile/Order.yaml`.
-public struct OrderItem: Codable, Hashable, Sendable {
+/// - Remark: Generated from `MerchantOrderItem` in `AmazonPayMobile/Order.yaml`.
+public struct MerchantOrderItem: Codable, Hashable, Sendable {
     /// The item id, e.g. `item0008`.
     public var id: String
 
@@ -23,7 +23,7 @@ public struct OrderItem: Codable, Hashable, Sendable {
     /// The subtotal, `price × num`.
     public var summary: Int
 
-    /// Creates a new `OrderItem`.
+    /// Creates a new `MerchantOrderItem`.
     ///
     /// - Parameters:
     ///   - id: The item id, e.g. `item0008`.
@@ -82,7 +82,7 @@ public struct OrderItem: Codable, Hashable, Sendable {
     }
 }
 
-extension OrderItem: PayValidatable {
+extension MerchantOrderItem: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minimum(self.price, 0, exclusive: false, at: path.appending("price"), into: &violations)
@@ -91,12 +91,16 @@ extension OrderItem: PayValidatable {
     }
 }
 
+/// The earlier name of ``MerchantOrderItem``.
+@available(*, deprecated, renamed: "MerchantOrderItem")
+public typealias OrderItem = MerchantOrderItem
+
 /// The cart and its totals; `chargeAmount` is `floor(price × 1.1)` (tax included).
 ///
-/// - Remark: Generated from `Order` in `AmazonPayMobile/Order.yaml`.
-public struct Order: Codable, Hashable, Sendable {
+/// - Remark: Generated from `MerchantOrder` in `AmazonPayMobile/Order.yaml`.
+public struct MerchantOrder: Codable, Hashable, Sendable {
     /// The lines.
-    public var items: [OrderItem]
+    public var items: [MerchantOrderItem]
 
     /// The total before tax: the sum of the subtotals.
     public var price: Int
@@ -110,7 +114,7 @@ public struct Order: Codable, Hashable, Sendable {
     /// The merchant's order number (`MY-ORDER-n`).
     public var merchantReferenceId: String?
 
-    /// Creates a new `Order`.
+    /// Creates a new `MerchantOrder`.
     ///
     /// - Parameters:
     ///   - items: The lines.
@@ -119,7 +123,7 @@ public struct Order: Codable, Hashable, Sendable {
     ///   - amazonCheckoutSessionId: The session the order is paid with.
     ///   - merchantReferenceId: The merchant's order number (`MY-ORDER-n`).
     public init(
-        items: [OrderItem],
+        items: [MerchantOrderItem],
         price: Int,
         chargeAmount: Int,
         amazonCheckoutSessionId: String? = nil,
@@ -144,7 +148,7 @@ public struct Order: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let items = container.list(OrderItem.self, WireKeys.items, required: true)
+        let items = container.list(MerchantOrderItem.self, WireKeys.items, required: true)
         let price = container.required(Int.self, WireKeys.price)
         let chargeAmount = container.required(Int.self, WireKeys.chargeAmount)
         let amazonCheckoutSessionId = container.optional(String.self, WireKeys.amazonCheckoutSessionId)
@@ -169,7 +173,7 @@ public struct Order: Codable, Hashable, Sendable {
     }
 }
 
-extension Order: PayValidatable {
+extension MerchantOrder: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         for (index0, element0) in self.items.enumerated() {
@@ -179,3 +183,7 @@ extension Order: PayValidatable {
         PayRules.minimum(self.chargeAmount, 0, exclusive: false, at: path.appending("chargeAmount"), into: &violations)
     }
 }
+
+/// The earlier name of ``MerchantOrder``.
+@available(*, deprecated, renamed: "MerchantOrder")
+public typealias Order = MerchantOrder

@@ -236,8 +236,8 @@ extension CreatePaymentRequest: PayValidatable {
 
 /// A payment stored by the backend.
 ///
-/// - Remark: Generated from `Payment` in `MollieCheckout/Backend.yaml`.
-public struct Payment: Codable, Hashable, Sendable {
+/// - Remark: Generated from `BackendPayment` in `MollieCheckout/Backend.yaml`.
+public struct BackendPayment: Codable, Hashable, Sendable {
     /// The backend's id (used in the deep link).
     public var id: Int
 
@@ -268,7 +268,7 @@ public struct Payment: Codable, Hashable, Sendable {
     /// When it last changed.
     public var updatedAt: Date?
 
-    /// Creates a new `Payment`.
+    /// Creates a new `BackendPayment`.
     ///
     /// - Parameters:
     ///   - id: The backend's id (used in the deep link).
@@ -364,7 +364,7 @@ public struct Payment: Codable, Hashable, Sendable {
     }
 }
 
-extension Payment: PayValidatable {
+extension BackendPayment: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.pattern(self.mollieId, Rules.mollieIdPattern, at: path.appending("mollie_id"), into: &violations)
@@ -375,6 +375,10 @@ extension Payment: PayValidatable {
         static let mollieIdPattern = PayPattern("tr_[A-Za-z0-9]+")
     }
 }
+
+/// The earlier name of ``BackendPayment``.
+@available(*, deprecated, renamed: "BackendPayment")
+public typealias Payment = BackendPayment
 
 /// A method's or issuer's logo.
 ///
@@ -437,8 +441,8 @@ extension MethodImage: PayValidatable {
 
 /// An issuer (bank) of a method such as iDEAL.
 ///
-/// - Remark: Generated from `Issuer` in `MollieCheckout/Backend.yaml`.
-public struct Issuer: Codable, Hashable, Sendable {
+/// - Remark: Generated from `BackendIssuer` in `MollieCheckout/Backend.yaml`.
+public struct BackendIssuer: Codable, Hashable, Sendable {
     /// The issuer id, e.g. `ideal_ABNANL2A`.
     public var id: String
 
@@ -448,7 +452,7 @@ public struct Issuer: Codable, Hashable, Sendable {
     /// The issuer's logo.
     public var image: MethodImage?
 
-    /// Creates a new `Issuer`.
+    /// Creates a new `BackendIssuer`.
     ///
     /// - Parameters:
     ///   - id: The issuer id, e.g. `ideal_ABNANL2A`.
@@ -489,11 +493,15 @@ public struct Issuer: Codable, Hashable, Sendable {
     }
 }
 
-extension Issuer: PayValidatable {
+extension BackendIssuer: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
     }
 }
+
+/// The earlier name of ``BackendIssuer``.
+@available(*, deprecated, renamed: "BackendIssuer")
+public typealias Issuer = BackendIssuer
 
 /// An amount as the demo backend's `AmountResource` writes it: `{value: <number>, currency}`. The backend casts the value to a PHP double, so it is a JSON number (read exactly, never through `Double`); a missing amount comes out as `{value: 0, currency: ""}`.
 ///
@@ -622,8 +630,8 @@ extension MethodPricing: PayValidatable {
 
 /// A payment method the backend offers for an amount.
 ///
-/// - Remark: Generated from `Method` in `MollieCheckout/Backend.yaml`.
-public struct Method: Codable, Hashable, Sendable {
+/// - Remark: Generated from `BackendMethod` in `MollieCheckout/Backend.yaml`.
+public struct BackendMethod: Codable, Hashable, Sendable {
     /// The method id.
     public var id: MollieMethod
 
@@ -640,12 +648,12 @@ public struct Method: Codable, Hashable, Sendable {
     public var image: MethodImage
 
     /// The issuers, for methods that have them (`null` otherwise).
-    public var issuers: [Issuer]?
+    public var issuers: [BackendIssuer]?
 
     /// The fees (`null` unless requested).
     public var pricing: [MethodPricing]?
 
-    /// Creates a new `Method`.
+    /// Creates a new `BackendMethod`.
     ///
     /// - Parameters:
     ///   - id: The method id.
@@ -661,7 +669,7 @@ public struct Method: Codable, Hashable, Sendable {
         minimumAmount: BackendAmount? = nil,
         maximumAmount: BackendAmount? = nil,
         image: MethodImage,
-        issuers: [Issuer]? = nil,
+        issuers: [BackendIssuer]? = nil,
         pricing: [MethodPricing]? = nil
     ) {
         self.id = id
@@ -692,7 +700,7 @@ public struct Method: Codable, Hashable, Sendable {
         let minimumAmount = container.optional(BackendAmount.self, WireKeys.minimumAmount)
         let maximumAmount = container.optional(BackendAmount.self, WireKeys.maximumAmount)
         let image = container.required(MethodImage.self, WireKeys.image)
-        let issuers = container.list(Issuer.self, WireKeys.issuers, required: false)
+        let issuers = container.list(BackendIssuer.self, WireKeys.issuers, required: false)
         let pricing = container.list(MethodPricing.self, WireKeys.pricing, required: false)
         try container.finish()
         guard let id, let methodDescription, let image else { throw container.incomplete() }
@@ -718,24 +726,28 @@ public struct Method: Codable, Hashable, Sendable {
     }
 }
 
-extension Method: PayValidatable {
+extension BackendMethod: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
     }
 }
+
+/// The earlier name of ``BackendMethod``.
+@available(*, deprecated, renamed: "BackendMethod")
+public typealias Method = BackendMethod
 
 /// `{"data": payment}`
 ///
 /// - Remark: Generated from `PaymentEnvelope` in `MollieCheckout/Backend.yaml`.
 public struct PaymentEnvelope: Codable, Hashable, Sendable {
     /// The payment.
-    public var data: Payment
+    public var data: BackendPayment
 
     /// Creates a new `PaymentEnvelope`.
     ///
     /// - Parameters:
     ///   - data: The payment.
-    public init(data: Payment) {
+    public init(data: BackendPayment) {
         self.data = data
     }
 
@@ -747,7 +759,7 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let data = container.required(Payment.self, WireKeys.data)
+        let data = container.required(BackendPayment.self, WireKeys.data)
         try container.finish()
         guard let data else { throw container.incomplete() }
         self.data = data
@@ -772,13 +784,13 @@ extension PaymentEnvelope: PayValidatable {
 /// - Remark: Generated from `PaymentListEnvelope` in `MollieCheckout/Backend.yaml`.
 public struct PaymentListEnvelope: Codable, Hashable, Sendable {
     /// The payments.
-    public var data: [Payment]
+    public var data: [BackendPayment]
 
     /// Creates a new `PaymentListEnvelope`.
     ///
     /// - Parameters:
     ///   - data: The payments.
-    public init(data: [Payment]) {
+    public init(data: [BackendPayment]) {
         self.data = data
     }
 
@@ -790,7 +802,7 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let data = container.list(Payment.self, WireKeys.data, required: true)
+        let data = container.list(BackendPayment.self, WireKeys.data, required: true)
         try container.finish()
         guard let data else { throw container.incomplete() }
         self.data = data
@@ -817,13 +829,13 @@ extension PaymentListEnvelope: PayValidatable {
 /// - Remark: Generated from `MethodListEnvelope` in `MollieCheckout/Backend.yaml`.
 public struct MethodListEnvelope: Codable, Hashable, Sendable {
     /// The methods.
-    public var data: [Method]
+    public var data: [BackendMethod]
 
     /// Creates a new `MethodListEnvelope`.
     ///
     /// - Parameters:
     ///   - data: The methods.
-    public init(data: [Method]) {
+    public init(data: [BackendMethod]) {
         self.data = data
     }
 
@@ -835,7 +847,7 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let data = container.list(Method.self, WireKeys.data, required: true)
+        let data = container.list(BackendMethod.self, WireKeys.data, required: true)
         try container.finish()
         guard let data else { throw container.incomplete() }
         self.data = data

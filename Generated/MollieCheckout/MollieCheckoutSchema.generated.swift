@@ -12,14 +12,16 @@ public enum MollieCheckoutSchema: PaySchemaModule {
     /// Every type that is not deprecated, sorted by name.
     public static let types: [PaySchemaType] = [
         PaySchemaType(BackendAmount.self, module: "MollieCheckout", name: "BackendAmount", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
+        PaySchemaType(BackendIssuer.self, module: "MollieCheckout", name: "BackendIssuer", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml", formerNames: ["Issuer"]),
+        PaySchemaType(BackendMethod.self, module: "MollieCheckout", name: "BackendMethod", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml", formerNames: ["Method"]),
+        PaySchemaType(BackendPayment.self, module: "MollieCheckout", name: "BackendPayment", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml", formerNames: ["Payment"]),
         PaySchemaType(CreatePaymentRequest.self, module: "MollieCheckout", name: "CreatePaymentRequest", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(DeviceUUID.self, module: "MollieCheckout", name: "DeviceUUID", kind: .scalar, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
-        PaySchemaType(Issuer.self, module: "MollieCheckout", name: "Issuer", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
-        PaySchemaType(Method.self, module: "MollieCheckout", name: "Method", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(MethodImage.self, module: "MollieCheckout", name: "MethodImage", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(MethodListEnvelope.self, module: "MollieCheckout", name: "MethodListEnvelope", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(MethodPricing.self, module: "MollieCheckout", name: "MethodPricing", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(MollieAmount.self, module: "MollieCheckout", name: "MollieAmount", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
+        PaySchemaType(MollieCheckoutSettings.self, module: "MollieCheckout", name: "MollieCheckoutSettings", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Settings.yaml", formerNames: ["Settings"]),
         PaySchemaType(MollieError.self, module: "MollieCheckout", name: "MollieError", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
         PaySchemaType(MollieErrorLinks.self, module: "MollieCheckout", name: "MollieErrorLinks", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
         PaySchemaType(MollieIssuer.self, module: "MollieCheckout", name: "MollieIssuer", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
@@ -28,13 +30,11 @@ public enum MollieCheckoutSchema: PaySchemaModule {
         PaySchemaType(MollieMode.self, module: "MollieCheckout", name: "MollieMode", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
         PaySchemaType(MolliePayment.self, module: "MollieCheckout", name: "MolliePayment", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
         PaySchemaType(MolliePaymentLinks.self, module: "MollieCheckout", name: "MolliePaymentLinks", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
-        PaySchemaType(Payment.self, module: "MollieCheckout", name: "Payment", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(PaymentEnvelope.self, module: "MollieCheckout", name: "PaymentEnvelope", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(PaymentFlow.self, module: "MollieCheckout", name: "PaymentFlow", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/Settings.yaml"),
         PaySchemaType(PaymentListEnvelope.self, module: "MollieCheckout", name: "PaymentListEnvelope", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(PaymentStatus.self, module: "MollieCheckout", name: "PaymentStatus", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(SequenceType.self, module: "MollieCheckout", name: "SequenceType", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
-        PaySchemaType(Settings.self, module: "MollieCheckout", name: "Settings", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Settings.yaml"),
         PaySchemaType(ValidationErrorResponse.self, module: "MollieCheckout", name: "ValidationErrorResponse", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
     ]
 }

@@ -56,8 +56,8 @@ extension PaymentFlow: PayQueryValue {
 
 /// The demo app's configuration (`Settings.swift`).
 ///
-/// - Remark: Generated from `Settings` in `MollieCheckout/Settings.yaml`.
-public struct Settings: Codable, Hashable, Sendable {
+/// - Remark: Generated from `MollieCheckoutSettings` in `MollieCheckout/Settings.yaml`.
+public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
     /// `kBaseUrl`: the backend's base URL.
     public var baseUrl: URL
 
@@ -67,7 +67,7 @@ public struct Settings: Codable, Hashable, Sendable {
     /// `kPaymentFlow`: how the payment is executed.
     public var paymentFlow: PaymentFlow
 
-    /// Creates a new `Settings`.
+    /// Creates a new `MollieCheckoutSettings`.
     ///
     /// - Parameters:
     ///   - baseUrl: `kBaseUrl`: the backend's base URL.
@@ -108,7 +108,7 @@ public struct Settings: Codable, Hashable, Sendable {
     }
 }
 
-extension Settings: PayValidatable {
+extension MollieCheckoutSettings: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.format(self.baseUrl, Rules.baseUrlFormat, at: path.appending("baseUrl"), into: &violations)
@@ -119,3 +119,7 @@ extension Settings: PayValidatable {
         static let baseUrlFormat = PayFormat.url(schemes: ["https", "http"])
     }
 }
+
+/// The earlier name of ``MollieCheckoutSettings``.
+@available(*, deprecated, renamed: "MollieCheckoutSettings")
+public typealias Settings = MollieCheckoutSettings

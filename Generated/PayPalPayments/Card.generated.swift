@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
-/// - Remark: Generated from `Environment` in `PayPalPayments/Card.yaml`.
-public enum Environment: String, Codable, Hashable, Sendable, CaseIterable {
+/// - Remark: Generated from `PayPalEnvironment` in `PayPalPayments/Card.yaml`.
+public enum PayPalEnvironment: String, Codable, Hashable, Sendable, CaseIterable {
     /// `https://api-m.sandbox.paypal.com`
     case sandbox = "sandbox"
     /// `https://api-m.paypal.com`
@@ -29,7 +29,7 @@ public enum Environment: String, Codable, Hashable, Sendable, CaseIterable {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid Environment; expected one of sandbox, live")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid PayPalEnvironment; expected one of sandbox, live")
         }
         self = value
     }
@@ -41,7 +41,7 @@ public enum Environment: String, Codable, Hashable, Sendable, CaseIterable {
     }
 }
 
-extension Environment: PayQueryValue {
+extension PayPalEnvironment: PayQueryValue {
     /// The case of a query value.
     public init?(queryValue: String) {
         self.init(rawValue: queryValue)
@@ -116,14 +116,14 @@ public struct CoreConfig: Codable, Hashable, Sendable {
     public var accessToken: AccessToken
 
     /// Sandbox or live.
-    public var environment: Environment
+    public var environment: PayPalEnvironment
 
     /// Creates a new `CoreConfig`.
     ///
     /// - Parameters:
     ///   - accessToken: The access token.
     ///   - environment: Sandbox or live.
-    public init(accessToken: AccessToken, environment: Environment) {
+    public init(accessToken: AccessToken, environment: PayPalEnvironment) {
         self.accessToken = accessToken
         self.environment = environment
     }
@@ -138,7 +138,7 @@ public struct CoreConfig: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let accessToken = container.required(AccessToken.self, WireKeys.accessToken)
-        let environment = container.required(Environment.self, WireKeys.environment)
+        let environment = container.required(PayPalEnvironment.self, WireKeys.environment)
         try container.finish()
         guard let accessToken, let environment else { throw container.incomplete() }
         self.accessToken = accessToken
@@ -180,8 +180,8 @@ extension CoreConfig: CustomStringConvertible, CustomDebugStringConvertible, Cus
 
 /// A billing address.
 ///
-/// - Remark: Generated from `Address` in `PayPalPayments/Card.yaml`.
-public struct Address: Codable, Hashable, Sendable {
+/// - Remark: Generated from `PayPalAddress` in `PayPalPayments/Card.yaml`.
+public struct PayPalAddress: Codable, Hashable, Sendable {
     /// The first line.
     public var addressLine1: String?
 
@@ -200,7 +200,7 @@ public struct Address: Codable, Hashable, Sendable {
     /// The ISO 3166-1 alpha-2 country.
     public var countryCode: String
 
-    /// Creates a new `Address`.
+    /// Creates a new `PayPalAddress`.
     ///
     /// - Parameters:
     ///   - addressLine1: The first line.
@@ -266,7 +266,7 @@ public struct Address: Codable, Hashable, Sendable {
     }
 }
 
-extension Address: PayValidatable {
+extension PayPalAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.format(self.countryCode, Rules.countryCodeFormat, at: path.appending("country_code"), into: &violations)
@@ -277,6 +277,10 @@ extension Address: PayValidatable {
         static let countryCodeFormat = PayFormat.iso3166Alpha2
     }
 }
+
+/// The earlier name of ``PayPalAddress``.
+@available(*, deprecated, renamed: "PayPalAddress")
+public typealias Address = PayPalAddress
 
 /// A card to approve an order with.
 ///
@@ -302,7 +306,7 @@ public struct Card: Codable, Hashable, Sendable {
     public var cardholderName: String?
 
     /// The billing address.
-    public var billingAddress: Address?
+    public var billingAddress: PayPalAddress?
 
     /// Creates a new `Card`.
     ///
@@ -319,7 +323,7 @@ public struct Card: Codable, Hashable, Sendable {
         expirationYear: String,
         securityCode: String,
         cardholderName: String? = nil,
-        billingAddress: Address? = nil
+        billingAddress: PayPalAddress? = nil
     ) {
         self.number = number
         self.expirationMonth = expirationMonth
@@ -347,7 +351,7 @@ public struct Card: Codable, Hashable, Sendable {
         let expirationYear = container.required(String.self, WireKeys.expirationYear)
         let securityCode = container.required(String.self, WireKeys.securityCode)
         let cardholderName = container.optional(String.self, WireKeys.cardholderName)
-        let billingAddress = container.optional(Address.self, WireKeys.billingAddress)
+        let billingAddress = container.optional(PayPalAddress.self, WireKeys.billingAddress)
         try container.finish()
         guard let number, let expirationMonth, let expirationYear, let securityCode else { throw container.incomplete() }
         self.number = number

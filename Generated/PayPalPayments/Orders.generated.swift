@@ -155,7 +155,7 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
     public var name: String?
 
     /// The billing address.
-    public var billingAddress: Address?
+    public var billingAddress: PayPalAddress?
 
     /// 3-D Secure verification.
     public var attributes: CardAttributes?
@@ -174,7 +174,7 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
         expiry: String,
         securityCode: String? = nil,
         name: String? = nil,
-        billingAddress: Address? = nil,
+        billingAddress: PayPalAddress? = nil,
         attributes: CardAttributes? = nil
     ) {
         self.number = number
@@ -202,7 +202,7 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
         let expiry = container.required(String.self, WireKeys.expiry)
         let securityCode = container.optional(String.self, WireKeys.securityCode)
         let name = container.optional(String.self, WireKeys.name)
-        let billingAddress = container.optional(Address.self, WireKeys.billingAddress)
+        let billingAddress = container.optional(PayPalAddress.self, WireKeys.billingAddress)
         let attributes = container.optional(CardAttributes.self, WireKeys.attributes)
         try container.finish()
         guard let number, let expiry else { throw container.incomplete() }
@@ -271,12 +271,12 @@ extension CardPaymentSource: CustomStringConvertible, CustomDebugStringConvertib
 
 /// `payment_source`.
 ///
-/// - Remark: Generated from `PaymentSource` in `PayPalPayments/Orders.yaml`.
-public struct PaymentSource: Codable, Hashable, Sendable {
+/// - Remark: Generated from `PayPalPaymentSource` in `PayPalPayments/Orders.yaml`.
+public struct PayPalPaymentSource: Codable, Hashable, Sendable {
     /// The card.
     public var card: CardPaymentSource
 
-    /// Creates a new `PaymentSource`.
+    /// Creates a new `PayPalPaymentSource`.
     ///
     /// - Parameters:
     ///   - card: The card.
@@ -305,16 +305,16 @@ public struct PaymentSource: Codable, Hashable, Sendable {
     }
 }
 
-extension PaymentSource: PayValidatable {
+extension PayPalPaymentSource: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         self.card.collectViolations(at: path.appending("card"), into: &violations)
     }
 }
 
-extension PaymentSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension PayPalPaymentSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("PaymentSource", redactedFields) }
+    public var description: String { PayRedaction.describe("PayPalPaymentSource", redactedFields) }
 
     /// Same as ``description``.
     public var debugDescription: String { description }
@@ -328,6 +328,10 @@ extension PaymentSource: CustomStringConvertible, CustomDebugStringConvertible, 
         ]
     }
 }
+
+/// The earlier name of ``PayPalPaymentSource``.
+@available(*, deprecated, renamed: "PayPalPaymentSource")
+public typealias PaymentSource = PayPalPaymentSource
 
 /// Where a 3-D Secure challenge returns.
 ///
@@ -384,7 +388,7 @@ extension ApplicationContext: PayValidatable {
 /// - Remark: Generated from `ConfirmPaymentSourceRequest` in `PayPalPayments/Orders.yaml`.
 public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
     /// The card.
-    public var paymentSource: PaymentSource
+    public var paymentSource: PayPalPaymentSource
 
     /// 3-D Secure return URLs.
     public var applicationContext: ApplicationContext?
@@ -394,7 +398,7 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
     /// - Parameters:
     ///   - paymentSource: The card.
     ///   - applicationContext: 3-D Secure return URLs.
-    public init(paymentSource: PaymentSource, applicationContext: ApplicationContext? = nil) {
+    public init(paymentSource: PayPalPaymentSource, applicationContext: ApplicationContext? = nil) {
         self.paymentSource = paymentSource
         self.applicationContext = applicationContext
     }
@@ -408,7 +412,7 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let paymentSource = container.required(PaymentSource.self, WireKeys.paymentSource)
+        let paymentSource = container.required(PayPalPaymentSource.self, WireKeys.paymentSource)
         let applicationContext = container.optional(ApplicationContext.self, WireKeys.applicationContext)
         try container.finish()
         guard let paymentSource else { throw container.incomplete() }
@@ -1120,8 +1124,8 @@ extension ErrorDetail: PayValidatable {
 
 /// The body of an Orders API error.
 ///
-/// - Remark: Generated from `ErrorResponse` in `PayPalPayments/Orders.yaml`.
-public struct ErrorResponse: Codable, Hashable, Sendable {
+/// - Remark: Generated from `PayPalErrorResponse` in `PayPalPayments/Orders.yaml`.
+public struct PayPalErrorResponse: Codable, Hashable, Sendable {
     /// The error name.
     public var name: String
 
@@ -1134,7 +1138,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
     /// Details.
     public var details: [ErrorDetail]?
 
-    /// Creates a new `ErrorResponse`.
+    /// Creates a new `PayPalErrorResponse`.
     ///
     /// - Parameters:
     ///   - name: The error name.
@@ -1186,11 +1190,15 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension ErrorResponse: PayValidatable {
+extension PayPalErrorResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
     }
 }
+
+/// The earlier name of ``PayPalErrorResponse``.
+@available(*, deprecated, renamed: "PayPalErrorResponse")
+public typealias ErrorResponse = PayPalErrorResponse
 
 /// The query of the 3-D Secure return URL (`…/card/success?liability_shift=POSSIBLE`).
 ///
@@ -1283,7 +1291,7 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     /// The success body type.
     public typealias ResponseBody = OrderResponse
     /// The error body type.
-    public typealias ErrorBody = ErrorResponse
+    public typealias ErrorBody = PayPalErrorResponse
 
     /// The schema's name for the operation.
     public static let operationID = "confirmPaymentSource"
@@ -1364,7 +1372,7 @@ public struct GetOrderOperation: PayOperation, Hashable {
     /// The success body type.
     public typealias ResponseBody = OrderResponse
     /// The error body type.
-    public typealias ErrorBody = ErrorResponse
+    public typealias ErrorBody = PayPalErrorResponse
 
     /// The schema's name for the operation.
     public static let operationID = "getOrder"

@@ -61,8 +61,8 @@ extension Environment: PayQueryValue {
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
-/// - Remark: Generated from `Currency` in `SuiteMCommerce/Payment.yaml`.
-public enum Currency: String, Codable, Hashable, Sendable, CaseIterable {
+/// - Remark: Generated from `SuiteCurrency` in `SuiteMCommerce/Payment.yaml`.
+public enum SuiteCurrency: String, Codable, Hashable, Sendable, CaseIterable {
     /// The wire value `MXN`.
     case mxn = "MXN"
     /// The wire value `USD`.
@@ -82,7 +82,7 @@ public enum Currency: String, Codable, Hashable, Sendable, CaseIterable {
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid Currency; expected one of MXN, USD")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid SuiteCurrency; expected one of MXN, USD")
         }
         self = value
     }
@@ -94,7 +94,7 @@ public enum Currency: String, Codable, Hashable, Sendable, CaseIterable {
     }
 }
 
-extension Currency: PayQueryValue {
+extension SuiteCurrency: PayQueryValue {
     /// The case of a query value.
     public init?(queryValue: String) {
         self.init(rawValue: queryValue)
@@ -103,6 +103,10 @@ extension Currency: PayQueryValue {
     /// The wire value as query text.
     public var queryValue: String { rawValue }
 }
+
+/// The earlier name of ``SuiteCurrency``.
+@available(*, deprecated, renamed: "SuiteCurrency")
+public typealias Currency = SuiteCurrency
 
 /// `tpPago`: a single payment or n months without interest.
 ///
@@ -180,7 +184,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
     public var reference: String
 
     /// MXN or USD.
-    public var currency: Currency
+    public var currency: SuiteCurrency
 
     /// The merchant server's current time in ISO 8601 with offset, e.g. `2013-07-10T14:49:24-05:00`.
     public var dateHour: Date
@@ -199,7 +203,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
         amount: Decimal,
         urlResponse: URL = URL(string: "https://suitemcommerce.com")!,
         reference: String,
-        currency: Currency,
+        currency: SuiteCurrency,
         dateHour: Date
     ) {
         self.paymentType = paymentType
@@ -228,7 +232,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
         let amount = container.required(Decimal.self, WireKeys.amount)
         let urlResponse = container.optional(URL.self, WireKeys.urlResponse) ?? URL(string: "https://suitemcommerce.com")!
         let reference = container.required(String.self, WireKeys.reference)
-        let currency = container.required(Currency.self, WireKeys.currency)
+        let currency = container.required(SuiteCurrency.self, WireKeys.currency)
         let dateHour = container.date(WireKeys.dateHour, format: WireKeys.dateHourFormat, required: true)
         try container.finish()
         guard let paymentType, let amount, let reference, let currency, let dateHour else { throw container.incomplete() }

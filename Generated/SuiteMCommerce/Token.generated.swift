@@ -29,7 +29,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
     public var merchant: String
 
     /// MXN or USD.
-    public var currency: Currency
+    public var currency: SuiteCurrency
 
     /// El número de operativa para realizar el cobro.
     public var operationType: String
@@ -66,7 +66,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         user: String,
         password: String,
         merchant: String,
-        currency: Currency,
+        currency: SuiteCurrency,
         operationType: String,
         token: String? = nil,
         reference: String,
@@ -109,7 +109,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         let user = container.required(String.self, WireKeys.user)
         let password = container.required(String.self, WireKeys.password)
         let merchant = container.required(String.self, WireKeys.merchant)
-        let currency = container.required(Currency.self, WireKeys.currency)
+        let currency = container.required(SuiteCurrency.self, WireKeys.currency)
         let operationType = container.required(String.self, WireKeys.operationType)
         let token = container.optional(String.self, WireKeys.token)
         let reference = container.required(String.self, WireKeys.reference)
@@ -214,7 +214,7 @@ public struct Bean3DS: Codable, Hashable, Sendable {
     public var merchant: String
 
     /// MXN or USD.
-    public var currency: Currency
+    public var currency: SuiteCurrency
 
     /// La llave para procesar la autenticación proporcionada al comercio.
     ///
@@ -243,7 +243,7 @@ public struct Bean3DS: Codable, Hashable, Sendable {
         user: String,
         password: String,
         merchant: String,
-        currency: Currency,
+        currency: SuiteCurrency,
         authKey: String,
         reference: String
     ) {
@@ -280,7 +280,7 @@ public struct Bean3DS: Codable, Hashable, Sendable {
         let user = container.required(String.self, WireKeys.user)
         let password = container.required(String.self, WireKeys.password)
         let merchant = container.required(String.self, WireKeys.merchant)
-        let currency = container.required(Currency.self, WireKeys.currency)
+        let currency = container.required(SuiteCurrency.self, WireKeys.currency)
         let authKey = container.required(String.self, WireKeys.authKey)
         let reference = container.required(String.self, WireKeys.reference)
         try container.finish()

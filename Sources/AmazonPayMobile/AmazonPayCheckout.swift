@@ -56,7 +56,7 @@ public final class AmazonPayCheckout: Sendable {
     }
 
     /// Runs the whole sequence, started by the cart page's message `body` (`{op: 'login'}`), for `items`.
-    public func checkout(bridgeMessage body: Data, items: [OrderItem]) async throws -> AmazonPayReceipt {
+    public func checkout(bridgeMessage body: Data, items: [MerchantOrderItem]) async throws -> AmazonPayReceipt {
         do {
             return try await gate.run("checkout") { try await self.runCheckout(body, items) }
         } catch let error as FlowInProgressError {
@@ -64,7 +64,7 @@ public final class AmazonPayCheckout: Sendable {
         }
     }
 
-    private func runCheckout(_ body: Data, _ items: [OrderItem]) async throws -> AmazonPayReceipt {
+    private func runCheckout(_ body: Data, _ items: [MerchantOrderItem]) async throws -> AmazonPayReceipt {
         guard case .login = try bridgeMessage(from: body) else {
             throw AmazonPayError(.invalidBridgeMessage, "the checkout starts with {op: 'login'}")
         }
@@ -93,7 +93,7 @@ public final class AmazonPayCheckout: Sendable {
         try requireOpen(session)
         let reference = newMerchantReferenceId()
         let order = OrderCalculator.order(items: items, merchantReferenceId: reference, checkoutSessionId: sessionId)
-        let charge = Price(amount: String(order.chargeAmount), currencyCode: configuration.ledgerCurrency)
+        let charge = AmazonPayPrice(amount: String(order.chargeAmount), currencyCode: configuration.ledgerCurrency)
         logger.info("order computed", metadata: ["price": "\(order.price)", "chargeAmount": "\(order.chargeAmount)", "reference": "\(reference)"])
         // 4. Update the session with the amount, order number and result URL.
         let update = UpdateCheckoutSessionRequest(
@@ -159,7 +159,7 @@ public final class AmazonPayCheckout: Sendable {
     }
 
     private func call<Operation: PayOperation>(_ operation: Operation) async throws -> CheckoutSession
-    where Operation.ResponseBody == CheckoutSession, Operation.ErrorBody == ErrorResponse {
+    where Operation.ResponseBody == CheckoutSession, Operation.ErrorBody == AmazonPayErrorResponse {
         let response: PayAPIResponse<Operation>
         do {
             response = try await client.send(operation)

@@ -13,7 +13,7 @@ public struct AmazonPayConfiguration: Sendable, Hashable {
     /// The ledger currency.
     public var ledgerCurrency: String
     /// The account's region.
-    public var region: Region
+    public var region: AmazonPayRegion
     /// The store name shown to the buyer.
     public var merchantStoreName: String
     /// A note to the buyer.
@@ -24,8 +24,8 @@ public struct AmazonPayConfiguration: Sendable, Hashable {
     /// Creates a configuration; the defaults are the sample's.
     public init(
         appLoginURL: URL, reviewReturn: WebSessionCallback, relayScheme: String = "amazonpay-ios-v2",
-        checkoutResultReturnURL: URL, ledgerCurrency: String = "JPY", region: Region = .jp,
-        merchantStoreName: String = "MY-SHOP", noteToBuyer: String = "Thank you!", customInformation: String = "This isn't shared with Buyer"
+        checkoutResultReturnURL: URL, ledgerCurrency: String = "JPY", region: AmazonPayRegion = .jp,
+        merchantStoreName: String = "MY-SHOP", noteToBuyer: String = "Thank you!", customInformation: String = "This isn't shared with AmazonPayBuyer"
     ) {
         self.appLoginURL = appLoginURL
         self.reviewReturn = reviewReturn
@@ -42,7 +42,7 @@ public struct AmazonPayConfiguration: Sendable, Hashable {
 /// What a completed checkout produced.
 public struct AmazonPayReceipt: Sendable, Hashable {
     /// The order, with its totals and reference id.
-    public var order: Order
+    public var order: MerchantOrder
     /// The completed session.
     public var session: CheckoutSession
 }

@@ -33,7 +33,7 @@ public struct PaymentsService: Sendable {
     let backend: Backend
 
     /// Creates a payment (`POST /api/payments`); a 422 lists the invalid fields.
-    public func createPayment(_ payment: CreatePaymentRequest) async throws -> Payment {
+    public func createPayment(_ payment: CreatePaymentRequest) async throws -> BackendPayment {
         let violations = payment.violations
         guard violations.isEmpty else {
             var fields: [String: [String]] = [:]
@@ -44,12 +44,12 @@ public struct PaymentsService: Sendable {
     }
 
     /// The device's payments (`GET /api/payments`).
-    public func getPayments() async throws -> [Payment] {
+    public func getPayments() async throws -> [BackendPayment] {
         try await backend.send(ListPaymentsOperation(deviceUUID: backend.device)).data
     }
 
     /// One payment, refreshed from Mollie (`GET /api/payments/{id}`).
-    public func getPayment(_ id: Int) async throws -> Payment {
+    public func getPayment(_ id: Int) async throws -> BackendPayment {
         try await backend.send(GetPaymentOperation(id: id, deviceUUID: backend.device)).data
     }
 }
@@ -59,7 +59,7 @@ public struct MethodsService: Sendable {
     let backend: Backend
 
     /// The methods (with issuers) available for `amount` (`GET /api/methods?amount=`).
-    public func getActiveMethods(amount: Decimal) async throws -> [Method] {
+    public func getActiveMethods(amount: Decimal) async throws -> [BackendMethod] {
         try await backend.send(ListMethodsOperation(amount: amount, deviceUUID: backend.device)).data
     }
 }

@@ -37,9 +37,9 @@ public struct MethodSelection: Hashable, Sendable {
 /// How executing a payment ended.
 public enum PaymentExecution: Hashable, Sendable {
     /// The checkout opened in the external browser; the result arrives as a deep link (or on return).
-    case openedInExternalBrowser(Payment)
+    case openedInExternalBrowser(BackendPayment)
     /// The in-app browser returned and the payment was refreshed.
-    case returned(Payment)
+    case returned(BackendPayment)
 }
 
 /// The Mollie checkout demo app's logic: create a payment (optionally with a method and issuer),
@@ -50,7 +50,7 @@ public final class MollieCheckoutClient: Sendable {
     public static let deepLinkScheme = "mollie-checkout"
 
     /// The settings.
-    public let settings: Settings
+    public let settings: MollieCheckoutSettings
     /// The payments service.
     public let payments: PaymentsService
     /// The methods service.
@@ -64,7 +64,7 @@ public final class MollieCheckoutClient: Sendable {
 
     /// Creates the client for the backend at `settings.baseUrl`.
     public init(
-        settings: Settings, device: DeviceUUID, transport: any ClientTransport, inAppBrowser: any WebSession,
+        settings: MollieCheckoutSettings, device: DeviceUUID, transport: any ClientTransport, inAppBrowser: any WebSession,
         externalBrowser: any URLOpener, chooser: (any PaymentFlowChooser)? = nil,
         retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(20)), logger: Logger = Logger(label: "MollieCheckout")
     ) throws {
@@ -85,7 +85,7 @@ public final class MollieCheckoutClient: Sendable {
     /// Step 3: creates a payment. With `selectPaymentMethod`, `selection` is required and must be an
     /// active method (with an issuer when the method has issuers); without it, only the description
     /// and amount are sent and the user picks the method on Mollie's page.
-    public func createPayment(description: String, amount: Decimal, selection: MethodSelection? = nil) async throws -> Payment {
+    public func createPayment(description: String, amount: Decimal, selection: MethodSelection? = nil) async throws -> BackendPayment {
         var request = CreatePaymentRequest(paymentDescription: description, amount: amount)
         if settings.selectPaymentMethod {
             guard let selection else { throw MollieCheckoutError(.invalidInput, "select a payment method first") }
@@ -107,7 +107,7 @@ public final class MollieCheckoutClient: Sendable {
     }
 
     /// Step 4: executes `payment` with the configured flow (asking the chooser for `choose`).
-    public func execute(_ payment: Payment) async throws -> PaymentExecution {
+    public func execute(_ payment: BackendPayment) async throws -> PaymentExecution {
         do {
             return try await gate.run("execute") { try await self.run(payment) }
         } catch let error as FlowInProgressError {
@@ -115,7 +115,7 @@ public final class MollieCheckoutClient: Sendable {
         }
     }
 
-    private func run(_ payment: Payment) async throws -> PaymentExecution {
+    private func run(_ payment: BackendPayment) async throws -> PaymentExecution {
         guard let url = payment.url, payment.status == .open else { throw MollieCheckoutError(.noCheckoutURL, "payment \(payment.id) is \(payment.status.rawValue)") }
         lastExecuted.setValue(payment.id)
         var flow = settings.paymentFlow
@@ -146,7 +146,7 @@ public final class MollieCheckoutClient: Sendable {
     }
 
     /// Step 5: handles `mollie-checkout://payments/{id}` by refreshing that payment.
-    public func handle(deepLink: URL) async throws -> Payment {
+    public func handle(deepLink: URL) async throws -> BackendPayment {
         guard let id = Self.paymentID(in: deepLink) else {
             throw MollieCheckoutError(.invalidDeepLink, "expected \(Self.deepLinkScheme)://payments/{id}")
         }
@@ -156,7 +156,7 @@ public final class MollieCheckoutClient: Sendable {
     }
 
     /// The user came back without a deep link: refreshes the last executed payment.
-    public func appDidBecomeActive() async throws -> Payment? {
+    public func appDidBecomeActive() async throws -> BackendPayment? {
         guard let id = lastExecuted.value else { return nil }
         return try await payments.getPayment(id)
     }

@@ -83,7 +83,7 @@ public final class CardClient: Sendable {
             name: card.cardholderName, billingAddress: address,
             attributes: request.threeDSecureRequest.map { CardAttributes(verification: CardVerification(method: $0.sca == .always ? .scaAlways : .scaWhenRequired)) })
         let context = request.threeDSecureRequest.map { ApplicationContext(returnUrl: $0.returnUrl, cancelUrl: $0.cancelUrl) }
-        return ConfirmPaymentSourceRequest(paymentSource: PaymentSource(card: source), applicationContext: context)
+        return ConfirmPaymentSourceRequest(paymentSource: PayPalPaymentSource(card: source), applicationContext: context)
     }
 
     private func approve(_ request: CardRequest, events: @escaping @MainActor @Sendable (ChallengeEvent) -> Void) async throws -> CardResult {

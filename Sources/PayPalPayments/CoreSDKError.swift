@@ -34,7 +34,7 @@ public struct CoreSDKError: Error, Hashable, Sendable, LocalizedError, CustomStr
     }
 }
 
-extension Environment {
+extension PayPalEnvironment {
     /// The REST API base URL.
     public var baseURL: URL {
         switch self {

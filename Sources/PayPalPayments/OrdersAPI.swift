@@ -25,7 +25,7 @@ struct OrdersAPI: Sendable {
         try await send(GetOrderOperation(orderID: orderID, authorization: authorization))
     }
 
-    func send<Operation: PayOperation>(_ operation: Operation) async throws -> Operation.ResponseBody where Operation.ErrorBody == ErrorResponse {
+    func send<Operation: PayOperation>(_ operation: Operation) async throws -> Operation.ResponseBody where Operation.ErrorBody == PayPalErrorResponse {
         do {
             switch try await client.send(operation) {
             case .success(_, let body):

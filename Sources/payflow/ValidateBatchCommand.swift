@@ -28,7 +28,10 @@ struct ValidateBatchCommand: ParsableCommand {
             }
             data = contents
         }
-        let types = Dictionary(Registries.all.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        var types = Dictionary(Registries.all.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
+        for type in Registries.all {
+            for former in type.formerNames where types[type.module + "." + former] == nil { types[type.module + "." + former] = type }
+        }
         var out = ""
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             guard let tab = line.firstIndex(of: "\t"), let type = types[String(line[..<tab])] else {

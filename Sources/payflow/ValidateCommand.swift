@@ -36,7 +36,7 @@ struct ValidateCommand: ParsableCommand {
     var encoding: Encoding?
 
     func run() throws {
-        guard let schemaType = Registries.all.first(where: { $0.qualifiedName == type }) else {
+        guard let schemaType = Registries.all.first(where: { $0.qualifiedName == type }) ?? Registries.all.first(where: { $0.matches(type) }) else {
             let names = Registries.all.map(\.qualifiedName)
             let needle = type.lowercased()
             let close = names.filter { name in

@@ -63,7 +63,7 @@ struct AmazonPayMobileModelTests {
     @Test func operationsDescribeTheirRequests() {
         let complete = CompleteCheckoutSessionOperation(
             checkoutSessionId: "bd50 4926", idempotencyKey: "abc123", region: .jp,
-            body: CompleteCheckoutSessionRequest(chargeAmount: Price(amount: "9878", currencyCode: "JPY")))
+            body: CompleteCheckoutSessionRequest(chargeAmount: AmazonPayPrice(amount: "9878", currencyCode: "JPY")))
         #expect(CompleteCheckoutSessionOperation.method == .post)
         #expect(complete.path == "/v2/checkoutSessions/bd50%204926/complete")
         #expect(complete.headerFields.map(\.name) == ["x-amz-pay-idempotency-key", "x-amz-pay-region"])
@@ -74,7 +74,7 @@ struct AmazonPayMobileModelTests {
     }
 
     @Test func priceAmountsAreDecimalStrings() {
-        #expect(Price(amount: "0.01", currencyCode: "USD").violations.isEmpty)
-        #expect(violationSummary(Price(amount: "1,000", currencyCode: "YEN")) == ["amount [format.decimalString]", "currencyCode [format.iso4217]"])
+        #expect(AmazonPayPrice(amount: "0.01", currencyCode: "USD").violations.isEmpty)
+        #expect(violationSummary(AmazonPayPrice(amount: "1,000", currencyCode: "YEN")) == ["amount [format.decimalString]", "currencyCode [format.iso4217]"])
     }
 }

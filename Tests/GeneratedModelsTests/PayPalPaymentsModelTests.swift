@@ -30,9 +30,9 @@ struct PayPalPaymentsModelTests {
 
     @Test func confirmPaymentSourceUsesSnakeCase() throws {
         let body = ConfirmPaymentSourceRequest(
-            paymentSource: PaymentSource(card: CardPaymentSource(
+            paymentSource: PayPalPaymentSource(card: CardPaymentSource(
                 number: "4111111111111111", expiry: "2030-01", name: "Ana",
-                billingAddress: Address(addressLine1: "1 Main St", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"),
+                billingAddress: PayPalAddress(addressLine1: "1 Main St", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"),
                 attributes: CardAttributes(verification: CardVerification(method: .scaWhenRequired)))),
             applicationContext: ApplicationContext(returnUrl: URL(string: "sdk://card/success"), cancelUrl: URL(string: "sdk://card/cancel")))
         let json = try encodeJSON(body)

@@ -52,7 +52,7 @@ struct ExportTests {
         let documents = SchemaExport.jsonSchemas(paypal)
         #expect(documents.count == paypal.types.count)
         let card = try #require(documents.first { $0.name == "Card.schema.json" }).document.serialized()
-        #expect(card.contains("\"$ref\": \"Address.schema.json\""))
+        #expect(card.contains("\"$ref\": \"PayPalAddress.schema.json\""))
         #expect(card.contains("\"x-sensitive\": true"))
         #expect(card.contains("\"pattern\": \"^(?:0[1-9]|1[0-2])$\""))
     }

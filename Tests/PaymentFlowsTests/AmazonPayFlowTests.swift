@@ -52,11 +52,11 @@ struct AmazonPayFlowTests {
         #expect(updateKey.count == 32 && completeKey.count == 32 && updateKey != completeKey)
         #expect(IdempotencyKey(completeKey).violations.isEmpty)
         let update = try sent[1].decode(UpdateCheckoutSessionRequest.self)
-        #expect(update.paymentDetails?.chargeAmount == Price(amount: "9878", currencyCode: "JPY"))
+        #expect(update.paymentDetails?.chargeAmount == AmazonPayPrice(amount: "9878", currencyCode: "JPY"))
         #expect(update.paymentDetails?.paymentIntent == .authorize)
         #expect(update.merchantMetadata?.merchantReferenceId == "MY-ORDER-1")
         #expect(update.webCheckoutDetails?.checkoutResultReturnUrl?.absoluteString == "https://shop.example/static/dispatcher.html?client=iosApp")
-        #expect(try sent[2].decode(CompleteCheckoutSessionRequest.self).chargeAmount == Price(amount: "9878", currencyCode: "JPY"))
+        #expect(try sent[2].decode(CompleteCheckoutSessionRequest.self).chargeAmount == AmazonPayPrice(amount: "9878", currencyCode: "JPY"))
 
         let second = try await fixture.checkout.checkout(bridgeMessage: Self.login, items: OrderCalculator.sampleCart(hd8: 1, hd10: 2))
         #expect(second.order.merchantReferenceId == "MY-ORDER-2")

@@ -38,8 +38,8 @@ struct PayAPIClientTests {
 
     @Test func postsWithAnIdempotencyKeyRetryWithTheSameKey() async throws {
         let transport = MockProviderTransport(name: "t", faults: FaultPlan(rate: 1, seed: 1, kinds: [.serverError]))
-        transport.on("POST", "/v2/checkoutSessions/{id}/complete") { _ in .json(ErrorResponse(reasonCode: .resourceNotFound, message: "x"), status: 404) }
-        let operation = CompleteCheckoutSessionOperation(checkoutSessionId: "s1", idempotencyKey: "key-1", body: CompleteCheckoutSessionRequest(chargeAmount: Price(amount: "1", currencyCode: "JPY")))
+        transport.on("POST", "/v2/checkoutSessions/{id}/complete") { _ in .json(AmazonPayErrorResponse(reasonCode: .resourceNotFound, message: "x"), status: 404) }
+        let operation = CompleteCheckoutSessionOperation(checkoutSessionId: "s1", idempotencyKey: "key-1", body: CompleteCheckoutSessionRequest(chargeAmount: AmazonPayPrice(amount: "1", currencyCode: "JPY")))
         #expect(PayAPIClient.isSafeToRetry(operation))
         await #expect { try await client(transport).send(operation) } throws: { ($0 as? PayTransportError) == PayTransportError(.serverError, operationID: "completeCheckoutSession", status: 503, message: "the server failed") }
         #expect(transport.requests.map { $0.header("x-amz-pay-idempotency-key") } == ["key-1", "key-1", "key-1"])
@@ -49,7 +49,7 @@ struct PayAPIClientTests {
         let transport = MockProviderTransport(name: "t")
         transport.on("GET", "/api/payments/{id}") { request in
             switch request.pathParameters["id"] {
-            case "1": return .json(PaymentEnvelope(data: Payment(id: 1, mollieId: "tr_1", amount: 1, paymentDescription: "d", status: .paid)))
+            case "1": return .json(PaymentEnvelope(data: BackendPayment(id: 1, mollieId: "tr_1", amount: 1, paymentDescription: "d", status: .paid)))
             case "2": return .json(ValidationErrorResponse(message: "Not found.", errors: [:]), status: 404)
             case "3": return MockResponse(status: 200, body: Data(#"{"data":{"id":"x"}}"#.utf8))
             default: return MockResponse(status: 302)

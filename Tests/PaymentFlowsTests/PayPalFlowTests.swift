@@ -50,7 +50,7 @@ final class NativeDelegate: PayPalNativeCheckoutDelegate {
 struct PayPalFlowTests {
     nonisolated static let config = CoreConfig(accessToken: "A21AAF-secret-access-token", environment: .sandbox)
     nonisolated static let card = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123", cardholderName: "Ana Gomez",
-                           billingAddress: Address(addressLine1: "2211 N First Street", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"))
+                           billingAddress: PayPalAddress(addressLine1: "2211 N First Street", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"))
     nonisolated static let threeDS = ThreeDSecureRequest(sca: .whenRequired, returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!)
 
     struct Fixture {

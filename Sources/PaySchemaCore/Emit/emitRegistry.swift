@@ -17,7 +17,8 @@ extension SwiftEmitter {
             case .scalar: kind = ".scalar"
             }
             let formatList = "[" + formats.map { "." + $0 }.joined(separator: ", ") + "]"
-            out.line("    PaySchemaType(\(type.name.value).self, module: \(Naming.literal(module.name)), name: \(Naming.literal(type.name.value)), kind: \(kind), formats: \(formatList), schemaFile: \(Naming.literal(file.displayPath))),")
+            let former = type.lifecycle.renamedFrom.isEmpty ? "" : ", formerNames: [" + type.lifecycle.renamedFrom.map { Naming.literal($0.value) }.joined(separator: ", ") + "]"
+            out.line("    PaySchemaType(\(type.name.value).self, module: \(Naming.literal(module.name)), name: \(Naming.literal(type.name.value)), kind: \(kind), formats: \(formatList), schemaFile: \(Naming.literal(file.displayPath))\(former)),")
         }
         out.line("]")
     }

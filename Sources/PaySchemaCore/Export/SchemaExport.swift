@@ -285,7 +285,7 @@ public struct SchemaExport {
     /// One JSON Schema document per type, named `<Type>.schema.json`, referencing each other by file name.
     public static func jsonSchemas(_ module: CheckedModule) -> [(name: String, document: JSONValue)] {
         let export = SchemaExport(module: module) { "\($0).schema.json" }
-        return sortedTypes(module).map { type in
+        var documents = sortedTypes(module).map { type -> (name: String, document: JSONValue) in
             guard case .object(let entries) = export.schema(of: type) else { return (type.name.value + ".schema.json", .null) }
             let header: [(String, JSONValue)] = [
                 ("$schema", "https://json-schema.org/draft/2020-12/schema"),
@@ -294,6 +294,24 @@ public struct SchemaExport {
             ]
             return (type.name.value + ".schema.json", .object(header + entries))
         }
+        // A renamed type keeps a document under each former name that refers to the current one.
+        for type in sortedTypes(module) {
+            for former in type.lifecycle.renamedFrom {
+                var entries: [(String, JSONValue)] = [
+                    ("$schema", "https://json-schema.org/draft/2020-12/schema"),
+                    ("$id", .string("\(module.name)/\(former.value).schema.json")),
+                    ("title", .string(former.value)),
+                    ("description", .string("The former name of \(type.name.value).")),
+                    ("deprecated", true),
+                    ("$ref", .string("\(type.name.value).schema.json")),
+                ]
+                if case .structure(let decl) = type.kind, decl.encodings.map(\.value) != [.json] {
+                    entries.append(("x-encodings", .array(decl.encodings.map { .string($0.value.rawValue) })))
+                }
+                documents.append((former.value + ".schema.json", .object(entries)))
+            }
+        }
+        return documents.sorted { $0.name < $1.name }
     }
 
     /// An OpenAPI 3.1 document of `modules`: components for every type, paths for every operation.

@@ -69,7 +69,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     }
 
     private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
-        .json(ErrorResponse(reasonCode: reason, message: message), status: status)
+        .json(AmazonPayErrorResponse(reasonCode: reason, message: message), status: status)
     }
 
     /// Answers a repeated idempotency key with the first answer, or refuses it for another body.
@@ -148,8 +148,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             let session = CheckoutSession(
                 checkoutSessionId: id, webCheckoutDetails: WebCheckoutDetails(checkoutReviewReturnUrl: URL(string: "https://\(Self.linksHost)/review")),
                 productType: .payAndShip, chargePermissionType: .oneTime,
-                buyer: Buyer(buyerId: "amzn1.account.MOCK", name: "Taro Yamada", email: "taro@example.jp"),
-                statusDetails: status, constraints: [Constraint(constraintId: .chargeAmountNotSet)],
+                buyer: AmazonPayBuyer(buyerId: "amzn1.account.MOCK", name: "Taro Yamada", email: "taro@example.jp"),
+                statusDetails: status, constraints: [CheckoutSessionConstraint(constraintId: .chargeAmountNotSet)],
                 storeId: "amzn1.application-oa2-client.mock", creationTimestamp: now, expirationTimestamp: now.addingTimeInterval(86_400),
                 releaseEnvironment: .sandbox)
             lock.withLock { sessions[id] = session }

@@ -26,7 +26,7 @@ public final class MockMollieBackend: @unchecked Sendable {
     public static let checkoutHost = "www.mollie.com"
     private let lock = NSLock()
     private var outcomeValue: Outcome
-    private var payments: [String: [Payment]] = [:]
+    private var payments: [String: [BackendPayment]] = [:]
     private var nextID = 1
     private var paidCount = 0
 
@@ -48,8 +48,8 @@ public final class MockMollieBackend: @unchecked Sendable {
     public var paid: Int { lock.withLock { paidCount } }
 
     /// The demo's settings against this backend.
-    public static func settings(selectPaymentMethod: Bool = false, flow: PaymentFlow = .internalBrowser) -> Settings {
-        Settings(baseUrl: URL(string: "https://mollie-checkout-demo.example")!, selectPaymentMethod: selectPaymentMethod, paymentFlow: flow)
+    public static func settings(selectPaymentMethod: Bool = false, flow: PaymentFlow = .internalBrowser) -> MollieCheckoutSettings {
+        MollieCheckoutSettings(baseUrl: URL(string: "https://mollie-checkout-demo.example")!, selectPaymentMethod: selectPaymentMethod, paymentFlow: flow)
     }
 
     static let image = MethodImage(
@@ -62,13 +62,13 @@ public final class MockMollieBackend: @unchecked Sendable {
         BackendAmount(value: Decimal(string: value, locale: Locale(identifier: "en_US_POSIX")) ?? 0, currency: "EUR")
     }
 
-    static let methods: [Method] = [
-        Method(id: .ideal, methodDescription: "iDEAL", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("50000"), image: image,
-               issuers: [Issuer(id: "ideal_ABNANL2A", name: "ABN AMRO"), Issuer(id: "ideal_INGBNL2A", name: "ING")],
+    static let methods: [BackendMethod] = [
+        BackendMethod(id: .ideal, methodDescription: "iDEAL", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("50000"), image: image,
+               issuers: [BackendIssuer(id: "ideal_ABNANL2A", name: "ABN AMRO"), BackendIssuer(id: "ideal_INGBNL2A", name: "ING")],
                pricing: [MethodPricing(pricingDescription: "The Netherlands", fixed: MockMollieBackend.euros("0.29"), variable: 0, feeRegion: "domestic")]),
-        Method(id: .creditcard, methodDescription: "Card", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("2000"), image: image),
-        Method(id: .paypal, methodDescription: "PayPal", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("8000"), image: image),
-        Method(id: .bancontact, methodDescription: "Bancontact", minimumAmount: MockMollieBackend.euros("0.02"), maximumAmount: MockMollieBackend.euros("50000"), image: image),
+        BackendMethod(id: .creditcard, methodDescription: "Card", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("2000"), image: image),
+        BackendMethod(id: .paypal, methodDescription: "PayPal", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("8000"), image: image),
+        BackendMethod(id: .bancontact, methodDescription: "Bancontact", minimumAmount: MockMollieBackend.euros("0.02"), maximumAmount: MockMollieBackend.euros("50000"), image: image),
     ]
 
     private func device(_ request: MockRequest) -> String? {
@@ -117,7 +117,7 @@ public final class MockMollieBackend: @unchecked Sendable {
                 let mollieID = "tr_" + String(format: "%010d", id * 7_919)
                 let page = body.method.map { "checkout/\($0)/\(mollieID)" } ?? "checkout/select-method/\(mollieID)"
                 let created = Date(timeIntervalSince1970: 1_714_557_600)
-                let payment = Payment(
+                let payment = BackendPayment(
                     id: id, mollieId: mollieID, method: body.method, issuer: body.issuer, amount: body.amount, paymentDescription: body.paymentDescription,
                     url: URL(string: "https://\(Self.checkoutHost)/\(page)"), status: .open, createdAt: created, updatedAt: created)
                 payments[device, default: []].append(payment)

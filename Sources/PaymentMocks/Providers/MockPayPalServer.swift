@@ -65,7 +65,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     public var approvedOrders: Int { lock.withLock { approvals } }
 
     private func failure(_ name: String, _ message: String, status: Int) -> MockResponse {
-        .json(ErrorResponse(name: name, message: message, debugId: "b1d1f06c7246c"), status: status)
+        .json(PayPalErrorResponse(name: name, message: message, debugId: "b1d1f06c7246c"), status: status)
     }
 
     private func installRoutes() {

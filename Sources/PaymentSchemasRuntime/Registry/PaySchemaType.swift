@@ -25,12 +25,15 @@ public struct PaySchemaType: Sendable {
     public let formats: [WireFormat]
     /// The schema file it comes from, relative to `Schemas/`.
     public let schemaFile: String
+    /// Earlier names of the type (`renamedFrom`), still accepted by ``matches(_:)``.
+    public let formerNames: [String]
     private let reader: @Sendable (Data, WireFormat) throws -> PayReadResult
 
     /// Registers `type`.
-    public init<T: Codable & Sendable>(_ type: T.Type, module: String, name: String, kind: Kind, formats: [WireFormat], schemaFile: String) {
+    public init<T: Codable & Sendable>(_ type: T.Type, module: String, name: String, kind: Kind, formats: [WireFormat], schemaFile: String, formerNames: [String] = []) {
         self.module = module
         self.name = name
+        self.formerNames = formerNames
         self.kind = kind
         self.formats = formats
         self.schemaFile = schemaFile
@@ -39,6 +42,11 @@ public struct PaySchemaType: Sendable {
 
     /// `Module.Type`.
     public var qualifiedName: String { module + "." + name }
+
+    /// Whether `qualifiedName` (`Module.Type`) names this type, by its current or a former name.
+    public func matches(_ qualifiedName: String) -> Bool {
+        qualifiedName == self.qualifiedName || formerNames.contains { qualifiedName == module + "." + $0 }
+    }
 
     /// Decodes `data` written in `format`, validates it and encodes it back.
     ///
@@ -117,8 +125,8 @@ public protocol PaySchemaModule {
 }
 
 extension PaySchemaModule {
-    /// The type called `name`, `nil` when there is none.
+    /// The type called `name` (or formerly called so), `nil` when there is none.
     public static func type(named name: String) -> PaySchemaType? {
-        types.first { $0.name == name }
+        types.first { $0.name == name } ?? types.first { $0.formerNames.contains(name) }
     }
 }
