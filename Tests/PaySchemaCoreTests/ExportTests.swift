@@ -50,7 +50,10 @@ struct ExportTests {
     @Test func jsonSchemasReferenceEachOtherByFile() throws {
         let paypal = try #require(Self.modules["PayPalPayments"])
         let documents = SchemaExport.jsonSchemas(paypal)
-        #expect(documents.count == paypal.types.count)
+        let formerNames = paypal.files.flatMap(\.types).flatMap(\.lifecycle.renamedFrom)
+        #expect(documents.count == paypal.types.count + formerNames.count)
+        let alias = try #require(documents.first { $0.name == "ErrorResponse.schema.json" }).document.serialized()
+        #expect(alias.contains("\"$ref\": \"PayPalErrorResponse.schema.json\"") && alias.contains("\"deprecated\": true"))
         let card = try #require(documents.first { $0.name == "Card.schema.json" }).document.serialized()
         #expect(card.contains("\"$ref\": \"PayPalAddress.schema.json\""))
         #expect(card.contains("\"x-sensitive\": true"))
