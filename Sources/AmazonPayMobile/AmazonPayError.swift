@@ -1,3 +1,4 @@
+import Foundation
 /// The one error type of `AmazonPayMobile`, with stable codes.
 public struct AmazonPayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong; the raw values are stable.
@@ -49,4 +50,13 @@ public struct AmazonPayError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         "\(Self.domain) error \(code.rawValue) (\(code)): \(message)" + (reasonCode.map { " [\($0)]" } ?? "")
     }
+}
+
+extension AmazonPayError: LocalizedError {
+    /// The readable description.
+    public var errorDescription: String? { description }
+    /// ``domain``, used when the error is bridged to `NSError`.
+    public var _domain: String { Self.domain }
+    /// The code's raw value, used when the error is bridged to `NSError`.
+    public var _code: Int { code.rawValue }
 }

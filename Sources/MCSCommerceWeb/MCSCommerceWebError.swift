@@ -1,3 +1,4 @@
+import Foundation
 import PaymentFlowsCore
 
 /// The one error type of `MCSCommerceWeb`, with stable codes.
@@ -41,4 +42,13 @@ public struct MCSCommerceWebError: Error, Hashable, Sendable, CustomStringConver
     public var description: String {
         "\(Self.domain) error \(code.rawValue): \(message)" + (violations.isEmpty ? "" : " (" + violations.map(\.description).joined(separator: "; ") + ")")
     }
+}
+
+extension MCSCommerceWebError: LocalizedError {
+    /// The readable description (never card data).
+    public var errorDescription: String? { description }
+    /// ``domain``, used when the error is bridged to `NSError`.
+    public var _domain: String { Self.domain }
+    /// The code's raw value, used when the error is bridged to `NSError`.
+    public var _code: Int { code.rawValue }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one error type of `MollieCheckout`, with stable codes.
 public struct MollieCheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong; the raw values are stable.
@@ -41,4 +43,15 @@ public struct MollieCheckoutError: Error, Hashable, Sendable, CustomStringConver
         "MollieCheckout error \(code.rawValue) (\(code)): \(message)"
             + (fieldErrors.isEmpty ? "" : " " + fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.joined(separator: " "))" }.joined(separator: "; "))
     }
+}
+
+extension MollieCheckoutError: LocalizedError {
+    /// The error domain.
+    public static let domain = "com.mollie.checkout"
+    /// The readable description.
+    public var errorDescription: String? { description }
+    /// ``domain``, used when the error is bridged to `NSError`.
+    public var _domain: String { Self.domain }
+    /// The code's raw value, used when the error is bridged to `NSError`.
+    public var _code: Int { code.rawValue }
 }

@@ -51,3 +51,10 @@ extension PayPalEnvironment {
         }
     }
 }
+
+extension CoreSDKError {
+    /// ``domain``, used when the error is bridged to `NSError`.
+    public var _domain: String { domain }
+    /// ``code``, used when the error is bridged to `NSError`.
+    public var _code: Int { code }
+}

@@ -88,3 +88,10 @@ public struct SuiteError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     /// The Spanish text with the code.
     public var errorDescription: String? { description }
 }
+
+extension SuiteError {
+    /// ``domain`` (the catalog's), used when the error is bridged to `NSError`.
+    public var _domain: String { domain }
+    /// The code's digits (`A004` is 4), used when the error is bridged to `NSError`.
+    public var _code: Int { Int(code.filter(\.isNumber)) ?? 0 }
+}

@@ -1,7 +1,11 @@
 import Foundation
 
 /// A generated error catalog: a closed set of provider error codes with a domain and messages.
-public protocol PayErrorCatalog: Error, LocalizedError, CustomNSError, Hashable, Sendable, CaseIterable {
+///
+/// Each case bridges to `NSError` with its own domain and code (`(error as NSError).domain`), also
+/// in catalogs whose codes have different domains (MCCMerchant). That is why a catalog is not a
+/// `CustomNSError`: `CustomNSError` gives every case of a type the one static `errorDomain`.
+public protocol PayErrorCatalog: Error, LocalizedError, Hashable, Sendable, CaseIterable {
     /// The code's type: `String` (`A007`) or `Int` (`10012`).
     associatedtype Code: Hashable & Sendable & CustomStringConvertible
     /// The provider's code for this error.
@@ -29,8 +33,14 @@ extension PayErrorCatalog {
     /// `CODE: message`.
     public var errorDescription: String? { "\(code): \(localizedMessage)" }
 
-    /// The catalog's domain for `NSError` bridging.
+    /// The catalog's default domain (a case may have its own: see ``domain``).
     public static var errorDomain: String { Self.allCases.first?.domain ?? String(describing: Self.self) }
+
+    /// The case's own domain, used when the error is bridged to `NSError`.
+    public var _domain: String { domain }
+
+    /// The case's ``errorCode``, used when the error is bridged to `NSError`.
+    public var _code: Int { errorCode }
 
     /// The code as an integer: integer codes as they are, string codes by their digits (`A007` → 7).
     public var errorCode: Int {
@@ -39,7 +49,7 @@ extension PayErrorCatalog {
         return Int(digits) ?? 0
     }
 
-    /// The domain and localized message.
+    /// The domain and localized message, as `NSError` bridging reports them.
     public var errorUserInfo: [String: Any] {
         [NSLocalizedDescriptionKey: errorDescription ?? "", "domain": domain]
     }
