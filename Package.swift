@@ -91,7 +91,8 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "PaymentFlowsTests",
-        dependencies: ["PaymentMocks", "PaymentFlowsCore"] + integrationModules.map { Target.Dependency(stringLiteral: $0) }
+        dependencies: ["PaymentMocks", "PaymentFlowsCore", .product(name: "Clocks", package: "swift-clocks")]
+            + integrationModules.map { Target.Dependency(stringLiteral: $0) }
     ),
     .testTarget(
         name: "MigrationTests",
@@ -144,6 +145,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

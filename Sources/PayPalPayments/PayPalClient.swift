@@ -52,14 +52,20 @@ public final class PayPalClient: Sendable {
     let logger: Logger
     /// How long the delegate has to answer a shipping change before it is rejected.
     public let shippingAnswerTimeout: Duration
+    /// The clock the timeouts are measured on.
+    public let clock: any Clock<Duration>
     private let gate = FlowGate()
     private let delegateReference = LockIsolated(WeakReference<any PayPalNativeCheckoutDelegate>(nil))
 
     /// Creates a client.
-    public init(config: CoreConfig, paySheet: any NativePaySheet, shippingAnswerTimeout: Duration = .seconds(30), logger: Logger = Logger(label: "PayPalPayments.native")) {
+    public init(
+        config: CoreConfig, paySheet: any NativePaySheet, shippingAnswerTimeout: Duration = .seconds(30),
+        clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "PayPalPayments.native")
+    ) {
         self.config = config
         self.paySheet = paySheet
         self.shippingAnswerTimeout = shippingAnswerTimeout
+        self.clock = clock
         self.logger = logger
     }
 
@@ -74,7 +80,7 @@ public final class PayPalClient: Sendable {
         Task { @MainActor in
             let action = CreateOrderAction()
             createOrder(action)
-            guard let orderID = await action.shot.wait(timeout: shippingAnswerTimeout) else {
+            guard let orderID = await action.shot.wait(timeout: shippingAnswerTimeout, clock: clock) else {
                 delegate?.paypal(self, didFinishWithError: CoreSDKError(PayPalNativeError.getOrderDetails, detail: "(no order id was set)"))
                 return
             }
@@ -123,7 +129,7 @@ public final class PayPalClient: Sendable {
         guard let delegate else { return .approve }
         let responder = ShippingChangeResponder()
         await delegate.paypalDidShippingAddressChange(self, shippingChange: change, shippingChangeAction: responder)
-        guard let action = await responder.shot.wait(timeout: shippingAnswerTimeout) else {
+        guard let action = await responder.shot.wait(timeout: shippingAnswerTimeout, clock: clock) else {
             logger.warning("no answer to a shipping change; rejecting it")
             return .reject
         }

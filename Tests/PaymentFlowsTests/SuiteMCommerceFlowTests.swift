@@ -258,14 +258,16 @@ struct SuiteMCommerceFlowTests {
         let browser = MockBrowser()
         let server = MockMITServer(browser: MockBrowser())
         let gate = OneShot<Bool>()
+        let opened = OneShot<Bool>()
         browser.page(host: MockMITServer.pagesHost) { url in
+            opened.resolve(true)
             _ = await gate.wait()
             return URL(string: "suitemcommerce://tokenize?session=\(url.lastPathComponent)")!
         }
         let controller = try SuiteController(environment: .sandbox, context: browser, delegate: SuiteDelegate(), transport: server.transport)
         let (tokenization, threeDS) = server.merchant.beans()
         let first = Task { try await controller.authenticate(tokenization, threeDS) }
-        while browser.openedURLs.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        _ = await opened.wait()
         await #expect { try await controller.payWithToken(tokenization, threeDS) } throws: { ($0 as? SuiteError)?.code == "X001" }
         gate.resolve(true)
         _ = try? await first.value
