@@ -924,10 +924,10 @@ public protocol MCCMerchantDelegate: AnyObject, Sendable {
 public enum MCCMerchant {
     /// Configures the shared SDK; the configuration's four new properties are required.
     ///
-    /// Replaced by MCSCommerceWeb.sharedManager().setConfiguration(withConfiguration:).
-    @available(*, deprecated, message: "Use MCSCommerceWeb.sharedManager().setConfiguration(withConfiguration:).")
+    /// Replaced by MCSCommerceWeb.sharedManager().configure(_:).
+    @available(*, deprecated, message: "Use MCSCommerceWeb.sharedManager().configure(_:).")
     public static func initialize(withConfiguration configuration: MCCConfiguration) throws {
-        try MCSCommerceWeb.sharedManager().setConfiguration(withConfiguration: configuration.toMCSConfiguration())
+        try MCSCommerceWeb.sharedManager().configure(configuration.toMCSConfiguration())
 
     }
 

@@ -21,9 +21,9 @@ public final class MCSCheckoutButton {
         self.delegate = delegate
     }
 
-    /// Adds the button to a container; headless here, so it only records the container's name.
-    public func addToSuperview(superview: String) {
-        commerce.logger.debug("checkout button added", metadata: ["superview": "\(superview)"])
+    /// Adds the button to a container view; headless here, so it only records the container's type.
+    public func addToSuperview(superview: AnyObject) {
+        commerce.logger.debug("checkout button added", metadata: ["superview": "\(type(of: superview))"])
     }
 
     /// Handles a tap and returns the outcome (the delegate is told too, on the main actor).

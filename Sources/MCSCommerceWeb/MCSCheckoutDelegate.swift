@@ -3,7 +3,7 @@
 @MainActor
 public protocol MCSCheckoutDelegate: AnyObject, Sendable {
     /// Asks for the request of this transaction; call `handler` once with it.
-    func getCheckoutRequest(withHandler handler: @escaping @Sendable (MCSCheckoutRequest) -> Void)
+    func getCheckoutRequest(withHandler handler: @escaping (MCSCheckoutRequest) -> Void)
     /// Reports the outcome: `.success` with a transaction id, or `.canceled` without one.
     func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?)
 }

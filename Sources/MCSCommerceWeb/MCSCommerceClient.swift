@@ -41,8 +41,22 @@ public final class MCSCommerceClient: Sendable {
         state.withValue { $0.session = webSession }
     }
 
-    /// Validates and stores the merchant configuration.
-    public func setConfiguration(withConfiguration configuration: MCSConfiguration) throws {
+    /// Stores the merchant configuration, as the guide's `setConfiguration(withConfiguration:)` does
+    /// (it does not throw); an invalid configuration is logged here and fails each checkout with
+    /// `invalidConfiguration` and its violations. ``configure(_:)`` throws instead.
+    public func setConfiguration(withConfiguration configuration: MCSConfiguration) {
+        state.withValue { $0.configuration = configuration }
+        let violations = configuration.violations
+        if violations.isEmpty {
+            logger.info("configured", metadata: ["checkoutId": "\(configuration.checkoutId)", "locale": "\(configuration.locale)"])
+        } else {
+            logger.error("the configuration is invalid", metadata: ["violations": "\(violations.map { "\($0.path) [\($0.rule)]" })"])
+        }
+    }
+
+    /// Validates and stores the merchant configuration; throws `invalidConfiguration` with every
+    /// violation and keeps the previous configuration when it is invalid.
+    public func configure(_ configuration: MCSConfiguration) throws {
         let violations = configuration.violations
         guard violations.isEmpty else {
             throw MCSCommerceWebError(.invalidConfiguration, "the configuration is invalid", violations: violations)
@@ -85,6 +99,10 @@ public final class MCSCommerceClient: Sendable {
     /// The hosted checkout URL for `request`.
     public func checkoutURL(for request: MCSCheckoutRequest) throws -> URL {
         guard let configuration else { throw MCSCommerceWebError(.notConfigured, "call setConfiguration(withConfiguration:) first") }
+        let configurationViolations = configuration.violations
+        guard configurationViolations.isEmpty else {
+            throw MCSCommerceWebError(.invalidConfiguration, "the configuration is invalid", violations: configurationViolations)
+        }
         let violations = request.violations
         guard violations.isEmpty else { throw MCSCommerceWebError(.invalidRequest, "the checkout request is invalid", violations: violations) }
         let built: URL?

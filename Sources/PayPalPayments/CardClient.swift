@@ -49,7 +49,14 @@ public final class CardClient: Sendable {
     }
 
     /// Creates a client.
-    public init(config: CoreConfig, transport: any ClientTransport, webSession: any WebSession, tokens: TokenSource = .random, logger: Logger = Logger(label: "PayPalPayments.card")) {
+    ///
+    /// - Parameters:
+    ///   - transport: HTTP; `URLSessionTransport` unless given (``PaymentDefaults/transport``).
+    ///   - webSession: shows the 3-D Secure challenge; the app's default unless given (``PaymentDefaults/webSession``).
+    public init(
+        config: CoreConfig, transport: any ClientTransport = PaymentDefaults.transport, webSession: any WebSession = PaymentDefaults.webSession,
+        tokens: TokenSource = .random, logger: Logger = Logger(label: "PayPalPayments.card")
+    ) {
         self.api = OrdersAPI(config: config, transport: transport, tokens: tokens, logger: logger)
         self.webSession = webSession
         self.logger = logger

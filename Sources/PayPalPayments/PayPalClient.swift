@@ -30,6 +30,18 @@ public final class ShippingChangeResponder: Sendable {
     public func patch() { shot.resolve(.patch) }
 }
 
+/// The pay sheet of a client created without one: PayPal's native checkout SDK is not part of this
+/// package, so presenting fails with `nativeCheckoutSDK` until the app passes its own sheet.
+public struct UnavailablePaySheet: NativePaySheet {
+    /// Creates the placeholder.
+    public init() {}
+
+    /// Always fails: no native pay sheet is linked.
+    public func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeAction) async throws -> Approval {
+        throw CoreSDKError(PayPalNativeError.nativeCheckoutSDK, detail: "(no native pay sheet: pass one to PayPalClient(config:paySheet:))")
+    }
+}
+
 /// Receives the native checkout's events (the guide's delegate), on the main actor.
 @MainActor
 public protocol PayPalNativeCheckoutDelegate: AnyObject, Sendable {
@@ -59,7 +71,7 @@ public final class PayPalClient: Sendable {
 
     /// Creates a client.
     public init(
-        config: CoreConfig, paySheet: any NativePaySheet, shippingAnswerTimeout: Duration = .seconds(30),
+        config: CoreConfig, paySheet: any NativePaySheet = UnavailablePaySheet(), shippingAnswerTimeout: Duration = .seconds(30),
         clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "PayPalPayments.native")
     ) {
         self.config = config

@@ -27,8 +27,8 @@ public final class PayPalWebCheckoutClient: Sendable {
     private let gate = FlowGate()
     private let delegateReference = LockIsolated(WeakReference<any PayPalWebCheckoutDelegate>(nil))
 
-    /// Creates a client.
-    public init(config: CoreConfig, webSession: any WebSession, logger: Logger = Logger(label: "PayPalPayments.web")) {
+    /// Creates a client; `webSession` defaults to the app's (``PaymentDefaults/webSession``).
+    public init(config: CoreConfig, webSession: any WebSession = PaymentDefaults.webSession, logger: Logger = Logger(label: "PayPalPayments.web")) {
         self.config = config
         self.webSession = webSession
         self.logger = logger
@@ -56,7 +56,7 @@ public final class PayPalWebCheckoutClient: Sendable {
     }
 
     /// The delegate-based start of the guide: exactly one delegate method is called.
-    public func start(request: PayPalWebCheckoutRequest, context: String = "") {
+    public func start(request: PayPalWebCheckoutRequest, context: Any? = nil) {
         Task { @MainActor in
             do {
                 let result = try await start(request: request)

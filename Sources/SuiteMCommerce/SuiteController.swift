@@ -23,33 +23,59 @@ public final class SuiteController: Sendable {
     private let logger: Logger
     private let gate = FlowGate()
     private let delegateReference: LockIsolated<WeakReference<any SuiteControllerDelegate>>
+    /// Why the controller cannot work (C002, C003), when it was created with the guide's
+    /// non-throwing initializer; every operation then reports it to the delegate.
+    private let setupError: SuiteError?
 
     /// The delegate operations report to, on the main actor (held weakly).
     public var delegate: (any SuiteControllerDelegate)? { delegateReference.value.object }
 
-    /// `initOnEnvironment:currentViewController:delegate:`: C002 for an environment without a URL,
+    /// `initOnEnvironment:currentViewController:delegate:` as Swift imports it. The view controller
+    /// presents MIT's pages: it is used as the web session when it is one, else the app's default
+    /// (``PaymentDefaults/webSession``). As in the guide, a bad environment (C002) or a missing
+    /// controller or delegate (C003) is not thrown: each operation reports it to the delegate.
+    public convenience init(onEnvironment environment: Environment, currentViewController: AnyObject?, delegate: (any SuiteControllerDelegate)?) {
+        let context: (any WebSession)? = currentViewController.map { ($0 as? any WebSession) ?? PaymentDefaults.webSession }
+        self.init(checking: environment, context: context, delegate: delegate, transport: PaymentDefaults.transport,
+                  baseURLs: SuiteController.defaultBaseURLs, retryPolicy: .none, logger: Logger(label: "SuiteMCommerce"))
+    }
+
+    /// Creates a controller with explicit seams; throws C002 for an environment without a URL and
     /// C003 without a context (the web session that shows MIT's pages) or delegate.
-    public init(
+    public convenience init(
         environment: Environment, context: (any WebSession)?, delegate: (any SuiteControllerDelegate)?,
-        transport: any ClientTransport, baseURLs: [Environment: URL] = SuiteController.defaultBaseURLs,
+        transport: any ClientTransport = PaymentDefaults.transport, baseURLs: [Environment: URL] = SuiteController.defaultBaseURLs,
         retryPolicy: RetryPolicy = .none, logger: Logger = Logger(label: "SuiteMCommerce")
     ) throws {
-        guard let baseURL = baseURLs[environment] else {
-            throw SuiteError(.invalidEnvironment, detail: "no URL for \(environment.rawValue)")
+        self.init(checking: environment, context: context, delegate: delegate, transport: transport, baseURLs: baseURLs, retryPolicy: retryPolicy, logger: logger)
+        if let setupError { throw setupError }
+    }
+
+    private init(
+        checking environment: Environment, context: (any WebSession)?, delegate: (any SuiteControllerDelegate)?,
+        transport: any ClientTransport, baseURLs: [Environment: URL], retryPolicy: RetryPolicy, logger: Logger
+    ) {
+        var problem: SuiteError?
+        if baseURLs[environment] == nil {
+            problem = SuiteError(.invalidEnvironment, detail: "no URL for \(environment.rawValue)")
+        } else if context == nil {
+            problem = SuiteError(.invalidContext, detail: "no context to present MIT's pages")
+        } else if delegate == nil {
+            problem = SuiteError(.invalidContext, detail: "no delegate")
         }
-        guard let context else { throw SuiteError(.invalidContext, detail: "no context to present MIT's pages") }
-        guard let delegate else { throw SuiteError(.invalidContext, detail: "no delegate") }
+        self.setupError = problem
         self.environment = environment
-        self.context = context
+        self.context = context ?? PaymentDefaults.webSession
         self.delegateReference = LockIsolated(WeakReference(delegate))
         self.logger = logger
-        self.client = PayAPIClient(transport: transport, baseURL: baseURL, retryPolicy: retryPolicy, logger: logger)
+        // Without a URL for the environment no request is ever sent (setupError answers first).
+        self.client = PayAPIClient(transport: transport, baseURL: baseURLs[environment] ?? URL(fileURLWithPath: "/"), retryPolicy: retryPolicy, logger: logger)
     }
 
     // MARK: Hosted payment
 
     /// `sndPayWithCompany:xmlA:xmlM:`: the delegate's `didFinishPayProcess` receives the encrypted response.
-    public func sndPay(company: String, xmlA: String, xmlM: String) {
+    public func sndPay(withCompany company: String, xmlA: String, xmlM: String) {
         Task { @MainActor in
             do {
                 let response = try await self.pay(company: company, xmlA: xmlA, xmlM: xmlM)
@@ -99,7 +125,7 @@ public final class SuiteController: Sendable {
     // MARK: Tokenization
 
     /// `AuthenticateWithBeanTokenization:bean3DS:`: the delegate's `didFinishAuthenticationProcess` answers.
-    public func authenticate(tokenization: BeanTokenization, threeDS: Bean3DS) {
+    public func authenticate(withBeanTokenization tokenization: BeanTokenization, bean3DS threeDS: Bean3DS) {
         Task { @MainActor in
             do {
                 let response = try await self.authenticate(tokenization, threeDS)
@@ -127,7 +153,7 @@ public final class SuiteController: Sendable {
     // MARK: Payment with token
 
     /// `sndPayWithTokenWithBeanTokenization:bean3DS:`: the delegate's `didFinishTokenizeTransantion` answers.
-    public func sndPayWithToken(tokenization: BeanTokenization, threeDS: Bean3DS) {
+    public func sndPayWithToken(withBeanTokenization tokenization: BeanTokenization, bean3DS threeDS: Bean3DS) {
         Task { @MainActor in
             do {
                 let payment = try await self.payWithToken(tokenization, threeDS)
@@ -160,6 +186,7 @@ public final class SuiteController: Sendable {
     }
 
     private func exclusive<T: Sendable>(_ name: String, _ body: @Sendable @escaping () async throws -> T) async throws -> T {
+        if let setupError { throw setupError }
         do {
             return try await gate.run(name, body)
         } catch let error as FlowInProgressError {

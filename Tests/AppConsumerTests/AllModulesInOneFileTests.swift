@@ -16,7 +16,7 @@ final class CheckoutViewController: MCSCheckoutDelegate, SuiteControllerDelegate
     var events: [String] = []
     let request = MCSCheckoutRequest(amount: 10, currency: "USD", cartId: "cart-1")
 
-    func getCheckoutRequest(withHandler handler: @escaping @Sendable (MCSCheckoutRequest) -> Void) { events.append("request"); handler(request) }
+    func getCheckoutRequest(withHandler handler: @escaping (MCSCheckoutRequest) -> Void) { events.append("request"); handler(request) }
     func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) { events.append("completed") }
     func didFinishPayProcess(_ response: String?, error: SuiteError?) { events.append("pay") }
     func didFinishAuthenticationProcess(_ tokenizeResponse: BeanTokenizeResponse?, error: SuiteError?) { events.append("auth") }
@@ -62,7 +62,7 @@ struct AllModulesInOneFileTests {
     @Test func oneViewControllerIsEveryDelegate() async throws {
         let controller = CheckoutViewController()
         let commerce = MCSCommerceClient(webSession: ImmediateCancel())
-        try commerce.setConfiguration(withConfiguration: MCSConfiguration(
+        try commerce.configure(MCSConfiguration(
             locale: "en_US", checkoutId: "checkout-1", checkoutUrl: URL(string: "https://sandbox.src.mastercard.com/srci")!,
             callbackScheme: "fancyshop", allowedCardTypes: [.master]))
         let result = try await commerce.getCheckoutButton(withDelegate: controller).tap()

@@ -8,11 +8,11 @@ import Testing
 /// A delegate that keeps the request handler and answers only when the test says so.
 @MainActor
 final class HeldRequestDelegate: MCSCheckoutDelegate {
-    var handler: (@Sendable (MCSCheckoutRequest) -> Void)?
+    var handler: ((MCSCheckoutRequest) -> Void)?
     var asked = 0
     var completions: [MCSCheckoutStatus] = []
 
-    func getCheckoutRequest(withHandler handler: @escaping @Sendable (MCSCheckoutRequest) -> Void) {
+    func getCheckoutRequest(withHandler handler: @escaping (MCSCheckoutRequest) -> Void) {
         MainActor.assertIsolated()
         asked += 1
         self.handler = handler
@@ -33,7 +33,7 @@ struct ExactlyOnceTests {
         let browser = MockBrowser()
         MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { .success }, transactionIds: .seeded(3))
         let commerce = MCSCommerceClient(webSession: browser, requestTimeout: .seconds(60), clock: clock)
-        try commerce.setConfiguration(withConfiguration: MCSCommerceWebFlowTests.configuration)
+        try commerce.configure(MCSCommerceWebFlowTests.configuration)
         return (commerce, browser)
     }
 

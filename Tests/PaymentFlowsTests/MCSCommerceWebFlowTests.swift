@@ -14,7 +14,7 @@ final class CheckoutDelegate: MCSCheckoutDelegate {
         self.request = request
     }
 
-    func getCheckoutRequest(withHandler handler: @escaping @Sendable (MCSCheckoutRequest) -> Void) {
+    func getCheckoutRequest(withHandler handler: @escaping (MCSCheckoutRequest) -> Void) {
         MainActor.assertIsolated()
         requestsAsked.record(1)
         if let request {
@@ -44,7 +44,7 @@ struct MCSCommerceWebFlowTests {
         let browser = MockBrowser()
         MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { outcome }, transactionIds: .seeded(7))
         let commerce = MCSCommerceClient(webSession: browser, logger: logs.logger())
-        try commerce.setConfiguration(withConfiguration: Self.configuration)
+        try commerce.configure(Self.configuration)
         return (commerce, browser)
     }
 
@@ -105,13 +105,13 @@ struct MCSCommerceWebFlowTests {
         bad.callbackScheme = "fancy shop"
         bad.allowedCardTypes = []
         do {
-            try commerce.setConfiguration(withConfiguration: bad)
+            try commerce.configure(bad)
             Issue.record("expected an error")
         } catch let error as MCSCommerceWebError {
             #expect(error.code == .invalidConfiguration)
             #expect(error.violations.map(\.rule) == ["format.urlScheme", "minItems"])
         }
-        try commerce.setConfiguration(withConfiguration: Self.configuration)
+        try commerce.configure(Self.configuration)
         var request = Self.request
         request.amount = 0
         request.currency = "DOLLAR"
@@ -134,7 +134,7 @@ struct MCSCommerceWebFlowTests {
             return URL(string: "fancyshop://checkout?oauth_token=abc&mpstatus=success")!
         }
         let commerce = MCSCommerceClient(webSession: browser)
-        try commerce.setConfiguration(withConfiguration: Self.configuration)
+        try commerce.configure(Self.configuration)
         let first = Task { try await commerce.checkout(request: Self.request) }
         _ = await opened.wait()
         do {

@@ -119,7 +119,7 @@ struct SuiteMCommerceFlowTests {
         let fixture = try Fixture()
         let merchant = fixture.server.merchant
         let xmlA = try SuiteCipher.encryptXMLA(String(decoding: try fixture.request.xmlData(), as: UTF8.self), key: merchant.key)
-        fixture.controller.sndPay(company: merchant.company, xmlA: xmlA, xmlM: merchant.xmlM)
+        fixture.controller.sndPay(withCompany: merchant.company, xmlA: xmlA, xmlM: merchant.xmlM)
         _ = await fixture.delegate.done.wait(timeout: .seconds(5))
         let events = fixture.delegate.pay.events
         #expect(events.count == 1)
@@ -145,7 +145,7 @@ struct SuiteMCommerceFlowTests {
         var company = merchant.company, xmlM = merchant.xmlM
         var xmlA = try SuiteCipher.encryptXMLA(String(decoding: try fixture.request.xmlData(), as: UTF8.self), key: merchant.key)
         mutate(&company, &xmlA, &xmlM, fixture.server)
-        fixture.controller.sndPay(company: company, xmlA: xmlA, xmlM: xmlM)
+        fixture.controller.sndPay(withCompany: company, xmlA: xmlA, xmlM: xmlM)
         _ = await fixture.delegate.done.wait(timeout: .seconds(5))
         #expect(fixture.delegate.pay.events.count == 1)
         #expect(fixture.delegate.pay.events.first?.0 == nil)
@@ -187,7 +187,7 @@ struct SuiteMCommerceFlowTests {
     @Test func tokenizationThenPaymentWithToken() async throws {
         let fixture = try Fixture()
         let (tokenization, threeDS) = fixture.server.merchant.beans()
-        fixture.controller.authenticate(tokenization: tokenization, threeDS: threeDS)
+        fixture.controller.authenticate(withBeanTokenization: tokenization, bean3DS: threeDS)
         _ = await fixture.delegate.done.wait(timeout: .seconds(5))
         let tokenized = try #require(fixture.delegate.authentication.events.first?.0)
         #expect(tokenized.nbResponse == .success)
@@ -217,7 +217,7 @@ struct SuiteMCommerceFlowTests {
         let fixture = try Fixture()
         var (tokenization, threeDS) = fixture.server.merchant.beans()
         mutate(&tokenization, &threeDS)
-        fixture.controller.authenticate(tokenization: tokenization, threeDS: threeDS)
+        fixture.controller.authenticate(withBeanTokenization: tokenization, bean3DS: threeDS)
         _ = await fixture.delegate.done.wait(timeout: .seconds(5))
         #expect(fixture.delegate.authentication.events.count == 1)
         #expect(fixture.delegate.authentication.events.first?.1?.code == code)
@@ -246,7 +246,7 @@ struct SuiteMCommerceFlowTests {
         let token = try #require(try await fixture.controller.authenticate(tokenization, threeDS).token)
         var (withToken, threeDSAgain) = fixture.server.merchant.beans(token: token)
         mutate(&withToken, &threeDSAgain, fixture.server)
-        fixture.controller.sndPayWithToken(tokenization: withToken, threeDS: threeDSAgain)
+        fixture.controller.sndPayWithToken(withBeanTokenization: withToken, bean3DS: threeDSAgain)
         _ = await fixture.delegate.done.wait(timeout: .seconds(5))
         let events = fixture.delegate.tokenPayment.events
         #expect(events.count == 1)

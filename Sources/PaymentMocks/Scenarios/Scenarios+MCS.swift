@@ -9,7 +9,7 @@ final class ScenarioCheckoutDelegate: MCSCheckoutDelegate {
 
     init(request: MCSCheckoutRequest) { self.request = request }
 
-    func getCheckoutRequest(withHandler handler: @escaping @Sendable (MCSCheckoutRequest) -> Void) { handler(request) }
+    func getCheckoutRequest(withHandler handler: @escaping (MCSCheckoutRequest) -> Void) { handler(request) }
 
     func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) {
         completions.record(status)
@@ -21,7 +21,7 @@ extension ScenarioCatalog {
     static func mcsCheckout(_ context: ScenarioContext, _ outcome: MockSRCCheckout.Outcome, request: MCSCheckoutRequest? = nil) async throws -> String {
         MockSRCCheckout.install(on: context.browser, callbackScheme: "fancyshop", outcome: { outcome }, transactionIds: context.tokens)
         let commerce = MCSCommerceClient(webSession: context.browser, logger: context.logs.logger("MCSCommerceWeb"))
-        try commerce.setConfiguration(withConfiguration: MCSConfiguration(
+        try commerce.configure(MCSConfiguration(
             locale: "en_US", checkoutId: "1d45705100044e14b52e71730e71cc5a",
             checkoutUrl: URL(string: "https://sandbox.masterpass.com/routing/v2/mobileapi/web-checkout")!, callbackScheme: "fancyshop",
             allowedCardTypes: [.master, .visa]))
