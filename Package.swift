@@ -104,6 +104,10 @@ var targets: [Target] = [
         dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) }
     ),
     .testTarget(
+        name: "GuideSamplesTests",
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) }
+    ),
+    .testTarget(
         name: "PayflowCLITests",
         dependencies: ["payflow", "CLITestSupport"]
     ),

@@ -46,7 +46,7 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(SCA.self, module: "PayPalPayments", name: "SCA", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
         PaySchemaType(ShippingAddress.self, module: "PayPalPayments", name: "ShippingAddress", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(ShippingChange.self, module: "PayPalPayments", name: "ShippingChange", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
-        PaySchemaType(ShippingChangeAction.self, module: "PayPalPayments", name: "ShippingChangeAction", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
+        PaySchemaType(ShippingChangeDecision.self, module: "PayPalPayments", name: "ShippingChangeDecision", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(ShippingChangeType.self, module: "PayPalPayments", name: "ShippingChangeType", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(ShippingMethod.self, module: "PayPalPayments", name: "ShippingMethod", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(ShippingType.self, module: "PayPalPayments", name: "ShippingType", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),

@@ -815,8 +815,8 @@ extension ShippingChange: PayValidatable {
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
-/// - Remark: Generated from `ShippingChangeAction` in `PayPalPayments/WebCheckout.yaml`.
-public enum ShippingChangeAction: String, Codable, Hashable, Sendable, CaseIterable {
+/// - Remark: Generated from `ShippingChangeDecision` in `PayPalPayments/WebCheckout.yaml`.
+public enum ShippingChangeDecision: String, Codable, Hashable, Sendable, CaseIterable {
     /// Accept the change.
     case approve = "approve"
     /// Reject the change; the buyer picks again.
@@ -839,7 +839,7 @@ public enum ShippingChangeAction: String, Codable, Hashable, Sendable, CaseItera
         let container = try decoder.singleValueContainer()
         let raw = try container.decode(String.self)
         guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ShippingChangeAction; expected one of approve, reject, patch")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ShippingChangeDecision; expected one of approve, reject, patch")
         }
         self = value
     }
@@ -851,7 +851,7 @@ public enum ShippingChangeAction: String, Codable, Hashable, Sendable, CaseItera
     }
 }
 
-extension ShippingChangeAction: PayQueryValue {
+extension ShippingChangeDecision: PayQueryValue {
     /// The case of a query value.
     public init?(queryValue: String) {
         self.init(rawValue: queryValue)

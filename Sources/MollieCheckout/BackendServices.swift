@@ -32,6 +32,16 @@ struct Backend: Sendable {
 public struct PaymentsService: Sendable {
     let backend: Backend
 
+    /// A service for the demo backend at `baseUrl`, sending `device` with every request over
+    /// `transport` (`URLSessionTransport` unless given).
+    public init(baseUrl: URL, device: DeviceUUID, transport: any ClientTransport = PaymentDefaults.transport, logger: Logger = Logger(label: "MollieCheckout")) {
+        self.init(backend: Backend(client: PayAPIClient(transport: transport, baseURL: baseUrl, logger: logger), device: device))
+    }
+
+    init(backend: Backend) {
+        self.backend = backend
+    }
+
     /// Creates a payment (`POST /api/payments`); a 422 lists the invalid fields.
     public func createPayment(_ payment: CreatePaymentRequest) async throws -> BackendPayment {
         let violations = payment.violations
@@ -57,6 +67,16 @@ public struct PaymentsService: Sendable {
 /// `MethodsService`: the active methods for an amount.
 public struct MethodsService: Sendable {
     let backend: Backend
+
+    /// A service for the demo backend at `baseUrl`, sending `device` with every request over
+    /// `transport` (`URLSessionTransport` unless given).
+    public init(baseUrl: URL, device: DeviceUUID, transport: any ClientTransport = PaymentDefaults.transport, logger: Logger = Logger(label: "MollieCheckout")) {
+        self.init(backend: Backend(client: PayAPIClient(transport: transport, baseURL: baseUrl, logger: logger), device: device))
+    }
+
+    init(backend: Backend) {
+        self.backend = backend
+    }
 
     /// The methods (with issuers) available for `amount` (`GET /api/methods?amount=`).
     public func getActiveMethods(amount: Decimal) async throws -> [BackendMethod] {

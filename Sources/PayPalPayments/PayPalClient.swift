@@ -7,7 +7,7 @@ import PaymentFlowsCore
 public protocol NativePaySheet: Sendable {
     /// Presents `orderID`; `onShippingChange` asks the merchant what to do with each change.
     /// Throws `WebSessionError.canceled` when the buyer cancels.
-    func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeAction) async throws -> Approval
+    func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision) async throws -> Approval
 }
 
 /// Sets the order the native checkout pays (the guide's `createOrderAction.set(orderId:)`).
@@ -18,9 +18,10 @@ public final class CreateOrderAction: Sendable {
     public func set(orderId: String) { shot.resolve(orderId) }
 }
 
-/// The merchant's answer to a shipping change: call exactly one of the methods, once.
-public final class ShippingChangeResponder: Sendable {
-    let shot = OneShot<ShippingChangeAction>()
+/// The merchant's answer to a shipping change, as PayPal's native SDK names it: call exactly one of
+/// the methods, once (later calls are ignored). The answer itself is a ``ShippingChangeDecision``.
+public final class ShippingChangeAction: Sendable {
+    let shot = OneShot<ShippingChangeDecision>()
 
     /// Accepts the change.
     public func approve() { shot.resolve(.approve) }
@@ -37,7 +38,7 @@ public struct UnavailablePaySheet: NativePaySheet {
     public init() {}
 
     /// Always fails: no native pay sheet is linked.
-    public func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeAction) async throws -> Approval {
+    public func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision) async throws -> Approval {
         throw CoreSDKError(PayPalNativeError.nativeCheckoutSDK, detail: "(no native pay sheet: pass one to PayPalClient(config:paySheet:))")
     }
 }
@@ -54,7 +55,7 @@ public protocol PayPalNativeCheckoutDelegate: AnyObject, Sendable {
     /// The pay sheet is about to appear.
     func paypalWillStart(_ payPalClient: PayPalClient)
     /// The buyer changed the shipping address or method; answer through `shippingChangeAction`.
-    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeResponder)
+    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction)
 }
 
 /// PayPal native checkout with shipping-change callbacks.
@@ -137,9 +138,9 @@ public final class PayPalClient: Sendable {
         }
     }
 
-    private func answer(_ change: ShippingChange) async -> ShippingChangeAction {
+    private func answer(_ change: ShippingChange) async -> ShippingChangeDecision {
         guard let delegate else { return .approve }
-        let responder = ShippingChangeResponder()
+        let responder = ShippingChangeAction()
         await delegate.paypalDidShippingAddressChange(self, shippingChange: change, shippingChangeAction: responder)
         guard let action = await responder.shot.wait(timeout: shippingAnswerTimeout, clock: clock) else {
             logger.warning("no answer to a shipping change; rejecting it")

@@ -29,7 +29,7 @@ final class CheckoutViewController: MCSCheckoutDelegate, SuiteControllerDelegate
     func paypal(_ payPalClient: PayPalClient, didFinishWithError error: CoreSDKError) { events.append("nativeError") }
     func paypalDidCancel(_ payPalClient: PayPalClient) { events.append("nativeCancel") }
     func paypalWillStart(_ payPalClient: PayPalClient) { events.append("willStart") }
-    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeResponder) {
+    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction) {
         shippingChangeAction.approve()
     }
     func choose() async -> PaymentFlow { .internalBrowser }

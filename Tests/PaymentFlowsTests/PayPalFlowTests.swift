@@ -16,9 +16,9 @@ final class ChallengeDelegate: ThreeDSecureChallengePresentationDelegate {
 final class NativeDelegate: PayPalNativeCheckoutDelegate {
     let events = Recorder<String>()
     let done = OneShot<Bool>()
-    let answer: @Sendable (ShippingChange, ShippingChangeResponder) -> Void
+    let answer: @Sendable (ShippingChange, ShippingChangeAction) -> Void
 
-    init(answer: @escaping @Sendable (ShippingChange, ShippingChangeResponder) -> Void = { _, responder in responder.approve() }) {
+    init(answer: @escaping @Sendable (ShippingChange, ShippingChangeAction) -> Void = { _, responder in responder.approve() }) {
         self.answer = answer
     }
 
@@ -38,7 +38,7 @@ final class NativeDelegate: PayPalNativeCheckoutDelegate {
         done.resolve(true)
     }
     func paypalWillStart(_ payPalClient: PayPalClient) { MainActor.assertIsolated(); events.record("willStart") }
-    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeResponder) {
+    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction) {
         MainActor.assertIsolated()
         events.record("change \(shippingChange.type.rawValue)")
         answer(shippingChange, shippingChangeAction)
@@ -163,7 +163,7 @@ struct PayPalFlowTests {
     @Test func nativeCheckoutAnswersShippingChanges() async throws {
         let sheet = MockPaySheet(changes: [MockPaySheet.addressChange, MockPaySheet.methodChange, MockPaySheet.addressChange])
         let client = PayPalClient(config: Self.config, paySheet: sheet)
-        let answers = ["shippingAddress": [ShippingChangeAction.reject, .approve], "shippingMethod": [.patch]]
+        let answers = ["shippingAddress": [ShippingChangeDecision.reject, .approve], "shippingMethod": [.patch]]
         let counter = Recorder<String>()
         let delegate = NativeDelegate { change, responder in
             counter.record(change.type.rawValue)

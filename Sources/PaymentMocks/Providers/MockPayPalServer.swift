@@ -155,7 +155,7 @@ public struct MockPaySheet: NativePaySheet {
     /// Whether the buyer cancels at the end instead of approving.
     public var cancels: Bool
     /// What the merchant answered, in order.
-    public let answers = Recorder<ShippingChangeAction>()
+    public let answers = Recorder<ShippingChangeDecision>()
 
     /// Creates a pay sheet.
     public init(changes: [ShippingChange] = [], cancels: Bool = false) {
@@ -164,7 +164,7 @@ public struct MockPaySheet: NativePaySheet {
     }
 
     /// Walks through the changes, then approves or cancels.
-    public func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeAction) async throws -> Approval {
+    public func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision) async throws -> Approval {
         for change in changes {
             answers.record(await onShippingChange(change))
         }

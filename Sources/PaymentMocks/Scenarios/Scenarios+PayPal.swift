@@ -18,7 +18,7 @@ final class ScenarioNativeDelegate: PayPalNativeCheckoutDelegate {
     func paypal(_ payPalClient: PayPalClient, didFinishWithError error: CoreSDKError) { calls.record("error"); finished.resolve("error \(error.code)") }
     func paypalDidCancel(_ payPalClient: PayPalClient) { calls.record("cancel"); finished.resolve("canceled") }
     func paypalWillStart(_ payPalClient: PayPalClient) {}
-    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeResponder) {
+    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction) {
         shippingChange.type == .shippingMethod ? shippingChangeAction.patch() : shippingChangeAction.approve()
     }
 }
