@@ -3,26 +3,12 @@ import PaymentFlowsCore
 
 /// The one error type of `MCSCommerceWeb`, with stable codes.
 public struct MCSCommerceWebError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong; the raw values are stable.
-    public enum Code: Int, Sendable, Hashable, CaseIterable {
-        /// `setConfiguration` was never called.
-        case notConfigured = 1
-        /// The configuration breaks its constraints.
-        case invalidConfiguration = 2
-        /// The checkout request breaks its constraints.
-        case invalidRequest = 3
-        /// The web view could not be shown.
-        case webSessionFailed = 4
-        /// The page returned to a URL whose scheme is not the configured `callbackScheme`.
-        case callbackMismatch = 5
-        /// A checkout is already in progress.
-        case flowInProgress = 6
-        /// The delegate did not provide a checkout request in time.
-        case requestNotProvided = 7
-    }
+    /// What went wrong: the codes of the `MCSCommerceWebErrorCode` catalog in `Schemas/MCSCommerceWeb/SDKErrors.yaml`
+    /// (stable raw values, a domain and a message each).
+    public typealias Code = MCSCommerceWebErrorCode
 
     /// The error domain.
-    public static let domain = "com.mastercard.MCSCommerceWeb"
+    public static let domain = Code.errorDomain
 
     /// What went wrong.
     public var code: Code
@@ -48,7 +34,7 @@ extension MCSCommerceWebError: LocalizedError {
     /// The readable description (never card data).
     public var errorDescription: String? { description }
     /// ``domain``, used when the error is bridged to `NSError`.
-    public var _domain: String { Self.domain }
+    public var _domain: String { code.domain }
     /// The code's raw value, used when the error is bridged to `NSError`.
-    public var _code: Int { code.rawValue }
+    public var _code: Int { code.errorCode }
 }

@@ -2,27 +2,9 @@ import Foundation
 
 /// The one error type of `MollieCheckout`, with stable codes.
 public struct MollieCheckoutError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong; the raw values are stable.
-    public enum Code: Int, Sendable, Hashable, CaseIterable {
-        /// No usable answer from the backend.
-        case transport = 1
-        /// The backend rejected the payment's fields (HTTP 422); see `fieldErrors`.
-        case validation = 2
-        /// The backend refused the request (HTTP 400, e.g. a bad device UUID).
-        case badRequest = 3
-        /// The payment does not exist.
-        case notFound = 4
-        /// Another payment is being executed.
-        case flowInProgress = 5
-        /// The browser could not open the checkout page.
-        case browserFailed = 6
-        /// A deep link that is not `mollie-checkout://payments/{id}`.
-        case invalidDeepLink = 7
-        /// The payment has no checkout URL (it is no longer open).
-        case noCheckoutURL = 8
-        /// The input breaks its constraints, or a method/issuer selection is missing or unknown.
-        case invalidInput = 9
-    }
+    /// What went wrong: the codes of the `MollieCheckoutErrorCode` catalog in `Schemas/MollieCheckout/SDKErrors.yaml`
+    /// (stable raw values, a domain and a message each).
+    public typealias Code = MollieCheckoutErrorCode
 
     /// What went wrong.
     public var code: Code
@@ -47,11 +29,11 @@ public struct MollieCheckoutError: Error, Hashable, Sendable, CustomStringConver
 
 extension MollieCheckoutError: LocalizedError {
     /// The error domain.
-    public static let domain = "com.mollie.checkout"
+    public static let domain = Code.errorDomain
     /// The readable description.
     public var errorDescription: String? { description }
     /// ``domain``, used when the error is bridged to `NSError`.
-    public var _domain: String { Self.domain }
+    public var _domain: String { code.domain }
     /// The code's raw value, used when the error is bridged to `NSError`.
-    public var _code: Int { code.rawValue }
+    public var _code: Int { code.errorCode }
 }

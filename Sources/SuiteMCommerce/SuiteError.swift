@@ -14,15 +14,8 @@ public struct SuiteError: Error, Hashable, Sendable, CustomStringConvertible, Lo
     /// Context that never holds secrets, such as which field was rejected.
     public let detail: String?
 
-    /// The SDK's own codes, for failures MIT's catalogs do not name.
-    public enum LocalCode: String, Sendable, CaseIterable {
-        /// Another operation of this controller is in progress.
-        case flowInProgress = "X001"
-        /// The input breaks its schema's constraints.
-        case invalidInput = "X002"
-        /// The user closed the hosted page.
-        case canceled = "X003"
-    }
+    /// The SDK's own codes (the `SuiteSDKError` catalog in `Schemas/SuiteMCommerce/SDKErrors.yaml`).
+    public typealias LocalCode = SuiteSDKError
 
     /// The error for a catalog code, `nil` for codes no catalog lists.
     public init?(code: String, detail: String? = nil) {
@@ -35,6 +28,8 @@ public struct SuiteError: Error, Hashable, Sendable, CustomStringConvertible, Lo
             entry = (SuiteAuthenticationError.errorDomain, error.message(language: "es") ?? code, error.message(language: "en") ?? code)
         } else if let error = SuiteTokenPaymentError(code: code) {
             entry = (SuiteTokenPaymentError.errorDomain, error.message(language: "es") ?? code, error.message(language: "en") ?? code)
+        } else if let error = SuiteSDKError(code: code) {
+            entry = (error.domain, error.message(language: "es") ?? code, error.message(language: "en") ?? code)
         } else {
             entry = nil
         }
@@ -48,14 +43,8 @@ public struct SuiteError: Error, Hashable, Sendable, CustomStringConvertible, Lo
 
     /// One of the SDK's own errors.
     public init(_ local: LocalCode, detail: String? = nil) {
-        self.code = local.rawValue
-        self.domain = "com.mit.suitemcommerce.sdk"
-        switch local {
-        case .flowInProgress: (message, englishMessage) = ("Operación en curso", "Another operation is in progress")
-        case .invalidInput: (message, englishMessage) = ("Datos inválidos", "Invalid input")
-        case .canceled: (message, englishMessage) = ("Operación cancelada", "The user canceled")
-        }
-        self.detail = detail
+        self.init(code: local.code, domain: local.domain,
+                  message: local.message(language: "es") ?? local.code, englishMessage: local.message(language: "en") ?? local.code, detail: detail)
     }
 
     /// An error of MIT's initialization catalog (C001–C003, S001, S002).

@@ -30,6 +30,10 @@ struct ErrorBridgingTests {
         Self.check(PayPalClientError.self)
         Self.check(NetworkingClientError.self)
         Self.check(PayPalNativeError.self)
+        Self.check(SuiteSDKError.self)
+        Self.check(MCSCommerceWebErrorCode.self)
+        Self.check(AmazonPayErrorCode.self)
+        Self.check(MollieCheckoutErrorCode.self)
     }
 
     @Test func perCodeDomainsSurviveBridging() {
