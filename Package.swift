@@ -49,10 +49,21 @@ var targets: [Target] = [
             .product(name: "Crypto", package: "swift-crypto"),
         ]
     ),
+    .target(
+        name: "PaymentSandbox",
+        dependencies: [
+            "PaymentMocks",
+            "PaymentFlowsCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+        ]
+    ),
     .executableTarget(
         name: "payflow",
         dependencies: [
             "PaymentMocks",
+            "PaymentSandbox",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -108,6 +119,13 @@ var targets: [Target] = [
         dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) }
     ),
     .testTarget(
+        name: "PaymentSandboxTests",
+        dependencies: [
+            "PaymentSandbox", "PaymentMocks", "PaymentFlowsCore",
+            .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+        ]
+    ),
+    .testTarget(
         name: "PayflowCLITests",
         dependencies: ["payflow", "CLITestSupport"]
     ),
@@ -152,6 +170,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ struct Payflow: AsyncParsableCommand {
         commandName: "payflow",
         abstract: "Run every integration's flows against mock providers, and validate payloads with the generated types.",
         discussion: "Exit codes: 0 success, 1 failed scenarios or invalid payload, 2 usage errors.",
-        subcommands: [RunCommand.self, ValidateCommand.self, ValidateBatchCommand.self, ListCommand.self],
+        subcommands: [RunCommand.self, ServeCommand.self, ValidateCommand.self, ValidateBatchCommand.self, ListCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PaymentMocks
+import PaymentSandbox
 
 /// `payflow run`: runs scenarios and prints each step and a summary table.
 struct RunCommand: AsyncParsableCommand {
@@ -24,6 +25,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print only the summary table.")
     var quiet = false
 
+    @Flag(help: "Carry every provider call over real HTTP: start the sandbox on a free loopback port in this process and send through URLSessionTransport.")
+    var http = false
+
     func validate() throws {
         for provider in providers where !ScenarioCatalog.providers.contains(provider) {
             throw ValidationError("unknown provider '\(provider)'; expected one of \(ScenarioCatalog.providers.joined(separator: ", "))")
@@ -41,8 +45,16 @@ struct RunCommand: AsyncParsableCommand {
         }
         var rows: [[String]] = []
         var failures = 0
+        var network: SandboxServer?
+        var server: RunningSandbox?
+        if http {
+            let sandbox = SandboxServer()
+            server = try await sandbox.start()
+            network = sandbox
+            if !quiet { Output.line("sandbox listening on \(server?.baseURL.absoluteString ?? "?")\n") }
+        }
         for scenario in selected {
-            let result = await ScenarioRunner.run(scenario, seed: seed, faultRate: faults)
+            let result = await ScenarioRunner.run(scenario, seed: seed, faultRate: faults, network: network)
             let outcome: String
             switch result.outcome {
             case .completed(let summary): outcome = summary
@@ -63,8 +75,9 @@ struct RunCommand: AsyncParsableCommand {
             }
             rows.append([scenario.provider, scenario.name, faults > 0 ? "(faults)" : scenario.expectation.description, outcome, ok ? "ok" : "FAILED"])
         }
+        await server?.stop()
         Output.line(Table.render(header: ["provider", "scenario", "expected", "outcome", "result"], rows: rows))
-        Output.line("\(selected.count - failures) passed, \(failures) failed" + (faults > 0 ? " (seed \(seed), faults \(faults))" : ""))
+        Output.line("\(selected.count - failures) passed, \(failures) failed" + (faults > 0 ? " (seed \(seed), faults \(faults))" : "") + (http ? " over HTTP" : ""))
         if failures > 0 { throw ExitCode(1) }
     }
 }

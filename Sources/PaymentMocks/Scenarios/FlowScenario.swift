@@ -64,9 +64,13 @@ public final class ScenarioContext: @unchecked Sendable {
     private var chargeCounts: [String: Int] = [:]
     private var transports: [MockProviderTransport] = []
 
-    init(seed: UInt64, faultRate: Double) {
+    /// Where the providers are reached: in memory when `nil`, else over real HTTP.
+    let network: (any ScenarioNetwork)?
+
+    init(seed: UInt64, faultRate: Double, network: (any ScenarioNetwork)? = nil) {
         self.seed = seed
         self.faultRate = faultRate
+        self.network = network
         let steps = self.steps
         browser.observer = { steps.record($0) }
     }
@@ -77,8 +81,12 @@ public final class ScenarioContext: @unchecked Sendable {
         let steps = self.steps
         transport.observer = { steps.record($0) }
         lock.withLock { transports.append(transport) }
+        if let network { transport.remote = network.endpoint(for: transport) }
         return transport
     }
+
+    /// The providers' transports created for this run.
+    var providerTransports: [MockProviderTransport] { lock.withLock { transports } }
 
     /// Deterministic tokens for this run.
     public var tokens: TokenSource { .seeded(seed) }
@@ -144,8 +152,9 @@ public struct ScenarioResult: Sendable {
 /// Runs scenarios.
 public enum ScenarioRunner {
     /// Runs `scenario` once.
-    public static func run(_ scenario: FlowScenario, seed: UInt64 = 1, faultRate: Double = 0) async -> ScenarioResult {
-        let context = ScenarioContext(seed: seed, faultRate: faultRate)
+    /// Runs `scenario` once, in memory or, with a `network`, with every provider call over HTTP.
+    public static func run(_ scenario: FlowScenario, seed: UInt64 = 1, faultRate: Double = 0, network: (any ScenarioNetwork)? = nil) async -> ScenarioResult {
+        let context = ScenarioContext(seed: seed, faultRate: faultRate, network: network)
         let outcome: ScenarioResult.Outcome
         do {
             outcome = .completed(try await scenario.body(context))
@@ -153,6 +162,7 @@ public enum ScenarioRunner {
             let (code, message) = classify(error)
             outcome = .failed(code: code, message: message)
         }
+        network?.release(context.providerTransports)
         let logs = context.logs.all
         let steps = context.steps.events
         var haystack = logs + steps
@@ -161,7 +171,7 @@ public enum ScenarioRunner {
         case .failed(let code, let message): haystack.append(code + " " + message)
         }
         let text = haystack.joined(separator: "\n")
-        let leaks = context.declaredSecrets.filter { !$0.isEmpty && text.contains($0) }
+        let leaks = SecretScanner.leaks(of: context.declaredSecrets, in: text)
         return ScenarioResult(scenario: scenario, seed: seed, outcome: outcome, steps: steps, logLines: logs, charges: context.charges,
                               leakedSecrets: leaks, unexpected: context.unexpectedRequests)
     }
@@ -176,5 +186,41 @@ public enum ScenarioRunner {
         case let error as MollieCheckoutError: return ("MollieCheckout.\(error.code)", error.description)
         default: return ("untyped", "an untyped error: \(type(of: error))")
         }
+    }
+}
+
+/// Carries a scenario's provider calls over a real network: the HTTP sandbox registers each
+/// provider's transport and gives the client side an endpoint to reach it.
+public protocol ScenarioNetwork: Sendable {
+    /// Serves `transport` and returns how clients reach it.
+    func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint
+    /// Stops serving the transports of a finished run.
+    func release(_ transports: [MockProviderTransport])
+}
+
+/// Finds secrets in output the way they leak: written as a value, a whole token. A security code
+/// `737` is a leak in `securityCode=737` or `"737"`, but not inside an unrelated random id such as
+/// `…610737f`: a token is bounded by characters that are not letters or digits.
+public enum SecretScanner {
+    /// The secrets of `secrets` that appear in `text` as whole tokens.
+    public static func leaks(of secrets: [String], in text: String) -> [String] {
+        secrets.filter { secret in !secret.isEmpty && containsToken(secret, in: text) }
+    }
+
+    /// Whether `token` occurs in `text` with no letter or digit right before or after it.
+    public static func containsToken(_ token: String, in text: String) -> Bool {
+        var searchStart = text.startIndex
+        while let range = text.range(of: token, range: searchStart..<text.endIndex) {
+            let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : nil
+            let after = range.upperBound < text.endIndex ? text[range.upperBound] : nil
+            if !isWordCharacter(before) && !isWordCharacter(after) { return true }
+            searchStart = text.index(after: range.lowerBound)
+        }
+        return false
+    }
+
+    private static func isWordCharacter(_ character: Character?) -> Bool {
+        guard let character else { return false }
+        return character.isLetter || character.isNumber
     }
 }

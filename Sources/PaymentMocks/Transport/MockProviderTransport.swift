@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import PaymentFlowsCore
 
 /// An in-memory provider behind the `ClientTransport` seam: requests are routed to handlers by
 /// method and path template, recorded, and optionally hit by injected faults. A request that no
@@ -67,15 +68,59 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// The faults injected so far.
     public var faultsInjected: [MockFault] { lock.withLock { injected } }
 
-    /// Routes the request, injecting a fault when the plan draws one.
+    /// Where requests go when the provider is served over HTTP: the transport that carries them
+    /// (`URLSessionTransport`) and the provider's base URL on the sandbox.
+    public struct RemoteEndpoint: Sendable {
+        /// The real client transport.
+        public var transport: any ClientTransport
+        /// `http://127.0.0.1:PORT/t/<id>`: the provider's prefix on the sandbox.
+        public var baseURL: URL
+
+        /// Creates an endpoint.
+        public init(transport: any ClientTransport, baseURL: URL) {
+            self.transport = transport
+            self.baseURL = baseURL
+        }
+    }
+
+    private let remoteEndpoint = LockIsolated<RemoteEndpoint?>(nil)
+
+    /// When set, `send` carries each request over HTTP to the sandbox, which answers it with
+    /// ``serve(_:)`` of this same transport: one implementation of the provider, reached two ways.
+    public var remote: RemoteEndpoint? {
+        get { remoteEndpoint.value }
+        set { remoteEndpoint.setValue(newValue) }
+    }
+
+    /// Sends the request: in memory, or over HTTP to the sandbox when ``remote`` is set.
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        if let remote {
+            var forwarded = request
+            if let name = Self.operationHeader { forwarded.headerFields[name] = operationID }
+            return try await remote.transport.send(forwarded, body: body, baseURL: remote.baseURL, operationID: operationID)
+        }
         var data = Data()
         if let body { data = try await Data(collecting: body, upTo: 8 << 20) }
-        let components = URLComponents(string: request.path ?? "/")
-        var mock = MockRequest(
-            method: request.method.rawValue, path: components?.percentEncodedPath ?? "/", query: components?.queryItems ?? [],
-            headers: Dictionary(request.headerFields.map { ($0.name.canonicalName, $0.value) }, uniquingKeysWith: { first, _ in first }),
-            body: data, operationID: operationID)
+        let mock = MockRequest(http: request, body: data, operationID: operationID)
+        switch try await serve(mock) {
+        case .answered(let answer):
+            return (HTTPResponse(status: .init(code: answer.status)), HTTPBody(answer.body))
+        case .failedBeforeAnswer, .lostAfterAnswer:
+            throw URLError(.timedOut)
+        case .serviceUnavailable:
+            return (HTTPResponse(status: .serviceUnavailable), HTTPBody(MockExchange.unavailableBody))
+        case .malformed(let status):
+            return (HTTPResponse(status: .init(code: status)), HTTPBody(MockExchange.truncatedBody))
+        }
+    }
+
+    /// The header that carries the operation id to the sandbox.
+    public static let operationHeader = HTTPField.Name("x-pay-operation-id")
+
+    /// Answers one request as the provider: records it, matches a route, draws a fault and runs
+    /// the handler. The in-memory transport and the HTTP sandbox both come here.
+    public func serve(_ request: MockRequest) async throws -> MockExchange {
+        var mock = request
         let fault = faults.draw()
         let route: Route? = lock.withLock {
             captured.append(mock)
@@ -91,10 +136,10 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         switch fault {
         case .timeout?:
             note(mock, "fault: timeout")
-            throw URLError(.timedOut)
+            return .failedBeforeAnswer
         case .serverError?:
             note(mock, "fault: 503")
-            return (HTTPResponse(status: .serviceUnavailable), HTTPBody("{\"error\":\"unavailable\"}"))
+            return .serviceUnavailable
         case .latency?:
             try await Task.sleep(for: .milliseconds(2))
         default:
@@ -110,13 +155,13 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         switch fault {
         case .malformedBody?:
             note(mock, "\(answer.status) (fault: malformed body)")
-            return (HTTPResponse(status: .init(code: answer.status)), HTTPBody("{\"truncated\": "))
+            return .malformed(status: answer.status)
         case .lostResponse?:
             note(mock, "\(answer.status) (fault: response lost)")
-            throw URLError(.timedOut)
+            return .lostAfterAnswer(answer)
         default:
             note(mock, "\(answer.status)" + (fault == .latency ? " (fault: latency)" : ""))
-            return (HTTPResponse(status: .init(code: answer.status)), HTTPBody(answer.body))
+            return .answered(answer)
         }
     }
 
@@ -135,4 +180,23 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
         return values
     }
+}
+
+/// What a provider did with one request: answered it, or failed the way a network does.
+public enum MockExchange: Sendable {
+    /// The provider answered.
+    case answered(MockResponse)
+    /// Nothing reached the provider and nothing came back (a timeout before it acted).
+    case failedBeforeAnswer
+    /// The provider was unavailable (503) and did nothing.
+    case serviceUnavailable
+    /// The provider acted, but the body of its answer is cut off.
+    case malformed(status: Int)
+    /// The provider acted, but its answer never arrived.
+    case lostAfterAnswer(MockResponse)
+
+    /// The body of a 503.
+    public static let unavailableBody = Data(#"{"error":"unavailable"}"#.utf8)
+    /// A body cut off in the middle.
+    public static let truncatedBody = Data(#"{"truncated": "#.utf8)
 }

@@ -19,6 +19,28 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     /// Values of the route's `{placeholders}`.
     public var pathParameters: [String: String] = [:]
 
+    /// Creates a request from its parts.
+    public init(method: String, path: String, query: [URLQueryItem], headers: [String: String], body: Data, operationID: String) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.operationID = operationID
+    }
+
+    /// The request an HTTP client sent: `path` is the request target (path and query).
+    public init(http request: HTTPRequest, body: Data, operationID: String) {
+        let target = request.path ?? "/"
+        let queryStart = target.firstIndex(of: "?")
+        let path = queryStart.map { String(target[..<$0]) } ?? target
+        let query = queryStart.flatMap { try? PayQueryText.items(target[target.index(after: $0)...]) } ?? []
+        self.init(
+            method: request.method.rawValue, path: path, query: query,
+            headers: Dictionary(request.headerFields.map { ($0.name.canonicalName, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            body: body, operationID: operationID)
+    }
+
     /// A header's value (case-insensitive name).
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 

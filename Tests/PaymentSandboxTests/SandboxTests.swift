@@ -1,0 +1,91 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import OpenAPIURLSession
+import PaymentFlowsCore
+import PaymentMocks
+import PaymentSandbox
+import Testing
+
+/// The sandbox on a real loopback socket: every scenario passes over HTTP through
+/// `URLSessionTransport`, and each injected fault reaches the client as the network would make it.
+@Suite("HTTP sandbox", .serialized)
+struct SandboxTests {
+    @Test func everyScenarioPassesOverHTTP() async throws {
+        let sandbox = SandboxServer()
+        let running = try await sandbox.start()
+        var failed: [String] = []
+        for scenario in ScenarioCatalog.all {
+            let result = await ScenarioRunner.run(scenario, network: sandbox)
+            if !(result.matchesExpectation && result.invariantsHold) { failed.append("\(scenario.id): \(result.outcome)") }
+        }
+        await running.stop()
+        #expect(failed.isEmpty, "\(failed)")
+        #expect(ScenarioCatalog.all.count >= 39)
+    }
+
+    @Test(arguments: [1, 2, 3, 1012] as [UInt64])
+    func faultsOverHTTPKeepEveryInvariant(_ seed: UInt64) async throws {
+        let sandbox = SandboxServer()
+        let running = try await sandbox.start()
+        var broken: [String] = []
+        for scenario in ScenarioCatalog.all {
+            let result = await ScenarioRunner.run(scenario, seed: seed, faultRate: 0.3, network: sandbox)
+            if !result.invariantsHold { broken.append("\(scenario.id): charges \(result.doubleCharges) unexpected \(result.unexpected)") }
+        }
+        await running.stop()
+        #expect(broken.isEmpty, "\(broken)")
+    }
+
+    /// One provider with a single route whose every request meets `fault`.
+    static func provider(_ fault: MockFault) -> MockProviderTransport {
+        let transport = MockProviderTransport(name: "Probe", faults: FaultPlan(rate: 1, seed: 1, kinds: [fault]))
+        transport.on("POST", "/charges") { _ in MockResponse(status: 201, body: Data(#"{"id":"ch_1","amount":"10.00"}"#.utf8)) }
+        return transport
+    }
+
+    static func post(_ endpoint: MockProviderTransport.RemoteEndpoint) async throws -> (HTTPResponse, Data) {
+        let (response, body) = try await endpoint.transport.send(
+            HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/charges"), body: HTTPBody("{}"),
+            baseURL: endpoint.baseURL, operationID: "charge")
+        return (response, try await Data(collecting: body ?? HTTPBody(), upTo: 1 << 20))
+    }
+
+    @Test func eachFaultIsARealNetworkFault() async throws {
+        let sandbox = SandboxServer()
+        let running = try await sandbox.start()
+        // 503: the provider did nothing.
+        let unavailable = Self.provider(.serverError)
+        let (status503, _) = try await Self.post(sandbox.endpoint(for: unavailable))
+        #expect(status503.status == .serviceUnavailable)
+        // A truncated body: the provider acted, the JSON is cut.
+        let truncated = Self.provider(.malformedBody)
+        let (status201, body) = try await Self.post(sandbox.endpoint(for: truncated))
+        #expect(status201.status.code == 201 && (try? JSONSerialization.jsonObject(with: body)) == nil)
+        // A dropped connection before the provider acted, and an answer lost after it acted.
+        for fault in [MockFault.timeout, .lostResponse] {
+            let probe = Self.provider(fault)
+            await #expect(throws: (any Error).self) { _ = try await Self.post(sandbox.endpoint(for: probe)) }
+            #expect(probe.requests.count == 1)
+        }
+        // Every request was served by the provider's own transport, over the socket.
+        #expect(unavailable.exchanges == ["POST /charges → fault: 503"])
+        #expect(truncated.exchanges == ["POST /charges → 201 (fault: malformed body)"])
+        await running.stop()
+    }
+
+    @Test func anUnknownProviderOrRouteIsAnErrorNotAHang() async throws {
+        let sandbox = SandboxServer()
+        let running = try await sandbox.start()
+        let transport = URLSessionTransport()
+        let (response, _) = try await transport.send(
+            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/t/nobody/x"), body: nil, baseURL: running.baseURL, operationID: "x")
+        #expect(response.status == .notFound)
+        let probe = MockProviderTransport(name: "Probe")
+        let endpoint = sandbox.endpoint(for: probe)
+        let (unrouted, _) = try await Self.post(endpoint)
+        #expect(unrouted.status == .notImplemented)
+        #expect(probe.unexpected == ["POST /charges"])
+        await running.stop()
+    }
+}
