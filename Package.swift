@@ -121,7 +121,7 @@ var targets: [Target] = [
     .testTarget(
         name: "PaymentSandboxTests",
         dependencies: [
-            "PaymentSandbox", "PaymentMocks", "PaymentFlowsCore",
+            "PaymentSandbox", "PaymentMocks", "PaymentFlowsCore", "MollieCheckout",
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
         ]
     ),
