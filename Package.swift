@@ -156,6 +156,8 @@ let package = Package(
         .library(name: "PaymentFlowsCore", targets: ["PaymentFlowsCore"]),
         .library(name: "PaySchemaCore", targets: ["PaySchemaCore"]),
         .library(name: "PaymentMocks", targets: ["PaymentMocks"]),
+        // Tooling, not for apps: the HTTP sandbox (Hummingbird) for tests and benchmarks.
+        .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
         .executable(name: "payschema", targets: ["payschema"]),
         .executable(name: "payflow", targets: ["payflow"]),
         .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),

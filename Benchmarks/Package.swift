@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PaySchemaCore", package: mainPackage),
                 .product(name: "PaymentMocks", package: mainPackage),
+                .product(name: "PaymentSandbox", package: mainPackage),
                 .product(name: "MollieCheckout", package: mainPackage),
                 .product(name: "AmazonPayMobile", package: mainPackage),
                 .product(name: "PayPalPayments", package: mainPackage),

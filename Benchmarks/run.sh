@@ -139,12 +139,14 @@ Target: decoding plus validation within 1.15× of hand-written decoding alone.
 - Generator runs on a no-op \`swift build\` after a full build: **$NOOP** (target 0).
 - After touching \`Schemas/MollieCheckout/Settings.yaml\`, modules regenerated: **$TOUCHED**
 
-## 6. Flows against the mock transports
+## 6. Flows: in memory and over loopback HTTP, side by side
 
-Completed happy-path flows per second, each in a fresh mock world (1 second per provider):
+Completed happy-path flows per second, each in a fresh mock world (1 second per provider and
+transport), in memory and over the HTTP sandbox (Hummingbird + URLSessionTransport on loopback), in
+one run; the last row runs 200 flows at once:
 
-| flow | rate | flows |
-|---|---|---|
+| flow | in memory | over HTTP | ratio |
+|---|---|---|---|
 $FLOW_ROWS
 MD
 echo "wrote $BENCH_DIR/RESULTS.md" >&2

@@ -39,5 +39,15 @@ enum PayflowMain {
 enum Output {
     static func line(_ text: String = "") { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
     static func text(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+
+    /// The bytes of `file`, or of standard input for `-`; exit code 2 when it cannot be read.
+    static func contents(of file: String) throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        guard let contents = FileManager.default.contents(atPath: file) else {
+            error("error: cannot read '\(file)'")
+            throw ExitCode(2)
+        }
+        return contents
+    }
     static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 }

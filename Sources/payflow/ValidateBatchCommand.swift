@@ -18,16 +18,7 @@ struct ValidateBatchCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        let data: Data
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                Output.error("error: cannot read '\(file)'")
-                throw ExitCode(2)
-            }
-            data = contents
-        }
+        let data = try Output.contents(of: file)
         var types = Dictionary(Registries.all.map { ($0.qualifiedName, $0) }, uniquingKeysWith: { first, _ in first })
         for type in Registries.all {
             for former in type.formerNames where types[type.module + "." + former] == nil { types[type.module + "." + former] = type }

@@ -48,16 +48,7 @@ struct ValidateCommand: ParsableCommand {
             Output.error("`payflow list` shows every type")
             throw ExitCode(2)
         }
-        let data: Data
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                Output.error("error: cannot read '\(file)'")
-                throw ExitCode(2)
-            }
-            data = contents
-        }
+        let data = try Output.contents(of: file)
         let format = encoding.map { WireFormat(rawValue: $0.rawValue)! } ?? Self.format(for: file, default: schemaType.formats.first ?? .json)
         do {
             let result = try schemaType.read(data, as: format)

@@ -23,8 +23,8 @@ case "decode":
     for line in try DecodeBench.run(runs: runs) { print(line) }
 case "flows":
     let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 1 : 1
-    for (id, rate, count) in await FlowBench.run(seconds: seconds) {
-        print("| \(id) | \(String(format: "%.0f", rate)) flows/s | \(count) flows |")
+    for (id, memory, http) in try await FlowBench.compare(seconds: seconds) {
+        print("| \(id) | \(String(format: "%.0f", memory)) flows/s | \(String(format: "%.0f", http)) flows/s | \(String(format: "%.1f", memory / max(http, 0.001)))× |")
     }
 default:
     FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS]\n".utf8))

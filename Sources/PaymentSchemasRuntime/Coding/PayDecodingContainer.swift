@@ -163,20 +163,25 @@ public struct PayDecodingContainer {
         }
     }
 
-    /// Decodes a list field element by element so that every bad element is reported.
-    public mutating func list<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [T]? {
+    /// The key under which a collection field has a value; records a missing field, or a `null`
+    /// where the schema does not allow one, and returns `nil` for both.
+    mutating func presentValueKey(_ key: PayFieldKey, required: Bool) -> PayCodingKey? {
         guard let codingKey = presentKey(key) else {
             if required { recordMissing(key) }
             return nil
         }
-        if (try? container.decodeNil(forKey: codingKey)) == true {
-            if required {
-                issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
-            } else if !key.nullable {
-                recordNull(at: codingKey)
-            }
-            return nil
+        guard (try? container.decodeNil(forKey: codingKey)) == true else { return codingKey }
+        if required {
+            issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
+        } else if !key.nullable {
+            recordNull(at: codingKey)
         }
+        return nil
+    }
+
+    /// Decodes a list field element by element so that every bad element is reported.
+    public mutating func list<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [T]? {
+        guard let codingKey = presentValueKey(key, required: required) else { return nil }
         let listPath = path.appending(codingKey.stringValue)
         do {
             var unkeyed = try container.nestedUnkeyedContainer(forKey: codingKey)
@@ -215,18 +220,7 @@ public struct PayDecodingContainer {
 
     /// Decodes a string-keyed map field entry by entry so that every bad entry is reported.
     public mutating func map<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [String: T]? {
-        guard let codingKey = presentKey(key) else {
-            if required { recordMissing(key) }
-            return nil
-        }
-        if (try? container.decodeNil(forKey: codingKey)) == true {
-            if required {
-                issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
-            } else if !key.nullable {
-                recordNull(at: codingKey)
-            }
-            return nil
-        }
+        guard let codingKey = presentValueKey(key, required: required) else { return nil }
         do {
             let nested = try container.nestedContainer(keyedBy: PayCodingKey.self, forKey: codingKey)
             var values: [String: T] = [:]
