@@ -29,12 +29,13 @@ public struct CLIRunner {
     }
 
     /// Runs `name` with `arguments` in `directory`.
-    public static func run(_ name: String, _ arguments: [String], in directory: URL = packageRoot) throws -> Result {
+    public static func run(_ name: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String]? = nil) throws -> Result {
         guard let url = executable(name) else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
