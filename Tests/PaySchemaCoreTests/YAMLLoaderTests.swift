@@ -87,3 +87,46 @@ struct SchemaFileEncodingTests {
         #expect(only.message.contains("not UTF-8") && only.message.contains("0x80"))
     }
 }
+
+@Suite("Schema loader limits")
+struct YAMLLoaderLimitTests {
+    static func errors(_ text: String, limits: YAMLLoader.Limits = .standard) -> [String] {
+        YAMLLoader.load(text, file: "f.yaml", limits: limits).diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+    }
+
+    @Test func aliasExpansionIsBounded() {
+        // "Billion laughs": each level doubles; ten levels of ten would be 10^10 nodes.
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 {
+            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let found = Self.errors(text)
+        #expect(found.count == 1)
+        #expect(found.first?.contains("expands to more than 200000 nodes") == true, "\(found)")
+    }
+
+    @Test func nestingDepthIsBounded() {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect(Self.errors(deep) == ["1:65: nesting is deeper than 64 levels"])
+    }
+
+    @Test func keysPerMappingAreBounded() {
+        let text = (0..<12).map { "k\($0): v" }.joined(separator: "\n")
+        var limits = YAMLLoader.Limits.standard
+        limits.maxKeysPerMapping = 10
+        #expect(Self.errors(text, limits: limits) == ["11:1: a mapping may have at most 10 keys"])
+    }
+
+    @Test func fileSizeIsBounded() {
+        var limits = YAMLLoader.Limits.standard
+        limits.maxBytes = 64
+        let found = Self.errors(String(repeating: "# comment\n", count: 10), limits: limits)
+        #expect(found == ["1:1: the file has 100 bytes; a schema file may have at most 64"])
+    }
+
+    @Test func legitimateAnchorsStillWork() {
+        let result = YAMLLoader.load("base: &b { type: String, doc: Shared. }\nfields: { a: *b, c: *b }\n", file: "f.yaml")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.root?.mapping?.count == 2)
+    }
+}

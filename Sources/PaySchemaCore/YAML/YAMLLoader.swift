@@ -6,6 +6,22 @@ import CLibYAML
 /// Syntax errors, duplicate mapping keys, unknown aliases and extra documents become
 /// diagnostics; the loader never traps on any input.
 public enum YAMLLoader {
+    /// Limits that keep hostile or broken schema files from costing unbounded time or memory; each
+    /// one exceeded is a located error.
+    public struct Limits: Sendable, Hashable {
+        /// The largest file, in bytes.
+        public var maxBytes = 2 << 20
+        /// The deepest nesting of mappings and sequences.
+        public var maxDepth = 64
+        /// The most nodes the document may hold once aliases are expanded ("billion laughs" stops here).
+        public var maxNodes = 200_000
+        /// The most keys one mapping may hold.
+        public var maxKeysPerMapping = 10_000
+
+        /// The limits `payschema` applies.
+        public static let standard = Limits()
+    }
+
     /// The result of loading one file.
     public struct Result: Sendable {
         /// The document's root, `nil` when the file is empty or could not be parsed.
@@ -15,16 +31,16 @@ public enum YAMLLoader {
     }
 
     /// Loads the first document of `text`.
-    public static func load(_ text: String, file: String) -> Result {
+    public static func load(_ text: String, file: String, limits: Limits = .standard) -> Result {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { buffer in
-            load(buffer: UnsafeBufferPointer(buffer), file: file)
+            load(buffer: UnsafeBufferPointer(buffer), file: file, limits: limits)
         }
     }
 
     /// Loads the first document of UTF-8 `bytes`.
-    public static func load(bytes: [UInt8], file: String) -> Result {
-        bytes.withUnsafeBufferPointer { load(buffer: $0, file: file) }
+    public static func load(bytes: [UInt8], file: String, limits: Limits = .standard) -> Result {
+        bytes.withUnsafeBufferPointer { load(buffer: $0, file: file, limits: limits) }
     }
 
     private final class Frame {
@@ -36,6 +52,8 @@ public enum YAMLLoader {
         var entries: [(key: YAMLNode, value: YAMLNode)] = []
         var pendingKey: YAMLNode?
         var keysSeen: [String: SourceLocation] = [:]
+        /// The document's node count when the frame opened (for alias weights).
+        var startCount = 0
 
         /// Where `text` was first used as a key here, if it was: a linear scan for small mappings,
         /// a dictionary once the mapping grows.
@@ -60,9 +78,12 @@ public enum YAMLLoader {
         }
     }
 
-    static func load(buffer: UnsafeBufferPointer<UInt8>, file: String) -> Result {
+    static func load(buffer: UnsafeBufferPointer<UInt8>, file: String, limits: Limits = .standard) -> Result {
         var parser = yaml_parser_t()
         var diagnostics: [Diagnostic] = []
+        guard buffer.count <= limits.maxBytes else {
+            return Result(root: nil, diagnostics: [Diagnostic(.error, "the file has \(buffer.count) bytes; a schema file may have at most \(limits.maxBytes)", at: SourceLocation(file: file, line: 1, column: 1))])
+        }
         guard yaml_parser_initialize(&parser) == 1 else {
             return Result(root: nil, diagnostics: [Diagnostic(.error, "could not initialize the YAML parser", at: SourceLocation(file: file, line: 1, column: 1))])
         }
@@ -79,6 +100,13 @@ public enum YAMLLoader {
         var root: YAMLNode?
         var documents = 0
         var event = yaml_event_t()
+        // Nodes so far, aliases counted at their expanded size, and the size of each anchored node.
+        var nodeCount = 0
+        var anchorWeights: [String: Int] = [:]
+        func limitExceeded(_ message: String, at mark: yaml_mark_t) -> Result {
+            diagnostics.append(Diagnostic(.error, message, at: location(mark)))
+            return Result(root: nil, diagnostics: diagnostics)
+        }
 
         func location(_ mark: yaml_mark_t) -> SourceLocation {
             SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
@@ -147,12 +175,27 @@ public enum YAMLLoader {
                 default: style = .plain
                 }
                 let node = YAMLNode(.scalar(string(scalar.value, scalar.length), style), at: location(event.start_mark))
-                if let anchor = cString(scalar.anchor) { anchors[anchor] = node }
+                nodeCount += 1
+                guard nodeCount <= limits.maxNodes else {
+                    return limitExceeded("the document has more than \(limits.maxNodes) nodes", at: event.start_mark)
+                }
+                if let anchor = cString(scalar.anchor) {
+                    anchors[anchor] = node
+                    anchorWeights[anchor] = 1
+                }
+                if let top = stack.last, top.kind == .mapping, top.pendingKey == nil, top.entries.count >= limits.maxKeysPerMapping {
+                    return limitExceeded("a mapping may have at most \(limits.maxKeysPerMapping) keys", at: event.start_mark)
+                }
                 attach(node)
-            } else if type == YAML_SEQUENCE_START_EVENT {
-                stack.append(Frame(kind: .sequence, location: location(event.start_mark), anchor: cString(event.data.sequence_start.anchor)))
-            } else if type == YAML_MAPPING_START_EVENT {
-                stack.append(Frame(kind: .mapping, location: location(event.start_mark), anchor: cString(event.data.mapping_start.anchor)))
+            } else if type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT {
+                guard stack.count < limits.maxDepth else {
+                    return limitExceeded("nesting is deeper than \(limits.maxDepth) levels", at: event.start_mark)
+                }
+                let isSequence = type == YAML_SEQUENCE_START_EVENT
+                let anchor = isSequence ? cString(event.data.sequence_start.anchor) : cString(event.data.mapping_start.anchor)
+                let frame = Frame(kind: isSequence ? .sequence : .mapping, location: location(event.start_mark), anchor: anchor)
+                frame.startCount = nodeCount
+                stack.append(frame)
             } else if type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT {
                 guard let frame = stack.popLast() else { continue }
                 let node: YAMLNode
@@ -160,11 +203,19 @@ public enum YAMLLoader {
                 case .sequence: node = YAMLNode(.sequence(frame.items), at: frame.location)
                 case .mapping: node = YAMLNode(.mapping(frame.entries), at: frame.location)
                 }
-                if let anchor = frame.anchor { anchors[anchor] = node }
+                nodeCount += 1
+                if let anchor = frame.anchor {
+                    anchors[anchor] = node
+                    anchorWeights[anchor] = nodeCount - frame.startCount
+                }
                 attach(node)
             } else if type == YAML_ALIAS_EVENT {
                 let name = cString(event.data.alias.anchor) ?? ""
                 if let target = anchors[name] {
+                    nodeCount += anchorWeights[name] ?? 1
+                    guard nodeCount <= limits.maxNodes else {
+                        return limitExceeded("the document expands to more than \(limits.maxNodes) nodes (aliases included)", at: event.start_mark)
+                    }
                     var copy = target
                     copy.location = location(event.start_mark)
                     attach(copy)

@@ -14,6 +14,9 @@ extension PayQueryCodable {
     /// a well-formed query is a ``PayloadDecodingError`` (never a trap).
     public init(query text: String) throws {
         let items: [URLQueryItem]
+        guard text.utf8.count <= PayPayloadLimits.standard.maximumBytes else {
+            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "the query is larger than \(PayPayloadLimits.standard.maximumBytes) bytes")])
+        }
         do {
             items = try PayQueryText.items(PayQueryText.query(of: text))
         } catch {

@@ -51,7 +51,10 @@ public enum PayWire {
     /// Decodes XML whose root element holds the type's fields.
     ///
     /// A document whose root element is never closed (as some provider samples are) is accepted.
-    public static func decodeXML<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    public static func decodeXML<T: Decodable>(_ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard) throws -> T {
+        guard data.count <= limits.maximumBytes else {
+            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "the payload is larger than \(limits.maximumBytes) bytes")])
+        }
         let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
         decoder.userInfo[.paySchemaWireFormat] = WireFormat.xml
         decoder.shouldProcessNamespaces = false
