@@ -27,7 +27,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "The schemas folder of the working tree.")
     var schemas: String = "Schemas"
 
-    @Option(help: "text, markdown, json or github.")
+    @Option(help: "text, markdown, json, github or junit.")
     var format: String = "text"
 
     @Option(name: .customLong("fail-on"), help: "The severity that fails the run: error, warning or none.")
@@ -41,7 +41,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         guard let outputFormat = DiffReport.Format(rawValue: format) else {
-            throw UsageError(description: "unknown format '\(format)'; expected text, markdown, json or github").report()
+            throw UsageError(description: "unknown format '\(format)'; expected text, markdown, json, github or junit").report()
         }
         let oldRoot: URL, newRoot: URL, oldShown: String, newShown: String
         var cleanup: URL?

@@ -218,3 +218,33 @@ struct SchemaDiffTests {
         #expect(Self.diff(received, received.replacingOccurrences(of: "maxLength: 9", with: "maxLength: 3")).map(Self.line) == ["CONSTRAINT_TIGHTENED info compatible compatible M.Body.a 2:35"])
     }
 }
+
+@Suite("Schema diff review formats and overrides")
+struct SchemaDiffReviewTests {
+    static let old = "types:\n  E: { kind: enum, cases: [a, b] }\n  S: { kind: struct, direction: response, fields: { x: String, y: String } }"
+    static let new = "types:\n  E: { kind: enum, cases: [a, b, c] }\n  S: { kind: struct, direction: response, fields: { x: String } }"
+
+    @Test func severityOverridesApplyPerRule() throws {
+        let (accepted, problems) = AcceptedChanges.load("severity:\n  ENUM_CASE_ADDED: error\n  FIELD_REMOVED: warning\n", file: "breaking-changes.yaml")
+        #expect(problems.isEmpty)
+        let changes = accepted.apply(to: SchemaDiffTests.diff(Self.old, Self.new))
+        #expect(changes.first { $0.rule == "ENUM_CASE_ADDED" }?.severity == .error)
+        #expect(changes.first { $0.rule == "FIELD_REMOVED" }?.severity == .warning)
+    }
+
+    @Test func badOverridesAreLocated() {
+        let (_, problems) = AcceptedChanges.load("severity:\n  ENUM_CASE_ADDD: error\n  FIELD_REMOVED: fatal\n", file: "b.yaml")
+        #expect(problems.map { "\($0.location.line):\($0.location.column)" } == ["2:3", "3:18"])
+    }
+
+    @Test func junitReportsBreakingChangesAsFailures() throws {
+        let changes = SchemaDiffTests.diff(Self.old, Self.new)
+        let xml = DiffReport.render(changes, format: .junit)
+        let failures = changes.filter { $0.severity == .error }.count
+        #expect(failures >= 1)
+        #expect(xml.contains("<testsuite name=\"schema changes\" tests=\"\(changes.count)\" failures=\"\(failures)\">"))
+        #expect(xml.contains("<testcase classname=\"FIELD_REMOVED\" name=\"M.S.y\""))
+        #expect(xml.components(separatedBy: "<failure ").count - 1 == failures)
+        #expect(DiffReport.render([], format: .junit).contains("tests=\"1\" failures=\"0\""))
+    }
+}

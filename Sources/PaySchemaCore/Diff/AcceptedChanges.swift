@@ -9,6 +9,9 @@ import Foundation
 ///   - rule: FIELD_REMOVED
 ///     path: MollieCheckout.Payment.issuer
 ///     reason: The backend stopped sending issuers in v2 (ticket 123).
+/// severity:                      # per-rule overrides of the reported severity
+///   ENUM_CASE_ADDED: error
+///   DOCUMENTATION_CHANGED: info
 /// ```
 public struct AcceptedChanges: Sendable {
     /// One accepted change.
@@ -25,6 +28,8 @@ public struct AcceptedChanges: Sendable {
 
     /// The entries.
     public var entries: [Entry] = []
+    /// Severity overrides by rule id (`error`, `warning`, `info`).
+    public var severities: [String: Diagnostic.Severity] = [:]
 
     /// No accepted changes.
     public init() {}
@@ -38,13 +43,25 @@ public struct AcceptedChanges: Sendable {
         guard let root = loaded.root, let reader = MappingReader(root, what: "breaking-changes.yaml", diagnostics: &diagnostics) else {
             return (result, diagnostics.all)
         }
-        reader.rejectUnknownKeys(["accepted"], in: "breaking-changes.yaml", diagnostics: &diagnostics)
+        reader.rejectUnknownKeys(["accepted", "severity"], in: "breaking-changes.yaml", diagnostics: &diagnostics)
+        let rules = DiffRule.allCases.map(\.rawValue)
+        if let overrides = reader["severity"], !overrides.isNull,
+           let mapping = MappingReader(overrides, what: "'severity'", diagnostics: &diagnostics) {
+            let levels: [(String, Diagnostic.Severity)] = [("error", .error), ("warning", .warning), ("info", .note)]
+            for key in mapping.keys {
+                guard let rule = key.scalar else { continue }
+                guard rules.contains(rule) else {
+                    diagnostics.error("unknown rule '\(rule)'\(Suggestions.hint(for: rule, in: rules))", at: key.location)
+                    continue
+                }
+                if let level = mapping.choice(rule, levels, diagnostics: &diagnostics) { result.severities[rule] = level.value }
+            }
+        }
         guard let list = reader["accepted"], !list.isNull else { return (result, diagnostics.all) }
         guard let items = list.sequence else {
             diagnostics.error("'accepted' must be a list of {rule, path, reason}", at: list.location)
             return (result, diagnostics.all)
         }
-        let rules = DiffRule.allCases.map(\.rawValue)
         for item in items {
             guard let entry = MappingReader(item, what: "an accepted change", diagnostics: &diagnostics) else { continue }
             entry.rejectUnknownKeys(["rule", "path", "reason"], in: "an accepted change", diagnostics: &diagnostics)
@@ -68,6 +85,7 @@ public struct AcceptedChanges: Sendable {
         var result = changes
         var used = Set<Int>()
         for index in result.indices {
+            if let severity = severities[result[index].rule] { result[index].severity = severity }
             if let match = entries.firstIndex(where: { $0.rule == result[index].rule && $0.path == result[index].path }) {
                 result[index].acceptedBecause = entries[match].reason
                 used.insert(match)

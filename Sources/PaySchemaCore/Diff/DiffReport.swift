@@ -12,6 +12,8 @@ public enum DiffReport {
         case json
         /// GitHub Actions workflow annotations.
         case github
+        /// JUnit XML for CI test reports: one test case per change, breaking ones failed.
+        case junit
     }
 
     /// Whether `change` counts towards `--fail-on` at `threshold`.
@@ -91,7 +93,54 @@ public enum DiffReport {
                 let message = "\(change.path): \(change.message) (\(verdicts(change)))" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
                 return "::\(level) file=\(change.location.file),line=\(change.location.line),col=\(change.location.column),title=\(change.rule)::\(escape(message))"
             }.joined(separator: "\n")
+        case .junit:
+            return junit(changes)
         }
+    }
+
+    /// JUnit XML: a test case per change (class = rule, name = element); an unaccepted error is a
+    /// failure, everything else passes with its message as output.
+    static func junit(_ changes: [SchemaChange]) -> String {
+        let failures = changes.filter { $0.severity == .error && $0.acceptedBecause == nil }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            "<testsuites name=\"payschema diff\" tests=\"\(max(changes.count, 1))\" failures=\"\(failures.count)\">",
+            "  <testsuite name=\"schema changes\" tests=\"\(max(changes.count, 1))\" failures=\"\(failures.count)\">",
+        ]
+        if changes.isEmpty {
+            lines.append("    <testcase classname=\"payschema.diff\" name=\"no schema changes\"/>")
+        }
+        for change in ordered(changes) {
+            let where_ = "\(change.location.file):\(change.location.line):\(change.location.column)"
+            let text = "\(change.message) (\(verdicts(change))) at \(where_)" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
+            lines.append("    <testcase classname=\"\(xml(change.rule))\" name=\"\(xml(change.path))\" file=\"\(xml(change.location.file))\" line=\"\(change.location.line)\">")
+            if change.severity == .error && change.acceptedBecause == nil {
+                lines.append("      <failure type=\"\(xml(change.rule))\" message=\"\(xml(change.message))\">\(xml(text))</failure>")
+            } else {
+                lines.append("      <system-out>\(xml(severityName(change.severity)) + ": " + xml(text))</system-out>")
+            }
+            lines.append("    </testcase>")
+        }
+        lines.append("  </testsuite>")
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n")
+    }
+
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                // XML 1.0 has no place for other control characters.
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { out += " " } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
     }
 
     static func escape(_ text: String) -> String {
