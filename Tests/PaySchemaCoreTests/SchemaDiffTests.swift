@@ -248,3 +248,45 @@ struct SchemaDiffReviewTests {
         #expect(DiffReport.render([], format: .junit).contains("tests=\"1\" failures=\"0\""))
     }
 }
+
+@Suite("Pattern inclusion")
+struct PatternInclusionTests {
+    @Test(arguments: [
+        ("tr_[A-Za-z0-9]+", "tr_[A-Za-z0-9]{10}", PatternInclusion.Relation.subset),
+        ("tr_[A-Za-z0-9]+", "[a-z]+_[A-Za-z0-9]+", .superset),
+        ("[a-z]+", "[0-9a-f]+", .neither),
+        ("tr_[a-z0-9]+", "[a-z]+_[a-z0-9]+", .superset),
+        ("[0-9]{3,4}", "[0-9][0-9][0-9][0-9]?", .equal),
+        ("0[1-9]|1[0-2]", "(0[1-9]|1[012])", .equal),
+        ("[0-9]{4}", "[0-9]{3,4}", .superset),
+        ("[A-Za-z0-9_-]{1,32}", "[A-Za-z0-9_-]{1,64}", .superset),
+        ("[a-f0-9]+", "[^g-z]+", .superset),
+        ("[^g-z]+", "[a-f0-9]+", .subset),
+        ("a*", "(a|b)*", .superset),
+        ("x.y", "x[^\n]y", .superset),
+        ("ab|cd", "cd|ab", .equal),
+        ("(-?[0-9]+)|(-?([0-9]+)?[.][0-9]+)", "-?[0-9]*[.]?[0-9]+", .equal),
+    ])
+    func relationsAreExact(_ old: String, _ new: String, _ expected: PatternInclusion.Relation) {
+        #expect(PatternInclusion.relation(old: old, new: new) == expected, "\(old) → \(new)")
+    }
+
+    @Test(arguments: [#"\d+"#, "^a$", "(?=a)a", #"(a)\1"#, "a{2000}", "[a-", "(?i)a", "a+?"])
+    func outsideTheSubsetIsUndecided(_ pattern: String) {
+        #expect(PatternInclusion.relation(old: "a+", new: pattern) == nil)
+    }
+
+    @Test func theDiffReportsTightenedLoosenedAndChangedByDirection() {
+        func rules(_ old: String, _ new: String, _ direction: String) -> [String] {
+            let make = { (pattern: String) in "types:\n  T:\n    kind: struct\n    direction: \(direction)\n    fields:\n      id: { type: String, required: true, pattern: \"\(pattern)\" }" }
+            return SchemaDiffTests.diff(make(old), make(new)).map { "\($0.rule) \($0.wire.rawValue)" }
+        }
+        #expect(rules("tr_[A-Za-z0-9]+", "tr_[A-Za-z0-9]{10}", "request") == ["CONSTRAINT_TIGHTENED breaking"])
+        #expect(rules("tr_[A-Za-z0-9]+", "tr_[A-Za-z0-9]{10}", "response") == ["CONSTRAINT_TIGHTENED compatible"])
+        #expect(rules("tr_[a-z0-9]+", "[a-z]+_[a-z0-9]+", "response") == ["CONSTRAINT_LOOSENED breaking"])
+        #expect(rules("tr_[A-Za-z0-9]+", "[a-z]+_[A-Za-z0-9]+", "request") == ["CONSTRAINT_LOOSENED compatible"])
+        #expect(rules("[a-z]+", "[0-9a-f]+", "response") == ["CONSTRAINT_CHANGED breaking"])
+        #expect(rules("[a-z]+", #"\\d+"#, "response") == ["CONSTRAINT_CHANGED breaking"])
+        #expect(rules("[0-9]{3,4}", "[0-9][0-9][0-9][0-9]?", "request").isEmpty)
+    }
+}

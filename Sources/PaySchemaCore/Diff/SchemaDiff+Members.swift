@@ -196,7 +196,14 @@ extension SchemaDiff {
         switch (old.pattern?.value, new.pattern?.value) {
         case (nil, _?): tighter.append("pattern")
         case (_?, nil): looser.append("pattern")
-        case (let a?, let b?) where a != b: changed.append("pattern")
+        case (let a?, let b?) where a != b:
+            // Decided exactly by automata for the regular subset; "changed" when it cannot be decided.
+            switch PatternInclusion.relation(old: a, new: b) {
+            case .equal?: break
+            case .subset?: tighter.append("pattern")
+            case .superset?: looser.append("pattern")
+            case .neither?, nil: changed.append("pattern")
+            }
         default: break
         }
         switch (old.format?.value, new.format?.value) {
