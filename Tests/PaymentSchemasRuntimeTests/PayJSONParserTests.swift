@@ -66,3 +66,13 @@ struct PayJSONParserTests {
         #expect(String(decoding: encoded, as: UTF8.self) == #"{"n":10.25}"#)
     }
 }
+
+@Suite("Free-form JSON under foreign encoders")
+struct PayJSONForeignEncoderTests {
+    @Test func exponentNumeralsAreWrittenExactlyOrRefused() throws {
+        let encoded = try JSONEncoder().encode(PayJSON.array([.number("1.5e3"), .number("25E-2"), .number("10.50")]))
+        let values = try JSONDecoder().decode([Decimal].self, from: encoded)
+        #expect(values == [Decimal(1500), Decimal(string: "0.25")!, Decimal(string: "10.5")!])
+        #expect(throws: EncodingError.self) { _ = try JSONEncoder().encode(PayJSON.number("1e400")) }
+    }
+}

@@ -106,13 +106,11 @@ extension PayJSON: Codable {
             try container.encode(value)
         case .number(let text):
             var container = encoder.singleValueContainer()
-            if case .success(let reading) = PayDecimalText.read(text) {
-                try container.encode(reading.value)
-            } else if let value = Double(text), value.isFinite {
-                try container.encode(value)
-            } else {
-                throw EncodingError.invalidValue(text, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "the numeral cannot be written by this encoder"))
+            guard let value = Self.exactDecimal(text) else {
+                throw EncodingError.invalidValue(text, EncodingError.Context(
+                    codingPath: encoder.codingPath, debugDescription: "the numeral cannot be written exactly by this encoder"))
             }
+            try container.encode(value)
         case .string(let text):
             var container = encoder.singleValueContainer()
             try container.encode(text)
@@ -125,6 +123,18 @@ extension PayJSON: Codable {
                 if let value = members[key] { try container.encode(value, forKey: PayJSONKey(key)) }
             }
         }
+    }
+
+    /// The exact value of a JSON numeral, exponent forms included (`1.5e3` is 1500), `nil` when a
+    /// `Decimal` cannot hold it exactly. Never through `Double`.
+    static func exactDecimal(_ numeral: String) -> Decimal? {
+        let parts = numeral.split(whereSeparator: { $0 == "e" || $0 == "E" }).map(String.init)
+        guard (1...2).contains(parts.count), case .success(let mantissa) = PayDecimalText.read(parts[0]) else { return nil }
+        guard parts.count == 2 else { return mantissa.value }
+        guard let shift = Int(parts[1]), abs(shift) <= 100 else { return nil }
+        let exponent = mantissa.value.exponent + shift
+        guard (-128...127).contains(exponent) else { return nil }
+        return Decimal(sign: mantissa.value.sign, exponent: exponent, significand: mantissa.value.significand)
     }
 
     static func rebuild(from decoder: any Decoder) throws -> PayJSON {
