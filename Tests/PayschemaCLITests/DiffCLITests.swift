@@ -65,7 +65,7 @@ struct DiffCLITests {
         #expect(result.stdout == """
             HEAD~1:Schemas/Shop/Payment.yaml:7:7: error: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (wire: breaking, source: breaking)
             Schemas/Shop/Payment.yaml:8:7: info: [FIELD_ADDED_OPTIONAL] Shop.Payment.method: optional field method was added (wire: compatible, source: compatible)
-            Schemas/Shop/Payment.yaml:11:25: error: [ENUM_CASE_ADDED] Shop.PaymentStatus.expired: case expired ('expired') was added: old receivers of this closed enum reject it; exhaustive switches need it (wire: breaking, source: dangerous)
+            Schemas/Shop/Payment.yaml:11:25: error: [ENUM_CASE_ADDED] Shop.PaymentStatus.expired: case expired ('expired') was added: old receivers of this closed enum reject it; exhaustive switches no longer compile until they handle it (wire: breaking, source: breaking)
 
             """)
     }

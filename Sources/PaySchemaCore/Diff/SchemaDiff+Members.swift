@@ -269,8 +269,10 @@ extension SchemaDiff {
         }
         for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) && !renamed.values.contains(where: { $0.name.value == enumCase.name.value }) {
             let wire: Verdict = Self.receives(direction) && !new.isOpen ? .breaking : .compatible
-            add(.enumCaseAdded, wire: wire, source: .dangerous, "\(path).\(enumCase.name.value)",
-                "case \(enumCase.name.value) ('\(enumCase.value.value)') was added" + (wire == .breaking ? ": old receivers of this closed enum reject it" : "") + "; exhaustive switches need it", at: enumCase.name.location)
+            // In a Swift package (no library evolution) an exhaustive `switch` over the enum stops
+            // compiling until it handles the new case, open enum or not: source-breaking.
+            add(.enumCaseAdded, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
+                "case \(enumCase.name.value) ('\(enumCase.value.value)') was added" + (wire == .breaking ? ": old receivers of this closed enum reject it" : "") + "; exhaustive switches no longer compile until they handle it", at: enumCase.name.location)
         }
     }
 
