@@ -47,6 +47,7 @@ var targets: [Target] = [
         dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
             "PaymentFlowsCore",
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
     ),
     .target(
@@ -56,6 +57,8 @@ var targets: [Target] = [
             "PaymentFlowsCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
         ]
     ),
@@ -121,8 +124,10 @@ var targets: [Target] = [
     .testTarget(
         name: "PaymentSandboxTests",
         dependencies: [
-            "PaymentSandbox", "PaymentMocks", "PaymentFlowsCore", "MollieCheckout",
+            "PaymentSandbox", "PaymentMocks", "PaymentFlowsCore", "MollieCheckout", "AmazonPayMobile",
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
     ),
     .testTarget(

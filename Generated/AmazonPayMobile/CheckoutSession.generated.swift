@@ -1771,6 +1771,8 @@ public enum ErrorReasonCode: RawRepresentable, Codable, Hashable, Sendable, Case
     case resourceNotFound
     /// The wire value `UnauthorizedAccess`.
     case unauthorizedAccess
+    /// The wire value `InvalidRequestSignature`.
+    case invalidRequestSignature
     /// The wire value `TransactionAmountExceeded`.
     case transactionAmountExceeded
     /// The wire value `InternalServerError`.
@@ -1781,7 +1783,7 @@ public enum ErrorReasonCode: RawRepresentable, Codable, Hashable, Sendable, Case
     case unknown(String)
 
     /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [ErrorReasonCode] = [.invalidCheckoutSessionStatus, .missingParameterValue, .invalidParameterValue, .duplicateIdempotencyKey, .resourceNotFound, .unauthorizedAccess, .transactionAmountExceeded, .internalServerError, .serviceUnavailable]
+    public static let allCases: [ErrorReasonCode] = [.invalidCheckoutSessionStatus, .missingParameterValue, .invalidParameterValue, .duplicateIdempotencyKey, .resourceNotFound, .unauthorizedAccess, .invalidRequestSignature, .transactionAmountExceeded, .internalServerError, .serviceUnavailable]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
     public init(rawValue: String) {
@@ -1792,6 +1794,7 @@ public enum ErrorReasonCode: RawRepresentable, Codable, Hashable, Sendable, Case
         case "DuplicateIdempotencyKey": self = .duplicateIdempotencyKey
         case "ResourceNotFound": self = .resourceNotFound
         case "UnauthorizedAccess": self = .unauthorizedAccess
+        case "InvalidRequestSignature": self = .invalidRequestSignature
         case "TransactionAmountExceeded": self = .transactionAmountExceeded
         case "InternalServerError": self = .internalServerError
         case "ServiceUnavailable": self = .serviceUnavailable
@@ -1808,6 +1811,7 @@ public enum ErrorReasonCode: RawRepresentable, Codable, Hashable, Sendable, Case
         case .duplicateIdempotencyKey: return "DuplicateIdempotencyKey"
         case .resourceNotFound: return "ResourceNotFound"
         case .unauthorizedAccess: return "UnauthorizedAccess"
+        case .invalidRequestSignature: return "InvalidRequestSignature"
         case .transactionAmountExceeded: return "TransactionAmountExceeded"
         case .internalServerError: return "InternalServerError"
         case .serviceUnavailable: return "ServiceUnavailable"

@@ -37,6 +37,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     private var replies: [String: (body: Data, response: MockResponse)] = [:]
     private var completions: [String: Int] = [:]
     private var outcomeValue: Outcome
+    private var verifier: AmazonPaySignatureVerifier?
     private let ids: SeededGenerator
 
     /// Creates the server on `transport` and its pages on `browser`.
@@ -52,6 +53,13 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     public var outcome: Outcome {
         get { lock.withLock { outcomeValue } }
         set { lock.withLock { outcomeValue = newValue } }
+    }
+
+    /// When set, every API request must be signed (`AMZN-PAY-RSASSA-PSS-V2`) by one of the
+    /// verifier's keys, as Amazon requires; otherwise it is answered with Amazon's 401 error body.
+    public var signatureVerifier: AmazonPaySignatureVerifier? {
+        get { lock.withLock { verifier } }
+        set { lock.withLock { verifier = newValue } }
     }
 
     /// How many times each session was completed (charged).
@@ -83,14 +91,33 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         return response
     }
 
+    /// Amazon's answer to an unsigned or badly signed request, or `nil` when it may proceed.
+    private func signatureRefusal(_ request: MockRequest) -> MockResponse? {
+        guard let verifier = signatureVerifier, let refusal = verifier.refusal(for: request) else { return nil }
+        switch refusal {
+        case .unknownKey:
+            return error(.unauthorizedAccess, "the public key id is not registered for this merchant", status: 401)
+        case .missingSignature, .headerNotSigned, .badSignature:
+            return error(.invalidRequestSignature, "the request signature does not match (\(refusal.rawValue))", status: 401)
+        }
+    }
+
+    /// Registers an API route whose requests pass the signature check first.
+    private func api(_ method: String, _ path: String, _ handler: @escaping MockProviderTransport.Handler) {
+        transport.on(method, path) { [self] request in
+            if let refused = signatureRefusal(request) { return refused }
+            return try await handler(request)
+        }
+    }
+
     private func installRoutes() {
-        transport.on("GET", "/v2/checkoutSessions/{id}") { [self] request in
+        api("GET", "/v2/checkoutSessions/{id}") { [self] request in
             lock.withLock {
                 guard let session = sessions[request.pathParameters["id"] ?? ""] else { return error(.resourceNotFound, "no such session", status: 404) }
                 return .json(session)
             }
         }
-        transport.on("PATCH", "/v2/checkoutSessions/{id}") { [self] request in
+        api("PATCH", "/v2/checkoutSessions/{id}") { [self] request in
             let id = request.pathParameters["id"] ?? ""
             guard let update = try? request.decode(UpdateCheckoutSessionRequest.self) else {
                 return error(.invalidParameterValue, "the body is not an update request", status: 400)
@@ -111,7 +138,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                 }
             }
         }
-        transport.on("POST", "/v2/checkoutSessions/{id}/complete") { [self] request in
+        api("POST", "/v2/checkoutSessions/{id}/complete") { [self] request in
             let id = request.pathParameters["id"] ?? ""
             guard let complete = try? request.decode(CompleteCheckoutSessionRequest.self) else {
                 return error(.invalidParameterValue, "the body is not a complete request", status: 400)

@@ -1,0 +1,140 @@
+import Crypto
+import Foundation
+import _CryptoExtras
+
+/// Amazon Pay API v2 request signing (`AMZN-PAY-RSASSA-PSS-V2`): the canonical request both sides
+/// build, and the string that is signed with RSA-PSS over SHA-256 (salt length 32).
+///
+/// The canonical request is, one per line: the method, the path, the query (names sorted, RFC 3986
+/// percent-encoding), each signed header as `name:value` (names lowercased and sorted), an empty line,
+/// the signed header names joined by `;`, and the lowercase hex SHA-256 of the body. The string to
+/// sign is the algorithm name, a newline, and the lowercase hex SHA-256 of the canonical request.
+public enum AmazonPaySignature {
+    /// The algorithm named in the `Authorization` header and the string to sign.
+    public static let algorithm = "AMZN-PAY-RSASSA-PSS-V2"
+    /// The headers the merchant server always signs, besides `x-amz-pay-idempotency-key` on writes.
+    public static let requiredSignedHeaders = ["accept", "content-type", "x-amz-pay-date", "x-amz-pay-host", "x-amz-pay-region"]
+
+    /// The canonical request for `method path?query` with `headers` (lowercased names) and `body`.
+    public static func canonicalRequest(method: String, path: String, query: [URLQueryItem], headers: [String: String], signedHeaders: [String], body: Data) -> String {
+        let names = signedHeaders.map { $0.lowercased() }.sorted()
+        var lines = [method.uppercased(), path, canonicalQuery(query)]
+        lines += names.map { "\($0):\(headers[$0] ?? "")" }
+        lines.append("")
+        lines.append(names.joined(separator: ";"))
+        lines.append(hex(SHA256.hash(data: body)))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The string signed for a canonical request (or for a button payload).
+    public static func stringToSign(_ text: String) -> String {
+        algorithm + "\n" + hex(SHA256.hash(data: Data(text.utf8)))
+    }
+
+    /// The query as signed: `name=value` pairs sorted by name then value, joined by `&`.
+    public static func canonicalQuery(_ items: [URLQueryItem]) -> String {
+        let pairs: [(name: String, value: String)] = items.map { item in (encode(item.name), encode(item.value ?? "")) }
+        let sorted = pairs.sorted { left, right in left.name == right.name ? left.value < right.value : left.name < right.name }
+        return sorted.map { pair in pair.name + "=" + pair.value }.joined(separator: "&")
+    }
+
+    /// The parts of an `Authorization: AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=…, SignedHeaders=…, Signature=…` header.
+    public struct Authorization: Sendable, Equatable {
+        /// The id of the public key that verifies the signature.
+        public var publicKeyID: String
+        /// The signed header names, lowercased.
+        public var signedHeaders: [String]
+        /// The base64 signature.
+        public var signature: String
+
+        /// Creates the parts.
+        public init(publicKeyID: String, signedHeaders: [String], signature: String) {
+            self.publicKeyID = publicKeyID
+            self.signedHeaders = signedHeaders
+            self.signature = signature
+        }
+
+        /// Reads a header value; `nil` when it is not this algorithm's form.
+        public init?(header: String) {
+            let prefix = AmazonPaySignature.algorithm + " "
+            guard header.hasPrefix(prefix) else { return nil }
+            var fields: [String: String] = [:]
+            for part in header.dropFirst(prefix.count).split(separator: ",") {
+                let pair = part.trimmingCharacters(in: .whitespaces)
+                guard let equals = pair.firstIndex(of: "=") else { return nil }
+                fields[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            guard let key = fields["PublicKeyId"], !key.isEmpty,
+                  let names = fields["SignedHeaders"], !names.isEmpty,
+                  let signature = fields["Signature"], !signature.isEmpty
+            else { return nil }
+            self.init(publicKeyID: key, signedHeaders: names.split(separator: ";").map { String($0).lowercased() }, signature: signature)
+        }
+
+        /// The header value.
+        public var header: String {
+            "\(AmazonPaySignature.algorithm) PublicKeyId=\(publicKeyID), SignedHeaders=\(signedHeaders.joined(separator: ";")), Signature=\(signature)"
+        }
+    }
+
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+
+    private static func encode(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            if unreserved.contains(byte) {
+                out.append(Character(Unicode.Scalar(byte)))
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// The Amazon Pay mock's signature check: every API request must carry a valid
+/// `AMZN-PAY-RSASSA-PSS-V2` signature by a registered public key, over at least the required headers
+/// (and the idempotency key when one is sent). A missing, malformed, tampered or unknown-key
+/// signature is answered with Amazon's 401 error body; the request never reaches the provider.
+public struct AmazonPaySignatureVerifier: Sendable {
+    /// Why a request was refused.
+    public enum Refusal: String, Sendable, Equatable {
+        /// No `Authorization` header, or not this algorithm's form.
+        case missingSignature
+        /// The key id is not registered.
+        case unknownKey
+        /// A required header is not among the signed ones.
+        case headerNotSigned
+        /// The signature does not verify.
+        case badSignature
+    }
+
+    private let keys: [String: _RSA.Signing.PublicKey]
+
+    /// Creates a verifier that accepts signatures by these public keys (by key id).
+    public init(publicKeys: [String: _RSA.Signing.PublicKey]) {
+        self.keys = publicKeys
+    }
+
+    /// Checks `request`; `nil` when it is signed correctly.
+    public func refusal(for request: MockRequest) -> Refusal? {
+        guard let value = request.header("authorization"), let auth = AmazonPaySignature.Authorization(header: value) else {
+            return .missingSignature
+        }
+        guard let key = keys[auth.publicKeyID] else { return .unknownKey }
+        var required = AmazonPaySignature.requiredSignedHeaders
+        if request.header("x-amz-pay-idempotency-key") != nil { required.append("x-amz-pay-idempotency-key") }
+        guard required.allSatisfy(auth.signedHeaders.contains) else { return .headerNotSigned }
+        guard let raw = Data(base64Encoded: auth.signature) else { return .badSignature }
+        let canonical = AmazonPaySignature.canonicalRequest(
+            method: request.method, path: request.path, query: request.query,
+            headers: request.headers, signedHeaders: auth.signedHeaders, body: request.body)
+        let message = Data(AmazonPaySignature.stringToSign(canonical).utf8)
+        let valid = key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: raw), for: message, padding: .PSS)
+        return valid ? nil : .badSignature
+    }
+}

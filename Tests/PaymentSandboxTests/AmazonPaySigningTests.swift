@@ -1,0 +1,176 @@
+import AmazonPayMobile
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import PaymentMocks
+import PaymentSandbox
+import Testing
+import _CryptoExtras
+
+/// The merchant server signs Amazon Pay API v2 requests (RSA-PSS, SHA-256, salt 32); the Amazon Pay
+/// mock verifies every one and answers a missing or bad signature with Amazon's 401 error body.
+@Suite(.serialized)
+struct AmazonPaySigningTests {
+    static let keyID = "SANDBOX-KEY-1"
+    static let key = try! _RSA.Signing.PrivateKey(keySize: .bits2048)
+    static let fixedDate = Date(timeIntervalSince1970: 1_795_000_000)
+
+    static func signer(keyID: String = keyID, key: _RSA.Signing.PrivateKey = key) -> AmazonPayRequestSigner {
+        AmazonPayRequestSigner(publicKeyID: keyID, privateKey: key, now: { fixedDate })
+    }
+
+    static func server() -> MockAmazonPayServer {
+        let server = MockAmazonPayServer(browser: MockBrowser())
+        server.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [keyID: key.publicKey])
+        return server
+    }
+
+    static func request(_ method: String, _ path: String, body: String = "") -> MockRequest {
+        MockRequest(method: method, path: path, query: [], headers: [:], body: Data(body.utf8), operationID: "amazon")
+    }
+
+    /// The status and `reasonCode` of the mock's answer.
+    static func answer(_ server: MockAmazonPayServer, _ request: MockRequest) async throws -> (Int, String?) {
+        guard case .answered(let response) = try await server.transport.serve(request) else {
+            Issue.record("no answer")
+            return (0, nil)
+        }
+        let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        return (response.status, object?["reasonCode"] as? String)
+    }
+
+    static let update = #"{"webCheckoutDetails":{"checkoutResultReturnUrl":"https://shop.example/static/dispatcher.html"}}"#
+
+    @Test func aSignedRequestReachesTheProvider() async throws {
+        let server = Self.server()
+        let signed = try Self.signer().sign(Self.request("GET", "/v2/checkoutSessions/missing"))
+        #expect(signed.header("authorization")?.hasPrefix("AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=SANDBOX-KEY-1, SignedHeaders=accept;content-type;x-amz-pay-date;x-amz-pay-host;x-amz-pay-region, Signature=") == true)
+        #expect(signed.header("x-amz-pay-date") == "20261118T110640Z")
+        let (status, reason) = try await Self.answer(server, signed)
+        #expect(status == 404 && reason == "ResourceNotFound")
+    }
+
+    @Test func aMissingSignatureIs401() async throws {
+        let (status, reason) = try await Self.answer(Self.server(), Self.request("GET", "/v2/checkoutSessions/missing"))
+        #expect(status == 401 && reason == "InvalidRequestSignature")
+    }
+
+    @Test func aTamperedRequestIs401() async throws {
+        let server = Self.server()
+        let signed = try Self.signer().sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update), idempotencyKey: "k1")
+        // The body changed after signing.
+        var tamperedBody = signed
+        tamperedBody.body = Data(Self.update.replacingOccurrences(of: "shop.example", with: "evil.example").utf8)
+        #expect(try await Self.answer(server, tamperedBody) == (401, "InvalidRequestSignature"))
+        // A signed header changed after signing.
+        var tamperedHeader = signed
+        tamperedHeader.headers["x-amz-pay-region"] = "eu"
+        #expect(try await Self.answer(server, tamperedHeader) == (401, "InvalidRequestSignature"))
+        // One bit of the signature flipped.
+        var flipped = signed
+        let auth = try #require(AmazonPaySignature.Authorization(header: signed.header("authorization") ?? ""))
+        var raw = try #require(Data(base64Encoded: auth.signature))
+        raw[raw.count / 2] ^= 0x01
+        flipped.headers["authorization"] = AmazonPaySignature.Authorization(publicKeyID: auth.publicKeyID, signedHeaders: auth.signedHeaders, signature: raw.base64EncodedString()).header
+        #expect(try await Self.answer(server, flipped) == (401, "InvalidRequestSignature"))
+        // The idempotency key sent but left out of the signed headers.
+        var unsignedKey = try Self.signer().sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update))
+        unsignedKey.headers["x-amz-pay-idempotency-key"] = "k1"
+        #expect(try await Self.answer(server, unsignedKey) == (401, "InvalidRequestSignature"))
+        // Nothing reached the provider's state: the untampered request still gets its first answer.
+        #expect(try await Self.answer(server, signed) == (404, "ResourceNotFound"))
+    }
+
+    @Test func aWrongKeyIsRefused() async throws {
+        let server = Self.server()
+        // An id the merchant never registered.
+        let unknown = try Self.signer(keyID: "OTHER-KEY").sign(Self.request("GET", "/v2/checkoutSessions/missing"))
+        #expect(try await Self.answer(server, unknown) == (401, "UnauthorizedAccess"))
+        // The registered id, signed by another private key.
+        let otherKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let forged = try Self.signer(key: otherKey).sign(Self.request("GET", "/v2/checkoutSessions/missing"))
+        #expect(try await Self.answer(server, forged) == (401, "InvalidRequestSignature"))
+    }
+
+    @Test func aReplayedIdempotencyKeyWithAnotherBodyIsRefused() async throws {
+        let server = Self.server()
+        let signer = Self.signer()
+        let first = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update), idempotencyKey: "replay-1")
+        #expect(try await Self.answer(server, first) == (404, "ResourceNotFound"))
+        // The same key and body: the first answer again.
+        #expect(try await Self.answer(server, first) == (404, "ResourceNotFound"))
+        // The same key, another body, validly signed: Amazon's DuplicateIdempotencyKey.
+        let other = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: #"{"paymentDetails":{}}"#), idempotencyKey: "replay-1")
+        #expect(try await Self.answer(server, other) == (400, "DuplicateIdempotencyKey"))
+    }
+
+    @Test func signaturesSurviveARealSocket() async throws {
+        let server = Self.server()
+        let sandbox = SandboxServer()
+        let running = try await sandbox.start()
+        let endpoint = sandbox.endpoint(for: server.transport)
+        for (signed, expected) in [
+            (try Self.signer().sign(Self.request("GET", "/v2/checkoutSessions/missing")), 404),
+            (Self.request("GET", "/v2/checkoutSessions/missing"), 401),
+        ] {
+            var fields = HTTPFields()
+            for (name, value) in signed.headers.sorted(by: { $0.key < $1.key }) {
+                if let field = HTTPField.Name(name) { fields[field] = value }
+            }
+            let (response, _) = try await endpoint.transport.send(
+                HTTPRequest(method: .get, scheme: nil, authority: nil, path: signed.path, headerFields: fields),
+                body: nil, baseURL: endpoint.baseURL, operationID: "getCheckoutSession")
+            #expect(response.status.code == expected)
+        }
+        await running.stop()
+    }
+
+    @Test func theButtonSignatureAndTheSignerNeverShowTheKey() throws {
+        let signer = Self.signer()
+        let payload = #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://links.shop.example/review"},"storeId":"amzn1.application-oa2-client.x"}"#
+        let signature = try signer.buttonSignature(payload: payload)
+        let message = Data(AmazonPaySignature.stringToSign(payload).utf8)
+        #expect(signer.publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: try #require(Data(base64Encoded: signature))), for: message, padding: .PSS))
+        let keyBody = Self.key.pemRepresentation.split(separator: "\n").dropFirst().first.map(String.init) ?? "?"
+        #expect(!String(describing: signer).contains(keyBody))
+        #expect(!String(reflecting: signer).contains("PRIVATE"))
+    }
+
+    /// An independent judge: Python's `cryptography` (OpenSSL) verifies our signature as RSA-PSS with
+    /// SHA-256, MGF1-SHA-256 and a salt of exactly 32 bytes, over the string to sign we built.
+    @Test func opensslAgreesOnTheSignature() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "amazon-sign-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let canonical = AmazonPaySignature.canonicalRequest(
+            method: "POST", path: "/v2/checkoutSessions/s1/complete", query: [URLQueryItem(name: "b", value: "2 3"), URLQueryItem(name: "a", value: "1")],
+            headers: ["accept": "application/json", "x-amz-pay-date": "20261117T081320Z"], signedHeaders: ["x-amz-pay-date", "accept"],
+            body: Data(#"{"chargeAmount":{"amount":"10.00","currencyCode":"USD"}}"#.utf8))
+        #expect(canonical.hasPrefix("POST\n/v2/checkoutSessions/s1/complete\na=1&b=2%203\naccept:application/json\nx-amz-pay-date:20261117T081320Z\n\naccept;x-amz-pay-date\n"))
+        let message = AmazonPaySignature.stringToSign(canonical)
+        let signature = try Self.key.signature(for: Data(message.utf8), padding: .PSS).rawRepresentation
+        try Self.key.publicKey.pemRepresentation.write(to: directory.appending(path: "public.pem"), atomically: true, encoding: .utf8)
+        try Data(message.utf8).write(to: directory.appending(path: "message"))
+        try signature.write(to: directory.appending(path: "signature"))
+        let script = """
+            import sys, pathlib
+            from cryptography.hazmat.primitives import hashes, serialization
+            from cryptography.hazmat.primitives.asymmetric import padding
+            d = pathlib.Path(sys.argv[1])
+            key = serialization.load_pem_public_key((d / "public.pem").read_bytes())
+            key.verify((d / "signature").read_bytes(), (d / "message").read_bytes(),
+                       padding.PSS(mgf=padding.MGF1(hashes.SHA256()), salt_length=32), hashes.SHA256())
+            print("verified")
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, directory.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0 && text.contains("verified"), "\(text)")
+    }
+}
