@@ -287,9 +287,13 @@ def main():
             for item in items[:arguments.show]:
                 print(f"    {item['type']} {item['path']} ({item['label']}): {item['detail'][:200]}")
     stale = [entry["id"] for entry in accepted if hits[entry["id"]] == 0]
-    if stale:
+    if stale and real:
         failed = True
         print(f"FAIL: accepted differences that no longer occur (remove them): {', '.join(stale)}")
+    elif stale:
+        # Without the providers' payloads the corpus is smaller, so some accepted differences
+        # cannot arise; their staleness is only judged on the full corpus.
+        print(f"NOTE: not seen without the providers' payloads (not judged stale): {', '.join(stale)}")
     print(f"{len(cases) - len(unexpected)} passed, {len(unexpected)} failed")
     return 1 if failed else 0
 
