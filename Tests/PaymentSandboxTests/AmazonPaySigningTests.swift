@@ -147,6 +147,8 @@ struct AmazonPaySigningTests {
             headers: ["accept": "application/json", "x-amz-pay-date": "20261117T081320Z"], signedHeaders: ["x-amz-pay-date", "accept"],
             body: Data(#"{"chargeAmount":{"amount":"10.00","currencyCode":"USD"}}"#.utf8))
         #expect(canonical.hasPrefix("POST\n/v2/checkoutSessions/s1/complete\na=1&b=2%203\naccept:application/json\nx-amz-pay-date:20261117T081320Z\n\naccept;x-amz-pay-date\n"))
+        // RFC 3986 unreserved is ASCII only: a non-ASCII letter is escaped byte by byte (path segments too).
+        #expect(AmazonPaySignature.canonicalQuery([URLQueryItem(name: "q", value: "Café ~a+b")]) == "q=Caf%C3%A9%20~a%2Bb")
         let message = AmazonPaySignature.stringToSign(canonical)
         let signature = try Self.key.signature(for: Data(message.utf8), padding: .PSS).rawRepresentation
         try Self.key.publicKey.pemRepresentation.write(to: directory.appending(path: "public.pem"), atomically: true, encoding: .utf8)

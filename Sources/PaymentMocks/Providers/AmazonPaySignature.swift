@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+@_spi(Generated) import PaymentSchemasRuntime
 import _CryptoExtras
 
 /// Amazon Pay API v2 request signing (`AMZN-PAY-RSASSA-PSS-V2`): the canonical request both sides
@@ -33,7 +34,7 @@ public enum AmazonPaySignature {
 
     /// The query as signed: `name=value` pairs sorted by name then value, joined by `&`.
     public static func canonicalQuery(_ items: [URLQueryItem]) -> String {
-        let pairs: [(name: String, value: String)] = items.map { item in (encode(item.name), encode(item.value ?? "")) }
+        let pairs: [(name: String, value: String)] = items.map { item in (PayPathEncoding.segment(item.name), PayPathEncoding.segment(item.value ?? "")) }
         let sorted = pairs.sorted { left, right in left.name == right.name ? left.value < right.value : left.name < right.name }
         return sorted.map { pair in pair.name + "=" + pair.value }.joined(separator: "&")
     }
@@ -75,20 +76,6 @@ public enum AmazonPaySignature {
         public var header: String {
             "\(AmazonPaySignature.algorithm) PublicKeyId=\(publicKeyID), SignedHeaders=\(signedHeaders.joined(separator: ";")), Signature=\(signature)"
         }
-    }
-
-    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-
-    private static func encode(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            if unreserved.contains(byte) {
-                out.append(Character(Unicode.Scalar(byte)))
-            } else {
-                out += String(format: "%%%02X", byte)
-            }
-        }
-        return out
     }
 
     static func hex(_ digest: some Sequence<UInt8>) -> String {

@@ -71,10 +71,20 @@ public protocol PayOperation: Sendable {
 /// Percent-encoding of path parameters.
 @_spi(Generated)
 public enum PayPathEncoding {
-    /// Encodes a path segment: everything but unreserved characters is escaped.
+    /// Encodes a path segment: every UTF-8 byte but RFC 3986's unreserved ASCII characters
+    /// (`A-Z a-z 0-9 - . _ ~`) is escaped as `%XX` (non-ASCII letters included).
     public static func segment(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+        var out = ""
+        out.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            if unreserved.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
+
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 }
