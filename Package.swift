@@ -50,15 +50,35 @@ var targets: [Target] = [
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
     ),
+    // The guide's sample merchant server: the only party that calls Amazon Pay and holds the
+    // merchant's private key. Sandbox tooling, never a dependency of an app-facing product.
+    .target(
+        name: "AmazonPayMerchantServer",
+        dependencies: [
+            "AmazonPayMobile",
+            "PaymentMocks",
+            "PaymentFlowsCore",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]
+    ),
+    .target(
+        name: "PaymentScenarios",
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
+            "PaymentMocks",
+            "PaymentFlowsCore",
+            "AmazonPayMerchantServer",
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]
+    ),
     .target(
         name: "PaymentSandbox",
         dependencies: [
             "PaymentMocks",
+            "PaymentScenarios",
             "PaymentFlowsCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
         ]
     ),
@@ -66,6 +86,7 @@ var targets: [Target] = [
         name: "payflow",
         dependencies: [
             "PaymentMocks",
+            "PaymentScenarios",
             "PaymentSandbox",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
@@ -106,7 +127,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "PaymentFlowsTests",
-        dependencies: ["PaymentMocks", "PaymentFlowsCore", .product(name: "Clocks", package: "swift-clocks")]
+        dependencies: ["PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", .product(name: "Clocks", package: "swift-clocks"), .product(name: "_CryptoExtras", package: "swift-crypto")]
             + integrationModules.map { Target.Dependency(stringLiteral: $0) }
     ),
     .testTarget(
@@ -124,7 +145,7 @@ var targets: [Target] = [
     .testTarget(
         name: "PaymentSandboxTests",
         dependencies: [
-            "PaymentSandbox", "PaymentMocks", "PaymentFlowsCore", "MollieCheckout", "AmazonPayMobile",
+            "PaymentSandbox", "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", "MollieCheckout", "AmazonPayMobile",
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -163,6 +184,8 @@ let package = Package(
         .library(name: "PaymentMocks", targets: ["PaymentMocks"]),
         // Tooling, not for apps: the HTTP sandbox (Hummingbird) for tests and benchmarks.
         .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
+        .library(name: "PaymentScenarios", targets: ["PaymentScenarios"]),
+        .library(name: "AmazonPayMerchantServer", targets: ["AmazonPayMerchantServer"]),
         .executable(name: "payschema", targets: ["payschema"]),
         .executable(name: "payflow", targets: ["payflow"]),
         .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),

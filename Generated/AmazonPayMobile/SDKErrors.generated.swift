@@ -22,9 +22,9 @@ public enum AmazonPayErrorCode: Int, PayErrorCatalog {
     case declined = 5
     /// `6`: The buyer canceled.
     case buyerCanceled = 6
-    /// `7`: No usable answer from Amazon Pay (after retries).
+    /// `7`: No usable answer from the merchant server (after retries).
     case transport = 7
-    /// `8`: Amazon Pay rejected the call for another reason.
+    /// `8`: The merchant server or Amazon Pay rejected the call for another reason.
     case apiError = 8
     /// `9`: A checkout is already in progress.
     case flowInProgress = 9
@@ -34,6 +34,8 @@ public enum AmazonPayErrorCode: Int, PayErrorCatalog {
     case duplicateIdempotencyKey = 11
     /// `12`: The Secure WebView could not be shown.
     case webSessionFailed = 12
+    /// `13`: The buyer did not confirm the purchase on the review.
+    case buyerDeclinedPurchase = 13
 
     /// The languages messages are written in, the default (`en`) first.
     public static let languages = ["en"]
@@ -64,12 +66,13 @@ public enum AmazonPayErrorCode: Int, PayErrorCatalog {
         case (.invalidSessionStatus, "en"): return "The session is not in a state that allows the call (`InvalidCheckoutSessionStatus`)."
         case (.declined, "en"): return "The payment was declined."
         case (.buyerCanceled, "en"): return "The buyer canceled."
-        case (.transport, "en"): return "No usable answer from Amazon Pay (after retries)."
-        case (.apiError, "en"): return "Amazon Pay rejected the call for another reason."
+        case (.transport, "en"): return "No usable answer from the merchant server (after retries)."
+        case (.apiError, "en"): return "The merchant server or Amazon Pay rejected the call for another reason."
         case (.flowInProgress, "en"): return "A checkout is already in progress."
         case (.invalidCallback, "en"): return "A page returned to an unexpected URL."
         case (.duplicateIdempotencyKey, "en"): return "An idempotency key was reused with another body."
         case (.webSessionFailed, "en"): return "The Secure WebView could not be shown."
+        case (.buyerDeclinedPurchase, "en"): return "The buyer did not confirm the purchase on the review."
         default: return nil
         }
     }

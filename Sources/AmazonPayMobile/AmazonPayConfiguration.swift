@@ -1,47 +1,45 @@
 import Foundation
 
-/// Where the mobile flow's pages live and what the merchant sends.
+/// Where the app's merchant server lives and how Amazon Pay's pages come back to the app.
+///
+/// The app talks only to the merchant server (`https://<host>/appLogin`, `/sample/…`); the server
+/// alone calls Amazon Pay API v2 and signs those calls. No key of any kind is configured here.
 public struct AmazonPayConfiguration: Sendable, Hashable {
-    /// The merchant's app-login page (`https://<host>/appLogin`), opened in the Secure WebView.
-    public var appLoginURL: URL
+    /// The merchant server (`https://<host>`): its app-login page and its `/sample/…` endpoints.
+    public var merchantServerURL: URL
     /// The universal link Amazon returns to after login (its host, and a path prefix).
     public var reviewReturn: WebSessionCallback
-    /// The custom scheme the relay page opens after the payment page.
+    /// The custom scheme the relay page (`dispatcher.html`) opens after the payment page.
     public var relayScheme: String
-    /// Where the payment page returns (the relay page for apps).
-    public var checkoutResultReturnURL: URL
-    /// The ledger currency.
-    public var ledgerCurrency: String
-    /// The account's region.
-    public var region: AmazonPayRegion
-    /// The store name shown to the buyer.
-    public var merchantStoreName: String
-    /// A note to the buyer.
-    public var noteToBuyer: String
-    /// Data not shared with the buyer.
-    public var customInformation: String
+    /// The client kind the app announces (`iosApp`).
+    public var client: ClientKind
 
     /// Creates a configuration; the defaults are the sample's.
-    public init(
-        appLoginURL: URL, reviewReturn: WebSessionCallback, relayScheme: String = "amazonpay-ios-v2",
-        checkoutResultReturnURL: URL, ledgerCurrency: String = "JPY", region: AmazonPayRegion = .jp,
-        merchantStoreName: String = "MY-SHOP", noteToBuyer: String = "Thank you!", customInformation: String = "This isn't shared with AmazonPayBuyer"
-    ) {
-        self.appLoginURL = appLoginURL
+    public init(merchantServerURL: URL, reviewReturn: WebSessionCallback, relayScheme: String = "amazonpay-ios-v2", client: ClientKind = .iosApp) {
+        self.merchantServerURL = merchantServerURL
         self.reviewReturn = reviewReturn
         self.relayScheme = relayScheme
-        self.checkoutResultReturnURL = checkoutResultReturnURL
-        self.ledgerCurrency = ledgerCurrency
-        self.region = region
-        self.merchantStoreName = merchantStoreName
-        self.noteToBuyer = noteToBuyer
-        self.customInformation = customInformation
+        self.client = client
     }
+
+    /// `https://<host>/appLogin`, opened in the Secure WebView.
+    public var appLoginURL: URL { merchantServerURL.appending(path: "appLogin") }
+
+    /// `https://<host>/sample/checkoutReview?amazonCheckoutSessionId=…`: the review the WebView loads.
+    public func checkoutReviewURL(checkoutSessionId: String) -> URL {
+        merchantServerURL.appending(path: "sample/checkoutReview").appending(queryItems: [URLQueryItem(name: "amazonCheckoutSessionId", value: checkoutSessionId)])
+    }
+
+    /// `https://<host>/sample/thanks`: the page the WebView loads after the relay.
+    public var thanksURL: URL { merchantServerURL.appending(path: "sample/thanks") }
+
+    /// `https://<host>/static/sample/error.html`: where the guide sends the WebView after a failure.
+    public var errorPageURL: URL { merchantServerURL.appending(path: "static/sample/error.html") }
 }
 
 /// What a completed checkout produced.
 public struct AmazonPayReceipt: Sendable, Hashable {
-    /// The order, with its totals and reference id.
+    /// The order as the merchant server computed it, with its totals and reference id.
     public var order: MerchantOrder
     /// The completed session.
     public var session: CheckoutSession

@@ -36,7 +36,7 @@ struct SandboxResponder: Sendable {
         }
         switch exchange {
         case .answered(let answer):
-            return Self.json(status: .init(code: answer.status), answer.body)
+            return Self.response(answer)
         case .serviceUnavailable:
             return Self.json(status: .serviceUnavailable, MockExchange.unavailableBody)
         case .malformed(let status):
@@ -47,6 +47,15 @@ struct SandboxResponder: Sendable {
             // The provider acted; the client sees the connection close mid-answer.
             return Self.dropped(after: answer.body.prefix(answer.body.count / 2), promising: max(answer.body.count, 64), status: .init(code: answer.status))
         }
+    }
+
+    /// A provider's answer as HTTP: its status, media type, headers and body.
+    static func response(_ answer: MockResponse) -> Response {
+        var headers: HTTPFields = [.contentType: answer.contentType]
+        for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        return Response(status: .init(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }
 
     static func json(status: HTTPResponse.Status, _ body: Data, detail: String? = nil) -> Response {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -6,6 +9,7 @@ import NIOCore
 import OpenAPIURLSession
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentScenarios
 import ServiceLifecycle
 
 /// The loopback HTTP sandbox: the stateful mock providers served over HTTP/1.1 with Hummingbird.
@@ -17,6 +21,7 @@ import ServiceLifecycle
 public final class SandboxServer: ScenarioNetwork, Sendable {
     private let registry = LockIsolated<[String: MockProviderTransport]>([:])
     private let counter = LockIsolated(0)
+    private let sessions = LockIsolated<[String: URLSession]>([:])
     private let address = LockIsolated<URL?>(nil)
     private let logger: Logger
 
@@ -36,7 +41,22 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         }
         register(transport, as: id)
         let base = (baseURL ?? URL(fileURLWithPath: "/")).appending(path: "t/\(id)")
-        return MockProviderTransport.RemoteEndpoint(transport: URLSessionTransport(), baseURL: base)
+        return MockProviderTransport.RemoteEndpoint(transport: URLSessionTransport(configuration: .init(session: session(for: transport.name))), baseURL: base)
+    }
+
+    /// One connection pool per provider: a server-side component (the Amazon Pay merchant server)
+    /// calls another provider while serving a request, and must not wait for a connection held by
+    /// the very requests it serves.
+    private func session(for provider: String) -> URLSession {
+        sessions.withValue { sessions in
+            if let session = sessions[provider] { return session }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.httpMaximumConnectionsPerHost = 256
+            configuration.timeoutIntervalForRequest = 30
+            let session = URLSession(configuration: configuration)
+            sessions[provider] = session
+            return session
+        }
     }
 
     /// Serves `transport` under `/t/<id>/`.

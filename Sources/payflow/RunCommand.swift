@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PaymentMocks
+import PaymentScenarios
 import PaymentSandbox
 
 /// `payflow run`: runs scenarios and prints each step and a summary table.

@@ -5,6 +5,7 @@ import MCSCommerceWeb
 import MollieCheckout
 import PayPalPayments
 import PaymentMocks
+import PaymentScenarios
 import PaymentSchemasRuntime
 import SuiteMCommerce
 

@@ -1,56 +1,88 @@
+import AmazonPayMerchantServer
 import AmazonPayMobile
 import Foundation
 import OpenAPIRuntime
 import PaymentFlowsCore
 import PaymentMocks
 import Testing
+import _CryptoExtras
 
+/// The app ↔ merchant server ↔ Amazon Pay split of the guide: the app talks only to the sample
+/// merchant server, which computes the order and signs every Amazon Pay call; the Amazon Pay mock
+/// verifies each signature.
 @Suite("AmazonPayMobile flows")
 @MainActor
 struct AmazonPayFlowTests {
     nonisolated static let login = Data(#"{"op":"login"}"#.utf8)
-    nonisolated static let cart = OrderCalculator.sampleCart(hd8: 1, hd10: 0)
+    nonisolated static let cart = SampleCart(hd8: 1, hd10: 0)
+    nonisolated static let keyID = "FLOW-KEY"
+    nonisolated static let key = try! _RSA.Signing.PrivateKey(keySize: .bits2048)
 
     struct Fixture {
         let browser = MockBrowser()
-        let server: MockAmazonPayServer
+        let amazon: MockAmazonPayServer
+        let merchant: SampleMerchantServer
         let checkout: AmazonPayCheckout
         let logs = LogCapture()
 
-        init(_ outcome: MockAmazonPayServer.Outcome, wrap: (any ClientTransport) -> any ClientTransport = { $0 }) {
-            server = MockAmazonPayServer(outcome: outcome, browser: browser)
+        init(
+            _ outcome: MockAmazonPayServer.Outcome, signingKey: _RSA.Signing.PrivateKey = AmazonPayFlowTests.key, universalLinkPrefix: String? = nil,
+            merchantTransport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"),
+            wrapAmazon: (any ClientTransport) -> any ClientTransport = { $0 }, wrapMerchant: (any ClientTransport) -> any ClientTransport = { $0 }
+        ) {
+            amazon = MockAmazonPayServer(outcome: outcome, browser: browser)
+            amazon.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [AmazonPayFlowTests.keyID: AmazonPayFlowTests.key.publicKey])
+            merchant = SampleMerchantServer(
+                signer: AmazonPayRequestSigner(publicKeyID: AmazonPayFlowTests.keyID, privateKey: signingKey, region: "jp"),
+                amazonPay: wrapAmazon(amazon.transport), browser: browser, transport: merchantTransport, tokens: .seeded(7), logger: logs.logger())
             checkout = AmazonPayCheckout(
-                configuration: MockAmazonPayServer.configuration, transport: wrap(server.transport), webSession: browser,
-                tokens: .seeded(42), retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero), logger: logs.logger())
+                configuration: merchant.configuration.appConfiguration(universalLinkPrefix: universalLinkPrefix), transport: wrapMerchant(merchant.transport),
+                webSession: browser, tokens: .seeded(42), retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero), logger: logs.logger())
+        }
+
+        func run(_ cart: SampleCart = AmazonPayFlowTests.cart, confirm: Bool = true) async throws -> AmazonPayReceipt {
+            try await checkout.checkout(bridgeMessage: AmazonPayFlowTests.login, cart: cart) { review in
+                MainActor.assertIsolated()
+                return confirm && review.order.chargeAmount > 0
+            }
         }
     }
 
-    @Test func theWholeMobileSequence() async throws {
+    @Test func theNativeAppTalksOnlyToTheMerchantServerWhichSignsEveryAmazonPayCall() async throws {
         let fixture = Fixture(.success)
-        let receipt = try await fixture.checkout.checkout(bridgeMessage: Self.login, items: Self.cart)
+        let receipt = try await fixture.run()
         #expect(receipt.order.price == 8980)
         #expect(receipt.order.chargeAmount == 9878)
         #expect(receipt.order.merchantReferenceId == "MY-ORDER-1")
         #expect(receipt.session.statusDetails.state == .completed)
         let id = receipt.session.checkoutSessionId
-        #expect(fixture.server.completionsBySession[id] == 1)
+        #expect(fixture.amazon.completionsBySession[id] == 1)
+        #expect(fixture.merchant.order(forSession: id)?.merchantReferenceId == "MY-ORDER-1")
 
+        // The Secure WebView: app login → Amazon sign-in → redirector → next.html → the universal link.
         let opened = fixture.browser.openedURLs
         #expect(opened.count == 2)
-        let login = try AppLoginQuery(url: opened[0])
         #expect(opened[0].absoluteString.hasPrefix("https://shop.example/appLogin?client=iosApp&token="))
-        #expect(login.violations.isEmpty)
+        #expect(try AppLoginQuery(url: opened[0]).violations.isEmpty)
         #expect(opened[1].absoluteString == "https://apay.example/checkout/processing?amazonCheckoutSessionId=\(id)")
 
-        let sent = fixture.server.transport.requests
-        #expect(sent.map(\.description) == [
-            "GET /v2/checkoutSessions/\(id)", "PATCH /v2/checkoutSessions/\(id)", "POST /v2/checkoutSessions/\(id)/complete",
-        ])
+        // The app's requests: the merchant server's endpoints only, no Amazon Pay header, no signature.
+        let app = fixture.merchant.transport.requests
+        #expect(app.map(\.description) == ["GET /sample/checkoutReview?amazonCheckoutSessionId=\(id)", "POST /sample/checkoutSession", "GET /sample/thanks"])
+        #expect(app[0].header("cookie") == "client=iosApp; hd8=1; hd10=0")
+        #expect(app[1].header("cookie") == "session=\(id)" && app[2].header("cookie") == "session=\(id)")
+        #expect(app.allSatisfy { request in request.header("authorization") == nil && !request.headers.keys.contains { $0.hasPrefix("x-amz-pay") } })
+
+        // The merchant server's calls to Amazon Pay: every one signed and verified.
+        let sent = fixture.amazon.transport.requests
+        #expect(sent.map(\.description) == ["GET /v2/checkoutSessions/\(id)", "PATCH /v2/checkoutSessions/\(id)", "POST /v2/checkoutSessions/\(id)/complete"])
+        let verifier = AmazonPaySignatureVerifier(publicKeys: [Self.keyID: Self.key.publicKey])
+        #expect(sent.allSatisfy { $0.header("authorization")?.hasPrefix("AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=FLOW-KEY, SignedHeaders=") == true })
+        #expect(sent.allSatisfy { verifier.refusal(for: $0) == nil })
         #expect(sent.allSatisfy { $0.header("x-amz-pay-region") == "jp" })
         let updateKey = try #require(sent[1].header("x-amz-pay-idempotency-key"))
         let completeKey = try #require(sent[2].header("x-amz-pay-idempotency-key"))
         #expect(updateKey.count == 32 && completeKey.count == 32 && updateKey != completeKey)
-        #expect(IdempotencyKey(completeKey).violations.isEmpty)
         let update = try sent[1].decode(UpdateCheckoutSessionRequest.self)
         #expect(update.paymentDetails?.chargeAmount == AmazonPayPrice(amount: "9878", currencyCode: "JPY"))
         #expect(update.paymentDetails?.paymentIntent == .authorize)
@@ -58,56 +90,118 @@ struct AmazonPayFlowTests {
         #expect(update.webCheckoutDetails?.checkoutResultReturnUrl?.absoluteString == "https://shop.example/static/dispatcher.html?client=iosApp")
         #expect(try sent[2].decode(CompleteCheckoutSessionRequest.self).chargeAmount == AmazonPayPrice(amount: "9878", currencyCode: "JPY"))
 
-        let second = try await fixture.checkout.checkout(bridgeMessage: Self.login, items: OrderCalculator.sampleCart(hd8: 1, hd10: 2))
+        // The server numbers orders and computes totals from quantities: the app sends no price.
+        let second = try await fixture.run(SampleCart(hd8: 1, hd10: 2))
         #expect(second.order.merchantReferenceId == "MY-ORDER-2")
         #expect(second.order.chargeAmount == 45034)
-        #expect(!fixture.logs.all.joined().contains(login.token))
+        #expect(!fixture.logs.all.joined().contains(try AppLoginQuery(url: opened[0]).token))
+    }
+
+    @Test func aRedirectThatTriggersTheUniversalLinkSkipsTheRescuePage() async throws {
+        let fixture = Fixture(.success, universalLinkPrefix: "/redirector_local-")
+        let receipt = try await fixture.run()
+        #expect(receipt.order.merchantReferenceId == "MY-ORDER-1")
+        #expect(fixture.amazon.completionsBySession[receipt.session.checkoutSessionId] == 1)
     }
 
     @Test(arguments: [
-        (MockAmazonPayServer.Outcome.tokenMismatch, AmazonPayError.Code.tokenMismatch, 0),
-        (.closedAtLogin, .buyerCanceled, 0),
-        (.expired, .sessionExpired, 1),
-        (.canceledAtPayment, .buyerCanceled, 2),
-        (.declined, .declined, 4),
+        (MockAmazonPayServer.Outcome.tokenMismatch, AmazonPayError.Code.tokenMismatch, 0, 0),
+        (.closedAtLogin, .buyerCanceled, 0, 0),
+        (.expired, .sessionExpired, 1, 1),
+        (.canceledAtPayment, .buyerCanceled, 2, 2),
+        (.declined, .declined, 3, 4),
     ])
-    func failuresAreTypedAndStopTheFlow(_ outcome: MockAmazonPayServer.Outcome, _ code: AmazonPayError.Code, _ requests: Int) async throws {
+    func failuresAreTypedAndStopTheFlow(_ outcome: MockAmazonPayServer.Outcome, _ code: AmazonPayError.Code, _ appRequests: Int, _ amazonRequests: Int) async throws {
         let fixture = Fixture(outcome)
         do {
-            _ = try await fixture.checkout.checkout(bridgeMessage: Self.login, items: Self.cart)
+            _ = try await fixture.run()
             Issue.record("expected \(code)")
         } catch let error as AmazonPayError {
             #expect(error.code == code)
         }
-        #expect(fixture.server.transport.requests.count == requests, "\(fixture.server.transport.requests)")
-        #expect(fixture.server.completionsBySession.values.allSatisfy { $0 == 0 })
+        #expect(fixture.merchant.transport.requests.count == appRequests, "\(fixture.merchant.transport.requests)")
+        #expect(fixture.amazon.transport.requests.count == amazonRequests, "\(fixture.amazon.transport.requests)")
+        #expect(fixture.amazon.completionsBySession.values.allSatisfy { $0 == 0 })
     }
 
-    @Test func bridgeMessagesAreValidated() async throws {
+    @Test func aBuyerWhoDoesNotConfirmIsNeverCharged() async throws {
+        let fixture = Fixture(.success)
+        await #expect { try await fixture.run(confirm: false) } throws: { ($0 as? AmazonPayError)?.code == .buyerDeclinedPurchase }
+        #expect(fixture.amazon.transport.requests.map(\.method) == ["GET"])
+        #expect(fixture.amazon.completionsBySession.isEmpty)
+    }
+
+    @Test func aButtonSignedWithAKeyAmazonDoesNotKnowNeverReachesLogin() async throws {
+        let fixture = Fixture(.success, signingKey: try _RSA.Signing.PrivateKey(keySize: .bits2048))
+        await #expect { try await fixture.run() } throws: { ($0 as? AmazonPayError)?.code == .webSessionFailed }
+        #expect(fixture.amazon.transport.requests.isEmpty)
+        #expect(fixture.merchant.transport.requests.isEmpty)
+    }
+
+    @Test func bridgeMessagesAndCartsAreValidated() async throws {
         let fixture = Fixture(.success)
         for body in [#"{"op":"pay"}"#, #"{"op":"auth","url":"http://insecure.example"}"#, #"{"op":"auth","url":"https://apay.example"}"#, "not json"] {
-            await #expect { try await fixture.checkout.checkout(bridgeMessage: Data(body.utf8), items: Self.cart) } throws: {
+            await #expect { try await fixture.checkout.checkout(bridgeMessage: Data(body.utf8), cart: Self.cart) { _ in true } } throws: {
                 ($0 as? AmazonPayError)?.code == .invalidBridgeMessage
             }
+        }
+        for cart in [SampleCart(hd8: 0, hd10: 0), SampleCart(hd8: -1, hd10: 2), SampleCart(hd8: 100, hd10: 0)] {
+            await #expect { try await fixture.run(cart) } throws: { ($0 as? AmazonPayError)?.code == .invalidBridgeMessage }
         }
         #expect(fixture.browser.openedURLs.isEmpty)
     }
 
-    @Test func aLostCompletionIsRetriedWithTheSameKeyAndChargesOnce() async throws {
-        let fixture = Fixture(.success) { LoseFirstAnswer($0, operationID: "completeCheckoutSession") }
-        let receipt = try await fixture.checkout.checkout(bridgeMessage: Self.login, items: Self.cart)
-        let completes = fixture.server.transport.requests.filter { $0.path.hasSuffix("/complete") }
+    @Test func aLostCompletionIsRetriedByTheServerWithTheSameKeyAndChargesOnce() async throws {
+        let fixture = Fixture(.success, wrapAmazon: { LoseFirstAnswer($0, operationID: "completeCheckoutSession") })
+        let receipt = try await fixture.run()
+        let completes = fixture.amazon.transport.requests.filter { $0.path.hasSuffix("/complete") }
         #expect(completes.count == 2)
         #expect(completes[0].header("x-amz-pay-idempotency-key") == completes[1].header("x-amz-pay-idempotency-key"))
-        #expect(fixture.server.completionsBySession[receipt.session.checkoutSessionId] == 1)
+        #expect(fixture.amazon.completionsBySession[receipt.session.checkoutSessionId] == 1)
     }
 
-    @Test func persistentServerErrorsBecomeATransportError() async throws {
-        let browser = MockBrowser()
-        let server = MockAmazonPayServer(transport: MockProviderTransport(name: "AmazonPay", faults: FaultPlan(rate: 1, seed: 1, kinds: [.serverError])), browser: browser)
-        let checkout = AmazonPayCheckout(configuration: MockAmazonPayServer.configuration, transport: server.transport, webSession: browser, retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero))
-        await #expect { try await checkout.checkout(bridgeMessage: Self.login, items: Self.cart) } throws: { ($0 as? AmazonPayError)?.code == .transport }
-        #expect(server.transport.requests.count == 3)
+    @Test func aLostThanksAnswerIsRetriedByTheAppAndChargesOnce() async throws {
+        let fixture = Fixture(.success, wrapMerchant: { LoseFirstAnswer($0, operationID: "merchantThanks") })
+        let receipt = try await fixture.run()
+        #expect(fixture.merchant.transport.requests.filter { $0.path == "/sample/thanks" }.count == 2)
+        let completes = fixture.amazon.transport.requests.filter { $0.path.hasSuffix("/complete") }
+        #expect(completes.count == 2 && completes[0].header("x-amz-pay-idempotency-key") == completes[1].header("x-amz-pay-idempotency-key"))
+        #expect(fixture.amazon.completionsBySession[receipt.session.checkoutSessionId] == 1)
+    }
+
+    @Test func persistentMerchantServerErrorsBecomeATransportError() async throws {
+        let fixture = Fixture(.success, merchantTransport: MockProviderTransport(name: "AmazonPayMerchant", faults: FaultPlan(rate: 1, seed: 1, kinds: [.serverError])))
+        await #expect { try await fixture.run() } throws: { ($0 as? AmazonPayError)?.code == .transport }
+        #expect(fixture.merchant.transport.requests.count == 3)
+        #expect(fixture.amazon.transport.requests.count == 0)
+    }
+
+    /// The WebView version: the app answers the pages' messages with the next URL to load; the
+    /// "web view" here loads the merchant's pages (HTML) with the cookies a web view keeps.
+    @Test func theWebViewVersionLoadsTheServersPages() async throws {
+        let fixture = Fixture(.success)
+        let bridge = AmazonPayWebViewBridge(configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
+        let reviewURL = try await bridge.handle(message: Self.login)
+        let components = try #require(URLComponents(url: reviewURL, resolvingAgainstBaseURL: false))
+        #expect(components.host == "shop.example" && components.path == "/sample/checkoutReview")
+        let sessionId = try #require(components.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value)
+        let page = { (method: String, path: String, query: [URLQueryItem], cookie: String) async throws -> MockResponse in
+            let request = MockRequest(method: method, path: path, query: query, headers: ["accept": "text/html", "cookie": cookie], body: Data(), operationID: "page")
+            guard case .answered(let response) = try await fixture.merchant.transport.serve(request) else { throw WebSessionError.presentationFailed("no answer") }
+            return response
+        }
+        let review = try await page("GET", "/sample/checkoutReview", components.queryItems ?? [], "client=iosApp; hd8=2; hd10=1")
+        #expect(review.contentType.hasPrefix("text/html"))
+        #expect(String(decoding: review.body, as: UTF8.self).contains("<span id=\"chargeAmount\">37334</span>"))
+        #expect(review.headers["set-cookie"]?.hasPrefix("session=\(sessionId);") == true)
+        // The purchase button's fetch("checkoutSession"), then {op: 'auth', url}.
+        let update = try await page("POST", "/sample/checkoutSession", [], "session=\(sessionId)")
+        let redirect = try #require(try PayWire.decodeJSON(CheckoutSession.self, from: update.body).webCheckoutDetails?.amazonPayRedirectUrl)
+        let auth = try PayWire.encodeJSON(BridgeMessage.auth(AuthMessage(url: redirect)))
+        #expect(try await bridge.handle(message: auth) == URL(string: "https://shop.example/sample/thanks"))
+        let thanks = try await page("GET", "/sample/thanks", [], "session=\(sessionId)")
+        #expect(String(decoding: thanks.body, as: UTF8.self).contains("<span id=\"merchantReferenceId\">MY-ORDER-1</span>"))
+        #expect(fixture.amazon.completionsBySession[sessionId] == 1)
     }
 
     @Test func chargeAmountRoundsDown() {
@@ -120,5 +214,19 @@ struct AmazonPayFlowTests {
         #expect(order.items.map(\.summary) == [17960, 15980])
         #expect(order.price == 33940)
         #expect(order.chargeAmount == 37334)
+    }
+
+    /// No code an app links signs Amazon Pay requests or holds a private key.
+    @Test func theAppModuleHoldsNoKeyAndSignsNothing() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "Sources/AmazonPayMobile")
+        let files = try FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
+        #expect(files.count >= 5)
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for forbidden in ["_CryptoExtras", "import Crypto", "PrivateKey", "AMZN-PAY-RSASSA", "pay-api.amazon", "/v2/checkoutSessions"] {
+                #expect(!text.contains(forbidden), "\(file.lastPathComponent) mentions \(forbidden)")
+            }
+        }
     }
 }

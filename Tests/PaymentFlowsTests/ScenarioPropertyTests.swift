@@ -1,5 +1,6 @@
 import Foundation
 import PaymentMocks
+import PaymentScenarios
 import Testing
 
 @Suite("Scenarios")

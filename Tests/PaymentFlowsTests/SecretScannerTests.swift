@@ -1,4 +1,5 @@
 import PaymentMocks
+import PaymentScenarios
 import Testing
 
 @Suite("Secret scanner")

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import PaymentMocks
+import AmazonPayMerchantServer
 import PaymentSandbox
 import Testing
 import _CryptoExtras

@@ -2,6 +2,7 @@ import Foundation
 import MollieCheckout
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentScenarios
 import PaymentSandbox
 import Testing
 

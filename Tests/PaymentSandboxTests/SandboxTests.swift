@@ -4,6 +4,7 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentScenarios
 import PaymentSandbox
 import Testing
 

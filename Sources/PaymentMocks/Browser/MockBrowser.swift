@@ -2,8 +2,11 @@ import Foundation
 import PaymentFlowsCore
 
 /// A scripted browser: each hosted page (matched by host and path prefix) decides which URL the
-/// page ends on. It records every URL it was asked to open, and fails loudly on a page nothing
-/// scripted. It serves as the `WebSession` (in-app pages) and the `URLOpener` (external browser).
+/// page ends on; when that is another scripted page (a redirect chain such as Amazon's login →
+/// redirector → `next.html`), the browser follows it, as a web view does, until the session's
+/// callback or an unscripted URL. It records every URL it was asked to open, and fails loudly on a
+/// page nothing scripted. It serves as the `WebSession` (in-app pages) and the `URLOpener`
+/// (external browser), and holds the ``HostedPage``s the HTTP sandbox renders as HTML.
 public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     /// Decides where a page ends: a URL (a callback, a deep link) or an error such as `WebSessionError.canceled`.
     public typealias Page = @Sendable (URL) async throws -> URL
@@ -16,6 +19,7 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
 
     private let lock = NSLock()
     private var scripts: [Script] = []
+    private var hosted: [HostedPage] = []
     private var opened: [URL] = []
     private var externallyOpened: [URL] = []
     private var pendingDeepLinks: [URL] = []
@@ -41,6 +45,18 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     public func page(host: String, pathPrefix: String = "/", _ page: @escaping Page) {
         lock.withLock { scripts.append(Script(host: host.lowercased(), pathPrefix: pathPrefix, page: page)) }
     }
+
+    /// Adds a hosted page: the scripted browser taps the button the page's `choose` picks.
+    public func host(_ page: HostedPage) {
+        lock.withLock { hosted.append(page) }
+        self.page(host: page.host, pathPrefix: page.pathPrefix) { url in try await page.tap(url, page.choose(url)) }
+    }
+
+    /// The hosted pages, in the order they were added.
+    public var hostedPages: [HostedPage] { lock.withLock { hosted } }
+
+    /// The longest redirect chain the browser follows.
+    static let maximumHops = 8
 
     /// Every URL opened in a web session, in order.
     public var openedURLs: [URL] { lock.withLock { opened } }
@@ -70,11 +86,18 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     public func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
         lock.withLock { opened.append(url) }
         notify("web session", url)
-        guard let script = script(for: url) else {
+        guard var script = script(for: url) else {
             lock.withLock { unexpectedPages.append(url.absoluteString) }
             throw WebSessionError.presentationFailed("no mock page for \(url.host ?? url.absoluteString)")
         }
-        return try await script.page(url)
+        var end = try await script.page(url)
+        for _ in 1..<Self.maximumHops {
+            guard !callback.matches(end), let next = self.script(for: end) else { return end }
+            notify("web session", end)
+            script = next
+            end = try await script.page(end)
+        }
+        throw WebSessionError.presentationFailed("more than \(Self.maximumHops) pages in a row")
     }
 
     /// Opens `url` "outside the app": runs the page and keeps the URL it ends on as a pending deep link.
@@ -85,8 +108,16 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
             lock.withLock { unexpectedPages.append(url.absoluteString) }
             return false
         }
-        if let end = try? await script.page(url) {
-            lock.withLock { pendingDeepLinks.append(end) }
+        var current = url
+        var next: Script? = script
+        for _ in 0..<Self.maximumHops {
+            guard let page = next, let end = try? await page.page(current) else { return true }
+            current = end
+            next = end.scheme == "http" || end.scheme == "https" ? self.script(for: end) : nil
+            if next == nil {
+                lock.withLock { pendingDeepLinks.append(end) }
+                return true
+            }
         }
         return true
     }

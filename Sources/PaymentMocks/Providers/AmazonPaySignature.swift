@@ -124,4 +124,12 @@ public struct AmazonPaySignatureVerifier: Sendable {
         let valid = key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: raw), for: message, padding: .PSS)
         return valid ? nil : .badSignature
     }
+
+    /// Checks a button payload's signature (`generateButtonSignature`): the payload text signed as is.
+    public func buttonRefusal(payload: String, signature: String, publicKeyID: String) -> Refusal? {
+        guard !signature.isEmpty, let raw = Data(base64Encoded: signature) else { return .missingSignature }
+        guard let key = keys[publicKeyID] else { return .unknownKey }
+        let message = Data(AmazonPaySignature.stringToSign(payload).utf8)
+        return key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: raw), for: message, padding: .PSS) ? nil : .badSignature
+    }
 }

@@ -4,8 +4,10 @@ import PaymentFlowsCore
 
 /// Amazon Pay API v2 and its hosted pages: checkout sessions that move from Open to Completed or
 /// Canceled, idempotency keys answered with the first answer (a reused key with another body is
-/// `DuplicateIdempotencyKey`), the app-login page that creates a session after login, and the
-/// payment page whose relay returns to `amazonpay-ios-v2://thanks` or `://cancel`.
+/// `DuplicateIdempotencyKey`), the sign-in page that checks the signed button payload and creates a
+/// session after login, and the payment (spinner) page that returns to the session's result or
+/// cancel URL. Only the merchant server talks to it; with a ``signatureVerifier`` every API call
+/// must be signed.
 public final class MockAmazonPayServer: @unchecked Sendable {
     /// How the buyer's checkout goes.
     public enum Outcome: String, Sendable, CaseIterable {
@@ -25,10 +27,6 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// The API transport.
     public let transport: MockProviderTransport
-    /// The merchant's app-login page host.
-    public static let shopHost = "shop.example"
-    /// The universal-link host.
-    public static let linksHost = "links.shop.example"
     /// The payment page host.
     public static let paymentHost = "apay.example"
 
@@ -67,14 +65,6 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// A session's current state.
     public func session(_ id: String) -> CheckoutSession? { lock.withLock { sessions[id] } }
-
-    /// The configuration an app uses against this mock.
-    public static var configuration: AmazonPayConfiguration {
-        AmazonPayConfiguration(
-            appLoginURL: URL(string: "https://\(shopHost)/appLogin")!,
-            reviewReturn: .universalLink(host: linksHost, pathPrefix: "/review"),
-            checkoutResultReturnURL: URL(string: "https://\(shopHost)/static/dispatcher.html?client=iosApp")!)
-    }
 
     private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
         .json(AmazonPayErrorResponse(reasonCode: reason, message: message), status: status)
@@ -128,6 +118,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                     guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
                     var details = session.webCheckoutDetails ?? WebCheckoutDetails()
                     details.checkoutResultReturnUrl = update.webCheckoutDetails?.checkoutResultReturnUrl
+                    details.checkoutCancelUrl = update.webCheckoutDetails?.checkoutCancelUrl
                     details.amazonPayRedirectUrl = URL(string: "https://\(Self.paymentHost)/checkout/processing?amazonCheckoutSessionId=\(id)")
                     session.webCheckoutDetails = details
                     session.paymentDetails = update.paymentDetails
@@ -161,40 +152,107 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         }
     }
 
+    /// The button the scripted buyer taps on the sign-in page.
+    private var signInChoice: String {
+        switch outcome {
+        case .closedAtLogin: return "close"
+        case .tokenMismatch: return "forge"
+        case .expired: return "expire"
+        default: return "continue"
+        }
+    }
+
+    /// The button the scripted buyer taps on the payment page.
+    private var paymentChoice: String {
+        switch outcome {
+        case .canceledAtPayment: return "cancel"
+        case .declined: return "decline"
+        default: return "pay"
+        }
+    }
+
     private func installPages(on browser: MockBrowser) {
-        browser.page(host: Self.shopHost, pathPrefix: "/appLogin") { [self] url in
-            let query = try AppLoginQuery(url: url)
-            let scenario = outcome
-            if scenario == .closedAtLogin { throw WebSessionError.canceled }
-            let id = ids.nextUUID().uuidString.lowercased()
-            let now = Date(timeIntervalSince1970: 1_606_910_400)
-            var status = StatusDetails(state: .open, lastUpdatedTimestamp: now)
-            if scenario == .expired {
-                status = StatusDetails(state: .canceled, reasonCode: .expired, reasonDescription: "The session expired", lastUpdatedTimestamp: now)
-            }
-            let session = CheckoutSession(
-                checkoutSessionId: id, webCheckoutDetails: WebCheckoutDetails(checkoutReviewReturnUrl: URL(string: "https://\(Self.linksHost)/review")),
-                productType: .payAndShip, chargePermissionType: .oneTime,
-                buyer: AmazonPayBuyer(buyerId: "amzn1.account.MOCK", name: "Taro Yamada", email: "taro@example.jp"),
-                statusDetails: status, constraints: [CheckoutSessionConstraint(constraintId: .chargeAmountNotSet)],
-                storeId: "amzn1.application-oa2-client.mock", creationTimestamp: now, expirationTimestamp: now.addingTimeInterval(86_400),
-                releaseEnvironment: .sandbox)
-            lock.withLock { sessions[id] = session }
-            let token = scenario == .tokenMismatch ? "00000000-0000-4000-8000-000000000000" : query.token
-            return URL(string: "https://\(Self.linksHost)/review?token=\(token)&amazonCheckoutSessionId=\(id)")!
+        browser.host(HostedPage(
+            host: Self.paymentHost, pathPrefix: "/signin", title: "Amazon Pay · Sign in",
+            text: "Sign in with your Amazon account, then choose the address and the payment method.",
+            buttons: [
+                HostedPage.Button("continue", "Sign in and continue"), HostedPage.Button("expire", "Continue after the session expired"),
+                HostedPage.Button("forge", "Return through a forged link (another token)"),
+            ],
+            choose: { [self] _ in signInChoice }
+        ) { [self] url, button in try signIn(url, button) })
+        browser.host(HostedPage(
+            host: Self.paymentHost, pathPrefix: "/checkout/processing", title: "Amazon Pay · Processing",
+            text: "Amazon Pay is processing the payment.",
+            buttons: [HostedPage.Button("pay", "Pay"), HostedPage.Button("cancel", "Cancel"), HostedPage.Button("decline", "Decline the payment")],
+            choose: { [self] _ in paymentChoice }
+        ) { [self] url, button in try pay(url, button) })
+    }
+
+    /// The sign-in page (`amazon.Pay.initCheckout`): checks the button payload's signature, creates
+    /// the session after login and returns to the payload's `checkoutReviewReturnUrl` with
+    /// `amazonCheckoutSessionId` appended.
+    private func signIn(_ url: URL, _ button: String) throws -> URL {
+        if button == "close" { throw WebSessionError.canceled }
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let value = { (name: String) in query.first { $0.name == name }?.value ?? "" }
+        let config: CreateCheckoutSessionConfig
+        let payload: ButtonPayload
+        do {
+            config = CreateCheckoutSessionConfig(payloadJSON: value("payloadJSON"), signature: value("signature"), publicKeyId: value("publicKeyId"))
+            payload = try PayWire.decodeJSON(ButtonPayload.self, from: Data(config.payloadJSON.utf8))
+        } catch {
+            throw WebSessionError.presentationFailed("the button payload is not a createCheckoutSession payload")
         }
-        browser.page(host: Self.paymentHost) { [self] url in
-            let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value ?? ""
-            switch outcome {
-            case .canceledAtPayment:
-                lock.withLock { sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .buyerCanceled) }
-                return URL(string: "amazonpay-ios-v2://cancel")!
-            case .declined:
-                lock.withLock { sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined) }
-                return URL(string: "amazonpay-ios-v2://thanks")!
-            default:
-                return URL(string: "amazonpay-ios-v2://thanks")!
-            }
+        if let verifier = signatureVerifier,
+           let refusal = verifier.buttonRefusal(payload: config.payloadJSON, signature: config.signature, publicKeyID: config.publicKeyId) {
+            throw WebSessionError.presentationFailed("the button signature does not verify (\(refusal.rawValue))")
         }
+        let id = ids.nextUUID().uuidString.lowercased()
+        let now = Date(timeIntervalSince1970: 1_606_910_400)
+        var status = StatusDetails(state: .open, lastUpdatedTimestamp: now)
+        if button == "expire" {
+            status = StatusDetails(state: .canceled, reasonCode: .expired, reasonDescription: "The session expired", lastUpdatedTimestamp: now)
+        }
+        let returnURL = payload.webCheckoutDetails.checkoutReviewReturnUrl
+        let session = CheckoutSession(
+            checkoutSessionId: id, webCheckoutDetails: WebCheckoutDetails(checkoutReviewReturnUrl: returnURL),
+            productType: .payAndShip, chargePermissionType: .oneTime,
+            buyer: AmazonPayBuyer(buyerId: "amzn1.account.MOCK", name: "Taro Yamada", email: "taro@example.jp"),
+            statusDetails: status, constraints: [CheckoutSessionConstraint(constraintId: .chargeAmountNotSet)],
+            storeId: payload.storeId, creationTimestamp: now, expirationTimestamp: now.addingTimeInterval(86_400),
+            releaseEnvironment: .sandbox)
+        lock.withLock { sessions[id] = session }
+        var items = URLComponents(url: returnURL, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        if button == "forge" {
+            items = items.filter { $0.name != "token" } + [URLQueryItem(name: "token", value: "00000000-0000-4000-8000-000000000000")]
+        }
+        items.append(URLQueryItem(name: "amazonCheckoutSessionId", value: id))
+        return try Self.url(returnURL, query: items)
+    }
+
+    /// The payment (spinner) page: pays, declines or cancels, then redirects to the session's
+    /// `checkoutResultReturnUrl` (or `checkoutCancelUrl`) with `amazonCheckoutSessionId`.
+    private func pay(_ url: URL, _ button: String) throws -> URL {
+        let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value ?? ""
+        let details: WebCheckoutDetails? = lock.withLock {
+            switch button {
+            case "cancel": sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .buyerCanceled)
+            case "decline": sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined)
+            default: break
+            }
+            return sessions[id]?.webCheckoutDetails
+        }
+        let target = button == "cancel" ? details?.checkoutCancelUrl ?? details?.checkoutResultReturnUrl : details?.checkoutResultReturnUrl
+        guard let target else { throw WebSessionError.presentationFailed("the session \(id) has no return URL") }
+        let items = (URLComponents(url: target, resolvingAgainstBaseURL: false)?.queryItems ?? []) + [URLQueryItem(name: "amazonCheckoutSessionId", value: id)]
+        return try Self.url(target, query: items)
+    }
+
+    private static func url(_ base: URL, query: [URLQueryItem]) throws -> URL {
+        var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+        components?.queryItems = query
+        guard let url = components?.url else { throw WebSessionError.presentationFailed("cannot build a return URL from \(base.host ?? "")") }
+        return url
     }
 }

@@ -220,12 +220,19 @@ public final class MockMITServer: @unchecked Sendable {
     }
 
     private func installPages(on browser: MockBrowser) {
-        browser.page(host: Self.pagesHost, pathPrefix: "/form/") { [self] url in
+        let formButtons = [
+            HostedPage.Button(FormOutcome.approved.rawValue, "Pagar"), HostedPage.Button(FormOutcome.denied.rawValue, "Pagar con tarjeta sin fondos"),
+            HostedPage.Button(FormOutcome.tampered.rawValue, "Respuesta alterada"), HostedPage.Button(FormOutcome.wrongKey.rawValue, "Respuesta con otra llave"),
+        ]
+        browser.host(HostedPage(
+            host: Self.pagesHost, pathPrefix: "/form/", title: "MIT · Pago con tarjeta", text: "Tarjeta de prueba 4444 4444 4444 4444",
+            buttons: formButtons, choose: { [self] _ in formOutcome.rawValue }
+        ) { [self] url, button in
+            guard let outcome = FormOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
             let id = url.lastPathComponent
             guard let request = lock.withLock({ forms.removeValue(forKey: id) }) else {
                 return URL(string: "\(SuiteController.callbackScheme)://payment?error=P002")!
             }
-            let outcome = formOutcome
             if outcome == .closed { throw WebSessionError.canceled }
             let approved = outcome != .denied
             if approved && outcome == .approved { lock.withLock { chargeCount += 1 } }
@@ -245,10 +252,15 @@ public final class MockMITServer: @unchecked Sendable {
             components.queryItems = [URLQueryItem(name: "response", value: encrypted)]
             components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
             return components.url!
-        }
-        browser.page(host: Self.pagesHost, pathPrefix: "/capture/") { [self] url in
+        })
+        browser.host(HostedPage(
+            host: Self.pagesHost, pathPrefix: "/capture/", title: "MIT · 3-D Secure", text: "Autentique la tarjeta con su banco.",
+            buttons: [HostedPage.Button(CaptureOutcome.authenticated.rawValue, "Autenticar"), HostedPage.Button(CaptureOutcome.failed.rawValue, "Fallar la autenticación")],
+            choose: { [self] _ in captureOutcome.rawValue }
+        ) { [self] url, button in
             let session = url.lastPathComponent
-            switch captureOutcome {
+            guard let outcome = CaptureOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+            switch outcome {
             case .closed:
                 throw WebSessionError.canceled
             case .failed:
@@ -257,6 +269,6 @@ public final class MockMITServer: @unchecked Sendable {
                 lock.withLock { captures[session]?.authenticated = true }
                 return URL(string: "\(SuiteController.callbackScheme)://tokenize?session=\(session)")!
             }
-        }
+        })
     }
 }

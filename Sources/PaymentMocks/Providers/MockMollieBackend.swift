@@ -151,8 +151,16 @@ public final class MockMollieBackend: @unchecked Sendable {
     }
 
     private func installPages(on browser: MockBrowser) {
-        browser.page(host: Self.checkoutHost, pathPrefix: "/checkout/") { [self] url in
+        let buttons = [
+            HostedPage.Button(Outcome.paid.rawValue, "Paid"), HostedPage.Button(Outcome.canceled.rawValue, "Canceled"),
+            HostedPage.Button(Outcome.failed.rawValue, "Failed"), HostedPage.Button(Outcome.expired.rawValue, "Expired"),
+        ]
+        browser.host(HostedPage(
+            host: Self.checkoutHost, pathPrefix: "/checkout/", title: "Mollie · Test mode", text: "Select the status of this test payment.",
+            buttons: buttons, choose: { [self] _ in outcome.rawValue }
+        ) { [self] url, button in
             let mollieID = url.lastPathComponent
+            guard let outcome = Outcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
             let status: PaymentStatus
             switch outcome {
             case .paid, .paidWithoutReturn: status = .paid
@@ -163,7 +171,7 @@ public final class MockMollieBackend: @unchecked Sendable {
             guard let id = settle(mollieID, status) else { throw WebSessionError.presentationFailed("unknown payment") }
             if outcome == .paidWithoutReturn { throw WebSessionError.canceled }
             return URL(string: "\(MollieCheckoutClient.deepLinkScheme)://payments/\(id)")!
-        }
+        })
     }
 }
 

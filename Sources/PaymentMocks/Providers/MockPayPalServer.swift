@@ -110,11 +110,16 @@ public final class MockPayPalServer: @unchecked Sendable {
     }
 
     private func installPages(on browser: MockBrowser) {
-        browser.page(host: "www.sandbox.paypal.com", pathPrefix: "/webapps/helios") { [self] url in
+        browser.host(HostedPage(
+            host: "www.sandbox.paypal.com", pathPrefix: "/webapps/helios", title: "PayPal · 3-D Secure", text: "Your bank asks you to confirm this payment.",
+            buttons: [HostedPage.Button(ThreeDSecure.passes.rawValue, "Authenticate"), HostedPage.Button(ThreeDSecure.malformedReturn.rawValue, "Return without a result")],
+            choose: { [self] _ in threeDSecure.rawValue }
+        ) { [self] url, button in
             let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let id = query.first { $0.name == "token" }?.value ?? ""
             let returnURL = query.first { $0.name == "redirect_uri" }?.value ?? ""
-            switch threeDSecure {
+            guard let outcome = ThreeDSecure(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+            switch outcome {
             case .canceled, .notRequired:
                 throw WebSessionError.canceled
             case .malformedReturn:
@@ -129,11 +134,19 @@ public final class MockPayPalServer: @unchecked Sendable {
                 }
                 return URL(string: returnURL + "?liability_shift=POSSIBLE&state=undefined&code=undefined")!
             }
-        }
-        browser.page(host: "www.sandbox.paypal.com", pathPrefix: "/checkoutnow") { [self] url in
+        })
+        browser.host(HostedPage(
+            host: "www.sandbox.paypal.com", pathPrefix: "/checkoutnow", title: "PayPal · Checkout", text: "Log in to PayPal and approve the payment.",
+            buttons: [
+                HostedPage.Button(WebOutcome.approve.rawValue, "Pay"), HostedPage.Button(WebOutcome.cancel.rawValue, "Cancel and return to the merchant"),
+                HostedPage.Button(WebOutcome.malformed.rawValue, "Return without a payer"),
+            ],
+            choose: { [self] _ in webOutcome.rawValue }
+        ) { [self] url, button in
             let query = try PayPalWebCheckoutURLQuery(url: url)
             let base = query.redirectUri ?? PayPalWebCheckoutClient.redirectURI
-            switch webOutcome {
+            guard let outcome = WebOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+            switch outcome {
             case .approve:
                 lock.withLock { approvals += 1 }
                 return URL(string: "\(base)?token=\(query.token)&PayerID=QYR5Z8XDVJNXQ&opType=payment")!
@@ -144,7 +157,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             case .malformed:
                 return URL(string: "\(base)?token=\(query.token)&opType=payment")!
             }
-        }
+        })
     }
 }
 

@@ -37,8 +37,23 @@ public struct MockRequest: Sendable, CustomStringConvertible {
         let query = queryStart.flatMap { try? PayQueryText.items(target[target.index(after: $0)...]) } ?? []
         self.init(
             method: request.method.rawValue, path: path, query: query,
-            headers: Dictionary(request.headerFields.map { ($0.name.canonicalName, $0.value) }, uniquingKeysWith: { first, _ in first }),
+            headers: Self.headers(request.headerFields),
             body: body, operationID: operationID)
+    }
+
+    /// Header fields by lowercased name; repeated fields joined as HTTP combines them (`Cookie`
+    /// crumbs with `; `, others with `, `).
+    static func headers(_ fields: HTTPFields) -> [String: String] {
+        var headers: [String: String] = [:]
+        for field in fields {
+            let name = field.name.canonicalName
+            if let previous = headers[name] {
+                headers[name] = previous + (field.name == .cookie ? "; " : ", ") + field.value
+            } else {
+                headers[name] = field.value
+            }
+        }
+        return headers
     }
 
     /// A header's value (case-insensitive name).
@@ -66,11 +81,27 @@ public struct MockResponse: Sendable {
     public var status: Int
     /// The body.
     public var body: Data
+    /// Headers besides `Content-Type` (`Set-Cookie`, `Location`), by lowercased name.
+    public var headers: [String: String]
+    /// The media type of `body`.
+    public var contentType: String
 
     /// Creates a response.
-    public init(status: Int, body: Data = Data()) {
+    public init(status: Int, body: Data = Data(), contentType: String = "application/json", headers: [String: String] = [:]) {
         self.status = status
         self.body = body
+        self.contentType = contentType
+        self.headers = headers
+    }
+
+    /// An HTML page.
+    public static func html(_ page: String, status: Int = 200, headers: [String: String] = [:]) -> MockResponse {
+        MockResponse(status: status, body: Data(page.utf8), contentType: "text/html; charset=utf-8", headers: headers)
+    }
+
+    /// A `303 See Other` to `location`: how a page's button ends in the next page or a callback.
+    public static func redirect(to location: URL) -> MockResponse {
+        MockResponse(status: 303, contentType: "text/plain; charset=utf-8", headers: ["location": location.absoluteString])
     }
 
     /// A JSON body encoded with the generated encoders.

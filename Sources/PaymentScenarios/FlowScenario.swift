@@ -1,5 +1,6 @@
 import AmazonPayMobile
 import Foundation
+import PaymentMocks
 import MCSCommerceWeb
 import MollieCheckout
 import PayPalPayments

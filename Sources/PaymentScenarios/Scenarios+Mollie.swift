@@ -1,4 +1,5 @@
 import Foundation
+import PaymentMocks
 import MollieCheckout
 import PaymentFlowsCore
 

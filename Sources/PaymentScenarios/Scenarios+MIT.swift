@@ -1,4 +1,5 @@
 import Foundation
+import PaymentMocks
 import PaymentFlowsCore
 import SuiteMCommerce
 

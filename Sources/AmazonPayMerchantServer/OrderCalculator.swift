@@ -1,4 +1,5 @@
 import Foundation
+import AmazonPayMobile
 
 /// The sample server's cart arithmetic: subtotals, total, and the charge with 10% tax rounded down.
 public enum OrderCalculator {
