@@ -68,7 +68,6 @@ var targets: [Target] = [
             "PaymentMocks",
             "PaymentFlowsCore",
             "AmazonPayMerchantServer",
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
     ),
     .target(
@@ -88,6 +87,7 @@ var targets: [Target] = [
             "PaymentMocks",
             "PaymentScenarios",
             "PaymentSandbox",
+            "AmazonPayMerchantServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),

@@ -5,6 +5,7 @@ import OpenAPIRuntime
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSchemasRuntime
+import _CryptoExtras
 
 /// The guide's sample merchant server (nodejs/app.js) as its own component: the only party that
 /// calls Amazon Pay API v2, signing every call with the merchant's private key.
@@ -297,5 +298,25 @@ public final class SampleMerchantServer: Sendable {
             if cookies[name] == nil { cookies[name] = parts[1].trimmingCharacters(in: .whitespaces) }
         }
         return cookies
+    }
+}
+
+extension SampleMerchantServer {
+    /// The sandbox merchant's key id.
+    public static let sandboxPublicKeyID = "SANDBOX-MERCHANT-KEY"
+    /// The sandbox merchant's key pair: generated once per process, never written anywhere.
+    static let sandboxKey: _RSA.Signing.PrivateKey? = try? _RSA.Signing.PrivateKey(keySize: .bits2048)
+
+    /// A merchant server signing with the process's sandbox key, in front of `amazon`, which is
+    /// told to verify every call with the key's public half (and nothing else).
+    public static func sandbox(
+        amazon: MockAmazonPayServer, browser: MockBrowser, transport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"),
+        tokens: TokenSource = .random, logger: Logger = Logger(label: "AmazonPayMerchantServer")
+    ) throws -> SampleMerchantServer {
+        guard let key = sandboxKey else { throw MerchantPageError.invalid("no RSA key could be generated") }
+        amazon.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [sandboxPublicKeyID: key.publicKey])
+        return SampleMerchantServer(
+            signer: AmazonPayRequestSigner(publicKeyID: sandboxPublicKeyID, privateKey: key, region: "jp", host: "pay-api.amazon.jp"),
+            amazonPay: amazon.transport, browser: browser, transport: transport, tokens: tokens, logger: logger)
     }
 }

@@ -22,6 +22,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     private let registry = LockIsolated<[String: MockProviderTransport]>([:])
     private let counter = LockIsolated(0)
     private let sessions = LockIsolated<[String: URLSession]>([:])
+    private let browsers = LockIsolated<[MockBrowser]>([])
     private let address = LockIsolated<URL?>(nil)
     private let logger: Logger
 
@@ -59,6 +60,22 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         }
     }
 
+    /// Serves the hosted pages of `browser` as HTML under `/h/<host>/<path>`.
+    public func servePages(of browser: MockBrowser) {
+        browsers.withValue { $0.append(browser) }
+    }
+
+    /// Stops serving the hosted pages of `browser`.
+    public func stopServingPages(of browser: MockBrowser) {
+        browsers.withValue { $0.removeAll { $0 === browser } }
+    }
+
+    /// Where a browser reaches `url` on the sandbox: `/h/<host>/<path>?<query>` when one of the
+    /// served pages answers it; `url` itself otherwise (a callback, a deep link).
+    public func pageURL(for url: URL) -> URL {
+        SandboxPages(browsers: browsers, base: address).resolve(url)
+    }
+
     /// Serves `transport` under `/t/<id>/`.
     public func register(_ transport: MockProviderTransport, as id: String) {
         registry.withValue { $0[id] = transport }
@@ -77,6 +94,11 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         let router = Router()
         let responder = SandboxResponder(registry: registry)
         router.get("/") { _, _ in responder.index() }
+        let pages = SandboxPages(browsers: browsers, base: address)
+        for method in [HTTPRequest.Method.get, .post] {
+            router.on("/h/:host/**", method: method) { request, context in try await pages.respond(request, context: context) }
+            router.on("/h/:host", method: method) { request, context in try await pages.respond(request, context: context) }
+        }
         for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
             router.on("/t/:id/**", method: method) { request, context in
                 try await responder.respond(request, context: context)

@@ -67,11 +67,15 @@ public final class ScenarioContext: @unchecked Sendable {
 
     /// Where the providers are reached: in memory when `nil`, else over real HTTP.
     let network: (any ScenarioNetwork)?
+    /// The web session the flows open hosted pages in: the scripted ``browser``, or a real browser
+    /// that loads the pages the sandbox serves.
+    public let webSession: any WebSession
 
-    init(seed: UInt64, faultRate: Double, network: (any ScenarioNetwork)? = nil) {
+    init(seed: UInt64, faultRate: Double, network: (any ScenarioNetwork)? = nil, webSession: (any WebSession)? = nil) {
         self.seed = seed
         self.faultRate = faultRate
         self.network = network
+        self.webSession = webSession ?? browser
         let steps = self.steps
         browser.observer = { steps.record($0) }
     }
@@ -154,8 +158,13 @@ public struct ScenarioResult: Sendable {
 public enum ScenarioRunner {
     /// Runs `scenario` once.
     /// Runs `scenario` once, in memory or, with a `network`, with every provider call over HTTP.
-    public static func run(_ scenario: FlowScenario, seed: UInt64 = 1, faultRate: Double = 0, network: (any ScenarioNetwork)? = nil) async -> ScenarioResult {
-        let context = ScenarioContext(seed: seed, faultRate: faultRate, network: network)
+    /// With a `webSession` (a real browser), the sandbox serves the hosted pages it loads.
+    public static func run(
+        _ scenario: FlowScenario, seed: UInt64 = 1, faultRate: Double = 0, network: (any ScenarioNetwork)? = nil, webSession: (any WebSession)? = nil
+    ) async -> ScenarioResult {
+        let context = ScenarioContext(seed: seed, faultRate: faultRate, network: network, webSession: webSession)
+        if webSession != nil { network?.servePages(of: context.browser) }
+        defer { if webSession != nil { network?.stopServingPages(of: context.browser) } }
         let outcome: ScenarioResult.Outcome
         do {
             outcome = .completed(try await scenario.body(context))
@@ -197,6 +206,10 @@ public protocol ScenarioNetwork: Sendable {
     func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint
     /// Stops serving the transports of a finished run.
     func release(_ transports: [MockProviderTransport])
+    /// Serves the hosted pages of `browser` to a real browser.
+    func servePages(of browser: MockBrowser)
+    /// Stops serving the hosted pages of `browser`.
+    func stopServingPages(of browser: MockBrowser)
 }
 
 /// Finds secrets in output the way they leak: written as a value, a whole token. A security code

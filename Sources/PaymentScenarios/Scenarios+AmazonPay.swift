@@ -3,29 +3,18 @@ import AmazonPayMobile
 import Foundation
 import PaymentFlowsCore
 import PaymentMocks
-import _CryptoExtras
-
-/// The sandbox merchant's key pair: generated once per process, never written anywhere. The
-/// merchant server signs with it; the Amazon Pay mock knows only its public half.
-enum SandboxMerchantKey {
-    static let publicKeyID = "SANDBOX-MERCHANT-KEY"
-    static let privateKey: _RSA.Signing.PrivateKey? = try? _RSA.Signing.PrivateKey(keySize: .bits2048)
-}
 
 extension ScenarioCatalog {
     /// Amazon Pay as the guide builds it: the app talks to the sample merchant server, which signs
     /// every call to Amazon Pay; the Amazon Pay mock verifies each signature.
     @MainActor
     static func amazonCheckout(_ context: ScenarioContext, _ outcome: MockAmazonPayServer.Outcome, confirms: Bool = true) async throws -> String {
-        guard let key = SandboxMerchantKey.privateKey else { throw AmazonPayError(.apiError, "no sandbox merchant key") }
         let amazon = MockAmazonPayServer(outcome: outcome, transport: context.transport("AmazonPay"), browser: context.browser, seed: context.seed &+ 0x5EED)
-        amazon.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [SandboxMerchantKey.publicKeyID: key.publicKey])
-        let merchant = SampleMerchantServer(
-            signer: AmazonPayRequestSigner(publicKeyID: SandboxMerchantKey.publicKeyID, privateKey: key, region: "jp", host: "pay-api.amazon.jp"),
-            amazonPay: amazon.transport, browser: context.browser, transport: context.transport("AmazonPayMerchant"),
+        let merchant = try SampleMerchantServer.sandbox(
+            amazon: amazon, browser: context.browser, transport: context.transport("AmazonPayMerchant"),
             tokens: .seeded(context.seed &+ 0xA11), logger: context.logs.logger("AmazonPayMerchantServer"))
         let checkout = AmazonPayCheckout(
-            configuration: merchant.configuration.appConfiguration(), transport: merchant.transport, webSession: context.browser, tokens: context.tokens,
+            configuration: merchant.configuration.appConfiguration(), transport: merchant.transport, webSession: context.webSession, tokens: context.tokens,
             retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero), logger: context.logs.logger("AmazonPayMobile"))
         context.secrets(TokenSource.seeded(context.seed).lowercaseUUID())
         defer {

@@ -21,7 +21,7 @@ extension ScenarioCatalog {
     @MainActor
     static func mcsCheckout(_ context: ScenarioContext, _ outcome: MockSRCCheckout.Outcome, request: MCSCheckoutRequest? = nil) async throws -> String {
         MockSRCCheckout.install(on: context.browser, callbackScheme: "fancyshop", outcome: { outcome }, transactionIds: context.tokens)
-        let commerce = MCSCommerceClient(webSession: context.browser, logger: context.logs.logger("MCSCommerceWeb"))
+        let commerce = MCSCommerceClient(webSession: context.webSession, logger: context.logs.logger("MCSCommerceWeb"))
         try commerce.configure(MCSConfiguration(
             locale: "en_US", checkoutId: "1d45705100044e14b52e71730e71cc5a",
             checkoutUrl: URL(string: "https://sandbox.masterpass.com/routing/v2/mobileapi/web-checkout")!, callbackScheme: "fancyshop",

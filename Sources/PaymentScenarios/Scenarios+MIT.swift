@@ -24,7 +24,7 @@ extension ScenarioCatalog {
         let merchant = server.merchant
         context.secrets(merchant.password, merchant.authKey, merchant.semilla)
         let delegate = ScenarioSuiteDelegate()
-        let controller = try SuiteController(environment: .sandbox, context: context.browser, delegate: delegate, transport: server.transport, logger: context.logs.logger("SuiteMCommerce"))
+        let controller = try SuiteController(environment: .sandbox, context: context.webSession, delegate: delegate, transport: server.transport, logger: context.logs.logger("SuiteMCommerce"))
         return MITWorld(server: server, controller: controller)
     }
 

@@ -9,7 +9,7 @@ extension ScenarioCatalog {
         let backend = MockMollieBackend(outcome: outcome, transport: context.transport("MollieBackend"), browser: context.browser)
         let client = try MollieCheckoutClient(
             settings: MockMollieBackend.settings(selectPaymentMethod: select != nil, flow: flow), device: DeviceUUID(context.tokens.uuid().uuidString),
-            transport: backend.transport, inAppBrowser: context.browser, externalBrowser: context.browser, chooser: FixedChooser(pick: .internalBrowser),
+            transport: backend.transport, inAppBrowser: context.webSession, externalBrowser: context.browser, chooser: FixedChooser(pick: .internalBrowser),
             logger: context.logs.logger("MollieCheckout"))
         defer { context.charged("Mollie payments paid", backend.paid) }
         let payment = try await client.createPayment(description: description, amount: amount, selection: select)

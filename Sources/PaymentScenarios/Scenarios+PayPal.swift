@@ -31,7 +31,7 @@ extension ScenarioCatalog {
     @MainActor
     static func payPalCard(_ context: ScenarioContext, _ threeDSecure: MockPayPalServer.ThreeDSecure, card: Card = payPalCard, withThreeDS: Bool = true) async throws -> String {
         let server = MockPayPalServer(threeDSecure: threeDSecure, transport: context.transport("PayPal"), browser: context.browser)
-        let client = CardClient(config: payPalConfig, transport: server.transport, webSession: context.browser, tokens: context.tokens, logger: context.logs.logger("PayPalPayments"))
+        let client = CardClient(config: payPalConfig, transport: server.transport, webSession: context.webSession, tokens: context.tokens, logger: context.logs.logger("PayPalPayments"))
         let delegate = ScenarioChallengeDelegate()
         client.threeDSecureChallengeDelegate = delegate
         context.secrets(card.number, card.securityCode, payPalConfig.accessToken.rawValue)
@@ -45,7 +45,7 @@ extension ScenarioCatalog {
     static func payPalWeb(_ context: ScenarioContext, _ outcome: MockPayPalServer.WebOutcome) async throws -> String {
         let server = MockPayPalServer(transport: context.transport("PayPal"), browser: context.browser)
         server.webOutcome = outcome
-        let client = PayPalWebCheckoutClient(config: payPalConfig, webSession: context.browser, logger: context.logs.logger("PayPalPayments"))
+        let client = PayPalWebCheckoutClient(config: payPalConfig, webSession: context.webSession, logger: context.logs.logger("PayPalPayments"))
         defer { context.charged("PayPal web order \(context.seed)", server.approvedOrders) }
         let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: "ORDER-\(context.seed)"))
         return "approved order=\(result.orderID) payer=\(result.payerID)"

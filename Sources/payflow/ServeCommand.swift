@@ -1,5 +1,7 @@
+import AmazonPayMerchantServer
 import ArgumentParser
 import Foundation
+import MCSCommerceWeb
 import PaymentMocks
 import PaymentSandbox
 
@@ -38,9 +40,14 @@ struct ServeCommand: AsyncParsableCommand {
         let amazon = MockAmazonPayServer(transport: transport("AmazonPay", 2), browser: browser, seed: seed)
         let mollie = MockMollieBackend(transport: transport("MollieBackend", 3), browser: browser)
         let mit = MockMITServer(transport: transport("MIT", 4), browser: browser, seed: seed)
+        // The app talks to the merchant server; only the merchant server calls Amazon Pay, signed.
+        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: browser, transport: transport("AmazonPayMerchant", 5))
+        MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { .success }, transactionIds: .random)
+        sandbox.servePages(of: browser)
         let providers: [(id: String, provider: String, transport: MockProviderTransport, scheme: String)] = [
             ("paypal", "PayPal Orders API (PayPalPayments)", payPal.transport, "sdk.ios.paypal"),
-            ("amazonpay", "Amazon Pay API v2 (AmazonPayMobile)", amazon.transport, "amazonpay-ios-v2"),
+            ("amazonpay-merchant", "Amazon Pay sample merchant server (AmazonPayMobile's merchantServerURL)", merchant.transport, "amazonpay-ios-v2"),
+            ("amazonpay", "Amazon Pay API v2 (called by the merchant server only, signed)", amazon.transport, "amazonpay-ios-v2"),
             ("mollie", "Mollie demo backend (MollieCheckout)", mollie.transport, "mollie-checkout"),
             ("mit", "MIT Suite mCommerce (SuiteMCommerce)", mit.transport, "suitemcommerce"),
         ]
@@ -54,9 +61,13 @@ struct ServeCommand: AsyncParsableCommand {
                 Output.line("  \(entry.provider): \(base.appending(path: "t/\(entry.id)").absoluteString)  callback scheme \(entry.scheme)://")
             }
             Output.line("  Mastercard SRC has no REST API: its checkout is a hosted page; callback scheme fancyshop://")
+            Output.line("Hosted pages (open in a browser or a web view; each ends in the app's callback URL):")
+            for page in browser.hostedPages {
+                Output.line("  \(page.title): \(base.appending(path: "h/\(page.host)").absoluteString)\(page.pathPrefix)…")
+            }
         }
-        withExtendedLifetime((payPal, amazon, mollie, mit)) {}
+        withExtendedLifetime((payPal, amazon, mollie, mit, merchant)) {}
         try await app.runService()
-        withExtendedLifetime((payPal, amazon, mollie, mit)) {}
+        withExtendedLifetime((payPal, amazon, mollie, mit, merchant)) {}
     }
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Fails when a library product an app imports depends, directly or not, on a server package
-(Hummingbird): the sandbox must stay in its own target. Reads `swift package dump-package` JSON
+(Hummingbird) or on a sandbox target (the merchant server that holds Amazon Pay's private key,
+the mocks, the scenarios): the sandbox must stay in its own targets. Reads `swift package dump-package` JSON
 from standard input."""
 import json
 import sys
 
 FORBIDDEN = {"hummingbird", "swift-service-lifecycle"}
+FORBIDDEN_TARGETS = {"PaymentSandbox", "AmazonPayMerchantServer", "PaymentScenarios", "PaymentMocks"}
 APP_PRODUCTS = {"MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout",
                 "PaymentSchemasRuntime", "PaymentFlowsCore"}
 
@@ -15,15 +17,12 @@ targets = {target["name"]: target for target in package["targets"]}
 
 def dependencies(target_name, seen):
     for dependency in targets[target_name].get("dependencies", []):
-        if "byName" in dependency:
-            name = dependency["byName"][0]
+        if "byName" in dependency or "target" in dependency:
+            name = (dependency.get("byName") or dependency.get("target"))[0]
             if name in targets and name not in seen:
                 seen.add(name)
-                yield from dependencies(name, seen)
-        elif "target" in dependency:
-            name = dependency["target"][0]
-            if name not in seen:
-                seen.add(name)
+                if name in FORBIDDEN_TARGETS:
+                    yield "target", name
                 yield from dependencies(name, seen)
         elif "product" in dependency:
             yield dependency["product"][1], dependency["product"][0]
@@ -35,7 +34,9 @@ for product in package["products"]:
         continue
     for target in product["targets"]:
         for package_name, product_name in dependencies(target, {target}):
-            if package_name and package_name.lower() in FORBIDDEN:
+            if package_name == "target":
+                problems.append(f"{product['name']} depends on the sandbox target {product_name}")
+            elif package_name and package_name.lower() in FORBIDDEN:
                 problems.append(f"{product['name']} depends on {package_name}/{product_name}")
 for problem in sorted(set(problems)):
     print(f"error: {problem}: keep server code out of the products apps import", file=sys.stderr)

@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PaymentFlowsCore
+import PaymentMocks
+import PaymentSchemasRuntime
+
+/// Serves the providers' hosted pages as real HTML under `/h/<host>/<path>`: each page's buttons
+/// are a form a browser submits; the provider's action runs on the server and the answer is a
+/// `303 See Other` to where the page leads (the next hosted page, rewritten onto the sandbox, or
+/// the app's callback URL or deep link, left as it is so the browser's navigation shows it).
+struct SandboxPages: Sendable {
+    let browsers: LockIsolated<[MockBrowser]>
+    let base: LockIsolated<URL?>
+
+    /// The hosted page that answers `url`.
+    func page(for url: URL) -> HostedPage? {
+        for browser in browsers.value.reversed() {
+            if let page = browser.hostedPages.last(where: { $0.answers(url) }) { return page }
+        }
+        return nil
+    }
+
+    /// `url` on the sandbox when a hosted page answers it; otherwise `url` itself.
+    func resolve(_ url: URL) -> URL {
+        guard let base = base.value, let host = url.host, page(for: url) != nil else { return url }
+        var components = URLComponents(url: base.appending(path: "h/\(host.lowercased())"), resolvingAgainstBaseURL: false)
+        components?.percentEncodedPath += url.path.isEmpty ? "/" : URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+        components?.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
+        return components?.url ?? url
+    }
+
+    /// The provider's URL a sandbox request `/h/<host>/<path>?<query>` stands for.
+    static func providerURL(_ request: Request, host: String) -> URL? {
+        let target = request.uri.description
+        let prefix = "/h/\(host)"
+        guard target.hasPrefix(prefix) else { return nil }
+        var rest = String(target.dropFirst(prefix.count))
+        if rest.isEmpty || rest.hasPrefix("?") { rest = "/" + rest }
+        return URL(string: "https://\(host)\(rest)")
+    }
+
+    func respond(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let host = context.parameters.get("host")?.lowercased(), let url = Self.providerURL(request, host: host), let page = page(for: url) else {
+            return Self.html(.notFound, HTMLText.page(title: "Not found", body: "<h3 id=\"error\">No hosted page here.</h3>"))
+        }
+        let resolve: @Sendable (URL) -> URL = { self.resolve($0) }
+        if request.method == .get {
+            if let script = page.script { return Self.html(.ok, script(url, resolve)) }
+            return Self.html(.ok, Self.render(page))
+        }
+        let form = try await request.body.collect(upTo: 64 << 10)
+        let fields = (try? PayQueryText.items(Substring(String(buffer: form)))) ?? []
+        guard let button = fields.first(where: { $0.name == "button" })?.value, page.buttons.contains(where: { $0.id == button }) else {
+            return Self.html(.badRequest, HTMLText.page(title: page.title, body: "<h3 id=\"error\">Choose one of the page's buttons.</h3>"))
+        }
+        do {
+            let end = try await page.tap(url, button)
+            return Response(status: .seeOther, headers: [.location: resolve(end).absoluteString, .contentType: "text/plain; charset=utf-8"])
+        } catch WebSessionError.canceled {
+            return Self.html(.ok, HTMLText.page(title: page.title, body: "<h3 id=\"closed\">The page was closed.</h3>"))
+        } catch {
+            return Self.html(.badRequest, HTMLText.page(title: page.title, body: "<h3 id=\"error\">\(HTMLText.escape(String(describing: error)))</h3>"))
+        }
+    }
+
+    /// A page with its buttons as one form (`button=<id>`), posted to the page's own URL.
+    static func render(_ page: HostedPage) -> String {
+        let buttons = page.buttons.map { button in
+            "<button type=\"submit\" name=\"button\" value=\"\(HTMLText.escape(button.id))\" id=\"\(HTMLText.escape(button.id))\">\(HTMLText.escape(button.label))</button>"
+        }.joined(separator: "\n")
+        return HTMLText.page(title: page.title, body: """
+            <h3>\(HTMLText.escape(page.title))</h3>
+            <p>\(HTMLText.escape(page.text))</p>
+            <form method="post">
+            \(buttons)
+            </form>
+            """)
+    }
+
+    static func html(_ status: HTTPResponse.Status, _ page: String) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+    }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""A real browser as the flows' WebSession: headless Chromium driven by Selenium.
+
+Reads one JSON request per line on stdin and answers one JSON line on stdout:
+  {"open": URL, "callback": {"scheme": S} | {"host": H, "pathPrefix": P} | {"anyOf": [...]},
+   "taps": [button ids, in order of preference], "timeout": seconds}
+  -> {"end": URL, "pages": [titles]} | {"error": text, "url": current URL, "pages": [...]}
+The browser loads URL, taps the first button of `taps` present on each page it lands on, and ends
+when it navigates to a URL that matches the callback: a custom-scheme or universal-link
+navigation, read from Chromium's performance log (Network.requestWillBeSent and
+Page.frameRequestedNavigation), the way an app's web view intercepts it."""
+import json
+import sys
+import time
+from urllib.parse import urlsplit
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+
+
+def matches(callback, url):
+    if "anyOf" in callback:
+        return any(matches(each, url) for each in callback["anyOf"])
+    parts = urlsplit(url)
+    if "scheme" in callback:
+        return parts.scheme.lower() == callback["scheme"].lower()
+    if "host" in callback:
+        prefix = callback.get("pathPrefix") or ""
+        return parts.scheme == "https" and (parts.hostname or "").lower() == callback["host"].lower() and parts.path.startswith(prefix)
+    return False
+
+
+def navigations(driver):
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        params = message.get("params", {})
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(params.get("request", {}).get("url", ""))
+        elif message.get("method") == "Page.frameRequestedNavigation":
+            urls.append(params.get("url", ""))
+    return urls
+
+
+def start():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def run(driver, request):
+    callback, taps = request["callback"], request.get("taps", [])
+    deadline = time.monotonic() + float(request.get("timeout", 20))
+    navigations(driver)  # drop what earlier sessions left
+    pages, tapped = [], set()
+    try:
+        driver.get(request["open"])
+    except WebDriverException:
+        pass  # a callback the browser cannot load (a custom scheme, a universal link's host)
+    while time.monotonic() < deadline:
+        for url in navigations(driver):
+            if matches(callback, url):
+                return {"end": url, "pages": pages}
+        try:
+            current = driver.current_url
+            ready = driver.execute_script("return document.readyState") == "complete"
+        except WebDriverException:
+            time.sleep(0.05)
+            continue
+        if ready and current not in tapped:
+            title = driver.title
+            for button in taps:
+                if driver.execute_script("return document.getElementById(arguments[0]) !== null", button):
+                    tapped.add(current)
+                    pages.append(f"{title} [{button}]")
+                    driver.execute_script("document.getElementById(arguments[0]).click()", button)
+                    break
+        time.sleep(0.05)
+    return {"error": "no navigation to the callback", "url": driver.current_url, "pages": pages}
+
+
+def main():
+    driver = start()
+    try:
+        print(json.dumps({"ready": driver.capabilities.get("browserVersion", "")}), flush=True)
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            try:
+                answer = run(driver, json.loads(line))
+            except Exception as error:  # answer every request, never hang the Swift side
+                answer = {"error": f"{type(error).__name__}: {error}"}
+            print(json.dumps(answer), flush=True)
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()

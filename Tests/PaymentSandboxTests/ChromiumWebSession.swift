@@ -1,0 +1,113 @@
+import Foundation
+import PaymentFlowsCore
+import PaymentMocks
+import PaymentSandbox
+
+/// A real browser engine as the flows' `WebSession`: headless Chromium driven by Selenium through
+/// `Tests/Browser/webdriver_session.py`. It loads the hosted page from the sandbox, taps the
+/// tester's buttons on each page it lands on and returns the URL of the navigation that matches
+/// the callback (a custom scheme or a universal link), as an app's web view intercepts it.
+final class ChromiumWebSession: WebSession, @unchecked Sendable {
+    /// Whether Chromium, its driver and Selenium are installed (`.ci/run` installs them).
+    static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+            && run(["python3", "-c", "import selenium"]) == 0
+    }
+
+    private static func run(_ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let sandbox: SandboxServer
+    private let lock = NSLock()
+    private var buffer = Data()
+    private var tapsValue: [String] = []
+    private var pagesSeen: [String] = []
+
+    /// Starts the browser; the sandbox maps hosted pages' URLs onto itself.
+    init(sandbox: SandboxServer) throws {
+        self.sandbox = sandbox
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Browser/webdriver_session.py")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// The buttons the tester taps, in order of preference, on every page.
+    var taps: [String] {
+        get { lock.withLock { tapsValue } }
+        set { lock.withLock { tapsValue = newValue } }
+    }
+
+    /// The pages the browser tapped through, with the button tapped.
+    var pages: [String] { lock.withLock { pagesSeen } }
+
+    /// The browser's first line: `{"ready": version}`.
+    func ready() async throws -> String {
+        let line = try await readLine()
+        return (try JSONSerialization.jsonObject(with: line) as? [String: Any])?["ready"] as? String ?? ""
+    }
+
+    func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
+        let request: [String: Any] = ["open": sandbox.pageURL(for: url).absoluteString, "callback": Self.json(callback), "taps": taps, "timeout": 30]
+        var line = try JSONSerialization.data(withJSONObject: request)
+        line.append(0x0A)
+        try input.fileHandleForWriting.write(contentsOf: line)
+        let answer = try JSONSerialization.jsonObject(with: try await readLine()) as? [String: Any] ?? [:]
+        lock.withLock { pagesSeen += answer["pages"] as? [String] ?? [] }
+        guard let end = (answer["end"] as? String).flatMap(URL.init(string:)) else {
+            throw WebSessionError.presentationFailed("browser: \(answer["error"] as? String ?? "no answer") at \(answer["url"] as? String ?? "?")")
+        }
+        return end
+    }
+
+    /// Stops the browser.
+    func close() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    static func json(_ callback: WebSessionCallback) -> [String: Any] {
+        switch callback {
+        case .scheme(let scheme): return ["scheme": scheme]
+        case .universalLink(let host, let prefix): return ["host": host, "pathPrefix": prefix ?? ""]
+        case .returnURL(let url):
+            return url.scheme == "https" ? ["host": url.host ?? "", "pathPrefix": url.path] : ["scheme": url.scheme ?? ""]
+        case .anyOf(let callbacks): return ["anyOf": callbacks.map(json)]
+        }
+    }
+
+    /// One line of the browser's output, read off the cooperative pool.
+    private func readLine() async throws -> Data {
+        let handle = output.fileHandleForReading
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { [self] in
+                while true {
+                    let line: Data? = lock.withLock {
+                        guard let newline = buffer.firstIndex(of: 0x0A) else { return nil }
+                        let line = buffer[buffer.startIndex..<newline]
+                        buffer.removeSubrange(buffer.startIndex...newline)
+                        return Data(line)
+                    }
+                    if let line { return continuation.resume(returning: line) }
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { return continuation.resume(throwing: WebSessionError.presentationFailed("the browser process ended")) }
+                    lock.withLock { buffer.append(chunk) }
+                }
+            }
+        }
+    }
+}
