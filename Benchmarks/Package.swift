@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "PaySchemaCore", package: mainPackage),
                 .product(name: "PaymentMocks", package: mainPackage),
                 .product(name: "PaymentSandbox", package: mainPackage),
+                .product(name: "PaymentScenarios", package: mainPackage),
                 .product(name: "MollieCheckout", package: mainPackage),
                 .product(name: "AmazonPayMobile", package: mainPackage),
                 .product(name: "PayPalPayments", package: mainPackage),

@@ -23,6 +23,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "The chance (0…1) that a request meets a fault: latency, timeout, 503, malformed body, lost response.")
     var faults: Double = 0
 
+    @Option(help: "Run every selected scenario for this many consecutive seeds from --seed and print only the totals (one typed outcome per flow, no double charge, no leaked secret, nothing unexpected).")
+    var seeds = 1
+
     @Flag(help: "Print only the summary table.")
     var quiet = false
 
@@ -37,6 +40,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("unknown scenario '\(name)'; see `payflow list`")
         }
         if !(0...1).contains(faults) { throw ValidationError("--faults must be between 0 and 1") }
+        if seeds < 1 { throw ValidationError("--seeds must be at least 1") }
     }
 
     func run() async throws {
@@ -53,6 +57,13 @@ struct RunCommand: AsyncParsableCommand {
             server = try await sandbox.start()
             network = sandbox
             if !quiet { Output.line("sandbox listening on \(server?.baseURL.absoluteString ?? "?")\n") }
+        }
+        if seeds > 1 {
+            let totals = await runSeeds(selected, network: network)
+            await server?.stop()
+            Output.line(totals.report(seeds: seed..<(seed + UInt64(seeds)), faults: faults, http: http))
+            if !totals.clean { throw ExitCode(1) }
+            return
         }
         for scenario in selected {
             let result = await ScenarioRunner.run(scenario, seed: seed, faultRate: faults, network: network)
@@ -80,6 +91,62 @@ struct RunCommand: AsyncParsableCommand {
         Output.line(Table.render(header: ["provider", "scenario", "expected", "outcome", "result"], rows: rows))
         Output.line("\(selected.count - failures) passed, \(failures) failed" + (faults > 0 ? " (seed \(seed), faults \(faults))" : "") + (http ? " over HTTP" : ""))
         if failures > 0 { throw ExitCode(1) }
+    }
+}
+
+extension RunCommand {
+    /// What many seeded runs produced, counted.
+    struct Totals {
+        var flows = 0
+        var completed = 0
+        var failedByCode: [String: Int] = [:]
+        var untyped = 0
+        var unexpectedOutcome = 0
+        var doubleCharges = 0
+        var leaks = 0
+        var unexpectedRequests = 0
+
+        /// Every flow ended in exactly one typed outcome and kept every invariant.
+        var clean: Bool { untyped == 0 && unexpectedOutcome == 0 && doubleCharges == 0 && leaks == 0 && unexpectedRequests == 0 }
+
+        func report(seeds: Range<UInt64>, faults: Double, http: Bool) -> String {
+            let failed = failedByCode.values.reduce(0, +)
+            var lines = [
+                "\(flows) flows (seeds \(seeds.lowerBound)…\(seeds.upperBound - 1), faults \(faults)\(http ? ", over HTTP" : ", in memory"))",
+                "  completed: \(completed)",
+                "  failed with a typed error: \(failed) (\(failedByCode.count) codes)",
+                "  untyped errors: \(untyped)",
+                "  not the expected outcome (without faults): \(unexpectedOutcome)",
+                "  double charges: \(doubleCharges)",
+                "  leaked secrets: \(leaks)",
+                "  unexpected requests or pages: \(unexpectedRequests)",
+            ]
+            for (code, count) in failedByCode.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(12) {
+                lines.append("    \(code): \(count)")
+            }
+            lines.append(clean ? "every flow ended in one typed outcome; no double charge, no leak" : "FAILED")
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    func runSeeds(_ selected: [FlowScenario], network: SandboxServer?) async -> Totals {
+        var totals = Totals()
+        for offset in 0..<UInt64(seeds) {
+            for scenario in selected {
+                let result = await ScenarioRunner.run(scenario, seed: seed &+ offset, faultRate: faults, network: network)
+                totals.flows += 1
+                switch result.outcome {
+                case .completed: totals.completed += 1
+                case .failed(let code, _):
+                    if code == "untyped" { totals.untyped += 1 } else { totals.failedByCode[code, default: 0] += 1 }
+                }
+                if faults == 0 && !result.matchesExpectation { totals.unexpectedOutcome += 1 }
+                totals.doubleCharges += result.doubleCharges.count
+                totals.leaks += result.leakedSecrets.count
+                totals.unexpectedRequests += result.unexpected.count
+            }
+        }
+        return totals
     }
 }
 

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """A real browser as the flows' WebSession: headless Chromium driven by Selenium.
 
-Reads one JSON request per line on stdin and answers one JSON line on stdout:
+Reads one JSON request per line on stdin and answers one JSON line on stdout. As a Secure WebView:
   {"open": URL, "callback": {"scheme": S} | {"host": H, "pathPrefix": P} | {"anyOf": [...]},
    "taps": [button ids, in order of preference], "timeout": seconds}
   -> {"end": URL, "pages": [titles]} | {"error": text, "url": current URL, "pages": [...]}
 The browser loads URL, taps the first button of `taps` present on each page it lands on, and ends
 when it navigates to a URL that matches the callback: a custom-scheme or universal-link
 navigation, read from Chromium's performance log (Network.requestWillBeSent and
-Page.frameRequestedNavigation), the way an app's web view intercepts it."""
+Page.frameRequestedNavigation), the way an app's web view intercepts it.
+
+As the app's WKWebView (the page's `webkit.messageHandlers.iosApp.postMessage(…)` is installed
+before any page script and queues the messages):
+  {"load": URL} -> {"title": T}
+  {"tap": ID, "timeout": seconds} -> {"message": object posted after the tap}
+  {"text": ID} -> {"text": the element's text}"""
 import json
 import sys
 import time
@@ -49,7 +55,33 @@ def start():
         options.add_argument(argument)
     options.binary_location = "/usr/bin/chromium"
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MESSAGE_HANDLER})
+    return driver
+
+
+# What WKUserContentController.add(self, name: "iosApp") gives a page: a handler whose messages
+# reach the app (here: a queue the test reads).
+MESSAGE_HANDLER = """
+window.__posted = [];
+window.webkit = {messageHandlers: {iosApp: {postMessage: function (message) { window.__posted.push(JSON.stringify(message)); }}}};
+"""
+
+
+def web_view(driver, request):
+    if "load" in request:
+        driver.get(request["load"])
+        return {"title": driver.title}
+    if "text" in request:
+        return {"text": driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : null", request["text"])}
+    deadline = time.monotonic() + float(request.get("timeout", 20))
+    driver.execute_script("window.__posted = []; document.getElementById(arguments[0]).click()", request["tap"])
+    while time.monotonic() < deadline:
+        posted = driver.execute_script("return window.__posted && window.__posted.length ? window.__posted.shift() : null")
+        if posted:
+            return {"message": json.loads(posted)}
+        time.sleep(0.05)
+    return {"error": "the page posted no message", "url": driver.current_url}
 
 
 def run(driver, request):
@@ -91,7 +123,8 @@ def main():
             if not line.strip():
                 continue
             try:
-                answer = run(driver, json.loads(line))
+                request = json.loads(line)
+                answer = run(driver, request) if "open" in request else web_view(driver, request)
             except Exception as error:  # answer every request, never hang the Swift side
                 answer = {"error": f"{type(error).__name__}: {error}"}
             print(json.dumps(answer), flush=True)

@@ -29,6 +29,16 @@ struct PayflowCLITests {
         #expect(try CLIRunner.run("payflow", ["run", "--faults", "2"]).status == 2)
     }
 
+    @Test func manySeedsEndInOneTypedOutcomeEach() throws {
+        let many = try CLIRunner.run("payflow", ["run", "--provider", "paypal", "--provider", "amazonpay", "--seeds", "20", "--faults", "0.3"])
+        #expect(many.status == 0, "\(many.stdout)")
+        #expect(many.stdout.hasPrefix("280 flows (seeds 1…20, faults 0.3, in memory)"), "\(many.stdout)")
+        for line in ["untyped errors: 0", "double charges: 0", "leaked secrets: 0", "unexpected requests or pages: 0"] {
+            #expect(many.stdout.contains(line), "\(line)")
+        }
+        #expect(try CLIRunner.run("payflow", ["run", "--seeds", "0"]).status == 2)
+    }
+
     @Test func validateReportsEveryViolation() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,3 +1,5 @@
+import AmazonPayMerchantServer
+import AmazonPayMobile
 import Foundation
 import PaymentFlowsCore
 import PaymentMocks
@@ -57,5 +59,49 @@ struct BrowserTests {
         #expect(providers == Set(ScenarioCatalog.providers))
         // Amazon Pay's rescue path ran in the browser: sign-in, the redirector's JavaScript, next.html's Next.
         #expect(browser.pages.contains { $0.hasPrefix("Amazon Login processing completed [nextButton]") })
+    }
+
+    /// The guide's WebView version with Chromium as both web views: the tab plays the app's
+    /// WKWebView (the merchant's cart, review and thanks pages, whose `postMessage` calls reach
+    /// ``AmazonPayWebViewBridge``) and, between them, the Secure WebView (Amazon's pages).
+    @Test func theWebViewVersionRunsInChromium() async throws {
+        guard ChromiumWebSession.isAvailable else {
+            #expect(ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_REQUIRE_BROWSER"] != "1", "Chromium is missing")
+            return
+        }
+        let sandbox = SandboxServer()
+        let running = try await sandbox.start()
+        let browser = try ChromiumWebSession(sandbox: sandbox)
+        defer { browser.close() }
+        _ = try await browser.ready()
+        let pages = MockBrowser()
+        let amazon = MockAmazonPayServer(browser: pages)
+        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: pages)
+        sandbox.register(merchant.transport, as: "merchant")
+        sandbox.servePages(of: pages)
+        let base = running.baseURL.appending(path: "t/merchant")
+        // The merchant's host as the web view reaches it on the sandbox.
+        func inWebView(_ url: URL) -> URL {
+            var components = URLComponents(url: base.appending(path: String(url.path.dropFirst())), resolvingAgainstBaseURL: false)
+            components?.query = url.query
+            return components?.url ?? url
+        }
+        let bridge = AmazonPayWebViewBridge(configuration: merchant.configuration.appConfiguration(), webSession: browser, tokens: .random)
+
+        try await browser.load(inWebView(URL(string: "https://shop.example/sample/cart")!))
+        let login = try await browser.tapAndWaitForMessage("amazonPayButton")
+        #expect(String(decoding: login, as: UTF8.self) == #"{"op":"login"}"#)
+        browser.taps = ["continue", "nextButton", "pay"]
+        let review = try await bridge.handle(message: login)
+        #expect(review.path == "/sample/checkoutReview")
+        try await browser.load(inWebView(review))
+        #expect(try await browser.text(of: "chargeAmount") == "27456")
+        let auth = try await browser.tapAndWaitForMessage("purchaseButton")
+        let thanks = try await bridge.handle(message: auth)
+        #expect(thanks == URL(string: "https://shop.example/sample/thanks"))
+        try await browser.load(inWebView(thanks))
+        #expect(try await browser.text(of: "merchantReferenceId") == "MY-ORDER-1")
+        #expect(Array(amazon.completionsBySession.values) == [1])
+        await running.stop()
     }
 }

@@ -62,16 +62,40 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
     }
 
     func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
-        let request: [String: Any] = ["open": sandbox.pageURL(for: url).absoluteString, "callback": Self.json(callback), "taps": taps, "timeout": 30]
-        var line = try JSONSerialization.data(withJSONObject: request)
-        line.append(0x0A)
-        try input.fileHandleForWriting.write(contentsOf: line)
-        let answer = try JSONSerialization.jsonObject(with: try await readLine()) as? [String: Any] ?? [:]
+        let answer = try await send(["open": sandbox.pageURL(for: url).absoluteString, "callback": Self.json(callback), "taps": taps, "timeout": 30])
         lock.withLock { pagesSeen += answer["pages"] as? [String] ?? [] }
         guard let end = (answer["end"] as? String).flatMap(URL.init(string:)) else {
             throw WebSessionError.presentationFailed("browser: \(answer["error"] as? String ?? "no answer") at \(answer["url"] as? String ?? "?")")
         }
         return end
+    }
+
+    // MARK: As the app's WKWebView
+
+    /// Loads `url` in the tab, as `webView.load(_:)` or the page's `loadUrl(…)` does.
+    func load(_ url: URL) async throws {
+        _ = try await send(["load": url.absoluteString])
+    }
+
+    /// Taps the element `id` and returns the message the page then posts to `iosApp`, as JSON.
+    func tapAndWaitForMessage(_ id: String) async throws -> Data {
+        let answer = try await send(["tap": id, "timeout": 20])
+        guard let message = answer["message"] else {
+            throw WebSessionError.presentationFailed("browser: \(answer["error"] as? String ?? "no message") at \(answer["url"] as? String ?? "?")")
+        }
+        return try JSONSerialization.data(withJSONObject: message)
+    }
+
+    /// The text of the element `id` on the loaded page.
+    func text(of id: String) async throws -> String? {
+        try await send(["text": id])["text"] as? String
+    }
+
+    private func send(_ request: [String: Any]) async throws -> [String: Any] {
+        var line = try JSONSerialization.data(withJSONObject: request)
+        line.append(0x0A)
+        try input.fileHandleForWriting.write(contentsOf: line)
+        return try JSONSerialization.jsonObject(with: try await readLine()) as? [String: Any] ?? [:]
     }
 
     /// Stops the browser.

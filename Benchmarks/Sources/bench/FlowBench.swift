@@ -1,6 +1,7 @@
 import Foundation
 import PaymentMocks
 import PaymentSandbox
+import PaymentScenarios
 
 /// Completed flows per second per provider (each provider's happy path, fresh mock world per flow).
 enum FlowBench {

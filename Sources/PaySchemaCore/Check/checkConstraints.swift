@@ -16,6 +16,15 @@ extension SchemaChecker {
         if let pattern = constraints.pattern {
             if base != .string {
                 misfit("pattern", pattern.location, "String values")
+            } else if !PatternInclusion.isSupported(pattern.value) {
+                // Checked by our own parser first: the language is exactly the regular subset the
+                // diff decides with automata, and an invalid pattern never reaches
+                // NSRegularExpression (whose error path leaks on Linux; see Fuzz/RESULTS.md).
+                diagnostics.error(
+                    "pattern '\(pattern.value)' is outside the supported regular subset: literals (metacharacters escaped), '.', "
+                        + "classes [a-z0-9_] and [^…], groups ( ) and (?: ), '|', and the quantifiers * + ? {n} {n,} {n,m} (n, m ≤ 256); "
+                        + "write [0-9] for \\d, and leave out anchors: a pattern always matches the whole value",
+                    at: pattern.location)
             } else if let problem = PayPattern.compileError(pattern.value) {
                 diagnostics.error("invalid regular expression '\(pattern.value)': \(problem)", at: pattern.location)
             }

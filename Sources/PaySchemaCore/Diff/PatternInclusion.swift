@@ -17,6 +17,11 @@ enum PatternInclusion {
         case neither
     }
 
+    /// Whether `pattern` is inside the subset the schema language allows (what the checker requires).
+    static func isSupported(_ pattern: String) -> Bool {
+        Parser.parse(pattern) != nil
+    }
+
     /// The relation of `new` to `old`, `nil` when either is outside the decidable subset or too large.
     static func relation(old: String, new: String) -> Relation? {
         guard let a = Parser.parse(old), let b = Parser.parse(new) else { return nil }

@@ -71,16 +71,22 @@ public enum SchemaSource {
             diagnostics.error("cannot read the file", at: SourceLocation(file: diagnosticPath, line: 1, column: 1))
             return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
         }
+        return load(data, diagnosticPath: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent, diagnostics: &diagnostics)
+    }
+
+    /// Loads and parses one file's bytes (what the file-based ``load(_:diagnosticPath:displayPath:diagnostics:)``
+    /// reads; the fuzz harnesses call it directly).
+    public static func load(_ data: Data, diagnosticPath: String, displayPath: String, outputName: String, diagnostics: inout Diagnostics) -> SchemaFile {
         if let (line, column, byte) = Self.firstInvalidUTF8(data) {
             diagnostics.error(
                 "the file is not UTF-8 text: byte 0x\(String(byte, radix: 16, uppercase: true)) does not belong to a valid UTF-8 sequence",
                 at: SourceLocation(file: diagnosticPath, line: line, column: column))
-            return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
+            return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: outputName)
         }
         let loaded = YAMLLoader.load(bytes: [UInt8](data), file: diagnosticPath)
         diagnostics.append(contentsOf: loaded.diagnostics)
         if loaded.diagnostics.contains(where: { $0.severity == .error && $0.message.hasPrefix("YAML syntax error") }) {
-            return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
+            return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: outputName)
         }
         return SchemaParser.parse(loaded.root, path: diagnosticPath, displayPath: displayPath, diagnostics: &diagnostics)
     }

@@ -1,0 +1,1 @@
+../../../Generated/AmazonPayMobile/AmazonPayMobileSchema.generated.swift

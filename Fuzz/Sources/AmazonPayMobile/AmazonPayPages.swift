@@ -1,0 +1,1 @@
+../../../Sources/AmazonPayMobile/AmazonPayPages.swift

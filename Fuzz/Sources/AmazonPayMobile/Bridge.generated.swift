@@ -1,0 +1,1 @@
+../../../Generated/AmazonPayMobile/Bridge.generated.swift

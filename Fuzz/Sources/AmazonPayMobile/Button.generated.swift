@@ -1,0 +1,1 @@
+../../../Generated/AmazonPayMobile/Button.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/AmazonPayMobile/CheckoutSession.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/AmazonPayMobile/MerchantServer.generated.swift

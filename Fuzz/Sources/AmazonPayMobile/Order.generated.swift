@@ -1,0 +1,1 @@
+../../../Generated/AmazonPayMobile/Order.generated.swift

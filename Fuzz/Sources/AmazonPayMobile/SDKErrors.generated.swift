@@ -1,0 +1,1 @@
+../../../Generated/AmazonPayMobile/SDKErrors.generated.swift

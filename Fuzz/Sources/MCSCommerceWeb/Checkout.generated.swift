@@ -1,0 +1,1 @@
+../../../Generated/MCSCommerceWeb/Checkout.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/MCSCommerceWeb/CheckoutURL.generated.swift

@@ -1,0 +1,1 @@
+../../../Sources/MCSCommerceWeb/Exports.swift

@@ -1,0 +1,1 @@
+../../../Generated/MCSCommerceWeb/Legacy.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/MCSCommerceWeb/MCSCommerceWebSchema.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/MCSCommerceWeb/SDKErrors.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/MollieCheckout/Backend.generated.swift

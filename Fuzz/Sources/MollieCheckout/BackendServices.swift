@@ -1,0 +1,1 @@
+../../../Sources/MollieCheckout/BackendServices.swift

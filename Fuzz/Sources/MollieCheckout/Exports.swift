@@ -1,0 +1,1 @@
+../../../Sources/MollieCheckout/Exports.swift

@@ -1,0 +1,1 @@
+../../../Generated/MollieCheckout/MollieAPI.generated.swift

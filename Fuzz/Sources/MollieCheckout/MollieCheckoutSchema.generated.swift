@@ -1,0 +1,1 @@
+../../../Generated/MollieCheckout/MollieCheckoutSchema.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/MollieCheckout/SDKErrors.generated.swift

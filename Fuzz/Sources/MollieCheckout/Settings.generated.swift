@@ -1,0 +1,1 @@
+../../../Generated/MollieCheckout/Settings.generated.swift

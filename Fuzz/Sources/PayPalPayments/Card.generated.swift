@@ -1,0 +1,1 @@
+../../../Generated/PayPalPayments/Card.generated.swift

@@ -1,0 +1,1 @@
+../../../Sources/PayPalPayments/CardClient.swift

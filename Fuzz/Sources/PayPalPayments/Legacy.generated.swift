@@ -1,0 +1,1 @@
+../../../Generated/PayPalPayments/Legacy.generated.swift

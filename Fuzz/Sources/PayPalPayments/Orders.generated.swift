@@ -1,0 +1,1 @@
+../../../Generated/PayPalPayments/Orders.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/PayPalPayments/PayPalPaymentsSchema.generated.swift

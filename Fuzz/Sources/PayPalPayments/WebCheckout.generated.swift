@@ -1,0 +1,1 @@
+../../../Generated/PayPalPayments/WebCheckout.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/SuiteMCommerce/Payment.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/SuiteMCommerce/SDKErrors.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/SuiteMCommerce/Service.generated.swift

@@ -1,0 +1,1 @@
+../../../Sources/SuiteMCommerce/SuiteControllerDelegate.swift

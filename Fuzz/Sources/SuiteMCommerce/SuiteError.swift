@@ -1,0 +1,1 @@
+../../../Sources/SuiteMCommerce/SuiteError.swift

@@ -1,0 +1,1 @@
+../../../Generated/SuiteMCommerce/SuiteMCommerceSchema.generated.swift

@@ -1,0 +1,1 @@
+../../../Generated/SuiteMCommerce/Token.generated.swift

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses and runs each one.
+#   Fuzz/run.sh                      # every harness, 30 s each, from the committed corpus (CI)
+#   Fuzz/run.sh --runs 10000000 payload
+#   Fuzz/run.sh --seconds 600 schema diff
+# A crash, a trap, an ASan report, a leak, a timeout (> 1 s) or running out of memory (> 2 GB) is a
+# finding: the reproducer lands in Fuzz/findings/ and the script fails.
+set -euo pipefail
+cd "$(dirname "$0")"
+if [ -x /opt/swift/usr/bin/swift ] && ! command -v swift >/dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+
+budget=(-max_total_time=30)
+harnesses=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds) budget=(-max_total_time="$2"); shift 2 ;;
+    --runs) budget=(-runs="$2"); shift 2 ;;
+    schema|payload|diff) harnesses+=("$1"); shift ;;
+    *) echo "usage: Fuzz/run.sh [--seconds N | --runs N] [schema] [payload] [diff]" >&2; exit 2 ;;
+  esac
+done
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(schema payload diff)
+
+# The five modules: their hand-written sources and Generated/ compiled directly (no build plugin),
+# one link per file, refreshed on every run.
+for dir in ../Generated/*/; do
+  module="$(basename "$dir")"
+  mkdir -p "Sources/$module"
+  find "Sources/$module" -name '*.swift' -type l -delete
+  for file in "../Sources/$module/"*.swift "$dir"*.generated.swift; do
+    ln -s "../../$file" "Sources/$module/$(basename "$file")"
+  done
+done
+
+echo "== building the harnesses (-sanitize=fuzzer,address, release)"
+for product in fuzz-schema fuzz-payload fuzz-diff fuzz-replay; do
+  swift build -c release --scratch-path .build/fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$product" 2>&1 \
+    | grep -E "error|Build" || true
+done
+bin=".build/fuzzer/release"
+replay() { ASAN_OPTIONS=detect_leaks=0 ".build/fuzzer/release/fuzz-replay" "$@"; }
+
+# Seeds: the schemas, the package's payload corpus and the providers' own payloads.
+seeds="$(mktemp -d)"
+trap 'rm -rf "$seeds"' EXIT
+mkdir -p "$seeds/schema" "$seeds/diff" corpus/schema corpus/payload corpus/diff findings
+for file in ../Schemas/*/*.yaml; do cp "$file" "$seeds/schema/$(basename "$(dirname "$file")")-$(basename "$file")"; done
+replay seeds "$seeds/payload" ../Tests/GeneratedModelsTests/Payloads $( [ -d ../../shared/real-payloads ] && echo ../../shared/real-payloads )
+for file in ../Schemas/*/*.yaml; do
+  { cat "$file"; printf '\n---8<---\n'; sed 's/required: true/required: false/' "$file"; } > "$seeds/diff/$(basename "$(dirname "$file")")-$(basename "$file")"
+done
+
+status=0
+for harness in "${harnesses[@]}"; do
+  echo "== fuzz-$harness ${budget[*]}"
+  log="findings/fuzz-$harness.log"
+  # Reproducers of fixed findings run first: each must pass.
+  for reproducer in regressions/"$harness"/*; do
+    [ -e "$reproducer" ] || continue
+    ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0" "$bin/fuzz-$harness" "$reproducer" >/dev/null 2>&1 \
+      || { echo "error: regression $reproducer fails again" >&2; status=1; }
+  done
+  if ! ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0" "$bin/fuzz-$harness" "corpus/$harness" "$seeds/$harness" \
+      -dict="dict/$harness.dict" "${budget[@]}" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
+      -artifact_prefix="findings/$harness-" -print_final_stats=1 > "$log" 2>&1; then
+    echo "error: fuzz-$harness found a problem; the reproducer is in Fuzz/findings/:" >&2
+    grep -E "ERROR|==[0-9]+==|Fatal|panic|Test unit written" "$log" | head -20 >&2
+    status=1
+  fi
+  grep -E "stat::number_of_executed_units|stat::peak_rss_mb|cov: " "$log" | tail -3
+done
+exit $status
