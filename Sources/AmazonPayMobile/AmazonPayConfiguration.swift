@@ -13,17 +13,21 @@ public struct AmazonPayConfiguration: Sendable, Hashable {
     public var relayScheme: String
     /// The client kind the app announces (`iosApp`).
     public var client: ClientKind
+    /// The app-login page opened in the Secure WebView: `<merchantServerURL>/appLogin` unless given
+    /// (the HTTP sandbox serves it at `/h/<host>/appLogin`).
+    public var appLoginURL: URL
 
     /// Creates a configuration; the defaults are the sample's.
-    public init(merchantServerURL: URL, reviewReturn: WebSessionCallback, relayScheme: String = "amazonpay-ios-v2", client: ClientKind = .iosApp) {
+    public init(
+        merchantServerURL: URL, reviewReturn: WebSessionCallback, relayScheme: String = "amazonpay-ios-v2", client: ClientKind = .iosApp,
+        appLoginURL: URL? = nil
+    ) {
         self.merchantServerURL = merchantServerURL
         self.reviewReturn = reviewReturn
         self.relayScheme = relayScheme
         self.client = client
+        self.appLoginURL = appLoginURL ?? merchantServerURL.appending(path: "appLogin")
     }
-
-    /// `https://<host>/appLogin`, opened in the Secure WebView.
-    public var appLoginURL: URL { merchantServerURL.appending(path: "appLogin") }
 
     /// `https://<host>/sample/checkoutReview?amazonCheckoutSessionId=…`: the review the WebView loads.
     public func checkoutReviewURL(checkoutSessionId: String) -> URL {

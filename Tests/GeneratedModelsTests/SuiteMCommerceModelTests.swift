@@ -47,6 +47,22 @@ struct SuiteMCommerceModelTests {
         #expect(!everythingPrinted(guide).contains("411111"))
     }
 
+    /// Fuzz/regressions/payload/pi-without-data: a processing instruction without data made
+    /// FoundationXML call `strlen(NULL)` (SEGV). Such markup is refused before the parser runs;
+    /// the XML declaration still reads.
+    @Test func processingInstructionsAndDoctypesAreRefusedBeforeTheParser() throws {
+        for body in ["<?x.m?>", "<xml><?x?><Reference>R1</Reference></xml>", "<!DOCTYPE xml [<!ENTITY a \"b\">]><xml/>", "<xml><Reference>R1</Reference></xml><?xml version=\"1.0\"?>"] {
+            #expect(throws: PayloadDecodingError.self, "\(body)") { try PayResponse(xml: data(body)) }
+            do {
+                _ = try PayResponse(xml: data(body))
+            } catch let error as PayloadDecodingError {
+                #expect(error.issues.map(\.kind) == [.malformed], "\(body)")
+            }
+        }
+        let declared = try PayResponse(xml: data("\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xml><Reference>R1</Reference><Response>approved</Response><Amount>10.50</Amount></xml>"))
+        #expect(declared.reference == "R1")
+    }
+
     @Test func missingFieldsInXMLAreAllReported() {
         do {
             _ = try PayRequest(xml: data("<xml><amount>abc</amount></xml>"))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaySchemaCore
+@_spi(Generated) import PaymentSchemasRuntime
 import Testing
 
 /// One old/new pair per rule: the exact rule, severity, wire and source verdicts, path and location.
@@ -274,6 +275,20 @@ struct PatternInclusionTests {
     @Test(arguments: [#"\d+"#, "^a$", "(?=a)a", #"(a)\1"#, "a{2000}", "[a-", "(?i)a", "a+?"])
     func outsideTheSubsetIsUndecided(_ pattern: String) {
         #expect(PatternInclusion.relation(old: "a+", new: pattern) == nil)
+    }
+
+    /// The checker decides defaults with the automaton (never NSRegularExpression): it agrees with
+    /// the regex engine the generated validators use, value for value.
+    @Test func theAutomatonMatchesAsTheRegexEngineDoes() {
+        let patterns = ["-?[0-9]+\\.[0-9]{2,3}|-?[0-9]+", "0[1-9]|1[0-2]", "[0-2][0-9]:[0-5][0-9]:[0-5][0-9]", "[A-Za-z0-9_-]{1,32}", "tr_[A-Za-z0-9]+",
+                        "[CSPAT][0-9]{3}", "(-?[0-9]+)|(-?([0-9]+)?[.][0-9]+)", "x.y", "[^a-c]*", "(?:ab)+c?", "é[ß-ü]{2}", ""]
+        let values = ["", "10.00", "-1", "1.5", "10.555", "00", "01", "12", "13", "23:59:59", "tr_abc", "tr_", "S001", "X001", "xay", "x\ny", "dd", "ababc", "éßü", "a", "-.5"]
+        for pattern in patterns {
+            #expect(PatternInclusion.isSupported(pattern), "\(pattern)")
+            for value in values {
+                #expect(PatternInclusion.matches(pattern, value) == PayPattern(pattern).matches(value), "\(pattern) on \(value)")
+            }
+        }
     }
 
     @Test func theDiffReportsTightenedLoosenedAndChangedByDirection() {

@@ -22,6 +22,27 @@ enum PatternInclusion {
         Parser.parse(pattern) != nil
     }
 
+    /// Whether the whole of `value` matches `pattern`, decided by the automaton (`nil` when the
+    /// pattern is outside the subset or too large). The checker uses it for defaults, so it never
+    /// creates an `NSRegularExpression`.
+    static func matches(_ pattern: String, _ value: String) -> Bool? {
+        guard let node = Parser.parse(pattern) else { return nil }
+        let alphabet = Alphabet(sets: node.charSets)
+        guard let dfa = DFA(node, alphabet) else { return nil }
+        var state = 0
+        for scalar in value.unicodeScalars {
+            // The interval (symbol) that holds the scalar: the last bound not above it.
+            var low = 0
+            var high = alphabet.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if alphabet.bounds[middle] <= scalar.value { low = middle } else { high = middle - 1 }
+            }
+            state = dfa.transitions[state][low]
+        }
+        return dfa.accepting[state]
+    }
+
     /// The relation of `new` to `old`, `nil` when either is outside the decidable subset or too large.
     static func relation(old: String, new: String) -> Relation? {
         guard let a = Parser.parse(old), let b = Parser.parse(new) else { return nil }
