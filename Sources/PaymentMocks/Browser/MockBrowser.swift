@@ -86,16 +86,21 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     public func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
         lock.withLock { opened.append(url) }
         notify("web session", url)
-        guard var script = script(for: url) else {
+        guard let script = script(for: url) else {
             lock.withLock { unexpectedPages.append(url.absoluteString) }
             throw WebSessionError.presentationFailed("no mock page for \(url.host ?? url.absoluteString)")
         }
-        var end = try await script.page(url)
+        return try await follow(script, from: url, kind: "web session") { callback.matches($0) }
+    }
+
+    /// Runs `first` on `url` and, while the page ends on another scripted page and not on what
+    /// `done` accepts, that page too (a redirect chain); returns the URL the chain ends on.
+    private func follow(_ first: Script, from url: URL, kind: String, until done: (URL) -> Bool) async throws -> URL {
+        var end = try await first.page(url)
         for _ in 1..<Self.maximumHops {
-            guard !callback.matches(end), let next = self.script(for: end) else { return end }
-            notify("web session", end)
-            script = next
-            end = try await script.page(end)
+            guard !done(end), let next = script(for: end) else { return end }
+            notify(kind, end)
+            end = try await next.page(end)
         }
         throw WebSessionError.presentationFailed("more than \(Self.maximumHops) pages in a row")
     }
@@ -108,16 +113,9 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
             lock.withLock { unexpectedPages.append(url.absoluteString) }
             return false
         }
-        var current = url
-        var next: Script? = script
-        for _ in 0..<Self.maximumHops {
-            guard let page = next, let end = try? await page.page(current) else { return true }
-            current = end
-            next = end.scheme == "http" || end.scheme == "https" ? self.script(for: end) : nil
-            if next == nil {
-                lock.withLock { pendingDeepLinks.append(end) }
-                return true
-            }
+        // A deep link (any scheme but http and https) ends the chain: the app receives it.
+        if let end = try? await follow(script, from: url, kind: "external browser", until: { $0.scheme != "http" && $0.scheme != "https" }) {
+            lock.withLock { pendingDeepLinks.append(end) }
         }
         return true
     }
