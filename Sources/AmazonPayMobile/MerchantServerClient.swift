@@ -39,14 +39,16 @@ struct MerchantServerClient: Sendable {
         }
     }
 
+    /// The typed error for a merchant-server refusal: the session's reason (`Declined`, `Expired`,
+    /// `BuyerCanceled`) or Amazon Pay's error reason the server passed on, read with the schema's enums.
     static func error(status: Int, _ body: MerchantErrorResponse?, operation: String) -> AmazonPayError {
         let reason = body?.amazonPayReasonCode
-        switch reason {
-        case "Declined"?: return AmazonPayError(.declined, "the payment was declined", reasonCode: reason)
-        case "Expired"?: return AmazonPayError(.sessionExpired, "the checkout session expired", reasonCode: reason)
-        case "BuyerCanceled"?: return AmazonPayError(.buyerCanceled, "the buyer canceled", reasonCode: reason)
-        case "InvalidCheckoutSessionStatus"?: return AmazonPayError(.invalidSessionStatus, "the session does not allow \(operation)", reasonCode: reason)
-        case "DuplicateIdempotencyKey"?: return AmazonPayError(.duplicateIdempotencyKey, "an idempotency key was reused with another body", reasonCode: reason)
+        if let state = reason.map(CheckoutSessionReasonCode.init(rawValue:)), state.isKnown {
+            return stateError(StatusDetails(state: .canceled, reasonCode: state))
+        }
+        switch reason.map(ErrorReasonCode.init(rawValue:)) {
+        case .invalidCheckoutSessionStatus?: return AmazonPayError(.invalidSessionStatus, "the session does not allow \(operation)", reasonCode: reason)
+        case .duplicateIdempotencyKey?: return AmazonPayError(.duplicateIdempotencyKey, "an idempotency key was reused with another body", reasonCode: reason)
         default:
             let what = body.map { "\($0.error.rawValue): \($0.message)" } ?? "no error body"
             return AmazonPayError(.apiError, "HTTP \(status) on \(operation) (\(what))", reasonCode: reason)

@@ -1,5 +1,5 @@
 import AmazonPayMerchantServer
-import AmazonPayMobile
+@testable import AmazonPayMobile
 import Foundation
 import OpenAPIRuntime
 import PaymentFlowsCore
@@ -202,6 +202,18 @@ struct AmazonPayFlowTests {
         let thanks = try await page("GET", "/sample/thanks", [], "session=\(sessionId)")
         #expect(String(decoding: thanks.body, as: UTF8.self).contains("<span id=\"merchantReferenceId\">MY-ORDER-1</span>"))
         #expect(fixture.amazon.completionsBySession[sessionId] == 1)
+    }
+
+    @Test(arguments: [
+        ("Declined", AmazonPayError.Code.declined), ("Expired", .sessionExpired), ("BuyerCanceled", .buyerCanceled),
+        ("AmazonCanceled", .invalidSessionStatus), ("InvalidCheckoutSessionStatus", .invalidSessionStatus),
+        ("DuplicateIdempotencyKey", .duplicateIdempotencyKey), ("SomethingNew", .apiError), ("", .apiError),
+    ])
+    func merchantRefusalsBecomeTypedErrors(_ reason: String, _ code: AmazonPayError.Code) {
+        let body = MerchantErrorResponse(error: .amazonPayRefused, message: "refused", amazonPayReasonCode: reason.isEmpty ? nil : reason)
+        let error = MerchantServerClient.error(status: 409, body, operation: "merchantThanks")
+        #expect(error.code == code)
+        #expect(error.reasonCode == (reason.isEmpty ? nil : reason))
     }
 
     @Test func chargeAmountRoundsDown() {
