@@ -63,13 +63,21 @@ struct SchemaDiffTests {
         Case(name: "response field became optional", old: "types:\n" + res + "      a: String", new: "types:\n" + res + "      a: String?",
              expected: ["FIELD_BECAME_OPTIONAL error breaking breaking M.Res.a 6:7"]),
         Case(name: "wire name changed with the old one kept as an alias", old: "types:\n" + res + "      a: { type: String, json: old_a }", new: "types:\n" + res + "      a: { type: String, json: new_a, aliases: [old_a] }",
-             expected: ["FIELD_WIRE_NAME_CHANGED info compatible compatible M.Res.a 6:7"]),
+             expected: ["FIELD_WIRE_NAME_CHANGED warning dangerous compatible M.Res.a 6:7"]),
+        Case(name: "request wire name changed with the old one kept as an alias", old: "types:\n" + req + "      a: { type: String, json: old_a }", new: "types:\n" + req + "      a: { type: String, json: new_a, aliases: [old_a] }",
+             expected: ["FIELD_WIRE_NAME_CHANGED info compatible compatible M.Req.a 6:7"]),
         Case(name: "wire name changed in a request", old: "types:\n" + req + "      a: { type: String, json: old_a }", new: "types:\n" + req + "      a: { type: String, json: new_a }",
+             expected: ["FIELD_WIRE_NAME_CHANGED warning dangerous compatible M.Req.a 6:7"]),
+        Case(name: "required field's wire name changed in a request", old: "types:\n" + req + "      a: { type: String, required: true, json: old_a }", new: "types:\n" + req + "      a: { type: String, required: true, json: new_a }",
              expected: ["FIELD_WIRE_NAME_CHANGED error breaking compatible M.Req.a 6:7"]),
         Case(name: "default changed", old: "types:\n" + req + "      a: { type: String, default: x }", new: "types:\n" + req + "      a: { type: String, default: y }",
              expected: ["FIELD_DEFAULT_CHANGED warning dangerous compatible M.Req.a 6:7"]),
         Case(name: "alias removed", old: "types:\n" + res + "      a: { type: String, aliases: [legacyA] }", new: "types:\n" + res + "      a: { type: String }",
-             expected: ["FIELD_ALIAS_REMOVED error breaking compatible M.Res.a 6:7"]),
+             expected: ["FIELD_ALIAS_REMOVED info compatible compatible M.Res.a 6:7"]),
+        Case(name: "alias of a required request field removed", old: "types:\n" + req + "      a: { type: String, required: true, aliases: [legacyA] }", new: "types:\n" + req + "      a: { type: String, required: true }",
+             expected: ["FIELD_ALIAS_REMOVED error breaking compatible M.Req.a 6:7"]),
+        Case(name: "alias of an optional request field removed", old: "types:\n" + req + "      a: { type: String, aliases: [legacyA] }", new: "types:\n" + req + "      a: { type: String }",
+             expected: ["FIELD_ALIAS_REMOVED warning dangerous compatible M.Req.a 6:7"]),
         Case(name: "sensitive removed", old: "types:\n" + req + "      pin: { type: String, sensitive: true }", new: "types:\n" + req + "      pin: { type: String }",
              expected: ["SENSITIVE_REMOVED error compatible compatible M.Req.pin 6:7"]),
         Case(name: "sensitive added", old: "types:\n" + req + "      pin: { type: String }", new: "types:\n" + req + "      pin: { type: String, sensitive: true }",
@@ -84,6 +92,22 @@ struct SchemaDiffTests {
              expected: ["CONSTRAINT_LOOSENED info compatible compatible M.Req.a 6:7"]),
         Case(name: "pattern changed", old: "types:\n" + res + "      a: { type: String, pattern: \"[a-z]+\" }", new: "types:\n" + res + "      a: { type: String, pattern: \"[0-9]+\" }",
              expected: ["CONSTRAINT_CHANGED error breaking compatible M.Res.a 6:7"]),
+        Case(name: "pattern tightened in a request", old: "types:\n" + req + "      a: { type: String, pattern: \"tr_[A-Za-z0-9]+\" }", new: "types:\n" + req + "      a: { type: String, pattern: \"tr_[A-Za-z0-9]{10}\" }",
+             expected: ["CONSTRAINT_TIGHTENED error breaking compatible M.Req.a 6:7"]),
+        Case(name: "pattern tightened in a response", old: "types:\n" + res + "      a: { type: String, pattern: \"tr_[A-Za-z0-9]+\" }", new: "types:\n" + res + "      a: { type: String, pattern: \"tr_[A-Za-z0-9]{10}\" }",
+             expected: ["CONSTRAINT_TIGHTENED info compatible compatible M.Res.a 6:7"]),
+        Case(name: "pattern loosened in a response", old: "types:\n" + res + "      a: { type: String, pattern: \"tr_[A-Za-z0-9]+\" }", new: "types:\n" + res + "      a: { type: String, pattern: \"[a-z]+_[A-Za-z0-9]+\" }",
+             expected: ["CONSTRAINT_LOOSENED error breaking compatible M.Res.a 6:7"]),
+        Case(name: "pattern loosened in a request", old: "types:\n" + req + "      a: { type: String, pattern: \"tr_[A-Za-z0-9]+\" }", new: "types:\n" + req + "      a: { type: String, pattern: \"[a-z]+_[A-Za-z0-9]+\" }",
+             expected: ["CONSTRAINT_LOOSENED info compatible compatible M.Req.a 6:7"]),
+        Case(name: "length tightened and pattern loosened together", old: "types:\n" + res + "      a: { type: String, maxLength: 10, pattern: \"[a-z]+\" }", new: "types:\n" + res + "      a: { type: String, maxLength: 5, pattern: \"[a-z0-9]+\" }",
+             expected: ["CONSTRAINT_CHANGED error breaking compatible M.Res.a 6:7"]),
+        Case(name: "a length bound the pattern already implies", old: "types:\n" + res + "      a: { type: String, maxLength: 10, pattern: \"[a-z]{1,3}\" }", new: "types:\n" + res + "      a: { type: String, maxLength: 20, pattern: \"[a-z]{1,3}\" }",
+             expected: []),
+        Case(name: "range tightened and scale loosened together", old: "types:\n" + req + "      a: { type: Decimal, required: true, minimum: 0, scale: 2 }", new: "types:\n" + req + "      a: { type: Decimal, required: true, minimum: 1, scale: 3 }",
+             expected: ["CONSTRAINT_CHANGED error breaking compatible M.Req.a 6:7"]),
+        Case(name: "bounds tightened together in a request", old: "types:\n" + req + "      a: { type: Int, minimum: 0, maximum: 100 }", new: "types:\n" + req + "      a: { type: Int, minimum: 1, maximum: 50 }",
+             expected: ["CONSTRAINT_TIGHTENED error breaking compatible M.Req.a 6:7"]),
         Case(name: "case added to a closed response enum", old: "types:\n  E: { kind: enum, direction: response, cases: [a] }", new: "types:\n  E: { kind: enum, direction: response, cases: [a, b] }",
              expected: ["ENUM_CASE_ADDED error breaking breaking M.E.b 2:52"]),
         Case(name: "case added to an open enum", old: "types:\n  E: { kind: enum, open: true, cases: [a] }", new: "types:\n  E: { kind: enum, open: true, cases: [a, b] }",
@@ -91,7 +115,7 @@ struct SchemaDiffTests {
         Case(name: "case removed from a request enum", old: "types:\n  E: { kind: enum, direction: request, cases: [a, b] }", new: "types:\n  E: { kind: enum, direction: request, cases: [a] }",
              expected: ["ENUM_CASE_REMOVED error breaking breaking M.E.b 2:51"]),
         Case(name: "case renamed", old: "types:\n  E:\n    kind: enum\n    cases: { old: { value: X } }", new: "types:\n  E:\n    kind: enum\n    cases: { new: { value: X, renamedFrom: old } }",
-             expected: ["ENUM_CASE_RENAMED info compatible compatible M.E.new 4:14"]),
+             expected: ["ENUM_CASE_RENAMED error compatible breaking M.E.new 4:14"]),
         Case(name: "value changed", old: "types:\n  E:\n    kind: enum\n    cases: { a: X }", new: "types:\n  E:\n    kind: enum\n    cases: { a: Y }",
              expected: ["ENUM_VALUE_CHANGED error breaking compatible M.E.a 4:17"]),
         Case(name: "enum alias removed", old: "types:\n  E:\n    kind: enum\n    cases: { tvv: { value: TVV, aliases: [TAVV] } }", new: "types:\n  E:\n    kind: enum\n    cases: { tvv: { value: TVV } }",
@@ -99,17 +123,21 @@ struct SchemaDiffTests {
         Case(name: "open to closed", old: "types:\n  E: { kind: enum, open: true, cases: [a] }", new: "types:\n  E: { kind: enum, cases: [a] }",
              expected: ["ENUM_BECAME_CLOSED error breaking breaking M.E 2:3"]),
         Case(name: "closed to open", old: "types:\n  E: { kind: enum, cases: [a] }", new: "types:\n  E: { kind: enum, open: true, cases: [a] }",
+             expected: ["ENUM_BECAME_OPEN error breaking breaking M.E 2:3"]),
+        Case(name: "request enum became open", old: "types:\n  E: { kind: enum, direction: request, cases: [a] }", new: "types:\n  E: { kind: enum, direction: request, open: true, cases: [a] }",
              expected: ["ENUM_BECAME_OPEN error compatible breaking M.E 2:3"]),
+        Case(name: "response enum became closed", old: "types:\n  E: { kind: enum, direction: response, open: true, cases: [a] }", new: "types:\n  E: { kind: enum, direction: response, cases: [a] }",
+             expected: ["ENUM_BECAME_CLOSED error compatible breaking M.E 2:3"]),
         Case(name: "union variant added", old: "types:\n  V: { kind: struct, fields: { op: String } }\n  U: { kind: union, discriminator: op, variants: { a: V } }",
              new: "types:\n  V: { kind: struct, fields: { op: String } }\n  U: { kind: union, discriminator: op, variants: { a: V, b: V } }",
-             expected: ["UNION_VARIANT_ADDED error breaking dangerous M.U.b 3:58"]),
+             expected: ["UNION_VARIANT_ADDED error breaking breaking M.U.b 3:58"]),
         Case(name: "union variant removed", old: "types:\n  V: { kind: struct, fields: { op: String } }\n  U: { kind: union, discriminator: op, variants: { a: V, b: V } }",
              new: "types:\n  V: { kind: struct, fields: { op: String } }\n  U: { kind: union, discriminator: op, variants: { a: V } }",
              expected: ["UNION_VARIANT_REMOVED error breaking breaking M.U.b 3:58"]),
         Case(name: "scalar base changed", old: "types:\n  S: { kind: scalar, base: String }", new: "types:\n  S: { kind: scalar, base: Int }",
              expected: ["SCALAR_BASE_CHANGED error breaking breaking M.S 2:28"]),
         Case(name: "error code added", old: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A } } }", new: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A }, A2: { name: b, message: B } } }",
-             expected: ["ERROR_CODE_ADDED warning compatible dangerous M.Err.A2 2:59"]),
+             expected: ["ERROR_CODE_ADDED error compatible breaking M.Err.A2 2:59"]),
         Case(name: "error code removed", old: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A }, A2: { name: b, message: B } } }", new: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A } } }",
              expected: ["ERROR_CODE_REMOVED error compatible breaking M.Err.A2 2:59"]),
         Case(name: "error catalog removed", old: "errors:\n  Err: { domain: d, codes: { A1: { name: a, message: A } } }", new: "types: {}",
@@ -120,7 +148,10 @@ struct SchemaDiffTests {
              expected: ["OPERATION_REMOVED error breaking breaking M.operations.getR 4:3"]),
         Case(name: "operation changed", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
              new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /v2/r, response: R }",
-             expected: ["OPERATION_CHANGED error breaking breaking M.operations.getR 4:3"]),
+             expected: ["OPERATION_CHANGED error breaking compatible M.operations.getR 4:3"]),
+        Case(name: "operation response changed", old: "types:\n  R: { kind: struct, fields: {} }\n  S: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
+             new: "types:\n  R: { kind: struct, fields: {} }\n  S: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: S }",
+             expected: ["OPERATION_CHANGED error breaking breaking M.operations.getR 5:3"]),
         Case(name: "required parameter added", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
              new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R, parameters: { key: { in: header, required: true } } }",
              expected: ["PARAMETER_ADDED error breaking breaking M.operations.getR.key 4:61"]),
@@ -168,6 +199,37 @@ struct SchemaDiffTests {
     @Test func everyRuleHasACase() {
         let covered = Set(Self.cases.flatMap { $0.expected.map { String($0.split(separator: " ")[0]) } } + ["STALE_ACCEPTANCE"])
         #expect(Set(DiffRule.allCases.map(\.rawValue)).subtracting(covered).sorted() == [])
+    }
+
+    /// The README's rules table: each rule's summary and the wire and Swift-source verdicts its
+    /// cases here show (and `DiffProofTests` proves with the compiler and payloads).
+    static var rulesTable: String {
+        let order: [String] = ["breaking", "dangerous", "compatible"]
+        var wire: [String: Set<String>] = [:], source: [String: Set<String>] = [:]
+        for line in cases.flatMap(\.expected) {
+            let parts = line.split(separator: " ").map(String.init)
+            wire[parts[0], default: []].insert(parts[2])
+            source[parts[0], default: []].insert(parts[3])
+        }
+        let render = { (verdicts: Set<String>?) -> String in
+            guard let verdicts else { return "—" }
+            return order.filter(verdicts.contains).joined(separator: " / ")
+        }
+        var lines = ["| Rule | Reports | Wire | Swift source |", "|---|---|---|---|"]
+        for rule in DiffRule.allCases {
+            lines.append("| `\(rule.rawValue)` | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) | \(render(wire[rule.rawValue])) | \(render(source[rule.rawValue])) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func theReadmeRulesTableShowsTheProvenVerdicts() throws {
+        let readme = try String(contentsOf: packageRoot.appending(path: "README.md"), encoding: .utf8)
+        let table = Self.rulesTable
+        if !readme.contains(table) {
+            let url = FileManager.default.temporaryDirectory.appending(path: "rules-table.md")
+            try table.write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("README.md's rules table differs from the verdicts the cases prove; the expected table is in \(url.path)")
+        }
     }
 
     @Test func identicalSchemasHaveNoChanges() {

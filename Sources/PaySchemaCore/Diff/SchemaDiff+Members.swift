@@ -5,6 +5,11 @@ extension SchemaDiff {
     static func sends(_ direction: Direction) -> Bool { direction != .response }
     static func receives(_ direction: Direction) -> Bool { direction != .request }
 
+    /// The more severe of two verdicts.
+    static func worse(_ a: Verdict, _ b: Verdict) -> Verdict {
+        [a, b].contains(.breaking) ? .breaking : ([a, b].contains(.dangerous) ? .dangerous : .compatible)
+    }
+
     mutating func compareStruct(_ module: String, _ old: StructDecl, _ new: StructDecl, path: String, direction: Direction, renames: [String: String]) {
         let oldFormats = Set(old.encodings.map(\.value)), newFormats = Set(new.encodings.map(\.value))
         for format in oldFormats.subtracting(newFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
@@ -74,15 +79,25 @@ extension SchemaDiff {
         for format in Set(oldStruct.encodings.map(\.value)).intersection(newStruct.encodings.map(\.value)).sorted(by: { $0.rawValue < $1.rawValue }) {
             let before = oldStruct.wireName(of: old, in: format), after = newStruct.wireName(of: new, in: format)
             guard before != after else { continue }
+            // Old senders write `before`, which the new side reads only as an alias; new senders write
+            // `after`, which old receivers read only if it was one of their aliases. A value the
+            // reader does not find fails a required field and is silently dropped from an optional one.
             let stillRead = new.aliases.contains { $0.value == before }
-            let breaks = Self.sends(direction) || !stillRead
-            add(.fieldWireNameChanged, wire: breaks ? .breaking : .compatible, source: .compatible, path,
-                "the \(format.rawValue) name changed from '\(before)' to '\(after)'" + (stillRead ? " ('\(before)' is still accepted when decoding)" : ""), at: location)
+            let lost = { (reader: FieldDecl) -> Verdict in reader.required && reader.defaultValue == nil ? .breaking : .dangerous }
+            var wire: Verdict = .compatible
+            if Self.sends(direction) && !stillRead { wire = lost(new) }
+            if Self.receives(direction) && !old.aliases.contains(where: { $0.value == after }) { wire = Self.worse(wire, lost(old)) }
+            add(.fieldWireNameChanged, wire: wire, source: .compatible, path,
+                "the \(format.rawValue) name changed from '\(before)' to '\(after)'" + (stillRead ? " ('\(before)' is still accepted when decoding)" : "")
+                    + (Self.receives(direction) ? "; old receivers do not read '\(after)'" : ""), at: location)
         }
         let removedAliases = Set(old.aliases.map(\.value)).subtracting(new.aliases.map(\.value))
         if !removedAliases.isEmpty {
-            add(.fieldAliasRemoved, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, path,
-                "legacy spelling \(removedAliases.sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted", at: location)
+            // Old senders may still write a legacy spelling; the new side no longer finds the value
+            // there. New senders never write it, so receivers of the old revision are unaffected.
+            let wire: Verdict = !Self.sends(direction) ? .compatible : (new.required && new.defaultValue == nil ? .breaking : .dangerous)
+            add(.fieldAliasRemoved, wire: wire, source: .compatible, path,
+                "legacy spelling \(removedAliases.sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted" + (Self.sends(direction) ? ": old senders may still write it" : ""), at: location)
         }
         if old.defaultValue?.value != new.defaultValue?.value, old.defaultValue != nil, new.defaultValue != nil {
             add(.fieldDefaultChanged, wire: .dangerous, source: .compatible, path, "the default changed from \(old.defaultValue!.value) to \(new.defaultValue!.value)", at: location)
@@ -181,8 +196,23 @@ extension SchemaDiff {
         }
         func decimal(_ text: Located<String>?) -> Decimal? { text.flatMap { Decimal(string: $0.value) } }
         func int(_ value: Located<Int>?) -> Decimal? { value.map { Decimal($0.value) } }
-        note(Self.lowerBound(int(old.minLength), false, int(new.minLength), false), "minLength")
-        note(Self.lowerBound(int(old.maxLength).map { -$0 }, false, int(new.maxLength).map { -$0 }, false), "maxLength")
+        // Text: the pattern and the length bounds constrain the same string, so with a pattern on
+        // either side they are compared together, as one language (dominated bounds change nothing).
+        let textOld = PatternInclusion.StringLanguage(pattern: old.pattern?.value, minLength: old.minLength?.value, maxLength: old.maxLength?.value)
+        let textNew = PatternInclusion.StringLanguage(pattern: new.pattern?.value, minLength: new.minLength?.value, maxLength: new.maxLength?.value)
+        if textOld.pattern != nil || textNew.pattern != nil {
+            let names = [("pattern", textOld.pattern != textNew.pattern), ("minLength", textOld.minLength != textNew.minLength), ("maxLength", textOld.maxLength != textNew.maxLength)]
+                .filter(\.1).map(\.0).joined(separator: " and ")
+            switch PatternInclusion.relation(old: textOld, new: textNew) {
+            case .equal?: break
+            case .subset?: tighter.append(names)
+            case .superset?: looser.append(names)
+            case .neither?, nil: changed.append(names)
+            }
+        } else {
+            note(Self.lowerBound(int(old.minLength), false, int(new.minLength), false), "minLength")
+            note(Self.lowerBound(int(old.maxLength).map { -$0 }, false, int(new.maxLength).map { -$0 }, false), "maxLength")
+        }
         note(Self.lowerBound(decimal(old.minimum), old.exclusiveMinimum, decimal(new.minimum), new.exclusiveMinimum), "minimum")
         note(Self.lowerBound(decimal(old.maximum).map { -$0 }, old.exclusiveMaximum, decimal(new.maximum).map { -$0 }, new.exclusiveMaximum), "maximum")
         // Scale as the set of fraction-digit counts it admits, so exact scales compare exactly.
@@ -193,19 +223,6 @@ extension SchemaDiff {
         }
         note(Self.lowerBound(int(old.minItems), false, int(new.minItems), false), "minItems")
         note(Self.lowerBound(int(old.maxItems).map { -$0 }, false, int(new.maxItems).map { -$0 }, false), "maxItems")
-        switch (old.pattern?.value, new.pattern?.value) {
-        case (nil, _?): tighter.append("pattern")
-        case (_?, nil): looser.append("pattern")
-        case (let a?, let b?) where a != b:
-            // Decided exactly by automata for the regular subset; "changed" when it cannot be decided.
-            switch PatternInclusion.relation(old: a, new: b) {
-            case .equal?: break
-            case .subset?: tighter.append("pattern")
-            case .superset?: looser.append("pattern")
-            case .neither?, nil: changed.append("pattern")
-            }
-        default: break
-        }
         switch (old.format?.value, new.format?.value) {
         case (nil, _?): tighter.append("format")
         case (_?, nil): looser.append("format")
@@ -213,6 +230,14 @@ extension SchemaDiff {
         case ("url"?, "url"?) where Set(old.schemes) != Set(new.schemes):
             if Set(new.schemes).isSubset(of: old.schemes) || old.schemes.isEmpty { tighter.append("schemes") } else if Set(old.schemes).isSubset(of: new.schemes) || new.schemes.isEmpty { looser.append("schemes") } else { changed.append("schemes") }
         default: break
+        }
+        // The constraints left are independent dimensions (text, number range, fraction digits,
+        // item count, format): the values admitted are their product, so one dimension tighter and
+        // another looser admits neither a subset nor a superset.
+        if !tighter.isEmpty && !looser.isEmpty {
+            changed.append(tighter.joined(separator: ", ") + " (tighter) with " + looser.joined(separator: ", ") + " (looser)")
+            tighter = []
+            looser = []
         }
         if !tighter.isEmpty {
             add(.constraintTightened, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, path,
@@ -233,9 +258,11 @@ extension SchemaDiff {
             return
         }
         if old.isOpen && !new.isOpen {
-            add(.enumBecameClosed, wire: Self.receives(direction) ? .breaking : .compatible, source: .breaking, path, "the enum is now closed: unknown values fail to decode and .unknown is gone", at: location)
+            add(.enumBecameClosed, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, path, "the enum is now closed: unknown values fail to decode and .unknown is gone", at: location)
         } else if !old.isOpen && new.isOpen {
-            add(.enumBecameOpen, wire: .compatible, source: .breaking, path, "the enum is now open: switches must handle .unknown", at: location)
+            // New senders may now send values the old, closed enum refuses.
+            add(.enumBecameOpen, wire: Self.receives(direction) ? .breaking : .compatible, source: .breaking, path,
+                "the enum is now open: switches must handle .unknown" + (Self.receives(direction) ? "; old receivers refuse values it does not list" : ""), at: location)
         }
         var renamed: [String: EnumCaseDecl] = [:]
         for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) {
@@ -253,14 +280,17 @@ extension SchemaDiff {
             }
             let casePath = "\(path).\(current.name.value)"
             if current.name.value != enumCase.name.value {
-                add(.enumCaseRenamed, wire: .compatible, source: .compatible, casePath, "case \(enumCase.name.value) was renamed to \(current.name.value); a deprecated alias keeps the old name compiling", at: current.name.location)
+                // The deprecated alias is a static property: it keeps `.old` expressions and `==`
+                // compiling, but a `switch` naming it is no longer exhaustive.
+                add(.enumCaseRenamed, wire: .compatible, source: .breaking, casePath,
+                    "case \(enumCase.name.value) was renamed to \(current.name.value); a deprecated alias keeps `.\(enumCase.name.value)` expressions compiling, but exhaustive switches naming it no longer compile", at: current.name.location)
             }
             if current.value.value != enumCase.value.value {
                 add(.enumValueChanged, wire: .breaking, source: .compatible, casePath, "the wire value changed from '\(enumCase.value.value)' to '\(current.value.value)'", at: current.value.location)
             }
             let removedAliases = Set(enumCase.aliases.map(\.value)).subtracting(current.aliases.map(\.value))
             if !removedAliases.isEmpty {
-                add(.enumAliasRemoved, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, casePath,
+                add(.enumAliasRemoved, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, casePath,
                     "legacy value \(removedAliases.map(\.description).sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted", at: current.name.location)
             }
             if enumCase.doc != current.doc {
@@ -288,7 +318,7 @@ extension SchemaDiff {
                 add(.errorCodeRemoved, wire: .compatible, source: .breaking, "\(path).\(code.code.value)", "error code \(code.code.value) (\(code.name.value)) was removed", at: code.location)
             }
             for code in current.codes where !catalog.codes.contains(where: { $0.code.value == code.code.value }) {
-                add(.errorCodeAdded, wire: .compatible, source: .dangerous, "\(path).\(code.code.value)", "error code \(code.code.value) (\(code.name.value)) was added; exhaustive switches need it", at: code.location)
+                add(.errorCodeAdded, wire: .compatible, source: .breaking, "\(path).\(code.code.value)", "error code \(code.code.value) (\(code.name.value)) was added; exhaustive switches over \(catalog.name.value) no longer compile until they handle it", at: code.location)
             }
         }
     }
@@ -305,12 +335,18 @@ extension SchemaDiff {
             var changed: [String] = []
             if operation.method.value != current.method.value { changed.append("method \(operation.method.value.rawValue) → \(current.method.value.rawValue)") }
             if operation.path.value != current.path.value { changed.append("path \(operation.path.value) → \(current.path.value)") }
+            // The method and path are values of the generated operation; its body types are part of
+            // its Swift signature.
+            var bodiesChanged = false
             for (role, before, after) in [("request", operation.request, current.request), ("response", operation.response, current.response), ("errorBody", operation.errorBody, current.errorBody)] {
                 let renamedBefore = before.map { renames[$0.value] ?? $0.value }
-                if renamedBefore != after?.value { changed.append("\(role) \(before?.value ?? "none") → \(after?.value ?? "none")") }
+                if renamedBefore != after?.value {
+                    changed.append("\(role) \(before?.value ?? "none") → \(after?.value ?? "none")")
+                    bodiesChanged = true
+                }
             }
             if !changed.isEmpty {
-                add(.operationChanged, wire: .breaking, source: .breaking, path, changed.joined(separator: "; "), at: current.name.location)
+                add(.operationChanged, wire: .breaking, source: bodiesChanged ? .breaking : .compatible, path, changed.joined(separator: "; "), at: current.name.location)
             }
             for parameter in operation.parameters where !current.parameters.contains(where: { $0.name.value == parameter.name.value }) {
                 add(.parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) was removed", at: parameter.name.location)

@@ -114,8 +114,8 @@ public struct SchemaDiff {
                 "variant '\(variant.tag.value)' was removed" + (direction == .response ? "" : ": old senders still send it"), at: variant.tag.location)
         }
         for variant in new.variants where !old.variants.contains(where: { $0.tag.value == variant.tag.value }) {
-            add(.unionVariantAdded, wire: direction == .request ? .compatible : .breaking, source: .dangerous, "\(path).\(variant.tag.value)",
-                "variant '\(variant.tag.value)' was added" + (direction == .request ? "" : ": old receivers reject the new discriminator"), at: variant.tag.location)
+            add(.unionVariantAdded, wire: direction == .request ? .compatible : .breaking, source: .breaking, "\(path).\(variant.tag.value)",
+                "variant '\(variant.tag.value)' was added" + (direction == .request ? "" : ": old receivers reject the new discriminator") + "; exhaustive switches no longer compile until they handle it", at: variant.tag.location)
         }
         if old.discriminator.value != new.discriminator.value {
             add(.fieldWireNameChanged, wire: .breaking, source: .compatible, path, "the discriminator changed from '\(old.discriminator.value)' to '\(new.discriminator.value)'", at: new.discriminator.location)

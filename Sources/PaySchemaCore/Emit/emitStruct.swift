@@ -257,6 +257,33 @@ extension SwiftEmitter {
                     }
                 }
             }
+            emitRenamedFieldsInit(decl)
+        }
+    }
+
+    /// The memberwise initializer spelled with the earlier names of renamed fields, so that code
+    /// written before the rename keeps compiling (a deprecation warning points at the new labels).
+    /// The renamed parameters have no default, so a call can never match both initializers.
+    func emitRenamedFieldsInit(_ decl: StructDecl) {
+        let renamed = decl.fields.filter { !$0.lifecycle.renamedFrom.isEmpty }
+        guard !renamed.isEmpty else { return }
+        let label = { (field: FieldDecl) -> String in Naming.escaped(field.lifecycle.renamedFrom.first?.value ?? field.name.value) }
+        let parameters = decl.fields.map { field -> String in
+            var text = "\(label(field)): \(swiftType(of: field))"
+            guard field.lifecycle.renamedFrom.isEmpty else { return text }
+            if let value = field.defaultValue {
+                text += " = " + literal(value.value, type: field.type.value)
+            } else if field.isOptionalInSwift {
+                text += " = nil"
+            }
+            return text
+        }
+        let renames = renamed.map { "\($0.lifecycle.renamedFrom.first?.value ?? "") → \($0.name.value)" }.joined(separator: ", ")
+        out.line("")
+        out.line("/// Creates a value with the earlier names of renamed fields (\(renames)).")
+        out.line("@available(*, deprecated, message: \(Naming.literal("Renamed fields: " + renames + ".")))")
+        out.block("public init(\(parameters.joined(separator: ", ")))") {
+            out.line("self.init(" + decl.fields.map { "\(Naming.escaped($0.name.value)): \(label($0))" }.joined(separator: ", ") + ")")
         }
     }
 }
