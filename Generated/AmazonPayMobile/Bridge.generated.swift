@@ -9,97 +9,30 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ClientKind` in `AmazonPayMobile/Bridge.yaml`.
-public enum ClientKind: String, Codable, Hashable, Sendable, CaseIterable {
+public enum ClientKind: String, PayClosedEnum {
     /// The wire value `browser`.
     case browser = "browser"
     /// The wire value `androidApp`.
     case androidApp = "androidApp"
     /// The wire value `iosApp`.
     case iosApp = "iosApp"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "browser": self = .browser
-        case "androidApp": self = .androidApp
-        case "iosApp": self = .iosApp
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ClientKind; expected one of browser, androidApp, iosApp")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension ClientKind: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ClientKind: PayQueryValue {}
 
 /// The operation a JavaScript → native message asks for.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `BridgeOperation` in `AmazonPayMobile/Bridge.yaml`.
-public enum BridgeOperation: String, Codable, Hashable, Sendable, CaseIterable {
+public enum BridgeOperation: String, PayClosedEnum {
     /// Open the app-login page in the Secure WebView.
     case login = "login"
     /// Open the payment page (`amazonPayRedirectUrl`) in the Secure WebView.
     case auth = "auth"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "login": self = .login
-        case "auth": self = .auth
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid BridgeOperation; expected one of login, auth")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension BridgeOperation: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension BridgeOperation: PayQueryValue {}
 
 /// `{op: 'login'}`: the Amazon Pay button image was tapped.
 ///
@@ -124,9 +57,8 @@ public struct LoginMessage: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let op = container.optional(String.self, WireKeys.op) ?? "login"
+        self.op = container.optional(String.self, WireKeys.op) ?? "login"
         try container.finish()
-        self.op = op
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -136,11 +68,7 @@ public struct LoginMessage: Codable, Hashable, Sendable {
     }
 }
 
-extension LoginMessage: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension LoginMessage: PayAlwaysValid {}
 
 /// `{op: 'auth', url: …}`: the checkout session was updated; open its redirect URL.
 ///
@@ -171,11 +99,10 @@ public struct AuthMessage: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let op = container.optional(String.self, WireKeys.op) ?? "auth"
+        self.op = container.optional(String.self, WireKeys.op) ?? "auth"
         let url = container.required(URL.self, WireKeys.url)
         try container.finish()
         guard let url else { throw container.incomplete() }
-        self.op = op
         self.url = url
     }
 
@@ -457,44 +384,11 @@ extension ReviewReturnQuery: CustomStringConvertible, CustomDebugStringConvertib
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `RelayResult` in `AmazonPayMobile/Bridge.yaml`.
-public enum RelayResult: String, Codable, Hashable, Sendable, CaseIterable {
+public enum RelayResult: String, PayClosedEnum {
     /// The payment page finished; complete the session.
     case thanks = "thanks"
     /// The buyer canceled on the payment page.
     case cancel = "cancel"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "thanks": self = .thanks
-        case "cancel": self = .cancel
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid RelayResult; expected one of thanks, cancel")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension RelayResult: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension RelayResult: PayQueryValue {}

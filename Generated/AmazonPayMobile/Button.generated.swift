@@ -110,7 +110,7 @@ extension ButtonPayload: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `Placement` in `AmazonPayMobile/Button.yaml`.
-public enum Placement: String, Codable, Hashable, Sendable, CaseIterable {
+public enum Placement: String, PayClosedEnum {
     /// The wire value `Home`.
     case home = "Home"
     /// The wire value `Product`.
@@ -121,45 +121,9 @@ public enum Placement: String, Codable, Hashable, Sendable, CaseIterable {
     case checkout = "Checkout"
     /// The wire value `Other`.
     case other = "Other"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "Home": self = .home
-        case "Product": self = .product
-        case "Cart": self = .cart
-        case "Checkout": self = .checkout
-        case "Other": self = .other
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid Placement; expected one of Home, Product, Cart, Checkout, Other")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension Placement: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension Placement: PayQueryValue {}
 
 /// The signed payload that creates the checkout session when the button is used.
 ///
@@ -314,18 +278,15 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let merchantId = container.required(String.self, WireKeys.merchantId)
         let ledgerCurrency = container.required(String.self, WireKeys.ledgerCurrency)
-        let sandbox = container.optional(Bool.self, WireKeys.sandbox) ?? false
-        let checkoutLanguage = container.optional(String.self, WireKeys.checkoutLanguage)
-        let productType = container.optional(ProductType.self, WireKeys.productType) ?? .payAndShip
+        self.sandbox = container.optional(Bool.self, WireKeys.sandbox) ?? false
+        self.checkoutLanguage = container.optional(String.self, WireKeys.checkoutLanguage)
+        self.productType = container.optional(ProductType.self, WireKeys.productType) ?? .payAndShip
         let placement = container.required(Placement.self, WireKeys.placement)
         let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, WireKeys.createCheckoutSessionConfig)
         try container.finish()
         guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
         self.merchantId = merchantId
         self.ledgerCurrency = ledgerCurrency
-        self.sandbox = sandbox
-        self.checkoutLanguage = checkoutLanguage
-        self.productType = productType
         self.placement = placement
         self.createCheckoutSessionConfig = createCheckoutSessionConfig
     }

@@ -165,29 +165,18 @@ public struct AmazonPayAddress: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let name = container.optional(String.self, WireKeys.name)
-        let addressLine1 = container.optional(String.self, WireKeys.addressLine1)
-        let addressLine2 = container.optional(String.self, WireKeys.addressLine2)
-        let addressLine3 = container.optional(String.self, WireKeys.addressLine3)
-        let city = container.optional(String.self, WireKeys.city)
-        let county = container.optional(String.self, WireKeys.county)
-        let district = container.optional(String.self, WireKeys.district)
-        let stateOrRegion = container.optional(String.self, WireKeys.stateOrRegion)
-        let postalCode = container.optional(String.self, WireKeys.postalCode)
-        let countryCode = container.optional(String.self, WireKeys.countryCode)
-        let phoneNumber = container.optional(String.self, WireKeys.phoneNumber)
+        self.name = container.optional(String.self, WireKeys.name)
+        self.addressLine1 = container.optional(String.self, WireKeys.addressLine1)
+        self.addressLine2 = container.optional(String.self, WireKeys.addressLine2)
+        self.addressLine3 = container.optional(String.self, WireKeys.addressLine3)
+        self.city = container.optional(String.self, WireKeys.city)
+        self.county = container.optional(String.self, WireKeys.county)
+        self.district = container.optional(String.self, WireKeys.district)
+        self.stateOrRegion = container.optional(String.self, WireKeys.stateOrRegion)
+        self.postalCode = container.optional(String.self, WireKeys.postalCode)
+        self.countryCode = container.optional(String.self, WireKeys.countryCode)
+        self.phoneNumber = container.optional(String.self, WireKeys.phoneNumber)
         try container.finish()
-        self.name = name
-        self.addressLine1 = addressLine1
-        self.addressLine2 = addressLine2
-        self.addressLine3 = addressLine3
-        self.city = city
-        self.county = county
-        self.district = district
-        self.stateOrRegion = stateOrRegion
-        self.postalCode = postalCode
-        self.countryCode = countryCode
-        self.phoneNumber = phoneNumber
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -302,15 +291,11 @@ public struct AmazonPayBuyer: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let buyerId = container.optional(String.self, WireKeys.buyerId)
-        let name = container.optional(String.self, WireKeys.name)
-        let email = container.optional(String.self, WireKeys.email)
-        let phoneNumber = container.optional(String.self, WireKeys.phoneNumber)
+        self.buyerId = container.optional(String.self, WireKeys.buyerId)
+        self.name = container.optional(String.self, WireKeys.name)
+        self.email = container.optional(String.self, WireKeys.email)
+        self.phoneNumber = container.optional(String.self, WireKeys.phoneNumber)
         try container.finish()
-        self.buyerId = buyerId
-        self.name = name
-        self.email = email
-        self.phoneNumber = phoneNumber
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -323,11 +308,7 @@ public struct AmazonPayBuyer: Codable, Hashable, Sendable {
     }
 }
 
-extension AmazonPayBuyer: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension AmazonPayBuyer: PayAlwaysValid {}
 
 extension AmazonPayBuyer: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The fields with sensitive values shown as `<redacted>`.
@@ -421,15 +402,7 @@ public enum CheckoutSessionState: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-extension CheckoutSessionState: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension CheckoutSessionState: PayQueryValue {}
 
 /// Why a session was canceled. New codes appear over time.
 ///
@@ -503,15 +476,7 @@ public enum CheckoutSessionReasonCode: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-extension CheckoutSessionReasonCode: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension CheckoutSessionReasonCode: PayQueryValue {}
 
 /// The state of the session and why it is in it.
 ///
@@ -561,15 +526,12 @@ public struct StatusDetails: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let state = container.required(CheckoutSessionState.self, WireKeys.state)
-        let reasonCode = container.optional(CheckoutSessionReasonCode.self, WireKeys.reasonCode)
-        let reasonDescription = container.optional(String.self, WireKeys.reasonDescription)
-        let lastUpdatedTimestamp = container.date(WireKeys.lastUpdatedTimestamp, format: WireKeys.lastUpdatedTimestampFormat, required: false)
+        self.reasonCode = container.optional(CheckoutSessionReasonCode.self, WireKeys.reasonCode)
+        self.reasonDescription = container.optional(String.self, WireKeys.reasonDescription)
+        self.lastUpdatedTimestamp = container.date(WireKeys.lastUpdatedTimestamp, format: WireKeys.lastUpdatedTimestampFormat, required: false)
         try container.finish()
         guard let state else { throw container.incomplete() }
         self.state = state
-        self.reasonCode = reasonCode
-        self.reasonDescription = reasonDescription
-        self.lastUpdatedTimestamp = lastUpdatedTimestamp
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -582,11 +544,7 @@ public struct StatusDetails: Codable, Hashable, Sendable {
     }
 }
 
-extension StatusDetails: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension StatusDetails: PayAlwaysValid {}
 
 /// What must be done before the session can proceed.
 ///
@@ -664,15 +622,7 @@ public enum ConstraintId: RawRepresentable, Codable, Hashable, Sendable, CaseIte
     }
 }
 
-extension ConstraintId: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ConstraintId: PayQueryValue {}
 
 /// A condition that keeps the session from proceeding.
 ///
@@ -704,11 +654,10 @@ public struct CheckoutSessionConstraint: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let constraintId = container.required(ConstraintId.self, WireKeys.constraintId)
-        let constraintDescription = container.optional(String.self, WireKeys.constraintDescription)
+        self.constraintDescription = container.optional(String.self, WireKeys.constraintDescription)
         try container.finish()
         guard let constraintId else { throw container.incomplete() }
         self.constraintId = constraintId
-        self.constraintDescription = constraintDescription
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -719,11 +668,7 @@ public struct CheckoutSessionConstraint: Codable, Hashable, Sendable {
     }
 }
 
-extension CheckoutSessionConstraint: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension CheckoutSessionConstraint: PayAlwaysValid {}
 
 /// The earlier name of ``CheckoutSessionConstraint``.
 @available(*, deprecated, renamed: "CheckoutSessionConstraint")
@@ -775,15 +720,11 @@ public struct MerchantMetadata: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let merchantReferenceId = container.optional(String.self, WireKeys.merchantReferenceId)
-        let merchantStoreName = container.optional(String.self, WireKeys.merchantStoreName)
-        let noteToBuyer = container.optional(String.self, WireKeys.noteToBuyer)
-        let customInformation = container.optional(String.self, WireKeys.customInformation)
+        self.merchantReferenceId = container.optional(String.self, WireKeys.merchantReferenceId)
+        self.merchantStoreName = container.optional(String.self, WireKeys.merchantStoreName)
+        self.noteToBuyer = container.optional(String.self, WireKeys.noteToBuyer)
+        self.customInformation = container.optional(String.self, WireKeys.customInformation)
         try container.finish()
-        self.merchantReferenceId = merchantReferenceId
-        self.merchantStoreName = merchantStoreName
-        self.noteToBuyer = noteToBuyer
-        self.customInformation = customInformation
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -819,50 +760,16 @@ extension MerchantMetadata: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PaymentIntent` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum PaymentIntent: String, Codable, Hashable, Sendable, CaseIterable {
+public enum PaymentIntent: String, PayClosedEnum {
     /// The wire value `Confirm`.
     case confirm = "Confirm"
     /// The wire value `Authorize`.
     case authorize = "Authorize"
     /// The wire value `AuthorizeWithCapture`.
     case authorizeWithCapture = "AuthorizeWithCapture"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "Confirm": self = .confirm
-        case "Authorize": self = .authorize
-        case "AuthorizeWithCapture": self = .authorizeWithCapture
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid PaymentIntent; expected one of Confirm, Authorize, AuthorizeWithCapture")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension PaymentIntent: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension PaymentIntent: PayQueryValue {}
 
 /// The payment the session will make.
 ///
@@ -924,19 +831,13 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let paymentIntent = container.optional(PaymentIntent.self, WireKeys.paymentIntent)
-        let canHandlePendingAuthorization = container.optional(Bool.self, WireKeys.canHandlePendingAuthorization)
-        let chargeAmount = container.optional(AmazonPayPrice.self, WireKeys.chargeAmount)
-        let totalOrderAmount = container.optional(AmazonPayPrice.self, WireKeys.totalOrderAmount)
-        let presentmentCurrency = container.optional(String.self, WireKeys.presentmentCurrency)
-        let softDescriptor = container.optional(String.self, WireKeys.softDescriptor)
+        self.paymentIntent = container.optional(PaymentIntent.self, WireKeys.paymentIntent)
+        self.canHandlePendingAuthorization = container.optional(Bool.self, WireKeys.canHandlePendingAuthorization)
+        self.chargeAmount = container.optional(AmazonPayPrice.self, WireKeys.chargeAmount)
+        self.totalOrderAmount = container.optional(AmazonPayPrice.self, WireKeys.totalOrderAmount)
+        self.presentmentCurrency = container.optional(String.self, WireKeys.presentmentCurrency)
+        self.softDescriptor = container.optional(String.self, WireKeys.softDescriptor)
         try container.finish()
-        self.paymentIntent = paymentIntent
-        self.canHandlePendingAuthorization = canHandlePendingAuthorization
-        self.chargeAmount = chargeAmount
-        self.totalOrderAmount = totalOrderAmount
-        self.presentmentCurrency = presentmentCurrency
-        self.softDescriptor = softDescriptor
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -979,44 +880,12 @@ extension PaymentDetails: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `CheckoutMode` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum CheckoutMode: String, Codable, Hashable, Sendable, CaseIterable {
+public enum CheckoutMode: String, PayClosedEnum {
     /// The wire value `ProcessOrder`.
     case processOrder = "ProcessOrder"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "ProcessOrder": self = .processOrder
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid CheckoutMode; expected one of ProcessOrder")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension CheckoutMode: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension CheckoutMode: PayQueryValue {}
 
 /// The URLs of the hosted checkout.
 ///
@@ -1071,17 +940,12 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let checkoutReviewReturnUrl = container.optional(URL.self, WireKeys.checkoutReviewReturnUrl)
-        let checkoutResultReturnUrl = container.optional(URL.self, WireKeys.checkoutResultReturnUrl)
-        let checkoutCancelUrl = container.optional(URL.self, WireKeys.checkoutCancelUrl)
-        let amazonPayRedirectUrl = container.optional(URL.self, WireKeys.amazonPayRedirectUrl)
-        let checkoutMode = container.optional(CheckoutMode.self, WireKeys.checkoutMode)
+        self.checkoutReviewReturnUrl = container.optional(URL.self, WireKeys.checkoutReviewReturnUrl)
+        self.checkoutResultReturnUrl = container.optional(URL.self, WireKeys.checkoutResultReturnUrl)
+        self.checkoutCancelUrl = container.optional(URL.self, WireKeys.checkoutCancelUrl)
+        self.amazonPayRedirectUrl = container.optional(URL.self, WireKeys.amazonPayRedirectUrl)
+        self.checkoutMode = container.optional(CheckoutMode.self, WireKeys.checkoutMode)
         try container.finish()
-        self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
-        self.checkoutResultReturnUrl = checkoutResultReturnUrl
-        self.checkoutCancelUrl = checkoutCancelUrl
-        self.amazonPayRedirectUrl = amazonPayRedirectUrl
-        self.checkoutMode = checkoutMode
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1095,61 +959,23 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable {
     }
 }
 
-extension WebCheckoutDetails: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension WebCheckoutDetails: PayAlwaysValid {}
 
 /// What the checkout collects.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ProductType` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum ProductType: String, Codable, Hashable, Sendable, CaseIterable {
+public enum ProductType: String, PayClosedEnum {
     /// The wire value `PayAndShip`.
     case payAndShip = "PayAndShip"
     /// The wire value `PayOnly`.
     case payOnly = "PayOnly"
     /// The wire value `SignIn`.
     case signIn = "SignIn"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "PayAndShip": self = .payAndShip
-        case "PayOnly": self = .payOnly
-        case "SignIn": self = .signIn
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ProductType; expected one of PayAndShip, PayOnly, SignIn")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension ProductType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ProductType: PayQueryValue {}
 
 /// One-time, recurring or a saved payment method; Amazon adds types over time.
 ///
@@ -1219,62 +1045,21 @@ public enum ChargePermissionType: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-extension ChargePermissionType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ChargePermissionType: PayQueryValue {}
 
 /// Where the session lives.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ReleaseEnvironment` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum ReleaseEnvironment: String, Codable, Hashable, Sendable, CaseIterable {
+public enum ReleaseEnvironment: String, PayClosedEnum {
     /// The wire value `Sandbox`.
     case sandbox = "Sandbox"
     /// The wire value `Live`.
     case live = "Live"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "Sandbox": self = .sandbox
-        case "Live": self = .live
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ReleaseEnvironment; expected one of Sandbox, Live")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension ReleaseEnvironment: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ReleaseEnvironment: PayQueryValue {}
 
 /// A payment instrument the buyer chose.
 ///
@@ -1299,9 +1084,8 @@ public struct PaymentPreference: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let paymentDescriptor = container.optional(String.self, WireKeys.paymentDescriptor)
+        self.paymentDescriptor = container.optional(String.self, WireKeys.paymentDescriptor)
         try container.finish()
-        self.paymentDescriptor = paymentDescriptor
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1311,11 +1095,7 @@ public struct PaymentPreference: Codable, Hashable, Sendable {
     }
 }
 
-extension PaymentPreference: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension PaymentPreference: PayAlwaysValid {}
 
 /// A checkout session, as returned by get, update and complete.
 ///
@@ -1464,43 +1244,27 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let checkoutSessionId = container.required(String.self, WireKeys.checkoutSessionId)
-        let webCheckoutDetails = container.optional(WebCheckoutDetails.self, WireKeys.webCheckoutDetails)
-        let productType = container.optional(ProductType.self, WireKeys.productType)
-        let paymentDetails = container.optional(PaymentDetails.self, WireKeys.paymentDetails)
-        let chargePermissionType = container.optional(ChargePermissionType.self, WireKeys.chargePermissionType)
-        let merchantMetadata = container.optional(MerchantMetadata.self, WireKeys.merchantMetadata)
-        let buyer = container.optional(AmazonPayBuyer.self, WireKeys.buyer)
-        let shippingAddress = container.optional(AmazonPayAddress.self, WireKeys.shippingAddress)
-        let billingAddress = container.optional(AmazonPayAddress.self, WireKeys.billingAddress)
-        let paymentPreferences = container.list(PaymentPreference?.self, WireKeys.paymentPreferences, required: false)
+        self.webCheckoutDetails = container.optional(WebCheckoutDetails.self, WireKeys.webCheckoutDetails)
+        self.productType = container.optional(ProductType.self, WireKeys.productType)
+        self.paymentDetails = container.optional(PaymentDetails.self, WireKeys.paymentDetails)
+        self.chargePermissionType = container.optional(ChargePermissionType.self, WireKeys.chargePermissionType)
+        self.merchantMetadata = container.optional(MerchantMetadata.self, WireKeys.merchantMetadata)
+        self.buyer = container.optional(AmazonPayBuyer.self, WireKeys.buyer)
+        self.shippingAddress = container.optional(AmazonPayAddress.self, WireKeys.shippingAddress)
+        self.billingAddress = container.optional(AmazonPayAddress.self, WireKeys.billingAddress)
+        self.paymentPreferences = container.list(PaymentPreference?.self, WireKeys.paymentPreferences, required: false)
         let statusDetails = container.required(StatusDetails.self, WireKeys.statusDetails)
-        let constraints = container.list(CheckoutSessionConstraint.self, WireKeys.constraints, required: false)
-        let chargePermissionId = container.optional(String.self, WireKeys.chargePermissionId)
-        let chargeId = container.optional(String.self, WireKeys.chargeId)
-        let storeId = container.optional(String.self, WireKeys.storeId)
-        let creationTimestamp = container.date(WireKeys.creationTimestamp, format: WireKeys.creationTimestampFormat, required: false)
-        let expirationTimestamp = container.date(WireKeys.expirationTimestamp, format: WireKeys.expirationTimestampFormat, required: false)
-        let releaseEnvironment = container.optional(ReleaseEnvironment.self, WireKeys.releaseEnvironment)
+        self.constraints = container.list(CheckoutSessionConstraint.self, WireKeys.constraints, required: false)
+        self.chargePermissionId = container.optional(String.self, WireKeys.chargePermissionId)
+        self.chargeId = container.optional(String.self, WireKeys.chargeId)
+        self.storeId = container.optional(String.self, WireKeys.storeId)
+        self.creationTimestamp = container.date(WireKeys.creationTimestamp, format: WireKeys.creationTimestampFormat, required: false)
+        self.expirationTimestamp = container.date(WireKeys.expirationTimestamp, format: WireKeys.expirationTimestampFormat, required: false)
+        self.releaseEnvironment = container.optional(ReleaseEnvironment.self, WireKeys.releaseEnvironment)
         try container.finish()
         guard let checkoutSessionId, let statusDetails else { throw container.incomplete() }
         self.checkoutSessionId = checkoutSessionId
-        self.webCheckoutDetails = webCheckoutDetails
-        self.productType = productType
-        self.paymentDetails = paymentDetails
-        self.chargePermissionType = chargePermissionType
-        self.merchantMetadata = merchantMetadata
-        self.buyer = buyer
-        self.shippingAddress = shippingAddress
-        self.billingAddress = billingAddress
-        self.paymentPreferences = paymentPreferences
         self.statusDetails = statusDetails
-        self.constraints = constraints
-        self.chargePermissionId = chargePermissionId
-        self.chargeId = chargeId
-        self.storeId = storeId
-        self.creationTimestamp = creationTimestamp
-        self.expirationTimestamp = expirationTimestamp
-        self.releaseEnvironment = releaseEnvironment
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1609,11 +1373,9 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let checkoutResultReturnUrl = container.optional(URL.self, WireKeys.checkoutResultReturnUrl)
-        let checkoutCancelUrl = container.optional(URL.self, WireKeys.checkoutCancelUrl)
+        self.checkoutResultReturnUrl = container.optional(URL.self, WireKeys.checkoutResultReturnUrl)
+        self.checkoutCancelUrl = container.optional(URL.self, WireKeys.checkoutCancelUrl)
         try container.finish()
-        self.checkoutResultReturnUrl = checkoutResultReturnUrl
-        self.checkoutCancelUrl = checkoutCancelUrl
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1677,13 +1439,10 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let webCheckoutDetails = container.optional(UpdateWebCheckoutDetails.self, WireKeys.webCheckoutDetails)
-        let paymentDetails = container.optional(PaymentDetails.self, WireKeys.paymentDetails)
-        let merchantMetadata = container.optional(MerchantMetadata.self, WireKeys.merchantMetadata)
+        self.webCheckoutDetails = container.optional(UpdateWebCheckoutDetails.self, WireKeys.webCheckoutDetails)
+        self.paymentDetails = container.optional(PaymentDetails.self, WireKeys.paymentDetails)
+        self.merchantMetadata = container.optional(MerchantMetadata.self, WireKeys.merchantMetadata)
         try container.finish()
-        self.webCheckoutDetails = webCheckoutDetails
-        self.paymentDetails = paymentDetails
-        self.merchantMetadata = merchantMetadata
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1849,15 +1608,7 @@ public enum ErrorReasonCode: RawRepresentable, Codable, Hashable, Sendable, Case
     }
 }
 
-extension ErrorReasonCode: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ErrorReasonCode: PayQueryValue {}
 
 /// The body of an Amazon Pay API error.
 ///
@@ -1904,11 +1655,7 @@ public struct AmazonPayErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension AmazonPayErrorResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension AmazonPayErrorResponse: PayAlwaysValid {}
 
 /// The earlier name of ``AmazonPayErrorResponse``.
 @available(*, deprecated, renamed: "AmazonPayErrorResponse")
@@ -1960,66 +1707,23 @@ extension IdempotencyKey: PayValidatable {
     }
 }
 
-extension IdempotencyKey: PayQueryValue {
-    /// Reads the value from query text.
-    public init?(queryValue: String) {
-        guard let value = String(queryValue: queryValue) else { return nil }
-        self.rawValue = value
-    }
-
-    /// The value as query text.
-    public var queryValue: String { rawValue.queryValue }
-}
+extension IdempotencyKey: PayQueryValue {}
 
 /// The `x-amz-pay-region` of the merchant account.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `AmazonPayRegion` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum AmazonPayRegion: String, Codable, Hashable, Sendable, CaseIterable {
+public enum AmazonPayRegion: String, PayClosedEnum {
     /// The wire value `na`.
     case na = "na"
     /// The wire value `eu`.
     case eu = "eu"
     /// The wire value `jp`.
     case jp = "jp"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "na": self = .na
-        case "eu": self = .eu
-        case "jp": self = .jp
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid AmazonPayRegion; expected one of na, eu, jp")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension AmazonPayRegion: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension AmazonPayRegion: PayQueryValue {}
 
 /// The earlier name of ``AmazonPayRegion``.
 @available(*, deprecated, renamed: "AmazonPayRegion")

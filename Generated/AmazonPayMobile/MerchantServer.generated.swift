@@ -135,7 +135,7 @@ extension CheckoutReview: CustomStringConvertible, CustomDebugStringConvertible,
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `MerchantErrorCode` in `AmazonPayMobile/MerchantServer.yaml`.
-public enum MerchantErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
+public enum MerchantErrorCode: String, PayClosedEnum {
     /// No order belongs to the request's `session` cookie (`/sample/checkoutReview` was not loaded first).
     case noOrder = "noOrder"
     /// The `hd8`/`hd10` cookies are missing, not numbers, or empty the cart.
@@ -146,45 +146,9 @@ public enum MerchantErrorCode: String, Codable, Hashable, Sendable, CaseIterable
     case amazonPayRefused = "amazonPayRefused"
     /// Amazon Pay could not be reached.
     case amazonPayUnavailable = "amazonPayUnavailable"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "noOrder": self = .noOrder
-        case "invalidCart": self = .invalidCart
-        case "invalidRequest": self = .invalidRequest
-        case "amazonPayRefused": self = .amazonPayRefused
-        case "amazonPayUnavailable": self = .amazonPayUnavailable
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid MerchantErrorCode; expected one of noOrder, invalidCart, invalidRequest, amazonPayRefused, amazonPayUnavailable")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension MerchantErrorCode: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension MerchantErrorCode: PayQueryValue {}
 
 /// The merchant server's error body.
 ///
@@ -223,12 +187,11 @@ public struct MerchantErrorResponse: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let error = container.required(MerchantErrorCode.self, WireKeys.error)
         let message = container.required(String.self, WireKeys.message)
-        let amazonPayReasonCode = container.optional(String.self, WireKeys.amazonPayReasonCode)
+        self.amazonPayReasonCode = container.optional(String.self, WireKeys.amazonPayReasonCode)
         try container.finish()
         guard let error, let message else { throw container.incomplete() }
         self.error = error
         self.message = message
-        self.amazonPayReasonCode = amazonPayReasonCode
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -240,11 +203,7 @@ public struct MerchantErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension MerchantErrorResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MerchantErrorResponse: PayAlwaysValid {}
 
 /// Computes the order from the cart cookies, reads the session from Amazon Pay and keeps both on the server under the `session` cookie (HTML for the WebView, JSON for a native app).
 ///

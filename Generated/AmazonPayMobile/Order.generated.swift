@@ -151,15 +151,13 @@ public struct MerchantOrder: Codable, Hashable, Sendable {
         let items = container.list(MerchantOrderItem.self, WireKeys.items, required: true)
         let price = container.required(Int.self, WireKeys.price)
         let chargeAmount = container.required(Int.self, WireKeys.chargeAmount)
-        let amazonCheckoutSessionId = container.optional(String.self, WireKeys.amazonCheckoutSessionId)
-        let merchantReferenceId = container.optional(String.self, WireKeys.merchantReferenceId)
+        self.amazonCheckoutSessionId = container.optional(String.self, WireKeys.amazonCheckoutSessionId)
+        self.merchantReferenceId = container.optional(String.self, WireKeys.merchantReferenceId)
         try container.finish()
         guard let items, let price, let chargeAmount else { throw container.incomplete() }
         self.items = items
         self.price = price
         self.chargeAmount = chargeAmount
-        self.amazonCheckoutSessionId = amazonCheckoutSessionId
-        self.merchantReferenceId = merchantReferenceId
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -100,15 +100,7 @@ public enum MCSCardType: RawRepresentable, Codable, Hashable, Sendable, CaseIter
     }
 }
 
-extension MCSCardType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension MCSCardType: PayQueryValue {}
 
 /// A cryptogram format the merchant accepts for tokenized transactions.
 ///
@@ -152,63 +144,21 @@ public enum MCSCryptoFormat: String, Codable, Hashable, Sendable, CaseIterable {
     }
 }
 
-extension MCSCryptoFormat: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension MCSCryptoFormat: PayQueryValue {}
 
 /// The outcome reported to `checkoutCompleted(request:status:transactionId:)`.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `MCSCheckoutStatus` in `MCSCommerceWeb/Checkout.yaml`.
-public enum MCSCheckoutStatus: Int, Codable, Hashable, Sendable, CaseIterable {
+public enum MCSCheckoutStatus: Int, PayClosedEnum {
     /// The checkout completed; a transaction id is present.
     case success = 1001
     /// The checkout was canceled or failed; there is no transaction id.
     case canceled = 1002
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: Int) {
-        switch rawValue {
-        case 1001: self = .success
-        case 1002: self = .canceled
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(Int.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid MCSCheckoutStatus; expected one of 1001, 1002")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension MCSCheckoutStatus: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        guard let number = Int(queryValue) else { return nil }
-        self.init(rawValue: number)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { String(rawValue) }
-}
+extension MCSCheckoutStatus: PayQueryValue {}
 
 /// The outcome of one checkout, as reported to `checkoutCompleted(request:status:transactionId:)`.
 ///
@@ -246,13 +196,11 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let status = container.required(MCSCheckoutStatus.self, WireKeys.status)
-        let transactionId = container.optional(String.self, WireKeys.transactionId)
-        let checkoutResourceURL = container.optional(String.self, WireKeys.checkoutResourceURL)
+        self.transactionId = container.optional(String.self, WireKeys.transactionId)
+        self.checkoutResourceURL = container.optional(String.self, WireKeys.checkoutResourceURL)
         try container.finish()
         guard let status else { throw container.incomplete() }
         self.status = status
-        self.transactionId = transactionId
-        self.checkoutResourceURL = checkoutResourceURL
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -264,11 +212,7 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable {
     }
 }
 
-extension MCSCheckoutResult: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MCSCheckoutResult: PayAlwaysValid {}
 
 /// The cryptogram formats accepted for one card network.
 ///
@@ -522,32 +466,23 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
+        self.allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
         let amount = container.required(Decimal.self, WireKeys.amount)
         let currency = container.required(String.self, WireKeys.currency)
         let cartId = container.required(String.self, WireKeys.cartId)
-        let callbackUrl = container.optional(String.self, WireKeys.callbackUrl)
-        let cryptoOptions = container.list(MCSCryptoOptions.self, WireKeys.cryptoOptions, required: false)
-        let cvc2Support = container.optional(Bool.self, WireKeys.cvc2Support)
-        let shippingLocationProfile = container.optional(String.self, WireKeys.shippingLocationProfile)
-        let suppress3Ds = container.optional(Bool.self, WireKeys.suppress3Ds)
-        let suppressShippingAddress = container.optional(Bool.self, WireKeys.suppressShippingAddress)
-        let unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
-        let validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
+        self.callbackUrl = container.optional(String.self, WireKeys.callbackUrl)
+        self.cryptoOptions = container.list(MCSCryptoOptions.self, WireKeys.cryptoOptions, required: false)
+        self.cvc2Support = container.optional(Bool.self, WireKeys.cvc2Support)
+        self.shippingLocationProfile = container.optional(String.self, WireKeys.shippingLocationProfile)
+        self.suppress3Ds = container.optional(Bool.self, WireKeys.suppress3Ds)
+        self.suppressShippingAddress = container.optional(Bool.self, WireKeys.suppressShippingAddress)
+        self.unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
+        self.validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
         try container.finish()
         guard let amount, let currency, let cartId else { throw container.incomplete() }
-        self.allowedCardTypes = allowedCardTypes
         self.amount = amount
         self.currency = currency
         self.cartId = cartId
-        self.callbackUrl = callbackUrl
-        self.cryptoOptions = cryptoOptions
-        self.cvc2Support = cvc2Support
-        self.shippingLocationProfile = shippingLocationProfile
-        self.suppress3Ds = suppress3Ds
-        self.suppressShippingAddress = suppressShippingAddress
-        self.unpredictableNumber = unpredictableNumber
-        self.validityPeriodMinutes = validityPeriodMinutes
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

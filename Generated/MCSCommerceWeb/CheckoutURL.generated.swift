@@ -125,32 +125,23 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         let cartId = container.required(String.self, WireKeys.cartId)
         let amount = container.required(Decimal.self, WireKeys.amount)
         let currency = container.required(String.self, WireKeys.currency)
-        let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
-        let suppressShippingAddress = container.optional(Bool.self, WireKeys.suppressShippingAddress) ?? false
+        self.allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
+        self.suppressShippingAddress = container.optional(Bool.self, WireKeys.suppressShippingAddress) ?? false
         let locale = container.required(String.self, WireKeys.locale)
-        let channel = container.optional(String.self, WireKeys.channel) ?? "mobile"
-        let cryptoFormats = container.map([MCSCryptoFormat].self, WireKeys.cryptoFormats, required: false)
-        let suppress3Ds = container.optional(Bool.self, WireKeys.suppress3Ds)
-        let cvc2Support = container.optional(Bool.self, WireKeys.cvc2Support)
-        let validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
-        let unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
-        let shippingLocationProfile = container.optional(String.self, WireKeys.shippingLocationProfile)
+        self.channel = container.optional(String.self, WireKeys.channel) ?? "mobile"
+        self.cryptoFormats = container.map([MCSCryptoFormat].self, WireKeys.cryptoFormats, required: false)
+        self.suppress3Ds = container.optional(Bool.self, WireKeys.suppress3Ds)
+        self.cvc2Support = container.optional(Bool.self, WireKeys.cvc2Support)
+        self.validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
+        self.unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
+        self.shippingLocationProfile = container.optional(String.self, WireKeys.shippingLocationProfile)
         try container.finish()
         guard let checkoutId, let cartId, let amount, let currency, let locale else { throw container.incomplete() }
         self.checkoutId = checkoutId
         self.cartId = cartId
         self.amount = amount
         self.currency = currency
-        self.allowedCardTypes = allowedCardTypes
-        self.suppressShippingAddress = suppressShippingAddress
         self.locale = locale
-        self.channel = channel
-        self.cryptoFormats = cryptoFormats
-        self.suppress3Ds = suppress3Ds
-        self.cvc2Support = cvc2Support
-        self.validityPeriodMinutes = validityPeriodMinutes
-        self.unpredictableNumber = unpredictableNumber
-        self.shippingLocationProfile = shippingLocationProfile
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -276,13 +267,10 @@ public struct CheckoutCallback: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let transactionId = container.optional(String.self, WireKeys.transactionId)
-        let status = container.optional(String.self, WireKeys.status)
-        let checkoutResourceUrl = container.optional(String.self, WireKeys.checkoutResourceUrl)
+        self.transactionId = container.optional(String.self, WireKeys.transactionId)
+        self.status = container.optional(String.self, WireKeys.status)
+        self.checkoutResourceUrl = container.optional(String.self, WireKeys.checkoutResourceUrl)
         try container.finish()
-        self.transactionId = transactionId
-        self.status = status
-        self.checkoutResourceUrl = checkoutResourceUrl
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -294,11 +282,7 @@ public struct CheckoutCallback: Codable, Hashable, Sendable {
     }
 }
 
-extension CheckoutCallback: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension CheckoutCallback: PayAlwaysValid {}
 
 extension CheckoutCallback: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.

@@ -42,12 +42,11 @@ public struct MCCAmount: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let total = container.required(Decimal.self, WireKeys.total)
         let currencyCode = container.required(String.self, WireKeys.currencyCode)
-        let currencyNumber = container.optional(String.self, WireKeys.currencyNumber)
+        self.currencyNumber = container.optional(String.self, WireKeys.currencyNumber)
         try container.finish()
         guard let total, let currencyCode else { throw container.incomplete() }
         self.total = total
         self.currencyCode = currencyCode
-        self.currencyNumber = currencyNumber
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -84,51 +83,17 @@ extension MCCAmount: PayValidatable {
 ///
 /// - Remark: Generated from `MCCCryptogramType` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCryptoFormat.")
-public enum MCCCryptogramType: String, Codable, Hashable, Sendable, CaseIterable {
+public enum MCCCryptogramType: String, PayClosedEnum {
     /// The wire value `ICC`.
     case icc = "ICC"
     /// The wire value `UCAF`.
     case ucaf = "UCAF"
     /// The Visa format the new API spells `TVV`.
     case tavv = "TAVV"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "ICC": self = .icc
-        case "UCAF": self = .ucaf
-        case "TAVV": self = .tavv
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid MCCCryptogramType; expected one of ICC, UCAF, TAVV")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 @available(*, deprecated)
-extension MCCCryptogramType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension MCCCryptogramType: PayQueryValue {}
 
 /// A legacy checkout request.
 ///
@@ -233,32 +198,22 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let checkoutId = container.optional(String.self, WireKeys.checkoutId)
-        let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
+        self.checkoutId = container.optional(String.self, WireKeys.checkoutId)
+        self.allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
         let amount = container.required(MCCAmount.self, WireKeys.amount)
         let cartId = container.required(String.self, WireKeys.cartId)
-        let shippingProfileId = container.optional(String.self, WireKeys.shippingProfileId)
-        let isShippingRequired = container.optional(Bool.self, WireKeys.isShippingRequired) ?? true
-        let suppress3DS = container.optional(Bool.self, WireKeys.suppress3DS) ?? true
-        let callbackUrl = container.optional(String.self, WireKeys.callbackUrl)
-        let cryptogramTypes = container.list(MCCCryptogramType.self, WireKeys.cryptogramTypes, required: false)
-        let unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
-        let validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
-        let cvc2support = container.optional(Bool.self, WireKeys.cvc2support)
+        self.shippingProfileId = container.optional(String.self, WireKeys.shippingProfileId)
+        self.isShippingRequired = container.optional(Bool.self, WireKeys.isShippingRequired) ?? true
+        self.suppress3DS = container.optional(Bool.self, WireKeys.suppress3DS) ?? true
+        self.callbackUrl = container.optional(String.self, WireKeys.callbackUrl)
+        self.cryptogramTypes = container.list(MCCCryptogramType.self, WireKeys.cryptogramTypes, required: false)
+        self.unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
+        self.validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
+        self.cvc2support = container.optional(Bool.self, WireKeys.cvc2support)
         try container.finish()
         guard let amount, let cartId else { throw container.incomplete() }
-        self.checkoutId = checkoutId
-        self.allowedCardTypes = allowedCardTypes
         self.amount = amount
         self.cartId = cartId
-        self.shippingProfileId = shippingProfileId
-        self.isShippingRequired = isShippingRequired
-        self.suppress3DS = suppress3DS
-        self.callbackUrl = callbackUrl
-        self.cryptogramTypes = cryptogramTypes
-        self.unpredictableNumber = unpredictableNumber
-        self.validityPeriodMinutes = validityPeriodMinutes
-        self.cvc2support = cvc2support
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -416,10 +371,10 @@ public struct MCCConfiguration: Codable, Hashable, Sendable {
         let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: true)
         let checkoutUrl = container.required(URL.self, WireKeys.checkoutUrl)
         let callbackScheme = container.required(String.self, WireKeys.callbackScheme)
-        let merchantName = container.optional(String.self, WireKeys.merchantName)
-        let expressCheckoutEnabled = container.optional(Bool.self, WireKeys.expressCheckoutEnabled) ?? false
-        let merchantCountryCode = container.optional(String.self, WireKeys.merchantCountryCode)
-        let merchantUserId = container.optional(String.self, WireKeys.merchantUserId)
+        self.merchantName = container.optional(String.self, WireKeys.merchantName)
+        self.expressCheckoutEnabled = container.optional(Bool.self, WireKeys.expressCheckoutEnabled) ?? false
+        self.merchantCountryCode = container.optional(String.self, WireKeys.merchantCountryCode)
+        self.merchantUserId = container.optional(String.self, WireKeys.merchantUserId)
         try container.finish()
         guard let locale, let checkoutId, let allowedCardTypes, let checkoutUrl, let callbackScheme else { throw container.incomplete() }
         self.locale = locale
@@ -427,10 +382,6 @@ public struct MCCConfiguration: Codable, Hashable, Sendable {
         self.allowedCardTypes = allowedCardTypes
         self.checkoutUrl = checkoutUrl
         self.callbackScheme = callbackScheme
-        self.merchantName = merchantName
-        self.expressCheckoutEnabled = expressCheckoutEnabled
-        self.merchantCountryCode = merchantCountryCode
-        self.merchantUserId = merchantUserId
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -493,7 +444,7 @@ extension MCCConfiguration {
 ///
 /// - Remark: Generated from `MCCResponseType` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Under MCSCommerceWeb the response type is always webCheckout.")
-public enum MCCResponseType: Int, Codable, Hashable, Sendable, CaseIterable {
+public enum MCCResponseType: Int, PayClosedEnum {
     /// The wire value `1`.
     case appCheckout = 1
     /// The wire value `2`.
@@ -502,46 +453,10 @@ public enum MCCResponseType: Int, Codable, Hashable, Sendable, CaseIterable {
     case pairing = 3
     /// The wire value `4`.
     case pairingWithCheckout = 4
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: Int) {
-        switch rawValue {
-        case 1: self = .appCheckout
-        case 2: self = .webCheckout
-        case 3: self = .pairing
-        case 4: self = .pairingWithCheckout
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(Int.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid MCCResponseType; expected one of 1, 2, 3, 4")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 @available(*, deprecated)
-extension MCCResponseType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        guard let number = Int(queryValue) else { return nil }
-        self.init(rawValue: number)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { String(rawValue) }
-}
+extension MCCResponseType: PayQueryValue {}
 
 /// A legacy checkout result; built from the new result (pairing fields stay empty).
 ///
@@ -604,19 +519,13 @@ public struct MCCCheckoutResponse: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let cartId = container.optional(String.self, WireKeys.cartId)
-        let transactionId = container.optional(String.self, WireKeys.transactionId)
-        let checkoutResourceURL = container.optional(String.self, WireKeys.checkoutResourceURL)
-        let responseType = container.optional(MCCResponseType.self, WireKeys.responseType) ?? .webCheckout
-        let pairingTransactionID = container.optional(String.self, WireKeys.pairingTransactionID)
-        let pairingUserID = container.optional(String.self, WireKeys.pairingUserID)
+        self.cartId = container.optional(String.self, WireKeys.cartId)
+        self.transactionId = container.optional(String.self, WireKeys.transactionId)
+        self.checkoutResourceURL = container.optional(String.self, WireKeys.checkoutResourceURL)
+        self.responseType = container.optional(MCCResponseType.self, WireKeys.responseType) ?? .webCheckout
+        self.pairingTransactionID = container.optional(String.self, WireKeys.pairingTransactionID)
+        self.pairingUserID = container.optional(String.self, WireKeys.pairingUserID)
         try container.finish()
-        self.cartId = cartId
-        self.transactionId = transactionId
-        self.checkoutResourceURL = checkoutResourceURL
-        self.responseType = responseType
-        self.pairingTransactionID = pairingTransactionID
-        self.pairingUserID = pairingUserID
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -632,11 +541,7 @@ public struct MCCCheckoutResponse: Codable, Hashable, Sendable {
 }
 
 @available(*, deprecated)
-extension MCCCheckoutResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MCCCheckoutResponse: PayAlwaysValid {}
 
 @available(*, deprecated)
 extension MCCCheckoutResponse {
@@ -706,18 +611,14 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let paymentMethodID = container.optional(String.self, WireKeys.paymentMethodID)
+        self.paymentMethodID = container.optional(String.self, WireKeys.paymentMethodID)
         let paymentMethodName = container.required(String.self, WireKeys.paymentMethodName)
-        let paymentMethodLogo = container.optional(String.self, WireKeys.paymentMethodLogo)
-        let pairingTransactionID = container.optional(String.self, WireKeys.pairingTransactionID)
-        let paymentMethodLastFourDigits = container.optional(String.self, WireKeys.paymentMethodLastFourDigits)
+        self.paymentMethodLogo = container.optional(String.self, WireKeys.paymentMethodLogo)
+        self.pairingTransactionID = container.optional(String.self, WireKeys.pairingTransactionID)
+        self.paymentMethodLastFourDigits = container.optional(String.self, WireKeys.paymentMethodLastFourDigits)
         try container.finish()
         guard let paymentMethodName else { throw container.incomplete() }
-        self.paymentMethodID = paymentMethodID
         self.paymentMethodName = paymentMethodName
-        self.paymentMethodLogo = paymentMethodLogo
-        self.pairingTransactionID = pairingTransactionID
-        self.paymentMethodLastFourDigits = paymentMethodLastFourDigits
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -751,7 +652,7 @@ extension MCCPaymentMethod: PayValidatable {
 ///
 /// - Remark: Generated from `MCCCard` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCardType.")
-public enum MCCCard: String, Codable, Hashable, Sendable, CaseIterable {
+public enum MCCCard: String, PayClosedEnum {
     /// The wire value `Mastercard`.
     case mastercard = "Mastercard"
     /// The wire value `Visa`.
@@ -764,47 +665,10 @@ public enum MCCCard: String, Codable, Hashable, Sendable, CaseIterable {
     case discover = "Discover"
     /// The wire value `Diners Club`.
     case dinersClub = "Diners Club"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "Mastercard": self = .mastercard
-        case "Visa": self = .visa
-        case "Maestro": self = .maestro
-        case "American Express": self = .americanExpress
-        case "Discover": self = .discover
-        case "Diners Club": self = .dinersClub
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid MCCCard; expected one of Mastercard, Visa, Maestro, American Express, Discover, Diners Club")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 @available(*, deprecated)
-extension MCCCard: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension MCCCard: PayQueryValue {}
 
 /// The legacy `MCCMerchant` error codes (domains `com.masterpass.mccmerchant.<area>`).
 ///

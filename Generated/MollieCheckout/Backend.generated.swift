@@ -50,16 +50,7 @@ extension DeviceUUID: PayValidatable {
     }
 }
 
-extension DeviceUUID: PayQueryValue {
-    /// Reads the value from query text.
-    public init?(queryValue: String) {
-        guard let value = String(queryValue: queryValue) else { return nil }
-        self.rawValue = value
-    }
-
-    /// The value as query text.
-    public var queryValue: String { rawValue.queryValue }
-}
+extension DeviceUUID: PayQueryValue {}
 
 /// A payment's status.
 ///
@@ -145,15 +136,7 @@ public enum PaymentStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIt
     }
 }
 
-extension PaymentStatus: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension PaymentStatus: PayQueryValue {}
 
 /// The body of `POST /api/payments`; only the description and amount are needed.
 ///
@@ -203,14 +186,12 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let paymentDescription = container.required(String.self, WireKeys.paymentDescription)
         let amount = container.required(Decimal.self, WireKeys.amount)
-        let method = container.optional(String.self, WireKeys.method)
-        let issuer = container.optional(String.self, WireKeys.issuer)
+        self.method = container.optional(String.self, WireKeys.method)
+        self.issuer = container.optional(String.self, WireKeys.issuer)
         try container.finish()
         guard let paymentDescription, let amount else { throw container.incomplete() }
         self.paymentDescription = paymentDescription
         self.amount = amount
-        self.method = method
-        self.issuer = issuer
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -326,26 +307,21 @@ public struct BackendPayment: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(Int.self, WireKeys.id)
         let mollieId = container.required(String.self, WireKeys.mollieId)
-        let method = container.optional(String.self, WireKeys.method)
-        let issuer = container.optional(String.self, WireKeys.issuer)
+        self.method = container.optional(String.self, WireKeys.method)
+        self.issuer = container.optional(String.self, WireKeys.issuer)
         let amount = container.required(Decimal.self, WireKeys.amount)
         let paymentDescription = container.required(String.self, WireKeys.paymentDescription)
-        let url = container.optional(URL.self, WireKeys.url)
+        self.url = container.optional(URL.self, WireKeys.url)
         let status = container.required(PaymentStatus.self, WireKeys.status)
-        let createdAt = container.date(WireKeys.createdAt, format: WireKeys.createdAtFormat, required: false)
-        let updatedAt = container.date(WireKeys.updatedAt, format: WireKeys.updatedAtFormat, required: false)
+        self.createdAt = container.date(WireKeys.createdAt, format: WireKeys.createdAtFormat, required: false)
+        self.updatedAt = container.date(WireKeys.updatedAt, format: WireKeys.updatedAtFormat, required: false)
         try container.finish()
         guard let id, let mollieId, let amount, let paymentDescription, let status else { throw container.incomplete() }
         self.id = id
         self.mollieId = mollieId
-        self.method = method
-        self.issuer = issuer
         self.amount = amount
         self.paymentDescription = paymentDescription
-        self.url = url
         self.status = status
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -415,13 +391,10 @@ public struct MethodImage: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let size1x = container.optional(URL.self, WireKeys.size1x)
-        let size2x = container.optional(URL.self, WireKeys.size2x)
-        let svg = container.optional(URL.self, WireKeys.svg)
+        self.size1x = container.optional(URL.self, WireKeys.size1x)
+        self.size2x = container.optional(URL.self, WireKeys.size2x)
+        self.svg = container.optional(URL.self, WireKeys.svg)
         try container.finish()
-        self.size1x = size1x
-        self.size2x = size2x
-        self.svg = svg
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -433,11 +406,7 @@ public struct MethodImage: Codable, Hashable, Sendable {
     }
 }
 
-extension MethodImage: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MethodImage: PayAlwaysValid {}
 
 /// An issuer (bank) of a method such as iDEAL.
 ///
@@ -476,12 +445,11 @@ public struct BackendIssuer: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(String.self, WireKeys.id)
         let name = container.required(String.self, WireKeys.name)
-        let image = container.optional(MethodImage.self, WireKeys.image)
+        self.image = container.optional(MethodImage.self, WireKeys.image)
         try container.finish()
         guard let id, let name else { throw container.incomplete() }
         self.id = id
         self.name = name
-        self.image = image
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -493,11 +461,7 @@ public struct BackendIssuer: Codable, Hashable, Sendable {
     }
 }
 
-extension BackendIssuer: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension BackendIssuer: PayAlwaysValid {}
 
 /// The earlier name of ``BackendIssuer``.
 @available(*, deprecated, renamed: "BackendIssuer")
@@ -548,11 +512,7 @@ public struct BackendAmount: Codable, Hashable, Sendable {
     }
 }
 
-extension BackendAmount: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension BackendAmount: PayAlwaysValid {}
 
 /// A method's fee in one region.
 ///
@@ -603,13 +563,12 @@ public struct MethodPricing: Codable, Hashable, Sendable {
         let pricingDescription = container.required(String.self, WireKeys.pricingDescription)
         let fixed = container.required(BackendAmount.self, WireKeys.fixed)
         let variable = container.required(Decimal.self, WireKeys.variable)
-        let feeRegion = container.optional(String.self, WireKeys.feeRegion)
+        self.feeRegion = container.optional(String.self, WireKeys.feeRegion)
         try container.finish()
         guard let pricingDescription, let fixed, let variable else { throw container.incomplete() }
         self.pricingDescription = pricingDescription
         self.fixed = fixed
         self.variable = variable
-        self.feeRegion = feeRegion
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -622,11 +581,7 @@ public struct MethodPricing: Codable, Hashable, Sendable {
     }
 }
 
-extension MethodPricing: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MethodPricing: PayAlwaysValid {}
 
 /// A payment method the backend offers for an amount.
 ///
@@ -697,20 +652,16 @@ public struct BackendMethod: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(MollieMethod.self, WireKeys.id)
         let methodDescription = container.required(String.self, WireKeys.methodDescription)
-        let minimumAmount = container.optional(BackendAmount.self, WireKeys.minimumAmount)
-        let maximumAmount = container.optional(BackendAmount.self, WireKeys.maximumAmount)
+        self.minimumAmount = container.optional(BackendAmount.self, WireKeys.minimumAmount)
+        self.maximumAmount = container.optional(BackendAmount.self, WireKeys.maximumAmount)
         let image = container.required(MethodImage.self, WireKeys.image)
-        let issuers = container.list(BackendIssuer.self, WireKeys.issuers, required: false)
-        let pricing = container.list(MethodPricing.self, WireKeys.pricing, required: false)
+        self.issuers = container.list(BackendIssuer.self, WireKeys.issuers, required: false)
+        self.pricing = container.list(MethodPricing.self, WireKeys.pricing, required: false)
         try container.finish()
         guard let id, let methodDescription, let image else { throw container.incomplete() }
         self.id = id
         self.methodDescription = methodDescription
-        self.minimumAmount = minimumAmount
-        self.maximumAmount = maximumAmount
         self.image = image
-        self.issuers = issuers
-        self.pricing = pricing
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -726,11 +677,7 @@ public struct BackendMethod: Codable, Hashable, Sendable {
     }
 }
 
-extension BackendMethod: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension BackendMethod: PayAlwaysValid {}
 
 /// The earlier name of ``BackendMethod``.
 @available(*, deprecated, renamed: "BackendMethod")
@@ -860,11 +807,7 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable {
     }
 }
 
-extension MethodListEnvelope: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MethodListEnvelope: PayAlwaysValid {}
 
 /// The 422 body of a rejected create: `{message, errors}` when the backend's own validation fails, `{message}` alone when it relays an error from Mollie (`abort(422, message)`).
 ///
@@ -896,11 +839,10 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let message = container.required(String.self, WireKeys.message)
-        let errors = container.map([String].self, WireKeys.errors, required: false)
+        self.errors = container.map([String].self, WireKeys.errors, required: false)
         try container.finish()
         guard let message else { throw container.incomplete() }
         self.message = message
-        self.errors = errors
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -911,11 +853,7 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension ValidationErrorResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension ValidationErrorResponse: PayAlwaysValid {}
 
 /// The active methods for an amount.
 ///

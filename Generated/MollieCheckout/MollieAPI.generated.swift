@@ -124,15 +124,7 @@ public enum MollieMethod: RawRepresentable, Codable, Hashable, Sendable, CaseIte
     }
 }
 
-extension MollieMethod: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension MollieMethod: PayQueryValue {}
 
 /// An amount with its currency; the value is a string with the currency's decimals (2 for EUR).
 ///
@@ -198,47 +190,14 @@ extension MollieAmount: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `MollieMode` in `MollieCheckout/MollieAPI.yaml`.
-public enum MollieMode: String, Codable, Hashable, Sendable, CaseIterable {
+public enum MollieMode: String, PayClosedEnum {
     /// The wire value `test`.
     case test = "test"
     /// The wire value `live`.
     case live = "live"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "test": self = .test
-        case "live": self = .live
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid MollieMode; expected one of test, live")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension MollieMode: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension MollieMode: PayQueryValue {}
 
 /// One-off or part of recurring payments.
 ///
@@ -308,15 +267,7 @@ public enum SequenceType: RawRepresentable, Codable, Hashable, Sendable, CaseIte
     }
 }
 
-extension SequenceType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension SequenceType: PayQueryValue {}
 
 /// A link.
 ///
@@ -348,11 +299,10 @@ public struct MollieLink: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let href = container.required(URL.self, WireKeys.href)
-        let type = container.optional(String.self, WireKeys.type)
+        self.type = container.optional(String.self, WireKeys.type)
         try container.finish()
         guard let href else { throw container.incomplete() }
         self.href = href
-        self.type = type
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -363,11 +313,7 @@ public struct MollieLink: Codable, Hashable, Sendable {
     }
 }
 
-extension MollieLink: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MollieLink: PayAlwaysValid {}
 
 /// `_links` of a payment.
 ///
@@ -415,15 +361,11 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let linkSelf = container.optional(MollieLink.self, WireKeys.linkSelf)
-        let checkout = container.optional(MollieLink.self, WireKeys.checkout)
-        let dashboard = container.optional(MollieLink.self, WireKeys.dashboard)
-        let documentation = container.optional(MollieLink.self, WireKeys.documentation)
+        self.linkSelf = container.optional(MollieLink.self, WireKeys.linkSelf)
+        self.checkout = container.optional(MollieLink.self, WireKeys.checkout)
+        self.dashboard = container.optional(MollieLink.self, WireKeys.dashboard)
+        self.documentation = container.optional(MollieLink.self, WireKeys.documentation)
         try container.finish()
-        self.linkSelf = linkSelf
-        self.checkout = checkout
-        self.dashboard = dashboard
-        self.documentation = documentation
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -436,11 +378,7 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable {
     }
 }
 
-extension MolliePaymentLinks: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MolliePaymentLinks: PayAlwaysValid {}
 
 /// A payment in the Mollie Payments API.
 ///
@@ -598,46 +536,33 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let resource = container.optional(String.self, WireKeys.resource) ?? "payment"
+        self.resource = container.optional(String.self, WireKeys.resource) ?? "payment"
         let id = container.required(String.self, WireKeys.id)
         let mode = container.required(MollieMode.self, WireKeys.mode)
         let createdAt = container.date(WireKeys.createdAt, format: WireKeys.createdAtFormat, required: true)
         let status = container.required(PaymentStatus.self, WireKeys.status)
-        let isCancelable = container.optional(Bool.self, WireKeys.isCancelable)
+        self.isCancelable = container.optional(Bool.self, WireKeys.isCancelable)
         let amount = container.required(MollieAmount.self, WireKeys.amount)
         let paymentDescription = container.required(String.self, WireKeys.paymentDescription)
-        let method = container.optional(MollieMethod.self, WireKeys.method)
-        let metadata = container.optional(PayJSON.self, WireKeys.metadata)
-        let redirectUrl = container.optional(URL.self, WireKeys.redirectUrl)
-        let webhookUrl = container.optional(URL.self, WireKeys.webhookUrl)
-        let sequenceType = container.optional(SequenceType.self, WireKeys.sequenceType)
-        let paidAt = container.date(WireKeys.paidAt, format: WireKeys.paidAtFormat, required: false)
-        let canceledAt = container.date(WireKeys.canceledAt, format: WireKeys.canceledAtFormat, required: false)
-        let expiresAt = container.date(WireKeys.expiresAt, format: WireKeys.expiresAtFormat, required: false)
-        let failedAt = container.date(WireKeys.failedAt, format: WireKeys.failedAtFormat, required: false)
-        let profileId = container.optional(String.self, WireKeys.profileId)
-        let links = container.optional(MolliePaymentLinks.self, WireKeys.links)
+        self.method = container.optional(MollieMethod.self, WireKeys.method)
+        self.metadata = container.optional(PayJSON.self, WireKeys.metadata)
+        self.redirectUrl = container.optional(URL.self, WireKeys.redirectUrl)
+        self.webhookUrl = container.optional(URL.self, WireKeys.webhookUrl)
+        self.sequenceType = container.optional(SequenceType.self, WireKeys.sequenceType)
+        self.paidAt = container.date(WireKeys.paidAt, format: WireKeys.paidAtFormat, required: false)
+        self.canceledAt = container.date(WireKeys.canceledAt, format: WireKeys.canceledAtFormat, required: false)
+        self.expiresAt = container.date(WireKeys.expiresAt, format: WireKeys.expiresAtFormat, required: false)
+        self.failedAt = container.date(WireKeys.failedAt, format: WireKeys.failedAtFormat, required: false)
+        self.profileId = container.optional(String.self, WireKeys.profileId)
+        self.links = container.optional(MolliePaymentLinks.self, WireKeys.links)
         try container.finish()
         guard let id, let mode, let createdAt, let status, let amount, let paymentDescription else { throw container.incomplete() }
-        self.resource = resource
         self.id = id
         self.mode = mode
         self.createdAt = createdAt
         self.status = status
-        self.isCancelable = isCancelable
         self.amount = amount
         self.paymentDescription = paymentDescription
-        self.method = method
-        self.metadata = metadata
-        self.redirectUrl = redirectUrl
-        self.webhookUrl = webhookUrl
-        self.sequenceType = sequenceType
-        self.paidAt = paidAt
-        self.canceledAt = canceledAt
-        self.expiresAt = expiresAt
-        self.failedAt = failedAt
-        self.profileId = profileId
-        self.links = links
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -713,12 +638,11 @@ public struct MollieIssuer: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let resource = container.optional(String.self, WireKeys.resource) ?? "issuer"
+        self.resource = container.optional(String.self, WireKeys.resource) ?? "issuer"
         let id = container.required(String.self, WireKeys.id)
         let name = container.required(String.self, WireKeys.name)
         try container.finish()
         guard let id, let name else { throw container.incomplete() }
-        self.resource = resource
         self.id = id
         self.name = name
     }
@@ -732,11 +656,7 @@ public struct MollieIssuer: Codable, Hashable, Sendable {
     }
 }
 
-extension MollieIssuer: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MollieIssuer: PayAlwaysValid {}
 
 /// `_links` of an error.
 ///
@@ -761,9 +681,8 @@ public struct MollieErrorLinks: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let documentation = container.optional(MollieLink.self, WireKeys.documentation)
+        self.documentation = container.optional(MollieLink.self, WireKeys.documentation)
         try container.finish()
-        self.documentation = documentation
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -773,11 +692,7 @@ public struct MollieErrorLinks: Codable, Hashable, Sendable {
     }
 }
 
-extension MollieErrorLinks: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension MollieErrorLinks: PayAlwaysValid {}
 
 /// An error body of the Mollie API.
 ///
@@ -835,15 +750,13 @@ public struct MollieError: Codable, Hashable, Sendable {
         let status = container.required(Int.self, WireKeys.status)
         let title = container.required(String.self, WireKeys.title)
         let detail = container.required(String.self, WireKeys.detail)
-        let field = container.optional(String.self, WireKeys.field)
-        let links = container.optional(MollieErrorLinks.self, WireKeys.links)
+        self.field = container.optional(String.self, WireKeys.field)
+        self.links = container.optional(MollieErrorLinks.self, WireKeys.links)
         try container.finish()
         guard let status, let title, let detail else { throw container.incomplete() }
         self.status = status
         self.title = title
         self.detail = detail
-        self.field = field
-        self.links = links
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

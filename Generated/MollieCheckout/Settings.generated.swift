@@ -9,50 +9,16 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PaymentFlow` in `MollieCheckout/Settings.yaml`.
-public enum PaymentFlow: String, Codable, Hashable, Sendable, CaseIterable {
+public enum PaymentFlow: String, PayClosedEnum {
     /// Open the checkout URL in the external browser.
     case externalBrowser = "externalBrowser"
     /// Open it in an in-app web view that hands deep links to the app.
     case internalBrowser = "internalBrowser"
     /// Let the user choose between the two.
     case choose = "choose"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "externalBrowser": self = .externalBrowser
-        case "internalBrowser": self = .internalBrowser
-        case "choose": self = .choose
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid PaymentFlow; expected one of externalBrowser, internalBrowser, choose")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension PaymentFlow: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension PaymentFlow: PayQueryValue {}
 
 /// The demo app's configuration (`Settings.swift`).
 ///
@@ -90,13 +56,11 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let baseUrl = container.required(URL.self, WireKeys.baseUrl)
-        let selectPaymentMethod = container.optional(Bool.self, WireKeys.selectPaymentMethod) ?? false
-        let paymentFlow = container.optional(PaymentFlow.self, WireKeys.paymentFlow) ?? .externalBrowser
+        self.selectPaymentMethod = container.optional(Bool.self, WireKeys.selectPaymentMethod) ?? false
+        self.paymentFlow = container.optional(PaymentFlow.self, WireKeys.paymentFlow) ?? .externalBrowser
         try container.finish()
         guard let baseUrl else { throw container.incomplete() }
         self.baseUrl = baseUrl
-        self.selectPaymentMethod = selectPaymentMethod
-        self.paymentFlow = paymentFlow
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -9,47 +9,14 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalEnvironment` in `PayPalPayments/Card.yaml`.
-public enum PayPalEnvironment: String, Codable, Hashable, Sendable, CaseIterable {
+public enum PayPalEnvironment: String, PayClosedEnum {
     /// `https://api-m.sandbox.paypal.com`
     case sandbox = "sandbox"
     /// `https://api-m.paypal.com`
     case live = "live"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "sandbox": self = .sandbox
-        case "live": self = .live
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid PayPalEnvironment; expected one of sandbox, live")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension PayPalEnvironment: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension PayPalEnvironment: PayQueryValue {}
 
 /// A client access token.
 ///
@@ -97,16 +64,7 @@ extension AccessToken: PayValidatable {
     }
 }
 
-extension AccessToken: PayQueryValue {
-    /// Reads the value from query text.
-    public init?(queryValue: String) {
-        guard let value = String(queryValue: queryValue) else { return nil }
-        self.rawValue = value
-    }
-
-    /// The value as query text.
-    public var queryValue: String { rawValue.queryValue }
-}
+extension AccessToken: PayQueryValue {}
 
 /// The configuration every client is created with.
 ///
@@ -238,19 +196,14 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let addressLine1 = container.optional(String.self, WireKeys.addressLine1)
-        let addressLine2 = container.optional(String.self, WireKeys.addressLine2)
-        let locality = container.optional(String.self, WireKeys.locality)
-        let region = container.optional(String.self, WireKeys.region)
-        let postalCode = container.optional(String.self, WireKeys.postalCode)
+        self.addressLine1 = container.optional(String.self, WireKeys.addressLine1)
+        self.addressLine2 = container.optional(String.self, WireKeys.addressLine2)
+        self.locality = container.optional(String.self, WireKeys.locality)
+        self.region = container.optional(String.self, WireKeys.region)
+        self.postalCode = container.optional(String.self, WireKeys.postalCode)
         let countryCode = container.required(String.self, WireKeys.countryCode)
         try container.finish()
         guard let countryCode else { throw container.incomplete() }
-        self.addressLine1 = addressLine1
-        self.addressLine2 = addressLine2
-        self.locality = locality
-        self.region = region
-        self.postalCode = postalCode
         self.countryCode = countryCode
     }
 
@@ -350,16 +303,14 @@ public struct Card: Codable, Hashable, Sendable {
         let expirationMonth = container.required(String.self, WireKeys.expirationMonth)
         let expirationYear = container.required(String.self, WireKeys.expirationYear)
         let securityCode = container.required(String.self, WireKeys.securityCode)
-        let cardholderName = container.optional(String.self, WireKeys.cardholderName)
-        let billingAddress = container.optional(PayPalAddress.self, WireKeys.billingAddress)
+        self.cardholderName = container.optional(String.self, WireKeys.cardholderName)
+        self.billingAddress = container.optional(PayPalAddress.self, WireKeys.billingAddress)
         try container.finish()
         guard let number, let expirationMonth, let expirationYear, let securityCode else { throw container.incomplete() }
         self.number = number
         self.expirationMonth = expirationMonth
         self.expirationYear = expirationYear
         self.securityCode = securityCode
-        self.cardholderName = cardholderName
-        self.billingAddress = billingAddress
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -427,47 +378,14 @@ extension Card: CustomStringConvertible, CustomDebugStringConvertible, CustomRef
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `SCA` in `PayPalPayments/Card.yaml`.
-public enum SCA: String, Codable, Hashable, Sendable, CaseIterable {
+public enum SCA: String, PayClosedEnum {
     /// Always authenticate.
     case always = "SCA_ALWAYS"
     /// Authenticate when the issuer or region requires it (the default).
     case whenRequired = "SCA_WHEN_REQUIRED"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "SCA_ALWAYS": self = .always
-        case "SCA_WHEN_REQUIRED": self = .whenRequired
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid SCA; expected one of SCA_ALWAYS, SCA_WHEN_REQUIRED")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension SCA: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension SCA: PayQueryValue {}
 
 /// Asks for 3-D Secure and says where the challenge returns.
 ///
@@ -504,12 +422,11 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let sca = container.optional(SCA.self, WireKeys.sca) ?? .whenRequired
+        self.sca = container.optional(SCA.self, WireKeys.sca) ?? .whenRequired
         let returnUrl = container.required(URL.self, WireKeys.returnUrl)
         let cancelUrl = container.required(URL.self, WireKeys.cancelUrl)
         try container.finish()
         guard let returnUrl, let cancelUrl else { throw container.incomplete() }
-        self.sca = sca
         self.returnUrl = returnUrl
         self.cancelUrl = cancelUrl
     }
@@ -574,12 +491,11 @@ public struct CardRequest: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)
         let card = container.required(Card.self, WireKeys.card)
-        let threeDSecureRequest = container.optional(ThreeDSecureRequest.self, WireKeys.threeDSecureRequest)
+        self.threeDSecureRequest = container.optional(ThreeDSecureRequest.self, WireKeys.threeDSecureRequest)
         try container.finish()
         guard let orderID, let card else { throw container.incomplete() }
         self.orderID = orderID
         self.card = card
-        self.threeDSecureRequest = threeDSecureRequest
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -701,15 +617,7 @@ public enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIter
     }
 }
 
-extension OrderStatus: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension OrderStatus: PayQueryValue {}
 
 /// The result of `approveOrder`.
 ///
@@ -747,13 +655,11 @@ public struct CardResult: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)
-        let status = container.optional(OrderStatus.self, WireKeys.status)
-        let didAttemptThreeDSecureAuthentication = container.optional(Bool.self, WireKeys.didAttemptThreeDSecureAuthentication) ?? false
+        self.status = container.optional(OrderStatus.self, WireKeys.status)
+        self.didAttemptThreeDSecureAuthentication = container.optional(Bool.self, WireKeys.didAttemptThreeDSecureAuthentication) ?? false
         try container.finish()
         guard let orderID else { throw container.incomplete() }
         self.orderID = orderID
-        self.status = status
-        self.didAttemptThreeDSecureAuthentication = didAttemptThreeDSecureAuthentication
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -765,8 +671,4 @@ public struct CardResult: Codable, Hashable, Sendable {
     }
 }
 
-extension CardResult: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension CardResult: PayAlwaysValid {}

@@ -9,47 +9,14 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `CardVerificationMethod` in `PayPalPayments/Orders.yaml`.
-public enum CardVerificationMethod: String, Codable, Hashable, Sendable, CaseIterable {
+public enum CardVerificationMethod: String, PayClosedEnum {
     /// The wire value `SCA_ALWAYS`.
     case scaAlways = "SCA_ALWAYS"
     /// The wire value `SCA_WHEN_REQUIRED`.
     case scaWhenRequired = "SCA_WHEN_REQUIRED"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "SCA_ALWAYS": self = .scaAlways
-        case "SCA_WHEN_REQUIRED": self = .scaWhenRequired
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid CardVerificationMethod; expected one of SCA_ALWAYS, SCA_WHEN_REQUIRED")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension CardVerificationMethod: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension CardVerificationMethod: PayQueryValue {}
 
 /// `attributes.verification`.
 ///
@@ -87,11 +54,7 @@ public struct CardVerification: Codable, Hashable, Sendable {
     }
 }
 
-extension CardVerification: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension CardVerification: PayAlwaysValid {}
 
 /// `payment_source.card.attributes`.
 ///
@@ -116,9 +79,8 @@ public struct CardAttributes: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let verification = container.optional(CardVerification.self, WireKeys.verification)
+        self.verification = container.optional(CardVerification.self, WireKeys.verification)
         try container.finish()
-        self.verification = verification
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -128,11 +90,7 @@ public struct CardAttributes: Codable, Hashable, Sendable {
     }
 }
 
-extension CardAttributes: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension CardAttributes: PayAlwaysValid {}
 
 /// The card as the Orders API receives it; PayPal's iOS SDK writes `null` for unset fields.
 ///
@@ -200,18 +158,14 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let number = container.required(String.self, WireKeys.number)
         let expiry = container.required(String.self, WireKeys.expiry)
-        let securityCode = container.optional(String.self, WireKeys.securityCode)
-        let name = container.optional(String.self, WireKeys.name)
-        let billingAddress = container.optional(PayPalAddress.self, WireKeys.billingAddress)
-        let attributes = container.optional(CardAttributes.self, WireKeys.attributes)
+        self.securityCode = container.optional(String.self, WireKeys.securityCode)
+        self.name = container.optional(String.self, WireKeys.name)
+        self.billingAddress = container.optional(PayPalAddress.self, WireKeys.billingAddress)
+        self.attributes = container.optional(CardAttributes.self, WireKeys.attributes)
         try container.finish()
         guard let number, let expiry else { throw container.incomplete() }
         self.number = number
         self.expiry = expiry
-        self.securityCode = securityCode
-        self.name = name
-        self.billingAddress = billingAddress
-        self.attributes = attributes
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -362,11 +316,9 @@ public struct ApplicationContext: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let returnUrl = container.optional(URL.self, WireKeys.returnUrl)
-        let cancelUrl = container.optional(URL.self, WireKeys.cancelUrl)
+        self.returnUrl = container.optional(URL.self, WireKeys.returnUrl)
+        self.cancelUrl = container.optional(URL.self, WireKeys.cancelUrl)
         try container.finish()
-        self.returnUrl = returnUrl
-        self.cancelUrl = cancelUrl
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -377,11 +329,7 @@ public struct ApplicationContext: Codable, Hashable, Sendable {
     }
 }
 
-extension ApplicationContext: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension ApplicationContext: PayAlwaysValid {}
 
 /// The body of `POST /v2/checkout/orders/{id}/confirm-payment-source`.
 ///
@@ -413,11 +361,10 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let paymentSource = container.required(PayPalPaymentSource.self, WireKeys.paymentSource)
-        let applicationContext = container.optional(ApplicationContext.self, WireKeys.applicationContext)
+        self.applicationContext = container.optional(ApplicationContext.self, WireKeys.applicationContext)
         try container.finish()
         guard let paymentSource else { throw container.incomplete() }
         self.paymentSource = paymentSource
-        self.applicationContext = applicationContext
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -525,15 +472,7 @@ public enum LiabilityShift: RawRepresentable, Codable, Hashable, Sendable, CaseI
     }
 }
 
-extension LiabilityShift: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension LiabilityShift: PayQueryValue {}
 
 /// 3-D Secure enrollment (Y ready, N not, U unavailable, B bypassed).
 ///
@@ -607,15 +546,7 @@ public enum EnrollmentStatus: RawRepresentable, Codable, Hashable, Sendable, Cas
     }
 }
 
-extension EnrollmentStatus: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension EnrollmentStatus: PayQueryValue {}
 
 /// The 3-D Secure authentication outcome.
 ///
@@ -705,15 +636,7 @@ public enum AuthenticationStatus: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-extension AuthenticationStatus: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension AuthenticationStatus: PayQueryValue {}
 
 /// `three_d_secure` of an authentication result.
 ///
@@ -744,11 +667,9 @@ public struct ThreeDSecureStatuses: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let enrollmentStatus = container.optional(EnrollmentStatus.self, WireKeys.enrollmentStatus)
-        let authenticationStatus = container.optional(AuthenticationStatus.self, WireKeys.authenticationStatus)
+        self.enrollmentStatus = container.optional(EnrollmentStatus.self, WireKeys.enrollmentStatus)
+        self.authenticationStatus = container.optional(AuthenticationStatus.self, WireKeys.authenticationStatus)
         try container.finish()
-        self.enrollmentStatus = enrollmentStatus
-        self.authenticationStatus = authenticationStatus
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -759,11 +680,7 @@ public struct ThreeDSecureStatuses: Codable, Hashable, Sendable {
     }
 }
 
-extension ThreeDSecureStatuses: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension ThreeDSecureStatuses: PayAlwaysValid {}
 
 /// The 3-D Secure result of a card payment.
 ///
@@ -794,11 +711,9 @@ public struct AuthenticationResult: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let liabilityShift = container.optional(LiabilityShift.self, WireKeys.liabilityShift)
-        let threeDSecure = container.optional(ThreeDSecureStatuses.self, WireKeys.threeDSecure)
+        self.liabilityShift = container.optional(LiabilityShift.self, WireKeys.liabilityShift)
+        self.threeDSecure = container.optional(ThreeDSecureStatuses.self, WireKeys.threeDSecure)
         try container.finish()
-        self.liabilityShift = liabilityShift
-        self.threeDSecure = threeDSecure
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -809,11 +724,7 @@ public struct AuthenticationResult: Codable, Hashable, Sendable {
     }
 }
 
-extension AuthenticationResult: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension AuthenticationResult: PayAlwaysValid {}
 
 /// `payment_source.card` of an order.
 ///
@@ -861,15 +772,11 @@ public struct CardResponse: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let lastDigits = container.optional(String.self, WireKeys.lastDigits)
-        let brand = container.optional(String.self, WireKeys.brand)
-        let type = container.optional(String.self, WireKeys.type)
-        let authenticationResult = container.optional(AuthenticationResult.self, WireKeys.authenticationResult)
+        self.lastDigits = container.optional(String.self, WireKeys.lastDigits)
+        self.brand = container.optional(String.self, WireKeys.brand)
+        self.type = container.optional(String.self, WireKeys.type)
+        self.authenticationResult = container.optional(AuthenticationResult.self, WireKeys.authenticationResult)
         try container.finish()
-        self.lastDigits = lastDigits
-        self.brand = brand
-        self.type = type
-        self.authenticationResult = authenticationResult
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -882,11 +789,7 @@ public struct CardResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension CardResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension CardResponse: PayAlwaysValid {}
 
 /// `payment_source` of an order.
 ///
@@ -911,9 +814,8 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let card = container.optional(CardResponse.self, WireKeys.card)
+        self.card = container.optional(CardResponse.self, WireKeys.card)
         try container.finish()
-        self.card = card
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -923,11 +825,7 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension PaymentSourceResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension PaymentSourceResponse: PayAlwaysValid {}
 
 /// A HATEOAS link.
 ///
@@ -966,12 +864,11 @@ public struct LinkDescription: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let href = container.required(URL.self, WireKeys.href)
         let rel = container.required(String.self, WireKeys.rel)
-        let method = container.optional(String.self, WireKeys.method)
+        self.method = container.optional(String.self, WireKeys.method)
         try container.finish()
         guard let href, let rel else { throw container.incomplete() }
         self.href = href
         self.rel = rel
-        self.method = method
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -983,11 +880,7 @@ public struct LinkDescription: Codable, Hashable, Sendable {
     }
 }
 
-extension LinkDescription: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension LinkDescription: PayAlwaysValid {}
 
 /// An order; 3-D Secure is needed when the status is `PAYER_ACTION_REQUIRED` (open the `payer-action` link).
 ///
@@ -1037,14 +930,12 @@ public struct OrderResponse: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(String.self, WireKeys.id)
         let status = container.required(OrderStatus.self, WireKeys.status)
-        let paymentSource = container.optional(PaymentSourceResponse.self, WireKeys.paymentSource)
-        let links = container.list(LinkDescription.self, WireKeys.links, required: false)
+        self.paymentSource = container.optional(PaymentSourceResponse.self, WireKeys.paymentSource)
+        self.links = container.list(LinkDescription.self, WireKeys.links, required: false)
         try container.finish()
         guard let id, let status else { throw container.incomplete() }
         self.id = id
         self.status = status
-        self.paymentSource = paymentSource
-        self.links = links
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1057,11 +948,7 @@ public struct OrderResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension OrderResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension OrderResponse: PayAlwaysValid {}
 
 /// One detail of an error.
 ///
@@ -1098,13 +985,10 @@ public struct ErrorDetail: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let field = container.optional(String.self, WireKeys.field)
-        let issue = container.optional(String.self, WireKeys.issue)
-        let issueDescription = container.optional(String.self, WireKeys.issueDescription)
+        self.field = container.optional(String.self, WireKeys.field)
+        self.issue = container.optional(String.self, WireKeys.issue)
+        self.issueDescription = container.optional(String.self, WireKeys.issueDescription)
         try container.finish()
-        self.field = field
-        self.issue = issue
-        self.issueDescription = issueDescription
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1116,11 +1000,7 @@ public struct ErrorDetail: Codable, Hashable, Sendable {
     }
 }
 
-extension ErrorDetail: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension ErrorDetail: PayAlwaysValid {}
 
 /// The body of an Orders API error.
 ///
@@ -1170,14 +1050,12 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let name = container.required(String.self, WireKeys.name)
         let message = container.required(String.self, WireKeys.message)
-        let debugId = container.optional(String.self, WireKeys.debugId)
-        let details = container.list(ErrorDetail.self, WireKeys.details, required: false)
+        self.debugId = container.optional(String.self, WireKeys.debugId)
+        self.details = container.list(ErrorDetail.self, WireKeys.details, required: false)
         try container.finish()
         guard let name, let message else { throw container.incomplete() }
         self.name = name
         self.message = message
-        self.debugId = debugId
-        self.details = details
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1190,11 +1068,7 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension PayPalErrorResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension PayPalErrorResponse: PayAlwaysValid {}
 
 /// The earlier name of ``PayPalErrorResponse``.
 @available(*, deprecated, renamed: "PayPalErrorResponse")
@@ -1235,13 +1109,10 @@ public struct CardReturnQuery: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let liabilityShift = container.optional(LiabilityShift.self, WireKeys.liabilityShift)
-        let state = container.optional(String.self, WireKeys.state)
-        let code = container.optional(String.self, WireKeys.code)
+        self.liabilityShift = container.optional(LiabilityShift.self, WireKeys.liabilityShift)
+        self.state = container.optional(String.self, WireKeys.state)
+        self.code = container.optional(String.self, WireKeys.code)
         try container.finish()
-        self.liabilityShift = liabilityShift
-        self.state = state
-        self.code = code
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1253,11 +1124,7 @@ public struct CardReturnQuery: Codable, Hashable, Sendable {
     }
 }
 
-extension CardReturnQuery: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension CardReturnQuery: PayAlwaysValid {}
 
 extension CardReturnQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.

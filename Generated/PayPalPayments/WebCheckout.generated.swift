@@ -9,50 +9,16 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `FundingSource` in `PayPalPayments/WebCheckout.yaml`.
-public enum FundingSource: String, Codable, Hashable, Sendable, CaseIterable {
+public enum FundingSource: String, PayClosedEnum {
     /// The wire value `paypal`.
     case paypal = "paypal"
     /// The wire value `credit`.
     case credit = "credit"
     /// The wire value `paylater`.
     case paylater = "paylater"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "paypal": self = .paypal
-        case "credit": self = .credit
-        case "paylater": self = .paylater
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid FundingSource; expected one of paypal, credit, paylater")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension FundingSource: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension FundingSource: PayQueryValue {}
 
 /// Starts web checkout for an order.
 ///
@@ -84,11 +50,10 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, WireKeys.orderID)
-        let fundingSource = container.optional(FundingSource.self, WireKeys.fundingSource) ?? .paypal
+        self.fundingSource = container.optional(FundingSource.self, WireKeys.fundingSource) ?? .paypal
         try container.finish()
         guard let orderID else { throw container.incomplete() }
         self.orderID = orderID
-        self.fundingSource = fundingSource
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -153,15 +118,12 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let token = container.required(String.self, WireKeys.token)
-        let fundingSource = container.optional(FundingSource.self, WireKeys.fundingSource) ?? .paypal
-        let redirectUri = container.optional(String.self, WireKeys.redirectUri)
-        let nativeXO = container.optional(String.self, WireKeys.nativeXO) ?? "1"
+        self.fundingSource = container.optional(FundingSource.self, WireKeys.fundingSource) ?? .paypal
+        self.redirectUri = container.optional(String.self, WireKeys.redirectUri)
+        self.nativeXO = container.optional(String.self, WireKeys.nativeXO) ?? "1"
         try container.finish()
         guard let token else { throw container.incomplete() }
         self.token = token
-        self.fundingSource = fundingSource
-        self.redirectUri = redirectUri
-        self.nativeXO = nativeXO
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -240,13 +202,10 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let token = container.optional(String.self, WireKeys.token)
-        let payerID = container.optional(String.self, WireKeys.payerID)
-        let opType = container.optional(String.self, WireKeys.opType)
+        self.token = container.optional(String.self, WireKeys.token)
+        self.payerID = container.optional(String.self, WireKeys.payerID)
+        self.opType = container.optional(String.self, WireKeys.opType)
         try container.finish()
-        self.token = token
-        self.payerID = payerID
-        self.opType = opType
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -333,11 +292,7 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable {
     }
 }
 
-extension PayPalWebCheckoutResult: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension PayPalWebCheckoutResult: PayAlwaysValid {}
 
 /// Starts native checkout (the pay sheet) for an order.
 ///
@@ -427,11 +382,7 @@ public struct Approval: Codable, Hashable, Sendable {
     }
 }
 
-extension Approval: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension Approval: PayAlwaysValid {}
 
 /// The shipping address the buyer selected.
 ///
@@ -486,17 +437,12 @@ public struct ShippingAddress: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let addressID = container.optional(String.self, WireKeys.addressID)
-        let adminArea1 = container.optional(String.self, WireKeys.adminArea1)
-        let adminArea2 = container.optional(String.self, WireKeys.adminArea2)
-        let postalCode = container.optional(String.self, WireKeys.postalCode)
-        let countryCode = container.optional(String.self, WireKeys.countryCode)
+        self.addressID = container.optional(String.self, WireKeys.addressID)
+        self.adminArea1 = container.optional(String.self, WireKeys.adminArea1)
+        self.adminArea2 = container.optional(String.self, WireKeys.adminArea2)
+        self.postalCode = container.optional(String.self, WireKeys.postalCode)
+        self.countryCode = container.optional(String.self, WireKeys.countryCode)
         try container.finish()
-        self.addressID = addressID
-        self.adminArea1 = adminArea1
-        self.adminArea2 = adminArea2
-        self.postalCode = postalCode
-        self.countryCode = countryCode
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -529,50 +475,16 @@ extension ShippingAddress: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ShippingType` in `PayPalPayments/WebCheckout.yaml`.
-public enum ShippingType: String, Codable, Hashable, Sendable, CaseIterable {
+public enum ShippingType: String, PayClosedEnum {
     /// Delivered to the address.
     case shipping = "shipping"
     /// Picked up by the buyer.
     case pickup = "pickup"
     /// No shipping needed.
     case none = "none"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "shipping": self = .shipping
-        case "pickup": self = .pickup
-        case "none": self = .none
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ShippingType; expected one of shipping, pickup, none")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension ShippingType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ShippingType: PayQueryValue {}
 
 /// A shipping option.
 ///
@@ -638,16 +550,14 @@ public struct ShippingMethod: Codable, Hashable, Sendable {
         let label = container.required(String.self, WireKeys.label)
         let selected = container.required(Bool.self, WireKeys.selected)
         let type = container.required(ShippingType.self, WireKeys.type)
-        let value = container.optional(String.self, WireKeys.value)
-        let currencyCode = container.optional(String.self, WireKeys.currencyCode)
+        self.value = container.optional(String.self, WireKeys.value)
+        self.currencyCode = container.optional(String.self, WireKeys.currencyCode)
         try container.finish()
         guard let id, let label, let selected, let type else { throw container.incomplete() }
         self.id = id
         self.label = label
         self.selected = selected
         self.type = type
-        self.value = value
-        self.currencyCode = currencyCode
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -686,47 +596,14 @@ extension ShippingMethod: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ShippingChangeType` in `PayPalPayments/WebCheckout.yaml`.
-public enum ShippingChangeType: String, Codable, Hashable, Sendable, CaseIterable {
+public enum ShippingChangeType: String, PayClosedEnum {
     /// The wire value `shippingAddress`.
     case shippingAddress = "shippingAddress"
     /// The wire value `shippingMethod`.
     case shippingMethod = "shippingMethod"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "shippingAddress": self = .shippingAddress
-        case "shippingMethod": self = .shippingMethod
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ShippingChangeType; expected one of shippingAddress, shippingMethod")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension ShippingChangeType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ShippingChangeType: PayQueryValue {}
 
 /// The buyer changed the shipping address or method in the pay sheet.
 ///
@@ -776,14 +653,12 @@ public struct ShippingChange: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let type = container.required(ShippingChangeType.self, WireKeys.type)
         let selectedShippingAddress = container.required(ShippingAddress.self, WireKeys.selectedShippingAddress)
-        let selectedShippingMethod = container.optional(ShippingMethod.self, WireKeys.selectedShippingMethod)
-        let shippingMethods = container.list(ShippingMethod.self, WireKeys.shippingMethods, required: false)
+        self.selectedShippingMethod = container.optional(ShippingMethod.self, WireKeys.selectedShippingMethod)
+        self.shippingMethods = container.list(ShippingMethod.self, WireKeys.shippingMethods, required: false)
         try container.finish()
         guard let type, let selectedShippingAddress else { throw container.incomplete() }
         self.type = type
         self.selectedShippingAddress = selectedShippingAddress
-        self.selectedShippingMethod = selectedShippingMethod
-        self.shippingMethods = shippingMethods
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -816,50 +691,16 @@ extension ShippingChange: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ShippingChangeDecision` in `PayPalPayments/WebCheckout.yaml`.
-public enum ShippingChangeDecision: String, Codable, Hashable, Sendable, CaseIterable {
+public enum ShippingChangeDecision: String, PayClosedEnum {
     /// Accept the change.
     case approve = "approve"
     /// Reject the change; the buyer picks again.
     case reject = "reject"
     /// Patch the order (new amounts) and accept.
     case patch = "patch"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "approve": self = .approve
-        case "reject": self = .reject
-        case "patch": self = .patch
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid ShippingChangeDecision; expected one of approve, reject, patch")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension ShippingChangeDecision: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension ShippingChangeDecision: PayQueryValue {}
 
 /// Errors of `CardClient`.
 ///

@@ -9,7 +9,7 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `Environment` in `SuiteMCommerce/Payment.yaml`.
-public enum Environment: String, Codable, Hashable, Sendable, CaseIterable {
+public enum Environment: String, PayClosedEnum {
     /// The wire value `SANDBOX`.
     case sandbox = "SANDBOX"
     /// The wire value `DEV`.
@@ -18,91 +18,23 @@ public enum Environment: String, Codable, Hashable, Sendable, CaseIterable {
     case qa = "QA"
     /// The wire value `PROD`.
     case prod = "PROD"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "SANDBOX": self = .sandbox
-        case "DEV": self = .dev
-        case "QA": self = .qa
-        case "PROD": self = .prod
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid Environment; expected one of SANDBOX, DEV, QA, PROD")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension Environment: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension Environment: PayQueryValue {}
 
 /// The currencies MIT charges in.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `SuiteCurrency` in `SuiteMCommerce/Payment.yaml`.
-public enum SuiteCurrency: String, Codable, Hashable, Sendable, CaseIterable {
+public enum SuiteCurrency: String, PayClosedEnum {
     /// The wire value `MXN`.
     case mxn = "MXN"
     /// The wire value `USD`.
     case usd = "USD"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "MXN": self = .mxn
-        case "USD": self = .usd
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid SuiteCurrency; expected one of MXN, USD")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension SuiteCurrency: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension SuiteCurrency: PayQueryValue {}
 
 /// The earlier name of ``SuiteCurrency``.
 @available(*, deprecated, renamed: "SuiteCurrency")
@@ -113,7 +45,7 @@ public typealias Currency = SuiteCurrency
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PaymentType` in `SuiteMCommerce/Payment.yaml`.
-public enum PaymentType: String, Codable, Hashable, Sendable, CaseIterable {
+public enum PaymentType: String, PayClosedEnum {
     /// Pago de contado (single payment).
     case single = "C"
     /// 3 meses sin intereses.
@@ -124,45 +56,9 @@ public enum PaymentType: String, Codable, Hashable, Sendable, CaseIterable {
     case nineMonths = "9M"
     /// 12 meses sin intereses.
     case twelveMonths = "12M"
-
-    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "C": self = .single
-        case "3M": self = .threeMonths
-        case "6M": self = .sixMonths
-        case "9M": self = .nineMonths
-        case "12M": self = .twelveMonths
-        default: return nil
-        }
-    }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid PaymentType; expected one of C, 3M, 6M, 9M, 12M")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
-extension PaymentType: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension PaymentType: PayQueryValue {}
 
 /// The plaintext of `xmlA` before encryption (root element `xml`).
 ///
@@ -230,7 +126,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
         var container = try PayDecodingContainer(decoder)
         let paymentType = container.required(PaymentType.self, WireKeys.paymentType)
         let amount = container.required(Decimal.self, WireKeys.amount)
-        let urlResponse = container.optional(URL.self, WireKeys.urlResponse) ?? URL(string: "https://suitemcommerce.com")!
+        self.urlResponse = container.optional(URL.self, WireKeys.urlResponse) ?? URL(string: "https://suitemcommerce.com")!
         let reference = container.required(String.self, WireKeys.reference)
         let currency = container.required(SuiteCurrency.self, WireKeys.currency)
         let dateHour = container.date(WireKeys.dateHour, format: WireKeys.dateHourFormat, required: true)
@@ -238,7 +134,6 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
         guard let paymentType, let amount, let reference, let currency, let dateHour else { throw container.incomplete() }
         self.paymentType = paymentType
         self.amount = amount
-        self.urlResponse = urlResponse
         self.reference = reference
         self.currency = currency
         self.dateHour = dateHour
@@ -345,15 +240,7 @@ public enum PaymentResult: RawRepresentable, Codable, Hashable, Sendable, CaseIt
     }
 }
 
-extension PaymentResult: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension PaymentResult: PayQueryValue {}
 
 /// The decrypted response of `sndPay`; the demo app's lowercase tags are accepted too.
 ///
@@ -434,24 +321,17 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let reference = container.optional(String.self, WireKeys.reference)
+        self.reference = container.optional(String.self, WireKeys.reference)
         let response = container.required(PaymentResult.self, WireKeys.response)
-        let auth = container.optional(String.self, WireKeys.auth)
-        let error = container.optional(String.self, WireKeys.error)
-        let cardholderName = container.optional(String.self, WireKeys.cardholderName)
-        let cardNumber = container.optional(String.self, WireKeys.cardNumber)
-        let amount = container.optional(Decimal.self, WireKeys.amount)
-        let cardType = container.optional(String.self, WireKeys.cardType)
+        self.auth = container.optional(String.self, WireKeys.auth)
+        self.error = container.optional(String.self, WireKeys.error)
+        self.cardholderName = container.optional(String.self, WireKeys.cardholderName)
+        self.cardNumber = container.optional(String.self, WireKeys.cardNumber)
+        self.amount = container.optional(Decimal.self, WireKeys.amount)
+        self.cardType = container.optional(String.self, WireKeys.cardType)
         try container.finish()
         guard let response else { throw container.incomplete() }
-        self.reference = reference
         self.response = response
-        self.auth = auth
-        self.error = error
-        self.cardholderName = cardholderName
-        self.cardNumber = cardNumber
-        self.amount = amount
-        self.cardType = cardType
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

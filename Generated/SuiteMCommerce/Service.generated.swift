@@ -280,11 +280,10 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let code = container.required(String.self, WireKeys.code)
-        let message = container.optional(String.self, WireKeys.message)
+        self.message = container.optional(String.self, WireKeys.message)
         try container.finish()
         guard let code else { throw container.incomplete() }
         self.code = code
-        self.message = message
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -111,7 +111,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         let merchant = container.required(String.self, WireKeys.merchant)
         let currency = container.required(SuiteCurrency.self, WireKeys.currency)
         let operationType = container.required(String.self, WireKeys.operationType)
-        let token = container.optional(String.self, WireKeys.token)
+        self.token = container.optional(String.self, WireKeys.token)
         let reference = container.required(String.self, WireKeys.reference)
         let amount = container.required(Decimal.self, WireKeys.amount)
         try container.finish()
@@ -124,7 +124,6 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         self.merchant = merchant
         self.currency = currency
         self.operationType = operationType
-        self.token = token
         self.reference = reference
         self.amount = amount
     }
@@ -275,7 +274,7 @@ public struct Bean3DS: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let branch = container.required(String.self, WireKeys.branch)
-        let company = container.optional(String.self, WireKeys.company)
+        self.company = container.optional(String.self, WireKeys.company)
         let country = container.required(String.self, WireKeys.country)
         let user = container.required(String.self, WireKeys.user)
         let password = container.required(String.self, WireKeys.password)
@@ -286,7 +285,6 @@ public struct Bean3DS: Codable, Hashable, Sendable {
         try container.finish()
         guard let branch, let country, let user, let password, let merchant, let currency, let authKey, let reference else { throw container.incomplete() }
         self.branch = branch
-        self.company = company
         self.country = country
         self.user = user
         self.password = password
@@ -417,15 +415,7 @@ public enum TokenizeStatus: RawRepresentable, Codable, Hashable, Sendable, CaseI
     }
 }
 
-extension TokenizeStatus: PayQueryValue {
-    /// The case of a query value.
-    public init?(queryValue: String) {
-        self.init(rawValue: queryValue)
-    }
-
-    /// The wire value as query text.
-    public var queryValue: String { rawValue }
-}
+extension TokenizeStatus: PayQueryValue {}
 
 /// The result of `AuthenticateWithBeanTokenization:bean3DS:`.
 ///
@@ -496,22 +486,16 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let cdResponse = container.optional(String.self, WireKeys.cdResponse)
+        self.cdResponse = container.optional(String.self, WireKeys.cdResponse)
         let nbResponse = container.required(TokenizeStatus.self, WireKeys.nbResponse)
-        let token = container.optional(String.self, WireKeys.token)
-        let tokenReference = container.optional(String.self, WireKeys.tokenReference)
-        let cardType = container.optional(String.self, WireKeys.cardType)
-        let cardBrand = container.optional(String.self, WireKeys.cardBrand)
-        let cardBank = container.optional(String.self, WireKeys.cardBank)
+        self.token = container.optional(String.self, WireKeys.token)
+        self.tokenReference = container.optional(String.self, WireKeys.tokenReference)
+        self.cardType = container.optional(String.self, WireKeys.cardType)
+        self.cardBrand = container.optional(String.self, WireKeys.cardBrand)
+        self.cardBank = container.optional(String.self, WireKeys.cardBank)
         try container.finish()
         guard let nbResponse else { throw container.incomplete() }
-        self.cdResponse = cdResponse
         self.nbResponse = nbResponse
-        self.token = token
-        self.tokenReference = tokenReference
-        self.cardType = cardType
-        self.cardBrand = cardBrand
-        self.cardBank = cardBank
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -527,11 +511,7 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable {
     }
 }
 
-extension BeanTokenizeResponse: PayValidatable {
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-    }
-}
+extension BeanTokenizeResponse: PayAlwaysValid {}
 
 extension BeanTokenizeResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The fields with sensitive values shown as `<redacted>`.
@@ -687,40 +667,25 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let cdResponse = container.optional(String.self, WireKeys.cdResponse)
-        let nbResponse = container.optional(String.self, WireKeys.nbResponse)
+        self.cdResponse = container.optional(String.self, WireKeys.cdResponse)
+        self.nbResponse = container.optional(String.self, WireKeys.nbResponse)
         let response = container.required(PaymentResult.self, WireKeys.response)
-        let folio = container.optional(String.self, WireKeys.folio)
-        let auth = container.optional(String.self, WireKeys.auth)
-        let reference = container.optional(String.self, WireKeys.reference)
-        let time = container.optional(String.self, WireKeys.time)
-        let date = container.date(WireKeys.date, format: WireKeys.dateFormat, required: false)
-        let cardType = container.optional(String.self, WireKeys.cardType)
-        let operationType = container.optional(String.self, WireKeys.operationType)
-        let cardholderName = container.optional(String.self, WireKeys.cardholderName)
-        let cardLastDigits = container.optional(String.self, WireKeys.cardLastDigits)
-        let cardExpirationMonth = container.optional(String.self, WireKeys.cardExpirationMonth)
-        let cardExpirationYear = container.optional(String.self, WireKeys.cardExpirationYear)
-        let amount = container.optional(Decimal.self, WireKeys.amount)
-        let error = container.optional(String.self, WireKeys.error)
+        self.folio = container.optional(String.self, WireKeys.folio)
+        self.auth = container.optional(String.self, WireKeys.auth)
+        self.reference = container.optional(String.self, WireKeys.reference)
+        self.time = container.optional(String.self, WireKeys.time)
+        self.date = container.date(WireKeys.date, format: WireKeys.dateFormat, required: false)
+        self.cardType = container.optional(String.self, WireKeys.cardType)
+        self.operationType = container.optional(String.self, WireKeys.operationType)
+        self.cardholderName = container.optional(String.self, WireKeys.cardholderName)
+        self.cardLastDigits = container.optional(String.self, WireKeys.cardLastDigits)
+        self.cardExpirationMonth = container.optional(String.self, WireKeys.cardExpirationMonth)
+        self.cardExpirationYear = container.optional(String.self, WireKeys.cardExpirationYear)
+        self.amount = container.optional(Decimal.self, WireKeys.amount)
+        self.error = container.optional(String.self, WireKeys.error)
         try container.finish()
         guard let response else { throw container.incomplete() }
-        self.cdResponse = cdResponse
-        self.nbResponse = nbResponse
         self.response = response
-        self.folio = folio
-        self.auth = auth
-        self.reference = reference
-        self.time = time
-        self.date = date
-        self.cardType = cardType
-        self.operationType = operationType
-        self.cardholderName = cardholderName
-        self.cardLastDigits = cardLastDigits
-        self.cardExpirationMonth = cardExpirationMonth
-        self.cardExpirationYear = cardExpirationYear
-        self.amount = amount
-        self.error = error
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

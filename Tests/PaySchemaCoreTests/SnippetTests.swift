@@ -60,15 +60,7 @@ struct SnippetTests {
                 }
             }
 
-            extension Format: PayQueryValue {
-                /// The case of a query value.
-                public init?(queryValue: String) {
-                    self.init(rawValue: queryValue)
-                }
-
-                /// The wire value as query text.
-                public var queryValue: String { rawValue }
-            }
+            extension Format: PayQueryValue {}
 
             """)
     }
@@ -126,13 +118,11 @@ struct SnippetTests {
                 public init(from decoder: any Decoder) throws {
                     var container = try PayDecodingContainer(decoder)
                     let id = container.required(String.self, WireKeys.id)
-                    let note = container.optional(String.self, WireKeys.note)
-                    let count = container.optional(Int.self, WireKeys.count) ?? 1
+                    self.note = container.optional(String.self, WireKeys.note)
+                    self.count = container.optional(Int.self, WireKeys.count) ?? 1
                     try container.finish()
                     guard let id else { throw container.incomplete() }
                     self.id = id
-                    self.note = note
-                    self.count = count
                 }
 
                 /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -176,8 +166,11 @@ struct SnippetTests {
                 codes:
                   10012: { name: transactionCancelled, message: Transaction cancelled, domain: com.example.transactionCancelled }
             """)
-        #expect(swift.contains("public enum Status: Int, Codable, Hashable, Sendable, CaseIterable {\n"))
+        // No aliases: Swift synthesizes the raw-value initializer; `PayClosedEnum` does the coding.
+        #expect(swift.contains("public enum Status: Int, PayClosedEnum {\n"))
         #expect(swift.contains("    case success = 1001\n"))
+        #expect(!swift.contains("init?(rawValue"))
+        #expect(swift.contains("extension Status: PayQueryValue {}\n"))
         #expect(swift.contains("public enum Legacy: Int, PayErrorCatalog {\n"))
         #expect(swift.contains("    case transactionCancelled = 10012\n"))
         #expect(swift.contains("        case .transactionCancelled: return \"com.example.transactionCancelled\"\n"))
@@ -216,6 +209,10 @@ struct SnippetTests {
         #expect(swift.contains("    @available(*, deprecated, renamed: \"cartId\")\n    public var basketId: String {\n"))
         #expect(swift.contains("    @available(*, deprecated, message: \"Use cartId.\")\n    public var legacyFlag: Bool? {\n        get { _legacyFlag }\n"))
         #expect(swift.contains("    var _legacyFlag: Bool?\n"))
+        // Code written before the field rename keeps compiling: the earlier labels, without defaults.
+        #expect(swift.contains("    @available(*, deprecated, message: \"Renamed fields: basketId → cartId.\")\n    public init(basketId: String, legacyFlag: Bool? = nil) {\n        self.init(cartId: basketId, legacyFlag: legacyFlag)\n"))
+        // Nothing in Cart is constrained: no validation code of its own.
+        #expect(swift.contains("extension Cart: PayAlwaysValid {}\n"))
     }
 
     @Test func xmlNamesAndFixedScaleDecimals() {
@@ -256,7 +253,7 @@ struct SnippetTests {
         #expect(swift.contains("        static let link = PayFieldKey(\"link\", nullable: true, relativeURL: true)\n"))
         #expect(swift.contains("    public var extra: PayJSON?\n"))
         #expect(swift.contains("    public var items: [String?]?\n"))
-        #expect(swift.contains("        let items = container.list(String?.self, WireKeys.items, required: false)\n"))
+        #expect(swift.contains("        self.items = container.list(String?.self, WireKeys.items, required: false)\n"))
         #expect(swift.contains("        if !((self.amount != nil) || (self.note != nil && self.link != nil)) {\n"))
         #expect(swift.contains("violations.append(ValidationViolation(path: path, rule: \"requireAnyOf\", message: \"needs amount, or note and link\", value: nil))"))
     }

@@ -26,7 +26,7 @@ public struct SchemaChecker {
                 diagnostics.error("file declares module '\(module.value)' but lives in the folder of module '\(moduleName)'", at: module.location)
             }
             if file.outputName == moduleName + "Schema" {
-                diagnostics.error("the file name '\(file.outputName)' is reserved for the module's type registry (\(SwiftEmitter.registryFileName(moduleName))); rename the file", at: SourceLocation(file: file.path, line: 1, column: 1))
+                diagnostics.error("the file name '\(file.outputName)' is reserved for the module's type registry (\(Naming.registryFileName(moduleName))); rename the file", at: SourceLocation(file: file.path, line: 1, column: 1))
             }
             if let other = outputNames[file.outputName] {
                 diagnostics.error("two schema files would both generate '\(file.outputName).generated.swift' (the other is \(other)); rename one", at: SourceLocation(file: file.path, line: 1, column: 1))
@@ -35,7 +35,7 @@ public struct SchemaChecker {
             for type in file.types { declare(type.name, what: "type") }
             for catalog in file.errorCatalogs { declare(catalog.name, what: "error catalog") }
             for operation in file.operations {
-                declare(Located(Naming.upperFirst(operation.name.value) + "Operation", at: operation.name.location), what: "operation")
+                declare(Located(Naming.operationTypeName(operation.name.value), at: operation.name.location), what: "operation")
             }
         }
         for file in files {

@@ -57,7 +57,7 @@ public struct SwiftEmitter {
     /// Extensions of a deprecated type are marked deprecated too, so that naming the type in the
     /// extension's header does not warn.
     func markDeprecatedExtension(_ name: String) {
-        if module.type(name)?.lifecycle.deprecated != nil || file.operations.contains(where: { Naming.upperFirst($0.name.value) + "Operation" == name && $0.lifecycle.deprecated != nil }) {
+        if module.type(name)?.lifecycle.deprecated != nil || file.operations.contains(where: { Naming.operationTypeName($0.name.value) == name && $0.lifecycle.deprecated != nil }) {
             out.line("@available(*, deprecated)")
         }
     }

@@ -38,6 +38,19 @@ extension SwiftEmitter {
         let rawType = decl.rawType.rawValue
         out.doc(paragraphs: [type.doc ?? "The `\(name)` values.", "Closed: a value the schema does not list fails to decode.", remark(name, file)])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
+        if decl.cases.allSatisfy({ $0.aliases.isEmpty }) {
+            // Raw values are the whole story: Swift synthesizes `init?(rawValue:)` and `allCases`,
+            // `PayClosedEnum` the coding with the same error.
+            out.block("public enum \(name): \(rawType), PayClosedEnum") {
+                for enumCase in decl.cases {
+                    out.doc(paragraphs: caseDoc(enumCase))
+                    out.line("case \(Naming.escaped(enumCase.name.value)) = \(rawLiteral(enumCase.value.value))")
+                }
+                emitCaseRenames(decl)
+            }
+            emitEnumQueryValue(name, rawType: rawType, failable: true)
+            return
+        }
         out.block("public enum \(name): \(rawType), Codable, Hashable, Sendable, CaseIterable") {
             for enumCase in decl.cases {
                 out.doc(paragraphs: caseDoc(enumCase))
@@ -141,19 +154,6 @@ extension SwiftEmitter {
     func emitEnumQueryValue(_ name: String, rawType: String, failable: Bool) {
         out.line("")
         markDeprecatedExtension(name)
-        out.block("extension \(name): PayQueryValue") {
-            out.line("/// The case of a query value.")
-            out.block("public init?(queryValue: String)") {
-                if rawType == "Int" {
-                    out.line("guard let number = Int(queryValue) else { return nil }")
-                    out.line(failable ? "self.init(rawValue: number)" : "self.init(rawValue: number)")
-                } else {
-                    out.line("self.init(rawValue: queryValue)")
-                }
-            }
-            out.line("")
-            out.line("/// The wire value as query text.")
-            out.line("public var queryValue: String { " + (rawType == "Int" ? "String(rawValue)" : "rawValue") + " }")
-        }
+        out.line("extension \(name): PayQueryValue {}")
     }
 }

@@ -1,6 +1,6 @@
 extension SwiftEmitter {
     func emitOperation(_ operation: OperationDecl) {
-        let name = Naming.upperFirst(operation.name.value) + "Operation"
+        let name = Naming.operationTypeName(operation.name.value)
         let method = operation.method.value
         var parameters = operation.parameters
         for placeholder in SchemaChecker.placeholders(in: operation.path.value) where !parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {

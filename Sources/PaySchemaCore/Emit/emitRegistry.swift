@@ -1,7 +1,5 @@
 /// The per-module registry file: every type by name, for tools that read payloads by type name.
 extension SwiftEmitter {
-    /// The name of the registry file of `module`.
-    public static func registryFileName(_ module: String) -> String { module + "Schema.generated.swift" }
 
     static func emitEntries(_ out: SwiftWriter, _ module: CheckedModule, _ entries: [(SchemaFile, TypeDecl)], header: String) {
         out.line(header)
@@ -48,6 +46,6 @@ extension SwiftEmitter {
                 emitEntries(out, module, deprecated, header: "public static let deprecatedTypes: [PaySchemaType] = [")
             }
         }
-        return GeneratedFile(name: registryFileName(module.name), module: module.name, contents: out.text)
+        return GeneratedFile(name: Naming.registryFileName(module.name), module: module.name, contents: out.text)
     }
 }

@@ -65,24 +65,23 @@ extension SwiftEmitter {
         }
         out.line("")
         markDeprecatedExtension(name)
+        if decl.constraints.isEmpty {
+            out.line("extension \(name): PayAlwaysValid {}")
+        } else {
+            emitScalarValidation(name, decl)
+        }
+        out.line("")
+        markDeprecatedExtension(name)
+        out.line("extension \(name): PayQueryValue {}")
+    }
+
+    func emitScalarValidation(_ name: String, _ decl: ScalarDecl) {
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends a violation for each constraint the value breaks.")
             out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
                 emitPrimitiveChecks(value: "rawValue", primitive: decl.base.value, constraints: decl.constraints, secret: decl.sensitive ? ", sensitive: true" : "", path: "path", rulesPrefix: "Rules.value")
             }
             _ = emitRuleConstants([(prefix: "value", constraints: decl.constraints)])
-        }
-        out.line("")
-        markDeprecatedExtension(name)
-        out.block("extension \(name): PayQueryValue") {
-            out.line("/// Reads the value from query text.")
-            out.block("public init?(queryValue: String)") {
-                out.line("guard let value = \(base)(queryValue: queryValue) else { return nil }")
-                out.line("self.rawValue = value")
-            }
-            out.line("")
-            out.line("/// The value as query text.")
-            out.line("public var queryValue: String { rawValue.queryValue }")
         }
     }
 }

@@ -181,14 +181,16 @@ extension SwiftEmitter {
                 if let value = field.defaultValue {
                     expression += " ?? " + literal(value.value, type: field.type.value)
                 }
-                out.line("let \(local) = \(expression)")
+                // Optional and defaulted fields are stored as they are read; required ones wait until
+                // every field was read, so that all problems are reported at once.
+                out.line(field.required ? "let \(local) = \(expression)" : "self.\(storage(field)) = \(expression)")
             }
             out.line("try container.finish()")
             let mandatory = decl.fields.filter { $0.required }
             if !mandatory.isEmpty {
                 out.line("guard " + mandatory.map { "let " + Naming.escaped($0.name.value) }.joined(separator: ", ") + " else { throw container.incomplete() }")
             }
-            for field in decl.fields {
+            for field in mandatory {
                 out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))")
             }
         }

@@ -100,12 +100,16 @@ extension SwiftEmitter {
         let format = primaryFormat(decl)
         out.line("")
         markDeprecatedExtension(name)
+        let checked = decl.fields.filter { field in
+            var visiting = Set<String>()
+            return needsValidation(field.type.value, field.constraints, visiting: &visiting)
+        }
+        if checked.isEmpty && decl.requireAnyOf.isEmpty {
+            out.line("extension \(name): PayAlwaysValid {}")
+            return
+        }
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends every constraint violation of this value and the values it holds, with wire paths.")
-            let checked = decl.fields.filter { field in
-                var visiting = Set<String>()
-                return needsValidation(field.type.value, field.constraints, visiting: &visiting)
-            }
             out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
                 for field in checked {
                     let path = "path.appending(\(Naming.literal(decl.wireName(of: field, in: format))))"

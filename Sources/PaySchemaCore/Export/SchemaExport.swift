@@ -178,21 +178,21 @@ public struct SchemaExport {
         if let value = constraints.scale { entries.append(("multipleOf", .number(value.value == 0 ? "1" : "0." + String(repeating: "0", count: value.value - 1) + "1"))) }
         if constraints.exactScale, let scale = constraints.scale { entries.append(("x-exact-scale", .number(String(scale.value)))) }
         if let format = constraints.format?.value {
-            switch format {
-            case "url":
+            switch constraints.runtimeFormat {
+            case .url?:
                 entries.append(("format", "uri"))
                 let schemes = constraints.schemes.isEmpty ? "[A-Za-z][A-Za-z0-9+.\\-]*" : "(?i:" + constraints.schemes.map(NSRegularExpression.escapedPattern).joined(separator: "|") + ")"
                 entries.append(("pattern", .string("^" + schemes + Self.absoluteURLPattern.dropFirst(Self.schemePattern.count))))
                 if !constraints.schemes.isEmpty { entries.append(("x-schemes", .array(constraints.schemes.map { .string($0) }))) }
-            case "uuid": entries.append(("format", "uuid")); entries.append(("pattern", .string(Self.uuidPattern)))
-            case "uuidLowercase": entries.append(("format", "uuid")); entries.append(("pattern", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
-            case "iso4217": entries.append(("enum", .array(ISO4217.codes.sorted().map { .string($0) }))); entries.append(("x-format", "iso4217"))
-            case "iso3166Alpha2": entries.append(("enum", .array(ISO3166.alpha2.sorted().map { .string($0) }))); entries.append(("x-format", "iso3166Alpha2"))
-            case "luhn": entries.append(("pattern", "^[0-9]{12,19}$")); entries.append(("x-format", "luhn"))
-            case "urlScheme": entries.append(("pattern", "^[A-Za-z][A-Za-z0-9+.\\-]*$")); entries.append(("x-format", "urlScheme"))
-            case "localeIdentifier": entries.append(("pattern", "^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4}){0,2}$")); entries.append(("x-format", "localeIdentifier"))
-            case "decimalString": entries.append(("pattern", .string(Self.decimalPattern(constraints)))); entries.append(("x-format", "decimalString"))
-            default: entries.append(("x-format", .string(format)))
+            case .uuid?: entries.append(("format", "uuid")); entries.append(("pattern", .string(Self.uuidPattern)))
+            case .uuidLowercase?: entries.append(("format", "uuid")); entries.append(("pattern", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
+            case .iso4217?: entries.append(("enum", .array(ISO4217.codes.sorted().map { .string($0) }))); entries.append(("x-format", "iso4217"))
+            case .iso3166Alpha2?: entries.append(("enum", .array(ISO3166.alpha2.sorted().map { .string($0) }))); entries.append(("x-format", "iso3166Alpha2"))
+            case .luhn?: entries.append(("pattern", "^[0-9]{12,19}$")); entries.append(("x-format", "luhn"))
+            case .urlScheme?: entries.append(("pattern", "^[A-Za-z][A-Za-z0-9+.\\-]*$")); entries.append(("x-format", "urlScheme"))
+            case .localeIdentifier?: entries.append(("pattern", "^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4}){0,2}$")); entries.append(("x-format", "localeIdentifier"))
+            case .decimalString?: entries.append(("pattern", .string(Self.decimalPattern(constraints)))); entries.append(("x-format", "decimalString"))
+            case nil: entries.append(("x-format", .string(format)))
             }
         }
         return entries

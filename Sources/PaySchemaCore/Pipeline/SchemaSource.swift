@@ -85,7 +85,7 @@ public enum SchemaSource {
         }
         let loaded = YAMLLoader.load(bytes: [UInt8](data), file: diagnosticPath)
         diagnostics.append(contentsOf: loaded.diagnostics)
-        if loaded.diagnostics.contains(where: { $0.severity == .error && $0.message.hasPrefix("YAML syntax error") }) {
+        if loaded.stoppedAtSyntaxError {
             return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: outputName)
         }
         return SchemaParser.parse(loaded.root, path: diagnosticPath, displayPath: displayPath, diagnostics: &diagnostics)

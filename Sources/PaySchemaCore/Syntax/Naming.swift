@@ -56,6 +56,16 @@ public enum Naming {
     }
 
     /// `getCheckoutSession` → `GetCheckoutSession`.
+    /// The Swift type generated for an operation: `getCheckoutSession` → `GetCheckoutSessionOperation`.
+    public static func operationTypeName(_ operation: String) -> String {
+        upperFirst(operation) + "Operation"
+    }
+
+    /// The file holding a module's type registry: `MollieCheckoutSchema.generated.swift`.
+    public static func registryFileName(_ module: String) -> String {
+        module + "Schema.generated.swift"
+    }
+
     public static func upperFirst(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst()
     }

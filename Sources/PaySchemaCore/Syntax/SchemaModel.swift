@@ -219,18 +219,7 @@ public struct Constraints: Sendable, Hashable {
 
     /// The runtime format named by ``format``.
     public var runtimeFormat: PayFormat? {
-        switch format?.value {
-        case "iso4217": return .iso4217
-        case "iso3166Alpha2": return .iso3166Alpha2
-        case "luhn": return .luhn
-        case "uuid": return .uuid
-        case "uuidLowercase": return .uuidLowercase
-        case "url": return .url(schemes: schemes)
-        case "urlScheme": return .urlScheme
-        case "localeIdentifier": return .localeIdentifier
-        case "decimalString": return .decimalString
-        default: return nil
-        }
+        format.flatMap { PayFormat(name: $0.value, schemes: schemes) }
     }
 }
 

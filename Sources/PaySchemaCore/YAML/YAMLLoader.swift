@@ -28,6 +28,9 @@ public enum YAMLLoader {
         public var root: YAMLNode?
         /// Problems found while reading.
         public var diagnostics: [Diagnostic]
+        /// Whether libyaml stopped at a syntax error (nothing after it was read, so later stages
+        /// have nothing to check).
+        public var stoppedAtSyntaxError = false
     }
 
     /// Loads the first document of `text`.
@@ -155,7 +158,7 @@ public enum YAMLLoader {
                     message = "\(problem) \(context)"
                 }
                 diagnostics.append(Diagnostic(.error, "YAML syntax error: \(message)", at: location(parser.problem_mark)))
-                return Result(root: nil, diagnostics: diagnostics)
+                return Result(root: nil, diagnostics: diagnostics, stoppedAtSyntaxError: true)
             }
             defer { yaml_event_delete(&event) }
             let type = event.type

@@ -8,6 +8,18 @@ public protocol PayQueryValue {
     var queryValue: String { get }
 }
 
+extension PayQueryValue where Self: RawRepresentable, RawValue: PayQueryValue {
+    /// The value whose raw value has this query text (generated enums, legacy aliases included,
+    /// and scalars); `nil` when there is none.
+    public init?(queryValue: String) {
+        guard let raw = RawValue(queryValue: queryValue) else { return nil }
+        self.init(rawValue: raw)
+    }
+
+    /// The raw value's query text.
+    public var queryValue: String { rawValue.queryValue }
+}
+
 extension String: PayQueryValue {
     /// The text itself.
     public init?(queryValue: String) { self = queryValue }

@@ -21,8 +21,17 @@ public enum PayFormat: Sendable, Hashable {
     /// A plain decimal number written as text (`10`, `0.01`, `-3.5`).
     case decimalString
 
+    /// Every format, in the order schemas document them (a URL format with any scheme).
+    public static let all: [PayFormat] = [.iso4217, .iso3166Alpha2, .luhn, .uuid, .uuidLowercase, .url(schemes: []), .urlScheme, .localeIdentifier, .decimalString]
+
     /// Every format name a schema may use.
-    public static let names = ["iso4217", "iso3166Alpha2", "luhn", "uuid", "uuidLowercase", "url", "urlScheme", "localeIdentifier", "decimalString"]
+    public static let names = all.map(\.name)
+
+    /// The format a schema names, `nil` for an unknown name; `schemes` applies to `url`.
+    public init?(name: String, schemes: [String] = []) {
+        guard let format = Self.all.first(where: { $0.name == name }) else { return nil }
+        if case .url = format { self = .url(schemes: schemes) } else { self = format }
+    }
 
     /// The format's schema name.
     public var name: String {
