@@ -6,10 +6,16 @@ import Foundation
 public protocol PayClosedEnum: RawRepresentable, CaseIterable, Codable, Hashable, Sendable where RawValue: Codable & Sendable {}
 
 extension PayClosedEnum {
-    /// `'x' is not a valid Name; expected one of a, b`.
-    static func invalidValue(_ raw: RawValue, in container: any SingleValueDecodingContainer) -> DecodingError {
-        let allowed = allCases.map { "\($0.rawValue)" }.joined(separator: ", ")
-        return DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid \(Self.self); expected one of \(allowed)")
+    /// The listed case a decoder holds; anything else is an error naming the allowed values
+    /// (`'x' is not a valid Name; expected one of a, b`).
+    static func decodeListed(from decoder: any Decoder) throws -> Self {
+        let container = try decoder.singleValueContainer()
+        let raw = try container.decode(RawValue.self)
+        guard let value = Self(rawValue: raw) else {
+            let allowed = allCases.map { "\($0.rawValue)" }.joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid \(Self.self); expected one of \(allowed)")
+        }
+        return value
     }
 
     /// Encodes the raw value.
@@ -19,22 +25,14 @@ extension PayClosedEnum {
     }
 }
 
+// One initializer per raw type: each is more specialized than the standard library's default for
+// `RawRepresentable` enums with that raw type, so it is the one used.
 extension PayClosedEnum where RawValue == String {
     /// Decodes a listed value; anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else { throw Self.invalidValue(raw, in: container) }
-        self = value
-    }
+    public init(from decoder: any Decoder) throws { self = try Self.decodeListed(from: decoder) }
 }
 
 extension PayClosedEnum where RawValue == Int {
     /// Decodes a listed value; anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(Int.self)
-        guard let value = Self(rawValue: raw) else { throw Self.invalidValue(raw, in: container) }
-        self = value
-    }
+    public init(from decoder: any Decoder) throws { self = try Self.decodeListed(from: decoder) }
 }
