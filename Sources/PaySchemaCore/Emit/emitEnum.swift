@@ -48,7 +48,7 @@ extension SwiftEmitter {
                 }
                 emitCaseRenames(decl)
             }
-            emitEnumQueryValue(name, rawType: rawType, failable: true)
+            emitEnumQueryValue(name)
             return
         }
         out.block("public enum \(name): \(rawType), Codable, Hashable, Sendable, CaseIterable") {
@@ -77,7 +77,7 @@ extension SwiftEmitter {
             }
             emitCaseRenames(decl)
         }
-        emitEnumQueryValue(name, rawType: rawType, failable: true)
+        emitEnumQueryValue(name)
     }
 
     func emitOpenEnum(_ type: TypeDecl, _ decl: EnumDecl) {
@@ -137,7 +137,7 @@ extension SwiftEmitter {
             }
             emitCaseRenames(decl)
         }
-        emitEnumQueryValue(name, rawType: rawType, failable: false)
+        emitEnumQueryValue(name)
     }
 
     func emitCaseRenames(_ decl: EnumDecl) {
@@ -151,7 +151,7 @@ extension SwiftEmitter {
         }
     }
 
-    func emitEnumQueryValue(_ name: String, rawType: String, failable: Bool) {
+    func emitEnumQueryValue(_ name: String) {
         out.line("")
         markDeprecatedExtension(name)
         out.line("extension \(name): PayQueryValue {}")
