@@ -23,24 +23,26 @@ enum PatternInclusion {
     }
 
     /// Whether the whole of `value` matches `pattern`, decided by the automaton (`nil` when the
-    /// pattern is outside the subset or too large). The checker uses it for defaults, so it never
+    /// pattern is outside the subset). The checker uses it for defaults, so it never
     /// creates an `NSRegularExpression`.
     static func matches(_ pattern: String, _ value: String) -> Bool? {
         guard let node = Parser.parse(pattern) else { return nil }
         let alphabet = Alphabet(sets: node.charSets)
-        guard let dfa = DFA(node, alphabet) else { return nil }
-        var state = 0
+        var nfa = NFA()
+        let start = nfa.newState()
+        let end = nfa.newState()
+        guard nfa.build(node, from: start, to: end, alphabet) else { return nil }
+        // The automaton is simulated state set by state set (linear in the value, no subset
+        // construction), so a default is checked in time proportional to its length.
+        var states = nfa.closure([start])
         for scalar in value.unicodeScalars {
-            // The interval (symbol) that holds the scalar: the last bound not above it.
-            var low = 0
-            var high = alphabet.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if alphabet.bounds[middle] <= scalar.value { low = middle } else { high = middle - 1 }
-            }
-            state = dfa.transitions[state][low]
+            let symbol = alphabet.symbol(of: scalar)
+            var moved = Set<Int>()
+            for state in states { moved.formUnion(nfa.moves[state][symbol] ?? []) }
+            if moved.isEmpty { return false }
+            states = nfa.closure(moved)
         }
-        return dfa.accepting[state]
+        return states.contains(end)
     }
 
     /// The relation of `new` to `old`, `nil` when either is outside the decidable subset or too large.
@@ -348,6 +350,17 @@ enum PatternInclusion {
         }
 
         var count: Int { bounds.count - 1 }
+
+        /// The symbol (interval) that holds `scalar`: the last bound not above it.
+        func symbol(of scalar: Unicode.Scalar) -> Int {
+            var low = 0
+            var high = count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if bounds[middle] <= scalar.value { low = middle } else { high = middle - 1 }
+            }
+            return low
+        }
 
         /// The symbols (interval indices) a set covers.
         func symbols(_ set: CharSet) -> [Int] {
