@@ -63,6 +63,19 @@ struct SuiteMCommerceModelTests {
         #expect(declared.reference == "R1")
     }
 
+    /// Fuzz/regressions/payload/xml-error-leak: every malformed document used to reach XMLParser,
+    /// which leaks a CFError per error on Linux. The package's own check refuses it first, located.
+    @Test func malformedXMLIsRefusedWithALocationBeforeTheParser() {
+        do {
+            _ = try PayResponse(xml: data("<xml>\n<a></b></xml>"))
+            Issue.record("expected an error")
+        } catch let error as PayloadDecodingError {
+            #expect(error.issues.map(\.description) == ["$: malformed: not well-formed XML: 2:4: '</b>' does not close 'a'"])
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test func missingFieldsInXMLAreAllReported() {
         do {
             _ = try PayRequest(xml: data("<xml><amount>abc</amount></xml>"))

@@ -55,19 +55,23 @@ public enum PayWire {
         guard data.count <= limits.maximumBytes else {
             throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "the payload is larger than \(limits.maximumBytes) bytes")])
         }
-        let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
-        decoder.userInfo[.paySchemaWireFormat] = WireFormat.xml
-        decoder.shouldProcessNamespaces = false
         // FoundationXML traps on some invalid UTF-8 (in element names) before any callback runs.
         let invalid = data.withUnsafeBytes { PayUTF8.firstInvalidOffset($0.bindMemory(to: UInt8.self)) }
         if let invalid {
             throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML: invalid UTF-8 at byte \(invalid)")])
         }
-        if let problem = unsupportedMarkup(data) {
+        // XMLParser only ever sees documents it accepts: on Linux it leaks on every error it reports
+        // and crashes on some markup (PayXMLChecker).
+        let document = closingUnclosedRoot(data)
+        let problem = document.withUnsafeBytes { PayXMLChecker.problem(in: $0.bindMemory(to: UInt8.self), maximumDepth: limits.maximumDepth) }
+        if let problem {
             throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML: \(problem)")])
         }
+        let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
+        decoder.userInfo[.paySchemaWireFormat] = WireFormat.xml
+        decoder.shouldProcessNamespaces = false
         do {
-            return try decoder.decode(T.self, from: closingUnclosedRoot(data))
+            return try decoder.decode(T.self, from: document)
         } catch let error as PayloadDecodingError {
             throw error
         } catch let error as DecodingError {
@@ -82,33 +86,6 @@ public enum PayWire {
         let encoder = XMLEncoder()
         encoder.userInfo[.paySchemaWireFormat] = WireFormat.xml
         return try encoder.encode(value, withRootKey: rootElement)
-    }
-
-    /// Markup a payment payload never needs and FoundationXML mishandles, found before the parser
-    /// runs: a processing instruction other than the leading XML declaration (a PI without data
-    /// makes FoundationXML on Linux call `strlen(NULL)`: Fuzz/regressions/payload/pi-without-data)
-    /// and document type declarations (entity expansion, external entities).
-    static func unsupportedMarkup(_ data: Data) -> String? {
-        let bytes = [UInt8](data)
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        let declaration = Array("<?xml".utf8)
-        var index = 0
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "<") {
-                let next = bytes[index + 1]
-                if next == UInt8(ascii: "?") {
-                    let isDeclaration = index == start && bytes[index...].starts(with: declaration)
-                        && index + 5 < bytes.count && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5])
-                    if !isDeclaration { return "a processing instruction at byte \(index)" }
-                } else if next == UInt8(ascii: "!"), bytes[index...].starts(with: Array("<!DOCTYPE".utf8)) || bytes[index...].starts(with: Array("<!ENTITY".utf8)) {
-                    return "a document type declaration at byte \(index)"
-                }
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// Appends `</root>` when a document opens a root element and never closes it.

@@ -1,0 +1,553 @@
+/// XML 1.0 well-formedness, decided by the package before FoundationXML's `XMLParser` sees a
+/// document, so that the parser only ever reads documents it accepts.
+///
+/// Why: on Linux, `XMLParser` leaks a `CFError` for every syntax error it reports (72 bytes and the
+/// message, Fuzz/RESULTS.md) and traps or crashes on some malformed input; a payload from a server
+/// or from anyone in between must end in a located error instead. The check is the XML 1.0 (fifth
+/// edition) grammar for what a payment payload uses: an optional byte order mark and XML
+/// declaration (version 1.0, UTF-8), comments, one root element with attributes, text, character
+/// and predefined entity references, CDATA sections. Processing instructions and document type
+/// declarations are refused (a payment payload never needs them; a processing instruction without
+/// data makes FoundationXML call `strlen(NULL)`, Fuzz/regressions/payload/pi-without-data, and a
+/// document type declaration brings entity expansion). Nesting is bounded by the payload limits.
+/// The input is valid UTF-8 (checked first by ``PayUTF8``).
+enum PayXMLChecker {
+    /// The first problem of `bytes` as an XML document, `nil` when it is well formed.
+    static func problem(in bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> PayXMLSyntaxError? {
+        var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
+        do {
+            try scanner.document()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A cursor over the document's bytes.
+    struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let maximumDepth: Int
+        var index = 0
+        var bindings: [Binding] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+            self.bytes = bytes
+            self.maximumDepth = maximumDepth
+        }
+
+        // MARK: Document structure
+
+        mutating func document() throws(PayXMLSyntaxError) {
+            if starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
+            if starts(with: "<?xml"), index + 5 < bytes.count, isSpace(bytes[index + 5]) { try declaration() }
+            try miscellaneous()
+            guard index < bytes.count else { throw failure(bytes.isEmpty ? "an empty document" : "no root element") }
+            guard bytes[index] == UInt8(ascii: "<") else { throw failure("text before the root element") }
+            try rootElement()
+            try miscellaneous()
+            if index < bytes.count { throw failure("content after the root element") }
+        }
+
+        /// `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`; only version 1.0 and UTF-8.
+        mutating func declaration() throws(PayXMLSyntaxError) {
+            index += 5
+            skipSpace()
+            guard starts(with: "version") else { throw failure("the XML declaration must start with 'version'") }
+            index += 7
+            let version = try pseudoAttributeValue()
+            guard version == "1.0" else { throw failure("XML version '\(version)' (only 1.0 is read)") }
+            var spaced = skipSpace()
+            if spaced, starts(with: "encoding") {
+                index += 8
+                let encoding = try pseudoAttributeValue()
+                guard encoding.uppercased() == "UTF-8" else {
+                    throw failure("the document declares encoding '\(encoding)'; payloads are read as UTF-8 only")
+                }
+                spaced = skipSpace()
+            }
+            if spaced, starts(with: "standalone") {
+                index += 10
+                let standalone = try pseudoAttributeValue()
+                guard standalone == "yes" || standalone == "no" else { throw failure("standalone must be 'yes' or 'no'") }
+                skipSpace()
+            }
+            guard starts(with: "?>") else { throw failure("the XML declaration is not closed by '?>'") }
+            index += 2
+        }
+
+        /// `= "value"` inside the XML declaration: short ASCII text.
+        mutating func pseudoAttributeValue() throws(PayXMLSyntaxError) -> String {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("expected '='") }
+            index += 1
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                throw failure("expected a quoted value")
+            }
+            let quote = bytes[index]
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] != quote {
+                let byte = bytes[index]
+                let allowed = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+                guard allowed, index - start < 40 else { throw failure("an invalid value in the XML declaration") }
+                index += 1
+            }
+            guard index < bytes.count else { throw failure("an unterminated value in the XML declaration") }
+            index += 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+        }
+
+        /// Whitespace and comments; processing instructions and document type declarations are refused.
+        mutating func miscellaneous() throws(PayXMLSyntaxError) {
+            while true {
+                skipSpace()
+                if starts(with: "<!--") {
+                    try comment()
+                } else if starts(with: "<?") {
+                    throw failure(starts(with: "<?xml") ? "an XML declaration that is not at the start of the document" : "a processing instruction (not read in payloads)")
+                } else if starts(with: "<!") {
+                    throw failure("a document type declaration (not read in payloads)")
+                } else {
+                    return
+                }
+            }
+        }
+
+        /// The root element and everything inside it, without recursion.
+        mutating func rootElement() throws(PayXMLSyntaxError) {
+            var open: [Range<Int>] = []
+            try startTag(&open)
+            while let innermost = open.last {
+                guard index < bytes.count else { throw failure("element '\(text(innermost))' is not closed") }
+                switch bytes[index] {
+                case UInt8(ascii: "<"):
+                    if starts(with: "</") {
+                        try endTag(&open)
+                    } else if starts(with: "<!--") {
+                        try comment()
+                    } else if starts(with: "<![CDATA[") {
+                        try cdata()
+                    } else if starts(with: "<?") {
+                        throw failure("a processing instruction (not read in payloads)")
+                    } else if starts(with: "<!") {
+                        throw failure("a markup declaration inside an element")
+                    } else {
+                        try startTag(&open)
+                    }
+                case UInt8(ascii: "&"):
+                    try reference()
+                default:
+                    try characterData()
+                }
+            }
+        }
+
+        /// `<name attribute="value" …>` (pushed) or `<name … />`.
+        mutating func startTag(_ open: inout [Range<Int>]) throws(PayXMLSyntaxError) {
+            let tagStart = index
+            index += 1
+            let name = try self.name()
+            var attributes: [Attribute] = []
+            while true {
+                let spaced = skipSpace()
+                guard index < bytes.count else { throw failure("the start tag of '\(text(name))' is not closed") }
+                let selfClosing = starts(with: "/>")
+                if selfClosing || bytes[index] == UInt8(ascii: ">") {
+                    let end = index + (selfClosing ? 2 : 1)
+                    index = tagStart
+                    try checkNamespaces(element: name, attributes: attributes, depth: open.count + 1)
+                    if selfClosing {
+                        closeScope(depth: open.count + 1)
+                    } else {
+                        guard open.count < maximumDepth else { throw failure("elements nested deeper than \(maximumDepth) levels") }
+                        open.append(name)
+                    }
+                    index = end
+                    return
+                }
+                guard spaced else { throw failure("expected whitespace, '>' or '/>' in the start tag of '\(text(name))'") }
+                let attributeStart = index
+                let attribute = try self.name()
+                if attributes.contains(where: { equal($0.name, attribute) }) {
+                    index = attributeStart
+                    throw failure("attribute '\(text(attribute))' appears twice")
+                }
+                skipSpace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("expected '=' after attribute '\(text(attribute))'") }
+                index += 1
+                skipSpace()
+                let value = try attributeValue()
+                attributes.append(Attribute(name: attribute, value: value, start: attributeStart))
+            }
+        }
+
+        /// An attribute of a start tag: its name, the text between its quotes, where it starts.
+        struct Attribute {
+            var name: Range<Int>
+            var value: Range<Int>
+            var start: Int
+        }
+
+        /// A namespace prefix bound by an `xmlns:prefix` attribute of an element at `depth`.
+        struct Binding {
+            var prefix: Range<Int>
+            var uri: Range<Int>
+            var depth: Int
+        }
+
+        /// Namespaces in XML 1.0, which FoundationXML applies whatever `shouldProcessNamespaces`
+        /// says: qualified names have one colon between two names, every prefix is declared (or
+        /// `xml`), `xml` and `xmlns` are not rebound, no prefix is bound to the empty name, and no
+        /// two attributes have the same namespace and local name.
+        mutating func checkNamespaces(element: Range<Int>, attributes: [Attribute], depth: Int) throws(PayXMLSyntaxError) {
+            for attribute in attributes {
+                let (prefix, local) = try qualified(attribute.name, at: attribute.start)
+                guard let prefix, text(prefix) == "xmlns" else { continue }
+                let declared = text(local)
+                if declared == "xmlns" || declared == "xml" {
+                    index = attribute.start
+                    throw failure("the prefix '\(declared)' cannot be declared")
+                }
+                if attribute.value.isEmpty {
+                    index = attribute.start
+                    throw failure("the prefix '\(declared)' is bound to an empty namespace name")
+                }
+                guard isAbsoluteURI(attribute.value) else {
+                    index = attribute.start
+                    throw failure("the namespace name of '\(declared)' is not an absolute URI")
+                }
+                bindings.append(Binding(prefix: local, uri: attribute.value, depth: depth))
+            }
+            if let declaration = attributes.first(where: { text($0.name) == "xmlns" }), !declaration.value.isEmpty, !isAbsoluteURI(declaration.value) {
+                index = declaration.start
+                throw failure("the default namespace name is not an absolute URI")
+            }
+            if let prefix = try qualified(element, at: index + 1).prefix {
+                guard text(prefix) != "xmlns", text(prefix) == "xml" || binding(of: prefix) != nil else {
+                    throw failure("the namespace prefix '\(text(prefix))' of '\(text(element))' is not declared")
+                }
+            }
+            var expanded: [(namespace: String, local: Range<Int>)] = []
+            for attribute in attributes {
+                let (prefix, local) = try qualified(attribute.name, at: attribute.start)
+                guard let prefix, text(prefix) != "xmlns" else { continue }
+                let namespace: String
+                if text(prefix) == "xml" {
+                    namespace = "http://www.w3.org/XML/1998/namespace"
+                } else if let bound = binding(of: prefix) {
+                    namespace = String(decoding: UnsafeBufferPointer(rebasing: bytes[bound.uri]), as: UTF8.self)
+                } else {
+                    index = attribute.start
+                    throw failure("the namespace prefix '\(text(prefix))' of attribute '\(text(attribute.name))' is not declared")
+                }
+                if expanded.contains(where: { $0.namespace == namespace && equal($0.local, local) }) {
+                    index = attribute.start
+                    throw failure("attribute '\(text(attribute.name))' repeats a namespaced attribute")
+                }
+                expanded.append((namespace, local))
+            }
+        }
+
+        /// The prefix (when there is a colon) and local part of a name.
+        mutating func qualified(_ name: Range<Int>, at start: Int) throws(PayXMLSyntaxError) -> (prefix: Range<Int>?, local: Range<Int>) {
+            guard let colon = name.first(where: { bytes[$0] == UInt8(ascii: ":") }) else { return (nil, name) }
+            let local = (colon + 1)..<name.upperBound
+            let valid = colon > name.lowerBound && !local.isEmpty && !local.contains { bytes[$0] == UInt8(ascii: ":") }
+                && scalar(at: local.lowerBound).map { isNameStart($0.value) } == true
+            guard valid else {
+                index = start
+                throw failure("'\(text(name))' is not a qualified name (one ':' between two names)")
+            }
+            return (name.lowerBound..<colon, local)
+        }
+
+        /// Whether the raw text of a namespace name is an absolute URI (RFC 3986, as libxml2 parses
+        /// it: a scheme, then ASCII URI characters; an authority's port is digits, its host has no
+        /// brackets; `%` starts two hex digits; one `#` at most). References are not expanded here,
+        /// so a name that spells one is refused.
+        func isAbsoluteURI(_ range: Range<Int>) -> Bool {
+            var position = range.lowerBound
+            func isAlpha(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
+            func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+            guard position < range.upperBound, isAlpha(bytes[position]) else { return false }
+            while position < range.upperBound, isAlpha(bytes[position]) || isDigit(bytes[position]) || bytes[position] == 0x2B || bytes[position] == 0x2D || bytes[position] == 0x2E {
+                position += 1
+            }
+            guard position < range.upperBound, bytes[position] == UInt8(ascii: ":") else { return false }
+            position += 1
+            let allowed = Set("-._~!$'()*+,;=:@/?#%".utf8)
+            var fragment = false
+            var authorityEnd = position
+            if range.upperBound - position >= 2, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") {
+                authorityEnd = position + 2
+                while authorityEnd < range.upperBound, !"/?#".utf8.contains(bytes[authorityEnd]) { authorityEnd += 1 }
+                let authority = Array(bytes[(position + 2)..<authorityEnd])
+                let hostPort = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? []
+                if hostPort.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) { return false }
+                if let colon = hostPort.firstIndex(of: UInt8(ascii: ":")), !hostPort[(colon + 1)...].allSatisfy(isDigit) { return false }
+            }
+            while position < range.upperBound {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "%") {
+                    guard position + 2 < range.upperBound, digitValue(bytes[position + 1], radix: 16) != nil, digitValue(bytes[position + 2], radix: 16) != nil else { return false }
+                    position += 3
+                    continue
+                }
+                if byte == UInt8(ascii: "#") {
+                    if fragment { return false }
+                    fragment = true
+                }
+                guard isAlpha(byte) || isDigit(byte) || allowed.contains(byte) else { return false }
+                position += 1
+            }
+            return true
+        }
+
+        /// The innermost binding of `prefix`.
+        func binding(of prefix: Range<Int>) -> Binding? {
+            bindings.last { equal($0.prefix, prefix) }
+        }
+
+        /// Drops the bindings of the element at `depth`.
+        mutating func closeScope(depth: Int) {
+            while let last = bindings.last, last.depth >= depth { bindings.removeLast() }
+        }
+
+        /// A quoted attribute value: no `<`, references well formed. Returns the text between the quotes.
+        mutating func attributeValue() throws(PayXMLSyntaxError) -> Range<Int> {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+                throw failure("expected a quoted attribute value")
+            }
+            let quote = bytes[index]
+            index += 1
+            let start = index
+            while true {
+                guard index < bytes.count else { throw failure("an unterminated attribute value") }
+                switch bytes[index] {
+                case quote:
+                    index += 1
+                    return start..<(index - 1)
+                case UInt8(ascii: "<"):
+                    throw failure("'<' inside an attribute value")
+                case UInt8(ascii: "&"):
+                    try reference()
+                default:
+                    try character()
+                }
+            }
+        }
+
+        /// `</name>`, which must close the innermost open element.
+        mutating func endTag(_ open: inout [Range<Int>]) throws(PayXMLSyntaxError) {
+            let start = index
+            index += 2
+            let name = try self.name()
+            guard let innermost = open.last, equal(innermost, name) else {
+                index = start
+                throw failure("'</\(text(name))>' does not close '\(open.last.map(text) ?? "")'")
+            }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw failure("the end tag of '\(text(name))' is not closed by '>'") }
+            index += 1
+            closeScope(depth: open.count)
+            open.removeLast()
+        }
+
+        /// `<!-- … -->`: no `--` inside.
+        mutating func comment() throws(PayXMLSyntaxError) {
+            index += 4
+            while true {
+                guard index < bytes.count else { throw failure("an unterminated comment") }
+                if starts(with: "--") {
+                    guard index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: ">") else { throw failure("'--' inside a comment") }
+                    index += 3
+                    return
+                }
+                try character()
+            }
+        }
+
+        /// `<![CDATA[ … ]]>`.
+        mutating func cdata() throws(PayXMLSyntaxError) {
+            index += 9
+            while true {
+                guard index < bytes.count else { throw failure("an unterminated CDATA section") }
+                if starts(with: "]]>") {
+                    index += 3
+                    return
+                }
+                try character()
+            }
+        }
+
+        /// Text up to the next markup or reference: characters that XML allows, no `]]>`.
+        mutating func characterData() throws(PayXMLSyntaxError) {
+            while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
+                if bytes[index] == UInt8(ascii: "]"), starts(with: "]]>") { throw failure("']]>' in text") }
+                try character()
+            }
+        }
+
+        /// `&lt;` `&gt;` `&amp;` `&apos;` `&quot;`, `&#nnn;` or `&#xhhh;` naming a character XML allows.
+        mutating func reference() throws(PayXMLSyntaxError) {
+            let start = index
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
+                index += 1
+                var radix: UInt32 = 10
+                if index < bytes.count, bytes[index] == UInt8(ascii: "x") {
+                    radix = 16
+                    index += 1
+                }
+                var value: UInt32 = 0
+                var digits = 0
+                while index < bytes.count, let digit = digitValue(bytes[index], radix: radix) {
+                    value = min(value * radix + digit, 0x110000)
+                    digits += 1
+                    index += 1
+                }
+                guard digits > 0, index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
+                    index = start
+                    throw failure("a malformed character reference")
+                }
+                guard isCharacter(value) else {
+                    index = start
+                    throw failure("a character reference to a character XML does not allow")
+                }
+                index += 1
+                return
+            }
+            let name: Range<Int>
+            do {
+                name = try self.name()
+            } catch {
+                index = start
+                throw failure("'&' that does not start a reference (write '&amp;')")
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
+                index = start
+                throw failure("'&' that does not start a reference (write '&amp;')")
+            }
+            index += 1
+            guard ["lt", "gt", "amp", "apos", "quot"].contains(text(name)) else {
+                index = start
+                throw failure("an undefined entity '&\(text(name));'")
+            }
+        }
+
+        // MARK: Lexical pieces
+
+        /// An XML name (fifth edition's NameStartChar NameChar*).
+        mutating func name() throws(PayXMLSyntaxError) -> Range<Int> {
+            let start = index
+            guard index < bytes.count, let first = scalar(at: index), isNameStart(first.value) else { throw failure("expected a name") }
+            index += first.length
+            while index < bytes.count, let next = scalar(at: index), isNameStart(next.value) || isNamePart(next.value) {
+                index += next.length
+            }
+            return start..<index
+        }
+
+        /// One character of text, comment or CDATA: one XML allows (`Char`).
+        mutating func character() throws(PayXMLSyntaxError) {
+            guard let decoded = scalar(at: index), isCharacter(decoded.value) else {
+                throw failure("a character XML does not allow (U+\(String(scalar(at: index)?.value ?? UInt32(bytes[index]), radix: 16, uppercase: true)))")
+            }
+            index += decoded.length
+        }
+
+        /// The scalar at `offset` and its length in bytes (the input is valid UTF-8).
+        func scalar(at offset: Int) -> (value: UInt32, length: Int)? {
+            let first = UInt32(bytes[offset])
+            if first < 0x80 { return (first, 1) }
+            let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
+            guard offset + length <= bytes.count else { return nil }
+            var value = first & (0xFF >> (length + 1))
+            for position in 1..<length { value = value << 6 | UInt32(bytes[offset + position] & 0x3F) }
+            return (value, length)
+        }
+
+        /// Skips whitespace; whether there was any.
+        @discardableResult
+        mutating func skipSpace() -> Bool {
+            let start = index
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            return index > start
+        }
+
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+
+        func isCharacter(_ value: UInt32) -> Bool {
+            switch value {
+            case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+            default: false
+            }
+        }
+
+        func isNameStart(_ value: UInt32) -> Bool {
+            switch value {
+            case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF,
+                 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+                true
+            default: false
+            }
+        }
+
+        func isNamePart(_ value: UInt32) -> Bool {
+            switch value {
+            case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
+            default: false
+            }
+        }
+
+        func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
+            switch byte {
+            case 0x30...0x39: UInt32(byte - 0x30)
+            case 0x61...0x66 where radix == 16: UInt32(byte - 0x61 + 10)
+            case 0x41...0x46 where radix == 16: UInt32(byte - 0x41 + 10)
+            default: nil
+            }
+        }
+
+        func starts(with prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let start = prefix.utf8Start
+            for offset in 0..<count where bytes[index + offset] != start[offset] { return false }
+            return true
+        }
+
+        func starts(with prefix: [UInt8]) -> Bool {
+            guard index + prefix.count <= bytes.count else { return false }
+            return prefix.indices.allSatisfy { bytes[index + $0] == prefix[$0] }
+        }
+
+        func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { bytes[$0] == bytes[$1] }
+        }
+
+        /// The text of a name, at most 64 characters (names can be long and hostile).
+        func text(_ range: Range<Int>) -> String {
+            let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            return shown.count > 64 ? String(shown.prefix(64)) + "…" : shown
+        }
+
+        /// The error at the current position, with its line and column.
+        func failure(_ message: String) -> PayXMLSyntaxError {
+            var line = 1
+            var column = 1
+            for offset in 0..<min(index, bytes.count) {
+                if bytes[offset] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[offset] & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            return PayXMLSyntaxError(line: line, column: column, message: message)
+        }
+    }
+}
