@@ -11,6 +11,8 @@ public struct CheckedModule: Sendable {
     public let sensitiveTypes: Set<String>
     /// The direction of each type: declared, or inferred from the operations that use it.
     public let directions: [String: Direction]
+    /// The legacy conversions of each type, resolved (declaration order).
+    public let conversions: [String: [ResolvedConversion]]
 
     /// The declaration of a named type.
     public func type(_ name: String) -> TypeDecl? { types[name] }

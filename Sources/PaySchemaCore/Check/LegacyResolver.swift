@@ -1,5 +1,5 @@
-/// Resolves the `from` paths of legacy conversions against the module's structs, for the checker
-/// (which reports problems) and the emitter (which writes the Swift expression).
+/// Resolves the `from` paths of legacy conversions against the module's structs, for the checker,
+/// which reports what does not resolve and hands the emitter ``ResolvedConversion``s.
 struct LegacyResolver {
     /// Why a path did not resolve.
     struct ResolveError: Error {

@@ -11,6 +11,7 @@ public struct SchemaChecker {
     var diagnostics = Diagnostics()
     var types: [String: TypeDecl] = [:]
     var declaredNames: [String: SourceLocation] = [:]
+    var conversions: [String: [ResolvedConversion]] = [:]
 
     /// Checks `files`, which all belong to `moduleName`.
     public static func check(module moduleName: String, files: [SchemaFile]) -> (CheckedModule?, [Diagnostic]) {
@@ -54,7 +55,7 @@ public struct SchemaChecker {
         let sensitive = sensitiveClosure()
         checkSensitiveHashing(sensitive)
         return CheckedModule(
-            name: moduleName, files: files, types: types, sensitiveTypes: sensitive, directions: inferDirections())
+            name: moduleName, files: files, types: types, sensitiveTypes: sensitive, directions: inferDirections(), conversions: conversions)
     }
 
     mutating func declare(_ name: Located<String>, what: String) {

@@ -1,103 +1,82 @@
 extension SwiftEmitter {
-    /// Conversions of a legacy type, in a (deprecated) extension of it.
+    /// Conversions of a legacy type, in a (deprecated) extension of it, as the checker resolved them.
     func emitConversions(_ type: TypeDecl) {
-        guard !type.conversions.isEmpty else { return }
-        let resolver = LegacyResolver(types: module.types)
+        guard let conversions = module.conversions[type.name.value], !conversions.isEmpty else { return }
         out.line("")
         markDeprecatedExtension(type.name.value)
         out.block("extension \(type.name.value)") {
-            for (index, conversion) in type.conversions.enumerated() {
+            for (index, conversion) in conversions.enumerated() {
                 if index > 0 { out.line("") }
-                let roots = resolver.roots(for: conversion, owner: type)
                 switch conversion.kind {
                 case .to(let target):
-                    guard case .structure(let built)? = module.type(target.value)?.kind else { continue }
-                    out.doc(paragraphs: ["The value of the current API that this legacy value stands for: a `\(target.value)`.",
+                    out.doc(paragraphs: ["The value of the current API that this legacy value stands for: a `\(target)`.",
                                          "- Remark: Generated from the conversions of `\(type.name.value)` in `\(file.displayPath)`."])
-                    out.block("public func to\(target.value)() -> \(target.value)") {
-                        emitConstruction(target.value, built: built, conversion: conversion, roots: roots, resolver: resolver)
+                    out.block("public func to\(target)() -> \(target)") {
+                        emitConstruction(target, conversion.arguments)
                     }
-                case .from(let arguments):
-                    guard case .structure(let built) = type.kind else { continue }
-                    let parameters = arguments.map { "\(Naming.escaped($0.label)): \($0.type.value)" }.joined(separator: ", ")
-                    out.doc(paragraphs: ["Builds the legacy value from the current API's " + arguments.map { "`\($0.type.value)`" }.joined(separator: " and ") + ".",
+                case .from(let parameters):
+                    let list = parameters.map { "\(Naming.escaped($0.label)): \($0.type)" }.joined(separator: ", ")
+                    out.doc(paragraphs: ["Builds the legacy value from the current API's " + parameters.map { "`\($0.type)`" }.joined(separator: " and ") + ".",
                                          "- Remark: Generated from the conversions of `\(type.name.value)` in `\(file.displayPath)`."])
-                    out.block("public init(\(parameters))") {
-                        emitConstruction("self.init", built: built, conversion: conversion, roots: roots, resolver: resolver)
+                    out.block("public init(\(list))") {
+                        emitConstruction("self.init", conversion.arguments)
                     }
                 }
             }
         }
     }
 
-    func emitConstruction(_ callee: String, built: StructDecl, conversion: LegacyConversion, roots: [String: LegacyResolver.Value], resolver: LegacyResolver) {
-        var arguments: [String] = []
-        for field in built.fields {
-            guard let mapping = conversion.fields.first(where: { $0.target.value == field.name.value }) else { continue }
-            arguments.append("\(Naming.escaped(field.name.value)): " + expression(mapping, into: field, roots: roots, resolver: resolver))
-        }
+    func emitConstruction(_ callee: String, _ arguments: [ResolvedConversion.Argument]) {
         if arguments.isEmpty {
             out.line("\(callee)()")
             return
         }
         out.line("\(callee)(")
         for (index, argument) in arguments.enumerated() {
-            out.line("    " + argument + (index == arguments.count - 1 ? "" : ","))
+            out.line("    \(Naming.escaped(argument.field)): " + expression(argument) + (index == arguments.count - 1 ? "" : ","))
         }
         out.line(")")
     }
 
-    func expression(_ mapping: LegacyFieldMapping, into field: FieldDecl, roots: [String: LegacyResolver.Value], resolver: LegacyResolver) -> String {
-        if let value = mapping.value { return literal(value.value, type: field.type.value) }
-        guard let path = mapping.from, case .success(let source) = resolver.resolve(path.value, roots: roots) else { return "nil" }
-        var text = source.expression
-        switch mapping.transform {
-        case .negate?:
-            text = source.optional ? "\(text).map { !$0 }" : "!\(text)"
-        case .group(let key, let values, let map, _)?:
-            text = groupExpression(source, into: field, key: key, values: values, map: map)
-        case nil:
-            break
+    func expression(_ argument: ResolvedConversion.Argument) -> String {
+        switch argument.value {
+        case .literal(let value):
+            return literal(value, type: argument.type)
+        case .path(let source, let transform, let fallback):
+            var text = source.expression
+            switch transform {
+            case .negate?:
+                text = source.optional ? "\(text).map { !$0 }" : "!\(text)"
+            case .group(let group)?:
+                text = groupExpression(source, group, into: argument)
+            case nil:
+                break
+            }
+            if let fallback { text = "(\(text)) ?? " + literal(fallback, type: argument.type) }
+            return text
         }
-        if let fallback = mapping.fallback, source.optional {
-            text = "(\(text)) ?? " + literal(fallback.value, type: field.type.value)
-        }
-        return text
     }
 
     /// A closure that groups legacy enum values into structs, first-seen order, stable within each group.
-    func groupExpression(_ source: LegacyResolver.Value, into field: FieldDecl, key: String, values: String, map: [(legacy: Located<String>, key: String, value: String)]) -> String {
-        guard case .list(.named(let element)) = field.type.value, case .structure(let elementDecl)? = module.type(element)?.kind,
-              let keyField = elementDecl.fields.first(where: { $0.name.value == key }),
-              let valuesField = elementDecl.fields.first(where: { $0.name.value == values }),
-              case .named(let legacyEnum) = source.type.innermost, case .enumeration(let legacy)? = module.type(legacyEnum)?.kind
-        else { return "nil" }
-        func caseName(_ type: TypeExpression, _ raw: String) -> String {
-            guard case .named(let name) = type, case .enumeration(let decl)? = module.type(name)?.kind,
-                  let match = decl.cases.first(where: { $0.value.value.description == raw }) else { return "nil" }
-            return "." + Naming.escaped(match.name.value)
-        }
-        let keyType = keyField.type.value, valueType = valuesField.type.value.innermost
-        let isSet: Bool
-        if case .set = valuesField.type.value { isSet = true } else { isSet = false }
-        var lines = ["{ (source: \(swiftType(source.type))\(source.optional ? "?" : "")) -> \(swiftType(field.type.value))\(field.isOptionalInSwift ? "?" : "") in"]
+    func groupExpression(_ source: ResolvedConversion.Source, _ group: ResolvedConversion.Group, into argument: ResolvedConversion.Argument) -> String {
+        let keyType = swiftType(group.keyType), valueType = swiftType(group.valueType)
+        var lines = ["{ (source: \(swiftType(source.type))\(source.optional ? "?" : "")) -> \(swiftType(argument.type))\(argument.optional ? "?" : "") in"]
         if source.optional { lines.append("    guard let source else { return nil }") }
-        lines.append("    var order: [\(swiftType(keyType))] = []")
-        lines.append("    var groups: [\(swiftType(keyType)): [\(swiftType(valueType))]] = [:]")
+        lines.append("    var order: [\(keyType)] = []")
+        lines.append("    var groups: [\(keyType): [\(valueType)]] = [:]")
         lines.append("    for item in source {")
-        lines.append("        let entry: (\(swiftType(keyType)), \(swiftType(valueType)))")
+        lines.append("        let entry: (\(keyType), \(valueType))")
         lines.append("        switch item {")
-        for legacyCase in legacy.cases {
-            guard let row = map.first(where: { $0.legacy.value == legacyCase.value.value.description }) else { continue }
-            lines.append("        case .\(Naming.escaped(legacyCase.name.value)): entry = (\(caseName(keyType, row.key)), \(caseName(valueType, row.value)))")
+        for row in group.rows {
+            lines.append("        case .\(Naming.escaped(row.legacyCase)): entry = (.\(Naming.escaped(row.keyCase)), .\(Naming.escaped(row.valueCase)))")
         }
-        if legacy.isOpen { lines.append("        case .unknown: continue") }
+        if group.legacyIsOpen { lines.append("        case .unknown: continue") }
         lines.append("        }")
         lines.append("        if groups[entry.0] == nil { order.append(entry.0) }")
         lines.append("        if !groups[entry.0, default: []].contains(entry.1) { groups[entry.0, default: []].append(entry.1) }")
         lines.append("    }")
-        let collection = isSet ? "Set(groups[$0] ?? [])" : "groups[$0] ?? []"
-        lines.append("    return order.map { \(element)(\(Naming.escaped(key)): $0, \(Naming.escaped(values)): \(collection)) }")
+        let collection = group.valuesAreASet ? "Set(groups[$0] ?? [])" : "groups[$0] ?? []"
+        lines.append("    return order.map { \(group.element)(\(Naming.escaped(group.key)): $0, \(Naming.escaped(group.values)): \(collection)) }")
         lines.append("}(\(source.expression))")
         return lines.joined(separator: "\n            ")
     }

@@ -1,0 +1,83 @@
+/// A legacy conversion as the checker resolved it: every path, field, type and enum case is looked
+/// up once, here, so the emitter only writes what it is handed and cannot meet an unresolved name.
+public struct ResolvedConversion: Sendable {
+    /// Which way it converts.
+    public enum Kind: Sendable {
+        /// `to<Target>()` on the legacy type.
+        case to(target: String)
+        /// An initializer of the legacy type from labelled values of the current API.
+        case from(parameters: [Parameter])
+    }
+
+    /// A labelled parameter of a `from` initializer.
+    public struct Parameter: Sendable {
+        /// The argument label.
+        public var label: String
+        /// The current API's type.
+        public var type: String
+    }
+
+    /// One argument of the memberwise call that builds the value, in the built struct's field order.
+    public struct Argument: Sendable {
+        /// The built struct's field (its label).
+        public var field: String
+        /// The field's schema type.
+        public var type: TypeExpression
+        /// Whether the field is optional in Swift.
+        public var optional: Bool
+        /// What it is set to.
+        public var value: Value
+    }
+
+    /// The value of an argument.
+    public enum Value: Sendable {
+        /// A literal of the field's type.
+        case literal(DefaultValue)
+        /// A path into the source, changed by an optional transform, with a literal for `nil`.
+        case path(Source, transform: Transform?, fallback: DefaultValue?)
+    }
+
+    /// A resolved `from` path: the Swift expression, its schema type and whether it may be `nil`.
+    public struct Source: Sendable {
+        /// The Swift expression (`self.amount.total`, `request?.cartId`).
+        public var expression: String
+        /// Its schema type.
+        public var type: TypeExpression
+        /// Whether it may be `nil`.
+        public var optional: Bool
+    }
+
+    /// How the source value is changed.
+    public enum Transform: Sendable {
+        /// `!value`.
+        case negate
+        /// Legacy enum values grouped into structs.
+        case group(Group)
+    }
+
+    /// A `group` transform, resolved: the element struct, its key and values fields and, for each
+    /// legacy enum case, the Swift case names it maps to.
+    public struct Group: Sendable {
+        /// The element struct's name.
+        public var element: String
+        /// The key field's name and type.
+        public var key: String
+        /// The key field's schema type (an enum).
+        public var keyType: TypeExpression
+        /// The values field's name.
+        public var values: String
+        /// The element type of the values field (an enum).
+        public var valueType: TypeExpression
+        /// Whether the values field is a set.
+        public var valuesAreASet: Bool
+        /// Each mapped legacy case: its Swift case name, then the key's and the value's Swift case names.
+        public var rows: [(legacyCase: String, keyCase: String, valueCase: String)]
+        /// Whether the legacy enum is open (has an `unknown` case).
+        public var legacyIsOpen: Bool
+    }
+
+    /// Which way.
+    public var kind: Kind
+    /// The memberwise arguments.
+    public var arguments: [Argument]
+}
