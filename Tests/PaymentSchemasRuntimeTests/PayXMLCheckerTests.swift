@@ -147,6 +147,19 @@ struct PayXMLCheckerTests {
         #expect(Self.checkerAccepts(hostile)?.column == 64 * 3 + 1)
     }
 
+    /// Attribute and namespace bookkeeping is hashed, not a scan per attribute: a start tag with
+    /// 20,000 attributes (and as many namespace declarations) is read in linear time, and the
+    /// duplicate at its end is still found (a scan per attribute made this 20,000² comparisons).
+    @Test func thousandsOfAttributesAreCheckedInLinearTime() {
+        let count = 20_000
+        let attributes = (0..<count).map { " a\($0)=\"\($0)\" xmlns:p\($0)=\"urn:p\($0)\"" }.joined()
+        #expect(Self.checkerAccepts("<r\(attributes)/>") == nil)
+        let problem = Self.checkerAccepts("<r\(attributes) a0=\"again\"/>")
+        #expect(problem?.message == "attribute 'a0' appears twice")
+        let prefixed = (0..<count).map { " p\($0):x=\"1\"" }.joined()
+        #expect(Self.checkerAccepts("<r\(attributes)\(prefixed)/>") == nil)
+    }
+
     @Test func problemsAreLocatedByLineAndColumn() {
         #expect(Self.checkerAccepts("<xml>\n  <a>x &nbsp; y</a>\n</xml>")?.description == "2:8: an undefined entity '&nbsp;'")
         #expect(Self.checkerAccepts("<xml>\n<a></b>\n</xml>")?.description == "2:4: '</b>' does not close 'a'")

@@ -28,7 +28,10 @@ enum PayXMLChecker {
         let bytes: UnsafeBufferPointer<UInt8>
         let maximumDepth: Int
         var index = 0
-        var bindings: [Binding] = []
+        /// The namespace name each prefix is bound to, innermost last.
+        var bindings: [String: [String]] = [:]
+        /// The prefixes bound by each open element, in order, to unbind them when it closes.
+        var declared: [(prefix: String, depth: Int)] = []
 
         init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
             self.bytes = bytes
@@ -149,6 +152,7 @@ enum PayXMLChecker {
             index += 1
             let name = try self.name()
             var attributes: [Attribute] = []
+            var attributeNames = Set<String>()
             while true {
                 let spaced = skipSpace()
                 guard index < bytes.count else { throw failure("the start tag of '\(text(name))' is not closed") }
@@ -169,7 +173,7 @@ enum PayXMLChecker {
                 guard spaced else { throw failure("expected whitespace, '>' or '/>' in the start tag of '\(text(name))'") }
                 let attributeStart = index
                 let attribute = try self.name()
-                if attributes.contains(where: { equal($0.name, attribute) }) {
+                if !attributeNames.insert(string(attribute)).inserted {
                     index = attributeStart
                     throw failure("attribute '\(text(attribute))' appears twice")
                 }
@@ -189,13 +193,6 @@ enum PayXMLChecker {
             var start: Int
         }
 
-        /// A namespace prefix bound by an `xmlns:prefix` attribute of an element at `depth`.
-        struct Binding {
-            var prefix: Range<Int>
-            var uri: Range<Int>
-            var depth: Int
-        }
-
         /// Namespaces in XML 1.0, which FoundationXML applies whatever `shouldProcessNamespaces`
         /// says: qualified names have one colon between two names, every prefix is declared (or
         /// `xml`), `xml` and `xmlns` are not rebound, no prefix is bound to the empty name, and no
@@ -203,49 +200,49 @@ enum PayXMLChecker {
         mutating func checkNamespaces(element: Range<Int>, attributes: [Attribute], depth: Int) throws(PayXMLSyntaxError) {
             for attribute in attributes {
                 let (prefix, local) = try qualified(attribute.name, at: attribute.start)
-                guard let prefix, text(prefix) == "xmlns" else { continue }
-                let declared = text(local)
-                if declared == "xmlns" || declared == "xml" {
+                guard let prefix, spells(prefix, "xmlns") else { continue }
+                let prefixName = string(local)
+                if prefixName == "xmlns" || prefixName == "xml" {
                     index = attribute.start
-                    throw failure("the prefix '\(declared)' cannot be declared")
+                    throw failure("the prefix '\(text(local))' cannot be declared")
                 }
                 if attribute.value.isEmpty {
                     index = attribute.start
-                    throw failure("the prefix '\(declared)' is bound to an empty namespace name")
+                    throw failure("the prefix '\(text(local))' is bound to an empty namespace name")
                 }
                 guard isAbsoluteURI(attribute.value) else {
                     index = attribute.start
-                    throw failure("the namespace name of '\(declared)' is not an absolute URI")
+                    throw failure("the namespace name of '\(text(local))' is not an absolute URI")
                 }
-                bindings.append(Binding(prefix: local, uri: attribute.value, depth: depth))
+                bindings[prefixName, default: []].append(string(attribute.value))
+                declared.append((prefixName, depth))
             }
-            if let declaration = attributes.first(where: { text($0.name) == "xmlns" }), !declaration.value.isEmpty, !isAbsoluteURI(declaration.value) {
+            if let declaration = attributes.first(where: { spells($0.name, "xmlns") }), !declaration.value.isEmpty, !isAbsoluteURI(declaration.value) {
                 index = declaration.start
                 throw failure("the default namespace name is not an absolute URI")
             }
             if let prefix = try qualified(element, at: index + 1).prefix {
-                guard text(prefix) != "xmlns", text(prefix) == "xml" || binding(of: prefix) != nil else {
+                guard !spells(prefix, "xmlns"), spells(prefix, "xml") || binding(of: prefix) != nil else {
                     throw failure("the namespace prefix '\(text(prefix))' of '\(text(element))' is not declared")
                 }
             }
-            var expanded: [(namespace: String, local: Range<Int>)] = []
+            var expanded = Set<String>()
             for attribute in attributes {
                 let (prefix, local) = try qualified(attribute.name, at: attribute.start)
-                guard let prefix, text(prefix) != "xmlns" else { continue }
+                guard let prefix, !spells(prefix, "xmlns") else { continue }
                 let namespace: String
-                if text(prefix) == "xml" {
+                if spells(prefix, "xml") {
                     namespace = "http://www.w3.org/XML/1998/namespace"
                 } else if let bound = binding(of: prefix) {
-                    namespace = String(decoding: UnsafeBufferPointer(rebasing: bytes[bound.uri]), as: UTF8.self)
+                    namespace = bound
                 } else {
                     index = attribute.start
                     throw failure("the namespace prefix '\(text(prefix))' of attribute '\(text(attribute.name))' is not declared")
                 }
-                if expanded.contains(where: { $0.namespace == namespace && equal($0.local, local) }) {
+                guard expanded.insert(namespace + " " + string(local)).inserted else {
                     index = attribute.start
                     throw failure("attribute '\(text(attribute.name))' repeats a namespaced attribute")
                 }
-                expanded.append((namespace, local))
             }
         }
 
@@ -276,7 +273,6 @@ enum PayXMLChecker {
             }
             guard position < range.upperBound, bytes[position] == UInt8(ascii: ":") else { return false }
             position += 1
-            let allowed = Set("-._~!$'()*+,;=:@/?#%".utf8)
             var fragment = false
             var authorityEnd = position
             if range.upperBound - position >= 2, bytes[position] == UInt8(ascii: "/"), bytes[position + 1] == UInt8(ascii: "/") {
@@ -298,20 +294,23 @@ enum PayXMLChecker {
                     if fragment { return false }
                     fragment = true
                 }
-                guard isAlpha(byte) || isDigit(byte) || allowed.contains(byte) else { return false }
+                guard isAlpha(byte) || isDigit(byte) || Self.uriPunctuation.contains(byte) else { return false }
                 position += 1
             }
             return true
         }
 
-        /// The innermost binding of `prefix`.
-        func binding(of prefix: Range<Int>) -> Binding? {
-            bindings.last { equal($0.prefix, prefix) }
+        /// The namespace name `prefix` is bound to in the innermost scope.
+        func binding(of prefix: Range<Int>) -> String? {
+            bindings[string(prefix)]?.last
         }
 
         /// Drops the bindings of the element at `depth`.
         mutating func closeScope(depth: Int) {
-            while let last = bindings.last, last.depth >= depth { bindings.removeLast() }
+            while let last = declared.last, last.depth >= depth {
+                declared.removeLast()
+                bindings[last.prefix]?.removeLast()
+            }
         }
 
         /// A quoted attribute value: no `<`, references well formed. Returns the text between the quotes.
@@ -527,6 +526,22 @@ enum PayXMLChecker {
 
         func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { bytes[$0] == bytes[$1] }
+        }
+
+        /// The punctuation an absolute URI may contain besides letters and digits.
+        static let uriPunctuation = Set("-._~!$'()*+,;=:@/?#%".utf8)
+
+        /// Whether the bytes of `range` are exactly `word`.
+        func spells(_ range: Range<Int>, _ word: StaticString) -> Bool {
+            guard range.count == word.utf8CodeUnitCount else { return false }
+            let start = word.utf8Start
+            for offset in 0..<range.count where bytes[range.lowerBound + offset] != start[offset] { return false }
+            return true
+        }
+
+        /// The whole text of a range.
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
 
         /// The text of a name, at most 64 characters (names can be long and hostile).
