@@ -81,7 +81,7 @@ struct PayXMLCheckerTests {
         return parser.parse() && parser.parserError == nil
     }
 
-    static func checkerAccepts(_ text: String, maximumDepth: Int = 64) -> PayXMLSyntaxError? {
+    static func checkerAccepts(_ text: String, maximumDepth: Int = 64) -> PaySyntaxError? {
         Array(text.utf8).withUnsafeBufferPointer { PayXMLChecker.problem(in: $0, maximumDepth: maximumDepth) }
     }
 

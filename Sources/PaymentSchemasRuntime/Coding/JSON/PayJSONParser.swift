@@ -18,19 +18,6 @@ public struct PayPayloadLimits: Sendable, Hashable {
     }
 }
 
-/// A JSON document that is not well formed, with the line and column of the first problem.
-public struct PayJSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based line.
-    public var line: Int
-    /// The 1-based column, in bytes.
-    public var column: Int
-    /// What is wrong.
-    public var message: String
-
-    /// `line:column: message`.
-    public var description: String { "\(line):\(column): \(message)" }
-}
-
 /// A strict RFC 8259 parser: UTF-8 only, no trailing commas, comments, `NaN` or duplicate keys;
 /// numbers keep their numeral text.
 public struct PayJSONParser {

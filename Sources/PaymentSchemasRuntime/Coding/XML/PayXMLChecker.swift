@@ -13,7 +13,7 @@
 /// The input is valid UTF-8 (checked first by ``PayUTF8``).
 enum PayXMLChecker {
     /// The first problem of `bytes` as an XML document, `nil` when it is well formed.
-    static func problem(in bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> PayXMLSyntaxError? {
+    static func problem(in bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> PaySyntaxError? {
         var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
         do {
             try scanner.document()
@@ -40,8 +40,8 @@ enum PayXMLChecker {
 
         // MARK: Document structure
 
-        mutating func document() throws(PayXMLSyntaxError) {
-            if starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
+        mutating func document() throws(PaySyntaxError) {
+            if starts(with: "\u{FEFF}") { index += 3 }
             if starts(with: "<?xml"), index + 5 < bytes.count, isSpace(bytes[index + 5]) { try declaration() }
             try miscellaneous()
             guard index < bytes.count else { throw failure(bytes.isEmpty ? "an empty document" : "no root element") }
@@ -52,7 +52,7 @@ enum PayXMLChecker {
         }
 
         /// `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`; only version 1.0 and UTF-8.
-        mutating func declaration() throws(PayXMLSyntaxError) {
+        mutating func declaration() throws(PaySyntaxError) {
             index += 5
             skipSpace()
             guard starts(with: "version") else { throw failure("the XML declaration must start with 'version'") }
@@ -79,7 +79,7 @@ enum PayXMLChecker {
         }
 
         /// `= "value"` inside the XML declaration: short ASCII text.
-        mutating func pseudoAttributeValue() throws(PayXMLSyntaxError) -> String {
+        mutating func pseudoAttributeValue() throws(PaySyntaxError) -> String {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("expected '='") }
             index += 1
@@ -102,7 +102,7 @@ enum PayXMLChecker {
         }
 
         /// Whitespace and comments; processing instructions and document type declarations are refused.
-        mutating func miscellaneous() throws(PayXMLSyntaxError) {
+        mutating func miscellaneous() throws(PaySyntaxError) {
             while true {
                 skipSpace()
                 if starts(with: "<!--") {
@@ -118,7 +118,7 @@ enum PayXMLChecker {
         }
 
         /// The root element and everything inside it, without recursion.
-        mutating func rootElement() throws(PayXMLSyntaxError) {
+        mutating func rootElement() throws(PaySyntaxError) {
             var open: [Range<Int>] = []
             try startTag(&open)
             while let innermost = open.last {
@@ -147,7 +147,7 @@ enum PayXMLChecker {
         }
 
         /// `<name attribute="value" …>` (pushed) or `<name … />`.
-        mutating func startTag(_ open: inout [Range<Int>]) throws(PayXMLSyntaxError) {
+        mutating func startTag(_ open: inout [Range<Int>]) throws(PaySyntaxError) {
             let tagStart = index
             index += 1
             let name = try self.name()
@@ -197,7 +197,7 @@ enum PayXMLChecker {
         /// says: qualified names have one colon between two names, every prefix is declared (or
         /// `xml`), `xml` and `xmlns` are not rebound, no prefix is bound to the empty name, and no
         /// two attributes have the same namespace and local name.
-        mutating func checkNamespaces(element: Range<Int>, attributes: [Attribute], depth: Int) throws(PayXMLSyntaxError) {
+        mutating func checkNamespaces(element: Range<Int>, attributes: [Attribute], depth: Int) throws(PaySyntaxError) {
             for attribute in attributes {
                 let (prefix, local) = try qualified(attribute.name, at: attribute.start)
                 guard let prefix, spells(prefix, "xmlns") else { continue }
@@ -247,7 +247,7 @@ enum PayXMLChecker {
         }
 
         /// The prefix (when there is a colon) and local part of a name.
-        mutating func qualified(_ name: Range<Int>, at start: Int) throws(PayXMLSyntaxError) -> (prefix: Range<Int>?, local: Range<Int>) {
+        mutating func qualified(_ name: Range<Int>, at start: Int) throws(PaySyntaxError) -> (prefix: Range<Int>?, local: Range<Int>) {
             guard let colon = name.first(where: { bytes[$0] == UInt8(ascii: ":") }) else { return (nil, name) }
             let local = (colon + 1)..<name.upperBound
             let valid = colon > name.lowerBound && !local.isEmpty && !local.contains { bytes[$0] == UInt8(ascii: ":") }
@@ -314,7 +314,7 @@ enum PayXMLChecker {
         }
 
         /// A quoted attribute value: no `<`, references well formed. Returns the text between the quotes.
-        mutating func attributeValue() throws(PayXMLSyntaxError) -> Range<Int> {
+        mutating func attributeValue() throws(PaySyntaxError) -> Range<Int> {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
                 throw failure("expected a quoted attribute value")
             }
@@ -338,7 +338,7 @@ enum PayXMLChecker {
         }
 
         /// `</name>`, which must close the innermost open element.
-        mutating func endTag(_ open: inout [Range<Int>]) throws(PayXMLSyntaxError) {
+        mutating func endTag(_ open: inout [Range<Int>]) throws(PaySyntaxError) {
             let start = index
             index += 2
             let name = try self.name()
@@ -354,7 +354,7 @@ enum PayXMLChecker {
         }
 
         /// `<!-- … -->`: no `--` inside.
-        mutating func comment() throws(PayXMLSyntaxError) {
+        mutating func comment() throws(PaySyntaxError) {
             index += 4
             while true {
                 guard index < bytes.count else { throw failure("an unterminated comment") }
@@ -368,7 +368,7 @@ enum PayXMLChecker {
         }
 
         /// `<![CDATA[ … ]]>`.
-        mutating func cdata() throws(PayXMLSyntaxError) {
+        mutating func cdata() throws(PaySyntaxError) {
             index += 9
             while true {
                 guard index < bytes.count else { throw failure("an unterminated CDATA section") }
@@ -381,7 +381,7 @@ enum PayXMLChecker {
         }
 
         /// Text up to the next markup or reference: characters that XML allows, no `]]>`.
-        mutating func characterData() throws(PayXMLSyntaxError) {
+        mutating func characterData() throws(PaySyntaxError) {
             while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
                 if bytes[index] == UInt8(ascii: "]"), starts(with: "]]>") { throw failure("']]>' in text") }
                 try character()
@@ -389,7 +389,7 @@ enum PayXMLChecker {
         }
 
         /// `&lt;` `&gt;` `&amp;` `&apos;` `&quot;`, `&#nnn;` or `&#xhhh;` naming a character XML allows.
-        mutating func reference() throws(PayXMLSyntaxError) {
+        mutating func reference() throws(PaySyntaxError) {
             let start = index
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
@@ -438,7 +438,7 @@ enum PayXMLChecker {
         // MARK: Lexical pieces
 
         /// An XML name (fifth edition's NameStartChar NameChar*).
-        mutating func name() throws(PayXMLSyntaxError) -> Range<Int> {
+        mutating func name() throws(PaySyntaxError) -> Range<Int> {
             let start = index
             guard index < bytes.count, let first = scalar(at: index), isNameStart(first.value) else { throw failure("expected a name") }
             index += first.length
@@ -449,7 +449,7 @@ enum PayXMLChecker {
         }
 
         /// One character of text, comment or CDATA: one XML allows (`Char`).
-        mutating func character() throws(PayXMLSyntaxError) {
+        mutating func character() throws(PaySyntaxError) {
             guard let decoded = scalar(at: index), isCharacter(decoded.value) else {
                 throw failure("a character XML does not allow (U+\(String(scalar(at: index)?.value ?? UInt32(bytes[index]), radix: 16, uppercase: true)))")
             }
@@ -519,11 +519,6 @@ enum PayXMLChecker {
             return true
         }
 
-        func starts(with prefix: [UInt8]) -> Bool {
-            guard index + prefix.count <= bytes.count else { return false }
-            return prefix.indices.allSatisfy { bytes[index + $0] == prefix[$0] }
-        }
-
         func equal(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { bytes[$0] == bytes[$1] }
         }
@@ -551,18 +546,15 @@ enum PayXMLChecker {
         }
 
         /// The error at the current position, with its line and column.
-        func failure(_ message: String) -> PayXMLSyntaxError {
+        func failure(_ message: String) -> PaySyntaxError {
+            let end = min(index, bytes.count)
             var line = 1
-            var column = 1
-            for offset in 0..<min(index, bytes.count) {
-                if bytes[offset] == 0x0A {
-                    line += 1
-                    column = 1
-                } else if bytes[offset] & 0xC0 != 0x80 {
-                    column += 1
-                }
+            var lineStart = 0
+            for offset in 0..<end where bytes[offset] == 0x0A {
+                line += 1
+                lineStart = offset + 1
             }
-            return PayXMLSyntaxError(line: line, column: column, message: message)
+            return PaySyntaxError(line: line, column: end - lineStart + 1, message: message)
         }
     }
 }

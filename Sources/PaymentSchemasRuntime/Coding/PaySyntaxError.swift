@@ -1,9 +1,8 @@
-/// An XML document that is not well formed (or uses markup payloads never need), with the line and
-/// column of the first problem.
-public struct PayXMLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A payload that is not well formed (JSON or XML), with the line and column of the first problem.
+public struct PaySyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line.
     public var line: Int
-    /// The 1-based column, in characters.
+    /// The 1-based column, in bytes.
     public var column: Int
     /// What is wrong.
     public var message: String
@@ -18,3 +17,6 @@ public struct PayXMLSyntaxError: Error, Sendable, Hashable, CustomStringConverti
     /// `line:column: message`.
     public var description: String { "\(line):\(column): \(message)" }
 }
+
+/// The JSON reader's syntax error (one type for both readers).
+public typealias PayJSONSyntaxError = PaySyntaxError
