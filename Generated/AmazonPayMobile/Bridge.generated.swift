@@ -9,7 +9,7 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ClientKind` in `AmazonPayMobile/Bridge.yaml`.
-public enum ClientKind: String, PayClosedEnum {
+public enum ClientKind: String, PayClosedEnum, PayQueryValue {
     /// The wire value `browser`.
     case browser = "browser"
     /// The wire value `androidApp`.
@@ -18,26 +18,22 @@ public enum ClientKind: String, PayClosedEnum {
     case iosApp = "iosApp"
 }
 
-extension ClientKind: PayQueryValue {}
-
 /// The operation a JavaScript → native message asks for.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `BridgeOperation` in `AmazonPayMobile/Bridge.yaml`.
-public enum BridgeOperation: String, PayClosedEnum {
+public enum BridgeOperation: String, PayClosedEnum, PayQueryValue {
     /// Open the app-login page in the Secure WebView.
     case login = "login"
     /// Open the payment page (`amazonPayRedirectUrl`) in the Secure WebView.
     case auth = "auth"
 }
 
-extension BridgeOperation: PayQueryValue {}
-
 /// `{op: 'login'}`: the Amazon Pay button image was tapped.
 ///
 /// - Remark: Generated from `LoginMessage` in `AmazonPayMobile/Bridge.yaml`.
-public struct LoginMessage: Codable, Hashable, Sendable {
+public struct LoginMessage: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Always `login`.
     public var op: String
 
@@ -49,26 +45,19 @@ public struct LoginMessage: Codable, Hashable, Sendable {
         self.op = op
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let op = PayFieldKey("op")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.op = container.optional(String.self, WireKeys.op) ?? "login"
+        self.op = container.optional(String.self, "op") ?? "login"
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.op, WireKeys.op)
+        try container.encode(self.op, "op")
     }
 }
-
-extension LoginMessage: PayAlwaysValid {}
 
 /// `{op: 'auth', url: …}`: the checkout session was updated; open its redirect URL.
 ///
@@ -76,7 +65,6 @@ extension LoginMessage: PayAlwaysValid {}
 public struct AuthMessage: Codable, Hashable, Sendable {
     /// Always `auth`.
     public var op: String
-
     /// The `webCheckoutDetails.amazonPayRedirectUrl` of the updated session.
     public var url: URL
 
@@ -90,17 +78,11 @@ public struct AuthMessage: Codable, Hashable, Sendable {
         self.url = url
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let op = PayFieldKey("op")
-        static let url = PayFieldKey("url")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.op = container.optional(String.self, WireKeys.op) ?? "auth"
-        let url = container.required(URL.self, WireKeys.url)
+        self.op = container.optional(String.self, "op") ?? "auth"
+        let url = container.required(URL.self, "url")
         try container.finish()
         guard let url else { throw container.incomplete() }
         self.url = url
@@ -109,8 +91,8 @@ public struct AuthMessage: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.op, WireKeys.op)
-        try container.encode(self.url, WireKeys.url)
+        try container.encode(self.op, "op")
+        try container.encode(self.url, "url")
     }
 }
 
@@ -196,7 +178,6 @@ extension BridgeMessage: PayValidatable {
 public struct AppLoginQuery: Codable, Hashable, Sendable {
     /// The client kind; `iosApp` from the iOS app.
     public var client: ClientKind
-
     /// A fresh UUID v4 in lowercase; the universal-link callback must carry it back unchanged.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -212,17 +193,11 @@ public struct AppLoginQuery: Codable, Hashable, Sendable {
         self.token = token
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let client = PayFieldKey("client")
-        static let token = PayFieldKey("token")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let client = container.required(ClientKind.self, WireKeys.client)
-        let token = container.required(String.self, WireKeys.token)
+        let client = container.required(ClientKind.self, "client")
+        let token = container.required(String.self, "token")
         try container.finish()
         guard let client, let token else { throw container.incomplete() }
         self.client = client
@@ -232,20 +207,15 @@ public struct AppLoginQuery: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.client, WireKeys.client)
-        try container.encode(self.token, WireKeys.token)
+        try container.encode(self.client, "client")
+        try container.encode(self.token, "token")
     }
 }
 
 extension AppLoginQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.token, Rules.tokenFormat, at: path.appending("token"), sensitive: true, into: &violations)
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let tokenFormat = PayFormat.uuidLowercase
+        PayRules.format(self.token, PayFormat.uuidLowercase, at: path.appending("token"), sensitive: true, into: &violations)
     }
 }
 
@@ -253,38 +223,25 @@ extension AppLoginQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.client, WireKeys.client)
-        writer.value(self.token, WireKeys.token)
+        writer.value(self.client, "client")
+        writer.value(self.token, "token")
         return writer.items
     }
 
     /// Reads the value from query items, reporting every missing or invalid item at once.
     public init(queryItems: [URLQueryItem]) throws {
         var reader = PayQueryReader(queryItems)
-        let client = reader.value(ClientKind.self, WireKeys.client, required: true)
-        let token = reader.secret(String.self, WireKeys.token, required: true)
+        let client = reader.value(ClientKind.self, "client", required: true)
+        let token = reader.secret(String.self, "token", required: true)
         try reader.finish()
         guard let client, let token else { throw PayloadDecodingError(issues: reader.issues) }
         self.init(client: client, token: token)
     }
 }
 
-extension AppLoginQuery: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("AppLoginQuery", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("client", client as Any),
-            ("token", PayRedaction.Redacted()),
-        ]
-    }
+extension AppLoginQuery: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("client", client as Any), ("token", PayRedaction.Redacted())] }
 }
 
 /// The query of the universal link Amazon Pay returns to after login and address/payment selection.
@@ -295,7 +252,6 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable {
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var token: String
-
     /// The checkout session Amazon appended to the return URL.
     public var amazonCheckoutSessionId: String
 
@@ -309,17 +265,11 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable {
         self.amazonCheckoutSessionId = amazonCheckoutSessionId
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let token = PayFieldKey("token")
-        static let amazonCheckoutSessionId = PayFieldKey("amazonCheckoutSessionId")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let token = container.required(String.self, WireKeys.token)
-        let amazonCheckoutSessionId = container.required(String.self, WireKeys.amazonCheckoutSessionId)
+        let token = container.required(String.self, "token")
+        let amazonCheckoutSessionId = container.required(String.self, "amazonCheckoutSessionId")
         try container.finish()
         guard let token, let amazonCheckoutSessionId else { throw container.incomplete() }
         self.token = token
@@ -329,8 +279,8 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.token, WireKeys.token)
-        try container.encode(self.amazonCheckoutSessionId, WireKeys.amazonCheckoutSessionId)
+        try container.encode(self.token, "token")
+        try container.encode(self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
     }
 }
 
@@ -345,38 +295,25 @@ extension ReviewReturnQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.token, WireKeys.token)
-        writer.value(self.amazonCheckoutSessionId, WireKeys.amazonCheckoutSessionId)
+        writer.value(self.token, "token")
+        writer.value(self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
         return writer.items
     }
 
     /// Reads the value from query items, reporting every missing or invalid item at once.
     public init(queryItems: [URLQueryItem]) throws {
         var reader = PayQueryReader(queryItems)
-        let token = reader.secret(String.self, WireKeys.token, required: true)
-        let amazonCheckoutSessionId = reader.value(String.self, WireKeys.amazonCheckoutSessionId, required: true)
+        let token = reader.secret(String.self, "token", required: true)
+        let amazonCheckoutSessionId = reader.value(String.self, "amazonCheckoutSessionId", required: true)
         try reader.finish()
         guard let token, let amazonCheckoutSessionId else { throw PayloadDecodingError(issues: reader.issues) }
         self.init(token: token, amazonCheckoutSessionId: amazonCheckoutSessionId)
     }
 }
 
-extension ReviewReturnQuery: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("ReviewReturnQuery", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("token", PayRedaction.Redacted()),
-            ("amazonCheckoutSessionId", amazonCheckoutSessionId as Any),
-        ]
-    }
+extension ReviewReturnQuery: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("token", PayRedaction.Redacted()), ("amazonCheckoutSessionId", amazonCheckoutSessionId as Any)] }
 }
 
 /// The host of the custom-scheme URL the relay page opens (`amazonpay-ios-v2://thanks` or `…://cancel`).
@@ -384,11 +321,9 @@ extension ReviewReturnQuery: CustomStringConvertible, CustomDebugStringConvertib
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `RelayResult` in `AmazonPayMobile/Bridge.yaml`.
-public enum RelayResult: String, PayClosedEnum {
+public enum RelayResult: String, PayClosedEnum, PayQueryValue {
     /// The payment page finished; complete the session.
     case thanks = "thanks"
     /// The buyer canceled on the payment page.
     case cancel = "cancel"
 }
-
-extension RelayResult: PayQueryValue {}

@@ -19,15 +19,10 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable {
         self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let checkoutReviewReturnUrl = PayFieldKey("checkoutReviewReturnUrl")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let checkoutReviewReturnUrl = container.required(URL.self, WireKeys.checkoutReviewReturnUrl)
+        let checkoutReviewReturnUrl = container.required(URL.self, "checkoutReviewReturnUrl")
         try container.finish()
         guard let checkoutReviewReturnUrl else { throw container.incomplete() }
         self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
@@ -36,7 +31,7 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.checkoutReviewReturnUrl, WireKeys.checkoutReviewReturnUrl)
+        try container.encode(self.checkoutReviewReturnUrl, "checkoutReviewReturnUrl")
     }
 }
 
@@ -58,7 +53,6 @@ extension ButtonWebCheckoutDetails: PayValidatable {
 public struct ButtonPayload: Codable, Hashable, Sendable {
     /// The review return URL.
     public var webCheckoutDetails: ButtonWebCheckoutDetails
-
     /// The merchant's Amazon Pay store id.
     public var storeId: String
 
@@ -72,17 +66,11 @@ public struct ButtonPayload: Codable, Hashable, Sendable {
         self.storeId = storeId
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let webCheckoutDetails = PayFieldKey("webCheckoutDetails")
-        static let storeId = PayFieldKey("storeId")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let webCheckoutDetails = container.required(ButtonWebCheckoutDetails.self, WireKeys.webCheckoutDetails)
-        let storeId = container.required(String.self, WireKeys.storeId)
+        let webCheckoutDetails = container.required(ButtonWebCheckoutDetails.self, "webCheckoutDetails")
+        let storeId = container.required(String.self, "storeId")
         try container.finish()
         guard let webCheckoutDetails, let storeId else { throw container.incomplete() }
         self.webCheckoutDetails = webCheckoutDetails
@@ -92,8 +80,8 @@ public struct ButtonPayload: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.webCheckoutDetails, WireKeys.webCheckoutDetails)
-        try container.encode(self.storeId, WireKeys.storeId)
+        try container.encode(self.webCheckoutDetails, "webCheckoutDetails")
+        try container.encode(self.storeId, "storeId")
     }
 }
 
@@ -110,7 +98,7 @@ extension ButtonPayload: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `Placement` in `AmazonPayMobile/Button.yaml`.
-public enum Placement: String, PayClosedEnum {
+public enum Placement: String, PayClosedEnum, PayQueryValue {
     /// The wire value `Home`.
     case home = "Home"
     /// The wire value `Product`.
@@ -123,20 +111,16 @@ public enum Placement: String, PayClosedEnum {
     case other = "Other"
 }
 
-extension Placement: PayQueryValue {}
-
 /// The signed payload that creates the checkout session when the button is used.
 ///
 /// - Remark: Generated from `CreateCheckoutSessionConfig` in `AmazonPayMobile/Button.yaml`.
 public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
     /// The JSON text of a `ButtonPayload`.
     public var payloadJSON: String
-
     /// The payload's signature, made on the server with the merchant's private key.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var signature: String
-
     /// The id of the public key that verifies the signature.
     public var publicKeyId: String
 
@@ -152,19 +136,12 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
         self.publicKeyId = publicKeyId
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let payloadJSON = PayFieldKey("payloadJSON")
-        static let signature = PayFieldKey("signature")
-        static let publicKeyId = PayFieldKey("publicKeyId")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let payloadJSON = container.required(String.self, WireKeys.payloadJSON)
-        let signature = container.required(String.self, WireKeys.signature)
-        let publicKeyId = container.required(String.self, WireKeys.publicKeyId)
+        let payloadJSON = container.required(String.self, "payloadJSON")
+        let signature = container.required(String.self, "signature")
+        let publicKeyId = container.required(String.self, "publicKeyId")
         try container.finish()
         guard let payloadJSON, let signature, let publicKeyId else { throw container.incomplete() }
         self.payloadJSON = payloadJSON
@@ -175,9 +152,9 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.payloadJSON, WireKeys.payloadJSON)
-        try container.encode(self.signature, WireKeys.signature)
-        try container.encode(self.publicKeyId, WireKeys.publicKeyId)
+        try container.encode(self.payloadJSON, "payloadJSON")
+        try container.encode(self.signature, "signature")
+        try container.encode(self.publicKeyId, "publicKeyId")
     }
 }
 
@@ -190,23 +167,9 @@ extension CreateCheckoutSessionConfig: PayValidatable {
     }
 }
 
-extension CreateCheckoutSessionConfig: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("CreateCheckoutSessionConfig", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("payloadJSON", payloadJSON as Any),
-            ("signature", PayRedaction.Redacted()),
-            ("publicKeyId", publicKeyId as Any),
-        ]
-    }
+extension CreateCheckoutSessionConfig: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("payloadJSON", payloadJSON as Any), ("signature", PayRedaction.Redacted()), ("publicKeyId", publicKeyId as Any)] }
 }
 
 /// The argument of `amazon.Pay.initCheckout(…)`, which jumps straight to the Amazon Pay login screen.
@@ -215,22 +178,16 @@ extension CreateCheckoutSessionConfig: CustomStringConvertible, CustomDebugStrin
 public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
     /// The merchant id.
     public var merchantId: String
-
     /// The Amazon Pay account's ledger currency (e.g. JPY).
     public var ledgerCurrency: String
-
     /// Whether the sandbox environment is used.
     public var sandbox: Bool
-
     /// The render language, e.g. ja_JP.
     public var checkoutLanguage: String?
-
     /// The checkout type.
     public var productType: ProductType
-
     /// The button's placement.
     public var placement: Placement
-
     /// The signed session payload.
     public var createCheckoutSessionConfig: CreateCheckoutSessionConfig
 
@@ -262,27 +219,16 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
         self.createCheckoutSessionConfig = createCheckoutSessionConfig
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let merchantId = PayFieldKey("merchantId")
-        static let ledgerCurrency = PayFieldKey("ledgerCurrency")
-        static let sandbox = PayFieldKey("sandbox")
-        static let checkoutLanguage = PayFieldKey("checkoutLanguage")
-        static let productType = PayFieldKey("productType")
-        static let placement = PayFieldKey("placement")
-        static let createCheckoutSessionConfig = PayFieldKey("createCheckoutSessionConfig")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let merchantId = container.required(String.self, WireKeys.merchantId)
-        let ledgerCurrency = container.required(String.self, WireKeys.ledgerCurrency)
-        self.sandbox = container.optional(Bool.self, WireKeys.sandbox) ?? false
-        self.checkoutLanguage = container.optional(String.self, WireKeys.checkoutLanguage)
-        self.productType = container.optional(ProductType.self, WireKeys.productType) ?? .payAndShip
-        let placement = container.required(Placement.self, WireKeys.placement)
-        let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, WireKeys.createCheckoutSessionConfig)
+        let merchantId = container.required(String.self, "merchantId")
+        let ledgerCurrency = container.required(String.self, "ledgerCurrency")
+        self.sandbox = container.optional(Bool.self, "sandbox") ?? false
+        self.checkoutLanguage = container.optional(String.self, "checkoutLanguage")
+        self.productType = container.optional(ProductType.self, "productType") ?? .payAndShip
+        let placement = container.required(Placement.self, "placement")
+        let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, "createCheckoutSessionConfig")
         try container.finish()
         guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
         self.merchantId = merchantId
@@ -294,13 +240,13 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.merchantId, WireKeys.merchantId)
-        try container.encode(self.ledgerCurrency, WireKeys.ledgerCurrency)
-        try container.encode(self.sandbox, WireKeys.sandbox)
-        try container.encodeIfPresent(self.checkoutLanguage, WireKeys.checkoutLanguage)
-        try container.encode(self.productType, WireKeys.productType)
-        try container.encode(self.placement, WireKeys.placement)
-        try container.encode(self.createCheckoutSessionConfig, WireKeys.createCheckoutSessionConfig)
+        try container.encode(self.merchantId, "merchantId")
+        try container.encode(self.ledgerCurrency, "ledgerCurrency")
+        try container.encode(self.sandbox, "sandbox")
+        try container.encodeIfPresent(self.checkoutLanguage, "checkoutLanguage")
+        try container.encode(self.productType, "productType")
+        try container.encode(self.placement, "placement")
+        try container.encode(self.createCheckoutSessionConfig, "createCheckoutSessionConfig")
     }
 }
 
@@ -308,31 +254,17 @@ extension InitCheckoutConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(self.merchantId, 1, at: path.appending("merchantId"), into: &violations)
-        PayRules.format(self.ledgerCurrency, Rules.ledgerCurrencyFormat, at: path.appending("ledgerCurrency"), into: &violations)
+        PayRules.format(self.ledgerCurrency, PayFormat.iso4217, at: path.appending("ledgerCurrency"), into: &violations)
         if let value = self.checkoutLanguage {
-            PayRules.format(value, Rules.checkoutLanguageFormat, at: path.appending("checkoutLanguage"), into: &violations)
+            PayRules.format(value, PayFormat.localeIdentifier, at: path.appending("checkoutLanguage"), into: &violations)
         }
         self.createCheckoutSessionConfig.collectViolations(at: path.appending("createCheckoutSessionConfig"), into: &violations)
     }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let ledgerCurrencyFormat = PayFormat.iso4217
-        static let checkoutLanguageFormat = PayFormat.localeIdentifier
-    }
 }
 
-extension InitCheckoutConfiguration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("InitCheckoutConfiguration", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension InitCheckoutConfiguration: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("merchantId", merchantId as Any),
             ("ledgerCurrency", ledgerCurrency as Any),

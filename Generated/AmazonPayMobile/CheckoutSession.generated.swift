@@ -10,7 +10,6 @@ import Foundation
 public struct AmazonPayPrice: Codable, Hashable, Sendable {
     /// The amount as a decimal string. Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
     public var amount: String
-
     /// The ISO 4217 currency.
     public var currencyCode: String
 
@@ -24,17 +23,11 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable {
         self.currencyCode = currencyCode
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let amount = PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number]))
-        static let currencyCode = PayFieldKey("currencyCode")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let amount = container.required(String.self, WireKeys.amount)
-        let currencyCode = container.required(String.self, WireKeys.currencyCode)
+        let amount = container.required(String.self, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
+        let currencyCode = container.required(String.self, "currencyCode")
         try container.finish()
         guard let amount, let currencyCode else { throw container.incomplete() }
         self.amount = amount
@@ -44,8 +37,8 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.amount, WireKeys.amount)
-        try container.encode(self.currencyCode, WireKeys.currencyCode)
+        try container.encode(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
+        try container.encode(self.currencyCode, "currencyCode")
     }
 }
 
@@ -53,14 +46,8 @@ extension AmazonPayPrice: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.maxLength(self.amount, 16, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.amount, Rules.amountFormat, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.currencyCode, Rules.currencyCodeFormat, at: path.appending("currencyCode"), into: &violations)
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let amountFormat = PayFormat.decimalString
-        static let currencyCodeFormat = PayFormat.iso4217
+        PayRules.format(self.amount, PayFormat.decimalString, at: path.appending("amount"), into: &violations)
+        PayRules.format(self.currencyCode, PayFormat.iso4217, at: path.appending("currencyCode"), into: &violations)
     }
 }
 
@@ -74,34 +61,24 @@ public typealias Price = AmazonPayPrice
 public struct AmazonPayAddress: Codable, Hashable, Sendable {
     /// The addressee.
     public var name: String?
-
     /// First address line.
     public var addressLine1: String?
-
     /// Second address line.
     public var addressLine2: String?
-
     /// Third address line.
     public var addressLine3: String?
-
     /// City.
     public var city: String?
-
     /// County.
     public var county: String?
-
     /// District.
     public var district: String?
-
     /// State or region.
     public var stateOrRegion: String?
-
     /// Postal code.
     public var postalCode: String?
-
     /// ISO 3166-1 alpha-2 country.
     public var countryCode: String?
-
     /// Phone number.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -147,52 +124,37 @@ public struct AmazonPayAddress: Codable, Hashable, Sendable {
         self.phoneNumber = phoneNumber
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let name = PayFieldKey("name", nullable: true)
-        static let addressLine1 = PayFieldKey("addressLine1", nullable: true)
-        static let addressLine2 = PayFieldKey("addressLine2", nullable: true)
-        static let addressLine3 = PayFieldKey("addressLine3", nullable: true)
-        static let city = PayFieldKey("city", nullable: true)
-        static let county = PayFieldKey("county", nullable: true)
-        static let district = PayFieldKey("district", nullable: true)
-        static let stateOrRegion = PayFieldKey("stateOrRegion", nullable: true)
-        static let postalCode = PayFieldKey("postalCode", nullable: true)
-        static let countryCode = PayFieldKey("countryCode", nullable: true)
-        static let phoneNumber = PayFieldKey("phoneNumber", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.name = container.optional(String.self, WireKeys.name)
-        self.addressLine1 = container.optional(String.self, WireKeys.addressLine1)
-        self.addressLine2 = container.optional(String.self, WireKeys.addressLine2)
-        self.addressLine3 = container.optional(String.self, WireKeys.addressLine3)
-        self.city = container.optional(String.self, WireKeys.city)
-        self.county = container.optional(String.self, WireKeys.county)
-        self.district = container.optional(String.self, WireKeys.district)
-        self.stateOrRegion = container.optional(String.self, WireKeys.stateOrRegion)
-        self.postalCode = container.optional(String.self, WireKeys.postalCode)
-        self.countryCode = container.optional(String.self, WireKeys.countryCode)
-        self.phoneNumber = container.optional(String.self, WireKeys.phoneNumber)
+        self.name = container.optional(String.self, PayFieldKey("name", nullable: true))
+        self.addressLine1 = container.optional(String.self, PayFieldKey("addressLine1", nullable: true))
+        self.addressLine2 = container.optional(String.self, PayFieldKey("addressLine2", nullable: true))
+        self.addressLine3 = container.optional(String.self, PayFieldKey("addressLine3", nullable: true))
+        self.city = container.optional(String.self, PayFieldKey("city", nullable: true))
+        self.county = container.optional(String.self, PayFieldKey("county", nullable: true))
+        self.district = container.optional(String.self, PayFieldKey("district", nullable: true))
+        self.stateOrRegion = container.optional(String.self, PayFieldKey("stateOrRegion", nullable: true))
+        self.postalCode = container.optional(String.self, PayFieldKey("postalCode", nullable: true))
+        self.countryCode = container.optional(String.self, PayFieldKey("countryCode", nullable: true))
+        self.phoneNumber = container.optional(String.self, PayFieldKey("phoneNumber", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.name, WireKeys.name)
-        try container.encodeIfPresent(self.addressLine1, WireKeys.addressLine1)
-        try container.encodeIfPresent(self.addressLine2, WireKeys.addressLine2)
-        try container.encodeIfPresent(self.addressLine3, WireKeys.addressLine3)
-        try container.encodeIfPresent(self.city, WireKeys.city)
-        try container.encodeIfPresent(self.county, WireKeys.county)
-        try container.encodeIfPresent(self.district, WireKeys.district)
-        try container.encodeIfPresent(self.stateOrRegion, WireKeys.stateOrRegion)
-        try container.encodeIfPresent(self.postalCode, WireKeys.postalCode)
-        try container.encodeIfPresent(self.countryCode, WireKeys.countryCode)
-        try container.encodeIfPresent(self.phoneNumber, WireKeys.phoneNumber)
+        try container.encodeIfPresent(self.name, PayFieldKey("name", nullable: true))
+        try container.encodeIfPresent(self.addressLine1, PayFieldKey("addressLine1", nullable: true))
+        try container.encodeIfPresent(self.addressLine2, PayFieldKey("addressLine2", nullable: true))
+        try container.encodeIfPresent(self.addressLine3, PayFieldKey("addressLine3", nullable: true))
+        try container.encodeIfPresent(self.city, PayFieldKey("city", nullable: true))
+        try container.encodeIfPresent(self.county, PayFieldKey("county", nullable: true))
+        try container.encodeIfPresent(self.district, PayFieldKey("district", nullable: true))
+        try container.encodeIfPresent(self.stateOrRegion, PayFieldKey("stateOrRegion", nullable: true))
+        try container.encodeIfPresent(self.postalCode, PayFieldKey("postalCode", nullable: true))
+        try container.encodeIfPresent(self.countryCode, PayFieldKey("countryCode", nullable: true))
+        try container.encodeIfPresent(self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
     }
 }
 
@@ -200,27 +162,14 @@ extension AmazonPayAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         if let value = self.countryCode {
-            PayRules.format(value, Rules.countryCodeFormat, at: path.appending("countryCode"), into: &violations)
+            PayRules.format(value, PayFormat.iso3166Alpha2, at: path.appending("countryCode"), into: &violations)
         }
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let countryCodeFormat = PayFormat.iso3166Alpha2
     }
 }
 
-extension AmazonPayAddress: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("AmazonPayAddress", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension AmazonPayAddress: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("name", name as Any),
             ("addressLine1", addressLine1 as Any),
@@ -244,18 +193,15 @@ public typealias Address = AmazonPayAddress
 /// The buyer.
 ///
 /// - Remark: Generated from `AmazonPayBuyer` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct AmazonPayBuyer: Codable, Hashable, Sendable {
+public struct AmazonPayBuyer: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The buyer's id.
     public var buyerId: String?
-
     /// The buyer's name.
     public var name: String?
-
     /// The buyer's email address.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var email: String?
-
     /// The buyer's phone number.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -280,47 +226,29 @@ public struct AmazonPayBuyer: Codable, Hashable, Sendable {
         self.phoneNumber = phoneNumber
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let buyerId = PayFieldKey("buyerId", nullable: true)
-        static let name = PayFieldKey("name", nullable: true)
-        static let email = PayFieldKey("email", nullable: true)
-        static let phoneNumber = PayFieldKey("phoneNumber", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.buyerId = container.optional(String.self, WireKeys.buyerId)
-        self.name = container.optional(String.self, WireKeys.name)
-        self.email = container.optional(String.self, WireKeys.email)
-        self.phoneNumber = container.optional(String.self, WireKeys.phoneNumber)
+        self.buyerId = container.optional(String.self, PayFieldKey("buyerId", nullable: true))
+        self.name = container.optional(String.self, PayFieldKey("name", nullable: true))
+        self.email = container.optional(String.self, PayFieldKey("email", nullable: true))
+        self.phoneNumber = container.optional(String.self, PayFieldKey("phoneNumber", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.buyerId, WireKeys.buyerId)
-        try container.encodeIfPresent(self.name, WireKeys.name)
-        try container.encodeIfPresent(self.email, WireKeys.email)
-        try container.encodeIfPresent(self.phoneNumber, WireKeys.phoneNumber)
+        try container.encodeIfPresent(self.buyerId, PayFieldKey("buyerId", nullable: true))
+        try container.encodeIfPresent(self.name, PayFieldKey("name", nullable: true))
+        try container.encodeIfPresent(self.email, PayFieldKey("email", nullable: true))
+        try container.encodeIfPresent(self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
     }
 }
 
-extension AmazonPayBuyer: PayAlwaysValid {}
-
-extension AmazonPayBuyer: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("AmazonPayBuyer", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension AmazonPayBuyer: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("buyerId", buyerId as Any),
             ("name", name as Any),
@@ -339,7 +267,7 @@ public typealias Buyer = AmazonPayBuyer
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `CheckoutSessionState` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum CheckoutSessionState: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum CheckoutSessionState: PayOpenEnum, PayQueryValue {
     /// The session can be updated and completed (for 24 hours).
     case `open`
     /// The session was completed.
@@ -371,45 +299,14 @@ public enum CheckoutSessionState: RawRepresentable, Codable, Hashable, Sendable,
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: CheckoutSessionState, rhs: CheckoutSessionState) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension CheckoutSessionState: PayQueryValue {}
 
 /// Why a session was canceled. New codes appear over time.
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `CheckoutSessionReasonCode` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum CheckoutSessionReasonCode: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum CheckoutSessionReasonCode: PayOpenEnum, PayQueryValue {
     /// The buyer canceled.
     case buyerCanceled
     /// The session was not completed within 24 hours.
@@ -445,52 +342,18 @@ public enum CheckoutSessionReasonCode: RawRepresentable, Codable, Hashable, Send
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: CheckoutSessionReasonCode, rhs: CheckoutSessionReasonCode) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension CheckoutSessionReasonCode: PayQueryValue {}
 
 /// The state of the session and why it is in it.
 ///
 /// - Remark: Generated from `StatusDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct StatusDetails: Codable, Hashable, Sendable {
+public struct StatusDetails: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The current state.
     public var state: CheckoutSessionState
-
     /// Why the session is in this state.
     public var reasonCode: CheckoutSessionReasonCode?
-
     /// A readable reason.
     public var reasonDescription: String?
-
     /// When the state last changed.
     public var lastUpdatedTimestamp: Date?
 
@@ -513,22 +376,13 @@ public struct StatusDetails: Codable, Hashable, Sendable {
         self.lastUpdatedTimestamp = lastUpdatedTimestamp
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let state = PayFieldKey("state")
-        static let reasonCode = PayFieldKey("reasonCode", nullable: true)
-        static let reasonDescription = PayFieldKey("reasonDescription", nullable: true)
-        static let lastUpdatedTimestamp = PayFieldKey("lastUpdatedTimestamp", nullable: true)
-        static let lastUpdatedTimestampFormat = PayDateFormat.iso8601Basic
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let state = container.required(CheckoutSessionState.self, WireKeys.state)
-        self.reasonCode = container.optional(CheckoutSessionReasonCode.self, WireKeys.reasonCode)
-        self.reasonDescription = container.optional(String.self, WireKeys.reasonDescription)
-        self.lastUpdatedTimestamp = container.date(WireKeys.lastUpdatedTimestamp, format: WireKeys.lastUpdatedTimestampFormat, required: false)
+        let state = container.required(CheckoutSessionState.self, "state")
+        self.reasonCode = container.optional(CheckoutSessionReasonCode.self, PayFieldKey("reasonCode", nullable: true))
+        self.reasonDescription = container.optional(String.self, PayFieldKey("reasonDescription", nullable: true))
+        self.lastUpdatedTimestamp = container.date(PayFieldKey("lastUpdatedTimestamp", nullable: true), format: .iso8601Basic, required: false)
         try container.finish()
         guard let state else { throw container.incomplete() }
         self.state = state
@@ -537,21 +391,19 @@ public struct StatusDetails: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.state, WireKeys.state)
-        try container.encodeIfPresent(self.reasonCode, WireKeys.reasonCode)
-        try container.encodeIfPresent(self.reasonDescription, WireKeys.reasonDescription)
-        try container.encodeDate(self.lastUpdatedTimestamp, WireKeys.lastUpdatedTimestamp, format: WireKeys.lastUpdatedTimestampFormat)
+        try container.encode(self.state, "state")
+        try container.encodeIfPresent(self.reasonCode, PayFieldKey("reasonCode", nullable: true))
+        try container.encodeIfPresent(self.reasonDescription, PayFieldKey("reasonDescription", nullable: true))
+        try container.encodeDate(self.lastUpdatedTimestamp, PayFieldKey("lastUpdatedTimestamp", nullable: true), format: .iso8601Basic)
     }
 }
-
-extension StatusDetails: PayAlwaysValid {}
 
 /// What must be done before the session can proceed.
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `ConstraintId` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum ConstraintId: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum ConstraintId: PayOpenEnum, PayQueryValue {
     /// The wire value `CheckoutResultReturnUrlNotSet`.
     case checkoutResultReturnUrlNotSet
     /// The wire value `ChargeAmountNotSet`.
@@ -591,46 +443,14 @@ public enum ConstraintId: RawRepresentable, Codable, Hashable, Sendable, CaseIte
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: ConstraintId, rhs: ConstraintId) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension ConstraintId: PayQueryValue {}
 
 /// A condition that keeps the session from proceeding.
 ///
 /// - Remark: Generated from `CheckoutSessionConstraint` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct CheckoutSessionConstraint: Codable, Hashable, Sendable {
+public struct CheckoutSessionConstraint: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The constraint.
     public var constraintId: ConstraintId
-
     /// What it means.
     public var constraintDescription: String?
 
@@ -644,17 +464,11 @@ public struct CheckoutSessionConstraint: Codable, Hashable, Sendable {
         self.constraintDescription = constraintDescription
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let constraintId = PayFieldKey("constraintId")
-        static let constraintDescription = PayFieldKey("description", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let constraintId = container.required(ConstraintId.self, WireKeys.constraintId)
-        self.constraintDescription = container.optional(String.self, WireKeys.constraintDescription)
+        let constraintId = container.required(ConstraintId.self, "constraintId")
+        self.constraintDescription = container.optional(String.self, PayFieldKey("description", nullable: true))
         try container.finish()
         guard let constraintId else { throw container.incomplete() }
         self.constraintId = constraintId
@@ -663,12 +477,10 @@ public struct CheckoutSessionConstraint: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.constraintId, WireKeys.constraintId)
-        try container.encodeIfPresent(self.constraintDescription, WireKeys.constraintDescription)
+        try container.encode(self.constraintId, "constraintId")
+        try container.encodeIfPresent(self.constraintDescription, PayFieldKey("description", nullable: true))
     }
 }
-
-extension CheckoutSessionConstraint: PayAlwaysValid {}
 
 /// The earlier name of ``CheckoutSessionConstraint``.
 @available(*, deprecated, renamed: "CheckoutSessionConstraint")
@@ -680,13 +492,10 @@ public typealias Constraint = CheckoutSessionConstraint
 public struct MerchantMetadata: Codable, Hashable, Sendable {
     /// The merchant's order number (e.g. `MY-ORDER-1`).
     public var merchantReferenceId: String?
-
     /// The store name shown to the buyer.
     public var merchantStoreName: String?
-
     /// A note shown to the buyer.
     public var noteToBuyer: String?
-
     /// Data not shared with the buyer.
     public var customInformation: String?
 
@@ -709,31 +518,23 @@ public struct MerchantMetadata: Codable, Hashable, Sendable {
         self.customInformation = customInformation
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let merchantReferenceId = PayFieldKey("merchantReferenceId", nullable: true)
-        static let merchantStoreName = PayFieldKey("merchantStoreName", nullable: true)
-        static let noteToBuyer = PayFieldKey("noteToBuyer", nullable: true)
-        static let customInformation = PayFieldKey("customInformation", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.merchantReferenceId = container.optional(String.self, WireKeys.merchantReferenceId)
-        self.merchantStoreName = container.optional(String.self, WireKeys.merchantStoreName)
-        self.noteToBuyer = container.optional(String.self, WireKeys.noteToBuyer)
-        self.customInformation = container.optional(String.self, WireKeys.customInformation)
+        self.merchantReferenceId = container.optional(String.self, PayFieldKey("merchantReferenceId", nullable: true))
+        self.merchantStoreName = container.optional(String.self, PayFieldKey("merchantStoreName", nullable: true))
+        self.noteToBuyer = container.optional(String.self, PayFieldKey("noteToBuyer", nullable: true))
+        self.customInformation = container.optional(String.self, PayFieldKey("customInformation", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.merchantReferenceId, WireKeys.merchantReferenceId)
-        try container.encodeIfPresent(self.merchantStoreName, WireKeys.merchantStoreName)
-        try container.encodeIfPresent(self.noteToBuyer, WireKeys.noteToBuyer)
-        try container.encodeIfPresent(self.customInformation, WireKeys.customInformation)
+        try container.encodeIfPresent(self.merchantReferenceId, PayFieldKey("merchantReferenceId", nullable: true))
+        try container.encodeIfPresent(self.merchantStoreName, PayFieldKey("merchantStoreName", nullable: true))
+        try container.encodeIfPresent(self.noteToBuyer, PayFieldKey("noteToBuyer", nullable: true))
+        try container.encodeIfPresent(self.customInformation, PayFieldKey("customInformation", nullable: true))
     }
 }
 
@@ -760,7 +561,7 @@ extension MerchantMetadata: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PaymentIntent` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum PaymentIntent: String, PayClosedEnum {
+public enum PaymentIntent: String, PayClosedEnum, PayQueryValue {
     /// The wire value `Confirm`.
     case confirm = "Confirm"
     /// The wire value `Authorize`.
@@ -769,27 +570,20 @@ public enum PaymentIntent: String, PayClosedEnum {
     case authorizeWithCapture = "AuthorizeWithCapture"
 }
 
-extension PaymentIntent: PayQueryValue {}
-
 /// The payment the session will make.
 ///
 /// - Remark: Generated from `PaymentDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
 public struct PaymentDetails: Codable, Hashable, Sendable {
     /// Confirm, authorize, or authorize and capture.
     public var paymentIntent: PaymentIntent?
-
     /// Whether the merchant can handle a pending authorization.
     public var canHandlePendingAuthorization: Bool?
-
     /// The amount to charge.
     public var chargeAmount: AmazonPayPrice?
-
     /// The order's total.
     public var totalOrderAmount: AmazonPayPrice?
-
     /// The currency shown to the buyer.
     public var presentmentCurrency: String?
-
     /// Text on the buyer's statement.
     public var softDescriptor: String?
 
@@ -818,37 +612,27 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
         self.softDescriptor = softDescriptor
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let paymentIntent = PayFieldKey("paymentIntent", nullable: true)
-        static let canHandlePendingAuthorization = PayFieldKey("canHandlePendingAuthorization", nullable: true)
-        static let chargeAmount = PayFieldKey("chargeAmount", nullable: true)
-        static let totalOrderAmount = PayFieldKey("totalOrderAmount", nullable: true)
-        static let presentmentCurrency = PayFieldKey("presentmentCurrency", nullable: true)
-        static let softDescriptor = PayFieldKey("softDescriptor", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.paymentIntent = container.optional(PaymentIntent.self, WireKeys.paymentIntent)
-        self.canHandlePendingAuthorization = container.optional(Bool.self, WireKeys.canHandlePendingAuthorization)
-        self.chargeAmount = container.optional(AmazonPayPrice.self, WireKeys.chargeAmount)
-        self.totalOrderAmount = container.optional(AmazonPayPrice.self, WireKeys.totalOrderAmount)
-        self.presentmentCurrency = container.optional(String.self, WireKeys.presentmentCurrency)
-        self.softDescriptor = container.optional(String.self, WireKeys.softDescriptor)
+        self.paymentIntent = container.optional(PaymentIntent.self, PayFieldKey("paymentIntent", nullable: true))
+        self.canHandlePendingAuthorization = container.optional(Bool.self, PayFieldKey("canHandlePendingAuthorization", nullable: true))
+        self.chargeAmount = container.optional(AmazonPayPrice.self, PayFieldKey("chargeAmount", nullable: true))
+        self.totalOrderAmount = container.optional(AmazonPayPrice.self, PayFieldKey("totalOrderAmount", nullable: true))
+        self.presentmentCurrency = container.optional(String.self, PayFieldKey("presentmentCurrency", nullable: true))
+        self.softDescriptor = container.optional(String.self, PayFieldKey("softDescriptor", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.paymentIntent, WireKeys.paymentIntent)
-        try container.encodeIfPresent(self.canHandlePendingAuthorization, WireKeys.canHandlePendingAuthorization)
-        try container.encodeIfPresent(self.chargeAmount, WireKeys.chargeAmount)
-        try container.encodeIfPresent(self.totalOrderAmount, WireKeys.totalOrderAmount)
-        try container.encodeIfPresent(self.presentmentCurrency, WireKeys.presentmentCurrency)
-        try container.encodeIfPresent(self.softDescriptor, WireKeys.softDescriptor)
+        try container.encodeIfPresent(self.paymentIntent, PayFieldKey("paymentIntent", nullable: true))
+        try container.encodeIfPresent(self.canHandlePendingAuthorization, PayFieldKey("canHandlePendingAuthorization", nullable: true))
+        try container.encodeIfPresent(self.chargeAmount, PayFieldKey("chargeAmount", nullable: true))
+        try container.encodeIfPresent(self.totalOrderAmount, PayFieldKey("totalOrderAmount", nullable: true))
+        try container.encodeIfPresent(self.presentmentCurrency, PayFieldKey("presentmentCurrency", nullable: true))
+        try container.encodeIfPresent(self.softDescriptor, PayFieldKey("softDescriptor", nullable: true))
     }
 }
 
@@ -862,16 +646,11 @@ extension PaymentDetails: PayValidatable {
             value.collectViolations(at: path.appending("totalOrderAmount"), into: &violations)
         }
         if let value = self.presentmentCurrency {
-            PayRules.format(value, Rules.presentmentCurrencyFormat, at: path.appending("presentmentCurrency"), into: &violations)
+            PayRules.format(value, PayFormat.iso4217, at: path.appending("presentmentCurrency"), into: &violations)
         }
         if let value = self.softDescriptor {
             PayRules.maxLength(value, 16, at: path.appending("softDescriptor"), into: &violations)
         }
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let presentmentCurrencyFormat = PayFormat.iso4217
     }
 }
 
@@ -880,29 +659,23 @@ extension PaymentDetails: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `CheckoutMode` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum CheckoutMode: String, PayClosedEnum {
+public enum CheckoutMode: String, PayClosedEnum, PayQueryValue {
     /// The wire value `ProcessOrder`.
     case processOrder = "ProcessOrder"
 }
 
-extension CheckoutMode: PayQueryValue {}
-
 /// The URLs of the hosted checkout.
 ///
 /// - Remark: Generated from `WebCheckoutDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct WebCheckoutDetails: Codable, Hashable, Sendable {
+public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Where Amazon returns after login and selection.
     public var checkoutReviewReturnUrl: URL?
-
     /// Where the payment page returns (the relay page in apps).
     public var checkoutResultReturnUrl: URL?
-
     /// Where a cancel returns.
     public var checkoutCancelUrl: URL?
-
     /// The payment page to open after the session is updated.
     public var amazonPayRedirectUrl: URL?
-
     /// The checkout mode.
     public var checkoutMode: CheckoutMode?
 
@@ -928,45 +701,34 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable {
         self.checkoutMode = checkoutMode
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let checkoutReviewReturnUrl = PayFieldKey("checkoutReviewReturnUrl", nullable: true)
-        static let checkoutResultReturnUrl = PayFieldKey("checkoutResultReturnUrl", nullable: true)
-        static let checkoutCancelUrl = PayFieldKey("checkoutCancelUrl", nullable: true)
-        static let amazonPayRedirectUrl = PayFieldKey("amazonPayRedirectUrl", nullable: true)
-        static let checkoutMode = PayFieldKey("checkoutMode", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.checkoutReviewReturnUrl = container.optional(URL.self, WireKeys.checkoutReviewReturnUrl)
-        self.checkoutResultReturnUrl = container.optional(URL.self, WireKeys.checkoutResultReturnUrl)
-        self.checkoutCancelUrl = container.optional(URL.self, WireKeys.checkoutCancelUrl)
-        self.amazonPayRedirectUrl = container.optional(URL.self, WireKeys.amazonPayRedirectUrl)
-        self.checkoutMode = container.optional(CheckoutMode.self, WireKeys.checkoutMode)
+        self.checkoutReviewReturnUrl = container.optional(URL.self, PayFieldKey("checkoutReviewReturnUrl", nullable: true))
+        self.checkoutResultReturnUrl = container.optional(URL.self, PayFieldKey("checkoutResultReturnUrl", nullable: true))
+        self.checkoutCancelUrl = container.optional(URL.self, PayFieldKey("checkoutCancelUrl", nullable: true))
+        self.amazonPayRedirectUrl = container.optional(URL.self, PayFieldKey("amazonPayRedirectUrl", nullable: true))
+        self.checkoutMode = container.optional(CheckoutMode.self, PayFieldKey("checkoutMode", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.checkoutReviewReturnUrl, WireKeys.checkoutReviewReturnUrl)
-        try container.encodeIfPresent(self.checkoutResultReturnUrl, WireKeys.checkoutResultReturnUrl)
-        try container.encodeIfPresent(self.checkoutCancelUrl, WireKeys.checkoutCancelUrl)
-        try container.encodeIfPresent(self.amazonPayRedirectUrl, WireKeys.amazonPayRedirectUrl)
-        try container.encodeIfPresent(self.checkoutMode, WireKeys.checkoutMode)
+        try container.encodeIfPresent(self.checkoutReviewReturnUrl, PayFieldKey("checkoutReviewReturnUrl", nullable: true))
+        try container.encodeIfPresent(self.checkoutResultReturnUrl, PayFieldKey("checkoutResultReturnUrl", nullable: true))
+        try container.encodeIfPresent(self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true))
+        try container.encodeIfPresent(self.amazonPayRedirectUrl, PayFieldKey("amazonPayRedirectUrl", nullable: true))
+        try container.encodeIfPresent(self.checkoutMode, PayFieldKey("checkoutMode", nullable: true))
     }
 }
-
-extension WebCheckoutDetails: PayAlwaysValid {}
 
 /// What the checkout collects.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ProductType` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum ProductType: String, PayClosedEnum {
+public enum ProductType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `PayAndShip`.
     case payAndShip = "PayAndShip"
     /// The wire value `PayOnly`.
@@ -975,14 +737,12 @@ public enum ProductType: String, PayClosedEnum {
     case signIn = "SignIn"
 }
 
-extension ProductType: PayQueryValue {}
-
 /// One-time, recurring or a saved payment method; Amazon adds types over time.
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `ChargePermissionType` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum ChargePermissionType: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum ChargePermissionType: PayOpenEnum, PayQueryValue {
     /// The wire value `OneTime`.
     case oneTime
     /// The wire value `Recurring`.
@@ -1014,57 +774,24 @@ public enum ChargePermissionType: RawRepresentable, Codable, Hashable, Sendable,
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: ChargePermissionType, rhs: ChargePermissionType) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension ChargePermissionType: PayQueryValue {}
 
 /// Where the session lives.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ReleaseEnvironment` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum ReleaseEnvironment: String, PayClosedEnum {
+public enum ReleaseEnvironment: String, PayClosedEnum, PayQueryValue {
     /// The wire value `Sandbox`.
     case sandbox = "Sandbox"
     /// The wire value `Live`.
     case live = "Live"
 }
 
-extension ReleaseEnvironment: PayQueryValue {}
-
 /// A payment instrument the buyer chose.
 ///
 /// - Remark: Generated from `PaymentPreference` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct PaymentPreference: Codable, Hashable, Sendable {
+public struct PaymentPreference: Codable, Hashable, Sendable, PayAlwaysValid {
     /// A description such as `Visa ****1111`.
     public var paymentDescriptor: String?
 
@@ -1076,26 +803,19 @@ public struct PaymentPreference: Codable, Hashable, Sendable {
         self.paymentDescriptor = paymentDescriptor
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let paymentDescriptor = PayFieldKey("paymentDescriptor", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.paymentDescriptor = container.optional(String.self, WireKeys.paymentDescriptor)
+        self.paymentDescriptor = container.optional(String.self, PayFieldKey("paymentDescriptor", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.paymentDescriptor, WireKeys.paymentDescriptor)
+        try container.encodeIfPresent(self.paymentDescriptor, PayFieldKey("paymentDescriptor", nullable: true))
     }
 }
-
-extension PaymentPreference: PayAlwaysValid {}
 
 /// A checkout session, as returned by get, update and complete.
 ///
@@ -1103,55 +823,38 @@ extension PaymentPreference: PayAlwaysValid {}
 public struct CheckoutSession: Codable, Hashable, Sendable {
     /// The session's id.
     public var checkoutSessionId: String
-
     /// The hosted checkout URLs.
     public var webCheckoutDetails: WebCheckoutDetails?
-
     /// What the checkout collects.
     public var productType: ProductType?
-
     /// The payment.
     public var paymentDetails: PaymentDetails?
-
     /// One-time or recurring.
     public var chargePermissionType: ChargePermissionType?
-
     /// The merchant's order information.
     public var merchantMetadata: MerchantMetadata?
-
     /// The buyer.
     public var buyer: AmazonPayBuyer?
-
     /// The shipping address.
     public var shippingAddress: AmazonPayAddress?
-
     /// The billing address.
     public var billingAddress: AmazonPayAddress?
-
     /// The buyer's payment instruments; Amazon sends `[null]` before the buyer chose one.
     public var paymentPreferences: [PaymentPreference?]?
-
     /// The session's state.
     public var statusDetails: StatusDetails
-
     /// What keeps the session from proceeding.
     public var constraints: [CheckoutSessionConstraint]?
-
     /// The charge permission, once completed.
     public var chargePermissionId: String?
-
     /// The charge, once completed.
     public var chargeId: String?
-
     /// The store.
     public var storeId: String?
-
     /// When the session was created.
     public var creationTimestamp: Date?
-
     /// When an open session expires (24 hours after creation).
     public var expirationTimestamp: Date?
-
     /// Sandbox or live.
     public var releaseEnvironment: ReleaseEnvironment?
 
@@ -1216,51 +919,27 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
         self.releaseEnvironment = releaseEnvironment
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let checkoutSessionId = PayFieldKey("checkoutSessionId")
-        static let webCheckoutDetails = PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true)
-        static let productType = PayFieldKey("productType", nullable: true)
-        static let paymentDetails = PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true)
-        static let chargePermissionType = PayFieldKey("chargePermissionType", nullable: true)
-        static let merchantMetadata = PayFieldKey("merchantMetadata", nullable: true)
-        static let buyer = PayFieldKey("buyer", nullable: true)
-        static let shippingAddress = PayFieldKey("shippingAddress", nullable: true)
-        static let billingAddress = PayFieldKey("billingAddress", nullable: true)
-        static let paymentPreferences = PayFieldKey("paymentPreferences", nullable: true)
-        static let statusDetails = PayFieldKey("statusDetails", aliases: ["statusDetail"])
-        static let constraints = PayFieldKey("constraints", nullable: true)
-        static let chargePermissionId = PayFieldKey("chargePermissionId", nullable: true)
-        static let chargeId = PayFieldKey("chargeId", nullable: true)
-        static let storeId = PayFieldKey("storeId", nullable: true)
-        static let creationTimestamp = PayFieldKey("creationTimestamp", nullable: true)
-        static let expirationTimestamp = PayFieldKey("expirationTimestamp", nullable: true)
-        static let releaseEnvironment = PayFieldKey("releaseEnvironment", nullable: true)
-        static let creationTimestampFormat = PayDateFormat.iso8601Basic
-        static let expirationTimestampFormat = PayDateFormat.iso8601Basic
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let checkoutSessionId = container.required(String.self, WireKeys.checkoutSessionId)
-        self.webCheckoutDetails = container.optional(WebCheckoutDetails.self, WireKeys.webCheckoutDetails)
-        self.productType = container.optional(ProductType.self, WireKeys.productType)
-        self.paymentDetails = container.optional(PaymentDetails.self, WireKeys.paymentDetails)
-        self.chargePermissionType = container.optional(ChargePermissionType.self, WireKeys.chargePermissionType)
-        self.merchantMetadata = container.optional(MerchantMetadata.self, WireKeys.merchantMetadata)
-        self.buyer = container.optional(AmazonPayBuyer.self, WireKeys.buyer)
-        self.shippingAddress = container.optional(AmazonPayAddress.self, WireKeys.shippingAddress)
-        self.billingAddress = container.optional(AmazonPayAddress.self, WireKeys.billingAddress)
-        self.paymentPreferences = container.list(PaymentPreference?.self, WireKeys.paymentPreferences, required: false)
-        let statusDetails = container.required(StatusDetails.self, WireKeys.statusDetails)
-        self.constraints = container.list(CheckoutSessionConstraint.self, WireKeys.constraints, required: false)
-        self.chargePermissionId = container.optional(String.self, WireKeys.chargePermissionId)
-        self.chargeId = container.optional(String.self, WireKeys.chargeId)
-        self.storeId = container.optional(String.self, WireKeys.storeId)
-        self.creationTimestamp = container.date(WireKeys.creationTimestamp, format: WireKeys.creationTimestampFormat, required: false)
-        self.expirationTimestamp = container.date(WireKeys.expirationTimestamp, format: WireKeys.expirationTimestampFormat, required: false)
-        self.releaseEnvironment = container.optional(ReleaseEnvironment.self, WireKeys.releaseEnvironment)
+        let checkoutSessionId = container.required(String.self, "checkoutSessionId")
+        self.webCheckoutDetails = container.optional(WebCheckoutDetails.self, PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true))
+        self.productType = container.optional(ProductType.self, PayFieldKey("productType", nullable: true))
+        self.paymentDetails = container.optional(PaymentDetails.self, PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true))
+        self.chargePermissionType = container.optional(ChargePermissionType.self, PayFieldKey("chargePermissionType", nullable: true))
+        self.merchantMetadata = container.optional(MerchantMetadata.self, PayFieldKey("merchantMetadata", nullable: true))
+        self.buyer = container.optional(AmazonPayBuyer.self, PayFieldKey("buyer", nullable: true))
+        self.shippingAddress = container.optional(AmazonPayAddress.self, PayFieldKey("shippingAddress", nullable: true))
+        self.billingAddress = container.optional(AmazonPayAddress.self, PayFieldKey("billingAddress", nullable: true))
+        self.paymentPreferences = container.list(PaymentPreference?.self, PayFieldKey("paymentPreferences", nullable: true), required: false)
+        let statusDetails = container.required(StatusDetails.self, PayFieldKey("statusDetails", aliases: ["statusDetail"]))
+        self.constraints = container.list(CheckoutSessionConstraint.self, PayFieldKey("constraints", nullable: true), required: false)
+        self.chargePermissionId = container.optional(String.self, PayFieldKey("chargePermissionId", nullable: true))
+        self.chargeId = container.optional(String.self, PayFieldKey("chargeId", nullable: true))
+        self.storeId = container.optional(String.self, PayFieldKey("storeId", nullable: true))
+        self.creationTimestamp = container.date(PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic, required: false)
+        self.expirationTimestamp = container.date(PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic, required: false)
+        self.releaseEnvironment = container.optional(ReleaseEnvironment.self, PayFieldKey("releaseEnvironment", nullable: true))
         try container.finish()
         guard let checkoutSessionId, let statusDetails else { throw container.incomplete() }
         self.checkoutSessionId = checkoutSessionId
@@ -1270,24 +949,24 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.checkoutSessionId, WireKeys.checkoutSessionId)
-        try container.encodeIfPresent(self.webCheckoutDetails, WireKeys.webCheckoutDetails)
-        try container.encodeIfPresent(self.productType, WireKeys.productType)
-        try container.encodeIfPresent(self.paymentDetails, WireKeys.paymentDetails)
-        try container.encodeIfPresent(self.chargePermissionType, WireKeys.chargePermissionType)
-        try container.encodeIfPresent(self.merchantMetadata, WireKeys.merchantMetadata)
-        try container.encodeIfPresent(self.buyer, WireKeys.buyer)
-        try container.encodeIfPresent(self.shippingAddress, WireKeys.shippingAddress)
-        try container.encodeIfPresent(self.billingAddress, WireKeys.billingAddress)
-        try container.encodeIfPresent(self.paymentPreferences, WireKeys.paymentPreferences)
-        try container.encode(self.statusDetails, WireKeys.statusDetails)
-        try container.encodeIfPresent(self.constraints, WireKeys.constraints)
-        try container.encodeIfPresent(self.chargePermissionId, WireKeys.chargePermissionId)
-        try container.encodeIfPresent(self.chargeId, WireKeys.chargeId)
-        try container.encodeIfPresent(self.storeId, WireKeys.storeId)
-        try container.encodeDate(self.creationTimestamp, WireKeys.creationTimestamp, format: WireKeys.creationTimestampFormat)
-        try container.encodeDate(self.expirationTimestamp, WireKeys.expirationTimestamp, format: WireKeys.expirationTimestampFormat)
-        try container.encodeIfPresent(self.releaseEnvironment, WireKeys.releaseEnvironment)
+        try container.encode(self.checkoutSessionId, "checkoutSessionId")
+        try container.encodeIfPresent(self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true))
+        try container.encodeIfPresent(self.productType, PayFieldKey("productType", nullable: true))
+        try container.encodeIfPresent(self.paymentDetails, PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true))
+        try container.encodeIfPresent(self.chargePermissionType, PayFieldKey("chargePermissionType", nullable: true))
+        try container.encodeIfPresent(self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
+        try container.encodeIfPresent(self.buyer, PayFieldKey("buyer", nullable: true))
+        try container.encodeIfPresent(self.shippingAddress, PayFieldKey("shippingAddress", nullable: true))
+        try container.encodeIfPresent(self.billingAddress, PayFieldKey("billingAddress", nullable: true))
+        try container.encodeIfPresent(self.paymentPreferences, PayFieldKey("paymentPreferences", nullable: true))
+        try container.encode(self.statusDetails, PayFieldKey("statusDetails", aliases: ["statusDetail"]))
+        try container.encodeIfPresent(self.constraints, PayFieldKey("constraints", nullable: true))
+        try container.encodeIfPresent(self.chargePermissionId, PayFieldKey("chargePermissionId", nullable: true))
+        try container.encodeIfPresent(self.chargeId, PayFieldKey("chargeId", nullable: true))
+        try container.encodeIfPresent(self.storeId, PayFieldKey("storeId", nullable: true))
+        try container.encodeDate(self.creationTimestamp, PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic)
+        try container.encodeDate(self.expirationTimestamp, PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic)
+        try container.encodeIfPresent(self.releaseEnvironment, PayFieldKey("releaseEnvironment", nullable: true))
     }
 }
 
@@ -1310,17 +989,9 @@ extension CheckoutSession: PayValidatable {
     }
 }
 
-extension CheckoutSession: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("CheckoutSession", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension CheckoutSession: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("checkoutSessionId", checkoutSessionId as Any),
             ("webCheckoutDetails", webCheckoutDetails as Any),
@@ -1350,7 +1021,6 @@ extension CheckoutSession: CustomStringConvertible, CustomDebugStringConvertible
 public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
     /// Where the payment page returns.
     public var checkoutResultReturnUrl: URL?
-
     /// Where a cancel returns.
     public var checkoutCancelUrl: URL?
 
@@ -1364,25 +1034,19 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
         self.checkoutCancelUrl = checkoutCancelUrl
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let checkoutResultReturnUrl = PayFieldKey("checkoutResultReturnUrl", nullable: true)
-        static let checkoutCancelUrl = PayFieldKey("checkoutCancelUrl", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.checkoutResultReturnUrl = container.optional(URL.self, WireKeys.checkoutResultReturnUrl)
-        self.checkoutCancelUrl = container.optional(URL.self, WireKeys.checkoutCancelUrl)
+        self.checkoutResultReturnUrl = container.optional(URL.self, PayFieldKey("checkoutResultReturnUrl", nullable: true))
+        self.checkoutCancelUrl = container.optional(URL.self, PayFieldKey("checkoutCancelUrl", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.checkoutResultReturnUrl, WireKeys.checkoutResultReturnUrl)
-        try container.encodeIfPresent(self.checkoutCancelUrl, WireKeys.checkoutCancelUrl)
+        try container.encodeIfPresent(self.checkoutResultReturnUrl, PayFieldKey("checkoutResultReturnUrl", nullable: true))
+        try container.encodeIfPresent(self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true))
     }
 }
 
@@ -1410,10 +1074,8 @@ extension UpdateWebCheckoutDetails: PayValidatable {
 public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
     /// The result return URL.
     public var webCheckoutDetails: UpdateWebCheckoutDetails?
-
     /// Intent and amount.
     public var paymentDetails: PaymentDetails?
-
     /// Order number and store information.
     public var merchantMetadata: MerchantMetadata?
 
@@ -1429,28 +1091,21 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
         self.merchantMetadata = merchantMetadata
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let webCheckoutDetails = PayFieldKey("webCheckoutDetails", nullable: true)
-        static let paymentDetails = PayFieldKey("paymentDetails", nullable: true)
-        static let merchantMetadata = PayFieldKey("merchantMetadata", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.webCheckoutDetails = container.optional(UpdateWebCheckoutDetails.self, WireKeys.webCheckoutDetails)
-        self.paymentDetails = container.optional(PaymentDetails.self, WireKeys.paymentDetails)
-        self.merchantMetadata = container.optional(MerchantMetadata.self, WireKeys.merchantMetadata)
+        self.webCheckoutDetails = container.optional(UpdateWebCheckoutDetails.self, PayFieldKey("webCheckoutDetails", nullable: true))
+        self.paymentDetails = container.optional(PaymentDetails.self, PayFieldKey("paymentDetails", nullable: true))
+        self.merchantMetadata = container.optional(MerchantMetadata.self, PayFieldKey("merchantMetadata", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.webCheckoutDetails, WireKeys.webCheckoutDetails)
-        try container.encodeIfPresent(self.paymentDetails, WireKeys.paymentDetails)
-        try container.encodeIfPresent(self.merchantMetadata, WireKeys.merchantMetadata)
+        try container.encodeIfPresent(self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", nullable: true))
+        try container.encodeIfPresent(self.paymentDetails, PayFieldKey("paymentDetails", nullable: true))
+        try container.encodeIfPresent(self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
     }
 }
 
@@ -1484,15 +1139,10 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
         self.chargeAmount = chargeAmount
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let chargeAmount = PayFieldKey("chargeAmount")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let chargeAmount = container.required(AmazonPayPrice.self, WireKeys.chargeAmount)
+        let chargeAmount = container.required(AmazonPayPrice.self, "chargeAmount")
         try container.finish()
         guard let chargeAmount else { throw container.incomplete() }
         self.chargeAmount = chargeAmount
@@ -1501,7 +1151,7 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.chargeAmount, WireKeys.chargeAmount)
+        try container.encode(self.chargeAmount, "chargeAmount")
     }
 }
 
@@ -1517,7 +1167,7 @@ extension CompleteCheckoutSessionRequest: PayValidatable {
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `ErrorReasonCode` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum ErrorReasonCode: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum ErrorReasonCode: PayOpenEnum, PayQueryValue {
     /// The wire value `InvalidCheckoutSessionStatus`.
     case invalidCheckoutSessionStatus
     /// The wire value `MissingParameterValue`.
@@ -1577,46 +1227,14 @@ public enum ErrorReasonCode: RawRepresentable, Codable, Hashable, Sendable, Case
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: ErrorReasonCode, rhs: ErrorReasonCode) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension ErrorReasonCode: PayQueryValue {}
 
 /// The body of an Amazon Pay API error.
 ///
 /// - Remark: Generated from `AmazonPayErrorResponse` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct AmazonPayErrorResponse: Codable, Hashable, Sendable {
+public struct AmazonPayErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// A machine-readable reason.
     public var reasonCode: ErrorReasonCode
-
     /// A readable explanation.
     public var message: String
 
@@ -1630,17 +1248,11 @@ public struct AmazonPayErrorResponse: Codable, Hashable, Sendable {
         self.message = message
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let reasonCode = PayFieldKey("reasonCode")
-        static let message = PayFieldKey("message")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let reasonCode = container.required(ErrorReasonCode.self, WireKeys.reasonCode)
-        let message = container.required(String.self, WireKeys.message)
+        let reasonCode = container.required(ErrorReasonCode.self, "reasonCode")
+        let message = container.required(String.self, "message")
         try container.finish()
         guard let reasonCode, let message else { throw container.incomplete() }
         self.reasonCode = reasonCode
@@ -1650,12 +1262,10 @@ public struct AmazonPayErrorResponse: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.reasonCode, WireKeys.reasonCode)
-        try container.encode(self.message, WireKeys.message)
+        try container.encode(self.reasonCode, "reasonCode")
+        try container.encode(self.message, "message")
     }
 }
-
-extension AmazonPayErrorResponse: PayAlwaysValid {}
 
 /// The earlier name of ``AmazonPayErrorResponse``.
 @available(*, deprecated, renamed: "AmazonPayErrorResponse")
@@ -1664,7 +1274,7 @@ public typealias ErrorResponse = AmazonPayErrorResponse
 /// An `x-amz-pay-idempotency-key`: at most 32 of `[A-Za-z0-9_-]` (a UUID v4 without dashes in the samples).
 ///
 /// - Remark: Generated from `IdempotencyKey` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct IdempotencyKey: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible {
+public struct IdempotencyKey: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
     /// The wrapped value.
     public var rawValue: String
 
@@ -1707,14 +1317,12 @@ extension IdempotencyKey: PayValidatable {
     }
 }
 
-extension IdempotencyKey: PayQueryValue {}
-
 /// The `x-amz-pay-region` of the merchant account.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `AmazonPayRegion` in `AmazonPayMobile/CheckoutSession.yaml`.
-public enum AmazonPayRegion: String, PayClosedEnum {
+public enum AmazonPayRegion: String, PayClosedEnum, PayQueryValue {
     /// The wire value `na`.
     case na = "na"
     /// The wire value `eu`.
@@ -1722,8 +1330,6 @@ public enum AmazonPayRegion: String, PayClosedEnum {
     /// The wire value `jp`.
     case jp = "jp"
 }
-
-extension AmazonPayRegion: PayQueryValue {}
 
 /// The earlier name of ``AmazonPayRegion``.
 @available(*, deprecated, renamed: "AmazonPayRegion")
@@ -1735,8 +1341,6 @@ public typealias Region = AmazonPayRegion
 ///
 /// - Remark: Generated from `getCheckoutSession` in `AmazonPayMobile/CheckoutSession.yaml`.
 public struct GetCheckoutSessionOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = CheckoutSession
     /// The error body type.
@@ -1748,8 +1352,6 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -1770,9 +1372,6 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
         "/v2/checkoutSessions/" + PayPathEncoding.segment(checkoutSessionId.queryValue)
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
@@ -1781,9 +1380,6 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
         }
         return fields
     }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }
 
 /// Updates a checkout session with the amount, order number and result URL.
@@ -1805,7 +1401,7 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.patch
     /// The path template.
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}"
-    /// The header that carries the idempotency key, if the operation has one.
+    /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
@@ -1835,9 +1431,6 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
         "/v2/checkoutSessions/" + PayPathEncoding.segment(checkoutSessionId.queryValue)
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
@@ -1850,7 +1443,7 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
         return fields
     }
 
-    /// The request body, `nil` when the operation sends none.
+    /// The request body.
     public var requestBody: RequestBody? { body }
 }
 
@@ -1873,7 +1466,7 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}/complete"
-    /// The header that carries the idempotency key, if the operation has one.
+    /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 202]
@@ -1903,9 +1496,6 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
         "/v2/checkoutSessions/" + PayPathEncoding.segment(checkoutSessionId.queryValue) + "/complete"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
@@ -1916,6 +1506,6 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
         return fields
     }
 
-    /// The request body, `nil` when the operation sends none.
+    /// The request body.
     public var requestBody: RequestBody? { body }
 }

@@ -10,7 +10,6 @@ import Foundation
 public struct SampleCart: Codable, Hashable, Sendable {
     /// How many Fire HD8 (item0008).
     public var hd8: Int
-
     /// How many Fire HD10 (item0010).
     public var hd10: Int
 
@@ -24,17 +23,11 @@ public struct SampleCart: Codable, Hashable, Sendable {
         self.hd10 = hd10
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let hd8 = PayFieldKey("hd8")
-        static let hd10 = PayFieldKey("hd10")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let hd8 = container.required(Int.self, WireKeys.hd8)
-        let hd10 = container.required(Int.self, WireKeys.hd10)
+        let hd8 = container.required(Int.self, "hd8")
+        let hd10 = container.required(Int.self, "hd10")
         try container.finish()
         guard let hd8, let hd10 else { throw container.incomplete() }
         self.hd8 = hd8
@@ -44,8 +37,8 @@ public struct SampleCart: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.hd8, WireKeys.hd8)
-        try container.encode(self.hd10, WireKeys.hd10)
+        try container.encode(self.hd8, "hd8")
+        try container.encode(self.hd10, "hd10")
     }
 }
 
@@ -65,7 +58,6 @@ extension SampleCart: PayValidatable {
 public struct CheckoutReview: Codable, Hashable, Sendable {
     /// The order: lines, `price`, `chargeAmount` and, once updated, `merchantReferenceId`.
     public var order: MerchantOrder
-
     /// The session as Amazon Pay last returned it.
     public var checkoutSession: CheckoutSession
 
@@ -79,17 +71,11 @@ public struct CheckoutReview: Codable, Hashable, Sendable {
         self.checkoutSession = checkoutSession
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let order = PayFieldKey("order")
-        static let checkoutSession = PayFieldKey("checkoutSession")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let order = container.required(MerchantOrder.self, WireKeys.order)
-        let checkoutSession = container.required(CheckoutSession.self, WireKeys.checkoutSession)
+        let order = container.required(MerchantOrder.self, "order")
+        let checkoutSession = container.required(CheckoutSession.self, "checkoutSession")
         try container.finish()
         guard let order, let checkoutSession else { throw container.incomplete() }
         self.order = order
@@ -99,8 +85,8 @@ public struct CheckoutReview: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.order, WireKeys.order)
-        try container.encode(self.checkoutSession, WireKeys.checkoutSession)
+        try container.encode(self.order, "order")
+        try container.encode(self.checkoutSession, "checkoutSession")
     }
 }
 
@@ -112,22 +98,9 @@ extension CheckoutReview: PayValidatable {
     }
 }
 
-extension CheckoutReview: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("CheckoutReview", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("order", order as Any),
-            ("checkoutSession", checkoutSession as Any),
-        ]
-    }
+extension CheckoutReview: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("order", order as Any), ("checkoutSession", checkoutSession as Any)] }
 }
 
 /// Why the merchant server refused a request.
@@ -135,7 +108,7 @@ extension CheckoutReview: CustomStringConvertible, CustomDebugStringConvertible,
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `MerchantErrorCode` in `AmazonPayMobile/MerchantServer.yaml`.
-public enum MerchantErrorCode: String, PayClosedEnum {
+public enum MerchantErrorCode: String, PayClosedEnum, PayQueryValue {
     /// No order belongs to the request's `session` cookie (`/sample/checkoutReview` was not loaded first).
     case noOrder = "noOrder"
     /// The `hd8`/`hd10` cookies are missing, not numbers, or empty the cart.
@@ -148,18 +121,14 @@ public enum MerchantErrorCode: String, PayClosedEnum {
     case amazonPayUnavailable = "amazonPayUnavailable"
 }
 
-extension MerchantErrorCode: PayQueryValue {}
-
 /// The merchant server's error body.
 ///
 /// - Remark: Generated from `MerchantErrorResponse` in `AmazonPayMobile/MerchantServer.yaml`.
-public struct MerchantErrorResponse: Codable, Hashable, Sendable {
+public struct MerchantErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The stable error code.
     public var error: MerchantErrorCode
-
     /// A readable explanation.
     public var message: String
-
     /// Amazon Pay's `reasonCode` when Amazon Pay refused the call.
     public var amazonPayReasonCode: String?
 
@@ -175,19 +144,12 @@ public struct MerchantErrorResponse: Codable, Hashable, Sendable {
         self.amazonPayReasonCode = amazonPayReasonCode
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let error = PayFieldKey("error")
-        static let message = PayFieldKey("message")
-        static let amazonPayReasonCode = PayFieldKey("amazonPayReasonCode")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let error = container.required(MerchantErrorCode.self, WireKeys.error)
-        let message = container.required(String.self, WireKeys.message)
-        self.amazonPayReasonCode = container.optional(String.self, WireKeys.amazonPayReasonCode)
+        let error = container.required(MerchantErrorCode.self, "error")
+        let message = container.required(String.self, "message")
+        self.amazonPayReasonCode = container.optional(String.self, "amazonPayReasonCode")
         try container.finish()
         guard let error, let message else { throw container.incomplete() }
         self.error = error
@@ -197,13 +159,11 @@ public struct MerchantErrorResponse: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.error, WireKeys.error)
-        try container.encode(self.message, WireKeys.message)
-        try container.encodeIfPresent(self.amazonPayReasonCode, WireKeys.amazonPayReasonCode)
+        try container.encode(self.error, "error")
+        try container.encode(self.message, "message")
+        try container.encodeIfPresent(self.amazonPayReasonCode, "amazonPayReasonCode")
     }
 }
-
-extension MerchantErrorResponse: PayAlwaysValid {}
 
 /// Computes the order from the cart cookies, reads the session from Amazon Pay and keeps both on the server under the `session` cookie (HTML for the WebView, JSON for a native app).
 ///
@@ -211,8 +171,6 @@ extension MerchantErrorResponse: PayAlwaysValid {}
 ///
 /// - Remark: Generated from `merchantCheckoutReview` in `AmazonPayMobile/MerchantServer.yaml`.
 public struct MerchantCheckoutReviewOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = CheckoutReview
     /// The error body type.
@@ -224,8 +182,6 @@ public struct MerchantCheckoutReviewOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/sample/checkoutReview"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -251,7 +207,7 @@ public struct MerchantCheckoutReviewOperation: PayOperation, Hashable {
     /// The query items.
     public var queryItems: [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(amazonCheckoutSessionId, PayFieldKey("amazonCheckoutSessionId"))
+        writer.value(amazonCheckoutSessionId, "amazonCheckoutSessionId")
         return writer.items
     }
 
@@ -261,22 +217,11 @@ public struct MerchantCheckoutReviewOperation: PayOperation, Hashable {
         fields.append(PayHeaderField(name: "Cookie", value: cookie.queryValue, sensitive: true))
         return fields
     }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }
 
-extension MerchantCheckoutReviewOperation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The input with secrets redacted.
-    public var description: String { PayRedaction.describe("MerchantCheckoutReviewOperation", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror with secrets redacted.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] { [("amazonCheckoutSessionId", amazonCheckoutSessionId as Any), ("cookie", PayRedaction.Redacted())] }
+extension MerchantCheckoutReviewOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("amazonCheckoutSessionId", amazonCheckoutSessionId as Any), ("cookie", PayRedaction.Redacted())] }
 }
 
 /// Numbers the order (`MY-ORDER-n`, once per order) and updates the Amazon Pay session with the server's charge amount and the relay page; answers Amazon Pay's session.
@@ -285,8 +230,6 @@ extension MerchantCheckoutReviewOperation: CustomStringConvertible, CustomDebugS
 ///
 /// - Remark: Generated from `merchantUpdateCheckoutSession` in `AmazonPayMobile/MerchantServer.yaml`.
 public struct MerchantUpdateCheckoutSessionOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = CheckoutSession
     /// The error body type.
@@ -298,8 +241,6 @@ public struct MerchantUpdateCheckoutSessionOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/sample/checkoutSession"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -318,31 +259,17 @@ public struct MerchantUpdateCheckoutSessionOperation: PayOperation, Hashable {
         "/sample/checkoutSession"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
         fields.append(PayHeaderField(name: "Cookie", value: cookie.queryValue, sensitive: true))
         return fields
     }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }
 
-extension MerchantUpdateCheckoutSessionOperation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The input with secrets redacted.
-    public var description: String { PayRedaction.describe("MerchantUpdateCheckoutSessionOperation", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror with secrets redacted.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] { [("cookie", PayRedaction.Redacted())] }
+extension MerchantUpdateCheckoutSessionOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("cookie", PayRedaction.Redacted())] }
 }
 
 /// Completes the Amazon Pay session with the order's charge amount (retries reuse the order's idempotency key, so the buyer is charged once) and answers the completed order.
@@ -351,8 +278,6 @@ extension MerchantUpdateCheckoutSessionOperation: CustomStringConvertible, Custo
 ///
 /// - Remark: Generated from `merchantThanks` in `AmazonPayMobile/MerchantServer.yaml`.
 public struct MerchantThanksOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = CheckoutReview
     /// The error body type.
@@ -364,8 +289,6 @@ public struct MerchantThanksOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/sample/thanks"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -384,29 +307,15 @@ public struct MerchantThanksOperation: PayOperation, Hashable {
         "/sample/thanks"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
         fields.append(PayHeaderField(name: "Cookie", value: cookie.queryValue, sensitive: true))
         return fields
     }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }
 
-extension MerchantThanksOperation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The input with secrets redacted.
-    public var description: String { PayRedaction.describe("MerchantThanksOperation", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror with secrets redacted.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] { [("cookie", PayRedaction.Redacted())] }
+extension MerchantThanksOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("cookie", PayRedaction.Redacted())] }
 }

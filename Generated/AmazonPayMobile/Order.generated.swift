@@ -10,16 +10,12 @@ import Foundation
 public struct MerchantOrderItem: Codable, Hashable, Sendable {
     /// The item id, e.g. `item0008`.
     public var id: String
-
     /// The item name, e.g. `Fire HD8`.
     public var name: String
-
     /// The unit price in the ledger currency (JPY has no fraction digits).
     public var price: Int
-
     /// The quantity.
     public var num: Int
-
     /// The subtotal, `price × num`.
     public var summary: Int
 
@@ -45,23 +41,14 @@ public struct MerchantOrderItem: Codable, Hashable, Sendable {
         self.summary = summary
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let id = PayFieldKey("id")
-        static let name = PayFieldKey("name")
-        static let price = PayFieldKey("price")
-        static let num = PayFieldKey("num")
-        static let summary = PayFieldKey("summary")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, WireKeys.id)
-        let name = container.required(String.self, WireKeys.name)
-        let price = container.required(Int.self, WireKeys.price)
-        let num = container.required(Int.self, WireKeys.num)
-        let summary = container.required(Int.self, WireKeys.summary)
+        let id = container.required(String.self, "id")
+        let name = container.required(String.self, "name")
+        let price = container.required(Int.self, "price")
+        let num = container.required(Int.self, "num")
+        let summary = container.required(Int.self, "summary")
         try container.finish()
         guard let id, let name, let price, let num, let summary else { throw container.incomplete() }
         self.id = id
@@ -74,11 +61,11 @@ public struct MerchantOrderItem: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, WireKeys.id)
-        try container.encode(self.name, WireKeys.name)
-        try container.encode(self.price, WireKeys.price)
-        try container.encode(self.num, WireKeys.num)
-        try container.encode(self.summary, WireKeys.summary)
+        try container.encode(self.id, "id")
+        try container.encode(self.name, "name")
+        try container.encode(self.price, "price")
+        try container.encode(self.num, "num")
+        try container.encode(self.summary, "summary")
     }
 }
 
@@ -101,16 +88,12 @@ public typealias OrderItem = MerchantOrderItem
 public struct MerchantOrder: Codable, Hashable, Sendable {
     /// The lines.
     public var items: [MerchantOrderItem]
-
     /// The total before tax: the sum of the subtotals.
     public var price: Int
-
     /// The amount charged, tax included.
     public var chargeAmount: Int
-
     /// The session the order is paid with.
     public var amazonCheckoutSessionId: String?
-
     /// The merchant's order number (`MY-ORDER-n`).
     public var merchantReferenceId: String?
 
@@ -136,23 +119,14 @@ public struct MerchantOrder: Codable, Hashable, Sendable {
         self.merchantReferenceId = merchantReferenceId
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let items = PayFieldKey("items")
-        static let price = PayFieldKey("price")
-        static let chargeAmount = PayFieldKey("chargeAmount")
-        static let amazonCheckoutSessionId = PayFieldKey("amazonCheckoutSessionId")
-        static let merchantReferenceId = PayFieldKey("merchantReferenceId")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let items = container.list(MerchantOrderItem.self, WireKeys.items, required: true)
-        let price = container.required(Int.self, WireKeys.price)
-        let chargeAmount = container.required(Int.self, WireKeys.chargeAmount)
-        self.amazonCheckoutSessionId = container.optional(String.self, WireKeys.amazonCheckoutSessionId)
-        self.merchantReferenceId = container.optional(String.self, WireKeys.merchantReferenceId)
+        let items = container.list(MerchantOrderItem.self, "items", required: true)
+        let price = container.required(Int.self, "price")
+        let chargeAmount = container.required(Int.self, "chargeAmount")
+        self.amazonCheckoutSessionId = container.optional(String.self, "amazonCheckoutSessionId")
+        self.merchantReferenceId = container.optional(String.self, "merchantReferenceId")
         try container.finish()
         guard let items, let price, let chargeAmount else { throw container.incomplete() }
         self.items = items
@@ -163,11 +137,11 @@ public struct MerchantOrder: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.items, WireKeys.items)
-        try container.encode(self.price, WireKeys.price)
-        try container.encode(self.chargeAmount, WireKeys.chargeAmount)
-        try container.encodeIfPresent(self.amazonCheckoutSessionId, WireKeys.amazonCheckoutSessionId)
-        try container.encodeIfPresent(self.merchantReferenceId, WireKeys.merchantReferenceId)
+        try container.encode(self.items, "items")
+        try container.encode(self.price, "price")
+        try container.encode(self.chargeAmount, "chargeAmount")
+        try container.encodeIfPresent(self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
+        try container.encodeIfPresent(self.merchantReferenceId, "merchantReferenceId")
     }
 }
 

@@ -9,7 +9,7 @@ import Foundation
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `MCSCardType` in `MCSCommerceWeb/Checkout.yaml`.
-public enum MCSCardType: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum MCSCardType: PayOpenEnum, PayQueryValue {
     /// Mastercard.
     case master
     /// Visa.
@@ -69,45 +69,14 @@ public enum MCSCardType: RawRepresentable, Codable, Hashable, Sendable, CaseIter
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: MCSCardType, rhs: MCSCardType) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension MCSCardType: PayQueryValue {}
 
 /// A cryptogram format the merchant accepts for tokenized transactions.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `MCSCryptoFormat` in `MCSCommerceWeb/Checkout.yaml`.
-public enum MCSCryptoFormat: String, Codable, Hashable, Sendable, CaseIterable {
+public enum MCSCryptoFormat: String, PayClosedEnum, PayQueryValue {
     /// EMV chip (ICC) cryptogram.
     case icc = "ICC"
     /// Mastercard Universal Cardholder Authentication Field.
@@ -126,50 +95,28 @@ public enum MCSCryptoFormat: String, Codable, Hashable, Sendable, CaseIterable {
         default: return nil
         }
     }
-
-    /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let raw = try container.decode(String.self)
-        guard let value = Self(rawValue: raw) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid MCSCryptoFormat; expected one of ICC, UCAF, TVV")
-        }
-        self = value
-    }
-
-    /// Encodes the current spelling of the value (never an alias).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension MCSCryptoFormat: PayQueryValue {}
 
 /// The outcome reported to `checkoutCompleted(request:status:transactionId:)`.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `MCSCheckoutStatus` in `MCSCommerceWeb/Checkout.yaml`.
-public enum MCSCheckoutStatus: Int, PayClosedEnum {
+public enum MCSCheckoutStatus: Int, PayClosedEnum, PayQueryValue {
     /// The checkout completed; a transaction id is present.
     case success = 1001
     /// The checkout was canceled or failed; there is no transaction id.
     case canceled = 1002
 }
 
-extension MCSCheckoutStatus: PayQueryValue {}
-
 /// The outcome of one checkout, as reported to `checkoutCompleted(request:status:transactionId:)`.
 ///
 /// - Remark: Generated from `MCSCheckoutResult` in `MCSCommerceWeb/Checkout.yaml`.
-public struct MCSCheckoutResult: Codable, Hashable, Sendable {
+public struct MCSCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Success or canceled.
     public var status: MCSCheckoutStatus
-
     /// The transaction id (`oauth_token`), present exactly when the status is success.
     public var transactionId: String?
-
     /// The checkout resource, when the callback carried one.
     public var checkoutResourceURL: String?
 
@@ -185,19 +132,12 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable {
         self.checkoutResourceURL = checkoutResourceURL
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let status = PayFieldKey("status")
-        static let transactionId = PayFieldKey("transactionId")
-        static let checkoutResourceURL = PayFieldKey("checkoutResourceURL")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let status = container.required(MCSCheckoutStatus.self, WireKeys.status)
-        self.transactionId = container.optional(String.self, WireKeys.transactionId)
-        self.checkoutResourceURL = container.optional(String.self, WireKeys.checkoutResourceURL)
+        let status = container.required(MCSCheckoutStatus.self, "status")
+        self.transactionId = container.optional(String.self, "transactionId")
+        self.checkoutResourceURL = container.optional(String.self, "checkoutResourceURL")
         try container.finish()
         guard let status else { throw container.incomplete() }
         self.status = status
@@ -206,13 +146,11 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.status, WireKeys.status)
-        try container.encodeIfPresent(self.transactionId, WireKeys.transactionId)
-        try container.encodeIfPresent(self.checkoutResourceURL, WireKeys.checkoutResourceURL)
+        try container.encode(self.status, "status")
+        try container.encodeIfPresent(self.transactionId, "transactionId")
+        try container.encodeIfPresent(self.checkoutResourceURL, "checkoutResourceURL")
     }
 }
-
-extension MCSCheckoutResult: PayAlwaysValid {}
 
 /// The cryptogram formats accepted for one card network.
 ///
@@ -220,7 +158,6 @@ extension MCSCheckoutResult: PayAlwaysValid {}
 public struct MCSCryptoOptions: Codable, Hashable, Sendable {
     /// The card network these formats apply to.
     public var cardType: MCSCardType
-
     /// Accepted cryptogram formats for the network.
     public var format: Set<MCSCryptoFormat>
 
@@ -234,17 +171,11 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
         self.format = format
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let cardType = PayFieldKey("cardType")
-        static let format = PayFieldKey("format")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let cardType = container.required(MCSCardType.self, WireKeys.cardType)
-        let format = container.set(MCSCryptoFormat.self, WireKeys.format, required: true)
+        let cardType = container.required(MCSCardType.self, "cardType")
+        let format = container.set(MCSCryptoFormat.self, "format", required: true)
         try container.finish()
         guard let cardType, let format else { throw container.incomplete() }
         self.cardType = cardType
@@ -254,8 +185,8 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.cardType, WireKeys.cardType)
-        try container.encodeSet(self.format, WireKeys.format)
+        try container.encode(self.cardType, "cardType")
+        try container.encodeSet(self.format, "format")
     }
 }
 
@@ -274,16 +205,12 @@ extension MCSCryptoOptions: PayValidatable {
 public struct MCSConfiguration: Codable, Hashable, Sendable {
     /// The locale the transaction is processed in, a POSIX identifier such as `en_US`.
     public var locale: String
-
     /// The unique identifier assigned to the merchant during onboarding.
     public var checkoutId: String
-
     /// The URL that loads the checkout experience.
     public var checkoutUrl: URL
-
     /// The scheme of the merchant's callback URL; the web view redirects back to the app through it.
     public var callbackScheme: String
-
     /// The payment networks the merchant supports (e.g. master, visa, amex).
     public var allowedCardTypes: [MCSCardType]
 
@@ -309,23 +236,14 @@ public struct MCSConfiguration: Codable, Hashable, Sendable {
         self.allowedCardTypes = allowedCardTypes
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let locale = PayFieldKey("locale")
-        static let checkoutId = PayFieldKey("checkoutId")
-        static let checkoutUrl = PayFieldKey("checkoutUrl")
-        static let callbackScheme = PayFieldKey("callbackScheme")
-        static let allowedCardTypes = PayFieldKey("allowedCardTypes")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let locale = container.required(String.self, WireKeys.locale)
-        let checkoutId = container.required(String.self, WireKeys.checkoutId)
-        let checkoutUrl = container.required(URL.self, WireKeys.checkoutUrl)
-        let callbackScheme = container.required(String.self, WireKeys.callbackScheme)
-        let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: true)
+        let locale = container.required(String.self, "locale")
+        let checkoutId = container.required(String.self, "checkoutId")
+        let checkoutUrl = container.required(URL.self, "checkoutUrl")
+        let callbackScheme = container.required(String.self, "callbackScheme")
+        let allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: true)
         try container.finish()
         guard let locale, let checkoutId, let checkoutUrl, let callbackScheme, let allowedCardTypes else { throw container.incomplete() }
         self.locale = locale
@@ -338,29 +256,27 @@ public struct MCSConfiguration: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.locale, WireKeys.locale)
-        try container.encode(self.checkoutId, WireKeys.checkoutId)
-        try container.encode(self.checkoutUrl, WireKeys.checkoutUrl)
-        try container.encode(self.callbackScheme, WireKeys.callbackScheme)
-        try container.encode(self.allowedCardTypes, WireKeys.allowedCardTypes)
+        try container.encode(self.locale, "locale")
+        try container.encode(self.checkoutId, "checkoutId")
+        try container.encode(self.checkoutUrl, "checkoutUrl")
+        try container.encode(self.callbackScheme, "callbackScheme")
+        try container.encode(self.allowedCardTypes, "allowedCardTypes")
     }
 }
 
 extension MCSConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.locale, Rules.localeFormat, at: path.appending("locale"), into: &violations)
+        PayRules.format(self.locale, PayFormat.localeIdentifier, at: path.appending("locale"), into: &violations)
         PayRules.minLength(self.checkoutId, 1, at: path.appending("checkoutId"), into: &violations)
         PayRules.format(self.checkoutUrl, Rules.checkoutUrlFormat, at: path.appending("checkoutUrl"), into: &violations)
-        PayRules.format(self.callbackScheme, Rules.callbackSchemeFormat, at: path.appending("callbackScheme"), into: &violations)
+        PayRules.format(self.callbackScheme, PayFormat.urlScheme, at: path.appending("callbackScheme"), into: &violations)
         PayRules.minItems(self.allowedCardTypes.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
-        static let localeFormat = PayFormat.localeIdentifier
         static let checkoutUrlFormat = PayFormat.url(schemes: ["https"])
-        static let callbackSchemeFormat = PayFormat.urlScheme
     }
 }
 
@@ -370,37 +286,26 @@ extension MCSConfiguration: PayValidatable {
 public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     /// Card types accepted for this transaction; overrides the configuration's.
     public var allowedCardTypes: [MCSCardType]?
-
     /// The transaction total to be authorized.
     public var amount: Decimal
-
     /// The ISO 4217 currency of the amount.
     public var currency: String
-
     /// The merchant's unique identifier for this transaction.
     public var cartId: String
-
     /// URL used to communicate back to the merchant application.
     public var callbackUrl: String?
-
     /// Cryptogram formats accepted by the merchant, per network.
     public var cryptoOptions: [MCSCryptoOptions]?
-
     /// Enables or disables support for CVC2 card security.
     public var cvc2Support: Bool?
-
     /// Shipping locations available for this merchant.
     public var shippingLocationProfile: String?
-
     /// Enables or disables 3-D Secure verification.
     public var suppress3Ds: Bool?
-
     /// Disables shipping options; typically `true` for digital goods or services.
     public var suppressShippingAddress: Bool?
-
     /// Required for cryptogram generation in tokenized transactions.
     public var unpredictableNumber: String?
-
     /// The expiration time of a generated cryptogram, in minutes.
     public var validityPeriodMinutes: Int?
 
@@ -447,37 +352,21 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
         self.validityPeriodMinutes = validityPeriodMinutes
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let allowedCardTypes = PayFieldKey("allowedCardTypes")
-        static let amount = PayFieldKey("amount")
-        static let currency = PayFieldKey("currency")
-        static let cartId = PayFieldKey("cartId")
-        static let callbackUrl = PayFieldKey("callbackUrl")
-        static let cryptoOptions = PayFieldKey("cryptoOptions")
-        static let cvc2Support = PayFieldKey("cvc2Support")
-        static let shippingLocationProfile = PayFieldKey("shippingLocationProfile")
-        static let suppress3Ds = PayFieldKey("suppress3Ds")
-        static let suppressShippingAddress = PayFieldKey("suppressShippingAddress")
-        static let unpredictableNumber = PayFieldKey("unpredictableNumber")
-        static let validityPeriodMinutes = PayFieldKey("validityPeriodMinutes")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
-        let amount = container.required(Decimal.self, WireKeys.amount)
-        let currency = container.required(String.self, WireKeys.currency)
-        let cartId = container.required(String.self, WireKeys.cartId)
-        self.callbackUrl = container.optional(String.self, WireKeys.callbackUrl)
-        self.cryptoOptions = container.list(MCSCryptoOptions.self, WireKeys.cryptoOptions, required: false)
-        self.cvc2Support = container.optional(Bool.self, WireKeys.cvc2Support)
-        self.shippingLocationProfile = container.optional(String.self, WireKeys.shippingLocationProfile)
-        self.suppress3Ds = container.optional(Bool.self, WireKeys.suppress3Ds)
-        self.suppressShippingAddress = container.optional(Bool.self, WireKeys.suppressShippingAddress)
-        self.unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
-        self.validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
+        self.allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: false)
+        let amount = container.required(Decimal.self, "amount")
+        let currency = container.required(String.self, "currency")
+        let cartId = container.required(String.self, "cartId")
+        self.callbackUrl = container.optional(String.self, "callbackUrl")
+        self.cryptoOptions = container.list(MCSCryptoOptions.self, "cryptoOptions", required: false)
+        self.cvc2Support = container.optional(Bool.self, "cvc2Support")
+        self.shippingLocationProfile = container.optional(String.self, "shippingLocationProfile")
+        self.suppress3Ds = container.optional(Bool.self, "suppress3Ds")
+        self.suppressShippingAddress = container.optional(Bool.self, "suppressShippingAddress")
+        self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
+        self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
         try container.finish()
         guard let amount, let currency, let cartId else { throw container.incomplete() }
         self.amount = amount
@@ -488,18 +377,18 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.allowedCardTypes, WireKeys.allowedCardTypes)
-        try container.encodeDecimal(self.amount, WireKeys.amount)
-        try container.encode(self.currency, WireKeys.currency)
-        try container.encode(self.cartId, WireKeys.cartId)
-        try container.encodeIfPresent(self.callbackUrl, WireKeys.callbackUrl)
-        try container.encodeIfPresent(self.cryptoOptions, WireKeys.cryptoOptions)
-        try container.encodeIfPresent(self.cvc2Support, WireKeys.cvc2Support)
-        try container.encodeIfPresent(self.shippingLocationProfile, WireKeys.shippingLocationProfile)
-        try container.encodeIfPresent(self.suppress3Ds, WireKeys.suppress3Ds)
-        try container.encodeIfPresent(self.suppressShippingAddress, WireKeys.suppressShippingAddress)
-        try container.encodeIfPresent(self.unpredictableNumber, WireKeys.unpredictableNumber)
-        try container.encodeIfPresent(self.validityPeriodMinutes, WireKeys.validityPeriodMinutes)
+        try container.encodeIfPresent(self.allowedCardTypes, "allowedCardTypes")
+        try container.encodeDecimal(self.amount, "amount")
+        try container.encode(self.currency, "currency")
+        try container.encode(self.cartId, "cartId")
+        try container.encodeIfPresent(self.callbackUrl, "callbackUrl")
+        try container.encodeIfPresent(self.cryptoOptions, "cryptoOptions")
+        try container.encodeIfPresent(self.cvc2Support, "cvc2Support")
+        try container.encodeIfPresent(self.shippingLocationProfile, "shippingLocationProfile")
+        try container.encodeIfPresent(self.suppress3Ds, "suppress3Ds")
+        try container.encodeIfPresent(self.suppressShippingAddress, "suppressShippingAddress")
+        try container.encodeIfPresent(self.unpredictableNumber, "unpredictableNumber")
+        try container.encodeIfPresent(self.validityPeriodMinutes, "validityPeriodMinutes")
     }
 }
 
@@ -510,7 +399,7 @@ extension MCSCheckoutRequest: PayValidatable {
             PayRules.minItems(value.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
         }
         PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.currency, Rules.currencyFormat, at: path.appending("currency"), into: &violations)
+        PayRules.format(self.currency, PayFormat.iso4217, at: path.appending("currency"), into: &violations)
         PayRules.minLength(self.cartId, 1, at: path.appending("cartId"), into: &violations)
         if let value = self.cryptoOptions {
             for (index0, element0) in value.enumerated() {
@@ -520,10 +409,5 @@ extension MCSCheckoutRequest: PayValidatable {
         if let value = self.validityPeriodMinutes {
             PayRules.minimum(value, 0, exclusive: true, at: path.appending("validityPeriodMinutes"), into: &violations)
         }
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let currencyFormat = PayFormat.iso4217
     }
 }

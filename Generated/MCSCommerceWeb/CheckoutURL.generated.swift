@@ -11,43 +11,30 @@ import Foundation
 public struct CheckoutURLParameters: Codable, Hashable, Sendable {
     /// The value provided at merchant onboarding.
     public var checkoutId: String
-
     /// The cart's identifier (a random UUID in the sample).
     public var cartId: String
-
     /// The amount to be charged, as a plain decimal.
     public var amount: Decimal
-
     /// The currency of the amount.
     public var currency: String
-
     /// The networks the merchant supports, comma-joined. Optional: Mastercard's own URL builder leaves it out when the configuration sets none.
     public var allowedCardTypes: [MCSCardType]?
-
     /// When true, no shipping address is asked for.
     public var suppressShippingAddress: Bool
-
     /// The language the checkout loads in.
     public var locale: String
-
     /// The channel; `mobile` for apps.
     public var channel: String
-
     /// One `<cardType>CryptoFormat` item per network, e.g. `masterCryptoFormat=UCAF,ICC`.
     public var cryptoFormats: [String: [MCSCryptoFormat]]?
-
     /// Disables 3-D Secure when true.
     public var suppress3Ds: Bool?
-
     /// Enables CVC2 support.
     public var cvc2Support: Bool?
-
     /// Cryptogram validity in minutes.
     public var validityPeriodMinutes: Int?
-
     /// Input to cryptogram generation.
     public var unpredictableNumber: String?
-
     /// Shipping locations available for this merchant.
     public var shippingLocationProfile: String?
 
@@ -100,41 +87,23 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         self.shippingLocationProfile = shippingLocationProfile
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let checkoutId = PayFieldKey("checkoutId")
-        static let cartId = PayFieldKey("cartId")
-        static let amount = PayFieldKey("amount")
-        static let currency = PayFieldKey("currency")
-        static let allowedCardTypes = PayFieldKey("allowedCardTypes")
-        static let suppressShippingAddress = PayFieldKey("suppressShippingAddress")
-        static let locale = PayFieldKey("locale")
-        static let channel = PayFieldKey("channel")
-        static let cryptoFormats = PayFieldKey("cryptoFormats", query: "{key}CryptoFormat")
-        static let suppress3Ds = PayFieldKey("suppress3Ds")
-        static let cvc2Support = PayFieldKey("cvc2Support")
-        static let validityPeriodMinutes = PayFieldKey("validityPeriodMinutes")
-        static let unpredictableNumber = PayFieldKey("unpredictableNumber")
-        static let shippingLocationProfile = PayFieldKey("shippingLocationProfile")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let checkoutId = container.required(String.self, WireKeys.checkoutId)
-        let cartId = container.required(String.self, WireKeys.cartId)
-        let amount = container.required(Decimal.self, WireKeys.amount)
-        let currency = container.required(String.self, WireKeys.currency)
-        self.allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
-        self.suppressShippingAddress = container.optional(Bool.self, WireKeys.suppressShippingAddress) ?? false
-        let locale = container.required(String.self, WireKeys.locale)
-        self.channel = container.optional(String.self, WireKeys.channel) ?? "mobile"
-        self.cryptoFormats = container.map([MCSCryptoFormat].self, WireKeys.cryptoFormats, required: false)
-        self.suppress3Ds = container.optional(Bool.self, WireKeys.suppress3Ds)
-        self.cvc2Support = container.optional(Bool.self, WireKeys.cvc2Support)
-        self.validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
-        self.unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
-        self.shippingLocationProfile = container.optional(String.self, WireKeys.shippingLocationProfile)
+        let checkoutId = container.required(String.self, "checkoutId")
+        let cartId = container.required(String.self, "cartId")
+        let amount = container.required(Decimal.self, "amount")
+        let currency = container.required(String.self, "currency")
+        self.allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: false)
+        self.suppressShippingAddress = container.optional(Bool.self, "suppressShippingAddress") ?? false
+        let locale = container.required(String.self, "locale")
+        self.channel = container.optional(String.self, "channel") ?? "mobile"
+        self.cryptoFormats = container.map([MCSCryptoFormat].self, PayFieldKey("cryptoFormats", query: "{key}CryptoFormat"), required: false)
+        self.suppress3Ds = container.optional(Bool.self, "suppress3Ds")
+        self.cvc2Support = container.optional(Bool.self, "cvc2Support")
+        self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
+        self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
+        self.shippingLocationProfile = container.optional(String.self, "shippingLocationProfile")
         try container.finish()
         guard let checkoutId, let cartId, let amount, let currency, let locale else { throw container.incomplete() }
         self.checkoutId = checkoutId
@@ -147,20 +116,20 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.checkoutId, WireKeys.checkoutId)
-        try container.encode(self.cartId, WireKeys.cartId)
-        try container.encodeDecimal(self.amount, WireKeys.amount)
-        try container.encode(self.currency, WireKeys.currency)
-        try container.encodeIfPresent(self.allowedCardTypes, WireKeys.allowedCardTypes)
-        try container.encode(self.suppressShippingAddress, WireKeys.suppressShippingAddress)
-        try container.encode(self.locale, WireKeys.locale)
-        try container.encode(self.channel, WireKeys.channel)
-        try container.encodeIfPresent(self.cryptoFormats, WireKeys.cryptoFormats)
-        try container.encodeIfPresent(self.suppress3Ds, WireKeys.suppress3Ds)
-        try container.encodeIfPresent(self.cvc2Support, WireKeys.cvc2Support)
-        try container.encodeIfPresent(self.validityPeriodMinutes, WireKeys.validityPeriodMinutes)
-        try container.encodeIfPresent(self.unpredictableNumber, WireKeys.unpredictableNumber)
-        try container.encodeIfPresent(self.shippingLocationProfile, WireKeys.shippingLocationProfile)
+        try container.encode(self.checkoutId, "checkoutId")
+        try container.encode(self.cartId, "cartId")
+        try container.encodeDecimal(self.amount, "amount")
+        try container.encode(self.currency, "currency")
+        try container.encodeIfPresent(self.allowedCardTypes, "allowedCardTypes")
+        try container.encode(self.suppressShippingAddress, "suppressShippingAddress")
+        try container.encode(self.locale, "locale")
+        try container.encode(self.channel, "channel")
+        try container.encodeIfPresent(self.cryptoFormats, PayFieldKey("cryptoFormats", query: "{key}CryptoFormat"))
+        try container.encodeIfPresent(self.suppress3Ds, "suppress3Ds")
+        try container.encodeIfPresent(self.cvc2Support, "cvc2Support")
+        try container.encodeIfPresent(self.validityPeriodMinutes, "validityPeriodMinutes")
+        try container.encodeIfPresent(self.unpredictableNumber, "unpredictableNumber")
+        try container.encodeIfPresent(self.shippingLocationProfile, "shippingLocationProfile")
     }
 }
 
@@ -170,20 +139,14 @@ extension CheckoutURLParameters: PayValidatable {
         PayRules.minLength(self.checkoutId, 1, at: path.appending("checkoutId"), into: &violations)
         PayRules.minLength(self.cartId, 1, at: path.appending("cartId"), into: &violations)
         PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.currency, Rules.currencyFormat, at: path.appending("currency"), into: &violations)
+        PayRules.format(self.currency, PayFormat.iso4217, at: path.appending("currency"), into: &violations)
         if let value = self.allowedCardTypes {
             PayRules.minItems(value.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
         }
-        PayRules.format(self.locale, Rules.localeFormat, at: path.appending("locale"), into: &violations)
+        PayRules.format(self.locale, PayFormat.localeIdentifier, at: path.appending("locale"), into: &violations)
         if let value = self.validityPeriodMinutes {
             PayRules.minimum(value, 0, exclusive: true, at: path.appending("validityPeriodMinutes"), into: &violations)
         }
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let currencyFormat = PayFormat.iso4217
-        static let localeFormat = PayFormat.localeIdentifier
     }
 }
 
@@ -191,41 +154,41 @@ extension CheckoutURLParameters: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.checkoutId, WireKeys.checkoutId)
-        writer.value(self.cartId, WireKeys.cartId)
-        try writer.decimal(self.amount, WireKeys.amount)
-        writer.value(self.currency, WireKeys.currency)
-        writer.list(self.allowedCardTypes, WireKeys.allowedCardTypes, style: .commaJoined)
-        writer.value(self.suppressShippingAddress, WireKeys.suppressShippingAddress)
-        writer.value(self.locale, WireKeys.locale)
-        writer.value(self.channel, WireKeys.channel)
+        writer.value(self.checkoutId, "checkoutId")
+        writer.value(self.cartId, "cartId")
+        try writer.decimal(self.amount, "amount")
+        writer.value(self.currency, "currency")
+        writer.list(self.allowedCardTypes, "allowedCardTypes", style: .commaJoined)
+        writer.value(self.suppressShippingAddress, "suppressShippingAddress")
+        writer.value(self.locale, "locale")
+        writer.value(self.channel, "channel")
         writer.patternMap(self.cryptoFormats, prefix: "", suffix: "CryptoFormat", style: .commaJoined)
-        writer.value(self.suppress3Ds, WireKeys.suppress3Ds)
-        writer.value(self.cvc2Support, WireKeys.cvc2Support)
-        writer.value(self.validityPeriodMinutes, WireKeys.validityPeriodMinutes)
-        writer.value(self.unpredictableNumber, WireKeys.unpredictableNumber)
-        writer.value(self.shippingLocationProfile, WireKeys.shippingLocationProfile)
+        writer.value(self.suppress3Ds, "suppress3Ds")
+        writer.value(self.cvc2Support, "cvc2Support")
+        writer.value(self.validityPeriodMinutes, "validityPeriodMinutes")
+        writer.value(self.unpredictableNumber, "unpredictableNumber")
+        writer.value(self.shippingLocationProfile, "shippingLocationProfile")
         return writer.items
     }
 
     /// Reads the value from query items, reporting every missing or invalid item at once.
     public init(queryItems: [URLQueryItem]) throws {
         var reader = PayQueryReader(queryItems)
-        let checkoutId = reader.value(String.self, WireKeys.checkoutId, required: true)
-        let cartId = reader.value(String.self, WireKeys.cartId, required: true)
-        let amount = reader.value(Decimal.self, WireKeys.amount, required: true)
-        let currency = reader.value(String.self, WireKeys.currency, required: true)
-        let allowedCardTypes = reader.list(MCSCardType.self, WireKeys.allowedCardTypes, style: .commaJoined, required: false)
-        let suppressShippingAddress = (reader.value(Bool.self, WireKeys.suppressShippingAddress, required: false)) ?? false
-        let locale = reader.value(String.self, WireKeys.locale, required: true)
-        let channel = (reader.value(String.self, WireKeys.channel, required: false)) ?? "mobile"
+        let checkoutId = reader.value(String.self, "checkoutId", required: true)
+        let cartId = reader.value(String.self, "cartId", required: true)
+        let amount = reader.value(Decimal.self, "amount", required: true)
+        let currency = reader.value(String.self, "currency", required: true)
+        let allowedCardTypes = reader.list(MCSCardType.self, "allowedCardTypes", style: .commaJoined, required: false)
+        let suppressShippingAddress = (reader.value(Bool.self, "suppressShippingAddress", required: false)) ?? false
+        let locale = reader.value(String.self, "locale", required: true)
+        let channel = (reader.value(String.self, "channel", required: false)) ?? "mobile"
         let cryptoFormatsEntries = reader.patternMap(MCSCryptoFormat.self, prefix: "", suffix: "CryptoFormat", style: .commaJoined)
         let cryptoFormats = cryptoFormatsEntries.isEmpty ? nil : cryptoFormatsEntries
-        let suppress3Ds = reader.value(Bool.self, WireKeys.suppress3Ds, required: false)
-        let cvc2Support = reader.value(Bool.self, WireKeys.cvc2Support, required: false)
-        let validityPeriodMinutes = reader.value(Int.self, WireKeys.validityPeriodMinutes, required: false)
-        let unpredictableNumber = reader.value(String.self, WireKeys.unpredictableNumber, required: false)
-        let shippingLocationProfile = reader.value(String.self, WireKeys.shippingLocationProfile, required: false)
+        let suppress3Ds = reader.value(Bool.self, "suppress3Ds", required: false)
+        let cvc2Support = reader.value(Bool.self, "cvc2Support", required: false)
+        let validityPeriodMinutes = reader.value(Int.self, "validityPeriodMinutes", required: false)
+        let unpredictableNumber = reader.value(String.self, "unpredictableNumber", required: false)
+        let shippingLocationProfile = reader.value(String.self, "shippingLocationProfile", required: false)
         try reader.finish()
         guard let checkoutId, let cartId, let amount, let currency, let locale else { throw PayloadDecodingError(issues: reader.issues) }
         self.init(checkoutId: checkoutId, cartId: cartId, amount: amount, currency: currency, allowedCardTypes: allowedCardTypes, suppressShippingAddress: suppressShippingAddress, locale: locale, channel: channel, cryptoFormats: cryptoFormats, suppress3Ds: suppress3Ds, cvc2Support: cvc2Support, validityPeriodMinutes: validityPeriodMinutes, unpredictableNumber: unpredictableNumber, shippingLocationProfile: shippingLocationProfile)
@@ -235,13 +198,11 @@ extension CheckoutURLParameters: PayQueryCodable {
 /// The callback URL's query (`fancyshop://…?oauth_token=…&mpstatus=success`).
 ///
 /// - Remark: Generated from `CheckoutCallback` in `MCSCommerceWeb/CheckoutURL.yaml`.
-public struct CheckoutCallback: Codable, Hashable, Sendable {
+public struct CheckoutCallback: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The transaction id; absent when the checkout was canceled.
     public var transactionId: String?
-
     /// `success` means success; every other value (or none) means canceled.
     public var status: String?
-
     /// The checkout resource, when the callback carries one.
     public var checkoutResourceUrl: String?
 
@@ -257,49 +218,40 @@ public struct CheckoutCallback: Codable, Hashable, Sendable {
         self.checkoutResourceUrl = checkoutResourceUrl
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let transactionId = PayFieldKey("transactionId", query: "oauth_token")
-        static let status = PayFieldKey("status", query: "mpstatus")
-        static let checkoutResourceUrl = PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.transactionId = container.optional(String.self, WireKeys.transactionId)
-        self.status = container.optional(String.self, WireKeys.status)
-        self.checkoutResourceUrl = container.optional(String.self, WireKeys.checkoutResourceUrl)
+        self.transactionId = container.optional(String.self, PayFieldKey("transactionId", query: "oauth_token"))
+        self.status = container.optional(String.self, PayFieldKey("status", query: "mpstatus"))
+        self.checkoutResourceUrl = container.optional(String.self, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.transactionId, WireKeys.transactionId)
-        try container.encodeIfPresent(self.status, WireKeys.status)
-        try container.encodeIfPresent(self.checkoutResourceUrl, WireKeys.checkoutResourceUrl)
+        try container.encodeIfPresent(self.transactionId, PayFieldKey("transactionId", query: "oauth_token"))
+        try container.encodeIfPresent(self.status, PayFieldKey("status", query: "mpstatus"))
+        try container.encodeIfPresent(self.checkoutResourceUrl, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
     }
 }
-
-extension CheckoutCallback: PayAlwaysValid {}
 
 extension CheckoutCallback: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.transactionId, WireKeys.transactionId)
-        writer.value(self.status, WireKeys.status)
-        writer.value(self.checkoutResourceUrl, WireKeys.checkoutResourceUrl)
+        writer.value(self.transactionId, PayFieldKey("transactionId", query: "oauth_token"))
+        writer.value(self.status, PayFieldKey("status", query: "mpstatus"))
+        writer.value(self.checkoutResourceUrl, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
         return writer.items
     }
 
     /// Reads the value from query items, reporting every missing or invalid item at once.
     public init(queryItems: [URLQueryItem]) throws {
         var reader = PayQueryReader(queryItems)
-        let transactionId = reader.value(String.self, WireKeys.transactionId, required: false)
-        let status = reader.value(String.self, WireKeys.status, required: false)
-        let checkoutResourceUrl = reader.value(String.self, WireKeys.checkoutResourceUrl, required: false)
+        let transactionId = reader.value(String.self, PayFieldKey("transactionId", query: "oauth_token"), required: false)
+        let status = reader.value(String.self, PayFieldKey("status", query: "mpstatus"), required: false)
+        let checkoutResourceUrl = reader.value(String.self, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"), required: false)
         try reader.finish()
         self.init(transactionId: transactionId, status: status, checkoutResourceUrl: checkoutResourceUrl)
     }

@@ -11,10 +11,8 @@ import Foundation
 public struct MCCAmount: Codable, Hashable, Sendable {
     /// The total with exactly 2 fraction digits.
     public var total: Decimal
-
     /// The ISO 4217 currency.
     public var currencyCode: String
-
     /// The ISO 4217 numeric code, e.g. `840`.
     public var currencyNumber: String?
 
@@ -30,19 +28,12 @@ public struct MCCAmount: Codable, Hashable, Sendable {
         self.currencyNumber = currencyNumber
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let total = PayFieldKey("total", decimal: PayDecimalRule(scale: 2))
-        static let currencyCode = PayFieldKey("currencyCode")
-        static let currencyNumber = PayFieldKey("currencyNumber")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let total = container.required(Decimal.self, WireKeys.total)
-        let currencyCode = container.required(String.self, WireKeys.currencyCode)
-        self.currencyNumber = container.optional(String.self, WireKeys.currencyNumber)
+        let total = container.required(Decimal.self, PayFieldKey("total", decimal: PayDecimalRule(scale: 2)))
+        let currencyCode = container.required(String.self, "currencyCode")
+        self.currencyNumber = container.optional(String.self, "currencyNumber")
         try container.finish()
         guard let total, let currencyCode else { throw container.incomplete() }
         self.total = total
@@ -52,9 +43,9 @@ public struct MCCAmount: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeDecimal(self.total, WireKeys.total)
-        try container.encode(self.currencyCode, WireKeys.currencyCode)
-        try container.encodeIfPresent(self.currencyNumber, WireKeys.currencyNumber)
+        try container.encodeDecimal(self.total, PayFieldKey("total", decimal: PayDecimalRule(scale: 2)))
+        try container.encode(self.currencyCode, "currencyCode")
+        try container.encodeIfPresent(self.currencyNumber, "currencyNumber")
     }
 }
 
@@ -64,7 +55,7 @@ extension MCCAmount: PayValidatable {
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minimum(self.total, Decimal(0), exclusive: false, at: path.appending("total"), into: &violations)
         PayRules.scale(self.total, 2, at: path.appending("total"), into: &violations)
-        PayRules.format(self.currencyCode, Rules.currencyCodeFormat, at: path.appending("currencyCode"), into: &violations)
+        PayRules.format(self.currencyCode, PayFormat.iso4217, at: path.appending("currencyCode"), into: &violations)
         if let value = self.currencyNumber {
             PayRules.pattern(value, Rules.currencyNumberPattern, at: path.appending("currencyNumber"), into: &violations)
         }
@@ -72,7 +63,6 @@ extension MCCAmount: PayValidatable {
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
-        static let currencyCodeFormat = PayFormat.iso4217
         static let currencyNumberPattern = PayPattern("[0-9]{3}")
     }
 }
@@ -83,7 +73,7 @@ extension MCCAmount: PayValidatable {
 ///
 /// - Remark: Generated from `MCCCryptogramType` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCryptoFormat.")
-public enum MCCCryptogramType: String, PayClosedEnum {
+public enum MCCCryptogramType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `ICC`.
     case icc = "ICC"
     /// The wire value `UCAF`.
@@ -92,9 +82,6 @@ public enum MCCCryptogramType: String, PayClosedEnum {
     case tavv = "TAVV"
 }
 
-@available(*, deprecated)
-extension MCCCryptogramType: PayQueryValue {}
-
 /// A legacy checkout request.
 ///
 /// - Remark: Generated from `MCCCheckoutRequest` in `MCSCommerceWeb/Legacy.yaml`.
@@ -102,37 +89,26 @@ extension MCCCryptogramType: PayQueryValue {}
 public struct MCCCheckoutRequest: Codable, Hashable, Sendable {
     /// Moved to `MCSConfiguration.checkoutId`.
     public var checkoutId: String?
-
     /// Moved to `MCSConfiguration.allowedCardTypes`.
     public var allowedCardTypes: [MCSCardType]?
-
     /// The amount and currency.
     public var amount: MCCAmount
-
     /// The cart.
     public var cartId: String
-
     /// Becomes `shippingLocationProfile`.
     public var shippingProfileId: String?
-
     /// Becomes `!suppressShippingAddress`.
     public var isShippingRequired: Bool
-
     /// Becomes `suppress3Ds`.
     public var suppress3DS: Bool
-
     /// The callback URL.
     public var callbackUrl: String?
-
     /// Become `cryptoOptions`.
     public var cryptogramTypes: [MCCCryptogramType]?
-
     /// For cryptogram generation.
     public var unpredictableNumber: String?
-
     /// Cryptogram validity.
     public var validityPeriodMinutes: Int?
-
     /// CVC2 support.
     public var cvc2support: Bool?
 
@@ -179,37 +155,21 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable {
         self.cvc2support = cvc2support
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let checkoutId = PayFieldKey("checkoutId")
-        static let allowedCardTypes = PayFieldKey("allowedCardTypes")
-        static let amount = PayFieldKey("amount")
-        static let cartId = PayFieldKey("cartId")
-        static let shippingProfileId = PayFieldKey("shippingProfileId")
-        static let isShippingRequired = PayFieldKey("isShippingRequired")
-        static let suppress3DS = PayFieldKey("suppress3DS")
-        static let callbackUrl = PayFieldKey("callbackUrl")
-        static let cryptogramTypes = PayFieldKey("cryptogramTypes")
-        static let unpredictableNumber = PayFieldKey("unpredictableNumber")
-        static let validityPeriodMinutes = PayFieldKey("validityPeriodMinutes")
-        static let cvc2support = PayFieldKey("cvc2support")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.checkoutId = container.optional(String.self, WireKeys.checkoutId)
-        self.allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: false)
-        let amount = container.required(MCCAmount.self, WireKeys.amount)
-        let cartId = container.required(String.self, WireKeys.cartId)
-        self.shippingProfileId = container.optional(String.self, WireKeys.shippingProfileId)
-        self.isShippingRequired = container.optional(Bool.self, WireKeys.isShippingRequired) ?? true
-        self.suppress3DS = container.optional(Bool.self, WireKeys.suppress3DS) ?? true
-        self.callbackUrl = container.optional(String.self, WireKeys.callbackUrl)
-        self.cryptogramTypes = container.list(MCCCryptogramType.self, WireKeys.cryptogramTypes, required: false)
-        self.unpredictableNumber = container.optional(String.self, WireKeys.unpredictableNumber)
-        self.validityPeriodMinutes = container.optional(Int.self, WireKeys.validityPeriodMinutes)
-        self.cvc2support = container.optional(Bool.self, WireKeys.cvc2support)
+        self.checkoutId = container.optional(String.self, "checkoutId")
+        self.allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: false)
+        let amount = container.required(MCCAmount.self, "amount")
+        let cartId = container.required(String.self, "cartId")
+        self.shippingProfileId = container.optional(String.self, "shippingProfileId")
+        self.isShippingRequired = container.optional(Bool.self, "isShippingRequired") ?? true
+        self.suppress3DS = container.optional(Bool.self, "suppress3DS") ?? true
+        self.callbackUrl = container.optional(String.self, "callbackUrl")
+        self.cryptogramTypes = container.list(MCCCryptogramType.self, "cryptogramTypes", required: false)
+        self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
+        self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
+        self.cvc2support = container.optional(Bool.self, "cvc2support")
         try container.finish()
         guard let amount, let cartId else { throw container.incomplete() }
         self.amount = amount
@@ -219,18 +179,18 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.checkoutId, WireKeys.checkoutId)
-        try container.encodeIfPresent(self.allowedCardTypes, WireKeys.allowedCardTypes)
-        try container.encode(self.amount, WireKeys.amount)
-        try container.encode(self.cartId, WireKeys.cartId)
-        try container.encodeIfPresent(self.shippingProfileId, WireKeys.shippingProfileId)
-        try container.encode(self.isShippingRequired, WireKeys.isShippingRequired)
-        try container.encode(self.suppress3DS, WireKeys.suppress3DS)
-        try container.encodeIfPresent(self.callbackUrl, WireKeys.callbackUrl)
-        try container.encodeIfPresent(self.cryptogramTypes, WireKeys.cryptogramTypes)
-        try container.encodeIfPresent(self.unpredictableNumber, WireKeys.unpredictableNumber)
-        try container.encodeIfPresent(self.validityPeriodMinutes, WireKeys.validityPeriodMinutes)
-        try container.encodeIfPresent(self.cvc2support, WireKeys.cvc2support)
+        try container.encodeIfPresent(self.checkoutId, "checkoutId")
+        try container.encodeIfPresent(self.allowedCardTypes, "allowedCardTypes")
+        try container.encode(self.amount, "amount")
+        try container.encode(self.cartId, "cartId")
+        try container.encodeIfPresent(self.shippingProfileId, "shippingProfileId")
+        try container.encode(self.isShippingRequired, "isShippingRequired")
+        try container.encode(self.suppress3DS, "suppress3DS")
+        try container.encodeIfPresent(self.callbackUrl, "callbackUrl")
+        try container.encodeIfPresent(self.cryptogramTypes, "cryptogramTypes")
+        try container.encodeIfPresent(self.unpredictableNumber, "unpredictableNumber")
+        try container.encodeIfPresent(self.validityPeriodMinutes, "validityPeriodMinutes")
+        try container.encodeIfPresent(self.cvc2support, "cvc2support")
     }
 }
 
@@ -291,28 +251,20 @@ extension MCCCheckoutRequest {
 public struct MCCConfiguration: Codable, Hashable, Sendable {
     /// The locale.
     public var locale: String
-
     /// New and required (moved from MCCCheckoutRequest).
     public var checkoutId: String
-
     /// New and required (moved from MCCCheckoutRequest).
     public var allowedCardTypes: [MCSCardType]
-
     /// New and required.
     public var checkoutUrl: URL
-
     /// New and required.
     public var callbackScheme: String
-
     /// The merchant's name.
     public var merchantName: String?
-
     /// Masterpass express checkout.
     public var expressCheckoutEnabled: Bool
-
     /// The merchant's country.
     public var merchantCountryCode: String?
-
     /// The merchant's user id.
     public var merchantUserId: String?
 
@@ -350,31 +302,18 @@ public struct MCCConfiguration: Codable, Hashable, Sendable {
         self.merchantUserId = merchantUserId
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let locale = PayFieldKey("locale")
-        static let checkoutId = PayFieldKey("checkoutId")
-        static let allowedCardTypes = PayFieldKey("allowedCardTypes")
-        static let checkoutUrl = PayFieldKey("checkoutUrl")
-        static let callbackScheme = PayFieldKey("callbackScheme")
-        static let merchantName = PayFieldKey("merchantName")
-        static let expressCheckoutEnabled = PayFieldKey("expressCheckoutEnabled")
-        static let merchantCountryCode = PayFieldKey("merchantCountryCode")
-        static let merchantUserId = PayFieldKey("merchantUserId")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let locale = container.required(String.self, WireKeys.locale)
-        let checkoutId = container.required(String.self, WireKeys.checkoutId)
-        let allowedCardTypes = container.list(MCSCardType.self, WireKeys.allowedCardTypes, required: true)
-        let checkoutUrl = container.required(URL.self, WireKeys.checkoutUrl)
-        let callbackScheme = container.required(String.self, WireKeys.callbackScheme)
-        self.merchantName = container.optional(String.self, WireKeys.merchantName)
-        self.expressCheckoutEnabled = container.optional(Bool.self, WireKeys.expressCheckoutEnabled) ?? false
-        self.merchantCountryCode = container.optional(String.self, WireKeys.merchantCountryCode)
-        self.merchantUserId = container.optional(String.self, WireKeys.merchantUserId)
+        let locale = container.required(String.self, "locale")
+        let checkoutId = container.required(String.self, "checkoutId")
+        let allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: true)
+        let checkoutUrl = container.required(URL.self, "checkoutUrl")
+        let callbackScheme = container.required(String.self, "callbackScheme")
+        self.merchantName = container.optional(String.self, "merchantName")
+        self.expressCheckoutEnabled = container.optional(Bool.self, "expressCheckoutEnabled") ?? false
+        self.merchantCountryCode = container.optional(String.self, "merchantCountryCode")
+        self.merchantUserId = container.optional(String.self, "merchantUserId")
         try container.finish()
         guard let locale, let checkoutId, let allowedCardTypes, let checkoutUrl, let callbackScheme else { throw container.incomplete() }
         self.locale = locale
@@ -387,15 +326,15 @@ public struct MCCConfiguration: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.locale, WireKeys.locale)
-        try container.encode(self.checkoutId, WireKeys.checkoutId)
-        try container.encode(self.allowedCardTypes, WireKeys.allowedCardTypes)
-        try container.encode(self.checkoutUrl, WireKeys.checkoutUrl)
-        try container.encode(self.callbackScheme, WireKeys.callbackScheme)
-        try container.encodeIfPresent(self.merchantName, WireKeys.merchantName)
-        try container.encode(self.expressCheckoutEnabled, WireKeys.expressCheckoutEnabled)
-        try container.encodeIfPresent(self.merchantCountryCode, WireKeys.merchantCountryCode)
-        try container.encodeIfPresent(self.merchantUserId, WireKeys.merchantUserId)
+        try container.encode(self.locale, "locale")
+        try container.encode(self.checkoutId, "checkoutId")
+        try container.encode(self.allowedCardTypes, "allowedCardTypes")
+        try container.encode(self.checkoutUrl, "checkoutUrl")
+        try container.encode(self.callbackScheme, "callbackScheme")
+        try container.encodeIfPresent(self.merchantName, "merchantName")
+        try container.encode(self.expressCheckoutEnabled, "expressCheckoutEnabled")
+        try container.encodeIfPresent(self.merchantCountryCode, "merchantCountryCode")
+        try container.encodeIfPresent(self.merchantUserId, "merchantUserId")
     }
 }
 
@@ -403,22 +342,19 @@ public struct MCCConfiguration: Codable, Hashable, Sendable {
 extension MCCConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.locale, Rules.localeFormat, at: path.appending("locale"), into: &violations)
+        PayRules.format(self.locale, PayFormat.localeIdentifier, at: path.appending("locale"), into: &violations)
         PayRules.minLength(self.checkoutId, 1, at: path.appending("checkoutId"), into: &violations)
         PayRules.minItems(self.allowedCardTypes.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
         PayRules.format(self.checkoutUrl, Rules.checkoutUrlFormat, at: path.appending("checkoutUrl"), into: &violations)
-        PayRules.format(self.callbackScheme, Rules.callbackSchemeFormat, at: path.appending("callbackScheme"), into: &violations)
+        PayRules.format(self.callbackScheme, PayFormat.urlScheme, at: path.appending("callbackScheme"), into: &violations)
         if let value = self.merchantCountryCode {
-            PayRules.format(value, Rules.merchantCountryCodeFormat, at: path.appending("merchantCountryCode"), into: &violations)
+            PayRules.format(value, PayFormat.iso3166Alpha2, at: path.appending("merchantCountryCode"), into: &violations)
         }
     }
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
-        static let localeFormat = PayFormat.localeIdentifier
         static let checkoutUrlFormat = PayFormat.url(schemes: ["https"])
-        static let callbackSchemeFormat = PayFormat.urlScheme
-        static let merchantCountryCodeFormat = PayFormat.iso3166Alpha2
     }
 }
 
@@ -444,7 +380,7 @@ extension MCCConfiguration {
 ///
 /// - Remark: Generated from `MCCResponseType` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Under MCSCommerceWeb the response type is always webCheckout.")
-public enum MCCResponseType: Int, PayClosedEnum {
+public enum MCCResponseType: Int, PayClosedEnum, PayQueryValue {
     /// The wire value `1`.
     case appCheckout = 1
     /// The wire value `2`.
@@ -455,29 +391,21 @@ public enum MCCResponseType: Int, PayClosedEnum {
     case pairingWithCheckout = 4
 }
 
-@available(*, deprecated)
-extension MCCResponseType: PayQueryValue {}
-
 /// A legacy checkout result; built from the new result (pairing fields stay empty).
 ///
 /// - Remark: Generated from `MCCCheckoutResponse` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCheckoutDelegate.checkoutCompleted(request:status:transactionId:).")
-public struct MCCCheckoutResponse: Codable, Hashable, Sendable {
+public struct MCCCheckoutResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The request's cart.
     public var cartId: String?
-
     /// The transaction.
     public var transactionId: String?
-
     /// The checkout resource.
     public var checkoutResourceURL: String?
-
     /// Always webCheckout under MCSCommerceWeb.
     public var responseType: MCCResponseType
-
     /// Empty under MCSCommerceWeb.
     public var pairingTransactionID: String?
-
     /// Empty under MCSCommerceWeb.
     public var pairingUserID: String?
 
@@ -506,42 +434,29 @@ public struct MCCCheckoutResponse: Codable, Hashable, Sendable {
         self.pairingUserID = pairingUserID
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let cartId = PayFieldKey("cartId")
-        static let transactionId = PayFieldKey("oauth_token", aliases: ["transactionId"])
-        static let checkoutResourceURL = PayFieldKey("checkout_resource_url")
-        static let responseType = PayFieldKey("responseType")
-        static let pairingTransactionID = PayFieldKey("pairing_token")
-        static let pairingUserID = PayFieldKey("userId")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.cartId = container.optional(String.self, WireKeys.cartId)
-        self.transactionId = container.optional(String.self, WireKeys.transactionId)
-        self.checkoutResourceURL = container.optional(String.self, WireKeys.checkoutResourceURL)
-        self.responseType = container.optional(MCCResponseType.self, WireKeys.responseType) ?? .webCheckout
-        self.pairingTransactionID = container.optional(String.self, WireKeys.pairingTransactionID)
-        self.pairingUserID = container.optional(String.self, WireKeys.pairingUserID)
+        self.cartId = container.optional(String.self, "cartId")
+        self.transactionId = container.optional(String.self, PayFieldKey("oauth_token", aliases: ["transactionId"]))
+        self.checkoutResourceURL = container.optional(String.self, "checkout_resource_url")
+        self.responseType = container.optional(MCCResponseType.self, "responseType") ?? .webCheckout
+        self.pairingTransactionID = container.optional(String.self, "pairing_token")
+        self.pairingUserID = container.optional(String.self, "userId")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.cartId, WireKeys.cartId)
-        try container.encodeIfPresent(self.transactionId, WireKeys.transactionId)
-        try container.encodeIfPresent(self.checkoutResourceURL, WireKeys.checkoutResourceURL)
-        try container.encode(self.responseType, WireKeys.responseType)
-        try container.encodeIfPresent(self.pairingTransactionID, WireKeys.pairingTransactionID)
-        try container.encodeIfPresent(self.pairingUserID, WireKeys.pairingUserID)
+        try container.encodeIfPresent(self.cartId, "cartId")
+        try container.encodeIfPresent(self.transactionId, PayFieldKey("oauth_token", aliases: ["transactionId"]))
+        try container.encodeIfPresent(self.checkoutResourceURL, "checkout_resource_url")
+        try container.encode(self.responseType, "responseType")
+        try container.encodeIfPresent(self.pairingTransactionID, "pairing_token")
+        try container.encodeIfPresent(self.pairingUserID, "userId")
     }
 }
-
-@available(*, deprecated)
-extension MCCCheckoutResponse: PayAlwaysValid {}
 
 @available(*, deprecated)
 extension MCCCheckoutResponse {
@@ -564,16 +479,12 @@ extension MCCCheckoutResponse {
 public struct MCCPaymentMethod: Codable, Hashable, Sendable {
     /// The method's id.
     public var paymentMethodID: String?
-
     /// The name, `Click to Pay`.
     public var paymentMethodName: String
-
     /// The logo's resource name.
     public var paymentMethodLogo: String?
-
     /// Unused under MCSCommerceWeb.
     public var pairingTransactionID: String?
-
     /// The card's last four digits.
     public var paymentMethodLastFourDigits: String?
 
@@ -599,23 +510,14 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable {
         self.paymentMethodLastFourDigits = paymentMethodLastFourDigits
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let paymentMethodID = PayFieldKey("paymentMethodID")
-        static let paymentMethodName = PayFieldKey("paymentMethodName")
-        static let paymentMethodLogo = PayFieldKey("paymentMethodLogo")
-        static let pairingTransactionID = PayFieldKey("pairingTransactionID")
-        static let paymentMethodLastFourDigits = PayFieldKey("paymentMethodLastFourDigits")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.paymentMethodID = container.optional(String.self, WireKeys.paymentMethodID)
-        let paymentMethodName = container.required(String.self, WireKeys.paymentMethodName)
-        self.paymentMethodLogo = container.optional(String.self, WireKeys.paymentMethodLogo)
-        self.pairingTransactionID = container.optional(String.self, WireKeys.pairingTransactionID)
-        self.paymentMethodLastFourDigits = container.optional(String.self, WireKeys.paymentMethodLastFourDigits)
+        self.paymentMethodID = container.optional(String.self, "paymentMethodID")
+        let paymentMethodName = container.required(String.self, "paymentMethodName")
+        self.paymentMethodLogo = container.optional(String.self, "paymentMethodLogo")
+        self.pairingTransactionID = container.optional(String.self, "pairingTransactionID")
+        self.paymentMethodLastFourDigits = container.optional(String.self, "paymentMethodLastFourDigits")
         try container.finish()
         guard let paymentMethodName else { throw container.incomplete() }
         self.paymentMethodName = paymentMethodName
@@ -624,11 +526,11 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.paymentMethodID, WireKeys.paymentMethodID)
-        try container.encode(self.paymentMethodName, WireKeys.paymentMethodName)
-        try container.encodeIfPresent(self.paymentMethodLogo, WireKeys.paymentMethodLogo)
-        try container.encodeIfPresent(self.pairingTransactionID, WireKeys.pairingTransactionID)
-        try container.encodeIfPresent(self.paymentMethodLastFourDigits, WireKeys.paymentMethodLastFourDigits)
+        try container.encodeIfPresent(self.paymentMethodID, "paymentMethodID")
+        try container.encode(self.paymentMethodName, "paymentMethodName")
+        try container.encodeIfPresent(self.paymentMethodLogo, "paymentMethodLogo")
+        try container.encodeIfPresent(self.pairingTransactionID, "pairingTransactionID")
+        try container.encodeIfPresent(self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits")
     }
 }
 
@@ -652,7 +554,7 @@ extension MCCPaymentMethod: PayValidatable {
 ///
 /// - Remark: Generated from `MCCCard` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCardType.")
-public enum MCCCard: String, PayClosedEnum {
+public enum MCCCard: String, PayClosedEnum, PayQueryValue {
     /// The wire value `Mastercard`.
     case mastercard = "Mastercard"
     /// The wire value `Visa`.
@@ -666,9 +568,6 @@ public enum MCCCard: String, PayClosedEnum {
     /// The wire value `Diners Club`.
     case dinersClub = "Diners Club"
 }
-
-@available(*, deprecated)
-extension MCCCard: PayQueryValue {}
 
 /// The legacy `MCCMerchant` error codes (domains `com.masterpass.mccmerchant.<area>`).
 ///

@@ -7,7 +7,7 @@ import Foundation
 /// The `X-Mollie-Checkout-Device-UUID` header; anything but a UUID is a 400.
 ///
 /// - Remark: Generated from `DeviceUUID` in `MollieCheckout/Backend.yaml`.
-public struct DeviceUUID: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible {
+public struct DeviceUUID: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
     /// The wrapped value.
     public var rawValue: String
 
@@ -41,23 +41,16 @@ public struct DeviceUUID: RawRepresentable, Codable, Hashable, Sendable, Express
 extension DeviceUUID: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(rawValue, Rules.valueFormat, at: path, into: &violations)
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let valueFormat = PayFormat.uuid
+        PayRules.format(rawValue, PayFormat.uuid, at: path, into: &violations)
     }
 }
-
-extension DeviceUUID: PayQueryValue {}
 
 /// A payment's status.
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `PaymentStatus` in `MollieCheckout/Backend.yaml`.
-public enum PaymentStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum PaymentStatus: PayOpenEnum, PayQueryValue {
     /// The wire value `open`.
     case `open`
     /// The wire value `canceled`.
@@ -105,38 +98,7 @@ public enum PaymentStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIt
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: PaymentStatus, rhs: PaymentStatus) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension PaymentStatus: PayQueryValue {}
 
 /// The body of `POST /api/payments`; only the description and amount are needed.
 ///
@@ -144,13 +106,10 @@ extension PaymentStatus: PayQueryValue {}
 public struct CreatePaymentRequest: Codable, Hashable, Sendable {
     /// What is paid for.
     public var paymentDescription: String
-
     /// The amount (up to 8 integer digits and 2 decimals).
     public var amount: Decimal
-
     /// The chosen method id when `selectPaymentMethod` is on.
     public var method: String?
-
     /// The chosen issuer id for methods with issuers.
     public var issuer: String?
 
@@ -173,21 +132,13 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
         self.issuer = issuer
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let paymentDescription = PayFieldKey("description")
-        static let amount = PayFieldKey("amount", decimal: PayDecimalRule(scale: 2))
-        static let method = PayFieldKey("method")
-        static let issuer = PayFieldKey("issuer")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let paymentDescription = container.required(String.self, WireKeys.paymentDescription)
-        let amount = container.required(Decimal.self, WireKeys.amount)
-        self.method = container.optional(String.self, WireKeys.method)
-        self.issuer = container.optional(String.self, WireKeys.issuer)
+        let paymentDescription = container.required(String.self, "description")
+        let amount = container.required(Decimal.self, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
+        self.method = container.optional(String.self, "method")
+        self.issuer = container.optional(String.self, "issuer")
         try container.finish()
         guard let paymentDescription, let amount else { throw container.incomplete() }
         self.paymentDescription = paymentDescription
@@ -197,10 +148,10 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.paymentDescription, WireKeys.paymentDescription)
-        try container.encodeDecimal(self.amount, WireKeys.amount)
-        try container.encodeIfPresent(self.method, WireKeys.method)
-        try container.encodeIfPresent(self.issuer, WireKeys.issuer)
+        try container.encode(self.paymentDescription, "description")
+        try container.encodeDecimal(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
+        try container.encodeIfPresent(self.method, "method")
+        try container.encodeIfPresent(self.issuer, "issuer")
     }
 }
 
@@ -221,31 +172,22 @@ extension CreatePaymentRequest: PayValidatable {
 public struct BackendPayment: Codable, Hashable, Sendable {
     /// The backend's id (used in the deep link).
     public var id: Int
-
     /// The Mollie payment id (`tr_…`).
     public var mollieId: String
-
     /// The method, once chosen.
     public var method: String?
-
     /// The issuer, once chosen.
     public var issuer: String?
-
     /// The amount.
     public var amount: Decimal
-
     /// What is paid for.
     public var paymentDescription: String
-
     /// The checkout page.
     public var url: URL?
-
     /// The status.
     public var status: PaymentStatus
-
     /// When it was created.
     public var createdAt: Date?
-
     /// When it last changed.
     public var updatedAt: Date?
 
@@ -286,35 +228,19 @@ public struct BackendPayment: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let id = PayFieldKey("id")
-        static let mollieId = PayFieldKey("mollie_id")
-        static let method = PayFieldKey("method")
-        static let issuer = PayFieldKey("issuer")
-        static let amount = PayFieldKey("amount")
-        static let paymentDescription = PayFieldKey("description")
-        static let url = PayFieldKey("url")
-        static let status = PayFieldKey("status")
-        static let createdAt = PayFieldKey("created_at")
-        static let updatedAt = PayFieldKey("updated_at")
-        static let createdAtFormat = PayDateFormat.iso8601()
-        static let updatedAtFormat = PayDateFormat.iso8601()
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let id = container.required(Int.self, WireKeys.id)
-        let mollieId = container.required(String.self, WireKeys.mollieId)
-        self.method = container.optional(String.self, WireKeys.method)
-        self.issuer = container.optional(String.self, WireKeys.issuer)
-        let amount = container.required(Decimal.self, WireKeys.amount)
-        let paymentDescription = container.required(String.self, WireKeys.paymentDescription)
-        self.url = container.optional(URL.self, WireKeys.url)
-        let status = container.required(PaymentStatus.self, WireKeys.status)
-        self.createdAt = container.date(WireKeys.createdAt, format: WireKeys.createdAtFormat, required: false)
-        self.updatedAt = container.date(WireKeys.updatedAt, format: WireKeys.updatedAtFormat, required: false)
+        let id = container.required(Int.self, "id")
+        let mollieId = container.required(String.self, "mollie_id")
+        self.method = container.optional(String.self, "method")
+        self.issuer = container.optional(String.self, "issuer")
+        let amount = container.required(Decimal.self, "amount")
+        let paymentDescription = container.required(String.self, "description")
+        self.url = container.optional(URL.self, "url")
+        let status = container.required(PaymentStatus.self, "status")
+        self.createdAt = container.date("created_at", format: .iso8601(), required: false)
+        self.updatedAt = container.date("updated_at", format: .iso8601(), required: false)
         try container.finish()
         guard let id, let mollieId, let amount, let paymentDescription, let status else { throw container.incomplete() }
         self.id = id
@@ -327,16 +253,16 @@ public struct BackendPayment: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, WireKeys.id)
-        try container.encode(self.mollieId, WireKeys.mollieId)
-        try container.encodeIfPresent(self.method, WireKeys.method)
-        try container.encodeIfPresent(self.issuer, WireKeys.issuer)
-        try container.encodeDecimal(self.amount, WireKeys.amount)
-        try container.encode(self.paymentDescription, WireKeys.paymentDescription)
-        try container.encodeIfPresent(self.url, WireKeys.url)
-        try container.encode(self.status, WireKeys.status)
-        try container.encodeDate(self.createdAt, WireKeys.createdAt, format: WireKeys.createdAtFormat)
-        try container.encodeDate(self.updatedAt, WireKeys.updatedAt, format: WireKeys.updatedAtFormat)
+        try container.encode(self.id, "id")
+        try container.encode(self.mollieId, "mollie_id")
+        try container.encodeIfPresent(self.method, "method")
+        try container.encodeIfPresent(self.issuer, "issuer")
+        try container.encodeDecimal(self.amount, "amount")
+        try container.encode(self.paymentDescription, "description")
+        try container.encodeIfPresent(self.url, "url")
+        try container.encode(self.status, "status")
+        try container.encodeDate(self.createdAt, "created_at", format: .iso8601())
+        try container.encodeDate(self.updatedAt, "updated_at", format: .iso8601())
     }
 }
 
@@ -359,13 +285,11 @@ public typealias Payment = BackendPayment
 /// A method's or issuer's logo.
 ///
 /// - Remark: Generated from `MethodImage` in `MollieCheckout/Backend.yaml`.
-public struct MethodImage: Codable, Hashable, Sendable {
+public struct MethodImage: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The 1x logo.
     public var size1x: URL?
-
     /// The 2x logo.
     public var size2x: URL?
-
     /// The SVG logo.
     public var svg: URL?
 
@@ -381,43 +305,32 @@ public struct MethodImage: Codable, Hashable, Sendable {
         self.svg = svg
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let size1x = PayFieldKey("size_1x")
-        static let size2x = PayFieldKey("size_2x")
-        static let svg = PayFieldKey("svg")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.size1x = container.optional(URL.self, WireKeys.size1x)
-        self.size2x = container.optional(URL.self, WireKeys.size2x)
-        self.svg = container.optional(URL.self, WireKeys.svg)
+        self.size1x = container.optional(URL.self, "size_1x")
+        self.size2x = container.optional(URL.self, "size_2x")
+        self.svg = container.optional(URL.self, "svg")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.size1x, WireKeys.size1x)
-        try container.encodeIfPresent(self.size2x, WireKeys.size2x)
-        try container.encodeIfPresent(self.svg, WireKeys.svg)
+        try container.encodeIfPresent(self.size1x, "size_1x")
+        try container.encodeIfPresent(self.size2x, "size_2x")
+        try container.encodeIfPresent(self.svg, "svg")
     }
 }
-
-extension MethodImage: PayAlwaysValid {}
 
 /// An issuer (bank) of a method such as iDEAL.
 ///
 /// - Remark: Generated from `BackendIssuer` in `MollieCheckout/Backend.yaml`.
-public struct BackendIssuer: Codable, Hashable, Sendable {
+public struct BackendIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The issuer id, e.g. `ideal_ABNANL2A`.
     public var id: String
-
     /// The issuer's name.
     public var name: String
-
     /// The issuer's logo.
     public var image: MethodImage?
 
@@ -433,19 +346,12 @@ public struct BackendIssuer: Codable, Hashable, Sendable {
         self.image = image
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let id = PayFieldKey("id")
-        static let name = PayFieldKey("name")
-        static let image = PayFieldKey("image")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, WireKeys.id)
-        let name = container.required(String.self, WireKeys.name)
-        self.image = container.optional(MethodImage.self, WireKeys.image)
+        let id = container.required(String.self, "id")
+        let name = container.required(String.self, "name")
+        self.image = container.optional(MethodImage.self, "image")
         try container.finish()
         guard let id, let name else { throw container.incomplete() }
         self.id = id
@@ -455,13 +361,11 @@ public struct BackendIssuer: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, WireKeys.id)
-        try container.encode(self.name, WireKeys.name)
-        try container.encodeIfPresent(self.image, WireKeys.image)
+        try container.encode(self.id, "id")
+        try container.encode(self.name, "name")
+        try container.encodeIfPresent(self.image, "image")
     }
 }
-
-extension BackendIssuer: PayAlwaysValid {}
 
 /// The earlier name of ``BackendIssuer``.
 @available(*, deprecated, renamed: "BackendIssuer")
@@ -470,10 +374,9 @@ public typealias Issuer = BackendIssuer
 /// An amount as the demo backend's `AmountResource` writes it: `{value: <number>, currency}`. The backend casts the value to a PHP double, so it is a JSON number (read exactly, never through `Double`); a missing amount comes out as `{value: 0, currency: ""}`.
 ///
 /// - Remark: Generated from `BackendAmount` in `MollieCheckout/Backend.yaml`.
-public struct BackendAmount: Codable, Hashable, Sendable {
+public struct BackendAmount: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The amount.
     public var value: Decimal
-
     /// The currency (`EUR`), empty when the backend had no amount.
     public var currency: String
 
@@ -487,17 +390,11 @@ public struct BackendAmount: Codable, Hashable, Sendable {
         self.currency = currency
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let value = PayFieldKey("value")
-        static let currency = PayFieldKey("currency")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let value = container.required(Decimal.self, WireKeys.value)
-        let currency = container.required(String.self, WireKeys.currency)
+        let value = container.required(Decimal.self, "value")
+        let currency = container.required(String.self, "currency")
         try container.finish()
         guard let value, let currency else { throw container.incomplete() }
         self.value = value
@@ -507,26 +404,21 @@ public struct BackendAmount: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeDecimal(self.value, WireKeys.value)
-        try container.encode(self.currency, WireKeys.currency)
+        try container.encodeDecimal(self.value, "value")
+        try container.encode(self.currency, "currency")
     }
 }
-
-extension BackendAmount: PayAlwaysValid {}
 
 /// A method's fee in one region.
 ///
 /// - Remark: Generated from `MethodPricing` in `MollieCheckout/Backend.yaml`.
-public struct MethodPricing: Codable, Hashable, Sendable {
+public struct MethodPricing: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The region the fee applies to.
     public var pricingDescription: String
-
     /// The fixed fee.
     public var fixed: BackendAmount
-
     /// The percentage fee, a JSON number (`PriceResource` casts it to a double).
     public var variable: Decimal
-
     /// The fee region; `null` when Mollie gives none.
     public var feeRegion: String?
 
@@ -549,21 +441,13 @@ public struct MethodPricing: Codable, Hashable, Sendable {
         self.feeRegion = feeRegion
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let pricingDescription = PayFieldKey("description")
-        static let fixed = PayFieldKey("fixed")
-        static let variable = PayFieldKey("variable")
-        static let feeRegion = PayFieldKey("fee_region", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let pricingDescription = container.required(String.self, WireKeys.pricingDescription)
-        let fixed = container.required(BackendAmount.self, WireKeys.fixed)
-        let variable = container.required(Decimal.self, WireKeys.variable)
-        self.feeRegion = container.optional(String.self, WireKeys.feeRegion)
+        let pricingDescription = container.required(String.self, "description")
+        let fixed = container.required(BackendAmount.self, "fixed")
+        let variable = container.required(Decimal.self, "variable")
+        self.feeRegion = container.optional(String.self, PayFieldKey("fee_region", nullable: true))
         try container.finish()
         guard let pricingDescription, let fixed, let variable else { throw container.incomplete() }
         self.pricingDescription = pricingDescription
@@ -574,37 +458,29 @@ public struct MethodPricing: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.pricingDescription, WireKeys.pricingDescription)
-        try container.encode(self.fixed, WireKeys.fixed)
-        try container.encodeDecimal(self.variable, WireKeys.variable)
-        try container.encodeIfPresent(self.feeRegion, WireKeys.feeRegion)
+        try container.encode(self.pricingDescription, "description")
+        try container.encode(self.fixed, "fixed")
+        try container.encodeDecimal(self.variable, "variable")
+        try container.encodeIfPresent(self.feeRegion, PayFieldKey("fee_region", nullable: true))
     }
 }
-
-extension MethodPricing: PayAlwaysValid {}
 
 /// A payment method the backend offers for an amount.
 ///
 /// - Remark: Generated from `BackendMethod` in `MollieCheckout/Backend.yaml`.
-public struct BackendMethod: Codable, Hashable, Sendable {
+public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The method id.
     public var id: MollieMethod
-
     /// The method's name.
     public var methodDescription: String
-
     /// The smallest amount (the demo spells the key `minimum_mount`).
     public var minimumAmount: BackendAmount?
-
     /// The largest amount (`maximum_mount`); Mollie may give none.
     public var maximumAmount: BackendAmount?
-
     /// The method's logo.
     public var image: MethodImage
-
     /// The issuers, for methods that have them (`null` otherwise).
     public var issuers: [BackendIssuer]?
-
     /// The fees (`null` unless requested).
     public var pricing: [MethodPricing]?
 
@@ -636,27 +512,16 @@ public struct BackendMethod: Codable, Hashable, Sendable {
         self.pricing = pricing
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let id = PayFieldKey("id")
-        static let methodDescription = PayFieldKey("description")
-        static let minimumAmount = PayFieldKey("minimum_mount", nullable: true)
-        static let maximumAmount = PayFieldKey("maximum_mount", nullable: true)
-        static let image = PayFieldKey("image")
-        static let issuers = PayFieldKey("issuers", nullable: true)
-        static let pricing = PayFieldKey("pricing", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let id = container.required(MollieMethod.self, WireKeys.id)
-        let methodDescription = container.required(String.self, WireKeys.methodDescription)
-        self.minimumAmount = container.optional(BackendAmount.self, WireKeys.minimumAmount)
-        self.maximumAmount = container.optional(BackendAmount.self, WireKeys.maximumAmount)
-        let image = container.required(MethodImage.self, WireKeys.image)
-        self.issuers = container.list(BackendIssuer.self, WireKeys.issuers, required: false)
-        self.pricing = container.list(MethodPricing.self, WireKeys.pricing, required: false)
+        let id = container.required(MollieMethod.self, "id")
+        let methodDescription = container.required(String.self, "description")
+        self.minimumAmount = container.optional(BackendAmount.self, PayFieldKey("minimum_mount", nullable: true))
+        self.maximumAmount = container.optional(BackendAmount.self, PayFieldKey("maximum_mount", nullable: true))
+        let image = container.required(MethodImage.self, "image")
+        self.issuers = container.list(BackendIssuer.self, PayFieldKey("issuers", nullable: true), required: false)
+        self.pricing = container.list(MethodPricing.self, PayFieldKey("pricing", nullable: true), required: false)
         try container.finish()
         guard let id, let methodDescription, let image else { throw container.incomplete() }
         self.id = id
@@ -667,17 +532,15 @@ public struct BackendMethod: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, WireKeys.id)
-        try container.encode(self.methodDescription, WireKeys.methodDescription)
-        try container.encodeIfPresent(self.minimumAmount, WireKeys.minimumAmount)
-        try container.encodeIfPresent(self.maximumAmount, WireKeys.maximumAmount)
-        try container.encode(self.image, WireKeys.image)
-        try container.encodeIfPresent(self.issuers, WireKeys.issuers)
-        try container.encodeIfPresent(self.pricing, WireKeys.pricing)
+        try container.encode(self.id, "id")
+        try container.encode(self.methodDescription, "description")
+        try container.encodeIfPresent(self.minimumAmount, PayFieldKey("minimum_mount", nullable: true))
+        try container.encodeIfPresent(self.maximumAmount, PayFieldKey("maximum_mount", nullable: true))
+        try container.encode(self.image, "image")
+        try container.encodeIfPresent(self.issuers, PayFieldKey("issuers", nullable: true))
+        try container.encodeIfPresent(self.pricing, PayFieldKey("pricing", nullable: true))
     }
 }
-
-extension BackendMethod: PayAlwaysValid {}
 
 /// The earlier name of ``BackendMethod``.
 @available(*, deprecated, renamed: "BackendMethod")
@@ -698,15 +561,10 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable {
         self.data = data
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let data = PayFieldKey("data")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let data = container.required(BackendPayment.self, WireKeys.data)
+        let data = container.required(BackendPayment.self, "data")
         try container.finish()
         guard let data else { throw container.incomplete() }
         self.data = data
@@ -715,7 +573,7 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.data, WireKeys.data)
+        try container.encode(self.data, "data")
     }
 }
 
@@ -741,15 +599,10 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable {
         self.data = data
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let data = PayFieldKey("data")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let data = container.list(BackendPayment.self, WireKeys.data, required: true)
+        let data = container.list(BackendPayment.self, "data", required: true)
         try container.finish()
         guard let data else { throw container.incomplete() }
         self.data = data
@@ -758,7 +611,7 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.data, WireKeys.data)
+        try container.encode(self.data, "data")
     }
 }
 
@@ -774,7 +627,7 @@ extension PaymentListEnvelope: PayValidatable {
 /// `{"data": [method]}`
 ///
 /// - Remark: Generated from `MethodListEnvelope` in `MollieCheckout/Backend.yaml`.
-public struct MethodListEnvelope: Codable, Hashable, Sendable {
+public struct MethodListEnvelope: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The methods.
     public var data: [BackendMethod]
 
@@ -786,15 +639,10 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable {
         self.data = data
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let data = PayFieldKey("data")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let data = container.list(BackendMethod.self, WireKeys.data, required: true)
+        let data = container.list(BackendMethod.self, "data", required: true)
         try container.finish()
         guard let data else { throw container.incomplete() }
         self.data = data
@@ -803,19 +651,16 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.data, WireKeys.data)
+        try container.encode(self.data, "data")
     }
 }
-
-extension MethodListEnvelope: PayAlwaysValid {}
 
 /// The 422 body of a rejected create: `{message, errors}` when the backend's own validation fails, `{message}` alone when it relays an error from Mollie (`abort(422, message)`).
 ///
 /// - Remark: Generated from `ValidationErrorResponse` in `MollieCheckout/Backend.yaml`.
-public struct ValidationErrorResponse: Codable, Hashable, Sendable {
+public struct ValidationErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// A summary.
     public var message: String
-
     /// Messages per field; absent when the error comes from Mollie.
     public var errors: [String: [String]]?
 
@@ -829,17 +674,11 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
         self.errors = errors
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let message = PayFieldKey("message")
-        static let errors = PayFieldKey("errors")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let message = container.required(String.self, WireKeys.message)
-        self.errors = container.map([String].self, WireKeys.errors, required: false)
+        let message = container.required(String.self, "message")
+        self.errors = container.map([String].self, "errors", required: false)
         try container.finish()
         guard let message else { throw container.incomplete() }
         self.message = message
@@ -848,12 +687,10 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.message, WireKeys.message)
-        try container.encodeIfPresent(self.errors, WireKeys.errors)
+        try container.encode(self.message, "message")
+        try container.encodeIfPresent(self.errors, "errors")
     }
 }
-
-extension ValidationErrorResponse: PayAlwaysValid {}
 
 /// The active methods for an amount.
 ///
@@ -861,8 +698,6 @@ extension ValidationErrorResponse: PayAlwaysValid {}
 ///
 /// - Remark: Generated from `listMethods` in `MollieCheckout/Backend.yaml`.
 public struct ListMethodsOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = MethodListEnvelope
     /// The error body type.
@@ -874,8 +709,6 @@ public struct ListMethodsOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/api/methods"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -899,7 +732,7 @@ public struct ListMethodsOperation: PayOperation, Hashable {
     /// The query items.
     public var queryItems: [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(amount, PayFieldKey("amount"))
+        writer.value(amount, "amount")
         return writer.items
     }
 
@@ -909,9 +742,6 @@ public struct ListMethodsOperation: PayOperation, Hashable {
         fields.append(PayHeaderField(name: "X-Mollie-Checkout-Device-UUID", value: deviceUUID.queryValue, sensitive: false))
         return fields
     }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }
 
 /// The device's payments.
@@ -920,8 +750,6 @@ public struct ListMethodsOperation: PayOperation, Hashable {
 ///
 /// - Remark: Generated from `listPayments` in `MollieCheckout/Backend.yaml`.
 public struct ListPaymentsOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = PaymentListEnvelope
     /// The error body type.
@@ -933,8 +761,6 @@ public struct ListPaymentsOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/api/payments"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -951,18 +777,12 @@ public struct ListPaymentsOperation: PayOperation, Hashable {
         "/api/payments"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
         fields.append(PayHeaderField(name: "X-Mollie-Checkout-Device-UUID", value: deviceUUID.queryValue, sensitive: false))
         return fields
     }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }
 
 /// Creates a payment; a 422 lists the invalid fields.
@@ -984,8 +804,6 @@ public struct CreatePaymentOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/api/payments"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
 
@@ -1006,9 +824,6 @@ public struct CreatePaymentOperation: PayOperation, Hashable {
         "/api/payments"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
@@ -1016,7 +831,7 @@ public struct CreatePaymentOperation: PayOperation, Hashable {
         return fields
     }
 
-    /// The request body, `nil` when the operation sends none.
+    /// The request body.
     public var requestBody: RequestBody? { body }
 }
 
@@ -1026,8 +841,6 @@ public struct CreatePaymentOperation: PayOperation, Hashable {
 ///
 /// - Remark: Generated from `getPayment` in `MollieCheckout/Backend.yaml`.
 public struct GetPaymentOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = PaymentEnvelope
     /// The error body type.
@@ -1039,8 +852,6 @@ public struct GetPaymentOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/api/payments/{id}"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -1061,16 +872,10 @@ public struct GetPaymentOperation: PayOperation, Hashable {
         "/api/payments/" + PayPathEncoding.segment(id.queryValue)
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
         fields.append(PayHeaderField(name: "X-Mollie-Checkout-Device-UUID", value: deviceUUID.queryValue, sensitive: false))
         return fields
     }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `MollieMethod` in `MollieCheckout/MollieAPI.yaml`.
-public enum MollieMethod: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum MollieMethod: PayOpenEnum, PayQueryValue {
     /// The wire value `ideal`.
     case ideal
     /// The wire value `creditcard`.
@@ -93,38 +93,7 @@ public enum MollieMethod: RawRepresentable, Codable, Hashable, Sendable, CaseIte
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: MollieMethod, rhs: MollieMethod) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension MollieMethod: PayQueryValue {}
 
 /// An amount with its currency; the value is a string with the currency's decimals (2 for EUR).
 ///
@@ -132,7 +101,6 @@ extension MollieMethod: PayQueryValue {}
 public struct MollieAmount: Codable, Hashable, Sendable {
     /// The currency.
     public var currency: String
-
     /// The value, e.g. `10.00`.
     public var value: String
 
@@ -146,17 +114,11 @@ public struct MollieAmount: Codable, Hashable, Sendable {
         self.value = value
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let currency = PayFieldKey("currency")
-        static let value = PayFieldKey("value")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let currency = container.required(String.self, WireKeys.currency)
-        let value = container.required(String.self, WireKeys.value)
+        let currency = container.required(String.self, "currency")
+        let value = container.required(String.self, "value")
         try container.finish()
         guard let currency, let value else { throw container.incomplete() }
         self.currency = currency
@@ -166,21 +128,20 @@ public struct MollieAmount: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.currency, WireKeys.currency)
-        try container.encode(self.value, WireKeys.value)
+        try container.encode(self.currency, "currency")
+        try container.encode(self.value, "value")
     }
 }
 
 extension MollieAmount: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.currency, Rules.currencyFormat, at: path.appending("currency"), into: &violations)
+        PayRules.format(self.currency, PayFormat.iso4217, at: path.appending("currency"), into: &violations)
         PayRules.pattern(self.value, Rules.valuePattern, at: path.appending("value"), into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
-        static let currencyFormat = PayFormat.iso4217
         static let valuePattern = PayPattern("-?[0-9]+\\.[0-9]{2,3}|-?[0-9]+")
     }
 }
@@ -190,21 +151,19 @@ extension MollieAmount: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `MollieMode` in `MollieCheckout/MollieAPI.yaml`.
-public enum MollieMode: String, PayClosedEnum {
+public enum MollieMode: String, PayClosedEnum, PayQueryValue {
     /// The wire value `test`.
     case test = "test"
     /// The wire value `live`.
     case live = "live"
 }
 
-extension MollieMode: PayQueryValue {}
-
 /// One-off or part of recurring payments.
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `SequenceType` in `MollieCheckout/MollieAPI.yaml`.
-public enum SequenceType: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum SequenceType: PayOpenEnum, PayQueryValue {
     /// The wire value `oneoff`.
     case oneoff
     /// The wire value `first`.
@@ -236,46 +195,14 @@ public enum SequenceType: RawRepresentable, Codable, Hashable, Sendable, CaseIte
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: SequenceType, rhs: SequenceType) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension SequenceType: PayQueryValue {}
 
 /// A link.
 ///
 /// - Remark: Generated from `MollieLink` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieLink: Codable, Hashable, Sendable {
+public struct MollieLink: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The target.
     public var href: URL
-
     /// The media type.
     public var type: String?
 
@@ -289,17 +216,11 @@ public struct MollieLink: Codable, Hashable, Sendable {
         self.type = type
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let href = PayFieldKey("href")
-        static let type = PayFieldKey("type")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let href = container.required(URL.self, WireKeys.href)
-        self.type = container.optional(String.self, WireKeys.type)
+        let href = container.required(URL.self, "href")
+        self.type = container.optional(String.self, "type")
         try container.finish()
         guard let href else { throw container.incomplete() }
         self.href = href
@@ -308,26 +229,21 @@ public struct MollieLink: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.href, WireKeys.href)
-        try container.encodeIfPresent(self.type, WireKeys.type)
+        try container.encode(self.href, "href")
+        try container.encodeIfPresent(self.type, "type")
     }
 }
-
-extension MollieLink: PayAlwaysValid {}
 
 /// `_links` of a payment.
 ///
 /// - Remark: Generated from `MolliePaymentLinks` in `MollieCheckout/MollieAPI.yaml`.
-public struct MolliePaymentLinks: Codable, Hashable, Sendable {
+public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The payment itself.
     public var linkSelf: MollieLink?
-
     /// The hosted checkout page.
     public var checkout: MollieLink?
-
     /// The payment in the dashboard.
     public var dashboard: MollieLink?
-
     /// The API documentation.
     public var documentation: MollieLink?
 
@@ -350,35 +266,25 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable {
         self.documentation = documentation
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let linkSelf = PayFieldKey("self")
-        static let checkout = PayFieldKey("checkout")
-        static let dashboard = PayFieldKey("dashboard")
-        static let documentation = PayFieldKey("documentation")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.linkSelf = container.optional(MollieLink.self, WireKeys.linkSelf)
-        self.checkout = container.optional(MollieLink.self, WireKeys.checkout)
-        self.dashboard = container.optional(MollieLink.self, WireKeys.dashboard)
-        self.documentation = container.optional(MollieLink.self, WireKeys.documentation)
+        self.linkSelf = container.optional(MollieLink.self, "self")
+        self.checkout = container.optional(MollieLink.self, "checkout")
+        self.dashboard = container.optional(MollieLink.self, "dashboard")
+        self.documentation = container.optional(MollieLink.self, "documentation")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.linkSelf, WireKeys.linkSelf)
-        try container.encodeIfPresent(self.checkout, WireKeys.checkout)
-        try container.encodeIfPresent(self.dashboard, WireKeys.dashboard)
-        try container.encodeIfPresent(self.documentation, WireKeys.documentation)
+        try container.encodeIfPresent(self.linkSelf, "self")
+        try container.encodeIfPresent(self.checkout, "checkout")
+        try container.encodeIfPresent(self.dashboard, "dashboard")
+        try container.encodeIfPresent(self.documentation, "documentation")
     }
 }
-
-extension MolliePaymentLinks: PayAlwaysValid {}
 
 /// A payment in the Mollie Payments API.
 ///
@@ -386,58 +292,40 @@ extension MolliePaymentLinks: PayAlwaysValid {}
 public struct MolliePayment: Codable, Hashable, Sendable {
     /// Always `payment`.
     public var resource: String
-
     /// The id, `tr_…`.
     public var id: String
-
     /// Test or live.
     public var mode: MollieMode
-
     /// When it was created.
     public var createdAt: Date
-
     /// The status.
     public var status: PaymentStatus
-
     /// Whether it can still be canceled.
     public var isCancelable: Bool?
-
     /// The amount.
     public var amount: MollieAmount
-
     /// The description.
     public var paymentDescription: String
-
     /// The method, once chosen.
     public var method: MollieMethod?
-
     /// The merchant's metadata: any JSON value (Mollie: "a string or a JSON object"), kept exactly.
     public var metadata: PayJSON?
-
     /// Where the checkout returns.
     public var redirectUrl: URL?
-
     /// Where status changes are posted.
     public var webhookUrl: URL?
-
     /// One-off or recurring.
     public var sequenceType: SequenceType?
-
     /// When it was paid.
     public var paidAt: Date?
-
     /// When it was canceled.
     public var canceledAt: Date?
-
     /// When an open payment expires.
     public var expiresAt: Date?
-
     /// When it failed.
     public var failedAt: Date?
-
     /// The website profile.
     public var profileId: String?
-
     /// Links.
     public var links: MolliePaymentLinks?
 
@@ -505,56 +393,28 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         self.links = links
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let resource = PayFieldKey("resource")
-        static let id = PayFieldKey("id")
-        static let mode = PayFieldKey("mode")
-        static let createdAt = PayFieldKey("createdAt")
-        static let status = PayFieldKey("status")
-        static let isCancelable = PayFieldKey("isCancelable", nullable: true)
-        static let amount = PayFieldKey("amount")
-        static let paymentDescription = PayFieldKey("description")
-        static let method = PayFieldKey("method", nullable: true)
-        static let metadata = PayFieldKey("metadata", nullable: true)
-        static let redirectUrl = PayFieldKey("redirectUrl", nullable: true)
-        static let webhookUrl = PayFieldKey("webhookUrl", nullable: true)
-        static let sequenceType = PayFieldKey("sequenceType", nullable: true)
-        static let paidAt = PayFieldKey("paidAt", nullable: true)
-        static let canceledAt = PayFieldKey("canceledAt", nullable: true)
-        static let expiresAt = PayFieldKey("expiresAt", nullable: true)
-        static let failedAt = PayFieldKey("failedAt", nullable: true)
-        static let profileId = PayFieldKey("profileId", nullable: true)
-        static let links = PayFieldKey("_links", nullable: true)
-        static let createdAtFormat = PayDateFormat.iso8601()
-        static let paidAtFormat = PayDateFormat.iso8601()
-        static let canceledAtFormat = PayDateFormat.iso8601()
-        static let expiresAtFormat = PayDateFormat.iso8601()
-        static let failedAtFormat = PayDateFormat.iso8601()
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.resource = container.optional(String.self, WireKeys.resource) ?? "payment"
-        let id = container.required(String.self, WireKeys.id)
-        let mode = container.required(MollieMode.self, WireKeys.mode)
-        let createdAt = container.date(WireKeys.createdAt, format: WireKeys.createdAtFormat, required: true)
-        let status = container.required(PaymentStatus.self, WireKeys.status)
-        self.isCancelable = container.optional(Bool.self, WireKeys.isCancelable)
-        let amount = container.required(MollieAmount.self, WireKeys.amount)
-        let paymentDescription = container.required(String.self, WireKeys.paymentDescription)
-        self.method = container.optional(MollieMethod.self, WireKeys.method)
-        self.metadata = container.optional(PayJSON.self, WireKeys.metadata)
-        self.redirectUrl = container.optional(URL.self, WireKeys.redirectUrl)
-        self.webhookUrl = container.optional(URL.self, WireKeys.webhookUrl)
-        self.sequenceType = container.optional(SequenceType.self, WireKeys.sequenceType)
-        self.paidAt = container.date(WireKeys.paidAt, format: WireKeys.paidAtFormat, required: false)
-        self.canceledAt = container.date(WireKeys.canceledAt, format: WireKeys.canceledAtFormat, required: false)
-        self.expiresAt = container.date(WireKeys.expiresAt, format: WireKeys.expiresAtFormat, required: false)
-        self.failedAt = container.date(WireKeys.failedAt, format: WireKeys.failedAtFormat, required: false)
-        self.profileId = container.optional(String.self, WireKeys.profileId)
-        self.links = container.optional(MolliePaymentLinks.self, WireKeys.links)
+        self.resource = container.optional(String.self, "resource") ?? "payment"
+        let id = container.required(String.self, "id")
+        let mode = container.required(MollieMode.self, "mode")
+        let createdAt = container.date("createdAt", format: .iso8601(), required: true)
+        let status = container.required(PaymentStatus.self, "status")
+        self.isCancelable = container.optional(Bool.self, PayFieldKey("isCancelable", nullable: true))
+        let amount = container.required(MollieAmount.self, "amount")
+        let paymentDescription = container.required(String.self, "description")
+        self.method = container.optional(MollieMethod.self, PayFieldKey("method", nullable: true))
+        self.metadata = container.optional(PayJSON.self, PayFieldKey("metadata", nullable: true))
+        self.redirectUrl = container.optional(URL.self, PayFieldKey("redirectUrl", nullable: true))
+        self.webhookUrl = container.optional(URL.self, PayFieldKey("webhookUrl", nullable: true))
+        self.sequenceType = container.optional(SequenceType.self, PayFieldKey("sequenceType", nullable: true))
+        self.paidAt = container.date(PayFieldKey("paidAt", nullable: true), format: .iso8601(), required: false)
+        self.canceledAt = container.date(PayFieldKey("canceledAt", nullable: true), format: .iso8601(), required: false)
+        self.expiresAt = container.date(PayFieldKey("expiresAt", nullable: true), format: .iso8601(), required: false)
+        self.failedAt = container.date(PayFieldKey("failedAt", nullable: true), format: .iso8601(), required: false)
+        self.profileId = container.optional(String.self, PayFieldKey("profileId", nullable: true))
+        self.links = container.optional(MolliePaymentLinks.self, PayFieldKey("_links", nullable: true))
         try container.finish()
         guard let id, let mode, let createdAt, let status, let amount, let paymentDescription else { throw container.incomplete() }
         self.id = id
@@ -568,25 +428,25 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.resource, WireKeys.resource)
-        try container.encode(self.id, WireKeys.id)
-        try container.encode(self.mode, WireKeys.mode)
-        try container.encodeDate(self.createdAt, WireKeys.createdAt, format: WireKeys.createdAtFormat)
-        try container.encode(self.status, WireKeys.status)
-        try container.encodeIfPresent(self.isCancelable, WireKeys.isCancelable)
-        try container.encode(self.amount, WireKeys.amount)
-        try container.encode(self.paymentDescription, WireKeys.paymentDescription)
-        try container.encodeIfPresent(self.method, WireKeys.method)
-        try container.encodeIfPresent(self.metadata, WireKeys.metadata)
-        try container.encodeIfPresent(self.redirectUrl, WireKeys.redirectUrl)
-        try container.encodeIfPresent(self.webhookUrl, WireKeys.webhookUrl)
-        try container.encodeIfPresent(self.sequenceType, WireKeys.sequenceType)
-        try container.encodeDate(self.paidAt, WireKeys.paidAt, format: WireKeys.paidAtFormat)
-        try container.encodeDate(self.canceledAt, WireKeys.canceledAt, format: WireKeys.canceledAtFormat)
-        try container.encodeDate(self.expiresAt, WireKeys.expiresAt, format: WireKeys.expiresAtFormat)
-        try container.encodeDate(self.failedAt, WireKeys.failedAt, format: WireKeys.failedAtFormat)
-        try container.encodeIfPresent(self.profileId, WireKeys.profileId)
-        try container.encodeIfPresent(self.links, WireKeys.links)
+        try container.encode(self.resource, "resource")
+        try container.encode(self.id, "id")
+        try container.encode(self.mode, "mode")
+        try container.encodeDate(self.createdAt, "createdAt", format: .iso8601())
+        try container.encode(self.status, "status")
+        try container.encodeIfPresent(self.isCancelable, PayFieldKey("isCancelable", nullable: true))
+        try container.encode(self.amount, "amount")
+        try container.encode(self.paymentDescription, "description")
+        try container.encodeIfPresent(self.method, PayFieldKey("method", nullable: true))
+        try container.encodeIfPresent(self.metadata, PayFieldKey("metadata", nullable: true))
+        try container.encodeIfPresent(self.redirectUrl, PayFieldKey("redirectUrl", nullable: true))
+        try container.encodeIfPresent(self.webhookUrl, PayFieldKey("webhookUrl", nullable: true))
+        try container.encodeIfPresent(self.sequenceType, PayFieldKey("sequenceType", nullable: true))
+        try container.encodeDate(self.paidAt, PayFieldKey("paidAt", nullable: true), format: .iso8601())
+        try container.encodeDate(self.canceledAt, PayFieldKey("canceledAt", nullable: true), format: .iso8601())
+        try container.encodeDate(self.expiresAt, PayFieldKey("expiresAt", nullable: true), format: .iso8601())
+        try container.encodeDate(self.failedAt, PayFieldKey("failedAt", nullable: true), format: .iso8601())
+        try container.encodeIfPresent(self.profileId, PayFieldKey("profileId", nullable: true))
+        try container.encodeIfPresent(self.links, PayFieldKey("_links", nullable: true))
     }
 }
 
@@ -606,13 +466,11 @@ extension MolliePayment: PayValidatable {
 /// An issuer in the Mollie API.
 ///
 /// - Remark: Generated from `MollieIssuer` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieIssuer: Codable, Hashable, Sendable {
+public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Always `issuer`.
     public var resource: String
-
     /// The id, e.g. `ideal_ABNANL2A`.
     public var id: String
-
     /// The name.
     public var name: String
 
@@ -628,19 +486,12 @@ public struct MollieIssuer: Codable, Hashable, Sendable {
         self.name = name
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let resource = PayFieldKey("resource")
-        static let id = PayFieldKey("id")
-        static let name = PayFieldKey("name")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.resource = container.optional(String.self, WireKeys.resource) ?? "issuer"
-        let id = container.required(String.self, WireKeys.id)
-        let name = container.required(String.self, WireKeys.name)
+        self.resource = container.optional(String.self, "resource") ?? "issuer"
+        let id = container.required(String.self, "id")
+        let name = container.required(String.self, "name")
         try container.finish()
         guard let id, let name else { throw container.incomplete() }
         self.id = id
@@ -650,18 +501,16 @@ public struct MollieIssuer: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.resource, WireKeys.resource)
-        try container.encode(self.id, WireKeys.id)
-        try container.encode(self.name, WireKeys.name)
+        try container.encode(self.resource, "resource")
+        try container.encode(self.id, "id")
+        try container.encode(self.name, "name")
     }
 }
-
-extension MollieIssuer: PayAlwaysValid {}
 
 /// `_links` of an error.
 ///
 /// - Remark: Generated from `MollieErrorLinks` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieErrorLinks: Codable, Hashable, Sendable {
+public struct MollieErrorLinks: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The relevant documentation.
     public var documentation: MollieLink?
 
@@ -673,26 +522,19 @@ public struct MollieErrorLinks: Codable, Hashable, Sendable {
         self.documentation = documentation
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let documentation = PayFieldKey("documentation")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.documentation = container.optional(MollieLink.self, WireKeys.documentation)
+        self.documentation = container.optional(MollieLink.self, "documentation")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.documentation, WireKeys.documentation)
+        try container.encodeIfPresent(self.documentation, "documentation")
     }
 }
-
-extension MollieErrorLinks: PayAlwaysValid {}
 
 /// An error body of the Mollie API.
 ///
@@ -700,16 +542,12 @@ extension MollieErrorLinks: PayAlwaysValid {}
 public struct MollieError: Codable, Hashable, Sendable {
     /// The HTTP status.
     public var status: Int
-
     /// The status text.
     public var title: String
-
     /// What went wrong.
     public var detail: String
-
     /// The offending field.
     public var field: String?
-
     /// Links.
     public var links: MollieErrorLinks?
 
@@ -735,23 +573,14 @@ public struct MollieError: Codable, Hashable, Sendable {
         self.links = links
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let status = PayFieldKey("status")
-        static let title = PayFieldKey("title")
-        static let detail = PayFieldKey("detail")
-        static let field = PayFieldKey("field")
-        static let links = PayFieldKey("_links")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let status = container.required(Int.self, WireKeys.status)
-        let title = container.required(String.self, WireKeys.title)
-        let detail = container.required(String.self, WireKeys.detail)
-        self.field = container.optional(String.self, WireKeys.field)
-        self.links = container.optional(MollieErrorLinks.self, WireKeys.links)
+        let status = container.required(Int.self, "status")
+        let title = container.required(String.self, "title")
+        let detail = container.required(String.self, "detail")
+        self.field = container.optional(String.self, "field")
+        self.links = container.optional(MollieErrorLinks.self, "_links")
         try container.finish()
         guard let status, let title, let detail else { throw container.incomplete() }
         self.status = status
@@ -762,11 +591,11 @@ public struct MollieError: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.status, WireKeys.status)
-        try container.encode(self.title, WireKeys.title)
-        try container.encode(self.detail, WireKeys.detail)
-        try container.encodeIfPresent(self.field, WireKeys.field)
-        try container.encodeIfPresent(self.links, WireKeys.links)
+        try container.encode(self.status, "status")
+        try container.encode(self.title, "title")
+        try container.encode(self.detail, "detail")
+        try container.encodeIfPresent(self.field, "field")
+        try container.encodeIfPresent(self.links, "_links")
     }
 }
 

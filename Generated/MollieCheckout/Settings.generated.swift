@@ -9,7 +9,7 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PaymentFlow` in `MollieCheckout/Settings.yaml`.
-public enum PaymentFlow: String, PayClosedEnum {
+public enum PaymentFlow: String, PayClosedEnum, PayQueryValue {
     /// Open the checkout URL in the external browser.
     case externalBrowser = "externalBrowser"
     /// Open it in an in-app web view that hands deep links to the app.
@@ -18,18 +18,14 @@ public enum PaymentFlow: String, PayClosedEnum {
     case choose = "choose"
 }
 
-extension PaymentFlow: PayQueryValue {}
-
 /// The demo app's configuration (`Settings.swift`).
 ///
 /// - Remark: Generated from `MollieCheckoutSettings` in `MollieCheckout/Settings.yaml`.
 public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
     /// `kBaseUrl`: the backend's base URL.
     public var baseUrl: URL
-
     /// `kSelectPaymentMethod`: choose the method (and issuer) natively when creating the payment.
     public var selectPaymentMethod: Bool
-
     /// `kPaymentFlow`: how the payment is executed.
     public var paymentFlow: PaymentFlow
 
@@ -45,19 +41,12 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
         self.paymentFlow = paymentFlow
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let baseUrl = PayFieldKey("baseUrl")
-        static let selectPaymentMethod = PayFieldKey("selectPaymentMethod")
-        static let paymentFlow = PayFieldKey("paymentFlow")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let baseUrl = container.required(URL.self, WireKeys.baseUrl)
-        self.selectPaymentMethod = container.optional(Bool.self, WireKeys.selectPaymentMethod) ?? false
-        self.paymentFlow = container.optional(PaymentFlow.self, WireKeys.paymentFlow) ?? .externalBrowser
+        let baseUrl = container.required(URL.self, "baseUrl")
+        self.selectPaymentMethod = container.optional(Bool.self, "selectPaymentMethod") ?? false
+        self.paymentFlow = container.optional(PaymentFlow.self, "paymentFlow") ?? .externalBrowser
         try container.finish()
         guard let baseUrl else { throw container.incomplete() }
         self.baseUrl = baseUrl
@@ -66,9 +55,9 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.baseUrl, WireKeys.baseUrl)
-        try container.encode(self.selectPaymentMethod, WireKeys.selectPaymentMethod)
-        try container.encode(self.paymentFlow, WireKeys.paymentFlow)
+        try container.encode(self.baseUrl, "baseUrl")
+        try container.encode(self.selectPaymentMethod, "selectPaymentMethod")
+        try container.encode(self.paymentFlow, "paymentFlow")
     }
 }
 

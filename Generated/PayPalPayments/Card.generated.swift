@@ -9,21 +9,19 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalEnvironment` in `PayPalPayments/Card.yaml`.
-public enum PayPalEnvironment: String, PayClosedEnum {
+public enum PayPalEnvironment: String, PayClosedEnum, PayQueryValue {
     /// `https://api-m.sandbox.paypal.com`
     case sandbox = "sandbox"
     /// `https://api-m.paypal.com`
     case live = "live"
 }
 
-extension PayPalEnvironment: PayQueryValue {}
-
 /// A client access token.
 ///
 /// - Note: Sensitive. The value never appears in descriptions, mirrors, logs or validation messages.
 ///
 /// - Remark: Generated from `AccessToken` in `PayPalPayments/Card.yaml`.
-public struct AccessToken: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct AccessToken: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable, PayQueryValue {
     /// The wrapped value.
     public var rawValue: String
 
@@ -64,15 +62,12 @@ extension AccessToken: PayValidatable {
     }
 }
 
-extension AccessToken: PayQueryValue {}
-
 /// The configuration every client is created with.
 ///
 /// - Remark: Generated from `CoreConfig` in `PayPalPayments/Card.yaml`.
 public struct CoreConfig: Codable, Hashable, Sendable {
     /// The access token.
     public var accessToken: AccessToken
-
     /// Sandbox or live.
     public var environment: PayPalEnvironment
 
@@ -86,17 +81,11 @@ public struct CoreConfig: Codable, Hashable, Sendable {
         self.environment = environment
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let accessToken = PayFieldKey("accessToken")
-        static let environment = PayFieldKey("environment")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let accessToken = container.required(AccessToken.self, WireKeys.accessToken)
-        let environment = container.required(PayPalEnvironment.self, WireKeys.environment)
+        let accessToken = container.required(AccessToken.self, "accessToken")
+        let environment = container.required(PayPalEnvironment.self, "environment")
         try container.finish()
         guard let accessToken, let environment else { throw container.incomplete() }
         self.accessToken = accessToken
@@ -106,8 +95,8 @@ public struct CoreConfig: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.accessToken, WireKeys.accessToken)
-        try container.encode(self.environment, WireKeys.environment)
+        try container.encode(self.accessToken, "accessToken")
+        try container.encode(self.environment, "environment")
     }
 }
 
@@ -118,22 +107,9 @@ extension CoreConfig: PayValidatable {
     }
 }
 
-extension CoreConfig: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("CoreConfig", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("accessToken", accessToken as Any),
-            ("environment", environment as Any),
-        ]
-    }
+extension CoreConfig: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("accessToken", accessToken as Any), ("environment", environment as Any)] }
 }
 
 /// A billing address.
@@ -142,19 +118,14 @@ extension CoreConfig: CustomStringConvertible, CustomDebugStringConvertible, Cus
 public struct PayPalAddress: Codable, Hashable, Sendable {
     /// The first line.
     public var addressLine1: String?
-
     /// The second line.
     public var addressLine2: String?
-
     /// The city or town.
     public var locality: String?
-
     /// The state or province.
     public var region: String?
-
     /// The postal code.
     public var postalCode: String?
-
     /// The ISO 3166-1 alpha-2 country.
     public var countryCode: String
 
@@ -183,25 +154,15 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
         self.countryCode = countryCode
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let addressLine1 = PayFieldKey("address_line_1")
-        static let addressLine2 = PayFieldKey("address_line_2")
-        static let locality = PayFieldKey("admin_area_2")
-        static let region = PayFieldKey("admin_area_1")
-        static let postalCode = PayFieldKey("postal_code")
-        static let countryCode = PayFieldKey("country_code")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.addressLine1 = container.optional(String.self, WireKeys.addressLine1)
-        self.addressLine2 = container.optional(String.self, WireKeys.addressLine2)
-        self.locality = container.optional(String.self, WireKeys.locality)
-        self.region = container.optional(String.self, WireKeys.region)
-        self.postalCode = container.optional(String.self, WireKeys.postalCode)
-        let countryCode = container.required(String.self, WireKeys.countryCode)
+        self.addressLine1 = container.optional(String.self, "address_line_1")
+        self.addressLine2 = container.optional(String.self, "address_line_2")
+        self.locality = container.optional(String.self, "admin_area_2")
+        self.region = container.optional(String.self, "admin_area_1")
+        self.postalCode = container.optional(String.self, "postal_code")
+        let countryCode = container.required(String.self, "country_code")
         try container.finish()
         guard let countryCode else { throw container.incomplete() }
         self.countryCode = countryCode
@@ -210,24 +171,19 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.addressLine1, WireKeys.addressLine1)
-        try container.encodeIfPresent(self.addressLine2, WireKeys.addressLine2)
-        try container.encodeIfPresent(self.locality, WireKeys.locality)
-        try container.encodeIfPresent(self.region, WireKeys.region)
-        try container.encodeIfPresent(self.postalCode, WireKeys.postalCode)
-        try container.encode(self.countryCode, WireKeys.countryCode)
+        try container.encodeIfPresent(self.addressLine1, "address_line_1")
+        try container.encodeIfPresent(self.addressLine2, "address_line_2")
+        try container.encodeIfPresent(self.locality, "admin_area_2")
+        try container.encodeIfPresent(self.region, "admin_area_1")
+        try container.encodeIfPresent(self.postalCode, "postal_code")
+        try container.encode(self.countryCode, "country_code")
     }
 }
 
 extension PayPalAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.countryCode, Rules.countryCodeFormat, at: path.appending("country_code"), into: &violations)
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let countryCodeFormat = PayFormat.iso3166Alpha2
+        PayRules.format(self.countryCode, PayFormat.iso3166Alpha2, at: path.appending("country_code"), into: &violations)
     }
 }
 
@@ -243,21 +199,16 @@ public struct Card: Codable, Hashable, Sendable {
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var number: String
-
     /// The expiry month, `01`–`12`.
     public var expirationMonth: String
-
     /// The expiry year, four digits.
     public var expirationYear: String
-
     /// The 3 or 4 digit security code.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var securityCode: String
-
     /// The name on the card.
     public var cardholderName: String?
-
     /// The billing address.
     public var billingAddress: PayPalAddress?
 
@@ -286,25 +237,15 @@ public struct Card: Codable, Hashable, Sendable {
         self.billingAddress = billingAddress
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let number = PayFieldKey("number")
-        static let expirationMonth = PayFieldKey("expirationMonth")
-        static let expirationYear = PayFieldKey("expirationYear")
-        static let securityCode = PayFieldKey("securityCode")
-        static let cardholderName = PayFieldKey("cardholderName")
-        static let billingAddress = PayFieldKey("billingAddress")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let number = container.required(String.self, WireKeys.number)
-        let expirationMonth = container.required(String.self, WireKeys.expirationMonth)
-        let expirationYear = container.required(String.self, WireKeys.expirationYear)
-        let securityCode = container.required(String.self, WireKeys.securityCode)
-        self.cardholderName = container.optional(String.self, WireKeys.cardholderName)
-        self.billingAddress = container.optional(PayPalAddress.self, WireKeys.billingAddress)
+        let number = container.required(String.self, "number")
+        let expirationMonth = container.required(String.self, "expirationMonth")
+        let expirationYear = container.required(String.self, "expirationYear")
+        let securityCode = container.required(String.self, "securityCode")
+        self.cardholderName = container.optional(String.self, "cardholderName")
+        self.billingAddress = container.optional(PayPalAddress.self, "billingAddress")
         try container.finish()
         guard let number, let expirationMonth, let expirationYear, let securityCode else { throw container.incomplete() }
         self.number = number
@@ -316,12 +257,12 @@ public struct Card: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.number, WireKeys.number)
-        try container.encode(self.expirationMonth, WireKeys.expirationMonth)
-        try container.encode(self.expirationYear, WireKeys.expirationYear)
-        try container.encode(self.securityCode, WireKeys.securityCode)
-        try container.encodeIfPresent(self.cardholderName, WireKeys.cardholderName)
-        try container.encodeIfPresent(self.billingAddress, WireKeys.billingAddress)
+        try container.encode(self.number, "number")
+        try container.encode(self.expirationMonth, "expirationMonth")
+        try container.encode(self.expirationYear, "expirationYear")
+        try container.encode(self.securityCode, "securityCode")
+        try container.encodeIfPresent(self.cardholderName, "cardholderName")
+        try container.encodeIfPresent(self.billingAddress, "billingAddress")
     }
 }
 
@@ -330,7 +271,7 @@ extension Card: PayValidatable {
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(self.number, 13, at: path.appending("number"), sensitive: true, into: &violations)
         PayRules.maxLength(self.number, 19, at: path.appending("number"), sensitive: true, into: &violations)
-        PayRules.format(self.number, Rules.numberFormat, at: path.appending("number"), sensitive: true, into: &violations)
+        PayRules.format(self.number, PayFormat.luhn, at: path.appending("number"), sensitive: true, into: &violations)
         PayRules.pattern(self.expirationMonth, Rules.expirationMonthPattern, at: path.appending("expirationMonth"), into: &violations)
         PayRules.pattern(self.expirationYear, Rules.expirationYearPattern, at: path.appending("expirationYear"), into: &violations)
         PayRules.pattern(self.securityCode, Rules.securityCodePattern, at: path.appending("securityCode"), sensitive: true, into: &violations)
@@ -344,24 +285,15 @@ extension Card: PayValidatable {
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
-        static let numberFormat = PayFormat.luhn
         static let expirationMonthPattern = PayPattern("0[1-9]|1[0-2]")
         static let expirationYearPattern = PayPattern("[0-9]{4}")
         static let securityCodePattern = PayPattern("[0-9]{3,4}")
     }
 }
 
-extension Card: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("Card", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension Card: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("number", PayRedaction.Redacted()),
             ("expirationMonth", expirationMonth as Any),
@@ -378,14 +310,12 @@ extension Card: CustomStringConvertible, CustomDebugStringConvertible, CustomRef
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `SCA` in `PayPalPayments/Card.yaml`.
-public enum SCA: String, PayClosedEnum {
+public enum SCA: String, PayClosedEnum, PayQueryValue {
     /// Always authenticate.
     case always = "SCA_ALWAYS"
     /// Authenticate when the issuer or region requires it (the default).
     case whenRequired = "SCA_WHEN_REQUIRED"
 }
-
-extension SCA: PayQueryValue {}
 
 /// Asks for 3-D Secure and says where the challenge returns.
 ///
@@ -393,10 +323,8 @@ extension SCA: PayQueryValue {}
 public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
     /// When to authenticate.
     public var sca: SCA
-
     /// Where the challenge returns on success.
     public var returnUrl: URL
-
     /// Where the challenge returns on cancel.
     public var cancelUrl: URL
 
@@ -412,19 +340,12 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
         self.cancelUrl = cancelUrl
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let sca = PayFieldKey("sca")
-        static let returnUrl = PayFieldKey("returnUrl")
-        static let cancelUrl = PayFieldKey("cancelUrl")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.sca = container.optional(SCA.self, WireKeys.sca) ?? .whenRequired
-        let returnUrl = container.required(URL.self, WireKeys.returnUrl)
-        let cancelUrl = container.required(URL.self, WireKeys.cancelUrl)
+        self.sca = container.optional(SCA.self, "sca") ?? .whenRequired
+        let returnUrl = container.required(URL.self, "returnUrl")
+        let cancelUrl = container.required(URL.self, "cancelUrl")
         try container.finish()
         guard let returnUrl, let cancelUrl else { throw container.incomplete() }
         self.returnUrl = returnUrl
@@ -434,9 +355,9 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.sca, WireKeys.sca)
-        try container.encode(self.returnUrl, WireKeys.returnUrl)
-        try container.encode(self.cancelUrl, WireKeys.cancelUrl)
+        try container.encode(self.sca, "sca")
+        try container.encode(self.returnUrl, "returnUrl")
+        try container.encode(self.cancelUrl, "cancelUrl")
     }
 }
 
@@ -460,10 +381,8 @@ extension ThreeDSecureRequest: PayValidatable {
 public struct CardRequest: Codable, Hashable, Sendable {
     /// The order to approve.
     public var orderID: String
-
     /// The card.
     public var card: Card
-
     /// Enables 3-D Secure.
     public var threeDSecureRequest: ThreeDSecureRequest?
 
@@ -479,19 +398,12 @@ public struct CardRequest: Codable, Hashable, Sendable {
         self.threeDSecureRequest = threeDSecureRequest
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let orderID = PayFieldKey("orderID")
-        static let card = PayFieldKey("card")
-        static let threeDSecureRequest = PayFieldKey("threeDSecureRequest")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, WireKeys.orderID)
-        let card = container.required(Card.self, WireKeys.card)
-        self.threeDSecureRequest = container.optional(ThreeDSecureRequest.self, WireKeys.threeDSecureRequest)
+        let orderID = container.required(String.self, "orderID")
+        let card = container.required(Card.self, "card")
+        self.threeDSecureRequest = container.optional(ThreeDSecureRequest.self, "threeDSecureRequest")
         try container.finish()
         guard let orderID, let card else { throw container.incomplete() }
         self.orderID = orderID
@@ -501,9 +413,9 @@ public struct CardRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, WireKeys.orderID)
-        try container.encode(self.card, WireKeys.card)
-        try container.encodeIfPresent(self.threeDSecureRequest, WireKeys.threeDSecureRequest)
+        try container.encode(self.orderID, "orderID")
+        try container.encode(self.card, "card")
+        try container.encodeIfPresent(self.threeDSecureRequest, "threeDSecureRequest")
     }
 }
 
@@ -518,23 +430,9 @@ extension CardRequest: PayValidatable {
     }
 }
 
-extension CardRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("CardRequest", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("orderID", orderID as Any),
-            ("card", card as Any),
-            ("threeDSecureRequest", threeDSecureRequest as Any),
-        ]
-    }
+extension CardRequest: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("card", card as Any), ("threeDSecureRequest", threeDSecureRequest as Any)] }
 }
 
 /// The status of an order.
@@ -542,7 +440,7 @@ extension CardRequest: CustomStringConvertible, CustomDebugStringConvertible, Cu
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `OrderStatus` in `PayPalPayments/Card.yaml`.
-public enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum OrderStatus: PayOpenEnum, PayQueryValue {
     /// The wire value `CREATED`.
     case created
     /// The wire value `SAVED`.
@@ -586,49 +484,16 @@ public enum OrderStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIter
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: OrderStatus, rhs: OrderStatus) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension OrderStatus: PayQueryValue {}
 
 /// The result of `approveOrder`.
 ///
 /// - Remark: Generated from `CardResult` in `PayPalPayments/Card.yaml`.
-public struct CardResult: Codable, Hashable, Sendable {
+public struct CardResult: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The approved order.
     public var orderID: String
-
     /// The order's status after approval.
     public var status: OrderStatus?
-
     /// Whether a 3-D Secure challenge was presented.
     public var didAttemptThreeDSecureAuthentication: Bool
 
@@ -644,19 +509,12 @@ public struct CardResult: Codable, Hashable, Sendable {
         self.didAttemptThreeDSecureAuthentication = didAttemptThreeDSecureAuthentication
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let orderID = PayFieldKey("orderID")
-        static let status = PayFieldKey("status")
-        static let didAttemptThreeDSecureAuthentication = PayFieldKey("didAttemptThreeDSecureAuthentication")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, WireKeys.orderID)
-        self.status = container.optional(OrderStatus.self, WireKeys.status)
-        self.didAttemptThreeDSecureAuthentication = container.optional(Bool.self, WireKeys.didAttemptThreeDSecureAuthentication) ?? false
+        let orderID = container.required(String.self, "orderID")
+        self.status = container.optional(OrderStatus.self, "status")
+        self.didAttemptThreeDSecureAuthentication = container.optional(Bool.self, "didAttemptThreeDSecureAuthentication") ?? false
         try container.finish()
         guard let orderID else { throw container.incomplete() }
         self.orderID = orderID
@@ -665,10 +523,8 @@ public struct CardResult: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, WireKeys.orderID)
-        try container.encodeIfPresent(self.status, WireKeys.status)
-        try container.encode(self.didAttemptThreeDSecureAuthentication, WireKeys.didAttemptThreeDSecureAuthentication)
+        try container.encode(self.orderID, "orderID")
+        try container.encodeIfPresent(self.status, "status")
+        try container.encode(self.didAttemptThreeDSecureAuthentication, "didAttemptThreeDSecureAuthentication")
     }
 }
-
-extension CardResult: PayAlwaysValid {}

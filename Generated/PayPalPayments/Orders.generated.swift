@@ -9,19 +9,17 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `CardVerificationMethod` in `PayPalPayments/Orders.yaml`.
-public enum CardVerificationMethod: String, PayClosedEnum {
+public enum CardVerificationMethod: String, PayClosedEnum, PayQueryValue {
     /// The wire value `SCA_ALWAYS`.
     case scaAlways = "SCA_ALWAYS"
     /// The wire value `SCA_WHEN_REQUIRED`.
     case scaWhenRequired = "SCA_WHEN_REQUIRED"
 }
 
-extension CardVerificationMethod: PayQueryValue {}
-
 /// `attributes.verification`.
 ///
 /// - Remark: Generated from `CardVerification` in `PayPalPayments/Orders.yaml`.
-public struct CardVerification: Codable, Hashable, Sendable {
+public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The verification method.
     public var method: CardVerificationMethod
 
@@ -33,15 +31,10 @@ public struct CardVerification: Codable, Hashable, Sendable {
         self.method = method
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let method = PayFieldKey("method")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let method = container.required(CardVerificationMethod.self, WireKeys.method)
+        let method = container.required(CardVerificationMethod.self, "method")
         try container.finish()
         guard let method else { throw container.incomplete() }
         self.method = method
@@ -50,16 +43,14 @@ public struct CardVerification: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.method, WireKeys.method)
+        try container.encode(self.method, "method")
     }
 }
-
-extension CardVerification: PayAlwaysValid {}
 
 /// `payment_source.card.attributes`.
 ///
 /// - Remark: Generated from `CardAttributes` in `PayPalPayments/Orders.yaml`.
-public struct CardAttributes: Codable, Hashable, Sendable {
+public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Verification settings.
     public var verification: CardVerification?
 
@@ -71,26 +62,19 @@ public struct CardAttributes: Codable, Hashable, Sendable {
         self.verification = verification
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let verification = PayFieldKey("verification")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.verification = container.optional(CardVerification.self, WireKeys.verification)
+        self.verification = container.optional(CardVerification.self, "verification")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.verification, WireKeys.verification)
+        try container.encodeIfPresent(self.verification, "verification")
     }
 }
-
-extension CardAttributes: PayAlwaysValid {}
 
 /// The card as the Orders API receives it; PayPal's iOS SDK writes `null` for unset fields.
 ///
@@ -100,21 +84,16 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var number: String
-
     /// The expiry as `YYYY-MM`.
     public var expiry: String
-
     /// The security code.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var securityCode: String?
-
     /// The cardholder.
     public var name: String?
-
     /// The billing address.
     public var billingAddress: PayPalAddress?
-
     /// 3-D Secure verification.
     public var attributes: CardAttributes?
 
@@ -143,25 +122,15 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
         self.attributes = attributes
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let number = PayFieldKey("number")
-        static let expiry = PayFieldKey("expiry")
-        static let securityCode = PayFieldKey("security_code", nullable: true)
-        static let name = PayFieldKey("name", nullable: true)
-        static let billingAddress = PayFieldKey("billing_address", nullable: true)
-        static let attributes = PayFieldKey("attributes", nullable: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let number = container.required(String.self, WireKeys.number)
-        let expiry = container.required(String.self, WireKeys.expiry)
-        self.securityCode = container.optional(String.self, WireKeys.securityCode)
-        self.name = container.optional(String.self, WireKeys.name)
-        self.billingAddress = container.optional(PayPalAddress.self, WireKeys.billingAddress)
-        self.attributes = container.optional(CardAttributes.self, WireKeys.attributes)
+        let number = container.required(String.self, "number")
+        let expiry = container.required(String.self, "expiry")
+        self.securityCode = container.optional(String.self, PayFieldKey("security_code", nullable: true))
+        self.name = container.optional(String.self, PayFieldKey("name", nullable: true))
+        self.billingAddress = container.optional(PayPalAddress.self, PayFieldKey("billing_address", nullable: true))
+        self.attributes = container.optional(CardAttributes.self, PayFieldKey("attributes", nullable: true))
         try container.finish()
         guard let number, let expiry else { throw container.incomplete() }
         self.number = number
@@ -171,19 +140,19 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.number, WireKeys.number)
-        try container.encode(self.expiry, WireKeys.expiry)
-        try container.encodeIfPresent(self.securityCode, WireKeys.securityCode)
-        try container.encodeIfPresent(self.name, WireKeys.name)
-        try container.encodeIfPresent(self.billingAddress, WireKeys.billingAddress)
-        try container.encodeIfPresent(self.attributes, WireKeys.attributes)
+        try container.encode(self.number, "number")
+        try container.encode(self.expiry, "expiry")
+        try container.encodeIfPresent(self.securityCode, PayFieldKey("security_code", nullable: true))
+        try container.encodeIfPresent(self.name, PayFieldKey("name", nullable: true))
+        try container.encodeIfPresent(self.billingAddress, PayFieldKey("billing_address", nullable: true))
+        try container.encodeIfPresent(self.attributes, PayFieldKey("attributes", nullable: true))
     }
 }
 
 extension CardPaymentSource: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.number, Rules.numberFormat, at: path.appending("number"), sensitive: true, into: &violations)
+        PayRules.format(self.number, PayFormat.luhn, at: path.appending("number"), sensitive: true, into: &violations)
         PayRules.pattern(self.expiry, Rules.expiryPattern, at: path.appending("expiry"), into: &violations)
         if let value = self.securityCode {
             PayRules.pattern(value, Rules.securityCodePattern, at: path.appending("security_code"), sensitive: true, into: &violations)
@@ -195,23 +164,14 @@ extension CardPaymentSource: PayValidatable {
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
-        static let numberFormat = PayFormat.luhn
         static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
         static let securityCodePattern = PayPattern("[0-9]{3,4}")
     }
 }
 
-extension CardPaymentSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("CardPaymentSource", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension CardPaymentSource: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("number", PayRedaction.Redacted()),
             ("expiry", expiry as Any),
@@ -238,15 +198,10 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable {
         self.card = card
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let card = PayFieldKey("card")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let card = container.required(CardPaymentSource.self, WireKeys.card)
+        let card = container.required(CardPaymentSource.self, "card")
         try container.finish()
         guard let card else { throw container.incomplete() }
         self.card = card
@@ -255,7 +210,7 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.card, WireKeys.card)
+        try container.encode(self.card, "card")
     }
 }
 
@@ -266,21 +221,9 @@ extension PayPalPaymentSource: PayValidatable {
     }
 }
 
-extension PayPalPaymentSource: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("PayPalPaymentSource", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("card", card as Any),
-        ]
-    }
+extension PayPalPaymentSource: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("card", card as Any)] }
 }
 
 /// The earlier name of ``PayPalPaymentSource``.
@@ -290,10 +233,9 @@ public typealias PaymentSource = PayPalPaymentSource
 /// Where a 3-D Secure challenge returns.
 ///
 /// - Remark: Generated from `ApplicationContext` in `PayPalPayments/Orders.yaml`.
-public struct ApplicationContext: Codable, Hashable, Sendable {
+public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Return on success. PayPal's SDKs pass the app's text through unchecked (their own fixtures send `return_url`), so a relative reference is accepted here.
     public var returnUrl: URL?
-
     /// Return on cancel (a relative reference is accepted, as for `return_url`).
     public var cancelUrl: URL?
 
@@ -307,29 +249,21 @@ public struct ApplicationContext: Codable, Hashable, Sendable {
         self.cancelUrl = cancelUrl
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let returnUrl = PayFieldKey("return_url", relativeURL: true)
-        static let cancelUrl = PayFieldKey("cancel_url", relativeURL: true)
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.returnUrl = container.optional(URL.self, WireKeys.returnUrl)
-        self.cancelUrl = container.optional(URL.self, WireKeys.cancelUrl)
+        self.returnUrl = container.optional(URL.self, PayFieldKey("return_url", relativeURL: true))
+        self.cancelUrl = container.optional(URL.self, PayFieldKey("cancel_url", relativeURL: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.returnUrl, WireKeys.returnUrl)
-        try container.encodeIfPresent(self.cancelUrl, WireKeys.cancelUrl)
+        try container.encodeIfPresent(self.returnUrl, PayFieldKey("return_url", relativeURL: true))
+        try container.encodeIfPresent(self.cancelUrl, PayFieldKey("cancel_url", relativeURL: true))
     }
 }
-
-extension ApplicationContext: PayAlwaysValid {}
 
 /// The body of `POST /v2/checkout/orders/{id}/confirm-payment-source`.
 ///
@@ -337,7 +271,6 @@ extension ApplicationContext: PayAlwaysValid {}
 public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
     /// The card.
     public var paymentSource: PayPalPaymentSource
-
     /// 3-D Secure return URLs.
     public var applicationContext: ApplicationContext?
 
@@ -351,17 +284,11 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
         self.applicationContext = applicationContext
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let paymentSource = PayFieldKey("payment_source")
-        static let applicationContext = PayFieldKey("application_context")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let paymentSource = container.required(PayPalPaymentSource.self, WireKeys.paymentSource)
-        self.applicationContext = container.optional(ApplicationContext.self, WireKeys.applicationContext)
+        let paymentSource = container.required(PayPalPaymentSource.self, "payment_source")
+        self.applicationContext = container.optional(ApplicationContext.self, "application_context")
         try container.finish()
         guard let paymentSource else { throw container.incomplete() }
         self.paymentSource = paymentSource
@@ -370,8 +297,8 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.paymentSource, WireKeys.paymentSource)
-        try container.encodeIfPresent(self.applicationContext, WireKeys.applicationContext)
+        try container.encode(self.paymentSource, "payment_source")
+        try container.encodeIfPresent(self.applicationContext, "application_context")
     }
 }
 
@@ -382,22 +309,9 @@ extension ConfirmPaymentSourceRequest: PayValidatable {
     }
 }
 
-extension ConfirmPaymentSourceRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("ConfirmPaymentSourceRequest", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("paymentSource", paymentSource as Any),
-            ("applicationContext", applicationContext as Any),
-        ]
-    }
+extension ConfirmPaymentSourceRequest: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("paymentSource", paymentSource as Any), ("applicationContext", applicationContext as Any)] }
 }
 
 /// Whether liability for fraud shifted to the issuer.
@@ -405,7 +319,7 @@ extension ConfirmPaymentSourceRequest: CustomStringConvertible, CustomDebugStrin
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `LiabilityShift` in `PayPalPayments/Orders.yaml`.
-public enum LiabilityShift: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum LiabilityShift: PayOpenEnum, PayQueryValue {
     /// Liability did not shift.
     case no
     /// Liability may shift to the issuer.
@@ -441,45 +355,14 @@ public enum LiabilityShift: RawRepresentable, Codable, Hashable, Sendable, CaseI
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: LiabilityShift, rhs: LiabilityShift) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension LiabilityShift: PayQueryValue {}
 
 /// 3-D Secure enrollment (Y ready, N not, U unavailable, B bypassed).
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `EnrollmentStatus` in `PayPalPayments/Orders.yaml`.
-public enum EnrollmentStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum EnrollmentStatus: PayOpenEnum, PayQueryValue {
     /// The wire value `Y`.
     case ready
     /// The wire value `N`.
@@ -515,45 +398,14 @@ public enum EnrollmentStatus: RawRepresentable, Codable, Hashable, Sendable, Cas
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: EnrollmentStatus, rhs: EnrollmentStatus) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension EnrollmentStatus: PayQueryValue {}
 
 /// The 3-D Secure authentication outcome.
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `AuthenticationStatus` in `PayPalPayments/Orders.yaml`.
-public enum AuthenticationStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum AuthenticationStatus: PayOpenEnum, PayQueryValue {
     /// Successful authentication.
     case successful
     /// Failed authentication.
@@ -605,46 +457,14 @@ public enum AuthenticationStatus: RawRepresentable, Codable, Hashable, Sendable,
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: AuthenticationStatus, rhs: AuthenticationStatus) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension AuthenticationStatus: PayQueryValue {}
 
 /// `three_d_secure` of an authentication result.
 ///
 /// - Remark: Generated from `ThreeDSecureStatuses` in `PayPalPayments/Orders.yaml`.
-public struct ThreeDSecureStatuses: Codable, Hashable, Sendable {
+public struct ThreeDSecureStatuses: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Enrollment.
     public var enrollmentStatus: EnrollmentStatus?
-
     /// Authentication.
     public var authenticationStatus: AuthenticationStatus?
 
@@ -658,37 +478,28 @@ public struct ThreeDSecureStatuses: Codable, Hashable, Sendable {
         self.authenticationStatus = authenticationStatus
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let enrollmentStatus = PayFieldKey("enrollment_status")
-        static let authenticationStatus = PayFieldKey("authentication_status")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.enrollmentStatus = container.optional(EnrollmentStatus.self, WireKeys.enrollmentStatus)
-        self.authenticationStatus = container.optional(AuthenticationStatus.self, WireKeys.authenticationStatus)
+        self.enrollmentStatus = container.optional(EnrollmentStatus.self, "enrollment_status")
+        self.authenticationStatus = container.optional(AuthenticationStatus.self, "authentication_status")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.enrollmentStatus, WireKeys.enrollmentStatus)
-        try container.encodeIfPresent(self.authenticationStatus, WireKeys.authenticationStatus)
+        try container.encodeIfPresent(self.enrollmentStatus, "enrollment_status")
+        try container.encodeIfPresent(self.authenticationStatus, "authentication_status")
     }
 }
-
-extension ThreeDSecureStatuses: PayAlwaysValid {}
 
 /// The 3-D Secure result of a card payment.
 ///
 /// - Remark: Generated from `AuthenticationResult` in `PayPalPayments/Orders.yaml`.
-public struct AuthenticationResult: Codable, Hashable, Sendable {
+public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Whether liability shifted.
     public var liabilityShift: LiabilityShift?
-
     /// The 3-D Secure statuses.
     public var threeDSecure: ThreeDSecureStatuses?
 
@@ -702,43 +513,32 @@ public struct AuthenticationResult: Codable, Hashable, Sendable {
         self.threeDSecure = threeDSecure
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let liabilityShift = PayFieldKey("liability_shift")
-        static let threeDSecure = PayFieldKey("three_d_secure")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.liabilityShift = container.optional(LiabilityShift.self, WireKeys.liabilityShift)
-        self.threeDSecure = container.optional(ThreeDSecureStatuses.self, WireKeys.threeDSecure)
+        self.liabilityShift = container.optional(LiabilityShift.self, "liability_shift")
+        self.threeDSecure = container.optional(ThreeDSecureStatuses.self, "three_d_secure")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.liabilityShift, WireKeys.liabilityShift)
-        try container.encodeIfPresent(self.threeDSecure, WireKeys.threeDSecure)
+        try container.encodeIfPresent(self.liabilityShift, "liability_shift")
+        try container.encodeIfPresent(self.threeDSecure, "three_d_secure")
     }
 }
-
-extension AuthenticationResult: PayAlwaysValid {}
 
 /// `payment_source.card` of an order.
 ///
 /// - Remark: Generated from `CardResponse` in `PayPalPayments/Orders.yaml`.
-public struct CardResponse: Codable, Hashable, Sendable {
+public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The card's last digits.
     public var lastDigits: String?
-
     /// The brand, e.g. `VISA`.
     public var brand: String?
-
     /// The type, e.g. `CREDIT`.
     public var type: String?
-
     /// The 3-D Secure result.
     public var authenticationResult: AuthenticationResult?
 
@@ -761,40 +561,30 @@ public struct CardResponse: Codable, Hashable, Sendable {
         self.authenticationResult = authenticationResult
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let lastDigits = PayFieldKey("last_digits", aliases: ["last_four_digits"])
-        static let brand = PayFieldKey("brand")
-        static let type = PayFieldKey("type")
-        static let authenticationResult = PayFieldKey("authentication_result")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.lastDigits = container.optional(String.self, WireKeys.lastDigits)
-        self.brand = container.optional(String.self, WireKeys.brand)
-        self.type = container.optional(String.self, WireKeys.type)
-        self.authenticationResult = container.optional(AuthenticationResult.self, WireKeys.authenticationResult)
+        self.lastDigits = container.optional(String.self, PayFieldKey("last_digits", aliases: ["last_four_digits"]))
+        self.brand = container.optional(String.self, "brand")
+        self.type = container.optional(String.self, "type")
+        self.authenticationResult = container.optional(AuthenticationResult.self, "authentication_result")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.lastDigits, WireKeys.lastDigits)
-        try container.encodeIfPresent(self.brand, WireKeys.brand)
-        try container.encodeIfPresent(self.type, WireKeys.type)
-        try container.encodeIfPresent(self.authenticationResult, WireKeys.authenticationResult)
+        try container.encodeIfPresent(self.lastDigits, PayFieldKey("last_digits", aliases: ["last_four_digits"]))
+        try container.encodeIfPresent(self.brand, "brand")
+        try container.encodeIfPresent(self.type, "type")
+        try container.encodeIfPresent(self.authenticationResult, "authentication_result")
     }
 }
-
-extension CardResponse: PayAlwaysValid {}
 
 /// `payment_source` of an order.
 ///
 /// - Remark: Generated from `PaymentSourceResponse` in `PayPalPayments/Orders.yaml`.
-public struct PaymentSourceResponse: Codable, Hashable, Sendable {
+public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The card.
     public var card: CardResponse?
 
@@ -806,37 +596,28 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable {
         self.card = card
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let card = PayFieldKey("card")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.card = container.optional(CardResponse.self, WireKeys.card)
+        self.card = container.optional(CardResponse.self, "card")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.card, WireKeys.card)
+        try container.encodeIfPresent(self.card, "card")
     }
 }
-
-extension PaymentSourceResponse: PayAlwaysValid {}
 
 /// A HATEOAS link.
 ///
 /// - Remark: Generated from `LinkDescription` in `PayPalPayments/Orders.yaml`.
-public struct LinkDescription: Codable, Hashable, Sendable {
+public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The target; usually absolute, but PayPal's own iOS fixtures carry relative references such as `some-url`. Never empty.
     public var href: URL
-
     /// The relation, e.g. `payer-action`.
     public var rel: String
-
     /// The HTTP method.
     public var method: String?
 
@@ -852,19 +633,12 @@ public struct LinkDescription: Codable, Hashable, Sendable {
         self.method = method
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let href = PayFieldKey("href", relativeURL: true)
-        static let rel = PayFieldKey("rel")
-        static let method = PayFieldKey("method")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let href = container.required(URL.self, WireKeys.href)
-        let rel = container.required(String.self, WireKeys.rel)
-        self.method = container.optional(String.self, WireKeys.method)
+        let href = container.required(URL.self, PayFieldKey("href", relativeURL: true))
+        let rel = container.required(String.self, "rel")
+        self.method = container.optional(String.self, "method")
         try container.finish()
         guard let href, let rel else { throw container.incomplete() }
         self.href = href
@@ -874,27 +648,22 @@ public struct LinkDescription: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.href, WireKeys.href)
-        try container.encode(self.rel, WireKeys.rel)
-        try container.encodeIfPresent(self.method, WireKeys.method)
+        try container.encode(self.href, PayFieldKey("href", relativeURL: true))
+        try container.encode(self.rel, "rel")
+        try container.encodeIfPresent(self.method, "method")
     }
 }
-
-extension LinkDescription: PayAlwaysValid {}
 
 /// An order; 3-D Secure is needed when the status is `PAYER_ACTION_REQUIRED` (open the `payer-action` link).
 ///
 /// - Remark: Generated from `OrderResponse` in `PayPalPayments/Orders.yaml`.
-public struct OrderResponse: Codable, Hashable, Sendable {
+public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The order id.
     public var id: String
-
     /// The order status.
     public var status: OrderStatus
-
     /// The payment source.
     public var paymentSource: PaymentSourceResponse?
-
     /// Links; `payer-action` opens the 3-D Secure challenge.
     public var links: [LinkDescription]?
 
@@ -917,21 +686,13 @@ public struct OrderResponse: Codable, Hashable, Sendable {
         self.links = links
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let id = PayFieldKey("id")
-        static let status = PayFieldKey("status")
-        static let paymentSource = PayFieldKey("payment_source")
-        static let links = PayFieldKey("links")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, WireKeys.id)
-        let status = container.required(OrderStatus.self, WireKeys.status)
-        self.paymentSource = container.optional(PaymentSourceResponse.self, WireKeys.paymentSource)
-        self.links = container.list(LinkDescription.self, WireKeys.links, required: false)
+        let id = container.required(String.self, "id")
+        let status = container.required(OrderStatus.self, "status")
+        self.paymentSource = container.optional(PaymentSourceResponse.self, "payment_source")
+        self.links = container.list(LinkDescription.self, "links", required: false)
         try container.finish()
         guard let id, let status else { throw container.incomplete() }
         self.id = id
@@ -941,25 +702,21 @@ public struct OrderResponse: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, WireKeys.id)
-        try container.encode(self.status, WireKeys.status)
-        try container.encodeIfPresent(self.paymentSource, WireKeys.paymentSource)
-        try container.encodeIfPresent(self.links, WireKeys.links)
+        try container.encode(self.id, "id")
+        try container.encode(self.status, "status")
+        try container.encodeIfPresent(self.paymentSource, "payment_source")
+        try container.encodeIfPresent(self.links, "links")
     }
 }
-
-extension OrderResponse: PayAlwaysValid {}
 
 /// One detail of an error.
 ///
 /// - Remark: Generated from `ErrorDetail` in `PayPalPayments/Orders.yaml`.
-public struct ErrorDetail: Codable, Hashable, Sendable {
+public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The offending field.
     public var field: String?
-
     /// The issue code.
     public var issue: String?
-
     /// A readable explanation.
     public var issueDescription: String?
 
@@ -975,46 +732,34 @@ public struct ErrorDetail: Codable, Hashable, Sendable {
         self.issueDescription = issueDescription
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let field = PayFieldKey("field")
-        static let issue = PayFieldKey("issue")
-        static let issueDescription = PayFieldKey("description")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.field = container.optional(String.self, WireKeys.field)
-        self.issue = container.optional(String.self, WireKeys.issue)
-        self.issueDescription = container.optional(String.self, WireKeys.issueDescription)
+        self.field = container.optional(String.self, "field")
+        self.issue = container.optional(String.self, "issue")
+        self.issueDescription = container.optional(String.self, "description")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.field, WireKeys.field)
-        try container.encodeIfPresent(self.issue, WireKeys.issue)
-        try container.encodeIfPresent(self.issueDescription, WireKeys.issueDescription)
+        try container.encodeIfPresent(self.field, "field")
+        try container.encodeIfPresent(self.issue, "issue")
+        try container.encodeIfPresent(self.issueDescription, "description")
     }
 }
-
-extension ErrorDetail: PayAlwaysValid {}
 
 /// The body of an Orders API error.
 ///
 /// - Remark: Generated from `PayPalErrorResponse` in `PayPalPayments/Orders.yaml`.
-public struct PayPalErrorResponse: Codable, Hashable, Sendable {
+public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The error name.
     public var name: String
-
     /// The error message.
     public var message: String
-
     /// The debug id for PayPal support.
     public var debugId: String?
-
     /// Details.
     public var details: [ErrorDetail]?
 
@@ -1037,21 +782,13 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable {
         self.details = details
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let name = PayFieldKey("name")
-        static let message = PayFieldKey("message")
-        static let debugId = PayFieldKey("debug_id")
-        static let details = PayFieldKey("details")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let name = container.required(String.self, WireKeys.name)
-        let message = container.required(String.self, WireKeys.message)
-        self.debugId = container.optional(String.self, WireKeys.debugId)
-        self.details = container.list(ErrorDetail.self, WireKeys.details, required: false)
+        let name = container.required(String.self, "name")
+        let message = container.required(String.self, "message")
+        self.debugId = container.optional(String.self, "debug_id")
+        self.details = container.list(ErrorDetail.self, "details", required: false)
         try container.finish()
         guard let name, let message else { throw container.incomplete() }
         self.name = name
@@ -1061,14 +798,12 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.name, WireKeys.name)
-        try container.encode(self.message, WireKeys.message)
-        try container.encodeIfPresent(self.debugId, WireKeys.debugId)
-        try container.encodeIfPresent(self.details, WireKeys.details)
+        try container.encode(self.name, "name")
+        try container.encode(self.message, "message")
+        try container.encodeIfPresent(self.debugId, "debug_id")
+        try container.encodeIfPresent(self.details, "details")
     }
 }
-
-extension PayPalErrorResponse: PayAlwaysValid {}
 
 /// The earlier name of ``PayPalErrorResponse``.
 @available(*, deprecated, renamed: "PayPalErrorResponse")
@@ -1077,13 +812,11 @@ public typealias ErrorResponse = PayPalErrorResponse
 /// The query of the 3-D Secure return URL (`…/card/success?liability_shift=POSSIBLE`).
 ///
 /// - Remark: Generated from `CardReturnQuery` in `PayPalPayments/Orders.yaml`.
-public struct CardReturnQuery: Codable, Hashable, Sendable {
+public struct CardReturnQuery: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The liability shift.
     public var liabilityShift: LiabilityShift?
-
     /// An optional state value.
     public var state: String?
-
     /// An optional code.
     public var code: String?
 
@@ -1099,49 +832,40 @@ public struct CardReturnQuery: Codable, Hashable, Sendable {
         self.code = code
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let liabilityShift = PayFieldKey("liabilityShift", query: "liability_shift")
-        static let state = PayFieldKey("state")
-        static let code = PayFieldKey("code")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.liabilityShift = container.optional(LiabilityShift.self, WireKeys.liabilityShift)
-        self.state = container.optional(String.self, WireKeys.state)
-        self.code = container.optional(String.self, WireKeys.code)
+        self.liabilityShift = container.optional(LiabilityShift.self, PayFieldKey("liabilityShift", query: "liability_shift"))
+        self.state = container.optional(String.self, "state")
+        self.code = container.optional(String.self, "code")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.liabilityShift, WireKeys.liabilityShift)
-        try container.encodeIfPresent(self.state, WireKeys.state)
-        try container.encodeIfPresent(self.code, WireKeys.code)
+        try container.encodeIfPresent(self.liabilityShift, PayFieldKey("liabilityShift", query: "liability_shift"))
+        try container.encodeIfPresent(self.state, "state")
+        try container.encodeIfPresent(self.code, "code")
     }
 }
-
-extension CardReturnQuery: PayAlwaysValid {}
 
 extension CardReturnQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.liabilityShift, WireKeys.liabilityShift)
-        writer.value(self.state, WireKeys.state)
-        writer.value(self.code, WireKeys.code)
+        writer.value(self.liabilityShift, PayFieldKey("liabilityShift", query: "liability_shift"))
+        writer.value(self.state, "state")
+        writer.value(self.code, "code")
         return writer.items
     }
 
     /// Reads the value from query items, reporting every missing or invalid item at once.
     public init(queryItems: [URLQueryItem]) throws {
         var reader = PayQueryReader(queryItems)
-        let liabilityShift = reader.value(LiabilityShift.self, WireKeys.liabilityShift, required: false)
-        let state = reader.value(String.self, WireKeys.state, required: false)
-        let code = reader.value(String.self, WireKeys.code, required: false)
+        let liabilityShift = reader.value(LiabilityShift.self, PayFieldKey("liabilityShift", query: "liability_shift"), required: false)
+        let state = reader.value(String.self, "state", required: false)
+        let code = reader.value(String.self, "code", required: false)
         try reader.finish()
         self.init(liabilityShift: liabilityShift, state: state, code: code)
     }
@@ -1166,7 +890,7 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/v2/checkout/orders/{orderID}/confirm-payment-source"
-    /// The header that carries the idempotency key, if the operation has one.
+    /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
@@ -1198,9 +922,6 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
         "/v2/checkout/orders/" + PayPathEncoding.segment(orderID.queryValue) + "/confirm-payment-source"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
@@ -1211,21 +932,20 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
         return fields
     }
 
-    /// The request body, `nil` when the operation sends none.
+    /// The request body.
     public var requestBody: RequestBody? { body }
 }
 
-extension ConfirmPaymentSourceOperation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The input with secrets redacted.
-    public var description: String { PayRedaction.describe("ConfirmPaymentSourceOperation", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror with secrets redacted.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("authorization", PayRedaction.Redacted()), ("requestID", requestID as Any), ("body", body as Any)] }
+extension ConfirmPaymentSourceOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("orderID", orderID as Any),
+            ("authorization", PayRedaction.Redacted()),
+            ("requestID", requestID as Any),
+            ("body", body as Any),
+        ]
+    }
 }
 
 /// Gets an order (its status after a 3-D Secure challenge).
@@ -1234,8 +954,6 @@ extension ConfirmPaymentSourceOperation: CustomStringConvertible, CustomDebugStr
 ///
 /// - Remark: Generated from `getOrder` in `PayPalPayments/Orders.yaml`.
 public struct GetOrderOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = OrderResponse
     /// The error body type.
@@ -1247,8 +965,6 @@ public struct GetOrderOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/v2/checkout/orders/{orderID}"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -1271,29 +987,15 @@ public struct GetOrderOperation: PayOperation, Hashable {
         "/v2/checkout/orders/" + PayPathEncoding.segment(orderID.queryValue)
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
         fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
         return fields
     }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }
 
-extension GetOrderOperation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The input with secrets redacted.
-    public var description: String { PayRedaction.describe("GetOrderOperation", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror with secrets redacted.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("authorization", PayRedaction.Redacted())] }
+extension GetOrderOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("authorization", PayRedaction.Redacted())] }
 }

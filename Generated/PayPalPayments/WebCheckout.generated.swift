@@ -9,7 +9,7 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `FundingSource` in `PayPalPayments/WebCheckout.yaml`.
-public enum FundingSource: String, PayClosedEnum {
+public enum FundingSource: String, PayClosedEnum, PayQueryValue {
     /// The wire value `paypal`.
     case paypal = "paypal"
     /// The wire value `credit`.
@@ -18,15 +18,12 @@ public enum FundingSource: String, PayClosedEnum {
     case paylater = "paylater"
 }
 
-extension FundingSource: PayQueryValue {}
-
 /// Starts web checkout for an order.
 ///
 /// - Remark: Generated from `PayPalWebCheckoutRequest` in `PayPalPayments/WebCheckout.yaml`.
 public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
     /// The order.
     public var orderID: String
-
     /// The funding source.
     public var fundingSource: FundingSource
 
@@ -40,17 +37,11 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
         self.fundingSource = fundingSource
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let orderID = PayFieldKey("orderID")
-        static let fundingSource = PayFieldKey("fundingSource")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, WireKeys.orderID)
-        self.fundingSource = container.optional(FundingSource.self, WireKeys.fundingSource) ?? .paypal
+        let orderID = container.required(String.self, "orderID")
+        self.fundingSource = container.optional(FundingSource.self, "fundingSource") ?? .paypal
         try container.finish()
         guard let orderID else { throw container.incomplete() }
         self.orderID = orderID
@@ -59,8 +50,8 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, WireKeys.orderID)
-        try container.encode(self.fundingSource, WireKeys.fundingSource)
+        try container.encode(self.orderID, "orderID")
+        try container.encode(self.fundingSource, "fundingSource")
     }
 }
 
@@ -77,13 +68,10 @@ extension PayPalWebCheckoutRequest: PayValidatable {
 public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
     /// The order id.
     public var token: String
-
     /// The funding source.
     public var fundingSource: FundingSource
-
     /// The app's return URL.
     public var redirectUri: String?
-
     /// Marks a native-app checkout.
     public var nativeXO: String
 
@@ -106,21 +94,13 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
         self.nativeXO = nativeXO
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let token = PayFieldKey("token")
-        static let fundingSource = PayFieldKey("fundingSource")
-        static let redirectUri = PayFieldKey("redirectUri", query: "redirect_uri")
-        static let nativeXO = PayFieldKey("nativeXO", query: "native_xo")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let token = container.required(String.self, WireKeys.token)
-        self.fundingSource = container.optional(FundingSource.self, WireKeys.fundingSource) ?? .paypal
-        self.redirectUri = container.optional(String.self, WireKeys.redirectUri)
-        self.nativeXO = container.optional(String.self, WireKeys.nativeXO) ?? "1"
+        let token = container.required(String.self, "token")
+        self.fundingSource = container.optional(FundingSource.self, "fundingSource") ?? .paypal
+        self.redirectUri = container.optional(String.self, PayFieldKey("redirectUri", query: "redirect_uri"))
+        self.nativeXO = container.optional(String.self, PayFieldKey("nativeXO", query: "native_xo")) ?? "1"
         try container.finish()
         guard let token else { throw container.incomplete() }
         self.token = token
@@ -129,10 +109,10 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.token, WireKeys.token)
-        try container.encode(self.fundingSource, WireKeys.fundingSource)
-        try container.encodeIfPresent(self.redirectUri, WireKeys.redirectUri)
-        try container.encode(self.nativeXO, WireKeys.nativeXO)
+        try container.encode(self.token, "token")
+        try container.encode(self.fundingSource, "fundingSource")
+        try container.encodeIfPresent(self.redirectUri, PayFieldKey("redirectUri", query: "redirect_uri"))
+        try container.encode(self.nativeXO, PayFieldKey("nativeXO", query: "native_xo"))
     }
 }
 
@@ -147,20 +127,20 @@ extension PayPalWebCheckoutURLQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.token, WireKeys.token)
-        writer.value(self.fundingSource, WireKeys.fundingSource)
-        writer.value(self.redirectUri, WireKeys.redirectUri)
-        writer.value(self.nativeXO, WireKeys.nativeXO)
+        writer.value(self.token, "token")
+        writer.value(self.fundingSource, "fundingSource")
+        writer.value(self.redirectUri, PayFieldKey("redirectUri", query: "redirect_uri"))
+        writer.value(self.nativeXO, PayFieldKey("nativeXO", query: "native_xo"))
         return writer.items
     }
 
     /// Reads the value from query items, reporting every missing or invalid item at once.
     public init(queryItems: [URLQueryItem]) throws {
         var reader = PayQueryReader(queryItems)
-        let token = reader.value(String.self, WireKeys.token, required: true)
-        let fundingSource = (reader.value(FundingSource.self, WireKeys.fundingSource, required: false)) ?? .paypal
-        let redirectUri = reader.value(String.self, WireKeys.redirectUri, required: false)
-        let nativeXO = (reader.value(String.self, WireKeys.nativeXO, required: false)) ?? "1"
+        let token = reader.value(String.self, "token", required: true)
+        let fundingSource = (reader.value(FundingSource.self, "fundingSource", required: false)) ?? .paypal
+        let redirectUri = reader.value(String.self, PayFieldKey("redirectUri", query: "redirect_uri"), required: false)
+        let nativeXO = (reader.value(String.self, PayFieldKey("nativeXO", query: "native_xo"), required: false)) ?? "1"
         try reader.finish()
         guard let token else { throw PayloadDecodingError(issues: reader.issues) }
         self.init(token: token, fundingSource: fundingSource, redirectUri: redirectUri, nativeXO: nativeXO)
@@ -173,10 +153,8 @@ extension PayPalWebCheckoutURLQuery: PayQueryCodable {
 public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
     /// The order id.
     public var token: String?
-
     /// The payer.
     public var payerID: String?
-
     /// `payment` or `cancel`.
     public var opType: String?
 
@@ -192,28 +170,21 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
         self.opType = opType
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let token = PayFieldKey("token")
-        static let payerID = PayFieldKey("payerID", query: "PayerID")
-        static let opType = PayFieldKey("opType")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.token = container.optional(String.self, WireKeys.token)
-        self.payerID = container.optional(String.self, WireKeys.payerID)
-        self.opType = container.optional(String.self, WireKeys.opType)
+        self.token = container.optional(String.self, "token")
+        self.payerID = container.optional(String.self, PayFieldKey("payerID", query: "PayerID"))
+        self.opType = container.optional(String.self, "opType")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.token, WireKeys.token)
-        try container.encodeIfPresent(self.payerID, WireKeys.payerID)
-        try container.encodeIfPresent(self.opType, WireKeys.opType)
+        try container.encodeIfPresent(self.token, "token")
+        try container.encodeIfPresent(self.payerID, PayFieldKey("payerID", query: "PayerID"))
+        try container.encodeIfPresent(self.opType, "opType")
     }
 }
 
@@ -230,18 +201,18 @@ extension WebCheckoutReturnQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.token, WireKeys.token)
-        writer.value(self.payerID, WireKeys.payerID)
-        writer.value(self.opType, WireKeys.opType)
+        writer.value(self.token, "token")
+        writer.value(self.payerID, PayFieldKey("payerID", query: "PayerID"))
+        writer.value(self.opType, "opType")
         return writer.items
     }
 
     /// Reads the value from query items, reporting every missing or invalid item at once.
     public init(queryItems: [URLQueryItem]) throws {
         var reader = PayQueryReader(queryItems)
-        let token = reader.value(String.self, WireKeys.token, required: false)
-        let payerID = reader.value(String.self, WireKeys.payerID, required: false)
-        let opType = reader.value(String.self, WireKeys.opType, required: false)
+        let token = reader.value(String.self, "token", required: false)
+        let payerID = reader.value(String.self, PayFieldKey("payerID", query: "PayerID"), required: false)
+        let opType = reader.value(String.self, "opType", required: false)
         try reader.finish()
         self.init(token: token, payerID: payerID, opType: opType)
     }
@@ -250,10 +221,9 @@ extension WebCheckoutReturnQuery: PayQueryCodable {
 /// The result of web checkout.
 ///
 /// - Remark: Generated from `PayPalWebCheckoutResult` in `PayPalPayments/WebCheckout.yaml`.
-public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable {
+public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The approved order.
     public var orderID: String
-
     /// The payer who approved it.
     public var payerID: String
 
@@ -267,17 +237,11 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable {
         self.payerID = payerID
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let orderID = PayFieldKey("orderID")
-        static let payerID = PayFieldKey("payerID")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, WireKeys.orderID)
-        let payerID = container.required(String.self, WireKeys.payerID)
+        let orderID = container.required(String.self, "orderID")
+        let payerID = container.required(String.self, "payerID")
         try container.finish()
         guard let orderID, let payerID else { throw container.incomplete() }
         self.orderID = orderID
@@ -287,12 +251,10 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, WireKeys.orderID)
-        try container.encode(self.payerID, WireKeys.payerID)
+        try container.encode(self.orderID, "orderID")
+        try container.encode(self.payerID, "payerID")
     }
 }
-
-extension PayPalWebCheckoutResult: PayAlwaysValid {}
 
 /// Starts native checkout (the pay sheet) for an order.
 ///
@@ -309,15 +271,10 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable {
         self.orderID = orderID
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let orderID = PayFieldKey("orderID")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, WireKeys.orderID)
+        let orderID = container.required(String.self, "orderID")
         try container.finish()
         guard let orderID else { throw container.incomplete() }
         self.orderID = orderID
@@ -326,7 +283,7 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, WireKeys.orderID)
+        try container.encode(self.orderID, "orderID")
     }
 }
 
@@ -340,10 +297,9 @@ extension PayPalNativeCheckoutRequest: PayValidatable {
 /// The buyer approved the order in the native pay sheet.
 ///
 /// - Remark: Generated from `Approval` in `PayPalPayments/WebCheckout.yaml`.
-public struct Approval: Codable, Hashable, Sendable {
+public struct Approval: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The order.
     public var orderID: String
-
     /// The payer.
     public var payerID: String
 
@@ -357,17 +313,11 @@ public struct Approval: Codable, Hashable, Sendable {
         self.payerID = payerID
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let orderID = PayFieldKey("orderID")
-        static let payerID = PayFieldKey("payerID")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, WireKeys.orderID)
-        let payerID = container.required(String.self, WireKeys.payerID)
+        let orderID = container.required(String.self, "orderID")
+        let payerID = container.required(String.self, "payerID")
         try container.finish()
         guard let orderID, let payerID else { throw container.incomplete() }
         self.orderID = orderID
@@ -377,12 +327,10 @@ public struct Approval: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, WireKeys.orderID)
-        try container.encode(self.payerID, WireKeys.payerID)
+        try container.encode(self.orderID, "orderID")
+        try container.encode(self.payerID, "payerID")
     }
 }
-
-extension Approval: PayAlwaysValid {}
 
 /// The shipping address the buyer selected.
 ///
@@ -390,16 +338,12 @@ extension Approval: PayAlwaysValid {}
 public struct ShippingAddress: Codable, Hashable, Sendable {
     /// The address id.
     public var addressID: String?
-
     /// State or province.
     public var adminArea1: String?
-
     /// City.
     public var adminArea2: String?
-
     /// Postal code.
     public var postalCode: String?
-
     /// Country.
     public var countryCode: String?
 
@@ -425,34 +369,25 @@ public struct ShippingAddress: Codable, Hashable, Sendable {
         self.countryCode = countryCode
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let addressID = PayFieldKey("addressID")
-        static let adminArea1 = PayFieldKey("adminArea1")
-        static let adminArea2 = PayFieldKey("adminArea2")
-        static let postalCode = PayFieldKey("postalCode")
-        static let countryCode = PayFieldKey("countryCode")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.addressID = container.optional(String.self, WireKeys.addressID)
-        self.adminArea1 = container.optional(String.self, WireKeys.adminArea1)
-        self.adminArea2 = container.optional(String.self, WireKeys.adminArea2)
-        self.postalCode = container.optional(String.self, WireKeys.postalCode)
-        self.countryCode = container.optional(String.self, WireKeys.countryCode)
+        self.addressID = container.optional(String.self, "addressID")
+        self.adminArea1 = container.optional(String.self, "adminArea1")
+        self.adminArea2 = container.optional(String.self, "adminArea2")
+        self.postalCode = container.optional(String.self, "postalCode")
+        self.countryCode = container.optional(String.self, "countryCode")
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.addressID, WireKeys.addressID)
-        try container.encodeIfPresent(self.adminArea1, WireKeys.adminArea1)
-        try container.encodeIfPresent(self.adminArea2, WireKeys.adminArea2)
-        try container.encodeIfPresent(self.postalCode, WireKeys.postalCode)
-        try container.encodeIfPresent(self.countryCode, WireKeys.countryCode)
+        try container.encodeIfPresent(self.addressID, "addressID")
+        try container.encodeIfPresent(self.adminArea1, "adminArea1")
+        try container.encodeIfPresent(self.adminArea2, "adminArea2")
+        try container.encodeIfPresent(self.postalCode, "postalCode")
+        try container.encodeIfPresent(self.countryCode, "countryCode")
     }
 }
 
@@ -460,13 +395,8 @@ extension ShippingAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         if let value = self.countryCode {
-            PayRules.format(value, Rules.countryCodeFormat, at: path.appending("countryCode"), into: &violations)
+            PayRules.format(value, PayFormat.iso3166Alpha2, at: path.appending("countryCode"), into: &violations)
         }
-    }
-
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let countryCodeFormat = PayFormat.iso3166Alpha2
     }
 }
 
@@ -475,7 +405,7 @@ extension ShippingAddress: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ShippingType` in `PayPalPayments/WebCheckout.yaml`.
-public enum ShippingType: String, PayClosedEnum {
+public enum ShippingType: String, PayClosedEnum, PayQueryValue {
     /// Delivered to the address.
     case shipping = "shipping"
     /// Picked up by the buyer.
@@ -484,27 +414,20 @@ public enum ShippingType: String, PayClosedEnum {
     case none = "none"
 }
 
-extension ShippingType: PayQueryValue {}
-
 /// A shipping option.
 ///
 /// - Remark: Generated from `ShippingMethod` in `PayPalPayments/WebCheckout.yaml`.
 public struct ShippingMethod: Codable, Hashable, Sendable {
     /// The option's id.
     public var id: String
-
     /// The option's label.
     public var label: String
-
     /// Whether it is selected.
     public var selected: Bool
-
     /// Shipping, pickup or none.
     public var type: ShippingType
-
     /// The price as a decimal string.
     public var value: String?
-
     /// The price's currency.
     public var currencyCode: String?
 
@@ -533,25 +456,15 @@ public struct ShippingMethod: Codable, Hashable, Sendable {
         self.currencyCode = currencyCode
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let id = PayFieldKey("id")
-        static let label = PayFieldKey("label")
-        static let selected = PayFieldKey("selected")
-        static let type = PayFieldKey("type")
-        static let value = PayFieldKey("value")
-        static let currencyCode = PayFieldKey("currencyCode")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, WireKeys.id)
-        let label = container.required(String.self, WireKeys.label)
-        let selected = container.required(Bool.self, WireKeys.selected)
-        let type = container.required(ShippingType.self, WireKeys.type)
-        self.value = container.optional(String.self, WireKeys.value)
-        self.currencyCode = container.optional(String.self, WireKeys.currencyCode)
+        let id = container.required(String.self, "id")
+        let label = container.required(String.self, "label")
+        let selected = container.required(Bool.self, "selected")
+        let type = container.required(ShippingType.self, "type")
+        self.value = container.optional(String.self, "value")
+        self.currencyCode = container.optional(String.self, "currencyCode")
         try container.finish()
         guard let id, let label, let selected, let type else { throw container.incomplete() }
         self.id = id
@@ -563,12 +476,12 @@ public struct ShippingMethod: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, WireKeys.id)
-        try container.encode(self.label, WireKeys.label)
-        try container.encode(self.selected, WireKeys.selected)
-        try container.encode(self.type, WireKeys.type)
-        try container.encodeIfPresent(self.value, WireKeys.value)
-        try container.encodeIfPresent(self.currencyCode, WireKeys.currencyCode)
+        try container.encode(self.id, "id")
+        try container.encode(self.label, "label")
+        try container.encode(self.selected, "selected")
+        try container.encode(self.type, "type")
+        try container.encodeIfPresent(self.value, "value")
+        try container.encodeIfPresent(self.currencyCode, "currencyCode")
     }
 }
 
@@ -580,14 +493,13 @@ extension ShippingMethod: PayValidatable {
             PayRules.pattern(value, Rules.valuePattern, at: path.appending("value"), into: &violations)
         }
         if let value = self.currencyCode {
-            PayRules.format(value, Rules.currencyCodeFormat, at: path.appending("currencyCode"), into: &violations)
+            PayRules.format(value, PayFormat.iso4217, at: path.appending("currencyCode"), into: &violations)
         }
     }
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
         static let valuePattern = PayPattern("(-?[0-9]+)|(-?([0-9]+)?[.][0-9]+)")
-        static let currencyCodeFormat = PayFormat.iso4217
     }
 }
 
@@ -596,14 +508,12 @@ extension ShippingMethod: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ShippingChangeType` in `PayPalPayments/WebCheckout.yaml`.
-public enum ShippingChangeType: String, PayClosedEnum {
+public enum ShippingChangeType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `shippingAddress`.
     case shippingAddress = "shippingAddress"
     /// The wire value `shippingMethod`.
     case shippingMethod = "shippingMethod"
 }
-
-extension ShippingChangeType: PayQueryValue {}
 
 /// The buyer changed the shipping address or method in the pay sheet.
 ///
@@ -611,13 +521,10 @@ extension ShippingChangeType: PayQueryValue {}
 public struct ShippingChange: Codable, Hashable, Sendable {
     /// Address or method change.
     public var type: ShippingChangeType
-
     /// The selected address.
     public var selectedShippingAddress: ShippingAddress
-
     /// The selected method.
     public var selectedShippingMethod: ShippingMethod?
-
     /// The available methods.
     public var shippingMethods: [ShippingMethod]?
 
@@ -640,21 +547,13 @@ public struct ShippingChange: Codable, Hashable, Sendable {
         self.shippingMethods = shippingMethods
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let type = PayFieldKey("type")
-        static let selectedShippingAddress = PayFieldKey("selectedShippingAddress")
-        static let selectedShippingMethod = PayFieldKey("selectedShippingMethod")
-        static let shippingMethods = PayFieldKey("shippingMethods")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let type = container.required(ShippingChangeType.self, WireKeys.type)
-        let selectedShippingAddress = container.required(ShippingAddress.self, WireKeys.selectedShippingAddress)
-        self.selectedShippingMethod = container.optional(ShippingMethod.self, WireKeys.selectedShippingMethod)
-        self.shippingMethods = container.list(ShippingMethod.self, WireKeys.shippingMethods, required: false)
+        let type = container.required(ShippingChangeType.self, "type")
+        let selectedShippingAddress = container.required(ShippingAddress.self, "selectedShippingAddress")
+        self.selectedShippingMethod = container.optional(ShippingMethod.self, "selectedShippingMethod")
+        self.shippingMethods = container.list(ShippingMethod.self, "shippingMethods", required: false)
         try container.finish()
         guard let type, let selectedShippingAddress else { throw container.incomplete() }
         self.type = type
@@ -664,10 +563,10 @@ public struct ShippingChange: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.type, WireKeys.type)
-        try container.encode(self.selectedShippingAddress, WireKeys.selectedShippingAddress)
-        try container.encodeIfPresent(self.selectedShippingMethod, WireKeys.selectedShippingMethod)
-        try container.encodeIfPresent(self.shippingMethods, WireKeys.shippingMethods)
+        try container.encode(self.type, "type")
+        try container.encode(self.selectedShippingAddress, "selectedShippingAddress")
+        try container.encodeIfPresent(self.selectedShippingMethod, "selectedShippingMethod")
+        try container.encodeIfPresent(self.shippingMethods, "shippingMethods")
     }
 }
 
@@ -691,7 +590,7 @@ extension ShippingChange: PayValidatable {
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `ShippingChangeDecision` in `PayPalPayments/WebCheckout.yaml`.
-public enum ShippingChangeDecision: String, PayClosedEnum {
+public enum ShippingChangeDecision: String, PayClosedEnum, PayQueryValue {
     /// Accept the change.
     case approve = "approve"
     /// Reject the change; the buyer picks again.
@@ -699,8 +598,6 @@ public enum ShippingChangeDecision: String, PayClosedEnum {
     /// Patch the order (new amounts) and accept.
     case patch = "patch"
 }
-
-extension ShippingChangeDecision: PayQueryValue {}
 
 /// Errors of `CardClient`.
 ///

@@ -9,7 +9,7 @@ import Foundation
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `Environment` in `SuiteMCommerce/Payment.yaml`.
-public enum Environment: String, PayClosedEnum {
+public enum Environment: String, PayClosedEnum, PayQueryValue {
     /// The wire value `SANDBOX`.
     case sandbox = "SANDBOX"
     /// The wire value `DEV`.
@@ -20,21 +20,17 @@ public enum Environment: String, PayClosedEnum {
     case prod = "PROD"
 }
 
-extension Environment: PayQueryValue {}
-
 /// The currencies MIT charges in.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `SuiteCurrency` in `SuiteMCommerce/Payment.yaml`.
-public enum SuiteCurrency: String, PayClosedEnum {
+public enum SuiteCurrency: String, PayClosedEnum, PayQueryValue {
     /// The wire value `MXN`.
     case mxn = "MXN"
     /// The wire value `USD`.
     case usd = "USD"
 }
-
-extension SuiteCurrency: PayQueryValue {}
 
 /// The earlier name of ``SuiteCurrency``.
 @available(*, deprecated, renamed: "SuiteCurrency")
@@ -45,7 +41,7 @@ public typealias Currency = SuiteCurrency
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PaymentType` in `SuiteMCommerce/Payment.yaml`.
-public enum PaymentType: String, PayClosedEnum {
+public enum PaymentType: String, PayClosedEnum, PayQueryValue {
     /// Pago de contado (single payment).
     case single = "C"
     /// 3 meses sin intereses.
@@ -58,8 +54,6 @@ public enum PaymentType: String, PayClosedEnum {
     case twelveMonths = "12M"
 }
 
-extension PaymentType: PayQueryValue {}
-
 /// The plaintext of `xmlA` before encryption (root element `xml`).
 ///
 /// - Remark: Generated from `PayRequest` in `SuiteMCommerce/Payment.yaml`.
@@ -69,19 +63,14 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
 
     /// Payment type: `C` or `nM`.
     public var paymentType: PaymentType
-
     /// The amount, written with a dot and exactly 2 decimals and no thousands separators ("con punto y 2 decimales").
     public var amount: Decimal
-
     /// The response URL (by default `https://suitemcommerce.com`).
     public var urlResponse: URL
-
     /// The merchant's own reference (an invoice or order number).
     public var reference: String
-
     /// MXN or USD.
     public var currency: SuiteCurrency
-
     /// The merchant server's current time in ISO 8601 with offset, e.g. `2013-07-10T14:49:24-05:00`.
     public var dateHour: Date
 
@@ -110,26 +99,15 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
         self.dateHour = dateHour
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let paymentType = PayFieldKey("paymentType", xml: "tpPago")
-        static let amount = PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true))
-        static let urlResponse = PayFieldKey("urlResponse")
-        static let reference = PayFieldKey("reference", xml: "referencia")
-        static let currency = PayFieldKey("currency", xml: "moneda")
-        static let dateHour = PayFieldKey("dateHour", xml: "date_hour")
-        static let dateHourFormat = PayDateFormat.iso8601(timeZone: "America/Mexico_City")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let paymentType = container.required(PaymentType.self, WireKeys.paymentType)
-        let amount = container.required(Decimal.self, WireKeys.amount)
-        self.urlResponse = container.optional(URL.self, WireKeys.urlResponse) ?? URL(string: "https://suitemcommerce.com")!
-        let reference = container.required(String.self, WireKeys.reference)
-        let currency = container.required(SuiteCurrency.self, WireKeys.currency)
-        let dateHour = container.date(WireKeys.dateHour, format: WireKeys.dateHourFormat, required: true)
+        let paymentType = container.required(PaymentType.self, PayFieldKey("paymentType", xml: "tpPago"))
+        let amount = container.required(Decimal.self, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true)))
+        self.urlResponse = container.optional(URL.self, "urlResponse") ?? URL(string: "https://suitemcommerce.com")!
+        let reference = container.required(String.self, PayFieldKey("reference", xml: "referencia"))
+        let currency = container.required(SuiteCurrency.self, PayFieldKey("currency", xml: "moneda"))
+        let dateHour = container.date(PayFieldKey("dateHour", xml: "date_hour"), format: .iso8601(timeZone: "America/Mexico_City"), required: true)
         try container.finish()
         guard let paymentType, let amount, let reference, let currency, let dateHour else { throw container.incomplete() }
         self.paymentType = paymentType
@@ -142,12 +120,12 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.paymentType, WireKeys.paymentType)
-        try container.encodeDecimal(self.amount, WireKeys.amount)
-        try container.encode(self.urlResponse, WireKeys.urlResponse)
-        try container.encode(self.reference, WireKeys.reference)
-        try container.encode(self.currency, WireKeys.currency)
-        try container.encodeDate(self.dateHour, WireKeys.dateHour, format: WireKeys.dateHourFormat)
+        try container.encode(self.paymentType, PayFieldKey("paymentType", xml: "tpPago"))
+        try container.encodeDecimal(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true)))
+        try container.encode(self.urlResponse, "urlResponse")
+        try container.encode(self.reference, PayFieldKey("reference", xml: "referencia"))
+        try container.encode(self.currency, PayFieldKey("currency", xml: "moneda"))
+        try container.encodeDate(self.dateHour, PayFieldKey("dateHour", xml: "date_hour"), format: .iso8601(timeZone: "America/Mexico_City"))
     }
 }
 
@@ -171,7 +149,7 @@ extension PayRequest: PayValidatable {
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `PaymentResult` in `SuiteMCommerce/Payment.yaml`.
-public enum PaymentResult: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum PaymentResult: PayOpenEnum, PayQueryValue {
     /// Aprobada.
     ///
     /// Also decoded from `Aprobada`, `aprobada`, `APPROVED`; always encoded as `approved`.
@@ -209,38 +187,7 @@ public enum PaymentResult: RawRepresentable, Codable, Hashable, Sendable, CaseIt
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: PaymentResult, rhs: PaymentResult) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension PaymentResult: PayQueryValue {}
 
 /// The decrypted response of `sndPay`; the demo app's lowercase tags are accepted too.
 ///
@@ -251,27 +198,20 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
 
     /// Referencia del cobro.
     public var reference: String?
-
     /// Aprobada/denegada/error.
     public var response: PaymentResult
-
     /// Número de autorización de cobro.
     public var auth: String?
-
     /// Descripción en caso de que la transacción haya sido denegada o errónea.
     public var error: String?
-
     /// Nombre del tarjetahabiente.
     public var cardholderName: String?
-
     /// Número de la tarjeta (masked by MIT; treated as a secret).
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var cardNumber: String?
-
     /// Monto de la transacción (2 decimals).
     public var amount: Decimal?
-
     /// Tipo de tarjeta.
     public var cardType: String?
 
@@ -306,29 +246,17 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
         self.cardType = cardType
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let reference = PayFieldKey("reference", xml: "Reference", aliases: ["referencia"])
-        static let response = PayFieldKey("response", xml: "Response", aliases: ["response"])
-        static let auth = PayFieldKey("auth", xml: "Auth", aliases: ["aut", "auth"])
-        static let error = PayFieldKey("error", xml: "Error", aliases: ["error"])
-        static let cardholderName = PayFieldKey("cardholderName", xml: "ccName")
-        static let cardNumber = PayFieldKey("cardNumber", xml: "ccNum")
-        static let amount = PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2))
-        static let cardType = PayFieldKey("cardType", xml: "Type", aliases: ["type"])
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.reference = container.optional(String.self, WireKeys.reference)
-        let response = container.required(PaymentResult.self, WireKeys.response)
-        self.auth = container.optional(String.self, WireKeys.auth)
-        self.error = container.optional(String.self, WireKeys.error)
-        self.cardholderName = container.optional(String.self, WireKeys.cardholderName)
-        self.cardNumber = container.optional(String.self, WireKeys.cardNumber)
-        self.amount = container.optional(Decimal.self, WireKeys.amount)
-        self.cardType = container.optional(String.self, WireKeys.cardType)
+        self.reference = container.optional(String.self, PayFieldKey("reference", xml: "Reference", aliases: ["referencia"]))
+        let response = container.required(PaymentResult.self, PayFieldKey("response", xml: "Response", aliases: ["response"]))
+        self.auth = container.optional(String.self, PayFieldKey("auth", xml: "Auth", aliases: ["aut", "auth"]))
+        self.error = container.optional(String.self, PayFieldKey("error", xml: "Error", aliases: ["error"]))
+        self.cardholderName = container.optional(String.self, PayFieldKey("cardholderName", xml: "ccName"))
+        self.cardNumber = container.optional(String.self, PayFieldKey("cardNumber", xml: "ccNum"))
+        self.amount = container.optional(Decimal.self, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)))
+        self.cardType = container.optional(String.self, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
         try container.finish()
         guard let response else { throw container.incomplete() }
         self.response = response
@@ -337,14 +265,14 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.reference, WireKeys.reference)
-        try container.encode(self.response, WireKeys.response)
-        try container.encodeIfPresent(self.auth, WireKeys.auth)
-        try container.encodeIfPresent(self.error, WireKeys.error)
-        try container.encodeIfPresent(self.cardholderName, WireKeys.cardholderName)
-        try container.encodeIfPresent(self.cardNumber, WireKeys.cardNumber)
-        try container.encodeDecimal(self.amount, WireKeys.amount)
-        try container.encodeIfPresent(self.cardType, WireKeys.cardType)
+        try container.encodeIfPresent(self.reference, PayFieldKey("reference", xml: "Reference", aliases: ["referencia"]))
+        try container.encode(self.response, PayFieldKey("response", xml: "Response", aliases: ["response"]))
+        try container.encodeIfPresent(self.auth, PayFieldKey("auth", xml: "Auth", aliases: ["aut", "auth"]))
+        try container.encodeIfPresent(self.error, PayFieldKey("error", xml: "Error", aliases: ["error"]))
+        try container.encodeIfPresent(self.cardholderName, PayFieldKey("cardholderName", xml: "ccName"))
+        try container.encodeIfPresent(self.cardNumber, PayFieldKey("cardNumber", xml: "ccNum"))
+        try container.encodeDecimal(self.amount, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)))
+        try container.encodeIfPresent(self.cardType, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
     }
 }
 
@@ -357,17 +285,9 @@ extension PayResponse: PayValidatable {
     }
 }
 
-extension PayResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("PayResponse", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension PayResponse: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("reference", reference as Any),
             ("response", response as Any),

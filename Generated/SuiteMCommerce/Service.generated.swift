@@ -10,10 +10,8 @@ import Foundation
 public struct HostedPaymentRequest: Codable, Hashable, Sendable {
     /// The merchant's company id (provided by MIT).
     public var company: String
-
     /// The encrypted transaction (hex of Base64 of IV ‖ ciphertext).
     public var xmlA: String
-
     /// The merchant's string (provided by MIT).
     public var xmlM: String
 
@@ -29,19 +27,12 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable {
         self.xmlM = xmlM
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let company = PayFieldKey("company")
-        static let xmlA = PayFieldKey("xmlA")
-        static let xmlM = PayFieldKey("xmlM")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let company = container.required(String.self, WireKeys.company)
-        let xmlA = container.required(String.self, WireKeys.xmlA)
-        let xmlM = container.required(String.self, WireKeys.xmlM)
+        let company = container.required(String.self, "company")
+        let xmlA = container.required(String.self, "xmlA")
+        let xmlM = container.required(String.self, "xmlM")
         try container.finish()
         guard let company, let xmlA, let xmlM else { throw container.incomplete() }
         self.company = company
@@ -52,9 +43,9 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.company, WireKeys.company)
-        try container.encode(self.xmlA, WireKeys.xmlA)
-        try container.encode(self.xmlM, WireKeys.xmlM)
+        try container.encode(self.company, "company")
+        try container.encode(self.xmlA, "xmlA")
+        try container.encode(self.xmlM, "xmlM")
     }
 }
 
@@ -88,15 +79,10 @@ public struct HostedForm: Codable, Hashable, Sendable {
         self.formUrl = formUrl
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let formUrl = PayFieldKey("formUrl")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let formUrl = container.required(URL.self, WireKeys.formUrl)
+        let formUrl = container.required(URL.self, "formUrl")
         try container.finish()
         guard let formUrl else { throw container.incomplete() }
         self.formUrl = formUrl
@@ -105,7 +91,7 @@ public struct HostedForm: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.formUrl, WireKeys.formUrl)
+        try container.encode(self.formUrl, "formUrl")
     }
 }
 
@@ -127,7 +113,6 @@ extension HostedForm: PayValidatable {
 public struct TokenizeRequest: Codable, Hashable, Sendable {
     /// The merchant data.
     public var tokenization: BeanTokenization
-
     /// The 3-D Secure data.
     public var threeDS: Bean3DS
 
@@ -141,17 +126,11 @@ public struct TokenizeRequest: Codable, Hashable, Sendable {
         self.threeDS = threeDS
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let tokenization = PayFieldKey("tokenization")
-        static let threeDS = PayFieldKey("threeDS")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let tokenization = container.required(BeanTokenization.self, WireKeys.tokenization)
-        let threeDS = container.required(Bean3DS.self, WireKeys.threeDS)
+        let tokenization = container.required(BeanTokenization.self, "tokenization")
+        let threeDS = container.required(Bean3DS.self, "threeDS")
         try container.finish()
         guard let tokenization, let threeDS else { throw container.incomplete() }
         self.tokenization = tokenization
@@ -161,8 +140,8 @@ public struct TokenizeRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.tokenization, WireKeys.tokenization)
-        try container.encode(self.threeDS, WireKeys.threeDS)
+        try container.encode(self.tokenization, "tokenization")
+        try container.encode(self.threeDS, "threeDS")
     }
 }
 
@@ -174,22 +153,9 @@ extension TokenizeRequest: PayValidatable {
     }
 }
 
-extension TokenizeRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("TokenizeRequest", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
-        [
-            ("tokenization", tokenization as Any),
-            ("threeDS", threeDS as Any),
-        ]
-    }
+extension TokenizeRequest: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("tokenization", tokenization as Any), ("threeDS", threeDS as Any)] }
 }
 
 /// Where the card-capture view is.
@@ -198,7 +164,6 @@ extension TokenizeRequest: CustomStringConvertible, CustomDebugStringConvertible
 public struct CaptureView: Codable, Hashable, Sendable {
     /// The view to open in the web session.
     public var captureUrl: URL
-
     /// The tokenization session the view belongs to.
     public var session: String
 
@@ -212,17 +177,11 @@ public struct CaptureView: Codable, Hashable, Sendable {
         self.session = session
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let captureUrl = PayFieldKey("captureUrl")
-        static let session = PayFieldKey("session")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let captureUrl = container.required(URL.self, WireKeys.captureUrl)
-        let session = container.required(String.self, WireKeys.session)
+        let captureUrl = container.required(URL.self, "captureUrl")
+        let session = container.required(String.self, "session")
         try container.finish()
         guard let captureUrl, let session else { throw container.incomplete() }
         self.captureUrl = captureUrl
@@ -232,8 +191,8 @@ public struct CaptureView: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.captureUrl, WireKeys.captureUrl)
-        try container.encode(self.session, WireKeys.session)
+        try container.encode(self.captureUrl, "captureUrl")
+        try container.encode(self.session, "session")
     }
 }
 
@@ -256,7 +215,6 @@ extension CaptureView: PayValidatable {
 public struct SuiteErrorResponse: Codable, Hashable, Sendable {
     /// The catalog code, e.g. `A004`.
     public var code: String
-
     /// The Spanish text.
     public var message: String?
 
@@ -270,17 +228,11 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable {
         self.message = message
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let code = PayFieldKey("code")
-        static let message = PayFieldKey("message")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let code = container.required(String.self, WireKeys.code)
-        self.message = container.optional(String.self, WireKeys.message)
+        let code = container.required(String.self, "code")
+        self.message = container.optional(String.self, "message")
         try container.finish()
         guard let code else { throw container.incomplete() }
         self.code = code
@@ -289,8 +241,8 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.code, WireKeys.code)
-        try container.encodeIfPresent(self.message, WireKeys.message)
+        try container.encode(self.code, "code")
+        try container.encodeIfPresent(self.message, "message")
     }
 }
 
@@ -325,8 +277,6 @@ public struct OpenHostedPaymentOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/mcommerce/v1/pay"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -343,13 +293,7 @@ public struct OpenHostedPaymentOperation: PayOperation, Hashable {
         "/mcommerce/v1/pay"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
-    /// The request headers.
-    public var headerFields: [PayHeaderField] { [] }
-
-    /// The request body, `nil` when the operation sends none.
+    /// The request body.
     public var requestBody: RequestBody? { body }
 }
 
@@ -372,8 +316,6 @@ public struct StartTokenizationOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/mcommerce/v1/tokenize"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -390,27 +332,13 @@ public struct StartTokenizationOperation: PayOperation, Hashable {
         "/mcommerce/v1/tokenize"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
-    /// The request headers.
-    public var headerFields: [PayHeaderField] { [] }
-
-    /// The request body, `nil` when the operation sends none.
+    /// The request body.
     public var requestBody: RequestBody? { body }
 }
 
-extension StartTokenizationOperation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The input with secrets redacted.
-    public var description: String { PayRedaction.describe("StartTokenizationOperation", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror with secrets redacted.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] { [("body", body as Any)] }
+extension StartTokenizationOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("body", body as Any)] }
 }
 
 /// The result of a tokenization session after the card-capture view returned.
@@ -419,8 +347,6 @@ extension StartTokenizationOperation: CustomStringConvertible, CustomDebugString
 ///
 /// - Remark: Generated from `getTokenization` in `SuiteMCommerce/Service.yaml`.
 public struct GetTokenizationOperation: PayOperation, Hashable {
-    /// The request body type.
-    public typealias RequestBody = PayNoBody
     /// The success body type.
     public typealias ResponseBody = BeanTokenizeResponse
     /// The error body type.
@@ -432,8 +358,6 @@ public struct GetTokenizationOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.get
     /// The path template.
     public static let pathTemplate = "/mcommerce/v1/tokenize/{session}"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -449,15 +373,6 @@ public struct GetTokenizationOperation: PayOperation, Hashable {
     public var path: String {
         "/mcommerce/v1/tokenize/" + PayPathEncoding.segment(session.queryValue)
     }
-
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
-    /// The request headers.
-    public var headerFields: [PayHeaderField] { [] }
-
-    /// The request body, `nil` when the operation sends none.
-    public var requestBody: RequestBody? { nil }
 }
 
 /// Charges a token (T001–T014 on failure).
@@ -479,8 +394,6 @@ public struct PayWithTokenOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.post
     /// The path template.
     public static let pathTemplate = "/mcommerce/v1/payWithToken"
-    /// The header that carries the idempotency key, if the operation has one.
-    public static let idempotencyKeyHeader: String? = nil
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
@@ -497,25 +410,11 @@ public struct PayWithTokenOperation: PayOperation, Hashable {
         "/mcommerce/v1/payWithToken"
     }
 
-    /// The query items.
-    public var queryItems: [URLQueryItem] { [] }
-
-    /// The request headers.
-    public var headerFields: [PayHeaderField] { [] }
-
-    /// The request body, `nil` when the operation sends none.
+    /// The request body.
     public var requestBody: RequestBody? { body }
 }
 
-extension PayWithTokenOperation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The input with secrets redacted.
-    public var description: String { PayRedaction.describe("PayWithTokenOperation", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror with secrets redacted.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] { [("body", body as Any)] }
+extension PayWithTokenOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("body", body as Any)] }
 }

@@ -10,38 +10,28 @@ import Foundation
 public struct BeanTokenization: Codable, Hashable, Sendable {
     /// La sucursal de la empresa.
     public var branch: String
-
     /// El ID de la compañía de CDP.
     public var company: String
-
     /// El código de país.
     public var country: String
-
     /// Usuario de CDP.
     public var user: String
-
     /// La contraseña asociada al usuario CDP.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var password: String
-
     /// La afiliación.
     public var merchant: String
-
     /// MXN or USD.
     public var currency: SuiteCurrency
-
     /// El número de operativa para realizar el cobro.
     public var operationType: String
-
     /// El token asociado a una tarjeta.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var token: String?
-
     /// La referencia con la cual se realizará el cobro.
     public var reference: String
-
     /// El monto por el cual se realizará el cobro.
     public var amount: Decimal
 
@@ -85,35 +75,20 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         self.amount = amount
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let branch = PayFieldKey("branch")
-        static let company = PayFieldKey("company")
-        static let country = PayFieldKey("country")
-        static let user = PayFieldKey("user")
-        static let password = PayFieldKey("password")
-        static let merchant = PayFieldKey("merchant")
-        static let currency = PayFieldKey("currency")
-        static let operationType = PayFieldKey("operationType")
-        static let token = PayFieldKey("token")
-        static let reference = PayFieldKey("reference")
-        static let amount = PayFieldKey("amount", decimal: PayDecimalRule(scale: 2))
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let branch = container.required(String.self, WireKeys.branch)
-        let company = container.required(String.self, WireKeys.company)
-        let country = container.required(String.self, WireKeys.country)
-        let user = container.required(String.self, WireKeys.user)
-        let password = container.required(String.self, WireKeys.password)
-        let merchant = container.required(String.self, WireKeys.merchant)
-        let currency = container.required(SuiteCurrency.self, WireKeys.currency)
-        let operationType = container.required(String.self, WireKeys.operationType)
-        self.token = container.optional(String.self, WireKeys.token)
-        let reference = container.required(String.self, WireKeys.reference)
-        let amount = container.required(Decimal.self, WireKeys.amount)
+        let branch = container.required(String.self, "branch")
+        let company = container.required(String.self, "company")
+        let country = container.required(String.self, "country")
+        let user = container.required(String.self, "user")
+        let password = container.required(String.self, "password")
+        let merchant = container.required(String.self, "merchant")
+        let currency = container.required(SuiteCurrency.self, "currency")
+        let operationType = container.required(String.self, "operationType")
+        self.token = container.optional(String.self, "token")
+        let reference = container.required(String.self, "reference")
+        let amount = container.required(Decimal.self, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
         try container.finish()
         guard let branch, let company, let country, let user, let password, let merchant, let currency, let operationType, let reference, let amount else { throw container.incomplete() }
         self.branch = branch
@@ -131,17 +106,17 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.branch, WireKeys.branch)
-        try container.encode(self.company, WireKeys.company)
-        try container.encode(self.country, WireKeys.country)
-        try container.encode(self.user, WireKeys.user)
-        try container.encode(self.password, WireKeys.password)
-        try container.encode(self.merchant, WireKeys.merchant)
-        try container.encode(self.currency, WireKeys.currency)
-        try container.encode(self.operationType, WireKeys.operationType)
-        try container.encodeIfPresent(self.token, WireKeys.token)
-        try container.encode(self.reference, WireKeys.reference)
-        try container.encodeDecimal(self.amount, WireKeys.amount)
+        try container.encode(self.branch, "branch")
+        try container.encode(self.company, "company")
+        try container.encode(self.country, "country")
+        try container.encode(self.user, "user")
+        try container.encode(self.password, "password")
+        try container.encode(self.merchant, "merchant")
+        try container.encode(self.currency, "currency")
+        try container.encode(self.operationType, "operationType")
+        try container.encodeIfPresent(self.token, "token")
+        try container.encode(self.reference, "reference")
+        try container.encodeDecimal(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
     }
 }
 
@@ -161,17 +136,9 @@ extension BeanTokenization: PayValidatable {
     }
 }
 
-extension BeanTokenization: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("BeanTokenization", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension BeanTokenization: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("branch", branch as Any),
             ("company", company as Any),
@@ -194,32 +161,24 @@ extension BeanTokenization: CustomStringConvertible, CustomDebugStringConvertibl
 public struct Bean3DS: Codable, Hashable, Sendable {
     /// La sucursal de la empresa.
     public var branch: String
-
     /// El ID de la compañía de CDP (sent with token payments).
     public var company: String?
-
     /// El código de país.
     public var country: String
-
     /// Usuario de CDP.
     public var user: String
-
     /// La contraseña asociada al usuario CDP.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var password: String
-
     /// La afiliación.
     public var merchant: String
-
     /// MXN or USD.
     public var currency: SuiteCurrency
-
     /// La llave para procesar la autenticación proporcionada al comercio.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var authKey: String
-
     /// La referencia con la cual se autenticará.
     public var reference: String
 
@@ -257,31 +216,18 @@ public struct Bean3DS: Codable, Hashable, Sendable {
         self.reference = reference
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let branch = PayFieldKey("branch")
-        static let company = PayFieldKey("company")
-        static let country = PayFieldKey("country")
-        static let user = PayFieldKey("user")
-        static let password = PayFieldKey("password")
-        static let merchant = PayFieldKey("merchant")
-        static let currency = PayFieldKey("currency")
-        static let authKey = PayFieldKey("authKey")
-        static let reference = PayFieldKey("reference")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        let branch = container.required(String.self, WireKeys.branch)
-        self.company = container.optional(String.self, WireKeys.company)
-        let country = container.required(String.self, WireKeys.country)
-        let user = container.required(String.self, WireKeys.user)
-        let password = container.required(String.self, WireKeys.password)
-        let merchant = container.required(String.self, WireKeys.merchant)
-        let currency = container.required(SuiteCurrency.self, WireKeys.currency)
-        let authKey = container.required(String.self, WireKeys.authKey)
-        let reference = container.required(String.self, WireKeys.reference)
+        let branch = container.required(String.self, "branch")
+        self.company = container.optional(String.self, "company")
+        let country = container.required(String.self, "country")
+        let user = container.required(String.self, "user")
+        let password = container.required(String.self, "password")
+        let merchant = container.required(String.self, "merchant")
+        let currency = container.required(SuiteCurrency.self, "currency")
+        let authKey = container.required(String.self, "authKey")
+        let reference = container.required(String.self, "reference")
         try container.finish()
         guard let branch, let country, let user, let password, let merchant, let currency, let authKey, let reference else { throw container.incomplete() }
         self.branch = branch
@@ -297,15 +243,15 @@ public struct Bean3DS: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encode(self.branch, WireKeys.branch)
-        try container.encodeIfPresent(self.company, WireKeys.company)
-        try container.encode(self.country, WireKeys.country)
-        try container.encode(self.user, WireKeys.user)
-        try container.encode(self.password, WireKeys.password)
-        try container.encode(self.merchant, WireKeys.merchant)
-        try container.encode(self.currency, WireKeys.currency)
-        try container.encode(self.authKey, WireKeys.authKey)
-        try container.encode(self.reference, WireKeys.reference)
+        try container.encode(self.branch, "branch")
+        try container.encodeIfPresent(self.company, "company")
+        try container.encode(self.country, "country")
+        try container.encode(self.user, "user")
+        try container.encode(self.password, "password")
+        try container.encode(self.merchant, "merchant")
+        try container.encode(self.currency, "currency")
+        try container.encode(self.authKey, "authKey")
+        try container.encode(self.reference, "reference")
     }
 }
 
@@ -322,17 +268,9 @@ extension Bean3DS: PayValidatable {
     }
 }
 
-extension Bean3DS: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("Bean3DS", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension Bean3DS: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("branch", branch as Any),
             ("company", company as Any),
@@ -352,7 +290,7 @@ extension Bean3DS: CustomStringConvertible, CustomDebugStringConvertible, Custom
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
 /// - Remark: Generated from `TokenizeStatus` in `SuiteMCommerce/Token.yaml`.
-public enum TokenizeStatus: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {
+public enum TokenizeStatus: PayOpenEnum, PayQueryValue {
     /// The wire value `success`.
     ///
     /// Also decoded from `Success`, `SUCCESS`; always encoded as `success`.
@@ -384,63 +322,26 @@ public enum TokenizeStatus: RawRepresentable, Codable, Hashable, Sendable, CaseI
         case .unknown(let raw): return raw
         }
     }
-
-    /// Whether the value is one the schema lists.
-    public var isKnown: Bool {
-        if case .unknown = self {
-            return false
-        }
-        return true
-    }
-
-    /// Values are equal when their wire values are, so `unknown("x")` equals the listed case `x`.
-    public static func == (lhs: TokenizeStatus, rhs: TokenizeStatus) -> Bool {
-        lhs.rawValue == rhs.rawValue
-    }
-
-    /// Hashes the wire value.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(rawValue)
-    }
-
-    /// Decodes any value; unlisted ones are kept in ``unknown(_:)``.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-
-    /// Encodes the wire value, unlisted ones exactly as received.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
-
-extension TokenizeStatus: PayQueryValue {}
 
 /// The result of `AuthenticateWithBeanTokenization:bean3DS:`.
 ///
 /// - Remark: Generated from `BeanTokenizeResponse` in `SuiteMCommerce/Token.yaml`.
-public struct BeanTokenizeResponse: Codable, Hashable, Sendable {
+public struct BeanTokenizeResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// The response code.
     public var cdResponse: String?
-
     /// Success o error.
     public var nbResponse: TokenizeStatus
-
     /// The card's token.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var token: String?
-
     /// Referencia de token.
     public var tokenReference: String?
-
     /// The card type.
     public var cardType: String?
-
     /// The card brand.
     public var cardBrand: String?
-
     /// The issuing bank.
     public var cardBank: String?
 
@@ -472,27 +373,16 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable {
         self.cardBank = cardBank
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let cdResponse = PayFieldKey("cdResponse")
-        static let nbResponse = PayFieldKey("nbResponse")
-        static let token = PayFieldKey("token")
-        static let tokenReference = PayFieldKey("tokenReference")
-        static let cardType = PayFieldKey("cc_type")
-        static let cardBrand = PayFieldKey("cc_brand")
-        static let cardBank = PayFieldKey("cc_bank")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.cdResponse = container.optional(String.self, WireKeys.cdResponse)
-        let nbResponse = container.required(TokenizeStatus.self, WireKeys.nbResponse)
-        self.token = container.optional(String.self, WireKeys.token)
-        self.tokenReference = container.optional(String.self, WireKeys.tokenReference)
-        self.cardType = container.optional(String.self, WireKeys.cardType)
-        self.cardBrand = container.optional(String.self, WireKeys.cardBrand)
-        self.cardBank = container.optional(String.self, WireKeys.cardBank)
+        self.cdResponse = container.optional(String.self, "cdResponse")
+        let nbResponse = container.required(TokenizeStatus.self, "nbResponse")
+        self.token = container.optional(String.self, "token")
+        self.tokenReference = container.optional(String.self, "tokenReference")
+        self.cardType = container.optional(String.self, "cc_type")
+        self.cardBrand = container.optional(String.self, "cc_brand")
+        self.cardBank = container.optional(String.self, "cc_bank")
         try container.finish()
         guard let nbResponse else { throw container.incomplete() }
         self.nbResponse = nbResponse
@@ -501,29 +391,19 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.cdResponse, WireKeys.cdResponse)
-        try container.encode(self.nbResponse, WireKeys.nbResponse)
-        try container.encodeIfPresent(self.token, WireKeys.token)
-        try container.encodeIfPresent(self.tokenReference, WireKeys.tokenReference)
-        try container.encodeIfPresent(self.cardType, WireKeys.cardType)
-        try container.encodeIfPresent(self.cardBrand, WireKeys.cardBrand)
-        try container.encodeIfPresent(self.cardBank, WireKeys.cardBank)
+        try container.encodeIfPresent(self.cdResponse, "cdResponse")
+        try container.encode(self.nbResponse, "nbResponse")
+        try container.encodeIfPresent(self.token, "token")
+        try container.encodeIfPresent(self.tokenReference, "tokenReference")
+        try container.encodeIfPresent(self.cardType, "cc_type")
+        try container.encodeIfPresent(self.cardBrand, "cc_brand")
+        try container.encodeIfPresent(self.cardBank, "cc_bank")
     }
 }
 
-extension BeanTokenizeResponse: PayAlwaysValid {}
-
-extension BeanTokenizeResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The fields with sensitive values shown as `<redacted>`.
-    public var description: String { PayRedaction.describe("BeanTokenizeResponse", redactedFields) }
-
-    /// Same as ``description``.
-    public var debugDescription: String { description }
-
-    /// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.
-    public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }
-
-    private var redactedFields: [(String, Any)] {
+extension BeanTokenizeResponse: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
         [
             ("cdResponse", cdResponse as Any),
             ("nbResponse", nbResponse as Any),
@@ -542,49 +422,34 @@ extension BeanTokenizeResponse: CustomStringConvertible, CustomDebugStringConver
 public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
     /// `00` means success.
     public var cdResponse: String?
-
     /// The response text.
     public var nbResponse: String?
-
     /// approved/denied/error.
     public var response: PaymentResult
-
     /// Folio de la transacción.
     public var folio: String?
-
     /// Número de autorización de cobro.
     public var auth: String?
-
     /// Referencia del cobro.
     public var reference: String?
-
     /// The time, `HH:mm:ss`.
     public var time: String?
-
     /// Fecha de la transacción (`dd/MM/yyyy`).
     public var date: Date?
-
     /// The card type, e.g. `CREDITO/MasterCard`.
     public var cardType: String?
-
     /// The operation, e.g. `VENTA`.
     public var operationType: String?
-
     /// The cardholder.
     public var cardholderName: String?
-
     /// The card's last 4 digits.
     public var cardLastDigits: String?
-
     /// The card's expiry month.
     public var cardExpirationMonth: String?
-
     /// The card's expiry year.
     public var cardExpirationYear: String?
-
     /// Monto de la transacción.
     public var amount: Decimal?
-
     /// Descripción en caso de que la transacción haya sido denegada o errónea.
     public var error: String?
 
@@ -643,46 +508,25 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
         self.error = error
     }
 
-    /// The wire names of each field.
-    enum WireKeys {
-        static let cdResponse = PayFieldKey("cdResponse")
-        static let nbResponse = PayFieldKey("nbResponse")
-        static let response = PayFieldKey("response")
-        static let folio = PayFieldKey("foliocpagos")
-        static let auth = PayFieldKey("auth")
-        static let reference = PayFieldKey("reference")
-        static let time = PayFieldKey("time")
-        static let date = PayFieldKey("date")
-        static let cardType = PayFieldKey("cc_type")
-        static let operationType = PayFieldKey("tp_operation")
-        static let cardholderName = PayFieldKey("cc_name")
-        static let cardLastDigits = PayFieldKey("cc_number")
-        static let cardExpirationMonth = PayFieldKey("cc_expmonth")
-        static let cardExpirationYear = PayFieldKey("cc_expyear")
-        static let amount = PayFieldKey("amount")
-        static let error = PayFieldKey("error")
-        static let dateFormat = PayDateFormat.custom("dd/MM/yyyy", timeZone: "America/Mexico_City")
-    }
-
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.cdResponse = container.optional(String.self, WireKeys.cdResponse)
-        self.nbResponse = container.optional(String.self, WireKeys.nbResponse)
-        let response = container.required(PaymentResult.self, WireKeys.response)
-        self.folio = container.optional(String.self, WireKeys.folio)
-        self.auth = container.optional(String.self, WireKeys.auth)
-        self.reference = container.optional(String.self, WireKeys.reference)
-        self.time = container.optional(String.self, WireKeys.time)
-        self.date = container.date(WireKeys.date, format: WireKeys.dateFormat, required: false)
-        self.cardType = container.optional(String.self, WireKeys.cardType)
-        self.operationType = container.optional(String.self, WireKeys.operationType)
-        self.cardholderName = container.optional(String.self, WireKeys.cardholderName)
-        self.cardLastDigits = container.optional(String.self, WireKeys.cardLastDigits)
-        self.cardExpirationMonth = container.optional(String.self, WireKeys.cardExpirationMonth)
-        self.cardExpirationYear = container.optional(String.self, WireKeys.cardExpirationYear)
-        self.amount = container.optional(Decimal.self, WireKeys.amount)
-        self.error = container.optional(String.self, WireKeys.error)
+        self.cdResponse = container.optional(String.self, "cdResponse")
+        self.nbResponse = container.optional(String.self, "nbResponse")
+        let response = container.required(PaymentResult.self, "response")
+        self.folio = container.optional(String.self, "foliocpagos")
+        self.auth = container.optional(String.self, "auth")
+        self.reference = container.optional(String.self, "reference")
+        self.time = container.optional(String.self, "time")
+        self.date = container.date("date", format: .custom("dd/MM/yyyy", timeZone: "America/Mexico_City"), required: false)
+        self.cardType = container.optional(String.self, "cc_type")
+        self.operationType = container.optional(String.self, "tp_operation")
+        self.cardholderName = container.optional(String.self, "cc_name")
+        self.cardLastDigits = container.optional(String.self, "cc_number")
+        self.cardExpirationMonth = container.optional(String.self, "cc_expmonth")
+        self.cardExpirationYear = container.optional(String.self, "cc_expyear")
+        self.amount = container.optional(Decimal.self, "amount")
+        self.error = container.optional(String.self, "error")
         try container.finish()
         guard let response else { throw container.incomplete() }
         self.response = response
@@ -691,22 +535,22 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.cdResponse, WireKeys.cdResponse)
-        try container.encodeIfPresent(self.nbResponse, WireKeys.nbResponse)
-        try container.encode(self.response, WireKeys.response)
-        try container.encodeIfPresent(self.folio, WireKeys.folio)
-        try container.encodeIfPresent(self.auth, WireKeys.auth)
-        try container.encodeIfPresent(self.reference, WireKeys.reference)
-        try container.encodeIfPresent(self.time, WireKeys.time)
-        try container.encodeDate(self.date, WireKeys.date, format: WireKeys.dateFormat)
-        try container.encodeIfPresent(self.cardType, WireKeys.cardType)
-        try container.encodeIfPresent(self.operationType, WireKeys.operationType)
-        try container.encodeIfPresent(self.cardholderName, WireKeys.cardholderName)
-        try container.encodeIfPresent(self.cardLastDigits, WireKeys.cardLastDigits)
-        try container.encodeIfPresent(self.cardExpirationMonth, WireKeys.cardExpirationMonth)
-        try container.encodeIfPresent(self.cardExpirationYear, WireKeys.cardExpirationYear)
-        try container.encodeDecimal(self.amount, WireKeys.amount)
-        try container.encodeIfPresent(self.error, WireKeys.error)
+        try container.encodeIfPresent(self.cdResponse, "cdResponse")
+        try container.encodeIfPresent(self.nbResponse, "nbResponse")
+        try container.encode(self.response, "response")
+        try container.encodeIfPresent(self.folio, "foliocpagos")
+        try container.encodeIfPresent(self.auth, "auth")
+        try container.encodeIfPresent(self.reference, "reference")
+        try container.encodeIfPresent(self.time, "time")
+        try container.encodeDate(self.date, "date", format: .custom("dd/MM/yyyy", timeZone: "America/Mexico_City"))
+        try container.encodeIfPresent(self.cardType, "cc_type")
+        try container.encodeIfPresent(self.operationType, "tp_operation")
+        try container.encodeIfPresent(self.cardholderName, "cc_name")
+        try container.encodeIfPresent(self.cardLastDigits, "cc_number")
+        try container.encodeIfPresent(self.cardExpirationMonth, "cc_expmonth")
+        try container.encodeIfPresent(self.cardExpirationYear, "cc_expyear")
+        try container.encodeDecimal(self.amount, "amount")
+        try container.encodeIfPresent(self.error, "error")
     }
 }
 

@@ -46,7 +46,7 @@ final class DelegateEraViewController: CardDelegate {
         }
         cardClient.delegate = self
         cardClient.approveOrder(request: cardRequest, context: self)
-        _ = await finished.wait(timeout: .seconds(10))
+        _ = await finished.wait(timeout: .seconds(60))
         return events.events
     }
 }

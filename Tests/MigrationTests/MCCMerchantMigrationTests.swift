@@ -57,7 +57,7 @@ struct MigrationHarness {
         let app = Legacy2019App(cartId: "cart-2019")
         #expect(MCCMerchant.handleMasterpassResponse("fancyshop://ignored", delegate: app))
         MCCMerchant.paymentMethodCheckout(app)
-        _ = await app.done.wait(timeout: .seconds(10))
+        _ = await app.done.wait(timeout: .seconds(60))
         return (app, browser)
     }
 }
@@ -115,7 +115,7 @@ struct MCCMerchantMigrationTests {
             #expect(error == nil)
             method.resolve(paymentMethod)
         }
-        #expect(await method.wait(timeout: .seconds(5))?.paymentMethodName == "Click to Pay")
+        #expect(await method.wait(timeout: .seconds(60))?.paymentMethodName == "Click to Pay")
         #expect(MCCMerchantError(code: 10012) == .transactionCancelled)
         #expect(MCCMerchantError.transactionCancelled.domain == "com.masterpass.mccmerchant.transactionCancelled")
     }

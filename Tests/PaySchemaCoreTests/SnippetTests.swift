@@ -26,7 +26,7 @@ struct SnippetTests {
             /// Closed: a value the schema does not list fails to decode.
             ///
             /// - Remark: Generated from `Format` in `Snippet/Snippet.yaml`.
-            public enum Format: String, Codable, Hashable, Sendable, CaseIterable {
+            public enum Format: String, PayClosedEnum, PayQueryValue {
                 /// The wire value `TVV`.
                 ///
                 /// Also decoded from `TAVV`; always encoded as `TVV`.
@@ -42,25 +42,7 @@ struct SnippetTests {
                     default: return nil
                     }
                 }
-
-                /// Decodes a listed value (or alias); anything else is an error naming the allowed values.
-                public init(from decoder: any Decoder) throws {
-                    let container = try decoder.singleValueContainer()
-                    let raw = try container.decode(String.self)
-                    guard let value = Self(rawValue: raw) else {
-                        throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\\(raw)' is not a valid Format; expected one of TVV, ICC")
-                    }
-                    self = value
-                }
-
-                /// Encodes the current spelling of the value (never an alias).
-                public func encode(to encoder: any Encoder) throws {
-                    var container = encoder.singleValueContainer()
-                    try container.encode(rawValue)
-                }
             }
-
-            extension Format: PayQueryValue {}
 
             """)
     }
@@ -88,10 +70,8 @@ struct SnippetTests {
             public struct Item: Codable, Hashable, Sendable {
                 /// The id.
                 public var id: String
-
                 /// The `note` field.
                 public var note: String?
-
                 /// The `count` field.
                 public var count: Int
 
@@ -107,19 +87,12 @@ struct SnippetTests {
                     self.count = count
                 }
 
-                /// The wire names of each field.
-                enum WireKeys {
-                    static let id = PayFieldKey("id")
-                    static let note = PayFieldKey("note")
-                    static let count = PayFieldKey("count")
-                }
-
                 /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
                 public init(from decoder: any Decoder) throws {
                     var container = try PayDecodingContainer(decoder)
-                    let id = container.required(String.self, WireKeys.id)
-                    self.note = container.optional(String.self, WireKeys.note)
-                    self.count = container.optional(Int.self, WireKeys.count) ?? 1
+                    let id = container.required(String.self, "id")
+                    self.note = container.optional(String.self, "note")
+                    self.count = container.optional(Int.self, "count") ?? 1
                     try container.finish()
                     guard let id else { throw container.incomplete() }
                     self.id = id
@@ -128,9 +101,9 @@ struct SnippetTests {
                 /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
                 public func encode(to encoder: any Encoder) throws {
                     var container = PayEncodingContainer(encoder)
-                    try container.encode(self.id, WireKeys.id)
-                    try container.encodeIfPresent(self.note, WireKeys.note)
-                    try container.encode(self.count, WireKeys.count)
+                    try container.encode(self.id, "id")
+                    try container.encodeIfPresent(self.note, "note")
+                    try container.encode(self.count, "count")
                 }
             }
 
@@ -146,7 +119,7 @@ struct SnippetTests {
 
     @Test func openEnumKeepsUnknownRawValues() {
         let swift = generate("types:\n  Brand:\n    kind: enum\n    open: true\n    cases: [VISA, MASTERCARD]\n")
-        #expect(swift.contains("public enum Brand: RawRepresentable, Codable, Hashable, Sendable, CaseIterable {"))
+        #expect(swift.contains("public enum Brand: PayOpenEnum, PayQueryValue {"))
         #expect(swift.contains("    case unknown(String)\n"))
         #expect(swift.contains("        case \"VISA\": self = .visa\n        case \"MASTERCARD\": self = .mastercard\n        default: self = .unknown(rawValue)\n"))
         #expect(swift.contains("    public static let allCases: [Brand] = [.visa, .mastercard]\n"))
@@ -167,10 +140,9 @@ struct SnippetTests {
                   10012: { name: transactionCancelled, message: Transaction cancelled, domain: com.example.transactionCancelled }
             """)
         // No aliases: Swift synthesizes the raw-value initializer; `PayClosedEnum` does the coding.
-        #expect(swift.contains("public enum Status: Int, PayClosedEnum {\n"))
+        #expect(swift.contains("public enum Status: Int, PayClosedEnum, PayQueryValue {\n"))
         #expect(swift.contains("    case success = 1001\n"))
         #expect(!swift.contains("init?(rawValue"))
-        #expect(swift.contains("extension Status: PayQueryValue {}\n"))
         #expect(swift.contains("public enum Legacy: Int, PayErrorCatalog {\n"))
         #expect(swift.contains("    case transactionCancelled = 10012\n"))
         #expect(swift.contains("        case .transactionCancelled: return \"com.example.transactionCancelled\"\n"))
@@ -190,8 +162,8 @@ struct SnippetTests {
 
     @Test func sensitiveFieldsGetRedactingDescriptions() {
         let swift = generate("types:\n  Card:\n    kind: struct\n    fields:\n      number: { type: String, required: true, sensitive: true }\n      name: String?\n")
-        #expect(swift.contains("extension Card: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {"))
-        #expect(swift.contains("            (\"number\", PayRedaction.Redacted()),\n            (\"name\", name as Any),\n"))
+        #expect(swift.contains("extension Card: PayRedacting {"))
+        #expect(swift.contains("    public var redactedFields: [(String, Any)] { [(\"number\", PayRedaction.Redacted()), (\"name\", name as Any)] }\n"))
         #expect(swift.contains("    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.\n"))
     }
 
@@ -212,7 +184,8 @@ struct SnippetTests {
         // Code written before the field rename keeps compiling: the earlier labels, without defaults.
         #expect(swift.contains("    @available(*, deprecated, message: \"Renamed fields: basketId → cartId.\")\n    public init(basketId: String, legacyFlag: Bool? = nil) {\n        self.init(cartId: basketId, legacyFlag: legacyFlag)\n"))
         // Nothing in Cart is constrained: no validation code of its own.
-        #expect(swift.contains("extension Cart: PayAlwaysValid {}\n"))
+        #expect(swift.contains("public struct Cart: Codable, Hashable, Sendable, PayAlwaysValid {\n"))
+        #expect(!swift.contains("extension Cart: PayValidatable"))
     }
 
     @Test func xmlNamesAndFixedScaleDecimals() {
@@ -228,10 +201,10 @@ struct SnippetTests {
                   fee: { type: Decimal, scale: 3 }
             """)
         #expect(swift.contains("public struct Doc: Codable, Hashable, Sendable, PayXMLDocument {\n"))
-        #expect(swift.contains("        static let paymentType = PayFieldKey(\"paymentType\", xml: \"tpPago\")\n"))
-        #expect(swift.contains("        static let amount = PayFieldKey(\"amount\", decimal: PayDecimalRule(scale: 2, exactScale: true))\n"))
-        #expect(swift.contains("        static let fee = PayFieldKey(\"fee\", decimal: PayDecimalRule(scale: 3))\n"))
-        #expect(swift.contains("        try container.encodeDecimal(self.amount, WireKeys.amount)\n"))
+        #expect(swift.contains("        let paymentType = container.required(String.self, PayFieldKey(\"paymentType\", xml: \"tpPago\"))\n"))
+        #expect(swift.contains("        let amount = container.required(Decimal.self, PayFieldKey(\"amount\", decimal: PayDecimalRule(scale: 2, exactScale: true)))\n"))
+        #expect(swift.contains("        self.fee = container.optional(Decimal.self, PayFieldKey(\"fee\", decimal: PayDecimalRule(scale: 3)))\n"))
+        #expect(swift.contains("        try container.encodeDecimal(self.amount, PayFieldKey(\"amount\", decimal: PayDecimalRule(scale: 2, exactScale: true)))\n"))
     }
 
     @Test func wireFormsNullsJSONAndAnyOfGroups() {
@@ -248,12 +221,12 @@ struct SnippetTests {
                   extra: JSON?
                   items: "[String?]?"
             """)
-        #expect(swift.contains("        static let amount = PayFieldKey(\"amount\", nullable: true, decimal: PayDecimalRule(accepts: [.string, .number]))\n"))
-        #expect(swift.contains("        static let note = PayFieldKey(\"note\")\n"))
-        #expect(swift.contains("        static let link = PayFieldKey(\"link\", nullable: true, relativeURL: true)\n"))
+        #expect(swift.contains("        self.amount = container.optional(String.self, PayFieldKey(\"amount\", nullable: true, decimal: PayDecimalRule(accepts: [.string, .number])))\n"))
+        #expect(swift.contains("        self.note = container.optional(String.self, \"note\")\n"))
+        #expect(swift.contains("        self.link = container.optional(URL.self, PayFieldKey(\"link\", nullable: true, relativeURL: true))\n"))
         #expect(swift.contains("    public var extra: PayJSON?\n"))
         #expect(swift.contains("    public var items: [String?]?\n"))
-        #expect(swift.contains("        self.items = container.list(String?.self, WireKeys.items, required: false)\n"))
+        #expect(swift.contains("        self.items = container.list(String?.self, PayFieldKey(\"items\", nullable: true), required: false)\n"))
         #expect(swift.contains("        if !((self.amount != nil) || (self.note != nil && self.link != nil)) {\n"))
         #expect(swift.contains("violations.append(ValidationViolation(path: path, rule: \"requireAnyOf\", message: \"needs amount, or note and link\", value: nil))"))
     }

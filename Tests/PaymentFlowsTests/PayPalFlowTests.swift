@@ -177,7 +177,7 @@ struct PayPalFlowTests {
         }
         client.delegate = delegate
         client.start { action in action.set(orderId: "ORDER-NATIVE") }
-        _ = await delegate.done.wait(timeout: .seconds(5))
+        _ = await delegate.done.wait(timeout: .seconds(60))
         #expect(delegate.events.events == ["willStart", "change shippingAddress", "change shippingMethod", "change shippingAddress", "result ORDER-NATIVE"])
         #expect(sheet.answers.events == [.reject, .patch, .approve])
     }
@@ -187,7 +187,7 @@ struct PayPalFlowTests {
         let delegate = NativeDelegate()
         client.delegate = delegate
         client.start { action in action.set(orderId: "ORDER-NATIVE") }
-        _ = await delegate.done.wait(timeout: .seconds(5))
+        _ = await delegate.done.wait(timeout: .seconds(60))
         #expect(delegate.events.events == ["willStart", "cancel"])
         await #expect { try await client.start(request: PayPalNativeCheckoutRequest(orderID: "O")) } throws: {
             ($0 as? CoreSDKError)?.matches(PayPalClientError.checkoutCanceled) == true

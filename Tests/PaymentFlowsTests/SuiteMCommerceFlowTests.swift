@@ -120,7 +120,7 @@ struct SuiteMCommerceFlowTests {
         let merchant = fixture.server.merchant
         let xmlA = try SuiteCipher.encryptXMLA(String(decoding: try fixture.request.xmlData(), as: UTF8.self), key: merchant.key)
         fixture.controller.sndPay(withCompany: merchant.company, xmlA: xmlA, xmlM: merchant.xmlM)
-        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        _ = await fixture.delegate.done.wait(timeout: .seconds(60))
         let events = fixture.delegate.pay.events
         #expect(events.count == 1)
         let encrypted = try #require(events.first?.0)
@@ -146,7 +146,7 @@ struct SuiteMCommerceFlowTests {
         var xmlA = try SuiteCipher.encryptXMLA(String(decoding: try fixture.request.xmlData(), as: UTF8.self), key: merchant.key)
         mutate(&company, &xmlA, &xmlM, fixture.server)
         fixture.controller.sndPay(withCompany: company, xmlA: xmlA, xmlM: xmlM)
-        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        _ = await fixture.delegate.done.wait(timeout: .seconds(60))
         #expect(fixture.delegate.pay.events.count == 1)
         #expect(fixture.delegate.pay.events.first?.0 == nil)
         #expect(fixture.delegate.pay.events.first?.1?.code == code)
@@ -188,7 +188,7 @@ struct SuiteMCommerceFlowTests {
         let fixture = try Fixture()
         let (tokenization, threeDS) = fixture.server.merchant.beans()
         fixture.controller.authenticate(withBeanTokenization: tokenization, bean3DS: threeDS)
-        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        _ = await fixture.delegate.done.wait(timeout: .seconds(60))
         let tokenized = try #require(fixture.delegate.authentication.events.first?.0)
         #expect(tokenized.nbResponse == .success)
         let token = try #require(tokenized.token)
@@ -218,7 +218,7 @@ struct SuiteMCommerceFlowTests {
         var (tokenization, threeDS) = fixture.server.merchant.beans()
         mutate(&tokenization, &threeDS)
         fixture.controller.authenticate(withBeanTokenization: tokenization, bean3DS: threeDS)
-        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        _ = await fixture.delegate.done.wait(timeout: .seconds(60))
         #expect(fixture.delegate.authentication.events.count == 1)
         #expect(fixture.delegate.authentication.events.first?.1?.code == code)
     }
@@ -247,7 +247,7 @@ struct SuiteMCommerceFlowTests {
         var (withToken, threeDSAgain) = fixture.server.merchant.beans(token: token)
         mutate(&withToken, &threeDSAgain, fixture.server)
         fixture.controller.sndPayWithToken(withBeanTokenization: withToken, bean3DS: threeDSAgain)
-        _ = await fixture.delegate.done.wait(timeout: .seconds(5))
+        _ = await fixture.delegate.done.wait(timeout: .seconds(60))
         let events = fixture.delegate.tokenPayment.events
         #expect(events.count == 1)
         #expect(events.first?.1?.code == code, "expected \(code), got \(String(describing: events.first?.1))")

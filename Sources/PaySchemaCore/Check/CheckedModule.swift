@@ -13,6 +13,9 @@ public struct CheckedModule: Sendable {
     public let directions: [String: Direction]
     /// The legacy conversions of each type, resolved (declaration order).
     public let conversions: [String: [ResolvedConversion]]
+    /// Every file's declarations with their types, defaults and operations resolved, in `files`
+    /// order: what the emitter consumes.
+    public let resolvedFiles: [ResolvedFile]
 
     /// The declaration of a named type.
     public func type(_ name: String) -> TypeDecl? { types[name] }

@@ -32,9 +32,9 @@ public struct ResolvedConversion: Sendable {
     /// The value of an argument.
     public enum Value: Sendable {
         /// A literal of the field's type.
-        case literal(DefaultValue)
+        case literal(ResolvedValue)
         /// A path into the source, changed by an optional transform, with a literal for `nil`.
-        case path(Source, transform: Transform?, fallback: DefaultValue?)
+        case path(Source, transform: Transform?, fallback: ResolvedValue?)
     }
 
     /// A resolved `from` path: the Swift expression, its schema type and whether it may be `nil`.

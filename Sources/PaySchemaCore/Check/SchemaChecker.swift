@@ -54,8 +54,17 @@ public struct SchemaChecker {
         checkLegacy()
         let sensitive = sensitiveClosure()
         checkSensitiveHashing(sensitive)
+        var resolved: [ResolvedFile] = []
+        if !diagnostics.hasErrors {
+            if let files = resolvedFiles(sensitive: sensitive) {
+                resolved = files
+            } else {
+                diagnostics.error("internal error: a checked declaration did not resolve; please report it with this schema", at: SourceLocation(file: files.first?.path ?? moduleName, line: 1, column: 1))
+            }
+        }
         return CheckedModule(
-            name: moduleName, files: files, types: types, sensitiveTypes: sensitive, directions: inferDirections(), conversions: conversions)
+            name: moduleName, files: files, types: types, sensitiveTypes: sensitive, directions: inferDirections(), conversions: conversions,
+            resolvedFiles: resolved)
     }
 
     mutating func declare(_ name: Located<String>, what: String) {

@@ -141,7 +141,7 @@ extension SchemaChecker {
         case (.date, _):
             diagnostics.error("dates cannot have defaults", at: value.location)
         default:
-            diagnostics.error("default \(value.value) of \(what) is not a \(primitive.rawValue)", at: value.location)
+            diagnostics.error("default \(value.value) of \(what) is not \(Naming.article(primitive.rawValue)) \(primitive.rawValue)", at: value.location)
         }
         for violation in violations {
             diagnostics.error("the default of \(what) violates its own constraint: \(violation.rule) (\(violation.message))", at: value.location)

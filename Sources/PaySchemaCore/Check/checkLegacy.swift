@@ -67,7 +67,11 @@ extension SchemaChecker {
             }
             if let value = mapping.value {
                 checkDefault(value, type: field.type.value, field: field, what: "'\(builtName).\(field.name.value)'")
-                values[field.name.value] = .literal(value.value)
+                if let typed = resolveValue(value.value, type: field.type.value) {
+                    values[field.name.value] = .literal(typed)
+                } else {
+                    resolved = false
+                }
                 continue
             }
             guard let path = mapping.from else { continue }
@@ -164,8 +168,14 @@ extension SchemaChecker {
             diagnostics.error("'\(mapping.from?.value ?? "")' may be nil but '\(builtName).\(field.name.value)' may not; give the mapping a 'default'", at: mapping.from?.location ?? mapping.target.location)
             return nil
         }
+        var fallback: ResolvedValue?
+        if source.optional, let given = mapping.fallback {
+            checkDefault(given, type: field.type.value, field: field, what: "'\(builtName).\(field.name.value)'")
+            guard let typed = resolveValue(given.value, type: field.type.value) else { return nil }
+            fallback = typed
+        }
         guard fits else { return nil }
         let resolvedSource = ResolvedConversion.Source(expression: source.expression, type: source.type, optional: source.optional)
-        return .path(resolvedSource, transform: transform, fallback: source.optional ? mapping.fallback?.value : nil)
+        return .path(resolvedSource, transform: transform, fallback: fallback)
     }
 }

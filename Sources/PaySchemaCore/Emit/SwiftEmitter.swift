@@ -12,16 +12,19 @@ public struct GeneratedFile: Sendable, Hashable {
 
 /// Emits Swift for a checked module: one file per schema file, deterministic for the same input.
 public struct SwiftEmitter {
-    let module: CheckedModule
-    let file: SchemaFile
+    /// The file being emitted, with every declaration resolved by the checker.
+    let resolved: ResolvedFile
     let out = SwiftWriter()
+
+    /// The schema file being emitted.
+    var file: SchemaFile { resolved.file }
 
     /// The Swift files of `module`, in schema-file order.
     public static func emit(_ module: CheckedModule) -> [GeneratedFile] {
-        let files = ParallelMap.map(module.files) { file in
-            let emitter = SwiftEmitter(module: module, file: file)
+        let files = ParallelMap.map(module.resolvedFiles) { resolved in
+            let emitter = SwiftEmitter(resolved: resolved)
             emitter.emitFile()
-            return GeneratedFile(name: file.outputName + ".generated.swift", module: module.name, contents: emitter.out.text)
+            return GeneratedFile(name: resolved.file.outputName + ".generated.swift", module: module.name, contents: emitter.out.text)
         }
         return files + [emitRegistry(module)]
     }
@@ -32,22 +35,23 @@ public struct SwiftEmitter {
         out.line("")
         out.line("import Foundation")
         out.line("@_spi(Generated) import PaymentSchemasRuntime")
-        for type in file.types {
+        for declaration in resolved.types {
+            let type = declaration.type
             out.line("")
             switch type.kind {
-            case .structure(let decl): emitStruct(type, decl)
+            case .structure(let decl): emitStruct(declaration, decl)
             case .enumeration(let decl): decl.isOpen ? emitOpenEnum(type, decl) : emitClosedEnum(type, decl)
-            case .union(let decl): emitUnion(type, decl)
+            case .union(let decl): emitUnion(declaration, decl)
             case .scalar(let decl): emitScalar(type, decl)
             }
             emitTypeRenames(type)
-            emitConversions(type)
+            emitConversions(declaration)
         }
         for catalog in file.errorCatalogs {
             out.line("")
             emitCatalog(catalog)
         }
-        for operation in file.operations {
+        for operation in resolved.operations {
             out.line("")
             emitOperation(operation)
         }
@@ -56,10 +60,8 @@ public struct SwiftEmitter {
 
     /// Extensions of a deprecated type are marked deprecated too, so that naming the type in the
     /// extension's header does not warn.
-    func markDeprecatedExtension(_ name: String) {
-        if module.type(name)?.lifecycle.deprecated != nil || file.operations.contains(where: { Naming.operationTypeName($0.name.value) == name && $0.lifecycle.deprecated != nil }) {
-            out.line("@available(*, deprecated)")
-        }
+    func markDeprecatedExtension(_ deprecated: Bool) {
+        if deprecated { out.line("@available(*, deprecated)") }
     }
 
     func emitTypeRenames(_ type: TypeDecl) {

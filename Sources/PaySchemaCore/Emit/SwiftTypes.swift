@@ -27,38 +27,19 @@ extension SwiftEmitter {
         return field.type.value
     }
 
-    /// A Swift expression for a default value of `type`.
-    func literal(_ value: DefaultValue, type: TypeExpression) -> String {
-        switch (type, value) {
-        case (.list(let element), .list(let items)), (.set(let element), .list(let items)):
-            return "[" + items.map { literal($0, type: element) }.joined(separator: ", ") + "]"
-        case (.named(let name), _):
-            switch module.type(name)?.kind {
-            case .enumeration(let decl)?:
-                let raw = value.rawText
-                if let match = decl.cases.first(where: { $0.value.value.description == raw }) {
-                    return "." + Naming.escaped(match.name.value)
-                }
-                return "\(name)(rawValue: \(Naming.literal(raw)))"
-            case .scalar(let scalar)?:
-                return "\(name)(rawValue: \(literal(value, type: .primitive(scalar.base.value))))"
-            default:
-                return value.rawText
-            }
-        case (.primitive(let primitive), _):
-            let raw = value.rawText
-            switch primitive {
-            case .string: return Naming.literal(raw)
-            case .int, .int64, .bool: return raw
-            case .double: return raw.contains(".") ? raw : raw + ".0"
-            case .decimal: return Int(raw) != nil ? "Decimal(\(raw))" : "Decimal(string: \(Naming.literal(raw)), locale: nil)!"
-            case .url: return "URL(string: \(Naming.literal(raw)))!"
-            case .uuid: return "UUID(uuidString: \(Naming.literal(raw)))!"
-            case .date: return "Date()"
-            case .json: return ".null"
-            }
-        default:
-            return value.rawText
+    /// A Swift expression for a typed default or legacy literal.
+    func literal(_ value: ResolvedValue) -> String {
+        switch value {
+        case .string(let text): return Naming.literal(text)
+        case .integer(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .double(let text): return text.contains(".") ? text : text + ".0"
+        case .decimal(let text): return Int(text) != nil ? "Decimal(\(text))" : "Decimal(string: \(Naming.literal(text)), locale: nil)!"
+        case .url(let text): return "URL(string: \(Naming.literal(text)))!"
+        case .uuid(let text): return "UUID(uuidString: \(Naming.literal(text)))!"
+        case .enumCase(let name): return "." + Naming.escaped(name)
+        case .scalar(let type, let wrapped): return "\(type)(rawValue: \(literal(wrapped)))"
+        case .list(let items): return "[" + items.map(literal).joined(separator: ", ") + "]"
         }
     }
 
@@ -66,10 +47,10 @@ extension SwiftEmitter {
     func dateFormatExpression(_ field: FieldDecl) -> String {
         let zone = field.timeZone.map { Naming.literal($0.value) }
         switch field.dateFormat?.value ?? "iso8601" {
-        case "iso8601": return zone.map { "PayDateFormat.iso8601(timeZone: \($0))" } ?? "PayDateFormat.iso8601()"
-        case "iso8601Basic": return "PayDateFormat.iso8601Basic"
-        case "date": return zone.map { "PayDateFormat.date(timeZone: \($0))" } ?? "PayDateFormat.date()"
-        case let pattern: return "PayDateFormat.custom(\(Naming.literal(pattern))" + (zone.map { ", timeZone: \($0))" } ?? ")")
+        case "iso8601": return zone.map { ".iso8601(timeZone: \($0))" } ?? ".iso8601()"
+        case "iso8601Basic": return ".iso8601Basic"
+        case "date": return zone.map { ".date(timeZone: \($0))" } ?? ".date()"
+        case let pattern: return ".custom(\(Naming.literal(pattern))" + (zone.map { ", timeZone: \($0))" } ?? ")")
         }
     }
 

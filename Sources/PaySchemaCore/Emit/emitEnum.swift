@@ -17,10 +17,6 @@ extension SwiftEmitter {
         return paragraphs
     }
 
-    func valuesList(_ decl: EnumDecl) -> String {
-        decl.cases.map(\.value.value.description).joined(separator: ", ")
-    }
-
     func emitRawValueInit(_ decl: EnumDecl, rawType: String, failable: Bool) {
         out.block("public init\(failable ? "?" : "")(rawValue: \(rawType))") {
             out.switchBlock("switch rawValue") {
@@ -38,46 +34,20 @@ extension SwiftEmitter {
         let rawType = decl.rawType.rawValue
         out.doc(paragraphs: [type.doc ?? "The `\(name)` values.", "Closed: a value the schema does not list fails to decode.", remark(name, file)])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
-        if decl.cases.allSatisfy({ $0.aliases.isEmpty }) {
-            // Raw values are the whole story: Swift synthesizes `init?(rawValue:)` and `allCases`,
-            // `PayClosedEnum` the coding with the same error.
-            out.block("public enum \(name): \(rawType), PayClosedEnum") {
-                for enumCase in decl.cases {
-                    out.doc(paragraphs: caseDoc(enumCase))
-                    out.line("case \(Naming.escaped(enumCase.name.value)) = \(rawLiteral(enumCase.value.value))")
-                }
-                emitCaseRenames(decl)
-            }
-            emitEnumQueryValue(name)
-            return
-        }
-        out.block("public enum \(name): \(rawType), Codable, Hashable, Sendable, CaseIterable") {
+        // Swift synthesizes `allCases` and, without aliases, `init?(rawValue:)`; `PayClosedEnum`
+        // supplies the coding with the error that names the allowed values.
+        out.block("public enum \(name): \(rawType), PayClosedEnum, PayQueryValue") {
             for enumCase in decl.cases {
                 out.doc(paragraphs: caseDoc(enumCase))
                 out.line("case \(Naming.escaped(enumCase.name.value)) = \(rawLiteral(enumCase.value.value))")
             }
-            out.line("")
-            out.line("/// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.")
-            emitRawValueInit(decl, rawType: rawType, failable: true)
-            out.line("")
-            out.line("/// Decodes a listed value (or alias); anything else is an error naming the allowed values.")
-            out.block("public init(from decoder: any Decoder) throws") {
-                out.line("let container = try decoder.singleValueContainer()")
-                out.line("let raw = try container.decode(\(rawType).self)")
-                out.block("guard let value = Self(rawValue: raw) else") {
-                    out.line("throw DecodingError.dataCorruptedError(in: container, debugDescription: \"'\\(raw)' is not a valid \(name); expected one of \(valuesList(decl))\")")
-                }
-                out.line("self = value")
-            }
-            out.line("")
-            out.line("/// Encodes the current spelling of the value (never an alias).")
-            out.block("public func encode(to encoder: any Encoder) throws") {
-                out.line("var container = encoder.singleValueContainer()")
-                out.line("try container.encode(rawValue)")
+            if decl.cases.contains(where: { !$0.aliases.isEmpty }) {
+                out.line("")
+                out.line("/// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.")
+                emitRawValueInit(decl, rawType: rawType, failable: true)
             }
             emitCaseRenames(decl)
         }
-        emitEnumQueryValue(name)
     }
 
     func emitOpenEnum(_ type: TypeDecl, _ decl: EnumDecl) {
@@ -89,7 +59,8 @@ extension SwiftEmitter {
             remark(name, file),
         ])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
-        out.block("public enum \(name): RawRepresentable, Codable, Hashable, Sendable, CaseIterable") {
+        // `PayOpenEnum` supplies equality and hashing by wire value, `isKnown` and the coding.
+        out.block("public enum \(name): PayOpenEnum, PayQueryValue") {
             for enumCase in decl.cases {
                 out.doc(paragraphs: caseDoc(enumCase))
                 out.line("case \(Naming.escaped(enumCase.name.value))")
@@ -112,32 +83,8 @@ extension SwiftEmitter {
                     out.line("case .unknown(let raw): return raw")
                 }
             }
-            out.line("")
-            out.line("/// Whether the value is one the schema lists.")
-            out.block("public var isKnown: Bool") {
-                out.block("if case .unknown = self") { out.line("return false") }
-                out.line("return true")
-            }
-            out.line("")
-            out.line("/// Values are equal when their wire values are, so `unknown(\"x\")` equals the listed case `x`.")
-            out.block("public static func == (lhs: \(name), rhs: \(name)) -> Bool") { out.line("lhs.rawValue == rhs.rawValue") }
-            out.line("")
-            out.line("/// Hashes the wire value.")
-            out.block("public func hash(into hasher: inout Hasher)") { out.line("hasher.combine(rawValue)") }
-            out.line("")
-            out.line("/// Decodes any value; unlisted ones are kept in ``unknown(_:)``.")
-            out.block("public init(from decoder: any Decoder) throws") {
-                out.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(rawType).self))")
-            }
-            out.line("")
-            out.line("/// Encodes the wire value, unlisted ones exactly as received.")
-            out.block("public func encode(to encoder: any Encoder) throws") {
-                out.line("var container = encoder.singleValueContainer()")
-                out.line("try container.encode(rawValue)")
-            }
             emitCaseRenames(decl)
         }
-        emitEnumQueryValue(name)
     }
 
     func emitCaseRenames(_ decl: EnumDecl) {
@@ -149,11 +96,5 @@ extension SwiftEmitter {
                 out.line("public static var \(Naming.escaped(old.value)): Self { .\(Naming.escaped(enumCase.name.value)) }")
             }
         }
-    }
-
-    func emitEnumQueryValue(_ name: String) {
-        out.line("")
-        markDeprecatedExtension(name)
-        out.line("extension \(name): PayQueryValue {}")
     }
 }

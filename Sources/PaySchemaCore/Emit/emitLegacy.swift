@@ -1,9 +1,11 @@
 extension SwiftEmitter {
     /// Conversions of a legacy type, in a (deprecated) extension of it, as the checker resolved them.
-    func emitConversions(_ type: TypeDecl) {
-        guard let conversions = module.conversions[type.name.value], !conversions.isEmpty else { return }
+    func emitConversions(_ declaration: ResolvedDecl) {
+        let type = declaration.type
+        let conversions = declaration.conversions
+        guard !conversions.isEmpty else { return }
         out.line("")
-        markDeprecatedExtension(type.name.value)
+        markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(type.name.value)") {
             for (index, conversion) in conversions.enumerated() {
                 if index > 0 { out.line("") }
@@ -41,7 +43,7 @@ extension SwiftEmitter {
     func expression(_ argument: ResolvedConversion.Argument) -> String {
         switch argument.value {
         case .literal(let value):
-            return literal(value, type: argument.type)
+            return literal(value)
         case .path(let source, let transform, let fallback):
             var text = source.expression
             switch transform {
@@ -52,7 +54,7 @@ extension SwiftEmitter {
             case nil:
                 break
             }
-            if let fallback { text = "(\(text)) ?? " + literal(fallback, type: argument.type) }
+            if let fallback { text = "(\(text)) ?? " + literal(fallback) }
             return text
         }
     }

@@ -1,31 +1,29 @@
 extension SwiftEmitter {
-    func emitOperation(_ operation: OperationDecl) {
-        let name = Naming.operationTypeName(operation.name.value)
+    func emitOperation(_ resolved: ResolvedOperation) {
+        let operation = resolved.decl
+        let name = resolved.typeName
         let method = operation.method.value
-        var parameters = operation.parameters
-        for placeholder in SchemaChecker.placeholders(in: operation.path.value) where !parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
-            parameters.insert(ParameterDecl(
-                name: Located(placeholder, at: operation.path.location), wireName: placeholder, place: .path,
-                type: Located(.primitive(.string), at: operation.path.location), required: true, sensitive: false, doc: nil), at: 0)
-        }
+        let parameters = resolved.parameters
         out.doc(paragraphs: [operation.doc ?? "The `\(operation.name.value)` operation.", "`\(method.rawValue) \(operation.path.value)`", remark(operation.name.value, file)])
         if let attribute = deprecation(operation.lifecycle) { out.line(attribute) }
         out.block("public struct \(name): PayOperation, Hashable") {
-            out.line("/// The request body type.")
-            out.line("public typealias RequestBody = \(operation.request?.value ?? "PayNoBody")")
-            out.line("/// The success body type.")
-            out.line("public typealias ResponseBody = \(operation.response?.value ?? "PayNoBody")")
-            out.line("/// The error body type.")
-            out.line("public typealias ErrorBody = \(operation.errorBody?.value ?? "PayNoBody")")
-            out.line("")
+            let bodies = [("request", "RequestBody", operation.request), ("success", "ResponseBody", operation.response), ("error", "ErrorBody", operation.errorBody)]
+            for (role, alias, type) in bodies {
+                guard let type else { continue }
+                out.line("/// The \(role) body type.")
+                out.line("public typealias \(alias) = \(type.value)")
+            }
+            if bodies.contains(where: { $0.2 != nil }) { out.line("") }
             out.line("/// The schema's name for the operation.")
             out.line("public static let operationID = \(Naming.literal(operation.name.value))")
             out.line("/// The HTTP method.")
             out.line("public static let method = PayHTTPMethod.\(method.rawValue.lowercased())")
             out.line("/// The path template.")
             out.line("public static let pathTemplate = \(Naming.literal(operation.path.value))")
-            out.line("/// The header that carries the idempotency key, if the operation has one.")
-            out.line("public static let idempotencyKeyHeader: String? = " + (parameters.first(where: \.idempotencyKey).map { Naming.literal($0.wireName) } ?? "nil"))
+            if let header = resolved.idempotencyKeyHeader {
+                out.line("/// The header that carries the idempotency key.")
+                out.line("public static let idempotencyKeyHeader: String? = \(Naming.literal(header))")
+            }
             out.line("/// The statuses that carry a `ResponseBody`.")
             out.line("public static let successStatuses = [" + operation.successStatuses.map(String.init).joined(separator: ", ") + "]")
             for parameter in parameters {
@@ -51,42 +49,34 @@ extension SwiftEmitter {
             out.line("")
             out.line("/// The path with its parameters percent-encoded.")
             out.block("public var path: String") {
-                var expression: [String] = []
-                var rest = Substring(operation.path.value)
-                while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                    if open > rest.startIndex { expression.append(Naming.literal(String(rest[rest.startIndex..<open]))) }
-                    let wire = String(rest[rest.index(after: open)..<close])
-                    let parameter = parameters.first { $0.place == .path && $0.wireName == wire }!
-                    expression.append("PayPathEncoding.segment(\(Naming.escaped(parameter.name.value)).queryValue)")
-                    rest = rest[rest.index(after: close)...]
+                let expression = resolved.path.map { piece -> String in
+                    switch piece {
+                    case .text(let text): return Naming.literal(text)
+                    case .parameter(let name): return "PayPathEncoding.segment(\(Naming.escaped(name)).queryValue)"
+                    }
                 }
-                if !rest.isEmpty || expression.isEmpty { expression.append(Naming.literal(String(rest))) }
                 out.line(expression.joined(separator: " + "))
             }
-            out.line("")
-            out.line("/// The query items.")
             let query = parameters.filter { $0.place == .query }
-            if query.isEmpty {
-                out.line("public var queryItems: [URLQueryItem] { [] }")
-            } else {
+            if !query.isEmpty {
+                out.line("")
+                out.line("/// The query items.")
                 out.block("public var queryItems: [URLQueryItem]") {
                     out.line("var writer = PayQueryWriter()")
                     for parameter in query {
                         if case .list = parameter.type.value {
-                            out.line("writer.list(\(Naming.escaped(parameter.name.value)), PayFieldKey(\(Naming.literal(parameter.wireName))), style: .commaJoined)")
+                            out.line("writer.list(\(Naming.escaped(parameter.name.value)), \(Naming.literal(parameter.wireName)), style: .commaJoined)")
                         } else {
-                            out.line("writer.value(\(Naming.escaped(parameter.name.value)), PayFieldKey(\(Naming.literal(parameter.wireName))))")
+                            out.line("writer.value(\(Naming.escaped(parameter.name.value)), \(Naming.literal(parameter.wireName)))")
                         }
                     }
                     out.line("return writer.items")
                 }
             }
-            out.line("")
-            out.line("/// The request headers.")
             let headers = parameters.filter { $0.place == .header }
-            if headers.isEmpty {
-                out.line("public var headerFields: [PayHeaderField] { [] }")
-            } else {
+            if !headers.isEmpty {
+                out.line("")
+                out.line("/// The request headers.")
                 out.block("public var headerFields: [PayHeaderField]") {
                     out.line("var fields: [PayHeaderField] = []")
                     for header in headers {
@@ -101,28 +91,17 @@ extension SwiftEmitter {
                     out.line("return fields")
                 }
             }
-            out.line("")
-            out.line("/// The request body, `nil` when the operation sends none.")
-            out.line("public var requestBody: RequestBody? { \(operation.request == nil ? "nil" : "body") }")
-        }
-        if parameters.contains(where: \.sensitive) || (operation.request.map { module.sensitiveTypes.contains($0.value) } ?? false) {
-            out.line("")
-            markDeprecatedExtension(name)
-            out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
-                let fields = parameters.map { parameter in
-                    "(\(Naming.literal(parameter.name.value)), " + (parameter.sensitive ? "PayRedaction.Redacted()" : "\(Naming.escaped(parameter.name.value)) as Any") + ")"
-                } + (operation.request == nil ? [] : ["(\"body\", body as Any)"])
-                out.line("/// The input with secrets redacted.")
-                out.line("public var description: String { PayRedaction.describe(\(Naming.literal(name)), redactedFields) }")
+            if operation.request != nil {
                 out.line("")
-                out.line("/// Same as ``description``.")
-                out.line("public var debugDescription: String { description }")
-                out.line("")
-                out.line("/// A mirror with secrets redacted.")
-                out.line("public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }")
-                out.line("")
-                out.line("private var redactedFields: [(String, Any)] { [\(fields.joined(separator: ", "))] }")
+                out.line("/// The request body.")
+                out.line("public var requestBody: RequestBody? { body }")
             }
+        }
+        if resolved.isSensitive {
+            let fields = parameters.map { parameter in
+                (parameter.name.value, parameter.sensitive ? "PayRedaction.Redacted()" : "\(Naming.escaped(parameter.name.value)) as Any")
+            } + (operation.request == nil ? [] : [("body", "body as Any")])
+            emitRedactedFields(name, fields, deprecated: resolved.isDeprecated)
         }
     }
 }

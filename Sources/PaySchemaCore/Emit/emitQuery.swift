@@ -10,19 +10,20 @@ extension SwiftEmitter {
         return (String(pattern[..<range.lowerBound]), String(pattern[range.upperBound...]))
     }
 
-    func emitQueryCoding(_ name: String, _ decl: StructDecl) {
+    func emitQueryCoding(_ declaration: ResolvedDecl, _ decl: StructDecl) {
+        let name = declaration.type.name.value
         out.line("")
-        markDeprecatedExtension(name)
+        markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayQueryCodable") {
             out.line("/// The query items, in field order; lists use each field's join style.")
             out.block("public func queryItems() throws -> [URLQueryItem]") {
                 out.line("var writer = PayQueryWriter()")
                 for field in decl.fields {
-                    let key = "WireKeys.\(field.name.value)"
+                    let key = fieldKeyExpression(field, decl)
                     let value = "self.\(storage(field))"
                     switch field.type.value {
                     case .primitive(.date):
-                        out.line("writer.date(\(value), \(key), format: WireKeys.\(field.name.value)Format)")
+                        out.line("writer.date(\(value), \(key), format: \(dateFormatExpression(field)))")
                     case .list:
                         out.line("writer.list(\(value), \(key), style: \(queryStyle(field)))")
                     case .set:
@@ -44,14 +45,15 @@ extension SwiftEmitter {
             out.line("/// Reads the value from query items, reporting every missing or invalid item at once.")
             out.block("public init(queryItems: [URLQueryItem]) throws") {
                 out.line("var reader = PayQueryReader(queryItems)")
-                for field in decl.fields {
-                    let key = "WireKeys.\(field.name.value)"
+                for resolved in declaration.fields {
+                    let field = resolved.decl
+                    let key = fieldKeyExpression(field, decl)
                     let local = Naming.escaped(field.name.value)
                     let required = field.required ? "true" : "false"
                     var expression: String
                     switch field.type.value {
                     case .primitive(.date):
-                        expression = "reader.date(\(key), format: WireKeys.\(field.name.value)Format, required: \(required))"
+                        expression = "reader.date(\(key), format: \(dateFormatExpression(field)), required: \(required))"
                     case .list(let element):
                         expression = "reader.list(\(swiftType(element)).self, \(key), style: \(queryStyle(field)), required: \(required))"
                     case .set(let element):
@@ -69,8 +71,8 @@ extension SwiftEmitter {
                         let method = field.sensitive ? "secret" : "value"
                         expression = "reader.\(method)(\(swiftType(field.type.value)).self, \(key), required: \(required))"
                     }
-                    if let value = field.defaultValue {
-                        expression = "(\(expression)) ?? " + literal(value.value, type: field.type.value)
+                    if let value = resolved.defaultValue {
+                        expression = "(\(expression)) ?? " + literal(value)
                     }
                     out.line("let \(local) = \(expression)")
                 }

@@ -1,27 +1,25 @@
 extension SwiftEmitter {
-    /// `description`, `debugDescription` and a mirror that never show sensitive fields.
-    func emitRedaction(_ name: String, _ decl: StructDecl) {
+    /// The `PayRedacting` conformance: `description`, `debugDescription` and a mirror that list the
+    /// fields and never show a sensitive value.
+    func emitRedaction(_ name: String, _ decl: StructDecl, deprecated: Bool) {
+        emitRedactedFields(name, decl.fields.map { field in
+            (field.name.value, field.sensitive ? "PayRedaction.Redacted()" : "\(storage(field)) as Any")
+        }, deprecated: deprecated)
+    }
+
+    /// `extension Name: PayRedacting` with the field list, one field per line when there are many.
+    func emitRedactedFields(_ name: String, _ fields: [(name: String, value: String)], deprecated: Bool) {
+        let entries = fields.map { "(\(Naming.literal($0.name)), \($0.value))" }
         out.line("")
-        markDeprecatedExtension(name)
-        out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
-            out.line("/// The fields with sensitive values shown as `<redacted>`.")
-            out.line("public var description: String { PayRedaction.describe(\(Naming.literal(name)), redactedFields) }")
-            out.line("")
-            out.line("/// Same as ``description``.")
-            out.line("public var debugDescription: String { description }")
-            out.line("")
-            out.line("/// A mirror whose sensitive children are `<redacted>`, for `dump` and debuggers.")
-            out.line("public var customMirror: Mirror { PayRedaction.mirror(self, redactedFields) }")
-            out.line("")
-            let fields = decl.fields.map { field in
-                "(\(Naming.literal(field.name.value)), " + (field.sensitive ? "PayRedaction.Redacted()" : "\(storage(field)) as Any") + ")"
-            }
-            if fields.isEmpty {
-                out.line("private var redactedFields: [(String, Any)] { [] }")
+        if deprecated { out.line("@available(*, deprecated)") }
+        out.block("extension \(name): PayRedacting") {
+            out.line("/// The fields as descriptions show them; sensitive values are `<redacted>`.")
+            if entries.count <= 3 {
+                out.line("public var redactedFields: [(String, Any)] { [\(entries.joined(separator: ", "))] }")
             } else {
-                out.block("private var redactedFields: [(String, Any)]") {
+                out.block("public var redactedFields: [(String, Any)]") {
                     out.line("[")
-                    for field in fields { out.line("    \(field),") }
+                    for entry in entries { out.line("    \(entry),") }
                     out.line("]")
                 }
             }

@@ -15,6 +15,8 @@ extension SwiftEmitter {
         if let literal { conformances.append(literal.0) }
         conformances.append(contentsOf: ["CustomStringConvertible", "CustomDebugStringConvertible"])
         if decl.sensitive { conformances.append("CustomReflectable") }
+        conformances.append("PayQueryValue")
+        if decl.constraints.isEmpty { conformances.append("PayAlwaysValid") }
         var paragraphs: [String?] = [type.doc ?? "A `\(base)` with the constraints of `\(name)`."]
         if decl.sensitive { paragraphs.append("- Note: Sensitive. The value never appears in descriptions, mirrors, logs or validation messages.") }
         paragraphs.append(remark(name, file))
@@ -63,16 +65,11 @@ extension SwiftEmitter {
                 out.line("public var debugDescription: String { \"\(name)(\\(String(reflecting: rawValue)))\" }")
             }
         }
-        out.line("")
-        markDeprecatedExtension(name)
-        if decl.constraints.isEmpty {
-            out.line("extension \(name): PayAlwaysValid {}")
-        } else {
+        if !decl.constraints.isEmpty {
+            out.line("")
+            markDeprecatedExtension(type.lifecycle.deprecated != nil)
             emitScalarValidation(name, decl)
         }
-        out.line("")
-        markDeprecatedExtension(name)
-        out.line("extension \(name): PayQueryValue {}")
     }
 
     func emitScalarValidation(_ name: String, _ decl: ScalarDecl) {

@@ -12,6 +12,8 @@ extension SwiftEmitter {
         decl.encodings.first?.value ?? .json
     }
 
+    /// The field's `PayFieldKey`: a string literal when the name is the same in every format and
+    /// nothing else is special, otherwise the full initializer.
     func fieldKeyExpression(_ field: FieldDecl, _ decl: StructDecl) -> String {
         let json = decl.wireName(of: field, in: .json)
         var arguments = [Naming.literal(json)]
@@ -29,7 +31,7 @@ extension SwiftEmitter {
         if field.isNullable { arguments.append("nullable: true") }
         if let rule = decimalRuleExpression(field) { arguments.append("decimal: " + rule) }
         if field.allowsRelativeURL?.value == true { arguments.append("relativeURL: true") }
-        return "PayFieldKey(" + arguments.joined(separator: ", ") + ")"
+        return arguments.count == 1 ? arguments[0] : "PayFieldKey(" + arguments.joined(separator: ", ") + ")"
     }
 
     /// The `PayDecimalRule` of a decimal field (or a decimal string that accepts numbers), `nil`
@@ -59,10 +61,12 @@ extension SwiftEmitter {
         return notes
     }
 
-    func emitStruct(_ type: TypeDecl, _ decl: StructDecl) {
+    func emitStruct(_ declaration: ResolvedDecl, _ decl: StructDecl) {
+        let type = declaration.type
         let name = type.name.value
         var conformances = ["Codable", "Hashable", "Sendable"]
         if decl.xmlRoot != nil { conformances.append("PayXMLDocument") }
+        if declaration.isAlwaysValid { conformances.append("PayAlwaysValid") }
         out.doc(paragraphs: [type.doc ?? "The `\(name)` type.", remark(name, file)])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
         out.block("public struct \(name): \(conformances.joined(separator: ", "))") {
@@ -78,27 +82,25 @@ extension SwiftEmitter {
                 } else {
                     out.line("public var \(storage(field)): \(swiftType(of: field))")
                 }
-                out.line("")
             }
-            emitMemberwiseInit(name, decl)
+            if !decl.fields.isEmpty { out.line("") }
+            emitMemberwiseInit(name, declaration.fields)
             out.line("")
-            emitWireKeys(decl)
-            out.line("")
-            emitDecoding(name, decl)
+            emitDecoding(name, decl, declaration.fields)
             out.line("")
             emitEncoding(decl)
         }
-        emitFieldAccessors(name, decl)
-        emitStructValidation(type, decl)
-        if decl.supports(.query) { emitQueryCoding(name, decl) }
-        if module.sensitiveTypes.contains(name) { emitRedaction(name, decl) }
+        emitFieldAccessors(name, declaration)
+        emitStructValidation(declaration, decl)
+        if decl.supports(.query) { emitQueryCoding(declaration, decl) }
+        if declaration.isSensitive { emitRedaction(name, decl, deprecated: declaration.isDeprecated) }
     }
 
-    func emitMemberwiseInit(_ name: String, _ decl: StructDecl) {
+    func emitMemberwiseInit(_ name: String, _ fields: [ResolvedField]) {
         var parameterDocs = ["Creates a new `\(name)`."]
-        if !decl.fields.isEmpty {
+        if !fields.isEmpty {
             var lines = ["- Parameters:"]
-            for field in decl.fields {
+            for field in fields.map(\.decl) {
                 let text = field.doc ?? "The `\(field.name.value)` field."
                 let summary = text.utf8.contains(10) ? (text.split(separator: "\n").first.map(String.init) ?? "") : text
                 lines.append("  - \(field.name.value): \(summary)")
@@ -106,10 +108,11 @@ extension SwiftEmitter {
             parameterDocs.append(lines.joined(separator: "\n"))
         }
         out.doc(paragraphs: parameterDocs)
-        let parameters = decl.fields.map { field -> String in
+        let parameters = fields.map { resolved -> String in
+            let field = resolved.decl
             var text = "\(Naming.escaped(field.name.value)): \(swiftType(of: field))"
-            if let value = field.defaultValue {
-                text += " = " + literal(value.value, type: field.type.value)
+            if let value = resolved.defaultValue {
+                text += " = " + literal(value)
             } else if field.isOptionalInSwift {
                 text += " = nil"
             }
@@ -121,23 +124,11 @@ extension SwiftEmitter {
                 out.line("    " + parameter + (index == parameters.count - 1 ? "" : ","))
             }
             out.block(")") {
-                for field in decl.fields { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
+                for field in fields.map(\.decl) { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
             }
         } else {
             out.block(parameters.isEmpty ? "public init()" : "public init(\(parameters.joined(separator: ", ")))") {
-                for field in decl.fields { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
-            }
-        }
-    }
-
-    func emitWireKeys(_ decl: StructDecl) {
-        out.line("/// The wire names of each field.")
-        out.block("enum WireKeys") {
-            for field in decl.fields {
-                out.line("static let \(field.name.value) = \(fieldKeyExpression(field, decl))")
-            }
-            for field in decl.fields where field.type.value.innermost == .primitive(.date) {
-                out.line("static let \(field.name.value)Format = \(dateFormatExpression(field))")
+                for field in fields.map(\.decl) { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
             }
         }
     }
@@ -147,7 +138,7 @@ extension SwiftEmitter {
         field.type.value == .primitive(.decimal)
     }
 
-    func emitDecoding(_ name: String, _ decl: StructDecl) {
+    func emitDecoding(_ name: String, _ decl: StructDecl, _ fields: [ResolvedField]) {
         out.line("/// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
         out.block("public init(from decoder: any Decoder) throws") {
             if decl.fields.isEmpty {
@@ -155,18 +146,19 @@ extension SwiftEmitter {
                 return
             }
             out.line("var container = try PayDecodingContainer(decoder)")
-            for field in decl.fields {
-                let key = "WireKeys.\(field.name.value)"
+            for resolved in fields {
+                let field = resolved.decl
+                let key = fieldKeyExpression(field, decl)
                 let local = Naming.escaped(field.name.value)
                 let required = field.required ? "true" : "false"
                 var expression: String
                 switch field.type.value {
                 case .primitive(.date):
-                    expression = "container.date(\(key), format: WireKeys.\(field.name.value)Format, required: \(required))"
+                    expression = "container.date(\(key), format: \(dateFormatExpression(field)), required: \(required))"
                 case .list(.primitive(.date)):
-                    expression = "container.dateList(\(key), format: WireKeys.\(field.name.value)Format, required: \(required))"
+                    expression = "container.dateList(\(key), format: \(dateFormatExpression(field)), required: \(required))"
                 case .set(.primitive(.date)):
-                    expression = "container.dateList(\(key), format: WireKeys.\(field.name.value)Format, required: \(required)).map(Set.init)"
+                    expression = "container.dateList(\(key), format: \(dateFormatExpression(field)), required: \(required)).map(Set.init)"
                 case .list(let element):
                     let elementType = swiftType(element) + (field.nullableElements ? "?" : "")
                     expression = "container.list(\(elementType).self, \(key), required: \(required))"
@@ -178,8 +170,8 @@ extension SwiftEmitter {
                     let method = field.required ? "required" : "optional"
                     expression = "container.\(method)(\(swiftType(field.type.value)).self, \(key))"
                 }
-                if let value = field.defaultValue {
-                    expression += " ?? " + literal(value.value, type: field.type.value)
+                if let value = resolved.defaultValue {
+                    expression += " ?? " + literal(value)
                 }
                 // Optional and defaulted fields are stored as they are read; required ones wait until
                 // every field was read, so that all problems are reported at once.
@@ -205,15 +197,15 @@ extension SwiftEmitter {
             }
             out.line("var container = PayEncodingContainer(encoder)")
             for field in decl.fields {
-                let key = "WireKeys.\(field.name.value)"
+                let key = fieldKeyExpression(field, decl)
                 let value = "self.\(storage(field))"
                 switch field.type.value {
                 case .primitive(.date):
-                    out.line("try container.encodeDate(\(value), \(key), format: WireKeys.\(field.name.value)Format)")
+                    out.line("try container.encodeDate(\(value), \(key), format: \(dateFormatExpression(field)))")
                 case .list(.primitive(.date)):
-                    out.line("try container.encodeDates(\(value), \(key), format: WireKeys.\(field.name.value)Format)")
+                    out.line("try container.encodeDates(\(value), \(key), format: \(dateFormatExpression(field)))")
                 case .set(.primitive(.date)):
-                    out.line("try container.encodeDates(\(value).map { $0.sorted() }, \(key), format: WireKeys.\(field.name.value)Format)")
+                    out.line("try container.encodeDates(\(value).map { $0.sorted() }, \(key), format: \(dateFormatExpression(field)))")
                 case .set:
                     out.line("try container.encodeSet(\(value), \(key))")
                 default:
@@ -230,11 +222,11 @@ extension SwiftEmitter {
     }
 
     /// Public accessors for deprecated fields and aliases for renamed ones.
-    func emitFieldAccessors(_ name: String, _ decl: StructDecl) {
-        let accessors = decl.fields.filter { $0.lifecycle.deprecated != nil || !$0.lifecycle.renamedFrom.isEmpty }
+    func emitFieldAccessors(_ name: String, _ declaration: ResolvedDecl) {
+        let accessors = declaration.fields.map(\.decl).filter { $0.lifecycle.deprecated != nil || !$0.lifecycle.renamedFrom.isEmpty }
         guard !accessors.isEmpty else { return }
         out.line("")
-        markDeprecatedExtension(name)
+        markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name)") {
             var first = true
             for field in accessors {
@@ -259,22 +251,23 @@ extension SwiftEmitter {
                     }
                 }
             }
-            emitRenamedFieldsInit(decl)
+            emitRenamedFieldsInit(declaration.fields)
         }
     }
 
     /// The memberwise initializer spelled with the earlier names of renamed fields, so that code
     /// written before the rename keeps compiling (a deprecation warning points at the new labels).
     /// The renamed parameters have no default, so a call can never match both initializers.
-    func emitRenamedFieldsInit(_ decl: StructDecl) {
-        let renamed = decl.fields.filter { !$0.lifecycle.renamedFrom.isEmpty }
+    func emitRenamedFieldsInit(_ fields: [ResolvedField]) {
+        let renamed = fields.map(\.decl).filter { !$0.lifecycle.renamedFrom.isEmpty }
         guard !renamed.isEmpty else { return }
         let label = { (field: FieldDecl) -> String in Naming.escaped(field.lifecycle.renamedFrom.first?.value ?? field.name.value) }
-        let parameters = decl.fields.map { field -> String in
+        let parameters = fields.map { resolved -> String in
+            let field = resolved.decl
             var text = "\(label(field)): \(swiftType(of: field))"
             guard field.lifecycle.renamedFrom.isEmpty else { return text }
-            if let value = field.defaultValue {
-                text += " = " + literal(value.value, type: field.type.value)
+            if let value = resolved.defaultValue {
+                text += " = " + literal(value)
             } else if field.isOptionalInSwift {
                 text += " = nil"
             }
@@ -285,7 +278,7 @@ extension SwiftEmitter {
         out.line("/// Creates a value with the earlier names of renamed fields (\(renames)).")
         out.line("@available(*, deprecated, message: \(Naming.literal("Renamed fields: " + renames + ".")))")
         out.block("public init(\(parameters.joined(separator: ", ")))") {
-            out.line("self.init(" + decl.fields.map { "\(Naming.escaped($0.name.value)): \(label($0))" }.joined(separator: ", ") + ")")
+            out.line("self.init(" + fields.map(\.decl).map { "\(Naming.escaped($0.name.value)): \(label($0))" }.joined(separator: ", ") + ")")
         }
     }
 }

@@ -1,5 +1,6 @@
 extension SwiftEmitter {
-    func emitUnion(_ type: TypeDecl, _ decl: UnionDecl) {
+    func emitUnion(_ declaration: ResolvedDecl, _ decl: UnionDecl) {
+        let type = declaration.type
         let name = type.name.value
         let tags = decl.variants.map(\.tag.value).joined(separator: ", ")
         out.doc(paragraphs: [type.doc ?? "The `\(name)` variants.", "The `\(decl.discriminator.value)` field selects the variant: \(tags).", remark(name, file)])
@@ -47,29 +48,29 @@ extension SwiftEmitter {
             }
         }
         out.line("")
-        markDeprecatedExtension(name)
+        markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Validates the variant and checks that its discriminator matches the case.")
             out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
                 out.switchBlock("switch self") {
-                    for variant in decl.variants {
+                    for resolved in declaration.variants {
+                        let variant = resolved.decl
                         out.line("case .\(Naming.escaped(variant.caseName))(let value):")
-                        let field = discriminatorField(decl, variant)
+                        let field = resolved.discriminatorField
                         let read = field.map { discriminatorRead($0) } ?? "\"\""
                         out.line("    if \(read) != \(Naming.literal(variant.tag.value)) {")
                         out.line("        violations.append(ValidationViolation(path: path.appending(\(Naming.literal(decl.discriminator.value))), rule: \"discriminator\", message: \"must be '\(variant.tag.value)' for this variant\", value: \(read)))")
                         out.line("    }")
-                        var visiting = Set<String>()
-                        if typeNeedsValidation(variant.type.value, visiting: &visiting) {
+                        if resolved.structure.needsValidation {
                             out.line("    value.collectViolations(at: path, into: &violations)")
                         }
                     }
                 }
             }
         }
-        if module.sensitiveTypes.contains(name) {
+        if declaration.isSensitive {
             out.line("")
-            markDeprecatedExtension(name)
+            markDeprecatedExtension(declaration.isDeprecated)
             out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
                 out.line("/// The variant with its fields; sensitive fields are redacted.")
                 out.block("public var description: String") {
@@ -97,11 +98,6 @@ extension SwiftEmitter {
 
     func discriminatorProperty(_ decl: UnionDecl) -> String {
         Naming.isMemberName(decl.discriminator.value) && decl.discriminator.value != "description" ? Naming.escaped(decl.discriminator.value) : "discriminator"
-    }
-
-    func discriminatorField(_ decl: UnionDecl, _ variant: UnionVariantDecl) -> FieldDecl? {
-        guard case .structure(let structure)? = module.type(variant.type.value)?.kind else { return nil }
-        return structure.fields.first { $0.name.value == decl.discriminator.value || $0.jsonName?.value == decl.discriminator.value }
     }
 
     func discriminatorRead(_ field: FieldDecl) -> String {

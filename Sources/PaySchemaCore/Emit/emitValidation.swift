@@ -1,38 +1,19 @@
 @_spi(Generated) import PaymentSchemasRuntime
 
 extension SwiftEmitter {
-    /// Whether values of `type` carry any check (constraints of their own or of what they hold).
-    func needsValidation(_ type: TypeExpression, _ constraints: Constraints, visiting: inout Set<String>) -> Bool {
-        if !constraints.isEmpty { return true }
-        for name in type.namedTypes where typeNeedsValidation(name, visiting: &visiting) { return true }
-        return false
-    }
-
-    func typeNeedsValidation(_ name: String, visiting: inout Set<String>) -> Bool {
-        guard visiting.insert(name).inserted else { return false }
-        switch module.type(name)?.kind {
-        case .structure(let decl)?:
-            return !decl.requireAnyOf.isEmpty || decl.fields.contains { needsValidation($0.type.value, $0.constraints, visiting: &visiting) }
-        case .union?: return true
-        case .scalar(let scalar)?: return !scalar.constraints.isEmpty
-        default: return false
-        }
-    }
-
     /// Emits the `minItems`/`maxItems` checks of a collection and returns the constraints left for its
     /// elements, or `nil` when the elements need no checks.
-    func emitItemCounts(value: String, constraints: Constraints, element: TypeExpression, path: String) -> Constraints? {
+    func emitItemCounts(value: String, constraints: Constraints, element: ResolvedType, path: String) -> Constraints? {
         if let minimum = constraints.minItems { out.line("PayRules.minItems(\(value).count, \(minimum.value), at: \(path), into: &violations)") }
         if let maximum = constraints.maxItems { out.line("PayRules.maxItems(\(value).count, \(maximum.value), at: \(path), into: &violations)") }
         var elementConstraints = constraints
         elementConstraints.minItems = nil
         elementConstraints.maxItems = nil
-        var visiting = Set<String>()
-        return needsValidation(element, elementConstraints, visiting: &visiting) ? elementConstraints : nil
+        return !elementConstraints.isEmpty || element.holdsValidatedValues ? elementConstraints : nil
     }
 
     /// Emits the checks of `value` (a Swift expression of `type`) at `path` (a Swift `PayPath` expression).
-    func emitChecks(value: String, type: TypeExpression, constraints: Constraints, sensitive: Bool, path: String, rulesPrefix: String, depth: Int = 0, optionalElements: Bool = false) {
+    func emitChecks(value: String, type: ResolvedType, constraints: Constraints, sensitive: Bool, path: String, rulesPrefix: String, depth: Int = 0, optionalElements: Bool = false) {
         let secret = sensitive ? ", sensitive: true" : ""
         switch type {
         case .list(let element), .set(let element):
@@ -49,13 +30,12 @@ extension SwiftEmitter {
                 out.line("let entry\(depth) = \(value)[\(key)]!")
                 emitChecks(value: "entry\(depth)", type: element, constraints: elementConstraints, sensitive: sensitive, path: "\(path).appending(\(key))", rulesPrefix: rulesPrefix, depth: depth + 1)
             }
-        case .named(let name):
-            var visiting = Set<String>()
-            if typeNeedsValidation(name, visiting: &visiting) {
+        case .named(let reference):
+            if reference.needsValidation {
                 out.line("\(value).collectViolations(at: \(path), into: &violations)")
             }
-            if case .scalar(let scalar)? = module.type(name)?.kind, constraints.hasValueConstraints {
-                emitPrimitiveChecks(value: "\(value).rawValue", primitive: scalar.base.value, constraints: constraints, secret: secret, path: path, rulesPrefix: rulesPrefix)
+            if case .scalar(let base) = reference.kind, constraints.hasValueConstraints {
+                emitPrimitiveChecks(value: "\(value).rawValue", primitive: base, constraints: constraints, secret: secret, path: path, rulesPrefix: rulesPrefix)
             }
         case .primitive(let primitive):
             emitPrimitiveChecks(value: value, primitive: primitive, constraints: constraints, secret: secret, path: path, rulesPrefix: rulesPrefix)
@@ -73,12 +53,23 @@ extension SwiftEmitter {
             out.line("PayRules.maximum(\(value), \(bound(maximum.value, primitive)), exclusive: \(constraints.exclusiveMaximum), at: \(path)\(secret), into: &violations)")
         }
         if let scale = constraints.scale { out.line("PayRules.scale(\(value), \(scale.value), at: \(path)\(secret), into: &violations)") }
-        if constraints.format != nil { out.line("PayRules.format(\(value), \(rulesPrefix)Format, at: \(path)\(secret), into: &violations)") }
+        if let format = formatExpression(constraints) {
+            let rule = isRuleConstant(format) ? format : "\(rulesPrefix)Format"
+            out.line("PayRules.format(\(value), \(rule), at: \(path)\(secret), into: &violations)")
+        }
+    }
+
+    /// Whether a format expression names a runtime constant (used in place) rather than building a
+    /// value (built once, in the type's `Rules`).
+    func isRuleConstant(_ format: String) -> Bool {
+        !format.contains("(")
     }
 
     /// Static patterns and formats a type's checks use, compiled once.
     func emitRuleConstants(_ items: [(prefix: String, constraints: Constraints)]) -> Bool {
-        let needed = items.filter { $0.constraints.pattern != nil || $0.constraints.format != nil }
+        let needed = items.filter { item in
+            item.constraints.pattern != nil || formatExpression(item.constraints).map { !isRuleConstant($0) } == true
+        }
         guard !needed.isEmpty else { return false }
         out.line("")
         out.line("/// Patterns and formats compiled once for the checks above.")
@@ -87,7 +78,7 @@ extension SwiftEmitter {
                 if let pattern = item.constraints.pattern {
                     out.line("static let \(item.prefix)Pattern = PayPattern(\(Naming.literal(pattern.value)))")
                 }
-                if let format = formatExpression(item.constraints) {
+                if let format = formatExpression(item.constraints), !isRuleConstant(format) {
                     out.line("static let \(item.prefix)Format = \(format)")
                 }
             }
@@ -95,36 +86,31 @@ extension SwiftEmitter {
         return true
     }
 
-    func emitStructValidation(_ type: TypeDecl, _ decl: StructDecl) {
-        let name = type.name.value
+    func emitStructValidation(_ declaration: ResolvedDecl, _ decl: StructDecl) {
+        guard !declaration.isAlwaysValid else { return }
+        let name = declaration.type.name.value
         let format = primaryFormat(decl)
+        let checked = declaration.fields.filter(\.needsValidation)
         out.line("")
-        markDeprecatedExtension(name)
-        let checked = decl.fields.filter { field in
-            var visiting = Set<String>()
-            return needsValidation(field.type.value, field.constraints, visiting: &visiting)
-        }
-        if checked.isEmpty && decl.requireAnyOf.isEmpty {
-            out.line("extension \(name): PayAlwaysValid {}")
-            return
-        }
+        markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends every constraint violation of this value and the values it holds, with wire paths.")
             out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
-                for field in checked {
+                for resolved in checked {
+                    let field = resolved.decl
                     let path = "path.appending(\(Naming.literal(decl.wireName(of: field, in: format))))"
                     let prefix = "Rules.\(field.name.value)"
                     if field.isOptionalInSwift {
                         out.block("if let value = self.\(storage(field))") {
-                            emitChecks(value: "value", type: field.type.value, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
+                            emitChecks(value: "value", type: resolved.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
                         }
                     } else {
-                        emitChecks(value: "self.\(storage(field))", type: field.type.value, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
+                        emitChecks(value: "self.\(storage(field))", type: resolved.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
                     }
                 }
                 emitRequireAnyOf(decl, format: format)
             }
-            _ = emitRuleConstants(checked.map { (prefix: $0.name.value, constraints: $0.constraints) })
+            _ = emitRuleConstants(checked.map { (prefix: $0.decl.name.value, constraints: $0.decl.constraints) })
         }
     }
 

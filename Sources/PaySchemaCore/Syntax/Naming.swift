@@ -92,4 +92,11 @@ public enum Naming {
         }
         return out + "\""
     }
+
+    /// "an" before a type name read with a vowel sound (`Int`, `Int64`), "a" otherwise (`String`,
+    /// `URL`, `UUID`: spelled out, they start with a consonant sound).
+    static func article(_ typeName: String) -> String {
+        guard let first = typeName.first else { return "a" }
+        return "AEIOaeiou".contains(first) && !typeName.hasPrefix("U") ? "an" : "a"
+    }
 }

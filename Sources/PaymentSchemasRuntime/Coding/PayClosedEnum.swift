@@ -1,8 +1,9 @@
 import Foundation
 
-/// A generated closed enum whose cases are exactly its raw values (no legacy aliases): Swift
-/// synthesizes `init?(rawValue:)` and `allCases`; this protocol supplies the coding, so a value the
-/// schema does not list fails to decode with an error naming the allowed values.
+/// A generated closed enum: Swift synthesizes `allCases` and, when there are no legacy aliases,
+/// `init?(rawValue:)` (an enum with aliases declares its own, which accepts them); this protocol
+/// supplies the coding, so a value the schema does not list fails to decode with an error naming the
+/// allowed values, and a value is always encoded in its current spelling.
 public protocol PayClosedEnum: RawRepresentable, CaseIterable, Codable, Hashable, Sendable where RawValue: Codable & Sendable {}
 
 extension PayClosedEnum {

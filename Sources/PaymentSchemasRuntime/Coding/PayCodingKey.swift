@@ -28,7 +28,7 @@ public struct PayCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLi
 /// The wire names of one schema field: its JSON key, XML element name and URL-query item name,
 /// plus legacy spellings accepted on decode and never produced on encode.
 @_spi(Generated)
-public struct PayFieldKey: Sendable, Hashable {
+public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The JSON object key.
     public let json: String
     /// The XML element name.
@@ -56,6 +56,12 @@ public struct PayFieldKey: Sendable, Hashable {
         self.nullable = nullable
         self.decimal = decimal
         self.relativeURL = relativeURL
+    }
+
+    /// A field whose name is the same in every format, with no aliases or special rules.
+    @inlinable
+    public init(stringLiteral json: String) {
+        self.init(json)
     }
 
     /// The name used for `format`.

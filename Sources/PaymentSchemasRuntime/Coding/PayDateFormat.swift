@@ -21,6 +21,13 @@ public struct PayDateFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// ISO 8601 extended with an offset: `2013-07-10T14:49:24-05:00` (UTC is written `Z`).
     public static func iso8601(timeZone: String = "UTC") -> PayDateFormat {
+        timeZone == "UTC" ? iso8601InUTC : iso8601Format(timeZone: timeZone)
+    }
+
+    /// `iso8601()`, built once: generated coders ask for it on every field they read.
+    private static let iso8601InUTC = iso8601Format(timeZone: "UTC")
+
+    private static func iso8601Format(timeZone: String) -> PayDateFormat {
         PayDateFormat(
             name: "iso8601", pattern: "yyyy-MM-dd'T'HH:mm:ssXXXXX",
             readPatterns: ["yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXXXX"], timeZone: timeZone)
@@ -32,8 +39,11 @@ public struct PayDateFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// A calendar date: `2024-05-31`.
     public static func date(timeZone: String = "UTC") -> PayDateFormat {
-        PayDateFormat(name: "date", pattern: "yyyy-MM-dd", timeZone: timeZone)
+        timeZone == "UTC" ? dateInUTC : PayDateFormat(name: "date", pattern: "yyyy-MM-dd", timeZone: timeZone)
     }
+
+    /// `date()`, built once.
+    private static let dateInUTC = PayDateFormat(name: "date", pattern: "yyyy-MM-dd", timeZone: "UTC")
 
     /// A custom `DateFormatter` pattern such as `dd/MM/yyyy`.
     public static func custom(_ pattern: String, timeZone: String = "UTC") -> PayDateFormat {

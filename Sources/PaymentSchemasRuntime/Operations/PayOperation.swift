@@ -41,11 +41,11 @@ public struct PayNoBody: Codable, Hashable, Sendable {
 /// and decode the answer.
 public protocol PayOperation: Sendable {
     /// The request body type, ``PayNoBody`` when there is none.
-    associatedtype RequestBody: Encodable & Sendable
-    /// The success body type.
-    associatedtype ResponseBody: Decodable & Sendable
-    /// The error body type.
-    associatedtype ErrorBody: Decodable & Sendable
+    associatedtype RequestBody: Encodable & Sendable = PayNoBody
+    /// The success body type, ``PayNoBody`` when the success answer has none.
+    associatedtype ResponseBody: Decodable & Sendable = PayNoBody
+    /// The error body type, ``PayNoBody`` when the operation declares none.
+    associatedtype ErrorBody: Decodable & Sendable = PayNoBody
 
     /// The schema's name for the operation.
     static var operationID: String { get }
@@ -66,6 +66,20 @@ public protocol PayOperation: Sendable {
     var headerFields: [PayHeaderField] { get }
     /// The request body, `nil` when the operation sends none.
     var requestBody: RequestBody? { get }
+}
+
+extension PayOperation {
+    /// No idempotency key, unless the operation declares one.
+    public static var idempotencyKeyHeader: String? { nil }
+    /// No query items, unless the operation declares query parameters.
+    public var queryItems: [URLQueryItem] { [] }
+    /// No headers, unless the operation declares header parameters.
+    public var headerFields: [PayHeaderField] { [] }
+}
+
+extension PayOperation where RequestBody == PayNoBody {
+    /// No body: the operation sends none.
+    public var requestBody: PayNoBody? { nil }
 }
 
 /// Percent-encoding of path parameters.

@@ -16,7 +16,7 @@ struct WireDriver {
     let module: CheckedModule
 
     var source: String {
-        let emitter = module.files.first.map { SwiftEmitter(module: module, file: $0) }
+        let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0) }
         var operations: [String] = []
         for operation in module.files.flatMap(\.operations) {
             guard let emitter else { break }

@@ -1,0 +1,167 @@
+/// The checker's last stage: with every name known to resolve, it turns the parsed files into
+/// ``ResolvedFile``s, so the emitter is handed resolved types, typed defaults and resolved
+/// operations and never looks a name up.
+extension SchemaChecker {
+    /// The resolved files, in `files` order; `nil` if a name fails to resolve (only possible when
+    /// the checker has reported an error).
+    func resolvedFiles(sensitive: Set<String>) -> [ResolvedFile]? {
+        let validated = validationNeeds()
+        var result: [ResolvedFile] = []
+        result.reserveCapacity(files.count)
+        for file in files {
+            var declarations: [ResolvedDecl] = []
+            declarations.reserveCapacity(file.types.count)
+            for type in file.types {
+                guard let declaration = resolveDecl(type, sensitive: sensitive, validated: validated) else { return nil }
+                declarations.append(declaration)
+            }
+            var operations: [ResolvedOperation] = []
+            for operation in file.operations {
+                guard let resolved = resolveOperation(operation, sensitive: sensitive) else { return nil }
+                operations.append(resolved)
+            }
+            result.append(ResolvedFile(file: file, types: declarations, operations: operations))
+        }
+        return result
+    }
+
+    /// For every type, whether its values carry a check. A type reached again through a cycle adds
+    /// nothing (its other fields decide), exactly as a depth-first walk from that type would.
+    func validationNeeds() -> [String: Bool] {
+        var needs: [String: Bool] = [:]
+        needs.reserveCapacity(types.count)
+        for name in types.keys {
+            var visiting = Set<String>()
+            needs[name] = typeNeedsValidation(name, visiting: &visiting)
+        }
+        return needs
+    }
+
+    private func typeNeedsValidation(_ name: String, visiting: inout Set<String>) -> Bool {
+        guard visiting.insert(name).inserted else { return false }
+        switch types[name]?.kind {
+        case .structure(let decl)?:
+            return !decl.requireAnyOf.isEmpty || decl.fields.contains { field in
+                !field.constraints.isEmpty || field.type.value.namedTypes.contains { typeNeedsValidation($0, visiting: &visiting) }
+            }
+        case .union?: return true
+        case .scalar(let scalar)?: return !scalar.constraints.isEmpty
+        case .enumeration?, nil: return false
+        }
+    }
+
+    func resolveType(_ type: TypeExpression, validated: [String: Bool]) -> ResolvedType? {
+        switch type {
+        case .primitive(let primitive): return .primitive(primitive)
+        case .list(let element): return resolveType(element, validated: validated).map(ResolvedType.list)
+        case .set(let element): return resolveType(element, validated: validated).map(ResolvedType.set)
+        case .map(let value): return resolveType(value, validated: validated).map(ResolvedType.map)
+        case .named(let name): return namedRef(name, validated: validated).map(ResolvedType.named)
+        }
+    }
+
+    func namedRef(_ name: String, validated: [String: Bool]) -> NamedTypeRef? {
+        guard let decl = types[name], let needsValidation = validated[name] else { return nil }
+        let kind: NamedTypeRef.Kind
+        switch decl.kind {
+        case .structure: kind = .structure
+        case .enumeration: kind = .enumeration
+        case .union: kind = .union
+        case .scalar(let scalar): kind = .scalar(base: scalar.base.value)
+        }
+        return NamedTypeRef(name: name, kind: kind, needsValidation: needsValidation)
+    }
+
+    /// A default or legacy literal as a typed value of `type`; `nil` when it is not one (the
+    /// checker reports that case).
+    func resolveValue(_ value: DefaultValue, type: TypeExpression) -> ResolvedValue? {
+        switch (type, value) {
+        case (.list(let element), .list(let items)), (.set(let element), .list(let items)):
+            var values: [ResolvedValue] = []
+            for item in items {
+                guard let resolved = resolveValue(item, type: element) else { return nil }
+                values.append(resolved)
+            }
+            return .list(values)
+        case (.named(let name), _):
+            switch types[name]?.kind {
+            case .enumeration(let decl)?:
+                let raw = value.rawText
+                return decl.cases.first { $0.value.value.description == raw }.map { .enumCase($0.name.value) }
+            case .scalar(let scalar)?:
+                return resolveValue(value, type: .primitive(scalar.base.value)).map { .scalar(type: name, value: $0) }
+            default:
+                return nil
+            }
+        case (.primitive(let primitive), _) where value.isScalarText:
+            let raw = value.rawText
+            switch primitive {
+            case .string: return .string(raw)
+            case .int, .int64: return .integer(raw)
+            case .bool: return .bool(raw == "true")
+            case .double: return .double(raw)
+            case .decimal: return .decimal(raw)
+            case .url: return .url(raw)
+            case .uuid: return .uuid(raw)
+            case .date, .json: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    func resolveDecl(_ type: TypeDecl, sensitive: Set<String>, validated: [String: Bool]) -> ResolvedDecl? {
+        var fields: [ResolvedField] = []
+        var variants: [ResolvedVariant] = []
+        switch type.kind {
+        case .structure(let decl):
+            fields.reserveCapacity(decl.fields.count)
+            for field in decl.fields {
+                guard let resolved = resolveType(field.type.value, validated: validated) else { return nil }
+                var defaultValue: ResolvedValue?
+                if let value = field.defaultValue {
+                    guard let typed = resolveValue(value.value, type: field.type.value) else { return nil }
+                    defaultValue = typed
+                }
+                let needsValidation = !field.constraints.isEmpty || resolved.holdsValidatedValues
+                fields.append(ResolvedField(decl: field, type: resolved, defaultValue: defaultValue, needsValidation: needsValidation))
+            }
+        case .union(let decl):
+            for variant in decl.variants {
+                guard let structure = namedRef(variant.type.value, validated: validated),
+                      case .structure(let variantDecl)? = types[variant.type.value]?.kind else { return nil }
+                let field = variantDecl.fields.first { $0.name.value == decl.discriminator.value || $0.jsonName?.value == decl.discriminator.value }
+                variants.append(ResolvedVariant(decl: variant, structure: structure, discriminatorField: field))
+            }
+        case .enumeration, .scalar:
+            break
+        }
+        return ResolvedDecl(
+            type: type, isSensitive: sensitive.contains(type.name.value), fields: fields, variants: variants,
+            conversions: conversions[type.name.value] ?? [])
+    }
+
+    func resolveOperation(_ operation: OperationDecl, sensitive: Set<String>) -> ResolvedOperation? {
+        var parameters = operation.parameters
+        let template = operation.path.value
+        for placeholder in Self.placeholders(in: template) where !parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
+            parameters.insert(ParameterDecl(
+                name: Located(placeholder, at: operation.path.location), wireName: placeholder, place: .path,
+                type: Located(.primitive(.string), at: operation.path.location), required: true, sensitive: false, doc: nil), at: 0)
+        }
+        var pieces: [ResolvedOperation.PathPiece] = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { pieces.append(.text(String(rest[rest.startIndex..<open]))) }
+            let wire = String(rest[rest.index(after: open)..<close])
+            guard let parameter = parameters.first(where: { $0.place == .path && $0.wireName == wire }) else { return nil }
+            pieces.append(.parameter(parameter.name.value))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty || pieces.isEmpty { pieces.append(.text(String(rest))) }
+        let isSensitive = parameters.contains(where: \.sensitive) || (operation.request.map { sensitive.contains($0.value) } ?? false)
+        return ResolvedOperation(
+            decl: operation, typeName: Naming.operationTypeName(operation.name.value), parameters: parameters, path: pieces,
+            idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive)
+    }
+}
