@@ -141,12 +141,18 @@ enum DecodeBench {
     static func run(runs: Int) throws -> [String] {
         let iso = JSONDecoder()
         iso.dateDecodingStrategy = .iso8601
+        // What a good Swift developer writes for Amazon's ISO 8601 basic timestamps
+        // (`20201202T120000Z`): one `Date.ISO8601FormatStyle`, no `DateFormatter`.
         let basic = JSONDecoder()
-        let basicFormatter = DateFormatter()
-        basicFormatter.locale = Locale(identifier: "en_US_POSIX")
-        basicFormatter.timeZone = TimeZone(identifier: "UTC")
-        basicFormatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        basic.dateDecodingStrategy = .formatted(basicFormatter)
+        let basicStyle = Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted)
+        basic.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = try? basicStyle.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ISO 8601 basic timestamp")
+            }
+            return date
+        }
         let plain = JSONDecoder()
         let page = molliePage(count: 50)
         return [

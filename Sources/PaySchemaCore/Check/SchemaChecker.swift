@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Every rule of `Schemas/README.md` is enforced here; each problem becomes a diagnostic at the
 /// node that causes it and checking always continues, so one run reports everything.
-public struct SchemaChecker {
+public struct SchemaChecker: Sendable {
     let moduleName: String
     let files: [SchemaFile]
     var diagnostics = Diagnostics()
@@ -44,11 +44,18 @@ public struct SchemaChecker {
                 types[type.name.value] = type
             }
         }
-        for file in files {
-            for type in file.types { checkType(type) }
-            for catalog in file.errorCatalogs { checkCatalog(catalog) }
-            for operation in file.operations { checkOperation(operation) }
+        // Declarations are checked file by file on all cores: these checks only read the type
+        // table and report diagnostics (which are sorted by location before anyone sees them).
+        let snapshot = self
+        let perFile = ParallelMap.map(files) { file -> [Diagnostic] in
+            var worker = snapshot
+            worker.diagnostics = Diagnostics()
+            for type in file.types { worker.checkType(type) }
+            for catalog in file.errorCatalogs { worker.checkCatalog(catalog) }
+            for operation in file.operations { worker.checkOperation(operation) }
+            return worker.diagnostics.all
         }
+        for found in perFile { diagnostics.append(contentsOf: found) }
         checkCycles()
         checkDeprecatedUses()
         checkLegacy()

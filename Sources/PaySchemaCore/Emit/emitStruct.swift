@@ -97,17 +97,17 @@ extension SwiftEmitter {
     }
 
     func emitMemberwiseInit(_ name: String, _ fields: [ResolvedField]) {
-        var parameterDocs = ["Creates a new `\(name)`."]
+        out.line("/// Creates a new `\(name)`.")
         if !fields.isEmpty {
-            var lines = ["- Parameters:"]
-            for field in fields.map(\.decl) {
+            out.line("///")
+            out.line("/// - Parameters:")
+            for resolved in fields {
+                let field = resolved.decl
                 let text = field.doc ?? "The `\(field.name.value)` field."
-                let summary = text.utf8.contains(10) ? (text.split(separator: "\n").first.map(String.init) ?? "") : text
-                lines.append("  - \(field.name.value): \(summary)")
+                let summary = text.utf8.contains(10) ? (text.split(separator: "\n").first.map { $0.trimmingTrailingSpaces() } ?? "") : text
+                out.line("///   - \(field.name.value): \(summary)")
             }
-            parameterDocs.append(lines.joined(separator: "\n"))
         }
-        out.doc(paragraphs: parameterDocs)
         let parameters = fields.map { resolved -> String in
             let field = resolved.decl
             var text = "\(Naming.escaped(field.name.value)): \(swiftType(of: field))"
@@ -124,11 +124,11 @@ extension SwiftEmitter {
                 out.line("    " + parameter + (index == parameters.count - 1 ? "" : ","))
             }
             out.block(")") {
-                for field in fields.map(\.decl) { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
+                for resolved in fields { out.line("self.\(storage(resolved.decl)) = \(Naming.escaped(resolved.decl.name.value))") }
             }
         } else {
             out.block(parameters.isEmpty ? "public init()" : "public init(\(parameters.joined(separator: ", ")))") {
-                for field in fields.map(\.decl) { out.line("self.\(storage(field)) = \(Naming.escaped(field.name.value))") }
+                for resolved in fields { out.line("self.\(storage(resolved.decl)) = \(Naming.escaped(resolved.decl.name.value))") }
             }
         }
     }
@@ -223,7 +223,7 @@ extension SwiftEmitter {
 
     /// Public accessors for deprecated fields and aliases for renamed ones.
     func emitFieldAccessors(_ name: String, _ declaration: ResolvedDecl) {
-        let accessors = declaration.fields.map(\.decl).filter { $0.lifecycle.deprecated != nil || !$0.lifecycle.renamedFrom.isEmpty }
+        let accessors = declaration.fields.lazy.map(\.decl).filter { $0.lifecycle.deprecated != nil || !$0.lifecycle.renamedFrom.isEmpty }
         guard !accessors.isEmpty else { return }
         out.line("")
         markDeprecatedExtension(declaration.isDeprecated)
@@ -259,7 +259,7 @@ extension SwiftEmitter {
     /// written before the rename keeps compiling (a deprecation warning points at the new labels).
     /// The renamed parameters have no default, so a call can never match both initializers.
     func emitRenamedFieldsInit(_ fields: [ResolvedField]) {
-        let renamed = fields.map(\.decl).filter { !$0.lifecycle.renamedFrom.isEmpty }
+        let renamed = fields.lazy.map(\.decl).filter { !$0.lifecycle.renamedFrom.isEmpty }
         guard !renamed.isEmpty else { return }
         let label = { (field: FieldDecl) -> String in Naming.escaped(field.lifecycle.renamedFrom.first?.value ?? field.name.value) }
         let parameters = fields.map { resolved -> String in

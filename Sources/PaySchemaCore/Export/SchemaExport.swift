@@ -82,6 +82,22 @@ public struct SchemaExport {
         return .object(entries)
     }
 
+    /// A schema that also admits `null`. A schema with a single `type` gets `null` added to it (and
+    /// to its `enum`), the OpenAPI 3.1 spelling other generators understand (swift-openapi-generator
+    /// drops properties written as `anyOf` with `null`); anything else (a `$ref`) becomes
+    /// `anyOf: [schema, {type: null}]`. Both accept exactly the same values.
+    static func nullable(_ entries: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        guard let typeIndex = entries.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entries[typeIndex].1 else {
+            return [("anyOf", .array([.object(entries), .object([("type", "null")])]))]
+        }
+        var result = entries
+        result[typeIndex].1 = .array([.string(type), .string("null")])
+        if let enumIndex = result.firstIndex(where: { $0.0 == "enum" }), case .array(let values) = result[enumIndex].1 {
+            result[enumIndex].1 = .array(values + [.null])
+        }
+        return result
+    }
+
     /// The entries with each key once (the first wins): a primitive's own `format` and a constraint's may meet.
     static func uniqueKeys(_ entries: [(String, JSONValue)]) -> [(String, JSONValue)] {
         var seen = Set<String>()
@@ -100,9 +116,7 @@ public struct SchemaExport {
         if let forms = field.jsonForms?.value, forms.count > 1 || (forms.first == .string) != (field.type.value == .primitive(.string)) {
             entries = decimalForms(field, forms)
         }
-        if field.isNullable {
-            entries = [("anyOf", .array([.object(entries), .object([("type", "null")])]))]
-        }
+        if field.isNullable { entries = Self.nullable(entries) }
         if let doc = field.doc { entries.insert(("description", .string(doc)), at: 0) }
         if let value = field.defaultValue { entries.append(("default", json(value.value))) }
         if field.sensitive { entries.append(("x-sensitive", true)) }
@@ -131,7 +145,7 @@ public struct SchemaExport {
             return extra.isEmpty ? reference : [("allOf", .array([.object(reference), .object(extra)]))]
         case .list(let element), .set(let element):
             var items = typeSchema(element, field: field).filter { !["minItems", "maxItems"].contains($0.0) }
-            if field.nullableElements { items = [("anyOf", .array([.object(items), .object([("type", "null")])]))] }
+            if field.nullableElements { items = Self.nullable(items) }
             var entries: [(String, JSONValue)] = [("type", "array"), ("items", .object(items))]
             if case .set = type { entries.append(("uniqueItems", true)) }
             if let minimum = field.constraints.minItems { entries.append(("minItems", .number(String(minimum.value)))) }

@@ -53,6 +53,10 @@ struct MappingReader {
     /// Documentation text, trimmed of trailing newlines from block scalars.
     func doc(diagnostics: inout Diagnostics) -> String? {
         guard let text = string("doc", diagnostics: &diagnostics)?.value else { return nil }
+        // Text that starts and ends with a visible ASCII character has nothing to trim.
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return text
+        }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }

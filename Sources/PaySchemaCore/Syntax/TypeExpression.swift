@@ -79,6 +79,11 @@ public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible
 
     /// Parses a type expression; the message explains what is wrong when it cannot.
     public static func parse(_ text: String) -> Swift.Result<TypeExpression, TypeExpressionError> {
+        // Most expressions are a bare ASCII name (`String`, `Money`): answered without the parser,
+        // with the parser's result.
+        if text != "Set", !text.isEmpty, text.utf8.allSatisfy(Self.isASCIINameByte) {
+            return .success(Primitive(rawValue: text).map(TypeExpression.primitive) ?? .named(text))
+        }
         var parser = Parser(text: Array(text.unicodeScalars))
         parser.skipSpaces()
         let result = parser.parseType()
@@ -89,6 +94,11 @@ public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible
             }
         }
         return result
+    }
+
+    private static func isASCIINameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 
     private struct Parser {

@@ -7,23 +7,58 @@ import Foundation
 /// field and then ``finish()``, which throws a ``PayloadDecodingError`` when anything went wrong.
 @_spi(Generated)
 public struct PayDecodingContainer {
-    let container: KeyedDecodingContainer<PayCodingKey>
+    /// Where the fields come from.
+    enum Source {
+        /// The members of an object of the package's own JSON tree: fields are read straight from
+        /// them, one lookup per field, without a keyed container.
+        case tree([String: PayJSON], PayJSONTreeDecoder)
+        /// Any other decoder's keyed container.
+        case keyed(KeyedDecodingContainer<PayCodingKey>)
+    }
+
+    let source: Source
     /// The wire format the payload uses.
     public let format: WireFormat
-    let codingPath: [any CodingKey]
+    /// The decoder, kept to build the coding path only when a problem is recorded.
+    let decoder: any Decoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
     var path: PayPath { PayPath(codingPath: codingPath) }
     /// Problems found so far.
     public private(set) var issues: [PayloadIssue] = []
 
     /// Opens the keyed container of `decoder`.
     public init(_ decoder: any Decoder) throws {
+        self.decoder = decoder
+        // The package's own JSON decoder is JSON by construction: no `userInfo` lookup.
+        if let tree = decoder as? PayJSONTreeDecoder, case .object(let members) = tree.node {
+            self.format = .json
+            self.source = .tree(members, tree)
+            return
+        }
         self.format = WireFormat.current(decoder.userInfo)
-        self.codingPath = decoder.codingPath
         do {
-            self.container = try decoder.container(keyedBy: PayCodingKey.self)
+            self.source = .keyed(try decoder.container(keyedBy: PayCodingKey.self))
         } catch {
             throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: PayPath(codingPath: decoder.codingPath)))
         }
+    }
+
+    /// The fields as a keyed container, for the readers that need one (collections, dates).
+    var container: KeyedDecodingContainer<PayCodingKey> {
+        switch source {
+        case .tree(let members, let tree): return KeyedDecodingContainer(PayJSONKeyedContainer<PayCodingKey>(members: members, decoder: tree))
+        case .keyed(let container): return container
+        }
+    }
+
+    /// The member under the field's current name or, when that is absent, its first present alias.
+    private func member(_ key: PayFieldKey, in members: [String: PayJSON]) -> (PayCodingKey, PayJSON)? {
+        let name = key.json
+        if let node = members[name] { return (PayCodingKey(stringValue: name), node) }
+        for alias in key.aliases {
+            if let node = members[alias] { return (PayCodingKey(stringValue: alias), node) }
+        }
+        return nil
     }
 
     @usableFromInline
@@ -53,6 +88,14 @@ public struct PayDecodingContainer {
     /// current name is absent. Decimals, URLs and strings that accept numbers go through the
     /// package's strict readers whatever decoder is in use.
     public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
+        if case .tree(let members, let tree) = source {
+            guard let (codingKey, node) = member(key, in: members) else {
+                recordMissing(key)
+                return nil
+            }
+            return treeField(T.self, key, node, codingKey, tree)
+        }
+        let container = self.container
         let primary = PayCodingKey(stringValue: key.name(for: format))
         do {
             return try decodeValue(T.self, key, primary)
@@ -86,21 +129,38 @@ public struct PayDecodingContainer {
     /// Decodes an optional field; absent gives `nil`, `null` gives `nil` where the schema allows it
     /// (``PayFieldKey/nullable``) and a violation otherwise, anything invalid records an issue.
     public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        for candidate in [key.name(for: format)] + key.aliases {
-            let codingKey = PayCodingKey(stringValue: candidate)
-            guard container.contains(codingKey) else { continue }
-            do {
-                if try container.decodeNil(forKey: codingKey) {
-                    if !key.nullable { recordNull(at: codingKey) }
-                    return nil
-                }
-                return try decodeValue(T.self, key, codingKey)
-            } catch {
-                record(error, at: codingKey)
+        if case .tree(let members, let tree) = source {
+            guard let (codingKey, node) = member(key, in: members) else { return nil }
+            if case .null = node {
+                if !key.nullable { recordNull(at: codingKey) }
                 return nil
             }
+            return treeField(T.self, key, node, codingKey, tree)
+        }
+        let container = self.container
+        let primary = PayCodingKey(stringValue: key.name(for: format))
+        if container.contains(primary) { return optionalValue(T.self, key, primary) }
+        for alias in key.aliases {
+            let candidate = PayCodingKey(stringValue: alias)
+            if container.contains(candidate) { return optionalValue(T.self, key, candidate) }
         }
         return nil
+    }
+
+    /// The value of an optional field that is present: `nil` for `null` (a violation unless the
+    /// field is nullable), the value otherwise.
+    private mutating func optionalValue<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ codingKey: PayCodingKey) -> T? {
+        let container = self.container
+        do {
+            if try container.decodeNil(forKey: codingKey) {
+                if !key.nullable { recordNull(at: codingKey) }
+                return nil
+            }
+            return try decodeValue(T.self, key, codingKey)
+        } catch {
+            record(error, at: codingKey)
+            return nil
+        }
     }
 
     mutating func recordNull(at codingKey: PayCodingKey) {
@@ -111,30 +171,63 @@ public struct PayDecodingContainer {
     /// strict readers.
     @usableFromInline
     func decodeValue<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ codingKey: PayCodingKey) throws -> T {
+        let container = self.container
         if T.self == Decimal.self, let value = try decimal(key.decimal, forKey: codingKey) as? T { return value }
-        if T.self == URL.self, let value = try url(relative: key.relativeURL, forKey: codingKey) as? T { return value }
+        if T.self == URL.self, let value = try url(relative: key.relativeURL, text: container.decode(String.self, forKey: codingKey), at: codingKey) as? T {
+            return value
+        }
         if T.self == String.self, format == .json, key.decimal.accepts.contains(.number),
-           let value = try numeralOrString(key.decimal, forKey: codingKey) as? T {
+           let value = try numeralOrString(key.decimal, node: container.decode(PayJSON.self, forKey: codingKey), at: codingKey) as? T {
             return value
         }
         return try container.decode(T.self, forKey: codingKey)
     }
 
-    func decimal(_ rule: PayDecimalRule, forKey codingKey: PayCodingKey) throws -> Decimal {
-        let text: String
-        if format == .json {
-            let node = try container.decode(PayJSON.self, forKey: codingKey)
-            switch node {
-            case .number(let numeral) where rule.decimalForms.contains(.number): text = numeral
-            case .string(let string) where rule.decimalForms.contains(.string): text = string
-            case .null: throw DecodingError.valueNotFound(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
-            default:
-                let expected = rule.decimalForms.map { $0 == .number ? "a number" : "a decimal string" }.joined(separator: " or ")
-                throw DecodingError.typeMismatch(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "expected \(expected), found \(node.typeName)"))
-            }
-        } else {
-            text = try container.decode(String.self, forKey: codingKey)
+    /// A tree member's value, or `nil` with the problem recorded.
+    private mutating func treeField<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey, _ tree: PayJSONTreeDecoder) -> T? {
+        do {
+            return try treeValue(T.self, key, node, codingKey, tree)
+        } catch {
+            record(error, at: codingKey)
+            return nil
         }
+    }
+
+    /// ``decodeValue(_:_:_:)`` for a member of the package's JSON tree: the same readers and errors,
+    /// reading the node in hand.
+    func treeValue<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey, _ tree: PayJSONTreeDecoder) throws -> T {
+        if T.self == Decimal.self, let value = try decimal(key.decimal, node: node, at: codingKey) as? T { return value }
+        if T.self == URL.self {
+            guard case .string(let text) = node else { throw PayJSONTreeDecoder.mismatch(String.self, node, tree.path(appending: codingKey)) }
+            if let value = try url(relative: key.relativeURL, text: text, at: codingKey) as? T { return value }
+        }
+        if T.self == String.self, key.decimal.accepts.contains(.number),
+           let value = try numeralOrString(key.decimal, node: node, at: codingKey) as? T {
+            return value
+        }
+        return try tree.unbox(node, as: T.self, key: codingKey)
+    }
+
+    func decimal(_ rule: PayDecimalRule, forKey codingKey: PayCodingKey) throws -> Decimal {
+        if format == .json {
+            return try decimal(rule, node: container.decode(PayJSON.self, forKey: codingKey), at: codingKey)
+        }
+        return try decimal(rule, text: container.decode(String.self, forKey: codingKey), at: codingKey)
+    }
+
+    /// A JSON decimal: a number or a decimal string, as the field's rule allows.
+    func decimal(_ rule: PayDecimalRule, node: PayJSON, at codingKey: PayCodingKey) throws -> Decimal {
+        switch node {
+        case .number(let numeral) where rule.decimalForms.contains(.number): return try decimal(rule, text: numeral, at: codingKey)
+        case .string(let string) where rule.decimalForms.contains(.string): return try decimal(rule, text: string, at: codingKey)
+        case .null: throw DecodingError.valueNotFound(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
+        default:
+            let expected = rule.decimalForms.map { $0 == .number ? "a number" : "a decimal string" }.joined(separator: " or ")
+            throw DecodingError.typeMismatch(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "expected \(expected), found \(node.typeName)"))
+        }
+    }
+
+    func decimal(_ rule: PayDecimalRule, text: String, at codingKey: PayCodingKey) throws -> Decimal {
         switch rule.check(text) {
         case .success(let value): return value
         case .failure(let violation):
@@ -142,8 +235,7 @@ public struct PayDecodingContainer {
         }
     }
 
-    func url(relative: Bool, forKey codingKey: PayCodingKey) throws -> URL {
-        let text = try container.decode(String.self, forKey: codingKey)
+    func url(relative: Bool, text: String, at codingKey: PayCodingKey) throws -> URL {
         if let problem = PayURLText.problem(in: text, allowRelative: relative) {
             throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [codingKey], debugDescription: "'\(text)' \(problem)"))
         }
@@ -153,8 +245,8 @@ public struct PayDecodingContainer {
         return url
     }
 
-    func numeralOrString(_ rule: PayDecimalRule, forKey codingKey: PayCodingKey) throws -> String {
-        switch try container.decode(PayJSON.self, forKey: codingKey) {
+    func numeralOrString(_ rule: PayDecimalRule, node: PayJSON, at codingKey: PayCodingKey) throws -> String {
+        switch node {
         case .string(let text) where rule.accepts.contains(.string): return text
         case .number(let numeral): return numeral
         case .null: throw DecodingError.valueNotFound(String.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
@@ -242,30 +334,49 @@ public struct PayDecodingContainer {
 
     /// Decodes a date field written as text in `format`.
     public mutating func date(_ key: PayFieldKey, format dateFormat: PayDateFormat, required: Bool) -> Date? {
-        guard let codingKey = presentKey(key) else {
-            if required { recordMissing(key) }
-            return nil
-        }
-        do {
-            guard let text = try container.decodeIfPresent(String.self, forKey: codingKey) else {
-                if required {
-                    issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
-                } else if !key.nullable {
-                    recordNull(at: codingKey)
-                }
+        let codingKey: PayCodingKey
+        let text: String?
+        if case .tree(let members, let tree) = source {
+            guard let (memberKey, node) = member(key, in: members) else {
+                if required { recordMissing(key) }
                 return nil
             }
-            guard let date = dateFormat.parse(text) else {
-                issues.append(PayloadIssue(
-                    path: path.appending(codingKey.stringValue), kind: .invalidValue,
-                    message: "'\(text)' is not a date in the format \(dateFormat.name)"))
+            codingKey = memberKey
+            switch node {
+            case .string(let string): text = string
+            case .null: text = nil
+            default:
+                record(PayJSONTreeDecoder.mismatch(String.self, node, tree.path(appending: memberKey)), at: memberKey)
                 return nil
             }
-            return date
-        } catch {
-            record(error, at: codingKey)
+        } else {
+            guard let presentKey = presentKey(key) else {
+                if required { recordMissing(key) }
+                return nil
+            }
+            codingKey = presentKey
+            do {
+                text = try container.decodeIfPresent(String.self, forKey: presentKey)
+            } catch {
+                record(error, at: presentKey)
+                return nil
+            }
+        }
+        guard let text else {
+            if required {
+                issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
+            } else if !key.nullable {
+                recordNull(at: codingKey)
+            }
             return nil
         }
+        guard let date = dateFormat.parse(text) else {
+            issues.append(PayloadIssue(
+                path: path.appending(codingKey.stringValue), kind: .invalidValue,
+                message: "'\(text)' is not a date in the format \(dateFormat.name)"))
+            return nil
+        }
+        return date
     }
 
     /// Decodes a list of dates written as text in `format`.

@@ -20,9 +20,9 @@ public enum PayWire {
 
     /// Decodes a type from an already parsed JSON value.
     public static func decodeJSON<T: Decodable>(_ type: T.Type, from tree: PayJSON) throws -> T {
-        let decoder = PayJSONTreeDecoder(node: tree, codingPath: [], userInfo: [.paySchemaWireFormat: WireFormat.json])
+        let decoder = PayJSONTreeDecoder(node: tree, userInfo: [.paySchemaWireFormat: WireFormat.json])
         do {
-            return try decoder.unbox(tree, as: T.self, path: [])
+            return try decoder.unbox(tree, as: T.self, key: nil)
         } catch {
             throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: .root))
         }

@@ -204,17 +204,23 @@ public struct PayJSONParser {
     private mutating func parseString() throws(PayJSONSyntaxError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes.
+        // Fast path: no escapes. ASCII text is valid UTF-8 as it is; anything else is validated.
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if ascii {
+                    index += 1
+                    return String(decoding: slice, as: UTF8.self)
+                }
                 guard let text = String(validating: slice, as: UTF8.self) else { throw error("the string is not valid UTF-8", at: firstInvalidUTF8(from: start)) }
                 index += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("a control character must be escaped in a string") }
+            if byte >= 0x80 { ascii = false }
             index += 1
         }
         var scalars = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))

@@ -7,13 +7,41 @@ import Foundation
 /// range, and nothing is read through `Double` except a `Double`.
 final class PayJSONTreeDecoder: Decoder {
     let node: PayJSON
-    let codingPath: [any CodingKey]
+    /// The decoder of the enclosing value and this value's key in it (`nil` at the root). The
+    /// coding path is built from this chain only when something asks for it (an error, usually),
+    /// so decoding a field costs no array.
+    let parent: PayJSONTreeDecoder?
+    let key: PayCodingKey?
     let userInfo: [CodingUserInfoKey: Any]
 
-    init(node: PayJSON, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    /// The root decoder of a document.
+    init(node: PayJSON, userInfo: [CodingUserInfoKey: Any]) {
         self.node = node
-        self.codingPath = codingPath
+        self.parent = nil
+        self.key = nil
         self.userInfo = userInfo
+    }
+
+    /// The decoder of the value under `key` in `parent`'s value.
+    init(node: PayJSON, parent: PayJSONTreeDecoder, key: PayCodingKey) {
+        self.node = node
+        self.parent = parent
+        self.key = key
+        self.userInfo = parent.userInfo
+    }
+
+    var codingPath: [any CodingKey] { path(appending: nil) }
+
+    /// The coding path of this value, with `last` appended when given.
+    func path(appending last: PayCodingKey?) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        if let last { keys.append(last) }
+        var current: PayJSONTreeDecoder? = self
+        while let decoder = current, let key = decoder.key {
+            keys.append(key)
+            current = decoder.parent
+        }
+        return keys.reversed()
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -41,53 +69,68 @@ final class PayJSONTreeDecoder: Decoder {
         return .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(PayTypeName.describe(type)), found \(node.typeName)"))
     }
 
-    /// Decodes `node` as `T` at `path`.
-    func unbox<T: Decodable>(_ node: PayJSON, as type: T.Type, path: [any CodingKey]) throws -> T {
+    // Each `unbox` reads `node`, the value under `key` in this decoder's value (or this decoder's own
+    // value when `key` is `nil`); paths are built only for errors.
+
+    /// Decodes `node` as `T`.
+    func unbox<T: Decodable>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
         if T.self == PayJSON.self, let value = node as? T { return value }
         if T.self == String.self {
-            guard case .string(let text) = node, let value = text as? T else { throw Self.mismatch(String.self, node, path) }
+            guard case .string(let text) = node, let value = text as? T else { throw Self.mismatch(String.self, node, path(appending: key)) }
             return value
         }
-        if T.self == Decimal.self, let value = try unboxDecimal(node, path: path) as? T { return value }
-        if T.self == URL.self, let value = try unboxURL(node, path: path) as? T { return value }
-        return try T(from: PayJSONTreeDecoder(node: node, codingPath: path, userInfo: userInfo))
+        if T.self == Decimal.self, let value = try unboxDecimal(node, key: key) as? T { return value }
+        if T.self == URL.self, let value = try unboxURL(node, key: key) as? T { return value }
+        guard let key else { return try T(from: self) }
+        return try T(from: PayJSONTreeDecoder(node: node, parent: self, key: key))
     }
 
-    func unboxDecimal(_ node: PayJSON, path: [any CodingKey]) throws -> Decimal {
-        guard case .number(let text) = node else { throw Self.mismatch(Decimal.self, node, path) }
+    func unboxDecimal(_ node: PayJSON, key: PayCodingKey?) throws -> Decimal {
+        guard case .number(let text) = node else { throw Self.mismatch(Decimal.self, node, path(appending: key)) }
         switch PayDecimalText.read(text) {
         case .success(let reading): return reading.value
         case .failure(let problem):
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(text)' " + problem.description))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' " + problem.description))
         }
     }
 
-    func unboxURL(_ node: PayJSON, path: [any CodingKey]) throws -> URL {
-        guard case .string(let text) = node else { throw Self.mismatch(URL.self, node, path) }
+    func unboxURL(_ node: PayJSON, key: PayCodingKey?) throws -> URL {
+        guard case .string(let text) = node else { throw Self.mismatch(URL.self, node, path(appending: key)) }
         guard let url = PayURLText.url(text, allowRelative: false) else {
             let problem = PayURLText.problem(in: text, allowRelative: false)?.description ?? "is not a URL"
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(text)' \(problem)"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' \(problem)"))
         }
         return url
     }
 
-    func unboxBool(_ node: PayJSON, path: [any CodingKey]) throws -> Bool {
-        guard case .bool(let value) = node else { throw Self.mismatch(Bool.self, node, path) }
+    func unboxBool(_ node: PayJSON, key: PayCodingKey?) throws -> Bool {
+        guard case .bool(let value) = node else { throw Self.mismatch(Bool.self, node, path(appending: key)) }
         return value
     }
 
-    func unboxInteger<T: FixedWidthInteger>(_ node: PayJSON, as type: T.Type, path: [any CodingKey]) throws -> T {
-        guard case .number(let text) = node else { throw Self.mismatch(T.self, node, path) }
+    func unboxInteger<T: FixedWidthInteger>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
+        guard case .number(let text) = node else { throw Self.mismatch(T.self, node, path(appending: key)) }
         if let value = T(text) { return value }
-        throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(text)' is not a whole number that fits \(T.self)"))
+        throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a whole number that fits \(T.self)"))
     }
 
-    func unboxFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: PayJSON, as type: T.Type, path: [any CodingKey]) throws -> T {
-        guard case .number(let text) = node else { throw Self.mismatch(T.self, node, path) }
+    func unboxFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
+        guard case .number(let text) = node else { throw Self.mismatch(T.self, node, path(appending: key)) }
         guard let value = T(text), value.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "'\(text)' does not fit \(T.self)"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' does not fit \(T.self)"))
         }
         return value
+    }
+}
+
+extension PayCodingKey {
+    /// The same key as a `PayCodingKey`.
+    init(_ key: some CodingKey) {
+        if let index = key.intValue, key.stringValue == String(index) {
+            self.init(intValue: index)
+        } else {
+            self.init(stringValue: key.stringValue)
+        }
     }
 }
 
@@ -111,48 +154,48 @@ struct PayJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return false
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.unboxBool(node(key), path: codingPath + [key]) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.unboxBool(node(key), key: PayCodingKey(key)) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         let value = try node(key)
-        guard case .string(let text) = value else { throw PayJSONTreeDecoder.mismatch(String.self, value, codingPath + [key]) }
+        guard case .string(let text) = value else { throw PayJSONTreeDecoder.mismatch(String.self, value, decoder.path(appending: PayCodingKey(key))) }
         return text
     }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.unboxFloatingPoint(node(key), as: Double.self, path: codingPath + [key]) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.unboxFloatingPoint(node(key), as: Float.self, path: codingPath + [key]) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.unboxInteger(node(key), as: Int.self, path: codingPath + [key]) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.unboxInteger(node(key), as: Int8.self, path: codingPath + [key]) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.unboxInteger(node(key), as: Int16.self, path: codingPath + [key]) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.unboxInteger(node(key), as: Int32.self, path: codingPath + [key]) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.unboxInteger(node(key), as: Int64.self, path: codingPath + [key]) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.unboxInteger(node(key), as: UInt.self, path: codingPath + [key]) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.unboxInteger(node(key), as: UInt8.self, path: codingPath + [key]) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.unboxInteger(node(key), as: UInt16.self, path: codingPath + [key]) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.unboxInteger(node(key), as: UInt32.self, path: codingPath + [key]) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.unboxInteger(node(key), as: UInt64.self, path: codingPath + [key]) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.unboxFloatingPoint(node(key), as: Double.self, key: PayCodingKey(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.unboxFloatingPoint(node(key), as: Float.self, key: PayCodingKey(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.unboxInteger(node(key), as: Int.self, key: PayCodingKey(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.unboxInteger(node(key), as: Int8.self, key: PayCodingKey(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.unboxInteger(node(key), as: Int16.self, key: PayCodingKey(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.unboxInteger(node(key), as: Int32.self, key: PayCodingKey(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.unboxInteger(node(key), as: Int64.self, key: PayCodingKey(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.unboxInteger(node(key), as: UInt.self, key: PayCodingKey(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.unboxInteger(node(key), as: UInt8.self, key: PayCodingKey(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.unboxInteger(node(key), as: UInt16.self, key: PayCodingKey(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.unboxInteger(node(key), as: UInt32.self, key: PayCodingKey(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.unboxInteger(node(key), as: UInt64.self, key: PayCodingKey(key)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unbox(node(key), as: T.self, path: codingPath + [key])
+        try decoder.unbox(node(key), as: T.self, key: PayCodingKey(key))
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = members[key.stringValue] else { return nil }
         if case .null = value, T.self != PayJSON.self { return nil }
-        return try decoder.unbox(value, as: T.self, path: codingPath + [key])
+        return try decoder.unbox(value, as: T.self, key: PayCodingKey(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try PayJSONTreeDecoder(node: node(key), codingPath: codingPath + [key], userInfo: decoder.userInfo).container(keyedBy: NestedKey.self)
+        try PayJSONTreeDecoder(node: node(key), parent: decoder, key: PayCodingKey(key)).container(keyedBy: NestedKey.self)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try PayJSONTreeDecoder(node: node(key), codingPath: codingPath + [key], userInfo: decoder.userInfo).unkeyedContainer()
+        try PayJSONTreeDecoder(node: node(key), parent: decoder, key: PayCodingKey(key)).unkeyedContainer()
     }
 
     func superDecoder() throws -> any Decoder {
-        PayJSONTreeDecoder(node: members["super"] ?? .null, codingPath: codingPath, userInfo: decoder.userInfo)
+        PayJSONTreeDecoder(node: members["super"] ?? .null, parent: decoder, key: PayCodingKey(stringValue: "super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        PayJSONTreeDecoder(node: members[key.stringValue] ?? .null, codingPath: codingPath + [key], userInfo: decoder.userInfo)
+        PayJSONTreeDecoder(node: members[key.stringValue] ?? .null, parent: decoder, key: PayCodingKey(key))
     }
 }
 
@@ -169,17 +212,17 @@ struct PayJSONUnkeyedContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
     }
 
-    private var elementPath: [any CodingKey] { codingPath + [PayCodingKey(intValue: currentIndex)] }
+    private var elementKey: PayCodingKey { PayCodingKey(intValue: currentIndex) }
 
     private mutating func next() throws -> PayJSON {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(PayJSON.self, .init(codingPath: elementPath, debugDescription: "the array has no more elements"))
+            throw DecodingError.valueNotFound(PayJSON.self, .init(codingPath: decoder.path(appending: elementKey), debugDescription: "the array has no more elements"))
         }
         return elements[currentIndex]
     }
 
-    private mutating func advance<T>(_ body: (PayJSONTreeDecoder, PayJSON, [any CodingKey]) throws -> T) throws -> T {
-        let value = try body(decoder, next(), elementPath)
+    private mutating func advance<T>(_ body: (PayJSONTreeDecoder, PayJSON, PayCodingKey) throws -> T) throws -> T {
+        let value = try body(decoder, next(), elementKey)
         currentIndex += 1
         return value
     }
@@ -190,32 +233,32 @@ struct PayJSONUnkeyedContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try advance { try $0.unboxBool($1, path: $2) } }
-    mutating func decode(_ type: String.Type) throws -> String { try advance { try $0.unbox($1, as: String.self, path: $2) } }
-    mutating func decode(_ type: Double.Type) throws -> Double { try advance { try $0.unboxFloatingPoint($1, as: Double.self, path: $2) } }
-    mutating func decode(_ type: Float.Type) throws -> Float { try advance { try $0.unboxFloatingPoint($1, as: Float.self, path: $2) } }
-    mutating func decode(_ type: Int.Type) throws -> Int { try advance { try $0.unboxInteger($1, as: Int.self, path: $2) } }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try advance { try $0.unboxInteger($1, as: Int8.self, path: $2) } }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try advance { try $0.unboxInteger($1, as: Int16.self, path: $2) } }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try advance { try $0.unboxInteger($1, as: Int32.self, path: $2) } }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try advance { try $0.unboxInteger($1, as: Int64.self, path: $2) } }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try advance { try $0.unboxInteger($1, as: UInt.self, path: $2) } }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try advance { try $0.unboxInteger($1, as: UInt8.self, path: $2) } }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try advance { try $0.unboxInteger($1, as: UInt16.self, path: $2) } }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try advance { try $0.unboxInteger($1, as: UInt32.self, path: $2) } }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try advance { try $0.unboxInteger($1, as: UInt64.self, path: $2) } }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try advance { try $0.unbox($1, as: T.self, path: $2) } }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try advance { try $0.unboxBool($1, key: $2) } }
+    mutating func decode(_ type: String.Type) throws -> String { try advance { try $0.unbox($1, as: String.self, key: $2) } }
+    mutating func decode(_ type: Double.Type) throws -> Double { try advance { try $0.unboxFloatingPoint($1, as: Double.self, key: $2) } }
+    mutating func decode(_ type: Float.Type) throws -> Float { try advance { try $0.unboxFloatingPoint($1, as: Float.self, key: $2) } }
+    mutating func decode(_ type: Int.Type) throws -> Int { try advance { try $0.unboxInteger($1, as: Int.self, key: $2) } }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try advance { try $0.unboxInteger($1, as: Int8.self, key: $2) } }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try advance { try $0.unboxInteger($1, as: Int16.self, key: $2) } }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try advance { try $0.unboxInteger($1, as: Int32.self, key: $2) } }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try advance { try $0.unboxInteger($1, as: Int64.self, key: $2) } }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try advance { try $0.unboxInteger($1, as: UInt.self, key: $2) } }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try advance { try $0.unboxInteger($1, as: UInt8.self, key: $2) } }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try advance { try $0.unboxInteger($1, as: UInt16.self, key: $2) } }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try advance { try $0.unboxInteger($1, as: UInt32.self, key: $2) } }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try advance { try $0.unboxInteger($1, as: UInt64.self, key: $2) } }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try advance { try $0.unbox($1, as: T.self, key: $2) } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        try advance { try PayJSONTreeDecoder(node: $1, codingPath: $2, userInfo: $0.userInfo).container(keyedBy: NestedKey.self) }
+        try advance { try PayJSONTreeDecoder(node: $1, parent: $0, key: $2).container(keyedBy: NestedKey.self) }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try advance { try PayJSONTreeDecoder(node: $1, codingPath: $2, userInfo: $0.userInfo).unkeyedContainer() }
+        try advance { try PayJSONTreeDecoder(node: $1, parent: $0, key: $2).unkeyedContainer() }
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        try advance { PayJSONTreeDecoder(node: $1, codingPath: $2, userInfo: $0.userInfo) }
+        try advance { PayJSONTreeDecoder(node: $1, parent: $0, key: $2) }
     }
 }
 
@@ -229,23 +272,23 @@ struct PayJSONSingleValueContainer: SingleValueDecodingContainer {
         return false
     }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try decoder.unboxBool(node, path: codingPath) }
-    func decode(_ type: String.Type) throws -> String { try decoder.unbox(node, as: String.self, path: codingPath) }
-    func decode(_ type: Double.Type) throws -> Double { try decoder.unboxFloatingPoint(node, as: Double.self, path: codingPath) }
-    func decode(_ type: Float.Type) throws -> Float { try decoder.unboxFloatingPoint(node, as: Float.self, path: codingPath) }
-    func decode(_ type: Int.Type) throws -> Int { try decoder.unboxInteger(node, as: Int.self, path: codingPath) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.unboxInteger(node, as: Int8.self, path: codingPath) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.unboxInteger(node, as: Int16.self, path: codingPath) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.unboxInteger(node, as: Int32.self, path: codingPath) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.unboxInteger(node, as: Int64.self, path: codingPath) }
-    func decode(_ type: UInt.Type) throws -> UInt { try decoder.unboxInteger(node, as: UInt.self, path: codingPath) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.unboxInteger(node, as: UInt8.self, path: codingPath) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.unboxInteger(node, as: UInt16.self, path: codingPath) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.unboxInteger(node, as: UInt32.self, path: codingPath) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.unboxInteger(node, as: UInt64.self, path: codingPath) }
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.unboxBool(node, key: nil) }
+    func decode(_ type: String.Type) throws -> String { try decoder.unbox(node, as: String.self, key: nil) }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.unboxFloatingPoint(node, as: Double.self, key: nil) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.unboxFloatingPoint(node, as: Float.self, key: nil) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.unboxInteger(node, as: Int.self, key: nil) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.unboxInteger(node, as: Int8.self, key: nil) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.unboxInteger(node, as: Int16.self, key: nil) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.unboxInteger(node, as: Int32.self, key: nil) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.unboxInteger(node, as: Int64.self, key: nil) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.unboxInteger(node, as: UInt.self, key: nil) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.unboxInteger(node, as: UInt8.self, key: nil) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.unboxInteger(node, as: UInt16.self, key: nil) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.unboxInteger(node, as: UInt32.self, key: nil) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.unboxInteger(node, as: UInt64.self, key: nil) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == PayJSON.self, let value = node as? T { return value }
-        if T.self == Decimal.self, let value = try decoder.unboxDecimal(node, path: codingPath) as? T { return value }
+        if T.self == Decimal.self, let value = try decoder.unboxDecimal(node, key: nil) as? T { return value }
         if T.self == String.self, case .string(let text) = node, let value = text as? T { return value }
         // A nested value of the same node (a newtype decoding its raw value): same decoder.
         return try T(from: decoder)
