@@ -4,9 +4,10 @@ import Foundation
 /// the wrong shape at the offending node.
 struct MappingReader {
     let node: YAMLNode
-    private var index: [String: (key: YAMLNode, value: YAMLNode)] = [:]
-    /// Keys in document order.
-    private(set) var keys: [YAMLNode] = []
+    private let entries: [(key: YAMLNode, value: YAMLNode)]
+    /// The first entry of each key, for large mappings; small ones (most: a field's `{ type: … }`)
+    /// are scanned, which costs less than building a dictionary.
+    private let index: [String: Int]?
 
     /// Wraps `node`; reports an error and returns `nil` when it is not a mapping.
     init?(_ node: YAMLNode, what: String, diagnostics: inout Diagnostics) {
@@ -15,19 +16,35 @@ struct MappingReader {
             return nil
         }
         self.node = node
-        for entry in entries {
-            guard let key = entry.key.scalar else { continue }
-            if index[key] == nil { index[key] = entry }
-            keys.append(entry.key)
+        self.entries = entries
+        if entries.count > 8 {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(entries.count)
+            for (position, entry) in entries.enumerated() {
+                guard let key = entry.key.scalar, index[key] == nil else { continue }
+                index[key] = position
+            }
+            self.index = index
+        } else {
+            self.index = nil
         }
     }
+
+    /// The first entry whose key is `key`.
+    private func entry(_ key: String) -> (key: YAMLNode, value: YAMLNode)? {
+        if let index { return index[key].map { entries[$0] } }
+        return entries.first { $0.key.scalar == key }
+    }
+
+    /// Keys in document order (scalar keys only).
+    var keys: [YAMLNode] { entries.compactMap { $0.key.scalar == nil ? nil : $0.key } }
 
     /// Reports every key not in `known`, suggesting the closest known key.
     func rejectUnknownKeys(_ known: Set<String>, in what: String, diagnostics: inout Diagnostics) {
         for key in keys {
             guard let text = key.scalar, !known.contains(text) else { continue }
             var hint = Suggestions.hint(for: text, in: known.sorted())
-            if hint.isEmpty, index[text]?.value.isNull == true, text.contains(" ") || text.hasSuffix(".") {
+            if hint.isEmpty, entry(text)?.value.isNull == true, text.contains(" ") || text.hasSuffix(".") {
                 hint = "; if this is the rest of a text value, quote the whole text: a comma ends a value inside '{ }'"
             }
             diagnostics.error("unknown key '\(text)' in \(what)\(hint)", at: key.location)
@@ -35,10 +52,10 @@ struct MappingReader {
     }
 
     /// The value node of `key`.
-    subscript(_ key: String) -> YAMLNode? { index[key]?.value }
+    subscript(_ key: String) -> YAMLNode? { entry(key)?.value }
 
     /// The key node of `key`.
-    func keyNode(_ key: String) -> YAMLNode? { index[key]?.key }
+    func keyNode(_ key: String) -> YAMLNode? { entry(key)?.key }
 
     /// A string value; reports collections given where text is expected.
     func string(_ key: String, diagnostics: inout Diagnostics) -> Located<String>? {
