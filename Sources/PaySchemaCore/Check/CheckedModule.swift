@@ -7,24 +7,12 @@ public struct CheckedModule: Sendable {
     public let files: [SchemaFile]
     /// Every named type by name.
     public let types: [String: TypeDecl]
-    /// Names of types that hold a sensitive value, directly or through the types they contain.
-    public let sensitiveTypes: Set<String>
     /// The direction of each type: declared, or inferred from the operations that use it.
     public let directions: [String: Direction]
-    /// The legacy conversions of each type, resolved (declaration order).
-    public let conversions: [String: [ResolvedConversion]]
     /// Every file's declarations with their types, defaults and operations resolved, in `files`
     /// order: what the emitter consumes.
     public let resolvedFiles: [ResolvedFile]
 
     /// The declaration of a named type.
     public func type(_ name: String) -> TypeDecl? { types[name] }
-
-    /// Whether values of `type` can hold a secret.
-    public func isSensitive(_ type: TypeExpression) -> Bool {
-        type.namedTypes.contains { sensitiveTypes.contains($0) }
-    }
-
-    /// The kind name of a named type (`struct`, `enum`...), `nil` for unknown names.
-    public func kind(of name: String) -> TypeDecl.Kind? { types[name]?.kind }
 }

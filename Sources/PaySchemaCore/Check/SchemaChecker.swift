@@ -70,8 +70,7 @@ public struct SchemaChecker: Sendable {
             }
         }
         return CheckedModule(
-            name: moduleName, files: files, types: types, sensitiveTypes: sensitive, directions: inferDirections(), conversions: conversions,
-            resolvedFiles: resolved)
+            name: moduleName, files: files, types: types, directions: inferDirections(), resolvedFiles: resolved)
     }
 
     mutating func declare(_ name: Located<String>, what: String) {
