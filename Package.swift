@@ -17,13 +17,19 @@ var targets: [Target] = [
         pkgConfig: "yaml-0.1",
         providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
+    // The vocabulary the generator and the runtime share: wire formats, HTTP methods, named
+    // formats, the constraint rules, decimal and date text. Foundation only, so the generator
+    // core never links the runtime apps ship (coders, XML, operations).
+    .target(
+        name: "PaySchemaVocabulary"
+    ),
     .target(
         name: "PaymentSchemasRuntime",
-        dependencies: [.product(name: "XMLCoder", package: "XMLCoder")]
+        dependencies: ["PaySchemaVocabulary", .product(name: "XMLCoder", package: "XMLCoder")]
     ),
     .target(
         name: "PaySchemaCore",
-        dependencies: ["CLibYAML", "PaymentSchemasRuntime"]
+        dependencies: ["CLibYAML", "PaySchemaVocabulary"]
     ),
     .executableTarget(
         name: "payschema",

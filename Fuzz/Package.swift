@@ -3,7 +3,7 @@ import PackageDescription
 
 /// libFuzzer harnesses for PaymentSchemas, kept out of the main package so it stays light.
 /// Build and run them with `Fuzz/run.sh` (it passes `-sanitize=fuzzer,address`). The schema
-/// toolchain, the runtime and the five modules are the main package's own sources (symlinked by
+/// toolchain, the shared vocabulary, the runtime and the five modules are the main package's own sources (symlinked by
 /// `run.sh`); each module's generated code is `Generated/` compiled directly, without the build
 /// plugin (whose `payschema` must not be linked with libFuzzer).
 let models = ["MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout"]
@@ -21,8 +21,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "PaymentSchemasRuntime", dependencies: [.product(name: "XMLCoder", package: "XMLCoder")]),
-        .target(name: "PaySchemaCore", dependencies: ["CLibYAML", "PaymentSchemasRuntime"]),
+        .target(name: "PaySchemaVocabulary"),
+        .target(name: "PaymentSchemasRuntime", dependencies: ["PaySchemaVocabulary", .product(name: "XMLCoder", package: "XMLCoder")]),
+        .target(name: "PaySchemaCore", dependencies: ["CLibYAML", "PaySchemaVocabulary"]),
         .target(
             name: "PaymentFlowsCore",
             dependencies: [

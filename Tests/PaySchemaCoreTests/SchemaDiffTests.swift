@@ -158,6 +158,14 @@ struct SchemaDiffTests {
         Case(name: "parameter removed", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R, parameters: { key: { in: header } } }",
              new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
              expected: ["PARAMETER_REMOVED error compatible breaking M.operations.getR.key 4:61"]),
+        // A placeholder without a declaration is a `String` parameter of the generated initializer:
+        // renaming it changes a Swift label, not the requests on the wire.
+        Case(name: "path placeholder renamed", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: \"/r/{id}\", response: R }",
+             new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: \"/r/{rid}\", response: R }",
+             expected: ["PARAMETER_ADDED error compatible breaking M.operations.getR.rid 4:30", "PARAMETER_REMOVED error compatible breaking M.operations.getR.id 4:30"]),
+        Case(name: "path placeholder added", old: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: /r, response: R }",
+             new: "types:\n  R: { kind: struct, fields: {} }\noperations:\n  getR: { method: GET, path: \"/r/{id}\", response: R }",
+             expected: ["OPERATION_CHANGED error breaking compatible M.operations.getR 4:3", "PARAMETER_ADDED error compatible breaking M.operations.getR.id 4:30"]),
         Case(name: "exact scale added to a request", old: "types:\n" + req + "      a: { type: Decimal, required: true, scale: 2 }",
              new: "types:\n" + req + "      a: { type: Decimal, required: true, scale: 2, exactScale: true }",
              expected: ["CONSTRAINT_TIGHTENED error breaking compatible M.Req.a 6:7"]),

@@ -15,7 +15,13 @@ public struct ResolvedOperation: Sendable {
     public let typeName: String
     /// Every parameter: placeholders without a declaration first (as `String` path parameters),
     /// then the declared ones.
-    public let parameters: [ParameterDecl]
+    public let parameters: [ResolvedParameter]
+    /// The request body's type.
+    public let request: NamedTypeRef?
+    /// The success response body's type.
+    public let response: NamedTypeRef?
+    /// The error body's type.
+    public let errorBody: NamedTypeRef?
     /// The path template in pieces.
     public let path: [PathPiece]
     /// The header that carries the idempotency key, when there is one.
@@ -25,4 +31,12 @@ public struct ResolvedOperation: Sendable {
 
     /// Whether the operation is deprecated.
     public var isDeprecated: Bool { decl.lifecycle.deprecated != nil }
+}
+
+/// An operation parameter with its type resolved.
+public struct ResolvedParameter: Sendable {
+    /// The parameter as declared (or as implied by a path placeholder).
+    public let decl: ParameterDecl
+    /// Its type, resolved.
+    public let type: ResolvedType
 }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 extension SchemaChecker {
     /// Checks that each constraint fits the type it constrains: value constraints fit `valueType`

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 extension SchemaChecker {
     /// Member names generated code declares on every struct.

@@ -1,4 +1,4 @@
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 extension SchemaChecker {
     /// Checks the wire-form options of a field: `nullable`, `[T?]`, `jsonForms`, `exactScale`,

@@ -17,7 +17,7 @@ extension SchemaChecker {
             }
             var operations: [ResolvedOperation] = []
             for operation in file.operations {
-                guard let resolved = resolveOperation(operation, sensitive: sensitive) else { return nil }
+                guard let resolved = resolveOperation(operation, sensitive: sensitive, validated: validated) else { return nil }
                 operations.append(resolved)
             }
             result.append(ResolvedFile(file: file, types: declarations, operations: operations))
@@ -141,7 +141,7 @@ extension SchemaChecker {
             conversions: conversions[type.name.value] ?? [])
     }
 
-    func resolveOperation(_ operation: OperationDecl, sensitive: Set<String>) -> ResolvedOperation? {
+    func resolveOperation(_ operation: OperationDecl, sensitive: Set<String>, validated: [String: Bool]) -> ResolvedOperation? {
         var parameters = operation.parameters
         let template = operation.path.value
         for placeholder in Self.placeholders(in: template) where !parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
@@ -159,9 +159,21 @@ extension SchemaChecker {
             rest = rest[rest.index(after: close)...]
         }
         if !rest.isEmpty || pieces.isEmpty { pieces.append(.text(String(rest))) }
+        var resolvedParameters: [ResolvedParameter] = []
+        for parameter in parameters {
+            guard let type = resolveType(parameter.type.value, validated: validated) else { return nil }
+            resolvedParameters.append(ResolvedParameter(decl: parameter, type: type))
+        }
+        var bodies: [NamedTypeRef?] = []
+        for body in [operation.request, operation.response, operation.errorBody] {
+            guard let body else { bodies.append(nil); continue }
+            guard let reference = namedRef(body.value, validated: validated) else { return nil }
+            bodies.append(reference)
+        }
         let isSensitive = parameters.contains(where: \.sensitive) || (operation.request.map { sensitive.contains($0.value) } ?? false)
         return ResolvedOperation(
-            decl: operation, typeName: Naming.operationTypeName(operation.name.value), parameters: parameters, path: pieces,
+            decl: operation, typeName: Naming.operationTypeName(operation.name.value), parameters: resolvedParameters,
+            request: bodies[0], response: bodies[1], errorBody: bodies[2], path: pieces,
             idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive)
     }
 }

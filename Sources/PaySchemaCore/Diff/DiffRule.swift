@@ -86,7 +86,7 @@ public enum DiffRule: String, CaseIterable, Sendable {
         case .operationAdded: return "an operation was added"
         case .operationRemoved: return "an operation was removed"
         case .operationChanged: return "an operation's method, path, request, response or error body changed (only a body type change breaks Swift source)"
-        case .parameterAdded: return "an operation parameter was added"
+        case .parameterAdded: return "an operation parameter was added (a required header or query parameter breaks the wire; a path parameter's wire change is the path's)"
         case .parameterRemoved: return "an operation parameter was removed"
         case .deprecated: return "something was deprecated"
         case .removedAfterDeprecation: return "something deprecated in the old revision was removed"

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 extension SchemaDiff {
     static func sends(_ direction: Direction) -> Bool { direction != .response }
@@ -323,50 +323,71 @@ extension SchemaDiff {
         }
     }
 
+    /// Operations as generated: their parameters include path placeholders without a declaration,
+    /// which the generated initializer takes as `String` labels, so renaming one breaks Swift source.
     mutating func compareOperations(_ module: String, _ old: CheckedModule, _ new: CheckedModule, renames: [String: String]) {
-        let oldOperations = old.files.flatMap(\.operations), newOperations = new.files.flatMap(\.operations)
-        for operation in oldOperations {
+        let oldOperations = old.resolvedFiles.flatMap(\.operations), newOperations = new.resolvedFiles.flatMap(\.operations)
+        for resolved in oldOperations {
+            let operation = resolved.decl
             let path = "\(module).operations.\(operation.name.value)"
-            guard let current = newOperations.first(where: { $0.name.value == operation.name.value }) else {
+            guard let currentResolved = newOperations.first(where: { $0.decl.name.value == operation.name.value }) else {
                 let rule: DiffRule = operation.lifecycle.deprecated != nil ? .removedAfterDeprecation : .operationRemoved
                 add(rule, wire: .breaking, source: .breaking, path, "operation \(operation.name.value) was removed", at: operation.name.location)
                 continue
             }
+            let current = currentResolved.decl
             var changed: [String] = []
             if operation.method.value != current.method.value { changed.append("method \(operation.method.value.rawValue) → \(current.method.value.rawValue)") }
-            if operation.path.value != current.path.value { changed.append("path \(operation.path.value) → \(current.path.value)") }
+            // A placeholder's name is not on the wire: `/r/{id}` and `/r/{rid}` match the same requests.
+            if Self.wireShape(resolved.path) != Self.wireShape(currentResolved.path) { changed.append("path \(operation.path.value) → \(current.path.value)") }
             // The method and path are values of the generated operation; its body types are part of
             // its Swift signature.
             var bodiesChanged = false
-            for (role, before, after) in [("request", operation.request, current.request), ("response", operation.response, current.response), ("errorBody", operation.errorBody, current.errorBody)] {
-                let renamedBefore = before.map { renames[$0.value] ?? $0.value }
-                if renamedBefore != after?.value {
-                    changed.append("\(role) \(before?.value ?? "none") → \(after?.value ?? "none")")
+            for (role, before, after) in [("request", resolved.request, currentResolved.request), ("response", resolved.response, currentResolved.response), ("errorBody", resolved.errorBody, currentResolved.errorBody)] {
+                let renamedBefore = before.map { renames[$0.name] ?? $0.name }
+                if renamedBefore != after?.name {
+                    changed.append("\(role) \(before?.name ?? "none") → \(after?.name ?? "none")")
                     bodiesChanged = true
                 }
             }
             if !changed.isEmpty {
                 add(.operationChanged, wire: .breaking, source: bodiesChanged ? .breaking : .compatible, path, changed.joined(separator: "; "), at: current.name.location)
             }
-            for parameter in operation.parameters where !current.parameters.contains(where: { $0.name.value == parameter.name.value }) {
-                add(.parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) was removed", at: parameter.name.location)
+            let before = resolved.parameters.map(\.decl), after = currentResolved.parameters.map(\.decl)
+            // A path parameter is part of the path, whose wire change is judged above.
+            for parameter in before where !after.contains(where: { $0.name.value == parameter.name.value }) {
+                add(.parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name.value)", "\(parameter.place == .path ? "path " : "")parameter \(parameter.name.value) was removed", at: parameter.name.location)
             }
-            for parameter in current.parameters where !operation.parameters.contains(where: { $0.name.value == parameter.name.value }) {
-                add(.parameterAdded, wire: parameter.required ? .breaking : .compatible, source: parameter.required ? .breaking : .compatible, "\(path).\(parameter.name.value)",
-                    "\(parameter.required ? "required" : "optional") parameter \(parameter.name.value) was added", at: parameter.name.location)
+            for parameter in after where !before.contains(where: { $0.name.value == parameter.name.value }) {
+                let wire: Verdict = parameter.required && parameter.place != .path ? .breaking : .compatible
+                add(.parameterAdded, wire: wire, source: parameter.required ? .breaking : .compatible, "\(path).\(parameter.name.value)",
+                    "\(parameter.required ? "required" : "optional") \(parameter.place == .path ? "path " : "")parameter \(parameter.name.value) was added", at: parameter.name.location)
             }
-            for parameter in current.parameters {
-                guard let before = operation.parameters.first(where: { $0.name.value == parameter.name.value }) else { continue }
-                if before.sensitive && !parameter.sensitive {
+            for parameter in after {
+                guard let old = before.first(where: { $0.name.value == parameter.name.value }) else { continue }
+                if old.sensitive && !parameter.sensitive {
                     add(.sensitiveRemoved, wire: .compatible, source: .compatible, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) is no longer sensitive", at: parameter.name.location)
                 }
-                if before.wireName != parameter.wireName || before.place != parameter.place || Self.renaming(before.type.value, renames) != parameter.type.value {
+                // A path parameter's wire name is its placeholder, judged with the path.
+                let wireNameChanged = old.wireName != parameter.wireName && parameter.place != .path
+                if wireNameChanged || old.place != parameter.place || Self.renaming(old.type.value, renames) != parameter.type.value {
                     add(.operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) changed its name, place or type", at: parameter.name.location)
                 }
             }
         }
-        for operation in newOperations where !oldOperations.contains(where: { $0.name.value == operation.name.value }) {
+        for resolved in newOperations where !oldOperations.contains(where: { $0.decl.name.value == resolved.decl.name.value }) {
+            let operation = resolved.decl
             add(.operationAdded, wire: .compatible, source: .compatible, "\(module).operations.\(operation.name.value)", "operation \(operation.name.value) was added", at: operation.name.location)
+        }
+    }
+
+    /// A path template as the wire sees it: literal text, and a slot wherever a parameter goes.
+    static func wireShape(_ path: [ResolvedOperation.PathPiece]) -> [String?] {
+        path.map { piece in
+            switch piece {
+            case .text(let text): return text
+            case .parameter: return nil
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-import PaymentSchemasRuntime
+import PaySchemaVocabulary
 
 /// One generated Swift file.
 public struct GeneratedFile: Sendable, Hashable {

@@ -3,15 +3,15 @@ extension SwiftEmitter {
         let operation = resolved.decl
         let name = resolved.typeName
         let method = operation.method.value
-        let parameters = resolved.parameters
+        let parameters = resolved.parameters.map(\.decl)
         out.doc(paragraphs: [operation.doc ?? "The `\(operation.name.value)` operation.", "`\(method.rawValue) \(operation.path.value)`", remark(operation.name.value, file)])
         if let attribute = deprecation(operation.lifecycle) { out.line(attribute) }
         out.block("public struct \(name): PayOperation, Hashable") {
-            let bodies = [("request", "RequestBody", operation.request), ("success", "ResponseBody", operation.response), ("error", "ErrorBody", operation.errorBody)]
+            let bodies = [("request", "RequestBody", resolved.request), ("success", "ResponseBody", resolved.response), ("error", "ErrorBody", resolved.errorBody)]
             for (role, alias, type) in bodies {
                 guard let type else { continue }
                 out.line("/// The \(role) body type.")
-                out.line("public typealias \(alias) = \(type.value)")
+                out.line("public typealias \(alias) = \(type.name)")
             }
             if bodies.contains(where: { $0.2 != nil }) { out.line("") }
             out.line("/// The schema's name for the operation.")
@@ -33,18 +33,18 @@ extension SwiftEmitter {
                 out.doc(paragraphs: paragraphs)
                 out.line("public var \(Naming.escaped(parameter.name.value)): \(swiftType(parameter.type.value))\(parameter.required ? "" : "?")")
             }
-            if let request = operation.request {
+            if let request = resolved.request {
                 out.line("")
                 out.line("/// The request body.")
-                out.line("public var body: \(request.value)")
+                out.line("public var body: \(request.name)")
             }
             out.line("")
             var arguments = parameters.map { "\(Naming.escaped($0.name.value)): \(swiftType($0.type.value))\($0.required ? "" : "? = nil")" }
-            if let request = operation.request { arguments.append("body: \(request.value)") }
+            if let request = resolved.request { arguments.append("body: \(request.name)") }
             out.line("/// Creates the operation's input.")
             out.block("public init(\(arguments.joined(separator: ", ")))") {
                 for parameter in parameters { out.line("self.\(Naming.escaped(parameter.name.value)) = \(Naming.escaped(parameter.name.value))") }
-                if operation.request != nil { out.line("self.body = body") }
+                if resolved.request != nil { out.line("self.body = body") }
             }
             out.line("")
             out.line("/// The path with its parameters percent-encoded.")
@@ -91,7 +91,7 @@ extension SwiftEmitter {
                     out.line("return fields")
                 }
             }
-            if operation.request != nil {
+            if resolved.request != nil {
                 out.line("")
                 out.line("/// The request body.")
                 out.line("public var requestBody: RequestBody? { body }")
@@ -100,7 +100,7 @@ extension SwiftEmitter {
         if resolved.isSensitive {
             let fields = parameters.map { parameter in
                 (parameter.name.value, parameter.sensitive ? "PayRedaction.Redacted()" : "\(Naming.escaped(parameter.name.value)) as Any")
-            } + (operation.request == nil ? [] : [("body", "body as Any")])
+            } + (resolved.request == nil ? [] : [("body", "body as Any")])
             emitRedactedFields(name, fields, deprecated: resolved.isDeprecated)
         }
     }

@@ -1,4 +1,4 @@
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 extension SwiftEmitter {
     /// The name of a field's stored property: deprecated fields are stored under `_name` so that

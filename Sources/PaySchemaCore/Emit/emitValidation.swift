@@ -1,4 +1,4 @@
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 extension SwiftEmitter {
     /// Emits the `minItems`/`maxItems` checks of a collection and returns the constraints left for its

@@ -1,4 +1,4 @@
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 /// The JSON Schema of the schema language (`Schemas/payschema.schema.json`), so YAML editors
 /// complete and check schema files as they are typed. Built from the same key lists the parser

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 /// Turns checked schemas into JSON Schema (2020-12) and OpenAPI 3.1 documents.
 public struct SchemaExport {
@@ -7,8 +7,9 @@ public struct SchemaExport {
     /// How references to other types are written: `#/components/schemas/` or a file suffix.
     let reference: (String) -> String
 
-    /// The JSON Schema of a named type.
-    public func schema(of type: TypeDecl) -> JSONValue {
+    /// The JSON Schema of a declared type.
+    public func schema(of resolved: ResolvedDecl) -> JSONValue {
+        let type = resolved.type
         var entries: [(String, JSONValue)] = []
         if let doc = type.doc { entries.append(("description", .string(doc))) }
         if type.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
@@ -20,9 +21,10 @@ public struct SchemaExport {
             // A required field with aliases is present under its name or any alias.
             var alternatives: [JSONValue] = []
             let format = decl.encodings.first?.value ?? .json
-            for field in decl.fields {
+            for resolvedField in resolved.fields {
+                let field = resolvedField.decl
                 let name = decl.wireName(of: field, in: format)
-                let schema = fieldSchema(field)
+                let schema = fieldSchema(resolvedField)
                 properties.append((name, schema))
                 for alias in field.aliases where alias.value != name { properties.append((alias.value, schema)) }
                 guard field.required else { continue }
@@ -62,18 +64,18 @@ public struct SchemaExport {
             }
         case .union(let decl):
             // Each branch pins the discriminator to its tag, so exactly one branch matches.
-            entries.append(("oneOf", .array(decl.variants.map { variant in
+            entries.append(("oneOf", .array(resolved.variants.map { variant in
                 .object([("allOf", .array([
-                    .object([("$ref", .string(reference(variant.type.value)))]),
+                    .object([("$ref", .string(reference(variant.structure.name)))]),
                     .object([
-                        ("properties", .object([(decl.discriminator.value, .object([("const", .string(variant.tag.value))]))])),
+                        ("properties", .object([(decl.discriminator.value, .object([("const", .string(variant.decl.tag.value))]))])),
                         ("required", .array([.string(decl.discriminator.value)])),
                     ]),
                 ]))])
             })))
             entries.append(("discriminator", .object([
                 ("propertyName", .string(decl.discriminator.value)),
-                ("mapping", .object(decl.variants.map { ($0.tag.value, .string(reference($0.type.value))) })),
+                ("mapping", .object(resolved.variants.map { ($0.decl.tag.value, .string(reference($0.structure.name))) })),
             ])))
         case .scalar(let decl):
             entries.append(contentsOf: Self.uniqueKeys(primitiveSchema(decl.base.value, dateFormat: nil) + constraints(decl.constraints)))
@@ -111,8 +113,9 @@ public struct SchemaExport {
         }
     }
 
-    func fieldSchema(_ field: FieldDecl) -> JSONValue {
-        var entries = typeSchema(field.type.value, field: field)
+    func fieldSchema(_ resolved: ResolvedField) -> JSONValue {
+        let field = resolved.decl
+        var entries = typeSchema(resolved.type, field: field)
         if let forms = field.jsonForms?.value, forms.count > 1 || (forms.first == .string) != (field.type.value == .primitive(.string)) {
             entries = decimalForms(field, forms)
         }
@@ -124,37 +127,41 @@ public struct SchemaExport {
         return .object(entries)
     }
 
-    func typeSchema(_ type: TypeExpression, field: FieldDecl) -> [(String, JSONValue)] {
+    /// The schema of a value of `type`; `field` supplies its constraints, date format and URL
+    /// rules (`nil` for an operation parameter, which has none).
+    func typeSchema(_ type: ResolvedType, field: FieldDecl?) -> [(String, JSONValue)] {
+        let constraints = field?.constraints ?? Constraints()
         switch type {
         case .primitive(let primitive):
-            var entries = primitiveSchema(primitive, dateFormat: field.dateFormat?.value)
-            if primitive == .url, field.constraints.format?.value != "url" { entries.append(("pattern", .string(field.allowsRelativeURL?.value == true ? Self.urlReferencePattern : Self.absoluteURLPattern))) }
-            if primitive == .url, field.allowsRelativeURL?.value == true { entries.removeAll { $0.0 == "format" } }
+            let relative = field?.allowsRelativeURL?.value == true
+            var entries = primitiveSchema(primitive, dateFormat: field?.dateFormat?.value)
+            if primitive == .url, constraints.format?.value != "url" { entries.append(("pattern", .string(relative ? Self.urlReferencePattern : Self.absoluteURLPattern))) }
+            if primitive == .url, relative { entries.removeAll { $0.0 == "format" } }
             // The field's own bounds replace a primitive's range (Int64's minimum and maximum).
-            let own = constraints(field.constraints, decimalPrimitive: primitive == .decimal)
+            let own = self.constraints(constraints, decimalPrimitive: primitive == .decimal)
             let ownKeys = Set(own.map(\.0))
             entries.removeAll { ($0.0 == "minimum" && (ownKeys.contains("minimum") || ownKeys.contains("exclusiveMinimum")))
                 || ($0.0 == "maximum" && (ownKeys.contains("maximum") || ownKeys.contains("exclusiveMaximum"))) }
             return Self.uniqueKeys(entries + own)
-        case .named(let name):
-            let reference: [(String, JSONValue)] = [("$ref", .string(self.reference(name)))]
-            var rest = field.constraints
+        case .named(let named):
+            let reference: [(String, JSONValue)] = [("$ref", .string(self.reference(named.name)))]
+            var rest = constraints
             rest.minItems = nil
             rest.maxItems = nil
-            let extra = constraints(rest)
+            let extra = self.constraints(rest)
             return extra.isEmpty ? reference : [("allOf", .array([.object(reference), .object(extra)]))]
         case .list(let element), .set(let element):
             var items = typeSchema(element, field: field).filter { !["minItems", "maxItems"].contains($0.0) }
-            if field.nullableElements { items = Self.nullable(items) }
+            if field?.nullableElements == true { items = Self.nullable(items) }
             var entries: [(String, JSONValue)] = [("type", "array"), ("items", .object(items))]
             if case .set = type { entries.append(("uniqueItems", true)) }
-            if let minimum = field.constraints.minItems { entries.append(("minItems", .number(String(minimum.value)))) }
-            if let maximum = field.constraints.maxItems { entries.append(("maxItems", .number(String(maximum.value)))) }
+            if let minimum = constraints.minItems { entries.append(("minItems", .number(String(minimum.value)))) }
+            if let maximum = constraints.maxItems { entries.append(("maxItems", .number(String(maximum.value)))) }
             return entries
         case .map(let value):
             var entries: [(String, JSONValue)] = [("type", "object"), ("additionalProperties", .object(typeSchema(value, field: field).filter { !["minItems", "maxItems"].contains($0.0) }))]
-            if let minimum = field.constraints.minItems { entries.append(("minProperties", .number(String(minimum.value)))) }
-            if let maximum = field.constraints.maxItems { entries.append(("maxProperties", .number(String(maximum.value)))) }
+            if let minimum = constraints.minItems { entries.append(("minProperties", .number(String(minimum.value)))) }
+            if let maximum = constraints.maxItems { entries.append(("maxProperties", .number(String(maximum.value)))) }
             return entries
         }
     }
@@ -291,16 +298,17 @@ public struct SchemaExport {
         }
     }
 
-    /// Every type of `module`, sorted by name.
-    static func sortedTypes(_ module: CheckedModule) -> [TypeDecl] {
-        module.files.flatMap(\.types).sorted { $0.name.value < $1.name.value }
+    /// Every type of `module`, resolved, sorted by name.
+    static func sortedTypes(_ module: CheckedModule) -> [ResolvedDecl] {
+        module.resolvedFiles.flatMap(\.types).sorted { $0.type.name.value < $1.type.name.value }
     }
 
     /// One JSON Schema document per type, named `<Type>.schema.json`, referencing each other by file name.
     public static func jsonSchemas(_ module: CheckedModule) -> [(name: String, document: JSONValue)] {
         let export = SchemaExport(module: module) { "\($0).schema.json" }
-        var documents = sortedTypes(module).map { type -> (name: String, document: JSONValue) in
-            guard case .object(let entries) = export.schema(of: type) else { return (type.name.value + ".schema.json", .null) }
+        var documents = sortedTypes(module).map { resolved -> (name: String, document: JSONValue) in
+            let type = resolved.type
+            guard case .object(let entries) = export.schema(of: resolved) else { return (type.name.value + ".schema.json", .null) }
             let header: [(String, JSONValue)] = [
                 ("$schema", "https://json-schema.org/draft/2020-12/schema"),
                 ("$id", .string("\(module.name)/\(type.name.value).schema.json")),
@@ -309,7 +317,7 @@ public struct SchemaExport {
             return (type.name.value + ".schema.json", .object(header + entries))
         }
         // A renamed type keeps a document under each former name that refers to the current one.
-        for type in sortedTypes(module) {
+        for type in sortedTypes(module).map(\.type) {
             for former in type.lifecycle.renamedFrom {
                 var entries: [(String, JSONValue)] = [
                     ("$schema", "https://json-schema.org/draft/2020-12/schema"),
@@ -338,37 +346,35 @@ public struct SchemaExport {
         var pathOrder: [String] = []
         for module in modules {
             let export = SchemaExport(module: module) { "#/components/schemas/" + component(module, $0) }
-            for type in sortedTypes(module) { schemas.append((component(module, type.name.value), export.schema(of: type))) }
-            for operation in module.files.flatMap(\.operations) {
+            for type in sortedTypes(module) { schemas.append((component(module, type.type.name.value), export.schema(of: type))) }
+            for resolved in module.resolvedFiles.flatMap(\.operations) {
+                let operation = resolved.decl
                 var entries: [(String, JSONValue)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name.value)" : operation.name.value))]
                 if let doc = operation.doc { entries.append(("description", .string(doc))) }
                 if operation.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
                 var parameters: [JSONValue] = []
-                for placeholder in SchemaChecker.placeholders(in: operation.path.value) where !operation.parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
-                    parameters.append(.object([("name", .string(placeholder)), ("in", "path"), ("required", true), ("schema", .object([("type", "string")]))]))
-                }
-                for parameter in operation.parameters {
-                    let field = FieldDecl(name: parameter.name, type: parameter.type, required: parameter.required, requiredLocation: nil, defaultValue: nil,
-                                          doc: nil, constraints: Constraints(), sensitive: parameter.sensitive, lifecycle: .current, location: parameter.name.location)
+                // Placeholders without a declaration come first, as `string` path parameters.
+                for resolvedParameter in resolved.parameters {
+                    let parameter = resolvedParameter.decl
                     var object: [(String, JSONValue)] = [("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)), ("required", .bool(parameter.required))]
                     if let doc = parameter.doc { object.append(("description", .string(doc))) }
-                    object.append(("schema", .object(export.typeSchema(parameter.type.value, field: field))))
+                    object.append(("schema", .object(export.typeSchema(resolvedParameter.type, field: nil))))
                     parameters.append(.object(object))
                 }
                 if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
-                if let request = operation.request {
-                    entries.append(("requestBody", .object([("required", true), ("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(request.value)))]))]))]))])))
+                if let request = resolved.request {
+                    entries.append(("requestBody", .object([("required", true), ("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(request.name)))]))]))]))])))
                 }
                 var responses: [(String, JSONValue)] = []
                 for status in operation.successStatuses {
                     var response: [(String, JSONValue)] = [("description", "Success")]
-                    if let body = operation.response {
-                        response.append(("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(body.value)))]))]))])))
+                    if let body = resolved.response {
+                        response.append(("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(body.name)))]))]))])))
                     }
                     responses.append((String(status), .object(response)))
                 }
-                if let error = operation.errorBody {
-                    responses.append(("default", .object([("description", "Error"), ("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(error.value)))]))]))]))])))
+                if let error = resolved.errorBody {
+                    responses.append(("default", .object([("description", "Error"), ("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(error.name)))]))]))]))])))
                 }
                 entries.append(("responses", .object(responses)))
                 let path = operation.path.value

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 /// Finds schema files on disk: modules are the folders directly under the schemas root, and a
 /// module's schemas are every `.yaml`/`.yml` file below its folder.

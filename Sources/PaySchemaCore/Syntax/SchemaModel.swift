@@ -1,4 +1,4 @@
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 /// One schema file as read from YAML: the types, error catalogs and operations it declares.
 public struct SchemaFile: Sendable {

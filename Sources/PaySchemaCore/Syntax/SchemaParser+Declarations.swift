@@ -1,4 +1,4 @@
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 extension SchemaParser {
     static let caseKeys: Set<String> = ["value", "doc", "aliases", "deprecated", "renamedFrom"]

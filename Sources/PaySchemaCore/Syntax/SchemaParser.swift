@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaySchemaVocabulary
 
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
 public enum SchemaParser {

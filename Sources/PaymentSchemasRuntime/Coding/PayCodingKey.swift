@@ -1,3 +1,4 @@
+@_spi(Generated) import PaySchemaVocabulary
 /// A coding key with any string or integer value, used by generated coders whose wire names
 /// depend on the encoding in use.
 @_spi(Generated)

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generated) import PaySchemaVocabulary
 
 /// A generated type that is written as URL-query items.
 public protocol PayQueryCodable {

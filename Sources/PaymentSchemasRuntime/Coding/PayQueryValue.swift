@@ -1,4 +1,5 @@
 import Foundation
+import PaySchemaVocabulary
 
 /// A value that can stand in one URL-query item.
 public protocol PayQueryValue {

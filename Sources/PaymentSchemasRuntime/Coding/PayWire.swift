@@ -1,5 +1,6 @@
 import Foundation
 import XMLCoder
+import PaySchemaVocabulary
 
 /// JSON and XML coding with the settings generated types expect.
 public enum PayWire {

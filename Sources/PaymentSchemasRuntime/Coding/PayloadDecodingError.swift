@@ -1,4 +1,5 @@
 import Foundation
+import PaySchemaVocabulary
 
 /// One problem found while decoding a payload.
 public struct PayloadIssue: Hashable, Sendable, CustomStringConvertible {

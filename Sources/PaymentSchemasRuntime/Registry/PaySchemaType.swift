@@ -1,4 +1,5 @@
 import Foundation
+import PaySchemaVocabulary
 
 /// A generated type known by name, so tools can read payloads by `Module.Type` without knowing the
 /// Swift type at compile time (`payflow validate`, payload tests).

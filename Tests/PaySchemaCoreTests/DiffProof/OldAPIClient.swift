@@ -19,9 +19,9 @@ struct OldAPIClient {
             for catalog in file.errorCatalogs {
                 lines += uses(of: catalog)
             }
-            for operation in file.operations {
-                lines += call(operation, emitter!)
-            }
+        }
+        for operation in module.resolvedFiles.flatMap(\.operations) {
+            lines += call(operation, emitter!)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -106,13 +106,16 @@ struct OldAPIClient {
         return body + [""]
     }
 
-    private func call(_ operation: OperationDecl, _ emitter: SwiftEmitter) -> [String] {
-        let name = Naming.upperFirst(operation.name.value) + "Operation"
-        let parameters = operation.parameters.enumerated().map { "_ p\($0.offset): \(emitter.swiftType($0.element.type.value))\($0.element.required ? "" : "?")" }
-        let arguments = operation.parameters.enumerated().map { "\(Naming.escaped($0.element.name.value)): p\($0.offset)" }
+    /// Every parameter the generated initializer takes, path placeholders without a declaration included.
+    private func call(_ resolved: ResolvedOperation, _ emitter: SwiftEmitter) -> [String] {
+        let operation = resolved.decl
+        let name = resolved.typeName
+        let declared = resolved.parameters.map(\.decl)
+        let parameters = declared.enumerated().map { "_ p\($0.offset): \(emitter.swiftType($0.element.type.value))\($0.element.required ? "" : "?")" }
+        let arguments = declared.enumerated().map { "\(Naming.escaped($0.element.name.value)): p\($0.offset)" }
         var body = ["func call\(name)(\(parameters.joined(separator: ", "))) -> \(name) {"]
         body.append("    let operation = \(name)(\(arguments.joined(separator: ", ")))")
-        for (index, parameter) in operation.parameters.enumerated() {
+        for (index, parameter) in declared.enumerated() {
             body.append("    let read\(index): \(emitter.swiftType(parameter.type.value))\(parameter.required ? "" : "?") = operation.\(Naming.escaped(parameter.name.value))")
             body.append("    _ = read\(index)")
         }

@@ -18,17 +18,19 @@ struct WireDriver {
     var source: String {
         let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0) }
         var operations: [String] = []
-        for operation in module.files.flatMap(\.operations) {
+        for resolved in module.resolvedFiles.flatMap(\.operations) {
             guard let emitter else { break }
-            let name = Naming.upperFirst(operation.name.value) + "Operation"
+            let operation = resolved.decl
+            let name = resolved.typeName
+            let parameters = resolved.parameters.map(\.decl)
             var arguments: [String] = []
             var supported = true
-            for parameter in operation.parameters {
+            for parameter in parameters {
                 guard let value = sampleExpression(parameter.type.value, emitter) else { supported = false; break }
                 arguments.append("\(Naming.escaped(parameter.name.value)): \(value)")
             }
             guard supported else { continue }
-            let required = operation.parameters.filter { $0.required && $0.place != .path }.map { "\"\($0.place.rawValue):\($0.wireName.lowercased())\"" }
+            let required = parameters.filter { $0.required && $0.place != .path }.map { "\"\($0.place.rawValue):\($0.wireName.lowercased())\"" }
             operations.append("    \(Naming.literal(operation.name.value)): (\(name)(\(arguments.joined(separator: ", "))), [\(required.joined(separator: ", "))], \(Naming.literal(operation.request?.value ?? "PayNoBody")), \(Naming.literal(operation.response?.value ?? "PayNoBody"))),")
         }
         return """

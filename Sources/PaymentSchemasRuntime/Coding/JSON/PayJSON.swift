@@ -1,4 +1,5 @@
 import Foundation
+import PaySchemaVocabulary
 
 /// Any JSON value, kept exactly as written: numbers keep their numeral text, so nothing is read
 /// through `Double` and a round trip gives the same value back.

@@ -1,4 +1,5 @@
 import Foundation
+import PaySchemaVocabulary
 
 /// A `Decoder` over a parsed ``PayJSON`` document: what ``PayWire/decodeJSON(_:from:)`` uses.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PaySchemaVocabulary
 
 /// A value being built by ``PayJSONTreeEncoder``: containers are shared references so that nested
 /// containers can keep writing into them.

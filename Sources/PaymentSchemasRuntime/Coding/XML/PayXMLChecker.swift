@@ -1,3 +1,4 @@
+import PaySchemaVocabulary
 /// XML 1.0 well-formedness, decided by the package before FoundationXML's `XMLParser` sees a
 /// document, so that the parser only ever reads documents it accepts.
 ///
