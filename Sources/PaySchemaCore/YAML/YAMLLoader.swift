@@ -54,24 +54,50 @@ public enum YAMLLoader {
         var items: [YAMLNode] = []
         var entries: [(key: YAMLNode, value: YAMLNode)] = []
         var pendingKey: YAMLNode?
-        var keysSeen: [String: SourceLocation] = [:]
+        /// A fingerprint of each scalar key so far, with the index of its entry: new keys are
+        /// compared by fingerprint first, and by text only when the fingerprints agree.
+        var fingerprints: [(print: UInt64, entry: Int)] = []
+        /// Fingerprint → first entry, once the mapping has more keys than a linear scan suits.
+        var index: [UInt64: Int] = [:]
         /// The document's node count when the frame opened (for alias weights).
         var startCount = 0
 
-        /// Where `text` was first used as a key here, if it was: a linear scan for small mappings,
-        /// a dictionary once the mapping grows.
+        /// Where `text` was first used as a key here, if it was.
         func firstUse(of text: String, at location: SourceLocation) -> SourceLocation? {
-            if entries.count < 12 && keysSeen.isEmpty {
-                for entry in entries where entry.key.scalar == text { return entry.key.location }
-                if entries.count == 11 {
-                    for entry in entries { if let key = entry.key.scalar, keysSeen[key] == nil { keysSeen[key] = entry.key.location } }
-                    keysSeen[text] = location
+            let print = Self.fingerprint(text)
+            // The entry this key will head once its value arrives.
+            let entry = entries.count
+            if index.isEmpty {
+                for candidate in fingerprints where candidate.print == print {
+                    if let key = key(at: candidate.entry), key.scalar == text { return key.location }
+                }
+                fingerprints.append((print, entry))
+                if fingerprints.count > 32 {
+                    for candidate in fingerprints where index[candidate.print] == nil { index[candidate.print] = candidate.entry }
                 }
                 return nil
             }
-            if let first = keysSeen[text] { return first }
-            keysSeen[text] = location
-            return nil
+            guard let first = index[print] else {
+                index[print] = entry
+                return nil
+            }
+            if let key = key(at: first), key.scalar == text { return key.location }
+            // Two texts with one fingerprint: look for the text itself.
+            return entries.first { $0.key.scalar == text }?.key.location
+        }
+
+        private func key(at entry: Int) -> YAMLNode? {
+            entries.indices.contains(entry) ? entries[entry].key : nil
+        }
+
+        /// FNV-1a over the UTF-8 bytes.
+        static func fingerprint(_ text: String) -> UInt64 {
+            var text = text
+            return text.withUTF8 { bytes in
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+                return hash
+            }
         }
 
         init(kind: Kind, location: SourceLocation, anchor: String?) {

@@ -11,7 +11,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// The node's content.
-    public indirect enum Value: Sendable {
+    public enum Value: Sendable {
         /// A scalar's text and style.
         case scalar(String, ScalarStyle)
         /// A mapping's entries in document order.
