@@ -46,7 +46,9 @@ public enum YAMLLoader {
         bytes.withUnsafeBufferPointer { load(buffer: $0, file: file, limits: limits) }
     }
 
-    private final class Frame {
+    /// An open mapping or sequence; a value in the loader's stack, so its fields are updated in
+    /// place without the dynamic exclusivity checks a class's stored properties need.
+    private struct Frame {
         enum Kind { case mapping, sequence }
         let kind: Kind
         let location: SourceLocation
@@ -63,8 +65,9 @@ public enum YAMLLoader {
         var startCount = 0
 
         /// Where `text` was first used as a key here, if it was.
-        func firstUse(of text: String, at location: SourceLocation) -> SourceLocation? {
-            let print = Self.fingerprint(text)
+        /// `print` is the key's fingerprint when the caller has its bytes at hand.
+        mutating func firstUse(of text: String, fingerprint known: UInt64?, at location: SourceLocation) -> SourceLocation? {
+            let print = known ?? Self.fingerprint(text)
             // The entry this key will head once its value arrives.
             let entry = entries.count
             if index.isEmpty {
@@ -93,11 +96,14 @@ public enum YAMLLoader {
         /// FNV-1a over the UTF-8 bytes.
         static func fingerprint(_ text: String) -> UInt64 {
             var text = text
-            return text.withUTF8 { bytes in
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-                return hash
-            }
+            return text.withUTF8(fingerprint)
+        }
+
+        /// FNV-1a over `bytes`.
+        static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return hash
         }
 
         init(kind: Kind, location: SourceLocation, anchor: String?) {
@@ -151,27 +157,29 @@ public enum YAMLLoader {
             return String(cString: pointer)
         }
 
-        func attach(_ node: YAMLNode) {
-            guard let top = stack.last else {
+        /// `fingerprint`: a scalar's, from libyaml's bytes, for when it turns out to be a key.
+        func attach(_ node: YAMLNode, fingerprint: UInt64? = nil) {
+            guard !stack.isEmpty else {
                 if documents == 1 { root = node }
                 return
             }
-            switch top.kind {
+            let top = stack.count - 1
+            switch stack[top].kind {
             case .sequence:
-                top.items.append(node)
+                stack[top].items.append(node)
             case .mapping:
-                if let key = top.pendingKey {
-                    top.entries.append((key: key, value: node))
-                    top.pendingKey = nil
+                if let key = stack[top].pendingKey {
+                    stack[top].entries.append((key: key, value: node))
+                    stack[top].pendingKey = nil
                 } else {
                     if let text = node.scalar {
-                        if let first = top.firstUse(of: text, at: node.location) {
+                        if let first = stack[top].firstUse(of: text, fingerprint: fingerprint, at: node.location) {
                             diagnostics.append(Diagnostic(.error, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))", at: node.location))
                         }
                     } else {
                         diagnostics.append(Diagnostic(.error, "mapping keys must be scalars, found \(node.kindDescription)", at: node.location))
                     }
-                    top.pendingKey = node
+                    stack[top].pendingKey = node
                 }
             }
         }
@@ -212,17 +220,23 @@ public enum YAMLLoader {
                     anchors[anchor] = node
                     anchorWeights[anchor] = 1
                 }
-                if let top = stack.last, top.kind == .mapping, top.pendingKey == nil, top.entries.count >= limits.maxKeysPerMapping {
-                    return limitExceeded("a mapping may have at most \(limits.maxKeysPerMapping) keys", at: event.start_mark)
+                // A key of the open mapping: within the limit, and fingerprinted from libyaml's bytes
+                // (valid UTF-8, which libyaml checks, so they are the key's text).
+                var fingerprint: UInt64?
+                if let top = stack.indices.last, stack[top].kind == .mapping, stack[top].pendingKey == nil {
+                    guard stack[top].entries.count < limits.maxKeysPerMapping else {
+                        return limitExceeded("a mapping may have at most \(limits.maxKeysPerMapping) keys", at: event.start_mark)
+                    }
+                    if let value = scalar.value { fingerprint = Frame.fingerprint(UnsafeBufferPointer(start: value, count: scalar.length)) }
                 }
-                attach(node)
+                attach(node, fingerprint: fingerprint)
             } else if type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT {
                 guard stack.count < limits.maxDepth else {
                     return limitExceeded("nesting is deeper than \(limits.maxDepth) levels", at: event.start_mark)
                 }
                 let isSequence = type == YAML_SEQUENCE_START_EVENT
                 let anchor = isSequence ? cString(event.data.sequence_start.anchor) : cString(event.data.mapping_start.anchor)
-                let frame = Frame(kind: isSequence ? .sequence : .mapping, location: location(event.start_mark), anchor: anchor)
+                var frame = Frame(kind: isSequence ? .sequence : .mapping, location: location(event.start_mark), anchor: anchor)
                 frame.startCount = nodeCount
                 stack.append(frame)
             } else if type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT {
