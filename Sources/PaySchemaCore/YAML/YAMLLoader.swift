@@ -65,8 +65,8 @@ public enum YAMLLoader {
         var startCount = 0
 
         /// Where `text` was first used as a key here, if it was.
-        /// `print` is the key's fingerprint when the caller has its bytes at hand.
-        mutating func firstUse(of text: String, fingerprint known: UInt64?, at location: SourceLocation) -> SourceLocation? {
+        /// `known` is the key's fingerprint when the caller has its bytes at hand.
+        mutating func firstUse(of text: String, fingerprint known: UInt64?) -> SourceLocation? {
             let print = known ?? Self.fingerprint(text)
             // The entry this key will head once its value arrives.
             let entry = entries.count
@@ -173,7 +173,7 @@ public enum YAMLLoader {
                     stack[top].pendingKey = nil
                 } else {
                     if let text = node.scalar {
-                        if let first = stack[top].firstUse(of: text, fingerprint: fingerprint, at: node.location) {
+                        if let first = stack[top].firstUse(of: text, fingerprint: fingerprint) {
                             diagnostics.append(Diagnostic(.error, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))", at: node.location))
                         }
                     } else {
