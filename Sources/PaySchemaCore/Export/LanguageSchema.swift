@@ -38,7 +38,7 @@ public enum LanguageSchema {
         let field = object([
             ("type", text), ("required", flag), ("default", .object([])), ("doc", text), ("deprecated", deprecation), ("renamedFrom", names),
             ("sensitive", flag), ("json", text), ("xml", text), ("query", text), ("queryStyle", .object([("enum", strings(QueryListStyle.allCases.map(\.rawValue)))])),
-            ("aliases", names), ("dateFormat", text), ("timeZone", text), ("legacy", .object([])),
+            ("aliases", names), ("dateFormat", text), ("timeZone", text),
         ] + constraintProperties, required: ["type"])
         let structType = object([("kind", .object([("const", "struct")])), ("fields", .object([("type", "object"), ("additionalProperties", .object([("oneOf", .array([text, ref("field")]))]))])),
                                  ("encodings", .object([("type", "array"), ("items", .object([("enum", strings(WireFormat.allCases.map(\.rawValue)))]))])),

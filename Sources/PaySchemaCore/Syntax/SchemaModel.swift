@@ -45,8 +45,6 @@ public struct TypeDecl: Sendable {
     public var direction: Located<Direction>?
     /// The kind and its details.
     public var kind: Kind
-    /// A legacy-API mapping block, kept for the migration-shim generator.
-    public var legacy: YAMLNode?
     /// Conversions between this (legacy) type and current types.
     public var conversions: [LegacyConversion] = []
 
@@ -265,8 +263,6 @@ public struct FieldDecl: Sendable {
     public var dateFormat: Located<String>?
     /// The time zone dates are written in.
     public var timeZone: Located<String>?
-    /// A legacy-API mapping block, kept for the migration-shim generator.
-    public var legacy: YAMLNode?
     /// Where the field's declaration starts.
     public var location: SourceLocation
     /// Whether an explicit `null` is accepted (as absent); otherwise `null` is a violation.

@@ -10,7 +10,7 @@ public enum SchemaParser {
     static let enumKeys = Set(typeCommonKeys + ["rawType", "open", "cases"])
     static let unionKeys = Set(typeCommonKeys + ["discriminator", "variants"])
     static let scalarKeys = Set(typeCommonKeys + ["base", "sensitive"] + constraintKeys)
-    static let fieldKeys: Set<String> = Set(["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "legacy", "nullable", "jsonForms", "relative"] + constraintKeys)
+    static let fieldKeys: Set<String> = Set(["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "nullable", "jsonForms", "relative"] + constraintKeys)
 
     /// Parses `root` (the document of the file at `path`).
     public static func parse(_ root: YAMLNode?, path: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
@@ -86,7 +86,7 @@ public enum SchemaParser {
             diagnostics.error("unknown kind '\(kindText.value)' for type '\(name.value)'; expected one of \(kinds.joined(separator: ", "))\(Suggestions.hint(for: kindText.value, in: kinds))", at: kindText.location)
             return nil
         }
-        var decl = TypeDecl(name: name, doc: doc, lifecycle: lifecycle, direction: direction, kind: kind, legacy: legacy)
+        var decl = TypeDecl(name: name, doc: doc, lifecycle: lifecycle, direction: direction, kind: kind)
         decl.conversions = parseConversions(legacy, owner: name.value, diagnostics: &diagnostics)
         return decl
     }
@@ -207,7 +207,6 @@ public enum SchemaParser {
         field.aliases = reader.strings("aliases", diagnostics: &diagnostics)
         field.dateFormat = reader.string("dateFormat", diagnostics: &diagnostics)
         field.timeZone = reader.string("timeZone", diagnostics: &diagnostics)
-        field.legacy = reader["legacy"]
         field.nullableElements = nullableElements
         if let nullable = reader.bool("nullable", diagnostics: &diagnostics) {
             field.nullable = nullable
