@@ -1274,7 +1274,7 @@ public typealias ErrorResponse = AmazonPayErrorResponse
 /// An `x-amz-pay-idempotency-key`: at most 32 of `[A-Za-z0-9_-]` (a UUID v4 without dashes in the samples).
 ///
 /// - Remark: Generated from `IdempotencyKey` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct IdempotencyKey: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct IdempotencyKey: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
     /// The wrapped value.
     public var rawValue: String
 
@@ -1283,9 +1283,6 @@ public struct IdempotencyKey: RawRepresentable, Codable, Hashable, Sendable, Exp
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    /// Wraps a literal.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// Decodes the bare value.
     public init(from decoder: any Decoder) throws {

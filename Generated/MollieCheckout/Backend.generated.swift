@@ -7,7 +7,7 @@ import Foundation
 /// The `X-Mollie-Checkout-Device-UUID` header; anything but a UUID is a 400.
 ///
 /// - Remark: Generated from `DeviceUUID` in `MollieCheckout/Backend.yaml`.
-public struct DeviceUUID: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct DeviceUUID: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
     /// The wrapped value.
     public var rawValue: String
 
@@ -16,9 +16,6 @@ public struct DeviceUUID: RawRepresentable, Codable, Hashable, Sendable, Express
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    /// Wraps a literal.
-    public init(stringLiteral value: String) { self.rawValue = value }
 
     /// Decodes the bare value.
     public init(from decoder: any Decoder) throws {

@@ -31,7 +31,7 @@ public struct AccessToken: RawRepresentable, Codable, Hashable, Sendable, Expres
     /// Wraps a value; call `validate()` to check the constraints.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a literal.
+    /// Wraps a literal; call `validate()` to check the constraints.
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// Decodes the bare value.

@@ -60,9 +60,14 @@ struct AmazonPayMobileModelTests {
         #expect(violationSummary(IdempotencyKey("has space")) == ["$ [pattern]"])
     }
 
+    @Test func idempotencyKeysTakeNoLiterals() {
+        // `let key: IdempotencyKey = "has space"` would compile into an invalid value, so it must not compile.
+        #expect(!takesStringLiterals(IdempotencyKey.self))
+    }
+
     @Test func operationsDescribeTheirRequests() {
         let complete = CompleteCheckoutSessionOperation(
-            checkoutSessionId: "bd50 4926", idempotencyKey: "abc123", region: .jp,
+            checkoutSessionId: "bd50 4926", idempotencyKey: IdempotencyKey("abc123"), region: .jp,
             body: CompleteCheckoutSessionRequest(chargeAmount: AmazonPayPrice(amount: "9878", currencyCode: "JPY")))
         #expect(CompleteCheckoutSessionOperation.method == .post)
         #expect(complete.path == "/v2/checkoutSessions/bd50%204926/complete")

@@ -11,6 +11,12 @@ struct MollieCheckoutModelTests {
         {"id":2,"mollie_id":"tr_7UhSN1zuXS","amount":25,"description":"Order #2","status":"paid","created_at":"2024-05-01T11:00:00+00:00"}]}
         """
 
+    @Test func deviceUUIDsTakeNoLiterals() {
+        // `let device: DeviceUUID = "nope"` would compile into an invalid header, so it must not compile.
+        #expect(!takesStringLiterals(DeviceUUID.self))
+        #expect(violationSummary(DeviceUUID("nope")) == ["$ [format.uuid]"])
+    }
+
     @Test func paymentEnvelopesDecodeAndValidate() throws {
         let page = try decodeJSON(PaymentListEnvelope.self, paymentsPage)
         #expect(page.data.count == 2)

@@ -7,6 +7,13 @@ import Testing
 struct PayPalPaymentsModelTests {
     let card = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123", cardholderName: "Ana")
 
+    @Test func accessTokensTakeLiteralsBecauseTheSchemaSaysSo() {
+        // `literal: true`: the guide writes `CoreConfig(accessToken: "ACCESS_TOKEN", environment: .sandbox)`.
+        #expect(takesStringLiterals(AccessToken.self))
+        let empty: AccessToken = ""
+        #expect(violationSummary(empty) == ["$ [minLength]"])
+    }
+
     @Test func cardsNeverPrintTheirNumberOrSecurityCode() {
         let request = CardRequest(orderID: "ORDER-1", card: card)
         let printed = everythingPrinted(card) + everythingPrinted(request) + everythingPrinted([request])

@@ -51,3 +51,9 @@ func everythingPrinted(_ value: Any) -> String {
     dump(value, to: &dumped)
     return [String(describing: value), String(reflecting: value), dumped, "\(value)"].joined(separator: "\n")
 }
+
+/// Whether code can write a `T` as a string literal, asked at run time so the compiler does not
+/// answer it (and warn) while compiling the test.
+func takesStringLiterals<T>(_ type: T.Type) -> Bool {
+    type is any ExpressibleByStringLiteral.Type
+}

@@ -29,6 +29,9 @@ public struct ResolvedDecl: Sendable {
     public let isSensitive: Bool
     /// A struct's fields in declaration order; empty for other kinds.
     public let fields: [ResolvedField]
+    /// A struct's `requireAnyOf` groups, each resolved to its fields in the order the group names
+    /// them; empty when the struct declares none (and for other kinds).
+    public let requireAnyOf: [[ResolvedField]]
     /// A union's variants in declaration order; empty for other kinds.
     public let variants: [ResolvedVariant]
     /// The legacy conversions declared on the type, in declaration order.
@@ -39,8 +42,8 @@ public struct ResolvedDecl: Sendable {
 
     /// Whether the type has nothing to check, so it conforms to `PayAlwaysValid` where it is declared.
     public var isAlwaysValid: Bool {
-        if case .structure(let decl) = type.kind {
-            return decl.requireAnyOf.isEmpty && !fields.contains(where: \.needsValidation)
+        if case .structure = type.kind {
+            return requireAnyOf.isEmpty && !fields.contains(where: \.needsValidation)
         }
         return false
     }

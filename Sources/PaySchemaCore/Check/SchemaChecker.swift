@@ -117,6 +117,7 @@ public struct SchemaChecker: Sendable {
         case .union(let decl): checkUnion(type, decl)
         case .scalar(let decl):
             checkConstraints(decl.constraints, on: .primitive(decl.base.value), fieldType: .primitive(decl.base.value), owner: type.name.value)
+            checkLiteral(type, decl)
         }
     }
 

@@ -113,6 +113,7 @@ extension SchemaChecker {
     func resolveDecl(_ type: TypeDecl, sensitive: Set<String>, validated: [String: Bool]) -> ResolvedDecl? {
         var fields: [ResolvedField] = []
         var variants: [ResolvedVariant] = []
+        var groups: [[ResolvedField]] = []
         switch type.kind {
         case .structure(let decl):
             fields.reserveCapacity(decl.fields.count)
@@ -126,6 +127,14 @@ extension SchemaChecker {
                 let needsValidation = !field.constraints.isEmpty || resolved.holdsValidatedValues
                 fields.append(ResolvedField(decl: field, type: resolved, defaultValue: defaultValue, needsValidation: needsValidation))
             }
+            for group in decl.requireAnyOf {
+                var members: [ResolvedField] = []
+                for name in group.value {
+                    guard let member = fields.first(where: { $0.decl.name.value == name.value }) else { return nil }
+                    members.append(member)
+                }
+                groups.append(members)
+            }
         case .union(let decl):
             for variant in decl.variants {
                 guard let structure = namedRef(variant.type.value, validated: validated),
@@ -137,7 +146,7 @@ extension SchemaChecker {
             break
         }
         return ResolvedDecl(
-            type: type, isSensitive: sensitive.contains(type.name.value), fields: fields, variants: variants,
+            type: type, isSensitive: sensitive.contains(type.name.value), fields: fields, requireAnyOf: groups, variants: variants,
             conversions: conversions[type.name.value] ?? [])
     }
 

@@ -96,6 +96,11 @@ public struct SchemaDiff {
         case (.scalar(let a), .scalar(let b)):
             if a.base.value != b.base.value {
                 add(.scalarBaseChanged, wire: .breaking, source: .breaking, path, "the base of \(new.name.value) changed from \(a.base.value.rawValue) to \(b.base.value.rawValue)", at: b.base.location)
+            } else if a.takesLiterals && !b.takesLiterals {
+                add(.scalarLiteralRemoved, wire: .compatible, source: .breaking, path,
+                    "\(new.name.value) no longer takes literals: `let value: \(new.name.value) = …` stops compiling (add `literal: true` to keep them)", at: b.literal?.location ?? new.name.location)
+            } else if !a.takesLiterals && b.takesLiterals {
+                add(.scalarLiteralAdded, wire: .compatible, source: .compatible, path, "\(new.name.value) now takes literals", at: b.literal?.location ?? new.name.location)
             }
             if a.sensitive && !b.sensitive {
                 add(.sensitiveRemoved, wire: .compatible, source: .compatible, path, "\(new.name.value) is no longer sensitive: its values may start reaching logs and descriptions", at: new.name.location)

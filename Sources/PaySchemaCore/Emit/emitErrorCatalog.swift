@@ -9,8 +9,9 @@ extension SwiftEmitter {
         out.doc(paragraphs: [catalog.doc ?? "The `\(name)` error codes.", "Domain `\(catalog.domain.value)`.", remark(name, file)])
         out.block("public enum \(name): \(rawType), PayErrorCatalog") {
             for code in catalog.codes {
-                let text = code.messages.first(where: { $0.language == catalog.defaultLanguage })?.text ?? code.messages.first?.text
-                var paragraphs: [String?] = ["`\(code.code.value)`: \(text ?? code.name.value)"]
+                // The checker requires a default-language message of every code that has messages.
+                let text = code.messages.first(where: { $0.language == catalog.defaultLanguage })?.text ?? code.name.value
+                var paragraphs: [String?] = ["`\(code.code.value)`: \(text)"]
                 paragraphs.append(code.doc)
                 if let message = code.lifecycle.deprecated {
                     paragraphs.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))

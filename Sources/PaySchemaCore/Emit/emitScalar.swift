@@ -1,5 +1,9 @@
 extension SwiftEmitter {
-    func scalarLiteralProtocol(_ base: TypeExpression.Primitive) -> (String, String)? {
+    /// The literal protocol a scalar conforms to and its initializer's parameter; `nil` when it
+    /// takes no literals (see ``ScalarDecl/takesLiterals``).
+    func scalarLiteralProtocol(_ decl: ScalarDecl) -> (String, String)? {
+        guard decl.takesLiterals else { return nil }
+        let base = decl.base.value
         switch base {
         case .string: return ("ExpressibleByStringLiteral", "stringLiteral value: String")
         case .int, .int64: return ("ExpressibleByIntegerLiteral", "integerLiteral value: \(base.rawValue)")
@@ -11,7 +15,7 @@ extension SwiftEmitter {
         let name = type.name.value
         let base = decl.base.value.rawValue
         var conformances = ["RawRepresentable", "Codable", "Hashable", "Sendable"]
-        let literal = scalarLiteralProtocol(decl.base.value)
+        let literal = scalarLiteralProtocol(decl)
         if let literal { conformances.append(literal.0) }
         conformances.append(contentsOf: ["CustomStringConvertible", "CustomDebugStringConvertible"])
         if decl.sensitive { conformances.append("CustomReflectable") }
@@ -33,7 +37,7 @@ extension SwiftEmitter {
             out.line("public init(_ rawValue: \(base)) { self.rawValue = rawValue }")
             if let literal {
                 out.line("")
-                out.line("/// Wraps a literal.")
+                out.line(decl.constraints.isEmpty ? "/// Wraps a literal." : "/// Wraps a literal; call `validate()` to check the constraints.")
                 out.line("public init(\(literal.1)) { self.rawValue = value }")
             }
             out.line("")

@@ -108,19 +108,19 @@ extension SwiftEmitter {
                         emitChecks(value: "self.\(storage(field))", type: resolved.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
                     }
                 }
-                emitRequireAnyOf(decl, format: format)
+                emitRequireAnyOf(declaration.requireAnyOf, of: decl, format: format)
             }
             _ = emitRuleConstants(checked.map { (prefix: $0.decl.name.value, constraints: $0.decl.constraints) })
         }
     }
 
     /// The check that at least one group of `requireAnyOf` is wholly present.
-    func emitRequireAnyOf(_ decl: StructDecl, format: WireFormat) {
-        guard !decl.requireAnyOf.isEmpty else { return }
+    func emitRequireAnyOf(_ groups: [[ResolvedField]], of decl: StructDecl, format: WireFormat) {
+        guard !groups.isEmpty else { return }
         var conditions: [String] = []
         var readable: [String] = []
-        for group in decl.requireAnyOf {
-            let fields = group.value.compactMap { name in decl.fields.first { $0.name.value == name.value } }
+        for group in groups {
+            let fields = group.map(\.decl)
             conditions.append("(" + fields.map { "self.\(storage($0)) != nil" }.joined(separator: " && ") + ")")
             readable.append(fields.map { decl.wireName(of: $0, in: format) }.joined(separator: " and "))
         }

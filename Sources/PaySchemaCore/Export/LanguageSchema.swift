@@ -50,7 +50,7 @@ public enum LanguageSchema {
         let unionType = object([("kind", .object([("const", "union")])), ("discriminator", text),
                                 ("variants", .object([("type", "object"), ("additionalProperties", .object([("oneOf", .array([text, object([("type", text), ("doc", text), ("case", text)], required: ["type"])]))]))]))] + common,
                                required: ["kind", "discriminator", "variants"])
-        let scalarType = object([("kind", .object([("const", "scalar")])), ("base", .object([("enum", strings(TypeExpression.Primitive.allCases.filter { $0 != .date }.map(\.rawValue)))])), ("sensitive", flag)] + common + constraintProperties,
+        let scalarType = object([("kind", .object([("const", "scalar")])), ("base", .object([("enum", strings(TypeExpression.Primitive.allCases.filter { $0 != .date }.map(\.rawValue)))])), ("sensitive", flag), ("literal", flag)] + common + constraintProperties,
                                 required: ["kind", "base"])
         let code = object([("name", text), ("message", .object([("oneOf", .array([text, .object([("type", "object"), ("additionalProperties", text)])]))])), ("doc", text), ("domain", text), ("deprecated", deprecation), ("renamedFrom", names)], required: ["name", "message"])
         let catalog = object([("domain", text), ("codeType", .object([("enum", strings(["String", "Int"]))])), ("defaultLanguage", text), ("doc", text), ("codes", .object([("type", "object"), ("additionalProperties", code)]))], required: ["domain", "codes"])

@@ -37,10 +37,9 @@ public struct SchemaExport {
             }
             entries.append(("properties", .object(properties)))
             if !required.isEmpty { entries.append(("required", .array(required))) }
-            if !decl.requireAnyOf.isEmpty {
-                let groups = decl.requireAnyOf.map { group -> JSONValue in
-                    let names = group.value.compactMap { member in decl.fields.first { $0.name.value == member.value } }.map { decl.wireName(of: $0, in: format) }
-                    return .object([("required", .array(names.map { .string($0) }))])
+            if !resolved.requireAnyOf.isEmpty {
+                let groups = resolved.requireAnyOf.map { group -> JSONValue in
+                    .object([("required", .array(group.map { .string(decl.wireName(of: $0.decl, in: format)) }))])
                 }
                 alternatives.append(.object([("anyOf", .array(groups))]))
             }

@@ -369,6 +369,19 @@ public struct ScalarDecl: Sendable {
     public var constraints: Constraints
     /// Whether values are secrets.
     public var sensitive: Bool
+    /// `literal: true`: a constrained scalar still takes string or integer literals; `nil` when
+    /// the key is absent.
+    public var literal: Located<Bool>?
+
+    /// Whether Swift code can write a value as a literal (`let key: IdempotencyKey = "k1"`): a
+    /// `String` or integer scalar without constraints (any literal is valid), or a constrained one
+    /// that opts in with `literal: true` (a literal can then break a constraint, caught by `validate()`).
+    public var takesLiterals: Bool {
+        switch base.value {
+        case .string, .int, .int64: return constraints.isEmpty || literal?.value == true
+        default: return false
+        }
+    }
 }
 
 /// An error catalog.

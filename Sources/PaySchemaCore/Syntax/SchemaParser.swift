@@ -9,7 +9,7 @@ public enum SchemaParser {
     static let structKeys = Set(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot", "requireAnyOf", "nullable"])
     static let enumKeys = Set(typeCommonKeys + ["rawType", "open", "cases"])
     static let unionKeys = Set(typeCommonKeys + ["discriminator", "variants"])
-    static let scalarKeys = Set(typeCommonKeys + ["base", "sensitive"] + constraintKeys)
+    static let scalarKeys = Set(typeCommonKeys + ["base", "sensitive", "literal"] + constraintKeys)
     static let fieldKeys: Set<String> = Set(["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "nullable", "jsonForms", "relative"] + constraintKeys)
 
     /// Parses `root` (the document of the file at `path`).
@@ -332,6 +332,7 @@ public enum SchemaParser {
         return ScalarDecl(
             base: Located(base, at: baseText.location),
             constraints: parseConstraints(reader, diagnostics: &diagnostics),
-            sensitive: reader.bool("sensitive", diagnostics: &diagnostics)?.value ?? false)
+            sensitive: reader.bool("sensitive", diagnostics: &diagnostics)?.value ?? false,
+            literal: reader.bool("literal", diagnostics: &diagnostics))
     }
 }

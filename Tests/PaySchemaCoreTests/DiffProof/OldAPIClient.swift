@@ -2,9 +2,10 @@
 
 /// Swift written against the generated API of one schema revision, the way an app uses it: every
 /// type constructed from all its fields, every field read with its type and written, every enum,
-/// union and error catalog switched over exhaustively, every scalar built and unwrapped, every
-/// operation called with all its parameters and its body types named. Compiled against another
-/// revision's generated code, it fails exactly when that revision breaks Swift source.
+/// union and error catalog switched over exhaustively, every scalar built, unwrapped and (when it
+/// takes literals) written as a literal, every operation called with all its parameters and its
+/// body types named. Compiled against another revision's generated code, it fails exactly when
+/// that revision breaks Swift source.
 struct OldAPIClient {
     let module: CheckedModule
 
@@ -81,15 +82,18 @@ struct OldAPIClient {
             return body + [""]
         case .scalar(let decl):
             let base = emitter.swiftType(.primitive(decl.base.value))
-            return [
+            var body = [
                 "func use\(name)(_ value: \(name), _ raw: \(base)) -> \(base) {",
                 "    let made = \(name)(rawValue: raw)",
                 "    let unwrapped: \(base) = value.rawValue",
                 "    _ = made",
                 "    return unwrapped",
                 "}",
-                "",
             ]
+            if decl.takesLiterals {
+                body.append("func literal\(name)() -> \(name) { \(decl.base.value == .string ? "\"x\"" : "1") }")
+            }
+            return body + [""]
         }
     }
 
