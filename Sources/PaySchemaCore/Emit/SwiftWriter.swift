@@ -1,57 +1,100 @@
-/// Accumulates indented Swift source.
+/// Accumulates indented Swift source as UTF-8 bytes in one buffer per file.
+///
+/// Lines written as interpolated literals (`out.line("public var \(name): \(type)")`) are
+/// ``SwiftLine``s: their pieces are copied straight into bytes, without building a `String` per
+/// line first; a `String` argument is copied the same way.
 final class SwiftWriter {
-    private(set) var text = ""
-    private var indentation = ""
+    private var bytes: [UInt8] = []
+    private var depth = 0
 
     init() {
-        text.reserveCapacity(16_384)
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    /// The source written so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    private func indent() {
+        if depth > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4)) }
+    }
+
+    /// Appends one line at the current indentation (an empty line gives a blank line).
+    func line(_ content: SwiftLine) {
+        if !content.bytes.isEmpty {
+            indent()
+            bytes.append(contentsOf: content.bytes)
+        }
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Appends one line at the current indentation (an empty string gives a blank line).
+    @_disfavoredOverload
     func line(_ content: String) {
-        if content.isEmpty {
-            text += "\n"
-        } else {
-            text += indentation
-            text += content
-            text += "\n"
+        if !content.isEmpty {
+            indent()
+            bytes.append(contentsOf: content.utf8)
         }
+        bytes.append(UInt8(ascii: "\n"))
     }
 
     /// Appends `header {`, the body one level deeper, then `}`.
-    func block(_ header: String, _ body: () -> Void) {
-        line(header + " {")
-        indentation += "    "
+    func block(_ header: SwiftLine, _ body: () -> Void) {
+        open(header.bytes)
+        depth += 1
         body()
-        indentation.removeLast(4)
-        line("}")
+        depth -= 1
+        close()
+    }
+
+    /// Appends `header {`, the body one level deeper, then `}`.
+    @_disfavoredOverload
+    func block(_ header: String, _ body: () -> Void) {
+        open(Array(header.utf8))
+        depth += 1
+        body()
+        depth -= 1
+        close()
     }
 
     /// Appends `header {`, the body at the same indentation (for `switch`, whose cases align with it), then `}`.
-    func switchBlock(_ header: String, _ body: () -> Void) {
-        line(header + " {")
+    func switchBlock(_ header: SwiftLine, _ body: () -> Void) {
+        open(header.bytes)
         body()
-        line("}")
+        close()
     }
 
     /// Appends `do { … } catch { … }`.
     func doCatch(_ body: () -> Void, catch handler: () -> Void) {
         line("do {")
-        indentation += "    "
+        depth += 1
         body()
-        indentation.removeLast(4)
+        depth -= 1
         line("} catch {")
-        indentation += "    "
+        depth += 1
         handler()
-        indentation.removeLast(4)
+        depth -= 1
         line("}")
+    }
+
+    private func open(_ header: [UInt8]) {
+        indent()
+        bytes.append(contentsOf: header)
+        bytes.append(contentsOf: " {\n".utf8)
+    }
+
+    private func close() {
+        indent()
+        bytes.append(contentsOf: "}\n".utf8)
     }
 
     /// Appends `///` documentation lines.
     func doc(_ text: String?) {
         guard let text, !text.isEmpty else { return }
         if !text.utf8.contains(10) && text.utf8.last != 32 {
-            line("/// " + text)
+            indent()
+            bytes.append(contentsOf: "/// ".utf8)
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\n"))
             return
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -67,6 +110,46 @@ final class SwiftWriter {
             if !first { line("///") }
             first = false
             doc(paragraph)
+        }
+    }
+}
+
+/// One line of generated source, built from a literal with interpolations straight into UTF-8
+/// bytes (the writer's `String` overloads take everything else).
+struct SwiftLine: ExpressibleByStringInterpolation {
+    /// The line's UTF-8 bytes, without indentation or newline.
+    var bytes: [UInt8]
+
+    init(stringLiteral value: String) {
+        bytes = Array(value.utf8)
+    }
+
+    init(stringInterpolation: Interpolation) {
+        bytes = stringInterpolation.bytes
+    }
+
+    /// Appends literal pieces and interpolated values as UTF-8.
+    struct Interpolation: StringInterpolationProtocol {
+        var bytes: [UInt8] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            bytes.reserveCapacity(literalCapacity + 24 * interpolationCount)
+        }
+
+        mutating func appendLiteral(_ literal: String) {
+            bytes.append(contentsOf: literal.utf8)
+        }
+
+        mutating func appendInterpolation(_ value: String) {
+            bytes.append(contentsOf: value.utf8)
+        }
+
+        mutating func appendInterpolation(_ value: Substring) {
+            bytes.append(contentsOf: value.utf8)
+        }
+
+        mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+            bytes.append(contentsOf: value.description.utf8)
         }
     }
 }

@@ -8,6 +8,8 @@ struct MappingReader {
     /// The first entry of each key, for large mappings; small ones (most: a field's `{ type: … }`)
     /// are scanned, which costs less than building a dictionary.
     private let index: [String: Int]?
+    /// Each entry's key text (`nil` for a collection key), searched without copying the nodes.
+    private let keyTexts: [String?]
 
     /// Wraps `node`; reports an error and returns `nil` when it is not a mapping.
     init?(_ node: YAMLNode, what: String, diagnostics: inout Diagnostics) {
@@ -17,6 +19,7 @@ struct MappingReader {
         }
         self.node = node
         self.entries = entries
+        keyTexts = entries.map(\.key.scalar)
         if entries.count > 8 {
             var index: [String: Int] = [:]
             index.reserveCapacity(entries.count)
@@ -33,7 +36,12 @@ struct MappingReader {
     /// The first entry whose key is `key`.
     private func entry(_ key: String) -> (key: YAMLNode, value: YAMLNode)? {
         if let index { return index[key].map { entries[$0] } }
-        return entries.first { $0.key.scalar == key }
+        let length = key.utf8.count
+        for position in keyTexts.indices {
+            // Most keys differ in length, which is cheaper to compare than the text.
+            if let text = keyTexts[position], text.utf8.count == length, text == key { return entries[position] }
+        }
+        return nil
     }
 
     /// Keys in document order (scalar keys only).

@@ -24,8 +24,17 @@ public enum Naming {
 
     /// Whether `name` is an ASCII identifier: a letter or `_`, then letters, digits or `_`.
     public static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic || first == "_" else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), isASCIILetter(first) || first == UInt8(ascii: "_") else { return false }
+        while let byte = bytes.next() {
+            guard isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") else { return false }
+        }
+        return true
+    }
+
+    /// Whether `byte` is an ASCII letter.
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// Whether `name` is an UpperCamelCase type name.

@@ -230,49 +230,203 @@ public enum QueryListStyle: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A struct field.
+///
+/// A value type whose properties live in one shared, copy-on-write box: the stages hand fields to
+/// each other and iterate over them many times, and a copy is then one reference count instead of
+/// one per string and location the field holds.
 public struct FieldDecl: Sendable {
+    /// The stored properties.
+    struct Values: Sendable {
+        var name: Located<String>
+        var type: Located<TypeExpression>
+        var required: Bool
+        var requiredLocation: SourceLocation?
+        var defaultValue: Located<DefaultValue>?
+        var doc: String?
+        var constraints: Constraints
+        var jsonName: Located<String>?
+        var xmlName: Located<String>?
+        var queryName: Located<String>?
+        var queryStyle: QueryListStyle
+        var aliases: [Located<String>]
+        var sensitive: Bool
+        var lifecycle: Lifecycle
+        var dateFormat: Located<String>?
+        var timeZone: Located<String>?
+        var location: SourceLocation
+        var nullable: Located<Bool>?
+        var jsonForms: Located<[JSONForm]>?
+        var allowsRelativeURL: Located<Bool>?
+        var nullableElements: Bool
+    }
+
+    /// The box the properties live in; shared between copies until one of them is changed. It is
+    /// `@unchecked Sendable` because a shared box is never written: a write copies it first.
+    final class Box: @unchecked Sendable {
+        var values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    private var box: Box
+
+    /// The box, copied first when another value shares it.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
+        return box
+    }
+
+    /// Creates a field.
+    public init(
+        name: Located<String>,
+        type: Located<TypeExpression>,
+        required: Bool,
+        requiredLocation: SourceLocation?,
+        defaultValue: Located<DefaultValue>?,
+        doc: String?,
+        constraints: Constraints,
+        jsonName: Located<String>? = nil,
+        xmlName: Located<String>? = nil,
+        queryName: Located<String>? = nil,
+        queryStyle: QueryListStyle = .comma,
+        aliases: [Located<String>] = [],
+        sensitive: Bool,
+        lifecycle: Lifecycle,
+        dateFormat: Located<String>? = nil,
+        timeZone: Located<String>? = nil,
+        location: SourceLocation,
+        nullable: Located<Bool>? = nil,
+        jsonForms: Located<[JSONForm]>? = nil,
+        allowsRelativeURL: Located<Bool>? = nil,
+        nullableElements: Bool = false
+    ) {
+        box = Box(Values(name: name, type: type, required: required, requiredLocation: requiredLocation, defaultValue: defaultValue, doc: doc, constraints: constraints, jsonName: jsonName, xmlName: xmlName, queryName: queryName, queryStyle: queryStyle, aliases: aliases, sensitive: sensitive, lifecycle: lifecycle, dateFormat: dateFormat, timeZone: timeZone, location: location, nullable: nullable, jsonForms: jsonForms, allowsRelativeURL: allowsRelativeURL, nullableElements: nullableElements))
+    }
+
     /// The Swift name.
-    public var name: Located<String>
+    public var name: Located<String> {
+        get { box.values.name }
+        set { unique().values.name = newValue }
+    }
+
     /// The type.
-    public var type: Located<TypeExpression>
+    public var type: Located<TypeExpression> {
+        get { box.values.type }
+        set { unique().values.type = newValue }
+    }
+
     /// Whether the wire must carry it.
-    public var required: Bool
+    public var required: Bool {
+        get { box.values.required }
+        set { unique().values.required = newValue }
+    }
+
     /// Where `required` was written, when it was.
-    public var requiredLocation: SourceLocation?
+    public var requiredLocation: SourceLocation? {
+        get { box.values.requiredLocation }
+        set { unique().values.requiredLocation = newValue }
+    }
+
     /// The default used when the wire omits it.
-    public var defaultValue: Located<DefaultValue>?
+    public var defaultValue: Located<DefaultValue>? {
+        get { box.values.defaultValue }
+        set { unique().values.defaultValue = newValue }
+    }
+
     /// Documentation.
-    public var doc: String?
+    public var doc: String? {
+        get { box.values.doc }
+        set { unique().values.doc = newValue }
+    }
+
     /// Constraints.
-    public var constraints: Constraints
+    public var constraints: Constraints {
+        get { box.values.constraints }
+        set { unique().values.constraints = newValue }
+    }
+
     /// JSON key override.
-    public var jsonName: Located<String>?
+    public var jsonName: Located<String>? {
+        get { box.values.jsonName }
+        set { unique().values.jsonName = newValue }
+    }
+
     /// XML element override.
-    public var xmlName: Located<String>?
+    public var xmlName: Located<String>? {
+        get { box.values.xmlName }
+        set { unique().values.xmlName = newValue }
+    }
+
     /// Query item name override; for maps a pattern containing `{key}`.
-    public var queryName: Located<String>?
+    public var queryName: Located<String>? {
+        get { box.values.queryName }
+        set { unique().values.queryName = newValue }
+    }
+
     /// How a list is written in a query.
-    public var queryStyle: QueryListStyle = .comma
+    public var queryStyle: QueryListStyle {
+        get { box.values.queryStyle }
+        set { unique().values.queryStyle = newValue }
+    }
+
     /// Older wire spellings accepted on decode.
-    public var aliases: [Located<String>] = []
+    public var aliases: [Located<String>] {
+        get { box.values.aliases }
+        set { unique().values.aliases = newValue }
+    }
+
     /// Whether the value is a secret.
-    public var sensitive: Bool
+    public var sensitive: Bool {
+        get { box.values.sensitive }
+        set { unique().values.sensitive = newValue }
+    }
+
     /// Deprecation and renames.
-    public var lifecycle: Lifecycle
+    public var lifecycle: Lifecycle {
+        get { box.values.lifecycle }
+        set { unique().values.lifecycle = newValue }
+    }
+
     /// The date format, for dates.
-    public var dateFormat: Located<String>?
+    public var dateFormat: Located<String>? {
+        get { box.values.dateFormat }
+        set { unique().values.dateFormat = newValue }
+    }
+
     /// The time zone dates are written in.
-    public var timeZone: Located<String>?
+    public var timeZone: Located<String>? {
+        get { box.values.timeZone }
+        set { unique().values.timeZone = newValue }
+    }
+
     /// Where the field's declaration starts.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { box.values.location }
+        set { unique().values.location = newValue }
+    }
+
     /// Whether an explicit `null` is accepted (as absent); otherwise `null` is a violation.
-    public var nullable: Located<Bool>?
-    /// Whether list elements may be `null` (`[T?]`).
-    public var nullableElements = false
+    public var nullable: Located<Bool>? {
+        get { box.values.nullable }
+        set { unique().values.nullable = newValue }
+    }
+
     /// The JSON forms a decimal accepts, the first being the one written (`[string, number]`).
-    public var jsonForms: Located<[JSONForm]>?
+    public var jsonForms: Located<[JSONForm]>? {
+        get { box.values.jsonForms }
+        set { unique().values.jsonForms = newValue }
+    }
+
     /// Whether a URL field accepts a relative reference.
-    public var allowsRelativeURL: Located<Bool>?
+    public var allowsRelativeURL: Located<Bool>? {
+        get { box.values.allowsRelativeURL }
+        set { unique().values.allowsRelativeURL = newValue }
+    }
+
+    /// Whether list elements may be `null` (`[T?]`).
+    public var nullableElements: Bool {
+        get { box.values.nullableElements }
+        set { unique().values.nullableElements = newValue }
+    }
 
     /// The Swift type of the stored property, without optionality.
     public var isOptionalInSwift: Bool { !required && defaultValue == nil }

@@ -118,10 +118,18 @@ public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible
             return false
         }
 
+        /// A letter (ASCII answered without the Unicode tables), a digit or `_`.
+        static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isASCII {
+                return Naming.isASCIILetter(UInt8(scalar.value)) || ("0"..."9").contains(scalar) || scalar == "_"
+            }
+            return scalar.properties.isAlphabetic
+        }
+
         mutating func identifier() -> String? {
             skipSpaces()
             let start = index
-            while index < text.count, text[index].properties.isAlphabetic || ("0"..."9").contains(text[index]) || text[index] == "_" {
+            while index < text.count, Self.isIdentifierScalar(text[index]) {
                 index += 1
             }
             return start == index ? nil : String(String.UnicodeScalarView(text[start..<index]))
