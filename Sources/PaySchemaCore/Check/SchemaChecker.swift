@@ -53,14 +53,29 @@ public struct SchemaChecker: Sendable {
             for type in file.types { worker.checkType(type) }
             for catalog in file.errorCatalogs { worker.checkCatalog(catalog) }
             for operation in file.operations { worker.checkOperation(operation) }
+            worker.checkDeprecatedUses(in: file)
             return worker.diagnostics.all
         }
         for found in perFile { diagnostics.append(contentsOf: found) }
-        checkCycles()
-        checkDeprecatedUses()
-        checkLegacy()
-        let sensitive = sensitiveClosure()
-        checkSensitiveHashing(sensitive)
+        // The whole-module passes also only read the type table: cycles on one core, legacy APIs
+        // (which resolve the conversions) and secrets on the other.
+        let graph = self
+        let passes = ParallelMap.map([false, true]) { second -> (checker: SchemaChecker, sensitive: Set<String>) in
+            var worker = graph
+            worker.diagnostics = Diagnostics()
+            guard second else {
+                worker.checkCycles()
+                return (worker, [])
+            }
+            worker.checkLegacy()
+            let sensitive = worker.sensitiveClosure()
+            worker.checkSensitiveHashing(sensitive)
+            return (worker, sensitive)
+        }
+        diagnostics.append(contentsOf: passes[0].checker.diagnostics.all)
+        diagnostics.append(contentsOf: passes[1].checker.diagnostics.all)
+        conversions = passes[1].checker.conversions
+        let sensitive = passes[1].sensitive
         var resolved: [ResolvedFile] = []
         if !diagnostics.hasErrors {
             if let files = resolvedFiles(sensitive: sensitive) {

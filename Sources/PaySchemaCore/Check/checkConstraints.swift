@@ -6,12 +6,13 @@ extension SchemaChecker {
     /// (the innermost element), item counts fit collections.
     mutating func checkConstraints(_ constraints: Constraints, on valueType: TypeExpression, fieldType: TypeExpression, owner: String) {
         let base = primitive(of: valueType)
-        let typeText = "\(valueType)"
         func misfit(_ name: String, _ location: SourceLocation, _ needs: String) {
-            diagnostics.error("constraint '\(name)' does not fit type '\(typeText)': it applies to \(needs)", at: location)
+            diagnostics.error("constraint '\(name)' does not fit type '\(valueType)': it applies to \(needs)", at: location)
         }
-        for (name, value) in [("minLength", constraints.minLength), ("maxLength", constraints.maxLength)] {
-            if let value, base != .string { misfit(name, value.location, "String values") }
+        // Pairs are checked one by one, not through an array of them: this runs for every field.
+        if base != .string {
+            if let value = constraints.minLength { misfit("minLength", value.location, "String values") }
+            if let value = constraints.maxLength { misfit("maxLength", value.location, "String values") }
         }
         if let pattern = constraints.pattern {
             if base != .string {
@@ -28,14 +29,16 @@ extension SchemaChecker {
                     at: pattern.location)
             }
         }
-        for (name, value) in [("minimum", constraints.minimum), ("maximum", constraints.maximum)] {
-            guard let value else { continue }
-            guard let base, base.isNumeric else {
-                misfit(name, value.location, "numbers (Int, Int64, Double, Decimal)")
-                continue
-            }
-            if (base == .int || base == .int64) && Int(value.value) == nil {
-                diagnostics.error("'\(name)' of an integer must be a whole number, found '\(value.value)'", at: value.location)
+        if constraints.minimum != nil || constraints.maximum != nil {
+            for (name, bound) in [("minimum", constraints.minimum), ("maximum", constraints.maximum)] {
+                guard let value = bound else { continue }
+                guard let base, base.isNumeric else {
+                    misfit(name, value.location, "numbers (Int, Int64, Double, Decimal)")
+                    continue
+                }
+                if (base == .int || base == .int64) && Int(value.value) == nil {
+                    diagnostics.error("'\(name)' of an integer must be a whole number, found '\(value.value)'", at: value.location)
+                }
             }
         }
         if let minimum = constraints.minimum, let maximum = constraints.maximum,
@@ -50,8 +53,9 @@ extension SchemaChecker {
         if let low = constraints.minLength, let high = constraints.maxLength, low.value > high.value {
             diagnostics.error("minLength \(low.value) is greater than maxLength \(high.value)", at: high.location)
         }
-        for (name, value) in [("minItems", constraints.minItems), ("maxItems", constraints.maxItems)] {
-            if let value, !fieldType.isCollection { misfit(name, value.location, "lists, sets and maps") }
+        if !fieldType.isCollection {
+            if let value = constraints.minItems { misfit("minItems", value.location, "lists, sets and maps") }
+            if let value = constraints.maxItems { misfit("maxItems", value.location, "lists, sets and maps") }
         }
         if let low = constraints.minItems, let high = constraints.maxItems, low.value > high.value {
             diagnostics.error("minItems \(low.value) is greater than maxItems \(high.value)", at: high.location)

@@ -116,8 +116,9 @@ extension SchemaChecker {
             default: break
             }
         }
-        for (name, decl) in types.sorted(by: { $0.key < $1.key }) {
-            if let direction = decl.direction?.value { merge(name, direction) }
+        // The result does not depend on the order (a type reached from both sides becomes `.both`).
+        for name in types.keys.sorted() {
+            if let direction = types[name]?.direction?.value { merge(name, direction) }
         }
         for file in files {
             for operation in file.operations {
@@ -136,26 +137,31 @@ extension SchemaChecker {
 extension SchemaChecker {
     /// Generated code compiles without warnings only if deprecated types are used from deprecated
     /// declarations alone; anything else is reported where the deprecated type is named.
-    mutating func checkDeprecatedUses() {
+    /// Runs for one file at a time, on all cores.
+    mutating func checkDeprecatedUses(in file: SchemaFile) {
         func deprecatedNames(in type: TypeExpression) -> [String] {
             type.namedTypes.filter { types[$0]?.lifecycle.deprecated != nil }
         }
-        for decl in types.values.sorted(by: { $0.name.location < $1.name.location }) where decl.lifecycle.deprecated == nil {
-            switch decl.kind {
-            case .structure(let structure):
-                for field in structure.fields {
-                    for name in deprecatedNames(in: field.type.value) {
-                        diagnostics.error("'\(decl.name.value).\(field.name.value)' uses deprecated type '\(name)'; deprecate '\(decl.name.value)' too, since generated code may not warn", at: field.type.location)
+        // Each name's first declaration (a later duplicate is reported as such).
+        do {
+            for declared in file.types {
+                guard let decl = types[declared.name.value], decl.name.location == declared.name.location, decl.lifecycle.deprecated == nil else { continue }
+                switch decl.kind {
+                case .structure(let structure):
+                    for field in structure.fields {
+                        for name in deprecatedNames(in: field.type.value) {
+                            diagnostics.error("'\(decl.name.value).\(field.name.value)' uses deprecated type '\(name)'; deprecate '\(decl.name.value)' too, since generated code may not warn", at: field.type.location)
+                        }
                     }
+                case .union(let union):
+                    for variant in union.variants where types[variant.type.value]?.lifecycle.deprecated != nil {
+                        diagnostics.error("union '\(decl.name.value)' uses deprecated type '\(variant.type.value)'; deprecate the union too", at: variant.type.location)
+                    }
+                default: break
                 }
-            case .union(let union):
-                for variant in union.variants where types[variant.type.value]?.lifecycle.deprecated != nil {
-                    diagnostics.error("union '\(decl.name.value)' uses deprecated type '\(variant.type.value)'; deprecate the union too", at: variant.type.location)
-                }
-            default: break
             }
         }
-        for file in files {
+        do {
             for operation in file.operations where operation.lifecycle.deprecated == nil {
                 let references = [operation.request, operation.response, operation.errorBody].compactMap { $0 }
                 for reference in references where types[reference.value]?.lifecycle.deprecated != nil {

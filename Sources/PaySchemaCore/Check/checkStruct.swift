@@ -64,7 +64,7 @@ extension SchemaChecker {
 
     mutating func checkField(_ field: FieldDecl, owner: String, formats: Set<WireFormat>) {
         let type = field.type.value
-        let what = "'\(owner).\(field.name.value)'"
+        var what: String { "'\(owner).\(field.name.value)'" }  // built only for a message
         if let requiredLocation = field.requiredLocation, field.required, let defaultValue = field.defaultValue {
             diagnostics.error("required field \(what) cannot have a default: a required field is always sent; drop 'required' or the default", at: defaultValue.location)
             _ = requiredLocation

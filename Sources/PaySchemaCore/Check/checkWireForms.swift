@@ -5,7 +5,7 @@ extension SchemaChecker {
     /// `relative` and the free-form `JSON` type.
     mutating func checkWireForms(_ field: FieldDecl, owner: String, formats: Set<WireFormat>) {
         let type = field.type.value
-        let what = "'\(owner).\(field.name.value)'"
+        var what: String { "'\(owner).\(field.name.value)'" }  // built only for a message
         if let nullable = field.nullable, nullable.value, !field.isOptionalInSwift {
             diagnostics.error("'nullable' applies to optional fields (no 'required', no 'default'); \(what) is not optional", at: nullable.location)
         }

@@ -6,23 +6,29 @@ extension SchemaChecker {
     /// the checker has reported an error).
     func resolvedFiles(sensitive: Set<String>) -> [ResolvedFile]? {
         let validated = validationNeeds()
-        var result: [ResolvedFile] = []
-        result.reserveCapacity(files.count)
-        for file in files {
+        // Files resolve independently (they only read the type table), so on all cores.
+        let checker = self
+        let result = ParallelMap.map(files) { file -> ResolvedFile? in
             var declarations: [ResolvedDecl] = []
             declarations.reserveCapacity(file.types.count)
             for type in file.types {
-                guard let declaration = resolveDecl(type, sensitive: sensitive, validated: validated) else { return nil }
+                guard let declaration = checker.resolveDecl(type, sensitive: sensitive, validated: validated) else { return nil }
                 declarations.append(declaration)
             }
             var operations: [ResolvedOperation] = []
             for operation in file.operations {
-                guard let resolved = resolveOperation(operation, sensitive: sensitive, validated: validated) else { return nil }
+                guard let resolved = checker.resolveOperation(operation, sensitive: sensitive, validated: validated) else { return nil }
                 operations.append(resolved)
             }
-            result.append(ResolvedFile(file: file, types: declarations, operations: operations))
+            return ResolvedFile(file: file, types: declarations, operations: operations)
         }
-        return result
+        var files: [ResolvedFile] = []
+        files.reserveCapacity(result.count)
+        for file in result {
+            guard let file else { return nil }
+            files.append(file)
+        }
+        return files
     }
 
     /// For every type, whether its values carry a check. A type reached again through a cycle adds

@@ -21,12 +21,15 @@ public struct SwiftEmitter {
 
     /// The Swift files of `module`, in schema-file order.
     public static func emit(_ module: CheckedModule) -> [GeneratedFile] {
-        let files = ParallelMap.map(module.resolvedFiles) { resolved in
+        // The registry (the last item) is written beside the files.
+        let count = module.resolvedFiles.count
+        return ParallelMap.map(Array(0...count)) { index in
+            guard index < count else { return emitRegistry(module) }
+            let resolved = module.resolvedFiles[index]
             let emitter = SwiftEmitter(resolved: resolved)
             emitter.emitFile()
             return GeneratedFile(name: resolved.file.outputName + ".generated.swift", module: module.name, contents: emitter.out.text)
         }
-        return files + [emitRegistry(module)]
     }
 
     func emitFile() {

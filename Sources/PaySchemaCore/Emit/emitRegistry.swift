@@ -1,9 +1,18 @@
 /// The per-module registry file: every type by name, for tools that read payloads by type name.
 extension SwiftEmitter {
 
-    static func emitEntries(_ out: SwiftWriter, _ module: CheckedModule, _ entries: [(SchemaFile, TypeDecl)], header: String) {
+    /// One registry entry: where the type is declared, found by index (sorting moves only these).
+    struct RegistryEntry {
+        let name: String
+        let file: Int
+        let type: Int
+    }
+
+    static func emitEntries(_ out: SwiftWriter, _ module: CheckedModule, _ entries: [RegistryEntry], header: String) {
         out.line(header)
-        for (file, type) in entries {
+        for entry in entries {
+            let file = module.files[entry.file]
+            let type = file.types[entry.type]
             let kind: String
             var formats = ["json"]
             switch type.kind {
@@ -31,14 +40,24 @@ extension SwiftEmitter {
         out.line("@_spi(Generated) import PaymentSchemasRuntime")
         out.line("")
         out.line("/// Every type of the `\(module.name)` schemas, by name.")
-        let entries = module.files.flatMap { file in file.types.map { (file, $0) } }.sorted { $0.1.name.value < $1.1.name.value }
+        var entries: [RegistryEntry] = []
+        var deprecatedEntries: [RegistryEntry] = []
+        for (fileIndex, file) in module.files.enumerated() {
+            for (typeIndex, type) in file.types.enumerated() {
+                let entry = RegistryEntry(name: type.name.value, file: fileIndex, type: typeIndex)
+                if type.lifecycle.deprecated == nil { entries.append(entry) } else { deprecatedEntries.append(entry) }
+            }
+        }
+        // Names are unique in a checked module; the sort is stable for the rest.
+        entries.sort { $0.name < $1.name }
+        deprecatedEntries.sort { $0.name < $1.name }
         out.block("public enum \(module.name)Schema: PaySchemaModule") {
             out.line("/// The module's name.")
             out.line("public static let name = \(Naming.literal(module.name))")
             out.line("")
             out.line("/// Every type that is not deprecated, sorted by name.")
-            emitEntries(out, module, entries.filter { $0.1.lifecycle.deprecated == nil }, header: "public static let types: [PaySchemaType] = [")
-            let deprecated = entries.filter { $0.1.lifecycle.deprecated != nil }
+            emitEntries(out, module, entries, header: "public static let types: [PaySchemaType] = [")
+            let deprecated = deprecatedEntries
             if !deprecated.isEmpty {
                 out.line("")
                 out.line("/// The deprecated (legacy) types, sorted by name; using them is deprecated too.")

@@ -15,17 +15,14 @@ public enum OutputWriter {
 
     /// What `files` would change in `directory`: new, changed and stale `.generated.swift` files.
     public static func changes(_ files: [GeneratedFile], in directory: URL, flat: Bool, modules: [String]) -> [Change] {
-        var changes: [Change] = []
-        var expected = Set<String>()
-        for file in files {
+        // Files are read and compared on all cores: a large module is tens of megabytes.
+        let compared = ParallelMap.map(files) { file -> (relative: String, change: Change?) in
             let relative = flat ? file.name : file.module + "/" + file.name
-            expected.insert(relative)
-            let url = directory.appending(path: relative)
-            let old = (try? Data(contentsOf: url)).flatMap { String(data: $0, encoding: .utf8) }
-            if old != file.contents {
-                changes.append(Change(path: relative, old: old, new: file.contents))
-            }
+            let old = (try? Data(contentsOf: directory.appending(path: relative))).flatMap { String(data: $0, encoding: .utf8) }
+            return (relative, old == file.contents ? nil : Change(path: relative, old: old, new: file.contents))
         }
+        var changes = compared.compactMap(\.change)
+        let expected = Set(compared.map(\.relative))
         for module in modules {
             let folder = flat ? directory : directory.appending(path: module)
             let prefix = flat ? "" : module + "/"
@@ -39,15 +36,26 @@ public enum OutputWriter {
     }
 
     /// Applies `changes` under `directory`: writes new and changed files, removes stale ones.
+    /// Each file is written atomically (a temporary file renamed over it), files on all cores; the
+    /// first failure, in `changes` order, is thrown after every write was attempted.
     public static func apply(_ changes: [Change], in directory: URL) throws {
-        for change in changes {
+        let folders = Set(changes.filter { $0.new != nil }.map { directory.appending(path: $0.path).deletingLastPathComponent().path })
+        for folder in folders.sorted() {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let failures = ParallelMap.map(changes) { change -> (any Error)? in
             let url = directory.appending(path: change.path)
-            if let contents = change.new {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(contents.utf8).write(to: url, options: .atomic)
-            } else {
+            guard let contents = change.new else {
                 try? FileManager.default.removeItem(at: url)
+                return nil
+            }
+            do {
+                try Data(contents.utf8).write(to: url, options: .atomic)
+                return nil
+            } catch {
+                return error
             }
         }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
     }
 }

@@ -12,9 +12,9 @@ struct MappingReader {
     private let keyTexts: [String?]
 
     /// Wraps `node`; reports an error and returns `nil` when it is not a mapping.
-    init?(_ node: YAMLNode, what: String, diagnostics: inout Diagnostics) {
+    init?(_ node: YAMLNode, what: @autoclosure () -> String, diagnostics: inout Diagnostics) {
         guard let entries = node.mapping else {
-            diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+            diagnostics.error("\(what()) must be a mapping, found \(node.kindDescription)", at: node.location)
             return nil
         }
         self.node = node
@@ -48,14 +48,15 @@ struct MappingReader {
     var keys: [YAMLNode] { entries.compactMap { $0.key.scalar == nil ? nil : $0.key } }
 
     /// Reports every key not in `known`, suggesting the closest known key.
-    func rejectUnknownKeys(_ known: Set<String>, in what: String, diagnostics: inout Diagnostics) {
-        for key in keys {
-            guard let text = key.scalar, !known.contains(text) else { continue }
+    func rejectUnknownKeys(_ known: Set<String>, in what: @autoclosure () -> String, diagnostics: inout Diagnostics) {
+        for position in keyTexts.indices {
+            guard let text = keyTexts[position], !known.contains(text) else { continue }
+            let key = entries[position].key
             var hint = Suggestions.hint(for: text, in: known.sorted())
             if hint.isEmpty, entry(text)?.value.isNull == true, text.contains(" ") || text.hasSuffix(".") {
                 hint = "; if this is the rest of a text value, quote the whole text: a comma ends a value inside '{ }'"
             }
-            diagnostics.error("unknown key '\(text)' in \(what)\(hint)", at: key.location)
+            diagnostics.error("unknown key '\(text)' in \(what())\(hint)", at: key.location)
         }
     }
 

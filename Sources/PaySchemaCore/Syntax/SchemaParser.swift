@@ -164,7 +164,7 @@ public enum SchemaParser {
     }
 
     static func parseField(_ name: Located<String>, _ node: YAMLNode, owner: String, diagnostics: inout Diagnostics) -> FieldDecl? {
-        let what = "field '\(owner).\(name.value)'"
+        var what: String { "field '\(owner).\(name.value)'" }  // built only for a message
         if let shorthand = node.scalar, !node.isNull {
             var text = shorthand.trimmingCharacters(in: .whitespaces)
             let optional = text.hasSuffix("?")
