@@ -4,8 +4,14 @@
 /// ``SwiftLine``s: their pieces are copied straight into bytes, without building a `String` per
 /// line first; a `String` argument is copied the same way.
 final class SwiftWriter {
-    private var bytes: [UInt8] = []
-    private var depth = 0
+    /// The file so far. One emitter writes it on one thread; its accesses never overlap, so they
+    /// go unchecked (a checked access costs more than the append it guards).
+    @exclusivity(unchecked) private var bytes: [UInt8] = []
+    /// The current indentation, as bytes.
+    @exclusivity(unchecked) private var indentation: [UInt8] = []
+    private var depth = 0 {
+        didSet { indentation = Array(repeating: UInt8(ascii: " "), count: depth * 4) }
+    }
 
     init() {
         bytes.reserveCapacity(1 << 16)
@@ -15,7 +21,13 @@ final class SwiftWriter {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     private func indent() {
-        if depth > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * 4)) }
+        if depth > 0 { bytes.append(contentsOf: indentation) }
+    }
+
+    /// Appends a string's UTF-8 bytes with one copy.
+    private func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends one line at the current indentation (an empty line gives a blank line).
@@ -32,7 +44,7 @@ final class SwiftWriter {
     func line(_ content: String) {
         if !content.isEmpty {
             indent()
-            bytes.append(contentsOf: content.utf8)
+            append(content)
         }
         bytes.append(UInt8(ascii: "\n"))
     }
@@ -49,7 +61,8 @@ final class SwiftWriter {
     /// Appends `header {`, the body one level deeper, then `}`.
     @_disfavoredOverload
     func block(_ header: String, _ body: () -> Void) {
-        open(Array(header.utf8))
+        var header = header
+        header.withUTF8 { open(Array($0)) }
         depth += 1
         body()
         depth -= 1
@@ -79,12 +92,12 @@ final class SwiftWriter {
     private func open(_ header: [UInt8]) {
         indent()
         bytes.append(contentsOf: header)
-        bytes.append(contentsOf: " {\n".utf8)
+        append(" {\n")
     }
 
     private func close() {
         indent()
-        bytes.append(contentsOf: "}\n".utf8)
+        append("}\n")
     }
 
     /// Appends `///` documentation lines.
@@ -92,8 +105,8 @@ final class SwiftWriter {
         guard let text, !text.isEmpty else { return }
         if !text.utf8.contains(10) && text.utf8.last != 32 {
             indent()
-            bytes.append(contentsOf: "/// ".utf8)
-            bytes.append(contentsOf: text.utf8)
+            append("/// ")
+            append(text)
             bytes.append(UInt8(ascii: "\n"))
             return
         }
@@ -121,7 +134,8 @@ struct SwiftLine: ExpressibleByStringInterpolation {
     var bytes: [UInt8]
 
     init(stringLiteral value: String) {
-        bytes = Array(value.utf8)
+        var value = value
+        bytes = value.withUTF8 { Array($0) }
     }
 
     init(stringInterpolation: Interpolation) {
@@ -137,19 +151,21 @@ struct SwiftLine: ExpressibleByStringInterpolation {
         }
 
         mutating func appendLiteral(_ literal: String) {
-            bytes.append(contentsOf: literal.utf8)
+            appendInterpolation(literal)
         }
 
         mutating func appendInterpolation(_ value: String) {
-            bytes.append(contentsOf: value.utf8)
+            var value = value
+            value.withUTF8 { bytes.append(contentsOf: $0) }
         }
 
         mutating func appendInterpolation(_ value: Substring) {
-            bytes.append(contentsOf: value.utf8)
+            var value = value
+            value.withUTF8 { bytes.append(contentsOf: $0) }
         }
 
         mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
-            bytes.append(contentsOf: value.description.utf8)
+            appendInterpolation(value.description)
         }
     }
 }

@@ -263,7 +263,8 @@ public struct FieldDecl: Sendable {
     /// The box the properties live in; shared between copies until one of them is changed. It is
     /// `@unchecked Sendable` because a shared box is never written: a write copies it first.
     final class Box: @unchecked Sendable {
-        var values: Values
+        /// Unchecked: a box is written only through `unique()`, by the one value that owns it.
+        @exclusivity(unchecked) var values: Values
         init(_ values: Values) { self.values = values }
     }
 
