@@ -86,9 +86,11 @@ extension SwiftEmitter {
             if !decl.fields.isEmpty { out.line("") }
             emitMemberwiseInit(name, declaration.fields)
             out.line("")
-            emitDecoding(name, decl, declaration.fields)
+            // Each field's key expression, built once for both directions.
+            let keys = decl.fields.map { fieldKeyExpression($0, decl) }
+            emitDecoding(name, decl, declaration.fields, keys: keys)
             out.line("")
-            emitEncoding(decl)
+            emitEncoding(decl, keys: keys)
         }
         emitFieldAccessors(name, declaration)
         emitStructValidation(declaration, decl)
@@ -138,7 +140,7 @@ extension SwiftEmitter {
         field.type.value == .primitive(.decimal)
     }
 
-    func emitDecoding(_ name: String, _ decl: StructDecl, _ fields: [ResolvedField]) {
+    func emitDecoding(_ name: String, _ decl: StructDecl, _ fields: [ResolvedField], keys: [String]) {
         out.line("/// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
         out.block("public init(from decoder: any Decoder) throws") {
             if decl.fields.isEmpty {
@@ -146,9 +148,8 @@ extension SwiftEmitter {
                 return
             }
             out.line("var container = try PayDecodingContainer(decoder)")
-            for resolved in fields {
+            for (resolved, key) in zip(fields, keys) {
                 let field = resolved.decl
-                let key = fieldKeyExpression(field, decl)
                 let local = Naming.escaped(field.name.value)
                 let required = field.required ? "true" : "false"
                 var expression: String
@@ -188,7 +189,7 @@ extension SwiftEmitter {
         }
     }
 
-    func emitEncoding(_ decl: StructDecl) {
+    func emitEncoding(_ decl: StructDecl, keys: [String]) {
         out.line("/// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.")
         out.block("public func encode(to encoder: any Encoder) throws") {
             if decl.fields.isEmpty {
@@ -196,8 +197,7 @@ extension SwiftEmitter {
                 return
             }
             out.line("var container = PayEncodingContainer(encoder)")
-            for field in decl.fields {
-                let key = fieldKeyExpression(field, decl)
+            for (field, key) in zip(decl.fields, keys) {
                 let value = "self.\(storage(field))"
                 switch field.type.value {
                 case .primitive(.date):

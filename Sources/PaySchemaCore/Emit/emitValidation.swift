@@ -62,7 +62,7 @@ extension SwiftEmitter {
     /// Whether a format expression names a runtime constant (used in place) rather than building a
     /// value (built once, in the type's `Rules`).
     func isRuleConstant(_ format: String) -> Bool {
-        !format.contains("(")
+        !format.utf8.contains(UInt8(ascii: "("))
     }
 
     /// Static patterns and formats a type's checks use, compiled once.

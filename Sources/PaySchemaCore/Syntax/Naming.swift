@@ -39,12 +39,14 @@ public enum Naming {
 
     /// Whether `name` is an UpperCamelCase type name.
     public static func isTypeName(_ name: String) -> Bool {
-        isIdentifier(name) && name.first!.isUppercase && !name.contains("_")
+        guard isIdentifier(name), let first = name.utf8.first else { return false }
+        return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) && !name.utf8.contains(UInt8(ascii: "_"))
     }
 
     /// Whether `name` is a lowerCamelCase member name (leading capitals allowed only as a run such as `xmlA`).
     public static func isMemberName(_ name: String) -> Bool {
-        isIdentifier(name) && (name.first!.isLowercase || name.first == "_")
+        guard isIdentifier(name), let first = name.utf8.first else { return false }
+        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) || first == UInt8(ascii: "_")
     }
 
     /// A lowerCamelCase Swift name for a wire value: `SCA_WHEN_REQUIRED` → `scaWhenRequired`,
