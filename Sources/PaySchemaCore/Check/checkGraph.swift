@@ -143,34 +143,30 @@ extension SchemaChecker {
             type.namedTypes.filter { types[$0]?.lifecycle.deprecated != nil }
         }
         // Each name's first declaration (a later duplicate is reported as such).
-        do {
-            for declared in file.types {
-                guard let decl = types[declared.name.value], decl.name.location == declared.name.location, decl.lifecycle.deprecated == nil else { continue }
-                switch decl.kind {
-                case .structure(let structure):
-                    for field in structure.fields {
-                        for name in deprecatedNames(in: field.type.value) {
-                            diagnostics.error("'\(decl.name.value).\(field.name.value)' uses deprecated type '\(name)'; deprecate '\(decl.name.value)' too, since generated code may not warn", at: field.type.location)
-                        }
+        for declared in file.types {
+            guard let decl = types[declared.name.value], decl.name.location == declared.name.location, decl.lifecycle.deprecated == nil else { continue }
+            switch decl.kind {
+            case .structure(let structure):
+                for field in structure.fields {
+                    for name in deprecatedNames(in: field.type.value) {
+                        diagnostics.error("'\(decl.name.value).\(field.name.value)' uses deprecated type '\(name)'; deprecate '\(decl.name.value)' too, since generated code may not warn", at: field.type.location)
                     }
-                case .union(let union):
-                    for variant in union.variants where types[variant.type.value]?.lifecycle.deprecated != nil {
-                        diagnostics.error("union '\(decl.name.value)' uses deprecated type '\(variant.type.value)'; deprecate the union too", at: variant.type.location)
-                    }
-                default: break
                 }
+            case .union(let union):
+                for variant in union.variants where types[variant.type.value]?.lifecycle.deprecated != nil {
+                    diagnostics.error("union '\(decl.name.value)' uses deprecated type '\(variant.type.value)'; deprecate the union too", at: variant.type.location)
+                }
+            default: break
             }
         }
-        do {
-            for operation in file.operations where operation.lifecycle.deprecated == nil {
-                let references = [operation.request, operation.response, operation.errorBody].compactMap { $0 }
-                for reference in references where types[reference.value]?.lifecycle.deprecated != nil {
-                    diagnostics.error("operation '\(operation.name.value)' uses deprecated type '\(reference.value)'; deprecate the operation too", at: reference.location)
-                }
-                for parameter in operation.parameters {
-                    for name in deprecatedNames(in: parameter.type.value) {
-                        diagnostics.error("operation '\(operation.name.value)' uses deprecated type '\(name)'; deprecate the operation too", at: parameter.type.location)
-                    }
+        for operation in file.operations where operation.lifecycle.deprecated == nil {
+            let references = [operation.request, operation.response, operation.errorBody].compactMap { $0 }
+            for reference in references where types[reference.value]?.lifecycle.deprecated != nil {
+                diagnostics.error("operation '\(operation.name.value)' uses deprecated type '\(reference.value)'; deprecate the operation too", at: reference.location)
+            }
+            for parameter in operation.parameters {
+                for name in deprecatedNames(in: parameter.type.value) {
+                    diagnostics.error("operation '\(operation.name.value)' uses deprecated type '\(name)'; deprecate the operation too", at: parameter.type.location)
                 }
             }
         }
