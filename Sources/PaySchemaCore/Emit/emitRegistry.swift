@@ -48,7 +48,7 @@ extension SwiftEmitter {
                 if type.lifecycle.deprecated == nil { entries.append(entry) } else { deprecatedEntries.append(entry) }
             }
         }
-        // Names are unique in a checked module; the sort is stable for the rest.
+        // Names are unique in a checked module, so sorting by name gives one order.
         entries.sort { $0.name < $1.name }
         deprecatedEntries.sort { $0.name < $1.name }
         out.block("public enum \(module.name)Schema: PaySchemaModule") {
@@ -57,12 +57,11 @@ extension SwiftEmitter {
             out.line("")
             out.line("/// Every type that is not deprecated, sorted by name.")
             emitEntries(out, module, entries, header: "public static let types: [PaySchemaType] = [")
-            let deprecated = deprecatedEntries
-            if !deprecated.isEmpty {
+            if !deprecatedEntries.isEmpty {
                 out.line("")
                 out.line("/// The deprecated (legacy) types, sorted by name; using them is deprecated too.")
                 out.line("@available(*, deprecated, message: \"Legacy types; migrate to the current API.\")")
-                emitEntries(out, module, deprecated, header: "public static let deprecatedTypes: [PaySchemaType] = [")
+                emitEntries(out, module, deprecatedEntries, header: "public static let deprecatedTypes: [PaySchemaType] = [")
             }
         }
         return GeneratedFile(name: Naming.registryFileName(module.name), module: module.name, contents: out.text)
