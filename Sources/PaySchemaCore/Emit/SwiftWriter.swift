@@ -58,17 +58,6 @@ final class SwiftWriter {
         close()
     }
 
-    /// Appends `header {`, the body one level deeper, then `}`.
-    @_disfavoredOverload
-    func block(_ header: String, _ body: () -> Void) {
-        var header = header
-        header.withUTF8 { open(Array($0)) }
-        depth += 1
-        body()
-        depth -= 1
-        close()
-    }
-
     /// Appends `header {`, the body at the same indentation (for `switch`, whose cases align with it), then `}`.
     func switchBlock(_ header: SwiftLine, _ body: () -> Void) {
         open(header.bytes)
@@ -155,11 +144,6 @@ struct SwiftLine: ExpressibleByStringInterpolation {
         }
 
         mutating func appendInterpolation(_ value: String) {
-            var value = value
-            value.withUTF8 { bytes.append(contentsOf: $0) }
-        }
-
-        mutating func appendInterpolation(_ value: Substring) {
             var value = value
             value.withUTF8 { bytes.append(contentsOf: $0) }
         }
