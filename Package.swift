@@ -74,6 +74,7 @@ var targets: [Target] = [
             "PaymentMocks",
             "PaymentFlowsCore",
             "AmazonPayMerchantServer",
+            .product(name: "Logging", package: "swift-log"),
         ]
     ),
     .target(

@@ -56,4 +56,32 @@ public enum AmazonPayMobileSchema: PaySchemaModule {
         PaySchemaType(UpdateWebCheckoutDetails.self, module: "AmazonPayMobile", name: "UpdateWebCheckoutDetails", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(WebCheckoutDetails.self, module: "AmazonPayMobile", name: "WebCheckoutDetails", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
     ]
+
+    /// Every operation that is not deprecated, sorted by path template and method.
+    public static let operations: [PayOperationDescriptor] = [
+        PayOperationDescriptor(MerchantCheckoutReviewOperation.self, parameters: [
+            PayParameterDescriptor("amazonCheckoutSessionId", in: .query, as: String.self, required: true),
+            PayParameterDescriptor("Cookie", in: .header, as: String.self, required: true, sensitive: true),
+        ]),
+        PayOperationDescriptor(MerchantUpdateCheckoutSessionOperation.self, parameters: [
+            PayParameterDescriptor("Cookie", in: .header, as: String.self, required: true, sensitive: true),
+        ]),
+        PayOperationDescriptor(MerchantThanksOperation.self, parameters: [
+            PayParameterDescriptor("Cookie", in: .header, as: String.self, required: true, sensitive: true),
+        ]),
+        PayOperationDescriptor(GetCheckoutSessionOperation.self, parameters: [
+            PayParameterDescriptor("checkoutSessionId", in: .path, as: String.self, required: true),
+            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: false),
+        ]),
+        PayOperationDescriptor(UpdateCheckoutSessionOperation.self, parameters: [
+            PayParameterDescriptor("checkoutSessionId", in: .path, as: String.self, required: true),
+            PayParameterDescriptor("x-amz-pay-idempotency-key", in: .header, as: IdempotencyKey.self, required: false),
+            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: false),
+        ]),
+        PayOperationDescriptor(CompleteCheckoutSessionOperation.self, parameters: [
+            PayParameterDescriptor("checkoutSessionId", in: .path, as: String.self, required: true),
+            PayParameterDescriptor("x-amz-pay-idempotency-key", in: .header, as: IdempotencyKey.self, required: true),
+            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: false),
+        ]),
+    ]
 }

@@ -1314,18 +1314,30 @@ extension IdempotencyKey: PayValidatable {
     }
 }
 
-/// The `x-amz-pay-region` of the merchant account.
+/// The `x-amz-pay-region` of the merchant account. Amazon's SDKs send the region as configured, so North America arrives as `na` or `us`.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `AmazonPayRegion` in `AmazonPayMobile/CheckoutSession.yaml`.
 public enum AmazonPayRegion: String, PayClosedEnum, PayQueryValue {
-    /// The wire value `na`.
+    /// North America (`pay-api.amazon.com`); `us` is accepted too.
+    ///
+    /// Also decoded from `us`; always encoded as `na`.
     case na = "na"
-    /// The wire value `eu`.
+    /// Europe and the UK (`pay-api.amazon.eu`).
     case eu = "eu"
-    /// The wire value `jp`.
+    /// Japan (`pay-api.amazon.jp`).
     case jp = "jp"
+
+    /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "na", "us": self = .na
+        case "eu": self = .eu
+        case "jp": self = .jp
+        default: return nil
+        }
+    }
 }
 
 /// The earlier name of ``AmazonPayRegion``.

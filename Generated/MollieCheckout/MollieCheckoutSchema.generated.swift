@@ -37,4 +37,22 @@ public enum MollieCheckoutSchema: PaySchemaModule {
         PaySchemaType(SequenceType.self, module: "MollieCheckout", name: "SequenceType", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
         PaySchemaType(ValidationErrorResponse.self, module: "MollieCheckout", name: "ValidationErrorResponse", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
     ]
+
+    /// Every operation that is not deprecated, sorted by path template and method.
+    public static let operations: [PayOperationDescriptor] = [
+        PayOperationDescriptor(ListMethodsOperation.self, parameters: [
+            PayParameterDescriptor("amount", in: .query, as: Decimal.self, required: true),
+            PayParameterDescriptor("X-Mollie-Checkout-Device-UUID", in: .header, as: DeviceUUID.self, required: true),
+        ]),
+        PayOperationDescriptor(ListPaymentsOperation.self, parameters: [
+            PayParameterDescriptor("X-Mollie-Checkout-Device-UUID", in: .header, as: DeviceUUID.self, required: true),
+        ]),
+        PayOperationDescriptor(CreatePaymentOperation.self, parameters: [
+            PayParameterDescriptor("X-Mollie-Checkout-Device-UUID", in: .header, as: DeviceUUID.self, required: true),
+        ]),
+        PayOperationDescriptor(GetPaymentOperation.self, parameters: [
+            PayParameterDescriptor("id", in: .path, as: Int.self, required: true),
+            PayParameterDescriptor("X-Mollie-Checkout-Device-UUID", in: .header, as: DeviceUUID.self, required: true),
+        ]),
+    ]
 }

@@ -662,6 +662,8 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     public var id: String
     /// The order status.
     public var status: OrderStatus
+    /// Capture now or authorize, as the order was created.
+    public var intent: OrderIntent?
     /// The payment source.
     public var paymentSource: PaymentSourceResponse?
     /// Links; `payer-action` opens the 3-D Secure challenge.
@@ -672,16 +674,19 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     /// - Parameters:
     ///   - id: The order id.
     ///   - status: The order status.
+    ///   - intent: Capture now or authorize, as the order was created.
     ///   - paymentSource: The payment source.
     ///   - links: Links; `payer-action` opens the 3-D Secure challenge.
     public init(
         id: String,
         status: OrderStatus,
+        intent: OrderIntent? = nil,
         paymentSource: PaymentSourceResponse? = nil,
         links: [LinkDescription]? = nil
     ) {
         self.id = id
         self.status = status
+        self.intent = intent
         self.paymentSource = paymentSource
         self.links = links
     }
@@ -691,6 +696,7 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(String.self, "id")
         let status = container.required(OrderStatus.self, "status")
+        self.intent = container.optional(OrderIntent.self, "intent")
         self.paymentSource = container.optional(PaymentSourceResponse.self, "payment_source")
         self.links = container.list(LinkDescription.self, "links", required: false)
         try container.finish()
@@ -704,6 +710,7 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.id, "id")
         try container.encode(self.status, "status")
+        try container.encodeIfPresent(self.intent, "intent")
         try container.encodeIfPresent(self.paymentSource, "payment_source")
         try container.encodeIfPresent(self.links, "links")
     }
@@ -717,6 +724,8 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
     public var field: String?
     /// The issue code.
     public var issue: String?
+    /// Where the field is: `body`, `path`, `query` or `header`.
+    public var location: String?
     /// A readable explanation.
     public var issueDescription: String?
 
@@ -725,10 +734,17 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
     /// - Parameters:
     ///   - field: The offending field.
     ///   - issue: The issue code.
+    ///   - location: Where the field is: `body`, `path`, `query` or `header`.
     ///   - issueDescription: A readable explanation.
-    public init(field: String? = nil, issue: String? = nil, issueDescription: String? = nil) {
+    public init(
+        field: String? = nil,
+        issue: String? = nil,
+        location: String? = nil,
+        issueDescription: String? = nil
+    ) {
         self.field = field
         self.issue = issue
+        self.location = location
         self.issueDescription = issueDescription
     }
 
@@ -737,6 +753,7 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         self.field = container.optional(String.self, "field")
         self.issue = container.optional(String.self, "issue")
+        self.location = container.optional(String.self, "location")
         self.issueDescription = container.optional(String.self, "description")
         try container.finish()
     }
@@ -746,6 +763,7 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = PayEncodingContainer(encoder)
         try container.encodeIfPresent(self.field, "field")
         try container.encodeIfPresent(self.issue, "issue")
+        try container.encodeIfPresent(self.location, "location")
         try container.encodeIfPresent(self.issueDescription, "description")
     }
 }
@@ -869,6 +887,487 @@ extension CardReturnQuery: PayQueryCodable {
         try reader.finish()
         self.init(liabilityShift: liabilityShift, state: state, code: code)
     }
+}
+
+/// What the merchant does with the order once the payer approves it (PayPal's `checkout_payment_intent`).
+///
+/// Closed: a value the schema does not list fails to decode.
+///
+/// - Remark: Generated from `OrderIntent` in `PayPalPayments/Orders.yaml`.
+public enum OrderIntent: String, PayClosedEnum, PayQueryValue {
+    /// Capture the payment immediately after the payer approves.
+    case capture = "CAPTURE"
+    /// Authorize the payment now and capture it later.
+    case authorize = "AUTHORIZE"
+}
+
+/// An amount of money (PayPal's `money`): a currency and a decimal string (`"100.00"`; JPY has no fraction digits).
+///
+/// - Remark: Generated from `PayPalMoney` in `PayPalPayments/Orders.yaml`.
+public struct PayPalMoney: Codable, Hashable, Sendable {
+    /// The ISO 4217 currency.
+    public var currencyCode: String
+    /// The amount as a decimal string, exact (PayPal's pattern `-?[0-9]+` or `-?[0-9]*.[0-9]+`).
+    public var value: String
+
+    /// Creates a new `PayPalMoney`.
+    ///
+    /// - Parameters:
+    ///   - currencyCode: The ISO 4217 currency.
+    ///   - value: The amount as a decimal string, exact (PayPal's pattern `-?[0-9]+` or `-?[0-9]*.[0-9]+`).
+    public init(currencyCode: String, value: String) {
+        self.currencyCode = currencyCode
+        self.value = value
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let currencyCode = container.required(String.self, "currency_code")
+        let value = container.required(String.self, "value")
+        try container.finish()
+        guard let currencyCode, let value else { throw container.incomplete() }
+        self.currencyCode = currencyCode
+        self.value = value
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.currencyCode, "currency_code")
+        try container.encode(self.value, "value")
+    }
+}
+
+extension PayPalMoney: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.format(self.currencyCode, PayFormat.iso4217, at: path.appending("currency_code"), into: &violations)
+        PayRules.maxLength(self.value, 32, at: path.appending("value"), into: &violations)
+        PayRules.format(self.value, PayFormat.decimalString, at: path.appending("value"), into: &violations)
+    }
+}
+
+/// One purchase unit of a new order (PayPal's `purchase_unit_request`).
+///
+/// - Remark: Generated from `PurchaseUnitRequest` in `PayPalPayments/Orders.yaml`.
+public struct PurchaseUnitRequest: Codable, Hashable, Sendable {
+    /// The merchant's id of the unit; required by PayPal when an order has several.
+    public var referenceId: String?
+    /// The total of the unit.
+    public var amount: PayPalMoney
+    /// What is bought.
+    public var unitDescription: String?
+
+    /// Creates a new `PurchaseUnitRequest`.
+    ///
+    /// - Parameters:
+    ///   - referenceId: The merchant's id of the unit; required by PayPal when an order has several.
+    ///   - amount: The total of the unit.
+    ///   - unitDescription: What is bought.
+    public init(referenceId: String? = nil, amount: PayPalMoney, unitDescription: String? = nil) {
+        self.referenceId = referenceId
+        self.amount = amount
+        self.unitDescription = unitDescription
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        self.referenceId = container.optional(String.self, "reference_id")
+        let amount = container.required(PayPalMoney.self, "amount")
+        self.unitDescription = container.optional(String.self, "description")
+        try container.finish()
+        guard let amount else { throw container.incomplete() }
+        self.amount = amount
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encodeIfPresent(self.referenceId, "reference_id")
+        try container.encode(self.amount, "amount")
+        try container.encodeIfPresent(self.unitDescription, "description")
+    }
+}
+
+extension PurchaseUnitRequest: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self.referenceId {
+            PayRules.minLength(value, 1, at: path.appending("reference_id"), into: &violations)
+            PayRules.maxLength(value, 256, at: path.appending("reference_id"), into: &violations)
+        }
+        self.amount.collectViolations(at: path.appending("amount"), into: &violations)
+        if let value = self.unitDescription {
+            PayRules.minLength(value, 1, at: path.appending("description"), into: &violations)
+            PayRules.maxLength(value, 127, at: path.appending("description"), into: &violations)
+        }
+    }
+}
+
+/// The body of `POST /v2/checkout/orders` (PayPal's `order_request`), sent by the merchant server.
+///
+/// - Remark: Generated from `CreateOrderRequest` in `PayPalPayments/Orders.yaml`.
+public struct CreateOrderRequest: Codable, Hashable, Sendable {
+    /// Capture now or authorize.
+    public var intent: OrderIntent
+    /// The purchase units.
+    public var purchaseUnits: [PurchaseUnitRequest]
+
+    /// Creates a new `CreateOrderRequest`.
+    ///
+    /// - Parameters:
+    ///   - intent: Capture now or authorize.
+    ///   - purchaseUnits: The purchase units.
+    public init(intent: OrderIntent, purchaseUnits: [PurchaseUnitRequest]) {
+        self.intent = intent
+        self.purchaseUnits = purchaseUnits
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let intent = container.required(OrderIntent.self, "intent")
+        let purchaseUnits = container.list(PurchaseUnitRequest.self, "purchase_units", required: true)
+        try container.finish()
+        guard let intent, let purchaseUnits else { throw container.incomplete() }
+        self.intent = intent
+        self.purchaseUnits = purchaseUnits
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.intent, "intent")
+        try container.encode(self.purchaseUnits, "purchase_units")
+    }
+}
+
+extension CreateOrderRequest: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minItems(self.purchaseUnits.count, 1, at: path.appending("purchase_units"), into: &violations)
+        PayRules.maxItems(self.purchaseUnits.count, 10, at: path.appending("purchase_units"), into: &violations)
+        for (index0, element0) in self.purchaseUnits.enumerated() {
+            element0.collectViolations(at: path.appending("purchase_units").appending(index: index0), into: &violations)
+        }
+    }
+}
+
+/// The form body of `POST /v1/oauth2/token` (`application/x-www-form-urlencoded`), sent by the merchant server with its client id and secret as HTTP Basic.
+///
+/// - Remark: Generated from `AccessTokenRequest` in `PayPalPayments/Orders.yaml`.
+public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid {
+    /// Always `client_credentials`.
+    public var grantType: GrantType
+
+    /// Creates a new `AccessTokenRequest`.
+    ///
+    /// - Parameters:
+    ///   - grantType: Always `client_credentials`.
+    public init(grantType: GrantType) {
+        self.grantType = grantType
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let grantType = container.required(GrantType.self, PayFieldKey("grantType", query: "grant_type"))
+        try container.finish()
+        guard let grantType else { throw container.incomplete() }
+        self.grantType = grantType
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.grantType, PayFieldKey("grantType", query: "grant_type"))
+    }
+}
+
+extension AccessTokenRequest: PayQueryCodable {
+    /// The query items, in field order; lists use each field's join style.
+    public func queryItems() throws -> [URLQueryItem] {
+        var writer = PayQueryWriter()
+        writer.value(self.grantType, PayFieldKey("grantType", query: "grant_type"))
+        return writer.items
+    }
+
+    /// Reads the value from query items, reporting every missing or invalid item at once.
+    public init(queryItems: [URLQueryItem]) throws {
+        var reader = PayQueryReader(queryItems)
+        let grantType = reader.value(GrantType.self, PayFieldKey("grantType", query: "grant_type"), required: true)
+        try reader.finish()
+        guard let grantType else { throw PayloadDecodingError(issues: reader.issues) }
+        self.init(grantType: grantType)
+    }
+}
+
+/// The OAuth 2.0 grant a token request uses.
+///
+/// Closed: a value the schema does not list fails to decode.
+///
+/// - Remark: Generated from `GrantType` in `PayPalPayments/Orders.yaml`.
+public enum GrantType: String, PayClosedEnum, PayQueryValue {
+    /// The client credentials grant (RFC 6749 4.4).
+    case clientCredentials = "client_credentials"
+}
+
+/// An OAuth 2.0 access token for the REST APIs.
+///
+/// - Remark: Generated from `AccessTokenResponse` in `PayPalPayments/Orders.yaml`.
+public struct AccessTokenResponse: Codable, Hashable, Sendable {
+    /// The token, sent as `Authorization: Bearer <token>`.
+    ///
+    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
+    public var accessToken: String
+    /// Always `Bearer`.
+    public var tokenType: String
+    /// The app the token belongs to.
+    public var appId: String?
+    /// Seconds until the token expires.
+    public var expiresIn: Int
+    /// A nonce of the issue.
+    public var nonce: String?
+    /// The granted scopes, space-separated.
+    public var scope: String?
+
+    /// Creates a new `AccessTokenResponse`.
+    ///
+    /// - Parameters:
+    ///   - accessToken: The token, sent as `Authorization: Bearer <token>`.
+    ///   - tokenType: Always `Bearer`.
+    ///   - appId: The app the token belongs to.
+    ///   - expiresIn: Seconds until the token expires.
+    ///   - nonce: A nonce of the issue.
+    ///   - scope: The granted scopes, space-separated.
+    public init(
+        accessToken: String,
+        tokenType: String,
+        appId: String? = nil,
+        expiresIn: Int,
+        nonce: String? = nil,
+        scope: String? = nil
+    ) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.appId = appId
+        self.expiresIn = expiresIn
+        self.nonce = nonce
+        self.scope = scope
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let accessToken = container.required(String.self, "access_token")
+        let tokenType = container.required(String.self, "token_type")
+        self.appId = container.optional(String.self, "app_id")
+        let expiresIn = container.required(Int.self, "expires_in")
+        self.nonce = container.optional(String.self, "nonce")
+        self.scope = container.optional(String.self, "scope")
+        try container.finish()
+        guard let accessToken, let tokenType, let expiresIn else { throw container.incomplete() }
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.accessToken, "access_token")
+        try container.encode(self.tokenType, "token_type")
+        try container.encodeIfPresent(self.appId, "app_id")
+        try container.encode(self.expiresIn, "expires_in")
+        try container.encodeIfPresent(self.nonce, "nonce")
+        try container.encodeIfPresent(self.scope, "scope")
+    }
+}
+
+extension AccessTokenResponse: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minLength(self.accessToken, 1, at: path.appending("access_token"), sensitive: true, into: &violations)
+        PayRules.minimum(self.expiresIn, 0, exclusive: false, at: path.appending("expires_in"), into: &violations)
+    }
+}
+
+extension AccessTokenResponse: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("accessToken", PayRedaction.Redacted()),
+            ("tokenType", tokenType as Any),
+            ("appId", appId as Any),
+            ("expiresIn", expiresIn as Any),
+            ("nonce", nonce as Any),
+            ("scope", scope as Any),
+        ]
+    }
+}
+
+/// The body of a refused token request (RFC 6749 5.2), e.g. `invalid_client`.
+///
+/// - Remark: Generated from `OAuthErrorResponse` in `PayPalPayments/Orders.yaml`.
+public struct OAuthErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+    /// The error code.
+    public var error: String
+    /// A readable explanation.
+    public var errorDescription: String?
+
+    /// Creates a new `OAuthErrorResponse`.
+    ///
+    /// - Parameters:
+    ///   - error: The error code.
+    ///   - errorDescription: A readable explanation.
+    public init(error: String, errorDescription: String? = nil) {
+        self.error = error
+        self.errorDescription = errorDescription
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let error = container.required(String.self, "error")
+        self.errorDescription = container.optional(String.self, "error_description")
+        try container.finish()
+        guard let error else { throw container.incomplete() }
+        self.error = error
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.error, "error")
+        try container.encodeIfPresent(self.errorDescription, "error_description")
+    }
+}
+
+/// Issues an access token for the client id and secret sent as HTTP Basic (the merchant server's call; never the app's).
+///
+/// `POST /v1/oauth2/token`
+///
+/// - Remark: Generated from `createAccessToken` in `PayPalPayments/Orders.yaml`.
+public struct CreateAccessTokenOperation: PayOperation, Hashable {
+    /// The request body type.
+    public typealias RequestBody = AccessTokenRequest
+    /// The success body type.
+    public typealias ResponseBody = AccessTokenResponse
+    /// The error body type.
+    public typealias ErrorBody = OAuthErrorResponse
+
+    /// The schema's name for the operation.
+    public static let operationID = "createAccessToken"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.post
+    /// The path template.
+    public static let pathTemplate = "/v1/oauth2/token"
+    /// The request body is a form (`application/x-www-form-urlencoded`).
+    public static let requestFormat = WireFormat.query
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200]
+
+    /// `Basic <base64 of client-id:secret>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// The request body.
+    public var body: AccessTokenRequest
+
+    /// Creates the operation's input.
+    public init(authorization: String, body: AccessTokenRequest) {
+        self.authorization = authorization
+        self.body = body
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v1/oauth2/token"
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+
+    /// The request body.
+    public var requestBody: RequestBody? { body }
+}
+
+extension CreateAccessTokenOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("body", body as Any)] }
+}
+
+/// Creates an order (the merchant server's call); its id is what the app confirms and approves.
+///
+/// `POST /v2/checkout/orders`
+///
+/// - Remark: Generated from `createOrder` in `PayPalPayments/Orders.yaml`.
+public struct CreateOrderOperation: PayOperation, Hashable {
+    /// The request body type.
+    public typealias RequestBody = CreateOrderRequest
+    /// The success body type.
+    public typealias ResponseBody = OrderResponse
+    /// The error body type.
+    public typealias ErrorBody = PayPalErrorResponse
+
+    /// The schema's name for the operation.
+    public static let operationID = "createOrder"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.post
+    /// The path template.
+    public static let pathTemplate = "/v2/checkout/orders"
+    /// The header that carries the idempotency key.
+    public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200, 201]
+
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Makes retries safe; a repeat answers 200 with the same order.
+    public var requestID: String?
+
+    /// The request body.
+    public var body: CreateOrderRequest
+
+    /// Creates the operation's input.
+    public init(authorization: String, requestID: String? = nil, body: CreateOrderRequest) {
+        self.authorization = authorization
+        self.requestID = requestID
+        self.body = body
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/checkout/orders"
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        if let requestID {
+            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
+        }
+        return fields
+    }
+
+    /// The request body.
+    public var requestBody: RequestBody? { body }
+}
+
+extension CreateOrderOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("requestID", requestID as Any), ("body", body as Any)] }
 }
 
 /// Confirms a card as the order's payment source.

@@ -12,6 +12,8 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
     /// Every type that is not deprecated, sorted by name.
     public static let types: [PaySchemaType] = [
         PaySchemaType(AccessToken.self, module: "PayPalPayments", name: "AccessToken", kind: .scalar, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
+        PaySchemaType(AccessTokenRequest.self, module: "PayPalPayments", name: "AccessTokenRequest", kind: .structure, formats: [.query], schemaFile: "PayPalPayments/Orders.yaml"),
+        PaySchemaType(AccessTokenResponse.self, module: "PayPalPayments", name: "AccessTokenResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(ApplicationContext.self, module: "PayPalPayments", name: "ApplicationContext", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(Approval.self, module: "PayPalPayments", name: "Approval", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(AuthenticationResult.self, module: "PayPalPayments", name: "AuthenticationResult", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
@@ -27,22 +29,28 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(CardVerificationMethod.self, module: "PayPalPayments", name: "CardVerificationMethod", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(ConfirmPaymentSourceRequest.self, module: "PayPalPayments", name: "ConfirmPaymentSourceRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(CoreConfig.self, module: "PayPalPayments", name: "CoreConfig", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
+        PaySchemaType(CreateOrderRequest.self, module: "PayPalPayments", name: "CreateOrderRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(EnrollmentStatus.self, module: "PayPalPayments", name: "EnrollmentStatus", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(ErrorDetail.self, module: "PayPalPayments", name: "ErrorDetail", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(FundingSource.self, module: "PayPalPayments", name: "FundingSource", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
+        PaySchemaType(GrantType.self, module: "PayPalPayments", name: "GrantType", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(LiabilityShift.self, module: "PayPalPayments", name: "LiabilityShift", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(LinkDescription.self, module: "PayPalPayments", name: "LinkDescription", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
+        PaySchemaType(OAuthErrorResponse.self, module: "PayPalPayments", name: "OAuthErrorResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
+        PaySchemaType(OrderIntent.self, module: "PayPalPayments", name: "OrderIntent", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(OrderResponse.self, module: "PayPalPayments", name: "OrderResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(OrderStatus.self, module: "PayPalPayments", name: "OrderStatus", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
         PaySchemaType(PayPalAddress.self, module: "PayPalPayments", name: "PayPalAddress", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Card.yaml", formerNames: ["Address"]),
         PaySchemaType(PayPalEnvironment.self, module: "PayPalPayments", name: "PayPalEnvironment", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
         PaySchemaType(PayPalErrorResponse.self, module: "PayPalPayments", name: "PayPalErrorResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml", formerNames: ["ErrorResponse"]),
+        PaySchemaType(PayPalMoney.self, module: "PayPalPayments", name: "PayPalMoney", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(PayPalNativeCheckoutRequest.self, module: "PayPalPayments", name: "PayPalNativeCheckoutRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(PayPalPaymentSource.self, module: "PayPalPayments", name: "PayPalPaymentSource", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml", formerNames: ["PaymentSource"]),
         PaySchemaType(PayPalWebCheckoutRequest.self, module: "PayPalPayments", name: "PayPalWebCheckoutRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(PayPalWebCheckoutResult.self, module: "PayPalPayments", name: "PayPalWebCheckoutResult", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(PayPalWebCheckoutURLQuery.self, module: "PayPalPayments", name: "PayPalWebCheckoutURLQuery", kind: .structure, formats: [.query], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(PaymentSourceResponse.self, module: "PayPalPayments", name: "PaymentSourceResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
+        PaySchemaType(PurchaseUnitRequest.self, module: "PayPalPayments", name: "PurchaseUnitRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(SCA.self, module: "PayPalPayments", name: "SCA", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
         PaySchemaType(ShippingAddress.self, module: "PayPalPayments", name: "ShippingAddress", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(ShippingChange.self, module: "PayPalPayments", name: "ShippingChange", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
@@ -53,5 +61,25 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(ThreeDSecureRequest.self, module: "PayPalPayments", name: "ThreeDSecureRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
         PaySchemaType(ThreeDSecureStatuses.self, module: "PayPalPayments", name: "ThreeDSecureStatuses", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(WebCheckoutReturnQuery.self, module: "PayPalPayments", name: "WebCheckoutReturnQuery", kind: .structure, formats: [.query], schemaFile: "PayPalPayments/WebCheckout.yaml"),
+    ]
+
+    /// Every operation that is not deprecated, sorted by path template and method.
+    public static let operations: [PayOperationDescriptor] = [
+        PayOperationDescriptor(CreateAccessTokenOperation.self, parameters: [
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
+        ]),
+        PayOperationDescriptor(CreateOrderOperation.self, parameters: [
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
+            PayParameterDescriptor("PayPal-Request-Id", in: .header, as: String.self, required: false),
+        ]),
+        PayOperationDescriptor(GetOrderOperation.self, parameters: [
+            PayParameterDescriptor("orderID", in: .path, as: String.self, required: true),
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
+        ]),
+        PayOperationDescriptor(ConfirmPaymentSourceOperation.self, parameters: [
+            PayParameterDescriptor("orderID", in: .path, as: String.self, required: true),
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
+            PayParameterDescriptor("PayPal-Request-Id", in: .header, as: String.self, required: false),
+        ]),
     ]
 }

@@ -28,4 +28,17 @@ public enum SuiteMCommerceSchema: PaySchemaModule {
         PaySchemaType(TokenizeRequest.self, module: "SuiteMCommerce", name: "TokenizeRequest", kind: .structure, formats: [.json], schemaFile: "SuiteMCommerce/Service.yaml"),
         PaySchemaType(TokenizeStatus.self, module: "SuiteMCommerce", name: "TokenizeStatus", kind: .enumeration, formats: [.json], schemaFile: "SuiteMCommerce/Token.yaml"),
     ]
+
+    /// Every operation that is not deprecated, sorted by path template and method.
+    public static let operations: [PayOperationDescriptor] = [
+        PayOperationDescriptor(OpenHostedPaymentOperation.self, parameters: [
+        ]),
+        PayOperationDescriptor(PayWithTokenOperation.self, parameters: [
+        ]),
+        PayOperationDescriptor(StartTokenizationOperation.self, parameters: [
+        ]),
+        PayOperationDescriptor(GetTokenizationOperation.self, parameters: [
+            PayParameterDescriptor("session", in: .path, as: String.self, required: true),
+        ]),
+    ]
 }

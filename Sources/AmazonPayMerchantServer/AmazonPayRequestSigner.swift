@@ -20,12 +20,13 @@ public struct AmazonPayRequestSigner: Sendable, CustomStringConvertible {
     private let privateKey: _RSA.Signing.PrivateKey
     private let now: @Sendable () -> Date
 
-    /// Creates a signer for the merchant's key.
-    public init(publicKeyID: String, privateKey: _RSA.Signing.PrivateKey, region: String = "us", host: String = "pay-api.amazon.com", now: @escaping @Sendable () -> Date = Date.init) {
+    /// Creates a signer for the merchant's key; `host` defaults to the API host of `region`
+    /// (`pay-api.amazon.com` for `us`/`na`, `.eu`, `.jp`), the one Amazon requires.
+    public init(publicKeyID: String, privateKey: _RSA.Signing.PrivateKey, region: String = "us", host: String? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.publicKeyID = publicKeyID
         self.privateKey = privateKey
         self.region = region
-        self.host = host
+        self.host = host ?? MockAmazonPayServer.hosts[region.lowercased()] ?? "pay-api.amazon.com"
         self.now = now
     }
 

@@ -126,11 +126,21 @@ public final class SampleMerchantServer: Sendable {
     }
 
     private func installRoutes() {
-        transport.on("GET", "/sample/checkoutReview") { [self] request in await checkoutReview(request) }
-        transport.on("POST", "/sample/checkoutSession") { [self] request in await updateCheckoutSession(request) }
-        transport.on("GET", "/sample/thanks") { [self] request in await thanks(request) }
+        let operations = AmazonPayMobileSchema.operations
+        transport.refusals = Self.refusals
+        transport.handle("merchantCheckoutReview", of: operations) { [self] request in await checkoutReview(request) }
+        transport.handle("merchantUpdateCheckoutSession", of: operations) { [self] request in await updateCheckoutSession(request) }
+        transport.handle("merchantThanks", of: operations) { [self] request in await thanks(request) }
+        // The WebView version's cart is an HTML page, not an API operation.
         transport.on("GET", "/sample/cart") { [self] request in cartPage(request) }
     }
+
+    /// The server's refusals, all `MerchantErrorResponse`: `invalidRequest` with 404 for an unknown
+    /// path, 405 for a method, and 400 naming every parameter that breaks the schema.
+    static let refusals = ProviderRefusals(
+        notFound: { path in error(.invalidRequest, "no page at \(path)", status: 404) },
+        methodNotAllowed: { method, allowed in error(.invalidRequest, "\(method) is not allowed here; use \(allowed.joined(separator: ", "))", status: 405) },
+        invalid: { _, violations in error(.invalidRequest, violations.map(\.description).joined(separator: "; "), status: 400) })
 
     // MARK: - Endpoints
 

@@ -108,7 +108,15 @@ public final class ScenarioContext: @unchecked Sendable {
 
     var declaredSecrets: [String] { lock.withLock { secretValues } }
     var charges: [String: Int] { lock.withLock { chargeCounts } }
-    var unexpectedRequests: [String] { lock.withLock { transports.flatMap(\.unexpected) } + browser.unexpected }
+    /// Requests no mock expected, answers that broke their declared types, and operations a mock
+    /// serves that its schemas do not declare: each one a failure of the run.
+    var unexpectedRequests: [String] {
+        lock.withLock {
+            transports.flatMap { transport in
+                transport.unexpected + transport.breaches.map { "contract breach: \($0)" } + transport.missingOperations.map { "undeclared operation \($0)" }
+            }
+        } + browser.unexpected
+    }
 }
 
 /// What one run of a scenario produced.
@@ -194,6 +202,7 @@ public enum ScenarioRunner {
         case let error as AmazonPayError: return ("AmazonPay.\(error.code)", error.description)
         case let error as CoreSDKError: return ("\(error.domain).\(error.code)", error.description)
         case let error as MollieCheckoutError: return ("MollieCheckout.\(error.code)", error.description)
+        case let error as PayTransportError: return ("PayTransport.\(error.code)", error.description)
         default: return ("untyped", "an untyped error: \(type(of: error))")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PaymentMocks
 import PayPalPayments
 import PaymentFlowsCore
@@ -24,30 +25,72 @@ final class ScenarioNativeDelegate: PayPalNativeCheckoutDelegate {
     }
 }
 
+/// The merchant server's half of a PayPal checkout, as PayPal's contract has it: a token for the
+/// server's client credentials (HTTP Basic), then an order whose id the app approves. The client
+/// secret stays on this side; the app gets the token and the order id only.
+struct PayPalMerchantSteps {
+    let client: PayAPIClient
+    let requestIDs: TokenSource
+
+    init(transport: MockProviderTransport, tokens: TokenSource, logger: Logger) {
+        self.client = PayAPIClient(transport: transport, baseURL: PayPalEnvironment.sandbox.baseURL, retryPolicy: RetryPolicy(maxAttempts: 2, initialDelay: .milliseconds(20)), logger: logger)
+        self.requestIDs = tokens
+    }
+
+    /// The sandbox's client id and secret: PayPal's sandbox takes any pair.
+    static let clientCredentials = "Basic " + Data("sandbox-client-id:sandbox-client-secret".utf8).base64EncodedString()
+
+    /// A token for the app (`CoreConfig(accessToken:)`).
+    func accessToken() async throws -> String {
+        switch try await client.send(CreateAccessTokenOperation(authorization: Self.clientCredentials, body: AccessTokenRequest(grantType: .clientCredentials))) {
+        case .success(_, let body): return body.accessToken
+        case .failure(let status, let body): throw CoreSDKError(code: NetworkingClientError.serverResponse.errorCode, domain: NetworkingClientError.errorDomain, errorDescription: body?.error ?? "HTTP \(status)")
+        }
+    }
+
+    /// A new order of `amount` USD to capture.
+    func createOrder(token: String, amount: String = "10.00") async throws -> String {
+        let body = CreateOrderRequest(intent: .capture, purchaseUnits: [PurchaseUnitRequest(referenceId: "default", amount: PayPalMoney(currencyCode: "USD", value: amount))])
+        let operation = CreateOrderOperation(authorization: "Bearer " + token, requestID: requestIDs.uuid().uuidString, body: body)
+        switch try await client.send(operation) {
+        case .success(_, let order): return order.id
+        case .failure(let status, let body): throw CoreSDKError(code: NetworkingClientError.serverResponse.errorCode, domain: NetworkingClientError.errorDomain, errorDescription: body.map { "\($0.name): \($0.message)" } ?? "HTTP \(status)")
+        }
+    }
+}
+
 extension ScenarioCatalog {
-    static let payPalConfig = CoreConfig(accessToken: "A21AAF-sandbox-access-token", environment: .sandbox)
     static let payPalCard = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "737", cardholderName: "Ana Gomez")
 
     @MainActor
     static func payPalCard(_ context: ScenarioContext, _ threeDSecure: MockPayPalServer.ThreeDSecure, card: Card = payPalCard, withThreeDS: Bool = true) async throws -> String {
-        let server = MockPayPalServer(threeDSecure: threeDSecure, transport: context.transport("PayPal"), browser: context.browser)
-        let client = CardClient(config: payPalConfig, transport: server.transport, webSession: context.webSession, tokens: context.tokens, logger: context.logs.logger("PayPalPayments"))
+        let server = MockPayPalServer(threeDSecure: threeDSecure, transport: context.transport("PayPal"), browser: context.browser, seed: context.seed)
+        let merchant = PayPalMerchantSteps(transport: server.transport, tokens: context.tokens, logger: context.logs.logger("PayPalMerchantServer"))
+        let token = try await merchant.accessToken()
+        context.secrets(card.number, card.securityCode, token)
+        let orderID = try await merchant.createOrder(token: token)
+        let config = CoreConfig(accessToken: AccessToken(token), environment: .sandbox)
+        let client = CardClient(config: config, transport: server.transport, webSession: context.webSession, tokens: context.tokens, logger: context.logs.logger("PayPalPayments"))
         let delegate = ScenarioChallengeDelegate()
         client.threeDSecureChallengeDelegate = delegate
-        context.secrets(card.number, card.securityCode, payPalConfig.accessToken.rawValue)
         defer { context.charged("PayPal order \(context.seed)", server.approvedOrders) }
         let threeDS = withThreeDS ? ThreeDSecureRequest(returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!) : nil
-        let result = try await client.approveOrder(request: CardRequest(orderID: "ORDER-\(context.seed)", card: card, threeDSecureRequest: threeDS))
+        let result = try await client.approveOrder(request: CardRequest(orderID: orderID, card: card, threeDSecureRequest: threeDS))
         return "approved status=\(result.status?.rawValue ?? "-") threeDS=\(result.didAttemptThreeDSecureAuthentication) events=\(delegate.events.events.joined(separator: ","))"
     }
 
     @MainActor
     static func payPalWeb(_ context: ScenarioContext, _ outcome: MockPayPalServer.WebOutcome) async throws -> String {
-        let server = MockPayPalServer(transport: context.transport("PayPal"), browser: context.browser)
+        let server = MockPayPalServer(transport: context.transport("PayPal"), browser: context.browser, seed: context.seed)
         server.webOutcome = outcome
-        let client = PayPalWebCheckoutClient(config: payPalConfig, webSession: context.webSession, logger: context.logs.logger("PayPalPayments"))
+        let merchant = PayPalMerchantSteps(transport: server.transport, tokens: context.tokens, logger: context.logs.logger("PayPalMerchantServer"))
+        let token = try await merchant.accessToken()
+        context.secrets(token)
+        let orderID = try await merchant.createOrder(token: token)
+        let config = CoreConfig(accessToken: AccessToken(token), environment: .sandbox)
+        let client = PayPalWebCheckoutClient(config: config, webSession: context.webSession, logger: context.logs.logger("PayPalPayments"))
         defer { context.charged("PayPal web order \(context.seed)", server.approvedOrders) }
-        let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: "ORDER-\(context.seed)"))
+        let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: orderID))
         return "approved order=\(result.orderID) payer=\(result.payerID)"
     }
 
@@ -69,7 +112,7 @@ extension ScenarioCatalog {
         FlowScenario("paypal", "web", "PayPal web checkout returns token and PayerID", expect: .completes("approved")) { try await payPalWeb($0, .approve) },
         FlowScenario("paypal", "web-cancel", "The buyer cancels web checkout", expect: .fails("PayPalClientErrorDomain.5")) { try await payPalWeb($0, .cancel) },
         FlowScenario("paypal", "native-shipping", "Native checkout: address change approved, method change patched", expect: .completes("approved")) { context in
-            let client = PayPalClient(config: payPalConfig, paySheet: MockPaySheet(changes: [MockPaySheet.addressChange, MockPaySheet.methodChange]), logger: context.logs.logger("PayPalPayments"))
+            let client = PayPalClient(config: CoreConfig(accessToken: "A21AAF-sandbox-access-token", environment: .sandbox), paySheet: MockPaySheet(changes: [MockPaySheet.addressChange, MockPaySheet.methodChange]), logger: context.logs.logger("PayPalPayments"))
             let delegate = ScenarioNativeDelegate()
             client.delegate = delegate
             client.start { $0.set(orderId: "ORDER-\(context.seed)") }

@@ -37,6 +37,8 @@ final class DelegateEraViewController: CardDelegate {
         MainActor.assertIsolated()
         let browser = MockBrowser()
         let server = MockPayPalServer(threeDSecure: scenario, browser: browser)
+        server.acceptAccessToken("ACCESS_TOKEN")
+        server.seedOrder(id: "ORDER_ID")
         let config = CoreConfig(accessToken: "ACCESS_TOKEN", environment: .sandbox)
         let cardClient = CardClient(config: config, transport: server.transport, webSession: browser)
         let card = Card(number: number, expirationMonth: "01", expirationYear: "2030", securityCode: "123")

@@ -62,6 +62,9 @@ struct PayPalFlowTests {
 
         init(_ threeDSecure: MockPayPalServer.ThreeDSecure) {
             server = MockPayPalServer(threeDSecure: threeDSecure, browser: browser)
+            // The merchant server's part: a token for the app and the orders the tests approve.
+            server.acceptAccessToken(PayPalFlowTests.config.accessToken.rawValue)
+            for id in ["5O190127TN364715T", "ORDER-3DS", "O"] { server.seedOrder(id: id) }
             client = CardClient(config: PayPalFlowTests.config, transport: server.transport, webSession: browser, tokens: .seeded(5), logger: logs.logger())
             client.threeDSecureChallengeDelegate = challenge
         }
@@ -140,7 +143,7 @@ struct PayPalFlowTests {
 
     @Test func webCheckoutApproves() async throws {
         let browser = MockBrowser()
-        _ = MockPayPalServer(browser: browser)
+        MockPayPalServer(browser: browser).seedOrder(id: "ORDER-WEB")
         let client = PayPalWebCheckoutClient(config: Self.config, webSession: browser)
         let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: "ORDER-WEB"))
         #expect(result == PayPalWebCheckoutResult(orderID: "ORDER-WEB", payerID: "QYR5Z8XDVJNXQ"))
@@ -153,6 +156,7 @@ struct PayPalFlowTests {
     func webCheckoutFailures(_ outcome: MockPayPalServer.WebOutcome, _ expected: PayPalClientError) async throws {
         let browser = MockBrowser()
         let server = MockPayPalServer(browser: browser)
+        server.seedOrder(id: "ORDER-WEB")
         server.webOutcome = outcome
         let client = PayPalWebCheckoutClient(config: Self.config, webSession: browser)
         await #expect { try await client.start(request: PayPalWebCheckoutRequest(orderID: "ORDER-WEB")) } throws: {

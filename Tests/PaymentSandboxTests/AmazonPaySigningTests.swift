@@ -21,7 +21,7 @@ struct AmazonPaySigningTests {
     }
 
     static func server() -> MockAmazonPayServer {
-        let server = MockAmazonPayServer(browser: MockBrowser())
+        let server = MockAmazonPayServer(browser: MockBrowser(), now: { fixedDate })
         server.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [keyID: key.publicKey])
         return server
     }

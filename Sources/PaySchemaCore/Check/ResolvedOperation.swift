@@ -1,3 +1,5 @@
+import PaySchemaVocabulary
+
 /// An operation with its Swift type name, every path parameter (declared or implied by a
 /// placeholder), its path split into pieces and whether its description must redact.
 public struct ResolvedOperation: Sendable {
@@ -18,6 +20,9 @@ public struct ResolvedOperation: Sendable {
     public let parameters: [ResolvedParameter]
     /// The request body's type.
     public let request: NamedTypeRef?
+    /// How the request body is written: JSON, or a form (`application/x-www-form-urlencoded`)
+    /// when the request type is a URL-query type.
+    public let requestFormat: WireFormat
     /// The success response body's type.
     public let response: NamedTypeRef?
     /// The error body's type.

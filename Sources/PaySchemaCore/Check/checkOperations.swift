@@ -58,7 +58,9 @@ extension SchemaChecker {
                 continue
             }
             switch decl.kind {
-            case .structure(let structure) where !structure.supports(.json):
+            case .structure(let structure) where role == "request" && !structure.supports(.json) && !structure.supports(.query):
+                diagnostics.error("'request' type '\(reference.value)' must support json (a JSON body) or query (a form body)", at: reference.location)
+            case .structure(let structure) where role != "request" && !structure.supports(.json):
                 diagnostics.error("'\(role)' type '\(reference.value)' must support json", at: reference.location)
             case .structure, .union: break
             default:

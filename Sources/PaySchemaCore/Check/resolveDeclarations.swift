@@ -1,3 +1,4 @@
+import PaySchemaVocabulary
 /// The checker's last stage: with every name known to resolve, it turns the parsed files into
 /// ``ResolvedFile``s, so the emitter is handed resolved types, typed defaults and resolved
 /// operations and never looks a name up.
@@ -186,9 +187,14 @@ extension SchemaChecker {
             bodies.append(reference)
         }
         let isSensitive = parameters.contains(where: \.sensitive) || (operation.request.map { sensitive.contains($0.value) } ?? false)
+        // A request type that is not JSON is a URL-query type: the body is a form.
+        var requestFormat = WireFormat.json
+        if let request = operation.request, case .structure(let decl)? = types[request.value]?.kind, !decl.supports(.json) {
+            requestFormat = .query
+        }
         return ResolvedOperation(
             decl: operation, typeName: Naming.operationTypeName(operation.name.value), parameters: resolvedParameters,
-            request: bodies[0], response: bodies[1], errorBody: bodies[2], path: pieces,
+            request: bodies[0], requestFormat: requestFormat, response: bodies[1], errorBody: bodies[2], path: pieces,
             idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive)
     }
 }

@@ -24,6 +24,10 @@ extension SwiftEmitter {
                 out.line("/// The header that carries the idempotency key.")
                 out.line("public static let idempotencyKeyHeader: String? = \(Naming.literal(header))")
             }
+            if resolved.requestFormat == .query {
+                out.line("/// The request body is a form (`application/x-www-form-urlencoded`).")
+                out.line("public static let requestFormat = WireFormat.query")
+            }
             out.line("/// The statuses that carry a `ResponseBody`.")
             out.line("public static let successStatuses = [" + operation.successStatuses.map(String.init).joined(separator: ", ") + "]")
             for parameter in parameters {

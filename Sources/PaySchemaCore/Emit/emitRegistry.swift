@@ -30,6 +30,44 @@ extension SwiftEmitter {
         out.line("]")
     }
 
+    /// The operations' descriptors: route, parameters (read with their generated types) and
+    /// bodies, for servers that route and check requests with the schemas (the sandbox).
+    static func emitOperations(_ out: SwiftWriter, _ module: CheckedModule) {
+        let operations = module.resolvedFiles.flatMap(\.operations).filter { !$0.isDeprecated }.sorted {
+            ($0.decl.path.value, $0.decl.method.value.rawValue) < ($1.decl.path.value, $1.decl.method.value.rawValue)
+        }
+        guard !operations.isEmpty else { return }
+        out.line("")
+        out.line("/// Every operation that is not deprecated, sorted by path template and method.")
+        out.line("public static let operations: [PayOperationDescriptor] = [")
+        for operation in operations {
+            out.line("    PayOperationDescriptor(\(operation.typeName).self, parameters: [")
+            for parameter in operation.parameters.map(\.decl) {
+                var type = parameter.type.value
+                var list = false
+                if case .list(let element) = type {
+                    type = element
+                    list = true
+                }
+                var arguments = [Naming.literal(parameter.wireName), "in: .\(parameter.place.rawValue)", "as: \(parameterTypeName(type)).self", "required: \(parameter.required)"]
+                if parameter.sensitive { arguments.append("sensitive: true") }
+                if list { arguments.append("list: true") }
+                out.line("        PayParameterDescriptor(\(arguments.joined(separator: ", "))),")
+            }
+            out.line("    ]),")
+        }
+        out.line("]")
+    }
+
+    /// The Swift spelling of a parameter's (element) type: a primitive, scalar or enum.
+    private static func parameterTypeName(_ type: TypeExpression) -> String {
+        switch type {
+        case .primitive(let primitive): return primitive.swiftName
+        case .named(let name): return name
+        case .list(let element), .set(let element), .map(let element): return parameterTypeName(element)
+        }
+    }
+
     /// Emits `public enum <Module>Schema: PaySchemaModule`.
     static func emitRegistry(_ module: CheckedModule) -> GeneratedFile {
         let out = SwiftWriter()
@@ -63,6 +101,7 @@ extension SwiftEmitter {
                 out.line("@available(*, deprecated, message: \"Legacy types; migrate to the current API.\")")
                 emitEntries(out, module, deprecatedEntries, header: "public static let deprecatedTypes: [PaySchemaType] = [")
             }
+            emitOperations(out, module)
         }
         return GeneratedFile(name: Naming.registryFileName(module.name), module: module.name, contents: out.text)
     }

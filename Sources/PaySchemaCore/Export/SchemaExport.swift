@@ -362,7 +362,8 @@ public struct SchemaExport {
                 }
                 if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
                 if let request = resolved.request {
-                    entries.append(("requestBody", .object([("required", true), ("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(request.name)))]))]))]))])))
+                    let mediaType = resolved.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
+                    entries.append(("requestBody", .object([("required", true), ("content", .object([(mediaType, .object([("schema", .object([("$ref", .string(export.reference(request.name)))]))]))]))])))
                 }
                 var responses: [(String, JSONValue)] = []
                 for status in operation.successStatuses {

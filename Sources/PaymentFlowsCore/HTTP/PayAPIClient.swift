@@ -128,7 +128,9 @@ public struct PayAPIClient: Sendable {
         }
         var fields = HTTPFields()
         fields[.accept] = "application/json"
-        if operation.requestBody != nil { fields[.contentType] = "application/json" }
+        if operation.requestBody != nil {
+            fields[.contentType] = Operation.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
+        }
         for header in operation.headerFields {
             guard let name = HTTPField.Name(header.name) else {
                 throw PayTransportError(.invalidRequest, operationID: Operation.operationID, message: "invalid header name \(header.name)")
@@ -141,6 +143,10 @@ public struct PayAPIClient: Sendable {
     static func encodeBody<Operation: PayOperation>(_ operation: Operation) throws -> Data? {
         guard let body = operation.requestBody else { return nil }
         do {
+            if Operation.requestFormat == .query {
+                guard let form = body as? any PayQueryCodable else { throw PayloadDecodingError(issues: []) }
+                return Data(try form.queryString.utf8)
+            }
             return try PayWire.encodeJSON(body)
         } catch {
             throw PayTransportError(.invalidRequest, operationID: Operation.operationID, message: "the body cannot be encoded")

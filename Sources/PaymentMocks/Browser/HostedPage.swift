@@ -37,6 +37,10 @@ public struct HostedPage: Sendable {
     /// `dispatcher.html`): the page's HTML for `url`; `resolve` maps a hosted page's URL to where the
     /// browser reaches it. The scripted browser runs ``tap`` with `""` instead.
     public var script: (@Sendable (_ url: URL, _ resolve: @Sendable (URL) -> URL) -> String)?
+    /// Whether the resource the page at `url` shows exists (an order, a payment, a session): the
+    /// sandbox answers 404 and the scripted browser fails when it does not. Every page exists by
+    /// default.
+    public var exists: @Sendable (URL) -> Bool = { _ in true }
 
     /// Creates a page with buttons.
     public init(
@@ -62,8 +66,34 @@ public struct HostedPage: Sendable {
         self.script = html
     }
 
+    /// This page, showing only resources for which `exists` holds.
+    public func showing(only exists: @escaping @Sendable (URL) -> Bool) -> HostedPage {
+        var copy = self
+        copy.exists = exists
+        return copy
+    }
+
     /// Whether the page answers `url`.
     public func answers(_ url: URL) -> Bool {
         url.host?.lowercased() == host && url.path.hasPrefix(pathPrefix)
+    }
+}
+
+/// Why a hosted page refused a tap: the sandbox answers each with its own status.
+public enum HostedPageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The page's resource does not exist (404).
+    case notFound
+    /// The resource's state does not allow the action, such as canceling a paid payment (409).
+    case conflict(String)
+    /// The page was asked to return somewhere its resource did not register (400).
+    case unregisteredRedirect
+
+    /// A readable explanation.
+    public var description: String {
+        switch self {
+        case .notFound: return "no such resource"
+        case .conflict(let reason): return reason
+        case .unregisteredRedirect: return "the return URL is not the one registered for this resource"
+        }
     }
 }

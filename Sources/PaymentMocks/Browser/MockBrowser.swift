@@ -49,7 +49,15 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     /// Adds a hosted page: the scripted browser taps the button the page's `choose` picks.
     public func host(_ page: HostedPage) {
         lock.withLock { hosted.append(page) }
-        self.page(host: page.host, pathPrefix: page.pathPrefix) { url in try await page.tap(url, page.choose(url)) }
+        self.page(host: page.host, pathPrefix: page.pathPrefix) { url in
+            guard page.exists(url) else { throw WebSessionError.presentationFailed("\(page.title): \(HostedPageError.notFound)") }
+            do {
+                return try await page.tap(url, page.choose(url))
+            } catch let refusal as HostedPageError {
+                // A page that refuses shows an error page; the web view's session fails.
+                throw WebSessionError.presentationFailed("\(page.title): \(refusal)")
+            }
+        }
     }
 
     /// The hosted pages, in the order they were added.

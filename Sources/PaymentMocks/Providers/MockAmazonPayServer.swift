@@ -31,18 +31,28 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     public static let paymentHost = "apay.example"
 
     private let lock = NSLock()
-    private var sessions: [String: CheckoutSession] = [:]
-    private var replies: [String: (body: Data, response: MockResponse)] = [:]
-    private var completions: [String: Int] = [:]
+    private var sessions = BoundedStore<String, CheckoutSession>()
+    private var replies = BoundedStore<String, (body: Data, response: MockResponse)>()
+    private var completions = BoundedStore<String, Int>()
     private var outcomeValue: Outcome
     private var verifier: AmazonPaySignatureVerifier?
     private let ids: SeededGenerator
+    private let now: @Sendable () -> Date
+
+    /// How far `x-amz-pay-date` may be from the server's clock, either way: Amazon refuses older
+    /// (replayed) and future-dated requests.
+    public static let dateWindow: TimeInterval = 15 * 60
+
+    /// The API host of each `x-amz-pay-region` value.
+    public static let hosts: [String: String] = ["na": "pay-api.amazon.com", "us": "pay-api.amazon.com", "eu": "pay-api.amazon.eu", "jp": "pay-api.amazon.jp"]
 
     /// Creates the server on `transport` and its pages on `browser`.
-    public init(outcome: Outcome = .success, transport: MockProviderTransport = MockProviderTransport(name: "AmazonPay"), browser: MockBrowser, seed: UInt64 = 2) {
+    public init(outcome: Outcome = .success, transport: MockProviderTransport = MockProviderTransport(name: "AmazonPay"), browser: MockBrowser, seed: UInt64 = 2, now: @escaping @Sendable () -> Date = Date.init) {
         self.outcomeValue = outcome
         self.transport = transport
         self.ids = SeededGenerator(seed: seed)
+        self.now = now
+        transport.refusals = Self.refusals
         installRoutes()
         installPages(on: browser)
     }
@@ -61,57 +71,101 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     }
 
     /// How many times each session was completed (charged).
-    public var completionsBySession: [String: Int] { lock.withLock { completions } }
+    public var completionsBySession: [String: Int] { lock.withLock { completions.entries } }
 
     /// A session's current state.
     public func session(_ id: String) -> CheckoutSession? { lock.withLock { sessions[id] } }
 
-    private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
+    /// Forgets every session and stored answer.
+    public func reset() {
+        lock.withLock {
+            sessions.removeAll()
+            replies.removeAll()
+            completions.removeAll()
+        }
+    }
+
+    private static func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
         .json(AmazonPayErrorResponse(reasonCode: reason, message: message), status: status)
     }
 
-    /// Answers a repeated idempotency key with the first answer, or refuses it for another body.
+    private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
+        Self.error(reason, message, status: status)
+    }
+
+    /// Amazon's refusals: 404 `ResourceNotFound`, 405 `UnsupportedOperation`, and 400
+    /// `MissingParameterValue`/`InvalidParameterValue` (`MissingHeader`/`InvalidHeaderValue` for
+    /// headers) naming every field that breaks the schema.
+    static let refusals = ProviderRefusals(
+        notFound: { _ in error(.resourceNotFound, "The requested resource was not found.", status: 404) },
+        methodNotAllowed: { method, _ in error(.unknown("UnsupportedOperation"), "The \(method) operation is not supported on this resource.", status: 405) },
+        invalid: { _, violations in
+            let missing = violations.allSatisfy { $0.message == "is required" || $0.message == "required field is missing" }
+            let headers = violations.allSatisfy { $0.location == .header }
+            let reason: ErrorReasonCode = headers
+                ? .unknown(missing ? "MissingHeader" : "InvalidHeaderValue")
+                : (missing ? .missingParameterValue : .invalidParameterValue)
+            return error(reason, violations.map(\.description).joined(separator: "; "), status: 400)
+        })
+
+    /// Answers a repeated idempotency key with the first answer, or refuses it for another body. A
+    /// key is scoped to its operation and resource (`METHOD path`): the same key on another session
+    /// is another key.
     private func idempotent(_ request: MockRequest, _ act: () -> MockResponse) -> MockResponse {
         guard let key = request.header("x-amz-pay-idempotency-key") else { return act() }
-        if let previous = replies[key] {
+        let scoped = "\(request.method) \(request.path) \(key)"
+        if let previous = replies[scoped] {
             return previous.body == request.body ? previous.response : error(.duplicateIdempotencyKey, "the key was used with another body", status: 400)
         }
         let response = act()
-        replies[key] = (request.body, response)
+        replies[scoped] = (request.body, response)
         return response
     }
 
-    /// Amazon's answer to an unsigned or badly signed request, or `nil` when it may proceed.
+    /// Amazon's answer to an unsigned, badly signed, stale or misdirected request, or `nil` when it
+    /// may proceed: the signature covers `x-amz-pay-date`, `x-amz-pay-host` and `x-amz-pay-region`;
+    /// the date must be within ``dateWindow`` of now and the host must be the region's API host.
     private func signatureRefusal(_ request: MockRequest) -> MockResponse? {
-        guard let verifier = signatureVerifier, let refusal = verifier.refusal(for: request) else { return nil }
-        switch refusal {
-        case .unknownKey:
-            return error(.unauthorizedAccess, "the public key id is not registered for this merchant", status: 401)
-        case .missingSignature, .headerNotSigned, .badSignature:
-            return error(.invalidRequestSignature, "the request signature does not match (\(refusal.rawValue))", status: 401)
+        guard let verifier = signatureVerifier else { return nil }
+        if let refusal = verifier.refusal(for: request) {
+            switch refusal {
+            case .unknownKey:
+                return error(.unauthorizedAccess, "the public key id is not registered for this merchant", status: 401)
+            case .missingSignature, .headerNotSigned, .badSignature:
+                return error(.invalidRequestSignature, "the request signature does not match (\(refusal.rawValue))", status: 401)
+            }
         }
+        guard let text = request.header("x-amz-pay-date"), let date = AmazonPaySignature.date(text) else {
+            return error(.unknown("InvalidHeaderValue"), "x-amz-pay-date is not a yyyyMMdd'T'HHmmss'Z' timestamp", status: 400)
+        }
+        if abs(date.timeIntervalSince(now())) > Self.dateWindow {
+            return error(.invalidRequestSignature, "x-amz-pay-date is more than 15 minutes from the server's time; the request may be a replay", status: 401)
+        }
+        let region = request.header("x-amz-pay-region")?.lowercased() ?? ""
+        guard let host = Self.hosts[region], request.header("x-amz-pay-host")?.lowercased() == host else {
+            return error(.unknown("InvalidHeaderValue"), "x-amz-pay-host must be the API host of x-amz-pay-region", status: 400)
+        }
+        return nil
     }
 
-    /// Registers an API route whose requests pass the signature check first.
-    private func api(_ method: String, _ path: String, _ handler: @escaping MockProviderTransport.Handler) {
-        transport.on(method, path) { [self] request in
+    /// Serves the schema operation `operationID`, its requests passing the signature check first.
+    private func api(_ operationID: String, _ handler: @escaping MockProviderTransport.Handler) {
+        transport.handle(operationID, of: AmazonPayMobileSchema.operations) { [self] request in
             if let refused = signatureRefusal(request) { return refused }
             return try await handler(request)
         }
     }
 
     private func installRoutes() {
-        api("GET", "/v2/checkoutSessions/{id}") { [self] request in
+        api("getCheckoutSession") { [self] request in
             lock.withLock {
-                guard let session = sessions[request.pathParameters["id"] ?? ""] else { return error(.resourceNotFound, "no such session", status: 404) }
+                guard let session = sessions[request.pathParameters["checkoutSessionId"] ?? ""] else { return error(.resourceNotFound, "no such session", status: 404) }
                 return .json(session)
             }
         }
-        api("PATCH", "/v2/checkoutSessions/{id}") { [self] request in
-            let id = request.pathParameters["id"] ?? ""
-            guard let update = try? request.decode(UpdateCheckoutSessionRequest.self) else {
-                return error(.invalidParameterValue, "the body is not an update request", status: 400)
-            }
+        api("updateCheckoutSession") { [self] request in
+            let id = request.pathParameters["checkoutSessionId"] ?? ""
+            let update = try request.body(as: UpdateCheckoutSessionRequest.self)
             return lock.withLock {
                 idempotent(request) {
                     guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
@@ -119,7 +173,12 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                     var details = session.webCheckoutDetails ?? WebCheckoutDetails()
                     details.checkoutResultReturnUrl = update.webCheckoutDetails?.checkoutResultReturnUrl
                     details.checkoutCancelUrl = update.webCheckoutDetails?.checkoutCancelUrl
-                    details.amazonPayRedirectUrl = URL(string: "https://\(Self.paymentHost)/checkout/processing?amazonCheckoutSessionId=\(id)")
+                    var redirect = URLComponents()
+                    redirect.scheme = "https"
+                    redirect.host = Self.paymentHost
+                    redirect.path = "/checkout/processing"
+                    redirect.queryItems = [URLQueryItem(name: "amazonCheckoutSessionId", value: id)]
+                    details.amazonPayRedirectUrl = redirect.url
                     session.webCheckoutDetails = details
                     session.paymentDetails = update.paymentDetails
                     session.merchantMetadata = update.merchantMetadata
@@ -129,11 +188,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                 }
             }
         }
-        api("POST", "/v2/checkoutSessions/{id}/complete") { [self] request in
-            let id = request.pathParameters["id"] ?? ""
-            guard let complete = try? request.decode(CompleteCheckoutSessionRequest.self) else {
-                return error(.invalidParameterValue, "the body is not a complete request", status: 400)
-            }
+        api("completeCheckoutSession") { [self] request in
+            let id = request.pathParameters["checkoutSessionId"] ?? ""
+            let complete = try request.body(as: CompleteCheckoutSessionRequest.self)
             return lock.withLock {
                 idempotent(request) {
                     guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
@@ -186,7 +243,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             text: "Amazon Pay is processing the payment.",
             buttons: [HostedPage.Button("pay", "Pay"), HostedPage.Button("cancel", "Cancel"), HostedPage.Button("decline", "Decline the payment")],
             choose: { [self] _ in paymentChoice }
-        ) { [self] url, button in try pay(url, button) })
+        ) { [self] url, button in try pay(url, button) }.showing(only: { [self] url in
+            session(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value ?? "") != nil
+        }))
     }
 
     /// The sign-in page (`amazon.Pay.initCheckout`): checks the button payload's signature, creates
@@ -235,13 +294,17 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// `checkoutResultReturnUrl` (or `checkoutCancelUrl`) with `amazonCheckoutSessionId`.
     private func pay(_ url: URL, _ button: String) throws -> URL {
         let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value ?? ""
-        let details: WebCheckoutDetails? = lock.withLock {
+        let details: WebCheckoutDetails? = try lock.withLock {
+            guard let session = sessions[id] else { throw HostedPageError.notFound }
+            guard session.statusDetails.state == .open else {
+                throw HostedPageError.conflict("the checkout session is \(session.statusDetails.state.rawValue); only an open session can be paid or canceled")
+            }
             switch button {
             case "cancel": sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .buyerCanceled)
             case "decline": sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined)
             default: break
             }
-            return sessions[id]?.webCheckoutDetails
+            return session.webCheckoutDetails
         }
         let target = button == "cancel" ? details?.checkoutCancelUrl ?? details?.checkoutResultReturnUrl : details?.checkoutResultReturnUrl
         guard let target else { throw WebSessionError.presentationFailed("the session \(id) has no return URL") }

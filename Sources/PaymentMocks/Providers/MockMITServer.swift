@@ -75,13 +75,14 @@ public final class MockMITServer: @unchecked Sendable {
     private var captureOutcomeValue: CaptureOutcome = .authenticated
     private var suspended = false
     private var unreachable = false
-    private var forms: [String: PayRequest] = [:]
-    private var captures: [String: (authenticated: Bool, reference: String)] = [:]
-    private var tokens: [String: String] = [:]
+    private var forms = BoundedStore<String, PayRequest>()
+    private var captures = BoundedStore<String, (authenticated: Bool, reference: String)>()
+    private var tokens = BoundedStore<String, String>()
+    private var issuedTokens = BoundedStore<String, Bool>()
     private var cardExpired = false
     private var tokenForOtherCard = false
     private var chargeCount = 0
-    private var usedReferences: Set<String> = ["FACTURA-USADA"]
+    private var usedReferences = BoundedStore<String, Bool>()
     /// The largest amount MIT accepts for one token payment (T010 above it).
     public static let tokenPaymentLimit: Decimal = 100_000
     private let ids: SeededGenerator
@@ -93,6 +94,8 @@ public final class MockMITServer: @unchecked Sendable {
         self.merchant = merchant
         self.transport = transport
         self.ids = SeededGenerator(seed: seed)
+        usedReferences["FACTURA-USADA"] = true
+        transport.refusals = Self.refusals
         installRoutes()
         installPages(on: browser)
     }
@@ -123,9 +126,35 @@ public final class MockMITServer: @unchecked Sendable {
 
     private func nextID() -> String { String(ids.next() % 1_000_000_000, radix: 36) }
 
-    private func error(_ code: String) -> MockResponse {
+    private static func error(_ code: String, status: Int = 400) -> MockResponse {
         let message = SuiteError(code: code)?.message
-        return .json(SuiteErrorResponse(code: code, message: message), status: 400)
+        return .json(SuiteErrorResponse(code: code, message: message), status: status)
+    }
+
+    private func error(_ code: String) -> MockResponse { Self.error(code) }
+
+    /// The code MIT answers for a request that breaks an operation's schema: the operation's own
+    /// "invalid data" code.
+    static let invalidDataCodes = ["openHostedPayment": "P002", "startTokenization": "A008", "getTokenization": "A010", "payWithToken": "T012"]
+
+    /// MIT's refusals, as `{code, message}` from its catalogs: C002 (404) for a path MIT does not
+    /// serve, C003 (405) for a method, and the operation's invalid-data code (400).
+    static let refusals = ProviderRefusals(
+        notFound: { _ in error("C002", status: 404) },
+        methodNotAllowed: { _, _ in error("C003", status: 405) },
+        invalid: { operation, _ in error(invalidDataCodes[operation.operationID] ?? "C003") })
+
+    /// Forgets every form, capture session, token and charge (the merchant and the scenario stay).
+    public func reset() {
+        lock.withLock {
+            forms.removeAll()
+            captures.removeAll()
+            tokens.removeAll()
+            issuedTokens.removeAll()
+            usedReferences.removeAll()
+            usedReferences["FACTURA-USADA"] = true
+            chargeCount = 0
+        }
     }
 
     private func gatekeep() throws -> MockResponse? {
@@ -135,9 +164,10 @@ public final class MockMITServer: @unchecked Sendable {
     }
 
     private func installRoutes() {
-        transport.on("POST", "/mcommerce/v1/pay") { [self] request in
+        let operations = SuiteMCommerceSchema.operations
+        transport.handle("openHostedPayment", of: operations) { [self] request in
             if let refusal = try gatekeep() { return refusal }
-            guard let body = try? request.decode(HostedPaymentRequest.self) else { return error("P002") }
+            let body = try request.body(as: HostedPaymentRequest.self)
             guard body.company == merchant.company else { return error("P001") }
             guard body.xmlM == merchant.xmlM else { return error("P003") }
             guard let xml = try? SuiteCipher.decryptXMLA(body.xmlA, key: merchant.key),
@@ -145,17 +175,17 @@ public final class MockMITServer: @unchecked Sendable {
             else { return error("P002") }
             let id = nextID()
             lock.withLock { forms[id] = payRequest }
-            return .json(HostedForm(formUrl: URL(string: "https://\(Self.pagesHost)/form/\(id)")!))
+            return .json(HostedForm(formUrl: Self.page("form", id)))
         }
-        transport.on("POST", "/mcommerce/v1/tokenize") { [self] request in
+        transport.handle("startTokenization", of: operations) { [self] request in
             if let refusal = try gatekeep() { return refusal }
-            guard let body = try? request.decode(TokenizeRequest.self) else { return error("A008") }
+            let body = try request.body(as: TokenizeRequest.self)
             if let code = authenticationCode(body.tokenization, body.threeDS) { return error(code) }
             let session = nextID()
             lock.withLock { captures[session] = (false, body.tokenization.reference) }
-            return .json(CaptureView(captureUrl: URL(string: "https://\(Self.pagesHost)/capture/\(session)")!, session: session))
+            return .json(CaptureView(captureUrl: Self.page("capture", session), session: session))
         }
-        transport.on("GET", "/mcommerce/v1/tokenize/{session}") { [self] request in
+        transport.handle("getTokenization", of: operations) { [self] request in
             if let refusal = try gatekeep() { return refusal }
             let session = request.pathParameters["session"] ?? ""
             guard let capture = lock.withLock({ captures[session] }), capture.authenticated else { return error("A010") }
@@ -163,19 +193,20 @@ public final class MockMITServer: @unchecked Sendable {
                 if let existing = tokens[session] { return existing }
                 let token = "TKN-" + session
                 tokens[session] = token
+                issuedTokens[token] = true
                 return token
             }
             return .json(BeanTokenizeResponse(
                 cdResponse: "0", nbResponse: .success, token: token, tokenReference: "REF-" + session,
                 cardType: "CREDITO", cardBrand: "MasterCard", cardBank: "BANAMEX"))
         }
-        transport.on("POST", "/mcommerce/v1/payWithToken") { [self] request in
+        transport.handle("payWithToken", of: operations) { [self] request in
             if let refusal = try gatekeep() { return refusal }
-            guard let body = try? request.decode(TokenizeRequest.self) else { return error("T012") }
+            let body = try request.body(as: TokenizeRequest.self)
             if let code = tokenPaymentCode(body.tokenization, body.threeDS) { return error(code) }
             lock.withLock {
                 chargeCount += 1
-                usedReferences.insert(body.tokenization.reference)
+                usedReferences[body.tokenization.reference] = true
             }
             let date = Date(timeIntervalSince1970: 1_373_485_764)
             return .json(BeanPaymentWithToken(
@@ -208,9 +239,9 @@ public final class MockMITServer: @unchecked Sendable {
         if tokenization.password != merchant.password || threeDS.password != merchant.password { return "T003" }
         if tokenization.country != merchant.country { return "T005" }
         if tokenization.merchant != merchant.merchant { return "T006" }
-        if tokenization.reference.isEmpty || lock.withLock({ usedReferences.contains(tokenization.reference) }) { return "T007" }
+        if tokenization.reference.isEmpty || lock.withLock({ usedReferences[tokenization.reference] != nil }) { return "T007" }
         if !["6", "7"].contains(tokenization.operationType) { return "T008" }
-        guard let token = tokenization.token, lock.withLock({ tokens.values.contains(token) }) else { return "T009" }
+        guard let token = tokenization.token, lock.withLock({ issuedTokens[token] != nil }) else { return "T009" }
         if tokenization.amount <= 0 || tokenization.amount > Self.tokenPaymentLimit { return "T010" }
         if tokenization.currency != threeDS.currency { return "T011" }
         if threeDS.authKey != merchant.authKey { return "T012" }
@@ -230,9 +261,11 @@ public final class MockMITServer: @unchecked Sendable {
         ) { [self] url, button in
             guard let outcome = FormOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
             let id = url.lastPathComponent
-            guard let request = lock.withLock({ forms.removeValue(forKey: id) }) else {
-                return URL(string: "\(SuiteController.callbackScheme)://payment?error=P002")!
-            }
+            guard let request = lock.withLock({ () -> PayRequest? in
+                let form = forms[id]
+                forms[id] = nil
+                return form
+            }) else { throw HostedPageError.notFound }
             if outcome == .closed { throw WebSessionError.canceled }
             let approved = outcome != .denied
             if approved && outcome == .approved { lock.withLock { chargeCount += 1 } }
@@ -241,18 +274,14 @@ public final class MockMITServer: @unchecked Sendable {
                 error: approved ? nil : "Fondos insuficientes", cardholderName: "ANA GOMEZ", cardNumber: "444444******4444",
                 amount: request.amount, cardType: "CREDITO/MasterCard")
             let xml = String(decoding: try response.xmlData(), as: UTF8.self)
-            let key = outcome == .wrongKey ? SuiteKey(semilla: "00112233445566778899aabbccddeeff")! : merchant.key
+            let key = outcome == .wrongKey ? (SuiteKey(semilla: "00112233445566778899aabbccddeeff") ?? merchant.key) : merchant.key
             var encrypted = try SuiteCipher.encryptBase64(xml, key: key)
-            if outcome == .tampered {
-                var bytes = Data(base64Encoded: encrypted)!
+            if outcome == .tampered, var bytes = Data(base64Encoded: encrypted), !bytes.isEmpty {
                 bytes[bytes.count - 1] ^= 0x5A
                 encrypted = bytes.base64EncodedString()
             }
-            var components = URLComponents(string: "\(SuiteController.callbackScheme)://payment")!
-            components.queryItems = [URLQueryItem(name: "response", value: encrypted)]
-            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-            return components.url!
-        })
+            return try Self.callback("payment", [URLQueryItem(name: "response", value: encrypted)])
+        }.showing(only: { [self] url in lock.withLock { forms[url.lastPathComponent] != nil } }))
         browser.host(HostedPage(
             host: Self.pagesHost, pathPrefix: "/capture/", title: "MIT · 3-D Secure", text: "Autentique la tarjeta con su banco.",
             buttons: [HostedPage.Button(CaptureOutcome.authenticated.rawValue, "Autenticar"), HostedPage.Button(CaptureOutcome.failed.rawValue, "Fallar la autenticación")],
@@ -260,15 +289,39 @@ public final class MockMITServer: @unchecked Sendable {
         ) { [self] url, button in
             let session = url.lastPathComponent
             guard let outcome = CaptureOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+            try lock.withLock {
+                guard let capture = captures[session] else { throw HostedPageError.notFound }
+                guard !capture.authenticated else { throw HostedPageError.conflict("the card of this session is already authenticated") }
+            }
             switch outcome {
             case .closed:
                 throw WebSessionError.canceled
             case .failed:
-                return URL(string: "\(SuiteController.callbackScheme)://tokenize?session=\(session)")!
+                return try Self.callback("tokenize", [URLQueryItem(name: "session", value: session)])
             case .authenticated:
                 lock.withLock { captures[session]?.authenticated = true }
-                return URL(string: "\(SuiteController.callbackScheme)://tokenize?session=\(session)")!
+                return try Self.callback("tokenize", [URLQueryItem(name: "session", value: session)])
             }
-        })
+        }.showing(only: { [self] url in lock.withLock { captures[url.lastPathComponent] != nil } }))
+    }
+
+    /// `https://<pages host>/<kind>/<id>`.
+    private static func page(_ kind: String, _ id: String) -> URL {
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = pagesHost
+        components.path = "/\(kind)/\(id)"
+        return components.url ?? URL(fileURLWithPath: "/")
+    }
+
+    /// `suitemcommerce://<host>?<items>` (a `+` escaped, as MIT's Base64 needs).
+    private static func callback(_ host: String, _ items: [URLQueryItem]) throws -> URL {
+        var components = URLComponents()
+        components.scheme = SuiteController.callbackScheme
+        components.host = host
+        components.queryItems = items
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
+        return url
     }
 }

@@ -26,7 +26,8 @@ public final class MockMollieBackend: @unchecked Sendable {
     public static let checkoutHost = "www.mollie.com"
     private let lock = NSLock()
     private var outcomeValue: Outcome
-    private var payments: [String: [BackendPayment]] = [:]
+    private var payments = BoundedStore<String, [BackendPayment]>()
+    private var owners = BoundedStore<String, String>()
     private var nextID = 1
     private var paidCount = 0
 
@@ -34,6 +35,7 @@ public final class MockMollieBackend: @unchecked Sendable {
     public init(outcome: Outcome = .paid, transport: MockProviderTransport = MockProviderTransport(name: "MollieBackend"), browser: MockBrowser) {
         self.outcomeValue = outcome
         self.transport = transport
+        transport.refusals = Self.refusals
         installRoutes()
         installPages(on: browser)
     }
@@ -46,6 +48,44 @@ public final class MockMollieBackend: @unchecked Sendable {
 
     /// Payments that reached `paid`.
     public var paid: Int { lock.withLock { paidCount } }
+
+    /// The most payments one device keeps (the oldest go first).
+    public static let paymentsPerDevice = 200
+
+    /// Forgets every payment.
+    public func reset() {
+        lock.withLock {
+            payments.removeAll()
+            owners.removeAll()
+            nextID = 1
+            paidCount = 0
+        }
+    }
+
+    /// A payment's current state, by its Mollie id.
+    public func payment(mollieID: String) -> BackendPayment? {
+        lock.withLock { owners[mollieID].flatMap { device in payments[device]?.first { $0.mollieId == mollieID } } }
+    }
+
+    /// The demo backend's refusals, as Laravel words them: 404 and 405 with `{message}`, 400 for a
+    /// missing or malformed device UUID, and 422 `{message, errors}` naming every invalid field.
+    static let refusals = ProviderRefusals(
+        notFound: { _ in .json(ValidationErrorResponse(message: "Not Found."), status: 404) },
+        methodNotAllowed: { method, allowed in
+            .json(ValidationErrorResponse(message: "The \(method) method is not supported for this route. Supported methods: \(allowed.joined(separator: ", ")).", errors: nil), status: 405)
+        },
+        invalid: { _, violations in
+            if violations.contains(where: { $0.location == .header }) {
+                return .json(ValidationErrorResponse(message: "A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]]), status: 400)
+            }
+            var errors: [String: [String]] = [:]
+            for violation in violations {
+                // Laravel names nested fields with dots: `items.0.amount`.
+                let field = violation.field.isEmpty ? "body" : violation.field.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
+                errors[field, default: []].append("The \(field) field \(violation.message).")
+            }
+            return .json(ValidationErrorResponse(message: "The given data was invalid.", errors: errors), status: 422)
+        })
 
     /// The demo's settings against this backend.
     public static func settings(selectPaymentMethod: Bool = false, flow: PaymentFlow = .internalBrowser) -> MollieCheckoutSettings {
@@ -81,26 +121,21 @@ public final class MockMollieBackend: @unchecked Sendable {
     }
 
     private func installRoutes() {
-        transport.on("GET", "/api/methods") { [self] request in
-            guard device(request) != nil else { return badRequest() }
-            guard let text = request.queryValue("amount"), let amount = Decimal(string: text) else {
-                return .json(ValidationErrorResponse(message: "The given data was invalid.", errors: ["amount": ["The amount field is required."]]), status: 422)
-            }
+        let operations = MollieCheckoutSchema.operations
+        transport.handle("listMethods", of: operations) { request in
+            // The contract has read the amount as a positive decimal already.
+            let amount = request.queryValue("amount").flatMap { Decimal(queryValue: $0) } ?? 0
             let active = Self.methods.filter { ($0.minimumAmount?.value ?? 0) <= amount && amount <= ($0.maximumAmount?.value ?? .greatestFiniteMagnitude) }
             return .json(MethodListEnvelope(data: active))
         }
-        transport.on("GET", "/api/payments") { [self] request in
+        transport.handle("listPayments", of: operations) { [self] request in
             guard let device = device(request) else { return badRequest() }
             return .json(PaymentListEnvelope(data: lock.withLock { payments[device] ?? [] }))
         }
-        transport.on("POST", "/api/payments") { [self] request in
+        transport.handle("createPayment", of: operations) { [self] request in
             guard let device = device(request) else { return badRequest() }
-            guard let body = try? request.decode(CreatePaymentRequest.self) else {
-                return .json(ValidationErrorResponse(message: "The given data was invalid.", errors: ["amount": ["The amount must be a number."]]), status: 422)
-            }
+            let body = try request.body(as: CreatePaymentRequest.self)
             var errors: [String: [String]] = [:]
-            if body.paymentDescription.count < 3 { errors["description", default: []].append("The description must be at least 3 characters.") }
-            if body.amount < Decimal(string: "0.01")! { errors["amount", default: []].append("The amount must be at least 0.01.") }
             if let method = body.method {
                 if let known = Self.methods.first(where: { $0.id.rawValue == method }) {
                     if let issuers = known.issuers, !issuers.contains(where: { $0.id == body.issuer }) {
@@ -120,11 +155,18 @@ public final class MockMollieBackend: @unchecked Sendable {
                 let payment = BackendPayment(
                     id: id, mollieId: mollieID, method: body.method, issuer: body.issuer, amount: body.amount, paymentDescription: body.paymentDescription,
                     url: URL(string: "https://\(Self.checkoutHost)/\(page)"), status: .open, createdAt: created, updatedAt: created)
-                payments[device, default: []].append(payment)
+                var list = payments[device] ?? []
+                list.append(payment)
+                if list.count > Self.paymentsPerDevice {
+                    for dropped in list.prefix(list.count - Self.paymentsPerDevice) { owners[dropped.mollieId] = nil }
+                    list.removeFirst(list.count - Self.paymentsPerDevice)
+                }
+                payments[device] = list
+                owners[mollieID] = device
                 return .json(PaymentEnvelope(data: payment), status: 201)
             }
         }
-        transport.on("GET", "/api/payments/{id}") { [self] request in
+        transport.handle("getPayment", of: operations) { [self] request in
             guard let device = device(request) else { return badRequest() }
             let id = Int(request.pathParameters["id"] ?? "") ?? -1
             return lock.withLock {
@@ -136,17 +178,19 @@ public final class MockMollieBackend: @unchecked Sendable {
         }
     }
 
-    private func settle(_ mollieID: String, _ status: PaymentStatus) -> Int? {
-        lock.withLock {
-            for (device, list) in payments {
-                if let index = list.firstIndex(where: { $0.mollieId == mollieID }) {
-                    if status == .paid && list[index].status != .paid { paidCount += 1 }
-                    payments[device]![index].status = status
-                    payments[device]![index].updatedAt = Date(timeIntervalSince1970: 1_714_557_900)
-                    return list[index].id
-                }
+    /// Moves an open payment to `status`; a payment that is no longer open keeps its status (a
+    /// paid payment cannot be canceled), and an unknown one is not found.
+    private func settle(_ mollieID: String, _ status: PaymentStatus) throws -> Int {
+        try lock.withLock {
+            guard let device = owners[mollieID], var list = payments[device], let index = list.firstIndex(where: { $0.mollieId == mollieID }) else {
+                throw HostedPageError.notFound
             }
-            return nil
+            guard list[index].status == .open else { throw HostedPageError.conflict("the payment is \(list[index].status.rawValue); only an open payment can change") }
+            if status == .paid { paidCount += 1 }
+            list[index].status = status
+            list[index].updatedAt = Date(timeIntervalSince1970: 1_714_557_900)
+            payments[device] = list
+            return list[index].id
         }
     }
 
@@ -168,10 +212,11 @@ public final class MockMollieBackend: @unchecked Sendable {
             case .failed: status = .failed
             case .expired: status = .expired
             }
-            guard let id = settle(mollieID, status) else { throw WebSessionError.presentationFailed("unknown payment") }
+            let id = try settle(mollieID, status)
             if outcome == .paidWithoutReturn { throw WebSessionError.canceled }
-            return URL(string: "\(MollieCheckoutClient.deepLinkScheme)://payments/\(id)")!
-        })
+            guard let link = URL(string: "\(MollieCheckoutClient.deepLinkScheme)://payments/\(id)") else { throw HostedPageError.unregisteredRedirect }
+            return link
+        }.showing(only: { [self] url in payment(mollieID: url.lastPathComponent) != nil }))
     }
 }
 

@@ -2,9 +2,11 @@ import Foundation
 import PayPalPayments
 import PaymentFlowsCore
 
-/// PayPal's Orders API and hosted pages: orders that need or skip 3-D Secure, declined cards,
-/// `PayPal-Request-Id` answered with the first answer, the 3-D Secure challenge page and the web
-/// checkout page.
+/// PayPal's OAuth token endpoint, Orders API and hosted pages: tokens issued for HTTP Basic
+/// client credentials, orders created by the merchant server and then confirmed (needing or
+/// skipping 3-D Secure), declined cards, `PayPal-Request-Id` answered with the first answer, the
+/// 3-D Secure challenge page and the web checkout page. Routes, parameters and bodies come from the
+/// `PayPalPayments` schemas; an order id never created is 404 everywhere.
 public final class MockPayPalServer: @unchecked Sendable {
     /// How the card's 3-D Secure goes.
     public enum ThreeDSecure: String, Sendable, CaseIterable {
@@ -34,17 +36,26 @@ public final class MockPayPalServer: @unchecked Sendable {
     public let transport: MockProviderTransport
     /// The card number PayPal always declines.
     public static let declinedCard = "4000000000000002"
+    /// The card number that always asks for a 3-D Secure challenge (PayPal's sandbox test card).
+    public static let challengeCard = "4868719460707704"
+    /// How long an issued token lives, in seconds (PayPal's are about nine hours).
+    public static let tokenLifetime = 32_400
     private let lock = NSLock()
     private var threeDSecureValue: ThreeDSecure
     private var webOutcomeValue: WebOutcome = .approve
-    private var orders: [String: OrderResponse] = [:]
-    private var replies: [String: (Data, MockResponse)] = [:]
+    private var orders = BoundedStore<String, OrderResponse>()
+    private var returnURLs = BoundedStore<String, URL>()
+    private var replies = BoundedStore<String, (Data, MockResponse)>()
+    private var tokens = BoundedStore<String, Bool>()
     private var approvals = 0
+    private let ids: SeededGenerator
 
     /// Creates the server on `transport` and its pages on `browser`.
-    public init(threeDSecure: ThreeDSecure = .notRequired, transport: MockProviderTransport = MockProviderTransport(name: "PayPal"), browser: MockBrowser) {
+    public init(threeDSecure: ThreeDSecure = .notRequired, transport: MockProviderTransport = MockProviderTransport(name: "PayPal"), browser: MockBrowser, seed: UInt64 = 3) {
         self.threeDSecureValue = threeDSecure
         self.transport = transport
+        self.ids = SeededGenerator(seed: seed)
+        transport.refusals = Self.refusals
         installRoutes()
         installPages(on: browser)
     }
@@ -64,49 +75,178 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// Orders approved so far.
     public var approvedOrders: Int { lock.withLock { approvals } }
 
-    private func failure(_ name: String, _ message: String, status: Int) -> MockResponse {
-        .json(PayPalErrorResponse(name: name, message: message, debugId: "b1d1f06c7246c"), status: status)
+    /// An order's current state.
+    public func order(_ id: String) -> OrderResponse? { lock.withLock { orders[id] } }
+
+    /// Accepts `token` as if this server had issued it to the merchant server (a fixture for tests
+    /// of the app's side, which receive a token and never the client secret).
+    public func acceptAccessToken(_ token: String) {
+        lock.withLock { tokens[token] = true }
+    }
+
+    /// An order created as the merchant server's `POST /v2/checkout/orders` would create it, under a
+    /// chosen id (a fixture for tests of the app's side).
+    public func seedOrder(id: String, intent: OrderIntent = .capture) {
+        lock.withLock { orders[id] = OrderResponse(id: id, status: .created, intent: intent) }
+    }
+
+    /// Forgets every order, token and stored answer.
+    public func reset() {
+        lock.withLock {
+            orders.removeAll()
+            returnURLs.removeAll()
+            replies.removeAll()
+            tokens.removeAll()
+            approvals = 0
+        }
+    }
+
+    private static func failure(_ name: String, _ message: String, status: Int, details: [ErrorDetail]? = nil) -> MockResponse {
+        .json(PayPalErrorResponse(name: name, message: message, debugId: "b1d1f06c7246c", details: details), status: status)
+    }
+
+    /// PayPal's refusals: 404 `RESOURCE_NOT_FOUND`, 405 `METHOD_NOT_SUPPORTED`, 401
+    /// `AUTHENTICATION_FAILURE` for a missing token, and 400 `INVALID_REQUEST` with one detail per
+    /// violated field (a JSON pointer, as PayPal's `details[].field`) for a request that breaks the
+    /// schema; the token endpoint answers OAuth's `invalid_client` and `invalid_request`.
+    static let refusals = ProviderRefusals(
+        notFound: { _ in failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404) },
+        methodNotAllowed: { method, _ in failure("METHOD_NOT_SUPPORTED", "The server does not implement the requested HTTP method \(method).", status: 405) },
+        invalid: { operation, violations in
+            let missingAuthorization = violations.contains { $0.location == .header && $0.field.lowercased() == "authorization" }
+            if operation.operationID == "createAccessToken" {
+                if missingAuthorization { return .json(OAuthErrorResponse(error: "invalid_client", errorDescription: "Client Authentication failed"), status: 401) }
+                return .json(OAuthErrorResponse(error: "invalid_request", errorDescription: violations.map(\.description).joined(separator: "; ")), status: 400)
+            }
+            if missingAuthorization { return failure("AUTHENTICATION_FAILURE", "Authentication failed due to missing authorization header.", status: 401) }
+            let details = violations.map { violation in
+                ErrorDetail(
+                    field: violation.location == .body ? pointer(violation.field) : violation.field,
+                    issue: violation.message == "is required" || violation.message == "required field is missing" ? "MISSING_REQUIRED_PARAMETER" : "INVALID_PARAMETER_VALUE",
+                    location: violation.location.rawValue, issueDescription: violation.message)
+            }
+            return failure("INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", status: 400, details: details)
+        })
+
+    /// `payment_source.card[0].number` as PayPal's JSON pointer `/payment_source/card/0/number`.
+    static func pointer(_ path: String) -> String {
+        guard !path.isEmpty else { return "/" }
+        return "/" + path.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "").split(separator: ".").joined(separator: "/")
+    }
+
+    /// Whether `authorization` is `Bearer <a token this server issued>`.
+    private func knowsToken(_ authorization: String?) -> Bool {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return false }
+        let token = String(authorization.dropFirst("Bearer ".count))
+        return lock.withLock { tokens[token] != nil }
+    }
+
+    private static let unauthorized = failure("AUTHENTICATION_FAILURE", "Authentication failed due to invalid authentication credentials or a missing Authorization header.", status: 401)
+
+    /// Whether `authorization` is HTTP Basic with a non-empty client id and secret.
+    static func clientCredentials(_ authorization: String?) -> Bool {
+        guard let authorization, authorization.hasPrefix("Basic "),
+              let decoded = Data(base64Encoded: String(authorization.dropFirst("Basic ".count))),
+              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { return false }
+        return colon > text.startIndex && text.index(after: colon) < text.endIndex
     }
 
     private func installRoutes() {
-        transport.on("POST", "/v2/checkout/orders/{orderID}/confirm-payment-source") { [self] request in
-            guard request.header("authorization")?.hasPrefix("Bearer ") == true else { return failure("AUTHENTICATION_FAILURE", "missing token", status: 401) }
-            guard let body = try? request.decode(ConfirmPaymentSourceRequest.self) else { return failure("INVALID_REQUEST", "bad body", status: 400) }
+        let operations = PayPalPaymentsSchema.operations
+        transport.handle("createAccessToken", of: operations) { [self] request in
+            guard Self.clientCredentials(request.header("authorization")) else {
+                return .json(OAuthErrorResponse(error: "invalid_client", errorDescription: "Client Authentication failed"), status: 401)
+            }
+            let token = "A21AA" + ids.nextUUID().uuidString.replacingOccurrences(of: "-", with: "")
+            lock.withLock { tokens[token] = true }
+            return .json(AccessTokenResponse(
+                accessToken: token, tokenType: "Bearer", appId: "APP-80W284485P519543T", expiresIn: Self.tokenLifetime,
+                nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
+        }
+        transport.handle("createOrder", of: operations) { [self] request in
+            guard knowsToken(request.header("authorization")) else { return Self.unauthorized }
+            let body = try request.body(as: CreateOrderRequest.self)
+            return lock.withLock {
+                let scoped = request.header("paypal-request-id").map { "createOrder \($0)" }
+                if let scoped, let previous = replies[scoped] {
+                    guard previous.0 == request.body else { return Self.failure("UNPROCESSABLE_ENTITY", "DUPLICATE_REQUEST_ID", status: 422) }
+                    var repeated = previous.1
+                    repeated.status = 200
+                    return repeated
+                }
+                if body.purchaseUnits.count > 1, Set(body.purchaseUnits.compactMap(\.referenceId)).count != body.purchaseUnits.count {
+                    return Self.failure("UNPROCESSABLE_ENTITY", "REFERENCE_ID_REQUIRED", status: 422, details: [
+                        ErrorDetail(field: "/purchase_units/@reference_id", issue: "REFERENCE_ID_REQUIRED", issueDescription: "Every purchase unit needs its own reference_id.")])
+                }
+                let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
+                let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [
+                    LinkDescription(href: URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/"), rel: "self", method: "GET"),
+                    LinkDescription(href: URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/"), rel: "approve", method: "GET"),
+                ])
+                orders[id] = order
+                let response = MockResponse.json(order, status: 201)
+                if let scoped { replies[scoped] = (request.body, response) }
+                return response
+            }
+        }
+        transport.handle("confirmPaymentSource", of: operations) { [self] request in
+            guard knowsToken(request.header("authorization")) else { return Self.unauthorized }
+            let body = try request.body(as: ConfirmPaymentSourceRequest.self)
             let id = request.pathParameters["orderID"] ?? ""
             return lock.withLock {
-                if let key = request.header("paypal-request-id"), let previous = replies[key] {
-                    return previous.0 == request.body ? previous.1 : failure("DUPLICATE_REQUEST_ID", "reused request id", status: 422)
+                // A request id is scoped to its operation and order.
+                let scoped = request.header("paypal-request-id").map { "confirm \(id) \($0)" }
+                if let scoped, let previous = replies[scoped] {
+                    return previous.0 == request.body ? previous.1 : Self.failure("UNPROCESSABLE_ENTITY", "DUPLICATE_REQUEST_ID", status: 422)
+                }
+                guard var order = orders[id] else { return Self.failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404) }
+                guard order.status == .created || order.status == .payerActionRequired else {
+                    return Self.failure("UNPROCESSABLE_ENTITY", "ORDER_ALREADY_APPROVED", status: 422, details: [
+                        ErrorDetail(issue: "ORDER_NOT_APPROVED_OR_ALREADY_CONFIRMED", issueDescription: "The order is \(order.status.rawValue).")])
                 }
                 let response: MockResponse
                 let card = body.paymentSource.card
                 if card.number == Self.declinedCard {
-                    response = failure("UNPROCESSABLE_ENTITY", "CARD_DECLINED", status: 422)
+                    response = Self.failure("UNPROCESSABLE_ENTITY", "CARD_DECLINED", status: 422)
                 } else {
-                    let challenge = threeDSecureValue != .notRequired || card.attributes?.verification?.method == .scaAlways
-                    let brand = card.number.hasPrefix("4") ? "VISA" : "MASTERCARD"
-                    var order = OrderResponse(id: id, status: challenge ? .payerActionRequired : .approved, paymentSource: PaymentSourceResponse(card: CardResponse(
-                        lastDigits: String(card.number.suffix(4)), brand: brand, type: "CREDIT")))
+                    let challenge = threeDSecureValue != .notRequired || card.number == Self.challengeCard || card.attributes?.verification?.method == .scaAlways
+                    order.status = challenge ? .payerActionRequired : .approved
+                    order.paymentSource = PaymentSourceResponse(card: CardResponse(
+                        lastDigits: String(card.number.suffix(4)), brand: card.number.hasPrefix("4") ? "VISA" : "MASTERCARD", type: "CREDIT"))
+                    order.links = nil
                     if challenge {
-                        let returnURL = body.applicationContext?.returnUrl?.absoluteString ?? ""
-                        var link = URLComponents(string: "https://www.sandbox.paypal.com/webapps/helios")!
-                        link.queryItems = [URLQueryItem(name: "action", value: "verify"), URLQueryItem(name: "token", value: id), URLQueryItem(name: "redirect_uri", value: returnURL)]
-                        order.links = [LinkDescription(href: link.url!, rel: "payer-action", method: "GET")]
+                        // The challenge returns only to the URL registered here, never to one a page is handed.
+                        if let returnURL = body.applicationContext?.returnUrl { returnURLs[id] = returnURL }
+                        var link = URLComponents()
+                        link.scheme = "https"
+                        link.host = "www.sandbox.paypal.com"
+                        link.path = "/webapps/helios"
+                        link.queryItems = [URLQueryItem(name: "action", value: "verify"), URLQueryItem(name: "token", value: id)]
+                        if let href = link.url { order.links = [LinkDescription(href: href, rel: "payer-action", method: "GET")] }
                     } else {
                         approvals += 1
                     }
                     orders[id] = order
                     response = .json(order)
                 }
-                if let key = request.header("paypal-request-id") { replies[key] = (request.body, response) }
+                if let scoped { replies[scoped] = (request.body, response) }
                 return response
             }
         }
-        transport.on("GET", "/v2/checkout/orders/{orderID}") { [self] request in
-            lock.withLock {
-                guard let order = orders[request.pathParameters["orderID"] ?? ""] else { return failure("RESOURCE_NOT_FOUND", "no such order", status: 404) }
+        transport.handle("getOrder", of: operations) { [self] request in
+            guard knowsToken(request.header("authorization")) else { return Self.unauthorized }
+            return lock.withLock {
+                guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
+                    return Self.failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404)
+                }
                 return .json(order)
             }
         }
+    }
+
+    private func tokenQuery(_ url: URL) -> String {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "token" }?.value ?? ""
     }
 
     private func installPages(on browser: MockBrowser) {
@@ -115,16 +255,25 @@ public final class MockPayPalServer: @unchecked Sendable {
             buttons: [HostedPage.Button(ThreeDSecure.passes.rawValue, "Authenticate"), HostedPage.Button(ThreeDSecure.malformedReturn.rawValue, "Return without a result")],
             choose: { [self] _ in threeDSecure.rawValue }
         ) { [self] url, button in
-            let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-            let id = query.first { $0.name == "token" }?.value ?? ""
-            let returnURL = query.first { $0.name == "redirect_uri" }?.value ?? ""
+            let id = tokenQuery(url)
             guard let outcome = ThreeDSecure(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+            let registered: URL? = try lock.withLock {
+                guard let order = orders[id] else { throw HostedPageError.notFound }
+                guard order.status == .payerActionRequired else { throw HostedPageError.conflict("the order is \(order.status.rawValue); no challenge is pending") }
+                return returnURLs[id]
+            }
             switch outcome {
             case .canceled, .notRequired:
                 throw WebSessionError.canceled
             case .malformedReturn:
-                return URL(string: "\(URL(string: returnURL)?.scheme ?? "app")://elsewhere")!
+                guard let registered, var components = URLComponents(url: registered, resolvingAgainstBaseURL: false) else { throw HostedPageError.unregisteredRedirect }
+                components.percentEncodedPath = ""
+                components.host = "elsewhere"
+                components.query = nil
+                guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
+                return url
             case .passes:
+                guard let registered, var components = URLComponents(url: registered, resolvingAgainstBaseURL: false) else { throw HostedPageError.unregisteredRedirect }
                 lock.withLock {
                     orders[id]?.status = .approved
                     orders[id]?.links = nil
@@ -132,9 +281,13 @@ public final class MockPayPalServer: @unchecked Sendable {
                         liabilityShift: .possible, threeDSecure: ThreeDSecureStatuses(enrollmentStatus: .ready, authenticationStatus: .successful))
                     approvals += 1
                 }
-                return URL(string: returnURL + "?liability_shift=POSSIBLE&state=undefined&code=undefined")!
+                components.queryItems = (components.queryItems ?? []) + [
+                    URLQueryItem(name: "liability_shift", value: "POSSIBLE"), URLQueryItem(name: "state", value: "undefined"), URLQueryItem(name: "code", value: "undefined"),
+                ]
+                guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
+                return url
             }
-        })
+        }.showing(only: { [self] url in order(tokenQuery(url)) != nil }))
         browser.host(HostedPage(
             host: "www.sandbox.paypal.com", pathPrefix: "/checkoutnow", title: "PayPal · Checkout", text: "Log in to PayPal and approve the payment.",
             buttons: [
@@ -144,20 +297,30 @@ public final class MockPayPalServer: @unchecked Sendable {
             choose: { [self] _ in webOutcome.rawValue }
         ) { [self] url, button in
             let query = try PayPalWebCheckoutURLQuery(url: url)
-            let base = query.redirectUri ?? PayPalWebCheckoutClient.redirectURI
+            // Web checkout returns to the SDK's registered callback only.
+            let base = PayPalWebCheckoutClient.redirectURI
+            if let asked = query.redirectUri, asked != base { throw HostedPageError.unregisteredRedirect }
             guard let outcome = WebOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
-            switch outcome {
-            case .approve:
-                lock.withLock { approvals += 1 }
-                return URL(string: "\(base)?token=\(query.token)&PayerID=QYR5Z8XDVJNXQ&opType=payment")!
-            case .cancel:
-                return URL(string: "\(base)?token=\(query.token)&opType=cancel")!
-            case .closed:
-                throw WebSessionError.canceled
-            case .malformed:
-                return URL(string: "\(base)?token=\(query.token)&opType=payment")!
+            try lock.withLock {
+                guard let order = orders[query.token] else { throw HostedPageError.notFound }
+                guard order.status == .created || order.status == .payerActionRequired else { throw HostedPageError.conflict("the order is \(order.status.rawValue)") }
+                if outcome == .approve {
+                    orders[query.token]?.status = .approved
+                    approvals += 1
+                }
             }
-        })
+            var items = [URLQueryItem(name: "token", value: query.token)]
+            switch outcome {
+            case .approve: items += [URLQueryItem(name: "PayerID", value: "QYR5Z8XDVJNXQ"), URLQueryItem(name: "opType", value: "payment")]
+            case .cancel: items.append(URLQueryItem(name: "opType", value: "cancel"))
+            case .closed: throw WebSessionError.canceled
+            case .malformed: items.append(URLQueryItem(name: "opType", value: "payment"))
+            }
+            guard var components = URLComponents(string: base) else { throw HostedPageError.unregisteredRedirect }
+            components.queryItems = items
+            guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
+            return url
+        }.showing(only: { [self] url in ((try? PayPalWebCheckoutURLQuery(url: url)).map { order($0.token) != nil }) ?? false }))
     }
 }
 

@@ -2,7 +2,7 @@ import PaymentFlowsCore
 
 /// A failure the mock transport can inject.
 public enum MockFault: String, Sendable, Hashable, CaseIterable {
-    /// The answer arrives late (a few milliseconds).
+    /// The answer arrives late (``FaultPlan/latency`` late).
     case latency
     /// No answer: the request times out before the server acts.
     case timeout
@@ -20,12 +20,15 @@ public struct FaultPlan: Sendable {
     public var rate: Double
     /// The faults to draw from.
     public var kinds: [MockFault]
+    /// How late a `latency` fault makes the answer.
+    public var latency: Duration
     let generator: SeededGenerator
 
     /// Creates a plan.
-    public init(rate: Double, seed: UInt64, kinds: [MockFault] = MockFault.allCases) {
-        self.rate = min(max(rate, 0), 1)
+    public init(rate: Double, seed: UInt64, kinds: [MockFault] = MockFault.allCases, latency: Duration = .milliseconds(2)) {
+        self.rate = rate.isNaN ? 0 : min(max(rate, 0), 1)
         self.kinds = kinds
+        self.latency = latency
         self.generator = SeededGenerator(seed: seed)
     }
 

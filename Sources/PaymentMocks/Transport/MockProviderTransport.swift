@@ -2,10 +2,14 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import PaymentFlowsCore
+import PaymentSchemasRuntime
 
 /// An in-memory provider behind the `ClientTransport` seam: requests are routed to handlers by
-/// method and path template, recorded, and optionally hit by injected faults. A request that no
-/// route expects is recorded as unexpected and fails.
+/// the schemas' operation descriptors (or, for what no schema describes, by method and path),
+/// read and validated with the generated types before a handler runs, answered in the provider's
+/// error shape when they break the contract, recorded, and optionally hit by injected faults.
+/// Every answer to an operation is checked against its declared type before it leaves. A request
+/// that no route expects is recorded as unexpected and fails.
 public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (MockRequest) async throws -> MockResponse
@@ -14,16 +18,27 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         var method: String
         var segments: [String]
         var handler: Handler
+        var operation: PayOperationDescriptor?
     }
+
+    /// The most requests ``requests`` keeps (the oldest go first), and the most body bytes they
+    /// hold together: a long-running sandbox keeps a window of recent traffic, not all of it.
+    public static let captureLimit = (requests: 1_000, bodyBytes: 16 << 20)
+    /// The most entries ``unexpected``, ``exchanges`` and ``breaches`` keep each.
+    public static let logLimit = 1_000
 
     /// The provider's name, for messages.
     public let name: String
     private let lock = NSLock()
     private var routes: [Route] = []
     private var captured: [MockRequest] = []
+    private var capturedBytes = 0
     private var unexpectedRequests: [String] = []
     private var injected: [MockFault] = []
     private var exchangeLog: [String] = []
+    private var breachLog: [ContractBreach] = []
+    private var missing: [String] = []
+    private var refusalsValue: ProviderRefusals = .plain
     private let faults: FaultPlan
 
     /// Creates a transport with no routes.
@@ -32,14 +47,46 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         self.faults = faults
     }
 
-    /// Routes `method path` (with `{placeholders}`) to `handler`.
+    /// Routes `method path` (with `{placeholders}`) to `handler`: for what no schema operation
+    /// describes (a merchant server's HTML page). Requests reach the handler unchecked.
     public func on(_ method: String, _ path: String, _ handler: @escaping Handler) {
         lock.withLock {
             routes.append(Route(method: method, segments: path.split(separator: "/").map(String.init), handler: handler))
         }
     }
 
-    /// Every request received, in order.
+    /// Serves the schema operation `operationID` of `operations` (a module's
+    /// `<Module>Schema.operations`) with `handler`: the route, the parameters and the body come from
+    /// the schemas; the handler sees only requests that keep the contract, with the decoded body in
+    /// ``MockRequest/input``. An id the schemas do not declare is listed in ``missingOperations``.
+    public func handle(_ operationID: String, of operations: [PayOperationDescriptor], _ handler: @escaping Handler) {
+        guard let operation = operations.first(where: { $0.operationID == operationID }) else {
+            lock.withLock { missing.append(operationID) }
+            return
+        }
+        lock.withLock {
+            routes.append(Route(
+                method: operation.method.rawValue, segments: operation.pathTemplate.split(separator: "/").map(String.init),
+                handler: handler, operation: operation))
+        }
+    }
+
+    /// How the provider words contract refusals (``ProviderRefusals/plain`` until a mock sets its own).
+    public var refusals: ProviderRefusals {
+        get { lock.withLock { refusalsValue } }
+        set { lock.withLock { refusalsValue = newValue } }
+    }
+
+    /// Operation ids a mock asked to handle that its module's schemas do not declare (a mock bug).
+    public var missingOperations: [String] { lock.withLock { missing } }
+
+    /// Answers that broke their operation's declared type (each was replaced by a 500): sandbox bugs.
+    public var breaches: [ContractBreach] { lock.withLock { breachLog } }
+
+    /// The schema operations this transport serves.
+    public var operations: [PayOperationDescriptor] { lock.withLock { routes.compactMap(\.operation) } }
+
+    /// The requests received, in order (the most recent ``captureLimit``).
     public var requests: [MockRequest] { lock.withLock { captured } }
 
     /// Requests no route expected.
@@ -59,14 +106,14 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     private func note(_ request: MockRequest, _ outcome: String) {
         let line = "\(name): \(request.method) \(request.path) → \(outcome)"
         let observer = lock.withLock { () -> (@Sendable (String) -> Void)? in
-            exchangeLog.append("\(request.method) \(request.path) → \(outcome)")
+            Self.append(&exchangeLog, "\(request.method) \(request.path) → \(outcome)")
             return observerValue
         }
         observer?(line)
     }
 
-    /// The faults injected so far.
-    public var faultsInjected: [MockFault] { lock.withLock { injected } }
+    /// The faults injected so far (the most recent ``logLimit``).
+    public var faultsInjected: [MockFault] { lock.withLock { Array(injected.suffix(Self.logLimit)) } }
 
     /// Where requests go when the provider is served over HTTP: the transport that carries them
     /// (`URLSessionTransport`) and the provider's base URL on the sandbox.
@@ -117,20 +164,28 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// The header that carries the operation id to the sandbox.
     public static let operationHeader = HTTPField.Name("x-pay-operation-id")
 
-    /// Answers one request as the provider: records it, matches a route, draws a fault and runs
-    /// the handler. The in-memory transport and the HTTP sandbox both come here.
+    /// Answers one request as the provider: records it, routes it, reads and validates it with its
+    /// operation's generated types, draws a fault, runs the handler and checks the answer against
+    /// the declared type. The in-memory transport and the HTTP sandbox both come here.
     public func serve(_ request: MockRequest) async throws -> MockExchange {
         var mock = request
         let fault = faults.draw()
-        let route: Route? = lock.withLock {
-            captured.append(mock)
+        let (candidates, refusals) = lock.withLock { () -> ([Route], ProviderRefusals) in
+            capture(mock)
             if let fault { injected.append(fault) }
-            return match(mock)
+            return (match(mock), refusalsValue)
         }
-        guard let route else {
+        guard !candidates.isEmpty else {
             note(mock, "unexpected (no route)")
-            lock.withLock { unexpectedRequests.append(mock.description) }
+            lock.withLock { Self.append(&unexpectedRequests, mock.description) }
             throw MockTransportError.unexpectedRequest("\(name): \(mock.description)")
+        }
+        guard let route = candidates.first(where: { $0.method == mock.method }) else {
+            let allowed = Array(Set(candidates.map(\.method))).sorted()
+            var answer = refusals.methodNotAllowed(mock.method, allowed)
+            answer.headers["allow"] = allowed.joined(separator: ", ")
+            note(mock, "\(answer.status) (method not allowed)")
+            return .answered(answer)
         }
         mock.pathParameters = parameters(of: mock.path, in: route.segments)
         switch fault {
@@ -141,16 +196,35 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             note(mock, "fault: 503")
             return .serviceUnavailable
         case .latency?:
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(for: faults.latency)
         default:
             break
         }
-        let answer: MockResponse
+        if let operation = route.operation {
+            let input = operation.read(pathParameters: mock.pathParameters, query: mock.query, header: { mock.header($0) }, body: mock.body)
+            guard input.violations.isEmpty else {
+                let answer = refusals.invalid(operation, input.violations)
+                note(mock, "\(answer.status) (\(input.violations.count) violation\(input.violations.count == 1 ? "" : "s"))")
+                return .answered(answer)
+            }
+            mock.input = input.body
+        }
+        var answer: MockResponse
         do {
             answer = try await route.handler(mock)
         } catch {
             note(mock, "connection failed")
             throw error
+        }
+        // JSON answers keep the declared types; a merchant server's HTML rendering of the same
+        // operation (for a web view that asked for HTML) is a page, not the API's body.
+        if let operation = route.operation, answer.contentType.hasPrefix("application/json") {
+            let problems = operation.responseProblems(status: answer.status, body: answer.body)
+            if !problems.isEmpty {
+                let breach = ContractBreach(provider: name, operationID: operation.operationID, status: answer.status, problems: problems)
+                lock.withLock { Self.append(&breachLog, breach) }
+                answer = Self.breachAnswer(breach)
+            }
         }
         switch fault {
         case .malformedBody?:
@@ -165,10 +239,51 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
     }
 
-    private func match(_ request: MockRequest) -> Route? {
+    /// The 500 that replaces an answer breaking its declared type: a sandbox bug, said plainly.
+    static func breachAnswer(_ breach: ContractBreach) -> MockResponse {
+        let body: [String: Any] = [
+            "error": "SANDBOX_CONTRACT_BREACH",
+            "message": "the sandbox's answer broke the schema of \(breach.operationID); this is a bug in the sandbox",
+            "status": breach.status, "problems": breach.problems,
+        ]
+        return MockResponse(status: 500, body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
+    }
+
+    /// Keeps `request`, dropping the oldest past ``captureLimit``. Call under the lock.
+    private func capture(_ request: MockRequest) {
+        captured.append(request)
+        capturedBytes += request.body.count
+        var drop = 0
+        while drop < captured.count - 1, captured.count - drop > Self.captureLimit.requests || capturedBytes > Self.captureLimit.bodyBytes {
+            capturedBytes -= captured[drop].body.count
+            drop += 1
+        }
+        if drop > 0 { captured.removeFirst(drop) }
+    }
+
+    private static func append<T>(_ list: inout [T], _ item: T) {
+        list.append(item)
+        if list.count > logLimit { list.removeFirst(list.count - logLimit) }
+    }
+
+    /// Forgets every request, exchange, fault and breach recorded (the state of the provider's
+    /// business logic is the mock's own to reset).
+    public func resetRecords() {
+        lock.withLock {
+            captured.removeAll()
+            capturedBytes = 0
+            unexpectedRequests.removeAll()
+            injected.removeAll()
+            exchangeLog.removeAll()
+            breachLog.removeAll()
+        }
+    }
+
+    /// The routes whose path matches the request's, in registration order.
+    private func match(_ request: MockRequest) -> [Route] {
         let segments = request.path.split(separator: "/").map(String.init)
-        return routes.first { route in
-            route.method == request.method && route.segments.count == segments.count
+        return routes.filter { route in
+            route.segments.count == segments.count
                 && zip(route.segments, segments).allSatisfy { pattern, value in pattern.hasPrefix("{") || pattern == value }
         }
     }

@@ -18,6 +18,9 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     public var operationID: String
     /// Values of the route's `{placeholders}`.
     public var pathParameters: [String: String] = [:]
+    /// The body as the operation's generated request type decoded and validated it, set by the
+    /// transport before a handler of a schema operation runs.
+    public var input: (any Sendable)?
 
     /// Creates a request from its parts.
     public init(method: String, path: String, query: [URLQueryItem], headers: [String: String], body: Data, operationID: String) {
@@ -62,9 +65,17 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     /// The first query item called `name`.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
 
-    /// The body decoded as JSON with the generated decoders.
+    /// The body decoded as JSON with the generated decoders (for tests that inspect what a mock
+    /// received; handlers read ``body(as:)``).
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try PayWire.decodeJSON(T.self, from: body)
+    }
+
+    /// The request body the contract already decoded and validated (``input``) as `T`; throws
+    /// when the route is not a schema operation taking `T` (a mock bug, never the client's).
+    public func body<T>(as type: T.Type) throws -> T {
+        guard let value = input as? T else { throw MockTransportError.noDecodedBody("\(method) \(path) carries no decoded \(T.self)") }
+        return value
     }
 
     /// `METHOD /path?query` (headers and body are not shown: they may hold secrets).
@@ -114,11 +125,14 @@ public struct MockResponse: Sendable {
 public enum MockTransportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No route matched: a request nothing expects.
     case unexpectedRequest(String)
+    /// A handler asked for a decoded body its route does not provide (a mock bug).
+    case noDecodedBody(String)
 
     /// A readable explanation.
     public var description: String {
         switch self {
         case .unexpectedRequest(let request): return "unexpected request \(request): no mock route matches"
+        case .noDecodedBody(let message): return "mock bug: \(message)"
         }
     }
 }

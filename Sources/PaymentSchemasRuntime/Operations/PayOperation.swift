@@ -43,6 +43,9 @@ public protocol PayOperation: Sendable {
     /// The header carrying the idempotency key, when the operation has one: requests with it are
     /// safe to retry, because the provider answers a repeated key with the first answer.
     static var idempotencyKeyHeader: String? { get }
+    /// How the request body is written: `.json`, or `.query` for a form body
+    /// (`application/x-www-form-urlencoded`, the request type being a URL-query type).
+    static var requestFormat: WireFormat { get }
     /// The HTTP status codes that carry a ``ResponseBody``.
     static var successStatuses: [Int] { get }
     /// The path with parameters filled in and percent-encoded.
@@ -58,6 +61,8 @@ public protocol PayOperation: Sendable {
 extension PayOperation {
     /// No idempotency key, unless the operation declares one.
     public static var idempotencyKeyHeader: String? { nil }
+    /// A JSON body, unless the operation's request type is a URL-query type.
+    public static var requestFormat: WireFormat { .json }
     /// No query items, unless the operation declares query parameters.
     public var queryItems: [URLQueryItem] { [] }
     /// No headers, unless the operation declares header parameters.

@@ -123,9 +123,14 @@ public protocol PaySchemaModule {
     static var name: String { get }
     /// Its types, sorted by name.
     static var types: [PaySchemaType] { get }
+    /// Its operations (not deprecated), sorted by path template and method.
+    static var operations: [PayOperationDescriptor] { get }
 }
 
 extension PaySchemaModule {
+    /// No operations, unless the module's schemas declare some.
+    public static var operations: [PayOperationDescriptor] { [] }
+
     /// The type called `name` (or formerly called so), `nil` when there is none.
     public static func type(named name: String) -> PaySchemaType? {
         types.first { $0.name == name } ?? types.first { $0.formerNames.contains(name) }

@@ -1,0 +1,54 @@
+import Foundation
+import PaymentSchemasRuntime
+
+/// How one provider words the refusals its contract makes before any business logic runs: a path
+/// it does not serve, a method a known path does not take, and a request that breaks the
+/// operation's schema. Each provider's mock builds these from its own generated error type, so a
+/// refusal has the provider's shape and status.
+public struct ProviderRefusals: Sendable {
+    /// The answer to a path no operation serves.
+    public var notFound: @Sendable (_ path: String) -> MockResponse
+    /// The answer to a method a known path does not take (the transport adds `Allow`).
+    public var methodNotAllowed: @Sendable (_ method: String, _ allowed: [String]) -> MockResponse
+    /// The answer to a request that breaks its operation's schema, naming every violation.
+    public var invalid: @Sendable (_ operation: PayOperationDescriptor, _ violations: [PayRequestViolation]) -> MockResponse
+
+    /// Creates the refusals of a provider.
+    public init(
+        notFound: @escaping @Sendable (_ path: String) -> MockResponse,
+        methodNotAllowed: @escaping @Sendable (_ method: String, _ allowed: [String]) -> MockResponse,
+        invalid: @escaping @Sendable (_ operation: PayOperationDescriptor, _ violations: [PayRequestViolation]) -> MockResponse
+    ) {
+        self.notFound = notFound
+        self.methodNotAllowed = methodNotAllowed
+        self.invalid = invalid
+    }
+
+    /// A provider-neutral JSON shape, `{"error": …, "violations": [{"location", "field", "message"}]}`,
+    /// for transports that serve no provider (tests' probes).
+    public static let plain = ProviderRefusals(
+        notFound: { _ in MockResponse(status: 404, body: Data(#"{"error":"not found"}"#.utf8)) },
+        methodNotAllowed: { method, _ in MockResponse(status: 405, body: Data(#"{"error":"method \#(method) not allowed"}"#.utf8)) },
+        invalid: { _, violations in
+            let list = violations.map { ["location": $0.location.rawValue, "field": $0.field, "message": $0.message] }
+            let body = (try? JSONSerialization.data(withJSONObject: ["error": "invalid request", "violations": list], options: [.sortedKeys])) ?? Data()
+            return MockResponse(status: 400, body: body)
+        })
+}
+
+/// A sandbox bug: an answer that breaks its operation's declared response type.
+public struct ContractBreach: Sendable, Hashable, CustomStringConvertible {
+    /// The provider.
+    public let provider: String
+    /// The operation.
+    public let operationID: String
+    /// The status of the answer.
+    public let status: Int
+    /// What is wrong with it.
+    public let problems: [String]
+
+    /// `provider operation → status: problems`.
+    public var description: String {
+        "\(provider) \(operationID) → \(status): \(problems.joined(separator: "; "))"
+    }
+}
