@@ -96,6 +96,7 @@ var targets: [Target] = [
             "PaymentSandbox",
             "AmazonPayMerchantServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
     ),
     .plugin(

@@ -86,7 +86,7 @@ public final class SampleMerchantServer: Sendable {
     let amazonPay: PayAPIClient
     let signer: AmazonPayRequestSigner
     let tokens: TokenSource
-    let orders = LockIsolated<[String: ServerOrder]>([:])
+    let orders = LockIsolated(BoundedStore<String, ServerOrder>())
     let nextOrderNumber = LockIsolated(1)
     let logger: Logger
 
@@ -107,6 +107,12 @@ public final class SampleMerchantServer: Sendable {
             transport: AmazonPaySigningTransport(amazonPay, signer: signer), baseURL: amazonPayBaseURL, retryPolicy: retryPolicy, logger: logger)
         installRoutes()
         installPages(on: browser)
+    }
+
+    /// Forgets every order (the order numbers start again at `MY-ORDER-1`).
+    public func reset() {
+        orders.withValue { $0.removeAll() }
+        nextOrderNumber.setValue(1)
     }
 
     /// The order the server keeps for a checkout session.

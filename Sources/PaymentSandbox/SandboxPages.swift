@@ -22,6 +22,25 @@ struct SandboxPages: Sendable {
         return nil
     }
 
+    /// The provider's URL a sandbox page URL (`<base>/h/<host>/<path>?<query>`) stands for; any
+    /// other URL as it is.
+    func providerURL(for url: URL) -> URL {
+        guard let base = base.value, url.scheme == base.scheme, url.host == base.host, url.port == base.port,
+              let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url }
+        let path = components.percentEncodedPath
+        guard path.hasPrefix("/h/") else { return url }
+        let rest = path.dropFirst(3)
+        let host = rest.prefix { $0 != "/" }
+        guard !host.isEmpty else { return url }
+        var provider = URLComponents()
+        provider.scheme = "https"
+        provider.host = String(host)
+        provider.percentEncodedPath = rest.dropFirst(host.count).isEmpty ? "/" : String(rest.dropFirst(host.count))
+        provider.percentEncodedQuery = components.percentEncodedQuery
+        return provider.url ?? url
+    }
+
     /// `url` on the sandbox when a hosted page answers it; otherwise `url` itself.
     func resolve(_ url: URL) -> URL {
         guard let base = base.value, let host = url.host, page(for: url) != nil else { return url }
@@ -41,17 +60,29 @@ struct SandboxPages: Sendable {
         return URL(string: "https://\(host)\(rest)")
     }
 
+    /// The largest form a page accepts.
+    static let maximumFormBytes = 64 << 10
+
     func respond(_ request: Request, context: BasicRequestContext) async throws -> Response {
         guard let host = context.parameters.get("host")?.lowercased(), let url = Self.providerURL(request, host: host), let page = page(for: url) else {
             return Self.html(.notFound, HTMLText.page(title: "Not found", body: "<h3 id=\"error\">No hosted page here.</h3>"))
+        }
+        // A page of a resource that does not exist (an order never created) is not found.
+        guard page.exists(url) else {
+            return Self.html(.notFound, HTMLText.page(title: page.title, body: "<h3 id=\"error\">No such \(HTMLText.escape(page.title)) resource.</h3>"))
         }
         let resolve: @Sendable (URL) -> URL = { self.resolve($0) }
         if request.method == .get {
             if let script = page.script { return Self.html(.ok, script(url, resolve)) }
             return Self.html(.ok, Self.render(page))
         }
-        let form = try await request.body.collect(upTo: 64 << 10)
-        let fields = (try? PayQueryText.items(Substring(String(buffer: form)))) ?? []
+        let form: ByteBuffer
+        do {
+            form = try await request.body.collect(upTo: Self.maximumFormBytes)
+        } catch {
+            return Self.html(.contentTooLarge, HTMLText.page(title: page.title, body: "<h3 id=\"error\">The form is too large.</h3>"))
+        }
+        let fields = (try? PayQueryText.items(Substring(String(decoding: form.readableBytesView, as: UTF8.self)))) ?? []
         guard let button = fields.first(where: { $0.name == "button" })?.value, page.buttons.contains(where: { $0.id == button }) else {
             return Self.html(.badRequest, HTMLText.page(title: page.title, body: "<h3 id=\"error\">Choose one of the page's buttons.</h3>"))
         }
@@ -60,6 +91,14 @@ struct SandboxPages: Sendable {
             return Response(status: .seeOther, headers: [.location: resolve(end).absoluteString, .contentType: "text/plain; charset=utf-8"])
         } catch WebSessionError.canceled {
             return Self.html(.ok, HTMLText.page(title: page.title, body: "<h3 id=\"closed\">The page was closed.</h3>"))
+        } catch let refusal as HostedPageError {
+            let status: HTTPResponse.Status
+            switch refusal {
+            case .notFound: status = .notFound
+            case .conflict: status = .conflict
+            case .unregisteredRedirect: status = .badRequest
+            }
+            return Self.html(status, HTMLText.page(title: page.title, body: "<h3 id=\"error\">\(HTMLText.escape(refusal.description))</h3>"))
         } catch {
             return Self.html(.badRequest, HTMLText.page(title: page.title, body: "<h3 id=\"error\">\(HTMLText.escape(String(describing: error)))</h3>"))
         }

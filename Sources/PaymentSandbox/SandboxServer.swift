@@ -16,23 +16,33 @@ import ServiceLifecycle
 ///
 /// Each provider is the same ``MockProviderTransport`` the in-memory flows use; the sandbox
 /// registers it under `/t/<id>/` and answers every request with its ``MockProviderTransport/serve(_:)``,
-/// turning network faults into real ones: a 503, a dropped connection before the provider acted,
-/// a truncated body, or an answer lost after the provider acted.
+/// which routes, reads and validates the request with the schemas, and turns network faults into
+/// real ones: a 503, a connection held past the client's deadline, a truncated body, or an answer
+/// lost after the provider acted. Hosted pages are served under `/h/<host>/`, the admin API under
+/// `/__admin/` (``SandboxAdmin``).
 public final class SandboxServer: ScenarioNetwork, Sendable {
     private let registry = LockIsolated<[String: MockProviderTransport]>([:])
+    private let resets = LockIsolated<[String: @Sendable () -> Void]>([:])
+    private let apiHosts = LockIsolated<[String: String]>([:])
     private let counter = LockIsolated(0)
     private let sessions = LockIsolated<[String: URLSession]>([:])
     private let browsers = LockIsolated<[MockBrowser]>([])
     private let address = LockIsolated<URL?>(nil)
+    private let journal: SandboxJournal
     private let logger: Logger
+    /// The limits and options.
+    public let configuration: SandboxConfiguration
 
     /// Creates a sandbox that is not running yet.
-    public init(logger: Logger = Logger(label: "PaymentSandbox")) {
+    public init(configuration: SandboxConfiguration = SandboxConfiguration(), logger: Logger = Logger(label: "PaymentSandbox")) {
+        self.configuration = configuration
         self.logger = logger
+        self.journal = SandboxJournal(limit: configuration.journalLimit)
     }
 
-    /// `http://HOST:PORT` once the server runs.
-    public var baseURL: URL? { address.value }
+    /// The base URL clients and links use: ``SandboxConfiguration/publicURL``, or `http://HOST:PORT`
+    /// once the server runs.
+    public var baseURL: URL? { configuration.publicURL ?? address.value }
 
     /// Serves `transport` under a new prefix and returns how clients reach it (a `URLSessionTransport`).
     public func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint {
@@ -41,7 +51,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
             return "\(transport.name.lowercased())-\(next)"
         }
         register(transport, as: id)
-        let base = (baseURL ?? URL(fileURLWithPath: "/")).appending(path: "t/\(id)")
+        let base = (address.value ?? URL(fileURLWithPath: "/")).appending(path: "t/\(id)")
         return MockProviderTransport.RemoteEndpoint(transport: URLSessionTransport(configuration: .init(session: session(for: transport.name))), baseURL: base)
     }
 
@@ -53,7 +63,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
             if let session = sessions[provider] { return session }
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = 256
-            configuration.timeoutIntervalForRequest = 30
+            configuration.timeoutIntervalForRequest = self.configuration.clientTimeout
             let session = URLSession(configuration: configuration)
             sessions[provider] = session
             return session
@@ -70,47 +80,82 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         browsers.withValue { $0.removeAll { $0 === browser } }
     }
 
+    private var pages: SandboxPages { SandboxPages(browsers: browsers, base: LockIsolated(baseURL)) }
+
     /// Where a browser reaches `url` on the sandbox: `/h/<host>/<path>?<query>` when one of the
     /// served pages answers it; `url` itself otherwise (a callback, a deep link).
     public func pageURL(for url: URL) -> URL {
-        SandboxPages(browsers: browsers, base: address).resolve(url)
+        pages.resolve(url)
     }
 
-    /// Serves `transport` under `/t/<id>/`.
-    public func register(_ transport: MockProviderTransport, as id: String) {
+    /// The provider's URL a sandbox page URL stands for (`<base>/h/<host>/<path>` is
+    /// `https://<host>/<path>`); any other URL as it is.
+    public func providerURL(for url: URL) -> URL {
+        pages.providerURL(for: url)
+    }
+
+    /// Serves `transport` under `/t/<id>/`. `reset` is what `POST /__admin/reset` does to the
+    /// provider's state; `apiHost` is the provider's real API host, whose links in answers are
+    /// rewritten to `/t/<id>/`.
+    public func register(_ transport: MockProviderTransport, as id: String, apiHost: String? = nil, reset: (@Sendable () -> Void)? = nil) {
         registry.withValue { $0[id] = transport }
+        if let reset { resets.withValue { $0[id] = reset } }
+        if let apiHost { apiHosts.withValue { $0[apiHost] = id } }
     }
 
     /// Stops serving `transports`.
     public func release(_ transports: [MockProviderTransport]) {
         registry.withValue { registered in
-            registered = registered.filter { entry in !transports.contains { $0 === entry.value } }
+            let gone = registered.filter { entry in transports.contains { $0 === entry.value } }.map(\.key)
+            for id in gone { registered[id] = nil }
+            resets.withValue { resets in for id in gone { resets[id] = nil } }
         }
+    }
+
+    /// The links rewriter for the pages and API hosts served now.
+    private func links() -> SandboxLinks? {
+        guard let base = baseURL else { return nil }
+        return SandboxLinks(base: base, pages: browsers.value.flatMap(\.hostedPages), apis: apiHosts.value)
     }
 
     /// The Hummingbird application; `onRunning` gets `http://HOST:PORT` once it listens (port 0
     /// picks a free one).
     public func application(host: String, port: Int, onRunning: @escaping @Sendable (URL) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
-        let responder = SandboxResponder(registry: registry)
-        router.get("/") { _, _ in responder.index() }
-        let pages = SandboxPages(browsers: browsers, base: address)
+        let responder = SandboxResponder(registry: registry, configuration: configuration, journal: journal, links: { [self] in links() })
+        let index = SandboxAdmin(registry: registry, resets: resets, journal: journal)
+        router.get("/") { _, _ in index.index() }
+        index.install(on: router)
+        let pages = self.pages
+        let journal = self.journal
         for method in [HTTPRequest.Method.get, .post] {
-            router.on("/h/:host/**", method: method) { request, context in try await pages.respond(request, context: context) }
-            router.on("/h/:host", method: method) { request, context in try await pages.respond(request, context: context) }
+            for path in ["/h/:host/**", "/h/:host"] {
+                router.on(RouterPath(path), method: method) { request, context in
+                    let started = ContinuousClock.now
+                    let response = try await pages.respond(request, context: context)
+                    journal.record(provider: "pages", method: request.method.rawValue, target: request.uri.description, status: Int(response.status.code), scenario: nil, fault: nil, started: started)
+                    return response
+                }
+            }
         }
-        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete, .head, .options] {
             router.on("/t/:id/**", method: method) { request, context in
+                try await responder.respond(request, context: context)
+            }
+            router.on("/t/:id", method: method) { request, context in
                 try await responder.respond(request, context: context)
             }
         }
         let address = self.address
+        let idle = configuration.idleTimeout
         return Application(
             router: router,
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(idle.components.seconds) * 1_000_000_000 + idle.components.attoseconds / 1_000_000_000))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "PaymentSchemas sandbox"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
-                guard let url = URL(string: "http://\(host):\(bound)") else { return }
+                let shown = host.contains(":") ? "[\(host)]" : host
+                guard let url = URL(string: "http://\(shown):\(bound)") else { return }
                 address.setValue(url)
                 await onRunning(url)
             },
@@ -128,7 +173,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
             task.cancel()
             throw SandboxError.didNotStart("the sandbox did not start listening on \(host):\(port)")
         }
-        return RunningSandbox(baseURL: url, group: group, task: task)
+        return RunningSandbox(baseURL: configuration.publicURL ?? url, group: group, task: task)
     }
 }
 

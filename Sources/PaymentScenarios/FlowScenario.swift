@@ -78,6 +78,7 @@ public final class ScenarioContext: @unchecked Sendable {
         self.webSession = webSession ?? browser
         let steps = self.steps
         browser.observer = { steps.record($0) }
+        if let network { browser.addressMap = { network.providerURL(for: $0) } }
     }
 
     /// A transport for `name` with this run's faults.
@@ -219,6 +220,9 @@ public protocol ScenarioNetwork: Sendable {
     func servePages(of browser: MockBrowser)
     /// Stops serving the hosted pages of `browser`.
     func stopServingPages(of browser: MockBrowser)
+    /// The provider's URL a link on the network stands for (a sandbox page `…/h/<host>/<path>`
+    /// is `https://<host>/<path>`); any other URL as it is.
+    func providerURL(for url: URL) -> URL
 }
 
 /// Finds secrets in output the way they leak: written as a value, a whole token. A security code

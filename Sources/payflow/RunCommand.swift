@@ -53,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
         var network: SandboxServer?
         var server: RunningSandbox?
         if http {
-            let sandbox = SandboxServer()
+            let sandbox = SandboxServer(configuration: .inProcess())
             server = try await sandbox.start()
             network = sandbox
             if !quiet { Output.line("sandbox listening on \(server?.baseURL.absoluteString ?? "?")\n") }
@@ -61,7 +61,7 @@ struct RunCommand: AsyncParsableCommand {
         if seeds > 1 {
             let totals = await runSeeds(selected, network: network)
             await server?.stop()
-            Output.line(totals.report(seeds: seed..<(seed + UInt64(seeds)), faults: faults, http: http))
+            Output.line(totals.report(firstSeed: seed, count: seeds, faults: faults, http: http))
             if !totals.clean { throw ExitCode(1) }
             return
         }
@@ -109,10 +109,12 @@ extension RunCommand {
         /// Every flow ended in exactly one typed outcome and kept every invariant.
         var clean: Bool { untyped == 0 && unexpectedOutcome == 0 && doubleCharges == 0 && leaks == 0 && unexpectedRequests == 0 }
 
-        func report(seeds: Range<UInt64>, faults: Double, http: Bool) -> String {
+        /// The report of `count` runs from `firstSeed` on (seeds wrap around past `UInt64.max`).
+        func report(firstSeed: UInt64, count: Int, faults: Double, http: Bool) -> String {
             let failed = failedByCode.values.reduce(0, +)
+            let lastSeed = firstSeed &+ UInt64(max(count, 1) - 1)
             var lines = [
-                "\(flows) flows (seeds \(seeds.lowerBound)…\(seeds.upperBound - 1), faults \(faults)\(http ? ", over HTTP" : ", in memory"))",
+                "\(flows) flows (seeds \(firstSeed)…\(lastSeed), faults \(faults)\(http ? ", over HTTP" : ", in memory"))",
                 "  completed: \(completed)",
                 "  failed with a typed error: \(failed) (\(failedByCode.count) codes)",
                 "  untyped errors: \(untyped)",

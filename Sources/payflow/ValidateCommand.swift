@@ -107,5 +107,11 @@ struct ListCommand: ParsableCommand {
         for scenario in ScenarioCatalog.all {
             Output.line("  \(scenario.id)  \(scenario.summary)  [expected \(scenario.expectation)]")
         }
+        Output.line()
+        Output.line("Per-request scenarios of payflow serve (header Sandbox-Scenario: <name> on a request to /t/<provider>/…):")
+        for scenario in ServeCommand.requestScenarios {
+            Output.line("  \(scenario.provider)/\(scenario.name)  \(scenario.summary)  [\(scenario.operations.joined(separator: ", "))]")
+        }
+        Output.line("Per-request faults: Sandbox-Fault: \(MockFault.allCases.map(\.rawValue).joined(separator: " | ")); Sandbox-Delay: <milliseconds>")
     }
 }

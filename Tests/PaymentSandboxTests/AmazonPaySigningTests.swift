@@ -107,7 +107,7 @@ struct AmazonPaySigningTests {
 
     @Test func signaturesSurviveARealSocket() async throws {
         let server = Self.server()
-        let sandbox = SandboxServer()
+        let sandbox = SandboxServer(configuration: .inProcess())
         let running = try await sandbox.start()
         let endpoint = sandbox.endpoint(for: server.transport)
         for (signed, expected) in [

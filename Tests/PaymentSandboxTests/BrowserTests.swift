@@ -32,7 +32,7 @@ struct BrowserTests {
             print("note: Chromium, chromedriver or Selenium is not installed; the real-browser test did not run")
             return
         }
-        let sandbox = SandboxServer()
+        let sandbox = SandboxServer(configuration: .inProcess())
         let running = try await sandbox.start()
         let browser = try ChromiumWebSession(sandbox: sandbox)
         defer { browser.close() }
@@ -69,7 +69,7 @@ struct BrowserTests {
             #expect(ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_REQUIRE_BROWSER"] != "1", "Chromium is missing")
             return
         }
-        let sandbox = SandboxServer()
+        let sandbox = SandboxServer(configuration: .inProcess())
         let running = try await sandbox.start()
         let browser = try ChromiumWebSession(sandbox: sandbox)
         defer { browser.close() }

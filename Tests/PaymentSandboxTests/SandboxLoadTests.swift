@@ -11,7 +11,7 @@ import Testing
 @Suite("HTTP sandbox under load", .serialized)
 struct SandboxLoadTests {
     @Test func twoHundredConcurrentFlowsEndCleanly() async throws {
-        let sandbox = SandboxServer()
+        let sandbox = SandboxServer(configuration: .inProcess(clientTimeout: 30))
         let running = try await sandbox.start()
         let scenarios = ScenarioCatalog.all
         let results = await withTaskGroup(of: ScenarioResult.self, returning: [ScenarioResult].self) { group in
@@ -31,7 +31,7 @@ struct SandboxLoadTests {
     }
 
     @Test func concurrentWritesToOneProviderAreAllKept() async throws {
-        let sandbox = SandboxServer()
+        let sandbox = SandboxServer(configuration: .inProcess(clientTimeout: 30))
         let running = try await sandbox.start()
         let backend = MockMollieBackend(transport: MockProviderTransport(name: "MollieBackend"), browser: MockBrowser())
         let endpoint = sandbox.endpoint(for: backend.transport)

@@ -10,7 +10,7 @@ enum FlowBench {
     /// Flows per second in memory and over loopback HTTP, side by side, in one run.
     static func compare(seconds: Double) async throws -> [(String, Double, Double)] {
         let inMemory = await run(seconds: seconds)
-        let sandbox = SandboxServer()
+        let sandbox = SandboxServer(configuration: .inProcess())
         let running = try await sandbox.start()
         let overHTTP = await run(seconds: seconds, network: sandbox)
         let concurrent = await concurrentRate(flows: 200, network: sandbox)

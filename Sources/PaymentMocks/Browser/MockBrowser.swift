@@ -30,6 +30,20 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     /// Creates a browser with no pages.
     public init() {}
 
+    private var addressMapValue: (@Sendable (URL) -> URL)?
+
+    /// Maps a URL the browser is asked to open to the provider's URL it stands for: a sandbox
+    /// rewrites the links in its answers to its own `/h/<host>/…` pages, and the scripted browser,
+    /// which runs the pages in process, follows the provider's URL instead.
+    public var addressMap: (@Sendable (URL) -> URL)? {
+        get { lock.withLock { addressMapValue } }
+        set { lock.withLock { addressMapValue = newValue } }
+    }
+
+    private func translate(_ url: URL) -> URL {
+        lock.withLock { addressMapValue }?(url) ?? url
+    }
+
     /// Told each page opened (host and path only: queries may carry tokens).
     public var observer: (@Sendable (String) -> Void)? {
         get { lock.withLock { observerValue } }
@@ -92,6 +106,7 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     /// Runs the page's script and returns the URL it ends on. Like a web view that intercepts every
     /// custom scheme, it does not filter by `callback`: checking the callback is the client's job.
     public func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
+        let url = translate(url)
         lock.withLock { opened.append(url) }
         notify("web session", url)
         guard let script = script(for: url) else {
@@ -115,6 +130,7 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
 
     /// Opens `url` "outside the app": runs the page and keeps the URL it ends on as a pending deep link.
     public func open(_ url: URL) async -> Bool {
+        let url = translate(url)
         lock.withLock { externallyOpened.append(url) }
         notify("external browser", url)
         guard let script = script(for: url) else {

@@ -130,6 +130,13 @@ public struct AmazonPaySignatureVerifier: Sendable {
         self.keys = publicKeys
     }
 
+    /// This verifier, also accepting signatures by `key` under `id` (a merchant's uploaded key).
+    public func adding(_ key: _RSA.Signing.PublicKey, id: String) -> AmazonPaySignatureVerifier {
+        var keys = self.keys
+        keys[id] = key
+        return AmazonPaySignatureVerifier(publicKeys: keys)
+    }
+
     /// Checks `request`; `nil` when it is signed correctly.
     public func refusal(for request: MockRequest) -> Refusal? {
         guard let value = request.header("authorization"), let auth = AmazonPaySignature.Authorization(header: value) else {

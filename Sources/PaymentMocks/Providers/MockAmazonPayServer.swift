@@ -53,6 +53,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         self.ids = SeededGenerator(seed: seed)
         self.now = now
         transport.refusals = Self.refusals
+        transport.offer(Self.requestScenarios)
         installRoutes()
         installPages(on: browser)
     }
@@ -92,6 +93,11 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
         Self.error(reason, message, status: status)
     }
+
+    /// The scenarios a request may choose with `Sandbox-Scenario`.
+    public static let requestScenarios = [
+        RequestScenario(provider: "amazonpay", name: "declined", operations: ["completeCheckoutSession"], summary: "The authorization is declined: the session is Canceled (Declined) and complete answers 422 InvalidCheckoutSessionStatus."),
+    ]
 
     /// Amazon's refusals: 404 `ResourceNotFound`, 405 `UnsupportedOperation`, and 400
     /// `MissingParameterValue`/`InvalidParameterValue` (`MissingHeader`/`InvalidHeaderValue` for
@@ -197,6 +203,11 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                     guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
                     guard complete.chargeAmount == session.paymentDetails?.chargeAmount else {
                         return error(.invalidParameterValue, "chargeAmount does not match the session", status: 400)
+                    }
+                    if request.scenario == "declined" {
+                        session.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
+                        sessions[id] = session
+                        return error(.invalidCheckoutSessionStatus, "the authorization was declined; the session is canceled", status: 422)
                     }
                     session.statusDetails = StatusDetails(state: .completed, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
                     session.chargeId = "S03-" + id.prefix(8) + "-C01"

@@ -96,6 +96,7 @@ public final class MockMITServer: @unchecked Sendable {
         self.ids = SeededGenerator(seed: seed)
         usedReferences["FACTURA-USADA"] = true
         transport.refusals = Self.refusals
+        transport.offer(Self.requestScenarios)
         installRoutes()
         installPages(on: browser)
     }
@@ -137,6 +138,12 @@ public final class MockMITServer: @unchecked Sendable {
     /// "invalid data" code.
     static let invalidDataCodes = ["openHostedPayment": "P002", "startTokenization": "A008", "getTokenization": "A010", "payWithToken": "T012"]
 
+    /// The scenarios a request may choose with `Sandbox-Scenario`.
+    public static let requestScenarios = [
+        RequestScenario(provider: "mit", name: "company-suspended", operations: ["openHostedPayment", "startTokenization", "getTokenization", "payWithToken"], summary: "The company is suspended: C001."),
+        RequestScenario(provider: "mit", name: "card-expired", operations: ["payWithToken"], summary: "The card behind the token has expired: T004."),
+    ]
+
     /// MIT's refusals, as `{code, message}` from its catalogs: C002 (404) for a path MIT does not
     /// serve, C003 (405) for a method, and the operation's invalid-data code (400).
     static let refusals = ProviderRefusals(
@@ -157,16 +164,16 @@ public final class MockMITServer: @unchecked Sendable {
         }
     }
 
-    private func gatekeep() throws -> MockResponse? {
+    private func gatekeep(_ request: MockRequest) throws -> MockResponse? {
         let (offline, isSuspended) = lock.withLock { (unreachable, suspended) }
         if offline { throw URLError(.cannotConnectToHost) }
-        return isSuspended ? error("C001") : nil
+        return isSuspended || request.scenario == "company-suspended" ? error("C001") : nil
     }
 
     private func installRoutes() {
         let operations = SuiteMCommerceSchema.operations
         transport.handle("openHostedPayment", of: operations) { [self] request in
-            if let refusal = try gatekeep() { return refusal }
+            if let refusal = try gatekeep(request) { return refusal }
             let body = try request.body(as: HostedPaymentRequest.self)
             guard body.company == merchant.company else { return error("P001") }
             guard body.xmlM == merchant.xmlM else { return error("P003") }
@@ -178,7 +185,7 @@ public final class MockMITServer: @unchecked Sendable {
             return .json(HostedForm(formUrl: Self.page("form", id)))
         }
         transport.handle("startTokenization", of: operations) { [self] request in
-            if let refusal = try gatekeep() { return refusal }
+            if let refusal = try gatekeep(request) { return refusal }
             let body = try request.body(as: TokenizeRequest.self)
             if let code = authenticationCode(body.tokenization, body.threeDS) { return error(code) }
             let session = nextID()
@@ -186,7 +193,7 @@ public final class MockMITServer: @unchecked Sendable {
             return .json(CaptureView(captureUrl: Self.page("capture", session), session: session))
         }
         transport.handle("getTokenization", of: operations) { [self] request in
-            if let refusal = try gatekeep() { return refusal }
+            if let refusal = try gatekeep(request) { return refusal }
             let session = request.pathParameters["session"] ?? ""
             guard let capture = lock.withLock({ captures[session] }), capture.authenticated else { return error("A010") }
             let token = lock.withLock { () -> String in
@@ -201,9 +208,10 @@ public final class MockMITServer: @unchecked Sendable {
                 cardType: "CREDITO", cardBrand: "MasterCard", cardBank: "BANAMEX"))
         }
         transport.handle("payWithToken", of: operations) { [self] request in
-            if let refusal = try gatekeep() { return refusal }
+            if let refusal = try gatekeep(request) { return refusal }
             let body = try request.body(as: TokenizeRequest.self)
             if let code = tokenPaymentCode(body.tokenization, body.threeDS) { return error(code) }
+            if request.scenario == "card-expired" { return error("T004") }
             lock.withLock {
                 chargeCount += 1
                 usedReferences[body.tokenization.reference] = true

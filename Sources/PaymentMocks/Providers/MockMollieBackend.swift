@@ -36,6 +36,7 @@ public final class MockMollieBackend: @unchecked Sendable {
         self.outcomeValue = outcome
         self.transport = transport
         transport.refusals = Self.refusals
+        transport.offer(Self.requestScenarios)
         installRoutes()
         installPages(on: browser)
     }
@@ -66,6 +67,11 @@ public final class MockMollieBackend: @unchecked Sendable {
     public func payment(mollieID: String) -> BackendPayment? {
         lock.withLock { owners[mollieID].flatMap { device in payments[device]?.first { $0.mollieId == mollieID } } }
     }
+
+    /// The scenarios a request may choose with `Sandbox-Scenario`.
+    public static let requestScenarios = [
+        RequestScenario(provider: "mollie", name: "mollie-rejects", operations: ["createPayment"], summary: "Mollie refuses the payment; the backend relays it as 422 {message} without errors."),
+    ]
 
     /// The demo backend's refusals, as Laravel words them: 404 and 405 with `{message}`, 400 for a
     /// missing or malformed device UUID, and 422 `{message, errors}` naming every invalid field.
@@ -146,6 +152,9 @@ public final class MockMollieBackend: @unchecked Sendable {
                 }
             }
             guard errors.isEmpty else { return .json(ValidationErrorResponse(message: "The given data was invalid.", errors: errors), status: 422) }
+            if request.scenario == "mollie-rejects" {
+                return .json(ValidationErrorResponse(message: "Error executing API call (422: Unprocessable Entity): The amount is higher than the maximum."), status: 422)
+            }
             return lock.withLock {
                 let id = nextID
                 nextID += 1

@@ -56,6 +56,7 @@ public final class MockPayPalServer: @unchecked Sendable {
         self.transport = transport
         self.ids = SeededGenerator(seed: seed)
         transport.refusals = Self.refusals
+        transport.offer(Self.requestScenarios)
         installRoutes()
         installPages(on: browser)
     }
@@ -134,9 +135,17 @@ public final class MockPayPalServer: @unchecked Sendable {
         return "/" + path.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "").split(separator: ".").joined(separator: "/")
     }
 
+    /// The scenarios a request may choose with `Sandbox-Scenario`.
+    public static let requestScenarios = [
+        RequestScenario(provider: "paypal", name: "card-declined", operations: ["confirmPaymentSource"], summary: "The card is declined: 422 UNPROCESSABLE_ENTITY CARD_DECLINED."),
+        RequestScenario(provider: "paypal", name: "3ds-challenge", operations: ["confirmPaymentSource"], summary: "The bank asks for 3-D Secure: PAYER_ACTION_REQUIRED with a payer-action link."),
+        RequestScenario(provider: "paypal", name: "3ds-not-required", operations: ["confirmPaymentSource"], summary: "No challenge: the order is APPROVED at once."),
+        RequestScenario(provider: "paypal", name: "token-expired", operations: ["createOrder", "confirmPaymentSource", "getOrder"], summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
+    ]
+
     /// Whether `authorization` is `Bearer <a token this server issued>`.
-    private func knowsToken(_ authorization: String?) -> Bool {
-        guard let authorization, authorization.hasPrefix("Bearer ") else { return false }
+    private func knowsToken(_ request: MockRequest) -> Bool {
+        guard request.scenario != "token-expired", let authorization = request.header("authorization"), authorization.hasPrefix("Bearer ") else { return false }
         let token = String(authorization.dropFirst("Bearer ".count))
         return lock.withLock { tokens[token] != nil }
     }
@@ -165,7 +174,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
         }
         transport.handle("createOrder", of: operations) { [self] request in
-            guard knowsToken(request.header("authorization")) else { return Self.unauthorized }
+            guard knowsToken(request) else { return Self.unauthorized }
             let body = try request.body(as: CreateOrderRequest.self)
             return lock.withLock {
                 let scoped = request.header("paypal-request-id").map { "createOrder \($0)" }
@@ -191,7 +200,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             }
         }
         transport.handle("confirmPaymentSource", of: operations) { [self] request in
-            guard knowsToken(request.header("authorization")) else { return Self.unauthorized }
+            guard knowsToken(request) else { return Self.unauthorized }
             let body = try request.body(as: ConfirmPaymentSourceRequest.self)
             let id = request.pathParameters["orderID"] ?? ""
             return lock.withLock {
@@ -207,10 +216,11 @@ public final class MockPayPalServer: @unchecked Sendable {
                 }
                 let response: MockResponse
                 let card = body.paymentSource.card
-                if card.number == Self.declinedCard {
+                if card.number == Self.declinedCard || request.scenario == "card-declined" {
                     response = Self.failure("UNPROCESSABLE_ENTITY", "CARD_DECLINED", status: 422)
                 } else {
-                    let challenge = threeDSecureValue != .notRequired || card.number == Self.challengeCard || card.attributes?.verification?.method == .scaAlways
+                    let challenge = request.scenario == "3ds-challenge"
+                        || (request.scenario != "3ds-not-required" && (threeDSecureValue != .notRequired || card.number == Self.challengeCard || card.attributes?.verification?.method == .scaAlways))
                     order.status = challenge ? .payerActionRequired : .approved
                     order.paymentSource = PaymentSourceResponse(card: CardResponse(
                         lastDigits: String(card.number.suffix(4)), brand: card.number.hasPrefix("4") ? "VISA" : "MASTERCARD", type: "CREDIT"))
@@ -235,7 +245,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             }
         }
         transport.handle("getOrder", of: operations) { [self] request in
-            guard knowsToken(request.header("authorization")) else { return Self.unauthorized }
+            guard knowsToken(request) else { return Self.unauthorized }
             return lock.withLock {
                 guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
                     return Self.failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404)

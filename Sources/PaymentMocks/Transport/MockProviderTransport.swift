@@ -77,6 +77,27 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         set { lock.withLock { refusalsValue = newValue } }
     }
 
+    /// The request header that chooses a scenario for one request (`Sandbox-Scenario: card-declined`).
+    public static let scenarioHeader = "sandbox-scenario"
+    /// The request header that chooses a fault for one request (`Sandbox-Fault: timeout`; the
+    /// values are ``MockFault``'s raw values).
+    public static let faultHeader = "sandbox-fault"
+    /// The request header that delays one answer (`Sandbox-Delay: 2000`, in milliseconds, at most
+    /// ``maximumDelay``).
+    public static let delayHeader = "sandbox-delay"
+    /// The longest delay `Sandbox-Delay` may ask for.
+    public static let maximumDelay: Duration = .seconds(60)
+
+    private var scenarioList: [RequestScenario] = []
+
+    /// Registers the scenarios a client may choose per request for this provider.
+    public func offer(_ scenarios: [RequestScenario]) {
+        lock.withLock { scenarioList.append(contentsOf: scenarios) }
+    }
+
+    /// The scenarios a client may choose per request.
+    public var scenarios: [RequestScenario] { lock.withLock { scenarioList } }
+
     /// Operation ids a mock asked to handle that its module's schemas do not declare (a mock bug).
     public var missingOperations: [String] { lock.withLock { missing } }
 
@@ -169,7 +190,13 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// the declared type. The in-memory transport and the HTTP sandbox both come here.
     public func serve(_ request: MockRequest) async throws -> MockExchange {
         var mock = request
-        let fault = faults.draw()
+        if let refusal = controlRefusal(mock) {
+            note(mock, "\(refusal.status) (bad sandbox control)")
+            return .answered(refusal)
+        }
+        let chosen = mock.header(Self.faultHeader).flatMap { MockFault(rawValue: $0) }
+        let fault = chosen ?? faults.draw()
+        mock.scenario = mock.header(Self.scenarioHeader)
         let (candidates, refusals) = lock.withLock { () -> ([Route], ProviderRefusals) in
             capture(mock)
             if let fault { injected.append(fault) }
@@ -200,6 +227,9 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         default:
             break
         }
+        if let delay = mock.header(Self.delayHeader).flatMap(Int.init) {
+            try await Task.sleep(for: .milliseconds(delay))
+        }
         if let operation = route.operation {
             let input = operation.read(pathParameters: mock.pathParameters, query: mock.query, header: { mock.header($0) }, body: mock.body)
             guard input.violations.isEmpty else {
@@ -224,6 +254,8 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
                 let breach = ContractBreach(provider: name, operationID: operation.operationID, status: answer.status, problems: problems)
                 lock.withLock { Self.append(&breachLog, breach) }
                 answer = Self.breachAnswer(breach)
+            } else {
+                answer.checkedBy = operation
             }
         }
         switch fault {
@@ -237,6 +269,28 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             note(mock, "\(answer.status)" + (fault == .latency ? " (fault: latency)" : ""))
             return .answered(answer)
         }
+    }
+
+    /// A 400 for a sandbox control header the provider does not know (a scenario it does not offer,
+    /// an unknown fault, a delay out of range), or `nil` when the controls are valid or absent.
+    private func controlRefusal(_ request: MockRequest) -> MockResponse? {
+        var problems: [String] = []
+        if let name = request.header(Self.scenarioHeader) {
+            let known = scenarios.map(\.name)
+            if !known.contains(name) {
+                problems.append("Sandbox-Scenario '\(String(name.prefix(64)))' is not a scenario of \(self.name); known: \(known.joined(separator: ", "))")
+            }
+        }
+        if let fault = request.header(Self.faultHeader), MockFault(rawValue: fault) == nil {
+            problems.append("Sandbox-Fault must be one of \(MockFault.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if let delay = request.header(Self.delayHeader) {
+            let limit = Int(Self.maximumDelay.components.seconds) * 1_000
+            if !(Int(delay).map { (0...limit).contains($0) } ?? false) { problems.append("Sandbox-Delay must be milliseconds from 0 to \(limit)") }
+        }
+        guard !problems.isEmpty else { return nil }
+        let body: [String: Any] = ["error": "SANDBOX_CONTROL_INVALID", "problems": problems]
+        return MockResponse(status: 400, body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
     }
 
     /// The 500 that replaces an answer breaking its declared type: a sandbox bug, said plainly.

@@ -21,6 +21,9 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     /// The body as the operation's generated request type decoded and validated it, set by the
     /// transport before a handler of a schema operation runs.
     public var input: (any Sendable)?
+    /// The scenario the client chose for this request (`Sandbox-Scenario`), checked against the
+    /// provider's ``MockProviderTransport/scenarios`` before a handler runs.
+    public var scenario: String?
 
     /// Creates a request from its parts.
     public init(method: String, path: String, query: [URLQueryItem], headers: [String: String], body: Data, operationID: String) {
@@ -96,6 +99,9 @@ public struct MockResponse: Sendable {
     public var headers: [String: String]
     /// The media type of `body`.
     public var contentType: String
+    /// The operation whose declared types this answer was checked against (set by the transport),
+    /// so whoever changes it afterwards (the sandbox rewriting links) can check it again.
+    public var checkedBy: PayOperationDescriptor?
 
     /// Creates a response.
     public init(status: Int, body: Data = Data(), contentType: String = "application/json", headers: [String: String] = [:]) {

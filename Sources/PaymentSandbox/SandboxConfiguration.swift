@@ -1,0 +1,37 @@
+import Foundation
+
+/// The sandbox's limits and options: what a client may send, how long it may take, and where the
+/// links in answers point. Every limit is enforced before a provider sees a request.
+public struct SandboxConfiguration: Sendable {
+    /// The largest request body; a larger one (announced or sent) is answered 413.
+    public var maximumBodyBytes = 1 << 20
+    /// How long a client may take to send a request's body once its head arrived; slower is 408.
+    public var bodyReadTimeout: Duration = .seconds(10)
+    /// How long a connection may stay idle (no request in progress, or a head that never ends)
+    /// before the server closes it.
+    public var idleTimeout: Duration = .seconds(30)
+    /// How long a `timeout` fault holds the connection before closing it without an answer: past
+    /// the client's deadline (60 s is URLSession's default request timeout).
+    public var timeoutHold: Duration = .seconds(65)
+    /// The request timeout of the HTTP clients the sandbox hands out (``SandboxServer/endpoint(for:)``):
+    /// shorter than ``timeoutHold``, so a `timeout` fault is one for them.
+    public var clientTimeout: TimeInterval = 30
+    /// How many requests the journal keeps (the oldest go first).
+    public var journalLimit = 1_000
+    /// The base URL links in answers point at (`--public-url`, for a device on the network); the
+    /// address the server listens on when `nil`.
+    public var publicURL: URL?
+
+    /// The defaults: 1 MiB bodies, 10 s to send one, 30 s idle, timeouts held 65 s, 1,000 journal
+    /// entries.
+    public init() {}
+
+    /// Settings for a sandbox inside a test process: clients give up after `clientTimeout` seconds
+    /// and a `timeout` fault holds a little longer, so faults cost about a second each.
+    public static func inProcess(clientTimeout: TimeInterval = 2) -> SandboxConfiguration {
+        var configuration = SandboxConfiguration()
+        configuration.clientTimeout = clientTimeout
+        configuration.timeoutHold = .milliseconds(Int64(clientTimeout * 1_000) + 300)
+        return configuration
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import PaymentFlowsCore
+
+/// One request the sandbox answered, as the journal keeps it: no headers, no body, query values
+/// left out and card-number-like digit runs in the path redacted, so nothing a client sent can
+/// leak a secret through the admin API.
+public struct SandboxJournalEntry: Sendable, Codable, Hashable {
+    /// Its position since the sandbox started (or was reset).
+    public let sequence: Int
+    /// When it arrived.
+    public let time: Date
+    /// The provider prefix (`paypal`, …), `pages` for hosted pages, `admin` for the admin API.
+    public let provider: String
+    /// The method.
+    public let method: String
+    /// The path, redacted.
+    public let path: String
+    /// The query items' names (never their values).
+    public let queryNames: [String]
+    /// The status answered, `0` when the connection was dropped or held (a fault).
+    public let status: Int
+    /// The scenario the request chose, if any.
+    public let scenario: String?
+    /// The fault the request met, if any.
+    public let fault: String?
+    /// How long the answer took, in milliseconds.
+    public let milliseconds: Int
+}
+
+/// The request journal: a bounded, redacted record of what the sandbox answered, for tests to
+/// assert on (`GET /__admin/requests`), cleared by `DELETE /__admin/requests` or a reset.
+final class SandboxJournal: Sendable {
+    private let state = LockIsolated<(entries: [SandboxJournalEntry], next: Int)>(([], 1))
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    func record(provider: String, method: String, target: String, status: Int, scenario: String?, fault: String?, started: ContinuousClock.Instant) {
+        let (path, names) = Self.redacted(target)
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Int(elapsed.components.seconds) * 1_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        state.withValue { state in
+            state.entries.append(SandboxJournalEntry(
+                sequence: state.next, time: Date(), provider: provider, method: method, path: path, queryNames: names, status: status,
+                scenario: scenario.map { String($0.prefix(64)) }, fault: fault, milliseconds: milliseconds))
+            state.next += 1
+            if state.entries.count > limit { state.entries.removeFirst(state.entries.count - limit) }
+        }
+    }
+
+    /// The entries, oldest first, optionally of one provider only.
+    func entries(provider: String? = nil) -> [SandboxJournalEntry] {
+        let all = state.value.entries
+        guard let provider else { return all }
+        return all.filter { $0.provider == provider }
+    }
+
+    func clear() {
+        state.withValue { $0 = ([], 1) }
+    }
+
+    /// The path with runs of 12 or more digits (card numbers, with or without separators)
+    /// replaced by `<redacted>`, at most 512 characters, and the query's names (redacted alike).
+    static func redacted(_ target: String) -> (path: String, queryNames: [String]) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var path = redactingDigitRuns(parts.first ?? "")
+        if path.count > 512 { path = String(path.prefix(512)) + "…" }
+        let names = parts.count > 1 ? parts[1].split(separator: "&").compactMap { item -> String? in
+            let name = String(item.split(separator: "=", maxSplits: 1).first ?? "")
+            let decoded = name.removingPercentEncoding ?? name
+            return decoded.isEmpty ? nil : String(redactingDigitRuns(Substring(decoded)).prefix(64))
+        } : []
+        return (path, Array(names.prefix(32)))
+    }
+
+    /// `text` with every run of 12 or more digits (separators `-`, space, `+` and `%xx` inside the
+    /// run allowed) replaced by `<redacted>`.
+    static func redactingDigitRuns(_ text: Substring) -> String {
+        var out = ""
+        var run = ""
+        var digitCount = 0
+        func flush() {
+            out += digitCount >= 12 ? "<redacted>" : run
+            run = ""
+            digitCount = 0
+        }
+        for character in text {
+            if character.isASCII && character.isNumber {
+                run.append(character)
+                digitCount += 1
+            } else if !run.isEmpty && (character == "-" || character == " " || character == "+" || character == "%") {
+                run.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import PaymentMocks
+
+/// Rewrites the links in a provider's JSON answer so a client that follows them stays in the
+/// sandbox: a hosted page's URL (`https://www.sandbox.paypal.com/webapps/helios?…`) becomes
+/// `<base>/h/www.sandbox.paypal.com/webapps/helios?…`, and a provider API's own URL (PayPal's `self`
+/// links on `api-m.sandbox.paypal.com`) becomes `<base>/t/<provider>/…`.
+///
+/// The rewrite works on the JSON text, replacing only the start of string literals, so every other
+/// byte (amounts' numerals included) is kept exactly; an answer whose rewritten form would break its
+/// declared type (an `https`-only field on a plain-HTTP sandbox) keeps its provider links.
+struct SandboxLinks: Sendable {
+    /// `(from, to)` prefixes, each `"https://host/path` → `"<base>/h/host/path`, longest first.
+    let prefixes: [(from: [UInt8], to: [UInt8])]
+
+    init(base: URL, pages: [HostedPage], apis: [String: String]) {
+        let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+        var pairs: [(String, String)] = []
+        for page in pages {
+            let prefix = page.pathPrefix.hasPrefix("/") ? page.pathPrefix : "/" + page.pathPrefix
+            pairs.append(("\"https://\(page.host)\(prefix)", "\"\(root)/h/\(page.host)\(prefix)"))
+        }
+        for (host, provider) in apis {
+            pairs.append(("\"https://\(host)/", "\"\(root)/t/\(provider)/"))
+        }
+        var seen = Set<String>()
+        prefixes = pairs.filter { seen.insert($0.0).inserted }.sorted { $0.0.count > $1.0.count }.map { (Array($0.0.utf8), Array($0.1.utf8)) }
+    }
+
+    /// `body` with every matching link rewritten.
+    func rewrite(_ body: Data) -> Data {
+        guard !prefixes.isEmpty, body.contains(UInt8(ascii: "\"")) else { return body }
+        let bytes = Array(body)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if !inString && byte == UInt8(ascii: "\""), let pair = prefixes.first(where: { Self.starts(bytes, at: index, with: $0.from) }) {
+                out += pair.to
+                index += pair.from.count
+                inString = true
+                continue
+            }
+            if byte == UInt8(ascii: "\\") && inString, index + 1 < bytes.count {
+                out.append(byte)
+                out.append(bytes[index + 1])
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString.toggle() }
+            out.append(byte)
+            index += 1
+        }
+        return Data(out)
+    }
+
+    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: [UInt8]) -> Bool {
+        guard index + prefix.count <= bytes.count else { return false }
+        for offset in 0..<prefix.count where bytes[index + offset] != prefix[offset] { return false }
+        return true
+    }
+}
