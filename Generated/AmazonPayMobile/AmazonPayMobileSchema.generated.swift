@@ -22,11 +22,13 @@ public enum AmazonPayMobileSchema: PaySchemaModule {
         PaySchemaType(BridgeOperation.self, module: "AmazonPayMobile", name: "BridgeOperation", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/Bridge.yaml"),
         PaySchemaType(ButtonPayload.self, module: "AmazonPayMobile", name: "ButtonPayload", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/Button.yaml"),
         PaySchemaType(ButtonWebCheckoutDetails.self, module: "AmazonPayMobile", name: "ButtonWebCheckoutDetails", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/Button.yaml"),
+        PaySchemaType(CartQuantity.self, module: "AmazonPayMobile", name: "CartQuantity", kind: .scalar, formats: [.json], schemaFile: "AmazonPayMobile/MerchantServer.yaml"),
         PaySchemaType(ChargePermissionType.self, module: "AmazonPayMobile", name: "ChargePermissionType", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(CheckoutMode.self, module: "AmazonPayMobile", name: "CheckoutMode", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(CheckoutReview.self, module: "AmazonPayMobile", name: "CheckoutReview", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/MerchantServer.yaml"),
         PaySchemaType(CheckoutSession.self, module: "AmazonPayMobile", name: "CheckoutSession", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(CheckoutSessionConstraint.self, module: "AmazonPayMobile", name: "CheckoutSessionConstraint", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml", formerNames: ["Constraint"]),
+        PaySchemaType(CheckoutSessionID.self, module: "AmazonPayMobile", name: "CheckoutSessionID", kind: .scalar, formats: [.json], schemaFile: "AmazonPayMobile/MerchantServer.yaml"),
         PaySchemaType(CheckoutSessionReasonCode.self, module: "AmazonPayMobile", name: "CheckoutSessionReasonCode", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(CheckoutSessionState.self, module: "AmazonPayMobile", name: "CheckoutSessionState", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(ClientKind.self, module: "AmazonPayMobile", name: "ClientKind", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/Bridge.yaml"),
@@ -60,28 +62,30 @@ public enum AmazonPayMobileSchema: PaySchemaModule {
     /// Every operation that is not deprecated, sorted by path template and method.
     public static let operations: [PayOperationDescriptor] = [
         PayOperationDescriptor(MerchantCheckoutReviewOperation.self, parameters: [
-            PayParameterDescriptor("amazonCheckoutSessionId", in: .query, as: String.self, required: true),
-            PayParameterDescriptor("Cookie", in: .header, as: String.self, required: true, sensitive: true),
+            PayParameterDescriptor("amazonCheckoutSessionId", in: .query, as: CheckoutSessionID.self, required: true),
+            PayParameterDescriptor("client", in: .cookie, as: ClientKind.self, required: false),
+            PayParameterDescriptor("hd8", in: .cookie, as: CartQuantity.self, required: true),
+            PayParameterDescriptor("hd10", in: .cookie, as: CartQuantity.self, required: true),
         ]),
         PayOperationDescriptor(MerchantUpdateCheckoutSessionOperation.self, parameters: [
-            PayParameterDescriptor("Cookie", in: .header, as: String.self, required: true, sensitive: true),
+            PayParameterDescriptor("session", in: .cookie, as: String.self, required: true, sensitive: true),
         ]),
         PayOperationDescriptor(MerchantThanksOperation.self, parameters: [
-            PayParameterDescriptor("Cookie", in: .header, as: String.self, required: true, sensitive: true),
+            PayParameterDescriptor("session", in: .cookie, as: String.self, required: true, sensitive: true),
         ]),
         PayOperationDescriptor(GetCheckoutSessionOperation.self, parameters: [
             PayParameterDescriptor("checkoutSessionId", in: .path, as: String.self, required: true),
-            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: false),
+            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: true),
         ]),
         PayOperationDescriptor(UpdateCheckoutSessionOperation.self, parameters: [
             PayParameterDescriptor("checkoutSessionId", in: .path, as: String.self, required: true),
             PayParameterDescriptor("x-amz-pay-idempotency-key", in: .header, as: IdempotencyKey.self, required: false),
-            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: false),
+            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: true),
         ]),
         PayOperationDescriptor(CompleteCheckoutSessionOperation.self, parameters: [
             PayParameterDescriptor("checkoutSessionId", in: .path, as: String.self, required: true),
             PayParameterDescriptor("x-amz-pay-idempotency-key", in: .header, as: IdempotencyKey.self, required: true),
-            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: false),
+            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: true),
         ]),
     ]
 }

@@ -1363,15 +1363,17 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404]
 
     /// The session.
     public var checkoutSessionId: String
 
-    /// The account's region.
-    public var region: AmazonPayRegion?
+    /// The account's region (signed).
+    public var region: AmazonPayRegion
 
     /// Creates the operation's input.
-    public init(checkoutSessionId: String, region: AmazonPayRegion? = nil) {
+    public init(checkoutSessionId: String, region: AmazonPayRegion) {
         self.checkoutSessionId = checkoutSessionId
         self.region = region
     }
@@ -1384,9 +1386,7 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
-        if let region {
-            fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        }
+        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
         return fields
     }
 }
@@ -1414,6 +1414,8 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404, 422]
 
     /// The session.
     public var checkoutSessionId: String
@@ -1421,14 +1423,14 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     /// Sent as the sample server does.
     public var idempotencyKey: IdempotencyKey?
 
-    /// The account's region.
-    public var region: AmazonPayRegion?
+    /// The account's region (signed).
+    public var region: AmazonPayRegion
 
     /// The request body.
     public var body: UpdateCheckoutSessionRequest
 
     /// Creates the operation's input.
-    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey? = nil, region: AmazonPayRegion? = nil, body: UpdateCheckoutSessionRequest) {
+    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey? = nil, region: AmazonPayRegion, body: UpdateCheckoutSessionRequest) {
         self.checkoutSessionId = checkoutSessionId
         self.idempotencyKey = idempotencyKey
         self.region = region
@@ -1446,9 +1448,7 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
         if let idempotencyKey {
             fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
         }
-        if let region {
-            fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        }
+        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
         return fields
     }
 
@@ -1479,6 +1479,8 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 202]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404, 422]
 
     /// The session.
     public var checkoutSessionId: String
@@ -1486,14 +1488,14 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     /// Makes retries safe.
     public var idempotencyKey: IdempotencyKey
 
-    /// The account's region.
-    public var region: AmazonPayRegion?
+    /// The account's region (signed).
+    public var region: AmazonPayRegion
 
     /// The request body.
     public var body: CompleteCheckoutSessionRequest
 
     /// Creates the operation's input.
-    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey, region: AmazonPayRegion? = nil, body: CompleteCheckoutSessionRequest) {
+    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey, region: AmazonPayRegion, body: CompleteCheckoutSessionRequest) {
         self.checkoutSessionId = checkoutSessionId
         self.idempotencyKey = idempotencyKey
         self.region = region
@@ -1509,9 +1511,7 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
         fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
-        if let region {
-            fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        }
+        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
         return fields
     }
 

@@ -52,6 +52,87 @@ extension SampleCart: PayValidatable {
     }
 }
 
+/// An Amazon Pay checkout session id (a UUID in Amazon's answers), as the universal link carries it.
+///
+/// - Remark: Generated from `CheckoutSessionID` in `AmazonPayMobile/MerchantServer.yaml`.
+public struct CheckoutSessionID: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+    /// The wrapped value.
+    public var rawValue: String
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a literal; call `validate()` to check the constraints.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The wrapped value as text.
+    public var description: String { String(describing: rawValue) }
+
+    /// `CheckoutSessionID(value)`.
+    public var debugDescription: String { "CheckoutSessionID(\(String(reflecting: rawValue)))" }
+}
+
+extension CheckoutSessionID: PayValidatable {
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minLength(rawValue, 1, at: path, into: &violations)
+        PayRules.maxLength(rawValue, 128, at: path, into: &violations)
+    }
+}
+
+/// A quantity of the cart page's `hd8`/`hd10` cookies.
+///
+/// - Remark: Generated from `CartQuantity` in `AmazonPayMobile/MerchantServer.yaml`.
+public struct CartQuantity: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+    /// The wrapped value.
+    public var rawValue: Int
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(Int.self)
+    }
+
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The wrapped value as text.
+    public var description: String { String(describing: rawValue) }
+
+    /// `CartQuantity(value)`.
+    public var debugDescription: String { "CartQuantity(\(String(reflecting: rawValue)))" }
+}
+
+extension CartQuantity: PayValidatable {
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minimum(rawValue, 0, exclusive: false, at: path, into: &violations)
+        PayRules.maximum(rawValue, 99, exclusive: false, at: path, into: &violations)
+    }
+}
+
 /// What `/sample/checkoutReview` and `/sample/thanks` answer to a native app: the order with the server's totals and the checkout session the server read from Amazon Pay.
 ///
 /// - Remark: Generated from `CheckoutReview` in `AmazonPayMobile/MerchantServer.yaml`.
@@ -184,19 +265,27 @@ public struct MerchantCheckoutReviewOperation: PayOperation, Hashable {
     public static let pathTemplate = "/sample/checkoutReview"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 409, 422, 503]
 
     /// The session the universal link carried.
-    public var amazonCheckoutSessionId: String
+    public var amazonCheckoutSessionId: CheckoutSessionID
 
-    /// `client=iosApp; hd8=N; hd10=M`: the cart cookies.
-    ///
-    /// - Note: Sensitive. Never logged.
-    public var cookie: String
+    /// The `client` cookie: which client renders the pages (a browser when absent).
+    public var client: ClientKind?
+
+    /// The `hd8` cookie: how many Fire HD8.
+    public var hd8: CartQuantity
+
+    /// The `hd10` cookie: how many Fire HD10.
+    public var hd10: CartQuantity
 
     /// Creates the operation's input.
-    public init(amazonCheckoutSessionId: String, cookie: String) {
+    public init(amazonCheckoutSessionId: CheckoutSessionID, client: ClientKind? = nil, hd8: CartQuantity, hd10: CartQuantity) {
         self.amazonCheckoutSessionId = amazonCheckoutSessionId
-        self.cookie = cookie
+        self.client = client
+        self.hd8 = hd8
+        self.hd10 = hd10
     }
 
     /// The path with its parameters percent-encoded.
@@ -214,14 +303,17 @@ public struct MerchantCheckoutReviewOperation: PayOperation, Hashable {
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Cookie", value: cookie.queryValue, sensitive: true))
+        var cookies: [String] = []
+        if let client {
+            cookies.append("client=" + client.queryValue)
+        }
+        cookies.append("hd8=" + hd8.queryValue)
+        cookies.append("hd10=" + hd10.queryValue)
+        if !cookies.isEmpty {
+            fields.append(PayHeaderField(name: "Cookie", value: cookies.joined(separator: "; "), sensitive: false))
+        }
         return fields
     }
-}
-
-extension MerchantCheckoutReviewOperation: PayRedacting {
-    /// The fields as descriptions show them; sensitive values are `<redacted>`.
-    public var redactedFields: [(String, Any)] { [("amazonCheckoutSessionId", amazonCheckoutSessionId as Any), ("cookie", PayRedaction.Redacted())] }
 }
 
 /// Numbers the order (`MY-ORDER-n`, once per order) and updates the Amazon Pay session with the server's charge amount and the relay page; answers Amazon Pay's session.
@@ -243,15 +335,17 @@ public struct MerchantUpdateCheckoutSessionOperation: PayOperation, Hashable {
     public static let pathTemplate = "/sample/checkoutSession"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 404, 409, 503]
 
-    /// `session=<id>`: the order the review created.
+    /// The `session` cookie: the order the review created.
     ///
     /// - Note: Sensitive. Never logged.
-    public var cookie: String
+    public var session: String
 
     /// Creates the operation's input.
-    public init(cookie: String) {
-        self.cookie = cookie
+    public init(session: String) {
+        self.session = session
     }
 
     /// The path with its parameters percent-encoded.
@@ -262,14 +356,18 @@ public struct MerchantUpdateCheckoutSessionOperation: PayOperation, Hashable {
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Cookie", value: cookie.queryValue, sensitive: true))
+        var cookies: [String] = []
+        cookies.append("session=" + session.queryValue)
+        if !cookies.isEmpty {
+            fields.append(PayHeaderField(name: "Cookie", value: cookies.joined(separator: "; "), sensitive: true))
+        }
         return fields
     }
 }
 
 extension MerchantUpdateCheckoutSessionOperation: PayRedacting {
     /// The fields as descriptions show them; sensitive values are `<redacted>`.
-    public var redactedFields: [(String, Any)] { [("cookie", PayRedaction.Redacted())] }
+    public var redactedFields: [(String, Any)] { [("session", PayRedaction.Redacted())] }
 }
 
 /// Completes the Amazon Pay session with the order's charge amount (retries reuse the order's idempotency key, so the buyer is charged once) and answers the completed order.
@@ -291,15 +389,17 @@ public struct MerchantThanksOperation: PayOperation, Hashable {
     public static let pathTemplate = "/sample/thanks"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 404, 409, 503]
 
-    /// `session=<id>`: the order to complete.
+    /// The `session` cookie: the order to complete.
     ///
     /// - Note: Sensitive. Never logged.
-    public var cookie: String
+    public var session: String
 
     /// Creates the operation's input.
-    public init(cookie: String) {
-        self.cookie = cookie
+    public init(session: String) {
+        self.session = session
     }
 
     /// The path with its parameters percent-encoded.
@@ -310,12 +410,16 @@ public struct MerchantThanksOperation: PayOperation, Hashable {
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Cookie", value: cookie.queryValue, sensitive: true))
+        var cookies: [String] = []
+        cookies.append("session=" + session.queryValue)
+        if !cookies.isEmpty {
+            fields.append(PayHeaderField(name: "Cookie", value: cookies.joined(separator: "; "), sensitive: true))
+        }
         return fields
     }
 }
 
 extension MerchantThanksOperation: PayRedacting {
     /// The fields as descriptions show them; sensitive values are `<redacted>`.
-    public var redactedFields: [(String, Any)] { [("cookie", PayRedaction.Redacted())] }
+    public var redactedFields: [(String, Any)] { [("session", PayRedaction.Redacted())] }
 }

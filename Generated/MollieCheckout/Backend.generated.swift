@@ -708,6 +708,8 @@ public struct ListMethodsOperation: PayOperation, Hashable {
     public static let pathTemplate = "/api/methods"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 422]
 
     /// The amount to pay.
     public var amount: Decimal
@@ -760,6 +762,8 @@ public struct ListPaymentsOperation: PayOperation, Hashable {
     public static let pathTemplate = "/api/payments"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400]
 
     /// The device.
     public var deviceUUID: DeviceUUID
@@ -803,6 +807,8 @@ public struct CreatePaymentOperation: PayOperation, Hashable {
     public static let pathTemplate = "/api/payments"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 422]
 
     /// The device.
     public var deviceUUID: DeviceUUID
@@ -851,6 +857,8 @@ public struct GetPaymentOperation: PayOperation, Hashable {
     public static let pathTemplate = "/api/payments/{id}"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 404, 422]
 
     /// The backend's payment id.
     public var id: Int

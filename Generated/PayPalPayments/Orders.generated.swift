@@ -1268,6 +1268,8 @@ public struct CreateAccessTokenOperation: PayOperation, Hashable {
     public static let requestFormat = WireFormat.query
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401]
 
     /// `Basic <base64 of client-id:secret>`.
     ///
@@ -1327,6 +1329,8 @@ public struct CreateOrderOperation: PayOperation, Hashable {
     public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 422]
 
     /// `Bearer <access token>`.
     ///
@@ -1393,6 +1397,8 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404, 422]
 
     /// The order.
     public var orderID: String
@@ -1466,6 +1472,8 @@ public struct GetOrderOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/checkout/orders/{orderID}"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404]
 
     /// The order.
     public var orderID: String

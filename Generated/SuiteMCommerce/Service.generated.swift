@@ -279,6 +279,8 @@ public struct OpenHostedPaymentOperation: PayOperation, Hashable {
     public static let pathTemplate = "/mcommerce/v1/pay"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400]
 
     /// The request body.
     public var body: HostedPaymentRequest
@@ -318,6 +320,8 @@ public struct StartTokenizationOperation: PayOperation, Hashable {
     public static let pathTemplate = "/mcommerce/v1/tokenize"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400]
 
     /// The request body.
     public var body: TokenizeRequest
@@ -360,6 +364,8 @@ public struct GetTokenizationOperation: PayOperation, Hashable {
     public static let pathTemplate = "/mcommerce/v1/tokenize/{session}"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400]
 
     /// The `session` path parameter.
     public var session: String
@@ -396,6 +402,8 @@ public struct PayWithTokenOperation: PayOperation, Hashable {
     public static let pathTemplate = "/mcommerce/v1/payWithToken"
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400]
 
     /// The request body.
     public var body: TokenizeRequest

@@ -161,7 +161,7 @@ public final class SampleMerchantServer: Sendable {
         }
         let cart = SampleCart(hd8: hd8, hd10: hd10)
         guard cart.violations.isEmpty, hd8 + hd10 > 0 else {
-            return Self.error(.invalidCart, "the cart is empty or a quantity is out of range", status: 400)
+            return Self.error(.invalidCart, "the cart is empty or a quantity is out of range", status: 422)
         }
         let client = cookies["client"].flatMap(ClientKind.init(rawValue:)) ?? .browser
         let session: CheckoutSession

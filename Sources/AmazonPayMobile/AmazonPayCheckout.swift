@@ -60,7 +60,7 @@ public final class AmazonPayCheckout: Sendable {
         // 1. Secure WebView login; the universal link must bring the app's token back.
         let sessionId = try await pages.login()
         // 2. The review, with the totals computed on the merchant server.
-        let review = try await server.call(MerchantCheckoutReviewOperation(amazonCheckoutSessionId: sessionId, cookie: server.cartCookie(cart)))
+        let review = try await server.call(MerchantCheckoutReviewOperation(amazonCheckoutSessionId: CheckoutSessionID(sessionId), client: server.configuration.client, hd8: CartQuantity(cart.hd8), hd10: CartQuantity(cart.hd10)))
         try MerchantServerClient.requireOpen(review.checkoutSession)
         logger.info("review", metadata: ["price": "\(review.order.price)", "chargeAmount": "\(review.order.chargeAmount)"])
         // 3. The buyer confirms on the app's own review screen.
@@ -68,8 +68,7 @@ public final class AmazonPayCheckout: Sendable {
             throw AmazonPayError(.buyerDeclinedPurchase, "the buyer did not confirm the purchase")
         }
         // 4. The server numbers the order and updates the session; the page would post {op: 'auth', url}.
-        let cookie = MerchantServerClient.sessionCookie(sessionId)
-        let updated = try await server.call(MerchantUpdateCheckoutSessionOperation(cookie: cookie))
+        let updated = try await server.call(MerchantUpdateCheckoutSessionOperation(session: sessionId))
         guard let redirect = updated.webCheckoutDetails?.amazonPayRedirectUrl else {
             throw AmazonPayError(.apiError, "the updated session has no amazonPayRedirectUrl")
         }
@@ -79,7 +78,7 @@ public final class AmazonPayCheckout: Sendable {
         // 5. The payment page relays to the app's custom scheme.
         try await pages.authorize(auth.url)
         // 6. The server completes the session with the order's charge amount.
-        let thanks = try await server.call(MerchantThanksOperation(cookie: cookie))
+        let thanks = try await server.call(MerchantThanksOperation(session: sessionId))
         guard thanks.checkoutSession.statusDetails.state == .completed else {
             throw MerchantServerClient.stateError(thanks.checkoutSession.statusDetails)
         }

@@ -14,14 +14,6 @@ struct MerchantServerClient: Sendable {
         self.client = PayAPIClient(transport: transport, baseURL: configuration.merchantServerURL, retryPolicy: retryPolicy, logger: logger)
     }
 
-    /// The cookies the cart page would have set: the client kind and the quantities.
-    func cartCookie(_ cart: SampleCart) -> String {
-        "client=\(configuration.client.rawValue); hd8=\(cart.hd8); hd10=\(cart.hd10)"
-    }
-
-    /// The cookie that names the server's order.
-    static func sessionCookie(_ checkoutSessionId: String) -> String { "session=\(checkoutSessionId)" }
-
     /// Calls the merchant server; its refusals become typed errors (Amazon Pay's reason decides which).
     func call<Operation: PayOperation>(_ operation: Operation) async throws -> Operation.ResponseBody
     where Operation.ErrorBody == MerchantErrorResponse {

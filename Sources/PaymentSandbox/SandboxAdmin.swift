@@ -45,7 +45,7 @@ struct SandboxAdmin: Sendable {
 
     func requests(provider: String?) -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let body = (try? encoder.encode(["requests": journal.entries(provider: provider)])) ?? Data()
         return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

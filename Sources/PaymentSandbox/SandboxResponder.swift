@@ -16,25 +16,29 @@ struct SandboxResponder: Sendable {
     let journal: SandboxJournal
     let links: @Sendable () -> SandboxLinks?
 
-    func respond(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func respond(_ request: Request, provider id: String) async throws -> Response {
         let started = ContinuousClock.now
         let target = request.uri.description
-        guard let id = context.parameters.get("id"), let transport = registry.value[id] else {
+        guard let transport = registry.value[id] else {
             journal.record(provider: "unknown", method: request.method.rawValue, target: target, status: 404, scenario: nil, fault: nil, started: started)
             return Self.json(status: .notFound, Data(#"{"error":"NOT_FOUND","message":"no provider is served under this prefix; GET /__admin/health lists them"}"#.utf8))
         }
-        var status = 0
-        var fault: String?
-        let scenario = request.headers[HTTPField.Name(MockProviderTransport.scenarioHeader)!]
-        defer { journal.record(provider: id, method: request.method.rawValue, target: target, status: status, scenario: scenario, fault: fault, started: started) }
+        let scenario = request.headers.first { $0.name.canonicalName == MockProviderTransport.scenarioHeader }?.value
+        let outcome = await answer(request, provider: id, transport: transport)
+        journal.record(provider: id, method: request.method.rawValue, target: target, status: outcome.status, scenario: scenario, fault: outcome.fault, started: started)
+        return outcome.response
+    }
+
+    /// What one request to `transport` gets: the response, the status the journal records (0 for
+    /// a dropped connection) and the fault it met.
+    private func answer(_ request: Request, provider id: String, transport: MockProviderTransport) async -> (response: Response, status: Int, fault: String?) {
         let body: ByteBuffer
         switch await readBody(request) {
         case .body(let read): body = read
-        case .refused(let refusal):
-            status = Int(refusal.status.code)
-            return refusal
+        case .refused(let refusal): return (refusal, Int(refusal.status.code), nil)
         }
         // The provider sees the path under its prefix, as it would in memory.
+        let target = request.uri.description
         let prefix = "/t/\(id)"
         let rest = target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : target
         var head = request.head
@@ -44,45 +48,41 @@ struct SandboxResponder: Sendable {
         do {
             exchange = try await transport.serve(mock)
         } catch MockTransportError.unexpectedRequest {
-            let answer = transport.refusals.notFound(mock.path)
-            status = answer.status
-            return Self.response(answer)
+            let refusal = transport.refusals.notFound(mock.path)
+            return (Self.response(refusal), refusal.status, nil)
         } catch let error as MockTransportError {
-            status = 500
-            return Self.json(status: .internalServerError, Self.sandboxBug(error.description))
+            return (Self.json(status: .internalServerError, Self.sandboxBug(error.description)), 500, nil)
         } catch {
             // The provider could not be reached (a mock gone offline): the connection drops.
-            fault = "connection failed"
-            return Self.dropped(after: Data(), promising: 64)
+            return (Self.dropped(after: Data(), promising: 64), 0, "connection failed")
         }
         switch exchange {
-        case .answered(var answer):
-            if answer.contentType.hasPrefix("application/json"), let links = links() {
-                let rewritten = links.rewrite(answer.body)
-                if rewritten != answer.body, answer.checkedBy.map({ $0.responseProblems(status: answer.status, body: rewritten).isEmpty }) ?? true {
-                    answer.body = rewritten
-                }
-            }
-            status = answer.status
-            return Self.response(answer)
+        case .answered(let provided):
+            return (Self.response(rewritingLinks(provided)), provided.status, nil)
         case .serviceUnavailable:
-            status = 503
-            fault = MockFault.serverError.rawValue
-            return Self.json(status: .serviceUnavailable, MockExchange.unavailableBody)
+            return (Self.json(status: .serviceUnavailable, MockExchange.unavailableBody), 503, MockFault.serverError.rawValue)
         case .malformed(let code):
-            status = code
-            fault = MockFault.malformedBody.rawValue
-            return Self.json(status: .init(code: code), MockExchange.truncatedBody)
+            return (Self.json(status: .init(code: code), MockExchange.truncatedBody), code, MockFault.malformedBody.rawValue)
         case .failedBeforeAnswer:
             // A timeout: hold the connection past the client's deadline, then close it unanswered.
-            fault = MockFault.timeout.rawValue
             try? await Task.sleep(for: configuration.timeoutHold)
-            return Self.dropped(after: Data(), promising: 64)
-        case .lostAfterAnswer(let answer):
+            return (Self.dropped(after: Data(), promising: 64), 0, MockFault.timeout.rawValue)
+        case .lostAfterAnswer(let lost):
             // The provider acted; the client sees the connection close mid-answer.
-            fault = MockFault.lostResponse.rawValue
-            return Self.dropped(after: answer.body.prefix(answer.body.count / 2), promising: max(answer.body.count, 64), status: .init(code: answer.status))
+            let response = Self.dropped(after: lost.body.prefix(lost.body.count / 2), promising: max(lost.body.count, 64), status: .init(code: lost.status))
+            return (response, 0, MockFault.lostResponse.rawValue)
         }
+    }
+
+    /// `answer` with its links rewritten onto the sandbox, unless that would break its declared type.
+    private func rewritingLinks(_ answer: MockResponse) -> MockResponse {
+        guard answer.contentType.hasPrefix("application/json"), let links = links() else { return answer }
+        let rewritten = links.rewrite(answer.body)
+        guard rewritten != answer.body else { return answer }
+        if let operation = answer.checkedBy, !operation.responseProblems(status: answer.status, body: rewritten).isEmpty { return answer }
+        var changed = answer
+        changed.body = rewritten
+        return changed
     }
 
     /// The body, at most ``SandboxConfiguration/maximumBodyBytes`` (413 otherwise, as soon as a

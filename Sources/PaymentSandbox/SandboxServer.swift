@@ -138,14 +138,9 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
                 }
             }
         }
-        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete, .head, .options] {
-            router.on("/t/:id/**", method: method) { request, context in
-                try await responder.respond(request, context: context)
-            }
-            router.on("/t/:id", method: method) { request, context in
-                try await responder.respond(request, context: context)
-            }
-        }
+        // Every request under `/t/<id>`, whatever its method (QUERY and custom ones included),
+        // reaches the provider, which answers 405 with `Allow` for one its path does not take.
+        router.add(middleware: SandboxProviderMiddleware(responder: responder))
         let address = self.address
         let idle = configuration.idleTimeout
         return Application(
@@ -174,6 +169,20 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
             throw SandboxError.didNotStart("the sandbox did not start listening on \(host):\(port)")
         }
         return RunningSandbox(baseURL: configuration.publicURL ?? url, group: group, task: task)
+    }
+}
+
+/// Hands every request under `/t/<id>` to the provider's responder before the router matches
+/// methods, so a method no route lists is still the provider's to refuse (405), not the router's.
+struct SandboxProviderMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let responder: SandboxResponder
+
+    func handle(_ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard path.hasPrefix("/t/") else { return try await next(request, context) }
+        let id = path.dropFirst(3).prefix { $0 != "/" }
+        return try await responder.respond(request, provider: String(id))
     }
 }
 

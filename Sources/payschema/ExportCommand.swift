@@ -48,9 +48,18 @@ struct OpenAPIExport: ParsableCommand {
     @Option(help: "The output file (default: standard output).")
     var output: String?
 
+    @Option(help: "The sandbox's base URL in the document's servers (`payflow serve`'s address).")
+    var sandboxURL: String = "http://127.0.0.1:8080"
+
+    func validate() throws {
+        guard let url = URL(string: sandboxURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, !sandboxURL.hasSuffix("/") else {
+            throw ValidationError("--sandbox-url must be an absolute http(s) URL without a trailing '/', such as http://127.0.0.1:8080")
+        }
+    }
+
     func run() throws {
         let modules = try ExportCommand.load(schemas, modules: self.modules)
-        try ExportCommand.write(SchemaExport.openAPI(modules).serialized(), to: output)
+        try ExportCommand.write(SchemaExport.openAPI(modules, sandboxURL: sandboxURL).serialized(), to: output)
     }
 }
 

@@ -74,8 +74,10 @@ struct AmazonPayMobileModelTests {
         #expect(complete.headerFields.map(\.name) == ["x-amz-pay-idempotency-key", "x-amz-pay-region"])
         #expect(complete.headerFields.map(\.value) == ["abc123", "jp"])
         #expect(CompleteCheckoutSessionOperation.successStatuses == [200, 202])
-        #expect(GetCheckoutSessionOperation(checkoutSessionId: "x").requestBody == nil)
-        #expect(GetCheckoutSessionOperation(checkoutSessionId: "x").headerFields.isEmpty)
+        #expect(GetCheckoutSessionOperation(checkoutSessionId: "x", region: .na).requestBody == nil)
+        // The region is signed, so every call carries it; `us` reads as North America too.
+        #expect(GetCheckoutSessionOperation(checkoutSessionId: "x", region: .na).headerFields.map(\.value) == ["na"])
+        #expect(AmazonPayRegion(rawValue: "us") == .na)
     }
 
     @Test func priceAmountsAreDecimalStrings() {

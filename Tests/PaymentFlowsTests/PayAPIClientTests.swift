@@ -39,7 +39,7 @@ struct PayAPIClientTests {
     @Test func postsWithAnIdempotencyKeyRetryWithTheSameKey() async throws {
         let transport = MockProviderTransport(name: "t", faults: FaultPlan(rate: 1, seed: 1, kinds: [.serverError]))
         transport.on("POST", "/v2/checkoutSessions/{id}/complete") { _ in .json(AmazonPayErrorResponse(reasonCode: .resourceNotFound, message: "x"), status: 404) }
-        let operation = CompleteCheckoutSessionOperation(checkoutSessionId: "s1", idempotencyKey: IdempotencyKey("key-1"), body: CompleteCheckoutSessionRequest(chargeAmount: AmazonPayPrice(amount: "1", currencyCode: "JPY")))
+        let operation = CompleteCheckoutSessionOperation(checkoutSessionId: "s1", idempotencyKey: IdempotencyKey("key-1"), region: .na, body: CompleteCheckoutSessionRequest(chargeAmount: AmazonPayPrice(amount: "1", currencyCode: "JPY")))
         #expect(PayAPIClient.isSafeToRetry(operation))
         await #expect { try await client(transport).send(operation) } throws: { ($0 as? PayTransportError) == PayTransportError(.serverError, operationID: "completeCheckoutSession", status: 503, message: "the server failed") }
         #expect(transport.requests.map { $0.header("x-amz-pay-idempotency-key") } == ["key-1", "key-1", "key-1"])

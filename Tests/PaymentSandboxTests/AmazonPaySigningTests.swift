@@ -51,6 +51,24 @@ struct AmazonPaySigningTests {
         #expect(status == 404 && reason == "ResourceNotFound")
     }
 
+    /// Amazon refuses a captured request replayed later (or dated ahead) and one sent to another
+    /// region's host: the date and host are signed, and checked against the server's clock and region.
+    @Test func staleFutureAndMisdirectedRequestsAreRefused() async throws {
+        let server = Self.server()
+        func signed(minutes: Double, region: String = "us", host: String? = nil) throws -> MockRequest {
+            try AmazonPayRequestSigner(publicKeyID: Self.keyID, privateKey: Self.key, region: region, host: host, now: { Self.fixedDate.addingTimeInterval(minutes * 60) })
+                .sign(Self.request("GET", "/v2/checkoutSessions/missing"))
+        }
+        #expect(try await Self.answer(server, try signed(minutes: -16)) == (401, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, try signed(minutes: 16)) == (401, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, try signed(minutes: -14)) == (404, "ResourceNotFound"))
+        #expect(try await Self.answer(server, try signed(minutes: 0, region: "eu")) == (404, "ResourceNotFound"))
+        #expect(try await Self.answer(server, try signed(minutes: 0, region: "us", host: "pay-api.amazon.jp")) == (400, "InvalidHeaderValue"))
+        var undated = try signed(minutes: 0)
+        undated.headers["x-amz-pay-date"] = "yesterday"
+        #expect(try await Self.answer(server, undated).0 != 404)
+    }
+
     @Test func aMissingSignatureIs401() async throws {
         let (status, reason) = try await Self.answer(Self.server(), Self.request("GET", "/v2/checkoutSessions/missing"))
         #expect(status == 401 && reason == "InvalidRequestSignature")
@@ -95,14 +113,25 @@ struct AmazonPaySigningTests {
 
     @Test func aReplayedIdempotencyKeyWithAnotherBodyIsRefused() async throws {
         let server = Self.server()
+        server.openSession(id: "s1", returnURL: URL(string: "https://shop.example/review")!)
         let signer = Self.signer()
         let first = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update), idempotencyKey: "replay-1")
-        #expect(try await Self.answer(server, first) == (404, "ResourceNotFound"))
+        #expect(try await Self.answer(server, first) == (200, nil))
         // The same key and body: the first answer again.
-        #expect(try await Self.answer(server, first) == (404, "ResourceNotFound"))
+        #expect(try await Self.answer(server, first) == (200, nil))
         // The same key, another body, validly signed: Amazon's DuplicateIdempotencyKey.
         let other = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: #"{"paymentDetails":{}}"#), idempotencyKey: "replay-1")
         #expect(try await Self.answer(server, other) == (400, "DuplicateIdempotencyKey"))
+        // A key is scoped to its operation and resource: on another session it is another key.
+        server.openSession(id: "s2", returnURL: URL(string: "https://shop.example/review")!)
+        let elsewhere = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s2", body: #"{"paymentDetails":{}}"#), idempotencyKey: "replay-1")
+        #expect(try await Self.answer(server, elsewhere) == (200, nil))
+        #expect(server.session("s2")?.paymentDetails != nil && server.session("s1")?.paymentDetails?.chargeAmount == nil)
+        // A refused request keeps nothing: the key may be sent again, corrected.
+        let refused = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/missing", body: Self.update), idempotencyKey: "replay-2")
+        #expect(try await Self.answer(server, refused) == (404, "ResourceNotFound"))
+        let corrected = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/missing", body: #"{"paymentDetails":{}}"#), idempotencyKey: "replay-2")
+        #expect(try await Self.answer(server, corrected) == (404, "ResourceNotFound"))
     }
 
     @Test func signaturesSurviveARealSocket() async throws {

@@ -30,6 +30,10 @@ extension SwiftEmitter {
             }
             out.line("/// The statuses that carry a `ResponseBody`.")
             out.line("public static let successStatuses = [" + operation.successStatuses.map(String.init).joined(separator: ", ") + "]")
+            if !operation.errorStatuses.isEmpty {
+                out.line("/// The error statuses the provider answers, each with an `ErrorBody`.")
+                out.line("public static let errorStatuses = [" + operation.errorStatuses.map(String.init).joined(separator: ", ") + "]")
+            }
             for parameter in parameters {
                 out.line("")
                 var paragraphs: [String?] = [parameter.doc ?? "The `\(parameter.wireName)` \(parameter.place.rawValue) parameter."]
@@ -78,7 +82,8 @@ extension SwiftEmitter {
                 }
             }
             let headers = parameters.filter { $0.place == .header }
-            if !headers.isEmpty {
+            let cookies = parameters.filter { $0.place == .cookie }
+            if !headers.isEmpty || !cookies.isEmpty {
                 out.line("")
                 out.line("/// The request headers.")
                 out.block("public var headerFields: [PayHeaderField]") {
@@ -90,6 +95,22 @@ extension SwiftEmitter {
                             out.line(append)
                         } else {
                             out.block("if let \(value)") { out.line(append) }
+                        }
+                    }
+                    if !cookies.isEmpty {
+                        // The cookies travel together in one `Cookie` header, `name=value; …`.
+                        out.line("var cookies: [String] = []")
+                        for cookie in cookies {
+                            let value = Naming.escaped(cookie.name.value)
+                            let append = "cookies.append(\(Naming.literal(cookie.wireName + "=")) + \(value).queryValue)"
+                            if cookie.required {
+                                out.line(append)
+                            } else {
+                                out.block("if let \(value)") { out.line(append) }
+                            }
+                        }
+                        out.block("if !cookies.isEmpty") {
+                            out.line("fields.append(PayHeaderField(name: \"Cookie\", value: cookies.joined(separator: \"; \"), sensitive: \(cookies.contains(where: \.sensitive))))")
                         }
                     }
                     out.line("return fields")

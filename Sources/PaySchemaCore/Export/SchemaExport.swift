@@ -77,7 +77,7 @@ public struct SchemaExport {
                 ("mapping", .object(resolved.variants.map { ($0.decl.tag.value, .string(reference($0.structure.name))) })),
             ])))
         case .scalar(let decl):
-            entries.append(contentsOf: Self.uniqueKeys(primitiveSchema(decl.base.value, dateFormat: nil) + constraints(decl.constraints)))
+            entries.append(contentsOf: Self.merging(primitiveSchema(decl.base.value, dateFormat: nil), constraints(decl.constraints, decimalPrimitive: decl.base.value == .decimal)))
             if decl.sensitive { entries.append(("x-sensitive", true)) }
         }
         return .object(entries)
@@ -97,6 +97,17 @@ public struct SchemaExport {
             result[enumIndex].1 = .array(values + [.null])
         }
         return result
+    }
+
+    /// A primitive's schema with a declaration's own constraints: its bounds replace the
+    /// primitive's range (Int64's minimum and maximum), and every other key appears once.
+    static func merging(_ primitive: [(String, JSONValue)], _ own: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        let ownKeys = Set(own.map(\.0))
+        let kept = primitive.filter { entry in
+            !(entry.0 == "minimum" && (ownKeys.contains("minimum") || ownKeys.contains("exclusiveMinimum")))
+                && !(entry.0 == "maximum" && (ownKeys.contains("maximum") || ownKeys.contains("exclusiveMaximum")))
+        }
+        return uniqueKeys(kept + own)
     }
 
     /// The entries with each key once (the first wins): a primitive's own `format` and a constraint's may meet.
@@ -136,12 +147,7 @@ public struct SchemaExport {
             var entries = primitiveSchema(primitive, dateFormat: field?.dateFormat?.value)
             if primitive == .url, constraints.format?.value != "url" { entries.append(("pattern", .string(relative ? Self.urlReferencePattern : Self.absoluteURLPattern))) }
             if primitive == .url, relative { entries.removeAll { $0.0 == "format" } }
-            // The field's own bounds replace a primitive's range (Int64's minimum and maximum).
-            let own = self.constraints(constraints, decimalPrimitive: primitive == .decimal)
-            let ownKeys = Set(own.map(\.0))
-            entries.removeAll { ($0.0 == "minimum" && (ownKeys.contains("minimum") || ownKeys.contains("exclusiveMinimum")))
-                || ($0.0 == "maximum" && (ownKeys.contains("maximum") || ownKeys.contains("exclusiveMaximum"))) }
-            return Self.uniqueKeys(entries + own)
+            return Self.merging(entries, self.constraints(constraints, decimalPrimitive: primitive == .decimal))
         case .named(let named):
             let reference: [(String, JSONValue)] = [("$ref", .string(self.reference(named.name)))]
             var rest = constraints
@@ -164,6 +170,24 @@ public struct SchemaExport {
             return entries
         }
     }
+
+    /// A parameter's schema: as a field's, except that decimals are the plain numerals the readers
+    /// take (`-?[0-9]+(.[0-9]+)?`, never an exponent), since a parameter is text on the wire.
+    func parameterSchema(_ type: ResolvedType) -> [(String, JSONValue)] {
+        var base: TypeExpression.Primitive?
+        switch type {
+        case .primitive(let primitive): base = primitive
+        case .named(let named): if case .scalar(let primitive) = named.kind { base = primitive }
+        default: base = nil
+        }
+        if base == .decimal {
+            return [("type", "string"), ("pattern", .string(Self.plainDecimalPattern))]
+        }
+        return typeSchema(type, field: nil)
+    }
+
+    /// The plain decimal numeral every reader takes.
+    static let plainDecimalPattern = "^-?[0-9]+(\\.[0-9]+)?$"
 
     func primitiveSchema(_ primitive: TypeExpression.Primitive, dateFormat: String?) -> [(String, JSONValue)] {
         switch primitive {
@@ -208,7 +232,9 @@ public struct SchemaExport {
             case .uuidLowercase?: entries.append(("format", "uuid")); entries.append(("pattern", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
             case .iso4217?: entries.append(("enum", .array(ISO4217.codes.sorted().map { .string($0) }))); entries.append(("x-format", "iso4217"))
             case .iso3166Alpha2?: entries.append(("enum", .array(ISO3166.alpha2.sorted().map { .string($0) }))); entries.append(("x-format", "iso3166Alpha2"))
-            case .luhn?: entries.append(("pattern", "^[0-9]{12,19}$")); entries.append(("x-format", "luhn"))
+            // `format: luhn` names the check digit for tools that can generate it (schemathesis
+            // hooks); validators that do not know the format read it as an annotation.
+            case .luhn?: entries.append(("pattern", "^[0-9]{12,19}$")); entries.append(("format", "luhn")); entries.append(("x-format", "luhn"))
             case .urlScheme?: entries.append(("pattern", "^[A-Za-z][A-Za-z0-9+.\\-]*$")); entries.append(("x-format", "urlScheme"))
             case .localeIdentifier?: entries.append(("pattern", "^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4}){0,2}$")); entries.append(("x-format", "localeIdentifier"))
             case .decimalString?: entries.append(("pattern", .string(Self.decimalPattern(constraints)))); entries.append(("x-format", "decimalString"))
@@ -228,7 +254,11 @@ public struct SchemaExport {
         for form in forms {
             switch form {
             case .number:
-                branches.append(.object(Self.uniqueKeys([("type", "number")] + constraints(numeric, decimalPrimitive: true)).filter { $0.0 != "pattern" }))
+                // JSON Schema bounds a number's value, not its numeral: the reader takes plain
+                // numerals only (no exponent), as many characters as the string form allows.
+                var numeral: [(String, JSONValue)] = [("x-numeral", "plain")]
+                if let length = field.constraints.maxLength?.value { numeral.append(("x-numeral-max-length", .number(String(length)))) }
+                branches.append(.object(Self.uniqueKeys([("type", "number")] + constraints(numeric, decimalPrimitive: true) + numeral).filter { $0.0 != "pattern" }))
             case .string:
                 var text = field.constraints
                 text.minimum = nil
@@ -335,61 +365,137 @@ public struct SchemaExport {
         return documents.sorted { $0.name < $1.name }
     }
 
+    /// The security schemes operations name with `security:`.
+    static let securitySchemes: [(SecurityScheme, JSONValue)] = [
+        (.bearer, .object([("type", "http"), ("scheme", "bearer"), ("description", "`Authorization: Bearer <token>`: a token the provider issued (the sandbox's own `/v1/oauth2/token` for PayPal; any `test_…` key for Mollie's API).")])),
+        (.basic, .object([("type", "http"), ("scheme", "basic"), ("description", "`Authorization: Basic <base64 of client-id:secret>` (the sandbox takes any non-empty pair).")])),
+        (.signature, .object([
+            ("type", "apiKey"), ("in", "header"), ("name", "Authorization"),
+            ("description", .string("""
+                Amazon Pay's request signature, `AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=<id>, SignedHeaders=<names>, Signature=<base64>`. \
+                The canonical request is, one per line: the method; the path; the query (names sorted, RFC 3986 percent-encoding); \
+                each signed header as `name:value` (names lowercased and sorted; `accept`, `content-type`, `x-amz-pay-date`, \
+                `x-amz-pay-host`, `x-amz-pay-region` and, when sent, `x-amz-pay-idempotency-key`); an empty line; the signed names \
+                joined by `;`; the lowercase hex SHA-256 of the body. The string to sign is `AMZN-PAY-RSASSA-PSS-V2`, a newline and \
+                the lowercase hex SHA-256 of the canonical request, signed with RSA-PSS over SHA-256 (salt 32). `x-amz-pay-date` \
+                (`yyyyMMddTHHmmssZ`, UTC) must be within 15 minutes of the server's clock and `x-amz-pay-host` the API host of \
+                `x-amz-pay-region`.
+                """)),
+        ])),
+    ]
+
     /// An OpenAPI 3.1 document of `modules`: components for every type, paths for every operation.
     /// Component names are the type names, prefixed with the module when several are exported.
-    public static func openAPI(_ modules: [CheckedModule]) -> JSONValue {
+    ///
+    /// Operations whose file names a `sandbox:` path carry `servers` under `sandboxURL` (the
+    /// document's `servers` when every operation shares one); operations with `security:` require
+    /// that scheme instead of an `Authorization` header parameter; operations that list
+    /// `errorStatus` answer exactly those statuses with the error body.
+    public static func openAPI(_ modules: [CheckedModule], sandboxURL: String = "http://127.0.0.1:8080") -> JSONValue {
         let prefixed = modules.count > 1
         func component(_ module: CheckedModule, _ name: String) -> String { prefixed ? "\(module.name)_\(name)" : name }
         var schemas: [(String, JSONValue)] = []
         var paths: [String: [(String, JSONValue)]] = [:]
         var pathOrder: [String] = []
+        var pathServers: [String: String] = [:]
+        var usedSchemes = Set<SecurityScheme>()
         for module in modules {
             let export = SchemaExport(module: module) { "#/components/schemas/" + component(module, $0) }
             for type in sortedTypes(module) { schemas.append((component(module, type.type.name.value), export.schema(of: type))) }
-            for resolved in module.resolvedFiles.flatMap(\.operations) {
-                let operation = resolved.decl
-                var entries: [(String, JSONValue)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name.value)" : operation.name.value))]
-                if let doc = operation.doc { entries.append(("description", .string(doc))) }
-                if operation.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
-                var parameters: [JSONValue] = []
-                // Placeholders without a declaration come first, as `string` path parameters.
-                for resolvedParameter in resolved.parameters {
-                    let parameter = resolvedParameter.decl
-                    var object: [(String, JSONValue)] = [("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)), ("required", .bool(parameter.required))]
-                    if let doc = parameter.doc { object.append(("description", .string(doc))) }
-                    object.append(("schema", .object(export.typeSchema(resolvedParameter.type, field: nil))))
-                    parameters.append(.object(object))
-                }
-                if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
-                if let request = resolved.request {
-                    let mediaType = resolved.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
-                    entries.append(("requestBody", .object([("required", true), ("content", .object([(mediaType, .object([("schema", .object([("$ref", .string(export.reference(request.name)))]))]))]))])))
-                }
-                var responses: [(String, JSONValue)] = []
-                for status in operation.successStatuses {
-                    var response: [(String, JSONValue)] = [("description", "Success")]
-                    if let body = resolved.response {
-                        response.append(("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(body.name)))]))]))])))
+            for file in module.resolvedFiles {
+                for resolved in file.operations {
+                    let operation = resolved.decl
+                    var entries: [(String, JSONValue)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name.value)" : operation.name.value))]
+                    if let doc = operation.doc { entries.append(("description", .string(doc))) }
+                    if operation.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
+                    var parameters: [JSONValue] = []
+                    // Placeholders without a declaration come first, as `string` path parameters.
+                    for resolvedParameter in resolved.parameters {
+                        let parameter = resolvedParameter.decl
+                        // OpenAPI ignores an `Authorization` header parameter; the security scheme says it.
+                        if operation.security != nil, parameter.place == .header, parameter.wireName.lowercased() == "authorization" { continue }
+                        var object: [(String, JSONValue)] = [("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)), ("required", .bool(parameter.required))]
+                        if let doc = parameter.doc { object.append(("description", .string(doc))) }
+                        object.append(("schema", .object(export.parameterSchema(resolvedParameter.type))))
+                        parameters.append(.object(object))
                     }
-                    responses.append((String(status), .object(response)))
+                    if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
+                    if let request = resolved.request {
+                        let mediaType = resolved.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
+                        entries.append(("requestBody", .object([("required", true), ("content", .object([(mediaType, .object([("schema", .object([("$ref", .string(export.reference(request.name)))]))]))]))])))
+                    }
+                    var responses: [(String, JSONValue)] = []
+                    for status in operation.successStatuses {
+                        var response: [(String, JSONValue)] = [("description", "Success")]
+                        if let body = resolved.response {
+                            response.append(("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(body.name)))]))]))])))
+                        }
+                        responses.append((String(status), .object(response)))
+                    }
+                    if let error = resolved.errorBody {
+                        let content: JSONValue = .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(error.name)))]))]))])
+                        if operation.errorStatuses.isEmpty {
+                            responses.append(("default", .object([("description", "Error"), ("content", content)])))
+                        } else {
+                            for status in operation.errorStatuses {
+                                responses.append((String(status), .object([("description", .string(Self.reason(status))), ("content", content)])))
+                            }
+                        }
+                    }
+                    entries.append(("responses", .object(responses)))
+                    if let scheme = operation.security {
+                        usedSchemes.insert(scheme)
+                        entries.append(("security", .array([.object([(scheme.rawValue, .array([]))])])))
+                    }
+                    let path = operation.path.value
+                    if paths[path] == nil { pathOrder.append(path) }
+                    if let sandbox = file.file.sandboxPath?.value { pathServers[path] = sandbox }
+                    paths[path, default: []].append((operation.method.value.rawValue.lowercased(), .object(entries)))
                 }
-                if let error = resolved.errorBody {
-                    responses.append(("default", .object([("description", "Error"), ("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(error.name)))]))]))]))])))
-                }
-                entries.append(("responses", .object(responses)))
-                let path = operation.path.value
-                if paths[path] == nil { pathOrder.append(path) }
-                paths[path, default: []].append((operation.method.value.rawValue.lowercased(), .object(entries)))
             }
         }
         let title = modules.count == 1 ? modules[0].name : "PaymentSchemas"
         var info: [(String, JSONValue)] = [("title", .string(title)), ("version", "1.0.0")]
         if modules.count == 1, let doc = modules[0].files.compactMap(\.doc).first { info.append(("description", .string(doc))) }
-        return .object([
-            ("openapi", "3.1.0"),
-            ("info", .object(info)),
-            ("paths", .object(pathOrder.map { ($0, .object(paths[$0]!)) })),
-            ("components", .object([("schemas", .object(schemas))])),
-        ])
+        func server(_ prefix: String) -> JSONValue {
+            .object([
+                ("url", .string("{sandbox}" + prefix)),
+                ("description", .string("`payflow serve`: the provider under `\(prefix)`")),
+                ("variables", .object([("sandbox", .object([("default", .string(sandboxURL)), ("description", "The sandbox's base URL")]))])),
+            ])
+        }
+        let prefixes = Set(pathServers.values)
+        let shared = prefixes.count == 1 && pathServers.count == paths.count ? prefixes.first : nil
+        var pathObjects: [(String, JSONValue)] = []
+        for path in pathOrder {
+            var methods = paths[path] ?? []
+            if shared == nil, let prefix = pathServers[path] { methods.append(("servers", .array([server(prefix)]))) }
+            pathObjects.append((path, .object(methods)))
+        }
+        var document: [(String, JSONValue)] = [("openapi", "3.1.0"), ("info", .object(info))]
+        if let shared { document.append(("servers", .array([server(shared)]))) }
+        document.append(("paths", .object(pathObjects)))
+        var components: [(String, JSONValue)] = [("schemas", .object(schemas))]
+        let schemes = securitySchemes.filter { usedSchemes.contains($0.0) }.map { ($0.0.rawValue, $0.1) }
+        if !schemes.isEmpty { components.append(("securitySchemes", .object(schemes))) }
+        document.append(("components", .object(components)))
+        return .object(document)
+    }
+
+    /// A status's reason phrase, for a response's description.
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: return "Bad Request: the request breaks the schema, or the provider refuses it"
+        case 401: return "Unauthorized: missing or unknown credentials"
+        case 403: return "Forbidden"
+        case 404: return "Not Found: no such resource"
+        case 405: return "Method Not Allowed"
+        case 409: return "Conflict: the resource's state does not allow it"
+        case 413: return "Content Too Large"
+        case 422: return "Unprocessable Entity: a business rule refuses it"
+        case 502: return "Bad Gateway: an upstream provider refused or failed"
+        case 503: return "Service Unavailable"
+        default: return "Error \(status)"
+        }
     }
 }

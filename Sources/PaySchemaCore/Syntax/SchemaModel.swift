@@ -20,6 +20,9 @@ public struct SchemaFile: Sendable {
     public var operations: [OperationDecl] = []
     /// Legacy API surfaces in file order.
     public var legacyAPIs: [LegacyAPIDecl] = []
+    /// Where the file's operations are served in the sandbox (`/t/paypal`), for the exported
+    /// contract's `servers`.
+    public var sandboxPath: Located<String>?
 }
 
 /// Deprecation and rename information shared by types, fields and cases.
@@ -595,8 +598,23 @@ public struct OperationDecl: Sendable {
     public var errorBody: Located<String>?
     /// The HTTP statuses of success.
     public var successStatuses: [Int]
+    /// The HTTP statuses (4xx, 5xx) the provider answers with the error body; empty when the
+    /// schema does not list them (any error status then carries the error body).
+    public var errorStatuses: [Int] = []
+    /// How requests authenticate, when they do.
+    public var security: SecurityScheme?
     /// Deprecation and renames.
     public var lifecycle: Lifecycle
+}
+
+/// How an operation's requests authenticate: the exported contract's security scheme.
+public enum SecurityScheme: String, Sendable, Hashable, CaseIterable {
+    /// `Authorization: Bearer <token>`.
+    case bearer
+    /// `Authorization: Basic <base64 of id:secret>`.
+    case basic
+    /// Amazon Pay's `Authorization: AMZN-PAY-RSASSA-PSS-V2 …` request signature.
+    case signature
 }
 
 /// A parameter of an operation.
@@ -609,6 +627,8 @@ public struct ParameterDecl: Sendable {
         case query
         /// In a header.
         case header
+        /// A cookie of the `Cookie` header.
+        case cookie
     }
 
     /// The Swift name.

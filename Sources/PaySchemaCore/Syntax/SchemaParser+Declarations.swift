@@ -174,7 +174,7 @@ extension SchemaParser {
         return catalog
     }
 
-    static let operationKeys: Set<String> = ["doc", "method", "path", "parameters", "request", "response", "errorBody", "successStatus", "deprecated", "renamedFrom"]
+    static let operationKeys: Set<String> = ["doc", "method", "path", "parameters", "request", "response", "errorBody", "successStatus", "errorStatus", "security", "deprecated", "renamedFrom"]
     static let parameterKeys: Set<String> = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
 
     static func parseOperation(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> OperationDecl? {
@@ -199,11 +199,24 @@ extension SchemaParser {
                 }
             }
         }
+        var errorStatuses: [Int] = []
+        if let statusNode = reader["errorStatus"] {
+            for item in statusNode.sequence ?? [statusNode] {
+                if let text = item.scalar, let status = Int(text), (400...599).contains(status), !errorStatuses.contains(status) {
+                    errorStatuses.append(status)
+                } else {
+                    diagnostics.error("'errorStatus' must be distinct 4xx or 5xx status codes", at: item.location)
+                }
+            }
+        }
+        let security = reader.choice("security", SecurityScheme.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics)?.value
         var operation = OperationDecl(
             name: name, doc: reader.doc(diagnostics: &diagnostics), method: method, path: path, parameters: [],
             request: reader.string("request", diagnostics: &diagnostics), response: reader.string("response", diagnostics: &diagnostics),
             errorBody: reader.string("errorBody", diagnostics: &diagnostics), successStatuses: statuses.isEmpty ? [200] : statuses,
             lifecycle: reader.lifecycle(diagnostics: &diagnostics))
+        operation.errorStatuses = errorStatuses.sorted()
+        operation.security = security
         if let parametersNode = reader["parameters"], !parametersNode.isNull,
            let parameters = MappingReader(parametersNode, what: "'parameters' of '\(name.value)'", diagnostics: &diagnostics) {
             for key in parameters.keys {
@@ -212,7 +225,7 @@ extension SchemaParser {
                 else { continue }
                 parameter.rejectUnknownKeys(parameterKeys, in: "parameter '\(name.value).\(parameterName)'", diagnostics: &diagnostics)
                 guard let place = parameter.choice("in", ParameterDecl.Place.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics) else {
-                    if parameter["in"] == nil { diagnostics.error("parameter '\(parameterName)' needs 'in' (path, query or header)", at: key.location) }
+                    if parameter["in"] == nil { diagnostics.error("parameter '\(parameterName)' needs 'in' (path, query, header or cookie)", at: key.location) }
                     continue
                 }
                 let typeText = parameter.string("type", diagnostics: &diagnostics) ?? Located("String", at: key.location)

@@ -3,7 +3,7 @@ import Foundation
 
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
 public enum SchemaParser {
-    static let fileKeys: Set<String> = ["module", "doc", "types", "errors", "operations", "legacyAPI"]
+    static let fileKeys: Set<String> = ["module", "doc", "types", "errors", "operations", "legacyAPI", "sandbox"]
     static let typeCommonKeys: [String] = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy"]
     static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "exactScale", "minItems", "maxItems", "format", "schemes"]
     static let structKeys = Set(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot", "requireAnyOf", "nullable"])
@@ -23,6 +23,13 @@ public enum SchemaParser {
         reader.rejectUnknownKeys(fileKeys, in: "the schema file", diagnostics: &diagnostics)
         file.module = reader.string("module", diagnostics: &diagnostics)
         file.doc = reader.doc(diagnostics: &diagnostics)
+        if let sandbox = reader.string("sandbox", diagnostics: &diagnostics) {
+            if sandbox.value.hasPrefix("/") && !sandbox.value.hasSuffix("/") && !sandbox.value.contains("{") && !sandbox.value.contains("?") {
+                file.sandboxPath = sandbox
+            } else {
+                diagnostics.error("'sandbox' must be a path such as /t/paypal (a leading '/', no trailing '/', no placeholders)", at: sandbox.location)
+            }
+        }
         if let types = reader["types"], !types.isNull, let entries = MappingReader(types, what: "'types'", diagnostics: &diagnostics) {
             for key in entries.keys {
                 guard let name = key.scalar, let value = entries[name] else { continue }

@@ -55,6 +55,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         transport.refusals = Self.refusals
         transport.offer(Self.requestScenarios)
         installRoutes()
+        transport.authenticate = { [weak self] request, _ in self?.signatureRefusal(request) }
         installPages(on: browser)
     }
 
@@ -76,6 +77,19 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// A session's current state.
     public func session(_ id: String) -> CheckoutSession? { lock.withLock { sessions[id] } }
+
+    /// An open checkout session under a chosen id, as the sign-in page creates one after login (a
+    /// fixture for tests of the API calls that follow).
+    public func openSession(id: String, returnURL: URL) {
+        let now = Date(timeIntervalSince1970: 1_606_910_400)
+        lock.withLock {
+            sessions[id] = CheckoutSession(
+                checkoutSessionId: id, webCheckoutDetails: WebCheckoutDetails(checkoutReviewReturnUrl: returnURL),
+                productType: .payAndShip, chargePermissionType: .oneTime, statusDetails: StatusDetails(state: .open, lastUpdatedTimestamp: now),
+                constraints: [CheckoutSessionConstraint(constraintId: .chargeAmountNotSet)], creationTimestamp: now,
+                expirationTimestamp: now.addingTimeInterval(86_400), releaseEnvironment: .sandbox)
+        }
+    }
 
     /// Forgets every session and stored answer.
     public func reset() {
@@ -116,7 +130,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// Answers a repeated idempotency key with the first answer, or refuses it for another body. A
     /// key is scoped to its operation and resource (`METHOD path`): the same key on another session
-    /// is another key.
+    /// is another key. Only an answer of a request that took effect (2xx) is kept, as Stripe and
+    /// Amazon keep them: a refused request may be sent again with the key, corrected.
     private func idempotent(_ request: MockRequest, _ act: () -> MockResponse) -> MockResponse {
         guard let key = request.header("x-amz-pay-idempotency-key") else { return act() }
         let scoped = "\(request.method) \(request.path) \(key)"
@@ -124,7 +139,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             return previous.body == request.body ? previous.response : error(.duplicateIdempotencyKey, "the key was used with another body", status: 400)
         }
         let response = act()
-        replies[scoped] = (request.body, response)
+        if (200..<300).contains(response.status) { replies[scoped] = (request.body, response) }
         return response
     }
 
@@ -154,12 +169,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         return nil
     }
 
-    /// Serves the schema operation `operationID`, its requests passing the signature check first.
+    /// Serves the schema operation `operationID`; the transport checks the signature first.
     private func api(_ operationID: String, _ handler: @escaping MockProviderTransport.Handler) {
-        transport.handle(operationID, of: AmazonPayMobileSchema.operations) { [self] request in
-            if let refused = signatureRefusal(request) { return refused }
-            return try await handler(request)
-        }
+        transport.handle(operationID, of: AmazonPayMobileSchema.operations, handler)
     }
 
     private func installRoutes() {

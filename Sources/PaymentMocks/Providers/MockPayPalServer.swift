@@ -58,6 +58,7 @@ public final class MockPayPalServer: @unchecked Sendable {
         transport.refusals = Self.refusals
         transport.offer(Self.requestScenarios)
         installRoutes()
+        transport.authenticate = { [weak self] request, operation in self?.authenticationRefusal(request, operation) }
         installPages(on: browser)
     }
 
@@ -106,20 +107,18 @@ public final class MockPayPalServer: @unchecked Sendable {
         .json(PayPalErrorResponse(name: name, message: message, debugId: "b1d1f06c7246c", details: details), status: status)
     }
 
-    /// PayPal's refusals: 404 `RESOURCE_NOT_FOUND`, 405 `METHOD_NOT_SUPPORTED`, 401
-    /// `AUTHENTICATION_FAILURE` for a missing token, and 400 `INVALID_REQUEST` with one detail per
+    /// PayPal's refusals: 404 `RESOURCE_NOT_FOUND`, 405 `METHOD_NOT_SUPPORTED`, and 400
+    /// `INVALID_REQUEST` with one detail per
     /// violated field (a JSON pointer, as PayPal's `details[].field`) for a request that breaks the
     /// schema; the token endpoint answers OAuth's `invalid_client` and `invalid_request`.
     static let refusals = ProviderRefusals(
         notFound: { _ in failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404) },
         methodNotAllowed: { method, _ in failure("METHOD_NOT_SUPPORTED", "The server does not implement the requested HTTP method \(method).", status: 405) },
         invalid: { operation, violations in
-            let missingAuthorization = violations.contains { $0.location == .header && $0.field.lowercased() == "authorization" }
+            // Credentials were checked first (401); what is left breaks the schema.
             if operation.operationID == "createAccessToken" {
-                if missingAuthorization { return .json(OAuthErrorResponse(error: "invalid_client", errorDescription: "Client Authentication failed"), status: 401) }
                 return .json(OAuthErrorResponse(error: "invalid_request", errorDescription: violations.map(\.description).joined(separator: "; ")), status: 400)
             }
-            if missingAuthorization { return failure("AUTHENTICATION_FAILURE", "Authentication failed due to missing authorization header.", status: 401) }
             let details = violations.map { violation in
                 ErrorDetail(
                     field: violation.location == .body ? pointer(violation.field) : violation.field,
@@ -150,6 +149,16 @@ public final class MockPayPalServer: @unchecked Sendable {
         return lock.withLock { tokens[token] != nil }
     }
 
+    /// PayPal's 401 for a request without valid credentials: HTTP Basic client credentials for the
+    /// token endpoint, a token this server issued for everything else.
+    private func authenticationRefusal(_ request: MockRequest, _ operation: PayOperationDescriptor) -> MockResponse? {
+        if operation.operationID == "createAccessToken" {
+            return Self.clientCredentials(request.header("authorization"))
+                ? nil : .json(OAuthErrorResponse(error: "invalid_client", errorDescription: "Client Authentication failed"), status: 401)
+        }
+        return knowsToken(request) ? nil : Self.unauthorized
+    }
+
     private static let unauthorized = failure("AUTHENTICATION_FAILURE", "Authentication failed due to invalid authentication credentials or a missing Authorization header.", status: 401)
 
     /// Whether `authorization` is HTTP Basic with a non-empty client id and secret.
@@ -163,10 +172,7 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     private func installRoutes() {
         let operations = PayPalPaymentsSchema.operations
-        transport.handle("createAccessToken", of: operations) { [self] request in
-            guard Self.clientCredentials(request.header("authorization")) else {
-                return .json(OAuthErrorResponse(error: "invalid_client", errorDescription: "Client Authentication failed"), status: 401)
-            }
+        transport.handle("createAccessToken", of: operations) { [self] _ in
             let token = "A21AA" + ids.nextUUID().uuidString.replacingOccurrences(of: "-", with: "")
             lock.withLock { tokens[token] = true }
             return .json(AccessTokenResponse(
@@ -174,7 +180,6 @@ public final class MockPayPalServer: @unchecked Sendable {
                 nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
         }
         transport.handle("createOrder", of: operations) { [self] request in
-            guard knowsToken(request) else { return Self.unauthorized }
             let body = try request.body(as: CreateOrderRequest.self)
             return lock.withLock {
                 let scoped = request.header("paypal-request-id").map { "createOrder \($0)" }
@@ -200,7 +205,6 @@ public final class MockPayPalServer: @unchecked Sendable {
             }
         }
         transport.handle("confirmPaymentSource", of: operations) { [self] request in
-            guard knowsToken(request) else { return Self.unauthorized }
             let body = try request.body(as: ConfirmPaymentSourceRequest.self)
             let id = request.pathParameters["orderID"] ?? ""
             return lock.withLock {
@@ -245,7 +249,6 @@ public final class MockPayPalServer: @unchecked Sendable {
             }
         }
         transport.handle("getOrder", of: operations) { [self] request in
-            guard knowsToken(request) else { return Self.unauthorized }
             return lock.withLock {
                 guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
                     return Self.failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404)

@@ -71,6 +71,15 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
     }
 
+    private var authenticateValue: (@Sendable (MockRequest, PayOperationDescriptor) -> MockResponse?)?
+
+    /// Checks a request's credentials before its contract is checked, as providers answer 401
+    /// before 400: the refusal to send, or `nil` to go on. Runs for schema operations only.
+    public var authenticate: (@Sendable (MockRequest, PayOperationDescriptor) -> MockResponse?)? {
+        get { lock.withLock { authenticateValue } }
+        set { lock.withLock { authenticateValue = newValue } }
+    }
+
     /// How the provider words contract refusals (``ProviderRefusals/plain`` until a mock sets its own).
     public var refusals: ProviderRefusals {
         get { lock.withLock { refusalsValue } }
@@ -229,6 +238,10 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
         if let delay = mock.header(Self.delayHeader).flatMap(Int.init) {
             try await Task.sleep(for: .milliseconds(delay))
+        }
+        if let operation = route.operation, let refusal = authenticate?(mock, operation) {
+            note(mock, "\(refusal.status) (not authenticated)")
+            return .answered(refusal)
         }
         if let operation = route.operation {
             let input = operation.read(pathParameters: mock.pathParameters, query: mock.query, header: { mock.header($0) }, body: mock.body)

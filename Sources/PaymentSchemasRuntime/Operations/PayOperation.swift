@@ -48,6 +48,9 @@ public protocol PayOperation: Sendable {
     static var requestFormat: WireFormat { get }
     /// The HTTP status codes that carry a ``ResponseBody``.
     static var successStatuses: [Int] { get }
+    /// The error statuses the provider answers, each with an ``ErrorBody``; empty when the schema
+    /// does not list them.
+    static var errorStatuses: [Int] { get }
     /// The path with parameters filled in and percent-encoded.
     var path: String { get }
     /// The query items.
@@ -61,6 +64,8 @@ public protocol PayOperation: Sendable {
 extension PayOperation {
     /// No idempotency key, unless the operation declares one.
     public static var idempotencyKeyHeader: String? { nil }
+    /// No listed error statuses, unless the schema lists them.
+    public static var errorStatuses: [Int] { [] }
     /// A JSON body, unless the operation's request type is a URL-query type.
     public static var requestFormat: WireFormat { .json }
     /// No query items, unless the operation declares query parameters.

@@ -12,6 +12,8 @@ public struct PayParameterDescriptor: Sendable {
         case query
         /// A header (names compare case-insensitively).
         case header
+        /// A cookie of the `Cookie` header.
+        case cookie
     }
 
     /// The wire name: the placeholder, the query item's name or the header's name.
@@ -57,6 +59,8 @@ public struct PayRequestViolation: Hashable, Sendable, CustomStringConvertible {
         case query
         /// A header.
         case header
+        /// A cookie.
+        case cookie
         /// The body.
         case body
     }
@@ -107,6 +111,8 @@ public struct PayOperationDescriptor: Sendable {
     public let idempotencyKeyHeader: String?
     /// The statuses whose body is the success type.
     public let successStatuses: [Int]
+    /// The error statuses the provider answers (empty: any 4xx or 5xx).
+    public let errorStatuses: [Int]
     /// The parameters, in declaration order.
     public let parameters: [PayParameterDescriptor]
     /// Whether the operation takes a request body.
@@ -130,6 +136,7 @@ public struct PayOperationDescriptor: Sendable {
         self.pathTemplate = O.pathTemplate
         self.idempotencyKeyHeader = O.idempotencyKeyHeader
         self.successStatuses = O.successStatuses
+        self.errorStatuses = O.errorStatuses
         self.parameters = parameters
         self.hasRequestBody = O.RequestBody.self != PayNoBody.self
         self.requestFormat = O.requestFormat
@@ -194,6 +201,7 @@ public struct PayOperationDescriptor: Sendable {
     ///   - body: the body's bytes.
     public func read(pathParameters: [String: String], query: [URLQueryItem], header: (String) -> String?, body: Data) -> PayOperationInput {
         var violations: [PayRequestViolation] = []
+        let cookies = parameters.contains { $0.place == .cookie } ? Self.cookies(header("Cookie")) : [:]
         for parameter in parameters {
             let value: String?
             let location: PayRequestViolation.Location
@@ -208,6 +216,9 @@ public struct PayOperationDescriptor: Sendable {
             case .header:
                 value = header(parameter.wireName)
                 location = .header
+            case .cookie:
+                value = cookies[parameter.wireName]
+                location = .cookie
             }
             guard let value else {
                 if parameter.required { violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: "is required")) }
@@ -239,9 +250,24 @@ public struct PayOperationDescriptor: Sendable {
     /// answer keeps the contract.
     public func responseProblems(status: Int, body: Data) -> [String] {
         if successStatuses.contains(status) { return checkSuccess(body) }
+        if status >= 400, !errorStatuses.isEmpty, !errorStatuses.contains(status) {
+            return ["status \(status) is not among the error statuses \(operationID) declares (\(errorStatuses.map(String.init).joined(separator: ", ")))"]
+        }
         if status >= 400, let checkError { return checkError(body) }
         if status >= 400 || (200..<300).contains(status) { return ["status \(status) is not declared by \(operationID)"] }
         return []
+    }
+
+    /// The cookies of a `Cookie` header (`a=1; b=2`), the first of a repeated name.
+    static func cookies(_ header: String?) -> [String: String] {
+        var cookies: [String: String] = [:]
+        for crumb in (header ?? "").split(separator: ";") {
+            let pair = crumb.trimmingCharacters(in: .whitespaces)
+            guard let equals = pair.firstIndex(of: "="), equals > pair.startIndex else { continue }
+            let name = String(pair[..<equals])
+            if cookies[name] == nil { cookies[name] = String(pair[pair.index(after: equals)...]) }
+        }
+        return cookies
     }
 
     /// A body path as error bodies name it: empty for the body as a whole.

@@ -1,0 +1,152 @@
+"""schemathesis hooks for `payflow serve`: what a tester outside the package adds to the exported
+contract to call every provider.
+
+- The card-number format (`format: luhn`): schema-valid card numbers pass the Luhn check, so the
+  positive phase generates them (the contract names the format; JSON Schema cannot spell it).
+- Amazon Pay's request signature (`AMZN-PAY-RSASSA-PSS-V2`), computed on the bytes that go on the
+  wire: the canonical request the exported `signature` security scheme describes, signed with the
+  private half of the key `payflow serve --amazon-public-key` registered. A request is signed only
+  when schemathesis sent the scheme's placeholder (`Authorization: AMZN-SIGN`), so its own checks of
+  a request without credentials still reach the server unsigned.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import hashlib
+import json
+import os
+from urllib.parse import quote, unquote, urlsplit
+
+import requests
+import schemathesis
+from hypothesis import strategies as st
+
+# -- Luhn card numbers ----------------------------------------------------------------------------
+
+
+def _luhn_complete(digits: str) -> str:
+    """`digits` followed by the check digit that makes the whole number pass the Luhn check."""
+    total = 0
+    for index, char in enumerate(reversed(digits)):
+        value = int(char)
+        if index % 2 == 0:
+            value *= 2
+            if value > 9:
+                value -= 9
+        total += value
+    return digits + str((10 - total % 10) % 10)
+
+
+schemathesis.openapi.format(
+    "luhn",
+    st.integers(min_value=11, max_value=18).flatmap(
+        lambda length: st.text(alphabet="0123456789", min_size=length, max_size=length)
+    ).map(_luhn_complete),
+)
+
+# -- Amounts as JSON numbers -----------------------------------------------------------------------
+# Amazon Pay's amounts may be JSON numbers (its SDKs send them) written as plain numerals of at most
+# 16 characters (`x-numeral` in the contract). JSON Schema constrains a number's value, not how it is
+# written, so this keeps the bodies whose amount numbers Python writes that way.
+
+
+def _plain_amounts(value) -> bool:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "amount" and isinstance(item, (int, float)) and not isinstance(item, bool):
+                text = json.dumps(item)
+                if "e" in text or "E" in text or len(text) > 16 or text in ("NaN", "Infinity", "-Infinity"):
+                    return False
+            if not _plain_amounts(item):
+                return False
+    elif isinstance(value, list):
+        return all(_plain_amounts(item) for item in value)
+    return True
+
+
+@schemathesis.hook
+def filter_body(context, body) -> bool:
+    return _plain_amounts(body)
+
+
+# -- Amazon Pay request signatures ----------------------------------------------------------------
+
+PLACEHOLDER = "AMZN-SIGN"
+ALGORITHM = "AMZN-PAY-RSASSA-PSS-V2"
+HOSTS = {"na": "pay-api.amazon.com", "us": "pay-api.amazon.com", "eu": "pay-api.amazon.eu", "jp": "pay-api.amazon.jp"}
+
+
+def _encode(text: str) -> str:
+    """RFC 3986 percent-encoding: every byte but `A-Z a-z 0-9 - . _ ~`."""
+    return quote(text, safe="-._~")
+
+
+def canonical_request(method: str, path: str, query: str, headers: dict[str, str], signed: list[str], body: bytes) -> str:
+    """The canonical request of the exported `signature` scheme (and of `AmazonPaySignature`)."""
+    pairs = []
+    for item in query.split("&") if query else []:
+        name, _, value = item.partition("=")
+        pairs.append((_encode(unquote(name.replace("+", " "))), _encode(unquote(value.replace("+", " ")))))
+    pairs.sort()
+    lines = [method.upper(), path, "&".join(f"{name}={value}" for name, value in pairs)]
+    lines += [f"{name}:{headers.get(name, '')}" for name in signed]
+    lines += ["", ";".join(signed), hashlib.sha256(body).hexdigest()]
+    return "\n".join(lines)
+
+
+def _private_key():
+    from cryptography.hazmat.primitives import serialization
+
+    path = os.environ.get("AMAZON_PAY_PRIVATE_KEY")
+    if not path:
+        return None
+    with open(path, "rb") as handle:
+        return serialization.load_pem_private_key(handle.read(), password=None)
+
+
+def sign(prepared: requests.PreparedRequest) -> None:
+    """Signs `prepared` in place as Amazon Pay's SDKs do."""
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import padding
+
+    key = _private_key()
+    key_id = os.environ.get("AMAZON_PAY_PUBLIC_KEY_ID", "")
+    if key is None:
+        return
+    headers = {name.lower(): value for name, value in prepared.headers.items()}
+    region = headers.get("x-amz-pay-region", "").lower()
+    prepared.headers["x-amz-pay-host"] = HOSTS.get(region, "pay-api.amazon.com")
+    prepared.headers["x-amz-pay-date"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    prepared.headers.setdefault("accept", "application/json")
+    prepared.headers.setdefault("content-type", "application/json")
+    headers = {name.lower(): value for name, value in prepared.headers.items()}
+    signed = ["accept", "content-type", "x-amz-pay-date", "x-amz-pay-host", "x-amz-pay-region"]
+    if "x-amz-pay-idempotency-key" in headers:
+        signed.append("x-amz-pay-idempotency-key")
+    signed.sort()
+    parts = urlsplit(prepared.url)
+    # The provider sees its path under the sandbox prefix `/t/amazonpay`.
+    path = parts.path[len("/t/amazonpay"):] if parts.path.startswith("/t/amazonpay/") else parts.path
+    body = prepared.body or b""
+    if isinstance(body, str):
+        body = body.encode()
+    canonical = canonical_request(prepared.method or "GET", path, parts.query, headers, signed, body)
+    to_sign = f"{ALGORITHM}\n{hashlib.sha256(canonical.encode()).hexdigest()}".encode()
+    signature = key.sign(to_sign, padding.PSS(mgf=padding.MGF1(hashes.SHA256()), salt_length=32), hashes.SHA256())
+    prepared.headers["Authorization"] = (
+        f"{ALGORITHM} PublicKeyId={key_id}, SignedHeaders={';'.join(signed)}, Signature={base64.b64encode(signature).decode()}"
+    )
+
+
+_send = requests.adapters.HTTPAdapter.send
+
+
+def _signing_send(self, request, *args, **kwargs):
+    if request.headers.get("Authorization") == PLACEHOLDER:
+        sign(request)
+    return _send(self, request, *args, **kwargs)
+
+
+requests.adapters.HTTPAdapter.send = _signing_send

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""schemathesis against `payflow serve`, one run per provider prefix, with the contract
+`payschema export openapi` writes for that provider's module: its examples, coverage, fuzzing and
+stateful phases, every default check. A run passes only with 0 failures.
+
+    python3 Tests/Contract/sandbox_contract.py --payflow .build/debug/payflow --payschema .build/debug/payschema
+
+What the runs take besides the contract:
+- PayPal: a client id and secret (HTTP Basic, any pair) for the token endpoint, and a token the
+  sandbox issued for the Orders API, as PayPal's own flow has it.
+- Amazon Pay: an RSA key pair made here; `serve --amazon-public-key` registers the public half and
+  `hooks.py` signs each request with the private half, so the Amazon Pay API is called exactly as a
+  merchant's server calls Amazon.
+- Positive data may meet the business rejections each provider documents for schema-valid requests
+  (PayPal, Mollie, Amazon Pay and the merchant server: 422; MIT: its catalog codes, all 400).
+  Nothing else: a schema-valid request answered 400 by PayPal, Mollie or Amazon fails the run,
+  because that is our validators disagreeing with our own contract.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_POSITIVE = ["2xx", "3xx", "401", "403", "404", "409", "429"]
+
+
+def start_sandbox(payflow: str, workdir: str) -> tuple[subprocess.Popen, str, str]:
+    """`payflow serve` on a free loopback port with a merchant's Amazon Pay key registered."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    private = os.path.join(workdir, "amazon-private.pem")
+    public = os.path.join(workdir, "amazon-public.pem")
+    with open(private, "wb") as handle:
+        handle.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    with open(public, "wb") as handle:
+        handle.write(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
+    log = open(os.path.join(workdir, "serve.log"), "w")
+    process = subprocess.Popen(
+        [payflow, "serve", "--port", "0", "--amazon-public-key", public, "--amazon-public-key-id", "CONTRACT-TEST-KEY"],
+        stdout=subprocess.PIPE, stderr=log, text=True)
+    base = None
+    deadline = time.time() + 60
+    assert process.stdout is not None
+    while time.time() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        match = re.search(r"sandbox on (http://[0-9.:]+)", line)
+        if match:
+            base = match.group(1)
+            break
+    if base is None:
+        process.kill()
+        raise SystemExit("error: payflow serve did not start (see serve.log)")
+    # Keep draining stdout so the server never blocks on a full pipe.
+    drain = open(os.path.join(workdir, "serve.out"), "w")
+    subprocess.Popen(["cat"], stdin=process.stdout, stdout=drain)
+    with urllib.request.urlopen(base + "/__admin/health", timeout=10) as response:
+        assert response.status == 200
+    return process, base, private
+
+
+def paypal_token(base: str) -> str:
+    request = urllib.request.Request(
+        base + "/t/paypal/v1/oauth2/token", data=b"grant_type=client_credentials", method="POST",
+        headers={"Authorization": "Basic Y29udHJhY3QtdGVzdDpzZWNyZXQ=", "Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)["access_token"]
+
+
+def write_config(path: str, positive: list[str], disabled: list[str]) -> None:
+    statuses = ", ".join(f'"{status}"' for status in positive)
+    with open(path, "w") as handle:
+        handle.write(f"[checks.positive_data_acceptance]\nexpected-statuses = [{statuses}]\n")
+        for check in disabled:
+            handle.write(f"\n[checks.{check}]\nenabled = false\n")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--payflow", required=True)
+    parser.add_argument("--payschema", required=True)
+    parser.add_argument("--max-examples", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=20261125)
+    parser.add_argument("--only", action="append", default=[], help="Only these runs (paypal-token, paypal-orders, mollie, amazonpay, amazonpay-merchant, mit).")
+    args = parser.parse_args()
+    st = shutil.which("st") or shutil.which("schemathesis")
+    if st is None:
+        print("error: schemathesis is not installed (pip install schemathesis==4.32.5)", file=sys.stderr)
+        return 2
+    workdir = tempfile.mkdtemp(prefix="sandbox-contract-")
+    process, base, private = start_sandbox(args.payflow, workdir)
+    try:
+        specs = {}
+        for module in ["PayPalPayments", "MollieCheckout", "AmazonPayMobile", "SuiteMCommerce"]:
+            spec = os.path.join(workdir, f"{module}.json")
+            subprocess.run([args.payschema, "export", "openapi", "--module", module, "--sandbox-url", base, "--output", spec], check=True)
+            specs[module] = spec
+        token = paypal_token(base)
+        runs = [
+            # The sandbox takes any client id and secret (sandbox.md), so "invalid credentials" that
+            # are a well-formed pair are valid ones: that one check does not apply to this run.
+            ("paypal-token", "PayPalPayments", "/t/paypal", ["--include-operation-id", "createAccessToken", "--auth", "contract-test:secret"], DEFAULT_POSITIVE, ["ignored_auth"]),
+            ("paypal-orders", "PayPalPayments", "/t/paypal", ["--exclude-operation-id", "createAccessToken", "-H", f"Authorization: Bearer {token}"], DEFAULT_POSITIVE + ["422"], []),
+            ("mollie", "MollieCheckout", "/t/mollie", [], DEFAULT_POSITIVE + ["422"], []),
+            ("amazonpay", "AmazonPayMobile", "/t/amazonpay", ["--include-path-regex", "^/v2/", "-H", "Authorization: AMZN-SIGN"], DEFAULT_POSITIVE + ["422"], []),
+            ("amazonpay-merchant", "AmazonPayMobile", "/t/amazonpay-merchant", ["--include-path-regex", "^/sample/"], DEFAULT_POSITIVE + ["422"], []),
+            ("mit", "SuiteMCommerce", "/t/mit", [], DEFAULT_POSITIVE + ["400"], []),
+        ]
+        environment = dict(os.environ, SCHEMATHESIS_HOOKS="hooks", PYTHONPATH=HERE + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                           AMAZON_PAY_PRIVATE_KEY=private, AMAZON_PAY_PUBLIC_KEY_ID="CONTRACT-TEST-KEY")
+        passed, failed = 0, []
+        for name, module, prefix, extra, positive, disabled in runs:
+            if args.only and name not in args.only:
+                continue
+            config = os.path.join(workdir, f"{name}.toml")
+            write_config(config, positive, disabled)
+            command = [st, "--config-file", config, "run", specs[module], "--url", base + prefix, "--seed", str(args.seed),
+                       "--max-examples", str(args.max_examples), "--workers", "2", "--report", "junit",
+                       "--report-junit-path", os.path.join(workdir, f"{name}.junit.xml")] + extra
+            print(f"== schemathesis: {name} ({module} at {prefix})", flush=True)
+            result = subprocess.run(command, env=environment, cwd=workdir, capture_output=True, text=True)
+            summary = [line for line in result.stdout.splitlines() if re.search(r"(passed|failed|generated|Failures:|❌|ST[0-9]{3})", line)]
+            print("\n".join(summary[-12:]))
+            if result.returncode == 0:
+                passed += 1
+            else:
+                failed.append(name)
+                print(result.stdout[-20000:])
+                print(result.stderr[-4000:], file=sys.stderr)
+        print(f"sandbox contract: {passed} passed, {len(failed)} failed" + (f" ({', '.join(failed)})" if failed else ""))
+        return 0 if not failed else 1
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
