@@ -81,6 +81,7 @@ var targets: [Target] = [
         name: "PaymentSandbox",
         dependencies: [
             "PaymentMocks",
+            "AmazonPayMerchantServer",
             "PaymentScenarios",
             "PaymentFlowsCore",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -154,6 +155,7 @@ var targets: [Target] = [
         name: "PaymentSandboxTests",
         dependencies: [
             "PaymentSandbox", "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", "MollieCheckout", "AmazonPayMobile",
+            "payflow", "CLITestSupport",
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -27,8 +27,9 @@ public struct SandboxConfiguration: Sendable {
     public init() {}
 
     /// Settings for a sandbox inside a test process: clients give up after `clientTimeout` seconds
-    /// and a `timeout` fault holds a little longer, so faults cost about a second each.
-    public static func inProcess(clientTimeout: TimeInterval = 2) -> SandboxConfiguration {
+    /// and a `timeout` fault holds a little longer (0.3 s), so a fault run with a short deadline
+    /// costs a few seconds per timeout, not a minute.
+    public static func inProcess(clientTimeout: TimeInterval = 30) -> SandboxConfiguration {
         var configuration = SandboxConfiguration()
         configuration.clientTimeout = clientTimeout
         configuration.timeoutHold = .milliseconds(Int64(clientTimeout * 1_000) + 300)

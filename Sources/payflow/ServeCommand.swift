@@ -45,16 +45,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The largest request body in bytes (413 above it).")
     var maxBody = 1 << 20
 
+    @Option(help: "Seconds a connection may stay idle (or take to send a request's head) before it is closed.")
+    var idleTimeout: Double = 30
+
+    @Option(help: "Seconds a client may take to send a request's body (408 after that).")
+    var bodyTimeout: Double = 10
+
     /// Every per-request scenario `serve` offers, by provider prefix.
-    static var requestScenarios: [RequestScenario] {
-        MockPayPalServer.requestScenarios + MockMollieBackend.requestScenarios + MockAmazonPayServer.requestScenarios + MockMITServer.requestScenarios
-    }
+    static var requestScenarios: [RequestScenario] { SandboxProviders.requestScenarios }
 
     func validate() throws {
         if !(0...1).contains(faults) { throw ValidationError("--faults must be between 0 and 1") }
         if !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
         if !(timeoutHold > 0 && timeoutHold <= 3_600) { throw ValidationError("--timeout-hold must be between 0 and 3600 seconds") }
         if !(1_024...(64 << 20)).contains(maxBody) { throw ValidationError("--max-body must be between 1024 and 67108864 bytes") }
+        if !(idleTimeout >= 0.1 && idleTimeout <= 3_600) { throw ValidationError("--idle-timeout must be between 0.1 and 3600 seconds") }
+        if !(bodyTimeout >= 0.1 && bodyTimeout <= 3_600) { throw ValidationError("--body-timeout must be between 0.1 and 3600 seconds") }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw ValidationError("--public-url must be an absolute http(s) URL such as http://192.168.1.20:8080")
@@ -85,40 +91,26 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.publicURL = publicURL.flatMap(URL.init(string:))
         configuration.timeoutHold = .milliseconds(Int64(timeoutHold * 1_000))
         configuration.maximumBodyBytes = maxBody
+        configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1_000))
+        configuration.bodyReadTimeout = .milliseconds(Int64(bodyTimeout * 1_000))
         let sandbox = SandboxServer(configuration: configuration)
-        let browser = MockBrowser()
-        func transport(_ name: String, _ salt: UInt64) -> MockProviderTransport {
-            MockProviderTransport(name: name, faults: FaultPlan(rate: faults, seed: seed &+ salt, latency: .milliseconds(250)))
-        }
-        let payPal = MockPayPalServer(transport: transport("PayPal", 1), browser: browser, seed: seed)
-        let amazon = MockAmazonPayServer(transport: transport("AmazonPay", 2), browser: browser, seed: seed)
-        let mollie = MockMollieBackend(transport: transport("MollieBackend", 3), browser: browser)
-        let mit = MockMITServer(transport: transport("MIT", 4), browser: browser, seed: seed)
-        // The app talks to the merchant server; only the merchant server calls Amazon Pay, signed.
-        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: browser, transport: transport("AmazonPayMerchant", 5))
+        let served = try SandboxProviders(on: sandbox, seed: seed, faultRate: faults)
         if let path = amazonPublicKey, let id = amazonPublicKeyId {
             // Like a merchant's key uploaded to Amazon: requests signed with its private half are accepted.
+            let amazon = served.amazonPay
             amazon.signatureVerifier = (amazon.signatureVerifier ?? AmazonPaySignatureVerifier(publicKeys: [:])).adding(try Self.publicKey(at: path), id: id)
         }
-        MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { .success }, transactionIds: .random)
-        sandbox.servePages(of: browser)
-        let providers: [(id: String, provider: String, transport: MockProviderTransport, scheme: String, apiHost: String?, reset: @Sendable () -> Void)] = [
-            ("paypal", "PayPal OAuth and Orders API (PayPalPayments)", payPal.transport, "sdk.ios.paypal", "api-m.sandbox.paypal.com", { payPal.reset() }),
-            ("amazonpay-merchant", "Amazon Pay sample merchant server (AmazonPayMobile's merchantServerURL)", merchant.transport, "amazonpay-ios-v2", nil, { merchant.reset() }),
-            ("amazonpay", "Amazon Pay API v2 (signed requests only)", amazon.transport, "amazonpay-ios-v2", nil, { amazon.reset() }),
-            ("mollie", "Mollie demo backend (MollieCheckout)", mollie.transport, "mollie-checkout", nil, { mollie.reset() }),
-            ("mit", "MIT Suite mCommerce (SuiteMCommerce)", mit.transport, "suitemcommerce", nil, { mit.reset() }),
-        ]
-        for entry in providers {
-            sandbox.register(entry.transport, as: entry.id, apiHost: entry.apiHost, reset: entry.reset)
+        for entry in served.entries {
             entry.transport.observer = { Output.line("  \($0)") }
         }
+        let browser = served.browser
+        let providers = served.entries
         let publicBase = configuration.publicURL
         let app = sandbox.application(host: host, port: port) { listening in
             let base = publicBase ?? listening
             Output.line("PaymentSchemas sandbox on \(base.absoluteString)  (Ctrl-C stops it)")
             for entry in providers {
-                Output.line("  \(entry.provider): \(base.appending(path: "t/\(entry.id)").absoluteString)  callback scheme \(entry.scheme)://")
+                Output.line("  \(entry.summary): \(base.appending(path: "t/\(entry.id)").absoluteString)  callback scheme \(entry.callbackScheme)://")
             }
             Output.line("  Mastercard SRC has no REST API: its checkout is a hosted page; callback scheme fancyshop://")
             Output.line("Hosted pages (open in a browser or a web view; each ends in the app's callback URL):")
@@ -127,13 +119,12 @@ struct ServeCommand: AsyncParsableCommand {
             }
             Output.line("Admin: \(base.appending(path: "__admin/health").absoluteString), /__admin/requests, /__admin/reset, /__admin/scenarios")
         }
-        withExtendedLifetime((payPal, amazon, mollie, mit, merchant)) {}
         do {
             try await app.runService()
         } catch where "\(error)".contains("Address already in use") || "\(error)".contains("EADDRINUSE") {
             Output.error("error: port \(port) on \(host) is already in use; pick another with --port (0 picks a free one)")
             throw ExitCode(1)
         }
-        withExtendedLifetime((payPal, amazon, mollie, mit, merchant)) {}
+        withExtendedLifetime(served) {}
     }
 }

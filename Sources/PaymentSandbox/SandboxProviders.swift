@@ -1,0 +1,74 @@
+import AmazonPayMerchantServer
+import Foundation
+import PaymentMocks
+
+/// The providers `payflow serve` serves, each under its fixed prefix: what an app in the Simulator
+/// and the contract tests talk to. Tests build the same set, so what they prove is what `serve` runs.
+public struct SandboxProviders: Sendable {
+    /// One served provider.
+    public struct Entry: Sendable {
+        /// The prefix under `/t/`.
+        public let id: String
+        /// What it is.
+        public let summary: String
+        /// Its transport.
+        public let transport: MockProviderTransport
+        /// The callback scheme an app registers for it.
+        public let callbackScheme: String
+    }
+
+    /// PayPal's OAuth and Orders API.
+    public let payPal: MockPayPalServer
+    /// Amazon Pay API v2.
+    public let amazonPay: MockAmazonPayServer
+    /// The guide's Amazon Pay merchant server.
+    public let merchant: SampleMerchantServer
+    /// The Mollie demo backend.
+    public let mollie: MockMollieBackend
+    /// MIT Suite mCommerce.
+    public let mit: MockMITServer
+    /// The browser whose hosted pages the sandbox serves.
+    public let browser: MockBrowser
+    /// Every provider, in the order `serve` prints them.
+    public let entries: [Entry]
+
+    /// Builds every provider with faults at `faultRate` (seeded by `seed`) and registers each on
+    /// `sandbox` under its prefix, with its reset and its pages.
+    public init(on sandbox: SandboxServer, seed: UInt64 = 1, faultRate: Double = 0, latency: Duration = .milliseconds(250)) throws {
+        func transport(_ name: String, _ salt: UInt64) -> MockProviderTransport {
+            MockProviderTransport(name: name, faults: FaultPlan(rate: faultRate, seed: seed &+ salt, latency: latency))
+        }
+        let browser = MockBrowser()
+        let payPal = MockPayPalServer(transport: transport("PayPal", 1), browser: browser, seed: seed)
+        let amazon = MockAmazonPayServer(transport: transport("AmazonPay", 2), browser: browser, seed: seed)
+        let mollie = MockMollieBackend(transport: transport("MollieBackend", 3), browser: browser)
+        let mit = MockMITServer(transport: transport("MIT", 4), browser: browser, seed: seed)
+        // The app talks to the merchant server; only the merchant server calls Amazon Pay, signed.
+        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: browser, transport: transport("AmazonPayMerchant", 5))
+        MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { .success }, transactionIds: .random)
+        self.payPal = payPal
+        self.amazonPay = amazon
+        self.merchant = merchant
+        self.mollie = mollie
+        self.mit = mit
+        self.browser = browser
+        entries = [
+            Entry(id: "paypal", summary: "PayPal OAuth and Orders API (PayPalPayments)", transport: payPal.transport, callbackScheme: "sdk.ios.paypal"),
+            Entry(id: "amazonpay-merchant", summary: "Amazon Pay sample merchant server (AmazonPayMobile's merchantServerURL)", transport: merchant.transport, callbackScheme: "amazonpay-ios-v2"),
+            Entry(id: "amazonpay", summary: "Amazon Pay API v2 (signed requests only)", transport: amazon.transport, callbackScheme: "amazonpay-ios-v2"),
+            Entry(id: "mollie", summary: "Mollie demo backend (MollieCheckout)", transport: mollie.transport, callbackScheme: "mollie-checkout"),
+            Entry(id: "mit", summary: "MIT Suite mCommerce (SuiteMCommerce)", transport: mit.transport, callbackScheme: "suitemcommerce"),
+        ]
+        sandbox.register(payPal.transport, as: "paypal", apiHost: "api-m.sandbox.paypal.com", reset: { payPal.reset() })
+        sandbox.register(merchant.transport, as: "amazonpay-merchant", reset: { merchant.reset() })
+        sandbox.register(amazon.transport, as: "amazonpay", reset: { amazon.reset() })
+        sandbox.register(mollie.transport, as: "mollie", reset: { mollie.reset() })
+        sandbox.register(mit.transport, as: "mit", reset: { mit.reset() })
+        sandbox.servePages(of: browser)
+    }
+
+    /// Every per-request scenario the providers offer.
+    public static var requestScenarios: [RequestScenario] {
+        MockPayPalServer.requestScenarios + MockMollieBackend.requestScenarios + MockAmazonPayServer.requestScenarios + MockMITServer.requestScenarios
+    }
+}
