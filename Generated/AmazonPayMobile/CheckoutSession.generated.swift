@@ -667,14 +667,14 @@ public enum CheckoutMode: String, PayClosedEnum, PayQueryValue {
 /// The URLs of the hosted checkout.
 ///
 /// - Remark: Generated from `WebCheckoutDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct WebCheckoutDetails: Codable, Hashable, Sendable {
     /// Where Amazon returns after login and selection.
     public var checkoutReviewReturnUrl: URL?
     /// Where the payment page returns (the relay page in apps).
     public var checkoutResultReturnUrl: URL?
     /// Where a cancel returns.
     public var checkoutCancelUrl: URL?
-    /// The payment page to open after the session is updated.
+    /// The payment page to open after the session is updated; always https (Amazon's page, opened in the Secure WebView).
     public var amazonPayRedirectUrl: URL?
     /// The checkout mode.
     public var checkoutMode: CheckoutMode?
@@ -685,7 +685,7 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayAlwaysValid {
     ///   - checkoutReviewReturnUrl: Where Amazon returns after login and selection.
     ///   - checkoutResultReturnUrl: Where the payment page returns (the relay page in apps).
     ///   - checkoutCancelUrl: Where a cancel returns.
-    ///   - amazonPayRedirectUrl: The payment page to open after the session is updated.
+    ///   - amazonPayRedirectUrl: The payment page to open after the session is updated; always https (Amazon's page, opened in the Secure WebView).
     ///   - checkoutMode: The checkout mode.
     public init(
         checkoutReviewReturnUrl: URL? = nil,
@@ -720,6 +720,20 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayAlwaysValid {
         try container.encodeIfPresent(self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true))
         try container.encodeIfPresent(self.amazonPayRedirectUrl, PayFieldKey("amazonPayRedirectUrl", nullable: true))
         try container.encodeIfPresent(self.checkoutMode, PayFieldKey("checkoutMode", nullable: true))
+    }
+}
+
+extension WebCheckoutDetails: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self.amazonPayRedirectUrl {
+            PayRules.format(value, Rules.amazonPayRedirectUrlFormat, at: path.appending("amazonPayRedirectUrl"), into: &violations)
+        }
+    }
+
+    /// Patterns and formats compiled once for the checks above.
+    private enum Rules {
+        static let amazonPayRedirectUrlFormat = PayFormat.url(schemes: ["https"])
     }
 }
 
@@ -974,6 +988,9 @@ extension CheckoutSession: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(self.checkoutSessionId, 1, at: path.appending("checkoutSessionId"), into: &violations)
+        if let value = self.webCheckoutDetails {
+            value.collectViolations(at: path.appending("webCheckoutDetails"), into: &violations)
+        }
         if let value = self.paymentDetails {
             value.collectViolations(at: path.appending("paymentDetails"), into: &violations)
         }

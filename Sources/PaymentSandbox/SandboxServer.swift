@@ -28,6 +28,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     private let sessions = LockIsolated<[String: URLSession]>([:])
     private let browsers = LockIsolated<[MockBrowser]>([])
     private let address = LockIsolated<URL?>(nil)
+    /// The base links and pages use: the public URL, or the address once the server listens.
+    private let publicBase: LockIsolated<URL?>
     private let journal: SandboxJournal
     private let logger: Logger
     /// The limits and options.
@@ -38,11 +40,12 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         self.configuration = configuration
         self.logger = logger
         self.journal = SandboxJournal(limit: configuration.journalLimit)
+        self.publicBase = LockIsolated(configuration.publicURL)
     }
 
     /// The base URL clients and links use: ``SandboxConfiguration/publicURL``, or `http://HOST:PORT`
     /// once the server runs.
-    public var baseURL: URL? { configuration.publicURL ?? address.value }
+    public var baseURL: URL? { publicBase.value }
 
     /// Serves `transport` under a new prefix and returns how clients reach it (a `URLSessionTransport`).
     public func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint {
@@ -80,7 +83,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         browsers.withValue { $0.removeAll { $0 === browser } }
     }
 
-    private var pages: SandboxPages { SandboxPages(browsers: browsers, base: LockIsolated(baseURL)) }
+    private var pages: SandboxPages { SandboxPages(browsers: browsers, base: publicBase) }
 
     /// Where a browser reaches `url` on the sandbox: `/h/<host>/<path>?<query>` when one of the
     /// served pages answers it; `url` itself otherwise (a callback, a deep link).
@@ -142,6 +145,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         // reaches the provider, which answers 405 with `Allow` for one its path does not take.
         router.add(middleware: SandboxProviderMiddleware(responder: responder))
         let address = self.address
+        let publicBase = self.publicBase
+        let publicURL = configuration.publicURL
         let idle = configuration.idleTimeout
         return Application(
             router: router,
@@ -152,6 +157,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
                 let shown = host.contains(":") ? "[\(host)]" : host
                 guard let url = URL(string: "http://\(shown):\(bound)") else { return }
                 address.setValue(url)
+                publicBase.setValue(publicURL ?? url)
                 await onRunning(url)
             },
             logger: logger)

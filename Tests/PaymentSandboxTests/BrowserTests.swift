@@ -49,7 +49,7 @@ struct BrowserTests {
             let result = await ScenarioRunner.run(scenario, network: sandbox, webSession: browser)
             let tapped = browser.pages.dropFirst(before)
             if !(result.matchesExpectation && result.invariantsHold) || tapped.isEmpty {
-                wrong.append("\(entry.scenario): \(result.outcome) pages \(Array(tapped))")
+                wrong.append("\(entry.scenario): \(result.outcome) pages \(Array(tapped)) steps \(result.steps) logs \(result.logLines.suffix(5))")
             } else {
                 providers.insert(scenario.provider)
             }
