@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -25,6 +26,7 @@ let package = Package(
                 .product(name: "MollieCheckout", package: mainPackage),
                 .product(name: "AmazonPayMobile", package: mainPackage),
                 .product(name: "PayPalPayments", package: mainPackage),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
     ],

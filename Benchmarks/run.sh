@@ -117,6 +117,11 @@ FLOW_ROWS=$("$BENCH" flows 1)
 CPU=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 MEM=$(free -g | awk '/Mem:/ {print $2 " GiB"}')
 SWIFT=$(swift --version 2>&1 | head -1)
+echo "== sandbox throughput (wrk)" >&2
+(cd "$ROOT" && swift build -c release --product payflow >/dev/null)
+command -v wrk >/dev/null || { export DEBIAN_FRONTEND=noninteractive; apt-get update -qq; apt-get install -y -qq wrk >/dev/null; }
+SANDBOX_ROWS=$(python3 "$BENCH_DIR/sandbox_throughput.py" --payflow "$ROOT/.build/release/payflow" --bench "$BENCH")
+
 cat > RESULTS.md <<MD
 # Benchmark results
 
@@ -191,6 +196,10 @@ one run; the last row runs 200 flows at once:
 | flow | in memory | over HTTP | ratio |
 |---|---|---|---|
 $FLOW_ROWS
+
+## 8. The sandbox under load: validated and signed requests against bare Hummingbird
+
+$SANDBOX_ROWS
 MD
 echo "wrote $BENCH_DIR/RESULTS.md" >&2
 { echo; cat NOTES.md; } >> RESULTS.md

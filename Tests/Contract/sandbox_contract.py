@@ -27,8 +27,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
+
+import sandboxkit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_POSITIVE = ["2xx", "3xx", "401", "403", "404", "409", "429"]
@@ -36,37 +37,8 @@ DEFAULT_POSITIVE = ["2xx", "3xx", "401", "403", "404", "409", "429"]
 
 def start_sandbox(payflow: str, workdir: str) -> tuple[subprocess.Popen, str, str]:
     """`payflow serve` on a free loopback port with a merchant's Amazon Pay key registered."""
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import rsa
-
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    private = os.path.join(workdir, "amazon-private.pem")
-    public = os.path.join(workdir, "amazon-public.pem")
-    with open(private, "wb") as handle:
-        handle.write(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
-    with open(public, "wb") as handle:
-        handle.write(key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo))
-    log = open(os.path.join(workdir, "serve.log"), "w")
-    process = subprocess.Popen(
-        [payflow, "serve", "--port", "0", "--amazon-public-key", public, "--amazon-public-key-id", "CONTRACT-TEST-KEY"],
-        stdout=subprocess.PIPE, stderr=log, text=True)
-    base = None
-    deadline = time.time() + 60
-    assert process.stdout is not None
-    while time.time() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        match = re.search(r"sandbox on (http://[0-9.:]+)", line)
-        if match:
-            base = match.group(1)
-            break
-    if base is None:
-        process.kill()
-        raise SystemExit("error: payflow serve did not start (see serve.log)")
-    # Keep draining stdout so the server never blocks on a full pipe.
-    drain = open(os.path.join(workdir, "serve.out"), "w")
-    subprocess.Popen(["cat"], stdin=process.stdout, stdout=drain)
+    _, private, public = sandboxkit.key_pair(workdir)
+    process, base = sandboxkit.serve(payflow, public, "CONTRACT-TEST-KEY", log=os.path.join(workdir, "serve.log"))
     with urllib.request.urlopen(base + "/__admin/health", timeout=10) as response:
         assert response.status == 200
     return process, base, private
@@ -143,11 +115,7 @@ def main() -> int:
         print(f"sandbox contract: {passed} passed, {len(failed)} failed" + (f" ({', '.join(failed)})" if failed else ""))
         return 0 if not failed else 1
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        sandboxkit.stop(process)
 
 
 if __name__ == "__main__":

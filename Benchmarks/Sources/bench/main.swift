@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaCore
 
-/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]`
+/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]` | `bench bare-server PORT`
 /// Each measurement prints Markdown that run.sh collects into RESULTS.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -26,7 +26,9 @@ case "flows":
     for (id, memory, http) in try await FlowBench.compare(seconds: seconds) {
         print("| \(id) | \(String(format: "%.0f", memory)) flows/s | \(String(format: "%.0f", http)) flows/s | \(String(format: "%.1f", memory / max(http, 0.001)))× |")
     }
+case "bare-server":
+    try await BareServer.run(port: arguments.count > 1 ? Int(arguments[1]) ?? 18090 : 18090)
 default:
-    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | bare-server PORT\n".utf8))
     exit(2)
 }
