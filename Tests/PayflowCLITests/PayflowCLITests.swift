@@ -39,6 +39,22 @@ struct PayflowCLITests {
         #expect(try CLIRunner.run("payflow", ["run", "--seeds", "0"]).status == 2)
     }
 
+    /// `--seed` works over its whole range: the seeds after `UInt64.max` wrap around.
+    @Test func theLargestSeedRuns() throws {
+        let last = try CLIRunner.run("payflow", ["run", "--seed", "18446744073709551615", "--seeds", "2", "--provider", "mollie"])
+        #expect(last.status == 0, "\(last.stdout)\(last.stderr)")
+        #expect(last.stdout.contains("(seeds 18446744073709551615…0, faults 0.0, in memory)"), "\(last.stdout)")
+    }
+
+    /// `payflow list` names every per-request scenario the sandbox offers.
+    @Test func listNamesThePerRequestScenarios() throws {
+        let list = try CLIRunner.run("payflow", ["list"])
+        #expect(list.status == 0)
+        for name in ["paypal/card-declined", "paypal/3ds-challenge", "mollie/mollie-rejects", "amazonpay/declined", "mit/company-suspended"] {
+            #expect(list.stdout.contains(name), "\(name)")
+        }
+    }
+
     @Test func validateReportsEveryViolation() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
