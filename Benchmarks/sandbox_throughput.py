@@ -24,6 +24,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.parse
 import urllib.request
 
@@ -101,7 +102,15 @@ def main() -> int:
     os.environ["AMAZON_PAY_PUBLIC_KEY_ID"] = "BENCH-KEY"
 
     serve, base = sandboxkit.serve(args.payflow, public, "BENCH-KEY")
-    bare, bare_base = sandboxkit.start([args.bench, "bare-server", "18097"], r"bare server on (http://[0-9.:]+)")
+    # The bare server's own output is block-buffered on a pipe: wait for its port instead.
+    bare = subprocess.Popen([args.bench, "bare-server", "18097"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    bare_base = "http://127.0.0.1:18097"
+    for _ in range(300):
+        try:
+            if request(bare_base + "/bare")[0] == 200:
+                break
+        except OSError:
+            time.sleep(0.1)
     try:
         # PayPal: a token and an order waiting for 3-D Secure, so each confirm runs in full.
         _, _, token_body = request(base + "/t/paypal/v1/oauth2/token", "POST", {"Authorization": "Basic " + base64.b64encode(b"bench:secret").decode(), "Content-Type": "application/x-www-form-urlencoded"}, b"grant_type=client_credentials")

@@ -143,7 +143,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     }
 
     /// The faults injected so far (the most recent ``logLimit``).
-    public var faultsInjected: [MockFault] { lock.withLock { Array(injected.suffix(Self.logLimit)) } }
+    public var faultsInjected: [MockFault] { lock.withLock { injected } }
 
     /// Where requests go when the provider is served over HTTP: the transport that carries them
     /// (`URLSessionTransport`) and the provider's base URL on the sandbox.
@@ -208,7 +208,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         mock.scenario = mock.header(Self.scenarioHeader)
         let (candidates, refusals) = lock.withLock { () -> ([Route], ProviderRefusals) in
             capture(mock)
-            if let fault { injected.append(fault) }
+            if let fault { Self.append(&injected, fault) }
             return (match(mock), refusalsValue)
         }
         guard !candidates.isEmpty else {
