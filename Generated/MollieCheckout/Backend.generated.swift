@@ -169,17 +169,17 @@ extension CreatePaymentRequest: PayValidatable {
 public struct BackendPayment: Codable, Hashable, Sendable {
     /// The backend's id (used in the deep link).
     public var id: Int
-    /// The Mollie payment id (`tr_…`).
-    public var mollieId: String
-    /// The method, once chosen.
+    /// The Mollie payment id (`tr_…`); `null` until Mollie has created the payment (the backend's payments migration declares `mollie_id` nullable; its `PaymentResource` writes the key, but absence is tolerated as for every nullable field).
+    public var mollieId: String?
+    /// The method, once chosen; `null` for an open payment whose customer has not chosen yet (nullable in the backend's migration and `PaymentResource`).
     public var method: String?
-    /// The issuer, once chosen.
+    /// The issuer, once chosen; `null` otherwise (nullable in the backend's migration and `PaymentResource`).
     public var issuer: String?
     /// The amount.
     public var amount: Decimal
     /// What is paid for.
     public var paymentDescription: String
-    /// The checkout page.
+    /// The checkout page; `null` once the payment no longer has one (nullable in the backend's migration and `PaymentResource`).
     public var url: URL?
     /// The status.
     public var status: PaymentStatus
@@ -192,18 +192,18 @@ public struct BackendPayment: Codable, Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - id: The backend's id (used in the deep link).
-    ///   - mollieId: The Mollie payment id (`tr_…`).
-    ///   - method: The method, once chosen.
-    ///   - issuer: The issuer, once chosen.
+    ///   - mollieId: The Mollie payment id (`tr_…`); `null` until Mollie has created the payment (the backend's payments migration declares `mollie_id` nullable; its `PaymentResource` writes the key, but absence is tolerated as for every nullable field).
+    ///   - method: The method, once chosen; `null` for an open payment whose customer has not chosen yet (nullable in the backend's migration and `PaymentResource`).
+    ///   - issuer: The issuer, once chosen; `null` otherwise (nullable in the backend's migration and `PaymentResource`).
     ///   - amount: The amount.
     ///   - paymentDescription: What is paid for.
-    ///   - url: The checkout page.
+    ///   - url: The checkout page; `null` once the payment no longer has one (nullable in the backend's migration and `PaymentResource`).
     ///   - status: The status.
     ///   - createdAt: When it was created.
     ///   - updatedAt: When it last changed.
     public init(
         id: Int,
-        mollieId: String,
+        mollieId: String? = nil,
         method: String? = nil,
         issuer: String? = nil,
         amount: Decimal,
@@ -229,19 +229,18 @@ public struct BackendPayment: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(Int.self, "id")
-        let mollieId = container.required(String.self, "mollie_id")
-        self.method = container.optional(String.self, "method")
-        self.issuer = container.optional(String.self, "issuer")
+        self.mollieId = container.optional(String.self, PayFieldKey("mollie_id", nullable: true))
+        self.method = container.optional(String.self, PayFieldKey("method", nullable: true))
+        self.issuer = container.optional(String.self, PayFieldKey("issuer", nullable: true))
         let amount = container.required(Decimal.self, "amount")
         let paymentDescription = container.required(String.self, "description")
-        self.url = container.optional(URL.self, "url")
+        self.url = container.optional(URL.self, PayFieldKey("url", nullable: true))
         let status = container.required(PaymentStatus.self, "status")
         self.createdAt = container.date("created_at", format: .iso8601(), required: false)
         self.updatedAt = container.date("updated_at", format: .iso8601(), required: false)
         try container.finish()
-        guard let id, let mollieId, let amount, let paymentDescription, let status else { throw container.incomplete() }
+        guard let id, let amount, let paymentDescription, let status else { throw container.incomplete() }
         self.id = id
-        self.mollieId = mollieId
         self.amount = amount
         self.paymentDescription = paymentDescription
         self.status = status
@@ -251,12 +250,12 @@ public struct BackendPayment: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.id, "id")
-        try container.encode(self.mollieId, "mollie_id")
-        try container.encodeIfPresent(self.method, "method")
-        try container.encodeIfPresent(self.issuer, "issuer")
+        try container.encodeIfPresent(self.mollieId, PayFieldKey("mollie_id", nullable: true))
+        try container.encodeIfPresent(self.method, PayFieldKey("method", nullable: true))
+        try container.encodeIfPresent(self.issuer, PayFieldKey("issuer", nullable: true))
         try container.encodeDecimal(self.amount, "amount")
         try container.encode(self.paymentDescription, "description")
-        try container.encodeIfPresent(self.url, "url")
+        try container.encodeIfPresent(self.url, PayFieldKey("url", nullable: true))
         try container.encode(self.status, "status")
         try container.encodeDate(self.createdAt, "created_at", format: .iso8601())
         try container.encodeDate(self.updatedAt, "updated_at", format: .iso8601())
@@ -266,7 +265,9 @@ public struct BackendPayment: Codable, Hashable, Sendable {
 extension BackendPayment: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.pattern(self.mollieId, Rules.mollieIdPattern, at: path.appending("mollie_id"), into: &violations)
+        if let value = self.mollieId {
+            PayRules.pattern(value, Rules.mollieIdPattern, at: path.appending("mollie_id"), into: &violations)
+        }
     }
 
     /// Patterns and formats compiled once for the checks above.

@@ -234,7 +234,7 @@ public struct MollieLink: Codable, Hashable, Sendable, PayAlwaysValid {
     }
 }
 
-/// `_links` of a payment.
+/// `_links` of a payment. Any entry may be `null`: Mollie's API reference and its official SDKs' fixtures send `"checkout": null` for a payment without a checkout (a recurring direct debit), so each link is optional and nullable.
 ///
 /// - Remark: Generated from `MolliePaymentLinks` in `MollieCheckout/MollieAPI.yaml`.
 public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid {
@@ -269,20 +269,20 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.linkSelf = container.optional(MollieLink.self, "self")
-        self.checkout = container.optional(MollieLink.self, "checkout")
-        self.dashboard = container.optional(MollieLink.self, "dashboard")
-        self.documentation = container.optional(MollieLink.self, "documentation")
+        self.linkSelf = container.optional(MollieLink.self, PayFieldKey("self", nullable: true))
+        self.checkout = container.optional(MollieLink.self, PayFieldKey("checkout", nullable: true))
+        self.dashboard = container.optional(MollieLink.self, PayFieldKey("dashboard", nullable: true))
+        self.documentation = container.optional(MollieLink.self, PayFieldKey("documentation", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.linkSelf, "self")
-        try container.encodeIfPresent(self.checkout, "checkout")
-        try container.encodeIfPresent(self.dashboard, "dashboard")
-        try container.encodeIfPresent(self.documentation, "documentation")
+        try container.encodeIfPresent(self.linkSelf, PayFieldKey("self", nullable: true))
+        try container.encodeIfPresent(self.checkout, PayFieldKey("checkout", nullable: true))
+        try container.encodeIfPresent(self.dashboard, PayFieldKey("dashboard", nullable: true))
+        try container.encodeIfPresent(self.documentation, PayFieldKey("documentation", nullable: true))
     }
 }
 
@@ -507,7 +507,7 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
     }
 }
 
-/// `_links` of an error.
+/// `_links` of an error; an entry may be `null`, as in a payment's `_links`.
 ///
 /// - Remark: Generated from `MollieErrorLinks` in `MollieCheckout/MollieAPI.yaml`.
 public struct MollieErrorLinks: Codable, Hashable, Sendable, PayAlwaysValid {
@@ -525,14 +525,14 @@ public struct MollieErrorLinks: Codable, Hashable, Sendable, PayAlwaysValid {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.documentation = container.optional(MollieLink.self, "documentation")
+        self.documentation = container.optional(MollieLink.self, PayFieldKey("documentation", nullable: true))
         try container.finish()
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.documentation, "documentation")
+        try container.encodeIfPresent(self.documentation, PayFieldKey("documentation", nullable: true))
     }
 }
 

@@ -126,7 +126,7 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
     public var region: String?
     /// The postal code.
     public var postalCode: String?
-    /// The ISO 3166-1 alpha-2 country.
+    /// The ISO 3166-1 alpha-2 country, or `C2`: PayPal's contract (`country_code`, pattern `^([A-Z]{2}|C2)$`) documents `C2` for China worldwide in bank card and cross-border transactions, so a card's billing address may carry it.
     public var countryCode: String
 
     /// Creates a new `PayPalAddress`.
@@ -137,7 +137,7 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
     ///   - locality: The city or town.
     ///   - region: The state or province.
     ///   - postalCode: The postal code.
-    ///   - countryCode: The ISO 3166-1 alpha-2 country.
+    ///   - countryCode: The ISO 3166-1 alpha-2 country, or `C2`: PayPal's contract (`country_code`, pattern `^([A-Z]{2}|C2)$`) documents `C2` for China worldwide in bank card and cross-border transactions, so a card's billing address may carry it.
     public init(
         addressLine1: String? = nil,
         addressLine2: String? = nil,
@@ -183,7 +183,12 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
 extension PayPalAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.countryCode, PayFormat.iso3166Alpha2, at: path.appending("country_code"), into: &violations)
+        PayRules.pattern(self.countryCode, Rules.countryCodePattern, at: path.appending("country_code"), into: &violations)
+    }
+
+    /// Patterns and formats compiled once for the checks above.
+    private enum Rules {
+        static let countryCodePattern = PayPattern("[A-Z]{2}|C2")
     }
 }
 

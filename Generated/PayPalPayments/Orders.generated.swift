@@ -724,8 +724,8 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
     public var field: String?
     /// The issue code.
     public var issue: String?
-    /// Where the field is: `body`, `path`, `query` or `header`.
-    public var location: String?
+    /// Where the field is: `body`, `path` or `query`.
+    public var location: ErrorLocation?
     /// A readable explanation.
     public var issueDescription: String?
 
@@ -734,12 +734,12 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
     /// - Parameters:
     ///   - field: The offending field.
     ///   - issue: The issue code.
-    ///   - location: Where the field is: `body`, `path`, `query` or `header`.
+    ///   - location: Where the field is: `body`, `path` or `query`.
     ///   - issueDescription: A readable explanation.
     public init(
         field: String? = nil,
         issue: String? = nil,
-        location: String? = nil,
+        location: ErrorLocation? = nil,
         issueDescription: String? = nil
     ) {
         self.field = field
@@ -753,7 +753,7 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         self.field = container.optional(String.self, "field")
         self.issue = container.optional(String.self, "issue")
-        self.location = container.optional(String.self, "location")
+        self.location = container.optional(ErrorLocation.self, "location")
         self.issueDescription = container.optional(String.self, "description")
         try container.finish()
     }
@@ -765,6 +765,45 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
         try container.encodeIfPresent(self.issue, "issue")
         try container.encodeIfPresent(self.location, "location")
         try container.encodeIfPresent(self.issueDescription, "description")
+    }
+}
+
+/// Where an error detail's field is. PayPal's contract made this an enum in February 2024 (`error_location`: body, path, query; it was free text before); open, so a value PayPal adds later still decodes. Header problems carry no location.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `ErrorLocation` in `PayPalPayments/Orders.yaml`.
+public enum ErrorLocation: PayOpenEnum, PayQueryValue {
+    /// The wire value `body`.
+    case body
+    /// The wire value `path`.
+    case path
+    /// The wire value `query`.
+    case query
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [ErrorLocation] = [.body, .path, .query]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "body": self = .body
+        case "path": self = .path
+        case "query": self = .query
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .body: return "body"
+        case .path: return "path"
+        case .query: return "query"
+        case .unknown(let raw): return raw
+        }
     }
 }
 

@@ -32,6 +32,7 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(CreateOrderRequest.self, module: "PayPalPayments", name: "CreateOrderRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(EnrollmentStatus.self, module: "PayPalPayments", name: "EnrollmentStatus", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(ErrorDetail.self, module: "PayPalPayments", name: "ErrorDetail", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
+        PaySchemaType(ErrorLocation.self, module: "PayPalPayments", name: "ErrorLocation", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(FundingSource.self, module: "PayPalPayments", name: "FundingSource", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(GrantType.self, module: "PayPalPayments", name: "GrantType", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(LiabilityShift.self, module: "PayPalPayments", name: "LiabilityShift", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFlowsCore
+import PaymentMocks
 
 /// One request the sandbox answered, as the journal keeps it: no headers, no body, query values
 /// left out and card-number-like digit runs in the path redacted, so nothing a client sent can
@@ -30,11 +31,12 @@ public struct SandboxJournalEntry: Sendable, Codable, Hashable {
 /// The request journal: a bounded, redacted record of what the sandbox answered, for tests to
 /// assert on (`GET /__admin/requests`), cleared by `DELETE /__admin/requests` or a reset.
 final class SandboxJournal: Sendable {
-    private let state = LockIsolated<(entries: [SandboxJournalEntry], next: Int)>(([], 1))
+    private let state: LockIsolated<(entries: BoundedLog<SandboxJournalEntry>, next: Int)>
     let limit: Int
 
     init(limit: Int) {
         self.limit = max(1, limit)
+        state = LockIsolated((BoundedLog(limit: max(1, limit)), 1))
     }
 
     func record(provider: String, method: String, target: String, status: Int, scenario: String?, fault: String?, started: ContinuousClock.Instant) {
@@ -46,19 +48,18 @@ final class SandboxJournal: Sendable {
                 sequence: state.next, time: Date(), provider: provider, method: method, path: path, queryNames: names, status: status,
                 scenario: scenario.map { String($0.prefix(64)) }, fault: fault, milliseconds: milliseconds))
             state.next += 1
-            if state.entries.count > limit { state.entries.removeFirst(state.entries.count - limit) }
         }
     }
 
     /// The entries, oldest first, optionally of one provider only.
     func entries(provider: String? = nil) -> [SandboxJournalEntry] {
-        let all = state.value.entries
+        let all = state.value.entries.elements
         guard let provider else { return all }
         return all.filter { $0.provider == provider }
     }
 
     func clear() {
-        state.withValue { $0 = ([], 1) }
+        state.withValue { $0 = (BoundedLog(limit: limit), 1) }
     }
 
     /// The path with runs of 12 or more digits (card numbers, with or without separators)
@@ -78,6 +79,18 @@ final class SandboxJournal: Sendable {
     /// `text` with every run of 12 or more digits (separators `-`, space, `+` and `%xx` inside the
     /// run allowed) replaced by `<redacted>`.
     static func redactingDigitRuns(_ text: Substring) -> String {
+        // Most paths hold no run of 12 digits: one pass over the bytes says so.
+        var digits = 0
+        var longest = 0
+        for byte in text.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits += 1
+                longest = max(longest, digits)
+            } else if !(digits > 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "%") || Self.isHexDigit(byte))) {
+                digits = 0
+            }
+        }
+        guard longest >= 12 else { return String(text) }
         var out = ""
         var run = ""
         var digitCount = 0
@@ -99,5 +112,10 @@ final class SandboxJournal: Sendable {
         }
         flush()
         return out
+    }
+
+    /// Hexadecimal letters inside a run (`%2D` separators) keep the fast check conservative.
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 }

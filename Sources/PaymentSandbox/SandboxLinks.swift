@@ -13,6 +13,19 @@ struct SandboxLinks: Sendable {
     /// `(from, to)` prefixes, each `"https://host/path` → `"<base>/h/host/path`, longest first.
     let prefixes: [(from: [UInt8], to: [UInt8])]
 
+    /// What a rewriter is built from: equal keys build equal rewriters.
+    struct Key: Equatable, Sendable {
+        let base: String
+        let pages: [String]
+        let apis: [String: String]
+
+        init(base: URL, pages: [HostedPage], apis: [String: String]) {
+            self.base = base.absoluteString
+            self.pages = pages.map { $0.host + " " + $0.pathPrefix }
+            self.apis = apis
+        }
+    }
+
     init(base: URL, pages: [HostedPage], apis: [String: String]) {
         let root = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
         var pairs: [(String, String)] = []

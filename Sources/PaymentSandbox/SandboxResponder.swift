@@ -43,7 +43,9 @@ struct SandboxResponder: Sendable {
         let rest = target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : target
         var head = request.head
         head.path = rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest
-        let mock = MockRequest(http: head, body: Data(buffer: body), operationID: MockProviderTransport.operationHeader.flatMap { head.headerFields[$0] } ?? "")
+        var mock = MockRequest(http: head, body: Data(buffer: body), operationID: MockProviderTransport.operationHeader.flatMap { head.headerFields[$0] } ?? "")
+        let links = links()
+        if let links { mock.answerRewrite = { links.rewrite($0) } }
         let exchange: MockExchange
         do {
             exchange = try await transport.serve(mock)
@@ -58,7 +60,7 @@ struct SandboxResponder: Sendable {
         }
         switch exchange {
         case .answered(let provided):
-            return (Self.response(rewritingLinks(provided)), provided.status, nil)
+            return (Self.response(rewritingLinks(provided, with: links)), provided.status, nil)
         case .serviceUnavailable:
             return (Self.json(status: .serviceUnavailable, MockExchange.unavailableBody), 503, MockFault.serverError.rawValue)
         case .malformed(let code):
@@ -74,14 +76,13 @@ struct SandboxResponder: Sendable {
         }
     }
 
-    /// `answer` with its links rewritten onto the sandbox, unless that would break its declared type.
-    private func rewritingLinks(_ answer: MockResponse) -> MockResponse {
-        guard answer.contentType.hasPrefix("application/json"), let links = links() else { return answer }
-        let rewritten = links.rewrite(answer.body)
-        guard rewritten != answer.body else { return answer }
-        if let operation = answer.checkedBy, !operation.responseProblems(status: answer.status, body: rewritten).isEmpty { return answer }
+    /// `answer` with its links rewritten onto the sandbox. A schema operation's answer was
+    /// rewritten (and checked as rewritten) by the transport; an answer no schema declares (a
+    /// merchant server's page or plain JSON) is rewritten here.
+    private func rewritingLinks(_ answer: MockResponse, with links: SandboxLinks?) -> MockResponse {
+        guard answer.checkedBy == nil, answer.contentType.hasPrefix("application/json"), let links else { return answer }
         var changed = answer
-        changed.body = rewritten
+        changed.body = links.rewrite(answer.body)
         return changed
     }
 
@@ -90,7 +91,10 @@ struct SandboxResponder: Sendable {
     func readBody(_ request: Request) async -> BodyRead {
         let limit = configuration.maximumBodyBytes
         let tooLarge = Self.json(status: .contentTooLarge, Data(#"{"error":"PAYLOAD_TOO_LARGE","message":"the body is larger than \#(limit) bytes"}"#.utf8), close: true)
-        if let announced = request.headers[.contentLength].flatMap(Int.init), announced > limit { return .refused(tooLarge) }
+        let announced = request.headers[.contentLength].flatMap(Int.init)
+        if let announced, announced > limit { return .refused(tooLarge) }
+        // No body announced and none chunked (a GET): nothing to wait for.
+        if announced == 0 || (announced == nil && request.headers[.transferEncoding] == nil) { return .body(ByteBuffer()) }
         let timeout = configuration.bodyReadTimeout
         let body = request.body
         do {

@@ -28,6 +28,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     private let sessions = LockIsolated<[String: URLSession]>([:])
     private let browsers = LockIsolated<[MockBrowser]>([])
     private let address = LockIsolated<URL?>(nil)
+    private let linksCache = LockIsolated<(key: SandboxLinks.Key, links: SandboxLinks)?>(nil)
     /// The base links and pages use: the public URL, or the address once the server listens.
     private let publicBase: LockIsolated<URL?>
     private let journal: SandboxJournal
@@ -115,10 +116,19 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         }
     }
 
-    /// The links rewriter for the pages and API hosts served now.
+    /// The links rewriter for the pages and API hosts served now, built once per change of the
+    /// base URL, the served pages or the API hosts (not per request).
     private func links() -> SandboxLinks? {
         guard let base = baseURL else { return nil }
-        return SandboxLinks(base: base, pages: browsers.value.flatMap(\.hostedPages), apis: apiHosts.value)
+        let pages = browsers.value.flatMap(\.hostedPages)
+        let apis = apiHosts.value
+        let key = SandboxLinks.Key(base: base, pages: pages, apis: apis)
+        return linksCache.withValue { cache in
+            if let cache, cache.key == key { return cache.links }
+            let links = SandboxLinks(base: base, pages: pages, apis: apis)
+            cache = (key, links)
+            return links
+        }
     }
 
     /// The Hummingbird application; `onRunning` gets `http://HOST:PORT` once it listens (port 0

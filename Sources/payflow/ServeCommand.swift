@@ -100,8 +100,14 @@ struct ServeCommand: AsyncParsableCommand {
             let amazon = served.amazonPay
             amazon.signatureVerifier = (amazon.signatureVerifier ?? AmazonPaySignatureVerifier(publicKeys: [:])).adding(try Self.publicKey(at: path), id: id)
         }
+        let exchanges = BufferedLines()
+        let flusher = exchanges.flushing(every: .milliseconds(200))
+        defer {
+            flusher.cancel()
+            exchanges.flush()
+        }
         for entry in served.entries {
-            entry.transport.observer = { Output.line("  \($0)") }
+            entry.transport.observer = { exchanges.append("  \($0)") }
         }
         let browser = served.browser
         let providers = served.entries

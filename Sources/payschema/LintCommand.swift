@@ -27,6 +27,18 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Treat warnings as problems (exit 1).")
     var strict = false
 
+    @Option(help: "The folder of the providers' official contracts; with it, every `upstream:` link must name a document there and a schema in it.")
+    var contracts: String?
+
+    func validate() throws {
+        if let contracts {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: contracts, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--contracts: no such folder: '\(contracts)'")
+            }
+        }
+    }
+
     func run() throws {
         var diagnostics: [Diagnostic] = []
         var checkedFiles = 0
@@ -91,10 +103,13 @@ struct LintCommand: ParsableCommand {
 
     func lint(_ module: SchemaSource.Module, root: URL, shownRoot: String, only: String?) -> [Diagnostic] {
         let (files, parseDiagnostics) = GeneratorPipeline.parse(module, root: root, diagnosticRoot: shownRoot)
-        let (_, checkDiagnostics) = SchemaChecker.check(module: module.name, files: files)
+        let (checked, checkDiagnostics) = SchemaChecker.check(module: module.name, files: files)
         var all = Diagnostics()
         all.append(contentsOf: parseDiagnostics)
         all.append(contentsOf: checkDiagnostics)
+        if let contracts, let checked {
+            all.append(contentsOf: UpstreamComparison.checkTargets([checked], contracts: URL(fileURLWithPath: contracts)))
+        }
         return all.sorted.filter { only == nil || $0.location.file == only }
     }
 }

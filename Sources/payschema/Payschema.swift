@@ -9,7 +9,7 @@ struct Payschema: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 problems found (schema errors, drift), 2 usage errors.
             """,
-        subcommands: [GenerateCommand.self, LintCommand.self, DiffCommand.self, ExportCommand.self]
+        subcommands: [GenerateCommand.self, LintCommand.self, DiffCommand.self, ExportCommand.self, UpstreamCommand.self]
     )
 }
 

@@ -13,6 +13,13 @@ public struct SchemaExport {
         var entries: [(String, JSONValue)] = []
         if let doc = type.doc { entries.append(("description", .string(doc))) }
         if type.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
+        if let upstream = type.upstream {
+            // The official schema this type models, and what it knowingly leaves out or tightens.
+            var link: [(String, JSONValue)] = [("ref", .string(upstream.ref.value))]
+            if !upstream.omits.isEmpty { link.append(("omits", .object(upstream.omits.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
+            if !upstream.differences.isEmpty { link.append(("differences", .object(upstream.differences.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
+            entries.append(("x-upstream", .object(link)))
+        }
         switch type.kind {
         case .structure(let decl):
             entries.append(("type", "object"))

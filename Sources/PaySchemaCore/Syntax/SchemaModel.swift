@@ -50,6 +50,8 @@ public struct TypeDecl: Sendable {
     public var kind: Kind
     /// Conversions between this (legacy) type and current types.
     public var conversions: [LegacyConversion] = []
+    /// The schema this type models in a provider's official contract, if any.
+    public var upstream: UpstreamLink?
 
     /// The kinds of named type.
     public enum Kind: Sendable {

@@ -4,7 +4,7 @@ import Foundation
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
 public enum SchemaParser {
     static let fileKeys: Set<String> = ["module", "doc", "types", "errors", "operations", "legacyAPI", "sandbox"]
-    static let typeCommonKeys: [String] = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy"]
+    static let typeCommonKeys: [String] = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy", "upstream"]
     static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "exactScale", "minItems", "maxItems", "format", "schemes"]
     static let structKeys = Set(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot", "requireAnyOf", "nullable"])
     static let enumKeys = Set(typeCommonKeys + ["rawType", "open", "cases"])
@@ -95,7 +95,46 @@ public enum SchemaParser {
         }
         var decl = TypeDecl(name: name, doc: doc, lifecycle: lifecycle, direction: direction, kind: kind)
         decl.conversions = parseConversions(legacy, owner: name.value, diagnostics: &diagnostics)
+        decl.upstream = reader["upstream"].flatMap { parseUpstream($0, owner: name.value, diagnostics: &diagnostics) }
         return decl
+    }
+
+    /// `upstream: document#/pointer`, or a mapping with `ref`, `omits` and `differences`.
+    static func parseUpstream(_ node: YAMLNode, owner: String, diagnostics: inout Diagnostics) -> UpstreamLink? {
+        let link: UpstreamLink
+        if let text = node.scalar, !node.isNull {
+            link = UpstreamLink(ref: Located(text, at: node.location))
+        } else {
+            guard let reader = MappingReader(node, what: "'upstream' of '\(owner)'", diagnostics: &diagnostics) else { return nil }
+            reader.rejectUnknownKeys(["ref", "omits", "differences"], in: "'upstream' of '\(owner)'", diagnostics: &diagnostics)
+            guard let ref = reader.string("ref", diagnostics: &diagnostics) else {
+                diagnostics.error("'upstream' of '\(owner)' needs a 'ref' (document#/json/pointer)", at: node.location)
+                return nil
+            }
+            func reasons(_ key: String) -> [String: String] {
+                guard let value = reader[key] else { return [:] }
+                guard let entries = value.mapping else {
+                    diagnostics.error("'upstream.\(key)' of '\(owner)' must map each name to its reason", at: value.location)
+                    return [:]
+                }
+                var reasons: [String: String] = [:]
+                for entry in entries {
+                    guard let name = entry.key.scalar, let reason = entry.value.scalar, !reason.isEmpty, !entry.value.isNull else {
+                        diagnostics.error("'upstream.\(key)' of '\(owner)': each entry is `name: reason` with a non-empty reason", at: entry.key.location)
+                        continue
+                    }
+                    reasons[name] = reason
+                }
+                return reasons
+            }
+            link = UpstreamLink(ref: ref, omits: reasons("omits"), differences: reasons("differences"))
+        }
+        let parts = link.ref.value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count != 2 || parts[0].isEmpty || !parts[1].hasPrefix("/") {
+            diagnostics.error("'upstream' of '\(owner)' must be 'document#/json/pointer' (e.g. paypal/checkout_orders_v2.json#/components/schemas/order), found '\(link.ref.value)'", at: link.ref.location)
+            return nil
+        }
+        return link
     }
 
     static func parseStruct(name: String, _ reader: MappingReader, diagnostics: inout Diagnostics) -> StructDecl {

@@ -167,7 +167,7 @@ public final class MockMollieBackend: @unchecked Sendable {
                 var list = payments[device] ?? []
                 list.append(payment)
                 if list.count > Self.paymentsPerDevice {
-                    for dropped in list.prefix(list.count - Self.paymentsPerDevice) { owners[dropped.mollieId] = nil }
+                    for dropped in list.prefix(list.count - Self.paymentsPerDevice) { if let gone = dropped.mollieId { owners[gone] = nil } }
                     list.removeFirst(list.count - Self.paymentsPerDevice)
                 }
                 payments[device] = list

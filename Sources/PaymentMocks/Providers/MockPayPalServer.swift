@@ -123,7 +123,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 ErrorDetail(
                     field: violation.location == .body ? pointer(violation.field) : violation.field,
                     issue: violation.message == "is required" || violation.message == "required field is missing" ? "MISSING_REQUIRED_PARAMETER" : "INVALID_PARAMETER_VALUE",
-                    location: violation.location.rawValue, issueDescription: violation.message)
+                    location: ErrorLocation(wire: violation.location), issueDescription: violation.message)
             }
             return failure("INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", status: 400, details: details)
         })
@@ -384,4 +384,17 @@ public final class Recorder<Event: Sendable>: @unchecked Sendable {
 
     /// Records an event.
     public func record(_ event: Event) { lock.withLock { items.append(event) } }
+}
+
+extension ErrorLocation {
+    /// PayPal's location of a violation: `body`, `path` or `query`; `nil` for a header or cookie,
+    /// which PayPal's contract (`error_location`) gives no location.
+    init?(wire location: PayRequestViolation.Location) {
+        switch location {
+        case .body: self = .body
+        case .path: self = .path
+        case .query: self = .query
+        case .header, .cookie: return nil
+        }
+    }
 }

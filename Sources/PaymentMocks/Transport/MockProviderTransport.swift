@@ -31,12 +31,12 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     public let name: String
     private let lock = NSLock()
     private var routes: [Route] = []
-    private var captured: [MockRequest] = []
+    private var captured = BoundedLog<MockRequest>(limit: MockProviderTransport.captureLimit.requests)
     private var capturedBytes = 0
-    private var unexpectedRequests: [String] = []
-    private var injected: [MockFault] = []
-    private var exchangeLog: [String] = []
-    private var breachLog: [ContractBreach] = []
+    private var unexpectedRequests = BoundedLog<String>(limit: MockProviderTransport.logLimit)
+    private var injected = BoundedLog<MockFault>(limit: MockProviderTransport.logLimit)
+    private var exchangeLog = BoundedLog<String>(limit: MockProviderTransport.logLimit)
+    private var breachLog = BoundedLog<ContractBreach>(limit: MockProviderTransport.logLimit)
     private var missing: [String] = []
     private var refusalsValue: ProviderRefusals = .plain
     private let faults: FaultPlan
@@ -111,19 +111,19 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     public var missingOperations: [String] { lock.withLock { missing } }
 
     /// Answers that broke their operation's declared type (each was replaced by a 500): sandbox bugs.
-    public var breaches: [ContractBreach] { lock.withLock { breachLog } }
+    public var breaches: [ContractBreach] { lock.withLock { breachLog.elements } }
 
     /// The schema operations this transport serves.
     public var operations: [PayOperationDescriptor] { lock.withLock { routes.compactMap(\.operation) } }
 
     /// The requests received, in order (the most recent ``captureLimit``).
-    public var requests: [MockRequest] { lock.withLock { captured } }
+    public var requests: [MockRequest] { lock.withLock { captured.elements } }
 
     /// Requests no route expected.
-    public var unexpected: [String] { lock.withLock { unexpectedRequests } }
+    public var unexpected: [String] { lock.withLock { unexpectedRequests.elements } }
 
     /// Each exchange as `METHOD /path → status` (or the fault), in order; no headers or bodies.
-    public var exchanges: [String] { lock.withLock { exchangeLog } }
+    public var exchanges: [String] { lock.withLock { exchangeLog.elements } }
 
     private var observerValue: (@Sendable (String) -> Void)?
 
@@ -136,14 +136,14 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     private func note(_ request: MockRequest, _ outcome: String) {
         let line = "\(name): \(request.method) \(request.path) → \(outcome)"
         let observer = lock.withLock { () -> (@Sendable (String) -> Void)? in
-            Self.append(&exchangeLog, "\(request.method) \(request.path) → \(outcome)")
+            exchangeLog.append("\(request.method) \(request.path) → \(outcome)")
             return observerValue
         }
         observer?(line)
     }
 
     /// The faults injected so far (the most recent ``logLimit``).
-    public var faultsInjected: [MockFault] { lock.withLock { injected } }
+    public var faultsInjected: [MockFault] { lock.withLock { injected.elements } }
 
     /// Where requests go when the provider is served over HTTP: the transport that carries them
     /// (`URLSessionTransport`) and the provider's base URL on the sandbox.
@@ -208,12 +208,12 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         mock.scenario = mock.header(Self.scenarioHeader)
         let (candidates, refusals) = lock.withLock { () -> ([Route], ProviderRefusals) in
             capture(mock)
-            if let fault { Self.append(&injected, fault) }
+            if let fault { injected.append(fault) }
             return (match(mock), refusalsValue)
         }
         guard !candidates.isEmpty else {
             note(mock, "unexpected (no route)")
-            lock.withLock { Self.append(&unexpectedRequests, mock.description) }
+            lock.withLock { unexpectedRequests.append(mock.description) }
             throw MockTransportError.unexpectedRequest("\(name): \(mock.description)")
         }
         guard let route = candidates.first(where: { $0.method == mock.method }) else {
@@ -262,10 +262,22 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         // JSON answers keep the declared types; a merchant server's HTML rendering of the same
         // operation (for a web view that asked for HTML) is a page, not the API's body.
         if let operation = route.operation, answer.contentType.hasPrefix("application/json") {
-            let problems = operation.responseProblems(status: answer.status, body: answer.body)
+            var problems: [String]
+            if let rewrite = mock.answerRewrite, case let rewritten = rewrite(answer.body), rewritten != answer.body {
+                problems = operation.responseProblems(status: answer.status, body: rewritten)
+                if problems.isEmpty {
+                    answer.body = rewritten
+                } else {
+                    // The rewritten links break the declared type (an `https`-only field on a
+                    // plain-HTTP sandbox): the provider's own links are sent instead.
+                    problems = operation.responseProblems(status: answer.status, body: answer.body)
+                }
+            } else {
+                problems = operation.responseProblems(status: answer.status, body: answer.body)
+            }
             if !problems.isEmpty {
                 let breach = ContractBreach(provider: name, operationID: operation.operationID, status: answer.status, problems: problems)
-                lock.withLock { Self.append(&breachLog, breach) }
+                lock.withLock { breachLog.append(breach) }
                 answer = Self.breachAnswer(breach)
             } else {
                 answer.checkedBy = operation
@@ -318,19 +330,15 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
 
     /// Keeps `request`, dropping the oldest past ``captureLimit``. Call under the lock.
     private func capture(_ request: MockRequest) {
+        if captured.count == Self.captureLimit.requests, let oldest = captured.first {
+            capturedBytes -= oldest.body.count
+        }
         captured.append(request)
         capturedBytes += request.body.count
-        var drop = 0
-        while drop < captured.count - 1, captured.count - drop > Self.captureLimit.requests || capturedBytes > Self.captureLimit.bodyBytes {
-            capturedBytes -= captured[drop].body.count
-            drop += 1
+        while captured.count > 1, capturedBytes > Self.captureLimit.bodyBytes, let oldest = captured.first {
+            capturedBytes -= oldest.body.count
+            captured.dropFirst()
         }
-        if drop > 0 { captured.removeFirst(drop) }
-    }
-
-    private static func append<T>(_ list: inout [T], _ item: T) {
-        list.append(item)
-        if list.count > logLimit { list.removeFirst(list.count - logLimit) }
     }
 
     /// Forgets every request, exchange, fault and breach recorded (the state of the provider's

@@ -24,6 +24,10 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     /// The scenario the client chose for this request (`Sandbox-Scenario`), checked against the
     /// provider's ``MockProviderTransport/scenarios`` before a handler runs.
     public var scenario: String?
+    /// How the carrier rewrites a JSON answer before it leaves (the sandbox points provider links
+    /// at itself). The transport applies it before checking the answer against its declared type,
+    /// so the body checked is the body sent; an answer the rewrite would break is sent unrewritten.
+    public var answerRewrite: (@Sendable (Data) -> Data)?
 
     /// Creates a request from its parts.
     public init(method: String, path: String, query: [URLQueryItem], headers: [String: String], body: Data, operationID: String) {

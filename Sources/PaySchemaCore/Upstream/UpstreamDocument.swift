@@ -1,0 +1,195 @@
+import Foundation
+
+/// A provider's official contract (an OpenAPI or JSON Schema document in JSON), read to judge our
+/// linked types: JSON pointers resolve into it and its schemas are flattened (`$ref` followed,
+/// `allOf` merged) into ``UpstreamSchema`` views.
+public struct UpstreamDocument: @unchecked Sendable {
+    /// The parsed JSON (`[String: Any]`, `[Any]`, `String`, `NSNumber`, `NSNull`): immutable.
+    private let root: Any
+    /// Where it was read from, for messages.
+    public let path: String
+
+    /// Reads the document at `url`.
+    public init(contentsOf url: URL) throws {
+        path = url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw UpstreamError.unreadable("cannot read '\(url.path)': \((error as NSError).localizedDescription)")
+        }
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw UpstreamError.unreadable("'\(url.path)' is not JSON: \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// The value at a JSON pointer (`/components/schemas/order`), `nil` when nothing is there.
+    public func value(at pointer: String) -> Any? {
+        guard pointer.isEmpty || pointer.hasPrefix("/") else { return nil }
+        var current: Any = root
+        for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let token = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if let object = current as? [String: Any], let next = object[token] {
+                current = next
+            } else if let array = current as? [Any], let index = Int(token), array.indices.contains(index) {
+                current = array[index]
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The schema at `pointer`, flattened; `nil` when the pointer does not name an object.
+    public func schema(at pointer: String) -> UpstreamSchema? {
+        guard let object = value(at: pointer) as? [String: Any] else { return nil }
+        return UpstreamSchema(flattening: object, in: self)
+    }
+
+    /// `object` with `$ref` chains followed (at most 32 hops, so a cycle ends).
+    func dereferenced(_ object: [String: Any]) -> [String: Any] {
+        var current = object
+        var hops = 0
+        while let ref = current["$ref"] as? String, ref.hasPrefix("#"), hops < 32, let next = value(at: String(ref.dropFirst())) as? [String: Any] {
+            current = next
+            hops += 1
+        }
+        return current
+    }
+}
+
+/// Why an official document could not be used.
+public enum UpstreamError: Error, CustomStringConvertible, Sendable {
+    /// Missing, unreadable or not JSON.
+    case unreadable(String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .unreadable(let message): return message
+        }
+    }
+}
+
+/// One object or enum schema of an official contract as the comparison sees it: its properties
+/// (each with a constraint signature), which are required, and its enum values.
+public struct UpstreamSchema: Sendable, Hashable {
+    /// Property names in document order, with their constraint signatures.
+    public var properties: [(name: String, constraints: [String: String])]
+    /// Required property names.
+    public var required: Set<String>
+    /// Enum values (as text), empty when the schema is not an enum.
+    public var enumValues: [String]
+    /// The schema's own constraints (type, format, lengths, pattern, bounds).
+    public var constraints: [String: String]
+
+    /// The property names.
+    public var propertyNames: [String] { properties.map(\.name) }
+
+    /// The constraint signature of `name`.
+    public func constraints(of name: String) -> [String: String]? { properties.first { $0.name == name }?.constraints }
+
+    /// Equal when every part is equal.
+    public static func == (lhs: UpstreamSchema, rhs: UpstreamSchema) -> Bool {
+        lhs.propertyNames == rhs.propertyNames && lhs.properties.map(\.constraints) == rhs.properties.map(\.constraints)
+            && lhs.required == rhs.required && lhs.enumValues == rhs.enumValues && lhs.constraints == rhs.constraints
+    }
+
+    /// Hashes the names and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(propertyNames)
+        hasher.combine(enumValues)
+        hasher.combine(required)
+    }
+
+    /// Flattens `object` of `document`: `$ref` followed, `allOf` members merged in order.
+    init(flattening object: [String: Any], in document: UpstreamDocument) {
+        properties = []
+        required = []
+        enumValues = []
+        constraints = [:]
+        merge(object, in: document, depth: 0)
+    }
+
+    /// Builds a view of one of our own exported JSON Schemas (the same shape, no references to follow).
+    public init(ours object: [String: Any]) {
+        properties = []
+        required = []
+        enumValues = []
+        constraints = [:]
+        merge(object, in: nil, depth: 0)
+    }
+
+    private mutating func merge(_ raw: [String: Any], in document: UpstreamDocument?, depth: Int) {
+        guard depth < 16 else { return }
+        let object = document?.dereferenced(raw) ?? raw
+        for member in object["allOf"] as? [Any] ?? [] {
+            if let member = member as? [String: Any] { merge(member, in: document, depth: depth + 1) }
+        }
+        // An open enum of ours is `anyOf: [{enum}, {type: string}]`: its values are the cases.
+        for member in object["anyOf"] as? [Any] ?? [] {
+            if let member = member as? [String: Any], let values = member["enum"] as? [Any] { enumValues += values.map(Self.text) }
+        }
+        if let values = object["enum"] as? [Any] { enumValues += values.map(Self.text) }
+        // An open enum of ours lists its known values as `examples` beside `x-open-enum`.
+        if document == nil, object["x-open-enum"] as? Bool == true, let values = object["examples"] as? [Any] { enumValues += values.map(Self.text) }
+        for (key, value) in Self.signature(object, in: document) where constraints[key] == nil { constraints[key] = value }
+        let names = Self.orderedKeys(object["properties"])
+        let schemas = object["properties"] as? [String: Any] ?? [:]
+        for name in names where !properties.contains(where: { $0.name == name }) {
+            let property = schemas[name] as? [String: Any] ?? [:]
+            properties.append((name, Self.signature(property, in: document)))
+        }
+        for name in object["required"] as? [Any] ?? [] {
+            if let name = name as? String { required.insert(name) }
+        }
+    }
+
+    /// What a comparison looks at in one schema: its type, format, enum values, lengths, pattern,
+    /// bounds, nullability, the schema it refers to, and the same of its list items (`items.`).
+    static func signature(_ raw: [String: Any], in document: UpstreamDocument?) -> [String: String] {
+        var out: [String: String] = [:]
+        if let ref = raw["$ref"] as? String { out["ref"] = referenceName(ref) }
+        let object = document?.dereferenced(raw) ?? raw
+        var merged = object
+        for member in object["allOf"] as? [Any] ?? [] {
+            guard let member = member as? [String: Any] else { continue }
+            let resolved = document?.dereferenced(member) ?? member
+            if let ref = member["$ref"] as? String, out["ref"] == nil { out["ref"] = referenceName(ref) }
+            for (key, value) in resolved where merged[key] == nil { merged[key] = value }
+        }
+        for key in ["type", "format", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "nullable", "readOnly"] {
+            if let value = merged[key] { out[key] = text(value) }
+        }
+        if let values = merged["enum"] as? [Any] { out["enum"] = values.map(text).joined(separator: ", ") }
+        if let items = merged["items"] as? [String: Any] {
+            for (key, value) in signature(items, in: document) { out["items." + key] = value }
+        }
+        return out
+    }
+
+    /// `#/components/schemas/order` → `order`; our `ErrorLocation.schema.json` → `ErrorLocation`.
+    static func referenceName(_ ref: String) -> String {
+        let last = String(ref.split(separator: "/").last ?? Substring(ref))
+        return last.hasSuffix(".schema.json") ? String(last.dropLast(".schema.json".count)) : last
+    }
+
+    static func text(_ value: Any) -> String {
+        switch value {
+        case let string as String: return string
+        case let number as NSNumber:
+            if String(cString: number.objCType) == "c" { return number.boolValue ? "true" : "false" }
+            return number.stringValue
+        case is NSNull: return "null"
+        case let array as [Any]: return "[" + array.map(text).joined(separator: ", ") + "]"
+        default: return String(describing: value)
+        }
+    }
+
+    /// A JSON object's keys in a stable order (JSONSerialization forgets document order: sorted).
+    static func orderedKeys(_ value: Any?) -> [String] {
+        (value as? [String: Any]).map { $0.keys.sorted() } ?? []
+    }
+}

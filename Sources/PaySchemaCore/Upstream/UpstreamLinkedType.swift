@@ -1,0 +1,182 @@
+import Foundation
+
+/// A type of ours that declares `upstream:`, with its own exported schema for comparison.
+public struct UpstreamLinkedType: Sendable {
+    /// `Module.Type`.
+    public let qualifiedName: String
+    /// The link.
+    public let link: UpstreamLink
+    /// Our type as its exported JSON Schema sees it (wire names, required, enum values).
+    public let ours: UpstreamSchema
+
+    /// Every linked type of `modules`, sorted by name.
+    public static func all(in modules: [CheckedModule]) -> [UpstreamLinkedType] {
+        var linked: [UpstreamLinkedType] = []
+        for module in modules {
+            let documents = Dictionary(SchemaExport.jsonSchemas(module).map { ($0.name, $0.document) }, uniquingKeysWith: { first, _ in first })
+            for (name, type) in module.types.sorted(by: { $0.key < $1.key }) {
+                guard let link = type.upstream, let document = documents[name + ".schema.json"] else { continue }
+                let data = Data(document.serialized().utf8)
+                let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+                linked.append(UpstreamLinkedType(qualifiedName: module.name + "." + name, link: link, ours: UpstreamSchema(ours: object)))
+            }
+        }
+        return linked
+    }
+}
+
+/// Judges linked types against an official contract (`payschema upstream DOCUMENT`) and reports
+/// what changed between two versions of it that touches them (`payschema upstream OLD NEW`).
+public enum UpstreamComparison {
+    /// Linked types whose link names `document` (the path of the document under the contracts
+    /// folder, e.g. `paypal/checkout_orders_v2.json`).
+    public static func linked(_ types: [UpstreamLinkedType], to document: String) -> [UpstreamLinkedType] {
+        types.filter { $0.link.document == document }
+    }
+
+    /// Every problem of `types`' links against the contracts in `contracts` (the target
+    /// document exists and the pointer names a schema), as located diagnostics for `lint`.
+    public static func checkTargets(_ modules: [CheckedModule], contracts: URL) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var documents: [String: Result<UpstreamDocument, UpstreamError>] = [:]
+        for module in modules {
+            for (name, type) in module.types.sorted(by: { $0.key < $1.key }) {
+                guard let link = type.upstream else { continue }
+                let loaded: Result<UpstreamDocument, UpstreamError>
+                if let known = documents[link.document] {
+                    loaded = known
+                } else {
+                    do {
+                        loaded = .success(try UpstreamDocument(contentsOf: contracts.appending(path: link.document)))
+                    } catch {
+                        loaded = .failure(error as? UpstreamError ?? .unreadable(String(describing: error)))
+                    }
+                    documents[link.document] = loaded
+                }
+                switch loaded {
+                case .failure(let error):
+                    diagnostics.append(Diagnostic(.error, "upstream of '\(name)': the document '\(link.document)' cannot be used: \(error.description)", at: link.ref.location))
+                case .success(let document):
+                    if document.value(at: link.pointer) as? [String: Any] == nil {
+                        let parent = link.pointer.split(separator: "/").dropLast().joined(separator: "/")
+                        let siblings = (document.value(at: parent.isEmpty ? "" : "/" + parent) as? [String: Any]).map { Array($0.keys) } ?? []
+                        let last = String(link.pointer.split(separator: "/").last ?? "")
+                        diagnostics.append(Diagnostic(.error, "upstream of '\(name)': '\(link.document)' has no schema at '\(link.pointer)'\(Suggestions.hint(for: last, in: siblings.sorted()))", at: link.ref.location))
+                    }
+                    for (omitted, _) in link.omits.sorted(by: { $0.key < $1.key }) {
+                        guard let schema = document.schema(at: link.pointer) else { break }
+                        if !schema.propertyNames.contains(omitted) && !schema.enumValues.contains(omitted) {
+                            diagnostics.append(Diagnostic(.error, "upstream of '\(name)': 'omits' names '\(omitted)', which '\(link.pointer)' does not have", at: link.ref.location))
+                        }
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// What `types` do not follow of `document`, and how much of each official schema they cover.
+    public static func compare(_ types: [UpstreamLinkedType], with document: UpstreamDocument) -> (findings: [UpstreamFinding], coverage: [UpstreamCoverage]) {
+        var findings: [UpstreamFinding] = []
+        var coverage: [UpstreamCoverage] = []
+        for type in types {
+            func finding(_ rule: UpstreamFinding.Rule, _ element: String, _ message: String, review: Bool = true) {
+                findings.append(UpstreamFinding(rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message, needsReview: review, location: type.link.ref.location))
+            }
+            guard let official = document.schema(at: type.link.pointer) else {
+                finding(.targetMissing, "", "\(document.path) has no schema at \(type.link.pointer)")
+                continue
+            }
+            let ours = type.ours
+            let isEnum = !official.enumValues.isEmpty
+            let officialNames = isEnum ? official.enumValues : official.propertyNames
+            let ourNames = isEnum ? ours.enumValues : ours.propertyNames
+            var modelled: [String] = []
+            var omitted: [String] = []
+            var missed: [String] = []
+            for name in officialNames {
+                if ourNames.contains(name) {
+                    modelled.append(name)
+                } else if type.link.omits[name] != nil {
+                    omitted.append(name)
+                } else {
+                    missed.append(name)
+                    finding(isEnum ? .caseMissed : .fieldMissed, name, "PayPal's schema has \(isEnum ? "the value" : "the field") '\(name)'; model it or list it in `upstream.omits` with the reason")
+                }
+            }
+            for name in ourNames where !officialNames.contains(name) && type.link.differences[name] == nil {
+                finding(isEnum ? .caseUnknown : .fieldUnknown, name, "'\(name)' is not \(isEnum ? "a value" : "a field") of the official schema")
+            }
+            for name in type.link.omits.keys.sorted() where !officialNames.contains(name) {
+                finding(.omissionStale, name, "`omits` names '\(name)', which the official schema does not have")
+            }
+            if !isEnum {
+                for name in ours.required.sorted() where officialNames.contains(name) && !official.required.contains(name) {
+                    if type.link.differences[name] == nil && !type.link.differences.keys.contains(where: { $0.hasPrefix(name + ".") || $0.hasPrefix(name + "[") }) {
+                        finding(.stricter, name, "required here, optional in the official schema; list it in `upstream.differences` with the reason or make it optional")
+                    }
+                }
+                for name in official.required.sorted() where ourNames.contains(name) && !ours.required.contains(name) {
+                    finding(.looser, name, "required by the official schema, optional here", review: false)
+                }
+            }
+            coverage.append(UpstreamCoverage(type: type.qualifiedName, upstream: type.link.ref.value, modelled: modelled, omitted: omitted, missed: missed, differences: type.link.differences))
+        }
+        return (findings, coverage)
+    }
+
+    /// What changed between `old` and `new` in the schemas `types` link to, each judged against
+    /// the type: a change it already follows (a new field it models, a removed value it never had)
+    /// is reported without needing review.
+    public static func drift(_ types: [UpstreamLinkedType], from old: UpstreamDocument, to new: UpstreamDocument) -> [UpstreamFinding] {
+        var findings: [UpstreamFinding] = []
+        for type in types {
+            func finding(_ rule: UpstreamFinding.Rule, _ element: String, _ message: String, review: Bool) {
+                findings.append(UpstreamFinding(rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message, needsReview: review, location: type.link.ref.location))
+            }
+            guard let before = old.schema(at: type.link.pointer) else { continue }
+            guard let after = new.schema(at: type.link.pointer) else {
+                finding(.schemaRemoved, "", "the new document has no schema at \(type.link.pointer)", review: true)
+                continue
+            }
+            guard before != after else { continue }
+            let ours = type.ours
+            let ourNames = Set(ours.propertyNames + ours.enumValues)
+            let omitted = Set(type.link.omits.keys)
+            for name in after.propertyNames where !before.propertyNames.contains(name) {
+                let followed = ourNames.contains(name) || omitted.contains(name)
+                finding(.fieldAdded, name, "added upstream" + (followed ? "; the type already \(ourNames.contains(name) ? "models" : "omits") it" : "; model it or list it in `upstream.omits`"), review: !followed)
+            }
+            for name in before.propertyNames where !after.propertyNames.contains(name) {
+                finding(.fieldRemoved, name, "removed upstream" + (ourNames.contains(name) ? "; the type still models it" : ""), review: ourNames.contains(name))
+            }
+            for value in after.enumValues where !before.enumValues.contains(value) {
+                let followed = ourNames.contains(value) || omitted.contains(value)
+                finding(.caseAdded, value, "added upstream" + (followed ? "; the type already has it" : "; add the case or list it in `upstream.omits`"), review: !followed)
+            }
+            for value in before.enumValues where !after.enumValues.contains(value) {
+                finding(.caseRemoved, value, "removed upstream" + (ourNames.contains(value) ? "; the type still has it" : ""), review: ourNames.contains(value))
+            }
+            // Our own types by the official schema they link to: a field of ours that refers to
+            // the linked counterpart of the new `$ref` already follows a changed reference or enum.
+            let counterparts = Dictionary(types.map { (String($0.qualifiedName.split(separator: ".").last ?? ""), String($0.link.pointer.split(separator: "/").last ?? "")) }, uniquingKeysWith: { first, _ in first })
+            for name in after.propertyNames where before.propertyNames.contains(name) {
+                var was = before.constraints(of: name) ?? [:]
+                var now = after.constraints(of: name) ?? [:]
+                if before.required.contains(name) { was["required"] = "true" }
+                if after.required.contains(name) { now["required"] = "true" }
+                let ourReference = ours.constraints(of: name)?["ref"].flatMap { counterparts[$0] }
+                for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
+                    let message = "\(key): \(was[key] ?? "(none)") → \(now[key] ?? "(none)")"
+                    let follows = (key == "ref" || key == "enum") && ourReference != nil && ourReference == now["ref"]
+                    let note = !ourNames.contains(name) ? " (a field the type does not model)" : follows ? "; the type's field already refers to the linked \(now["ref"] ?? "")" : ""
+                    finding(.constraintChanged, "\(name).\(key)", message + note, review: ourNames.contains(name) && !follows)
+                }
+            }
+            for key in Set(before.constraints.keys).union(after.constraints.keys).sorted() where before.constraints[key] != after.constraints[key] && key != "enum" {
+                finding(.constraintChanged, key, "\(key): \(before.constraints[key] ?? "(none)") → \(after.constraints[key] ?? "(none)")", review: true)
+            }
+        }
+        return findings
+    }
+}

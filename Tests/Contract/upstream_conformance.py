@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""Our linked types against the provider's official contract (issue 26).
+
+For every type that declares `upstream:` (`payschema upstream DOCUMENT --format json` lists them),
+instances are generated from the official schema with hypothesis-jsonschema (fixed seed, at least
+200 per type) and judged by our generated validators (`payflow validate-batch`). Every instance must
+be accepted, except where a rejection falls on a wire path the type (or a linked type it contains)
+lists in `upstream.differences` with its reason. Where our type requires a field the official schema
+leaves optional, generation makes it required too (that stricter presence is itself a listed
+difference, which `payschema upstream` enforces), so the instances exercise what we do accept.
+
+Prints a Markdown table per type: instances, accepted, rejected on a listed difference, rejected
+otherwise (each a failure, shown with its problems). Exit 1 on any unlisted rejection.
+
+    python3 Tests/Contract/upstream_conformance.py --payflow .build/debug/payflow --payschema .build/debug/payschema \
+        --document ../shared/contracts/paypal/checkout_orders_v2.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import warnings
+
+warnings.filterwarnings("ignore")
+
+
+def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(command, capture_output=True, text=True, **kwargs)
+
+
+class Official:
+    """The official document: `$ref` resolution and `allOf` flattening."""
+
+    def __init__(self, document: dict):
+        self.document = document
+
+    def at(self, pointer: str):
+        node = self.document
+        for token in pointer.lstrip("/").split("/"):
+            node = node[token.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    def resolve(self, node: dict, depth: int = 0) -> dict:
+        while isinstance(node, dict) and "$ref" in node and depth < 32:
+            node = self.at(node["$ref"][1:])
+            depth += 1
+        if isinstance(node, dict) and "allOf" in node:
+            merged = {key: value for key, value in node.items() if key != "allOf"}
+            properties = dict(merged.get("properties", {}))
+            required = list(merged.get("required", []))
+            for member in node["allOf"]:
+                member = self.resolve(member, depth + 1)
+                for key, value in member.items():
+                    if key == "properties":
+                        for name, schema in value.items():
+                            properties.setdefault(name, schema)
+                    elif key == "required":
+                        required += [name for name in value if name not in required]
+                    else:
+                        merged.setdefault(key, value)
+            if properties:
+                merged["properties"] = properties
+            if required:
+                merged["required"] = required
+            return merged
+        return node
+
+
+class Ours:
+    """Our exported components (one module's `payschema export openapi`)."""
+
+    def __init__(self, components: dict):
+        self.components = components
+
+    def resolve(self, node: dict | None) -> dict | None:
+        depth = 0
+        while isinstance(node, dict) and "$ref" in node and depth < 32:
+            node = self.components.get(node["$ref"].split("/")[-1])
+            depth += 1
+        if isinstance(node, dict):
+            for key in ("anyOf", "oneOf"):
+                # A nullable field of ours is `anyOf: [{$ref}, {type: null}]`.
+                options = [option for option in node.get(key, []) if option.get("type") != "null"]
+                if len(options) == 1 and "$ref" in options[0]:
+                    return self.resolve(options[0])
+        return node
+
+    def name_of(self, node: dict | None) -> str | None:
+        if isinstance(node, dict) and "$ref" in node:
+            return node["$ref"].split("/")[-1]
+        if isinstance(node, dict):
+            for key in ("anyOf", "oneOf"):
+                for option in node.get(key, []):
+                    if "$ref" in option:
+                        return option["$ref"].split("/")[-1]
+        return None
+
+
+def forced(official: Official, ours: Ours, node: dict, our_node: dict | None, depth: int = 0, narrow: bool = False) -> dict:
+    """The official schema with our required fields required too, recursively where both sides
+    describe the same object. `narrow` also keeps coded strings (currencies, countries) within our
+    code lists, so a type whose every instance hit a listed difference is exercised inside it too."""
+    node = copy.deepcopy(official.resolve(node))
+    mine = ours.resolve(our_node)
+    if depth > 12 or not isinstance(mine, dict):
+        return node
+    if narrow and isinstance(mine.get("enum"), list) and "enum" not in node and node.get("type") == "string":
+        node = {"type": "string", "enum": mine["enum"]}
+        return node
+    if node.get("type") == "array" or "items" in node:
+        if isinstance(node.get("items"), dict):
+            node["items"] = forced(official, ours, node["items"], mine.get("items"), depth + 1, narrow)
+        return node
+    properties = node.get("properties")
+    our_properties = mine.get("properties", {})
+    if not isinstance(properties, dict):
+        return node
+    required = list(node.get("required", []))
+    for name in mine.get("required", []):
+        if name in properties and name not in required:
+            required.append(name)
+    if required:
+        node["required"] = required
+    for name, schema in list(properties.items()):
+        if name in our_properties:
+            properties[name] = forced(official, ours, schema, our_properties[name], depth + 1, narrow)
+    return node
+
+
+def generate(schema: dict, components: dict, count: int, seed: int) -> list:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as hypothesis_seed
+    from hypothesis_jsonschema import from_schema
+
+    root = dict(schema)
+    root["components"] = components
+    out: list = []
+
+    @hypothesis_seed(seed)
+    @settings(max_examples=count, database=None, deadline=None, suppress_health_check=list(HealthCheck), derandomize=False)
+    @given(from_schema(root))
+    def collect(instance):
+        out.append(instance)
+
+    collect()
+    return out
+
+
+def normalized(path: str) -> str:
+    return re.sub(r"\[[0-9]+\]", "[]", path)
+
+
+def covered(ours: Ours, differences: dict[str, dict[str, str]], type_name: str, path: str) -> str | None:
+    """The listed difference that explains a rejection at `path` of `type_name`, walking into the
+    linked types the path passes through; `None` when none does."""
+    current = type_name
+    rest = normalized(path)
+    for _ in range(16):
+        for listed, reason in differences.get(current, {}).items():
+            if rest == listed or rest.startswith(listed + ".") or rest.startswith(listed + "["):
+                return f"{current}: {listed} ({reason})"
+        schema = ours.components.get(current, {})
+        match = re.match(r"([^.\[]+)(\[\])?\.?(.*)", rest)
+        if not match:
+            return None
+        field, is_list, tail = match.group(1), match.group(2), match.group(3)
+        property_schema = schema.get("properties", {}).get(field)
+        if property_schema is None:
+            return None
+        if is_list:
+            property_schema = (ours.resolve(property_schema) or {}).get("items")
+        nested = ours.name_of(property_schema)
+        if nested is None or not tail:
+            return None
+        current, rest = nested, tail
+    return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--payflow", required=True)
+    parser.add_argument("--payschema", required=True)
+    parser.add_argument("--document", required=True, help="the official document (e.g. ../shared/contracts/paypal/checkout_orders_v2.json)")
+    parser.add_argument("--schemas", default="Schemas")
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=26)
+    args = parser.parse_args()
+
+    report = run([args.payschema, "upstream", args.document, "--schemas", args.schemas, "--format", "json"])
+    if report.returncode not in (0, 1):
+        print(report.stderr, file=sys.stderr)
+        return 2
+    coverage = json.loads(report.stdout)["coverage"]
+    with open(args.document) as handle:
+        official = Official(json.load(handle))
+    components = official.document.get("components", {})
+
+    modules = sorted({entry["type"].split(".")[0] for entry in coverage})
+    ours_by_module: dict[str, Ours] = {}
+    workdir = tempfile.mkdtemp(prefix="upstream-")
+    for module in modules:
+        path = os.path.join(workdir, f"{module}.json")
+        exported = run([args.payschema, "export", "openapi", "--schemas", args.schemas, "--module", module, "--output", path])
+        if exported.returncode != 0:
+            print(exported.stderr, file=sys.stderr)
+            return 2
+        with open(path) as handle:
+            ours_by_module[module] = Ours(json.load(handle)["components"]["schemas"])
+
+    differences: dict[str, dict[str, str]] = {}
+    for module, ours in ours_by_module.items():
+        for name, schema in ours.components.items():
+            differences[name] = schema.get("x-upstream", {}).get("differences", {})
+
+    # Generation is the slow part (hypothesis): every type's instances are generated on all cores
+    # first, the narrowed runs (types whose every instance hit a listed difference) included.
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 2)
+    pregenerated = {}
+    for entry in coverage:
+        module, name = entry["type"].split(".", 1)
+        pointer = entry["upstream"].split("#", 1)[1]
+        for narrow in (False, True):
+            schema = forced(official, ours_by_module[module], {"$ref": "#" + pointer}, {"$ref": f"#/components/schemas/{name}"}, narrow=narrow)
+            if narrow and schema == forced(official, ours_by_module[module], {"$ref": "#" + pointer}, {"$ref": f"#/components/schemas/{name}"}):
+                continue
+            pregenerated[(entry["type"], narrow)] = pool.submit(generate, schema, components, args.count, args.seed)
+
+    rows = []
+    failures = 0
+    for entry in coverage:
+        module, name = entry["type"].split(".", 1)
+        ours = ours_by_module[module]
+        pointer = entry["upstream"].split("#", 1)[1]
+        def judge(narrow: bool):
+            schema = forced(official, ours, {"$ref": "#" + pointer}, {"$ref": f"#/components/schemas/{name}"}, narrow=narrow)
+            key = (entry["type"], narrow)
+            instances = pregenerated[key].result() if key in pregenerated else generate(schema, components, args.count, args.seed)
+            # An enum has as many distinct instances as values: all of them, then.
+            expected = min(args.count, len(schema["enum"])) if isinstance(schema.get("enum"), list) else args.count
+            lines = "".join(f"{entry['type']}\t{json.dumps(instance, separators=(',', ':'))}\n" for instance in instances)
+            verdicts = run([args.payflow, "validate-batch", "-"], input=lines)
+            if verdicts.returncode != 0:
+                print(verdicts.stderr, file=sys.stderr)
+                sys.exit(2)
+            accepted = justified = 0
+            reasons: dict[str, int] = {}
+            unexplained = []
+            for instance, verdict in zip(instances, verdicts.stdout.splitlines()):
+                if verdict == "valid":
+                    accepted += 1
+                    continue
+                problems = verdict.split("\t", 1)[1].split("; ")
+                explained = [covered(ours, differences, name, re.split(r" \[|: ", problem, maxsplit=1)[0]) for problem in problems]
+                if all(explained):
+                    justified += 1
+                    for reason in explained:
+                        key = reason.split(" (", 1)[0]
+                        reasons[key] = reasons.get(key, 0) + 1
+                else:
+                    unexplained.append((instance, [problem for problem, why in zip(problems, explained) if why is None]))
+            return instances, expected, accepted, justified, reasons, unexplained
+
+        instances, expected, accepted, justified, reasons, unexplained = judge(narrow=False)
+        if accepted == 0 and justified > 0:
+            # Every instance hit a listed difference: judge again inside our code lists, where
+            # everything must pass but the remaining listed differences.
+            narrowed = judge(narrow=True)
+            unexplained += narrowed[5]
+            narrow_note = f"; inside our code lists {narrowed[2]}/{len(narrowed[0])} accepted"
+            if narrowed[2] == 0:
+                print(f"error: {entry['type']}: no instance accepted even inside our code lists", file=sys.stderr)
+                failures += 1
+        else:
+            narrow_note = ""
+        failures += len(unexplained)
+        rows.append((entry["type"], pointer.split("/")[-1], len(instances), accepted, justified, len(unexplained), reasons, expected, narrow_note))
+        shown = set()
+        for instance, problems in unexplained:
+            key = tuple(sorted(normalized(re.split(r" \[|: ", problem, maxsplit=1)[0]) + " " + problem.rsplit(" ", 1)[-1] for problem in problems))
+            if key in shown or len(shown) >= 5:
+                continue
+            shown.add(key)
+            print(f"UNLISTED REJECTION {entry['type']}: {'; '.join(problems)}\n  instance: {json.dumps(instance)[:300]}", file=sys.stderr)
+
+    pool.shutdown()
+    print(f"Instances generated from `{os.path.basename(args.document)}` with hypothesis-jsonschema (seed {args.seed}), judged by our generated validators:\n")
+    print("| type | official schema | instances | accepted | rejected on a listed difference | rejected otherwise |")
+    print("|---|---|---|---|---|---|")
+    for type_name, schema_name, count, accepted, justified, unexplained, reasons, _, narrow_note in rows:
+        listed = ", ".join(f"`{key.split(': ', 1)[1]}` ×{value}" for key, value in sorted(reasons.items()))
+        print(f"| `{type_name}` | `{schema_name}` | {count} | {accepted} | {justified}{' (' + listed + ')' if listed else ''} | {'**' + str(unexplained) + '**' if unexplained else 0}{narrow_note} |")
+    too_few = [row[0] for row in rows if row[2] < row[7]]
+    if too_few:
+        print(f"\nerror: fewer than {args.count} instances (or fewer than the enum's values) for {', '.join(too_few)}", file=sys.stderr)
+        return 1
+    print(f"\n{len(rows)} linked types, {sum(row[2] for row in rows)} instances, {failures} rejected without a listed difference.")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
