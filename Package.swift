@@ -35,6 +35,7 @@ var targets: [Target] = [
         name: "payschema",
         dependencies: [
             "PaySchemaCore",
+            "PaySchemaVocabulary",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -92,6 +93,7 @@ var targets: [Target] = [
     .executableTarget(
         name: "payflow",
         dependencies: [
+            "PaySchemaVocabulary",
             "PaymentMocks",
             "PaymentScenarios",
             "PaymentSandbox",

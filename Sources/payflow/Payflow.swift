@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaySchemaVocabulary
 
 /// `payflow`: runs the integrations' flows against mock providers and validates payloads.
 struct Payflow: AsyncParsableCommand {
@@ -7,6 +8,7 @@ struct Payflow: AsyncParsableCommand {
         commandName: "payflow",
         abstract: "Run every integration's flows against mock providers, and validate payloads with the generated types.",
         discussion: "Exit codes: 0 success, 1 failed scenarios or invalid payload, 2 usage errors.",
+        version: PaymentSchemasVersion.current,
         subcommands: [RunCommand.self, ServeCommand.self, ValidateCommand.self, ValidateBatchCommand.self, ListCommand.self],
         defaultSubcommand: RunCommand.self
     )
@@ -43,11 +45,37 @@ enum Output {
     /// The bytes of `file`, or of standard input for `-`; exit code 2 when it cannot be read.
     static func contents(of file: String) throws -> Data {
         if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        if let problem = unreadable(file) {
+            error("error: \(problem)")
+            throw ExitCode(2)
+        }
         guard let contents = FileManager.default.contents(atPath: file) else {
             error("error: cannot read '\(file)'")
             throw ExitCode(2)
         }
         return contents
     }
+
+    /// Why `file` cannot be read (missing, a folder, no permission), or `nil` when it can.
+    static func unreadable(_ file: String) -> String? {
+        guard file != "-" else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return "no such file: '\(file)'" }
+        if isDirectory.boolValue { return "'\(file)' is a folder, not a file" }
+        if !FileManager.default.isReadableFile(atPath: file) { return "'\(file)' exists but is not readable (permission denied)" }
+        return nil
+    }
+
+    /// `value` as one line of JSON (sorted keys, slashes unescaped).
+    static func json<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
     static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+}
+
+/// Text for people, or JSON for scripts.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }

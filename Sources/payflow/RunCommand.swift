@@ -133,8 +133,11 @@ extension RunCommand {
 
     func runSeeds(_ selected: [FlowScenario], network: SandboxServer?) async -> Totals {
         var totals = Totals()
+        let progress = Progress(total: seeds * selected.count)
+        defer { progress.finish() }
         for offset in 0..<UInt64(seeds) {
             for scenario in selected {
+                defer { progress.advance(to: totals.flows) }
                 let result = await ScenarioRunner.run(scenario, seed: seed &+ offset, faultRate: faults, network: network)
                 totals.flows += 1
                 switch result.outcome {
@@ -165,5 +168,34 @@ enum Table {
         }
         let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "-+-")
         return ([format(header), rule] + rows.map(format)).joined(separator: "\n")
+    }
+}
+
+/// `flows done / total` on standard error while a long run goes on: redrawn at most every 0.5 s,
+/// only when standard error is a terminal (quiet in CI logs and pipes).
+final class Progress {
+    private let total: Int
+    private let enabled: Bool
+    private let started = ContinuousClock.now
+    private var lastDrawn = ContinuousClock.now
+    private var drawn = false
+
+    init(total: Int, enabled: Bool = isatty(STDERR_FILENO) != 0) {
+        self.total = total
+        self.enabled = enabled && total > 1
+    }
+
+    func advance(to done: Int) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        // Runs shorter than two seconds stay silent.
+        guard now - started > .seconds(2), now - lastDrawn > .milliseconds(500) || done == total else { return }
+        lastDrawn = now
+        drawn = true
+        FileHandle.standardError.write(Data("\rflows \(done)/\(total) (\(done * 100 / max(total, 1))%)".utf8))
+    }
+
+    func finish() {
+        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

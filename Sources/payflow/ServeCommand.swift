@@ -57,6 +57,9 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         if !(0...1).contains(faults) { throw ValidationError("--faults must be between 0 and 1") }
         if !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        if port != 0, let holder = Self.portInUse(host: host, port: port) {
+            throw ValidationError("port \(port) on \(host) is already in use\(holder); pick another with --port (0 picks a free one)")
+        }
         if !(timeoutHold > 0 && timeoutHold <= 3_600) { throw ValidationError("--timeout-hold must be between 0 and 3600 seconds") }
         if !(1_024...(64 << 20)).contains(maxBody) { throw ValidationError("--max-body must be between 1024 and 67108864 bytes") }
         if !(idleTimeout >= 0.1 && idleTimeout <= 3_600) { throw ValidationError("--idle-timeout must be between 0.1 and 3600 seconds") }
@@ -72,6 +75,27 @@ struct ServeCommand: AsyncParsableCommand {
         if let amazonPublicKey {
             _ = try Self.publicKey(at: amazonPublicKey)
         }
+    }
+
+    /// `""` when something already listens on `host:port` (a bind attempt says so before any
+    /// work starts), `nil` when the port is free or the check cannot tell (the bind itself then reports).
+    static func portInUse(host: String, port: Int) -> String? {
+        var hints = addrinfo()
+        #if canImport(Glibc)
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #else
+        hints.ai_socktype = SOCK_STREAM
+        #endif
+        hints.ai_flags = AI_NUMERICHOST | AI_PASSIVE
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, let info = found else { return nil }
+        defer { freeaddrinfo(found) }
+        let handle = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        guard handle >= 0 else { return nil }
+        defer { close(handle) }
+        var reuse: Int32 = 1
+        setsockopt(handle, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        return bind(handle, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 && errno == EADDRINUSE ? "" : nil
     }
 
     /// The RSA public key in the PEM file at `path`.

@@ -6,16 +6,37 @@ import PaymentSchemasRuntime
 /// testing against other validators.
 ///
 /// Each input line is `Module.Type<TAB>payload` (the payload as one line of JSON); each output line
-/// is `valid` or `invalid<TAB>problem; problem; …`, in input order.
+/// is `valid`, `invalid<TAB>problem; problem; …` or `error<TAB>why` (a line that names no known type
+/// or has no tab), in input order. One bad line is that line's verdict: the batch always finishes.
 struct ValidateBatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate-batch",
         abstract: "Validate JSON payloads given one per line as 'Module.Type<TAB>payload'; print one verdict per line.",
-        discussion: "Exit codes: 0 when every line was judged (valid or not), 2 for unreadable input or an unknown type."
+        discussion: """
+            Verdicts: valid, invalid<TAB>problems, or error<TAB>why for a malformed line (the batch goes on). \
+            With --format json each verdict is one JSON object per line: {line, verdict, type, problems|error}.
+            Exit codes: 0 when every line was judged (valid, invalid or malformed), 2 for unreadable input.
+            """
     )
 
     @Argument(help: "The file of lines, or - for standard input.")
     var file: String
+
+    @Option(help: "text (valid / invalid<TAB>… / error<TAB>…) or json (one object per line).")
+    var format: OutputFormat = .text
+
+    /// One line's verdict as `--format json` prints it.
+    struct Verdict: Encodable {
+        var line: Int
+        var verdict: String
+        var type: String?
+        var problems: [String]?
+        var error: String?
+    }
+
+    func validate() throws {
+        if let problem = Output.unreadable(file) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         let data = try Output.contents(of: file)
@@ -25,16 +46,42 @@ struct ValidateBatchCommand: ParsableCommand {
         }
         var out = ""
         for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
-            guard let tab = line.firstIndex(of: "\t"), let type = types[String(line[..<tab])] else {
-                Output.error("error: line \(number + 1) does not start with a known 'Module.Type<TAB>'")
-                throw ExitCode(2)
+            var verdict = Verdict(line: number + 1, verdict: "valid")
+            if let tab = line.firstIndex(of: "\t") {
+                let name = String(line[..<tab])
+                verdict.type = name
+                if let type = types[name] {
+                    let payload = Data(line[line.index(after: tab)...].utf8)
+                    do {
+                        let result = try type.read(payload, as: .json)
+                        if !result.violations.isEmpty {
+                            verdict.verdict = "invalid"
+                            verdict.problems = result.violations.map { "\($0.path) [\($0.rule)]" }
+                        }
+                    } catch let error as PayloadDecodingError {
+                        verdict.verdict = "invalid"
+                        verdict.problems = error.issues.map { "\($0.path): \($0.kind.rawValue)" }
+                    } catch {
+                        verdict.verdict = "error"
+                        verdict.error = "could not be read: \(Swift.type(of: error))"
+                    }
+                } else {
+                    verdict.verdict = "error"
+                    verdict.error = "unknown type '\(String(name.prefix(120)))'" + ValidateCommand.suggestions(for: name)
+                }
+            } else {
+                verdict.verdict = "error"
+                verdict.error = "the line does not start with 'Module.Type<TAB>'"
             }
-            let payload = Data(line[line.index(after: tab)...].utf8)
-            do {
-                let result = try type.read(payload, as: .json)
-                out += result.violations.isEmpty ? "valid\n" : "invalid\t" + result.violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: "; ") + "\n"
-            } catch let error as PayloadDecodingError {
-                out += "invalid\t" + error.issues.map { "\($0.path): \($0.kind.rawValue)" }.joined(separator: "; ") + "\n"
+            switch format {
+            case .json:
+                out += Output.json(verdict) + "\n"
+            case .text:
+                switch verdict.verdict {
+                case "valid": out += "valid\n"
+                case "invalid": out += "invalid\t" + (verdict.problems ?? []).joined(separator: "; ") + "\n"
+                default: out += "error\tline \(number + 1): " + (verdict.error ?? "") + "\n"
+                }
             }
         }
         Output.text(out)

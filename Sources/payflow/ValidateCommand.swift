@@ -6,6 +6,7 @@ import MollieCheckout
 import PayPalPayments
 import PaymentMocks
 import PaymentScenarios
+import PaySchemaVocabulary
 import PaymentSchemasRuntime
 import SuiteMCommerce
 
@@ -36,37 +37,78 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "json, xml or query (default: from the file extension; .query and .url are queries).")
     var encoding: Encoding?
 
+    @Option(help: "text, or json for scripts: {type, valid, problems: [{path, kind, rule, message}]}.")
+    var format: OutputFormat = .text
+
+    /// One problem found in the payload, decoding or constraint.
+    struct Problem: Encodable {
+        var path: String
+        var kind: String
+        var rule: String?
+        var message: String
+    }
+
+    /// The verdict as `--format json` prints it.
+    struct Verdict: Encodable {
+        var type: String
+        var encoding: String
+        var valid: Bool
+        var problems: [Problem]
+    }
+
+    func validate() throws {
+        if let problem = Output.unreadable(file) { throw ValidationError(problem) }
+    }
+
     func run() throws {
-        guard let schemaType = Registries.all.first(where: { $0.qualifiedName == type }) ?? Registries.all.first(where: { $0.matches(type) }) else {
-            let names = Registries.all.map(\.qualifiedName)
-            let needle = type.lowercased()
-            let close = names.filter { name in
-                let lowered = name.lowercased()
-                return lowered.contains(needle) || needle.contains(lowered.split(separator: ".").last.map(String.init) ?? "~")
-                    || Self.distance(lowered, needle) <= 3
-            }.prefix(5)
-            Output.error("error: unknown type '\(type)'" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
+        guard let schemaType = Self.type(named: type) else {
+            Output.error("error: unknown type '\(type)'" + Self.suggestions(for: type))
             Output.error("`payflow list` shows every type")
             throw ExitCode(2)
         }
         let data = try Output.contents(of: file)
-        let format = encoding.map { WireFormat(rawValue: $0.rawValue)! } ?? Self.format(for: file, default: schemaType.formats.first ?? .json)
+        let wire = encoding.map { WireFormat(rawValue: $0.rawValue) ?? .json } ?? Self.format(for: file, default: schemaType.formats.first ?? .json)
+        var problems: [Problem] = []
         do {
-            let result = try schemaType.read(data, as: format)
-            if result.violations.isEmpty {
-                Output.line("\(type): valid \(format.rawValue)")
-                return
-            }
-            for violation in result.violations {
-                Output.line("\(violation.path): \(violation.rule): \(violation.message)" + (violation.value.map { " (value: \($0))" } ?? ""))
-            }
-            Output.line("\(type): \(result.violations.count) violation\(result.violations.count == 1 ? "" : "s")")
-            throw ExitCode(1)
+            let result = try schemaType.read(data, as: wire)
+            problems = result.violations.map { Problem(path: $0.path.description, kind: "constraint", rule: $0.rule, message: $0.message + ($0.value.map { " (value: \($0))" } ?? "")) }
         } catch let error as PayloadDecodingError {
-            for issue in error.issues { Output.line("\(issue.path): \(issue.kind.rawValue): \(issue.message)") }
-            Output.line("\(type): \(error.issues.count) problem\(error.issues.count == 1 ? "" : "s") decoding \(format.rawValue)")
-            throw ExitCode(1)
+            problems = error.issues.map { Problem(path: $0.path.description, kind: $0.kind.rawValue, rule: nil, message: $0.message) }
         }
+        switch format {
+        case .json:
+            Output.line(Output.json(Verdict(type: schemaType.qualifiedName, encoding: wire.rawValue, valid: problems.isEmpty, problems: problems)))
+        case .text:
+            if problems.isEmpty {
+                Output.line("\(type): valid \(wire.rawValue)")
+            } else {
+                for problem in problems { Output.line("\(problem.path): \(problem.rule ?? problem.kind): \(problem.message)") }
+                Output.line("\(type): \(problems.count) problem\(problems.count == 1 ? "" : "s") in \(wire.rawValue)")
+            }
+        }
+        if !problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The registered type called `name` (`Module.Type`, a former name, or an unambiguous bare name).
+    static func type(named name: String) -> PaySchemaType? {
+        Registries.all.first { $0.qualifiedName == name } ?? Registries.all.first { $0.matches(name) }
+    }
+
+    /// `; did you mean …?` with the closest module-qualified names by edit distance (the type part
+    /// and the whole name both count), or nothing when none is close.
+    static func suggestions(for name: String) -> String {
+        let needle = name.lowercased()
+        let bare = needle.split(separator: ".").last.map(String.init) ?? needle
+        let ranked = Registries.all.map { type -> (name: String, distance: Int) in
+            let qualified = type.qualifiedName.lowercased()
+            let typePart = qualified.split(separator: ".").last.map(String.init) ?? qualified
+            // A name typed short (`Ordr`) is close to the start of the names it abbreviates.
+            let start = distance(String(typePart.prefix(bare.count)), bare) + 1
+            return (type.qualifiedName, min(distance(qualified, needle), distance(typePart, bare), start))
+        }
+        let limit = max(2, bare.count / 3)
+        let close = ranked.filter { $0.distance <= limit }.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(3)
+        return close.isEmpty ? "" : "; did you mean \(close.map(\.name).joined(separator: ", "))?"
     }
 
     static func format(for file: String, default fallback: WireFormat) -> WireFormat {
@@ -97,7 +139,44 @@ struct ValidateCommand: ParsableCommand {
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List every type payflow validates and every scenario it runs.")
 
+    @Option(help: "text, or json for scripts: {types, scenarios, requestScenarios, faults}.")
+    var format: OutputFormat = .text
+
+    /// What `--format json` prints.
+    struct Listing: Encodable {
+        struct TypeEntry: Encodable {
+            var name: String
+            var kind: String
+            var encodings: [String]
+        }
+        struct ScenarioEntry: Encodable {
+            var id: String
+            var summary: String
+            var expected: String
+        }
+        struct RequestScenarioEntry: Encodable {
+            var provider: String
+            var name: String
+            var summary: String
+            var operations: [String]
+        }
+        var version: String
+        var types: [TypeEntry]
+        var scenarios: [ScenarioEntry]
+        var requestScenarios: [RequestScenarioEntry]
+        var faults: [String]
+    }
+
     func run() throws {
+        if format == .json {
+            Output.line(Output.json(Listing(
+                version: PaymentSchemasVersion.current,
+                types: Registries.all.map { .init(name: $0.qualifiedName, kind: $0.kind.rawValue, encodings: $0.formats.map(\.rawValue)) },
+                scenarios: ScenarioCatalog.all.map { .init(id: $0.id, summary: $0.summary, expected: "\($0.expectation)") },
+                requestScenarios: ServeCommand.requestScenarios.map { .init(provider: $0.provider, name: $0.name, summary: $0.summary, operations: $0.operations) },
+                faults: MockFault.allCases.map(\.rawValue))))
+            return
+        }
         Output.line("Types (payflow validate <Module.Type> FILE):")
         for type in Registries.all {
             Output.line("  \(type.qualifiedName)  [\(type.kind.rawValue); \(type.formats.map(\.rawValue).joined(separator: ", "))]")

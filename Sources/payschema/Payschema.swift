@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaySchemaVocabulary
 
 /// `payschema`: generates Swift from the YAML schemas and checks them.
 struct Payschema: ParsableCommand {
@@ -9,6 +10,7 @@ struct Payschema: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 problems found (schema errors, drift), 2 usage errors.
             """,
+        version: PaymentSchemasVersion.current,
         subcommands: [GenerateCommand.self, LintCommand.self, DiffCommand.self, ExportCommand.self, UpstreamCommand.self]
     )
 }
