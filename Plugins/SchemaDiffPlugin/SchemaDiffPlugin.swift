@@ -14,7 +14,10 @@ struct SchemaDiffPlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {
-            Diagnostics.error("payschema diff exited with \(process.terminationStatus): breaking changes found, or bad input")
+            // The same contract as `payschema diff` (README, "Reviewing schema changes"):
+            // 1 changes at or above --fail-on, 2 usage or input errors.
+            let meaning = process.terminationStatus == 1 ? "changes at or above --fail-on were found" : process.terminationStatus == 2 ? "usage or input error" : "unexpected failure"
+            Diagnostics.error("payschema diff exited with \(process.terminationStatus): \(meaning)")
             throw SchemaDiffFailure(status: process.terminationStatus)
         }
     }
@@ -22,5 +25,5 @@ struct SchemaDiffPlugin: CommandPlugin {
 
 struct SchemaDiffFailure: Error, CustomStringConvertible {
     let status: Int32
-    var description: String { "payschema diff exited with \(status)" }
+    var description: String { "payschema diff exited with \(status) (0 nothing at or above --fail-on, 1 changes at or above it, 2 usage or input errors)" }
 }
