@@ -3,8 +3,8 @@ import Foundation
 /// A provider's official contract (an OpenAPI or JSON Schema document in JSON), read to judge our
 /// linked types: JSON pointers resolve into it and its schemas are flattened (`$ref` followed,
 /// `allOf` merged) into ``UpstreamSchema`` views.
-public struct UpstreamDocument: @unchecked Sendable {
-    /// The parsed JSON (`[String: Any]`, `[Any]`, `String`, `NSNumber`, `NSNull`): immutable.
+public struct UpstreamDocument {
+    /// The parsed JSON (`[String: Any]`, `[Any]`, `String`, `NSNumber`, `NSNull`), never mutated.
     private let root: Any
     /// Where it was read from, for messages.
     public let path: String

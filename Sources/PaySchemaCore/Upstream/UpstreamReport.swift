@@ -70,11 +70,8 @@ public enum UpstreamReport {
 
     private static func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 
-    private static func githubEscape(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-    }
+    // GitHub annotation and XML escaping are `DiffReport`'s: one contract for both reports.
+    private static func githubEscape(_ text: String) -> String { DiffReport.escape(text) }
 
-    private static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    private static func xml(_ text: String) -> String { DiffReport.xml(text) }
 }
