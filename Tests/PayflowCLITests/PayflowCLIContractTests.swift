@@ -62,8 +62,10 @@ struct PayflowCLIContractTests {
         #expect(verdict["type"] as? String == "PayPalPayments.OrderResponse")
         let paths = (verdict["problems"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
         #expect(paths.contains("links[0].href"), "\(paths)")
-        let valid = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", "-", "--format", "json"])
-        #expect(valid.status == 1)  // empty standard input is not an order
+        // Empty standard input is not an order: invalid, still one JSON verdict.
+        let empty = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", "-", "--format", "json"])
+        #expect(empty.status == 1)
+        #expect((try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any])?["valid"] as? Bool == false)
     }
 
     /// Arguments are checked before any work, each with the reason.

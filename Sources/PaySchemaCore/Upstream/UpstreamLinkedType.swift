@@ -63,8 +63,9 @@ public enum UpstreamComparison {
                         let last = String(link.pointer.split(separator: "/").last ?? "")
                         diagnostics.append(Diagnostic(.error, "upstream of '\(name)': '\(link.document)' has no schema at '\(link.pointer)'\(Suggestions.hint(for: last, in: siblings.sorted()))", at: link.ref.location))
                     }
+                    let schema = link.omits.isEmpty ? nil : document.schema(at: link.pointer)
                     for (omitted, _) in link.omits.sorted(by: { $0.key < $1.key }) {
-                        guard let schema = document.schema(at: link.pointer) else { break }
+                        guard let schema else { break }
                         if !schema.propertyNames.contains(omitted) && !schema.enumValues.contains(omitted) {
                             diagnostics.append(Diagnostic(.error, "upstream of '\(name)': 'omits' names '\(omitted)', which '\(link.pointer)' does not have", at: link.ref.location))
                         }
@@ -130,6 +131,9 @@ public enum UpstreamComparison {
     /// is reported without needing review.
     public static func drift(_ types: [UpstreamLinkedType], from old: UpstreamDocument, to new: UpstreamDocument) -> [UpstreamFinding] {
         var findings: [UpstreamFinding] = []
+        // Our own types by the official schema they link to: a field of ours that refers to the
+        // linked counterpart of the new `$ref` already follows a changed reference or enum.
+        let counterparts = Dictionary(types.map { (String($0.qualifiedName.split(separator: ".").last ?? ""), String($0.link.pointer.split(separator: "/").last ?? "")) }, uniquingKeysWith: { first, _ in first })
         for type in types {
             func finding(_ rule: UpstreamFinding.Rule, _ element: String, _ message: String, review: Bool) {
                 findings.append(UpstreamFinding(rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message, needsReview: review, location: type.link.ref.location))
@@ -157,9 +161,6 @@ public enum UpstreamComparison {
             for value in before.enumValues where !after.enumValues.contains(value) {
                 finding(.caseRemoved, value, "removed upstream" + (ourNames.contains(value) ? "; the type still has it" : ""), review: ourNames.contains(value))
             }
-            // Our own types by the official schema they link to: a field of ours that refers to
-            // the linked counterpart of the new `$ref` already follows a changed reference or enum.
-            let counterparts = Dictionary(types.map { (String($0.qualifiedName.split(separator: ".").last ?? ""), String($0.link.pointer.split(separator: "/").last ?? "")) }, uniquingKeysWith: { first, _ in first })
             for name in after.propertyNames where before.propertyNames.contains(name) {
                 var was = before.constraints(of: name) ?? [:]
                 var now = after.constraints(of: name) ?? [:]
