@@ -284,8 +284,8 @@ extension MCSConfiguration: PayValidatable {
 ///
 /// - Remark: Generated from `MCSCheckoutRequest` in `MCSCommerceWeb/Checkout.yaml`.
 public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
-    /// Card types accepted for this transaction; overrides the configuration's.
-    public var allowedCardTypes: [MCSCardType]?
+    /// Card types accepted for this transaction (required: the guide's table marks it so); the configuration's `allowedCardTypes` are what the merchant supports at all.
+    public var allowedCardTypes: [MCSCardType]
     /// The transaction total to be authorized.
     public var amount: Decimal
     /// The ISO 4217 currency of the amount.
@@ -312,7 +312,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     /// Creates a new `MCSCheckoutRequest`.
     ///
     /// - Parameters:
-    ///   - allowedCardTypes: Card types accepted for this transaction; overrides the configuration's.
+    ///   - allowedCardTypes: Card types accepted for this transaction (required: the guide's table marks it so); the configuration's `allowedCardTypes` are what the merchant supports at all.
     ///   - amount: The transaction total to be authorized.
     ///   - currency: The ISO 4217 currency of the amount.
     ///   - cartId: The merchant's unique identifier for this transaction.
@@ -325,7 +325,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     ///   - unpredictableNumber: Required for cryptogram generation in tokenized transactions.
     ///   - validityPeriodMinutes: The expiration time of a generated cryptogram, in minutes.
     public init(
-        allowedCardTypes: [MCSCardType]? = nil,
+        allowedCardTypes: [MCSCardType],
         amount: Decimal,
         currency: String,
         cartId: String,
@@ -355,7 +355,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
-        self.allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: false)
+        let allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: true)
         let amount = container.required(Decimal.self, "amount")
         let currency = container.required(String.self, "currency")
         let cartId = container.required(String.self, "cartId")
@@ -368,7 +368,8 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
         self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
         self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
         try container.finish()
-        guard let amount, let currency, let cartId else { throw container.incomplete() }
+        guard let allowedCardTypes, let amount, let currency, let cartId else { throw container.incomplete() }
+        self.allowedCardTypes = allowedCardTypes
         self.amount = amount
         self.currency = currency
         self.cartId = cartId
@@ -377,7 +378,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.allowedCardTypes, "allowedCardTypes")
+        try container.encode(self.allowedCardTypes, "allowedCardTypes")
         try container.encodeDecimal(self.amount, "amount")
         try container.encode(self.currency, "currency")
         try container.encode(self.cartId, "cartId")
@@ -395,9 +396,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
 extension MCSCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.allowedCardTypes {
-            PayRules.minItems(value.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
-        }
+        PayRules.minItems(self.allowedCardTypes.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
         PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
         PayRules.format(self.currency, PayFormat.iso4217, at: path.appending("currency"), into: &violations)
         PayRules.minLength(self.cartId, 1, at: path.appending("cartId"), into: &violations)

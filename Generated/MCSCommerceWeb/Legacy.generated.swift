@@ -213,7 +213,7 @@ extension MCCCheckoutRequest {
     /// - Remark: Generated from the conversions of `MCCCheckoutRequest` in `MCSCommerceWeb/Legacy.yaml`.
     public func toMCSCheckoutRequest() -> MCSCheckoutRequest {
         MCSCheckoutRequest(
-            allowedCardTypes: self.allowedCardTypes,
+            allowedCardTypes: (self.allowedCardTypes) ?? [.master, .visa, .amex, .diners, .discover, .jcb],
             amount: self.amount.total,
             currency: self.amount.currencyCode,
             cartId: self.cartId,
@@ -715,8 +715,12 @@ public enum MCCMerchant {
     /// Replaced by MCSCommerceWeb.paymentMethodCheckout(delegate:request:).
     @available(*, deprecated, message: "Use MCSCommerceWeb.paymentMethodCheckout(delegate:request:).")
     public static func paymentMethodCheckout(_ merchantDelegate: any MCCMerchantDelegate) {
-        let request = merchantDelegate.checkoutRequest(forMerchant: MCCMerchant.self).toMCSCheckoutRequest()
-        Task { @MainActor in
+        let legacy = merchantDelegate.checkoutRequest(forMerchant: MCCMerchant.self)
+        var request = legacy.toMCSCheckoutRequest()
+        if legacy.allowedCardTypes == nil, let configured = MCSCommerceWeb.sharedManager().configuration?.allowedCardTypes {
+            request.allowedCardTypes = configured
+        }
+        Task { @MainActor [request] in
             do {
                 let result = try await MCSCommerceWeb.sharedManager().checkout(request: request)
                 merchantDelegate.didGetCheckoutResponse(MCCCheckoutResponse(request: request, result: result))

@@ -20,7 +20,7 @@ public final class AmazonPayCheckout: Sendable {
     private let logger: Logger
     private let gate = FlowGate()
 
-    /// Creates the flow over `transport` (`URLSessionTransport` unless given, ``PaymentDefaults/transport``).
+    /// Creates the flow over `transport` (`URLSessionTransport` unless given, `PaymentDefaults.transport`).
     public init(
         configuration: AmazonPayConfiguration, transport: any ClientTransport = PaymentDefaults.transport, webSession: any WebSession,
         tokens: TokenSource = .random, retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(20)),

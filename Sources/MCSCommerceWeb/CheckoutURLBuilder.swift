@@ -13,7 +13,7 @@ public enum CheckoutURLBuilder {
         }
         return CheckoutURLParameters(
             checkoutId: configuration.checkoutId, cartId: request.cartId, amount: request.amount, currency: request.currency,
-            allowedCardTypes: request.allowedCardTypes ?? configuration.allowedCardTypes,
+            allowedCardTypes: request.allowedCardTypes,
             suppressShippingAddress: request.suppressShippingAddress ?? false, locale: configuration.locale, channel: "mobile",
             cryptoFormats: formats.isEmpty ? defaultCryptoFormats : formats, suppress3Ds: request.suppress3Ds,
             cvc2Support: request.cvc2Support, validityPeriodMinutes: request.validityPeriodMinutes,

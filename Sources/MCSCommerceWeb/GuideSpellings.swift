@@ -17,11 +17,11 @@ extension MCSConfiguration {
 }
 
 extension MCSCheckoutRequest {
-    /// The guide's empty `MCSCheckoutRequest()`, filled in property by property. Until `amount`,
-    /// `currency` and `cartId` are set the request is invalid (`violations` says so) and a checkout
-    /// with it fails with `invalidRequest`.
+    /// The guide's empty `MCSCheckoutRequest()`, filled in property by property. Until
+    /// `allowedCardTypes`, `amount`, `currency` and `cartId` are set (the guide's required four) the
+    /// request is invalid (`violations` says so) and a checkout with it fails with `invalidRequest`.
     public init() {
-        self.init(amount: 0, currency: "", cartId: "")
+        self.init(allowedCardTypes: [], amount: 0, currency: "", cartId: "")
     }
 }
 

@@ -51,8 +51,11 @@ public final class CardClient: Sendable {
     /// Creates a client.
     ///
     /// - Parameters:
-    ///   - transport: HTTP; `URLSessionTransport` unless given (``PaymentDefaults/transport``).
-    ///   - webSession: shows the 3-D Secure challenge; the app's default unless given (``PaymentDefaults/webSession``).
+    ///   - config: the access token and the environment.
+    ///   - transport: HTTP; `URLSessionTransport` unless given (`PaymentDefaults.transport`).
+    ///   - webSession: shows the 3-D Secure challenge; the app's default unless given (`PaymentDefaults.webSession`).
+    ///   - tokens: where request ids (PayPal-Request-Id) come from; random unless given (tests pass a fixed source).
+    ///   - logger: where the client logs; never a secret.
     public init(
         config: CoreConfig, transport: any ClientTransport = PaymentDefaults.transport, webSession: any WebSession = PaymentDefaults.webSession,
         tokens: TokenSource = .random, logger: Logger = Logger(label: "PayPalPayments.card")

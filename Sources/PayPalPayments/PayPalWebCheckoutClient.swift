@@ -27,7 +27,7 @@ public final class PayPalWebCheckoutClient: Sendable {
     private let gate = FlowGate()
     private let delegateReference = LockIsolated(WeakReference<any PayPalWebCheckoutDelegate>(nil))
 
-    /// Creates a client; `webSession` defaults to the app's (``PaymentDefaults/webSession``).
+    /// Creates a client; `webSession` defaults to the app's (`PaymentDefaults.webSession`).
     public init(config: CoreConfig, webSession: any WebSession = PaymentDefaults.webSession, logger: Logger = Logger(label: "PayPalPayments.web")) {
         self.config = config
         self.webSession = webSession

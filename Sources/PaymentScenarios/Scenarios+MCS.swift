@@ -27,7 +27,7 @@ extension ScenarioCatalog {
             checkoutUrl: URL(string: "https://sandbox.masterpass.com/routing/v2/mobileapi/web-checkout")!, callbackScheme: "fancyshop",
             allowedCardTypes: [.master, .visa]))
         let checkoutRequest = request ?? MCSCheckoutRequest(
-            amount: Decimal(string: "11.22")!, currency: "USD", cartId: context.tokens.uuid().uuidString.lowercased(),
+            allowedCardTypes: [.master, .visa], amount: Decimal(string: "11.22")!, currency: "USD", cartId: context.tokens.uuid().uuidString.lowercased(),
             cryptoOptions: [MCSCryptoOptions(cardType: .master, format: [.icc, .ucaf])], suppressShippingAddress: true, unpredictableNumber: "12345678")
         let delegate = ScenarioCheckoutDelegate(request: checkoutRequest)
         defer { context.charged("delegate callbacks for \(checkoutRequest.cartId)", delegate.completions.events.count) }
@@ -53,7 +53,7 @@ extension ScenarioCatalog {
             try await mcsCheckout($0, .wrongScheme)
         },
         FlowScenario("mcs", "invalid-request", "A request with amount 0 and currency 'usd' never reaches the page", expect: .fails("MCSCommerceWeb.invalidRequest")) {
-            try await mcsCheckout($0, .success, request: MCSCheckoutRequest(amount: 0, currency: "usd", cartId: "cart-1"))
+            try await mcsCheckout($0, .success, request: MCSCheckoutRequest(allowedCardTypes: [.master], amount: 0, currency: "usd", cartId: "cart-1"))
         },
     ]
 }

@@ -32,7 +32,7 @@ public final class SuiteController: Sendable {
 
     /// `initOnEnvironment:currentViewController:delegate:` as Swift imports it. The view controller
     /// presents MIT's pages: it is used as the web session when it is one, else the app's default
-    /// (``PaymentDefaults/webSession``). As in the guide, a bad environment (C002) or a missing
+    /// (`PaymentDefaults.webSession`). As in the guide, a bad environment (C002) or a missing
     /// controller or delegate (C003) is not thrown: each operation reports it to the delegate.
     public convenience init(onEnvironment environment: Environment, currentViewController: AnyObject?, delegate: (any SuiteControllerDelegate)?) {
         let context: (any WebSession)? = currentViewController.map { ($0 as? any WebSession) ?? PaymentDefaults.webSession }

@@ -71,9 +71,11 @@ struct ValidateCommand: ParsableCommand {
         var problems: [Problem] = []
         do {
             let result = try schemaType.read(data, as: wire)
-            problems = result.violations.map { Problem(path: $0.path.description, kind: "constraint", rule: $0.rule, message: $0.message + ($0.value.map { " (value: \($0))" } ?? "")) }
+            problems = result.violations.map(Problem.init)
         } catch let error as PayloadDecodingError {
+            // Decoding problems and the constraint violations of the parts that decoded, together.
             problems = error.issues.map { Problem(path: $0.path.description, kind: $0.kind.rawValue, rule: nil, message: $0.message) }
+                + error.violations.map(Problem.init)
         }
         switch format {
         case .json:
@@ -192,5 +194,13 @@ struct ListCommand: ParsableCommand {
             Output.line("  \(scenario.provider)/\(scenario.name)  \(scenario.summary)  [\(scenario.operations.joined(separator: ", "))]")
         }
         Output.line("Per-request faults: Sandbox-Fault: \(MockFault.allCases.map(\.rawValue).joined(separator: " | ")); Sandbox-Delay: <milliseconds>")
+    }
+}
+
+extension ValidateCommand.Problem {
+    /// A broken constraint as a problem (its value shown only when the rule showed it: never a secret).
+    init(_ violation: ValidationViolation) {
+        self.init(path: violation.path.description, kind: "constraint", rule: violation.rule,
+                  message: violation.message + (violation.value.map { " (value: \($0))" } ?? ""))
     }
 }

@@ -14,7 +14,7 @@ import Testing
 final class CheckoutViewController: MCSCheckoutDelegate, SuiteControllerDelegate, ThreeDSecureChallengePresentationDelegate,
     PayPalWebCheckoutDelegate, PayPalNativeCheckoutDelegate, PaymentFlowChooser {
     var events: [String] = []
-    let request = MCSCheckoutRequest(amount: 10, currency: "USD", cartId: "cart-1")
+    let request = MCSCheckoutRequest(allowedCardTypes: [.master], amount: 10, currency: "USD", cartId: "cart-1")
 
     func getCheckoutRequest(withHandler handler: @escaping (MCSCheckoutRequest) -> Void) { events.append("request"); handler(request) }
     func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) { events.append("completed") }
@@ -40,7 +40,7 @@ final class CheckoutViewController: MCSCheckoutDelegate, SuiteControllerDelegate
 struct AllModulesInOneFileTests {
     @Test func everyModuleIsUsableUnqualifiedInOneFile() throws {
         // One type from each module, by its unqualified name.
-        let checkout = MCSCheckoutRequest(amount: Decimal(string: "11.22")!, currency: "USD", cartId: "cart-1")
+        let checkout = MCSCheckoutRequest(allowedCardTypes: [.master, .visa], amount: Decimal(string: "11.22")!, currency: "USD", cartId: "cart-1")
         let environment: Environment = .sandbox                       // MIT's Environment (the guide's name)
         let payPalEnvironment: PayPalEnvironment = .sandbox
         let price = AmazonPayPrice(amount: "1080", currencyCode: "JPY")
@@ -52,7 +52,7 @@ struct AllModulesInOneFileTests {
 
     @Test func moduleQualifiedNamesResolveAgainstTheModules() {
         // `MCSCommerceWeb.` names the module, so qualified names work as in any other package.
-        let request: MCSCommerceWeb.MCSCheckoutRequest = MCSCommerceWeb.MCSCheckoutRequest(amount: 1, currency: "USD", cartId: "c")
+        let request: MCSCommerceWeb.MCSCheckoutRequest = MCSCommerceWeb.MCSCheckoutRequest(allowedCardTypes: [.visa], amount: 1, currency: "USD", cartId: "c")
         let manager: MCSCommerceClient = MCSCommerceWeb.sharedManager()     // the guide's spelling
         let errorBody: PayPalPayments.PayPalErrorResponse? = nil
         let amazonError: AmazonPayMobile.AmazonPayErrorResponse? = nil

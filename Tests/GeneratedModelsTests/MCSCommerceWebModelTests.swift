@@ -44,6 +44,7 @@ struct MCSCommerceWebModelTests {
             {"amount":"eleven","cryptoOptions":[{"cardType":"master","format":["ICC"]},{"format":["XYZ"]}],"currency":"USD"}
             """)
         #expect(issues == [
+            "allowedCardTypes: missing",
             "amount: typeMismatch",
             "cartId: missing",
             "cryptoOptions[1].cardType: missing",

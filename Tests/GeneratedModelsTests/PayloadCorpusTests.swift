@@ -57,8 +57,8 @@ struct PayloadCorpusTests {
 
     /// Each row fails with exactly these problems: `path: kind` for decoding, `path [rule]` for constraints.
     static let invalid: [Invalid] = [
-        Invalid(type: "MCSCommerceWeb.MCSCheckoutRequest", payload: #"{"amount":10,"currency":"USD"}"#, expected: ["cartId: missing"]),
-        Invalid(type: "MCSCommerceWeb.MCSCheckoutRequest", payload: #"{"amount":"10","cartId":1,"currency":"USD"}"#, expected: ["amount: typeMismatch", "cartId: typeMismatch"]),
+        Invalid(type: "MCSCommerceWeb.MCSCheckoutRequest", payload: #"{"amount":10,"currency":"USD"}"#, expected: ["allowedCardTypes: missing", "cartId: missing"]),
+        Invalid(type: "MCSCommerceWeb.MCSCheckoutRequest", payload: #"{"allowedCardTypes":["master"],"amount":"10","cartId":1,"currency":"USD"}"#, expected: ["amount: typeMismatch", "cartId: typeMismatch"]),
         Invalid(type: "MCSCommerceWeb.MCSCheckoutRequest", payload: #"{"amount":-1,"cartId":"","currency":"usd","allowedCardTypes":[],"validityPeriodMinutes":0,"cryptoOptions":[{"cardType":"visa","format":[]}]}"#,
                 expected: ["allowedCardTypes [minItems]", "amount [exclusiveMinimum]", "currency [format.iso4217]", "cartId [minLength]", "cryptoOptions[0].format [minItems]", "validityPeriodMinutes [exclusiveMinimum]"]),
         Invalid(type: "MCSCommerceWeb.MCSConfiguration", payload: #"{"locale":"english","checkoutId":"x","checkoutUrl":"ftp://x","callbackScheme":"fancy shop","allowedCardTypes":["master"]}"#,

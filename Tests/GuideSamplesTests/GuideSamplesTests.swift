@@ -19,7 +19,7 @@ struct GuideSamplesTests {
         #expect(request?.amount == Decimal(string: "11.22"))
         #expect(request?.cryptoOptions?.count == 2)
         // An empty request, as the guide starts from, is invalid until filled in.
-        #expect(MCSCheckoutRequest().violations.map(\.path.description).sorted() == ["amount", "cartId", "currency"])
+        #expect(MCSCheckoutRequest().violations.map(\.path.description).sorted() == ["allowedCardTypes", "amount", "cartId", "currency"])
     }
 
     @Test func mcsConfigurationFromALocaleAndStrings() {

@@ -10,17 +10,23 @@ import Testing
 @MainActor
 final class Legacy2019App: MCCMerchantDelegate {
     let cartId: String
+    /// The request's card types; 2019 apps often left them out (the merchant's Masterpass
+    /// configuration decided).
+    let cardTypes: [MCSCardType]?
     let responses = Recorder<MCCCheckoutResponse>()
     let failures = Recorder<String>()
     let done = OneShot<Bool>()
 
-    init(cartId: String) { self.cartId = cartId }
+    init(cartId: String, cardTypes: [MCSCardType]? = [.master, .visa]) {
+        self.cartId = cartId
+        self.cardTypes = cardTypes
+    }
 
     func checkoutRequest(forMerchant merchant: MCCMerchant.Type) -> MCCCheckoutRequest {
         MainActor.assertIsolated()
         let amount = MCCAmount(total: Decimal(string: "11.22")!, currencyCode: "USD", currencyNumber: "840")
         return MCCCheckoutRequest(
-            checkoutId: "1d45705100044e14b52e71730e71cc5a", allowedCardTypes: [.master, .visa], amount: amount, cartId: cartId,
+            checkoutId: "1d45705100044e14b52e71730e71cc5a", allowedCardTypes: cardTypes, amount: amount, cartId: cartId,
             shippingProfileId: "US-only", isShippingRequired: false, suppress3DS: true, callbackUrl: "fancyshop://",
             cryptogramTypes: [.ucaf, .icc, .tavv], unpredictableNumber: "12345678")
     }
@@ -52,9 +58,9 @@ struct MigrationHarness {
         return browser
     }
 
-    static func legacyCheckout(_ outcome: MockSRCCheckout.Outcome) async throws -> (Legacy2019App, MockBrowser) {
+    static func legacyCheckout(_ outcome: MockSRCCheckout.Outcome, cardTypes: [MCSCardType]? = [.master, .visa]) async throws -> (Legacy2019App, MockBrowser) {
         let browser = try configure(outcome)
-        let app = Legacy2019App(cartId: "cart-2019")
+        let app = Legacy2019App(cartId: "cart-2019", cardTypes: cardTypes)
         #expect(MCCMerchant.handleMasterpassResponse("fancyshop://ignored", delegate: app))
         MCCMerchant.paymentMethodCheckout(app)
         _ = await app.done.wait(timeout: .seconds(60))
@@ -83,6 +89,18 @@ struct MCCMerchantMigrationTests {
         #expect(newAPI.status == .success)
         #expect(response.transactionId != nil)
         #expect(response.transactionId == newAPI.transactionId)
+    }
+
+    /// The guide makes `MCSCheckoutRequest.allowedCardTypes` required; a legacy request without
+    /// card types converts to every network, and the shim narrows that to the configuration's.
+    @available(*, deprecated, message: "Uses the legacy MCCMerchant API on purpose")
+    @Test func aLegacyRequestWithoutCardTypesTakesTheConfigurations() async throws {
+        let converted = Legacy2019App(cartId: "c", cardTypes: nil).checkoutRequest(forMerchant: MCCMerchant.self).toMCSCheckoutRequest()
+        #expect(converted.allowedCardTypes == [.master, .visa, .amex, .diners, .discover, .jcb])
+        #expect(converted.violations.isEmpty)
+        let (app, browser) = try await MigrationHarness.legacyCheckout(.success, cardTypes: nil)
+        #expect(app.responses.events.count == 1 && app.failures.events.isEmpty)
+        #expect(browser.openedURLs.first?.absoluteString.contains("&allowedCardTypes=master%2Cvisa&") == true, "\(browser.openedURLs)")
     }
 
     @available(*, deprecated, message: "Uses the legacy MCCMerchant API on purpose")

@@ -68,6 +68,37 @@ struct PayflowCLIContractTests {
         #expect((try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any])?["valid"] as? Bool == false)
     }
 
+    /// One run reports decoding problems and the constraint violations of the rest together: a
+    /// payload with a missing field and a too-short currency elsewhere needs one round, not two.
+    @Test func validateReportsDecodingAndConstraintProblemsTogether() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "payment.json")
+        let description = String(repeating: "d", count: 300)
+        try #"{"description":"\#(description)","amount":"ten","method":"ideal"}"#.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run("payflow", ["validate", "MollieCheckout.CreatePaymentRequest", file.path, "--format", "json"])
+        #expect(result.status == 1)
+        let verdict = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        let problems = (verdict["problems"] as? [[String: Any]] ?? []).map { "\($0["path"] as? String ?? "") \($0["kind"] as? String ?? "") \($0["rule"] as? String ?? "-")" }
+        #expect(problems == ["amount typeMismatch -", "description constraint maxLength"], "\(problems)")
+
+        // Nested: the amount's value is missing (decoding), its currency breaks its pattern
+        // (constraint, beside it), and the placeholder standing in for the value reports nothing.
+        let nested = directory.appending(path: "nested.json")
+        try #"{"amount":{"currency":"EURO"},"id":"tr_1","mode":"test","createdAt":"2024-01-01T00:00:00+00:00","status":"open","description":"d"}"#.write(to: nested, atomically: true, encoding: .utf8)
+        let text = try CLIRunner.run("payflow", ["validate", "MollieCheckout.MolliePayment", nested.path])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("amount.value: missing: required field is missing"), "\(text.stdout)")
+        #expect(text.stdout.contains("amount.currency: format.iso4217: "), "\(text.stdout)")
+        #expect(text.stdout.contains("2 problems"), "\(text.stdout)")
+
+        // validate-batch reports the same problems on the line.
+        let batch = directory.appending(path: "batch.tsv")
+        try ("MollieCheckout.CreatePaymentRequest\t" + (try String(contentsOf: file, encoding: .utf8))).write(to: batch, atomically: true, encoding: .utf8)
+        let lines = try CLIRunner.run("payflow", ["validate-batch", batch.path])
+        #expect(lines.stdout == "invalid\tamount: typeMismatch; description [maxLength]\n", "\(lines.stdout)")
+    }
+
     /// Arguments are checked before any work, each with the reason.
     @Test func argumentsAreCheckedBeforeWork() throws {
         let directory = try CLIRunner.temporaryDirectory()

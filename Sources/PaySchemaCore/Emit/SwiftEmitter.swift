@@ -14,19 +14,27 @@ public struct GeneratedFile: Sendable, Hashable {
 public struct SwiftEmitter {
     /// The file being emitted, with every declaration resolved by the checker.
     let resolved: ResolvedFile
-    let out = SwiftWriter()
+    /// What to generate and with which access level (`payschema-config.yaml`).
+    let config: GeneratorConfig
+    let out: SwiftWriter
+
+    init(resolved: ResolvedFile, config: GeneratorConfig) {
+        self.resolved = resolved
+        self.config = config
+        self.out = SwiftWriter(access: config.accessModifier)
+    }
 
     /// The schema file being emitted.
     var file: SchemaFile { resolved.file }
 
-    /// The Swift files of `module`, in schema-file order.
-    public static func emit(_ module: CheckedModule) -> [GeneratedFile] {
+    /// The Swift files of `module`, in schema-file order, as `config` asks.
+    public static func emit(_ module: CheckedModule, config: GeneratorConfig = .standard) -> [GeneratedFile] {
         // The registry (the last item) is written beside the files.
         let count = module.resolvedFiles.count
         return ParallelMap.map(Array(0...count)) { index in
-            guard index < count else { return emitRegistry(module) }
+            guard index < count else { return emitRegistry(module, config: config) }
             let resolved = module.resolvedFiles[index]
-            let emitter = SwiftEmitter(resolved: resolved)
+            let emitter = SwiftEmitter(resolved: resolved, config: config)
             emitter.emitFile()
             return GeneratedFile(name: resolved.file.outputName + ".generated.swift", module: module.name, contents: emitter.out.text)
         }
@@ -47,18 +55,20 @@ public struct SwiftEmitter {
             case .union(let decl): emitUnion(declaration, decl)
             case .scalar(let decl): emitScalar(type, decl)
             }
-            emitTypeRenames(type)
-            emitConversions(declaration)
+            if config.generates(.shims) {
+                emitTypeRenames(type)
+                emitConversions(declaration)
+            }
         }
-        for catalog in file.errorCatalogs {
+        for catalog in file.errorCatalogs where config.generates(.errorCatalogs) {
             out.line("")
             emitCatalog(catalog)
         }
-        for operation in resolved.operations {
+        for operation in resolved.operations where config.generates(.operations) {
             out.line("")
             emitOperation(operation)
         }
-        emitLegacyAPIs()
+        if config.generates(.shims) { emitLegacyAPIs() }
     }
 
     /// Extensions of a deprecated type are marked deprecated too, so that naming the type in the

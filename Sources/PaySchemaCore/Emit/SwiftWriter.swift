@@ -13,8 +13,30 @@ final class SwiftWriter {
         didSet { indentation = Array(repeating: UInt8(ascii: " "), count: depth * 4) }
     }
 
-    init() {
+    /// The access level written where the emitter writes `public` (`nil`: `public` itself).
+    private let access: [UInt8]?
+
+    /// A writer whose declarations get `access` (the emitter writes `public`; another level
+    /// replaces it at the start of the line, `internal` by dropping it).
+    init(access: GeneratorConfig.AccessModifier = .public) {
+        switch access {
+        case .public: self.access = nil
+        case .package: self.access = Array("package ".utf8)
+        case .internal: self.access = []
+        }
         bytes.reserveCapacity(1 << 16)
+    }
+
+    private static let publicPrefix = Array("public ".utf8)
+
+    /// Appends a line's bytes, with the configured access level in place of a leading `public`.
+    private func appendDeclaration(_ content: [UInt8]) {
+        if let access, content.count > 7, content.starts(with: Self.publicPrefix) {
+            bytes.append(contentsOf: access)
+            bytes.append(contentsOf: content[7...])
+        } else {
+            bytes.append(contentsOf: content)
+        }
     }
 
     /// The source written so far.
@@ -34,7 +56,7 @@ final class SwiftWriter {
     func line(_ content: SwiftLine) {
         if !content.bytes.isEmpty {
             indent()
-            bytes.append(contentsOf: content.bytes)
+            appendDeclaration(content.bytes)
         }
         bytes.append(UInt8(ascii: "\n"))
     }
@@ -44,7 +66,7 @@ final class SwiftWriter {
     func line(_ content: String) {
         if !content.isEmpty {
             indent()
-            append(content)
+            if access == nil { append(content) } else { appendDeclaration(Array(content.utf8)) }
         }
         bytes.append(UInt8(ascii: "\n"))
     }
@@ -80,7 +102,7 @@ final class SwiftWriter {
 
     private func open(_ header: [UInt8]) {
         indent()
-        bytes.append(contentsOf: header)
+        appendDeclaration(header)
         append(" {\n")
     }
 

@@ -46,7 +46,7 @@ extension SwiftEmitter {
                 out.line("/// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.")
                 emitRawValueInit(decl, rawType: rawType, failable: true)
             }
-            emitCaseRenames(decl)
+            if config.generates(.shims) { emitCaseRenames(decl) }
         }
     }
 
@@ -83,7 +83,7 @@ extension SwiftEmitter {
                     out.line("case .unknown(let raw): return raw")
                 }
             }
-            emitCaseRenames(decl)
+            if config.generates(.shims) { emitCaseRenames(decl) }
         }
     }
 

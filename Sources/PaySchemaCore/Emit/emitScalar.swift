@@ -69,7 +69,7 @@ extension SwiftEmitter {
                 out.line("public var debugDescription: String { \"\(name)(\\(String(reflecting: rawValue)))\" }")
             }
         }
-        if !decl.constraints.isEmpty {
+        if !decl.constraints.isEmpty, config.generates(.validators) {
             out.line("")
             markDeprecatedExtension(type.lifecycle.deprecated != nil)
             emitScalarValidation(name, decl)

@@ -66,7 +66,7 @@ extension SwiftEmitter {
         let name = type.name.value
         var conformances = ["Codable", "Hashable", "Sendable"]
         if decl.xmlRoot != nil { conformances.append("PayXMLDocument") }
-        if declaration.isAlwaysValid { conformances.append("PayAlwaysValid") }
+        if declaration.isAlwaysValid, config.generates(.validators) { conformances.append("PayAlwaysValid") }
         out.doc(paragraphs: [type.doc ?? "The `\(name)` type.", remark(name, file)])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
         out.block("public struct \(name): \(conformances.joined(separator: ", "))") {
@@ -223,7 +223,8 @@ extension SwiftEmitter {
 
     /// Public accessors for deprecated fields and aliases for renamed ones.
     func emitFieldAccessors(_ name: String, _ declaration: ResolvedDecl) {
-        let accessors = declaration.fields.lazy.map(\.decl).filter { $0.lifecycle.deprecated != nil || !$0.lifecycle.renamedFrom.isEmpty }
+        let shims = config.generates(.shims)
+        let accessors = declaration.fields.lazy.map(\.decl).filter { $0.lifecycle.deprecated != nil || (shims && !$0.lifecycle.renamedFrom.isEmpty) }
         guard !accessors.isEmpty else { return }
         out.line("")
         markDeprecatedExtension(declaration.isDeprecated)
@@ -240,7 +241,7 @@ extension SwiftEmitter {
                         out.line("set { \(storage(field)) = newValue }")
                     }
                 }
-                for old in field.lifecycle.renamedFrom {
+                for old in field.lifecycle.renamedFrom where shims {
                     if !first { out.line("") }
                     first = false
                     out.line("/// The earlier name of ``\(field.name.value)``.")
@@ -251,7 +252,7 @@ extension SwiftEmitter {
                     }
                 }
             }
-            emitRenamedFieldsInit(declaration.fields)
+            if shims { emitRenamedFieldsInit(declaration.fields) }
         }
     }
 

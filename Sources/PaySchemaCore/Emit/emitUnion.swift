@@ -47,6 +47,14 @@ extension SwiftEmitter {
                 }
             }
         }
+        if config.generates(.validators) { emitUnionValidation(declaration, decl) }
+        if declaration.isSensitive {
+            emitUnionRedaction(declaration, decl)
+        }
+    }
+
+    func emitUnionValidation(_ declaration: ResolvedDecl, _ decl: UnionDecl) {
+        let name = declaration.type.name.value
         out.line("")
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayValidatable") {
@@ -68,7 +76,11 @@ extension SwiftEmitter {
                 }
             }
         }
-        if declaration.isSensitive {
+    }
+
+    func emitUnionRedaction(_ declaration: ResolvedDecl, _ decl: UnionDecl) {
+        let name = declaration.type.name.value
+        do {
             out.line("")
             markDeprecatedExtension(declaration.isDeprecated)
             out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {

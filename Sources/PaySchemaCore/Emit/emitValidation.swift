@@ -87,7 +87,7 @@ extension SwiftEmitter {
     }
 
     func emitStructValidation(_ declaration: ResolvedDecl, _ decl: StructDecl) {
-        guard !declaration.isAlwaysValid else { return }
+        guard !declaration.isAlwaysValid, config.generates(.validators) else { return }
         let name = declaration.type.name.value
         let format = primaryFormat(decl)
         let checked = declaration.fields.filter(\.needsValidation)

@@ -11,6 +11,8 @@ public struct GeneratorPipeline {
         public var diagnostics: [Diagnostic] = []
         /// Checked modules, for tools that need the resolved schemas.
         public var modules: [String: CheckedModule] = [:]
+        /// Each module's configuration (`payschema-config.yaml`, or the defaults).
+        public var configs: [String: GeneratorConfig] = [:]
 
         /// Whether any error was reported.
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -43,13 +45,31 @@ public struct GeneratorPipeline {
             var all = Diagnostics()
             all.append(contentsOf: diagnostics)
             all.append(contentsOf: checkDiagnostics)
+            let config = Self.config(of: source, checked: checked, diagnosticPath: shownPath(source.name + "/" + GeneratorConfig.fileName), diagnostics: &all)
             output.diagnostics.append(contentsOf: all.sorted)
-            if let checked, !all.hasErrors {
+            if let checked, let config, !all.hasErrors {
                 output.modules[source.name] = checked
-                if emit { output.files[source.name] = SwiftEmitter.emit(checked) }
+                output.configs[source.name] = config
+                if emit { output.files[source.name] = SwiftEmitter.emit(checked, config: config) }
             }
         }
         return output
+    }
+
+    /// A path below the schemas root as diagnostics write it.
+    func shownPath(_ relative: String) -> String {
+        diagnosticRoot.isEmpty || diagnosticRoot == "." ? relative : (diagnosticRoot.hasSuffix("/") ? diagnosticRoot + relative : diagnosticRoot + "/" + relative)
+    }
+
+    /// The configuration beside `source`'s schemas (the defaults without a file), `nil` with
+    /// located errors when it is wrong, including a registry name that a type of `checked` has.
+    /// `payschema generate`, the plugin and `payschema lint` all read it here.
+    public static func config(of source: SchemaSource.Module, checked: CheckedModule?, diagnosticPath: String, diagnostics: inout Diagnostics) -> GeneratorConfig? {
+        guard let config = GeneratorConfig.load(in: source.directory, diagnosticPath: diagnosticPath, diagnostics: &diagnostics) else { return nil }
+        guard let name = config.registryName, let location = config.registryLocation, let checked,
+              checked.files.contains(where: { $0.types.contains { $0.name.value == name } }) else { return config }
+        diagnostics.error("the registry name '\(name)' is already a type of \(checked.name); choose another", at: location)
+        return nil
     }
 
     /// Loads and parses a module's files, several at a time (files are independent until checking).

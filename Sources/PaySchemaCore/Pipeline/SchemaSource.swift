@@ -34,11 +34,12 @@ public enum SchemaSource {
         return modules.sorted { $0.name < $1.name }
     }
 
-    /// Every schema file below `directory`, sorted by path.
+    /// Every schema file below `directory`, sorted by path (the configuration file,
+    /// ``GeneratorConfig/fileName``, is not a schema).
     public static func yamlFiles(under directory: URL) -> [URL] {
         guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
         var files: [URL] = []
-        for case let url as URL in enumerator where url.pathExtension == "yaml" || url.pathExtension == "yml" {
+        for case let url as URL in enumerator where (url.pathExtension == "yaml" || url.pathExtension == "yml") && url.lastPathComponent != GeneratorConfig.fileName {
             files.append(url)
         }
         return files.sorted { $0.path < $1.path }

@@ -92,9 +92,9 @@ public struct PayDecodingContainer {
         if case .tree(let members, let tree) = source {
             guard let (codingKey, node) = member(key, in: members) else {
                 recordMissing(key)
-                return nil
+                return fallback(T.self)
             }
-            return treeField(T.self, key, node, codingKey, tree)
+            return treeField(T.self, key, node, codingKey, tree) ?? fallback(T.self)
         }
         let container = self.container
         let primary = PayCodingKey(stringValue: key.name(for: format))
@@ -108,15 +108,21 @@ public struct PayDecodingContainer {
                     return try decodeValue(T.self, key, candidate)
                 } catch {
                     record(error, at: candidate)
-                    return nil
+                    return fallback(T.self)
                 }
             }
             recordMissing(key)
-            return nil
+            return fallback(T.self)
         } catch {
             record(error, at: primary)
-            return nil
+            return fallback(T.self)
         }
+    }
+
+    /// What a field that failed holds: nothing in a strict decode, a placeholder in a partial one
+    /// (``PayPartialDecoding``), so the rest of the value can still be built and validated.
+    func fallback<T: Decodable>(_ type: T.Type) -> T? {
+        PayPartialDecoding.isActive ? PayPartialDecoding.placeholder(T.self) : nil
     }
 
     /// Whether a `keyNotFound` is about this container's field, not a same-named key deeper in the
@@ -136,7 +142,7 @@ public struct PayDecodingContainer {
                 if !key.nullable { recordNull(at: codingKey) }
                 return nil
             }
-            return treeField(T.self, key, node, codingKey, tree)
+            return treeField(T.self, key, node, codingKey, tree) ?? fallback(T.self)
         }
         let container = self.container
         let primary = PayCodingKey(stringValue: key.name(for: format))
@@ -160,7 +166,7 @@ public struct PayDecodingContainer {
             return try decodeValue(T.self, key, codingKey)
         } catch {
             record(error, at: codingKey)
-            return nil
+            return fallback(T.self)
         }
     }
 
@@ -274,7 +280,8 @@ public struct PayDecodingContainer {
 
     /// Decodes a list field element by element so that every bad element is reported.
     public mutating func list<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [T]? {
-        guard let codingKey = presentValueKey(key, required: required) else { return nil }
+        let partial = PayPartialDecoding.isActive
+        guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [] : nil }
         let listPath = path.appending(codingKey.stringValue)
         do {
             var unkeyed = try container.nestedUnkeyedContainer(forKey: codingKey)
@@ -290,12 +297,14 @@ public struct PayDecodingContainer {
                     issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: listPath.appending(index: index)))
                     if unkeyed.currentIndex == index { _ = try? unkeyed.decode(PaySkippedValue.self) }
                     if unkeyed.currentIndex == index { break }
+                    // Later elements keep their positions, so their violations keep their paths.
+                    if partial, let placeholder = PayPartialDecoding.placeholder(T.self) { values.append(placeholder) }
                 }
             }
-            return failed ? nil : values
+            return failed && !partial ? nil : values
         } catch {
             record(error, at: codingKey)
-            return nil
+            return partial ? [] : nil
         }
     }
 
@@ -308,12 +317,13 @@ public struct PayDecodingContainer {
             failed = true
             issues.append(PayloadIssue(path: path.appending(key.name(for: format)).appending(index: index), kind: .invalidValue, message: "repeats an earlier element; a set holds each value once"))
         }
-        return failed ? nil : seen
+        return failed && !PayPartialDecoding.isActive ? nil : seen
     }
 
     /// Decodes a string-keyed map field entry by entry so that every bad entry is reported.
     public mutating func map<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [String: T]? {
-        guard let codingKey = presentValueKey(key, required: required) else { return nil }
+        let partial = PayPartialDecoding.isActive
+        guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [:] : nil }
         do {
             let nested = try container.nestedContainer(keyedBy: PayCodingKey.self, forKey: codingKey)
             var values: [String: T] = [:]
@@ -326,15 +336,21 @@ public struct PayDecodingContainer {
                     issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: path.appending(codingKey.stringValue).appending(entryKey.stringValue)))
                 }
             }
-            return failed ? nil : values
+            return failed && !partial ? nil : values
         } catch {
             record(error, at: codingKey)
-            return nil
+            return partial ? [:] : nil
         }
     }
 
     /// Decodes a date field written as text in `format`.
     public mutating func date(_ key: PayFieldKey, format dateFormat: PayDateFormat, required: Bool) -> Date? {
+        if let date = dateValue(key, format: dateFormat, required: required) { return date }
+        // A partial decode holds the epoch where a required date failed (its path is reported).
+        return required && PayPartialDecoding.isActive ? Date(timeIntervalSince1970: 0) : nil
+    }
+
+    private mutating func dateValue(_ key: PayFieldKey, format dateFormat: PayDateFormat, required: Bool) -> Date? {
         let codingKey: PayCodingKey
         let text: String?
         if case .tree(let members, let tree) = source {
@@ -390,17 +406,24 @@ public struct PayDecodingContainer {
                 dates.append(date)
             } else {
                 failed = true
+                if PayPartialDecoding.isActive { dates.append(Date(timeIntervalSince1970: 0)) }
                 issues.append(PayloadIssue(
                     path: path.appending(key.name(for: format)).appending(index: index), kind: .invalidValue,
                     message: "'\(text)' is not a date in the format \(dateFormat.name)"))
             }
         }
-        return failed ? nil : dates
+        return failed && !PayPartialDecoding.isActive ? nil : dates
     }
 
-    /// Throws every recorded problem, if there is any.
+    /// Throws every recorded problem, if there is any; in a partial decode (``PayPartialDecoding``)
+    /// hands them to its collector instead, so the value is still built.
     public func finish() throws {
-        if !issues.isEmpty { throw PayloadDecodingError(issues: issues) }
+        guard !issues.isEmpty else { return }
+        if let collector = PayPartialDecoding.collector {
+            collector.add(issues)
+            return
+        }
+        throw PayloadDecodingError(issues: issues)
     }
 
     /// The error to throw when a required value is unexpectedly absent after ``finish()`` passed.

@@ -73,7 +73,7 @@ extension Decimal: PayQueryValue {
 }
 
 extension URL: PayQueryValue {
-    /// An absolute URL with a scheme and a host (``PayURLText``).
+    /// An absolute URL with a scheme and a host (`PayURLText`).
     public init?(queryValue: String) {
         guard let url = PayURLText.url(queryValue, allowRelative: false) else { return nil }
         self = url

@@ -7,7 +7,7 @@ public enum PayWire {
     /// Decodes JSON with the package's own strict reader (``PayJSONParser`` and a tree decoder),
     /// reporting every problem as a ``PayloadDecodingError``.
     ///
-    /// Amounts are read from their numeral text by ``PayDecimalText``: exact on every platform and
+    /// Amounts are read from their numeral text by `PayDecimalText`: exact on every platform and
     /// OS version, never through `Double`, and never from an exponent or a grouped numeral.
     public static func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard) throws -> T {
         let tree: PayJSON

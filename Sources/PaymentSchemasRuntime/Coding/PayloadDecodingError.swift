@@ -39,10 +39,15 @@ public struct PayloadIssue: Hashable, Sendable, CustomStringConvertible {
 public struct PayloadDecodingError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
     /// Every problem, in document order.
     public var issues: [PayloadIssue]
+    /// The constraint violations of the parts of the payload that did decode, when the reader
+    /// looked for them (``PaySchemaType/read(_:as:)`` does): with ``issues``, everything wrong with
+    /// the payload in one report. Empty for the generated decoders' own errors.
+    public var violations: [ValidationViolation]
 
-    /// Creates the error from its issues.
-    public init(issues: [PayloadIssue]) {
+    /// Creates the error from its issues and, optionally, the violations found beside them.
+    public init(issues: [PayloadIssue], violations: [ValidationViolation] = []) {
         self.issues = issues
+        self.violations = violations
     }
 
     /// One line per issue.

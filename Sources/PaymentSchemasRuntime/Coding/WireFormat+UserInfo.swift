@@ -2,7 +2,7 @@ import Foundation
 @_spi(Generated) import PaySchemaVocabulary
 
 extension CodingUserInfoKey {
-    /// The `userInfo` key under which generated coders find the ``WireFormat`` in use.
+    /// The `userInfo` key under which generated coders find the `WireFormat` in use.
     ///
     /// Decoders and encoders without it are treated as JSON.
     public static let paySchemaWireFormat = CodingUserInfoKey(rawValue: "PaymentSchemas.wireFormat")!

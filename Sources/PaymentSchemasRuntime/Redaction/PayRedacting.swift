@@ -1,9 +1,9 @@
 /// A generated type that can hold a secret: its `description`, `debugDescription` and mirror (what
 /// `print`, `dump`, string interpolation and debuggers show) list every field but show sensitive
-/// values as ``PayRedaction/placeholder``.
+/// values as `PayRedaction.placeholder`.
 public protocol PayRedacting: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Each field's name and value as descriptions show them; sensitive values are
-    /// ``PayRedaction/Redacted`` placeholders, never the value.
+    /// `PayRedaction.Redacted` placeholders, never the value.
     var redactedFields: [(String, Any)] { get }
 }
 

@@ -52,7 +52,9 @@ public struct PaySchemaType: Sendable {
     /// Decodes `data` written in `format`, validates it and encodes it back.
     ///
     /// Throws a ``PayloadDecodingError`` listing every problem when the payload cannot be decoded,
-    /// including when the type does not support `format`.
+    /// including when the type does not support `format`. For JSON and XML its
+    /// ``PayloadDecodingError/violations`` also lists the constraint violations of the parts that
+    /// did decode (`PayPartialDecoding`), so one read reports everything.
     public func read(_ data: Data, as format: WireFormat) throws -> PayReadResult {
         try reader(data, format)
     }
@@ -63,6 +65,21 @@ public struct PaySchemaType: Sendable {
                 path: .root, kind: .malformed,
                 message: "\(name) is not read from \(format.rawValue); it supports \(formats.map(\.rawValue).joined(separator: ", "))")])
         }
+        do {
+            return try readStrictly(T.self, name: name, data: data, format: format)
+        } catch var error as PayloadDecodingError where format != .query {
+            // Everything else that is wrong, from the same generated decoders run partially.
+            let partial = PayPartialDecoding.run { () throws -> T in
+                format == .json ? try PayWire.decodeJSON(T.self, from: data) : try PayWire.decodeXML(T.self, from: data)
+            }
+            if let partial, let validatable = partial.value as? any PayValidatable {
+                error.violations = PayPartialDecoding.violations(validatable.violations, outside: error.issues)
+            }
+            throw error
+        }
+    }
+
+    private static func readStrictly<T: Codable & Sendable>(_ type: T.Type, name: String, data: Data, format: WireFormat) throws -> PayReadResult {
         let value: T
         let reencode: () throws -> Data
         switch format {

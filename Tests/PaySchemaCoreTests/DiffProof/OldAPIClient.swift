@@ -12,7 +12,7 @@ struct OldAPIClient {
     /// The client's source.
     var source: String {
         var lines = ["import Foundation", "@_spi(Generated) import PaymentSchemasRuntime", ""]
-        let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0) }
+        let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0, config: .standard) }
         for file in module.files {
             for type in file.types {
                 lines += uses(of: type, emitter!)

@@ -61,7 +61,7 @@ struct ProofToolchain: Sendable {
 
     /// Builds an executable from `sources` linked with the runtime; errors are `file:line: error: …` lines.
     func build(_ sources: [URL], output: URL) throws -> Compilation {
-        let arguments = ["-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Proof", "-I", modules.path, "-o", output.path]
+        let arguments = ["-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Proof", "-package-name", "Proof", "-I", modules.path, "-o", output.path]
             + sources.map(\.path) + objects.map(\.path)
         let (status, text) = try run(swiftc, arguments)
         let errors = text.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }

@@ -16,7 +16,7 @@ struct WireDriver {
     let module: CheckedModule
 
     var source: String {
-        let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0) }
+        let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0, config: .standard) }
         var operations: [String] = []
         for resolved in module.resolvedFiles.flatMap(\.operations) {
             guard let emitter else { break }

@@ -31,7 +31,7 @@ public enum PayJSON: Sendable, Hashable {
         return nil
     }
 
-    /// The exact value of a number whose numeral is a plain decimal (``PayDecimalText``).
+    /// The exact value of a number whose numeral is a plain decimal (`PayDecimalText`).
     public var decimalValue: Decimal? {
         guard case .number(let text) = self, case .success(let reading) = PayDecimalText.read(text) else { return nil }
         return reading.value

@@ -1,0 +1,140 @@
+import Foundation
+
+/// What `payschema generate` and the build plugin generate for one module, read from
+/// `payschema-config.yaml` beside its schemas (`Schemas/<Module>/payschema-config.yaml`).
+///
+/// ```yaml
+/// accessModifier: package            # public (default), package or internal
+/// generate: [models, validators, errorCatalogs, operations]   # default: all five, shims included
+/// naming:
+///   registry: CheckoutTypes          # the type registry's name (default: <Module>Schema)
+/// ```
+///
+/// Without the file, the output is what it always was: everything, `public`. The file is checked
+/// like a schema: every problem located as `file:line:column: error: message`.
+public struct GeneratorConfig: Sendable, Hashable {
+    /// The file name the pipeline and the plugin look for in a module's schemas folder.
+    public static let fileName = "payschema-config.yaml"
+
+    /// The access level of every generated declaration.
+    public enum AccessModifier: String, Sendable, Hashable, CaseIterable {
+        /// Visible to apps importing the module (the default).
+        case `public`
+        /// Visible to the other modules of the same package only.
+        case package
+        /// Visible inside the module only.
+        case `internal`
+    }
+
+    /// The parts of the generated code that can be left out.
+    public enum Part: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// The types and their `Codable` conformances; everything else builds on them.
+        case models
+        /// `PayValidatable` conformances checking every constraint.
+        case validators
+        /// Error catalogs: each module's error type with its stable codes.
+        case errorCatalogs
+        /// Deprecated spellings: former type and field names and the legacy (`MCCMerchant`) APIs.
+        case shims
+        /// Operation descriptors (method, path, parameters, bodies, responses) for clients and the sandbox.
+        case operations
+
+        /// Declaration order.
+        public static func < (lhs: Part, rhs: Part) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// The access level of generated declarations.
+    public var accessModifier: AccessModifier = .public
+    /// What is generated.
+    public var parts: Set<Part> = Set(Part.allCases)
+    /// The name of the module's type registry enum; `nil` for `<Module>Schema`.
+    public var registryName: String?
+    /// Where the file sets ``registryName``, for errors about it.
+    public var registryLocation: SourceLocation?
+
+    /// Today's output: everything, `public`.
+    public static let standard = GeneratorConfig()
+
+    /// Creates a configuration.
+    public init(accessModifier: AccessModifier = .public, parts: Set<Part> = Set(Part.allCases), registryName: String? = nil) {
+        self.accessModifier = accessModifier
+        self.parts = parts
+        self.registryName = registryName
+    }
+
+    /// Whether `part` is generated.
+    public func generates(_ part: Part) -> Bool { parts.contains(part) }
+
+    /// The registry's name for `module`.
+    public func registry(for module: String) -> String { registryName ?? module + "Schema" }
+
+    /// The configuration in `directory` (a module's schemas folder): the standard one when there
+    /// is no file, `nil` with located errors when the file is wrong.
+    public static func load(in directory: URL, diagnosticPath: String, diagnostics: inout Diagnostics) -> GeneratorConfig? {
+        let url = directory.appending(path: fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return .standard }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            diagnostics.error("cannot read the file", at: SourceLocation(file: diagnosticPath, line: 1, column: 1))
+            return nil
+        }
+        return parse(data, diagnosticPath: diagnosticPath, diagnostics: &diagnostics)
+    }
+
+    /// Parses a configuration file's bytes, reporting every problem at its place.
+    public static func parse(_ data: Data, diagnosticPath: String, diagnostics: inout Diagnostics) -> GeneratorConfig? {
+        let before = diagnostics.all.count
+        let loaded = YAMLLoader.load(bytes: [UInt8](data), file: diagnosticPath)
+        diagnostics.append(contentsOf: loaded.diagnostics)
+        guard let root = loaded.root, !loaded.stoppedAtSyntaxError else {
+            // An empty file configures nothing: the defaults.
+            return loaded.diagnostics.isEmpty ? .standard : nil
+        }
+        guard let reader = MappingReader(root, what: "the configuration", diagnostics: &diagnostics) else { return nil }
+        reader.rejectUnknownKeys(["accessModifier", "generate", "naming"], in: "the configuration", diagnostics: &diagnostics)
+        var config = GeneratorConfig()
+        if let access = reader.string("accessModifier", diagnostics: &diagnostics) {
+            if let modifier = AccessModifier(rawValue: access.value) {
+                config.accessModifier = modifier
+            } else {
+                diagnostics.error(
+                    "unknown access modifier '\(access.value)' (use public, package or internal)\(Suggestions.hint(for: access.value, in: AccessModifier.allCases.map(\.rawValue)))",
+                    at: access.location)
+            }
+        }
+        if let node = reader["generate"] {
+            if node.sequence == nil {
+                diagnostics.error("'generate' must be a list of parts, found \(node.kindDescription)", at: node.location)
+            } else {
+                var parts = Set<Part>()
+                for item in reader.strings("generate", diagnostics: &diagnostics) {
+                    guard let part = Part(rawValue: item.value) else {
+                        let names = Part.allCases.map(\.rawValue)
+                        diagnostics.error(
+                            "unknown part '\(item.value)' (the parts are \(names.joined(separator: ", ")))\(Suggestions.hint(for: item.value, in: names))",
+                            at: item.location)
+                        continue
+                    }
+                    if !parts.insert(part).inserted { diagnostics.error("'\(item.value)' is listed twice", at: item.location) }
+                }
+                if !parts.contains(.models) {
+                    diagnostics.error("'generate' must include models: every other part is built on the types", at: node.location)
+                }
+                config.parts = parts
+            }
+        }
+        if let naming = reader["naming"], let names = MappingReader(naming, what: "'naming'", diagnostics: &diagnostics) {
+            names.rejectUnknownKeys(["registry"], in: "'naming'", diagnostics: &diagnostics)
+            if let registry = names.string("registry", diagnostics: &diagnostics) {
+                if Naming.isIdentifier(registry.value) {
+                    config.registryName = registry.value
+                    config.registryLocation = registry.location
+                } else {
+                    diagnostics.error("'\(registry.value)' is not a Swift type name", at: registry.location)
+                }
+            }
+        }
+        return diagnostics.all.count > before && diagnostics.hasErrors ? nil : config
+    }
+}
