@@ -10,7 +10,7 @@ import Foundation
 public struct HostedPaymentRequest: Codable, Hashable, Sendable {
     /// The merchant's company id (provided by MIT).
     public var company: String
-    /// The encrypted transaction (hex of Base64 of IV ‖ ciphertext).
+    /// The encrypted transaction (hex of Base64 of IV ‖ ciphertext); either case of hexadecimal digit, as MIT's samples write both.
     public var xmlA: String
     /// The merchant's string (provided by MIT).
     public var xmlM: String
@@ -19,7 +19,7 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - company: The merchant's company id (provided by MIT).
-    ///   - xmlA: The encrypted transaction (hex of Base64 of IV ‖ ciphertext).
+    ///   - xmlA: The encrypted transaction (hex of Base64 of IV ‖ ciphertext); either case of hexadecimal digit, as MIT's samples write both.
     ///   - xmlM: The merchant's string (provided by MIT).
     public init(company: String, xmlA: String, xmlM: String) {
         self.company = company
@@ -60,7 +60,7 @@ extension HostedPaymentRequest: PayValidatable {
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
-        static let xmlAPattern = PayPattern("[0-9a-f]+")
+        static let xmlAPattern = PayPattern("[0-9a-fA-F]+")
     }
 }
 

@@ -119,7 +119,7 @@ enum SampleMerchantPages {
             let client = "browser";
             if (window.androidApp) { client = "androidApp"; }
             else if (window.webkit && webkit.messageHandlers && webkit.messageHandlers.iosApp) { client = "iosApp"; }
-            document.cookie = "client=" + client + ";path=/";
+            document.cookie = "client=" + client + ";path=/;secure";
             function saveCart() {
                 document.cookie = "hd8=" + (parseInt(document.getElementById("hd8").value) || 0) + ";path=/";
                 document.cookie = "hd10=" + (parseInt(document.getElementById("hd10").value) || 0) + ";path=/";

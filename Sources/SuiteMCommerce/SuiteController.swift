@@ -164,9 +164,14 @@ public final class SuiteController: Sendable {
         }
     }
 
-    /// Charges the token in `tokenization`.
+    /// Charges the token in `tokenization`. Without a token (absent or blank) nothing is sent: the
+    /// answer is T009, the code MIT's server gives (the same `BeanTokenization` without a token is
+    /// what a tokenization sends, so the schema cannot require it).
     public func payWithToken(_ tokenization: BeanTokenization, _ threeDS: Bean3DS) async throws -> BeanPaymentWithToken {
         try await exclusive("payWithToken") {
+            guard let token = tokenization.token, !token.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw SuiteError(SuiteTokenPaymentError.invalidToken, detail: "a payment with a token needs BeanTokenization.token")
+            }
             try Self.validate(tokenization, threeDS)
             return try await self.call(PayWithTokenOperation(body: TokenizeRequest(tokenization: tokenization, threeDS: threeDS)))
         }

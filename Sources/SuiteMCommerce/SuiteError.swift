@@ -59,6 +59,12 @@ public struct SuiteError: Error, Hashable, Sendable, CustomStringConvertible, Lo
                   message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code, detail: detail)
     }
 
+    /// An error of MIT's token-payment catalog (T001–T0nn).
+    public init(_ error: SuiteTokenPaymentError, detail: String? = nil) {
+        self.init(code: error.code, domain: SuiteTokenPaymentError.errorDomain,
+                  message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code, detail: detail)
+    }
+
     private init(code: String, domain: String, message: String, englishMessage: String, detail: String?) {
         self.code = code
         self.domain = domain

@@ -72,6 +72,9 @@ def web_view(driver, request):
     if "load" in request:
         driver.get(request["load"])
         return {"title": driver.title}
+    if "cookies" in request:
+        # What the browser kept, as the page's own script sees it (secure cookies included).
+        return {"cookies": driver.execute_script("return document.cookie")}
     if "text" in request:
         return {"text": driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : null", request["text"])}
     deadline = time.monotonic() + float(request.get("timeout", 20))

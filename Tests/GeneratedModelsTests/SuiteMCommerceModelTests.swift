@@ -12,6 +12,14 @@ struct SuiteMCommerceModelTests {
         #expect(xml == "<xml><tpPago>C</tpPago><amount>0.01</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>NUM_FACTURA</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>")
     }
 
+    /// `xmlA` is hexadecimal in either case (MIT's samples write both); anything else is refused.
+    @Test func xmlAIsHexadecimalInEitherCase() {
+        for text in ["4a2F9c", "ABCDEF0123", "abcdef0123"] {
+            #expect(HostedPaymentRequest(company: "SNBX", xmlA: text, xmlM: "m").violations.isEmpty, "\(text)")
+        }
+        #expect(HostedPaymentRequest(company: "SNBX", xmlA: "4a2g", xmlM: "m").violations.map(\.rule) == ["pattern"])
+    }
+
     @Test func amountsAlwaysHaveTwoDecimals() throws {
         let date = Date(timeIntervalSince1970: 0)
         let request = PayRequest(paymentType: .twelveMonths, amount: 1500, reference: "R", currency: .usd, dateHour: date)

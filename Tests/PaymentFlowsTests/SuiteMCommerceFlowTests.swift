@@ -254,6 +254,16 @@ struct SuiteMCommerceFlowTests {
         #expect(fixture.server.charges == 0)
     }
 
+    /// A token payment without a token is T009 on the device: nothing reaches MIT.
+    @Test(arguments: [nil, "", "  "] as [String?])
+    func aTokenPaymentWithoutATokenIsT009WithoutARequest(_ token: String?) async throws {
+        let fixture = try Fixture()
+        let (tokenization, threeDS) = fixture.server.merchant.beans(token: token)
+        await #expect { try await fixture.controller.payWithToken(tokenization, threeDS) } throws: { ($0 as? SuiteError)?.code == "T009" }
+        #expect(fixture.server.transport.requests.isEmpty)
+        #expect(fixture.server.charges == 0)
+    }
+
     @Test func oneOperationAtATime() async throws {
         let browser = MockBrowser()
         let server = MockMITServer(browser: MockBrowser())

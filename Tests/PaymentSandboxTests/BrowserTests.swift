@@ -89,6 +89,8 @@ struct BrowserTests {
         let bridge = AmazonPayWebViewBridge(configuration: merchant.configuration.appConfiguration(), webSession: browser, tokens: .random)
 
         try await browser.load(inWebView(URL(string: "https://shop.example/sample/cart")!))
+        // The cart page writes `client` as the guide does (`;path=/;secure`): the browser keeps it.
+        #expect(try await browser.cookies().contains("client=iosApp"))
         let login = try await browser.tapAndWaitForMessage("amazonPayButton")
         #expect(String(decoding: login, as: UTF8.self) == #"{"op":"login"}"#)
         browser.taps = ["continue", "nextButton", "pay"]

@@ -91,6 +91,11 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         try await send(["text": id])["text"] as? String
     }
 
+    /// The current page's `document.cookie`.
+    func cookies() async throws -> String {
+        try await send(["cookies": true])["cookies"] as? String ?? ""
+    }
+
     private func send(_ request: [String: Any]) async throws -> [String: Any] {
         var line = try JSONSerialization.data(withJSONObject: request)
         line.append(0x0A)
