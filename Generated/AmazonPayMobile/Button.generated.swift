@@ -172,6 +172,133 @@ extension CreateCheckoutSessionConfig: PayRedacting {
     public var redactedFields: [(String, Any)] { [("payloadJSON", payloadJSON as Any), ("signature", PayRedaction.Redacted()), ("publicKeyId", publicKeyId as Any)] }
 }
 
+/// The color of the Amazon Pay button (`buttonColor` of `amazon.Pay.renderButton`).
+///
+/// Closed: a value the schema does not list fails to decode.
+///
+/// - Remark: Generated from `ButtonColor` in `AmazonPayMobile/Button.yaml`.
+public enum ButtonColor: String, PayClosedEnum, PayQueryValue {
+    /// The wire value `Gold`.
+    case gold = "Gold"
+    /// The wire value `LightGray`.
+    case lightGray = "LightGray"
+    /// The wire value `DarkGray`.
+    case darkGray = "DarkGray"
+}
+
+/// The options of `amazon.Pay.renderButton('#AmazonPayButton', {…})`, as the guide's cart page (a browser) and native-app page pass them.
+///
+/// - Remark: Generated from `RenderButtonOptions` in `AmazonPayMobile/Button.yaml`.
+public struct RenderButtonOptions: Codable, Hashable, Sendable {
+    /// The merchant id.
+    public var merchantId: String
+    /// The Amazon Pay account's ledger currency (e.g. JPY).
+    public var ledgerCurrency: String
+    /// Whether the sandbox environment is used.
+    public var sandbox: Bool
+    /// The render language, e.g. ja_JP.
+    public var checkoutLanguage: String?
+    /// The checkout type.
+    public var productType: ProductType
+    /// The button's placement.
+    public var placement: Placement
+    /// The button's color (`Gold` in the guide).
+    public var buttonColor: ButtonColor
+    /// The signed session payload.
+    public var createCheckoutSessionConfig: CreateCheckoutSessionConfig
+
+    /// Creates a new `RenderButtonOptions`.
+    ///
+    /// - Parameters:
+    ///   - merchantId: The merchant id.
+    ///   - ledgerCurrency: The Amazon Pay account's ledger currency (e.g. JPY).
+    ///   - sandbox: Whether the sandbox environment is used.
+    ///   - checkoutLanguage: The render language, e.g. ja_JP.
+    ///   - productType: The checkout type.
+    ///   - placement: The button's placement.
+    ///   - buttonColor: The button's color (`Gold` in the guide).
+    ///   - createCheckoutSessionConfig: The signed session payload.
+    public init(
+        merchantId: String,
+        ledgerCurrency: String,
+        sandbox: Bool = false,
+        checkoutLanguage: String? = nil,
+        productType: ProductType = .payAndShip,
+        placement: Placement,
+        buttonColor: ButtonColor = .gold,
+        createCheckoutSessionConfig: CreateCheckoutSessionConfig
+    ) {
+        self.merchantId = merchantId
+        self.ledgerCurrency = ledgerCurrency
+        self.sandbox = sandbox
+        self.checkoutLanguage = checkoutLanguage
+        self.productType = productType
+        self.placement = placement
+        self.buttonColor = buttonColor
+        self.createCheckoutSessionConfig = createCheckoutSessionConfig
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let merchantId = container.required(String.self, "merchantId")
+        let ledgerCurrency = container.required(String.self, "ledgerCurrency")
+        self.sandbox = container.optional(Bool.self, "sandbox") ?? false
+        self.checkoutLanguage = container.optional(String.self, "checkoutLanguage")
+        self.productType = container.optional(ProductType.self, "productType") ?? .payAndShip
+        let placement = container.required(Placement.self, "placement")
+        self.buttonColor = container.optional(ButtonColor.self, "buttonColor") ?? .gold
+        let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, "createCheckoutSessionConfig")
+        try container.finish()
+        guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
+        self.merchantId = merchantId
+        self.ledgerCurrency = ledgerCurrency
+        self.placement = placement
+        self.createCheckoutSessionConfig = createCheckoutSessionConfig
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.merchantId, "merchantId")
+        try container.encode(self.ledgerCurrency, "ledgerCurrency")
+        try container.encode(self.sandbox, "sandbox")
+        try container.encodeIfPresent(self.checkoutLanguage, "checkoutLanguage")
+        try container.encode(self.productType, "productType")
+        try container.encode(self.placement, "placement")
+        try container.encode(self.buttonColor, "buttonColor")
+        try container.encode(self.createCheckoutSessionConfig, "createCheckoutSessionConfig")
+    }
+}
+
+extension RenderButtonOptions: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minLength(self.merchantId, 1, at: path.appending("merchantId"), into: &violations)
+        PayRules.format(self.ledgerCurrency, PayFormat.iso4217, at: path.appending("ledgerCurrency"), into: &violations)
+        if let value = self.checkoutLanguage {
+            PayRules.format(value, PayFormat.localeIdentifier, at: path.appending("checkoutLanguage"), into: &violations)
+        }
+        self.createCheckoutSessionConfig.collectViolations(at: path.appending("createCheckoutSessionConfig"), into: &violations)
+    }
+}
+
+extension RenderButtonOptions: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("merchantId", merchantId as Any),
+            ("ledgerCurrency", ledgerCurrency as Any),
+            ("sandbox", sandbox as Any),
+            ("checkoutLanguage", checkoutLanguage as Any),
+            ("productType", productType as Any),
+            ("placement", placement as Any),
+            ("buttonColor", buttonColor as Any),
+            ("createCheckoutSessionConfig", createCheckoutSessionConfig as Any),
+        ]
+    }
+}
+
 /// The argument of `amazon.Pay.initCheckout(…)`, which jumps straight to the Amazon Pay login screen.
 ///
 /// - Remark: Generated from `InitCheckoutConfiguration` in `AmazonPayMobile/Button.yaml`.

@@ -657,7 +657,7 @@ public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid {
 /// An order; 3-D Secure is needed when the status is `PAYER_ACTION_REQUIRED` (open the `payer-action` link).
 ///
 /// - Remark: Generated from `OrderResponse` in `PayPalPayments/Orders.yaml`.
-public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct OrderResponse: Codable, Hashable, Sendable {
     /// The order id.
     public var id: String
     /// The order status.
@@ -668,6 +668,8 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     public var paymentSource: PaymentSourceResponse?
     /// Links; `payer-action` opens the 3-D Secure challenge.
     public var links: [LinkDescription]?
+    /// The purchase units: their amounts and, once the merchant server authorized or captured the order, its payments. The app does not read them; the merchant server does.
+    public var purchaseUnits: [PurchaseUnitResponse]?
 
     /// Creates a new `OrderResponse`.
     ///
@@ -677,18 +679,21 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     ///   - intent: Capture now or authorize, as the order was created.
     ///   - paymentSource: The payment source.
     ///   - links: Links; `payer-action` opens the 3-D Secure challenge.
+    ///   - purchaseUnits: The purchase units: their amounts and, once the merchant server authorized or captured the order, its payments. The app does not read them; the merchant server does.
     public init(
         id: String,
         status: OrderStatus,
         intent: OrderIntent? = nil,
         paymentSource: PaymentSourceResponse? = nil,
-        links: [LinkDescription]? = nil
+        links: [LinkDescription]? = nil,
+        purchaseUnits: [PurchaseUnitResponse]? = nil
     ) {
         self.id = id
         self.status = status
         self.intent = intent
         self.paymentSource = paymentSource
         self.links = links
+        self.purchaseUnits = purchaseUnits
     }
 
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
@@ -699,6 +704,7 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         self.intent = container.optional(OrderIntent.self, "intent")
         self.paymentSource = container.optional(PaymentSourceResponse.self, "payment_source")
         self.links = container.list(LinkDescription.self, "links", required: false)
+        self.purchaseUnits = container.list(PurchaseUnitResponse.self, "purchase_units", required: false)
         try container.finish()
         guard let id, let status else { throw container.incomplete() }
         self.id = id
@@ -713,6 +719,396 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         try container.encodeIfPresent(self.intent, "intent")
         try container.encodeIfPresent(self.paymentSource, "payment_source")
         try container.encodeIfPresent(self.links, "links")
+        try container.encodeIfPresent(self.purchaseUnits, "purchase_units")
+    }
+}
+
+extension OrderResponse: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self.purchaseUnits {
+            PayRules.minItems(value.count, 1, at: path.appending("purchase_units"), into: &violations)
+            PayRules.maxItems(value.count, 10, at: path.appending("purchase_units"), into: &violations)
+            for (index0, element0) in value.enumerated() {
+                element0.collectViolations(at: path.appending("purchase_units").appending(index: index0), into: &violations)
+            }
+        }
+    }
+}
+
+/// A purchase unit of an order as PayPal returns it (PayPal's `purchase_unit`): its total and its payments.
+///
+/// - Remark: Generated from `PurchaseUnitResponse` in `PayPalPayments/Orders.yaml`.
+public struct PurchaseUnitResponse: Codable, Hashable, Sendable {
+    /// The merchant's id of the unit (`default` when there is one).
+    public var referenceId: String?
+    /// The total of the unit.
+    public var amount: PayPalMoney?
+    /// The authorizations and captures made for the unit.
+    public var payments: PaymentCollection?
+
+    /// Creates a new `PurchaseUnitResponse`.
+    ///
+    /// - Parameters:
+    ///   - referenceId: The merchant's id of the unit (`default` when there is one).
+    ///   - amount: The total of the unit.
+    ///   - payments: The authorizations and captures made for the unit.
+    public init(referenceId: String? = nil, amount: PayPalMoney? = nil, payments: PaymentCollection? = nil) {
+        self.referenceId = referenceId
+        self.amount = amount
+        self.payments = payments
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        self.referenceId = container.optional(String.self, "reference_id")
+        self.amount = container.optional(PayPalMoney.self, "amount")
+        self.payments = container.optional(PaymentCollection.self, "payments")
+        try container.finish()
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encodeIfPresent(self.referenceId, "reference_id")
+        try container.encodeIfPresent(self.amount, "amount")
+        try container.encodeIfPresent(self.payments, "payments")
+    }
+}
+
+extension PurchaseUnitResponse: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self.referenceId {
+            PayRules.minLength(value, 1, at: path.appending("reference_id"), into: &violations)
+            PayRules.maxLength(value, 256, at: path.appending("reference_id"), into: &violations)
+        }
+        if let value = self.amount {
+            value.collectViolations(at: path.appending("amount"), into: &violations)
+        }
+        if let value = self.payments {
+            value.collectViolations(at: path.appending("payments"), into: &violations)
+        }
+    }
+}
+
+/// The payments of a purchase unit (PayPal's `payment_collection`).
+///
+/// - Remark: Generated from `PaymentCollection` in `PayPalPayments/Orders.yaml`.
+public struct PaymentCollection: Codable, Hashable, Sendable {
+    /// What `POST …/authorize` authorized (intent `AUTHORIZE`).
+    public var authorizations: [AuthorizationResponse]?
+    /// What `POST …/capture` captured (intent `CAPTURE`).
+    public var captures: [CaptureResponse]?
+
+    /// Creates a new `PaymentCollection`.
+    ///
+    /// - Parameters:
+    ///   - authorizations: What `POST …/authorize` authorized (intent `AUTHORIZE`).
+    ///   - captures: What `POST …/capture` captured (intent `CAPTURE`).
+    public init(authorizations: [AuthorizationResponse]? = nil, captures: [CaptureResponse]? = nil) {
+        self.authorizations = authorizations
+        self.captures = captures
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        self.authorizations = container.list(AuthorizationResponse.self, "authorizations", required: false)
+        self.captures = container.list(CaptureResponse.self, "captures", required: false)
+        try container.finish()
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encodeIfPresent(self.authorizations, "authorizations")
+        try container.encodeIfPresent(self.captures, "captures")
+    }
+}
+
+extension PaymentCollection: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self.authorizations {
+            for (index0, element0) in value.enumerated() {
+                element0.collectViolations(at: path.appending("authorizations").appending(index: index0), into: &violations)
+            }
+        }
+        if let value = self.captures {
+            for (index0, element0) in value.enumerated() {
+                element0.collectViolations(at: path.appending("captures").appending(index: index0), into: &violations)
+            }
+        }
+    }
+}
+
+/// The status of an authorized payment.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `AuthorizationStatus` in `PayPalPayments/Orders.yaml`.
+public enum AuthorizationStatus: PayOpenEnum, PayQueryValue {
+    /// The wire value `CREATED`.
+    case created
+    /// The wire value `CAPTURED`.
+    case captured
+    /// The wire value `DENIED`.
+    case denied
+    /// The wire value `PARTIALLY_CAPTURED`.
+    case partiallyCaptured
+    /// The wire value `VOIDED`.
+    case voided
+    /// The wire value `PENDING`.
+    case pending
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [AuthorizationStatus] = [.created, .captured, .denied, .partiallyCaptured, .voided, .pending]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "CREATED": self = .created
+        case "CAPTURED": self = .captured
+        case "DENIED": self = .denied
+        case "PARTIALLY_CAPTURED": self = .partiallyCaptured
+        case "VOIDED": self = .voided
+        case "PENDING": self = .pending
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .created: return "CREATED"
+        case .captured: return "CAPTURED"
+        case .denied: return "DENIED"
+        case .partiallyCaptured: return "PARTIALLY_CAPTURED"
+        case .voided: return "VOIDED"
+        case .pending: return "PENDING"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// The status of a captured payment.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `CaptureStatus` in `PayPalPayments/Orders.yaml`.
+public enum CaptureStatus: PayOpenEnum, PayQueryValue {
+    /// The wire value `COMPLETED`.
+    case completed
+    /// The wire value `DECLINED`.
+    case declined
+    /// The wire value `PARTIALLY_REFUNDED`.
+    case partiallyRefunded
+    /// The wire value `PENDING`.
+    case pending
+    /// The wire value `REFUNDED`.
+    case refunded
+    /// The wire value `FAILED`.
+    case failed
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [CaptureStatus] = [.completed, .declined, .partiallyRefunded, .pending, .refunded, .failed]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "COMPLETED": self = .completed
+        case "DECLINED": self = .declined
+        case "PARTIALLY_REFUNDED": self = .partiallyRefunded
+        case "PENDING": self = .pending
+        case "REFUNDED": self = .refunded
+        case "FAILED": self = .failed
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .completed: return "COMPLETED"
+        case .declined: return "DECLINED"
+        case .partiallyRefunded: return "PARTIALLY_REFUNDED"
+        case .pending: return "PENDING"
+        case .refunded: return "REFUNDED"
+        case .failed: return "FAILED"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// An authorized payment, captured later through PayPal's Payments API.
+///
+/// - Remark: Generated from `AuthorizationResponse` in `PayPalPayments/Orders.yaml`.
+public struct AuthorizationResponse: Codable, Hashable, Sendable {
+    /// The authorization's id.
+    public var id: String
+    /// The status.
+    public var status: AuthorizationStatus
+    /// The amount authorized.
+    public var amount: PayPalMoney?
+    /// When the authorization expires.
+    public var expirationTime: Date?
+
+    /// Creates a new `AuthorizationResponse`.
+    ///
+    /// - Parameters:
+    ///   - id: The authorization's id.
+    ///   - status: The status.
+    ///   - amount: The amount authorized.
+    ///   - expirationTime: When the authorization expires.
+    public init(
+        id: String,
+        status: AuthorizationStatus,
+        amount: PayPalMoney? = nil,
+        expirationTime: Date? = nil
+    ) {
+        self.id = id
+        self.status = status
+        self.amount = amount
+        self.expirationTime = expirationTime
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let id = container.required(String.self, "id")
+        let status = container.required(AuthorizationStatus.self, "status")
+        self.amount = container.optional(PayPalMoney.self, "amount")
+        self.expirationTime = container.date("expiration_time", format: .iso8601(), required: false)
+        try container.finish()
+        guard let id, let status else { throw container.incomplete() }
+        self.id = id
+        self.status = status
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.id, "id")
+        try container.encode(self.status, "status")
+        try container.encodeIfPresent(self.amount, "amount")
+        try container.encodeDate(self.expirationTime, "expiration_time", format: .iso8601())
+    }
+}
+
+extension AuthorizationResponse: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self.amount {
+            value.collectViolations(at: path.appending("amount"), into: &violations)
+        }
+    }
+}
+
+/// A captured payment.
+///
+/// - Remark: Generated from `CaptureResponse` in `PayPalPayments/Orders.yaml`.
+public struct CaptureResponse: Codable, Hashable, Sendable {
+    /// The capture's id.
+    public var id: String
+    /// The status; `COMPLETED` means the money moved.
+    public var status: CaptureStatus
+    /// The amount captured.
+    public var amount: PayPalMoney?
+    /// Whether no further capture can follow.
+    public var finalCapture: Bool?
+
+    /// Creates a new `CaptureResponse`.
+    ///
+    /// - Parameters:
+    ///   - id: The capture's id.
+    ///   - status: The status; `COMPLETED` means the money moved.
+    ///   - amount: The amount captured.
+    ///   - finalCapture: Whether no further capture can follow.
+    public init(
+        id: String,
+        status: CaptureStatus,
+        amount: PayPalMoney? = nil,
+        finalCapture: Bool? = nil
+    ) {
+        self.id = id
+        self.status = status
+        self.amount = amount
+        self.finalCapture = finalCapture
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        var container = try PayDecodingContainer(decoder)
+        let id = container.required(String.self, "id")
+        let status = container.required(CaptureStatus.self, "status")
+        self.amount = container.optional(PayPalMoney.self, "amount")
+        self.finalCapture = container.optional(Bool.self, "final_capture")
+        try container.finish()
+        guard let id, let status else { throw container.incomplete() }
+        self.id = id
+        self.status = status
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        var container = PayEncodingContainer(encoder)
+        try container.encode(self.id, "id")
+        try container.encode(self.status, "status")
+        try container.encodeIfPresent(self.amount, "amount")
+        try container.encodeIfPresent(self.finalCapture, "final_capture")
+    }
+}
+
+extension CaptureResponse: PayValidatable {
+    /// Appends every constraint violation of this value and the values it holds, with wire paths.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        if let value = self.amount {
+            value.collectViolations(at: path.appending("amount"), into: &violations)
+        }
+    }
+}
+
+/// The body of `POST /v2/checkout/orders/{id}/authorize`: empty, the approved payment source is used.
+///
+/// - Remark: Generated from `AuthorizeOrderRequest` in `PayPalPayments/Orders.yaml`.
+public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid {
+    /// Creates a new `AuthorizeOrderRequest`.
+    public init() {
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        _ = try PayDecodingContainer(decoder)
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        _ = PayEncodingContainer(encoder)
+    }
+}
+
+/// The body of `POST /v2/checkout/orders/{id}/capture`: empty, the approved payment source is used.
+///
+/// - Remark: Generated from `CaptureOrderRequest` in `PayPalPayments/Orders.yaml`.
+public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid {
+    /// Creates a new `CaptureOrderRequest`.
+    public init() {
+    }
+
+    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    public init(from decoder: any Decoder) throws {
+        _ = try PayDecodingContainer(decoder)
+    }
+
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    public func encode(to encoder: any Encoder) throws {
+        _ = PayEncodingContainer(encoder)
     }
 }
 
@@ -1481,6 +1877,164 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
 }
 
 extension ConfirmPaymentSourceOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("orderID", orderID as Any),
+            ("authorization", PayRedaction.Redacted()),
+            ("requestID", requestID as Any),
+            ("body", body as Any),
+        ]
+    }
+}
+
+/// Authorizes an approved order of intent `AUTHORIZE` (the merchant server's call, the guide's `authorizeOrder(result)`): the order becomes `COMPLETED` with an authorization to capture later.
+///
+/// `POST /v2/checkout/orders/{orderID}/authorize`
+///
+/// - Remark: Generated from `authorizeOrder` in `PayPalPayments/Orders.yaml`.
+public struct AuthorizeOrderOperation: PayOperation, Hashable {
+    /// The request body type.
+    public typealias RequestBody = AuthorizeOrderRequest
+    /// The success body type.
+    public typealias ResponseBody = OrderResponse
+    /// The error body type.
+    public typealias ErrorBody = PayPalErrorResponse
+
+    /// The schema's name for the operation.
+    public static let operationID = "authorizeOrder"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.post
+    /// The path template.
+    public static let pathTemplate = "/v2/checkout/orders/{orderID}/authorize"
+    /// The header that carries the idempotency key.
+    public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200, 201]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404, 422]
+
+    /// The approved order.
+    public var orderID: String
+
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Makes retries safe; a repeat answers with the first answer.
+    public var requestID: String?
+
+    /// The request body.
+    public var body: AuthorizeOrderRequest
+
+    /// Creates the operation's input.
+    public init(orderID: String, authorization: String, requestID: String? = nil, body: AuthorizeOrderRequest) {
+        self.orderID = orderID
+        self.authorization = authorization
+        self.requestID = requestID
+        self.body = body
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/checkout/orders/" + PayPathEncoding.segment(orderID.queryValue) + "/authorize"
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        if let requestID {
+            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
+        }
+        return fields
+    }
+
+    /// The request body.
+    public var requestBody: RequestBody? { body }
+}
+
+extension AuthorizeOrderOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("orderID", orderID as Any),
+            ("authorization", PayRedaction.Redacted()),
+            ("requestID", requestID as Any),
+            ("body", body as Any),
+        ]
+    }
+}
+
+/// Captures an approved order of intent `CAPTURE` (the merchant server's call that completes the guide's payment flow): the order becomes `COMPLETED` with a capture.
+///
+/// `POST /v2/checkout/orders/{orderID}/capture`
+///
+/// - Remark: Generated from `captureOrder` in `PayPalPayments/Orders.yaml`.
+public struct CaptureOrderOperation: PayOperation, Hashable {
+    /// The request body type.
+    public typealias RequestBody = CaptureOrderRequest
+    /// The success body type.
+    public typealias ResponseBody = OrderResponse
+    /// The error body type.
+    public typealias ErrorBody = PayPalErrorResponse
+
+    /// The schema's name for the operation.
+    public static let operationID = "captureOrder"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.post
+    /// The path template.
+    public static let pathTemplate = "/v2/checkout/orders/{orderID}/capture"
+    /// The header that carries the idempotency key.
+    public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200, 201]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404, 422]
+
+    /// The approved order.
+    public var orderID: String
+
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Makes retries safe; a repeat answers with the first answer.
+    public var requestID: String?
+
+    /// The request body.
+    public var body: CaptureOrderRequest
+
+    /// Creates the operation's input.
+    public init(orderID: String, authorization: String, requestID: String? = nil, body: CaptureOrderRequest) {
+        self.orderID = orderID
+        self.authorization = authorization
+        self.requestID = requestID
+        self.body = body
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/checkout/orders/" + PayPathEncoding.segment(orderID.queryValue) + "/capture"
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        if let requestID {
+            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
+        }
+        return fields
+    }
+
+    /// The request body.
+    public var requestBody: RequestBody? { body }
+}
+
+extension CaptureOrderOperation: PayRedacting {
     /// The fields as descriptions show them; sensitive values are `<redacted>`.
     public var redactedFields: [(String, Any)] {
         [

@@ -115,6 +115,7 @@ enum SampleMerchantPages {
             <label>Fire HD8 (¥8,980) <input id="hd8" type="number" min="0" max="99" value="1"></label><br>
             <label>Fire HD10 (¥15,980) <input id="hd10" type="number" min="0" max="99" value="1"></label>
             <div id="AmazonPayButton"></div>
+            <div id="white_cover" style="width:100%; height:100vh; background-color:#fff; position:fixed; top:0; left:0; z-index:1000; display:none;"></div>
             """, script: """
             let client = "browser";
             if (window.androidApp) { client = "androidApp"; }
@@ -132,11 +133,14 @@ enum SampleMerchantPages {
             node.textContent = "Amazon Pay";
             node.addEventListener("click", () => {
                 saveCart();
+                coverScreen(); // the guide: blank the page just before the Secure WebView opens
                 if (client === "androidApp") { androidApp.login(); }
                 else if (client === "iosApp") { webkit.messageHandlers.iosApp.postMessage({op: "login"}); }
             });
             document.getElementById("AmazonPayButton").appendChild(node);
             function loadUrl(url) { location.href = url; }
+            function coverScreen() { document.getElementById("white_cover").style.display = "block"; }
+            function uncoverScreen() { document.getElementById("white_cover").style.display = "none"; }
             """)
     }
 

@@ -20,7 +20,29 @@ public final class AmazonPayWebViewBridge: Sendable {
         self.pages = AmazonPayPages(configuration: configuration, webSession: webSession, tokens: tokens, logger: logger)
     }
 
-    /// Handles a message the page posted and returns the URL the web view loads next.
+    /// The guide's script that restores the cart page after the buyer closed the Secure WebView
+    /// (`webView.evaluateJavaScript(…)` in `viewDidLoad`); harmless on a page without it.
+    public static let uncoverScreenScript = "if(window.uncoverScreen) {uncoverScreen();}"
+
+    /// Handles a message the page posted and says what the web view does next: the next page, the
+    /// guide's `uncoverScreen()` when the buyer closed the Secure WebView, or the merchant's error
+    /// page for any failure (a universal-link token that does not match included). Never throws.
+    public func step(for message: Data) async -> AmazonPayWebViewStep {
+        do {
+            return .load(try await handle(message: message))
+        } catch let error as AmazonPayError {
+            switch error.code {
+            case .buyerCanceled: return .evaluateJavaScript(Self.uncoverScreenScript)
+            case .flowInProgress: return .ignore
+            default: return .showError(configuration.errorPageURL, error)
+            }
+        } catch {
+            return .showError(configuration.errorPageURL, AmazonPayError(.webSessionFailed, "the Secure WebView failed"))
+        }
+    }
+
+    /// Handles a message the page posted and returns the URL the web view loads next; throws an
+    /// ``AmazonPayError`` for every failure (``step(for:)`` turns those into steps).
     public func handle(message body: Data) async throws -> URL {
         let message = try AmazonPayPages.bridgeMessage(from: body)
         do {

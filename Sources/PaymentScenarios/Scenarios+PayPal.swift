@@ -48,14 +48,50 @@ struct PayPalMerchantSteps {
         }
     }
 
-    /// A new order of `amount` USD to capture.
-    func createOrder(token: String, amount: String = "10.00") async throws -> String {
-        let body = CreateOrderRequest(intent: .capture, purchaseUnits: [PurchaseUnitRequest(referenceId: "default", amount: PayPalMoney(currencyCode: "USD", value: amount))])
+    /// A new order of `amount` USD to capture (or to authorize, with `intent: .authorize`).
+    func createOrder(token: String, amount: String = "10.00", intent: OrderIntent = .capture) async throws -> String {
+        let body = CreateOrderRequest(intent: intent, purchaseUnits: [PurchaseUnitRequest(referenceId: "default", amount: PayPalMoney(currencyCode: "USD", value: amount))])
         let operation = CreateOrderOperation(authorization: "Bearer " + token, requestID: requestIDs.uuid().uuidString, body: body)
         switch try await client.send(operation) {
         case .success(_, let order): return order.id
-        case .failure(let status, let body): throw CoreSDKError(code: NetworkingClientError.serverResponse.errorCode, domain: NetworkingClientError.errorDomain, errorDescription: body.map { "\($0.name): \($0.message)" } ?? "HTTP \(status)")
+        case .failure(let status, let body): throw Self.refusal(status, body)
         }
+    }
+
+    /// The guide's `authorizeOrder(result) // complete payment flow`, on the merchant server's side
+    /// (the app only approves): captures an approved order of intent `CAPTURE`, or authorizes one of
+    /// intent `AUTHORIZE` to capture later. One request id per attempt, reused by retries.
+    func complete(orderID: String, intent: OrderIntent, token: String) async throws -> OrderResponse {
+        let requestID = requestIDs.uuid().uuidString
+        if intent == .authorize {
+            switch try await client.send(AuthorizeOrderOperation(orderID: orderID, authorization: "Bearer " + token, requestID: requestID, body: AuthorizeOrderRequest())) {
+            case .success(_, let order): return order
+            case .failure(let status, let body): throw Self.refusal(status, body)
+            }
+        }
+        switch try await client.send(CaptureOrderOperation(orderID: orderID, authorization: "Bearer " + token, requestID: requestID, body: CaptureOrderRequest())) {
+        case .success(_, let order): return order
+        case .failure(let status, let body): throw Self.refusal(status, body)
+        }
+    }
+
+    /// PayPal's refusal as the SDK's networking error, with PayPal's name and first issue.
+    static func refusal(_ status: Int, _ body: PayPalErrorResponse?) -> CoreSDKError {
+        let issue = body?.details?.first?.issue.map { " \($0)" } ?? ""
+        return CoreSDKError(code: NetworkingClientError.serverResponse.errorCode, domain: NetworkingClientError.errorDomain,
+                            errorDescription: body.map { "\($0.name): \($0.message)\(issue)" } ?? "HTTP \(status)")
+    }
+
+    /// `captured COMPLETED 10.00 USD` or `authorized CREATED 10.00 USD`: what the order now holds.
+    static func settlement(_ order: OrderResponse) -> String {
+        let payments = order.purchaseUnits?.first?.payments
+        if let capture = payments?.captures?.first {
+            return "captured \(capture.status.rawValue) \(capture.amount?.value ?? "-") \(capture.amount?.currencyCode ?? "-")"
+        }
+        if let authorization = payments?.authorizations?.first {
+            return "authorized \(authorization.status.rawValue) \(authorization.amount?.value ?? "-") \(authorization.amount?.currencyCode ?? "-")"
+        }
+        return "no payment"
     }
 }
 
@@ -63,12 +99,15 @@ extension ScenarioCatalog {
     static let payPalCard = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "737", cardholderName: "Ana Gomez")
 
     @MainActor
-    static func payPalCard(_ context: ScenarioContext, _ threeDSecure: MockPayPalServer.ThreeDSecure, card: Card = payPalCard, withThreeDS: Bool = true) async throws -> String {
+    static func payPalCard(
+        _ context: ScenarioContext, _ threeDSecure: MockPayPalServer.ThreeDSecure, card: Card = payPalCard, withThreeDS: Bool = true, intent: OrderIntent = .capture,
+        complete: Bool = false
+    ) async throws -> String {
         let server = MockPayPalServer(threeDSecure: threeDSecure, transport: context.transport("PayPal"), browser: context.browser, seed: context.seed)
         let merchant = PayPalMerchantSteps(transport: server.transport, tokens: context.tokens, logger: context.logs.logger("PayPalMerchantServer"))
         let token = try await merchant.accessToken()
         context.secrets(card.number, card.securityCode, token)
-        let orderID = try await merchant.createOrder(token: token)
+        let orderID = try await merchant.createOrder(token: token, intent: intent)
         let config = CoreConfig(accessToken: AccessToken(token), environment: .sandbox)
         let client = CardClient(config: config, transport: server.transport, webSession: context.webSession, tokens: context.tokens, logger: context.logs.logger("PayPalPayments"))
         let delegate = ScenarioChallengeDelegate()
@@ -76,11 +115,16 @@ extension ScenarioCatalog {
         defer { context.charged("PayPal order \(context.seed)", server.approvedOrders) }
         let threeDS = withThreeDS ? ThreeDSecureRequest(returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!) : nil
         let result = try await client.approveOrder(request: CardRequest(orderID: orderID, card: card, threeDSecureRequest: threeDS))
-        return "approved status=\(result.status?.rawValue ?? "-") threeDS=\(result.didAttemptThreeDSecureAuthentication) events=\(delegate.events.events.joined(separator: ","))"
+        let approved = "approved status=\(result.status?.rawValue ?? "-") threeDS=\(result.didAttemptThreeDSecureAuthentication) events=\(delegate.events.events.joined(separator: ","))"
+        guard complete else { return approved }
+        // The app hands the approved order to its merchant server, which completes the payment.
+        let completed = try await merchant.complete(orderID: result.orderID, intent: intent, token: token)
+        context.charged("PayPal settlement \(context.seed)", server.settledOrders)
+        return approved + "; \(PayPalMerchantSteps.settlement(completed)) order=\(completed.status.rawValue)"
     }
 
     @MainActor
-    static func payPalWeb(_ context: ScenarioContext, _ outcome: MockPayPalServer.WebOutcome) async throws -> String {
+    static func payPalWeb(_ context: ScenarioContext, _ outcome: MockPayPalServer.WebOutcome, complete: Bool = false) async throws -> String {
         let server = MockPayPalServer(transport: context.transport("PayPal"), browser: context.browser, seed: context.seed)
         server.webOutcome = outcome
         let merchant = PayPalMerchantSteps(transport: server.transport, tokens: context.tokens, logger: context.logs.logger("PayPalMerchantServer"))
@@ -91,7 +135,23 @@ extension ScenarioCatalog {
         let client = PayPalWebCheckoutClient(config: config, webSession: context.webSession, logger: context.logs.logger("PayPalPayments"))
         defer { context.charged("PayPal web order \(context.seed)", server.approvedOrders) }
         let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: orderID))
-        return "approved order=\(result.orderID) payer=\(result.payerID)"
+        guard complete else { return "approved order=\(result.orderID) payer=\(result.payerID)" }
+        let completed = try await merchant.complete(orderID: result.orderID, intent: .capture, token: token)
+        context.charged("PayPal settlement \(context.seed)", server.settledOrders)
+        return "approved; \(PayPalMerchantSteps.settlement(completed)) order=\(completed.status.rawValue)"
+    }
+
+    /// The merchant server captures an order the payer never approved: PayPal refuses it.
+    @MainActor
+    static func payPalCaptureUnapproved(_ context: ScenarioContext) async throws -> String {
+        let server = MockPayPalServer(transport: context.transport("PayPal"), browser: context.browser, seed: context.seed)
+        let merchant = PayPalMerchantSteps(transport: server.transport, tokens: context.tokens, logger: context.logs.logger("PayPalMerchantServer"))
+        let token = try await merchant.accessToken()
+        context.secrets(token)
+        let orderID = try await merchant.createOrder(token: token)
+        defer { context.charged("PayPal settlement \(context.seed)", server.settledOrders) }
+        let completed = try await merchant.complete(orderID: orderID, intent: .capture, token: token)
+        return PayPalMerchantSteps.settlement(completed)
     }
 
     static let payPal: [FlowScenario] = [
@@ -109,7 +169,21 @@ extension ScenarioCatalog {
             card.number = MockPayPalServer.declinedCard
             return try await payPalCard(context, .notRequired, card: card, withThreeDS: false)
         },
+        FlowScenario("paypal", "card-capture", "approveOrder, then the merchant server captures the order (the guide's authorizeOrder(result))",
+                     expect: .completes("approved status=APPROVED threeDS=false events=; captured COMPLETED 10.00 USD order=COMPLETED")) {
+            try await payPalCard($0, .notRequired, withThreeDS: false, complete: true)
+        },
+        FlowScenario("paypal", "card-3ds-authorize", "An AUTHORIZE order: 3-D Secure, approval, then the merchant server authorizes it",
+                     expect: .completes("approved status=APPROVED threeDS=true events=willLaunch,didFinish; authorized CREATED 10.00 USD order=COMPLETED")) {
+            try await payPalCard($0, .passes, intent: .authorize, complete: true)
+        },
+        FlowScenario("paypal", "capture-unapproved", "The merchant server captures an order nobody approved: 422 ORDER_NOT_APPROVED", expect: .fails("NetworkingClientErrorDomain.6")) {
+            try await payPalCaptureUnapproved($0)
+        },
         FlowScenario("paypal", "web", "PayPal web checkout returns token and PayerID", expect: .completes("approved")) { try await payPalWeb($0, .approve) },
+        FlowScenario("paypal", "web-capture", "Web checkout, then the merchant server captures the order", expect: .completes("approved; captured COMPLETED 10.00 USD order=COMPLETED")) {
+            try await payPalWeb($0, .approve, complete: true)
+        },
         FlowScenario("paypal", "web-cancel", "The buyer cancels web checkout", expect: .fails("PayPalClientErrorDomain.5")) { try await payPalWeb($0, .cancel) },
         FlowScenario("paypal", "native-shipping", "Native checkout: address change approved, method change patched", expect: .completes("approved")) { context in
             let client = PayPalClient(config: CoreConfig(accessToken: "A21AAF-sandbox-access-token", environment: .sandbox), paySheet: MockPaySheet(changes: [MockPaySheet.addressChange, MockPaySheet.methodChange]), logger: context.logs.logger("PayPalPayments"))

@@ -72,6 +72,12 @@ def web_view(driver, request):
     if "load" in request:
         driver.get(request["load"])
         return {"title": driver.title}
+    if "evaluate" in request:
+        # The app's `webView.evaluateJavaScript(…)`: runs the script, answers nothing.
+        driver.execute_script(request["evaluate"])
+        return {"evaluated": True}
+    if "cover" in request:
+        return {"cover": driver.execute_script("const e = document.getElementById('white_cover'); return e ? e.style.display : null")}
     if "cookies" in request:
         # What the browser kept, as the page's own script sees it (secure cookies included).
         return {"cookies": driver.execute_script("return document.cookie")}

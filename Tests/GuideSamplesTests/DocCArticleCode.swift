@@ -18,7 +18,24 @@ final class AmazonPayWebViewController {
         return AmazonPayWebViewBridge(configuration: configuration, webSession: webSession)
     }
 
+    var scripts: [String] = []
+
     // The web view's script message handler: `webkit.messageHandlers.iosApp.postMessage(...)`.
+    func didPost(message body: Data, bridge: AmazonPayWebViewBridge) async {
+        switch await bridge.step(for: body) {
+        case .load(let next):
+            loaded.append(next)          // webView.load(URLRequest(url: next))
+        case .evaluateJavaScript(let script):
+            scripts.append(script)       // webView.evaluateJavaScript(script): uncoverScreen()
+        case .showError(let errorPage, let error):
+            print(error.code)
+            loaded.append(errorPage)     // the merchant's error page, as the guide's app does
+        case .ignore:
+            break                        // a checkout is already running
+        }
+    }
+
+    // The same with errors thrown, for apps that map them themselves.
     func didReceive(message body: Data, bridge: AmazonPayWebViewBridge) async {
         do {
             let next = try await bridge.handle(message: body)

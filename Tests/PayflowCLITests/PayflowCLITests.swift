@@ -32,7 +32,7 @@ struct PayflowCLITests {
     @Test func manySeedsEndInOneTypedOutcomeEach() throws {
         let many = try CLIRunner.run("payflow", ["run", "--provider", "paypal", "--provider", "amazonpay", "--seeds", "20", "--faults", "0.3"])
         #expect(many.status == 0, "\(many.stdout)")
-        #expect(many.stdout.hasPrefix("280 flows (seeds 1…20, faults 0.3, in memory)"), "\(many.stdout)")
+        #expect(many.stdout.hasPrefix("360 flows (seeds 1…20, faults 0.3, in memory)"), "\(many.stdout)")
         for line in ["untyped errors: 0", "double charges: 0", "leaked secrets: 0", "unexpected requests or pages: 0"] {
             #expect(many.stdout.contains(line), "\(line)")
         }

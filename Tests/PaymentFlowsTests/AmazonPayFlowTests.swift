@@ -178,6 +178,29 @@ struct AmazonPayFlowTests {
 
     /// The WebView version: the app answers the pages' messages with the next URL to load; the
     /// "web view" here loads the merchant's pages (HTML) with the cookies a web view keeps.
+    /// The WebView app's steps, as the guide has them: the next page after login, the guide's
+    /// `uncoverScreen()` when the buyer closes the Secure WebView with Done, the merchant's error page
+    /// when the universal link's token does not match (never a thrown error the app must map).
+    @Test(arguments: [
+        (MockAmazonPayServer.Outcome.success, "load https://shop.example/sample/checkoutReview"),
+        (.closedAtLogin, "evaluate if(window.uncoverScreen) {uncoverScreen();}"),
+        (.tokenMismatch, "error https://shop.example/static/sample/error.html tokenMismatch"),
+    ])
+    func theWebViewAppGetsAStepForEveryOutcome(_ outcome: MockAmazonPayServer.Outcome, _ expected: String) async throws {
+        let fixture = Fixture(outcome)
+        let bridge = AmazonPayWebViewBridge(configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
+        let step = await bridge.step(for: Self.login)
+        let described: String
+        switch step {
+        case .load(let url): described = "load \(url.scheme ?? "")://\(url.host ?? "")\(url.path)"
+        case .evaluateJavaScript(let script): described = "evaluate \(script)"
+        case .showError(let url, let error): described = "error \(url.absoluteString) \(error.code)"
+        case .ignore: described = "ignore"
+        }
+        #expect(described == expected)
+        #expect(fixture.amazon.completionsBySession.values.allSatisfy { $0 == 0 })
+    }
+
     @Test func theWebViewVersionLoadsTheServersPages() async throws {
         let fixture = Fixture(.success)
         let bridge = AmazonPayWebViewBridge(configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))

@@ -198,6 +198,55 @@ struct PayPalFlowTests {
         }
     }
 
+    /// The merchant server's half of the guide's `authorizeOrder(result)`: PayPal captures an
+    /// approved CAPTURE order once, authorizes an approved AUTHORIZE order once, refuses an order
+    /// nobody approved, and answers a repeated PayPal-Request-Id with its first answer.
+    @Test func theMerchantServerCapturesOrAuthorizesApprovedOrdersOnce() async throws {
+        let fixture = Fixture(.notRequired)
+        let api = PayAPIClient(transport: fixture.server.transport, baseURL: PayPalEnvironment.sandbox.baseURL, retryPolicy: RetryPolicy(maxAttempts: 1))
+        let bearer = "Bearer " + Self.config.accessToken.rawValue
+        func issue(_ response: PayAPIResponse<CaptureOrderOperation>) -> String? {
+            guard case .failure(let status, let body) = response else { return nil }
+            return "\(status) \(body?.details?.first?.issue ?? "-")"
+        }
+
+        let early = try await api.send(CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-0", body: CaptureOrderRequest()))
+        #expect(issue(early) == "422 ORDER_NOT_APPROVED")
+        _ = try await fixture.client.approveOrder(request: CardRequest(orderID: "5O190127TN364715T", card: Self.card))
+        let captured = try await api.send(CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-1", body: CaptureOrderRequest()))
+        guard case .success(let status, let order) = captured else {
+            Issue.record("capture failed: \(captured)")
+            return
+        }
+        #expect(status == 201 && order.status == .completed)
+        let capture = try #require(order.purchaseUnits?.first?.payments?.captures?.first)
+        #expect(capture.status == .completed && capture.finalCapture == true)
+        #expect(fixture.server.settledOrders == 1)
+        let repeated = try await api.send(CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-1", body: CaptureOrderRequest()))
+        guard case .success(_, let again) = repeated else {
+            Issue.record("the repeat failed: \(repeated)")
+            return
+        }
+        #expect(again == order)
+        let twice = try await api.send(CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-2", body: CaptureOrderRequest()))
+        #expect(issue(twice) == "422 ORDER_ALREADY_CAPTURED")
+        #expect(fixture.server.settledOrders == 1)
+
+        // An AUTHORIZE order: authorize, never capture through the Orders API.
+        fixture.server.seedOrder(id: "ORDER-AUTH", intent: .authorize)
+        _ = try await fixture.client.approveOrder(request: CardRequest(orderID: "ORDER-AUTH", card: Self.card))
+        let wrong = try await api.send(CaptureOrderOperation(orderID: "ORDER-AUTH", authorization: bearer, requestID: "r-3", body: CaptureOrderRequest()))
+        #expect(issue(wrong) == "422 -")
+        let authorized = try await api.send(AuthorizeOrderOperation(orderID: "ORDER-AUTH", authorization: bearer, requestID: "r-4", body: AuthorizeOrderRequest()))
+        guard case .success(_, let authorizedOrder) = authorized else {
+            Issue.record("authorize failed: \(authorized)")
+            return
+        }
+        #expect(authorizedOrder.status == .completed)
+        #expect(authorizedOrder.purchaseUnits?.first?.payments?.authorizations?.first?.status == .created)
+        #expect(fixture.server.settledOrders == 2)
+    }
+
     @Test func secretsStayOutOfDescriptions() {
         #expect(!"\(Self.config)".contains("A21AAF"))
         #expect(!"\(CardRequest(orderID: "O", card: Self.card))".contains("4111111111111111"))

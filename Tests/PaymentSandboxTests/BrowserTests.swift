@@ -93,6 +93,11 @@ struct BrowserTests {
         #expect(try await browser.cookies().contains("client=iosApp"))
         let login = try await browser.tapAndWaitForMessage("amazonPayButton")
         #expect(String(decoding: login, as: UTF8.self) == #"{"op":"login"}"#)
+        // The guide's coverScreen(): the page is blank while the Secure WebView opens, and the
+        // app's uncoverScreen() script restores it when the buyer comes back with Done.
+        #expect(try await browser.coverDisplay() == "block")
+        try await browser.evaluate(AmazonPayWebViewBridge.uncoverScreenScript)
+        #expect(try await browser.coverDisplay() == "none")
         browser.taps = ["continue", "nextButton", "pay"]
         let review = try await bridge.handle(message: login)
         #expect(review.path == "/sample/checkoutReview")

@@ -91,6 +91,16 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         try await send(["text": id])["text"] as? String
     }
 
+    /// Runs `script` in the page, as an app's `webView.evaluateJavaScript(_:)` does.
+    func evaluate(_ script: String) async throws {
+        _ = try await send(["evaluate": script])
+    }
+
+    /// The `display` of the cart page's `white_cover` (the guide's coverScreen/uncoverScreen).
+    func coverDisplay() async throws -> String {
+        try await send(["cover": true])["cover"] as? String ?? ""
+    }
+
     /// The current page's `document.cookie`.
     func cookies() async throws -> String {
         try await send(["cookies": true])["cookies"] as? String ?? ""

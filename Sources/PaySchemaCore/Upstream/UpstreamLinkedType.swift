@@ -167,11 +167,16 @@ public enum UpstreamComparison {
                 if before.required.contains(name) { was["required"] = "true" }
                 if after.required.contains(name) { now["required"] = "true" }
                 let ourReference = ours.constraints(of: name)?["ref"].flatMap { counterparts[$0] }
+                // The schema the field referred to is gone and our field refers to the type linked
+                // to it: that type's own UPSTREAM_SCHEMA_REMOVED is the one to review.
+                let vanished = ourReference != nil && ourReference == was["ref"] && new.schema(at: "/components/schemas/" + (was["ref"] ?? "")) == nil
                 for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
                     let message = "\(key): \(was[key] ?? "(none)") → \(now[key] ?? "(none)")"
                     let follows = (key == "ref" || key == "enum") && ourReference != nil && ourReference == now["ref"]
-                    let note = !ourNames.contains(name) ? " (a field the type does not model)" : follows ? "; the type's field already refers to the linked \(now["ref"] ?? "")" : ""
-                    finding(.constraintChanged, "\(name).\(key)", message + note, review: ourNames.contains(name) && !follows)
+                    let note = !ourNames.contains(name) ? " (a field the type does not model)"
+                        : follows ? "; the type's field already refers to the linked \(now["ref"] ?? "")"
+                        : vanished ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)" : ""
+                    finding(.constraintChanged, "\(name).\(key)", message + note, review: ourNames.contains(name) && !follows && !vanished)
                 }
             }
             for key in Set(before.constraints.keys).union(after.constraints.keys).sorted() where before.constraints[key] != after.constraints[key] && key != "enum" {

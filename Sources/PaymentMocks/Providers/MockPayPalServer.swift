@@ -48,6 +48,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     private var replies = BoundedStore<String, (Data, MockResponse)>()
     private var tokens = BoundedStore<String, Bool>()
     private var approvals = 0
+    private var settlements = 0
     private let ids: SeededGenerator
 
     /// Creates the server on `transport` and its pages on `browser`.
@@ -77,6 +78,9 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// Orders approved so far.
     public var approvedOrders: Int { lock.withLock { approvals } }
 
+    /// Orders the merchant server authorized or captured so far.
+    public var settledOrders: Int { lock.withLock { settlements } }
+
     /// An order's current state.
     public func order(_ id: String) -> OrderResponse? { lock.withLock { orders[id] } }
 
@@ -88,8 +92,10 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     /// An order created as the merchant server's `POST /v2/checkout/orders` would create it, under a
     /// chosen id (a fixture for tests of the app's side).
-    public func seedOrder(id: String, intent: OrderIntent = .capture) {
-        lock.withLock { orders[id] = OrderResponse(id: id, status: .created, intent: intent) }
+    public func seedOrder(id: String, intent: OrderIntent = .capture, amount: PayPalMoney = PayPalMoney(currencyCode: "USD", value: "10.00")) {
+        lock.withLock {
+            orders[id] = OrderResponse(id: id, status: .created, intent: intent, purchaseUnits: [PurchaseUnitResponse(referenceId: "default", amount: amount)])
+        }
     }
 
     /// Forgets every order, token and stored answer.
@@ -100,6 +106,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             replies.removeAll()
             tokens.removeAll()
             approvals = 0
+            settlements = 0
         }
     }
 
@@ -139,7 +146,7 @@ public final class MockPayPalServer: @unchecked Sendable {
         RequestScenario(provider: "paypal", name: "card-declined", operations: ["confirmPaymentSource"], summary: "The card is declined: 422 UNPROCESSABLE_ENTITY CARD_DECLINED."),
         RequestScenario(provider: "paypal", name: "3ds-challenge", operations: ["confirmPaymentSource"], summary: "The bank asks for 3-D Secure: PAYER_ACTION_REQUIRED with a payer-action link."),
         RequestScenario(provider: "paypal", name: "3ds-not-required", operations: ["confirmPaymentSource"], summary: "No challenge: the order is APPROVED at once."),
-        RequestScenario(provider: "paypal", name: "token-expired", operations: ["createOrder", "confirmPaymentSource", "getOrder"], summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
+        RequestScenario(provider: "paypal", name: "token-expired", operations: ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder", "getOrder"], summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
     ]
 
     /// Whether `authorization` is `Bearer <a token this server issued>`.
@@ -194,10 +201,11 @@ public final class MockPayPalServer: @unchecked Sendable {
                         ErrorDetail(field: "/purchase_units/@reference_id", issue: "REFERENCE_ID_REQUIRED", issueDescription: "Every purchase unit needs its own reference_id.")])
                 }
                 let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
+                let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
                 let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [
                     LinkDescription(href: URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/"), rel: "self", method: "GET"),
                     LinkDescription(href: URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/"), rel: "approve", method: "GET"),
-                ])
+                ], purchaseUnits: units)
                 orders[id] = order
                 let response = MockResponse.json(order, status: 201)
                 if let scoped { replies[scoped] = (request.body, response) }
@@ -248,6 +256,12 @@ public final class MockPayPalServer: @unchecked Sendable {
                 return response
             }
         }
+        transport.handle("authorizeOrder", of: operations) { [self] request in
+            settle(request, action: .authorize)
+        }
+        transport.handle("captureOrder", of: operations) { [self] request in
+            settle(request, action: .capture)
+        }
         transport.handle("getOrder", of: operations) { [self] request in
             return lock.withLock {
                 guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
@@ -256,6 +270,67 @@ public final class MockPayPalServer: @unchecked Sendable {
                 return .json(order)
             }
         }
+    }
+
+    /// Authorizes or captures an approved order, as PayPal's `POST …/authorize` and `…/capture`
+    /// do: only an `APPROVED` order of the matching intent, once (a repeat with the same
+    /// `PayPal-Request-Id` answers the first answer); the order becomes `COMPLETED` with an
+    /// authorization or a capture of each unit's amount.
+    private func settle(_ request: MockRequest, action intent: OrderIntent) -> MockResponse {
+        let id = request.pathParameters["orderID"] ?? ""
+        let name = intent == .authorize ? "authorize" : "capture"
+        return lock.withLock {
+            let scoped = request.header("paypal-request-id").map { "\(name) \(id) \($0)" }
+            if let scoped, let previous = replies[scoped] {
+                return previous.0 == request.body ? previous.1 : Self.failure("UNPROCESSABLE_ENTITY", "DUPLICATE_REQUEST_ID", status: 422)
+            }
+            guard var order = orders[id] else { return Self.failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404) }
+            // Issues and descriptions as PayPal's contract lists them for each operation's 422.
+            let response: MockResponse
+            if order.intent != nil && order.intent != intent {
+                if intent == .authorize {
+                    response = Self.unprocessable("ACTION_DOES_NOT_MATCH_INTENT", "Order was created with an intent to 'CAPTURE'. Please use v2/checkout/orders/order_id/capture to complete the transaction or alternately Create an order with an intent of 'AUTHORIZE'.")
+                } else {
+                    // PayPal's contract lists no issue for this in capture's 422 and fixes every
+                    // detail's text, so the refusal carries no detail (the merchant server chose
+                    // the intent; it knows).
+                    response = Self.failure("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", status: 422)
+                }
+            } else if order.status == .completed {
+                response = intent == .authorize
+                    ? Self.unprocessable("ORDER_ALREADY_AUTHORIZED", "Order already authorized.If 'intent=AUTHORIZE' only one authorization per order is allowed.")
+                    : Self.unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.")
+            } else if order.status != .approved {
+                response = Self.unprocessable("ORDER_NOT_APPROVED", intent == .authorize
+                    ? "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call."
+                    : "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.")
+            } else {
+                order.status = .completed
+                order.links = [LinkDescription(href: URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/"), rel: "self", method: "GET")]
+                order.purchaseUnits = (order.purchaseUnits ?? []).map { unit in
+                    var unit = unit
+                    let paymentID = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
+                    if intent == .authorize {
+                        unit.payments = PaymentCollection(authorizations: [AuthorizationResponse(
+                            id: paymentID, status: .created, amount: unit.amount, expirationTime: Date(timeIntervalSince1970: 1_798_761_600))])
+                    } else {
+                        unit.payments = PaymentCollection(captures: [CaptureResponse(id: paymentID, status: .completed, amount: unit.amount, finalCapture: true)])
+                    }
+                    return unit
+                }
+                orders[id] = order
+                settlements += 1
+                response = .json(order, status: 201)
+            }
+            if let scoped { replies[scoped] = (request.body, response) }
+            return response
+        }
+    }
+
+    /// PayPal's 422 with one detail naming the issue.
+    private static func unprocessable(_ issue: String, _ description: String) -> MockResponse {
+        failure("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", status: 422, details: [
+            ErrorDetail(issue: issue, issueDescription: description)])
     }
 
     private func tokenQuery(_ url: URL) -> String {

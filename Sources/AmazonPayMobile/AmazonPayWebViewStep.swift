@@ -1,0 +1,19 @@
+import Foundation
+
+/// What the app's web view does next after a message from the merchant's page, as the guide's
+/// WebView app does it: load the next page, restore the page after the buyer closed the Secure
+/// WebView, or show the merchant's error page. Every outcome is a step; nothing is left for the
+/// app to work out from an error.
+public enum AmazonPayWebViewStep: Sendable, Hashable {
+    /// Load this page: the merchant's checkout review after login, its thanks page after payment.
+    case load(URL)
+    /// Run this JavaScript in the web view. After the buyer taps Done in the Secure WebView, the
+    /// cart page is still blank from `coverScreen()`; the guide runs
+    /// ``AmazonPayWebViewBridge/uncoverScreenScript`` (`uncoverScreen()`) to restore it.
+    case evaluateJavaScript(String)
+    /// The flow failed: load the merchant's error page (`/static/sample/error.html`, as the guide's
+    /// app does); the error says why (a token that does not match, a declined payment…).
+    case showError(URL, AmazonPayError)
+    /// Nothing to do: another checkout is already running in this web view.
+    case ignore
+}

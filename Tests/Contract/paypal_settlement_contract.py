@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""PayPal's authorize and capture, served by `payflow serve`, judged by PayPal's official contract.
+
+The merchant server's half of the guide's `authorizeOrder(result) // complete payment flow`, over a
+real socket: a token (HTTP Basic), an order (intent CAPTURE, then AUTHORIZE), the app's
+confirm-payment-source with a card, then `POST …/capture` or `POST …/authorize`. Every answer, the
+refusals included (capturing an unapproved order, capturing twice, an AUTHORIZE order captured), is
+validated with Python's jsonschema against the response schema PayPal's Orders v2 OpenAPI document
+declares for that operation and status. A repeat with the same PayPal-Request-Id must give the same
+answer. Exit 0 when every answer conforms, 1 otherwise, 2 for setup problems.
+
+    python3 Tests/Contract/paypal_settlement_contract.py --payflow .build/debug/payflow \
+        --document ../shared/contracts/paypal/checkout_orders_v2.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+import uuid
+
+import sandboxkit
+from jsonschema import Draft7Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT7
+
+DOCUMENT_URI = "urn:paypal:checkout_orders_v2"
+
+
+def call(base: str, method: str, path: str, token: str | None, body: object | None = None, request_id: str | None = None) -> tuple[int, object]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    if request_id:
+        headers["PayPal-Request-Id"] = request_id
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + "/t/paypal" + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+class Contract:
+    """PayPal's document: the schema each operation declares for each status."""
+
+    def __init__(self, path: str):
+        with open(path, encoding="utf-8") as handle:
+            self.document = json.load(handle)
+        self.registry = Registry().with_resource(DOCUMENT_URI, Resource(contents=self.document, specification=DRAFT7))
+
+    def schema(self, path: str, method: str, status: int) -> dict:
+        responses = self.document["paths"][path][method]["responses"]
+        response = responses.get(str(status)) or responses.get("default")
+        if response is None:
+            raise KeyError(f"{method.upper()} {path} declares no {status}")
+        if "$ref" in response:
+            response = self.document["components"]["responses"][response["$ref"].rsplit("/", 1)[-1]]
+        return response["content"]["application/json"]["schema"]
+
+    def problems(self, path: str, method: str, status: int, body: object) -> list[str]:
+        try:
+            schema = self.schema(path, method, status)
+        except KeyError as missing:
+            return [str(missing)]
+        validator = Draft7Validator(rebased(schema), registry=self.registry)
+        return [f"{'/'.join(map(str, error.absolute_path)) or '(root)'}: {error.message}" for error in validator.iter_errors(body)]
+
+
+def rebased(schema: object) -> object:
+    """An inline response schema whose `#/…` references point into PayPal's document (schemas
+    reached through them resolve inside the document by themselves)."""
+    if isinstance(schema, dict):
+        return {key: (DOCUMENT_URI + value if key == "$ref" and isinstance(value, str) and value.startswith("#") else rebased(value)) for key, value in schema.items()}
+    if isinstance(schema, list):
+        return [rebased(item) for item in schema]
+    return schema
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--payflow", required=True)
+    parser.add_argument("--document", required=True)
+    arguments = parser.parse_args()
+    if not os.access(arguments.payflow, os.X_OK) or not os.path.exists(arguments.document):
+        print("setup: payflow or the contract is missing", file=sys.stderr)
+        return 2
+    contract = Contract(arguments.document)
+    failures: list[str] = []
+    checked = 0
+
+    def judge(what: str, path_template: str, method: str, status: int, body: object, expected: int) -> None:
+        nonlocal checked
+        checked += 1
+        if status != expected:
+            failures.append(f"{what}: HTTP {status}, expected {expected}: {json.dumps(body)[:300]}")
+            return
+        for problem in contract.problems(path_template, method, status, body):
+            failures.append(f"{what} ({status}): {problem}")
+
+    with tempfile.TemporaryDirectory() as workdir:
+        _, _, public = sandboxkit.key_pair(workdir)
+        process, base = sandboxkit.serve(arguments.payflow, public, "SETTLEMENT-TEST-KEY", log=os.path.join(workdir, "serve.log"))
+        try:
+            request = urllib.request.Request(
+                base + "/t/paypal/v1/oauth2/token", data=b"grant_type=client_credentials", method="POST",
+                headers={"Authorization": "Basic c2V0dGxlbWVudDpzZWNyZXQ=", "Content-Type": "application/x-www-form-urlencoded"})
+            with urllib.request.urlopen(request, timeout=10) as response:
+                token = json.load(response)["access_token"]
+            card = {"payment_source": {"card": {"number": "4111111111111111", "expiry": "2030-01", "security_code": "123", "name": "Ana Gomez"}}}
+            for intent, action in (("CAPTURE", "capture"), ("AUTHORIZE", "authorize")):
+                status, order = call(base, "POST", "/v2/checkout/orders", token,
+                                     {"intent": intent, "purchase_units": [{"reference_id": "default", "amount": {"currency_code": "USD", "value": "10.99"}}]})
+                judge(f"create {intent}", "/v2/checkout/orders", "post", status, order, 201)
+                order_id = order["id"]
+                # Before the payer approves: 422 ORDER_NOT_APPROVED in PayPal's shape.
+                status, refused = call(base, "POST", f"/v2/checkout/orders/{order_id}/{action}", token, {}, str(uuid.uuid4()))
+                judge(f"{action} unapproved", f"/v2/checkout/orders/{{id}}/{action}", "post", status, refused, 422)
+                status, confirmed = call(base, "POST", f"/v2/checkout/orders/{order_id}/confirm-payment-source", token, card, str(uuid.uuid4()))
+                judge(f"confirm {intent}", "/v2/checkout/orders/{id}/confirm-payment-source", "post", status, confirmed, 200)
+                request_id = str(uuid.uuid4())
+                status, settled = call(base, "POST", f"/v2/checkout/orders/{order_id}/{action}", token, {}, request_id)
+                judge(f"{action} approved", f"/v2/checkout/orders/{{id}}/{action}", "post", status, settled, 201)
+                payments = (settled.get("purchase_units") or [{}])[0].get("payments", {}) if isinstance(settled, dict) else {}
+                made = payments.get("captures" if action == "capture" else "authorizations") or []
+                if settled.get("status") != "COMPLETED" or not made or made[0].get("amount", {}).get("value") != "10.99":
+                    failures.append(f"{action}: the order is not COMPLETED with a {action} of 10.99: {json.dumps(settled)[:300]}")
+                again_status, again = call(base, "POST", f"/v2/checkout/orders/{order_id}/{action}", token, {}, request_id)
+                if (again_status, again) != (status, settled):
+                    failures.append(f"{action}: a repeat with the same PayPal-Request-Id answered differently ({again_status})")
+                status, twice = call(base, "POST", f"/v2/checkout/orders/{order_id}/{action}", token, {}, str(uuid.uuid4()))
+                judge(f"{action} twice", f"/v2/checkout/orders/{{id}}/{action}", "post", status, twice, 422)
+                other = "authorize" if action == "capture" else "capture"
+                status, mismatch = call(base, "POST", f"/v2/checkout/orders/{order_id}/{other}", token, {}, str(uuid.uuid4()))
+                judge(f"{other} of a {intent} order", f"/v2/checkout/orders/{{id}}/{other}", "post", status, mismatch, 422)
+                status, fetched = call(base, "GET", f"/v2/checkout/orders/{order_id}", token)
+                judge(f"get {intent} after {action}", "/v2/checkout/orders/{id}", "get", status, fetched, 200)
+            status, missing = call(base, "POST", "/v2/checkout/orders/NOSUCHORDER0000/capture", token, {}, str(uuid.uuid4()))
+            judge("capture of an unknown order", "/v2/checkout/orders/{id}/capture", "post", status, missing, 404)
+        finally:
+            sandboxkit.stop(process)
+
+    for failure in failures:
+        print("NONCONFORMING " + failure, file=sys.stderr)
+    print(f"PayPal authorize/capture over HTTP: {checked} answers judged by PayPal's contract, {len(failures)} problems")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
