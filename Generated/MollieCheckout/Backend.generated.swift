@@ -690,7 +690,7 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable, PayAlwaysVal
     }
 }
 
-/// The active methods for an amount.
+/// The active methods, for an amount when one is given (the guide's `getActiveMethods()` passes none: every active method).
 ///
 /// `GET /api/methods`
 ///
@@ -712,14 +712,14 @@ public struct ListMethodsOperation: PayOperation, Hashable {
     /// The error statuses the provider answers, each with an `ErrorBody`.
     public static let errorStatuses = [400, 422]
 
-    /// The amount to pay.
-    public var amount: Decimal
+    /// The amount to pay; without it, every active method whatever its limits.
+    public var amount: Decimal?
 
     /// The device.
     public var deviceUUID: DeviceUUID
 
     /// Creates the operation's input.
-    public init(amount: Decimal, deviceUUID: DeviceUUID) {
+    public init(amount: Decimal? = nil, deviceUUID: DeviceUUID) {
         self.amount = amount
         self.deviceUUID = deviceUUID
     }

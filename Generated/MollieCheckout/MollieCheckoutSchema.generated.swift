@@ -41,7 +41,7 @@ public enum MollieCheckoutSchema: PaySchemaModule {
     /// Every operation that is not deprecated, sorted by path template and method.
     public static let operations: [PayOperationDescriptor] = [
         PayOperationDescriptor(ListMethodsOperation.self, parameters: [
-            PayParameterDescriptor("amount", in: .query, as: Decimal.self, required: true),
+            PayParameterDescriptor("amount", in: .query, as: Decimal.self, required: false),
             PayParameterDescriptor("X-Mollie-Checkout-Device-UUID", in: .header, as: DeviceUUID.self, required: true),
         ]),
         PayOperationDescriptor(ListPaymentsOperation.self, parameters: [

@@ -78,8 +78,9 @@ public struct MethodsService: Sendable {
         self.backend = backend
     }
 
-    /// The methods (with issuers) available for `amount` (`GET /api/methods?amount=`).
-    public func getActiveMethods(amount: Decimal) async throws -> [BackendMethod] {
+    /// The methods (with issuers) available for `amount` (`GET /api/methods?amount=`), or every
+    /// active method without one: the guide's `getActiveMethods()`.
+    public func getActiveMethods(amount: Decimal? = nil) async throws -> [BackendMethod] {
         try await backend.send(ListMethodsOperation(amount: amount, deviceUUID: backend.device)).data
     }
 }

@@ -161,6 +161,24 @@ public final class MollieCheckoutClient: Sendable {
         return try await payments.getPayment(id)
     }
 
+    /// What the guide's payments list does when the user returns to the app ("refreshing the
+    /// payments list when the user returns to the app is recommended"): the whole list, with the
+    /// last executed payment refreshed from Mollie first, so its state is the latest.
+    public func paymentsOnReturn() async throws -> [BackendPayment] {
+        if let id = lastExecuted.value {
+            _ = try await payments.getPayment(id)
+        }
+        return try await payments.getPayments()
+    }
+
+    /// The guide's `SceneDelegate` → `PaymentsViewControllerDelegate.paymentCompleted`: handles the
+    /// deep link, refreshes that payment and tells `delegate` on the main actor.
+    @MainActor
+    public func handle(deepLink: URL, notifying delegate: any PaymentsViewControllerDelegate) async throws {
+        let payment = try await handle(deepLink: deepLink)
+        delegate.paymentCompleted(payment)
+    }
+
     /// The payment id of a deep link, `nil` when it is not `mollie-checkout://payments/{id}`.
     public static func paymentID(in url: URL) -> Int? {
         guard url.scheme == deepLinkScheme, url.host == "payments" else { return nil }

@@ -175,6 +175,11 @@ struct DateFormatTests {
             #expect(PayDateFormat.iso8601().parse(text) == nil, "\(text)")
         }
         #expect(PayDateFormat.iso8601().parse("2024-01-01T10:00:00.250+01:00") == Date(timeIntervalSince1970: 1_704_099_600.25))
+        // RFC 3339 (section 5.6) allows `t` and `z` in lower case; PayPal's date_time pattern too.
+        #expect(PayDateFormat.iso8601().parse("2024-01-01t10:00:00z") == PayDateFormat.iso8601().parse("2024-01-01T10:00:00Z"))
+        for text in ["2024-01-01,10:00:00Z", "2024-01-01T10:00:60Z", "2024-01-01T10:00:00y"] {
+            #expect(PayDateFormat.iso8601().parse(text) == nil, "\(text)")
+        }
         #expect(PayDateFormat.iso8601Basic.parse("20201202T120000") == nil)
         #expect(PayDateFormat.date().parse("2024-02-29")?.timeIntervalSince1970 == 1_709_164_800)
     }

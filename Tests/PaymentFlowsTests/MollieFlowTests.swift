@@ -55,6 +55,38 @@ struct MollieFlowTests {
         #expect(fixture.backend.transport.requests.first?.description == "GET /api/methods?amount=5000")
     }
 
+    /// The guide calls `getActiveMethods()` without an amount: every active method, whatever its limits.
+    @Test func activeMethodsWithoutAnAmount() async throws {
+        let fixture = try Fixture(selectMethod: true)
+        let all = try await fixture.client.methods.getActiveMethods()
+        let forAmount = try await fixture.client.methods.getActiveMethods(amount: 5000)
+        #expect(all.count > forAmount.count && Set(forAmount.map(\.id)).isSubset(of: Set(all.map(\.id))), "\(all.map(\.id))")
+        #expect(fixture.backend.transport.requests.first?.description == "GET /api/methods")
+    }
+
+    final class PaymentsScreen: PaymentsViewControllerDelegate {
+        var completed: [Int] = []
+        func paymentCompleted(_ payment: BackendPayment) {
+            MainActor.assertIsolated()
+            completed.append(payment.id)
+        }
+    }
+
+    /// The guide's return to the app: the deep link reaches the payments screen through
+    /// `PaymentsViewControllerDelegate.paymentCompleted`, and coming back refreshes the whole list.
+    @Test func theDeepLinkReachesThePaymentsScreenAndTheListIsRefreshedOnReturn() async throws {
+        let fixture = try Fixture(flow: .externalBrowser)
+        let first = try await fixture.client.createPayment(description: "Order 1", amount: 12)
+        let second = try await fixture.client.createPayment(description: "Order 2", amount: 13)
+        _ = try await fixture.client.execute(second)
+        let screen = PaymentsScreen()
+        try await fixture.client.handle(deepLink: URL(string: "mollie-checkout://payments/\(second.id)")!, notifying: screen)
+        #expect(screen.completed == [second.id])
+        let list = try await fixture.client.paymentsOnReturn()
+        #expect(Set(list.map(\.id)) == [first.id, second.id])
+        #expect(fixture.backend.transport.requests.suffix(2).map(\.description) == ["GET /api/payments/\(second.id)", "GET /api/payments"])
+    }
+
     @Test func externalBrowserReturnsThroughTheDeepLink() async throws {
         let fixture = try Fixture(flow: .externalBrowser)
         let payment = try await fixture.client.createPayment(description: "Order", amount: 12)

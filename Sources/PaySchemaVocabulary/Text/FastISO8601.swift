@@ -65,11 +65,12 @@ enum FastISO8601 {
         return days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 
-    /// `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±HH:MM)`.
+    /// `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±HH:MM)`; `t` and `z` in lower case too, as RFC 3339
+    /// (section 5.6) allows.
     static func parseExtended(_ text: String) -> Date? {
         var reader = Reader(bytes: Array(text.utf8))
         guard let year = reader.digits(4), reader.expect(45), let month = reader.digits(2), reader.expect(45), let day = reader.digits(2),
-              reader.expect(84), let hour = reader.digits(2), reader.expect(58), let minute = reader.digits(2), reader.expect(58),
+              reader.expect(84) || reader.expect(116), let hour = reader.digits(2), reader.expect(58), let minute = reader.digits(2), reader.expect(58),
               let second = reader.digits(2), var total = seconds(year, month, day, hour, minute, second).map(Double.init)
         else { return nil }
         if reader.expect(46) {
@@ -82,7 +83,7 @@ enum FastISO8601 {
             }
             guard sawDigit else { return nil }
         }
-        if reader.expect(90) {
+        if reader.expect(90) || reader.expect(122) {
             return reader.atEnd ? Date(timeIntervalSince1970: total) : nil
         }
         let sign: Double

@@ -129,8 +129,9 @@ public final class MockMollieBackend: @unchecked Sendable {
     private func installRoutes() {
         let operations = MollieCheckoutSchema.operations
         transport.handle("listMethods", of: operations) { request in
-            // The contract has read the amount as a positive decimal already.
-            let amount = request.queryValue("amount").flatMap { Decimal(queryValue: $0) } ?? 0
+            // The contract has read the amount as a positive decimal already; without one, every
+            // active method (the guide's `getActiveMethods()`).
+            guard let amount = request.queryValue("amount").flatMap({ Decimal(queryValue: $0) }) else { return .json(MethodListEnvelope(data: Self.methods)) }
             let active = Self.methods.filter { ($0.minimumAmount?.value ?? 0) <= amount && amount <= ($0.maximumAmount?.value ?? .greatestFiniteMagnitude) }
             return .json(MethodListEnvelope(data: active))
         }
