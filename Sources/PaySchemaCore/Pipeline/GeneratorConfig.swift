@@ -27,7 +27,7 @@ public struct GeneratorConfig: Sendable, Hashable {
     }
 
     /// The parts of the generated code that can be left out.
-    public enum Part: String, Sendable, Hashable, CaseIterable, Comparable {
+    public enum Part: String, Sendable, Hashable, CaseIterable {
         /// The types and their `Codable` conformances; everything else builds on them.
         case models
         /// `PayValidatable` conformances checking every constraint.
@@ -38,11 +38,6 @@ public struct GeneratorConfig: Sendable, Hashable {
         case shims
         /// Operation descriptors (method, path, parameters, bodies, responses) for clients and the sandbox.
         case operations
-
-        /// Declaration order.
-        public static func < (lhs: Part, rhs: Part) -> Bool {
-            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-        }
     }
 
     /// The access level of generated declarations.
