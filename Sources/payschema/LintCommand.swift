@@ -111,7 +111,7 @@ struct LintCommand: ParsableCommand {
             all.append(contentsOf: UpstreamComparison.checkTargets([checked], contracts: URL(fileURLWithPath: contracts)))
         }
         // The module's payschema-config.yaml is checked as the generator reads it.
-        let configPath = (shownRoot.isEmpty || shownRoot == "." ? "" : (shownRoot.hasSuffix("/") ? shownRoot : shownRoot + "/")) + module.name + "/" + GeneratorConfig.fileName
+        let configPath = GeneratorPipeline.shownPath(module.name + "/" + GeneratorConfig.fileName, under: shownRoot)
         _ = GeneratorPipeline.config(of: module, checked: checked, diagnosticPath: configPath, diagnostics: &all)
         return all.sorted.filter { only == nil || $0.location.file == only }
     }

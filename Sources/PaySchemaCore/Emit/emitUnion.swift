@@ -80,28 +80,26 @@ extension SwiftEmitter {
 
     func emitUnionRedaction(_ declaration: ResolvedDecl, _ decl: UnionDecl) {
         let name = declaration.type.name.value
-        do {
-            out.line("")
-            markDeprecatedExtension(declaration.isDeprecated)
-            out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
-                out.line("/// The variant with its fields; sensitive fields are redacted.")
-                out.block("public var description: String") {
-                    out.switchBlock("switch self") {
-                        for variant in decl.variants {
-                            out.line("case .\(Naming.escaped(variant.caseName))(let value): return \"\(name).\(variant.caseName)(\\(String(reflecting: value)))\"")
-                        }
+        out.line("")
+        markDeprecatedExtension(declaration.isDeprecated)
+        out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
+            out.line("/// The variant with its fields; sensitive fields are redacted.")
+            out.block("public var description: String") {
+                out.switchBlock("switch self") {
+                    for variant in decl.variants {
+                        out.line("case .\(Naming.escaped(variant.caseName))(let value): return \"\(name).\(variant.caseName)(\\(String(reflecting: value)))\"")
                     }
                 }
-                out.line("")
-                out.line("/// Same as ``description``.")
-                out.line("public var debugDescription: String { description }")
-                out.line("")
-                out.line("/// A mirror whose child is the variant's (redacting) value.")
-                out.block("public var customMirror: Mirror") {
-                    out.switchBlock("switch self") {
-                        for variant in decl.variants {
-                            out.line("case .\(Naming.escaped(variant.caseName))(let value): return Mirror(self, children: [\(Naming.literal(variant.caseName)): value], displayStyle: .enum)")
-                        }
+            }
+            out.line("")
+            out.line("/// Same as ``description``.")
+            out.line("public var debugDescription: String { description }")
+            out.line("")
+            out.line("/// A mirror whose child is the variant's (redacting) value.")
+            out.block("public var customMirror: Mirror") {
+                out.switchBlock("switch self") {
+                    for variant in decl.variants {
+                        out.line("case .\(Naming.escaped(variant.caseName))(let value): return Mirror(self, children: [\(Naming.literal(variant.caseName)): value], displayStyle: .enum)")
                     }
                 }
             }

@@ -58,7 +58,12 @@ public struct GeneratorPipeline {
 
     /// A path below the schemas root as diagnostics write it.
     func shownPath(_ relative: String) -> String {
-        diagnosticRoot.isEmpty || diagnosticRoot == "." ? relative : (diagnosticRoot.hasSuffix("/") ? diagnosticRoot + relative : diagnosticRoot + "/" + relative)
+        Self.shownPath(relative, under: diagnosticRoot)
+    }
+
+    /// `relative` below `root` as diagnostics write it (`root` empty or `.`: `relative` alone).
+    public static func shownPath(_ relative: String, under root: String) -> String {
+        root.isEmpty || root == "." ? relative : (root.hasSuffix("/") ? root + relative : root + "/" + relative)
     }
 
     /// The configuration beside `source`'s schemas (the defaults without a file), `nil` with
@@ -79,7 +84,7 @@ public struct GeneratorPipeline {
             var diagnostics = Diagnostics()
             let full = url.standardizedFileURL.path
             let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : url.lastPathComponent
-            let shown = diagnosticRoot.isEmpty || diagnosticRoot == "." ? relative : (diagnosticRoot.hasSuffix("/") ? diagnosticRoot + relative : diagnosticRoot + "/" + relative)
+            let shown = shownPath(relative, under: diagnosticRoot)
             let file = SchemaSource.load(url, diagnosticPath: shown, displayPath: relative, diagnostics: &diagnostics)
             return (file, diagnostics.all)
         }
