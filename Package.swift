@@ -49,10 +49,21 @@ var targets: [Target] = [
             .product(name: "Logging", package: "swift-log"),
         ]
     ),
+    // MIT's merchant server: the only party holding the AES key (the "semilla") that builds
+    // `xmlA` and decrypts the hosted form's response. Server side, never a dependency of an app.
+    .target(
+        name: "SuiteMerchantServer",
+        dependencies: [
+            "SuiteMCommerce",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]
+    ),
     .target(
         name: "PaymentMocks",
         dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
             "PaymentFlowsCore",
+            "SuiteMerchantServer",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]
@@ -75,6 +86,7 @@ var targets: [Target] = [
             "PaymentMocks",
             "PaymentFlowsCore",
             "AmazonPayMerchantServer",
+            "SuiteMerchantServer",
             .product(name: "Logging", package: "swift-log"),
         ]
     ),
@@ -138,7 +150,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "PaymentFlowsTests",
-        dependencies: ["PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", .product(name: "Clocks", package: "swift-clocks"), .product(name: "_CryptoExtras", package: "swift-crypto")]
+        dependencies: ["PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentFlowsCore", .product(name: "Clocks", package: "swift-clocks"), .product(name: "_CryptoExtras", package: "swift-crypto")]
             + integrationModules.map { Target.Dependency(stringLiteral: $0) }
     ),
     .testTarget(
@@ -170,13 +182,7 @@ var targets: [Target] = [
 ]
 
 for module in integrationModules {
-    var dependencies: [Target.Dependency] = ["PaymentSchemasRuntime", "PaymentFlowsCore"]
-    if module == "SuiteMCommerce" {
-        dependencies += [
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-        ]
-    }
+    let dependencies: [Target.Dependency] = ["PaymentSchemasRuntime", "PaymentFlowsCore"]
     targets.append(
         .target(
             name: module,
@@ -198,6 +204,7 @@ let package = Package(
         .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
         .library(name: "PaymentScenarios", targets: ["PaymentScenarios"]),
         .library(name: "AmazonPayMerchantServer", targets: ["AmazonPayMerchantServer"]),
+        .library(name: "SuiteMerchantServer", targets: ["SuiteMerchantServer"]),
         .executable(name: "payschema", targets: ["payschema"]),
         .executable(name: "payflow", targets: ["payflow"]),
         .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),

@@ -21,9 +21,20 @@ public final class MCSCheckoutButton {
         self.delegate = delegate
     }
 
-    /// Adds the button to a container view; headless here, so it only records the container's type.
+    /// The container the button was added to (held weakly, as a view holds its superview); the
+    /// app's view layer draws the button there.
+    public private(set) weak var superview: AnyObject?
+
+    /// Adds the button to a container view (the guide's `addToSuperview(superview:)`). Adding it
+    /// again moves it; ``removeFromSuperview()`` takes it out.
     public func addToSuperview(superview: AnyObject) {
+        self.superview = superview
         commerce.logger.debug("checkout button added", metadata: ["superview": "\(type(of: superview))"])
+    }
+
+    /// Takes the button out of its container.
+    public func removeFromSuperview() {
+        superview = nil
     }
 
     /// Handles a tap and returns the outcome (the delegate is told too, on the main actor).

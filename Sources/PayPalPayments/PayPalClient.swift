@@ -31,15 +31,24 @@ public final class ShippingChangeAction: Sendable {
     public func patch() { shot.resolve(.patch) }
 }
 
-/// The pay sheet of a client created without one: PayPal's native checkout SDK is not part of this
-/// package, so presenting fails with `nativeCheckoutSDK` until the app passes its own sheet.
-public struct UnavailablePaySheet: NativePaySheet {
-    /// Creates the placeholder.
-    public init() {}
+/// The pay sheet of a client created without one: PayPal's web approval page in the app's web
+/// session, as PayPal's native checkout falls back to the web where the native sheet is not
+/// available. The buyer changes shipping on PayPal's page itself, so no shipping change reaches
+/// the merchant through this sheet; pass a native sheet to `PayPalClient(config:paySheet:)` for
+/// `paypalDidShippingAddressChange`.
+public struct WebFallbackPaySheet: NativePaySheet {
+    let client: PayPalWebCheckoutClient
 
-    /// Always fails: no native pay sheet is linked.
+    /// A sheet that opens PayPal's web checkout for `config` in `webSession` (the app's default
+    /// unless given).
+    public init(config: CoreConfig, webSession: any WebSession = PaymentDefaults.webSession, logger: Logger = Logger(label: "PayPalPayments.native")) {
+        self.client = PayPalWebCheckoutClient(config: config, webSession: webSession, logger: logger)
+    }
+
+    /// Runs web checkout for `orderID` and returns its approval (a cancel is `checkoutCanceled`).
     public func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision) async throws -> Approval {
-        throw CoreSDKError(PayPalNativeError.nativeCheckoutSDK, detail: "(no native pay sheet: pass one to PayPalClient(config:paySheet:))")
+        let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: orderID))
+        return Approval(orderID: result.orderID, payerID: result.payerID)
     }
 }
 
@@ -70,13 +79,14 @@ public final class PayPalClient: Sendable {
     private let gate = FlowGate()
     private let delegateReference = LockIsolated(WeakReference<any PayPalNativeCheckoutDelegate>(nil))
 
-    /// Creates a client.
+    /// Creates a client. Without a `paySheet` the buyer approves on PayPal's web page in the app's
+    /// web session (``WebFallbackPaySheet``).
     public init(
-        config: CoreConfig, paySheet: any NativePaySheet = UnavailablePaySheet(), shippingAnswerTimeout: Duration = .seconds(30),
+        config: CoreConfig, paySheet: (any NativePaySheet)? = nil, shippingAnswerTimeout: Duration = .seconds(30),
         clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "PayPalPayments.native")
     ) {
         self.config = config
-        self.paySheet = paySheet
+        self.paySheet = paySheet ?? WebFallbackPaySheet(config: config, logger: logger)
         self.shippingAnswerTimeout = shippingAnswerTimeout
         self.clock = clock
         self.logger = logger

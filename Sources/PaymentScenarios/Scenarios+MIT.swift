@@ -2,6 +2,7 @@ import Foundation
 import PaymentMocks
 import PaymentFlowsCore
 import SuiteMCommerce
+import SuiteMerchantServer
 
 @MainActor
 final class ScenarioSuiteDelegate: SuiteControllerDelegate {
@@ -35,8 +36,11 @@ extension ScenarioCatalog {
         prepare(world.server)
         defer { context.charged("MIT hosted payment FACTURA-\(context.seed)", world.server.charges) }
         let merchant = world.server.merchant
-        let request = PayRequest(paymentType: .threeMonths, amount: Decimal(string: "1500.00")!, reference: "FACTURA-\(context.seed)", currency: .mxn, dateHour: Date(timeIntervalSince1970: 1_373_485_764))
-        let response = try await world.controller.pay(request, company: company ?? merchant.company, xmlM: merchant.xmlM, key: merchant.key)
+        let serverTime = Date(timeIntervalSince1970: 1_373_485_764)
+        let request = PayRequest(paymentType: .threeMonths, amount: Decimal(string: "1500.00")!, reference: "FACTURA-\(context.seed)", currency: .mxn, dateHour: serverTime)
+        // The key stays with the merchant's server; the app only forwards ciphertext.
+        let merchantServer = SuiteMerchantServer(key: merchant.key, clock: { serverTime })
+        let response = try await world.controller.pay(request, company: company ?? merchant.company, xmlM: merchant.xmlM, merchant: merchantServer)
         return "\(response.response.rawValue) reference=\(response.reference ?? "") auth=\(response.auth ?? "-")"
     }
 

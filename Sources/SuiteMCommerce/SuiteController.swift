@@ -10,11 +10,27 @@ public final class SuiteController: Sendable {
     /// The callback scheme the hosted pages return to.
     public static let callbackScheme = "suitemcommerce"
 
-    /// MIT's base URL per environment. DEV and QA have none until MIT provides them (C002).
-    public static let defaultBaseURLs: [Environment: URL] = [
+    /// MIT's published base URLs. MIT publishes none for DEV and QA: it gives those hosts to each
+    /// integrator, who registers them with ``register(baseURL:for:)``.
+    public static let publishedBaseURLs: [Environment: URL] = [
         .sandbox: URL(string: "https://sandbox.mitec.com.mx")!,
         .prod: URL(string: "https://mcommerce.mitec.com.mx")!,
     ]
+
+    private static let registeredBaseURLs = LockIsolated<[Environment: URL]>([:])
+
+    /// Registers the base URL MIT gave the merchant for `environment` (DEV or QA usually), so the
+    /// guide's `init(onEnvironment:currentViewController:delegate:)` can use that environment;
+    /// controllers created afterwards see it. Call it once at launch.
+    public static func register(baseURL: URL, for environment: Environment) {
+        registeredBaseURLs.withValue { $0[environment] = baseURL }
+    }
+
+    /// The base URL per environment a controller uses unless given its own: the registered ones
+    /// over MIT's published ones. An environment without one reports C002.
+    public static var defaultBaseURLs: [Environment: URL] {
+        publishedBaseURLs.merging(registeredBaseURLs.value) { _, registered in registered }
+    }
 
     /// The environment.
     public let environment: Environment
@@ -57,7 +73,7 @@ public final class SuiteController: Sendable {
     ) {
         var problem: SuiteError?
         if baseURLs[environment] == nil {
-            problem = SuiteError(.invalidEnvironment, detail: "no URL for \(environment.rawValue)")
+            problem = SuiteError(.invalidEnvironment, detail: "no URL for \(environment.rawValue): register the host MIT gave you with SuiteController.register(baseURL:for:)")
         } else if context == nil {
             problem = SuiteError(.invalidContext, detail: "no context to present MIT's pages")
         } else if delegate == nil {
@@ -104,22 +120,18 @@ public final class SuiteController: Sendable {
         }
     }
 
-    /// The typed helper: builds `xmlA` from `request`, encrypts it with `key`, runs the hosted
-    /// payment and decrypts the response into a ``PayResponse`` (S002 when it does not decrypt).
-    public func pay(_ request: PayRequest, company: String, xmlM: String, key: SuiteKey) async throws -> PayResponse {
+    /// The typed helper: the merchant's server builds and encrypts `xmlA` for `request` (the app
+    /// never holds MIT's key), the hosted payment runs, and the server decrypts the response into a
+    /// ``PayResponse`` (S002 when it does not decrypt). The request is checked here first, so an
+    /// invalid one reaches neither the server nor MIT.
+    public func pay(_ request: PayRequest, company: String, xmlM: String, merchant: any SuiteMerchantBackend) async throws -> PayResponse {
         let violations = request.violations
         guard violations.isEmpty else {
             throw SuiteError(.invalidInput, detail: violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", "))
         }
-        let plaintext = String(decoding: try request.xmlData(), as: UTF8.self)
-        let xmlA = try SuiteCipher.encryptXMLA(plaintext, key: key)
+        let xmlA = try await merchant.xmlA(for: request)
         let encrypted = try await pay(company: company, xmlA: xmlA, xmlM: xmlM)
-        let xml = try SuiteCipher.decryptResponse(encrypted, key: key)
-        do {
-            return try PayResponse(xml: Data(xml.utf8))
-        } catch {
-            throw SuiteError.keyException("the decrypted response is not a payment response")
-        }
+        return try await merchant.payResponse(decrypting: encrypted)
     }
 
     // MARK: Tokenization

@@ -49,6 +49,17 @@ struct GuideSamplesTests {
         }
     }
 
+    /// The guide's settings table, by the demo's names.
+    @Test func mollieSettingsByTheGuidesNames() {
+        var settings = MollieCheckoutSettings(kBaseUrl: URL(string: "https://backend.example")!, kSelectPaymentMethod: true, kPaymentFlow: .choose)
+        #expect(settings.baseUrl.host == "backend.example" && settings.selectPaymentMethod && settings.paymentFlow == .choose)
+        settings.kPaymentFlow = .internalBrowser
+        settings.kSelectPaymentMethod = false
+        settings.kBaseUrl = URL(string: "https://other.example")!
+        #expect(settings == MollieCheckoutSettings(baseUrl: URL(string: "https://other.example")!, selectPaymentMethod: false, paymentFlow: .internalBrowser))
+        #expect(settings.violations.isEmpty)
+    }
+
     @Test func mollieServicesAreConstructible() {
         let device = DeviceUUID(UUID().uuidString)
         let payments = PaymentsService(baseUrl: URL(string: "https://backend.example")!, device: device)

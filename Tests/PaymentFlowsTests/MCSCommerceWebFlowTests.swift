@@ -48,6 +48,26 @@ struct MCSCommerceWebFlowTests {
         return (commerce, browser)
     }
 
+    /// The guide's `button.addToSuperview(superview: buttonContainer)`: the button keeps its
+    /// container weakly, moves when added elsewhere, and leaves it on `removeFromSuperview()`.
+    @Test func theButtonKnowsItsContainer() throws {
+        final class Container {}
+        let (commerce, _) = try makeCommerce(.success)
+        let button = commerce.getCheckoutButton(withDelegate: CheckoutDelegate(request: Self.request))
+        let first = Container(), second = Container()
+        #expect(button.superview == nil)
+        button.addToSuperview(superview: first)
+        #expect(button.superview === first)
+        button.addToSuperview(superview: second)
+        #expect(button.superview === second)
+        button.removeFromSuperview()
+        #expect(button.superview == nil)
+        var transient: Container? = Container()
+        button.addToSuperview(superview: transient!)
+        transient = nil
+        #expect(button.superview == nil)
+    }
+
     @Test func buttonTapRunsTheCheckoutAndReportsOnce() async throws {
         let (commerce, browser) = try makeCommerce(.success)
         let delegate = CheckoutDelegate(request: Self.request)

@@ -186,6 +186,26 @@ struct PayPalFlowTests {
         #expect(sheet.answers.events == [.reject, .patch, .approve])
     }
 
+    /// `PayPalClient(config:)` as the guide writes it: without a native sheet the buyer approves on
+    /// PayPal's web page (the native SDK's web fallback), and the delegate gets the approval.
+    @Test func nativeCheckoutWithoutASheetApprovesOnTheWeb() async throws {
+        let browser = MockBrowser()
+        let server = MockPayPalServer(browser: browser)
+        server.seedOrder(id: "ORDER-FALLBACK")
+        let client = PayPalClient(config: Self.config, paySheet: WebFallbackPaySheet(config: Self.config, webSession: browser))
+        let delegate = NativeDelegate()
+        client.delegate = delegate
+        client.start { action in action.set(orderId: "ORDER-FALLBACK") }
+        _ = await delegate.done.wait(timeout: .seconds(60))
+        #expect(delegate.events.events == ["willStart", "result ORDER-FALLBACK"])
+        #expect(browser.openedURLs.first?.path == "/checkoutnow")
+        server.webOutcome = .cancel
+        server.seedOrder(id: "ORDER-CANCELED")
+        await #expect { try await client.start(request: PayPalNativeCheckoutRequest(orderID: "ORDER-CANCELED")) } throws: {
+            ($0 as? CoreSDKError)?.matches(PayPalClientError.checkoutCanceled) == true
+        }
+    }
+
     @Test func nativeCheckoutCancelIsReportedOnce() async throws {
         let client = PayPalClient(config: Self.config, paySheet: MockPaySheet(cancels: true))
         let delegate = NativeDelegate()

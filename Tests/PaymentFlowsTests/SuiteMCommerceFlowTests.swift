@@ -2,6 +2,7 @@ import Foundation
 import PaymentFlowsCore
 import PaymentMocks
 import SuiteMCommerce
+import SuiteMerchantServer
 import Testing
 
 @MainActor
@@ -81,9 +82,33 @@ struct SuiteMCommerceFlowTests {
             controller = try SuiteController(environment: .sandbox, context: browser, delegate: delegate, transport: server.transport, logger: logs.logger())
         }
 
+        /// The app's request; its `dateHour` is the device's clock, which the server replaces.
         var request: PayRequest {
             PayRequest(paymentType: .single, amount: Decimal(string: "150.00")!, reference: "FACTURA-0001", currency: .mxn,
-                       dateHour: PayDateFormat.iso8601().parse("2013-07-10T19:49:24Z")!)
+                       dateHour: PayDateFormat.iso8601().parse("2031-01-01T00:00:00Z")!)
+        }
+
+        /// The merchant's server: the only holder of the key, with its own clock.
+        var merchantServer: SuiteMerchantServer {
+            SuiteMerchantServer(key: server.merchant.key, clock: { PayDateFormat.iso8601().parse("2013-07-10T19:49:24Z")! })
+        }
+
+        /// The `xmlA` the merchant's server hands the app for ``request``.
+        var xmlA: String { get throws { try merchantServer.xmlA(for: request) } }
+    }
+
+    /// A merchant backend that records what the app asked of it.
+    final class RecordingBackend: SuiteMerchantBackend {
+        let inner: SuiteMerchantServer
+        let asked = Recorder<String>()
+        init(_ inner: SuiteMerchantServer) { self.inner = inner }
+        func xmlA(for request: PayRequest) async throws -> String {
+            asked.record("xmlA")
+            return try inner.xmlA(for: request)
+        }
+        func payResponse(decrypting encryptedResponse: String) async throws -> PayResponse {
+            asked.record("decrypt")
+            return try inner.payResponse(decrypting: encryptedResponse)
         }
     }
 
@@ -98,10 +123,28 @@ struct SuiteMCommerceFlowTests {
         #expect(qa.environment == .qa)
     }
 
+    /// MIT gives each integrator its DEV and QA hosts; once registered, the guide's non-throwing
+    /// initializer works there (DEV, never registered here, still reports C002 naming the fix).
+    @Test func registeredEnvironmentsWorkWithTheGuidesInitializer() async throws {
+        let browser = MockBrowser()
+        let delegate = SuiteDelegate()
+        SuiteController.register(baseURL: URL(string: "https://qa.mit.example")!, for: .qa)
+        #expect(SuiteController.defaultBaseURLs[.qa]?.host == "qa.mit.example")
+        #expect(SuiteController.defaultBaseURLs[.sandbox] == SuiteController.publishedBaseURLs[.sandbox])
+        #expect(SuiteController.defaultBaseURLs[.dev] == nil)
+        #expect(try SuiteController(environment: .qa, context: browser, delegate: delegate).environment == .qa)
+        #expect { try SuiteController(environment: .dev, context: browser, delegate: delegate) } throws: {
+            let error = $0 as? SuiteError
+            return error?.code == "C002" && error?.detail?.contains("register(baseURL:for:)") == true
+        }
+    }
+
     @Test func hostedPaymentEncryptsSendsAndDecrypts() async throws {
         let fixture = try Fixture()
         let merchant = fixture.server.merchant
-        let response = try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, key: merchant.key)
+        let backend = RecordingBackend(fixture.merchantServer)
+        let response = try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, merchant: backend)
+        #expect(backend.asked.events == ["xmlA", "decrypt"])
         #expect(response.response == .approved)
         #expect(response.reference == "FACTURA-0001")
         #expect(response.amount == 150)
@@ -118,15 +161,14 @@ struct SuiteMCommerceFlowTests {
     @Test func delegateReceivesTheEncryptedResponseOnce() async throws {
         let fixture = try Fixture()
         let merchant = fixture.server.merchant
-        let xmlA = try SuiteCipher.encryptXMLA(String(decoding: try fixture.request.xmlData(), as: UTF8.self), key: merchant.key)
+        let xmlA = try fixture.xmlA
         fixture.controller.sndPay(withCompany: merchant.company, xmlA: xmlA, xmlM: merchant.xmlM)
         _ = await fixture.delegate.done.wait(timeout: .seconds(60))
         let events = fixture.delegate.pay.events
         #expect(events.count == 1)
         let encrypted = try #require(events.first?.0)
         #expect(events.first?.1 == nil)
-        let xml = try SuiteCipher.decryptResponse(encrypted, key: merchant.key)
-        #expect(try PayResponse(xml: Data(xml.utf8)).response == .approved)
+        #expect(try fixture.merchantServer.payResponse(decrypting: encrypted).response == .approved)
     }
 
     nonisolated static let hostedFailures: [(String, @Sendable (inout String, inout String, inout String, MockMITServer) -> Void)] = [
@@ -143,7 +185,7 @@ struct SuiteMCommerceFlowTests {
         let fixture = try Fixture()
         let merchant = fixture.server.merchant
         var company = merchant.company, xmlM = merchant.xmlM
-        var xmlA = try SuiteCipher.encryptXMLA(String(decoding: try fixture.request.xmlData(), as: UTF8.self), key: merchant.key)
+        var xmlA = try fixture.xmlA
         mutate(&company, &xmlA, &xmlM, fixture.server)
         fixture.controller.sndPay(withCompany: company, xmlA: xmlA, xmlM: xmlM)
         _ = await fixture.delegate.done.wait(timeout: .seconds(60))
@@ -158,7 +200,7 @@ struct SuiteMCommerceFlowTests {
         let fixture = try Fixture()
         fixture.server.formOutcome = outcome
         let merchant = fixture.server.merchant
-        await #expect { try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, key: merchant.key) } throws: {
+        await #expect { try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, merchant: fixture.merchantServer) } throws: {
             ($0 as? SuiteError)?.code == code
         }
     }
@@ -167,7 +209,7 @@ struct SuiteMCommerceFlowTests {
         let fixture = try Fixture()
         fixture.server.formOutcome = .denied
         let merchant = fixture.server.merchant
-        let response = try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, key: merchant.key)
+        let response = try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, merchant: fixture.merchantServer)
         #expect(response.response == .denied)
         #expect(response.error == "Fondos insuficientes")
         #expect(fixture.server.charges == 0)
@@ -178,10 +220,14 @@ struct SuiteMCommerceFlowTests {
         var request = fixture.request
         request.amount = Decimal(string: "10.001")!
         let merchant = fixture.server.merchant
-        await #expect { try await fixture.controller.pay(request, company: merchant.company, xmlM: merchant.xmlM, key: merchant.key) } throws: {
+        let backend = RecordingBackend(fixture.merchantServer)
+        await #expect { try await fixture.controller.pay(request, company: merchant.company, xmlM: merchant.xmlM, merchant: backend) } throws: {
             ($0 as? SuiteError)?.code == "X002"
         }
         #expect(fixture.server.transport.requests.isEmpty)
+        #expect(backend.asked.events.isEmpty)
+        // The server checks too: it never encrypts an invalid request whoever sends it.
+        #expect { try fixture.merchantServer.xmlA(for: request) } throws: { ($0 as? SuiteError)?.code == "X002" }
     }
 
     @Test func tokenizationThenPaymentWithToken() async throws {

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Fails when a library product an app imports depends, directly or not, on a server package
-(Hummingbird) or on a sandbox target (the merchant server that holds Amazon Pay's private key,
+(Hummingbird) or on a sandbox target (the merchant servers that hold Amazon Pay's private key and MIT's AES key, or swift-crypto,
 the mocks, the scenarios): the sandbox must stay in its own targets. Reads `swift package dump-package` JSON
 from standard input."""
 import json
 import sys
 
-FORBIDDEN = {"hummingbird", "swift-service-lifecycle"}
-FORBIDDEN_TARGETS = {"PaymentSandbox", "AmazonPayMerchantServer", "PaymentScenarios", "PaymentMocks"}
+# swift-crypto: the keys that sign (Amazon Pay) or encrypt (MIT's xmlA) payments live on the
+# merchant's server; an app-facing product has no use for it.
+FORBIDDEN = {"hummingbird", "swift-service-lifecycle", "swift-crypto"}
+FORBIDDEN_TARGETS = {"PaymentSandbox", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentScenarios", "PaymentMocks"}
 APP_PRODUCTS = {"MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout",
                 "PaymentSchemasRuntime", "PaymentFlowsCore"}
 

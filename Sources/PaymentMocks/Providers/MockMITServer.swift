@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFlowsCore
 import SuiteMCommerce
+import SuiteMerchantServer
 
 /// MIT's servers and hosted pages: decrypts `xmlA` with the merchant's key, validates every field
 /// of the beans (answering the catalog's codes), and serves the hosted form and the card-capture

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SuiteMCommerce
 import _CryptoExtras
 
 /// MIT's encryption, as the provider's demo does it: AES-128-CBC with PKCS#7 padding and a fresh
