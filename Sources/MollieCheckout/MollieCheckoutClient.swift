@@ -108,17 +108,27 @@ public final class MollieCheckoutClient: Sendable {
 
     /// Step 4: executes `payment` with the configured flow (asking the chooser for `choose`).
     public func execute(_ payment: BackendPayment) async throws -> PaymentExecution {
+        try await exclusive(payment, flow: settings.paymentFlow)
+    }
+
+    /// Step 4A, the demo's `openExternalBrowser()`: opens `payment`'s checkout in the external
+    /// browser whatever the configured flow; the deep link or ``paymentsOnReturn()`` tells the outcome.
+    public func openExternalBrowser(_ payment: BackendPayment) async throws -> PaymentExecution {
+        try await exclusive(payment, flow: .externalBrowser)
+    }
+
+    private func exclusive(_ payment: BackendPayment, flow: PaymentFlow) async throws -> PaymentExecution {
         do {
-            return try await gate.run("execute") { try await self.run(payment) }
+            return try await gate.run("execute") { try await self.run(payment, flow: flow) }
         } catch let error as FlowInProgressError {
             throw MollieCheckoutError(.flowInProgress, error.description)
         }
     }
 
-    private func run(_ payment: BackendPayment) async throws -> PaymentExecution {
+    private func run(_ payment: BackendPayment, flow configured: PaymentFlow) async throws -> PaymentExecution {
         guard let url = payment.url, payment.status == .open else { throw MollieCheckoutError(.noCheckoutURL, "payment \(payment.id) is \(payment.status.rawValue)") }
         lastExecuted.setValue(payment.id)
-        var flow = settings.paymentFlow
+        var flow = configured
         if flow == .choose {
             guard let chooser else { throw MollieCheckoutError(.invalidInput, "the choose flow needs a chooser") }
             flow = await chooser.choose()

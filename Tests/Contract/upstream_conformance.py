@@ -3,7 +3,7 @@
 
 For every type that declares `upstream:` (`payschema upstream DOCUMENT --format json` lists them),
 instances are generated from the official schema with hypothesis-jsonschema (fixed seed, at least
-200 per type) and judged by our generated validators (`payflow validate-batch`). Every instance must
+120 per type) and judged by our generated validators (`payflow validate-batch`). Every instance must
 be accepted, except where a rejection falls on a wire path the type (or a linked type it contains)
 lists in `upstream.differences` with its reason. Where our type requires a field the official schema
 leaves optional, generation makes it required too (that stricter presence is itself a listed
@@ -189,7 +189,7 @@ def main() -> int:
     parser.add_argument("--payschema", required=True)
     parser.add_argument("--document", required=True, help="the official document (e.g. ../shared/contracts/paypal/checkout_orders_v2.json)")
     parser.add_argument("--schemas", default="Schemas")
-    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--count", type=int, default=120)
     parser.add_argument("--seed", type=int, default=26)
     args = parser.parse_args()
 

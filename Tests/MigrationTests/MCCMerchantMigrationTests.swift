@@ -129,11 +129,16 @@ struct MCCMerchantMigrationTests {
     @available(*, deprecated, message: "Uses the legacy MCCMerchant API on purpose")
     @Test func addPaymentMethodAndLegacyErrorCodes() async {
         let method = OneShot<MCCPaymentMethod>()
-        MCCMerchant.addMasterpassPaymentMethod(Legacy2019App(cartId: "x")) { paymentMethod, error in
+        // The guide's `addMasterpassPaymentMethod:withCompletionBlock:`, with a delegate typed by the
+        // deprecated `MCCDelegate` name the guide also uses.
+        let merchantDelegate: any MCCDelegate = Legacy2019App(cartId: "x")
+        MCCMerchant.addMasterpassPaymentMethod(merchantDelegate, withCompletionBlock: { paymentMethod, error in
             #expect(error == nil)
             method.resolve(paymentMethod)
-        }
-        #expect(await method.wait(timeout: .seconds(60))?.paymentMethodName == "Click to Pay")
+        })
+        let added = await method.wait(timeout: .seconds(60))
+        #expect(added?.paymentMethodName == "Click to Pay")
+        #expect(added?.paymentMethodLogo == "src-logo")
         #expect(MCCMerchantError(code: 10012) == .transactionCancelled)
         #expect(MCCMerchantError.transactionCancelled.domain == "com.masterpass.mccmerchant.transactionCancelled")
     }

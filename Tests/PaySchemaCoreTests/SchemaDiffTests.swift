@@ -196,6 +196,37 @@ struct SchemaDiffTests {
         Case(name: "requireAnyOf added to a request", old: "types:\n" + req + "      a: String?\n      b: String?",
              new: "types:\n  Req:\n    kind: struct\n    direction: request\n    requireAnyOf: [[a], [b]]\n    fields:\n      a: String?\n      b: String?",
              expected: ["CONSTRAINT_TIGHTENED error breaking compatible M.Req 5:20"]),
+        // Type changes by inclusion: a JSON value admits every value, so narrowing it to a string
+        // breaks only old senders, and widening a string to a JSON value only old receivers.
+        Case(name: "JSON value narrowed to a string in a response", old: "types:\n" + res + "      a: JSON", new: "types:\n" + res + "      a: String",
+             expected: ["FIELD_TYPE_CHANGED error compatible breaking M.Res.a 6:10"]),
+        Case(name: "JSON value narrowed to a string in a request", old: "types:\n" + req + "      a: JSON", new: "types:\n" + req + "      a: String",
+             expected: ["FIELD_TYPE_CHANGED error breaking breaking M.Req.a 6:10"]),
+        Case(name: "string widened to a JSON value in a request", old: "types:\n" + req + "      a: String", new: "types:\n" + req + "      a: JSON",
+             expected: ["FIELD_TYPE_CHANGED error compatible breaking M.Req.a 6:10"]),
+        Case(name: "string widened to a JSON value in a response", old: "types:\n" + res + "      a: String", new: "types:\n" + res + "      a: JSON",
+             expected: ["FIELD_TYPE_CHANGED error breaking breaking M.Res.a 6:10"]),
+        Case(name: "list of JSON values narrowed to integers in a response", old: "types:\n" + res + "      a: \"[JSON]\"", new: "types:\n" + res + "      a: \"[Int]\"",
+             expected: ["FIELD_TYPE_CHANGED error compatible breaking M.Res.a 6:10"]),
+        Case(name: "an object field became a list", old: "types:\n" + res + "      a: \"[String: String]\"", new: "types:\n" + res + "      a: \"[String]\"",
+             expected: ["FIELD_TYPE_CHANGED error breaking breaking M.Res.a 6:10"]),
+        // requireAnyOf by inclusion: a payload passes when some group is wholly present.
+        Case(name: "requireAnyOf alternative removed in a request", old: "types:\n  T:\n    kind: struct\n    direction: request\n    requireAnyOf: [[a], [b], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?", new: "types:\n  T:\n    kind: struct\n    direction: request\n    requireAnyOf: [[a], [b]]\n    fields:\n      a: String?\n      b: String?\n      c: String?",
+             expected: ["CONSTRAINT_TIGHTENED error breaking compatible M.T 5:20"]),
+        Case(name: "requireAnyOf alternative removed in a response", old: "types:\n  T:\n    kind: struct\n    direction: response\n    requireAnyOf: [[a], [b], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?", new: "types:\n  T:\n    kind: struct\n    direction: response\n    requireAnyOf: [[a], [b]]\n    fields:\n      a: String?\n      b: String?\n      c: String?",
+             expected: ["CONSTRAINT_TIGHTENED info compatible compatible M.T 5:20"]),
+        Case(name: "requireAnyOf group gained a field in a request", old: "types:\n  T:\n    kind: struct\n    direction: request\n    requireAnyOf: [[a], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?", new: "types:\n  T:\n    kind: struct\n    direction: request\n    requireAnyOf: [[a, b], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?",
+             expected: ["CONSTRAINT_TIGHTENED error breaking compatible M.T 5:20"]),
+        Case(name: "requireAnyOf alternative added in a response", old: "types:\n  T:\n    kind: struct\n    direction: response\n    requireAnyOf: [[a], [b]]\n    fields:\n      a: String?\n      b: String?\n      c: String?", new: "types:\n  T:\n    kind: struct\n    direction: response\n    requireAnyOf: [[a], [b], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?",
+             expected: ["CONSTRAINT_LOOSENED error breaking compatible M.T 5:20"]),
+        Case(name: "requireAnyOf group lost a field in a request", old: "types:\n  T:\n    kind: struct\n    direction: request\n    requireAnyOf: [[a, b], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?", new: "types:\n  T:\n    kind: struct\n    direction: request\n    requireAnyOf: [[a], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?",
+             expected: ["CONSTRAINT_LOOSENED info compatible compatible M.T 5:20"]),
+        Case(name: "requireAnyOf group lost a field in a response", old: "types:\n  T:\n    kind: struct\n    direction: response\n    requireAnyOf: [[a, b], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?", new: "types:\n  T:\n    kind: struct\n    direction: response\n    requireAnyOf: [[b], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?",
+             expected: ["CONSTRAINT_LOOSENED error breaking compatible M.T 5:20"]),
+        Case(name: "requireAnyOf removed from a response", old: "types:\n  T:\n    kind: struct\n    direction: response\n    requireAnyOf: [[a], [b]]\n    fields:\n      a: String?\n      b: String?\n      c: String?", new: "types:\n  T:\n    kind: struct\n    direction: response\n    fields:\n      a: String?\n      b: String?\n      c: String?",
+             expected: ["CONSTRAINT_LOOSENED error breaking compatible M.T 6:7"]),
+        Case(name: "requireAnyOf group swapped for another", old: "types:\n  T:\n    kind: struct\n    direction: both\n    requireAnyOf: [[a], [b]]\n    fields:\n      a: String?\n      b: String?\n      c: String?", new: "types:\n  T:\n    kind: struct\n    direction: both\n    requireAnyOf: [[a], [c]]\n    fields:\n      a: String?\n      b: String?\n      c: String?",
+             expected: ["CONSTRAINT_CHANGED error breaking compatible M.T 5:20"]),
         Case(name: "deprecated", old: "types:\n  A: { kind: struct, fields: {} }", new: "types:\n  A: { kind: struct, deprecated: Use B., fields: {} }", expected: ["DEPRECATED info compatible compatible M.A 2:3"]),
         Case(name: "removed after deprecation", old: "types:\n  A: { kind: struct, deprecated: true, fields: {} }", new: "types: {}",
              expected: ["REMOVED_AFTER_DEPRECATION warning compatible breaking M.A 2:3"]),
@@ -275,14 +306,15 @@ struct SchemaDiffTests {
 
     @Test func reportsInEveryFormat() {
         let changes = Self.diff("types:\n" + Self.res + "      a: String\n      b: String", "types:\n" + Self.res + "      a: String")
-        #expect(DiffReport.render(changes, format: .text) == "s.yaml:7:7: error: [FIELD_REMOVED] M.Res.b: b was removed: old receivers require it (wire: breaking, source: breaking)")
-        #expect(DiffReport.render(changes, format: .github) == "::error file=s.yaml,line=7,col=7,title=FIELD_REMOVED::M.Res.b: b was removed: old receivers require it (wire: breaking, source: breaking)")
+        #expect(DiffReport.render(changes, format: .text) == "s.yaml:7:7: error: [FIELD_REMOVED] M.Res.b: b was removed: old receivers require it (response; wire: breaking, source: breaking)")
+        #expect(DiffReport.render(changes, format: .github) == "::error file=s.yaml,line=7,col=7,title=FIELD_REMOVED::M.Res.b: b was removed: old receivers require it (response; wire: breaking, source: breaking)")
         let markdown = DiffReport.render(changes, format: .markdown)
-        #expect(markdown.contains("| error | `FIELD_REMOVED` | `M.Res.b` | breaking | breaking | b was removed: old receivers require it (s.yaml:7) |"))
+        #expect(markdown.contains("| error | `FIELD_REMOVED` | `M.Res.b` | response | breaking | breaking | b was removed: old receivers require it (s.yaml:7) |"))
         #expect(markdown.contains("1 change, 1 breaking."))
         let json = DiffReport.render(changes, format: .json)
         #expect(json.contains("\"rule\" : \"FIELD_REMOVED\""))
         #expect(json.contains("\"errors\" : 1"))
+        #expect(json.contains("\"direction\" : \"response\""))
     }
 
     @Test func directionComesFromOperations() {

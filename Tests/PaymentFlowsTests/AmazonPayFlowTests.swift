@@ -87,6 +87,11 @@ struct AmazonPayFlowTests {
         #expect(update.paymentDetails?.chargeAmount == AmazonPayPrice(amount: "9878", currencyCode: "JPY"))
         #expect(update.paymentDetails?.paymentIntent == .authorize)
         #expect(update.merchantMetadata?.merchantReferenceId == "MY-ORDER-1")
+        // The guide's `updateCheckoutSession({merchantReferenceId: newMerchantReferenceId(), merchantStoreName: …})`.
+        #expect(update.merchantMetadata?.merchantStoreName == "MY-SHOP")
+        #expect(update.merchantMetadata?.noteToBuyer == "Thank you!")
+        #expect(update.merchantMetadata?.customInformation == "This isn't shared with Buyer")
+        #expect(update.paymentDetails?.canHandlePendingAuthorization == false)
         #expect(update.webCheckoutDetails?.checkoutResultReturnUrl?.absoluteString == "https://shop.example/static/dispatcher.html?client=iosApp")
         #expect(try sent[2].decode(CompleteCheckoutSessionRequest.self).chargeAmount == AmazonPayPrice(amount: "9878", currencyCode: "JPY"))
 
@@ -237,6 +242,29 @@ struct AmazonPayFlowTests {
         let error = MerchantServerClient.error(status: 409, body, operation: "merchantThanks")
         #expect(error.code == code)
         #expect(error.reasonCode == (reason.isEmpty ? nil : reason))
+    }
+
+    /// The guide's `amazon.Pay.renderButton('#AmazonPayButton', {…})` options, built from the signed
+    /// payload as the cart page does (`generateButtonSignature` is the signer's `buttonSignature`):
+    /// the JSON keys are the guide's, `buttonColor: 'Gold'` is the default, and Amazon's check of the
+    /// signature passes.
+    @Test func renderButtonOptionsAreTheGuides() throws {
+        let signer = AmazonPayRequestSigner(publicKeyID: Self.keyID, privateKey: Self.key, region: "jp")
+        let payloadJSON = #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/sample/checkoutReview"},"storeId":"amzn1.application-oa2-client.8b5e45312b5248b69eeaStoreId"}"#
+        let options = RenderButtonOptions(
+            merchantId: "MERCHANT-ID", ledgerCurrency: "JPY", sandbox: true, checkoutLanguage: "ja_JP", productType: .payAndShip, placement: .cart,
+            createCheckoutSessionConfig: CreateCheckoutSessionConfig(payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: Self.keyID))
+        #expect(options.buttonColor == .gold && options.violations.isEmpty)
+        let json = try #require(try JSONSerialization.jsonObject(with: PayWire.encodeJSON(options)) as? [String: Any])
+        #expect(Set(json.keys) == ["merchantId", "ledgerCurrency", "sandbox", "checkoutLanguage", "productType", "placement", "buttonColor", "createCheckoutSessionConfig"])
+        #expect(json["buttonColor"] as? String == "Gold" && json["productType"] as? String == "PayAndShip" && json["placement"] as? String == "Cart")
+        let config = try #require(json["createCheckoutSessionConfig"] as? [String: Any])
+        #expect(Set(config.keys) == ["payloadJSON", "signature", "publicKeyId"])
+        let verifier = AmazonPaySignatureVerifier(publicKeys: [Self.keyID: Self.key.publicKey])
+        #expect(verifier.buttonRefusal(payload: payloadJSON, signature: options.createCheckoutSessionConfig.signature, publicKeyID: Self.keyID) == nil)
+        var wrongCurrency = options
+        wrongCurrency.ledgerCurrency = "YEN"
+        #expect(wrongCurrency.violations.map(\.path.description) == ["ledgerCurrency"])
     }
 
     @Test func chargeAmountRoundsDown() {

@@ -53,7 +53,7 @@ struct MCSCommerceWebFlowTests {
     @Test func theButtonKnowsItsContainer() throws {
         final class Container {}
         let (commerce, _) = try makeCommerce(.success)
-        let button = commerce.getCheckoutButton(withDelegate: CheckoutDelegate(request: Self.request))
+        let button: MCSCheckoutButton = commerce.getCheckoutButton(withDelegate: CheckoutDelegate(request: Self.request))
         let first = Container(), second = Container()
         #expect(button.superview == nil)
         button.addToSuperview(superview: first)
@@ -114,6 +114,8 @@ struct MCSCommerceWebFlowTests {
         let (commerce, _) = try makeCommerce(.success)
         let url = try commerce.checkoutURL(for: request).absoluteString
         #expect(url.hasSuffix("&channel=mobile&masterCryptoFormat=ICC%2CUCAF&visaCryptoFormat=TVV&suppress3Ds=true&validityPeriodMinutes=15"))
+        request.cvc2Support = true
+        #expect(try commerce.checkoutURL(for: request).absoluteString.contains("&cvc2Support=true"))
     }
 
     @Test func configurationAndRequestsAreValidated() async throws {

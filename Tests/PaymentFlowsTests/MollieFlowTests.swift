@@ -97,6 +97,15 @@ struct MollieFlowTests {
         #expect(fixture.browser.externalURLs.count == 1)
     }
 
+    /// The demo's `openExternalBrowser()` (step 4A) whatever the configured flow.
+    @Test func openExternalBrowserIgnoresTheConfiguredFlow() async throws {
+        let fixture = try Fixture(flow: .internalBrowser)
+        let payment = try await fixture.client.createPayment(description: "Order", amount: 12)
+        #expect(try await fixture.client.openExternalBrowser(payment) == .openedInExternalBrowser(payment))
+        #expect(fixture.browser.externalURLs.count == 1)
+        #expect(fixture.browser.openedURLs.isEmpty)
+    }
+
     @Test func returningWithoutADeepLinkAlsoRefreshes() async throws {
         let fixture = try Fixture(.paidWithoutReturn, flow: .externalBrowser)
         let payment = try await fixture.client.createPayment(description: "Order", amount: 12)

@@ -237,11 +237,14 @@ struct SuiteMCommerceFlowTests {
         _ = await fixture.delegate.done.wait(timeout: .seconds(60))
         let tokenized = try #require(fixture.delegate.authentication.events.first?.0)
         #expect(tokenized.nbResponse == .success)
+        #expect(tokenized.tokenReference?.hasPrefix("REF-") == true)
         let token = try #require(tokenized.token)
         let (withToken, threeDSAgain) = fixture.server.merchant.beans(token: token)
         let payment = try await fixture.controller.payWithToken(withToken, threeDSAgain)
         #expect(payment.response == .approved)
         #expect(payment.cdResponse == "00")
+        // The guide's bean attributes: Reference, Response, Auth, Folio, Amount, Date, Error.
+        #expect(payment.folio?.isEmpty == false && payment.auth == "654321")
         #expect(fixture.server.transport.requests.map(\.description) == [
             "POST /mcommerce/v1/tokenize", "GET /mcommerce/v1/tokenize/\(token.dropFirst(4))", "POST /mcommerce/v1/payWithToken",
         ])

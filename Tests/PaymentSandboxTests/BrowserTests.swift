@@ -98,6 +98,10 @@ struct BrowserTests {
         #expect(try await browser.coverDisplay() == "block")
         try await browser.evaluate(AmazonPayWebViewBridge.uncoverScreenScript)
         #expect(try await browser.coverDisplay() == "none")
+        try await browser.evaluate("coverScreen()")
+        #expect(try await browser.coverDisplay() == "block")
+        try await browser.evaluate(AmazonPayWebViewBridge.uncoverScreenScript)
+        #expect(try await browser.coverDisplay() == "none")
         browser.taps = ["continue", "nextButton", "pay"]
         let review = try await bridge.handle(message: login)
         #expect(review.path == "/sample/checkoutReview")

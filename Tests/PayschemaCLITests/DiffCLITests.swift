@@ -63,9 +63,9 @@ struct DiffCLITests {
         let result = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1"], in: root)
         #expect(result.status == 1)
         #expect(result.stdout == """
-            HEAD~1:Schemas/Shop/Payment.yaml:7:7: error: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (wire: breaking, source: breaking)
-            Schemas/Shop/Payment.yaml:8:7: info: [FIELD_ADDED_OPTIONAL] Shop.Payment.method: optional field method was added (wire: compatible, source: compatible)
-            Schemas/Shop/Payment.yaml:11:25: error: [ENUM_CASE_ADDED] Shop.PaymentStatus.expired: case expired ('expired') was added: old receivers of this closed enum reject it; exhaustive switches no longer compile until they handle it (wire: breaking, source: breaking)
+            HEAD~1:Schemas/Shop/Payment.yaml:7:7: error: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (response; wire: breaking, source: breaking)
+            Schemas/Shop/Payment.yaml:8:7: info: [FIELD_ADDED_OPTIONAL] Shop.Payment.method: optional field method was added (response; wire: compatible, source: compatible)
+            Schemas/Shop/Payment.yaml:11:25: error: [ENUM_CASE_ADDED] Shop.PaymentStatus.expired: case expired ('expired') was added: old receivers of this closed enum reject it; exhaustive switches no longer compile until they handle it (response; wire: breaking, source: breaking)
 
             """)
     }
@@ -102,7 +102,7 @@ struct DiffCLITests {
             """.write(to: root.appending(path: "Schemas/breaking-changes.yaml"), atomically: true, encoding: .utf8)
         let accepted = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1"], in: root)
         #expect(accepted.status == 0, "\(accepted.stdout)")
-        #expect(accepted.stdout.contains("note: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (wire: breaking, source: breaking) [accepted: Status moved to the events API.]"))
+        #expect(accepted.stdout.contains("note: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (response; wire: breaking, source: breaking) [accepted: Status moved to the events API.]"))
         try """
             accepted:
               - rule: FIELD_REMOVED
@@ -150,6 +150,6 @@ struct DiffCLITests {
         }
         let result = try CLIRunner.run("payschema", ["diff", "old", "new"], in: root)
         #expect(result.status == 1)
-        #expect(result.stdout == "new/Shop/Payment.yaml:8:7: error: [FIELD_BECAME_REQUIRED] Shop.Payment.note: note became required (wire: compatible, source: breaking)\n")
+        #expect(result.stdout == "new/Shop/Payment.yaml:8:7: error: [FIELD_BECAME_REQUIRED] Shop.Payment.note: note became required (response; wire: compatible, source: breaking)\n")
     }
 }

@@ -30,8 +30,10 @@ public enum DiffReport {
         severity == .note ? "info" : severity.rawValue
     }
 
+    /// `response; wire: breaking, source: compatible`: the direction that decided the wire verdict
+    /// first, when the change is in a type.
     static func verdicts(_ change: SchemaChange) -> String {
-        "wire: \(change.wire.rawValue), source: \(change.source.rawValue)"
+        (change.direction.map { "\($0); " } ?? "") + "wire: \(change.wire.rawValue), source: \(change.source.rawValue)"
     }
 
     /// Breaking first, then by severity, then by location.
@@ -63,12 +65,12 @@ public enum DiffReport {
             let breaking = changes.filter { $0.isBreaking && $0.acceptedBecause == nil }.count
             var lines = ["### Schema changes", "", changes.isEmpty ? "No schema changes." : "\(changes.count) change\(changes.count == 1 ? "" : "s"), \(breaking) breaking.", ""]
             if !changes.isEmpty {
-                lines.append("| Severity | Rule | Element | Wire | Swift source | Change |")
-                lines.append("|---|---|---|---|---|---|")
+                lines.append("| Severity | Rule | Element | Direction | Wire | Swift source | Change |")
+                lines.append("|---|---|---|---|---|---|---|")
                 for change in ordered(changes) {
                     let severity = change.acceptedBecause == nil ? severityName(change.severity) : "accepted"
                     let message = (change.message + (change.acceptedBecause.map { " — accepted: \($0)" } ?? "")).replacingOccurrences(of: "|", with: "\\|")
-                    lines.append("| \(severity) | `\(change.rule)` | `\(change.path)` | \(change.wire.rawValue) | \(change.source.rawValue) | \(message) (\(change.location.file):\(change.location.line)) |")
+                    lines.append("| \(severity) | `\(change.rule)` | `\(change.path)` | \(change.direction ?? "—") | \(change.wire.rawValue) | \(change.source.rawValue) | \(message) (\(change.location.file):\(change.location.line)) |")
                 }
             }
             return lines.joined(separator: "\n")

@@ -20,6 +20,9 @@ public struct SchemaChange: Sendable, Hashable, Codable {
     public var source: Verdict
     /// The element, e.g. `MollieCheckout.Payment.status`.
     public var path: String
+    /// Who sends the type the change is in (`request`, `response` or `both`), which decides the wire
+    /// verdict; `nil` for error catalogs and operations.
+    public var direction: String?
     /// What changed.
     public var message: String
     /// Where: in the new schema, or in the old one for removals.
@@ -28,8 +31,9 @@ public struct SchemaChange: Sendable, Hashable, Codable {
     public var acceptedBecause: String?
 
     /// Creates a change.
-    public init(rule: String, severity: Diagnostic.Severity, wire: Verdict, source: Verdict, path: String, message: String, location: SourceLocation) {
+    public init(rule: String, severity: Diagnostic.Severity, wire: Verdict, source: Verdict, path: String, message: String, location: SourceLocation, direction: String? = nil) {
         self.rule = rule
+        self.direction = direction
         self.severity = severity
         self.wire = wire
         self.source = source

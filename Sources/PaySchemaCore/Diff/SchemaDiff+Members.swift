@@ -13,20 +13,22 @@ extension SchemaDiff {
     mutating func compareStruct(_ module: String, _ old: StructDecl, _ new: StructDecl, path: String, direction: Direction, renames: [String: String]) {
         let oldFormats = Set(old.encodings.map(\.value)), newFormats = Set(new.encodings.map(\.value))
         for format in oldFormats.subtracting(newFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
-            add(.typeEncodingRemoved, wire: .breaking, source: .breaking, path, "\(format.rawValue) is no longer supported", at: new.fieldsLocation)
+            // Old senders may still write the encoding; old receivers read whatever the new side
+            // writes, which is one of the encodings both support.
+            add(.typeEncodingRemoved, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, path,
+                "\(format.rawValue) is no longer supported" + (Self.sends(direction) ? ": old senders may still write it" : ""), at: new.fieldsLocation)
         }
         for format in newFormats.subtracting(oldFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
             add(.typeEncodingAdded, wire: .compatible, source: .compatible, path, "\(format.rawValue) is now supported", at: new.fieldsLocation)
         }
         let oldGroups = Set(old.requireAnyOf.map { Set($0.value.map(\.value)) }), newGroups = Set(new.requireAnyOf.map { Set($0.value.map(\.value)) })
         if oldGroups != newGroups {
-            // Fewer alternatives (or a rule where there was none) accept fewer payloads.
             var rule = WireFormChanges()
-            if oldGroups.isEmpty { rule.note(1, "requireAnyOf") }
-            else if newGroups.isEmpty { rule.note(-1, "requireAnyOf") }
-            else if newGroups.isSubset(of: oldGroups) { rule.note(1, "requireAnyOf") }
-            else if newGroups.isSuperset(of: oldGroups) { rule.note(-1, "requireAnyOf") }
-            else { rule.changed.append("requireAnyOf") }
+            switch Self.presenceInclusion(old: oldGroups, new: newGroups) {
+            case 0?: break
+            case let movement?: rule.note(movement, "requireAnyOf")
+            case nil: rule.changed.append("requireAnyOf")
+            }
             compareConstraints(Constraints(), Constraints(), path: path, direction: direction, at: new.requireAnyOf.first?.location ?? new.fieldsLocation, extra: rule)
         }
         var renamed: [String: FieldDecl] = [:]
@@ -67,7 +69,21 @@ extension SchemaDiff {
         let location = new.name.location
         let oldType = Self.renaming(old.type.value, renames)
         if oldType != new.type.value {
-            add(.fieldTypeChanged, wire: .breaking, source: .breaking, path, "the type changed from \(old.type.value) to \(new.type.value)", at: new.type.location)
+            // A narrower type (a JSON value became a string) breaks only old senders, whose values
+            // the new type may refuse; a wider one only old receivers. Unrelated types break both.
+            let wire: Verdict, detail: String
+            switch Self.typeInclusion(old: oldType, new: new.type.value) {
+            case 1?:
+                wire = Self.sends(direction) ? .breaking : .compatible
+                detail = " (narrower" + (Self.sends(direction) ? ": old senders may send values it refuses)" : ": old receivers read every value it admits)")
+            case (-1)?:
+                wire = Self.receives(direction) ? .breaking : .compatible
+                detail = " (wider" + (Self.receives(direction) ? ": old receivers refuse the values it adds)" : ": it reads every value old senders send)")
+            default:
+                wire = .breaking
+                detail = ""
+            }
+            add(.fieldTypeChanged, wire: wire, source: .breaking, path, "the type changed from \(old.type.value) to \(new.type.value)" + detail, at: new.type.location)
         }
         if !old.required && new.required {
             add(.fieldBecameRequired, wire: Self.sends(direction) ? .breaking : .compatible, source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
@@ -135,6 +151,38 @@ extension SchemaDiff {
             else { wireForms.changed.append("jsonForms") }
         }
         compareConstraints(old.constraints, new.constraints, path: path, direction: direction, at: location, extra: wireForms)
+    }
+
+    /// How the payloads a `requireAnyOf` rule admits moved: 1 fewer (tighter), -1 more (looser), 0
+    /// the same, `nil` neither. A rule admits a payload when some group is wholly present, so the
+    /// new rule admits a subset of the old one's payloads exactly when every new group contains an
+    /// old group (whatever satisfies it satisfies that old group), and a superset exactly when every
+    /// old group contains a new one. No rule admits every payload (the empty group).
+    static func presenceInclusion(old: Set<Set<String>>, new: Set<Set<String>>) -> Int? {
+        let before = old.isEmpty ? [Set<String>()] : old, after = new.isEmpty ? [Set<String>()] : new
+        let narrower = after.allSatisfy { group in before.contains { $0.isSubset(of: group) } }
+        let wider = before.allSatisfy { group in after.contains { $0.isSubset(of: group) } }
+        switch (narrower, wider) {
+        case (true, true): return 0
+        case (true, false): return 1
+        case (false, true): return -1
+        case (false, false): return nil
+        }
+    }
+
+    /// How the values a field's type admits on the wire moved from `old` to `new`: 1 fewer (the new
+    /// type is narrower), -1 more (wider), `nil` neither or unknown. A `JSON` value admits every
+    /// JSON value, so any other type is narrower; lists, sets and maps compare by their elements.
+    static func typeInclusion(old: TypeExpression, new: TypeExpression) -> Int? {
+        if old == new { return 0 }
+        switch (old, new) {
+        case (.primitive(.json), _): return 1
+        case (_, .primitive(.json)): return -1
+        case (.list(let a), .list(let b)), (.set(let a), .set(let b)), (.map(let a), .map(let b)):
+            return typeInclusion(old: a, new: b)
+        default:
+            return nil
+        }
     }
 
     /// The JSON form a field's type takes by itself.

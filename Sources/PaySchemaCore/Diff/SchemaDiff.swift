@@ -3,6 +3,8 @@
 /// type) and Swift source (does code written against the old generated API still compile).
 public struct SchemaDiff {
     var changes: [SchemaChange] = []
+    /// The direction of the type being compared, stamped on its changes.
+    var currentDirection: Direction?
     let old: [String: CheckedModule]
     let new: [String: CheckedModule]
 
@@ -29,7 +31,8 @@ public struct SchemaDiff {
                 severity = .note
             }
         }
-        changes.append(SchemaChange(rule: rule.rawValue, severity: severity, wire: wire, source: source, path: path, message: message, location: location))
+        changes.append(SchemaChange(rule: rule.rawValue, severity: severity, wire: wire, source: source, path: path, message: message, location: location,
+                                    direction: currentDirection?.rawValue))
     }
 
     /// Who sends values of `name`: declared or inferred on either side; unknown counts as both.
@@ -42,12 +45,14 @@ public struct SchemaDiff {
     mutating func compareModule(_ name: String) {
         guard let newModule = new[name] else {
             for type in old[name]?.types.values.sorted(by: { $0.name.value < $1.name.value }) ?? [] {
+                currentDirection = direction(name, type.name.value)
                 add(.typeRemoved, wire: .compatible, source: .breaking, "\(name).\(type.name.value)", "module \(name) was removed with type \(type.name.value)", at: type.name.location)
             }
             return
         }
         guard let oldModule = old[name] else {
             for type in newModule.types.values.sorted(by: { $0.name.value < $1.name.value }) {
+                currentDirection = direction(name, type.name.value)
                 add(.typeAdded, wire: .compatible, source: .compatible, "\(name).\(type.name.value)", "type \(type.name.value) was added (new module \(name))", at: type.name.location)
             }
             return
@@ -60,6 +65,7 @@ public struct SchemaDiff {
         }
         for type in oldModule.types.values.sorted(by: { $0.name.value < $1.name.value }) {
             let path = "\(name).\(type.name.value)"
+            currentDirection = direction(name, renamedOld[type.name.value] ?? type.name.value)
             if let newType = newModule.types[type.name.value] {
                 compareType(name, type, newType, path: path, renames: renamedOld)
             } else if let newName = renamedOld[type.name.value], let newType = newModule.types[newName] {
@@ -72,8 +78,10 @@ public struct SchemaDiff {
             }
         }
         for type in newModule.types.values.sorted(by: { $0.name.value < $1.name.value }) where oldModule.types[type.name.value] == nil && !renamedOld.values.contains(type.name.value) {
+            currentDirection = direction(name, type.name.value)
             add(.typeAdded, wire: .compatible, source: .compatible, "\(name).\(type.name.value)", "type \(type.name.value) was added", at: type.name.location)
         }
+        currentDirection = nil
         compareCatalogs(name, oldModule, newModule)
         compareOperations(name, oldModule, newModule, renames: renamedOld)
     }

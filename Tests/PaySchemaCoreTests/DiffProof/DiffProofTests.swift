@@ -20,6 +20,8 @@ struct DiffProofTests {
     struct Proof: Sendable {
         var name: String
         var rules: [String]
+        /// The direction of each change, in `rules`' order (`nil` for catalogs and operations).
+        var directions: [String?] = []
         var expectedWire: Verdict
         var expectedSource: Verdict
         var compiles = false
@@ -27,6 +29,8 @@ struct DiffProofTests {
         var provenWire: Verdict = .compatible
         var wireEvidence: [String] = []
         var problems: [String] = []
+        /// How many payloads the readers judged.
+        var payloadCount = 0
     }
 
     static func severity(_ verdict: Verdict) -> Int {
@@ -41,11 +45,63 @@ struct DiffProofTests {
         verdicts.max { severity($0) < severity($1) } ?? .compatible
     }
 
+    /// The cases the proof runs: every case of `SchemaDiffTests`, plus, for every rule and every
+    /// direction (request, response, both) no case reports it in alone, the first single-rule case
+    /// of that rule rewritten for that direction (its types' `direction:` set or swapped), when the
+    /// rewrite still reports that one rule alone.
+    static let proofCases: [SchemaDiffTests.Case] = {
+        let cases = SchemaDiffTests.cases
+        var covered = Set<String>(), firstCase: [String: SchemaDiffTests.Case] = [:]
+        for testCase in cases {
+            let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
+            guard changes.count == 1, let change = changes.first else { continue }
+            covered.insert(change.rule + " " + (change.direction ?? "-"))
+            if firstCase[change.rule] == nil, change.direction != nil { firstCase[change.rule] = testCase }
+        }
+        var variants: [SchemaDiffTests.Case] = []
+        for rule in DiffRule.allCases {
+            guard let base = firstCase[rule.rawValue] else { continue }
+            for direction in Direction.allCases.map(\.rawValue) where !covered.contains(rule.rawValue + " " + direction) {
+                let variant = SchemaDiffTests.Case(name: "\(base.name) [\(direction)]", old: directed(base.old, direction), new: directed(base.new, direction), expected: [])
+                guard case (_?, let oldProblems) = check(["s.yaml": variant.old], module: "M"), case (_?, let newProblems) = check(["s.yaml": variant.new], module: "M"),
+                      !(oldProblems + newProblems).contains(where: { $0.severity == .error }) else { continue }
+                let changes = SchemaDiffTests.diff(variant.old, variant.new)
+                if changes.count == 1, changes[0].rule == rule.rawValue, changes[0].direction == direction {
+                    variants.append(variant)
+                    covered.insert(rule.rawValue + " " + direction)
+                }
+            }
+        }
+        return cases + variants
+    }()
+
+    /// `yaml` with every type sending in `direction`: existing `direction:` keys rewritten, and one
+    /// added after each `kind:` that has none (`both` is the default, so it removes them).
+    static func directed(_ yaml: String, _ direction: String) -> String {
+        let existing = try! Regex(#"(,\s*)?direction: (request|response|both)(\s*,)?"#)
+        var text = yaml
+        if direction == "both" {
+            return text.replacing(existing) { match in
+                (match.output[1].substring != nil && match.output[3].substring != nil) ? ", " : ""
+            }
+        }
+        if text.contains("direction: ") {
+            return text.replacing(try! Regex("direction: (request|response|both)"), with: "direction: \(direction)")
+        }
+        text = text.replacing(try! Regex(#"kind: (struct|enum|union|scalar)(\s*[,}])"#)) { match in
+            "kind: \(match.output[1].substring ?? ""), direction: \(direction)\(match.output[2].substring ?? "")"
+        }
+        return text.replacing(try! Regex(#"(?m)^(\s+)kind: (struct|enum|union|scalar)$"#)) { match in
+            let indent = match.output[1].substring ?? ""
+            return "\(indent)kind: \(match.output[2].substring ?? "")\n\(indent)direction: \(direction)"
+        }
+    }
+
     @Test func everyRuleHasCompilerAndPayloadProvenVerdicts() throws {
         let toolchain = try ProofToolchain.locate()
         let root = FileManager.default.temporaryDirectory.appending(path: "payschema-diff-proof-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let cases = SchemaDiffTests.cases
+        let cases = Self.proofCases
         let results = Mutex<[Int: Proof]>([:])
         DispatchQueue.concurrentPerform(iterations: cases.count) { index in
             let proof = Self.prove(cases[index], toolchain: toolchain, in: root.appending(path: "case\(index)"))
@@ -53,7 +109,7 @@ struct DiffProofTests {
         }
         let proofs = results.withLock { value in (0..<cases.count).compactMap { value[$0] } }
         #expect(proofs.count == cases.count)
-        var proven = Set<String>()
+        var proven: [RuleTable.Key: RuleTable.Row] = [:]
         for proof in proofs {
             #expect(proof.problems.isEmpty, "\(proof.name): \(proof.problems.joined(separator: "\n"))")
             let sourceMatches = proof.compiles == (proof.expectedSource != .breaking)
@@ -65,18 +121,24 @@ struct DiffProofTests {
                 \(proof.name) \(proof.rules): the diff says wire \(proof.expectedWire.rawValue), the payloads say \
                 \(proof.provenWire.rawValue): \(proof.wireEvidence.prefix(3))
                 """)
-            // A rule counts as proven by a case that reports it alone, so its own verdicts are what
-            // the compiler and the payloads judged.
-            if proof.problems.isEmpty && sourceMatches && proof.provenWire == proof.expectedWire && proof.rules.count == 1 { proven.formUnion(proof.rules) }
+            // A rule counts as proven, in a direction, by a case that reports it alone, so its own
+            // verdicts are what the compiler and the payloads judged.
+            if proof.problems.isEmpty && sourceMatches && proof.provenWire == proof.expectedWire && proof.rules.count == 1 {
+                let key = RuleTable.Key(rule: proof.rules[0], direction: proof.directions[0])
+                if proven[key] == nil {
+                    proven[key] = RuleTable.Row(wire: proof.expectedWire, source: proof.expectedSource, proof: proof.name, payloads: proof.payloadCount)
+                }
+            }
         }
-        let unproven = Set(DiffRule.allCases.map(\.rawValue)).subtracting(proven).subtracting([DiffRule.staleAcceptance.rawValue])
-        #expect(unproven.sorted() == [], "rules without a proven case of their own")
+        let table = RuleTable(proven: proven)
+        #expect(table.missing == [], "rules without a proven case of their own in each direction")
+        try table.check(against: packageRoot.appending(path: "docs/schema-diff-rules.md"))
     }
 
     /// Generates, compiles and runs both revisions of one case.
     static func prove(_ testCase: SchemaDiffTests.Case, toolchain: ProofToolchain, in directory: URL) -> Proof {
         let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
-        var proof = Proof(name: testCase.name, rules: changes.map(\.rule),
+        var proof = Proof(name: testCase.name, rules: changes.map(\.rule), directions: changes.map(\.direction),
                           expectedWire: worst(changes.map(\.wire)), expectedSource: worst(changes.map(\.source)))
         guard case let (old?, _) = check(["s.yaml": testCase.old], module: "M"), case let (new?, _) = check(["s.yaml": testCase.new], module: "M") else {
             proof.problems.append("a revision does not check")
@@ -147,7 +209,10 @@ struct DiffProofTests {
             if direction != .response { pairs.append((oldSide, name, newSide, newName, "request \(name): old → new")) }
             if direction != .request { pairs.append((newSide, newName, oldSide, name, "response \(newName): new → old")) }
             for pair in pairs {
-                let samples = WireSamples(module: pair.writer.module, otherPatterns: patterns)
+                let presenceRules = [old, new].contains { module in
+                    module.types.values.contains { if case .structure(let decl) = $0.kind { !decl.requireAnyOf.isEmpty } else { false } }
+                }
+                let samples = WireSamples(module: pair.writer.module, otherPatterns: patterns, hasPresenceRules: presenceRules)
                 var candidates = samples.json(for: pair.writerName).map { ("json", $0) }
                 candidates += samples.query(for: pair.writerName).map { ("query", $0) }
                 let written = try toolchain.converse(pair.writer.program, candidates.map { "read\t\($0.0)\t\(pair.writerName)\t" + Data($0.1.utf8).base64EncodedString() })
@@ -164,6 +229,7 @@ struct DiffProofTests {
                 }
                 let keys = fieldKeys(writer: pair.writer.module.type(pair.writerName), reader: pair.reader.module.type(pair.readerName))
                 let read = try toolchain.converse(pair.reader.program, payloads.map { "read\t\($0.format)\t\(pair.readerName)\t" + $0.payload.base64EncodedString() })
+                proof.payloadCount += payloads.count
                 for (payload, answer) in zip(payloads, read) {
                     let text = String(decoding: payload.payload, as: UTF8.self)
                     if !answer.hasPrefix("ok") {

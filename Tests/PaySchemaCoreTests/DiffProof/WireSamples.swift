@@ -11,6 +11,8 @@ struct WireSamples {
     let module: CheckedModule
     /// Patterns of the other revision, so that values telling two patterns apart are tried too.
     let otherPatterns: [String]
+    /// Whether either revision has a `requireAnyOf` rule (then every presence combination is tried).
+    var hasPresenceRules = false
 
     static let maxDepth = 3
 
@@ -81,6 +83,17 @@ struct WireSamples {
         }
         let base: [(String, String?)] = fields.map { ($0.key, $0.candidates.first) }
         var result = [object(base), object(fields.map { ($0.key, $0.required ? $0.candidates.first : nil) })]
+        // With requireAnyOf (on either revision: the other's groups may name other fields), every
+        // combination of the optional fields present or absent, so each group's satisfaction is
+        // tried on its own.
+        let groupedIndices = decl.fields.indices.filter { !fields[$0].required }
+        if hasPresenceRules, !groupedIndices.isEmpty, groupedIndices.count <= 6 {
+            for mask in 0..<(1 << groupedIndices.count) {
+                var entries = base
+                for (bit, index) in groupedIndices.enumerated() where mask & (1 << bit) == 0 { entries[index].1 = nil }
+                result.append(object(entries))
+            }
+        }
         guard depth <= 1 else { return result }
         for (index, field) in fields.enumerated() where overriding[field.key] == nil {
             var variants = field.candidates.dropFirst().map { Optional($0) } + [Optional("null"), nil]
@@ -137,7 +150,7 @@ struct WireSamples {
         case .date: return ["\"2026-11-23T10:20:30Z\"", "\"2026-11-23\"", "\"2026-11-23T10:20:30.123+01:00\""]
         case .url: return ["\"https://shop.example/return\"", "\"/relative/path\"", "\"app://x\""]
         case .uuid: return ["\"6F9619FF-8B86-D011-B42D-00C04FC964FF\"", "\"6f9619ff-8b86-d011-b42d-00c04fc964ff\""]
-        case .json: return ["{\"k\":1}", "\"s\"", "1"]
+        case .json: return ["{\"k\":1}", "\"s\"", "1", "[1,\"a\"]", "true", "{}", "1.5", "-7", "[]"]
         }
     }
 
