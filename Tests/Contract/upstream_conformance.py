@@ -84,6 +84,12 @@ class Ours:
         while isinstance(node, dict) and "$ref" in node and depth < 32:
             node = self.components.get(node["$ref"].split("/")[-1])
             depth += 1
+        if isinstance(node, dict) and "enum" not in node:
+            # A coded string of ours refers to its shared code list: `allOf: [{$ref: PayCurrencyCode}]`.
+            for member in node.get("allOf", []):
+                target = self.resolve(member) if isinstance(member, dict) and "$ref" in member else None
+                if isinstance(target, dict) and "enum" in target:
+                    node = dict(node, enum=target["enum"])
         if isinstance(node, dict):
             for key in ("anyOf", "oneOf"):
                 # A nullable field of ours is `anyOf: [{$ref}, {type: null}]`.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PaySchemaCore
+@_spi(Generated) import PaySchemaVocabulary
 import Testing
 
 @Suite("Exports")
@@ -17,7 +18,9 @@ struct ExportTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
-        #expect(schemas?.count == mollie.types.count)
+        // Every type, and the currency list once (Mollie's amounts name `format: iso4217`).
+        #expect(schemas?.count == mollie.types.count + 1)
+        #expect((schemas?["PayCurrencyCode"] as? [String: Any])?["enum"] as? [String] == ISO4217.codes.sorted())
         let paths = document["paths"] as? [String: Any]
         #expect(Set(paths?.keys.map { $0 } ?? []) == ["/api/methods", "/api/payments", "/api/payments/{id}"])
         let create = schemas?["CreatePaymentRequest"] as? [String: Any]
@@ -51,12 +54,27 @@ struct ExportTests {
         let paypal = try #require(Self.modules["PayPalPayments"])
         let documents = SchemaExport.jsonSchemas(paypal)
         let formerNames = paypal.files.flatMap(\.types).flatMap(\.lifecycle.renamedFrom)
-        #expect(documents.count == paypal.types.count + formerNames.count)
+        // Every type, each former name, and each code list PayPal's fields use, once.
+        #expect(documents.count == paypal.types.count + formerNames.count + 2)
+        #expect(Set(documents.map(\.name)).isSuperset(of: ["PayCurrencyCode.schema.json", "PayCountryCode.schema.json"]))
         let alias = try #require(documents.first { $0.name == "ErrorResponse.schema.json" }).document.serialized()
         #expect(alias.contains("\"$ref\": \"PayPalErrorResponse.schema.json\"") && alias.contains("\"deprecated\": true"))
         let card = try #require(documents.first { $0.name == "Card.schema.json" }).document.serialized()
         #expect(card.contains("\"$ref\": \"PayPalAddress.schema.json\""))
         #expect(card.contains("\"x-sensitive\": true"))
         #expect(card.contains("\"pattern\": \"^(?:0[1-9]|1[0-2])$\""))
+    }
+
+    /// Each code list is written once and referenced: the whole export of every module names the
+    /// 182 currencies once, however many fields take a currency.
+    @Test func codeListsAreSharedComponents() throws {
+        let document = SchemaExport.openAPI(Array(Self.modules.values).sorted { $0.name < $1.name }).serialized()
+        let currencyFields = document.components(separatedBy: "\"$ref\": \"#/components/schemas/PayCurrencyCode\"").count - 1
+        #expect(currencyFields > 5)
+        #expect(document.components(separatedBy: "\"XOF\"").count - 1 == 1)
+        #expect(document.components(separatedBy: "\"NL\"").count - 1 == 1)
+        let inline = SchemaExport.jsonSchemas(try #require(Self.modules["PayPalPayments"]), sharedCodeLists: false)
+        #expect(!inline.contains { $0.name == "PayCurrencyCode.schema.json" })
+        #expect(inline.contains { $0.document.serialized().contains("\"XOF\"") })
     }
 }

@@ -6,6 +6,9 @@ public struct SchemaExport {
     let module: CheckedModule
     /// How references to other types are written: `#/components/schemas/` or a file suffix.
     let reference: (String) -> String
+    /// How references to a shared code list are written (``SharedCodeList``); `nil` writes each
+    /// list inline where a field names its format.
+    var codeListReference: ((SharedCodeList) -> String)? = nil
 
     /// The JSON Schema of a declared type.
     public func schema(of resolved: ResolvedDecl) -> JSONValue {
@@ -93,9 +96,12 @@ public struct SchemaExport {
     /// A schema that also admits `null`. A schema with a single `type` gets `null` added to it (and
     /// to its `enum`), the OpenAPI 3.1 spelling other generators understand (swift-openapi-generator
     /// drops properties written as `anyOf` with `null`); anything else (a `$ref`) becomes
-    /// `anyOf: [schema, {type: null}]`. Both accept exactly the same values.
+    /// `anyOf: [schema, {type: null}]`, as does a schema that refers to a shared code list. Both
+    /// accept exactly the same values.
     static func nullable(_ entries: [(String, JSONValue)]) -> [(String, JSONValue)] {
-        guard let typeIndex = entries.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entries[typeIndex].1 else {
+        // A reference inside (a shared code list in `allOf`) would still refuse `null`.
+        guard let typeIndex = entries.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entries[typeIndex].1,
+              !entries.contains(where: { $0.0 == "allOf" }) else {
             return [("anyOf", .array([.object(entries), .object([("type", "null")])]))]
         }
         var result = entries
@@ -237,8 +243,8 @@ public struct SchemaExport {
                 if !constraints.schemes.isEmpty { entries.append(("x-schemes", .array(constraints.schemes.map { .string($0) }))) }
             case .uuid?: entries.append(("format", "uuid")); entries.append(("pattern", .string(Self.uuidPattern)))
             case .uuidLowercase?: entries.append(("format", "uuid")); entries.append(("pattern", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
-            case .iso4217?: entries.append(("enum", .array(ISO4217.codes.sorted().map { .string($0) }))); entries.append(("x-format", "iso4217"))
-            case .iso3166Alpha2?: entries.append(("enum", .array(ISO3166.alpha2.sorted().map { .string($0) }))); entries.append(("x-format", "iso3166Alpha2"))
+            case .iso4217?: entries += codeList(.currency)
+            case .iso3166Alpha2?: entries += codeList(.country)
             // `format: luhn` names the check digit for tools that can generate it (schemathesis
             // hooks); validators that do not know the format read it as an annotation.
             case .luhn?: entries.append(("pattern", "^[0-9]{12,19}$")); entries.append(("format", "luhn")); entries.append(("x-format", "luhn"))
@@ -249,6 +255,12 @@ public struct SchemaExport {
             }
         }
         return entries
+    }
+
+    /// A code list where a field names it: a reference to the one shared schema, or the list itself.
+    func codeList(_ list: SharedCodeList) -> [(String, JSONValue)] {
+        guard let codeListReference else { return [("enum", list.values), ("x-format", .string(list.format))] }
+        return [("allOf", .array([.object([("$ref", .string(codeListReference(list)))])])), ("x-format", .string(list.format))]
     }
 
     /// The JSON forms of a decimal that accepts more than its type's own form.
@@ -340,8 +352,11 @@ public struct SchemaExport {
     }
 
     /// One JSON Schema document per type, named `<Type>.schema.json`, referencing each other by file name.
-    public static func jsonSchemas(_ module: CheckedModule) -> [(name: String, document: JSONValue)] {
-        let export = SchemaExport(module: module) { "\($0).schema.json" }
+    /// Each code list a field uses (ISO 4217 currencies, ISO 3166 countries) is its own document,
+    /// `<List>.schema.json`, unless `sharedCodeLists` is off (then each field carries the list).
+    public static func jsonSchemas(_ module: CheckedModule, sharedCodeLists: Bool = true) -> [(name: String, document: JSONValue)] {
+        var export = SchemaExport(module: module) { "\($0).schema.json" }
+        if sharedCodeLists { export.codeListReference = { "\($0.rawValue).schema.json" } }
         var documents = sortedTypes(module).map { resolved -> (name: String, document: JSONValue) in
             let type = resolved.type
             guard case .object(let entries) = export.schema(of: resolved) else { return (type.name.value + ".schema.json", .null) }
@@ -368,6 +383,15 @@ public struct SchemaExport {
                 }
                 documents.append((former.value + ".schema.json", .object(entries)))
             }
+        }
+        let used = SharedCodeList.used(in: documents.map(\.document), reference: export.codeListReference)
+        for list in used where !documents.contains(where: { $0.name == list.rawValue + ".schema.json" }) {
+            let header: [(String, JSONValue)] = [
+                ("$schema", "https://json-schema.org/draft/2020-12/schema"),
+                ("$id", .string("\(module.name)/\(list.rawValue).schema.json")),
+                ("title", .string(list.rawValue)),
+            ]
+            documents.append((list.rawValue + ".schema.json", .object(header + list.schemaEntries)))
         }
         return documents.sorted { $0.name < $1.name }
     }
@@ -407,7 +431,9 @@ public struct SchemaExport {
         var pathServers: [String: String] = [:]
         var usedSchemes = Set<SecurityScheme>()
         for module in modules {
-            let export = SchemaExport(module: module) { "#/components/schemas/" + component(module, $0) }
+            var export = SchemaExport(module: module) { "#/components/schemas/" + component(module, $0) }
+            // One component per code list for the whole document, whichever module uses it.
+            export.codeListReference = { "#/components/schemas/" + $0.rawValue }
             for type in sortedTypes(module) { schemas.append((component(module, type.type.name.value), export.schema(of: type))) }
             for file in module.resolvedFiles {
                 for resolved in file.operations {
@@ -482,6 +508,10 @@ public struct SchemaExport {
         var document: [(String, JSONValue)] = [("openapi", "3.1.0"), ("info", .object(info))]
         if let shared { document.append(("servers", .array([server(shared)]))) }
         document.append(("paths", .object(pathObjects)))
+        let lists = SharedCodeList.used(in: schemas.map(\.1), reference: { "#/components/schemas/" + $0.rawValue })
+        for list in lists where !schemas.contains(where: { $0.0 == list.rawValue }) {
+            schemas.append((list.rawValue, .object(list.schemaEntries)))
+        }
         var components: [(String, JSONValue)] = [("schemas", .object(schemas))]
         let schemes = securitySchemes.filter { usedSchemes.contains($0.0) }.map { ($0.0.rawValue, $0.1) }
         if !schemes.isEmpty { components.append(("securitySchemes", .object(schemes))) }

@@ -13,7 +13,7 @@ public struct UpstreamLinkedType: Sendable {
     public static func all(in modules: [CheckedModule]) -> [UpstreamLinkedType] {
         var linked: [UpstreamLinkedType] = []
         for module in modules {
-            let documents = Dictionary(SchemaExport.jsonSchemas(module).map { ($0.name, $0.document) }, uniquingKeysWith: { first, _ in first })
+            let documents = Dictionary(SchemaExport.jsonSchemas(module, sharedCodeLists: false).map { ($0.name, $0.document) }, uniquingKeysWith: { first, _ in first })
             for (name, type) in module.types.sorted(by: { $0.key < $1.key }) {
                 guard let link = type.upstream, let document = documents[name + ".schema.json"] else { continue }
                 let data = Data(document.serialized().utf8)

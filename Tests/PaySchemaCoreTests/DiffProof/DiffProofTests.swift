@@ -109,7 +109,7 @@ struct DiffProofTests {
         }
         let proofs = results.withLock { value in (0..<cases.count).compactMap { value[$0] } }
         #expect(proofs.count == cases.count)
-        var proven: [RuleTable.Key: RuleTable.Row] = [:]
+        var proven: [RuleTable.Key: [RuleTable.Row]] = [:]
         for proof in proofs {
             #expect(proof.problems.isEmpty, "\(proof.name): \(proof.problems.joined(separator: "\n"))")
             let sourceMatches = proof.compiles == (proof.expectedSource != .breaking)
@@ -124,9 +124,10 @@ struct DiffProofTests {
             // A rule counts as proven, in a direction, by a case that reports it alone, so its own
             // verdicts are what the compiler and the payloads judged.
             if proof.problems.isEmpty && sourceMatches && proof.provenWire == proof.expectedWire && proof.rules.count == 1 {
+                // Each distinct pair of verdicts a rule takes in a direction, with its first proof.
                 let key = RuleTable.Key(rule: proof.rules[0], direction: proof.directions[0])
-                if proven[key] == nil {
-                    proven[key] = RuleTable.Row(wire: proof.expectedWire, source: proof.expectedSource, proof: proof.name, payloads: proof.payloadCount)
+                if !(proven[key] ?? []).contains(where: { $0.wire == proof.expectedWire && $0.source == proof.expectedSource }) {
+                    proven[key, default: []].append(RuleTable.Row(wire: proof.expectedWire, source: proof.expectedSource, proof: proof.name, payloads: proof.payloadCount))
                 }
             }
         }
