@@ -37,7 +37,7 @@ extension ScenarioCatalog {
         defer { context.charged("MIT hosted payment FACTURA-\(context.seed)", world.server.charges) }
         let merchant = world.server.merchant
         let serverTime = Date(timeIntervalSince1970: 1_373_485_764)
-        let request = PayRequest(paymentType: .threeMonths, amount: Decimal(string: "1500.00")!, reference: "FACTURA-\(context.seed)", currency: .mxn, dateHour: serverTime)
+        let request = PayRequest(paymentType: .threeMonths, amount: Decimal(sign: .plus, exponent: -2, significand: 150_000), reference: "FACTURA-\(context.seed)", currency: .mxn, dateHour: serverTime)
         // The key stays with the merchant's server; the app only forwards ciphertext.
         let merchantServer = SuiteMerchantServer(key: merchant.key, clock: { serverTime })
         let response = try await world.controller.pay(request, company: company ?? merchant.company, xmlM: merchant.xmlM, merchant: merchantServer)
