@@ -104,6 +104,8 @@ struct GuideCodeCompileTests {
                 if used.contains(index) { cases.append((index, source)) }
             }
         }
+        // Every deviation is tried (none is skipped by applying nowhere), so the test cannot pass empty.
+        #expect(Set(cases.map(\.deviation)) == Set(catalog.deviations.indices))
         let results = try await checker.typecheck(cases.map(\.source))
         for (number, errors) in results.enumerated() {
             let deviation = catalog.deviations[cases[number].deviation]
