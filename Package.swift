@@ -99,7 +99,10 @@ var targets: [Target] = [
             "PaymentFlowsCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            // The client side of the sandbox (`payflow run --http`, the merchant server's calls to
+            // the providers): AsyncHTTPClient, as a Linux server calls HTTP; apps keep URLSession.
+            .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]
     ),
     .executableTarget(
@@ -221,6 +224,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs of the modules and the runtime.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],

@@ -14,8 +14,17 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.0.0"),
     ],
     targets: [
+        // swift-openapi-generator's build plugin on the exported bundled schemas (run.sh writes
+        // Sources/PeerTypes/openapi.json first): the peer's types for `bench peer-decode`.
+        .target(
+            name: "PeerTypes",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
         .executableTarget(
             name: "bench",
             dependencies: [
@@ -26,7 +35,12 @@ let package = Package(
                 .product(name: "MollieCheckout", package: mainPackage),
                 .product(name: "AmazonPayMobile", package: mainPackage),
                 .product(name: "PayPalPayments", package: mainPackage),
+                .product(name: "PaymentFlowsCore", package: mainPackage),
+                .product(name: "PaymentSchemasRuntime", package: mainPackage),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                "PeerTypes",
             ]
         ),
     ],

@@ -6,7 +6,6 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import OpenAPIURLSession
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentScenarios
@@ -25,7 +24,6 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     private let resets = LockIsolated<[String: @Sendable () -> Void]>([:])
     private let apiHosts = LockIsolated<[String: String]>([:])
     private let counter = LockIsolated(0)
-    private let sessions = LockIsolated<[String: URLSession]>([:])
     private let browsers = LockIsolated<[MockBrowser]>([])
     private let address = LockIsolated<URL?>(nil)
     private let linksCache = LockIsolated<(key: SandboxLinks.Key, links: SandboxLinks)?>(nil)
@@ -48,7 +46,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// once the server runs.
     public var baseURL: URL? { publicBase.value }
 
-    /// Serves `transport` under a new prefix and returns how clients reach it (a `URLSessionTransport`).
+    /// Serves `transport` under a new prefix and returns how clients reach it: a
+    /// ``ServerHTTPTransport`` (AsyncHTTPClient, one connection pool per provider) to the prefix.
     public func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint {
         let id = counter.withValue { next -> String in
             next += 1
@@ -56,22 +55,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         }
         register(transport, as: id)
         let base = (address.value ?? URL(fileURLWithPath: "/")).appending(path: "t/\(id)")
-        return MockProviderTransport.RemoteEndpoint(transport: URLSessionTransport(configuration: .init(session: session(for: transport.name))), baseURL: base)
-    }
-
-    /// One connection pool per provider: a server-side component (the Amazon Pay merchant server)
-    /// calls another provider while serving a request, and must not wait for a connection held by
-    /// the very requests it serves.
-    private func session(for provider: String) -> URLSession {
-        sessions.withValue { sessions in
-            if let session = sessions[provider] { return session }
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.httpMaximumConnectionsPerHost = 256
-            configuration.timeoutIntervalForRequest = self.configuration.clientTimeout
-            let session = URLSession(configuration: configuration)
-            sessions[provider] = session
-            return session
-        }
+        return MockProviderTransport.RemoteEndpoint(transport: ServerHTTPTransport(provider: transport.name, timeout: configuration.clientTimeout), baseURL: base)
     }
 
     /// Serves the hosted pages of `browser` as HTML under `/h/<host>/<path>`.

@@ -29,7 +29,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print only the summary table.")
     var quiet = false
 
-    @Flag(help: "Carry every provider call over real HTTP: start the sandbox on a free loopback port in this process and send through URLSessionTransport.")
+    @Flag(help: "Carry every provider call over real HTTP: start the sandbox on a free loopback port in this process and send through AsyncHTTPClient (the server-side transport; apps use URLSession).")
     var http = false
 
     func validate() throws {

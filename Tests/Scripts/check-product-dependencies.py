@@ -8,7 +8,9 @@ import sys
 
 # swift-crypto: the keys that sign (Amazon Pay) or encrypt (MIT's xmlA) payments live on the
 # merchant's server; an app-facing product has no use for it.
-FORBIDDEN = {"hummingbird", "swift-service-lifecycle", "swift-crypto"}
+# AsyncHTTPClient: the server side's HTTP client (the sandbox and its merchant servers); apps use
+# URLSession.
+FORBIDDEN = {"hummingbird", "swift-service-lifecycle", "swift-crypto", "async-http-client", "swift-openapi-async-http-client"}
 FORBIDDEN_TARGETS = {"PaymentSandbox", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentScenarios", "PaymentMocks"}
 APP_PRODUCTS = {"MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout",
                 "PaymentSchemasRuntime", "PaymentFlowsCore"}

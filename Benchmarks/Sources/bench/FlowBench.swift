@@ -1,63 +1,104 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OpenAPIURLSession
+import PaymentFlowsCore
 import PaymentMocks
 import PaymentSandbox
 import PaymentScenarios
 
-/// Completed flows per second per provider (each provider's happy path, fresh mock world per flow).
+/// Completed flows per second per provider (each provider's happy path, fresh mock world per
+/// flow): in memory, over the loopback sandbox with the server-side transport (AsyncHTTPClient),
+/// and over the same sandbox with URLSession (what the sandbox's clients used before), one run.
 enum FlowBench {
     static let happyPaths = ["mcs/success", "mit/hosted-approved", "amazonpay/success", "paypal/card-3ds", "mollie/in-app-paid"]
 
-    /// Flows per second in memory and over loopback HTTP, side by side, in one run.
-    static func compare(seconds: Double) async throws -> [(String, Double, Double)] {
-        let inMemory = await run(seconds: seconds)
+    /// One row: flows per second in memory, over AsyncHTTPClient and over URLSession.
+    struct Row {
+        var label: String
+        var inMemory: Double
+        var asyncHTTPClient: Double
+        var urlSession: Double
+    }
+
+    /// The sandbox with URLSession as its clients' transport (one session per provider, 256
+    /// connections per host, as the sandbox had it before AsyncHTTPClient).
+    struct URLSessionNetwork: ScenarioNetwork {
+        let sandbox: SandboxServer
+        let sessions = LockIsolated<[String: URLSession]>([:])
+
+        func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint {
+            var endpoint = sandbox.endpoint(for: transport)
+            let session = sessions.withValue { sessions -> URLSession in
+                if let session = sessions[transport.name] { return session }
+                let configuration = URLSessionConfiguration.ephemeral
+                configuration.httpMaximumConnectionsPerHost = 256
+                configuration.timeoutIntervalForRequest = sandbox.configuration.clientTimeout
+                let session = URLSession(configuration: configuration)
+                sessions[transport.name] = session
+                return session
+            }
+            endpoint.transport = URLSessionTransport(configuration: .init(session: session))
+            return endpoint
+        }
+        func release(_ transports: [MockProviderTransport]) { sandbox.release(transports) }
+        func servePages(of browser: MockBrowser) { sandbox.servePages(of: browser) }
+        func stopServingPages(of browser: MockBrowser) { sandbox.stopServingPages(of: browser) }
+        func providerURL(for url: URL) -> URL { sandbox.providerURL(for: url) }
+    }
+
+    /// Flows per second one after the other (`concurrency` 1) and with `concurrency` flows in
+    /// flight at all times, per provider and for all scenarios mixed, `seconds` per figure.
+    static func compare(seconds: Double, concurrency: Int) async throws -> [Row] {
         let sandbox = SandboxServer(configuration: .inProcess())
         let running = try await sandbox.start()
-        let overHTTP = await run(seconds: seconds, network: sandbox)
-        let concurrent = await concurrentRate(flows: 200, network: sandbox)
+        let urlSession = URLSessionNetwork(sandbox: sandbox)
+        var rows: [Row] = []
+        // BENCH_FLOW_ONLY=<scenario id> and BENCH_FLOW_HTTP_ONLY=1 narrow the run (for profiling).
+        let environment = ProcessInfo.processInfo.environment
+        let httpOnly = environment["BENCH_FLOW_HTTP_ONLY"] == "1"
+        for (width, label) in [(1, "one at a time"), (concurrency, "\(concurrency) at once")] where !httpOnly || width > 1 {
+            for id in happyPaths + ["all"] where environment["BENCH_FLOW_ONLY"].map({ $0 == id }) ?? true {
+                let scenarios = id == "all" ? ScenarioCatalog.all : ScenarioCatalog.scenario(id).map { [$0] } ?? []
+                guard !scenarios.isEmpty else { continue }
+                let memory = httpOnly ? 0 : await rate(scenarios, concurrency: width, seconds: seconds, network: nil)
+                let ahc = await rate(scenarios, concurrency: width, seconds: seconds, network: sandbox)
+                let session = httpOnly ? 0 : await rate(scenarios, concurrency: width, seconds: seconds, network: urlSession)
+                rows.append(Row(label: "\(id == "all" ? "all \(scenarios.count) scenarios" : id), \(label)", inMemory: memory, asyncHTTPClient: ahc, urlSession: session))
+            }
+        }
         await running.stop()
-        let concurrentInMemory = await concurrentRate(flows: 200, network: nil)
-        var rows = zip(inMemory, overHTTP).map { ($0.0, $0.1, $1.1) }
-        rows.append(("200 concurrent flows (all scenarios)", concurrentInMemory, concurrent))
         return rows
     }
 
-    /// Flows per second when `flows` flows run at once.
-    static func concurrentRate(flows: Int, network: SandboxServer?) async -> Double {
-        let scenarios = ScenarioCatalog.all
+    /// Completed flows per second with `concurrency` flows in flight until `seconds` have passed
+    /// (flows that miss their expectation do not count).
+    static func rate(_ scenarios: [FlowScenario], concurrency: Int, seconds: Double, network: (any ScenarioNetwork)?) async -> Double {
         let clock = ContinuousClock()
         let start = clock.now
-        let completed = await withTaskGroup(of: Bool.self, returning: Int.self) { group in
-            for index in 0..<flows {
-                let scenario = scenarios[index % scenarios.count]
-                group.addTask { await ScenarioRunner.run(scenario, seed: UInt64(index + 1), network: network).matchesExpectation }
+        let deadline = start.advanced(by: .milliseconds(Int64(seconds * 1_000)))
+        let next = LockIsolated(0)
+        let completed = await withTaskGroup(of: Int.self, returning: Int.self) { group in
+            for _ in 0..<concurrency {
+                group.addTask {
+                    var done = 0
+                    while clock.now < deadline {
+                        let index = next.withValue { value -> Int in
+                            value += 1
+                            return value
+                        }
+                        let scenario = scenarios[index % scenarios.count]
+                        if await ScenarioRunner.run(scenario, seed: UInt64(index), network: network).matchesExpectation { done += 1 }
+                    }
+                    return done
+                }
             }
-            var count = 0
-            for await ok in group where ok { count += 1 }
-            return count
+            var total = 0
+            for await done in group { total += done }
+            return total
         }
         let elapsed = clock.now - start
         return Double(completed) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
-
-    static func run(seconds: Double, network: SandboxServer? = nil) async -> [(String, Double, Int)] {
-        var results: [(String, Double, Int)] = []
-        for id in happyPaths {
-            guard let scenario = ScenarioCatalog.scenario(id) else { continue }
-            let clock = ContinuousClock()
-            let start = clock.now
-            var completed = 0
-            var seed: UInt64 = 1
-            while true {
-                let elapsed = clock.now - start
-                if Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18 >= seconds { break }
-                let result = await ScenarioRunner.run(scenario, seed: seed, network: network)
-                if result.matchesExpectation { completed += 1 }
-                seed += 1
-            }
-            let elapsed = clock.now - start
-            let total = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            results.append((id, Double(completed) / total, completed))
-        }
-        return results
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaCore
 
-/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]` | `bench bare-server PORT`
+/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]` | `bench peer-decode [RUNS]` | `bench bare-server PORT`
 /// Each measurement prints Markdown that run.sh collects into RESULTS.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -18,17 +18,32 @@ case "load":
     print("| bare libyaml event scan | \(result.scan.formatted()) |")
     print("| ratio loader / scan (medians) | \(String(format: "%.2f×", result.loader.median / result.scan.median)) |")
     print("| input | \(result.files) files, \(result.bytes / 1024) KiB, \(runs) runs |")
+case "load-once":
+    guard arguments.count == 3 else {
+        FileHandle.standardError.write(Data("usage: bench load-once DIR loader|scan|none\n".utf8))
+        exit(2)
+    }
+    print(LoadBench.once(directory: URL(fileURLWithPath: arguments[1]), what: arguments[2]))
 case "decode":
     let runs = arguments.count > 1 ? Int(arguments[1]) ?? 15 : 15
     for line in try DecodeBench.run(runs: runs) { print(line) }
 case "flows":
-    let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 1 : 1
-    for (id, memory, http) in try await FlowBench.compare(seconds: seconds) {
-        print("| \(id) | \(String(format: "%.0f", memory)) flows/s | \(String(format: "%.0f", http)) flows/s | \(String(format: "%.1f", memory / max(http, 0.001)))× |")
+    let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 2 : 2
+    for row in try await FlowBench.compare(seconds: seconds, concurrency: 200) {
+        let share = row.asyncHTTPClient / max(row.inMemory, 0.001)
+        let verdict = row.label.hasSuffix("at once") ? (share >= 1.0 / 3.0 ? " met" : " **missed**") : ""
+        print("| \(row.label) | \(String(format: "%.0f", row.inMemory)) | \(String(format: "%.0f", row.asyncHTTPClient)) | \(String(format: "%.0f", row.urlSession)) | \(String(format: "%.2f", share))\(verdict) | \(String(format: "%.1f", row.asyncHTTPClient / max(row.urlSession, 0.001)))× |")
     }
+case "peer-decode":
+    guard arguments.count > 1 else {
+        FileHandle.standardError.write(Data("usage: bench peer-decode PAYLOADS_DIR [RUNS]\n".utf8))
+        exit(2)
+    }
+    let runs = arguments.count > 2 ? Int(arguments[2]) ?? 15 : 15
+    for line in try PeerDecodeBench.run(payloads: URL(fileURLWithPath: arguments[1]), runs: runs) { print(line) }
 case "bare-server":
     try await BareServer.run(port: arguments.count > 1 ? Int(arguments[1]) ?? 18090 : 18090)
 default:
-    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | bare-server PORT\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | bare-server PORT\n".utf8))
     exit(2)
 }

@@ -146,7 +146,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     public var faultsInjected: [MockFault] { lock.withLock { injected.elements } }
 
     /// Where requests go when the provider is served over HTTP: the transport that carries them
-    /// (`URLSessionTransport`) and the provider's base URL on the sandbox.
+    /// (AsyncHTTPClient in the sandbox, `URLSessionTransport` in an app) and the provider's base URL on the sandbox.
     public struct RemoteEndpoint: Sendable {
         /// The real client transport.
         public var transport: any ClientTransport

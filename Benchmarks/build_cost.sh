@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# What each plugin costs an app team, measured on two consumer packages made here, side by side:
+#   ours:   five targets (one per bundled module, the Legacy.yaml files left out: their shims call
+#           the hand-written SDK classes), each with PaySchemaPlugin and its schemas, depending on
+#           the PaymentSchemasRuntime product;
+#   theirs: one target with swift-openapi-generator 1.14.3's OpenAPIGenerator plugin and the
+#           OpenAPI document `payschema export openapi` writes for the same schemas (types only),
+#           depending on swift-openapi-runtime.
+# Clean build: `swift package clean` then `swift build` (debug), dependencies already resolved
+# and fetched (fetching is not building); it builds the generator (and libyaml's wrapper, or
+# OpenAPIKit and Yams), runs it and compiles the runtime and the generated code. Incremental:
+# one schema edited (a description changed), then `swift build`. Object size: the generated
+# code's object files. Prints Markdown rows.
+#   build_cost.sh ROOT WORKDIR
+set -euo pipefail
+ROOT=$1; WORK=$2; RUNS=${RUNS:-3}
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$WORK"; mkdir -p "$WORK/ours" "$WORK/theirs"
+MODULES=(MCSCommerceWeb SuiteMCommerce AmazonPayMobile PayPalPayments MollieCheckout)
+
+# Ours.
+{
+  echo '// swift-tools-version: 6.0'
+  echo 'import PackageDescription'
+  echo 'let modules = ["'"$(IFS=,; echo "${MODULES[*]}" | sed 's/,/", "/g')"'"]'
+  echo 'let package = Package('
+  echo '    name: "ConsumerOurs",'
+  echo '    platforms: [.macOS(.v13)],'
+  echo "    dependencies: [.package(name: \"PaymentSchemas\", path: \"$ROOT\")],"
+  echo '    targets: modules.map { .target(name: "App\($0)", dependencies: [.product(name: "PaymentSchemasRuntime", package: "PaymentSchemas")], plugins: [.plugin(name: "PaySchemaPlugin", package: "PaymentSchemas")]) },'
+  echo '    swiftLanguageModes: [.v6]'
+  echo ')'
+} > "$WORK/ours/Package.swift"
+for module in "${MODULES[@]}"; do
+  mkdir -p "$WORK/ours/Sources/App$module" "$WORK/ours/Schemas/App$module"
+  find "$ROOT/Schemas/$module" -name '*.yaml' ! -name 'Legacy.yaml' -exec cp {} "$WORK/ours/Schemas/App$module/" \;
+  # The consumer's module is App<Module>: each file says which module it belongs to.
+  sed -i "s/^module: $module\$/module: App$module/" "$WORK/ours/Schemas/App$module/"*.yaml
+  echo "// The generated models of $module." > "$WORK/ours/Sources/App$module/App$module.swift"
+done
+
+# Theirs: the same schemas exported.
+mkdir -p "$WORK/schemas" "$WORK/theirs/Sources/App"
+cp -R "$ROOT/Schemas/." "$WORK/schemas/"; find "$WORK/schemas" -name 'Legacy.yaml' -delete
+"$ROOT/.build/release/payschema" export openapi --schemas "$WORK/schemas" --output "$WORK/theirs/Sources/App/openapi.json" 2>/dev/null
+printf 'generate:\n  - types\naccessModifier: public\n' > "$WORK/theirs/Sources/App/openapi-generator-config.yaml"
+echo "// The generated types." > "$WORK/theirs/Sources/App/App.swift"
+cat > "$WORK/theirs/Package.swift" <<'SWIFT'
+// swift-tools-version: 6.0
+import PackageDescription
+let package = Package(
+    name: "ConsumerTheirs",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+    ],
+    targets: [
+        .target(
+            name: "App",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+SWIFT
+
+# A real edit: one schema's description (ours: the first type's `doc:` in MollieCheckout's Settings.yaml; theirs: the description of the document's first MollieCheckout schema that has one), different each run.
+edit_ours() { python3 - "$WORK/ours/Schemas/AppMollieCheckout/Settings.yaml" "$1" <<'PY'
+import re, sys
+path, n = sys.argv[1], sys.argv[2]
+text = open(path).read()
+# The type PaymentFlow's doc line: "    doc: How a payment's checkout page is opened."
+text, count = re.subn(r"^(    doc: [^\n]*?)(?: \(edit \d+\))?$", lambda m: m.group(1) + f" (edit {n})", text, count=1, flags=re.M)
+assert count == 1, "no doc line to edit"
+open(path, "w").write(text)
+PY
+}
+edit_theirs() { python3 - "$WORK/theirs/Sources/App/openapi.json" "$1" <<'PY'
+import json, sys
+path, n = sys.argv[1], sys.argv[2]
+document = json.load(open(path))
+schemas = document["components"]["schemas"]
+name = next(key for key in sorted(schemas) if key.startswith("MollieCheckout_") and "description" in schemas[key])
+schemas[name]["description"] = schemas[name]["description"].split(" (edit ")[0] + f" (edit {n})"
+json.dump(document, open(path, "w"), indent=2, sort_keys=False)
+PY
+}
+
+measure() { # SIDE: prints "clean_median clean_min clean_max incr_median incr_min incr_max object_bytes"
+  local side=$1 dir="$WORK/$1"
+  (cd "$dir" && swift package resolve >/dev/null 2>&1)
+  local clean="$WORK/$side.clean" incr="$WORK/$side.incr"; : > "$clean"; : > "$incr"
+  for run in $(seq "$RUNS"); do
+    (cd "$dir" && swift package clean >/dev/null 2>&1)
+    python3 "$BENCH_DIR/timed.py" 1 - -- bash -c "cd '$dir' && swift build" | awk '{print $1}' >> "$clean"
+  done
+  for run in $(seq "${INCR_RUNS:-5}"); do
+    "edit_$side" "$run"
+    python3 "$BENCH_DIR/timed.py" 1 - -- bash -c "cd '$dir' && swift build" | awk '{print $1}' >> "$incr"
+  done
+  local objects
+  if [ "$side" = ours ]; then
+    objects=$(find -L "$dir/.build/debug/" -path '*/App*.build/*' -name '*.generated.swift.o' -exec cat {} + | wc -c)
+  else
+    # swift-openapi-generator 1.14 writes Types.swift, Types+Components+*.swift, Types+Operations.swift
+    # (and empty Client.swift and Server.swift): every object in the target but our placeholder.
+    objects=$(find -L "$dir/.build/debug/App.build/" -name '*.swift.o' ! -name 'App.swift.o' -exec cat {} + | wc -c)
+  fi
+  python3 - "$clean" "$incr" "$objects" <<'PY'
+import sys
+def stats(path):
+    values = sorted(float(line) for line in open(path) if line.strip())
+    return values[len(values) // 2], values[0], values[-1]
+c, i = stats(sys.argv[1]), stats(sys.argv[2])
+print(*c, *i, sys.argv[3])
+PY
+}
+
+read -r oc ocmin ocmax oi oimin oimax oobj < <(measure ours)
+read -r tc tcmin tcmax ti timin timax tobj < <(measure theirs)
+python3 - "$oc $ocmin $ocmax $oi $oimin $oimax $oobj" "$tc $tcmin $tcmax $ti $timin $timax $tobj" "$RUNS" <<'PY'
+import sys
+o = [float(x) for x in sys.argv[1].split()]; t = [float(x) for x in sys.argv[2].split()]; runs = sys.argv[3]
+def verdict(ours, theirs): return "met" if ours <= theirs else "**missed**"
+print("| | ours (PaySchemaPlugin, 5 modules) | theirs (OpenAPIGenerator plugin) | ours / theirs | target: ours no slower (no larger) |")
+print("|---|---|---|---|---|")
+print(f"| clean build (median of {runs}) | {o[0]:.1f} s ({o[1]:.1f}–{o[2]:.1f}) | {t[0]:.1f} s ({t[1]:.1f}–{t[2]:.1f}) | {o[0]/t[0]:.2f}× | {verdict(o[0], t[0])} |")
+print(f"| incremental build after one schema edit (median of 5) | {o[3]:.2f} s ({o[4]:.2f}–{o[5]:.2f}) | {t[3]:.2f} s ({t[4]:.2f}–{t[5]:.2f}) | {o[3]/t[3]:.2f}× | {verdict(o[3], t[3])} |")
+print(f"| generated code's objects (debug) | {int(o[6]):,} B | {int(t[6]):,} B | {o[6]/t[6]:.2f}× | {verdict(o[6], t[6])} |")
+PY
