@@ -106,10 +106,13 @@ echo "== instructions (callgrind): loader and pipeline against the bare scan" >&
 # over the 10,000-type set; "none" only reads the files and is subtracted from the loader and the
 # scan. The pipeline is the whole \`payschema generate\` process (its own reading included).
 command -v valgrind >/dev/null || { export DEBIAN_FRONTEND=noninteractive; apt-get update -qq; apt-get install -y -qq valgrind >/dev/null; }
+# valgrind cannot read the bench binary's DWARF ("possibly corrupted debuginfo"): a copy without
+# debug sections runs instead (same code).
+objcopy --strip-debug "$BENCH" "$WORK/bench-nodebug"
 instructions() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | tail -1; }
-IR_NONE=$(instructions "$BENCH" load-once "$WORK/scale10000" none)
-IR_SCAN=$(instructions "$BENCH" load-once "$WORK/scale10000" scan)
-IR_LOAD=$(instructions "$BENCH" load-once "$WORK/scale10000" loader)
+IR_NONE=$(instructions "$WORK/bench-nodebug" load-once "$WORK/scale10000" none)
+IR_SCAN=$(instructions "$WORK/bench-nodebug" load-once "$WORK/scale10000" scan)
+IR_LOAD=$(instructions "$WORK/bench-nodebug" load-once "$WORK/scale10000" loader)
 rm -rf "$WORK/ir-out"; mkdir -p "$WORK/ir-out"
 IR_PIPE=$(instructions "$PAYSCHEMA" generate --schemas "$WORK/scale10000" --output "$WORK/ir-out")
 IR_ROWS=$(python3 - "$IR_NONE" "$IR_SCAN" "$IR_LOAD" "$IR_PIPE" <<'PY'
