@@ -49,8 +49,6 @@ public struct ServerHTTPTransport: ClientTransport {
             throw PayTransportError(Self.code(of: error), operationID: operationID, message: "AsyncHTTPClient: \(error.shortDescription)")
         } catch is CancellationError {
             throw PayTransportError(.cancelled, operationID: operationID, message: "the request was cancelled")
-        } catch let error as PayTransportError {
-            throw error
         } catch {
             throw PayTransportError(.connection, operationID: operationID, message: "the connection failed: \(type(of: error))")
         }

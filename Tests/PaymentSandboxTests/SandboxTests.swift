@@ -8,8 +8,8 @@ import PaymentScenarios
 import PaymentSandbox
 import Testing
 
-/// The sandbox on a real loopback socket: every scenario passes over HTTP through
-/// `URLSessionTransport`, and each injected fault reaches the client as the network would make it.
+/// The sandbox on a real loopback socket: every scenario passes over HTTP through the server-side
+/// transport (AsyncHTTPClient), and each injected fault reaches the client as the network would make it.
 @Suite("HTTP sandbox", .serialized)
 struct SandboxTests {
     @Test func everyScenarioPassesOverHTTP() async throws {
@@ -73,6 +73,29 @@ struct SandboxTests {
         // Every request was served by the provider's own transport, over the socket.
         #expect(unavailable.exchanges == ["POST /charges → fault: 503"])
         #expect(truncated.exchanges == ["POST /charges → 201 (fault: malformed body)"])
+        await running.stop()
+    }
+
+    /// The server-side transport's deadline is the sandbox's client timeout, and running past it is
+    /// `PayTransportError.timeout` (the stable code URLSession's timeout maps to), not an untyped
+    /// AsyncHTTPClient error: the timeout fault holds the connection 0.3 s past a 1 s deadline.
+    @Test func aHeldConnectionIsATypedTimeoutAtTheClientsDeadline() async throws {
+        let sandbox = SandboxServer(configuration: .inProcess(clientTimeout: 1))
+        let running = try await sandbox.start()
+        let probe = Self.provider(.timeout)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var caught: PayTransportError?
+        do {
+            _ = try await Self.post(sandbox.endpoint(for: probe))
+        } catch let error as PayTransportError {
+            caught = error
+        }
+        let elapsed = clock.now - start
+        #expect(caught?.code == .timeout, "\(String(describing: caught))")
+        #expect(caught?.operationID == "charge")
+        #expect(elapsed >= .milliseconds(900) && elapsed < .milliseconds(1_300), "gave up after \(elapsed)")
+        #expect(probe.requests.count == 1)
         await running.stop()
     }
 
