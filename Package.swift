@@ -25,7 +25,7 @@ var targets: [Target] = [
     ),
     .target(
         name: "PaymentSchemasRuntime",
-        dependencies: ["PaySchemaVocabulary", .product(name: "XMLCoder", package: "XMLCoder")]
+        dependencies: ["PaySchemaVocabulary"]
     ),
     .target(
         name: "PaySchemaCore",
@@ -215,7 +215,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.17.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),

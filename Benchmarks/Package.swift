@@ -35,6 +35,7 @@ let package = Package(
                 .product(name: "MollieCheckout", package: mainPackage),
                 .product(name: "AmazonPayMobile", package: mainPackage),
                 .product(name: "PayPalPayments", package: mainPackage),
+                .product(name: "SuiteMCommerce", package: mainPackage),
                 .product(name: "PaymentFlowsCore", package: mainPackage),
                 .product(name: "PaymentSchemasRuntime", package: mainPackage),
                 .product(name: "Hummingbird", package: "hummingbird"),

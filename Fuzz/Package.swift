@@ -12,7 +12,6 @@ let package = Package(
     name: "PaymentSchemasFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.17.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
@@ -22,7 +21,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "PaySchemaVocabulary"),
-        .target(name: "PaymentSchemasRuntime", dependencies: ["PaySchemaVocabulary", .product(name: "XMLCoder", package: "XMLCoder")]),
+        .target(name: "PaymentSchemasRuntime", dependencies: ["PaySchemaVocabulary"]),
         .target(name: "PaySchemaCore", dependencies: ["CLibYAML", "PaySchemaVocabulary"]),
         .target(
             name: "PaymentFlowsCore",

@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaCore
 
-/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]` | `bench peer-decode [RUNS]` | `bench bare-server PORT`
+/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]` | `bench peer-decode [RUNS]` | `bench xml-hostile [TIMEOUT]` | `bench bare-server PORT`
 /// Each measurement prints Markdown that run.sh collects into RESULTS.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -41,9 +41,18 @@ case "peer-decode":
     }
     let runs = arguments.count > 2 ? Int(arguments[2]) ?? 15 : 15
     for line in try PeerDecodeBench.run(payloads: URL(fileURLWithPath: arguments[1]), runs: runs) { print(line) }
+case "xml-hostile":
+    let timeout = arguments.count > 1 ? Double(arguments[1]) ?? 60 : 60
+    for line in try XMLHostileBench.run(timeout: timeout) { print(line) }
+case "xml-hostile-once":
+    guard arguments.count == 3 else {
+        FileHandle.standardError.write(Data("usage: bench xml-hostile-once attributes|references|elements limits|unlimited|libxml2\n".utf8))
+        exit(2)
+    }
+    print(XMLHostileBench.once(document: arguments[1], reader: arguments[2]))
 case "bare-server":
     try await BareServer.run(port: arguments.count > 1 ? Int(arguments[1]) ?? 18090 : 18090)
 default:
-    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | bare-server PORT\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | bare-server PORT\n".utf8))
     exit(2)
 }

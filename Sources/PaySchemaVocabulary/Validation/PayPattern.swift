@@ -10,9 +10,13 @@ public struct PayPattern: @unchecked Sendable {
     private let regex: NSRegularExpression?
 
     /// Compiles `source`; an invalid pattern never matches (the checker rejects those before generation).
+    ///
+    /// The pattern must match the whole value, as the schema diff's automaton reads it
+    /// (`PatternAgreementTests`): anchored with `\A` and `\z`, because ICU's `$` also matches before
+    /// a final line terminator, so `^[0-9]{4}$` accepted `"1234\n"`.
     public init(_ source: String) {
         self.source = source
-        self.regex = try? NSRegularExpression(pattern: "^(?:" + source + ")$", options: [])
+        self.regex = try? NSRegularExpression(pattern: "\\A(?:" + source + ")\\z", options: [])
     }
 
     /// Whether `source` is a valid regular expression; the error text when it is not.

@@ -10,10 +10,12 @@ import Foundation
 public struct PayDecodingContainer {
     /// Where the fields come from.
     enum Source {
-        /// The members of an object of the package's own JSON tree: fields are read straight from
-        /// them, one lookup per field, without a keyed container.
+        /// The members of an object of the package's own tree (a JSON object or an XML element,
+        /// ``PayWire``): fields are read straight from them, one lookup per field, without a keyed
+        /// container. Every payload the package reads takes this path.
         case tree([String: PayJSON], PayJSONTreeDecoder)
-        /// Any other decoder's keyed container.
+        /// Another decoder's keyed container: an app that decodes generated types with its own
+        /// decoder (`JSONDecoder`, say) gets the same fields, rules and errors through it.
         case keyed(KeyedDecodingContainer<PayCodingKey>)
     }
 
@@ -30,11 +32,19 @@ public struct PayDecodingContainer {
     /// Opens the keyed container of `decoder`.
     public init(_ decoder: any Decoder) throws {
         self.decoder = decoder
-        // The package's own JSON decoder is JSON by construction: no `userInfo` lookup.
-        if let tree = decoder as? PayJSONTreeDecoder, case .object(let members) = tree.node {
-            self.format = .json
-            self.source = .tree(members, tree)
-            return
+        // The package's own decoder knows its format: no `userInfo` lookup.
+        if let tree = decoder as? PayJSONTreeDecoder {
+            if case .object(let members) = tree.node {
+                self.format = tree.format
+                self.source = .tree(members, tree)
+                return
+            }
+            if let text = tree.text(tree.node), text.allSatisfy(\.isWhitespace) {
+                // An XML element without children: a value whose fields are all absent.
+                self.format = .xml
+                self.source = .tree([:], tree)
+                return
+            }
         }
         self.format = WireFormat.current(decoder.userInfo)
         do {
@@ -54,7 +64,7 @@ public struct PayDecodingContainer {
 
     /// The member under the field's current name or, when that is absent, its first present alias.
     private func member(_ key: PayFieldKey, in members: [String: PayJSON]) -> (PayCodingKey, PayJSON)? {
-        let name = key.json
+        let name = key.name(for: format)
         if let node = members[name] { return (PayCodingKey(stringValue: name), node) }
         for alias in key.aliases {
             if let node = members[alias] { return (PayCodingKey(stringValue: alias), node) }
@@ -138,6 +148,8 @@ public struct PayDecodingContainer {
     public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
         if case .tree(let members, let tree) = source {
             guard let (codingKey, node) = member(key, in: members) else { return nil }
+            // XML has no null: an optional field's empty element is an absent value (a string is empty).
+            if T.self != String.self, tree.text(node)?.isEmpty == true { return nil }
             if case .null = node {
                 if !key.nullable { recordNull(at: codingKey) }
                 return nil
@@ -225,6 +237,7 @@ public struct PayDecodingContainer {
     /// A JSON decimal: a number or a decimal string, as the field's rule allows.
     func decimal(_ rule: PayDecimalRule, node: PayJSON, at codingKey: PayCodingKey) throws -> Decimal {
         switch node {
+        case .string(let text) where format == .xml: return try decimal(rule, text: text, at: codingKey)
         case .number(let numeral) where rule.decimalForms.contains(.number): return try decimal(rule, text: numeral, at: codingKey)
         case .string(let string) where rule.decimalForms.contains(.string): return try decimal(rule, text: string, at: codingKey)
         case .null: throw DecodingError.valueNotFound(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
@@ -254,7 +267,7 @@ public struct PayDecodingContainer {
 
     func numeralOrString(_ rule: PayDecimalRule, node: PayJSON, at codingKey: PayCodingKey) throws -> String {
         switch node {
-        case .string(let text) where rule.accepts.contains(.string): return text
+        case .string(let text) where rule.accepts.contains(.string) || format == .xml: return text
         case .number(let numeral): return numeral
         case .null: throw DecodingError.valueNotFound(String.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
         case let node:
@@ -360,6 +373,7 @@ public struct PayDecodingContainer {
             }
             codingKey = memberKey
             switch node {
+            case .string("") where format == .xml && !required: return nil
             case .string(let string): text = string
             case .null: text = nil
             default:

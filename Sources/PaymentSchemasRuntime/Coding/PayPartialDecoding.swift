@@ -56,7 +56,7 @@ enum PayPartialDecoding {
         if T.self == URL.self { return URL(string: "about:blank") as? T }
         return $collector.withValue(Collector(keeps: false)) {
             for node in [PayJSON.object([:]), .array([]), .string(""), .number("0"), .bool(false)] {
-                let decoder = PayJSONTreeDecoder(node: node, userInfo: [.paySchemaWireFormat: WireFormat.json])
+                let decoder = PayJSONTreeDecoder(node: node, format: .json)
                 if let value = try? decoder.unbox(node, as: T.self, key: nil) { return value }
             }
             return nil

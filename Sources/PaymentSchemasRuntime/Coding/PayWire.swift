@@ -1,5 +1,4 @@
 import Foundation
-import XMLCoder
 import PaySchemaVocabulary
 
 /// JSON and XML coding with the settings generated types expect.
@@ -21,7 +20,12 @@ public enum PayWire {
 
     /// Decodes a type from an already parsed JSON value.
     public static func decodeJSON<T: Decodable>(_ type: T.Type, from tree: PayJSON) throws -> T {
-        let decoder = PayJSONTreeDecoder(node: tree, userInfo: [.paySchemaWireFormat: WireFormat.json])
+        try decodeTree(T.self, from: tree, format: .json)
+    }
+
+    /// The one decode path: a tree read by ``PayJSONParser`` or ``PayXMLReader``, decoded by the tree decoder.
+    static func decodeTree<T: Decodable>(_ type: T.Type, from tree: PayJSON, format: WireFormat) throws -> T {
+        let decoder = PayJSONTreeDecoder(node: tree, format: format)
         do {
             return try decoder.unbox(tree, as: T.self, key: nil)
         } catch {
@@ -51,57 +55,33 @@ public enum PayWire {
 
     /// Decodes XML whose root element holds the type's fields.
     ///
-    /// A document whose root element is never closed (as some provider samples are) is accepted.
+    /// The document is read once, by ``PayXMLReader`` (well-formedness and every limit of `limits`
+    /// in the same pass), and its tree is decoded by the same decoder as JSON. A document whose root
+    /// element is never closed (as some provider samples are) is accepted.
     public static func decodeXML<T: Decodable>(_ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard) throws -> T {
         guard data.count <= limits.maximumBytes else {
             throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "the payload is larger than \(limits.maximumBytes) bytes")])
         }
-        // FoundationXML traps on some invalid UTF-8 (in element names) before any callback runs.
-        let invalid = data.withUnsafeBytes { PayUTF8.firstInvalidOffset($0.bindMemory(to: UInt8.self)) }
-        if let invalid {
-            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML: invalid UTF-8 at byte \(invalid)")])
+        let (read, invalidUTF8): (Result<PayJSON, PaySyntaxError>, Int?) = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if let invalid = PayUTF8.firstInvalidOffset(bytes) { return (.success(.null), invalid) }
+            return (PayXMLReader.read(bytes, limits: limits, acceptingUnclosedRoot: true), nil)
         }
-        // XMLParser only ever sees documents it accepts: on Linux it leaks on every error it reports
-        // and crashes on some markup (PayXMLChecker).
-        let document = closingUnclosedRoot(data)
-        let problem = document.withUnsafeBytes { PayXMLChecker.problem(in: $0.bindMemory(to: UInt8.self), maximumDepth: limits.maximumDepth) }
-        if let problem {
+        if let invalidUTF8 {
+            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML: invalid UTF-8 at byte \(invalidUTF8)")])
+        }
+        switch read {
+        case .failure(let problem):
             throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML: \(problem)")])
-        }
-        let decoder = XMLDecoder(trimValueWhitespaces: false, removeWhitespaceElements: true)
-        decoder.userInfo[.paySchemaWireFormat] = WireFormat.xml
-        decoder.shouldProcessNamespaces = false
-        do {
-            return try decoder.decode(T.self, from: document)
-        } catch let error as PayloadDecodingError {
-            throw error
-        } catch let error as DecodingError {
-            throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: .root))
-        } catch {
-            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML")])
+        case .success(let tree):
+            return try decodeTree(T.self, from: tree, format: .xml)
         }
     }
 
-    /// Encodes XML under `rootElement`, without an XML header.
+    /// Encodes XML under `rootElement`, without an XML header, with ``PayXMLWriter``: fields in the
+    /// order the type declares them.
     public static func encodeXML<T: Encodable>(_ value: T, rootElement: String) throws -> Data {
-        let encoder = XMLEncoder()
-        encoder.userInfo[.paySchemaWireFormat] = WireFormat.xml
-        return try encoder.encode(value, withRootKey: rootElement)
-    }
-
-    /// Appends `</root>` when a document opens a root element and never closes it.
-    static func closingUnclosedRoot(_ data: Data) -> Data {
-        guard let text = String(data: data, encoding: .utf8) else { return data }
-        var body = Substring(text).drop(while: { $0.isWhitespace })
-        if body.hasPrefix("<?"), let end = body.range(of: "?>") {
-            body = body[end.upperBound...].drop(while: { $0.isWhitespace })
-        }
-        guard body.hasPrefix("<"), let close = body.firstIndex(where: { $0 == ">" || $0 == " " || $0 == "/" }) else { return data }
-        let name = body[body.index(after: body.startIndex)..<close]
-        guard !name.isEmpty, !text.contains("</\(name)>") else { return data }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasSuffix("/>") && !trimmed.dropLast(2).contains(">") { return data }
-        return Data((text + "</\(name)>").utf8)
+        try PayXMLWriter.document(value, rootElement: rootElement)
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The Swift compiler and the package's own built runtime, for tests that compile generated code
 /// the way an app would: `swiftc` from `PATH` (or the toolchain that built the tests), the
-/// `PaymentSchemasRuntime` module and its objects (with `PaySchemaVocabulary`'s and XMLCoder's) from the build folder that holds
+/// `PaymentSchemasRuntime` module and its objects (with `PaySchemaVocabulary`'s) from the build folder that holds
 /// the running test bundle.
 struct ProofToolchain: Sendable {
     let swiftc: URL
@@ -36,7 +36,7 @@ struct ProofToolchain: Sendable {
             for _ in 0..<4 {
                 let modules = directory.appending(path: "Modules")
                 if FileManager.default.fileExists(atPath: modules.appending(path: "PaymentSchemasRuntime.swiftmodule").path) {
-                    let objects = ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build", "XMLCoder.build"].flatMap { objectFiles(in: directory.appending(path: $0)) }
+                    let objects = ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build"].flatMap { objectFiles(in: directory.appending(path: $0)) }
                     for target in ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build"] where !objects.contains(where: { $0.path.contains(target) }) {
                         throw Problem.missing("no object files in \(directory.path)/\(target)")
                     }

@@ -6,16 +6,30 @@ import PaySchemaVocabulary
 public struct PayPayloadLimits: Sendable, Hashable {
     /// The largest payload, in bytes.
     public var maximumBytes: Int
-    /// The deepest nesting of arrays and objects.
+    /// The deepest nesting of arrays and objects (of elements, in XML).
     public var maximumDepth: Int
+    /// The most elements an XML document may have.
+    public var maximumElements: Int
+    /// The most attributes one XML element may have (namespace declarations included).
+    public var maximumAttributesPerElement: Int
+    /// The most character references (`&#…;`) an XML document may have.
+    public var maximumCharacterReferences: Int
 
-    /// 8 MiB and 64 levels: far above any provider payload.
+    /// 8 MiB, 64 levels, 100,000 elements, 256 attributes per element and 100,000 character
+    /// references: far above any provider payload, and small enough that the worst document within
+    /// them is read in milliseconds.
     public static let standard = PayPayloadLimits(maximumBytes: 8 << 20, maximumDepth: 64)
 
     /// Creates limits.
-    public init(maximumBytes: Int, maximumDepth: Int) {
+    public init(
+        maximumBytes: Int, maximumDepth: Int, maximumElements: Int = 100_000,
+        maximumAttributesPerElement: Int = 256, maximumCharacterReferences: Int = 100_000
+    ) {
         self.maximumBytes = maximumBytes
         self.maximumDepth = maximumDepth
+        self.maximumElements = maximumElements
+        self.maximumAttributesPerElement = maximumAttributesPerElement
+        self.maximumCharacterReferences = maximumCharacterReferences
     }
 }
 

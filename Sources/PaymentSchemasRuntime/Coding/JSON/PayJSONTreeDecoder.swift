@@ -1,13 +1,19 @@
 import Foundation
 import PaySchemaVocabulary
 
-/// A `Decoder` over a parsed ``PayJSON`` document: what ``PayWire/decodeJSON(_:from:)`` uses.
+/// A `Decoder` over a parsed ``PayJSON`` document: what ``PayWire/decodeJSON(_:from:)`` and
+/// ``PayWire/decodeXML(_:from:limits:)`` use (the XML reader hands on the same tree), so JSON and XML
+/// payloads are decoded by one path.
 ///
 /// Numbers keep their numeral text until a type asks for them: `Decimal` is read by the strict
 /// ``PayDecimalText`` reader (no exponents, exact on every platform), integers must be whole and in
-/// range, and nothing is read through `Double` except a `Double`.
+/// range, and nothing is read through `Double` except a `Double`. In XML every value is text: a
+/// number, a decimal or a boolean (`true`, `false`, `1`, `0`, as XML Schema writes it) is read from
+/// a string, one child element is a one-element list, and an empty element is an empty object.
 final class PayJSONTreeDecoder: Decoder {
     let node: PayJSON
+    /// The payload's wire format: `.json` or `.xml`.
+    let format: WireFormat
     /// The decoder of the enclosing value and this value's key in it (`nil` at the root). The
     /// coding path is built from this chain only when something asks for it (an error, usually),
     /// so decoding a field costs no array.
@@ -16,11 +22,12 @@ final class PayJSONTreeDecoder: Decoder {
     let userInfo: [CodingUserInfoKey: Any]
 
     /// The root decoder of a document.
-    init(node: PayJSON, userInfo: [CodingUserInfoKey: Any]) {
+    init(node: PayJSON, format: WireFormat) {
         self.node = node
+        self.format = format
         self.parent = nil
         self.key = nil
-        self.userInfo = userInfo
+        self.userInfo = [.paySchemaWireFormat: format]
     }
 
     /// The decoder of the value under `key` in `parent`'s value.
@@ -28,7 +35,20 @@ final class PayJSONTreeDecoder: Decoder {
         self.node = node
         self.parent = parent
         self.key = key
+        self.format = parent.format
         self.userInfo = parent.userInfo
+    }
+
+    /// The numeral of a number: a JSON number's text, or an XML value's text.
+    func numeral(_ node: PayJSON) -> String? {
+        if case .number(let text) = node { return text }
+        return text(node)
+    }
+
+    /// The text of a value that XML writes as text, `nil` in JSON.
+    func text(_ node: PayJSON) -> String? {
+        guard format == .xml, case .string(let text) = node else { return nil }
+        return text
     }
 
     var codingPath: [any CodingKey] { path(appending: nil) }
@@ -46,6 +66,9 @@ final class PayJSONTreeDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if let text = text(node), text.allSatisfy(\.isWhitespace) {
+            return KeyedDecodingContainer(PayJSONKeyedContainer<Key>(members: [:], decoder: self))
+        }
         guard case .object(let members) = node else {
             throw Self.mismatch([String: PayJSON].self, node, codingPath)
         }
@@ -53,6 +76,7 @@ final class PayJSONTreeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if format == .xml, !isArray(node) { return PayJSONUnkeyedContainer(elements: [node], decoder: self) }
         guard case .array(let elements) = node else {
             throw Self.mismatch([PayJSON].self, node, codingPath)
         }
@@ -61,6 +85,11 @@ final class PayJSONTreeDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         PayJSONSingleValueContainer(decoder: self)
+    }
+
+    private func isArray(_ node: PayJSON) -> Bool {
+        if case .array = node { return true }
+        return false
     }
 
     static func mismatch(_ type: Any.Type, _ node: PayJSON, _ path: [any CodingKey]) -> DecodingError {
@@ -87,7 +116,7 @@ final class PayJSONTreeDecoder: Decoder {
     }
 
     func unboxDecimal(_ node: PayJSON, key: PayCodingKey?) throws -> Decimal {
-        guard case .number(let text) = node else { throw Self.mismatch(Decimal.self, node, path(appending: key)) }
+        guard let text = numeral(node) else { throw Self.mismatch(Decimal.self, node, path(appending: key)) }
         switch PayDecimalText.read(text) {
         case .success(let reading): return reading.value
         case .failure(let problem):
@@ -105,18 +134,23 @@ final class PayJSONTreeDecoder: Decoder {
     }
 
     func unboxBool(_ node: PayJSON, key: PayCodingKey?) throws -> Bool {
-        guard case .bool(let value) = node else { throw Self.mismatch(Bool.self, node, path(appending: key)) }
-        return value
+        if case .bool(let value) = node { return value }
+        switch text(node) {
+        case "true", "1": return true
+        case "false", "0": return false
+        case let text?: throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a boolean (true, false, 1 or 0)"))
+        case nil: throw Self.mismatch(Bool.self, node, path(appending: key))
+        }
     }
 
     func unboxInteger<T: FixedWidthInteger>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
-        guard case .number(let text) = node else { throw Self.mismatch(T.self, node, path(appending: key)) }
+        guard let text = numeral(node) else { throw Self.mismatch(T.self, node, path(appending: key)) }
         if let value = T(text) { return value }
         throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a whole number that fits \(T.self)"))
     }
 
     func unboxFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
-        guard case .number(let text) = node else { throw Self.mismatch(T.self, node, path(appending: key)) }
+        guard let text = numeral(node) else { throw Self.mismatch(T.self, node, path(appending: key)) }
         guard let value = T(text), value.isFinite else {
             throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' does not fit \(T.self)"))
         }

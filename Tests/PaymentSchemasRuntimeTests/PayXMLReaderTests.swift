@@ -5,11 +5,11 @@ import FoundationXML
 @testable import PaymentSchemasRuntime
 import Testing
 
-/// The package's XML well-formedness check, judged by the parser it protects: every document the
-/// check accepts, FoundationXML's `XMLParser` (libxml2) parses without an error, and the malformed
-/// documents it refuses, the parser refuses too.
-@Suite("XML well-formedness")
-struct PayXMLCheckerTests {
+/// The package's XML reader, judged by an independent parser: every document the reader accepts,
+/// FoundationXML's `XMLParser` (libxml2) parses without an error, and the malformed documents it
+/// refuses, the parser refuses too. (The package itself no longer runs `XMLParser`.)
+@Suite("XML reader")
+struct PayXMLReaderTests {
     static let wellFormed: [String] = [
         "<xml/>",
         "<xml></xml>",
@@ -81,8 +81,13 @@ struct PayXMLCheckerTests {
         return parser.parse() && parser.parserError == nil
     }
 
-    static func checkerAccepts(_ text: String, maximumDepth: Int = 64) -> PaySyntaxError? {
-        Array(text.utf8).withUnsafeBufferPointer { PayXMLChecker.problem(in: $0, maximumDepth: maximumDepth) }
+    static func checkerAccepts(_ text: String, limits: PayPayloadLimits = .standard) -> PaySyntaxError? {
+        Array(text.utf8).withUnsafeBufferPointer { PayXMLReader.problem(in: $0, limits: limits) }
+    }
+
+    /// The tree the reader hands the decoder.
+    static func tree(_ text: String, unclosed: Bool = false) throws -> PayJSON {
+        try Array(text.utf8).withUnsafeBufferPointer { PayXMLReader.read($0, limits: .standard, acceptingUnclosedRoot: unclosed) }.get()
     }
 
     @Test(arguments: wellFormed)
@@ -147,17 +152,80 @@ struct PayXMLCheckerTests {
         #expect(Self.checkerAccepts(hostile)?.column == 64 * 3 + 1)
     }
 
-    /// Attribute and namespace bookkeeping is hashed, not a scan per attribute: a start tag with
-    /// 20,000 attributes (and as many namespace declarations) is read in linear time, and the
-    /// duplicate at its end is still found (a scan per attribute made this 20,000² comparisons).
+    /// Attribute and namespace bookkeeping is hashed, not a scan per attribute: with the attribute
+    /// limit raised, a start tag with 20,000 attributes (and as many namespace declarations) is read
+    /// in linear time, and the duplicate at its end is still found (a scan per attribute made this
+    /// 20,000² comparisons).
     @Test func thousandsOfAttributesAreCheckedInLinearTime() {
         let count = 20_000
+        let limits = PayPayloadLimits(maximumBytes: 8 << 20, maximumDepth: 64, maximumAttributesPerElement: 3 * count)
         let attributes = (0..<count).map { " a\($0)=\"\($0)\" xmlns:p\($0)=\"urn:p\($0)\"" }.joined()
-        #expect(Self.checkerAccepts("<r\(attributes)/>") == nil)
-        let problem = Self.checkerAccepts("<r\(attributes) a0=\"again\"/>")
+        #expect(Self.checkerAccepts("<r\(attributes)/>", limits: limits) == nil)
+        let problem = Self.checkerAccepts("<r\(attributes) a0=\"again\"/>", limits: limits)
         #expect(problem?.message == "attribute 'a0' appears twice")
         let prefixed = (0..<count).map { " p\($0):x=\"1\"" }.joined()
-        #expect(Self.checkerAccepts("<r\(attributes)\(prefixed)/>") == nil)
+        #expect(Self.checkerAccepts("<r\(attributes)\(prefixed)/>", limits: limits) == nil)
+    }
+
+    /// What the decoder reads: elements with children are objects, leaves are their text with
+    /// references and CDATA resolved and line ends normalized, repeated names are arrays in
+    /// document order, attributes are members, namespace declarations are not.
+    @Test func theTreeHoldsTheDocumentsValues() throws {
+        let document = """
+            <?xml version="1.0"?>
+            <xml xmlns:p="urn:p" kind="a&amp;b&#9;c\r\nd">
+              <Reference>R&#x31; &lt;&gt;&apos;&quot;</Reference>
+              <Note><![CDATA[<x> & y]]>!</Note>
+              <Lines>one\r\ntwo\rthree</Lines>
+              <e>1</e><e/><e>3</e>
+              <Empty></Empty>
+              <p:Q>q</p:Q>
+              <Nested a="1"><b>2</b></Nested>
+            </xml>
+            """
+        let expected = PayJSON.object([
+            "kind": .string("a&b\tc d"),
+            "Reference": .string("R1 <>'\""),
+            "Note": .string("<x> & y!"),
+            "Lines": .string("one\ntwo\nthree"),
+            "e": .array([.string("1"), .string(""), .string("3")]),
+            "Empty": .string(""),
+            "p:Q": .string("q"),
+            "Nested": .object(["a": .string("1"), "b": .string("2")]),
+        ])
+        let tree = try Self.tree(document)
+        #expect(tree == expected, "\(tree)")
+        #expect(try Self.tree("<r>a&#13;&#10;b\r\nc<![CDATA[\rd]]></r>") == .string("a\r\nb\nc\nd"), "only literal line ends are normalized")
+        #expect(try Self.tree("<r>text<a>1</a>more</r>") == .object(["a": .string("1"), "": .string("textmore")]))
+        #expect(try Self.tree("<xml><a>1</a>\n", unclosed: true) == .object(["a": .string("1")]))
+        #expect(Self.checkerAccepts("<xml><a>1</a>\n") != nil, "an unclosed root is accepted only when asked for")
+        #expect(throws: PaySyntaxError.self) { try Self.tree("<xml><a>1\n", unclosed: true) }
+    }
+
+    /// The hostile documents that made libxml2 work for minutes or hundreds of megabytes (600,000
+    /// attributes: quadratic; 1.5 M character references; 1.5 M empty elements) end at a limit,
+    /// located, after reading only up to it; documents just within every limit are read.
+    @Test func hostileDocumentsEndAtTheirLimit() throws {
+        let attributes = "<r" + (0..<600_000).map { " a\($0)=\"1\"" }.joined() + "/>"
+        #expect(Self.checkerAccepts(attributes)?.description == "1:\(3 + (0..<256).map { " a\($0)=\"1\"".utf8.count }.reduce(0, +) + 1): more than 256 attributes on 'r'")
+        let references = "<r>" + String(repeating: "&#65;", count: 1_500_000) + "</r>"
+        #expect(Self.checkerAccepts(references)?.description == "1:\(4 + 5 * 100_000): more than 100000 character references")
+        let elements = "<r>" + String(repeating: "<e/>", count: 1_500_000) + "</r>"
+        #expect(Self.checkerAccepts(elements)?.description == "1:\(4 + 4 * 99_999): more than 100000 elements")
+
+        let within = "<r" + (0..<255).map { " a\($0)=\"1\"" }.joined() + ">" + String(repeating: "&#65;", count: 100_000)
+            + String(repeating: "<e/>", count: 99_999) + "</r>"
+        guard case .object(let members) = try Self.tree(within) else { Issue.record("expected an object"); return }
+        #expect(members.count == 255 + 2)
+        guard case .array(let repeated) = members["e"] else { Issue.record("expected the repeated elements"); return }
+        #expect(repeated.count == 99_999)
+        #expect(members[""] == .string(String(repeating: "A", count: 100_000)))
+        let tight = PayPayloadLimits(maximumBytes: 1 << 20, maximumDepth: 8, maximumElements: 3, maximumAttributesPerElement: 1, maximumCharacterReferences: 1)
+        #expect(Self.checkerAccepts("<r><e/><e/></r>", limits: tight) == nil)
+        #expect(Self.checkerAccepts("<r><e/><e/><e/></r>", limits: tight)?.message == "more than 3 elements")
+        #expect(Self.checkerAccepts("<r a=\"1\" b=\"2\"/>", limits: tight)?.message == "more than 1 attributes on 'r'")
+        #expect(Self.checkerAccepts("<r>&#65;&#66;</r>", limits: tight)?.message == "more than 1 character references")
+        #expect(Self.checkerAccepts(String(repeating: "<r>", count: 2) + String(repeating: "</r>", count: 2), limits: PayPayloadLimits(maximumBytes: 10, maximumDepth: 8))?.message == "the payload is larger than 10 bytes")
     }
 
     @Test func problemsAreLocatedByLineAndColumn() {

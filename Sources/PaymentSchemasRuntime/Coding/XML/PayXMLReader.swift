@@ -1,55 +1,123 @@
 import PaySchemaVocabulary
-/// XML 1.0 well-formedness, decided by the package before FoundationXML's `XMLParser` sees a
-/// document, so that the parser only ever reads documents it accepts.
+/// The package's one XML reader: it reads a payload once, checks that it is well formed, and hands
+/// back its elements as a ``PayJSON`` tree that the same tree decoder as JSON reads (one decode path).
 ///
-/// Why: on Linux, `XMLParser` leaks a `CFError` for every syntax error it reports (72 bytes and the
-/// message, Fuzz/RESULTS.md) and traps or crashes on some malformed input; a payload from a server
-/// or from anyone in between must end in a located error instead. The check is the XML 1.0 (fifth
-/// edition) grammar for what a payment payload uses: an optional byte order mark and XML
-/// declaration (version 1.0, UTF-8), comments, one root element with attributes, text, character
-/// and predefined entity references, CDATA sections. Processing instructions and document type
-/// declarations are refused (a payment payload never needs them; a processing instruction without
-/// data makes FoundationXML call `strlen(NULL)`, Fuzz/regressions/payload/pi-without-data, and a
-/// document type declaration brings entity expansion). Nesting is bounded by the payload limits.
-/// The input is valid UTF-8 (checked first by ``PayUTF8``).
-enum PayXMLChecker {
+/// The grammar is XML 1.0 (fifth edition) for what a payment payload uses: an optional byte order
+/// mark and XML declaration (version 1.0, UTF-8), comments, one root element with attributes, text,
+/// character and predefined entity references, CDATA sections, and Namespaces in XML 1.0.
+/// Processing instructions and document type declarations are refused (a payment payload never needs
+/// them, and a document type declaration brings entity expansion). The input is valid UTF-8 (checked
+/// first by ``PayUTF8``).
+///
+/// The tree: an element with child elements or attributes is an object whose members are its
+/// children and attributes by qualified name (a name that repeats is an array, in document order;
+/// non-blank text beside child elements is the member `""`); any other element is a string, its
+/// text with references resolved and line ends normalized (an empty element is `""`). Namespace
+/// declarations are not members.
+///
+/// Hostile documents end in a located error after bounded work: time is linear in the size (no
+/// step rescans earlier input; attribute and namespace bookkeeping is hashed), and
+/// ``PayPayloadLimits`` bounds the depth, the elements, the attributes of one element and the
+/// character references, so memory is bounded by the limits, not by what a client sends.
+enum PayXMLReader {
+    /// Reads a whole document.
+    ///
+    /// - Parameter acceptingUnclosedRoot: a document whose root element is never closed (as some
+    ///   provider samples are) ends the root at the end of the input.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, limits: PayPayloadLimits, acceptingUnclosedRoot: Bool = false) -> Result<PayJSON, PaySyntaxError> {
+        var scanner = Scanner(bytes: bytes, limits: limits, acceptingUnclosedRoot: acceptingUnclosedRoot)
+        return Result { () throws(PaySyntaxError) -> PayJSON in try scanner.document() }
+    }
+
     /// The first problem of `bytes` as an XML document, `nil` when it is well formed.
-    static func problem(in bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) -> PaySyntaxError? {
-        var scanner = Scanner(bytes: bytes, maximumDepth: maximumDepth)
-        do {
-            try scanner.document()
-            return nil
-        } catch {
-            return error
+    static func problem(in bytes: UnsafeBufferPointer<UInt8>, limits: PayPayloadLimits = .standard) -> PaySyntaxError? {
+        if case .failure(let error) = read(bytes, limits: limits) { return error }
+        return nil
+    }
+
+    /// A character XML 1.0 allows (`Char`).
+    static func isCharacter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    /// A character that may start a name (`NameStartChar`).
+    static func isNameStart(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF,
+             0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+            true
+        default: false
+        }
+    }
+
+    /// A character that may continue a name but not start it (the rest of `NameChar`).
+    static func isNamePart(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
+        default: false
+        }
+    }
+
+    /// Whether `text` is an XML name.
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, isNameStart(first.value) else { return false }
+        return text.unicodeScalars.dropFirst().allSatisfy { isNameStart($0.value) || isNamePart($0.value) }
+    }
+
+    /// An open element: its name and what it holds so far.
+    struct Frame {
+        var name: Range<Int>
+        /// Child elements and attributes by name, in document order.
+        var members: [String: [PayJSON]] = [:]
+        /// Character data: references resolved, literal line ends normalized.
+        var text: [UInt8] = []
+
+        /// The element's value in the tree.
+        func value() -> PayJSON {
+            let text = String(decoding: self.text, as: UTF8.self)
+            guard !members.isEmpty else { return .string(text) }
+            var object = members.mapValues { $0.count == 1 ? $0[0] : PayJSON.array($0) }
+            if text.contains(where: { !$0.isWhitespace }) { object[""] = .string(text) }
+            return .object(object)
         }
     }
 
     /// A cursor over the document's bytes.
     struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
-        let maximumDepth: Int
+        let limits: PayPayloadLimits
+        let acceptingUnclosedRoot: Bool
         var index = 0
+        /// Elements and character references read so far, against their limits.
+        var elements = 0
+        var characterReferences = 0
         /// The namespace name each prefix is bound to, innermost last.
         var bindings: [String: [String]] = [:]
         /// The prefixes bound by each open element, in order, to unbind them when it closes.
         var declared: [(prefix: String, depth: Int)] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        init(bytes: UnsafeBufferPointer<UInt8>, limits: PayPayloadLimits, acceptingUnclosedRoot: Bool) {
             self.bytes = bytes
-            self.maximumDepth = maximumDepth
+            self.limits = limits
+            self.acceptingUnclosedRoot = acceptingUnclosedRoot
         }
 
         // MARK: Document structure
 
-        mutating func document() throws(PaySyntaxError) {
+        mutating func document() throws(PaySyntaxError) -> PayJSON {
+            guard bytes.count <= limits.maximumBytes else { throw failure("the payload is larger than \(limits.maximumBytes) bytes") }
             if starts(with: "\u{FEFF}") { index += 3 }
             if starts(with: "<?xml"), index + 5 < bytes.count, isSpace(bytes[index + 5]) { try declaration() }
             try miscellaneous()
             guard index < bytes.count else { throw failure(bytes.isEmpty ? "an empty document" : "no root element") }
             guard bytes[index] == UInt8(ascii: "<") else { throw failure("text before the root element") }
-            try rootElement()
+            let root = try rootElement()
             try miscellaneous()
             if index < bytes.count { throw failure("content after the root element") }
+            return root
         }
 
         /// `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`; only version 1.0 and UTF-8.
@@ -119,37 +187,58 @@ enum PayXMLChecker {
         }
 
         /// The root element and everything inside it, without recursion.
-        mutating func rootElement() throws(PaySyntaxError) {
-            var open: [Range<Int>] = []
-            try startTag(&open)
-            while let innermost = open.last {
-                guard index < bytes.count else { throw failure("element '\(text(innermost))' is not closed") }
+        mutating func rootElement() throws(PaySyntaxError) -> PayJSON {
+            var open: [Frame] = []
+            var root: PayJSON?
+            try startTag(&open, root: &root)
+            // `open` is read by index, never copied out: a copy of the innermost frame would share
+            // its members and make every append copy them (quadratic in the children).
+            while !open.isEmpty {
+                guard index < bytes.count else {
+                    if acceptingUnclosedRoot, open.count == 1 { return open[0].value() }
+                    throw failure("element '\(text(open[open.count - 1].name))' is not closed")
+                }
                 switch bytes[index] {
                 case UInt8(ascii: "<"):
                     if starts(with: "</") {
-                        try endTag(&open)
+                        try endTag(&open, root: &root)
                     } else if starts(with: "<!--") {
                         try comment()
                     } else if starts(with: "<![CDATA[") {
-                        try cdata()
+                        try cdata(into: &open[open.count - 1].text)
                     } else if starts(with: "<?") {
                         throw failure("a processing instruction (not read in payloads)")
                     } else if starts(with: "<!") {
                         throw failure("a markup declaration inside an element")
                     } else {
-                        try startTag(&open)
+                        try startTag(&open, root: &root)
                     }
                 case UInt8(ascii: "&"):
-                    try reference()
+                    try reference(into: &open[open.count - 1].text)
                 default:
-                    try characterData()
+                    try characterData(into: &open[open.count - 1].text)
                 }
+            }
+            guard let root else { throw failure("no root element") }
+            return root
+        }
+
+        /// Ends the innermost element: its value becomes a member of its parent, or the root.
+        func close(_ open: inout [Frame], root: inout PayJSON?) {
+            let frame = open.removeLast()
+            let value = frame.value()
+            if open.isEmpty {
+                root = value
+            } else {
+                open[open.count - 1].members[string(frame.name), default: []].append(value)
             }
         }
 
         /// `<name attribute="value" …>` (pushed) or `<name … />`.
-        mutating func startTag(_ open: inout [Range<Int>]) throws(PaySyntaxError) {
+        mutating func startTag(_ open: inout [Frame], root: inout PayJSON?) throws(PaySyntaxError) {
             let tagStart = index
+            elements += 1
+            guard elements <= limits.maximumElements else { throw failure("more than \(limits.maximumElements) elements") }
             index += 1
             let name = try self.name()
             var attributes: [Attribute] = []
@@ -162,14 +251,21 @@ enum PayXMLChecker {
                     let end = index + (selfClosing ? 2 : 1)
                     index = tagStart
                     try checkNamespaces(element: name, attributes: attributes, depth: open.count + 1)
+                    guard open.count < limits.maximumDepth else { throw failure("elements nested deeper than \(limits.maximumDepth) levels") }
+                    var frame = Frame(name: name)
+                    for attribute in attributes where !isNamespaceDeclaration(attribute.name) {
+                        frame.members[string(attribute.name), default: []].append(.string(String(decoding: attribute.text, as: UTF8.self)))
+                    }
+                    open.append(frame)
                     if selfClosing {
-                        closeScope(depth: open.count + 1)
-                    } else {
-                        guard open.count < maximumDepth else { throw failure("elements nested deeper than \(maximumDepth) levels") }
-                        open.append(name)
+                        closeScope(depth: open.count)
+                        close(&open, root: &root)
                     }
                     index = end
                     return
+                }
+                guard attributes.count < limits.maximumAttributesPerElement else {
+                    throw failure("more than \(limits.maximumAttributesPerElement) attributes on '\(text(name))'")
                 }
                 guard spaced else { throw failure("expected whitespace, '>' or '/>' in the start tag of '\(text(name))'") }
                 let attributeStart = index
@@ -182,16 +278,25 @@ enum PayXMLChecker {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("expected '=' after attribute '\(text(attribute))'") }
                 index += 1
                 skipSpace()
-                let value = try attributeValue()
-                attributes.append(Attribute(name: attribute, value: value, start: attributeStart))
+                var resolved: [UInt8] = []
+                let value = try attributeValue(into: &resolved)
+                attributes.append(Attribute(name: attribute, value: value, text: resolved, start: attributeStart))
             }
         }
 
         /// An attribute of a start tag: its name, the text between its quotes, where it starts.
         struct Attribute {
             var name: Range<Int>
+            /// The raw text between the quotes.
             var value: Range<Int>
+            /// The value, references resolved and white space normalized (XML 1.0 section 3.3.3).
+            var text: [UInt8]
             var start: Int
+        }
+
+        /// Whether an attribute declares a namespace (`xmlns` or `xmlns:prefix`).
+        func isNamespaceDeclaration(_ name: Range<Int>) -> Bool {
+            spells(name, "xmlns") || (name.count > 6 && spells(name.lowerBound..<(name.lowerBound + 6), "xmlns:"))
         }
 
         /// Namespaces in XML 1.0, which FoundationXML applies whatever `shouldProcessNamespaces`
@@ -314,8 +419,10 @@ enum PayXMLChecker {
             }
         }
 
-        /// A quoted attribute value: no `<`, references well formed. Returns the text between the quotes.
-        mutating func attributeValue() throws(PaySyntaxError) -> Range<Int> {
+        /// A quoted attribute value: no `<`, references well formed. Returns the text between the
+        /// quotes and appends the value to `text`: references resolved, each tab, line feed and
+        /// carriage return a space (a `\r\n` pair one space).
+        mutating func attributeValue(into text: inout [UInt8]) throws(PaySyntaxError) -> Range<Int> {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
                 throw failure("expected a quoted attribute value")
             }
@@ -331,27 +438,36 @@ enum PayXMLChecker {
                 case UInt8(ascii: "<"):
                     throw failure("'<' inside an attribute value")
                 case UInt8(ascii: "&"):
-                    try reference()
+                    try reference(into: &text)
+                case 0x0D:
+                    index += 1
+                    if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                    text.append(0x20)
+                case 0x09, 0x0A:
+                    index += 1
+                    text.append(0x20)
                 default:
+                    let start = index
                     try character()
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
             }
         }
 
         /// `</name>`, which must close the innermost open element.
-        mutating func endTag(_ open: inout [Range<Int>]) throws(PaySyntaxError) {
+        mutating func endTag(_ open: inout [Frame], root: inout PayJSON?) throws(PaySyntaxError) {
             let start = index
             index += 2
             let name = try self.name()
-            guard let innermost = open.last, equal(innermost, name) else {
+            guard let innermost = open.last?.name, equal(innermost, name) else {
                 index = start
-                throw failure("'</\(text(name))>' does not close '\(open.last.map(text) ?? "")'")
+                throw failure("'</\(text(name))>' does not close '\(open.last.map { text($0.name) } ?? "")'")
             }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw failure("the end tag of '\(text(name))' is not closed by '>'") }
             index += 1
             closeScope(depth: open.count)
-            open.removeLast()
+            close(&open, root: &root)
         }
 
         /// `<!-- … -->`: no `--` inside.
@@ -368,12 +484,14 @@ enum PayXMLChecker {
             }
         }
 
-        /// `<![CDATA[ … ]]>`.
-        mutating func cdata() throws(PaySyntaxError) {
+        /// `<![CDATA[ … ]]>`; its characters are appended to `text`.
+        mutating func cdata(into text: inout [UInt8]) throws(PaySyntaxError) {
             index += 9
+            let start = index
             while true {
                 guard index < bytes.count else { throw failure("an unterminated CDATA section") }
                 if starts(with: "]]>") {
+                    appendNormalizingLineEnds(start..<index, to: &text)
                     index += 3
                     return
                 }
@@ -381,19 +499,47 @@ enum PayXMLChecker {
             }
         }
 
-        /// Text up to the next markup or reference: characters that XML allows, no `]]>`.
-        mutating func characterData() throws(PaySyntaxError) {
+        /// Text up to the next markup or reference (characters that XML allows, no `]]>`), appended to `text`.
+        mutating func characterData(into text: inout [UInt8]) throws(PaySyntaxError) {
+            let start = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "<"), bytes[index] != UInt8(ascii: "&") {
                 if bytes[index] == UInt8(ascii: "]"), starts(with: "]]>") { throw failure("']]>' in text") }
                 try character()
             }
+            appendNormalizingLineEnds(start..<index, to: &text)
         }
 
-        /// `&lt;` `&gt;` `&amp;` `&apos;` `&quot;`, `&#nnn;` or `&#xhhh;` naming a character XML allows.
-        mutating func reference() throws(PaySyntaxError) {
+        /// Appends literal text, each `\r\n` and lone `\r` read as `\n` (XML 1.0 section 2.11); a
+        /// carriage return written as a reference (`&#13;`) stays one.
+        func appendNormalizingLineEnds(_ range: Range<Int>, to text: inout [UInt8]) {
+            let slice = UnsafeBufferPointer(rebasing: bytes[range])
+            guard slice.contains(0x0D) else {
+                text.append(contentsOf: slice)
+                return
+            }
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                if bytes[offset] == 0x0D {
+                    text.append(0x0A)
+                    if offset + 1 < range.upperBound, bytes[offset + 1] == 0x0A { offset += 1 }
+                } else {
+                    text.append(bytes[offset])
+                }
+                offset += 1
+            }
+        }
+
+        /// `&lt;` `&gt;` `&amp;` `&apos;` `&quot;`, `&#nnn;` or `&#xhhh;` naming a character XML
+        /// allows; the character it stands for is appended to `text`.
+        mutating func reference(into text: inout [UInt8]) throws(PaySyntaxError) {
             let start = index
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
+                characterReferences += 1
+                guard characterReferences <= limits.maximumCharacterReferences else {
+                    index = start
+                    throw failure("more than \(limits.maximumCharacterReferences) character references")
+                }
                 index += 1
                 var radix: UInt32 = 10
                 if index < bytes.count, bytes[index] == UInt8(ascii: "x") {
@@ -411,10 +557,11 @@ enum PayXMLChecker {
                     index = start
                     throw failure("a malformed character reference")
                 }
-                guard isCharacter(value) else {
+                guard isCharacter(value), let scalar = Unicode.Scalar(value) else {
                     index = start
                     throw failure("a character reference to a character XML does not allow")
                 }
+                text.append(contentsOf: String(Character(scalar)).utf8)
                 index += 1
                 return
             }
@@ -430,10 +577,17 @@ enum PayXMLChecker {
                 throw failure("'&' that does not start a reference (write '&amp;')")
             }
             index += 1
-            guard ["lt", "gt", "amp", "apos", "quot"].contains(text(name)) else {
+            let character: UInt8
+            if spells(name, "lt") { character = UInt8(ascii: "<") }
+            else if spells(name, "gt") { character = UInt8(ascii: ">") }
+            else if spells(name, "amp") { character = UInt8(ascii: "&") }
+            else if spells(name, "apos") { character = UInt8(ascii: "'") }
+            else if spells(name, "quot") { character = UInt8(ascii: "\"") }
+            else {
                 index = start
-                throw failure("an undefined entity '&\(text(name));'")
+                throw failure("an undefined entity '&\(self.text(name));'")
             }
+            text.append(character)
         }
 
         // MARK: Lexical pieces
@@ -480,28 +634,9 @@ enum PayXMLChecker {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
 
-        func isCharacter(_ value: UInt32) -> Bool {
-            switch value {
-            case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-            default: false
-            }
-        }
-
-        func isNameStart(_ value: UInt32) -> Bool {
-            switch value {
-            case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF,
-                 0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
-                true
-            default: false
-            }
-        }
-
-        func isNamePart(_ value: UInt32) -> Bool {
-            switch value {
-            case 0x2D, 0x2E, 0x30...0x39, 0xB7, 0x300...0x36F, 0x203F...0x2040: true
-            default: false
-            }
-        }
+        func isCharacter(_ value: UInt32) -> Bool { PayXMLReader.isCharacter(value) }
+        func isNameStart(_ value: UInt32) -> Bool { PayXMLReader.isNameStart(value) }
+        func isNamePart(_ value: UInt32) -> Bool { PayXMLReader.isNamePart(value) }
 
         func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
             switch byte {

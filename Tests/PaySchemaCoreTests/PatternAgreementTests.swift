@@ -1,0 +1,179 @@
+import Foundation
+@testable import PaySchemaCore
+@_spi(Generated) import PaySchemaVocabulary
+import Testing
+
+/// One pattern semantics: the diff decides inclusion between patterns with its own automaton
+/// (`PatternInclusion`), while generated validators match with ``PayPattern`` (ICU's
+/// `NSRegularExpression`). The diff's verdicts hold only if both read every pattern the same way, so
+/// for every pattern the generated validators contain, both judge the same generated strings: walks
+/// through the pattern's automaton (accepted, and stopped or led astray at random), with characters
+/// drawn from every interval the pattern's classes cut the code space into (both ends and the middle,
+/// line terminators and scalars beyond the BMP included), and single-character mutations of those.
+@Suite("Pattern agreement: validators and diff")
+struct PatternAgreementTests {
+    /// Every `PayPattern("…")` literal in `Generated/`: the patterns the validators run.
+    static let generatedPatterns: [String] = {
+        let enumerator = FileManager.default.enumerator(at: packageRoot.appending(path: "Generated"), includingPropertiesForKeys: nil)
+        var patterns = Set<String>()
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            var rest = Substring(text)
+            while let start = rest.range(of: "PayPattern(\"") {
+                rest = rest[start.upperBound...]
+                if let (literal, after) = stringLiteral(rest) {
+                    patterns.insert(literal)
+                    rest = after
+                }
+            }
+        }
+        return patterns.sorted()
+    }()
+
+    /// The value of a Swift string literal's body (after the opening quote) and the text after it.
+    static func stringLiteral(_ text: Substring) -> (String, Substring)? {
+        var value = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\"" { return (value, text[text.index(after: index)...]) }
+            if character == "\\" {
+                index = text.index(after: index)
+                guard index < text.endIndex else { return nil }
+                switch text[index] {
+                case "n": value.append("\n")
+                case "t": value.append("\t")
+                case "r": value.append("\r")
+                case "0": value.append("\0")
+                case "u":
+                    guard let close = text[index...].firstIndex(of: "}"),
+                          let code = UInt32(text[text.index(index, offsetBy: 2)..<close], radix: 16),
+                          let scalar = Unicode.Scalar(code) else { return nil }
+                    value.unicodeScalars.append(scalar)
+                    index = close
+                default: value.append(text[index])
+                }
+            } else {
+                value.append(character)
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    @Test func everyGeneratedPatternIsFound() {
+        // The bundled schemas name 13 distinct patterns; fewer means the scan above broke.
+        #expect(Self.generatedPatterns.count >= 13, "\(Self.generatedPatterns)")
+        #expect(Self.generatedPatterns.allSatisfy(PatternInclusion.isSupported))
+    }
+
+    /// What this test found: ICU's `$` matches before a final line terminator, so validators anchored
+    /// with `^…$` accepted `"1234\n"` for `[0-9]{4}` while the diff's automaton (rightly) refused it.
+    @Test func aTrailingLineTerminatorIsNotPartOfAWholeMatch() {
+        for terminator in ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
+            #expect(!PayPattern("[0-9]{4}").matches("1234" + terminator), "\(terminator.unicodeScalars.map(\.value))")
+            #expect(PatternInclusion.matches("[0-9]{4}", "1234" + terminator) == false)
+        }
+        #expect(PayPattern("[0-9]{4}").matches("1234"))
+    }
+
+    @Test(arguments: generatedPatterns)
+    func theAutomatonAndTheValidatorAgree(_ pattern: String) throws {
+        let node = try #require(PatternInclusion.Parser.parse(pattern))
+        let alphabet = PatternInclusion.Alphabet(sets: node.charSets)
+        let dfa = try #require(PatternInclusion.DFA(node, alphabet))
+        let validator = PayPattern(pattern)
+        var generator = SplitMix(seed: pattern.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
+        let live = Self.liveStates(dfa)
+        var accepted = 0
+        var refused = 0
+        var disagreements: [String] = []
+        var samples: [String] = ["", pattern]
+        for _ in 0..<600 {
+            let walk = Self.walk(dfa, alphabet, live: live, using: &generator)
+            samples.append(walk)
+            samples.append(contentsOf: Self.mutations(of: walk, alphabet, using: &generator))
+        }
+        for sample in samples {
+            let automaton = PatternInclusion.matches(pattern, sample)
+            let regex = validator.matches(sample)
+            if automaton == true { accepted += 1 } else { refused += 1 }
+            if automaton != regex, disagreements.count < 5 {
+                disagreements.append("\(sample.unicodeScalars.map { String($0.value, radix: 16) }): automaton \(String(describing: automaton)), validator \(regex)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(pattern): \(disagreements)")
+        #expect(accepted >= 50 && refused >= 50, "\(pattern): \(accepted) accepted, \(refused) refused")
+    }
+
+    /// The states from which an accepting state can be reached.
+    static func liveStates(_ dfa: PatternInclusion.DFA) -> Set<Int> {
+        var live = Set(dfa.accepting.indices.filter { dfa.accepting[$0] })
+        var changed = true
+        while changed {
+            changed = false
+            for state in dfa.transitions.indices where !live.contains(state) && dfa.transitions[state].contains(where: live.contains) {
+                live.insert(state)
+                changed = true
+            }
+        }
+        return live
+    }
+
+    /// A walk from the start: mostly along live states, stopping at random once accepting, and
+    /// sometimes stepping anywhere (a value the pattern refuses).
+    static func walk(_ dfa: PatternInclusion.DFA, _ alphabet: PatternInclusion.Alphabet, live: Set<Int>, using generator: inout SplitMix) -> String {
+        var state = 0
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<64 {
+            if dfa.accepting[state], Int.random(in: 0..<4, using: &generator) == 0 { break }
+            let onward = (0..<alphabet.count).filter { live.contains(dfa.transitions[state][$0]) }
+            let astray = onward.isEmpty || Int.random(in: 0..<12, using: &generator) == 0
+            let symbol = astray ? Int.random(in: 0..<alphabet.count, using: &generator) : onward[Int.random(in: 0..<onward.count, using: &generator)]
+            guard let scalar = scalar(in: symbol, alphabet, using: &generator) else { continue }
+            scalars.append(scalar)
+            state = dfa.transitions[state][symbol]
+            if astray, Bool.random(using: &generator) { break }
+        }
+        return String(scalars)
+    }
+
+    /// A scalar of the interval `symbol`: its first, its last or one between (surrogates skipped).
+    static func scalar(in symbol: Int, _ alphabet: PatternInclusion.Alphabet, using generator: inout SplitMix) -> Unicode.Scalar? {
+        let low = alphabet.bounds[symbol], high = alphabet.bounds[symbol + 1] - 1
+        let value: UInt32
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: value = low
+        case 1: value = high
+        default: value = UInt32.random(in: low...high, using: &generator)
+        }
+        return Unicode.Scalar(value) ?? Unicode.Scalar(low) ?? Unicode.Scalar(0xE000)
+    }
+
+    /// Values one edit away: a scalar dropped, repeated, or replaced by one from any interval.
+    static func mutations(of text: String, _ alphabet: PatternInclusion.Alphabet, using generator: inout SplitMix) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        guard !scalars.isEmpty else { return [] }
+        let position = Int.random(in: 0..<scalars.count, using: &generator)
+        var dropped = scalars
+        dropped.remove(at: position)
+        var repeated = scalars
+        repeated.insert(scalars[position], at: position)
+        var replaced = scalars
+        if let scalar = scalar(in: Int.random(in: 0..<alphabet.count, using: &generator), alphabet, using: &generator) { replaced[position] = scalar }
+        return [dropped, repeated, replaced].map { String(String.UnicodeScalarView($0)) }
+    }
+}
+
+/// SplitMix64: the same strings on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
