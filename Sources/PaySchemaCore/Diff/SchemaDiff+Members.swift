@@ -186,7 +186,7 @@ extension SchemaDiff {
     }
 
     /// The JSON form a field's type takes by itself.
-    static func naturalForm(_ field: FieldDecl) -> JSONForm {
+    static func naturalForm(_ field: FieldDecl) -> PayJSONForm {
         field.type.value == .primitive(.decimal) ? .number : .string
     }
 

@@ -264,7 +264,7 @@ public struct SchemaExport {
     }
 
     /// The JSON forms of a decimal that accepts more than its type's own form.
-    func decimalForms(_ field: FieldDecl, _ forms: [JSONForm]) -> [(String, JSONValue)] {
+    func decimalForms(_ field: FieldDecl, _ forms: [PayJSONForm]) -> [(String, JSONValue)] {
         var numeric = field.constraints
         numeric.format = nil
         numeric.minLength = nil

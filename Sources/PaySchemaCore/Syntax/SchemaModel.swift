@@ -260,7 +260,7 @@ public struct FieldDecl: Sendable {
         var timeZone: Located<String>?
         var location: SourceLocation
         var nullable: Located<Bool>?
-        var jsonForms: Located<[JSONForm]>?
+        var jsonForms: Located<[PayJSONForm]>?
         var allowsRelativeURL: Located<Bool>?
         var nullableElements: Bool
     }
@@ -301,7 +301,7 @@ public struct FieldDecl: Sendable {
         timeZone: Located<String>? = nil,
         location: SourceLocation,
         nullable: Located<Bool>? = nil,
-        jsonForms: Located<[JSONForm]>? = nil,
+        jsonForms: Located<[PayJSONForm]>? = nil,
         allowsRelativeURL: Located<Bool>? = nil,
         nullableElements: Bool = false
     ) {
@@ -417,7 +417,7 @@ public struct FieldDecl: Sendable {
     }
 
     /// The JSON forms a decimal accepts, the first being the one written (`[string, number]`).
-    public var jsonForms: Located<[JSONForm]>? {
+    public var jsonForms: Located<[PayJSONForm]>? {
         get { box.values.jsonForms }
         set { unique().values.jsonForms = newValue }
     }
@@ -439,14 +439,6 @@ public struct FieldDecl: Sendable {
 
     /// Whether `null` is accepted.
     public var isNullable: Bool { nullable?.value ?? false }
-}
-
-/// The JSON forms a decimal can take on the wire.
-public enum JSONForm: String, Sendable, Hashable, CaseIterable {
-    /// A JSON number.
-    case number
-    /// A JSON string.
-    case string
 }
 
 /// An enum's declaration.

@@ -261,11 +261,11 @@ public enum SchemaParser {
             field.allowsRelativeURL = relative
         }
         if reader["jsonForms"] != nil {
-            let names = JSONForm.allCases.map(\.rawValue)
-            var forms: [JSONForm] = []
+            let names = PayJSONForm.allCases.map(\.rawValue)
+            var forms: [PayJSONForm] = []
             let items = reader.strings("jsonForms", diagnostics: &diagnostics)
             for item in items {
-                guard let form = JSONForm(rawValue: item.value) else {
+                guard let form = PayJSONForm(rawValue: item.value) else {
                     diagnostics.error("unknown JSON form '\(item.value)'; expected \(names.joined(separator: " or "))\(Suggestions.hint(for: item.value, in: names))", at: item.location)
                     continue
                 }

@@ -107,7 +107,7 @@ public enum PayDecimalText {
     /// Throws ``ScaleError`` when `value` needs more than `maximumFractionDigits`: nothing is rounded.
     public static func text(_ value: Decimal, minimumFractionDigits: Int = 0, maximumFractionDigits: Int? = nil) throws(ScaleError) -> String {
         var text = plain(value)
-        let fraction = text.firstIndex(of: ".").map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+        let fraction = fractionDigits(ofPlain: text)
         if let maximumFractionDigits, fraction > maximumFractionDigits {
             throw ScaleError(fractionDigits: fraction, scale: maximumFractionDigits)
         }
@@ -118,9 +118,14 @@ public enum PayDecimalText {
         return text
     }
 
-    /// The number of fraction digits `value` needs.
+    /// The number of fraction digits `value` needs: the one measure of scale that validation
+    /// (`PayRules.scale`) and writing (``text(_:minimumFractionDigits:maximumFractionDigits:)``) use.
     public static func scale(of value: Decimal) -> Int {
-        let text = plain(value)
+        fractionDigits(ofPlain: plain(value))
+    }
+
+    /// The digits after the dot of a plain numeral.
+    private static func fractionDigits(ofPlain text: String) -> Int {
         guard let dot = text.firstIndex(of: ".") else { return 0 }
         return text.distance(from: dot, to: text.endIndex) - 1
     }
@@ -141,25 +146,26 @@ public enum PayDecimalText {
     static let posix = Locale(identifier: "en_US_POSIX")
 }
 
+/// The JSON forms a decimal can take on the wire: one enum for the schema language (`jsonForms:`),
+/// the generator and the runtime.
+public enum PayJSONForm: String, Sendable, Hashable, CaseIterable {
+    /// A JSON number (`10.50`).
+    case number
+    /// A JSON string (`"10.50"`).
+    case string
+}
+
 /// How one decimal field is read and written: which JSON forms it accepts, which it writes, and its
 /// scale. XML and query text are always text.
 @_spi(Generated)
 public struct PayDecimalRule: Sendable, Hashable {
-    /// The JSON forms a decimal can take.
-    public enum JSONForm: String, Sendable, Hashable {
-        /// A JSON number (`10.50`).
-        case number
-        /// A JSON string (`"10.50"`).
-        case string
-    }
-
     /// The JSON forms accepted when decoding; empty means the type's own form (a number for
     /// `Decimal`, a string for `String`).
-    public var accepts: [JSONForm]
+    public var accepts: [PayJSONForm]
     /// The JSON form written (the first accepted one).
-    public var writes: JSONForm { accepts.first ?? .number }
+    public var writes: PayJSONForm { accepts.first ?? .number }
     /// The forms a `Decimal` field accepts.
-    public var decimalForms: [JSONForm] { accepts.isEmpty ? [.number] : accepts }
+    public var decimalForms: [PayJSONForm] { accepts.isEmpty ? [.number] : accepts }
     /// The most fraction digits a value may have, when the schema sets a scale.
     public var scale: Int?
     /// Whether the wire text must have exactly ``scale`` fraction digits.
@@ -169,7 +175,7 @@ public struct PayDecimalRule: Sendable, Hashable {
     public static let plain = PayDecimalRule()
 
     /// Creates a rule.
-    public init(accepts: [JSONForm] = [], scale: Int? = nil, exactScale: Bool = false) {
+    public init(accepts: [PayJSONForm] = [], scale: Int? = nil, exactScale: Bool = false) {
         self.accepts = accepts
         self.scale = scale
         self.exactScale = exactScale

@@ -8,77 +8,57 @@ import Foundation
 /// field and then ``finish()``, which throws a ``PayloadDecodingError`` when anything went wrong.
 @_spi(Generated)
 public struct PayDecodingContainer {
-    /// Where the fields come from.
-    enum Source {
-        /// The members of an object of the package's own tree (a JSON object or an XML element,
-        /// ``PayWire``): fields are read straight from them, one lookup per field, without a keyed
-        /// container. Every payload the package reads takes this path.
-        case tree([String: PayJSON], PayJSONTreeDecoder)
-        /// Another decoder's keyed container: an app that decodes generated types with its own
-        /// decoder (`JSONDecoder`, say) gets the same fields, rules and errors through it.
-        case keyed(KeyedDecodingContainer<PayCodingKey>)
-    }
-
-    let source: Source
+    /// The members of the value's object in the package's tree (a JSON object or an XML element):
+    /// every field is read straight from them, one lookup per field. There is one path: under
+    /// ``PayWire`` the tree is the parsed document; under another decoder (an app's own
+    /// `JSONDecoder`, say) the value is first rebuilt as a tree from what that decoder offers
+    /// (numbers through `Decimal`, never `Double`), so the same readers, rules and errors apply.
+    let members: [String: PayJSON]
+    /// The tree decoder of this value, for nested values and paths.
+    let tree: PayJSONTreeDecoder
     /// The wire format the payload uses.
     public let format: WireFormat
-    /// The decoder, kept to build the coding path only when a problem is recorded.
-    let decoder: any Decoder
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    var codingPath: [any CodingKey] { tree.codingPath }
     var path: PayPath { PayPath(codingPath: codingPath) }
     /// Problems found so far.
     public private(set) var issues: [PayloadIssue] = []
 
-    /// Opens the keyed container of `decoder`.
+    /// Opens the object of `decoder`'s value.
     public init(_ decoder: any Decoder) throws {
-        self.decoder = decoder
-        // The package's own decoder knows its format: no `userInfo` lookup.
-        if let tree = decoder as? PayJSONTreeDecoder {
-            if case .object(let members) = tree.node {
-                self.format = tree.format
-                self.source = .tree(members, tree)
-                return
-            }
-            if let text = tree.text(tree.node), text.allSatisfy(\.isWhitespace) {
-                // An XML element without children: a value whose fields are all absent.
-                self.format = .xml
-                self.source = .tree([:], tree)
-                return
+        let tree: PayJSONTreeDecoder
+        if let own = decoder as? PayJSONTreeDecoder {
+            tree = own
+        } else {
+            do {
+                tree = PayJSONTreeDecoder(node: try PayJSON.rebuild(from: decoder), format: WireFormat.current(decoder.userInfo), basePath: decoder.codingPath)
+            } catch {
+                throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: PayPath(codingPath: decoder.codingPath)))
             }
         }
-        self.format = WireFormat.current(decoder.userInfo)
-        do {
-            self.source = .keyed(try decoder.container(keyedBy: PayCodingKey.self))
-        } catch {
-            throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: PayPath(codingPath: decoder.codingPath)))
+        self.tree = tree
+        self.format = tree.format
+        if case .object(let members) = tree.node {
+            self.members = members
+        } else if let text = tree.text(tree.node), text.allSatisfy(\.isWhitespace) {
+            // An XML element without children: a value whose fields are all absent.
+            self.members = [:]
+        } else {
+            let mismatch = PayJSONTreeDecoder.mismatch([String: PayJSON].self, tree.node, tree.codingPath)
+            throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: mismatch, at: PayPath(codingPath: tree.codingPath)))
         }
     }
 
-    /// The fields as a keyed container, for the readers that need one (collections, dates).
+    /// The fields as a keyed container, for the readers that need one (collections).
     var container: KeyedDecodingContainer<PayCodingKey> {
-        switch source {
-        case .tree(let members, let tree): return KeyedDecodingContainer(PayJSONKeyedContainer<PayCodingKey>(members: members, decoder: tree))
-        case .keyed(let container): return container
-        }
+        KeyedDecodingContainer(PayJSONKeyedContainer<PayCodingKey>(members: members, decoder: tree))
     }
 
     /// The member under the field's current name or, when that is absent, its first present alias.
-    private func member(_ key: PayFieldKey, in members: [String: PayJSON]) -> (PayCodingKey, PayJSON)? {
+    private func member(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
         let name = key.name(for: format)
         if let node = members[name] { return (PayCodingKey(stringValue: name), node) }
         for alias in key.aliases {
             if let node = members[alias] { return (PayCodingKey(stringValue: alias), node) }
-        }
-        return nil
-    }
-
-    @usableFromInline
-    func presentKey(_ key: PayFieldKey) -> PayCodingKey? {
-        let primary = PayCodingKey(stringValue: key.name(for: format))
-        if container.contains(primary) { return primary }
-        for alias in key.aliases {
-            let candidate = PayCodingKey(stringValue: alias)
-            if container.contains(candidate) { return candidate }
         }
         return nil
     }
@@ -97,36 +77,13 @@ public struct PayDecodingContainer {
     ///
     /// The common case is one lookup, as in synthesized `Codable`; aliases are tried only when the
     /// current name is absent. Decimals, URLs and strings that accept numbers go through the
-    /// package's strict readers whatever decoder is in use.
+    /// package's strict readers.
     public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        if case .tree(let members, let tree) = source {
-            guard let (codingKey, node) = member(key, in: members) else {
-                recordMissing(key)
-                return fallback(T.self)
-            }
-            return treeField(T.self, key, node, codingKey, tree) ?? fallback(T.self)
-        }
-        let container = self.container
-        let primary = PayCodingKey(stringValue: key.name(for: format))
-        do {
-            return try decodeValue(T.self, key, primary)
-        } catch DecodingError.keyNotFound(let missing, let context) where Self.isThisField(missing, context, primary, depth: codingPath.count) {
-            for alias in key.aliases {
-                let candidate = PayCodingKey(stringValue: alias)
-                guard container.contains(candidate) else { continue }
-                do {
-                    return try decodeValue(T.self, key, candidate)
-                } catch {
-                    record(error, at: candidate)
-                    return fallback(T.self)
-                }
-            }
+        guard let (codingKey, node) = member(key) else {
             recordMissing(key)
             return fallback(T.self)
-        } catch {
-            record(error, at: primary)
-            return fallback(T.self)
         }
+        return field(T.self, key, node, codingKey) ?? fallback(T.self)
     }
 
     /// What a field that failed holds: nothing in a strict decode, a placeholder in a partial one
@@ -135,86 +92,36 @@ public struct PayDecodingContainer {
         PayPartialDecoding.isActive ? PayPartialDecoding.placeholder(T.self) : nil
     }
 
-    /// Whether a `keyNotFound` is about this container's field, not a same-named key deeper in the
-    /// value (JSONDecoder reports the container's path; XMLCoder appends the missing key to it).
-    static func isThisField(_ missing: any CodingKey, _ context: DecodingError.Context, _ primary: PayCodingKey, depth: Int) -> Bool {
-        guard missing.stringValue == primary.stringValue else { return false }
-        let path = context.codingPath
-        return path.count == depth || (path.count == depth + 1 && path.last?.stringValue == primary.stringValue)
-    }
-
     /// Decodes an optional field; absent gives `nil`, `null` gives `nil` where the schema allows it
     /// (``PayFieldKey/nullable``) and a violation otherwise, anything invalid records an issue.
     public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        if case .tree(let members, let tree) = source {
-            guard let (codingKey, node) = member(key, in: members) else { return nil }
-            // XML has no null: an optional field's empty element is an absent value (a string is empty).
-            if T.self != String.self, tree.text(node)?.isEmpty == true { return nil }
-            if case .null = node {
-                if !key.nullable { recordNull(at: codingKey) }
-                return nil
-            }
-            return treeField(T.self, key, node, codingKey, tree) ?? fallback(T.self)
+        guard let (codingKey, node) = member(key) else { return nil }
+        // XML has no null: an optional field's empty element is an absent value (a string is empty).
+        if T.self != String.self, tree.text(node)?.isEmpty == true { return nil }
+        if case .null = node {
+            if !key.nullable { recordNull(at: codingKey) }
+            return nil
         }
-        let container = self.container
-        let primary = PayCodingKey(stringValue: key.name(for: format))
-        if container.contains(primary) { return optionalValue(T.self, key, primary) }
-        for alias in key.aliases {
-            let candidate = PayCodingKey(stringValue: alias)
-            if container.contains(candidate) { return optionalValue(T.self, key, candidate) }
-        }
-        return nil
-    }
-
-    /// The value of an optional field that is present: `nil` for `null` (a violation unless the
-    /// field is nullable), the value otherwise.
-    private mutating func optionalValue<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ codingKey: PayCodingKey) -> T? {
-        let container = self.container
-        do {
-            if try container.decodeNil(forKey: codingKey) {
-                if !key.nullable { recordNull(at: codingKey) }
-                return nil
-            }
-            return try decodeValue(T.self, key, codingKey)
-        } catch {
-            record(error, at: codingKey)
-            return fallback(T.self)
-        }
+        return field(T.self, key, node, codingKey) ?? fallback(T.self)
     }
 
     mutating func recordNull(at codingKey: PayCodingKey) {
         issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "null is not allowed here; omit the field instead"))
     }
 
-    /// Decodes one field value, routing decimals, URLs and number-accepting strings through the
-    /// strict readers.
-    @usableFromInline
-    func decodeValue<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ codingKey: PayCodingKey) throws -> T {
-        let container = self.container
-        if T.self == Decimal.self, let value = try decimal(key.decimal, forKey: codingKey) as? T { return value }
-        if T.self == URL.self, let value = try url(relative: key.relativeURL, text: container.decode(String.self, forKey: codingKey), at: codingKey) as? T {
-            return value
-        }
-        if T.self == String.self, format == .json, key.decimal.accepts.contains(.number),
-           let value = try numeralOrString(key.decimal, node: container.decode(PayJSON.self, forKey: codingKey), at: codingKey) as? T {
-            return value
-        }
-        return try container.decode(T.self, forKey: codingKey)
-    }
-
-    /// A tree member's value, or `nil` with the problem recorded.
-    private mutating func treeField<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey, _ tree: PayJSONTreeDecoder) -> T? {
+    /// A member's value, or `nil` with the problem recorded.
+    private mutating func field<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey) -> T? {
         do {
-            return try treeValue(T.self, key, node, codingKey, tree)
+            return try value(T.self, key, node, codingKey)
         } catch {
             record(error, at: codingKey)
             return nil
         }
     }
 
-    /// ``decodeValue(_:_:_:)`` for a member of the package's JSON tree: the same readers and errors,
-    /// reading the node in hand.
-    func treeValue<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey, _ tree: PayJSONTreeDecoder) throws -> T {
+    /// One field's value, routing decimals, URLs and number-accepting strings through the strict
+    /// readers.
+    func value<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey) throws -> T {
         if T.self == Decimal.self, let value = try decimal(key.decimal, node: node, at: codingKey) as? T { return value }
         if T.self == URL.self {
             guard case .string(let text) = node else { throw PayJSONTreeDecoder.mismatch(String.self, node, tree.path(appending: codingKey)) }
@@ -225,13 +132,6 @@ public struct PayDecodingContainer {
             return value
         }
         return try tree.unbox(node, as: T.self, key: codingKey)
-    }
-
-    func decimal(_ rule: PayDecimalRule, forKey codingKey: PayCodingKey) throws -> Decimal {
-        if format == .json {
-            return try decimal(rule, node: container.decode(PayJSON.self, forKey: codingKey), at: codingKey)
-        }
-        return try decimal(rule, text: container.decode(String.self, forKey: codingKey), at: codingKey)
     }
 
     /// A JSON decimal: a number or a decimal string, as the field's rule allows.
@@ -278,11 +178,11 @@ public struct PayDecodingContainer {
     /// The key under which a collection field has a value; records a missing field, or a `null`
     /// where the schema does not allow one, and returns `nil` for both.
     mutating func presentValueKey(_ key: PayFieldKey, required: Bool) -> PayCodingKey? {
-        guard let codingKey = presentKey(key) else {
+        guard let (codingKey, node) = member(key) else {
             if required { recordMissing(key) }
             return nil
         }
-        guard (try? container.decodeNil(forKey: codingKey)) == true else { return codingKey }
+        guard case .null = node else { return codingKey }
         if required {
             issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
         } else if !key.nullable {
@@ -366,32 +266,18 @@ public struct PayDecodingContainer {
     private mutating func dateValue(_ key: PayFieldKey, format dateFormat: PayDateFormat, required: Bool) -> Date? {
         let codingKey: PayCodingKey
         let text: String?
-        if case .tree(let members, let tree) = source {
-            guard let (memberKey, node) = member(key, in: members) else {
-                if required { recordMissing(key) }
-                return nil
-            }
-            codingKey = memberKey
-            switch node {
-            case .string("") where format == .xml && !required: return nil
-            case .string(let string): text = string
-            case .null: text = nil
-            default:
-                record(PayJSONTreeDecoder.mismatch(String.self, node, tree.path(appending: memberKey)), at: memberKey)
-                return nil
-            }
-        } else {
-            guard let presentKey = presentKey(key) else {
-                if required { recordMissing(key) }
-                return nil
-            }
-            codingKey = presentKey
-            do {
-                text = try container.decodeIfPresent(String.self, forKey: presentKey)
-            } catch {
-                record(error, at: presentKey)
-                return nil
-            }
+        guard let (memberKey, node) = member(key) else {
+            if required { recordMissing(key) }
+            return nil
+        }
+        codingKey = memberKey
+        switch node {
+        case .string("") where format == .xml && !required: return nil
+        case .string(let string): text = string
+        case .null: text = nil
+        default:
+            record(PayJSONTreeDecoder.mismatch(String.self, node, tree.path(appending: memberKey)), at: memberKey)
+            return nil
         }
         guard let text else {
             if required {

@@ -21,12 +21,16 @@ final class PayJSONTreeDecoder: Decoder {
     let key: PayCodingKey?
     let userInfo: [CodingUserInfoKey: Any]
 
-    /// The root decoder of a document.
-    init(node: PayJSON, format: WireFormat) {
+    /// Where the root sits in an enclosing document another decoder reads (empty under ``PayWire``).
+    let basePath: [any CodingKey]
+
+    /// The root decoder of a document, or of a value at `basePath` in another decoder's document.
+    init(node: PayJSON, format: WireFormat, basePath: [any CodingKey] = []) {
         self.node = node
         self.format = format
         self.parent = nil
         self.key = nil
+        self.basePath = basePath
         self.userInfo = [.paySchemaWireFormat: format]
     }
 
@@ -35,6 +39,7 @@ final class PayJSONTreeDecoder: Decoder {
         self.node = node
         self.parent = parent
         self.key = key
+        self.basePath = []
         self.format = parent.format
         self.userInfo = parent.userInfo
     }
@@ -62,7 +67,7 @@ final class PayJSONTreeDecoder: Decoder {
             keys.append(key)
             current = decoder.parent
         }
-        return keys.reversed()
+        return (current?.basePath ?? []) + keys.reversed()
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
