@@ -23,7 +23,7 @@ public enum PayWire {
         try decodeTree(T.self, from: tree, format: .json)
     }
 
-    /// The one decode path: a tree read by ``PayJSONParser`` or ``PayXMLReader``, decoded by the tree decoder.
+    /// The one decode path: a tree read by ``PayJSONParser`` or `PayXMLReader`, decoded by the tree decoder.
     static func decodeTree<T: Decodable>(_ type: T.Type, from tree: PayJSON, format: WireFormat) throws -> T {
         let decoder = PayJSONTreeDecoder(node: tree, format: format)
         do {
@@ -55,7 +55,7 @@ public enum PayWire {
 
     /// Decodes XML whose root element holds the type's fields.
     ///
-    /// The document is read once, by ``PayXMLReader`` (well-formedness and every limit of `limits`
+    /// The document is read once, by `PayXMLReader` (well-formedness and every limit of `limits`
     /// in the same pass), and its tree is decoded by the same decoder as JSON. A document whose root
     /// element is never closed (as some provider samples are) is accepted.
     public static func decodeXML<T: Decodable>(_ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard) throws -> T {
@@ -78,8 +78,8 @@ public enum PayWire {
         }
     }
 
-    /// Encodes XML under `rootElement`, without an XML header, with ``PayXMLWriter``: fields in the
-    /// order the type declares them.
+    /// Encodes XML under `rootElement`, without an XML header, with the package's own writer
+    /// (`PayXMLWriter`): fields in the order the type declares them.
     public static func encodeXML<T: Encodable>(_ value: T, rootElement: String) throws -> Data {
         try PayXMLWriter.document(value, rootElement: rootElement)
     }
