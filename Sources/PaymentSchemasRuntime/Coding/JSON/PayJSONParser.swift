@@ -76,14 +76,7 @@ public struct PayJSONParser {
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> PayJSONSyntaxError {
-        let end = min(offset ?? index, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for position in 0..<end where bytes[position] == 0x0A {
-            line += 1
-            lineStart = position + 1
-        }
-        return PayJSONSyntaxError(line: line, column: end - lineStart + 1, message: message)
+        PaySyntaxError(at: offset ?? index, in: bytes, message: message)
     }
 
     private mutating func skipWhitespace() {

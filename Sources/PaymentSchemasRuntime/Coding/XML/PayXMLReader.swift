@@ -683,14 +683,7 @@ enum PayXMLReader {
 
         /// The error at the current position, with its line and column.
         func failure(_ message: String) -> PaySyntaxError {
-            let end = min(index, bytes.count)
-            var line = 1
-            var lineStart = 0
-            for offset in 0..<end where bytes[offset] == 0x0A {
-                line += 1
-                lineStart = offset + 1
-            }
-            return PaySyntaxError(line: line, column: end - lineStart + 1, message: message)
+            PaySyntaxError(at: index, in: bytes, message: message)
         }
     }
 }
