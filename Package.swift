@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 /// The five integration modules; each has its schemas in `Schemas/<name>/` and the
@@ -11,7 +12,17 @@ let integrationModules = [
     "MollieCheckout",
 ]
 
-var targets: [Target] = [
+/// `PAYSCHEMA_FUZZ=1` (set by `Fuzz/run.sh`): the libFuzzer harnesses in `Fuzz/Sources/`, built
+/// from the package's own sources, each module's hand-written code with its committed `Generated/`
+/// (no build plugin: `payschema` must not be linked with libFuzzer). Nothing else is declared.
+let fuzzing = Context.environment["PAYSCHEMA_FUZZ"] == "1"
+/// `PAYSCHEMA_BENCHMARKS=1` (set by `Benchmarks/run.sh`): the `bench` executable and the peer's
+/// types in `Benchmarks/Sources/`, beside everything else. Off by default, so neither a build nor an
+/// app resolving this package fetches swift-openapi-generator.
+let benchmarking = Context.environment["PAYSCHEMA_BENCHMARKS"] == "1"
+
+/// What every mode builds: the schema toolchain, the shared vocabulary, the runtime and the transports.
+let coreTargets: [Target] = [
     .systemLibrary(
         name: "CLibYAML",
         pkgConfig: "yaml-0.1",
@@ -31,14 +42,6 @@ var targets: [Target] = [
         name: "PaySchemaCore",
         dependencies: ["CLibYAML", "PaySchemaVocabulary"]
     ),
-    .executableTarget(
-        name: "payschema",
-        dependencies: [
-            "PaySchemaCore",
-            "PaySchemaVocabulary",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]
-    ),
     .target(
         name: "PaymentFlowsCore",
         dependencies: [
@@ -47,6 +50,17 @@ var targets: [Target] = [
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+]
+
+var targets: [Target] = coreTargets + [
+    .executableTarget(
+        name: "payschema",
+        dependencies: [
+            "PaySchemaCore",
+            "PaySchemaVocabulary",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
     // MIT's merchant server: the only party holding the AES key (the "semilla") that builds
@@ -131,12 +145,12 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "PaySchemaCoreTests",
-        dependencies: ["PaySchemaCore", "PaymentSchemasRuntime"],
+        dependencies: ["PaySchemaCore", "PaymentSchemasRuntime", "PaymentFlowsCore"],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
         name: "PaymentSchemasRuntimeTests",
-        dependencies: ["PaymentSchemasRuntime"]
+        dependencies: ["PaymentSchemasRuntime", "PaymentFlowsCore"]
     ),
     .testTarget(
         name: "GeneratedModelsTests",
@@ -195,17 +209,83 @@ for module in integrationModules {
     )
 }
 
+/// The benchmarks: `bench` and swift-openapi-generator's types for the same schemas (the peer).
+if benchmarking {
+    targets += [
+        .target(
+            name: "PeerTypes",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            path: "Benchmarks/Sources/PeerTypes",
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        .executableTarget(
+            name: "bench",
+            dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
+                "PaySchemaCore", "PaymentMocks", "PaymentSandbox", "PaymentScenarios", "PaymentFlowsCore", "PaymentSchemasRuntime", "PeerTypes",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+            ],
+            path: "Benchmarks/Sources/bench"
+        ),
+    ]
+}
+
+/// Everything in the package's folder except `kept` (paths relative to it, one or two levels
+/// deep): what a target rooted at the package's folder excludes.
+func everythingBut(_ kept: Set<String>) -> [String] {
+    let files = FileManager.default
+    var excluded: [String] = []
+    for entry in (try? files.contentsOfDirectory(atPath: Context.packageDirectory)) ?? [] where !entry.hasPrefix(".") {
+        let below = kept.filter { $0.hasPrefix(entry + "/") }
+        if kept.contains(entry) { continue }
+        if below.isEmpty { excluded.append(entry); continue }
+        for inner in (try? files.contentsOfDirectory(atPath: Context.packageDirectory + "/" + entry)) ?? [] where !below.contains(entry + "/" + inner) {
+            excluded.append(entry + "/" + inner)
+        }
+    }
+    return excluded.sorted()
+}
+
+/// The fuzzing build: the core, the five modules without the plugin (each its hand-written
+/// sources and its committed `Generated/`, in place), and the harnesses.
+let fuzzTargets: [Target] = !fuzzing ? [] : coreTargets + integrationModules.map { module in
+    .target(
+        name: module,
+        dependencies: ["PaymentSchemasRuntime", "PaymentFlowsCore"],
+        path: ".",
+        exclude: everythingBut(["Sources/\(module)", "Generated/\(module)"]) + ["Sources/\(module)/\(module).docc"],
+        sources: ["Sources/\(module)", "Generated/\(module)"]
+    )
+} + [
+    .target(name: "CFuzzer", path: "Fuzz/Sources/CFuzzer"),
+    .target(
+        name: "FuzzSupport",
+        dependencies: ["PaySchemaCore", "CFuzzer"] + integrationModules.map { Target.Dependency(stringLiteral: $0) },
+        path: "Fuzz/Sources/FuzzSupport"
+    ),
+] + ["fuzz-schema", "fuzz-payload", "fuzz-diff", "fuzz-replay"].map { name in
+    .executableTarget(name: name, dependencies: ["FuzzSupport"], path: "Fuzz/Sources/\(name)")
+}
+
+/// The packages every mode needs.
+let coreDependencies: [Package.Dependency] = [
+    .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+    .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.0.0"),
+]
+
 let package = Package(
     name: "PaymentSchemas",
     platforms: [.macOS(.v13), .iOS(.v16)],
-    products: integrationModules.map { .library(name: $0, targets: [$0]) } + [
+    // What an app imports (the five modules, the runtime, the transports, the mocks its tests use)
+    // and what a merchant server imports (the two that hold the keys an app must not). The
+    // generator core, the scenarios and the sandbox are the CLIs' insides, not libraries.
+    products: fuzzing ? [] : integrationModules.map { .library(name: $0, targets: [$0]) } + [
         .library(name: "PaymentSchemasRuntime", targets: ["PaymentSchemasRuntime"]),
         .library(name: "PaymentFlowsCore", targets: ["PaymentFlowsCore"]),
-        .library(name: "PaySchemaCore", targets: ["PaySchemaCore"]),
         .library(name: "PaymentMocks", targets: ["PaymentMocks"]),
-        // Tooling, not for apps: the HTTP sandbox (Hummingbird) for tests and benchmarks.
-        .library(name: "PaymentSandbox", targets: ["PaymentSandbox"]),
-        .library(name: "PaymentScenarios", targets: ["PaymentScenarios"]),
         .library(name: "AmazonPayMerchantServer", targets: ["AmazonPayMerchantServer"]),
         .library(name: "SuiteMerchantServer", targets: ["SuiteMerchantServer"]),
         .executable(name: "payschema", targets: ["payschema"]),
@@ -213,21 +293,19 @@ let package = Package(
         .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),
         .plugin(name: "SchemaDiffPlugin", targets: ["SchemaDiffPlugin"]),
     ],
-    dependencies: [
+    dependencies: coreDependencies + (fuzzing ? [] : [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.8.0"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         // `swift package generate-documentation`: the DocC catalogs of the modules and the runtime.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    ],
-    targets: targets,
+    ]) + (benchmarking ? [
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+    ] : []),
+    targets: fuzzing ? fuzzTargets : targets,
     swiftLanguageModes: [.v6]
 )

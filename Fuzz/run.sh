@@ -25,20 +25,12 @@ while [ $# -gt 0 ]; do
 done
 [ ${#harnesses[@]} -gt 0 ] || harnesses=(schema payload diff)
 
-# The five modules: their hand-written sources and Generated/ compiled directly (no build plugin),
-# one link per file, refreshed on every run.
-for dir in ../Generated/*/; do
-  module="$(basename "$dir")"
-  mkdir -p "Sources/$module"
-  find "Sources/$module" -name '*.swift' -type l -delete
-  for file in "../Sources/$module/"*.swift "$dir"*.generated.swift; do
-    ln -s "../../$file" "Sources/$module/$(basename "$file")"
-  done
-done
-
+# The harnesses are targets of the main package's manifest when PAYSCHEMA_FUZZ=1: the package's own
+# sources, each module's hand-written code with its committed Generated/ (no build plugin), and
+# Fuzz/Sources/. A scratch path of their own keeps the instrumented objects apart from the package's.
 echo "== building the harnesses (-sanitize=fuzzer,address, release)"
 for product in fuzz-schema fuzz-payload fuzz-diff fuzz-replay; do
-  swift build -c release --scratch-path .build/fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$product" 2>&1 \
+  ( cd .. && PAYSCHEMA_FUZZ=1 swift build -c release --scratch-path Fuzz/.build/fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$product" 2>&1 ) \
     | grep -E "error|Build" || true
 done
 bin=".build/fuzzer/release"

@@ -1,6 +1,7 @@
 import Foundation
 @testable import PaySchemaCore
 @_spi(Generated) import PaySchemaVocabulary
+import PaymentFlowsCore
 import Testing
 
 /// One pattern semantics: the diff decides inclusion between patterns with its own automaton
@@ -83,7 +84,7 @@ struct PatternAgreementTests {
         let alphabet = PatternInclusion.Alphabet(sets: node.charSets)
         let dfa = try #require(PatternInclusion.DFA(node, alphabet))
         let validator = PayPattern(pattern)
-        var generator = SplitMix(seed: pattern.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
+        var generator = SeededGenerator(seed: pattern.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
         let live = Self.liveStates(dfa)
         var accepted = 0
         var refused = 0
@@ -122,7 +123,7 @@ struct PatternAgreementTests {
 
     /// A walk from the start: mostly along live states, stopping at random once accepting, and
     /// sometimes stepping anywhere (a value the pattern refuses).
-    static func walk(_ dfa: PatternInclusion.DFA, _ alphabet: PatternInclusion.Alphabet, live: Set<Int>, using generator: inout SplitMix) -> String {
+    static func walk(_ dfa: PatternInclusion.DFA, _ alphabet: PatternInclusion.Alphabet, live: Set<Int>, using generator: inout SeededGenerator) -> String {
         var state = 0
         var scalars = String.UnicodeScalarView()
         for _ in 0..<64 {
@@ -139,7 +140,7 @@ struct PatternAgreementTests {
     }
 
     /// A scalar of the interval `symbol`: its first, its last or one between (surrogates skipped).
-    static func scalar(in symbol: Int, _ alphabet: PatternInclusion.Alphabet, using generator: inout SplitMix) -> Unicode.Scalar? {
+    static func scalar(in symbol: Int, _ alphabet: PatternInclusion.Alphabet, using generator: inout SeededGenerator) -> Unicode.Scalar? {
         let low = alphabet.bounds[symbol], high = alphabet.bounds[symbol + 1] - 1
         let value: UInt32
         switch Int.random(in: 0..<3, using: &generator) {
@@ -151,7 +152,7 @@ struct PatternAgreementTests {
     }
 
     /// Values one edit away: a scalar dropped, repeated, or replaced by one from any interval.
-    static func mutations(of text: String, _ alphabet: PatternInclusion.Alphabet, using generator: inout SplitMix) -> [String] {
+    static func mutations(of text: String, _ alphabet: PatternInclusion.Alphabet, using generator: inout SeededGenerator) -> [String] {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty else { return [] }
         let position = Int.random(in: 0..<scalars.count, using: &generator)
@@ -162,18 +163,5 @@ struct PatternAgreementTests {
         var replaced = scalars
         if let scalar = scalar(in: Int.random(in: 0..<alphabet.count, using: &generator), alphabet, using: &generator) { replaced[position] = scalar }
         return [dropped, repeated, replaced].map { String(String.UnicodeScalarView($0)) }
-    }
-}
-
-/// SplitMix64: the same strings on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import PaymentSchemasRuntime
+import PaymentFlowsCore
 import Testing
 
 /// The package's XML reader, judged by an independent parser: every document the reader accepts,
@@ -232,18 +233,5 @@ struct PayXMLReaderTests {
         #expect(Self.checkerAccepts("<xml>\n  <a>x &nbsp; y</a>\n</xml>")?.description == "2:8: an undefined entity '&nbsp;'")
         #expect(Self.checkerAccepts("<xml>\n<a></b>\n</xml>")?.description == "2:4: '</b>' does not close 'a'")
         #expect(Self.checkerAccepts("<?xml version=\"1.0\" encoding=\"latin1\"?><a/>")?.message == "the document declares encoding 'latin1'; payloads are read as UTF-8 only")
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so mutations are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

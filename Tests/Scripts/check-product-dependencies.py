@@ -32,17 +32,27 @@ def dependencies(target_name, seen):
             yield dependency["product"][1], dependency["product"][0]
 
 
+# What a merchant server imports: the parties that hold the keys an app must not.
+SERVER_PRODUCTS = {"AmazonPayMerchantServer", "SuiteMerchantServer"}
+# What an app's tests import.
+TEST_PRODUCTS = {"PaymentMocks"}
+
 problems = []
+libraries = {product["name"] for product in package["products"] if "library" in product["type"]}
+for name in sorted(libraries - APP_PRODUCTS - SERVER_PRODUCTS - TEST_PRODUCTS):
+    problems.append(f"{name} is exported as a library: the generator core, the scenarios and the sandbox are tooling, not libraries")
+for name in sorted(APP_PRODUCTS - libraries):
+    problems.append(f"{name} is not exported as a library")
 for product in package["products"]:
     if product["name"] not in APP_PRODUCTS:
         continue
     for target in product["targets"]:
         for package_name, product_name in dependencies(target, {target}):
             if package_name == "target":
-                problems.append(f"{product['name']} depends on the sandbox target {product_name}")
+                problems.append(f"{product['name']} depends on the sandbox target {product_name}: keep server code out of the products apps import")
             elif package_name and package_name.lower() in FORBIDDEN:
-                problems.append(f"{product['name']} depends on {package_name}/{product_name}")
+                problems.append(f"{product['name']} depends on {package_name}/{product_name}: keep server code out of the products apps import")
 for problem in sorted(set(problems)):
-    print(f"error: {problem}: keep server code out of the products apps import", file=sys.stderr)
-print(f"product dependencies: {len(APP_PRODUCTS)} app-facing products, {len(set(problems))} with server dependencies")
+    print(f"error: {problem}", file=sys.stderr)
+print(f"library products: {len(libraries)} ({len(APP_PRODUCTS)} app-facing, {len(SERVER_PRODUCTS)} merchant server, {len(TEST_PRODUCTS)} test); {len(set(problems))} problems")
 sys.exit(1 if problems else 0)

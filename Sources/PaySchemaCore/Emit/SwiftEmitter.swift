@@ -82,7 +82,7 @@ public struct SwiftEmitter {
             out.line("")
             out.line("/// The earlier name of ``\(type.name.value)``.")
             out.line("@available(*, deprecated, renamed: \(Naming.literal(type.name.value)))")
-            out.line("public typealias \(old.value) = \(type.name.value)")
+            out.declaration("typealias \(old.value) = \(type.name.value)")
         }
     }
 }

@@ -63,13 +63,13 @@ extension SwiftEmitter {
         }
     }
 
-    /// A Swift expression building a runtime format.
-    func formatExpression(_ constraints: Constraints) -> String? {
+    /// How a field's named format reaches its check, `nil` when it has none.
+    func formatRule(_ constraints: Constraints) -> FormatRule? {
         guard let format = constraints.format?.value else { return nil }
         if format == "url" {
-            return "PayFormat.url(schemes: [" + constraints.schemes.map(Naming.literal).joined(separator: ", ") + "])"
+            return .built("PayFormat.url(schemes: [" + constraints.schemes.map(Naming.literal).joined(separator: ", ") + "])")
         }
-        return "PayFormat.\(format)"
+        return .constant("PayFormat.\(format)")
     }
 
     /// `@available(*, deprecated, …)` for a lifecycle, `nil` when current.
@@ -82,4 +82,13 @@ extension SwiftEmitter {
     func remark(_ name: String, _ file: SchemaFile) -> String {
         "- Remark: Generated from `\(name)` in `\(file.displayPath)`."
     }
+}
+
+/// A named format as the validators use it.
+enum FormatRule {
+    /// A runtime constant (`PayFormat.email`), named in place.
+    case constant(String)
+    /// An expression that builds the format (`PayFormat.url(schemes: […])`), evaluated once into
+    /// the type's `Rules`.
+    case built(String)
 }

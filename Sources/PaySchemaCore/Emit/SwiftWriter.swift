@@ -1,6 +1,6 @@
 /// Accumulates indented Swift source as UTF-8 bytes in one buffer per file.
 ///
-/// Lines written as interpolated literals (`out.line("public var \(name): \(type)")`) are
+/// Lines written as interpolated literals (`out.declaration("var \(name): \(type)")`) are
 /// ``SwiftLine``s: their pieces are copied straight into bytes, without building a `String` per
 /// line first; a `String` argument is copied the same way.
 final class SwiftWriter {
@@ -13,30 +13,18 @@ final class SwiftWriter {
         didSet { indentation = Array(repeating: UInt8(ascii: " "), count: depth * 4) }
     }
 
-    /// The access level written where the emitter writes `public` (`nil`: `public` itself).
-    private let access: [UInt8]?
+    /// The access level every ``declaration(_:)`` starts with: `public `, `package ` or nothing
+    /// (internal).
+    private let access: [UInt8]
 
-    /// A writer whose declarations get `access` (the emitter writes `public`; another level
-    /// replaces it at the start of the line, `internal` by dropping it).
+    /// A writer whose declarations get `access`.
     init(access: GeneratorConfig.AccessModifier = .public) {
         switch access {
-        case .public: self.access = nil
+        case .public: self.access = Array("public ".utf8)
         case .package: self.access = Array("package ".utf8)
         case .internal: self.access = []
         }
         bytes.reserveCapacity(1 << 16)
-    }
-
-    private static let publicPrefix = Array("public ".utf8)
-
-    /// Appends a line's bytes, with the configured access level in place of a leading `public`.
-    private func appendDeclaration(_ content: [UInt8]) {
-        if let access, content.count > 7, content.starts(with: Self.publicPrefix) {
-            bytes.append(contentsOf: access)
-            bytes.append(contentsOf: content[7...])
-        } else {
-            bytes.append(contentsOf: content)
-        }
     }
 
     /// The source written so far.
@@ -56,7 +44,7 @@ final class SwiftWriter {
     func line(_ content: SwiftLine) {
         if !content.bytes.isEmpty {
             indent()
-            appendDeclaration(content.bytes)
+            bytes.append(contentsOf: content.bytes)
         }
         bytes.append(UInt8(ascii: "\n"))
     }
@@ -66,12 +54,38 @@ final class SwiftWriter {
     func line(_ content: String) {
         if !content.isEmpty {
             indent()
-            if access == nil { append(content) } else { appendDeclaration(Array(content.utf8)) }
+            append(content)
         }
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// Appends `header {`, the body one level deeper, then `}`.
+    /// Appends a declaration of the generated API: the configured access level, then `content`
+    /// (`var id: String`, `static let name = …`).
+    func declaration(_ content: SwiftLine) {
+        indent()
+        bytes.append(contentsOf: access)
+        bytes.append(contentsOf: content.bytes)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends a declaration of the generated API built as a `String`.
+    @_disfavoredOverload
+    func declaration(_ content: String) {
+        declaration(SwiftLine(stringLiteral: content))
+    }
+
+    /// Appends a declaration with a body: the configured access level, `header {`, the body one
+    /// level deeper, then `}`.
+    func declaration(_ header: SwiftLine, _ body: () -> Void) {
+        open(access + header.bytes)
+        depth += 1
+        body()
+        depth -= 1
+        close()
+    }
+
+    /// Appends `header {`, the body one level deeper, then `}` (an extension, a control statement:
+    /// anything without an access level of its own).
     func block(_ header: SwiftLine, _ body: () -> Void) {
         open(header.bytes)
         depth += 1
@@ -102,7 +116,7 @@ final class SwiftWriter {
 
     private func open(_ header: [UInt8]) {
         indent()
-        appendDeclaration(header)
+        bytes.append(contentsOf: header)
         append(" {\n")
     }
 

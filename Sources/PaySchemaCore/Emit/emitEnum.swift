@@ -18,7 +18,7 @@ extension SwiftEmitter {
     }
 
     func emitRawValueInit(_ decl: EnumDecl, rawType: String, failable: Bool) {
-        out.block("public init\(failable ? "?" : "")(rawValue: \(rawType))") {
+        out.declaration("init\(failable ? "?" : "")(rawValue: \(rawType))") {
             out.switchBlock("switch rawValue") {
                 for enumCase in decl.cases {
                     let values = ([enumCase.value] + enumCase.aliases).map { rawLiteral($0.value) }.joined(separator: ", ")
@@ -36,7 +36,7 @@ extension SwiftEmitter {
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
         // Swift synthesizes `allCases` and, without aliases, `init?(rawValue:)`; `PayClosedEnum`
         // supplies the coding with the error that names the allowed values.
-        out.block("public enum \(name): \(rawType), PayClosedEnum, PayQueryValue") {
+        out.declaration("enum \(name): \(rawType), PayClosedEnum, PayQueryValue") {
             for enumCase in decl.cases {
                 out.doc(paragraphs: caseDoc(enumCase))
                 out.line("case \(Naming.escaped(enumCase.name.value)) = \(rawLiteral(enumCase.value.value))")
@@ -60,7 +60,7 @@ extension SwiftEmitter {
         ])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
         // `PayOpenEnum` supplies equality and hashing by wire value, `isKnown` and the coding.
-        out.block("public enum \(name): PayOpenEnum, PayQueryValue") {
+        out.declaration("enum \(name): PayOpenEnum, PayQueryValue") {
             for enumCase in decl.cases {
                 out.doc(paragraphs: caseDoc(enumCase))
                 out.line("case \(Naming.escaped(enumCase.name.value))")
@@ -69,13 +69,13 @@ extension SwiftEmitter {
             out.line("case unknown(\(rawType))")
             out.line("")
             out.line("/// Every case the schema lists (``unknown(_:)`` excluded).")
-            out.line("public static let allCases: [\(name)] = [" + decl.cases.map { "." + Naming.escaped($0.name.value) }.joined(separator: ", ") + "]")
+            out.declaration("static let allCases: [\(name)] = [" + decl.cases.map { "." + Naming.escaped($0.name.value) }.joined(separator: ", ") + "]")
             out.line("")
             out.line("/// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.")
             emitRawValueInit(decl, rawType: rawType, failable: false)
             out.line("")
             out.line("/// The wire value.")
-            out.block("public var rawValue: \(rawType)") {
+            out.declaration("var rawValue: \(rawType)") {
                 out.switchBlock("switch self") {
                     for enumCase in decl.cases {
                         out.line("case .\(Naming.escaped(enumCase.name.value)): return \(rawLiteral(enumCase.value.value))")
@@ -93,7 +93,7 @@ extension SwiftEmitter {
                 out.line("")
                 out.line("/// The earlier name of ``\(enumCase.name.value)``.")
                 out.line("@available(*, deprecated, renamed: \(Naming.literal(enumCase.name.value)))")
-                out.line("public static var \(Naming.escaped(old.value)): Self { .\(Naming.escaped(enumCase.name.value)) }")
+                out.declaration("static var \(Naming.escaped(old.value)): Self { .\(Naming.escaped(enumCase.name.value)) }")
             }
         }
     }

@@ -7,7 +7,7 @@ extension SwiftEmitter {
             for message in code.messages where !languages.contains(message.language) { languages.append(message.language) }
         }
         out.doc(paragraphs: [catalog.doc ?? "The `\(name)` error codes.", "Domain `\(catalog.domain.value)`.", remark(name, file)])
-        out.block("public enum \(name): \(rawType), PayErrorCatalog") {
+        out.declaration("enum \(name): \(rawType), PayErrorCatalog") {
             for code in catalog.codes {
                 // The checker requires a default-language message of every code that has messages.
                 let text = code.messages.first(where: { $0.language == catalog.defaultLanguage })?.text ?? code.name.value
@@ -21,19 +21,19 @@ extension SwiftEmitter {
             }
             out.line("")
             out.line("/// The languages messages are written in, the default (`\(catalog.defaultLanguage)`) first.")
-            out.line("public static let languages = [" + languages.map(Naming.literal).joined(separator: ", ") + "]")
+            out.declaration("static let languages = [" + languages.map(Naming.literal).joined(separator: ", ") + "]")
             out.line("")
             out.line("/// The catalog's error domain.")
-            out.line("public static let errorDomain = \(Naming.literal(catalog.domain.value))")
+            out.declaration("static let errorDomain = \(Naming.literal(catalog.domain.value))")
             out.line("")
             out.line("/// The provider's code.")
-            out.line("public var code: \(rawType) { rawValue }")
+            out.declaration("var code: \(rawType) { rawValue }")
             out.line("")
             out.line("/// The error with `code`, `nil` for codes the catalog does not list.")
-            out.line("public init?(code: \(rawType)) { self.init(rawValue: code) }")
+            out.declaration("init?(code: \(rawType)) { self.init(rawValue: code) }")
             out.line("")
             out.line("/// The code as an integer" + (rawType == "Int" ? "." : " (its digits: `A007` is 7)."))
-            out.block("public var errorCode: Int") {
+            out.declaration("var errorCode: Int") {
                 if rawType == "Int" {
                     out.line("rawValue")
                 } else {
@@ -49,9 +49,9 @@ extension SwiftEmitter {
             out.line("/// The error's domain.")
             let overrides = catalog.codes.filter { $0.domain != nil }
             if overrides.isEmpty {
-                out.line("public var domain: String { Self.errorDomain }")
+                out.declaration("var domain: String { Self.errorDomain }")
             } else {
-                out.block("public var domain: String") {
+                out.declaration("var domain: String") {
                     out.switchBlock("switch self") {
                         for code in overrides {
                             out.line("case .\(Naming.escaped(code.name.value)): return \(Naming.literal(code.domain!))")
@@ -64,7 +64,7 @@ extension SwiftEmitter {
             }
             out.line("")
             out.line("/// The message in `language`, `nil` when the catalog has none in it.")
-            out.block("public func message(language: String) -> String?") {
+            out.declaration("func message(language: String) -> String?") {
                 out.switchBlock("switch (self, language)") {
                     for code in catalog.codes {
                         for message in code.messages {

@@ -13,14 +13,14 @@ extension SwiftEmitter {
                 case .to(let target):
                     out.doc(paragraphs: ["The value of the current API that this legacy value stands for: a `\(target)`.",
                                          "- Remark: Generated from the conversions of `\(type.name.value)` in `\(file.displayPath)`."])
-                    out.block("public func to\(target)() -> \(target)") {
+                    out.declaration("func to\(target)() -> \(target)") {
                         emitConstruction(target, conversion.arguments)
                     }
                 case .from(let parameters):
                     let list = parameters.map { "\(Naming.escaped($0.label)): \($0.type)" }.joined(separator: ", ")
                     out.doc(paragraphs: ["Builds the legacy value from the current API's " + parameters.map { "`\($0.type)`" }.joined(separator: " and ") + ".",
                                          "- Remark: Generated from the conversions of `\(type.name.value)` in `\(file.displayPath)`."])
-                    out.block("public init(\(list))") {
+                    out.declaration("init(\(list))") {
                         emitConstruction("self.init", conversion.arguments)
                     }
                 }
@@ -94,7 +94,7 @@ extension SwiftEmitter {
                 out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name.value)` protocol.", remark])
                 out.line(message)
                 if api.mainActor { out.line("@MainActor") }
-                out.block("public protocol \(api.name.value): AnyObject, Sendable") {
+                out.declaration("protocol \(api.name.value): AnyObject, Sendable") {
                     for (index, method) in api.methods.enumerated() {
                         if index > 0 { out.line("") }
                         out.doc(paragraphs: [method.doc ?? "`\(method.name.value)`.", method.replacement.map { "Replaced by \($0)." }])
@@ -105,10 +105,10 @@ extension SwiftEmitter {
                 out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name.value)` API.", remark])
                 out.line(message)
                 if api.mainActor { out.line("@MainActor") }
-                out.block("public enum \(api.name.value)") { emitLegacyMembers(api, prefix: "public static ", attribute: nil) }
+                out.declaration("enum \(api.name.value)") { emitLegacyMembers(api, prefix: "static ", attribute: nil) }
             case .extension:
                 out.doc(paragraphs: [api.doc ?? "Legacy members of `\(api.name.value)`.", remark])
-                out.block("extension \(api.name.value)") { emitLegacyMembers(api, prefix: "public ", attribute: message) }
+                out.block("extension \(api.name.value)") { emitLegacyMembers(api, prefix: "", attribute: message) }
             }
         }
     }
@@ -120,7 +120,7 @@ extension SwiftEmitter {
             first = false
             out.doc(property.doc ?? "The legacy `\(property.name.value)`.")
             if let attribute { out.line(attribute) }
-            out.block("\(prefix)var \(Naming.escaped(property.name.value)): \(property.type)") {
+            out.declaration("\(prefix)var \(Naming.escaped(property.name.value)): \(property.type)") {
                 out.line("get { \(property.get) }")
                 if let setter = property.set { out.line("set { \(setter) }") }
             }
@@ -139,7 +139,7 @@ extension SwiftEmitter {
             } else if let attribute {
                 out.line(attribute)
             }
-            out.block("\(prefix)func \(method.name.value)\(method.signature.value)") {
+            out.declaration("\(prefix)func \(method.name.value)\(method.signature.value)") {
                 if let noOp = method.noOp {
                     if !noOp.value.isEmpty { out.line("return \(noOp.value)") }
                 } else if let body = method.body {

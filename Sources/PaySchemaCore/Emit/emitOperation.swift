@@ -6,57 +6,57 @@ extension SwiftEmitter {
         let parameters = resolved.parameters.map(\.decl)
         out.doc(paragraphs: [operation.doc ?? "The `\(operation.name.value)` operation.", "`\(method.rawValue) \(operation.path.value)`", remark(operation.name.value, file)])
         if let attribute = deprecation(operation.lifecycle) { out.line(attribute) }
-        out.block("public struct \(name): PayOperation, Hashable") {
+        out.declaration("struct \(name): PayOperation, Hashable") {
             let bodies = [("request", "RequestBody", resolved.request), ("success", "ResponseBody", resolved.response), ("error", "ErrorBody", resolved.errorBody)]
             for (role, alias, type) in bodies {
                 guard let type else { continue }
                 out.line("/// The \(role) body type.")
-                out.line("public typealias \(alias) = \(type.name)")
+                out.declaration("typealias \(alias) = \(type.name)")
             }
             if bodies.contains(where: { $0.2 != nil }) { out.line("") }
             out.line("/// The schema's name for the operation.")
-            out.line("public static let operationID = \(Naming.literal(operation.name.value))")
+            out.declaration("static let operationID = \(Naming.literal(operation.name.value))")
             out.line("/// The HTTP method.")
-            out.line("public static let method = PayHTTPMethod.\(method.rawValue.lowercased())")
+            out.declaration("static let method = PayHTTPMethod.\(method.rawValue.lowercased())")
             out.line("/// The path template.")
-            out.line("public static let pathTemplate = \(Naming.literal(operation.path.value))")
+            out.declaration("static let pathTemplate = \(Naming.literal(operation.path.value))")
             if let header = resolved.idempotencyKeyHeader {
                 out.line("/// The header that carries the idempotency key.")
-                out.line("public static let idempotencyKeyHeader: String? = \(Naming.literal(header))")
+                out.declaration("static let idempotencyKeyHeader: String? = \(Naming.literal(header))")
             }
             if resolved.requestFormat == .query {
                 out.line("/// The request body is a form (`application/x-www-form-urlencoded`).")
-                out.line("public static let requestFormat = WireFormat.query")
+                out.declaration("static let requestFormat = WireFormat.query")
             }
             out.line("/// The statuses that carry a `ResponseBody`.")
-            out.line("public static let successStatuses = [" + operation.successStatuses.map(String.init).joined(separator: ", ") + "]")
+            out.declaration("static let successStatuses = [" + operation.successStatuses.map(String.init).joined(separator: ", ") + "]")
             if !operation.errorStatuses.isEmpty {
                 out.line("/// The error statuses the provider answers, each with an `ErrorBody`.")
-                out.line("public static let errorStatuses = [" + operation.errorStatuses.map(String.init).joined(separator: ", ") + "]")
+                out.declaration("static let errorStatuses = [" + operation.errorStatuses.map(String.init).joined(separator: ", ") + "]")
             }
             for parameter in parameters {
                 out.line("")
                 var paragraphs: [String?] = [parameter.doc ?? "The `\(parameter.wireName)` \(parameter.place.rawValue) parameter."]
                 if parameter.sensitive { paragraphs.append("- Note: Sensitive. Never logged.") }
                 out.doc(paragraphs: paragraphs)
-                out.line("public var \(Naming.escaped(parameter.name.value)): \(swiftType(parameter.type.value))\(parameter.required ? "" : "?")")
+                out.declaration("var \(Naming.escaped(parameter.name.value)): \(swiftType(parameter.type.value))\(parameter.required ? "" : "?")")
             }
             if let request = resolved.request {
                 out.line("")
                 out.line("/// The request body.")
-                out.line("public var body: \(request.name)")
+                out.declaration("var body: \(request.name)")
             }
             out.line("")
             var arguments = parameters.map { "\(Naming.escaped($0.name.value)): \(swiftType($0.type.value))\($0.required ? "" : "? = nil")" }
             if let request = resolved.request { arguments.append("body: \(request.name)") }
             out.line("/// Creates the operation's input.")
-            out.block("public init(\(arguments.joined(separator: ", ")))") {
+            out.declaration("init(\(arguments.joined(separator: ", ")))") {
                 for parameter in parameters { out.line("self.\(Naming.escaped(parameter.name.value)) = \(Naming.escaped(parameter.name.value))") }
                 if resolved.request != nil { out.line("self.body = body") }
             }
             out.line("")
             out.line("/// The path with its parameters percent-encoded.")
-            out.block("public var path: String") {
+            out.declaration("var path: String") {
                 let expression = resolved.path.map { piece -> String in
                     switch piece {
                     case .text(let text): return Naming.literal(text)
@@ -69,7 +69,7 @@ extension SwiftEmitter {
             if !query.isEmpty {
                 out.line("")
                 out.line("/// The query items.")
-                out.block("public var queryItems: [URLQueryItem]") {
+                out.declaration("var queryItems: [URLQueryItem]") {
                     out.line("var writer = PayQueryWriter()")
                     for parameter in query {
                         if case .list = parameter.type.value {
@@ -86,7 +86,7 @@ extension SwiftEmitter {
             if !headers.isEmpty || !cookies.isEmpty {
                 out.line("")
                 out.line("/// The request headers.")
-                out.block("public var headerFields: [PayHeaderField]") {
+                out.declaration("var headerFields: [PayHeaderField]") {
                     out.line("var fields: [PayHeaderField] = []")
                     for header in headers {
                         let value = Naming.escaped(header.name.value)
@@ -119,7 +119,7 @@ extension SwiftEmitter {
             if resolved.request != nil {
                 out.line("")
                 out.line("/// The request body.")
-                out.line("public var requestBody: RequestBody? { body }")
+                out.declaration("var requestBody: RequestBody? { body }")
             }
         }
         if resolved.isSensitive {

@@ -16,7 +16,7 @@ extension SwiftEmitter {
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayQueryCodable") {
             out.line("/// The query items, in field order; lists use each field's join style.")
-            out.block("public func queryItems() throws -> [URLQueryItem]") {
+            out.declaration("func queryItems() throws -> [URLQueryItem]") {
                 out.line("var writer = PayQueryWriter()")
                 for field in decl.fields {
                     let key = fieldKeyExpression(field, decl)
@@ -43,7 +43,7 @@ extension SwiftEmitter {
             }
             out.line("")
             out.line("/// Reads the value from query items, reporting every missing or invalid item at once.")
-            out.block("public init(queryItems: [URLQueryItem]) throws") {
+            out.declaration("init(queryItems: [URLQueryItem]) throws") {
                 out.line("var reader = PayQueryReader(queryItems)")
                 for resolved in declaration.fields {
                     let field = resolved.decl

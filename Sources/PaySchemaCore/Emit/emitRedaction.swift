@@ -15,9 +15,9 @@ extension SwiftEmitter {
         out.block("extension \(name): PayRedacting") {
             out.line("/// The fields as descriptions show them; sensitive values are `<redacted>`.")
             if entries.count <= 3 {
-                out.line("public var redactedFields: [(String, Any)] { [\(entries.joined(separator: ", "))] }")
+                out.declaration("var redactedFields: [(String, Any)] { [\(entries.joined(separator: ", "))] }")
             } else {
-                out.block("public var redactedFields: [(String, Any)]") {
+                out.declaration("var redactedFields: [(String, Any)]") {
                     out.line("[")
                     for entry in entries { out.line("    \(entry),") }
                     out.line("]")

@@ -8,8 +8,8 @@ extension SwiftEmitter {
         let type: Int
     }
 
-    static func emitEntries(_ out: SwiftWriter, _ module: CheckedModule, _ entries: [RegistryEntry], header: String) {
-        out.line(header)
+    static func emitEntries(_ out: SwiftWriter, _ module: CheckedModule, _ entries: [RegistryEntry], header: SwiftLine) {
+        out.declaration(header)
         for entry in entries {
             let file = module.files[entry.file]
             let type = file.types[entry.type]
@@ -39,7 +39,7 @@ extension SwiftEmitter {
         guard !operations.isEmpty else { return }
         out.line("")
         out.line("/// Every operation that is not deprecated, sorted by path template and method.")
-        out.line("public static let operations: [PayOperationDescriptor] = [")
+        out.declaration("static let operations: [PayOperationDescriptor] = [")
         for operation in operations {
             out.line("    PayOperationDescriptor(\(operation.typeName).self, parameters: [")
             for parameter in operation.parameters.map(\.decl) {
@@ -90,17 +90,17 @@ extension SwiftEmitter {
         // Names are unique in a checked module, so sorting by name gives one order.
         entries.sort { $0.name < $1.name }
         deprecatedEntries.sort { $0.name < $1.name }
-        out.block("public enum \(config.registry(for: module.name)): PaySchemaModule") {
+        out.declaration("enum \(config.registry(for: module.name)): PaySchemaModule") {
             out.line("/// The module's name.")
-            out.line("public static let name = \(Naming.literal(module.name))")
+            out.declaration("static let name = \(Naming.literal(module.name))")
             out.line("")
             out.line("/// Every type that is not deprecated, sorted by name.")
-            emitEntries(out, module, entries, header: "public static let types: [PaySchemaType] = [")
+            emitEntries(out, module, entries, header: "static let types: [PaySchemaType] = [")
             if !deprecatedEntries.isEmpty {
                 out.line("")
                 out.line("/// The deprecated (legacy) types, sorted by name; using them is deprecated too.")
                 out.line("@available(*, deprecated, message: \"Legacy types; migrate to the current API.\")")
-                emitEntries(out, module, deprecatedEntries, header: "public static let deprecatedTypes: [PaySchemaType] = [")
+                emitEntries(out, module, deprecatedEntries, header: "static let deprecatedTypes: [PaySchemaType] = [")
             }
             if config.generates(.operations) { emitOperations(out, module) }
         }

@@ -26,47 +26,47 @@ extension SwiftEmitter {
         paragraphs.append(remark(name, file))
         out.doc(paragraphs: paragraphs)
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
-        out.block("public struct \(name): \(conformances.joined(separator: ", "))") {
+        out.declaration("struct \(name): \(conformances.joined(separator: ", "))") {
             out.line("/// The wrapped value.")
-            out.line("public var rawValue: \(base)")
+            out.declaration("var rawValue: \(base)")
             out.line("")
             out.line("/// Wraps a value; call `validate()` to check the constraints.")
-            out.line("public init(rawValue: \(base)) { self.rawValue = rawValue }")
+            out.declaration("init(rawValue: \(base)) { self.rawValue = rawValue }")
             out.line("")
             out.line("/// Wraps a value; call `validate()` to check the constraints.")
-            out.line("public init(_ rawValue: \(base)) { self.rawValue = rawValue }")
+            out.declaration("init(_ rawValue: \(base)) { self.rawValue = rawValue }")
             if let literal {
                 out.line("")
                 out.line(decl.constraints.isEmpty ? "/// Wraps a literal." : "/// Wraps a literal; call `validate()` to check the constraints.")
-                out.line("public init(\(literal.1)) { self.rawValue = value }")
+                out.declaration("init(\(literal.1)) { self.rawValue = value }")
             }
             out.line("")
             out.line("/// Decodes the bare value.")
-            out.block("public init(from decoder: any Decoder) throws") {
+            out.declaration("init(from decoder: any Decoder) throws") {
                 out.line("self.rawValue = try decoder.singleValueContainer().decode(\(base).self)")
             }
             out.line("")
             out.line("/// Encodes the bare value.")
-            out.block("public func encode(to encoder: any Encoder) throws") {
+            out.declaration("func encode(to encoder: any Encoder) throws") {
                 out.line("var container = encoder.singleValueContainer()")
                 out.line("try container.encode(rawValue)")
             }
             out.line("")
             if decl.sensitive {
                 out.line("/// Always `<redacted>`: the value is a secret.")
-                out.line("public var description: String { PayRedaction.placeholder }")
+                out.declaration("var description: String { PayRedaction.placeholder }")
                 out.line("")
                 out.line("/// Always `<redacted>`: the value is a secret.")
-                out.line("public var debugDescription: String { \"\(name)(\\(PayRedaction.placeholder))\" }")
+                out.declaration("var debugDescription: String { \"\(name)(\\(PayRedaction.placeholder))\" }")
                 out.line("")
                 out.line("/// A mirror without the value.")
-                out.line("public var customMirror: Mirror { Mirror(self, children: [\"rawValue\": PayRedaction.Redacted()], displayStyle: .struct) }")
+                out.declaration("var customMirror: Mirror { Mirror(self, children: [\"rawValue\": PayRedaction.Redacted()], displayStyle: .struct) }")
             } else {
                 out.line("/// The wrapped value as text.")
-                out.line("public var description: String { String(describing: rawValue) }")
+                out.declaration("var description: String { String(describing: rawValue) }")
                 out.line("")
                 out.line("/// `\(name)(value)`.")
-                out.line("public var debugDescription: String { \"\(name)(\\(String(reflecting: rawValue)))\" }")
+                out.declaration("var debugDescription: String { \"\(name)(\\(String(reflecting: rawValue)))\" }")
             }
         }
         if !decl.constraints.isEmpty, config.generates(.validators) {
@@ -79,7 +79,7 @@ extension SwiftEmitter {
     func emitScalarValidation(_ name: String, _ decl: ScalarDecl) {
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends a violation for each constraint the value breaks.")
-            out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
+            out.declaration("func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
                 emitPrimitiveChecks(value: "rawValue", primitive: decl.base.value, constraints: decl.constraints, secret: decl.sensitive ? ", sensitive: true" : "", path: "path", rulesPrefix: "Rules.value")
             }
             _ = emitRuleConstants([(prefix: "value", constraints: decl.constraints)])

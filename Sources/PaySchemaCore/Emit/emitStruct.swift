@@ -69,10 +69,10 @@ extension SwiftEmitter {
         if declaration.isAlwaysValid, config.generates(.validators) { conformances.append("PayAlwaysValid") }
         out.doc(paragraphs: [type.doc ?? "The `\(name)` type.", remark(name, file)])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
-        out.block("public struct \(name): \(conformances.joined(separator: ", "))") {
+        out.declaration("struct \(name): \(conformances.joined(separator: ", "))") {
             if let root = decl.xmlRoot {
                 out.line("/// The root element of the XML document.")
-                out.line("public static let xmlRootElement = \(Naming.literal(root.value))")
+                out.declaration("static let xmlRootElement = \(Naming.literal(root.value))")
                 out.line("")
             }
             for field in decl.fields {
@@ -80,7 +80,7 @@ extension SwiftEmitter {
                 if field.lifecycle.deprecated != nil {
                     out.line("var \(storage(field)): \(swiftType(of: field))")
                 } else {
-                    out.line("public var \(storage(field)): \(swiftType(of: field))")
+                    out.declaration("var \(storage(field)): \(swiftType(of: field))")
                 }
             }
             if !decl.fields.isEmpty { out.line("") }
@@ -121,7 +121,7 @@ extension SwiftEmitter {
             return text
         }
         if parameters.count > 3 {
-            out.line("public init(")
+            out.declaration("init(")
             for (index, parameter) in parameters.enumerated() {
                 out.line("    " + parameter + (index == parameters.count - 1 ? "" : ","))
             }
@@ -129,7 +129,7 @@ extension SwiftEmitter {
                 for resolved in fields { out.line("self.\(storage(resolved.decl)) = \(Naming.escaped(resolved.decl.name.value))") }
             }
         } else {
-            out.block(parameters.isEmpty ? "public init()" : "public init(\(parameters.joined(separator: ", ")))") {
+            out.declaration(parameters.isEmpty ? "init()" : "init(\(parameters.joined(separator: ", ")))") {
                 for resolved in fields { out.line("self.\(storage(resolved.decl)) = \(Naming.escaped(resolved.decl.name.value))") }
             }
         }
@@ -142,7 +142,7 @@ extension SwiftEmitter {
 
     func emitDecoding(_ name: String, _ decl: StructDecl, _ fields: [ResolvedField], keys: [String]) {
         out.line("/// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
-        out.block("public init(from decoder: any Decoder) throws") {
+        out.declaration("init(from decoder: any Decoder) throws") {
             if decl.fields.isEmpty {
                 out.line("_ = try PayDecodingContainer(decoder)")
                 return
@@ -191,7 +191,7 @@ extension SwiftEmitter {
 
     func emitEncoding(_ decl: StructDecl, keys: [String]) {
         out.line("/// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.")
-        out.block("public func encode(to encoder: any Encoder) throws") {
+        out.declaration("func encode(to encoder: any Encoder) throws") {
             if decl.fields.isEmpty {
                 out.line("_ = PayEncodingContainer(encoder)")
                 return
@@ -236,7 +236,7 @@ extension SwiftEmitter {
                     first = false
                     out.doc(paragraphs: fieldDoc(field))
                     out.line(deprecation(field.lifecycle)!)
-                    out.block("public var \(Naming.escaped(field.name.value)): \(swiftType(of: field))") {
+                    out.declaration("var \(Naming.escaped(field.name.value)): \(swiftType(of: field))") {
                         out.line("get { \(storage(field)) }")
                         out.line("set { \(storage(field)) = newValue }")
                     }
@@ -246,7 +246,7 @@ extension SwiftEmitter {
                     first = false
                     out.line("/// The earlier name of ``\(field.name.value)``.")
                     out.line("@available(*, deprecated, renamed: \(Naming.literal(field.name.value)))")
-                    out.block("public var \(Naming.escaped(old.value)): \(swiftType(of: field))") {
+                    out.declaration("var \(Naming.escaped(old.value)): \(swiftType(of: field))") {
                         out.line("get { \(storage(field)) }")
                         out.line("set { \(storage(field)) = newValue }")
                     }
@@ -278,7 +278,7 @@ extension SwiftEmitter {
         out.line("")
         out.line("/// Creates a value with the earlier names of renamed fields (\(renames)).")
         out.line("@available(*, deprecated, message: \(Naming.literal("Renamed fields: " + renames + ".")))")
-        out.block("public init(\(parameters.joined(separator: ", ")))") {
+        out.declaration("init(\(parameters.joined(separator: ", ")))") {
             out.line("self.init(" + fields.map(\.decl).map { "\(Naming.escaped($0.name.value)): \(label($0))" }.joined(separator: ", ") + ")")
         }
     }

@@ -5,14 +5,14 @@ extension SwiftEmitter {
         let tags = decl.variants.map(\.tag.value).joined(separator: ", ")
         out.doc(paragraphs: [type.doc ?? "The `\(name)` variants.", "The `\(decl.discriminator.value)` field selects the variant: \(tags).", remark(name, file)])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
-        out.block("public enum \(name): Codable, Hashable, Sendable") {
+        out.declaration("enum \(name): Codable, Hashable, Sendable") {
             for variant in decl.variants {
                 out.doc(variant.doc ?? "`\(decl.discriminator.value): \(variant.tag.value)`.")
                 out.line("case \(Naming.escaped(variant.caseName))(\(variant.type.value))")
             }
             out.line("")
             out.line("/// The discriminator value of the variant.")
-            out.block("public var \(discriminatorProperty(decl)): String") {
+            out.declaration("var \(discriminatorProperty(decl)): String") {
                 out.switchBlock("switch self") {
                     for variant in decl.variants {
                         out.line("case .\(Naming.escaped(variant.caseName)): return \(Naming.literal(variant.tag.value))")
@@ -21,7 +21,7 @@ extension SwiftEmitter {
             }
             out.line("")
             out.line("/// Reads `\(decl.discriminator.value)` and decodes the variant it names; an unknown or missing value is an error.")
-            out.block("public init(from decoder: any Decoder) throws") {
+            out.declaration("init(from decoder: any Decoder) throws") {
                 out.line("let container = try decoder.container(keyedBy: PayCodingKey.self)")
                 out.line("let key = PayCodingKey(stringValue: \(Naming.literal(decl.discriminator.value)))")
                 out.line("let path = PayPath(codingPath: decoder.codingPath).appending(key.stringValue)")
@@ -39,7 +39,7 @@ extension SwiftEmitter {
             }
             out.line("")
             out.line("/// Encodes the variant's fields, discriminator included.")
-            out.block("public func encode(to encoder: any Encoder) throws") {
+            out.declaration("func encode(to encoder: any Encoder) throws") {
                 out.switchBlock("switch self") {
                     for variant in decl.variants {
                         out.line("case .\(Naming.escaped(variant.caseName))(let value): try value.encode(to: encoder)")
@@ -59,7 +59,7 @@ extension SwiftEmitter {
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Validates the variant and checks that its discriminator matches the case.")
-            out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
+            out.declaration("func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
                 out.switchBlock("switch self") {
                     for resolved in declaration.variants {
                         let variant = resolved.decl
@@ -84,7 +84,7 @@ extension SwiftEmitter {
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
             out.line("/// The variant with its fields; sensitive fields are redacted.")
-            out.block("public var description: String") {
+            out.declaration("var description: String") {
                 out.switchBlock("switch self") {
                     for variant in decl.variants {
                         out.line("case .\(Naming.escaped(variant.caseName))(let value): return \"\(name).\(variant.caseName)(\\(String(reflecting: value)))\"")
@@ -93,10 +93,10 @@ extension SwiftEmitter {
             }
             out.line("")
             out.line("/// Same as ``description``.")
-            out.line("public var debugDescription: String { description }")
+            out.declaration("var debugDescription: String { description }")
             out.line("")
             out.line("/// A mirror whose child is the variant's (redacting) value.")
-            out.block("public var customMirror: Mirror") {
+            out.declaration("var customMirror: Mirror") {
                 out.switchBlock("switch self") {
                     for variant in decl.variants {
                         out.line("case .\(Naming.escaped(variant.caseName))(let value): return Mirror(self, children: [\(Naming.literal(variant.caseName)): value], displayStyle: .enum)")

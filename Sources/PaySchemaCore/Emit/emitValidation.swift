@@ -53,22 +53,22 @@ extension SwiftEmitter {
             out.line("PayRules.maximum(\(value), \(bound(maximum.value, primitive)), exclusive: \(constraints.exclusiveMaximum), at: \(path)\(secret), into: &violations)")
         }
         if let scale = constraints.scale { out.line("PayRules.scale(\(value), \(scale.value), at: \(path)\(secret), into: &violations)") }
-        if let format = formatExpression(constraints) {
-            let rule = isRuleConstant(format) ? format : "\(rulesPrefix)Format"
+        if let format = formatRule(constraints) {
+            let rule: String
+            switch format {
+            case .constant(let expression): rule = expression
+            case .built: rule = "\(rulesPrefix)Format"
+            }
             out.line("PayRules.format(\(value), \(rule), at: \(path)\(secret), into: &violations)")
         }
-    }
-
-    /// Whether a format expression names a runtime constant (used in place) rather than building a
-    /// value (built once, in the type's `Rules`).
-    func isRuleConstant(_ format: String) -> Bool {
-        !format.utf8.contains(UInt8(ascii: "("))
     }
 
     /// Static patterns and formats a type's checks use, compiled once.
     func emitRuleConstants(_ items: [(prefix: String, constraints: Constraints)]) -> Bool {
         let needed = items.filter { item in
-            item.constraints.pattern != nil || formatExpression(item.constraints).map { !isRuleConstant($0) } == true
+            if item.constraints.pattern != nil { return true }
+            if case .built = formatRule(item.constraints) { return true }
+            return false
         }
         guard !needed.isEmpty else { return false }
         out.line("")
@@ -78,8 +78,8 @@ extension SwiftEmitter {
                 if let pattern = item.constraints.pattern {
                     out.line("static let \(item.prefix)Pattern = PayPattern(\(Naming.literal(pattern.value)))")
                 }
-                if let format = formatExpression(item.constraints), !isRuleConstant(format) {
-                    out.line("static let \(item.prefix)Format = \(format)")
+                if case .built(let expression) = formatRule(item.constraints) {
+                    out.line("static let \(item.prefix)Format = \(expression)")
                 }
             }
         }
@@ -95,7 +95,7 @@ extension SwiftEmitter {
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends every constraint violation of this value and the values it holds, with wire paths.")
-            out.block("public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
+            out.declaration("func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
                 for resolved in checked {
                     let field = resolved.decl
                     let path = "path.appending(\(Naming.literal(decl.wireName(of: field, in: format))))"

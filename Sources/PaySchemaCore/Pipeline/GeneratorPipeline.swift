@@ -93,9 +93,13 @@ public struct GeneratorPipeline {
 }
 
 /// Maps over a collection on all cores, keeping the input order (so output stays deterministic).
+/// `PAYSCHEMA_SEQUENTIAL=1` makes it a plain `map`: the benchmarks' "without" (section 2b of
+/// `Benchmarks/RESULTS.md`), and a way to rule it out when something looks nondeterministic.
 enum ParallelMap {
+    static let sequential = ProcessInfo.processInfo.environment["PAYSCHEMA_SEQUENTIAL"] == "1"
+
     static func map<T: Sendable, U: Sendable>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
-        if items.count < 2 { return items.map(transform) }
+        if items.count < 2 || sequential { return items.map(transform) }
         let results = ResultSlots<U>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
             results.set(index, transform(items[index]))

@@ -45,24 +45,13 @@ public enum SchemaSource {
         return files.sorted { $0.path < $1.path }
     }
 
-    /// The line and column (1-based, columns in characters as libyaml counts them) and value of the
-    /// first byte that breaks UTF-8, `nil` when the data is valid UTF-8.
-    static func firstInvalidUTF8(_ data: Data) -> (line: Int, column: Int, byte: UInt8)? {
-        data.withUnsafeBytes { raw -> (Int, Int, UInt8)? in
+    /// Where the first byte that breaks UTF-8 is (columns in scalars, as libyaml counts them) and
+    /// its value, `nil` when the data is valid UTF-8.
+    static func firstInvalidUTF8(_ data: Data) -> (position: PayTextPosition, byte: UInt8)? {
+        data.withUnsafeBytes { raw -> (PayTextPosition, UInt8)? in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let offset = PayUTF8.firstInvalidOffset(bytes) else { return nil }
-            var line = 1
-            var column = 1
-            for position in 0..<offset {
-                let byte = bytes[position]
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
-            return (line, column, bytes[offset])
+            return (PayTextPosition(offset: offset, in: bytes, columns: .scalars), bytes[offset])
         }
     }
 
@@ -78,10 +67,10 @@ public enum SchemaSource {
     /// Loads and parses one file's bytes (what the file-based ``load(_:diagnosticPath:displayPath:diagnostics:)``
     /// reads; the fuzz harnesses call it directly).
     public static func load(_ data: Data, diagnosticPath: String, displayPath: String, outputName: String, diagnostics: inout Diagnostics) -> SchemaFile {
-        if let (line, column, byte) = Self.firstInvalidUTF8(data) {
+        if let (position, byte) = Self.firstInvalidUTF8(data) {
             diagnostics.error(
                 "the file is not UTF-8 text: byte 0x\(String(byte, radix: 16, uppercase: true)) does not belong to a valid UTF-8 sequence",
-                at: SourceLocation(file: diagnosticPath, line: line, column: column))
+                at: SourceLocation(file: diagnosticPath, position: position))
             return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: outputName)
         }
         let loaded = YAMLLoader.load(bytes: [UInt8](data), file: diagnosticPath)

@@ -196,7 +196,7 @@ public enum SchemaParser {
         case .success(let type): return type
         case .failure(let error):
             var location = text.location
-            location.column += error.offset
+            location.position.column += error.offset
             diagnostics.error("invalid type '\(text.value)': \(error.message)", at: location)
             return nil
         }

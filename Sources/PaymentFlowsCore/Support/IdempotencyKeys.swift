@@ -28,8 +28,9 @@ public struct TokenSource: Sendable {
     }
 }
 
-/// A small deterministic generator (SplitMix64) shared safely between tasks.
-public final class SeededGenerator: @unchecked Sendable {
+/// A small deterministic generator (SplitMix64) shared safely between tasks: the package's one
+/// seeded generator, for tokens here and for the tests' generated inputs (`Int.random(in:using:)`).
+public final class SeededGenerator: RandomNumberGenerator, @unchecked Sendable {
     private var state: UInt64
     private let lock = NSLock()
 

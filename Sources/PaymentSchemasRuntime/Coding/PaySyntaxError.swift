@@ -1,34 +1,32 @@
+import PaySchemaVocabulary
+
 /// A payload that is not well formed (JSON or XML), with the line and column of the first problem.
 public struct PaySyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The 1-based line.
-    public var line: Int
-    /// The 1-based column, in bytes.
-    public var column: Int
+    /// Where the first problem is; columns count bytes.
+    public var position: PayTextPosition
     /// What is wrong.
     public var message: String
 
+    /// The 1-based line.
+    public var line: Int { position.line }
+    /// The 1-based column, in bytes.
+    public var column: Int { position.column }
+
     /// Creates an error.
     public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
+        self.position = PayTextPosition(line: line, column: column)
         self.message = message
     }
 
-    /// The error at byte `offset` of `bytes` (clamped to its end), with the line and column
-    /// counted there: the one location rule of the JSON and XML readers.
+    /// The error at byte `offset` of `bytes` (clamped to its end): the JSON and XML readers'
+    /// location, counted by the package's one rule.
     init(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, message: String) {
-        let end = min(offset, bytes.count)
-        var line = 1
-        var lineStart = 0
-        for position in 0..<end where bytes[position] == 0x0A {
-            line += 1
-            lineStart = position + 1
-        }
-        self.init(line: line, column: end - lineStart + 1, message: message)
+        self.position = PayTextPosition(offset: offset, in: bytes, columns: .bytes)
+        self.message = message
     }
 
     /// `line:column: message`.
-    public var description: String { "\(line):\(column): \(message)" }
+    public var description: String { "\(position): \(message)" }
 }
 
 /// The JSON reader's syntax error (one type for both readers).

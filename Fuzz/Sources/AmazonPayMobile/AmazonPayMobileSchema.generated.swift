@@ -1,1 +1,0 @@
-../../../Generated/AmazonPayMobile/AmazonPayMobileSchema.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/AmazonPayMobile/Bridge.generated.swift

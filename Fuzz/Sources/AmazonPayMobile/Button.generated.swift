@@ -1,1 +1,0 @@
-../../../Generated/AmazonPayMobile/Button.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/AmazonPayMobile/CheckoutSession.generated.swift

@@ -1,1 +1,0 @@
-../../../Sources/AmazonPayMobile/Exports.swift

@@ -1,1 +1,0 @@
-../../../Generated/AmazonPayMobile/MerchantServer.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/AmazonPayMobile/Order.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/AmazonPayMobile/SDKErrors.generated.swift

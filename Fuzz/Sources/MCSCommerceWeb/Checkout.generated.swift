@@ -1,1 +1,0 @@
-../../../Generated/MCSCommerceWeb/Checkout.generated.swift

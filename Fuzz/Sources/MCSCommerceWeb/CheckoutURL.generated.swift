@@ -1,1 +1,0 @@
-../../../Generated/MCSCommerceWeb/CheckoutURL.generated.swift

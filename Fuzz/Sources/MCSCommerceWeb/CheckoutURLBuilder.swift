@@ -1,1 +1,0 @@
-../../../Sources/MCSCommerceWeb/CheckoutURLBuilder.swift

@@ -1,1 +1,0 @@
-../../../Generated/MCSCommerceWeb/Legacy.generated.swift

@@ -1,1 +1,0 @@
-../../../Sources/MCSCommerceWeb/MCSCommerceClient.swift

@@ -1,1 +1,0 @@
-../../../Generated/MCSCommerceWeb/MCSCommerceWebSchema.generated.swift

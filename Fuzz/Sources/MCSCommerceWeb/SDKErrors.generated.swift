@@ -1,1 +1,0 @@
-../../../Generated/MCSCommerceWeb/SDKErrors.generated.swift

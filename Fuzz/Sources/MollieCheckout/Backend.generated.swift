@@ -1,1 +1,0 @@
-../../../Generated/MollieCheckout/Backend.generated.swift

@@ -1,1 +1,0 @@
-../../../Sources/MollieCheckout/Exports.swift

@@ -1,1 +1,0 @@
-../../../Generated/MollieCheckout/MollieAPI.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/MollieCheckout/MollieCheckoutSchema.generated.swift

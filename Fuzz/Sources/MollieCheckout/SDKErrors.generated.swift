@@ -1,1 +1,0 @@
-../../../Generated/MollieCheckout/SDKErrors.generated.swift

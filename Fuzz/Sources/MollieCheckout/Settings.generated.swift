@@ -1,1 +1,0 @@
-../../../Generated/MollieCheckout/Settings.generated.swift

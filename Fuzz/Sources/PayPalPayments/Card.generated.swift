@@ -1,1 +1,0 @@
-../../../Generated/PayPalPayments/Card.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/PayPalPayments/Legacy.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/PayPalPayments/Orders.generated.swift

@@ -1,1 +1,0 @@
-../../../Sources/PayPalPayments/OrdersAPI.swift

@@ -1,1 +1,0 @@
-../../../Generated/PayPalPayments/PayPalPaymentsSchema.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/PayPalPayments/WebCheckout.generated.swift

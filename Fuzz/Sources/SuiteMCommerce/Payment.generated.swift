@@ -1,1 +1,0 @@
-../../../Generated/SuiteMCommerce/Payment.generated.swift

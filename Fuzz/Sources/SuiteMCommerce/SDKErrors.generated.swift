@@ -1,1 +1,0 @@
-../../../Generated/SuiteMCommerce/SDKErrors.generated.swift

@@ -1,1 +1,0 @@
-../../../Generated/SuiteMCommerce/Service.generated.swift

@@ -1,1 +1,0 @@
-../../../Sources/SuiteMCommerce/SuiteCipher.swift

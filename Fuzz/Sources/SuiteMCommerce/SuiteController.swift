@@ -1,1 +1,0 @@
-../../../Sources/SuiteMCommerce/SuiteController.swift

@@ -1,1 +1,0 @@
-../../../Sources/SuiteMCommerce/SuiteControllerDelegate.swift

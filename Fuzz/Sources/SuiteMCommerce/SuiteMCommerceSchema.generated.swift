@@ -1,1 +1,0 @@
-../../../Generated/SuiteMCommerce/SuiteMCommerceSchema.generated.swift

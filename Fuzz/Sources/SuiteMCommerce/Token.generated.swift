@@ -1,1 +1,0 @@
-../../../Generated/SuiteMCommerce/Token.generated.swift
