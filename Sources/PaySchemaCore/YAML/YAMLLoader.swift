@@ -56,18 +56,54 @@ public enum YAMLLoader {
         var items: [YAMLNode] = []
         var entries: [(key: YAMLNode, value: YAMLNode)] = []
         var pendingKey: YAMLNode?
-        /// Each scalar key so far, with the index of the entry it heads.
-        var keys: [String: Int] = [:]
+        /// A fingerprint of each scalar key so far, with the index of its entry: new keys are
+        /// compared by fingerprint first, and by text only when the fingerprints agree.
+        var fingerprints: [(print: UInt64, entry: Int)] = []
+        /// Fingerprint → first entry, once the mapping has more keys than a linear scan suits.
+        var index: [UInt64: Int] = [:]
         /// The document's node count when the frame opened (for alias weights).
         var startCount = 0
 
         /// Where `text` was first used as a key here, if it was.
-        mutating func firstUse(of text: String) -> SourceLocation? {
-            if let first = keys[text] {
-                return entries.indices.contains(first) ? entries[first].key.location : location
+        /// `known` is the key's fingerprint when the caller has its bytes at hand.
+        mutating func firstUse(of text: String, fingerprint known: UInt64?) -> SourceLocation? {
+            let print = known ?? Self.fingerprint(text)
+            // The entry this key will head once its value arrives.
+            let entry = entries.count
+            if index.isEmpty {
+                for candidate in fingerprints where candidate.print == print {
+                    if let key = key(at: candidate.entry), key.scalar == text { return key.location }
+                }
+                fingerprints.append((print, entry))
+                if fingerprints.count > 32 {
+                    for candidate in fingerprints where index[candidate.print] == nil { index[candidate.print] = candidate.entry }
+                }
+                return nil
             }
-            keys[text] = entries.count
-            return nil
+            guard let first = index[print] else {
+                index[print] = entry
+                return nil
+            }
+            if let key = key(at: first), key.scalar == text { return key.location }
+            // Two texts with one fingerprint: look for the text itself.
+            return entries.first { $0.key.scalar == text }?.key.location
+        }
+
+        private func key(at entry: Int) -> YAMLNode? {
+            entries.indices.contains(entry) ? entries[entry].key : nil
+        }
+
+        /// FNV-1a over the UTF-8 bytes.
+        static func fingerprint(_ text: String) -> UInt64 {
+            var text = text
+            return text.withUTF8(fingerprint)
+        }
+
+        /// FNV-1a over `bytes`.
+        static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return hash
         }
 
         init(kind: Kind, location: SourceLocation, anchor: String?) {
@@ -121,7 +157,8 @@ public enum YAMLLoader {
             return String(cString: pointer)
         }
 
-        func attach(_ node: YAMLNode) {
+        /// `fingerprint`: a scalar's, from libyaml's bytes, for when it turns out to be a key.
+        func attach(_ node: YAMLNode, fingerprint: UInt64? = nil) {
             guard !stack.isEmpty else {
                 if documents == 1 { root = node }
                 return
@@ -136,7 +173,7 @@ public enum YAMLLoader {
                     stack[top].pendingKey = nil
                 } else {
                     if let text = node.scalar {
-                        if let first = stack[top].firstUse(of: text) {
+                        if let first = stack[top].firstUse(of: text, fingerprint: fingerprint) {
                             diagnostics.append(Diagnostic(.error, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))", at: node.location))
                         }
                     } else {
@@ -183,12 +220,16 @@ public enum YAMLLoader {
                     anchors[anchor] = node
                     anchorWeights[anchor] = 1
                 }
-                // A key of the open mapping: within the limit.
-                if let top = stack.indices.last, stack[top].kind == .mapping, stack[top].pendingKey == nil,
-                   stack[top].entries.count >= limits.maxKeysPerMapping {
-                    return limitExceeded("a mapping may have at most \(limits.maxKeysPerMapping) keys", at: event.start_mark)
+                // A key of the open mapping: within the limit, and fingerprinted from libyaml's bytes
+                // (valid UTF-8, which libyaml checks, so they are the key's text).
+                var fingerprint: UInt64?
+                if let top = stack.indices.last, stack[top].kind == .mapping, stack[top].pendingKey == nil {
+                    guard stack[top].entries.count < limits.maxKeysPerMapping else {
+                        return limitExceeded("a mapping may have at most \(limits.maxKeysPerMapping) keys", at: event.start_mark)
+                    }
+                    if let value = scalar.value { fingerprint = Frame.fingerprint(UnsafeBufferPointer(start: value, count: scalar.length)) }
                 }
-                attach(node)
+                attach(node, fingerprint: fingerprint)
             } else if type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT {
                 guard stack.count < limits.maxDepth else {
                     return limitExceeded("nesting is deeper than \(limits.maxDepth) levels", at: event.start_mark)
