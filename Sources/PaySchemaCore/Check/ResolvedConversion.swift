@@ -22,7 +22,7 @@ public struct ResolvedConversion: Sendable {
         /// The built struct's field (its label).
         public var field: String
         /// The field's schema type.
-        public var type: TypeExpression
+        public var type: ResolvedType
         /// Whether the field is optional in Swift.
         public var optional: Bool
         /// What it is set to.
@@ -42,7 +42,7 @@ public struct ResolvedConversion: Sendable {
         /// The Swift expression (`self.amount.total`, `request?.cartId`).
         public var expression: String
         /// Its schema type.
-        public var type: TypeExpression
+        public var type: ResolvedType
         /// Whether it may be `nil`.
         public var optional: Bool
     }
@@ -63,11 +63,11 @@ public struct ResolvedConversion: Sendable {
         /// The key field's name and type.
         public var key: String
         /// The key field's schema type (an enum).
-        public var keyType: TypeExpression
+        public var keyType: ResolvedType
         /// The values field's name.
         public var values: String
         /// The element type of the values field (an enum).
-        public var valueType: TypeExpression
+        public var valueType: ResolvedType
         /// Whether the values field is a set.
         public var valuesAreASet: Bool
         /// Each mapped legacy case: its Swift case name, then the key's and the value's Swift case names.

@@ -1,60 +1,109 @@
-/// A struct field with its type and default resolved.
-public struct ResolvedField: Sendable {
-    /// The field as declared.
-    public let decl: FieldDecl
-    /// Its type, resolved.
-    public let type: ResolvedType
-    /// Its default, typed; `nil` when it has none.
-    public let defaultValue: ResolvedValue?
-    /// Whether the field's value carries a check (its own constraints or its type's).
-    public let needsValidation: Bool
-}
+@_spi(Generated) import PaySchemaVocabulary
 
-/// A union variant with the variant struct resolved.
-public struct ResolvedVariant: Sendable {
-    /// The variant as declared.
-    public let decl: UnionVariantDecl
-    /// The variant's struct.
-    public let structure: NamedTypeRef
-    /// The struct's field that carries the discriminator, when it declares one.
-    public let discriminatorField: FieldDecl?
-}
-
-/// A declared type with everything the emitter needs resolved: its fields or variants, whether it
-/// can hold a secret, and its legacy conversions.
+/// A declared type with everything the emitter and the exporter need resolved: its fields,
+/// cases, variants or base, whether it can hold a secret, and its legacy conversions.
 public struct ResolvedDecl: Sendable {
-    /// The declaration.
-    public let type: TypeDecl
+    /// What the type declares.
+    public enum Kind: Sendable {
+        /// A struct.
+        case structure(ResolvedStruct)
+        /// An enum (open or closed).
+        case enumeration(ResolvedEnum)
+        /// A union of structs.
+        case union(ResolvedUnion)
+        /// A scalar newtype over a primitive.
+        case scalar(ResolvedScalar)
+    }
+
+    /// The Swift name.
+    public let name: String
+    /// Documentation.
+    public let doc: String?
+    /// Deprecation and former names.
+    public let lifecycle: ResolvedLifecycle
+    /// The official schema the type models, when the schema links one.
+    public let upstream: ResolvedUpstream?
+    /// What it declares.
+    public let kind: Kind
     /// Whether a value of the type can hold a secret, directly or through the types it contains.
     public let isSensitive: Bool
-    /// A struct's fields in declaration order; empty for other kinds.
-    public let fields: [ResolvedField]
-    /// A struct's `requireAnyOf` groups, each resolved to its fields in the order the group names
-    /// them; empty when the struct declares none (and for other kinds).
-    public let requireAnyOf: [[ResolvedField]]
-    /// A union's variants in declaration order; empty for other kinds.
-    public let variants: [ResolvedVariant]
     /// The legacy conversions declared on the type, in declaration order.
     public let conversions: [ResolvedConversion]
 
     /// Whether the type is deprecated.
-    public var isDeprecated: Bool { type.lifecycle.deprecated != nil }
+    public var isDeprecated: Bool { lifecycle.isDeprecated }
+
+    /// The wire formats values of the type are written in (a struct's encodings; JSON otherwise).
+    public var formats: [WireFormat] {
+        if case .structure(let structure) = kind { return structure.encodings }
+        return [.json]
+    }
 
     /// Whether the type has nothing to check, so it conforms to `PayAlwaysValid` where it is declared.
     public var isAlwaysValid: Bool {
-        if case .structure = type.kind {
-            return requireAnyOf.isEmpty && !fields.contains(where: \.needsValidation)
+        if case .structure(let structure) = kind {
+            return structure.requireAnyOf.isEmpty && !structure.fields.contains(where: \.needsValidation)
         }
         return false
     }
 }
 
+/// A struct's body, resolved.
+public struct ResolvedStruct: Sendable {
+    /// The wire formats, in declaration order (the first names the paths in validation messages).
+    public let encodings: [WireFormat]
+    /// The root element of an XML document.
+    public let xmlRoot: String?
+    /// The fields in declaration order.
+    public let fields: [ResolvedField]
+    /// The `requireAnyOf` groups, each resolved to its fields in the order the group names them.
+    public let requireAnyOf: [[ResolvedField]]
+
+    /// Whether values are written in `format`.
+    public func supports(_ format: WireFormat) -> Bool { encodings.contains(format) }
+
+    /// The format whose names are used in validation paths: the first declared encoding.
+    public var primaryFormat: WireFormat { encodings.first ?? .json }
+}
+
+/// A scalar newtype, resolved.
+public struct ResolvedScalar: Sendable {
+    /// The wrapped primitive.
+    public let base: SchemaPrimitive
+    /// The constraints on the value.
+    public let constraints: ResolvedConstraints
+    /// Whether the value is a secret.
+    public let sensitive: Bool
+    /// Whether the type conforms to the literal protocol of its base.
+    public let takesLiterals: Bool
+}
+
+/// The official schema a type models (`upstream:`).
+public struct ResolvedUpstream: Sendable {
+    /// The contract and JSON pointer (`paypal-orders-v2.json#/components/schemas/order`).
+    public let ref: String
+    /// The official properties the type leaves out, with the reason.
+    public let omits: [String: String]
+    /// Where the type knowingly differs from the official schema, with the reason.
+    public let differences: [String: String]
+}
+
 /// One schema file's declarations, resolved, in declaration order.
 public struct ResolvedFile: Sendable {
-    /// The file as parsed (paths, catalogs and legacy APIs).
-    public let file: SchemaFile
+    /// The path shown in generated code and diagnostics.
+    public let displayPath: String
+    /// The generated file's base name.
+    public let outputName: String
+    /// The file's documentation.
+    public let doc: String?
+    /// The prefix the sandbox serves the file's operations under (`/t/paypal`), if any.
+    public let sandboxPath: String?
     /// Its types.
     public let types: [ResolvedDecl]
+    /// Its error catalogs.
+    public let errorCatalogs: [ResolvedCatalog]
     /// Its operations.
     public let operations: [ResolvedOperation]
+    /// Its legacy API surfaces.
+    public let legacyAPIs: [ResolvedLegacyAPI]
 }

@@ -11,8 +11,24 @@ public struct ResolvedOperation: Sendable {
         case parameter(String)
     }
 
-    /// The operation as declared.
-    public let decl: OperationDecl
+    /// The schema's name for the operation.
+    public let name: String
+    /// Where the name is declared (for the diff's reports).
+    public let location: SourceLocation
+    /// Documentation.
+    public let doc: String?
+    /// The HTTP method.
+    public let method: PayHTTPMethod
+    /// The path template as written (`/v2/orders/{id}`).
+    public let pathTemplate: String
+    /// The statuses that carry the response body.
+    public let successStatuses: [Int]
+    /// The error statuses the provider answers with the error body (empty: any error status).
+    public let errorStatuses: [Int]
+    /// How requests authenticate, when the operation names a scheme.
+    public let security: SecurityScheme?
+    /// Deprecation.
+    public let lifecycle: ResolvedLifecycle
     /// The generated struct's name (`…Operation`).
     public let typeName: String
     /// Every parameter: placeholders without a declaration first (as `String` path parameters),
@@ -35,13 +51,27 @@ public struct ResolvedOperation: Sendable {
     public let isSensitive: Bool
 
     /// Whether the operation is deprecated.
-    public var isDeprecated: Bool { decl.lifecycle.deprecated != nil }
+    public var isDeprecated: Bool { lifecycle.isDeprecated }
 }
 
-/// An operation parameter with its type resolved.
+/// An operation parameter (declared, or implied by a path placeholder) with its type resolved.
 public struct ResolvedParameter: Sendable {
-    /// The parameter as declared (or as implied by a path placeholder).
-    public let decl: ParameterDecl
+    /// The Swift name.
+    public let name: String
+    /// The wire name (header name, query item name or path placeholder).
+    public let wireName: String
+    /// Where it travels.
+    public let place: ParameterPlace
     /// Its type, resolved.
     public let type: ResolvedType
+    /// Whether it must be sent.
+    public let required: Bool
+    /// Whether the value is a secret.
+    public let sensitive: Bool
+    /// Whether it carries the idempotency key.
+    public let idempotencyKey: Bool
+    /// Documentation.
+    public let doc: String?
+    /// Where it is declared (the path, for a placeholder without a declaration).
+    public let location: SourceLocation
 }

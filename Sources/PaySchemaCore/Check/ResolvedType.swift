@@ -10,7 +10,7 @@ public struct NamedTypeRef: Sendable, Hashable {
         /// A union of structs.
         case union
         /// A scalar newtype over a primitive.
-        case scalar(base: TypeExpression.Primitive)
+        case scalar(base: SchemaPrimitive)
     }
 
     /// The type's name (its Swift name).
@@ -24,7 +24,7 @@ public struct NamedTypeRef: Sendable, Hashable {
 /// A type expression whose named types are resolved.
 public indirect enum ResolvedType: Sendable, Hashable {
     /// A built-in type.
-    case primitive(TypeExpression.Primitive)
+    case primitive(SchemaPrimitive)
     /// A declared type.
     case named(NamedTypeRef)
     /// `[T]`.
@@ -33,6 +33,20 @@ public indirect enum ResolvedType: Sendable, Hashable {
     case set(ResolvedType)
     /// `[String: T]`.
     case map(ResolvedType)
+
+    /// The innermost element type (through lists, sets and maps).
+    public var innermost: ResolvedType {
+        switch self {
+        case .list(let element), .set(let element), .map(let element): return element.innermost
+        case .primitive, .named: return self
+        }
+    }
+
+    /// Whether the type is a map.
+    public var isMap: Bool {
+        if case .map = self { return true }
+        return false
+    }
 
     /// The element type of a collection, the type itself otherwise.
     public var element: ResolvedType? {

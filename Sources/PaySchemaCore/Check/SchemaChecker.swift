@@ -12,6 +12,9 @@ public struct SchemaChecker: Sendable {
     var types: [String: TypeDecl] = [:]
     var declaredNames: [String: SourceLocation] = [:]
     var conversions: [String: [ResolvedConversion]] = [:]
+    /// For every type, whether its values carry a check (``validationNeeds()``), once the type
+    /// table is complete.
+    var validated: [String: Bool] = [:]
 
     /// Checks `files`, which all belong to `moduleName`.
     public static func check(module moduleName: String, files: [SchemaFile]) -> (CheckedModule?, [Diagnostic]) {
@@ -44,6 +47,7 @@ public struct SchemaChecker: Sendable {
                 types[type.name.value] = type
             }
         }
+        validated = validationNeeds()
         // Declarations are checked file by file on all cores: these checks only read the type
         // table and report diagnostics (which are sorted by location before anyone sees them).
         let snapshot = self

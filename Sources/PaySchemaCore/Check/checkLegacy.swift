@@ -92,8 +92,11 @@ extension SchemaChecker {
             resolved = false
         }
         guard resolved else { return nil }
-        let arguments = built.fields.compactMap { field in
-            values[field.name.value].map { ResolvedConversion.Argument(field: field.name.value, type: field.type.value, optional: field.isOptionalInSwift, value: $0) }
+        var arguments: [ResolvedConversion.Argument] = []
+        for field in built.fields {
+            guard let value = values[field.name.value] else { continue }
+            guard let type = resolveType(field.type.value, validated: validated) else { return nil }
+            arguments.append(ResolvedConversion.Argument(field: field.name.value, type: type, optional: field.isOptionalInSwift, value: value))
         }
         return ResolvedConversion(kind: kind, arguments: arguments)
     }
@@ -153,8 +156,10 @@ extension SchemaChecker {
             }
             var valuesAreASet = false
             if case .set = valuesField.type.value { valuesAreASet = true }
+            guard let resolvedKey = resolveType(keyField.type.value, validated: validated),
+                  let resolvedValue = resolveType(valueType, validated: validated) else { return nil }
             transform = .group(ResolvedConversion.Group(
-                element: element, key: key, keyType: keyField.type.value, values: values, valueType: valueType,
+                element: element, key: key, keyType: resolvedKey, values: values, valueType: resolvedValue,
                 valuesAreASet: valuesAreASet, rows: rows, legacyIsOpen: legacy.isOpen))
             produced = field.type.value
         case nil:
@@ -174,8 +179,8 @@ extension SchemaChecker {
             guard let typed = resolveValue(given.value, type: field.type.value) else { return nil }
             fallback = typed
         }
-        guard fits else { return nil }
-        let resolvedSource = ResolvedConversion.Source(expression: source.expression, type: source.type, optional: source.optional)
+        guard fits, let sourceType = resolveType(source.type, validated: validated) else { return nil }
+        let resolvedSource = ResolvedConversion.Source(expression: source.expression, type: sourceType, optional: source.optional)
         return .path(resolvedSource, transform: transform, fallback: fallback)
     }
 }

@@ -6,9 +6,9 @@ extension SchemaChecker {
     /// The resolved files, in `files` order; `nil` if a name fails to resolve (only possible when
     /// the checker has reported an error).
     func resolvedFiles(sensitive: Set<String>) -> [ResolvedFile]? {
-        let validated = validationNeeds()
         // Files resolve independently (they only read the type table), so on all cores.
         let checker = self
+        let validated = self.validated
         let result = ParallelMap.map(files) { file -> ResolvedFile? in
             var declarations: [ResolvedDecl] = []
             declarations.reserveCapacity(file.types.count)
@@ -21,7 +21,10 @@ extension SchemaChecker {
                 guard let resolved = checker.resolveOperation(operation, sensitive: sensitive, validated: validated) else { return nil }
                 operations.append(resolved)
             }
-            return ResolvedFile(file: file, types: declarations, operations: operations)
+            return ResolvedFile(
+                displayPath: file.displayPath, outputName: file.outputName, doc: file.doc, sandboxPath: file.sandboxPath?.value,
+                types: declarations, errorCatalogs: file.errorCatalogs.map(Self.resolveCatalog), operations: operations,
+                legacyAPIs: file.legacyAPIs.map(Self.resolveLegacyAPI))
         }
         var files: [ResolvedFile] = []
         files.reserveCapacity(result.count)
@@ -117,44 +120,81 @@ extension SchemaChecker {
         }
     }
 
+    /// A struct field, resolved; `nil` when its type or default does not resolve.
+    func resolveField(_ field: FieldDecl, of structure: StructDecl, validated: [String: Bool]) -> ResolvedField? {
+        guard let type = resolveType(field.type.value, validated: validated) else { return nil }
+        var defaultValue: ResolvedValue?
+        if let value = field.defaultValue {
+            guard let typed = resolveValue(value.value, type: field.type.value) else { return nil }
+            defaultValue = typed
+        }
+        return ResolvedField(field, of: structure, type: type, defaultValue: defaultValue)
+    }
+
     func resolveDecl(_ type: TypeDecl, sensitive: Set<String>, validated: [String: Bool]) -> ResolvedDecl? {
-        var fields: [ResolvedField] = []
-        var variants: [ResolvedVariant] = []
-        var groups: [[ResolvedField]] = []
+        let kind: ResolvedDecl.Kind
         switch type.kind {
         case .structure(let decl):
+            var fields: [ResolvedField] = []
             fields.reserveCapacity(decl.fields.count)
             for field in decl.fields {
-                guard let resolved = resolveType(field.type.value, validated: validated) else { return nil }
-                var defaultValue: ResolvedValue?
-                if let value = field.defaultValue {
-                    guard let typed = resolveValue(value.value, type: field.type.value) else { return nil }
-                    defaultValue = typed
-                }
-                let needsValidation = !field.constraints.isEmpty || resolved.holdsValidatedValues
-                fields.append(ResolvedField(decl: field, type: resolved, defaultValue: defaultValue, needsValidation: needsValidation))
+                guard let resolved = resolveField(field, of: decl, validated: validated) else { return nil }
+                fields.append(resolved)
             }
+            var groups: [[ResolvedField]] = []
             for group in decl.requireAnyOf {
                 var members: [ResolvedField] = []
                 for name in group.value {
-                    guard let member = fields.first(where: { $0.decl.name.value == name.value }) else { return nil }
+                    guard let member = fields.first(where: { $0.name == name.value }) else { return nil }
                     members.append(member)
                 }
                 groups.append(members)
             }
+            kind = .structure(ResolvedStruct(encodings: decl.encodings.map(\.value), xmlRoot: decl.xmlRoot?.value, fields: fields, requireAnyOf: groups))
         case .union(let decl):
+            var variants: [ResolvedVariant] = []
             for variant in decl.variants {
                 guard let structure = namedRef(variant.type.value, validated: validated),
                       case .structure(let variantDecl)? = types[variant.type.value]?.kind else { return nil }
-                let field = variantDecl.fields.first { $0.name.value == decl.discriminator.value || $0.jsonName?.value == decl.discriminator.value }
-                variants.append(ResolvedVariant(decl: variant, structure: structure, discriminatorField: field))
+                var discriminator: ResolvedField?
+                if let field = variantDecl.fields.first(where: { $0.name.value == decl.discriminator.value || $0.jsonName?.value == decl.discriminator.value }) {
+                    guard let resolved = resolveField(field, of: variantDecl, validated: validated) else { return nil }
+                    discriminator = resolved
+                }
+                variants.append(ResolvedVariant(tag: variant.tag.value, caseName: variant.caseName, doc: variant.doc, structure: structure, discriminatorField: discriminator))
             }
-        case .enumeration, .scalar:
-            break
+            kind = .union(ResolvedUnion(discriminator: decl.discriminator.value, variants: variants))
+        case .enumeration(let decl):
+            kind = .enumeration(ResolvedEnum(rawType: decl.rawType, isOpen: decl.isOpen, cases: decl.cases.map { enumCase in
+                ResolvedEnumCase(name: enumCase.name.value, value: enumCase.value.value, aliases: enumCase.aliases.map(\.value), doc: enumCase.doc, lifecycle: ResolvedLifecycle(enumCase.lifecycle))
+            }))
+        case .scalar(let decl):
+            kind = .scalar(ResolvedScalar(base: decl.base.value, constraints: ResolvedConstraints(decl.constraints), sensitive: decl.sensitive, takesLiterals: decl.takesLiterals))
         }
+        let upstream = type.upstream.map { ResolvedUpstream(ref: $0.ref.value, omits: $0.omits, differences: $0.differences) }
         return ResolvedDecl(
-            type: type, isSensitive: sensitive.contains(type.name.value), fields: fields, requireAnyOf: groups, variants: variants,
-            conversions: conversions[type.name.value] ?? [])
+            name: type.name.value, doc: type.doc, lifecycle: ResolvedLifecycle(type.lifecycle), upstream: upstream, kind: kind,
+            isSensitive: sensitive.contains(type.name.value), conversions: conversions[type.name.value] ?? [])
+    }
+
+    static func resolveCatalog(_ catalog: ErrorCatalogDecl) -> ResolvedCatalog {
+        ResolvedCatalog(
+            name: catalog.name.value, domain: catalog.domain.value, codeType: catalog.codeType, defaultLanguage: catalog.defaultLanguage, doc: catalog.doc,
+            codes: catalog.codes.map { code in
+                ResolvedErrorCode(code: code.code.value, name: code.name.value, messages: code.messages, domain: code.domain, doc: code.doc, lifecycle: ResolvedLifecycle(code.lifecycle))
+            })
+    }
+
+    static func resolveLegacyAPI(_ api: LegacyAPIDecl) -> ResolvedLegacyAPI {
+        ResolvedLegacyAPI(
+            name: api.name.value, kind: api.kind, deprecated: api.deprecated, doc: api.doc,
+            methods: api.methods.map { method in
+                ResolvedLegacyAPI.Method(name: method.name.value, signature: method.signature.value, body: method.body?.value, noOp: method.noOp?.value, replacement: method.replacement, doc: method.doc)
+            },
+            properties: api.properties.map { property in
+                ResolvedLegacyAPI.Property(name: property.name.value, type: property.type, get: property.get, set: property.set, doc: property.doc)
+            },
+            mainActor: api.mainActor)
     }
 
     func resolveOperation(_ operation: OperationDecl, sensitive: Set<String>, validated: [String: Bool]) -> ResolvedOperation? {
@@ -178,7 +218,9 @@ extension SchemaChecker {
         var resolvedParameters: [ResolvedParameter] = []
         for parameter in parameters {
             guard let type = resolveType(parameter.type.value, validated: validated) else { return nil }
-            resolvedParameters.append(ResolvedParameter(decl: parameter, type: type))
+            resolvedParameters.append(ResolvedParameter(
+                name: parameter.name.value, wireName: parameter.wireName, place: parameter.place, type: type, required: parameter.required,
+                sensitive: parameter.sensitive, idempotencyKey: parameter.idempotencyKey, doc: parameter.doc, location: parameter.name.location))
         }
         var bodies: [NamedTypeRef?] = []
         for body in [operation.request, operation.response, operation.errorBody] {
@@ -193,7 +235,10 @@ extension SchemaChecker {
             requestFormat = .query
         }
         return ResolvedOperation(
-            decl: operation, typeName: Naming.operationTypeName(operation.name.value), parameters: resolvedParameters,
+            name: operation.name.value, location: operation.name.location, doc: operation.doc, method: operation.method.value,
+            pathTemplate: template, successStatuses: operation.successStatuses, errorStatuses: operation.errorStatuses,
+            security: operation.security, lifecycle: ResolvedLifecycle(operation.lifecycle),
+            typeName: Naming.operationTypeName(operation.name.value), parameters: resolvedParameters,
             request: bodies[0], requestFormat: requestFormat, response: bodies[1], errorBody: bodies[2], path: pieces,
             idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive)
     }

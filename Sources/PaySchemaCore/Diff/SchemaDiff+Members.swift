@@ -375,23 +375,21 @@ extension SchemaDiff {
     /// which the generated initializer takes as `String` labels, so renaming one breaks Swift source.
     mutating func compareOperations(_ module: String, _ old: CheckedModule, _ new: CheckedModule, renames: [String: String]) {
         let oldOperations = old.resolvedFiles.flatMap(\.operations), newOperations = new.resolvedFiles.flatMap(\.operations)
-        for resolved in oldOperations {
-            let operation = resolved.decl
-            let path = "\(module).operations.\(operation.name.value)"
-            guard let currentResolved = newOperations.first(where: { $0.decl.name.value == operation.name.value }) else {
-                let rule: DiffRule = operation.lifecycle.deprecated != nil ? .removedAfterDeprecation : .operationRemoved
-                add(rule, wire: .breaking, source: .breaking, path, "operation \(operation.name.value) was removed", at: operation.name.location)
+        for operation in oldOperations {
+            let path = "\(module).operations.\(operation.name)"
+            guard let current = newOperations.first(where: { $0.name == operation.name }) else {
+                let rule: DiffRule = operation.isDeprecated ? .removedAfterDeprecation : .operationRemoved
+                add(rule, wire: .breaking, source: .breaking, path, "operation \(operation.name) was removed", at: operation.location)
                 continue
             }
-            let current = currentResolved.decl
             var changed: [String] = []
-            if operation.method.value != current.method.value { changed.append("method \(operation.method.value.rawValue) → \(current.method.value.rawValue)") }
+            if operation.method != current.method { changed.append("method \(operation.method.rawValue) → \(current.method.rawValue)") }
             // A placeholder's name is not on the wire: `/r/{id}` and `/r/{rid}` match the same requests.
-            if Self.wireShape(resolved.path) != Self.wireShape(currentResolved.path) { changed.append("path \(operation.path.value) → \(current.path.value)") }
+            if Self.wireShape(operation.path) != Self.wireShape(current.path) { changed.append("path \(operation.pathTemplate) → \(current.pathTemplate)") }
             // The method and path are values of the generated operation; its body types are part of
             // its Swift signature.
             var bodiesChanged = false
-            for (role, before, after) in [("request", resolved.request, currentResolved.request), ("response", resolved.response, currentResolved.response), ("errorBody", resolved.errorBody, currentResolved.errorBody)] {
+            for (role, before, after) in [("request", operation.request, current.request), ("response", operation.response, current.response), ("errorBody", operation.errorBody, current.errorBody)] {
                 let renamedBefore = before.map { renames[$0.name] ?? $0.name }
                 if renamedBefore != after?.name {
                     changed.append("\(role) \(before?.name ?? "none") → \(after?.name ?? "none")")
@@ -399,33 +397,43 @@ extension SchemaDiff {
                 }
             }
             if !changed.isEmpty {
-                add(.operationChanged, wire: .breaking, source: bodiesChanged ? .breaking : .compatible, path, changed.joined(separator: "; "), at: current.name.location)
+                add(.operationChanged, wire: .breaking, source: bodiesChanged ? .breaking : .compatible, path, changed.joined(separator: "; "), at: current.location)
             }
-            let before = resolved.parameters.map(\.decl), after = currentResolved.parameters.map(\.decl)
+            let before = operation.parameters, after = current.parameters
             // A path parameter is part of the path, whose wire change is judged above.
-            for parameter in before where !after.contains(where: { $0.name.value == parameter.name.value }) {
-                add(.parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name.value)", "\(parameter.place == .path ? "path " : "")parameter \(parameter.name.value) was removed", at: parameter.name.location)
+            for parameter in before where !after.contains(where: { $0.name == parameter.name }) {
+                add(.parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name)", "\(parameter.place == .path ? "path " : "")parameter \(parameter.name) was removed", at: parameter.location)
             }
-            for parameter in after where !before.contains(where: { $0.name.value == parameter.name.value }) {
+            for parameter in after where !before.contains(where: { $0.name == parameter.name }) {
                 let wire: Verdict = parameter.required && parameter.place != .path ? .breaking : .compatible
-                add(.parameterAdded, wire: wire, source: parameter.required ? .breaking : .compatible, "\(path).\(parameter.name.value)",
-                    "\(parameter.required ? "required" : "optional") \(parameter.place == .path ? "path " : "")parameter \(parameter.name.value) was added", at: parameter.name.location)
+                add(.parameterAdded, wire: wire, source: parameter.required ? .breaking : .compatible, "\(path).\(parameter.name)",
+                    "\(parameter.required ? "required" : "optional") \(parameter.place == .path ? "path " : "")parameter \(parameter.name) was added", at: parameter.location)
             }
             for parameter in after {
-                guard let old = before.first(where: { $0.name.value == parameter.name.value }) else { continue }
+                guard let old = before.first(where: { $0.name == parameter.name }) else { continue }
                 if old.sensitive && !parameter.sensitive {
-                    add(.sensitiveRemoved, wire: .compatible, source: .compatible, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) is no longer sensitive", at: parameter.name.location)
+                    add(.sensitiveRemoved, wire: .compatible, source: .compatible, "\(path).\(parameter.name)", "parameter \(parameter.name) is no longer sensitive", at: parameter.location)
                 }
                 // A path parameter's wire name is its placeholder, judged with the path.
                 let wireNameChanged = old.wireName != parameter.wireName && parameter.place != .path
-                if wireNameChanged || old.place != parameter.place || Self.renaming(old.type.value, renames) != parameter.type.value {
-                    add(.operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name.value)", "parameter \(parameter.name.value) changed its name, place or type", at: parameter.name.location)
+                if wireNameChanged || old.place != parameter.place || Self.renaming(Self.expression(old.type), renames) != Self.expression(parameter.type) {
+                    add(.operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name)", "parameter \(parameter.name) changed its name, place or type", at: parameter.location)
                 }
             }
         }
-        for resolved in newOperations where !oldOperations.contains(where: { $0.decl.name.value == resolved.decl.name.value }) {
-            let operation = resolved.decl
-            add(.operationAdded, wire: .compatible, source: .compatible, "\(module).operations.\(operation.name.value)", "operation \(operation.name.value) was added", at: operation.name.location)
+        for operation in newOperations where !oldOperations.contains(where: { $0.name == operation.name }) {
+            add(.operationAdded, wire: .compatible, source: .compatible, "\(module).operations.\(operation.name)", "operation \(operation.name) was added", at: operation.location)
+        }
+    }
+
+    /// A resolved type as the schema writes it (names only), for comparing two versions.
+    static func expression(_ type: ResolvedType) -> TypeExpression {
+        switch type {
+        case .primitive(let primitive): return .primitive(primitive)
+        case .named(let reference): return .named(reference.name)
+        case .list(let element): return .list(expression(element))
+        case .set(let element): return .set(expression(element))
+        case .map(let value): return .map(expression(value))
         }
     }
 

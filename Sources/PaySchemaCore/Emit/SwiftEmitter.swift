@@ -25,7 +25,7 @@ public struct SwiftEmitter {
     }
 
     /// The schema file being emitted.
-    var file: SchemaFile { resolved.file }
+    var file: ResolvedFile { resolved }
 
     /// The Swift files of `module`, in schema-file order, as `config` asks.
     public static func emit(_ module: CheckedModule, config: GeneratorConfig = .standard) -> [GeneratedFile] {
@@ -36,7 +36,7 @@ public struct SwiftEmitter {
             let resolved = module.resolvedFiles[index]
             let emitter = SwiftEmitter(resolved: resolved, config: config)
             emitter.emitFile()
-            return GeneratedFile(name: resolved.file.outputName + ".generated.swift", module: module.name, contents: emitter.out.text)
+            return GeneratedFile(name: resolved.outputName + ".generated.swift", module: module.name, contents: emitter.out.text)
         }
     }
 
@@ -47,16 +47,15 @@ public struct SwiftEmitter {
         out.line("import Foundation")
         out.line("@_spi(Generated) import PaymentSchemasRuntime")
         for declaration in resolved.types {
-            let type = declaration.type
             out.line("")
-            switch type.kind {
-            case .structure(let decl): emitStruct(declaration, decl)
-            case .enumeration(let decl): decl.isOpen ? emitOpenEnum(type, decl) : emitClosedEnum(type, decl)
-            case .union(let decl): emitUnion(declaration, decl)
-            case .scalar(let decl): emitScalar(type, decl)
+            switch declaration.kind {
+            case .structure(let structure): emitStruct(declaration, structure)
+            case .enumeration(let enumeration): enumeration.isOpen ? emitOpenEnum(declaration, enumeration) : emitClosedEnum(declaration, enumeration)
+            case .union(let union): emitUnion(declaration, union)
+            case .scalar(let scalar): emitScalar(declaration, scalar)
             }
             if config.generates(.shims) {
-                emitTypeRenames(type)
+                emitTypeRenames(declaration)
                 emitConversions(declaration)
             }
         }
@@ -77,12 +76,12 @@ public struct SwiftEmitter {
         if deprecated { out.line("@available(*, deprecated)") }
     }
 
-    func emitTypeRenames(_ type: TypeDecl) {
+    func emitTypeRenames(_ type: ResolvedDecl) {
         for old in type.lifecycle.renamedFrom {
             out.line("")
-            out.line("/// The earlier name of ``\(type.name.value)``.")
-            out.line("@available(*, deprecated, renamed: \(Naming.literal(type.name.value)))")
-            out.declaration("typealias \(old.value) = \(type.name.value)")
+            out.line("/// The earlier name of ``\(type.name)``.")
+            out.line("@available(*, deprecated, renamed: \(Naming.literal(type.name)))")
+            out.declaration("typealias \(old) = \(type.name)")
         }
     }
 }

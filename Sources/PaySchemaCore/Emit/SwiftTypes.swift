@@ -3,11 +3,11 @@ import Foundation
 
 /// Swift spellings of schema types and values.
 extension SwiftEmitter {
-    /// The Swift type of a type expression.
-    func swiftType(_ type: TypeExpression) -> String {
+    /// The Swift type of a resolved type.
+    func swiftType(_ type: ResolvedType) -> String {
         switch type {
         case .primitive(let primitive): return primitive.swiftName
-        case .named(let name): return name
+        case .named(let reference): return reference.name
         case .list(let element): return "[\(swiftType(element))]"
         case .set(let element): return "Set<\(swiftType(element))>"
         case .map(let value): return "[String: \(swiftType(value))]"
@@ -15,16 +15,16 @@ extension SwiftEmitter {
     }
 
     /// The Swift type of a field's stored property.
-    func swiftType(of field: FieldDecl) -> String {
-        swiftType(fieldValueType(field)) + (field.isOptionalInSwift ? "?" : "")
+    func swiftType(of field: ResolvedField) -> String {
+        fieldValueType(field) + (field.isOptionalInSwift ? "?" : "")
     }
 
     /// The Swift spelling of a field's type without optionality: `[T?]` for nullable elements.
-    func fieldValueType(_ field: FieldDecl) -> TypeExpression {
-        if field.nullableElements, case .list(let element) = field.type.value {
-            return .list(.named(swiftType(element) + "?"))
+    func fieldValueType(_ field: ResolvedField) -> String {
+        if field.nullableElements, case .list(let element) = field.type {
+            return "[\(swiftType(element))?]"
         }
-        return field.type.value
+        return swiftType(field.type)
     }
 
     /// A Swift expression for a typed default or legacy literal.
@@ -44,9 +44,9 @@ extension SwiftEmitter {
     }
 
     /// A Swift expression building the field's date format.
-    func dateFormatExpression(_ field: FieldDecl) -> String {
-        let zone = field.timeZone.map { Naming.literal($0.value) }
-        switch field.dateFormat?.value ?? "iso8601" {
+    func dateFormatExpression(_ field: ResolvedField) -> String {
+        let zone = field.timeZone.map { Naming.literal($0) }
+        switch field.dateFormat {
         case "iso8601": return zone.map { ".iso8601(timeZone: \($0))" } ?? ".iso8601()"
         case "iso8601Basic": return ".iso8601Basic"
         case "date": return zone.map { ".date(timeZone: \($0))" } ?? ".date()"
@@ -55,7 +55,7 @@ extension SwiftEmitter {
     }
 
     /// A Swift expression for a constraint bound of the given primitive.
-    func bound(_ text: String, _ primitive: TypeExpression.Primitive) -> String {
+    func bound(_ text: String, _ primitive: SchemaPrimitive) -> String {
         switch primitive {
         case .int, .int64: return text
         case .double: return text.contains(".") ? text : text + ".0"
@@ -64,8 +64,8 @@ extension SwiftEmitter {
     }
 
     /// How a field's named format reaches its check, `nil` when it has none.
-    func formatRule(_ constraints: Constraints) -> FormatRule? {
-        guard let format = constraints.format?.value else { return nil }
+    func formatRule(_ constraints: ResolvedConstraints) -> FormatRule? {
+        guard let format = constraints.format else { return nil }
         if format == "url" {
             return .built("PayFormat.url(schemes: [" + constraints.schemes.map(Naming.literal).joined(separator: ", ") + "])")
         }
@@ -73,13 +73,13 @@ extension SwiftEmitter {
     }
 
     /// `@available(*, deprecated, …)` for a lifecycle, `nil` when current.
-    func deprecation(_ lifecycle: Lifecycle) -> String? {
+    func deprecation(_ lifecycle: ResolvedLifecycle) -> String? {
         guard let message = lifecycle.deprecated else { return nil }
         return message.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(Naming.literal(message)))"
     }
 
     /// The doc paragraph that says where a declaration came from.
-    func remark(_ name: String, _ file: SchemaFile) -> String {
+    func remark(_ name: String, _ file: ResolvedFile) -> String {
         "- Remark: Generated from `\(name)` in `\(file.displayPath)`."
     }
 }

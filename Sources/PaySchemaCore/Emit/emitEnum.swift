@@ -6,10 +6,10 @@ extension SwiftEmitter {
         }
     }
 
-    func caseDoc(_ enumCase: EnumCaseDecl) -> [String?] {
-        var paragraphs: [String?] = [enumCase.doc ?? "The wire value `\(enumCase.value.value)`."]
+    func caseDoc(_ enumCase: ResolvedEnumCase) -> [String?] {
+        var paragraphs: [String?] = [enumCase.doc ?? "The wire value `\(enumCase.value)`."]
         if !enumCase.aliases.isEmpty {
-            paragraphs.append("Also decoded from " + enumCase.aliases.map { "`\($0.value)`" }.joined(separator: ", ") + "; always encoded as `\(enumCase.value.value)`.")
+            paragraphs.append("Also decoded from " + enumCase.aliases.map { "`\($0)`" }.joined(separator: ", ") + "; always encoded as `\(enumCase.value)`.")
         }
         if let message = enumCase.lifecycle.deprecated {
             paragraphs.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
@@ -17,20 +17,20 @@ extension SwiftEmitter {
         return paragraphs
     }
 
-    func emitRawValueInit(_ decl: EnumDecl, rawType: String, failable: Bool) {
+    func emitRawValueInit(_ decl: ResolvedEnum, rawType: String, failable: Bool) {
         out.declaration("init\(failable ? "?" : "")(rawValue: \(rawType))") {
             out.switchBlock("switch rawValue") {
                 for enumCase in decl.cases {
-                    let values = ([enumCase.value] + enumCase.aliases).map { rawLiteral($0.value) }.joined(separator: ", ")
-                    out.line("case \(values): self = .\(Naming.escaped(enumCase.name.value))")
+                    let values = ([enumCase.value] + enumCase.aliases).map(rawLiteral).joined(separator: ", ")
+                    out.line("case \(values): self = .\(Naming.escaped(enumCase.name))")
                 }
                 out.line(failable ? "default: return nil" : "default: self = .unknown(rawValue)")
             }
         }
     }
 
-    func emitClosedEnum(_ type: TypeDecl, _ decl: EnumDecl) {
-        let name = type.name.value
+    func emitClosedEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) {
+        let name = type.name
         let rawType = decl.rawType.rawValue
         out.doc(paragraphs: [type.doc ?? "The `\(name)` values.", "Closed: a value the schema does not list fails to decode.", remark(name, file)])
         if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
@@ -39,7 +39,7 @@ extension SwiftEmitter {
         out.declaration("enum \(name): \(rawType), PayClosedEnum, PayQueryValue") {
             for enumCase in decl.cases {
                 out.doc(paragraphs: caseDoc(enumCase))
-                out.line("case \(Naming.escaped(enumCase.name.value)) = \(rawLiteral(enumCase.value.value))")
+                out.line("case \(Naming.escaped(enumCase.name)) = \(rawLiteral(enumCase.value))")
             }
             if decl.cases.contains(where: { !$0.aliases.isEmpty }) {
                 out.line("")
@@ -50,8 +50,8 @@ extension SwiftEmitter {
         }
     }
 
-    func emitOpenEnum(_ type: TypeDecl, _ decl: EnumDecl) {
-        let name = type.name.value
+    func emitOpenEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) {
+        let name = type.name
         let rawType = decl.rawType.rawValue
         out.doc(paragraphs: [
             type.doc ?? "The `\(name)` values.",
@@ -63,13 +63,13 @@ extension SwiftEmitter {
         out.declaration("enum \(name): PayOpenEnum, PayQueryValue") {
             for enumCase in decl.cases {
                 out.doc(paragraphs: caseDoc(enumCase))
-                out.line("case \(Naming.escaped(enumCase.name.value))")
+                out.line("case \(Naming.escaped(enumCase.name))")
             }
             out.line("/// A value this version of the schema does not list; the raw value is kept as received.")
             out.line("case unknown(\(rawType))")
             out.line("")
             out.line("/// Every case the schema lists (``unknown(_:)`` excluded).")
-            out.declaration("static let allCases: [\(name)] = [" + decl.cases.map { "." + Naming.escaped($0.name.value) }.joined(separator: ", ") + "]")
+            out.declaration("static let allCases: [\(name)] = [" + decl.cases.map { "." + Naming.escaped($0.name) }.joined(separator: ", ") + "]")
             out.line("")
             out.line("/// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.")
             emitRawValueInit(decl, rawType: rawType, failable: false)
@@ -78,7 +78,7 @@ extension SwiftEmitter {
             out.declaration("var rawValue: \(rawType)") {
                 out.switchBlock("switch self") {
                     for enumCase in decl.cases {
-                        out.line("case .\(Naming.escaped(enumCase.name.value)): return \(rawLiteral(enumCase.value.value))")
+                        out.line("case .\(Naming.escaped(enumCase.name)): return \(rawLiteral(enumCase.value))")
                     }
                     out.line("case .unknown(let raw): return raw")
                 }
@@ -87,13 +87,13 @@ extension SwiftEmitter {
         }
     }
 
-    func emitCaseRenames(_ decl: EnumDecl) {
+    func emitCaseRenames(_ decl: ResolvedEnum) {
         for enumCase in decl.cases {
             for old in enumCase.lifecycle.renamedFrom {
                 out.line("")
-                out.line("/// The earlier name of ``\(enumCase.name.value)``.")
-                out.line("@available(*, deprecated, renamed: \(Naming.literal(enumCase.name.value)))")
-                out.declaration("static var \(Naming.escaped(old.value)): Self { .\(Naming.escaped(enumCase.name.value)) }")
+                out.line("/// The earlier name of ``\(enumCase.name)``.")
+                out.line("@available(*, deprecated, renamed: \(Naming.literal(enumCase.name)))")
+                out.declaration("static var \(Naming.escaped(old)): Self { .\(Naming.escaped(enumCase.name)) }")
             }
         }
     }

@@ -1,30 +1,30 @@
 extension SwiftEmitter {
-    func emitCatalog(_ catalog: ErrorCatalogDecl) {
-        let name = catalog.name.value
+    func emitCatalog(_ catalog: ResolvedCatalog) {
+        let name = catalog.name
         let rawType = catalog.codeType.rawValue
         var languages = [catalog.defaultLanguage]
         for code in catalog.codes {
             for message in code.messages where !languages.contains(message.language) { languages.append(message.language) }
         }
-        out.doc(paragraphs: [catalog.doc ?? "The `\(name)` error codes.", "Domain `\(catalog.domain.value)`.", remark(name, file)])
+        out.doc(paragraphs: [catalog.doc ?? "The `\(name)` error codes.", "Domain `\(catalog.domain)`.", remark(name, file)])
         out.declaration("enum \(name): \(rawType), PayErrorCatalog") {
             for code in catalog.codes {
                 // The checker requires a default-language message of every code that has messages.
-                let text = code.messages.first(where: { $0.language == catalog.defaultLanguage })?.text ?? code.name.value
-                var paragraphs: [String?] = ["`\(code.code.value)`: \(text)"]
+                let text = code.messages.first(where: { $0.language == catalog.defaultLanguage })?.text ?? code.name
+                var paragraphs: [String?] = ["`\(code.code)`: \(text)"]
                 paragraphs.append(code.doc)
                 if let message = code.lifecycle.deprecated {
                     paragraphs.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
                 }
                 out.doc(paragraphs: paragraphs)
-                out.line("case \(Naming.escaped(code.name.value)) = \(rawLiteral(code.code.value))")
+                out.line("case \(Naming.escaped(code.name)) = \(rawLiteral(code.code))")
             }
             out.line("")
             out.line("/// The languages messages are written in, the default (`\(catalog.defaultLanguage)`) first.")
             out.declaration("static let languages = [" + languages.map(Naming.literal).joined(separator: ", ") + "]")
             out.line("")
             out.line("/// The catalog's error domain.")
-            out.declaration("static let errorDomain = \(Naming.literal(catalog.domain.value))")
+            out.declaration("static let errorDomain = \(Naming.literal(catalog.domain))")
             out.line("")
             out.line("/// The provider's code.")
             out.declaration("var code: \(rawType) { rawValue }")
@@ -39,8 +39,8 @@ extension SwiftEmitter {
                 } else {
                     out.switchBlock("switch self") {
                         for code in catalog.codes {
-                            let digits = code.code.value.description.filter(\.isNumber)
-                            out.line("case .\(Naming.escaped(code.name.value)): return \(Int(digits) ?? 0)")
+                            let digits = code.code.description.filter(\.isNumber)
+                            out.line("case .\(Naming.escaped(code.name)): return \(Int(digits) ?? 0)")
                         }
                     }
                 }
@@ -54,7 +54,7 @@ extension SwiftEmitter {
                 out.declaration("var domain: String") {
                     out.switchBlock("switch self") {
                         for code in overrides {
-                            out.line("case .\(Naming.escaped(code.name.value)): return \(Naming.literal(code.domain!))")
+                            out.line("case .\(Naming.escaped(code.name)): return \(Naming.literal(code.domain!))")
                         }
                         if overrides.count < catalog.codes.count {
                             out.line("default: return Self.errorDomain")
@@ -68,7 +68,7 @@ extension SwiftEmitter {
                 out.switchBlock("switch (self, language)") {
                     for code in catalog.codes {
                         for message in code.messages {
-                            out.line("case (.\(Naming.escaped(code.name.value)), \(Naming.literal(message.language))): return \(Naming.literal(message.text))")
+                            out.line("case (.\(Naming.escaped(code.name)), \(Naming.literal(message.language))): return \(Naming.literal(message.text))")
                         }
                     }
                     out.line("default: return nil")

@@ -1,25 +1,25 @@
 extension SwiftEmitter {
     /// Conversions of a legacy type, in a (deprecated) extension of it, as the checker resolved them.
     func emitConversions(_ declaration: ResolvedDecl) {
-        let type = declaration.type
+        let type = declaration
         let conversions = declaration.conversions
         guard !conversions.isEmpty else { return }
         out.line("")
         markDeprecatedExtension(declaration.isDeprecated)
-        out.block("extension \(type.name.value)") {
+        out.block("extension \(type.name)") {
             for (index, conversion) in conversions.enumerated() {
                 if index > 0 { out.line("") }
                 switch conversion.kind {
                 case .to(let target):
                     out.doc(paragraphs: ["The value of the current API that this legacy value stands for: a `\(target)`.",
-                                         "- Remark: Generated from the conversions of `\(type.name.value)` in `\(file.displayPath)`."])
+                                         "- Remark: Generated from the conversions of `\(type.name)` in `\(file.displayPath)`."])
                     out.declaration("func to\(target)() -> \(target)") {
                         emitConstruction(target, conversion.arguments)
                     }
                 case .from(let parameters):
                     let list = parameters.map { "\(Naming.escaped($0.label)): \($0.type)" }.joined(separator: ", ")
                     out.doc(paragraphs: ["Builds the legacy value from the current API's " + parameters.map { "`\($0.type)`" }.joined(separator: " and ") + ".",
-                                         "- Remark: Generated from the conversions of `\(type.name.value)` in `\(file.displayPath)`."])
+                                         "- Remark: Generated from the conversions of `\(type.name)` in `\(file.displayPath)`."])
                     out.declaration("init(\(list))") {
                         emitConstruction("self.init", conversion.arguments)
                     }
@@ -88,39 +88,39 @@ extension SwiftEmitter {
         for api in file.legacyAPIs {
             out.line("")
             let message = api.deprecated.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(Naming.literal(api.deprecated)))"
-            let remark = "- Remark: Generated from legacy API `\(api.name.value)` in `\(file.displayPath)`."
+            let remark = "- Remark: Generated from legacy API `\(api.name)` in `\(file.displayPath)`."
             switch api.kind {
             case .protocol:
-                out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name.value)` protocol.", remark])
+                out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name)` protocol.", remark])
                 out.line(message)
                 if api.mainActor { out.line("@MainActor") }
-                out.declaration("protocol \(api.name.value): AnyObject, Sendable") {
+                out.declaration("protocol \(api.name): AnyObject, Sendable") {
                     for (index, method) in api.methods.enumerated() {
                         if index > 0 { out.line("") }
-                        out.doc(paragraphs: [method.doc ?? "`\(method.name.value)`.", method.replacement.map { "Replaced by \($0)." }])
-                        out.line("func \(method.name.value)\(method.signature.value)")
+                        out.doc(paragraphs: [method.doc ?? "`\(method.name)`.", method.replacement.map { "Replaced by \($0)." }])
+                        out.line("func \(method.name)\(method.signature)")
                     }
                 }
             case .namespace:
-                out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name.value)` API.", remark])
+                out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name)` API.", remark])
                 out.line(message)
                 if api.mainActor { out.line("@MainActor") }
-                out.declaration("enum \(api.name.value)") { emitLegacyMembers(api, prefix: "static ", attribute: nil) }
+                out.declaration("enum \(api.name)") { emitLegacyMembers(api, prefix: "static ", attribute: nil) }
             case .extension:
-                out.doc(paragraphs: [api.doc ?? "Legacy members of `\(api.name.value)`.", remark])
-                out.block("extension \(api.name.value)") { emitLegacyMembers(api, prefix: "", attribute: message) }
+                out.doc(paragraphs: [api.doc ?? "Legacy members of `\(api.name)`.", remark])
+                out.block("extension \(api.name)") { emitLegacyMembers(api, prefix: "", attribute: message) }
             }
         }
     }
 
-    func emitLegacyMembers(_ api: LegacyAPIDecl, prefix: String, attribute: String?) {
+    func emitLegacyMembers(_ api: ResolvedLegacyAPI, prefix: String, attribute: String?) {
         var first = true
         for property in api.properties {
             if !first { out.line("") }
             first = false
-            out.doc(property.doc ?? "The legacy `\(property.name.value)`.")
+            out.doc(property.doc ?? "The legacy `\(property.name)`.")
             if let attribute { out.line(attribute) }
-            out.declaration("\(prefix)var \(Naming.escaped(property.name.value)): \(property.type)") {
+            out.declaration("\(prefix)var \(Naming.escaped(property.name)): \(property.type)") {
                 out.line("get { \(property.get) }")
                 if let setter = property.set { out.line("set { \(setter) }") }
             }
@@ -128,9 +128,9 @@ extension SwiftEmitter {
         for method in api.methods {
             if !first { out.line("") }
             first = false
-            var paragraphs: [String?] = [method.doc ?? "The legacy `\(method.name.value)`."]
+            var paragraphs: [String?] = [method.doc ?? "The legacy `\(method.name)`."]
             if let noOp = method.noOp {
-                paragraphs.append("- Note: No longer has any effect" + (noOp.value.isEmpty ? "." : "; returns `\(noOp.value)`."))
+                paragraphs.append("- Note: No longer has any effect" + (noOp.isEmpty ? "." : "; returns `\(noOp)`."))
             }
             if let replacement = method.replacement { paragraphs.append("Replaced by \(replacement).") }
             out.doc(paragraphs: paragraphs)
@@ -139,11 +139,11 @@ extension SwiftEmitter {
             } else if let attribute {
                 out.line(attribute)
             }
-            out.declaration("\(prefix)func \(method.name.value)\(method.signature.value)") {
+            out.declaration("\(prefix)func \(method.name)\(method.signature)") {
                 if let noOp = method.noOp {
-                    if !noOp.value.isEmpty { out.line("return \(noOp.value)") }
+                    if !noOp.isEmpty { out.line("return \(noOp)") }
                 } else if let body = method.body {
-                    for line in body.value.split(separator: "\n", omittingEmptySubsequences: false) {
+                    for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
                         out.line(String(line).trimmingTrailingSpacesOfLine())
                     }
                 }

@@ -1,10 +1,10 @@
 extension SwiftEmitter {
     func emitOperation(_ resolved: ResolvedOperation) {
-        let operation = resolved.decl
+        let operation = resolved
         let name = resolved.typeName
-        let method = operation.method.value
-        let parameters = resolved.parameters.map(\.decl)
-        out.doc(paragraphs: [operation.doc ?? "The `\(operation.name.value)` operation.", "`\(method.rawValue) \(operation.path.value)`", remark(operation.name.value, file)])
+        let method = operation.method
+        let parameters = resolved.parameters
+        out.doc(paragraphs: [operation.doc ?? "The `\(operation.name)` operation.", "`\(method.rawValue) \(operation.pathTemplate)`", remark(operation.name, file)])
         if let attribute = deprecation(operation.lifecycle) { out.line(attribute) }
         out.declaration("struct \(name): PayOperation, Hashable") {
             let bodies = [("request", "RequestBody", resolved.request), ("success", "ResponseBody", resolved.response), ("error", "ErrorBody", resolved.errorBody)]
@@ -15,11 +15,11 @@ extension SwiftEmitter {
             }
             if bodies.contains(where: { $0.2 != nil }) { out.line("") }
             out.line("/// The schema's name for the operation.")
-            out.declaration("static let operationID = \(Naming.literal(operation.name.value))")
+            out.declaration("static let operationID = \(Naming.literal(operation.name))")
             out.line("/// The HTTP method.")
             out.declaration("static let method = PayHTTPMethod.\(method.rawValue.lowercased())")
             out.line("/// The path template.")
-            out.declaration("static let pathTemplate = \(Naming.literal(operation.path.value))")
+            out.declaration("static let pathTemplate = \(Naming.literal(operation.pathTemplate))")
             if let header = resolved.idempotencyKeyHeader {
                 out.line("/// The header that carries the idempotency key.")
                 out.declaration("static let idempotencyKeyHeader: String? = \(Naming.literal(header))")
@@ -39,7 +39,7 @@ extension SwiftEmitter {
                 var paragraphs: [String?] = [parameter.doc ?? "The `\(parameter.wireName)` \(parameter.place.rawValue) parameter."]
                 if parameter.sensitive { paragraphs.append("- Note: Sensitive. Never logged.") }
                 out.doc(paragraphs: paragraphs)
-                out.declaration("var \(Naming.escaped(parameter.name.value)): \(swiftType(parameter.type.value))\(parameter.required ? "" : "?")")
+                out.declaration("var \(Naming.escaped(parameter.name)): \(swiftType(parameter.type))\(parameter.required ? "" : "?")")
             }
             if let request = resolved.request {
                 out.line("")
@@ -47,11 +47,11 @@ extension SwiftEmitter {
                 out.declaration("var body: \(request.name)")
             }
             out.line("")
-            var arguments = parameters.map { "\(Naming.escaped($0.name.value)): \(swiftType($0.type.value))\($0.required ? "" : "? = nil")" }
+            var arguments = parameters.map { "\(Naming.escaped($0.name)): \(swiftType($0.type))\($0.required ? "" : "? = nil")" }
             if let request = resolved.request { arguments.append("body: \(request.name)") }
             out.line("/// Creates the operation's input.")
             out.declaration("init(\(arguments.joined(separator: ", ")))") {
-                for parameter in parameters { out.line("self.\(Naming.escaped(parameter.name.value)) = \(Naming.escaped(parameter.name.value))") }
+                for parameter in parameters { out.line("self.\(Naming.escaped(parameter.name)) = \(Naming.escaped(parameter.name))") }
                 if resolved.request != nil { out.line("self.body = body") }
             }
             out.line("")
@@ -72,10 +72,10 @@ extension SwiftEmitter {
                 out.declaration("var queryItems: [URLQueryItem]") {
                     out.line("var writer = PayQueryWriter()")
                     for parameter in query {
-                        if case .list = parameter.type.value {
-                            out.line("writer.list(\(Naming.escaped(parameter.name.value)), \(Naming.literal(parameter.wireName)), style: .commaJoined)")
+                        if case .list = parameter.type {
+                            out.line("writer.list(\(Naming.escaped(parameter.name)), \(Naming.literal(parameter.wireName)), style: .commaJoined)")
                         } else {
-                            out.line("writer.value(\(Naming.escaped(parameter.name.value)), \(Naming.literal(parameter.wireName)))")
+                            out.line("writer.value(\(Naming.escaped(parameter.name)), \(Naming.literal(parameter.wireName)))")
                         }
                     }
                     out.line("return writer.items")
@@ -89,7 +89,7 @@ extension SwiftEmitter {
                 out.declaration("var headerFields: [PayHeaderField]") {
                     out.line("var fields: [PayHeaderField] = []")
                     for header in headers {
-                        let value = Naming.escaped(header.name.value)
+                        let value = Naming.escaped(header.name)
                         let append = "fields.append(PayHeaderField(name: \(Naming.literal(header.wireName)), value: \(value).queryValue, sensitive: \(header.sensitive)))"
                         if header.required {
                             out.line(append)
@@ -101,7 +101,7 @@ extension SwiftEmitter {
                         // The cookies travel together in one `Cookie` header, `name=value; …`.
                         out.line("var cookies: [String] = []")
                         for cookie in cookies {
-                            let value = Naming.escaped(cookie.name.value)
+                            let value = Naming.escaped(cookie.name)
                             let append = "cookies.append(\(Naming.literal(cookie.wireName + "=")) + \(value).queryValue)"
                             if cookie.required {
                                 out.line(append)
@@ -124,7 +124,7 @@ extension SwiftEmitter {
         }
         if resolved.isSensitive {
             let fields = parameters.map { parameter in
-                (parameter.name.value, parameter.sensitive ? "PayRedaction.Redacted()" : "\(Naming.escaped(parameter.name.value)) as Any")
+                (parameter.name, parameter.sensitive ? "PayRedaction.Redacted()" : "\(Naming.escaped(parameter.name)) as Any")
             } + (resolved.request == nil ? [] : [("body", "body as Any")])
             emitRedactedFields(name, fields, deprecated: resolved.isDeprecated)
         }

@@ -1,27 +1,27 @@
 extension SwiftEmitter {
-    func queryStyle(_ field: FieldDecl) -> String {
+    func queryStyle(_ field: ResolvedField) -> String {
         field.queryStyle == .repeated ? ".repeated" : ".commaJoined"
     }
 
     /// The prefix and suffix around `{key}` in a map's query name pattern.
-    func queryPattern(_ field: FieldDecl) -> (String, String) {
-        let pattern = field.queryName?.value ?? "{key}"
+    func queryPattern(_ field: ResolvedField) -> (String, String) {
+        let pattern = field.queryKeyPattern
         guard let range = pattern.range(of: "{key}") else { return (pattern, "") }
         return (String(pattern[..<range.lowerBound]), String(pattern[range.upperBound...]))
     }
 
-    func emitQueryCoding(_ declaration: ResolvedDecl, _ decl: StructDecl) {
-        let name = declaration.type.name.value
+    func emitQueryCoding(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) {
+        let name = declaration.name
         out.line("")
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayQueryCodable") {
             out.line("/// The query items, in field order; lists use each field's join style.")
             out.declaration("func queryItems() throws -> [URLQueryItem]") {
                 out.line("var writer = PayQueryWriter()")
-                for field in decl.fields {
-                    let key = fieldKeyExpression(field, decl)
+                for field in structure.fields {
+                    let key = fieldKeyExpression(field, structure)
                     let value = "self.\(storage(field))"
-                    switch field.type.value {
+                    switch field.type {
                     case .primitive(.date):
                         out.line("writer.date(\(value), \(key), format: \(dateFormatExpression(field)))")
                     case .list:
@@ -45,13 +45,12 @@ extension SwiftEmitter {
             out.line("/// Reads the value from query items, reporting every missing or invalid item at once.")
             out.declaration("init(queryItems: [URLQueryItem]) throws") {
                 out.line("var reader = PayQueryReader(queryItems)")
-                for resolved in declaration.fields {
-                    let field = resolved.decl
-                    let key = fieldKeyExpression(field, decl)
-                    let local = Naming.escaped(field.name.value)
+                for field in structure.fields {
+                    let key = fieldKeyExpression(field, structure)
+                    let local = Naming.escaped(field.name)
                     let required = field.required ? "true" : "false"
                     var expression: String
-                    switch field.type.value {
+                    switch field.type {
                     case .primitive(.date):
                         expression = "reader.date(\(key), format: \(dateFormatExpression(field)), required: \(required))"
                     case .list(let element):
@@ -69,28 +68,21 @@ extension SwiftEmitter {
                         }
                     default:
                         let method = field.sensitive ? "secret" : "value"
-                        expression = "reader.\(method)(\(swiftType(field.type.value)).self, \(key), required: \(required))"
+                        expression = "reader.\(method)(\(swiftType(field.type)).self, \(key), required: \(required))"
                     }
-                    if let value = resolved.defaultValue {
+                    if let value = field.defaultValue {
                         expression = "(\(expression)) ?? " + literal(value)
                     }
                     out.line("let \(local) = \(expression)")
                 }
                 out.line("try reader.finish()")
-                let mandatory = decl.fields.filter { $0.required && !($0.type.value.isMap) }
+                let mandatory = structure.fields.filter { $0.required && !$0.type.isMap }
                 if !mandatory.isEmpty {
-                    out.line("guard " + mandatory.map { "let " + Naming.escaped($0.name.value) }.joined(separator: ", ") + " else { throw PayloadDecodingError(issues: reader.issues) }")
+                    out.line("guard " + mandatory.map { "let " + Naming.escaped($0.name) }.joined(separator: ", ") + " else { throw PayloadDecodingError(issues: reader.issues) }")
                 }
-                let arguments = decl.fields.map { "\(Naming.escaped($0.name.value)): \(Naming.escaped($0.name.value))" }
+                let arguments = structure.fields.map { "\(Naming.escaped($0.name)): \(Naming.escaped($0.name))" }
                 out.line("self.init(\(arguments.joined(separator: ", ")))")
             }
         }
-    }
-}
-
-extension TypeExpression {
-    var isMap: Bool {
-        if case .map = self { return true }
-        return false
     }
 }

@@ -1,9 +1,9 @@
 extension SwiftEmitter {
     /// The `PayRedacting` conformance: `description`, `debugDescription` and a mirror that list the
     /// fields and never show a sensitive value.
-    func emitRedaction(_ name: String, _ decl: StructDecl, deprecated: Bool) {
-        emitRedactedFields(name, decl.fields.map { field in
-            (field.name.value, field.sensitive ? "PayRedaction.Redacted()" : "\(storage(field)) as Any")
+    func emitRedaction(_ name: String, _ fields: [ResolvedField], deprecated: Bool) {
+        emitRedactedFields(name, fields.map { field in
+            (field.name, field.sensitive ? "PayRedaction.Redacted()" : "\(storage(field)) as Any")
         }, deprecated: deprecated)
     }
 

@@ -11,21 +11,18 @@ extension SwiftEmitter {
     static func emitEntries(_ out: SwiftWriter, _ module: CheckedModule, _ entries: [RegistryEntry], header: SwiftLine) {
         out.declaration(header)
         for entry in entries {
-            let file = module.files[entry.file]
+            let file = module.resolvedFiles[entry.file]
             let type = file.types[entry.type]
             let kind: String
-            var formats = ["json"]
             switch type.kind {
-            case .structure(let decl):
-                kind = ".structure"
-                formats = decl.encodings.map(\.value.rawValue)
+            case .structure: kind = ".structure"
             case .enumeration: kind = ".enumeration"
             case .union: kind = ".union"
             case .scalar: kind = ".scalar"
             }
-            let formatList = "[" + formats.map { "." + $0 }.joined(separator: ", ") + "]"
-            let former = type.lifecycle.renamedFrom.isEmpty ? "" : ", formerNames: [" + type.lifecycle.renamedFrom.map { Naming.literal($0.value) }.joined(separator: ", ") + "]"
-            out.line("    PaySchemaType(\(type.name.value).self, module: \(Naming.literal(module.name)), name: \(Naming.literal(type.name.value)), kind: \(kind), formats: \(formatList), schemaFile: \(Naming.literal(file.displayPath))\(former)),")
+            let formatList = "[" + type.formats.map { "." + $0.rawValue }.joined(separator: ", ") + "]"
+            let former = type.lifecycle.renamedFrom.isEmpty ? "" : ", formerNames: [" + type.lifecycle.renamedFrom.map(Naming.literal).joined(separator: ", ") + "]"
+            out.line("    PaySchemaType(\(type.name).self, module: \(Naming.literal(module.name)), name: \(Naming.literal(type.name)), kind: \(kind), formats: \(formatList), schemaFile: \(Naming.literal(file.displayPath))\(former)),")
         }
         out.line("]")
     }
@@ -34,7 +31,7 @@ extension SwiftEmitter {
     /// bodies, for servers that route and check requests with the schemas (the sandbox).
     static func emitOperations(_ out: SwiftWriter, _ module: CheckedModule) {
         let operations = module.resolvedFiles.flatMap(\.operations).filter { !$0.isDeprecated }.sorted {
-            ($0.decl.path.value, $0.decl.method.value.rawValue) < ($1.decl.path.value, $1.decl.method.value.rawValue)
+            ($0.pathTemplate, $0.method.rawValue) < ($1.pathTemplate, $1.method.rawValue)
         }
         guard !operations.isEmpty else { return }
         out.line("")
@@ -42,8 +39,8 @@ extension SwiftEmitter {
         out.declaration("static let operations: [PayOperationDescriptor] = [")
         for operation in operations {
             out.line("    PayOperationDescriptor(\(operation.typeName).self, parameters: [")
-            for parameter in operation.parameters.map(\.decl) {
-                var type = parameter.type.value
+            for parameter in operation.parameters {
+                var type = parameter.type
                 var list = false
                 if case .list(let element) = type {
                     type = element
@@ -60,10 +57,10 @@ extension SwiftEmitter {
     }
 
     /// The Swift spelling of a parameter's (element) type: a primitive, scalar or enum.
-    private static func parameterTypeName(_ type: TypeExpression) -> String {
+    private static func parameterTypeName(_ type: ResolvedType) -> String {
         switch type {
         case .primitive(let primitive): return primitive.swiftName
-        case .named(let name): return name
+        case .named(let reference): return reference.name
         case .list(let element), .set(let element), .map(let element): return parameterTypeName(element)
         }
     }
@@ -81,10 +78,10 @@ extension SwiftEmitter {
         out.line("/// Every type of the `\(module.name)` schemas, by name.")
         var entries: [RegistryEntry] = []
         var deprecatedEntries: [RegistryEntry] = []
-        for (fileIndex, file) in module.files.enumerated() {
+        for (fileIndex, file) in module.resolvedFiles.enumerated() {
             for (typeIndex, type) in file.types.enumerated() {
-                let entry = RegistryEntry(name: type.name.value, file: fileIndex, type: typeIndex)
-                if type.lifecycle.deprecated == nil { entries.append(entry) } else { deprecatedEntries.append(entry) }
+                let entry = RegistryEntry(name: type.name, file: fileIndex, type: typeIndex)
+                if !type.isDeprecated { entries.append(entry) } else { deprecatedEntries.append(entry) }
             }
         }
         // Names are unique in a checked module, so sorting by name gives one order.

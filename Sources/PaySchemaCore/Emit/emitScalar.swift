@@ -1,9 +1,9 @@
 extension SwiftEmitter {
     /// The literal protocol a scalar conforms to and its initializer's parameter; `nil` when it
-    /// takes no literals (see ``ScalarDecl/takesLiterals``).
-    func scalarLiteralProtocol(_ decl: ScalarDecl) -> (String, String)? {
+    /// takes no literals (see ``ResolvedScalar/takesLiterals``).
+    func scalarLiteralProtocol(_ decl: ResolvedScalar) -> (String, String)? {
         guard decl.takesLiterals else { return nil }
-        let base = decl.base.value
+        let base = decl.base
         switch base {
         case .string: return ("ExpressibleByStringLiteral", "stringLiteral value: String")
         case .int, .int64: return ("ExpressibleByIntegerLiteral", "integerLiteral value: \(base.rawValue)")
@@ -11,9 +11,9 @@ extension SwiftEmitter {
         }
     }
 
-    func emitScalar(_ type: TypeDecl, _ decl: ScalarDecl) {
-        let name = type.name.value
-        let base = decl.base.value.rawValue
+    func emitScalar(_ type: ResolvedDecl, _ decl: ResolvedScalar) {
+        let name = type.name
+        let base = decl.base.rawValue
         var conformances = ["RawRepresentable", "Codable", "Hashable", "Sendable"]
         let literal = scalarLiteralProtocol(decl)
         if let literal { conformances.append(literal.0) }
@@ -76,11 +76,11 @@ extension SwiftEmitter {
         }
     }
 
-    func emitScalarValidation(_ name: String, _ decl: ScalarDecl) {
+    func emitScalarValidation(_ name: String, _ decl: ResolvedScalar) {
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends a violation for each constraint the value breaks.")
             out.declaration("func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
-                emitPrimitiveChecks(value: "rawValue", primitive: decl.base.value, constraints: decl.constraints, secret: decl.sensitive ? ", sensitive: true" : "", path: "path", rulesPrefix: "Rules.value")
+                emitPrimitiveChecks(value: "rawValue", primitive: decl.base, constraints: decl.constraints, secret: decl.sensitive ? ", sensitive: true" : "", path: "path", rulesPrefix: "Rules.value")
             }
             _ = emitRuleConstants([(prefix: "value", constraints: decl.constraints)])
         }

@@ -1,29 +1,28 @@
 extension SwiftEmitter {
-    func emitUnion(_ declaration: ResolvedDecl, _ decl: UnionDecl) {
-        let type = declaration.type
-        let name = type.name.value
-        let tags = decl.variants.map(\.tag.value).joined(separator: ", ")
-        out.doc(paragraphs: [type.doc ?? "The `\(name)` variants.", "The `\(decl.discriminator.value)` field selects the variant: \(tags).", remark(name, file)])
-        if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
+    func emitUnion(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) {
+        let name = declaration.name
+        let tags = decl.variants.map(\.tag).joined(separator: ", ")
+        out.doc(paragraphs: [declaration.doc ?? "The `\(name)` variants.", "The `\(decl.discriminator)` field selects the variant: \(tags).", remark(name, file)])
+        if let attribute = deprecation(declaration.lifecycle) { out.line(attribute) }
         out.declaration("enum \(name): Codable, Hashable, Sendable") {
             for variant in decl.variants {
-                out.doc(variant.doc ?? "`\(decl.discriminator.value): \(variant.tag.value)`.")
-                out.line("case \(Naming.escaped(variant.caseName))(\(variant.type.value))")
+                out.doc(variant.doc ?? "`\(decl.discriminator): \(variant.tag)`.")
+                out.line("case \(Naming.escaped(variant.caseName))(\(variant.structure.name))")
             }
             out.line("")
             out.line("/// The discriminator value of the variant.")
             out.declaration("var \(discriminatorProperty(decl)): String") {
                 out.switchBlock("switch self") {
                     for variant in decl.variants {
-                        out.line("case .\(Naming.escaped(variant.caseName)): return \(Naming.literal(variant.tag.value))")
+                        out.line("case .\(Naming.escaped(variant.caseName)): return \(Naming.literal(variant.tag))")
                     }
                 }
             }
             out.line("")
-            out.line("/// Reads `\(decl.discriminator.value)` and decodes the variant it names; an unknown or missing value is an error.")
+            out.line("/// Reads `\(decl.discriminator)` and decodes the variant it names; an unknown or missing value is an error.")
             out.declaration("init(from decoder: any Decoder) throws") {
                 out.line("let container = try decoder.container(keyedBy: PayCodingKey.self)")
-                out.line("let key = PayCodingKey(stringValue: \(Naming.literal(decl.discriminator.value)))")
+                out.line("let key = PayCodingKey(stringValue: \(Naming.literal(decl.discriminator)))")
                 out.line("let path = PayPath(codingPath: decoder.codingPath).appending(key.stringValue)")
                 out.line("let tag: String")
                 out.doCatch({ out.line("tag = try container.decode(String.self, forKey: key)") }, catch: {
@@ -31,7 +30,7 @@ extension SwiftEmitter {
                 })
                 out.switchBlock("switch tag") {
                     for variant in decl.variants {
-                        out.line("case \(Naming.literal(variant.tag.value)): self = .\(Naming.escaped(variant.caseName))(try \(variant.type.value)(from: decoder))")
+                        out.line("case \(Naming.literal(variant.tag)): self = .\(Naming.escaped(variant.caseName))(try \(variant.structure.name)(from: decoder))")
                     }
                     out.line("default:")
                     out.line("    throw PayloadDecodingError(issues: [PayloadIssue(path: path, kind: .invalidValue, message: \"'\\(tag)' is not a variant of \(name); expected one of \(tags)\")])")
@@ -53,23 +52,22 @@ extension SwiftEmitter {
         }
     }
 
-    func emitUnionValidation(_ declaration: ResolvedDecl, _ decl: UnionDecl) {
-        let name = declaration.type.name.value
+    func emitUnionValidation(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) {
+        let name = declaration.name
         out.line("")
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Validates the variant and checks that its discriminator matches the case.")
             out.declaration("func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
                 out.switchBlock("switch self") {
-                    for resolved in declaration.variants {
-                        let variant = resolved.decl
+                    for variant in decl.variants {
                         out.line("case .\(Naming.escaped(variant.caseName))(let value):")
-                        let field = resolved.discriminatorField
+                        let field = variant.discriminatorField
                         let read = field.map { discriminatorRead($0) } ?? "\"\""
-                        out.line("    if \(read) != \(Naming.literal(variant.tag.value)) {")
-                        out.line("        violations.append(ValidationViolation(path: path.appending(\(Naming.literal(decl.discriminator.value))), rule: \"discriminator\", message: \"must be '\(variant.tag.value)' for this variant\", value: \(read)))")
+                        out.line("    if \(read) != \(Naming.literal(variant.tag)) {")
+                        out.line("        violations.append(ValidationViolation(path: path.appending(\(Naming.literal(decl.discriminator))), rule: \"discriminator\", message: \"must be '\(variant.tag)' for this variant\", value: \(read)))")
                         out.line("    }")
-                        if resolved.structure.needsValidation {
+                        if variant.structure.needsValidation {
                             out.line("    value.collectViolations(at: path, into: &violations)")
                         }
                     }
@@ -78,8 +76,8 @@ extension SwiftEmitter {
         }
     }
 
-    func emitUnionRedaction(_ declaration: ResolvedDecl, _ decl: UnionDecl) {
-        let name = declaration.type.name.value
+    func emitUnionRedaction(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) {
+        let name = declaration.name
         out.line("")
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
@@ -106,12 +104,12 @@ extension SwiftEmitter {
         }
     }
 
-    func discriminatorProperty(_ decl: UnionDecl) -> String {
-        Naming.isMemberName(decl.discriminator.value) && decl.discriminator.value != "description" ? Naming.escaped(decl.discriminator.value) : "discriminator"
+    func discriminatorProperty(_ decl: ResolvedUnion) -> String {
+        Naming.isMemberName(decl.discriminator) && decl.discriminator != "description" ? Naming.escaped(decl.discriminator) : "discriminator"
     }
 
-    func discriminatorRead(_ field: FieldDecl) -> String {
-        if case .named = field.type.value { return "value.\(storage(field)).rawValue" }
+    func discriminatorRead(_ field: ResolvedField) -> String {
+        if case .named = field.type { return "value.\(storage(field)).rawValue" }
         return "value.\(storage(field))"
     }
 }

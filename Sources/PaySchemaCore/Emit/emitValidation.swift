@@ -3,9 +3,9 @@
 extension SwiftEmitter {
     /// Emits the `minItems`/`maxItems` checks of a collection and returns the constraints left for its
     /// elements, or `nil` when the elements need no checks.
-    func emitItemCounts(value: String, constraints: Constraints, element: ResolvedType, path: String) -> Constraints? {
-        if let minimum = constraints.minItems { out.line("PayRules.minItems(\(value).count, \(minimum.value), at: \(path), into: &violations)") }
-        if let maximum = constraints.maxItems { out.line("PayRules.maxItems(\(value).count, \(maximum.value), at: \(path), into: &violations)") }
+    func emitItemCounts(value: String, constraints: ResolvedConstraints, element: ResolvedType, path: String) -> ResolvedConstraints? {
+        if let minimum = constraints.minItems { out.line("PayRules.minItems(\(value).count, \(minimum), at: \(path), into: &violations)") }
+        if let maximum = constraints.maxItems { out.line("PayRules.maxItems(\(value).count, \(maximum), at: \(path), into: &violations)") }
         var elementConstraints = constraints
         elementConstraints.minItems = nil
         elementConstraints.maxItems = nil
@@ -13,7 +13,7 @@ extension SwiftEmitter {
     }
 
     /// Emits the checks of `value` (a Swift expression of `type`) at `path` (a Swift `PayPath` expression).
-    func emitChecks(value: String, type: ResolvedType, constraints: Constraints, sensitive: Bool, path: String, rulesPrefix: String, depth: Int = 0, optionalElements: Bool = false) {
+    func emitChecks(value: String, type: ResolvedType, constraints: ResolvedConstraints, sensitive: Bool, path: String, rulesPrefix: String, depth: Int = 0, optionalElements: Bool = false) {
         let secret = sensitive ? ", sensitive: true" : ""
         switch type {
         case .list(let element), .set(let element):
@@ -42,17 +42,17 @@ extension SwiftEmitter {
         }
     }
 
-    func emitPrimitiveChecks(value: String, primitive: TypeExpression.Primitive, constraints: Constraints, secret: String, path: String, rulesPrefix: String) {
-        if let minimum = constraints.minLength { out.line("PayRules.minLength(\(value), \(minimum.value), at: \(path)\(secret), into: &violations)") }
-        if let maximum = constraints.maxLength { out.line("PayRules.maxLength(\(value), \(maximum.value), at: \(path)\(secret), into: &violations)") }
+    func emitPrimitiveChecks(value: String, primitive: SchemaPrimitive, constraints: ResolvedConstraints, secret: String, path: String, rulesPrefix: String) {
+        if let minimum = constraints.minLength { out.line("PayRules.minLength(\(value), \(minimum), at: \(path)\(secret), into: &violations)") }
+        if let maximum = constraints.maxLength { out.line("PayRules.maxLength(\(value), \(maximum), at: \(path)\(secret), into: &violations)") }
         if constraints.pattern != nil { out.line("PayRules.pattern(\(value), \(rulesPrefix)Pattern, at: \(path)\(secret), into: &violations)") }
         if let minimum = constraints.minimum {
-            out.line("PayRules.minimum(\(value), \(bound(minimum.value, primitive)), exclusive: \(constraints.exclusiveMinimum), at: \(path)\(secret), into: &violations)")
+            out.line("PayRules.minimum(\(value), \(bound(minimum, primitive)), exclusive: \(constraints.exclusiveMinimum), at: \(path)\(secret), into: &violations)")
         }
         if let maximum = constraints.maximum {
-            out.line("PayRules.maximum(\(value), \(bound(maximum.value, primitive)), exclusive: \(constraints.exclusiveMaximum), at: \(path)\(secret), into: &violations)")
+            out.line("PayRules.maximum(\(value), \(bound(maximum, primitive)), exclusive: \(constraints.exclusiveMaximum), at: \(path)\(secret), into: &violations)")
         }
-        if let scale = constraints.scale { out.line("PayRules.scale(\(value), \(scale.value), at: \(path)\(secret), into: &violations)") }
+        if let scale = constraints.scale { out.line("PayRules.scale(\(value), \(scale), at: \(path)\(secret), into: &violations)") }
         if let format = formatRule(constraints) {
             let rule: String
             switch format {
@@ -64,7 +64,7 @@ extension SwiftEmitter {
     }
 
     /// Static patterns and formats a type's checks use, compiled once.
-    func emitRuleConstants(_ items: [(prefix: String, constraints: Constraints)]) -> Bool {
+    func emitRuleConstants(_ items: [(prefix: String, constraints: ResolvedConstraints)]) -> Bool {
         let needed = items.filter { item in
             if item.constraints.pattern != nil { return true }
             if case .built = formatRule(item.constraints) { return true }
@@ -76,7 +76,7 @@ extension SwiftEmitter {
         out.block("private enum Rules") {
             for item in needed {
                 if let pattern = item.constraints.pattern {
-                    out.line("static let \(item.prefix)Pattern = PayPattern(\(Naming.literal(pattern.value)))")
+                    out.line("static let \(item.prefix)Pattern = PayPattern(\(Naming.literal(pattern)))")
                 }
                 if case .built(let expression) = formatRule(item.constraints) {
                     out.line("static let \(item.prefix)Format = \(expression)")
@@ -86,43 +86,41 @@ extension SwiftEmitter {
         return true
     }
 
-    func emitStructValidation(_ declaration: ResolvedDecl, _ decl: StructDecl) {
+    func emitStructValidation(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) {
         guard !declaration.isAlwaysValid, config.generates(.validators) else { return }
-        let name = declaration.type.name.value
-        let format = primaryFormat(decl)
-        let checked = declaration.fields.filter(\.needsValidation)
+        let name = declaration.name
+        let format = structure.primaryFormat
+        let checked = structure.fields.filter(\.needsValidation)
         out.line("")
         markDeprecatedExtension(declaration.isDeprecated)
         out.block("extension \(name): PayValidatable") {
             out.line("/// Appends every constraint violation of this value and the values it holds, with wire paths.")
             out.declaration("func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
-                for resolved in checked {
-                    let field = resolved.decl
-                    let path = "path.appending(\(Naming.literal(decl.wireName(of: field, in: format))))"
-                    let prefix = "Rules.\(field.name.value)"
+                for field in checked {
+                    let path = "path.appending(\(Naming.literal(field.wireName(in: format))))"
+                    let prefix = "Rules.\(field.name)"
                     if field.isOptionalInSwift {
                         out.block("if let value = self.\(storage(field))") {
-                            emitChecks(value: "value", type: resolved.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
+                            emitChecks(value: "value", type: field.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
                         }
                     } else {
-                        emitChecks(value: "self.\(storage(field))", type: resolved.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
+                        emitChecks(value: "self.\(storage(field))", type: field.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
                     }
                 }
-                emitRequireAnyOf(declaration.requireAnyOf, of: decl, format: format)
+                emitRequireAnyOf(structure.requireAnyOf, format: format)
             }
-            _ = emitRuleConstants(checked.map { (prefix: $0.decl.name.value, constraints: $0.decl.constraints) })
+            _ = emitRuleConstants(checked.map { (prefix: $0.name, constraints: $0.constraints) })
         }
     }
 
     /// The check that at least one group of `requireAnyOf` is wholly present.
-    func emitRequireAnyOf(_ groups: [[ResolvedField]], of decl: StructDecl, format: WireFormat) {
+    func emitRequireAnyOf(_ groups: [[ResolvedField]], format: WireFormat) {
         guard !groups.isEmpty else { return }
         var conditions: [String] = []
         var readable: [String] = []
-        for group in groups {
-            let fields = group.map(\.decl)
+        for fields in groups {
             conditions.append("(" + fields.map { "self.\(storage($0)) != nil" }.joined(separator: " && ") + ")")
-            readable.append(fields.map { decl.wireName(of: $0, in: format) }.joined(separator: " and "))
+            readable.append(fields.map { $0.wireName(in: format) }.joined(separator: " and "))
         }
         out.block("if !(\(conditions.joined(separator: " || ")))") {
             let message = "needs " + readable.joined(separator: ", or ")

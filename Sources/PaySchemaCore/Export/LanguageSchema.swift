@@ -50,17 +50,17 @@ public enum LanguageSchema {
         let unionType = object([("kind", .object([("const", "union")])), ("discriminator", text),
                                 ("variants", .object([("type", "object"), ("additionalProperties", .object([("oneOf", .array([text, object([("type", text), ("doc", text), ("case", text)], required: ["type"])]))]))]))] + common,
                                required: ["kind", "discriminator", "variants"])
-        let scalarType = object([("kind", .object([("const", "scalar")])), ("base", .object([("enum", strings(TypeExpression.Primitive.allCases.filter { $0 != .date }.map(\.rawValue)))])), ("sensitive", flag), ("literal", flag)] + common + constraintProperties,
+        let scalarType = object([("kind", .object([("const", "scalar")])), ("base", .object([("enum", strings(SchemaPrimitive.allCases.filter { $0 != .date }.map(\.rawValue)))])), ("sensitive", flag), ("literal", flag)] + common + constraintProperties,
                                 required: ["kind", "base"])
         let code = object([("name", text), ("message", .object([("oneOf", .array([text, .object([("type", "object"), ("additionalProperties", text)])]))])), ("doc", text), ("domain", text), ("deprecated", deprecation), ("renamedFrom", names)], required: ["name", "message"])
         let catalog = object([("domain", text), ("codeType", .object([("enum", strings(["String", "Int"]))])), ("defaultLanguage", text), ("doc", text), ("codes", .object([("type", "object"), ("additionalProperties", code)]))], required: ["domain", "codes"])
-        let parameter = object([("in", .object([("enum", strings(ParameterDecl.Place.allCases.map(\.rawValue)))])), ("name", text), ("type", text), ("required", flag), ("sensitive", flag), ("idempotencyKey", flag), ("doc", text)], required: ["in"])
+        let parameter = object([("in", .object([("enum", strings(ParameterPlace.allCases.map(\.rawValue)))])), ("name", text), ("type", text), ("required", flag), ("sensitive", flag), ("idempotencyKey", flag), ("doc", text)], required: ["in"])
         let operation = object([("doc", text), ("method", .object([("enum", strings(PayHTTPMethod.allCases.map(\.rawValue)))])), ("path", text),
                                 ("parameters", .object([("type", "object"), ("additionalProperties", parameter)])), ("request", text), ("response", text), ("errorBody", text),
                                 ("successStatus", .object([("oneOf", .array([.object([("type", "integer")]), .object([("type", "array"), ("items", .object([("type", "integer")]))])]))])),
                                 ("deprecated", deprecation), ("renamedFrom", names)], required: ["method", "path"])
         let method = object([("signature", text), ("body", text), ("noOp", .object([("type", "string")])), ("replacement", text), ("doc", text)], required: ["signature"])
-        let legacyAPI = object([("kind", .object([("enum", strings(LegacyAPIDecl.Kind.allCases.map(\.rawValue)))])), ("deprecated", text), ("doc", text),
+        let legacyAPI = object([("kind", .object([("enum", strings(LegacyAPIKind.allCases.map(\.rawValue)))])), ("deprecated", text), ("doc", text),
                                 ("methods", .object([("type", "object"), ("additionalProperties", method)])),
                                 ("properties", .object([("type", "object"), ("additionalProperties", object([("type", text), ("get", text), ("set", text), ("doc", text)], required: ["type", "get"]))]))],
                                required: ["kind"])

@@ -12,13 +12,13 @@ public struct SchemaExport {
 
     /// The JSON Schema of a declared type.
     public func schema(of resolved: ResolvedDecl) -> JSONValue {
-        let type = resolved.type
+        let type = resolved
         var entries: [(String, JSONValue)] = []
         if let doc = type.doc { entries.append(("description", .string(doc))) }
         if type.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
         if let upstream = type.upstream {
             // The official schema this type models, and what it knowingly leaves out or tightens.
-            var link: [(String, JSONValue)] = [("ref", .string(upstream.ref.value))]
+            var link: [(String, JSONValue)] = [("ref", .string(upstream.ref))]
             if !upstream.omits.isEmpty { link.append(("omits", .object(upstream.omits.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
             if !upstream.differences.isEmpty { link.append(("differences", .object(upstream.differences.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
             entries.append(("x-upstream", .object(link)))
@@ -30,26 +30,25 @@ public struct SchemaExport {
             var required: [JSONValue] = []
             // A required field with aliases is present under its name or any alias.
             var alternatives: [JSONValue] = []
-            let format = decl.encodings.first?.value ?? .json
-            for resolvedField in resolved.fields {
-                let field = resolvedField.decl
-                let name = decl.wireName(of: field, in: format)
-                let schema = fieldSchema(resolvedField)
+            let format = decl.primaryFormat
+            for field in decl.fields {
+                let name = field.wireName(in: format)
+                let schema = fieldSchema(field)
                 properties.append((name, schema))
-                for alias in field.aliases where alias.value != name { properties.append((alias.value, schema)) }
+                for alias in field.aliases where alias != name { properties.append((alias, schema)) }
                 guard field.required else { continue }
                 if field.aliases.isEmpty {
                     required.append(.string(name))
                 } else {
-                    let names = [name] + field.aliases.map(\.value)
+                    let names = [name] + field.aliases
                     alternatives.append(.object([("anyOf", .array(names.map { .object([("required", .array([.string($0)]))]) }))]))
                 }
             }
             entries.append(("properties", .object(properties)))
             if !required.isEmpty { entries.append(("required", .array(required))) }
-            if !resolved.requireAnyOf.isEmpty {
-                let groups = resolved.requireAnyOf.map { group -> JSONValue in
-                    .object([("required", .array(group.map { .string(decl.wireName(of: $0.decl, in: format)) }))])
+            if !decl.requireAnyOf.isEmpty {
+                let groups = decl.requireAnyOf.map { group -> JSONValue in
+                    .object([("required", .array(group.map { .string($0.wireName(in: format)) }))])
                 }
                 alternatives.append(.object([("anyOf", .array(groups))]))
             }
@@ -58,36 +57,36 @@ public struct SchemaExport {
             } else if !alternatives.isEmpty {
                 entries.append(("allOf", .array(alternatives)))
             }
-            if decl.encodings.map(\.value) != [.json] {
-                entries.append(("x-encodings", .array(decl.encodings.map { .string($0.value.rawValue) })))
+            if decl.encodings != [.json] {
+                entries.append(("x-encodings", .array(decl.encodings.map { .string($0.rawValue) })))
             }
-            if let root = decl.xmlRoot { entries.append(("xml", .object([("name", .string(root.value))]))) }
+            if let root = decl.xmlRoot { entries.append(("xml", .object([("name", .string(root))]))) }
         case .enumeration(let decl):
             entries.append(("type", decl.rawType == .int ? "integer" : "string"))
-            let values = decl.cases.map { raw($0.value.value) }
+            let values = decl.cases.map { raw($0.value) }
             if decl.isOpen {
                 entries.append(("examples", .array(values)))
                 entries.append(("x-open-enum", true))
             } else {
-                entries.append(("enum", .array(values + decl.cases.flatMap { $0.aliases.map { raw($0.value) } })))
+                entries.append(("enum", .array(values + decl.cases.flatMap { $0.aliases.map(raw) })))
             }
         case .union(let decl):
             // Each branch pins the discriminator to its tag, so exactly one branch matches.
-            entries.append(("oneOf", .array(resolved.variants.map { variant in
+            entries.append(("oneOf", .array(decl.variants.map { variant in
                 .object([("allOf", .array([
                     .object([("$ref", .string(reference(variant.structure.name)))]),
                     .object([
-                        ("properties", .object([(decl.discriminator.value, .object([("const", .string(variant.decl.tag.value))]))])),
-                        ("required", .array([.string(decl.discriminator.value)])),
+                        ("properties", .object([(decl.discriminator, .object([("const", .string(variant.tag))]))])),
+                        ("required", .array([.string(decl.discriminator)])),
                     ]),
                 ]))])
             })))
             entries.append(("discriminator", .object([
-                ("propertyName", .string(decl.discriminator.value)),
-                ("mapping", .object(resolved.variants.map { ($0.decl.tag.value, .string(reference($0.structure.name))) })),
+                ("propertyName", .string(decl.discriminator)),
+                ("mapping", .object(decl.variants.map { ($0.tag, .string(reference($0.structure.name))) })),
             ])))
         case .scalar(let decl):
-            entries.append(contentsOf: Self.merging(primitiveSchema(decl.base.value, dateFormat: nil), constraints(decl.constraints, decimalPrimitive: decl.base.value == .decimal)))
+            entries.append(contentsOf: Self.merging(primitiveSchema(decl.base, dateFormat: nil), constraints(decl.constraints, decimalPrimitive: decl.base == .decimal)))
             if decl.sensitive { entries.append(("x-sensitive", true)) }
         }
         return .object(entries)
@@ -136,15 +135,14 @@ public struct SchemaExport {
         }
     }
 
-    func fieldSchema(_ resolved: ResolvedField) -> JSONValue {
-        let field = resolved.decl
-        var entries = typeSchema(resolved.type, field: field)
-        if let forms = field.jsonForms?.value, forms.count > 1 || (forms.first == .string) != (field.type.value == .primitive(.string)) {
+    func fieldSchema(_ field: ResolvedField) -> JSONValue {
+        var entries = typeSchema(field.type, field: field)
+        if let forms = field.jsonForms, forms.count > 1 || (forms.first == .string) != (field.type == .primitive(.string)) {
             entries = decimalForms(field, forms)
         }
         if field.isNullable { entries = Self.nullable(entries) }
         if let doc = field.doc { entries.insert(("description", .string(doc)), at: 0) }
-        if let value = field.defaultValue { entries.append(("default", json(value.value))) }
+        if let value = field.defaultLiteral { entries.append(("default", json(value))) }
         if field.sensitive { entries.append(("x-sensitive", true)) }
         if field.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
         return .object(entries)
@@ -152,13 +150,13 @@ public struct SchemaExport {
 
     /// The schema of a value of `type`; `field` supplies its constraints, date format and URL
     /// rules (`nil` for an operation parameter, which has none).
-    func typeSchema(_ type: ResolvedType, field: FieldDecl?) -> [(String, JSONValue)] {
-        let constraints = field?.constraints ?? Constraints()
+    func typeSchema(_ type: ResolvedType, field: ResolvedField?) -> [(String, JSONValue)] {
+        let constraints = field?.constraints ?? ResolvedConstraints()
         switch type {
         case .primitive(let primitive):
-            let relative = field?.allowsRelativeURL?.value == true
-            var entries = primitiveSchema(primitive, dateFormat: field?.dateFormat?.value)
-            if primitive == .url, constraints.format?.value != "url" { entries.append(("pattern", .string(relative ? Self.urlReferencePattern : Self.absoluteURLPattern))) }
+            let relative = field?.allowsRelativeURL == true
+            var entries = primitiveSchema(primitive, dateFormat: field?.dateFormat)
+            if primitive == .url, constraints.format != "url" { entries.append(("pattern", .string(relative ? Self.urlReferencePattern : Self.absoluteURLPattern))) }
             if primitive == .url, relative { entries.removeAll { $0.0 == "format" } }
             return Self.merging(entries, self.constraints(constraints, decimalPrimitive: primitive == .decimal))
         case .named(let named):
@@ -173,13 +171,13 @@ public struct SchemaExport {
             if field?.nullableElements == true { items = Self.nullable(items) }
             var entries: [(String, JSONValue)] = [("type", "array"), ("items", .object(items))]
             if case .set = type { entries.append(("uniqueItems", true)) }
-            if let minimum = constraints.minItems { entries.append(("minItems", .number(String(minimum.value)))) }
-            if let maximum = constraints.maxItems { entries.append(("maxItems", .number(String(maximum.value)))) }
+            if let minimum = constraints.minItems { entries.append(("minItems", .number(String(minimum)))) }
+            if let maximum = constraints.maxItems { entries.append(("maxItems", .number(String(maximum)))) }
             return entries
         case .map(let value):
             var entries: [(String, JSONValue)] = [("type", "object"), ("additionalProperties", .object(typeSchema(value, field: field).filter { !["minItems", "maxItems"].contains($0.0) }))]
-            if let minimum = constraints.minItems { entries.append(("minProperties", .number(String(minimum.value)))) }
-            if let maximum = constraints.maxItems { entries.append(("maxProperties", .number(String(maximum.value)))) }
+            if let minimum = constraints.minItems { entries.append(("minProperties", .number(String(minimum)))) }
+            if let maximum = constraints.maxItems { entries.append(("maxProperties", .number(String(maximum)))) }
             return entries
         }
     }
@@ -187,7 +185,7 @@ public struct SchemaExport {
     /// A parameter's schema: as a field's, except that decimals are the plain numerals the readers
     /// take (`-?[0-9]+(.[0-9]+)?`, never an exponent), since a parameter is text on the wire.
     func parameterSchema(_ type: ResolvedType) -> [(String, JSONValue)] {
-        var base: TypeExpression.Primitive?
+        var base: SchemaPrimitive?
         switch type {
         case .primitive(let primitive): base = primitive
         case .named(let named): if case .scalar(let primitive) = named.kind { base = primitive }
@@ -202,7 +200,7 @@ public struct SchemaExport {
     /// The plain decimal numeral every reader takes.
     static let plainDecimalPattern = "^-?[0-9]+(\\.[0-9]+)?$"
 
-    func primitiveSchema(_ primitive: TypeExpression.Primitive, dateFormat: String?) -> [(String, JSONValue)] {
+    func primitiveSchema(_ primitive: SchemaPrimitive, dateFormat: String?) -> [(String, JSONValue)] {
         switch primitive {
         case .string: return [("type", "string")]
         case .int, .int64: return [("type", "integer"), ("format", "int64"), ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max)))]
@@ -225,16 +223,16 @@ public struct SchemaExport {
         }
     }
 
-    func constraints(_ constraints: Constraints, decimalPrimitive: Bool = false) -> [(String, JSONValue)] {
+    func constraints(_ constraints: ResolvedConstraints, decimalPrimitive: Bool = false) -> [(String, JSONValue)] {
         var entries: [(String, JSONValue)] = []
-        if let value = constraints.minLength { entries.append(("minLength", .number(String(value.value)))) }
-        if let value = constraints.maxLength { entries.append(("maxLength", .number(String(value.value)))) }
-        if let value = constraints.pattern { entries.append(("pattern", .string("^(?:\(value.value))$"))) }
-        if let value = constraints.minimum { entries.append((constraints.exclusiveMinimum ? "exclusiveMinimum" : "minimum", .number(value.value))) }
-        if let value = constraints.maximum { entries.append((constraints.exclusiveMaximum ? "exclusiveMaximum" : "maximum", .number(value.value))) }
-        if let value = constraints.scale { entries.append(("multipleOf", .number(value.value == 0 ? "1" : "0." + String(repeating: "0", count: value.value - 1) + "1"))) }
-        if constraints.exactScale, let scale = constraints.scale { entries.append(("x-exact-scale", .number(String(scale.value)))) }
-        if let format = constraints.format?.value {
+        if let value = constraints.minLength { entries.append(("minLength", .number(String(value)))) }
+        if let value = constraints.maxLength { entries.append(("maxLength", .number(String(value)))) }
+        if let value = constraints.pattern { entries.append(("pattern", .string("^(?:\(value))$"))) }
+        if let value = constraints.minimum { entries.append((constraints.exclusiveMinimum ? "exclusiveMinimum" : "minimum", .number(value))) }
+        if let value = constraints.maximum { entries.append((constraints.exclusiveMaximum ? "exclusiveMaximum" : "maximum", .number(value))) }
+        if let value = constraints.scale { entries.append(("multipleOf", .number(value == 0 ? "1" : "0." + String(repeating: "0", count: value - 1) + "1"))) }
+        if constraints.exactScale, let scale = constraints.scale { entries.append(("x-exact-scale", .number(String(scale)))) }
+        if let format = constraints.format {
             switch constraints.runtimeFormat {
             case .url?:
                 entries.append(("format", "uri"))
@@ -264,7 +262,7 @@ public struct SchemaExport {
     }
 
     /// The JSON forms of a decimal that accepts more than its type's own form.
-    func decimalForms(_ field: FieldDecl, _ forms: [PayJSONForm]) -> [(String, JSONValue)] {
+    func decimalForms(_ field: ResolvedField, _ forms: [PayJSONForm]) -> [(String, JSONValue)] {
         var numeric = field.constraints
         numeric.format = nil
         numeric.minLength = nil
@@ -276,20 +274,20 @@ public struct SchemaExport {
                 // JSON Schema bounds a number's value, not its numeral: the reader takes plain
                 // numerals only (no exponent), as many characters as the string form allows.
                 var numeral: [(String, JSONValue)] = [("x-numeral", "plain")]
-                if let length = field.constraints.maxLength?.value { numeral.append(("x-numeral-max-length", .number(String(length)))) }
+                if let length = field.constraints.maxLength { numeral.append(("x-numeral-max-length", .number(String(length)))) }
                 branches.append(.object(Self.uniqueKeys([("type", "number")] + constraints(numeric, decimalPrimitive: true) + numeral).filter { $0.0 != "pattern" }))
             case .string:
                 var text = field.constraints
                 text.minimum = nil
                 text.maximum = nil
                 text.scale = nil
-                text.format = Located("decimalString", at: field.location)
+                text.format = "decimalString"
                 var entries: [(String, JSONValue)] = [("type", "string")] + constraints(text)
                 if let scale = field.constraints.scale {
                     entries.removeAll { $0.0 == "pattern" }
                     var exact = field.constraints
-                    exact.format = Located("decimalString", at: field.location)
-                    entries.append(("pattern", .string(Self.decimalPattern(exact, scale: scale.value))))
+                    exact.format = "decimalString"
+                    entries.append(("pattern", .string(Self.decimalPattern(exact, scale: scale))))
                 }
                 branches.append(.object(Self.uniqueKeys(entries)))
             }
@@ -298,8 +296,8 @@ public struct SchemaExport {
     }
 
     /// The pattern of a decimal numeral (``PayDecimalText``), with the scale when one is set.
-    static func decimalPattern(_ constraints: Constraints, scale: Int? = nil) -> String {
-        guard let scale = scale ?? constraints.scale?.value else { return "^[+-]?[0-9]+(\\.[0-9]+)?$" }
+    static func decimalPattern(_ constraints: ResolvedConstraints, scale: Int? = nil) -> String {
+        guard let scale = scale ?? constraints.scale else { return "^[+-]?[0-9]+(\\.[0-9]+)?$" }
         if constraints.exactScale { return scale == 0 ? "^[+-]?[0-9]+$" : "^[+-]?[0-9]+\\.[0-9]{\(scale)}$" }
         return scale == 0 ? "^[+-]?[0-9]+$" : "^[+-]?[0-9]+(\\.[0-9]{1,\(scale)})?$"
     }
@@ -348,7 +346,7 @@ public struct SchemaExport {
 
     /// Every type of `module`, resolved, sorted by name.
     static func sortedTypes(_ module: CheckedModule) -> [ResolvedDecl] {
-        module.resolvedFiles.flatMap(\.types).sorted { $0.type.name.value < $1.type.name.value }
+        module.resolvedFiles.flatMap(\.types).sorted { $0.name < $1.name }
     }
 
     /// One JSON Schema document per type, named `<Type>.schema.json`, referencing each other by file name.
@@ -357,31 +355,30 @@ public struct SchemaExport {
     public static func jsonSchemas(_ module: CheckedModule, sharedCodeLists: Bool = true) -> [(name: String, document: JSONValue)] {
         var export = SchemaExport(module: module) { "\($0).schema.json" }
         if sharedCodeLists { export.codeListReference = { "\($0.rawValue).schema.json" } }
-        var documents = sortedTypes(module).map { resolved -> (name: String, document: JSONValue) in
-            let type = resolved.type
-            guard case .object(let entries) = export.schema(of: resolved) else { return (type.name.value + ".schema.json", .null) }
+        var documents = sortedTypes(module).map { type -> (name: String, document: JSONValue) in
+            guard case .object(let entries) = export.schema(of: type) else { return (type.name + ".schema.json", .null) }
             let header: [(String, JSONValue)] = [
                 ("$schema", "https://json-schema.org/draft/2020-12/schema"),
-                ("$id", .string("\(module.name)/\(type.name.value).schema.json")),
-                ("title", .string(type.name.value)),
+                ("$id", .string("\(module.name)/\(type.name).schema.json")),
+                ("title", .string(type.name)),
             ]
-            return (type.name.value + ".schema.json", .object(header + entries))
+            return (type.name + ".schema.json", .object(header + entries))
         }
         // A renamed type keeps a document under each former name that refers to the current one.
-        for type in sortedTypes(module).map(\.type) {
+        for type in sortedTypes(module) {
             for former in type.lifecycle.renamedFrom {
                 var entries: [(String, JSONValue)] = [
                     ("$schema", "https://json-schema.org/draft/2020-12/schema"),
-                    ("$id", .string("\(module.name)/\(former.value).schema.json")),
-                    ("title", .string(former.value)),
-                    ("description", .string("The former name of \(type.name.value).")),
+                    ("$id", .string("\(module.name)/\(former).schema.json")),
+                    ("title", .string(former)),
+                    ("description", .string("The former name of \(type.name).")),
                     ("deprecated", true),
-                    ("$ref", .string("\(type.name.value).schema.json")),
+                    ("$ref", .string("\(type.name).schema.json")),
                 ]
-                if case .structure(let decl) = type.kind, decl.encodings.map(\.value) != [.json] {
-                    entries.append(("x-encodings", .array(decl.encodings.map { .string($0.value.rawValue) })))
+                if case .structure(let decl) = type.kind, decl.encodings != [.json] {
+                    entries.append(("x-encodings", .array(decl.encodings.map { .string($0.rawValue) })))
                 }
-                documents.append((former.value + ".schema.json", .object(entries)))
+                documents.append((former + ".schema.json", .object(entries)))
             }
         }
         let used = SharedCodeList.used(in: documents.map(\.document), reference: export.codeListReference)
@@ -434,38 +431,36 @@ public struct SchemaExport {
             var export = SchemaExport(module: module) { "#/components/schemas/" + component(module, $0) }
             // One component per code list for the whole document, whichever module uses it.
             export.codeListReference = { "#/components/schemas/" + $0.rawValue }
-            for type in sortedTypes(module) { schemas.append((component(module, type.type.name.value), export.schema(of: type))) }
+            for type in sortedTypes(module) { schemas.append((component(module, type.name), export.schema(of: type))) }
             for file in module.resolvedFiles {
-                for resolved in file.operations {
-                    let operation = resolved.decl
-                    var entries: [(String, JSONValue)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name.value)" : operation.name.value))]
+                for operation in file.operations {
+                    var entries: [(String, JSONValue)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name)" : operation.name))]
                     if let doc = operation.doc { entries.append(("description", .string(doc))) }
                     if operation.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
                     var parameters: [JSONValue] = []
                     // Placeholders without a declaration come first, as `string` path parameters.
-                    for resolvedParameter in resolved.parameters {
-                        let parameter = resolvedParameter.decl
+                    for parameter in operation.parameters {
                         // OpenAPI ignores an `Authorization` header parameter; the security scheme says it.
                         if operation.security != nil, parameter.place == .header, parameter.wireName.lowercased() == "authorization" { continue }
                         var object: [(String, JSONValue)] = [("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)), ("required", .bool(parameter.required))]
                         if let doc = parameter.doc { object.append(("description", .string(doc))) }
-                        object.append(("schema", .object(export.parameterSchema(resolvedParameter.type))))
+                        object.append(("schema", .object(export.parameterSchema(parameter.type))))
                         parameters.append(.object(object))
                     }
                     if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
-                    if let request = resolved.request {
-                        let mediaType = resolved.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
+                    if let request = operation.request {
+                        let mediaType = operation.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
                         entries.append(("requestBody", .object([("required", true), ("content", .object([(mediaType, .object([("schema", .object([("$ref", .string(export.reference(request.name)))]))]))]))])))
                     }
                     var responses: [(String, JSONValue)] = []
                     for status in operation.successStatuses {
                         var response: [(String, JSONValue)] = [("description", "Success")]
-                        if let body = resolved.response {
+                        if let body = operation.response {
                             response.append(("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(body.name)))]))]))])))
                         }
                         responses.append((String(status), .object(response)))
                     }
-                    if let error = resolved.errorBody {
+                    if let error = operation.errorBody {
                         let content: JSONValue = .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(error.name)))]))]))])
                         if operation.errorStatuses.isEmpty {
                             responses.append(("default", .object([("description", "Error"), ("content", content)])))
@@ -480,16 +475,16 @@ public struct SchemaExport {
                         usedSchemes.insert(scheme)
                         entries.append(("security", .array([.object([(scheme.rawValue, .array([]))])])))
                     }
-                    let path = operation.path.value
+                    let path = operation.pathTemplate
                     if paths[path] == nil { pathOrder.append(path) }
-                    if let sandbox = file.file.sandboxPath?.value { pathServers[path] = sandbox }
-                    paths[path, default: []].append((operation.method.value.rawValue.lowercased(), .object(entries)))
+                    if let sandbox = file.sandboxPath { pathServers[path] = sandbox }
+                    paths[path, default: []].append((operation.method.rawValue.lowercased(), .object(entries)))
                 }
             }
         }
         let title = modules.count == 1 ? modules[0].name : "PaymentSchemas"
         var info: [(String, JSONValue)] = [("title", .string(title)), ("version", "1.0.0")]
-        if modules.count == 1, let doc = modules[0].files.compactMap(\.doc).first { info.append(("description", .string(doc))) }
+        if modules.count == 1, let doc = modules[0].resolvedFiles.compactMap(\.doc).first { info.append(("description", .string(doc))) }
         func server(_ prefix: String) -> JSONValue {
             .object([
                 ("url", .string("{sandbox}" + prefix)),

@@ -42,14 +42,7 @@ public enum LegacyTransform: Sendable {
 /// A legacy API surface: a protocol, a namespace of static methods, or an extension of a current type.
 public struct LegacyAPIDecl: Sendable {
     /// The kinds of legacy surface.
-    public enum Kind: String, Sendable, CaseIterable {
-        /// A delegate protocol.
-        case `protocol`
-        /// A caseless enum with static methods (`MCCMerchant`).
-        case namespace
-        /// Deprecated members added to a current type (`CardClient`).
-        case `extension`
-    }
+    public typealias Kind = LegacyAPIKind
 
     /// The Swift name.
     public var name: Located<String>

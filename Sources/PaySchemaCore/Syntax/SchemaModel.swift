@@ -76,57 +76,6 @@ public struct TypeDecl: Sendable {
     }
 }
 
-/// Which side sends values of a type.
-public enum Direction: String, Sendable, Hashable, CaseIterable {
-    /// The app sends it.
-    case request
-    /// The app receives it.
-    case response
-    /// Both.
-    case both
-}
-
-/// How field names become wire names when a field does not name them.
-public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
-    /// `cartId` → `cartId`
-    case camelCase
-    /// `cartId` → `cart_id`
-    case snakeCase = "snake_case"
-    /// `cartId` → `CartId`
-    case pascalCase = "PascalCase"
-    /// `cartId` → `cart-id`
-    case kebabCase = "kebab-case"
-
-    /// The wire name of a Swift field name.
-    public func apply(_ name: String) -> String {
-        switch self {
-        case .camelCase: return name
-        case .pascalCase: return name.prefix(1).uppercased() + name.dropFirst()
-        case .snakeCase: return Self.split(name).joined(separator: "_")
-        case .kebabCase: return Self.split(name).joined(separator: "-")
-        }
-    }
-
-    static func split(_ name: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        let characters = Array(name)
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase || (character.isNumber && !(current.last?.isNumber ?? true)) {
-                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
-                let previousIsUpper = current.last?.isUppercase ?? false
-                if !current.isEmpty && (!previousIsUpper || nextIsLower) {
-                    words.append(current)
-                    current = ""
-                }
-            }
-            current.append(Character(character.lowercased()))
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-}
-
 /// A struct's declaration.
 public struct StructDecl: Sendable {
     /// The encodings the type supports.
@@ -149,36 +98,16 @@ public struct StructDecl: Sendable {
     /// The wire name of `field` in `format`: the explicit name for that format, else the JSON name,
     /// else the field's name in the struct's key style.
     public func wireName(of field: FieldDecl, in format: WireFormat) -> String {
+        Self.wireName(of: field, in: format, keyStyle: keyStyle)
+    }
+
+    /// The wire name of `field` in `format` in a struct of `keyStyle`: the one naming rule.
+    static func wireName(of field: FieldDecl, in format: WireFormat, keyStyle: KeyStyle) -> String {
         let fallback = keyStyle.apply(field.name.value)
         switch format {
         case .json: return field.jsonName?.value ?? fallback
         case .xml: return field.xmlName?.value ?? field.jsonName?.value ?? fallback
         case .query: return field.queryName?.value ?? field.jsonName?.value ?? fallback
-        }
-    }
-}
-
-/// A literal default value.
-public indirect enum DefaultValue: Sendable, Hashable, CustomStringConvertible {
-    /// Text, also used for enum raw values, URLs and decimals written quoted.
-    case string(String)
-    /// A whole number.
-    case integer(Int)
-    /// A number with a fraction, kept as written.
-    case number(String)
-    /// `true` or `false`.
-    case bool(Bool)
-    /// A list of values.
-    case list([DefaultValue])
-
-    /// The schema spelling.
-    public var description: String {
-        switch self {
-        case .string(let text): return "'\(text)'"
-        case .integer(let value): return String(value)
-        case .number(let text): return text
-        case .bool(let value): return value ? "true" : "false"
-        case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         }
     }
 }
@@ -224,14 +153,6 @@ public struct Constraints: Sendable, Hashable {
     public var runtimeFormat: PayFormat? {
         format.flatMap { PayFormat(name: $0.value, schemes: schemes) }
     }
-}
-
-/// How a list is written in a URL query.
-public enum QueryListStyle: String, Sendable, Hashable, CaseIterable {
-    /// `a=x,y`
-    case comma
-    /// `a=x&a=y`
-    case repeated = "repeat"
 }
 
 /// A struct field.
@@ -453,28 +374,7 @@ public struct EnumDecl: Sendable {
     public var casesLocation: SourceLocation
 
     /// The raw value types.
-    public enum RawType: String, Sendable, Hashable {
-        /// Text values.
-        case string = "String"
-        /// Integer values.
-        case int = "Int"
-    }
-}
-
-/// A raw value of an enum case or an error code.
-public enum RawValue: Sendable, Hashable, CustomStringConvertible {
-    /// Text.
-    case string(String)
-    /// An integer.
-    case int(Int)
-
-    /// The value as written.
-    public var description: String {
-        switch self {
-        case .string(let text): return text
-        case .int(let value): return String(value)
-        }
-    }
+    public typealias RawType = EnumRawType
 }
 
 /// One enum case.
@@ -601,29 +501,10 @@ public struct OperationDecl: Sendable {
     public var lifecycle: Lifecycle
 }
 
-/// How an operation's requests authenticate: the exported contract's security scheme.
-public enum SecurityScheme: String, Sendable, Hashable, CaseIterable {
-    /// `Authorization: Bearer <token>`.
-    case bearer
-    /// `Authorization: Basic <base64 of id:secret>`.
-    case basic
-    /// Amazon Pay's `Authorization: AMZN-PAY-RSASSA-PSS-V2 …` request signature.
-    case signature
-}
-
 /// A parameter of an operation.
 public struct ParameterDecl: Sendable {
     /// Where the parameter travels.
-    public enum Place: String, Sendable, Hashable, CaseIterable {
-        /// In the path.
-        case path
-        /// In the query.
-        case query
-        /// In a header.
-        case header
-        /// A cookie of the `Cookie` header.
-        case cookie
-    }
+    public typealias Place = ParameterPlace
 
     /// The Swift name.
     public var name: Located<String>

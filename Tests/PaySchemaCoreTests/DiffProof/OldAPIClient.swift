@@ -13,7 +13,7 @@ struct OldAPIClient {
     var source: String {
         var lines = ["import Foundation", "@_spi(Generated) import PaymentSchemasRuntime", ""]
         let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0, config: .standard) }
-        for file in module.files {
+        for file in module.resolvedFiles {
             for type in file.types {
                 lines += uses(of: type, emitter!)
             }
@@ -27,8 +27,8 @@ struct OldAPIClient {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func uses(of type: TypeDecl, _ emitter: SwiftEmitter) -> [String] {
-        let name = type.name.value
+    private func uses(of type: ResolvedDecl, _ emitter: SwiftEmitter) -> [String] {
+        let name = type.name
         switch type.kind {
         case .structure(let decl):
             let fields = decl.fields
@@ -36,13 +36,13 @@ struct OldAPIClient {
             var body = ["func use\(name)(_ value: \(name)\(parameters.isEmpty ? "" : ", ")\(parameters.joined(separator: ", "))) -> \(name) {"]
             body.append("    var copy = value")
             for (index, field) in fields.enumerated() {
-                let member = Naming.escaped(field.name.value)
+                let member = Naming.escaped(field.name)
                 body.append("    let read\(index): \(emitter.swiftType(of: field)) = value.\(member)")
                 body.append("    copy.\(member) = read\(index)")
                 body.append("    copy.\(member) = p\(index)")
             }
             body.append("    _ = copy")
-            let arguments = fields.enumerated().map { "\(Naming.escaped($0.element.name.value)): p\($0.offset)" }
+            let arguments = fields.enumerated().map { "\(Naming.escaped($0.element.name)): p\($0.offset)" }
             body.append("    return \(name)(\(arguments.joined(separator: ", ")))")
             body.append("}")
             // Each encoding's API: query coding, the XML document's root element.
@@ -57,31 +57,31 @@ struct OldAPIClient {
         case .enumeration(let decl):
             var body = ["func use\(name)(_ value: \(name)) -> Int {", "    switch value {"]
             for (index, enumCase) in decl.cases.enumerated() {
-                body.append("    case .\(Naming.escaped(enumCase.name.value)): return \(index)")
+                body.append("    case .\(Naming.escaped(enumCase.name)): return \(index)")
             }
             if decl.isOpen { body.append("    case .unknown(let raw): _ = raw; return -1") }
             body.append("    }")
             body.append("}")
-            let raw = decl.cases.first.map { rawLiteral($0.value.value) } ?? (decl.rawType == .int ? "0" : "\"\"")
+            let raw = decl.cases.first.map { rawLiteral($0.value) } ?? (decl.rawType == .int ? "0" : "\"\"")
             body.append("func make\(name)() -> \(name)? { \(name)(rawValue: \(raw)) }")
             body.append("func raw\(name)(_ value: \(name)) -> \(decl.rawType.rawValue) { value.rawValue }")
             if let first = decl.cases.first {
-                body.append("func is\(name)First(_ value: \(name)) -> Bool { if case .\(Naming.escaped(first.name.value)) = value { return true }; return false }")
+                body.append("func is\(name)First(_ value: \(name)) -> Bool { if case .\(Naming.escaped(first.name)) = value { return true }; return false }")
             }
             return body + [""]
         case .union(let decl):
             var body = ["func use\(name)(_ value: \(name)) -> Int {", "    switch value {"]
             for (index, variant) in decl.variants.enumerated() {
-                body.append("    case .\(Naming.escaped(variant.caseName))(let payload): let typed: \(variant.type.value) = payload; _ = typed; return \(index)")
+                body.append("    case .\(Naming.escaped(variant.caseName))(let payload): let typed: \(variant.structure.name) = payload; _ = typed; return \(index)")
             }
             body.append("    }")
             body.append("}")
             for variant in decl.variants {
-                body.append("func make\(name)\(Naming.upperFirst(variant.caseName))(_ payload: \(variant.type.value)) -> \(name) { .\(Naming.escaped(variant.caseName))(payload) }")
+                body.append("func make\(name)\(Naming.upperFirst(variant.caseName))(_ payload: \(variant.structure.name)) -> \(name) { .\(Naming.escaped(variant.caseName))(payload) }")
             }
             return body + [""]
         case .scalar(let decl):
-            let base = emitter.swiftType(.primitive(decl.base.value))
+            let base = emitter.swiftType(.primitive(decl.base))
             var body = [
                 "func use\(name)(_ value: \(name), _ raw: \(base)) -> \(base) {",
                 "    let made = \(name)(rawValue: raw)",
@@ -91,17 +91,17 @@ struct OldAPIClient {
                 "}",
             ]
             if decl.takesLiterals {
-                body.append("func literal\(name)() -> \(name) { \(decl.base.value == .string ? "\"x\"" : "1") }")
+                body.append("func literal\(name)() -> \(name) { \(decl.base == .string ? "\"x\"" : "1") }")
             }
             return body + [""]
         }
     }
 
-    private func uses(of catalog: ErrorCatalogDecl) -> [String] {
-        let name = catalog.name.value
+    private func uses(of catalog: ResolvedCatalog) -> [String] {
+        let name = catalog.name
         var body = ["func use\(name)(_ value: \(name)) -> Int {", "    switch value {"]
         for (index, code) in catalog.codes.enumerated() {
-            body.append("    case .\(Naming.escaped(code.name.value)): return \(index)")
+            body.append("    case .\(Naming.escaped(code.name)): return \(index)")
         }
         body.append("    }")
         body.append("}")
@@ -111,21 +111,20 @@ struct OldAPIClient {
     }
 
     /// Every parameter the generated initializer takes, path placeholders without a declaration included.
-    private func call(_ resolved: ResolvedOperation, _ emitter: SwiftEmitter) -> [String] {
-        let operation = resolved.decl
-        let name = resolved.typeName
-        let declared = resolved.parameters.map(\.decl)
-        let parameters = declared.enumerated().map { "_ p\($0.offset): \(emitter.swiftType($0.element.type.value))\($0.element.required ? "" : "?")" }
-        let arguments = declared.enumerated().map { "\(Naming.escaped($0.element.name.value)): p\($0.offset)" }
+    private func call(_ operation: ResolvedOperation, _ emitter: SwiftEmitter) -> [String] {
+        let name = operation.typeName
+        let declared = operation.parameters
+        let parameters = declared.enumerated().map { "_ p\($0.offset): \(emitter.swiftType($0.element.type))\($0.element.required ? "" : "?")" }
+        let arguments = declared.enumerated().map { "\(Naming.escaped($0.element.name)): p\($0.offset)" }
         var body = ["func call\(name)(\(parameters.joined(separator: ", "))) -> \(name) {"]
         body.append("    let operation = \(name)(\(arguments.joined(separator: ", ")))")
         for (index, parameter) in declared.enumerated() {
-            body.append("    let read\(index): \(emitter.swiftType(parameter.type.value))\(parameter.required ? "" : "?") = operation.\(Naming.escaped(parameter.name.value))")
+            body.append("    let read\(index): \(emitter.swiftType(parameter.type))\(parameter.required ? "" : "?") = operation.\(Naming.escaped(parameter.name))")
             body.append("    _ = read\(index)")
         }
-        body.append("    let request: \(operation.request?.value ?? "PayNoBody").Type = \(name).RequestBody.self")
-        body.append("    let response: \(operation.response?.value ?? "PayNoBody").Type = \(name).ResponseBody.self")
-        body.append("    let errorBody: \(operation.errorBody?.value ?? "PayNoBody").Type = \(name).ErrorBody.self")
+        body.append("    let request: \(operation.request?.name ?? "PayNoBody").Type = \(name).RequestBody.self")
+        body.append("    let response: \(operation.response?.name ?? "PayNoBody").Type = \(name).ResponseBody.self")
+        body.append("    let errorBody: \(operation.errorBody?.name ?? "PayNoBody").Type = \(name).ErrorBody.self")
         body.append("    _ = (request, response, errorBody, \(name).method, \(name).pathTemplate, operation.path, operation.queryItems, operation.headerFields)")
         body.append("    return operation")
         body.append("}")

@@ -18,20 +18,19 @@ struct WireDriver {
     var source: String {
         let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0, config: .standard) }
         var operations: [String] = []
-        for resolved in module.resolvedFiles.flatMap(\.operations) {
+        for operation in module.resolvedFiles.flatMap(\.operations) {
             guard let emitter else { break }
-            let operation = resolved.decl
-            let name = resolved.typeName
-            let parameters = resolved.parameters.map(\.decl)
+            let name = operation.typeName
+            let parameters = operation.parameters
             var arguments: [String] = []
             var supported = true
             for parameter in parameters {
-                guard let value = sampleExpression(parameter.type.value, emitter) else { supported = false; break }
-                arguments.append("\(Naming.escaped(parameter.name.value)): \(value)")
+                guard let value = sampleExpression(parameter.type, emitter) else { supported = false; break }
+                arguments.append("\(Naming.escaped(parameter.name)): \(value)")
             }
             guard supported else { continue }
             let required = parameters.filter { $0.required && $0.place != .path }.map { "\"\($0.place.rawValue):\($0.wireName.lowercased())\"" }
-            operations.append("    \(Naming.literal(operation.name.value)): (\(name)(\(arguments.joined(separator: ", "))), [\(required.joined(separator: ", "))], \(Naming.literal(operation.request?.value ?? "PayNoBody")), \(Naming.literal(operation.response?.value ?? "PayNoBody"))),")
+            operations.append("    \(Naming.literal(operation.name)): (\(name)(\(arguments.joined(separator: ", "))), [\(required.joined(separator: ", "))], \(Naming.literal(operation.request?.name ?? "PayNoBody")), \(Naming.literal(operation.response?.name ?? "PayNoBody"))),")
         }
         return """
             import Foundation
@@ -98,7 +97,7 @@ struct WireDriver {
             """
     }
 
-    private func sampleExpression(_ type: TypeExpression, _ emitter: SwiftEmitter) -> String? {
+    private func sampleExpression(_ type: ResolvedType, _ emitter: SwiftEmitter) -> String? {
         switch type {
         case .primitive(let primitive):
             switch primitive {
@@ -109,7 +108,8 @@ struct WireDriver {
             case .date: return "Date(timeIntervalSince1970: 0)"
             default: return nil
             }
-        case .named(let name):
+        case .named(let reference):
+            let name = reference.name
             switch module.type(name)?.kind {
             case .enumeration(let decl)?: return decl.cases.first.map { "\(name).\(Naming.escaped($0.name.value))" }
             case .scalar(let decl)?: return sampleExpression(.primitive(decl.base.value), emitter).map { "\(name)(rawValue: \($0))" }

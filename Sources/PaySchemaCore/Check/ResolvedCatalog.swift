@@ -1,0 +1,31 @@
+/// An error catalog, resolved.
+public struct ResolvedCatalog: Sendable {
+    /// The Swift name.
+    public let name: String
+    /// The error domain.
+    public let domain: String
+    /// The type of the codes.
+    public let codeType: EnumRawType
+    /// The language every code has a message in.
+    public let defaultLanguage: String
+    /// Documentation.
+    public let doc: String?
+    /// The codes in declaration order.
+    public let codes: [ResolvedErrorCode]
+}
+
+/// One code of an error catalog.
+public struct ResolvedErrorCode: Sendable {
+    /// The provider's code.
+    public let code: RawValue
+    /// The Swift case name.
+    public let name: String
+    /// Messages by language, in declaration order.
+    public let messages: [(language: String, text: String)]
+    /// The code's own domain, when it differs from the catalog's.
+    public let domain: String?
+    /// Documentation.
+    public let doc: String?
+    /// Deprecation and former names.
+    public let lifecycle: ResolvedLifecycle
+}

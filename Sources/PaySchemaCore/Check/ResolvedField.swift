@@ -1,0 +1,80 @@
+@_spi(Generated) import PaySchemaVocabulary
+
+/// A struct field as the emitter and the exporter read it: its Swift name, resolved type, typed
+/// default, checked constraints and its name in each wire format, all settled by the checker.
+///
+/// Immutable and shared: a struct's fields, its `requireAnyOf` groups and a union's discriminator
+/// refer to the same instances. The values the checker did not have to resolve (names, documentation,
+/// constraints) are read from the parsed field it keeps privately, so the resolved model does not
+/// hold a second copy of every field: copying them cost 24 MiB (11%) at 10,000 types. No stage
+/// after the checker can reach the parsed field itself.
+public final class ResolvedField: Sendable {
+    /// The parsed field, read only by the properties below.
+    private let declared: FieldDecl
+    /// How the struct names fields on the wire when a field does not name itself.
+    private let keyStyle: KeyStyle
+    /// The type, resolved.
+    public let type: ResolvedType
+    /// The default, typed (enum cases by Swift name); `nil` when it has none.
+    public let defaultValue: ResolvedValue?
+    /// Whether the field's value carries a check (its own constraints or its type's).
+    public let needsValidation: Bool
+
+    init(_ field: FieldDecl, of structure: StructDecl, type: ResolvedType, defaultValue: ResolvedValue?) {
+        declared = field
+        keyStyle = structure.keyStyle
+        self.type = type
+        self.defaultValue = defaultValue
+        needsValidation = !field.constraints.isEmpty || type.holdsValidatedValues
+    }
+
+    /// The Swift name.
+    public var name: String { declared.name.value }
+    /// Documentation.
+    public var doc: String? { declared.doc }
+    /// Whether the field must be present.
+    public var required: Bool { declared.required }
+    /// The default as written in the schema (enum cases by wire value), for exported schemas.
+    public var defaultLiteral: DefaultValue? { declared.defaultValue?.value }
+    /// The constraints on the value (on each element of a collection, item counts aside).
+    public var constraints: ResolvedConstraints { ResolvedConstraints(declared.constraints) }
+    /// Further names accepted when decoding.
+    public var aliases: [String] { declared.aliases.map(\.value) }
+    /// How a list is written in a URL query.
+    public var queryStyle: QueryListStyle { declared.queryStyle }
+    /// For a map in a URL query, the item names of its entries: `{key}` stands for the key
+    /// (`{key}` itself when the schema names no pattern).
+    public var queryKeyPattern: String { declared.queryName?.value ?? "{key}" }
+    /// Whether the value is a secret.
+    public var sensitive: Bool { declared.sensitive }
+    /// Deprecation and former names.
+    public var lifecycle: ResolvedLifecycle { ResolvedLifecycle(declared.lifecycle) }
+    /// The date format (`iso8601` when the schema names none).
+    public var dateFormat: String { declared.dateFormat?.value ?? "iso8601" }
+    /// The time zone of the date format, when the schema names one.
+    public var timeZone: String? { declared.timeZone?.value }
+    /// Whether `null` is accepted on the wire.
+    public var isNullable: Bool { declared.isNullable }
+    /// Whether a list's elements may be `null`.
+    public var nullableElements: Bool { declared.nullableElements }
+    /// The JSON forms a decimal accepts, when the schema lists them.
+    public var jsonForms: [PayJSONForm]? { declared.jsonForms?.value }
+    /// Whether a URL may be relative.
+    public var allowsRelativeURL: Bool { declared.allowsRelativeURL?.value == true }
+
+    /// Whether the Swift property is optional: not required and without a default.
+    public var isOptionalInSwift: Bool { !required && defaultValue == nil }
+
+    /// The name in JSON.
+    public var jsonName: String { wireName(in: .json) }
+    /// The name in XML.
+    public var xmlName: String { wireName(in: .xml) }
+    /// The name in a URL query.
+    public var queryName: String { wireName(in: .query) }
+
+    /// The name in `format`: the field's own name for the format, its JSON name, or its Swift
+    /// name in the struct's key style.
+    public func wireName(in format: WireFormat) -> String {
+        StructDecl.wireName(of: declared, in: format, keyStyle: keyStyle)
+    }
+}

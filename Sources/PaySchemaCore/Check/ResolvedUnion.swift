@@ -1,0 +1,21 @@
+/// A union's variants, resolved.
+public struct ResolvedUnion: Sendable {
+    /// The wire field that selects the variant.
+    public let discriminator: String
+    /// The variants in declaration order.
+    public let variants: [ResolvedVariant]
+}
+
+/// A union variant with its struct resolved.
+public struct ResolvedVariant: Sendable {
+    /// The discriminator value.
+    public let tag: String
+    /// The Swift case name.
+    public let caseName: String
+    /// Documentation.
+    public let doc: String?
+    /// The variant's struct.
+    public let structure: NamedTypeRef
+    /// The struct's field that carries the discriminator, when it declares one.
+    public let discriminatorField: ResolvedField?
+}

@@ -1,0 +1,9 @@
+/// Which side sends values of a type.
+public enum Direction: String, Sendable, Hashable, CaseIterable {
+    /// The app sends it.
+    case request
+    /// The app receives it.
+    case response
+    /// Both.
+    case both
+}
