@@ -11,25 +11,29 @@ public struct SchemaExport {
     var codeListReference: ((SharedCodeList) -> String)? = nil
 
     /// The JSON Schema of a declared type.
-    public func schema(of resolved: ResolvedDecl) -> JSONValue {
-        let type = resolved
-        var entries: [(String, JSONValue)] = []
+    public func schema(of resolved: ResolvedDecl) -> PayJSON {
+        .members(entries(of: resolved))
+    }
+
+    /// The members of a declared type's JSON Schema.
+    func entries(of type: ResolvedDecl) -> [(String, PayJSON)] {
+        var entries: [(String, PayJSON)] = []
         if let doc = type.doc { entries.append(("description", .string(doc))) }
         if type.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
         if let upstream = type.upstream {
             // The official schema this type models, and what it knowingly leaves out or tightens.
-            var link: [(String, JSONValue)] = [("ref", .string(upstream.ref))]
-            if !upstream.omits.isEmpty { link.append(("omits", .object(upstream.omits.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
-            if !upstream.differences.isEmpty { link.append(("differences", .object(upstream.differences.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
-            entries.append(("x-upstream", .object(link)))
+            var link: [(String, PayJSON)] = [("ref", .string(upstream.ref))]
+            if !upstream.omits.isEmpty { link.append(("omits", .members(upstream.omits.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
+            if !upstream.differences.isEmpty { link.append(("differences", .members(upstream.differences.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
+            entries.append(("x-upstream", .members(link)))
         }
         switch type.kind {
         case .structure(let decl):
             entries.append(("type", "object"))
-            var properties: [(String, JSONValue)] = []
-            var required: [JSONValue] = []
+            var properties: [(String, PayJSON)] = []
+            var required: [PayJSON] = []
             // A required field with aliases is present under its name or any alias.
-            var alternatives: [JSONValue] = []
+            var alternatives: [[(String, PayJSON)]] = []
             let format = decl.primaryFormat
             for field in decl.fields {
                 let name = field.wireName(in: format)
@@ -41,26 +45,26 @@ public struct SchemaExport {
                     required.append(.string(name))
                 } else {
                     let names = [name] + field.aliases
-                    alternatives.append(.object([("anyOf", .array(names.map { .object([("required", .array([.string($0)]))]) }))]))
+                    alternatives.append([("anyOf", .array(names.map { .members([("required", .array([.string($0)]))]) }))])
                 }
             }
-            entries.append(("properties", .object(properties)))
+            entries.append(("properties", .members(properties)))
             if !required.isEmpty { entries.append(("required", .array(required))) }
             if !decl.requireAnyOf.isEmpty {
-                let groups = decl.requireAnyOf.map { group -> JSONValue in
-                    .object([("required", .array(group.map { .string($0.wireName(in: format)) }))])
+                let groups = decl.requireAnyOf.map { group -> PayJSON in
+                    .members([("required", .array(group.map { .string($0.wireName(in: format)) }))])
                 }
-                alternatives.append(.object([("anyOf", .array(groups))]))
+                alternatives.append([("anyOf", .array(groups))])
             }
-            if alternatives.count == 1, case .object(let only) = alternatives[0] {
-                entries.append(contentsOf: only)
+            if alternatives.count == 1 {
+                entries.append(contentsOf: alternatives[0])
             } else if !alternatives.isEmpty {
-                entries.append(("allOf", .array(alternatives)))
+                entries.append(("allOf", .array(alternatives.map(PayJSON.members))))
             }
             if decl.encodings != [.json] {
                 entries.append(("x-encodings", .array(decl.encodings.map { .string($0.rawValue) })))
             }
-            if let root = decl.xmlRoot { entries.append(("xml", .object([("name", .string(root))]))) }
+            if let root = decl.xmlRoot { entries.append(("xml", .members([("name", .string(root))]))) }
         case .enumeration(let decl):
             entries.append(("type", decl.rawType == .int ? "integer" : "string"))
             let values = decl.cases.map { raw($0.value) }
@@ -73,23 +77,23 @@ public struct SchemaExport {
         case .union(let decl):
             // Each branch pins the discriminator to its tag, so exactly one branch matches.
             entries.append(("oneOf", .array(decl.variants.map { variant in
-                .object([("allOf", .array([
-                    .object([("$ref", .string(reference(variant.structure.name)))]),
-                    .object([
-                        ("properties", .object([(decl.discriminator, .object([("const", .string(variant.tag))]))])),
+                .members([("allOf", .array([
+                    .members([("$ref", .string(reference(variant.structure.name)))]),
+                    .members([
+                        ("properties", .members([(decl.discriminator, .members([("const", .string(variant.tag))]))])),
                         ("required", .array([.string(decl.discriminator)])),
                     ]),
                 ]))])
             })))
-            entries.append(("discriminator", .object([
+            entries.append(("discriminator", .members([
                 ("propertyName", .string(decl.discriminator)),
-                ("mapping", .object(decl.variants.map { ($0.tag, .string(reference($0.structure.name))) })),
+                ("mapping", .members(decl.variants.map { ($0.tag, .string(reference($0.structure.name))) })),
             ])))
         case .scalar(let decl):
             entries.append(contentsOf: Self.merging(primitiveSchema(decl.base, dateFormat: nil), constraints(decl.constraints, decimalPrimitive: decl.base == .decimal)))
             if decl.sensitive { entries.append(("x-sensitive", true)) }
         }
-        return .object(entries)
+        return entries
     }
 
     /// A schema that also admits `null`. A schema with a single `type` gets `null` added to it (and
@@ -97,11 +101,11 @@ public struct SchemaExport {
     /// drops properties written as `anyOf` with `null`); anything else (a `$ref`) becomes
     /// `anyOf: [schema, {type: null}]`, as does a schema that refers to a shared code list. Both
     /// accept exactly the same values.
-    static func nullable(_ entries: [(String, JSONValue)]) -> [(String, JSONValue)] {
+    static func nullable(_ entries: [(String, PayJSON)]) -> [(String, PayJSON)] {
         // A reference inside (a shared code list in `allOf`) would still refuse `null`.
         guard let typeIndex = entries.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entries[typeIndex].1,
               !entries.contains(where: { $0.0 == "allOf" }) else {
-            return [("anyOf", .array([.object(entries), .object([("type", "null")])]))]
+            return [("anyOf", .array([.members(entries), .members([("type", "null")])]))]
         }
         var result = entries
         result[typeIndex].1 = .array([.string(type), .string("null")])
@@ -113,7 +117,7 @@ public struct SchemaExport {
 
     /// A primitive's schema with a declaration's own constraints: its bounds replace the
     /// primitive's range (Int64's minimum and maximum), and every other key appears once.
-    static func merging(_ primitive: [(String, JSONValue)], _ own: [(String, JSONValue)]) -> [(String, JSONValue)] {
+    static func merging(_ primitive: [(String, PayJSON)], _ own: [(String, PayJSON)]) -> [(String, PayJSON)] {
         let ownKeys = Set(own.map(\.0))
         let kept = primitive.filter { entry in
             !(entry.0 == "minimum" && (ownKeys.contains("minimum") || ownKeys.contains("exclusiveMinimum")))
@@ -123,19 +127,19 @@ public struct SchemaExport {
     }
 
     /// The entries with each key once (the first wins): a primitive's own `format` and a constraint's may meet.
-    static func uniqueKeys(_ entries: [(String, JSONValue)]) -> [(String, JSONValue)] {
+    static func uniqueKeys(_ entries: [(String, PayJSON)]) -> [(String, PayJSON)] {
         var seen = Set<String>()
         return entries.filter { seen.insert($0.0).inserted }
     }
 
-    func raw(_ value: RawValue) -> JSONValue {
+    func raw(_ value: RawValue) -> PayJSON {
         switch value {
         case .string(let text): return .string(text)
         case .int(let number): return .number(String(number))
         }
     }
 
-    func fieldSchema(_ field: ResolvedField) -> JSONValue {
+    func fieldSchema(_ field: ResolvedField) -> PayJSON {
         var entries = typeSchema(field.type, field: field)
         if let forms = field.jsonForms, forms.count > 1 || (forms.first == .string) != (field.type == .primitive(.string)) {
             entries = decimalForms(field, forms)
@@ -145,12 +149,12 @@ public struct SchemaExport {
         if let value = field.defaultLiteral { entries.append(("default", json(value))) }
         if field.sensitive { entries.append(("x-sensitive", true)) }
         if field.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
-        return .object(entries)
+        return .members(entries)
     }
 
     /// The schema of a value of `type`; `field` supplies its constraints, date format and URL
     /// rules (`nil` for an operation parameter, which has none).
-    func typeSchema(_ type: ResolvedType, field: ResolvedField?) -> [(String, JSONValue)] {
+    func typeSchema(_ type: ResolvedType, field: ResolvedField?) -> [(String, PayJSON)] {
         let constraints = field?.constraints ?? ResolvedConstraints()
         switch type {
         case .primitive(let primitive):
@@ -160,22 +164,22 @@ public struct SchemaExport {
             if primitive == .url, relative { entries.removeAll { $0.0 == "format" } }
             return Self.merging(entries, self.constraints(constraints, decimalPrimitive: primitive == .decimal))
         case .named(let named):
-            let reference: [(String, JSONValue)] = [("$ref", .string(self.reference(named.name)))]
+            let reference: [(String, PayJSON)] = [("$ref", .string(self.reference(named.name)))]
             var rest = constraints
             rest.minItems = nil
             rest.maxItems = nil
             let extra = self.constraints(rest)
-            return extra.isEmpty ? reference : [("allOf", .array([.object(reference), .object(extra)]))]
+            return extra.isEmpty ? reference : [("allOf", .array([.members(reference), .members(extra)]))]
         case .list(let element), .set(let element):
             var items = typeSchema(element, field: field).filter { !["minItems", "maxItems"].contains($0.0) }
             if field?.nullableElements == true { items = Self.nullable(items) }
-            var entries: [(String, JSONValue)] = [("type", "array"), ("items", .object(items))]
+            var entries: [(String, PayJSON)] = [("type", "array"), ("items", .members(items))]
             if case .set = type { entries.append(("uniqueItems", true)) }
             if let minimum = constraints.minItems { entries.append(("minItems", .number(String(minimum)))) }
             if let maximum = constraints.maxItems { entries.append(("maxItems", .number(String(maximum)))) }
             return entries
         case .map(let value):
-            var entries: [(String, JSONValue)] = [("type", "object"), ("additionalProperties", .object(typeSchema(value, field: field).filter { !["minItems", "maxItems"].contains($0.0) }))]
+            var entries: [(String, PayJSON)] = [("type", "object"), ("additionalProperties", .members(typeSchema(value, field: field).filter { !["minItems", "maxItems"].contains($0.0) }))]
             if let minimum = constraints.minItems { entries.append(("minProperties", .number(String(minimum)))) }
             if let maximum = constraints.maxItems { entries.append(("maxProperties", .number(String(maximum)))) }
             return entries
@@ -184,7 +188,7 @@ public struct SchemaExport {
 
     /// A parameter's schema: as a field's, except that decimals are the plain numerals the readers
     /// take (`-?[0-9]+(.[0-9]+)?`, never an exponent), since a parameter is text on the wire.
-    func parameterSchema(_ type: ResolvedType) -> [(String, JSONValue)] {
+    func parameterSchema(_ type: ResolvedType) -> [(String, PayJSON)] {
         var base: SchemaPrimitive?
         switch type {
         case .primitive(let primitive): base = primitive
@@ -200,7 +204,7 @@ public struct SchemaExport {
     /// The plain decimal numeral every reader takes.
     static let plainDecimalPattern = "^-?[0-9]+(\\.[0-9]+)?$"
 
-    func primitiveSchema(_ primitive: SchemaPrimitive, dateFormat: String?) -> [(String, JSONValue)] {
+    func primitiveSchema(_ primitive: SchemaPrimitive, dateFormat: String?) -> [(String, PayJSON)] {
         switch primitive {
         case .string: return [("type", "string")]
         case .int, .int64: return [("type", "integer"), ("format", "int64"), ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max)))]
@@ -216,15 +220,15 @@ public struct SchemaExport {
             case "date"?: return [("type", "string"), ("format", "date")]
             case "iso8601Basic"?: return [("type", "string"), ("pattern", "^[0-9]{8}T[0-9]{6}Z$")]
             default:
-                var entries: [(String, JSONValue)] = [("type", "string"), ("x-date-format", .string(dateFormat ?? ""))]
+                var entries: [(String, PayJSON)] = [("type", "string"), ("x-date-format", .string(dateFormat ?? ""))]
                 if let pattern = dateFormat.flatMap(Self.datePattern) { entries.append(("pattern", .string(pattern))) }
                 return entries
             }
         }
     }
 
-    func constraints(_ constraints: ResolvedConstraints, decimalPrimitive: Bool = false) -> [(String, JSONValue)] {
-        var entries: [(String, JSONValue)] = []
+    func constraints(_ constraints: ResolvedConstraints, decimalPrimitive: Bool = false) -> [(String, PayJSON)] {
+        var entries: [(String, PayJSON)] = []
         if let value = constraints.minLength { entries.append(("minLength", .number(String(value)))) }
         if let value = constraints.maxLength { entries.append(("maxLength", .number(String(value)))) }
         if let value = constraints.pattern { entries.append(("pattern", .string("^(?:\(value))$"))) }
@@ -256,40 +260,40 @@ public struct SchemaExport {
     }
 
     /// A code list where a field names it: a reference to the one shared schema, or the list itself.
-    func codeList(_ list: SharedCodeList) -> [(String, JSONValue)] {
+    func codeList(_ list: SharedCodeList) -> [(String, PayJSON)] {
         guard let codeListReference else { return [("enum", list.values), ("x-format", .string(list.format))] }
-        return [("allOf", .array([.object([("$ref", .string(codeListReference(list)))])])), ("x-format", .string(list.format))]
+        return [("allOf", .array([.members([("$ref", .string(codeListReference(list)))])])), ("x-format", .string(list.format))]
     }
 
     /// The JSON forms of a decimal that accepts more than its type's own form.
-    func decimalForms(_ field: ResolvedField, _ forms: [PayJSONForm]) -> [(String, JSONValue)] {
+    func decimalForms(_ field: ResolvedField, _ forms: [PayJSONForm]) -> [(String, PayJSON)] {
         var numeric = field.constraints
         numeric.format = nil
         numeric.minLength = nil
         numeric.maxLength = nil
-        var branches: [JSONValue] = []
+        var branches: [PayJSON] = []
         for form in forms {
             switch form {
             case .number:
                 // JSON Schema bounds a number's value, not its numeral: the reader takes plain
                 // numerals only (no exponent), as many characters as the string form allows.
-                var numeral: [(String, JSONValue)] = [("x-numeral", "plain")]
+                var numeral: [(String, PayJSON)] = [("x-numeral", "plain")]
                 if let length = field.constraints.maxLength { numeral.append(("x-numeral-max-length", .number(String(length)))) }
-                branches.append(.object(Self.uniqueKeys([("type", "number")] + constraints(numeric, decimalPrimitive: true) + numeral).filter { $0.0 != "pattern" }))
+                branches.append(.members(Self.uniqueKeys([("type", "number")] + constraints(numeric, decimalPrimitive: true) + numeral).filter { $0.0 != "pattern" }))
             case .string:
                 var text = field.constraints
                 text.minimum = nil
                 text.maximum = nil
                 text.scale = nil
                 text.format = "decimalString"
-                var entries: [(String, JSONValue)] = [("type", "string")] + constraints(text)
+                var entries: [(String, PayJSON)] = [("type", "string")] + constraints(text)
                 if let scale = field.constraints.scale {
                     entries.removeAll { $0.0 == "pattern" }
                     var exact = field.constraints
                     exact.format = "decimalString"
                     entries.append(("pattern", .string(Self.decimalPattern(exact, scale: scale))))
                 }
-                branches.append(.object(Self.uniqueKeys(entries)))
+                branches.append(.members(Self.uniqueKeys(entries)))
             }
         }
         return [("anyOf", .array(branches))]
@@ -334,7 +338,7 @@ public struct SchemaExport {
         + "|(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+(?:[/?#]\(urlCharacter)*)?"
         + "|[/?#]\(urlCharacter)*)$"
 
-    func json(_ value: DefaultValue) -> JSONValue {
+    func json(_ value: DefaultValue) -> PayJSON {
         switch value {
         case .string(let text): return .string(text)
         case .integer(let number): return .number(String(number))
@@ -352,22 +356,22 @@ public struct SchemaExport {
     /// One JSON Schema document per type, named `<Type>.schema.json`, referencing each other by file name.
     /// Each code list a field uses (ISO 4217 currencies, ISO 3166 countries) is its own document,
     /// `<List>.schema.json`, unless `sharedCodeLists` is off (then each field carries the list).
-    public static func jsonSchemas(_ module: CheckedModule, sharedCodeLists: Bool = true) -> [(name: String, document: JSONValue)] {
+    public static func jsonSchemas(_ module: CheckedModule, sharedCodeLists: Bool = true) -> [(name: String, document: PayJSON)] {
         var export = SchemaExport(module: module) { "\($0).schema.json" }
         if sharedCodeLists { export.codeListReference = { "\($0.rawValue).schema.json" } }
-        var documents = sortedTypes(module).map { type -> (name: String, document: JSONValue) in
-            guard case .object(let entries) = export.schema(of: type) else { return (type.name + ".schema.json", .null) }
-            let header: [(String, JSONValue)] = [
+        var documents = sortedTypes(module).map { type -> (name: String, document: PayJSON) in
+            let entries = export.entries(of: type)
+            let header: [(String, PayJSON)] = [
                 ("$schema", "https://json-schema.org/draft/2020-12/schema"),
                 ("$id", .string("\(module.name)/\(type.name).schema.json")),
                 ("title", .string(type.name)),
             ]
-            return (type.name + ".schema.json", .object(header + entries))
+            return (type.name + ".schema.json", .members(header + entries))
         }
         // A renamed type keeps a document under each former name that refers to the current one.
         for type in sortedTypes(module) {
             for former in type.lifecycle.renamedFrom {
-                var entries: [(String, JSONValue)] = [
+                var entries: [(String, PayJSON)] = [
                     ("$schema", "https://json-schema.org/draft/2020-12/schema"),
                     ("$id", .string("\(module.name)/\(former).schema.json")),
                     ("title", .string(former)),
@@ -378,26 +382,26 @@ public struct SchemaExport {
                 if case .structure(let decl) = type.kind, decl.encodings != [.json] {
                     entries.append(("x-encodings", .array(decl.encodings.map { .string($0.rawValue) })))
                 }
-                documents.append((former + ".schema.json", .object(entries)))
+                documents.append((former + ".schema.json", .members(entries)))
             }
         }
         let used = SharedCodeList.used(in: documents.map(\.document), reference: export.codeListReference)
         for list in used where !documents.contains(where: { $0.name == list.rawValue + ".schema.json" }) {
-            let header: [(String, JSONValue)] = [
+            let header: [(String, PayJSON)] = [
                 ("$schema", "https://json-schema.org/draft/2020-12/schema"),
                 ("$id", .string("\(module.name)/\(list.rawValue).schema.json")),
                 ("title", .string(list.rawValue)),
             ]
-            documents.append((list.rawValue + ".schema.json", .object(header + list.schemaEntries)))
+            documents.append((list.rawValue + ".schema.json", .members(header + list.schemaEntries)))
         }
         return documents.sorted { $0.name < $1.name }
     }
 
     /// The security schemes operations name with `security:`.
-    static let securitySchemes: [(SecurityScheme, JSONValue)] = [
-        (.bearer, .object([("type", "http"), ("scheme", "bearer"), ("description", "`Authorization: Bearer <token>`: a token the provider issued (the sandbox's own `/v1/oauth2/token` for PayPal; any `test_…` key for Mollie's API).")])),
-        (.basic, .object([("type", "http"), ("scheme", "basic"), ("description", "`Authorization: Basic <base64 of client-id:secret>` (the sandbox takes any non-empty pair).")])),
-        (.signature, .object([
+    static let securitySchemes: [(SecurityScheme, PayJSON)] = [
+        (.bearer, .members([("type", "http"), ("scheme", "bearer"), ("description", "`Authorization: Bearer <token>`: a token the provider issued (the sandbox's own `/v1/oauth2/token` for PayPal; any `test_…` key for Mollie's API).")])),
+        (.basic, .members([("type", "http"), ("scheme", "basic"), ("description", "`Authorization: Basic <base64 of client-id:secret>` (the sandbox takes any non-empty pair).")])),
+        (.signature, .members([
             ("type", "apiKey"), ("in", "header"), ("name", "Authorization"),
             ("description", .string("""
                 Amazon Pay's request signature, `AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=<id>, SignedHeaders=<names>, Signature=<base64>`. \
@@ -419,11 +423,11 @@ public struct SchemaExport {
     /// document's `servers` when every operation shares one); operations with `security:` require
     /// that scheme instead of an `Authorization` header parameter; operations that list
     /// `errorStatus` answer exactly those statuses with the error body.
-    public static func openAPI(_ modules: [CheckedModule], sandboxURL: String = "http://127.0.0.1:8080") -> JSONValue {
+    public static func openAPI(_ modules: [CheckedModule], sandboxURL: String = "http://127.0.0.1:8080") -> PayJSON {
         let prefixed = modules.count > 1
         func component(_ module: CheckedModule, _ name: String) -> String { prefixed ? "\(module.name)_\(name)" : name }
-        var schemas: [(String, JSONValue)] = []
-        var paths: [String: [(String, JSONValue)]] = [:]
+        var schemas: [(String, PayJSON)] = []
+        var paths: [String: [(String, PayJSON)]] = [:]
         var pathOrder: [String] = []
         var pathServers: [String: String] = [:]
         var usedSchemes = Set<SecurityScheme>()
@@ -434,84 +438,84 @@ public struct SchemaExport {
             for type in sortedTypes(module) { schemas.append((component(module, type.name), export.schema(of: type))) }
             for file in module.resolvedFiles {
                 for operation in file.operations {
-                    var entries: [(String, JSONValue)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name)" : operation.name))]
+                    var entries: [(String, PayJSON)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name)" : operation.name))]
                     if let doc = operation.doc { entries.append(("description", .string(doc))) }
                     if operation.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
-                    var parameters: [JSONValue] = []
+                    var parameters: [PayJSON] = []
                     // Placeholders without a declaration come first, as `string` path parameters.
                     for parameter in operation.parameters {
                         // OpenAPI ignores an `Authorization` header parameter; the security scheme says it.
                         if operation.security != nil, parameter.place == .header, parameter.wireName.lowercased() == "authorization" { continue }
-                        var object: [(String, JSONValue)] = [("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)), ("required", .bool(parameter.required))]
+                        var object: [(String, PayJSON)] = [("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)), ("required", .bool(parameter.required))]
                         if let doc = parameter.doc { object.append(("description", .string(doc))) }
-                        object.append(("schema", .object(export.parameterSchema(parameter.type))))
-                        parameters.append(.object(object))
+                        object.append(("schema", .members(export.parameterSchema(parameter.type))))
+                        parameters.append(.members(object))
                     }
                     if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
                     if let request = operation.request {
                         let mediaType = operation.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
-                        entries.append(("requestBody", .object([("required", true), ("content", .object([(mediaType, .object([("schema", .object([("$ref", .string(export.reference(request.name)))]))]))]))])))
+                        entries.append(("requestBody", .members([("required", true), ("content", .members([(mediaType, .members([("schema", .members([("$ref", .string(export.reference(request.name)))]))]))]))])))
                     }
-                    var responses: [(String, JSONValue)] = []
+                    var responses: [(String, PayJSON)] = []
                     for status in operation.successStatuses {
-                        var response: [(String, JSONValue)] = [("description", "Success")]
+                        var response: [(String, PayJSON)] = [("description", "Success")]
                         if let body = operation.response {
-                            response.append(("content", .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(body.name)))]))]))])))
+                            response.append(("content", .members([("application/json", .members([("schema", .members([("$ref", .string(export.reference(body.name)))]))]))])))
                         }
-                        responses.append((String(status), .object(response)))
+                        responses.append((String(status), .members(response)))
                     }
                     if let error = operation.errorBody {
-                        let content: JSONValue = .object([("application/json", .object([("schema", .object([("$ref", .string(export.reference(error.name)))]))]))])
+                        let content: PayJSON = .members([("application/json", .members([("schema", .members([("$ref", .string(export.reference(error.name)))]))]))])
                         if operation.errorStatuses.isEmpty {
-                            responses.append(("default", .object([("description", "Error"), ("content", content)])))
+                            responses.append(("default", .members([("description", "Error"), ("content", content)])))
                         } else {
                             for status in operation.errorStatuses {
-                                responses.append((String(status), .object([("description", .string(Self.reason(status))), ("content", content)])))
+                                responses.append((String(status), .members([("description", .string(Self.reason(status))), ("content", content)])))
                             }
                         }
                     }
-                    entries.append(("responses", .object(responses)))
+                    entries.append(("responses", .members(responses)))
                     if let scheme = operation.security {
                         usedSchemes.insert(scheme)
-                        entries.append(("security", .array([.object([(scheme.rawValue, .array([]))])])))
+                        entries.append(("security", .array([.members([(scheme.rawValue, .array([]))])])))
                     }
                     let path = operation.pathTemplate
                     if paths[path] == nil { pathOrder.append(path) }
                     if let sandbox = file.sandboxPath { pathServers[path] = sandbox }
-                    paths[path, default: []].append((operation.method.rawValue.lowercased(), .object(entries)))
+                    paths[path, default: []].append((operation.method.rawValue.lowercased(), .members(entries)))
                 }
             }
         }
         let title = modules.count == 1 ? modules[0].name : "PaymentSchemas"
-        var info: [(String, JSONValue)] = [("title", .string(title)), ("version", "1.0.0")]
+        var info: [(String, PayJSON)] = [("title", .string(title)), ("version", "1.0.0")]
         if modules.count == 1, let doc = modules[0].resolvedFiles.compactMap(\.doc).first { info.append(("description", .string(doc))) }
-        func server(_ prefix: String) -> JSONValue {
-            .object([
+        func server(_ prefix: String) -> PayJSON {
+            .members([
                 ("url", .string("{sandbox}" + prefix)),
                 ("description", .string("`payflow serve`: the provider under `\(prefix)`")),
-                ("variables", .object([("sandbox", .object([("default", .string(sandboxURL)), ("description", "The sandbox's base URL")]))])),
+                ("variables", .members([("sandbox", .members([("default", .string(sandboxURL)), ("description", "The sandbox's base URL")]))])),
             ])
         }
         let prefixes = Set(pathServers.values)
         let shared = prefixes.count == 1 && pathServers.count == paths.count ? prefixes.first : nil
-        var pathObjects: [(String, JSONValue)] = []
+        var pathObjects: [(String, PayJSON)] = []
         for path in pathOrder {
             var methods = paths[path] ?? []
             if shared == nil, let prefix = pathServers[path] { methods.append(("servers", .array([server(prefix)]))) }
-            pathObjects.append((path, .object(methods)))
+            pathObjects.append((path, .members(methods)))
         }
-        var document: [(String, JSONValue)] = [("openapi", "3.1.0"), ("info", .object(info))]
+        var document: [(String, PayJSON)] = [("openapi", "3.1.0"), ("info", .members(info))]
         if let shared { document.append(("servers", .array([server(shared)]))) }
-        document.append(("paths", .object(pathObjects)))
+        document.append(("paths", .members(pathObjects)))
         let lists = SharedCodeList.used(in: schemas.map(\.1), reference: { "#/components/schemas/" + $0.rawValue })
         for list in lists where !schemas.contains(where: { $0.0 == list.rawValue }) {
-            schemas.append((list.rawValue, .object(list.schemaEntries)))
+            schemas.append((list.rawValue, .members(list.schemaEntries)))
         }
-        var components: [(String, JSONValue)] = [("schemas", .object(schemas))]
+        var components: [(String, PayJSON)] = [("schemas", .members(schemas))]
         let schemes = securitySchemes.filter { usedSchemes.contains($0.0) }.map { ($0.0.rawValue, $0.1) }
-        if !schemes.isEmpty { components.append(("securitySchemes", .object(schemes))) }
-        document.append(("components", .object(components)))
-        return .object(document)
+        if !schemes.isEmpty { components.append(("securitySchemes", .members(schemes))) }
+        document.append(("components", .members(components)))
+        return .members(document)
     }
 
     /// A status's reason phrase, for a response's description.

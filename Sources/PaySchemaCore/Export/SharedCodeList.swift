@@ -18,7 +18,7 @@ public enum SharedCodeList: String, CaseIterable, Sendable {
     }
 
     /// Every code, sorted.
-    var values: JSONValue {
+    var values: PayJSON {
         switch self {
         case .currency: return .array(ISO4217.codes.sorted().map { .string($0) })
         case .country: return .array(ISO3166.alpha2.sorted().map { .string($0) })
@@ -26,30 +26,15 @@ public enum SharedCodeList: String, CaseIterable, Sendable {
     }
 
     /// The list's own schema.
-    var schemaEntries: [(String, JSONValue)] {
+    var schemaEntries: [(String, PayJSON)] {
         let what = self == .currency ? "An ISO 4217 currency code (upper case)." : "An ISO 3166-1 alpha-2 country code (upper case)."
         return [("description", .string(what)), ("type", "string"), ("enum", values), ("x-format", .string(format))]
     }
 
     /// The lists `documents` reference, in declaration order.
-    static func used(in documents: [JSONValue], reference: ((SharedCodeList) -> String)?) -> [SharedCodeList] {
+    static func used(in documents: [PayJSON], reference: ((SharedCodeList) -> String)?) -> [SharedCodeList] {
         guard let reference else { return [] }
         let references = Set(documents.flatMap { $0.references })
         return allCases.filter { references.contains(reference($0)) }
-    }
-}
-
-extension JSONValue {
-    /// Every `$ref` in the value, at any depth.
-    var references: [String] {
-        switch self {
-        case .object(let entries):
-            return entries.flatMap { key, value -> [String] in
-                if key == "$ref", case .string(let target) = value { return [target] }
-                return value.references
-            }
-        case .array(let items): return items.flatMap(\.references)
-        default: return []
-        }
     }
 }

@@ -87,7 +87,8 @@ public enum Naming {
     }
 
     /// `text` in double quotes with `"`, `\\`, newline, return and tab escaped, and other control
-    /// characters written by `control`: the shared core of Swift and JSON string literals.
+    /// characters written by `control`: the one escaping of emitted Swift string literals (JSON
+    /// text is written by the runtime's `PayJSONWriter`).
     static func quoted(_ text: String, control: (UInt32) -> String) -> String {
         // Nothing to escape (the usual case): the text as it is, in quotes.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {

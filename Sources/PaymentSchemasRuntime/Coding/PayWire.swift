@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+@_spi(Generated) import PaySchemaVocabulary
 
 /// JSON and XML coding with the settings generated types expect.
 public enum PayWire {
