@@ -38,7 +38,7 @@ public enum PayWire {
         Data(try encodeJSONText(value, pretty: pretty).utf8)
     }
 
-    /// Encodes a value into a ``PayJSON`` tree.
+    /// Encodes a value into a `PayJSON` tree.
     public static func encodeJSONValue<T: Encodable>(_ value: T) throws -> PayJSON {
         let slot = PayJSONSlot()
         let encoder = PayJSONTreeEncoder(slot: slot, codingPath: [], userInfo: [.paySchemaWireFormat: WireFormat.json])
