@@ -12,10 +12,4 @@ public struct ResolvedLifecycle: Sendable, Hashable {
         deprecated = lifecycle.deprecated
         renamedFrom = lifecycle.renamedFrom.map(\.value)
     }
-
-    /// A lifecycle with only a deprecation message (legacy APIs, which are never renamed).
-    init(deprecated: String?) {
-        self.deprecated = deprecated
-        renamedFrom = []
-    }
 }
