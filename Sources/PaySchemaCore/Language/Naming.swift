@@ -1,3 +1,5 @@
+@_spi(Generated) import PaySchemaVocabulary
+
 /// Swift naming rules shared by the parser, checker and emitter.
 public enum Naming {
     /// Words Swift reserves; names equal to one are written in backticks.
@@ -86,27 +88,12 @@ public enum Naming {
         quoted(text) { "\\u{\(String($0, radix: 16))}" }
     }
 
-    /// `text` in double quotes with `"`, `\\`, newline, return and tab escaped, and other control
-    /// characters written by `control`: the one escaping of emitted Swift string literals (JSON
-    /// text is written by the runtime's `PayJSONWriter`).
+    /// `text` in double quotes, escaped by the package's one string escaping
+    /// (`PayStringEscaping`), other control characters written by `control`.
     static func quoted(_ text: String, control: (UInt32) -> String) -> String {
-        // Nothing to escape (the usual case): the text as it is, in quotes.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += control(scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        var out = ""
+        PayStringEscaping.appendQuoted(text, to: &out, control: control)
+        return out
     }
 
     /// "an" before a type name read with a vowel sound (`Int`, `Int64`), "a" otherwise (`String`,

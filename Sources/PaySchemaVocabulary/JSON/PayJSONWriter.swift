@@ -37,27 +37,17 @@
         out += "\n" + String(repeating: "  ", count: indent)
     }
 
-    /// Appends `text` as a JSON string.
+    /// Appends `text` as a JSON string (`\b` and `\f` for backspace and form feed, `\u00XX` for
+    /// other control characters).
     public static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
+        PayStringEscaping.appendQuoted(text, to: &out) { value in
+            switch value {
+            case 0x08: return "\\b"
+            case 0x0C: return "\\f"
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                let hex = String(value, radix: 16)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
         }
-        out += "\""
     }
 }

@@ -1,0 +1,22 @@
+@testable import PaySchemaCore
+@_spi(Generated) import PaySchemaVocabulary
+import Testing
+
+/// The one string escaping (`PayStringEscaping`) as its two users write it: Swift literals in
+/// generated code and JSON strings. The same input, every escape class, byte for byte.
+@Suite("String escaping")
+struct StringEscapingTests {
+    static let input = "a\"b\\c\nd\re\tf\u{08}g\u{0C}h\u{01}i\u{1F}j→é"
+
+    @Test func swiftLiteralsEscapeControlsAsUnicodeScalars() {
+        #expect(Naming.literal(Self.input) == #""a\"b\\c\nd\re\tf\u{8}g\u{c}h\u{1}i\u{1f}j→é""#)
+        #expect(Naming.literal("plain text") == #""plain text""#)
+    }
+
+    @Test func jsonStringsUseShortEscapesThenFourHexDigits() {
+        var out = ""
+        PayJSONWriter.writeString(Self.input, into: &out)
+        #expect(out == #""a\"b\\c\nd\re\tf\bg\fh\u0001i\u001fj→é""#)
+        #expect(PayJSON.string(Self.input).jsonText == out)
+    }
+}
