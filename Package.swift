@@ -190,6 +190,7 @@ var targets: [Target] = coreTargets + [
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]
     ),
     .testTarget(

@@ -13,15 +13,18 @@ struct SandboxLinks: Sendable {
     /// `(from, to)` prefixes, each `"https://host/path` → `"<base>/h/host/path`, longest first.
     let prefixes: [(from: [UInt8], to: [UInt8])]
 
-    /// What a rewriter is built from: equal keys build equal rewriters.
+    /// What a rewriter is built from, cheap to compare on every request: the base, the browsers
+    /// serving pages with how many pages each holds (pages are only added), and the API hosts.
     struct Key: Equatable, Sendable {
-        let base: String
-        let pages: [String]
+        let base: URL
+        let browsers: [ObjectIdentifier]
+        let pageCounts: [Int]
         let apis: [String: String]
 
-        init(base: URL, pages: [HostedPage], apis: [String: String]) {
-            self.base = base.absoluteString
-            self.pages = pages.map { $0.host + " " + $0.pathPrefix }
+        init(base: URL, browsers: [MockBrowser], apis: [String: String]) {
+            self.base = base
+            self.browsers = browsers.map(ObjectIdentifier.init)
+            self.pageCounts = browsers.map(\.hostedPageCount)
             self.apis = apis
         }
     }

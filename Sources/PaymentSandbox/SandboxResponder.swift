@@ -15,6 +15,8 @@ struct SandboxResponder: Sendable {
     let configuration: SandboxConfiguration
     let journal: SandboxJournal
     let links: @Sendable () -> SandboxLinks?
+    /// Bounds the time each body read may take.
+    let deadlines = SandboxBodyDeadlines()
 
     func respond(_ request: Request, provider id: String) async throws -> Response {
         let started = ContinuousClock.now
@@ -90,24 +92,16 @@ struct SandboxResponder: Sendable {
     /// `Content-Length` announces more), read within ``SandboxConfiguration/bodyReadTimeout`` (408).
     func readBody(_ request: Request) async -> BodyRead {
         let limit = configuration.maximumBodyBytes
-        let tooLarge = Self.json(status: .contentTooLarge, Data(#"{"error":"PAYLOAD_TOO_LARGE","message":"the body is larger than \#(limit) bytes"}"#.utf8), close: true)
+        var tooLarge: Response {
+            Self.json(status: .contentTooLarge, Data(#"{"error":"PAYLOAD_TOO_LARGE","message":"the body is larger than \#(limit) bytes"}"#.utf8), close: true)
+        }
         let announced = request.headers[.contentLength].flatMap(Int.init)
         if let announced, announced > limit { return .refused(tooLarge) }
         // No body announced and none chunked (a GET): nothing to wait for.
         if announced == 0 || (announced == nil && request.headers[.transferEncoding] == nil) { return .body(ByteBuffer()) }
-        let timeout = configuration.bodyReadTimeout
-        let body = request.body
         do {
-            return .body(try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-                group.addTask { try await body.collect(upTo: limit) }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let buffer = first else { throw SandboxBodyTimeout() }
-                return buffer
-            })
+            guard let buffer = try await deadlines.collect(request.body, upTo: limit, within: configuration.bodyReadTimeout) else { throw SandboxBodyTimeout() }
+            return .body(buffer)
         } catch is NIOTooManyBytesError {
             return .refused(tooLarge)
         } catch is SandboxBodyTimeout {

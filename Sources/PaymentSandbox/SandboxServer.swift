@@ -104,12 +104,12 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// base URL, the served pages or the API hosts (not per request).
     private func links() -> SandboxLinks? {
         guard let base = baseURL else { return nil }
-        let pages = browsers.value.flatMap(\.hostedPages)
+        let served = browsers.value
         let apis = apiHosts.value
-        let key = SandboxLinks.Key(base: base, pages: pages, apis: apis)
+        let key = SandboxLinks.Key(base: base, browsers: served, apis: apis)
         return linksCache.withValue { cache in
             if let cache, cache.key == key { return cache.links }
-            let links = SandboxLinks(base: base, pages: pages, apis: apis)
+            let links = SandboxLinks(base: base, pages: served.flatMap(\.hostedPages), apis: apis)
             cache = (key, links)
             return links
         }

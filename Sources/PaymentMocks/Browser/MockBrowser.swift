@@ -77,6 +77,10 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     /// The hosted pages, in the order they were added.
     public var hostedPages: [HostedPage] { lock.withLock { hosted } }
 
+    /// How many pages ``hostedPages`` holds (pages are only ever added, so the count tells whether
+    /// the list changed).
+    public var hostedPageCount: Int { lock.withLock { hosted.count } }
+
     /// The longest redirect chain the browser follows.
     static let maximumHops = 8
 

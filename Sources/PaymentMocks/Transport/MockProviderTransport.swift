@@ -134,12 +134,12 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     }
 
     private func note(_ request: MockRequest, _ outcome: String) {
-        let line = "\(name): \(request.method) \(request.path) → \(outcome)"
+        let entry = "\(request.method) \(request.path) → \(outcome)"
         let observer = lock.withLock { () -> (@Sendable (String) -> Void)? in
-            exchangeLog.append("\(request.method) \(request.path) → \(outcome)")
+            exchangeLog.append(entry)
             return observerValue
         }
-        observer?(line)
+        observer?("\(name): \(entry)")
     }
 
     /// The faults injected so far (the most recent ``logLimit``).
@@ -206,10 +206,11 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         let chosen = mock.header(Self.faultHeader).flatMap { MockFault(rawValue: $0) }
         let fault = chosen ?? faults.draw()
         mock.scenario = mock.header(Self.scenarioHeader)
+        let segments = mock.path.split(separator: "/")
         let (candidates, refusals) = lock.withLock { () -> ([Route], ProviderRefusals) in
             capture(mock)
             if let fault { injected.append(fault) }
-            return (match(mock), refusalsValue)
+            return (match(segments), refusalsValue)
         }
         guard !candidates.isEmpty else {
             note(mock, "unexpected (no route)")
@@ -223,7 +224,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             note(mock, "\(answer.status) (method not allowed)")
             return .answered(answer)
         }
-        mock.pathParameters = parameters(of: mock.path, in: route.segments)
+        mock.pathParameters = parameters(of: segments, in: route.segments)
         switch fault {
         case .timeout?:
             note(mock, "fault: timeout")
@@ -354,19 +355,19 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
     }
 
-    /// The routes whose path matches the request's, in registration order.
-    private func match(_ request: MockRequest) -> [Route] {
-        let segments = request.path.split(separator: "/").map(String.init)
-        return routes.filter { route in
+    /// The routes whose path matches the request's (split at `/`), in registration order.
+    private func match(_ segments: [Substring]) -> [Route] {
+        routes.filter { route in
             route.segments.count == segments.count
                 && zip(route.segments, segments).allSatisfy { pattern, value in pattern.hasPrefix("{") || pattern == value }
         }
     }
 
-    private func parameters(of path: String, in pattern: [String]) -> [String: String] {
+    /// The values of the route's `{placeholders}`, percent-decoded (kept as sent when they do not decode).
+    private func parameters(of segments: [Substring], in pattern: [String]) -> [String: String] {
         var values: [String: String] = [:]
-        for (key, value) in zip(pattern, path.split(separator: "/").map(String.init)) where key.hasPrefix("{") {
-            values[String(key.dropFirst().dropLast())] = value.removingPercentEncoding ?? value
+        for (key, value) in zip(pattern, segments) where key.hasPrefix("{") {
+            values[String(key.dropFirst().dropLast())] = value.contains("%") ? (value.removingPercentEncoding ?? String(value)) : String(value)
         }
         return values
     }

@@ -4,37 +4,63 @@ import Foundation
 /// Encodes the fields of one generated type under the wire names of the encoder's format.
 @_spi(Generated)
 public struct PayEncodingContainer {
-    var container: KeyedEncodingContainer<PayCodingKey>
+    /// The package's own tree encoder, written to directly (no keyed container in between).
+    let tree: PayJSONTreeEncoder?
+    /// Any other encoder's keyed container.
+    var container: KeyedEncodingContainer<PayCodingKey>?
     /// The wire format being written.
     public let format: WireFormat
 
     /// Opens the keyed container of `encoder`.
     public init(_ encoder: any Encoder) {
-        self.format = WireFormat.current(encoder.userInfo)
-        self.container = encoder.container(keyedBy: PayCodingKey.self)
+        if let tree = encoder as? PayJSONTreeEncoder {
+            tree.slot.becomeObject()
+            self.tree = tree
+            self.container = nil
+            self.format = tree.format
+        } else {
+            self.tree = nil
+            self.container = encoder.container(keyedBy: PayCodingKey.self)
+            self.format = WireFormat.current(encoder.userInfo)
+        }
+    }
+
+    /// Writes `value` under the wire name `name`.
+    private mutating func put<T: Encodable>(_ value: T, _ name: String) throws {
+        if let tree {
+            try tree.member(value, named: name)
+        } else if var keyed = container {
+            try keyed.encode(value, forKey: PayCodingKey(stringValue: name))
+            container = keyed
+        }
+    }
+
+    /// The coding path of the value being encoded, with `name` appended.
+    private func path(_ name: String) -> [any CodingKey] {
+        (tree?.codingPath ?? container?.codingPath ?? []) + [PayCodingKey(stringValue: name)]
     }
 
     /// Encodes a value under the field's current name (never an alias).
     public mutating func encode<T: Encodable>(_ value: T, _ key: PayFieldKey) throws {
-        try container.encode(value, forKey: PayCodingKey(stringValue: key.name(for: format)))
+        try put(value, key.name(for: format))
     }
 
     /// Encodes a value when it is present; absent values are omitted.
     public mutating func encodeIfPresent<T: Encodable>(_ value: T?, _ key: PayFieldKey) throws {
         guard let value else { return }
-        try container.encode(value, forKey: PayCodingKey(stringValue: key.name(for: format)))
+        try put(value, key.name(for: format))
     }
 
     /// Encodes a date as text in `dateFormat`.
     public mutating func encodeDate(_ value: Date?, _ key: PayFieldKey, format dateFormat: PayDateFormat) throws {
         guard let value else { return }
-        try container.encode(dateFormat.format(value), forKey: PayCodingKey(stringValue: key.name(for: format)))
+        try put(dateFormat.format(value), key.name(for: format))
     }
 
     /// Encodes a list of dates as text in `dateFormat`.
     public mutating func encodeDates(_ values: [Date]?, _ key: PayFieldKey, format dateFormat: PayDateFormat) throws {
         guard let values else { return }
-        try container.encode(values.map(dateFormat.format), forKey: PayCodingKey(stringValue: key.name(for: format)))
+        try put(values.map(dateFormat.format), key.name(for: format))
     }
 
     /// Encodes a decimal in its field's canonical form (``PayFieldKey/decimal``): a JSON number or
@@ -42,24 +68,24 @@ public struct PayEncodingContainer {
     /// value has more fraction digits than the scale allows.
     public mutating func encodeDecimal(_ value: Decimal?, _ key: PayFieldKey) throws {
         guard let value else { return }
-        let codingKey = PayCodingKey(stringValue: key.name(for: format))
+        let name = key.name(for: format)
         let text: String
         do {
             text = try key.decimal.text(value, format: format)
         } catch {
-            throw EncodingError.invalidValue(value, .init(codingPath: container.codingPath + [codingKey], debugDescription: error.description))
+            throw EncodingError.invalidValue(value, .init(codingPath: path(name), debugDescription: error.description))
         }
         if format == .json && key.decimal.writes == .number {
-            try container.encode(PayJSON.number(text), forKey: codingKey)
+            try put(PayJSON.number(text), name)
         } else {
-            try container.encode(text, forKey: codingKey)
+            try put(text, name)
         }
     }
 
     /// Encodes a set as a list in a stable order (by wire text), so output never depends on hashing.
     public mutating func encodeSet<T: Encodable & Hashable>(_ value: Set<T>?, _ key: PayFieldKey) throws {
         guard let value else { return }
-        try container.encode(PayStableOrder.sorted(value), forKey: PayCodingKey(stringValue: key.name(for: format)))
+        try put(PayStableOrder.sorted(value), key.name(for: format))
     }
 }
 

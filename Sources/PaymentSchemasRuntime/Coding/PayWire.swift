@@ -41,8 +41,8 @@ public enum PayWire {
     /// Encodes a value into a `PayJSON` tree.
     public static func encodeJSONValue<T: Encodable>(_ value: T) throws -> PayJSON {
         let slot = PayJSONSlot()
-        let encoder = PayJSONTreeEncoder(slot: slot, codingPath: [], userInfo: [.paySchemaWireFormat: WireFormat.json])
-        try encoder.box(value, into: slot, path: [])
+        let encoder = PayJSONTreeEncoder(slot: slot, format: .json)
+        try encoder.box(value, into: slot, key: nil)
         return slot.finished()
     }
 

@@ -15,7 +15,7 @@ extension PayJSON: Codable {
     /// Encodes the value; under ``PayWire`` numbers keep their numeral text.
     public func encode(to encoder: any Encoder) throws {
         if let tree = encoder as? PayJSONTreeEncoder {
-            tree.store(self)
+            tree.slot.set(self)
             return
         }
         switch self {

@@ -2,76 +2,106 @@ import Foundation
 import PaySchemaVocabulary
 
 /// A value being built by ``PayJSONTreeEncoder``: containers are shared references so that nested
-/// containers can keep writing into them.
+/// containers can keep writing into them. Members and elements live in stored properties of their
+/// own, so adding one mutates the collection in place (an enum payload would be copied each time).
 final class PayJSONSlot {
-    enum Content {
-        case empty
-        case value(PayJSON)
-        case object([String: PayJSONSlot])
-        case array([PayJSONSlot])
+    enum Kind {
+        case empty, value, object, array
     }
 
-    var content: Content = .empty
+    private(set) var kind: Kind = .empty
+    private var value: PayJSON = .null
+    private var members: [String: PayJSONSlot] = [:]
+    private var elements: [PayJSONSlot] = []
 
     func finished() -> PayJSON {
-        switch content {
+        switch kind {
         case .empty: return .object([:])
-        case .value(let value): return value
-        case .object(let members): return .object(members.mapValues { $0.finished() })
-        case .array(let elements): return .array(elements.map { $0.finished() })
+        case .value: return value
+        case .object: return .object(members.mapValues { $0.finished() })
+        case .array: return .array(elements.map { $0.finished() })
         }
+    }
+
+    func set(_ value: PayJSON) {
+        kind = .value
+        self.value = value
     }
 
     func objectMember(_ key: String) -> PayJSONSlot {
-        if case .object(var members) = content {
-            if let existing = members[key] { return existing }
-            let slot = PayJSONSlot()
-            members[key] = slot
-            content = .object(members)
-            return slot
-        }
+        becomeObject()
+        if let existing = members[key] { return existing }
         let slot = PayJSONSlot()
-        content = .object([key: slot])
+        members[key] = slot
         return slot
     }
 
     func becomeObject() {
-        if case .object = content { return }
-        content = .object([:])
+        guard kind != .object else { return }
+        kind = .object
+        members = [:]
     }
 
     func becomeArray() {
-        if case .array = content { return }
-        content = .array([])
+        guard kind != .array else { return }
+        kind = .array
+        elements = []
     }
 
     func appendElement() -> PayJSONSlot {
+        becomeArray()
         let slot = PayJSONSlot()
-        if case .array(var elements) = content {
-            elements.append(slot)
-            content = .array(elements)
-        } else {
-            content = .array([slot])
-        }
+        elements.append(slot)
         return slot
     }
 }
 
 /// An `Encoder` that builds a ``PayJSON`` value: what ``PayWire/encodeJSON(_:pretty:)`` uses.
 ///
-/// Decimals are written as their exact plain numeral, never through `Double`.
+/// Decimals are written as their exact plain numeral, never through `Double`. As in
+/// ``PayJSONTreeDecoder``, each nested value's encoder knows its parent and key, and the coding path
+/// is built from that chain only when something asks for it (an error), so encoding a field costs
+/// no array.
 final class PayJSONTreeEncoder: Encoder {
     let slot: PayJSONSlot
-    let codingPath: [any CodingKey]
+    /// The encoder of the enclosing value and this value's key in it (`nil` at the root).
+    let parent: PayJSONTreeEncoder?
+    let key: PayCodingKey?
     let userInfo: [CodingUserInfoKey: Any]
+    /// The wire format being written (`userInfo`'s, read once at the root).
+    let format: WireFormat
 
-    init(slot: PayJSONSlot, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any]) {
+    /// The root encoder of a document.
+    init(slot: PayJSONSlot, format: WireFormat) {
         self.slot = slot
-        self.codingPath = codingPath
-        self.userInfo = userInfo
+        self.parent = nil
+        self.key = nil
+        self.format = format
+        self.userInfo = [.paySchemaWireFormat: format]
     }
 
-    func store(_ value: PayJSON) { slot.content = .value(value) }
+    /// The encoder of the value under `key` in `parent`'s value.
+    init(slot: PayJSONSlot, parent: PayJSONTreeEncoder, key: PayCodingKey) {
+        self.slot = slot
+        self.parent = parent
+        self.key = key
+        self.format = parent.format
+        self.userInfo = parent.userInfo
+    }
+
+    var codingPath: [any CodingKey] { path(appending: nil) }
+
+    /// The coding path of this value, with `last` appended when given.
+    func path(appending last: PayCodingKey?) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        if let last { keys.append(last) }
+        var current: PayJSONTreeEncoder? = self
+        while let encoder = current, let key = encoder.key {
+            keys.append(key)
+            current = encoder.parent
+        }
+        return keys.reversed()
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         slot.becomeObject()
@@ -87,24 +117,34 @@ final class PayJSONTreeEncoder: Encoder {
         PayJSONSingleValueEncoding(encoder: self)
     }
 
-    /// Encodes `value` into `target` at `path`.
-    func box<T: Encodable>(_ value: T, into target: PayJSONSlot, path: [any CodingKey]) throws {
-        if let json = value as? PayJSON {
-            target.content = .value(json)
-        } else if let decimal = value as? Decimal {
-            target.content = .value(.number(PayDecimalText.plain(decimal)))
-        } else if let text = value as? String {
-            target.content = .value(.string(text))
-        } else if let url = value as? URL {
-            target.content = .value(.string(url.absoluteString))
+    /// Encodes `value` as the member `name` of this encoder's object: what generated types'
+    /// ``PayEncodingContainer`` calls, with no keyed container in between.
+    func member<T: Encodable>(_ value: T, named name: String) throws {
+        try box(value, into: slot.objectMember(name), key: PayCodingKey(stringValue: name))
+    }
+
+    /// Encodes `value` into `target`, the slot under `key` in this encoder's value (`nil`: this
+    /// encoder's own slot). The leaf types the schemas use are recognised by their metadata (a
+    /// pointer comparison) before any dynamic cast.
+    func box<T: Encodable>(_ value: T, into target: PayJSONSlot, key: PayCodingKey?) throws {
+        if T.self == String.self, let text = value as? String {
+            target.set(.string(text))
+        } else if T.self == Decimal.self, let decimal = value as? Decimal {
+            target.set(.number(PayDecimalText.plain(decimal)))
+        } else if T.self == PayJSON.self, let json = value as? PayJSON {
+            target.set(json)
+        } else if T.self == URL.self, let url = value as? URL {
+            target.set(.string(url.absoluteString))
+        } else if let key {
+            try value.encode(to: PayJSONTreeEncoder(slot: target, parent: self, key: key))
         } else {
-            try value.encode(to: PayJSONTreeEncoder(slot: target, codingPath: path, userInfo: userInfo))
+            try value.encode(to: self)
         }
     }
 
-    static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T, _ path: [any CodingKey]) throws -> PayJSON {
+    static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T, _ path: @autoclosure () -> [any CodingKey]) throws -> PayJSON {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "JSON has no \(value)"))
+            throw EncodingError.invalidValue(value, .init(codingPath: path(), debugDescription: "JSON has no \(value)"))
         }
         return .number(value.description)
     }
@@ -114,13 +154,14 @@ struct PayJSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: PayJSONTreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func put(_ value: PayJSON, _ key: Key) { encoder.slot.objectMember(key.stringValue).content = .value(value) }
+    private func put(_ value: PayJSON, _ key: Key) { encoder.slot.objectMember(key.stringValue).set(value) }
+    private func path(_ key: Key) -> [any CodingKey] { encoder.path(appending: PayCodingKey(stringValue: key.stringValue)) }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
     mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(try PayJSONTreeEncoder.number(value, codingPath + [key]), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(try PayJSONTreeEncoder.number(value, codingPath + [key]), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(try PayJSONTreeEncoder.number(value, path(key)), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { put(try PayJSONTreeEncoder.number(value, path(key)), key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { put(.number(String(value)), key) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { put(.number(String(value)), key) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { put(.number(String(value)), key) }
@@ -132,23 +173,27 @@ struct PayJSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.number(String(value)), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(.number(String(value)), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try encoder.box(value, into: encoder.slot.objectMember(key.stringValue), path: codingPath + [key])
+        try encoder.member(value, named: key.stringValue)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        PayJSONTreeEncoder(slot: encoder.slot.objectMember(key.stringValue), codingPath: codingPath + [key], userInfo: encoder.userInfo).container(keyedBy: NestedKey.self)
+        nested(key).container(keyedBy: NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        PayJSONTreeEncoder(slot: encoder.slot.objectMember(key.stringValue), codingPath: codingPath + [key], userInfo: encoder.userInfo).unkeyedContainer()
+        nested(key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        PayJSONTreeEncoder(slot: encoder.slot.objectMember("super"), codingPath: codingPath, userInfo: encoder.userInfo)
+        PayJSONTreeEncoder(slot: encoder.slot.objectMember("super"), parent: encoder, key: "super")
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        PayJSONTreeEncoder(slot: encoder.slot.objectMember(key.stringValue), codingPath: codingPath + [key], userInfo: encoder.userInfo)
+        nested(key)
+    }
+
+    private func nested(_ key: Key) -> PayJSONTreeEncoder {
+        PayJSONTreeEncoder(slot: encoder.slot.objectMember(key.stringValue), parent: encoder, key: PayCodingKey(stringValue: key.stringValue))
     }
 }
 
@@ -159,18 +204,19 @@ struct PayJSONUnkeyedEncoding: UnkeyedEncodingContainer {
 
     init(encoder: PayJSONTreeEncoder) { self.encoder = encoder }
 
-    private mutating func nextSlot() -> (PayJSONSlot, [any CodingKey]) {
+    private mutating func nextSlot() -> (PayJSONSlot, PayCodingKey) {
         defer { count += 1 }
-        return (encoder.slot.appendElement(), codingPath + [PayCodingKey(intValue: count)])
+        return (encoder.slot.appendElement(), PayCodingKey(intValue: count))
     }
 
-    private mutating func put(_ value: PayJSON) { nextSlot().0.content = .value(value) }
+    private mutating func put(_ value: PayJSON) { nextSlot().0.set(value) }
+    private func path() -> [any CodingKey] { encoder.path(appending: PayCodingKey(intValue: count)) }
 
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
     mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try PayJSONTreeEncoder.number(value, codingPath)) }
-    mutating func encode(_ value: Float) throws { put(try PayJSONTreeEncoder.number(value, codingPath)) }
+    mutating func encode(_ value: Double) throws { put(try PayJSONTreeEncoder.number(value, path())) }
+    mutating func encode(_ value: Float) throws { put(try PayJSONTreeEncoder.number(value, path())) }
     mutating func encode(_ value: Int) throws { put(.number(String(value))) }
     mutating func encode(_ value: Int8) throws { put(.number(String(value))) }
     mutating func encode(_ value: Int16) throws { put(.number(String(value))) }
@@ -182,23 +228,23 @@ struct PayJSONUnkeyedEncoding: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { put(.number(String(value))) }
     mutating func encode(_ value: UInt64) throws { put(.number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        let (slot, path) = nextSlot()
-        try encoder.box(value, into: slot, path: path)
+        let (slot, key) = nextSlot()
+        try encoder.box(value, into: slot, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let (slot, path) = nextSlot()
-        return PayJSONTreeEncoder(slot: slot, codingPath: path, userInfo: encoder.userInfo).container(keyedBy: NestedKey.self)
+        let (slot, key) = nextSlot()
+        return PayJSONTreeEncoder(slot: slot, parent: encoder, key: key).container(keyedBy: NestedKey.self)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let (slot, path) = nextSlot()
-        return PayJSONTreeEncoder(slot: slot, codingPath: path, userInfo: encoder.userInfo).unkeyedContainer()
+        let (slot, key) = nextSlot()
+        return PayJSONTreeEncoder(slot: slot, parent: encoder, key: key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let (slot, path) = nextSlot()
-        return PayJSONTreeEncoder(slot: slot, codingPath: path, userInfo: encoder.userInfo)
+        let (slot, key) = nextSlot()
+        return PayJSONTreeEncoder(slot: slot, parent: encoder, key: key)
     }
 }
 
@@ -206,7 +252,7 @@ struct PayJSONSingleValueEncoding: SingleValueEncodingContainer {
     let encoder: PayJSONTreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func put(_ value: PayJSON) { encoder.slot.content = .value(value) }
+    private func put(_ value: PayJSON) { encoder.slot.set(value) }
 
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
@@ -224,6 +270,6 @@ struct PayJSONSingleValueEncoding: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { put(.number(String(value))) }
     mutating func encode(_ value: UInt64) throws { put(.number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try encoder.box(value, into: encoder.slot, path: codingPath)
+        try encoder.box(value, into: encoder.slot, key: nil)
     }
 }
