@@ -278,12 +278,12 @@ public enum CheckoutSessionState: PayOpenEnum, PayQueryValue {
     case unknown(String)
 
     /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [CheckoutSessionState] = [.`open`, .completed, .canceled]
+    public static let allCases: [CheckoutSessionState] = [.open, .completed, .canceled]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
     public init(rawValue: String) {
         switch rawValue {
-        case "Open": self = .`open`
+        case "Open": self = .open
         case "Completed": self = .completed
         case "Canceled": self = .canceled
         default: self = .unknown(rawValue)
@@ -293,7 +293,7 @@ public enum CheckoutSessionState: PayOpenEnum, PayQueryValue {
     /// The wire value.
     public var rawValue: String {
         switch self {
-        case .`open`: return "Open"
+        case .open: return "Open"
         case .completed: return "Completed"
         case .canceled: return "Canceled"
         case .unknown(let raw): return raw

@@ -66,12 +66,12 @@ public enum PaymentStatus: PayOpenEnum, PayQueryValue {
     case unknown(String)
 
     /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PaymentStatus] = [.`open`, .canceled, .pending, .expired, .failed, .paid, .authorized]
+    public static let allCases: [PaymentStatus] = [.open, .canceled, .pending, .expired, .failed, .paid, .authorized]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
     public init(rawValue: String) {
         switch rawValue {
-        case "open": self = .`open`
+        case "open": self = .open
         case "canceled": self = .canceled
         case "pending": self = .pending
         case "expired": self = .expired
@@ -85,7 +85,7 @@ public enum PaymentStatus: PayOpenEnum, PayQueryValue {
     /// The wire value.
     public var rawValue: String {
         switch self {
-        case .`open`: return "open"
+        case .open: return "open"
         case .canceled: return "canceled"
         case .pending: return "pending"
         case .expired: return "expired"

@@ -248,3 +248,73 @@ struct SnippetTests {
         #expect(swift.contains("    public init(sessionId: String, region: String? = nil) {\n"))
     }
 }
+
+/// The emitter's output as values: what it builds is asserted on the typed layer, before any text.
+@Suite("Typed snippets")
+struct TypedSnippetTests {
+    /// The typed file for one schema file.
+    func declarations(_ yaml: String) throws -> [SwiftDeclaration] {
+        let (checked, diagnostics) = check(["Snippet.yaml": yaml])
+        let module = try #require(checked, "\(diagnostics)")
+        return SwiftEmitter(resolved: module.resolvedFiles[0], config: .standard).swiftFile().declarations
+    }
+
+    /// The members of the type named `name` among `declarations`, flattened.
+    func membersOf(_ name: String, in declarations: [SwiftDeclaration], kind: SwiftTypeKind) -> [SwiftDeclaration] {
+        declarations.flatMap { declaration -> [SwiftDeclaration] in
+            guard case .type(kind, name, _, let members) = declaration.kind else { return [] }
+            return members.flatMap { $0 }
+        }
+    }
+
+    @Test func aMoneyFieldIsReadThroughItsDecimalRuleAndCheckedForScale() throws {
+        let file = try declarations("""
+            types:
+              Amount:
+                kind: struct
+                fields:
+                  value: { type: Decimal, required: true, scale: 2, jsonForms: [string] }
+                  card: { type: String, sensitive: true }
+            """)
+        let key = SwiftExpression.call(.type("PayFieldKey"), [
+            SwiftArgument(.string("value")),
+            SwiftArgument("decimal", .call(.type("PayDecimalRule"), [SwiftArgument("accepts", .array([.implicitMember("string")], .oneLine)), SwiftArgument("scale", .number("2"))])),
+        ])
+        let members = membersOf("Amount", in: file, kind: .struct)
+        let decode = try #require(members.first { if case .initializer(let initializer) = $0.kind { return initializer.throwing } else { return false } })
+        guard case .initializer(let initializer) = decode.kind, case .lines(let body) = initializer.body else {
+            Issue.record("no decoding initializer")
+            return
+        }
+        #expect(body.contains(.constant("value", value: .call(.member(.identifier("container"), "required"), [SwiftArgument(.metatype("Decimal")), SwiftArgument(key)]))))
+        let validation = membersOf("Amount", in: file, kind: .extension)
+        let scale = SwiftStatement.expression(.call(.member(.type("PayRules"), "scale"), [
+            SwiftArgument(.member(.selfValue, "value")), SwiftArgument(.number("2")),
+            SwiftArgument("at", .call(.member(.identifier("path"), "appending"), [SwiftArgument(.string("value"))])),
+            SwiftArgument("into", .inoutReference(.identifier("violations"))),
+        ]))
+        #expect(validation.contains { declaration in
+            guard case .function(let function) = declaration.kind, function.name == "collectViolations", case .lines(let body)? = function.body else { return false }
+            return body.contains(scale)
+        })
+        // The sensitive field is listed redacted, by value, never through its storage.
+        #expect(validation.contains { declaration in
+            guard case .property(let property) = declaration.kind, property.name == "redactedFields",
+                  case .get(.inline(.expression(.array(let entries, _))))? = property.accessors else { return false }
+            return entries.contains(.tuple([.string("card"), .call(.type("PayRedaction.Redacted"), [])]))
+        })
+    }
+
+    @Test func aDeprecatedTypeAndItsExtensionsCarryTheAttributeAsAValue() throws {
+        let file = try declarations("""
+            types:
+              Old:
+                kind: struct
+                deprecated: Use New.
+                fields:
+                  id: { type: String, required: true, minLength: 1 }
+            """)
+        #expect(file.first?.attributes == [.deprecated(message: "Use New.")])
+        #expect(file.dropFirst().allSatisfy { $0.attributes == [.deprecated(message: nil)] && $0.visibility == .unspecified })
+    }
+}

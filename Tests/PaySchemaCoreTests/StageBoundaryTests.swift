@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Emit", "Export"])
+    @Test(arguments: ["Emit", "Emit/Structured", "Export"])
     func stageNamesNoSyntaxType(folder: String) throws {
         let names = try Self.syntaxTypeNames()
         let word = try NSRegularExpression(pattern: #"\b[A-Z][A-Za-z0-9]*\b"#)
@@ -51,5 +51,32 @@ import Testing
             }
         }
         #expect(found.isEmpty, "the \(folder) stage reads syntax declarations instead of the resolved model:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// Swift syntax is the renderer's: an emitter that writes braces, indentation, documentation
+    /// slashes, attributes, access levels, line breaks or escapes as text bypasses the typed layer.
+    /// Every string literal in the emitters is scanned for such text.
+    @Test func emittersWriteNoSwiftSyntaxAsText() throws {
+        let literal = try NSRegularExpression(pattern: #""((?:[^"\\]|\\.)*)""#)
+        let forbidden = [" {", "{ ", "}", "///", "@available", "@MainActor", "public ", "package ", "private ", #"\n"#, "    "]
+        var found: [String] = []
+        let emitters = try Self.sources("Emit")
+        #expect(emitters.count >= 13, "the scan found \(emitters.count) emitter files")
+        for (file, text) in emitters {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
+                guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { continue }
+                for token in ["Naming.literal(", "Naming.escaped("] where line.contains(token) {
+                    found.append("Emit/\(file):\(index + 1): \(token)")
+                }
+                for match in literal.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                    guard let range = Range(match.range(at: 1), in: line) else { continue }
+                    let content = String(line[range])
+                    for token in forbidden where content.contains(token) {
+                        found.append("Emit/\(file):\(index + 1): \"\(content)\" holds \"\(token)\"")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "emitters write Swift as text instead of building the typed layer:\n\(found.joined(separator: "\n"))")
     }
 }

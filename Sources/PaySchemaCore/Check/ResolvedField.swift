@@ -45,6 +45,13 @@ public final class ResolvedField: Sendable {
     /// For a map in a URL query, the item names of its entries: `{key}` stands for the key
     /// (`{key}` itself when the schema names no pattern).
     public var queryKeyPattern: String { declared.queryName?.value ?? "{key}" }
+    /// The text before and after `{key}` in ``queryKeyPattern`` (the whole pattern and nothing
+    /// when it has no `{key}`).
+    public var queryKeyAffixes: (prefix: String, suffix: String) {
+        let pattern = queryKeyPattern
+        guard let range = pattern.range(of: "{key}") else { return (pattern, "") }
+        return (String(pattern[..<range.lowerBound]), String(pattern[range.upperBound...]))
+    }
     /// Whether the value is a secret.
     public var sensitive: Bool { declared.sensitive }
     /// Deprecation and former names.

@@ -1,12 +1,12 @@
 extension SwiftEmitter {
-    func rawLiteral(_ value: RawValue) -> String {
+    func rawLiteral(_ value: RawValue) -> SwiftExpression {
         switch value {
-        case .string(let text): return Naming.literal(text)
-        case .int(let number): return String(number)
+        case .string(let text): return .string(text)
+        case .int(let number): return .number(String(number))
         }
     }
 
-    func caseDoc(_ enumCase: ResolvedEnumCase) -> [String?] {
+    func caseDoc(_ enumCase: ResolvedEnumCase) -> SwiftDoc {
         var paragraphs: [String?] = [enumCase.doc ?? "The wire value `\(enumCase.value)`."]
         if !enumCase.aliases.isEmpty {
             paragraphs.append("Also decoded from " + enumCase.aliases.map { "`\($0)`" }.joined(separator: ", ") + "; always encoded as `\(enumCase.value)`.")
@@ -14,86 +14,66 @@ extension SwiftEmitter {
         if let message = enumCase.lifecycle.deprecated {
             paragraphs.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
         }
-        return paragraphs
+        return SwiftDoc(paragraphs: paragraphs)
     }
 
-    func emitRawValueInit(_ decl: ResolvedEnum, rawType: String, failable: Bool) {
-        out.declaration("init\(failable ? "?" : "")(rawValue: \(rawType))") {
-            out.switchBlock("switch rawValue") {
-                for enumCase in decl.cases {
-                    let values = ([enumCase.value] + enumCase.aliases).map(rawLiteral).joined(separator: ", ")
-                    out.line("case \(values): self = .\(Naming.escaped(enumCase.name))")
-                }
-                out.line(failable ? "default: return nil" : "default: self = .unknown(rawValue)")
-            }
+    /// `case name` (with its raw value in a closed enum).
+    func enumCase(_ doc: SwiftDoc, _ name: String, payload: String? = nil, rawValue: SwiftExpression? = nil) -> SwiftDeclaration {
+        SwiftDeclaration(doc: doc, visibility: .unspecified, kind: .enumCase(name: name, payload: payload, rawValue: rawValue))
+    }
+
+    func rawValueInit(_ doc: String, _ decl: ResolvedEnum, rawType: String, failable: Bool) -> SwiftDeclaration {
+        var cases = decl.cases.map { enumCase in
+            SwiftSwitchCase(([enumCase.value] + enumCase.aliases).map { .value(rawLiteral($0)) },
+                            .inline(.assignment(.selfValue, .implicitMember(enumCase.name))))
         }
+        cases.append(.otherwise(.inline(failable ? .returnStatement(.nilLiteral)
+                                                 : .assignment(.selfValue, .call(.implicitMember("unknown"), ["rawValue"])))))
+        return initializer(SwiftDoc(doc), failable: failable, [SwiftParameter("rawValue", type: rawType)],
+                           .lines([switchOn(.identifier("rawValue"), cases)]))
     }
 
-    func emitClosedEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) {
+    func closedEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) -> SwiftDeclaration {
         let name = type.name
         let rawType = decl.rawType.rawValue
-        out.doc(paragraphs: [type.doc ?? "The `\(name)` values.", "Closed: a value the schema does not list fails to decode.", remark(name, file)])
-        if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
+        let cases = decl.cases.map { enumCase(caseDoc($0), $0.name, rawValue: rawLiteral($0.value)) }
         // Swift synthesizes `allCases` and, without aliases, `init?(rawValue:)`; `PayClosedEnum`
         // supplies the coding with the error that names the allowed values.
-        out.declaration("enum \(name): \(rawType), PayClosedEnum, PayQueryValue") {
-            for enumCase in decl.cases {
-                out.doc(paragraphs: caseDoc(enumCase))
-                out.line("case \(Naming.escaped(enumCase.name)) = \(rawLiteral(enumCase.value))")
-            }
-            if decl.cases.contains(where: { !$0.aliases.isEmpty }) {
-                out.line("")
-                out.line("/// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.")
-                emitRawValueInit(decl, rawType: rawType, failable: true)
-            }
-            if config.generates(.shims) { emitCaseRenames(decl) }
-        }
+        let aliased = decl.cases.contains(where: { !$0.aliases.isEmpty })
+        let initializer = aliased ? [rawValueInit("The case of a wire value, legacy aliases included; `nil` for values the schema does not list.",
+                                                  decl, rawType: rawType, failable: true)] : []
+        return SwiftDeclaration(doc: SwiftDoc(type.doc ?? "The `\(name)` values.", "Closed: a value the schema does not list fails to decode.", remark(name, file)),
+                                attributes: deprecation(type.lifecycle),
+                                kind: .type(.enum, name: name, conformances: [rawType, "PayClosedEnum", "PayQueryValue"],
+                                            members: [cases, initializer] + caseRenames(decl)))
     }
 
-    func emitOpenEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) {
+    func openEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) -> SwiftDeclaration {
         let name = type.name
         let rawType = decl.rawType.rawValue
-        out.doc(paragraphs: [
-            type.doc ?? "The `\(name)` values.",
-            "Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.",
-            remark(name, file),
-        ])
-        if let attribute = deprecation(type.lifecycle) { out.line(attribute) }
+        let cases = decl.cases.map { enumCase(caseDoc($0), $0.name) }
+            + [enumCase(SwiftDoc("A value this version of the schema does not list; the raw value is kept as received."), "unknown", payload: rawType)]
+        let allCases = constant("Every case the schema lists (``unknown(_:)`` excluded).", "allCases", type: "[\(name)]",
+                                .array(decl.cases.map { .implicitMember($0.name) }, .oneLine))
+        let initializer = rawValueInit("The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.", decl, rawType: rawType, failable: false)
+        var wire = decl.cases.map { SwiftSwitchCase([.enumCase($0.name, binding: nil)], .returning(rawLiteral($0.value))) }
+        wire.append(SwiftSwitchCase([.enumCase("unknown", binding: "raw")], .returning(.identifier("raw"))))
+        let rawValue = computed("The wire value.", "rawValue", rawType, .lines([switchOn(.selfValue, wire)]))
         // `PayOpenEnum` supplies equality and hashing by wire value, `isKnown` and the coding.
-        out.declaration("enum \(name): PayOpenEnum, PayQueryValue") {
-            for enumCase in decl.cases {
-                out.doc(paragraphs: caseDoc(enumCase))
-                out.line("case \(Naming.escaped(enumCase.name))")
-            }
-            out.line("/// A value this version of the schema does not list; the raw value is kept as received.")
-            out.line("case unknown(\(rawType))")
-            out.line("")
-            out.line("/// Every case the schema lists (``unknown(_:)`` excluded).")
-            out.declaration("static let allCases: [\(name)] = [" + decl.cases.map { "." + Naming.escaped($0.name) }.joined(separator: ", ") + "]")
-            out.line("")
-            out.line("/// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.")
-            emitRawValueInit(decl, rawType: rawType, failable: false)
-            out.line("")
-            out.line("/// The wire value.")
-            out.declaration("var rawValue: \(rawType)") {
-                out.switchBlock("switch self") {
-                    for enumCase in decl.cases {
-                        out.line("case .\(Naming.escaped(enumCase.name)): return \(rawLiteral(enumCase.value))")
-                    }
-                    out.line("case .unknown(let raw): return raw")
-                }
-            }
-            if config.generates(.shims) { emitCaseRenames(decl) }
-        }
+        return SwiftDeclaration(doc: SwiftDoc(type.doc ?? "The `\(name)` values.",
+                                              "Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.",
+                                              remark(name, file)),
+                                attributes: deprecation(type.lifecycle),
+                                kind: .type(.enum, name: name, conformances: ["PayOpenEnum", "PayQueryValue"],
+                                            members: [cases, [allCases], [initializer], [rawValue]] + caseRenames(decl)))
     }
 
-    func emitCaseRenames(_ decl: ResolvedEnum) {
-        for enumCase in decl.cases {
-            for old in enumCase.lifecycle.renamedFrom {
-                out.line("")
-                out.line("/// The earlier name of ``\(enumCase.name)``.")
-                out.line("@available(*, deprecated, renamed: \(Naming.literal(enumCase.name)))")
-                out.declaration("static var \(Naming.escaped(old)): Self { .\(Naming.escaped(enumCase.name)) }")
+    func caseRenames(_ decl: ResolvedEnum) -> [[SwiftDeclaration]] {
+        guard config.generates(.shims) else { return [] }
+        return decl.cases.flatMap { enumCase in
+            enumCase.lifecycle.renamedFrom.map { old in
+                [property(SwiftDoc("The earlier name of ``\(enumCase.name)``."), attributes: [.renamed(to: enumCase.name)],
+                          SwiftProperty(isStatic: true, name: old, type: "Self", accessors: .get(.value(.implicitMember(enumCase.name)))))]
             }
         }
     }

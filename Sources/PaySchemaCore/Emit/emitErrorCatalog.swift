@@ -1,79 +1,57 @@
 extension SwiftEmitter {
-    func emitCatalog(_ catalog: ResolvedCatalog) {
+    func catalog(_ catalog: ResolvedCatalog) -> SwiftDeclaration {
         let name = catalog.name
         let rawType = catalog.codeType.rawValue
         var languages = [catalog.defaultLanguage]
         for code in catalog.codes {
             for message in code.messages where !languages.contains(message.language) { languages.append(message.language) }
         }
-        out.doc(paragraphs: [catalog.doc ?? "The `\(name)` error codes.", "Domain `\(catalog.domain)`.", remark(name, file)])
-        out.declaration("enum \(name): \(rawType), PayErrorCatalog") {
-            for code in catalog.codes {
-                // The checker requires a default-language message of every code that has messages.
-                let text = code.messages.first(where: { $0.language == catalog.defaultLanguage })?.text ?? code.name
-                var paragraphs: [String?] = ["`\(code.code)`: \(text)"]
-                paragraphs.append(code.doc)
-                if let message = code.lifecycle.deprecated {
-                    paragraphs.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
-                }
-                out.doc(paragraphs: paragraphs)
-                out.line("case \(Naming.escaped(code.name)) = \(rawLiteral(code.code))")
+        let cases = catalog.codes.map { code -> SwiftDeclaration in
+            // The checker requires a default-language message of every code that has messages.
+            let text = code.messages.first(where: { $0.language == catalog.defaultLanguage })?.text ?? code.name
+            var paragraphs: [String?] = ["`\(code.code)`: \(text)", code.doc]
+            if let message = code.lifecycle.deprecated {
+                paragraphs.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
             }
-            out.line("")
-            out.line("/// The languages messages are written in, the default (`\(catalog.defaultLanguage)`) first.")
-            out.declaration("static let languages = [" + languages.map(Naming.literal).joined(separator: ", ") + "]")
-            out.line("")
-            out.line("/// The catalog's error domain.")
-            out.declaration("static let errorDomain = \(Naming.literal(catalog.domain))")
-            out.line("")
-            out.line("/// The provider's code.")
-            out.declaration("var code: \(rawType) { rawValue }")
-            out.line("")
-            out.line("/// The error with `code`, `nil` for codes the catalog does not list.")
-            out.declaration("init?(code: \(rawType)) { self.init(rawValue: code) }")
-            out.line("")
-            out.line("/// The code as an integer" + (rawType == "Int" ? "." : " (its digits: `A007` is 7)."))
-            out.declaration("var errorCode: Int") {
-                if rawType == "Int" {
-                    out.line("rawValue")
-                } else {
-                    out.switchBlock("switch self") {
-                        for code in catalog.codes {
-                            let digits = code.code.description.filter(\.isNumber)
-                            out.line("case .\(Naming.escaped(code.name)): return \(Int(digits) ?? 0)")
-                        }
-                    }
-                }
-            }
-            out.line("")
-            out.line("/// The error's domain.")
-            let overrides = catalog.codes.filter { $0.domain != nil }
-            if overrides.isEmpty {
-                out.declaration("var domain: String { Self.errorDomain }")
-            } else {
-                out.declaration("var domain: String") {
-                    out.switchBlock("switch self") {
-                        for code in overrides {
-                            out.line("case .\(Naming.escaped(code.name)): return \(Naming.literal(code.domain!))")
-                        }
-                        if overrides.count < catalog.codes.count {
-                            out.line("default: return Self.errorDomain")
-                        }
-                    }
-                }
-            }
-            out.line("")
-            out.line("/// The message in `language`, `nil` when the catalog has none in it.")
-            out.declaration("func message(language: String) -> String?") {
-                out.switchBlock("switch (self, language)") {
-                    for code in catalog.codes {
-                        for message in code.messages {
-                            out.line("case (.\(Naming.escaped(code.name)), \(Naming.literal(message.language))): return \(Naming.literal(message.text))")
-                        }
-                    }
-                    out.line("default: return nil")
-                }
+            return enumCase(SwiftDoc(paragraphs: paragraphs), code.name, rawValue: rawLiteral(code.code))
+        }
+        let errorCode: SwiftStatement
+        if rawType == "Int" {
+            errorCode = .expression(.identifier("rawValue"))
+        } else {
+            errorCode = switchOn(.selfValue, catalog.codes.map { code in
+                SwiftSwitchCase([.enumCase(code.name, binding: nil)], .returning(.number(String(Int(code.code.description.filter(\.isNumber)) ?? 0))))
+            })
+        }
+        let errorDomain = SwiftExpression.member(.type("Self"), "errorDomain")
+        let overrides = catalog.codes.compactMap { code in code.domain.map { (code.name, $0) } }
+        let domain: SwiftDeclaration
+        if overrides.isEmpty {
+            domain = computed("The error's domain.", "domain", "String", .value(errorDomain))
+        } else {
+            var cases = overrides.map { SwiftSwitchCase([.enumCase($0.0, binding: nil)], .returning(.string($0.1))) }
+            if overrides.count < catalog.codes.count { cases.append(.otherwise(.returning(errorDomain))) }
+            domain = computed("The error's domain.", "domain", "String", .lines([switchOn(.selfValue, cases)]))
+        }
+        var messages = catalog.codes.flatMap { code in
+            code.messages.map { message in
+                SwiftSwitchCase([.tuple([.enumCase(code.name, binding: nil), .value(.string(message.language))])], .returning(.string(message.text)))
             }
         }
+        messages.append(.otherwise(.returning(.nilLiteral)))
+        let members: [[SwiftDeclaration]] = [
+            cases,
+            [constant("The languages messages are written in, the default (`\(catalog.defaultLanguage)`) first.", "languages", .array(languages.map { .string($0) }, .oneLine))],
+            [constant("The catalog's error domain.", "errorDomain", .string(catalog.domain))],
+            [computed("The provider's code.", "code", rawType, .value(.identifier("rawValue")))],
+            [initializer(SwiftDoc("The error with `code`, `nil` for codes the catalog does not list."), failable: true, [SwiftParameter("code", type: rawType)],
+                         .inline(.expression(.call(.initializerReference(.selfValue), [SwiftArgument("rawValue", .identifier("code"))]))))],
+            [computed("The code as an integer" + (rawType == "Int" ? "." : " (its digits: `A007` is 7)."), "errorCode", "Int", .lines([errorCode]))],
+            [domain],
+            [function(SwiftDoc("The message in `language`, `nil` when the catalog has none in it."), "message", [SwiftParameter("language", type: "String")],
+                      returns: "String?", .lines([switchOn(.tuple([.selfValue, .identifier("language")]), messages)]))],
+        ]
+        return SwiftDeclaration(doc: SwiftDoc(catalog.doc ?? "The `\(name)` error codes.", "Domain `\(catalog.domain)`.", remark(name, file)),
+                                kind: .type(.enum, name: name, conformances: [rawType, "PayErrorCatalog"], members: members))
     }
 }

@@ -1,161 +1,128 @@
 extension SwiftEmitter {
     /// Conversions of a legacy type, in a (deprecated) extension of it, as the checker resolved them.
-    func emitConversions(_ declaration: ResolvedDecl) {
-        let type = declaration
+    func conversions(_ declaration: ResolvedDecl) -> [SwiftDeclaration] {
         let conversions = declaration.conversions
-        guard !conversions.isEmpty else { return }
-        out.line("")
-        markDeprecatedExtension(declaration.isDeprecated)
-        out.block("extension \(type.name)") {
-            for (index, conversion) in conversions.enumerated() {
-                if index > 0 { out.line("") }
-                switch conversion.kind {
-                case .to(let target):
-                    out.doc(paragraphs: ["The value of the current API that this legacy value stands for: a `\(target)`.",
-                                         "- Remark: Generated from the conversions of `\(type.name)` in `\(file.displayPath)`."])
-                    out.declaration("func to\(target)() -> \(target)") {
-                        emitConstruction(target, conversion.arguments)
-                    }
-                case .from(let parameters):
-                    let list = parameters.map { "\(Naming.escaped($0.label)): \($0.type)" }.joined(separator: ", ")
-                    out.doc(paragraphs: ["Builds the legacy value from the current API's " + parameters.map { "`\($0.type)`" }.joined(separator: " and ") + ".",
-                                         "- Remark: Generated from the conversions of `\(type.name)` in `\(file.displayPath)`."])
-                    out.declaration("init(\(list))") {
-                        emitConstruction("self.init", conversion.arguments)
-                    }
-                }
+        guard !conversions.isEmpty else { return [] }
+        let remark = "- Remark: Generated from the conversions of `\(declaration.name)` in `\(file.displayPath)`."
+        let members = conversions.map { conversion -> [SwiftDeclaration] in
+            switch conversion.kind {
+            case .to(let target):
+                return [function(SwiftDoc("The value of the current API that this legacy value stands for: a `\(target)`.", remark), "to\(target)", [],
+                                 returns: target, .lines([construction(.type(target), conversion.arguments)]))]
+            case .from(let parameters):
+                return [initializer(SwiftDoc("Builds the legacy value from the current API's " + parameters.map { "`\($0.type)`" }.joined(separator: " and ") + ".", remark),
+                                    parameters.map { SwiftParameter($0.label, type: $0.type) },
+                                    .lines([construction(.initializerReference(.selfValue), conversion.arguments)]))]
             }
         }
+        return [extensionOf(declaration.name, deprecated: declaration.isDeprecated, members: members)]
     }
 
-    func emitConstruction(_ callee: String, _ arguments: [ResolvedConversion.Argument]) {
-        if arguments.isEmpty {
-            out.line("\(callee)()")
-            return
-        }
-        out.line("\(callee)(")
-        for (index, argument) in arguments.enumerated() {
-            out.line("    \(Naming.escaped(argument.field)): " + expression(argument) + (index == arguments.count - 1 ? "" : ","))
-        }
-        out.line(")")
+    /// The memberwise call that builds the converted value, one argument a line.
+    func construction(_ callee: SwiftExpression, _ arguments: [ResolvedConversion.Argument]) -> SwiftStatement {
+        .expression(.wrappedCall(callee, arguments.map { SwiftArgument($0.field, expression($0)) }))
     }
 
-    func expression(_ argument: ResolvedConversion.Argument) -> String {
+    func expression(_ argument: ResolvedConversion.Argument) -> SwiftExpression {
         switch argument.value {
         case .literal(let value):
             return literal(value)
         case .path(let source, let transform, let fallback):
-            var text = source.expression
+            var value = SwiftExpression.written(source.expression)
             switch transform {
             case .negate?:
-                text = source.optional ? "\(text).map { !$0 }" : "!\(text)"
+                value = source.optional ? .trailingClosure(.member(value, "map"), SwiftClosure(body: .value(.not(.identifier("$0"))))) : .not(value)
             case .group(let group)?:
-                text = groupExpression(source, group, into: argument)
+                value = groupExpression(source, group, into: argument)
             case nil:
                 break
             }
-            if let fallback { text = "(\(text)) ?? " + literal(fallback) }
-            return text
+            if let fallback { value = .parenthesized(value) ?? literal(fallback) }
+            return value
         }
     }
 
-    /// A closure that groups legacy enum values into structs, first-seen order, stable within each group.
-    func groupExpression(_ source: ResolvedConversion.Source, _ group: ResolvedConversion.Group, into argument: ResolvedConversion.Argument) -> String {
+    /// A closure that groups legacy enum values into structs, first-seen order, stable within each
+    /// group, called on the source.
+    func groupExpression(_ source: ResolvedConversion.Source, _ group: ResolvedConversion.Group, into argument: ResolvedConversion.Argument) -> SwiftExpression {
         let keyType = swiftType(group.keyType), valueType = swiftType(group.valueType)
-        var lines = ["{ (source: \(swiftType(source.type))\(source.optional ? "?" : "")) -> \(swiftType(argument.type))\(argument.optional ? "?" : "") in"]
-        if source.optional { lines.append("    guard let source else { return nil }") }
-        lines.append("    var order: [\(keyType)] = []")
-        lines.append("    var groups: [\(keyType): [\(valueType)]] = [:]")
-        lines.append("    for item in source {")
-        lines.append("        let entry: (\(keyType), \(valueType))")
-        lines.append("        switch item {")
-        for row in group.rows {
-            lines.append("        case .\(Naming.escaped(row.legacyCase)): entry = (.\(Naming.escaped(row.keyCase)), .\(Naming.escaped(row.valueCase)))")
+        let groups = SwiftExpression.identifier("groups"), order = SwiftExpression.identifier("order")
+        let entry = SwiftExpression.identifier("entry")
+        let key = SwiftExpression.member(entry, "0"), value = SwiftExpression.member(entry, "1")
+        let slot = SwiftExpression.subscripted(groups, [SwiftArgument(key), SwiftArgument("default", .array([], .oneLine))])
+        var cases = group.rows.map { row in
+            SwiftSwitchCase([.enumCase(row.legacyCase, binding: nil)], .inline(.assignment(entry, .tuple([.implicitMember(row.keyCase), .implicitMember(row.valueCase)]))))
         }
-        if group.legacyIsOpen { lines.append("        case .unknown: continue") }
-        lines.append("        }")
-        lines.append("        if groups[entry.0] == nil { order.append(entry.0) }")
-        lines.append("        if !groups[entry.0, default: []].contains(entry.1) { groups[entry.0, default: []].append(entry.1) }")
-        lines.append("    }")
-        let collection = group.valuesAreASet ? "Set(groups[$0] ?? [])" : "groups[$0] ?? []"
-        lines.append("    return order.map { \(group.element)(\(Naming.escaped(group.key)): $0, \(Naming.escaped(group.values)): \(collection)) }")
-        lines.append("}(\(source.expression))")
-        return lines.joined(separator: "\n            ")
+        if group.legacyIsOpen { cases.append(SwiftSwitchCase([.enumCase("unknown", binding: nil)], .inline(.continueStatement))) }
+        let loop: [SwiftStatement] = [
+            .constant("entry", type: "(\(keyType), \(valueType))", value: nil),
+            switchOn(.identifier("item"), cases),
+            .ifStatement([.expression(.binary(.subscripted(groups, [SwiftArgument(key)]), "==", .nilLiteral))],
+                         .inline(.expression(.call(order, "append", SwiftArgument(key))))),
+            .ifStatement([.expression(.not(.call(slot, "contains", SwiftArgument(value))))], .inline(.expression(.call(slot, "append", SwiftArgument(value))))),
+        ]
+        let members = SwiftExpression.subscripted(groups, ["$0"]) ?? .array([], .oneLine)
+        let element = SwiftExpression.construct(group.element, SwiftArgument(group.key, .identifier("$0")),
+                                                SwiftArgument(group.values, group.valuesAreASet ? .construct("Set", SwiftArgument(members)) : members))
+        var body: [SwiftStatement] = []
+        if source.optional { body.append(.guardStatement([.optionalBinding("source", nil)], else: .inline(.returnStatement(.nilLiteral)))) }
+        body += [
+            .variable("order", type: "[\(keyType)]", value: .array([], .oneLine)),
+            .variable("groups", type: "[\(keyType): [\(valueType)]]", value: .dictionary([])),
+            .forIn(.name("item"), in: .identifier("source"), .lines(loop)),
+            .returnStatement(.trailingClosure(.member(order, "map"), SwiftClosure(body: .value(element)))),
+        ]
+        let closure = SwiftClosure(parameters: [SwiftParameter("source", type: swiftType(source.type) + (source.optional ? "?" : ""))],
+                                   returns: swiftType(argument.type) + (argument.optional ? "?" : ""), body: .lines(body))
+        return .call(.closure(closure), [SwiftArgument(.written(source.expression))])
     }
 
     /// Legacy protocols, namespaces and extensions declared in this file.
-    func emitLegacyAPIs() {
-        for api in file.legacyAPIs {
-            out.line("")
-            let message = api.deprecated.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(Naming.literal(api.deprecated)))"
+    func legacyAPIs() -> [SwiftDeclaration] {
+        file.legacyAPIs.map { api in
+            let deprecated = SwiftAttribute.deprecated(message: api.deprecated)
+            let isolation: [SwiftAttribute] = api.mainActor ? [.mainActor] : []
             let remark = "- Remark: Generated from legacy API `\(api.name)` in `\(file.displayPath)`."
             switch api.kind {
             case .protocol:
-                out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name)` protocol.", remark])
-                out.line(message)
-                if api.mainActor { out.line("@MainActor") }
-                out.declaration("protocol \(api.name): AnyObject, Sendable") {
-                    for (index, method) in api.methods.enumerated() {
-                        if index > 0 { out.line("") }
-                        out.doc(paragraphs: [method.doc ?? "`\(method.name)`.", method.replacement.map { "Replaced by \($0)." }])
-                        out.line("func \(method.name)\(method.signature)")
-                    }
+                let requirements = api.methods.map { method in
+                    [SwiftDeclaration(doc: SwiftDoc(method.doc ?? "`\(method.name)`.", method.replacement.map { "Replaced by \($0)." }), visibility: .unspecified,
+                                      kind: .function(SwiftFunction(name: method.name, signature: .written(method.signature), body: nil)))]
                 }
+                return SwiftDeclaration(doc: SwiftDoc(api.doc ?? "The legacy `\(api.name)` protocol.", remark), attributes: [deprecated] + isolation,
+                                        kind: .type(.protocol, name: api.name, conformances: ["AnyObject", "Sendable"], members: requirements))
             case .namespace:
-                out.doc(paragraphs: [api.doc ?? "The legacy `\(api.name)` API.", remark])
-                out.line(message)
-                if api.mainActor { out.line("@MainActor") }
-                out.declaration("enum \(api.name)") { emitLegacyMembers(api, prefix: "static ", attribute: nil) }
+                return SwiftDeclaration(doc: SwiftDoc(api.doc ?? "The legacy `\(api.name)` API.", remark), attributes: [deprecated] + isolation,
+                                        kind: .type(.enum, name: api.name, conformances: [], members: legacyMembers(api, isStatic: true, attributes: [])))
             case .extension:
-                out.doc(paragraphs: [api.doc ?? "Legacy members of `\(api.name)`.", remark])
-                out.block("extension \(api.name)") { emitLegacyMembers(api, prefix: "", attribute: message) }
+                return extensionOf(api.name, doc: SwiftDoc(api.doc ?? "Legacy members of `\(api.name)`.", remark),
+                                   members: legacyMembers(api, isStatic: false, attributes: [deprecated]))
             }
         }
     }
 
-    func emitLegacyMembers(_ api: ResolvedLegacyAPI, prefix: String, attribute: String?) {
-        var first = true
-        for property in api.properties {
-            if !first { out.line("") }
-            first = false
-            out.doc(property.doc ?? "The legacy `\(property.name)`.")
-            if let attribute { out.line(attribute) }
-            out.declaration("\(prefix)var \(Naming.escaped(property.name)): \(property.type)") {
-                out.line("get { \(property.get) }")
-                if let setter = property.set { out.line("set { \(setter) }") }
-            }
+    func legacyMembers(_ api: ResolvedLegacyAPI, isStatic: Bool, attributes: [SwiftAttribute]) -> [[SwiftDeclaration]] {
+        let properties = api.properties.map { property in
+            [self.property(SwiftDoc(property.doc ?? "The legacy `\(property.name)`."), attributes: attributes,
+                           SwiftProperty(isStatic: isStatic, name: property.name, type: property.type,
+                                         accessors: .getSet(get: .written(property.get), set: property.set.map { .written($0) })))]
         }
-        for method in api.methods {
-            if !first { out.line("") }
-            first = false
+        let methods = api.methods.map { method -> [SwiftDeclaration] in
             var paragraphs: [String?] = [method.doc ?? "The legacy `\(method.name)`."]
             if let noOp = method.noOp {
                 paragraphs.append("- Note: No longer has any effect" + (noOp.isEmpty ? "." : "; returns `\(noOp)`."))
             }
             if let replacement = method.replacement { paragraphs.append("Replaced by \(replacement).") }
-            out.doc(paragraphs: paragraphs)
-            if let replacement = method.replacement {
-                out.line("@available(*, deprecated, message: \(Naming.literal("Use \(replacement).")))")
-            } else if let attribute {
-                out.line(attribute)
+            var body: [SwiftStatement] = []
+            if let noOp = method.noOp {
+                if !noOp.isEmpty { body.append(.returnStatement(.written(noOp))) }
+            } else if let written = method.body {
+                body.append(.written(written))
             }
-            out.declaration("\(prefix)func \(method.name)\(method.signature)") {
-                if let noOp = method.noOp {
-                    if !noOp.isEmpty { out.line("return \(noOp)") }
-                } else if let body = method.body {
-                    for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
-                        out.line(String(line).trimmingTrailingSpacesOfLine())
-                    }
-                }
-            }
+            return [SwiftDeclaration(doc: SwiftDoc(paragraphs: paragraphs),
+                                     attributes: method.replacement.map { [.deprecated(message: "Use \($0).")] } ?? attributes,
+                                     kind: .function(SwiftFunction(isStatic: isStatic, name: method.name, signature: .written(method.signature), body: .lines(body))))]
         }
-    }
-}
-
-extension String {
-    func trimmingTrailingSpacesOfLine() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
+        return properties + methods
     }
 }

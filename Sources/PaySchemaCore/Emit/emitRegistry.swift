@@ -1,6 +1,5 @@
 /// The per-module registry file: every type by name, for tools that read payloads by type name.
 extension SwiftEmitter {
-
     /// One registry entry: where the type is declared, found by index (sorting moves only these).
     struct RegistryEntry {
         let name: String
@@ -8,52 +7,54 @@ extension SwiftEmitter {
         let type: Int
     }
 
-    static func emitEntries(_ out: SwiftWriter, _ module: CheckedModule, _ entries: [RegistryEntry], header: SwiftLine) {
-        out.declaration(header)
-        for entry in entries {
+    /// `PaySchemaType(T.self, module:, name:, kind:, formats:, schemaFile:[, formerNames:])` for each entry.
+    static func registryEntries(_ module: CheckedModule, _ entries: [RegistryEntry]) -> SwiftExpression {
+        .array(entries.map { entry in
             let file = module.resolvedFiles[entry.file]
             let type = file.types[entry.type]
             let kind: String
             switch type.kind {
-            case .structure: kind = ".structure"
-            case .enumeration: kind = ".enumeration"
-            case .union: kind = ".union"
-            case .scalar: kind = ".scalar"
+            case .structure: kind = "structure"
+            case .enumeration: kind = "enumeration"
+            case .union: kind = "union"
+            case .scalar: kind = "scalar"
             }
-            let formatList = "[" + type.formats.map { "." + $0.rawValue }.joined(separator: ", ") + "]"
-            let former = type.lifecycle.renamedFrom.isEmpty ? "" : ", formerNames: [" + type.lifecycle.renamedFrom.map(Naming.literal).joined(separator: ", ") + "]"
-            out.line("    PaySchemaType(\(type.name).self, module: \(Naming.literal(module.name)), name: \(Naming.literal(type.name)), kind: \(kind), formats: \(formatList), schemaFile: \(Naming.literal(file.displayPath))\(former)),")
-        }
-        out.line("]")
+            var arguments = [SwiftArgument(.metatype(type.name)), SwiftArgument("module", .string(module.name)), SwiftArgument("name", .string(type.name)),
+                             SwiftArgument("kind", .implicitMember(kind)), SwiftArgument("formats", .array(type.formats.map { .implicitMember($0.rawValue) }, .oneLine)),
+                             SwiftArgument("schemaFile", .string(file.displayPath))]
+            if !type.lifecycle.renamedFrom.isEmpty {
+                arguments.append(SwiftArgument("formerNames", .array(type.lifecycle.renamedFrom.map { .string($0) }, .oneLine)))
+            }
+            return .call(.type("PaySchemaType"), arguments)
+        }, .wrapped)
     }
 
     /// The operations' descriptors: route, parameters (read with their generated types) and
     /// bodies, for servers that route and check requests with the schemas (the sandbox).
-    static func emitOperations(_ out: SwiftWriter, _ module: CheckedModule) {
+    static func operationDescriptors(_ module: CheckedModule) -> SwiftDeclaration? {
         let operations = module.resolvedFiles.flatMap(\.operations).filter { !$0.isDeprecated }.sorted {
             ($0.pathTemplate, $0.method.rawValue) < ($1.pathTemplate, $1.method.rawValue)
         }
-        guard !operations.isEmpty else { return }
-        out.line("")
-        out.line("/// Every operation that is not deprecated, sorted by path template and method.")
-        out.declaration("static let operations: [PayOperationDescriptor] = [")
-        for operation in operations {
-            out.line("    PayOperationDescriptor(\(operation.typeName).self, parameters: [")
-            for parameter in operation.parameters {
+        guard !operations.isEmpty else { return nil }
+        let descriptors = operations.map { operation -> SwiftExpression in
+            let parameters = operation.parameters.map { parameter -> SwiftExpression in
                 var type = parameter.type
                 var list = false
                 if case .list(let element) = type {
                     type = element
                     list = true
                 }
-                var arguments = [Naming.literal(parameter.wireName), "in: .\(parameter.place.rawValue)", "as: \(parameterTypeName(type)).self", "required: \(parameter.required)"]
-                if parameter.sensitive { arguments.append("sensitive: true") }
-                if list { arguments.append("list: true") }
-                out.line("        PayParameterDescriptor(\(arguments.joined(separator: ", "))),")
+                var arguments = [SwiftArgument(.string(parameter.wireName)), SwiftArgument("in", .implicitMember(parameter.place.rawValue)),
+                                 SwiftArgument("as", .metatype(parameterTypeName(type))), SwiftArgument("required", .bool(parameter.required))]
+                if parameter.sensitive { arguments.append(SwiftArgument("sensitive", .bool(true))) }
+                if list { arguments.append(SwiftArgument("list", .bool(true))) }
+                return .call(.type("PayParameterDescriptor"), arguments)
             }
-            out.line("    ]),")
+            return .call(.type("PayOperationDescriptor"), [SwiftArgument(.metatype(operation.typeName)), SwiftArgument("parameters", .array(parameters, .wrapped))])
         }
-        out.line("]")
+        return SwiftDeclaration(doc: SwiftDoc("Every operation that is not deprecated, sorted by path template and method."),
+                                kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "operations", type: "[PayOperationDescriptor]",
+                                                              value: .array(descriptors, .wrapped))))
     }
 
     /// The Swift spelling of a parameter's (element) type: a primitive, scalar or enum.
@@ -65,17 +66,9 @@ extension SwiftEmitter {
         }
     }
 
-    /// Emits `public enum <Module>Schema: PaySchemaModule` (named and with the access level the
+    /// `public enum <Module>Schema: PaySchemaModule` (named and with the access level the
     /// configuration gives).
     static func emitRegistry(_ module: CheckedModule, config: GeneratorConfig) -> GeneratedFile {
-        let out = SwiftWriter(access: config.accessModifier)
-        out.line("// Generated by payschema from the schemas of \(module.name). Do not edit.")
-        out.line("// Edit the schemas and run `payschema generate` (the build plugin does it for `swift build`).")
-        out.line("")
-        out.line("import Foundation")
-        out.line("@_spi(Generated) import PaymentSchemasRuntime")
-        out.line("")
-        out.line("/// Every type of the `\(module.name)` schemas, by name.")
         var entries: [RegistryEntry] = []
         var deprecatedEntries: [RegistryEntry] = []
         for (fileIndex, file) in module.resolvedFiles.enumerated() {
@@ -87,20 +80,22 @@ extension SwiftEmitter {
         // Names are unique in a checked module, so sorting by name gives one order.
         entries.sort { $0.name < $1.name }
         deprecatedEntries.sort { $0.name < $1.name }
-        out.declaration("enum \(config.registry(for: module.name)): PaySchemaModule") {
-            out.line("/// The module's name.")
-            out.declaration("static let name = \(Naming.literal(module.name))")
-            out.line("")
-            out.line("/// Every type that is not deprecated, sorted by name.")
-            emitEntries(out, module, entries, header: "static let types: [PaySchemaType] = [")
-            if !deprecatedEntries.isEmpty {
-                out.line("")
-                out.line("/// The deprecated (legacy) types, sorted by name; using them is deprecated too.")
-                out.line("@available(*, deprecated, message: \"Legacy types; migrate to the current API.\")")
-                emitEntries(out, module, deprecatedEntries, header: "static let deprecatedTypes: [PaySchemaType] = [")
-            }
-            if config.generates(.operations) { emitOperations(out, module) }
+        let list = { (name: String, doc: String, attributes: [SwiftAttribute], entries: [RegistryEntry]) in
+            SwiftDeclaration(doc: SwiftDoc(doc), attributes: attributes,
+                             kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, type: "[PaySchemaType]", value: registryEntries(module, entries))))
         }
-        return GeneratedFile(name: Naming.registryFileName(module.name), module: module.name, contents: out.text)
+        var members: [[SwiftDeclaration]] = [
+            [SwiftDeclaration(doc: SwiftDoc("The module's name."), kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "name", value: .string(module.name))))],
+            [list("types", "Every type that is not deprecated, sorted by name.", [], entries)],
+        ]
+        if !deprecatedEntries.isEmpty {
+            members.append([list("deprecatedTypes", "The deprecated (legacy) types, sorted by name; using them is deprecated too.",
+                                 [.deprecated(message: "Legacy types; migrate to the current API.")], deprecatedEntries)])
+        }
+        if config.generates(.operations), let operations = operationDescriptors(module) { members.append([operations]) }
+        let registry = SwiftDeclaration(doc: SwiftDoc("Every type of the `\(module.name)` schemas, by name."),
+                                        kind: .type(.enum, name: config.registry(for: module.name), conformances: ["PaySchemaModule"], members: members))
+        let file = SwiftFile(comments: header(source: "the schemas of \(module.name)", edit: "the schemas"), imports: imports, declarations: [registry])
+        return GeneratedFile(name: Naming.registryFileName(module.name), module: module.name, contents: SwiftRenderer.render(file, access: config.accessModifier))
     }
 }

@@ -4,42 +4,42 @@ extension SwiftEmitter {
     /// The name of a field's stored property: deprecated fields are stored under `_name` so that
     /// generated code never touches a deprecated member (and so never warns).
     func storage(_ field: ResolvedField) -> String {
-        field.lifecycle.deprecated != nil ? "_" + field.name : Naming.escaped(field.name)
+        field.lifecycle.deprecated != nil ? "_" + field.name : field.name
     }
 
     /// The field's `PayFieldKey`: a string literal when the name is the same in every format and
     /// nothing else is special, otherwise the full initializer.
-    func fieldKeyExpression(_ field: ResolvedField, _ structure: ResolvedStruct) -> String {
+    func fieldKeyExpression(_ field: ResolvedField, _ structure: ResolvedStruct) -> SwiftExpression {
         let json = field.jsonName
-        var arguments = [Naming.literal(json)]
-        if structure.supports(.xml), field.xmlName != json { arguments.append("xml: " + Naming.literal(field.xmlName)) }
-        if structure.supports(.query), field.queryName != json { arguments.append("query: " + Naming.literal(field.queryName)) }
+        var arguments = [SwiftArgument(.string(json))]
+        if structure.supports(.xml), field.xmlName != json { arguments.append(SwiftArgument("xml", .string(field.xmlName))) }
+        if structure.supports(.query), field.queryName != json { arguments.append(SwiftArgument("query", .string(field.queryName))) }
         if !field.aliases.isEmpty {
-            arguments.append("aliases: [" + field.aliases.map(Naming.literal).joined(separator: ", ") + "]")
+            arguments.append(SwiftArgument("aliases", .array(field.aliases.map { .string($0) }, .oneLine)))
         }
-        if field.isNullable { arguments.append("nullable: true") }
-        if let rule = decimalRuleExpression(field) { arguments.append("decimal: " + rule) }
-        if field.allowsRelativeURL { arguments.append("relativeURL: true") }
-        return arguments.count == 1 ? arguments[0] : "PayFieldKey(" + arguments.joined(separator: ", ") + ")"
+        if field.isNullable { arguments.append(SwiftArgument("nullable", .bool(true))) }
+        if let rule = decimalRuleExpression(field) { arguments.append(SwiftArgument("decimal", rule)) }
+        if field.allowsRelativeURL { arguments.append(SwiftArgument("relativeURL", .bool(true))) }
+        return arguments.count == 1 ? .string(json) : .call(.type("PayFieldKey"), arguments)
     }
 
     /// The `PayDecimalRule` of a decimal field (or a decimal string that accepts numbers), `nil`
     /// when the defaults apply.
-    func decimalRuleExpression(_ field: ResolvedField) -> String? {
+    func decimalRuleExpression(_ field: ResolvedField) -> SwiftExpression? {
         let isDecimal = field.type.innermost == .primitive(.decimal)
         guard isDecimal || field.jsonForms != nil else { return nil }
-        var arguments: [String] = []
+        var arguments: [SwiftArgument] = []
         if let forms = field.jsonForms, forms != [.number] {
-            arguments.append("accepts: [" + forms.map { "." + $0.rawValue }.joined(separator: ", ") + "]")
+            arguments.append(SwiftArgument("accepts", .array(forms.map { .implicitMember($0.rawValue) }, .oneLine)))
         }
         if isDecimal, let scale = field.constraints.scale {
-            arguments.append("scale: \(scale)")
-            if field.constraints.exactScale { arguments.append("exactScale: true") }
+            arguments.append(SwiftArgument("scale", .number(String(scale))))
+            if field.constraints.exactScale { arguments.append(SwiftArgument("exactScale", .bool(true))) }
         }
-        return arguments.isEmpty ? nil : "PayDecimalRule(" + arguments.joined(separator: ", ") + ")"
+        return arguments.isEmpty ? nil : .call(.type("PayDecimalRule"), arguments)
     }
 
-    func fieldDoc(_ field: ResolvedField) -> [String?] {
+    func fieldDoc(_ field: ResolvedField) -> SwiftDoc {
         var notes: [String?] = [field.doc ?? "The `\(field.name)` field."]
         if field.sensitive {
             notes.append("- Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.")
@@ -47,78 +47,51 @@ extension SwiftEmitter {
         if let message = field.lifecycle.deprecated {
             notes.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
         }
-        return notes
+        return SwiftDoc(paragraphs: notes)
     }
 
-    func emitStruct(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) {
+    func structDeclarations(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) -> [SwiftDeclaration] {
         let name = declaration.name
         var conformances = ["Codable", "Hashable", "Sendable"]
         if structure.xmlRoot != nil { conformances.append("PayXMLDocument") }
         if declaration.isAlwaysValid, config.generates(.validators) { conformances.append("PayAlwaysValid") }
-        out.doc(paragraphs: [declaration.doc ?? "The `\(name)` type.", remark(name, file)])
-        if let attribute = deprecation(declaration.lifecycle) { out.line(attribute) }
-        out.declaration("struct \(name): \(conformances.joined(separator: ", "))") {
-            if let root = structure.xmlRoot {
-                out.line("/// The root element of the XML document.")
-                out.declaration("static let xmlRootElement = \(Naming.literal(root))")
-                out.line("")
-            }
-            for field in structure.fields {
-                out.doc(paragraphs: fieldDoc(field))
-                if field.lifecycle.deprecated != nil {
-                    out.line("var \(storage(field)): \(swiftType(of: field))")
-                } else {
-                    out.declaration("var \(storage(field)): \(swiftType(of: field))")
-                }
-            }
-            if !structure.fields.isEmpty { out.line("") }
-            emitMemberwiseInit(name, structure.fields)
-            out.line("")
-            // Each field's key expression, built once for both directions.
-            let keys = structure.fields.map { fieldKeyExpression($0, structure) }
-            emitDecoding(structure.fields, keys: keys)
-            out.line("")
-            emitEncoding(structure.fields, keys: keys)
+        let root = structure.xmlRoot.map { constant("The root element of the XML document.", "xmlRootElement", .string($0)) }
+        let fields = structure.fields.map { field in
+            property(fieldDoc(field), visibility: field.lifecycle.deprecated != nil ? .unspecified : .api,
+                     SwiftProperty(name: storage(field), type: swiftType(of: field)))
         }
-        emitFieldAccessors(name, declaration, structure.fields)
-        emitStructValidation(declaration, structure)
-        if structure.supports(.query) { emitQueryCoding(declaration, structure) }
-        if declaration.isSensitive { emitRedaction(name, structure.fields, deprecated: declaration.isDeprecated) }
+        // Each field's key expression, built once for both directions.
+        let keys = structure.fields.map { fieldKeyExpression($0, structure) }
+        let members = [root.map { [$0] } ?? [], fields, [memberwiseInit(name, structure.fields)],
+                       [decoding(structure.fields, keys: keys)], [encoding(structure.fields, keys: keys)]]
+        var declarations = [SwiftDeclaration(doc: SwiftDoc(declaration.doc ?? "The `\(name)` type.", remark(name, file)),
+                                             attributes: deprecation(declaration.lifecycle),
+                                             kind: .type(.struct, name: name, conformances: conformances, members: members))]
+        declarations += fieldAccessors(name, declaration, structure.fields)
+        declarations += structValidation(declaration, structure)
+        if structure.supports(.query) { declarations.append(queryCoding(declaration, structure)) }
+        if declaration.isSensitive { declarations.append(redaction(name, structure.fields, deprecated: declaration.isDeprecated)) }
+        return declarations
     }
 
-    func emitMemberwiseInit(_ name: String, _ fields: [ResolvedField]) {
-        out.line("/// Creates a new `\(name)`.")
-        if !fields.isEmpty {
-            out.line("///")
-            out.line("/// - Parameters:")
-            for field in fields {
-                let text = field.doc ?? "The `\(field.name)` field."
-                let summary = text.utf8.contains(10) ? (text.split(separator: "\n").first.map { $0.trimmingTrailingSpaces() } ?? "") : text
-                out.line("///   - \(field.name): \(summary)")
-            }
-        }
-        let parameters = fields.map { field -> String in
-            var text = "\(Naming.escaped(field.name)): \(swiftType(of: field))"
-            if let value = field.defaultValue {
-                text += " = " + literal(value)
+    /// A field as an initializer parameter, with its default (`nil` for optionals).
+    func parameter(_ field: ResolvedField, label: String? = nil, defaults: Bool = true) -> SwiftParameter {
+        var value: SwiftExpression?
+        if defaults {
+            if let defaultValue = field.defaultValue {
+                value = literal(defaultValue)
             } else if field.isOptionalInSwift {
-                text += " = nil"
-            }
-            return text
-        }
-        if parameters.count > 3 {
-            out.declaration("init(")
-            for (index, parameter) in parameters.enumerated() {
-                out.line("    " + parameter + (index == parameters.count - 1 ? "" : ","))
-            }
-            out.block(")") {
-                for field in fields { out.line("self.\(storage(field)) = \(Naming.escaped(field.name))") }
-            }
-        } else {
-            out.declaration(parameters.isEmpty ? "init()" : "init(\(parameters.joined(separator: ", ")))") {
-                for field in fields { out.line("self.\(storage(field)) = \(Naming.escaped(field.name))") }
+                value = .nilLiteral
             }
         }
+        return SwiftParameter(label ?? field.name, type: swiftType(of: field), default: value)
+    }
+
+    func memberwiseInit(_ name: String, _ fields: [ResolvedField]) -> SwiftDeclaration {
+        let parameters = fields.map { (name: $0.name, documentation: $0.doc ?? "The `\($0.name)` field.") }
+        return initializer(SwiftDoc(paragraphs: ["Creates a new `\(name)`."], parameters: parameters),
+                           fields.map { parameter($0) }, layout: fields.count > 3 ? .wrapped : .oneLine,
+                           .lines(fields.map { .assignment(member(storage($0)), .identifier($0.name)) }))
     }
 
     /// Whether a field is a single decimal, written through its ``PayDecimalRule``.
@@ -126,144 +99,117 @@ extension SwiftEmitter {
         field.type == .primitive(.decimal)
     }
 
-    func emitDecoding(_ fields: [ResolvedField], keys: [String]) {
-        out.line("/// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
-        out.declaration("init(from decoder: any Decoder) throws") {
-            if fields.isEmpty {
-                out.line("_ = try PayDecodingContainer(decoder)")
-                return
-            }
-            out.line("var container = try PayDecodingContainer(decoder)")
-            for (field, key) in zip(fields, keys) {
-                let local = Naming.escaped(field.name)
-                let required = field.required ? "true" : "false"
-                var expression: String
-                switch field.type {
-                case .primitive(.date):
-                    expression = "container.date(\(key), format: \(dateFormatExpression(field)), required: \(required))"
-                case .list(.primitive(.date)):
-                    expression = "container.dateList(\(key), format: \(dateFormatExpression(field)), required: \(required))"
-                case .set(.primitive(.date)):
-                    expression = "container.dateList(\(key), format: \(dateFormatExpression(field)), required: \(required)).map(Set.init)"
-                case .list(let element):
-                    let elementType = swiftType(element) + (field.nullableElements ? "?" : "")
-                    expression = "container.list(\(elementType).self, \(key), required: \(required))"
-                case .set(let element):
-                    expression = "container.set(\(swiftType(element)).self, \(key), required: \(required))"
-                case .map(let value):
-                    expression = "container.map(\(swiftType(value)).self, \(key), required: \(required))"
-                default:
-                    let method = field.required ? "required" : "optional"
-                    expression = "container.\(method)(\(swiftType(field.type)).self, \(key))"
-                }
-                if let value = field.defaultValue {
-                    expression += " ?? " + literal(value)
-                }
-                // Optional and defaulted fields are stored as they are read; required ones wait until
-                // every field was read, so that all problems are reported at once.
-                out.line(field.required ? "let \(local) = \(expression)" : "self.\(storage(field)) = \(expression)")
-            }
-            out.line("try container.finish()")
-            let mandatory = fields.filter { $0.required }
-            if !mandatory.isEmpty {
-                out.line("guard " + mandatory.map { "let " + Naming.escaped($0.name) }.joined(separator: ", ") + " else { throw container.incomplete() }")
-            }
-            for field in mandatory {
-                out.line("self.\(storage(field)) = \(Naming.escaped(field.name))")
-            }
+    func decoding(_ fields: [ResolvedField], keys: [SwiftExpression]) -> SwiftDeclaration {
+        let doc = SwiftDoc("Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
+        let parameters = [SwiftParameter("from", "decoder", type: "any Decoder")]
+        let open = SwiftExpression.tryExpression(.construct("PayDecodingContainer", "decoder"))
+        guard !fields.isEmpty else {
+            return initializer(doc, parameters, throws: true, .lines([.assignment(.identifier("_"), open)]))
         }
+        let container = SwiftExpression.identifier("container")
+        var body: [SwiftStatement] = [.variable("container", value: open)]
+        for (field, key) in zip(fields, keys) {
+            let required = SwiftArgument("required", .bool(field.required))
+            var expression: SwiftExpression
+            switch field.type {
+            case .primitive(.date):
+                expression = .call(container, "date", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required)
+            case .list(.primitive(.date)):
+                expression = .call(container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required)
+            case .set(.primitive(.date)):
+                expression = .call(.call(container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required),
+                                   "map", SwiftArgument(.initializerReference(.type("Set"))))
+            case .list(let element):
+                let elementType = swiftType(element) + (field.nullableElements ? "?" : "")
+                expression = .call(container, "list", SwiftArgument(.metatype(elementType)), SwiftArgument(key), required)
+            case .set(let element):
+                expression = .call(container, "set", SwiftArgument(.metatype(swiftType(element))), SwiftArgument(key), required)
+            case .map(let value):
+                expression = .call(container, "map", SwiftArgument(.metatype(swiftType(value))), SwiftArgument(key), required)
+            default:
+                expression = .call(container, field.required ? "required" : "optional", SwiftArgument(.metatype(swiftType(field.type))), SwiftArgument(key))
+            }
+            if let value = field.defaultValue { expression = expression ?? literal(value) }
+            // Optional and defaulted fields are stored as they are read; required ones wait until
+            // every field was read, so that all problems are reported at once.
+            body.append(field.required ? .constant(field.name, value: expression) : .assignment(member(storage(field)), expression))
+        }
+        body.append(.expression(.tryExpression(.call(container, "finish"))))
+        let mandatory = fields.filter { $0.required }
+        if !mandatory.isEmpty {
+            body.append(.guardStatement(mandatory.map { .optionalBinding($0.name, nil) }, else: .inline(.throwStatement(.call(container, "incomplete")))))
+        }
+        body += mandatory.map { .assignment(member(storage($0)), .identifier($0.name)) }
+        return initializer(doc, parameters, throws: true, .lines(body))
     }
 
-    func emitEncoding(_ fields: [ResolvedField], keys: [String]) {
-        out.line("/// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.")
-        out.declaration("func encode(to encoder: any Encoder) throws") {
-            if fields.isEmpty {
-                out.line("_ = PayEncodingContainer(encoder)")
-                return
-            }
-            out.line("var container = PayEncodingContainer(encoder)")
-            for (field, key) in zip(fields, keys) {
-                let value = "self.\(storage(field))"
-                switch field.type {
-                case .primitive(.date):
-                    out.line("try container.encodeDate(\(value), \(key), format: \(dateFormatExpression(field)))")
-                case .list(.primitive(.date)):
-                    out.line("try container.encodeDates(\(value), \(key), format: \(dateFormatExpression(field)))")
-                case .set(.primitive(.date)):
-                    out.line("try container.encodeDates(\(value).map { $0.sorted() }, \(key), format: \(dateFormatExpression(field)))")
-                case .set:
-                    out.line("try container.encodeSet(\(value), \(key))")
-                default:
-                    if isDecimalField(field) {
-                        out.line("try container.encodeDecimal(\(value), \(key))")
-                    } else if field.isOptionalInSwift {
-                        out.line("try container.encodeIfPresent(\(value), \(key))")
-                    } else {
-                        out.line("try container.encode(\(value), \(key))")
-                    }
-                }
-            }
+    func encoding(_ fields: [ResolvedField], keys: [SwiftExpression]) -> SwiftDeclaration {
+        let doc = SwiftDoc("Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.")
+        let parameters = [SwiftParameter("to", "encoder", type: "any Encoder")]
+        let open = SwiftExpression.construct("PayEncodingContainer", "encoder")
+        guard !fields.isEmpty else {
+            return function(doc, "encode", parameters, throws: true, .lines([.assignment(.identifier("_"), open)]))
         }
+        let container = SwiftExpression.identifier("container")
+        var body: [SwiftStatement] = [.variable("container", value: open)]
+        for (field, key) in zip(fields, keys) {
+            let value = member(storage(field))
+            let call: SwiftExpression
+            switch field.type {
+            case .primitive(.date):
+                call = .call(container, "encodeDate", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
+            case .list(.primitive(.date)):
+                call = .call(container, "encodeDates", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
+            case .set(.primitive(.date)):
+                let sorted = SwiftExpression.trailingClosure(.member(value, "map"), SwiftClosure(body: .value(.call(.identifier("$0"), "sorted"))))
+                call = .call(container, "encodeDates", SwiftArgument(sorted), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
+            case .set:
+                call = .call(container, "encodeSet", SwiftArgument(value), SwiftArgument(key))
+            default:
+                let method = isDecimalField(field) ? "encodeDecimal" : field.isOptionalInSwift ? "encodeIfPresent" : "encode"
+                call = .call(container, method, SwiftArgument(value), SwiftArgument(key))
+            }
+            body.append(.expression(.tryExpression(call)))
+        }
+        return function(doc, "encode", parameters, throws: true, .lines(body))
+    }
+
+    /// The getter and setter of a property stored under `storage`.
+    func forwarding(to storage: String) -> SwiftAccessors {
+        .getSet(get: .expression(.identifier(storage)), set: .assignment(.identifier(storage), .identifier("newValue")))
     }
 
     /// Public accessors for deprecated fields and aliases for renamed ones.
-    func emitFieldAccessors(_ name: String, _ declaration: ResolvedDecl, _ fields: [ResolvedField]) {
+    func fieldAccessors(_ name: String, _ declaration: ResolvedDecl, _ fields: [ResolvedField]) -> [SwiftDeclaration] {
         let shims = config.generates(.shims)
         let accessors = fields.filter { $0.lifecycle.deprecated != nil || (shims && !$0.lifecycle.renamedFrom.isEmpty) }
-        guard !accessors.isEmpty else { return }
-        out.line("")
-        markDeprecatedExtension(declaration.isDeprecated)
-        out.block("extension \(name)") {
-            var first = true
-            for field in accessors {
-                if field.lifecycle.deprecated != nil {
-                    if !first { out.line("") }
-                    first = false
-                    out.doc(paragraphs: fieldDoc(field))
-                    out.line(deprecation(field.lifecycle)!)
-                    out.declaration("var \(Naming.escaped(field.name)): \(swiftType(of: field))") {
-                        out.line("get { \(storage(field)) }")
-                        out.line("set { \(storage(field)) = newValue }")
-                    }
-                }
-                for old in field.lifecycle.renamedFrom where shims {
-                    if !first { out.line("") }
-                    first = false
-                    out.line("/// The earlier name of ``\(field.name)``.")
-                    out.line("@available(*, deprecated, renamed: \(Naming.literal(field.name)))")
-                    out.declaration("var \(Naming.escaped(old)): \(swiftType(of: field))") {
-                        out.line("get { \(storage(field)) }")
-                        out.line("set { \(storage(field)) = newValue }")
-                    }
-                }
+        guard !accessors.isEmpty else { return [] }
+        var members: [[SwiftDeclaration]] = []
+        for field in accessors {
+            if field.lifecycle.deprecated != nil {
+                members.append([property(fieldDoc(field), attributes: deprecation(field.lifecycle),
+                                         SwiftProperty(name: field.name, type: swiftType(of: field), accessors: forwarding(to: storage(field))))])
             }
-            if shims { emitRenamedFieldsInit(fields) }
+            for old in field.lifecycle.renamedFrom where shims {
+                members.append([property(SwiftDoc("The earlier name of ``\(field.name)``."), attributes: [.renamed(to: field.name)],
+                                         SwiftProperty(name: old, type: swiftType(of: field), accessors: forwarding(to: storage(field))))])
+            }
         }
+        if shims, let initializer = renamedFieldsInit(fields) { members.append([initializer]) }
+        return [extensionOf(name, deprecated: declaration.isDeprecated, members: members)]
     }
 
     /// The memberwise initializer spelled with the earlier names of renamed fields, so that code
     /// written before the rename keeps compiling (a deprecation warning points at the new labels).
     /// The renamed parameters have no default, so a call can never match both initializers.
-    func emitRenamedFieldsInit(_ fields: [ResolvedField]) {
+    func renamedFieldsInit(_ fields: [ResolvedField]) -> SwiftDeclaration? {
         let renamed = fields.filter { !$0.lifecycle.renamedFrom.isEmpty }
-        guard !renamed.isEmpty else { return }
-        let label = { (field: ResolvedField) -> String in Naming.escaped(field.lifecycle.renamedFrom.first ?? field.name) }
-        let parameters = fields.map { field -> String in
-            var text = "\(label(field)): \(swiftType(of: field))"
-            guard field.lifecycle.renamedFrom.isEmpty else { return text }
-            if let value = field.defaultValue {
-                text += " = " + literal(value)
-            } else if field.isOptionalInSwift {
-                text += " = nil"
-            }
-            return text
-        }
+        guard !renamed.isEmpty else { return nil }
+        let label = { (field: ResolvedField) -> String in field.lifecycle.renamedFrom.first ?? field.name }
+        let parameters = fields.map { parameter($0, label: label($0), defaults: $0.lifecycle.renamedFrom.isEmpty) }
         let renames = renamed.map { "\($0.lifecycle.renamedFrom.first ?? "") → \($0.name)" }.joined(separator: ", ")
-        out.line("")
-        out.line("/// Creates a value with the earlier names of renamed fields (\(renames)).")
-        out.line("@available(*, deprecated, message: \(Naming.literal("Renamed fields: " + renames + ".")))")
-        out.declaration("init(\(parameters.joined(separator: ", ")))") {
-            out.line("self.init(" + fields.map { "\(Naming.escaped($0.name)): \(label($0))" }.joined(separator: ", ") + ")")
-        }
+        let call = SwiftExpression.call(.initializerReference(.selfValue), fields.map { SwiftArgument($0.name, .identifier(label($0))) })
+        return initializer(SwiftDoc("Creates a value with the earlier names of renamed fields (\(renames))."),
+                           attributes: [.deprecated(message: "Renamed fields: " + renames + ".")], parameters, .lines([.expression(call)]))
     }
 }

@@ -1,115 +1,94 @@
 extension SwiftEmitter {
-    func emitUnion(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) {
+    func unionDeclarations(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) -> [SwiftDeclaration] {
         let name = declaration.name
         let tags = decl.variants.map(\.tag).joined(separator: ", ")
-        out.doc(paragraphs: [declaration.doc ?? "The `\(name)` variants.", "The `\(decl.discriminator)` field selects the variant: \(tags).", remark(name, file)])
-        if let attribute = deprecation(declaration.lifecycle) { out.line(attribute) }
-        out.declaration("enum \(name): Codable, Hashable, Sendable") {
-            for variant in decl.variants {
-                out.doc(variant.doc ?? "`\(decl.discriminator): \(variant.tag)`.")
-                out.line("case \(Naming.escaped(variant.caseName))(\(variant.structure.name))")
-            }
-            out.line("")
-            out.line("/// The discriminator value of the variant.")
-            out.declaration("var \(discriminatorProperty(decl)): String") {
-                out.switchBlock("switch self") {
-                    for variant in decl.variants {
-                        out.line("case .\(Naming.escaped(variant.caseName)): return \(Naming.literal(variant.tag))")
-                    }
-                }
-            }
-            out.line("")
-            out.line("/// Reads `\(decl.discriminator)` and decodes the variant it names; an unknown or missing value is an error.")
-            out.declaration("init(from decoder: any Decoder) throws") {
-                out.line("let container = try decoder.container(keyedBy: PayCodingKey.self)")
-                out.line("let key = PayCodingKey(stringValue: \(Naming.literal(decl.discriminator)))")
-                out.line("let path = PayPath(codingPath: decoder.codingPath).appending(key.stringValue)")
-                out.line("let tag: String")
-                out.doCatch({ out.line("tag = try container.decode(String.self, forKey: key)") }, catch: {
-                    out.line("throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: path))")
-                })
-                out.switchBlock("switch tag") {
-                    for variant in decl.variants {
-                        out.line("case \(Naming.literal(variant.tag)): self = .\(Naming.escaped(variant.caseName))(try \(variant.structure.name)(from: decoder))")
-                    }
-                    out.line("default:")
-                    out.line("    throw PayloadDecodingError(issues: [PayloadIssue(path: path, kind: .invalidValue, message: \"'\\(tag)' is not a variant of \(name); expected one of \(tags)\")])")
-                }
-            }
-            out.line("")
-            out.line("/// Encodes the variant's fields, discriminator included.")
-            out.declaration("func encode(to encoder: any Encoder) throws") {
-                out.switchBlock("switch self") {
-                    for variant in decl.variants {
-                        out.line("case .\(Naming.escaped(variant.caseName))(let value): try value.encode(to: encoder)")
-                    }
-                }
-            }
+        let cases = decl.variants.map { variant in
+            enumCase(SwiftDoc(variant.doc ?? "`\(decl.discriminator): \(variant.tag)`."), variant.caseName, payload: variant.structure.name)
         }
-        if config.generates(.validators) { emitUnionValidation(declaration, decl) }
-        if declaration.isSensitive {
-            emitUnionRedaction(declaration, decl)
+        let discriminator = computed("The discriminator value of the variant.", discriminatorProperty(decl), "String", .lines([
+            switchOn(.selfValue, decl.variants.map { SwiftSwitchCase([.enumCase($0.caseName, binding: nil)], .returning(.string($0.tag))) }),
+        ]))
+        let key = SwiftExpression.identifier("key"), path = SwiftExpression.identifier("path"), decoder = SwiftExpression.identifier("decoder")
+        let issues = { (value: SwiftExpression) in SwiftExpression.construct("PayloadDecodingError", SwiftArgument("issues", value)) }
+        var variants = decl.variants.map { variant in
+            SwiftSwitchCase([.value(.string(variant.tag))], .inline(.assignment(.selfValue, .call(.implicitMember(variant.caseName), [
+                SwiftArgument(.tryExpression(.construct(variant.structure.name, SwiftArgument("from", decoder)))),
+            ]))))
         }
+        let unknown = SwiftExpression.interpolation([.text("'"), .value(.identifier("tag")), .text("' is not a variant of \(name); expected one of \(tags)")])
+        variants.append(.otherwise(.lines([.throwStatement(issues(.array([.construct("PayloadIssue", SwiftArgument("path", path), SwiftArgument("kind", .implicitMember("invalidValue")),
+                                                                                                   SwiftArgument("message", unknown))], .oneLine)))])))
+        let decoding = initializer(SwiftDoc("Reads `\(decl.discriminator)` and decodes the variant it names; an unknown or missing value is an error."),
+                                   [SwiftParameter("from", "decoder", type: "any Decoder")], throws: true, .lines([
+            .constant("container", value: .tryExpression(.call(decoder, "container", SwiftArgument("keyedBy", .metatype("PayCodingKey"))))),
+            .constant("key", value: .construct("PayCodingKey", SwiftArgument("stringValue", .string(decl.discriminator)))),
+            .constant("path", value: .call(.construct("PayPath", SwiftArgument("codingPath", .member(decoder, "codingPath"))), "appending", SwiftArgument(.member(key, "stringValue")))),
+            .constant("tag", type: "String", value: nil),
+            .doCatch([.assignment(.identifier("tag"), .tryExpression(.call(.identifier("container"), "decode", SwiftArgument(.metatype("String")), SwiftArgument("forKey", key))))],
+                     catch: [.throwStatement(issues(.call(.type("PayloadDecodingError"), "issues", SwiftArgument("from", .identifier("error")), SwiftArgument("at", path))))]),
+            switchOn(.identifier("tag"), variants),
+        ]))
+        let encoding = function(SwiftDoc("Encodes the variant's fields, discriminator included."), "encode", [SwiftParameter("to", "encoder", type: "any Encoder")], throws: true, .lines([
+            switchOn(.selfValue, decl.variants.map { variant in
+                SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .inline(.expression(.tryExpression(.call(.identifier("value"), "encode", SwiftArgument("to", .identifier("encoder")))))))
+            }),
+        ]))
+        var declarations = [SwiftDeclaration(doc: SwiftDoc(declaration.doc ?? "The `\(name)` variants.", "The `\(decl.discriminator)` field selects the variant: \(tags).", remark(name, file)),
+                                             attributes: deprecation(declaration.lifecycle),
+                                             kind: .type(.enum, name: name, conformances: ["Codable", "Hashable", "Sendable"],
+                                                         members: [cases, [discriminator], [decoding], [encoding]]))]
+        if config.generates(.validators) { declarations.append(unionValidation(declaration, decl)) }
+        if declaration.isSensitive { declarations.append(unionRedaction(declaration, decl)) }
+        return declarations
     }
 
-    func emitUnionValidation(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) {
-        let name = declaration.name
-        out.line("")
-        markDeprecatedExtension(declaration.isDeprecated)
-        out.block("extension \(name): PayValidatable") {
-            out.line("/// Validates the variant and checks that its discriminator matches the case.")
-            out.declaration("func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
-                out.switchBlock("switch self") {
-                    for variant in decl.variants {
-                        out.line("case .\(Naming.escaped(variant.caseName))(let value):")
-                        let field = variant.discriminatorField
-                        let read = field.map { discriminatorRead($0) } ?? "\"\""
-                        out.line("    if \(read) != \(Naming.literal(variant.tag)) {")
-                        out.line("        violations.append(ValidationViolation(path: path.appending(\(Naming.literal(decl.discriminator))), rule: \"discriminator\", message: \"must be '\(variant.tag)' for this variant\", value: \(read)))")
-                        out.line("    }")
-                        if variant.structure.needsValidation {
-                            out.line("    value.collectViolations(at: path, into: &violations)")
-                        }
-                    }
-                }
+    func unionValidation(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) -> SwiftDeclaration {
+        let cases = decl.variants.map { variant -> SwiftSwitchCase in
+            let read = variant.discriminatorField.map(discriminatorRead) ?? .string("")
+            let violation = SwiftExpression.construct("ValidationViolation",
+                                                      SwiftArgument("path", .call(.identifier("path"), "appending", SwiftArgument(.string(decl.discriminator)))),
+                                                      SwiftArgument("rule", .string("discriminator")),
+                                                      SwiftArgument("message", .string("must be '\(variant.tag)' for this variant")),
+                                                      SwiftArgument("value", read))
+            var body: [SwiftStatement] = [.ifStatement([.expression(.binary(read, "!=", .string(variant.tag)))],
+                                                       .lines([.expression(.call(.identifier("violations"), "append", SwiftArgument(violation)))]))]
+            if variant.structure.needsValidation {
+                body.append(.expression(.call(.identifier("value"), "collectViolations", SwiftArgument("at", .identifier("path")),
+                                              SwiftArgument("into", .inoutReference(.identifier("violations"))))))
             }
+            return SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .lines(body))
         }
+        let collect = collectViolations("Validates the variant and checks that its discriminator matches the case.", [switchOn(.selfValue, cases)])
+        return extensionOf(declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayValidatable"], members: [[collect]])
     }
 
-    func emitUnionRedaction(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) {
+    func unionRedaction(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) -> SwiftDeclaration {
         let name = declaration.name
-        out.line("")
-        markDeprecatedExtension(declaration.isDeprecated)
-        out.block("extension \(name): CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable") {
-            out.line("/// The variant with its fields; sensitive fields are redacted.")
-            out.declaration("var description: String") {
-                out.switchBlock("switch self") {
-                    for variant in decl.variants {
-                        out.line("case .\(Naming.escaped(variant.caseName))(let value): return \"\(name).\(variant.caseName)(\\(String(reflecting: value)))\"")
-                    }
-                }
-            }
-            out.line("")
-            out.line("/// Same as ``description``.")
-            out.declaration("var debugDescription: String { description }")
-            out.line("")
-            out.line("/// A mirror whose child is the variant's (redacting) value.")
-            out.declaration("var customMirror: Mirror") {
-                out.switchBlock("switch self") {
-                    for variant in decl.variants {
-                        out.line("case .\(Naming.escaped(variant.caseName))(let value): return Mirror(self, children: [\(Naming.literal(variant.caseName)): value], displayStyle: .enum)")
-                    }
-                }
-            }
-        }
+        let description = computed("The variant with its fields; sensitive fields are redacted.", "description", "String", .lines([
+            switchOn(.selfValue, decl.variants.map { variant in
+                SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .returning(.interpolation([
+                    .text("\(name).\(variant.caseName)("), .value(.construct("String", SwiftArgument("reflecting", .identifier("value")))), .text(")"),
+                ])))
+            }),
+        ]))
+        let debugDescription = computed("Same as ``description``.", "debugDescription", "String", .value(.identifier("description")))
+        let mirror = computed("A mirror whose child is the variant's (redacting) value.", "customMirror", "Mirror", .lines([
+            switchOn(.selfValue, decl.variants.map { variant in
+                SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .returning(.construct("Mirror", SwiftArgument(.selfValue),
+                    SwiftArgument("children", .dictionary([SwiftDictionaryEntry(key: .string(variant.caseName), value: .identifier("value"))])),
+                    SwiftArgument("displayStyle", .implicitMember("enum")))))
+            }),
+        ]))
+        return extensionOf(name, deprecated: declaration.isDeprecated, conformances: ["CustomStringConvertible", "CustomDebugStringConvertible", "CustomReflectable"],
+                           members: [[description], [debugDescription], [mirror]])
     }
 
     func discriminatorProperty(_ decl: ResolvedUnion) -> String {
-        Naming.isMemberName(decl.discriminator) && decl.discriminator != "description" ? Naming.escaped(decl.discriminator) : "discriminator"
+        Naming.isMemberName(decl.discriminator) && decl.discriminator != "description" ? decl.discriminator : "discriminator"
     }
 
-    func discriminatorRead(_ field: ResolvedField) -> String {
-        if case .named = field.type { return "value.\(storage(field)).rawValue" }
-        return "value.\(storage(field))"
+    func discriminatorRead(_ field: ResolvedField) -> SwiftExpression {
+        if case .named = field.type { return .member(.member(.identifier("value"), storage(field)), "rawValue") }
+        return .member(.identifier("value"), storage(field))
     }
 }

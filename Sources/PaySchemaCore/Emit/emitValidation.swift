@@ -1,130 +1,152 @@
 @_spi(Generated) import PaySchemaVocabulary
 
 extension SwiftEmitter {
-    /// Emits the `minItems`/`maxItems` checks of a collection and returns the constraints left for its
-    /// elements, or `nil` when the elements need no checks.
-    func emitItemCounts(value: String, constraints: ResolvedConstraints, element: ResolvedType, path: String) -> ResolvedConstraints? {
-        if let minimum = constraints.minItems { out.line("PayRules.minItems(\(value).count, \(minimum), at: \(path), into: &violations)") }
-        if let maximum = constraints.maxItems { out.line("PayRules.maxItems(\(value).count, \(maximum), at: \(path), into: &violations)") }
+    /// `PayRules.rule(arguments, at: path[, sensitive: true], into: &violations)`.
+    func rule(_ name: String, _ arguments: [SwiftArgument], path: SwiftExpression, sensitive: Bool = false) -> SwiftStatement {
+        var all = arguments + [SwiftArgument("at", path)]
+        if sensitive { all.append(SwiftArgument("sensitive", .bool(true))) }
+        all.append(SwiftArgument("into", .inoutReference(.identifier("violations"))))
+        return .expression(.call(.member(.type("PayRules"), name), all))
+    }
+
+    /// The `minItems`/`maxItems` checks of a collection, and the constraints left for its
+    /// elements (`nil` when the elements need no checks).
+    func itemCounts(value: SwiftExpression, constraints: ResolvedConstraints, element: ResolvedType, path: SwiftExpression) -> ([SwiftStatement], ResolvedConstraints?) {
+        var checks: [SwiftStatement] = []
+        let count = SwiftArgument(.member(value, "count"))
+        if let minimum = constraints.minItems { checks.append(rule("minItems", [count, SwiftArgument(.number(String(minimum)))], path: path)) }
+        if let maximum = constraints.maxItems { checks.append(rule("maxItems", [count, SwiftArgument(.number(String(maximum)))], path: path)) }
         var elementConstraints = constraints
         elementConstraints.minItems = nil
         elementConstraints.maxItems = nil
-        return !elementConstraints.isEmpty || element.holdsValidatedValues ? elementConstraints : nil
+        return (checks, !elementConstraints.isEmpty || element.holdsValidatedValues ? elementConstraints : nil)
     }
 
-    /// Emits the checks of `value` (a Swift expression of `type`) at `path` (a Swift `PayPath` expression).
-    func emitChecks(value: String, type: ResolvedType, constraints: ResolvedConstraints, sensitive: Bool, path: String, rulesPrefix: String, depth: Int = 0, optionalElements: Bool = false) {
-        let secret = sensitive ? ", sensitive: true" : ""
+    /// The checks of `value` (of `type`) at `path` (a `PayPath`); `rules` names the type's
+    /// compiled patterns and formats (`Rules.<rules>Pattern`).
+    func checks(value: SwiftExpression, type: ResolvedType, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression, rules: String, depth: Int = 0, optionalElements: Bool = false) -> [SwiftStatement] {
         switch type {
         case .list(let element), .set(let element):
-            guard let elementConstraints = emitItemCounts(value: value, constraints: constraints, element: element, path: path) else { return }
+            let (counts, elementConstraints) = itemCounts(value: value, constraints: constraints, element: element, path: path)
+            guard let elementConstraints else { return counts }
             let index = "index\(depth)", item = "element\(depth)"
-            out.block("for (\(index), \(item)) in \(value).enumerated()") {
-                if optionalElements { out.line("guard let \(item) else { continue }") }
-                emitChecks(value: item, type: element, constraints: elementConstraints, sensitive: sensitive, path: "\(path).appending(index: \(index))", rulesPrefix: rulesPrefix, depth: depth + 1)
-            }
+            var body: [SwiftStatement] = []
+            if optionalElements { body.append(.guardStatement([.optionalBinding(item, nil)], else: .inline(.continueStatement))) }
+            body += checks(value: .identifier(item), type: element, constraints: elementConstraints, sensitive: sensitive,
+                           path: .call(path, "appending", SwiftArgument("index", .identifier(index))), rules: rules, depth: depth + 1)
+            return counts + [.forIn(.tuple([.name(index), .name(item)]), in: .call(value, "enumerated"), .lines(body))]
         case .map(let element):
-            guard let elementConstraints = emitItemCounts(value: value, constraints: constraints, element: element, path: path) else { return }
-            let key = "key\(depth)"
-            out.block("for \(key) in \(value).keys.sorted()") {
-                out.line("let entry\(depth) = \(value)[\(key)]!")
-                emitChecks(value: "entry\(depth)", type: element, constraints: elementConstraints, sensitive: sensitive, path: "\(path).appending(\(key))", rulesPrefix: rulesPrefix, depth: depth + 1)
-            }
+            let (counts, elementConstraints) = itemCounts(value: value, constraints: constraints, element: element, path: path)
+            guard let elementConstraints else { return counts }
+            let key = "key\(depth)", entry = "entry\(depth)"
+            let body: [SwiftStatement] = [.constant(entry, value: .forceUnwrap(.subscripted(value, [SwiftArgument(.identifier(key))])))]
+                + checks(value: .identifier(entry), type: element, constraints: elementConstraints, sensitive: sensitive,
+                         path: .call(path, "appending", SwiftArgument(.identifier(key))), rules: rules, depth: depth + 1)
+            return counts + [.forIn(.name(key), in: .call(.member(value, "keys"), "sorted"), .lines(body))]
         case .named(let reference):
+            var result: [SwiftStatement] = []
             if reference.needsValidation {
-                out.line("\(value).collectViolations(at: \(path), into: &violations)")
+                result.append(.expression(.call(value, "collectViolations", SwiftArgument("at", path), SwiftArgument("into", .inoutReference(.identifier("violations"))))))
             }
             if case .scalar(let base) = reference.kind, constraints.hasValueConstraints {
-                emitPrimitiveChecks(value: "\(value).rawValue", primitive: base, constraints: constraints, secret: secret, path: path, rulesPrefix: rulesPrefix)
+                result += primitiveChecks(value: .member(value, "rawValue"), primitive: base, constraints: constraints, sensitive: sensitive, path: path, rules: rules)
             }
+            return result
         case .primitive(let primitive):
-            emitPrimitiveChecks(value: value, primitive: primitive, constraints: constraints, secret: secret, path: path, rulesPrefix: rulesPrefix)
+            return primitiveChecks(value: value, primitive: primitive, constraints: constraints, sensitive: sensitive, path: path, rules: rules)
         }
     }
 
-    func emitPrimitiveChecks(value: String, primitive: SchemaPrimitive, constraints: ResolvedConstraints, secret: String, path: String, rulesPrefix: String) {
-        if let minimum = constraints.minLength { out.line("PayRules.minLength(\(value), \(minimum), at: \(path)\(secret), into: &violations)") }
-        if let maximum = constraints.maxLength { out.line("PayRules.maxLength(\(value), \(maximum), at: \(path)\(secret), into: &violations)") }
-        if constraints.pattern != nil { out.line("PayRules.pattern(\(value), \(rulesPrefix)Pattern, at: \(path)\(secret), into: &violations)") }
+    func primitiveChecks(value: SwiftExpression, primitive: SchemaPrimitive, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression, rules: String) -> [SwiftStatement] {
+        let subject = SwiftArgument(value)
+        var checks: [SwiftStatement] = []
+        if let minimum = constraints.minLength { checks.append(rule("minLength", [subject, SwiftArgument(.number(String(minimum)))], path: path, sensitive: sensitive)) }
+        if let maximum = constraints.maxLength { checks.append(rule("maxLength", [subject, SwiftArgument(.number(String(maximum)))], path: path, sensitive: sensitive)) }
+        if constraints.pattern != nil {
+            checks.append(rule("pattern", [subject, SwiftArgument(.member(.type("Rules"), rules + "Pattern"))], path: path, sensitive: sensitive))
+        }
         if let minimum = constraints.minimum {
-            out.line("PayRules.minimum(\(value), \(bound(minimum, primitive)), exclusive: \(constraints.exclusiveMinimum), at: \(path)\(secret), into: &violations)")
+            checks.append(rule("minimum", [subject, SwiftArgument(bound(minimum, primitive)), SwiftArgument("exclusive", .bool(constraints.exclusiveMinimum))], path: path, sensitive: sensitive))
         }
         if let maximum = constraints.maximum {
-            out.line("PayRules.maximum(\(value), \(bound(maximum, primitive)), exclusive: \(constraints.exclusiveMaximum), at: \(path)\(secret), into: &violations)")
+            checks.append(rule("maximum", [subject, SwiftArgument(bound(maximum, primitive)), SwiftArgument("exclusive", .bool(constraints.exclusiveMaximum))], path: path, sensitive: sensitive))
         }
-        if let scale = constraints.scale { out.line("PayRules.scale(\(value), \(scale), at: \(path)\(secret), into: &violations)") }
+        if let scale = constraints.scale { checks.append(rule("scale", [subject, SwiftArgument(.number(String(scale)))], path: path, sensitive: sensitive)) }
         if let format = formatRule(constraints) {
-            let rule: String
+            let expression: SwiftExpression
             switch format {
-            case .constant(let expression): rule = expression
-            case .built: rule = "\(rulesPrefix)Format"
+            case .constant(let constant): expression = constant
+            case .built: expression = .member(.type("Rules"), rules + "Format")
             }
-            out.line("PayRules.format(\(value), \(rule), at: \(path)\(secret), into: &violations)")
+            checks.append(rule("format", [subject, SwiftArgument(expression)], path: path, sensitive: sensitive))
         }
+        return checks
     }
 
-    /// Static patterns and formats a type's checks use, compiled once.
-    func emitRuleConstants(_ items: [(prefix: String, constraints: ResolvedConstraints)]) -> Bool {
-        let needed = items.filter { item in
-            if item.constraints.pattern != nil { return true }
-            if case .built = formatRule(item.constraints) { return true }
-            return false
-        }
-        guard !needed.isEmpty else { return false }
-        out.line("")
-        out.line("/// Patterns and formats compiled once for the checks above.")
-        out.block("private enum Rules") {
-            for item in needed {
-                if let pattern = item.constraints.pattern {
-                    out.line("static let \(item.prefix)Pattern = PayPattern(\(Naming.literal(pattern)))")
-                }
-                if case .built(let expression) = formatRule(item.constraints) {
-                    out.line("static let \(item.prefix)Format = \(expression)")
-                }
+    /// Static patterns and formats a type's checks use, compiled once; `nil` when none is needed.
+    func ruleConstants(_ items: [(prefix: String, constraints: ResolvedConstraints)]) -> SwiftDeclaration? {
+        var constants: [SwiftDeclaration] = []
+        for item in items {
+            if let pattern = item.constraints.pattern {
+                constants.append(ruleConstant(item.prefix + "Pattern", .construct("PayPattern", SwiftArgument(.string(pattern)))))
+            }
+            if case .built(let expression) = formatRule(item.constraints) {
+                constants.append(ruleConstant(item.prefix + "Format", expression))
             }
         }
-        return true
+        guard !constants.isEmpty else { return nil }
+        return SwiftDeclaration(doc: SwiftDoc("Patterns and formats compiled once for the checks above."), visibility: .private,
+                                kind: .type(.enum, name: "Rules", conformances: [], members: [constants]))
     }
 
-    func emitStructValidation(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) {
-        guard !declaration.isAlwaysValid, config.generates(.validators) else { return }
-        let name = declaration.name
+    private func ruleConstant(_ name: String, _ value: SwiftExpression) -> SwiftDeclaration {
+        SwiftDeclaration(visibility: .unspecified, kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, value: value)))
+    }
+
+    /// `func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])`.
+    func collectViolations(_ doc: String, _ body: [SwiftStatement]) -> SwiftDeclaration {
+        function(SwiftDoc(doc), "collectViolations",
+                 [SwiftParameter("at", "path", type: "PayPath"), SwiftParameter("into", "violations", type: "inout [ValidationViolation]")], .lines(body))
+    }
+
+    func structValidation(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) -> [SwiftDeclaration] {
+        guard !declaration.isAlwaysValid, config.generates(.validators) else { return [] }
         let format = structure.primaryFormat
         let checked = structure.fields.filter(\.needsValidation)
-        out.line("")
-        markDeprecatedExtension(declaration.isDeprecated)
-        out.block("extension \(name): PayValidatable") {
-            out.line("/// Appends every constraint violation of this value and the values it holds, with wire paths.")
-            out.declaration("func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])") {
-                for field in checked {
-                    let path = "path.appending(\(Naming.literal(field.wireName(in: format))))"
-                    let prefix = "Rules.\(field.name)"
-                    if field.isOptionalInSwift {
-                        out.block("if let value = self.\(storage(field))") {
-                            emitChecks(value: "value", type: field.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
-                        }
-                    } else {
-                        emitChecks(value: "self.\(storage(field))", type: field.type, constraints: field.constraints, sensitive: field.sensitive, path: path, rulesPrefix: prefix, optionalElements: field.nullableElements)
-                    }
-                }
-                emitRequireAnyOf(structure.requireAnyOf, format: format)
+        var body: [SwiftStatement] = []
+        for field in checked {
+            let path = SwiftExpression.call(.identifier("path"), "appending", SwiftArgument(.string(field.wireName(in: format))))
+            if field.isOptionalInSwift {
+                let inner = checks(value: .identifier("value"), type: field.type, constraints: field.constraints, sensitive: field.sensitive,
+                                   path: path, rules: field.name, optionalElements: field.nullableElements)
+                body.append(.ifStatement([.optionalBinding("value", member(storage(field)))], .lines(inner)))
+            } else {
+                body += checks(value: member(storage(field)), type: field.type, constraints: field.constraints, sensitive: field.sensitive,
+                               path: path, rules: field.name, optionalElements: field.nullableElements)
             }
-            _ = emitRuleConstants(checked.map { (prefix: $0.name, constraints: $0.constraints) })
         }
+        body += requireAnyOf(structure.requireAnyOf, format: format)
+        let collect = collectViolations("Appends every constraint violation of this value and the values it holds, with wire paths.", body)
+        let rules = ruleConstants(checked.map { (prefix: $0.name, constraints: $0.constraints) })
+        return [extensionOf(declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayValidatable"],
+                            members: [[collect], rules.map { [$0] } ?? []])]
+    }
+
+    /// `lhs op rhs op …`, left to right.
+    func chain(_ items: [SwiftExpression], _ operation: String) -> SwiftExpression {
+        items.dropFirst().reduce(items[0]) { .binary($0, operation, $1) }
     }
 
     /// The check that at least one group of `requireAnyOf` is wholly present.
-    func emitRequireAnyOf(_ groups: [[ResolvedField]], format: WireFormat) {
-        guard !groups.isEmpty else { return }
-        var conditions: [String] = []
-        var readable: [String] = []
-        for fields in groups {
-            conditions.append("(" + fields.map { "self.\(storage($0)) != nil" }.joined(separator: " && ") + ")")
-            readable.append(fields.map { $0.wireName(in: format) }.joined(separator: " and "))
+    func requireAnyOf(_ groups: [[ResolvedField]], format: WireFormat) -> [SwiftStatement] {
+        guard !groups.isEmpty else { return [] }
+        let conditions = groups.map { fields in
+            SwiftExpression.parenthesized(chain(fields.map { .binary(member(storage($0)), "!=", .nilLiteral) }, "&&"))
         }
-        out.block("if !(\(conditions.joined(separator: " || ")))") {
-            let message = "needs " + readable.joined(separator: ", or ")
-            out.line("violations.append(ValidationViolation(path: path, rule: \"requireAnyOf\", message: \(Naming.literal(message)), value: nil))")
-        }
+        let readable = groups.map { fields in fields.map { $0.wireName(in: format) }.joined(separator: " and ") }
+        let violation = SwiftExpression.construct("ValidationViolation", SwiftArgument("path", .identifier("path")), SwiftArgument("rule", .string("requireAnyOf")),
+                                                  SwiftArgument("message", .string("needs " + readable.joined(separator: ", or "))), SwiftArgument("value", .nilLiteral))
+        return [.ifStatement([.expression(.not(.parenthesized(chain(conditions, "||"))))],
+                             .lines([.expression(.call(.identifier("violations"), "append", SwiftArgument(violation)))]))]
     }
 }

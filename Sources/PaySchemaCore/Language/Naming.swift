@@ -21,7 +21,28 @@ public enum Naming {
 
     /// A name usable as a Swift identifier (`foo` → `foo`, `default` → `` `default` ``).
     public static func escaped(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        isKeyword(name) ? "`\(name)`" : name
+    }
+
+    /// The keywords by length and first letter, so that telling a name from a keyword costs one
+    /// index and a comparison or two, not a hash (the renderer asks for every name it writes).
+    private static let keywordTable: [[String]] = {
+        var table = [[String]](repeating: [], count: 16 * 128)
+        for keyword in keywords { table[keywordSlot(keyword)!].append(keyword) }
+        return table
+    }()
+
+    private static func keywordSlot(_ name: String) -> Int? {
+        let count = name.utf8.count
+        guard count > 1, count < 16, let first = name.utf8.first, first < 128 else { return nil }
+        return count * 128 + Int(first)
+    }
+
+    /// Whether `name` is one of ``keywords``.
+    public static func isKeyword(_ name: String) -> Bool {
+        guard let slot = keywordSlot(name) else { return false }
+        let candidates = keywordTable[slot]
+        return !candidates.isEmpty && candidates.contains(name)
     }
 
     /// Whether `name` is an ASCII identifier: a letter or `_`, then letters, digits or `_`.

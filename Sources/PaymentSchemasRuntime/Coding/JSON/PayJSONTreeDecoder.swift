@@ -10,7 +10,7 @@ import PaySchemaVocabulary
 /// range, and nothing is read through `Double` except a `Double`. In XML every value is text: a
 /// number, a decimal or a boolean (`true`, `false`, `1`, `0`, as XML Schema writes it) is read from
 /// a string, one child element is a one-element list, and an empty element is an empty object.
-final class PayJSONTreeDecoder: Decoder {
+final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     let node: PayJSON
     /// The payload's wire format: `.json` or `.xml`.
     let format: WireFormat
@@ -54,20 +54,6 @@ final class PayJSONTreeDecoder: Decoder {
     func text(_ node: PayJSON) -> String? {
         guard format == .xml, case .string(let text) = node else { return nil }
         return text
-    }
-
-    var codingPath: [any CodingKey] { path(appending: nil) }
-
-    /// The coding path of this value, with `last` appended when given.
-    func path(appending last: PayCodingKey?) -> [any CodingKey] {
-        var keys: [any CodingKey] = []
-        if let last { keys.append(last) }
-        var current: PayJSONTreeDecoder? = self
-        while let decoder = current, let key = decoder.key {
-            keys.append(key)
-            current = decoder.parent
-        }
-        return (current?.basePath ?? []) + keys.reversed()
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

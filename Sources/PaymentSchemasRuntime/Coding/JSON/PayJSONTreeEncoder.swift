@@ -62,7 +62,7 @@ final class PayJSONSlot {
 /// ``PayJSONTreeDecoder``, each nested value's encoder knows its parent and key, and the coding path
 /// is built from that chain only when something asks for it (an error), so encoding a field costs
 /// no array.
-final class PayJSONTreeEncoder: Encoder {
+final class PayJSONTreeEncoder: Encoder, PayCodingChain {
     let slot: PayJSONSlot
     /// The encoder of the enclosing value and this value's key in it (`nil` at the root).
     let parent: PayJSONTreeEncoder?
@@ -87,20 +87,6 @@ final class PayJSONTreeEncoder: Encoder {
         self.key = key
         self.format = parent.format
         self.userInfo = parent.userInfo
-    }
-
-    var codingPath: [any CodingKey] { path(appending: nil) }
-
-    /// The coding path of this value, with `last` appended when given.
-    func path(appending last: PayCodingKey?) -> [any CodingKey] {
-        var keys: [any CodingKey] = []
-        if let last { keys.append(last) }
-        var current: PayJSONTreeEncoder? = self
-        while let encoder = current, let key = encoder.key {
-            keys.append(key)
-            current = encoder.parent
-        }
-        return keys.reversed()
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
