@@ -169,3 +169,18 @@ struct SwiftRendererTests {
             """)
     }
 }
+
+/// The keyword table the renderer asks for every name agrees with the keyword list.
+@Suite("Keywords")
+struct KeywordTests {
+    @Test func everyKeywordIsFoundAndNothingElse() {
+        for keyword in Naming.keywords {
+            #expect(Naming.isKeyword(keyword), "\(keyword)")
+            #expect(Naming.isKeyword(keyword + "s") == Naming.keywords.contains(keyword + "s"))
+            #expect(Naming.isKeyword(keyword.uppercased()) == Naming.keywords.contains(keyword.uppercased()))
+        }
+        for name in ["", "a", "amount", "Default", "self_", "precedencegroups", "ünicode"] {
+            #expect(!Naming.isKeyword(name), "\(name)")
+        }
+    }
+}

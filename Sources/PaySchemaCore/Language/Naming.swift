@@ -28,7 +28,9 @@ public enum Naming {
     /// index and a comparison or two, not a hash (the renderer asks for every name it writes).
     private static let keywordTable: [[String]] = {
         var table = [[String]](repeating: [], count: 16 * 128)
-        for keyword in keywords { table[keywordSlot(keyword)!].append(keyword) }
+        for keyword in keywords {
+            if let slot = keywordSlot(keyword) { table[slot].append(keyword) }
+        }
         return table
     }()
 
@@ -40,7 +42,8 @@ public enum Naming {
 
     /// Whether `name` is one of ``keywords``.
     public static func isKeyword(_ name: String) -> Bool {
-        guard let slot = keywordSlot(name) else { return false }
+        // A name the table cannot place (longer than any keyword today) is looked up by hash.
+        guard let slot = keywordSlot(name) else { return keywords.contains(name) }
         let candidates = keywordTable[slot]
         return !candidates.isEmpty && candidates.contains(name)
     }
