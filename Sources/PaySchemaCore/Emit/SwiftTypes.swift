@@ -102,8 +102,8 @@ extension SwiftEmitter {
     }
 
     /// A computed property of the API whose getter is `body`.
-    func computed(_ doc: String, _ name: String, _ type: String, isStatic: Bool = false, _ body: SwiftBody) -> SwiftDeclaration {
-        property(SwiftDoc(doc), SwiftProperty(isStatic: isStatic, name: name, type: type, accessors: .get(body)))
+    func computed(_ doc: String, _ name: String, _ type: String, _ body: SwiftBody) -> SwiftDeclaration {
+        property(SwiftDoc(doc), SwiftProperty(name: name, type: type, accessors: .get(body)))
     }
 
     /// A `static let` of the API.
@@ -121,10 +121,6 @@ extension SwiftEmitter {
         SwiftDeclaration(doc: doc, attributes: attributes, kind: .initializer(SwiftInitializer(isFailable: failable, parameters: parameters, layout: layout, throwing: throwing, body: body)))
     }
 
-    /// A `switch` on `subject`.
-    func switchOn(_ subject: SwiftExpression, _ cases: [SwiftSwitchCase]) -> SwiftStatement {
-        .switchStatement(subject, cases)
-    }
 }
 
 /// A named format as the validators use it.

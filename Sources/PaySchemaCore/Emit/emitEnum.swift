@@ -30,7 +30,7 @@ extension SwiftEmitter {
         cases.append(.otherwise(.inline(failable ? .returnStatement(.nilLiteral)
                                                  : .assignment(.selfValue, .call(.implicitMember("unknown"), ["rawValue"])))))
         return initializer(SwiftDoc(doc), failable: failable, [SwiftParameter("rawValue", type: rawType)],
-                           .lines([switchOn(.identifier("rawValue"), cases)]))
+                           .lines([.switchStatement(.identifier("rawValue"), cases)]))
     }
 
     func closedEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) -> SwiftDeclaration {
@@ -58,7 +58,7 @@ extension SwiftEmitter {
         let initializer = rawValueInit("The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.", decl, rawType: rawType, failable: false)
         var wire = decl.cases.map { SwiftSwitchCase([.enumCase($0.name, binding: nil)], .returning(rawLiteral($0.value))) }
         wire.append(SwiftSwitchCase([.enumCase("unknown", binding: "raw")], .returning(.identifier("raw"))))
-        let rawValue = computed("The wire value.", "rawValue", rawType, .lines([switchOn(.selfValue, wire)]))
+        let rawValue = computed("The wire value.", "rawValue", rawType, .lines([.switchStatement(.selfValue, wire)]))
         // `PayOpenEnum` supplies equality and hashing by wire value, `isKnown` and the coding.
         return SwiftDeclaration(doc: SwiftDoc(type.doc ?? "The `\(name)` values.",
                                               "Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.",

@@ -19,7 +19,7 @@ extension SwiftEmitter {
         if rawType == "Int" {
             errorCode = .expression(.identifier("rawValue"))
         } else {
-            errorCode = switchOn(.selfValue, catalog.codes.map { code in
+            errorCode = .switchStatement(.selfValue, catalog.codes.map { code in
                 SwiftSwitchCase([.enumCase(code.name, binding: nil)], .returning(.number(String(Int(code.code.description.filter(\.isNumber)) ?? 0))))
             })
         }
@@ -31,7 +31,7 @@ extension SwiftEmitter {
         } else {
             var cases = overrides.map { SwiftSwitchCase([.enumCase($0.0, binding: nil)], .returning(.string($0.1))) }
             if overrides.count < catalog.codes.count { cases.append(.otherwise(.returning(errorDomain))) }
-            domain = computed("The error's domain.", "domain", "String", .lines([switchOn(.selfValue, cases)]))
+            domain = computed("The error's domain.", "domain", "String", .lines([.switchStatement(.selfValue, cases)]))
         }
         var messages = catalog.codes.flatMap { code in
             code.messages.map { message in
@@ -49,7 +49,7 @@ extension SwiftEmitter {
             [computed("The code as an integer" + (rawType == "Int" ? "." : " (its digits: `A007` is 7)."), "errorCode", "Int", .lines([errorCode]))],
             [domain],
             [function(SwiftDoc("The message in `language`, `nil` when the catalog has none in it."), "message", [SwiftParameter("language", type: "String")],
-                      returns: "String?", .lines([switchOn(.tuple([.selfValue, .identifier("language")]), messages)]))],
+                      returns: "String?", .lines([.switchStatement(.tuple([.selfValue, .identifier("language")]), messages)]))],
         ]
         return SwiftDeclaration(doc: SwiftDoc(catalog.doc ?? "The `\(name)` error codes.", "Domain `\(catalog.domain)`.", remark(name, file)),
                                 kind: .type(.enum, name: name, conformances: [rawType, "PayErrorCatalog"], members: members))

@@ -56,7 +56,7 @@ extension SwiftEmitter {
         if group.legacyIsOpen { cases.append(SwiftSwitchCase([.enumCase("unknown", binding: nil)], .inline(.continueStatement))) }
         let loop: [SwiftStatement] = [
             .constant("entry", type: "(\(keyType), \(valueType))", value: nil),
-            switchOn(.identifier("item"), cases),
+            .switchStatement(.identifier("item"), cases),
             .ifStatement([.expression(.binary(.subscripted(groups, [SwiftArgument(key)]), "==", .nilLiteral))],
                          .inline(.expression(.call(order, "append", SwiftArgument(key))))),
             .ifStatement([.expression(.not(.call(slot, "contains", SwiftArgument(value))))], .inline(.expression(.call(slot, "append", SwiftArgument(value))))),

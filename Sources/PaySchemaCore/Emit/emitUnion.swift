@@ -6,7 +6,7 @@ extension SwiftEmitter {
             enumCase(SwiftDoc(variant.doc ?? "`\(decl.discriminator): \(variant.tag)`."), variant.caseName, payload: variant.structure.name)
         }
         let discriminator = computed("The discriminator value of the variant.", discriminatorProperty(decl), "String", .lines([
-            switchOn(.selfValue, decl.variants.map { SwiftSwitchCase([.enumCase($0.caseName, binding: nil)], .returning(.string($0.tag))) }),
+            .switchStatement(.selfValue, decl.variants.map { SwiftSwitchCase([.enumCase($0.caseName, binding: nil)], .returning(.string($0.tag))) }),
         ]))
         let key = SwiftExpression.identifier("key"), path = SwiftExpression.identifier("path"), decoder = SwiftExpression.identifier("decoder")
         let issues = { (value: SwiftExpression) in SwiftExpression.construct("PayloadDecodingError", SwiftArgument("issues", value)) }
@@ -26,10 +26,10 @@ extension SwiftEmitter {
             .constant("tag", type: "String", value: nil),
             .doCatch([.assignment(.identifier("tag"), .tryExpression(.call(.identifier("container"), "decode", SwiftArgument(.metatype("String")), SwiftArgument("forKey", key))))],
                      catch: [.throwStatement(issues(.call(.type("PayloadDecodingError"), "issues", SwiftArgument("from", .identifier("error")), SwiftArgument("at", path))))]),
-            switchOn(.identifier("tag"), variants),
+            .switchStatement(.identifier("tag"), variants),
         ]))
         let encoding = function(SwiftDoc("Encodes the variant's fields, discriminator included."), "encode", [SwiftParameter("to", "encoder", type: "any Encoder")], throws: true, .lines([
-            switchOn(.selfValue, decl.variants.map { variant in
+            .switchStatement(.selfValue, decl.variants.map { variant in
                 SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .inline(.expression(.tryExpression(.call(.identifier("value"), "encode", SwiftArgument("to", .identifier("encoder")))))))
             }),
         ]))
@@ -58,14 +58,14 @@ extension SwiftEmitter {
             }
             return SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .lines(body))
         }
-        let collect = collectViolations("Validates the variant and checks that its discriminator matches the case.", [switchOn(.selfValue, cases)])
+        let collect = collectViolations("Validates the variant and checks that its discriminator matches the case.", [.switchStatement(.selfValue, cases)])
         return extensionOf(declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayValidatable"], members: [[collect]])
     }
 
     func unionRedaction(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) -> SwiftDeclaration {
         let name = declaration.name
         let description = computed("The variant with its fields; sensitive fields are redacted.", "description", "String", .lines([
-            switchOn(.selfValue, decl.variants.map { variant in
+            .switchStatement(.selfValue, decl.variants.map { variant in
                 SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .returning(.interpolation([
                     .text("\(name).\(variant.caseName)("), .value(.construct("String", SwiftArgument("reflecting", .identifier("value")))), .text(")"),
                 ])))
@@ -73,7 +73,7 @@ extension SwiftEmitter {
         ]))
         let debugDescription = computed("Same as ``description``.", "debugDescription", "String", .value(.identifier("description")))
         let mirror = computed("A mirror whose child is the variant's (redacting) value.", "customMirror", "Mirror", .lines([
-            switchOn(.selfValue, decl.variants.map { variant in
+            .switchStatement(.selfValue, decl.variants.map { variant in
                 SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .returning(.construct("Mirror", SwiftArgument(.selfValue),
                     SwiftArgument("children", .dictionary([SwiftDictionaryEntry(key: .string(variant.caseName), value: .identifier("value"))])),
                     SwiftArgument("displayStyle", .implicitMember("enum")))))

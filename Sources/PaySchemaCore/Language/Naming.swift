@@ -109,7 +109,19 @@ public enum Naming {
 
     /// A Swift string literal with escapes.
     public static func literal(_ text: String) -> String {
-        quoted(text) { "\\u{\(String($0, radix: 16))}" }
+        quoted(text, control: swiftControl)
+    }
+
+    /// How a Swift literal writes a control character that has no short escape: `\u{8}`.
+    static func swiftControl(_ scalar: UInt32) -> String {
+        "\\u{\(String(scalar, radix: 16))}"
+    }
+
+    /// `text` escaped as between the quotes of a Swift literal (a literal piece of an interpolation).
+    public static func literalContent(_ text: String) -> String {
+        var out = ""
+        PayStringEscaping.appendEscaped(text, to: &out, control: swiftControl)
+        return out
     }
 
     /// `text` in double quotes, escaped by the package's one string escaping

@@ -3,16 +3,26 @@
 /// the same escape in both; every other control character is written by the caller's `control`
 /// (`\u{8}` in Swift, `\b` or `\u0008` in JSON).
 @_spi(Generated) public enum PayStringEscaping {
+    /// Whether `text` holds anything that is escaped (a quote, a backslash or a control character).
+    public static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    }
+
     /// Appends `text` in double quotes to `out`, escaped.
     public static func appendQuoted(_ text: String, to out: inout String, control: (UInt32) -> String) {
-        // Nothing to escape (the usual case): the text as it is, in quotes.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += "\""
+        out += "\""
+        appendEscaped(text, to: &out, control: control)
+        out += "\""
+    }
+
+    /// Appends `text` escaped, without quotes (the text between the quotes of a literal, or a
+    /// literal piece of a Swift string interpolation).
+    public static func appendEscaped(_ text: String, to out: inout String, control: (UInt32) -> String) {
+        // Nothing to escape (the usual case): the text as it is.
+        guard needsEscaping(text) else {
             out += text
-            out += "\""
             return
         }
-        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -24,6 +34,5 @@
                 if scalar.value < 0x20 { out += control(scalar.value) } else { out.unicodeScalars.append(scalar) }
             }
         }
-        out += "\""
     }
 }

@@ -1,3 +1,5 @@
+@_spi(Generated) import PaySchemaVocabulary
+
 /// Writes the typed Swift layer as source text: the one place that knows indentation, braces,
 /// the access level, attribute order, name escaping and string-literal escaping.
 ///
@@ -550,7 +552,7 @@ final class SwiftRenderer {
             for piece in pieces {
                 switch piece {
                 case .text(let literal):
-                    write(Naming.literal(literal).dropFirst().dropLast())
+                    write(Naming.literalContent(literal))
                 case .value(let value):
                     write("\\(")
                     self.expression(value)
@@ -675,7 +677,7 @@ final class SwiftRenderer {
     /// A string literal: as it is in quotes when nothing needs escaping, otherwise through the
     /// package's one escaping (`Naming.literal`).
     private func stringLiteral(_ text: String) {
-        if text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if PayStringEscaping.needsEscaping(text) {
             write(Naming.literal(text))
         } else {
             write(byte: UInt8(ascii: "\""))
