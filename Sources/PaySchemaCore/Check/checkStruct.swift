@@ -16,8 +16,8 @@ extension SchemaChecker {
         var names: [String: SourceLocation] = [:]
         var wireNames: [WireFormat: [String: String]] = [:]
         let formats = Set(decl.encodings.map(\.value))
-        if decl.xmlRoot != nil && !formats.contains(.xml) {
-            diagnostics.error("'xmlRoot' needs 'xml' among the encodings of '\(owner)'", at: decl.xmlRoot!.location)
+        if let xmlRoot = decl.xmlRoot, !formats.contains(.xml) {
+            diagnostics.error("'xmlRoot' needs 'xml' among the encodings of '\(owner)'", at: xmlRoot.location)
         }
         var seenEncodings = Set<WireFormat>()
         for encoding in decl.encodings where !seenEncodings.insert(encoding.value).inserted {
@@ -45,8 +45,10 @@ extension SchemaChecker {
                     diagnostics.error("fields '\(other)' and '\(name)' both use the \(format.rawValue) name '\(wire)'", at: field.name.location)
                 }
                 wireNames[format, default: [:]][wire] = name
-                for alias in field.aliases where wireNames[format, default: [:]][alias.value] != nil && alias.value != wire {
-                    diagnostics.error("alias '\(alias.value)' of '\(name)' is the \(format.rawValue) name of field '\(wireNames[format]![alias.value]!)'", at: alias.location)
+                for alias in field.aliases where alias.value != wire {
+                    if let other = wireNames[format]?[alias.value] {
+                        diagnostics.error("alias '\(alias.value)' of '\(name)' is the \(format.rawValue) name of field '\(other)'", at: alias.location)
+                    }
                 }
             }
         }

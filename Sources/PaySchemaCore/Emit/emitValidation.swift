@@ -3,7 +3,9 @@
 extension SwiftEmitter {
     /// `PayRules.rule(arguments, at: path[, sensitive: true], into: &violations)`.
     func rule(_ name: String, _ arguments: [SwiftArgument], path: SwiftExpression, sensitive: Bool = false) -> SwiftStatement {
-        var all = arguments + [SwiftArgument("at", path)]
+        var all = arguments
+        all.reserveCapacity(arguments.count + 3)
+        all.append(SwiftArgument("at", path))
         if sensitive { all.append(SwiftArgument("sensitive", .bool(true))) }
         all.append(SwiftArgument("into", .inoutReference(.identifier("violations"))))
         return .expression(.call(.member(.type("PayRules"), name), all))
@@ -113,21 +115,23 @@ extension SwiftEmitter {
         guard !declaration.isAlwaysValid, config.generates(.validators) else { return [] }
         let format = structure.primaryFormat
         let checked = structure.fields.filter(\.needsValidation)
+        // Each field's constraints are read once: the checks and the rule constants share them.
+        let constraints = checked.map(\.constraints)
         var body: [SwiftStatement] = []
-        for field in checked {
+        for (field, constraints) in zip(checked, constraints) {
             let path = SwiftExpression.call(.identifier("path"), "appending", SwiftArgument(.string(field.wireName(in: format))))
             if field.isOptionalInSwift {
-                let inner = checks(value: .identifier("value"), type: field.type, constraints: field.constraints, sensitive: field.sensitive,
+                let inner = checks(value: .identifier("value"), type: field.type, constraints: constraints, sensitive: field.sensitive,
                                    path: path, rules: field.name, optionalElements: field.nullableElements)
                 body.append(.ifStatement([.optionalBinding("value", member(storage(field)))], .lines(inner)))
             } else {
-                body += checks(value: member(storage(field)), type: field.type, constraints: field.constraints, sensitive: field.sensitive,
+                body += checks(value: member(storage(field)), type: field.type, constraints: constraints, sensitive: field.sensitive,
                                path: path, rules: field.name, optionalElements: field.nullableElements)
             }
         }
         body += requireAnyOf(structure.requireAnyOf, format: format)
         let collect = collectViolations("Appends every constraint violation of this value and the values it holds, with wire paths.", body)
-        let rules = ruleConstants(checked.map { (prefix: $0.name, constraints: $0.constraints) })
+        let rules = ruleConstants(zip(checked, constraints).map { (prefix: $0.name, constraints: $1) })
         return [extensionOf(declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayValidatable"],
                             members: [[collect], rules.map { [$0] } ?? []])]
     }

@@ -40,12 +40,24 @@ public enum Naming {
         return count * 128 + Int(first)
     }
 
+    /// Whether some keyword has the slot's length and first letter: most names miss here, before
+    /// any text is compared.
+    private static let keywordSlots: [Bool] = keywordTable.map { !$0.isEmpty }
+
+    /// The length of the longest keyword: a longer name is none.
+    private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
+
     /// Whether `name` is one of ``keywords``.
     public static func isKeyword(_ name: String) -> Bool {
-        // A name the table cannot place (longer than any keyword today) is looked up by hash.
-        guard let slot = keywordSlot(name) else { return keywords.contains(name) }
-        let candidates = keywordTable[slot]
-        return !candidates.isEmpty && candidates.contains(name)
+        let count = name.utf8.count
+        guard count <= longestKeyword else { return false }
+        let slot = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes.count > 1, bytes.count < 16, bytes[0] < 128 else { return nil }
+            return bytes.count * 128 + Int(bytes[0])
+        } ?? keywordSlot(name)
+        // A name the table cannot place is looked up by hash.
+        guard let slot else { return keywords.contains(name) }
+        return keywordSlots[slot] && keywordTable[slot].contains(name)
     }
 
     /// Whether `name` is an ASCII identifier: a letter or `_`, then letters, digits or `_`.

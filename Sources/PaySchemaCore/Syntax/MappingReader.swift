@@ -10,6 +10,9 @@ struct MappingReader {
     private let index: [String: Int]?
     /// Each entry's key text (`nil` for a collection key), searched without copying the nodes.
     private let keyTexts: [String?]
+    /// Each key text's length in bytes (-1 for a collection key): most keys asked for are absent,
+    /// and a length tells most keys apart before any text is compared.
+    private let keyLengths: [Int]
 
     /// Wraps `node`; reports an error and returns `nil` when it is not a mapping.
     init?(_ node: YAMLNode, what: @autoclosure () -> String, diagnostics: inout Diagnostics) {
@@ -20,6 +23,7 @@ struct MappingReader {
         self.node = node
         self.entries = entries
         keyTexts = entries.map(\.key.scalar)
+        keyLengths = keyTexts.map { $0?.utf8.count ?? -1 }
         if entries.count > 8 {
             var index: [String: Int] = [:]
             index.reserveCapacity(entries.count)
@@ -33,13 +37,12 @@ struct MappingReader {
         }
     }
 
-    /// The first entry whose key is `key`.
-    private func entry(_ key: String) -> (key: YAMLNode, value: YAMLNode)? {
-        if let index { return index[key].map { entries[$0] } }
+    /// The position of the first entry whose key is `key`.
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
         let length = key.utf8.count
-        for position in keyTexts.indices {
-            // Most keys differ in length, which is cheaper to compare than the text.
-            if let text = keyTexts[position], text.utf8.count == length, text == key { return entries[position] }
+        for position in keyLengths.indices where keyLengths[position] == length && keyTexts[position] == key {
+            return position
         }
         return nil
     }
@@ -49,11 +52,11 @@ struct MappingReader {
 
     /// Reports every key not in `known`, suggesting the closest known key.
     func rejectUnknownKeys(_ known: Set<String>, in what: @autoclosure () -> String, diagnostics: inout Diagnostics) {
-        for position in keyTexts.indices {
-            guard let text = keyTexts[position], !known.contains(text) else { continue }
-            let key = entries[position].key
+        for offset in keyTexts.indices {
+            guard let text = keyTexts[offset], !known.contains(text) else { continue }
+            let key = entries[offset].key
             var hint = Suggestions.hint(for: text, in: known.sorted())
-            if hint.isEmpty, entry(text)?.value.isNull == true, text.contains(" ") || text.hasSuffix(".") {
+            if hint.isEmpty, self[text]?.isNull == true, text.contains(" ") || text.hasSuffix(".") {
                 hint = "; if this is the rest of a text value, quote the whole text: a comma ends a value inside '{ }'"
             }
             diagnostics.error("unknown key '\(text)' in \(what())\(hint)", at: key.location)
@@ -61,10 +64,10 @@ struct MappingReader {
     }
 
     /// The value node of `key`.
-    subscript(_ key: String) -> YAMLNode? { entry(key)?.value }
+    subscript(_ key: String) -> YAMLNode? { position(of: key).map { entries[$0].value } }
 
     /// The key node of `key`.
-    func keyNode(_ key: String) -> YAMLNode? { entry(key)?.key }
+    func keyNode(_ key: String) -> YAMLNode? { position(of: key).map { entries[$0].key } }
 
     /// A string value; reports collections given where text is expected.
     func string(_ key: String, diagnostics: inout Diagnostics) -> Located<String>? {

@@ -5,7 +5,12 @@
 @_spi(Generated) public enum PayStringEscaping {
     /// Whether `text` holds anything that is escaped (a quote, a backslash or a control character).
     public static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        // Read from the bytes in place where the string has them (it nearly always does).
+        text.utf8.withContiguousStorageIfAvailable(needsEscaping) ?? needsEscaping(text.utf8)
+    }
+
+    private static func needsEscaping<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     /// Appends `text` in double quotes to `out`, escaped.

@@ -7,15 +7,20 @@
 /// wraps over lines knows the indentation of the line it starts on, so nothing is rendered into
 /// an intermediate string first.
 final class SwiftRenderer {
-    /// The text so far. One renderer writes it on one thread; its accesses never overlap, so they
-    /// go unchecked (a checked access costs more than the append it guards).
-    @exclusivity(unchecked) private var out: [UInt8] = []
+    /// The text so far, `count` bytes of `capacity`. One renderer writes it on one thread. A plain
+    /// buffer rather than an array: the renderer appends about a hundred thousand short pieces per
+    /// file, and an array's append (uniqueness check, generic copy) cost twice the copy it guards.
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// The indentation level of the current line.
     private var depth = 0
     /// What ``SwiftVisibility/api`` is written as: `public `, `package ` or nothing.
     private let access: String
 
-    private init(access: GeneratorConfig.AccessModifier) {
+    private init(access: GeneratorConfig.AccessModifier, capacity: Int = 1 << 12) {
+        self.capacity = capacity
+        self.storage = .allocate(capacity: capacity)
         switch access {
         case .public: self.access = "public "
         case .package: self.access = "package "
@@ -23,18 +28,19 @@ final class SwiftRenderer {
         }
     }
 
-    private var text: String { String(decoding: out, as: UTF8.self) }
+    deinit { storage.deallocate() }
+
+    private var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 
     /// The source of `file`, declarations of the API written with `access`.
     static func render(_ file: SwiftFile, access: GeneratorConfig.AccessModifier = .public) -> String {
-        let renderer = SwiftRenderer(access: access)
-        renderer.out.reserveCapacity(1 << 16)
+        let renderer = SwiftRenderer(access: access, capacity: 1 << 20)
         for comment in file.comments { renderer.line("// " + comment) }
         renderer.newline()
         for item in file.imports {
             renderer.startLine()
             if let spi = item.spi { renderer.write("@_spi(\(spi)) ") }
-            renderer.write("import ")
+            renderer.put("import ")
             renderer.write(item.module)
             renderer.newline()
         }
@@ -61,34 +67,68 @@ final class SwiftRenderer {
 
     // MARK: Text
 
+    /// Room for `extra` more bytes: a comparison, and a new buffer only when it is full.
+    @inline(__always) private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(extra) }
+    }
+
+    private func grow(_ extra: Int) {
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + extra))
+        grown.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = grown
+        capacity = max(capacity * 2, count + extra)
+    }
+
+    /// Copies `bytes` to the end: byte by byte for a short piece (most are names and
+    /// punctuation), by `memcpy` for a long one.
+    @inline(__always) private func write(bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        let end = storage + count
+        if bytes.count <= 16 {
+            for offset in 0..<bytes.count { end[offset] = bytes[offset] }
+        } else if let base = bytes.baseAddress {
+            end.initialize(from: base, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    /// Writes a literal piece of syntax, read straight from the binary's constant text.
+    private func put(_ literal: StaticString) {
+        literal.withUTF8Buffer { write(bytes: $0) }
+    }
+
     private func write(_ text: String) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil { write(text[...]) }
     }
 
     private func write(_ text: Substring) {
-        out.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
+            for byte in text.utf8 { write(byte: byte) }
+        }
     }
 
     private func write(byte: UInt8) {
-        out.append(byte)
+        reserve(1)
+        storage[count] = byte
+        count += 1
     }
-
-    /// Indentation by level, built once: four spaces a level.
-    private static let indentations: [[UInt8]] = (0..<32).map { [UInt8](repeating: UInt8(ascii: " "), count: $0 * 4) }
 
     /// The current indentation.
     private func startLine() {
         guard depth > 0 else { return }
-        if depth < Self.indentations.count {
-            out.append(contentsOf: Self.indentations[depth])
-        } else {
-            out.append(contentsOf: [UInt8](repeating: UInt8(ascii: " "), count: depth * 4))
-        }
+        reserve(depth * 4)
+        (storage + count).initialize(repeating: UInt8(ascii: " "), count: depth * 4)
+        count += depth * 4
+    }
+
+    /// Whether `text` holds a line break, read from its bytes in place.
+    private static func hasLineBreak(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) } ?? text.utf8.contains(UInt8(ascii: "\n"))
     }
 
     private func newline() {
-        out.append(UInt8(ascii: "\n"))
+        write(byte: UInt8(ascii: "\n"))
     }
 
     /// One line at the current indentation; an empty one is a blank line.
@@ -102,7 +142,7 @@ final class SwiftRenderer {
 
     /// ` {`, the body one level deeper, `}` (after a header already written on the current line).
     private func block(_ body: () -> Void) {
-        write(" {\n")
+        put(" {\n")
         depth += 1
         body()
         depth -= 1
@@ -113,9 +153,9 @@ final class SwiftRenderer {
     private func body(_ body: SwiftBody) {
         switch body {
         case .inline(let statement) where isInline(statement):
-            write(" { ")
+            put(" { ")
             inlineStatement(statement)
-            write(" }\n")
+            put(" }\n")
         case .inline(let statement):
             block { self.statement(statement) }
         case .lines(let statements):
@@ -137,15 +177,23 @@ final class SwiftRenderer {
         line("/// - Parameters:")
         for parameter in doc.parameters {
             let text = parameter.documentation
-            let summary = text.utf8.contains(10) ? (text.split(separator: "\n").first.map { $0.trimmingTrailingSpaces() } ?? "") : text
-            line("///   - \(parameter.name): \(summary)")
+            startLine()
+            put("///   - ")
+            write(parameter.name)
+            put(": ")
+            if Self.hasLineBreak(text) {
+                write(text.split(separator: "\n").first.map { $0.trimmingTrailingSpaces() } ?? "")
+            } else {
+                write(text)
+            }
+            newline()
         }
     }
 
     private func docParagraph(_ text: String) {
-        if !text.utf8.contains(10) && text.utf8.last != 32 {
+        if !Self.hasLineBreak(text) && text.utf8.last != 32 {
             startLine()
-            write("/// ")
+            put("/// ")
             write(text)
             newline()
             return
@@ -183,7 +231,7 @@ final class SwiftRenderer {
         switch declaration.visibility {
         case .api: write(access)
         case .unspecified: break
-        case .private: write("private ")
+        case .private: put("private ")
         }
         switch declaration.kind {
         case .type(let kind, let name, let conformances, let members):
@@ -191,7 +239,7 @@ final class SwiftRenderer {
             write(byte: UInt8(ascii: " "))
             write(name)
             if !conformances.isEmpty {
-                write(": ")
+                put(": ")
                 list(conformances) { self.write($0) }
             }
             block {
@@ -203,15 +251,15 @@ final class SwiftRenderer {
                 }
             }
         case .property(let property):
-            if property.isStatic { write("static ") }
+            if property.isStatic { put("static ") }
             write(property.isConstant ? "let " : "var ")
             name(property.name)
             if let type = property.type {
-                write(": ")
+                put(": ")
                 write(type)
             }
             if let value = property.value {
-                write(" = ")
+                put(" = ")
                 expression(value)
             }
             switch property.accessors {
@@ -226,8 +274,8 @@ final class SwiftRenderer {
                 }
             }
         case .function(let function):
-            if function.isStatic { write("static ") }
-            write("func ")
+            if function.isStatic { put("static ") }
+            put("func ")
             name(function.name)
             switch function.signature {
             case .written(let text):
@@ -236,9 +284,9 @@ final class SwiftRenderer {
                 write(byte: UInt8(ascii: "("))
                 list(parameters, parameter)
                 write(byte: UInt8(ascii: ")"))
-                if throwing { write(" throws") }
+                if throwing { put(" throws") }
                 if let result {
-                    write(" -> ")
+                    put(" -> ")
                     write(result)
                 }
             }
@@ -261,10 +309,10 @@ final class SwiftRenderer {
                 startLine()
             }
             write(byte: UInt8(ascii: ")"))
-            if initializer.throwing { write(" throws") }
+            if initializer.throwing { put(" throws") }
             body(initializer.body)
         case .enumCase(let caseName, let payload, let rawValue):
-            write("case ")
+            put("case ")
             name(caseName)
             if let payload {
                 write(byte: UInt8(ascii: "("))
@@ -272,14 +320,14 @@ final class SwiftRenderer {
                 write(byte: UInt8(ascii: ")"))
             }
             if let rawValue {
-                write(" = ")
+                put(" = ")
                 expression(rawValue)
             }
             newline()
         case .typeAlias(let aliasName, let type):
-            write("typealias ")
+            put("typealias ")
             write(aliasName)
-            write(" = ")
+            put(" = ")
             write(type)
             newline()
         }
@@ -289,9 +337,9 @@ final class SwiftRenderer {
     private func accessor(_ keyword: String, _ statement: SwiftStatement) {
         startLine()
         write(keyword)
-        write(" { ")
+        put(" { ")
         inlineStatement(statement)
-        write(" }\n")
+        put(" }\n")
     }
 
     private func parameter(_ parameter: SwiftParameter) {
@@ -300,10 +348,10 @@ final class SwiftRenderer {
             write(byte: UInt8(ascii: " "))
             name(own)
         }
-        write(": ")
+        put(": ")
         write(parameter.type)
         if let value = parameter.defaultValue {
-            write(" = ")
+            put(" = ")
             expression(value)
         }
     }
@@ -311,7 +359,7 @@ final class SwiftRenderer {
     /// `items` separated by `, `.
     private func list<Item>(_ items: [Item], _ each: (Item) -> Void) {
         for (index, item) in items.enumerated() {
-            if index > 0 { write(", ") }
+            if index > 0 { put(", ") }
             each(item)
         }
     }
@@ -323,12 +371,25 @@ final class SwiftRenderer {
 
     /// A name after a dot: Swift reads every keyword there as a name except these four.
     private func memberName(_ name: String) {
-        if Naming.isKeyword(name), ["init", "self", "Type", "Protocol"].contains(name) { backticked(name) } else { write(name) }
+        // `init`, `self`, `Type` and `Protocol`; told apart by length first, as most names are longer.
+        let reserved: Bool
+        switch name.utf8.count {
+        case 4: reserved = name == "init" || name == "self" || name == "Type"
+        case 8: reserved = name == "Protocol"
+        default: reserved = false
+        }
+        if reserved { backticked(name) } else { write(name) }
     }
 
     /// An argument label: Swift reads every keyword there as a label except these three.
     private func label(_ name: String) {
-        if Naming.isKeyword(name), ["inout", "var", "let"].contains(name) { backticked(name) } else { write(name) }
+        let reserved: Bool
+        switch name.utf8.count {
+        case 3: reserved = name == "var" || name == "let"
+        case 5: reserved = name == "inout"
+        default: reserved = false
+        }
+        if reserved { backticked(name) } else { write(name) }
     }
 
     private func backticked(_ name: String) {
@@ -343,33 +404,33 @@ final class SwiftRenderer {
         switch statement {
         case .ifStatement(let conditions, let then):
             startLine()
-            write("if ")
+            put("if ")
             self.conditions(conditions)
             body(then)
         case .guardStatement(let conditions, let otherwise):
             startLine()
-            write("guard ")
+            put("guard ")
             self.conditions(conditions)
-            write(" else")
+            put(" else")
             body(otherwise)
         case .forIn(let pattern, let sequence, let loop):
             startLine()
-            write("for ")
+            put("for ")
             self.pattern(pattern)
-            write(" in ")
+            put(" in ")
             expression(sequence)
             body(loop)
         case .switchStatement(let subject, let cases):
             startLine()
-            write("switch ")
+            put("switch ")
             expression(subject)
-            write(" {\n")
+            put(" {\n")
             for item in cases {
                 startLine()
                 if item.patterns.isEmpty {
-                    write("default:")
+                    put("default:")
                 } else {
-                    write("case ")
+                    put("case ")
                     list(item.patterns, pattern)
                     write(byte: UInt8(ascii: ":"))
                 }
@@ -425,7 +486,7 @@ final class SwiftRenderer {
         case .guardStatement(_, .inline(let otherwise)):
             return isInline(otherwise)
         case .written(let text):
-            return !text.utf8.contains(10)
+            return !Self.hasLineBreak(text)
         case .ifStatement, .guardStatement, .forIn, .switchStatement, .doCatch:
             return false
         }
@@ -442,31 +503,31 @@ final class SwiftRenderer {
             binding("var ", local, type, value)
         case .assignment(let target, let value):
             expression(target)
-            write(" = ")
+            put(" = ")
             expression(value)
         case .returnStatement(let value):
-            write("return")
+            put("return")
             if let value {
                 write(byte: UInt8(ascii: " "))
                 expression(value)
             }
         case .throwStatement(let error):
-            write("throw ")
+            put("throw ")
             expression(error)
         case .continueStatement:
-            write("continue")
+            put("continue")
         case .ifStatement(let conditions, .inline(let then)):
-            write("if ")
+            put("if ")
             self.conditions(conditions)
-            write(" { ")
+            put(" { ")
             inlineStatement(then)
-            write(" }")
+            put(" }")
         case .guardStatement(let conditions, .inline(let otherwise)):
-            write("guard ")
+            put("guard ")
             self.conditions(conditions)
-            write(" else { ")
+            put(" else { ")
             inlineStatement(otherwise)
-            write(" }")
+            put(" }")
         case .written(let text):
             write(text)
         case .ifStatement, .guardStatement, .forIn, .switchStatement, .doCatch:
@@ -481,11 +542,11 @@ final class SwiftRenderer {
         write(keyword)
         name(local)
         if let type {
-            write(": ")
+            put(": ")
             write(type)
         }
         if let value {
-            write(" = ")
+            put(" = ")
             expression(value)
         }
     }
@@ -496,10 +557,10 @@ final class SwiftRenderer {
             case .expression(let value):
                 self.expression(value)
             case .optionalBinding(let local, let value):
-                self.write("let ")
+                self.put("let ")
                 self.name(local)
                 if let value {
-                    self.write(" = ")
+                    self.put(" = ")
                     self.expression(value)
                 }
             }
@@ -516,7 +577,7 @@ final class SwiftRenderer {
             write(byte: UInt8(ascii: "."))
             memberName(caseName)
             if let binding {
-                write("(let ")
+                put("(let ")
                 name(binding)
                 write(byte: UInt8(ascii: ")"))
             }
@@ -536,15 +597,15 @@ final class SwiftRenderer {
         case .identifier(let local):
             name(local)
         case .selfValue:
-            write("self")
+            put("self")
         case .type(let type):
             write(type)
         case .metatype(let type):
             write(type)
-            write(".self")
+            put(".self")
         case .initializerReference(let base):
             self.expression(base)
-            write(".init")
+            put(".init")
         case .string(let text):
             stringLiteral(text)
         case .interpolation(let pieces):
@@ -565,7 +626,7 @@ final class SwiftRenderer {
         case .bool(let flag):
             write(flag ? "true" : "false")
         case .nilLiteral:
-            write("nil")
+            put("nil")
         case .member(let base, let member):
             self.expression(base)
             write(byte: UInt8(ascii: "."))
@@ -581,10 +642,10 @@ final class SwiftRenderer {
         case .wrappedCall(let callee, let arguments):
             self.expression(callee)
             guard !arguments.isEmpty else {
-                write("()")
+                put("()")
                 return
             }
-            write("(\n")
+            put("(\n")
             depth += 1
             for (index, item) in arguments.enumerated() {
                 startLine()
@@ -611,25 +672,25 @@ final class SwiftRenderer {
             list(elements, self.expression)
             write(byte: UInt8(ascii: "]"))
         case .array(let elements, .wrapped):
-            write("[\n")
+            put("[\n")
             depth += 1
             for element in elements {
                 startLine()
                 self.expression(element)
-                write(",\n")
+                put(",\n")
             }
             depth -= 1
             startLine()
             write(byte: UInt8(ascii: "]"))
         case .dictionary(let entries):
             guard !entries.isEmpty else {
-                write("[:]")
+                put("[:]")
                 return
             }
             write(byte: UInt8(ascii: "["))
             list(entries) { entry in
                 self.expression(entry.key)
-                self.write(": ")
+                self.put(": ")
                 self.expression(entry.value)
             }
             write(byte: UInt8(ascii: "]"))
@@ -642,7 +703,7 @@ final class SwiftRenderer {
             self.expression(inner)
             write(byte: UInt8(ascii: ")"))
         case .tryExpression(let inner):
-            write("try ")
+            put("try ")
             self.expression(inner)
         case .inoutReference(let inner):
             write(byte: UInt8(ascii: "&"))
@@ -661,13 +722,13 @@ final class SwiftRenderer {
             self.expression(rhs)
         case .ternary(let condition, let then, let otherwise):
             self.expression(condition)
-            write(" ? ")
+            put(" ? ")
             self.expression(then)
-            write(" : ")
+            put(" : ")
             self.expression(otherwise)
         case .cast(let inner, let type):
             self.expression(inner)
-            write(" as ")
+            put(" as ")
             write(type)
         case .written(let text):
             write(text)
@@ -689,7 +750,7 @@ final class SwiftRenderer {
     private func argument(_ argument: SwiftArgument) {
         if let name = argument.label {
             label(name)
-            write(": ")
+            put(": ")
         }
         expression(argument.value)
     }
@@ -697,20 +758,20 @@ final class SwiftRenderer {
     private func closure(_ closure: SwiftClosure) {
         write(byte: UInt8(ascii: "{"))
         if !closure.parameters.isEmpty || closure.returns != nil {
-            write(" (")
+            put(" (")
             list(closure.parameters, parameter)
             write(byte: UInt8(ascii: ")"))
             if let result = closure.returns {
-                write(" -> ")
+                put(" -> ")
                 write(result)
             }
-            write(" in")
+            put(" in")
         }
         switch closure.body {
         case .inline(let statement) where isInline(statement):
             write(byte: UInt8(ascii: " "))
             inlineStatement(statement)
-            write(" }")
+            put(" }")
         case .inline(let statement):
             closureLines([statement])
         case .lines(let statements):
