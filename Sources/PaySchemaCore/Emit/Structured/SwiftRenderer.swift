@@ -73,23 +73,18 @@ final class SwiftRenderer {
     }
 
     private func grow(_ extra: Int) {
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + extra))
+        capacity = max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         grown.initialize(from: storage, count: count)
         storage.deallocate()
         storage = grown
-        capacity = max(capacity * 2, count + extra)
     }
 
-    /// Copies `bytes` to the end: byte by byte for a short piece (most are names and
-    /// punctuation), by `memcpy` for a long one.
+    /// Copies `bytes` to the end.
     @inline(__always) private func write(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
         reserve(bytes.count)
-        let end = storage + count
-        if bytes.count <= 16 {
-            for offset in 0..<bytes.count { end[offset] = bytes[offset] }
-        } else if let base = bytes.baseAddress {
-            end.initialize(from: base, count: bytes.count)
-        }
+        (storage + count).initialize(from: base, count: bytes.count)
         count += bytes.count
     }
 
