@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentSchemasRuntime
 
 /// The admin API under `/__admin/` (WireMock's is the model): health, the redacted request
 /// journal, reset, and the scenarios a request can choose.
@@ -40,7 +41,7 @@ struct SandboxAdmin: Sendable {
     }
 
     func health() -> Response {
-        Self.json(["status": "ok", "providers": registry.value.keys.sorted()])
+        Self.json(["status": "ok", "providers": .array(registry.value.keys.sorted().map(PayJSON.string))])
     }
 
     func requests(provider: String?) -> Response {
@@ -59,19 +60,20 @@ struct SandboxAdmin: Sendable {
     }
 
     func scenarios() -> Response {
-        var providers: [String: [[String: Any]]] = [:]
+        var providers: [String: PayJSON] = [:]
         for (id, transport) in registry.value {
-            providers[id] = transport.scenarios.map { ["name": $0.name, "operations": $0.operations, "summary": $0.summary] }
+            providers[id] = .array(transport.scenarios.map {
+                ["name": .string($0.name), "operations": .array($0.operations.map(PayJSON.string)), "summary": .string($0.summary)]
+            })
         }
         return Self.json([
-            "header": "Sandbox-Scenario", "providers": providers,
-            "faults": ["header": "Sandbox-Fault", "values": MockFault.allCases.map(\.rawValue)],
-            "delay": ["header": "Sandbox-Delay", "unit": "milliseconds", "maximum": Int(MockProviderTransport.maximumDelay.components.seconds) * 1_000],
+            "header": "Sandbox-Scenario", "providers": .object(providers),
+            "faults": ["header": "Sandbox-Fault", "values": .array(MockFault.allCases.map { .string($0.rawValue) })],
+            "delay": ["header": "Sandbox-Delay", "unit": "milliseconds", "maximum": .number(String(Int(MockProviderTransport.maximumDelay.components.seconds) * 1_000))],
         ])
     }
 
-    static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
-        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        return Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    static func json(_ value: PayJSON, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: value.jsonText)))
     }
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentSchemasRuntime
 
 /// Turns HTTP requests into provider calls and provider outcomes into HTTP, faults included. The
 /// provider's transport routes, reads and validates the request with the schemas; this layer keeps
@@ -129,7 +130,7 @@ struct SandboxResponder: Sendable {
 
     /// The body of a 500 that is the sandbox's own fault.
     static func sandboxBug(_ message: String) -> Data {
-        (try? JSONSerialization.data(withJSONObject: ["error": "SANDBOX_BUG", "message": message], options: [.sortedKeys])) ?? Data()
+        Data((["error": "SANDBOX_BUG", "message": .string(message)] as PayJSON).jsonText.utf8)
     }
 
     /// A response that promises `promising` bytes, writes `prefix` and closes the connection.

@@ -100,14 +100,14 @@ extension SchemaChecker {
         var result: [String: Direction] = [:]
         func merge(_ name: String, _ direction: Direction) {
             guard types[name] != nil else { return }
+            let current: Direction
             if let existing = result[name] {
-                if existing != direction && existing != .both {
-                    result[name] = .both
-                } else { return }
+                guard existing != direction && existing != .both else { return }
+                current = .both
             } else {
-                result[name] = direction
+                current = direction
             }
-            let current = result[name]!
+            result[name] = current
             switch types[name]?.kind {
             case .structure(let structure)?:
                 for field in structure.fields { for inner in field.type.value.namedTypes { merge(inner, current) } }

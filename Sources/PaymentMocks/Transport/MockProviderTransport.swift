@@ -315,18 +315,18 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             if !(Int(delay).map { (0...limit).contains($0) } ?? false) { problems.append("Sandbox-Delay must be milliseconds from 0 to \(limit)") }
         }
         guard !problems.isEmpty else { return nil }
-        let body: [String: Any] = ["error": "SANDBOX_CONTROL_INVALID", "problems": problems]
-        return MockResponse(status: 400, body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
+        let body: PayJSON = ["error": "SANDBOX_CONTROL_INVALID", "problems": .array(problems.map(PayJSON.string))]
+        return MockResponse(status: 400, body: Data(body.jsonText.utf8))
     }
 
     /// The 500 that replaces an answer breaking its declared type: a sandbox bug, said plainly.
     static func breachAnswer(_ breach: ContractBreach) -> MockResponse {
-        let body: [String: Any] = [
+        let body: PayJSON = [
             "error": "SANDBOX_CONTRACT_BREACH",
-            "message": "the sandbox's answer broke the schema of \(breach.operationID); this is a bug in the sandbox",
-            "status": breach.status, "problems": breach.problems,
+            "message": .string("the sandbox's answer broke the schema of \(breach.operationID); this is a bug in the sandbox"),
+            "status": .number(String(breach.status)), "problems": .array(breach.problems.map(PayJSON.string)),
         ]
-        return MockResponse(status: 500, body: (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data())
+        return MockResponse(status: 500, body: Data(body.jsonText.utf8))
     }
 
     /// Keeps `request`, dropping the oldest past ``captureLimit``. Call under the lock.
