@@ -35,8 +35,12 @@ public enum Naming {
     }()
 
     private static func keywordSlot(_ name: String) -> Int? {
-        let count = name.utf8.count
-        guard count > 1, count < 16, let first = name.utf8.first, first < 128 else { return nil }
+        name.utf8.first.flatMap { keywordSlot(count: name.utf8.count, first: $0) }
+    }
+
+    /// The table slot of a name of `count` bytes starting with `first`.
+    private static func keywordSlot(count: Int, first: UInt8) -> Int? {
+        guard count > 1, count < 16, first < 128 else { return nil }
         return count * 128 + Int(first)
     }
 
@@ -51,9 +55,9 @@ public enum Naming {
     public static func isKeyword(_ name: String) -> Bool {
         let count = name.utf8.count
         guard count <= longestKeyword else { return false }
-        let slot = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard bytes.count > 1, bytes.count < 16, bytes[0] < 128 else { return nil }
-            return bytes.count * 128 + Int(bytes[0])
+        // From the bytes in place where the string has them (it nearly always does).
+        let slot = name.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.first.flatMap { keywordSlot(count: bytes.count, first: $0) }
         } ?? keywordSlot(name)
         // A name the table cannot place is looked up by hash.
         guard let slot else { return keywords.contains(name) }
