@@ -150,6 +150,21 @@ struct SwiftRendererTests {
             """)
     }
 
+    @Test func outputLongerThanTheFirstBufferIsWrittenWhole() {
+        // The renderer starts with a 4 KiB buffer for a single declaration: 300 documented
+        // properties (about 25 KiB, multi-byte text included) make it grow several times.
+        let count = 300
+        let properties = (0..<count).map { index in
+            SwiftDeclaration(doc: SwiftDoc("Montant n° \(index) — exact, jamais arrondi."), kind: .property(SwiftProperty(name: "amount\(index)", type: "Decimal")))
+        }
+        let rendered = SwiftRenderer.render(SwiftDeclaration(kind: .type(.struct, name: "Totals", conformances: [], members: [properties])), access: .public)
+        let expected = "public struct Totals {\n"
+            + (0..<count).map { "    /// Montant n° \($0) — exact, jamais arrondi.\n    public var amount\($0): Decimal\n" }.joined()
+            + "}\n"
+        #expect(rendered.utf8.count > 4 * 4096)
+        #expect(rendered == expected)
+    }
+
     @Test func aFileIsCommentsImportsThenDeclarationsEachAfterABlankLine() {
         let file = SwiftFile(comments: ["Generated."], imports: [SwiftImport("Foundation"), SwiftImport("Runtime", spi: "Generated")], declarations: [
             SwiftDeclaration(kind: .typeAlias(name: "A", type: "Int")),

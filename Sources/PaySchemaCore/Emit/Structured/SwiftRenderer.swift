@@ -94,7 +94,9 @@ final class SwiftRenderer {
     }
 
     private func write(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil { write(text[...]) }
+        if text.utf8.withContiguousStorageIfAvailable({ write(bytes: $0) }) == nil {
+            for byte in text.utf8 { write(byte: byte) }
+        }
     }
 
     private func write(_ text: Substring) {
