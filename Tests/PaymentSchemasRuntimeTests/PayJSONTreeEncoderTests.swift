@@ -46,4 +46,46 @@ struct PayJSONTreeEncoderTests {
         #expect(try PayWire.encodeJSONText(Empty()) == "{}")
         #expect(try PayWire.encodeJSONText([Empty(), Empty()]) == "[{},{}]")
     }
+
+    /// The compact text is written straight from the encoder's slots; it must be the text the one
+    /// JSON writer gives for the tree the same value encodes to, whatever the number of members
+    /// (past 16 an object indexes its keys) and whatever order they were written in.
+    @Test(arguments: [0, 1, 15, 16, 17, 40, 300])
+    func compactTextIsTheWritersTextOfTheTree(members: Int) throws {
+        let map = Dictionary(uniqueKeysWithValues: (0..<members).map { ("k\($0 * 7919 % 1000)", [$0]) })
+        let text = try PayWire.encodeJSONText(["map": map])
+        let pretty = try PayWire.encodeJSONText(["map": map], pretty: true)
+        let tree = try PayWire.encodeJSONValue(["map": map])
+        #expect(try PayJSONParser.parse(Data(text.utf8)) == tree)
+        #expect(try PayJSONParser.parse(Data(pretty.utf8)) == tree)
+        #expect(text == tree.jsonText)
+        let keys = map.keys.sorted()
+        let positions = keys.compactMap { text.range(of: "\"\($0)\":")?.lowerBound }
+        #expect(positions.count == keys.count && positions == positions.sorted())
+    }
+
+    /// A key written twice through a keyed container holds the last value, once, below the
+    /// index threshold and above it.
+    @Test(arguments: [3, 30])
+    func aKeyWrittenTwiceHoldsTheLastValue(others: Int) throws {
+        struct Twice: Encodable {
+            let others: Int
+            struct Key: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                try container.encode("first", forKey: Key(stringValue: "dup"))
+                for index in 0..<others { try container.encode(index, forKey: Key(stringValue: "o\(index)")) }
+                try container.encode("last", forKey: Key(stringValue: "dup"))
+            }
+        }
+        let text = try PayWire.encodeJSONText(Twice(others: others))
+        #expect(text.components(separatedBy: "\"dup\"").count == 2)
+        #expect(text.contains(#""dup":"last""#))
+        #expect(try PayJSONParser.parse(Data(text.utf8)) == PayWire.encodeJSONValue(Twice(others: others)))
+    }
 }

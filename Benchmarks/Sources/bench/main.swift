@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaCore
 
-/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]` | `bench peer-decode [RUNS]` | `bench xml-hostile [TIMEOUT]` | `bench bare-server PORT`
+/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]` | `bench peer-decode [RUNS]` | `bench xml-hostile [TIMEOUT]` | `bench serve [COUNT]` | `bench bare-server PORT`
 /// Each measurement prints Markdown that run.sh collects into RESULTS.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -50,9 +50,11 @@ case "xml-hostile-once":
         exit(2)
     }
     print(XMLHostileBench.once(document: arguments[1], reader: arguments[2]))
+case "serve":
+    for line in try await ServeBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 2_000 : 2_000, runs: 7) { print(line) }
 case "bare-server":
     try await BareServer.run(port: arguments.count > 1 ? Int(arguments[1]) ?? 18090 : 18090)
 default:
-    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | bare-server PORT\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | bare-server PORT\n".utf8))
     exit(2)
 }

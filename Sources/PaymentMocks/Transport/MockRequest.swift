@@ -67,7 +67,11 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     }
 
     /// A header's value (case-insensitive name).
-    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+    public func header(_ name: String) -> String? {
+        // Names are usually given in lower case already: no lowercased copy for them.
+        if let value = headers[name] { return value }
+        return name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? headers[name.lowercased()] : nil
+    }
 
     /// The first query item called `name`.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }

@@ -46,6 +46,8 @@ public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
     public let relativeURL: Bool
 
     /// Creates the wire names of a field; unspecified XML and query names equal the JSON key.
+    /// Inlinable: generated coders build a key per field per value, mostly from a literal.
+    @inlinable
     public init(
         _ json: String, xml: String? = nil, query: String? = nil, aliases: [String] = [],
         nullable: Bool = false, decimal: PayDecimalRule = .plain, relativeURL: Bool = false

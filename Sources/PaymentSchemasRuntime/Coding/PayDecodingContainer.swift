@@ -19,7 +19,7 @@ public struct PayDecodingContainer {
     /// The wire format the payload uses.
     public let format: WireFormat
     var codingPath: [any CodingKey] { tree.codingPath }
-    var path: PayPath { PayPath(codingPath: codingPath) }
+    @usableFromInline var path: PayPath { PayPath(codingPath: codingPath) }
     /// Problems found so far.
     public private(set) var issues: [PayloadIssue] = []
 
@@ -49,12 +49,13 @@ public struct PayDecodingContainer {
     }
 
     /// The fields as a keyed container, for the readers that need one (collections).
-    var container: KeyedDecodingContainer<PayCodingKey> {
+    @usableFromInline var container: KeyedDecodingContainer<PayCodingKey> {
         KeyedDecodingContainer(PayJSONKeyedContainer<PayCodingKey>(members: members, decoder: tree))
     }
 
     /// The member under the field's current name or, when that is absent, its first present alias.
-    private func member(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
+    @usableFromInline
+    func member(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
         let name = key.name(for: format)
         if let node = members[name] { return (PayCodingKey(stringValue: name), node) }
         for alias in key.aliases {
@@ -68,6 +69,12 @@ public struct PayDecodingContainer {
         issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: path.appending(codingKey.stringValue)))
     }
 
+    /// Records the problems of `error`, thrown while decoding the value at `path`.
+    @usableFromInline
+    mutating func appendIssues(from error: any Error, at path: PayPath) {
+        issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: path))
+    }
+
     @usableFromInline
     mutating func recordMissing(_ key: PayFieldKey) {
         issues.append(PayloadIssue(path: path.appending(key.name(for: format)), kind: .missing, message: "required field is missing"))
@@ -77,7 +84,9 @@ public struct PayDecodingContainer {
     ///
     /// The common case is one lookup, as in synthesized `Codable`; aliases are tried only when the
     /// current name is absent. Decimals, URLs and strings that accept numbers go through the
-    /// package's strict readers.
+    /// package's strict readers. Inlinable, as are the other field readers, so each generated
+    /// module gets a copy specialized for its field types (no generic metadata lookups per field).
+    @inlinable
     public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
         guard let (codingKey, node) = member(key) else {
             recordMissing(key)
@@ -88,16 +97,26 @@ public struct PayDecodingContainer {
 
     /// What a field that failed holds: nothing in a strict decode, a placeholder in a partial one
     /// (``PayPartialDecoding``), so the rest of the value can still be built and validated.
+    @inlinable
     func fallback<T: Decodable>(_ type: T.Type) -> T? {
-        PayPartialDecoding.isActive ? PayPartialDecoding.placeholder(T.self) : nil
+        Self.partialDecodeIsActive ? Self.placeholder(T.self) : nil
     }
+
+    /// Whether a partial decode (``PayPartialDecoding``) is running.
+    @usableFromInline
+    static var partialDecodeIsActive: Bool { PayPartialDecoding.isActive }
+
+    /// The placeholder of a failed field in a partial decode.
+    @usableFromInline
+    static func placeholder<T: Decodable>(_ type: T.Type) -> T? { PayPartialDecoding.placeholder(T.self) }
 
     /// Decodes an optional field; absent gives `nil`, `null` gives `nil` where the schema allows it
     /// (``PayFieldKey/nullable``) and a violation otherwise, anything invalid records an issue.
+    @inlinable
     public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
         guard let (codingKey, node) = member(key) else { return nil }
         // XML has no null: an optional field's empty element is an absent value (a string is empty).
-        if T.self != String.self, tree.text(node)?.isEmpty == true { return nil }
+        if T.self != String.self, isEmptyText(node) { return nil }
         if case .null = node {
             if !key.nullable { recordNull(at: codingKey) }
             return nil
@@ -105,12 +124,18 @@ public struct PayDecodingContainer {
         return field(T.self, key, node, codingKey) ?? fallback(T.self)
     }
 
+    /// Whether `node` is XML's empty text (never in JSON).
+    @usableFromInline
+    func isEmptyText(_ node: PayJSON) -> Bool { tree.text(node)?.isEmpty == true }
+
+    @usableFromInline
     mutating func recordNull(at codingKey: PayCodingKey) {
         issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "null is not allowed here; omit the field instead"))
     }
 
     /// A member's value, or `nil` with the problem recorded.
-    private mutating func field<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey) -> T? {
+    @inlinable
+    mutating func field<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey) -> T? {
         do {
             return try value(T.self, key, node, codingKey)
         } catch {
@@ -121,20 +146,32 @@ public struct PayDecodingContainer {
 
     /// One field's value, routing decimals, URLs and number-accepting strings through the strict
     /// readers.
+    @inlinable
     func value<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey) throws -> T {
         if T.self == Decimal.self, let value = try decimal(key.decimal, node: node, at: codingKey) as? T { return value }
-        if T.self == URL.self {
-            guard case .string(let text) = node else { throw PayJSONTreeDecoder.mismatch(String.self, node, tree.path(appending: codingKey)) }
-            if let value = try url(relative: key.relativeURL, text: text, at: codingKey) as? T { return value }
-        }
+        if T.self == URL.self, let value = try url(key, node: node, at: codingKey) as? T { return value }
         if T.self == String.self, key.decimal.accepts.contains(.number),
            let value = try numeralOrString(key.decimal, node: node, at: codingKey) as? T {
             return value
         }
-        return try tree.unbox(node, as: T.self, key: codingKey)
+        return try unbox(node, as: T.self, key: codingKey)
+    }
+
+    /// Any other value, through the tree decoder.
+    @usableFromInline
+    func unbox<T: Decodable>(_ node: PayJSON, as type: T.Type, key codingKey: PayCodingKey) throws -> T {
+        try tree.unbox(node, as: T.self, key: codingKey)
+    }
+
+    /// A URL field's value: a string the strict URL reader accepts.
+    @usableFromInline
+    func url(_ key: PayFieldKey, node: PayJSON, at codingKey: PayCodingKey) throws -> URL {
+        guard case .string(let text) = node else { throw PayJSONTreeDecoder.mismatch(String.self, node, tree.path(appending: codingKey)) }
+        return try url(relative: key.relativeURL, text: text, at: codingKey)
     }
 
     /// A JSON decimal: a number or a decimal string, as the field's rule allows.
+    @usableFromInline
     func decimal(_ rule: PayDecimalRule, node: PayJSON, at codingKey: PayCodingKey) throws -> Decimal {
         switch node {
         case .string(let text) where format == .xml: return try decimal(rule, text: text, at: codingKey)
@@ -165,6 +202,7 @@ public struct PayDecodingContainer {
         return url
     }
 
+    @usableFromInline
     func numeralOrString(_ rule: PayDecimalRule, node: PayJSON, at codingKey: PayCodingKey) throws -> String {
         switch node {
         case .string(let text) where rule.accepts.contains(.string) || format == .xml: return text
@@ -177,6 +215,7 @@ public struct PayDecodingContainer {
 
     /// The key under which a collection field has a value; records a missing field, or a `null`
     /// where the schema does not allow one, and returns `nil` for both.
+    @usableFromInline
     mutating func presentValueKey(_ key: PayFieldKey, required: Bool) -> PayCodingKey? {
         guard let (codingKey, node) = member(key) else {
             if required { recordMissing(key) }
@@ -192,8 +231,9 @@ public struct PayDecodingContainer {
     }
 
     /// Decodes a list field element by element so that every bad element is reported.
+    @inlinable
     public mutating func list<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [T]? {
-        let partial = PayPartialDecoding.isActive
+        let partial = Self.partialDecodeIsActive
         guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [] : nil }
         let listPath = path.appending(codingKey.stringValue)
         do {
@@ -207,11 +247,11 @@ public struct PayDecodingContainer {
                     values.append(try unkeyed.decode(T.self))
                 } catch {
                     failed = true
-                    issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: listPath.appending(index: index)))
+                    appendIssues(from: error, at: listPath.appending(index: index))
                     if unkeyed.currentIndex == index { _ = try? unkeyed.decode(PaySkippedValue.self) }
                     if unkeyed.currentIndex == index { break }
                     // Later elements keep their positions, so their violations keep their paths.
-                    if partial, let placeholder = PayPartialDecoding.placeholder(T.self) { values.append(placeholder) }
+                    if partial, let placeholder = Self.placeholder(T.self) { values.append(placeholder) }
                 }
             }
             return failed && !partial ? nil : values

@@ -26,7 +26,8 @@ public struct PayEncodingContainer {
     }
 
     /// Writes `value` under the wire name `name`.
-    private mutating func put<T: Encodable>(_ value: T, _ name: String) throws {
+    @usableFromInline
+    mutating func put<T: Encodable>(_ value: T, _ name: String) throws {
         if let tree {
             try tree.member(value, named: name)
         } else if var keyed = container {
@@ -40,12 +41,15 @@ public struct PayEncodingContainer {
         (tree?.codingPath ?? container?.codingPath ?? []) + [PayCodingKey(stringValue: name)]
     }
 
-    /// Encodes a value under the field's current name (never an alias).
+    /// Encodes a value under the field's current name (never an alias). Inlinable, as is
+    /// ``encodeIfPresent(_:_:)``, so generated modules unwrap their optionals specialized.
+    @inlinable
     public mutating func encode<T: Encodable>(_ value: T, _ key: PayFieldKey) throws {
         try put(value, key.name(for: format))
     }
 
     /// Encodes a value when it is present; absent values are omitted.
+    @inlinable
     public mutating func encodeIfPresent<T: Encodable>(_ value: T?, _ key: PayFieldKey) throws {
         guard let value else { return }
         try put(value, key.name(for: format))

@@ -49,7 +49,14 @@ public enum PayWire {
     /// Encodes JSON text with sorted keys.
     public static func encodeJSONText<T: Encodable>(_ value: T, pretty: Bool = false) throws -> String {
         var out = ""
-        PayJSONWriter.write(try encodeJSONValue(value), into: &out, pretty: pretty, indent: 0)
+        if pretty {
+            PayJSONWriter.write(try encodeJSONValue(value), into: &out, pretty: true, indent: 0)
+        } else {
+            // Compact text is written from the encoder's slots, with no `PayJSON` in between.
+            let slot = PayJSONSlot()
+            try PayJSONTreeEncoder(slot: slot, format: .json).box(value, into: slot, key: nil)
+            slot.write(into: &out)
+        }
         return out
     }
 

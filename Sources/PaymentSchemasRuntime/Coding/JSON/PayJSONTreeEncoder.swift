@@ -1,25 +1,61 @@
 import Foundation
-import PaySchemaVocabulary
+@_spi(Generated) import PaySchemaVocabulary
 
 /// A value being built by ``PayJSONTreeEncoder``: containers are shared references so that nested
 /// containers can keep writing into them. Members and elements live in stored properties of their
 /// own, so adding one mutates the collection in place (an enum payload would be copied each time).
+/// An object's members are kept in the order they were first written, without hashing: a
+/// generated type writes each member once, and the text is written with sorted keys
+/// (``write(into:)``) without building a ``PayJSON`` first.
 final class PayJSONSlot {
     enum Kind {
         case empty, value, object, array
     }
 
+    /// Past this many members an object indexes its keys (a large map written through a keyed
+    /// container); below it a linear search is cheaper than hashing.
+    private static let indexThreshold = 16
+
     private(set) var kind: Kind = .empty
     private var value: PayJSON = .null
-    private var members: [String: PayJSONSlot] = [:]
+    private var members: [(key: String, slot: PayJSONSlot)] = []
+    private var index: [String: Int] = [:]
     private var elements: [PayJSONSlot] = []
 
     func finished() -> PayJSON {
         switch kind {
         case .empty: return .object([:])
         case .value: return value
-        case .object: return .object(members.mapValues { $0.finished() })
+        case .object:
+            var object = [String: PayJSON](minimumCapacity: members.count)
+            for member in members { object[member.key] = member.slot.finished() }
+            return .object(object)
         case .array: return .array(elements.map { $0.finished() })
+        }
+    }
+
+    /// Appends the value's compact JSON text, object keys sorted: the same text as
+    /// `PayJSONWriter.write(finished(), …, pretty: false)`, whose string and leaf writers it uses.
+    func write(into out: inout String) {
+        switch kind {
+        case .empty: out += "{}"
+        case .value: PayJSONWriter.write(value, into: &out, pretty: false, indent: 0)
+        case .object:
+            out += "{"
+            for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if position > 0 { out += "," }
+                PayJSONWriter.writeString(member.key, into: &out)
+                out += ":"
+                member.slot.write(into: &out)
+            }
+            out += "}"
+        case .array:
+            out += "["
+            for (position, element) in elements.enumerated() {
+                if position > 0 { out += "," }
+                element.write(into: &out)
+            }
+            out += "]"
         }
     }
 
@@ -30,16 +66,25 @@ final class PayJSONSlot {
 
     func objectMember(_ key: String) -> PayJSONSlot {
         becomeObject()
-        if let existing = members[key] { return existing }
+        if members.count < Self.indexThreshold {
+            if let existing = members.first(where: { $0.key == key }) { return existing.slot }
+        } else {
+            if index.isEmpty {
+                for (position, member) in members.enumerated() { index[member.key] = position }
+            }
+            if let position = index[key] { return members[position].slot }
+            index[key] = members.count
+        }
         let slot = PayJSONSlot()
-        members[key] = slot
+        members.append((key, slot))
         return slot
     }
 
     func becomeObject() {
         guard kind != .object else { return }
         kind = .object
-        members = [:]
+        members = []
+        index = [:]
     }
 
     func becomeArray() {
