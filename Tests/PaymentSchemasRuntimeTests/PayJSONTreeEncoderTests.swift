@@ -47,11 +47,11 @@ struct PayJSONTreeEncoderTests {
         #expect(try PayWire.encodeJSONText([Empty(), Empty()]) == "[{},{}]")
     }
 
-    /// The compact text is written straight from the encoder's slots; it must be the text the one
-    /// JSON writer gives for the tree the same value encodes to, whatever the number of members
-    /// (past 16 an object indexes its keys) and whatever order they were written in.
+    /// The text is written straight from the encoder's slots; compact and pretty, it must be the
+    /// text the one JSON writer gives for the tree the same value encodes to, whatever the number
+    /// of members (past 16 an object indexes its keys) and whatever order they were written in.
     @Test(arguments: [0, 1, 15, 16, 17, 40, 300])
-    func compactTextIsTheWritersTextOfTheTree(members: Int) throws {
+    func textIsTheWritersTextOfTheTree(members: Int) throws {
         let map = Dictionary(uniqueKeysWithValues: (0..<members).map { ("k\($0 * 7919 % 1000)", [$0]) })
         let text = try PayWire.encodeJSONText(["map": map])
         let pretty = try PayWire.encodeJSONText(["map": map], pretty: true)
@@ -59,6 +59,9 @@ struct PayJSONTreeEncoderTests {
         #expect(try PayJSONParser.parse(Data(text.utf8)) == tree)
         #expect(try PayJSONParser.parse(Data(pretty.utf8)) == tree)
         #expect(text == tree.jsonText)
+        #expect(pretty == tree.prettyJSONText)
+        let nested = [["a": [Leaf(x: 1)], "b": []], [:]]
+        #expect(try PayWire.encodeJSONText(nested, pretty: true) == PayWire.encodeJSONValue(nested).prettyJSONText)
         let keys = map.keys.sorted()
         let positions = keys.compactMap { text.range(of: "\"\($0)\":")?.lowerBound }
         #expect(positions.count == keys.count && positions == positions.sorted())

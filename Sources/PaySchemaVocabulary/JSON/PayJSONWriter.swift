@@ -9,28 +9,46 @@
         case .number(let text): out += text
         case .string(let text): writeString(text, into: &out)
         case .array(let elements):
-            if elements.isEmpty { out += "[]"; return }
-            out += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { out += "," }
-                if pretty { newline(&out, indent + 1) }
-                write(element, into: &out, pretty: pretty, indent: indent + 1)
+            writeArray(count: elements.count, into: &out, pretty: pretty, indent: indent) { index, out in
+                write(elements[index], into: &out, pretty: pretty, indent: indent + 1)
             }
-            if pretty { newline(&out, indent) }
-            out += "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
-                if pretty { newline(&out, indent + 1) }
-                writeString(key, into: &out)
-                out += pretty ? ": " : ":"
-                if let member = members[key] { write(member, into: &out, pretty: pretty, indent: indent + 1) }
+            let keys = members.keys.sorted()
+            writeObject(keys: keys, into: &out, pretty: pretty, indent: indent) { index, out in
+                if let member = members[keys[index]] { write(member, into: &out, pretty: pretty, indent: indent + 1) }
             }
-            if pretty { newline(&out, indent) }
-            out += "}"
         }
+    }
+
+    /// Appends an object of the members named `keys`, in that order (callers pass them sorted):
+    /// the punctuation and layout of every object this package writes. `member` appends the
+    /// value of the member at a position, one level deeper than `indent`.
+    public static func writeObject(keys: [String], into out: inout String, pretty: Bool, indent: Int, member: (Int, inout String) -> Void) {
+        if keys.isEmpty { out += "{}"; return }
+        out += "{"
+        for (index, key) in keys.enumerated() {
+            if index > 0 { out += "," }
+            if pretty { newline(&out, indent + 1) }
+            writeString(key, into: &out)
+            out += pretty ? ": " : ":"
+            member(index, &out)
+        }
+        if pretty { newline(&out, indent) }
+        out += "}"
+    }
+
+    /// Appends an array of `count` elements: the punctuation and layout of every array this
+    /// package writes. `element` appends the element at a position, one level deeper than `indent`.
+    public static func writeArray(count: Int, into out: inout String, pretty: Bool, indent: Int, element: (Int, inout String) -> Void) {
+        if count == 0 { out += "[]"; return }
+        out += "["
+        for index in 0..<count {
+            if index > 0 { out += "," }
+            if pretty { newline(&out, indent + 1) }
+            element(index, &out)
+        }
+        if pretty { newline(&out, indent) }
+        out += "]"
     }
 
     private static func newline(_ out: inout String, _ indent: Int) {

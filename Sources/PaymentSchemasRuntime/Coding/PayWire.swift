@@ -48,15 +48,11 @@ public enum PayWire {
 
     /// Encodes JSON text with sorted keys.
     public static func encodeJSONText<T: Encodable>(_ value: T, pretty: Bool = false) throws -> String {
+        // The text is written from the encoder's slots, with no `PayJSON` in between.
+        let slot = PayJSONSlot()
+        try PayJSONTreeEncoder(slot: slot, format: .json).box(value, into: slot, key: nil)
         var out = ""
-        if pretty {
-            PayJSONWriter.write(try encodeJSONValue(value), into: &out, pretty: true, indent: 0)
-        } else {
-            // Compact text is written from the encoder's slots, with no `PayJSON` in between.
-            let slot = PayJSONSlot()
-            try PayJSONTreeEncoder(slot: slot, format: .json).box(value, into: slot, key: nil)
-            slot.write(into: &out)
-        }
+        slot.write(into: &out, pretty: pretty, indent: 0)
         return out
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// own, so adding one mutates the collection in place (an enum payload would be copied each time).
 /// An object's members are kept in the order they were first written, without hashing: a
 /// generated type writes each member once, and the text is written with sorted keys
-/// (``write(into:)``) without building a ``PayJSON`` first.
+/// (``write(into:pretty:indent:)``) without building a ``PayJSON`` first.
 final class PayJSONSlot {
     enum Kind {
         case empty, value, object, array
@@ -34,28 +34,21 @@ final class PayJSONSlot {
         }
     }
 
-    /// Appends the value's compact JSON text, object keys sorted: the same text as
-    /// `PayJSONWriter.write(finished(), …, pretty: false)`, whose string and leaf writers it uses.
-    func write(into out: inout String) {
+    /// Appends the value's JSON text, object keys sorted, laid out by the one JSON writer
+    /// (`PayJSONWriter`): the same text as writing ``finished()``, without building it.
+    func write(into out: inout String, pretty: Bool, indent: Int) {
         switch kind {
         case .empty: out += "{}"
-        case .value: PayJSONWriter.write(value, into: &out, pretty: false, indent: 0)
+        case .value: PayJSONWriter.write(value, into: &out, pretty: pretty, indent: indent)
         case .object:
-            out += "{"
-            for (position, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if position > 0 { out += "," }
-                PayJSONWriter.writeString(member.key, into: &out)
-                out += ":"
-                member.slot.write(into: &out)
+            let sorted = members.sorted { $0.key < $1.key }
+            PayJSONWriter.writeObject(keys: sorted.map(\.key), into: &out, pretty: pretty, indent: indent) { index, out in
+                sorted[index].slot.write(into: &out, pretty: pretty, indent: indent + 1)
             }
-            out += "}"
         case .array:
-            out += "["
-            for (position, element) in elements.enumerated() {
-                if position > 0 { out += "," }
-                element.write(into: &out)
+            PayJSONWriter.writeArray(count: elements.count, into: &out, pretty: pretty, indent: indent) { index, out in
+                elements[index].write(into: &out, pretty: pretty, indent: indent + 1)
             }
-            out += "]"
         }
     }
 
