@@ -65,14 +65,17 @@ final class SandboxJournal: Sendable {
     /// The path with runs of 12 or more digits (card numbers, with or without separators)
     /// replaced by `<redacted>`, at most 512 characters, and the query's names (redacted alike).
     static func redacted(_ target: String) -> (path: String, queryNames: [String]) {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var path = redactingDigitRuns(parts.first ?? "")
-        if path.count > 512 { path = String(path.prefix(512)) + "…" }
-        let names = parts.count > 1 ? parts[1].split(separator: "&").compactMap { item -> String? in
-            let name = String(item.split(separator: "=", maxSplits: 1).first ?? "")
+        // Found on the bytes: `?` is never part of a multi-byte character.
+        let queryStart = target.utf8.firstIndex(of: UInt8(ascii: "?"))
+        var path = redactingDigitRuns(target[..<(queryStart ?? target.endIndex)])
+        if path.utf8.count > 512, path.count > 512 { path = String(path.prefix(512)) + "…" }
+        let query = queryStart.map { target[target.utf8.index(after: $0)...] } ?? ""
+        let names = query.split(separator: "&").compactMap { item -> String? in
+            // `=value` has an empty name: the value is never taken for one.
+            let name = String(item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             let decoded = name.removingPercentEncoding ?? name
             return decoded.isEmpty ? nil : String(redactingDigitRuns(Substring(decoded)).prefix(64))
-        } : []
+        }
         return (path, Array(names.prefix(32)))
     }
 

@@ -43,36 +43,43 @@ struct SandboxLinks: Sendable {
         prefixes = pairs.filter { seen.insert($0.0).inserted }.sorted { $0.0.count > $1.0.count }.map { (Array($0.0.utf8), Array($0.1.utf8)) }
     }
 
-    /// `body` with every matching link rewritten.
+    /// `body` with every matching link rewritten; `body` itself when it holds none.
     func rewrite(_ body: Data) -> Data {
-        guard !prefixes.isEmpty, body.contains(UInt8(ascii: "\"")) else { return body }
-        let bytes = Array(body)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 256)
-        var index = 0
-        var inString = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if !inString && byte == UInt8(ascii: "\""), let pair = prefixes.first(where: { Self.starts(bytes, at: index, with: $0.from) }) {
-                out += pair.to
-                index += pair.from.count
-                inString = true
-                continue
+        guard !prefixes.isEmpty else { return body }
+        return body.withUnsafeBytes { bytes in
+            var out: [UInt8] = []
+            var copied = 0
+            var index = 0
+            var inString = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\") && inString {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\""), !inString, Self.starts(bytes, at: index, with: Self.linkStart),
+                    let pair = prefixes.first(where: { Self.starts(bytes, at: index, with: $0.from) }) {
+                    if out.isEmpty { out.reserveCapacity(bytes.count + 256) }
+                    out += bytes[copied..<index]
+                    out += pair.to
+                    index += pair.from.count
+                    copied = index
+                    inString = true
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString.toggle() }
+                index += 1
             }
-            if byte == UInt8(ascii: "\\") && inString, index + 1 < bytes.count {
-                out.append(byte)
-                out.append(bytes[index + 1])
-                index += 2
-                continue
-            }
-            if byte == UInt8(ascii: "\"") { inString.toggle() }
-            out.append(byte)
-            index += 1
+            guard copied > 0 else { return body }
+            out += bytes[copied...]
+            return Data(out)
         }
-        return Data(out)
     }
 
-    private static func starts(_ bytes: [UInt8], at index: Int, with prefix: [UInt8]) -> Bool {
+    /// How every prefix starts: most strings are told apart from links by this alone.
+    private static let linkStart = Array(#""https://"#.utf8)
+
+    private static func starts(_ bytes: UnsafeRawBufferPointer, at index: Int, with prefix: [UInt8]) -> Bool {
         guard index + prefix.count <= bytes.count else { return false }
         for offset in 0..<prefix.count where bytes[index + offset] != prefix[offset] { return false }
         return true

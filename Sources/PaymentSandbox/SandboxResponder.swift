@@ -115,8 +115,10 @@ struct SandboxResponder: Sendable {
     /// A provider's answer as HTTP: its status, media type, headers and body.
     static func response(_ answer: MockResponse) -> Response {
         var headers: HTTPFields = [.contentType: answer.contentType]
-        for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {
-            if let field = HTTPField.Name(name) { headers[field] = value }
+        if !answer.headers.isEmpty {
+            for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {
+                if let field = HTTPField.Name(name) { headers[field] = value }
+            }
         }
         return Response(status: .init(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
     }

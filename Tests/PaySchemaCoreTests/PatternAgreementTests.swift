@@ -4,14 +4,17 @@ import Foundation
 import PaymentFlowsCore
 import Testing
 
-/// One pattern semantics: the diff decides inclusion between patterns with its own automaton
-/// (`PatternInclusion`), while generated validators match with ``PayPattern`` (ICU's
-/// `NSRegularExpression`). The diff's verdicts hold only if both read every pattern the same way, so
-/// for every pattern the generated validators contain, both judge the same generated strings: walks
-/// through the pattern's automaton (accepted, and stopped or led astray at random), with characters
-/// drawn from every interval the pattern's classes cut the code space into (both ends and the middle,
-/// line terminators and scalars beyond the BMP included), and single-character mutations of those.
-@Suite("Pattern agreement: validators and diff")
+/// One pattern semantics: generated validators (``PayPattern``, a deterministic automaton) and the
+/// schema diff (``PatternInclusion``) read patterns with one engine, ``PatternEngine``. This suite
+/// holds that engine to the reading of a standard regular-expression engine, ICU's
+/// `NSRegularExpression` anchored with `\A(?:…)\z`, and holds its two matchers (the compiled
+/// automaton validators use, the state-set simulation the checker uses for defaults) to each other:
+/// for every pattern the generated validators contain, all three judge the same generated strings:
+/// walks through the pattern's automaton (accepted, and stopped or led astray at random), with
+/// characters drawn from every interval the pattern's classes cut the code space into (both ends and
+/// the middle, line terminators and scalars beyond the BMP included), and single-character mutations
+/// of those.
+@Suite("Pattern agreement: the engine, its two matchers and ICU")
 struct PatternAgreementTests {
     /// Every `PayPattern("…")` literal in `Generated/`: the patterns the validators run.
     static let generatedPatterns: [String] = {
@@ -68,8 +71,9 @@ struct PatternAgreementTests {
         #expect(Self.generatedPatterns.allSatisfy(PatternInclusion.isSupported))
     }
 
-    /// What this test found: ICU's `$` matches before a final line terminator, so validators anchored
-    /// with `^…$` accepted `"1234\n"` for `[0-9]{4}` while the diff's automaton (rightly) refused it.
+    /// What this suite found when validators still ran ICU: ICU's `$` matches before a final line
+    /// terminator, so validators anchored with `^…$` accepted `"1234\n"` for `[0-9]{4}` while the
+    /// diff's automaton (rightly) refused it.
     @Test func aTrailingLineTerminatorIsNotPartOfAWholeMatch() {
         for terminator in ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
             #expect(!PayPattern("[0-9]{4}").matches("1234" + terminator), "\(terminator.unicodeScalars.map(\.value))")
@@ -79,11 +83,12 @@ struct PatternAgreementTests {
     }
 
     @Test(arguments: generatedPatterns)
-    func theAutomatonAndTheValidatorAgree(_ pattern: String) throws {
+    func theEngineAgreesWithICU(_ pattern: String) throws {
         let node = try #require(PatternInclusion.Parser.parse(pattern))
         let alphabet = PatternInclusion.Alphabet(sets: node.charSets)
         let dfa = try #require(PatternInclusion.DFA(node, alphabet))
         let validator = PayPattern(pattern)
+        let icu = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
         var generator = SeededGenerator(seed: pattern.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
         let live = Self.liveStates(dfa)
         var accepted = 0
@@ -96,11 +101,13 @@ struct PatternAgreementTests {
             samples.append(contentsOf: Self.mutations(of: walk, alphabet, using: &generator))
         }
         for sample in samples {
-            let automaton = PatternInclusion.matches(pattern, sample)
-            let regex = validator.matches(sample)
-            if automaton == true { accepted += 1 } else { refused += 1 }
-            if automaton != regex, disagreements.count < 5 {
-                disagreements.append("\(sample.unicodeScalars.map { String($0.value, radix: 16) }): automaton \(String(describing: automaton)), validator \(regex)")
+            let simulated = PatternInclusion.matches(pattern, sample)
+            let compiled = validator.matches(sample)
+            let standard = icu.firstMatch(in: sample, options: [.anchored], range: NSRange(sample.startIndex..<sample.endIndex, in: sample)) != nil
+            if compiled { accepted += 1 } else { refused += 1 }
+            if simulated != compiled || compiled != standard, disagreements.count < 5 {
+                disagreements.append(
+                    "\(sample.unicodeScalars.map { String($0.value, radix: 16) }): simulated \(String(describing: simulated)), validator \(compiled), ICU \(standard)")
             }
         }
         #expect(disagreements.isEmpty, "\(pattern): \(disagreements)")

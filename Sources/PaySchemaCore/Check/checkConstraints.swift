@@ -18,10 +18,10 @@ extension SchemaChecker {
             if base != .string {
                 misfit("pattern", pattern.location, "String values")
             } else if !PatternInclusion.isSupported(pattern.value) {
-                // Our own parser decides: the language is exactly the regular subset the diff
-                // decides with automata (a subset of ICU's syntax), so the checker never hands a
-                // pattern to NSRegularExpression, whose creation leaked on Linux under the fuzzer
-                // (Fuzz/regressions/schema/invalid-pattern-leak).
+                // The one pattern engine decides: the language is exactly the regular subset the
+                // validators match and the diff decides with its automata (a subset of ICU's
+                // syntax). No NSRegularExpression is created anywhere: its creation leaked on Linux
+                // under the fuzzer (Fuzz/regressions/schema/invalid-pattern-leak).
                 diagnostics.error(
                     "pattern '\(pattern.value)' is outside the supported regular subset: literals (metacharacters escaped), '.', "
                         + "classes [a-z0-9_] and [^…], groups ( ) and (?: ), '|', and the quantifiers * + ? {n} {n,} {n,m} (n, m ≤ 256); "

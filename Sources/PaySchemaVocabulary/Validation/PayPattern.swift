@@ -1,38 +1,62 @@
-import Foundation
-
-/// A compiled regular expression that must match a whole value.
-///
-/// `NSRegularExpression` is immutable and safe to share between threads once built.
-@_spi(Generated)
-public struct PayPattern: @unchecked Sendable {
+/// A schema `pattern`, compiled once into a deterministic automaton of ``PatternEngine`` (the engine
+/// the schema diff reads patterns with), matched against the whole value in one pass over its
+/// Unicode scalars with a table lookup each.
+public struct PayPattern: Sendable {
     /// The pattern as written in the schema.
     public let source: String
-    private let regex: NSRegularExpression?
+    private let automaton: Automaton?
 
-    /// Compiles `source`; an invalid pattern never matches (the checker rejects those before generation).
-    ///
-    /// The pattern must match the whole value, as the schema diff's automaton reads it
-    /// (`PatternAgreementTests`): anchored with `\A` and `\z`, because ICU's `$` also matches before
-    /// a final line terminator, so `^[0-9]{4}$` accepted `"1234\n"`.
+    /// Compiles `source`. A pattern outside the subset the schema checker allows never matches (the
+    /// checker rejects those before generation).
     public init(_ source: String) {
         self.source = source
-        self.regex = try? NSRegularExpression(pattern: "\\A(?:" + source + ")\\z", options: [])
-    }
-
-    /// Whether `source` is a valid regular expression; the error text when it is not.
-    public static func compileError(_ source: String) -> String? {
-        do {
-            _ = try NSRegularExpression(pattern: source, options: [])
-            return nil
-        } catch {
-            return (error as NSError).localizedDescription
-        }
+        self.automaton = Automaton(source)
     }
 
     /// Whether the whole of `value` matches.
     public func matches(_ value: String) -> Bool {
-        guard let regex else { return false }
-        let range = NSRange(value.startIndex..<value.endIndex, in: value)
-        return regex.firstMatch(in: value, options: [.anchored], range: range) != nil
+        automaton?.matches(value) ?? false
+    }
+
+    /// The automaton as flat tables: a symbol per ASCII scalar (the alphabet's search for the rest),
+    /// and one row of next states per state. A pattern whose automaton would be too large is
+    /// simulated instead (``PatternEngine/matches(_:_:)``).
+    private final class Automaton: Sendable {
+        let source: String
+        let alphabet: PatternEngine.Alphabet
+        let asciiSymbols: [Int32]
+        let symbolCount: Int
+        let next: [Int32]
+        let accepting: [Bool]
+        /// States that accept nothing whatever follows: reading stops there.
+        let dead: [Bool]
+        let simulated: Bool
+
+        init?(_ source: String) {
+            guard let node = PatternEngine.Parser.parse(source) else { return nil }
+            let alphabet = PatternEngine.Alphabet(sets: node.charSets)
+            let dfa = PatternEngine.DFA(node, alphabet)
+            self.source = source
+            self.alphabet = alphabet
+            self.symbolCount = alphabet.count
+            self.asciiSymbols = (0..<128).map { scalar in Int32(alphabet.symbol(of: Unicode.Scalar(UInt8(scalar)))) }
+            self.next = dfa.map { dfa in dfa.transitions.flatMap { row in row.map(Int32.init) } } ?? []
+            self.accepting = dfa?.accepting ?? []
+            self.dead = dfa.map { dfa in
+                dfa.transitions.indices.map { state in !dfa.accepting[state] && dfa.transitions[state].allSatisfy { $0 == state } }
+            } ?? []
+            self.simulated = dfa == nil
+        }
+
+        func matches(_ value: String) -> Bool {
+            if simulated { return PatternEngine.matches(source, value) ?? false }
+            var state = 0
+            for scalar in value.unicodeScalars {
+                let symbol = scalar.value < 128 ? Int(asciiSymbols[Int(scalar.value)]) : alphabet.symbol(of: scalar)
+                state = Int(next[state * symbolCount + symbol])
+                if dead[state] { return false }
+            }
+            return accepting[state]
+        }
     }
 }

@@ -16,9 +16,33 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
 
     struct Route {
         var method: String
-        var segments: [String]
+        /// The path template's segments: a literal to match, or the name of a `{placeholder}`.
+        var segments: [Segment]
         var handler: Handler
         var operation: PayOperationDescriptor?
+
+        enum Segment {
+            case literal(String)
+            case parameter(String)
+        }
+
+        init(method: String, template: String, handler: @escaping Handler, operation: PayOperationDescriptor? = nil) {
+            self.method = method
+            self.segments = MockProviderTransport.segments(of: template).map { segment in
+                segment.hasPrefix("{") ? .parameter(String(segment.dropFirst().dropLast())) : .literal(String(segment))
+            }
+            self.handler = handler
+            self.operation = operation
+        }
+
+        /// Whether `path`'s segments fit the template.
+        func matches(_ path: [Substring]) -> Bool {
+            guard segments.count == path.count else { return false }
+            for (segment, value) in zip(segments, path) {
+                if case .literal(let literal) = segment, literal != value { return false }
+            }
+            return true
+        }
     }
 
     /// The most requests ``requests`` keeps (the oldest go first), and the most body bytes they
@@ -35,7 +59,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     private var capturedBytes = 0
     private var unexpectedRequests = BoundedLog<String>(limit: MockProviderTransport.logLimit)
     private var injected = BoundedLog<MockFault>(limit: MockProviderTransport.logLimit)
-    private var exchangeLog = BoundedLog<String>(limit: MockProviderTransport.logLimit)
+    private var exchangeLog = BoundedLog<Exchange>(limit: MockProviderTransport.logLimit)
     private var breachLog = BoundedLog<ContractBreach>(limit: MockProviderTransport.logLimit)
     private var missing: [String] = []
     private var refusalsValue: ProviderRefusals = .plain
@@ -51,7 +75,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// describes (a merchant server's HTML page). Requests reach the handler unchecked.
     public func on(_ method: String, _ path: String, _ handler: @escaping Handler) {
         lock.withLock {
-            routes.append(Route(method: method, segments: path.split(separator: "/").map(String.init), handler: handler))
+            routes.append(Route(method: method, template: path, handler: handler))
         }
     }
 
@@ -65,9 +89,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             return
         }
         lock.withLock {
-            routes.append(Route(
-                method: operation.method.rawValue, segments: operation.pathTemplate.split(separator: "/").map(String.init),
-                handler: handler, operation: operation))
+            routes.append(Route(method: operation.method.rawValue, template: operation.pathTemplate, handler: handler, operation: operation))
         }
     }
 
@@ -123,7 +145,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     public var unexpected: [String] { lock.withLock { unexpectedRequests.elements } }
 
     /// Each exchange as `METHOD /path → status` (or the fault), in order; no headers or bodies.
-    public var exchanges: [String] { lock.withLock { exchangeLog.elements } }
+    public var exchanges: [String] { lock.withLock { exchangeLog.elements.map(\.text) } }
 
     private var observerValue: (@Sendable (String) -> Void)?
 
@@ -133,13 +155,22 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         set { lock.withLock { observerValue = newValue } }
     }
 
+    /// One exchange as recorded: its parts, written out only when someone reads them.
+    private struct Exchange: Sendable {
+        var method: String
+        var path: String
+        var outcome: String
+
+        var text: String { "\(method) \(path) → \(outcome)" }
+    }
+
     private func note(_ request: MockRequest, _ outcome: String) {
-        let entry = "\(request.method) \(request.path) → \(outcome)"
+        let entry = Exchange(method: request.method, path: request.path, outcome: outcome)
         let observer = lock.withLock { () -> (@Sendable (String) -> Void)? in
             exchangeLog.append(entry)
             return observerValue
         }
-        observer?("\(name): \(entry)")
+        observer?("\(name): \(request.method) \(request.path) → \(outcome)")
     }
 
     /// The faults injected so far (the most recent ``logLimit``).
@@ -206,7 +237,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         let chosen = mock.header(Self.faultHeader).flatMap { MockFault(rawValue: $0) }
         let fault = chosen ?? faults.draw()
         mock.scenario = mock.header(Self.scenarioHeader)
-        let segments = mock.path.split(separator: "/")
+        let segments = Self.segments(of: mock.path)
         let (candidates, refusals) = lock.withLock { () -> ([Route], ProviderRefusals) in
             capture(mock)
             if let fault { injected.append(fault) }
@@ -357,17 +388,33 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
 
     /// The routes whose path matches the request's (split at `/`), in registration order.
     private func match(_ segments: [Substring]) -> [Route] {
-        routes.filter { route in
-            route.segments.count == segments.count
-                && zip(route.segments, segments).allSatisfy { pattern, value in pattern.hasPrefix("{") || pattern == value }
+        routes.filter { $0.matches(segments) }
+    }
+
+    /// `path`'s non-empty segments between `/`, found on its bytes (a `/` is never part of a
+    /// multi-byte character, so every cut is a character boundary).
+    static func segments(of path: String) -> [Substring] {
+        var segments: [Substring] = []
+        var start = path.startIndex
+        var index = start
+        let utf8 = path.utf8
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                if start != index { segments.append(path[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
         }
+        if start != utf8.endIndex { segments.append(path[start...]) }
+        return segments
     }
 
     /// The values of the route's `{placeholders}`, percent-decoded (kept as sent when they do not decode).
-    private func parameters(of segments: [Substring], in pattern: [String]) -> [String: String] {
+    private func parameters(of segments: [Substring], in pattern: [Route.Segment]) -> [String: String] {
         var values: [String: String] = [:]
-        for (key, value) in zip(pattern, segments) where key.hasPrefix("{") {
-            values[String(key.dropFirst().dropLast())] = value.contains("%") ? (value.removingPercentEncoding ?? String(value)) : String(value)
+        for (segment, value) in zip(pattern, segments) {
+            guard case .parameter(let name) = segment else { continue }
+            values[name] = value.utf8.contains(UInt8(ascii: "%")) ? (value.removingPercentEncoding ?? String(value)) : String(value)
         }
         return values
     }

@@ -42,7 +42,7 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     /// The request an HTTP client sent: `path` is the request target (path and query).
     public init(http request: HTTPRequest, body: Data, operationID: String) {
         let target = request.path ?? "/"
-        let queryStart = target.firstIndex(of: "?")
+        let queryStart = target.utf8.firstIndex(of: UInt8(ascii: "?"))
         let path = queryStart.map { String(target[..<$0]) } ?? target
         let query = queryStart.flatMap { try? PayQueryText.items(target[target.index(after: $0)...]) } ?? []
         self.init(

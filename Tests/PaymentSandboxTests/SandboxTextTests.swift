@@ -1,0 +1,61 @@
+import Foundation
+@testable import PaymentMocks
+@testable import PaymentSandbox
+import Testing
+
+/// The byte-level text work the sandbox does on every request: links rewritten only where a JSON
+/// string starts with a registered prefix (every other byte kept), the journal's path and query
+/// names split and redacted, and a route's path cut into segments.
+@Suite("Sandbox text handling")
+struct SandboxTextTests {
+    let links = SandboxLinks(
+        base: URL(string: "http://127.0.0.1:8080")!, pages: [],
+        apis: ["api-m.sandbox.paypal.com": "paypal", "api-m.paypal.com": "paypal-live"])
+
+    private func rewritten(_ text: String) -> String {
+        String(decoding: links.rewrite(Data(text.utf8)), as: UTF8.self)
+    }
+
+    @Test func aLinkAtTheStartOfAStringIsRewritten() {
+        #expect(rewritten(#"{"href":"https://api-m.sandbox.paypal.com/v2/checkout/orders/5O1","amount":"10.001"}"#)
+            == #"{"href":"http://127.0.0.1:8080/t/paypal/v2/checkout/orders/5O1","amount":"10.001"}"#)
+        #expect(rewritten(#"["https://api-m.paypal.com/a","https://api-m.sandbox.paypal.com/b"]"#)
+            == #"["http://127.0.0.1:8080/t/paypal-live/a","http://127.0.0.1:8080/t/paypal/b"]"#)
+    }
+
+    @Test func aLinkInsideAStringOrAfterAnEscapedQuoteIsKept() {
+        // Inside a string, `"` is escaped: what follows it is not the start of a string.
+        let inside = #"{"note":"see \"https://api-m.sandbox.paypal.com/x\" here","n":1}"#
+        #expect(rewritten(inside) == inside)
+        // An escaped backslash does not escape the quote after it: that quote ends the string.
+        let escapedBackslash = #"{"a":"\\","b":"https://api-m.sandbox.paypal.com/y"}"#
+        #expect(rewritten(escapedBackslash) == #"{"a":"\\","b":"http://127.0.0.1:8080/t/paypal/y"}"#)
+        // An escaped quote does not end its string: the next string still starts where it does.
+        #expect(rewritten(#"{"a":"\"","b":"https://api-m.sandbox.paypal.com/z"}"#) == #"{"a":"\"","b":"http://127.0.0.1:8080/t/paypal/z"}"#)
+    }
+
+    @Test func aBodyWithoutLinksIsReturnedAsIs() {
+        for text in ["", "{}", #"{"href":"https://example.com/x"}"#, #"{"href":"https://api-m.sandbox.paypal.co"}"#, "\"", #"{"a":"\"#] {
+            let body = Data(text.utf8)
+            #expect(links.rewrite(body) == body)
+        }
+    }
+
+    @Test func theJournalSplitsPathAndQueryOnTheirBytes() {
+        let (path, names) = SandboxJournal.redacted("/t/mollie/v2/payments/tr_1?testmode=true&card=4111111111111111&=x&caf%C3%A9=1")
+        #expect(path == "/t/mollie/v2/payments/tr_1")
+        #expect(names == ["testmode", "card", "café"])
+        #expect(SandboxJournal.redacted("/cards/4111-1111-1111-1111?").path == "/cards/<redacted>")
+        #expect(SandboxJournal.redacted("/páginas/ü?x=1") == ("/páginas/ü", ["x"]))
+        let long = "/" + String(repeating: "é", count: 600)
+        #expect(SandboxJournal.redacted(long).path == "/" + String(repeating: "é", count: 511) + "…")
+    }
+
+    @Test func aPathIsCutIntoItsNonEmptySegments() {
+        #expect(MockProviderTransport.segments(of: "/v2/checkout/orders/5O1/capture") == ["v2", "checkout", "orders", "5O1", "capture"])
+        #expect(MockProviderTransport.segments(of: "//a///b/") == ["a", "b"])
+        #expect(MockProviderTransport.segments(of: "") == [])
+        #expect(MockProviderTransport.segments(of: "/") == [])
+        #expect(MockProviderTransport.segments(of: "/pagos/ñandú/€") == ["pagos", "ñandú", "€"])
+    }
+}
