@@ -82,6 +82,27 @@ struct PatternAgreementTests {
         #expect(PayPattern("[0-9]{4}").matches("1234"))
     }
 
+    /// A pattern the checker allows whose deterministic automaton would pass the state limit (the
+    /// 16th symbol from the end is an `a`: 2^16 states) is matched by simulation, with the same
+    /// answers as ICU.
+    @Test func aPatternTooLargeForADeterministicAutomatonIsSimulated() throws {
+        let pattern = "(a|b)*a(a|b){15}"
+        let node = try #require(PatternEngine.Parser.parse(pattern))
+        #expect(PatternEngine.DFA(node, PatternEngine.Alphabet(sets: node.charSets)) == nil)
+        let validator = PayPattern(pattern)
+        let icu = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
+        var generator = SeededGenerator(seed: 16)
+        for length in [0, 15, 16, 17, 40] {
+            for _ in 0..<20 {
+                let sample = String((0..<length).map { _ in Bool.random(using: &generator) ? Character("a") : Character("b") })
+                let standard = icu.firstMatch(in: sample, range: NSRange(sample.startIndex..<sample.endIndex, in: sample)) != nil
+                #expect(validator.matches(sample) == standard, "\(sample)")
+            }
+        }
+        #expect(validator.matches("a" + String(repeating: "b", count: 15)))
+        #expect(!validator.matches(String(repeating: "b", count: 16)))
+    }
+
     @Test(arguments: generatedPatterns)
     func theEngineAgreesWithICU(_ pattern: String) throws {
         let node = try #require(PatternInclusion.Parser.parse(pattern))

@@ -18,45 +18,31 @@ public struct PayPattern: Sendable {
         automaton?.matches(value) ?? false
     }
 
-    /// The automaton as flat tables: a symbol per ASCII scalar (the alphabet's search for the rest),
-    /// and one row of next states per state. A pattern whose automaton would be too large is
-    /// simulated instead (``PatternEngine/matches(_:_:)``).
+    /// The pattern's deterministic automaton, with a symbol per ASCII scalar looked up once (the
+    /// alphabet's search for the rest). A pattern whose automaton would be too large is simulated
+    /// instead (``PatternEngine/matches(_:_:)``). A class: copies of a pattern share it.
     private final class Automaton: Sendable {
         let source: String
         let alphabet: PatternEngine.Alphabet
-        let asciiSymbols: [Int32]
-        let symbolCount: Int
-        let next: [Int32]
-        let accepting: [Bool]
-        /// States that accept nothing whatever follows: reading stops there.
-        let dead: [Bool]
-        let simulated: Bool
+        let dfa: PatternEngine.DFA?
+        let asciiSymbols: [Int]
 
         init?(_ source: String) {
             guard let node = PatternEngine.Parser.parse(source) else { return nil }
             let alphabet = PatternEngine.Alphabet(sets: node.charSets)
-            let dfa = PatternEngine.DFA(node, alphabet)
             self.source = source
             self.alphabet = alphabet
-            self.symbolCount = alphabet.count
-            self.asciiSymbols = (0..<128).map { scalar in Int32(alphabet.symbol(of: Unicode.Scalar(UInt8(scalar)))) }
-            self.next = dfa.map { dfa in dfa.transitions.flatMap { row in row.map(Int32.init) } } ?? []
-            self.accepting = dfa?.accepting ?? []
-            self.dead = dfa.map { dfa in
-                dfa.transitions.indices.map { state in !dfa.accepting[state] && dfa.transitions[state].allSatisfy { $0 == state } }
-            } ?? []
-            self.simulated = dfa == nil
+            self.dfa = PatternEngine.DFA(node, alphabet)
+            self.asciiSymbols = (0..<128).map { alphabet.symbol(of: Unicode.Scalar(UInt8($0))) }
         }
 
         func matches(_ value: String) -> Bool {
-            if simulated { return PatternEngine.matches(source, value) ?? false }
+            guard let dfa else { return PatternEngine.matches(source, value) ?? false }
             var state = 0
             for scalar in value.unicodeScalars {
-                let symbol = scalar.value < 128 ? Int(asciiSymbols[Int(scalar.value)]) : alphabet.symbol(of: scalar)
-                state = Int(next[state * symbolCount + symbol])
-                if dead[state] { return false }
+                state = dfa.transitions[state][scalar.value < 128 ? asciiSymbols[Int(scalar.value)] : alphabet.symbol(of: scalar)]
             }
-            return accepting[state]
+            return dfa.accepting[state]
         }
     }
 }
