@@ -29,13 +29,14 @@ package enum PatternEngine {
 
     /// A set of Unicode scalar values as sorted, disjoint closed ranges.
     package struct CharSet: Hashable {
-        package var ranges: [ClosedRange<UInt32>]
+        var ranges: [ClosedRange<UInt32>]
 
+        /// Every scalar.
         package static let all = CharSet(ranges: [0...0x10FFFF])
         /// `.`: everything but ICU's line terminators.
-        package static let dot = CharSet(ranges: [0...0x09, 0x0B...0x0C, 0x0E...0x84, 0x86...0x2027, 0x202A...0x10FFFF])
+        static let dot = CharSet(ranges: [0...0x09, 0x0B...0x0C, 0x0E...0x84, 0x86...0x2027, 0x202A...0x10FFFF])
 
-        package init(ranges: [ClosedRange<UInt32>]) {
+        init(ranges: [ClosedRange<UInt32>]) {
             let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
             var merged: [ClosedRange<UInt32>] = []
             for range in sorted {
@@ -48,7 +49,7 @@ package enum PatternEngine {
             self.ranges = merged
         }
 
-        package var complement: CharSet {
+        var complement: CharSet {
             var result: [ClosedRange<UInt32>] = []
             var next: UInt32 = 0
             for range in ranges {
@@ -61,6 +62,7 @@ package enum PatternEngine {
         }
     }
 
+    /// A parsed pattern: character sets combined by sequence, alternation and repetition.
     package indirect enum Node {
         case chars(CharSet)
         case sequence([Node])
@@ -68,6 +70,7 @@ package enum PatternEngine {
         case repeated(Node, min: Int, max: Int?)
         case empty
 
+        /// Every character set the pattern names (an alphabet is cut from them).
         package var charSets: [CharSet] {
             switch self {
             case .chars(let set): return [set]
@@ -80,18 +83,19 @@ package enum PatternEngine {
 
     /// A recursive-descent parser for the decidable subset.
     package struct Parser {
-        package let scalars: [Unicode.Scalar]
-        package var index = 0
+        private let scalars: [Unicode.Scalar]
+        private var index = 0
 
+        /// The pattern's tree, or `nil` when it is outside the subset.
         package static func parse(_ pattern: String) -> Node? {
             var parser = Parser(scalars: Array(pattern.unicodeScalars))
             guard let node = parser.alternation(), parser.index == parser.scalars.count else { return nil }
             return node
         }
 
-        package var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+        private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
-        package mutating func alternation() -> Node? {
+        private mutating func alternation() -> Node? {
             var branches: [Node] = []
             repeat {
                 if peek == "|" { index += 1 }
@@ -101,7 +105,7 @@ package enum PatternEngine {
             return branches.count == 1 ? branches[0] : .alternation(branches)
         }
 
-        package mutating func sequence() -> Node? {
+        private mutating func sequence() -> Node? {
             var items: [Node] = []
             while let scalar = peek, scalar != "|", scalar != ")" {
                 guard let atom = atom(), let quantified = quantified(atom) else { return nil }
@@ -110,7 +114,7 @@ package enum PatternEngine {
             return items.isEmpty ? .empty : (items.count == 1 ? items[0] : .sequence(items))
         }
 
-        package mutating func atom() -> Node? {
+        private mutating func atom() -> Node? {
             guard let scalar = peek else { return nil }
             index += 1
             switch scalar {
@@ -133,9 +137,9 @@ package enum PatternEngine {
             }
         }
 
-        package static let literalEscapes: Set<Unicode.Scalar> = Set(#".-^$*+?()[]{}|\/_:#"#.unicodeScalars)
+        private static let literalEscapes: Set<Unicode.Scalar> = Set(#".-^$*+?()[]{}|\/_:#"#.unicodeScalars)
 
-        package mutating func characterClass() -> Node? {
+        private mutating func characterClass() -> Node? {
             var negated = false
             if peek == "^" {
                 negated = true
@@ -161,7 +165,7 @@ package enum PatternEngine {
             return .chars(negated ? set.complement : set)
         }
 
-        package mutating func classMember() -> UInt32? {
+        private mutating func classMember() -> UInt32? {
             guard let scalar = peek else { return nil }
             index += 1
             if scalar == "\\" {
@@ -173,7 +177,7 @@ package enum PatternEngine {
             return scalar.value
         }
 
-        package mutating func quantified(_ atom: Node) -> Node? {
+        private mutating func quantified(_ atom: Node) -> Node? {
             var node = atom
             while let scalar = peek {
                 switch scalar {
@@ -201,7 +205,7 @@ package enum PatternEngine {
             return node
         }
 
-        package mutating func number() -> Int? {
+        private mutating func number() -> Int? {
             var value = 0
             var digits = 0
             while let scalar = peek, ("0"..."9").contains(scalar) {
@@ -216,8 +220,10 @@ package enum PatternEngine {
 
     /// The intervals that every character set of both patterns is a union of.
     package struct Alphabet {
+        /// The lower bound of each interval, and one past the last.
         package let bounds: [UInt32]
 
+        /// The intervals cut by every range of `sets` (and of `.`).
         package init(sets: [CharSet]) {
             var cuts: Set<UInt32> = [0, 0x110000]
             for set in sets + [.dot] {
@@ -229,6 +235,7 @@ package enum PatternEngine {
             bounds = cuts.sorted()
         }
 
+        /// How many intervals (symbols) there are.
         package var count: Int { bounds.count - 1 }
 
         /// The symbol (interval) that holds `scalar`: the last bound not above it.
@@ -243,7 +250,7 @@ package enum PatternEngine {
         }
 
         /// The symbols (interval indices) a set covers.
-        package func symbols(_ set: CharSet) -> [Int] {
+        func symbols(_ set: CharSet) -> [Int] {
             var result: [Int] = []
             for symbol in 0..<count {
                 let start = bounds[symbol]
@@ -255,11 +262,14 @@ package enum PatternEngine {
 
     /// A complete deterministic automaton over the alphabet's symbols (state 0 is the start).
     package struct DFA {
-        package var transitions: [[Int]]
-        package var accepting: [Bool]
+        /// The next state for each state and symbol.
+        package private(set) var transitions: [[Int]]
+        /// Whether each state accepts.
+        package private(set) var accepting: [Bool]
 
-        package static let stateLimit = 20_000
+        static let stateLimit = 20_000
 
+        /// The automaton of `node` over `alphabet` (subset construction); `nil` past ``stateLimit`` states.
         package init?(_ node: Node, _ alphabet: Alphabet) {
             var nfa = NFA()
             let start = nfa.newState()
@@ -312,17 +322,17 @@ package enum PatternEngine {
     }
 
     /// A Thompson automaton: ε-moves and symbol moves per state.
-    package struct NFA {
-        package var epsilon: [[Int]] = []
-        package var moves: [[Int: [Int]]] = []
+    struct NFA {
+        var epsilon: [[Int]] = []
+        var moves: [[Int: [Int]]] = []
 
-        package mutating func newState() -> Int {
+        mutating func newState() -> Int {
             epsilon.append([])
             moves.append([:])
             return epsilon.count - 1
         }
 
-        package mutating func build(_ node: Node, from start: Int, to end: Int, _ alphabet: Alphabet) -> Bool {
+        mutating func build(_ node: Node, from start: Int, to end: Int, _ alphabet: Alphabet) -> Bool {
             guard epsilon.count < 50_000 else { return false }
             switch node {
             case .empty:
@@ -365,7 +375,7 @@ package enum PatternEngine {
             return true
         }
 
-        package func closure(_ states: Set<Int>) -> Set<Int> {
+        func closure(_ states: Set<Int>) -> Set<Int> {
             var result = states
             var stack = Array(states)
             while let state = stack.popLast() {
