@@ -170,7 +170,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             exchangeLog.append(entry)
             return observerValue
         }
-        observer?("\(name): \(request.method) \(request.path) → \(outcome)")
+        observer?("\(name): \(entry.text)")
     }
 
     /// The faults injected so far (the most recent ``logLimit``).
