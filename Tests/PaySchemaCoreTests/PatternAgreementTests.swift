@@ -68,7 +68,7 @@ struct PatternAgreementTests {
     @Test func everyGeneratedPatternIsFound() {
         // The bundled schemas name 13 distinct patterns; fewer means the scan above broke.
         #expect(Self.generatedPatterns.count >= 13, "\(Self.generatedPatterns)")
-        #expect(Self.generatedPatterns.allSatisfy(PatternInclusion.isSupported))
+        #expect(Self.generatedPatterns.allSatisfy(PatternEngine.isSupported))
     }
 
     /// What this suite found when validators still ran ICU: ICU's `$` matches before a final line
@@ -77,7 +77,7 @@ struct PatternAgreementTests {
     @Test func aTrailingLineTerminatorIsNotPartOfAWholeMatch() {
         for terminator in ["\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"] {
             #expect(!PayPattern("[0-9]{4}").matches("1234" + terminator), "\(terminator.unicodeScalars.map(\.value))")
-            #expect(PatternInclusion.matches("[0-9]{4}", "1234" + terminator) == false)
+            #expect(PatternEngine.matches("[0-9]{4}", "1234" + terminator) == false)
         }
         #expect(PayPattern("[0-9]{4}").matches("1234"))
     }
@@ -105,9 +105,9 @@ struct PatternAgreementTests {
 
     @Test(arguments: generatedPatterns)
     func theEngineAgreesWithICU(_ pattern: String) throws {
-        let node = try #require(PatternInclusion.Parser.parse(pattern))
-        let alphabet = PatternInclusion.Alphabet(sets: node.charSets)
-        let dfa = try #require(PatternInclusion.DFA(node, alphabet))
+        let node = try #require(PatternEngine.Parser.parse(pattern))
+        let alphabet = PatternEngine.Alphabet(sets: node.charSets)
+        let dfa = try #require(PatternEngine.DFA(node, alphabet))
         let validator = PayPattern(pattern)
         let icu = try NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z")
         var generator = SeededGenerator(seed: pattern.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
@@ -122,7 +122,7 @@ struct PatternAgreementTests {
             samples.append(contentsOf: Self.mutations(of: walk, alphabet, using: &generator))
         }
         for sample in samples {
-            let simulated = PatternInclusion.matches(pattern, sample)
+            let simulated = PatternEngine.matches(pattern, sample)
             let compiled = validator.matches(sample)
             let standard = icu.firstMatch(in: sample, options: [.anchored], range: NSRange(sample.startIndex..<sample.endIndex, in: sample)) != nil
             if compiled { accepted += 1 } else { refused += 1 }
@@ -136,7 +136,7 @@ struct PatternAgreementTests {
     }
 
     /// The states from which an accepting state can be reached.
-    static func liveStates(_ dfa: PatternInclusion.DFA) -> Set<Int> {
+    static func liveStates(_ dfa: PatternEngine.DFA) -> Set<Int> {
         var live = Set(dfa.accepting.indices.filter { dfa.accepting[$0] })
         var changed = true
         while changed {
@@ -151,7 +151,7 @@ struct PatternAgreementTests {
 
     /// A walk from the start: mostly along live states, stopping at random once accepting, and
     /// sometimes stepping anywhere (a value the pattern refuses).
-    static func walk(_ dfa: PatternInclusion.DFA, _ alphabet: PatternInclusion.Alphabet, live: Set<Int>, using generator: inout SeededGenerator) -> String {
+    static func walk(_ dfa: PatternEngine.DFA, _ alphabet: PatternEngine.Alphabet, live: Set<Int>, using generator: inout SeededGenerator) -> String {
         var state = 0
         var scalars = String.UnicodeScalarView()
         for _ in 0..<64 {
@@ -168,7 +168,7 @@ struct PatternAgreementTests {
     }
 
     /// A scalar of the interval `symbol`: its first, its last or one between (surrogates skipped).
-    static func scalar(in symbol: Int, _ alphabet: PatternInclusion.Alphabet, using generator: inout SeededGenerator) -> Unicode.Scalar? {
+    static func scalar(in symbol: Int, _ alphabet: PatternEngine.Alphabet, using generator: inout SeededGenerator) -> Unicode.Scalar? {
         let low = alphabet.bounds[symbol], high = alphabet.bounds[symbol + 1] - 1
         let value: UInt32
         switch Int.random(in: 0..<3, using: &generator) {
@@ -180,7 +180,7 @@ struct PatternAgreementTests {
     }
 
     /// Values one edit away: a scalar dropped, repeated, or replaced by one from any interval.
-    static func mutations(of text: String, _ alphabet: PatternInclusion.Alphabet, using generator: inout SeededGenerator) -> [String] {
+    static func mutations(of text: String, _ alphabet: PatternEngine.Alphabet, using generator: inout SeededGenerator) -> [String] {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty else { return [] }
         let position = Int.random(in: 0..<scalars.count, using: &generator)

@@ -390,9 +390,9 @@ struct PatternInclusionTests {
                         "[CSPAT][0-9]{3}", "(-?[0-9]+)|(-?([0-9]+)?[.][0-9]+)", "x.y", "[^a-c]*", "(?:ab)+c?", "é[ß-ü]{2}", ""]
         let values = ["", "10.00", "-1", "1.5", "10.555", "00", "01", "12", "13", "23:59:59", "tr_abc", "tr_", "S001", "X001", "xay", "x\ny", "dd", "ababc", "éßü", "a", "-.5"]
         for pattern in patterns {
-            #expect(PatternInclusion.isSupported(pattern), "\(pattern)")
+            #expect(PatternEngine.isSupported(pattern), "\(pattern)")
             for value in values {
-                #expect(PatternInclusion.matches(pattern, value) == PayPattern(pattern).matches(value), "\(pattern) on \(value)")
+                #expect(PatternEngine.matches(pattern, value) == PayPattern(pattern).matches(value), "\(pattern) on \(value)")
             }
         }
     }

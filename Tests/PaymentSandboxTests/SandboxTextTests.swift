@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 @testable import PaymentMocks
 @testable import PaymentSandbox
 import Testing
@@ -49,6 +50,26 @@ struct SandboxTextTests {
         #expect(SandboxJournal.redacted("/páginas/ü?x=1") == ("/páginas/ü", ["x"]))
         let long = "/" + String(repeating: "é", count: 600)
         #expect(SandboxJournal.redacted(long).path == "/" + String(repeating: "é", count: 511) + "…")
+    }
+
+    /// The target is cut at its first `?` byte, even where `?` is not where a character starts
+    /// (after a prepended mark) or a combining mark follows it: nothing of the path or the query is lost.
+    @Test func aRequestTargetIsCutAtItsFirstQuestionMark() {
+        func request(_ target: String) -> MockRequest {
+            MockRequest(http: HTTPRequest(method: .get, scheme: nil, authority: nil, path: target), body: Data(), operationID: "")
+        }
+        let plain = request("/v2/payments/tr_1?testmode=true&x=1")
+        #expect(plain.path == "/v2/payments/tr_1")
+        #expect(plain.query.map(\.name) == ["testmode", "x"])
+        let prepended = request("/a\u{600}?x=1")
+        #expect(prepended.path == "/a\u{600}")
+        #expect(prepended.queryValue("x") == "1")
+        // The raw mark belongs to the query, which the strict query reader refuses whole; cutting
+        // by characters would have dropped the mark and read `b=2`.
+        let combining = request("/a?\u{301}b=2")
+        #expect(combining.path == "/a")
+        #expect(combining.query.isEmpty)
+        #expect(request("/a").query.isEmpty && request("/a?").path == "/a")
     }
 
     @Test func aPathIsCutIntoItsNonEmptySegments() {

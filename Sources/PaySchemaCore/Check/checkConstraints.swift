@@ -17,7 +17,7 @@ extension SchemaChecker {
         if let pattern = constraints.pattern {
             if base != .string {
                 misfit("pattern", pattern.location, "String values")
-            } else if !PatternInclusion.isSupported(pattern.value) {
+            } else if !PatternEngine.isSupported(pattern.value) {
                 // The one pattern engine decides: the language is exactly the regular subset the
                 // validators match and the diff decides with its automata (a subset of ICU's
                 // syntax). No NSRegularExpression is created anywhere: its creation leaked on Linux
@@ -155,7 +155,7 @@ extension SchemaChecker {
     func evaluate(string: String, _ constraints: Constraints, into violations: inout [ValidationViolation]) {
         if let minimum = constraints.minLength { PayRules.minLength(string, minimum.value, at: .root, into: &violations) }
         if let maximum = constraints.maxLength { PayRules.maxLength(string, maximum.value, at: .root, into: &violations) }
-        if let pattern = constraints.pattern, PatternInclusion.matches(pattern.value, string) == false {
+        if let pattern = constraints.pattern, PatternEngine.matches(pattern.value, string) == false {
             violations.append(ValidationViolation(path: .root, rule: "pattern", message: "must match \(pattern.value)", value: string))
         }
         if let format = constraints.runtimeFormat { PayRules.format(string, format, at: .root, into: &violations) }

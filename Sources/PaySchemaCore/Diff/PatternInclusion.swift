@@ -4,10 +4,9 @@ import PaySchemaVocabulary
 /// neither — with the automata of ``PatternEngine``, the one engine the generated validators match
 /// with. A pattern outside its subset answers `nil`: the diff then says "changed" rather than guess.
 enum PatternInclusion {
-    typealias CharSet = PatternEngine.CharSet
-    typealias Node = PatternEngine.Node
-    typealias Parser = PatternEngine.Parser
-    typealias Alphabet = PatternEngine.Alphabet
+    private typealias Node = PatternEngine.Node
+    private typealias Parser = PatternEngine.Parser
+    private typealias Alphabet = PatternEngine.Alphabet
     typealias DFA = PatternEngine.DFA
 
     /// How the new language relates to the old one.
@@ -20,17 +19,6 @@ enum PatternInclusion {
         case superset
         /// Each accepts values the other refuses.
         case neither
-    }
-
-    /// Whether `pattern` is inside the subset the schema language allows (what the checker requires).
-    static func isSupported(_ pattern: String) -> Bool {
-        Parser.parse(pattern) != nil
-    }
-
-    /// Whether the whole of `value` matches `pattern` (`nil` when the pattern is outside the
-    /// subset). The checker uses it for defaults, so it never builds a whole automaton.
-    static func matches(_ pattern: String, _ value: String) -> Bool? {
-        PatternEngine.matches(pattern, value)
     }
 
     /// The relation of `new` to `old`, `nil` when either is outside the decidable subset or too large.

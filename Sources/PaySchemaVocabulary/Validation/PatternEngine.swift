@@ -6,6 +6,11 @@
 /// `{n,}`, `{n,m}` (bounds up to 256). A pattern always matches the whole value. Anything else
 /// (`\d`, anchors, lookaround, back-references, flags) does not parse.
 package enum PatternEngine {
+    /// Whether `pattern` is inside the subset (what the schema checker requires of every pattern).
+    package static func isSupported(_ pattern: String) -> Bool {
+        Parser.parse(pattern) != nil
+    }
+
     /// Whether the whole of `value` matches `pattern` (`nil` when the pattern is outside the
     /// subset), by simulating the automaton state set by state set: linear in the value, with no
     /// subset construction, for a pattern read once (a schema default).

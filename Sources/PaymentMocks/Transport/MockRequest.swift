@@ -44,7 +44,7 @@ public struct MockRequest: Sendable, CustomStringConvertible {
         let target = request.path ?? "/"
         let queryStart = target.utf8.firstIndex(of: UInt8(ascii: "?"))
         let path = queryStart.map { String(target[..<$0]) } ?? target
-        let query = queryStart.flatMap { try? PayQueryText.items(target[target.index(after: $0)...]) } ?? []
+        let query = queryStart.flatMap { try? PayQueryText.items(target[target.utf8.index(after: $0)...]) } ?? []
         self.init(
             method: request.method.rawValue, path: path, query: query,
             headers: Self.headers(request.headerFields),
