@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentSchemasRuntime
 
 /// One request the sandbox answered, as the journal keeps it: no headers, no body, query values
 /// left out and card-number-like digit runs in the path redacted, so nothing a client sent can
@@ -65,12 +66,10 @@ final class SandboxJournal: Sendable {
     /// The path with runs of 12 or more digits (card numbers, with or without separators)
     /// replaced by `<redacted>`, at most 512 characters, and the query's names (redacted alike).
     static func redacted(_ target: String) -> (path: String, queryNames: [String]) {
-        // Found on the bytes: `?` is never part of a multi-byte character.
-        let queryStart = target.utf8.firstIndex(of: UInt8(ascii: "?"))
-        var path = redactingDigitRuns(target[..<(queryStart ?? target.endIndex)])
+        let (pathPart, query) = PayQueryText.target(target)
+        var path = redactingDigitRuns(pathPart)
         if path.utf8.count > 512, path.count > 512 { path = String(path.prefix(512)) + "…" }
-        let query = queryStart.map { target[target.utf8.index(after: $0)...] } ?? ""
-        let names = query.split(separator: "&").compactMap { item -> String? in
+        let names = (query ?? "").split(separator: "&").compactMap { item -> String? in
             // `=value` has an empty name: the value is never taken for one.
             let name = String(item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             let decoded = name.removingPercentEncoding ?? name

@@ -1,6 +1,7 @@
 /// A schema `pattern`, compiled once into a deterministic automaton of ``PatternEngine`` (the engine
 /// the schema diff reads patterns with), matched against the whole value in one pass over its
 /// Unicode scalars with a table lookup each.
+@_spi(Generated)
 public struct PayPattern: Sendable {
     /// The pattern as written in the schema.
     public let source: String

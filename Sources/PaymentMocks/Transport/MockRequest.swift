@@ -42,11 +42,9 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     /// The request an HTTP client sent: `path` is the request target (path and query).
     public init(http request: HTTPRequest, body: Data, operationID: String) {
         let target = request.path ?? "/"
-        let queryStart = target.utf8.firstIndex(of: UInt8(ascii: "?"))
-        let path = queryStart.map { String(target[..<$0]) } ?? target
-        let query = queryStart.flatMap { try? PayQueryText.items(target[target.utf8.index(after: $0)...]) } ?? []
+        let (path, query) = PayQueryText.target(target)
         self.init(
-            method: request.method.rawValue, path: path, query: query,
+            method: request.method.rawValue, path: String(path), query: query.flatMap { try? PayQueryText.items($0) } ?? [],
             headers: Self.headers(request.headerFields),
             body: body, operationID: operationID)
     }

@@ -29,6 +29,14 @@ public enum PayQueryText {
         return query
     }
 
+    /// An HTTP request target cut at its first `?` byte: the path, and the query after it (`nil`
+    /// when there is no `?`). Cut on the bytes, so a mark that combines with `?` into one character
+    /// stays with the query and nothing is dropped.
+    public static func target(_ target: String) -> (path: Substring, query: Substring?) {
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (target[...], nil) }
+        return (target[..<mark], target[target.utf8.index(after: mark)...])
+    }
+
     /// The items of `query` (no leading `?`), in order; an item without `=` has a `nil` value.
     public static func items(_ query: Substring) throws(Problem) -> [URLQueryItem] {
         var items: [URLQueryItem] = []
