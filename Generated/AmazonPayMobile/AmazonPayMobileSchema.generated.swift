@@ -75,6 +75,10 @@ public enum AmazonPayMobileSchema: PaySchemaModule {
         PayOperationDescriptor(MerchantThanksOperation.self, parameters: [
             PayParameterDescriptor("session", in: .cookie, as: String.self, required: true, sensitive: true),
         ]),
+        PayOperationDescriptor(CreateCheckoutSessionOperation.self, parameters: [
+            PayParameterDescriptor("x-amz-pay-idempotency-key", in: .header, as: IdempotencyKey.self, required: true),
+            PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: true),
+        ]),
         PayOperationDescriptor(GetCheckoutSessionOperation.self, parameters: [
             PayParameterDescriptor("checkoutSessionId", in: .path, as: String.self, required: true),
             PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: true),

@@ -1361,6 +1361,65 @@ public enum AmazonPayRegion: String, PayClosedEnum, PayQueryValue {
 @available(*, deprecated, renamed: "AmazonPayRegion")
 public typealias Region = AmazonPayRegion
 
+/// Creates an Open checkout session from the payload the button signs (Amazon's REST create). The buyer has not signed in yet, so the session carries `BuyerNotAssociated` until the sign-in page associates one; a reused idempotency key answers the first session.
+///
+/// `POST /v2/checkoutSessions`
+///
+/// - Remark: Generated from `createCheckoutSession` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct CreateCheckoutSessionOperation: PayOperation, Hashable {
+    /// The request body type.
+    public typealias RequestBody = ButtonPayload
+    /// The success body type.
+    public typealias ResponseBody = CheckoutSession
+    /// The error body type.
+    public typealias ErrorBody = AmazonPayErrorResponse
+
+    /// The schema's name for the operation.
+    public static let operationID = "createCheckoutSession"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.post
+    /// The path template.
+    public static let pathTemplate = "/v2/checkoutSessions"
+    /// The header that carries the idempotency key.
+    public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [201]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401]
+
+    /// Makes retries safe.
+    public var idempotencyKey: IdempotencyKey
+
+    /// The account's region (signed).
+    public var region: AmazonPayRegion
+
+    /// The request body.
+    public var body: ButtonPayload
+
+    /// Creates the operation's input.
+    public init(idempotencyKey: IdempotencyKey, region: AmazonPayRegion, body: ButtonPayload) {
+        self.idempotencyKey = idempotencyKey
+        self.region = region
+        self.body = body
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/checkoutSessions"
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
+        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
+        return fields
+    }
+
+    /// The request body.
+    public var requestBody: RequestBody? { body }
+}
+
 /// Gets a checkout session.
 ///
 /// `GET /v2/checkoutSessions/{checkoutSessionId}`

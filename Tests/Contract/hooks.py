@@ -17,6 +17,7 @@ import datetime
 import hashlib
 import json
 import os
+import re
 from urllib.parse import quote, unquote, urlsplit
 
 import requests
@@ -106,6 +107,24 @@ def _private_key():
         return serialization.load_pem_private_key(handle.read(), password=None)
 
 
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def _one_key_per_body(prepared: requests.PreparedRequest, key: str | None) -> None:
+    """Gives each POST body its own idempotency key. hypothesis draws short keys (`0`, `A`) that
+    collide across unrelated requests, and Amazon rightly answers a key reused with another body
+    with 400 `DuplicateIdempotencyKey` (the Swift suite tests that answer); here a schema-valid
+    request is not refused for a collision the generator made. The same body keeps the same key, so
+    retries still meet the stored answer. A key that breaks the pattern (negative data) is kept."""
+    if key is None or (prepared.method or "").upper() != "POST" or not KEY_PATTERN.fullmatch(key):
+        return
+    body = prepared.body or b""
+    if isinstance(body, str):
+        body = body.encode()
+    digest = hashlib.sha256(key.encode() + b"\0" + body).hexdigest()
+    prepared.headers["x-amz-pay-idempotency-key"] = (key[:8] + "-" + digest)[:32]
+
+
 def sign(prepared: requests.PreparedRequest) -> None:
     """Signs `prepared` in place as Amazon Pay's SDKs do."""
     from cryptography.hazmat.primitives import hashes
@@ -116,6 +135,7 @@ def sign(prepared: requests.PreparedRequest) -> None:
     if key is None:
         return
     headers = {name.lower(): value for name, value in prepared.headers.items()}
+    _one_key_per_body(prepared, headers.get("x-amz-pay-idempotency-key"))
     region = headers.get("x-amz-pay-region", "").lower()
     prepared.headers["x-amz-pay-host"] = HOSTS.get(region, "pay-api.amazon.com")
     prepared.headers["x-amz-pay-date"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")

@@ -111,27 +111,73 @@ struct AmazonPaySigningTests {
         #expect(try await Self.answer(server, forged) == (401, "InvalidRequestSignature"))
     }
 
+    static let amount = #"{"paymentDetails":{"chargeAmount":{"amount":"10.00","currencyCode":"USD"}}}"#
+    static func charge(_ amount: String) -> String { #"{"chargeAmount":{"amount":""# + amount + #"","currencyCode":"USD"}}"# }
+
+    /// Amazon honours the idempotency key on POST: the same key and body get the first answer, the
+    /// same key with another body `DuplicateIdempotencyKey`, scoped to the operation and resource.
+    /// On a PATCH the key has no effect (Amazon's idempotency guide).
     @Test func aReplayedIdempotencyKeyWithAnotherBodyIsRefused() async throws {
         let server = Self.server()
-        server.openSession(id: "s1", returnURL: URL(string: "https://shop.example/review")!)
         let signer = Self.signer()
-        let first = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update), idempotencyKey: "replay-1")
+        for id in ["s1", "s2"] {
+            server.openSession(id: id, returnURL: URL(string: "https://shop.example/review")!)
+            let update = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/\(id)", body: Self.amount), idempotencyKey: "update-\(id)")
+            #expect(try await Self.answer(server, update) == (200, nil))
+        }
+        // PATCH: the same key with another body is applied, as Amazon documents.
+        let again = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update), idempotencyKey: "update-s1")
+        #expect(try await Self.answer(server, again) == (200, nil))
+        #expect(server.session("s1")?.webCheckoutDetails?.checkoutResultReturnUrl?.absoluteString == "https://shop.example/static/dispatcher.html")
+        let restore = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.amount), idempotencyKey: "update-s1")
+        #expect(try await Self.answer(server, restore) == (200, nil))
+        // POST: the same key and body get the first answer; the session is charged once.
+        let first = try signer.sign(Self.request("POST", "/v2/checkoutSessions/s1/complete", body: Self.charge("10.00")), idempotencyKey: "replay-1")
         #expect(try await Self.answer(server, first) == (200, nil))
-        // The same key and body: the first answer again.
         #expect(try await Self.answer(server, first) == (200, nil))
+        #expect(server.completionsBySession["s1"] == 1)
         // The same key, another body, validly signed: Amazon's DuplicateIdempotencyKey.
-        let other = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: #"{"paymentDetails":{}}"#), idempotencyKey: "replay-1")
+        let other = try signer.sign(Self.request("POST", "/v2/checkoutSessions/s1/complete", body: Self.charge("9.00")), idempotencyKey: "replay-1")
         #expect(try await Self.answer(server, other) == (400, "DuplicateIdempotencyKey"))
         // A key is scoped to its operation and resource: on another session it is another key.
-        server.openSession(id: "s2", returnURL: URL(string: "https://shop.example/review")!)
-        let elsewhere = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s2", body: #"{"paymentDetails":{}}"#), idempotencyKey: "replay-1")
+        let elsewhere = try signer.sign(Self.request("POST", "/v2/checkoutSessions/s2/complete", body: Self.charge("10.00")), idempotencyKey: "replay-1")
         #expect(try await Self.answer(server, elsewhere) == (200, nil))
-        #expect(server.session("s2")?.paymentDetails != nil && server.session("s1")?.paymentDetails?.chargeAmount == nil)
+        #expect(server.completionsBySession == ["s1": 1, "s2": 1])
         // A refused request keeps nothing: the key may be sent again, corrected.
-        let refused = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/missing", body: Self.update), idempotencyKey: "replay-2")
+        let refused = try signer.sign(Self.request("POST", "/v2/checkoutSessions/missing/complete", body: Self.charge("10.00")), idempotencyKey: "replay-2")
         #expect(try await Self.answer(server, refused) == (404, "ResourceNotFound"))
-        let corrected = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/missing", body: #"{"paymentDetails":{}}"#), idempotencyKey: "replay-2")
+        let corrected = try signer.sign(Self.request("POST", "/v2/checkoutSessions/missing/complete", body: Self.charge("9.00")), idempotencyKey: "replay-2")
         #expect(try await Self.answer(server, corrected) == (404, "ResourceNotFound"))
+    }
+
+    /// Amazon's REST create: a signed `POST /v2/checkoutSessions` with an idempotency key opens a
+    /// session the buyer has not signed in to yet (`BuyerNotAssociated`), so it can be updated but
+    /// not completed; a retry with the key answers the same session and creates no other.
+    @Test func theRESTCreateOpensASessionThatNeedsTheBuyer() async throws {
+        let server = Self.server()
+        let signer = Self.signer()
+        let payload = #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/review"},"storeId":"amzn1.application-oa2-client.x"}"#
+        let create = try signer.sign(Self.request("POST", "/v2/checkoutSessions", body: payload), idempotencyKey: "create-1")
+        guard case .answered(let created) = try await server.transport.serve(create) else { Issue.record("no answer"); return }
+        #expect(created.status == 201)
+        let session = try PayWire.decodeJSON(CheckoutSession.self, from: created.body)
+        let id = session.checkoutSessionId
+        #expect(session.statusDetails.state == .open && session.buyer == nil && session.storeId == "amzn1.application-oa2-client.x")
+        #expect(session.constraints?.map(\.constraintId) == [.chargeAmountNotSet, .buyerNotAssociated])
+        // The retry answers the first session, byte for byte; another body under the key is refused.
+        guard case .answered(let retried) = try await server.transport.serve(create) else { Issue.record("no answer"); return }
+        #expect(retried.status == 201 && retried.body == created.body)
+        let other = try signer.sign(Self.request("POST", "/v2/checkoutSessions", body: payload.replacingOccurrences(of: "client.x", with: "client.y")), idempotencyKey: "create-1")
+        #expect(try await Self.answer(server, other) == (400, "DuplicateIdempotencyKey"))
+        // Amazon requires the key on a create.
+        #expect(try await Self.answer(server, try signer.sign(Self.request("POST", "/v2/checkoutSessions", body: payload))) == (400, "MissingHeader"))
+        // The charge amount can be set; the buyer is still missing, so the session cannot be completed.
+        let update = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/\(id)", body: Self.amount), idempotencyKey: "update-1")
+        #expect(try await Self.answer(server, update) == (200, nil))
+        #expect(server.session(id)?.constraints?.map(\.constraintId) == [.buyerNotAssociated])
+        let complete = try signer.sign(Self.request("POST", "/v2/checkoutSessions/\(id)/complete", body: Self.charge("10.00")), idempotencyKey: "complete-1")
+        #expect(try await Self.answer(server, complete) == (422, "InvalidCheckoutSessionStatus"))
+        #expect(server.completionsBySession[id] == nil && server.session(id)?.statusDetails.state == .open)
     }
 
     @Test func signaturesSurviveARealSocket() async throws {

@@ -49,6 +49,8 @@ public struct ResolvedOperation: Sendable {
     public let idempotencyKeyHeader: String?
     /// Whether the input can hold a secret (a sensitive parameter or a sensitive request body).
     public let isSensitive: Bool
+    /// The operations a success answer leads to.
+    public let links: [ResolvedLink]
 
     /// Whether the operation is deprecated.
     public var isDeprecated: Bool { lifecycle.isDeprecated }

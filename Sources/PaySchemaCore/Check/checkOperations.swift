@@ -70,6 +70,59 @@ extension SchemaChecker {
         if let request = operation.request, operation.method.value == .get || operation.method.value == .delete {
             diagnostics.error("\(operation.method.value.rawValue) requests carry no body; remove 'request'", at: request.location)
         }
+        for link in operation.links { checkLink(link, from: operation) }
+    }
+
+    /// A link names an operation of the module, parameters it takes, and for each a path of
+    /// fields through the success body's structs.
+    mutating func checkLink(_ link: LinkDecl, from operation: OperationDecl) {
+        guard let target = operationDecl(named: link.target.value) else {
+            let names = files.flatMap { $0.operations.map(\.name.value) }
+            diagnostics.error("link to unknown operation '\(link.target.value)'\(Suggestions.hint(for: link.target.value, in: names))", at: link.target.location)
+            return
+        }
+        for (name, field) in link.parameters {
+            if Self.parameter(name.value, of: target) == nil {
+                let names = target.parameters.map(\.name.value) + Self.placeholders(in: target.path.value)
+                diagnostics.error("operation '\(target.name.value)' has no parameter '\(name.value)'\(Suggestions.hint(for: name.value, in: names))", at: name.location)
+            }
+            guard operation.response != nil else {
+                diagnostics.error("operation '\(operation.name.value)' has no 'response' for a link to take '\(field.value)' from", at: field.location)
+                continue
+            }
+            if jsonPointer(field.value, in: operation.response?.value) == nil {
+                diagnostics.error("'\(field.value)' is not a path of fields of '\(operation.response?.value ?? "")' (dotted field names through structs)", at: field.location)
+            }
+        }
+    }
+
+    /// The operation of this module named `name`.
+    func operationDecl(named name: String) -> OperationDecl? {
+        for file in files {
+            if let operation = file.operations.first(where: { $0.name.value == name }) { return operation }
+        }
+        return nil
+    }
+
+    /// The parameter of `operation` named `name`: declared, or a path placeholder without a declaration.
+    static func parameter(_ name: String, of operation: OperationDecl) -> (place: ParameterPlace, wireName: String)? {
+        if let declared = operation.parameters.first(where: { $0.name.value == name }) { return (declared.place, declared.wireName) }
+        return placeholders(in: operation.path.value).contains(name) ? (.path, name) : nil
+    }
+
+    /// The JSON keys of the dotted field path `path` through the struct `type` and the structs its
+    /// fields name; `nil` when a step is not a field of a struct.
+    func jsonPointer(_ path: String, in type: String?) -> [String]? {
+        var current = type
+        var keys: [String] = []
+        for step in path.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let name = current, case .structure(let structure)? = types[name]?.kind,
+                  let field = structure.fields.first(where: { $0.name.value == step })
+            else { return nil }
+            keys.append(structure.wireName(of: field, in: .json))
+            if case .named(let next) = field.type.value { current = next } else { current = nil }
+        }
+        return keys.isEmpty ? nil : keys
     }
 
     func isSimple(_ type: TypeExpression) -> Bool {

@@ -240,6 +240,19 @@ extension SchemaChecker {
             security: operation.security, lifecycle: ResolvedLifecycle(operation.lifecycle),
             typeName: Naming.operationTypeName(operation.name.value), parameters: resolvedParameters,
             request: bodies[0], requestFormat: requestFormat, response: bodies[1], errorBody: bodies[2], path: pieces,
-            idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive)
+            idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive,
+            links: operation.links.compactMap { resolveLink($0, from: operation) })
+    }
+
+    /// `link` with each parameter's place, wire name and JSON pointer; `nil` when it does not
+    /// resolve (the checker has reported why).
+    func resolveLink(_ link: LinkDecl, from operation: OperationDecl) -> ResolvedLink? {
+        guard let target = operationDecl(named: link.target.value) else { return nil }
+        var parameters: [ResolvedLink.Parameter] = []
+        for (name, field) in link.parameters {
+            guard let parameter = Self.parameter(name.value, of: target), let pointer = jsonPointer(field.value, in: operation.response?.value) else { return nil }
+            parameters.append(ResolvedLink.Parameter(place: parameter.place, wireName: parameter.wireName, pointer: pointer))
+        }
+        return ResolvedLink(target: link.target.value, parameters: parameters)
     }
 }

@@ -329,14 +329,30 @@ public struct SchemaExport {
 
     // The URL grammar of `PayURLText`, as regular expressions (RFC 3986 characters only).
     static let schemePattern = "^[A-Za-z][A-Za-z0-9+.\\-]*"
-    static let urlCharacter = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?#]|%[0-9A-Fa-f]{2})"
+    static let urlCharacter = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})"
+    /// Path and query, then at most one `#` fragment (a fragment holds no `#`).
+    static let urlTail = "(?:[/?]\(urlCharacter)*)?(?:#\(urlCharacter)*)?"
     static let absoluteURLPattern = schemePattern
-        + "://(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*@)?"
-        + "(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+|\\[(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*\\])"
-        + "(?::[0-9]*)?(?:[/?#]\(urlCharacter)*)?$"
+        + "://(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)?"
+        + "(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+|\\[\(ipLiteralPattern)\\])"
+        + "(?::[0-9]*)?\(urlTail)$"
+    /// The inside of a bracketed host as `PayURLText.isIPLiteral` reads it: an IPv6 address (RFC
+    /// 3986's nine forms, the last 32 bits possibly a dotted IPv4 address) or an `IPvFuture`.
+    static let ipLiteralPattern: String = {
+        let h16 = "[0-9A-Fa-f]{1,4}"
+        let octet = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])"
+        let ls32 = "(?:\(h16):\(h16)|\(octet)\\.\(octet)\\.\(octet)\\.\(octet))"
+        func groups(_ count: Int) -> String { count == 0 ? "" : "(?:\(h16):){\(count)}" }
+        func head(_ most: Int) -> String { most < 0 ? "" : "(?:(?:\(h16):){0,\(most)}\(h16))?" }
+        let forms = [
+            groups(6) + ls32, "::" + groups(5) + ls32, head(0) + "::" + groups(4) + ls32, head(1) + "::" + groups(3) + ls32,
+            head(2) + "::" + groups(2) + ls32, head(3) + "::" + h16 + ":" + ls32, head(4) + "::" + ls32, head(5) + "::" + h16, head(6) + "::",
+        ]
+        return "(?:" + forms.joined(separator: "|") + "|v[0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)"
+    }()
     static let urlReferencePattern = "^(?:" + absoluteURLPattern.dropFirst().dropLast()
-        + "|(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+(?:[/?#]\(urlCharacter)*)?"
-        + "|[/?#]\(urlCharacter)*)$"
+        + "|(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+\(urlTail)"
+        + "|[/?]\(urlCharacter)*(?:#\(urlCharacter)*)?|#\(urlCharacter)*)$"
 
     func json(_ value: DefaultValue) -> PayJSON {
         switch value {
@@ -457,11 +473,22 @@ public struct SchemaExport {
                         entries.append(("requestBody", .members([("required", true), ("content", .members([(mediaType, .members([("schema", .members([("$ref", .string(export.reference(request.name)))]))]))]))])))
                     }
                     var responses: [(String, PayJSON)] = []
+                    // Each link names the target's parameters (`path.orderID`) and the value in the
+                    // success body as a runtime expression with a JSON pointer (RFC 6901 escapes).
+                    let links: [(String, PayJSON)] = operation.links.map { link in
+                        let parameters: [(String, PayJSON)] = link.parameters.map { parameter in
+                            let pointer = parameter.pointer.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
+                            return ("\(parameter.place.rawValue).\(parameter.wireName)", .string("$response.body#/" + pointer.joined(separator: "/")))
+                        }
+                        let target = prefixed ? "\(module.name)_\(link.target)" : link.target
+                        return (target, .members([("operationId", .string(target)), ("parameters", .members(parameters))]))
+                    }
                     for status in operation.successStatuses {
                         var response: [(String, PayJSON)] = [("description", "Success")]
                         if let body = operation.response {
                             response.append(("content", .members([("application/json", .members([("schema", .members([("$ref", .string(export.reference(body.name)))]))]))])))
                         }
+                        if !links.isEmpty { response.append(("links", .members(links))) }
                         responses.append((String(status), .members(response)))
                     }
                     if let error = operation.errorBody {

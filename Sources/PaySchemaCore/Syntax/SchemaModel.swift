@@ -499,6 +499,18 @@ public struct OperationDecl: Sendable {
     public var security: SecurityScheme?
     /// Deprecation and renames.
     public var lifecycle: Lifecycle
+    /// The operations a success answer leads to, with the parameters it supplies.
+    public var links: [LinkDecl] = []
+}
+
+/// A link of an operation (`links: { getOrder: { orderID: id } }`): after a success, `target`
+/// can be called with each of its `parameters` taken from a field of the success body.
+public struct LinkDecl: Sendable {
+    /// The operation the answer leads to, in the same module.
+    public var target: Located<String>
+    /// Each parameter of `target` (its schema name) with the dotted path of schema field names in
+    /// this operation's success body that supplies it.
+    public var parameters: [(parameter: Located<String>, field: Located<String>)]
 }
 
 /// A parameter of an operation.

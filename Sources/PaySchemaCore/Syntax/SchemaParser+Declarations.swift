@@ -174,7 +174,7 @@ extension SchemaParser {
         return catalog
     }
 
-    static let operationKeys: Set<String> = ["doc", "method", "path", "parameters", "request", "response", "errorBody", "successStatus", "errorStatus", "security", "deprecated", "renamedFrom"]
+    static let operationKeys: Set<String> = ["doc", "method", "path", "parameters", "request", "response", "errorBody", "successStatus", "errorStatus", "security", "deprecated", "renamedFrom", "links"]
     static let parameterKeys: Set<String> = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
 
     static func parseOperation(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> OperationDecl? {
@@ -217,6 +217,22 @@ extension SchemaParser {
             lifecycle: reader.lifecycle(diagnostics: &diagnostics))
         operation.errorStatuses = errorStatuses.sorted()
         operation.security = security
+        if let linksNode = reader["links"], !linksNode.isNull,
+           let links = MappingReader(linksNode, what: "'links' of '\(name.value)'", diagnostics: &diagnostics) {
+            for key in links.keys {
+                guard let target = key.scalar, let value = links[target],
+                      let parameters = MappingReader(value, what: "link '\(name.value)' → '\(target)'", diagnostics: &diagnostics)
+                else { continue }
+                var link = LinkDecl(target: Located(target, at: key.location), parameters: [])
+                for parameterKey in parameters.keys {
+                    guard let parameter = parameterKey.scalar else { continue }
+                    guard let field = parameters.string(parameter, diagnostics: &diagnostics) else { continue }
+                    link.parameters.append((Located(parameter, at: parameterKey.location), field))
+                }
+                if link.parameters.isEmpty { diagnostics.error("link '\(name.value)' → '\(target)' supplies no parameter", at: key.location) }
+                operation.links.append(link)
+            }
+        }
         if let parametersNode = reader["parameters"], !parametersNode.isNull,
            let parameters = MappingReader(parametersNode, what: "'parameters' of '\(name.value)'", diagnostics: &diagnostics) {
             for key in parameters.keys {

@@ -81,14 +81,22 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// An open checkout session under a chosen id, as the sign-in page creates one after login (a
     /// fixture for tests of the API calls that follow).
     public func openSession(id: String, returnURL: URL) {
+        lock.withLock { sessions[id] = Self.openSession(id: id, returnURL: returnURL, storeId: nil, buyer: Self.signedInBuyer) }
+    }
+
+    /// The buyer the scripted sign-in page signs in.
+    private static let signedInBuyer = AmazonPayBuyer(buyerId: "amzn1.account.MOCK", name: "Taro Yamada", email: "taro@example.jp")
+
+    /// A new Open session: no charge amount yet, and `BuyerNotAssociated` while no buyer signed in.
+    private static func openSession(id: String, returnURL: URL, storeId: String?, buyer: AmazonPayBuyer?, state: StatusDetails? = nil) -> CheckoutSession {
         let now = Date(timeIntervalSince1970: 1_606_910_400)
-        lock.withLock {
-            sessions[id] = CheckoutSession(
-                checkoutSessionId: id, webCheckoutDetails: WebCheckoutDetails(checkoutReviewReturnUrl: returnURL),
-                productType: .payAndShip, chargePermissionType: .oneTime, statusDetails: StatusDetails(state: .open, lastUpdatedTimestamp: now),
-                constraints: [CheckoutSessionConstraint(constraintId: .chargeAmountNotSet)], creationTimestamp: now,
-                expirationTimestamp: now.addingTimeInterval(86_400), releaseEnvironment: .sandbox)
-        }
+        var constraints = [CheckoutSessionConstraint(constraintId: .chargeAmountNotSet)]
+        if buyer == nil { constraints.append(CheckoutSessionConstraint(constraintId: .buyerNotAssociated)) }
+        return CheckoutSession(
+            checkoutSessionId: id, webCheckoutDetails: WebCheckoutDetails(checkoutReviewReturnUrl: returnURL),
+            productType: .payAndShip, chargePermissionType: .oneTime, buyer: buyer,
+            statusDetails: state ?? StatusDetails(state: .open, lastUpdatedTimestamp: now), constraints: constraints,
+            storeId: storeId, creationTimestamp: now, expirationTimestamp: now.addingTimeInterval(86_400), releaseEnvironment: .sandbox)
     }
 
     /// Forgets every session and stored answer.
@@ -131,9 +139,10 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// Answers a repeated idempotency key with the first answer, or refuses it for another body. A
     /// key is scoped to its operation and resource (`METHOD path`): the same key on another session
     /// is another key. Only an answer of a request that took effect (2xx) is kept, as Stripe and
-    /// Amazon keep them: a refused request may be sent again with the key, corrected.
+    /// Amazon keep them: a refused request may be sent again with the key, corrected. Amazon honours
+    /// the key on POST only; on a PATCH (idempotent by definition) it has no effect.
     private func idempotent(_ request: MockRequest, _ act: () -> MockResponse) -> MockResponse {
-        guard let key = request.header("x-amz-pay-idempotency-key") else { return act() }
+        guard request.method == "POST", let key = request.header("x-amz-pay-idempotency-key") else { return act() }
         let scoped = "\(request.method) \(request.path) \(key)"
         if let previous = replies[scoped] {
             return previous.body == request.body ? previous.response : error(.duplicateIdempotencyKey, "the key was used with another body", status: 400)
@@ -175,6 +184,17 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     }
 
     private func installRoutes() {
+        api("createCheckoutSession") { [self] request in
+            let payload = try request.body(as: ButtonPayload.self)
+            return lock.withLock {
+                idempotent(request) {
+                    let id = ids.nextUUID().uuidString.lowercased()
+                    let session = Self.openSession(id: id, returnURL: payload.webCheckoutDetails.checkoutReviewReturnUrl, storeId: payload.storeId, buyer: nil)
+                    sessions[id] = session
+                    return .json(session, status: 201)
+                }
+            }
+        }
         api("getCheckoutSession") { [self] request in
             lock.withLock {
                 guard let session = sessions[request.pathParameters["checkoutSessionId"] ?? ""] else { return error(.resourceNotFound, "no such session", status: 404) }
@@ -200,7 +220,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                     session.webCheckoutDetails = details
                     session.paymentDetails = update.paymentDetails
                     session.merchantMetadata = update.merchantMetadata
-                    session.constraints = []
+                    // The charge amount is set now; a buyer is associated only by signing in.
+                    session.constraints = session.buyer == nil ? [CheckoutSessionConstraint(constraintId: .buyerNotAssociated)] : []
                     sessions[id] = session
                     return .json(session)
                 }
@@ -213,6 +234,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                 idempotent(request) {
                     guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
                     guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
+                    if let unmet = session.constraints?.first {
+                        return error(.invalidCheckoutSessionStatus, "the session has the constraint \(unmet.constraintId.rawValue)", status: 422)
+                    }
                     guard complete.chargeAmount == session.paymentDetails?.chargeAmount else {
                         return error(.invalidParameterValue, "chargeAmount does not match the session", status: 400)
                     }
@@ -291,19 +315,11 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             throw WebSessionError.presentationFailed("the button signature does not verify (\(refusal.rawValue))")
         }
         let id = ids.nextUUID().uuidString.lowercased()
-        let now = Date(timeIntervalSince1970: 1_606_910_400)
-        var status = StatusDetails(state: .open, lastUpdatedTimestamp: now)
-        if button == "expire" {
-            status = StatusDetails(state: .canceled, reasonCode: .expired, reasonDescription: "The session expired", lastUpdatedTimestamp: now)
-        }
+        let expired = button == "expire"
+            ? StatusDetails(state: .canceled, reasonCode: .expired, reasonDescription: "The session expired", lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
+            : nil
         let returnURL = payload.webCheckoutDetails.checkoutReviewReturnUrl
-        let session = CheckoutSession(
-            checkoutSessionId: id, webCheckoutDetails: WebCheckoutDetails(checkoutReviewReturnUrl: returnURL),
-            productType: .payAndShip, chargePermissionType: .oneTime,
-            buyer: AmazonPayBuyer(buyerId: "amzn1.account.MOCK", name: "Taro Yamada", email: "taro@example.jp"),
-            statusDetails: status, constraints: [CheckoutSessionConstraint(constraintId: .chargeAmountNotSet)],
-            storeId: payload.storeId, creationTimestamp: now, expirationTimestamp: now.addingTimeInterval(86_400),
-            releaseEnvironment: .sandbox)
+        let session = Self.openSession(id: id, returnURL: returnURL, storeId: payload.storeId, buyer: Self.signedInBuyer, state: expired)
         lock.withLock { sessions[id] = session }
         var items = URLComponents(url: returnURL, resolvingAgainstBaseURL: false)?.queryItems ?? []
         if button == "forge" {
