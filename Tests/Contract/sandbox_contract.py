@@ -53,7 +53,7 @@ def paypal_token(base: str) -> str:
         return json.load(response)["access_token"]
 
 
-def write_config(path: str, positive: list[str], disabled: list[str]) -> None:
+def write_config(path: str, positive: list[str], disabled: list[str], parameters: dict[str, str] | None = None) -> None:
     """The run's configuration. The stateful phase follows the links the contract declares
     (`links:` in the schemas) and infers none: schemathesis's inference guesses links into a create
     operation from any response that shares a field name with its body, which keeps the create out of
@@ -64,6 +64,26 @@ def write_config(path: str, positive: list[str], disabled: list[str]) -> None:
         handle.write("\n[phases.stateful.inference]\nalgorithms = []\n")
         for check in disabled:
             handle.write(f"\n[checks.{check}]\nenabled = false\n")
+        if parameters:
+            handle.write("\n[parameters]\n" + "".join(f"{json.dumps(name)} = {json.dumps(value)}\n" for name, value in parameters.items()))
+
+
+def amazon_session(base: str, private: str) -> str:
+    """A checkout session made by Amazon Pay's REST create, signed as `hooks.py` signs: the merchant
+    server's pages take its id (the query of the review, the `session` cookie after it) where the
+    app would bring one from the sign-in page, so schemathesis reaches them with a live session."""
+    os.environ.update(AMAZON_PAY_PRIVATE_KEY=private, AMAZON_PAY_PUBLIC_KEY_ID="CONTRACT-TEST-KEY")
+    import hooks
+    import requests
+
+    body = json.dumps({"webCheckoutDetails": {"checkoutReviewReturnUrl": "https://shop.example/review"}, "storeId": "amzn1.application-oa2-client.contract"})
+    request = requests.Request("POST", base + "/t/amazonpay/v2/checkoutSessions", data=body, headers={
+        "x-amz-pay-idempotency-key": "contract-session", "x-amz-pay-region": "na", "Authorization": hooks.PLACEHOLDER,
+        "Content-Type": "application/json"}).prepare()
+    hooks.sign(request)
+    response = requests.Session().send(request, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()["checkoutSessionId"]
 
 
 def main() -> int:
@@ -87,6 +107,7 @@ def main() -> int:
             subprocess.run([args.payschema, "export", "openapi", "--module", module, "--sandbox-url", base, "--output", spec], check=True)
             specs[module] = spec
         token = paypal_token(base)
+        session = amazon_session(base, private)
         runs = [
             # The sandbox takes any client id and secret (sandbox.md), so "invalid credentials" that
             # are a well-formed pair are valid ones: that one check does not apply to this run.
@@ -102,11 +123,12 @@ def main() -> int:
         environment = dict(os.environ, SCHEMATHESIS_HOOKS="hooks", PYTHONPATH=HERE + os.pathsep + os.environ.get("PYTHONPATH", ""),
                            AMAZON_PAY_PRIVATE_KEY=private, AMAZON_PAY_PUBLIC_KEY_ID="CONTRACT-TEST-KEY")
         passed, failed = 0, []
+        parameters = {"amazonpay-merchant": {"query.amazonCheckoutSessionId": session, "cookie.session": session}}
         for name, module, prefix, extra, positive, disabled in runs:
             if args.only and name not in args.only:
                 continue
             config = os.path.join(workdir, f"{name}.toml")
-            write_config(config, positive, disabled)
+            write_config(config, positive, disabled, parameters.get(name))
             # One worker: hypothesis describes filters by parsing their source, and CPython 3.11's
             # `ast.parse` from two threads at once can fail ("AST constructor recursion depth
             # mismatch"), an error in the tool rather than a finding.
