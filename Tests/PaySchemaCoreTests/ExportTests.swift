@@ -12,6 +12,20 @@ struct ExportTests {
         #expect(committed == LanguageSchema.document().serialized(), "run `swift run payschema export jsonschema` and commit Schemas/payschema.schema.json")
     }
 
+    /// The editor schema allows exactly the keys the parser takes, object by object, so a bundled
+    /// schema file never shows an error the generator would not report (CI also validates every
+    /// bundled file against the committed document with Python's `jsonschema`).
+    @Test func languageSchemaAllowsExactlyTheParsersKeys() {
+        let expected: [(String, Set<String>)] = [
+            ("file", SchemaParser.fileKeys), ("struct", SchemaParser.structKeys), ("enum", SchemaParser.enumKeys), ("union", SchemaParser.unionKeys),
+            ("scalar", SchemaParser.scalarKeys), ("field", SchemaParser.fieldKeys), ("catalog", SchemaParser.catalogKeys),
+            ("operation", SchemaParser.operationKeys), ("legacyAPI", SchemaParser.legacyAPIKeys),
+        ]
+        for (definition, keys) in expected {
+            #expect(LanguageSchema.properties(of: definition) == keys, "\(definition): the language schema and the parser disagree")
+        }
+    }
+
     @Test func openAPIHasEveryTypeAndOperation() throws {
         let mollie = try #require(Self.modules["MollieCheckout"])
         let text = SchemaExport.openAPI([mollie]).serialized()

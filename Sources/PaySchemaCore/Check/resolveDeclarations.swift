@@ -234,6 +234,11 @@ extension SchemaChecker {
         if let request = operation.request, case .structure(let decl)? = types[request.value]?.kind, !decl.supports(.json) {
             requestFormat = .query
         }
+        var links: [ResolvedLink] = []
+        for link in operation.links {
+            guard let resolved = resolveLink(link, from: operation) else { return nil }
+            links.append(resolved)
+        }
         return ResolvedOperation(
             name: operation.name.value, location: operation.name.location, doc: operation.doc, method: operation.method.value,
             pathTemplate: template, successStatuses: operation.successStatuses, errorStatuses: operation.errorStatuses,
@@ -241,7 +246,7 @@ extension SchemaChecker {
             typeName: Naming.operationTypeName(operation.name.value), parameters: resolvedParameters,
             request: bodies[0], requestFormat: requestFormat, response: bodies[1], errorBody: bodies[2], path: pieces,
             idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive,
-            links: operation.links.compactMap { resolveLink($0, from: operation) })
+            links: links)
     }
 
     /// `link` with each parameter's place, wire name and JSON pointer; `nil` when it does not

@@ -79,12 +79,14 @@ extension SchemaParser {
         return mapping
     }
 
+    static let legacyAPIKeys: Set<String> = ["kind", "deprecated", "doc", "methods", "properties", "mainActor"]
+
     static func parseLegacyAPIs(_ node: YAMLNode, diagnostics: inout Diagnostics) -> [LegacyAPIDecl] {
         guard let entries = MappingReader(node, what: "'legacyAPI'", diagnostics: &diagnostics) else { return [] }
         var result: [LegacyAPIDecl] = []
         for key in entries.keys {
             guard let name = key.scalar, let value = entries[name], let reader = MappingReader(value, what: "legacy API '\(name)'", diagnostics: &diagnostics) else { continue }
-            reader.rejectUnknownKeys(["kind", "deprecated", "doc", "methods", "properties", "mainActor"], in: "legacy API '\(name)'", diagnostics: &diagnostics)
+            reader.rejectUnknownKeys(legacyAPIKeys, in: "legacy API '\(name)'", diagnostics: &diagnostics)
             guard let kind = reader.choice("kind", LegacyAPIDecl.Kind.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics) else {
                 if reader["kind"] == nil { diagnostics.error("legacy API '\(name)' needs a 'kind' (protocol, namespace or extension)", at: key.location) }
                 continue
