@@ -93,27 +93,37 @@ final class SandboxJournal: Sendable {
             }
         }
         guard longest >= 12 else { return String(text) }
-        var out = ""
-        var run = ""
+        // The cut on bytes: digits and separators are ASCII, so a run never splits a character.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var run: [UInt8] = []
         var digitCount = 0
+        var afterLastDigit = 0
         func flush() {
-            out += digitCount >= 12 ? "<redacted>" : run
-            run = ""
+            if digitCount >= 12 {
+                // Separators after the run's last digit are not part of the number.
+                out += "<redacted>".utf8
+                out += run[afterLastDigit...]
+            } else {
+                out += run
+            }
+            run.removeAll(keepingCapacity: true)
             digitCount = 0
         }
-        for character in text {
-            if character.isASCII && character.isNumber {
-                run.append(character)
+        for byte in text.utf8 {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                run.append(byte)
                 digitCount += 1
-            } else if !run.isEmpty && (character == "-" || character == " " || character == "+" || character == "%") {
-                run.append(character)
+                afterLastDigit = run.count
+            } else if !run.isEmpty && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "%")) {
+                run.append(byte)
             } else {
                 flush()
-                out.append(character)
+                out.append(byte)
             }
         }
         flush()
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Hexadecimal letters inside a run (`%2D` separators) keep the fast check conservative.

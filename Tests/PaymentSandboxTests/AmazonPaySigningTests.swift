@@ -212,6 +212,48 @@ struct AmazonPaySigningTests {
         #expect(!String(reflecting: signer).contains("PRIVATE"))
     }
 
+    /// The string to sign carries the lowercase hex SHA-256 (FIPS 180-2's "abc" vector), and the
+    /// `Authorization` header is read on its bytes: blanks around parts, any order, the last of a
+    /// repeated name; a header missing a part, a part without `=`, or another algorithm is no header.
+    @Test func theStringToSignAndTheAuthorizationHeaderAreReadExactly() {
+        #expect(AmazonPaySignature.stringToSign("abc") == "AMZN-PAY-RSASSA-PSS-V2\nba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let parsed = AmazonPaySignature.Authorization(header: "AMZN-PAY-RSASSA-PSS-V2 Signature=c2ln+/=, \tSignedHeaders=X-Amz-Pay-Date;accept ,PublicKeyId=old,PublicKeyId=KÉY-1")
+        #expect(parsed == AmazonPaySignature.Authorization(publicKeyID: "KÉY-1", signedHeaders: ["x-amz-pay-date", "accept"], signature: "c2ln+/="))
+        let signed = AmazonPaySignature.Authorization(publicKeyID: "K", signedHeaders: ["accept"], signature: "c2ln")
+        #expect(AmazonPaySignature.Authorization(header: signed.header) == signed)
+        for header in [
+            "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, SignedHeaders=accept", "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, SignedHeaders, Signature=s",
+            "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=, SignedHeaders=accept, Signature=s", "AMZN-PAY-RSASSA-PSS-V2PublicKeyId=K, SignedHeaders=accept, Signature=s",
+            "AWS4-HMAC-SHA256 PublicKeyId=K, SignedHeaders=accept, Signature=s", "",
+        ] {
+            #expect(AmazonPaySignature.Authorization(header: header) == nil, "\(header)")
+        }
+    }
+
+    /// `x-amz-pay-date` is read by arithmetic, not a calendar: Foundation's Gregorian UTC calendar
+    /// agrees on every day from 1899 to 2101 (at one of three times of day), and impossible dates are refused.
+    @Test func theDateHeaderAgreesWithTheGregorianCalendar() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var day = try #require(calendar.date(from: DateComponents(year: 1899, month: 1, day: 1)))
+        let end = try #require(calendar.date(from: DateComponents(year: 2102, month: 1, day: 1)))
+        var checked = 0
+        while day < end {
+            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            let (hour, minute, second) = [(0, 0, 0), (13, 7, 59), (23, 59, 59)][checked % 3]
+            let text = String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, hour, minute, second)
+            #expect(AmazonPaySignature.date(text) == day.addingTimeInterval(TimeInterval(hour * 3_600 + minute * 60 + second)), "\(text)")
+            checked += 1
+            day = day.addingTimeInterval(86_400)
+        }
+        #expect(checked == 74_144)
+        for text in ["20260229T000000Z", "19000229T000000Z", "20260431T000000Z", "20261301T000000Z", "20261100T000000Z", "20261117T240000Z",
+                     "20261117T236000Z", "20261117T235960Z", "20261117 081320Z", "20261117T081320", "2026-11-17T08:13:20Z", "２0261117T081320Z"] {
+            #expect(AmazonPaySignature.date(text) == nil, "\(text)")
+        }
+        #expect(AmazonPaySignature.date("20000229T120000Z") == Date(timeIntervalSince1970: 951_825_600))
+    }
+
     /// An independent judge: Python's `cryptography` (OpenSSL) verifies our signature as RSA-PSS with
     /// SHA-256, MGF1-SHA-256 and a salt of exactly 32 bytes, over the string to sign we built.
     @Test func opensslAgreesOnTheSignature() throws {

@@ -47,9 +47,22 @@ struct SandboxTextTests {
         #expect(path == "/t/mollie/v2/payments/tr_1")
         #expect(names == ["testmode", "card", "café"])
         #expect(SandboxJournal.redacted("/cards/4111-1111-1111-1111?").path == "/cards/<redacted>")
+        #expect(SandboxJournal.redacted("/cards/4111-1111-1111-1111-/x").path == "/cards/<redacted>-/x")
         #expect(SandboxJournal.redacted("/páginas/ü?x=1") == ("/páginas/ü", ["x"]))
         let long = "/" + String(repeating: "é", count: 600)
         #expect(SandboxJournal.redacted(long).path == "/" + String(repeating: "é", count: 511) + "…")
+    }
+
+    /// Digit runs are cut on bytes: a UUID (digits broken by hex letters) is kept whole, a card
+    /// number between non-ASCII characters or under a combining mark is still redacted, and every
+    /// other byte keeps its place.
+    @Test func theJournalRedactsDigitRunsOnBytes() {
+        let session = "/t/amazonpay/v2/checkoutSessions/3f2b8c1e-9a4d-4e7b-b1c2-0d9e8f7a6b5c"
+        #expect(SandboxJournal.redacted(session).path == session)
+        #expect(SandboxJournal.redacted("/é4111 1111 1111 1111ü/x").path == "/é<redacted>ü/x")
+        #expect(SandboxJournal.redacted("/411111111111111\u{301}1/x").path == "/<redacted>\u{301}1/x")
+        #expect(SandboxJournal.redacted("/12345678901é2345678901").path == "/12345678901é2345678901")
+        #expect(SandboxJournal.redactingDigitRuns("a 4111+1111+1111+1111 b 12") == "a <redacted> b 12")
     }
 
     /// The target is cut at its first `?` byte, even where `?` is not where a character starts

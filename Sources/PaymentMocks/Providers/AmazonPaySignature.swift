@@ -55,21 +55,36 @@ public enum AmazonPaySignature {
             self.signature = signature
         }
 
-        /// Reads a header value; `nil` when it is not this algorithm's form.
+        /// Reads a header value; `nil` when it is not this algorithm's form. Read on its UTF-8
+        /// bytes: the header is mostly the signature's base64, and every cut (`,`, `=`, `;`, a
+        /// blank) is an ASCII byte, so each is a character boundary.
         public init?(header: String) {
-            let prefix = AmazonPaySignature.algorithm + " "
-            guard header.hasPrefix(prefix) else { return nil }
-            var fields: [String: String] = [:]
-            for part in header.dropFirst(prefix.count).split(separator: ",") {
-                let pair = part.trimmingCharacters(in: .whitespaces)
-                guard let equals = pair.firstIndex(of: "=") else { return nil }
-                fields[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            let bytes = header.utf8
+            let prefix = AmazonPaySignature.algorithm.utf8
+            guard bytes.starts(with: prefix), bytes.dropFirst(prefix.count).first == UInt8(ascii: " ") else { return nil }
+            var key: Substring.UTF8View?
+            var names: Substring.UTF8View?
+            var signature: Substring.UTF8View?
+            for part in bytes.dropFirst(prefix.count + 1).split(separator: UInt8(ascii: ",")) {
+                let pair = Self.trimmed(part)
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+                let name = pair[..<equals], value = pair[pair.index(after: equals)...]
+                if name.elementsEqual("PublicKeyId".utf8) { key = value }
+                else if name.elementsEqual("SignedHeaders".utf8) { names = value }
+                else if name.elementsEqual("Signature".utf8) { signature = value }
             }
-            guard let key = fields["PublicKeyId"], !key.isEmpty,
-                  let names = fields["SignedHeaders"], !names.isEmpty,
-                  let signature = fields["Signature"], !signature.isEmpty
-            else { return nil }
-            self.init(publicKeyID: key, signedHeaders: names.split(separator: ";").map { String($0).lowercased() }, signature: signature)
+            guard let key, !key.isEmpty, let names, !names.isEmpty, let signature, !signature.isEmpty else { return nil }
+            self.init(
+                publicKeyID: String(Substring(key)),
+                signedHeaders: names.split(separator: UInt8(ascii: ";")).map { String(Substring($0)).lowercased() },
+                signature: String(Substring(signature)))
+        }
+
+        /// `part` without the spaces and tabs around it.
+        private static func trimmed(_ part: Substring.UTF8View) -> Substring.UTF8View {
+            let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            guard let first = part.firstIndex(where: { !blank($0) }), let last = part.lastIndex(where: { !blank($0) }) else { return part[part.endIndex...] }
+            return part[first...last]
         }
 
         /// The header value.
@@ -94,16 +109,30 @@ public enum AmazonPaySignature {
               let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
               (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else { return nil }
-        return date
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        guard day <= (month == 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].contains(month) ? 30 : 31) else { return nil }
+        // Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's days_from_civil).
+        let shifted = month <= 2 ? year - 1 : year
+        let era = shifted / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
     }
 
+    /// The lowercase hex of `digest`, two digits per byte.
     static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 /// The Amazon Pay mock's signature check: every API request must carry a valid
