@@ -100,7 +100,13 @@ public struct MockResponse: Sendable {
     /// The status code.
     public var status: Int
     /// The body.
-    public var body: Data
+    public var body: Data {
+        didSet { typedBody = nil }
+    }
+    /// The value `body` encodes, when the answer was built from one (``json(_:status:)``) and not
+    /// changed since: the transport checks it against the declared type as it is, without reading
+    /// the body back.
+    public private(set) var typedBody: (any Sendable)?
     /// Headers besides `Content-Type` (`Set-Cookie`, `Location`), by lowercased name.
     public var headers: [String: String]
     /// The media type of `body`.
@@ -127,9 +133,13 @@ public struct MockResponse: Sendable {
         MockResponse(status: 303, contentType: "text/plain; charset=utf-8", headers: ["location": location.absoluteString])
     }
 
-    /// A JSON body encoded with the generated encoders.
-    public static func json<T: Encodable>(_ value: T, status: Int = 200) -> MockResponse {
-        MockResponse(status: status, body: (try? PayWire.encodeJSON(value)) ?? Data())
+    /// A JSON body encoded with the generated encoders (empty when `value` cannot be written,
+    /// which the transport's check then reports).
+    public static func json<T: Encodable & Sendable>(_ value: T, status: Int = 200) -> MockResponse {
+        guard let body = try? PayWire.encodeJSON(value) else { return MockResponse(status: status) }
+        var response = MockResponse(status: status, body: body)
+        response.typedBody = value
+        return response
     }
 }
 

@@ -123,6 +123,8 @@ public struct PayOperationDescriptor: Sendable {
     private let readBody: @Sendable (Data) -> Result<any Sendable, PayloadDecodingError>
     private let checkSuccess: @Sendable (Data) -> [String]
     private let checkError: (@Sendable (Data) -> [String])?
+    private let checkSuccessValue: @Sendable (any Sendable) -> [String]?
+    private let checkErrorValue: @Sendable (any Sendable) -> [String]?
 
     private enum Segment: Sendable, Hashable {
         case text(String)
@@ -171,6 +173,8 @@ public struct PayOperationDescriptor: Sendable {
         } else {
             self.checkError = { data in Self.problems(O.ErrorBody.self, data) }
         }
+        self.checkSuccessValue = { value in (value as? O.ResponseBody).map(Self.problems(of:)) }
+        self.checkErrorValue = { value in (value as? O.ErrorBody).map(Self.problems(of:)) }
     }
 
     /// The placeholders' values when `path` (without the query) matches the template, else `nil`.
@@ -249,11 +253,24 @@ public struct PayOperationDescriptor: Sendable {
     /// success type, an error status (400 and above) the error type, each valid. Empty when the
     /// answer keeps the contract.
     public func responseProblems(status: Int, body: Data) -> [String] {
-        if successStatuses.contains(status) { return checkSuccess(body) }
+        responseProblems(status: status, success: { checkSuccess(body) }, error: checkError.map { check in { check(body) } }) ?? []
+    }
+
+    /// What is wrong with an answer of `status` whose body encodes `value`, judged on the value
+    /// itself (its type and its validators, as ``responseProblems(status:body:)`` judges the value
+    /// it reads back); `nil` when `value` is not the type `status` calls for, so only its body can say.
+    public func responseProblems(status: Int, value: any Sendable) -> [String]? {
+        responseProblems(status: status, success: { checkSuccessValue(value) }, error: checkError == nil ? nil : { checkErrorValue(value) })
+    }
+
+    /// The rules on statuses, shared by both checks: a success status carries the success type, an
+    /// error status (400 and above) a declared error status and the error type.
+    private func responseProblems(status: Int, success: () -> [String]?, error: (() -> [String]?)?) -> [String]? {
+        if successStatuses.contains(status) { return success() }
         if status >= 400, !errorStatuses.isEmpty, !errorStatuses.contains(status) {
             return ["status \(status) is not among the error statuses \(operationID) declares (\(errorStatuses.map(String.init).joined(separator: ", ")))"]
         }
-        if status >= 400, let checkError { return checkError(body) }
+        if status >= 400, let error { return error() }
         if status >= 400 || (200..<300).contains(status) { return ["status \(status) is not declared by \(operationID)"] }
         return []
     }
@@ -275,10 +292,13 @@ public struct PayOperationDescriptor: Sendable {
         path.components.isEmpty ? "" : path.description
     }
 
+    private static func problems(of value: some Any) -> [String] {
+        ((value as? any PayValidatable)?.violations ?? []).map(\.description)
+    }
+
     private static func problems<T: Decodable>(_ type: T.Type, _ data: Data) -> [String] {
         do {
-            let value = try PayWire.decodeJSON(T.self, from: data)
-            return ((value as? any PayValidatable)?.violations ?? []).map(\.description)
+            return problems(of: try PayWire.decodeJSON(T.self, from: data))
         } catch let error as PayloadDecodingError {
             return error.issues.map(\.description)
         } catch {
