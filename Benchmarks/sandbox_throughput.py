@@ -8,6 +8,9 @@
   RSA-PSS signature, date window and region host verified, then the contract as above),
 - a bare Hummingbird route answering a fixed body (`bench bare-server`), the baseline.
 
+Each row also gives the server's own CPU time per request (user + system of its process, all
+threads, from /proc): what the work costs apart from how the two cores were shared with wrk.
+
 Then resident memory of `payflow serve` over 1,000,000 validated confirms (sampled after the first
 100,000 and at the end). Prints Markdown for RESULTS.md.
 
@@ -74,6 +77,13 @@ def lua(method: str, path: str, headers: dict[str, str], body: str | None) -> st
     if body is not None:
         lines.append(f"wrk.body = {json.dumps(body)}")
     return "\n".join(lines) + "\n"
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of process `pid` so far (all its threads), from /proc."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -144,21 +154,27 @@ def main() -> int:
         assert status == 200, status
 
         rows = []
-        for label, url, script in [
-            ("bare Hummingbird route (`GET /bare`, fixed body)", bare_base + "/bare", lua("GET", "/bare", {}, None)),
-            ("validated PayPal confirm (`POST …/confirm-payment-source`)", base, lua("POST", f"/t/paypal/v2/checkout/orders/{order}/confirm-payment-source", confirm_headers, confirm_body)),
-            ("signed Amazon Pay call (`GET /v2/checkoutSessions/{id}`)", base, lua("GET", f"/t/amazonpay/v2/checkoutSessions/{session}", amazon_headers, None)),
+        for label, url, pid, script in [
+            ("bare Hummingbird route (`GET /bare`, fixed body)", bare_base + "/bare", bare.pid, lua("GET", "/bare", {}, None)),
+            ("validated PayPal confirm (`POST …/confirm-payment-source`)", base, serve.pid, lua("POST", f"/t/paypal/v2/checkout/orders/{order}/confirm-payment-source", confirm_headers, confirm_body)),
+            ("signed Amazon Pay call (`GET /v2/checkoutSessions/{id}`)", base, serve.pid, lua("GET", f"/t/amazonpay/v2/checkoutSessions/{session}", amazon_headers, None)),
         ]:
             wrk(url, script, args.connections, 3, workdir)  # warm-up
-            rows.append((label, wrk(url, script, args.connections, args.seconds, workdir)))
+            before = cpu_seconds(pid)
+            result = wrk(url, script, args.connections, args.seconds, workdir)
+            # The server's own CPU per request: what the work costs, apart from how the two cores
+            # were shared with wrk.
+            result["cpu"] = (cpu_seconds(pid) - before) / result["requests"] * 1e6
+            rows.append((label, result))
 
         bare_rps = rows[0][1]["rps"]
         print(f"`wrk -t2 -c{args.connections} -d{args.seconds}s --latency`, release builds, the server and wrk on this machine's 2 cores; in one run:\n")
-        print("| endpoint | requests/s | vs bare | p50 | p99 | non-2xx | socket errors |")
-        print("|---|---|---|---|---|---|---|")
+        print("| endpoint | requests/s | vs bare | server CPU per request | vs bare | p50 | p99 | non-2xx | socket errors |")
+        print("|---|---|---|---|---|---|---|---|---|")
         for label, result in rows:
             ratio = result["rps"] / bare_rps
-            print(f"| {label} | {result['rps']:,.0f} | **{ratio:.0%}** | {result['p50']:.2f} ms | {result['p99']:.2f} ms | {result['non2xx']} | {result['errors']} |")
+            cost = result["cpu"] / rows[0][1]["cpu"]
+            print(f"| {label} | {result['rps']:,.0f} | **{ratio:.0%}** | {result['cpu']:,.0f} µs | {cost:.1f}× | {result['p50']:.2f} ms | {result['p99']:.2f} ms | {result['non2xx']} | {result['errors']} |")
         met = all(result["rps"] >= 0.5 * bare_rps for _, result in rows[1:])
         print(f"\nTarget ≥ 50% of bare Hummingbird's requests per second at {args.connections} connections: **{'met' if met else 'missed'}**.\n")
 

@@ -13,9 +13,9 @@
                 write(elements[index], into: &out, pretty: pretty, indent: indent + 1)
             }
         case .object(let members):
-            let keys = members.keys.sorted()
-            writeObject(keys: keys, into: &out, pretty: pretty, indent: indent) { index, out in
-                if let member = members[keys[index]] { write(member, into: &out, pretty: pretty, indent: indent + 1) }
+            let sorted = members.sorted { $0.key < $1.key }
+            writeObject(keys: sorted.map(\.key), into: &out, pretty: pretty, indent: indent) { index, out in
+                write(sorted[index].value, into: &out, pretty: pretty, indent: indent + 1)
             }
         }
     }

@@ -99,16 +99,8 @@ public struct PayDecodingContainer {
     /// (``PayPartialDecoding``), so the rest of the value can still be built and validated.
     @inlinable
     func fallback<T: Decodable>(_ type: T.Type) -> T? {
-        Self.partialDecodeIsActive ? Self.placeholder(T.self) : nil
+        PayPartialDecoding.isActive ? PayPartialDecoding.placeholder(T.self) : nil
     }
-
-    /// Whether a partial decode (``PayPartialDecoding``) is running.
-    @usableFromInline
-    static var partialDecodeIsActive: Bool { PayPartialDecoding.isActive }
-
-    /// The placeholder of a failed field in a partial decode.
-    @usableFromInline
-    static func placeholder<T: Decodable>(_ type: T.Type) -> T? { PayPartialDecoding.placeholder(T.self) }
 
     /// Decodes an optional field; absent gives `nil`, `null` gives `nil` where the schema allows it
     /// (``PayFieldKey/nullable``) and a violation otherwise, anything invalid records an issue.
@@ -233,7 +225,7 @@ public struct PayDecodingContainer {
     /// Decodes a list field element by element so that every bad element is reported.
     @inlinable
     public mutating func list<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [T]? {
-        let partial = Self.partialDecodeIsActive
+        let partial = PayPartialDecoding.isActive
         guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [] : nil }
         let listPath = path.appending(codingKey.stringValue)
         do {
@@ -251,7 +243,7 @@ public struct PayDecodingContainer {
                     if unkeyed.currentIndex == index { _ = try? unkeyed.decode(PaySkippedValue.self) }
                     if unkeyed.currentIndex == index { break }
                     // Later elements keep their positions, so their violations keep their paths.
-                    if partial, let placeholder = Self.placeholder(T.self) { values.append(placeholder) }
+                    if partial, let placeholder = PayPartialDecoding.placeholder(T.self) { values.append(placeholder) }
                 }
             }
             return failed && !partial ? nil : values

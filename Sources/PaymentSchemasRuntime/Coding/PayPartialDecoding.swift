@@ -10,6 +10,7 @@ import PaySchemaVocabulary
 /// object, list, string, zero, `false`, the first enum case). The value is then validated, and
 /// violations at or below a path with a decoding problem are dropped: they are about placeholders,
 /// not about the payload. Only the failure path pays for this; a payload that decodes never sees it.
+@usableFromInline
 enum PayPartialDecoding {
     /// Where containers put their problems while a partial decode runs.
     final class Collector: @unchecked Sendable {
@@ -38,6 +39,7 @@ enum PayPartialDecoding {
     @TaskLocal static var collector: Collector?
 
     /// Whether a partial decode is running (read only when a field has already failed).
+    @usableFromInline
     static var isActive: Bool { collector != nil }
 
     /// Runs `decode` as a partial decode; the value and every problem its containers collected, or
@@ -51,6 +53,7 @@ enum PayPartialDecoding {
 
     /// A stand-in value of `type` for a field that failed: built by the generated decoders
     /// themselves from the emptiest document of each shape, with their problems dropped.
+    @usableFromInline
     static func placeholder<T: Decodable>(_ type: T.Type) -> T? {
         if let cases = T.self as? any CaseIterable.Type, let first = firstCase(cases) as? T { return first }
         if T.self == URL.self { return URL(string: "about:blank") as? T }
