@@ -252,6 +252,9 @@ struct AmazonPaySigningTests {
             #expect(AmazonPaySignature.date(text) == nil, "\(text)")
         }
         #expect(AmazonPaySignature.date("20000229T120000Z") == Date(timeIntervalSince1970: 951_825_600))
+        // Before year 1 the day count is still proleptic Gregorian (year 0 is a leap year).
+        #expect(AmazonPaySignature.date("00000229T000000Z") == Date(timeIntervalSince1970: -719_469 * 86_400))
+        #expect(AmazonPaySignature.date("00000301T000000Z") == Date(timeIntervalSince1970: -719_468 * 86_400))
     }
 
     /// An independent judge: Python's `cryptography` (OpenSSL) verifies our signature as RSA-PSS with

@@ -93,7 +93,8 @@ public enum AmazonPaySignature {
         }
     }
 
-    /// Reads an `x-amz-pay-date` (`yyyyMMdd'T'HHmmss'Z'`, UTC); `nil` when it is not one.
+    /// Reads an `x-amz-pay-date` (`yyyyMMdd'T'HHmmss'Z'`, UTC, proleptic Gregorian); `nil` when it
+    /// is not one.
     public static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
@@ -113,7 +114,7 @@ public enum AmazonPaySignature {
         guard day <= (month == 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].contains(month) ? 30 : 31) else { return nil }
         // Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's days_from_civil).
         let shifted = month <= 2 ? year - 1 : year
-        let era = shifted / 400
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
         let yearOfEra = shifted - era * 400
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
