@@ -35,6 +35,20 @@ struct SandboxTextTests {
         #expect(rewritten(#"{"a":"\"","b":"https://api-m.sandbox.paypal.com/z"}"#) == #"{"a":"\"","b":"http://127.0.0.1:8080/t/paypal/z"}"#)
     }
 
+    /// A provider's own link, built through its request, is the link the whole-answer rewrite would
+    /// have written: the sandbox's where a prefix matches, the provider's otherwise and in memory.
+    @Test func aLinkBuiltThroughTheRequestIsTheRewrittenLink() throws {
+        var request = MockRequest(method: "POST", path: "/v2/checkout/orders", query: [], headers: [:], body: Data(), operationID: "createOrder")
+        let own = try #require(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/5O1?a=%20b"))
+        let other = try #require(URL(string: "https://www.paypal.com/checkoutnow?token=5O1"))
+        #expect(request.link(own) == own)
+        request.answerRewrite = { [links] in links.rewrite($0) }
+        #expect(request.link(own).absoluteString == "http://127.0.0.1:8080/t/paypal/v2/checkout/orders/5O1?a=%20b")
+        #expect(request.link(other) == other)
+        let body = #"{"href":"\#(own.absoluteString)"}"#
+        #expect(rewritten(body) == #"{"href":"\#(request.link(own).absoluteString)"}"#)
+    }
+
     @Test func aBodyWithoutLinksIsReturnedAsIs() {
         for text in ["", "{}", #"{"href":"https://example.com/x"}"#, #"{"href":"https://api-m.sandbox.paypal.co"}"#, "\"", #"{"a":"\"#] {
             let body = Data(text.utf8)

@@ -164,7 +164,7 @@ public final class MockMollieBackend: @unchecked Sendable {
                 let created = Date(timeIntervalSince1970: 1_714_557_600)
                 let payment = BackendPayment(
                     id: id, mollieId: mollieID, method: body.method, issuer: body.issuer, amount: body.amount, paymentDescription: body.paymentDescription,
-                    url: URL(string: "https://\(Self.checkoutHost)/\(page)"), status: .open, createdAt: created, updatedAt: created)
+                    url: URL(string: "https://\(Self.checkoutHost)/\(page)").map(request.link), status: .open, createdAt: created, updatedAt: created)
                 var list = payments[device] ?? []
                 list.append(payment)
                 if list.count > Self.paymentsPerDevice {

@@ -203,8 +203,8 @@ public final class MockPayPalServer: @unchecked Sendable {
                 let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
                 let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
                 let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [
-                    LinkDescription(href: URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/"), rel: "self", method: "GET"),
-                    LinkDescription(href: URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/"), rel: "approve", method: "GET"),
+                    LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET"),
+                    LinkDescription(href: request.link(URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")), rel: "approve", method: "GET"),
                 ], purchaseUnits: units)
                 orders[id] = order
                 let response = MockResponse.json(order, status: 201)
@@ -245,7 +245,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                         link.host = "www.sandbox.paypal.com"
                         link.path = "/webapps/helios"
                         link.queryItems = [URLQueryItem(name: "action", value: "verify"), URLQueryItem(name: "token", value: id)]
-                        if let href = link.url { order.links = [LinkDescription(href: href, rel: "payer-action", method: "GET")] }
+                        if let href = link.url { order.links = [LinkDescription(href: request.link(href), rel: "payer-action", method: "GET")] }
                     } else {
                         approvals += 1
                     }
@@ -306,7 +306,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                     : "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.")
             } else {
                 order.status = .completed
-                order.links = [LinkDescription(href: URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/"), rel: "self", method: "GET")]
+                order.links = [LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET")]
                 order.purchaseUnits = (order.purchaseUnits ?? []).map { unit in
                     var unit = unit
                     let paymentID = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)

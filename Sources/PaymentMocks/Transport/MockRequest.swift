@@ -29,6 +29,20 @@ public struct MockRequest: Sendable, CustomStringConvertible {
     /// so the body checked is the body sent; an answer the rewrite would break is sent unrewritten.
     public var answerRewrite: (@Sendable (Data) -> Data)?
 
+    /// `url` as the carrier serves it: a provider link pointed at the sandbox by ``answerRewrite``
+    /// (the very rewrite whole answers get), itself in memory. A provider builds with it the links
+    /// of fields its schema leaves unconstrained, so its answer is checked as built and not read
+    /// back after a rewrite; a link into a constrained field (`https` only, say) is left to the
+    /// rewrite of the whole answer, which keeps the provider's link where the sandbox's would break it.
+    public func link(_ url: URL) -> URL {
+        guard let answerRewrite else { return url }
+        // A URL's text never holds a quote or a backslash, so it is its own JSON string literal.
+        let literal = Data(("\"" + url.absoluteString + "\"").utf8)
+        let rewritten = answerRewrite(literal)
+        guard rewritten != literal, rewritten.count > 2, let text = String(data: rewritten.dropFirst().dropLast(), encoding: .utf8) else { return url }
+        return URL(string: text) ?? url
+    }
+
     /// Creates a request from its parts.
     public init(method: String, path: String, query: [URLQueryItem], headers: [String: String], body: Data, operationID: String) {
         self.method = method
