@@ -67,67 +67,14 @@ final class SandboxJournal: Sendable {
     /// replaced by `<redacted>`, at most 512 characters, and the query's names (redacted alike).
     static func redacted(_ target: String) -> (path: String, queryNames: [String]) {
         let (pathPart, query) = PayQueryText.target(target)
-        var path = redactingDigitRuns(pathPart)
+        var path = CardNumberRedaction.redacting(pathPart)
         if path.utf8.count > 512, path.count > 512 { path = String(path.prefix(512)) + "…" }
         let names = (query ?? "").split(separator: "&").compactMap { item -> String? in
             // `=value` has an empty name: the value is never taken for one.
             let name = String(item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             let decoded = name.removingPercentEncoding ?? name
-            return decoded.isEmpty ? nil : String(redactingDigitRuns(Substring(decoded)).prefix(64))
+            return decoded.isEmpty ? nil : String(CardNumberRedaction.redacting(Substring(decoded)).prefix(64))
         }
         return (path, Array(names.prefix(32)))
-    }
-
-    /// `text` with every run of 12 or more digits (separators `-`, space, `+` and `%xx` inside the
-    /// run allowed) replaced by `<redacted>`.
-    static func redactingDigitRuns(_ text: Substring) -> String {
-        // Most paths hold no run of 12 digits: one pass over the bytes says so.
-        var digits = 0
-        var longest = 0
-        for byte in text.utf8 {
-            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                digits += 1
-                longest = max(longest, digits)
-            } else if !(digits > 0 && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "%") || Self.isHexDigit(byte))) {
-                digits = 0
-            }
-        }
-        guard longest >= 12 else { return String(text) }
-        // The cut on bytes: digits and separators are ASCII, so a run never splits a character.
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var run: [UInt8] = []
-        var digitCount = 0
-        var afterLastDigit = 0
-        func flush() {
-            if digitCount >= 12 {
-                // Separators after the run's last digit are not part of the number.
-                out += "<redacted>".utf8
-                out += run[afterLastDigit...]
-            } else {
-                out += run
-            }
-            run.removeAll(keepingCapacity: true)
-            digitCount = 0
-        }
-        for byte in text.utf8 {
-            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                run.append(byte)
-                digitCount += 1
-                afterLastDigit = run.count
-            } else if !run.isEmpty && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "%")) {
-                run.append(byte)
-            } else {
-                flush()
-                out.append(byte)
-            }
-        }
-        flush()
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Hexadecimal letters inside a run (`%2D` separators) keep the fast check conservative.
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 }

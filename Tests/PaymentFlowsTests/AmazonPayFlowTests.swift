@@ -68,7 +68,8 @@ struct AmazonPayFlowTests {
 
         // The app's requests: the merchant server's endpoints only, no Amazon Pay header, no signature.
         let app = fixture.merchant.transport.requests
-        #expect(app.map(\.description) == ["GET /sample/checkoutReview?amazonCheckoutSessionId=\(id)", "POST /sample/checkoutSession", "GET /sample/thanks"])
+        #expect(app.map(\.description) == ["GET /sample/checkoutReview?amazonCheckoutSessionId", "POST /sample/checkoutSession", "GET /sample/thanks"])
+        #expect(app[0].queryValue("amazonCheckoutSessionId") == id)
         #expect(app[0].header("cookie") == "client=iosApp; hd8=1; hd10=0")
         #expect(app[1].header("cookie") == "session=\(id)" && app[2].header("cookie") == "session=\(id)")
         #expect(app.allSatisfy { request in request.header("authorization") == nil && !request.headers.keys.contains { $0.hasPrefix("x-amz-pay") } })

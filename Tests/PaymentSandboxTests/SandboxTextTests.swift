@@ -76,7 +76,26 @@ struct SandboxTextTests {
         #expect(SandboxJournal.redacted("/é4111 1111 1111 1111ü/x").path == "/é<redacted>ü/x")
         #expect(SandboxJournal.redacted("/411111111111111\u{301}1/x").path == "/<redacted>\u{301}1/x")
         #expect(SandboxJournal.redacted("/12345678901é2345678901").path == "/12345678901é2345678901")
-        #expect(SandboxJournal.redactingDigitRuns("a 4111+1111+1111+1111 b 12") == "a <redacted> b 12")
+        #expect(CardNumberRedaction.redacting("a 4111+1111+1111+1111 b 12") == "a <redacted> b 12")
+        // Percent-encoded separators (`-`, `+`, space) hide no card number; their hex digits are
+        // not the number's, and a bare `%` ends a run.
+        #expect(SandboxJournal.redacted("/v/4111%2D1111%2d1111%2B1111/x").path == "/v/<redacted>/x")
+        #expect(SandboxJournal.redacted("/v/4111%201111%201111%201111%20").path == "/v/<redacted>%20")
+        #expect(SandboxJournal.redacted("/v/4111111%2D1111").path == "/v/4111111%2D1111")
+        #expect(SandboxJournal.redacted("/v/411111%11111111").path == "/v/<redacted>")
+        #expect(SandboxJournal.redacted("/v/411111%1x111111").path == "/v/411111%1x111111")
+        #expect(SandboxJournal.redacted("/a/411111111111/b/4111-1111-1111-1111-").path == "/a/<redacted>/b/<redacted>-")
+    }
+
+    /// What reaches errors and `payflow serve`'s output about a request (its description, the
+    /// unexpected-request error, the exchange log) carries no card number and no query value.
+    @Test func requestTextsCarryNoCardNumberOrQueryValue() async throws {
+        let request = MockRequest(http: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/orders/4111%201111%201111%201111?card=4111111111111111&token=abc"), body: Data(), operationID: "")
+        #expect(request.description == "GET /orders/<redacted>?card&token")
+        let transport = MockProviderTransport(name: "Probe")
+        await #expect(throws: MockTransportError.unexpectedRequest("Probe: GET /orders/<redacted>?card&token")) { _ = try await transport.serve(request) }
+        #expect(transport.exchanges == ["GET /orders/<redacted> → unexpected (no route)"])
+        #expect(transport.unexpected == ["GET /orders/<redacted>?card&token"])
     }
 
     /// The target is cut at its first `?` byte, even where `?` is not where a character starts

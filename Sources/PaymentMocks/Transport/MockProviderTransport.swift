@@ -144,7 +144,8 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// Requests no route expected.
     public var unexpected: [String] { lock.withLock { unexpectedRequests.elements } }
 
-    /// Each exchange as `METHOD /path → status` (or the fault), in order; no headers or bodies.
+    /// Each exchange as `METHOD /path → status` (or the fault), in order; no headers or bodies, and
+    /// card numbers in the path redacted.
     public var exchanges: [String] { lock.withLock { exchangeLog.elements.map(\.text) } }
 
     private var observerValue: (@Sendable (String) -> Void)?
@@ -161,7 +162,8 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         var path: String
         var outcome: String
 
-        var text: String { "\(method) \(path) → \(outcome)" }
+        /// The path with card numbers redacted: it is a client's text, printed by `payflow serve`.
+        var text: String { "\(method) \(CardNumberRedaction.redacting(Substring(path))) → \(outcome)" }
     }
 
     private func note(_ request: MockRequest, _ outcome: String) {

@@ -101,11 +101,12 @@ public struct MockRequest: Sendable, CustomStringConvertible {
         return value
     }
 
-    /// `METHOD /path?query` (headers and body are not shown: they may hold secrets).
+    /// `METHOD /path?name&name`: the query's names without their values, and card numbers in the
+    /// path and names redacted (``CardNumberRedaction``). Headers, values and the body are not
+    /// shown: they may hold secrets, and this text reaches errors and logs.
     public var description: String {
-        var components = URLComponents()
-        components.queryItems = query.isEmpty ? nil : query
-        return "\(method) \(path)\(components.percentEncodedQuery.map { "?" + $0 } ?? "")"
+        let names = query.isEmpty ? "" : "?" + query.map(\.name).joined(separator: "&")
+        return CardNumberRedaction.redacting(Substring("\(method) \(path)\(names)"))
     }
 }
 
