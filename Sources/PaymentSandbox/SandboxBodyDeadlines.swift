@@ -23,9 +23,13 @@ final class SandboxBodyDeadlines: Sendable {
     private let state = LockIsolated(State())
     /// How often the watchdog looks for reads past their deadline.
     let tick: Duration
+    /// Where the reads run: the executor the server's tasks prefer (an unstructured task does not
+    /// inherit it), so a read stays on its connection's event loop.
+    let executor: (any TaskExecutor)?
 
-    init(tick: Duration = .milliseconds(100)) {
+    init(tick: Duration = .milliseconds(100), executor: (any TaskExecutor)? = nil) {
         self.tick = tick
+        self.executor = executor
     }
 
     /// Whether the watchdog runs (it does only while reads are pending).
@@ -34,7 +38,7 @@ final class SandboxBodyDeadlines: Sendable {
     /// The body, at most `limit` bytes, or `nil` when it did not arrive within `timeout`. Throws
     /// what collecting throws (`NIOTooManyBytesError` above the limit, a closed connection).
     func collect(_ body: RequestBody, upTo limit: Int, within timeout: Duration) async throws -> ByteBuffer? {
-        let read = Task { try await body.collect(upTo: limit) }
+        let read = Task(executorPreference: executor) { try await body.collect(upTo: limit) }
         let deadline = ContinuousClock.now + timeout
         let (id, startWatching) = state.withValue { state -> (Int, Bool) in
             state.next &+= 1

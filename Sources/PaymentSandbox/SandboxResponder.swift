@@ -17,7 +17,7 @@ struct SandboxResponder: Sendable {
     let journal: SandboxJournal
     let links: @Sendable () -> SandboxLinks?
     /// Bounds the time each body read may take.
-    let deadlines = SandboxBodyDeadlines()
+    let deadlines: SandboxBodyDeadlines
 
     func respond(_ request: Request, provider id: String) async throws -> Response {
         let started = ContinuousClock.now

@@ -31,6 +31,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     private let publicBase: LockIsolated<URL?>
     private let journal: SandboxJournal
     private let logger: Logger
+    /// Runs the server's tasks on the event loops serving its connections.
+    private let executor = EventLoopAffinityExecutor()
     /// The limits and options.
     public let configuration: SandboxConfiguration
 
@@ -119,7 +121,9 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// picks a free one).
     public func application(host: String, port: Int, onRunning: @escaping @Sendable (URL) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
-        let responder = SandboxResponder(registry: registry, configuration: configuration, journal: journal, links: { [self] in links() })
+        let responder = SandboxResponder(
+            registry: registry, configuration: configuration, journal: journal, links: { [self] in links() },
+            deadlines: SandboxBodyDeadlines(executor: executor))
         let index = SandboxAdmin(registry: registry, resets: resets, journal: journal)
         router.get("/") { _, _ in index.index() }
         index.install(on: router)
@@ -157,12 +161,19 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
             logger: logger)
     }
 
+    /// Runs `body` (the service of ``application(host:port:onRunning:)``) with its tasks on the
+    /// event loops that serve the connections instead of Swift's global executor: each request is
+    /// read, answered and written on its connection's thread. ``start(host:port:)`` runs this way.
+    public func serving<T>(_ body: () async throws -> T) async throws -> T {
+        try await withTaskExecutorPreference(executor) { try await body() }
+    }
+
     /// Starts the server on `host` and a free port (by default) and returns once it listens.
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> RunningSandbox {
         let ready = OneShot<URL>()
         let app = application(host: host, port: port) { ready.resolve($0) }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
-        let task = Task { try await group.run() }
+        let task = Task { try await self.serving { try await group.run() } }
         guard let url = await ready.wait(timeout: .seconds(30)) else {
             await group.triggerGracefulShutdown()
             task.cancel()
