@@ -59,14 +59,20 @@ public enum AmazonPaySignature {
         /// bytes: the header is mostly the signature's base64, and every cut (`,`, `=`, `;`, a
         /// blank) is an ASCII byte, so each is a character boundary.
         public init?(header: String) {
-            let bytes = header.utf8
+            var header = header
+            guard let parts = header.withUTF8({ Self.parts(of: $0) }) else { return nil }
+            self.init(publicKeyID: parts.key, signedHeaders: parts.names, signature: parts.signature)
+        }
+
+        /// The three parts of a header value's bytes, read in place.
+        private static func parts(of bytes: UnsafeBufferPointer<UInt8>) -> (key: String, names: [String], signature: String)? {
             let prefix = AmazonPaySignature.algorithm.utf8
             guard bytes.starts(with: prefix), bytes.dropFirst(prefix.count).first == UInt8(ascii: " ") else { return nil }
-            var key: Substring.UTF8View?
-            var names: Substring.UTF8View?
-            var signature: Substring.UTF8View?
+            var key: Slice<UnsafeBufferPointer<UInt8>>?
+            var names: Slice<UnsafeBufferPointer<UInt8>>?
+            var signature: Slice<UnsafeBufferPointer<UInt8>>?
             for part in bytes.dropFirst(prefix.count + 1).split(separator: UInt8(ascii: ",")) {
-                let pair = Self.trimmed(part)
+                let pair = trimmed(part)
                 guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return nil }
                 let name = pair[..<equals], value = pair[pair.index(after: equals)...]
                 if name.elementsEqual("PublicKeyId".utf8) { key = value }
@@ -74,14 +80,12 @@ public enum AmazonPaySignature {
                 else if name.elementsEqual("Signature".utf8) { signature = value }
             }
             guard let key, !key.isEmpty, let names, !names.isEmpty, let signature, !signature.isEmpty else { return nil }
-            self.init(
-                publicKeyID: String(Substring(key)),
-                signedHeaders: names.split(separator: UInt8(ascii: ";")).map { String(Substring($0)).lowercased() },
-                signature: String(Substring(signature)))
+            let text = { (bytes: Slice<UnsafeBufferPointer<UInt8>>) in String(decoding: bytes, as: UTF8.self) }
+            return (text(key), names.split(separator: UInt8(ascii: ";")).map { text($0).lowercased() }, text(signature))
         }
 
         /// `part` without the spaces and tabs around it.
-        private static func trimmed(_ part: Substring.UTF8View) -> Substring.UTF8View {
+        private static func trimmed(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
             let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             guard let first = part.firstIndex(where: { !blank($0) }), let last = part.lastIndex(where: { !blank($0) }) else { return part[part.endIndex...] }
             return part[first...last]
