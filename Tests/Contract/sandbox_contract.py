@@ -27,6 +27,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.error
 import urllib.request
 
 import sandboxkit
@@ -146,9 +148,40 @@ def main() -> int:
                 print(result.stdout[-20000:])
                 print(result.stderr[-4000:], file=sys.stderr)
         print(f"sandbox contract: {passed} passed, {len(failed)} failed" + (f" ({', '.join(failed)})" if failed else ""))
-        return 0 if not failed else 1
+        leaks = card_numbers_in_output(process, base, os.path.join(workdir, "serve.log"))
+        return 0 if not failed and not leaks else 1
     finally:
         sandboxkit.stop(process)
+
+
+def card_numbers_in_output(process: subprocess.Popen, base: str, log: str) -> list[str]:
+    """Sends card numbers in paths and queries (plain, with separators, percent-encoded), stops
+    `payflow serve` and reads everything it printed (these and the schemathesis runs' thousands of
+    exchanges): no card number may be there. Returns what leaked."""
+    numbers = ["4111111111111111", "5555555555554444", "378282246310005"]
+    targets = [f"/t/paypal/v2/checkout/orders/{numbers[0]}", f"/t/mollie/api/payments/{numbers[1][:4]}-{numbers[1][4:8]}-{numbers[1][8:12]}-{numbers[1][12:]}",
+               f"/t/amazonpay/v2/checkoutSessions/{numbers[2][:4]}%20{numbers[2][4:10]}%2D{numbers[2][10:]}", f"/t/mit/nope/{numbers[0]}?pan={numbers[1]}",
+               f"/h/www.sandbox.paypal.com/checkoutnow?token={numbers[0]}", f"/t/paypal/{numbers[2]}/x"]
+    for target in targets:
+        try:
+            urllib.request.urlopen(urllib.request.Request(base + target, method="GET"), timeout=10).read()
+        except urllib.error.HTTPError:
+            pass
+    time.sleep(1)  # serve prints its exchanges every 200 ms
+    sandboxkit.stop(process)
+    time.sleep(0.5)  # the drain writes what is left
+    printed = ""
+    for path in [log, log + ".stdout"]:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            printed += handle.read()
+    digits_only = re.sub(r"(?<=[0-9])(?:[- +]|%2[0dDbB])+(?=[0-9])", "", printed)
+    leaks = [number for number in numbers if number in digits_only or number[:12] in digits_only]
+    exchanges = printed.count(" → ")
+    print(f"serve's output: {exchanges} exchanges printed, card numbers in them: {len(leaks)}" + (f" ({', '.join(leaks)})" if leaks else ""))
+    if exchanges < len(targets):
+        print("error: serve printed fewer exchanges than the requests sent", file=sys.stderr)
+        return ["(missing output)"]
+    return leaks
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ def key_pair(workdir: str):
 
 def start(command: list[str], pattern: str, log: str | None = None) -> tuple[subprocess.Popen, str]:
     """Runs `command` until a line of its output matches `pattern` (one group: the base URL); the
-    rest of its output is drained so it never blocks on a full pipe."""
+    rest of its output is drained so it never blocks on a full pipe (into `log`.stdout with a log;
+    `log` itself gets the standard error)."""
     stderr = open(log, "w") if log else subprocess.DEVNULL
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
     assert process.stdout is not None
@@ -37,7 +38,8 @@ def start(command: list[str], pattern: str, log: str | None = None) -> tuple[sub
             break
         match = re.search(pattern, line)
         if match:
-            subprocess.Popen(["cat"], stdin=process.stdout, stdout=subprocess.DEVNULL)
+            # With a log, what it prints next (the exchanges `serve` reports) goes to LOG.stdout.
+            subprocess.Popen(["cat"], stdin=process.stdout, stdout=open(log + ".stdout", "w") if log else subprocess.DEVNULL)
             return process, match.group(1)
     process.kill()
     raise SystemExit(f"error: {command[0]} did not start")
