@@ -103,6 +103,26 @@ struct PayPalFlowTests {
         #expect(fixture.server.approvedOrders == 1)
     }
 
+    /// The `payer-action` link is written out for the usual ids; an id with characters a query
+    /// value cannot hold as they are (a fixture's, or a merchant's own) is escaped and reads back whole.
+    @Test(arguments: ["ORDER-3DS", "ORDER+3DS&x=1 é"])
+    func thePayerActionLinkCarriesTheOrderID(_ id: String) async throws {
+        let fixture = Fixture(.passes)
+        fixture.server.seedOrder(id: id)
+        let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.subtracting(CharacterSet(charactersIn: "é"))) ?? id
+        let body = Data(#"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2030-01","security_code":"123","name":"Ana Gomez"}}}"#.utf8)
+        let request = MockRequest(
+            method: "POST", path: "/v2/checkout/orders/\(escaped)/confirm-payment-source", query: [],
+            headers: ["authorization": "Bearer \(PayPalFlowTests.config.accessToken.rawValue)", "content-type": "application/json"], body: body, operationID: "")
+        guard case .answered(let answer) = try await fixture.server.transport.serve(request) else { Issue.record("no answer"); return }
+        #expect(answer.status == 200)
+        let order = try PayWire.decodeJSON(OrderResponse.self, from: answer.body)
+        let link = try #require(order.links?.first { $0.rel == "payer-action" })
+        let items = URLComponents(url: link.href, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        #expect(items == [URLQueryItem(name: "action", value: "verify"), URLQueryItem(name: "token", value: id)])
+        #expect(link.href.absoluteString.hasPrefix("https://www.sandbox.paypal.com/webapps/helios?action=verify&token="))
+    }
+
     @Test(arguments: [
         (MockPayPalServer.ThreeDSecure.canceled, CardClientError.threeDSecureCanceled, ["willLaunch", "didCancel"]),
         (.malformedReturn, .malformedDeeplinkURL, ["willLaunch", "didFinish"]),

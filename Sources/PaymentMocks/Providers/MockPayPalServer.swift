@@ -38,6 +38,17 @@ public final class MockPayPalServer: @unchecked Sendable {
     public static let declinedCard = "4000000000000002"
     /// The card number that always asks for a 3-D Secure challenge (PayPal's sandbox test card).
     public static let challengeCard = "4868719460707704"
+    /// RFC 3986's unreserved characters: what an order id may hold unescaped in a link's query.
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    /// Whether `byte` is one of ``unreserved`` (checked first: Foundation's escaping is slow).
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default: return false
+        }
+    }
     /// How long an issued token lives, in seconds (PayPal's are about nine hours).
     public static let tokenLifetime = 32_400
     private let lock = NSLock()
@@ -240,12 +251,11 @@ public final class MockPayPalServer: @unchecked Sendable {
                     if challenge {
                         // The challenge returns only to the URL registered here, never to one a page is handed.
                         if let returnURL = body.applicationContext?.returnUrl { returnURLs[id] = returnURL }
-                        var link = URLComponents()
-                        link.scheme = "https"
-                        link.host = "www.sandbox.paypal.com"
-                        link.path = "/webapps/helios"
-                        link.queryItems = [URLQueryItem(name: "action", value: "verify"), URLQueryItem(name: "token", value: id)]
-                        if let href = link.url { order.links = [LinkDescription(href: request.link(href), rel: "payer-action", method: "GET")] }
+                        // Written out rather than through `URLComponents`, which cost about 6% of a confirm.
+                        let token = id.utf8.allSatisfy(Self.isUnreserved) ? id : id.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? id
+                        if let href = URL(string: "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=\(token)") {
+                            order.links = [LinkDescription(href: request.link(href), rel: "payer-action", method: "GET")]
+                        }
                     } else {
                         approvals += 1
                     }
