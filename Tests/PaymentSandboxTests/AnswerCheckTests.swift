@@ -74,4 +74,36 @@ struct AnswerCheckTests {
         }
         #expect(transport.breaches.map(\.problems.isEmpty) == [false, false, false])
     }
+
+    /// A value that counts how often it is encoded, and can refuse to be.
+    struct Counted: Encodable, Sendable {
+        let count = LockIsolated(0)
+        var writable = true
+
+        func encode(to encoder: any Encoder) throws {
+            count.withValue { $0 += 1 }
+            guard writable else { throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "not writable")) }
+            var container = encoder.singleValueContainer()
+            try container.encode("counted")
+        }
+    }
+
+    /// A mock builds its answer under its own lock; the encoding waits until the body is read (after
+    /// the handler has returned), happens once for every copy, and a value that cannot be written
+    /// leaves an empty body and no value to judge, so the wire check reports it.
+    @Test func aValueIsEncodedOnceWhenItsBodyIsFirstRead() {
+        let value = Counted()
+        let answer = MockResponse.json(value)
+        #expect(value.count.value == 0)
+        let copy = answer
+        #expect(copy.body == Data(#""counted""#.utf8))
+        #expect(answer.body == copy.body)
+        #expect(answer.typedBody != nil)
+        #expect(value.count.value == 1)
+
+        let refused = MockResponse.json(Counted(writable: false), status: 201)
+        #expect(refused.typedBody == nil)
+        #expect(refused.body.isEmpty)
+        #expect(refused.status == 201)
+    }
 }

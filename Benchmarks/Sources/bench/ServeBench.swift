@@ -34,6 +34,20 @@ enum ServeBench {
         let serve = try await perRequest { _ = try await server.transport.serve(request) }
         // BENCH_SERVE_ONLY=1 times `serve` alone (for profiling it).
         if ProcessInfo.processInfo.environment["BENCH_SERVE_ONLY"] == "1" { return ["| whole `serve` of a validated confirm | \(String(format: "%.1f", serve)) µs |"] }
+        // Two confirms of the same order at once, each from its own task: what the provider's own
+        // locks cost when the sandbox's two event loops answer together (wall time per request;
+        // one at a time is `serve` above, so no contention means about half of it).
+        var pairs: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<2 { group.addTask { for _ in 0..<count { _ = try await server.transport.serve(request) } } }
+                try await group.waitForAll()
+            }
+            let elapsed = ContinuousClock.now - start
+            pairs.append((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(2 * count) * 1e6)
+        }
+        let together = Stats.summarize(pairs).median
         let readRequest = try await perRequest { _ = try PayWire.decodeJSON(ConfirmPaymentSourceRequest.self, from: body).violations }
         let encode = try await perRequest { _ = try PayWire.encodeJSON(order) }
         let checkAnswer = try await perRequest { _ = try PayWire.decodeJSON(OrderResponse.self, from: answer).violations }
@@ -41,6 +55,7 @@ enum ServeBench {
         let foundationEncode = try await perRequest { _ = try JSONEncoder().encode(order) }
         return [
             "| whole `serve` of a validated confirm | \(String(format: "%.1f", serve)) µs |",
+            "| whole `serve`, two at once (wall time per request) | \(String(format: "%.1f", together)) µs |",
             "| read and validate the request | \(String(format: "%.1f", readRequest)) µs |",
             "| encode the answer | \(String(format: "%.1f", encode)) µs |",
             "| decode and validate the answer | \(String(format: "%.1f", checkAnswer)) µs |",

@@ -114,14 +114,20 @@ public struct MockRequest: Sendable, CustomStringConvertible {
 public struct MockResponse: Sendable {
     /// The status code.
     public var status: Int
-    /// The body.
+    /// The body. An answer built from a value (``json(_:status:)``) is encoded when its body is
+    /// first read, not when it is built: a mock decides its answer under its own lock, and the
+    /// encoding, most of an answer's cost, then runs after the lock is released (the transport
+    /// reads the body once the handler has returned), so concurrent requests do not queue behind
+    /// each other's encoding. Copies share the one encoding.
     public var body: Data {
-        didSet { typedBody = nil }
+        get { content.bytes }
+        set { content = MockBody(newValue) }
     }
-    /// The value `body` encodes, when the answer was built from one (``json(_:status:)``) and not
-    /// changed since: the transport checks it against the declared type as it is, without reading
-    /// the body back.
-    public private(set) var typedBody: (any Sendable)?
+    /// The value `body` encodes, when the answer was built from one (``json(_:status:)``), the
+    /// value could be written and the body was not changed since: the transport checks it against
+    /// the declared type as it is, without reading the body back.
+    public var typedBody: (any Sendable)? { content.value }
+    private var content: MockBody
     /// Headers besides `Content-Type` (`Set-Cookie`, `Location`), by lowercased name.
     public var headers: [String: String]
     /// The media type of `body`.
@@ -133,7 +139,7 @@ public struct MockResponse: Sendable {
     /// Creates a response.
     public init(status: Int, body: Data = Data(), contentType: String = "application/json", headers: [String: String] = [:]) {
         self.status = status
-        self.body = body
+        self.content = MockBody(body)
         self.contentType = contentType
         self.headers = headers
     }
@@ -148,13 +154,49 @@ public struct MockResponse: Sendable {
         MockResponse(status: 303, contentType: "text/plain; charset=utf-8", headers: ["location": location.absoluteString])
     }
 
-    /// A JSON body encoded with the generated encoders (empty when `value` cannot be written,
-    /// which the transport's check then reports).
+    /// A JSON body encoded with the generated encoders when it is first read (empty, with no
+    /// ``typedBody``, when `value` cannot be written, which the transport's check then reports).
     public static func json<T: Encodable & Sendable>(_ value: T, status: Int = 200) -> MockResponse {
-        guard let body = try? PayWire.encodeJSON(value) else { return MockResponse(status: status) }
-        var response = MockResponse(status: status, body: body)
-        response.typedBody = value
+        var response = MockResponse(status: status)
+        response.content = MockBody(encoding: value)
         return response
+    }
+}
+
+/// A response body: bytes as given, or a value encoded as JSON once, on first read.
+private final class MockBody: @unchecked Sendable {
+    private let lock = NSLock()
+    private var encoded: Data?
+    private var written = true
+    private let typed: (any Sendable)?
+    private let encode: (@Sendable () throws -> Data)?
+
+    init(_ bytes: Data) {
+        encoded = bytes
+        typed = nil
+        encode = nil
+    }
+
+    init<T: Encodable & Sendable>(encoding value: T) {
+        typed = value
+        encode = { try PayWire.encodeJSON(value) }
+    }
+
+    var bytes: Data {
+        lock.withLock {
+            if let encoded { return encoded }
+            let bytes = (try? encode?()) ?? nil
+            written = bytes != nil
+            encoded = bytes ?? Data()
+            return bytes ?? Data()
+        }
+    }
+
+    /// The value, once it is known to have been written.
+    var value: (any Sendable)? {
+        guard let typed else { return nil }
+        _ = bytes
+        return lock.withLock { written } ? typed : nil
     }
 }
 
