@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import PaymentFlowsCore
 import PaymentSchemasRuntime
 
 /// A request a mock provider received.
@@ -164,39 +165,40 @@ public struct MockResponse: Sendable {
 }
 
 /// A response body: bytes as given, or a value encoded as JSON once, on first read.
-private final class MockBody: @unchecked Sendable {
-    private let lock = NSLock()
-    private var encoded: Data?
-    private var written = true
+private final class MockBody: Sendable {
+    /// The bytes once known (`nil` until a value is encoded) and whether the value could be written.
+    private let state: LockIsolated<(bytes: Data?, written: Bool)>
     private let typed: (any Sendable)?
     private let encode: (@Sendable () throws -> Data)?
 
     init(_ bytes: Data) {
-        encoded = bytes
+        state = LockIsolated((bytes, true))
         typed = nil
         encode = nil
     }
 
     init<T: Encodable & Sendable>(encoding value: T) {
+        state = LockIsolated((nil, true))
         typed = value
         encode = { try PayWire.encodeJSON(value) }
     }
 
-    var bytes: Data {
-        lock.withLock {
-            if let encoded { return encoded }
-            let bytes = (try? encode?()) ?? nil
-            written = bytes != nil
-            encoded = bytes ?? Data()
-            return bytes ?? Data()
-        }
-    }
+    var bytes: Data { encoded().bytes }
 
     /// The value, once it is known to have been written.
     var value: (any Sendable)? {
-        guard let typed else { return nil }
-        _ = bytes
-        return lock.withLock { written } ? typed : nil
+        guard let typed, encoded().written else { return nil }
+        return typed
+    }
+
+    /// The bytes, encoding the value on the first call, and whether it could be written.
+    private func encoded() -> (bytes: Data, written: Bool) {
+        state.withValue { state in
+            if let bytes = state.bytes { return (bytes, state.written) }
+            let bytes = try? encode?()
+            state = (bytes ?? Data(), bytes != nil)
+            return (bytes ?? Data(), bytes != nil)
+        }
     }
 }
 
