@@ -16,11 +16,13 @@ final class PayJSONSlot {
     /// container); below it a linear search is cheaper than hashing.
     private static let indexThreshold = 16
 
-    private(set) var kind: Kind = .empty
-    private var value: PayJSON = .null
-    private var members: [(key: String, slot: PayJSONSlot)] = []
-    private var index: [String: Int] = [:]
-    private var elements: [PayJSONSlot] = []
+    // A slot is written by one encoder on one thread, and no member is accessed while another
+    // access to it is in progress, so the run-time exclusivity checks are left out.
+    @exclusivity(unchecked) private(set) var kind: Kind = .empty
+    @exclusivity(unchecked) private var value: PayJSON = .null
+    @exclusivity(unchecked) private var members: [(key: String, slot: PayJSONSlot)] = []
+    @exclusivity(unchecked) private var index: [String: Int] = [:]
+    @exclusivity(unchecked) private var elements: [PayJSONSlot] = []
 
     func finished() -> PayJSON {
         switch kind {
@@ -151,14 +153,14 @@ final class PayJSONTreeEncoder: Encoder, PayCodingChain {
     /// encoder's own slot). The leaf types the schemas use are recognised by their metadata (a
     /// pointer comparison) before any dynamic cast.
     func box<T: Encodable>(_ value: T, into target: PayJSONSlot, key: PayCodingKey?) throws {
-        if T.self == String.self, let text = value as? String {
-            target.set(.string(text))
-        } else if T.self == Decimal.self, let decimal = value as? Decimal {
-            target.set(.number(PayDecimalText.plain(decimal)))
-        } else if T.self == PayJSON.self, let json = value as? PayJSON {
-            target.set(json)
-        } else if T.self == URL.self, let url = value as? URL {
-            target.set(.string(url.absoluteString))
+        if T.self == String.self {
+            target.set(.string(unsafeBitCast(value, to: String.self)))
+        } else if T.self == Decimal.self {
+            target.set(.number(PayDecimalText.plain(unsafeBitCast(value, to: Decimal.self))))
+        } else if T.self == PayJSON.self {
+            target.set(unsafeBitCast(value, to: PayJSON.self))
+        } else if T.self == URL.self {
+            target.set(.string(unsafeBitCast(value, to: URL.self).absoluteString))
         } else if let key {
             try value.encode(to: PayJSONTreeEncoder(slot: target, parent: self, key: key))
         } else {
