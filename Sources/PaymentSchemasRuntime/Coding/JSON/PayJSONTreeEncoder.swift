@@ -151,7 +151,7 @@ final class PayJSONTreeEncoder: Encoder, PayCodingChain {
 
     /// Encodes `value` into `target`, the slot under `key` in this encoder's value (`nil`: this
     /// encoder's own slot). The leaf types the schemas use are recognised by their metadata (a
-    /// pointer comparison) before any dynamic cast.
+    /// pointer comparison) and read as what they are, with no dynamic cast (which boxes the value).
     func box<T: Encodable>(_ value: T, into target: PayJSONSlot, key: PayCodingKey?) throws {
         if T.self == String.self {
             target.set(.string(unsafeBitCast(value, to: String.self)))
