@@ -99,6 +99,6 @@ enum FlowBench {
             return total
         }
         let elapsed = clock.now - start
-        return Double(completed) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return Double(completed) / Stats.seconds(elapsed)
     }
 }

@@ -26,8 +26,7 @@ enum ServeBench {
                 let clock = ContinuousClock()
                 let start = clock.now
                 for _ in 0..<count { try await body() }
-                let elapsed = clock.now - start
-                samples.append((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(count) * 1e6)
+                samples.append(Stats.seconds(clock.now - start) / Double(count) * 1e6)
             }
             return Stats.summarize(samples).median
         }
@@ -44,8 +43,7 @@ enum ServeBench {
                 for _ in 0..<2 { group.addTask { for _ in 0..<count { _ = try await server.transport.serve(request) } } }
                 try await group.waitForAll()
             }
-            let elapsed = ContinuousClock.now - start
-            pairs.append((Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(2 * count) * 1e6)
+            pairs.append(Stats.seconds(ContinuousClock.now - start) / Double(2 * count) * 1e6)
         }
         let together = Stats.summarize(pairs).median
         let readRequest = try await perRequest { _ = try PayWire.decodeJSON(ConfirmPaymentSourceRequest.self, from: body).violations }

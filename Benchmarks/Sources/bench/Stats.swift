@@ -22,7 +22,11 @@ enum Stats {
         let clock = ContinuousClock()
         let start = clock.now
         try body()
-        let elapsed = clock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return seconds(clock.now - start)
+    }
+
+    /// `duration` in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
