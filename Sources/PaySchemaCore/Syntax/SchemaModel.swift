@@ -160,30 +160,52 @@ public struct Constraints: Sendable, Hashable {
 /// A value type whose properties live in one shared, copy-on-write box: the stages hand fields to
 /// each other and iterate over them many times, and a copy is then one reference count instead of
 /// one per string and location the field holds.
+@dynamicMemberLookup
 public struct FieldDecl: Sendable {
-    /// The stored properties.
-    struct Values: Sendable {
-        var name: Located<String>
-        var type: Located<TypeExpression>
-        var required: Bool
-        var requiredLocation: SourceLocation?
-        var defaultValue: Located<DefaultValue>?
-        var doc: String?
-        var constraints: Constraints
-        var jsonName: Located<String>?
-        var xmlName: Located<String>?
-        var queryName: Located<String>?
-        var queryStyle: QueryListStyle
-        var aliases: [Located<String>]
-        var sensitive: Bool
-        var lifecycle: Lifecycle
-        var dateFormat: Located<String>?
-        var timeZone: Located<String>?
-        var location: SourceLocation
-        var nullable: Located<Bool>?
-        var jsonForms: Located<[PayJSONForm]>?
-        var allowsRelativeURL: Located<Bool>?
-        var nullableElements: Bool
+    /// The stored properties, read and written on a field as its own (`field.name`).
+    public struct Values: Sendable {
+        /// The Swift name.
+        public var name: Located<String>
+        /// The type.
+        public var type: Located<TypeExpression>
+        /// Whether the wire must carry it.
+        public var required: Bool
+        /// Where `required` was written, when it was.
+        public var requiredLocation: SourceLocation?
+        /// The default used when the wire omits it.
+        public var defaultValue: Located<DefaultValue>?
+        /// Documentation.
+        public var doc: String?
+        /// Constraints.
+        public var constraints: Constraints
+        /// JSON key override.
+        public var jsonName: Located<String>?
+        /// XML element override.
+        public var xmlName: Located<String>?
+        /// Query item name override; for maps a pattern containing `{key}`.
+        public var queryName: Located<String>?
+        /// How a list is written in a query.
+        public var queryStyle: QueryListStyle
+        /// Older wire spellings accepted on decode.
+        public var aliases: [Located<String>]
+        /// Whether the value is a secret.
+        public var sensitive: Bool
+        /// Deprecation and renames.
+        public var lifecycle: Lifecycle
+        /// The date format, for dates.
+        public var dateFormat: Located<String>?
+        /// The time zone dates are written in.
+        public var timeZone: Located<String>?
+        /// Where the field's declaration starts.
+        public var location: SourceLocation
+        /// Whether an explicit `null` is accepted (as absent); otherwise `null` is a violation.
+        public var nullable: Located<Bool>?
+        /// The JSON forms a decimal accepts, the first being the one written (`[string, number]`).
+        public var jsonForms: Located<[PayJSONForm]>?
+        /// Whether a URL field accepts a relative reference.
+        public var allowsRelativeURL: Located<Bool>?
+        /// Whether list elements may be `null` (`[T?]`).
+        public var nullableElements: Bool
     }
 
     /// The box the properties live in; shared between copies until one of them is changed. It is
@@ -229,137 +251,17 @@ public struct FieldDecl: Sendable {
         box = Box(Values(name: name, type: type, required: required, requiredLocation: requiredLocation, defaultValue: defaultValue, doc: doc, constraints: constraints, jsonName: jsonName, xmlName: xmlName, queryName: queryName, queryStyle: queryStyle, aliases: aliases, sensitive: sensitive, lifecycle: lifecycle, dateFormat: dateFormat, timeZone: timeZone, location: location, nullable: nullable, jsonForms: jsonForms, allowsRelativeURL: allowsRelativeURL, nullableElements: nullableElements))
     }
 
-    /// The Swift name.
-    public var name: Located<String> {
-        get { box.values.name }
-        set { unique().values.name = newValue }
-    }
-
-    /// The type.
-    public var type: Located<TypeExpression> {
-        get { box.values.type }
-        set { unique().values.type = newValue }
-    }
-
-    /// Whether the wire must carry it.
-    public var required: Bool {
-        get { box.values.required }
-        set { unique().values.required = newValue }
-    }
-
-    /// Where `required` was written, when it was.
-    public var requiredLocation: SourceLocation? {
-        get { box.values.requiredLocation }
-        set { unique().values.requiredLocation = newValue }
-    }
-
-    /// The default used when the wire omits it.
-    public var defaultValue: Located<DefaultValue>? {
-        get { box.values.defaultValue }
-        set { unique().values.defaultValue = newValue }
-    }
-
-    /// Documentation.
-    public var doc: String? {
-        get { box.values.doc }
-        set { unique().values.doc = newValue }
-    }
-
-    /// Constraints.
-    public var constraints: Constraints {
-        get { box.values.constraints }
-        set { unique().values.constraints = newValue }
-    }
-
-    /// JSON key override.
-    public var jsonName: Located<String>? {
-        get { box.values.jsonName }
-        set { unique().values.jsonName = newValue }
-    }
-
-    /// XML element override.
-    public var xmlName: Located<String>? {
-        get { box.values.xmlName }
-        set { unique().values.xmlName = newValue }
-    }
-
-    /// Query item name override; for maps a pattern containing `{key}`.
-    public var queryName: Located<String>? {
-        get { box.values.queryName }
-        set { unique().values.queryName = newValue }
-    }
-
-    /// How a list is written in a query.
-    public var queryStyle: QueryListStyle {
-        get { box.values.queryStyle }
-        set { unique().values.queryStyle = newValue }
-    }
-
-    /// Older wire spellings accepted on decode.
-    public var aliases: [Located<String>] {
-        get { box.values.aliases }
-        set { unique().values.aliases = newValue }
-    }
-
-    /// Whether the value is a secret.
-    public var sensitive: Bool {
-        get { box.values.sensitive }
-        set { unique().values.sensitive = newValue }
-    }
-
-    /// Deprecation and renames.
-    public var lifecycle: Lifecycle {
-        get { box.values.lifecycle }
-        set { unique().values.lifecycle = newValue }
-    }
-
-    /// The date format, for dates.
-    public var dateFormat: Located<String>? {
-        get { box.values.dateFormat }
-        set { unique().values.dateFormat = newValue }
-    }
-
-    /// The time zone dates are written in.
-    public var timeZone: Located<String>? {
-        get { box.values.timeZone }
-        set { unique().values.timeZone = newValue }
-    }
-
-    /// Where the field's declaration starts.
-    public var location: SourceLocation {
-        get { box.values.location }
-        set { unique().values.location = newValue }
-    }
-
-    /// Whether an explicit `null` is accepted (as absent); otherwise `null` is a violation.
-    public var nullable: Located<Bool>? {
-        get { box.values.nullable }
-        set { unique().values.nullable = newValue }
-    }
-
-    /// The JSON forms a decimal accepts, the first being the one written (`[string, number]`).
-    public var jsonForms: Located<[PayJSONForm]>? {
-        get { box.values.jsonForms }
-        set { unique().values.jsonForms = newValue }
-    }
-
-    /// Whether a URL field accepts a relative reference.
-    public var allowsRelativeURL: Located<Bool>? {
-        get { box.values.allowsRelativeURL }
-        set { unique().values.allowsRelativeURL = newValue }
-    }
-
-    /// Whether list elements may be `null` (`[T?]`).
-    public var nullableElements: Bool {
-        get { box.values.nullableElements }
-        set { unique().values.nullableElements = newValue }
+    /// A stored property, read from the shared box and written to this field's own copy of it.
+    public subscript<Value>(dynamicMember property: WritableKeyPath<Values, Value>) -> Value {
+        get { box.values[keyPath: property] }
+        set { unique().values[keyPath: property] = newValue }
     }
 
     /// The Swift type of the stored property, without optionality.
-    public var isOptionalInSwift: Bool { !required && defaultValue == nil }
+    public var isOptionalInSwift: Bool { !self.required && self.defaultValue == nil }
 
     /// Whether `null` is accepted.
-    public var isNullable: Bool { nullable?.value ?? false }
+    public var isNullable: Bool { self.nullable?.value ?? false }
 }
 
 /// An enum's declaration.

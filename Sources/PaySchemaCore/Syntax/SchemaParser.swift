@@ -30,30 +30,9 @@ public enum SchemaParser {
                 diagnostics.error("'sandbox' must be a path such as /t/paypal (a leading '/', no trailing '/', no placeholders)", at: sandbox.location)
             }
         }
-        if let types = reader["types"], !types.isNull, let entries = MappingReader(types, what: "'types'", diagnostics: &diagnostics) {
-            for key in entries.keys {
-                guard let name = key.scalar, let value = entries[name] else { continue }
-                if let decl = parseType(name: Located(name, at: key.location), value, diagnostics: &diagnostics) {
-                    file.types.append(decl)
-                }
-            }
-        }
-        if let errors = reader["errors"], !errors.isNull, let entries = MappingReader(errors, what: "'errors'", diagnostics: &diagnostics) {
-            for key in entries.keys {
-                guard let name = key.scalar, let value = entries[name] else { continue }
-                if let catalog = parseCatalog(name: Located(name, at: key.location), value, diagnostics: &diagnostics) {
-                    file.errorCatalogs.append(catalog)
-                }
-            }
-        }
-        if let operations = reader["operations"], !operations.isNull, let entries = MappingReader(operations, what: "'operations'", diagnostics: &diagnostics) {
-            for key in entries.keys {
-                guard let name = key.scalar, let value = entries[name] else { continue }
-                if let operation = parseOperation(name: Located(name, at: key.location), value, diagnostics: &diagnostics) {
-                    file.operations.append(operation)
-                }
-            }
-        }
+        file.types = named("types", in: reader, diagnostics: &diagnostics, parseType)
+        file.errorCatalogs = named("errors", in: reader, diagnostics: &diagnostics, parseCatalog)
+        file.operations = named("operations", in: reader, diagnostics: &diagnostics, parseOperation)
         if let legacy = reader["legacyAPI"], !legacy.isNull {
             file.legacyAPIs = parseLegacyAPIs(legacy, diagnostics: &diagnostics)
         }
@@ -61,6 +40,19 @@ public enum SchemaParser {
     }
 
     // MARK: Types
+
+    /// The declarations under `key` (`types`, `errors`, `operations`), each parsed by `parse` under
+    /// its name, in file order; none when the key is absent or null.
+    static func named<Decl>(
+        _ key: String, in reader: MappingReader, diagnostics: inout Diagnostics,
+        _ parse: (Located<String>, YAMLNode, inout Diagnostics) -> Decl?
+    ) -> [Decl] {
+        guard let node = reader[key], !node.isNull, let entries = MappingReader(node, what: "'\(key)'", diagnostics: &diagnostics) else { return [] }
+        return entries.keys.compactMap { entry in
+            guard let name = entry.scalar, let value = entries[name] else { return nil }
+            return parse(Located(name, at: entry.location), value, &diagnostics)
+        }
+    }
 
     static func parseType(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> TypeDecl? {
         guard let reader = MappingReader(node, what: "type '\(name.value)'", diagnostics: &diagnostics) else { return nil }

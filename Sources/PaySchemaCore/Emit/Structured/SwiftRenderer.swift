@@ -89,7 +89,7 @@ final class SwiftRenderer {
     }
 
     /// Writes a literal piece of syntax, read straight from the binary's constant text.
-    private func put(_ literal: StaticString) {
+    @inline(__always) private func put(_ literal: StaticString) {
         literal.withUTF8Buffer { write(bytes: $0) }
     }
 
@@ -278,9 +278,7 @@ final class SwiftRenderer {
             case .written(let text):
                 write(text)
             case .parameters(let parameters, let throwing, let result):
-                write(byte: UInt8(ascii: "("))
-                list(parameters, parameter)
-                write(byte: UInt8(ascii: ")"))
+                list(parameters, open: "(", close: ")", parameter)
                 if throwing { put(" throws") }
                 if let result {
                     put(" -> ")
@@ -294,16 +292,7 @@ final class SwiftRenderer {
             case .oneLine:
                 list(initializer.parameters, parameter)
             case .wrapped:
-                newline()
-                depth += 1
-                for (index, item) in initializer.parameters.enumerated() {
-                    startLine()
-                    parameter(item)
-                    if index < initializer.parameters.count - 1 { write(byte: UInt8(ascii: ",")) }
-                    newline()
-                }
-                depth -= 1
-                startLine()
+                wrappedList(initializer.parameters, parameter)
             }
             write(byte: UInt8(ascii: ")"))
             if initializer.throwing { put(" throws") }
@@ -353,12 +342,29 @@ final class SwiftRenderer {
         }
     }
 
-    /// `items` separated by `, `.
-    private func list<Item>(_ items: [Item], _ each: (Item) -> Void) {
+    /// `items` separated by `, `, between `open` and `close` when they are given.
+    private func list<Item>(_ items: [Item], open: StaticString = "", close: StaticString = "", _ each: (Item) -> Void) {
+        put(open)
         for (index, item) in items.enumerated() {
             if index > 0 { put(", ") }
             each(item)
         }
+        put(close)
+    }
+
+    /// A line break, then `items` one per line one level deeper, each but the last followed by a
+    /// comma (the last too when `trailingComma`), then the indentation of the line that closes them.
+    private func wrappedList<Item>(_ items: [Item], trailingComma: Bool = false, _ each: (Item) -> Void) {
+        newline()
+        depth += 1
+        for (index, item) in items.enumerated() {
+            startLine()
+            each(item)
+            if trailingComma || index < items.count - 1 { write(byte: UInt8(ascii: ",")) }
+            newline()
+        }
+        depth -= 1
+        startLine()
     }
 
     /// A name as Swift reads it: keywords in backticks.
@@ -579,9 +585,7 @@ final class SwiftRenderer {
                 write(byte: UInt8(ascii: ")"))
             }
         case .tuple(let items):
-            write(byte: UInt8(ascii: "("))
-            list(items, self.pattern)
-            write(byte: UInt8(ascii: ")"))
+            list(items, open: "(", close: ")", self.pattern)
         }
     }
 
@@ -633,25 +637,15 @@ final class SwiftRenderer {
             memberName(member)
         case .call(let callee, let arguments):
             self.expression(callee)
-            write(byte: UInt8(ascii: "("))
-            list(arguments, argument)
-            write(byte: UInt8(ascii: ")"))
+            list(arguments, open: "(", close: ")", argument)
         case .wrappedCall(let callee, let arguments):
             self.expression(callee)
             guard !arguments.isEmpty else {
                 put("()")
                 return
             }
-            put("(\n")
-            depth += 1
-            for (index, item) in arguments.enumerated() {
-                startLine()
-                argument(item)
-                if index < arguments.count - 1 { write(byte: UInt8(ascii: ",")) }
-                newline()
-            }
-            depth -= 1
-            startLine()
+            write(byte: UInt8(ascii: "("))
+            wrappedList(arguments, argument)
             write(byte: UInt8(ascii: ")"))
         case .trailingClosure(let base, let closure):
             self.expression(base)
@@ -661,40 +655,25 @@ final class SwiftRenderer {
             self.closure(closure)
         case .subscripted(let base, let arguments):
             self.expression(base)
-            write(byte: UInt8(ascii: "["))
-            list(arguments, argument)
-            write(byte: UInt8(ascii: "]"))
+            list(arguments, open: "[", close: "]", argument)
         case .array(let elements, .oneLine):
-            write(byte: UInt8(ascii: "["))
-            list(elements, self.expression)
-            write(byte: UInt8(ascii: "]"))
+            list(elements, open: "[", close: "]", self.expression)
         case .array(let elements, .wrapped):
-            put("[\n")
-            depth += 1
-            for element in elements {
-                startLine()
-                self.expression(element)
-                put(",\n")
-            }
-            depth -= 1
-            startLine()
+            write(byte: UInt8(ascii: "["))
+            wrappedList(elements, trailingComma: true, self.expression)
             write(byte: UInt8(ascii: "]"))
         case .dictionary(let entries):
             guard !entries.isEmpty else {
                 put("[:]")
                 return
             }
-            write(byte: UInt8(ascii: "["))
-            list(entries) { entry in
+            list(entries, open: "[", close: "]") { entry in
                 self.expression(entry.key)
                 self.put(": ")
                 self.expression(entry.value)
             }
-            write(byte: UInt8(ascii: "]"))
         case .tuple(let items):
-            write(byte: UInt8(ascii: "("))
-            list(items, self.expression)
-            write(byte: UInt8(ascii: ")"))
+            list(items, open: "(", close: ")", self.expression)
         case .parenthesized(let inner):
             write(byte: UInt8(ascii: "("))
             self.expression(inner)
@@ -755,9 +734,7 @@ final class SwiftRenderer {
     private func closure(_ closure: SwiftClosure) {
         write(byte: UInt8(ascii: "{"))
         if !closure.parameters.isEmpty || closure.returns != nil {
-            put(" (")
-            list(closure.parameters, parameter)
-            write(byte: UInt8(ascii: ")"))
+            list(closure.parameters, open: " (", close: ")", parameter)
             if let result = closure.returns {
                 put(" -> ")
                 write(result)

@@ -223,7 +223,7 @@ struct PayJSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct PayJSONUnkeyedEncoding: UnkeyedEncodingContainer {
+struct PayJSONUnkeyedEncoding: UnkeyedEncodingContainer, PayJSONLeafEncoding {
     let encoder: PayJSONTreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
     private(set) var count = 0
@@ -235,24 +235,9 @@ struct PayJSONUnkeyedEncoding: UnkeyedEncodingContainer {
         return (encoder.slot.appendElement(), PayCodingKey(intValue: count))
     }
 
-    private mutating func put(_ value: PayJSON) { nextSlot().0.set(value) }
-    private func path() -> [any CodingKey] { encoder.path(appending: PayCodingKey(intValue: count)) }
+    mutating func put(_ value: PayJSON) { nextSlot().0.set(value) }
+    func leafPath() -> [any CodingKey] { encoder.path(appending: PayCodingKey(intValue: count)) }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try PayJSONTreeEncoder.number(value, path())) }
-    mutating func encode(_ value: Float) throws { put(try PayJSONTreeEncoder.number(value, path())) }
-    mutating func encode(_ value: Int) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int8) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int16) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int32) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int64) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt8) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt16) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt32) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt64) throws { put(.number(String(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         let (slot, key) = nextSlot()
         try encoder.box(value, into: slot, key: key)
@@ -274,17 +259,33 @@ struct PayJSONUnkeyedEncoding: UnkeyedEncodingContainer {
     }
 }
 
-struct PayJSONSingleValueEncoding: SingleValueEncodingContainer {
+struct PayJSONSingleValueEncoding: SingleValueEncodingContainer, PayJSONLeafEncoding {
     let encoder: PayJSONTreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func put(_ value: PayJSON) { encoder.slot.set(value) }
+    func put(_ value: PayJSON) { encoder.slot.set(value) }
+    func leafPath() -> [any CodingKey] { codingPath }
 
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        try encoder.box(value, into: encoder.slot, key: nil)
+    }
+}
+
+/// The leaf writes the unkeyed and the single-value container share: each primitive becomes its
+/// JSON node where the container puts its next value.
+protocol PayJSONLeafEncoding {
+    /// Writes the next value.
+    mutating func put(_ value: PayJSON)
+    /// The coding path of the next value (for the error of a number JSON cannot hold).
+    func leafPath() -> [any CodingKey]
+}
+
+extension PayJSONLeafEncoding {
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
     mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try PayJSONTreeEncoder.number(value, codingPath)) }
-    mutating func encode(_ value: Float) throws { put(try PayJSONTreeEncoder.number(value, codingPath)) }
+    mutating func encode(_ value: Double) throws { put(try PayJSONTreeEncoder.number(value, leafPath())) }
+    mutating func encode(_ value: Float) throws { put(try PayJSONTreeEncoder.number(value, leafPath())) }
     mutating func encode(_ value: Int) throws { put(.number(String(value))) }
     mutating func encode(_ value: Int8) throws { put(.number(String(value))) }
     mutating func encode(_ value: Int16) throws { put(.number(String(value))) }
@@ -295,7 +296,4 @@ struct PayJSONSingleValueEncoding: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { put(.number(String(value))) }
     mutating func encode(_ value: UInt32) throws { put(.number(String(value))) }
     mutating func encode(_ value: UInt64) throws { put(.number(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        try encoder.box(value, into: encoder.slot, key: nil)
-    }
 }
