@@ -343,7 +343,7 @@ final class SwiftRenderer {
     }
 
     /// `items` separated by `, `, between `open` and `close` when they are given.
-    private func list<Item>(_ items: [Item], open: StaticString = "", close: StaticString = "", _ each: (Item) -> Void) {
+    @inline(__always) private func list<Item>(_ items: [Item], open: StaticString = "", close: StaticString = "", _ each: (Item) -> Void) {
         put(open)
         for (index, item) in items.enumerated() {
             if index > 0 { put(", ") }
