@@ -50,11 +50,13 @@ case "xml-hostile-once":
         exit(2)
     }
     print(XMLHostileBench.once(document: arguments[1], reader: arguments[2]))
+case "dates":
+    for line in DateBench.run(runs: arguments.count > 1 ? Int(arguments[1]) ?? 15 : 15) { print(line) }
 case "serve":
     for line in try await ServeBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 2_000 : 2_000, runs: 7) { print(line) }
 case "bare-server":
     try await BareServer.run(port: arguments.count > 1 ? Int(arguments[1]) ?? 18090 : 18090)
 default:
-    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | bare-server PORT\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | dates [RUNS] | bare-server PORT\n".utf8))
     exit(2)
 }

@@ -53,8 +53,8 @@ public struct PayDateFormat: Sendable, Hashable, CustomStringConvertible {
     /// The format's name.
     public var description: String { name }
 
-    /// The zone dates are written in.
-    var zone: TimeZone { PayDateFormatterCache.makeTimeZone(timeZone) ?? TimeZone(identifier: "UTC")! }
+    /// The zone dates are written in, made once per process.
+    var zone: TimeZone { PayDateFormatterCache.shared.zone(timeZone) }
 
     /// Reads a date; `nil` when the text does not match the format.
     public func parse(_ text: String) -> Date? {
@@ -116,7 +116,19 @@ final class PayLockedFormatter: @unchecked Sendable {
 final class PayDateFormatterCache: @unchecked Sendable {
     static let shared = PayDateFormatterCache()
     private var formatters: [String: PayLockedFormatter] = [:]
+    private var zones: [String: TimeZone] = [:]
     private let lock = NSLock()
+
+    /// The zone `text` names (UTC when it names none), made once: making one costs microseconds,
+    /// and writing a date in a zone other than UTC asks for it every time.
+    func zone(_ text: String) -> TimeZone {
+        lock.lock()
+        defer { lock.unlock() }
+        if let zone = zones[text] { return zone }
+        let zone = Self.makeTimeZone(text) ?? .gmt
+        zones[text] = zone
+        return zone
+    }
 
     static func makeTimeZone(_ text: String) -> TimeZone? {
         if let zone = TimeZone(identifier: text) { return zone }

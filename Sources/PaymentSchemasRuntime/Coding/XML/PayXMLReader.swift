@@ -634,9 +634,6 @@ enum PayXMLReader {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
 
-        func isCharacter(_ value: UInt32) -> Bool { PayXMLReader.isCharacter(value) }
-        func isNameStart(_ value: UInt32) -> Bool { PayXMLReader.isNameStart(value) }
-        func isNamePart(_ value: UInt32) -> Bool { PayXMLReader.isNamePart(value) }
 
         func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
             switch byte {
