@@ -257,7 +257,7 @@ public struct FieldDecl: Sendable {
         set { unique().values[keyPath: property] = newValue }
     }
 
-    /// The Swift type of the stored property, without optionality.
+    /// Whether the stored property is optional in Swift: not required and without a default.
     public var isOptionalInSwift: Bool { !self.required && self.defaultValue == nil }
 
     /// Whether `null` is accepted.
