@@ -41,6 +41,51 @@ struct GoldenTests {
         #expect(UnifiedDiff.diff(old: old, new: old, oldName: "a", newName: "b").isEmpty)
     }
 
+    /// Random insertions, removals and replacements in a text whose lines repeat (so that many
+    /// shortest edit scripts exist): applying the diff's hunks to the old lines gives the new ones.
+    @Test func unifiedDiffHunksRebuildTheNewText() throws {
+        var seed: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<200 {
+            let old = (0..<120).map { "line \($0 % 17)" }
+            var new = old
+            for _ in 0..<(1 + next(10)) {
+                switch next(3) {
+                case 0: new.insert("new \(next(5))", at: next(new.count + 1))
+                case 1: new.remove(at: next(new.count))
+                default: new[next(new.count)] = "line \(next(17))"
+                }
+            }
+            let diff = UnifiedDiff.diff(old: old.joined(separator: "\n"), new: new.joined(separator: "\n"), oldName: "a", newName: "b")
+            #expect(try Self.apply(diff, to: old) == new)
+        }
+    }
+
+    /// The lines a unified diff turns `old` into, its hunk headers checked against their bodies.
+    static func apply(_ diff: String, to old: [String]) throws -> [String] {
+        var result: [String] = [], consumed = 0
+        var lines = diff.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
+        while let header = lines.popFirst(), header.hasPrefix("@@ ") {
+            let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            try #require(numbers.count == 4)
+            result += old[consumed..<(numbers[0] - 1)]
+            consumed = numbers[0] - 1
+            var oldCount = 0, newCount = 0
+            while let line = lines.first, let mark = line.first, mark != "@" {
+                lines.removeFirst()
+                let text = String(line.dropFirst())
+                if mark != "+" { #expect(old[consumed] == text); consumed += 1; oldCount += 1 }
+                if mark != "-" { result.append(text); newCount += 1 }
+            }
+            #expect(oldCount == numbers[1])
+            #expect(newCount == numbers[3])
+        }
+        return result + old[consumed...]
+    }
+
     @Test func writerTouchesOnlyChangedFilesAndRemovesStaleOnes() throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "payschema-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -49,44 +49,41 @@ public enum UnifiedDiff {
         var newIndex: Int
     }
 
-    /// A shortest edit script by dynamic programming over the lines that differ (after trimming the
-    /// common prefix and suffix, which keeps the table small for typical generated-code changes).
+    /// A shortest edit script: the common prefix and suffix as they are, the lines between them by
+    /// the standard library's Myers difference, or as one replacement when both sides of the middle
+    /// are large (a bound on the diff's time and memory for a file rewritten wholesale).
     static func edits(_ a: [String], _ b: [String]) -> [Edit] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let midA = Array(a[prefix..<(a.count - suffix)])
-        let midB = Array(b[prefix..<(b.count - suffix)])
-        var result: [Edit] = (0..<prefix).map { Edit(kind: .same, oldIndex: $0, newIndex: $0) }
-        if midA.count * midB.count > 4_000_000 {
-            result += midA.indices.map { Edit(kind: .delete, oldIndex: prefix + $0, newIndex: prefix) }
-            result += midB.indices.map { Edit(kind: .insert, oldIndex: prefix + midA.count, newIndex: prefix + $0) }
-        } else {
-            var table = Array(repeating: Array(repeating: 0, count: midB.count + 1), count: midA.count + 1)
-            if !midA.isEmpty && !midB.isEmpty {
-                for i in stride(from: midA.count - 1, through: 0, by: -1) {
-                    for j in stride(from: midB.count - 1, through: 0, by: -1) {
-                        table[i][j] = midA[i] == midB[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
-                    }
-                }
-            }
-            var i = 0, j = 0
-            while i < midA.count || j < midB.count {
-                if i < midA.count, j < midB.count, midA[i] == midB[j] {
-                    result.append(Edit(kind: .same, oldIndex: prefix + i, newIndex: prefix + j))
-                    i += 1; j += 1
-                } else if i < midA.count, j == midB.count || table[i + 1][j] >= table[i][j + 1] {
-                    result.append(Edit(kind: .delete, oldIndex: prefix + i, newIndex: prefix + j))
-                    i += 1
-                } else {
-                    result.append(Edit(kind: .insert, oldIndex: prefix + i, newIndex: prefix + j))
-                    j += 1
+        let midA = a[prefix..<(a.count - suffix)], midB = b[prefix..<(b.count - suffix)]
+        var removed = Set(midA.indices), inserted = Set(midB.indices)
+        if midA.count * midB.count <= 4_000_000 {
+            removed = []
+            inserted = []
+            for change in midB.difference(from: midA) {
+                switch change {
+                case .remove(let offset, _, _): removed.insert(prefix + offset)
+                case .insert(let offset, _, _): inserted.insert(prefix + offset)
                 }
             }
         }
-        let tailA = a.count - suffix, tailB = b.count - suffix
-        result += (0..<suffix).map { Edit(kind: .same, oldIndex: tailA + $0, newIndex: tailB + $0) }
+        var result: [Edit] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, removed.contains(i) {
+                result.append(Edit(kind: .delete, oldIndex: i, newIndex: j))
+                i += 1
+            } else if j < b.count, inserted.contains(j) {
+                result.append(Edit(kind: .insert, oldIndex: i, newIndex: j))
+                j += 1
+            } else {
+                result.append(Edit(kind: .same, oldIndex: i, newIndex: j))
+                i += 1
+                j += 1
+            }
+        }
         return result
     }
 }
