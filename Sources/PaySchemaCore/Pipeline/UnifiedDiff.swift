@@ -58,10 +58,11 @@ public enum UnifiedDiff {
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         let midA = a[prefix..<(a.count - suffix)], midB = b[prefix..<(b.count - suffix)]
-        var removed = Set(midA.indices), inserted = Set(midB.indices)
-        if midA.count * midB.count <= 4_000_000 {
-            removed = []
-            inserted = []
+        var removed: Set<Int> = [], inserted: Set<Int> = []
+        if midA.count * midB.count > 4_000_000 {
+            removed = Set(midA.indices)
+            inserted = Set(midB.indices)
+        } else {
             for change in midB.difference(from: midA) {
                 switch change {
                 case .remove(let offset, _, _): removed.insert(prefix + offset)
