@@ -66,9 +66,6 @@ struct MappingReader {
     /// The value node of `key`.
     subscript(_ key: String) -> YAMLNode? { position(of: key).map { entries[$0].value } }
 
-    /// The key node of `key`.
-    func keyNode(_ key: String) -> YAMLNode? { position(of: key).map { entries[$0].key } }
-
     /// A string value; reports collections given where text is expected.
     func string(_ key: String, diagnostics: inout Diagnostics) -> Located<String>? {
         guard let value = self[key], !value.isNull else { return nil }
