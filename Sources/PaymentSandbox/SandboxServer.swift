@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import PaymentFlowsCore
@@ -35,6 +36,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     private let executor = EventLoopAffinityExecutor()
     /// The limits and options.
     public let configuration: SandboxConfiguration
+    /// The `Server` header of every answer.
+    static let serverName = "PaymentSchemas sandbox"
 
     /// Creates a sandbox that is not running yet.
     public init(configuration: SandboxConfiguration = SandboxConfiguration(), logger: Logger = Logger(label: "PaymentSandbox")) {
@@ -121,9 +124,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// picks a free one).
     public func application(host: String, port: Int, onRunning: @escaping @Sendable (URL) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = Router()
-        let responder = SandboxResponder(
-            registry: registry, configuration: configuration, journal: journal, links: { [self] in links() },
-            deadlines: SandboxBodyDeadlines(executor: executor))
+        let responder = SandboxResponder(registry: registry, configuration: configuration, journal: journal, links: { [self] in links() })
         let index = SandboxAdmin(registry: registry, resets: resets, journal: journal)
         router.get("/") { _, _ in index.index() }
         index.install(on: router)
@@ -139,17 +140,21 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
                 }
             }
         }
-        // Every request under `/t/<id>`, whatever its method (QUERY and custom ones included),
-        // reaches the provider, which answers 405 with `Allow` for one its path does not take.
-        router.add(middleware: SandboxProviderMiddleware(responder: responder))
         let address = self.address
         let publicBase = self.publicBase
         let publicURL = configuration.publicURL
-        let idle = configuration.idleTimeout
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .nanoseconds(SandboxProviderHandler.nanoseconds(configuration.idleTimeout)))
+        let executor = self.executor
         return Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(idle.components.seconds) * 1_000_000_000 + idle.components.attoseconds / 1_000_000_000))),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "PaymentSchemas sandbox"),
+            // Every request under `/t/<id>`, whatever its method (QUERY and custom ones included),
+            // reaches the provider, which answers 405 with `Allow` for one its path does not take.
+            server: HTTPServerBuilder { hummingbird in
+                SandboxChannel(http1: HTTP1Channel(responder: hummingbird, configuration: http1)) {
+                    SandboxProviderHandler(responder: responder, executor: executor)
+                }
+            },
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: Self.serverName),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 let shown = host.contains(":") ? "[\(host)]" : host
@@ -183,17 +188,22 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     }
 }
 
-/// Hands every request under `/t/<id>` to the provider's responder before the router matches
-/// methods, so a method no route lists is still the provider's to refuse (405), not the router's.
-struct SandboxProviderMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
-    let responder: SandboxResponder
+/// Hummingbird's HTTP/1.1 connection with ``SandboxProviderHandler`` placed after its connection
+/// state handler: provider requests are answered on the pipeline, the rest by the router.
+struct SandboxChannel: ServerChildChannel {
+    let http1: HTTP1Channel
+    let makeHandler: @Sendable () -> SandboxProviderHandler
 
-    func handle(_ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        guard path.hasPrefix("/t/") else { return try await next(request, context) }
-        let id = path.dropFirst(3).prefix { $0 != "/" }
-        return try await responder.respond(request, provider: String(id))
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
+        http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHandler(makeHandler(), position: .after(pipeline.handler(type: HTTPConnectionStateHandler.self)))
+            return value
+        }
+    }
+
+    func handle(value: HTTP1Channel.Value, logger: Logger) async {
+        await http1.handle(value: value, logger: logger)
     }
 }
 

@@ -30,19 +30,19 @@ enum RawSocket {
 
     enum Failure: Error { case connect(Int32) }
 
-    /// Connects to 127.0.0.1:`port`, writes `chunks`, and reads until the server closes or
+    /// Connects to 127.0.0.1:`port`, writes `chunks` (`pause` seconds apart), and reads until the server closes or
     /// `readTimeout` passes without a byte. The blocking socket calls run on a thread of their own,
     /// never on the concurrency pool (the server under test may share it).
-    static func exchange(port: Int, _ chunks: [[UInt8]], readTimeout: TimeInterval = 10) async throws -> Reply {
+    static func exchange(port: Int, _ chunks: [[UInt8]], pause: TimeInterval = 0, readTimeout: TimeInterval = 10) async throws -> Reply {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Result { try blockingExchange(port: port, chunks, readTimeout: readTimeout) })
+                continuation.resume(with: Result { try blockingExchange(port: port, chunks, pause: pause, readTimeout: readTimeout) })
             }
             thread.start()
         }
     }
 
-    private static func blockingExchange(port: Int, _ chunks: [[UInt8]], readTimeout: TimeInterval) throws -> Reply {
+    private static func blockingExchange(port: Int, _ chunks: [[UInt8]], pause: TimeInterval, readTimeout: TimeInterval) throws -> Reply {
         let started = ContinuousClock.now
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -63,7 +63,8 @@ enum RawSocket {
         timeout.tv_sec = .init(readTimeout)
         timeout.tv_usec = .init((readTimeout - floor(readTimeout)) * 1_000_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        for chunk in chunks {
+        for (index, chunk) in chunks.enumerated() {
+            if index > 0, pause > 0 { Thread.sleep(forTimeInterval: pause) }
             var offset = 0
             while offset < chunk.count {
                 let sent = chunk[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -156,6 +156,43 @@ struct SandboxHardeningTests {
         #expect((try JSONSerialization.jsonObject(with: orderBody) as? [String: Any])?["status"] as? String == "CREATED")
     }
 
+    /// Provider requests are answered on the connection's pipeline, the rest by Hummingbird's router:
+    /// requests of both kinds sent at once on one connection are answered each once, in order.
+    @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let form = "grant_type=client_credentials"
+        let requests = [
+            "GET /__admin/health HTTP/1.1\nHost: x\n\n",
+            "POST /t/paypal/v1/oauth2/token HTTP/1.1\nHost: x\nAuthorization: Basic YTpi\nContent-Type: application/x-www-form-urlencoded\nContent-Length: \(form.utf8.count)\n\n\(form)",
+            "GET /t/paypal/v2/checkout/orders/NOPE HTTP/1.1\nHost: x\n\n",
+            "GET /__admin/requests HTTP/1.1\nHost: x\n\n",
+            "PUT /t/mollie/api/methods HTTP/1.1\nHost: x\nContent-Length: 0\n\n",
+            "GET /__admin/health HTTP/1.1\nHost: x\nConnection: close\n\n",
+        ]
+        let reply = try await RawSocket.exchange(port: served.port, [RawSocket.lines(requests.joined())], readTimeout: 15)
+        let statuses = reply.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { Int($0.prefix(3)) ?? 0 }
+        #expect(reply.closed)
+        #expect(statuses == [200, 200, 401, 200, 405, 200], "\(reply.text.prefix(2_000))")
+        // The journal listed both provider requests before it (it was asked in between).
+        let journal = reply.text.components(separatedBy: "HTTP/1.1 ").dropFirst(4).first ?? ""
+        #expect(journal.contains("/t/paypal/v1/oauth2/token") && journal.contains("/t/paypal/v2/checkout/orders/NOPE"), "\(journal.prefix(2_000))")
+    }
+
+    /// The router may answer a request before its body has all arrived (a 404 reads no body): the
+    /// connection still goes on to the next request, a provider's, once the body has come.
+    @Test func aRequestAnsweredBeforeItsBodyEndedDoesNotStallTheConnection() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let reply = try await RawSocket.exchange(port: served.port, [
+            RawSocket.lines("POST /not-a-route HTTP/1.1\nHost: x\nContent-Length: 10\n\n01234"),
+            RawSocket.lines("56789GET /t/mollie/api/methods HTTP/1.1\nHost: x\nConnection: close\n\n"),
+        ], pause: 0.3, readTimeout: 15)
+        let statuses = reply.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { Int($0.prefix(3)) ?? 0 }
+        #expect(reply.closed && statuses.count == 2 && statuses.first == 404, "\(reply.text.prefix(2_000))")
+        #expect(statuses.last.map { $0 != 404 && $0 != 0 } ?? false, "\(reply.text.prefix(2_000))")
+    }
+
     @Test func slowClientsCannotHoldAConnection() async throws {
         let served = try await Served.start(["--idle-timeout", "2", "--body-timeout", "0.5"])
         defer { served.stop() }
