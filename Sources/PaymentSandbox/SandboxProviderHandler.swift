@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
@@ -181,6 +186,7 @@ final class SandboxProviderHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Writes `reply`, then closes the connection or goes on with the next request.
     private func send(_ reply: SandboxReply, context: ChannelHandlerContext) {
         var head = HTTPResponse(status: reply.status, headerFields: reply.headers)
+        head.headerFields[.date] = httpDate()
         head.headerFields[.server] = SandboxServer.serverName
         if reply.dropAfterPrefix {
             head.headerFields[.contentLength] = String(reply.promisedLength)
@@ -228,6 +234,23 @@ final class SandboxProviderHandler: ChannelDuplexHandler, RemovableChannelHandle
             readPending = false
             context.read()
         }
+    }
+
+    private var dateSecond = 0
+    private var dateText = ""
+
+    /// The `Date` header's value (IMF-fixdate, as Hummingbird writes it for the router's answers),
+    /// formatted again only when the second changes.
+    private func httpDate() -> String {
+        var now = time(nil)
+        guard now != dateSecond else { return dateText }
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var bytes = [CChar](repeating: 0, count: 40)
+        let count = strftime(&bytes, bytes.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+        dateSecond = now
+        dateText = String(decoding: bytes.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return dateText
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {

@@ -174,6 +174,8 @@ struct SandboxHardeningTests {
         let statuses = reply.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { Int($0.prefix(3)) ?? 0 }
         #expect(reply.closed)
         #expect(statuses == [200, 200, 401, 200, 405, 200], "\(reply.text.prefix(2_000))")
+        // Every answer, the router's and the providers', is dated.
+        #expect(reply.text.components(separatedBy: "\r\nDate: ").count == 7, "\(reply.text.prefix(2_000))")
         // The journal listed both provider requests before it (it was asked in between).
         let journal = reply.text.components(separatedBy: "HTTP/1.1 ").dropFirst(4).first ?? ""
         #expect(journal.contains("/t/paypal/v1/oauth2/token") && journal.contains("/t/paypal/v2/checkout/orders/NOPE"), "\(journal.prefix(2_000))")
