@@ -98,16 +98,20 @@ final class SandboxProviderHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        // A body not whole after this read: its time starts now (most arrive with their head).
-        if case .gathering = state, bodyTimer == nil {
-            let loop = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            bodyTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(responder.configuration.bodyReadTimeout))) {
-                let (handler, context) = loop.value
-                handler.bodyTimer = nil
-                if case .gathering = handler.state { handler.refuse(handler.responder.requestTimeout, context: context) }
-            }
-        }
+        timeBody(context: context)
         context.fireChannelReadComplete()
+    }
+
+    /// Starts the body's clock when a body is not whole after what was read (most arrive with
+    /// their head, and never need one).
+    private func timeBody(context: ChannelHandlerContext) {
+        guard case .gathering = state, bodyTimer == nil else { return }
+        let loop = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        bodyTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(responder.configuration.bodyReadTimeout))) {
+            let (handler, context) = loop.value
+            handler.bodyTimer = nil
+            if case .gathering = handler.state { handler.refuse(handler.responder.requestTimeout, context: context) }
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -230,6 +234,8 @@ final class SandboxProviderHandler: ChannelDuplexHandler, RemovableChannelHandle
             case .event(let event): context.fireUserInboundEventTriggered(event)
             }
         }
+        // A held request whose body is still to come is timed like one read now.
+        timeBody(context: context)
         if readPending {
             readPending = false
             context.read()

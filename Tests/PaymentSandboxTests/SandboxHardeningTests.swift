@@ -204,6 +204,11 @@ struct SandboxHardeningTests {
         // A body that never arrives: 408 after the read timeout.
         let body = try await RawSocket.exchange(port: served.port, [RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 50\n\n{")], readTimeout: 10)
         #expect(body.status == 408 && body.elapsed < .seconds(6), "\(body.status ?? 0) after \(body.elapsed): \(body.text.prefix(200))")
+        // The same body behind a request still being answered (sent at once): timed from when its
+        // turn comes, 408 as well, not left to the idle timeout.
+        let behind = try await RawSocket.exchange(port: served.port, [RawSocket.lines("GET /t/mollie/api/methods HTTP/1.1\nHost: x\n\nPOST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 50\n\n{")], readTimeout: 10)
+        let statuses = behind.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { Int($0.prefix(3)) ?? 0 }
+        #expect(statuses.count == 2 && statuses.last == 408 && behind.elapsed < .seconds(1.8), "\(statuses) after \(behind.elapsed): \(behind.text.prefix(400))")
         // A connection opened and left alone.
         let idle = try await RawSocket.exchange(port: served.port, [], readTimeout: 10)
         #expect(idle.closed && idle.elapsed < .seconds(6), "\(idle.elapsed)")
