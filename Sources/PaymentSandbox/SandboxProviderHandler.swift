@@ -107,7 +107,7 @@ final class SandboxProviderHandler: ChannelDuplexHandler, RemovableChannelHandle
     private func timeBody(context: ChannelHandlerContext) {
         guard case .gathering = state, bodyTimer == nil else { return }
         let loop = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        bodyTimer = context.eventLoop.scheduleTask(in: .nanoseconds(Self.nanoseconds(responder.configuration.bodyReadTimeout))) {
+        bodyTimer = context.eventLoop.scheduleTask(in: TimeAmount(responder.configuration.bodyReadTimeout)) {
             let (handler, context) = loop.value
             handler.bodyTimer = nil
             if case .gathering = handler.state { handler.refuse(handler.responder.requestTimeout, context: context) }
@@ -257,10 +257,6 @@ final class SandboxProviderHandler: ChannelDuplexHandler, RemovableChannelHandle
         dateSecond = now
         dateText = String(decoding: bytes.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return dateText
-    }
-
-    static func nanoseconds(_ duration: Duration) -> Int64 {
-        Int64(duration.components.seconds) * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
     }
 }
 

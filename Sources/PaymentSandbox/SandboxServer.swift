@@ -143,7 +143,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         let address = self.address
         let publicBase = self.publicBase
         let publicURL = configuration.publicURL
-        let http1 = HTTP1Channel.Configuration(idleTimeout: .nanoseconds(SandboxProviderHandler.nanoseconds(configuration.idleTimeout)))
+        let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))
         let executor = self.executor
         return Application(
             router: router,
