@@ -14,8 +14,9 @@ struct StringEscapingTests {
     }
 
     @Test func jsonStringsUseShortEscapesThenFourHexDigits() {
-        var out = ""
-        PayJSONWriter.writeString(Self.input, into: &out)
+        var bytes: [UInt8] = []
+        PayJSONWriter.writeString(Self.input, into: &bytes)
+        let out = String(decoding: bytes, as: UTF8.self)
         #expect(out == #""a\"b\\c\nd\re\tf\bg\fh\u0001i\u001fj→é""#)
         #expect(PayJSON.string(Self.input).jsonText == out)
     }

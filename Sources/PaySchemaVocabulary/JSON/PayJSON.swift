@@ -37,19 +37,11 @@ public enum PayJSON: Sendable, Hashable {
     }
 
     /// The JSON text of this value (sorted keys, no insignificant white space).
-    public var jsonText: String {
-        var out = ""
-        PayJSONWriter.write(self, into: &out, pretty: false, indent: 0)
-        return out
-    }
+    public var jsonText: String { PayJSONWriter.text(self, pretty: false) }
 
     /// The JSON text, indented by two spaces per level, keys sorted: deterministic and readable
     /// (the exported JSON Schema and OpenAPI documents are written with it).
-    public var prettyJSONText: String {
-        var out = ""
-        PayJSONWriter.write(self, into: &out, pretty: true, indent: 0)
-        return out
-    }
+    public var prettyJSONText: String { PayJSONWriter.text(self, pretty: true) }
 
     /// A short name of the value's JSON type, for messages.
     public var typeName: String {

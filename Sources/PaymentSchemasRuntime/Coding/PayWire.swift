@@ -35,7 +35,7 @@ public enum PayWire {
 
     /// Encodes JSON with sorted keys, so output is stable; amounts keep their exact numerals.
     public static func encodeJSON<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
-        Data(try encodeJSONText(value, pretty: pretty).utf8)
+        Data(try encodeJSONBytes(value, pretty: pretty))
     }
 
     /// Encodes a value into a `PayJSON` tree.
@@ -48,10 +48,15 @@ public enum PayWire {
 
     /// Encodes JSON text with sorted keys.
     public static func encodeJSONText<T: Encodable>(_ value: T, pretty: Bool = false) throws -> String {
-        // The text is written from the encoder's slots, with no `PayJSON` in between.
+        String(decoding: try encodeJSONBytes(value, pretty: pretty), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of the JSON text, written from the encoder's slots with no `PayJSON` in between.
+    private static func encodeJSONBytes<T: Encodable>(_ value: T, pretty: Bool) throws -> [UInt8] {
         let slot = PayJSONSlot()
         try PayJSONTreeEncoder(slot: slot, format: .json).box(value, into: slot, key: nil)
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
         slot.write(into: &out, pretty: pretty, indent: 0)
         return out
     }

@@ -4,12 +4,33 @@ import Foundation
 /// A value being built by ``PayJSONTreeEncoder``: containers are shared references so that nested
 /// containers can keep writing into them. Members and elements live in stored properties of their
 /// own, so adding one mutates the collection in place (an enum payload would be copied each time).
-/// An object's members are kept in the order they were first written, without hashing: a
-/// generated type writes each member once, and the text is written with sorted keys
-/// (``write(into:pretty:indent:)``) without building a ``PayJSON`` first.
+/// A leaf (a string, number, boolean or null) is held inline as its ``PayJSON`` value; only a
+/// value with an encoder of its own gets a slot. An object's members are kept in the order they
+/// were first written, without hashing: a generated type writes each member once, and the text is
+/// written with sorted keys (``write(into:pretty:indent:)``) without building a ``PayJSON`` first.
 final class PayJSONSlot {
     enum Kind {
         case empty, value, object, array
+    }
+
+    /// A member or an element: a leaf held inline, or the slot a nested encoder writes into.
+    enum Child {
+        case leaf(PayJSON)
+        case slot(PayJSONSlot)
+
+        func finished() -> PayJSON {
+            switch self {
+            case .leaf(let value): return value
+            case .slot(let slot): return slot.finished()
+            }
+        }
+
+        func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
+            switch self {
+            case .leaf(let value): PayJSONWriter.write(value, into: &out, pretty: pretty, indent: indent)
+            case .slot(let slot): slot.write(into: &out, pretty: pretty, indent: indent)
+            }
+        }
     }
 
     /// Past this many members an object indexes its keys (a large map written through a keyed
@@ -20,9 +41,9 @@ final class PayJSONSlot {
     // access to it is in progress, so the run-time exclusivity checks are left out.
     @exclusivity(unchecked) private(set) var kind: Kind = .empty
     @exclusivity(unchecked) private var value: PayJSON = .null
-    @exclusivity(unchecked) private var members: [(key: String, slot: PayJSONSlot)] = []
+    @exclusivity(unchecked) private var members: [(key: String, child: Child)] = []
     @exclusivity(unchecked) private var index: [String: Int] = [:]
-    @exclusivity(unchecked) private var elements: [PayJSONSlot] = []
+    @exclusivity(unchecked) private var elements: [Child] = []
 
     func finished() -> PayJSON {
         switch kind {
@@ -30,26 +51,28 @@ final class PayJSONSlot {
         case .value: return value
         case .object:
             var object = [String: PayJSON](minimumCapacity: members.count)
-            for member in members { object[member.key] = member.slot.finished() }
+            for member in members { object[member.key] = member.child.finished() }
             return .object(object)
         case .array: return .array(elements.map { $0.finished() })
         }
     }
 
     /// Appends the value's JSON text, object keys sorted, laid out by the one JSON writer
-    /// (`PayJSONWriter`): the same text as writing ``finished()``, without building it.
-    func write(into out: inout String, pretty: Bool, indent: Int) {
+    /// (`PayJSONWriter`): the same text as writing ``finished()``, without building it. The
+    /// members are sorted where they are, so the slot is written once the value is complete.
+    func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
         switch kind {
-        case .empty: out += "{}"
+        case .empty: out.append(contentsOf: "{}".utf8)
         case .value: PayJSONWriter.write(value, into: &out, pretty: pretty, indent: indent)
         case .object:
-            let sorted = members.sorted { $0.key < $1.key }
-            PayJSONWriter.writeObject(keys: sorted.map(\.key), into: &out, pretty: pretty, indent: indent) { index, out in
-                sorted[index].slot.write(into: &out, pretty: pretty, indent: indent + 1)
+            members.sort { $0.key < $1.key }
+            index = [:]
+            PayJSONWriter.writeObject(count: members.count, key: { members[$0].key }, into: &out, pretty: pretty, indent: indent) { position, out in
+                members[position].child.write(into: &out, pretty: pretty, indent: indent + 1)
             }
         case .array:
-            PayJSONWriter.writeArray(count: elements.count, into: &out, pretty: pretty, indent: indent) { index, out in
-                elements[index].write(into: &out, pretty: pretty, indent: indent + 1)
+            PayJSONWriter.writeArray(count: elements.count, into: &out, pretty: pretty, indent: indent) { position, out in
+                elements[position].write(into: &out, pretty: pretty, indent: indent + 1)
             }
         }
     }
@@ -59,20 +82,36 @@ final class PayJSONSlot {
         self.value = value
     }
 
+    /// Writes the leaf `value` as the member `key` (replacing one written before).
+    func setMember(_ key: String, _ value: PayJSON) {
+        put(.leaf(value), at: key)
+    }
+
+    /// The slot of the member `key`, made (or made in place of a leaf) when there is none.
     func objectMember(_ key: String) -> PayJSONSlot {
-        becomeObject()
-        if members.count < Self.indexThreshold {
-            if let existing = members.first(where: { $0.key == key }) { return existing.slot }
-        } else {
-            if index.isEmpty {
-                for (position, member) in members.enumerated() { index[member.key] = position }
-            }
-            if let position = index[key] { return members[position].slot }
-            index[key] = members.count
-        }
+        if let position = position(of: key), case .slot(let existing) = members[position].child { return existing }
         let slot = PayJSONSlot()
-        members.append((key, slot))
+        put(.slot(slot), at: key)
         return slot
+    }
+
+    private func put(_ child: Child, at key: String) {
+        becomeObject()
+        if let position = position(of: key) {
+            members[position].child = child
+            return
+        }
+        if !index.isEmpty { index[key] = members.count }
+        members.append((key, child))
+    }
+
+    private func position(of key: String) -> Int? {
+        guard kind == .object else { return nil }
+        if members.count < Self.indexThreshold { return members.firstIndex { $0.key == key } }
+        if index.isEmpty {
+            for (position, member) in members.enumerated() { index[member.key] = position }
+        }
+        return index[key]
     }
 
     func becomeObject() {
@@ -88,10 +127,16 @@ final class PayJSONSlot {
         elements = []
     }
 
+    /// Appends the leaf `value` as the next element.
+    func appendLeaf(_ value: PayJSON) {
+        becomeArray()
+        elements.append(.leaf(value))
+    }
+
     func appendElement() -> PayJSONSlot {
         becomeArray()
         let slot = PayJSONSlot()
-        elements.append(slot)
+        elements.append(.slot(slot))
         return slot
     }
 }
@@ -146,26 +191,35 @@ final class PayJSONTreeEncoder: Encoder, PayCodingChain {
     /// Encodes `value` as the member `name` of this encoder's object: what generated types'
     /// ``PayEncodingContainer`` calls, with no keyed container in between.
     func member<T: Encodable>(_ value: T, named name: String) throws {
-        try box(value, into: slot.objectMember(name), key: PayCodingKey(stringValue: name))
+        if let leaf = Self.leaf(value) {
+            slot.setMember(name, leaf)
+        } else {
+            try value.encode(to: PayJSONTreeEncoder(slot: slot.objectMember(name), parent: self, key: PayCodingKey(stringValue: name)))
+        }
     }
 
     /// Encodes `value` into `target`, the slot under `key` in this encoder's value (`nil`: this
-    /// encoder's own slot). The leaf types the schemas use are recognised by their metadata (a
-    /// pointer comparison) and read as what they are, with no dynamic cast (which boxes the value).
+    /// encoder's own slot).
     func box<T: Encodable>(_ value: T, into target: PayJSONSlot, key: PayCodingKey?) throws {
-        if T.self == String.self {
-            target.set(.string(unsafeBitCast(value, to: String.self)))
-        } else if T.self == Decimal.self {
-            target.set(.number(PayDecimalText.plain(unsafeBitCast(value, to: Decimal.self))))
-        } else if T.self == PayJSON.self {
-            target.set(unsafeBitCast(value, to: PayJSON.self))
-        } else if T.self == URL.self {
-            target.set(.string(unsafeBitCast(value, to: URL.self).absoluteString))
+        if let leaf = Self.leaf(value) {
+            target.set(leaf)
         } else if let key {
             try value.encode(to: PayJSONTreeEncoder(slot: target, parent: self, key: key))
         } else {
             try value.encode(to: self)
         }
+    }
+
+    /// `value` as a leaf when it is one of the leaf types the schemas use, recognised by their
+    /// metadata (a pointer comparison) and read as what they are, with no dynamic cast (which
+    /// boxes the value); `nil` for a value with an encoding of its own.
+    @inline(__always)
+    static func leaf<T: Encodable>(_ value: T) -> PayJSON? {
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Decimal.self { return .number(PayDecimalText.plain(unsafeBitCast(value, to: Decimal.self))) }
+        if T.self == PayJSON.self { return unsafeBitCast(value, to: PayJSON.self) }
+        if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
+        return nil
     }
 
     static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T, _ path: @autoclosure () -> [any CodingKey]) throws -> PayJSON {
@@ -180,7 +234,7 @@ struct PayJSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: PayJSONTreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func put(_ value: PayJSON, _ key: Key) { encoder.slot.objectMember(key.stringValue).set(value) }
+    private func put(_ value: PayJSON, _ key: Key) { encoder.slot.setMember(key.stringValue, value) }
     private func path(_ key: Key) -> [any CodingKey] { encoder.path(appending: PayCodingKey(stringValue: key.stringValue)) }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
@@ -235,10 +289,14 @@ struct PayJSONUnkeyedEncoding: UnkeyedEncodingContainer, PayJSONLeafEncoding {
         return (encoder.slot.appendElement(), PayCodingKey(intValue: count))
     }
 
-    mutating func put(_ value: PayJSON) { nextSlot().0.set(value) }
+    mutating func put(_ value: PayJSON) {
+        encoder.slot.appendLeaf(value)
+        count += 1
+    }
     func leafPath() -> [any CodingKey] { encoder.path(appending: PayCodingKey(intValue: count)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
+        if let leaf = PayJSONTreeEncoder.leaf(value) { return put(leaf) }
         let (slot, key) = nextSlot()
         try encoder.box(value, into: slot, key: key)
     }
