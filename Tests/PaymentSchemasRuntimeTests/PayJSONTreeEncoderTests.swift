@@ -91,4 +91,29 @@ struct PayJSONTreeEncoderTests {
         #expect(text.contains(#""dup":"last""#))
         #expect(try PayJSONParser.parse(Data(text.utf8)) == PayWire.encodeJSONValue(Twice(others: others)))
     }
+
+    /// A leaf is held inline and a nested value has a slot of its own: a key written as one and
+    /// then as the other holds the last, either way round.
+    @Test(arguments: [false, true])
+    func aKeyRewrittenAsAnotherShapeHoldsTheLast(leafLast: Bool) throws {
+        struct Reshaped: Encodable {
+            let leafLast: Bool
+            struct Key: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                let key = Key(stringValue: "k")
+                if leafLast { try container.encode(["x": 1], forKey: key) }
+                try container.encode("leaf", forKey: key)
+                if !leafLast { try container.encode(["x": 1], forKey: key) }
+            }
+        }
+        let text = try PayWire.encodeJSONText(Reshaped(leafLast: leafLast))
+        #expect(text == (leafLast ? #"{"k":"leaf"}"# : #"{"k":{"x":1}}"#))
+        #expect(try PayJSONParser.parse(Data(text.utf8)) == PayWire.encodeJSONValue(Reshaped(leafLast: leafLast)))
+    }
 }
