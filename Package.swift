@@ -226,6 +226,8 @@ if benchmarking {
             name: "bench",
             dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
                 "PaySchemaCore", "PaymentMocks", "PaymentSandbox", "PaymentScenarios", "PaymentFlowsCore", "PaymentSchemasRuntime", "PeerTypes",
+                "AmazonPayMerchantServer",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),

@@ -340,10 +340,12 @@ provider (the verdict is on each "200 at once" row).
 
 $SANDBOX_ROWS
 
-Where a validated confirm's time goes inside the provider, without the socket (\`bench serve\`:
-\`MockProviderTransport.serve\` of the same confirm in a loop, one task, microseconds per request,
-median of 7 runs of 3,000; the parts timed alone on the same request and answer, with Foundation's
-coders on the same answer for scale):
+Where a validated confirm's and a signed Amazon Pay GET's time goes inside the provider, without
+the socket (\`bench serve\`: \`MockProviderTransport.serve\` of the same request in a loop, one task,
+microseconds per request, median of 7 runs of 3,000; the parts timed alone on the same request and
+answer, with Foundation's coders on the confirm's answer for scale; the RSA-PSS verification is the
+2048-bit public-key operation Amazon's signature requires, what \`openssl speed rsa2048\` measures as
+one verify):
 
 | step | time per request |
 |---|---|

@@ -73,17 +73,11 @@ struct PayJSONTreeEncoderTests {
     func aKeyWrittenTwiceHoldsTheLastValue(others: Int) throws {
         struct Twice: Encodable {
             let others: Int
-            struct Key: CodingKey {
-                var stringValue: String
-                var intValue: Int? { nil }
-                init(stringValue: String) { self.stringValue = stringValue }
-                init?(intValue: Int) { nil }
-            }
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: Key.self)
-                try container.encode("first", forKey: Key(stringValue: "dup"))
-                for index in 0..<others { try container.encode(index, forKey: Key(stringValue: "o\(index)")) }
-                try container.encode("last", forKey: Key(stringValue: "dup"))
+                var container = encoder.container(keyedBy: NamedKey.self)
+                try container.encode("first", forKey: NamedKey(stringValue: "dup"))
+                for index in 0..<others { try container.encode(index, forKey: NamedKey(stringValue: "o\(index)")) }
+                try container.encode("last", forKey: NamedKey(stringValue: "dup"))
             }
         }
         let text = try PayWire.encodeJSONText(Twice(others: others))
@@ -98,15 +92,9 @@ struct PayJSONTreeEncoderTests {
     func aKeyRewrittenAsAnotherShapeHoldsTheLast(leafLast: Bool) throws {
         struct Reshaped: Encodable {
             let leafLast: Bool
-            struct Key: CodingKey {
-                var stringValue: String
-                var intValue: Int? { nil }
-                init(stringValue: String) { self.stringValue = stringValue }
-                init?(intValue: Int) { nil }
-            }
             func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: Key.self)
-                let key = Key(stringValue: "k")
+                var container = encoder.container(keyedBy: NamedKey.self)
+                let key = NamedKey(stringValue: "k")
                 if leafLast { try container.encode(["x": 1], forKey: key) }
                 try container.encode("leaf", forKey: key)
                 if !leafLast { try container.encode(["x": 1], forKey: key) }
@@ -116,4 +104,12 @@ struct PayJSONTreeEncoderTests {
         #expect(text == (leafLast ? #"{"k":"leaf"}"# : #"{"k":{"x":1}}"#))
         #expect(try PayJSONParser.parse(Data(text.utf8)) == PayWire.encodeJSONValue(Reshaped(leafLast: leafLast)))
     }
+}
+
+/// A coding key of any name, for types that write keys a test chooses.
+private struct NamedKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -1,11 +1,15 @@
+import AmazonPayMerchantServer
+import AmazonPayMobile
 import Foundation
+import _CryptoExtras
 import PayPalPayments
 import PaymentMocks
 import PaymentSchemasRuntime
 
-/// The cost of one validated PayPal confirm inside the provider transport (no socket): the whole
-/// `serve` and its parts (reading the request, encoding the answer, checking the answer), in
-/// microseconds per request, medians of `runs` runs of `count` requests.
+/// The cost of one validated PayPal confirm and one signed Amazon Pay GET inside the provider
+/// transport (no socket): the whole `serve` and its parts (reading the request, verifying the
+/// signature, encoding the answer, checking the answer), in microseconds per request, medians of
+/// `runs` runs of `count` requests.
 enum ServeBench {
     static func run(count: Int, runs: Int) async throws -> [String] {
         let browser = MockBrowser()
@@ -59,6 +63,38 @@ enum ServeBench {
             "| decode and validate the answer | \(String(format: "%.1f", checkAnswer)) µs |",
             "| Foundation JSONDecoder, the answer | \(String(format: "%.1f", foundationDecode)) µs |",
             "| Foundation JSONEncoder, the answer | \(String(format: "%.1f", foundationEncode)) µs |",
+        ] + (try await amazon(perRequest: perRequest))
+    }
+
+    /// The signed `GET /v2/checkoutSessions/{id}` the throughput benchmark sends: the whole `serve`,
+    /// the signature check alone, and encoding the session it answers.
+    private static func amazon(perRequest: (() async throws -> Void) async throws -> Double) async throws -> [String] {
+        let server = MockAmazonPayServer(browser: MockBrowser())
+        let signer = AmazonPayRequestSigner(publicKeyID: "BENCH-KEY", privateKey: try _RSA.Signing.PrivateKey(keySize: .bits2048), region: "jp")
+        let publicKey = signer.publicKey
+        let verifier = AmazonPaySignatureVerifier(publicKeys: ["BENCH-KEY": publicKey])
+        server.signatureVerifier = verifier
+        server.openSession(id: "S1", returnURL: URL(string: "https://shop.example/review")!)
+        let request = try signer.sign(MockRequest(method: "GET", path: "/v2/checkoutSessions/S1", query: [], headers: [:], body: Data(), operationID: ""))
+        guard case .answered(let first) = try await server.transport.serve(request), first.status == 200 else { return ["signed Amazon GET did not answer 200"] }
+        guard let session = server.session("S1") else { return ["no session S1"] }
+        let serve = try await perRequest { _ = try await server.transport.serve(request) }
+        let verify = try await perRequest { _ = verifier.refusal(for: request) }
+        let encode = try await perRequest { _ = try PayWire.encodeJSON(session) }
+        // The RSA-PSS verification alone, on the message and signature the check builds.
+        guard let header = request.header("authorization"), let parts = AmazonPaySignature.Authorization(header: header),
+              let raw = Data(base64Encoded: parts.signature)
+        else { return ["the signed request has no Authorization header"] }
+        let canonical = AmazonPaySignature.canonicalRequest(
+            method: request.method, path: request.path, query: request.query, headers: request.headers, signedHeaders: parts.signedHeaders, body: request.body)
+        let message = Data(AmazonPaySignature.stringToSign(canonical).utf8)
+        let signature = _RSA.Signing.RSASignature(rawRepresentation: raw)
+        let rsa = try await perRequest { _ = publicKey.isValidSignature(signature, for: message, padding: .PSS) }
+        return [
+            "| whole `serve` of a signed Amazon Pay GET | \(String(format: "%.1f", serve)) µs |",
+            "| check its signature | \(String(format: "%.1f", verify)) µs |",
+            "| of which RSA-PSS verification | \(String(format: "%.1f", rsa)) µs |",
+            "| encode the session it answers | \(String(format: "%.1f", encode)) µs |",
         ]
     }
 }
