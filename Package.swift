@@ -76,6 +76,7 @@ var targets: [Target] = coreTargets + [
     .target(
         name: "PaymentMocks",
         dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
+            "PaySchemaVocabulary",
             "PaymentFlowsCore",
             "SuiteMerchantServer",
             .product(name: "Crypto", package: "swift-crypto"),

@@ -259,6 +259,18 @@ struct SandboxHardeningTests {
         #expect(details.map { $0["field"] as? String } == ["/payment_source/card/number"])
         #expect(!String(decoding: luhnBody, as: UTF8.self).contains("4111111111111112"))
         #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)").0 == 401)
+        // PayPal's business rule on amounts: no more decimals than the currency takes (two; none for
+        // JPY), trailing zeros not counted; a refusal names the unit's amount, and nothing is rounded.
+        for (currency, value, accepted) in [("USD", "10.001", false), ("USD", "10.100", true), ("JPY", "1000", true), ("JPY", "10.5", false)] {
+            let (status, _, body) = try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+                body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":""# + currency + #"","value":""# + value + #""}}]}"#)
+            #expect(status == (accepted ? 201 : 422), "\(value) \(currency)")
+            if !accepted {
+                let detail = try #require(((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["details"] as? [[String: Any]])?.first)
+                #expect(detail["issue"] as? String == "DECIMAL_PRECISION")
+                #expect(detail["field"] as? String == "/purchase_units/@reference_id=='default'/amount/value")
+            }
+        }
         #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/NEVER-CREATED", headers: ["Authorization": "Bearer \(token)"]).0 == 404)
         #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/NEVER-CREATED/confirm-payment-source", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Self.confirmBody).0 == 404)
         // A method the path does not take: 405 with Allow, in PayPal's shape.

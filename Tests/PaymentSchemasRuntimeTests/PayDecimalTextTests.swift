@@ -54,4 +54,15 @@ struct PayDecimalTextTests {
         let loose = PayDecimalRule(scale: 2)
         #expect((try? loose.check("10.5").get()) == Decimal(string: "10.5"))
     }
+
+    /// ISO 4217's minor units: two for most codes, the listed exceptions, none for metals and funds.
+    @Test func currenciesTakeTheirMinorUnits() {
+        #expect(ISO4217.minorUnits(of: "USD") == 2)
+        #expect(ISO4217.minorUnits(of: "EUR") == 2)
+        #expect(ISO4217.minorUnits(of: "JPY") == 0)
+        #expect(ISO4217.minorUnits(of: "KWD") == 3)
+        #expect(ISO4217.minorUnits(of: "CLF") == 4)
+        #expect(ISO4217.minorUnits(of: "XAU") == nil)
+        #expect(ISO4217.minorUnits(of: "ABC") == nil)
+    }
 }

@@ -15,4 +15,23 @@ public enum ISO4217 {
         "XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XCD", "XCG", "XDR", "XOF", "XPD", "XPF", "XPT", "XSU", "XTS", "XUA",
         "XXX", "YER", "ZAR", "ZMW", "ZWG", "ZWL",
     ]
+
+    /// The fraction digits an amount in `code` takes (ISO 4217's minor unit: `2` for USD, `0` for
+    /// JPY, `3` for KWD); `nil` for a code without one (precious metals, funds such as XDR, `XXX`)
+    /// or an unknown code.
+    public static func minorUnits(of code: String) -> Int? {
+        guard codes.contains(code), !noMinorUnit.contains(code) else { return nil }
+        return minorUnitExceptions[code] ?? 2
+    }
+
+    /// The active codes whose minor unit is not 2.
+    private static let minorUnitExceptions: [String: Int] = [
+        "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0, "RWF": 0, "UGX": 0,
+        "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
+        "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+        "CLF": 4, "UYW": 4,
+    ]
+
+    /// The codes ISO 4217 gives no minor unit.
+    private static let noMinorUnit: Set<String> = ["XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XDR", "XPD", "XPT", "XSU", "XTS", "XUA", "XXX"]
 }

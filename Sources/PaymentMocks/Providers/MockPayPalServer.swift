@@ -211,6 +211,15 @@ public final class MockPayPalServer: @unchecked Sendable {
                     return Self.failure("UNPROCESSABLE_ENTITY", "REFERENCE_ID_REQUIRED", status: 422, details: [
                         ErrorDetail(field: "/purchase_units/@reference_id", issue: "REFERENCE_ID_REQUIRED", issueDescription: "Every purchase unit needs its own reference_id.")])
                 }
+                // PayPal's business rule on amounts: no more decimals than the currency takes.
+                let imprecise = body.purchaseUnits.filter { !CurrencyPrecision.payPal.allows($0.amount.value, in: $0.amount.currencyCode) }
+                if !imprecise.isEmpty {
+                    return Self.failure("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", status: 422, details: imprecise.map { unit in
+                        ErrorDetail(
+                            field: "/purchase_units/@reference_id=='\(unit.referenceId ?? "default")'/amount/value", issue: "DECIMAL_PRECISION", location: .body,
+                            issueDescription: "If the currency supports decimals, only two decimal place precision is supported (\(unit.amount.currencyCode) takes \(CurrencyPrecision.payPal.digits(of: unit.amount.currencyCode))).")
+                    })
+                }
                 let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
                 let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
                 let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [

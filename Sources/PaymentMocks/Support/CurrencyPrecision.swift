@@ -1,0 +1,27 @@
+import PaySchemaVocabulary
+
+/// The fraction digits a provider accepts in an amount: the currency's (ISO 4217's minor unit),
+/// capped at the provider's own limit, with the currencies it writes without decimals at zero.
+/// Trailing zeros do not count (`10.10` has one): a provider refuses a value it would have to
+/// round, never rounds it.
+struct CurrencyPrecision: Sendable {
+    /// The most fraction digits any amount may have.
+    var maximum: Int
+    /// The currencies the provider takes without decimals, whatever ISO 4217 says.
+    var withoutDecimals: Set<String> = []
+
+    /// PayPal: "if the currency supports decimals, only two decimal place precision is supported";
+    /// HUF, JPY and TWD take none (PayPal's currency codes).
+    static let payPal = CurrencyPrecision(maximum: 2, withoutDecimals: ["HUF", "JPY", "TWD"])
+
+    /// The fraction digits `currency` takes here.
+    func digits(of currency: String) -> Int {
+        withoutDecimals.contains(currency) ? 0 : min(maximum, ISO4217.minorUnits(of: currency) ?? maximum)
+    }
+
+    /// Whether `amount`, a decimal string, needs no more fraction digits than `currency` takes.
+    func allows(_ amount: String, in currency: String) -> Bool {
+        guard case .success(let reading) = PayDecimalText.read(amount) else { return true }  // the schema refuses it
+        return PayDecimalText.scale(of: reading.value) <= digits(of: currency)
+    }
+}
