@@ -47,10 +47,26 @@ schemathesis.openapi.format(
     ).map(_luhn_complete),
 )
 
-# -- Amounts as JSON numbers -----------------------------------------------------------------------
+# -- Amounts as JSON numbers, and their currency's decimals ---------------------------------------
 # Amazon Pay's amounts may be JSON numbers (its SDKs send them) written as plain numerals of at most
 # 16 characters (`x-numeral` in the contract). JSON Schema constrains a number's value, not how it is
-# written, so this keeps the bodies whose amount numbers Python writes that way.
+# written, so this keeps the bodies whose amount numbers Python writes that way. Amazon also refuses
+# (400 InvalidParameterValue) an amount with more decimals than its `currencyCode` takes (two; none
+# for the currencies ISO 4217 writes without, JPY among them), a rule between two fields that JSON
+# Schema cannot spell either: the bodies kept respect it. (PayPal's DECIMAL_PRECISION is a 422, a
+# business rejection positive data may meet.)
+
+WITHOUT_DECIMALS = {"BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"}
+NUMERAL = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def _precise(amount, currency) -> bool:
+    """Whether a plain `amount` needs no more decimals than Amazon takes for `currency` (trailing
+    zeros do not count); anything else is left for the schema to judge."""
+    text = amount if isinstance(amount, str) else json.dumps(amount)
+    if not isinstance(currency, str) or not NUMERAL.fullmatch(text):
+        return True
+    return len(text.partition(".")[2].rstrip("0")) <= (0 if currency in WITHOUT_DECIMALS else 2)
 
 
 def _plain_amounts(value) -> bool:
@@ -62,6 +78,8 @@ def _plain_amounts(value) -> bool:
                     return False
             if not _plain_amounts(item):
                 return False
+        if "amount" in value and "currencyCode" in value and not _precise(value["amount"], value["currencyCode"]):
+            return False
     elif isinstance(value, list):
         return all(_plain_amounts(item) for item in value)
     return True

@@ -136,6 +136,16 @@ struct AmazonPaySigningTests {
         #expect(try await Self.answer(server, first) == (200, nil))
         #expect(try await Self.answer(server, first) == (200, nil))
         #expect(server.completionsBySession["s1"] == 1)
+        // An amount with more decimals than its currency takes is refused, not rounded, and the
+        // session keeps its amount (two decimals for USD, none for JPY; trailing zeros do not count).
+        for (amount, currency, accepted) in [("10.001", "USD", false), ("10.5", "JPY", false), ("10.000", "USD", true)] {
+            let body = #"{"paymentDetails":{"chargeAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}}"#
+            let update = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s2", body: body))
+            #expect(try await Self.answer(server, update) == (accepted ? 200 : 400, accepted ? nil : "InvalidParameterValue"), "\(amount) \(currency)")
+            #expect(server.session("s2")?.paymentDetails?.chargeAmount?.amount == (accepted ? amount : "10.00"))
+        }
+        let restored = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s2", body: Self.amount))
+        #expect(try await Self.answer(server, restored) == (200, nil))
         // The same key, another body, validly signed: Amazon's DuplicateIdempotencyKey.
         let other = try signer.sign(Self.request("POST", "/v2/checkoutSessions/s1/complete", body: Self.charge("9.00")), idempotencyKey: "replay-1")
         #expect(try await Self.answer(server, other) == (400, "DuplicateIdempotencyKey"))

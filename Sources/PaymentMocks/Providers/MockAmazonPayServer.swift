@@ -178,6 +178,14 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         return nil
     }
 
+    /// Amazon's 400 for an amount with more decimals than its currency takes (two, none for JPY):
+    /// Amazon refuses what it would have to round.
+    private static func precisionRefusal(_ price: AmazonPayPrice?, _ field: String) -> MockResponse? {
+        guard let price, !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) else { return nil }
+        let digits = CurrencyPrecision.amazonPay.digits(of: price.currencyCode)
+        return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: \(price.currencyCode) takes \(digits) decimals.", status: 400)
+    }
+
     /// Serves the schema operation `operationID`; the transport checks the signature first.
     private func api(_ operationID: String, _ handler: @escaping MockProviderTransport.Handler) {
         transport.handle(operationID, of: AmazonPayMobileSchema.operations, handler)
@@ -204,6 +212,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         api("updateCheckoutSession") { [self] request in
             let id = request.pathParameters["checkoutSessionId"] ?? ""
             let update = try request.body(as: UpdateCheckoutSessionRequest.self)
+            if let refusal = Self.precisionRefusal(update.paymentDetails?.chargeAmount, "paymentDetails.chargeAmount") { return refusal }
             return lock.withLock {
                 idempotent(request) {
                     guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
@@ -230,6 +239,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         api("completeCheckoutSession") { [self] request in
             let id = request.pathParameters["checkoutSessionId"] ?? ""
             let complete = try request.body(as: CompleteCheckoutSessionRequest.self)
+            if let refusal = Self.precisionRefusal(complete.chargeAmount, "chargeAmount") { return refusal }
             return lock.withLock {
                 idempotent(request) {
                     guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }

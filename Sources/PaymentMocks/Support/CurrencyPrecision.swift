@@ -13,6 +13,8 @@ struct CurrencyPrecision: Sendable {
     /// PayPal: "if the currency supports decimals, only two decimal place precision is supported";
     /// HUF, JPY and TWD take none (PayPal's currency codes).
     static let payPal = CurrencyPrecision(maximum: 2, withoutDecimals: ["HUF", "JPY", "TWD"])
+    /// Amazon Pay: two decimals, none for JPY (and the other currencies ISO 4217 writes without).
+    static let amazonPay = CurrencyPrecision(maximum: 2)
 
     /// The fraction digits `currency` takes here.
     func digits(of currency: String) -> Int {
