@@ -108,7 +108,6 @@ public enum Naming {
         return first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    /// `getCheckoutSession` → `GetCheckoutSession`.
     /// The Swift type generated for an operation: `getCheckoutSession` → `GetCheckoutSessionOperation`.
     public static func operationTypeName(_ operation: String) -> String {
         upperFirst(operation) + "Operation"
@@ -119,6 +118,7 @@ public enum Naming {
         module + "Schema.generated.swift"
     }
 
+    /// The name with its first character upper-cased: `getCheckoutSession` → `GetCheckoutSession`.
     public static func upperFirst(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst()
     }
