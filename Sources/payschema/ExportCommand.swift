@@ -21,7 +21,7 @@ struct ExportCommand: ParsableCommand {
             output.diagnostics.forEach { Console.error($0.description) }
             throw ExitCode(1)
         }
-        return output.modules.keys.sorted().map { output.modules[$0]! }
+        return output.modules.sorted { $0.key < $1.key }.map(\.value)
     }
 
     static func write(_ text: String, to path: String?) throws {

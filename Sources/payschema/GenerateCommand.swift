@@ -49,8 +49,9 @@ struct GenerateCommand: ParsableCommand {
             Console.error("payschema: \(count) error\(count == 1 ? "" : "s"); nothing was generated")
             throw ExitCode(1)
         }
-        let names = result.files.keys.sorted()
-        let files = names.flatMap { result.files[$0]! }
+        let byModule = result.files.sorted { $0.key < $1.key }
+        let names = byModule.map(\.key)
+        let files = byModule.flatMap(\.value)
         let outputURL = URL(fileURLWithPath: output)
         let changes = OutputWriter.changes(files, in: outputURL, flat: flat, modules: names)
         if check {
