@@ -8,6 +8,9 @@ ROOT=$(cd .. && pwd)
 RUNS=${RUNS:-5}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+# Section 8 signs Amazon Pay requests with Tests/Contract/hooks.py (it imports schemathesis): the
+# pinned Python packages CI installs, installed first so a missing one fails before the hour of runs.
+source "$ROOT/.ci/python-packages" >&2
 
 echo "== building (release)" >&2
 (cd "$ROOT" && swift build -c release --product payschema >/dev/null)
