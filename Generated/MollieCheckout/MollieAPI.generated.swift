@@ -310,10 +310,10 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     public var method: MollieMethod?
     /// The merchant's metadata: any JSON value (Mollie: "a string or a JSON object"), kept exactly.
     public var metadata: PayJSON?
-    /// Where the checkout returns.
-    public var redirectUrl: URL?
-    /// Where status changes are posted.
-    public var webhookUrl: URL?
+    /// Where the checkout returns. A string, as Mollie's contract types it (`string` or null): Mollie stores and echoes what the merchant sent, templates such as `https://mysite/thank-you?orderReference=${reference}` included.
+    public var redirectUrl: String?
+    /// Where status changes are posted: a string, as Mollie's contract types it (`string` or null).
+    public var webhookUrl: String?
     /// One-off or recurring.
     public var sequenceType: SequenceType?
     /// When it was paid.
@@ -342,8 +342,8 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     ///   - paymentDescription: The description.
     ///   - method: The method, once chosen.
     ///   - metadata: The merchant's metadata: any JSON value (Mollie: "a string or a JSON object"), kept exactly.
-    ///   - redirectUrl: Where the checkout returns.
-    ///   - webhookUrl: Where status changes are posted.
+    ///   - redirectUrl: Where the checkout returns. A string, as Mollie's contract types it (`string` or null): Mollie stores and echoes what the merchant sent, templates such as `https://mysite/thank-you?orderReference=${reference}` included.
+    ///   - webhookUrl: Where status changes are posted: a string, as Mollie's contract types it (`string` or null).
     ///   - sequenceType: One-off or recurring.
     ///   - paidAt: When it was paid.
     ///   - canceledAt: When it was canceled.
@@ -362,8 +362,8 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         paymentDescription: String,
         method: MollieMethod? = nil,
         metadata: PayJSON? = nil,
-        redirectUrl: URL? = nil,
-        webhookUrl: URL? = nil,
+        redirectUrl: String? = nil,
+        webhookUrl: String? = nil,
         sequenceType: SequenceType? = nil,
         paidAt: Date? = nil,
         canceledAt: Date? = nil,
@@ -406,8 +406,8 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         let paymentDescription = container.required(String.self, "description")
         self.method = container.optional(MollieMethod.self, PayFieldKey("method", nullable: true))
         self.metadata = container.optional(PayJSON.self, PayFieldKey("metadata", nullable: true))
-        self.redirectUrl = container.optional(URL.self, PayFieldKey("redirectUrl", nullable: true))
-        self.webhookUrl = container.optional(URL.self, PayFieldKey("webhookUrl", nullable: true))
+        self.redirectUrl = container.optional(String.self, PayFieldKey("redirectUrl", nullable: true))
+        self.webhookUrl = container.optional(String.self, PayFieldKey("webhookUrl", nullable: true))
         self.sequenceType = container.optional(SequenceType.self, PayFieldKey("sequenceType", nullable: true))
         self.paidAt = container.date(PayFieldKey("paidAt", nullable: true), format: .iso8601(), required: false)
         self.canceledAt = container.date(PayFieldKey("canceledAt", nullable: true), format: .iso8601(), required: false)

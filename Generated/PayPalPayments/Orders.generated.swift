@@ -4,16 +4,20 @@
 import Foundation
 @_spi(Generated) import PaymentSchemasRuntime
 
-/// How the card is verified.
+/// How the card is verified (`attributes.verification.method`): the values PayPal's Orders v2 reference lists; PayPal's Android SDK sends `3D_SECURE`.
 ///
 /// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `CardVerificationMethod` in `PayPalPayments/Orders.yaml`.
 public enum CardVerificationMethod: String, PayClosedEnum, PayQueryValue {
-    /// The wire value `SCA_ALWAYS`.
+    /// 3-D Secure on every transaction.
     case scaAlways = "SCA_ALWAYS"
-    /// The wire value `SCA_WHEN_REQUIRED`.
+    /// 3-D Secure when the issuer or regulation requires it.
     case scaWhenRequired = "SCA_WHEN_REQUIRED"
+    /// 3-D Secure (the value PayPal's Android SDK sends).
+    case threeDSecure = "3D_SECURE"
+    /// Address and security-code verification only.
+    case avsCvv = "AVS_CVV"
 }
 
 /// `attributes.verification`.

@@ -133,9 +133,10 @@ enum SampleMerchantPages {
             node.textContent = "Amazon Pay";
             node.addEventListener("click", () => {
                 saveCart();
-                coverScreen(); // the guide: blank the page just before the Secure WebView opens
-                if (client === "androidApp") { androidApp.login(); }
-                else if (client === "iosApp") { webkit.messageHandlers.iosApp.postMessage({op: "login"}); }
+                // The guide blanks the page just before the Secure WebView opens, on the app branches
+                // only: a plain browser is never covered.
+                if (client === "androidApp") { coverScreen(); androidApp.login(); }
+                else if (client === "iosApp") { coverScreen(); webkit.messageHandlers.iosApp.postMessage({op: "login"}); }
             });
             document.getElementById("AmazonPayButton").appendChild(node);
             function loadUrl(url) { location.href = url; }

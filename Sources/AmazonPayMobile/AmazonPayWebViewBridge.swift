@@ -25,15 +25,16 @@ public final class AmazonPayWebViewBridge: Sendable {
     public static let uncoverScreenScript = "if(window.uncoverScreen) {uncoverScreen();}"
 
     /// Handles a message the page posted and says what the web view does next: the next page, the
-    /// guide's `uncoverScreen()` when the buyer closed the Secure WebView, or the merchant's error
-    /// page for any failure (a universal-link token that does not match included). Never throws.
+    /// guide's `uncoverScreen()` when the buyer closed the Secure WebView, nothing for a message that
+    /// is not one of the guide's (its `switch` ends in `default: return`), or the merchant's error
+    /// page for any other failure (a universal-link token that does not match included). Never throws.
     public func step(for message: Data) async -> AmazonPayWebViewStep {
         do {
             return .load(try await handle(message: message))
         } catch let error as AmazonPayError {
             switch error.code {
             case .buyerCanceled: return .evaluateJavaScript(Self.uncoverScreenScript)
-            case .flowInProgress: return .ignore
+            case .flowInProgress, .invalidBridgeMessage: return .ignore
             default: return .showError(configuration.errorPageURL, error)
             }
         } catch {

@@ -14,6 +14,7 @@ public enum AmazonPayWebViewStep: Sendable, Hashable {
     /// The flow failed: load the merchant's error page (`/static/sample/error.html`, as the guide's
     /// app does); the error says why (a token that does not match, a declined payment…).
     case showError(URL, AmazonPayError)
-    /// Nothing to do: another checkout is already running in this web view.
+    /// Nothing to do: another checkout is already running in this web view, or the message is not
+    /// one the guide handles (unknown or malformed: the guide's `default: return`).
     case ignore
 }

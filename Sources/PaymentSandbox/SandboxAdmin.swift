@@ -9,6 +9,7 @@ import PaymentSchemasRuntime
 /// The admin API under `/__admin/` (WireMock's is the model): health, the redacted request
 /// journal, reset, and the scenarios a request can choose.
 ///
+/// - `GET /__admin/`: the inspector, an HTML page of the exchanges (``SandboxInspector``)
 /// - `GET /__admin/health`: `200 {"status":"ok","providers":[…]}`
 /// - `GET /__admin/requests[?provider=paypal]`: the journal, oldest first
 /// - `DELETE /__admin/requests`: clears the journal
@@ -23,6 +24,7 @@ struct SandboxAdmin: Sendable {
     static let prefix = "/__admin"
 
     func install(on router: Router<BasicRequestContext>) {
+        router.get("\(Self.prefix)") { _, _ in SandboxInspector.page() }
         router.get("\(Self.prefix)/health") { _, _ in health() }
         router.get("\(Self.prefix)/requests") { request, _ in requests(provider: request.uri.queryParameters.get("provider")) }
         router.delete("\(Self.prefix)/requests") { _, _ in
@@ -36,7 +38,7 @@ struct SandboxAdmin: Sendable {
     /// `GET /`: 200 once the server is ready, with the providers and where to look next.
     func index() -> Response {
         let names = registry.value.keys.sorted()
-        let body = "PaymentSchemas sandbox\n" + names.map { "/t/\($0)/\n" }.joined() + "admin: \(Self.prefix)/health, \(Self.prefix)/requests, \(Self.prefix)/reset, \(Self.prefix)/scenarios\n"
+        let body = "PaymentSchemas sandbox\n" + names.map { "/t/\($0)/\n" }.joined() + "admin: \(Self.prefix)/ (the inspector), \(Self.prefix)/health, \(Self.prefix)/requests, \(Self.prefix)/reset, \(Self.prefix)/scenarios\n"
         return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 

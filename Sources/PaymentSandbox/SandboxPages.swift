@@ -72,7 +72,7 @@ struct SandboxPages: Sendable {
             return Self.html(.notFound, HTMLText.page(title: page.title, body: "<h3 id=\"error\">No such \(HTMLText.escape(page.title)) resource.</h3>"))
         }
         let resolve: @Sendable (URL) -> URL = { self.resolve($0) }
-        if request.method == .get {
+        if request.method == .get || request.method == .head {
             if let script = page.script { return Self.html(.ok, script(url, resolve)) }
             return Self.html(.ok, Self.render(page))
         }

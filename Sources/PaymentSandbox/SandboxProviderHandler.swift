@@ -195,14 +195,14 @@ final class SandboxProviderHandler: ChannelDuplexHandler, RemovableChannelHandle
         if reply.dropAfterPrefix {
             head.headerFields[.contentLength] = String(reply.promisedLength)
             context.write(wrapOutboundOut(.head(head)), promise: nil)
-            if reply.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(reply.body)), promise: nil) }
+            if reply.body.readableBytes > 0 && !reply.headOnly { context.write(wrapOutboundOut(.body(reply.body)), promise: nil) }
             context.flush()
             context.close(promise: nil)
             return
         }
         head.headerFields[.contentLength] = String(reply.body.readableBytes)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if reply.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(reply.body)), promise: nil) }
+        if reply.body.readableBytes > 0 && !reply.headOnly { context.write(wrapOutboundOut(.body(reply.body)), promise: nil) }
         if reply.close {
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
             context.close(promise: nil)
@@ -274,4 +274,6 @@ struct SandboxReply: Sendable {
     var dropAfterPrefix = false
     /// The length the head announces when the connection drops after `body`.
     var promisedLength = 0
+    /// Answer a HEAD: the head announces the body's length and no body is sent.
+    var headOnly = false
 }

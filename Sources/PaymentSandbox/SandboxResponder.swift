@@ -24,7 +24,12 @@ struct SandboxResponder: Sendable {
             journal.record(provider: "unknown", method: head.method.rawValue, target: target, status: 404, scenario: nil, fault: nil, started: started)
             return Self.json(status: .notFound, #"{"error":"NOT_FOUND","message":"no provider is served under this prefix; GET /__admin/health lists them"}"#.utf8)
         }
-        var (reply, status, fault) = await answer(head, body: body, provider: id, transport: transport)
+        // HEAD is the provider's GET with the body left off (RFC 9110 9.3.2): same status and headers,
+        // the length of the body a GET would carry.
+        var asked = head
+        if head.method == .head { asked.method = .get }
+        var (reply, status, fault) = await answer(asked, body: body, provider: id, transport: transport)
+        if head.method == .head { reply.headOnly = true }
         if head.headerFields[.connection]?.lowercased() == "close" { reply.close = true }
         let scenario = Self.scenarioField.flatMap { head.headerFields[$0] }
         journal.record(provider: id, method: head.method.rawValue, target: target, status: status, scenario: scenario, fault: fault, started: started)

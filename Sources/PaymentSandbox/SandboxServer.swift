@@ -123,7 +123,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// The Hummingbird application; `onRunning` gets `http://HOST:PORT` once it listens (port 0
     /// picks a free one).
     public func application(host: String, port: Int, onRunning: @escaping @Sendable (URL) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let router = Router()
+        // Every GET route also answers HEAD: the same status and headers, no body (RFC 9110 9.3.2).
+        let router = Router(options: .autoGenerateHeadEndpoints)
         let responder = SandboxResponder(registry: registry, configuration: configuration, journal: journal, links: { [self] in links() })
         let index = SandboxAdmin(registry: registry, resets: resets, journal: journal)
         router.get("/") { _, _ in index.index() }

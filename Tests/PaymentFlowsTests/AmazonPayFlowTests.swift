@@ -207,6 +207,19 @@ struct AmazonPayFlowTests {
         #expect(fixture.amazon.completionsBySession.values.allSatisfy { $0 == 0 })
     }
 
+    /// A message the guide's handler does not know (another `op`, not JSON, a wrong shape) is
+    /// ignored, as the guide's `switch` does with `default: return`: no error page is loaded.
+    @Test(arguments: [#"{"op":"refund"}"#, "not json", #"{"op":"auth"}"#, "[]", #"{"op":"auth","url":"not a url"}"#])
+    func anUnknownOrMalformedMessageIsIgnored(_ text: String) async throws {
+        let fixture = Fixture(.success)
+        let bridge = AmazonPayWebViewBridge(configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
+        let step = await bridge.step(for: Data(text.utf8))
+        guard case .ignore = step else {
+            Issue.record("\(text): \(step)")
+            return
+        }
+    }
+
     @Test func theWebViewVersionLoadsTheServersPages() async throws {
         let fixture = Fixture(.success)
         let bridge = AmazonPayWebViewBridge(configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))

@@ -146,7 +146,7 @@ struct PayPalFlowTests {
         } catch let error as CoreSDKError {
             #expect(error.domain == "NetworkingClientErrorDomain")
             #expect(error.code == 6)
-            #expect(error.errorDescription == "UNPROCESSABLE_ENTITY: CARD_DECLINED")
+            #expect(error.errorDescription == "UNPROCESSABLE_ENTITY: The requested action could not be performed, semantically incorrect, or failed business validation.")
         }
     }
 

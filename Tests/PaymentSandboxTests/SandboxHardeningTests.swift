@@ -329,7 +329,7 @@ struct SandboxHardeningTests {
         let order = try await served.payPalOrder(token: token)
         // A scenario chosen per request, and one the provider does not offer.
         let (declined, _, declinedBody) = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json", "Sandbox-Scenario": "card-declined"], body: Self.confirmBody)
-        #expect(declined == 422 && String(decoding: declinedBody, as: UTF8.self).contains("CARD_DECLINED"))
+        #expect(declined == 422 && String(decoding: declinedBody, as: UTF8.self).contains("PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"))
         #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)", "Sandbox-Scenario": "no-such-scenario"]).0 == 400)
         // A real delay: 1.5 s holds 1.5 s.
         let delayStart = ContinuousClock.now

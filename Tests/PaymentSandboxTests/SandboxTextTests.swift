@@ -85,6 +85,11 @@ struct SandboxTextTests {
         #expect(SandboxJournal.redacted("/v/411111%11111111").path == "/v/<redacted>")
         #expect(SandboxJournal.redacted("/v/411111%1x111111").path == "/v/411111%1x111111")
         #expect(SandboxJournal.redacted("/a/411111111111/b/4111-1111-1111-1111-").path == "/a/<redacted>/b/<redacted>-")
+        // Percent-encoded digits are digits: a number written wholly or partly as `%3X` is a run.
+        #expect(SandboxJournal.redacted("/v2/checkout/orders/%34%37%31%35%31%31%31%31%31%31%31%31%31%31%31%31").path == "/v2/checkout/orders/<redacted>")
+        #expect(SandboxJournal.redacted("/o/4715%3111%2D1111%2011%31%31").path == "/o/<redacted>")
+        #expect(SandboxJournal.redacted("/o/%34%37%31%35").path == "/o/%34%37%31%35")
+        #expect(SandboxJournal.redacted("/o/%3A%3B12345678901").path == "/o/%3A%3B12345678901")
     }
 
     /// What reaches errors and `payflow serve`'s output about a request (its description, the

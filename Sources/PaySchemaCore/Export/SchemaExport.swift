@@ -265,12 +265,16 @@ public struct SchemaExport {
         return [("allOf", .array([.members([("$ref", .string(codeListReference(list)))])])), ("x-format", .string(list.format))]
     }
 
-    /// The JSON forms of a decimal that accepts more than its type's own form.
+    /// The JSON forms of a decimal that accepts more than its type's own form. A `String` field of
+    /// `format: decimalString` is unsigned in both forms (its number form gets `minimum: 0`); a
+    /// `Decimal` field's text may carry a minus sign, bounded by its own `minimum`.
     func decimalForms(_ field: ResolvedField, _ forms: [PayJSONForm]) -> [(String, PayJSON)] {
+        let unsigned = field.constraints.format == "decimalString"
         var numeric = field.constraints
         numeric.format = nil
         numeric.minLength = nil
         numeric.maxLength = nil
+        if unsigned && numeric.minimum == nil { numeric.minimum = "0" }
         var branches: [PayJSON] = []
         for form in forms {
             switch form {
@@ -287,23 +291,21 @@ public struct SchemaExport {
                 text.scale = nil
                 text.format = "decimalString"
                 var entries: [(String, PayJSON)] = [("type", "string")] + constraints(text)
-                if let scale = field.constraints.scale {
-                    entries.removeAll { $0.0 == "pattern" }
-                    var exact = field.constraints
-                    exact.format = "decimalString"
-                    entries.append(("pattern", .string(Self.decimalPattern(exact, scale: scale))))
-                }
+                entries.removeAll { $0.0 == "pattern" }
+                entries.append(("pattern", .string(Self.decimalPattern(field.constraints, scale: field.constraints.scale, signed: !unsigned))))
                 branches.append(.members(Self.uniqueKeys(entries)))
             }
         }
         return [("anyOf", .array(branches))]
     }
 
-    /// The pattern of a decimal numeral (``PayDecimalText``), with the scale when one is set.
-    static func decimalPattern(_ constraints: ResolvedConstraints, scale: Int? = nil) -> String {
-        guard let scale = scale ?? constraints.scale else { return "^[+-]?[0-9]+(\\.[0-9]+)?$" }
-        if constraints.exactScale { return scale == 0 ? "^[+-]?[0-9]+$" : "^[+-]?[0-9]+\\.[0-9]{\(scale)}$" }
-        return scale == 0 ? "^[+-]?[0-9]+$" : "^[+-]?[0-9]+(\\.[0-9]{1,\(scale)})?$"
+    /// The pattern of a decimal numeral (``PayDecimalText``), with the scale when one is set: a
+    /// minus sign only when `signed`, never a plus.
+    static func decimalPattern(_ constraints: ResolvedConstraints, scale: Int? = nil, signed: Bool = false) -> String {
+        let sign = signed ? "-?" : ""
+        guard let scale = scale ?? constraints.scale else { return "^\(sign)[0-9]+(\\.[0-9]+)?$" }
+        if constraints.exactScale { return scale == 0 ? "^\(sign)[0-9]+$" : "^\(sign)[0-9]+\\.[0-9]{\(scale)}$" }
+        return scale == 0 ? "^\(sign)[0-9]+$" : "^\(sign)[0-9]+(\\.[0-9]{1,\(scale)})?$"
     }
 
     /// The shape of a custom date pattern (`dd/MM/yyyy` → `^[0-9]{2}/[0-9]{2}/[0-9]{4}$`); calendar

@@ -18,7 +18,8 @@ public enum PayFormat: Sendable, Hashable {
     case urlScheme
     /// A POSIX locale identifier such as `en_US`.
     case localeIdentifier
-    /// A plain decimal number written as text (`10`, `0.01`, `-3.5`).
+    /// An unsigned plain decimal number written as text (`10`, `0.01`; never `-3.5` or `+3.5`): an
+    /// amount. A value that may be negative is a `Decimal` field.
     case decimalString
 
     /// Every format, in the order schemas document them (a URL format with any scheme).
@@ -74,7 +75,11 @@ public enum PayFormat: Sendable, Hashable {
         case .localeIdentifier:
             return Self.isLocaleIdentifier(value) ? nil : "must be a locale identifier such as en_US"
         case .decimalString:
-            return PayDecimalText.isPlainDecimal(value) ? nil : "must be a decimal number such as 10.50"
+            switch PayDecimalText.unsignedProblem(value) {
+            case nil: return nil
+            case .signed?: return "must be an unsigned decimal number such as 10.50 (no sign)"
+            case .some: return "must be a decimal number such as 10.50"
+            }
         }
     }
 

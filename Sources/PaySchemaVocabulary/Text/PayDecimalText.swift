@@ -3,8 +3,9 @@ import Foundation
 /// The one strict reader and writer of decimal numerals, used for JSON numbers, JSON strings that
 /// hold amounts, XML text and URL-query text alike.
 ///
-/// A numeral is an optional sign, one or more digits and an optional fraction of one or more digits
-/// (`-?[0-9]+(\.[0-9]+)?`, a leading `+` is accepted). Nothing else is read: no grouping separators
+/// A numeral is an optional minus sign, one or more digits and an optional fraction of one or more
+/// digits (`-?[0-9]+(\.[0-9]+)?`); a leading `+` is refused, as JSON refuses it and as every provider's
+/// amount pattern does. Nothing else is read: no grouping separators
 /// (`1,500.00`), exponents (`1e3`), spaces, `NaN` or `Infinity`. The value is exact; a numeral with
 /// more significant digits than `Decimal` holds (38) is rejected, never rounded. Writing never rounds
 /// either: a value with more fraction digits than the field's scale is an error.
@@ -24,13 +25,16 @@ public enum PayDecimalText {
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
         /// The text is not `-?digits(.digits)?`.
         case notPlain
+        /// The text is a plain numeral with a minus sign where only an unsigned one is taken.
+        case signed
         /// More significant digits (or fraction digits) than `Decimal` holds exactly.
         case tooManyDigits
 
         /// A readable explanation.
         public var description: String {
             switch self {
-            case .notPlain: return "is not a plain decimal number (digits with an optional sign and fraction, such as 10.50)"
+            case .notPlain: return "is not a plain decimal number (digits with an optional minus sign and fraction, such as 10.50)"
+            case .signed: return "must be an unsigned decimal number (digits with an optional fraction, such as 10.50; no sign)"
             case .tooManyDigits: return "has more digits than can be held exactly (\(PayDecimalText.maximumSignificantDigits) significant digits)"
             }
         }
@@ -46,8 +50,8 @@ public enum PayDecimalText {
     public static func read(bytes: UnsafeBufferPointer<UInt8>) -> Result<Reading, Problem> {
         var index = 0
         var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            negative = bytes[index] == UInt8(ascii: "-")
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
             index += 1
         }
         var integerDigits = 0
@@ -94,6 +98,15 @@ public enum PayDecimalText {
     public static func isPlainDecimal(_ text: String) -> Bool {
         if case .success = read(text) { return true }
         return false
+    }
+
+    /// Why `text` is not an unsigned numeral (`[0-9]+(\.[0-9]+)?`, what `format: decimalString`
+    /// takes): ``Problem/signed`` for a well-formed negative numeral, `nil` when it is one.
+    public static func unsignedProblem(_ text: String) -> Problem? {
+        switch read(text) {
+        case .failure(let problem): return problem
+        case .success: return text.utf8.first == UInt8(ascii: "-") ? .signed : nil
+        }
     }
 
     /// The plain text of `value`, never in exponent form, with as few fraction digits as it needs.

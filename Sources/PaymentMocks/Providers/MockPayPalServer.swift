@@ -1,6 +1,7 @@
 import Foundation
 import PayPalPayments
 import PaymentFlowsCore
+import PaySchemaVocabulary
 
 /// PayPal's OAuth token endpoint, Orders API and hosted pages: tokens issued for HTTP Basic
 /// client credentials, orders created by the merchant server and then confirmed (needing or
@@ -121,29 +122,33 @@ public final class MockPayPalServer: @unchecked Sendable {
         }
     }
 
-    private static func failure(_ name: String, _ message: String, status: Int, details: [ErrorDetail]? = nil) -> MockResponse {
-        .json(PayPalErrorResponse(name: name, message: message, debugId: "b1d1f06c7246c", details: details), status: status)
-    }
-
-    /// PayPal's refusals: 404 `RESOURCE_NOT_FOUND`, 405 `METHOD_NOT_SUPPORTED`, and 400
-    /// `INVALID_REQUEST` with one detail per
-    /// violated field (a JSON pointer, as PayPal's `details[].field`) for a request that breaks the
-    /// schema; the token endpoint answers OAuth's `invalid_client` and `invalid_request`.
+    /// PayPal's refusals, in its contract's words (``PayPalIssue``): 404 `RESOURCE_NOT_FOUND`,
+    /// 405 `METHOD_NOT_SUPPORTED`, and for a request that breaks the schema 400 `INVALID_REQUEST`
+    /// with one detail per violated field (a JSON pointer, as PayPal's `details[].field`) and the
+    /// issue and description the operation's list gives it. A violation of our stricter types that
+    /// PayPal's own schema admits (a negative amount, a three-letter currency outside ISO 4217) is
+    /// the business refusal PayPal answers for it (422), once nothing else is wrong. The token
+    /// endpoint answers OAuth's `invalid_client` and `invalid_request`.
     static let refusals = ProviderRefusals(
-        notFound: { _ in failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404) },
-        methodNotAllowed: { method, _ in failure("METHOD_NOT_SUPPORTED", "The server does not implement the requested HTTP method \(method).", status: 405) },
+        notFound: { _ in PayPalIssue.answer("", status: 404, []) },
+        methodNotAllowed: { method, _ in
+            .json(PayPalErrorResponse(name: "METHOD_NOT_SUPPORTED", message: "The server does not implement the requested HTTP method \(method).", debugId: "b1d1f06c7246c"), status: 405)
+        },
         invalid: { operation, violations in
             // Credentials were checked first (401); what is left breaks the schema.
-            if operation.operationID == "createAccessToken" {
+            let id = operation.operationID
+            if id == "createAccessToken" {
                 return .json(OAuthErrorResponse(error: "invalid_request", errorDescription: violations.map(\.description).joined(separator: "; ")), status: 400)
             }
-            let details = violations.map { violation in
-                ErrorDetail(
-                    field: violation.location == .body ? pointer(violation.field) : violation.field,
-                    issue: violation.message == "is required" || violation.message == "required field is missing" ? "MISSING_REQUIRED_PARAMETER" : "INVALID_PARAMETER_VALUE",
-                    location: ErrorLocation(wire: violation.location), issueDescription: violation.message)
+            let schema = violations.compactMap { violation in PayPalIssue.schemaIssue(for: violation, in: id).map { (violation, $0) } }
+            if !schema.isEmpty {
+                return PayPalIssue.answer(id, status: 400, schema.map { violation, issue in
+                    issue.detail(for: id, field: violation.field.isEmpty ? nil : (violation.location == .body ? pointer(violation.field) : violation.field), location: ErrorLocation(wire: violation.location))
+                })
             }
-            return failure("INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", status: 400, details: details)
+            return PayPalIssue.answer(id, status: 422, violations.compactMap { violation in
+                PayPalIssue.businessIssue(for: violation)?.detail(for: id, field: pointer(violation.field), location: .body)
+            })
         })
 
     /// `payment_source.card[0].number` as PayPal's JSON pointer `/payment_source/card/0/number`.
@@ -154,7 +159,7 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
     public static let requestScenarios = [
-        RequestScenario(provider: "paypal", name: "card-declined", operations: ["confirmPaymentSource"], summary: "The card is declined: 422 UNPROCESSABLE_ENTITY CARD_DECLINED."),
+        RequestScenario(provider: "paypal", name: "card-declined", operations: ["confirmPaymentSource"], summary: "The card is declined: 422 UNPROCESSABLE_ENTITY PAYMENT_SOURCE_DECLINED_BY_PROCESSOR."),
         RequestScenario(provider: "paypal", name: "3ds-challenge", operations: ["confirmPaymentSource"], summary: "The bank asks for 3-D Secure: PAYER_ACTION_REQUIRED with a payer-action link."),
         RequestScenario(provider: "paypal", name: "3ds-not-required", operations: ["confirmPaymentSource"], summary: "No challenge: the order is APPROVED at once."),
         RequestScenario(provider: "paypal", name: "token-expired", operations: ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder", "getOrder"], summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
@@ -177,7 +182,8 @@ public final class MockPayPalServer: @unchecked Sendable {
         return knowsToken(request) ? nil : Self.unauthorized
     }
 
-    private static let unauthorized = failure("AUTHENTICATION_FAILURE", "Authentication failed due to invalid authentication credentials or a missing Authorization header.", status: 401)
+    /// PayPal's 401: the contract's fixed name and message, no details.
+    private static let unauthorized = PayPalIssue.answer("", status: 401, [])
 
     /// Whether `authorization` is HTTP Basic with a non-empty client id and secret.
     static func clientCredentials(_ authorization: String?) -> Bool {
@@ -201,24 +207,18 @@ public final class MockPayPalServer: @unchecked Sendable {
             let body = try request.body(as: CreateOrderRequest.self)
             return lock.withLock {
                 let scoped = request.header("paypal-request-id").map { "createOrder \($0)" }
+                // PayPal answers a repeated request id with the first answer (it keeps keys for six
+                // hours); its contract lists no issue for a repeat with another body.
                 if let scoped, let previous = replies[scoped] {
-                    guard previous.0 == request.body else { return Self.failure("UNPROCESSABLE_ENTITY", "DUPLICATE_REQUEST_ID", status: 422) }
                     var repeated = previous.1
-                    repeated.status = 200
+                    if repeated.status == 201 { repeated.status = 200 }
                     return repeated
                 }
-                if body.purchaseUnits.count > 1, Set(body.purchaseUnits.compactMap(\.referenceId)).count != body.purchaseUnits.count {
-                    return Self.failure("UNPROCESSABLE_ENTITY", "REFERENCE_ID_REQUIRED", status: 422, details: [
-                        ErrorDetail(field: "/purchase_units/@reference_id", issue: "REFERENCE_ID_REQUIRED", issueDescription: "Every purchase unit needs its own reference_id.")])
-                }
-                // PayPal's business rule on amounts: no more decimals than the currency takes.
-                let imprecise = body.purchaseUnits.filter { !CurrencyPrecision.payPal.allows($0.amount.value, in: $0.amount.currencyCode) }
-                if !imprecise.isEmpty {
-                    return Self.failure("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", status: 422, details: imprecise.map { unit in
-                        ErrorDetail(
-                            field: "/purchase_units/@reference_id=='\(unit.referenceId ?? "default")'/amount/value", issue: "DECIMAL_PRECISION", location: .body,
-                            issueDescription: "If the currency supports decimals, only two decimal place precision is supported (\(unit.amount.currencyCode) takes \(CurrencyPrecision.payPal.digits(of: unit.amount.currencyCode))).")
-                    })
+                let refused = Self.createOrderRefusals(body)
+                if !refused.isEmpty {
+                    let response = PayPalIssue.answer("createOrder", status: 422, refused)
+                    if let scoped { replies[scoped] = (request.body, response) }
+                    return response
                 }
                 let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
                 let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
@@ -238,18 +238,18 @@ public final class MockPayPalServer: @unchecked Sendable {
             return lock.withLock {
                 // A request id is scoped to its operation and order.
                 let scoped = request.header("paypal-request-id").map { "confirm \(id) \($0)" }
-                if let scoped, let previous = replies[scoped] {
-                    return previous.0 == request.body ? previous.1 : Self.failure("UNPROCESSABLE_ENTITY", "DUPLICATE_REQUEST_ID", status: 422)
-                }
-                guard var order = orders[id] else { return Self.failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404) }
-                guard order.status == .created || order.status == .payerActionRequired else {
-                    return Self.failure("UNPROCESSABLE_ENTITY", "ORDER_ALREADY_APPROVED", status: 422, details: [
-                        ErrorDetail(issue: "ORDER_NOT_APPROVED_OR_ALREADY_CONFIRMED", issueDescription: "The order is \(order.status.rawValue).")])
-                }
+                if let scoped, let previous = replies[scoped] { return previous.1 }
+                // Confirm's contract declares no 404; an unknown order is PayPal's 404 without a detail.
+                guard var order = orders[id] else { return PayPalIssue.answer("", status: 404, []) }
+                if order.status == .approved { return PayPalIssue.paymentAlreadyApproved.answer("confirmPaymentSource") }
+                if order.status == .completed { return PayPalIssue.orderCannotBeConfirmed.answer("confirmPaymentSource") }
                 let response: MockResponse
                 let card = body.paymentSource.card
-                if card.number == Self.declinedCard || request.scenario == "card-declined" {
-                    response = Self.failure("UNPROCESSABLE_ENTITY", "CARD_DECLINED", status: 422)
+                let refused = Self.cardRefusals(card, now: Date())
+                if !refused.isEmpty {
+                    response = PayPalIssue.answer("confirmPaymentSource", status: 422, refused)
+                } else if card.number == Self.declinedCard || request.scenario == "card-declined" {
+                    response = PayPalIssue.paymentSourceDeclinedByProcessor.answer("confirmPaymentSource")
                 } else {
                     let challenge = request.scenario == "3ds-challenge"
                         || (request.scenario != "3ds-not-required" && (threeDSecureValue != .notRequired || card.number == Self.challengeCard || card.attributes?.verification?.method == .scaAlways))
@@ -284,12 +284,78 @@ public final class MockPayPalServer: @unchecked Sendable {
         transport.handle("getOrder", of: operations) { [self] request in
             return lock.withLock {
                 guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
-                    return Self.failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404)
+                    return PayPalIssue.invalidResourceID.answer("getOrder", location: .path)
                 }
                 return .json(order)
             }
         }
     }
+
+    /// PayPal's business rules on a schema-valid create-order body, every one that applies (its
+    /// contract's create-order 422 issues on the fields we model): an amount above zero, within
+    /// its currency's decimals and PayPal's ceiling, in a currency PayPal processes, one currency
+    /// for the whole order, and with several units a distinct `reference_id` on each.
+    static func createOrderRefusals(_ body: CreateOrderRequest) -> [ErrorDetail] {
+        var details: [ErrorDetail] = []
+        let units = body.purchaseUnits
+        // PayPal names a unit by its reference id, `default` for a unit sent without one.
+        func field(_ unit: PurchaseUnitRequest, _ leaf: String) -> String {
+            "/purchase_units/@reference_id=='\(unit.referenceId ?? "default")'/amount/" + leaf
+        }
+        for unit in units {
+            let amount = unit.amount
+            if case .success(let reading) = PayDecimalText.read(amount.value) {
+                if reading.value <= 0 {
+                    details.append(PayPalIssue.cannotBeZeroOrNegative.detail(for: "createOrder", field: field(unit, "value"), location: .body))
+                } else if reading.value > Self.maximumAmount {
+                    details.append(PayPalIssue.maxValueExceeded.detail(for: "createOrder", field: field(unit, "value"), location: .body))
+                }
+            }
+            if !CurrencyPrecision.payPal.allows(amount.value, in: amount.currencyCode) {
+                details.append(PayPalIssue.decimalPrecision.detail(for: "createOrder", field: field(unit, "value"), location: .body))
+            }
+            if !PayPalIssue.supportedCurrencies.contains(amount.currencyCode) {
+                details.append(PayPalIssue.invalidCurrencyCode.detail(for: "createOrder", field: field(unit, "currency_code"), location: .body))
+            }
+        }
+        if Set(units.map(\.amount.currencyCode)).count > 1 {
+            details.append(PayPalIssue.multiCurrencyOrder.detail(for: "createOrder", field: "/purchase_units/1/amount/currency_code", location: .body))
+        }
+        if units.count > 1 {
+            if units.contains(where: { $0.referenceId == nil }) {
+                details.append(PayPalIssue.referenceIDRequired.detail(for: "createOrder", field: "/purchase_units", location: .body))
+            } else if Set(units.compactMap(\.referenceId)).count != units.count {
+                details.append(PayPalIssue.duplicateReferenceID.detail(for: "createOrder", field: "/purchase_units", location: .body))
+            }
+        }
+        return details
+    }
+
+    /// PayPal's business rules on a schema-valid card (confirm's 422 issues on the fields we
+    /// model): an expiry month not yet passed (`CARD_EXPIRED`, judged in UTC), and a security code of
+    /// the brand's length, four digits for American Express (`34`, `37`) and three for the others
+    /// (`INVALID_SECURITY_CODE_LENGTH`).
+    static func cardRefusals(_ card: CardPaymentSource, now: Date) -> [ErrorDetail] {
+        var details: [ErrorDetail] = []
+        let parts = card.expiry.split(separator: "-")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let today = calendar.dateComponents([.year, .month], from: now)
+        if parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), let thisYear = today.year, let thisMonth = today.month,
+           (year, month) < (thisYear, thisMonth) {
+            details.append(PayPalIssue.cardExpired.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
+        }
+        if let code = card.securityCode {
+            let amex = card.number.hasPrefix("34") || card.number.hasPrefix("37")
+            if code.count != (amex ? 4 : 3) {
+                details.append(PayPalIssue.invalidSecurityCodeLength.detail(for: "confirmPaymentSource", field: "/payment_source/card/security_code", location: .body))
+            }
+        }
+        return details
+    }
+
+    /// PayPal's ceiling on an amount (`MAX_VALUE_EXCEEDED`): 999999999999999.99.
+    static let maximumAmount = Decimal(string: "999999999999999.99", locale: Locale(identifier: "en_US_POSIX")) ?? 0
 
     /// Authorizes or captures an approved order, as PayPal's `POST …/authorize` and `…/capture`
     /// do: only an `APPROVED` order of the matching intent, once (a repeat with the same
@@ -300,29 +366,22 @@ public final class MockPayPalServer: @unchecked Sendable {
         let name = intent == .authorize ? "authorize" : "capture"
         return lock.withLock {
             let scoped = request.header("paypal-request-id").map { "\(name) \(id) \($0)" }
-            if let scoped, let previous = replies[scoped] {
-                return previous.0 == request.body ? previous.1 : Self.failure("UNPROCESSABLE_ENTITY", "DUPLICATE_REQUEST_ID", status: 422)
-            }
-            guard var order = orders[id] else { return Self.failure("RESOURCE_NOT_FOUND", "The specified resource does not exist.", status: 404) }
+            if let scoped, let previous = replies[scoped] { return previous.1 }
+            let operation = intent == .authorize ? "authorizeOrder" : "captureOrder"
+            guard var order = orders[id] else { return PayPalIssue.invalidResourceID.answer(operation, location: .path) }
             // Issues and descriptions as PayPal's contract lists them for each operation's 422.
             let response: MockResponse
             if order.intent != nil && order.intent != intent {
-                if intent == .authorize {
-                    response = Self.unprocessable("ACTION_DOES_NOT_MATCH_INTENT", "Order was created with an intent to 'CAPTURE'. Please use v2/checkout/orders/order_id/capture to complete the transaction or alternately Create an order with an intent of 'AUTHORIZE'.")
-                } else {
-                    // PayPal's contract lists no issue for this in capture's 422 and fixes every
-                    // detail's text, so the refusal carries no detail (the merchant server chose
-                    // the intent; it knows).
-                    response = Self.failure("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", status: 422)
-                }
+                // Capture's contract lists no issue for an order created to authorize, and fixes
+                // every detail's text, so that refusal carries no detail (the merchant server chose
+                // the intent; it knows).
+                response = intent == .authorize ? PayPalIssue.actionDoesNotMatchIntent.answer(operation) : PayPalIssue.answer(operation, status: 422, [])
             } else if order.status == .completed {
-                response = intent == .authorize
-                    ? Self.unprocessable("ORDER_ALREADY_AUTHORIZED", "Order already authorized.If 'intent=AUTHORIZE' only one authorization per order is allowed.")
-                    : Self.unprocessable("ORDER_ALREADY_CAPTURED", "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.")
+                response = (intent == .authorize ? PayPalIssue.orderAlreadyAuthorized : .orderAlreadyCaptured).answer(operation)
+            } else if order.status == .payerActionRequired {
+                response = PayPalIssue.payerActionRequired.answer(operation)
             } else if order.status != .approved {
-                response = Self.unprocessable("ORDER_NOT_APPROVED", intent == .authorize
-                    ? "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call."
-                    : "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.")
+                response = PayPalIssue.orderNotApproved.answer(operation)
             } else {
                 order.status = .completed
                 order.links = [LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET")]
@@ -344,12 +403,6 @@ public final class MockPayPalServer: @unchecked Sendable {
             if let scoped { replies[scoped] = (request.body, response) }
             return response
         }
-    }
-
-    /// PayPal's 422 with one detail naming the issue.
-    private static func unprocessable(_ issue: String, _ description: String) -> MockResponse {
-        failure("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", status: 422, details: [
-            ErrorDetail(issue: issue, issueDescription: description)])
     }
 
     private func tokenQuery(_ url: URL) -> String {

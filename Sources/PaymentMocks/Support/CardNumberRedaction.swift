@@ -1,9 +1,10 @@
 /// Hides card numbers in text that goes to a log, a journal or a terminal: request paths and
 /// query names a client chose, where a careless or hostile client can put a card number.
 public enum CardNumberRedaction {
-    /// `text` with every run of 12 or more digits replaced by `<redacted>`. Inside a run, `-`,
-    /// space, `+` and a percent-encoded byte (`%2D`, `%20`: three bytes, its hex digits not counted
-    /// as the number's) separate the digits; separators after a run's last digit are kept.
+    /// `text` with every run of 12 or more digits replaced by `<redacted>`. A digit may be written
+    /// plain or percent-encoded (`%34` is `4`); inside a run, `-`, space, `+` and any other
+    /// percent-encoded byte (`%2D`, `%20`: three bytes, its hex digits not counted as the number's)
+    /// separate the digits; separators after a run's last digit are kept.
     public static func redacting(_ text: Substring) -> String {
         var result = String(text)
         // One pass over the bytes finds the runs; most paths have none and are returned as they are.
@@ -25,6 +26,13 @@ public enum CardNumberRedaction {
                     if start == nil { start = index }
                     digits += 1
                     index += 1
+                    end = index
+                } else if byte == UInt8(ascii: "%") && index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "3")
+                    && bytes[index + 2] >= UInt8(ascii: "0") && bytes[index + 2] <= UInt8(ascii: "9") {
+                    // A percent-encoded digit (`%30`…`%39`) is a digit of the number.
+                    if start == nil { start = index }
+                    digits += 1
+                    index += 3
                     end = index
                 } else if start != nil && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "+")) {
                     index += 1

@@ -72,12 +72,21 @@ public struct PayRequestViolation: Hashable, Sendable, CustomStringConvertible {
     public let field: String
     /// Why: a readable sentence that never quotes a sensitive value.
     public let message: String
+    /// Which rule: a constraint as schemas write it (`minLength`, `pattern`, `format.iso4217`…), a
+    /// decoding problem's kind (`missing`, `null`, `typeMismatch`, `invalidValue`, `malformed`), or
+    /// `required` and `invalid` for a parameter. A provider words its refusal from it.
+    public let rule: String
+    /// The offending value as text, for a body field's broken constraint (`<redacted>` for a
+    /// sensitive field); `nil` otherwise.
+    public let value: String?
 
     /// Creates a violation.
-    public init(location: Location, field: String, message: String) {
+    public init(location: Location, field: String, message: String, rule: String = "invalid", value: String? = nil) {
         self.location = location
         self.field = field
         self.message = message
+        self.rule = rule
+        self.value = value
     }
 
     /// `location field: message`.
@@ -225,7 +234,7 @@ public struct PayOperationDescriptor: Sendable {
                 location = .cookie
             }
             guard let value else {
-                if parameter.required { violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: "is required")) }
+                if parameter.required { violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: "is required", rule: "required")) }
                 continue
             }
             for problem in parameter.problems(value) {
@@ -238,11 +247,11 @@ public struct PayOperationDescriptor: Sendable {
             case .success(let value):
                 decoded = value
                 for violation in (value as? any PayValidatable)?.violations ?? [] {
-                    violations.append(PayRequestViolation(location: .body, field: Self.field(violation.path), message: violation.message))
+                    violations.append(PayRequestViolation(location: .body, field: Self.field(violation.path), message: violation.message, rule: violation.rule, value: violation.value))
                 }
             case .failure(let error):
                 for issue in error.issues {
-                    violations.append(PayRequestViolation(location: .body, field: Self.field(issue.path), message: issue.message))
+                    violations.append(PayRequestViolation(location: .body, field: Self.field(issue.path), message: issue.message, rule: issue.kind.rawValue))
                 }
             }
         }

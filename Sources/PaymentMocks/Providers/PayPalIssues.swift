@@ -1,0 +1,200 @@
+import Foundation
+import PayPalPayments
+import PaySchemaVocabulary
+import PaymentSchemasRuntime
+
+/// The issues the PayPal sandbox raises, each worded exactly as PayPal's Orders v2 contract
+/// (`checkout_orders_v2.json`, Apache-2.0) words it for the operation that raises it: an error's
+/// `name` and `message` are fixed per status, and every `details[]` entry carries one issue from
+/// the operation's own list with that list's one description. `ProviderRuleTableTests` reads the
+/// contract by path and fails when a description here differs from it, or when an issue is raised
+/// by an operation whose list does not hold it.
+public enum PayPalIssue: String, Sendable, CaseIterable {
+    // 400, the contract's schema refusals.
+    /// The body is not JSON.
+    case malformedRequestJSON = "MALFORMED_REQUEST_JSON"
+    /// A required field or parameter is absent (or `null`).
+    case missingRequiredParameter = "MISSING_REQUIRED_PARAMETER"
+    /// A value of the wrong type, an unknown enum value, a bound broken.
+    case invalidParameterValue = "INVALID_PARAMETER_VALUE"
+    /// A value that does not match its pattern or format.
+    case invalidParameterSyntax = "INVALID_PARAMETER_SYNTAX"
+    /// A string too short or too long.
+    case invalidStringLength = "INVALID_STRING_LENGTH"
+    /// An array with too few items.
+    case invalidArrayMinItems = "INVALID_ARRAY_MIN_ITEMS"
+    /// An array with too many items.
+    case invalidArrayMaxItems = "INVALID_ARRAY_MAX_ITEMS"
+    // 404.
+    /// An order id that was never created.
+    case invalidResourceID = "INVALID_RESOURCE_ID"
+    // 422, business rules of create order.
+    /// An amount of zero or below.
+    case cannotBeZeroOrNegative = "CANNOT_BE_ZERO_OR_NEGATIVE"
+    /// More decimals than the currency takes.
+    case decimalPrecision = "DECIMAL_PRECISION"
+    /// An amount over PayPal's ceiling, 999999999999999.99.
+    case maxValueExceeded = "MAX_VALUE_EXCEEDED"
+    /// Purchase units in different currencies.
+    case multiCurrencyOrder = "MULTI_CURRENCY_ORDER"
+    /// A currency that is not ISO 4217, or one PayPal does not process.
+    case invalidCurrencyCode = "INVALID_CURRENCY_CODE"
+    /// Several purchase units, one of them without a `reference_id`.
+    case referenceIDRequired = "REFERENCE_ID_REQUIRED"
+    /// Several purchase units sharing a `reference_id`.
+    case duplicateReferenceID = "DUPLICATE_REFERENCE_ID"
+    // 422, confirm payment source.
+    /// The card's expiry month has passed.
+    case cardExpired = "CARD_EXPIRED"
+    /// A security code whose length does not fit the card's brand.
+    case invalidSecurityCodeLength = "INVALID_SECURITY_CODE_LENGTH"
+    /// Confirm on an order the payer already approved.
+    case paymentAlreadyApproved = "PAYMENT_ALREADY_APPROVED"
+    /// Confirm on a completed order.
+    case orderCannotBeConfirmed = "ORDER_CANNOT_BE_CONFIRMED"
+    /// The processor declined the card.
+    case paymentSourceDeclinedByProcessor = "PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"
+    // 422, authorize and capture.
+    /// Authorize or capture before the payer approved.
+    case orderNotApproved = "ORDER_NOT_APPROVED"
+    /// Authorize or capture while a 3-D Secure challenge is pending.
+    case payerActionRequired = "PAYER_ACTION_REQUIRED"
+    /// Authorize on an order created to capture.
+    case actionDoesNotMatchIntent = "ACTION_DOES_NOT_MATCH_INTENT"
+    /// A second authorization.
+    case orderAlreadyAuthorized = "ORDER_ALREADY_AUTHORIZED"
+    /// A second capture.
+    case orderAlreadyCaptured = "ORDER_ALREADY_CAPTURED"
+
+    /// The contract's operation ids of the sandbox's operations (`orders.create`, …).
+    public static let contractOperations: [String: String] = [
+        "createOrder": "orders.create", "confirmPaymentSource": "orders.confirm", "authorizeOrder": "orders.authorize",
+        "captureOrder": "orders.capture", "getOrder": "orders.get",
+    ]
+
+    /// The operations (our ids) whose contract list holds this issue and that raise it, with the
+    /// description the list gives it there.
+    public var descriptions: [String: String] {
+        switch self {
+        case .malformedRequestJSON: return Self.all(["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "The request JSON is not well formed.")
+        case .missingRequiredParameter:
+            return ["createOrder": "A required parameter is missing.", "confirmPaymentSource": "A required field / parameter is missing",
+                    "authorizeOrder": "A required field / parameter is missing", "captureOrder": "A required field / parameter is missing"]
+        case .invalidParameterValue: return Self.all(["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "A parameter value is not valid.")
+        case .invalidParameterSyntax:
+            var descriptions = Self.all(["createOrder", "authorizeOrder", "captureOrder"], "The value of a field does not conform to the expected format.")
+            descriptions["confirmPaymentSource"] = "The value of the field does not conform to the expected format."
+            return descriptions
+        case .invalidStringLength: return Self.all(["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "The value of a field is either too short or too long")
+        case .invalidArrayMinItems: return ["createOrder": "The number of items in an array parameter is too small."]
+        case .invalidArrayMaxItems: return ["createOrder": "The number of items in an array parameter is too large."]
+        case .invalidResourceID:
+            // Confirm's contract declares no 404: its refusal of an unknown order carries no detail.
+            return Self.all(["getOrder", "authorizeOrder", "captureOrder"], "Specified resource ID does not exist. Please check the resource ID and try again.")
+        case .cannotBeZeroOrNegative: return ["createOrder": "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported."]
+        case .decimalPrecision: return ["createOrder": "If the currency supports decimals, only two decimal place precision is supported."]
+        case .maxValueExceeded: return ["createOrder": "Should be less than or equal to 999999999999999.99."]
+        case .multiCurrencyOrder: return ["createOrder": "Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code."]
+        case .invalidCurrencyCode:
+            return ["createOrder": "Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes."]
+        case .referenceIDRequired: return ["createOrder": "'reference_id' is required for each 'purchase_unit' if multiple 'purchase_unit' are provided."]
+        case .duplicateReferenceID: return ["createOrder": "`reference_id` must be unique if multiple `purchase_unit` are provided."]
+        case .cardExpired: return ["confirmPaymentSource": "The card is expired"]
+        case .invalidSecurityCodeLength: return ["confirmPaymentSource": "The security_code length is invalid for the specified card brand."]
+        case .paymentAlreadyApproved: return ["confirmPaymentSource": "The payment has already been approved.  Please capture the order, or create and confirm a new order with this payment source."]
+        case .orderCannotBeConfirmed: return ["confirmPaymentSource": "An order with status = 'COMPLETED' cannot be confirmed again."]
+        case .paymentSourceDeclinedByProcessor:
+            return ["confirmPaymentSource": "The provided payment source is declined by the processor. Please try again with a different payment source by creating a new order."]
+        case .orderNotApproved:
+            return ["authorizeOrder": "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call.",
+                    "captureOrder": "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request."]
+        case .payerActionRequired: return Self.all(["authorizeOrder", "captureOrder"], "Transaction cannot complete successfully, instruct the buyer to return to PayPal.")
+        case .actionDoesNotMatchIntent:
+            return ["authorizeOrder": "Order was created with an intent to 'CAPTURE'. Please use v2/checkout/orders/order_id/capture to complete the transaction or alternately Create an order with an intent of 'AUTHORIZE'."]
+        case .orderAlreadyAuthorized: return ["authorizeOrder": "Order already authorized.If 'intent=AUTHORIZE' only one authorization per order is allowed."]
+        case .orderAlreadyCaptured: return ["captureOrder": "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed."]
+        }
+    }
+
+    private static func all(_ operations: [String], _ description: String) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: operations.map { ($0, description) })
+    }
+
+    /// The status this issue is answered with.
+    public var status: Int {
+        switch self {
+        case .malformedRequestJSON, .missingRequiredParameter, .invalidParameterValue, .invalidParameterSyntax, .invalidStringLength, .invalidArrayMinItems, .invalidArrayMaxItems:
+            return 400
+        case .invalidResourceID: return 404
+        default: return 422
+        }
+    }
+
+    /// The `name` and `message` PayPal's contract fixes for each error status.
+    static func heading(status: Int) -> (name: String, message: String) {
+        switch status {
+        case 400: return ("INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.")
+        case 401: return ("AUTHENTICATION_FAILURE", "Authentication failed due to missing authorization header, or invalid authentication credentials.")
+        case 404: return ("RESOURCE_NOT_FOUND", "The specified resource does not exist.")
+        default: return ("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.")
+        }
+    }
+
+    /// One `details[]` entry for `operation`: this issue with the description the operation's list
+    /// gives it (none where the list lacks the issue, which the rule-table test forbids).
+    func detail(for operation: String, field: String? = nil, location: ErrorLocation? = nil) -> ErrorDetail {
+        ErrorDetail(field: field, issue: rawValue, location: location, issueDescription: descriptions[operation])
+    }
+
+    /// PayPal's error answer for `operation` carrying `details`, all of one status.
+    static func answer(_ operation: String, status: Int, _ details: [ErrorDetail]) -> MockResponse {
+        let heading = heading(status: status)
+        return .json(PayPalErrorResponse(name: heading.name, message: heading.message, debugId: "b1d1f06c7246c", details: details.isEmpty ? nil : details), status: status)
+    }
+
+    /// PayPal's answer raising this issue once for `operation`.
+    func answer(_ operation: String, field: String? = nil, location: ErrorLocation? = nil) -> MockResponse {
+        Self.answer(operation, status: status, [detail(for: operation, field: field, location: location)])
+    }
+
+    /// The issue PayPal raises for one violation of our types' constraints on `operation`: `nil` for
+    /// a violation that PayPal's own schema admits and that is a business rule there (a negative
+    /// amount, a three-letter currency outside ISO 4217), which ``businessIssue(for:)`` answers.
+    static func schemaIssue(for violation: PayRequestViolation, in operation: String) -> PayPalIssue? {
+        if businessIssue(for: violation) != nil { return nil }
+        let issue: PayPalIssue
+        switch violation.rule {
+        case "malformed": issue = .malformedRequestJSON
+        case "missing", "null", "required": issue = .missingRequiredParameter
+        case "minLength", "maxLength": issue = .invalidStringLength
+        case "minItems": issue = .invalidArrayMinItems
+        case "maxItems": issue = .invalidArrayMaxItems
+        case "pattern": issue = .invalidParameterSyntax
+        case let rule where rule.hasPrefix("format."): issue = .invalidParameterSyntax
+        default: issue = .invalidParameterValue
+        }
+        return issue.descriptions[operation] != nil ? issue : .invalidParameterValue
+    }
+
+    /// The business issue (422) PayPal answers for a violation its own schema admits: an amount
+    /// written with a minus sign (PayPal's pattern `-?[0-9]+…` takes it; the amount must be above
+    /// zero) and a three-character currency that is not ISO 4217 (PayPal's schema takes any three
+    /// characters).
+    static func businessIssue(for violation: PayRequestViolation) -> PayPalIssue? {
+        guard violation.location == .body, let value = violation.value else { return nil }
+        if violation.rule == "format.decimalString", violation.field.hasSuffix("amount.value"), PayDecimalText.unsignedProblem(value) == .signed {
+            return .cannotBeZeroOrNegative
+        }
+        if violation.rule == "format.iso4217", violation.field.hasSuffix("currency_code"), value.unicodeScalars.count == 3 {
+            return .invalidCurrencyCode
+        }
+        return nil
+    }
+
+    /// The currencies PayPal processes (its REST API's currency codes page): a valid ISO 4217 code
+    /// outside this list is `INVALID_CURRENCY_CODE`.
+    public static let supportedCurrencies: Set<String> = [
+        "AUD", "BRL", "CAD", "CNY", "CZK", "DKK", "EUR", "HKD", "HUF", "ILS", "JPY", "MYR", "MXN", "TWD", "NZD", "NOK", "PHP", "PLN", "GBP",
+        "SGD", "SEK", "CHF", "THB", "USD",
+    ]
+}

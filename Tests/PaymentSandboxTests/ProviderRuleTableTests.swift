@@ -1,0 +1,315 @@
+import Foundation
+import PaymentMocks
+import Testing
+
+/// The sandbox's rule table for PayPal, from PayPal's own Orders v2 document: for every operation
+/// the sandbox serves, every issue the document lists (400, 401, 403, 404, 422, 500) is either
+/// raised (worded exactly as the document words it for that operation, and provoked by name in
+/// `ProviderRulesSocketTests` over a socket) or not, with the reason. `docs/provider-rules.md` is
+/// this table; the test fails when the file, the code or the document disagree
+/// (`PAYSCHEMA_UPDATE_RULE_TABLE=1` rewrites the file).
+@Suite("Provider rule table")
+struct ProviderRuleTableTests {
+    /// Why an issue of PayPal's lists is not raised.
+    enum Verdict: Equatable {
+        /// The issue judges a field or feature our types do not model.
+        case unmodelled
+        /// The issue judges a payment source other than a card.
+        case source
+        /// The issue is a decision of PayPal's risk, compliance or account systems.
+        case account
+        /// The issue needs an order state the sandbox does not model.
+        case state
+        /// Not applicable, for the reason given.
+        case notApplicable(String)
+        /// Applicable and not raised yet, for the reason given.
+        case notRaised(String)
+
+        var reason: String {
+            switch self {
+            case .unmodelled: return "the field or feature it judges is not in our request types (items, breakdown, shipping, payee, platform fees, invoice, FX, payer): the merchant server sends intent, amount and reference only"
+            case .source: return "it judges a payment source the guides' flows never send (vault, stored credentials, network tokens, wallets, banks, BLIK, billing agreements, PNREF or PayPal transaction ids): confirm takes a card"
+            case .account: return "a decision of PayPal's risk, compliance or account systems about a real merchant or payer (limits, restrictions, enablement) that no document states as a rule on the request"
+            case .state: return "it needs a state the sandbox does not model (saved orders, authorize bodies with an amount, completion in progress)"
+            case .notApplicable(let reason), .notRaised(let reason): return reason
+            }
+        }
+
+        var applicable: Bool { if case .notRaised = self { return true } else { return false } }
+    }
+
+    /// Every issue of the served operations' lists that the sandbox does not raise, and why.
+    static let notRaised: [String: Verdict] = [
+        "AGREEMENT_ALREADY_CANCELLED": .source,
+        "ALIAS_DECLINED_BY_PROCESSOR": .source,
+        "AMOUNT_CANNOT_BE_SPECIFIED": .state,
+        "AMOUNT_MISMATCH": .unmodelled,
+        "APPLE_PAY_AMOUNT_MISMATCH": .source,
+        "AUTHORIZATION_AMOUNT_EXCEEDED": .state,
+        "AUTHORIZATION_CURRENCY_MISMATCH": .state,
+        "AUTH_CAPTURE_NOT_ENABLED": .account,
+        "BANK_NOT_SUPPORTED_FOR_VERIFICATION": .source,
+        "BILLING_ADDRESS_INVALID": .account,
+        "BILLING_AGREEMENT_ID_MISMATCH": .source,
+        "BILLING_AGREEMENT_NOT_FOUND": .source,
+        "BLIK_ONE_CLICK_MISSING_REQUIRED_PARAMETER": .source,
+        "CANCEL_URL_REQUIRED": .source,
+        "CANNOT_BE_NEGATIVE": .unmodelled,
+        "CARD_BRAND_NOT_SUPPORTED": .account,
+        "CARD_EXPIRY_REQUIRED": .source,
+        "CARD_NUMBER_REQUIRED": .source,
+        "CARD_TYPE_NOT_SUPPORTED": .account,
+        "CITY_REQUIRED": .unmodelled,
+        "COMPLIANCE_VIOLATION": .account,
+        "CONSENT_NEEDED": .account,
+        "COUNTRY_NOT_SUPPORTED_BY_PAYMENT_SOURCE": .source,
+        "CRYPTOGRAM_REQUIRED": .source,
+        "CURRENCY_NOT_SUPPORTED_FOR_BANK": .source,
+        "CURRENCY_NOT_SUPPORTED_FOR_CARD_TYPE": .account,
+        "CURRENCY_NOT_SUPPORTED_FOR_COUNTRY": .account,
+        "DECLINED_DUE_TO_RELATED_TXN": .account,
+        "DEVICE_DATA_NOT_AVAILABLE": .source,
+        "DOMESTIC_TRANSACTION_REQUIRED": .account,
+        "DONATION_ITEMS_NOT_SUPPORTED": .unmodelled,
+        "DUPLICATE_INVOICE_ID": .unmodelled,
+        "EMV_DATA_REQUIRED": .source,
+        "GOOGLE_PAY_GATEWAY_MERCHANT_ID_MISMATCH": .source,
+        "IBAN_COUNTRY_NOT_SUPPORTED": .source,
+        "IDENTIFIER_NOT_FOUND": .source,
+        "INCOMPATIBLE_PARAMETER_VALUE": .unmodelled,
+        "INSTRUMENT_DECLINED": .notRaised("the declined card is refused at confirm (PAYMENT_SOURCE_DECLINED_BY_PROCESSOR); capture has no decline scenario"),
+        "INVALID_ACCOUNT_STATUS": .account,
+        "INVALID_COUNTRY_CODE": .unmodelled,
+        "INVALID_EXPIRY_DATE": .notRaised("the threshold for a date too far ahead is not documented; a past expiry is CARD_EXPIRED, raised"),
+        "INVALID_FX_RATE_ID": .unmodelled,
+        "INVALID_GOOGLE_PAY_TOKEN": .source,
+        "INVALID_IBAN": .source,
+        "INVALID_PAYEE_PRICING_TIER_ID": .unmodelled,
+        "INVALID_PAYER_ID": .unmodelled,
+        "INVALID_PICKUP_ADDRESS": .unmodelled,
+        "INVALID_PLATFORM_FEES_ACCOUNT": .unmodelled,
+        "INVALID_PLATFORM_FEES_AMOUNT": .unmodelled,
+        "INVALID_PREVIOUS_TRANSACTION_REFERENCE": .source,
+        "INVALID_STRING_MAX_LENGTH": .notApplicable("confirm answers INVALID_STRING_LENGTH, which its list also holds, for both bounds"),
+        "ITEM_CATEGORY_NOT_SUPPORTED_BY_PAYMENT_SOURCE": .source,
+        "ITEM_TOTAL_MISMATCH": .unmodelled,
+        "ITEM_TOTAL_REQUIRED": .unmodelled,
+        "MAX_AUTHORIZATION_COUNT_EXCEEDED": .state,
+        "MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED": .account,
+        "MERCHANT_INITIATED_WITH_AUTHENTICATION_RESULTS": .source,
+        "MERCHANT_INITIATED_WITH_MULTIPLE_PURCHASE_UNITS": .source,
+        "MERCHANT_INITIATED_WITH_SECURITY_CODE": .source,
+        "MISMATCHED_VAULT_ID_TO_PAYMENT_SOURCE": .source,
+        "MISSING_CRYPTOGRAM": .source,
+        "MISSING_PICKUP_ADDRESS": .unmodelled,
+        "MISSING_PREVIOUS_REFERENCE": .source,
+        "MULTIPLE_ITEM_CATEGORIES": .unmodelled,
+        "MULTIPLE_SHIPPING_ADDRESS_NOT_SUPPORTED": .unmodelled,
+        "MULTIPLE_SHIPPING_OPTION_SELECTED": .unmodelled,
+        "MULTIPLE_SHIPPING_TYPE_NOT_SUPPORTED": .unmodelled,
+        "NOT_ELIGIBLE_FOR_PAYPAL_TRANSACTION_ID_PROCESSING": .source,
+        "NOT_ELIGIBLE_FOR_PNREF_PROCESSING": .source,
+        "NOT_ELIGIBLE_FOR_TOKEN_PROCESSING": .source,
+        "NOT_ENABLED_FOR_APPLE_PAY": .source,
+        "NOT_ENABLED_FOR_BANK_PROCESSING": .source,
+        "NOT_ENABLED_FOR_CARD_PROCESSING": .account,
+        "NOT_ENABLED_FOR_GOOGLE_PAY": .source,
+        "NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE": .source,
+        "NOT_SUPPORTED": .unmodelled,
+        "NO_PAYMENT_SOURCE_PROVIDED": .notRaised("our confirm type requires `payment_source.card` (a listed upstream difference), so its absence is 400 MISSING_REQUIRED_PARAMETER"),
+        "ONE_OF_PARAMETERS_REQUIRED": .source,
+        "ONE_OF_THE_PARAMETERS_REQUIRED": .source,
+        "ONLY_ONE_BANK_SOURCE_ALLOWED": .source,
+        "ONLY_ONE_PAYMENT_SOURCE_ALLOWED": .notApplicable("our confirm type holds one source, the card"),
+        "ORDER_CANNOT_BE_SAVED": .state,
+        "ORDER_COMPLETED_OR_VOIDED": .notApplicable("a completed order meets ACTION_DOES_NOT_MATCH_INTENT or ORDER_ALREADY_AUTHORIZED first; voided orders are not modelled"),
+        "ORDER_COMPLETE_ON_PAYMENT_APPROVAL": .unmodelled,
+        "ORDER_COMPLETION_IN_PROGRESS": .state,
+        "ORDER_EXPIRED": .notRaised("orders do not expire in the sandbox (PayPal expires unapproved orders after hours): no clock is modelled"),
+        "ORDER_IS_PENDING_APPROVAL": .state,
+        "PAYEE_ACCOUNT_INVALID": .unmodelled,
+        "PAYEE_ACCOUNT_LOCKED_OR_CLOSED": .unmodelled,
+        "PAYEE_ACCOUNT_NOT_VERIFIED": .unmodelled,
+        "PAYEE_ACCOUNT_RESTRICTED": .unmodelled,
+        "PAYEE_BLOCKED_TRANSACTION": .unmodelled,
+        "PAYEE_COUNTRY_NOT_SUPPORTED_FOR_PAYMENT_SOURCE": .unmodelled,
+        "PAYEE_FX_RATE_ID_CURRENCY_MISMATCH": .unmodelled,
+        "PAYEE_FX_RATE_ID_EXPIRED": .unmodelled,
+        "PAYEE_NOT_ENABLED_FOR_BANK_PROCESSING": .unmodelled,
+        "PAYEE_NOT_ENABLED_FOR_CARD_PROCESSING": .unmodelled,
+        "PAYEE_PRICING_TIER_ID_NOT_ENABLED": .unmodelled,
+        "PAYER_ACCOUNT_LOCKED_OR_CLOSED": .account,
+        "PAYER_ACCOUNT_RESTRICTED": .account,
+        "PAYER_CANNOT_PAY": .account,
+        "PAYMENT_SOURCE_CANNOT_BE_USED": .account,
+        "PAYMENT_SOURCE_INFO_CANNOT_BE_VERIFIED": .account,
+        "PAYMENT_SOURCE_MISMATCH": .source,
+        "PAYMENT_SOURCE_NOT_SUPPORTED": .source,
+        "PAYMENT_TYPE_NOT_SUPPORTED_FOR_INTENT": .source,
+        "PAYPAL_REQUEST_ID_REQUIRED": .unmodelled,
+        "PAYPAL_TRANSACTION_ID_EXPIRED": .source,
+        "PAYPAL_TRANSACTION_ID_NOT_FOUND": .source,
+        "PERMISSION_DENIED": .account,
+        "PERMISSION_DENIED_FOR_DONATION_ITEMS": .unmodelled,
+        "PLATFORM_FEES_NOT_SUPPORTED": .unmodelled,
+        "PLATFORM_FEE_PAYEE_CANNOT_BE_SAME_AS_PAYER": .unmodelled,
+        "PNREF_EXPIRED": .source,
+        "PNREF_NOT_FOUND": .source,
+        "POSTAL_CODE_REQUIRED": .unmodelled,
+        "PREFERRED_PAYMENT_SOURCE_MISMATCH": .source,
+        "PREFERRED_SHIPPING_OPTION_AMOUNT_MISMATCH": .unmodelled,
+        "PREVIOUS_TRANSACTION_REFERENCE_HAS_CHARGEBACK": .source,
+        "PREVIOUS_TRANSACTION_REFERENCE_VOIDED": .source,
+        "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING": .source,
+        "REFERENCED_CARD_EXPIRED": .source,
+        "REQUIRED_PARAMETER_FOR_CUSTOMER_INITIATED_PAYMENT": .source,
+        "REQUIRED_PARAMETER_FOR_PAYMENT_SOURCE": .source,
+        "RETURN_URL_REQUIRED": .source,
+        "SAVE_ORDER_NOT_SUPPORTED": .state,
+        "SETUP_ERROR_FOR_BANK": .source,
+        "SHIPPING_ADDRESS_INVALID": .unmodelled,
+        "SHIPPING_OPTIONS_NOT_SUPPORTED": .unmodelled,
+        "SHIPPING_OPTION_NOT_SELECTED": .unmodelled,
+        "SHIPPING_TYPE_NOT_SUPPORTED_FOR_CLIENT": .unmodelled,
+        "TAX_TOTAL_MISMATCH": .unmodelled,
+        "TAX_TOTAL_REQUIRED": .unmodelled,
+        "TOKEN_EXPIRED": .source,
+        "TOKEN_ID_NOT_FOUND": .source,
+        "TRANSACTION_BLOCKED_BY_PAYEE": .account,
+        "TRANSACTION_LIMIT_EXCEEDED": .account,
+        "TRANSACTION_RECEIVING_LIMIT_EXCEEDED": .account,
+        "TRANSACTION_REFUSED": .account,
+        "UNSUPPORTED_INTENT": .state,
+        "UNSUPPORTED_INTENT_FOR_PAYMENT_SOURCE": .source,
+        "UNSUPPORTED_PAYMENT_INSTRUCTION": .unmodelled,
+        "UNSUPPORTED_PROCESSING_INSTRUCTION": .unmodelled,
+        "UNSUPPORTED_SHIPPING_TYPE": .unmodelled,
+        "VAULT_INSTRUCTION_DUPLICATED": .source,
+        "VAULT_INSTRUCTION_REQUIRED": .source,
+
+    ]
+
+    /// `../shared/contracts/paypal/checkout_orders_v2.json`, when it is there.
+    static let document: URL? = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        let candidate = url.appending(path: "shared/contracts/paypal/checkout_orders_v2.json")
+        return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+    }()
+
+    static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    /// One row: an operation, a status, an issue, the document's description, and what we do.
+    struct Row {
+        var operation: String
+        var status: String
+        var issue: String
+        var description: String
+        var raised: Bool
+        var note: String
+    }
+
+    /// The document's lists for the served operations, in its order.
+    static func rows(_ json: [String: Any]) throws -> [Row] {
+        let paths = try #require(json["paths"] as? [String: Any])
+        let schemas = try #require((json["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let served: [(String, String, String)] = [
+            ("createOrder", "/v2/checkout/orders", "post"), ("getOrder", "/v2/checkout/orders/{id}", "get"),
+            ("confirmPaymentSource", "/v2/checkout/orders/{id}/confirm-payment-source", "post"),
+            ("authorizeOrder", "/v2/checkout/orders/{id}/authorize", "post"), ("captureOrder", "/v2/checkout/orders/{id}/capture", "post"),
+        ]
+        var rows: [Row] = []
+        for (operation, path, method) in served {
+            let responses = try #require(((paths[path] as? [String: Any])?[method] as? [String: Any])?["responses"] as? [String: Any])
+            for status in responses.keys.sorted() {
+                let schema = (((responses[status] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+                for part in schema?["allOf"] as? [[String: Any]] ?? [] {
+                    guard let reference = (part["$ref"] as? String)?.split(separator: "/").last.map(String.init), !reference.hasPrefix("error_") else { continue }
+                    let items = (((schemas[reference] as? [String: Any])?["properties"] as? [String: Any])?["details"] as? [String: Any])?["items"] as? [String: Any]
+                    for entry in items?["anyOf"] as? [[String: Any]] ?? [] {
+                        let properties = entry["properties"] as? [String: Any]
+                        let issue = ((properties?["issue"] as? [String: Any])?["enum"] as? [String])?.first ?? ""
+                        let description = ((properties?["description"] as? [String: Any])?["enum"] as? [String])?.first ?? ""
+                        let ours = PayPalIssue(rawValue: issue)?.descriptions[operation]
+                        let raisedElsewhere = PayPalIssue(rawValue: issue).map { Array($0.descriptions.keys).sorted() } ?? []
+                        let note: String
+                        if ours != nil {
+                            note = "raised"
+                        } else if let verdict = notRaised[issue] {
+                            note = (verdict.applicable ? "not raised: " : "n/a: ") + verdict.reason
+                        } else if !raisedElsewhere.isEmpty {
+                            note = "n/a: raised by " + raisedElsewhere.joined(separator: ", ") + ", whose bodies carry what it judges; this operation's body does not in our types"
+                        } else {
+                            note = "UNDECIDED"
+                        }
+                        rows.append(Row(operation: operation, status: status, issue: issue, description: description, raised: ours != nil, note: note))
+                    }
+                }
+            }
+        }
+        return rows
+    }
+
+    /// The table as Markdown.
+    static func markdown(_ rows: [Row]) -> String {
+        var text = """
+        # Provider rules
+
+        What each provider documents that it refuses, and what `payflow serve` does with it. Generated
+        from PayPal's Orders v2 document by `ProviderRuleTableTests` (`PAYSCHEMA_UPDATE_RULE_TABLE=1 swift
+        test --filter ProviderRuleTableTests` rewrites it); a raised issue is answered with exactly the
+        status, name, message, issue and description the document gives for that operation, and is provoked
+        by name over a socket in `Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift`.
+
+        ## PayPal Orders v2
+
+        """
+        for operation in ["createOrder", "getOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"] {
+            let own = rows.filter { $0.operation == operation }
+            let raised = own.filter(\.raised).count
+            let open = own.filter { $0.note.hasPrefix("not raised") }.count
+            text += "\n### `\(operation)` (\(PayPalIssue.contractOperations[operation] ?? operation)): \(raised) raised, \(open) applicable and not raised, \(own.count - raised - open) not applicable\n\n"
+            text += "| status | issue | ours |\n|---|---|---|\n"
+            for row in own { text += "| \(row.status) | `\(row.issue)` | \(row.note) |\n" }
+        }
+        return text
+    }
+
+    @Test(.enabled(if: document != nil, "../shared/contracts is absent: PayPal's issue lists were NOT checked"))
+    func everyIssueOfTheServedOperationsIsRaisedInItsWordsOrExplained() throws {
+        let data = try Data(contentsOf: try #require(Self.document))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let rows = try Self.rows(json)
+        #expect(rows.count > 250)
+        // No issue of the lists is left undecided.
+        #expect(rows.filter { $0.note == "UNDECIDED" }.map(\.issue) == [])
+        // Every issue the sandbox raises is in the list of each operation that raises it, with the
+        // document's own description, and is provoked over the socket by name.
+        let socketTests = try String(contentsOf: Self.packageRoot.appending(path: "Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift"), encoding: .utf8)
+            + String(contentsOf: Self.packageRoot.appending(path: "Tests/PaymentSandboxTests/SandboxHardeningTests.swift"), encoding: .utf8)
+        for issue in PayPalIssue.allCases {
+            for (operation, description) in issue.descriptions {
+                let listed = rows.first { $0.operation == operation && $0.issue == issue.rawValue }
+                #expect(listed != nil, "\(operation) raises \(issue.rawValue), which its list does not hold")
+                #expect(listed?.description == description, "\(operation) \(issue.rawValue): ours \"\(description)\", PayPal's \"\(listed?.description ?? "")\"")
+            }
+            let provoked = socketTests.contains("\"\(issue.rawValue)\"")
+            #expect(provoked, "\(issue.rawValue) is raised but no socket test provokes it by name")
+        }
+        // A reason kept for an issue the sandbox now raises, or one no list holds, is stale.
+        for issue in Self.notRaised.keys {
+            #expect(PayPalIssue(rawValue: issue) == nil, "\(issue) is raised and still has a reason")
+            #expect(rows.contains { $0.issue == issue }, "\(issue) is in no served operation's list")
+        }
+        let file = Self.packageRoot.appending(path: "docs/provider-rules.md")
+        let text = Self.markdown(rows)
+        if ProcessInfo.processInfo.environment["PAYSCHEMA_UPDATE_RULE_TABLE"] == "1" {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == text, "docs/provider-rules.md is stale: PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests")
+    }
+}
