@@ -4,15 +4,27 @@ import Testing
 
 @Suite("Strict decimal reader")
 struct PayDecimalTextTests {
-    @Test(arguments: ["0", "10", "10.50", "-3.25", "+7", "0.001", "123456789012345678901234567890123456.78", "00012.30"])
+    @Test(arguments: ["0", "10", "10.50", "-3.25", "0.001", "123456789012345678901234567890123456.78", "00012.30"])
     func plainNumeralsAreRead(_ text: String) throws {
         let reading = try PayDecimalText.read(text).get()
         #expect(reading.value == Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
     }
 
-    @Test(arguments: ["1,500.00", "1e3", "1E-2", " 10.00", "10.00 ", "NaN", "Infinity", "-", "+", ".5", "5.", "1.2.3", "", "0x10", "١٢", "10\u{0}", "1_000"])
+    @Test(arguments: ["+7", "+0.50", "1,500.00", "1e3", "1E-2", " 10.00", "10.00 ", "NaN", "Infinity", "-", "+", ".5", "5.", "1.2.3", "", "0x10", "١٢", "10\u{0}", "1_000"])
     func anythingElseIsRejected(_ text: String) {
         #expect(throws: PayDecimalText.Problem.notPlain) { try PayDecimalText.read(text).get() }
+    }
+
+    /// An amount string (`format: decimalString`) is unsigned: a well-formed negative numeral is
+    /// `signed`, a `+` is not a numeral at all, and an unsigned one passes.
+    @Test func anAmountStringTakesNoSign() {
+        #expect(PayDecimalText.unsignedProblem("-5.00") == .signed)
+        #expect(PayDecimalText.unsignedProblem("-0") == .signed)
+        #expect(PayDecimalText.unsignedProblem("+10.00") == .notPlain)
+        #expect(PayDecimalText.unsignedProblem("10.00") == nil)
+        #expect(PayFormat.decimalString.problem(with: "-5.00") == "must be an unsigned decimal number such as 10.50 (no sign)")
+        #expect(PayFormat.decimalString.problem(with: "+10.00") == "must be a decimal number such as 10.50")
+        #expect(PayFormat.decimalString.problem(with: "0.74") == nil)
     }
 
     @Test func valuesAreExactNeverThroughDouble() throws {
