@@ -61,15 +61,11 @@ NUMERAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 
 
 def _precise(amount, currency) -> bool:
-    """Whether a plain `amount` is above zero and needs no more decimals than Amazon takes for
-    `currency` (trailing zeros do not count): Amazon refuses a zero charge (400
-    InvalidParameterValue), a rule on a value JSON Schema could spell only by refusing the zero
-    amounts other fields may hold. Anything else is left for the schema to judge."""
+    """Whether a plain `amount` needs no more decimals than Amazon takes for `currency` (trailing
+    zeros do not count); anything else is left for the schema to judge."""
     text = amount if isinstance(amount, str) else json.dumps(amount)
     if not isinstance(currency, str) or not NUMERAL.fullmatch(text):
         return True
-    if not text.lstrip("-").strip("0."):
-        return False
     return len(text.partition(".")[2].rstrip("0")) <= (0 if currency in WITHOUT_DECIMALS else 2)
 
 

@@ -138,9 +138,9 @@ struct AmazonPaySigningTests {
         #expect(server.completionsBySession["s1"] == 1)
         // An amount with more decimals than its currency takes is refused, not rounded, and the
         // session keeps its amount (two decimals for USD, none for JPY; trailing zeros do not count);
-        // so is a negative, signed or zero charge (Amazon's 400 InvalidParameterValue).
-        for (amount, currency, accepted) in [("10.001", "USD", false), ("10.5", "JPY", false), ("-5", "JPY", false), ("+8980", "JPY", false), ("0", "USD", false),
-                                             ("0.00", "USD", false), ("-0.01", "USD", false), ("10.000", "USD", true)] {
+        // so is a negative or signed charge (Amazon's 400 InvalidParameterValue).
+        for (amount, currency, accepted) in [("10.001", "USD", false), ("10.5", "JPY", false), ("-5", "JPY", false), ("+8980", "JPY", false),
+                                             ("-0.01", "USD", false), ("10.000", "USD", true)] {
             let body = #"{"paymentDetails":{"chargeAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}}"#
             let update = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s2", body: body))
             #expect(try await Self.answer(server, update) == (accepted ? 200 : 400, accepted ? nil : "InvalidParameterValue"), "\(amount) \(currency)")

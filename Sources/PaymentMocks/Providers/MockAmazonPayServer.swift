@@ -1,7 +1,6 @@
 import AmazonPayMobile
 import Foundation
 import PaymentFlowsCore
-import PaySchemaVocabulary
 
 /// Amazon Pay API v2 and its hosted pages: checkout sessions that move from Open to Completed or
 /// Canceled, idempotency keys answered with the first answer (a reused key with another body is
@@ -179,15 +178,11 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         return nil
     }
 
-    /// Amazon's 400 `InvalidParameterValue` for an amount it cannot charge: zero (a sign is refused
-    /// by the schema already: the amount is an unsigned decimal string), or more decimals than its
-    /// currency takes (two, none for JPY): Amazon refuses what it would have to round.
+    /// Amazon's 400 `InvalidParameterValue` for an amount with more decimals than its currency takes
+    /// (two, none for JPY): Amazon refuses what it would have to round. (A sign is refused by the
+    /// schema: the amount is an unsigned decimal string.)
     private static func precisionRefusal(_ price: AmazonPayPrice?, _ field: String) -> MockResponse? {
-        guard let price else { return nil }
-        if case .success(let reading) = PayDecimalText.read(price.amount), reading.value <= 0 {
-            return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: an amount must be greater than zero.", status: 400)
-        }
-        guard !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) else { return nil }
+        guard let price, !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) else { return nil }
         let digits = CurrencyPrecision.amazonPay.digits(of: price.currencyCode)
         return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: \(price.currencyCode) takes \(digits) decimals.", status: 400)
     }
