@@ -80,4 +80,18 @@ struct MollieCheckoutModelTests {
         #expect(payment.violations.isEmpty)
         #expect(decodingIssues(MollieError.self, #"{"status":"422"}"#) == ["status: typeMismatch", "title: missing", "detail: missing"])
     }
+
+    /// Mollie echoes the redirect and webhook URLs the merchant sent, templates included (a recorded
+    /// Mollie response has `${reference}` in its query): they are strings, as Mollie's contract types
+    /// them, and the payment decodes and validates.
+    @Test func aTemplateRedirectURLDecodes() throws {
+        let payment = try decodeJSON(MolliePayment.self, """
+            {"resource":"payment","id":"tr_WDqYK6vllg","mode":"test","createdAt":"2024-05-01T10:00:00+00:00","status":"open",
+             "amount":{"currency":"EUR","value":"10.00"},"description":"Order #1",
+             "redirectUrl":"https://mysite/thank-you?orderReference=${reference}","webhookUrl":null}
+            """)
+        #expect(payment.redirectUrl == "https://mysite/thank-you?orderReference=${reference}")
+        #expect(payment.webhookUrl == nil)
+        #expect(payment.violations.isEmpty)
+    }
 }
