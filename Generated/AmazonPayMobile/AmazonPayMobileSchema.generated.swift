@@ -94,4 +94,12 @@ public enum AmazonPayMobileSchema: PaySchemaModule {
             PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: true),
         ]),
     ]
+
+    /// The wire names of the fields that hold secrets (`sensitive`, or of a sensitive scalar type), sorted: what a server that shows bodies redacts.
+    public static let sensitiveFieldNames: Set<String> = [
+        "email",
+        "phoneNumber",
+        "signature",
+        "token",
+    ]
 }

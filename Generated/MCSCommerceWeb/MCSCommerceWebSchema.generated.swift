@@ -34,4 +34,8 @@ public enum MCSCommerceWebSchema: PaySchemaModule {
         PaySchemaType(MCCCryptogramType.self, module: "MCSCommerceWeb", name: "MCCCryptogramType", kind: .enumeration, formats: [.json], schemaFile: "MCSCommerceWeb/Legacy.yaml"),
         PaySchemaType(MCCResponseType.self, module: "MCSCommerceWeb", name: "MCCResponseType", kind: .enumeration, formats: [.json], schemaFile: "MCSCommerceWeb/Legacy.yaml"),
     ]
+
+    /// The wire names of the fields that hold secrets (`sensitive`, or of a sensitive scalar type), sorted: what a server that shows bodies redacts.
+    public static let sensitiveFieldNames: Set<String> = [
+    ]
 }

@@ -55,4 +55,8 @@ public enum MollieCheckoutSchema: PaySchemaModule {
             PayParameterDescriptor("X-Mollie-Checkout-Device-UUID", in: .header, as: DeviceUUID.self, required: true),
         ]),
     ]
+
+    /// The wire names of the fields that hold secrets (`sensitive`, or of a sensitive scalar type), sorted: what a server that shows bodies redacts.
+    public static let sensitiveFieldNames: Set<String> = [
+    ]
 }

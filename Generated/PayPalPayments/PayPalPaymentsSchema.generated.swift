@@ -101,4 +101,13 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
             PayParameterDescriptor("PayPal-Request-Id", in: .header, as: String.self, required: false),
         ]),
     ]
+
+    /// The wire names of the fields that hold secrets (`sensitive`, or of a sensitive scalar type), sorted: what a server that shows bodies redacts.
+    public static let sensitiveFieldNames: Set<String> = [
+        "accessToken",
+        "access_token",
+        "number",
+        "securityCode",
+        "security_code",
+    ]
 }

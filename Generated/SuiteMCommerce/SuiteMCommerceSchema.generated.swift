@@ -41,4 +41,12 @@ public enum SuiteMCommerceSchema: PaySchemaModule {
             PayParameterDescriptor("session", in: .path, as: String.self, required: true),
         ]),
     ]
+
+    /// The wire names of the fields that hold secrets (`sensitive`, or of a sensitive scalar type), sorted: what a server that shows bodies redacts.
+    public static let sensitiveFieldNames: Set<String> = [
+        "authKey",
+        "ccNum",
+        "password",
+        "token",
+    ]
 }

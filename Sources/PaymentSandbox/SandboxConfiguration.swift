@@ -21,6 +21,10 @@ public struct SandboxConfiguration: Sendable {
     /// The base URL links in answers point at (`--public-url`, for a device on the network); the
     /// address the server listens on when `nil`.
     public var publicURL: URL?
+    /// The token the admin API and the inspector need when the sandbox listens beyond loopback;
+    /// a random one is made (and printed by `payflow serve`) when `nil`. Unused on loopback, where
+    /// the admin API is open.
+    public var adminToken: String?
 
     /// The defaults: 1 MiB bodies, 10 s to send one, 30 s idle, timeouts held 65 s, 1,000 journal
     /// entries.

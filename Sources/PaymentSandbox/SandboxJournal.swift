@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSchemasRuntime
@@ -7,7 +8,7 @@ import PaymentSchemasRuntime
 /// left out and card-number-like digit runs in the path redacted, so nothing a client sent can
 /// leak a secret through the admin API.
 public struct SandboxJournalEntry: Sendable, Codable, Hashable {
-    /// Its position since the sandbox started (or was reset).
+    /// Its number since the sandbox started (a reset or a cleared journal does not restart it).
     public let sequence: Int
     /// When it arrived.
     public let time: Date
@@ -29,38 +30,119 @@ public struct SandboxJournalEntry: Sendable, Codable, Hashable {
     public let milliseconds: Int
 }
 
+/// An exchange as the journal keeps it for the inspector: the request as it came (for replay) and
+/// the answer as it went, bodies included, and the provider's verdict. Kept in memory only and
+/// redacted whenever it is shown (``SandboxExchangeDetail``); never encoded as it is.
+struct SandboxExchangeRecord: Sendable {
+    /// The request's head: method, target (under `/t/<id>`) and header fields.
+    var request: HTTPRequest
+    /// The request's body, `nil` when it was larger than ``SandboxJournal/bodyLimit`` (not kept, not replayable).
+    var requestBody: Data?
+    /// The request body's size.
+    var requestBytes: Int
+    /// The answer's status (0: the connection was dropped or held).
+    var status: Int
+    /// The answer's header fields.
+    var responseHeaders: HTTPFields
+    /// The answer's body (at most ``SandboxJournal/bodyLimit`` bytes of it).
+    var responseBody: Data
+    /// The answer body's size.
+    var responseBytes: Int
+    /// How the provider judged the request, when it reached one.
+    var verdict: MockVerdict?
+    /// The exchange this one replays.
+    var replayOf: Int?
+    /// Whether the exchange can be replayed (a provider request whose body was kept).
+    var replayable: Bool
+
+    /// The bytes it holds.
+    var bytes: Int { (requestBody?.count ?? 0) + responseBody.count }
+}
+
 /// The request journal: a bounded, redacted record of what the sandbox answered, for tests to
-/// assert on (`GET /__admin/requests`), cleared by `DELETE /__admin/requests` or a reset.
+/// assert on (`GET /__admin/requests`), cleared by `DELETE /__admin/requests` or a reset. Beside
+/// each entry it keeps the exchange in full for the inspector (``SandboxExchangeRecord``), within
+/// ``detailBudget`` bytes of bodies in all: the oldest exchanges lose their bodies first.
 final class SandboxJournal: Sendable {
-    private let state: LockIsolated<(entries: BoundedLog<SandboxJournalEntry>, next: Int)>
+    private struct State: Sendable {
+        var entries: BoundedLog<SandboxJournalEntry>
+        var next = 1
+        var details: [Int: SandboxExchangeRecord] = [:]
+        var detailOrder: [Int] = []
+        var detailHead = 0
+        var detailBytes = 0
+    }
+
+    private let state: LockIsolated<State>
     let limit: Int
+    /// The most bytes of one body kept.
+    static let bodyLimit = 64 << 10
+    /// The most bytes of bodies kept in all.
+    static let detailBudget = 16 << 20
 
     init(limit: Int) {
         self.limit = max(1, limit)
-        state = LockIsolated((BoundedLog(limit: max(1, limit)), 1))
+        state = LockIsolated(State(entries: BoundedLog(limit: max(1, limit))))
+    }
+
+    /// A sequence number for an exchange that starts now (recorded when it ends).
+    func reserve() -> Int {
+        state.withValue { state in
+            defer { state.next += 1 }
+            return state.next
+        }
     }
 
     func record(provider: String, method: String, target: String, status: Int, scenario: String?, fault: String?, started: ContinuousClock.Instant) {
+        record(sequence: reserve(), provider: provider, method: method, target: target, status: status, scenario: scenario, fault: fault, started: started)
+    }
+
+    func record(sequence: Int, provider: String, method: String, target: String, status: Int, scenario: String?, fault: String?,
+                started: ContinuousClock.Instant, exchange: SandboxExchangeRecord? = nil) {
         let (path, names) = Self.redacted(target)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.components.seconds) * 1_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let entry = SandboxJournalEntry(
+            sequence: sequence, time: Date(), provider: provider, method: method, path: path, queryNames: names, status: status,
+            scenario: scenario.map { String($0.prefix(64)) }, fault: fault, milliseconds: milliseconds)
         state.withValue { state in
-            state.entries.append(SandboxJournalEntry(
-                sequence: state.next, time: Date(), provider: provider, method: method, path: path, queryNames: names, status: status,
-                scenario: scenario.map { String($0.prefix(64)) }, fault: fault, milliseconds: milliseconds))
-            state.next += 1
+            state.entries.append(entry)
+            guard let exchange else { return }
+            state.details[sequence] = exchange
+            state.detailOrder.append(sequence)
+            state.detailBytes += exchange.bytes
+            while state.detailHead < state.detailOrder.count, state.detailBytes > Self.detailBudget || state.details.count > limit {
+                let dropped = state.detailOrder[state.detailHead]
+                state.detailHead += 1
+                if let gone = state.details.removeValue(forKey: dropped) { state.detailBytes -= gone.bytes }
+            }
+            if state.detailHead > 64, state.detailHead * 2 > state.detailOrder.count {
+                state.detailOrder.removeFirst(state.detailHead)
+                state.detailHead = 0
+            }
         }
     }
 
     /// The entries, oldest first, optionally of one provider only.
     func entries(provider: String? = nil) -> [SandboxJournalEntry] {
-        let all = state.value.entries.elements
+        let all = state.value.entries.elements.sorted { $0.sequence < $1.sequence }
         guard let provider else { return all }
         return all.filter { $0.provider == provider }
     }
 
+    /// Entry `sequence` and its exchange in full, if either is still kept.
+    func exchange(_ sequence: Int) -> (entry: SandboxJournalEntry, record: SandboxExchangeRecord?)? {
+        state.withValue { state in
+            guard let entry = state.entries.elements.first(where: { $0.sequence == sequence }) else { return nil }
+            return (entry, state.details[sequence])
+        }
+    }
+
+    /// Forgets every entry; numbering goes on (the providers' ledgers name exchanges by number).
     func clear() {
-        state.withValue { $0 = (BoundedLog(limit: limit), 1) }
+        state.withValue { state in
+            state = State(entries: BoundedLog(limit: limit), next: state.next)
+        }
     }
 
     /// The path with runs of 12 or more digits (card numbers, with or without separators)

@@ -16,24 +16,67 @@ struct SandboxResponder: Sendable {
     let journal: SandboxJournal
     let links: @Sendable () -> SandboxLinks?
 
-    /// The reply to `head` (a path under `/t/<id>`) with `body`, recorded in the journal.
+    /// The reply to `head` (a path under `/t/<id>`) with `body`, recorded in the journal with the
+    /// exchange in full (for the inspector) and the provider's verdict; `replayOf` names the
+    /// exchange a replay repeats.
     func answer(_ head: HTTPRequest, body: ByteBuffer, started: ContinuousClock.Instant) async -> SandboxReply {
+        await exchange(head, body: body, started: started, replayOf: nil).reply
+    }
+
+    /// ``answer(_:body:started:)`` with the number the journal gave the exchange.
+    private func exchange(_ head: HTTPRequest, body: ByteBuffer, started: ContinuousClock.Instant, replayOf: Int?, sequence reserved: Int? = nil) async -> (reply: SandboxReply, sequence: Int) {
         let target = head.path ?? "/"
         let id = String(target.dropFirst(3).prefix { $0 != "/" && $0 != "?" })
+        let sequence = reserved ?? journal.reserve()
+        let requestBody = Data(buffer: body)
+        let scenario = Self.scenarioField.flatMap { head.headerFields[$0] }
         guard let transport = registry.value[id] else {
-            journal.record(provider: "unknown", method: head.method.rawValue, target: target, status: 404, scenario: nil, fault: nil, started: started)
-            return Self.json(status: .notFound, #"{"error":"NOT_FOUND","message":"no provider is served under this prefix; GET /__admin/health lists them"}"#.utf8)
+            let reply = Self.json(status: .notFound, #"{"error":"NOT_FOUND","message":"no provider is served under this prefix; GET /__admin/health lists them"}"#.utf8)
+            journal.record(sequence: sequence, provider: "unknown", method: head.method.rawValue, target: target, status: 404, scenario: scenario, fault: nil, started: started,
+                           exchange: Self.record(head, requestBody, reply, status: 404, verdict: nil, replayOf: replayOf, replayable: false))
+            return (reply, sequence)
         }
         // HEAD is the provider's GET with the body left off (RFC 9110 9.3.2): same status and headers,
         // the length of the body a GET would carry.
         var asked = head
         if head.method == .head { asked.method = .get }
-        var (reply, status, fault) = await answer(asked, body: body, provider: id, transport: transport)
+        let context = MockExchangeContext(sequence: sequence)
+        var (reply, status, fault) = await MockExchangeContext.$current.withValue(context) {
+            await answer(asked, body: body, provider: id, transport: transport)
+        }
         if head.method == .head { reply.headOnly = true }
         if head.headerFields[.connection]?.lowercased() == "close" { reply.close = true }
-        let scenario = Self.scenarioField.flatMap { head.headerFields[$0] }
-        journal.record(provider: id, method: head.method.rawValue, target: target, status: status, scenario: scenario, fault: fault, started: started)
-        return reply
+        journal.record(sequence: sequence, provider: id, method: head.method.rawValue, target: target, status: status, scenario: scenario, fault: fault, started: started,
+                       exchange: Self.record(head, requestBody, reply, status: status, verdict: context.verdict.value, replayOf: replayOf,
+                                             replayable: requestBody.count <= SandboxJournal.bodyLimit))
+        return (reply, sequence)
+    }
+
+    /// Sends exchange `sequence`'s request again, as it came (headers and body), and returns the
+    /// new exchange's number once it is answered, or after 5 seconds (a replayed timeout fault
+    /// holds its answer for ``SandboxConfiguration/timeoutHold``; it is journaled when it ends).
+    /// `nil` when the exchange is gone or cannot be replayed.
+    func replay(_ sequence: Int) async -> Int? {
+        guard let record = journal.exchange(sequence)?.record, record.replayable, let body = record.requestBody else { return nil }
+        let replay = journal.reserve()
+        let done = OneShot<Int>()
+        Task {
+            _ = await exchange(record.request, body: ByteBuffer(bytes: body), started: .now, replayOf: sequence, sequence: replay)
+            done.resolve(replay)
+        }
+        _ = await done.wait(timeout: .seconds(5))
+        return replay
+    }
+
+    /// The journal's full record of one exchange.
+    static func record(_ head: HTTPRequest, _ body: Data, _ reply: SandboxReply, status: Int, verdict: MockVerdict?, replayOf: Int?, replayable: Bool) -> SandboxExchangeRecord {
+        let sent = reply.headOnly ? Data() : Data(buffer: reply.body)
+        var headers = reply.headers
+        headers[.contentLength] = nil
+        return SandboxExchangeRecord(
+            request: head, requestBody: body.count <= SandboxJournal.bodyLimit ? body : nil, requestBytes: body.count,
+            status: status, responseHeaders: headers, responseBody: sent.prefix(SandboxJournal.bodyLimit), responseBytes: sent.count,
+            verdict: verdict, replayOf: replayOf, replayable: replayable)
     }
 
     /// The request header that chooses a scenario.

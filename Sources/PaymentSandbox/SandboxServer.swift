@@ -31,6 +31,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// The base links and pages use: the public URL, or the address once the server listens.
     private let publicBase: LockIsolated<URL?>
     private let journal: SandboxJournal
+    private let token = LockIsolated<String?>(nil)
     private let logger: Logger
     /// Runs the server's tasks on the event loops serving its connections.
     private let executor = EventLoopAffinityExecutor()
@@ -50,6 +51,26 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// The base URL clients and links use: ``SandboxConfiguration/publicURL``, or `http://HOST:PORT`
     /// once the server runs.
     public var baseURL: URL? { publicBase.value }
+
+    /// The token the admin API and the inspector need, set when the application is made for an
+    /// address beyond loopback (``SandboxConfiguration/adminToken`` or a random one); `nil` on
+    /// loopback, where they are open.
+    public var adminToken: String? { token.value }
+
+    /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`): the admin API is open there.
+    public static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.") || bare == "0:0:0:0:0:0:0:1"
+    }
+
+    /// A random token of 32 hex digits.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in
+            let hex = String(generator.next() as UInt32, radix: 16)
+            return String(repeating: "0", count: 8 - hex.count) + hex
+        }.joined()
+    }
 
     /// Serves `transport` under a new prefix and returns how clients reach it: a
     /// ``ServerHTTPTransport`` (AsyncHTTPClient, one connection pool per provider) to the prefix.
@@ -126,7 +147,9 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         // Every GET route also answers HEAD: the same status and headers, no body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         let responder = SandboxResponder(registry: registry, configuration: configuration, journal: journal, links: { [self] in links() })
-        let index = SandboxAdmin(registry: registry, resets: resets, journal: journal)
+        let adminToken = Self.isLoopback(host) ? nil : configuration.adminToken ?? Self.randomToken()
+        token.setValue(adminToken)
+        let index = SandboxAdmin(registry: registry, resets: resets, journal: journal, responder: responder, token: adminToken)
         router.get("/") { _, _ in index.index() }
         index.install(on: router)
         let pages = self.pages
@@ -135,8 +158,18 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
             for path in ["/h/:host/**", "/h/:host"] {
                 router.on(RouterPath(path), method: method) { request, context in
                     let started = ContinuousClock.now
-                    let response = try await pages.respond(request, context: context)
-                    journal.record(provider: "pages", method: request.method.rawValue, target: request.uri.description, status: Int(response.status.code), scenario: nil, fault: nil, started: started)
+                    // The provider state a page's button moves is noted against this exchange.
+                    let sequence = journal.reserve()
+                    let response = try await MockExchangeContext.$current.withValue(MockExchangeContext(sequence: sequence)) {
+                        try await pages.respond(request, context: context)
+                    }
+                    var headers = HTTPFields()
+                    for field in response.headers where field.name != .contentLength { headers.append(field) }
+                    let record = SandboxExchangeRecord(
+                        request: request.head, requestBody: nil, requestBytes: 0, status: Int(response.status.code), responseHeaders: headers,
+                        responseBody: Data(), responseBytes: 0, verdict: nil, replayOf: nil, replayable: false)
+                    journal.record(sequence: sequence, provider: "pages", method: request.method.rawValue, target: request.uri.description, status: Int(response.status.code),
+                                   scenario: nil, fault: nil, started: started, exchange: record)
                     return response
                 }
             }

@@ -144,6 +144,9 @@ public struct ScenarioResult: Sendable {
     public let charges: [String: Int]
     /// Secrets found in logs, the outcome or steps (must be empty).
     public let leakedSecrets: [String]
+    /// The secrets the scenario declared handling (passwords, keys, tokens), for checks of what
+    /// else shows its exchanges (the sandbox's inspector).
+    public let secrets: [String]
     /// Requests or pages no mock expected (must be empty).
     public let unexpected: [String]
 
@@ -192,7 +195,7 @@ public enum ScenarioRunner {
         let text = haystack.joined(separator: "\n")
         let leaks = SecretScanner.leaks(of: context.declaredSecrets, in: text)
         return ScenarioResult(scenario: scenario, seed: seed, outcome: outcome, steps: steps, logLines: logs, charges: context.charges,
-                              leakedSecrets: leaks, unexpected: context.unexpectedRequests)
+                              leakedSecrets: leaks, secrets: context.declaredSecrets, unexpected: context.unexpectedRequests)
     }
 
     /// A stable code for a typed error: `Module.code` (or MIT's catalog code, or PayPal's `domain.code`).

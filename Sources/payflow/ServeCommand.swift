@@ -13,8 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the mock providers over HTTP/1.1 (Hummingbird) until Ctrl-C.",
         discussion: """
             Prints each provider's base URL and the callback schemes an app configures. Every request is \
-            routed and validated by the schemas; the admin API is under /__admin/ (health, requests, \
-            reset, scenarios). Per request: Sandbox-Scenario, Sandbox-Fault and Sandbox-Delay headers.
+            routed and validated by the schemas; the inspector is at /__admin/ and the admin API under it \
+            (health, requests, state, reset, scenarios); beyond loopback both need the token printed at start. Per request: Sandbox-Scenario, Sandbox-Fault and Sandbox-Delay headers.
             """
     )
 
@@ -147,7 +147,15 @@ struct ServeCommand: AsyncParsableCommand {
             for page in browser.hostedPages {
                 Output.line("  \(page.title): \(base.appending(path: "h/\(page.host)").absoluteString)\(page.pathPrefix)…")
             }
-            Output.line("Admin: \(base.appending(path: "__admin/health").absoluteString), /__admin/requests, /__admin/reset, /__admin/scenarios")
+            if let token = sandbox.adminToken {
+                // Beyond loopback the exchanges' bodies hold personal data: the admin API and the
+                // inspector need this token (printed here only).
+                Output.line("Inspector: \(base.appending(path: "__admin/").absoluteString)?token=\(token)")
+                Output.line("Admin (header X-Sandbox-Token: \(token)): /__admin/health, /__admin/requests, /__admin/state, /__admin/reset, /__admin/scenarios")
+            } else {
+                Output.line("Inspector: \(base.appending(path: "__admin/").absoluteString)  (every exchange, its verdict, the providers' state, replay)")
+                Output.line("Admin: \(base.appending(path: "__admin/health").absoluteString), /__admin/requests, /__admin/state, /__admin/reset, /__admin/scenarios")
+            }
         }
         do {
             try await sandbox.serving { try await app.runService() }

@@ -14,7 +14,14 @@ As the app's WKWebView (the page's `webkit.messageHandlers.iosApp.postMessage(â€
 before any page script and queues the messages):
   {"load": URL} -> {"title": T}
   {"tap": ID, "timeout": seconds} -> {"message": object posted after the tap}
-  {"text": ID} -> {"text": the element's text}"""
+  {"text": ID} -> {"text": the element's text}
+
+As a person at a page (the sandbox's inspector):
+  {"script": JS, "args": [...]} -> {"value": what the script returns}
+  {"async": JS} -> {"value": what the script passes to its callback (the last argument)}
+  {"wait": JS condition, "timeout": seconds} -> {"ok": true} | {"error": ...}
+  {"click": CSS selector} -> {"clicked": true} | {"error": ...}
+  {"screenshot": PATH, "width": W, "height": H} -> {"saved": PATH}"""
 import json
 import sys
 import time
@@ -68,7 +75,30 @@ window.webkit = {messageHandlers: {iosApp: {postMessage: function (message) { wi
 """
 
 
+def person(driver, request):
+    if "script" in request:
+        return {"value": driver.execute_script(request["script"], *request.get("args", []))}
+    if "async" in request:
+        driver.set_script_timeout(float(request.get("timeout", 20)))
+        return {"value": driver.execute_async_script(request["async"])}
+    if "wait" in request:
+        deadline = time.monotonic() + float(request.get("timeout", 10))
+        while time.monotonic() < deadline:
+            if driver.execute_script("return !!(" + request["wait"] + ")"):
+                return {"ok": True}
+            time.sleep(0.1)
+        return {"error": "timed out waiting for " + request["wait"], "url": driver.current_url}
+    if "click" in request:
+        found = driver.execute_script("const e = document.querySelector(arguments[0]); if (!e) return false; e.click(); return true", request["click"])
+        return {"clicked": True} if found else {"error": "no element " + request["click"]}
+    driver.set_window_size(int(request.get("width", 1400)), int(request.get("height", 900)))
+    driver.save_screenshot(request["screenshot"])
+    return {"saved": request["screenshot"]}
+
+
 def web_view(driver, request):
+    if any(key in request for key in ("script", "async", "wait", "click", "screenshot")):
+        return person(driver, request)
     if "load" in request:
         driver.get(request["load"])
         return {"title": driver.title}

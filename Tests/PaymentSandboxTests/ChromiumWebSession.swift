@@ -106,6 +106,40 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         try await send(["cookies": true])["cookies"] as? String ?? ""
     }
 
+    // MARK: As a person at a page
+
+    /// Runs `script` (a function body; `arguments` are its arguments) and returns what it returns.
+    func script(_ script: String, _ arguments: [Any] = []) async throws -> Any? {
+        try await answered(["script": script, "args": arguments])["value"]
+    }
+
+    /// Runs `script`, which passes its result to its last argument (a callback), and returns it.
+    func asyncScript(_ script: String) async throws -> Any? {
+        try await answered(["async": script, "timeout": 20])["value"]
+    }
+
+    /// Waits until the JavaScript `condition` holds on the page; throws after `timeout` seconds.
+    func waitFor(_ condition: String, timeout: Double = 10) async throws {
+        _ = try await answered(["wait": condition, "timeout": timeout])
+    }
+
+    /// Clicks the first element that matches the CSS `selector`.
+    func click(_ selector: String) async throws {
+        _ = try await answered(["click": selector])
+    }
+
+    /// Saves a PNG of the window (`width`×`height`) to `path`.
+    func screenshot(to path: String, width: Int = 1400, height: Int = 900) async throws {
+        _ = try await answered(["screenshot": path, "width": width, "height": height])
+    }
+
+    /// `send`, throwing the browser's error.
+    private func answered(_ request: [String: Any]) async throws -> [String: Any] {
+        let answer = try await send(request)
+        if let error = answer["error"] as? String { throw WebSessionError.presentationFailed("browser: \(error)") }
+        return answer
+    }
+
     private func send(_ request: [String: Any]) async throws -> [String: Any] {
         var line = try JSONSerialization.data(withJSONObject: request)
         line.append(0x0A)

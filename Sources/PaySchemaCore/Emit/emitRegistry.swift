@@ -57,6 +57,39 @@ extension SwiftEmitter {
                                                               value: .array(descriptors, .wrapped))))
     }
 
+    /// The wire names (JSON, XML and query, as the struct is written) of every field that holds a
+    /// secret: marked `sensitive`, or of a sensitive scalar type (through lists and maps). Servers
+    /// that show bodies (the sandbox's inspector) redact the values of these keys.
+    static func sensitiveFieldNames(_ module: CheckedModule) -> SwiftDeclaration {
+        var sensitiveScalars: Set<String> = []
+        for file in module.resolvedFiles {
+            for type in file.types {
+                if case .scalar(let scalar) = type.kind, scalar.sensitive { sensitiveScalars.insert(type.name) }
+            }
+        }
+        var names: Set<String> = []
+        for file in module.resolvedFiles {
+            for type in file.types {
+                guard case .structure(let structure) = type.kind else { continue }
+                for field in structure.fields {
+                    var secret = field.sensitive
+                    if case .named(let reference) = field.type.innermost, sensitiveScalars.contains(reference.name) { secret = true }
+                    guard secret else { continue }
+                    for format in structure.encodings {
+                        switch format {
+                        case .json: names.insert(field.jsonName)
+                        case .xml: names.insert(field.xmlName)
+                        case .query: names.insert(field.queryName)
+                        }
+                    }
+                }
+            }
+        }
+        return SwiftDeclaration(doc: SwiftDoc("The wire names of the fields that hold secrets (`sensitive`, or of a sensitive scalar type), sorted: what a server that shows bodies redacts."),
+                                kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "sensitiveFieldNames", type: "Set<String>",
+                                                              value: .array(names.sorted().map { .string($0) }, .wrapped))))
+    }
+
     /// The Swift spelling of a parameter's (element) type: a primitive, scalar or enum.
     private static func parameterTypeName(_ type: ResolvedType) -> String {
         switch type {
@@ -93,6 +126,7 @@ extension SwiftEmitter {
                                  [.deprecated(message: "Legacy types; migrate to the current API.")], deprecatedEntries)])
         }
         if config.generates(.operations), let operations = operationDescriptors(module) { members.append([operations]) }
+        members.append([sensitiveFieldNames(module)])
         let registry = SwiftDeclaration(doc: SwiftDoc("Every type of the `\(module.name)` schemas, by name."),
                                         kind: .type(.enum, name: config.registry(for: module.name), conformances: ["PaySchemaModule"], members: members))
         let file = SwiftFile(comments: header(source: "the schemas of \(module.name)", edit: "the schemas"), imports: imports, declarations: [registry])

@@ -81,7 +81,10 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// An open checkout session under a chosen id, as the sign-in page creates one after login (a
     /// fixture for tests of the API calls that follow).
     public func openSession(id: String, returnURL: URL) {
-        lock.withLock { sessions[id] = Self.openSession(id: id, returnURL: returnURL, storeId: nil, buyer: Self.signedInBuyer) }
+        lock.withLock {
+            sessions[id] = Self.openSession(id: id, returnURL: returnURL, storeId: nil, buyer: Self.signedInBuyer)
+            noteState(id)
+        }
     }
 
     /// The buyer the scripted sign-in page signs in.
@@ -108,8 +111,17 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         }
     }
 
+    /// Notes session `id`'s state in the ledger (under the lock, where it changed).
+    private func noteState(_ id: String) {
+        guard let session = sessions[id] else { return }
+        let reason = session.statusDetails.reasonCode.map { " (\($0.rawValue))" } ?? ""
+        transport.ledger.note("checkout session", id: id, state: session.statusDetails.state.rawValue + reason)
+    }
+
     private static func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
-        .json(AmazonPayErrorResponse(reasonCode: reason, message: message), status: status)
+        var answer = MockResponse.json(AmazonPayErrorResponse(reasonCode: reason, message: message), status: status)
+        answer.rule = reason.rawValue
+        return answer
     }
 
     private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
@@ -200,6 +212,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                     let id = ids.nextUUID().uuidString.lowercased()
                     let session = Self.openSession(id: id, returnURL: payload.webCheckoutDetails.checkoutReviewReturnUrl, storeId: payload.storeId, buyer: nil)
                     sessions[id] = session
+                    noteState(id)
                     return .json(session, status: 201)
                 }
             }
@@ -233,6 +246,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                     // The charge amount is set now; a buyer is associated only by signing in.
                     session.constraints = session.buyer == nil ? [CheckoutSessionConstraint(constraintId: .buyerNotAssociated)] : []
                     sessions[id] = session
+                    noteState(id)
                     return .json(session)
                 }
             }
@@ -254,12 +268,14 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                     if request.scenario == "declined" {
                         session.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
                         sessions[id] = session
+                        noteState(id)
                         return error(.invalidCheckoutSessionStatus, "the authorization was declined; the session is canceled", status: 422)
                     }
                     session.statusDetails = StatusDetails(state: .completed, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
                     session.chargeId = "S03-" + id.prefix(8) + "-C01"
                     session.chargePermissionId = "S03-" + id.prefix(8)
                     sessions[id] = session
+                    noteState(id)
                     completions[id, default: 0] += 1
                     return .json(session)
                 }
@@ -331,7 +347,10 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             : nil
         let returnURL = payload.webCheckoutDetails.checkoutReviewReturnUrl
         let session = Self.openSession(id: id, returnURL: returnURL, storeId: payload.storeId, buyer: Self.signedInBuyer, state: expired)
-        lock.withLock { sessions[id] = session }
+        lock.withLock {
+            sessions[id] = session
+            noteState(id)
+        }
         var items = URLComponents(url: returnURL, resolvingAgainstBaseURL: false)?.queryItems ?? []
         if button == "forge" {
             items = items.filter { $0.name != "token" } + [URLQueryItem(name: "token", value: "00000000-0000-4000-8000-000000000000")]
@@ -354,6 +373,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             case "decline": sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined)
             default: break
             }
+            noteState(id)
             return session.webCheckoutDetails
         }
         let target = button == "cancel" ? details?.checkoutCancelUrl ?? details?.checkoutResultReturnUrl : details?.checkoutResultReturnUrl

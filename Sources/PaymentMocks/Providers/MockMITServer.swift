@@ -130,7 +130,9 @@ public final class MockMITServer: @unchecked Sendable {
 
     private static func error(_ code: String, status: Int = 400) -> MockResponse {
         let message = SuiteError(code: code)?.message
-        return .json(SuiteErrorResponse(code: code, message: message), status: status)
+        var answer = MockResponse.json(SuiteErrorResponse(code: code, message: message), status: status)
+        answer.rule = code
+        return answer
     }
 
     private func error(_ code: String) -> MockResponse { Self.error(code) }
@@ -183,6 +185,7 @@ public final class MockMITServer: @unchecked Sendable {
             else { return error("P002") }
             let id = nextID()
             lock.withLock { forms[id] = payRequest }
+            transport.ledger.note("hosted payment", id: id, state: "form open")
             return .json(HostedForm(formUrl: Self.page("form", id)))
         }
         transport.handle("startTokenization", of: operations) { [self] request in
@@ -191,6 +194,7 @@ public final class MockMITServer: @unchecked Sendable {
             if let code = authenticationCode(body.tokenization, body.threeDS) { return error(code) }
             let session = nextID()
             lock.withLock { captures[session] = (false, body.tokenization.reference) }
+            transport.ledger.note("tokenization", id: session, state: "awaiting 3-D Secure")
             return .json(CaptureView(captureUrl: Self.page("capture", session), session: session))
         }
         transport.handle("getTokenization", of: operations) { [self] request in
@@ -202,6 +206,7 @@ public final class MockMITServer: @unchecked Sendable {
                 let token = "TKN-" + session
                 tokens[session] = token
                 issuedTokens[token] = true
+                transport.ledger.note("tokenization", id: session, state: "token issued")
                 return token
             }
             return .json(BeanTokenizeResponse(
@@ -217,6 +222,7 @@ public final class MockMITServer: @unchecked Sendable {
                 chargeCount += 1
                 usedReferences[body.tokenization.reference] = true
             }
+            transport.ledger.note("token payment", id: body.tokenization.reference, state: "approved")
             let date = Date(timeIntervalSince1970: 1_373_485_764)
             return .json(BeanPaymentWithToken(
                 cdResponse: "00", nbResponse: "Aprobado", response: .approved, folio: nextID(), auth: "654321",
@@ -275,8 +281,12 @@ public final class MockMITServer: @unchecked Sendable {
                 forms[id] = nil
                 return form
             }) else { throw HostedPageError.notFound }
-            if outcome == .closed { throw WebSessionError.canceled }
+            if outcome == .closed {
+                transport.ledger.note("hosted payment", id: id, state: "closed")
+                throw WebSessionError.canceled
+            }
             let approved = outcome != .denied
+            transport.ledger.note("hosted payment", id: id, state: approved ? "approved" : "denied")
             if approved && outcome == .approved { lock.withLock { chargeCount += 1 } }
             let response = PayResponse(
                 reference: request.reference, response: approved ? .approved : .denied, auth: approved ? "123456" : nil,
@@ -306,9 +316,11 @@ public final class MockMITServer: @unchecked Sendable {
             case .closed:
                 throw WebSessionError.canceled
             case .failed:
+                transport.ledger.note("tokenization", id: session, state: "3-D Secure failed")
                 return try Self.callback("tokenize", [URLQueryItem(name: "session", value: session)])
             case .authenticated:
                 lock.withLock { captures[session]?.authenticated = true }
+                transport.ledger.note("tokenization", id: session, state: "authenticated")
                 return try Self.callback("tokenize", [URLQueryItem(name: "session", value: session)])
             }
         }.showing(only: { [self] url in lock.withLock { captures[url.lastPathComponent] != nil } }))

@@ -173,6 +173,7 @@ public final class MockMollieBackend: @unchecked Sendable {
                 }
                 payments[device] = list
                 owners[mollieID] = device
+                transport.ledger.note("payment", id: mollieID, state: payment.status.rawValue)
                 return .json(PaymentEnvelope(data: payment), status: 201)
             }
         }
@@ -200,6 +201,7 @@ public final class MockMollieBackend: @unchecked Sendable {
             list[index].status = status
             list[index].updatedAt = Date(timeIntervalSince1970: 1_714_557_900)
             payments[device] = list
+            transport.ledger.note("payment", id: mollieID, state: status.rawValue)
             return list[index].id
         }
     }

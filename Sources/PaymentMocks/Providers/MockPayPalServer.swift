@@ -96,10 +96,17 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// An order's current state.
     public func order(_ id: String) -> OrderResponse? { lock.withLock { orders[id] } }
 
+    /// Notes order `id`'s status in the ledger (under the lock, where it changed).
+    private func noteState(_ id: String) {
+        guard let status = orders[id]?.status else { return }
+        transport.ledger.note("order", id: id, state: status.rawValue)
+    }
+
     /// Accepts `token` as if this server had issued it to the merchant server (a fixture for tests
     /// of the app's side, which receive a token and never the client secret).
     public func acceptAccessToken(_ token: String) {
         lock.withLock { tokens[token] = true }
+        transport.ledger.note("access token", id: ProviderLedger.fingerprint(token), state: "issued")
     }
 
     /// An order created as the merchant server's `POST /v2/checkout/orders` would create it, under a
@@ -107,6 +114,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     public func seedOrder(id: String, intent: OrderIntent = .capture, amount: PayPalMoney = PayPalMoney(currencyCode: "USD", value: "10.00")) {
         lock.withLock {
             orders[id] = OrderResponse(id: id, status: .created, intent: intent, purchaseUnits: [PurchaseUnitResponse(referenceId: "default", amount: amount)])
+            noteState(id)
         }
     }
 
@@ -199,6 +207,7 @@ public final class MockPayPalServer: @unchecked Sendable {
         transport.handle("createAccessToken", of: operations) { [self] _ in
             let token = "A21AA" + ids.nextUUID().uuidString.replacingOccurrences(of: "-", with: "")
             lock.withLock { tokens[token] = true }
+            transport.ledger.note("access token", id: ProviderLedger.fingerprint(token), state: "issued")
             return .json(AccessTokenResponse(
                 accessToken: token, tokenType: "Bearer", appId: "APP-80W284485P519543T", expiresIn: Self.tokenLifetime,
                 nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
@@ -227,6 +236,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                     LinkDescription(href: request.link(URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")), rel: "approve", method: "GET"),
                 ], purchaseUnits: units)
                 orders[id] = order
+                noteState(id)
                 let response = MockResponse.json(order, status: 201)
                 if let scoped { replies[scoped] = (request.body, response) }
                 return response
@@ -269,6 +279,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                         approvals += 1
                     }
                     orders[id] = order
+                    noteState(id)
                     response = .json(order)
                 }
                 if let scoped { replies[scoped] = (request.body, response) }
@@ -397,6 +408,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                     return unit
                 }
                 orders[id] = order
+                noteState(id)
                 settlements += 1
                 response = .json(order, status: 201)
             }
@@ -436,6 +448,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 guard let registered, var components = URLComponents(url: registered, resolvingAgainstBaseURL: false) else { throw HostedPageError.unregisteredRedirect }
                 lock.withLock {
                     orders[id]?.status = .approved
+                    noteState(id)
                     orders[id]?.links = nil
                     orders[id]?.paymentSource?.card?.authenticationResult = AuthenticationResult(
                         liabilityShift: .possible, threeDSecure: ThreeDSecureStatuses(enrollmentStatus: .ready, authenticationStatus: .successful))
@@ -466,6 +479,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 guard order.status == .created || order.status == .payerActionRequired else { throw HostedPageError.conflict("the order is \(order.status.rawValue)") }
                 if outcome == .approve {
                     orders[query.token]?.status = .approved
+                    noteState(query.token)
                     approvals += 1
                 }
             }

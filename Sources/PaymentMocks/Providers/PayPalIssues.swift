@@ -149,7 +149,10 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     /// PayPal's error answer for `operation` carrying `details`, all of one status.
     static func answer(_ operation: String, status: Int, _ details: [ErrorDetail]) -> MockResponse {
         let heading = heading(status: status)
-        return .json(PayPalErrorResponse(name: heading.name, message: heading.message, debugId: "b1d1f06c7246c", details: details.isEmpty ? nil : details), status: status)
+        var answer = MockResponse.json(PayPalErrorResponse(name: heading.name, message: heading.message, debugId: "b1d1f06c7246c", details: details.isEmpty ? nil : details), status: status)
+        let issues = details.compactMap(\.issue)
+        answer.rule = issues.isEmpty ? heading.name : issues.joined(separator: ", ")
+        return answer
     }
 
     /// PayPal's answer raising this issue once for `operation`.

@@ -234,6 +234,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         var mock = request
         if let refusal = controlRefusal(mock) {
             note(mock, "\(refusal.status) (bad sandbox control)")
+            Self.judge { $0.outcome = "bad sandbox control" }
             return .answered(refusal)
         }
         let chosen = mock.header(Self.faultHeader).flatMap { MockFault(rawValue: $0) }
@@ -247,6 +248,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
         guard !candidates.isEmpty else {
             note(mock, "unexpected (no route)")
+            Self.judge { $0.outcome = "no route" }
             lock.withLock { unexpectedRequests.append(mock.description) }
             throw MockTransportError.unexpectedRequest("\(name): \(mock.description)")
         }
@@ -255,15 +257,25 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             var answer = refusals.methodNotAllowed(mock.method, allowed)
             answer.headers["allow"] = allowed.joined(separator: ", ")
             note(mock, "\(answer.status) (method not allowed)")
+            Self.judge { $0.outcome = "method not allowed" }
             return .answered(answer)
         }
         mock.pathParameters = parameters(of: segments, in: route.segments)
+        if let operation = route.operation {
+            Self.judge { verdict in
+                verdict.operationID = operation.operationID
+                verdict.requestType = operation.requestTypeName
+                verdict.responseType = operation.responseTypeName
+            }
+        }
         switch fault {
         case .timeout?:
             note(mock, "fault: timeout")
+            Self.judge { $0.outcome = "fault: timeout" }
             return .failedBeforeAnswer
         case .serverError?:
             note(mock, "fault: 503")
+            Self.judge { $0.outcome = "fault: 503" }
             return .serviceUnavailable
         case .latency?:
             try await Task.sleep(for: faults.latency)
@@ -275,6 +287,10 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
         if let operation = route.operation, let refusal = authenticate?(mock, operation) {
             note(mock, "\(refusal.status) (not authenticated)")
+            Self.judge { verdict in
+                verdict.outcome = "not authenticated"
+                verdict.rule = refusal.rule
+            }
             return .answered(refusal)
         }
         if let operation = route.operation {
@@ -282,6 +298,16 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             guard input.violations.isEmpty else {
                 let answer = refusals.invalid(operation, input.violations)
                 note(mock, "\(answer.status) (\(input.violations.count) violation\(input.violations.count == 1 ? "" : "s"))")
+                Self.judge { verdict in
+                    verdict.outcome = "refused by the schema"
+                    verdict.rule = answer.rule
+                    verdict.responseType = operation.errorTypeName
+                    verdict.violations = input.violations.map { violation in
+                        MockVerdict.Violation(
+                            path: violation.field.isEmpty ? violation.location.rawValue : "\(violation.location.rawValue).\(violation.field)",
+                            rule: violation.rule, message: violation.message)
+                    }
+                }
                 return .answered(answer)
             }
             mock.input = input.body
@@ -313,21 +339,37 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
                 let breach = ContractBreach(provider: name, operationID: operation.operationID, status: answer.status, problems: problems)
                 lock.withLock { breachLog.append(breach) }
                 answer = Self.breachAnswer(breach)
+                Self.judge { $0.outcome = "contract breach" }
             } else {
                 answer.checkedBy = operation
+                let refused = answer.status >= 400
+                let rule = answer.rule
+                Self.judge { verdict in
+                    verdict.outcome = refused ? "refused by the provider" : "answered"
+                    verdict.rule = refused ? rule : nil
+                    if refused { verdict.responseType = operation.errorTypeName }
+                }
             }
         }
         switch fault {
         case .malformedBody?:
             note(mock, "\(answer.status) (fault: malformed body)")
+            Self.judge { $0.outcome = "fault: malformed body" }
             return .malformed(status: answer.status)
         case .lostResponse?:
             note(mock, "\(answer.status) (fault: response lost)")
+            Self.judge { $0.outcome = "fault: response lost" }
             return .lostAfterAnswer(answer)
         default:
             note(mock, "\(answer.status)" + (fault == .latency ? " (fault: latency)" : ""))
             return .answered(answer)
         }
+    }
+
+    /// Writes to the verdict of the exchange a carrier watches (``MockExchangeContext/current``);
+    /// nothing in memory, where nobody does.
+    private static func judge(_ update: (inout MockVerdict) -> Void) {
+        MockExchangeContext.current?.verdict.withValue(update)
     }
 
     /// A 400 for a sandbox control header the provider does not know (a scenario it does not offer,
@@ -401,7 +443,12 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             exchangeLog.removeAll()
             breachLog.removeAll()
         }
+        ledger.clear()
     }
+
+    /// What the provider holds (orders, payments, sessions, tokens) and the transitions that led
+    /// there; the mock notes them where its state moves, the sandbox's inspector shows them.
+    public let ledger = ProviderLedger()
 
     /// The routes whose path matches the request's (split at `/`), in registration order.
     private func match(_ segments: [Substring]) -> [Route] {

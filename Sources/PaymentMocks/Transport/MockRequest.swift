@@ -136,6 +136,10 @@ public struct MockResponse: Sendable {
     /// The operation whose declared types this answer was checked against (set by the transport),
     /// so whoever changes it afterwards (the sandbox rewriting links) can check it again.
     public var checkedBy: PayOperationDescriptor?
+    /// The provider's rule that refused the request, by the provider's own code
+    /// (`CANNOT_BE_ZERO_OR_NEGATIVE`, `InvalidParameterValue`, `C002`), when the answer is a refusal
+    /// built by the provider's error helpers; the sandbox's inspector shows it.
+    public var rule: String?
 
     /// Creates a response.
     public init(status: Int, body: Data = Data(), contentType: String = "application/json", headers: [String: String] = [:]) {

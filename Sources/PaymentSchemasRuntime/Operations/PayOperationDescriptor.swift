@@ -128,6 +128,12 @@ public struct PayOperationDescriptor: Sendable {
     public let hasRequestBody: Bool
     /// How the request body is written: JSON, or a form for a URL-query request type.
     public let requestFormat: WireFormat
+    /// The generated type of the request body (`CreateOrderRequest`), `nil` when it takes none.
+    public let requestTypeName: String?
+    /// The generated type of a successful answer's body, `nil` when it has none.
+    public let responseTypeName: String?
+    /// The generated type of an error answer's body, `nil` when the operation declares none.
+    public let errorTypeName: String?
     private let segments: [Segment]
     private let readBody: @Sendable (Data) -> Result<any Sendable, PayloadDecodingError>
     private let checkSuccess: @Sendable (Data) -> [String]
@@ -151,6 +157,9 @@ public struct PayOperationDescriptor: Sendable {
         self.parameters = parameters
         self.hasRequestBody = O.RequestBody.self != PayNoBody.self
         self.requestFormat = O.requestFormat
+        self.requestTypeName = O.RequestBody.self == PayNoBody.self ? nil : String(describing: O.RequestBody.self)
+        self.responseTypeName = O.ResponseBody.self == PayNoBody.self ? nil : String(describing: O.ResponseBody.self)
+        self.errorTypeName = O.ErrorBody.self == PayNoBody.self ? nil : String(describing: O.ErrorBody.self)
         self.segments = O.pathTemplate.split(separator: "/").map { part in
             part.hasPrefix("{") && part.hasSuffix("}") ? .placeholder(String(part.dropFirst().dropLast())) : .text(String(part))
         }

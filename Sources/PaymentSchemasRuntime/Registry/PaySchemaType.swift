@@ -142,11 +142,16 @@ public protocol PaySchemaModule {
     static var types: [PaySchemaType] { get }
     /// Its operations (not deprecated), sorted by path template and method.
     static var operations: [PayOperationDescriptor] { get }
+    /// The wire names of the fields that hold secrets, whose values a server showing bodies redacts.
+    static var sensitiveFieldNames: Set<String> { get }
 }
 
 extension PaySchemaModule {
     /// No operations, unless the module's schemas declare some.
     public static var operations: [PayOperationDescriptor] { [] }
+
+    /// No secret fields, unless the module's schemas mark some `sensitive`.
+    public static var sensitiveFieldNames: Set<String> { [] }
 
     /// The type called `name` (or formerly called so), `nil` when there is none.
     public static func type(named name: String) -> PaySchemaType? {
