@@ -1684,6 +1684,184 @@ public struct OAuthErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
     }
 }
 
+/// The `PayPal-Request-Id` header: an idempotency key PayPal keeps for 6 hours (1 to 108 characters, as PayPal's Orders v2 document declares it).
+///
+/// - Remark: Generated from `PayPalRequestId` in `PayPalPayments/Orders.yaml`.
+public struct PayPalRequestId: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+    /// The wrapped value.
+    public var rawValue: String
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a literal; call `validate()` to check the constraints.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The wrapped value as text.
+    public var description: String { String(describing: rawValue) }
+
+    /// `PayPalRequestId(value)`.
+    public var debugDescription: String { "PayPalRequestId(\(String(reflecting: rawValue)))" }
+}
+
+extension PayPalRequestId: PayValidatable {
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minLength(rawValue, 1, at: path, into: &violations)
+        PayRules.maxLength(rawValue, 108, at: path, into: &violations)
+    }
+}
+
+/// The `Prefer` header: `return=minimal` or `return=representation` (PayPal's document: 1 to 25 letters and `=`). The sandbox answers the full order either way.
+///
+/// - Remark: Generated from `PayPalPreference` in `PayPalPayments/Orders.yaml`.
+public struct PayPalPreference: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+    /// The wrapped value.
+    public var rawValue: String
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a literal; call `validate()` to check the constraints.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The wrapped value as text.
+    public var description: String { String(describing: rawValue) }
+
+    /// `PayPalPreference(value)`.
+    public var debugDescription: String { "PayPalPreference(\(String(reflecting: rawValue)))" }
+}
+
+extension PayPalPreference: PayValidatable {
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minLength(rawValue, 1, at: path, into: &violations)
+        PayRules.maxLength(rawValue, 25, at: path, into: &violations)
+        PayRules.pattern(rawValue, Rules.valuePattern, at: path, into: &violations)
+    }
+
+    /// Patterns and formats compiled once for the checks above.
+    private enum Rules {
+        static let valuePattern = PayPattern("[a-zA-Z=]*")
+    }
+}
+
+/// The `PayPal-Client-Metadata-Id` or `PayPal-Partner-Attribution-Id` header (1 to 36 characters, as PayPal's document declares them).
+///
+/// - Remark: Generated from `PayPalMetadataId` in `PayPalPayments/Orders.yaml`.
+public struct PayPalMetadataId: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+    /// The wrapped value.
+    public var rawValue: String
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a literal; call `validate()` to check the constraints.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The wrapped value as text.
+    public var description: String { String(describing: rawValue) }
+
+    /// `PayPalMetadataId(value)`.
+    public var debugDescription: String { "PayPalMetadataId(\(String(reflecting: rawValue)))" }
+}
+
+extension PayPalMetadataId: PayValidatable {
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minLength(rawValue, 1, at: path, into: &violations)
+        PayRules.maxLength(rawValue, 36, at: path, into: &violations)
+    }
+}
+
+/// The `fields` query of a get: a comma-separated list of the order's fields to return (PayPal's document: lowercase letters and `_`; the valid one is `payment_source`). The sandbox answers the whole order.
+///
+/// - Remark: Generated from `PayPalFieldList` in `PayPalPayments/Orders.yaml`.
+public struct PayPalFieldList: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+    /// The wrapped value.
+    public var rawValue: String
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// Wraps a literal; call `validate()` to check the constraints.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Decodes the bare value.
+    public init(from decoder: any Decoder) throws {
+        self.rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    /// Encodes the bare value.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    /// The wrapped value as text.
+    public var description: String { String(describing: rawValue) }
+
+    /// `PayPalFieldList(value)`.
+    public var debugDescription: String { "PayPalFieldList(\(String(reflecting: rawValue)))" }
+}
+
+extension PayPalFieldList: PayValidatable {
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.pattern(rawValue, Rules.valuePattern, at: path, into: &violations)
+    }
+
+    /// Patterns and formats compiled once for the checks above.
+    private enum Rules {
+        static let valuePattern = PayPattern("[a-z_]*")
+    }
+}
+
 /// Issues an access token for the client id and secret sent as HTTP Basic (the merchant server's call; never the app's).
 ///
 /// `POST /v1/oauth2/token`
@@ -1777,15 +1955,27 @@ public struct CreateOrderOperation: PayOperation, Hashable {
     public var authorization: String
 
     /// Makes retries safe; a repeat answers 200 with the same order.
-    public var requestID: String?
+    public var requestID: PayPalRequestId?
+
+    /// `return=minimal` or `return=representation`.
+    public var prefer: PayPalPreference?
+
+    /// The client's metadata id (fraud checks).
+    public var clientMetadataID: PayPalMetadataId?
+
+    /// A partner's attribution id (BN code).
+    public var partnerAttributionID: PayPalMetadataId?
 
     /// The request body.
     public var body: CreateOrderRequest
 
     /// Creates the operation's input.
-    public init(authorization: String, requestID: String? = nil, body: CreateOrderRequest) {
+    public init(authorization: String, requestID: PayPalRequestId? = nil, prefer: PayPalPreference? = nil, clientMetadataID: PayPalMetadataId? = nil, partnerAttributionID: PayPalMetadataId? = nil, body: CreateOrderRequest) {
         self.authorization = authorization
         self.requestID = requestID
+        self.prefer = prefer
+        self.clientMetadataID = clientMetadataID
+        self.partnerAttributionID = partnerAttributionID
         self.body = body
     }
 
@@ -1801,6 +1991,15 @@ public struct CreateOrderOperation: PayOperation, Hashable {
         if let requestID {
             fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
         }
+        if let prefer {
+            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
+        }
+        if let clientMetadataID {
+            fields.append(PayHeaderField(name: "PayPal-Client-Metadata-Id", value: clientMetadataID.queryValue, sensitive: false))
+        }
+        if let partnerAttributionID {
+            fields.append(PayHeaderField(name: "PayPal-Partner-Attribution-Id", value: partnerAttributionID.queryValue, sensitive: false))
+        }
         return fields
     }
 
@@ -1810,7 +2009,16 @@ public struct CreateOrderOperation: PayOperation, Hashable {
 
 extension CreateOrderOperation: PayRedacting {
     /// The fields as descriptions show them; sensitive values are `<redacted>`.
-    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("requestID", requestID as Any), ("body", body as Any)] }
+    public var redactedFields: [(String, Any)] {
+        [
+            ("authorization", PayRedaction.Redacted()),
+            ("requestID", requestID as Any),
+            ("prefer", prefer as Any),
+            ("clientMetadataID", clientMetadataID as Any),
+            ("partnerAttributionID", partnerAttributionID as Any),
+            ("body", body as Any),
+        ]
+    }
 }
 
 /// Confirms a card as the order's payment source.
@@ -1848,16 +2056,24 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     public var authorization: String
 
     /// Makes retries safe.
-    public var requestID: String?
+    public var requestID: PayPalRequestId?
+
+    /// `return=minimal` or `return=representation`.
+    public var prefer: PayPalPreference?
+
+    /// The client's metadata id (fraud checks).
+    public var clientMetadataID: PayPalMetadataId?
 
     /// The request body.
     public var body: ConfirmPaymentSourceRequest
 
     /// Creates the operation's input.
-    public init(orderID: String, authorization: String, requestID: String? = nil, body: ConfirmPaymentSourceRequest) {
+    public init(orderID: String, authorization: String, requestID: PayPalRequestId? = nil, prefer: PayPalPreference? = nil, clientMetadataID: PayPalMetadataId? = nil, body: ConfirmPaymentSourceRequest) {
         self.orderID = orderID
         self.authorization = authorization
         self.requestID = requestID
+        self.prefer = prefer
+        self.clientMetadataID = clientMetadataID
         self.body = body
     }
 
@@ -1873,6 +2089,12 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
         if let requestID {
             fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
         }
+        if let prefer {
+            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
+        }
+        if let clientMetadataID {
+            fields.append(PayHeaderField(name: "PayPal-Client-Metadata-Id", value: clientMetadataID.queryValue, sensitive: false))
+        }
         return fields
     }
 
@@ -1887,6 +2109,8 @@ extension ConfirmPaymentSourceOperation: PayRedacting {
             ("orderID", orderID as Any),
             ("authorization", PayRedaction.Redacted()),
             ("requestID", requestID as Any),
+            ("prefer", prefer as Any),
+            ("clientMetadataID", clientMetadataID as Any),
             ("body", body as Any),
         ]
     }
@@ -1913,6 +2137,8 @@ public struct AuthorizeOrderOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/checkout/orders/{orderID}/authorize"
     /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
+    /// The request may come without a body (read as the request type's empty object).
+    public static let isRequestBodyOptional = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
@@ -1927,16 +2153,28 @@ public struct AuthorizeOrderOperation: PayOperation, Hashable {
     public var authorization: String
 
     /// Makes retries safe; a repeat answers with the first answer.
-    public var requestID: String?
+    public var requestID: PayPalRequestId?
+
+    /// `return=minimal` or `return=representation`.
+    public var prefer: PayPalPreference?
+
+    /// The client's metadata id (fraud checks).
+    public var clientMetadataID: PayPalMetadataId?
+
+    /// A JWT naming the merchant a partner acts for (accepted, not checked).
+    public var authAssertion: String?
 
     /// The request body.
     public var body: AuthorizeOrderRequest
 
     /// Creates the operation's input.
-    public init(orderID: String, authorization: String, requestID: String? = nil, body: AuthorizeOrderRequest) {
+    public init(orderID: String, authorization: String, requestID: PayPalRequestId? = nil, prefer: PayPalPreference? = nil, clientMetadataID: PayPalMetadataId? = nil, authAssertion: String? = nil, body: AuthorizeOrderRequest) {
         self.orderID = orderID
         self.authorization = authorization
         self.requestID = requestID
+        self.prefer = prefer
+        self.clientMetadataID = clientMetadataID
+        self.authAssertion = authAssertion
         self.body = body
     }
 
@@ -1952,6 +2190,15 @@ public struct AuthorizeOrderOperation: PayOperation, Hashable {
         if let requestID {
             fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
         }
+        if let prefer {
+            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
+        }
+        if let clientMetadataID {
+            fields.append(PayHeaderField(name: "PayPal-Client-Metadata-Id", value: clientMetadataID.queryValue, sensitive: false))
+        }
+        if let authAssertion {
+            fields.append(PayHeaderField(name: "PayPal-Auth-Assertion", value: authAssertion.queryValue, sensitive: false))
+        }
         return fields
     }
 
@@ -1966,6 +2213,9 @@ extension AuthorizeOrderOperation: PayRedacting {
             ("orderID", orderID as Any),
             ("authorization", PayRedaction.Redacted()),
             ("requestID", requestID as Any),
+            ("prefer", prefer as Any),
+            ("clientMetadataID", clientMetadataID as Any),
+            ("authAssertion", authAssertion as Any),
             ("body", body as Any),
         ]
     }
@@ -1992,6 +2242,8 @@ public struct CaptureOrderOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/checkout/orders/{orderID}/capture"
     /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "PayPal-Request-Id"
+    /// The request may come without a body (read as the request type's empty object).
+    public static let isRequestBodyOptional = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
@@ -2006,16 +2258,28 @@ public struct CaptureOrderOperation: PayOperation, Hashable {
     public var authorization: String
 
     /// Makes retries safe; a repeat answers with the first answer.
-    public var requestID: String?
+    public var requestID: PayPalRequestId?
+
+    /// `return=minimal` or `return=representation`.
+    public var prefer: PayPalPreference?
+
+    /// The client's metadata id (fraud checks).
+    public var clientMetadataID: PayPalMetadataId?
+
+    /// A JWT naming the merchant a partner acts for (accepted, not checked).
+    public var authAssertion: String?
 
     /// The request body.
     public var body: CaptureOrderRequest
 
     /// Creates the operation's input.
-    public init(orderID: String, authorization: String, requestID: String? = nil, body: CaptureOrderRequest) {
+    public init(orderID: String, authorization: String, requestID: PayPalRequestId? = nil, prefer: PayPalPreference? = nil, clientMetadataID: PayPalMetadataId? = nil, authAssertion: String? = nil, body: CaptureOrderRequest) {
         self.orderID = orderID
         self.authorization = authorization
         self.requestID = requestID
+        self.prefer = prefer
+        self.clientMetadataID = clientMetadataID
+        self.authAssertion = authAssertion
         self.body = body
     }
 
@@ -2031,6 +2295,15 @@ public struct CaptureOrderOperation: PayOperation, Hashable {
         if let requestID {
             fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
         }
+        if let prefer {
+            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
+        }
+        if let clientMetadataID {
+            fields.append(PayHeaderField(name: "PayPal-Client-Metadata-Id", value: clientMetadataID.queryValue, sensitive: false))
+        }
+        if let authAssertion {
+            fields.append(PayHeaderField(name: "PayPal-Auth-Assertion", value: authAssertion.queryValue, sensitive: false))
+        }
         return fields
     }
 
@@ -2045,6 +2318,9 @@ extension CaptureOrderOperation: PayRedacting {
             ("orderID", orderID as Any),
             ("authorization", PayRedaction.Redacted()),
             ("requestID", requestID as Any),
+            ("prefer", prefer as Any),
+            ("clientMetadataID", clientMetadataID as Any),
+            ("authAssertion", authAssertion as Any),
             ("body", body as Any),
         ]
     }
@@ -2080,15 +2356,26 @@ public struct GetOrderOperation: PayOperation, Hashable {
     /// - Note: Sensitive. Never logged.
     public var authorization: String
 
+    /// The fields to return (`payment_source`).
+    public var fields: PayPalFieldList?
+
     /// Creates the operation's input.
-    public init(orderID: String, authorization: String) {
+    public init(orderID: String, authorization: String, fields: PayPalFieldList? = nil) {
         self.orderID = orderID
         self.authorization = authorization
+        self.fields = fields
     }
 
     /// The path with its parameters percent-encoded.
     public var path: String {
         "/v2/checkout/orders/" + PayPathEncoding.segment(orderID.queryValue)
+    }
+
+    /// The query items.
+    public var queryItems: [URLQueryItem] {
+        var writer = PayQueryWriter()
+        writer.value(fields, "fields")
+        return writer.items
     }
 
     /// The request headers.
@@ -2101,5 +2388,5 @@ public struct GetOrderOperation: PayOperation, Hashable {
 
 extension GetOrderOperation: PayRedacting {
     /// The fields as descriptions show them; sensitive values are `<redacted>`.
-    public var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("authorization", PayRedaction.Redacted())] }
+    public var redactedFields: [(String, Any)] { [("orderID", orderID as Any), ("authorization", PayRedaction.Redacted()), ("fields", fields as Any)] }
 }

@@ -18,7 +18,7 @@ struct OrdersAPI: Sendable {
     var authorization: String { "Bearer " + config.accessToken.rawValue }
 
     func confirm(orderID: String, body: ConfirmPaymentSourceRequest) async throws -> OrderResponse {
-        try await send(ConfirmPaymentSourceOperation(orderID: orderID, authorization: authorization, requestID: tokens.uuid().uuidString, body: body))
+        try await send(ConfirmPaymentSourceOperation(orderID: orderID, authorization: authorization, requestID: PayPalRequestId(tokens.uuid().uuidString), body: body))
     }
 
     func order(_ orderID: String) async throws -> OrderResponse {

@@ -51,7 +51,7 @@ struct PayPalMerchantSteps {
     /// A new order of `amount` USD to capture (or to authorize, with `intent: .authorize`).
     func createOrder(token: String, amount: String = "10.00", intent: OrderIntent = .capture) async throws -> String {
         let body = CreateOrderRequest(intent: intent, purchaseUnits: [PurchaseUnitRequest(referenceId: "default", amount: PayPalMoney(currencyCode: "USD", value: amount))])
-        let operation = CreateOrderOperation(authorization: "Bearer " + token, requestID: requestIDs.uuid().uuidString, body: body)
+        let operation = CreateOrderOperation(authorization: "Bearer " + token, requestID: PayPalRequestId(requestIDs.uuid().uuidString), body: body)
         switch try await client.send(operation) {
         case .success(_, let order): return order.id
         case .failure(let status, let body): throw Self.refusal(status, body)
@@ -62,7 +62,7 @@ struct PayPalMerchantSteps {
     /// (the app only approves): captures an approved order of intent `CAPTURE`, or authorizes one of
     /// intent `AUTHORIZE` to capture later. One request id per attempt, reused by retries.
     func complete(orderID: String, intent: OrderIntent, token: String) async throws -> OrderResponse {
-        let requestID = requestIDs.uuid().uuidString
+        let requestID = PayPalRequestId(requestIDs.uuid().uuidString)
         if intent == .authorize {
             switch try await client.send(AuthorizeOrderOperation(orderID: orderID, authorization: "Bearer " + token, requestID: requestID, body: AuthorizeOrderRequest())) {
             case .success(_, let order): return order

@@ -106,6 +106,42 @@ struct ProviderRulesSocketTests {
         #expect(![malformed, missing, unauthorized, unknown].contains { $0.message?.range(of: #"^[A-Z_]+$"#, options: .regularExpression) != nil })
     }
 
+    /// The parameters PayPal's document declares are read and checked as declared (`Prefer`,
+    /// `PayPal-Request-Id`, the metadata headers, `fields`), and capture and authorize take no body
+    /// (the document makes it optional); a negative amount PayPal's pattern admits without an
+    /// integer digit (`-.5`) is its 422, as any negative amount.
+    @Test func payPalChecksItsDeclaredParametersAndOptionalBodies() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let token = try await served.payPalToken()
+        let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        func create(_ extra: [String: String]) async throws -> Refusal {
+            try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers.merging(extra) { $1 }, body: Self.order("1.00")))
+        }
+        let long = try await create(["Prefer": String(repeating: "=", count: 26)])
+        #expect(long.status == 400 && long.issues == ["INVALID_STRING_LENGTH"], "\(long)")
+        #expect(try await create(["Prefer": "return=minimal;x"]).issues == ["INVALID_PARAMETER_SYNTAX"])
+        #expect(try await create(["PayPal-Request-Id": String(repeating: "r", count: 109)]).issues == ["INVALID_STRING_LENGTH"])
+        #expect(try await create(["PayPal-Client-Metadata-Id": String(repeating: "m", count: 37)]).issues == ["INVALID_STRING_LENGTH"])
+        #expect(try await create(["Prefer": "return=representation", "PayPal-Client-Metadata-Id": "m-1", "PayPal-Partner-Attribution-Id": "BN-1"]).status == 201)
+        let order = try await served.payPalOrder(token: token)
+        let fields = try Self.refusal(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)?fields=PAYMENT-SOURCE", headers: headers))
+        // Get declares no 400 and no issue list: PayPal's default error, without details.
+        #expect(fields.status == 400 && fields.name == "INVALID_REQUEST" && fields.issues.isEmpty, "\(fields)")
+        #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)?fields=payment_source", headers: headers).0 == 200)
+        // No body at all: what the order's state allows (not approved yet), never a malformed-JSON 400.
+        let bare = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: ["Authorization": "Bearer \(token)"]))
+        #expect(bare.status == 422 && bare.issues == ["ORDER_NOT_APPROVED"], "\(bare)")
+        _ = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: headers, body: SandboxHardeningTests.confirmBody)
+        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: ["Authorization": "Bearer \(token)"]).0 == 201)
+        let negative = try await create([:]) // a valid one, then the one without an integer digit
+        #expect(negative.status == 201)
+        let dot = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("-.5")))
+        #expect(dot.status == 422 && dot.issues == ["CANNOT_BE_ZERO_OR_NEGATIVE"], "\(dot)")
+        let positiveDot = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order(".5")))
+        #expect(positiveDot.status == 400 && positiveDot.issues == ["INVALID_PARAMETER_SYNTAX"], "a listed difference (paypal-official-differences.json): \(positiveDot)")
+    }
+
     /// Confirm's card rules and state rules, and authorize's and capture's state rules, each with
     /// the issue the operation's list holds.
     @Test func payPalRefusesCardsAndStatesAsItsContract() async throws {

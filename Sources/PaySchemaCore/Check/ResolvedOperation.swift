@@ -39,6 +39,8 @@ public struct ResolvedOperation: Sendable {
     /// How the request body is written: JSON, or a form (`application/x-www-form-urlencoded`)
     /// when the request type is a URL-query type.
     public let requestFormat: WireFormat
+    /// Whether the request may come without a body (read as the request type's empty object).
+    public var isRequestOptional = false
     /// The success response body's type.
     public let response: NamedTypeRef?
     /// The error body's type.

@@ -239,7 +239,7 @@ extension SchemaChecker {
             guard let resolved = resolveLink(link, from: operation) else { return nil }
             links.append(resolved)
         }
-        return ResolvedOperation(
+        var resolved = ResolvedOperation(
             name: operation.name.value, location: operation.name.location, doc: operation.doc, method: operation.method.value,
             pathTemplate: template, successStatuses: operation.successStatuses, errorStatuses: operation.errorStatuses,
             security: operation.security, lifecycle: ResolvedLifecycle(operation.lifecycle),
@@ -247,6 +247,8 @@ extension SchemaChecker {
             request: bodies[0], requestFormat: requestFormat, response: bodies[1], errorBody: bodies[2], path: pieces,
             idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive,
             links: links)
+        resolved.isRequestOptional = operation.request != nil && operation.requestOptional
+        return resolved
     }
 
     /// `link` with each parameter's place, wire name and JSON pointer; `nil` when it does not

@@ -19,6 +19,9 @@ extension SwiftEmitter {
         if operation.requestFormat == .query {
             route.append(constant("The request body is a form (`application/x-www-form-urlencoded`).", "requestFormat", .member(.type("WireFormat"), "query")))
         }
+        if operation.isRequestOptional {
+            route.append(constant("The request may come without a body (read as the request type's empty object).", "isRequestBodyOptional", .bool(true)))
+        }
         route.append(constant("The statuses that carry a `ResponseBody`.", "successStatuses", .array(operation.successStatuses.map { .number(String($0)) }, .oneLine)))
         if !operation.errorStatuses.isEmpty {
             route.append(constant("The error statuses the provider answers, each with an `ErrorBody`.", "errorStatuses",

@@ -74,7 +74,7 @@ public enum LanguageSchema {
         let parameter = object([("in", .members([("enum", strings(ParameterPlace.allCases.map(\.rawValue)))])), ("name", text), ("type", text), ("required", flag), ("sensitive", flag), ("idempotencyKey", flag), ("doc", text)], required: ["in"])
         let statuses: PayJSON = .members([("oneOf", .array([.members([("type", "integer")]), .members([("type", "array"), ("items", .members([("type", "integer")]))])]))])
         let operation = object([("doc", text), ("method", .members([("enum", strings(PayHTTPMethod.allCases.map(\.rawValue)))])), ("path", text),
-                                ("parameters", .members([("type", "object"), ("additionalProperties", parameter)])), ("request", text), ("response", text), ("errorBody", text),
+                                ("parameters", .members([("type", "object"), ("additionalProperties", parameter)])), ("request", text), ("requestOptional", flag), ("response", text), ("errorBody", text),
                                 ("successStatus", statuses), ("errorStatus", statuses), ("security", .members([("enum", strings(SecurityScheme.allCases.map(\.rawValue)))])),
                                 ("links", .members([("type", "object"), ("additionalProperties", .members([("type", "object"), ("additionalProperties", text)]))])),
                                 ("deprecated", deprecation), ("renamedFrom", names)], required: ["method", "path"])

@@ -472,7 +472,7 @@ public struct SchemaExport {
                     if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
                     if let request = operation.request {
                         let mediaType = operation.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
-                        entries.append(("requestBody", .members([("required", true), ("content", .members([(mediaType, .members([("schema", .members([("$ref", .string(export.reference(request.name)))]))]))]))])))
+                        entries.append(("requestBody", .members([("required", .bool(!operation.isRequestOptional)), ("content", .members([(mediaType, .members([("schema", .members([("$ref", .string(export.reference(request.name)))]))]))]))])))
                     }
                     var responses: [(String, PayJSON)] = []
                     // Each link names the target's parameters (`path.orderID`) and the value in the

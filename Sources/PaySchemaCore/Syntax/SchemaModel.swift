@@ -388,6 +388,9 @@ public struct OperationDecl: Sendable {
     public var parameters: [ParameterDecl]
     /// The request body type.
     public var request: Located<String>?
+    /// Whether the request may come without a body (`requestOptional: true`): an empty body reads
+    /// as the request type's empty object, as a provider whose contract makes the body optional takes it.
+    public var requestOptional = false
     /// The success body type.
     public var response: Located<String>?
     /// The error body type.

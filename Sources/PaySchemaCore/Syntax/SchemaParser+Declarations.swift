@@ -174,7 +174,7 @@ extension SchemaParser {
         return catalog
     }
 
-    static let operationKeys: Set<String> = ["doc", "method", "path", "parameters", "request", "response", "errorBody", "successStatus", "errorStatus", "security", "deprecated", "renamedFrom", "links"]
+    static let operationKeys: Set<String> = ["doc", "method", "path", "parameters", "request", "requestOptional", "response", "errorBody", "successStatus", "errorStatus", "security", "deprecated", "renamedFrom", "links"]
     static let parameterKeys: Set<String> = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
 
     static func parseOperation(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> OperationDecl? {
@@ -217,6 +217,7 @@ extension SchemaParser {
             lifecycle: reader.lifecycle(diagnostics: &diagnostics))
         operation.errorStatuses = errorStatuses.sorted()
         operation.security = security
+        operation.requestOptional = reader.bool("requestOptional", diagnostics: &diagnostics)?.value ?? false
         if let linksNode = reader["links"], !linksNode.isNull,
            let links = MappingReader(linksNode, what: "'links' of '\(name.value)'", diagnostics: &diagnostics) {
             for key in links.keys {

@@ -150,8 +150,11 @@ public final class MockPayPalServer: @unchecked Sendable {
             }
             let schema = violations.compactMap { violation in PayPalIssue.schemaIssue(for: violation, in: id).map { (violation, $0) } }
             if !schema.isEmpty {
-                return PayPalIssue.answer(id, status: 400, schema.map { violation, issue in
-                    issue.detail(for: id, field: violation.field.isEmpty ? nil : (violation.location == .body ? pointer(violation.field) : violation.field), location: ErrorLocation(wire: violation.location))
+                // Only issues the operation's list holds; an operation that declares no 400 (get) answers
+                // the document's default error, without details.
+                return PayPalIssue.answer(id, status: 400, schema.compactMap { violation, issue in
+                    guard issue.descriptions[id] != nil else { return nil }
+                    return issue.detail(for: id, field: violation.field.isEmpty ? nil : (violation.location == .body ? pointer(violation.field) : violation.field), location: ErrorLocation(wire: violation.location))
                 })
             }
             return PayPalIssue.answer(id, status: 422, violations.compactMap { violation in

@@ -185,13 +185,23 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     /// characters).
     static func businessIssue(for violation: PayRequestViolation) -> PayPalIssue? {
         guard violation.location == .body, let value = violation.value else { return nil }
-        if violation.rule == "format.decimalString", violation.field.hasSuffix("amount.value"), PayDecimalText.unsignedProblem(value) == .signed {
+        if violation.rule == "format.decimalString", violation.field.hasSuffix("amount.value"),
+           PayDecimalText.unsignedProblem(value) == .signed || (value.hasPrefix("-") && admitsPayPalAmount(value.dropFirst())) {
             return .cannotBeZeroOrNegative
         }
         if violation.rule == "format.iso4217", violation.field.hasSuffix("currency_code"), value.unicodeScalars.count == 3 {
             return .invalidCurrencyCode
         }
         return nil
+    }
+
+    /// Whether `text` (after a minus sign) matches PayPal's amount pattern without its sign:
+    /// `[0-9]+` or `[0-9]*.[0-9]+` (so `-.5` is a negative amount to PayPal, refused by its rule).
+    static func admitsPayPalAmount(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = { (part: Substring) in part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } }
+        guard parts.allSatisfy(digits) else { return false }
+        return parts.count == 1 ? !parts[0].isEmpty : !parts[1].isEmpty
     }
 
     /// The currencies PayPal processes (its REST API's currency codes page): a valid ISO 4217 code

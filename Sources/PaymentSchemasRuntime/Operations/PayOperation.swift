@@ -46,6 +46,9 @@ public protocol PayOperation: Sendable {
     /// How the request body is written: `.json`, or `.query` for a form body
     /// (`application/x-www-form-urlencoded`, the request type being a URL-query type).
     static var requestFormat: WireFormat { get }
+    /// Whether the request may come without a body: a server reads an empty body as the request
+    /// type's empty object (`{}`), as a provider whose contract makes the body optional does.
+    static var isRequestBodyOptional: Bool { get }
     /// The HTTP status codes that carry a ``ResponseBody``.
     static var successStatuses: [Int] { get }
     /// The error statuses the provider answers, each with an ``ErrorBody``; empty when the schema
@@ -68,6 +71,8 @@ extension PayOperation {
     public static var errorStatuses: [Int] { [] }
     /// A JSON body, unless the operation's request type is a URL-query type.
     public static var requestFormat: WireFormat { .json }
+    /// A body is required, unless the schema says `requestOptional: true`.
+    public static var isRequestBodyOptional: Bool { false }
     /// No query items, unless the operation declares query parameters.
     public var queryItems: [URLQueryItem] { [] }
     /// No headers, unless the operation declares header parameters.

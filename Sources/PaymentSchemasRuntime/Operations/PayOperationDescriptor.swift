@@ -26,7 +26,7 @@ public struct PayParameterDescriptor: Sendable {
     public let sensitive: Bool
     /// Whether it is a list (a query item repeated or comma-joined).
     public let isList: Bool
-    private let check: @Sendable (String) -> [String]
+    private let check: @Sendable (String) -> [(message: String, rule: String)]
 
     /// Describes a parameter read as `type` (a primitive, scalar or enum).
     public init<T: PayQueryValue & Sendable>(_ wireName: String, in place: Place, as type: T.Type, required: Bool, sensitive: Bool = false, list: Bool = false) {
@@ -37,13 +37,19 @@ public struct PayParameterDescriptor: Sendable {
         self.isList = list
         let typeName = PayTypeName.describe(T.self)
         self.check = { text in
-            guard let value = T(queryValue: text) else { return ["is not \(typeName)"] }
-            return ((value as? any PayValidatable)?.violations ?? []).map(\.message)
+            guard let value = T(queryValue: text) else { return [("is not \(typeName)", "invalid")] }
+            return ((value as? any PayValidatable)?.violations ?? []).map { ($0.message, $0.rule) }
         }
     }
 
     /// The problems of one value of this parameter (empty when it reads and validates).
     public func problems(_ text: String) -> [String] {
+        ruledProblems(text).map(\.message)
+    }
+
+    /// The problems of one value, each with its rule (`maxLength`, `pattern`, …; `invalid` for a
+    /// value that does not read as the parameter's type).
+    public func ruledProblems(_ text: String) -> [(message: String, rule: String)] {
         guard isList else { return check(text) }
         return text.split(separator: ",", omittingEmptySubsequences: false).flatMap { check(String($0)) }
     }
@@ -128,6 +134,8 @@ public struct PayOperationDescriptor: Sendable {
     public let hasRequestBody: Bool
     /// How the request body is written: JSON, or a form for a URL-query request type.
     public let requestFormat: WireFormat
+    /// Whether the request may come without a body (read as `{}`).
+    public let isRequestBodyOptional: Bool
     /// The generated type of the request body (`CreateOrderRequest`), `nil` when it takes none.
     public let requestTypeName: String?
     /// The generated type of a successful answer's body, `nil` when it has none.
@@ -157,6 +165,7 @@ public struct PayOperationDescriptor: Sendable {
         self.parameters = parameters
         self.hasRequestBody = O.RequestBody.self != PayNoBody.self
         self.requestFormat = O.requestFormat
+        self.isRequestBodyOptional = O.isRequestBodyOptional
         self.requestTypeName = O.RequestBody.self == PayNoBody.self ? nil : String(describing: O.RequestBody.self)
         self.responseTypeName = O.ResponseBody.self == PayNoBody.self ? nil : String(describing: O.ResponseBody.self)
         self.errorTypeName = O.ErrorBody.self == PayNoBody.self ? nil : String(describing: O.ErrorBody.self)
@@ -174,7 +183,9 @@ public struct PayOperationDescriptor: Sendable {
                     }
                     return .success(value)
                 }
-                return .success(try PayWire.decodeJSON(O.RequestBody.self, from: data))
+                // An optional body that is absent is the empty object the contract stands for.
+                let body = data.isEmpty && O.isRequestBodyOptional ? Data("{}".utf8) : data
+                return .success(try PayWire.decodeJSON(O.RequestBody.self, from: body))
             } catch let error as PayloadDecodingError {
                 return .failure(error)
             } catch {
@@ -246,8 +257,8 @@ public struct PayOperationDescriptor: Sendable {
                 if parameter.required { violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: "is required", rule: "required")) }
                 continue
             }
-            for problem in parameter.problems(value) {
-                violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: problem))
+            for problem in parameter.ruledProblems(value) {
+                violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: problem.message, rule: problem.rule))
             }
         }
         var decoded: (any Sendable)?

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""PayPal's official Orders v2 document as the client: schemathesis runs it (all phases: examples,
+coverage, fuzzing, stateful) against `payflow serve` for every Orders operation the sandbox serves
+(create, get, confirm-payment-source, authorize, capture), with a token from the sandbox's own
+`/v1/oauth2/token`, as a merchant server calls PayPal. Every failure must be one of the listed
+differences (`paypal-official-differences.json`, each with its reason); any other fails the run.
+
+    python3 Tests/Contract/paypal_official_contract.py --payflow .build/debug/payflow \
+        --document ../shared/contracts/paypal/checkout_orders_v2.json
+
+Positive data may meet the business refusals PayPal's document declares for schema-valid requests
+(422, with the issues of `docs/provider-rules.md`) and 404 for an order id that was never created;
+schema-violating data must be refused (400, 401, 404, 422). `--continue-on-failure` keeps every
+operation running after a failure, so a listed difference does not hide what comes after it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+import xml.etree.ElementTree as ElementTree
+
+import sandboxkit
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+OPERATIONS = ["orders.create", "orders.get", "orders.confirm", "orders.authorize", "orders.capture"]
+POSITIVE = ["2xx", "401", "403", "404", "409", "422"]
+
+
+def token(base: str) -> str:
+    request = urllib.request.Request(
+        base + "/t/paypal/v1/oauth2/token", data=b"grant_type=client_credentials", method="POST",
+        headers={"Authorization": "Basic b2ZmaWNpYWwtY29udHJhY3Q6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)["access_token"]
+
+
+def failures(junit: str) -> list[tuple[str, str, str]]:
+    """(operation, check code, text) of every failure in schemathesis's JUnit report."""
+    found = []
+    for case in ElementTree.parse(junit).iter("testcase"):
+        for child in case:
+            if child.tag not in ("failure", "error"):
+                continue
+            text = child.text or child.get("message") or ""
+            codes = re.findall(r"^- (ST\d{3})", text, flags=re.MULTILINE) or [child.get("message") or child.tag]
+            for code in codes:
+                found.append((case.get("name") or "", code, text))
+    return found
+
+
+def sent_body(text: str):
+    """The JSON body of the failure's `curl` reproduction, or None."""
+    match = re.search(r"-d '(\{.*\})' http", text, flags=re.DOTALL)
+    if not match:
+        return None
+    # The shell quoting of a single quote inside the body: '"'"' (or '\'').
+    quoted = match.group(1).replace("'\"'\"'", "'").replace("'\\''", "'")
+    try:
+        return json.loads(quoted)
+    except json.JSONDecodeError:
+        return None
+
+
+def verified(difference: dict, text: str, match: re.Match) -> bool:
+    """The entry's extra check on the failing case, when it names one."""
+    if difference.get("verify") != "amount-without-integer-digit":
+        return True
+    body = sent_body(text)
+    if body is None:
+        return False
+    value = body
+    for part in match.group(1).strip("/").split("/"):
+        value = value[int(part)] if isinstance(value, list) and part.isdigit() and int(part) < len(value) else (value.get(part) if isinstance(value, dict) else None)
+    return isinstance(value, str) and re.fullmatch(r"-?\.[0-9]+", value) is not None
+
+
+def check_omits(differences: list[dict]) -> list[str]:
+    """Every field an entry calls omitted is in that schema's `upstream.omits` in Schemas/ (and so
+    documented with its reason there)."""
+    import yaml
+
+    declared: dict[str, set[str]] = {}
+    folder = os.path.join(ROOT, "Schemas", "PayPalPayments")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".yaml"):
+            with open(os.path.join(folder, name)) as handle:
+                document = yaml.safe_load(handle)
+            for declaration in (document.get("types") or {}).values():
+                upstream = (declaration or {}).get("upstream") or {}
+                if "ref" in upstream:
+                    declared.setdefault(upstream["ref"], set()).update((upstream.get("omits") or {}).keys())
+    problems = []
+    for difference in differences:
+        for ref, names in (difference.get("omits") or {}).items():
+            missing = set(names) - declared.get(ref, set())
+            if missing:
+                problems.append(f"{difference['id']}: {ref} does not omit {sorted(missing)} in Schemas/PayPalPayments")
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--payflow", required=True)
+    parser.add_argument("--document", required=True, help="PayPal's Orders v2 document (checkout_orders_v2.json)")
+    parser.add_argument("--differences", default=os.path.join(HERE, "paypal-official-differences.json"))
+    parser.add_argument("--max-examples", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=20261129)
+    args = parser.parse_args()
+    args.document = os.path.abspath(args.document)
+    st = shutil.which("st") or shutil.which("schemathesis")
+    if st is None:
+        print("error: schemathesis is not installed (pip install schemathesis==4.32.5)", file=sys.stderr)
+        return 2
+    with open(args.differences) as handle:
+        differences = json.load(handle)["differences"]
+    problems = check_omits(differences)
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    workdir = tempfile.mkdtemp(prefix="paypal-official-")
+    _, _, public = sandboxkit.key_pair(workdir)
+    process, base = sandboxkit.serve(args.payflow, public, "OFFICIAL-CONTRACT-KEY", log=os.path.join(workdir, "serve.log"))
+    try:
+        config = os.path.join(workdir, "run.toml")
+        with open(config, "w") as handle:
+            statuses = ", ".join(f'"{status}"' for status in POSITIVE)
+            handle.write(f"[checks.positive_data_acceptance]\nexpected-statuses = [{statuses}]\n")
+        junit = os.path.join(workdir, "official.junit.xml")
+        command = [st, "--config-file", config, "run", args.document, "--url", base + "/t/paypal", "--seed", str(args.seed),
+                   "--max-examples", str(args.max_examples), "--workers", "1", "--continue-on-failure",
+                   "-H", f"Authorization: Bearer {token(base)}", "--report", "junit", "--report-junit-path", junit]
+        for operation in OPERATIONS:
+            command += ["--include-operation-id", operation]
+        print(f"== schemathesis: PayPal's Orders v2 document ({', '.join(OPERATIONS)}) against the sandbox", flush=True)
+        result = subprocess.run(command, cwd=workdir, capture_output=True, text=True)
+        summary = [line for line in result.stdout.splitlines() if re.search(r"(passed|failed|generated|Scenarios|API Links|❌|✅)", line)]
+        print("\n".join(summary[-24:]))
+        if not os.path.exists(junit):
+            print(result.stdout[-8000:])
+            print(result.stderr[-4000:], file=sys.stderr)
+            return 1
+        found = failures(junit)
+        matched: dict[str, int] = {difference["id"]: 0 for difference in differences}
+        unlisted = []
+        for operation, code, text in found:
+            for difference in differences:
+                match = re.search(difference["pattern"], text, flags=re.MULTILINE)
+                if code == difference["check"] and operation in difference["operations"] and match and verified(difference, text, match):
+                    matched[difference["id"]] += 1
+                    break
+            else:
+                unlisted.append((operation, code, text))
+        for identifier, count in matched.items():
+            print(f"  listed difference {identifier}: {count} failure(s)" + ("" if count else " (not met in this run)"))
+        for operation, code, text in unlisted:
+            print(f"\nUNLISTED {code} on {operation}:\n{text[:3000]}")
+        print(f"PayPal's official contract: {len(found)} failure(s), {len(found) - len(unlisted)} listed, {len(unlisted)} unlisted")
+        return 1 if unlisted or problems else 0
+    finally:
+        sandboxkit.stop(process)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
