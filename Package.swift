@@ -158,7 +158,7 @@ var targets: [Target] = coreTargets + [
     ),
     .testTarget(
         name: "GeneratedModelsTests",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime"],
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime", "CLITestSupport"],
         resources: [.copy("Payloads")]
     ),
     .target(
@@ -184,7 +184,7 @@ var targets: [Target] = coreTargets + [
     ),
     .testTarget(
         name: "GuideSamplesTests",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) }
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["CLITestSupport"]
     ),
     .testTarget(
         name: "PaymentSandboxTests",

@@ -14,10 +14,9 @@ struct SchemaDiffPlugin: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         if process.terminationStatus != 0 {
-            // The same contract as `payschema diff` (README, "Reviewing schema changes"):
-            // 1 changes at or above --fail-on, 2 usage or input errors.
-            let meaning = process.terminationStatus == 1 ? "changes at or above --fail-on were found" : process.terminationStatus == 2 ? "usage or input error" : "unexpected failure"
-            Diagnostics.error("payschema diff exited with \(process.terminationStatus): \(meaning)")
+            // The same contract as `payschema diff` (docs/schema-diff.md):
+            // 1 changes at or above --fail-on, 2 usage or input errors. SwiftPM prints the thrown
+            // error once; payschema has already said what it found.
             throw SchemaDiffFailure(status: process.terminationStatus)
         }
     }
@@ -25,5 +24,8 @@ struct SchemaDiffPlugin: CommandPlugin {
 
 struct SchemaDiffFailure: Error, CustomStringConvertible {
     let status: Int32
-    var description: String { "payschema diff exited with \(status) (0 nothing at or above --fail-on, 1 changes at or above it, 2 usage or input errors)" }
+    var description: String {
+        let meaning = status == 1 ? "changes at or above --fail-on were found" : status == 2 ? "a usage or input error (above)" : "an unexpected failure"
+        return "payschema diff exited with \(status): \(meaning)"
+    }
 }

@@ -48,6 +48,14 @@ struct ValidateCommand: ParsableCommand {
         var message: String
     }
 
+    /// A usage error as `--format json` prints it (exit 2): no verdict, the reason.
+    struct UsageError: Encodable {
+        var type: String
+        var valid: Bool?
+        var error: String
+        var hint: String
+    }
+
     /// The verdict as `--format json` prints it.
     struct Verdict: Encodable {
         var type: String
@@ -57,13 +65,23 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let problem = Output.unreadable(file) { throw ValidationError(problem) }
+        if let problem = Output.unreadable(file) {
+            guard format == .json else { throw ValidationError(problem) }
+            Output.line(Output.json(UsageError(type: type, valid: nil, error: problem, hint: "give a readable file, or - for standard input")))
+            throw ExitCode(2)
+        }
     }
 
     func run() throws {
         guard let schemaType = Self.type(named: type) else {
-            Output.error("error: unknown type '\(type)'" + Self.suggestions(for: type))
-            Output.error("`payflow list` shows every type")
+            let message = "unknown type '\(type)'" + Self.suggestions(for: type)
+            if format == .json {
+                // Scripts read one JSON verdict whatever happened.
+                Output.line(Output.json(UsageError(type: type, valid: nil, error: message, hint: "`payflow list` shows every type")))
+            } else {
+                Output.error("error: " + message)
+                Output.error("`payflow list` shows every type")
+            }
             throw ExitCode(2)
         }
         let data = try Output.contents(of: file)

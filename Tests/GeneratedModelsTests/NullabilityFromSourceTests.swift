@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import MollieCheckout
 import PaymentSchemasRuntime
@@ -35,12 +36,7 @@ struct NullabilityFromSourceTests {
         #expect(Self.problems(BackendPayment.self, badID).contains { $0.contains("mollie_id") })
     }
 
-    static let realPayloads: URL? = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        let candidate = url.deletingLastPathComponent().appending(path: "shared/real-payloads")
-        return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
-    }()
+    static let realPayloads: URL? = SharedReference.path("real-payloads")
 
     /// A recurring direct debit has no checkout: Mollie sends `"checkout": null` (and its SDKs'
     /// fixtures carry `null` links). Read Mollie's own recurring payment by path and null its links.

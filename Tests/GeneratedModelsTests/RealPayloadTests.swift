@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import PaymentSchemasRuntime
 import Testing
@@ -8,12 +9,7 @@ import Testing
 @Suite("Real provider payloads")
 struct RealPayloadTests {
     /// `../shared/real-payloads` beside the package root, when it exists.
-    static let root: URL? = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        let candidate = url.deletingLastPathComponent().appending(path: "shared/real-payloads")
-        return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
-    }()
+    static let root: URL? = SharedReference.path("real-payloads")
 
     struct Sample: Sendable, CustomTestStringConvertible {
         var type: String

@@ -1,5 +1,5 @@
 // The Swift samples of the MCSCommerceWeb guide, as close to verbatim as Swift allows. Each
-// deviation is marked `DEVIATION n` and listed in README.md ("The guides' code").
+// deviation is marked `DEVIATION n` and listed in docs/guides.md.
 import Foundation
 import MCSCommerceWeb
 

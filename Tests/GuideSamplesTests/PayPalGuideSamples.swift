@@ -1,6 +1,6 @@
 // The Swift samples of the PayPal guide, as close to verbatim as Swift allows. The guide's "Current"
 // samples use the delegate API this package keeps as a deprecated shim, so those classes are
-// marked deprecated too. Deviations are marked `DEVIATION n` and listed in README.md.
+// marked deprecated too. Deviations are marked `DEVIATION n` and listed in docs/guides.md.
 import Foundation
 import PayPalPayments
 

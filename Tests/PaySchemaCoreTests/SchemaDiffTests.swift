@@ -266,12 +266,12 @@ struct SchemaDiffTests {
     }
 
     @Test func theReadmeRulesTableShowsTheProvenVerdicts() throws {
-        let readme = try String(contentsOf: packageRoot.appending(path: "README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appending(path: "docs/schema-diff.md"), encoding: .utf8)
         let table = Self.rulesTable
         if !readme.contains(table) {
             let url = FileManager.default.temporaryDirectory.appending(path: "rules-table.md")
             try table.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("README.md's rules table differs from the verdicts the cases prove; the expected table is in \(url.path)")
+            Issue.record("docs/schema-diff.md's rules table differs from the verdicts the cases prove; the expected table is in \(url.path)")
         }
     }
 

@@ -35,7 +35,8 @@ struct PayflowCLIContractTests {
         #expect(lines[1].hasPrefix("error\tline 2: "))
         #expect(lines[2].hasPrefix("error\tline 3: unknown type 'PayPalPayments.OrderRespons'; did you mean PayPalPayments.OrderResponse"))
         #expect(lines[3] == "invalid\tstatus: missing")
-        #expect(lines[4].hasPrefix("invalid\t"))
+        // A syntax error keeps its position, as `validate` prints it.
+        #expect(lines[4].hasPrefix("invalid\t$: malformed: not well-formed JSON: 1:2: "), "\(lines[4])")
 
         let json = try CLIRunner.run("payflow", ["validate-batch", file.path, "--format", "json"])
         #expect(json.status == 0)
@@ -63,6 +64,14 @@ struct PayflowCLIContractTests {
         let paths = (verdict["problems"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
         #expect(paths.contains("links[0].href"), "\(paths)")
         // Empty standard input is not an order: invalid, still one JSON verdict.
+        // Usage errors are JSON too (exit 2): an unknown type, an unreadable file.
+        let unknown = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderRespons", file.path, "--format", "json"])
+        #expect(unknown.status == 2 && unknown.stderr.isEmpty, "\(unknown.stderr)")
+        let usage = try JSONSerialization.jsonObject(with: Data(unknown.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect((usage["error"] as? String)?.hasPrefix("unknown type 'PayPalPayments.OrderRespons'; did you mean PayPalPayments.OrderResponse") == true, "\(unknown.stdout)")
+        let absent = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", directory.appending(path: "absent.json").path, "--format", "json"])
+        #expect(absent.status == 2)
+        #expect(((try JSONSerialization.jsonObject(with: Data(absent.stdout.utf8)) as? [String: Any])?["error"] as? String)?.contains("no such file") == true, "\(absent.stdout)")
         let empty = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", "-", "--format", "json"])
         #expect(empty.status == 1)
         #expect((try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any])?["valid"] as? Bool == false)

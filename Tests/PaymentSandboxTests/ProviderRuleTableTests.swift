@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import PaymentMocks
 import Testing
@@ -190,12 +191,7 @@ struct ProviderRuleTableTests {
     ]
 
     /// `../shared/contracts/paypal/checkout_orders_v2.json`, when it is there.
-    static let document: URL? = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        let candidate = url.appending(path: "shared/contracts/paypal/checkout_orders_v2.json")
-        return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
-    }()
+    static let document: URL? = SharedReference.path("contracts/paypal/checkout_orders_v2.json")
 
     static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)

@@ -125,6 +125,15 @@ struct DiffCLITests {
         let unknown = try CLIRunner.run("payschema", ["diff", "--against", "v9.9"], in: root)
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("'v9.9' is not a commit"))
+        // Outside any git repository: a plain sentence that says what to do instead.
+        let loose = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: loose) }
+        try FileManager.default.createDirectory(at: loose.appending(path: "Schemas/Shop"), withIntermediateDirectories: true)
+        try "module: Shop\ntypes:\n  Payment: { kind: struct, fields: { id: { type: String, required: true } } }\n".write(to: loose.appending(path: "Schemas/Shop/Payment.yaml"), atomically: true, encoding: .utf8)
+        let outside = try CLIRunner.run("payschema", ["diff", "--against", "HEAD"], in: loose)
+        #expect(outside.status == 2)
+        #expect(outside.stderr.contains("is not in a git repository, so there is no 'HEAD' to compare with; give the old schemas as a folder instead (payschema diff OLD NEW)"), "\(outside.stderr)")
+        #expect(!outside.stderr.contains("is not a commit"))
         try "types:\n  Payment: { kind: strukt }".write(to: root.appending(path: "Schemas/Shop/Payment.yaml"), atomically: true, encoding: .utf8)
         let broken = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1"], in: root)
         #expect(broken.status == 2)

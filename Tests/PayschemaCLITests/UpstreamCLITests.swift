@@ -7,10 +7,7 @@ import Testing
 /// edited copy's changes to fields, enum values and constraints are each reported.
 @Suite("payschema upstream: the official contract as a judge")
 struct UpstreamCLITests {
-    static let contracts: URL? = {
-        let url = CLIRunner.packageRoot.deletingLastPathComponent().appending(path: "shared/contracts")
-        return FileManager.default.fileExists(atPath: url.appending(path: "paypal/checkout_orders_v2.json").path) ? url : nil
-    }()
+    static let contracts: URL? = SharedReference.path("contracts/paypal/checkout_orders_v2.json").map { $0.deletingLastPathComponent().deletingLastPathComponent() }
 
     static var current: URL { contracts!.appending(path: "paypal/checkout_orders_v2.json") }
 

@@ -16,6 +16,10 @@ public enum GitRevision {
             if shallow?.output.trimmingCharacters(in: .whitespacesAndNewlines) == "true" {
                 throw Failure(description: "'\(ref)' is not in this clone's history, which is shallow; fetch more history (git fetch --unshallow) or a deeper clone")
             }
+            let inside = try? git(["rev-parse", "--is-inside-work-tree"], in: repository)
+            if inside?.status != 0 {
+                throw Failure(description: "\(repository.path) is not in a git repository, so there is no '\(ref)' to compare with; give the old schemas as a folder instead (payschema diff OLD NEW)")
+            }
             throw Failure(description: "'\(ref)' is not a commit in \(repository.path)")
         }
         let commit = verify.output.trimmingCharacters(in: .whitespacesAndNewlines)

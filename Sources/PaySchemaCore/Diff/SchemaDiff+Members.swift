@@ -289,7 +289,7 @@ extension SchemaDiff {
         }
         if !tighter.isEmpty {
             add(.constraintTightened, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, path,
-                "\(tighter.joined(separator: ", ")) accept fewer values" + (Self.sends(direction) ? ": old senders may send values now refused" : ""), at: location)
+                "\(tighter.joined(separator: ", ")) \(tighter.count == 1 ? "accepts" : "accept") fewer values" + (Self.sends(direction) ? ": old senders may send values now refused" : ""), at: location)
         }
         if !looser.isEmpty {
             add(.constraintLoosened, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, path,

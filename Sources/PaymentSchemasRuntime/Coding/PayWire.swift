@@ -18,6 +18,27 @@ public enum PayWire {
         return try decodeJSON(T.self, from: tree)
     }
 
+    /// Decodes and validates `data` as `T`, the way an app should read what a provider or its
+    /// server sends: the value when it decodes and keeps every constraint; otherwise a
+    /// ``PayloadDecodingError`` with every decoding problem (``PayloadDecodingError/issues``) and
+    /// every broken constraint of the parts that decoded (``PayloadDecodingError/violations``),
+    /// each with its path: the set `payflow validate` prints. ``decodeJSON(_:from:limits:)``
+    /// decodes only; the value's `violations` are the caller's to read.
+    public static func readJSON<T: Decodable & PayValidatable>(_ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard) throws -> T {
+        let value: T
+        do {
+            value = try decodeJSON(T.self, from: data, limits: limits)
+        } catch var error as PayloadDecodingError {
+            if let partial = PayPartialDecoding.run({ try decodeJSON(T.self, from: data, limits: limits) }) {
+                error.violations = PayPartialDecoding.violations(partial.value.violations, outside: error.issues)
+            }
+            throw error
+        }
+        let violations = value.violations
+        guard violations.isEmpty else { throw PayloadDecodingError(issues: [], violations: violations) }
+        return value
+    }
+
     /// Decodes a type from an already parsed JSON value.
     public static func decodeJSON<T: Decodable>(_ type: T.Type, from tree: PayJSON) throws -> T {
         try decodeTree(T.self, from: tree, format: .json)

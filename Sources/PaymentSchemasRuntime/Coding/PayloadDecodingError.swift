@@ -50,9 +50,10 @@ public struct PayloadDecodingError: Error, Hashable, Sendable, CustomStringConve
         self.violations = violations
     }
 
-    /// One line per issue.
+    /// One line per issue, then one per violation found beside them: everything wrong, as
+    /// `payflow validate` prints it.
     public var description: String {
-        issues.map(\.description).joined(separator: "\n")
+        (issues.map(\.description) + violations.map(\.description)).joined(separator: "\n")
     }
 
     /// Same as ``description``.

@@ -8,21 +8,27 @@ import Testing
 @Suite("ShopPayments against Mollie's own payloads")
 struct ShopPaymentsTests {
     /// `../shared/real-payloads/MollieCheckout.MolliePayment/valid/` beside the repository, found
-    /// from this file.
-    static let payloads: URL = {
+    /// from this file (or under `$PAYMENTSCHEMAS_SHARED`; `none` hides it, as in a clone of the
+    /// repository alone). `nil` when absent: the tests that read it skip and say so.
+    static let payloads: URL? = {
+        let environment = ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_SHARED"]
+        if environment == "none" { return nil }
         var folder = URL(fileURLWithPath: #filePath)
         for _ in 0..<6 { folder.deleteLastPathComponent() }
-        return folder.appending(path: "shared/real-payloads/MollieCheckout.MolliePayment/valid")
+        let shared = environment.map { URL(fileURLWithPath: $0) } ?? folder.appending(path: "shared")
+        let payloads = shared.appending(path: "real-payloads/MollieCheckout.MolliePayment/valid")
+        return FileManager.default.fileExists(atPath: payloads.path) ? payloads : nil
     }()
 
     static func payloadFiles() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: payloads, includingPropertiesForKeys: nil)
+        try FileManager.default.contentsOfDirectory(at: try #require(payloads), includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
     }
 
-    @Test func everyPublishedPaymentDecodesAndValidates() throws {
+    @Test(.enabled(if: payloads != nil, "../shared/real-payloads is absent: Mollie's published payments were NOT decoded"))
+    func everyPublishedPaymentDecodesAndValidates() throws {
         let files = try Self.payloadFiles()
-        #expect(files.count >= 4, "expected Mollie's published payments in \(Self.payloads.path)")
+        #expect(files.count >= 4, "expected Mollie's published payments in \(Self.payloads?.path ?? "-")")
         for file in files {
             let payment = try PayWire.decodeJSON(ShopPayment.self, from: Data(contentsOf: file))
             #expect(payment.violations.isEmpty, "\(file.lastPathComponent): \(payment.violations)")
@@ -51,7 +57,8 @@ struct ShopPaymentsTests {
         }
     }
 
-    @Test func openPaymentsLeadToTheCheckout() throws {
+    @Test(.enabled(if: payloads != nil, "../shared/real-payloads is absent: Mollie's open payment was NOT followed"))
+    func openPaymentsLeadToTheCheckout() throws {
         let files = try Self.payloadFiles()
         let open = try #require(files.first { $0.lastPathComponent == "pm-create-ideal-open.json" })
         guard case .openCheckout(let url) = try CheckoutOutcome.decide(fromMollieJSON: Data(contentsOf: open)) else {
