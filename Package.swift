@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import Foundation
 import PackageDescription
 
@@ -69,8 +69,8 @@ var targets: [Target] = coreTargets + [
         name: "SuiteMerchantServer",
         dependencies: [
             "SuiteMCommerce",
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
         ]
     ),
     .target(
@@ -79,8 +79,8 @@ var targets: [Target] = coreTargets + [
             "PaySchemaVocabulary",
             "PaymentFlowsCore",
             "SuiteMerchantServer",
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
         ]
     ),
     // The guide's sample merchant server: the only party that calls Amazon Pay and holds the
@@ -91,8 +91,8 @@ var targets: [Target] = coreTargets + [
             "AmazonPayMobile",
             "PaymentMocks",
             "PaymentFlowsCore",
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
         ]
     ),
     .target(
@@ -112,15 +112,15 @@ var targets: [Target] = coreTargets + [
             "AmazonPayMerchantServer",
             "PaymentScenarios",
             "PaymentFlowsCore",
-            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
             // The provider path answers on the connection's pipeline (`SandboxProviderHandler`).
-            .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Sandbox"])),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Sandbox"])),
             // The client side of the sandbox (`payflow run --http`, the merchant server's calls to
             // the providers): AsyncHTTPClient, as a Linux server calls HTTP; apps keep URLSession.
-            .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(traits: ["Sandbox"])),
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Sandbox"])),
         ]
     ),
     .executableTarget(
@@ -132,7 +132,7 @@ var targets: [Target] = coreTargets + [
             "PaymentSandbox",
             "AmazonPayMerchantServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
         ]
     ),
     .plugin(
@@ -171,7 +171,7 @@ var targets: [Target] = coreTargets + [
     ),
     .testTarget(
         name: "PaymentFlowsTests",
-        dependencies: ["PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentFlowsCore", .product(name: "Clocks", package: "swift-clocks"), .product(name: "_CryptoExtras", package: "swift-crypto")]
+        dependencies: ["PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentFlowsCore", .product(name: "Clocks", package: "swift-clocks", condition: .when(traits: ["Sandbox"])), .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"]))]
             + integrationModules.map { Target.Dependency(stringLiteral: $0) }
     ),
     .testTarget(
@@ -193,8 +193,8 @@ var targets: [Target] = coreTargets + [
             "payflow", "CLITestSupport",
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
         ]
     ),
     .testTarget(
@@ -228,8 +228,8 @@ if benchmarking {
             dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
                 "PaySchemaCore", "PaymentMocks", "PaymentSandbox", "PaymentScenarios", "PaymentFlowsCore", "PaymentSchemasRuntime", "PeerTypes",
                 "AmazonPayMerchantServer",
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ],
@@ -299,6 +299,15 @@ let package = Package(
         .executable(name: "payflow", targets: ["payflow"]),
         .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),
         .plugin(name: "SchemaDiffPlugin", targets: ["SchemaDiffPlugin"]),
+    ],
+    // `Sandbox` (on by default, so this package's own `swift build`, `swift test` and
+    // `swift run payflow serve` have it): the mocks, the merchant servers, the sandbox and the CLIs'
+    // server side, with Hummingbird, SwiftNIO, AsyncHTTPClient and swift-crypto. An app that
+    // depends on this package with `traits: []` for the runtime and the plugin resolves none of
+    // them (SwiftPM prunes dependencies only trait-guarded products use).
+    traits: [
+        .trait(name: "Sandbox", description: "The mock providers, the merchant servers and the HTTP sandbox, with their server packages."),
+        .default(enabledTraits: ["Sandbox"]),
     ],
     dependencies: coreDependencies + (fuzzing ? [] : [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
