@@ -35,7 +35,15 @@ open(os.path.join(package, "Sources", "ShopPayments", "Show.swift"), "w").write(
 PY
 
 cd "$work/Shop"
+started=$(date +%s)
 swift package resolve
+resolved=$(date +%s)
 swift build 2>&1 | tee "$work/build.log" | tail -3
+built=$(date +%s)
 grep -q "Build complete" "$work/build.log" || { echo "error: the README's own-package snippet does not build" >&2; cat "$work/build.log" >&2; exit 1; }
-echo "the README's own-package snippet resolves and builds ($(ls .build/checkouts | wc -l | tr -d ' ') packages checked out, $(du -sh .build/checkouts | cut -f1))"
+packages="$(ls .build/checkouts | sort | tr '\n' ' ')"
+echo "the README's own-package snippet resolves ($((resolved - started)) s) and builds ($((built - resolved)) s): $(ls .build/checkouts | wc -l | tr -d ' ') packages checked out, $(du -sh .build/checkouts | cut -f1): $packages"
+# With `traits: []` no server package may be resolved.
+for server in hummingbird swift-nio async-http-client swift-crypto swift-nio-extras swift-service-lifecycle; do
+  if [ -d ".build/checkouts/$server" ]; then echo "error: an app with traits: [] resolved $server" >&2; exit 1; fi
+done
