@@ -3,7 +3,11 @@ import PackagePlugin
 
 /// Runs `payschema generate` for one module during `swift build`.
 ///
-/// Inputs are every `Schemas/<target>/**/*.yaml` file (and the module's `payschema-config.yaml`,
+/// Two layouts. Recommended for apps: the schemas (`*.yaml`, and `payschema-config.yaml`) in the
+/// target's own folder (`Sources/<Target>/`), as swift-openapi-generator keeps `openapi.yaml`:
+/// SwiftPM lists them with the target's files, so adding, renaming or removing one is seen by the
+/// next build, and the output is one `<Target>.generated.swift` whatever their number. Otherwise,
+/// this package's own layout: inputs are every `Schemas/<target>/**/*.yaml` file (and the module's `payschema-config.yaml`,
 /// which configures the output) and outputs one `<Name>.generated.swift` per schema file plus the
 /// module's type registry `<Module>Schema.generated.swift`, so a no-op build does not run the
 /// generator and editing one module's schemas regenerates only that module.
@@ -17,26 +21,42 @@ struct PaySchemaPlugin: BuildToolPlugin {
 
     /// Why the plugin cannot generate a target.
     enum Problem: Error, CustomStringConvertible {
-        case noSchemas(target: String, looked: String, found: [String])
+        case noSchemas(target: String, folder: String?, looked: String, found: [String])
 
         var description: String {
             switch self {
-            case .noSchemas(let target, let looked, let found):
+            case .noSchemas(let target, let folder, let looked, let found):
                 let others = found.isEmpty
                     ? "Schemas/ holds no module folder with schemas"
                     : "Schemas/ has schemas for: \(found.joined(separator: ", "))"
-                return "PaySchemaPlugin: target '\(target)' has no schemas: no .yaml file in \(looked) (\(others)). "
-                    + "Put the target's schemas in Schemas/\(target)/ (the folder is named after the target), or remove the plugin from the target."
+                let inFolder = folder.map { "no .yaml file in the target's folder \($0), " } ?? ""
+                return "PaySchemaPlugin: target '\(target)' has no schemas: \(inFolder)no .yaml file in \(looked) (\(others)). "
+                    + "Put the target's schemas in its folder (recommended) or in Schemas/\(target)/, or remove the plugin from the target."
             }
         }
     }
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        // The recommended layout: the schemas in the target's own folder, beside its Swift files.
+        // SwiftPM lists the target's files itself, so a schema file added, renamed or removed
+        // there is seen by the next build, and the output is one file whatever their number.
+        if let module = target.sourceModule {
+            let schemas = module.sourceFiles.map(\.url).filter { ["yaml", "yml"].contains($0.pathExtension) && $0.lastPathComponent != Self.configFileName }
+            if !schemas.isEmpty {
+                return try inTargetFolder(context: context, target: target, directory: module.directoryURL, schemas: schemas.sorted { $0.path < $1.path },
+                                          config: module.sourceFiles.map(\.url).filter { $0.lastPathComponent == Self.configFileName })
+            }
+        }
         let schemasRoot = context.package.directoryURL.appending(path: "Schemas")
         let moduleDirectory = schemasRoot.appending(path: target.name)
         let schemaFiles = Self.yamlFiles(under: moduleDirectory)
         guard !schemaFiles.isEmpty else {
-            throw Problem.noSchemas(target: target.name, looked: moduleDirectory.path(percentEncoded: false), found: Self.moduleFolders(under: schemasRoot))
+            // Said once, as an error diagnostic (a thrown error is printed twice by SwiftPM); the
+            // error stops the build before any Swift is compiled.
+            let problem = Problem.noSchemas(target: target.name, folder: target.sourceModule?.directoryURL.path(percentEncoded: false),
+                                            looked: moduleDirectory.path(percentEncoded: false), found: Self.moduleFolders(under: schemasRoot))
+            Diagnostics.error(problem.description)
+            return []
         }
         let outputDirectory = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let outputs = schemaFiles.map { file in
@@ -58,6 +78,28 @@ struct PaySchemaPlugin: BuildToolPlugin {
                 ],
                 inputFiles: schemaFiles + configInput,
                 outputFiles: outputs
+            )
+        ]
+    }
+
+    /// The command for schemas in the target's folder: the generator reads the folder as the
+    /// module (`--schemas <parent> --module <folder>`) and writes `<Target>.generated.swift`.
+    func inTargetFolder(context: PluginContext, target: Target, directory: URL, schemas: [URL], config: [URL]) throws -> [Command] {
+        let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
+        let tool = try context.tool(named: "payschema")
+        return [
+            .buildCommand(
+                displayName: "Generating Swift for \(target.name) from \(schemas.count) schema file(s) in its folder",
+                executable: tool.url,
+                arguments: [
+                    "generate",
+                    "--schemas", directory.deletingLastPathComponent().path(percentEncoded: false),
+                    "--module", directory.lastPathComponent,
+                    "--output", output.path(percentEncoded: false),
+                    "--flat", "--combined-file", target.name + ".generated.swift",
+                ],
+                inputFiles: schemas + config,
+                outputFiles: [output.appending(path: target.name + ".generated.swift")]
             )
         ]
     }

@@ -25,6 +25,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Write the files directly into --output, without a folder per module (the build plugin's layout).")
     var flat = false
 
+    @Option(name: .customLong("combined-file"), help: "With --flat: write the module as this one file (the plugin's layout for schemas in the target's folder).")
+    var combinedFile: String?
+
     func run() throws {
         let root = URL(fileURLWithPath: schemas)
         var isDirectory: ObjCBool = false
@@ -33,6 +36,9 @@ struct GenerateCommand: ParsableCommand {
         }
         if flat && modules.count != 1 {
             throw UsageError(description: "--flat needs exactly one --module").report()
+        }
+        if combinedFile != nil && !flat {
+            throw UsageError(description: "--combined-file needs --flat").report()
         }
         let pipeline = GeneratorPipeline(schemasRoot: root, diagnosticRoot: schemas)
         let result: GeneratorPipeline.Output
@@ -51,7 +57,10 @@ struct GenerateCommand: ParsableCommand {
         }
         let byModule = result.files.sorted { $0.key < $1.key }
         let names = byModule.map(\.key)
-        let files = byModule.flatMap(\.value)
+        var files = byModule.flatMap(\.value)
+        if let combinedFile, let module = names.first {
+            files = [CombinedFile.combine(files, named: combinedFile, module: module)]
+        }
         let outputURL = URL(fileURLWithPath: output)
         let changes = OutputWriter.changes(files, in: outputURL, flat: flat, modules: names)
         if check {

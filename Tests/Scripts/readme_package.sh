@@ -27,10 +27,10 @@ manifest, code = swift
 url = "https://github.com/paymentschemas/PaymentSchemas"
 assert url in manifest, "the README's dependency line names " + url
 package = os.path.join(work, "Shop")
-os.makedirs(os.path.join(package, "Schemas", "ShopPayments"))
 os.makedirs(os.path.join(package, "Sources", "ShopPayments"))
 open(os.path.join(package, "Package.swift"), "w").write(manifest.replace(url, os.path.join(work, "PaymentSchemas")))
-open(os.path.join(package, "Schemas", "ShopPayments", "Payment.yaml"), "w").write(yaml[0])
+assert "Sources/ShopPayments/Payment.yaml" in section, "the README says where the schema goes"
+open(os.path.join(package, "Sources", "ShopPayments", "Payment.yaml"), "w").write(yaml[0])
 open(os.path.join(package, "Sources", "ShopPayments", "Show.swift"), "w").write(code)
 PY
 

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The plugin in an outside package, with the recommended layout (schemas in the target's folder):
+# real `swift build`s through adding, renaming and removing schema files, each next build
+# reflecting the change with no other edit; and no schema at all fails with the plugin's message.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/Sources/Shop"
+cd "$work"
+cat > Package.swift <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+    name: "LayoutCheck",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [.package(name: "PaymentSchemas", path: "$root", traits: [])],
+    targets: [
+        .target(name: "Shop", dependencies: [.product(name: "PaymentSchemasRuntime", package: "PaymentSchemas")],
+                plugins: [.plugin(name: "PaySchemaPlugin", package: "PaymentSchemas")]),
+    ]
+)
+SWIFT
+schema() { printf 'module: Shop\ntypes:\n  %s:\n    kind: struct\n    fields:\n      id: { type: String, required: true }\n' "$1"; }
+builds() { swift build >"$work/log" 2>&1 || { echo "error: $1: the build failed" >&2; cat "$work/log" >&2; exit 1; }; echo "ok: $1"; }
+fails() {
+  if swift build >"$work/log" 2>&1; then echo "error: $1: the build succeeded" >&2; exit 1; fi
+  grep -qF "$2" "$work/log" || { echo "error: $1: the build did not say \"$2\"" >&2; cat "$work/log" >&2; exit 1; }
+  echo "ok: $1"
+}
+
+schema Payment > Sources/Shop/Payment.yaml
+echo 'public func payment() -> Payment { Payment(id: "1") }' > Sources/Shop/UsePayment.swift
+builds "one schema file"
+schema PayoutRequest > Sources/Shop/Payout.yaml
+echo 'public func payout() -> PayoutRequest { PayoutRequest(id: "2") }' > Sources/Shop/UsePayout.swift
+builds "a schema file added: its type is there at the next build"
+mv Sources/Shop/Payout.yaml Sources/Shop/Payouts.yaml
+schema RenamedPayout >> /dev/null
+sed -i.bak 's/PayoutRequest/RenamedPayout/' Sources/Shop/Payouts.yaml && rm Sources/Shop/Payouts.yaml.bak
+echo 'public func payout() -> RenamedPayout { RenamedPayout(id: "2") }' > Sources/Shop/UsePayout.swift
+builds "the file renamed (and its type with it)"
+mkdir -p Sources/Shop/More && mv Sources/Shop/Payouts.yaml Sources/Shop/More/Payouts.yaml
+builds "the file moved into a subfolder"
+rm Sources/Shop/More/Payouts.yaml
+fails "the file removed: its type is gone at the next build" "cannot find 'RenamedPayout' in scope"
+rm Sources/Shop/UsePayout.swift
+builds "the code using it removed"
+rm Sources/Shop/Payment.yaml Sources/Shop/UsePayment.swift
+echo 'public func nothing() {}' > Sources/Shop/Nothing.swift
+fails "no schema left" "PaySchemaPlugin: target 'Shop' has no schemas: no .yaml file in the target's folder"
+echo "the plugin follows every schema change in an outside package"
