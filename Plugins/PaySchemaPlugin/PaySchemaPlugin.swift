@@ -52,10 +52,21 @@ struct PaySchemaPlugin: BuildToolPlugin {
         let schemaFiles = Self.yamlFiles(under: moduleDirectory)
         guard !schemaFiles.isEmpty else {
             // Said once, as an error diagnostic (a thrown error is printed twice by SwiftPM); the
-            // error stops the build before any Swift is compiled.
+            // build exits 1.
             let problem = Problem.noSchemas(target: target.name, folder: target.sourceModule?.directoryURL.path(percentEncoded: false),
                                             looked: moduleDirectory.path(percentEncoded: false), found: Self.moduleFolders(under: schemasRoot))
-            Diagnostics.error(problem.description)
+            // SwiftPM evaluates build plugins twice while planning one build: the second evaluation,
+            // within seconds of the first, says nothing more (the first one's error fails the build).
+            let marker = context.pluginWorkDirectoryURL.appending(path: "no-schemas.reported")
+            let said = (try? FileManager.default.attributesOfItem(atPath: marker.path(percentEncoded: false))[.modificationDate] as? Date)
+                .map { Date().timeIntervalSince($0) < 5 } ?? false
+            if said {
+                try? FileManager.default.removeItem(at: marker)
+            } else {
+                try? FileManager.default.createDirectory(at: context.pluginWorkDirectoryURL, withIntermediateDirectories: true)
+                _ = FileManager.default.createFile(atPath: marker.path(percentEncoded: false), contents: Data(problem.description.utf8))
+                Diagnostics.error(problem.description)
+            }
             return []
         }
         let outputDirectory = context.pluginWorkDirectoryURL.appending(path: "Generated")

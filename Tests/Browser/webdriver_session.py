@@ -15,6 +15,7 @@ before any page script and queues the messages):
   {"load": URL} -> {"title": T}
   {"tap": ID, "timeout": seconds} -> {"message": object posted after the tap}
   {"text": ID} -> {"text": the element's text}
+  {"plain": true|false} -> pages load as in a plain browser (no `iosApp` handler), or in the web view again
 
 As a person at a page (the sandbox's inspector):
   {"script": JS, "args": [...]} -> {"value": what the script returns}
@@ -63,7 +64,7 @@ def start():
     options.binary_location = "/usr/bin/chromium"
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MESSAGE_HANDLER})
+    driver.message_handler = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MESSAGE_HANDLER})["identifier"]
     return driver
 
 
@@ -99,6 +100,14 @@ def person(driver, request):
 def web_view(driver, request):
     if any(key in request for key in ("script", "async", "wait", "click", "screenshot")):
         return person(driver, request)
+    if "plain" in request:
+        # A plain browser (no app's message handler on new pages), or the app's web view again.
+        if request["plain"] and driver.message_handler:
+            driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": driver.message_handler})
+            driver.message_handler = None
+        elif not request["plain"] and not driver.message_handler:
+            driver.message_handler = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": MESSAGE_HANDLER})["identifier"]
+        return {"plain": request["plain"]}
     if "load" in request:
         driver.get(request["load"])
         return {"title": driver.title}

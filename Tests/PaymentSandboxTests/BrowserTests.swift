@@ -102,6 +102,16 @@ struct BrowserTests {
         #expect(try await browser.coverDisplay() == "block")
         try await browser.evaluate(AmazonPayWebViewBridge.uncoverScreenScript)
         #expect(try await browser.coverDisplay() == "none")
+        // A plain browser (no app message handler) on the same cart page: the guide covers the
+        // screen on the app branches only, so its tap leaves the page uncovered.
+        try await browser.plainBrowser(true)
+        try await browser.load(inWebView(URL(string: "https://shop.example/sample/cart")!))
+        #expect(try await browser.cookies().contains("client=browser"))
+        try await browser.evaluate("document.getElementById('amazonPayButton').click()")
+        #expect(try await browser.coverDisplay() == "none")
+        try await browser.plainBrowser(false)
+        try await browser.load(inWebView(URL(string: "https://shop.example/sample/cart")!))
+        #expect(try await browser.cookies().contains("client=iosApp"))
         browser.taps = ["continue", "nextButton", "pay"]
         let review = try await bridge.handle(message: login)
         #expect(review.path == "/sample/checkoutReview")

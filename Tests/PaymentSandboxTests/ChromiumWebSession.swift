@@ -101,6 +101,12 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         try await send(["cover": true])["cover"] as? String ?? ""
     }
 
+    /// Pages load from now on as in a plain browser (`true`: no app message handler) or in the
+    /// app's web view (`false`).
+    func plainBrowser(_ plain: Bool) async throws {
+        _ = try await send(["plain": plain])
+    }
+
     /// The current page's `document.cookie`.
     func cookies() async throws -> String {
         try await send(["cookies": true])["cookies"] as? String ?? ""

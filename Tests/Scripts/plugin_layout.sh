@@ -49,4 +49,6 @@ builds "the code using it removed"
 rm Sources/Shop/Payment.yaml Sources/Shop/UsePayment.swift
 echo 'public func nothing() {}' > Sources/Shop/Nothing.swift
 fails "no schema left" "PaySchemaPlugin: target 'Shop' has no schemas: no .yaml file in the target's folder"
+said="$(grep -c "has no schemas" "$work/log")"
+[ "$said" = 1 ] || { echo "error: the plugin's message appeared $said times, not once" >&2; cat "$work/log" >&2; exit 1; }
 echo "the plugin follows every schema change in an outside package"
