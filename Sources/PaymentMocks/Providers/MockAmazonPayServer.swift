@@ -119,7 +119,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     }
 
     private static func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
-        var answer = MockResponse.json(AmazonPayErrorResponse(reasonCode: reason, message: message), status: status)
+        // Amazon's messages quote the value refused (`The value '…' provided for …`): never a card number.
+        var answer = MockResponse.json(AmazonPayErrorResponse(reasonCode: reason, message: CardNumberRedaction.redacting(Substring(message))), status: status)
         answer.rule = reason.rawValue
         return answer
     }

@@ -294,7 +294,13 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             return .answered(refusal)
         }
         if let operation = route.operation {
-            let input = operation.read(pathParameters: mock.pathParameters, query: mock.query, header: { mock.header($0) }, body: mock.body)
+            let read = operation.read(pathParameters: mock.pathParameters, query: mock.query, header: { mock.header($0) }, body: mock.body)
+            // A violation's message may quote what the client sent (`'X' is not a valid …`): card
+            // numbers in it are redacted before any provider words a refusal or a log line from it.
+            let input = (body: read.body, violations: read.violations.map { violation in
+                PayRequestViolation(location: violation.location, field: violation.field, message: CardNumberRedaction.redacting(Substring(violation.message)),
+                                    rule: violation.rule, value: violation.value.map { CardNumberRedaction.redacting(Substring($0)) })
+            })
             guard input.violations.isEmpty else {
                 let answer = refusals.invalid(operation, input.violations)
                 note(mock, "\(answer.status) (\(input.violations.count) violation\(input.violations.count == 1 ? "" : "s"))")
