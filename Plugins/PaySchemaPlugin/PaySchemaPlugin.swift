@@ -75,44 +75,30 @@ struct PaySchemaPlugin: BuildToolPlugin {
         } + [outputDirectory.appending(path: target.name + "Schema.generated.swift")]
         let config = moduleDirectory.appending(path: Self.configFileName)
         let configInput = FileManager.default.fileExists(atPath: config.path(percentEncoded: false)) ? [config] : []
-        let tool = try context.tool(named: "payschema")
-        return [
-            .buildCommand(
-                displayName: "Generating Swift for \(target.name) from \(schemaFiles.count) schema file(s)",
-                executable: tool.url,
-                arguments: [
-                    "generate",
-                    "--schemas", schemasRoot.path(percentEncoded: false),
-                    "--module", target.name,
-                    "--output", outputDirectory.path(percentEncoded: false),
-                    "--flat",
-                ],
-                inputFiles: schemaFiles + configInput,
-                outputFiles: outputs
-            )
-        ]
+        return [try Self.generate(context: context, what: "\(target.name) from \(schemaFiles.count) schema file(s)", schemasRoot: schemasRoot, module: target.name,
+                                  output: outputDirectory, extra: [], inputs: schemaFiles + configInput, outputs: outputs)]
     }
 
     /// The command for schemas in the target's folder: the generator reads the folder as the
     /// module (`--schemas <parent> --module <folder>`) and writes `<Target>.generated.swift`.
     func inTargetFolder(context: PluginContext, target: Target, directory: URL, schemas: [URL], config: [URL]) throws -> [Command] {
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
-        let tool = try context.tool(named: "payschema")
-        return [
-            .buildCommand(
-                displayName: "Generating Swift for \(target.name) from \(schemas.count) schema file(s) in its folder",
-                executable: tool.url,
-                arguments: [
-                    "generate",
-                    "--schemas", directory.deletingLastPathComponent().path(percentEncoded: false),
-                    "--module", directory.lastPathComponent,
-                    "--output", output.path(percentEncoded: false),
-                    "--flat", "--combined-file", target.name + ".generated.swift",
-                ],
-                inputFiles: schemas + config,
-                outputFiles: [output.appending(path: target.name + ".generated.swift")]
-            )
-        ]
+        return [try Self.generate(context: context, what: "\(target.name) from \(schemas.count) schema file(s) in its folder",
+                                  schemasRoot: directory.deletingLastPathComponent(), module: directory.lastPathComponent, output: output,
+                                  extra: ["--combined-file", target.name + ".generated.swift"], inputs: schemas + config,
+                                  outputs: [output.appending(path: target.name + ".generated.swift")])]
+    }
+
+    /// `payschema generate --schemas ROOT --module MODULE --output OUTPUT --flat EXTRA…` as a build command.
+    static func generate(context: PluginContext, what: String, schemasRoot: URL, module: String, output: URL, extra: [String], inputs: [URL], outputs: [URL]) throws -> Command {
+        .buildCommand(
+            displayName: "Generating Swift for " + what,
+            executable: try context.tool(named: "payschema").url,
+            arguments: ["generate", "--schemas", schemasRoot.path(percentEncoded: false), "--module", module,
+                        "--output", output.path(percentEncoded: false), "--flat"] + extra,
+            inputFiles: inputs,
+            outputFiles: outputs
+        )
     }
 
     /// Every schema file (`.yaml`/`.yml`, not the configuration) below `directory`, sorted by path.

@@ -47,14 +47,6 @@ def start_sandbox(payflow: str, workdir: str) -> tuple[subprocess.Popen, str, st
     return process, base, private
 
 
-def paypal_token(base: str) -> str:
-    request = urllib.request.Request(
-        base + "/t/paypal/v1/oauth2/token", data=b"grant_type=client_credentials", method="POST",
-        headers={"Authorization": "Basic Y29udHJhY3QtdGVzdDpzZWNyZXQ=", "Content-Type": "application/x-www-form-urlencoded"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)["access_token"]
-
-
 def write_config(path: str, positive: list[str], disabled: list[str], parameters: dict[str, str] | None = None) -> None:
     """The run's configuration. The stateful phase follows the links the contract declares
     (`links:` in the schemas) and infers none: schemathesis's inference guesses links into a create
@@ -108,7 +100,7 @@ def main() -> int:
             spec = os.path.join(workdir, f"{module}.json")
             subprocess.run([args.payschema, "export", "openapi", "--module", module, "--sandbox-url", base, "--output", spec], check=True)
             specs[module] = spec
-        token = paypal_token(base)
+        token = sandboxkit.paypal_token(base)
         session = amazon_session(base, private)
         runs = [
             # The sandbox takes any client id and secret (sandbox.md), so "invalid credentials" that

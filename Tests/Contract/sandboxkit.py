@@ -50,6 +50,18 @@ def serve(payflow: str, public_key: str, key_id: str, log: str | None = None) ->
     return start([payflow, "serve", "--port", "0", "--amazon-public-key", public_key, "--amazon-public-key-id", key_id], r"sandbox on (http://[0-9.:]+)", log)
 
 
+def paypal_token(base: str, basic: str = "Y29udHJhY3QtdGVzdDpzZWNyZXQ=") -> str:
+    """A token from the sandbox's PayPal `/v1/oauth2/token` (HTTP Basic with any client id and secret)."""
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(
+        base + "/t/paypal/v1/oauth2/token", data=b"grant_type=client_credentials", method="POST",
+        headers={"Authorization": "Basic " + basic, "Content-Type": "application/x-www-form-urlencoded"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)["access_token"]
+
+
 def stop(process: subprocess.Popen) -> None:
     process.terminate()
     try:
