@@ -158,7 +158,7 @@ var targets: [Target] = coreTargets + [
     ),
     .testTarget(
         name: "GeneratedModelsTests",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime", "CLITestSupport"],
+        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime", "CLITestSupport", "PaySchemaCore"],
         resources: [.copy("Payloads")]
     ),
     .target(
