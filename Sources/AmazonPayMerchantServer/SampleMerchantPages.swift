@@ -157,6 +157,7 @@ enum SampleMerchantPages {
             <p>Total <span id="price">\(review.order.price)</span> · with tax <span id="chargeAmount">\(review.order.chargeAmount)</span> \(HTMLText.escape(review.checkoutSession.paymentDetails?.chargeAmount?.currencyCode ?? "JPY"))</p>
             <p>Ship to <span id="buyer">\(HTMLText.escape(review.checkoutSession.buyer?.name ?? ""))</span></p>
             <button id="purchaseButton">Purchase</button>
+            <div id="white_cover" style="width:100%; height:100vh; background-color:#fff; position:fixed; top:0; left:0; z-index:1000; display:none;"></div>
             """, script: """
             document.getElementById("purchaseButton").addEventListener("click", async () => {
                 try {
@@ -164,12 +165,16 @@ enum SampleMerchantPages {
                     const json = await response.json();
                     const url = json.webCheckoutDetails && json.webCheckoutDetails.amazonPayRedirectUrl;
                     if (!response.ok || !url) { location.href = "../static/sample/error.html"; return; }
-                    if (window.androidApp) { androidApp.auth(url); }
-                    else if (window.webkit && webkit.messageHandlers && webkit.messageHandlers.iosApp) { webkit.messageHandlers.iosApp.postMessage({op: "auth", url: url}); }
+                    // As on the cart page, the guide blanks the page just before the Secure WebView opens,
+                    // on the app branches only.
+                    if (window.androidApp) { coverScreen(); androidApp.auth(url); }
+                    else if (window.webkit && webkit.messageHandlers && webkit.messageHandlers.iosApp) { coverScreen(); webkit.messageHandlers.iosApp.postMessage({op: "auth", url: url}); }
                     else { location.href = url; }
                 } catch (e) { location.href = "../static/sample/error.html"; }
             });
             function loadUrl(url) { location.href = url; }
+            function coverScreen() { document.getElementById("white_cover").style.display = "block"; }
+            function uncoverScreen() { document.getElementById("white_cover").style.display = "none"; }
             """)
     }
 

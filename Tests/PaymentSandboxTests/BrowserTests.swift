@@ -118,6 +118,11 @@ struct BrowserTests {
         try await browser.load(inWebView(review))
         #expect(try await browser.text(of: "chargeAmount") == "27456")
         let auth = try await browser.tapAndWaitForMessage("purchaseButton")
+        // The review page, too, is blank while the Secure WebView opens (the guide's coverScreen()
+        // before `{op: 'auth'}`), and the app's uncoverScreen() restores it.
+        #expect(try await browser.coverDisplay() == "block")
+        try await browser.evaluate(AmazonPayWebViewBridge.uncoverScreenScript)
+        #expect(try await browser.coverDisplay() == "none")
         let thanks = try await bridge.handle(message: auth)
         #expect(thanks == URL(string: "https://shop.example/sample/thanks"))
         try await browser.load(inWebView(thanks))
