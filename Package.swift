@@ -167,7 +167,7 @@ var targets: [Target] = coreTargets + [
     ),
     .testTarget(
         name: "PayschemaCLITests",
-        dependencies: ["payschema", "CLITestSupport"]
+        dependencies: ["payschema", "CLITestSupport", "PaySchemaCore"]
     ),
     .testTarget(
         name: "PaymentFlowsTests",

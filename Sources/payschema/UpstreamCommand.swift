@@ -42,6 +42,15 @@ struct UpstreamCommand: ParsableCommand {
         }
     }
 
+    /// Whether the file at `path` is a version of the linked `document` by its name: the same file
+    /// name, or one that starts with its stem (`checkout_orders_v2.2023-08-01.json` of
+    /// `paypal/checkout_orders_v2.json`).
+    static func isVersion(_ path: String, of document: String) -> Bool {
+        let file = (path as NSString).lastPathComponent
+        let stem = ((document as NSString).lastPathComponent as NSString).deletingPathExtension
+        return file.hasPrefix(stem)
+    }
+
     func run() throws {
         let modules = try ExportCommand.load(schemas, modules: [])
         let all = UpstreamLinkedType.all(in: modules)
@@ -57,8 +66,12 @@ struct UpstreamCommand: ParsableCommand {
             chosen = document
         } else if let match = names.first(where: { name in documents.allSatisfy { $0.hasSuffix(name) } }) {
             chosen = match
-        } else if names.count == 1 {
+        } else if names.count == 1, documents.allSatisfy({ Self.isVersion($0, of: names[0]) }) {
             chosen = names[0]
+        } else if names.count == 1 {
+            // A document no type links to (Mollie's, while only PayPal's is linked) is not judged as another's.
+            let file = ((documents.first ?? "") as NSString).lastPathComponent
+            throw UsageError(description: "no type links to a document like '\(file)'; linked: \(names[0]) (name it with --document to compare a renamed copy)").report()
         } else {
             throw UsageError(description: "several documents are linked (\(names.joined(separator: ", "))); say which with --document").report()
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A provider's official contract (an OpenAPI or JSON Schema document in JSON), read to judge our
+/// A provider's official contract (an OpenAPI or JSON Schema document in JSON or YAML), read to judge our
 /// linked types: JSON pointers resolve into it and its schemas are flattened (`$ref` followed,
 /// `allOf` merged) into ``UpstreamSchema`` views.
 public struct UpstreamDocument {
@@ -18,10 +18,55 @@ public struct UpstreamDocument {
         } catch {
             throw UpstreamError.unreadable("cannot read '\(url.path)': \((error as NSError).localizedDescription)")
         }
+        if ["yaml", "yml"].contains(url.pathExtension.lowercased()) {
+            root = try Self.yaml(data, path: url.path)
+            return
+        }
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             throw UpstreamError.unreadable("'\(url.path)' is not JSON: \((error as NSError).localizedDescription)")
+        }
+    }
+
+    /// A YAML document read with the generator's own loader (libyaml), as the JSON reader would
+    /// give it: mappings, sequences, strings, numbers, booleans and null. Plain scalars are typed as
+    /// YAML 1.2's core schema types them and nothing else: a date-like scalar stays a string (Mollie's
+    /// document has an unquoted date that does not exist, which YAML 1.1 loaders refuse).
+    static func yaml(_ data: Data, path: String) throws -> Any {
+        var limits = YAMLLoader.Limits.standard
+        limits.maxBytes = 64 << 20
+        limits.maxDepth = 256
+        limits.maxNodes = 8_000_000
+        limits.maxKeysPerMapping = 100_000
+        let result = YAMLLoader.load(bytes: [UInt8](data), file: path, limits: limits)
+        if let problem = result.diagnostics.first(where: { $0.severity == .error }) {
+            throw UpstreamError.unreadable("'\(path)' is not YAML: \(problem.description)")
+        }
+        guard let node = result.root else { throw UpstreamError.unreadable("'\(path)' is empty") }
+        return plain(node)
+    }
+
+    /// `node` as `JSONSerialization` values.
+    private static func plain(_ node: YAMLNode) -> Any {
+        switch node.value {
+        case .mapping(let entries):
+            var object: [String: Any] = [:]
+            for entry in entries { object[entry.key.scalar ?? ""] = plain(entry.value) }
+            return object
+        case .sequence(let items):
+            return items.map(plain)
+        case .scalar(let text, .plain):
+            if node.isNull { return NSNull() }
+            if text == "true" || text == "True" || text == "TRUE" { return NSNumber(value: true) }
+            if text == "false" || text == "False" || text == "FALSE" { return NSNumber(value: false) }
+            if let integer = Int(text) { return NSNumber(value: integer) }
+            if text.range(of: #"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil, let number = Double(text) {
+                return NSNumber(value: number)
+            }
+            return text
+        case .scalar(let text, _):
+            return text
         }
     }
 
@@ -62,7 +107,7 @@ public struct UpstreamDocument {
 
 /// Why an official document could not be used.
 public enum UpstreamError: Error, CustomStringConvertible, Sendable {
-    /// Missing, unreadable or not JSON.
+    /// Missing, unreadable, or neither JSON nor YAML.
     case unreadable(String)
 
     /// The message.

@@ -1,0 +1,63 @@
+import CLITestSupport
+import Foundation
+import PaySchemaCore
+import Testing
+
+/// Mollie's official OpenAPI document (`../shared/contracts/mollie/specs.yaml`, read by path, never
+/// copied: its licence forbids it) is not plain YAML for every loader: an unquoted date that does not
+/// exist sits in an example, which YAML 1.1 loaders (Python's) refuse. The generator's own loader
+/// (libyaml, YAML 1.2 core types) reads it whole, both versions, so the upstream tools can judge
+/// against it as they do against PayPal's JSON.
+@Suite("Mollie's official document, read")
+struct MollieContractTests {
+    static let current = SharedReference.path("contracts/mollie/specs.yaml")
+    static let earlier = SharedReference.path("contracts/mollie/specs.2025-08-01.yaml")
+
+    @Test(.enabled(if: current != nil && earlier != nil, "../shared/contracts/mollie is absent: Mollie's document was NOT read"))
+    func bothVersionsReadWhole() throws {
+        for url in [try #require(Self.current), try #require(Self.earlier)] {
+            let document = try UpstreamDocument(contentsOf: url)
+            let schemas = try #require(document.value(at: "/components/schemas") as? [String: Any])
+            let paths = try #require(document.value(at: "/paths") as? [String: Any])
+            #expect(schemas.count >= 100 && paths.count >= 60, "\(url.lastPathComponent): \(schemas.count) schemas, \(paths.count) paths")
+            #expect((document.value(at: "/openapi") as? String)?.hasPrefix("3.1") == true)
+        }
+        let earlier = try UpstreamDocument(contentsOf: try #require(Self.earlier))
+        #expect((earlier.value(at: "/components/schemas") as? [String: Any])?.count == 105)
+        #expect((earlier.value(at: "/paths") as? [String: Any])?.count == 66)
+        let current = try UpstreamDocument(contentsOf: try #require(Self.current))
+        #expect((current.value(at: "/components/schemas") as? [String: Any])?.count == 400)
+        #expect((current.value(at: "/paths") as? [String: Any])?.count == 89)
+        // The payment the demo's backend relays, flattened ($ref followed, allOf merged).
+        let payment = try #require(current.schema(at: "/components/schemas/payment-response"), "Mollie's payment-response schema")
+        #expect(!payment.properties.isEmpty)
+        let names = Set(payment.properties.map(\.name))
+        #expect(names.isSuperset(of: ["id", "status", "amount", "redirectUrl", "webhookUrl"]), "\(names.sorted())")
+    }
+
+    @Test func aYAMLDocumentsScalarsAreTypedAsTheCoreSchemaTypesThem() throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "contract-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "a:\n  n: 12\n  f: 1.5\n  t: true\n  z: ~\n  d: 2024-02-30\n  q: \"12\"\n  l: [x, 2]\n".write(to: file, atomically: true, encoding: .utf8)
+        let document = try UpstreamDocument(contentsOf: file)
+        #expect((document.value(at: "/a/n") as? NSNumber)?.intValue == 12)
+        #expect((document.value(at: "/a/f") as? NSNumber)?.doubleValue == 1.5)
+        #expect((document.value(at: "/a/t") as? NSNumber)?.boolValue == true)
+        #expect(document.value(at: "/a/z") is NSNull)
+        #expect(document.value(at: "/a/d") as? String == "2024-02-30", "a date that does not exist stays text")
+        #expect(document.value(at: "/a/q") as? String == "12")
+        #expect(document.value(at: "/a/l/1") as? NSNumber == 2)
+        try "a: [unclosed\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: UpstreamError.self) { try UpstreamDocument(contentsOf: file) }
+    }
+
+    /// A document no type links to is not judged as another's: while only PayPal's is linked,
+    /// `payschema upstream` on Mollie's says so and stops (exit 2), where it used to report every
+    /// PayPal type against it.
+    @Test(.enabled(if: current != nil, "../shared/contracts/mollie is absent"))
+    func anUnlinkedDocumentIsNotJudgedAsAnother() throws {
+        let result = try CLIRunner.run("payschema", ["upstream", try #require(Self.current).path])
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stderr.contains("no type links to a document like 'specs.yaml'; linked: paypal/checkout_orders_v2.json"), "\(result.stderr)")
+    }
+}
