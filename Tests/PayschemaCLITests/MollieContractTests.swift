@@ -51,13 +51,19 @@ struct MollieContractTests {
         #expect(throws: UpstreamError.self) { try UpstreamDocument(contentsOf: file) }
     }
 
-    /// A document no type links to is not judged as another's: while only PayPal's is linked,
-    /// `payschema upstream` on Mollie's says so and stops (exit 2), where it used to report every
-    /// PayPal type against it.
+    /// `MolliePayment` links Mollie's `payment-response`: `payschema upstream` judges it against
+    /// Mollie's document (every official field modelled or omitted with a reason), and a document no
+    /// type links to is not judged as another's.
     @Test(.enabled(if: current != nil, "../shared/contracts/mollie is absent"))
-    func anUnlinkedDocumentIsNotJudgedAsAnother() throws {
-        let result = try CLIRunner.run("payschema", ["upstream", try #require(Self.current).path])
-        #expect(result.status == 2, "\(result.stdout)")
-        #expect(result.stderr.contains("no type links to a document like 'specs.yaml'; linked: paypal/checkout_orders_v2.json"), "\(result.stderr)")
+    func molliesDocumentJudgesTheLinkedPayment() throws {
+        let result = try CLIRunner.run("payschema", ["upstream", try #require(Self.current).path, "--format", "markdown"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("1 type linked to mollie/specs.yaml") && result.stdout.contains("0 need review"), "\(result.stdout.prefix(600))")
+        let other = FileManager.default.temporaryDirectory.appending(path: "other-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: other) }
+        try #"{"openapi":"3.1.0","paths":{},"components":{"schemas":{}}}"#.write(to: other, atomically: true, encoding: .utf8)
+        let unlinked = try CLIRunner.run("payschema", ["upstream", other.path])
+        #expect(unlinked.status == 2)
+        #expect(unlinked.stderr.contains("several documents are linked (mollie/specs.yaml, paypal/checkout_orders_v2.json); say which with --document"), "\(unlinked.stderr)")
     }
 }

@@ -102,7 +102,7 @@ public enum UpstreamComparison {
                     omitted.append(name)
                 } else {
                     missed.append(name)
-                    finding(isEnum ? .caseMissed : .fieldMissed, name, "PayPal's schema has \(isEnum ? "the value" : "the field") '\(name)'; model it or list it in `upstream.omits` with the reason")
+                    finding(isEnum ? .caseMissed : .fieldMissed, name, "the official schema has \(isEnum ? "the value" : "the field") '\(name)'; model it or list it in `upstream.omits` with the reason")
                 }
             }
             for name in ourNames where !officialNames.contains(name) && type.link.differences[name] == nil {
