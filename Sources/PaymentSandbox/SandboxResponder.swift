@@ -28,12 +28,13 @@ struct SandboxResponder: Sendable {
         let target = head.path ?? "/"
         let id = String(target.dropFirst(3).prefix { $0 != "/" && $0 != "?" })
         let sequence = reserved ?? journal.reserve()
-        let requestBody = Data(buffer: body)
+        // Kept for the inspector and replay only up to the journal's limit: a larger body is not copied.
+        let requestBody = body.readableBytes <= SandboxJournal.bodyLimit ? Data(buffer: body) : nil
         let scenario = Self.scenarioField.flatMap { head.headerFields[$0] }
         guard let transport = registry.value[id] else {
             let reply = Self.json(status: .notFound, #"{"error":"NOT_FOUND","message":"no provider is served under this prefix; GET /__admin/health lists them"}"#.utf8)
             journal.record(sequence: sequence, provider: "unknown", method: head.method.rawValue, target: target, status: 404, scenario: scenario, fault: nil, started: started,
-                           exchange: Self.record(head, requestBody, reply, status: 404, verdict: nil, replayOf: replayOf, replayable: false))
+                           exchange: Self.record(head, requestBody, bytes: body.readableBytes, reply, status: 404, verdict: nil, replayOf: replayOf, replayable: false))
             return (reply, sequence)
         }
         // HEAD is the provider's GET with the body left off (RFC 9110 9.3.2): same status and headers,
@@ -47,8 +48,8 @@ struct SandboxResponder: Sendable {
         if head.method == .head { reply.headOnly = true }
         if head.headerFields[.connection]?.lowercased() == "close" { reply.close = true }
         journal.record(sequence: sequence, provider: id, method: head.method.rawValue, target: target, status: status, scenario: scenario, fault: fault, started: started,
-                       exchange: Self.record(head, requestBody, reply, status: status, verdict: context.verdict.value, replayOf: replayOf,
-                                             replayable: requestBody.count <= SandboxJournal.bodyLimit))
+                       exchange: Self.record(head, requestBody, bytes: body.readableBytes, reply, status: status, verdict: context.verdict.value, replayOf: replayOf,
+                                             replayable: requestBody != nil))
         return (reply, sequence)
     }
 
@@ -69,13 +70,14 @@ struct SandboxResponder: Sendable {
     }
 
     /// The journal's full record of one exchange.
-    static func record(_ head: HTTPRequest, _ body: Data, _ reply: SandboxReply, status: Int, verdict: MockVerdict?, replayOf: Int?, replayable: Bool) -> SandboxExchangeRecord {
-        let sent = reply.headOnly ? Data() : Data(buffer: reply.body)
+    static func record(_ head: HTTPRequest, _ body: Data?, bytes: Int, _ reply: SandboxReply, status: Int, verdict: MockVerdict?, replayOf: Int?, replayable: Bool) -> SandboxExchangeRecord {
+        // At most the journal's limit of the answer is copied.
+        let sent = reply.headOnly ? Data() : Data(reply.body.readableBytesView.prefix(SandboxJournal.bodyLimit))
         var headers = reply.headers
         headers[.contentLength] = nil
         return SandboxExchangeRecord(
-            request: head, requestBody: body.count <= SandboxJournal.bodyLimit ? body : nil, requestBytes: body.count,
-            status: status, responseHeaders: headers, responseBody: sent.prefix(SandboxJournal.bodyLimit), responseBytes: sent.count,
+            request: head, requestBody: body, requestBytes: bytes,
+            status: status, responseHeaders: headers, responseBody: sent, responseBytes: reply.headOnly ? 0 : reply.body.readableBytes,
             verdict: verdict, replayOf: replayOf, replayable: replayable)
     }
 

@@ -41,7 +41,7 @@ struct MollieContractTests {
         try "a:\n  n: 12\n  f: 1.5\n  t: true\n  z: ~\n  d: 2024-02-30\n  q: \"12\"\n  l: [x, 2]\n".write(to: file, atomically: true, encoding: .utf8)
         let document = try UpstreamDocument(contentsOf: file)
         #expect((document.value(at: "/a/n") as? NSNumber)?.intValue == 12)
-        #expect((document.value(at: "/a/f") as? NSNumber)?.doubleValue == 1.5)
+        #expect((document.value(at: "/a/f") as? NSDecimalNumber)?.decimalValue == Decimal(string: "1.5"), "exact, never through Double")
         #expect((document.value(at: "/a/t") as? NSNumber)?.boolValue == true)
         #expect(document.value(at: "/a/z") is NSNull)
         #expect(document.value(at: "/a/d") as? String == "2024-02-30", "a date that does not exist stays text")

@@ -61,8 +61,10 @@ public struct UpstreamDocument {
             if text == "true" || text == "True" || text == "TRUE" { return NSNumber(value: true) }
             if text == "false" || text == "False" || text == "FALSE" { return NSNumber(value: false) }
             if let integer = Int(text) { return NSNumber(value: integer) }
-            if text.range(of: #"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil, let number = Double(text) {
-                return NSNumber(value: number)
+            // Exact: a constraint such as `maximum: 0.01` is never read through Double.
+            if text.range(of: #"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil {
+                let number = NSDecimalNumber(string: text, locale: Locale(identifier: "en_US_POSIX"))
+                if number != NSDecimalNumber.notANumber { return number }
             }
             return text
         case .scalar(let text, _):

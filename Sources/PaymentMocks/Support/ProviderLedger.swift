@@ -38,9 +38,8 @@ public final class ProviderLedger: Sendable {
         let id: String
     }
 
-    private let resources: LockIsolated<BoundedStore<Key, Resource>>
-    private let arrival = LockIsolated<[Key: Int]>([:])
-    private let counter = LockIsolated(0)
+    /// The resources with the order they first appeared in, and the next order: one lock for all.
+    private let state: LockIsolated<(store: BoundedStore<Key, (order: Int, resource: Resource)>, next: Int)>
     /// The most resources kept.
     public let capacity: Int
     /// The most transitions kept per resource.
@@ -49,45 +48,35 @@ public final class ProviderLedger: Sendable {
     /// Creates an empty ledger keeping at most `capacity` resources.
     public init(capacity: Int = 2_000) {
         self.capacity = max(1, capacity)
-        resources = LockIsolated(BoundedStore(capacity: max(1, capacity)))
+        state = LockIsolated((BoundedStore(capacity: max(1, capacity)), 0))
     }
 
     /// Notes that the `kind` called `id` is now in `state`. Nothing is added when it already is.
-    public func note(_ kind: String, id: String, state: String) {
+    public func note(_ kind: String, id: String, state newState: String) {
         let key = Key(kind: kind, id: String(id.prefix(128)))
-        let transition = Transition(state: String(state.prefix(64)), exchange: MockExchangeContext.current?.sequence, time: Date())
-        resources.withValue { store in
-            if var resource = store[key] {
-                guard resource.state != transition.state else { return }
-                resource.state = transition.state
-                resource.history.append(transition)
-                if resource.history.count > Self.historyLimit { resource.history.remove(at: 1) }
-                store[key] = resource
+        let transition = Transition(state: String(newState.prefix(64)), exchange: MockExchangeContext.current?.sequence, time: Date())
+        state.withValue { state in
+            if var entry = state.store[key] {
+                guard entry.resource.state != transition.state else { return }
+                entry.resource.state = transition.state
+                entry.resource.history.append(transition)
+                if entry.resource.history.count > Self.historyLimit { entry.resource.history.remove(at: 1) }
+                state.store[key] = entry
             } else {
-                store[key] = Resource(kind: key.kind, id: key.id, state: transition.state, history: [transition])
-                let order = counter.withValue { next -> Int in
-                    next += 1
-                    return next
-                }
-                arrival.withValue { arrival in
-                    arrival[key] = order
-                    // Keys of evicted resources leave the arrival list when it outgrows the store.
-                    if arrival.count > capacity * 2 { arrival = arrival.filter { store[$0.key] != nil } }
-                }
+                state.next += 1
+                state.store[key] = (state.next, Resource(kind: key.kind, id: key.id, state: transition.state, history: [transition]))
             }
         }
     }
 
     /// Every resource held, in the order they first appeared.
     public var all: [Resource] {
-        let (entries, arrival) = resources.withValue { store in (store.entries, self.arrival.value) }
-        return entries.sorted { (arrival[$0.key] ?? 0, $0.key.id) < (arrival[$1.key] ?? 0, $1.key.id) }.map(\.value)
+        state.value.store.entries.values.sorted { $0.order < $1.order }.map(\.resource)
     }
 
     /// Forgets every resource (a reset).
     public func clear() {
-        resources.withValue { $0.removeAll() }
-        arrival.setValue([:])
+        state.withValue { $0.store.removeAll() }
     }
 
     /// What the ledger shows for a secret id (a token): `token·` and eight hex digits of its

@@ -70,6 +70,17 @@ enum PayPartialDecoding {
         C.allCases.first
     }
 
+    /// `error` with the constraint violations of the parts that did decode, found by running
+    /// `decode` (the same generated decoders) partially; what `payflow validate`, the registry's
+    /// `read` and ``PayWire/readJSON(_:from:limits:)`` report beside the decoding issues.
+    static func addingViolations<T>(to error: PayloadDecodingError, _ decode: () throws -> T) -> PayloadDecodingError {
+        var error = error
+        if let partial = run(decode), let validatable = partial.value as? any PayValidatable {
+            error.violations = violations(validatable.violations, outside: error.issues)
+        }
+        return error
+    }
+
     /// `violations` without those at or below a path where decoding failed.
     static func violations(_ violations: [ValidationViolation], outside issues: [PayloadIssue]) -> [ValidationViolation] {
         let failed = issues.map(\.path.components)

@@ -28,11 +28,8 @@ public enum PayWire {
         let value: T
         do {
             value = try decodeJSON(T.self, from: data, limits: limits)
-        } catch var error as PayloadDecodingError {
-            if let partial = PayPartialDecoding.run({ try decodeJSON(T.self, from: data, limits: limits) }) {
-                error.violations = PayPartialDecoding.violations(partial.value.violations, outside: error.issues)
-            }
-            throw error
+        } catch let error as PayloadDecodingError {
+            throw PayPartialDecoding.addingViolations(to: error) { try decodeJSON(T.self, from: data, limits: limits) }
         }
         let violations = value.violations
         guard violations.isEmpty else { throw PayloadDecodingError(issues: [], violations: violations) }

@@ -67,15 +67,11 @@ public struct PaySchemaType: Sendable {
         }
         do {
             return try readStrictly(T.self, name: name, data: data, format: format)
-        } catch var error as PayloadDecodingError where format != .query {
+        } catch let error as PayloadDecodingError where format != .query {
             // Everything else that is wrong, from the same generated decoders run partially.
-            let partial = PayPartialDecoding.run { () throws -> T in
+            throw PayPartialDecoding.addingViolations(to: error) { () throws -> T in
                 format == .json ? try PayWire.decodeJSON(T.self, from: data) : try PayWire.decodeXML(T.self, from: data)
             }
-            if let partial, let validatable = partial.value as? any PayValidatable {
-                error.violations = PayPartialDecoding.violations(validatable.violations, outside: error.issues)
-            }
-            throw error
         }
     }
 
