@@ -190,7 +190,7 @@ var targets: [Target] = coreTargets + [
         name: "PaymentSandboxTests",
         dependencies: [
             "PaymentSandbox", "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", "MollieCheckout", "AmazonPayMobile",
-            "payflow", "CLITestSupport",
+            "SuiteMCommerce", "SuiteMerchantServer", "payflow", "CLITestSupport",
             .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),

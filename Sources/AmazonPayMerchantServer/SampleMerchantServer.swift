@@ -267,7 +267,7 @@ public final class SampleMerchantServer: Sendable {
             return .success(session)
         case .failure(let status, let body):
             var reason = body?.reasonCode.rawValue
-            if body?.reasonCode == .invalidCheckoutSessionStatus, let id = Self.sessionId(of: operation),
+            if body?.reasonCode == .invalidCheckoutSessionStatus || body?.reasonCode.rawValue == "CheckoutSessionCanceled", let id = Self.sessionId(of: operation),
                case .success(_, let session)? = try? await amazonPay.send(GetCheckoutSessionOperation(checkoutSessionId: id, region: configuration.region)),
                let stateReason = session.statusDetails.reasonCode {
                 reason = stateReason.rawValue

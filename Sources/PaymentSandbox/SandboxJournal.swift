@@ -28,6 +28,9 @@ public struct SandboxJournalEntry: Sendable, Codable, Hashable {
     public let fault: String?
     /// How long the answer took, in milliseconds.
     public let milliseconds: Int
+    /// The provider's rule that refused the request, by the provider's code
+    /// (`CANNOT_BE_ZERO_OR_NEGATIVE`, `AmountMismatch`, `T009`): a row of `docs/provider-rules.md`.
+    public var rule: String? = nil
 }
 
 /// An exchange as the journal keeps it for the inspector: the request as it came (for replay) and
@@ -104,7 +107,7 @@ final class SandboxJournal: Sendable {
         let milliseconds = Int(elapsed.components.seconds) * 1_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
         let entry = SandboxJournalEntry(
             sequence: sequence, time: Date(), provider: provider, method: method, path: path, queryNames: names, status: status,
-            scenario: scenario.map { String($0.prefix(64)) }, fault: fault, milliseconds: milliseconds)
+            scenario: scenario.map { String($0.prefix(64)) }, fault: fault, milliseconds: milliseconds, rule: exchange?.verdict?.rule)
         state.withValue { state in
             state.entries.append(entry)
             guard let exchange else { return }

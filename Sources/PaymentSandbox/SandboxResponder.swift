@@ -101,6 +101,7 @@ struct SandboxResponder: Sendable {
             exchange = try await transport.serve(mock)
         } catch MockTransportError.unexpectedRequest {
             let refusal = transport.refusals.notFound(mock.path)
+            MockExchangeContext.current?.verdict.withValue { $0.rule = refusal.rule }
             return (Self.reply(refusal), refusal.status, nil)
         } catch let error as MockTransportError {
             return (Self.json(status: .internalServerError, Self.sandboxBug(error.description)), 500, nil)

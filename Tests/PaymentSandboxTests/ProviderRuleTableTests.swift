@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import PaymentMocks
+import SuiteMCommerce
 import Testing
 
 /// The sandbox's rule table for PayPal, from PayPal's own Orders v2 document: for every operation
@@ -78,10 +79,8 @@ struct ProviderRuleTableTests {
         "IBAN_COUNTRY_NOT_SUPPORTED": .source,
         "IDENTIFIER_NOT_FOUND": .source,
         "INCOMPATIBLE_PARAMETER_VALUE": .unmodelled,
-        "INSTRUMENT_DECLINED": .notRaised("the declined card is refused at confirm (PAYMENT_SOURCE_DECLINED_BY_PROCESSOR); capture has no decline scenario"),
         "INVALID_ACCOUNT_STATUS": .account,
         "INVALID_COUNTRY_CODE": .unmodelled,
-        "INVALID_EXPIRY_DATE": .notRaised("the threshold for a date too far ahead is not documented; a past expiry is CARD_EXPIRED, raised"),
         "INVALID_FX_RATE_ID": .unmodelled,
         "INVALID_GOOGLE_PAY_TOKEN": .source,
         "INVALID_IBAN": .source,
@@ -117,7 +116,6 @@ struct ProviderRuleTableTests {
         "NOT_ENABLED_FOR_GOOGLE_PAY": .source,
         "NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE": .source,
         "NOT_SUPPORTED": .unmodelled,
-        "NO_PAYMENT_SOURCE_PROVIDED": .notRaised("our confirm type requires `payment_source.card` (a listed upstream difference), so its absence is 400 MISSING_REQUIRED_PARAMETER"),
         "ONE_OF_PARAMETERS_REQUIRED": .source,
         "ONE_OF_THE_PARAMETERS_REQUIRED": .source,
         "ONLY_ONE_BANK_SOURCE_ALLOWED": .source,
@@ -126,7 +124,6 @@ struct ProviderRuleTableTests {
         "ORDER_COMPLETED_OR_VOIDED": .notApplicable("a completed order meets ACTION_DOES_NOT_MATCH_INTENT or ORDER_ALREADY_AUTHORIZED first; voided orders are not modelled"),
         "ORDER_COMPLETE_ON_PAYMENT_APPROVAL": .unmodelled,
         "ORDER_COMPLETION_IN_PROGRESS": .state,
-        "ORDER_EXPIRED": .notRaised("orders do not expire in the sandbox (PayPal expires unapproved orders after hours): no clock is modelled"),
         "ORDER_IS_PENDING_APPROVAL": .state,
         "PAYEE_ACCOUNT_INVALID": .unmodelled,
         "PAYEE_ACCOUNT_LOCKED_OR_CLOSED": .unmodelled,
@@ -256,10 +253,18 @@ struct ProviderRuleTableTests {
         # Provider rules
 
         What each provider documents that it refuses, and what `payflow serve` does with it. Generated
-        from PayPal's Orders v2 document by `ProviderRuleTableTests` (`PAYSCHEMA_UPDATE_RULE_TABLE=1 swift
-        test --filter ProviderRuleTableTests` rewrites it); a raised issue is answered with exactly the
+        by `ProviderRuleTableTests` (`PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests`
+        rewrites it): PayPal's section from its Orders v2 document, the others from the tables in
+        `Sources/PaymentMocks/Providers` (`ruleTable`). A raised PayPal issue is answered with exactly the
         status, name, message, issue and description the document gives for that operation, and is provoked
-        by name over a socket in `Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift`.
+        by name over a socket in `Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift`; every raised row
+        of the other tables is provoked over a socket in `ProviderRuleTablesSocketTests.swift`, which also
+        checks that the sandbox's journal names exactly the raised codes.
+
+        | provider | raised | applicable | not applicable |
+        |---|---|---|---|
+        | PayPal Orders v2 | \(rows.filter(\.raised).count) | \(rows.filter { $0.raised || $0.note.hasPrefix("not raised") }.count) | \(rows.filter { !$0.raised && !$0.note.hasPrefix("not raised") }.count) |
+        \(Self.otherTables.map { "| \($0.title) | \($0.counts.raised) | \($0.counts.applicable) | \($0.counts.notApplicable) |" }.joined(separator: "\n"))
 
         ## PayPal Orders v2
 
@@ -272,7 +277,27 @@ struct ProviderRuleTableTests {
             text += "| status | issue | ours |\n|---|---|---|\n"
             for row in own { text += "| \(row.status) | `\(row.issue)` | \(row.note) |\n" }
         }
-        return text
+        return text + Self.otherTables.map(\.markdown).joined()
+    }
+
+    /// The tables of the providers without a machine-readable contract.
+    static let otherTables = [MockAmazonPayServer.ruleTable, MockMollieBackend.ruleTable, MockMITServer.ruleTable, MockSRCCheckout.ruleTable]
+
+    /// Every table without a contract holds each code once, gives every wire row a status, raises
+    /// every row that applies, and is in `docs/provider-rules.md` as it is (with or without `../shared`).
+    @Test func theOtherProvidersTablesRaiseEveryApplicableRowAndAreDocumented() throws {
+        let file = try String(contentsOf: Self.packageRoot.appending(path: "docs/provider-rules.md"), encoding: .utf8)
+        for table in Self.otherTables {
+            let codes = table.rules.map(\.code)
+            #expect(Set(codes).count == codes.count, "\(table.provider): a code is listed twice")
+            #expect(table.counts.raised == table.counts.applicable, "\(table.provider): an applicable row is not raised")
+            #expect(!table.raisedCodes.isEmpty)
+            #expect(file.contains(table.markdown), "docs/provider-rules.md is stale for \(table.provider): PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests")
+        }
+        // MIT's table is its four catalogs, code for code.
+        let catalogs = SuiteInitializationError.allCases.map(\.code) + SuitePaymentError.allCases.map(\.code)
+            + SuiteAuthenticationError.allCases.map(\.code) + SuiteTokenPaymentError.allCases.map(\.code)
+        #expect(MockMITServer.ruleTable.rules.map(\.code) == catalogs)
     }
 
     @Test(.enabled(if: document != nil, "../shared/contracts is absent: PayPal's issue lists were NOT checked"))

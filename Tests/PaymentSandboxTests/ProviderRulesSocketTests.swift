@@ -162,12 +162,18 @@ struct ProviderRulesSocketTests {
         let visaFour = SandboxHardeningTests.confirmBody.replacingOccurrences(of: #""123""#, with: #""1234""#)
         #expect(try await confirm(order, visaFour).issues == ["INVALID_SECURITY_CODE_LENGTH"])
         #expect(try await confirm(order, SandboxHardeningTests.confirmBody, scenario: "card-declined").issues == ["PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"])
+        let far = try await confirm(order, SandboxHardeningTests.confirmBody.replacingOccurrences(of: "2030-01", with: "2099-01"))
+        #expect(far.status == 422 && far.issues == ["INVALID_EXPIRY_DATE"], "\(far)")
+        let empty = try await confirm(order, #"{"payment_source":{}}"#)
+        #expect(empty.status == 422 && empty.issues == ["NO_PAYMENT_SOURCE_PROVIDED"] && empty.descriptions == ["At least one payment method is required within the payment source."], "\(empty)")
         // Capture before approval, then approve, confirm again, capture, capture again, confirm again.
         let capture = "/t/paypal/v2/checkout/orders/\(order)/capture"
         #expect(try Self.refusal(try await served.http("POST", capture, headers: headers, body: "{}")).issues == ["ORDER_NOT_APPROVED"])
         #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: headers, body: SandboxHardeningTests.confirmBody).0 == 200)
         #expect(try await confirm(order, SandboxHardeningTests.confirmBody).issues == ["PAYMENT_ALREADY_APPROVED"])
         #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/authorize", headers: headers, body: "{}")).issues == ["ACTION_DOES_NOT_MATCH_INTENT"])
+        let declined = try Self.refusal(try await served.http("POST", capture, headers: headers.merging(["Sandbox-Scenario": "instrument-declined"]) { $1 }, body: "{}"))
+        #expect(declined.status == 422 && declined.issues == ["INSTRUMENT_DECLINED"], "\(declined)")
         #expect(try await served.http("POST", capture, headers: headers, body: "{}").0 == 201)
         #expect(try Self.refusal(try await served.http("POST", capture, headers: headers, body: "{}")).issues == ["ORDER_ALREADY_CAPTURED"])
         #expect(try await confirm(order, SandboxHardeningTests.confirmBody).issues == ["ORDER_CANNOT_BE_CONFIRMED"])
@@ -177,6 +183,15 @@ struct ProviderRulesSocketTests {
         #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/confirm-payment-source", headers: headers, body: SandboxHardeningTests.confirmBody).0 == 200)
         #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/authorize", headers: headers, body: "{}").0 == 201)
         #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/authorize", headers: headers, body: "{}")).issues == ["ORDER_ALREADY_AUTHORIZED"])
+        // PayPal's negative testing: `PayPal-Mock-Response` raises an issue of the operation's list.
+        let mockedOrder = try await served.payPalOrder(token: token)
+        let mocked = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(mockedOrder)/authorize",
+                                                            headers: headers.merging(["PayPal-Mock-Response": #"{"mock_application_codes":"ORDER_EXPIRED"}"#]) { $1 }, body: "{}"))
+        #expect(mocked.status == 422 && mocked.issues == ["ORDER_EXPIRED"] && mocked.descriptions.first?.hasPrefix("Order is expired") == true, "\(mocked)")
+        let ignored = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(mockedOrder)/authorize",
+                                                             headers: headers.merging(["PayPal-Mock-Response": #"{"mock_application_codes":"CARD_EXPIRED"}"#]) { $1 }, body: "{}"))
+        // The order was created to capture: without the mock, authorize answers what the order's state says.
+        #expect(ignored.issues == ["ACTION_DOES_NOT_MATCH_INTENT"], "a code authorize's list does not hold is ignored: \(ignored)")
         // A challenge pending: capture is PAYER_ACTION_REQUIRED.
         let challenged = try await served.payPalOrder(token: token)
         #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(challenged)/confirm-payment-source", headers: headers.merging(["Sandbox-Scenario": "3ds-challenge"]) { $1 }, body: SandboxHardeningTests.confirmBody).0 == 200)

@@ -131,17 +131,26 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
     public static let requestScenarios = [
-        RequestScenario(provider: "amazonpay", name: "declined", operations: ["completeCheckoutSession"], summary: "The authorization is declined: the session is Canceled (Declined) and complete answers 422 InvalidCheckoutSessionStatus."),
+        RequestScenario(provider: "amazonpay", name: "declined", operations: ["completeCheckoutSession"], summary: "The authorization is declined: the session is Canceled (Declined) and complete answers 422 CheckoutSessionCanceled."),
     ]
 
-    /// Amazon's refusals: 404 `ResourceNotFound`, 405 `UnsupportedOperation`, and 400
+    /// Amazon's refusals: 404 `ResourceNotFound` (400 `InvalidAPIVersion` for a version it does not
+    /// serve), 405 `UnsupportedOperation`, and 400 `InvalidRequestFormat` for a body that is not JSON,
     /// `MissingParameterValue`/`InvalidParameterValue` (`MissingHeader`/`InvalidHeaderValue` for
     /// headers) naming every field that breaks the schema.
     static let refusals = ProviderRefusals(
-        notFound: { _ in error(.resourceNotFound, "The requested resource was not found.", status: 404) },
+        notFound: { path in
+            if let version = path.split(separator: "/").first, version.hasPrefix("v"), version != "v2", Int(version.dropFirst()) != nil {
+                return error(.unknown("InvalidAPIVersion"), "The API version \(version) is not supported; use v2.", status: 400)
+            }
+            return error(.resourceNotFound, "The requested resource was not found.", status: 404)
+        },
         methodNotAllowed: { method, _ in error(.unknown("UnsupportedOperation"), "The \(method) operation is not supported on this resource.", status: 405) },
         invalid: { _, violations in
-            let missing = violations.allSatisfy { $0.message == "is required" || $0.message == "required field is missing" }
+            if violations.contains(where: { $0.rule == "malformed" }) {
+                return error(.unknown("InvalidRequestFormat"), "The request body is not valid JSON.", status: 400)
+            }
+            let missing = violations.allSatisfy { $0.rule == "missing" || $0.message == "is required" || $0.message == "required field is missing" }
             let headers = violations.allSatisfy { $0.location == .header }
             let reason: ErrorReasonCode = headers
                 ? .unknown(missing ? "MissingHeader" : "InvalidHeaderValue")
@@ -170,6 +179,12 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// the date must be within ``dateWindow`` of now and the host must be the region's API host.
     private func signatureRefusal(_ request: MockRequest) -> MockResponse? {
         guard let verifier = signatureVerifier else { return nil }
+        // A request that carries a signature is checked for the headers every signed request
+        // carries before the signature: a missing one is named (no signature at all is a 401).
+        for name in ["x-amz-pay-date", "x-amz-pay-host", "x-amz-pay-region"] where request.header("authorization") != nil {
+            guard let value = request.header(name) else { return error(.unknown("MissingHeader"), "\(name) is missing", status: 400) }
+            if value.isEmpty { return error(.unknown("MissingHeaderValue"), "\(name) has no value", status: 400) }
+        }
         if let refusal = verifier.refusal(for: request) {
             switch refusal {
             case .unknownKey:
@@ -178,7 +193,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                 return error(.invalidRequestSignature, "the request signature does not match (\(refusal.rawValue))", status: 401)
             }
         }
-        guard let text = request.header("x-amz-pay-date"), let date = AmazonPaySignature.date(text) else {
+        guard let date = AmazonPaySignature.date(request.header("x-amz-pay-date") ?? "") else {
             return error(.unknown("InvalidHeaderValue"), "x-amz-pay-date is not a yyyyMMdd'T'HHmmss'Z' timestamp", status: 400)
         }
         if abs(date.timeIntervalSince(now())) > Self.dateWindow {
@@ -191,13 +206,33 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         return nil
     }
 
-    /// Amazon's 400 `InvalidParameterValue` for an amount with more decimals than its currency takes
-    /// (two, none for JPY): Amazon refuses what it would have to round. (A sign is refused by the
-    /// schema: the amount is an unsigned decimal string.)
-    private static func precisionRefusal(_ price: AmazonPayPrice?, _ field: String) -> MockResponse? {
-        guard let price, !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) else { return nil }
-        let digits = CurrencyPrecision.amazonPay.digits(of: price.currencyCode)
-        return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: \(price.currencyCode) takes \(digits) decimals.", status: 400)
+    /// The largest charge Amazon takes per checkout session, by currency (US $150,000, EU
+    /// €150,000, UK £135,000, JP ¥15,000,000): above it, `TransactionAmountExceeded`.
+    public static let chargeCeilings: [String: Decimal] = ["USD": 150_000, "EUR": 150_000, "GBP": 135_000, "JPY": 15_000_000]
+
+    /// Amazon's refusal of a charge amount, or `nil` when it takes it: 400 `InvalidParameterValue`
+    /// for zero (a sign is refused by the schema: the amount is an unsigned decimal string) or for
+    /// more decimals than the currency takes (two, none for JPY: Amazon refuses what it would have
+    /// to round), 400 `TransactionAmountExceeded` above the currency's ceiling.
+    private static func amountRefusal(_ price: AmazonPayPrice?, _ field: String) -> MockResponse? {
+        guard let price, case .success(let reading) = PayDecimalText.read(price.amount) else { return nil }
+        if reading.value == 0 {
+            return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: the amount must be greater than zero.", status: 400)
+        }
+        if !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) {
+            let digits = CurrencyPrecision.amazonPay.digits(of: price.currencyCode)
+            return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: \(price.currencyCode) takes \(digits) decimals.", status: 400)
+        }
+        if let ceiling = chargeCeilings[price.currencyCode], reading.value > ceiling {
+            return error(.transactionAmountExceeded, "The value '\(price.amount)' provided for '\(field).amount' exceeds the maximum charge amount of \(ceiling) \(price.currencyCode).", status: 400)
+        }
+        return nil
+    }
+
+    /// Whether two decimal strings are the same amount (`10` and `10.00` are).
+    private static func sameAmount(_ first: String, _ second: String) -> Bool {
+        guard case .success(let one) = PayDecimalText.read(first), case .success(let other) = PayDecimalText.read(second) else { return first == second }
+        return one.value == other.value
     }
 
     /// Serves the schema operation `operationID`; the transport checks the signature first.
@@ -227,7 +262,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         api("updateCheckoutSession") { [self] request in
             let id = request.pathParameters["checkoutSessionId"] ?? ""
             let update = try request.body(as: UpdateCheckoutSessionRequest.self)
-            if let refusal = Self.precisionRefusal(update.paymentDetails?.chargeAmount, "paymentDetails.chargeAmount") { return refusal }
+            if let refusal = Self.amountRefusal(update.paymentDetails?.chargeAmount, "paymentDetails.chargeAmount") { return refusal }
             return lock.withLock {
                 idempotent(request) {
                     guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
@@ -255,22 +290,30 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         api("completeCheckoutSession") { [self] request in
             let id = request.pathParameters["checkoutSessionId"] ?? ""
             let complete = try request.body(as: CompleteCheckoutSessionRequest.self)
-            if let refusal = Self.precisionRefusal(complete.chargeAmount, "chargeAmount") { return refusal }
+            if let refusal = Self.amountRefusal(complete.chargeAmount, "chargeAmount") { return refusal }
             return lock.withLock {
                 idempotent(request) {
                     guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
-                    guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
+                    if session.statusDetails.state == .canceled {
+                        return error(.unknown("CheckoutSessionCanceled"), "Checkout was unsuccessful: the session is Canceled (\(session.statusDetails.reasonCode?.rawValue ?? "no reason")).", status: 422)
+                    }
+                    guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is \(session.statusDetails.state.rawValue); only an Open session can be completed", status: 422) }
+                    if let charge = session.paymentDetails?.chargeAmount {
+                        guard complete.chargeAmount.currencyCode == charge.currencyCode else {
+                            return error(.unknown("CurrencyMismatch"), "chargeAmount.currencyCode \(complete.chargeAmount.currencyCode) does not match the currency set during checkout, \(charge.currencyCode).", status: 400)
+                        }
+                        guard Self.sameAmount(complete.chargeAmount.amount, charge.amount) else {
+                            return error(.unknown("AmountMismatch"), "chargeAmount does not match the Checkout Session's chargeAmount; call Update Checkout Session with the final total first.", status: 400)
+                        }
+                    }
                     if let unmet = session.constraints?.first {
                         return error(.invalidCheckoutSessionStatus, "the session has the constraint \(unmet.constraintId.rawValue)", status: 422)
-                    }
-                    guard complete.chargeAmount == session.paymentDetails?.chargeAmount else {
-                        return error(.invalidParameterValue, "chargeAmount does not match the session", status: 400)
                     }
                     if request.scenario == "declined" {
                         session.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
                         sessions[id] = session
                         noteState(id)
-                        return error(.invalidCheckoutSessionStatus, "the authorization was declined; the session is canceled", status: 422)
+                        return error(.unknown("CheckoutSessionCanceled"), "Checkout was unsuccessful: the payment was declined; the session is Canceled (Declined).", status: 422)
                     }
                     session.statusDetails = StatusDetails(state: .completed, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
                     session.chargeId = "S03-" + id.prefix(8) + "-C01"
@@ -389,4 +432,38 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         guard let url = components?.url else { throw WebSessionError.presentationFailed("cannot build a return URL from \(base.host ?? "")") }
         return url
     }
+}
+
+extension MockAmazonPayServer {
+    /// Every refusal Amazon Pay documents for the checkout-session calls the sandbox serves: the
+    /// API v2 "Manage errors" table, the Checkout Session reference and its FAQ.
+    public static let ruleTable = ProviderRuleTable(
+        provider: "amazonpay", title: "Amazon Pay API v2 (checkout sessions)",
+        source: "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
+        rules: [
+            ProviderRule("InvalidHeaderValue", status: 400, when: "an invalid value for a header: a malformed `x-amz-pay-date`, a host that is not the region's, a malformed idempotency key"),
+            ProviderRule("InvalidRequest", status: 400, when: "the request is invalid (no condition given)", .notApplicable("Amazon names no condition for it; every invalid request the sandbox sees has a more specific code")),
+            ProviderRule("InvalidParameterValue", status: 400, operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "an invalid value for a parameter: a schema violation, a zero charge, more decimals than the currency takes"),
+            ProviderRule("InvalidRequestFormat", status: 400, operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "a body that is not JSON"),
+            ProviderRule("MissingHeader", status: 400, when: "a header is missing: `x-amz-pay-date`, `x-amz-pay-host` or `x-amz-pay-region` on a signed request"),
+            ProviderRule("MissingHeaderValue", status: 400, when: "a header is sent without a value"),
+            ProviderRule("MissingParameterValue", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"], when: "a mandatory parameter is missing"),
+            ProviderRule("UnrecognizedField", status: 400, when: "a field Amazon does not know in the body", .notApplicable("our types model a subset of Amazon's fields; refusing the rest would refuse bodies Amazon takes (the .NET SDK's `multiAddressesCheckoutMetadata`, `allowOvercharge`)")),
+            ProviderRule("InvalidSandboxSimulationSpecified", status: 400, when: "an invalid sandbox simulation", .notApplicable("Amazon's sandbox simulation codes are not modelled; the `Sandbox-Scenario` header plays their part")),
+            ProviderRule("DuplicateIdempotencyKey", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"], when: "an idempotency key already used with another body"),
+            ProviderRule("CurrencyMismatch", status: 400, operations: ["completeCheckoutSession"], when: "the currency of the charge differs from the currency set during checkout"),
+            ProviderRule("InvalidAPIVersion", status: 400, when: "an API version Amazon does not serve (`/v1/…`)"),
+            ProviderRule("AmountMismatch", status: 400, operations: ["completeCheckoutSession"], when: "complete's `chargeAmount` differs from the session's"),
+            ProviderRule("TransactionAmountExceeded", status: 400, operations: ["updateCheckoutSession", "completeCheckoutSession"], when: "a charge above the maximum (US $150,000, EU €150,000, UK £135,000, JP ¥15,000,000)"),
+            ProviderRule("UnauthorizedAccess", status: 401, when: "the merchant is not authorized: a public key id Amazon does not know"),
+            ProviderRule("InvalidRequestSignature", status: 401, when: "a missing, malformed or wrong signature, or a date more than 15 minutes from Amazon's clock"),
+            ProviderRule("InvalidAccountStatus", status: 403, when: "the merchant account is suspended or not registered", .notApplicable("a decision about a real merchant account; the sandbox has one account")),
+            ProviderRule("ResourceNotFound", status: 404, operations: ["getCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "an unknown checkout session, or a path Amazon does not serve"),
+            ProviderRule("UnsupportedOperation", status: 405, when: "a method the resource does not take"),
+            ProviderRule("InvalidCheckoutSessionStatus", status: 422, operations: ["updateCheckoutSession", "completeCheckoutSession"], when: "a call the session's state does not allow: update or complete on a Completed session, complete while a constraint is unmet"),
+            ProviderRule("CheckoutSessionCanceled", status: 422, operations: ["completeCheckoutSession"], when: "checkout was unsuccessful: the buyer canceled, the session expired or the payment was declined"),
+            ProviderRule("TooManyRequests", status: 429, when: "throttled", .notApplicable("the sandbox has no request quota; the fault plan (`Sandbox-Fault`) plays outages")),
+            ProviderRule("InternalServerError", status: 500, when: "an error on Amazon's side", .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers 503")),
+            ProviderRule("ServiceUnavailable", status: 503, when: "Amazon is unavailable", .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers it")),
+        ])
 }

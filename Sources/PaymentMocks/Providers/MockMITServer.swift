@@ -145,6 +145,7 @@ public final class MockMITServer: @unchecked Sendable {
     public static let requestScenarios = [
         RequestScenario(provider: "mit", name: "company-suspended", operations: ["openHostedPayment", "startTokenization", "getTokenization", "payWithToken"], summary: "The company is suspended: C001."),
         RequestScenario(provider: "mit", name: "card-expired", operations: ["payWithToken"], summary: "The card behind the token has expired: T004."),
+        RequestScenario(provider: "mit", name: "token-other-card", operations: ["payWithToken"], summary: "The token belongs to another card than the one presented: T013."),
     ]
 
     /// MIT's refusals, as `{code, message}` from its catalogs: C002 (404) for a path MIT does not
@@ -218,6 +219,7 @@ public final class MockMITServer: @unchecked Sendable {
             let body = try request.body(as: TokenizeRequest.self)
             if let code = tokenPaymentCode(body.tokenization, body.threeDS) { return error(code) }
             if request.scenario == "card-expired" { return error("T004") }
+            if request.scenario == "token-other-card" { return error("T013") }
             lock.withLock {
                 chargeCount += 1
                 usedReferences[body.tokenization.reference] = true
@@ -345,4 +347,31 @@ public final class MockMITServer: @unchecked Sendable {
         guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
         return url
     }
+}
+
+extension MockMITServer {
+    /// MIT's four catalogs (the guide's codes and Spanish texts), each code with what the sandbox
+    /// does: a server answer for every code but the two the SDK raises on the device.
+    public static let ruleTable: ProviderRuleTable = {
+        let device: [String: String] = [
+            "S001": "not a server answer: SuiteController raises it on the device when MIT cannot be reached (the fault plan's `timeout` provokes it)",
+            "S002": "not a server answer: SuiteController raises it on the device when a response does not decrypt with the merchant's key (the hosted form's `tampered` and `wrongKey` buttons provoke it)",
+        ]
+        func rules<Catalog: PayErrorCatalog>(_ catalog: Catalog.Type, operation: (String) -> [String]) -> [ProviderRule] where Catalog.Code == String {
+            catalog.allCases.map { entry in
+                let code = entry.code
+                let status = code == "C002" ? 404 : code == "C003" ? 405 : 400
+                let when = "\(entry.message(language: "es") ?? code) (\(entry.message(language: "en") ?? code))"
+                if let reason = device[code] { return ProviderRule(code, status: nil, when: when, .notApplicable(reason)) }
+                return ProviderRule(code, status: status, operations: operation(code), when: when)
+            }
+        }
+        return ProviderRuleTable(
+            provider: "mit", title: "MIT Suite mCommerce",
+            source: "From the MIT guide's four error catalogs (`Schemas/SuiteMCommerce/SDKErrors.yaml`, `Token.yaml`, `Payment.yaml`: the guide's code and Spanish text, with our English); every answer is `{code, message}` with the catalog's text. MIT documents no HTTP statuses: a path MIT does not serve is C002 (404) and a method C003 (405), the others 400.",
+            rules: rules(SuiteInitializationError.self) { _ in [] }
+                + rules(SuitePaymentError.self) { _ in ["openHostedPayment"] }
+                + rules(SuiteAuthenticationError.self) { $0 == "A010" ? ["getTokenization"] : ["startTokenization"] }
+                + rules(SuiteTokenPaymentError.self) { _ in ["payWithToken"] })
+    }()
 }

@@ -73,16 +73,24 @@ public final class MockMollieBackend: @unchecked Sendable {
         RequestScenario(provider: "mollie", name: "mollie-rejects", operations: ["createPayment"], summary: "Mollie refuses the payment; the backend relays it as 422 {message} without errors."),
     ]
 
+    /// A refusal in the demo backend's shape, named `rule` in the sandbox's verdicts (the demo
+    /// backend has no error codes of its own; the names are the rule table's).
+    static func refusal(_ message: String, errors: [String: [String]]? = nil, status: Int, rule: String) -> MockResponse {
+        var answer = MockResponse.json(ValidationErrorResponse(message: message, errors: errors), status: status)
+        answer.rule = rule
+        return answer
+    }
+
     /// The demo backend's refusals, as Laravel words them: 404 and 405 with `{message}`, 400 for a
     /// missing or malformed device UUID, and 422 `{message, errors}` naming every invalid field.
     static let refusals = ProviderRefusals(
-        notFound: { _ in .json(ValidationErrorResponse(message: "Not Found."), status: 404) },
+        notFound: { _ in refusal("Not Found.", status: 404, rule: "NotFound") },
         methodNotAllowed: { method, allowed in
-            .json(ValidationErrorResponse(message: "The \(method) method is not supported for this route. Supported methods: \(allowed.joined(separator: ", ")).", errors: nil), status: 405)
+            refusal("The \(method) method is not supported for this route. Supported methods: \(allowed.joined(separator: ", ")).", status: 405, rule: "MethodNotAllowed")
         },
         invalid: { _, violations in
             if violations.contains(where: { $0.location == .header }) {
-                return .json(ValidationErrorResponse(message: "A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]]), status: 400)
+                return refusal("A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]], status: 400, rule: "InvalidDeviceUUID")
             }
             var errors: [String: [String]] = [:]
             for violation in violations {
@@ -90,7 +98,7 @@ public final class MockMollieBackend: @unchecked Sendable {
                 let field = violation.field.isEmpty ? "body" : violation.field.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
                 errors[field, default: []].append("The \(field) field \(violation.message).")
             }
-            return .json(ValidationErrorResponse(message: "The given data was invalid.", errors: errors), status: 422)
+            return refusal("The given data was invalid.", errors: errors, status: 422, rule: "ValidationFailed")
         })
 
     /// The demo's settings against this backend.
@@ -123,8 +131,12 @@ public final class MockMollieBackend: @unchecked Sendable {
     }
 
     private func badRequest() -> MockResponse {
-        .json(ValidationErrorResponse(message: "A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]]), status: 400)
+        Self.refusal("A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]], status: 400, rule: "InvalidDeviceUUID")
     }
+
+    /// How the demo backend relays a refusal of Mollie's API: Laravel's exception text around
+    /// Mollie's `detail`.
+    static func relayed(_ detail: String) -> String { "Error executing API call (422: Unprocessable Entity): \(detail)" }
 
     private func installRoutes() {
         let operations = MollieCheckoutSchema.operations
@@ -143,8 +155,10 @@ public final class MockMollieBackend: @unchecked Sendable {
             guard let device = device(request) else { return badRequest() }
             let body = try request.body(as: CreatePaymentRequest.self)
             var errors: [String: [String]] = [:]
+            var chosen: BackendMethod?
             if let method = body.method {
                 if let known = Self.methods.first(where: { $0.id.rawValue == method }) {
+                    chosen = known
                     if let issuers = known.issuers, !issuers.contains(where: { $0.id == body.issuer }) {
                         errors["issuer", default: []].append("The selected issuer is invalid.")
                     }
@@ -152,9 +166,20 @@ public final class MockMollieBackend: @unchecked Sendable {
                     errors["method", default: []].append("The selected method is invalid.")
                 }
             }
-            guard errors.isEmpty else { return .json(ValidationErrorResponse(message: "The given data was invalid.", errors: errors), status: 422) }
+            guard errors.isEmpty else {
+                return Self.refusal("The given data was invalid.", errors: errors, status: 422, rule: errors["method"] != nil ? "InvalidMethod" : "InvalidIssuer")
+            }
             if request.scenario == "mollie-rejects" {
-                return .json(ValidationErrorResponse(message: "Error executing API call (422: Unprocessable Entity): The amount is higher than the maximum."), status: 422)
+                return Self.refusal(Self.relayed("The amount is higher than the maximum."), status: 422, rule: "MollieRefused")
+            }
+            // Mollie refuses an amount outside the chosen method's limits (without a method, outside
+            // every method's); the backend relays its 422.
+            let limits = chosen.map { [$0] } ?? Self.methods
+            if let minimum = limits.compactMap({ $0.minimumAmount?.value }).min(), body.amount < minimum {
+                return Self.refusal(Self.relayed("The amount is lower than the minimum."), status: 422, rule: "MollieAmountBelowMinimum")
+            }
+            if let maximum = limits.compactMap({ $0.maximumAmount?.value }).max(), body.amount > maximum {
+                return Self.refusal(Self.relayed("The amount is higher than the maximum."), status: 422, rule: "MollieAmountAboveMaximum")
             }
             return lock.withLock {
                 let id = nextID
@@ -182,7 +207,7 @@ public final class MockMollieBackend: @unchecked Sendable {
             let id = Int(request.pathParameters["id"] ?? "") ?? -1
             return lock.withLock {
                 guard let payment = payments[device]?.first(where: { $0.id == id }) else {
-                    return .json(ValidationErrorResponse(message: "Not found.", errors: [:]), status: 404)
+                    return Self.refusal("Not found.", errors: [:], status: 404, rule: "NotFound")
                 }
                 return .json(PaymentEnvelope(data: payment))
             }
@@ -247,4 +272,28 @@ public struct FixedChooser: PaymentFlowChooser {
         asked.record(pick)
         return pick
     }
+}
+
+extension MockMollieBackend {
+    /// Every refusal of the demo backend the sandbox serves, and of Mollie's API that the backend
+    /// relays: the demo's Laravel validation has no codes, so the names are ours.
+    public static let ruleTable = ProviderRuleTable(
+        provider: "mollie", title: "Mollie checkout demo backend (and Mollie's API behind it)",
+        source: "From the demo backend's source (Laravel validation, `{message, errors}` bodies, no error codes: the codes below are the names the sandbox's verdicts use) and Mollie's API document (`../shared/contracts/mollie/specs.yaml`: create-payment 422, 429, 503; list-payments 400, 429; get-payment 404, 429; list-methods 400, 429), whose refusals the backend relays as 422 `Error executing API call (422: Unprocessable Entity): <detail>`.",
+        rules: [
+            ProviderRule("InvalidDeviceUUID", status: 400, when: "`X-Mollie-Checkout-Device-UUID` missing or not a UUID"),
+            ProviderRule("NotFound", status: 404, operations: ["getPayment"], when: "a payment the device does not own, or a path the backend does not serve"),
+            ProviderRule("MethodNotAllowed", status: 405, when: "a method the route does not take"),
+            ProviderRule("ValidationFailed", status: 422, operations: ["createPayment", "listMethods"], when: "a field breaks the backend's validation: description of 3 to 255 characters, an amount above zero with at most 8 integer digits and 2 decimals"),
+            ProviderRule("InvalidMethod", status: 422, operations: ["createPayment"], when: "a method the backend does not offer (`The selected method is invalid.`)"),
+            ProviderRule("InvalidIssuer", status: 422, operations: ["createPayment"], when: "an issuer that is not one of the method's (`The selected issuer is invalid.`)"),
+            ProviderRule("MollieAmountAboveMaximum", status: 422, operations: ["createPayment"], when: "Mollie's 422: the specified amount is higher than the maximum allowed amount (the method's, or every method's when none is chosen)"),
+            ProviderRule("MollieAmountBelowMinimum", status: 422, operations: ["createPayment"], when: "Mollie's 422: the amount is lower than the method's minimum"),
+            ProviderRule("MollieRefused", status: 422, operations: ["createPayment"], when: "any other refusal of Mollie's, relayed (the `mollie-rejects` scenario)"),
+            ProviderRule("MollieDescriptionMissing", status: 422, operations: ["createPayment"], when: "Mollie's 422: the 'description' field is missing", .notApplicable("the backend's own validation refuses a missing description first (ValidationFailed)")),
+            ProviderRule("MollieInvalidListRequest", status: 400, operations: ["listPayments"], when: "Mollie's 400 for an invalid list request", .notApplicable("the backend lists the device's payments and takes no list parameters")),
+            ProviderRule("MollieInvalidSequenceType", status: 400, operations: ["listMethods"], when: "Mollie's 400: the sequence type is invalid", .notApplicable("the backend's method list takes only `amount`")),
+            ProviderRule("MollieRateLimit", status: 429, when: "Mollie's rate limit", .notApplicable("the sandbox has no request quota; the fault plan (`Sandbox-Fault`) plays outages")),
+            ProviderRule("MollieMethodUnavailable", status: 503, operations: ["createPayment"], when: "Mollie's 503: the payment platform for the method is temporarily unavailable", .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers 503")),
+        ])
 }

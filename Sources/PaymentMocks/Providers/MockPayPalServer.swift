@@ -168,11 +168,25 @@ public final class MockPayPalServer: @unchecked Sendable {
         return "/" + path.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "").split(separator: ".").joined(separator: "/")
     }
 
+    /// PayPal's negative testing, as its sandbox offers it: a request carrying
+    /// `PayPal-Mock-Response: {"mock_application_codes": "INSTRUMENT_DECLINED"}` is answered with that
+    /// issue, worded as the operation's list words it. A code the operation's list does not hold, or
+    /// a header that is not that JSON, is ignored, as PayPal's sandbox ignores it.
+    static func mockedResponse(_ request: MockRequest, _ operation: String) -> MockResponse? {
+        guard let header = request.header("paypal-mock-response"),
+              let object = try? JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any],
+              let code = object["mock_application_codes"] as? String,
+              let issue = PayPalIssue(rawValue: code), issue.descriptions[operation] != nil
+        else { return nil }
+        return issue.answer(operation)
+    }
+
     /// The scenarios a request may choose with `Sandbox-Scenario`.
     public static let requestScenarios = [
         RequestScenario(provider: "paypal", name: "card-declined", operations: ["confirmPaymentSource"], summary: "The card is declined: 422 UNPROCESSABLE_ENTITY PAYMENT_SOURCE_DECLINED_BY_PROCESSOR."),
         RequestScenario(provider: "paypal", name: "3ds-challenge", operations: ["confirmPaymentSource"], summary: "The bank asks for 3-D Secure: PAYER_ACTION_REQUIRED with a payer-action link."),
         RequestScenario(provider: "paypal", name: "3ds-not-required", operations: ["confirmPaymentSource"], summary: "No challenge: the order is APPROVED at once."),
+        RequestScenario(provider: "paypal", name: "instrument-declined", operations: ["captureOrder"], summary: "The bank declines the card at capture: 422 INSTRUMENT_DECLINED; the order stays APPROVED."),
         RequestScenario(provider: "paypal", name: "token-expired", operations: ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder", "getOrder"], summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
     ]
 
@@ -216,6 +230,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
         }
         transport.handle("createOrder", of: operations) { [self] request in
+            if let mocked = Self.mockedResponse(request, "createOrder") { return mocked }
             let body = try request.body(as: CreateOrderRequest.self)
             return lock.withLock {
                 let scoped = request.header("paypal-request-id").map { "createOrder \($0)" }
@@ -246,6 +261,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             }
         }
         transport.handle("confirmPaymentSource", of: operations) { [self] request in
+            if let mocked = Self.mockedResponse(request, "confirmPaymentSource") { return mocked }
             let body = try request.body(as: ConfirmPaymentSourceRequest.self)
             let id = request.pathParameters["orderID"] ?? ""
             return lock.withLock {
@@ -290,12 +306,15 @@ public final class MockPayPalServer: @unchecked Sendable {
             }
         }
         transport.handle("authorizeOrder", of: operations) { [self] request in
-            settle(request, action: .authorize)
+            if let mocked = Self.mockedResponse(request, "authorizeOrder") { return mocked }
+            return settle(request, action: .authorize)
         }
         transport.handle("captureOrder", of: operations) { [self] request in
-            settle(request, action: .capture)
+            if let mocked = Self.mockedResponse(request, "captureOrder") { return mocked }
+            return settle(request, action: .capture)
         }
         transport.handle("getOrder", of: operations) { [self] request in
+            if let mocked = Self.mockedResponse(request, "getOrder") { return mocked }
             return lock.withLock {
                 guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
                     return PayPalIssue.invalidResourceID.answer("getOrder", location: .path)
@@ -345,8 +364,14 @@ public final class MockPayPalServer: @unchecked Sendable {
         return details
     }
 
+    /// How far ahead a card's expiry year may be (`INVALID_EXPIRY_DATE` beyond it). PayPal speaks of
+    /// "the threshold for the payment source" without publishing it; cards are issued for at most
+    /// about ten years, so the sandbox takes twenty.
+    public static let expiryHorizonYears = 20
+
     /// PayPal's business rules on a schema-valid card (confirm's 422 issues on the fields we
-    /// model): an expiry month not yet passed (`CARD_EXPIRED`, judged in UTC), and a security code of
+    /// model): an expiry month not yet passed (`CARD_EXPIRED`, judged in UTC) nor beyond
+    /// ``expiryHorizonYears`` (`INVALID_EXPIRY_DATE`), and a security code of
     /// the brand's length, four digits for American Express (`34`, `37`) and three for the others
     /// (`INVALID_SECURITY_CODE_LENGTH`).
     static func cardRefusals(_ card: CardPaymentSource, now: Date) -> [ErrorDetail] {
@@ -358,6 +383,8 @@ public final class MockPayPalServer: @unchecked Sendable {
         if parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), let thisYear = today.year, let thisMonth = today.month,
            (year, month) < (thisYear, thisMonth) {
             details.append(PayPalIssue.cardExpired.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
+        } else if parts.count == 2, let year = Int(parts[0]), let thisYear = today.year, year > thisYear + expiryHorizonYears {
+            details.append(PayPalIssue.invalidExpiryDate.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
         }
         if let code = card.securityCode {
             let amex = card.number.hasPrefix("34") || card.number.hasPrefix("37")
@@ -396,6 +423,8 @@ public final class MockPayPalServer: @unchecked Sendable {
                 response = PayPalIssue.payerActionRequired.answer(operation)
             } else if order.status != .approved {
                 response = PayPalIssue.orderNotApproved.answer(operation)
+            } else if intent == .capture, request.scenario == "instrument-declined" {
+                response = PayPalIssue.instrumentDeclined.answer(operation)
             } else {
                 order.status = .completed
                 order.links = [LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET")]

@@ -54,6 +54,8 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case orderCannotBeConfirmed = "ORDER_CANNOT_BE_CONFIRMED"
     /// The processor declined the card.
     case paymentSourceDeclinedByProcessor = "PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"
+    /// A payment source with no payment method in it (`"payment_source": {}`).
+    case noPaymentSourceProvided = "NO_PAYMENT_SOURCE_PROVIDED"
     // 422, authorize and capture.
     /// Authorize or capture before the payer approved.
     case orderNotApproved = "ORDER_NOT_APPROVED"
@@ -65,6 +67,13 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case orderAlreadyAuthorized = "ORDER_ALREADY_AUTHORIZED"
     /// A second capture.
     case orderAlreadyCaptured = "ORDER_ALREADY_CAPTURED"
+    /// The processor or bank declined the instrument at capture (the `instrument-declined` scenario).
+    case instrumentDeclined = "INSTRUMENT_DECLINED"
+    /// The order expired before authorization (raised through `PayPal-Mock-Response` only: the
+    /// sandbox keeps no clock for orders).
+    case orderExpired = "ORDER_EXPIRED"
+    /// A card expiry further ahead than the sandbox's threshold (``MockPayPalServer/expiryHorizonYears``).
+    case invalidExpiryDate = "INVALID_EXPIRY_DATE"
 
     /// The contract's operation ids of the sandbox's operations (`orders.create`, …).
     public static let contractOperations: [String: String] = [
@@ -113,6 +122,10 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
             return ["authorizeOrder": "Order was created with an intent to 'CAPTURE'. Please use v2/checkout/orders/order_id/capture to complete the transaction or alternately Create an order with an intent of 'AUTHORIZE'."]
         case .orderAlreadyAuthorized: return ["authorizeOrder": "Order already authorized.If 'intent=AUTHORIZE' only one authorization per order is allowed."]
         case .orderAlreadyCaptured: return ["captureOrder": "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed."]
+        case .noPaymentSourceProvided: return ["confirmPaymentSource": "At least one payment method is required within the payment source."]
+        case .orderExpired: return ["authorizeOrder": "Order is expired and hence cannot be authorized. Please contact Customer Support if you need to increase your order validity period."]
+        case .invalidExpiryDate: return ["confirmPaymentSource": "Expiry date is invalid. Expiry date should be a date in future and within the threshold for the payment source."]
+        case .instrumentDeclined: return ["captureOrder": "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment."]
         }
     }
 
@@ -179,11 +192,15 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         return issue.descriptions[operation] != nil ? issue : .invalidParameterValue
     }
 
-    /// The business issue (422) PayPal answers for a violation its own schema admits: an amount
-    /// written with a minus sign (PayPal's pattern `-?[0-9]+…` takes it; the amount must be above
+    /// The business issue (422) PayPal answers for a violation its own schema admits: a payment
+    /// source without a method, an amount written with a minus sign (PayPal's pattern `-?[0-9]+…` takes it; the amount must be above
     /// zero) and a three-character currency that is not ISO 4217 (PayPal's schema takes any three
     /// characters).
     static func businessIssue(for violation: PayRequestViolation) -> PayPalIssue? {
+        // PayPal's schema takes an empty `payment_source`; our confirm type requires its card.
+        if violation.location == .body, violation.field == "payment_source.card", ["missing", "null", "required"].contains(violation.rule) {
+            return .noPaymentSourceProvided
+        }
         guard violation.location == .body, let value = violation.value else { return nil }
         if violation.rule == "format.decimalString", violation.field.hasSuffix("amount.value"),
            PayDecimalText.unsignedProblem(value) == .signed || (value.hasPrefix("-") && admitsPayPalAmount(value.dropFirst())) {

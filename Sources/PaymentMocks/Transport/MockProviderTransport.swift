@@ -257,7 +257,11 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             var answer = refusals.methodNotAllowed(mock.method, allowed)
             answer.headers["allow"] = allowed.joined(separator: ", ")
             note(mock, "\(answer.status) (method not allowed)")
-            Self.judge { $0.outcome = "method not allowed" }
+            let rule = answer.rule
+            Self.judge { verdict in
+                verdict.outcome = "method not allowed"
+                verdict.rule = rule
+            }
             return .answered(answer)
         }
         mock.pathParameters = parameters(of: segments, in: route.segments)

@@ -1,0 +1,244 @@
+import AmazonPayMerchantServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import PaymentMocks
+import SuiteMCommerce
+import SuiteMerchantServer
+import Testing
+import _CryptoExtras
+
+/// The rule tables of Amazon Pay, Mollie's demo backend, MIT and Mastercard's hosted checkout,
+/// proven over a real socket against `payflow serve`: every row marked raised is provoked and
+/// answered with its status and code, and the sandbox's own journal, read afterwards, names exactly
+/// the table's raised codes (a raised row nobody provoked, or a refusal the table does not list,
+/// fails).
+@Suite("Provider rule tables over the socket", .serialized)
+struct ProviderRuleTablesSocketTests {
+    typealias Served = SandboxHardeningTests.Served
+
+    /// The rules the journal names for `provider`'s refused exchanges.
+    static func journalRules(_ served: Served, _ provider: String) async throws -> Set<String> {
+        let (_, _, body) = try await served.http("GET", "/__admin/requests?provider=\(provider)")
+        let entries = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["requests"] as? [[String: Any]] ?? []
+        return Set(entries.compactMap { $0["rule"] as? String })
+    }
+
+    /// The body's `reasonCode`, `code` or (Mollie's) rule-bearing `message`.
+    static func field(_ data: Data, _ name: String) -> String? {
+        (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?[name] as? String
+    }
+
+    /// A button tapped on a hosted page, without following the redirect: the status and the
+    /// `Location` (or the page's text).
+    static func tap(_ served: Served, _ target: String, button: String) async throws -> (status: Int, text: String) {
+        let body = "button=\(button)"
+        let reply = try await RawSocket.exchange(port: served.port, [RawSocket.lines(
+            "POST \(target) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: \(body.utf8.count)\nConnection: close\n\n") + Array(body.utf8)])
+        let location = reply.text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }.map { String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces) }
+        return (reply.status ?? 0, location ?? reply.text)
+    }
+
+    // MARK: Amazon Pay
+
+    /// A merchant key: `serve` registers its public half, the test signs with its private half.
+    struct AmazonKey {
+        static let id = "SANDBOX-RULES-KEY"
+        let key = try! _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let file: URL
+
+        init() throws {
+            file = FileManager.default.temporaryDirectory.appending(path: "rules-\(UUID().uuidString).pem")
+            try key.publicKey.pemRepresentation.write(to: file, atomically: true, encoding: .utf8)
+        }
+
+        var arguments: [String] { ["--amazon-public-key", file.path, "--amazon-public-key-id", Self.id] }
+    }
+
+    /// A signed Amazon Pay call through the socket; `edit` changes the headers after signing.
+    static func amazon(_ served: Served, _ key: AmazonKey, _ method: String, _ path: String, body: String = "", idempotencyKey: String? = nil,
+                       host: String? = nil, edit: (inout [String: String]) -> Void = { _ in }) async throws -> (status: Int, reason: String?, body: Data) {
+        let signer = AmazonPayRequestSigner(publicKeyID: AmazonKey.id, privateKey: key.key, host: host)
+        var headers = try signer.sign(MockRequest(method: method, path: path, query: [], headers: [:], body: Data(body.utf8), operationID: ""), idempotencyKey: idempotencyKey).headers
+        edit(&headers)
+        let (status, _, data) = try await served.http(method, "/t/amazonpay" + path, headers: headers, body: body.isEmpty ? nil : body)
+        return (status, field(data, "reasonCode"), data)
+    }
+
+    static let button = #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/review"},"storeId":"amzn1.application-oa2-client.rules"}"#
+
+    static func charge(_ amount: String, _ currency: String = "USD") -> String {
+        #"{"webCheckoutDetails":{"checkoutResultReturnUrl":"https://shop.example/result"},"paymentDetails":{"paymentIntent":"AuthorizeWithCapture","chargeAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}}"#
+    }
+
+    static func complete(_ amount: String, _ currency: String = "USD") -> String {
+        #"{"chargeAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}"#
+    }
+
+    @Test func amazonPayRaisesEveryRowOfItsTable() async throws {
+        let key = try AmazonKey()
+        defer { try? FileManager.default.removeItem(at: key.file) }
+        let served = try await Served.start(key.arguments)
+        defer { served.stop() }
+        func expect(_ answer: (status: Int, reason: String?, body: Data), _ status: Int, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(answer.status == status && answer.reason == reason, "expected \(status) \(reason), got \(answer.status) \(answer.reason ?? "-"): \(String(decoding: answer.body, as: UTF8.self))", sourceLocation: sourceLocation)
+        }
+        let created = try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: Self.button, idempotencyKey: "rules0001")
+        #expect(created.status == 201)
+        let session = try #require(Self.field(created.body, "checkoutSessionId"))
+        let path = "/v2/checkoutSessions/\(session)"
+        // Headers.
+        expect(try await Self.amazon(served, key, "GET", path, host: "pay-api.amazon.eu"), 400, "InvalidHeaderValue")
+        expect(try await Self.amazon(served, key, "GET", path) { $0["x-amz-pay-region"] = nil }, 400, "MissingHeader")
+        let raw = try await RawSocket.exchange(port: served.port, [RawSocket.lines(
+            "GET /t/amazonpay\(path) HTTP/1.1\nHost: x\nAuthorization: AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=\(AmazonKey.id)\nx-amz-pay-date:\nx-amz-pay-host: pay-api.amazon.com\nx-amz-pay-region: us\nConnection: close\n\n")])
+        #expect(raw.status == 400 && raw.text.contains("\"MissingHeaderValue\""), "\(raw.text)")
+        // Signatures.
+        expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = nil }, 401, "InvalidRequestSignature")
+        expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = $0["authorization"]?.replacingOccurrences(of: AmazonKey.id, with: "SANDBOX-UNKNOWN") }, 401, "UnauthorizedAccess")
+        // Paths and methods.
+        expect(try await Self.amazon(served, key, "GET", "/v2/checkoutSessions/no-such-session"), 404, "ResourceNotFound")
+        expect(try await Self.amazon(served, key, "GET", "/v1/checkoutSessions/\(session)"), 400, "InvalidAPIVersion")
+        expect(try await Self.amazon(served, key, "DELETE", path), 405, "UnsupportedOperation")
+        // Bodies.
+        expect(try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: "{\"webCheckoutDetails\":", idempotencyKey: "rules0002"), 400, "InvalidRequestFormat")
+        expect(try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: "{}", idempotencyKey: "rules0003"), 400, "MissingParameterValue")
+        expect(try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: Self.button.replacingOccurrences(of: "shop.example", with: "shop.example/other"), idempotencyKey: "rules0001"), 400, "DuplicateIdempotencyKey")
+        // Amounts: zero, signed, negative, too precise, over the ceiling; none is stored.
+        for amount in ["0", "0.00", "-5", "+8980", "10.001"] {
+            expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge(amount)), 400, "InvalidParameterValue")
+        }
+        expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge("150000.01")), 400, "TransactionAmountExceeded")
+        expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge("15000001", "JPY")), 400, "TransactionAmountExceeded")
+        let stored = try await Self.amazon(served, key, "GET", path)
+        #expect(!String(decoding: stored.body, as: UTF8.self).contains("chargeAmount"), "a refused amount was stored")
+        #expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge("10.00")).status == 200)
+        // Complete: another currency, another amount, an unmet constraint.
+        expect(try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10.00", "EUR"), idempotencyKey: "rules0004"), 400, "CurrencyMismatch")
+        expect(try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("11.00"), idempotencyKey: "rules0005"), 400, "AmountMismatch")
+        expect(try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10"), idempotencyKey: "rules0006"), 422, "InvalidCheckoutSessionStatus")
+        // The buyer cancels on the payment page: complete is CheckoutSessionCanceled, update InvalidCheckoutSessionStatus.
+        let page = try await Self.tap(served, "/h/apay.example/checkout/processing?amazonCheckoutSessionId=\(session)", button: "cancel")
+        #expect(page.status == 303, "the payment page answered \(page)")
+        expect(try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10.00"), idempotencyKey: "rules0007"), 422, "CheckoutSessionCanceled")
+        expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge("10.00")), 422, "InvalidCheckoutSessionStatus")
+        #expect(try await Self.journalRules(served, "amazonpay") == MockAmazonPayServer.ruleTable.raisedCodes)
+    }
+
+    // MARK: Mollie
+
+    @Test func mollieRaisesEveryRowOfItsTable() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let device = ["X-Mollie-Checkout-Device-UUID": "6c8f1f5e-2b7a-4d0e-9c3b-1a2b3c4d5e6f", "Content-Type": "application/json"]
+        func create(_ body: String, scenario: String? = nil) async throws -> (Int, String?) {
+            var headers = device
+            if let scenario { headers["Sandbox-Scenario"] = scenario }
+            let (status, _, data) = try await served.http("POST", "/t/mollie/api/payments", headers: headers, body: body)
+            return (status, Self.field(data, "message"))
+        }
+        #expect(try await served.http("GET", "/t/mollie/api/payments", headers: ["X-Mollie-Checkout-Device-UUID": "not-a-uuid"]).0 == 400)
+        #expect(try await served.http("GET", "/t/mollie/api/payments/9999", headers: device).0 == 404)
+        #expect(try await served.http("DELETE", "/t/mollie/api/payments", headers: device).0 == 405)
+        #expect(try await create(#"{"description":"ab","amount":10}"#).0 == 422)
+        for amount in ["0", "-5", "10.001"] {
+            #expect(try await create(#"{"description":"Order","amount":"# + amount + "}").0 == 422, "\(amount)")
+        }
+        #expect(try await create(#"{"description":"Order","amount":10,"method":"bitcoin"}"#) == (422, "The given data was invalid."))
+        #expect(try await create(#"{"description":"Order","amount":10,"method":"ideal","issuer":"ideal_NOPE"}"#) == (422, "The given data was invalid."))
+        let above = try await create(#"{"description":"Order","amount":2000.01,"method":"creditcard"}"#)
+        #expect(above == (422, "Error executing API call (422: Unprocessable Entity): The amount is higher than the maximum."))
+        #expect(try await create(#"{"description":"Order","amount":50000.01}"#).0 == 422)
+        #expect(try await create(#"{"description":"Order","amount":0.01,"method":"bancontact"}"#) == (422, "Error executing API call (422: Unprocessable Entity): The amount is lower than the minimum."))
+        #expect(try await create(#"{"description":"Order","amount":10}"#, scenario: "mollie-rejects").0 == 422)
+        #expect(try await create(#"{"description":"Order","amount":2000,"method":"creditcard"}"#).0 == 201)
+        #expect(try await Self.journalRules(served, "mollie") == MockMollieBackend.ruleTable.raisedCodes)
+    }
+
+    // MARK: MIT
+
+    @Test func mitRaisesEveryRowOfItsTable() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let merchant = MockMITServer.Merchant()
+        let json = ["Content-Type": "application/json"]
+        func call(_ path: String, _ body: String, scenario: String? = nil) async throws -> String? {
+            var headers = json
+            if let scenario { headers["Sandbox-Scenario"] = scenario }
+            let (status, _, data) = try await served.http("POST", "/t/mit/mcommerce/v1/\(path)", headers: headers, body: body)
+            return status == 200 ? "200" : Self.field(data, "code")
+        }
+        func beans(token: String? = nil, reference: String = "R-1", amount: Decimal = 150, _ change: (inout BeanTokenization, inout Bean3DS) -> Void = { _, _ in }) throws -> String {
+            var (tokenization, threeDS) = merchant.beans(token: token, amount: amount, reference: reference)
+            change(&tokenization, &threeDS)
+            return String(decoding: try PayWire.encodeJSON(TokenizeRequest(tokenization: tokenization, threeDS: threeDS)), as: UTF8.self)
+        }
+        // Hosted payment.
+        let xml = "<xml><tpPago>C</tpPago><amount>150.00</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>R-1</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>"
+        let xmlA = try SuiteCipher.encryptXMLA(xml, key: merchant.key)
+        func hosted(company: String = merchant.company, xmlA: String = xmlA, xmlM: String = merchant.xmlM, scenario: String? = nil) async throws -> String? {
+            try await call("pay", String(decoding: try PayWire.encodeJSON(HostedPaymentRequest(company: company, xmlA: xmlA, xmlM: xmlM)), as: UTF8.self), scenario: scenario)
+        }
+        #expect(try await hosted() == "200")
+        #expect(try await hosted(company: "OTHER") == "P001")
+        #expect(try await hosted(xmlA: try SuiteCipher.encryptXMLA(xml.replacingOccurrences(of: "150.00", with: "-5.00"), key: merchant.key)) == "P002")
+        #expect(try await hosted(xmlM: "XMLM-OTHER") == "P003")
+        #expect(try await hosted(scenario: "company-suspended") == "C001")
+        #expect(try await served.http("POST", "/t/mit/mcommerce/v9/nothing", headers: json, body: "{}").0 == 404)
+        #expect(try await served.http("DELETE", "/t/mit/mcommerce/v1/pay").0 == 405)
+        // Tokenization: every A-code, then a session authenticated on the capture page.
+        let aCodes: [(String, (inout BeanTokenization, inout Bean3DS) -> Void)] = [
+            ("A009", { t, _ in t.company = "OTHER" }), ("A001", { t, _ in t.branch = "99" }), ("A002", { t, _ in t.country = "USA" }),
+            ("A003", { t, _ in t.user = "OTHER" }), ("A004", { t, _ in t.password = "wrong" }), ("A005", { t, _ in t.merchant = "999999" }),
+            ("A006", { _, d in d.currency = .usd }), ("A007", { _, d in d.authKey = "WRONG" }), ("A008", { _, d in d.reference = "R-OTHER" }),
+        ]
+        for (code, change) in aCodes { #expect(try await call("tokenize", try beans(change)) == code, "\(code)") }
+        let (_, _, started) = try await served.http("POST", "/t/mit/mcommerce/v1/tokenize", headers: json, body: try beans())
+        let session = try #require(Self.field(started, "session"))
+        #expect(try await served.http("GET", "/t/mit/mcommerce/v1/tokenize/\(session)").0 == 400)  // A010: not authenticated yet
+        let captured = try await Self.tap(served, "/h/forms.sandbox.mitec.com.mx/capture/\(session)", button: "authenticated")
+        #expect(captured.status == 303 && captured.text.hasPrefix("suitemcommerce://tokenize"), "\(captured)")
+        let (_, _, tokenized) = try await served.http("GET", "/t/mit/mcommerce/v1/tokenize/\(session)")
+        let token = try #require(Self.field(tokenized, "token"))
+        // Token payments: every T-code.
+        let tCodes: [(String, String?, String, Decimal, (inout BeanTokenization, inout Bean3DS) -> Void)] = [
+            ("T014", token, "R-2", 150, { t, _ in t.company = "OTHER" }), ("T001", token, "R-2", 150, { t, _ in t.branch = "99" }),
+            ("T002", token, "R-2", 150, { t, _ in t.user = "OTHER" }), ("T003", token, "R-2", 150, { t, _ in t.password = "wrong" }),
+            ("T005", token, "R-2", 150, { t, _ in t.country = "USA" }), ("T006", token, "R-2", 150, { t, _ in t.merchant = "999999" }),
+            ("T007", token, "FACTURA-USADA", 150, { _, _ in }), ("T008", token, "R-2", 150, { t, _ in t.operationType = "9" }),
+            ("T009", "TKN-NEVER-ISSUED", "R-2", 150, { _, _ in }), ("T010", token, "R-2", 100_000.01, { _, _ in }),
+            ("T011", token, "R-2", 150, { _, d in d.currency = .usd }), ("T012", token, "R-2", 150, { _, d in d.authKey = "WRONG" }),
+        ]
+        for (code, used, reference, amount, change) in tCodes {
+            #expect(try await call("payWithToken", try beans(token: used, reference: reference, amount: amount, change)) == code, "\(code)")
+        }
+        #expect(try await call("payWithToken", try beans(token: token, reference: "R-3"), scenario: "token-other-card") == "T013")
+        #expect(try await call("payWithToken", try beans(token: token, reference: "R-3"), scenario: "card-expired") == "T004")
+        #expect(try await call("payWithToken", try beans(token: token, reference: "R-3")) == "200")
+        #expect(try await Self.journalRules(served, "mit") == MockMITServer.ruleTable.raisedCodes)
+    }
+
+    // MARK: Mastercard
+
+    @Test func srcCheckoutRaisesEveryRowOfItsTable() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let good = "checkoutId=c1&cartId=cart-1&amount=11.22&currency=USD"
+        func tap(_ query: String) async throws -> (Int, String) {
+            try await Self.tap(served, "/h/sandbox.src.mastercard.com/srci/?\(query)", button: "success")
+        }
+        var provoked: Set<String> = []
+        for (query, code) in [("amount=11.22&currency=USD&cartId=cart-1", "MissingCheckoutParameters"), ("checkoutId=c1&amount=11.22&currency=USD", "MissingCheckoutParameters"),
+                              (good.replacingOccurrences(of: "USD", with: "ABC"), "InvalidCurrency"), (good.replacingOccurrences(of: "11.22", with: "-5.00"), "InvalidAmount"),
+                              (good.replacingOccurrences(of: "11.22", with: "0"), "InvalidAmount"), (good.replacingOccurrences(of: "11.22", with: "%2B10.00"), "InvalidAmount"),
+                              (good.replacingOccurrences(of: "11.22", with: "1.001"), "InvalidAmount"), (good.replacingOccurrences(of: "amount=11.22&", with: ""), "InvalidAmount")] {
+            let (status, text) = try await tap(query)
+            #expect(status == 400 && text.contains(code), "\(query): \(status) \(text)")
+            if status == 400, text.contains(code) { provoked.insert(code) }
+        }
+        let (status, location) = try await tap(good)
+        #expect(status == 303 && location.contains("mpstatus=success"), "\(status) \(location)")
+        #expect(provoked == MockSRCCheckout.ruleTable.raisedCodes)
+    }
+}
