@@ -32,7 +32,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     private let lock = NSLock()
     private var sessions = BoundedStore<String, CheckoutSession>()
-    private var replies = BoundedStore<String, (body: Data, response: MockResponse)>()
+    /// `x-amz-pay-idempotency-key` answers: only those that took effect; another body under a
+    /// used key is `DuplicateIdempotencyKey`.
+    private var replies = IdempotentReplies(header: "x-amz-pay-idempotency-key", keep: .successes)
     private var completions = BoundedStore<String, Int>()
     private var outcomeValue: Outcome
     private var verifier: AmazonPaySignatureVerifier?
@@ -164,14 +166,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// Amazon keep them: a refused request may be sent again with the key, corrected. Amazon honours
     /// the key on POST only; on a PATCH (idempotent by definition) it has no effect.
     private func idempotent(_ request: MockRequest, _ act: () -> MockResponse) -> MockResponse {
-        guard request.method == "POST", let key = request.header("x-amz-pay-idempotency-key") else { return act() }
-        let scoped = "\(request.method) \(request.path) \(key)"
-        if let previous = replies[scoped] {
-            return previous.body == request.body ? previous.response : error(.duplicateIdempotencyKey, "the key was used with another body", status: 400)
-        }
-        let response = act()
-        if (200..<300).contains(response.status) { replies[scoped] = (request.body, response) }
-        return response
+        replies.answer(request, scope: "\(request.method) \(request.path)", conflict: { Self.error(.duplicateIdempotencyKey, "the key was used with another body", status: 400) }, act)
     }
 
     /// Amazon's answer to an unsigned, badly signed, stale or misdirected request, or `nil` when it

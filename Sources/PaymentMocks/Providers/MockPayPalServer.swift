@@ -57,7 +57,8 @@ public final class MockPayPalServer: @unchecked Sendable {
     private var webOutcomeValue: WebOutcome = .approve
     private var orders = BoundedStore<String, OrderResponse>()
     private var returnURLs = BoundedStore<String, URL>()
-    private var replies = BoundedStore<String, (Data, MockResponse)>()
+    /// `PayPal-Request-Id` answers: every answer kept (a refusal too), a repeat answered as the first.
+    private var replies = IdempotentReplies(header: "paypal-request-id", keep: .every)
     private var tokens = BoundedStore<String, Bool>()
     private var approvals = 0
     private var settlements = 0
@@ -233,41 +234,34 @@ public final class MockPayPalServer: @unchecked Sendable {
             if let mocked = Self.mockedResponse(request, "createOrder") { return mocked }
             let body = try request.body(as: CreateOrderRequest.self)
             return lock.withLock {
-                let scoped = request.header("paypal-request-id").map { "createOrder \($0)" }
                 // PayPal answers a repeated request id with the first answer (it keeps keys for six
-                // hours); its contract lists no issue for a repeat with another body.
-                if let scoped, let previous = replies[scoped] {
-                    var repeated = previous.1
+                // hours), a created order as 200; its contract lists no issue for a repeat with
+                // another body.
+                replies.answer(request, scope: "createOrder", replayed: { previous in
+                    var repeated = previous
                     if repeated.status == 201 { repeated.status = 200 }
                     return repeated
+                }) {
+                    let refused = Self.createOrderRefusals(body)
+                    if !refused.isEmpty { return PayPalIssue.answer("createOrder", status: 422, refused) }
+                    let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
+                    let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
+                    let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [
+                        LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET"),
+                        LinkDescription(href: request.link(URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")), rel: "approve", method: "GET"),
+                    ], purchaseUnits: units)
+                    orders[id] = order
+                    noteState(id)
+                    return .json(order, status: 201)
                 }
-                let refused = Self.createOrderRefusals(body)
-                if !refused.isEmpty {
-                    let response = PayPalIssue.answer("createOrder", status: 422, refused)
-                    if let scoped { replies[scoped] = (request.body, response) }
-                    return response
-                }
-                let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
-                let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
-                let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [
-                    LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET"),
-                    LinkDescription(href: request.link(URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")), rel: "approve", method: "GET"),
-                ], purchaseUnits: units)
-                orders[id] = order
-                noteState(id)
-                let response = MockResponse.json(order, status: 201)
-                if let scoped { replies[scoped] = (request.body, response) }
-                return response
             }
         }
         transport.handle("confirmPaymentSource", of: operations) { [self] request in
             if let mocked = Self.mockedResponse(request, "confirmPaymentSource") { return mocked }
             let body = try request.body(as: ConfirmPaymentSourceRequest.self)
             let id = request.pathParameters["orderID"] ?? ""
-            return lock.withLock {
-                // A request id is scoped to its operation and order.
-                let scoped = request.header("paypal-request-id").map { "confirm \(id) \($0)" }
-                if let scoped, let previous = replies[scoped] { return previous.1 }
+            // A request id is scoped to its operation and order.
+            return lock.withLock { replies.answer(request, scope: "confirm \(id)") {
                 // Confirm's contract declares no 404; an unknown order is PayPal's 404 without a detail.
                 guard var order = orders[id] else { return PayPalIssue.answer("", status: 404, []) }
                 if order.status == .approved { return PayPalIssue.paymentAlreadyApproved.answer("confirmPaymentSource") }
@@ -301,9 +295,8 @@ public final class MockPayPalServer: @unchecked Sendable {
                     noteState(id)
                     response = .json(order)
                 }
-                if let scoped { replies[scoped] = (request.body, response) }
                 return response
-            }
+            } }
         }
         transport.handle("authorizeOrder", of: operations) { [self] request in
             if let mocked = Self.mockedResponse(request, "authorizeOrder") { return mocked }
@@ -405,9 +398,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     private func settle(_ request: MockRequest, action intent: OrderIntent) -> MockResponse {
         let id = request.pathParameters["orderID"] ?? ""
         let name = intent == .authorize ? "authorize" : "capture"
-        return lock.withLock {
-            let scoped = request.header("paypal-request-id").map { "\(name) \(id) \($0)" }
-            if let scoped, let previous = replies[scoped] { return previous.1 }
+        return lock.withLock { replies.answer(request, scope: "\(name) \(id)") {
             let operation = intent == .authorize ? "authorizeOrder" : "captureOrder"
             guard var order = orders[id] else { return PayPalIssue.invalidResourceID.answer(operation, location: .path) }
             // Issues and descriptions as PayPal's contract lists them for each operation's 422.
@@ -444,9 +435,8 @@ public final class MockPayPalServer: @unchecked Sendable {
                 settlements += 1
                 response = .json(order, status: 201)
             }
-            if let scoped { replies[scoped] = (request.body, response) }
             return response
-        }
+        } }
     }
 
     private func tokenQuery(_ url: URL) -> String {
