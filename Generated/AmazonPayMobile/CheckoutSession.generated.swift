@@ -8,7 +8,7 @@ import Foundation
 ///
 /// - Remark: Generated from `AmazonPayPrice` in `AmazonPayMobile/CheckoutSession.yaml`.
 public struct AmazonPayPrice: Codable, Hashable, Sendable {
-    /// The amount as a decimal string. Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
+    /// The amount as a decimal string, above zero (Amazon refuses a zero charge with `InvalidParameterValue`, as it refuses a sign). Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
     public var amount: String
     /// The ISO 4217 currency.
     public var currencyCode: String
@@ -16,7 +16,7 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable {
     /// Creates a new `AmazonPayPrice`.
     ///
     /// - Parameters:
-    ///   - amount: The amount as a decimal string. Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
+    ///   - amount: The amount as a decimal string, above zero (Amazon refuses a zero charge with `InvalidParameterValue`, as it refuses a sign). Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
     ///   - currencyCode: The ISO 4217 currency.
     public init(amount: String, currencyCode: String) {
         self.amount = amount
@@ -46,6 +46,7 @@ extension AmazonPayPrice: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.maxLength(self.amount, 16, at: path.appending("amount"), into: &violations)
+        PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
         PayRules.format(self.amount, PayFormat.decimalString, at: path.appending("amount"), into: &violations)
         PayRules.format(self.currencyCode, PayFormat.iso4217, at: path.appending("currencyCode"), into: &violations)
     }

@@ -134,9 +134,9 @@ public final class SampleMerchantServer: Sendable {
     private func installRoutes() {
         let operations = AmazonPayMobileSchema.operations
         transport.refusals = Self.refusals
-        transport.handle("merchantCheckoutReview", of: operations) { [self] request in await checkoutReview(request) }
-        transport.handle("merchantUpdateCheckoutSession", of: operations) { [self] request in await updateCheckoutSession(request) }
-        transport.handle("merchantThanks", of: operations) { [self] request in await thanks(request) }
+        transport.handle(MerchantCheckoutReviewOperation.self, of: operations) { [self] request, _ in await checkoutReview(request) }
+        transport.handle(MerchantUpdateCheckoutSessionOperation.self, of: operations) { [self] request, _ in await updateCheckoutSession(request) }
+        transport.handle(MerchantThanksOperation.self, of: operations) { [self] request, _ in await thanks(request) }
         // The WebView version's cart is an HTML page, not an API operation.
         transport.on("GET", "/sample/cart") { [self] request in cartPage(request) }
     }

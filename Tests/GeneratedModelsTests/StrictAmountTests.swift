@@ -71,6 +71,18 @@ struct StrictAmountTests {
             let value = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(bad),"currencyCode":"USD"}}"#.utf8))
             #expect(value.violations.map { "\($0.path) [\($0.rule)]" } == ["chargeAmount.amount [format.decimalString]"], "\(bad)")
         }
+        // A charge is positive (`exclusiveMinimum: 0`): zero in either form is refused once, a sign by
+        // the format alone, the smallest amount taken.
+        for zero in [#""0""#, #""0.00""#, "0", "0.0", #""000""#] {
+            let value = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(zero),"currencyCode":"USD"}}"#.utf8))
+            #expect(value.violations.map { "\($0.path) [\($0.rule)]" } == ["chargeAmount.amount [exclusiveMinimum]"], "\(zero)")
+        }
+        let negative = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":"-5","currencyCode":"USD"}}"#.utf8))
+        #expect(negative.violations.map(\.rule) == ["format.decimalString"])
+        for small in [#""0.01""#, "0.01", #""00.10""#] {
+            let value = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(small),"currencyCode":"USD"}}"#.utf8))
+            #expect(value.violations.isEmpty, "\(small)")
+        }
         let wrongType = Self.issues { _ = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":true,"currencyCode":"USD"}}"#.utf8)) }
         #expect(wrongType.map(\.path.description) == ["chargeAmount.amount"])
     }

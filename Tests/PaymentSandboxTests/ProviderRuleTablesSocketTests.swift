@@ -90,9 +90,13 @@ struct ProviderRuleTablesSocketTests {
         let path = "/v2/checkoutSessions/\(session)"
         // Headers.
         expect(try await Self.amazon(served, key, "GET", path, host: "pay-api.amazon.eu"), 400, "InvalidHeaderValue")
-        expect(try await Self.amazon(served, key, "GET", path) { $0["x-amz-pay-region"] = nil }, 400, "MissingHeader")
+        expect(try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: Self.button), 400, "MissingHeader")
+        // An empty idempotency key, signed as sent (URLSession drops an empty header: raw bytes).
+        let signer = AmazonPayRequestSigner(publicKeyID: AmazonKey.id, privateKey: key.key)
+        let emptyKey = try signer.sign(MockRequest(method: "POST", path: "/v2/checkoutSessions", query: [], headers: [:], body: Data(Self.button.utf8), operationID: ""), idempotencyKey: "")
+        let head = emptyKey.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
         let raw = try await RawSocket.exchange(port: served.port, [RawSocket.lines(
-            "GET /t/amazonpay\(path) HTTP/1.1\nHost: x\nAuthorization: AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=\(AmazonKey.id)\nx-amz-pay-date:\nx-amz-pay-host: pay-api.amazon.com\nx-amz-pay-region: us\nConnection: close\n\n")])
+            "POST /t/amazonpay/v2/checkoutSessions HTTP/1.1\nHost: x\n\(head)\nContent-Length: \(Self.button.utf8.count)\nConnection: close\n\n") + Array(Self.button.utf8)])
         #expect(raw.status == 400 && raw.text.contains("\"MissingHeaderValue\""), "\(raw.text)")
         // Signatures.
         expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = nil }, 401, "InvalidRequestSignature")

@@ -32,6 +32,14 @@ extension SchemaChecker {
         if constraints.minimum != nil || constraints.maximum != nil {
             for (name, bound) in [("minimum", constraints.minimum), ("maximum", constraints.maximum)] {
                 guard let value = bound else { continue }
+                // An unsigned decimal string may be bounded to a positive amount, and only so: JSON
+                // Schema bounds a string by its pattern, and the exports write that one exactly.
+                if base == .string && constraints.format?.value == "decimalString" {
+                    if name != "minimum" || Decimal(string: value.value) != 0 || !constraints.exclusiveMinimum {
+                        diagnostics.error("a String of format decimalString takes one bound, 'exclusiveMinimum: 0' (a positive amount); found '\(name)' \(value.value)", at: value.location)
+                    }
+                    continue
+                }
                 guard let base, base.isNumeric else {
                     misfit(name, value.location, "numbers (Int, Int64, Double, Decimal)")
                     continue

@@ -232,7 +232,9 @@ public struct SchemaExport {
         if let value = constraints.minLength { entries.append(("minLength", .number(String(value)))) }
         if let value = constraints.maxLength { entries.append(("maxLength", .number(String(value)))) }
         if let value = constraints.pattern { entries.append(("pattern", .string("^(?:\(value))$"))) }
-        if let value = constraints.minimum { entries.append((constraints.exclusiveMinimum ? "exclusiveMinimum" : "minimum", .number(value))) }
+        // A decimal string's bound is its pattern's (``decimalPattern``); a number's is a bound.
+        let textDecimal = constraints.format == "decimalString" && !decimalPrimitive
+        if let value = constraints.minimum, !textDecimal { entries.append((constraints.exclusiveMinimum ? "exclusiveMinimum" : "minimum", .number(value))) }
         if let value = constraints.maximum { entries.append((constraints.exclusiveMaximum ? "exclusiveMaximum" : "maximum", .number(value))) }
         if let value = constraints.scale { entries.append(("multipleOf", .number(value == 0 ? "1" : "0." + String(repeating: "0", count: value - 1) + "1"))) }
         if constraints.exactScale, let scale = constraints.scale { entries.append(("x-exact-scale", .number(String(scale)))) }
@@ -302,6 +304,11 @@ public struct SchemaExport {
     /// The pattern of a decimal numeral (``PayDecimalText``), with the scale when one is set: a
     /// minus sign only when `signed`, never a plus.
     static func decimalPattern(_ constraints: ResolvedConstraints, scale: Int? = nil, signed: Bool = false) -> String {
+        // A positive decimal string (`exclusiveMinimum: 0`, which the checker allows without a
+        // scale only): a nonzero digit before or after the point.
+        if !signed, constraints.format == "decimalString", constraints.exclusiveMinimum, constraints.minimum.flatMap({ Decimal(string: $0) }) == 0 {
+            return "^(?:[0-9]*[1-9][0-9]*(\\.[0-9]+)?|[0-9]+\\.[0-9]*[1-9][0-9]*)$"
+        }
         let sign = signed ? "-?" : ""
         guard let scale = scale ?? constraints.scale else { return "^\(sign)[0-9]+(\\.[0-9]+)?$" }
         if constraints.exactScale { return scale == 0 ? "^\(sign)[0-9]+$" : "^\(sign)[0-9]+\\.[0-9]{\(scale)}$" }

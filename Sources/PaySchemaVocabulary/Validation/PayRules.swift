@@ -48,6 +48,13 @@ public enum PayRules {
         }
     }
 
+    /// `minimum` of a decimal string (`format: decimalString`, `exclusiveMinimum: 0`): its value
+    /// read exactly, never through `Double`; a text that is not a decimal is its format's to refuse.
+    public static func minimum(_ text: String, _ limit: Decimal, exclusive: Bool, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+        guard PayDecimalText.unsignedProblem(text) == nil, case .success(let reading) = PayDecimalText.read(text) else { return }
+        minimum(reading.value, limit, exclusive: exclusive, at: path, sensitive: sensitive, into: &violations)
+    }
+
     /// `maximum` (inclusive unless `exclusive`).
     @inlinable
     public static func maximum<T: Comparable & CustomStringConvertible>(_ value: T, _ limit: T, exclusive: Bool, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {

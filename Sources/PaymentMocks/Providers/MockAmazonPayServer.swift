@@ -32,9 +32,6 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     private let lock = NSLock()
     private var sessions = BoundedStore<String, CheckoutSession>()
-    /// `x-amz-pay-idempotency-key` answers: only those that took effect; another body under a
-    /// used key is `DuplicateIdempotencyKey`.
-    private var replies = IdempotentReplies(header: "x-amz-pay-idempotency-key", keep: .successes)
     private var completions = BoundedStore<String, Int>()
     private var outcomeValue: Outcome
     private var verifier: AmazonPaySignatureVerifier?
@@ -55,6 +52,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         self.ids = SeededGenerator(seed: seed)
         self.now = now
         transport.refusals = Self.refusals
+        transport.idempotency = Self.idempotency
         transport.offer(Self.requestScenarios)
         installRoutes()
         transport.authenticate = { [weak self] request, _ in self?.signatureRefusal(request) }
@@ -106,9 +104,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// Forgets every session and stored answer.
     public func reset() {
+        transport.forgetIdempotencyKeys()
         lock.withLock {
             sessions.removeAll()
-            replies.removeAll()
             completions.removeAll()
         }
     }
@@ -138,8 +136,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// Amazon's refusals: 404 `ResourceNotFound` (400 `InvalidAPIVersion` for a version it does not
     /// serve), 405 `UnsupportedOperation`, and 400 `InvalidRequestFormat` for a body that is not JSON,
-    /// `MissingParameterValue`/`InvalidParameterValue` (`MissingHeader`/`InvalidHeaderValue` for
-    /// headers) naming every field that breaks the schema.
+    /// `MissingParameterValue`/`InvalidParameterValue` (`MissingHeader`, `MissingHeaderValue` for an
+    /// empty one, `InvalidHeaderValue` for headers) naming every field that breaks the schema.
     static let refusals = ProviderRefusals(
         notFound: { path in
             if let version = path.split(separator: "/").first, version.hasPrefix("v"), version != "v2", Int(version.dropFirst()) != nil {
@@ -154,32 +152,26 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             }
             let missing = violations.allSatisfy { $0.rule == "missing" || $0.message == "is required" || $0.message == "required field is missing" }
             let headers = violations.allSatisfy { $0.location == .header }
+            let empty = violations.allSatisfy { $0.value?.isEmpty == true }
             let reason: ErrorReasonCode = headers
-                ? .unknown(missing ? "MissingHeader" : "InvalidHeaderValue")
+                ? .unknown(missing ? "MissingHeader" : empty ? "MissingHeaderValue" : "InvalidHeaderValue")
                 : (missing ? .missingParameterValue : .invalidParameterValue)
             return error(reason, violations.map(\.description).joined(separator: "; "), status: 400)
         })
 
-    /// Answers a repeated idempotency key with the first answer, or refuses it for another body. A
-    /// key is scoped to its operation and resource (`METHOD path`): the same key on another session
-    /// is another key. Only an answer of a request that took effect (2xx) is kept, as Stripe and
-    /// Amazon keep them: a refused request may be sent again with the key, corrected. Amazon honours
-    /// the key on POST only; on a PATCH (idempotent by definition) it has no effect.
-    private func idempotent(_ request: MockRequest, _ act: () -> MockResponse) -> MockResponse {
-        replies.answer(request, scope: "\(request.method) \(request.path)", conflict: { Self.error(.duplicateIdempotencyKey, "the key was used with another body", status: 400) }, act)
-    }
+    /// Amazon's `x-amz-pay-idempotency-key`, replayed by the transport: a repeated key gets the
+    /// first answer, another body under it is `DuplicateIdempotencyKey`. A key is scoped to its
+    /// operation and resource: the same key on another session is another key. Only an answer of a
+    /// request that took effect (2xx) is kept, as Stripe and Amazon keep them: a refused request may
+    /// be sent again with the key, corrected. Amazon honours the key on POST only; on a PATCH
+    /// (idempotent by definition) it has no effect.
+    static let idempotency = IdempotencyPolicy(keep: .successes, conflict: { _ in error(.duplicateIdempotencyKey, "the key was used with another body", status: 400) })
 
     /// Amazon's answer to an unsigned, badly signed, stale or misdirected request, or `nil` when it
     /// may proceed: the signature covers `x-amz-pay-date`, `x-amz-pay-host` and `x-amz-pay-region`;
     /// the date must be within ``dateWindow`` of now and the host must be the region's API host.
     private func signatureRefusal(_ request: MockRequest) -> MockResponse? {
         guard let verifier = signatureVerifier else { return nil }
-        // A request that carries a signature is checked for the headers every signed request
-        // carries before the signature: a missing one is named (no signature at all is a 401).
-        for name in ["x-amz-pay-date", "x-amz-pay-host", "x-amz-pay-region"] where request.header("authorization") != nil {
-            guard let value = request.header(name) else { return error(.unknown("MissingHeader"), "\(name) is missing", status: 400) }
-            if value.isEmpty { return error(.unknown("MissingHeaderValue"), "\(name) has no value", status: 400) }
-        }
         if let refusal = verifier.refusal(for: request) {
             switch refusal {
             case .unknownKey:
@@ -206,14 +198,11 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     public static let chargeCeilings: [String: Decimal] = ["USD": 150_000, "EUR": 150_000, "GBP": 135_000, "JPY": 15_000_000]
 
     /// Amazon's refusal of a charge amount, or `nil` when it takes it: 400 `InvalidParameterValue`
-    /// for zero (a sign is refused by the schema: the amount is an unsigned decimal string) or for
-    /// more decimals than the currency takes (two, none for JPY: Amazon refuses what it would have
-    /// to round), 400 `TransactionAmountExceeded` above the currency's ceiling.
+    /// for more decimals than the currency takes (two, none for JPY: Amazon refuses what it would
+    /// have to round), 400 `TransactionAmountExceeded` above the currency's ceiling. (A sign or a
+    /// zero amount is refused by the schema: the amount is a positive unsigned decimal string.)
     private static func amountRefusal(_ price: AmazonPayPrice?, _ field: String) -> MockResponse? {
         guard let price, case .success(let reading) = PayDecimalText.read(price.amount) else { return nil }
-        if reading.value == 0 {
-            return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: the amount must be greater than zero.", status: 400)
-        }
         if !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) {
             let digits = CurrencyPrecision.amazonPay.digits(of: price.currencyCode)
             return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: \(price.currencyCode) takes \(digits) decimals.", status: 400)
@@ -230,94 +219,86 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         return one.value == other.value
     }
 
-    /// Serves the schema operation `operationID`; the transport checks the signature first.
-    private func api(_ operationID: String, _ handler: @escaping MockProviderTransport.Handler) {
-        transport.handle(operationID, of: AmazonPayMobileSchema.operations, handler)
+    /// Serves the generated operation `Operation`; the transport checks the signature first and
+    /// replays idempotency keys (``idempotency``).
+    private func api<Operation: PayOperation>(_ operation: Operation.Type, _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) throws -> MockResponse) {
+        transport.handle(operation, of: AmazonPayMobileSchema.operations) { request, body in try handler(request, body) }
     }
 
     private func installRoutes() {
-        api("createCheckoutSession") { [self] request in
-            let payload = try request.body(as: ButtonPayload.self)
+        api(CreateCheckoutSessionOperation.self) { [self] _, payload in
             return lock.withLock {
-                idempotent(request) {
-                    let id = ids.nextUUID().uuidString.lowercased()
-                    let session = Self.openSession(id: id, returnURL: payload.webCheckoutDetails.checkoutReviewReturnUrl, storeId: payload.storeId, buyer: nil)
-                    sessions[id] = session
-                    noteState(id)
-                    return .json(session, status: 201)
-                }
+                let id = ids.nextUUID().uuidString.lowercased()
+                let session = Self.openSession(id: id, returnURL: payload.webCheckoutDetails.checkoutReviewReturnUrl, storeId: payload.storeId, buyer: nil)
+                sessions[id] = session
+                noteState(id)
+                return .json(session, status: 201)
             }
         }
-        api("getCheckoutSession") { [self] request in
+        api(GetCheckoutSessionOperation.self) { [self] request, _ in
             lock.withLock {
                 guard let session = sessions[request.pathParameters["checkoutSessionId"] ?? ""] else { return error(.resourceNotFound, "no such session", status: 404) }
                 return .json(session)
             }
         }
-        api("updateCheckoutSession") { [self] request in
+        api(UpdateCheckoutSessionOperation.self) { [self] request, update in
             let id = request.pathParameters["checkoutSessionId"] ?? ""
-            let update = try request.body(as: UpdateCheckoutSessionRequest.self)
             if let refusal = Self.amountRefusal(update.paymentDetails?.chargeAmount, "paymentDetails.chargeAmount") { return refusal }
             return lock.withLock {
-                idempotent(request) {
-                    guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
-                    guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
-                    var details = session.webCheckoutDetails ?? WebCheckoutDetails()
-                    details.checkoutResultReturnUrl = update.webCheckoutDetails?.checkoutResultReturnUrl
-                    details.checkoutCancelUrl = update.webCheckoutDetails?.checkoutCancelUrl
-                    var redirect = URLComponents()
-                    redirect.scheme = "https"
-                    redirect.host = Self.paymentHost
-                    redirect.path = "/checkout/processing"
-                    redirect.queryItems = [URLQueryItem(name: "amazonCheckoutSessionId", value: id)]
-                    details.amazonPayRedirectUrl = redirect.url
-                    session.webCheckoutDetails = details
-                    session.paymentDetails = update.paymentDetails
-                    session.merchantMetadata = update.merchantMetadata
-                    // The charge amount is set now; a buyer is associated only by signing in.
-                    session.constraints = session.buyer == nil ? [CheckoutSessionConstraint(constraintId: .buyerNotAssociated)] : []
-                    sessions[id] = session
-                    noteState(id)
-                    return .json(session)
-                }
+                guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
+                guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
+                var details = session.webCheckoutDetails ?? WebCheckoutDetails()
+                details.checkoutResultReturnUrl = update.webCheckoutDetails?.checkoutResultReturnUrl
+                details.checkoutCancelUrl = update.webCheckoutDetails?.checkoutCancelUrl
+                var redirect = URLComponents()
+                redirect.scheme = "https"
+                redirect.host = Self.paymentHost
+                redirect.path = "/checkout/processing"
+                redirect.queryItems = [URLQueryItem(name: "amazonCheckoutSessionId", value: id)]
+                details.amazonPayRedirectUrl = redirect.url
+                session.webCheckoutDetails = details
+                session.paymentDetails = update.paymentDetails
+                session.merchantMetadata = update.merchantMetadata
+                // The charge amount is set now; a buyer is associated only by signing in.
+                session.constraints = session.buyer == nil ? [CheckoutSessionConstraint(constraintId: .buyerNotAssociated)] : []
+                sessions[id] = session
+                noteState(id)
+                return .json(session)
             }
         }
-        api("completeCheckoutSession") { [self] request in
+        api(CompleteCheckoutSessionOperation.self) { [self] request, complete in
             let id = request.pathParameters["checkoutSessionId"] ?? ""
-            let complete = try request.body(as: CompleteCheckoutSessionRequest.self)
             if let refusal = Self.amountRefusal(complete.chargeAmount, "chargeAmount") { return refusal }
             return lock.withLock {
-                idempotent(request) {
-                    guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
-                    if session.statusDetails.state == .canceled {
-                        return error(.unknown("CheckoutSessionCanceled"), "Checkout was unsuccessful: the session is Canceled (\(session.statusDetails.reasonCode?.rawValue ?? "no reason")).", status: 422)
+                guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
+                if session.statusDetails.state == .canceled {
+                    return error(.unknown("CheckoutSessionCanceled"), "Checkout was unsuccessful: the session is Canceled (\(session.statusDetails.reasonCode?.rawValue ?? "no reason")).", status: 422)
+                }
+                guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is \(session.statusDetails.state.rawValue); only an Open session can be completed", status: 422) }
+                if let charge = session.paymentDetails?.chargeAmount {
+                    guard complete.chargeAmount.currencyCode == charge.currencyCode else {
+                        return error(.unknown("CurrencyMismatch"), "chargeAmount.currencyCode \(complete.chargeAmount.currencyCode) does not match the currency set during checkout, \(charge.currencyCode).", status: 400)
                     }
-                    guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is \(session.statusDetails.state.rawValue); only an Open session can be completed", status: 422) }
-                    if let charge = session.paymentDetails?.chargeAmount {
-                        guard complete.chargeAmount.currencyCode == charge.currencyCode else {
-                            return error(.unknown("CurrencyMismatch"), "chargeAmount.currencyCode \(complete.chargeAmount.currencyCode) does not match the currency set during checkout, \(charge.currencyCode).", status: 400)
-                        }
-                        guard Self.sameAmount(complete.chargeAmount.amount, charge.amount) else {
-                            return error(.unknown("AmountMismatch"), "chargeAmount does not match the Checkout Session's chargeAmount; call Update Checkout Session with the final total first.", status: 400)
-                        }
+                    guard Self.sameAmount(complete.chargeAmount.amount, charge.amount) else {
+                        return error(.unknown("AmountMismatch"), "chargeAmount does not match the Checkout Session's chargeAmount; call Update Checkout Session with the final total first.", status: 400)
                     }
-                    if let unmet = session.constraints?.first {
-                        return error(.invalidCheckoutSessionStatus, "the session has the constraint \(unmet.constraintId.rawValue)", status: 422)
-                    }
-                    if request.scenario == "declined" {
-                        session.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
-                        sessions[id] = session
-                        noteState(id)
-                        return error(.unknown("CheckoutSessionCanceled"), "Checkout was unsuccessful: the payment was declined; the session is Canceled (Declined).", status: 422)
-                    }
-                    session.statusDetails = StatusDetails(state: .completed, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
-                    session.chargeId = "S03-" + id.prefix(8) + "-C01"
-                    session.chargePermissionId = "S03-" + id.prefix(8)
+                }
+                if let unmet = session.constraints?.first {
+                    return error(.invalidCheckoutSessionStatus, "the session has the constraint \(unmet.constraintId.rawValue)", status: 422)
+                }
+                if request.scenario == "declined" {
+                    session.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
                     sessions[id] = session
                     noteState(id)
-                    completions[id, default: 0] += 1
-                    return .json(session)
+                    return error(.unknown("CheckoutSessionCanceled"), "Checkout was unsuccessful: the payment was declined; the session is Canceled (Declined).", status: 422)
                 }
+                session.statusDetails = StatusDetails(state: .completed, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
+                session.chargeId = "S03-" + id.prefix(8) + "-C01"
+                session.chargePermissionId = "S03-" + id.prefix(8)
+                sessions[id] = session
+                noteState(id)
+                completions[id, default: 0] += 1
+                return .json(session)
             }
         }
     }
@@ -436,12 +417,12 @@ extension MockAmazonPayServer {
         provider: "amazonpay", title: "Amazon Pay API v2 (checkout sessions)",
         source: "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
         rules: [
-            ProviderRule("InvalidHeaderValue", status: 400, when: "an invalid value for a header: a malformed `x-amz-pay-date`, a host that is not the region's, a malformed idempotency key"),
+            ProviderRule("InvalidHeaderValue", status: 400, when: "an invalid value for a header: a host that is not the region's, a malformed `x-amz-pay-date` or idempotency key"),
             ProviderRule("InvalidRequest", status: 400, when: "the request is invalid (no condition given)", .notApplicable("Amazon names no condition for it; every invalid request the sandbox sees has a more specific code")),
             ProviderRule("InvalidParameterValue", status: 400, operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "an invalid value for a parameter: a schema violation, a zero charge, more decimals than the currency takes"),
             ProviderRule("InvalidRequestFormat", status: 400, operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "a body that is not JSON"),
-            ProviderRule("MissingHeader", status: 400, when: "a header is missing: `x-amz-pay-date`, `x-amz-pay-host` or `x-amz-pay-region` on a signed request"),
-            ProviderRule("MissingHeaderValue", status: 400, when: "a header is sent without a value"),
+            ProviderRule("MissingHeader", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"], when: "a required header is missing: `x-amz-pay-idempotency-key` (the signed headers are checked by the signature first: 401)"),
+            ProviderRule("MissingHeaderValue", status: 400, operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "a header is sent without a value: an empty `x-amz-pay-idempotency-key`"),
             ProviderRule("MissingParameterValue", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"], when: "a mandatory parameter is missing"),
             ProviderRule("UnrecognizedField", status: 400, when: "a field Amazon does not know in the body", .notApplicable("our types model a subset of Amazon's fields; refusing the rest would refuse bodies Amazon takes (the .NET SDK's `multiAddressesCheckoutMetadata`, `allowOvercharge`)")),
             ProviderRule("InvalidSandboxSimulationSpecified", status: 400, when: "an invalid sandbox simulation", .notApplicable("Amazon's sandbox simulation codes are not modelled; the `Sandbox-Scenario` header plays their part")),

@@ -176,9 +176,8 @@ public final class MockMITServer: @unchecked Sendable {
 
     private func installRoutes() {
         let operations = SuiteMCommerceSchema.operations
-        transport.handle("openHostedPayment", of: operations) { [self] request in
+        transport.handle(OpenHostedPaymentOperation.self, of: operations) { [self] request, body in
             if let refusal = try gatekeep(request) { return refusal }
-            let body = try request.body(as: HostedPaymentRequest.self)
             guard body.company == merchant.company else { return error("P001") }
             guard body.xmlM == merchant.xmlM else { return error("P003") }
             guard let xml = try? SuiteCipher.decryptXMLA(body.xmlA, key: merchant.key),
@@ -189,16 +188,15 @@ public final class MockMITServer: @unchecked Sendable {
             transport.ledger.note("hosted payment", id: id, state: "form open")
             return .json(HostedForm(formUrl: Self.page("form", id)))
         }
-        transport.handle("startTokenization", of: operations) { [self] request in
+        transport.handle(StartTokenizationOperation.self, of: operations) { [self] request, body in
             if let refusal = try gatekeep(request) { return refusal }
-            let body = try request.body(as: TokenizeRequest.self)
             if let code = authenticationCode(body.tokenization, body.threeDS) { return error(code) }
             let session = nextID()
             lock.withLock { captures[session] = (false, body.tokenization.reference) }
             transport.ledger.note("tokenization", id: session, state: "awaiting 3-D Secure")
             return .json(CaptureView(captureUrl: Self.page("capture", session), session: session))
         }
-        transport.handle("getTokenization", of: operations) { [self] request in
+        transport.handle(GetTokenizationOperation.self, of: operations) { [self] request, _ in
             if let refusal = try gatekeep(request) { return refusal }
             let session = request.pathParameters["session"] ?? ""
             guard let capture = lock.withLock({ captures[session] }), capture.authenticated else { return error("A010") }
@@ -214,9 +212,8 @@ public final class MockMITServer: @unchecked Sendable {
                 cdResponse: "0", nbResponse: .success, token: token, tokenReference: "REF-" + session,
                 cardType: "CREDITO", cardBrand: "MasterCard", cardBank: "BANAMEX"))
         }
-        transport.handle("payWithToken", of: operations) { [self] request in
+        transport.handle(PayWithTokenOperation.self, of: operations) { [self] request, body in
             if let refusal = try gatekeep(request) { return refusal }
-            let body = try request.body(as: TokenizeRequest.self)
             if let code = tokenPaymentCode(body.tokenization, body.threeDS) { return error(code) }
             if request.scenario == "card-expired" { return error("T004") }
             if request.scenario == "token-other-card" { return error("T013") }

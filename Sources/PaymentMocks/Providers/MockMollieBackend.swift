@@ -140,20 +140,19 @@ public final class MockMollieBackend: @unchecked Sendable {
 
     private func installRoutes() {
         let operations = MollieCheckoutSchema.operations
-        transport.handle("listMethods", of: operations) { request in
+        transport.handle(ListMethodsOperation.self, of: operations) { request, _ in
             // The contract has read the amount as a positive decimal already; without one, every
             // active method (the guide's `getActiveMethods()`).
             guard let amount = request.queryValue("amount").flatMap({ Decimal(queryValue: $0) }) else { return .json(MethodListEnvelope(data: Self.methods)) }
             let active = Self.methods.filter { ($0.minimumAmount?.value ?? 0) <= amount && amount <= ($0.maximumAmount?.value ?? .greatestFiniteMagnitude) }
             return .json(MethodListEnvelope(data: active))
         }
-        transport.handle("listPayments", of: operations) { [self] request in
+        transport.handle(ListPaymentsOperation.self, of: operations) { [self] request, _ in
             guard let device = device(request) else { return badRequest() }
             return .json(PaymentListEnvelope(data: lock.withLock { payments[device] ?? [] }))
         }
-        transport.handle("createPayment", of: operations) { [self] request in
+        transport.handle(CreatePaymentOperation.self, of: operations) { [self] request, body in
             guard let device = device(request) else { return badRequest() }
-            let body = try request.body(as: CreatePaymentRequest.self)
             var errors: [String: [String]] = [:]
             var chosen: BackendMethod?
             if let method = body.method {
@@ -202,7 +201,7 @@ public final class MockMollieBackend: @unchecked Sendable {
                 return .json(PaymentEnvelope(data: payment), status: 201)
             }
         }
-        transport.handle("getPayment", of: operations) { [self] request in
+        transport.handle(GetPaymentOperation.self, of: operations) { [self] request, _ in
             guard let device = device(request) else { return badRequest() }
             let id = Int(request.pathParameters["id"] ?? "") ?? -1
             return lock.withLock {

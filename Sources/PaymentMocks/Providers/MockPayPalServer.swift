@@ -57,8 +57,6 @@ public final class MockPayPalServer: @unchecked Sendable {
     private var webOutcomeValue: WebOutcome = .approve
     private var orders = BoundedStore<String, OrderResponse>()
     private var returnURLs = BoundedStore<String, URL>()
-    /// `PayPal-Request-Id` answers: every answer kept (a refusal too), a repeat answered as the first.
-    private var replies = IdempotentReplies(header: "paypal-request-id", keep: .every)
     private var tokens = BoundedStore<String, Bool>()
     private var approvals = 0
     private var settlements = 0
@@ -70,6 +68,7 @@ public final class MockPayPalServer: @unchecked Sendable {
         self.transport = transport
         self.ids = SeededGenerator(seed: seed)
         transport.refusals = Self.refusals
+        transport.idempotency = Self.idempotency
         transport.offer(Self.requestScenarios)
         installRoutes()
         transport.authenticate = { [weak self] request, operation in self?.authenticationRefusal(request, operation) }
@@ -119,12 +118,21 @@ public final class MockPayPalServer: @unchecked Sendable {
         }
     }
 
+    /// PayPal's `PayPal-Request-Id`: a repeat gets the first answer whatever its body (PayPal keeps
+    /// keys for six hours; its contract lists no issue for another body), a refusal too, and a
+    /// created order as 200.
+    static let idempotency = IdempotencyPolicy(keep: .every, replayed: { operation, previous in
+        var repeated = previous
+        if operation.operationID == "createOrder", repeated.status == 201 { repeated.status = 200 }
+        return repeated
+    })
+
     /// Forgets every order, token and stored answer.
     public func reset() {
+        transport.forgetIdempotencyKeys()
         lock.withLock {
             orders.removeAll()
             returnURLs.removeAll()
-            replies.removeAll()
             tokens.removeAll()
             approvals = 0
             settlements = 0
@@ -220,9 +228,17 @@ public final class MockPayPalServer: @unchecked Sendable {
         return colon > text.startIndex && text.index(after: colon) < text.endIndex
     }
 
+    /// Serves the generated operation `Operation` with `handler`, after PayPal's negative testing
+    /// (`PayPal-Mock-Response`, ``mockedResponse(_:_:)``); the transport replays `PayPal-Request-Id`.
+    private func api<Operation: PayOperation>(_ operation: Operation.Type, _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) throws -> MockResponse) {
+        transport.handle(operation, of: PayPalPaymentsSchema.operations) { request, body in
+            if let mocked = Self.mockedResponse(request, Operation.operationID) { return mocked }
+            return try handler(request, body)
+        }
+    }
+
     private func installRoutes() {
-        let operations = PayPalPaymentsSchema.operations
-        transport.handle("createAccessToken", of: operations) { [self] _ in
+        api(CreateAccessTokenOperation.self) { [self] _, _ in
             let token = "A21AA" + ids.nextUUID().uuidString.replacingOccurrences(of: "-", with: "")
             lock.withLock { tokens[token] = true }
             transport.ledger.note("access token", id: ProviderLedger.fingerprint(token), state: "issued")
@@ -230,85 +246,64 @@ public final class MockPayPalServer: @unchecked Sendable {
                 accessToken: token, tokenType: "Bearer", appId: "APP-80W284485P519543T", expiresIn: Self.tokenLifetime,
                 nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
         }
-        transport.handle("createOrder", of: operations) { [self] request in
-            if let mocked = Self.mockedResponse(request, "createOrder") { return mocked }
-            let body = try request.body(as: CreateOrderRequest.self)
+        api(CreateOrderOperation.self) { [self] request, body in
+            let refused = Self.createOrderRefusals(body)
+            if !refused.isEmpty { return PayPalIssue.answer("createOrder", status: 422, refused) }
             return lock.withLock {
-                // PayPal answers a repeated request id with the first answer (it keeps keys for six
-                // hours), a created order as 200; its contract lists no issue for a repeat with
-                // another body.
-                replies.answer(request, scope: "createOrder", replayed: { previous in
-                    var repeated = previous
-                    if repeated.status == 201 { repeated.status = 200 }
-                    return repeated
-                }) {
-                    let refused = Self.createOrderRefusals(body)
-                    if !refused.isEmpty { return PayPalIssue.answer("createOrder", status: 422, refused) }
-                    let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
-                    let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
-                    let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [
-                        LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET"),
-                        LinkDescription(href: request.link(URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")), rel: "approve", method: "GET"),
-                    ], purchaseUnits: units)
-                    orders[id] = order
-                    noteState(id)
-                    return .json(order, status: 201)
-                }
+                let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
+                let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
+                let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [
+                    LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET"),
+                    LinkDescription(href: request.link(URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")), rel: "approve", method: "GET"),
+                ], purchaseUnits: units)
+                orders[id] = order
+                noteState(id)
+                return .json(order, status: 201)
             }
         }
-        transport.handle("confirmPaymentSource", of: operations) { [self] request in
-            if let mocked = Self.mockedResponse(request, "confirmPaymentSource") { return mocked }
-            let body = try request.body(as: ConfirmPaymentSourceRequest.self)
+        api(ConfirmPaymentSourceOperation.self) { [self] request, body in
             let id = request.pathParameters["orderID"] ?? ""
-            // A request id is scoped to its operation and order.
-            return lock.withLock { replies.answer(request, scope: "confirm \(id)") {
-                // Confirm's contract declares no 404; an unknown order is PayPal's 404 without a detail.
-                guard var order = orders[id] else { return PayPalIssue.answer("", status: 404, []) }
-                if order.status == .approved { return PayPalIssue.paymentAlreadyApproved.answer("confirmPaymentSource") }
-                if order.status == .completed { return PayPalIssue.orderCannotBeConfirmed.answer("confirmPaymentSource") }
-                let response: MockResponse
-                let card = body.paymentSource.card
-                let refused = Self.cardRefusals(card, now: Date())
-                if !refused.isEmpty {
-                    response = PayPalIssue.answer("confirmPaymentSource", status: 422, refused)
-                } else if card.number == Self.declinedCard || request.scenario == "card-declined" {
-                    response = PayPalIssue.paymentSourceDeclinedByProcessor.answer("confirmPaymentSource")
-                } else {
-                    let challenge = request.scenario == "3ds-challenge"
-                        || (request.scenario != "3ds-not-required" && (threeDSecureValue != .notRequired || card.number == Self.challengeCard || card.attributes?.verification?.method == .scaAlways))
-                    order.status = challenge ? .payerActionRequired : .approved
-                    order.paymentSource = PaymentSourceResponse(card: CardResponse(
-                        lastDigits: String(card.number.suffix(4)), brand: card.number.hasPrefix("4") ? "VISA" : "MASTERCARD", type: "CREDIT"))
-                    order.links = nil
-                    if challenge {
-                        // The challenge returns only to the URL registered here, never to one a page is handed.
-                        if let returnURL = body.applicationContext?.returnUrl { returnURLs[id] = returnURL }
-                        // Written out rather than through `URLComponents`, which cost about 6% of a confirm.
-                        let token = id.utf8.allSatisfy(Self.isUnreserved) ? id : id.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? id
-                        if let href = URL(string: "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=\(token)") {
-                            order.links = [LinkDescription(href: request.link(href), rel: "payer-action", method: "GET")]
-                        }
-                    } else {
-                        approvals += 1
-                    }
-                    orders[id] = order
-                    noteState(id)
-                    response = .json(order)
-                }
-                return response
-            } }
-        }
-        transport.handle("authorizeOrder", of: operations) { [self] request in
-            if let mocked = Self.mockedResponse(request, "authorizeOrder") { return mocked }
-            return settle(request, action: .authorize)
-        }
-        transport.handle("captureOrder", of: operations) { [self] request in
-            if let mocked = Self.mockedResponse(request, "captureOrder") { return mocked }
-            return settle(request, action: .capture)
-        }
-        transport.handle("getOrder", of: operations) { [self] request in
-            if let mocked = Self.mockedResponse(request, "getOrder") { return mocked }
             return lock.withLock {
+            // Confirm's contract declares no 404; an unknown order is PayPal's 404 without a detail.
+            guard var order = orders[id] else { return PayPalIssue.answer("", status: 404, []) }
+            if order.status == .approved { return PayPalIssue.paymentAlreadyApproved.answer("confirmPaymentSource") }
+            if order.status == .completed { return PayPalIssue.orderCannotBeConfirmed.answer("confirmPaymentSource") }
+            let response: MockResponse
+            let card = body.paymentSource.card
+            let refused = Self.cardRefusals(card, now: Date())
+            if !refused.isEmpty {
+                response = PayPalIssue.answer("confirmPaymentSource", status: 422, refused)
+            } else if card.number == Self.declinedCard || request.scenario == "card-declined" {
+                response = PayPalIssue.paymentSourceDeclinedByProcessor.answer("confirmPaymentSource")
+            } else {
+                let challenge = request.scenario == "3ds-challenge"
+                    || (request.scenario != "3ds-not-required" && (threeDSecureValue != .notRequired || card.number == Self.challengeCard || card.attributes?.verification?.method == .scaAlways))
+                order.status = challenge ? .payerActionRequired : .approved
+                order.paymentSource = PaymentSourceResponse(card: CardResponse(
+                    lastDigits: String(card.number.suffix(4)), brand: card.number.hasPrefix("4") ? "VISA" : "MASTERCARD", type: "CREDIT"))
+                order.links = nil
+                if challenge {
+                    // The challenge returns only to the URL registered here, never to one a page is handed.
+                    if let returnURL = body.applicationContext?.returnUrl { returnURLs[id] = returnURL }
+                    // Written out rather than through `URLComponents`, which cost about 6% of a confirm.
+                    let token = id.utf8.allSatisfy(Self.isUnreserved) ? id : id.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? id
+                    if let href = URL(string: "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=\(token)") {
+                        order.links = [LinkDescription(href: request.link(href), rel: "payer-action", method: "GET")]
+                    }
+                } else {
+                    approvals += 1
+                }
+                orders[id] = order
+                noteState(id)
+                response = .json(order)
+            }
+            return response
+            }
+        }
+        api(AuthorizeOrderOperation.self) { [self] request, _ in settle(request, action: .authorize) }
+        api(CaptureOrderOperation.self) { [self] request, _ in settle(request, action: .capture) }
+        api(GetOrderOperation.self) { [self] request, _ in
+            lock.withLock {
                 guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
                     return PayPalIssue.invalidResourceID.answer("getOrder", location: .path)
                 }
@@ -397,8 +392,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// authorization or a capture of each unit's amount.
     private func settle(_ request: MockRequest, action intent: OrderIntent) -> MockResponse {
         let id = request.pathParameters["orderID"] ?? ""
-        let name = intent == .authorize ? "authorize" : "capture"
-        return lock.withLock { replies.answer(request, scope: "\(name) \(id)") {
+        return lock.withLock {
             let operation = intent == .authorize ? "authorizeOrder" : "captureOrder"
             guard var order = orders[id] else { return PayPalIssue.invalidResourceID.answer(operation, location: .path) }
             // Issues and descriptions as PayPal's contract lists them for each operation's 422.
@@ -436,7 +430,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 response = .json(order, status: 201)
             }
             return response
-        } }
+        }
     }
 
     private func tokenQuery(_ url: URL) -> String {

@@ -1,10 +1,11 @@
 import Foundation
+import PaymentFlowsCore
+import PaymentSchemasRuntime
 
-/// The answers a provider keeps by idempotency key, and the replay of a repeated key: the one
-/// implementation every mock uses (PayPal's `PayPal-Request-Id`, Amazon's
-/// `x-amz-pay-idempotency-key`). A mock calls it under its own lock, so a key's check, the action
-/// and the kept answer are one step: two requests with one key never both act.
-public struct IdempotentReplies: Sendable {
+/// How a provider replays idempotency keys, which the transport applies to every operation whose
+/// schema declares an idempotency-key header (`idempotencyKey: true`): one implementation for every
+/// provider, none in the handlers.
+public struct IdempotencyPolicy: Sendable {
     /// Which answers are kept under their key.
     public enum Keep: Sendable {
         /// Every answer (PayPal replays a refusal too).
@@ -14,40 +15,89 @@ public struct IdempotentReplies: Sendable {
         case successes
     }
 
-    /// The header that carries the key (lowercase).
-    public let header: String
-    /// The methods the key is honoured on (a PATCH is idempotent by definition).
-    public let methods: Set<String>
     /// Which answers are kept.
-    public let keep: Keep
-    private var replies = BoundedStore<String, (body: Data, response: MockResponse)>()
+    public var keep: Keep
+    /// The methods the key is honoured on (a PATCH is idempotent by definition).
+    public var methods: Set<String>
+    /// The answer to a used key sent with another body, `nil` when the provider replays the first
+    /// answer whatever the body (PayPal).
+    public var conflict: (@Sendable (PayOperationDescriptor) -> MockResponse)?
+    /// The first answer as a repeat receives it (PayPal answers a repeated create 200, not 201).
+    public var replayed: @Sendable (PayOperationDescriptor, MockResponse) -> MockResponse
 
-    /// Creates an empty store for keys in `header` on `methods`.
-    public init(header: String, methods: Set<String> = ["POST"], keep: Keep) {
-        self.header = header.lowercased()
-        self.methods = methods
+    /// Creates a policy.
+    public init(keep: Keep, methods: Set<String> = ["POST"], conflict: (@Sendable (PayOperationDescriptor) -> MockResponse)? = nil,
+                replayed: @escaping @Sendable (PayOperationDescriptor, MockResponse) -> MockResponse = { $1 }) {
         self.keep = keep
+        self.methods = methods
+        self.conflict = conflict
+        self.replayed = replayed
+    }
+}
+
+/// The answers a transport keeps by idempotency key (scoped to the operation and its path: the
+/// same key on another order is another key), bounded as every mock store is, and a gate that lets
+/// one request per key act at a time, so two requests with one key never both act.
+final class IdempotentReplies: Sendable {
+    private let replies = LockIsolated(BoundedStore<String, (body: Data, response: MockResponse)>())
+    private let gate = KeyGate()
+
+    /// Answers `request` to `operation` under `policy`: a repeated key gets the first answer (or the
+    /// policy's conflict), a new one is answered by `act` and kept as the policy says.
+    func answer(_ request: MockRequest, _ operation: PayOperationDescriptor, policy: IdempotencyPolicy,
+                _ act: () async throws -> MockResponse) async throws -> MockResponse {
+        guard let header = operation.idempotencyKeyHeader, policy.methods.contains(request.method), let key = request.header(header) else {
+            return try await act()
+        }
+        let scoped = "\(operation.operationID) \(request.path) \(key)"
+        await gate.enter(scoped)
+        do {
+            let response = try await answerHoldingKey(scoped, request, operation, policy, act)
+            await gate.leave(scoped)
+            return response
+        } catch {
+            await gate.leave(scoped)
+            throw error
+        }
     }
 
-    /// Answers `request` once per key within `scope` (an operation and its resource: the same key
-    /// on another order is another key). A repeated key gets the first answer through `replayed`,
-    /// or `conflict`'s answer when its body differs from the first and the provider refuses that;
-    /// a request without a key, or on a method the key does not apply to, is answered by `act`.
-    public mutating func answer(
-        _ request: MockRequest, scope: String, conflict: (() -> MockResponse)? = nil,
-        replayed: (MockResponse) -> MockResponse = { $0 }, _ act: () -> MockResponse
-    ) -> MockResponse {
-        guard methods.contains(request.method), let key = request.header(header) else { return act() }
-        let scoped = "\(scope) \(key)"
-        if let previous = replies[scoped] {
-            if let conflict, previous.body != request.body { return conflict() }
-            return replayed(previous.response)
+    private func answerHoldingKey(_ scoped: String, _ request: MockRequest, _ operation: PayOperationDescriptor, _ policy: IdempotencyPolicy,
+                                  _ act: () async throws -> MockResponse) async throws -> MockResponse {
+        if let previous = replies.withValue({ $0[scoped] }) {
+            if let conflict = policy.conflict, previous.body != request.body { return conflict(operation) }
+            return policy.replayed(operation, previous.response)
         }
-        let response = act()
-        if keep == .every || (200..<300).contains(response.status) { replies[scoped] = (request.body, response) }
+        let response = try await act()
+        if policy.keep == .every || (200..<300).contains(response.status) {
+            replies.withValue { $0[scoped] = (request.body, response) }
+        }
         return response
     }
 
     /// Forgets every kept answer.
-    public mutating func removeAll() { replies.removeAll() }
+    func removeAll() { replies.withValue { $0.removeAll() } }
+}
+
+/// One request per key at a time: the others wait their turn, in arrival order. Holds only the
+/// keys in flight.
+private actor KeyGate {
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    func enter(_ key: String) async {
+        guard waiting[key] != nil else {
+            waiting[key] = []
+            return
+        }
+        await withCheckedContinuation { waiting[key, default: []].append($0) }
+    }
+
+    func leave(_ key: String) {
+        guard var queue = waiting[key], !queue.isEmpty else {
+            waiting[key] = nil
+            return
+        }
+        let next = queue.removeFirst()
+        waiting[key] = queue
+        next.resume()
+    }
 }

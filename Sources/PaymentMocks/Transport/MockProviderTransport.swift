@@ -63,6 +63,8 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     private var breachLog = BoundedLog<ContractBreach>(limit: MockProviderTransport.logLimit)
     private var missing: [String] = []
     private var refusalsValue: ProviderRefusals = .plain
+    private var idempotencyValue: IdempotencyPolicy?
+    private let replies = IdempotentReplies()
     private let faults: FaultPlan
 
     /// Creates a transport with no routes.
@@ -79,10 +81,26 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
     }
 
-    /// Serves the schema operation `operationID` of `operations` (a module's
-    /// `<Module>Schema.operations`) with `handler`: the route, the parameters and the body come from
-    /// the schemas; the handler sees only requests that keep the contract, with the decoded body in
-    /// ``MockRequest/input``. An id the schemas do not declare is listed in ``missingOperations``.
+    /// Serves the generated operation `Operation` (one of `operations`, a module's
+    /// `<Module>Schema.operations`) with `handler`, which receives the request and its decoded,
+    /// validated body: the route, the parameters and the body come from the schemas, and the handler
+    /// sees only requests that keep the contract. Idempotency keys are replayed here, by the
+    /// provider's ``idempotency`` policy, before the handler runs; the answer is checked against its
+    /// declared type after. An operation the schemas do not declare is listed in ``missingOperations``.
+    public func handle<Operation: PayOperation>(
+        _ operation: Operation.Type, of operations: [PayOperationDescriptor],
+        _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) async throws -> MockResponse
+    ) {
+        handle(Operation.operationID, of: operations) { request in
+            guard let body = request.input as? Operation.RequestBody ?? PayNoBody() as? Operation.RequestBody else {
+                throw MockTransportError.noDecodedBody("\(request.method) \(request.path) carries no decoded \(Operation.RequestBody.self)")
+            }
+            return try await handler(request, body)
+        }
+    }
+
+    /// Serves the operation `operationID` of `operations` with `handler`, which finds the decoded
+    /// body in ``MockRequest/input``: for tests that answer an operation by its id.
     public func handle(_ operationID: String, of operations: [PayOperationDescriptor], _ handler: @escaping Handler) {
         guard let operation = operations.first(where: { $0.operationID == operationID }) else {
             lock.withLock { missing.append(operationID) }
@@ -101,6 +119,16 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         get { lock.withLock { authenticateValue } }
         set { lock.withLock { authenticateValue = newValue } }
     }
+
+    /// How the provider replays idempotency keys on the operations that declare one; `nil` (the
+    /// default) honours none.
+    public var idempotency: IdempotencyPolicy? {
+        get { lock.withLock { idempotencyValue } }
+        set { lock.withLock { idempotencyValue = newValue } }
+    }
+
+    /// Forgets every answer kept under an idempotency key (a provider's reset).
+    public func forgetIdempotencyKeys() { replies.removeAll() }
 
     /// How the provider words contract refusals (``ProviderRefusals/plain`` until a mock sets its own).
     public var refusals: ProviderRefusals {
@@ -324,7 +352,11 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
         var answer: MockResponse
         do {
-            answer = try await route.handler(mock)
+            if let operation = route.operation, let policy = idempotency {
+                answer = try await replies.answer(mock, operation, policy: policy) { try await route.handler(mock) }
+            } else {
+                answer = try await route.handler(mock)
+            }
         } catch {
             note(mock, "connection failed")
             throw error

@@ -258,7 +258,9 @@ public struct PayOperationDescriptor: Sendable {
                 continue
             }
             for problem in parameter.ruledProblems(value) {
-                violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: problem.message, rule: problem.rule))
+                // The value refused goes with the violation, as a body field's does, unless it is a secret.
+                violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: problem.message, rule: problem.rule,
+                                                      value: parameter.sensitive ? nil : value))
             }
         }
         var decoded: (any Sendable)?
