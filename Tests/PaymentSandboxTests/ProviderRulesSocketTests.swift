@@ -164,6 +164,10 @@ struct ProviderRulesSocketTests {
         #expect(try await confirm(order, SandboxHardeningTests.confirmBody, scenario: "card-declined").issues == ["PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"])
         let far = try await confirm(order, SandboxHardeningTests.confirmBody.replacingOccurrences(of: "2030-01", with: "2099-01"))
         #expect(far.status == 422 && far.issues == ["INVALID_EXPIRY_DATE"], "\(far)")
+        // A card without its number (PayPal's document allows one for network tokens and vaulted
+        // cards): our listed difference, 400 MISSING_REQUIRED_PARAMETER (paypal-official-differences.json).
+        let numberless = try await confirm(order, #"{"payment_source":{"card":{"expiry":"2030-01"}}}"#)
+        #expect(numberless.status == 400 && numberless.issues == ["MISSING_REQUIRED_PARAMETER"], "\(numberless)")
         let empty = try await confirm(order, #"{"payment_source":{}}"#)
         #expect(empty.status == 422 && empty.issues == ["NO_PAYMENT_SOURCE_PROVIDED"] && empty.descriptions == ["At least one payment method is required within the payment source."], "\(empty)")
         // Capture before approval, then approve, confirm again, capture, capture again, confirm again.
