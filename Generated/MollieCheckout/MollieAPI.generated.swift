@@ -4,7 +4,7 @@
 import Foundation
 @_spi(Generated) import PaymentSchemasRuntime
 
-/// A Mollie payment method id; new methods arrive over time.
+/// A Mollie payment method id, every one Mollie's API document lists (the `klarnapay…` three and `payconiq` it marks deprecated or gone); new methods arrive over time.
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
 ///
@@ -42,11 +42,61 @@ public enum MollieMethod: PayOpenEnum, PayQueryValue {
     case twint
     /// The wire value `blik`.
     case blik
+    /// The wire value `alma`.
+    case alma
+    /// The wire value `bacs`.
+    case bacs
+    /// The wire value `bancomatpay`.
+    case bancomatpay
+    /// The wire value `billie`.
+    case billie
+    /// The wire value `billink`.
+    case billink
+    /// The wire value `bizum`.
+    case bizum
+    /// The wire value `directdebit`.
+    case directdebit
+    /// The wire value `in3`.
+    case in3
+    /// The wire value `mbway`.
+    case mbway
+    /// The wire value `mobilepay`.
+    case mobilepay
+    /// The wire value `multibanco`.
+    case multibanco
+    /// The wire value `mybank`.
+    case mybank
+    /// The wire value `paybybank`.
+    case paybybank
+    /// The wire value `paysafecard`.
+    case paysafecard
+    /// The wire value `pointofsale`.
+    case pointofsale
+    /// The wire value `riverty`.
+    case riverty
+    /// The wire value `satispay`.
+    case satispay
+    /// The wire value `swish`.
+    case swish
+    /// The wire value `trustly`.
+    case trustly
+    /// The wire value `vipps`.
+    case vipps
+    /// The wire value `voucher`.
+    case voucher
+    /// The wire value `klarnapaylater`.
+    case klarnapaylater
+    /// The wire value `klarnapaynow`.
+    case klarnapaynow
+    /// The wire value `klarnasliceit`.
+    case klarnasliceit
+    /// The wire value `payconiq`.
+    case payconiq
     /// A value this version of the schema does not list; the raw value is kept as received.
     case unknown(String)
 
     /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [MollieMethod] = [.ideal, .creditcard, .bancontact, .banktransfer, .paypal, .applepay, .klarna, .sofort, .przelewy24, .eps, .giropay, .kbc, .belfius, .giftcard, .twint, .blik]
+    public static let allCases: [MollieMethod] = [.ideal, .creditcard, .bancontact, .banktransfer, .paypal, .applepay, .klarna, .sofort, .przelewy24, .eps, .giropay, .kbc, .belfius, .giftcard, .twint, .blik, .alma, .bacs, .bancomatpay, .billie, .billink, .bizum, .directdebit, .in3, .mbway, .mobilepay, .multibanco, .mybank, .paybybank, .paysafecard, .pointofsale, .riverty, .satispay, .swish, .trustly, .vipps, .voucher, .klarnapaylater, .klarnapaynow, .klarnasliceit, .payconiq]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
     public init(rawValue: String) {
@@ -67,6 +117,31 @@ public enum MollieMethod: PayOpenEnum, PayQueryValue {
         case "giftcard": self = .giftcard
         case "twint": self = .twint
         case "blik": self = .blik
+        case "alma": self = .alma
+        case "bacs": self = .bacs
+        case "bancomatpay": self = .bancomatpay
+        case "billie": self = .billie
+        case "billink": self = .billink
+        case "bizum": self = .bizum
+        case "directdebit": self = .directdebit
+        case "in3": self = .in3
+        case "mbway": self = .mbway
+        case "mobilepay": self = .mobilepay
+        case "multibanco": self = .multibanco
+        case "mybank": self = .mybank
+        case "paybybank": self = .paybybank
+        case "paysafecard": self = .paysafecard
+        case "pointofsale": self = .pointofsale
+        case "riverty": self = .riverty
+        case "satispay": self = .satispay
+        case "swish": self = .swish
+        case "trustly": self = .trustly
+        case "vipps": self = .vipps
+        case "voucher": self = .voucher
+        case "klarnapaylater": self = .klarnapaylater
+        case "klarnapaynow": self = .klarnapaynow
+        case "klarnasliceit": self = .klarnasliceit
+        case "payconiq": self = .payconiq
         default: self = .unknown(rawValue)
         }
     }
@@ -90,6 +165,31 @@ public enum MollieMethod: PayOpenEnum, PayQueryValue {
         case .giftcard: return "giftcard"
         case .twint: return "twint"
         case .blik: return "blik"
+        case .alma: return "alma"
+        case .bacs: return "bacs"
+        case .bancomatpay: return "bancomatpay"
+        case .billie: return "billie"
+        case .billink: return "billink"
+        case .bizum: return "bizum"
+        case .directdebit: return "directdebit"
+        case .in3: return "in3"
+        case .mbway: return "mbway"
+        case .mobilepay: return "mobilepay"
+        case .multibanco: return "multibanco"
+        case .mybank: return "mybank"
+        case .paybybank: return "paybybank"
+        case .paysafecard: return "paysafecard"
+        case .pointofsale: return "pointofsale"
+        case .riverty: return "riverty"
+        case .satispay: return "satispay"
+        case .swish: return "swish"
+        case .trustly: return "trustly"
+        case .vipps: return "vipps"
+        case .voucher: return "voucher"
+        case .klarnapaylater: return "klarnapaylater"
+        case .klarnapaynow: return "klarnapaynow"
+        case .klarnasliceit: return "klarnasliceit"
+        case .payconiq: return "payconiq"
         case .unknown(let raw): return raw
         }
     }

@@ -59,8 +59,10 @@ class Official:
                 member = self.resolve(member, depth + 1)
                 for key, value in member.items():
                     if key == "properties":
+                        # A property two members declare must meet both (Mollie's payment-response
+                        # narrows the entity's open `method: {}` to its method enum).
                         for name, schema in value.items():
-                            properties.setdefault(name, schema)
+                            properties[name] = {"allOf": [properties[name], schema]} if name in properties and properties[name] != schema else schema
                     elif key == "required":
                         required += [name for name in value if name not in required]
                     else:
@@ -98,6 +100,18 @@ class Ours:
                     return self.resolve(options[0])
         return node
 
+    def leaf(self, node: dict | None) -> dict | None:
+        """Our schema of a plain string field (a pattern, a format, a code list), without references,
+        to generate a listed difference's field as we take it; `None` for anything else."""
+        resolved = self.resolve(node)
+        if isinstance(resolved, dict):
+            options = [option for option in resolved.get("anyOf", []) if option.get("type") != "null"]
+            if len(options) == 1:
+                resolved = self.resolve(options[0])
+        if not isinstance(resolved, dict) or resolved.get("type") != "string":
+            return None
+        return {key: value for key, value in resolved.items() if key in ("type", "pattern", "format", "enum", "minLength", "maxLength")}
+
     def name_of(self, node: dict | None) -> str | None:
         if isinstance(node, dict) and "$ref" in node:
             return node["$ref"].split("/")[-1]
@@ -112,7 +126,9 @@ class Ours:
 def forced(official: Official, ours: Ours, node: dict, our_node: dict | None, depth: int = 0, narrow: bool = False) -> dict:
     """The official schema with our required fields required too, recursively where both sides
     describe the same object. `narrow` also keeps coded strings (currencies, countries) within our
-    code lists, so a type whose every instance hit a listed difference is exercised inside it too."""
+    code lists, and generates each field a type lists as a difference as our schema takes it (a
+    URL, a date, an id's pattern), so a type whose every instance hit a listed difference is
+    exercised inside them too."""
     node = copy.deepcopy(official.resolve(node))
     mine = ours.resolve(our_node)
     if depth > 12 or not isinstance(mine, dict):
@@ -134,9 +150,11 @@ def forced(official: Official, ours: Ours, node: dict, our_node: dict | None, de
             required.append(name)
     if required:
         node["required"] = required
+    differences = (mine.get("x-upstream") or {}).get("differences", {}) if narrow else {}
     for name, schema in list(properties.items()):
         if name in our_properties:
-            properties[name] = forced(official, ours, schema, our_properties[name], depth + 1, narrow)
+            leaf = ours.leaf(our_properties[name]) if name in differences else None
+            properties[name] = leaf if leaf is not None else forced(official, ours, schema, our_properties[name], depth + 1, narrow)
     return node
 
 
@@ -189,6 +207,25 @@ def covered(ours: Ours, differences: dict[str, dict[str, str]], type_name: str, 
     return None
 
 
+def load_document(path: str) -> dict:
+    """An official document, JSON (PayPal's) or YAML (Mollie's OpenAPI 3.1). Its YAML is read with
+    dates left as text: the document's schemas type them as strings, and one example holds an
+    unquoted date that does not exist, which a loader that reads dates refuses."""
+    with open(path) as handle:
+        if not path.endswith((".yaml", ".yml")):
+            return json.load(handle)
+        import yaml
+
+        class Loader(yaml.SafeLoader):
+            pass
+
+        Loader.yaml_implicit_resolvers = {
+            first: [(tag, pattern) for tag, pattern in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+            for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+        }
+        return yaml.load(handle, Loader=Loader)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--payflow", required=True)
@@ -204,8 +241,7 @@ def main() -> int:
         print(report.stderr, file=sys.stderr)
         return 2
     coverage = json.loads(report.stdout)["coverage"]
-    with open(args.document) as handle:
-        official = Official(json.load(handle))
+    official = Official(load_document(args.document))
     components = official.document.get("components", {})
 
     modules = sorted({entry["type"].split(".")[0] for entry in coverage})

@@ -1,5 +1,6 @@
 import CLITestSupport
 import Foundation
+import MollieCheckout
 import PayPalPayments
 import PaySchemaCore
 import PaymentSchemasRuntime
@@ -24,6 +25,19 @@ struct ListedDifferenceProofTests {
 
     static let card = #""number":"4111111111111111","expiry":"2030-01""#
     static let authorization = #""id":"A1","status":"CREATED","expiration_time":"2026-02-28T00:00:00Z""#
+
+    /// A Mollie payment as Mollie's reference shows one, with `member` (a JSON member) replacing the
+    /// field of its name or added.
+    static func payment(_ member: String? = nil) -> String {
+        var members = [#""resource":"payment""#, #""id":"tr_7UhSN1zuXS""#, #""mode":"test""#, #""createdAt":"2024-03-20T09:13:37+00:00""#,
+                       #""status":"open""#, #""amount":{"currency":"EUR","value":"10.00"}"#, #""description":"Order 12345""#]
+        if let member {
+            let name = member.prefix { $0 != ":" }
+            members.removeAll { $0.hasPrefix(name + ":") }
+            members.append(member)
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
 
     /// The proofs, by `Type.difference` as the schemas name them.
     static let proofs: [String: [Case]] = [
@@ -53,6 +67,19 @@ struct ListedDifferenceProofTests {
         "PayPalErrorResponse.name": [refuses("PayPalErrorResponse", #"{"message":"m","debug_id":"d"}"#)],
         "PayPalErrorResponse.message": [refuses("PayPalErrorResponse", #"{"name":"INVALID_REQUEST","debug_id":"d"}"#)],
         "PayPalMoney.currency_code": [refuses("PayPalMoney", #"{"currency_code":"ABC","value":"1.00"}"#), takes("PayPalMoney", #"{"currency_code":"EUR","value":"1.00"}"#)],
+        "MollieAmount.currency": [refuses("MollieAmount", #"{"currency":"ABC","value":"10.00"}"#), takes("MollieAmount", #"{"currency":"EUR","value":"10.00"}"#)],
+        "MollieAmount.value": [refuses("MollieAmount", #"{"currency":"EUR","value":"ten"}"#), refuses("MollieAmount", #"{"currency":"EUR","value":"10.0"}"#),
+                               refuses("MollieAmount", #"{"currency":"EUR","value":"1,000.00"}"#), takes("MollieAmount", #"{"currency":"EUR","value":"1000.00"}"#)],
+        "MollieLink.href": [refuses("MollieLink", #"{"href":"","type":"text/html"}"#), refuses("MollieLink", #"{"href":"a b","type":"text/html"}"#),
+                            takes("MollieLink", #"{"href":"https://www.mollie.com/checkout/select-method/7UhSN1zuXS","type":"text/html"}"#)],
+        "MolliePayment.id": [refuses("MolliePayment", payment(#""id":"pay_7UhSN1zuXS""#)), takes("MolliePayment", payment())],
+        "MolliePayment.createdAt": [refuses("MolliePayment", payment(#""createdAt":"yesterday""#))],
+        "MolliePayment.paidAt": [refuses("MolliePayment", payment(#""paidAt":"2024-13-01T00:00:00+00:00""#)), takes("MolliePayment", payment(#""paidAt":"2024-03-20T09:28:37+00:00""#))],
+        "MolliePayment.canceledAt": [refuses("MolliePayment", payment(#""canceledAt":"soon""#))],
+        "MolliePayment.expiresAt": [refuses("MolliePayment", payment(#""expiresAt":"""#)), takes("MolliePayment", payment(#""expiresAt":"2024-03-20T09:28:37+00:00""#))],
+        "MolliePayment.failedAt": [refuses("MolliePayment", payment(#""failedAt":"20 March""#))],
+        "MollieMethod.sofort": [takes("MollieMethod", #""sofort""#)],
+        "MollieMethod.giropay": [takes("MollieMethod", #""giropay""#)],
         "PayPalMoney.value": [refuses("PayPalMoney", #"{"currency_code":"USD","value":".74"}"#), refuses("PayPalMoney", #"{"currency_code":"USD","value":"-0.74"}"#),
                               refuses("PayPalMoney", #"{"currency_code":"USD","value":"+0.74"}"#), takes("PayPalMoney", #"{"currency_code":"USD","value":"0.74"}"#)],
     ]
@@ -80,7 +107,7 @@ struct ListedDifferenceProofTests {
 
     @Test(arguments: proofs.sorted { $0.key < $1.key }.flatMap { key, cases in cases.map { (key, $0) } })
     func theDifferenceHolds(_ difference: String, _ proof: Case) throws {
-        let type = try #require(PayPalPaymentsSchema.type(named: proof.type), "no type \(proof.type)")
+        let type = try #require(PayPalPaymentsSchema.type(named: proof.type) ?? MollieCheckoutSchema.type(named: proof.type), "no type \(proof.type)")
         var problems: [String] = []
         do {
             problems = try type.read(Data(proof.json.utf8), as: .json).violations.map(\.description)
@@ -88,6 +115,14 @@ struct ListedDifferenceProofTests {
             problems = error.issues.map(\.description) + error.violations.map(\.description)
         }
         #expect(problems.isEmpty == proof.taken, "\(difference): \(proof) — \(problems)")
+    }
+
+    /// The retired methods are cases of ours, not the open enum's unknown value.
+    @Test func retiredMollieMethodsAreKnown() throws {
+        for method in ["sofort", "giropay"] {
+            let known = try PayWire.decodeJSON(MollieMethod.self, from: Data("\"\(method)\"".utf8))
+            #expect(known.isKnown && known.rawValue == method)
+        }
     }
 
     /// `YES` is a case of ours, not the open enum's unknown value.

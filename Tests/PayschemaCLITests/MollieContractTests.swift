@@ -51,14 +51,19 @@ struct MollieContractTests {
         #expect(throws: UpstreamError.self) { try UpstreamDocument(contentsOf: file) }
     }
 
-    /// `MolliePayment` links Mollie's `payment-response`: `payschema upstream` judges it against
-    /// Mollie's document (every official field modelled or omitted with a reason), and a document no
+    /// Every Mollie API type links Mollie's document (payments, their links and amounts, methods,
+    /// issuers, errors, modes, sequence types, statuses): `payschema upstream` judges them against it
+    /// (every official field or value modelled, omitted or listed with a reason), and a document no
     /// type links to is not judged as another's.
     @Test(.enabled(if: current != nil, "../shared/contracts/mollie is absent"))
-    func molliesDocumentJudgesTheLinkedPayment() throws {
+    func molliesDocumentJudgesEveryLinkedType() throws {
         let result = try CLIRunner.run("payschema", ["upstream", try #require(Self.current).path, "--format", "markdown"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("1 type linked to mollie/specs.yaml") && result.stdout.contains("0 need review"), "\(result.stdout.prefix(600))")
+        #expect(result.stdout.contains("11 types linked to mollie/specs.yaml") && result.stdout.contains("0 need review"), "\(result.stdout.prefix(600))")
+        for type in ["MolliePayment", "MolliePaymentLinks", "MollieAmount", "MollieLink", "MollieMethod", "MollieIssuer", "MollieError", "MollieErrorLinks",
+                     "MollieMode", "SequenceType", "PaymentStatus"] {
+            #expect(result.stdout.contains("| `MollieCheckout.\(type)` |"), "\(type) is not in the coverage table")
+        }
         let other = FileManager.default.temporaryDirectory.appending(path: "other-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: other) }
         try #"{"openapi":"3.1.0","paths":{},"components":{"schemas":{}}}"#.write(to: other, atomically: true, encoding: .utf8)
