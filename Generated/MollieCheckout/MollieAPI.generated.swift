@@ -424,7 +424,7 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     public var expiresAt: Date?
     /// When it failed.
     public var failedAt: Date?
-    /// The website profile.
+    /// The website profile, `pfl_…`.
     public var profileId: String?
     /// Links.
     public var links: MolliePaymentLinks?
@@ -449,7 +449,7 @@ public struct MolliePayment: Codable, Hashable, Sendable {
     ///   - canceledAt: When it was canceled.
     ///   - expiresAt: When an open payment expires.
     ///   - failedAt: When it failed.
-    ///   - profileId: The website profile.
+    ///   - profileId: The website profile, `pfl_…`.
     ///   - links: Links.
     public init(
         resource: String = "payment",
@@ -555,11 +555,15 @@ extension MolliePayment: PayValidatable {
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.pattern(self.id, Rules.idPattern, at: path.appending("id"), into: &violations)
         self.amount.collectViolations(at: path.appending("amount"), into: &violations)
+        if let value = self.profileId {
+            PayRules.pattern(value, Rules.profileIdPattern, at: path.appending("profileId"), into: &violations)
+        }
     }
 
     /// Patterns and formats compiled once for the checks above.
     private enum Rules {
         static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
+        static let profileIdPattern = PayPattern("pfl_[A-Za-z0-9]+")
     }
 }
 

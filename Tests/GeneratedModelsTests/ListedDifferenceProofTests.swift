@@ -73,6 +73,7 @@ struct ListedDifferenceProofTests {
         "MollieLink.href": [refuses("MollieLink", #"{"href":"","type":"text/html"}"#), refuses("MollieLink", #"{"href":"a b","type":"text/html"}"#),
                             takes("MollieLink", #"{"href":"https://www.mollie.com/checkout/select-method/7UhSN1zuXS","type":"text/html"}"#)],
         "MolliePayment.id": [refuses("MolliePayment", payment(#""id":"pay_7UhSN1zuXS""#)), takes("MolliePayment", payment())],
+        "MolliePayment.profileId": [refuses("MolliePayment", payment(#""profileId":"pfl_85dx-yKq""#)), takes("MolliePayment", payment(#""profileId":"pfl_85dxyKqNHa""#))],
         "MolliePayment.createdAt": [refuses("MolliePayment", payment(#""createdAt":"yesterday""#))],
         "MolliePayment.paidAt": [refuses("MolliePayment", payment(#""paidAt":"2024-13-01T00:00:00+00:00""#)), takes("MolliePayment", payment(#""paidAt":"2024-03-20T09:28:37+00:00""#))],
         "MolliePayment.canceledAt": [refuses("MolliePayment", payment(#""canceledAt":"soon""#))],

@@ -185,9 +185,15 @@ public struct UpstreamSchema: Sendable, Hashable {
         for (key, value) in Self.signature(object, in: document) where constraints[key] == nil { constraints[key] = value }
         let names = Self.orderedKeys(object["properties"])
         let schemas = object["properties"] as? [String: Any] ?? [:]
-        for name in names where !properties.contains(where: { $0.name == name }) {
-            let property = schemas[name] as? [String: Any] ?? [:]
-            properties.append((name, Self.signature(property, in: document)))
+        for name in names {
+            let signature = Self.signature(schemas[name] as? [String: Any] ?? [:], in: document)
+            // A property two `allOf` members declare meets both: Mollie's payment-response narrows
+            // the entity's open `method: {}` to its method enum.
+            if let index = properties.firstIndex(where: { $0.name == name }) {
+                for (key, value) in signature where properties[index].constraints[key] == nil { properties[index].constraints[key] = value }
+            } else {
+                properties.append((name, signature))
+            }
         }
         for name in object["required"] as? [Any] ?? [] {
             if let name = name as? String { required.insert(name) }
@@ -199,6 +205,11 @@ public struct UpstreamSchema: Sendable, Hashable {
     static func signature(_ raw: [String: Any], in document: UpstreamDocument?) -> [String: String] {
         var out: [String: String] = [:]
         if let ref = raw["$ref"] as? String { out["ref"] = referenceName(ref) }
+        // A nullable reference (ours: `anyOf: [{$ref}, {type: null}]`) names the schema it refers to.
+        for key in ["anyOf", "oneOf"] where out["ref"] == nil {
+            let options = (raw[key] as? [Any] ?? []).compactMap { $0 as? [String: Any] }.filter { $0["type"] as? String != "null" }
+            if options.count == 1, let ref = options[0]["$ref"] as? String { out["ref"] = referenceName(ref) }
+        }
         let object = document?.dereferenced(raw) ?? raw
         var merged = object
         for member in object["allOf"] as? [Any] ?? [] {

@@ -126,6 +126,17 @@ public enum UpstreamComparison {
         return (findings, coverage)
     }
 
+    /// Whether a `type` change only drops `null` (`[string, null]` → `string`): upstream stopped
+    /// sending it, and a type that reads `null` still reads what it is sent.
+    static func dropsNull(_ was: String?, _ now: String?, _ key: String) -> Bool {
+        guard key == "type", let was, let now else { return false }
+        func members(_ text: String) -> Set<String> {
+            Set(text.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        let before = members(was)
+        return before.contains("null") && before.subtracting(["null"]) == members(now)
+    }
+
     /// What changed between `old` and `new` in the schemas `types` link to, each judged against
     /// the type: a change it already follows (a new field it models, a removed value it never had)
     /// is reported without needing review.
@@ -170,17 +181,27 @@ public enum UpstreamComparison {
                 // The schema the field referred to is gone and our field refers to the type linked
                 // to it: that type's own UPSTREAM_SCHEMA_REMOVED is the one to review.
                 let vanished = ourReference != nil && ourReference == was["ref"] && new.schema(at: "/components/schemas/" + (was["ref"] ?? "")) == nil
+                // A listed difference that keeps its own pattern decides the field's shape: a
+                // pattern upstream adds or changes there is the difference's to answer, not new.
+                let ownPattern = type.link.differences[name] != nil && ours.constraints(of: name)?["pattern"] != nil
                 for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
                     let message = "\(key): \(was[key] ?? "(none)") → \(now[key] ?? "(none)")"
                     let follows = (key == "ref" || key == "enum") && ourReference != nil && ourReference == now["ref"]
                     let note = !ourNames.contains(name) ? " (a field the type does not model)"
                         : follows ? "; the type's field already refers to the linked \(now["ref"] ?? "")"
-                        : vanished ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)" : ""
-                    finding(.constraintChanged, "\(name).\(key)", message + note, review: ourNames.contains(name) && !follows && !vanished)
+                        : vanished ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)"
+                        : key == "ref" ? "; a name for the field's schema, whose constraints are compared one by one"
+                        : ownPattern && key == "pattern" ? "; the field is a listed difference with a pattern of its own: \(type.link.differences[name] ?? "")"
+                        : Self.dropsNull(was[key], now[key], key) ? "; upstream no longer sends null, which the type still reads" : ""
+                    let settled = follows || vanished || key == "ref" || (ownPattern && key == "pattern") || Self.dropsNull(was[key], now[key], key)
+                    finding(.constraintChanged, "\(name).\(key)", message + note, review: ourNames.contains(name) && !settled)
                 }
             }
             for key in Set(before.constraints.keys).union(after.constraints.keys).sorted() where before.constraints[key] != after.constraints[key] && key != "enum" {
-                finding(.constraintChanged, key, "\(key): \(before.constraints[key] ?? "(none)") → \(after.constraints[key] ?? "(none)")", review: true)
+                // The schema became a named one (`allOf: [$ref]`): its fields are compared above.
+                let named = key == "ref"
+                finding(.constraintChanged, key, "\(key): \(before.constraints[key] ?? "(none)") → \(after.constraints[key] ?? "(none)")" + (named ? "; a name, the fields are compared one by one" : ""),
+                        review: !named)
             }
         }
         return findings
