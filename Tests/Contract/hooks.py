@@ -50,10 +50,10 @@ schemathesis.openapi.format(
 # -- Amounts as JSON numbers, and their currency's decimals ---------------------------------------
 # Amazon Pay's amounts may be JSON numbers (its SDKs send them) written as plain numerals of at most
 # 16 characters (`x-numeral` in the contract). JSON Schema constrains a number's value, not how it is
-# written, so this keeps the bodies whose amount numbers Python writes that way. Amazon also refuses
+# written, so this keeps the cases whose amount numbers Python writes that way. Amazon also refuses
 # (400 InvalidParameterValue) an amount with more decimals than its `currencyCode` takes (two; none
 # for the currencies ISO 4217 writes without, JPY among them), a rule between two fields that JSON
-# Schema cannot spell either: the bodies kept respect it. (PayPal's DECIMAL_PRECISION is a 422, a
+# Schema cannot spell either: the cases kept respect it. (PayPal's DECIMAL_PRECISION is a 422, a
 # business rejection positive data may meet.)
 
 WITHOUT_DECIMALS = {"BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF"}
@@ -86,14 +86,9 @@ def _plain_amounts(value) -> bool:
 
 
 @schemathesis.hook
-def filter_body(context, body) -> bool:
-    return _plain_amounts(body)
-
-
-@schemathesis.hook
 def filter_case(context, case) -> bool:
-    # The coverage phase applies case hooks only: its boundary values for a positive amount
-    # (`exclusiveMinimum: 0`) are floats such as 5e-324, which no plain numeral writes.
+    # A case hook, which every phase applies (the coverage phase applies no body hook: its boundary
+    # values for a positive amount, `exclusiveMinimum: 0`, are floats such as 5e-324).
     return _plain_amounts(case.body)
 
 

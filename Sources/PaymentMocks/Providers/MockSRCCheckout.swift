@@ -60,7 +60,7 @@ extension MockSRCCheckout {
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value.flatMap { $0.isEmpty ? nil : $0 } }
         guard value("checkoutId") != nil, value("cartId") != nil else { return "MissingCheckoutParameters: the checkout page needs checkoutId and cartId" }
         guard let currency = value("currency"), ISO4217.minorUnits(of: currency) != nil else { return "InvalidCurrency: currency must be an ISO 4217 code" }
-        guard let amount = value("amount"), case .success(let reading) = PayDecimalText.read(amount), !amount.hasPrefix("+"), reading.value > 0 else {
+        guard let amount = value("amount"), case .success(let reading) = PayDecimalText.read(amount), reading.value > 0 else {
             return "InvalidAmount: amount must be a decimal greater than zero"
         }
         if PayDecimalText.scale(of: reading.value) > (ISO4217.minorUnits(of: currency) ?? 2) {
