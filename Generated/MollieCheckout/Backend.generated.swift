@@ -169,7 +169,7 @@ extension CreatePaymentRequest: PayValidatable {
 public struct BackendPayment: Codable, Hashable, Sendable {
     /// The backend's id (used in the deep link).
     public var id: Int
-    /// The Mollie payment id (`tr_…`); `null` until Mollie has created the payment (the backend's payments migration declares `mollie_id` nullable; its `PaymentResource` writes the key, but absence is tolerated as for every nullable field).
+    /// The Mollie payment id (`tr_…`): always present, `null` until Mollie has created the payment (the backend's payments migration declares `mollie_id` nullable and its `PaymentResource` always writes the key; a payment without the key is refused).
     public var mollieId: String?
     /// The method, once chosen; `null` for an open payment whose customer has not chosen yet (nullable in the backend's migration and `PaymentResource`).
     public var method: String?
@@ -192,7 +192,7 @@ public struct BackendPayment: Codable, Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - id: The backend's id (used in the deep link).
-    ///   - mollieId: The Mollie payment id (`tr_…`); `null` until Mollie has created the payment (the backend's payments migration declares `mollie_id` nullable; its `PaymentResource` writes the key, but absence is tolerated as for every nullable field).
+    ///   - mollieId: The Mollie payment id (`tr_…`): always present, `null` until Mollie has created the payment (the backend's payments migration declares `mollie_id` nullable and its `PaymentResource` always writes the key; a payment without the key is refused).
     ///   - method: The method, once chosen; `null` for an open payment whose customer has not chosen yet (nullable in the backend's migration and `PaymentResource`).
     ///   - issuer: The issuer, once chosen; `null` otherwise (nullable in the backend's migration and `PaymentResource`).
     ///   - amount: The amount.
@@ -229,7 +229,7 @@ public struct BackendPayment: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         var container = try PayDecodingContainer(decoder)
         let id = container.required(Int.self, "id")
-        self.mollieId = container.optional(String.self, PayFieldKey("mollie_id", nullable: true))
+        self.mollieId = container.present(String.self, PayFieldKey("mollie_id", nullable: true))
         self.method = container.optional(String.self, PayFieldKey("method", nullable: true))
         self.issuer = container.optional(String.self, PayFieldKey("issuer", nullable: true))
         let amount = container.required(Decimal.self, "amount")
@@ -246,11 +246,12 @@ public struct BackendPayment: Codable, Hashable, Sendable {
         self.status = status
     }
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted, and a required nullable field without a value is written as `null`.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.id, "id")
         try container.encodeIfPresent(self.mollieId, PayFieldKey("mollie_id", nullable: true))
+        try container.encodeNull(ifNil: self.mollieId, PayFieldKey("mollie_id", nullable: true))
         try container.encodeIfPresent(self.method, PayFieldKey("method", nullable: true))
         try container.encodeIfPresent(self.issuer, PayFieldKey("issuer", nullable: true))
         try container.encodeDecimal(self.amount, "amount")
@@ -473,7 +474,7 @@ public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
     public var methodDescription: String
     /// The smallest amount (the demo spells the key `minimum_mount`).
     public var minimumAmount: BackendAmount?
-    /// The largest amount (`maximum_mount`); Mollie may give none.
+    /// The largest amount (`maximum_mount`): always present, `null` when the method has no maximum (Mollie's method entity requires `maximumAmount` and returns `null` for no maximum; the demo relays it).
     public var maximumAmount: BackendAmount?
     /// The method's logo.
     public var image: MethodImage
@@ -488,7 +489,7 @@ public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
     ///   - id: The method id.
     ///   - methodDescription: The method's name.
     ///   - minimumAmount: The smallest amount (the demo spells the key `minimum_mount`).
-    ///   - maximumAmount: The largest amount (`maximum_mount`); Mollie may give none.
+    ///   - maximumAmount: The largest amount (`maximum_mount`): always present, `null` when the method has no maximum (Mollie's method entity requires `maximumAmount` and returns `null` for no maximum; the demo relays it).
     ///   - image: The method's logo.
     ///   - issuers: The issuers, for methods that have them (`null` otherwise).
     ///   - pricing: The fees (`null` unless requested).
@@ -516,7 +517,7 @@ public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
         let id = container.required(MollieMethod.self, "id")
         let methodDescription = container.required(String.self, "description")
         self.minimumAmount = container.optional(BackendAmount.self, PayFieldKey("minimum_mount", nullable: true))
-        self.maximumAmount = container.optional(BackendAmount.self, PayFieldKey("maximum_mount", nullable: true))
+        self.maximumAmount = container.present(BackendAmount.self, PayFieldKey("maximum_mount", nullable: true))
         let image = container.required(MethodImage.self, "image")
         self.issuers = container.list(BackendIssuer.self, PayFieldKey("issuers", nullable: true), required: false)
         self.pricing = container.list(MethodPricing.self, PayFieldKey("pricing", nullable: true), required: false)
@@ -527,13 +528,14 @@ public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
         self.image = image
     }
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
+    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted, and a required nullable field without a value is written as `null`.
     public func encode(to encoder: any Encoder) throws {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.id, "id")
         try container.encode(self.methodDescription, "description")
         try container.encodeIfPresent(self.minimumAmount, PayFieldKey("minimum_mount", nullable: true))
         try container.encodeIfPresent(self.maximumAmount, PayFieldKey("maximum_mount", nullable: true))
+        try container.encodeNull(ifNil: self.maximumAmount, PayFieldKey("maximum_mount", nullable: true))
         try container.encode(self.image, "image")
         try container.encodeIfPresent(self.issuers, PayFieldKey("issuers", nullable: true))
         try container.encodeIfPresent(self.pricing, PayFieldKey("pricing", nullable: true))

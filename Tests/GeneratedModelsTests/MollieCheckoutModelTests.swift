@@ -26,6 +26,29 @@ struct MollieCheckoutModelTests {
         #expect(try canonicalJSON(encodeJSON(page)) == canonicalJSON(paymentsPage.replacingOccurrences(of: "+00:00", with: "Z")))
     }
 
+    /// `mollie_id` and `maximum_mount` are present but null (`required: true, nullable: true`): the
+    /// backend always writes the keys, with `null` until Mollie made the payment or for a method
+    /// without a maximum. `null` reads as `nil`, `nil` is written as `null` (never omitted, by our
+    /// encoder or Foundation's), and a payload without the key is refused with its path.
+    @Test func presentButNullFieldsAreAlwaysWrittenAndRequired() throws {
+        let unpaid = #"{"id":3,"mollie_id":null,"amount":5,"description":"Order #3","status":"open"}"#
+        let payment = try decodeJSON(BackendPayment.self, unpaid)
+        #expect(payment.mollieId == nil && payment.violations.isEmpty)
+        #expect(try canonicalJSON(encodeJSON(payment)) == canonicalJSON(unpaid))
+        let foundation = try JSONEncoder().encode(payment)
+        #expect(try PayJSONParser.parse(String(decoding: foundation, as: UTF8.self))["mollie_id"] == .null)
+        #expect(try JSONDecoder().decode(BackendPayment.self, from: foundation) == payment)
+        #expect(decodingIssues(BackendPayment.self, #"{"id":3,"amount":5,"description":"Order #3","status":"open"}"#) == ["mollie_id: missing"])
+        #expect(decodingIssues(BackendPayment.self, #"{"id":3,"mollie_id":"pi_3","amount":5,"description":"Order #3","status":"open"}"#).isEmpty)
+        #expect(violationSummary(try decodeJSON(BackendPayment.self, #"{"id":3,"mollie_id":"pi_3","amount":5,"description":"Order #3","status":"open"}"#)) == ["mollie_id [pattern]"])
+
+        let method = BackendMethod(id: .twint, methodDescription: "TWINT", image: MethodImage())
+        #expect(try PayJSONParser.parse(encodeJSON(method))["maximum_mount"] == .null)
+        #expect(try PayJSONParser.parse(encodeJSON(method))["minimum_mount"] == nil)
+        #expect(decodingIssues(BackendMethod.self, #"{"id":"twint","description":"TWINT","image":{}}"#) == ["maximum_mount: missing"])
+        #expect(decodingIssues(BackendMethod.self, #"{"id":"twint","description":"TWINT","image":{},"maximum_mount":null}"#).isEmpty)
+    }
+
     @Test func methodsWithIssuersAndPricing() throws {
         let methods = try decodeJSON(MethodListEnvelope.self, """
             {"data":[{"id":"ideal","description":"iDEAL","minimum_mount":{"value":0.01,"currency":"EUR"},"maximum_mount":{"value":50000.0,"currency":"EUR"},

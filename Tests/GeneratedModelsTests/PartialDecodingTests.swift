@@ -30,7 +30,7 @@ struct PartialDecodingTests {
     /// A failed list element keeps its place: the next element's violation keeps its index.
     @Test func listElementsKeepTheirPositions() throws {
         let found = try problems(MollieCheckoutSchema.type(named: "PaymentListEnvelope"), """
-            {"data":[{"id":"x","amount":1.00,"description":"d","status":"open"},
+            {"data":[{"id":"x","mollie_id":null,"amount":1.00,"description":"d","status":"open"},
                      {"id":2,"amount":1.00,"description":"d","status":"open","mollie_id":"bad"}]}
             """)
         #expect(found.issues == ["data[0].id typeMismatch"])

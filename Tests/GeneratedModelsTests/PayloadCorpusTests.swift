@@ -105,7 +105,7 @@ struct PayloadCorpusTests {
         Invalid(type: "MollieCheckout.CreatePaymentRequest", payload: #"{"description":"Order","amount":100000000}"#, expected: ["amount [maximum]"]),
         Invalid(type: "MollieCheckout.CreatePaymentRequest", payload: #"{"amount":"10"}"#, expected: ["description: missing", "amount: typeMismatch"]),
         Invalid(type: "MollieCheckout.PaymentListEnvelope", payload: #"{"data":[{"id":1,"mollie_id":"x","amount":1,"description":"d","status":"open"},{"id":"2"}]}"#,
-                expected: ["data[1].id: typeMismatch", "data[1].amount: missing", "data[1].description: missing", "data[1].status: missing"]),
+                expected: ["data[1].id: typeMismatch", "data[1].mollie_id: missing", "data[1].amount: missing", "data[1].description: missing", "data[1].status: missing"]),
         Invalid(type: "MollieCheckout.PaymentEnvelope", payload: #"{"data":{"id":1,"mollie_id":"pay_1","amount":1,"description":"d","status":"open"}}"#, expected: ["data.mollie_id [pattern]"]),
         Invalid(type: "MollieCheckout.MollieError", payload: #"{"status":200,"title":"OK","detail":"d"}"#, expected: ["status [minimum]"]),
         Invalid(type: "MollieCheckout.Settings", payload: #"{"baseUrl":"mollie-checkout://x","paymentFlow":"sideways"}"#, expected: ["paymentFlow: invalidValue"]),

@@ -128,6 +128,36 @@ struct UpstreamCLITests {
         #expect(junit.stdout.contains(#"failures="6""#))
     }
 
+    /// The shape sweep against the contract: a pattern or format of ours that the official schema
+    /// does not have is UPSTREAM_SHAPE_STRICTER, to review, unless the field is a listed difference.
+    /// The current document gives none (our `^(?:[A-Z]{2}|C2)$` is PayPal's `^([A-Z]{2}|C2)$`, our
+    /// URL grammar is what its `format: uri` asks); a copy without the country code's pattern and
+    /// without `return_url`'s format gives exactly those two, and the money value (whose pattern
+    /// is a listed difference) stays silent when PayPal's pattern goes.
+    @Test(.enabled(if: contracts != nil, "../shared/contracts is absent"))
+    func shapesBeyondTheContractAreReported() throws {
+        let current = try CLIRunner.run("payschema", ["upstream", Self.current.path, "--format", "json"])
+        #expect(try Self.findings(current.stdout).filter { $0.rule == "UPSTREAM_SHAPE_STRICTER" }.isEmpty, "\(current.stdout)")
+
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var document = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.current)) as? [String: Any] ?? [:]
+        let schemas = ["components", "schemas"]
+        document = Self.removing(at: schemas + ["country_code", "pattern"], in: document)
+        document = Self.removing(at: schemas + ["order_confirm_application_context", "properties", "return_url", "format"], in: document)
+        document = Self.removing(at: schemas + ["money", "properties", "value", "pattern"], in: document)
+        let edited = directory.appending(path: "checkout_orders_v2.json")
+        try JSONSerialization.data(withJSONObject: document).write(to: edited)
+
+        let run = try CLIRunner.run("payschema", ["upstream", edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", "json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let shapes = try Self.findings(run.stdout).filter { $0.rule == "UPSTREAM_SHAPE_STRICTER" }
+        #expect(Set(shapes.map { "\($0.type).\($0.element)" }) == [
+            "PayPalPayments.PayPalAddress.country_code.pattern", "PayPalPayments.ApplicationContext.return_url.pattern",
+        ], "\(shapes.map { "\($0.type).\($0.element)" })")
+        #expect(shapes.allSatisfy { $0.review })
+    }
+
     /// `lint --contracts` checks that each link names a document and a schema that exist.
     @Test(.enabled(if: contracts != nil, "../shared/contracts is absent"))
     func lintChecksTargets() throws {
@@ -142,6 +172,18 @@ struct UpstreamCLITests {
         let broken = try CLIRunner.run("payschema", ["lint", "--contracts", Self.contracts!.path, "Schemas"], in: directory)
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("Orders.yaml:") && broken.stdout.contains("has no schema at '/components/schemas/link_descripton'") && broken.stdout.contains("link_description"), "\(broken.stdout)")
+    }
+
+    /// `object` without the member at the end of `keys` (each key but the last names an object).
+    static func removing(at keys: [String], in object: [String: Any]) -> [String: Any] {
+        var copy = object
+        guard let first = keys.first else { return copy }
+        if keys.count == 1 {
+            copy[first] = nil
+        } else {
+            copy[first] = removing(at: Array(keys.dropFirst()), in: object[first] as? [String: Any] ?? [:])
+        }
+        return copy
     }
 
     struct Finding {

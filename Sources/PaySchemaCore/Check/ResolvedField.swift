@@ -69,8 +69,17 @@ public final class ResolvedField: Sendable {
     /// Whether a URL may be relative.
     public var allowsRelativeURL: Bool { declared.allowsRelativeURL?.value == true }
 
-    /// Whether the Swift property is optional: not required and without a default.
-    public var isOptionalInSwift: Bool { !required && defaultValue == nil }
+    /// Whether the field must be present but may be `null` (`required: true` with `nullable: true`):
+    /// optional in Swift, always written (`nil` as `null`), refused when absent.
+    public var isPresentButNull: Bool { required && isNullable }
+
+    /// Whether the Swift property is optional: not required and without a default, or present but
+    /// null.
+    public var isOptionalInSwift: Bool { (!required && defaultValue == nil) || isPresentButNull }
+
+    /// Whether the decoded value always holds a value (required and never `null`): such fields
+    /// are checked for completeness after every field was read.
+    public var isMandatory: Bool { required && !isNullable }
 
     /// The name in JSON.
     public var jsonName: String { wireName(in: .json) }

@@ -6,8 +6,12 @@ extension SchemaChecker {
     mutating func checkWireForms(_ field: FieldDecl, owner: String, formats: Set<WireFormat>) {
         let type = field.type.value
         var what: String { "'\(owner).\(field.name.value)'" }  // built only for a message
-        if let nullable = field.nullable, nullable.value, !field.isOptionalInSwift {
-            diagnostics.error("'nullable' applies to optional fields (no 'required', no 'default'); \(what) is not optional", at: nullable.location)
+        if let nullable = field.nullable, nullable.value {
+            if field.defaultValue != nil {
+                diagnostics.error("'nullable' applies to fields without a 'default'; \(what) has one", at: nullable.location)
+            } else if field.required, formats != [.json] {
+                diagnostics.error("a required nullable field (present but null) exists only in JSON; \(what) is in a type with other encodings", at: nullable.location)
+            }
         }
         if field.nullableElements, formats != [.json] {
             diagnostics.error("null list elements ('[T?]') exist only in JSON; \(what) is in a type with other encodings", at: field.type.location)
@@ -50,7 +54,7 @@ extension SchemaChecker {
                     diagnostics.error("'requireAnyOf' names '\(name.value)', which is not a field of '\(owner)'\(Suggestions.hint(for: name.value, in: names))", at: name.location)
                     continue
                 }
-                if !field.isOptionalInSwift {
+                if !field.isOptionalInSwift || field.required {
                     diagnostics.error("'requireAnyOf' names '\(name.value)', which is always present (required or defaulted); list optional fields", at: name.location)
                 }
             }

@@ -47,6 +47,7 @@ public enum DiffRule: String, CaseIterable, Sendable {
     case documentationChanged = "DOCUMENTATION_CHANGED"
     case staleAcceptance = "STALE_ACCEPTANCE"
     case elementNullabilityChanged = "ELEMENT_NULLABILITY_CHANGED"
+    case fieldNullabilityChanged = "FIELD_NULLABILITY_CHANGED"
 
     /// One line on what the rule reports.
     public var summary: String {
@@ -97,6 +98,7 @@ public enum DiffRule: String, CaseIterable, Sendable {
         case .documentationChanged: return "only documentation changed"
         case .staleAcceptance: return "an entry of breaking-changes.yaml matches no change"
         case .elementNullabilityChanged: return "list elements became nullable (`[T?]`) or stopped being nullable"
+        case .fieldNullabilityChanged: return "a required field became nullable (present but null: `T` became `T?`) or stopped being nullable"
         }
     }
 }

@@ -137,7 +137,17 @@ extension SchemaDiff {
                     + (breaks ? (loosened ? ": old receivers reject null elements" : ": old senders may send null elements") : ""), at: location)
         }
         var wireForms = WireFormChanges()
-        if old.isNullable != new.isNullable { wireForms.note(new.isNullable ? -1 : 1, "null") }
+        if old.required && new.required && old.isNullable != new.isNullable {
+            // A required field that became nullable (present but null) or stopped being: the wire
+            // admits null or not, and the Swift property's type gains or loses its optional.
+            let loosened = new.isNullable
+            let breaks = loosened ? Self.receives(direction) : Self.sends(direction)
+            add(.fieldNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
+                "\(new.name.value) " + (loosened ? "may now be null (T became T?)" : "can no longer be null (T? became T)")
+                    + (breaks ? (loosened ? ": old receivers reject null" : ": old senders may send null") : ""), at: location)
+        } else if old.isNullable != new.isNullable {
+            wireForms.note(new.isNullable ? -1 : 1, "null")
+        }
         if (old.allowsRelativeURL?.value ?? false) != (new.allowsRelativeURL?.value ?? false) {
             wireForms.note(new.allowsRelativeURL?.value == true ? -1 : 1, "relative URLs")
         }

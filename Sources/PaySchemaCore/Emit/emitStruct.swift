@@ -127,15 +127,16 @@ extension SwiftEmitter {
             case .map(let value):
                 expression = .call(container, "map", SwiftArgument(.metatype(swiftType(value))), SwiftArgument(key), required)
             default:
-                expression = .call(container, field.required ? "required" : "optional", SwiftArgument(.metatype(swiftType(field.type))), SwiftArgument(key))
+                let reader = field.isPresentButNull ? "present" : field.required ? "required" : "optional"
+                expression = .call(container, reader, SwiftArgument(.metatype(swiftType(field.type))), SwiftArgument(key))
             }
             if let value = field.defaultValue { expression = expression ?? literal(value) }
-            // Optional and defaulted fields are stored as they are read; required ones wait until
+            // Optional, defaulted and nullable fields are stored as they are read; mandatory ones wait until
             // every field was read, so that all problems are reported at once.
-            body.append(field.required ? .constant(field.name, value: expression) : .assignment(member(storage(field)), expression))
+            body.append(field.isMandatory ? .constant(field.name, value: expression) : .assignment(member(storage(field)), expression))
         }
         body.append(.expression(.tryExpression(.call(container, "finish"))))
-        let mandatory = fields.filter { $0.required }
+        let mandatory = fields.filter { $0.isMandatory }
         if !mandatory.isEmpty {
             body.append(.guardStatement(mandatory.map { .optionalBinding($0.name, nil) }, else: .inline(.throwStatement(.call(container, "incomplete")))))
         }
@@ -144,7 +145,8 @@ extension SwiftEmitter {
     }
 
     func encoding(_ fields: [ResolvedField], keys: [SwiftExpression]) -> SwiftDeclaration {
-        let doc = SwiftDoc("Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.")
+        let doc = SwiftDoc("Encodes the fields under the wire names of the encoder's format; absent optionals are omitted"
+                           + (fields.contains(where: \.isPresentButNull) ? ", and a required nullable field without a value is written as `null`." : "."))
         let parameters = [SwiftParameter("to", "encoder", type: "any Encoder")]
         let open = SwiftExpression.construct("PayEncodingContainer", "encoder")
         guard !fields.isEmpty else {
@@ -170,6 +172,9 @@ extension SwiftEmitter {
                 call = .call(container, method, SwiftArgument(value), SwiftArgument(key))
             }
             body.append(.expression(.tryExpression(call)))
+            if field.isPresentButNull {
+                body.append(.expression(.tryExpression(.call(container, "encodeNull", SwiftArgument("ifNil", value), SwiftArgument(key)))))
+            }
         }
         return function(doc, "encode", parameters, throws: true, .lines(body))
     }

@@ -52,7 +52,9 @@ public enum LanguageSchema {
         let field = object([
             ("type", text), ("required", flag), ("default", .members([])), ("doc", text), ("deprecated", deprecation), ("renamedFrom", names),
             ("sensitive", flag), ("json", text), ("xml", text), ("query", text), ("queryStyle", .members([("enum", strings(QueryListStyle.allCases.map(\.rawValue)))])),
-            ("aliases", names), ("dateFormat", text), ("timeZone", text), ("nullable", flag), ("relative", flag),
+            ("aliases", names), ("dateFormat", text), ("timeZone", text), ("relative", flag),
+            ("nullable", .members([("type", "boolean"), ("description", .string(
+                "On an optional field, null is read as absent; with required: true the field must be present and may be null (present but null, JSON only); not with a default."))])),
             ("jsonForms", .members([("type", "array"), ("items", .members([("enum", strings(PayJSONForm.allCases.map(\.rawValue)))]))])),
         ] + constraintProperties, required: ["type"])
         let structType = object([("kind", .members([("const", "struct")])), ("fields", .members([("type", "object"), ("additionalProperties", .members([("oneOf", .array([text, ref("field")]))]))])),

@@ -257,8 +257,9 @@ public struct FieldDecl: Sendable {
         set { unique().values[keyPath: property] = newValue }
     }
 
-    /// Whether the stored property is optional in Swift: not required and without a default.
-    public var isOptionalInSwift: Bool { !self.required && self.defaultValue == nil }
+    /// Whether the stored property is optional in Swift: not required and without a default, or
+    /// required and nullable (present but `null`).
+    public var isOptionalInSwift: Bool { (!self.required && self.defaultValue == nil) || (self.required && self.isNullable) }
 
     /// Whether `null` is accepted.
     public var isNullable: Bool { self.nullable?.value ?? false }

@@ -218,7 +218,7 @@ public struct UpstreamSchema: Sendable, Hashable {
             if let ref = member["$ref"] as? String, out["ref"] == nil { out["ref"] = referenceName(ref) }
             for (key, value) in resolved where merged[key] == nil { merged[key] = value }
         }
-        for key in ["type", "format", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "nullable", "readOnly"] {
+        for key in ["type", "format", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "nullable", "readOnly", "x-format"] {
             if let value = merged[key] { out[key] = text(value) }
         }
         if let values = merged["enum"] as? [Any] { out["enum"] = values.map(text).joined(separator: ", ") }

@@ -18,6 +18,7 @@ public struct UpstreamFinding: Sendable, Hashable, Encodable {
         case caseAdded = "UPSTREAM_CASE_ADDED"
         case caseRemoved = "UPSTREAM_CASE_REMOVED"
         case constraintChanged = "UPSTREAM_CONSTRAINT_CHANGED"
+        case shapeStricter = "UPSTREAM_SHAPE_STRICTER"
 
         /// One line on what the rule reports.
         public var summary: String {
@@ -36,6 +37,7 @@ public struct UpstreamFinding: Sendable, Hashable, Encodable {
             case .caseAdded: return "the new document adds an enum value"
             case .caseRemoved: return "the new document removes an enum value"
             case .constraintChanged: return "the new document changes a field's type, format, enum, length, pattern, bounds or whether it is required"
+            case .shapeStricter: return "a field's pattern or format that the official schema does not have (or has otherwise), not listed in `differences`"
             }
         }
     }

@@ -120,10 +120,75 @@ public enum UpstreamComparison {
                 for name in official.required.sorted() where ourNames.contains(name) && !ours.required.contains(name) {
                     finding(.looser, name, "required by the official schema, optional here", review: false)
                 }
+                for name in modelled where type.link.differences[name] == nil {
+                    for (key, mine, theirs) in Self.shapesBeyond(ours.constraints(of: name) ?? [:], official.constraints(of: name) ?? [:]) {
+                        finding(.shapeStricter, "\(name).\(key)", "\(key) \(mine) here, \(theirs.map { "\(key) \($0)" } ?? "none") in the official schema; follow it or list the field in `upstream.differences` with the reason")
+                    }
+                }
             }
             coverage.append(UpstreamCoverage(type: type.qualifiedName, upstream: type.link.ref.value, modelled: modelled, omitted: omitted, missed: missed, differences: type.link.differences))
         }
         return (findings, coverage)
+    }
+
+    /// The shapes (pattern, format, our own formats) a field of ours checks beyond its official
+    /// counterpart: each as (the constraint, ours, the official one if any). A standard format the
+    /// official schema also names, or the same pattern, is no difference; our date formats read
+    /// what `date-time` and `date` describe.
+    static func shapesBeyond(_ ours: [String: String], _ official: [String: String]) -> [(String, String, String?)] {
+        var out: [(String, String, String?)] = []
+        // Our URL grammar (RFC 3986, absolute or a reference) is what an official `format: uri`
+        // already asks for: not a shape beyond it.
+        let officialURL = ["uri", "uri-reference", "iri", "iri-reference"].contains(official["format"] ?? "")
+        let urlGrammar = [SchemaExport.absoluteURLPattern, SchemaExport.urlReferencePattern].contains(ours["pattern"] ?? "")
+        if let pattern = ours["pattern"], !(officialURL && urlGrammar), Self.unanchored(pattern) != official["pattern"].map(Self.unanchored) {
+            out.append(("pattern", pattern, official["pattern"]))
+        }
+        // JSON Schema's integer formats state the Swift integer's range, not a shape of the value.
+        if let format = ours["format"], format != official["format"], !["int32", "int64"].contains(format) {
+            out.append(("format", format, official["format"]))
+        }
+        if let format = ours["x-format"], format != official["format"] {
+            out.append(("format", format, official["format"]))
+        }
+        if let format = ours["items.format"], format != official["items.format"] {
+            out.append(("items.format", format, official["items.format"]))
+        }
+        if let pattern = ours["items.pattern"], Self.unanchored(pattern) != official["items.pattern"].map(Self.unanchored) {
+            out.append(("items.pattern", pattern, official["items.pattern"]))
+        }
+        return out
+    }
+
+    /// A pattern without its anchors and a group around the whole of it (`^(?:…)$`, `^(…)$`): the
+    /// same language whichever way it is wrapped.
+    static func unanchored(_ pattern: String) -> String {
+        var text = Substring(pattern)
+        if text.hasPrefix("^") && text.hasSuffix("$") && !text.hasSuffix("\\$") { text = text.dropFirst().dropLast() }
+        while let inner = Self.enclosed(text) { text = inner }
+        return String(text)
+    }
+
+    /// The inside of `text` when one group, `(…)` or `(?:…)`, encloses all of it.
+    static func enclosed(_ text: Substring) -> Substring? {
+        guard text.hasPrefix("("), text.hasSuffix(")"), !text.hasSuffix("\\)") else { return nil }
+        var depth = 0, escaped = false, inClass = false
+        for (offset, character) in text.enumerated() {
+            if escaped { escaped = false; continue }
+            switch character {
+            case "\\": escaped = true
+            case "[": inClass = true
+            case "]": inClass = false
+            case "(" where !inClass: depth += 1
+            case ")" where !inClass:
+                depth -= 1
+                // The first group closes before the end: it does not enclose the whole pattern.
+                if depth == 0 && offset != text.count - 1 { return nil }
+            default: break
+            }
+        }
+        let inner = text.dropFirst().dropLast()
+        return inner.hasPrefix("?:") ? inner.dropFirst(2) : inner.hasPrefix("?") ? nil : inner
     }
 
     /// Whether a `type` change only drops `null` (`[string, null]` → `string`): upstream stopped

@@ -116,6 +116,22 @@ public struct PayDecodingContainer {
         return field(T.self, key, node, codingKey) ?? fallback(T.self)
     }
 
+    /// Decodes a field that must be present but may be `null` (`required: true` with
+    /// `nullable: true`): absent is a missing field, `null` gives `nil`, anything invalid records
+    /// an issue.
+    @inlinable
+    public mutating func present<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
+        guard let (codingKey, node) = member(key) else {
+            recordMissing(key)
+            return nil
+        }
+        if case .null = node {
+            if !key.nullable { recordNull(at: codingKey) }
+            return nil
+        }
+        return field(T.self, key, node, codingKey)
+    }
+
     /// Whether `node` is XML's empty text (never in JSON).
     @usableFromInline
     func isEmptyText(_ node: PayJSON) -> Bool { tree.text(node)?.isEmpty == true }
@@ -214,6 +230,8 @@ public struct PayDecodingContainer {
             return nil
         }
         guard case .null = node else { return codingKey }
+        // A required field that may be null ("present but null") holds `nil`.
+        if required && key.nullable { return nil }
         if required {
             issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
         } else if !key.nullable {
@@ -312,7 +330,7 @@ public struct PayDecodingContainer {
             return nil
         }
         guard let text else {
-            if required {
+            if required && !key.nullable {
                 issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
             } else if !key.nullable {
                 recordNull(at: codingKey)

@@ -55,6 +55,25 @@ public struct PayEncodingContainer {
         try put(value, key.name(for: format))
     }
 
+    /// Writes `null` under the field's name when `value` is `nil`: a field that must be present
+    /// but may be null (`required: true` with `nullable: true`) is never omitted.
+    @inlinable
+    public mutating func encodeNull<T>(ifNil value: T?, _ key: PayFieldKey) throws {
+        guard value == nil else { return }
+        try putNull(key.name(for: format))
+    }
+
+    /// Writes `null` under the wire name `name`.
+    @usableFromInline
+    mutating func putNull(_ name: String) throws {
+        if let tree {
+            tree.slot.setMember(name, .null)
+        } else if var keyed = container {
+            try keyed.encodeNil(forKey: PayCodingKey(stringValue: name))
+            container = keyed
+        }
+    }
+
     /// Encodes a date as text in `dateFormat`.
     public mutating func encodeDate(_ value: Date?, _ key: PayFieldKey, format dateFormat: PayDateFormat) throws {
         guard let value else { return }
