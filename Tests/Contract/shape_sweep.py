@@ -194,7 +194,7 @@ def main():
         "shape beyond its JSON type (a pattern, a URL, an ISO code, a card number, a decimal string), with its judge. A",
         "field of a type linked to an official contract follows it (`payschema upstream` reports a pattern or format the",
         "official schema lacks as `UPSTREAM_SHAPE_STRICTER`, and CI requires none unreviewed) or is a listed difference",
-        "with its reason (each stricter one proven refused by `ListedDifferenceProofTests`). Other providers publish no",
+        "with its reason (each proven by the conformance run: refused by ours, admitted by the official schema). Other providers publish no",
         "contract: their guides and references are the source, and their published payloads the judge. *Published* counts",
         f"the values the {files} valid payloads of `../shared/real-payloads` carry in the field, each matched against",
         "the field's pattern by Python's `re` (the suite also decodes and validates every one with ours): none is refused.",

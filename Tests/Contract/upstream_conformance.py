@@ -226,6 +226,63 @@ def load_document(path: str) -> dict:
         return yaml.load(handle, Loader=Loader)
 
 
+PROOFS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "listed-difference-proofs.json")
+
+
+def prove_listed_differences(args, coverage: list, official: Official) -> int:
+    """Every listed difference of the types linked to this document, proven against both judges:
+    an instance a "we refuse" proof gives must be admitted by the official schema (else it shows
+    no difference) and refused by ours; a "we take" proof's instance must be taken by ours. Prints
+    one table; returns the number of proofs that do not hold."""
+    from jsonschema import Draft202012Validator
+
+    with open(PROOFS) as handle:
+        proofs = json.load(handle)["proofs"]
+    linked = {entry["type"].split(".", 1)[1]: entry for entry in coverage}
+    cases = [(difference, case) for difference, listed in sorted(proofs.items()) for case in listed if case["type"] in linked]
+    if not cases:
+        return 0
+    lines = "".join(f"{linked[case['type']]['type']}\t{case['json']}\n" for _, case in cases)
+    verdicts = run([args.payflow, "validate-batch", "-"], input=lines)
+    if verdicts.returncode != 0:
+        print(verdicts.stderr, file=sys.stderr)
+        sys.exit(2)
+    # The official schema as the document declares it: the whole document is the root, so its
+    # `#/components/...` references resolve; formats are annotations (the document's own reading).
+    validators: dict[str, Draft202012Validator] = {}
+    failures = 0
+    print("\nEvery listed difference proven against both judges (`Tests/Contract/listed-difference-proofs.json`):\n")
+    print("| difference | instance | official schema | ours | holds |")
+    print("|---|---|---|---|---|")
+    for (difference, case), verdict in zip(cases, verdicts.stdout.splitlines()):
+        pointer = linked[case["type"]]["upstream"].split("#", 1)[1]
+        if pointer not in validators:
+            validators[pointer] = Draft202012Validator({**official.document, "$ref": "#" + pointer})
+        instance = json.loads(case["json"])
+        admitted = validators[pointer].is_valid(instance)
+        taken = verdict == "valid"
+        if case["taken"]:
+            holds = taken
+            why = "" if holds else ": ours refuses what the difference says we take"
+        elif case.get("bothRefuse"):
+            holds = not admitted and not taken
+            why = "" if holds else (": the official schema admits it, where the difference says both refuse it" if admitted else ": ours accepts it")
+        else:
+            holds = admitted and not taken
+            why = "" if holds else (": the official schema refuses it too, so it shows no difference" if not admitted else ": ours accepts what the difference says we refuse")
+        failures += 0 if holds else 1
+        shown = case["json"] if len(case["json"]) <= 80 else case["json"][:77] + "..."
+        print(f"| `{difference}` | `{shown}` | {'admits' if admitted else 'refuses'} | {'takes' if taken else 'refuses'} | "
+              f"{'yes' if holds else '**no**' + why} |")
+        if not holds:
+            print(f"LISTED DIFFERENCE NOT PROVEN {difference}{why}: {case['json']}", file=sys.stderr)
+    refused = sum(1 for _, case in cases if not case["taken"] and not case.get("bothRefuse"))
+    both = sum(1 for _, case in cases if case.get("bothRefuse"))
+    print(f"\n{len(cases)} proofs ({refused} refusals the official schema admits, {both} refusals both make, "
+          f"{len(cases) - refused - both} instances we take), {failures} not holding.")
+    return failures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--payflow", required=True)
@@ -345,6 +402,7 @@ def main() -> int:
         print(f"\nerror: fewer than {args.count} instances (or fewer than the enum's values) for {', '.join(too_few)}", file=sys.stderr)
         return 1
     print(f"\n{len(rows)} linked types, {sum(row[2] for row in rows)} instances, {failures} rejected without a listed difference.")
+    failures += prove_listed_differences(args, coverage, official)
     return 1 if failures else 0
 
 
