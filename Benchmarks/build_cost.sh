@@ -13,7 +13,7 @@
 # code's object files. Prints Markdown rows.
 #   build_cost.sh ROOT WORKDIR
 set -euo pipefail
-ROOT=$1; WORK=$2; RUNS=${RUNS:-3}
+ROOT=$1; WORK=$2; RUNS=${RUNS:-5}
 BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$WORK"; mkdir -p "$WORK/ours" "$WORK/theirs"
 MODULES=(MCSCommerceWeb SuiteMCommerce AmazonPayMobile PayPalPayments MollieCheckout)
@@ -42,7 +42,7 @@ done
 # Theirs: the same schemas exported.
 mkdir -p "$WORK/schemas" "$WORK/theirs/Sources/App"
 cp -R "$ROOT/Schemas/." "$WORK/schemas/"; find "$WORK/schemas" -name 'Legacy.yaml' -delete
-"$ROOT/.build/release/payschema" export openapi --schemas "$WORK/schemas" --output "$WORK/theirs/Sources/App/openapi.json" 2>/dev/null
+"${PAYSCHEMA:-$ROOT/.build/release/payschema}" export openapi --schemas "$WORK/schemas" --output "$WORK/theirs/Sources/App/openapi.json" 2>/dev/null
 printf 'generate:\n  - types\naccessModifier: public\n' > "$WORK/theirs/Sources/App/openapi-generator-config.yaml"
 echo "// The generated types." > "$WORK/theirs/Sources/App/App.swift"
 cat > "$WORK/theirs/Package.swift" <<'SWIFT'
@@ -88,45 +88,53 @@ json.dump(document, open(path, "w"), indent=2, sort_keys=False)
 PY
 }
 
-measure() { # SIDE: prints "clean_median clean_min clean_max incr_median incr_min incr_max object_bytes"
-  local side=$1 dir="$WORK/$1"
-  (cd "$dir" && swift package resolve >/dev/null 2>&1)
-  local clean="$WORK/$side.clean" incr="$WORK/$side.incr"; : > "$clean"; : > "$incr"
-  for run in $(seq "$RUNS"); do
-    (cd "$dir" && swift package clean >/dev/null 2>&1)
-    python3 "$BENCH_DIR/timed.py" 1 - -- bash -c "cd '$dir' && swift build" | awk '{print $1}' >> "$clean"
-  done
-  for run in $(seq "${INCR_RUNS:-5}"); do
-    "edit_$side" "$run"
-    python3 "$BENCH_DIR/timed.py" 1 - -- bash -c "cd '$dir' && swift build" | awk '{print $1}' >> "$incr"
-  done
-  local objects
-  if [ "$side" = ours ]; then
-    objects=$(find -L "$dir/.build/debug/" -path '*/App*.build/*' -name '*.generated.swift.o' -exec cat {} + | wc -c)
+# One build of SIDE's package, timed: appends its wall seconds to FILE.
+timed_build() { # SIDE FILE
+  python3 "$BENCH_DIR/timed.py" 1 - -- bash -c "cd '$WORK/$1' && swift build" | awk '{print $1}' >> "$2"
+}
+
+# The generated code's object bytes of SIDE's package (debug).
+objects() { # SIDE
+  local dir="$WORK/$1"
+  if [ "$1" = ours ]; then
+    find -L "$dir/.build/debug/" -path '*/App*.build/*' -name '*.generated.swift.o' -exec cat {} + | wc -c
   else
     # swift-openapi-generator 1.14 writes Types.swift, Types+Components+*.swift, Types+Operations.swift
     # (and empty Client.swift and Server.swift): every object in the target but our placeholder.
-    objects=$(find -L "$dir/.build/debug/App.build/" -name '*.swift.o' ! -name 'App.swift.o' -exec cat {} + | wc -c)
+    find -L "$dir/.build/debug/App.build/" -name '*.swift.o' ! -name 'App.swift.o' -exec cat {} + | wc -c
   fi
-  python3 - "$clean" "$incr" "$objects" <<'PY'
+}
+
+# The two sides alternate, run by run (ours then theirs, then theirs then ours…), so that a change
+# in the machine's load falls on both: RUNS clean builds each, then INCR_RUNS incremental builds.
+for side in ours theirs; do (cd "$WORK/$side" && swift package resolve >/dev/null 2>&1); : > "$WORK/$side.clean"; : > "$WORK/$side.incr"; done
+for run in $(seq "$RUNS"); do
+  order="ours theirs"; [ $((run % 2)) -eq 0 ] && order="theirs ours"
+  for side in $order; do
+    (cd "$WORK/$side" && swift package clean >/dev/null 2>&1)
+    timed_build "$side" "$WORK/$side.clean"
+  done
+done
+for run in $(seq "${INCR_RUNS:-5}"); do
+  order="ours theirs"; [ $((run % 2)) -eq 0 ] && order="theirs ours"
+  for side in $order; do
+    "edit_$side" "$run"
+    timed_build "$side" "$WORK/$side.incr"
+  done
+done
+
+python3 - "$WORK" "$(objects ours)" "$(objects theirs)" "$RUNS" "${INCR_RUNS:-5}" <<'PY'
 import sys
+work, ours_objects, theirs_objects, runs, incr_runs = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
 def stats(path):
     values = sorted(float(line) for line in open(path) if line.strip())
     return values[len(values) // 2], values[0], values[-1]
-c, i = stats(sys.argv[1]), stats(sys.argv[2])
-print(*c, *i, sys.argv[3])
-PY
-}
-
-read -r oc ocmin ocmax oi oimin oimax oobj < <(measure ours)
-read -r tc tcmin tcmax ti timin timax tobj < <(measure theirs)
-python3 - "$oc $ocmin $ocmax $oi $oimin $oimax $oobj" "$tc $tcmin $tcmax $ti $timin $timax $tobj" "$RUNS" <<'PY'
-import sys
-o = [float(x) for x in sys.argv[1].split()]; t = [float(x) for x in sys.argv[2].split()]; runs = sys.argv[3]
+o = stats(f"{work}/ours.clean") + stats(f"{work}/ours.incr") + (ours_objects,)
+t = stats(f"{work}/theirs.clean") + stats(f"{work}/theirs.incr") + (theirs_objects,)
 def verdict(ours, theirs): return "met" if ours <= theirs else "**missed**"
 print("| | ours (PaySchemaPlugin, 5 modules) | theirs (OpenAPIGenerator plugin) | ours / theirs | target: ours no slower (no larger) |")
 print("|---|---|---|---|---|")
-print(f"| clean build (median of {runs}) | {o[0]:.1f} s ({o[1]:.1f}–{o[2]:.1f}) | {t[0]:.1f} s ({t[1]:.1f}–{t[2]:.1f}) | {o[0]/t[0]:.2f}× | {verdict(o[0], t[0])} |")
-print(f"| incremental build after one schema edit (median of 5) | {o[3]:.2f} s ({o[4]:.2f}–{o[5]:.2f}) | {t[3]:.2f} s ({t[4]:.2f}–{t[5]:.2f}) | {o[3]/t[3]:.2f}× | {verdict(o[3], t[3])} |")
+print(f"| clean build (median of {runs}, alternating) | {o[0]:.1f} s ({o[1]:.1f}–{o[2]:.1f}) | {t[0]:.1f} s ({t[1]:.1f}–{t[2]:.1f}) | {o[0]/t[0]:.2f}× | {verdict(o[0], t[0])} |")
+print(f"| incremental build after one schema edit (median of {incr_runs}, alternating) | {o[3]:.2f} s ({o[4]:.2f}–{o[5]:.2f}) | {t[3]:.2f} s ({t[4]:.2f}–{t[5]:.2f}) | {o[3]/t[3]:.2f}× | {verdict(o[3], t[3])} |")
 print(f"| generated code's objects (debug) | {int(o[6]):,} B | {int(t[6]):,} B | {o[6]/t[6]:.2f}× | {verdict(o[6], t[6])} |")
 PY

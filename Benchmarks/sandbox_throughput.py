@@ -100,7 +100,8 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--payflow", required=True)
     parser.add_argument("--bench", required=True)
-    parser.add_argument("--seconds", type=int, default=15)
+    parser.add_argument("--seconds", type=int, default=5)
+    parser.add_argument("--samples", type=int, default=5)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--memory-requests", type=int, default=1_000_000)
     args = parser.parse_args()
@@ -155,8 +156,7 @@ def main() -> int:
         status, _, _ = request(prepared.url, "GET", amazon_headers)
         assert status == 200, status
 
-        rows = []
-        for label, url, pid, script in [
+        endpoints = [
             ("bare Hummingbird route (`GET /bare`, fixed body)", bare_base + "/bare", bare.pid, lua("GET", "/bare", {}, None)),
             ("validated PayPal confirm (`POST …/confirm-payment-source`)", base, serve.pid, lua("POST", f"/t/paypal/v2/checkout/orders/{order}/confirm-payment-source", confirm_headers, confirm_body)),
             ("signed Amazon Pay call (`GET /v2/checkoutSessions/{id}`)", base, serve.pid, lua("GET", f"/t/amazonpay/v2/checkoutSessions/{session}", amazon_headers, None)),
@@ -165,23 +165,46 @@ def main() -> int:
             # the sandbox's own work and the size of its answers.
             ("bare route, the confirm's headers and body (`POST /bare`)", bare_base + "/bare", bare.pid, lua("POST", "/bare", confirm_headers, confirm_body)),
             ("bare route, the Amazon call's headers (`GET /bare`)", bare_base + "/bare", bare.pid, lua("GET", "/bare", amazon_headers, None)),
-        ]:
+        ]
+        for _, url, _, script in endpoints:
             wrk(url, script, args.connections, 3, workdir)  # warm-up
-            before = cpu_seconds(pid)
-            result = wrk(url, script, args.connections, args.seconds, workdir)
-            # The server's own CPU per request: what the work costs, apart from how the two cores
-            # were shared with wrk.
-            result["cpu"] = (cpu_seconds(pid) - before) / result["requests"] * 1e6
-            rows.append((label, result))
+        # `--samples` rounds; each round measures every endpoint once, starting one further along,
+        # so no endpoint always runs first or last. Every figure is the median of its samples.
+        samples = [[] for _ in endpoints]
+        for round_index in range(args.samples):
+            for step in range(len(endpoints)):
+                which = (round_index + step) % len(endpoints)
+                _, url, pid, script = endpoints[which]
+                before = cpu_seconds(pid)
+                result = wrk(url, script, args.connections, args.seconds, workdir)
+                # The server's own CPU per request: what the work costs, apart from how the two
+                # cores were shared with wrk.
+                result["cpu"] = (cpu_seconds(pid) - before) / result["requests"] * 1e6
+                samples[which].append(result)
+
+        def median(values):
+            ordered = sorted(values)
+            return ordered[len(ordered) // 2]
+
+        rows = []
+        for (label, _, _, _), results in zip(endpoints, samples):
+            summary = {key: median([r[key] for r in results]) for key in ("rps", "cpu", "p50", "p99")}
+            summary["rps_min"], summary["rps_max"] = min(r["rps"] for r in results), max(r["rps"] for r in results)
+            summary["cpu_min"], summary["cpu_max"] = min(r["cpu"] for r in results), max(r["cpu"] for r in results)
+            summary["non2xx"] = sum(r["non2xx"] for r in results)
+            summary["errors"] = "; ".join(sorted({r["errors"] for r in results}))
+            rows.append((label, summary))
 
         bare_rps = rows[0][1]["rps"]
-        print(f"`wrk -t2 -c{args.connections} -d{args.seconds}s --latency`, release builds, the server and wrk on this machine's 2 cores; in one run:\n")
+        print(f"`wrk -t2 -c{args.connections} -d{args.seconds}s --latency`, {args.samples} samples per endpoint (rounds rotating the order), "
+              "medians with min–max, release builds, the server and wrk on this machine's 2 cores; in one run:\n")
         print("| endpoint | requests/s | vs bare | server CPU per request | vs bare | p50 | p99 | non-2xx | socket errors |")
         print("|---|---|---|---|---|---|---|---|---|")
         for label, result in rows:
             ratio = result["rps"] / bare_rps
             cost = result["cpu"] / rows[0][1]["cpu"]
-            print(f"| {label} | {result['rps']:,.0f} | **{ratio:.0%}** | {result['cpu']:,.0f} µs | {cost:.1f}× | {result['p50']:.2f} ms | {result['p99']:.2f} ms | {result['non2xx']} | {result['errors']} |")
+            print(f"| {label} | {result['rps']:,.0f} ({result['rps_min']:,.0f}–{result['rps_max']:,.0f}) | **{ratio:.0%}** | "
+                  f"{result['cpu']:,.0f} µs ({result['cpu_min']:,.0f}–{result['cpu_max']:,.0f}) | {cost:.1f}× | {result['p50']:.2f} ms | {result['p99']:.2f} ms | {result['non2xx']} | {result['errors']} |")
         met = all(result["rps"] >= 0.5 * bare_rps for _, result in rows[1:3])
         shares = " and ".join(f"{result['rps'] / bare_rps:.0%}" for _, result in rows[1:3])
         # Rows 3 and 4 are the bare route sent the confirm's and the Amazon call's own bytes.

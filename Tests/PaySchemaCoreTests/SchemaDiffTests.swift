@@ -111,7 +111,7 @@ struct SchemaDiffTests {
         Case(name: "case added to a closed response enum", old: "types:\n  E: { kind: enum, direction: response, cases: [a] }", new: "types:\n  E: { kind: enum, direction: response, cases: [a, b] }",
              expected: ["ENUM_CASE_ADDED error breaking breaking M.E.b 2:52"]),
         Case(name: "case added to an open enum", old: "types:\n  E: { kind: enum, open: true, cases: [a] }", new: "types:\n  E: { kind: enum, open: true, cases: [a, b] }",
-             expected: ["ENUM_CASE_ADDED error compatible breaking M.E.b 2:43"]),
+             expected: ["ENUM_CASE_ADDED error dangerous breaking M.E.b 2:43"]),
         Case(name: "case removed from a request enum", old: "types:\n  E: { kind: enum, direction: request, cases: [a, b] }", new: "types:\n  E: { kind: enum, direction: request, cases: [a] }",
              expected: ["ENUM_CASE_REMOVED error breaking breaking M.E.b 2:51"]),
         Case(name: "case renamed", old: "types:\n  E:\n    kind: enum\n    cases: { old: { value: X } }", new: "types:\n  E:\n    kind: enum\n    cases: { new: { value: X, renamedFrom: old } }",

@@ -14,12 +14,13 @@ import PaymentScenarios
 enum FlowBench {
     static let happyPaths = ["mcs/success", "mit/hosted-approved", "amazonpay/success", "paypal/card-3ds", "mollie/in-app-paid"]
 
-    /// One row: flows per second in memory, over AsyncHTTPClient and over URLSession.
+    /// One row: flows per second in memory, over AsyncHTTPClient and over URLSession, each the
+    /// median of its samples with min and max.
     struct Row {
         var label: String
-        var inMemory: Double
-        var asyncHTTPClient: Double
-        var urlSession: Double
+        var inMemory: Stats.Summary
+        var asyncHTTPClient: Stats.Summary
+        var urlSession: Stats.Summary
     }
 
     /// The sandbox with URLSession as its clients' transport (one session per provider, 256
@@ -49,8 +50,10 @@ enum FlowBench {
     }
 
     /// Flows per second one after the other (`concurrency` 1) and with `concurrency` flows in
-    /// flight at all times, per provider and for all scenarios mixed, `seconds` per figure.
-    static func compare(seconds: Double, concurrency: Int) async throws -> [Row] {
+    /// flight at all times, per provider and for all scenarios mixed, `seconds` per sample and
+    /// `samples` samples per figure; each round measures the three transports in a rotated order,
+    /// so none always runs first.
+    static func compare(seconds: Double, concurrency: Int, samples: Int) async throws -> [Row] {
         let sandbox = SandboxServer(configuration: .inProcess())
         let running = try await sandbox.start()
         let urlSession = URLSessionNetwork(sandbox: sandbox)
@@ -62,10 +65,18 @@ enum FlowBench {
             for id in happyPaths + ["all"] where environment["BENCH_FLOW_ONLY"].map({ $0 == id }) ?? true {
                 let scenarios = id == "all" ? ScenarioCatalog.all : ScenarioCatalog.scenario(id).map { [$0] } ?? []
                 guard !scenarios.isEmpty else { continue }
-                let memory = httpOnly ? 0 : await rate(scenarios, concurrency: width, seconds: seconds, network: nil)
-                let ahc = await rate(scenarios, concurrency: width, seconds: seconds, network: sandbox)
-                let session = httpOnly ? 0 : await rate(scenarios, concurrency: width, seconds: seconds, network: urlSession)
-                rows.append(Row(label: "\(id == "all" ? "all \(scenarios.count) scenarios" : id), \(label)", inMemory: memory, asyncHTTPClient: ahc, urlSession: session))
+                let networks: [(any ScenarioNetwork)?] = [nil, sandbox, urlSession]
+                var figures: [[Double]] = [[], [], []]
+                for round in 0..<samples {
+                    for step in 0..<3 {
+                        let which = (round + step) % 3
+                        if httpOnly && which != 1 { continue }
+                        figures[which].append(await rate(scenarios, concurrency: width, seconds: seconds, network: networks[which]))
+                    }
+                }
+                let summaries = figures.map { $0.isEmpty ? Stats.Summary(median: 0, min: 0, max: 0) : Stats.summarize($0) }
+                rows.append(Row(label: "\(id == "all" ? "all \(scenarios.count) scenarios" : id), \(label)",
+                                inMemory: summaries[0], asyncHTTPClient: summaries[1], urlSession: summaries[2]))
             }
         }
         await running.stop()

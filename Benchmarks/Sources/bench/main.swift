@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaCore
 
-/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS]` | `bench peer-decode [RUNS]` | `bench xml-hostile [TIMEOUT]` | `bench serve [COUNT]` | `bench bare-server PORT`
+/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS [SAMPLES]]` | `bench peer-decode [RUNS]` | `bench xml-hostile [TIMEOUT]` | `bench serve [COUNT]` | `bench bare-server PORT`
 /// Each measurement prints Markdown that run.sh collects into RESULTS.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -28,11 +28,15 @@ case "decode":
     let runs = arguments.count > 1 ? Int(arguments[1]) ?? 15 : 15
     for line in try DecodeBench.run(runs: runs) { print(line) }
 case "flows":
-    let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 2 : 2
-    for row in try await FlowBench.compare(seconds: seconds, concurrency: 200) {
-        let share = row.asyncHTTPClient / max(row.inMemory, 0.001)
+    let seconds = arguments.count > 1 ? Double(arguments[1]) ?? 1 : 1
+    let samples = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+    func rate(_ summary: Stats.Summary) -> String {
+        String(format: "%.0f (%.0f–%.0f)", summary.median, summary.min, summary.max)
+    }
+    for row in try await FlowBench.compare(seconds: seconds, concurrency: 200, samples: samples) {
+        let share = row.asyncHTTPClient.median / max(row.inMemory.median, 0.001)
         let verdict = row.label.hasSuffix("at once") ? (share >= 1.0 / 3.0 ? " met" : " **missed**") : ""
-        print("| \(row.label) | \(String(format: "%.0f", row.inMemory)) | \(String(format: "%.0f", row.asyncHTTPClient)) | \(String(format: "%.0f", row.urlSession)) | \(String(format: "%.2f", share))\(verdict) | \(String(format: "%.1f", row.asyncHTTPClient / max(row.urlSession, 0.001)))× |")
+        print("| \(row.label) | \(rate(row.inMemory)) | \(rate(row.asyncHTTPClient)) | \(rate(row.urlSession)) | \(String(format: "%.2f", share))\(verdict) | \(String(format: "%.1f", row.asyncHTTPClient.median / max(row.urlSession.median, 0.001)))× |")
     }
 case "peer-decode":
     guard arguments.count > 1 else {
@@ -57,6 +61,6 @@ case "serve":
 case "bare-server":
     try await BareServer.run(port: arguments.count > 1 ? Int(arguments[1]) ?? 18090 : 18090)
 default:
-    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | dates [RUNS] | bare-server PORT\n".utf8))
+    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS [SAMPLES]] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | dates [RUNS] | bare-server PORT\n".utf8))
     exit(2)
 }

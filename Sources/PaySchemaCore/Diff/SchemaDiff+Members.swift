@@ -322,6 +322,16 @@ extension SchemaDiff {
             add(.enumBecameOpen, wire: Self.receives(direction) ? .breaking : .compatible, source: .breaking, path,
                 "the enum is now open: switches must handle .unknown" + (Self.receives(direction) ? "; old receivers refuse values it does not list" : ""), at: location)
         }
+        // Whether every side that reads this enum's values reads them as an open enum: an unlisted
+        // value becomes `.unknown(raw)` there instead of failing (dangerous, not breaking).
+        // Requests are read by the new revision, responses by the old one, `both` by each.
+        let readersOpen: Bool
+        switch direction {
+        case .request: readersOpen = new.isOpen
+        case .response: readersOpen = old.isOpen
+        case .both: readersOpen = old.isOpen && new.isOpen
+        }
+        let newReaderOpen = new.isOpen, oldReaderOpen = old.isOpen
         var renamed: [String: EnumCaseDecl] = [:]
         for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) {
             if let previous = enumCase.lifecycle.renamedFrom.first(where: { name in old.cases.contains { $0.name.value == name.value } }) {
@@ -332,8 +342,12 @@ extension SchemaDiff {
             let current = new.cases.first { $0.name.value == enumCase.name.value } ?? renamed[enumCase.name.value]
             guard let current else {
                 let rule: DiffRule = enumCase.lifecycle.deprecated != nil ? .removedAfterDeprecation : .enumCaseRemoved
-                add(rule, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, "\(path).\(enumCase.name.value)",
-                    "case \(enumCase.name.value) ('\(enumCase.value.value)') was removed" + (Self.sends(direction) ? ": old senders still send it" : ""), at: enumCase.name.location)
+                // Old senders still send the value: a closed enum refuses it, an open one reads it
+                // as `.unknown`.
+                let wire: Verdict = !Self.sends(direction) ? .compatible : newReaderOpen ? .dangerous : .breaking
+                add(rule, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
+                    "case \(enumCase.name.value) ('\(enumCase.value.value)') was removed"
+                        + (Self.sends(direction) ? (newReaderOpen ? ": old senders still send it, read as .unknown now" : ": old senders still send it") : ""), at: enumCase.name.location)
                 continue
             }
             let casePath = "\(path).\(current.name.value)"
@@ -344,23 +358,30 @@ extension SchemaDiff {
                     "case \(enumCase.name.value) was renamed to \(current.name.value); a deprecated alias keeps `.\(enumCase.name.value)` expressions compiling, but exhaustive switches naming it no longer compile", at: current.name.location)
             }
             if current.value.value != enumCase.value.value {
-                add(.enumValueChanged, wire: .breaking, source: .compatible, casePath, "the wire value changed from '\(enumCase.value.value)' to '\(current.value.value)'", at: current.value.location)
+                add(.enumValueChanged, wire: readersOpen ? .dangerous : .breaking, source: .compatible, casePath,
+                    "the wire value changed from '\(enumCase.value.value)' to '\(current.value.value)'" + (readersOpen ? ": the other side reads it as .unknown" : ""), at: current.value.location)
             }
             let removedAliases = Set(enumCase.aliases.map(\.value)).subtracting(current.aliases.map(\.value))
             if !removedAliases.isEmpty {
-                add(.enumAliasRemoved, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, casePath,
-                    "legacy value \(removedAliases.map(\.description).sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted", at: current.name.location)
+                let wire: Verdict = !Self.sends(direction) ? .compatible : newReaderOpen ? .dangerous : .breaking
+                add(.enumAliasRemoved, wire: wire, source: .compatible, casePath,
+                    "legacy value \(removedAliases.map(\.description).sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer "
+                        + (newReaderOpen ? "read as this case (it becomes .unknown)" : "accepted"), at: current.name.location)
             }
             if enumCase.doc != current.doc {
                 add(.documentationChanged, wire: .compatible, source: .compatible, casePath, "the documentation of case \(current.name.value) changed", at: current.name.location)
             }
         }
         for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) && !renamed.values.contains(where: { $0.name.value == enumCase.name.value }) {
-            let wire: Verdict = Self.receives(direction) && !new.isOpen ? .breaking : .compatible
+            // Old receivers get the new value: a closed enum refuses it, an open one reads it as
+            // `.unknown`.
+            let wire: Verdict = !Self.receives(direction) ? .compatible : oldReaderOpen ? .dangerous : .breaking
             // In a Swift package (no library evolution) an exhaustive `switch` over the enum stops
             // compiling until it handles the new case, open enum or not: source-breaking.
             add(.enumCaseAdded, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
-                "case \(enumCase.name.value) ('\(enumCase.value.value)') was added" + (wire == .breaking ? ": old receivers of this closed enum reject it" : "") + "; exhaustive switches no longer compile until they handle it", at: enumCase.name.location)
+                "case \(enumCase.name.value) ('\(enumCase.value.value)') was added"
+                    + (wire == .breaking ? ": old receivers of this closed enum reject it" : wire == .dangerous ? ": old receivers read it as .unknown" : "")
+                    + "; exhaustive switches no longer compile until they handle it", at: enumCase.name.location)
         }
     }
 

@@ -72,8 +72,33 @@ struct DiffProofTests {
                 }
             }
         }
+        // Every enum rule on an open enum too, in every direction: the same case with `open: true`
+        // on both revisions (rules about openness itself excepted), kept when it still reports
+        // that one rule alone.
+        for testCase in cases {
+            let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
+            guard changes.count == 1, changes[0].rule.hasPrefix("ENUM_"), !changes[0].rule.hasPrefix("ENUM_BECAME"),
+                  let old = opened(testCase.old), let new = opened(testCase.new) else { continue }
+            for direction in Direction.allCases.map(\.rawValue) {
+                let variant = SchemaDiffTests.Case(name: "\(testCase.name) [open, \(direction)]", old: directed(old, direction), new: directed(new, direction), expected: [])
+                let found = SchemaDiffTests.diff(variant.old, variant.new)
+                if found.count == 1, found[0].rule == changes[0].rule, found[0].direction == direction,
+                   !variants.contains(where: { $0.old == variant.old && $0.new == variant.new }) {
+                    variants.append(variant)
+                }
+            }
+        }
         return cases + variants
     }()
+
+    /// `yaml` with each enum declared `open: true`; `nil` when one already is.
+    static func opened(_ yaml: String) -> String? {
+        guard !yaml.contains("open: true"), yaml.contains("kind: enum") else { return nil }
+        return yaml.replacing(try! Regex(#"(?m)^(\s+)kind: enum$"#)) { match in
+            let indent = match.output[1].substring ?? ""
+            return "\(indent)kind: enum\n\(indent)open: true"
+        }.replacing("kind: enum,", with: "kind: enum, open: true,")
+    }
 
     /// `yaml` with every type sending in `direction`: existing `direction:` keys rewritten, and one
     /// added after each `kind:` that has none (`both` is the default, so it removes them).
@@ -217,12 +242,12 @@ struct DiffProofTests {
                 var candidates = samples.json(for: pair.writerName).map { ("json", $0) }
                 candidates += samples.query(for: pair.writerName).map { ("query", $0) }
                 let written = try toolchain.converse(pair.writer.program, candidates.map { "read\t\($0.0)\t\(pair.writerName)\t" + Data($0.1.utf8).base64EncodedString() })
-                var payloads: [(format: String, payload: Data, writerReading: Data?)] = []
+                var payloads: [(format: String, payload: Data, writerReading: Data?, writerUnknowns: Int)] = []
                 for (candidate, answer) in zip(candidates, written) where answer.hasPrefix("ok\t") {
-                    let reencoded = Data(base64Encoded: String(answer.dropFirst(3)))
-                    payloads.append((candidate.0, Data(candidate.1.utf8), reencoded))
+                    let (reencoded, unknowns) = Self.reading(answer)
+                    payloads.append((candidate.0, Data(candidate.1.utf8), reencoded, unknowns))
                     // What the writer's generated code encodes is a payload of its own.
-                    if candidate.0 == "json", let reencoded { payloads.append(("json", reencoded, reencoded)) }
+                    if candidate.0 == "json", let reencoded { payloads.append(("json", reencoded, reencoded, unknowns)) }
                 }
                 guard !payloads.isEmpty else {
                     proof.problems.append("\(pair.label): the writer accepts none of \(candidates.count) candidates")
@@ -236,9 +261,13 @@ struct DiffProofTests {
                     if !answer.hasPrefix("ok") {
                         verdicts.append(.breaking)
                         proof.wireEvidence.append("\(pair.label): \(text) is refused: \(answer.prefix(200))")
-                    } else if payload.format == "json", let mine = payload.writerReading, let theirs = Data(base64Encoded: String(answer.dropFirst(3))), conflicts(mine, theirs, keys: keys) {
+                    } else if payload.format == "json", let mine = payload.writerReading, let theirs = Self.reading(answer).reencoded, conflicts(mine, theirs, keys: keys) {
                         verdicts.append(.dangerous)
                         proof.wireEvidence.append("\(pair.label): \(text) reads as \(String(decoding: theirs, as: UTF8.self)) instead of \(String(decoding: mine, as: UTF8.self))")
+                    } else if Self.reading(answer).unknowns > payload.writerUnknowns {
+                        // Kept and re-sent exactly, but a value the writer knows is `.unknown` here.
+                        verdicts.append(.dangerous)
+                        proof.wireEvidence.append("\(pair.label): \(text) is read with \(Self.reading(answer).unknowns) value(s) as .unknown, the writer \(payload.writerUnknowns)")
                     }
                 }
             }
@@ -258,6 +287,12 @@ struct DiffProofTests {
             }
         }
         proof.provenWire = worst(verdicts)
+    }
+
+    /// A driver's `ok <base64 re-encoding> <unknowns>` answer, read.
+    static func reading(_ answer: String) -> (reencoded: Data?, unknowns: Int) {
+        let parts = answer.split(separator: "\t", omittingEmptySubsequences: false)
+        return (parts.count > 1 ? Data(base64Encoded: String(parts[1])) : nil, parts.count > 2 ? Int(parts[2]) ?? 0 : 0)
     }
 
     static func patterns(of type: TypeDecl) -> [String] {

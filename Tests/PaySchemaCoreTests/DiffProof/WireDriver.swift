@@ -4,7 +4,8 @@
 /// from standard input, one per line, and answers each on one line:
 ///
 /// - `read <format> <Type> <base64 payload>`: decodes with the generated type (through the module's
-///   registry), validates, and answers `ok <base64 re-encoding>` or `rejected <reason>`;
+///   registry), validates, and answers `ok <base64 re-encoding> <enum values read as .unknown>` or
+///   `rejected <reason>`;
 /// - `send <operation>`: builds the operation with every parameter set and answers
 ///   `request <method> <path> <query names> <header names> <request body> <response body>`;
 /// - `receive <operation> <request…>`: answers `ok` when this revision's operation accepts that
@@ -61,7 +62,12 @@ struct WireDriver {
                     do {
                         let result = try type.read(payload, as: format)
                         if result.violations.isEmpty {
-                            print("ok\\t" + (result.reencoded?.base64EncodedString() ?? ""))
+                            // How many enum values this revision reads as `.unknown`: a value the
+                            // writer knew that the reader does not is read differently.
+                            var dumped = ""
+                            dump(result.value, to: &dumped)
+                            let unknowns = dumped.components(separatedBy: ".unknown").count - 1
+                            print("ok\\t" + (result.reencoded?.base64EncodedString() ?? "") + "\\t\\(unknowns)")
                         } else {
                             print("rejected\\t" + result.violations.map { "\\($0)" }.joined(separator: "; ").replacingOccurrences(of: "\\n", with: " "))
                         }
