@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// `ARCHITECTURE.md` and `docs/layout.md` are claims about the tree: every file, folder and type
+/// they name in code spans must exist, and the layout must list every folder of the package. A
+/// rename or a removal that leaves the documents behind fails here, naming the stale span.
+@Suite struct ArchitectureDocsTests {
+    static let documents = ["ARCHITECTURE.md", "docs/layout.md"]
+    /// Where named files and types are looked for.
+    static let roots = ["Sources", "Tests", "Plugins", "Generated", "Benchmarks", "Fuzz", "Examples"]
+
+    /// Every file and folder of the package (relative paths), build products and corpora aside.
+    static let paths: [String] = {
+        var out: [String] = []
+        for root in roots {
+            guard let walker = FileManager.default.enumerator(atPath: packageRoot.appending(path: root).path) else { continue }
+            for case let path as String in walker where !path.contains(".build") && !path.hasPrefix("corpus") {
+                out.append(root + "/" + path)
+            }
+        }
+        for document in (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appending(path: "docs").path)) ?? [] {
+            out.append("docs/" + document)
+        }
+        return out + roots + ["docs", "Schemas", "Package.swift", ".ci/run", "README.md", "ARCHITECTURE.md"]
+    }()
+
+    /// Every name declared in Swift (types, protocols, functions, test suites) or a module folder.
+    static let declared: Set<String> = {
+        var names = Set<String>()
+        let declaration = try! NSRegularExpression(pattern: #"\b(?:struct|enum|class|protocol|actor|typealias|func|extension)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+        for path in paths where path.hasSuffix(".swift") {
+            guard let text = try? String(contentsOf: packageRoot.appending(path: path), encoding: .utf8) else { continue }
+            for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let range = Range(match.range(at: 1), in: text) { names.insert(String(text[range])) }
+            }
+        }
+        for path in paths {
+            let parts = path.split(separator: "/")
+            if parts.count == 2, ["Sources", "Tests", "Plugins"].contains(parts[0]) { names.insert(String(parts[1])) }
+        }
+        return names
+    }()
+
+    /// Names the documents use that other packages declare, with where they come from.
+    static let external = ["ClientTransport": "OpenAPIRuntime (swift-openapi-runtime)"]
+
+    /// The code spans of `document`.
+    static func spans(_ document: String) throws -> [String] {
+        let text = try String(contentsOf: packageRoot.appending(path: document), encoding: .utf8)
+        let span = try NSRegularExpression(pattern: "`([^`\n]+)`")
+        return span.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } }
+    }
+
+    /// A path span as a regular expression over relative paths: `<Name>` and `*` stand for any
+    /// name part; a span names the end of a path (`Check/checkWireForms.swift`), or a folder.
+    static func pathPattern(_ span: String) -> NSRegularExpression? {
+        var pattern = ""
+        var rest = Substring(span.hasSuffix("/") ? String(span.dropLast()) : span)
+        while let character = rest.first {
+            if character == "<", let close = rest.firstIndex(of: ">") {
+                pattern += "[^/]+"
+                rest = rest[rest.index(after: close)...]
+            } else if character == "*" {
+                pattern += "[^/]*"
+                rest = rest.dropFirst()
+            } else {
+                pattern += NSRegularExpression.escapedPattern(for: String(character))
+                rest = rest.dropFirst()
+            }
+        }
+        return try? NSRegularExpression(pattern: "(^|/)" + pattern + "$")
+    }
+
+    static func isPath(_ span: String) -> Bool {
+        !span.contains(" ") && !span.contains("(") && (span.hasSuffix(".swift") || (span.contains("/") && !span.hasPrefix("/") && !span.contains(":")
+            && !span.contains("=") && span.first?.isLetter == true && !span.contains("://")))
+    }
+
+    @Test(arguments: documents)
+    func everyNamedFileFolderAndTypeExists(_ document: String) throws {
+        var stale: [String] = []
+        var checked = 0
+        for span in try Self.spans(document) {
+            if Self.isPath(span) {
+                guard let pattern = Self.pathPattern(span) else { continue }
+                checked += 1
+                let found = Self.paths.contains { pattern.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil }
+                if !found { stale.append("`\(span)`: no such file or folder") }
+            } else if span.range(of: #"^[A-Z][A-Za-z0-9]+$"#, options: .regularExpression) != nil {
+                checked += 1
+                if !Self.declared.contains(span) && Self.external[span] == nil { stale.append("`\(span)`: nothing of that name is declared") }
+            }
+        }
+        #expect(checked > 20, "\(document): too few spans checked (\(checked))")
+        #expect(stale.isEmpty, "\(document) names what the tree does not have:\n\(stale.joined(separator: "\n"))")
+    }
+
+    /// The layout lists every module folder, every folder of the generator and every top-level
+    /// folder of the repository.
+    @Test func theLayoutListsEveryFolder() throws {
+        let layout = try String(contentsOf: packageRoot.appending(path: "docs/layout.md"), encoding: .utf8)
+        let fileManager = FileManager.default
+        var folders: [String] = []
+        for top in try fileManager.contentsOfDirectory(atPath: packageRoot.path).sorted() where !top.hasPrefix(".") || top == ".ci" {
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: packageRoot.appending(path: top).path, isDirectory: &isDirectory), isDirectory.boolValue { folders.append(top + "/") }
+        }
+        for module in try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources").path).sorted() where !module.hasPrefix(".") {
+            folders.append("Sources/" + module)
+        }
+        for stage in try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources/PaySchemaCore").path).sorted() where !stage.hasPrefix(".") {
+            folders.append(stage + "/")
+        }
+        // A folder is listed by its path or, for a module, by its name in a code span.
+        let missing = folders.filter { folder in
+            let bare = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            let name = bare.split(separator: "/").last.map(String.init) ?? bare
+            return !layout.contains("`\(folder)") && !layout.contains("`\(bare)`") && !layout.contains("`\(bare)/") && !layout.contains("`\(name)`")
+        }
+        #expect(missing.isEmpty, "docs/layout.md does not list: \(missing)")
+    }
+}
