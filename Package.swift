@@ -54,154 +54,163 @@ let coreTargets: [Target] = [
     ),
 ]
 
-var targets: [Target] = coreTargets + [
-    .executableTarget(
-        name: "payschema",
-        dependencies: [
-            "PaySchemaCore",
-            "PaySchemaVocabulary",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]
-    ),
-    // MIT's merchant server: the only party holding the AES key (the "semilla") that builds
-    // `xmlA` and decrypts the hosted form's response. Server side, never a dependency of an app.
-    .target(
-        name: "SuiteMerchantServer",
-        dependencies: [
-            "SuiteMCommerce",
-            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
-            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
-        ]
-    ),
-    .target(
-        name: "PaymentMocks",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
-            "PaySchemaVocabulary",
-            "PaymentFlowsCore",
-            "SuiteMerchantServer",
-            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
-            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
-        ]
-    ),
-    // The guide's sample merchant server: the only party that calls Amazon Pay and holds the
-    // merchant's private key. Sandbox tooling, never a dependency of an app-facing product.
-    .target(
-        name: "AmazonPayMerchantServer",
-        dependencies: [
-            "AmazonPayMobile",
-            "PaymentMocks",
-            "PaymentFlowsCore",
-            .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
-            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
-        ]
-    ),
-    .target(
-        name: "PaymentScenarios",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
-            "PaymentMocks",
-            "PaymentFlowsCore",
-            "AmazonPayMerchantServer",
-            "SuiteMerchantServer",
-            .product(name: "Logging", package: "swift-log"),
-        ]
-    ),
-    .target(
-        name: "PaymentSandbox",
-        dependencies: [
-            "PaymentMocks",
-            "AmazonPayMerchantServer",
-            "PaymentScenarios",
-            "PaymentFlowsCore",
-            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
-            // The provider path answers on the connection's pipeline (`SandboxProviderHandler`).
-            .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
-            .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Sandbox"])),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Sandbox"])),
-            // The client side of the sandbox (`payflow run --http`, the merchant server's calls to
-            // the providers): AsyncHTTPClient, as a Linux server calls HTTP; apps keep URLSession.
-            .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(traits: ["Sandbox"])),
-            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Sandbox"])),
-        ]
-    ),
-    .executableTarget(
-        name: "payflow",
-        dependencies: [
-            "PaySchemaVocabulary",
-            "PaymentMocks",
-            "PaymentScenarios",
-            "PaymentSandbox",
-            "AmazonPayMerchantServer",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
-        ]
-    ),
-    .plugin(
-        name: "PaySchemaPlugin",
-        capability: .buildTool(),
-        dependencies: ["payschema"]
-    ),
-    .plugin(
-        name: "SchemaDiffPlugin",
-        capability: .command(
-            intent: .custom(verb: "schema-diff", description: "Classify schema changes against a git revision as breaking or not (payschema diff)")
+var targets: [Target] =
+    coreTargets + [
+        .executableTarget(
+            name: "payschema",
+            dependencies: [
+                "PaySchemaCore",
+                "PaySchemaVocabulary",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
-        dependencies: ["payschema"]
-    ),
-    .testTarget(
-        name: "PaySchemaCoreTests",
-        dependencies: ["PaySchemaCore", "PaymentSchemasRuntime", "PaymentFlowsCore"],
-        resources: [.copy("Fixtures")]
-    ),
-    .testTarget(
-        name: "PaymentSchemasRuntimeTests",
-        dependencies: ["PaymentSchemasRuntime", "PaymentFlowsCore"]
-    ),
-    .testTarget(
-        name: "GeneratedModelsTests",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["PaymentSchemasRuntime", "CLITestSupport", "PaySchemaCore"],
-        resources: [.copy("Payloads")]
-    ),
-    .target(
-        name: "CLITestSupport",
-        path: "Tests/CLITestSupport"
-    ),
-    .testTarget(
-        name: "PayschemaCLITests",
-        dependencies: ["payschema", "CLITestSupport", "PaySchemaCore"]
-    ),
-    .testTarget(
-        name: "PaymentFlowsTests",
-        dependencies: ["PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentFlowsCore", .product(name: "Clocks", package: "swift-clocks", condition: .when(traits: ["Sandbox"])), .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"]))]
-            + integrationModules.map { Target.Dependency(stringLiteral: $0) }
-    ),
-    .testTarget(
-        name: "MigrationTests",
-        dependencies: ["PaymentMocks", "MCSCommerceWeb", "PayPalPayments", "AmazonPayMobile", "SuiteMCommerce"]
-    ),
-    .testTarget(
-        name: "AppConsumerTests",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) }
-    ),
-    .testTarget(
-        name: "GuideSamplesTests",
-        dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["CLITestSupport"]
-    ),
-    .testTarget(
-        name: "PaymentSandboxTests",
-        dependencies: [
-            "PaymentSandbox", "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", "MollieCheckout", "AmazonPayMobile",
-            "SuiteMCommerce", "SuiteMerchantServer", "payflow", "CLITestSupport",
-            .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
-            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
-        ]
-    ),
-    .testTarget(
-        name: "PayflowCLITests",
-        dependencies: ["payflow", "CLITestSupport"]
-    ),
-]
+        // MIT's merchant server: the only party holding the AES key (the "semilla") that builds
+        // `xmlA` and decrypts the hosted form's response. Server side, never a dependency of an app.
+        .target(
+            name: "SuiteMerchantServer",
+            dependencies: [
+                "SuiteMCommerce",
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            ]
+        ),
+        .target(
+            name: "PaymentMocks",
+            dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
+                "PaySchemaVocabulary",
+                "PaymentFlowsCore",
+                "SuiteMerchantServer",
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            ]
+        ),
+        // The guide's sample merchant server: the only party that calls Amazon Pay and holds the
+        // merchant's private key. Sandbox tooling, never a dependency of an app-facing product.
+        .target(
+            name: "AmazonPayMerchantServer",
+            dependencies: [
+                "AmazonPayMobile",
+                "PaymentMocks",
+                "PaymentFlowsCore",
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            ]
+        ),
+        .target(
+            name: "PaymentScenarios",
+            dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
+                "PaymentMocks",
+                "PaymentFlowsCore",
+                "AmazonPayMerchantServer",
+                "SuiteMerchantServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PaymentSandbox",
+            dependencies: [
+                "PaymentMocks",
+                "AmazonPayMerchantServer",
+                "PaymentScenarios",
+                "PaymentFlowsCore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
+                // The provider path answers on the connection's pipeline (`SandboxProviderHandler`).
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Sandbox"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Sandbox"])),
+                // The client side of the sandbox (`payflow run --http`, the merchant server's calls to
+                // the providers): AsyncHTTPClient, as a Linux server calls HTTP; apps keep URLSession.
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(traits: ["Sandbox"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Sandbox"])),
+            ]
+        ),
+        .executableTarget(
+            name: "payflow",
+            dependencies: [
+                "PaySchemaVocabulary",
+                "PaymentMocks",
+                "PaymentScenarios",
+                "PaymentSandbox",
+                "AmazonPayMerchantServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            ]
+        ),
+        .plugin(
+            name: "PaySchemaPlugin",
+            capability: .buildTool(),
+            dependencies: ["payschema"]
+        ),
+        .plugin(
+            name: "SchemaDiffPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "schema-diff", description: "Classify schema changes against a git revision as breaking or not (payschema diff)")
+            ),
+            dependencies: ["payschema"]
+        ),
+        .testTarget(
+            name: "PaySchemaCoreTests",
+            dependencies: ["PaySchemaCore", "PaymentSchemasRuntime", "PaymentFlowsCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "PaymentSchemasRuntimeTests",
+            dependencies: ["PaymentSchemasRuntime", "PaymentFlowsCore"]
+        ),
+        .testTarget(
+            name: "GeneratedModelsTests",
+            dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
+                "PaymentSchemasRuntime", "CLITestSupport", "PaySchemaCore",
+            ],
+            resources: [.copy("Payloads")]
+        ),
+        .target(
+            name: "CLITestSupport",
+            path: "Tests/CLITestSupport"
+        ),
+        .testTarget(
+            name: "PayschemaCLITests",
+            dependencies: ["payschema", "CLITestSupport", "PaySchemaCore"]
+        ),
+        .testTarget(
+            name: "PaymentFlowsTests",
+            dependencies: [
+                "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentFlowsCore",
+                .product(name: "Clocks", package: "swift-clocks", condition: .when(traits: ["Sandbox"])),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+            ]
+                + integrationModules.map { Target.Dependency(stringLiteral: $0) }
+        ),
+        .testTarget(
+            name: "MigrationTests",
+            dependencies: ["PaymentMocks", "MCSCommerceWeb", "PayPalPayments", "AmazonPayMobile", "SuiteMCommerce"]
+        ),
+        .testTarget(
+            name: "AppConsumerTests",
+            dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) }
+        ),
+        .testTarget(
+            name: "GuideSamplesTests",
+            dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + ["CLITestSupport"]
+        ),
+        .testTarget(
+            name: "PaymentSandboxTests",
+            dependencies: [
+                "PaymentSandbox", "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", "MollieCheckout",
+                "AmazonPayMobile",
+                "SuiteMCommerce", "SuiteMerchantServer", "payflow", "CLITestSupport",
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
+            ]
+        ),
+        .testTarget(
+            name: "PayflowCLITests",
+            dependencies: ["payflow", "CLITestSupport"]
+        ),
+    ]
 
 for module in integrationModules {
     let dependencies: [Target.Dependency] = ["PaymentSchemasRuntime", "PaymentFlowsCore"]
@@ -226,7 +235,8 @@ if benchmarking {
         .executableTarget(
             name: "bench",
             dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
-                "PaySchemaCore", "PaymentMocks", "PaymentSandbox", "PaymentScenarios", "PaymentFlowsCore", "PaymentSchemasRuntime", "PeerTypes",
+                "PaySchemaCore", "PaymentMocks", "PaymentSandbox", "PaymentScenarios", "PaymentFlowsCore", "PaymentSchemasRuntime",
+                "PeerTypes",
                 "AmazonPayMerchantServer",
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
@@ -246,8 +256,12 @@ func everythingBut(_ kept: Set<String>) -> [String] {
     for entry in (try? files.contentsOfDirectory(atPath: Context.packageDirectory)) ?? [] where !entry.hasPrefix(".") {
         let below = kept.filter { $0.hasPrefix(entry + "/") }
         if kept.contains(entry) { continue }
-        if below.isEmpty { excluded.append(entry); continue }
-        for inner in (try? files.contentsOfDirectory(atPath: Context.packageDirectory + "/" + entry)) ?? [] where !below.contains(entry + "/" + inner) {
+        if below.isEmpty {
+            excluded.append(entry)
+            continue
+        }
+        for inner in (try? files.contentsOfDirectory(atPath: Context.packageDirectory + "/" + entry)) ?? []
+        where !below.contains(entry + "/" + inner) {
             excluded.append(entry + "/" + inner)
         }
     }
@@ -256,24 +270,29 @@ func everythingBut(_ kept: Set<String>) -> [String] {
 
 /// The fuzzing build: the core, the five modules without the plugin (each its hand-written
 /// sources and its committed `Generated/`, in place), and the harnesses.
-let fuzzTargets: [Target] = !fuzzing ? [] : coreTargets + integrationModules.map { module in
-    .target(
-        name: module,
-        dependencies: ["PaymentSchemasRuntime", "PaymentFlowsCore"],
-        path: ".",
-        exclude: everythingBut(["Sources/\(module)", "Generated/\(module)"]) + ["Sources/\(module)/\(module).docc"],
-        sources: ["Sources/\(module)", "Generated/\(module)"]
-    )
-} + [
-    .target(name: "CFuzzer", path: "Fuzz/Sources/CFuzzer"),
-    .target(
-        name: "FuzzSupport",
-        dependencies: ["PaySchemaCore", "CFuzzer"] + integrationModules.map { Target.Dependency(stringLiteral: $0) },
-        path: "Fuzz/Sources/FuzzSupport"
-    ),
-] + ["fuzz-schema", "fuzz-payload", "fuzz-diff", "fuzz-replay"].map { name in
-    .executableTarget(name: name, dependencies: ["FuzzSupport"], path: "Fuzz/Sources/\(name)")
-}
+let fuzzTargets: [Target] =
+    !fuzzing
+    ? []
+    : coreTargets
+        + integrationModules.map { module in
+            .target(
+                name: module,
+                dependencies: ["PaymentSchemasRuntime", "PaymentFlowsCore"],
+                path: ".",
+                exclude: everythingBut(["Sources/\(module)", "Generated/\(module)"]) + ["Sources/\(module)/\(module).docc"],
+                sources: ["Sources/\(module)", "Generated/\(module)"]
+            )
+        } + [
+            .target(name: "CFuzzer", path: "Fuzz/Sources/CFuzzer"),
+            .target(
+                name: "FuzzSupport",
+                dependencies: ["PaySchemaCore", "CFuzzer"] + integrationModules.map { Target.Dependency(stringLiteral: $0) },
+                path: "Fuzz/Sources/FuzzSupport"
+            ),
+        ]
+        + ["fuzz-schema", "fuzz-payload", "fuzz-diff", "fuzz-replay"].map { name in
+            .executableTarget(name: name, dependencies: ["FuzzSupport"], path: "Fuzz/Sources/\(name)")
+        }
 
 /// The packages every mode needs.
 let coreDependencies: [Package.Dependency] = [
@@ -289,17 +308,19 @@ let package = Package(
     // What an app imports (the five modules, the runtime, the transports, the mocks its tests use)
     // and what a merchant server imports (the two that hold the keys an app must not). The
     // generator core, the scenarios and the sandbox are the CLIs' insides, not libraries.
-    products: fuzzing ? [] : integrationModules.map { .library(name: $0, targets: [$0]) } + [
-        .library(name: "PaymentSchemasRuntime", targets: ["PaymentSchemasRuntime"]),
-        .library(name: "PaymentFlowsCore", targets: ["PaymentFlowsCore"]),
-        .library(name: "PaymentMocks", targets: ["PaymentMocks"]),
-        .library(name: "AmazonPayMerchantServer", targets: ["AmazonPayMerchantServer"]),
-        .library(name: "SuiteMerchantServer", targets: ["SuiteMerchantServer"]),
-        .executable(name: "payschema", targets: ["payschema"]),
-        .executable(name: "payflow", targets: ["payflow"]),
-        .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),
-        .plugin(name: "SchemaDiffPlugin", targets: ["SchemaDiffPlugin"]),
-    ],
+    products: fuzzing
+        ? []
+        : integrationModules.map { .library(name: $0, targets: [$0]) } + [
+            .library(name: "PaymentSchemasRuntime", targets: ["PaymentSchemasRuntime"]),
+            .library(name: "PaymentFlowsCore", targets: ["PaymentFlowsCore"]),
+            .library(name: "PaymentMocks", targets: ["PaymentMocks"]),
+            .library(name: "AmazonPayMerchantServer", targets: ["AmazonPayMerchantServer"]),
+            .library(name: "SuiteMerchantServer", targets: ["SuiteMerchantServer"]),
+            .executable(name: "payschema", targets: ["payschema"]),
+            .executable(name: "payflow", targets: ["payflow"]),
+            .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),
+            .plugin(name: "SchemaDiffPlugin", targets: ["SchemaDiffPlugin"]),
+        ],
     // `Sandbox` (on by default, so this package's own `swift build`, `swift test` and
     // `swift run payflow serve` have it): the mocks, the merchant servers, the sandbox and the CLIs'
     // server side, with Hummingbird, SwiftNIO, AsyncHTTPClient and swift-crypto. An app that
@@ -309,20 +330,25 @@ let package = Package(
         .trait(name: "Sandbox", description: "The mock providers, the merchant servers and the HTTP sandbox, with their server packages."),
         .default(enabledTraits: ["Sandbox"]),
     ],
-    dependencies: coreDependencies + (fuzzing ? [] : [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
-        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
-        // `swift package generate-documentation`: the DocC catalogs of the modules and the runtime.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    ]) + (benchmarking ? [
-        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
-    ] : []),
+    dependencies: coreDependencies
+        + (fuzzing
+            ? []
+            : [
+                .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+                .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+                .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+                .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+                .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
+                .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+                .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+                .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+                // `swift package generate-documentation`: the DocC catalogs of the modules and the runtime.
+                .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+            ])
+        + (benchmarking
+            ? [
+                .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3")
+            ] : []),
     targets: fuzzing ? fuzzTargets : targets,
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ let package = Package(
     name: "ShopCheckout",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        .package(name: "PaymentSchemas", path: "../.."),
+        .package(name: "PaymentSchemas", path: "../..")
     ],
     targets: [
         .target(

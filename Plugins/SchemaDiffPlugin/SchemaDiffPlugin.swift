@@ -25,7 +25,9 @@ struct SchemaDiffPlugin: CommandPlugin {
 struct SchemaDiffFailure: Error, CustomStringConvertible {
     let status: Int32
     var description: String {
-        let meaning = status == 1 ? "changes at or above --fail-on were found" : status == 2 ? "a usage or input error (above)" : "an unexpected failure"
+        let meaning =
+            status == 1
+            ? "changes at or above --fail-on were found" : status == 2 ? "a usage or input error (above)" : "an unexpected failure"
         return "payschema diff exited with \(status): \(meaning)"
     }
 }

@@ -22,7 +22,10 @@ public struct AmazonPayRequestSigner: Sendable, CustomStringConvertible {
 
     /// Creates a signer for the merchant's key; `host` defaults to the API host of `region`
     /// (`pay-api.amazon.com` for `us`/`na`, `.eu`, `.jp`), the one Amazon requires.
-    public init(publicKeyID: String, privateKey: _RSA.Signing.PrivateKey, region: String = "us", host: String? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        publicKeyID: String, privateKey: _RSA.Signing.PrivateKey, region: String = "us", host: String? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.publicKeyID = publicKeyID
         self.privateKey = privateKey
         self.region = region
@@ -54,8 +57,10 @@ public struct AmazonPayRequestSigner: Sendable, CustomStringConvertible {
             method: signed.method, path: signed.path, query: signed.query,
             headers: signed.headers, signedHeaders: names, body: signed.body)
         let signature = try signature(of: canonical)
-        signed.headers["authorization"] = AmazonPaySignature.Authorization(
-            publicKeyID: publicKeyID, signedHeaders: names, signature: signature).header
+        signed.headers["authorization"] =
+            AmazonPaySignature.Authorization(
+                publicKeyID: publicKeyID, signedHeaders: names, signature: signature
+            ).header
         return signed
     }
 

@@ -1,16 +1,20 @@
-import Foundation
 import AmazonPayMobile
+import Foundation
 
 /// The sample server's cart arithmetic: subtotals, total, and the charge with 10% tax rounded down.
 public enum OrderCalculator {
     /// The order for `items`: each `summary` is `price × num`, `price` their sum,
     /// `chargeAmount = floor(price × 1.1)`.
-    public static func order(items: [MerchantOrderItem], merchantReferenceId: String? = nil, checkoutSessionId: String? = nil) -> MerchantOrder {
+    public static func order(
+        items: [MerchantOrderItem], merchantReferenceId: String? = nil, checkoutSessionId: String? = nil
+    ) -> MerchantOrder {
         let lines = items.map { item in
             MerchantOrderItem(id: item.id, name: item.name, price: item.price, num: item.num, summary: item.price * item.num)
         }
         let total = lines.reduce(0) { $0 + $1.summary }
-        return MerchantOrder(items: lines, price: total, chargeAmount: chargeAmount(total), amazonCheckoutSessionId: checkoutSessionId, merchantReferenceId: merchantReferenceId)
+        return MerchantOrder(
+            items: lines, price: total, chargeAmount: chargeAmount(total), amazonCheckoutSessionId: checkoutSessionId,
+            merchantReferenceId: merchantReferenceId)
     }
 
     /// `floor(price × 1.1)` in exact decimal arithmetic (no binary rounding).

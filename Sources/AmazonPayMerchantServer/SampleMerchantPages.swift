@@ -24,10 +24,12 @@ enum SampleMerchantPages {
     }
 
     /// `amazon.Pay.initCheckout(…)` as a navigation to the sign-in page with the signed payload.
-    static func signIn(_ configuration: SampleMerchantServer.Configuration, signer: AmazonPayRequestSigner, appLogin url: URL) throws -> URL {
+    static func signIn(_ configuration: SampleMerchantServer.Configuration, signer: AmazonPayRequestSigner, appLogin url: URL) throws -> URL
+    {
         let query = try AppLoginQuery(url: url)
         let payload = ButtonPayload(
-            webCheckoutDetails: ButtonWebCheckoutDetails(checkoutReviewReturnUrl: try redirectorURL(configuration, client: query.client, token: query.token)),
+            webCheckoutDetails: ButtonWebCheckoutDetails(
+                checkoutReviewReturnUrl: try redirectorURL(configuration, client: query.client, token: query.token)),
             storeId: configuration.storeId)
         let payloadJSON = String(decoding: try PayWire.encodeJSON(payload), as: UTF8.self)
         let config = InitCheckoutConfiguration(
@@ -38,7 +40,8 @@ enum SampleMerchantPages {
         var components = URLComponents(url: signInURL, resolvingAgainstBaseURL: false)
         components?.queryItems = [
             URLQueryItem(name: "merchantId", value: config.merchantId), URLQueryItem(name: "ledgerCurrency", value: config.ledgerCurrency),
-            URLQueryItem(name: "checkoutLanguage", value: config.checkoutLanguage), URLQueryItem(name: "productType", value: config.productType.rawValue),
+            URLQueryItem(name: "checkoutLanguage", value: config.checkoutLanguage),
+            URLQueryItem(name: "productType", value: config.productType.rawValue),
             URLQueryItem(name: "placement", value: config.placement.rawValue),
             URLQueryItem(name: "payloadJSON", value: config.createCheckoutSessionConfig.payloadJSON),
             URLQueryItem(name: "signature", value: config.createCheckoutSessionConfig.signature),
@@ -55,48 +58,73 @@ enum SampleMerchantPages {
         let host = configuration.host
         let nextPage = URL(string: "https://\(host)/static/next.html")!
         return [
-            HostedPage(host: host, pathPrefix: "/appLogin", title: "Amazon Pay", html: { url, resolve in
-                guard let target = try? signIn(configuration, signer: signer, appLogin: url) else {
-                    return HTMLText.page(title: "Error", body: "<h3 id=\"error\">The app-login URL needs client and token.</h3>")
-                }
-                // renderButton + click(): the button posts the signed payload to Amazon's sign-in.
-                return HTMLText.page(
-                    title: "Amazon Pay", body: "<div class=\"hidden\"><a id=\"AmazonPayButton\" href=\"\(HTMLText.escape(resolve(target).absoluteString))\">Amazon Pay</a></div>",
-                    script: "setTimeout(() => { document.getElementById(\"AmazonPayButton\").click(); }, 0);")
-            }, follow: { url in try signIn(configuration, signer: signer, appLogin: url) }),
-            HostedPage(host: configuration.linksHost, pathPrefix: "/redirector_local-", title: "Redirecting", html: { _, resolve in
-                HTMLText.page(title: "Redirecting", body: "", script: "location.href = \(HTMLText.javaScriptString(resolve(nextPage).absoluteString)) + location.search;")
-            }, follow: { url in try withQuery(of: url, on: nextPage) }),
-            HostedPage(host: host, pathPrefix: "/static/next.html", title: "Amazon Login processing completed", html: { _, _ in
-                HTMLText.page(
-                    title: "Amazon Login processing completed",
-                    body: """
-                    <div class="container"><h3 class="my-4">Amazon Login processing completed</h3>
-                    Please tap the "Next" button.<br><br>
-                    <a id="nextButton" href="#" class="btn btn-info btn-lg btn-block">Next</a></div>
-                    """,
-                    script: "document.getElementById(\"nextButton\").href = \(HTMLText.javaScriptString("https://\(configuration.linksHost)\(configuration.universalLinkPath)")) + location.search;")
-            }, follow: { url in try withQuery(of: url, on: URL(string: "https://\(configuration.linksHost)\(configuration.universalLinkPath)")!) }),
-            HostedPage(host: host, pathPrefix: "/static/dispatcher.html", title: "Returning to the app", html: { _, _ in
-                HTMLText.page(title: "Returning to the app", body: "", script: """
-                    const params = new URLSearchParams(location.search);
-                    const client = params.get("client");
-                    const result = params.get("result") === "cancel" ? "cancel" : "thanks";
-                    location.href = client === "iosApp"
-                        ? "amazonpay-ios-v2://" + result
-                        : "intent://amazon_pay_android_v2#Intent;package=com.amazon.pay.sample.android_app_v2;scheme=amazon_pay_android_v2;end;";
-                    """)
-            }, follow: { url in
-                let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-                let result = items.contains { $0.name == "result" && $0.value == "cancel" } ? "cancel" : "thanks"
-                guard items.contains(where: { $0.name == "client" && $0.value == ClientKind.iosApp.rawValue }) else {
-                    return URL(string: "intent://amazon_pay_android_v2#Intent;package=com.amazon.pay.sample.android_app_v2;scheme=amazon_pay_android_v2;end;")!
-                }
-                return URL(string: "amazonpay-ios-v2://\(result)")!
-            }),
-            HostedPage(host: host, pathPrefix: "/static/sample/error.html", title: "Error", html: { _, _ in
-                HTMLText.page(title: "Error", body: "<h3 id=\"error\">The purchase could not be completed.</h3>")
-            }, follow: { url in url }),
+            HostedPage(
+                host: host, pathPrefix: "/appLogin", title: "Amazon Pay",
+                html: { url, resolve in
+                    guard let target = try? signIn(configuration, signer: signer, appLogin: url) else {
+                        return HTMLText.page(title: "Error", body: "<h3 id=\"error\">The app-login URL needs client and token.</h3>")
+                    }
+                    // renderButton + click(): the button posts the signed payload to Amazon's sign-in.
+                    return HTMLText.page(
+                        title: "Amazon Pay",
+                        body:
+                            "<div class=\"hidden\"><a id=\"AmazonPayButton\" href=\"\(HTMLText.escape(resolve(target).absoluteString))\">Amazon Pay</a></div>",
+                        script: "setTimeout(() => { document.getElementById(\"AmazonPayButton\").click(); }, 0);")
+                }, follow: { url in try signIn(configuration, signer: signer, appLogin: url) }),
+            HostedPage(
+                host: configuration.linksHost, pathPrefix: "/redirector_local-", title: "Redirecting",
+                html: { _, resolve in
+                    HTMLText.page(
+                        title: "Redirecting", body: "",
+                        script: "location.href = \(HTMLText.javaScriptString(resolve(nextPage).absoluteString)) + location.search;")
+                }, follow: { url in try withQuery(of: url, on: nextPage) }),
+            HostedPage(
+                host: host, pathPrefix: "/static/next.html", title: "Amazon Login processing completed",
+                html: { _, _ in
+                    HTMLText.page(
+                        title: "Amazon Login processing completed",
+                        body: """
+                            <div class="container"><h3 class="my-4">Amazon Login processing completed</h3>
+                            Please tap the "Next" button.<br><br>
+                            <a id="nextButton" href="#" class="btn btn-info btn-lg btn-block">Next</a></div>
+                            """,
+                        script:
+                            "document.getElementById(\"nextButton\").href = \(HTMLText.javaScriptString("https://\(configuration.linksHost)\(configuration.universalLinkPath)")) + location.search;"
+                    )
+                },
+                follow: { url in
+                    try withQuery(of: url, on: URL(string: "https://\(configuration.linksHost)\(configuration.universalLinkPath)")!)
+                }),
+            HostedPage(
+                host: host, pathPrefix: "/static/dispatcher.html", title: "Returning to the app",
+                html: { _, _ in
+                    HTMLText.page(
+                        title: "Returning to the app", body: "",
+                        script: """
+                            const params = new URLSearchParams(location.search);
+                            const client = params.get("client");
+                            const result = params.get("result") === "cancel" ? "cancel" : "thanks";
+                            location.href = client === "iosApp"
+                                ? "amazonpay-ios-v2://" + result
+                                : "intent://amazon_pay_android_v2#Intent;package=com.amazon.pay.sample.android_app_v2;scheme=amazon_pay_android_v2;end;";
+                            """)
+                },
+                follow: { url in
+                    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+                    let result = items.contains { $0.name == "result" && $0.value == "cancel" } ? "cancel" : "thanks"
+                    guard items.contains(where: { $0.name == "client" && $0.value == ClientKind.iosApp.rawValue }) else {
+                        return URL(
+                            string:
+                                "intent://amazon_pay_android_v2#Intent;package=com.amazon.pay.sample.android_app_v2;scheme=amazon_pay_android_v2;end;"
+                        )!
+                    }
+                    return URL(string: "amazonpay-ios-v2://\(result)")!
+                }),
+            HostedPage(
+                host: host, pathPrefix: "/static/sample/error.html", title: "Error",
+                html: { _, _ in
+                    HTMLText.page(title: "Error", body: "<h3 id=\"error\">The purchase could not be completed.</h3>")
+                }, follow: { url in url }),
         ]
     }
 
@@ -110,39 +138,42 @@ enum SampleMerchantPages {
 
     /// The WebView version's cart page: quantities in cookies, `{op: 'login'}` to the app.
     static func cart() -> String {
-        HTMLText.page(title: "Cart", body: """
-            <h3>Cart</h3>
-            <label>Fire HD8 (¥8,980) <input id="hd8" type="number" min="0" max="99" value="1"></label><br>
-            <label>Fire HD10 (¥15,980) <input id="hd10" type="number" min="0" max="99" value="1"></label>
-            <div id="AmazonPayButton"></div>
-            <div id="white_cover" style="width:100%; height:100vh; background-color:#fff; position:fixed; top:0; left:0; z-index:1000; display:none;"></div>
-            """, script: """
-            let client = "browser";
-            if (window.androidApp) { client = "androidApp"; }
-            else if (window.webkit && webkit.messageHandlers && webkit.messageHandlers.iosApp) { client = "iosApp"; }
-            document.cookie = "client=" + client + ";path=/;secure";
-            function saveCart() {
-                document.cookie = "hd8=" + (parseInt(document.getElementById("hd8").value) || 0) + ";path=/";
-                document.cookie = "hd10=" + (parseInt(document.getElementById("hd10").value) || 0) + ";path=/";
-            }
-            saveCart();
-            document.getElementById("hd8").addEventListener("change", saveCart);
-            document.getElementById("hd10").addEventListener("change", saveCart);
-            const node = document.createElement("button");
-            node.id = "amazonPayButton";
-            node.textContent = "Amazon Pay";
-            node.addEventListener("click", () => {
+        HTMLText.page(
+            title: "Cart",
+            body: """
+                <h3>Cart</h3>
+                <label>Fire HD8 (¥8,980) <input id="hd8" type="number" min="0" max="99" value="1"></label><br>
+                <label>Fire HD10 (¥15,980) <input id="hd10" type="number" min="0" max="99" value="1"></label>
+                <div id="AmazonPayButton"></div>
+                <div id="white_cover" style="width:100%; height:100vh; background-color:#fff; position:fixed; top:0; left:0; z-index:1000; display:none;"></div>
+                """,
+            script: """
+                let client = "browser";
+                if (window.androidApp) { client = "androidApp"; }
+                else if (window.webkit && webkit.messageHandlers && webkit.messageHandlers.iosApp) { client = "iosApp"; }
+                document.cookie = "client=" + client + ";path=/;secure";
+                function saveCart() {
+                    document.cookie = "hd8=" + (parseInt(document.getElementById("hd8").value) || 0) + ";path=/";
+                    document.cookie = "hd10=" + (parseInt(document.getElementById("hd10").value) || 0) + ";path=/";
+                }
                 saveCart();
-                // The guide blanks the page just before the Secure WebView opens, on the app branches
-                // only: a plain browser is never covered.
-                if (client === "androidApp") { coverScreen(); androidApp.login(); }
-                else if (client === "iosApp") { coverScreen(); webkit.messageHandlers.iosApp.postMessage({op: "login"}); }
-            });
-            document.getElementById("AmazonPayButton").appendChild(node);
-            function loadUrl(url) { location.href = url; }
-            function coverScreen() { document.getElementById("white_cover").style.display = "block"; }
-            function uncoverScreen() { document.getElementById("white_cover").style.display = "none"; }
-            """)
+                document.getElementById("hd8").addEventListener("change", saveCart);
+                document.getElementById("hd10").addEventListener("change", saveCart);
+                const node = document.createElement("button");
+                node.id = "amazonPayButton";
+                node.textContent = "Amazon Pay";
+                node.addEventListener("click", () => {
+                    saveCart();
+                    // The guide blanks the page just before the Secure WebView opens, on the app branches
+                    // only: a plain browser is never covered.
+                    if (client === "androidApp") { coverScreen(); androidApp.login(); }
+                    else if (client === "iosApp") { coverScreen(); webkit.messageHandlers.iosApp.postMessage({op: "login"}); }
+                });
+                document.getElementById("AmazonPayButton").appendChild(node);
+                function loadUrl(url) { location.href = url; }
+                function coverScreen() { document.getElementById("white_cover").style.display = "block"; }
+                function uncoverScreen() { document.getElementById("white_cover").style.display = "none"; }
+                """)
     }
 
     /// The WebView version's review page: the server's totals; the purchase button posts to
@@ -151,40 +182,45 @@ enum SampleMerchantPages {
         let lines = review.order.items.map { item in
             "<tr><td>\(HTMLText.escape(item.name))</td><td>\(item.price)</td><td>\(item.num)</td><td>\(item.summary)</td></tr>"
         }.joined()
-        return HTMLText.page(title: "Review", body: """
-            <h3>Review your order</h3>
-            <table id="items">\(lines)</table>
-            <p>Total <span id="price">\(review.order.price)</span> · with tax <span id="chargeAmount">\(review.order.chargeAmount)</span> \(HTMLText.escape(review.checkoutSession.paymentDetails?.chargeAmount?.currencyCode ?? "JPY"))</p>
-            <p>Ship to <span id="buyer">\(HTMLText.escape(review.checkoutSession.buyer?.name ?? ""))</span></p>
-            <button id="purchaseButton">Purchase</button>
-            <div id="white_cover" style="width:100%; height:100vh; background-color:#fff; position:fixed; top:0; left:0; z-index:1000; display:none;"></div>
-            """, script: """
-            document.getElementById("purchaseButton").addEventListener("click", async () => {
-                try {
-                    const response = await fetch("checkoutSession", {method: "POST", headers: {"Accept": "application/json"}});
-                    const json = await response.json();
-                    const url = json.webCheckoutDetails && json.webCheckoutDetails.amazonPayRedirectUrl;
-                    if (!response.ok || !url) { location.href = "../static/sample/error.html"; return; }
-                    // As on the cart page, the guide blanks the page just before the Secure WebView opens,
-                    // on the app branches only.
-                    if (window.androidApp) { coverScreen(); androidApp.auth(url); }
-                    else if (window.webkit && webkit.messageHandlers && webkit.messageHandlers.iosApp) { coverScreen(); webkit.messageHandlers.iosApp.postMessage({op: "auth", url: url}); }
-                    else { location.href = url; }
-                } catch (e) { location.href = "../static/sample/error.html"; }
-            });
-            function loadUrl(url) { location.href = url; }
-            function coverScreen() { document.getElementById("white_cover").style.display = "block"; }
-            function uncoverScreen() { document.getElementById("white_cover").style.display = "none"; }
-            """)
+        return HTMLText.page(
+            title: "Review",
+            body: """
+                <h3>Review your order</h3>
+                <table id="items">\(lines)</table>
+                <p>Total <span id="price">\(review.order.price)</span> · with tax <span id="chargeAmount">\(review.order.chargeAmount)</span> \(HTMLText.escape(review.checkoutSession.paymentDetails?.chargeAmount?.currencyCode ?? "JPY"))</p>
+                <p>Ship to <span id="buyer">\(HTMLText.escape(review.checkoutSession.buyer?.name ?? ""))</span></p>
+                <button id="purchaseButton">Purchase</button>
+                <div id="white_cover" style="width:100%; height:100vh; background-color:#fff; position:fixed; top:0; left:0; z-index:1000; display:none;"></div>
+                """,
+            script: """
+                document.getElementById("purchaseButton").addEventListener("click", async () => {
+                    try {
+                        const response = await fetch("checkoutSession", {method: "POST", headers: {"Accept": "application/json"}});
+                        const json = await response.json();
+                        const url = json.webCheckoutDetails && json.webCheckoutDetails.amazonPayRedirectUrl;
+                        if (!response.ok || !url) { location.href = "../static/sample/error.html"; return; }
+                        // As on the cart page, the guide blanks the page just before the Secure WebView opens,
+                        // on the app branches only.
+                        if (window.androidApp) { coverScreen(); androidApp.auth(url); }
+                        else if (window.webkit && webkit.messageHandlers && webkit.messageHandlers.iosApp) { coverScreen(); webkit.messageHandlers.iosApp.postMessage({op: "auth", url: url}); }
+                        else { location.href = url; }
+                    } catch (e) { location.href = "../static/sample/error.html"; }
+                });
+                function loadUrl(url) { location.href = url; }
+                function coverScreen() { document.getElementById("white_cover").style.display = "block"; }
+                function uncoverScreen() { document.getElementById("white_cover").style.display = "none"; }
+                """)
     }
 
     /// The thanks page.
     static func thanks(_ review: CheckoutReview) -> String {
-        HTMLText.page(title: "Thank you", body: """
-            <h3 id="thanks">Thank you for your order</h3>
-            <p>Order <span id="merchantReferenceId">\(HTMLText.escape(review.order.merchantReferenceId ?? ""))</span>,
-            charged <span id="chargeAmount">\(review.order.chargeAmount)</span></p>
-            """)
+        HTMLText.page(
+            title: "Thank you",
+            body: """
+                <h3 id="thanks">Thank you for your order</h3>
+                <p>Order <span id="merchantReferenceId">\(HTMLText.escape(review.order.merchantReferenceId ?? ""))</span>,
+                charged <span id="chargeAmount">\(review.order.chargeAmount)</span></p>
+                """)
     }
 }
 

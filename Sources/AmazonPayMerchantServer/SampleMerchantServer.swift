@@ -66,7 +66,9 @@ public final class SampleMerchantServer: Sendable {
         /// returns through (`pathPrefix` `/` catches the redirector itself, as iOS does when the
         /// redirect triggers the link; the universal-link path needs the `next.html` tap).
         public func appConfiguration(universalLinkPrefix: String? = nil) -> AmazonPayConfiguration {
-            AmazonPayConfiguration(merchantServerURL: baseURL, reviewReturn: .universalLink(host: linksHost, pathPrefix: universalLinkPrefix ?? universalLinkPath))
+            AmazonPayConfiguration(
+                merchantServerURL: baseURL,
+                reviewReturn: .universalLink(host: linksHost, pathPrefix: universalLinkPrefix ?? universalLinkPath))
         }
     }
 
@@ -96,7 +98,8 @@ public final class SampleMerchantServer: Sendable {
         configuration: Configuration = Configuration(), signer: AmazonPayRequestSigner, amazonPay: any ClientTransport,
         amazonPayBaseURL: URL = URL(string: "https://pay-api.amazon.jp")!, browser: MockBrowser,
         transport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"), tokens: TokenSource = .random,
-        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .zero), logger: Logger = Logger(label: "AmazonPayMerchantServer")
+        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .zero),
+        logger: Logger = Logger(label: "AmazonPayMerchantServer")
     ) {
         self.configuration = configuration
         self.signer = signer
@@ -104,7 +107,8 @@ public final class SampleMerchantServer: Sendable {
         self.tokens = tokens
         self.logger = logger
         self.amazonPay = PayAPIClient(
-            transport: AmazonPaySigningTransport(amazonPay, signer: signer), baseURL: amazonPayBaseURL, retryPolicy: retryPolicy, logger: logger)
+            transport: AmazonPaySigningTransport(amazonPay, signer: signer), baseURL: amazonPayBaseURL, retryPolicy: retryPolicy,
+            logger: logger)
         installRoutes()
         installPages(on: browser)
     }
@@ -135,7 +139,9 @@ public final class SampleMerchantServer: Sendable {
         let operations = AmazonPayMobileSchema.operations
         transport.refusals = Self.refusals
         transport.handle(MerchantCheckoutReviewOperation.self, of: operations) { [self] request, _ in await checkoutReview(request) }
-        transport.handle(MerchantUpdateCheckoutSessionOperation.self, of: operations) { [self] request, _ in await updateCheckoutSession(request) }
+        transport.handle(MerchantUpdateCheckoutSessionOperation.self, of: operations) { [self] request, _ in
+            await updateCheckoutSession(request)
+        }
         transport.handle(MerchantThanksOperation.self, of: operations) { [self] request, _ in await thanks(request) }
         // The WebView version's cart is an HTML page, not an API operation.
         transport.on("GET", "/sample/cart") { [self] request in cartPage(request) }
@@ -145,7 +151,9 @@ public final class SampleMerchantServer: Sendable {
     /// path, 405 for a method, and 400 naming every parameter that breaks the schema.
     static let refusals = ProviderRefusals(
         notFound: { path in error(.invalidRequest, "no page at \(path)", status: 404) },
-        methodNotAllowed: { method, allowed in error(.invalidRequest, "\(method) is not allowed here; use \(allowed.joined(separator: ", "))", status: 405) },
+        methodNotAllowed: { method, allowed in
+            error(.invalidRequest, "\(method) is not allowed here; use \(allowed.joined(separator: ", "))", status: 405)
+        },
         invalid: { _, violations in error(.invalidRequest, violations.map(\.description).joined(separator: "; "), status: 400) })
 
     // MARK: - Endpoints
@@ -205,13 +213,16 @@ public final class SampleMerchantServer: Sendable {
         let resultURL = kept.client == .browser ? URL(string: "https://\(configuration.host)/sample/thanks") : URL(string: dispatcher)
         let charge = AmazonPayPrice(amount: String(kept.order.chargeAmount), currencyCode: configuration.ledgerCurrency)
         let update = UpdateCheckoutSessionRequest(
-            webCheckoutDetails: UpdateWebCheckoutDetails(checkoutResultReturnUrl: resultURL, checkoutCancelUrl: URL(string: dispatcher + "&result=cancel")),
+            webCheckoutDetails: UpdateWebCheckoutDetails(
+                checkoutResultReturnUrl: resultURL, checkoutCancelUrl: URL(string: dispatcher + "&result=cancel")),
             paymentDetails: PaymentDetails(paymentIntent: .authorize, canHandlePendingAuthorization: false, chargeAmount: charge),
             merchantMetadata: MerchantMetadata(
                 merchantReferenceId: reference, merchantStoreName: configuration.merchantStoreName,
                 noteToBuyer: configuration.noteToBuyer, customInformation: configuration.customInformation))
-        switch await callAmazonPay(UpdateCheckoutSessionOperation(
-            checkoutSessionId: sessionId, idempotencyKey: IdempotencyKey(key), region: configuration.region, body: update)) {
+        switch await callAmazonPay(
+            UpdateCheckoutSessionOperation(
+                checkoutSessionId: sessionId, idempotencyKey: IdempotencyKey(key), region: configuration.region, body: update))
+        {
         case .success(let session):
             orders.withValue { $0[sessionId]?.session = session }
             logger.info("checkout session updated", metadata: ["reference": "\(reference)"])
@@ -233,9 +244,11 @@ public final class SampleMerchantServer: Sendable {
         }
         let charge = AmazonPayPrice(amount: String(kept.order.chargeAmount), currencyCode: configuration.ledgerCurrency)
         let completed: CheckoutSession
-        switch await callAmazonPay(CompleteCheckoutSessionOperation(
-            checkoutSessionId: sessionId, idempotencyKey: IdempotencyKey(key), region: configuration.region,
-            body: CompleteCheckoutSessionRequest(chargeAmount: charge))) {
+        switch await callAmazonPay(
+            CompleteCheckoutSessionOperation(
+                checkoutSessionId: sessionId, idempotencyKey: IdempotencyKey(key), region: configuration.region,
+                body: CompleteCheckoutSessionRequest(chargeAmount: charge)))
+        {
         case .success(let session): completed = session
         case .failure(let refusal): return refusal.response
         }
@@ -260,20 +273,29 @@ public final class SampleMerchantServer: Sendable {
         do {
             response = try await amazonPay.send(operation)
         } catch {
-            return .failure(RefusalResponse(Self.error(.amazonPayUnavailable, "Amazon Pay could not be reached on \(Operation.operationID)", status: 503)))
+            return .failure(
+                RefusalResponse(
+                    Self.error(.amazonPayUnavailable, "Amazon Pay could not be reached on \(Operation.operationID)", status: 503)))
         }
         switch response {
         case .success(_, let session):
             return .success(session)
         case .failure(let status, let body):
             var reason = body?.reasonCode.rawValue
-            if body?.reasonCode == .invalidCheckoutSessionStatus || body?.reasonCode.rawValue == "CheckoutSessionCanceled", let id = Self.sessionId(of: operation),
-               case .success(_, let session)? = try? await amazonPay.send(GetCheckoutSessionOperation(checkoutSessionId: id, region: configuration.region)),
-               let stateReason = session.statusDetails.reasonCode {
+            if body?.reasonCode == .invalidCheckoutSessionStatus || body?.reasonCode.rawValue == "CheckoutSessionCanceled",
+                let id = Self.sessionId(of: operation),
+                case .success(_, let session)? = try? await amazonPay.send(
+                    GetCheckoutSessionOperation(checkoutSessionId: id, region: configuration.region)),
+                let stateReason = session.statusDetails.reasonCode
+            {
                 reason = stateReason.rawValue
             }
-            logger.warning("Amazon Pay refused the call", metadata: ["operation": "\(Operation.operationID)", "status": "\(status)", "reasonCode": "\(reason ?? "")"])
-            let body = MerchantErrorResponse(error: .amazonPayRefused, message: "Amazon Pay answered HTTP \(status) on \(Operation.operationID)", amazonPayReasonCode: reason)
+            logger.warning(
+                "Amazon Pay refused the call",
+                metadata: ["operation": "\(Operation.operationID)", "status": "\(status)", "reasonCode": "\(reason ?? "")"])
+            let body = MerchantErrorResponse(
+                error: .amazonPayRefused, message: "Amazon Pay answered HTTP \(status) on \(Operation.operationID)",
+                amazonPayReasonCode: reason)
             // 409, not 5xx: the refusal is final, and a client must not retry it.
             return .failure(RefusalResponse(.json(body, status: 409)))
         }
@@ -324,7 +346,8 @@ extension SampleMerchantServer {
     /// A merchant server signing with the process's sandbox key, in front of `amazon`, which is
     /// told to verify every call with the key's public half (and nothing else).
     public static func sandbox(
-        amazon: MockAmazonPayServer, browser: MockBrowser, transport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"),
+        amazon: MockAmazonPayServer, browser: MockBrowser,
+        transport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"),
         tokens: TokenSource = .random, logger: Logger = Logger(label: "AmazonPayMerchantServer")
     ) throws -> SampleMerchantServer {
         guard let key = sandboxKey else { throw MerchantPageError.invalid("no RSA key could be generated") }

@@ -50,7 +50,9 @@ public final class AmazonPayCheckout: Sendable {
         }
     }
 
-    private func runCheckout(_ body: Data, _ cart: SampleCart, _ confirm: @MainActor @Sendable (CheckoutReview) async -> Bool) async throws -> AmazonPayReceipt {
+    private func runCheckout(
+        _ body: Data, _ cart: SampleCart, _ confirm: @MainActor @Sendable (CheckoutReview) async -> Bool
+    ) async throws -> AmazonPayReceipt {
         guard case .login = try bridgeMessage(from: body) else {
             throw AmazonPayError(.invalidBridgeMessage, "the checkout starts with {op: 'login'}")
         }
@@ -60,7 +62,10 @@ public final class AmazonPayCheckout: Sendable {
         // 1. Secure WebView login; the universal link must bring the app's token back.
         let sessionId = try await pages.login()
         // 2. The review, with the totals computed on the merchant server.
-        let review = try await server.call(MerchantCheckoutReviewOperation(amazonCheckoutSessionId: CheckoutSessionID(sessionId), client: server.configuration.client, hd8: CartQuantity(cart.hd8), hd10: CartQuantity(cart.hd10)))
+        let review = try await server.call(
+            MerchantCheckoutReviewOperation(
+                amazonCheckoutSessionId: CheckoutSessionID(sessionId), client: server.configuration.client, hd8: CartQuantity(cart.hd8),
+                hd10: CartQuantity(cart.hd10)))
         try MerchantServerClient.requireOpen(review.checkoutSession)
         logger.info("review", metadata: ["price": "\(review.order.price)", "chargeAmount": "\(review.order.chargeAmount)"])
         // 3. The buyer confirms on the app's own review screen.

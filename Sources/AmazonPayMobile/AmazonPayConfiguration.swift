@@ -31,7 +31,9 @@ public struct AmazonPayConfiguration: Sendable, Hashable {
 
     /// `https://<host>/sample/checkoutReview?amazonCheckoutSessionId=…`: the review the WebView loads.
     public func checkoutReviewURL(checkoutSessionId: String) -> URL {
-        merchantServerURL.appending(path: "sample/checkoutReview").appending(queryItems: [URLQueryItem(name: "amazonCheckoutSessionId", value: checkoutSessionId)])
+        merchantServerURL.appending(path: "sample/checkoutReview").appending(queryItems: [
+            URLQueryItem(name: "amazonCheckoutSessionId", value: checkoutSessionId)
+        ])
     }
 
     /// `https://<host>/sample/thanks`: the page the WebView loads after the relay.

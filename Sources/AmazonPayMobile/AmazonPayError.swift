@@ -1,4 +1,5 @@
 import Foundation
+
 /// The one error type of `AmazonPayMobile`, with stable codes.
 public struct AmazonPayError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong: the codes of the `AmazonPayErrorCode` catalog in `Schemas/AmazonPayMobile/SDKErrors.yaml`

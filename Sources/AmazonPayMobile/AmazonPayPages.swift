@@ -32,7 +32,8 @@ struct AmazonPayPages: Sendable {
     /// and returns the checkout session id once the universal link brings the same token back.
     func login() async throws -> String {
         let token = tokens.lowercaseUUID()
-        guard let loginURL = try AppLoginQuery(client: configuration.client, token: token).url(appendingTo: configuration.appLoginURL) else {
+        guard let loginURL = try AppLoginQuery(client: configuration.client, token: token).url(appendingTo: configuration.appLoginURL)
+        else {
             throw AmazonPayError(.invalidCallback, "the app-login URL cannot be built")
         }
         logger.info("opening app login", metadata: ["host": "\(configuration.merchantServerURL.host ?? "")"])

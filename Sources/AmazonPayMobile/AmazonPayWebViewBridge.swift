@@ -15,7 +15,10 @@ public final class AmazonPayWebViewBridge: Sendable {
     private let gate = FlowGate()
 
     /// Creates the bridge. It calls no HTTP endpoint itself: the web view loads the pages.
-    public init(configuration: AmazonPayConfiguration, webSession: any WebSession, tokens: TokenSource = .random, logger: Logger = Logger(label: "AmazonPayMobile")) {
+    public init(
+        configuration: AmazonPayConfiguration, webSession: any WebSession, tokens: TokenSource = .random,
+        logger: Logger = Logger(label: "AmazonPayMobile")
+    ) {
         self.configuration = configuration
         self.pages = AmazonPayPages(configuration: configuration, webSession: webSession, tokens: tokens, logger: logger)
     }

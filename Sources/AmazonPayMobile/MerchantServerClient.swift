@@ -39,8 +39,10 @@ struct MerchantServerClient: Sendable {
             return stateError(StatusDetails(state: .canceled, reasonCode: state))
         }
         switch reason.map(ErrorReasonCode.init(rawValue:)) {
-        case .invalidCheckoutSessionStatus?: return AmazonPayError(.invalidSessionStatus, "the session does not allow \(operation)", reasonCode: reason)
-        case .duplicateIdempotencyKey?: return AmazonPayError(.duplicateIdempotencyKey, "an idempotency key was reused with another body", reasonCode: reason)
+        case .invalidCheckoutSessionStatus?:
+            return AmazonPayError(.invalidSessionStatus, "the session does not allow \(operation)", reasonCode: reason)
+        case .duplicateIdempotencyKey?:
+            return AmazonPayError(.duplicateIdempotencyKey, "an idempotency key was reused with another body", reasonCode: reason)
         default:
             let what = body.map { "\($0.error.rawValue): \($0.message)" } ?? "no error body"
             return AmazonPayError(.apiError, "HTTP \(status) on \(operation) (\(what))", reasonCode: reason)
@@ -58,7 +60,8 @@ struct MerchantServerClient: Sendable {
         case .expired?: return AmazonPayError(.sessionExpired, "the checkout session expired", reasonCode: status.reasonCode?.rawValue)
         case .declined?: return AmazonPayError(.declined, "the payment was declined", reasonCode: status.reasonCode?.rawValue)
         case .buyerCanceled?: return AmazonPayError(.buyerCanceled, "the buyer canceled", reasonCode: status.reasonCode?.rawValue)
-        default: return AmazonPayError(.invalidSessionStatus, "the session is \(status.state.rawValue)", reasonCode: status.reasonCode?.rawValue)
+        default:
+            return AmazonPayError(.invalidSessionStatus, "the session is \(status.state.rawValue)", reasonCode: status.reasonCode?.rawValue)
         }
     }
 }

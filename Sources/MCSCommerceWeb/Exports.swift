@@ -1,2 +1,2 @@
-@_exported import PaymentSchemasRuntime
 @_exported import PaymentFlowsCore
+@_exported import PaymentSchemasRuntime

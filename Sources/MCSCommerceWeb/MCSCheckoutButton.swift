@@ -62,7 +62,8 @@ public final class MCSCheckoutButton {
         let shot = OneShot<MCSCheckoutRequest>()
         delegate.getCheckoutRequest { shot.resolve($0) }
         guard let request = await shot.wait(timeout: commerce.requestTimeout, clock: commerce.clock) else {
-            throw MCSCommerceWebError(.requestNotProvided, "the delegate did not provide a checkout request within \(commerce.requestTimeout)")
+            throw MCSCommerceWebError(
+                .requestNotProvided, "the delegate did not provide a checkout request within \(commerce.requestTimeout)")
         }
         return request
     }

@@ -104,7 +104,9 @@ public final class MCSCommerceClient: Sendable {
             throw MCSCommerceWebError(.invalidConfiguration, "the configuration is invalid", violations: configurationViolations)
         }
         let violations = request.violations
-        guard violations.isEmpty else { throw MCSCommerceWebError(.invalidRequest, "the checkout request is invalid", violations: violations) }
+        guard violations.isEmpty else {
+            throw MCSCommerceWebError(.invalidRequest, "the checkout request is invalid", violations: violations)
+        }
         let built: URL?
         do {
             built = try CheckoutURLBuilder.url(configuration: configuration, request: request)

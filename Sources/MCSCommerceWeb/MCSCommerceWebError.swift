@@ -26,7 +26,8 @@ public struct MCSCommerceWebError: Error, Hashable, Sendable, CustomStringConver
 
     /// `MCSCommerceWeb error N: message`.
     public var description: String {
-        "\(Self.domain) error \(code.rawValue): \(message)" + (violations.isEmpty ? "" : " (" + violations.map(\.description).joined(separator: "; ") + ")")
+        "\(Self.domain) error \(code.rawValue): \(message)"
+            + (violations.isEmpty ? "" : " (" + violations.map(\.description).joined(separator: "; ") + ")")
     }
 }
 

@@ -8,7 +8,8 @@ struct Backend: Sendable {
     let client: PayAPIClient
     let device: DeviceUUID
 
-    func send<Operation: PayOperation>(_ operation: Operation) async throws -> Operation.ResponseBody where Operation.ErrorBody == ValidationErrorResponse {
+    func send<Operation: PayOperation>(_ operation: Operation) async throws -> Operation.ResponseBody
+    where Operation.ErrorBody == ValidationErrorResponse {
         let response: PayAPIResponse<Operation>
         do {
             response = try await client.send(operation)
@@ -34,7 +35,10 @@ public struct PaymentsService: Sendable {
 
     /// A service for the demo backend at `baseUrl`, sending `device` with every request over
     /// `transport` (`URLSessionTransport` unless given).
-    public init(baseUrl: URL, device: DeviceUUID, transport: any ClientTransport = PaymentDefaults.transport, logger: Logger = Logger(label: "MollieCheckout")) {
+    public init(
+        baseUrl: URL, device: DeviceUUID, transport: any ClientTransport = PaymentDefaults.transport,
+        logger: Logger = Logger(label: "MollieCheckout")
+    ) {
         self.init(backend: Backend(client: PayAPIClient(transport: transport, baseURL: baseUrl, logger: logger), device: device))
     }
 
@@ -70,7 +74,10 @@ public struct MethodsService: Sendable {
 
     /// A service for the demo backend at `baseUrl`, sending `device` with every request over
     /// `transport` (`URLSessionTransport` unless given).
-    public init(baseUrl: URL, device: DeviceUUID, transport: any ClientTransport = PaymentDefaults.transport, logger: Logger = Logger(label: "MollieCheckout")) {
+    public init(
+        baseUrl: URL, device: DeviceUUID, transport: any ClientTransport = PaymentDefaults.transport,
+        logger: Logger = Logger(label: "MollieCheckout")
+    ) {
         self.init(backend: Backend(client: PayAPIClient(transport: transport, baseURL: baseUrl, logger: logger), device: device))
     }
 

@@ -66,13 +66,15 @@ public final class MollieCheckoutClient: Sendable {
     public init(
         settings: MollieCheckoutSettings, device: DeviceUUID, transport: any ClientTransport, inAppBrowser: any WebSession,
         externalBrowser: any URLOpener, chooser: (any PaymentFlowChooser)? = nil,
-        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(20)), logger: Logger = Logger(label: "MollieCheckout")
+        retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(20)),
+        logger: Logger = Logger(label: "MollieCheckout")
     ) throws {
         let violations = settings.violations + device.violations
         guard violations.isEmpty else {
             throw MollieCheckoutError(.invalidInput, violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", "))
         }
-        let backend = Backend(client: PayAPIClient(transport: transport, baseURL: settings.baseUrl, retryPolicy: retryPolicy, logger: logger), device: device)
+        let backend = Backend(
+            client: PayAPIClient(transport: transport, baseURL: settings.baseUrl, retryPolicy: retryPolicy, logger: logger), device: device)
         self.settings = settings
         self.payments = PaymentsService(backend: backend)
         self.methods = MethodsService(backend: backend)
@@ -126,7 +128,9 @@ public final class MollieCheckoutClient: Sendable {
     }
 
     private func run(_ payment: BackendPayment, flow configured: PaymentFlow) async throws -> PaymentExecution {
-        guard let url = payment.url, payment.status == .open else { throw MollieCheckoutError(.noCheckoutURL, "payment \(payment.id) is \(payment.status.rawValue)") }
+        guard let url = payment.url, payment.status == .open else {
+            throw MollieCheckoutError(.noCheckoutURL, "payment \(payment.id) is \(payment.status.rawValue)")
+        }
         lastExecuted.setValue(payment.id)
         var flow = configured
         if flow == .choose {

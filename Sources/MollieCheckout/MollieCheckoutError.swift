@@ -23,7 +23,10 @@ public struct MollieCheckoutError: Error, Hashable, Sendable, CustomStringConver
     /// `MollieCheckout error N (code): message`.
     public var description: String {
         "MollieCheckout error \(code.rawValue) (\(code)): \(message)"
-            + (fieldErrors.isEmpty ? "" : " " + fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.joined(separator: " "))" }.joined(separator: "; "))
+            + (fieldErrors.isEmpty
+                ? ""
+                : " "
+                    + fieldErrors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.joined(separator: " "))" }.joined(separator: "; "))
     }
 }
 

@@ -57,7 +57,8 @@ public final class CardClient: Sendable {
     ///   - tokens: where request ids (PayPal-Request-Id) come from; random unless given (tests pass a fixed source).
     ///   - logger: where the client logs; never a secret.
     public init(
-        config: CoreConfig, transport: any ClientTransport = PaymentDefaults.transport, webSession: any WebSession = PaymentDefaults.webSession,
+        config: CoreConfig, transport: any ClientTransport = PaymentDefaults.transport,
+        webSession: any WebSession = PaymentDefaults.webSession,
         tokens: TokenSource = .random, logger: Logger = Logger(label: "PayPalPayments.card")
     ) {
         self.api = OrdersAPI(config: config, transport: transport, tokens: tokens, logger: logger)
@@ -91,15 +92,19 @@ public final class CardClient: Sendable {
         let source = CardPaymentSource(
             number: card.number, expiry: "\(card.expirationYear)-\(card.expirationMonth)", securityCode: card.securityCode,
             name: card.cardholderName, billingAddress: address,
-            attributes: request.threeDSecureRequest.map { CardAttributes(verification: CardVerification(method: $0.sca == .always ? .scaAlways : .scaWhenRequired)) })
+            attributes: request.threeDSecureRequest.map {
+                CardAttributes(verification: CardVerification(method: $0.sca == .always ? .scaAlways : .scaWhenRequired))
+            })
         let context = request.threeDSecureRequest.map { ApplicationContext(returnUrl: $0.returnUrl, cancelUrl: $0.cancelUrl) }
         return ConfirmPaymentSourceRequest(paymentSource: PayPalPaymentSource(card: source), applicationContext: context)
     }
 
-    private func approve(_ request: CardRequest, events: @escaping @MainActor @Sendable (ChallengeEvent) -> Void) async throws -> CardResult {
+    private func approve(_ request: CardRequest, events: @escaping @MainActor @Sendable (ChallengeEvent) -> Void) async throws -> CardResult
+    {
         let violations = request.violations
         guard violations.isEmpty else {
-            throw CoreSDKError(CardClientError.encoding, detail: "(invalid: " + violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", ") + ")")
+            throw CoreSDKError(
+                CardClientError.encoding, detail: "(invalid: " + violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", ") + ")")
         }
         logger.info("confirming payment source", metadata: ["orderID": "\(request.orderID)"])
         let order = try await api.confirm(orderID: request.orderID, body: Self.confirmBody(request))
@@ -107,7 +112,8 @@ public final class CardClient: Sendable {
             return CardResult(orderID: order.id, status: order.status, didAttemptThreeDSecureAuthentication: false)
         }
         guard let threeDS = request.threeDSecureRequest else {
-            throw CoreSDKError(CardClientError.threeDSecure, detail: "(the order needs 3-D Secure but the request has no threeDSecureRequest)")
+            throw CoreSDKError(
+                CardClientError.threeDSecure, detail: "(the order needs 3-D Secure but the request has no threeDSecureRequest)")
         }
         guard let link = order.links?.first(where: { $0.rel == "payer-action" })?.href else {
             throw CoreSDKError(CardClientError.threeDSecureURL)
@@ -117,7 +123,8 @@ public final class CardClient: Sendable {
         await delegate.threeDSecureWillLaunch(self)
         let callback: URL
         do {
-            callback = try await webSession.open(link, callback: .anyOf([.returning(to: threeDS.returnUrl), .returning(to: threeDS.cancelUrl)]))
+            callback = try await webSession.open(
+                link, callback: .anyOf([.returning(to: threeDS.returnUrl), .returning(to: threeDS.cancelUrl)]))
         } catch WebSessionError.canceled {
             await delegate.threeDSecureDidCancel(self)
             throw CoreSDKError(CardClientError.threeDSecureCanceled)

@@ -7,7 +7,9 @@ import PaymentFlowsCore
 public protocol NativePaySheet: Sendable {
     /// Presents `orderID`; `onShippingChange` asks the merchant what to do with each change.
     /// Throws `WebSessionError.canceled` when the buyer cancels.
-    func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision) async throws -> Approval
+    func present(
+        orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision
+    ) async throws -> Approval
 }
 
 /// Sets the order the native checkout pays (the guide's `createOrderAction.set(orderId:)`).
@@ -41,12 +43,16 @@ public struct WebFallbackPaySheet: NativePaySheet {
 
     /// A sheet that opens PayPal's web checkout for `config` in `webSession` (the app's default
     /// unless given).
-    public init(config: CoreConfig, webSession: any WebSession = PaymentDefaults.webSession, logger: Logger = Logger(label: "PayPalPayments.native")) {
+    public init(
+        config: CoreConfig, webSession: any WebSession = PaymentDefaults.webSession, logger: Logger = Logger(label: "PayPalPayments.native")
+    ) {
         self.client = PayPalWebCheckoutClient(config: config, webSession: webSession, logger: logger)
     }
 
     /// Runs web checkout for `orderID` and returns its approval (a cancel is `checkoutCanceled`).
-    public func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision) async throws -> Approval {
+    public func present(
+        orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision
+    ) async throws -> Approval {
         let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: orderID))
         return Approval(orderID: result.orderID, payerID: result.payerID)
     }
@@ -64,7 +70,8 @@ public protocol PayPalNativeCheckoutDelegate: AnyObject, Sendable {
     /// The pay sheet is about to appear.
     func paypalWillStart(_ payPalClient: PayPalClient)
     /// The buyer changed the shipping address or method; answer through `shippingChangeAction`.
-    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction)
+    func paypalDidShippingAddressChange(
+        _ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction)
 }
 
 /// PayPal native checkout with shipping-change callbacks.
@@ -137,7 +144,9 @@ public final class PayPalClient: Sendable {
                 guard let self else { return .reject }
                 return await self.answer(change)
             }
-            guard approval.orderID == orderID else { throw CoreSDKError(PayPalNativeError.nativeCheckoutSDK, detail: "(approved another order)") }
+            guard approval.orderID == orderID else {
+                throw CoreSDKError(PayPalNativeError.nativeCheckoutSDK, detail: "(approved another order)")
+            }
             return approval
         } catch WebSessionError.canceled {
             throw CoreSDKError(PayPalClientError.checkoutCanceled)

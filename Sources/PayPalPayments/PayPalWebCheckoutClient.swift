@@ -28,7 +28,9 @@ public final class PayPalWebCheckoutClient: Sendable {
     private let delegateReference = LockIsolated(WeakReference<any PayPalWebCheckoutDelegate>(nil))
 
     /// Creates a client; `webSession` defaults to the app's (`PaymentDefaults.webSession`).
-    public init(config: CoreConfig, webSession: any WebSession = PaymentDefaults.webSession, logger: Logger = Logger(label: "PayPalPayments.web")) {
+    public init(
+        config: CoreConfig, webSession: any WebSession = PaymentDefaults.webSession, logger: Logger = Logger(label: "PayPalPayments.web")
+    ) {
         self.config = config
         self.webSession = webSession
         self.logger = logger
@@ -42,7 +44,8 @@ public final class PayPalWebCheckoutClient: Sendable {
 
     /// The checkout URL for `request`.
     public func checkoutURL(for request: PayPalWebCheckoutRequest) throws -> URL? {
-        let query = PayPalWebCheckoutURLQuery(token: request.orderID, fundingSource: request.fundingSource, redirectUri: Self.redirectURI, nativeXO: "1")
+        let query = PayPalWebCheckoutURLQuery(
+            token: request.orderID, fundingSource: request.fundingSource, redirectUri: Self.redirectURI, nativeXO: "1")
         return try query.url(appendingTo: config.environment.webCheckoutURL)
     }
 

@@ -64,12 +64,17 @@ struct SandboxAdmin: Sendable {
     /// `GET /__admin/requests/<n>`.
     func detail(_ sequence: Int?, base: String) -> Response {
         guard let sequence, let (entry, record) = journal.exchange(sequence) else {
-            return Self.json(["error": "NOT_FOUND", "message": .string("no such exchange in the journal (it keeps the most recent \(journal.limit))")], status: .notFound)
+            return Self.json(
+                ["error": "NOT_FOUND", "message": .string("no such exchange in the journal (it keeps the most recent \(journal.limit))")],
+                status: .notFound)
         }
         let transitions = registry.value.sorted { $0.key < $1.key }.flatMap { id, transport in
             transport.ledger.all.flatMap { resource in
                 resource.history.filter { $0.exchange == sequence }.map { transition -> PayJSON in
-                    ["provider": .string(id), "kind": .string(resource.kind), "id": .string(resource.id), "state": .string(transition.state)]
+                    [
+                        "provider": .string(id), "kind": .string(resource.kind), "id": .string(resource.id),
+                        "state": .string(transition.state),
+                    ]
                 }
             }
         }
@@ -82,7 +87,9 @@ struct SandboxAdmin: Sendable {
             return Self.json(["error": "NOT_FOUND", "message": "no such exchange in the journal"], status: .notFound)
         }
         guard record?.replayable == true, let replayed = await responder.replay(sequence) else {
-            return Self.json(["error": "NOT_REPLAYABLE", "message": "only a provider request whose body the journal kept can be replayed"], status: .conflict)
+            return Self.json(
+                ["error": "NOT_REPLAYABLE", "message": "only a provider request whose body the journal kept can be replayed"],
+                status: .conflict)
         }
         return Self.json(["sequence": .number(String(replayed)), "replayOf": .number(String(sequence))], status: .created)
     }
@@ -98,16 +105,20 @@ struct SandboxAdmin: Sendable {
         }
         let providers = registry.value.sorted { $0.key < $1.key }.map { Provider(provider: $0.key, resources: $0.value.ledger.all) }
         let body = (try? encoder.encode(["providers": providers])) ?? Data()
-        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// `GET /`: 200 once the server is ready, with the providers and where to look next.
     func index() -> Response {
         let names = registry.value.keys.sorted()
-        let body = "PaymentSchemas sandbox\n" + names.map { "/t/\($0)/\n" }.joined()
+        let body =
+            "PaymentSchemas sandbox\n" + names.map { "/t/\($0)/\n" }.joined()
             + "admin: \(Self.prefix)/ (the inspector), \(Self.prefix)/health, \(Self.prefix)/requests, \(Self.prefix)/state, \(Self.prefix)/reset, \(Self.prefix)/scenarios"
             + (token == nil ? "\n" : " (with the token printed at start)\n")
-        return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
     func health() -> Response {
@@ -119,7 +130,9 @@ struct SandboxAdmin: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         let body = (try? encoder.encode(["requests": journal.entries(provider: provider)])) ?? Data()
-        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     func reset() -> Response {
@@ -132,19 +145,24 @@ struct SandboxAdmin: Sendable {
     func scenarios() -> Response {
         var providers: [String: PayJSON] = [:]
         for (id, transport) in registry.value {
-            providers[id] = .array(transport.scenarios.map {
-                ["name": .string($0.name), "operations": .array($0.operations.map(PayJSON.string)), "summary": .string($0.summary)]
-            })
+            providers[id] = .array(
+                transport.scenarios.map {
+                    ["name": .string($0.name), "operations": .array($0.operations.map(PayJSON.string)), "summary": .string($0.summary)]
+                })
         }
         return Self.json([
             "header": "Sandbox-Scenario", "providers": .object(providers),
             "faults": ["header": "Sandbox-Fault", "values": .array(MockFault.allCases.map { .string($0.rawValue) })],
-            "delay": ["header": "Sandbox-Delay", "unit": "milliseconds", "maximum": .number(String(Int(MockProviderTransport.maximumDelay.components.seconds) * 1_000))],
+            "delay": [
+                "header": "Sandbox-Delay", "unit": "milliseconds",
+                "maximum": .number(String(Int(MockProviderTransport.maximumDelay.components.seconds) * 1_000)),
+            ],
         ])
     }
 
     static func json(_ value: PayJSON, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: value.jsonText)))
+        Response(
+            status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: value.jsonText)))
     }
 }
 
@@ -156,14 +174,19 @@ struct SandboxAdminGate: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token else { return try await next(request, context) }
-        let given = Self.tokenField.flatMap { request.headers[$0] }
+        let given =
+            Self.tokenField.flatMap { request.headers[$0] }
             ?? request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
             ?? request.uri.queryParameters.get("token")
         guard let given, Self.same(given, token) else {
             return Response(
                 status: .unauthorized,
                 headers: [.contentType: "application/json", .wwwAuthenticate: "Bearer realm=\"sandbox admin\""],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"error":"UNAUTHORIZED","message":"the sandbox listens beyond loopback: the admin API and the inspector need the token it printed at start (X-Sandbox-Token, or ?token= for the page)"}"#)))
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(
+                        string:
+                            #"{"error":"UNAUTHORIZED","message":"the sandbox listens beyond loopback: the admin API and the inspector need the token it printed at start (X-Sandbox-Token, or ?token= for the page)"}"#
+                    )))
         }
         return try await next(request, context)
     }
@@ -173,7 +196,8 @@ struct SandboxAdminGate: RouterMiddleware {
 
     /// Compares without stopping at the first difference.
     static func same(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
+import PaySchemaVocabulary
 import PaymentMocks
 import PaymentSchemasRuntime
-import PaySchemaVocabulary
 
 /// One exchange as `GET /__admin/requests/<n>` shows it to the inspector: the journal entry, the
 /// request and the answer with headers and bodies redacted (``ExchangeRedaction``: every field the
@@ -11,7 +11,9 @@ import PaySchemaVocabulary
 /// the secrets. Built when asked, from the journal's record; nothing unredacted leaves.
 enum SandboxExchangeDetail {
     /// The headers a curl command leaves out: the client and the connection set them.
-    static let transportHeaders: Set<String> = ["content-length", "host", "connection", "accept-encoding", "user-agent", "transfer-encoding"]
+    static let transportHeaders: Set<String> = [
+        "content-length", "host", "connection", "accept-encoding", "user-agent", "transfer-encoding",
+    ]
 
     /// The detail's JSON.
     static func json(entry: SandboxJournalEntry, record: SandboxExchangeRecord?, base: String, transitions: [PayJSON]) -> PayJSON {
@@ -24,7 +26,8 @@ enum SandboxExchangeDetail {
         ]
         guard let record else {
             members["kept"] = false
-            members["note"] = "the journal no longer keeps this exchange's headers and bodies (it keeps the most recent within 16 MiB of bodies)"
+            members["note"] =
+                "the journal no longer keeps this exchange's headers and bodies (it keeps the most recent within 16 MiB of bodies)"
             return .object(members)
         }
         members["kept"] = true
@@ -33,7 +36,8 @@ enum SandboxExchangeDetail {
         members["request"] = [
             "target": .string(target),
             "headers": headers(record.request.headerFields),
-            "body": record.requestBody.map { .string(ExchangeRedaction.body($0, contentType: requestType)) } ?? .string("(\(record.requestBytes) bytes: larger than the journal keeps)"),
+            "body": record.requestBody.map { .string(ExchangeRedaction.body($0, contentType: requestType)) }
+                ?? .string("(\(record.requestBytes) bytes: larger than the journal keeps)"),
             "bytes": .number(String(record.requestBytes)),
         ]
         members["response"] = [
@@ -51,7 +55,8 @@ enum SandboxExchangeDetail {
                 "requestType": verdict.requestType.map(PayJSON.string) ?? .null,
                 "responseType": verdict.responseType.map(PayJSON.string) ?? .null,
                 "rule": verdict.rule.map(PayJSON.string) ?? .null,
-                "violations": .array(verdict.violations.map { ["path": .string($0.path), "rule": .string($0.rule), "message": .string($0.message)] }),
+                "violations": .array(
+                    verdict.violations.map { ["path": .string($0.path), "rule": .string($0.rule), "message": .string($0.message)] }),
             ]
         } else {
             members["verdict"] = .null
@@ -62,7 +67,9 @@ enum SandboxExchangeDetail {
 
     /// Header fields as `[[name, value]]`, credentials redacted.
     static func headers(_ fields: HTTPFields) -> PayJSON {
-        .array(fields.map { field in .array([.string(field.name.rawName), .string(ExchangeRedaction.header(field.name.rawName, field.value))]) })
+        .array(
+            fields.map { field in .array([.string(field.name.rawName), .string(ExchangeRedaction.header(field.name.rawName, field.value))])
+            })
     }
 
     static func header(_ fields: HTTPFields, _ name: HTTPField.Name) -> String? { fields[name] }
@@ -86,11 +93,14 @@ enum SandboxExchangeDetail {
             lines.append("-H " + quoted("\(name): \(value)"))
         }
         if let body = record.requestBody, !body.isEmpty {
-            lines.append("--data-raw " + quoted(ExchangeRedaction.body(body, contentType: record.request.headerFields[.contentType], pretty: false)))
+            lines.append(
+                "--data-raw " + quoted(ExchangeRedaction.body(body, contentType: record.request.headerFields[.contentType], pretty: false)))
         }
         let command = lines.joined(separator: " \\\n  ")
         guard !placeholders.isEmpty || command.contains(ExchangeRedaction.placeholder) else { return command }
-        let note = "# Set " + (placeholders.isEmpty ? "" : placeholders.joined(separator: ", ") + " and replace ") + "every <redacted> with your own values: secrets are never shown."
+        let note =
+            "# Set " + (placeholders.isEmpty ? "" : placeholders.joined(separator: ", ") + " and replace ")
+            + "every <redacted> with your own values: secrets are never shown."
         return note + "\n" + command
     }
 

@@ -96,12 +96,18 @@ final class SandboxJournal: Sendable {
         }
     }
 
-    func record(provider: String, method: String, target: String, status: Int, scenario: String?, fault: String?, started: ContinuousClock.Instant) {
-        record(sequence: reserve(), provider: provider, method: method, target: target, status: status, scenario: scenario, fault: fault, started: started)
+    func record(
+        provider: String, method: String, target: String, status: Int, scenario: String?, fault: String?, started: ContinuousClock.Instant
+    ) {
+        record(
+            sequence: reserve(), provider: provider, method: method, target: target, status: status, scenario: scenario, fault: fault,
+            started: started)
     }
 
-    func record(sequence: Int, provider: String, method: String, target: String, status: Int, scenario: String?, fault: String?,
-                started: ContinuousClock.Instant, exchange: SandboxExchangeRecord? = nil) {
+    func record(
+        sequence: Int, provider: String, method: String, target: String, status: Int, scenario: String?, fault: String?,
+        started: ContinuousClock.Instant, exchange: SandboxExchangeRecord? = nil
+    ) {
         let (path, names) = Self.redacted(target)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.components.seconds) * 1_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)

@@ -40,7 +40,9 @@ struct SandboxLinks: Sendable {
             pairs.append(("\"https://\(host)/", "\"\(root)/t/\(provider)/"))
         }
         var seen = Set<String>()
-        prefixes = pairs.filter { seen.insert($0.0).inserted }.sorted { $0.0.count > $1.0.count }.map { (Array($0.0.utf8), Array($0.1.utf8)) }
+        prefixes = pairs.filter { seen.insert($0.0).inserted }.sorted { $0.0.count > $1.0.count }.map {
+            (Array($0.0.utf8), Array($0.1.utf8))
+        }
     }
 
     /// `body` with every matching link rewritten; `body` itself when it holds none.
@@ -58,7 +60,8 @@ struct SandboxLinks: Sendable {
                     continue
                 }
                 if byte == UInt8(ascii: "\""), !inString, Self.starts(bytes, at: index, with: Self.linkStart),
-                    let pair = prefixes.first(where: { Self.starts(bytes, at: index, with: $0.from) }) {
+                    let pair = prefixes.first(where: { Self.starts(bytes, at: index, with: $0.from) })
+                {
                     if out.isEmpty { out.reserveCapacity(bytes.count + 256) }
                     out += bytes[copied..<index]
                     out += pair.to

@@ -26,7 +26,7 @@ struct SandboxPages: Sendable {
     /// other URL as it is.
     func providerURL(for url: URL) -> URL {
         guard let base = base.value, url.scheme == base.scheme, url.host == base.host, url.port == base.port,
-              let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return url }
         let path = components.percentEncodedPath
         guard path.hasPrefix("/h/") else { return url }
@@ -45,7 +45,8 @@ struct SandboxPages: Sendable {
     func resolve(_ url: URL) -> URL {
         guard let base = base.value, let host = url.host, page(for: url) != nil else { return url }
         var components = URLComponents(url: base.appending(path: "h/\(host.lowercased())"), resolvingAgainstBaseURL: false)
-        components?.percentEncodedPath += url.path.isEmpty ? "/" : URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
+        components?.percentEncodedPath +=
+            url.path.isEmpty ? "/" : URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
         components?.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
         return components?.url ?? url
     }
@@ -64,12 +65,15 @@ struct SandboxPages: Sendable {
     static let maximumFormBytes = 64 << 10
 
     func respond(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        guard let host = context.parameters.get("host")?.lowercased(), let url = Self.providerURL(request, host: host), let page = page(for: url) else {
+        guard let host = context.parameters.get("host")?.lowercased(), let url = Self.providerURL(request, host: host),
+            let page = page(for: url)
+        else {
             return Self.html(.notFound, HTMLText.page(title: "Not found", body: "<h3 id=\"error\">No hosted page here.</h3>"))
         }
         // A page of a resource that does not exist (an order never created) is not found.
         guard page.exists(url) else {
-            return Self.html(.notFound, HTMLText.page(title: page.title, body: "<h3 id=\"error\">No such \(HTMLText.escape(page.title)) resource.</h3>"))
+            return Self.html(
+                .notFound, HTMLText.page(title: page.title, body: "<h3 id=\"error\">No such \(HTMLText.escape(page.title)) resource.</h3>"))
         }
         let resolve: @Sendable (URL) -> URL = { self.resolve($0) }
         if request.method == .get || request.method == .head {
@@ -88,7 +92,8 @@ struct SandboxPages: Sendable {
         }
         do {
             let end = try await page.tap(url, button)
-            return Response(status: .seeOther, headers: [.location: resolve(end).absoluteString, .contentType: "text/plain; charset=utf-8"])
+            return Response(
+                status: .seeOther, headers: [.location: resolve(end).absoluteString, .contentType: "text/plain; charset=utf-8"])
         } catch WebSessionError.canceled {
             return Self.html(.ok, HTMLText.page(title: page.title, body: "<h3 id=\"closed\">The page was closed.</h3>"))
         } catch let refusal as HostedPageError {
@@ -98,9 +103,11 @@ struct SandboxPages: Sendable {
             case .conflict: status = .conflict
             case .unregisteredRedirect: status = .badRequest
             }
-            return Self.html(status, HTMLText.page(title: page.title, body: "<h3 id=\"error\">\(HTMLText.escape(refusal.description))</h3>"))
+            return Self.html(
+                status, HTMLText.page(title: page.title, body: "<h3 id=\"error\">\(HTMLText.escape(refusal.description))</h3>"))
         } catch {
-            return Self.html(.badRequest, HTMLText.page(title: page.title, body: "<h3 id=\"error\">\(HTMLText.escape(String(describing: error)))</h3>"))
+            return Self.html(
+                .badRequest, HTMLText.page(title: page.title, body: "<h3 id=\"error\">\(HTMLText.escape(String(describing: error)))</h3>"))
         }
     }
 
@@ -109,16 +116,19 @@ struct SandboxPages: Sendable {
         let buttons = page.buttons.map { button in
             "<button type=\"submit\" name=\"button\" value=\"\(HTMLText.escape(button.id))\" id=\"\(HTMLText.escape(button.id))\">\(HTMLText.escape(button.label))</button>"
         }.joined(separator: "\n")
-        return HTMLText.page(title: page.title, body: """
-            <h3>\(HTMLText.escape(page.title))</h3>
-            <p>\(HTMLText.escape(page.text))</p>
-            <form method="post">
-            \(buttons)
-            </form>
-            """)
+        return HTMLText.page(
+            title: page.title,
+            body: """
+                <h3>\(HTMLText.escape(page.title))</h3>
+                <p>\(HTMLText.escape(page.text))</p>
+                <form method="post">
+                \(buttons)
+                </form>
+                """)
     }
 
     static func html(_ status: HTTPResponse.Status, _ page: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: page)))
     }
 }

@@ -1,12 +1,13 @@
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+import NIOHTTPTypes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HTTPTypes
-import HummingbirdCore
-import NIOCore
-import NIOHTTPTypes
 
 /// Answers every request under `/t/<id>` on its connection's event loop, straight from the HTTP
 /// parts, and passes every other request on to Hummingbird's router (hosted pages, the admin API).

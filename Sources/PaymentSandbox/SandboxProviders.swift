@@ -53,10 +53,18 @@ public struct SandboxProviders: Sendable {
         self.mit = mit
         self.browser = browser
         entries = [
-            Entry(id: "paypal", summary: "PayPal OAuth and Orders API (PayPalPayments)", transport: payPal.transport, callbackScheme: "sdk.ios.paypal"),
-            Entry(id: "amazonpay-merchant", summary: "Amazon Pay sample merchant server (AmazonPayMobile's merchantServerURL)", transport: merchant.transport, callbackScheme: "amazonpay-ios-v2"),
-            Entry(id: "amazonpay", summary: "Amazon Pay API v2 (signed requests only)", transport: amazon.transport, callbackScheme: "amazonpay-ios-v2"),
-            Entry(id: "mollie", summary: "Mollie demo backend (MollieCheckout)", transport: mollie.transport, callbackScheme: "mollie-checkout"),
+            Entry(
+                id: "paypal", summary: "PayPal OAuth and Orders API (PayPalPayments)", transport: payPal.transport,
+                callbackScheme: "sdk.ios.paypal"),
+            Entry(
+                id: "amazonpay-merchant", summary: "Amazon Pay sample merchant server (AmazonPayMobile's merchantServerURL)",
+                transport: merchant.transport, callbackScheme: "amazonpay-ios-v2"),
+            Entry(
+                id: "amazonpay", summary: "Amazon Pay API v2 (signed requests only)", transport: amazon.transport,
+                callbackScheme: "amazonpay-ios-v2"),
+            Entry(
+                id: "mollie", summary: "Mollie demo backend (MollieCheckout)", transport: mollie.transport,
+                callbackScheme: "mollie-checkout"),
             Entry(id: "mit", summary: "MIT Suite mCommerce (SuiteMCommerce)", transport: mit.transport, callbackScheme: "suitemcommerce"),
         ]
         sandbox.register(payPal.transport, as: "paypal", apiHost: "api-m.sandbox.paypal.com", reset: { payPal.reset() })
@@ -69,6 +77,7 @@ public struct SandboxProviders: Sendable {
 
     /// Every per-request scenario the providers offer.
     public static var requestScenarios: [RequestScenario] {
-        MockPayPalServer.requestScenarios + MockMollieBackend.requestScenarios + MockAmazonPayServer.requestScenarios + MockMITServer.requestScenarios
+        MockPayPalServer.requestScenarios + MockMollieBackend.requestScenarios + MockAmazonPayServer.requestScenarios
+            + MockMITServer.requestScenarios
     }
 }

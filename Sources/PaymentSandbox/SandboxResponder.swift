@@ -24,7 +24,9 @@ struct SandboxResponder: Sendable {
     }
 
     /// ``answer(_:body:started:)`` with the number the journal gave the exchange.
-    private func exchange(_ head: HTTPRequest, body: ByteBuffer, started: ContinuousClock.Instant, replayOf: Int?, sequence reserved: Int? = nil) async -> (reply: SandboxReply, sequence: Int) {
+    private func exchange(
+        _ head: HTTPRequest, body: ByteBuffer, started: ContinuousClock.Instant, replayOf: Int?, sequence reserved: Int? = nil
+    ) async -> (reply: SandboxReply, sequence: Int) {
         let target = head.path ?? "/"
         let id = String(target.dropFirst(3).prefix { $0 != "/" && $0 != "?" })
         let sequence = reserved ?? journal.reserve()
@@ -32,9 +34,14 @@ struct SandboxResponder: Sendable {
         let requestBody = body.readableBytes <= SandboxJournal.bodyLimit ? Data(buffer: body) : nil
         let scenario = Self.scenarioField.flatMap { head.headerFields[$0] }
         guard let transport = registry.value[id] else {
-            let reply = Self.json(status: .notFound, #"{"error":"NOT_FOUND","message":"no provider is served under this prefix; GET /__admin/health lists them"}"#.utf8)
-            journal.record(sequence: sequence, provider: "unknown", method: head.method.rawValue, target: target, status: 404, scenario: scenario, fault: nil, started: started,
-                           exchange: Self.record(head, requestBody, bytes: body.readableBytes, reply, status: 404, verdict: nil, replayOf: replayOf, replayable: false))
+            let reply = Self.json(
+                status: .notFound,
+                #"{"error":"NOT_FOUND","message":"no provider is served under this prefix; GET /__admin/health lists them"}"#.utf8)
+            journal.record(
+                sequence: sequence, provider: "unknown", method: head.method.rawValue, target: target, status: 404, scenario: scenario,
+                fault: nil, started: started,
+                exchange: Self.record(
+                    head, requestBody, bytes: body.readableBytes, reply, status: 404, verdict: nil, replayOf: replayOf, replayable: false))
             return (reply, sequence)
         }
         // HEAD is the provider's GET with the body left off (RFC 9110 9.3.2): same status and headers,
@@ -47,9 +54,12 @@ struct SandboxResponder: Sendable {
         }
         if head.method == .head { reply.headOnly = true }
         if head.headerFields[.connection]?.lowercased() == "close" { reply.close = true }
-        journal.record(sequence: sequence, provider: id, method: head.method.rawValue, target: target, status: status, scenario: scenario, fault: fault, started: started,
-                       exchange: Self.record(head, requestBody, bytes: body.readableBytes, reply, status: status, verdict: context.verdict.value, replayOf: replayOf,
-                                             replayable: requestBody != nil))
+        journal.record(
+            sequence: sequence, provider: id, method: head.method.rawValue, target: target, status: status, scenario: scenario,
+            fault: fault, started: started,
+            exchange: Self.record(
+                head, requestBody, bytes: body.readableBytes, reply, status: status, verdict: context.verdict.value, replayOf: replayOf,
+                replayable: requestBody != nil))
         return (reply, sequence)
     }
 
@@ -70,7 +80,10 @@ struct SandboxResponder: Sendable {
     }
 
     /// The journal's full record of one exchange.
-    static func record(_ head: HTTPRequest, _ body: Data?, bytes: Int, _ reply: SandboxReply, status: Int, verdict: MockVerdict?, replayOf: Int?, replayable: Bool) -> SandboxExchangeRecord {
+    static func record(
+        _ head: HTTPRequest, _ body: Data?, bytes: Int, _ reply: SandboxReply, status: Int, verdict: MockVerdict?, replayOf: Int?,
+        replayable: Bool
+    ) -> SandboxExchangeRecord {
         // At most the journal's limit of the answer is copied.
         let sent = reply.headOnly ? Data() : Data(reply.body.readableBytesView.prefix(SandboxJournal.bodyLimit))
         var headers = reply.headers
@@ -86,14 +99,18 @@ struct SandboxResponder: Sendable {
 
     /// What one request to `transport` (served as `id`) gets: the reply, the status the journal records (0 for
     /// a dropped connection) and the fault it met.
-    private func answer(_ request: HTTPRequest, body: ByteBuffer, provider id: String, transport: MockProviderTransport) async -> (reply: SandboxReply, status: Int, fault: String?) {
+    private func answer(
+        _ request: HTTPRequest, body: ByteBuffer, provider id: String, transport: MockProviderTransport
+    ) async -> (reply: SandboxReply, status: Int, fault: String?) {
         // The provider sees the path under its prefix, as it would in memory.
         let target = request.path ?? "/"
         let prefix = "/t/\(id)"
         let rest = target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : target
         var head = request
         head.path = rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest
-        var mock = MockRequest(http: head, body: Data(buffer: body), operationID: MockProviderTransport.operationHeader.flatMap { head.headerFields[$0] } ?? "")
+        var mock = MockRequest(
+            http: head, body: Data(buffer: body), operationID: MockProviderTransport.operationHeader.flatMap { head.headerFields[$0] } ?? ""
+        )
         let links = links()
         if let links { mock.answerRewrite = { links.rewrite($0) } }
         let exchange: MockExchange
@@ -122,7 +139,8 @@ struct SandboxResponder: Sendable {
             return (Self.dropped(after: Data(), promising: 64), 0, MockFault.timeout.rawValue)
         case .lostAfterAnswer(let lost):
             // The provider acted; the client sees the connection close mid-answer.
-            let reply = Self.dropped(after: lost.body.prefix(lost.body.count / 2), promising: max(lost.body.count, 64), status: .init(code: lost.status))
+            let reply = Self.dropped(
+                after: lost.body.prefix(lost.body.count / 2), promising: max(lost.body.count, 64), status: .init(code: lost.status))
             return (reply, 0, MockFault.lostResponse.rawValue)
         }
     }
@@ -139,7 +157,10 @@ struct SandboxResponder: Sendable {
 
     /// 413: the body is larger than ``SandboxConfiguration/maximumBodyBytes`` (announced or sent).
     var tooLarge: SandboxReply {
-        Self.json(status: .contentTooLarge, #"{"error":"PAYLOAD_TOO_LARGE","message":"the body is larger than \#(configuration.maximumBodyBytes) bytes"}"#.utf8, close: true)
+        Self.json(
+            status: .contentTooLarge,
+            #"{"error":"PAYLOAD_TOO_LARGE","message":"the body is larger than \#(configuration.maximumBodyBytes) bytes"}"#.utf8, close: true
+        )
     }
 
     /// 408: the body did not arrive within ``SandboxConfiguration/bodyReadTimeout``.
@@ -177,6 +198,8 @@ struct SandboxResponder: Sendable {
 
     /// A reply that promises `promising` bytes, sends `prefix` and drops the connection.
     static func dropped(after prefix: Data, promising length: Int, status: HTTPResponse.Status = .ok) -> SandboxReply {
-        SandboxReply(status: status, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: prefix), dropAfterPrefix: true, promisedLength: length)
+        SandboxReply(
+            status: status, headers: [.contentType: "application/json"], body: ByteBuffer(bytes: prefix), dropAfterPrefix: true,
+            promisedLength: length)
     }
 }

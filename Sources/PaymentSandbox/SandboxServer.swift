@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
@@ -11,6 +8,10 @@ import PaymentFlowsCore
 import PaymentMocks
 import PaymentScenarios
 import ServiceLifecycle
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The loopback HTTP sandbox: the stateful mock providers served over HTTP/1.1 with Hummingbird.
 ///
@@ -81,7 +82,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         }
         register(transport, as: id)
         let base = (address.value ?? URL(fileURLWithPath: "/")).appending(path: "t/\(id)")
-        return MockProviderTransport.RemoteEndpoint(transport: ServerHTTPTransport(provider: transport.name, timeout: configuration.clientTimeout), baseURL: base)
+        return MockProviderTransport.RemoteEndpoint(
+            transport: ServerHTTPTransport(provider: transport.name, timeout: configuration.clientTimeout), baseURL: base)
     }
 
     /// Serves the hosted pages of `browser` as HTML under `/h/<host>/<path>`.
@@ -143,7 +145,9 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
 
     /// The Hummingbird application; `onRunning` gets `http://HOST:PORT` once it listens (port 0
     /// picks a free one).
-    public func application(host: String, port: Int, onRunning: @escaping @Sendable (URL) async -> Void = { _ in }) -> some ApplicationProtocol {
+    public func application(
+        host: String, port: Int, onRunning: @escaping @Sendable (URL) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         // Every GET route also answers HEAD: the same status and headers, no body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         let responder = SandboxResponder(registry: registry, configuration: configuration, journal: journal, links: { [self] in links() })
@@ -166,10 +170,13 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
                     var headers = HTTPFields()
                     for field in response.headers where field.name != .contentLength { headers.append(field) }
                     let record = SandboxExchangeRecord(
-                        request: request.head, requestBody: nil, requestBytes: 0, status: Int(response.status.code), responseHeaders: headers,
+                        request: request.head, requestBody: nil, requestBytes: 0, status: Int(response.status.code),
+                        responseHeaders: headers,
                         responseBody: Data(), responseBytes: 0, verdict: nil, replayOf: nil, replayable: false)
-                    journal.record(sequence: sequence, provider: "pages", method: request.method.rawValue, target: request.uri.description, status: Int(response.status.code),
-                                   scenario: nil, fault: nil, started: started, exchange: record)
+                    journal.record(
+                        sequence: sequence, provider: "pages", method: request.method.rawValue, target: request.uri.description,
+                        status: Int(response.status.code),
+                        scenario: nil, fault: nil, started: started, exchange: record)
                     return response
                 }
             }

@@ -38,7 +38,8 @@ public struct ServerHTTPTransport: ClientTransport {
     /// A transport through `provider`'s pool whose requests fail after `timeout` seconds.
     public init(provider: String, timeout: TimeInterval) {
         let milliseconds = Int64((timeout * 1_000).rounded(.up))
-        inner = AsyncHTTPClientTransport(configuration: .init(client: Self.client(for: provider), timeout: .milliseconds(max(1, milliseconds))))
+        inner = AsyncHTTPClientTransport(
+            configuration: .init(client: Self.client(for: provider), timeout: .milliseconds(max(1, milliseconds))))
     }
 
     /// Sends `request` to `baseURL`, mapping AsyncHTTPClient's failures to ``PayTransportError``.

@@ -1,10 +1,10 @@
 import AmazonPayMobile
 import Foundation
-import PaymentMocks
 import MCSCommerceWeb
 import MollieCheckout
 import PayPalPayments
 import PaymentFlowsCore
+import PaymentMocks
 import SuiteMCommerce
 
 /// What a scenario is expected to end in, without injected faults.
@@ -38,7 +38,10 @@ public struct FlowScenario: Sendable {
     /// `provider/name`.
     public var id: String { "\(provider)/\(name)" }
 
-    init(_ provider: String, _ name: String, _ summary: String, expect expectation: ScenarioExpectation, _ body: @escaping @MainActor @Sendable (ScenarioContext) async throws -> String) {
+    init(
+        _ provider: String, _ name: String, _ summary: String, expect expectation: ScenarioExpectation,
+        _ body: @escaping @MainActor @Sendable (ScenarioContext) async throws -> String
+    ) {
         self.provider = provider
         self.name = name
         self.summary = summary
@@ -114,7 +117,8 @@ public final class ScenarioContext: @unchecked Sendable {
     var unexpectedRequests: [String] {
         lock.withLock {
             transports.flatMap { transport in
-                transport.unexpected + transport.breaches.map { "contract breach: \($0)" } + transport.missingOperations.map { "undeclared operation \($0)" }
+                transport.unexpected + transport.breaches.map { "contract breach: \($0)" }
+                    + transport.missingOperations.map { "undeclared operation \($0)" }
             }
         } + browser.unexpected
     }
@@ -172,7 +176,8 @@ public enum ScenarioRunner {
     /// Runs `scenario` once, in memory or, with a `network`, with every provider call over HTTP.
     /// With a `webSession` (a real browser), the sandbox serves the hosted pages it loads.
     public static func run(
-        _ scenario: FlowScenario, seed: UInt64 = 1, faultRate: Double = 0, network: (any ScenarioNetwork)? = nil, webSession: (any WebSession)? = nil
+        _ scenario: FlowScenario, seed: UInt64 = 1, faultRate: Double = 0, network: (any ScenarioNetwork)? = nil,
+        webSession: (any WebSession)? = nil
     ) async -> ScenarioResult {
         let context = ScenarioContext(seed: seed, faultRate: faultRate, network: network, webSession: webSession)
         if webSession != nil { network?.servePages(of: context.browser) }
@@ -194,8 +199,9 @@ public enum ScenarioRunner {
         }
         let text = haystack.joined(separator: "\n")
         let leaks = SecretScanner.leaks(of: context.declaredSecrets, in: text)
-        return ScenarioResult(scenario: scenario, seed: seed, outcome: outcome, steps: steps, logLines: logs, charges: context.charges,
-                              leakedSecrets: leaks, secrets: context.declaredSecrets, unexpected: context.unexpectedRequests)
+        return ScenarioResult(
+            scenario: scenario, seed: seed, outcome: outcome, steps: steps, logLines: logs, charges: context.charges,
+            leakedSecrets: leaks, secrets: context.declaredSecrets, unexpected: context.unexpectedRequests)
     }
 
     /// A stable code for a typed error: `Module.code` (or MIT's catalog code, or PayPal's `domain.code`).

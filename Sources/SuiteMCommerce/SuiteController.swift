@@ -50,10 +50,13 @@ public final class SuiteController: Sendable {
     /// presents MIT's pages: it is used as the web session when it is one, else the app's default
     /// (`PaymentDefaults.webSession`). As in the guide, a bad environment (C002) or a missing
     /// controller or delegate (C003) is not thrown: each operation reports it to the delegate.
-    public convenience init(onEnvironment environment: Environment, currentViewController: AnyObject?, delegate: (any SuiteControllerDelegate)?) {
+    public convenience init(
+        onEnvironment environment: Environment, currentViewController: AnyObject?, delegate: (any SuiteControllerDelegate)?
+    ) {
         let context: (any WebSession)? = currentViewController.map { ($0 as? any WebSession) ?? PaymentDefaults.webSession }
-        self.init(checking: environment, context: context, delegate: delegate, transport: PaymentDefaults.transport,
-                  baseURLs: SuiteController.defaultBaseURLs, retryPolicy: .none, logger: Logger(label: "SuiteMCommerce"))
+        self.init(
+            checking: environment, context: context, delegate: delegate, transport: PaymentDefaults.transport,
+            baseURLs: SuiteController.defaultBaseURLs, retryPolicy: .none, logger: Logger(label: "SuiteMCommerce"))
     }
 
     /// Creates a controller with explicit seams; throws C002 for an environment without a URL and
@@ -63,7 +66,9 @@ public final class SuiteController: Sendable {
         transport: any ClientTransport = PaymentDefaults.transport, baseURLs: [Environment: URL] = SuiteController.defaultBaseURLs,
         retryPolicy: RetryPolicy = .none, logger: Logger = Logger(label: "SuiteMCommerce")
     ) throws {
-        self.init(checking: environment, context: context, delegate: delegate, transport: transport, baseURLs: baseURLs, retryPolicy: retryPolicy, logger: logger)
+        self.init(
+            checking: environment, context: context, delegate: delegate, transport: transport, baseURLs: baseURLs, retryPolicy: retryPolicy,
+            logger: logger)
         if let setupError { throw setupError }
     }
 
@@ -73,7 +78,9 @@ public final class SuiteController: Sendable {
     ) {
         var problem: SuiteError?
         if baseURLs[environment] == nil {
-            problem = SuiteError(.invalidEnvironment, detail: "no URL for \(environment.rawValue): register the host MIT gave you with SuiteController.register(baseURL:for:)")
+            problem = SuiteError(
+                .invalidEnvironment,
+                detail: "no URL for \(environment.rawValue): register the host MIT gave you with SuiteController.register(baseURL:for:)")
         } else if context == nil {
             problem = SuiteError(.invalidContext, detail: "no context to present MIT's pages")
         } else if delegate == nil {
@@ -85,7 +92,8 @@ public final class SuiteController: Sendable {
         self.delegateReference = LockIsolated(WeakReference(delegate))
         self.logger = logger
         // Without a URL for the environment no request is ever sent (setupError answers first).
-        self.client = PayAPIClient(transport: transport, baseURL: baseURLs[environment] ?? URL(fileURLWithPath: "/"), retryPolicy: retryPolicy, logger: logger)
+        self.client = PayAPIClient(
+            transport: transport, baseURL: baseURLs[environment] ?? URL(fileURLWithPath: "/"), retryPolicy: retryPolicy, logger: logger)
     }
 
     // MARK: Hosted payment
@@ -110,7 +118,8 @@ public final class SuiteController: Sendable {
             let callback = try await self.present(form.formUrl)
             let query = URLComponents(url: callback, resolvingAgainstBaseURL: false)?.queryItems ?? []
             if let code = query.first(where: { $0.name == "error" })?.value {
-                throw SuiteError(code: code, detail: "reported by the hosted form") ?? SuiteError.connection("unknown error code from the hosted form")
+                throw SuiteError(code: code, detail: "reported by the hosted form")
+                    ?? SuiteError.connection("unknown error code from the hosted form")
             }
             guard let response = query.first(where: { $0.name == "response" })?.value, !response.isEmpty else {
                 throw SuiteError.connection("the hosted form returned no response")
@@ -211,7 +220,8 @@ public final class SuiteController: Sendable {
         }
     }
 
-    private func call<Operation: PayOperation>(_ operation: Operation) async throws -> Operation.ResponseBody where Operation.ErrorBody == SuiteErrorResponse {
+    private func call<Operation: PayOperation>(_ operation: Operation) async throws -> Operation.ResponseBody
+    where Operation.ErrorBody == SuiteErrorResponse {
         let response: PayAPIResponse<Operation>
         do {
             response = try await client.send(operation)

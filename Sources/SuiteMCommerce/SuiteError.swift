@@ -43,26 +43,34 @@ public struct SuiteError: Error, Hashable, Sendable, CustomStringConvertible, Lo
 
     /// One of the SDK's own errors.
     public init(_ local: LocalCode, detail: String? = nil) {
-        self.init(code: local.code, domain: local.domain,
-                  message: local.message(language: "es") ?? local.code, englishMessage: local.message(language: "en") ?? local.code, detail: detail)
+        self.init(
+            code: local.code, domain: local.domain,
+            message: local.message(language: "es") ?? local.code, englishMessage: local.message(language: "en") ?? local.code,
+            detail: detail)
     }
 
     /// An error of MIT's initialization catalog (C001–C003, S001, S002).
     public init(_ error: SuiteInitializationError, detail: String? = nil) {
-        self.init(code: error.code, domain: SuiteInitializationError.errorDomain,
-                  message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code, detail: detail)
+        self.init(
+            code: error.code, domain: SuiteInitializationError.errorDomain,
+            message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code,
+            detail: detail)
     }
 
     /// An error of MIT's 3-D Secure catalog (A001–A010).
     public init(_ error: SuiteAuthenticationError, detail: String? = nil) {
-        self.init(code: error.code, domain: SuiteAuthenticationError.errorDomain,
-                  message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code, detail: detail)
+        self.init(
+            code: error.code, domain: SuiteAuthenticationError.errorDomain,
+            message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code,
+            detail: detail)
     }
 
     /// An error of MIT's token-payment catalog (T001–T0nn).
     public init(_ error: SuiteTokenPaymentError, detail: String? = nil) {
-        self.init(code: error.code, domain: SuiteTokenPaymentError.errorDomain,
-                  message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code, detail: detail)
+        self.init(
+            code: error.code, domain: SuiteTokenPaymentError.errorDomain,
+            message: error.message(language: "es") ?? error.code, englishMessage: error.message(language: "en") ?? error.code,
+            detail: detail)
     }
 
     private init(code: String, domain: String, message: String, englishMessage: String, detail: String?) {

@@ -32,7 +32,8 @@ public enum SuiteCipher {
 
     /// Decrypts a Base64(IV ‖ ciphertext) response; a wrong key or tampered text is S002.
     public static func decryptResponse(_ base64: String, key: SuiteKey) throws -> String {
-        guard let data = Data(base64Encoded: base64.trimmingCharacters(in: .whitespacesAndNewlines)), data.count >= 32, data.count % 16 == 0 else {
+        guard let data = Data(base64Encoded: base64.trimmingCharacters(in: .whitespacesAndNewlines)), data.count >= 32, data.count % 16 == 0
+        else {
             throw SuiteError.keyException("the response is not Base64(IV ‖ ciphertext)")
         }
         let bytes = [UInt8](data)

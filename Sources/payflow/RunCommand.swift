@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PaymentMocks
-import PaymentScenarios
 import PaymentSandbox
+import PaymentScenarios
 
 /// `payflow run`: runs scenarios and prints each step and a summary table.
 struct RunCommand: AsyncParsableCommand {
@@ -23,13 +23,19 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "The chance (0…1) that a request meets a fault: latency, timeout, 503, malformed body, lost response.")
     var faults: Double = 0
 
-    @Option(help: "Run every selected scenario for this many consecutive seeds from --seed and print only the totals (one typed outcome per flow, no double charge, no leaked secret, nothing unexpected).")
+    @Option(
+        help:
+            "Run every selected scenario for this many consecutive seeds from --seed and print only the totals (one typed outcome per flow, no double charge, no leaked secret, nothing unexpected)."
+    )
     var seeds = 1
 
     @Flag(help: "Print only the summary table.")
     var quiet = false
 
-    @Flag(help: "Carry every provider call over real HTTP: start the sandbox on a free loopback port in this process and send through AsyncHTTPClient (the server-side transport; apps use URLSession).")
+    @Flag(
+        help:
+            "Carry every provider call over real HTTP: start the sandbox on a free loopback port in this process and send through AsyncHTTPClient (the server-side transport; apps use URLSession)."
+    )
     var http = false
 
     func validate() throws {
@@ -85,11 +91,15 @@ struct RunCommand: AsyncParsableCommand {
                 Output.line("   → \(outcome)  [\(ok ? "ok" : "FAILED"); expected \(scenario.expectation)]")
                 Output.line()
             }
-            rows.append([scenario.provider, scenario.name, faults > 0 ? "(faults)" : scenario.expectation.description, outcome, ok ? "ok" : "FAILED"])
+            rows.append([
+                scenario.provider, scenario.name, faults > 0 ? "(faults)" : scenario.expectation.description, outcome, ok ? "ok" : "FAILED",
+            ])
         }
         await server?.stop()
         Output.line(Table.render(header: ["provider", "scenario", "expected", "outcome", "result"], rows: rows))
-        Output.line("\(selected.count - failures) passed, \(failures) failed" + (faults > 0 ? " (seed \(seed), faults \(faults))" : "") + (http ? " over HTTP" : ""))
+        Output.line(
+            "\(selected.count - failures) passed, \(failures) failed" + (faults > 0 ? " (seed \(seed), faults \(faults))" : "")
+                + (http ? " over HTTP" : ""))
         if failures > 0 { throw ExitCode(1) }
     }
 }

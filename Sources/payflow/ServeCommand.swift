@@ -33,7 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The base URL links in answers point at, for a device on the network (e.g. http://192.168.1.20:8080).")
     var publicURL: String?
 
-    @Option(help: "A merchant's Amazon Pay RSA public key (PEM) to accept signed requests from, as Amazon takes the key a merchant uploads.")
+    @Option(
+        help: "A merchant's Amazon Pay RSA public key (PEM) to accept signed requests from, as Amazon takes the key a merchant uploads.")
     var amazonPublicKey: String?
 
     @Option(help: "The public key id of --amazon-public-key (the PublicKeyId of the Authorization header).")
@@ -122,7 +123,8 @@ struct ServeCommand: AsyncParsableCommand {
         if let path = amazonPublicKey, let id = amazonPublicKeyId {
             // Like a merchant's key uploaded to Amazon: requests signed with its private half are accepted.
             let amazon = served.amazonPay
-            amazon.signatureVerifier = (amazon.signatureVerifier ?? AmazonPaySignatureVerifier(publicKeys: [:])).adding(try Self.publicKey(at: path), id: id)
+            amazon.signatureVerifier = (amazon.signatureVerifier ?? AmazonPaySignatureVerifier(publicKeys: [:])).adding(
+                try Self.publicKey(at: path), id: id)
         }
         let exchanges = BufferedLines()
         let flusher = exchanges.flushing(every: .milliseconds(200))
@@ -140,7 +142,9 @@ struct ServeCommand: AsyncParsableCommand {
             let base = publicBase ?? listening
             Output.line("PaymentSchemas sandbox on \(base.absoluteString)  (Ctrl-C stops it)")
             for entry in providers {
-                Output.line("  \(entry.summary): \(base.appending(path: "t/\(entry.id)").absoluteString)  callback scheme \(entry.callbackScheme)://")
+                Output.line(
+                    "  \(entry.summary): \(base.appending(path: "t/\(entry.id)").absoluteString)  callback scheme \(entry.callbackScheme)://"
+                )
             }
             Output.line("  Mastercard SRC has no REST API: its checkout is a hosted page; callback scheme fancyshop://")
             Output.line("Hosted pages (open in a browser or a web view; each ends in the app's callback URL):")
@@ -151,15 +155,21 @@ struct ServeCommand: AsyncParsableCommand {
                 // Beyond loopback the exchanges' bodies hold personal data: the admin API and the
                 // inspector need this token (printed here only).
                 Output.line("Inspector: \(base.appending(path: "__admin/").absoluteString)?token=\(token)")
-                Output.line("Admin (header X-Sandbox-Token: \(token)): /__admin/health, /__admin/requests, /__admin/state, /__admin/reset, /__admin/scenarios")
+                Output.line(
+                    "Admin (header X-Sandbox-Token: \(token)): /__admin/health, /__admin/requests, /__admin/state, /__admin/reset, /__admin/scenarios"
+                )
             } else {
-                Output.line("Inspector: \(base.appending(path: "__admin/").absoluteString)  (every exchange, its verdict, the providers' state, replay)")
-                Output.line("Admin: \(base.appending(path: "__admin/health").absoluteString), /__admin/requests, /__admin/state, /__admin/reset, /__admin/scenarios")
+                Output.line(
+                    "Inspector: \(base.appending(path: "__admin/").absoluteString)  (every exchange, its verdict, the providers' state, replay)"
+                )
+                Output.line(
+                    "Admin: \(base.appending(path: "__admin/health").absoluteString), /__admin/requests, /__admin/state, /__admin/reset, /__admin/scenarios"
+                )
             }
         }
         do {
             try await sandbox.serving { try await app.runService() }
-        } catch where "\(error)".contains("Address already in use") || "\(error)".contains("EADDRINUSE") {
+        } catch  where "\(error)".contains("Address already in use") || "\(error)".contains("EADDRINUSE") {
             Output.error("error: port \(port) on \(host) is already in use; pick another with --port (0 picks a free one)")
             throw ExitCode(1)
         }

@@ -61,7 +61,10 @@ struct ValidateBatchCommand: ParsableCommand {
                     } catch let error as PayloadDecodingError {
                         verdict.verdict = "invalid"
                         // A syntax error keeps its position, as `validate` prints it.
-                        verdict.problems = error.issues.map { $0.kind == .malformed ? "\($0.path): \($0.kind.rawValue): \($0.message)" : "\($0.path): \($0.kind.rawValue)" }
+                        verdict.problems =
+                            error.issues.map {
+                                $0.kind == .malformed ? "\($0.path): \($0.kind.rawValue): \($0.message)" : "\($0.path): \($0.kind.rawValue)"
+                            }
                             + error.violations.map { "\($0.path) [\($0.rule)]" }
                     } catch {
                         verdict.verdict = "error"

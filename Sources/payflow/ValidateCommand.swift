@@ -4,15 +4,16 @@ import Foundation
 import MCSCommerceWeb
 import MollieCheckout
 import PayPalPayments
+import PaySchemaVocabulary
 import PaymentMocks
 import PaymentScenarios
-import PaySchemaVocabulary
 import PaymentSchemasRuntime
 import SuiteMCommerce
 
 /// Every module's type registry.
 enum Registries {
-    static let all: [PaySchemaType] = MCSCommerceWebSchema.types + SuiteMCommerceSchema.types + AmazonPayMobileSchema.types
+    static let all: [PaySchemaType] =
+        MCSCommerceWebSchema.types + SuiteMCommerceSchema.types + AmazonPayMobileSchema.types
         + PayPalPaymentsSchema.types + MollieCheckoutSchema.types
 }
 
@@ -67,7 +68,8 @@ struct ValidateCommand: ParsableCommand {
     func validate() throws {
         if let problem = Output.unreadable(file) {
             guard format == .json else { throw ValidationError(problem) }
-            Output.line(Output.json(UsageError(type: type, valid: nil, error: problem, hint: "give a readable file, or - for standard input")))
+            Output.line(
+                Output.json(UsageError(type: type, valid: nil, error: problem, hint: "give a readable file, or - for standard input")))
             throw ExitCode(2)
         }
     }
@@ -85,19 +87,23 @@ struct ValidateCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let data = try Output.contents(of: file)
-        let wire = encoding.map { WireFormat(rawValue: $0.rawValue) ?? .json } ?? Self.format(for: file, default: schemaType.formats.first ?? .json)
+        let wire =
+            encoding.map { WireFormat(rawValue: $0.rawValue) ?? .json }
+            ?? Self.format(for: file, default: schemaType.formats.first ?? .json)
         var problems: [Problem] = []
         do {
             let result = try schemaType.read(data, as: wire)
             problems = result.violations.map(Problem.init)
         } catch let error as PayloadDecodingError {
             // Decoding problems and the constraint violations of the parts that decoded, together.
-            problems = error.issues.map { Problem(path: $0.path.description, kind: $0.kind.rawValue, rule: nil, message: $0.message) }
+            problems =
+                error.issues.map { Problem(path: $0.path.description, kind: $0.kind.rawValue, rule: nil, message: $0.message) }
                 + error.violations.map(Problem.init)
         }
         switch format {
         case .json:
-            Output.line(Output.json(Verdict(type: schemaType.qualifiedName, encoding: wire.rawValue, valid: problems.isEmpty, problems: problems)))
+            Output.line(
+                Output.json(Verdict(type: schemaType.qualifiedName, encoding: wire.rawValue, valid: problems.isEmpty, problems: problems)))
         case .text:
             if problems.isEmpty {
                 Output.line("\(type): valid \(wire.rawValue)")
@@ -141,7 +147,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous = Array(0...b.count)
         for i in 1...a.count {
@@ -157,7 +164,8 @@ struct ValidateCommand: ParsableCommand {
 
 /// `payflow list`: every type and flow.
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List every type payflow validates and every scenario it runs.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List every type payflow validates and every scenario it runs.")
 
     @Option(help: "text, or json for scripts: {types, scenarios, requestScenarios, faults}.")
     var format: OutputFormat = .text
@@ -189,12 +197,18 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         if format == .json {
-            Output.line(Output.json(Listing(
-                version: PaymentSchemasVersion.current,
-                types: Registries.all.map { .init(name: $0.qualifiedName, kind: $0.kind.rawValue, encodings: $0.formats.map(\.rawValue)) },
-                scenarios: ScenarioCatalog.all.map { .init(id: $0.id, summary: $0.summary, expected: "\($0.expectation)") },
-                requestScenarios: ServeCommand.requestScenarios.map { .init(provider: $0.provider, name: $0.name, summary: $0.summary, operations: $0.operations) },
-                faults: MockFault.allCases.map(\.rawValue))))
+            Output.line(
+                Output.json(
+                    Listing(
+                        version: PaymentSchemasVersion.current,
+                        types: Registries.all.map {
+                            .init(name: $0.qualifiedName, kind: $0.kind.rawValue, encodings: $0.formats.map(\.rawValue))
+                        },
+                        scenarios: ScenarioCatalog.all.map { .init(id: $0.id, summary: $0.summary, expected: "\($0.expectation)") },
+                        requestScenarios: ServeCommand.requestScenarios.map {
+                            .init(provider: $0.provider, name: $0.name, summary: $0.summary, operations: $0.operations)
+                        },
+                        faults: MockFault.allCases.map(\.rawValue))))
             return
         }
         Output.line("Types (payflow validate <Module.Type> FILE):")
@@ -211,14 +225,17 @@ struct ListCommand: ParsableCommand {
         for scenario in ServeCommand.requestScenarios {
             Output.line("  \(scenario.provider)/\(scenario.name)  \(scenario.summary)  [\(scenario.operations.joined(separator: ", "))]")
         }
-        Output.line("Per-request faults: Sandbox-Fault: \(MockFault.allCases.map(\.rawValue).joined(separator: " | ")); Sandbox-Delay: <milliseconds>")
+        Output.line(
+            "Per-request faults: Sandbox-Fault: \(MockFault.allCases.map(\.rawValue).joined(separator: " | ")); Sandbox-Delay: <milliseconds>"
+        )
     }
 }
 
 extension ValidateCommand.Problem {
     /// A broken constraint as a problem (its value shown only when the rule showed it: never a secret).
     init(_ violation: ValidationViolation) {
-        self.init(path: violation.path.description, kind: "constraint", rule: violation.rule,
-                  message: violation.message + (violation.value.map { " (value: \($0))" } ?? ""))
+        self.init(
+            path: violation.path.description, kind: "constraint", rule: violation.rule,
+            message: violation.message + (violation.value.map { " (value: \($0))" } ?? ""))
     }
 }

@@ -43,7 +43,10 @@ struct DiffCommand: ParsableCommand {
         guard let outputFormat = DiffReport.Format(rawValue: format) else {
             throw UsageError(description: "unknown format '\(format)'; expected text, markdown, json, github or junit").report()
         }
-        let oldRoot: URL, newRoot: URL, oldShown: String, newShown: String
+        let oldRoot: URL
+        let newRoot: URL
+        let oldShown: String
+        let newShown: String
         var cleanup: URL?
         defer { if let cleanup { try? FileManager.default.removeItem(at: cleanup.deletingLastPathComponent()) } }
         switch (against, folders.count) {
@@ -88,7 +91,9 @@ struct DiffCommand: ParsableCommand {
         let threshold: Diagnostic.Severity? = failOn == .none ? nil : (failOn == .error ? .error : .warning)
         let failing = changes.filter { DiffReport.fails($0, threshold: threshold) }
         if outputFormat == .text || outputFormat == .markdown {
-            Console.error("payschema diff: \(changes.count) change\(changes.count == 1 ? "" : "s"), \(failing.count) at or above --fail-on \(failOn.rawValue)")
+            Console.error(
+                "payschema diff: \(changes.count) change\(changes.count == 1 ? "" : "s"), \(failing.count) at or above --fail-on \(failOn.rawValue)"
+            )
         }
         if !failing.isEmpty { throw ExitCode(1) }
     }

@@ -13,7 +13,8 @@ struct ExportCommand: ParsableCommand {
     static func load(_ schemas: String, modules: [String]) throws -> [CheckedModule] {
         let output: GeneratorPipeline.Output
         do {
-            output = try GeneratorPipeline(schemasRoot: URL(fileURLWithPath: schemas), diagnosticRoot: schemas).run(modules: modules, emit: false)
+            output = try GeneratorPipeline(schemasRoot: URL(fileURLWithPath: schemas), diagnosticRoot: schemas).run(
+                modules: modules, emit: false)
         } catch let error as PipelineError {
             throw UsageError(description: error.description).report()
         }
@@ -37,7 +38,8 @@ struct ExportCommand: ParsableCommand {
 
 /// `payschema export openapi`.
 struct OpenAPIExport: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "openapi", abstract: "One OpenAPI 3.1 document (JSON): components for every type, paths for every operation.")
+    static let configuration = CommandConfiguration(
+        commandName: "openapi", abstract: "One OpenAPI 3.1 document (JSON): components for every type, paths for every operation.")
 
     @Option(help: "The schemas folder.")
     var schemas: String = "Schemas"
@@ -52,7 +54,8 @@ struct OpenAPIExport: ParsableCommand {
     var sandboxURL: String = "http://127.0.0.1:8080"
 
     func validate() throws {
-        guard let url = URL(string: sandboxURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, !sandboxURL.hasSuffix("/") else {
+        guard let url = URL(string: sandboxURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, !sandboxURL.hasSuffix("/")
+        else {
             throw ValidationError("--sandbox-url must be an absolute http(s) URL without a trailing '/', such as http://127.0.0.1:8080")
         }
     }

@@ -7,7 +7,8 @@ struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Generate Swift from Schemas/<Module>/*.yaml.",
-        discussion: "With --check nothing is written: a unified diff of what would change is printed and the exit code is 1 when Generated/ is stale."
+        discussion:
+            "With --check nothing is written: a unified diff of what would change is printed and the exit code is 1 when Generated/ is stale."
     )
 
     @Option(help: "The folder holding one folder of schemas per module.")
@@ -25,7 +26,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Write the files directly into --output, without a folder per module (the build plugin's layout).")
     var flat = false
 
-    @Option(name: .customLong("combined-file"), help: "With --flat: write the module as this one file (the plugin's layout for schemas in the target's folder).")
+    @Option(
+        name: .customLong("combined-file"),
+        help: "With --flat: write the module as this one file (the plugin's layout for schemas in the target's folder).")
     var combinedFile: String?
 
     func run() throws {
@@ -66,12 +69,15 @@ struct GenerateCommand: ParsableCommand {
         if check {
             for change in changes {
                 let shown = (output as NSString).appendingPathComponent(change.path)
-                Console.out(UnifiedDiff.diff(
-                    old: change.old ?? "", new: change.new ?? "",
-                    oldName: change.old == nil ? "/dev/null" : "a/\(shown)", newName: change.new == nil ? "/dev/null" : "b/\(shown)"))
+                Console.out(
+                    UnifiedDiff.diff(
+                        old: change.old ?? "", new: change.new ?? "",
+                        oldName: change.old == nil ? "/dev/null" : "a/\(shown)", newName: change.new == nil ? "/dev/null" : "b/\(shown)"))
             }
             if !changes.isEmpty {
-                Console.error("payschema: \(changes.count) generated file\(changes.count == 1 ? " is" : "s are") stale; run `payschema generate` and commit \(output)/")
+                Console.error(
+                    "payschema: \(changes.count) generated file\(changes.count == 1 ? " is" : "s are") stale; run `payschema generate` and commit \(output)/"
+                )
                 throw ExitCode(1)
             }
             Console.error("payschema: \(output)/ is up to date (\(files.count) files)")
@@ -79,7 +85,8 @@ struct GenerateCommand: ParsableCommand {
         }
         try OutputWriter.apply(changes, in: outputURL)
         if !flat {
-            Console.error("payschema: \(files.count) files for \(names.count) module\(names.count == 1 ? "" : "s"), \(changes.count) changed")
+            Console.error(
+                "payschema: \(files.count) files for \(names.count) module\(names.count == 1 ? "" : "s"), \(changes.count) changed")
         }
     }
 }

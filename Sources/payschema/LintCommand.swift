@@ -27,7 +27,10 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Treat warnings as problems (exit 1).")
     var strict = false
 
-    @Option(help: "The folder of the providers' official contracts; with it, every `upstream:` link must name a document there and a schema in it.")
+    @Option(
+        help:
+            "The folder of the providers' official contracts; with it, every `upstream:` link must name a document there and a schema in it."
+    )
     var contracts: String?
 
     func validate() throws {
@@ -51,7 +54,8 @@ struct LintCommand: ParsableCommand {
             if isDirectory.boolValue {
                 let modules = try SchemaSource.modules(under: url)
                 let direct = SchemaSource.yamlFiles(under: url).filter {
-                    $0.deletingLastPathComponent().standardizedFileURL == url.standardizedFileURL && $0.lastPathComponent != "breaking-changes.yaml"
+                    $0.deletingLastPathComponent().standardizedFileURL == url.standardizedFileURL
+                        && $0.lastPathComponent != "breaking-changes.yaml"
                 }
                 let acceptedFile = url.appending(path: "breaking-changes.yaml")
                 if let text = try? String(contentsOf: acceptedFile, encoding: .utf8) {
@@ -59,9 +63,11 @@ struct LintCommand: ParsableCommand {
                     diagnostics += AcceptedChanges.load(text, file: (path as NSString).appendingPathComponent("breaking-changes.yaml")).1
                 }
                 if !direct.isEmpty || modules.isEmpty {
-                    let module = SchemaSource.Module(name: url.standardizedFileURL.lastPathComponent, directory: url, files: SchemaSource.yamlFiles(under: url))
+                    let module = SchemaSource.Module(
+                        name: url.standardizedFileURL.lastPathComponent, directory: url, files: SchemaSource.yamlFiles(under: url))
                     checkedFiles += module.files.count
-                    diagnostics += lint(module, root: url.deletingLastPathComponent(), shownRoot: (path as NSString).deletingLastPathComponent, only: nil)
+                    diagnostics += lint(
+                        module, root: url.deletingLastPathComponent(), shownRoot: (path as NSString).deletingLastPathComponent, only: nil)
                 } else {
                     for module in modules {
                         checkedFiles += module.files.count
@@ -70,12 +76,16 @@ struct LintCommand: ParsableCommand {
                 }
             } else {
                 let directory = url.deletingLastPathComponent()
-                let module = SchemaSource.Module(name: directory.standardizedFileURL.lastPathComponent, directory: directory, files: SchemaSource.yamlFiles(under: directory))
+                let module = SchemaSource.Module(
+                    name: directory.standardizedFileURL.lastPathComponent, directory: directory,
+                    files: SchemaSource.yamlFiles(under: directory))
                 let shownRoot = (path as NSString).deletingLastPathComponent
                 checkedFiles += 1
                 var files = module.files
                 if !files.contains(where: { $0.standardizedFileURL == url.standardizedFileURL }) { files.append(url) }
-                diagnostics += lint(SchemaSource.Module(name: module.name, directory: directory, files: files), root: directory, shownRoot: shownRoot, only: path)
+                diagnostics += lint(
+                    SchemaSource.Module(name: module.name, directory: directory, files: files), root: directory, shownRoot: shownRoot,
+                    only: path)
             }
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
@@ -83,7 +93,9 @@ struct LintCommand: ParsableCommand {
         switch format {
         case .text:
             for diagnostic in diagnostics { Console.out(diagnostic.description) }
-            Console.error("payschema lint: \(checkedFiles) file\(checkedFiles == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+            Console.error(
+                "payschema lint: \(checkedFiles) file\(checkedFiles == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            )
         case .json:
             struct Report: Encodable {
                 var files: Int

@@ -7,7 +7,8 @@ import PaySchemaCore
 struct UpstreamCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "upstream",
-        abstract: "Judge the types linked with `upstream:` against a provider's official contract, or report its drift between two versions.",
+        abstract:
+            "Judge the types linked with `upstream:` against a provider's official contract, or report its drift between two versions.",
         discussion: """
             With one document: every official field and enum value a linked type neither models nor \
             omits on purpose, every field or value it has that the contract lacks, every field it \
@@ -24,7 +25,10 @@ struct UpstreamCommand: ParsableCommand {
     @Option(help: "The schemas folder.")
     var schemas: String = "Schemas"
 
-    @Option(help: "Which linked document these files are versions of, as `upstream:` names it (e.g. paypal/checkout_orders_v2.json); by default the one whose name the file ends with, or the only one linked.")
+    @Option(
+        help:
+            "Which linked document these files are versions of, as `upstream:` names it (e.g. paypal/checkout_orders_v2.json); by default the one whose name the file ends with, or the only one linked."
+    )
     var document: String?
 
     @Option(help: "Output format: text, markdown, json, github or junit.")
@@ -38,7 +42,9 @@ struct UpstreamCommand: ParsableCommand {
             throw ValidationError("give one official document, or two (OLD NEW) to report the drift between them")
         }
         for path in documents where !FileManager.default.isReadableFile(atPath: path) {
-            throw ValidationError(FileManager.default.fileExists(atPath: path) ? "'\(path)' exists but cannot be read (permissions)" : "no such file: '\(path)'")
+            throw ValidationError(
+                FileManager.default.fileExists(atPath: path)
+                    ? "'\(path)' exists but cannot be read (permissions)" : "no such file: '\(path)'")
         }
     }
 
@@ -71,9 +77,13 @@ struct UpstreamCommand: ParsableCommand {
         } else if names.count == 1 {
             // A document no type links to (Mollie's, while only PayPal's is linked) is not judged as another's.
             let file = ((documents.first ?? "") as NSString).lastPathComponent
-            throw UsageError(description: "no type links to a document like '\(file)'; linked: \(names[0]) (name it with --document to compare a renamed copy)").report()
+            throw UsageError(
+                description:
+                    "no type links to a document like '\(file)'; linked: \(names[0]) (name it with --document to compare a renamed copy)"
+            ).report()
         } else {
-            throw UsageError(description: "several documents are linked (\(names.joined(separator: ", "))); say which with --document").report()
+            throw UsageError(description: "several documents are linked (\(names.joined(separator: ", "))); say which with --document")
+                .report()
         }
         let types = UpstreamComparison.linked(all, to: chosen)
         let loaded: [UpstreamDocument]

@@ -12,12 +12,18 @@ import Testing
 
 @MainActor
 final class CheckoutViewController: MCSCheckoutDelegate, SuiteControllerDelegate, ThreeDSecureChallengePresentationDelegate,
-    PayPalWebCheckoutDelegate, PayPalNativeCheckoutDelegate, PaymentFlowChooser {
+    PayPalWebCheckoutDelegate, PayPalNativeCheckoutDelegate, PaymentFlowChooser
+{
     var events: [String] = []
     let request = MCSCheckoutRequest(allowedCardTypes: [.master], amount: 10, currency: "USD", cartId: "cart-1")
 
-    func getCheckoutRequest(withHandler handler: @escaping (MCSCheckoutRequest) -> Void) { events.append("request"); handler(request) }
-    func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) { events.append("completed") }
+    func getCheckoutRequest(withHandler handler: @escaping (MCSCheckoutRequest) -> Void) {
+        events.append("request")
+        handler(request)
+    }
+    func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) {
+        events.append("completed")
+    }
     func didFinishPayProcess(_ response: String?, error: SuiteError?) { events.append("pay") }
     func didFinishAuthenticationProcess(_ tokenizeResponse: BeanTokenizeResponse?, error: SuiteError?) { events.append("auth") }
     func didFinishTokenizeTransantion(_ beanPaymentWithToken: BeanPaymentWithToken?, error: SuiteError?) { events.append("token") }
@@ -29,7 +35,9 @@ final class CheckoutViewController: MCSCheckoutDelegate, SuiteControllerDelegate
     func paypal(_ payPalClient: PayPalClient, didFinishWithError error: CoreSDKError) { events.append("nativeError") }
     func paypalDidCancel(_ payPalClient: PayPalClient) { events.append("nativeCancel") }
     func paypalWillStart(_ payPalClient: PayPalClient) { events.append("willStart") }
-    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction) {
+    func paypalDidShippingAddressChange(
+        _ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction
+    ) {
         shippingChangeAction.approve()
     }
     func choose() async -> PaymentFlow { .internalBrowser }
@@ -40,20 +48,23 @@ final class CheckoutViewController: MCSCheckoutDelegate, SuiteControllerDelegate
 struct AllModulesInOneFileTests {
     @Test func everyModuleIsUsableUnqualifiedInOneFile() throws {
         // One type from each module, by its unqualified name.
-        let checkout = MCSCheckoutRequest(allowedCardTypes: [.master, .visa], amount: Decimal(string: "11.22")!, currency: "USD", cartId: "cart-1")
-        let environment: Environment = .sandbox                       // MIT's Environment (the guide's name)
+        let checkout = MCSCheckoutRequest(
+            allowedCardTypes: [.master, .visa], amount: Decimal(string: "11.22")!, currency: "USD", cartId: "cart-1")
+        let environment: Environment = .sandbox  // MIT's Environment (the guide's name)
         let payPalEnvironment: PayPalEnvironment = .sandbox
         let price = AmazonPayPrice(amount: "1080", currencyCode: "JPY")
         let address = PayPalAddress(addressLine1: "1 Main St", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US")
-        let settings = MollieCheckoutSettings(baseUrl: URL(string: "https://backend.example")!, selectPaymentMethod: false, paymentFlow: .choose)
+        let settings = MollieCheckoutSettings(
+            baseUrl: URL(string: "https://backend.example")!, selectPaymentMethod: false, paymentFlow: .choose)
         #expect(checkout.violations.isEmpty && price.violations.isEmpty && address.violations.isEmpty && settings.violations.isEmpty)
         #expect(environment.rawValue == "SANDBOX" && payPalEnvironment != .live)
     }
 
     @Test func moduleQualifiedNamesResolveAgainstTheModules() {
         // `MCSCommerceWeb.` names the module, so qualified names work as in any other package.
-        let request: MCSCommerceWeb.MCSCheckoutRequest = MCSCommerceWeb.MCSCheckoutRequest(allowedCardTypes: [.visa], amount: 1, currency: "USD", cartId: "c")
-        let manager: MCSCommerceClient = MCSCommerceWeb.sharedManager()     // the guide's spelling
+        let request: MCSCommerceWeb.MCSCheckoutRequest = MCSCommerceWeb.MCSCheckoutRequest(
+            allowedCardTypes: [.visa], amount: 1, currency: "USD", cartId: "c")
+        let manager: MCSCommerceClient = MCSCommerceWeb.sharedManager()  // the guide's spelling
         let errorBody: PayPalPayments.PayPalErrorResponse? = nil
         let amazonError: AmazonPayMobile.AmazonPayErrorResponse? = nil
         #expect(request.cartId == "c" && manager === MCSCommerceWeb.sharedManager() && errorBody == nil && amazonError == nil)
@@ -62,9 +73,10 @@ struct AllModulesInOneFileTests {
     @Test func oneViewControllerIsEveryDelegate() async throws {
         let controller = CheckoutViewController()
         let commerce = MCSCommerceClient(webSession: ImmediateCancel())
-        try commerce.configure(MCSConfiguration(
-            locale: "en_US", checkoutId: "checkout-1", checkoutUrl: URL(string: "https://sandbox.src.mastercard.com/srci")!,
-            callbackScheme: "fancyshop", allowedCardTypes: [.master]))
+        try commerce.configure(
+            MCSConfiguration(
+                locale: "en_US", checkoutId: "checkout-1", checkoutUrl: URL(string: "https://sandbox.src.mastercard.com/srci")!,
+                callbackScheme: "fancyshop", allowedCardTypes: [.master]))
         let result = try await commerce.getCheckoutButton(withDelegate: controller).tap()
         #expect(result.status == .canceled)
         #expect(controller.events == ["request", "completed"])

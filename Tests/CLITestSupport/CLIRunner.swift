@@ -13,7 +13,8 @@ public struct CLIRunner {
     }
 
     /// The package's root folder.
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The folder holding the built products (next to the test bundle).
     public static func executable(_ name: String) -> URL? {
@@ -29,21 +30,26 @@ public struct CLIRunner {
     }
 
     /// Runs `name` with `arguments` in `directory`.
-    public static func run(_ name: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String]? = nil) throws -> Result {
+    public static func run(
+        _ name: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String]? = nil
+    ) throws -> Result {
         guard let url = executable(name) else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = directory
         if let environment { process.environment = environment }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// A fresh temporary folder.

@@ -11,7 +11,9 @@ public enum SharedReference {
     public static var root: URL? {
         let environment = ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_SHARED"]
         if environment == "none" { return nil }
-        let root = environment.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? CLIRunner.packageRoot.deletingLastPathComponent().appending(path: "shared")
+        let root =
+            environment.flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? CLIRunner.packageRoot.deletingLastPathComponent().appending(path: "shared")
         return FileManager.default.fileExists(atPath: root.path) ? root : nil
     }
 

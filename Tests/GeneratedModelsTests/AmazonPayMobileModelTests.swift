@@ -39,7 +39,8 @@ struct AmazonPayMobileModelTests {
              "constraints":[{"constraintId":"ChargeAmountNotSet","description":"Charge amount not set"}],"releaseEnvironment":"Sandbox"}
             """
         let legacy = current.replacingOccurrences(of: "webCheckoutDetails", with: "webCheckoutDetail")
-            .replacingOccurrences(of: "paymentDetails", with: "paymentDetail").replacingOccurrences(of: "statusDetails", with: "statusDetail")
+            .replacingOccurrences(of: "paymentDetails", with: "paymentDetail").replacingOccurrences(
+                of: "statusDetails", with: "statusDetail")
         let session = try decodeJSON(CheckoutSession.self, current)
         #expect(try decodeJSON(CheckoutSession.self, legacy) == session)
         #expect(session.statusDetails.state == .open)
@@ -82,6 +83,9 @@ struct AmazonPayMobileModelTests {
 
     @Test func priceAmountsAreDecimalStrings() {
         #expect(AmazonPayPrice(amount: "0.01", currencyCode: "USD").violations.isEmpty)
-        #expect(violationSummary(AmazonPayPrice(amount: "1,000", currencyCode: "YEN")) == ["amount [format.decimalString]", "currencyCode [format.iso4217]"])
+        #expect(
+            violationSummary(AmazonPayPrice(amount: "1,000", currencyCode: "YEN")) == [
+                "amount [format.decimalString]", "currencyCode [format.iso4217]",
+            ])
     }
 }

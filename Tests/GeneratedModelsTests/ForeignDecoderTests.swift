@@ -45,7 +45,9 @@ struct ForeignDecoderTests {
 
     /// A payload with several problems: both decoders report all of them, with the same paths.
     @Test func problemsAreTheSameUnderEitherDecoder() throws {
-        let payload = Data(#"{"id":5,"status":"flying","amount":{"currency":"EUR","value":"10.5"},"description":7,"method":"ideal","createdAt":"yesterday"}"#.utf8)
+        let payload = Data(
+            #"{"id":5,"status":"flying","amount":{"currency":"EUR","value":"10.5"},"description":7,"method":"ideal","createdAt":"yesterday"}"#
+                .utf8)
         let ours = Self.issues { _ = try PayWire.decodeJSON(MolliePayment.self, from: payload) }
         let foundation = Self.issues { _ = try JSONDecoder().decode(MolliePayment.self, from: payload) }
         #expect(ours.count >= 3, "\(ours)")

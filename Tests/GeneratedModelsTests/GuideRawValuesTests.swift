@@ -1,7 +1,7 @@
 import AmazonPayMobile
 import Foundation
-import PaymentSchemasRuntime
 import PayPalPayments
+import PaymentSchemasRuntime
 import SuiteMCommerce
 import Testing
 
@@ -17,7 +17,8 @@ struct GuideRawValuesTests {
     }
 
     @Test func theAmazonSamplesOrderItemsAndPayPalsShippingTypes() throws {
-        let item = try PayWire.decodeJSON(MerchantOrderItem.self, from: Data(#"{"id":"item0008","name":"Fire HD8","price":8980,"num":2,"summary":17960}"#.utf8))
+        let item = try PayWire.decodeJSON(
+            MerchantOrderItem.self, from: Data(#"{"id":"item0008","name":"Fire HD8","price":8980,"num":2,"summary":17960}"#.utf8))
         #expect(item.num == 2 && item.price == 8980 && item.summary == item.price * item.num)
         #expect(ShippingType(rawValue: "shipping") == .shipping && ShippingType(rawValue: "pickup") == .pickup)
     }

@@ -48,13 +48,18 @@ struct ListedDifferenceProofTests {
         let listed = try Self.listed()
         #expect(!listed.isEmpty)
         #expect(!Self.proofs.isEmpty, "Tests/Contract/listed-difference-proofs.json is missing or unreadable")
-        #expect(Set(Self.proofs.keys).subtracting(listed).isEmpty, "proofs of differences no schema lists: \(Set(Self.proofs.keys).subtracting(listed).sorted())")
-        #expect(listed.subtracting(Self.proofs.keys).isEmpty, "listed differences without a proof: \(listed.subtracting(Self.proofs.keys).sorted())")
+        #expect(
+            Set(Self.proofs.keys).subtracting(listed).isEmpty,
+            "proofs of differences no schema lists: \(Set(Self.proofs.keys).subtracting(listed).sorted())")
+        #expect(
+            listed.subtracting(Self.proofs.keys).isEmpty,
+            "listed differences without a proof: \(listed.subtracting(Self.proofs.keys).sorted())")
     }
 
     @Test(arguments: proofs.sorted { $0.key < $1.key }.flatMap { key, cases in cases.map { (key, $0) } })
     func theDifferenceHolds(_ difference: String, _ proof: Case) throws {
-        let type = try #require(PayPalPaymentsSchema.type(named: proof.type) ?? MollieCheckoutSchema.type(named: proof.type), "no type \(proof.type)")
+        let type = try #require(
+            PayPalPaymentsSchema.type(named: proof.type) ?? MollieCheckoutSchema.type(named: proof.type), "no type \(proof.type)")
         var problems: [String] = []
         do {
             problems = try type.read(Data(proof.json.utf8), as: .json).violations.map(\.description)

@@ -27,29 +27,33 @@ struct MCSCommerceWebModelTests {
         request.allowedCardTypes = []
         request.cryptoOptions?[1].format = []
         request.validityPeriodMinutes = 0
-        #expect(violationSummary(request) == [
-            "allowedCardTypes [minItems]",
-            "amount [exclusiveMinimum]",
-            "currency [format.iso4217]",
-            "cartId [minLength]",
-            "cryptoOptions[1].format [minItems]",
-            "validityPeriodMinutes [exclusiveMinimum]",
-        ])
+        #expect(
+            violationSummary(request) == [
+                "allowedCardTypes [minItems]",
+                "amount [exclusiveMinimum]",
+                "currency [format.iso4217]",
+                "cartId [minLength]",
+                "cryptoOptions[1].format [minItems]",
+                "validityPeriodMinutes [exclusiveMinimum]",
+            ])
         #expect(throws: ValidationError.self) { try request.validate() }
         #expect(request.violations.first { $0.rule == "format.iso4217" }?.value == "DOLLARS")
     }
 
     @Test func decodingReportsEveryProblemAtOnce() {
-        let issues = decodingIssues(MCSCheckoutRequest.self, """
+        let issues = decodingIssues(
+            MCSCheckoutRequest.self,
+            """
             {"amount":"eleven","cryptoOptions":[{"cardType":"master","format":["ICC"]},{"format":["XYZ"]}],"currency":"USD"}
             """)
-        #expect(issues == [
-            "allowedCardTypes: missing",
-            "amount: typeMismatch",
-            "cartId: missing",
-            "cryptoOptions[1].cardType: missing",
-            "cryptoOptions[1].format[0]: invalidValue",
-        ])
+        #expect(
+            issues == [
+                "allowedCardTypes: missing",
+                "amount: typeMismatch",
+                "cartId: missing",
+                "cryptoOptions[1].cardType: missing",
+                "cryptoOptions[1].format[0]: invalidValue",
+            ])
     }
 
     @Test func legacyTAVVDecodesAsTVVAndEncodesCurrentSpelling() throws {
@@ -98,7 +102,10 @@ struct MCSCommerceWebModelTests {
             currency: "USD", allowedCardTypes: [.master, .amex, .visa], suppressShippingAddress: false, locale: "en_US",
             cryptoFormats: ["master": [.ucaf, .icc]])
         let url = try parameters.url(appendingTo: URL(string: "https://stage.src.mastercard.com/srci/")!)
-        #expect(url?.absoluteString == "https://stage.src.mastercard.com/srci/?checkoutId=asdfghjk123456&cartId=111111-2222-3333-aaaa-qwerqwerqwer&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC")
+        #expect(
+            url?.absoluteString
+                == "https://stage.src.mastercard.com/srci/?checkoutId=asdfghjk123456&cartId=111111-2222-3333-aaaa-qwerqwerqwer&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC"
+        )
         let parsed = try CheckoutURLParameters(url: url!)
         #expect(parsed == parameters)
     }
@@ -108,16 +115,18 @@ struct MCSCommerceWebModelTests {
             _ = try CheckoutURLParameters(query: "amount=abc&allowedCardTypes=master,visa")
             Issue.record("expected an error")
         } catch let error as PayloadDecodingError {
-            #expect(error.issues.map { "\($0.path): \($0.kind.rawValue)" } == [
-                "checkoutId: missing", "cartId: missing", "amount: invalidValue", "currency: missing", "locale: missing",
-            ])
+            #expect(
+                error.issues.map { "\($0.path): \($0.kind.rawValue)" } == [
+                    "checkoutId: missing", "cartId: missing", "amount: invalidValue", "currency: missing", "locale: missing",
+                ])
         } catch {
             Issue.record("unexpected \(error)")
         }
     }
 
     @Test func callbackReadsOAuthTokenAndStatus() throws {
-        let callback = try CheckoutCallback(url: URL(string: "fancyshop://callback?oauth_token=TX123&mpstatus=success&checkout_resource_url=https%3A%2F%2Fx")!)
+        let callback = try CheckoutCallback(
+            url: URL(string: "fancyshop://callback?oauth_token=TX123&mpstatus=success&checkout_resource_url=https%3A%2F%2Fx")!)
         #expect(callback.transactionId == "TX123")
         #expect(callback.status == "success")
         #expect(callback.checkoutResourceUrl == "https://x")
@@ -127,9 +136,10 @@ struct MCSCommerceWebModelTests {
         let configuration = MCSConfiguration(
             locale: "en US", checkoutId: "", checkoutUrl: URL(string: "http://masterpass.com/routing/v2/mobileapi/web-checkout")!,
             callbackScheme: "1fancy shop", allowedCardTypes: [])
-        #expect(violationSummary(configuration) == [
-            "locale [format.localeIdentifier]", "checkoutId [minLength]", "checkoutUrl [format.url]",
-            "callbackScheme [format.urlScheme]", "allowedCardTypes [minItems]",
-        ])
+        #expect(
+            violationSummary(configuration) == [
+                "locale [format.localeIdentifier]", "checkoutId [minLength]", "checkoutUrl [format.url]",
+                "callbackScheme [format.urlScheme]", "allowedCardTypes [minItems]",
+            ])
     }
 }

@@ -38,9 +38,15 @@ struct MollieCheckoutModelTests {
         let foundation = try JSONEncoder().encode(payment)
         #expect(try PayJSONParser.parse(String(decoding: foundation, as: UTF8.self))["mollie_id"] == .null)
         #expect(try JSONDecoder().decode(BackendPayment.self, from: foundation) == payment)
-        #expect(decodingIssues(BackendPayment.self, #"{"id":3,"amount":5,"description":"Order #3","status":"open"}"#) == ["mollie_id: missing"])
-        #expect(decodingIssues(BackendPayment.self, #"{"id":3,"mollie_id":"pi_3","amount":5,"description":"Order #3","status":"open"}"#).isEmpty)
-        #expect(violationSummary(try decodeJSON(BackendPayment.self, #"{"id":3,"mollie_id":"pi_3","amount":5,"description":"Order #3","status":"open"}"#)) == ["mollie_id [pattern]"])
+        #expect(
+            decodingIssues(BackendPayment.self, #"{"id":3,"amount":5,"description":"Order #3","status":"open"}"#) == ["mollie_id: missing"])
+        #expect(
+            decodingIssues(BackendPayment.self, #"{"id":3,"mollie_id":"pi_3","amount":5,"description":"Order #3","status":"open"}"#).isEmpty
+        )
+        #expect(
+            violationSummary(
+                try decodeJSON(BackendPayment.self, #"{"id":3,"mollie_id":"pi_3","amount":5,"description":"Order #3","status":"open"}"#))
+                == ["mollie_id [pattern]"])
 
         let method = BackendMethod(id: .twint, methodDescription: "TWINT", image: MethodImage())
         #expect(try PayJSONParser.parse(encodeJSON(method))["maximum_mount"] == .null)
@@ -50,7 +56,9 @@ struct MollieCheckoutModelTests {
     }
 
     @Test func methodsWithIssuersAndPricing() throws {
-        let methods = try decodeJSON(MethodListEnvelope.self, """
+        let methods = try decodeJSON(
+            MethodListEnvelope.self,
+            """
             {"data":[{"id":"ideal","description":"iDEAL","minimum_mount":{"value":0.01,"currency":"EUR"},"maximum_mount":{"value":50000.0,"currency":"EUR"},
               "image":{"size_1x":"https://www.mollie.com/external/icons/payment-methods/ideal.png","size_2x":"https://www.mollie.com/external/icons/payment-methods/ideal%402x.png","svg":"https://www.mollie.com/external/icons/payment-methods/ideal.svg"},
               "issuers":[{"id":"ideal_ABNANL2A","name":"ABN AMRO"}],
@@ -68,12 +76,18 @@ struct MollieCheckoutModelTests {
     @Test func createRequestsAreValidatedLikeTheBackendDoes() {
         let bad = CreatePaymentRequest(paymentDescription: "ab", amount: Decimal(string: "10.555")!)
         #expect(violationSummary(bad) == ["description [minLength]", "amount [scale]"])
-        #expect(violationSummary(CreatePaymentRequest(paymentDescription: "Order", amount: Decimal(string: "100000000")!)) == ["amount [maximum]"])
+        #expect(
+            violationSummary(CreatePaymentRequest(paymentDescription: "Order", amount: Decimal(string: "100000000")!)) == [
+                "amount [maximum]"
+            ])
         #expect(CreatePaymentRequest(paymentDescription: "Order", amount: 10, method: "ideal", issuer: "ideal_ABNANL2A").violations.isEmpty)
     }
 
     @Test func validationErrorBodyListsMessagesPerField() throws {
-        let body = try decodeJSON(ValidationErrorResponse.self, #"{"message":"The given data was invalid.","errors":{"amount":["The amount must be at least 0.01."],"description":["The description is required."]}}"#)
+        let body = try decodeJSON(
+            ValidationErrorResponse.self,
+            #"{"message":"The given data was invalid.","errors":{"amount":["The amount must be at least 0.01."],"description":["The description is required."]}}"#
+        )
         #expect(body.errors?.keys.sorted() == ["amount", "description"])
         // An error Mollie rejected is relayed by the backend as `abort(422, message)`: no `errors`.
         let relayed = try decodeJSON(ValidationErrorResponse.self, #"{"message":"The amount is lower than the minimum."}"#)
@@ -91,7 +105,9 @@ struct MollieCheckoutModelTests {
     }
 
     @Test func molliePaymentsKeepTheirLinks() throws {
-        let payment = try decodeJSON(MolliePayment.self, """
+        let payment = try decodeJSON(
+            MolliePayment.self,
+            """
             {"resource":"payment","id":"tr_WDqYK6vllg","mode":"test","createdAt":"2024-05-01T10:00:00+00:00","status":"open","isCancelable":false,
              "amount":{"currency":"EUR","value":"10.00"},"description":"Order #1","method":null,"metadata":{"order_id":"12345"},
              "redirectUrl":"mollie-checkout://payments/1","sequenceType":"oneoff","profileId":"pfl_QkEhN94Ba",
@@ -108,7 +124,9 @@ struct MollieCheckoutModelTests {
     /// Mollie response has `${reference}` in its query): they are strings, as Mollie's contract types
     /// them, and the payment decodes and validates.
     @Test func aTemplateRedirectURLDecodes() throws {
-        let payment = try decodeJSON(MolliePayment.self, """
+        let payment = try decodeJSON(
+            MolliePayment.self,
+            """
             {"resource":"payment","id":"tr_WDqYK6vllg","mode":"test","createdAt":"2024-05-01T10:00:00+00:00","status":"open",
              "amount":{"currency":"EUR","value":"10.00"},"description":"Order #1",
              "redirectUrl":"https://mysite/thank-you?orderReference=${reference}","webhookUrl":null}

@@ -25,7 +25,8 @@ struct NullabilityFromSourceTests {
     /// `mollie_id`, `method`, `issuer` and `url` nullable. An open payment whose customer has not
     /// chosen a method carries `null` in all four.
     @Test func openBackendPaymentWithNullsIsAccepted() throws {
-        let json = Data(#"""
+        let json = Data(
+            #"""
             {"id":7,"mollie_id":null,"method":null,"issuer":null,"amount":10.00,"description":"Order 7","url":null,"status":"open","created_at":"2024-05-01T10:00:00+00:00","updated_at":"2024-05-01T10:00:00+00:00"}
             """#.utf8)
         #expect(Self.problems(BackendPayment.self, json).isEmpty, "\(Self.problems(BackendPayment.self, json))")
@@ -42,7 +43,8 @@ struct NullabilityFromSourceTests {
     /// fixtures carry `null` links). Read Mollie's own recurring payment by path and null its links.
     @Test(.enabled(if: realPayloads != nil, "../shared/real-payloads is absent"))
     func nullLinksOfAMolliePaymentAreAccepted() throws {
-        let file = try #require(Self.realPayloads).appending(path: "MollieCheckout.MolliePayment/valid/pm-create-recurring-pending-directdebit.json")
+        let file = try #require(Self.realPayloads).appending(
+            path: "MollieCheckout.MolliePayment/valid/pm-create-recurring-pending-directdebit.json")
         var payment = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         var links = payment["_links"] as? [String: Any] ?? [:]
         links["checkout"] = NSNull()

@@ -12,7 +12,9 @@ struct OneTruthTests {
     @Test func readJSONReturnsEveryViolationWithItsPath() throws {
         // Decodes, but the id and the currency break their constraints.
         let data = Data(("{" + Self.base + #","id":"pay_1","amount":{"currency":"EURO","value":"10.00"}}"#).utf8)
-        #expect(try PayWire.decodeJSON(MolliePayment.self, from: data).violations.count == 2, "decodeJSON decodes only; the value keeps its violations")
+        #expect(
+            try PayWire.decodeJSON(MolliePayment.self, from: data).violations.count == 2,
+            "decodeJSON decodes only; the value keeps its violations")
         do {
             _ = try PayWire.readJSON(MolliePayment.self, from: data)
             Issue.record("a payload that breaks two constraints is not read")
@@ -35,7 +37,9 @@ struct OneTruthTests {
             #expect(error.issues.map(\.path.description) == ["amount.value"])
             #expect(error.violations.map(\.path.description) == ["amount.currency"])
             let lines = error.description.split(separator: "\n")
-            #expect(lines.count == 2 && lines[0].hasPrefix("amount.value: missing") && lines[1].hasPrefix("amount.currency"), "\(error.description)")
+            #expect(
+                lines.count == 2 && lines[0].hasPrefix("amount.value: missing") && lines[1].hasPrefix("amount.currency"),
+                "\(error.description)")
             #expect(error.errorDescription == error.description)
         }
     }

@@ -9,7 +9,8 @@ import Testing
 /// and nothing about the placeholders that stand in for the failed fields.
 @Suite("Reading reports decoding and constraint problems together")
 struct PartialDecodingTests {
-    func problems(_ type: PaySchemaType?, _ text: String, as format: WireFormat = .json) throws -> (issues: [String], violations: [String]) {
+    func problems(_ type: PaySchemaType?, _ text: String, as format: WireFormat = .json) throws -> (issues: [String], violations: [String])
+    {
         let type = try #require(type)
         do {
             _ = try type.read(Data(text.utf8), as: format)
@@ -22,14 +23,17 @@ struct PartialDecodingTests {
 
     @Test func siblingsOfAFailedFieldAreValidated() throws {
         let description = String(repeating: "d", count: 300)
-        let found = try problems(MollieCheckoutSchema.type(named: "CreatePaymentRequest"), #"{"description":"\#(description)","amount":"ten"}"#)
+        let found = try problems(
+            MollieCheckoutSchema.type(named: "CreatePaymentRequest"), #"{"description":"\#(description)","amount":"ten"}"#)
         #expect(found.issues == ["amount typeMismatch"])
         #expect(found.violations == ["description maxLength"])
     }
 
     /// A failed list element keeps its place: the next element's violation keeps its index.
     @Test func listElementsKeepTheirPositions() throws {
-        let found = try problems(MollieCheckoutSchema.type(named: "PaymentListEnvelope"), """
+        let found = try problems(
+            MollieCheckoutSchema.type(named: "PaymentListEnvelope"),
+            """
             {"data":[{"id":"x","mollie_id":null,"amount":1.00,"description":"d","status":"open"},
                      {"id":2,"amount":1.00,"description":"d","status":"open","mollie_id":"bad"}]}
             """)
@@ -46,7 +50,8 @@ struct PartialDecodingTests {
     }
 
     @Test func xmlToo() throws {
-        let xml = "<xml><tpPago>3M</tpPago><amount>1500.001</amount><urlResponse>http://suitemcommerce.com</urlResponse>"
+        let xml =
+            "<xml><tpPago>3M</tpPago><amount>1500.001</amount><urlResponse>http://suitemcommerce.com</urlResponse>"
             + "<referencia></referencia><moneda>MXN</moneda><date_hour>yesterday</date_hour></xml>"
         let found = try problems(SuiteMCommerceSchema.type(named: "PayRequest"), xml, as: .xml)
         #expect(found.issues == ["amount invalidValue", "date_hour invalidValue"])

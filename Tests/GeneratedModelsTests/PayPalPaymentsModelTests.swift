@@ -27,7 +27,10 @@ struct PayPalPaymentsModelTests {
 
     @Test func cardValidationRedactsSecretsInViolations() {
         let bad = Card(number: "4111111111111112", expirationMonth: "13", expirationYear: "30", securityCode: "12345")
-        #expect(violationSummary(bad) == ["number [format.luhn]", "expirationMonth [pattern]", "expirationYear [pattern]", "securityCode [pattern]"])
+        #expect(
+            violationSummary(bad) == [
+                "number [format.luhn]", "expirationMonth [pattern]", "expirationYear [pattern]", "securityCode [pattern]",
+            ])
         let text = bad.violations.map(\.description).joined(separator: "\n")
         #expect(!text.contains("4111111111111112"))
         #expect(!text.contains("12345"))
@@ -37,18 +40,24 @@ struct PayPalPaymentsModelTests {
 
     @Test func confirmPaymentSourceUsesSnakeCase() throws {
         let body = ConfirmPaymentSourceRequest(
-            paymentSource: PayPalPaymentSource(card: CardPaymentSource(
-                number: "4111111111111111", expiry: "2030-01", name: "Ana",
-                billingAddress: PayPalAddress(addressLine1: "1 Main St", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"),
-                attributes: CardAttributes(verification: CardVerification(method: .scaWhenRequired)))),
-            applicationContext: ApplicationContext(returnUrl: URL(string: "sdk://card/success"), cancelUrl: URL(string: "sdk://card/cancel")))
+            paymentSource: PayPalPaymentSource(
+                card: CardPaymentSource(
+                    number: "4111111111111111", expiry: "2030-01", name: "Ana",
+                    billingAddress: PayPalAddress(
+                        addressLine1: "1 Main St", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"),
+                    attributes: CardAttributes(verification: CardVerification(method: .scaWhenRequired)))),
+            applicationContext: ApplicationContext(
+                returnUrl: URL(string: "sdk://card/success"), cancelUrl: URL(string: "sdk://card/cancel")))
         let json = try encodeJSON(body)
-        #expect(try canonicalJSON(json) == canonicalJSON("""
-            {"application_context":{"cancel_url":"sdk://card/cancel","return_url":"sdk://card/success"},
-             "payment_source":{"card":{"attributes":{"verification":{"method":"SCA_WHEN_REQUIRED"}},
-             "billing_address":{"address_line_1":"1 Main St","admin_area_1":"CA","admin_area_2":"San Jose","country_code":"US","postal_code":"95131"},
-             "expiry":"2030-01","name":"Ana","number":"4111111111111111"}}}
-            """))
+        #expect(
+            try canonicalJSON(json)
+                == canonicalJSON(
+                    """
+                    {"application_context":{"cancel_url":"sdk://card/cancel","return_url":"sdk://card/success"},
+                     "payment_source":{"card":{"attributes":{"verification":{"method":"SCA_WHEN_REQUIRED"}},
+                     "billing_address":{"address_line_1":"1 Main St","admin_area_1":"CA","admin_area_2":"San Jose","country_code":"US","postal_code":"95131"},
+                     "expiry":"2030-01","name":"Ana","number":"4111111111111111"}}}
+                    """))
         let operation = ConfirmPaymentSourceOperation(orderID: "5O190127TN364715T", authorization: "Bearer secret-token", body: body)
         #expect(operation.path == "/v2/checkout/orders/5O190127TN364715T/confirm-payment-source")
         #expect(operation.headerFields.first?.sensitive == true)
@@ -56,7 +65,9 @@ struct PayPalPaymentsModelTests {
     }
 
     @Test func orderResponsesKeepUnknownStatusesAndOldKeys() throws {
-        let order = try decodeJSON(OrderResponse.self, """
+        let order = try decodeJSON(
+            OrderResponse.self,
+            """
             {"id":"5O190127TN364715T","status":"PAYER_ACTION_REQUIRED","payment_source":{"card":{"last_four_digits":"1111","brand":"VISA","type":"CREDIT",
              "authentication_result":{"liability_shift":"POSSIBLE","three_d_secure":{"enrollment_status":"Y","authentication_status":"Y"}}}},
              "links":[{"href":"https://www.sandbox.paypal.com/webapps/helios?action=verify","rel":"payer-action","method":"GET"}]}
@@ -79,7 +90,8 @@ struct PayPalPaymentsModelTests {
     }
 
     @Test func webCheckoutReturnQueryReadsPayerID() throws {
-        let query = try WebCheckoutReturnQuery(url: URL(string: "sdk.ios.paypal://x-callback-url/paypal-sdk/paypal-checkout?token=ORDER1&PayerID=PAYER9")!)
+        let query = try WebCheckoutReturnQuery(
+            url: URL(string: "sdk.ios.paypal://x-callback-url/paypal-sdk/paypal-checkout?token=ORDER1&PayerID=PAYER9")!)
         #expect(query.token == "ORDER1")
         #expect(query.payerID == "PAYER9")
         #expect(ThreeDSecureRequest(returnUrl: URL(string: "https://a")!, cancelUrl: URL(string: "https://b")!).sca == .whenRequired)

@@ -60,7 +60,8 @@ struct RealPayloadTests {
 
     @Test(.enabled(if: root != nil, "../shared/real-payloads is absent: the providers' own payloads were not checked"))
     func everyValidPayloadIsAcceptedAndEveryInvalidOneRejected() throws {
-        var accepted = 0, rejected = 0
+        var accepted = 0
+        var rejected = 0
         var wrong: [String] = []
         for sample in Self.samples {
             let problems = try Self.problems(sample)

@@ -10,7 +10,9 @@ import Testing
 @Suite("Strict amounts on every encoding")
 struct StrictAmountTests {
     static func mitXML(_ amount: String) -> Data {
-        Data("<xml><tpPago>C</tpPago><amount>\(amount)</amount><referencia>R1</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>".utf8)
+        Data(
+            "<xml><tpPago>C</tpPago><amount>\(amount)</amount><referencia>R1</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>"
+                .utf8)
     }
 
     static func issues(_ body: () throws -> Void) -> [PayloadIssue] {
@@ -42,7 +44,9 @@ struct StrictAmountTests {
 
     @Test(arguments: [#"1e3"#, #""10.00""#, #"1,500.00"#, #"10.5e1"#, #"-1E2"#])
     func mollieJSONNumbersMustBePlain(_ amount: String) {
-        let found = Self.issues { _ = try PayWire.decodeJSON(CreatePaymentRequest.self, from: Data(#"{"description":"Order","amount":\#(amount)}"#.utf8)) }
+        let found = Self.issues {
+            _ = try PayWire.decodeJSON(CreatePaymentRequest.self, from: Data(#"{"description":"Order","amount":\#(amount)}"#.utf8))
+        }
         #expect(!found.isEmpty, "\(amount) was accepted")
         #expect(found.allSatisfy { $0.path.description == "amount" || $0.kind == .malformed }, "\(found)")
     }
@@ -64,26 +68,35 @@ struct StrictAmountTests {
     }
 
     @Test func amazonAmountsAcceptStringsAndNumbersAndWriteStrings() throws {
-        let numeric = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":1080,"currencyCode":"JPY"}}"#.utf8))
+        let numeric = try PayWire.decodeJSON(
+            CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":1080,"currencyCode":"JPY"}}"#.utf8))
         #expect(numeric.chargeAmount.amount == "1080")
-        #expect(String(decoding: try PayWire.encodeJSON(numeric), as: UTF8.self) == #"{"chargeAmount":{"amount":"1080","currencyCode":"JPY"}}"#)
+        #expect(
+            String(decoding: try PayWire.encodeJSON(numeric), as: UTF8.self) == #"{"chargeAmount":{"amount":"1080","currencyCode":"JPY"}}"#)
         for bad in [#""1,500.00""#, "1e3", #"" 10.00""#] {
-            let value = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(bad),"currencyCode":"USD"}}"#.utf8))
+            let value = try PayWire.decodeJSON(
+                CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(bad),"currencyCode":"USD"}}"#.utf8))
             #expect(value.violations.map { "\($0.path) [\($0.rule)]" } == ["chargeAmount.amount [format.decimalString]"], "\(bad)")
         }
         // A charge is positive (`exclusiveMinimum: 0`): zero in either form is refused once, a sign by
         // the format alone, the smallest amount taken.
         for zero in [#""0""#, #""0.00""#, "0", "0.0", #""000""#] {
-            let value = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(zero),"currencyCode":"USD"}}"#.utf8))
+            let value = try PayWire.decodeJSON(
+                CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(zero),"currencyCode":"USD"}}"#.utf8))
             #expect(value.violations.map { "\($0.path) [\($0.rule)]" } == ["chargeAmount.amount [exclusiveMinimum]"], "\(zero)")
         }
-        let negative = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":"-5","currencyCode":"USD"}}"#.utf8))
+        let negative = try PayWire.decodeJSON(
+            CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":"-5","currencyCode":"USD"}}"#.utf8))
         #expect(negative.violations.map(\.rule) == ["format.decimalString"])
         for small in [#""0.01""#, "0.01", #""00.10""#] {
-            let value = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(small),"currencyCode":"USD"}}"#.utf8))
+            let value = try PayWire.decodeJSON(
+                CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":\#(small),"currencyCode":"USD"}}"#.utf8))
             #expect(value.violations.isEmpty, "\(small)")
         }
-        let wrongType = Self.issues { _ = try PayWire.decodeJSON(CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":true,"currencyCode":"USD"}}"#.utf8)) }
+        let wrongType = Self.issues {
+            _ = try PayWire.decodeJSON(
+                CompleteCheckoutSessionRequest.self, from: Data(#"{"chargeAmount":{"amount":true,"currencyCode":"USD"}}"#.utf8))
+        }
         #expect(wrongType.map(\.path.description) == ["chargeAmount.amount"])
     }
 }

@@ -7,9 +7,13 @@ import Testing
 struct SuiteMCommerceModelTests {
     @Test func payRequestWritesTheXMLADocument() throws {
         let date = PayDateFormat.iso8601().parse("2013-07-10T19:49:24Z")!
-        let request = PayRequest(paymentType: .single, amount: Decimal(string: "0.01")!, reference: "NUM_FACTURA", currency: .mxn, dateHour: date)
+        let request = PayRequest(
+            paymentType: .single, amount: Decimal(string: "0.01")!, reference: "NUM_FACTURA", currency: .mxn, dateHour: date)
         let xml = String(decoding: try request.xmlData(), as: UTF8.self)
-        #expect(xml == "<xml><tpPago>C</tpPago><amount>0.01</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>NUM_FACTURA</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>")
+        #expect(
+            xml
+                == "<xml><tpPago>C</tpPago><amount>0.01</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>NUM_FACTURA</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>"
+        )
     }
 
     /// `xmlA` is hexadecimal in either case (MIT's samples write both); anything else is refused.
@@ -47,8 +51,14 @@ struct SuiteMCommerceModelTests {
     }
 
     @Test func payResponseAcceptsGuideAndDemoSpellings() throws {
-        let guide = try PayResponse(xml: data("<xml><Reference>R1</Reference><Response>Aprobada</Response><Auth>123456</Auth><ccName>ANA</ccName><ccNum>411111******1111</ccNum><Amount>10.50</Amount><Type>VISA</Type></xml>"))
-        let demo = try PayResponse(xml: data("<xml><referencia>R1</referencia><response>approved</response><aut>123456</aut><ccName>ANA</ccName><ccNum>411111******1111</ccNum><amount>10.50</amount><type>VISA</type></xml>"))
+        let guide = try PayResponse(
+            xml: data(
+                "<xml><Reference>R1</Reference><Response>Aprobada</Response><Auth>123456</Auth><ccName>ANA</ccName><ccNum>411111******1111</ccNum><Amount>10.50</Amount><Type>VISA</Type></xml>"
+            ))
+        let demo = try PayResponse(
+            xml: data(
+                "<xml><referencia>R1</referencia><response>approved</response><aut>123456</aut><ccName>ANA</ccName><ccNum>411111******1111</ccNum><amount>10.50</amount><type>VISA</type></xml>"
+            ))
         #expect(guide == demo)
         #expect(guide.response == .approved)
         #expect(String(decoding: try demo.xmlData(), as: UTF8.self).contains("<Response>approved</Response>"))
@@ -59,7 +69,10 @@ struct SuiteMCommerceModelTests {
     /// FoundationXML call `strlen(NULL)` (SEGV). Such markup is refused before the parser runs;
     /// the XML declaration still reads.
     @Test func processingInstructionsAndDoctypesAreRefusedBeforeTheParser() throws {
-        for body in ["<?x.m?>", "<xml><?x?><Reference>R1</Reference></xml>", "<!DOCTYPE xml [<!ENTITY a \"b\">]><xml/>", "<xml><Reference>R1</Reference></xml><?xml version=\"1.0\"?>"] {
+        for body in [
+            "<?x.m?>", "<xml><?x?><Reference>R1</Reference></xml>", "<!DOCTYPE xml [<!ENTITY a \"b\">]><xml/>",
+            "<xml><Reference>R1</Reference></xml><?xml version=\"1.0\"?>",
+        ] {
             #expect(throws: PayloadDecodingError.self, "\(body)") { try PayResponse(xml: data(body)) }
             do {
                 _ = try PayResponse(xml: data(body))
@@ -67,7 +80,10 @@ struct SuiteMCommerceModelTests {
                 #expect(error.issues.map(\.kind) == [.malformed], "\(body)")
             }
         }
-        let declared = try PayResponse(xml: data("\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xml><Reference>R1</Reference><Response>approved</Response><Amount>10.50</Amount></xml>"))
+        let declared = try PayResponse(
+            xml: data(
+                "\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xml><Reference>R1</Reference><Response>approved</Response><Amount>10.50</Amount></xml>"
+            ))
         #expect(declared.reference == "R1")
     }
 
@@ -115,7 +131,9 @@ struct SuiteMCommerceModelTests {
         let tokenization = BeanTokenization(
             branch: "01", company: "SX001", country: "MEX", user: "user1", password: "P4ssw0rd!", merchant: "123",
             currency: .mxn, operationType: "6", token: "TOKEN-SECRET-1", reference: "R1", amount: 10)
-        let threeDS = Bean3DS(branch: "01", country: "MEX", user: "user1", password: "P4ssw0rd!", merchant: "123", currency: .mxn, authKey: "AUTH-KEY-9", reference: "R1")
+        let threeDS = Bean3DS(
+            branch: "01", country: "MEX", user: "user1", password: "P4ssw0rd!", merchant: "123", currency: .mxn, authKey: "AUTH-KEY-9",
+            reference: "R1")
         let printed = everythingPrinted(tokenization) + everythingPrinted(threeDS)
         for secret in ["P4ssw0rd!", "TOKEN-SECRET-1", "AUTH-KEY-9"] {
             #expect(!printed.contains(secret))
@@ -125,7 +143,9 @@ struct SuiteMCommerceModelTests {
     }
 
     @Test func tokenPaymentDecodesWebServiceFields() throws {
-        let payment = try decodeJSON(BeanPaymentWithToken.self, """
+        let payment = try decodeJSON(
+            BeanPaymentWithToken.self,
+            """
             {"cdResponse":"00","nbResponse":"Aprobado","response":"approved","foliocpagos":"123","auth":"654321","reference":"R1",
              "time":"10:20:30","date":"25/12/2024","cc_type":"CREDITO/MasterCard","tp_operation":"VENTA","cc_name":"ANA",
              "cc_number":"1234","cc_expmonth":"12","cc_expyear":"29","amount":10.5}
@@ -152,11 +172,13 @@ struct DateFormatTests {
     @Test func fastPathsMatchDateFormatter() {
         var seed: UInt64 = 42
         func next() -> UInt64 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return seed >> 16
         }
-        let extended = reference("yyyy-MM-dd'T'HH:mm:ssXXXXX", "UTC"), mexico = reference("yyyy-MM-dd'T'HH:mm:ssXXXXX", "America/Mexico_City")
-        let basic = reference("yyyyMMdd'T'HHmmss'Z'", "UTC"), day = reference("yyyy-MM-dd", "UTC")
+        let extended = reference("yyyy-MM-dd'T'HH:mm:ssXXXXX", "UTC")
+        let mexico = reference("yyyy-MM-dd'T'HH:mm:ssXXXXX", "America/Mexico_City")
+        let basic = reference("yyyyMMdd'T'HHmmss'Z'", "UTC")
+        let day = reference("yyyy-MM-dd", "UTC")
         for _ in 0..<3000 {
             let date = Date(timeIntervalSince1970: Double(Int64(next() % 4_102_444_800) - 1_000_000_000))
             #expect(PayDateFormat.iso8601().format(date) == extended.string(from: date))
@@ -170,8 +192,10 @@ struct DateFormatTests {
     }
 
     @Test func fastPathsRejectWhatTheFormatDoesNot() {
-        for text in ["2024-02-30T10:00:00Z", "2024-13-01T10:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T10:00:00", "2024-01-01 10:00:00Z",
-                     "2024-01-01T10:00:00+5:00", "2024-01-01T10:00:00.Z", "x2024-01-01T10:00:00Z"] {
+        for text in [
+            "2024-02-30T10:00:00Z", "2024-13-01T10:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T10:00:00", "2024-01-01 10:00:00Z",
+            "2024-01-01T10:00:00+5:00", "2024-01-01T10:00:00.Z", "x2024-01-01T10:00:00Z",
+        ] {
             #expect(PayDateFormat.iso8601().parse(text) == nil, "\(text)")
         }
         #expect(PayDateFormat.iso8601().parse("2024-01-01T10:00:00.250+01:00") == Date(timeIntervalSince1970: 1_704_099_600.25))

@@ -29,9 +29,15 @@ final class DelegateEraViewController: CardDelegate {
         finished.resolve(true)
     }
 
-    func cardThreeDSecureWillLaunch(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("will launch") }
+    func cardThreeDSecureWillLaunch(_ cardClient: CardClient) {
+        MainActor.assertIsolated()
+        events.record("will launch")
+    }
 
-    func cardThreeDSecureDidFinish(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("did finish") }
+    func cardThreeDSecureDidFinish(_ cardClient: CardClient) {
+        MainActor.assertIsolated()
+        events.record("did finish")
+    }
 
     func launchCardFlow(_ scenario: MockPayPalServer.ThreeDSecure, threeDS: Bool, number: String = "4111111111111111") async -> [String] {
         MainActor.assertIsolated()
@@ -44,7 +50,8 @@ final class DelegateEraViewController: CardDelegate {
         let card = Card(number: number, expirationMonth: "01", expirationYear: "2030", securityCode: "123")
         var cardRequest = CardRequest(orderID: "ORDER_ID", card: card)
         if threeDS {
-            cardRequest.threeDSecureRequest = ThreeDSecureRequest(returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!)
+            cardRequest.threeDSecureRequest = ThreeDSecureRequest(
+                returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!)
         }
         cardClient.delegate = self
         cardClient.approveOrder(request: cardRequest, context: self)
@@ -63,7 +70,10 @@ struct CardDelegateMigrationTests {
 
     @available(*, deprecated, message: "Uses the delegate-era card API on purpose")
     @Test func withThreeDSecureTheHooksArriveInOrder() async {
-        #expect(await DelegateEraViewController().launchCardFlow(.passes, threeDS: true) == ["will launch", "did finish", "result ORDER_ID threeDS=true"])
+        #expect(
+            await DelegateEraViewController().launchCardFlow(.passes, threeDS: true) == [
+                "will launch", "did finish", "result ORDER_ID threeDS=true",
+            ])
     }
 
     @available(*, deprecated, message: "Uses the delegate-era card API on purpose")
@@ -73,12 +83,17 @@ struct CardDelegateMigrationTests {
 
     @available(*, deprecated, message: "Uses the delegate-era card API on purpose")
     @Test func errorsArriveThroughTheDelegate() async {
-        #expect(await DelegateEraViewController().launchCardFlow(.notRequired, threeDS: false, number: MockPayPalServer.declinedCard) == ["error NetworkingClientErrorDomain 6"])
+        #expect(
+            await DelegateEraViewController().launchCardFlow(.notRequired, threeDS: false, number: MockPayPalServer.declinedCard) == [
+                "error NetworkingClientErrorDomain 6"
+            ])
     }
 
     @available(*, deprecated, message: "Uses the delegate-era card API on purpose")
     @Test func theDelegateIsHeldWeakly() {
-        let client = CardClient(config: CoreConfig(accessToken: "T", environment: .sandbox), transport: MockProviderTransport(name: "x"), webSession: MockBrowser())
+        let client = CardClient(
+            config: CoreConfig(accessToken: "T", environment: .sandbox), transport: MockProviderTransport(name: "x"),
+            webSession: MockBrowser())
         do {
             let controller = DelegateEraViewController()
             client.delegate = controller
@@ -95,7 +110,8 @@ struct WireAliasTests {
     @Test func legacySpellingsDecodeAndEncodeCurrent() throws {
         let format = try PayWire.decodeJSON(MCSCryptoFormatBox.self, from: Data(#"{"format":"TAVV"}"#.utf8))
         #expect(format.format == .tvv)
-        let order = try PayWire.decodeJSON(OrderResponse.self, from: Data(#"{"id":"1","status":"APPROVED","payment_source":{"card":{"last_four_digits":"1111"}}}"#.utf8))
+        let order = try PayWire.decodeJSON(
+            OrderResponse.self, from: Data(#"{"id":"1","status":"APPROVED","payment_source":{"card":{"last_four_digits":"1111"}}}"#.utf8))
         #expect(order.paymentSource?.card?.lastDigits == "1111")
         let encoded = String(decoding: try PayWire.encodeJSON(order), as: UTF8.self)
         #expect(encoded.contains(#""last_digits":"1111""#) && !encoded.contains("last_four_digits"))

@@ -51,14 +51,17 @@ struct MigrationHarness {
         let browser = MockBrowser()
         MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { outcome }, transactionIds: .seeded(99))
         MCSCommerceWeb.sharedManager().setWebSession(browser)
-        try MCCMerchant.initialize(withConfiguration: MCCConfiguration(
-            locale: "en_US", checkoutId: "1d45705100044e14b52e71730e71cc5a", allowedCardTypes: [.master, .visa],
-            checkoutUrl: URL(string: "https://sandbox.masterpass.com/routing/v2/mobileapi/web-checkout")!, callbackScheme: "fancyshop",
-            merchantName: "Fancy Shop"))
+        try MCCMerchant.initialize(
+            withConfiguration: MCCConfiguration(
+                locale: "en_US", checkoutId: "1d45705100044e14b52e71730e71cc5a", allowedCardTypes: [.master, .visa],
+                checkoutUrl: URL(string: "https://sandbox.masterpass.com/routing/v2/mobileapi/web-checkout")!, callbackScheme: "fancyshop",
+                merchantName: "Fancy Shop"))
         return browser
     }
 
-    static func legacyCheckout(_ outcome: MockSRCCheckout.Outcome, cardTypes: [MCSCardType]? = [.master, .visa]) async throws -> (Legacy2019App, MockBrowser) {
+    static func legacyCheckout(
+        _ outcome: MockSRCCheckout.Outcome, cardTypes: [MCSCardType]? = [.master, .visa]
+    ) async throws -> (Legacy2019App, MockBrowser) {
         let browser = try configure(outcome)
         let app = Legacy2019App(cartId: "cart-2019", cardTypes: cardTypes)
         #expect(MCCMerchant.handleMasterpassResponse("fancyshop://ignored", delegate: app))
@@ -79,9 +82,10 @@ struct MCCMerchantMigrationTests {
         #expect(response.cartId == "cart-2019")
         #expect(response.responseType == .webCheckout)
         #expect(response.pairingTransactionID == nil && response.pairingUserID == nil)
-        #expect(browser.openedURLs.map(\.absoluteString) == [
-            "https://sandbox.masterpass.com/routing/v2/mobileapi/web-checkout/?checkoutId=1d45705100044e14b52e71730e71cc5a&cartId=cart-2019&amount=11.22&currency=USD&allowedCardTypes=master%2Cvisa&suppressShippingAddress=true&locale=en_US&channel=mobile&masterCryptoFormat=ICC%2CUCAF&visaCryptoFormat=TVV&suppress3Ds=true&unpredictableNumber=12345678&shippingLocationProfile=US-only",
-        ])
+        #expect(
+            browser.openedURLs.map(\.absoluteString) == [
+                "https://sandbox.masterpass.com/routing/v2/mobileapi/web-checkout/?checkoutId=1d45705100044e14b52e71730e71cc5a&cartId=cart-2019&amount=11.22&currency=USD&allowedCardTypes=master%2Cvisa&suppressShippingAddress=true&locale=en_US&channel=mobile&masterCryptoFormat=ICC%2CUCAF&visaCryptoFormat=TVV&suppress3Ds=true&unpredictableNumber=12345678&shippingLocationProfile=US-only"
+            ])
         // The same world again, driven through the new API: the same transaction id comes back.
         _ = try MigrationHarness.configure(.success)
         let request = Legacy2019App(cartId: "cart-2019").checkoutRequest(forMerchant: MCCMerchant.self).toMCSCheckoutRequest()
@@ -119,11 +123,19 @@ struct MCCMerchantMigrationTests {
         #expect(request.suppressShippingAddress == true)
         #expect(request.shippingLocationProfile == "US-only")
         #expect(request.suppress3Ds == true)
-        #expect(request.cryptoOptions == [MCSCryptoOptions(cardType: .master, format: [.ucaf, .icc]), MCSCryptoOptions(cardType: .visa, format: [.tvv])])
+        #expect(
+            request.cryptoOptions == [
+                MCSCryptoOptions(cardType: .master, format: [.ucaf, .icc]), MCSCryptoOptions(cardType: .visa, format: [.tvv]),
+            ])
         #expect(request.violations.isEmpty)
-        let response = MCCCheckoutResponse(request: request, result: MCSCheckoutResult(status: .success, transactionId: "tx", checkoutResourceURL: "https://x"))
-        #expect(response.cartId == "c" && response.transactionId == "tx" && response.checkoutResourceURL == "https://x" && response.responseType == .webCheckout)
-        #expect(try PayWire.decodeJSON(MCCCheckoutResponse.self, from: Data(#"{"transactionId":"tx","responseType":2}"#.utf8)).transactionId == "tx")
+        let response = MCCCheckoutResponse(
+            request: request, result: MCSCheckoutResult(status: .success, transactionId: "tx", checkoutResourceURL: "https://x"))
+        #expect(
+            response.cartId == "c" && response.transactionId == "tx" && response.checkoutResourceURL == "https://x"
+                && response.responseType == .webCheckout)
+        #expect(
+            try PayWire.decodeJSON(MCCCheckoutResponse.self, from: Data(#"{"transactionId":"tx","responseType":2}"#.utf8)).transactionId
+                == "tx")
     }
 
     @available(*, deprecated, message: "Uses the legacy MCCMerchant API on purpose")
@@ -132,10 +144,12 @@ struct MCCMerchantMigrationTests {
         // The guide's `addMasterpassPaymentMethod:withCompletionBlock:`, with a delegate typed by the
         // deprecated `MCCDelegate` name the guide also uses.
         let merchantDelegate: any MCCDelegate = Legacy2019App(cartId: "x")
-        MCCMerchant.addMasterpassPaymentMethod(merchantDelegate, withCompletionBlock: { paymentMethod, error in
-            #expect(error == nil)
-            method.resolve(paymentMethod)
-        })
+        MCCMerchant.addMasterpassPaymentMethod(
+            merchantDelegate,
+            withCompletionBlock: { paymentMethod, error in
+                #expect(error == nil)
+                method.resolve(paymentMethod)
+            })
         let added = await method.wait(timeout: .seconds(60))
         #expect(added?.paymentMethodName == "Click to Pay")
         #expect(added?.paymentMethodLogo == "src-logo")

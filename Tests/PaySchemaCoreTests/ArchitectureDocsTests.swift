@@ -27,7 +27,8 @@ import Testing
     /// Every name declared in Swift (types, protocols, functions, test suites) or a module folder.
     static let declared: Set<String> = {
         var names = Set<String>()
-        let declaration = try! NSRegularExpression(pattern: #"\b(?:struct|enum|class|protocol|actor|typealias|func|extension)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
+        let declaration = try! NSRegularExpression(
+            pattern: #"\b(?:struct|enum|class|protocol|actor|typealias|func|extension)\s+([A-Za-z_][A-Za-z0-9_]*)"#)
         for path in paths where path.hasSuffix(".swift") {
             guard let text = try? String(contentsOf: packageRoot.appending(path: path), encoding: .utf8) else { continue }
             for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
@@ -48,7 +49,9 @@ import Testing
     static func spans(_ document: String) throws -> [String] {
         let text = try String(contentsOf: packageRoot.appending(path: document), encoding: .utf8)
         let span = try NSRegularExpression(pattern: "`([^`\n]+)`")
-        return span.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } }
+        return span.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        }
     }
 
     /// A path span as a regular expression over relative paths: `<Name>` and `*` stand for any
@@ -72,8 +75,10 @@ import Testing
     }
 
     static func isPath(_ span: String) -> Bool {
-        !span.contains(" ") && !span.contains("(") && (span.hasSuffix(".swift") || (span.contains("/") && !span.hasPrefix("/") && !span.contains(":")
-            && !span.contains("=") && span.first?.isLetter == true && !span.contains("://")))
+        !span.contains(" ") && !span.contains("(")
+            && (span.hasSuffix(".swift")
+                || (span.contains("/") && !span.hasPrefix("/") && !span.contains(":")
+                    && !span.contains("=") && span.first?.isLetter == true && !span.contains("://")))
     }
 
     @Test(arguments: documents)
@@ -88,7 +93,9 @@ import Testing
                 if !found { stale.append("`\(span)`: no such file or folder") }
             } else if span.range(of: #"^[A-Z][A-Za-z0-9]+$"#, options: .regularExpression) != nil {
                 checked += 1
-                if !Self.declared.contains(span) && Self.external[span] == nil { stale.append("`\(span)`: nothing of that name is declared") }
+                if !Self.declared.contains(span) && Self.external[span] == nil {
+                    stale.append("`\(span)`: nothing of that name is declared")
+                }
             }
         }
         #expect(checked > 20, "\(document): too few spans checked (\(checked))")
@@ -103,19 +110,24 @@ import Testing
         var folders: [String] = []
         for top in try fileManager.contentsOfDirectory(atPath: packageRoot.path).sorted() where !top.hasPrefix(".") || top == ".ci" {
             var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: packageRoot.appending(path: top).path, isDirectory: &isDirectory), isDirectory.boolValue { folders.append(top + "/") }
+            if fileManager.fileExists(atPath: packageRoot.appending(path: top).path, isDirectory: &isDirectory), isDirectory.boolValue {
+                folders.append(top + "/")
+            }
         }
-        for module in try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources").path).sorted() where !module.hasPrefix(".") {
+        for module in try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources").path).sorted()
+        where !module.hasPrefix(".") {
             folders.append("Sources/" + module)
         }
-        for stage in try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources/PaySchemaCore").path).sorted() where !stage.hasPrefix(".") {
+        for stage in try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources/PaySchemaCore").path).sorted()
+        where !stage.hasPrefix(".") {
             folders.append(stage + "/")
         }
         // A folder is listed by its path or, for a module, by its name in a code span.
         let missing = folders.filter { folder in
             let bare = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
             let name = bare.split(separator: "/").last.map(String.init) ?? bare
-            return !layout.contains("`\(folder)") && !layout.contains("`\(bare)`") && !layout.contains("`\(bare)/") && !layout.contains("`\(name)`")
+            return !layout.contains("`\(folder)") && !layout.contains("`\(bare)`") && !layout.contains("`\(bare)/")
+                && !layout.contains("`\(name)`")
         }
         #expect(missing.isEmpty, "docs/layout.md does not list: \(missing)")
     }

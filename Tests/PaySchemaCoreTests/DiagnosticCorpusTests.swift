@@ -1,6 +1,7 @@
 import Foundation
-@testable import PaySchemaCore
 import Testing
+
+@testable import PaySchemaCore
 
 /// Each file in `Fixtures/Diagnostics` is a bad schema whose `# expect: line:column: severity: message`
 /// comments list every diagnostic it must produce, exactly, at that position.
@@ -25,7 +26,9 @@ struct DiagnosticCorpusTests {
             let body = line.dropFirst("# expect: ".count)
             let parts = body.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
             guard parts.count == 4, let row = Int(parts[0]), let column = Int(parts[1]) else { return nil }
-            return Expectation(line: row, column: column, severity: parts[2].trimmingCharacters(in: .whitespaces), message: parts[3].trimmingCharacters(in: .whitespaces))
+            return Expectation(
+                line: row, column: column, severity: parts[2].trimmingCharacters(in: .whitespaces),
+                message: parts[3].trimmingCharacters(in: .whitespaces))
         }
     }
 
@@ -56,12 +59,14 @@ struct DiagnosticCorpusTests {
     }
 
     @Test func checkerReportsEveryProblemNotJustTheFirst() {
-        let (module, diagnostics) = check(["a.yaml": """
+        let (module, diagnostics) = check([
+            "a.yaml": """
             types:
               A:
                 kind: struct
                 fields: { x: Nope, y: { type: Int, minLength: 2 }, z: Alsonope }
-            """])
+            """
+        ])
         #expect(module == nil)
         #expect(diagnostics.filter { $0.severity == .error }.count == 3)
     }
@@ -76,10 +81,12 @@ struct DiagnosticCorpusTests {
     }
 
     @Test func generatorNeverCrashesOnArbitraryInput() {
-        let inputs = ["", "---", "[]", "types: 5", "types: [a, b]", "types:\n  A: 3", "types:\n  A:\n    kind: struct\n    fields: [1]",
-                      "types:\n  A:\n    kind: enum\n    rawType: Int\n    cases: { a: x }", "errors:\n  E: { domain: d, codes: [1] }",
-                      "operations:\n  op: { method: GET, path: '{', parameters: 3 }", "\u{0}\u{1}", "a: &x [*x]", "a: *missing",
-                      "types:\n  A:\n    kind: union\n    variants: {}", "types:\n  A:\n    kind: scalar\n    base: Date"]
+        let inputs = [
+            "", "---", "[]", "types: 5", "types: [a, b]", "types:\n  A: 3", "types:\n  A:\n    kind: struct\n    fields: [1]",
+            "types:\n  A:\n    kind: enum\n    rawType: Int\n    cases: { a: x }", "errors:\n  E: { domain: d, codes: [1] }",
+            "operations:\n  op: { method: GET, path: '{', parameters: 3 }", "\u{0}\u{1}", "a: &x [*x]", "a: *missing",
+            "types:\n  A:\n    kind: union\n    variants: {}", "types:\n  A:\n    kind: scalar\n    base: Date",
+        ]
         for input in inputs {
             let (_, diagnostics) = check(["fuzz.yaml": input])
             _ = diagnostics

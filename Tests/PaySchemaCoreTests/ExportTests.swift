@@ -1,15 +1,20 @@
 import Foundation
-@testable import PaySchemaCore
 @_spi(Generated) import PaySchemaVocabulary
 import Testing
 
+@testable import PaySchemaCore
+
 @Suite("Exports")
 struct ExportTests {
-    static let modules = (try? GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas"), diagnosticRoot: "Schemas").run(emit: false).modules) ?? [:]
+    static let modules =
+        (try? GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas"), diagnosticRoot: "Schemas").run(emit: false).modules)
+        ?? [:]
 
     @Test func committedLanguageSchemaIsCurrent() throws {
         let committed = try String(contentsOf: packageRoot.appending(path: "Schemas/payschema.schema.json"), encoding: .utf8)
-        #expect(committed == LanguageSchema.document().serialized(), "run `swift run payschema export jsonschema` and commit Schemas/payschema.schema.json")
+        #expect(
+            committed == LanguageSchema.document().serialized(),
+            "run `swift run payschema export jsonschema` and commit Schemas/payschema.schema.json")
     }
 
     /// The editor schema allows exactly the keys the parser takes, object by object, so a bundled
@@ -17,7 +22,8 @@ struct ExportTests {
     /// bundled file against the committed document with Python's `jsonschema`).
     @Test func languageSchemaAllowsExactlyTheParsersKeys() {
         let expected: [(String, Set<String>)] = [
-            ("file", SchemaParser.fileKeys), ("struct", SchemaParser.structKeys), ("enum", SchemaParser.enumKeys), ("union", SchemaParser.unionKeys),
+            ("file", SchemaParser.fileKeys), ("struct", SchemaParser.structKeys), ("enum", SchemaParser.enumKeys),
+            ("union", SchemaParser.unionKeys),
             ("scalar", SchemaParser.scalarKeys), ("field", SchemaParser.fieldKeys), ("catalog", SchemaParser.catalogKeys),
             ("operation", SchemaParser.operationKeys), ("legacyAPI", SchemaParser.legacyAPIKeys),
         ]
@@ -58,7 +64,10 @@ struct ExportTests {
             for (path, item) in document["paths"] as? [String: [String: Any]] ?? [:] {
                 for (_, value) in item {
                     guard let operation = value as? [String: Any], let id = operation["operationId"] as? String else { continue }
-                    var names = Set((operation["parameters"] as? [[String: Any]] ?? []).compactMap { p in (p["in"] as? String).flatMap { place in (p["name"] as? String).map { "\(place).\($0)" } } })
+                    var names = Set(
+                        (operation["parameters"] as? [[String: Any]] ?? []).compactMap { p in
+                            (p["in"] as? String).flatMap { place in (p["name"] as? String).map { "\(place).\($0)" } }
+                        })
                     for placeholder in path.split(separator: "{").dropFirst() { names.insert("path." + placeholder.prefix { $0 != "}" }) }
                     operations[id] = (path, names)
                 }
@@ -68,16 +77,25 @@ struct ExportTests {
                     guard let operation = value as? [String: Any] else { continue }
                     for (status, response) in operation["responses"] as? [String: [String: Any]] ?? [:] {
                         guard let links = response["links"] as? [String: [String: Any]] else { continue }
-                        let reference = (((response["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])?["$ref"] as? String
+                        let reference =
+                            (((response["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])?[
+                                "$ref"] as? String
                         for (name, link) in links {
                             linked += 1
-                            let target = try #require(operations[link["operationId"] as? String ?? ""], "\(module.name) \(path) \(status): link \(name) to an unknown operation")
+                            let target = try #require(
+                                operations[link["operationId"] as? String ?? ""],
+                                "\(module.name) \(path) \(status): link \(name) to an unknown operation")
                             for (parameter, expression) in link["parameters"] as? [String: String] ?? [:] {
-                                #expect(target.parameters.contains(parameter), "\(module.name) \(path) → \(target.path): no parameter \(parameter)")
+                                #expect(
+                                    target.parameters.contains(parameter),
+                                    "\(module.name) \(path) → \(target.path): no parameter \(parameter)")
                                 // The pointer's first key is a property of the success body's schema.
-                                let first = expression.dropFirst("$response.body#/".count).split(separator: "/").first.map(String.init) ?? ""
+                                let first =
+                                    expression.dropFirst("$response.body#/".count).split(separator: "/").first.map(String.init) ?? ""
                                 let body = reference.flatMap { schemas[String($0.split(separator: "/").last ?? "")] as? [String: Any] }
-                                #expect((body?["properties"] as? [String: Any])?[first] != nil, "\(module.name) \(path): \(expression) is not in the body")
+                                #expect(
+                                    (body?["properties"] as? [String: Any])?[first] != nil,
+                                    "\(module.name) \(path): \(expression) is not in the body")
                             }
                         }
                     }
@@ -95,12 +113,14 @@ struct ExportTests {
     /// independent client checks against the contract is what the sandbox accepts).
     @Test(arguments: [
         "http://[::1]:8080/", "http://[2001:db8::7]/", "http://[::ffff:192.0.2.1]/", "http://[v7.fe80::a+en1]/",
-        "https://[1:2:3:4:5:6:7:8]/", "http://[::1.2.3.004]/", "https://[::1.2.3.040]/", "hTtPS://[::B7FA:3.251.17.040]:000367220/", "https://[::1.2.3.4]:000367220/", "http://[::]/", "http://[1:2:3:4:5:6:7::]/",
+        "https://[1:2:3:4:5:6:7:8]/", "http://[::1.2.3.004]/", "https://[::1.2.3.040]/", "hTtPS://[::B7FA:3.251.17.040]:000367220/",
+        "https://[::1.2.3.4]:000367220/", "http://[::]/", "http://[1:2:3:4:5:6:7::]/",
         "http://[::1:2:3:4:5:6:7]/", "http://[1:2:3:4:5:6:1.2.3.4]/", "http://[v1.a:b!]/", "HttpS://%dfM@[%25fA%254A]",
         "http://[::1%25eth0]/", "http://[1:2:3:4:5:6:7:8:9]/", "http://[1::2::3]/", "http://[:1]/", "http://[]/",
         "http://[v.x]/", "http://[::1.2.3.256]/", "http://[::1.2.3]/", "http://[V7.x]/", "http://[v7.]/", "http://[vg.x]/",
         "http://[1:2:3:4:5:6:7:8::]/", "http://[::12345]/", "http://[1.2.3.4::]/", "http://[v1.a%41]/", "g+nAqQP://jk%C21@[]/%29O%af&",
-        "HTtPS://CX%44';@%Da%ee;V0%92p@[::]/%ceZi1", "https://a@b@c/", "https://a/b?c#d?e/f", "https://a/b#c#d", "Https://T%A5%C6%1ed%6Ek%AFqJ%5C@[vFef.VLC]##T$7%Ca%ae", "https://a@b/", "https://a:b@c:1/", "https://@c/",
+        "HTtPS://CX%44';@%Da%ee;V0%92p@[::]/%ceZi1", "https://a@b@c/", "https://a/b?c#d?e/f", "https://a/b#c#d",
+        "Https://T%A5%C6%1ed%6Ek%AFqJ%5C@[vFef.VLC]##T$7%Ca%ae", "https://a@b/", "https://a:b@c:1/", "https://@c/",
     ])
     func theExportedURLPatternAgreesWithTheReader(_ text: String) throws {
         let pattern = try NSRegularExpression(pattern: SchemaExport.absoluteURLPattern)

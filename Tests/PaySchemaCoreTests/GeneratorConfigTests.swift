@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PaySchemaCore
 
 /// `payschema-config.yaml`: checked like a schema (every problem located), absent means today's
@@ -13,7 +14,8 @@ struct GeneratorConfigTests {
     }
 
     @Test func everyProblemIsLocated() {
-        let (config, errors) = parse("""
+        let (config, errors) = parse(
+            """
             accessModifier: packag
             generate: [validators, operation, validators]
             naming:
@@ -22,15 +24,16 @@ struct GeneratorConfigTests {
             extra: 1
             """)
         #expect(config == nil)
-        #expect(errors == [
-            "M/payschema-config.yaml:1:17: error: unknown access modifier 'packag' (use public, package or internal); did you mean 'package'?",
-            "M/payschema-config.yaml:2:11: error: 'generate' must include models: every other part is built on the types",
-            "M/payschema-config.yaml:2:24: error: unknown part 'operation' (the parts are models, validators, errorCatalogs, shims, operations); did you mean 'operations'?",
-            "M/payschema-config.yaml:2:35: error: 'validators' is listed twice",
-            "M/payschema-config.yaml:4:13: error: '9Types' is not a Swift type name",
-            "M/payschema-config.yaml:5:3: error: unknown key 'prefix' in 'naming'",
-            "M/payschema-config.yaml:6:1: error: unknown key 'extra' in the configuration",
-        ], "\(errors)")
+        #expect(
+            errors == [
+                "M/payschema-config.yaml:1:17: error: unknown access modifier 'packag' (use public, package or internal); did you mean 'package'?",
+                "M/payschema-config.yaml:2:11: error: 'generate' must include models: every other part is built on the types",
+                "M/payschema-config.yaml:2:24: error: unknown part 'operation' (the parts are models, validators, errorCatalogs, shims, operations); did you mean 'operations'?",
+                "M/payschema-config.yaml:2:35: error: 'validators' is listed twice",
+                "M/payschema-config.yaml:4:13: error: '9Types' is not a Swift type name",
+                "M/payschema-config.yaml:5:3: error: unknown key 'prefix' in 'naming'",
+                "M/payschema-config.yaml:6:1: error: unknown key 'extra' in the configuration",
+            ], "\(errors)")
     }
 
     @Test func absentOrEmptyIsTodaysOutput() {
@@ -50,7 +53,8 @@ struct GeneratorConfigTests {
         let module = root.appending(path: "MollieCheckout")
         try FileManager.default.copyItem(at: packageRoot.appending(path: "Schemas/MollieCheckout"), to: module)
         let file = module.appending(path: GeneratorConfig.fileName)
-        try "accessModifier: package\ngenerate: [models, validators]\nnaming: { registry: MollieTypes }\n".write(to: file, atomically: true, encoding: .utf8)
+        try "accessModifier: package\ngenerate: [models, validators]\nnaming: { registry: MollieTypes }\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let output = try GeneratorPipeline(schemasRoot: root, diagnosticRoot: "Schemas").run()
         #expect(!output.hasErrors, "\(output.diagnostics)")
         let text = try #require(output.files["MollieCheckout"]).map(\.contents).joined()
@@ -63,7 +67,10 @@ struct GeneratorConfigTests {
 
         try "naming: { registry: MolliePayment }\n".write(to: file, atomically: true, encoding: .utf8)
         let clash = try GeneratorPipeline(schemasRoot: root, diagnosticRoot: "Schemas").run()
-        #expect(clash.diagnostics.map(\.description) == ["Schemas/MollieCheckout/payschema-config.yaml:1:21: error: the registry name 'MolliePayment' is already a type of MollieCheckout; choose another"])
+        #expect(
+            clash.diagnostics.map(\.description) == [
+                "Schemas/MollieCheckout/payschema-config.yaml:1:21: error: the registry name 'MolliePayment' is already a type of MollieCheckout; choose another"
+            ])
         #expect(clash.files.isEmpty)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PaySchemaCore
 import Testing
+
+@testable import PaySchemaCore
 
 /// `Generated/` is the committed output of the generator: it must equal a fresh generation byte
 /// for byte, and generation must be deterministic.
@@ -11,8 +12,11 @@ struct GoldenTests {
         #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.description).joined(separator: "\n"))")
         let files = output.files.keys.sorted().flatMap { output.files[$0]! }
         #expect(files.count >= 5)
-        let changes = OutputWriter.changes(files, in: packageRoot.appending(path: "Generated"), flat: false, modules: output.files.keys.sorted())
-        let diff = changes.map { UnifiedDiff.diff(old: $0.old ?? "", new: $0.new ?? "", oldName: "a/Generated/\($0.path)", newName: "b/Generated/\($0.path)") }
+        let changes = OutputWriter.changes(
+            files, in: packageRoot.appending(path: "Generated"), flat: false, modules: output.files.keys.sorted())
+        let diff = changes.map {
+            UnifiedDiff.diff(old: $0.old ?? "", new: $0.new ?? "", oldName: "a/Generated/\($0.path)", newName: "b/Generated/\($0.path)")
+        }
         #expect(changes.isEmpty, "Generated/ is stale; run `swift run payschema generate`:\n\(diff.joined(separator: "\n"))")
     }
 
@@ -46,7 +50,7 @@ struct GoldenTests {
     @Test func unifiedDiffHunksRebuildTheNewText() throws {
         var seed: UInt64 = 7
         func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
         for _ in 0..<200 {
@@ -66,19 +70,28 @@ struct GoldenTests {
 
     /// The lines a unified diff turns `old` into, its hunk headers checked against their bodies.
     static func apply(_ diff: String, to old: [String]) throws -> [String] {
-        var result: [String] = [], consumed = 0
+        var result: [String] = []
+        var consumed = 0
         var lines = diff.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2)
         while let header = lines.popFirst(), header.hasPrefix("@@ ") {
             let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             try #require(numbers.count == 4)
             result += old[consumed..<(numbers[0] - 1)]
             consumed = numbers[0] - 1
-            var oldCount = 0, newCount = 0
+            var oldCount = 0
+            var newCount = 0
             while let line = lines.first, let mark = line.first, mark != "@" {
                 lines.removeFirst()
                 let text = String(line.dropFirst())
-                if mark != "+" { #expect(old[consumed] == text); consumed += 1; oldCount += 1 }
-                if mark != "-" { result.append(text); newCount += 1 }
+                if mark != "+" {
+                    #expect(old[consumed] == text)
+                    consumed += 1
+                    oldCount += 1
+                }
+                if mark != "-" {
+                    result.append(text)
+                    newCount += 1
+                }
             }
             #expect(oldCount == numbers[1])
             #expect(newCount == numbers[3])
@@ -89,15 +102,22 @@ struct GoldenTests {
     @Test func writerTouchesOnlyChangedFilesAndRemovesStaleOnes() throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "payschema-writer-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = [GeneratedFile(name: "A.generated.swift", module: "M", contents: "a\n"), GeneratedFile(name: "B.generated.swift", module: "M", contents: "b\n")]
+        let files = [
+            GeneratedFile(name: "A.generated.swift", module: "M", contents: "a\n"),
+            GeneratedFile(name: "B.generated.swift", module: "M", contents: "b\n"),
+        ]
         try OutputWriter.apply(OutputWriter.changes(files, in: directory, flat: false, modules: ["M"]), in: directory)
-        let stamp = try FileManager.default.attributesOfItem(atPath: directory.appending(path: "M/A.generated.swift").path)[.modificationDate] as? Date
+        let stamp =
+            try FileManager.default.attributesOfItem(atPath: directory.appending(path: "M/A.generated.swift").path)[.modificationDate]
+            as? Date
         try "stale".write(to: directory.appending(path: "M/Old.generated.swift"), atomically: true, encoding: .utf8)
         let changed = [files[0], GeneratedFile(name: "B.generated.swift", module: "M", contents: "b2\n")]
         let changes = OutputWriter.changes(changed, in: directory, flat: false, modules: ["M"])
         #expect(changes.map(\.path) == ["M/B.generated.swift", "M/Old.generated.swift"])
         try OutputWriter.apply(changes, in: directory)
-        #expect(try FileManager.default.attributesOfItem(atPath: directory.appending(path: "M/A.generated.swift").path)[.modificationDate] as? Date == stamp)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: directory.appending(path: "M/A.generated.swift").path)[.modificationDate]
+                as? Date == stamp)
         #expect(!FileManager.default.fileExists(atPath: directory.appending(path: "M/Old.generated.swift").path))
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
-@testable import PaySchemaCore
 import Testing
+
+@testable import PaySchemaCore
 
 /// Reads `Fixtures/guide-checklist.yaml` (what the guides name) and checks that the bundled schemas
 /// declare every type, enum value, wire field name, error code and operation in it.
 @Suite("Guide checklist")
 struct GuideChecklistTests {
     static let modules: [String: CheckedModule] = {
-        (try? GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas"), diagnosticRoot: "Schemas").run(emit: false).modules) ?? [:]
+        (try? GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas"), diagnosticRoot: "Schemas").run(emit: false).modules)
+            ?? [:]
     }()
 
     static let checklist: [(module: String, section: String, owner: String?, items: [String])] = {
@@ -19,7 +21,8 @@ struct GuideChecklistTests {
                     rows.append((moduleKey.scalar!, sectionKey.scalar!, nil, items.compactMap(\.scalar)))
                 } else {
                     for (ownerKey, ownerValue) in sectionValue.mapping ?? [] {
-                        rows.append((moduleKey.scalar!, sectionKey.scalar!, ownerKey.scalar, (ownerValue.sequence ?? []).compactMap(\.scalar)))
+                        rows.append(
+                            (moduleKey.scalar!, sectionKey.scalar!, ownerKey.scalar, (ownerValue.sequence ?? []).compactMap(\.scalar)))
                     }
                 }
             }
@@ -28,7 +31,10 @@ struct GuideChecklistTests {
     }()
 
     @Test func checklistCoversEveryModule() {
-        #expect(Set(Self.checklist.map(\.module)) == ["MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout"])
+        #expect(
+            Set(Self.checklist.map(\.module)) == [
+                "MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout",
+            ])
         #expect(Self.modules.count == 5)
         #expect(Self.checklist.reduce(0) { $0 + $1.items.count } > 400)
     }

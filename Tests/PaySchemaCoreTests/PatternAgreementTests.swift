@@ -1,8 +1,9 @@
 import Foundation
-@testable import PaySchemaCore
 @_spi(Generated) import PaySchemaVocabulary
 import PaymentFlowsCore
 import Testing
+
+@testable import PaySchemaCore
 
 /// One pattern semantics: generated validators (``PayPattern``, a deterministic automaton) and the
 /// schema diff (``PatternInclusion``) read patterns with one engine, ``PatternEngine``. This suite
@@ -51,8 +52,9 @@ struct PatternAgreementTests {
                 case "0": value.append("\0")
                 case "u":
                     guard let close = text[index...].firstIndex(of: "}"),
-                          let code = UInt32(text[text.index(index, offsetBy: 2)..<close], radix: 16),
-                          let scalar = Unicode.Scalar(code) else { return nil }
+                        let code = UInt32(text[text.index(index, offsetBy: 2)..<close], radix: 16),
+                        let scalar = Unicode.Scalar(code)
+                    else { return nil }
                     value.unicodeScalars.append(scalar)
                     index = close
                 default: value.append(text[index])
@@ -124,11 +126,13 @@ struct PatternAgreementTests {
         for sample in samples {
             let simulated = PatternEngine.matches(pattern, sample)
             let compiled = validator.matches(sample)
-            let standard = icu.firstMatch(in: sample, options: [.anchored], range: NSRange(sample.startIndex..<sample.endIndex, in: sample)) != nil
+            let standard =
+                icu.firstMatch(in: sample, options: [.anchored], range: NSRange(sample.startIndex..<sample.endIndex, in: sample)) != nil
             if compiled { accepted += 1 } else { refused += 1 }
             if simulated != compiled || compiled != standard, disagreements.count < 5 {
                 disagreements.append(
-                    "\(sample.unicodeScalars.map { String($0.value, radix: 16) }): simulated \(String(describing: simulated)), validator \(compiled), ICU \(standard)")
+                    "\(sample.unicodeScalars.map { String($0.value, radix: 16) }): simulated \(String(describing: simulated)), validator \(compiled), ICU \(standard)"
+                )
             }
         }
         #expect(disagreements.isEmpty, "\(pattern): \(disagreements)")
@@ -151,14 +155,17 @@ struct PatternAgreementTests {
 
     /// A walk from the start: mostly along live states, stopping at random once accepting, and
     /// sometimes stepping anywhere (a value the pattern refuses).
-    static func walk(_ dfa: PatternEngine.DFA, _ alphabet: PatternEngine.Alphabet, live: Set<Int>, using generator: inout SeededGenerator) -> String {
+    static func walk(
+        _ dfa: PatternEngine.DFA, _ alphabet: PatternEngine.Alphabet, live: Set<Int>, using generator: inout SeededGenerator
+    ) -> String {
         var state = 0
         var scalars = String.UnicodeScalarView()
         for _ in 0..<64 {
             if dfa.accepting[state], Int.random(in: 0..<4, using: &generator) == 0 { break }
             let onward = (0..<alphabet.count).filter { live.contains(dfa.transitions[state][$0]) }
             let astray = onward.isEmpty || Int.random(in: 0..<12, using: &generator) == 0
-            let symbol = astray ? Int.random(in: 0..<alphabet.count, using: &generator) : onward[Int.random(in: 0..<onward.count, using: &generator)]
+            let symbol =
+                astray ? Int.random(in: 0..<alphabet.count, using: &generator) : onward[Int.random(in: 0..<onward.count, using: &generator)]
             guard let scalar = scalar(in: symbol, alphabet, using: &generator) else { continue }
             scalars.append(scalar)
             state = dfa.transitions[state][symbol]
@@ -169,7 +176,8 @@ struct PatternAgreementTests {
 
     /// A scalar of the interval `symbol`: its first, its last or one between (surrogates skipped).
     static func scalar(in symbol: Int, _ alphabet: PatternEngine.Alphabet, using generator: inout SeededGenerator) -> Unicode.Scalar? {
-        let low = alphabet.bounds[symbol], high = alphabet.bounds[symbol + 1] - 1
+        let low = alphabet.bounds[symbol]
+        let high = alphabet.bounds[symbol + 1] - 1
         let value: UInt32
         switch Int.random(in: 0..<3, using: &generator) {
         case 0: value = low
@@ -189,7 +197,9 @@ struct PatternAgreementTests {
         var repeated = scalars
         repeated.insert(scalars[position], at: position)
         var replaced = scalars
-        if let scalar = scalar(in: Int.random(in: 0..<alphabet.count, using: &generator), alphabet, using: &generator) { replaced[position] = scalar }
+        if let scalar = scalar(in: Int.random(in: 0..<alphabet.count, using: &generator), alphabet, using: &generator) {
+            replaced[position] = scalar
+        }
         return [dropped, repeated, replaced].map { String(String.UnicodeScalarView($0)) }
     }
 }

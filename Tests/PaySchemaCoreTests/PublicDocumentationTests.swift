@@ -8,7 +8,9 @@ import Testing
     /// A line that declares something public or open, after any attributes and modifiers; imports
     /// and extensions (which document nothing of their own) are not declarations here.
     static let declaration = try! NSRegularExpression(
-        pattern: #"^(@[A-Za-z_]+(\([^)]*\))?\s+)*((final|nonisolated|override|required|convenience|static|mutating|indirect|dynamic)\s+)*(public|open)\s+(?!import\b|extension\b)"#)
+        pattern:
+            #"^(@[A-Za-z_]+(\([^)]*\))?\s+)*((final|nonisolated|override|required|convenience|static|mutating|indirect|dynamic)\s+)*(public|open)\s+(?!import\b|extension\b)"#
+    )
 
     /// The undocumented public declarations of the Swift files under `folder`, as `file:line: text`.
     static func undocumented(under folder: String) throws -> (declarations: Int, missing: [String]) {

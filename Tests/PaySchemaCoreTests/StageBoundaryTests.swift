@@ -31,7 +31,9 @@ import Testing
     @Test func syntaxDeclaresTheTypesThisTestLooksFor() throws {
         // If the scan found nothing, the test below could not fail.
         let names = try Self.syntaxTypeNames()
-        for expected in ["FieldDecl", "StructDecl", "TypeDecl", "OperationDecl", "SchemaFile", "TypeExpression", "Located", "Constraints", "Lifecycle"] {
+        for expected in [
+            "FieldDecl", "StructDecl", "TypeDecl", "OperationDecl", "SchemaFile", "TypeExpression", "Located", "Constraints", "Lifecycle",
+        ] {
             #expect(names.contains(expected), "Syntax/ no longer declares \(expected)")
         }
     }
@@ -50,7 +52,8 @@ import Testing
                 }
             }
         }
-        #expect(found.isEmpty, "the \(folder) stage reads syntax declarations instead of the resolved model:\n\(found.joined(separator: "\n"))")
+        #expect(
+            found.isEmpty, "the \(folder) stage reads syntax declarations instead of the resolved model:\n\(found.joined(separator: "\n"))")
     }
 
     /// Swift syntax is the renderer's: an emitter that writes braces, indentation, documentation

@@ -1,6 +1,7 @@
-@testable import PaySchemaCore
 @_spi(Generated) import PaySchemaVocabulary
 import Testing
+
+@testable import PaySchemaCore
 
 /// The one string escaping (`PayStringEscaping`) as its two users write it: Swift literals in
 /// generated code and JSON strings. The same input, every escape class, byte for byte.

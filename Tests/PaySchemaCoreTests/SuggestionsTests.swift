@@ -1,5 +1,6 @@
-@testable import PaySchemaCore
 import Testing
+
+@testable import PaySchemaCore
 
 /// "Did you mean" suggestions: the bounded edit distance agrees with the full one.
 @Suite("Suggestions")
@@ -25,7 +26,9 @@ struct SuggestionsTests {
             let b = (0..<Int.random(in: 0...7, using: &generator)).map { _ in letters.randomElement(using: &generator) ?? "a" }
             let limit = Int.random(in: 0...4, using: &generator)
             let exact = Self.reference(a, b)
-            #expect(Suggestions.editDistance(a, b, limit: limit) == (exact <= limit ? exact : nil), "\(String(a)) / \(String(b)) limit \(limit)")
+            #expect(
+                Suggestions.editDistance(a, b, limit: limit) == (exact <= limit ? exact : nil), "\(String(a)) / \(String(b)) limit \(limit)"
+            )
             #expect(Suggestions.editDistance(String(a), String(b)) == exact)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PaySchemaCore
 
 /// The package's root folder, found from this file's location.

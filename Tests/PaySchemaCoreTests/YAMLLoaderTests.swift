@@ -1,6 +1,7 @@
 import Foundation
-@testable import PaySchemaCore
 import Testing
+
+@testable import PaySchemaCore
 
 @Suite("libyaml loader")
 struct YAMLLoaderTests {
@@ -36,11 +37,12 @@ struct YAMLLoaderTests {
         for count in [30, 100] {
             let keys = (0..<count).map { "k\($0): \($0)" } + ["k3: again", "k25: again", "k3: thrice", "{ a: 1 }: map", "k29: last"]
             let result = YAMLLoader.load(keys.joined(separator: "\n"), file: "big.yaml")
-            #expect(result.diagnostics.map(\.message) == [
-                "duplicate key 'k3' (first defined at line 4, column 1)", "duplicate key 'k25' (first defined at line 26, column 1)",
-                "duplicate key 'k3' (first defined at line 4, column 1)", "mapping keys must be scalars, found a mapping",
-                "duplicate key 'k29' (first defined at line 30, column 1)",
-            ])
+            #expect(
+                result.diagnostics.map(\.message) == [
+                    "duplicate key 'k3' (first defined at line 4, column 1)", "duplicate key 'k25' (first defined at line 26, column 1)",
+                    "duplicate key 'k3' (first defined at line 4, column 1)", "mapping keys must be scalars, found a mapping",
+                    "duplicate key 'k29' (first defined at line 30, column 1)",
+                ])
         }
     }
 

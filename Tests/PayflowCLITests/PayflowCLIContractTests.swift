@@ -11,7 +11,9 @@ struct PayflowCLIContractTests {
         for tool in ["payflow", "payschema"] {
             let result = try CLIRunner.run(tool, ["--version"])
             #expect(result.status == 0)
-            #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^[0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression) != nil, "\(tool): \(result.stdout)")
+            #expect(
+                result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(
+                    of: #"^[0-9]+\.[0-9]+\.[0-9]+$"#, options: .regularExpression) != nil, "\(tool): \(result.stdout)")
         }
     }
 
@@ -40,7 +42,9 @@ struct PayflowCLIContractTests {
 
         let json = try CLIRunner.run("payflow", ["validate-batch", file.path, "--format", "json"])
         #expect(json.status == 0)
-        let verdicts = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let verdicts = try json.stdout.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
         #expect(verdicts.map { $0["verdict"] as? String } == ["valid", "error", "error", "invalid", "invalid"])
         #expect(verdicts.map { $0["line"] as? Int } == [1, 2, 3, 4, 5])
         #expect((verdicts[3]["problems"] as? [String]) == ["status: missing"])
@@ -55,7 +59,8 @@ struct PayflowCLIContractTests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appending(path: "order.json")
-        try #"{"id":"5","status":"CREATED","links":[{"href":"a b","rel":"self"},{"href":"https://x.example","rel":""}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        try #"{"id":"5","status":"CREATED","links":[{"href":"a b","rel":"self"},{"href":"https://x.example","rel":""}]}"#.write(
+            to: file, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", file.path, "--format", "json"])
         #expect(result.status == 1)
         let verdict = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
@@ -68,10 +73,15 @@ struct PayflowCLIContractTests {
         let unknown = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderRespons", file.path, "--format", "json"])
         #expect(unknown.status == 2 && unknown.stderr.isEmpty, "\(unknown.stderr)")
         let usage = try JSONSerialization.jsonObject(with: Data(unknown.stdout.utf8)) as? [String: Any] ?? [:]
-        #expect((usage["error"] as? String)?.hasPrefix("unknown type 'PayPalPayments.OrderRespons'; did you mean PayPalPayments.OrderResponse") == true, "\(unknown.stdout)")
-        let absent = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", directory.appending(path: "absent.json").path, "--format", "json"])
+        #expect(
+            (usage["error"] as? String)?.hasPrefix("unknown type 'PayPalPayments.OrderRespons'; did you mean PayPalPayments.OrderResponse")
+                == true, "\(unknown.stdout)")
+        let absent = try CLIRunner.run(
+            "payflow", ["validate", "PayPalPayments.OrderResponse", directory.appending(path: "absent.json").path, "--format", "json"])
         #expect(absent.status == 2)
-        #expect(((try JSONSerialization.jsonObject(with: Data(absent.stdout.utf8)) as? [String: Any])?["error"] as? String)?.contains("no such file") == true, "\(absent.stdout)")
+        #expect(
+            ((try JSONSerialization.jsonObject(with: Data(absent.stdout.utf8)) as? [String: Any])?["error"] as? String)?.contains(
+                "no such file") == true, "\(absent.stdout)")
         let empty = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", "-", "--format", "json"])
         #expect(empty.status == 1)
         #expect((try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any])?["valid"] as? Bool == false)
@@ -88,13 +98,17 @@ struct PayflowCLIContractTests {
         let result = try CLIRunner.run("payflow", ["validate", "MollieCheckout.CreatePaymentRequest", file.path, "--format", "json"])
         #expect(result.status == 1)
         let verdict = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
-        let problems = (verdict["problems"] as? [[String: Any]] ?? []).map { "\($0["path"] as? String ?? "") \($0["kind"] as? String ?? "") \($0["rule"] as? String ?? "-")" }
+        let problems = (verdict["problems"] as? [[String: Any]] ?? []).map {
+            "\($0["path"] as? String ?? "") \($0["kind"] as? String ?? "") \($0["rule"] as? String ?? "-")"
+        }
         #expect(problems == ["amount typeMismatch -", "description constraint maxLength"], "\(problems)")
 
         // Nested: the amount's value is missing (decoding), its currency breaks its pattern
         // (constraint, beside it), and the placeholder standing in for the value reports nothing.
         let nested = directory.appending(path: "nested.json")
-        try #"{"amount":{"currency":"EURO"},"id":"tr_1","mode":"test","createdAt":"2024-01-01T00:00:00+00:00","status":"open","description":"d"}"#.write(to: nested, atomically: true, encoding: .utf8)
+        try
+            #"{"amount":{"currency":"EURO"},"id":"tr_1","mode":"test","createdAt":"2024-01-01T00:00:00+00:00","status":"open","description":"d"}"#
+            .write(to: nested, atomically: true, encoding: .utf8)
         let text = try CLIRunner.run("payflow", ["validate", "MollieCheckout.MolliePayment", nested.path])
         #expect(text.status == 1)
         #expect(text.stdout.contains("amount.value: missing: required field is missing"), "\(text.stdout)")
@@ -103,7 +117,8 @@ struct PayflowCLIContractTests {
 
         // validate-batch reports the same problems on the line.
         let batch = directory.appending(path: "batch.tsv")
-        try ("MollieCheckout.CreatePaymentRequest\t" + (try String(contentsOf: file, encoding: .utf8))).write(to: batch, atomically: true, encoding: .utf8)
+        try ("MollieCheckout.CreatePaymentRequest\t" + (try String(contentsOf: file, encoding: .utf8))).write(
+            to: batch, atomically: true, encoding: .utf8)
         let lines = try CLIRunner.run("payflow", ["validate-batch", batch.path])
         #expect(lines.stdout == "invalid\tamount: typeMismatch; description [maxLength]\n", "\(lines.stdout)")
     }
@@ -112,7 +127,8 @@ struct PayflowCLIContractTests {
     @Test func argumentsAreCheckedBeforeWork() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let missing = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", directory.appending(path: "absent.json").path])
+        let missing = try CLIRunner.run(
+            "payflow", ["validate", "PayPalPayments.OrderResponse", directory.appending(path: "absent.json").path])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no such file"))
         let folder = try CLIRunner.run("payflow", ["validate", "PayPalPayments.OrderResponse", directory.path])
@@ -134,11 +150,15 @@ struct PayflowCLIContractTests {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         #expect(bound == 0)
         #expect(listen(listener, 1) == 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
         let port = Int(UInt16(bigEndian: address.sin_port))
         let result = try CLIRunner.run("payflow", ["serve", "--port", String(port)])
         #expect(result.status == 2)
@@ -149,7 +169,9 @@ struct PayflowCLIContractTests {
     @Test func misspelledTypesGetCloseSuggestions() throws {
         let short = try CLIRunner.run("payflow", ["validate", "PayPalPayments.Ordr", "-"])
         #expect(short.status == 2)
-        #expect(short.stderr.contains("did you mean PayPalPayments.OrderIntent, PayPalPayments.OrderResponse, PayPalPayments.OrderStatus?"), "\(short.stderr)")
+        #expect(
+            short.stderr.contains("did you mean PayPalPayments.OrderIntent, PayPalPayments.OrderResponse, PayPalPayments.OrderStatus?"),
+            "\(short.stderr)")
         #expect(!short.stderr.contains("Card"))
         let typo = try CLIRunner.run("payflow", ["validate", "MollieCheckout.MolliePaymnt", "-"])
         #expect(typo.stderr.contains("did you mean MollieCheckout.MolliePayment"), "\(typo.stderr)")

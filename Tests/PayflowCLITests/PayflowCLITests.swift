@@ -1,5 +1,5 @@
-import Foundation
 import CLITestSupport
+import Foundation
 import Testing
 
 @Suite("payflow CLI end to end")
@@ -30,7 +30,8 @@ struct PayflowCLITests {
     }
 
     @Test func manySeedsEndInOneTypedOutcomeEach() throws {
-        let many = try CLIRunner.run("payflow", ["run", "--provider", "paypal", "--provider", "amazonpay", "--seeds", "20", "--faults", "0.3"])
+        let many = try CLIRunner.run(
+            "payflow", ["run", "--provider", "paypal", "--provider", "amazonpay", "--seeds", "20", "--faults", "0.3"])
         #expect(many.status == 0, "\(many.stdout)")
         #expect(many.stdout.hasPrefix("360 flows (seeds 1…20, faults 0.3, in memory)"), "\(many.stdout)")
         for line in ["untyped errors: 0", "double charges: 0", "leaked secrets: 0", "unexpected requests or pages: 0"] {
@@ -50,7 +51,9 @@ struct PayflowCLITests {
     @Test func listNamesThePerRequestScenarios() throws {
         let list = try CLIRunner.run("payflow", ["list"])
         #expect(list.status == 0)
-        for name in ["paypal/card-declined", "paypal/3ds-challenge", "mollie/mollie-rejects", "amazonpay/declined", "mit/company-suspended"] {
+        for name in [
+            "paypal/card-declined", "paypal/3ds-challenge", "mollie/mollie-rejects", "amazonpay/declined", "mit/company-suspended",
+        ] {
             #expect(list.stdout.contains(name), "\(name)")
         }
     }
@@ -68,12 +71,14 @@ struct PayflowCLITests {
         try #"{"description":"Order #1","amount":10.5}"#.write(to: good, atomically: true, encoding: .utf8)
         #expect(try CLIRunner.run("payflow", ["validate", "MollieCheckout.CreatePaymentRequest", good.path]).status == 0)
         let card = directory.appending(path: "card.json")
-        try #"{"number":"4111111111111112","expirationMonth":"13","expirationYear":"2030"}"#.write(to: card, atomically: true, encoding: .utf8)
+        try #"{"number":"4111111111111112","expirationMonth":"13","expirationYear":"2030"}"#.write(
+            to: card, atomically: true, encoding: .utf8)
         let decoding = try CLIRunner.run("payflow", ["validate", "PayPalPayments.Card", card.path])
         #expect(decoding.status == 1)
         #expect(decoding.stdout.contains("securityCode: missing"))
         let cardOk = directory.appending(path: "card2.json")
-        try #"{"number":"4111111111111112","expirationMonth":"13","expirationYear":"2030","securityCode":"123"}"#.write(to: cardOk, atomically: true, encoding: .utf8)
+        try #"{"number":"4111111111111112","expirationMonth":"13","expirationYear":"2030","securityCode":"123"}"#.write(
+            to: cardOk, atomically: true, encoding: .utf8)
         let redacted = try CLIRunner.run("payflow", ["validate", "PayPalPayments.Card", cardOk.path])
         #expect(redacted.stdout.contains("number: format.luhn"))
         #expect(!redacted.stdout.contains("4111111111111112"))
@@ -83,12 +88,15 @@ struct PayflowCLITests {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let query = directory.appending(path: "callback.query")
-        try "checkoutId=x&cartId=y&amount=0&currency=USD&allowedCardTypes=master&locale=en_US".write(to: query, atomically: true, encoding: .utf8)
+        try "checkoutId=x&cartId=y&amount=0&currency=USD&allowedCardTypes=master&locale=en_US".write(
+            to: query, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run("payflow", ["validate", "MCSCommerceWeb.CheckoutURLParameters", query.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("amount: exclusiveMinimum"))
         let xml = directory.appending(path: "pay.xml")
-        try "<xml><tpPago>C</tpPago><amount>1.00</amount><referencia>R</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour>".write(to: xml, atomically: true, encoding: .utf8)
+        try
+            "<xml><tpPago>C</tpPago><amount>1.00</amount><referencia>R</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour>"
+            .write(to: xml, atomically: true, encoding: .utf8)
         #expect(try CLIRunner.run("payflow", ["validate", "SuiteMCommerce.PayRequest", xml.path]).status == 0)
         let asJSON = try CLIRunner.run("payflow", ["validate", "SuiteMCommerce.PayRequest", xml.path, "--encoding", "json"])
         #expect(asJSON.status == 1)

@@ -1,11 +1,12 @@
 import AmazonPayMerchantServer
-@testable import AmazonPayMobile
 import Foundation
 import OpenAPIRuntime
 import PaymentFlowsCore
 import PaymentMocks
 import Testing
 import _CryptoExtras
+
+@testable import AmazonPayMobile
 
 /// The app ↔ merchant server ↔ Amazon Pay split of the guide: the app talks only to the sample
 /// merchant server, which computes the order and signs every Amazon Pay call; the Amazon Pay mock
@@ -26,18 +27,23 @@ struct AmazonPayFlowTests {
         let logs = LogCapture()
 
         init(
-            _ outcome: MockAmazonPayServer.Outcome, signingKey: _RSA.Signing.PrivateKey = AmazonPayFlowTests.key, universalLinkPrefix: String? = nil,
+            _ outcome: MockAmazonPayServer.Outcome, signingKey: _RSA.Signing.PrivateKey = AmazonPayFlowTests.key,
+            universalLinkPrefix: String? = nil,
             merchantTransport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"),
-            wrapAmazon: (any ClientTransport) -> any ClientTransport = { $0 }, wrapMerchant: (any ClientTransport) -> any ClientTransport = { $0 }
+            wrapAmazon: (any ClientTransport) -> any ClientTransport = { $0 },
+            wrapMerchant: (any ClientTransport) -> any ClientTransport = { $0 }
         ) {
             amazon = MockAmazonPayServer(outcome: outcome, browser: browser)
             amazon.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [AmazonPayFlowTests.keyID: AmazonPayFlowTests.key.publicKey])
             merchant = SampleMerchantServer(
                 signer: AmazonPayRequestSigner(publicKeyID: AmazonPayFlowTests.keyID, privateKey: signingKey, region: "jp"),
-                amazonPay: wrapAmazon(amazon.transport), browser: browser, transport: merchantTransport, tokens: .seeded(7), logger: logs.logger())
+                amazonPay: wrapAmazon(amazon.transport), browser: browser, transport: merchantTransport, tokens: .seeded(7),
+                logger: logs.logger())
             checkout = AmazonPayCheckout(
-                configuration: merchant.configuration.appConfiguration(universalLinkPrefix: universalLinkPrefix), transport: wrapMerchant(merchant.transport),
-                webSession: browser, tokens: .seeded(42), retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero), logger: logs.logger())
+                configuration: merchant.configuration.appConfiguration(universalLinkPrefix: universalLinkPrefix),
+                transport: wrapMerchant(merchant.transport),
+                webSession: browser, tokens: .seeded(42), retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero),
+                logger: logs.logger())
         }
 
         func run(_ cart: SampleCart = AmazonPayFlowTests.cart, confirm: Bool = true) async throws -> AmazonPayReceipt {
@@ -68,17 +74,28 @@ struct AmazonPayFlowTests {
 
         // The app's requests: the merchant server's endpoints only, no Amazon Pay header, no signature.
         let app = fixture.merchant.transport.requests
-        #expect(app.map(\.description) == ["GET /sample/checkoutReview?amazonCheckoutSessionId", "POST /sample/checkoutSession", "GET /sample/thanks"])
+        #expect(
+            app.map(\.description) == [
+                "GET /sample/checkoutReview?amazonCheckoutSessionId", "POST /sample/checkoutSession", "GET /sample/thanks",
+            ])
         #expect(app[0].queryValue("amazonCheckoutSessionId") == id)
         #expect(app[0].header("cookie") == "client=iosApp; hd8=1; hd10=0")
         #expect(app[1].header("cookie") == "session=\(id)" && app[2].header("cookie") == "session=\(id)")
-        #expect(app.allSatisfy { request in request.header("authorization") == nil && !request.headers.keys.contains { $0.hasPrefix("x-amz-pay") } })
+        #expect(
+            app.allSatisfy { request in
+                request.header("authorization") == nil && !request.headers.keys.contains { $0.hasPrefix("x-amz-pay") }
+            })
 
         // The merchant server's calls to Amazon Pay: every one signed and verified.
         let sent = fixture.amazon.transport.requests
-        #expect(sent.map(\.description) == ["GET /v2/checkoutSessions/\(id)", "PATCH /v2/checkoutSessions/\(id)", "POST /v2/checkoutSessions/\(id)/complete"])
+        #expect(
+            sent.map(\.description) == [
+                "GET /v2/checkoutSessions/\(id)", "PATCH /v2/checkoutSessions/\(id)", "POST /v2/checkoutSessions/\(id)/complete",
+            ])
         let verifier = AmazonPaySignatureVerifier(publicKeys: [Self.keyID: Self.key.publicKey])
-        #expect(sent.allSatisfy { $0.header("authorization")?.hasPrefix("AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=FLOW-KEY, SignedHeaders=") == true })
+        #expect(
+            sent.allSatisfy { $0.header("authorization")?.hasPrefix("AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=FLOW-KEY, SignedHeaders=") == true }
+        )
         #expect(sent.allSatisfy { verifier.refusal(for: $0) == nil })
         #expect(sent.allSatisfy { $0.header("x-amz-pay-region") == "jp" })
         let updateKey = try #require(sent[1].header("x-amz-pay-idempotency-key"))
@@ -93,7 +110,9 @@ struct AmazonPayFlowTests {
         #expect(update.merchantMetadata?.noteToBuyer == "Thank you!")
         #expect(update.merchantMetadata?.customInformation == "This isn't shared with Buyer")
         #expect(update.paymentDetails?.canHandlePendingAuthorization == false)
-        #expect(update.webCheckoutDetails?.checkoutResultReturnUrl?.absoluteString == "https://shop.example/static/dispatcher.html?client=iosApp")
+        #expect(
+            update.webCheckoutDetails?.checkoutResultReturnUrl?.absoluteString
+                == "https://shop.example/static/dispatcher.html?client=iosApp")
         #expect(try sent[2].decode(CompleteCheckoutSessionRequest.self).chargeAmount == AmazonPayPrice(amount: "9878", currencyCode: "JPY"))
 
         // The server numbers orders and computes totals from quantities: the app sends no price.
@@ -117,7 +136,9 @@ struct AmazonPayFlowTests {
         (.canceledAtPayment, .buyerCanceled, 2, 2),
         (.declined, .declined, 3, 4),
     ])
-    func failuresAreTypedAndStopTheFlow(_ outcome: MockAmazonPayServer.Outcome, _ code: AmazonPayError.Code, _ appRequests: Int, _ amazonRequests: Int) async throws {
+    func failuresAreTypedAndStopTheFlow(
+        _ outcome: MockAmazonPayServer.Outcome, _ code: AmazonPayError.Code, _ appRequests: Int, _ amazonRequests: Int
+    ) async throws {
         let fixture = Fixture(outcome)
         do {
             _ = try await fixture.run()
@@ -146,7 +167,9 @@ struct AmazonPayFlowTests {
 
     @Test func bridgeMessagesAndCartsAreValidated() async throws {
         let fixture = Fixture(.success)
-        for body in [#"{"op":"pay"}"#, #"{"op":"auth","url":"http://insecure.example"}"#, #"{"op":"auth","url":"https://apay.example"}"#, "not json"] {
+        for body in [
+            #"{"op":"pay"}"#, #"{"op":"auth","url":"http://insecure.example"}"#, #"{"op":"auth","url":"https://apay.example"}"#, "not json",
+        ] {
             await #expect { try await fixture.checkout.checkout(bridgeMessage: Data(body.utf8), cart: Self.cart) { _ in true } } throws: {
                 ($0 as? AmazonPayError)?.code == .invalidBridgeMessage
             }
@@ -171,12 +194,15 @@ struct AmazonPayFlowTests {
         let receipt = try await fixture.run()
         #expect(fixture.merchant.transport.requests.filter { $0.path == "/sample/thanks" }.count == 2)
         let completes = fixture.amazon.transport.requests.filter { $0.path.hasSuffix("/complete") }
-        #expect(completes.count == 2 && completes[0].header("x-amz-pay-idempotency-key") == completes[1].header("x-amz-pay-idempotency-key"))
+        #expect(
+            completes.count == 2 && completes[0].header("x-amz-pay-idempotency-key") == completes[1].header("x-amz-pay-idempotency-key"))
         #expect(fixture.amazon.completionsBySession[receipt.session.checkoutSessionId] == 1)
     }
 
     @Test func persistentMerchantServerErrorsBecomeATransportError() async throws {
-        let fixture = Fixture(.success, merchantTransport: MockProviderTransport(name: "AmazonPayMerchant", faults: FaultPlan(rate: 1, seed: 1, kinds: [.serverError])))
+        let fixture = Fixture(
+            .success,
+            merchantTransport: MockProviderTransport(name: "AmazonPayMerchant", faults: FaultPlan(rate: 1, seed: 1, kinds: [.serverError])))
         await #expect { try await fixture.run() } throws: { ($0 as? AmazonPayError)?.code == .transport }
         #expect(fixture.merchant.transport.requests.count == 3)
         #expect(fixture.amazon.transport.requests.count == 0)
@@ -194,7 +220,8 @@ struct AmazonPayFlowTests {
     ])
     func theWebViewAppGetsAStepForEveryOutcome(_ outcome: MockAmazonPayServer.Outcome, _ expected: String) async throws {
         let fixture = Fixture(outcome)
-        let bridge = AmazonPayWebViewBridge(configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
+        let bridge = AmazonPayWebViewBridge(
+            configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
         let step = await bridge.step(for: Self.login)
         let described: String
         switch step {
@@ -212,7 +239,8 @@ struct AmazonPayFlowTests {
     @Test(arguments: [#"{"op":"refund"}"#, "not json", #"{"op":"auth"}"#, "[]", #"{"op":"auth","url":"not a url"}"#])
     func anUnknownOrMalformedMessageIsIgnored(_ text: String) async throws {
         let fixture = Fixture(.success)
-        let bridge = AmazonPayWebViewBridge(configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
+        let bridge = AmazonPayWebViewBridge(
+            configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
         let step = await bridge.step(for: Data(text.utf8))
         guard case .ignore = step else {
             Issue.record("\(text): \(step)")
@@ -222,14 +250,19 @@ struct AmazonPayFlowTests {
 
     @Test func theWebViewVersionLoadsTheServersPages() async throws {
         let fixture = Fixture(.success)
-        let bridge = AmazonPayWebViewBridge(configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
+        let bridge = AmazonPayWebViewBridge(
+            configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
         let reviewURL = try await bridge.handle(message: Self.login)
         let components = try #require(URLComponents(url: reviewURL, resolvingAgainstBaseURL: false))
         #expect(components.host == "shop.example" && components.path == "/sample/checkoutReview")
         let sessionId = try #require(components.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value)
         let page = { (method: String, path: String, query: [URLQueryItem], cookie: String) async throws -> MockResponse in
-            let request = MockRequest(method: method, path: path, query: query, headers: ["accept": "text/html", "cookie": cookie], body: Data(), operationID: "page")
-            guard case .answered(let response) = try await fixture.merchant.transport.serve(request) else { throw WebSessionError.presentationFailed("no answer") }
+            let request = MockRequest(
+                method: method, path: path, query: query, headers: ["accept": "text/html", "cookie": cookie], body: Data(),
+                operationID: "page")
+            guard case .answered(let response) = try await fixture.merchant.transport.serve(request) else {
+                throw WebSessionError.presentationFailed("no answer")
+            }
             return response
         }
         let review = try await page("GET", "/sample/checkoutReview", components.queryItems ?? [], "client=iosApp; hd8=2; hd10=1")
@@ -238,7 +271,8 @@ struct AmazonPayFlowTests {
         #expect(review.headers["set-cookie"]?.hasPrefix("session=\(sessionId);") == true)
         // The purchase button's fetch("checkoutSession"), then {op: 'auth', url}.
         let update = try await page("POST", "/sample/checkoutSession", [], "session=\(sessionId)")
-        let redirect = try #require(try PayWire.decodeJSON(CheckoutSession.self, from: update.body).webCheckoutDetails?.amazonPayRedirectUrl)
+        let redirect = try #require(
+            try PayWire.decodeJSON(CheckoutSession.self, from: update.body).webCheckoutDetails?.amazonPayRedirectUrl)
         let auth = try PayWire.encodeJSON(BridgeMessage.auth(AuthMessage(url: redirect)))
         #expect(try await bridge.handle(message: auth) == URL(string: "https://shop.example/sample/thanks"))
         let thanks = try await page("GET", "/sample/thanks", [], "session=\(sessionId)")
@@ -264,18 +298,29 @@ struct AmazonPayFlowTests {
     /// signature passes.
     @Test func renderButtonOptionsAreTheGuides() throws {
         let signer = AmazonPayRequestSigner(publicKeyID: Self.keyID, privateKey: Self.key, region: "jp")
-        let payloadJSON = #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/sample/checkoutReview"},"storeId":"amzn1.application-oa2-client.8b5e45312b5248b69eeaStoreId"}"#
+        let payloadJSON =
+            #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/sample/checkoutReview"},"storeId":"amzn1.application-oa2-client.8b5e45312b5248b69eeaStoreId"}"#
         let options = RenderButtonOptions(
-            merchantId: "MERCHANT-ID", ledgerCurrency: "JPY", sandbox: true, checkoutLanguage: "ja_JP", productType: .payAndShip, placement: .cart,
-            createCheckoutSessionConfig: CreateCheckoutSessionConfig(payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: Self.keyID))
+            merchantId: "MERCHANT-ID", ledgerCurrency: "JPY", sandbox: true, checkoutLanguage: "ja_JP", productType: .payAndShip,
+            placement: .cart,
+            createCheckoutSessionConfig: CreateCheckoutSessionConfig(
+                payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: Self.keyID))
         #expect(options.buttonColor == .gold && options.violations.isEmpty)
         let json = try #require(try JSONSerialization.jsonObject(with: PayWire.encodeJSON(options)) as? [String: Any])
-        #expect(Set(json.keys) == ["merchantId", "ledgerCurrency", "sandbox", "checkoutLanguage", "productType", "placement", "buttonColor", "createCheckoutSessionConfig"])
-        #expect(json["buttonColor"] as? String == "Gold" && json["productType"] as? String == "PayAndShip" && json["placement"] as? String == "Cart")
+        #expect(
+            Set(json.keys) == [
+                "merchantId", "ledgerCurrency", "sandbox", "checkoutLanguage", "productType", "placement", "buttonColor",
+                "createCheckoutSessionConfig",
+            ])
+        #expect(
+            json["buttonColor"] as? String == "Gold" && json["productType"] as? String == "PayAndShip"
+                && json["placement"] as? String == "Cart")
         let config = try #require(json["createCheckoutSessionConfig"] as? [String: Any])
         #expect(Set(config.keys) == ["payloadJSON", "signature", "publicKeyId"])
         let verifier = AmazonPaySignatureVerifier(publicKeys: [Self.keyID: Self.key.publicKey])
-        #expect(verifier.buttonRefusal(payload: payloadJSON, signature: options.createCheckoutSessionConfig.signature, publicKeyID: Self.keyID) == nil)
+        #expect(
+            verifier.buttonRefusal(payload: payloadJSON, signature: options.createCheckoutSessionConfig.signature, publicKeyID: Self.keyID)
+                == nil)
         var wrongCurrency = options
         wrongCurrency.ledgerCurrency = "YEN"
         #expect(wrongCurrency.violations.map(\.path.description) == ["ledgerCurrency"])
@@ -297,7 +342,9 @@ struct AmazonPayFlowTests {
     @Test func theAppModuleHoldsNoKeyAndSignsNothing() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "Sources/AmazonPayMobile")
-        let files = try FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil).filter { $0.pathExtension == "swift" }
+        let files = try FileManager.default.contentsOfDirectory(at: sources, includingPropertiesForKeys: nil).filter {
+            $0.pathExtension == "swift"
+        }
         #expect(files.count >= 5)
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)

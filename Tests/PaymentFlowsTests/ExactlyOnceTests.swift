@@ -53,7 +53,7 @@ struct ExactlyOnceTests {
         #expect(delegate.completions.isEmpty && browser.openedURLs.isEmpty)
         await clock.advance(by: .seconds(1))
         await #expect { try await tap.value } throws: { ($0 as? MCSCommerceWebError)?.code == .requestNotProvided }
-        delegate.handler?(MCSCommerceWebFlowTests.request)      // the app answers too late
+        delegate.handler?(MCSCommerceWebFlowTests.request)  // the app answers too late
         await Task.yield()
         #expect(delegate.completions.isEmpty)
         #expect(browser.openedURLs.isEmpty)
@@ -69,7 +69,7 @@ struct ExactlyOnceTests {
         await #expect { try await button.tap() } throws: { ($0 as? MCSCommerceWebError)?.code == .flowInProgress }
         #expect(delegate.asked == 1)
         delegate.handler?(MCSCommerceWebFlowTests.request)
-        delegate.handler?(MCSCommerceWebFlowTests.request)       // a second answer is ignored
+        delegate.handler?(MCSCommerceWebFlowTests.request)  // a second answer is ignored
         #expect(try await first.value.status == .success)
         #expect(delegate.completions == [.success])
         // The button is free again.

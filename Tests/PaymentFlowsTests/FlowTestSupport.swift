@@ -1,14 +1,12 @@
 import Foundation
+import HTTPTypes
 import Logging
+import OpenAPIRuntime
 import PaymentFlowsCore
-
 import PaymentMocks
 
 /// The tests' name for the mocks' log capture.
 typealias LogCapture = CapturedLogs
-
-import HTTPTypes
-import OpenAPIRuntime
 
 /// Wraps a transport and loses the first answer to `operationID` after the server acted.
 final class LoseFirstAnswer: ClientTransport, @unchecked Sendable {

@@ -34,7 +34,8 @@ final class CheckoutDelegate: MCSCheckoutDelegate {
 struct MCSCommerceWebFlowTests {
     nonisolated static let configuration = MCSConfiguration(
         locale: "en_US", checkoutId: "1d45705100044e14b52e71730e71cc5a",
-        checkoutUrl: URL(string: "https://sandbox.src.mastercard.com/srci")!, callbackScheme: "fancyshop", allowedCardTypes: [.master, .visa])
+        checkoutUrl: URL(string: "https://sandbox.src.mastercard.com/srci")!, callbackScheme: "fancyshop",
+        allowedCardTypes: [.master, .visa])
 
     nonisolated static let request = MCSCheckoutRequest(
         allowedCardTypes: [.master, .amex, .visa], amount: Decimal(string: "11.22")!, currency: "USD",
@@ -54,7 +55,8 @@ struct MCSCommerceWebFlowTests {
         final class Container {}
         let (commerce, _) = try makeCommerce(.success)
         let button: MCSCheckoutButton = commerce.getCheckoutButton(withDelegate: CheckoutDelegate(request: Self.request))
-        let first = Container(), second = Container()
+        let first = Container()
+        let second = Container()
         #expect(button.superview == nil)
         button.addToSuperview(superview: first)
         #expect(button.superview === first)
@@ -78,9 +80,10 @@ struct MCSCommerceWebFlowTests {
         #expect(delegate.completions.events.count == 1)
         #expect(delegate.completions.events.first?.0 == .success)
         #expect(delegate.completions.events.first?.1 == result.transactionId)
-        #expect(browser.openedURLs.map(\.absoluteString) == [
-            "https://sandbox.src.mastercard.com/srci/?checkoutId=1d45705100044e14b52e71730e71cc5a&cartId=111111-2222-3333-aaaa-qwerqwerqwer&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC",
-        ])
+        #expect(
+            browser.openedURLs.map(\.absoluteString) == [
+                "https://sandbox.src.mastercard.com/srci/?checkoutId=1d45705100044e14b52e71730e71cc5a&cartId=111111-2222-3333-aaaa-qwerqwerqwer&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC"
+            ])
     }
 
     @Test(arguments: [MockSRCCheckout.Outcome.cancel, .failure, .closed])
@@ -108,12 +111,15 @@ struct MCSCommerceWebFlowTests {
 
     @Test func cryptoOptionsBecomeOneItemPerNetwork() throws {
         var request = Self.request
-        request.cryptoOptions = [MCSCryptoOptions(cardType: .master, format: [.icc, .ucaf]), MCSCryptoOptions(cardType: .visa, format: [.tvv])]
+        request.cryptoOptions = [
+            MCSCryptoOptions(cardType: .master, format: [.icc, .ucaf]), MCSCryptoOptions(cardType: .visa, format: [.tvv]),
+        ]
         request.suppress3Ds = true
         request.validityPeriodMinutes = 15
         let (commerce, _) = try makeCommerce(.success)
         let url = try commerce.checkoutURL(for: request).absoluteString
-        #expect(url.hasSuffix("&channel=mobile&masterCryptoFormat=ICC%2CUCAF&visaCryptoFormat=TVV&suppress3Ds=true&validityPeriodMinutes=15"))
+        #expect(
+            url.hasSuffix("&channel=mobile&masterCryptoFormat=ICC%2CUCAF&visaCryptoFormat=TVV&suppress3Ds=true&validityPeriodMinutes=15"))
         request.cvc2Support = true
         #expect(try commerce.checkoutURL(for: request).absoluteString.contains("&cvc2Support=true"))
     }

@@ -14,7 +14,10 @@ struct MollieFlowTests {
         let backend: MockMollieBackend
         let client: MollieCheckoutClient
 
-        init(_ outcome: MockMollieBackend.Outcome = .paid, selectMethod: Bool = false, flow: PaymentFlow = .internalBrowser, chooser: (any PaymentFlowChooser)? = nil) throws {
+        init(
+            _ outcome: MockMollieBackend.Outcome = .paid, selectMethod: Bool = false, flow: PaymentFlow = .internalBrowser,
+            chooser: (any PaymentFlowChooser)? = nil
+        ) throws {
             backend = MockMollieBackend(outcome: outcome, browser: browser)
             client = try MollieCheckoutClient(
                 settings: MockMollieBackend.settings(selectPaymentMethod: selectMethod, flow: flow), device: MollieFlowTests.device,
@@ -35,7 +38,9 @@ struct MollieFlowTests {
         let sent = fixture.backend.transport.requests
         #expect(sent.map(\.description) == ["POST /api/payments", "GET /api/payments/1"])
         #expect(sent.allSatisfy { $0.header("X-Mollie-Checkout-Device-UUID") == "9F6A4D2C-5B1E-4C3A-8E7F-1A2B3C4D5E6F" })
-        #expect(try sent[0].decode(CreatePaymentRequest.self) == CreatePaymentRequest(paymentDescription: "Order #12345", amount: Decimal(string: "10.5")!))
+        #expect(
+            try sent[0].decode(CreatePaymentRequest.self)
+                == CreatePaymentRequest(paymentDescription: "Order #12345", amount: Decimal(string: "10.5")!))
         #expect(fixture.browser.openedURLs.map(\.absoluteString) == ["https://www.mollie.com/checkout/select-method/tr_0000007919"])
         #expect(fixture.backend.paid == 1)
     }
@@ -45,11 +50,16 @@ struct MollieFlowTests {
         let methods = try await fixture.client.methods.getActiveMethods(amount: 5000)
         #expect(methods.map(\.id) == [.ideal, .paypal, .bancontact])
         #expect(methods[0].issuers?.map(\.id) == ["ideal_ABNANL2A", "ideal_INGBNL2A"])
-        await #expect { try await fixture.client.createPayment(description: "Order", amount: 25) } throws: { ($0 as? MollieCheckoutError)?.code == .invalidInput }
-        await #expect { try await fixture.client.createPayment(description: "Order", amount: 25, selection: MethodSelection(method: .ideal)) } throws: {
+        await #expect { try await fixture.client.createPayment(description: "Order", amount: 25) } throws: {
             ($0 as? MollieCheckoutError)?.code == .invalidInput
         }
-        let payment = try await fixture.client.createPayment(description: "Order", amount: 25, selection: MethodSelection(method: .ideal, issuer: "ideal_INGBNL2A"))
+        await #expect {
+            try await fixture.client.createPayment(description: "Order", amount: 25, selection: MethodSelection(method: .ideal))
+        } throws: {
+            ($0 as? MollieCheckoutError)?.code == .invalidInput
+        }
+        let payment = try await fixture.client.createPayment(
+            description: "Order", amount: 25, selection: MethodSelection(method: .ideal, issuer: "ideal_INGBNL2A"))
         #expect(payment.method == "ideal" && payment.issuer == "ideal_INGBNL2A")
         #expect(fixture.backend.transport.requests.last.map { try? $0.decode(CreatePaymentRequest.self) }??.issuer == "ideal_INGBNL2A")
         #expect(fixture.backend.transport.requests.first?.description == "GET /api/methods?amount")
@@ -146,8 +156,11 @@ struct MollieFlowTests {
         }
         #expect(fixture.backend.transport.requests.isEmpty)
         let server = try await fixture.backend.transport.send(
-            .init(method: .post, scheme: nil, authority: nil, path: "/api/payments", headerFields: [.init("X-Mollie-Checkout-Device-UUID")!: Self.device.rawValue]),
-            body: .init(#"{"description":"Order","amount":10,"method":"ideal"}"#), baseURL: URL(string: "https://x")!, operationID: "createPayment")
+            .init(
+                method: .post, scheme: nil, authority: nil, path: "/api/payments",
+                headerFields: [.init("X-Mollie-Checkout-Device-UUID")!: Self.device.rawValue]),
+            body: .init(#"{"description":"Order","amount":10,"method":"ideal"}"#), baseURL: URL(string: "https://x")!,
+            operationID: "createPayment")
         #expect(server.0.status.code == 422)
     }
 
@@ -162,7 +175,11 @@ struct MollieFlowTests {
 
     @Test func aBadDeviceIsRejectedBeforeAnyRequest() throws {
         let browser = MockBrowser()
-        #expect { try MollieCheckoutClient(settings: MockMollieBackend.settings(), device: DeviceUUID("device-1"), transport: MockProviderTransport(name: "x"), inAppBrowser: browser, externalBrowser: browser) } throws: {
+        #expect {
+            try MollieCheckoutClient(
+                settings: MockMollieBackend.settings(), device: DeviceUUID("device-1"), transport: MockProviderTransport(name: "x"),
+                inAppBrowser: browser, externalBrowser: browser)
+        } throws: {
             ($0 as? MollieCheckoutError)?.code == .invalidInput
         }
     }

@@ -11,7 +11,9 @@ struct PayAPIClientTests {
     static let device = DeviceUUID("9F6A4D2C-5B1E-4C3A-8E7F-1A2B3C4D5E6F")
 
     func client(_ transport: MockProviderTransport, logs: CapturedLogs = CapturedLogs()) -> PayAPIClient {
-        PayAPIClient(transport: transport, baseURL: URL(string: "https://api.example")!, retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero), logger: logs.logger())
+        PayAPIClient(
+            transport: transport, baseURL: URL(string: "https://api.example")!,
+            retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero), logger: logs.logger())
     }
 
     @Test func getsAreRetriedAfterTimeouts() async throws {
@@ -38,10 +40,17 @@ struct PayAPIClientTests {
 
     @Test func postsWithAnIdempotencyKeyRetryWithTheSameKey() async throws {
         let transport = MockProviderTransport(name: "t", faults: FaultPlan(rate: 1, seed: 1, kinds: [.serverError]))
-        transport.on("POST", "/v2/checkoutSessions/{id}/complete") { _ in .json(AmazonPayErrorResponse(reasonCode: .resourceNotFound, message: "x"), status: 404) }
-        let operation = CompleteCheckoutSessionOperation(checkoutSessionId: "s1", idempotencyKey: IdempotencyKey("key-1"), region: .na, body: CompleteCheckoutSessionRequest(chargeAmount: AmazonPayPrice(amount: "1", currencyCode: "JPY")))
+        transport.on("POST", "/v2/checkoutSessions/{id}/complete") { _ in
+            .json(AmazonPayErrorResponse(reasonCode: .resourceNotFound, message: "x"), status: 404)
+        }
+        let operation = CompleteCheckoutSessionOperation(
+            checkoutSessionId: "s1", idempotencyKey: IdempotencyKey("key-1"), region: .na,
+            body: CompleteCheckoutSessionRequest(chargeAmount: AmazonPayPrice(amount: "1", currencyCode: "JPY")))
         #expect(PayAPIClient.isSafeToRetry(operation))
-        await #expect { try await client(transport).send(operation) } throws: { ($0 as? PayTransportError) == PayTransportError(.serverError, operationID: "completeCheckoutSession", status: 503, message: "the server failed") }
+        await #expect { try await client(transport).send(operation) } throws: {
+            ($0 as? PayTransportError)
+                == PayTransportError(.serverError, operationID: "completeCheckoutSession", status: 503, message: "the server failed")
+        }
         #expect(transport.requests.map { $0.header("x-amz-pay-idempotency-key") } == ["key-1", "key-1", "key-1"])
     }
 
@@ -49,7 +58,9 @@ struct PayAPIClientTests {
         let transport = MockProviderTransport(name: "t")
         transport.on("GET", "/api/payments/{id}") { request in
             switch request.pathParameters["id"] {
-            case "1": return .json(PaymentEnvelope(data: BackendPayment(id: 1, mollieId: "tr_1", amount: 1, paymentDescription: "d", status: .paid)))
+            case "1":
+                return .json(
+                    PaymentEnvelope(data: BackendPayment(id: 1, mollieId: "tr_1", amount: 1, paymentDescription: "d", status: .paid)))
             case "2": return .json(ValidationErrorResponse(message: "Not found.", errors: [:]), status: 404)
             case "3": return MockResponse(status: 200, body: Data(#"{"data":{"id":"x"}}"#.utf8))
             default: return MockResponse(status: 302)
@@ -70,7 +81,9 @@ struct PayAPIClientTests {
             let error = $0 as? PayTransportError
             return error?.code == .malformedResponse && error?.message.contains("data.id: typeMismatch") == true
         }
-        await #expect { try await api.send(GetPaymentOperation(id: 4, deviceUUID: Self.device)) } throws: { ($0 as? PayTransportError)?.code == .unexpectedStatus }
+        await #expect { try await api.send(GetPaymentOperation(id: 4, deviceUUID: Self.device)) } throws: {
+            ($0 as? PayTransportError)?.code == .unexpectedStatus
+        }
     }
 
     @Test func requestsAreBuiltFromTheDescriptors() throws {
@@ -101,7 +114,9 @@ struct PayAPIClientTests {
 
     @Test func unexpectedRequestsFailLoudly() async throws {
         let transport = MockProviderTransport(name: "t")
-        await #expect { try await client(transport).send(ListPaymentsOperation(deviceUUID: Self.device)) } throws: { ($0 as? PayTransportError)?.code == .connection }
+        await #expect { try await client(transport).send(ListPaymentsOperation(deviceUUID: Self.device)) } throws: {
+            ($0 as? PayTransportError)?.code == .connection
+        }
         #expect(transport.unexpected == ["GET /api/payments", "GET /api/payments", "GET /api/payments"])
     }
 

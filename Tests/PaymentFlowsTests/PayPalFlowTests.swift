@@ -7,9 +7,18 @@ import Testing
 @MainActor
 final class ChallengeDelegate: ThreeDSecureChallengePresentationDelegate {
     let events = Recorder<String>()
-    func threeDSecureWillLaunch(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("willLaunch") }
-    func threeDSecureDidFinish(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("didFinish") }
-    func threeDSecureDidCancel(_ cardClient: CardClient) { MainActor.assertIsolated(); events.record("didCancel") }
+    func threeDSecureWillLaunch(_ cardClient: CardClient) {
+        MainActor.assertIsolated()
+        events.record("willLaunch")
+    }
+    func threeDSecureDidFinish(_ cardClient: CardClient) {
+        MainActor.assertIsolated()
+        events.record("didFinish")
+    }
+    func threeDSecureDidCancel(_ cardClient: CardClient) {
+        MainActor.assertIsolated()
+        events.record("didCancel")
+    }
 }
 
 @MainActor
@@ -37,8 +46,13 @@ final class NativeDelegate: PayPalNativeCheckoutDelegate {
         events.record("cancel")
         done.resolve(true)
     }
-    func paypalWillStart(_ payPalClient: PayPalClient) { MainActor.assertIsolated(); events.record("willStart") }
-    func paypalDidShippingAddressChange(_ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction) {
+    func paypalWillStart(_ payPalClient: PayPalClient) {
+        MainActor.assertIsolated()
+        events.record("willStart")
+    }
+    func paypalDidShippingAddressChange(
+        _ payPalClient: PayPalClient, shippingChange: ShippingChange, shippingChangeAction: ShippingChangeAction
+    ) {
         MainActor.assertIsolated()
         events.record("change \(shippingChange.type.rawValue)")
         answer(shippingChange, shippingChangeAction)
@@ -49,9 +63,13 @@ final class NativeDelegate: PayPalNativeCheckoutDelegate {
 @MainActor
 struct PayPalFlowTests {
     nonisolated static let config = CoreConfig(accessToken: "A21AAF-secret-access-token", environment: .sandbox)
-    nonisolated static let card = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123", cardholderName: "Ana Gomez",
-                           billingAddress: PayPalAddress(addressLine1: "2211 N First Street", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"))
-    nonisolated static let threeDS = ThreeDSecureRequest(sca: .whenRequired, returnUrl: URL(string: "com.example.app://card/success")!, cancelUrl: URL(string: "com.example.app://card/cancel")!)
+    nonisolated static let card = Card(
+        number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123", cardholderName: "Ana Gomez",
+        billingAddress: PayPalAddress(
+            addressLine1: "2211 N First Street", locality: "San Jose", region: "CA", postalCode: "95131", countryCode: "US"))
+    nonisolated static let threeDS = ThreeDSecureRequest(
+        sca: .whenRequired, returnUrl: URL(string: "com.example.app://card/success")!,
+        cancelUrl: URL(string: "com.example.app://card/cancel")!)
 
     struct Fixture {
         let browser = MockBrowser()
@@ -65,7 +83,8 @@ struct PayPalFlowTests {
             // The merchant server's part: a token for the app and the orders the tests approve.
             server.acceptAccessToken(PayPalFlowTests.config.accessToken.rawValue)
             for id in ["5O190127TN364715T", "ORDER-3DS", "O"] { server.seedOrder(id: id) }
-            client = CardClient(config: PayPalFlowTests.config, transport: server.transport, webSession: browser, tokens: .seeded(5), logger: logs.logger())
+            client = CardClient(
+                config: PayPalFlowTests.config, transport: server.transport, webSession: browser, tokens: .seeded(5), logger: logs.logger())
             client.threeDSecureChallengeDelegate = challenge
         }
     }
@@ -90,13 +109,17 @@ struct PayPalFlowTests {
 
     @Test func cardWithThreeDSecureChallenge() async throws {
         let fixture = Fixture(.passes)
-        let result = try await fixture.client.approveOrder(request: CardRequest(orderID: "ORDER-3DS", card: Self.card, threeDSecureRequest: Self.threeDS))
+        let result = try await fixture.client.approveOrder(
+            request: CardRequest(orderID: "ORDER-3DS", card: Self.card, threeDSecureRequest: Self.threeDS))
         #expect(result == CardResult(orderID: "ORDER-3DS", status: .approved, didAttemptThreeDSecureAuthentication: true))
         #expect(fixture.challenge.events.events == ["willLaunch", "didFinish"])
-        #expect(fixture.server.transport.requests.map(\.description) == [
-            "POST /v2/checkout/orders/ORDER-3DS/confirm-payment-source", "GET /v2/checkout/orders/ORDER-3DS",
-        ])
-        #expect(fixture.browser.openedURLs.first?.absoluteString.hasPrefix("https://www.sandbox.paypal.com/webapps/helios?action=verify&token=ORDER-3DS") == true)
+        #expect(
+            fixture.server.transport.requests.map(\.description) == [
+                "POST /v2/checkout/orders/ORDER-3DS/confirm-payment-source", "GET /v2/checkout/orders/ORDER-3DS",
+            ])
+        #expect(
+            fixture.browser.openedURLs.first?.absoluteString.hasPrefix(
+                "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=ORDER-3DS") == true)
         let body = try fixture.server.transport.requests[0].decode(ConfirmPaymentSourceRequest.self)
         #expect(body.paymentSource.card.attributes?.verification?.method == .scaWhenRequired)
         #expect(body.applicationContext?.returnUrl == Self.threeDS.returnUrl)
@@ -110,11 +133,16 @@ struct PayPalFlowTests {
         let fixture = Fixture(.passes)
         fixture.server.seedOrder(id: id)
         let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.subtracting(CharacterSet(charactersIn: "é"))) ?? id
-        let body = Data(#"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2030-01","security_code":"123","name":"Ana Gomez"}}}"#.utf8)
+        let body = Data(
+            #"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2030-01","security_code":"123","name":"Ana Gomez"}}}"#.utf8)
         let request = MockRequest(
             method: "POST", path: "/v2/checkout/orders/\(escaped)/confirm-payment-source", query: [],
-            headers: ["authorization": "Bearer \(PayPalFlowTests.config.accessToken.rawValue)", "content-type": "application/json"], body: body, operationID: "")
-        guard case .answered(let answer) = try await fixture.server.transport.serve(request) else { Issue.record("no answer"); return }
+            headers: ["authorization": "Bearer \(PayPalFlowTests.config.accessToken.rawValue)", "content-type": "application/json"],
+            body: body, operationID: "")
+        guard case .answered(let answer) = try await fixture.server.transport.serve(request) else {
+            Issue.record("no answer")
+            return
+        }
         #expect(answer.status == 200)
         let order = try PayWire.decodeJSON(OrderResponse.self, from: answer.body)
         let link = try #require(order.links?.first { $0.rel == "payer-action" })
@@ -129,7 +157,9 @@ struct PayPalFlowTests {
     ])
     func threeDSecureFailures(_ scenario: MockPayPalServer.ThreeDSecure, _ expected: CardClientError, _ events: [String]) async throws {
         let fixture = Fixture(scenario)
-        await #expect { try await fixture.client.approveOrder(request: CardRequest(orderID: "O", card: Self.card, threeDSecureRequest: Self.threeDS)) } throws: {
+        await #expect {
+            try await fixture.client.approveOrder(request: CardRequest(orderID: "O", card: Self.card, threeDSecureRequest: Self.threeDS))
+        } throws: {
             ($0 as? CoreSDKError)?.matches(expected) == true
         }
         #expect(fixture.challenge.events.events == events)
@@ -146,7 +176,10 @@ struct PayPalFlowTests {
         } catch let error as CoreSDKError {
             #expect(error.domain == "NetworkingClientErrorDomain")
             #expect(error.code == 6)
-            #expect(error.errorDescription == "UNPROCESSABLE_ENTITY: The requested action could not be performed, semantically incorrect, or failed business validation.")
+            #expect(
+                error.errorDescription
+                    == "UNPROCESSABLE_ENTITY: The requested action could not be performed, semantically incorrect, or failed business validation."
+            )
         }
     }
 
@@ -167,12 +200,16 @@ struct PayPalFlowTests {
         let client = PayPalWebCheckoutClient(config: Self.config, webSession: browser)
         let result = try await client.start(request: PayPalWebCheckoutRequest(orderID: "ORDER-WEB"))
         #expect(result == PayPalWebCheckoutResult(orderID: "ORDER-WEB", payerID: "QYR5Z8XDVJNXQ"))
-        #expect(browser.openedURLs.map(\.absoluteString) == [
-            "https://www.sandbox.paypal.com/checkoutnow?token=ORDER-WEB&fundingSource=paypal&redirect_uri=sdk.ios.paypal%3A%2F%2Fx-callback-url%2Fpaypal-sdk%2Fpaypal-checkout&native_xo=1",
-        ])
+        #expect(
+            browser.openedURLs.map(\.absoluteString) == [
+                "https://www.sandbox.paypal.com/checkoutnow?token=ORDER-WEB&fundingSource=paypal&redirect_uri=sdk.ios.paypal%3A%2F%2Fx-callback-url%2Fpaypal-sdk%2Fpaypal-checkout&native_xo=1"
+            ])
     }
 
-    @Test(arguments: [(MockPayPalServer.WebOutcome.cancel, PayPalClientError.checkoutCanceled), (.closed, .checkoutCanceled), (.malformed, .malformedResult)])
+    @Test(arguments: [
+        (MockPayPalServer.WebOutcome.cancel, PayPalClientError.checkoutCanceled), (.closed, .checkoutCanceled),
+        (.malformed, .malformedResult),
+    ])
     func webCheckoutFailures(_ outcome: MockPayPalServer.WebOutcome, _ expected: PayPalClientError) async throws {
         let browser = MockBrowser()
         let server = MockPayPalServer(browser: browser)
@@ -202,7 +239,10 @@ struct PayPalFlowTests {
         client.delegate = delegate
         client.start { action in action.set(orderId: "ORDER-NATIVE") }
         _ = await delegate.done.wait(timeout: .seconds(60))
-        #expect(delegate.events.events == ["willStart", "change shippingAddress", "change shippingMethod", "change shippingAddress", "result ORDER-NATIVE"])
+        #expect(
+            delegate.events.events == [
+                "willStart", "change shippingAddress", "change shippingMethod", "change shippingAddress", "result ORDER-NATIVE",
+            ])
         #expect(sheet.answers.events == [.reject, .patch, .approve])
     }
 
@@ -243,17 +283,20 @@ struct PayPalFlowTests {
     /// nobody approved, and answers a repeated PayPal-Request-Id with its first answer.
     @Test func theMerchantServerCapturesOrAuthorizesApprovedOrdersOnce() async throws {
         let fixture = Fixture(.notRequired)
-        let api = PayAPIClient(transport: fixture.server.transport, baseURL: PayPalEnvironment.sandbox.baseURL, retryPolicy: RetryPolicy(maxAttempts: 1))
+        let api = PayAPIClient(
+            transport: fixture.server.transport, baseURL: PayPalEnvironment.sandbox.baseURL, retryPolicy: RetryPolicy(maxAttempts: 1))
         let bearer = "Bearer " + Self.config.accessToken.rawValue
         func issue(_ response: PayAPIResponse<CaptureOrderOperation>) -> String? {
             guard case .failure(let status, let body) = response else { return nil }
             return "\(status) \(body?.details?.first?.issue ?? "-")"
         }
 
-        let early = try await api.send(CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-0", body: CaptureOrderRequest()))
+        let early = try await api.send(
+            CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-0", body: CaptureOrderRequest()))
         #expect(issue(early) == "422 ORDER_NOT_APPROVED")
         _ = try await fixture.client.approveOrder(request: CardRequest(orderID: "5O190127TN364715T", card: Self.card))
-        let captured = try await api.send(CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-1", body: CaptureOrderRequest()))
+        let captured = try await api.send(
+            CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-1", body: CaptureOrderRequest()))
         guard case .success(let status, let order) = captured else {
             Issue.record("capture failed: \(captured)")
             return
@@ -262,22 +305,26 @@ struct PayPalFlowTests {
         let capture = try #require(order.purchaseUnits?.first?.payments?.captures?.first)
         #expect(capture.status == .completed && capture.finalCapture == true)
         #expect(fixture.server.settledOrders == 1)
-        let repeated = try await api.send(CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-1", body: CaptureOrderRequest()))
+        let repeated = try await api.send(
+            CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-1", body: CaptureOrderRequest()))
         guard case .success(_, let again) = repeated else {
             Issue.record("the repeat failed: \(repeated)")
             return
         }
         #expect(again == order)
-        let twice = try await api.send(CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-2", body: CaptureOrderRequest()))
+        let twice = try await api.send(
+            CaptureOrderOperation(orderID: "5O190127TN364715T", authorization: bearer, requestID: "r-2", body: CaptureOrderRequest()))
         #expect(issue(twice) == "422 ORDER_ALREADY_CAPTURED")
         #expect(fixture.server.settledOrders == 1)
 
         // An AUTHORIZE order: authorize, never capture through the Orders API.
         fixture.server.seedOrder(id: "ORDER-AUTH", intent: .authorize)
         _ = try await fixture.client.approveOrder(request: CardRequest(orderID: "ORDER-AUTH", card: Self.card))
-        let wrong = try await api.send(CaptureOrderOperation(orderID: "ORDER-AUTH", authorization: bearer, requestID: "r-3", body: CaptureOrderRequest()))
+        let wrong = try await api.send(
+            CaptureOrderOperation(orderID: "ORDER-AUTH", authorization: bearer, requestID: "r-3", body: CaptureOrderRequest()))
         #expect(issue(wrong) == "422 -")
-        let authorized = try await api.send(AuthorizeOrderOperation(orderID: "ORDER-AUTH", authorization: bearer, requestID: "r-4", body: AuthorizeOrderRequest()))
+        let authorized = try await api.send(
+            AuthorizeOrderOperation(orderID: "ORDER-AUTH", authorization: bearer, requestID: "r-4", body: AuthorizeOrderRequest()))
         guard case .success(_, let authorizedOrder) = authorized else {
             Issue.record("authorize failed: \(authorized)")
             return

@@ -10,7 +10,9 @@ struct ScenarioTests {
         let scenario = try #require(ScenarioCatalog.scenario(id))
         let result = await ScenarioRunner.run(scenario, seed: 1)
         #expect(result.matchesExpectation, "\(id): \(result.outcome)")
-        #expect(result.invariantsHold, "\(id): double \(result.doubleCharges), leaked \(result.leakedSecrets.count), unexpected \(result.unexpected)")
+        #expect(
+            result.invariantsHold,
+            "\(id): double \(result.doubleCharges), leaked \(result.leakedSecrets.count), unexpected \(result.unexpected)")
     }
 
     @Test func everyProviderHasAHappyPathAndFailures() {

@@ -39,8 +39,13 @@ struct SuiteCipherTests {
     /// Computed with `openssl enc -aes-128-cbc -K 5dcc… -iv 000102…0f`, then Base64(IV ‖ ciphertext), then hex.
     @Test func matchesIndependentlyComputedVector() throws {
         let xmlA = try SuiteCipher.encryptXMLA("<xml><tpPago>C</tpPago></xml>", key: key, iv: Array(0..<16))
-        #expect(xmlA == "41414543417751464267634943516f4c4441304f4432636e69377233704b7872523351656542516247436949514d636847427130755a75624e644f5965424675")
-        #expect(try SuiteCipher.decryptResponse("AAECAwQFBgcICQoLDA0OD2cni7r3pKxrR3QeeBQbGCiIQMchGBq0uZubNdOYeBFu", key: key) == "<xml><tpPago>C</tpPago></xml>")
+        #expect(
+            xmlA
+                == "41414543417751464267634943516f4c4441304f4432636e69377233704b7872523351656542516247436949514d636847427130755a75624e644f5965424675"
+        )
+        #expect(
+            try SuiteCipher.decryptResponse("AAECAwQFBgcICQoLDA0OD2cni7r3pKxrR3QeeBQbGCiIQMchGBq0uZubNdOYeBFu", key: key)
+                == "<xml><tpPago>C</tpPago></xml>")
         #expect(try SuiteCipher.decryptXMLA(xmlA, key: key) == "<xml><tpPago>C</tpPago></xml>")
     }
 
@@ -68,7 +73,9 @@ struct SuiteCipherTests {
             let fresh = try SuiteCipher.encryptBase64("<xml><Response>approved</Response></xml>", key: key, iv: iv)
             var tampered = try #require(Data(base64Encoded: fresh))
             tampered[tampered.count - 1] ^= 1
-            #expect { try SuiteCipher.decryptResponse(tampered.base64EncodedString(), key: key) } throws: { ($0 as? SuiteError)?.code == "S002" }
+            #expect { try SuiteCipher.decryptResponse(tampered.base64EncodedString(), key: key) } throws: {
+                ($0 as? SuiteError)?.code == "S002"
+            }
         }
         let other = SuiteKey(semilla: "00112233445566778899aabbccddeeff")!
         #expect { try SuiteCipher.decryptResponse(base64, key: other) } throws: { ($0 as? SuiteError)?.code == "S002" }
@@ -90,13 +97,15 @@ struct SuiteMCommerceFlowTests {
 
         init() throws {
             server = MockMITServer(browser: browser)
-            controller = try SuiteController(environment: .sandbox, context: browser, delegate: delegate, transport: server.transport, logger: logs.logger())
+            controller = try SuiteController(
+                environment: .sandbox, context: browser, delegate: delegate, transport: server.transport, logger: logs.logger())
         }
 
         /// The app's request; its `dateHour` is the device's clock, which the server replaces.
         var request: PayRequest {
-            PayRequest(paymentType: .single, amount: Decimal(string: "150.00")!, reference: "FACTURA-0001", currency: .mxn,
-                       dateHour: PayDateFormat.iso8601().parse("2031-01-01T00:00:00Z")!)
+            PayRequest(
+                paymentType: .single, amount: Decimal(string: "150.00")!, reference: "FACTURA-0001", currency: .mxn,
+                dateHour: PayDateFormat.iso8601().parse("2031-01-01T00:00:00Z")!)
         }
 
         /// The merchant's server: the only holder of the key, with its own clock.
@@ -127,10 +136,18 @@ struct SuiteMCommerceFlowTests {
         let browser = MockBrowser()
         let delegate = SuiteDelegate()
         let transport = MockProviderTransport(name: "MIT")
-        #expect { try SuiteController(environment: .dev, context: browser, delegate: delegate, transport: transport) } throws: { ($0 as? SuiteError)?.code == "C002" }
-        #expect { try SuiteController(environment: .sandbox, context: nil, delegate: delegate, transport: transport) } throws: { ($0 as? SuiteError)?.code == "C003" }
-        #expect { try SuiteController(environment: .sandbox, context: browser, delegate: nil, transport: transport) } throws: { ($0 as? SuiteError)?.code == "C003" }
-        let qa = try SuiteController(environment: .qa, context: browser, delegate: delegate, transport: transport, baseURLs: [.qa: URL(string: "https://qa.example")!])
+        #expect { try SuiteController(environment: .dev, context: browser, delegate: delegate, transport: transport) } throws: {
+            ($0 as? SuiteError)?.code == "C002"
+        }
+        #expect { try SuiteController(environment: .sandbox, context: nil, delegate: delegate, transport: transport) } throws: {
+            ($0 as? SuiteError)?.code == "C003"
+        }
+        #expect { try SuiteController(environment: .sandbox, context: browser, delegate: nil, transport: transport) } throws: {
+            ($0 as? SuiteError)?.code == "C003"
+        }
+        let qa = try SuiteController(
+            environment: .qa, context: browser, delegate: delegate, transport: transport,
+            baseURLs: [.qa: URL(string: "https://qa.example")!])
         #expect(qa.environment == .qa)
     }
 
@@ -164,7 +181,10 @@ struct SuiteMCommerceFlowTests {
         #expect(sent[0].header("content-type") == "application/json")
         let body = try sent[0].decode(HostedPaymentRequest.self)
         #expect(body.company == "SX001" && body.xmlM == "XMLM-SX001-7f3a")
-        #expect(try SuiteCipher.decryptXMLA(body.xmlA, key: merchant.key) == "<xml><tpPago>C</tpPago><amount>150.00</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>FACTURA-0001</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>")
+        #expect(
+            try SuiteCipher.decryptXMLA(body.xmlA, key: merchant.key)
+                == "<xml><tpPago>C</tpPago><amount>150.00</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>FACTURA-0001</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>"
+        )
         #expect(fixture.browser.openedURLs.map(\.host) == [MockMITServer.pagesHost])
         #expect(fixture.server.charges == 1)
     }
@@ -195,7 +215,8 @@ struct SuiteMCommerceFlowTests {
         let (code, mutate) = Self.hostedFailures[index]
         let fixture = try Fixture()
         let merchant = fixture.server.merchant
-        var company = merchant.company, xmlM = merchant.xmlM
+        var company = merchant.company
+        var xmlM = merchant.xmlM
         var xmlA = try fixture.xmlA
         mutate(&company, &xmlA, &xmlM, fixture.server)
         fixture.controller.sndPay(withCompany: company, xmlA: xmlA, xmlM: xmlM)
@@ -211,7 +232,10 @@ struct SuiteMCommerceFlowTests {
         let fixture = try Fixture()
         fixture.server.formOutcome = outcome
         let merchant = fixture.server.merchant
-        await #expect { try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, merchant: fixture.merchantServer) } throws: {
+        await #expect {
+            try await fixture.controller.pay(
+                fixture.request, company: merchant.company, xmlM: merchant.xmlM, merchant: fixture.merchantServer)
+        } throws: {
             ($0 as? SuiteError)?.code == code
         }
     }
@@ -220,7 +244,8 @@ struct SuiteMCommerceFlowTests {
         let fixture = try Fixture()
         fixture.server.formOutcome = .denied
         let merchant = fixture.server.merchant
-        let response = try await fixture.controller.pay(fixture.request, company: merchant.company, xmlM: merchant.xmlM, merchant: fixture.merchantServer)
+        let response = try await fixture.controller.pay(
+            fixture.request, company: merchant.company, xmlM: merchant.xmlM, merchant: fixture.merchantServer)
         #expect(response.response == .denied)
         #expect(response.error == "Fondos insuficientes")
         #expect(fixture.server.charges == 0)
@@ -232,7 +257,9 @@ struct SuiteMCommerceFlowTests {
         request.amount = Decimal(string: "10.001")!
         let merchant = fixture.server.merchant
         let backend = RecordingBackend(fixture.merchantServer)
-        await #expect { try await fixture.controller.pay(request, company: merchant.company, xmlM: merchant.xmlM, merchant: backend) } throws: {
+        await #expect {
+            try await fixture.controller.pay(request, company: merchant.company, xmlM: merchant.xmlM, merchant: backend)
+        } throws: {
             ($0 as? SuiteError)?.code == "X002"
         }
         #expect(fixture.server.transport.requests.isEmpty)
@@ -256,9 +283,10 @@ struct SuiteMCommerceFlowTests {
         #expect(payment.cdResponse == "00")
         // The guide's bean attributes: Reference, Response, Auth, Folio, Amount, Date, Error.
         #expect(payment.folio?.isEmpty == false && payment.auth == "654321")
-        #expect(fixture.server.transport.requests.map(\.description) == [
-            "POST /mcommerce/v1/tokenize", "GET /mcommerce/v1/tokenize/\(token.dropFirst(4))", "POST /mcommerce/v1/payWithToken",
-        ])
+        #expect(
+            fixture.server.transport.requests.map(\.description) == [
+                "POST /mcommerce/v1/tokenize", "GET /mcommerce/v1/tokenize/\(token.dropFirst(4))", "POST /mcommerce/v1/payWithToken",
+            ])
         let printed = fixture.logs.all.joined(separator: "\n") + "\(tokenization)\(threeDS)\(tokenized)"
         for secret in ["S3cretP4ss", "A1B2C3D4E5", token, "5dcc67393750523cd165f17e1efadd21"] {
             #expect(!printed.contains(secret))
@@ -293,8 +321,10 @@ struct SuiteMCommerceFlowTests {
     nonisolated static let tokenFailures: [(String, @Sendable (inout BeanTokenization, inout Bean3DS, MockMITServer) -> Void)] = [
         ("T001", { t, _, _ in t.branch = "99" }), ("T002", { t, _, _ in t.user = "other" }), ("T003", { t, _, _ in t.password = "wrong" }),
         ("T004", { _, _, s in s.expireCard() }), ("T005", { t, _, _ in t.country = "USA" }), ("T006", { t, _, _ in t.merchant = "999" }),
-        ("T007", { t, _, _ in t.reference = "FACTURA-USADA" }), ("T008", { t, _, _ in t.operationType = "99" }), ("T009", { t, _, _ in t.token = "TKN-forged" }),
-        ("T010", { t, _, _ in t.amount = 250_000 }), ("T011", { t, _, _ in t.currency = .usd }), ("T012", { _, d, _ in d.authKey = "WRONG" }),
+        ("T007", { t, _, _ in t.reference = "FACTURA-USADA" }), ("T008", { t, _, _ in t.operationType = "99" }),
+        ("T009", { t, _, _ in t.token = "TKN-forged" }),
+        ("T010", { t, _, _ in t.amount = 250_000 }), ("T011", { t, _, _ in t.currency = .usd }),
+        ("T012", { _, d, _ in d.authKey = "WRONG" }),
         ("T013", { _, _, s in s.swapTokenCard() }), ("T014", { t, _, _ in t.company = "SX999" }),
     ]
 
@@ -334,7 +364,8 @@ struct SuiteMCommerceFlowTests {
             _ = await gate.wait()
             return URL(string: "suitemcommerce://tokenize?session=\(url.lastPathComponent)")!
         }
-        let controller = try SuiteController(environment: .sandbox, context: browser, delegate: SuiteDelegate(), transport: server.transport)
+        let controller = try SuiteController(
+            environment: .sandbox, context: browser, delegate: SuiteDelegate(), transport: server.transport)
         let (tokenization, threeDS) = server.merchant.beans()
         let first = Task { try await controller.authenticate(tokenization, threeDS) }
         _ = await opened.wait()
@@ -344,8 +375,11 @@ struct SuiteMCommerceFlowTests {
     }
 
     @Test func everyCatalogCodeIsReachableFromAScenario() {
-        let reached = Set(["C002", "C003", "S002", "X003", "A010"] + Self.hostedFailures.map(\.0) + Self.authenticationFailures.map(\.0) + Self.tokenFailures.map(\.0))
-        let catalog = SuiteInitializationError.allCases.map(\.code) + SuitePaymentError.allCases.map(\.code)
+        let reached = Set(
+            ["C002", "C003", "S002", "X003", "A010"] + Self.hostedFailures.map(\.0) + Self.authenticationFailures.map(\.0)
+                + Self.tokenFailures.map(\.0))
+        let catalog =
+            SuiteInitializationError.allCases.map(\.code) + SuitePaymentError.allCases.map(\.code)
             + SuiteAuthenticationError.allCases.map(\.code) + SuiteTokenPaymentError.allCases.map(\.code)
         #expect(Set(catalog).subtracting(reached).isEmpty, "unreached: \(Set(catalog).subtracting(reached).sorted())")
     }

@@ -23,7 +23,9 @@ struct WebSessionCallbackTests {
     }
 
     @Test func anyOfMatchesEither() {
-        let callback = WebSessionCallback.anyOf([.returning(to: URL(string: "https://a.example/ok")!), .returning(to: URL(string: "https://a.example/cancel")!)])
+        let callback = WebSessionCallback.anyOf([
+            .returning(to: URL(string: "https://a.example/ok")!), .returning(to: URL(string: "https://a.example/cancel")!),
+        ])
         #expect(callback.matches(URL(string: "https://a.example/cancel?x")!))
         #expect(!callback.matches(URL(string: "https://a.example/elsewhere")!))
     }

@@ -1,9 +1,9 @@
+import AmazonPayMerchantServer
 import AmazonPayMobile
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 import PaymentMocks
-import AmazonPayMerchantServer
 import PaymentSandbox
 import Testing
 import _CryptoExtras
@@ -45,7 +45,10 @@ struct AmazonPaySigningTests {
     @Test func aSignedRequestReachesTheProvider() async throws {
         let server = Self.server()
         let signed = try Self.signer().sign(Self.request("GET", "/v2/checkoutSessions/missing"))
-        #expect(signed.header("authorization")?.hasPrefix("AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=SANDBOX-KEY-1, SignedHeaders=accept;content-type;x-amz-pay-date;x-amz-pay-host;x-amz-pay-region, Signature=") == true)
+        #expect(
+            signed.header("authorization")?.hasPrefix(
+                "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=SANDBOX-KEY-1, SignedHeaders=accept;content-type;x-amz-pay-date;x-amz-pay-host;x-amz-pay-region, Signature="
+            ) == true)
         #expect(signed.header("x-amz-pay-date") == "20261118T110640Z")
         let (status, reason) = try await Self.answer(server, signed)
         #expect(status == 404 && reason == "ResourceNotFound")
@@ -56,14 +59,18 @@ struct AmazonPaySigningTests {
     @Test func staleFutureAndMisdirectedRequestsAreRefused() async throws {
         let server = Self.server()
         func signed(minutes: Double, region: String = "us", host: String? = nil) throws -> MockRequest {
-            try AmazonPayRequestSigner(publicKeyID: Self.keyID, privateKey: Self.key, region: region, host: host, now: { Self.fixedDate.addingTimeInterval(minutes * 60) })
-                .sign(Self.request("GET", "/v2/checkoutSessions/missing"))
+            try AmazonPayRequestSigner(
+                publicKeyID: Self.keyID, privateKey: Self.key, region: region, host: host,
+                now: { Self.fixedDate.addingTimeInterval(minutes * 60) }
+            )
+            .sign(Self.request("GET", "/v2/checkoutSessions/missing"))
         }
         #expect(try await Self.answer(server, try signed(minutes: -16)) == (401, "InvalidRequestSignature"))
         #expect(try await Self.answer(server, try signed(minutes: 16)) == (401, "InvalidRequestSignature"))
         #expect(try await Self.answer(server, try signed(minutes: -14)) == (404, "ResourceNotFound"))
         #expect(try await Self.answer(server, try signed(minutes: 0, region: "eu")) == (404, "ResourceNotFound"))
-        #expect(try await Self.answer(server, try signed(minutes: 0, region: "us", host: "pay-api.amazon.jp")) == (400, "InvalidHeaderValue"))
+        #expect(
+            try await Self.answer(server, try signed(minutes: 0, region: "us", host: "pay-api.amazon.jp")) == (400, "InvalidHeaderValue"))
         var undated = try signed(minutes: 0)
         undated.headers["x-amz-pay-date"] = "yesterday"
         #expect(try await Self.answer(server, undated).0 != 404)
@@ -90,7 +97,10 @@ struct AmazonPaySigningTests {
         let auth = try #require(AmazonPaySignature.Authorization(header: signed.header("authorization") ?? ""))
         var raw = try #require(Data(base64Encoded: auth.signature))
         raw[raw.count / 2] ^= 0x01
-        flipped.headers["authorization"] = AmazonPaySignature.Authorization(publicKeyID: auth.publicKeyID, signedHeaders: auth.signedHeaders, signature: raw.base64EncodedString()).header
+        flipped.headers["authorization"] =
+            AmazonPaySignature.Authorization(
+                publicKeyID: auth.publicKeyID, signedHeaders: auth.signedHeaders, signature: raw.base64EncodedString()
+            ).header
         #expect(try await Self.answer(server, flipped) == (401, "InvalidRequestSignature"))
         // The idempotency key sent but left out of the signed headers.
         var unsignedKey = try Self.signer().sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update))
@@ -122,43 +132,55 @@ struct AmazonPaySigningTests {
         let signer = Self.signer()
         for id in ["s1", "s2"] {
             server.openSession(id: id, returnURL: URL(string: "https://shop.example/review")!)
-            let update = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/\(id)", body: Self.amount), idempotencyKey: "update-\(id)")
+            let update = try signer.sign(
+                Self.request("PATCH", "/v2/checkoutSessions/\(id)", body: Self.amount), idempotencyKey: "update-\(id)")
             #expect(try await Self.answer(server, update) == (200, nil))
         }
         // PATCH: the same key with another body is applied, as Amazon documents.
         let again = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update), idempotencyKey: "update-s1")
         #expect(try await Self.answer(server, again) == (200, nil))
-        #expect(server.session("s1")?.webCheckoutDetails?.checkoutResultReturnUrl?.absoluteString == "https://shop.example/static/dispatcher.html")
+        #expect(
+            server.session("s1")?.webCheckoutDetails?.checkoutResultReturnUrl?.absoluteString
+                == "https://shop.example/static/dispatcher.html")
         let restore = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.amount), idempotencyKey: "update-s1")
         #expect(try await Self.answer(server, restore) == (200, nil))
         // POST: the same key and body get the first answer; the session is charged once.
-        let first = try signer.sign(Self.request("POST", "/v2/checkoutSessions/s1/complete", body: Self.charge("10.00")), idempotencyKey: "replay-1")
+        let first = try signer.sign(
+            Self.request("POST", "/v2/checkoutSessions/s1/complete", body: Self.charge("10.00")), idempotencyKey: "replay-1")
         #expect(try await Self.answer(server, first) == (200, nil))
         #expect(try await Self.answer(server, first) == (200, nil))
         #expect(server.completionsBySession["s1"] == 1)
         // An amount with more decimals than its currency takes is refused, not rounded, and the
         // session keeps its amount (two decimals for USD, none for JPY; trailing zeros do not count);
         // so is a negative or signed charge (Amazon's 400 InvalidParameterValue).
-        for (amount, currency, accepted) in [("10.001", "USD", false), ("10.5", "JPY", false), ("-5", "JPY", false), ("+8980", "JPY", false),
-                                             ("-0.01", "USD", false), ("10.000", "USD", true)] {
+        for (amount, currency, accepted) in [
+            ("10.001", "USD", false), ("10.5", "JPY", false), ("-5", "JPY", false), ("+8980", "JPY", false),
+            ("-0.01", "USD", false), ("10.000", "USD", true),
+        ] {
             let body = #"{"paymentDetails":{"chargeAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}}"#
             let update = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s2", body: body))
-            #expect(try await Self.answer(server, update) == (accepted ? 200 : 400, accepted ? nil : "InvalidParameterValue"), "\(amount) \(currency)")
+            #expect(
+                try await Self.answer(server, update) == (accepted ? 200 : 400, accepted ? nil : "InvalidParameterValue"),
+                "\(amount) \(currency)")
             #expect(server.session("s2")?.paymentDetails?.chargeAmount?.amount == (accepted ? amount : "10.00"))
         }
         let restored = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/s2", body: Self.amount))
         #expect(try await Self.answer(server, restored) == (200, nil))
         // The same key, another body, validly signed: Amazon's DuplicateIdempotencyKey.
-        let other = try signer.sign(Self.request("POST", "/v2/checkoutSessions/s1/complete", body: Self.charge("9.00")), idempotencyKey: "replay-1")
+        let other = try signer.sign(
+            Self.request("POST", "/v2/checkoutSessions/s1/complete", body: Self.charge("9.00")), idempotencyKey: "replay-1")
         #expect(try await Self.answer(server, other) == (400, "DuplicateIdempotencyKey"))
         // A key is scoped to its operation and resource: on another session it is another key.
-        let elsewhere = try signer.sign(Self.request("POST", "/v2/checkoutSessions/s2/complete", body: Self.charge("10.00")), idempotencyKey: "replay-1")
+        let elsewhere = try signer.sign(
+            Self.request("POST", "/v2/checkoutSessions/s2/complete", body: Self.charge("10.00")), idempotencyKey: "replay-1")
         #expect(try await Self.answer(server, elsewhere) == (200, nil))
         #expect(server.completionsBySession == ["s1": 1, "s2": 1])
         // A refused request keeps nothing: the key may be sent again, corrected.
-        let refused = try signer.sign(Self.request("POST", "/v2/checkoutSessions/missing/complete", body: Self.charge("10.00")), idempotencyKey: "replay-2")
+        let refused = try signer.sign(
+            Self.request("POST", "/v2/checkoutSessions/missing/complete", body: Self.charge("10.00")), idempotencyKey: "replay-2")
         #expect(try await Self.answer(server, refused) == (404, "ResourceNotFound"))
-        let corrected = try signer.sign(Self.request("POST", "/v2/checkoutSessions/missing/complete", body: Self.charge("9.00")), idempotencyKey: "replay-2")
+        let corrected = try signer.sign(
+            Self.request("POST", "/v2/checkoutSessions/missing/complete", body: Self.charge("9.00")), idempotencyKey: "replay-2")
         #expect(try await Self.answer(server, corrected) == (404, "ResourceNotFound"))
     }
 
@@ -168,26 +190,39 @@ struct AmazonPaySigningTests {
     @Test func theRESTCreateOpensASessionThatNeedsTheBuyer() async throws {
         let server = Self.server()
         let signer = Self.signer()
-        let payload = #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/review"},"storeId":"amzn1.application-oa2-client.x"}"#
+        let payload =
+            #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/review"},"storeId":"amzn1.application-oa2-client.x"}"#
         let create = try signer.sign(Self.request("POST", "/v2/checkoutSessions", body: payload), idempotencyKey: "create-1")
-        guard case .answered(let created) = try await server.transport.serve(create) else { Issue.record("no answer"); return }
+        guard case .answered(let created) = try await server.transport.serve(create) else {
+            Issue.record("no answer")
+            return
+        }
         #expect(created.status == 201)
         let session = try PayWire.decodeJSON(CheckoutSession.self, from: created.body)
         let id = session.checkoutSessionId
         #expect(session.statusDetails.state == .open && session.buyer == nil && session.storeId == "amzn1.application-oa2-client.x")
         #expect(session.constraints?.map(\.constraintId) == [.chargeAmountNotSet, .buyerNotAssociated])
         // The retry answers the first session, byte for byte; another body under the key is refused.
-        guard case .answered(let retried) = try await server.transport.serve(create) else { Issue.record("no answer"); return }
+        guard case .answered(let retried) = try await server.transport.serve(create) else {
+            Issue.record("no answer")
+            return
+        }
         #expect(retried.status == 201 && retried.body == created.body)
-        let other = try signer.sign(Self.request("POST", "/v2/checkoutSessions", body: payload.replacingOccurrences(of: "client.x", with: "client.y")), idempotencyKey: "create-1")
+        let other = try signer.sign(
+            Self.request("POST", "/v2/checkoutSessions", body: payload.replacingOccurrences(of: "client.x", with: "client.y")),
+            idempotencyKey: "create-1")
         #expect(try await Self.answer(server, other) == (400, "DuplicateIdempotencyKey"))
         // Amazon requires the key on a create.
-        #expect(try await Self.answer(server, try signer.sign(Self.request("POST", "/v2/checkoutSessions", body: payload))) == (400, "MissingHeader"))
+        #expect(
+            try await Self.answer(server, try signer.sign(Self.request("POST", "/v2/checkoutSessions", body: payload))) == (
+                400, "MissingHeader"
+            ))
         // The charge amount can be set; the buyer is still missing, so the session cannot be completed.
         let update = try signer.sign(Self.request("PATCH", "/v2/checkoutSessions/\(id)", body: Self.amount), idempotencyKey: "update-1")
         #expect(try await Self.answer(server, update) == (200, nil))
         #expect(server.session(id)?.constraints?.map(\.constraintId) == [.buyerNotAssociated])
-        let complete = try signer.sign(Self.request("POST", "/v2/checkoutSessions/\(id)/complete", body: Self.charge("10.00")), idempotencyKey: "complete-1")
+        let complete = try signer.sign(
+            Self.request("POST", "/v2/checkoutSessions/\(id)/complete", body: Self.charge("10.00")), idempotencyKey: "complete-1")
         #expect(try await Self.answer(server, complete) == (422, "InvalidCheckoutSessionStatus"))
         #expect(server.completionsBySession[id] == nil && server.session(id)?.statusDetails.state == .open)
     }
@@ -215,10 +250,13 @@ struct AmazonPaySigningTests {
 
     @Test func theButtonSignatureAndTheSignerNeverShowTheKey() throws {
         let signer = Self.signer()
-        let payload = #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://links.shop.example/review"},"storeId":"amzn1.application-oa2-client.x"}"#
+        let payload =
+            #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://links.shop.example/review"},"storeId":"amzn1.application-oa2-client.x"}"#
         let signature = try signer.buttonSignature(payload: payload)
         let message = Data(AmazonPaySignature.stringToSign(payload).utf8)
-        #expect(signer.publicKey.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: try #require(Data(base64Encoded: signature))), for: message, padding: .PSS))
+        #expect(
+            signer.publicKey.isValidSignature(
+                _RSA.Signing.RSASignature(rawRepresentation: try #require(Data(base64Encoded: signature))), for: message, padding: .PSS))
         let keyBody = Self.key.pemRepresentation.split(separator: "\n").dropFirst().first.map(String.init) ?? "?"
         #expect(!String(describing: signer).contains(keyBody))
         #expect(!String(reflecting: signer).contains("PRIVATE"))
@@ -228,14 +266,22 @@ struct AmazonPaySigningTests {
     /// `Authorization` header is read on its bytes: blanks around parts, any order, the last of a
     /// repeated name; a header missing a part, a part without `=`, or another algorithm is no header.
     @Test func theStringToSignAndTheAuthorizationHeaderAreReadExactly() {
-        #expect(AmazonPaySignature.stringToSign("abc") == "AMZN-PAY-RSASSA-PSS-V2\nba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        let parsed = AmazonPaySignature.Authorization(header: "AMZN-PAY-RSASSA-PSS-V2 Signature=c2ln+/=, \tSignedHeaders=X-Amz-Pay-Date;accept ,PublicKeyId=old,PublicKeyId=KÉY-1")
-        #expect(parsed == AmazonPaySignature.Authorization(publicKeyID: "KÉY-1", signedHeaders: ["x-amz-pay-date", "accept"], signature: "c2ln+/="))
+        #expect(
+            AmazonPaySignature.stringToSign("abc")
+                == "AMZN-PAY-RSASSA-PSS-V2\nba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let parsed = AmazonPaySignature.Authorization(
+            header: "AMZN-PAY-RSASSA-PSS-V2 Signature=c2ln+/=, \tSignedHeaders=X-Amz-Pay-Date;accept ,PublicKeyId=old,PublicKeyId=KÉY-1")
+        #expect(
+            parsed
+                == AmazonPaySignature.Authorization(
+                    publicKeyID: "KÉY-1", signedHeaders: ["x-amz-pay-date", "accept"], signature: "c2ln+/="))
         let signed = AmazonPaySignature.Authorization(publicKeyID: "K", signedHeaders: ["accept"], signature: "c2ln")
         #expect(AmazonPaySignature.Authorization(header: signed.header) == signed)
         for header in [
-            "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, SignedHeaders=accept", "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, SignedHeaders, Signature=s",
-            "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=, SignedHeaders=accept, Signature=s", "AMZN-PAY-RSASSA-PSS-V2PublicKeyId=K, SignedHeaders=accept, Signature=s",
+            "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, SignedHeaders=accept",
+            "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, SignedHeaders, Signature=s",
+            "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=, SignedHeaders=accept, Signature=s",
+            "AMZN-PAY-RSASSA-PSS-V2PublicKeyId=K, SignedHeaders=accept, Signature=s",
             "AWS4-HMAC-SHA256 PublicKeyId=K, SignedHeaders=accept, Signature=s", "",
         ] {
             #expect(AmazonPaySignature.Authorization(header: header) == nil, "\(header)")
@@ -259,8 +305,10 @@ struct AmazonPaySigningTests {
             day = day.addingTimeInterval(86_400)
         }
         #expect(checked == 74_144)
-        for text in ["20260229T000000Z", "19000229T000000Z", "20260431T000000Z", "20261301T000000Z", "20261100T000000Z", "20261117T240000Z",
-                     "20261117T236000Z", "20261117T235960Z", "20261117 081320Z", "20261117T081320", "2026-11-17T08:13:20Z", "２0261117T081320Z"] {
+        for text in [
+            "20260229T000000Z", "19000229T000000Z", "20260431T000000Z", "20261301T000000Z", "20261100T000000Z", "20261117T240000Z",
+            "20261117T236000Z", "20261117T235960Z", "20261117 081320Z", "20261117T081320", "2026-11-17T08:13:20Z", "２0261117T081320Z",
+        ] {
             #expect(AmazonPaySignature.date(text) == nil, "\(text)")
         }
         #expect(AmazonPaySignature.date("20000229T120000Z") == Date(timeIntervalSince1970: 951_825_600))
@@ -276,10 +324,14 @@ struct AmazonPaySigningTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let canonical = AmazonPaySignature.canonicalRequest(
-            method: "POST", path: "/v2/checkoutSessions/s1/complete", query: [URLQueryItem(name: "b", value: "2 3"), URLQueryItem(name: "a", value: "1")],
+            method: "POST", path: "/v2/checkoutSessions/s1/complete",
+            query: [URLQueryItem(name: "b", value: "2 3"), URLQueryItem(name: "a", value: "1")],
             headers: ["accept": "application/json", "x-amz-pay-date": "20261117T081320Z"], signedHeaders: ["x-amz-pay-date", "accept"],
             body: Data(#"{"chargeAmount":{"amount":"10.00","currencyCode":"USD"}}"#.utf8))
-        #expect(canonical.hasPrefix("POST\n/v2/checkoutSessions/s1/complete\na=1&b=2%203\naccept:application/json\nx-amz-pay-date:20261117T081320Z\n\naccept;x-amz-pay-date\n"))
+        #expect(
+            canonical.hasPrefix(
+                "POST\n/v2/checkoutSessions/s1/complete\na=1&b=2%203\naccept:application/json\nx-amz-pay-date:20261117T081320Z\n\naccept;x-amz-pay-date\n"
+            ))
         // RFC 3986 unreserved is ASCII only: a non-ASCII letter is escaped byte by byte (path segments too).
         #expect(AmazonPaySignature.canonicalQuery([URLQueryItem(name: "q", value: "Café ~a+b")]) == "q=Caf%C3%A9%20~a%2Bb")
         let message = AmazonPaySignature.stringToSign(canonical)

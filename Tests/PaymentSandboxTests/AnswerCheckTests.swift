@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTypes
 import PayPalPayments
-@testable import PaymentMocks
 import PaymentSchemasRuntime
 import Testing
+
+@testable import PaymentMocks
 
 /// Every answer to a schema operation is checked against its declared type before it leaves. An
 /// answer built from a value (`MockResponse.json`) is judged on that value, without reading its body
@@ -13,23 +14,31 @@ import Testing
 struct AnswerCheckTests {
     static let getOrder = PayPalPaymentsSchema.operations.first { $0.operationID == "getOrder" }
 
-    static let order = OrderResponse(id: "5O190127TN364715T", status: .approved, intent: .capture, purchaseUnits: [
-        PurchaseUnitResponse(referenceId: "default", amount: PayPalMoney(currencyCode: "USD", value: "10.00")),
-    ])
+    static let order = OrderResponse(
+        id: "5O190127TN364715T", status: .approved, intent: .capture,
+        purchaseUnits: [
+            PurchaseUnitResponse(referenceId: "default", amount: PayPalMoney(currencyCode: "USD", value: "10.00"))
+        ])
 
     @Test func theValueIsJudgedAsItsBodyIs() throws {
         let operation = try #require(Self.getOrder)
         var broken = Self.order
         broken.purchaseUnits = []
-        let error = PayPalErrorResponse(name: "RESOURCE_NOT_FOUND", message: "The specified resource does not exist.", debugId: "b1d1f06c7246c")
-        let cases: [(status: Int, value: any Encodable & Sendable)] = [(200, Self.order), (200, broken), (404, error), (409, error), (302, Self.order)]
+        let error = PayPalErrorResponse(
+            name: "RESOURCE_NOT_FOUND", message: "The specified resource does not exist.", debugId: "b1d1f06c7246c")
+        let cases: [(status: Int, value: any Encodable & Sendable)] = [
+            (200, Self.order), (200, broken), (404, error), (409, error), (302, Self.order),
+        ]
         for (status, value) in cases {
             let answer = MockResponse.json(value, status: status)
             let value = try #require(answer.typedBody)
             let typed = try #require(operation.responseProblems(status: status, value: value))
             #expect(typed == operation.responseProblems(status: status, body: answer.body), "\(status) \(type(of: value))")
         }
-        #expect(operation.responseProblems(status: 200, value: broken) == ["purchase_units: [minItems] must have at least 1 items (value: 0 items)"])
+        #expect(
+            operation.responseProblems(status: 200, value: broken) == [
+                "purchase_units: [minItems] must have at least 1 items (value: 0 items)"
+            ])
         #expect(operation.responseProblems(status: 409, value: error)?.first?.contains("not among the error statuses") == true)
         // Another type than the status calls for: only the body can say.
         #expect(operation.responseProblems(status: 200, value: error) == nil)
@@ -53,7 +62,9 @@ struct AnswerCheckTests {
         let transport = MockProviderTransport(name: "paypal")
         transport.handle("getOrder", of: PayPalPaymentsSchema.operations) { _ in chosen.value }
         func send() async throws -> (status: Int, body: String) {
-            let request = MockRequest(method: "GET", path: "/v2/checkout/orders/5O190127TN364715T", query: [], headers: ["authorization": "Bearer A21AA"], body: Data(), operationID: "getOrder")
+            let request = MockRequest(
+                method: "GET", path: "/v2/checkout/orders/5O190127TN364715T", query: [], headers: ["authorization": "Bearer A21AA"],
+                body: Data(), operationID: "getOrder")
             guard case .answered(let answer) = try await transport.serve(request) else { return (0, "") }
             return (answer.status, String(decoding: answer.body, as: UTF8.self))
         }

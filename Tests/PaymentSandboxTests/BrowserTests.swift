@@ -18,7 +18,8 @@ struct BrowserTests {
     /// A scenario and the buttons the tester taps through its pages.
     static let cases: [(scenario: String, taps: [String])] = [
         ("mcs/success", ["success"]), ("mcs/cancel", ["cancel"]), ("mcs/failure", ["failure"]),
-        ("mit/hosted-approved", ["approved"]), ("mit/hosted-denied", ["denied"]), ("mit/token-payment", ["authenticated"]), ("mit/3ds-failed", ["failed"]),
+        ("mit/hosted-approved", ["approved"]), ("mit/hosted-denied", ["denied"]), ("mit/token-payment", ["authenticated"]),
+        ("mit/3ds-failed", ["failed"]),
         ("amazonpay/success", ["continue", "nextButton", "pay"]), ("amazonpay/canceled", ["continue", "nextButton", "cancel"]),
         ("amazonpay/declined", ["continue", "nextButton", "decline"]), ("amazonpay/token-mismatch", ["forge", "nextButton"]),
         ("paypal/card-3ds", ["passes"]), ("paypal/web", ["approve"]), ("paypal/web-cancel", ["cancel"]),
@@ -49,7 +50,8 @@ struct BrowserTests {
             let result = await ScenarioRunner.run(scenario, network: sandbox, webSession: browser)
             let tapped = browser.pages.dropFirst(before)
             if !(result.matchesExpectation && result.invariantsHold) || tapped.isEmpty {
-                wrong.append("\(entry.scenario): \(result.outcome) pages \(Array(tapped)) steps \(result.steps) logs \(result.logLines.suffix(5))")
+                wrong.append(
+                    "\(entry.scenario): \(result.outcome) pages \(Array(tapped)) steps \(result.steps) logs \(result.logLines.suffix(5))")
             } else {
                 providers.insert(scenario.provider)
             }

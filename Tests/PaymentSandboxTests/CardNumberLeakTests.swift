@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PaymentMocks
 import PaymentSandbox
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A card number a client puts anywhere (a path, a query, a header, any body field) in any
 /// encoding (plain, spaced, dashed, percent-encoded) never comes back: not in a provider's error
@@ -13,7 +14,9 @@ import Testing
 struct CardNumberLeakTests {
     typealias Live = SandboxInspectorTests.Live
     static let card = "4111111111111111"
-    static let encodings = ["4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111", "%34%31%31%31%31%31%31%31%31%31%31%31%31%31%31%31"]
+    static let encodings = [
+        "4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111", "%34%31%31%31%31%31%31%31%31%31%31%31%31%31%31%31",
+    ]
 
     /// `text` with separators and percent-encoded digits undone: a card number written any way is plain digits here.
     static func digits(_ text: String) -> String {
@@ -25,7 +28,11 @@ struct CardNumberLeakTests {
     @Test func noProviderEchoesACardNumberInAnyEncoding() async throws {
         let live = try await Live.start()
         defer { Task { await live.running.stop() } }
-        let token = try #require(try await live.json("POST", "/t/paypal/v1/oauth2/token", headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"], body: "grant_type=client_credentials")["access_token"] as? String)
+        let token = try #require(
+            try await live.json(
+                "POST", "/t/paypal/v1/oauth2/token",
+                headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
+                body: "grant_type=client_credentials")["access_token"] as? String)
         let bearer = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
         let device = ["X-Mollie-Checkout-Device-UUID": UUID().uuidString.lowercased(), "Content-Type": "application/json"]
         var answers: [String] = []
@@ -34,10 +41,22 @@ struct CardNumberLeakTests {
             let requests: [(String, String, [String: String], String?)] = [
                 ("GET", "/t/paypal/v2/checkout/orders/\(card)", bearer, nil),
                 ("GET", "/t/paypal/v2/checkout/orders/ABC?fields=\(card)", bearer, nil),
-                ("POST", "/t/paypal/v2/checkout/orders", bearer.merging(["Prefer": text, "PayPal-Request-Id": text]) { $1 }, #"{"intent":"\#(text)","purchase_units":[{"reference_id":"","amount":{"currency_code":"\#(text)","value":"\#(text).001"}}]}"#),
-                ("POST", "/t/paypal/v1/oauth2/token", ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"], "grant_type=\(card)"),
-                ("POST", "/t/paypal/v2/checkout/orders/ABC/confirm-payment-source", bearer, #"{"payment_source":{"card":{"number":"\#(text)","expiry":"\#(text)","security_code":"\#(text)"}}}"#),
-                ("POST", "/t/mollie/api/payments", device, #"{"description":"\#(text)","amount":"\#(text)","method":"\#(text)","issuer":"\#(text)"}"#),
+                (
+                    "POST", "/t/paypal/v2/checkout/orders", bearer.merging(["Prefer": text, "PayPal-Request-Id": text]) { $1 },
+                    #"{"intent":"\#(text)","purchase_units":[{"reference_id":"","amount":{"currency_code":"\#(text)","value":"\#(text).001"}}]}"#
+                ),
+                (
+                    "POST", "/t/paypal/v1/oauth2/token",
+                    ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"], "grant_type=\(card)"
+                ),
+                (
+                    "POST", "/t/paypal/v2/checkout/orders/ABC/confirm-payment-source", bearer,
+                    #"{"payment_source":{"card":{"number":"\#(text)","expiry":"\#(text)","security_code":"\#(text)"}}}"#
+                ),
+                (
+                    "POST", "/t/mollie/api/payments", device,
+                    #"{"description":"\#(text)","amount":"\#(text)","method":"\#(text)","issuer":"\#(text)"}"#
+                ),
                 ("GET", "/t/mollie/api/payments/\(card)", device, nil),
                 ("GET", "/t/amazonpay/v2/checkoutSessions/\(card)", ["Authorization": "AMZN-PAY-RSASSA-PSS-V2 x"], nil),
                 ("GET", "/t/amazonpay-merchant/sample/checkoutReview?amazonCheckoutSessionId=\(card)", ["Cookie": "session=\(text)"], nil),

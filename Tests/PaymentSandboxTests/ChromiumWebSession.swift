@@ -10,7 +10,8 @@ import PaymentSandbox
 final class ChromiumWebSession: WebSession, @unchecked Sendable {
     /// Whether Chromium, its driver and Selenium are installed (`.ci/run` installs them).
     static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
             && run(["python3", "-c", "import selenium"]) == 0
     }
 
@@ -37,7 +38,8 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
     /// Starts the browser; the sandbox maps hosted pages' URLs onto itself.
     init(sandbox: SandboxServer) throws {
         self.sandbox = sandbox
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(path: "Browser/webdriver_session.py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appending(
+            path: "Browser/webdriver_session.py")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path]
         process.standardInput = input
@@ -62,10 +64,13 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
     }
 
     func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
-        let answer = try await send(["open": sandbox.pageURL(for: url).absoluteString, "callback": Self.json(callback), "taps": taps, "timeout": 30])
+        let answer = try await send([
+            "open": sandbox.pageURL(for: url).absoluteString, "callback": Self.json(callback), "taps": taps, "timeout": 30,
+        ])
         lock.withLock { pagesSeen += answer["pages"] as? [String] ?? [] }
         guard let end = (answer["end"] as? String).flatMap(URL.init(string:)) else {
-            throw WebSessionError.presentationFailed("browser: \(answer["error"] as? String ?? "no answer") at \(answer["url"] as? String ?? "?")")
+            throw WebSessionError.presentationFailed(
+                "browser: \(answer["error"] as? String ?? "no answer") at \(answer["url"] as? String ?? "?")")
         }
         return end
     }
@@ -81,7 +86,8 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
     func tapAndWaitForMessage(_ id: String) async throws -> Data {
         let answer = try await send(["tap": id, "timeout": 20])
         guard let message = answer["message"] else {
-            throw WebSessionError.presentationFailed("browser: \(answer["error"] as? String ?? "no message") at \(answer["url"] as? String ?? "?")")
+            throw WebSessionError.presentationFailed(
+                "browser: \(answer["error"] as? String ?? "no message") at \(answer["url"] as? String ?? "?")")
         }
         return try JSONSerialization.data(withJSONObject: message)
     }
@@ -183,7 +189,9 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
                     }
                     if let line { return continuation.resume(returning: line) }
                     let chunk = handle.availableData
-                    if chunk.isEmpty { return continuation.resume(throwing: WebSessionError.presentationFailed("the browser process ended")) }
+                    if chunk.isEmpty {
+                        return continuation.resume(throwing: WebSessionError.presentationFailed("the browser process ended"))
+                    }
                     lock.withLock { buffer.append(chunk) }
                 }
             }

@@ -3,8 +3,9 @@ import HTTPTypes
 import OpenAPIRuntime
 import PaymentFlowsCore
 import PaymentMocks
-@testable import PaymentSandbox
 import Testing
+
+@testable import PaymentSandbox
 
 /// The sandbox answers each request on its connection's event loop: the provider's handler (and
 /// the body read before it) never crosses to Swift's global pool and back.

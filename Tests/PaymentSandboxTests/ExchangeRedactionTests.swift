@@ -3,9 +3,10 @@ import HTTPTypes
 import MollieCheckout
 import PayPalPayments
 import PaymentMocks
-@testable import PaymentSandbox
 import SuiteMCommerce
 import Testing
+
+@testable import PaymentSandbox
 
 /// What the inspector shows of a body, a header and a command: every secret the schemas name, in
 /// every encoding, and card numbers anywhere; and a curl command a hostile request cannot turn
@@ -17,23 +18,36 @@ struct ExchangeRedactionTests {
         #expect(PayPalPaymentsSchema.sensitiveFieldNames.isSuperset(of: ["number", "security_code", "access_token"]))
         #expect(SuiteMCommerceSchema.sensitiveFieldNames.isSuperset(of: ["password", "authKey", "ccNum", "token"]))
         #expect(MollieCheckoutSchema.sensitiveFieldNames.isEmpty, "Mollie's demo schemas mark nothing sensitive")
-        #expect(ExchangeRedaction.secretNames.isSuperset(of: PayPalPaymentsSchema.sensitiveFieldNames.union(SuiteMCommerceSchema.sensitiveFieldNames)))
+        #expect(
+            ExchangeRedaction.secretNames.isSuperset(
+                of: PayPalPaymentsSchema.sensitiveFieldNames.union(SuiteMCommerceSchema.sensitiveFieldNames)))
     }
 
     @Test func jsonBodiesLoseEverySecretAtAnyDepth() {
-        let body = Data(#"{"payment_source":{"card":{"number":"4111111111111111","security_code":"123","name":"Ana"}},"list":[{"access_token":"A21AAsecret"}],"note":"card 4111 1111 1111 1111","back":"https://x.example/r?token=abc&lang=es","empty":null,"security_code":null}"#.utf8)
+        let body = Data(
+            #"{"payment_source":{"card":{"number":"4111111111111111","security_code":"123","name":"Ana"}},"list":[{"access_token":"A21AAsecret"}],"note":"card 4111 1111 1111 1111","back":"https://x.example/r?token=abc&lang=es","empty":null,"security_code":null}"#
+                .utf8)
         let shown = ExchangeRedaction.body(body, contentType: "application/json")
-        for secret in ["4111111111111111", "4111 1111", #""123""#, "A21AAsecret", "token=abc"] { #expect(!shown.contains(secret), "\(shown)") }
+        for secret in ["4111111111111111", "4111 1111", #""123""#, "A21AAsecret", "token=abc"] {
+            #expect(!shown.contains(secret), "\(shown)")
+        }
         #expect(shown.contains(#""name": "Ana""#) && shown.contains("lang=es") && shown.contains(#""security_code": null"#), "\(shown)")
         // Compact for curl.
         #expect(!ExchangeRedaction.body(body, contentType: "application/json", pretty: false).contains("\n"))
     }
 
     @Test func formAndXMLBodiesLoseTheirSecrets() {
-        let form = ExchangeRedaction.body(Data("grant_type=client_credentials&password=hunter2&client%5Fsecret=s3&card=4111111111111111".utf8), contentType: "application/x-www-form-urlencoded")
+        let form = ExchangeRedaction.body(
+            Data("grant_type=client_credentials&password=hunter2&client%5Fsecret=s3&card=4111111111111111".utf8),
+            contentType: "application/x-www-form-urlencoded")
         #expect(form == "grant_type=client_credentials&password=<redacted>&client%5Fsecret=<redacted>&card=<redacted>", "\(form)")
-        let xml = ExchangeRedaction.body(Data("<?xml version=\"1.0\"?><P><user>ana</user><password>hunter2</password><authKey a=\"1\">K-9</authKey><ccNum>4111111111111111</ccNum><x/></P>".utf8), contentType: "application/xml")
-        #expect(!xml.contains("hunter2") && !xml.contains("K-9") && !xml.contains("4111111111111111") && xml.contains("<user>ana</user>"), "\(xml)")
+        let xml = ExchangeRedaction.body(
+            Data(
+                "<?xml version=\"1.0\"?><P><user>ana</user><password>hunter2</password><authKey a=\"1\">K-9</authKey><ccNum>4111111111111111</ccNum><x/></P>"
+                    .utf8), contentType: "application/xml")
+        #expect(
+            !xml.contains("hunter2") && !xml.contains("K-9") && !xml.contains("4111111111111111") && xml.contains("<user>ana</user>"),
+            "\(xml)")
         #expect(ExchangeRedaction.body(Data([0xFF, 0xFE, 0x00]), contentType: "application/octet-stream") == "(3 bytes, not UTF-8 text)")
         let long = ExchangeRedaction.body(Data(String(repeating: "a", count: 40_000).utf8), contentType: "text/plain")
         #expect(long.hasSuffix("(40000 bytes in all; the rest is not kept)"))
@@ -41,13 +55,17 @@ struct ExchangeRedactionTests {
 
     @Test func credentialHeadersAreRedactedAndTheRestKept() {
         #expect(ExchangeRedaction.header("Authorization", "Bearer A21AAsecret") == "Bearer <redacted>")
-        #expect(ExchangeRedaction.header("authorization", "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, Signature=abc") == "AMZN-PAY-RSASSA-PSS-V2 <redacted>")
+        #expect(
+            ExchangeRedaction.header("authorization", "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, Signature=abc")
+                == "AMZN-PAY-RSASSA-PSS-V2 <redacted>")
         #expect(ExchangeRedaction.header("Authorization", "Bearer$(rm) x") == "Bearerrm <redacted>")
         #expect(ExchangeRedaction.header("Cookie", "client=iosApp; token=abc") == "<redacted>")
         #expect(ExchangeRedaction.header("X-Api-Key", "k") == "<redacted>")
         #expect(ExchangeRedaction.header("PayPal-Request-Id", "7b92603e") == "7b92603e")
         #expect(ExchangeRedaction.header("Location", "app://done?token=abc&state=ok") == "app://done?token=<redacted>&state=ok")
-        #expect(ExchangeRedaction.target("/t/mit/pay?password=x&card=4111111111111111&ok=1") == "/t/mit/pay?password=<redacted>&card=<redacted>&ok=1")
+        #expect(
+            ExchangeRedaction.target("/t/mit/pay?password=x&card=4111111111111111&ok=1")
+                == "/t/mit/pay?password=<redacted>&card=<redacted>&ok=1")
     }
 
     @Test func curlQuotesWhatAClientSent() throws {
@@ -56,8 +74,9 @@ struct ExchangeRedactionTests {
         head.headerFields[try #require(HTTPField.Name("X-Note"))] = "it's `date` $HOME"
         head.headerFields[.contentType] = "application/json"
         let body = Data(#"{"note":"'; rm -rf / #","number":"4111111111111111"}"#.utf8)
-        let record = SandboxExchangeRecord(request: head, requestBody: body, requestBytes: body.count, status: 201, responseHeaders: [:], responseBody: Data(),
-                                           responseBytes: 0, verdict: nil, replayOf: nil, replayable: true)
+        let record = SandboxExchangeRecord(
+            request: head, requestBody: body, requestBytes: body.count, status: 201, responseHeaders: [:], responseBody: Data(),
+            responseBytes: 0, verdict: nil, replayOf: nil, replayable: true)
         let curl = SandboxExchangeDetail.curl(record, target: ExchangeRedaction.target(head.path ?? "/"), base: "http://127.0.0.1:8080")
         #expect(!curl.contains("A21AAtopsecretvalue") && !curl.contains("4111111111111111"))
         // Run by a shell, every argument is exactly what was sent: nothing is expanded but the placeholder.
@@ -70,7 +89,8 @@ struct ExchangeRedactionTests {
         process.standardOutput = pipe
         try? process.run()
         process.waitUntilExit()
-        let arguments = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(String.init)
+        let arguments = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(
+            String.init)
         #expect(arguments.contains("http://127.0.0.1:8080/t/paypal/v2/checkout/orders?a='$(touch /tmp/pwned)'"), "\(arguments)")
         #expect(arguments.contains("X-Note: it's `date` $HOME") && arguments.contains("Authorization: Bearer PLACEHOLDER"), "\(arguments)")
         #expect(arguments.contains(#"{"note":"'; rm -rf / #","number":"<redacted>"}"#), "\(arguments)")

@@ -1,8 +1,9 @@
 import Foundation
 import PayPalPayments
-@testable import PaymentMocks
 import PaymentSchemasRuntime
 import Testing
+
+@testable import PaymentMocks
 
 /// Idempotency keys are replayed once, in the transport, by each provider's policy: a repeated key
 /// gets the first answer, and requests that share a key while the first is still being answered
@@ -14,8 +15,11 @@ struct IdempotencyLayerTests {
     static func create(_ transport: MockProviderTransport, key: String?, body: String = body) async throws -> MockResponse {
         var headers = ["authorization": "Bearer A21AA", "content-type": "application/json"]
         if let key { headers["paypal-request-id"] = key }
-        let request = MockRequest(method: "POST", path: "/v2/checkout/orders", query: [], headers: headers, body: Data(body.utf8), operationID: "createOrder")
-        guard case .answered(let answer) = try await transport.serve(request) else { throw MockTransportError.unexpectedRequest("no answer") }
+        let request = MockRequest(
+            method: "POST", path: "/v2/checkout/orders", query: [], headers: headers, body: Data(body.utf8), operationID: "createOrder")
+        guard case .answered(let answer) = try await transport.serve(request) else {
+            throw MockTransportError.unexpectedRequest("no answer")
+        }
         return answer
     }
 
@@ -30,9 +34,12 @@ struct IdempotencyLayerTests {
                 return count
             }
             try await Task.sleep(for: .milliseconds(20))
-            if body.purchaseUnits.first?.amount.value == "0.01" { return .json(PayPalErrorResponse(name: "UNPROCESSABLE_ENTITY", message: "refused", debugId: "d1"), status: 422) }
-            let order = OrderResponse(id: "ORDER\(number)", status: .created, intent: body.intent,
-                                      purchaseUnits: body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) })
+            if body.purchaseUnits.first?.amount.value == "0.01" {
+                return .json(PayPalErrorResponse(name: "UNPROCESSABLE_ENTITY", message: "refused", debugId: "d1"), status: 422)
+            }
+            let order = OrderResponse(
+                id: "ORDER\(number)", status: .created, intent: body.intent,
+                purchaseUnits: body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) })
             return .json(order, status: 201)
         }
         return (transport, acted)
@@ -63,7 +70,12 @@ struct IdempotencyLayerTests {
     /// refused, and only an answer that took effect is kept, so a refused request may be sent again
     /// with its key, corrected. PayPal's keeps every answer.
     @Test func aConflictIsRefusedAndRefusalsAreNotKept() async throws {
-        let conflict = IdempotencyPolicy(keep: .successes, conflict: { _ in .json(PayPalErrorResponse(name: "INVALID_REQUEST", message: "the key was used with another body", debugId: "d2"), status: 400) })
+        let conflict = IdempotencyPolicy(
+            keep: .successes,
+            conflict: { _ in
+                .json(
+                    PayPalErrorResponse(name: "INVALID_REQUEST", message: "the key was used with another body", debugId: "d2"), status: 400)
+            })
         let (transport, acted) = Self.slowTransport(policy: conflict)
         #expect(try await Self.create(transport, key: "k1").status == 201)
         let other = Self.body.replacingOccurrences(of: "10.00", with: "11.00")

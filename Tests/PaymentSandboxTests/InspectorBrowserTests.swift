@@ -16,13 +16,18 @@ struct InspectorBrowserTests {
 
     /// Where the screenshot goes.
     static var artifacts: URL {
-        if let directory = ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_ARTIFACTS"], !directory.isEmpty { return URL(fileURLWithPath: directory) }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appending(path: ".build/artifacts")
+        if let directory = ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_ARTIFACTS"], !directory.isEmpty {
+            return URL(fileURLWithPath: directory)
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: ".build/artifacts")
     }
 
     @Test func theInspectorShowsACheckoutInChromiumWithNoSecretOnThePage() async throws {
         guard ChromiumWebSession.isAvailable else {
-            #expect(ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_REQUIRE_BROWSER"] != "1", "Chromium, chromedriver or Selenium is missing; .ci/run installs them")
+            #expect(
+                ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_REQUIRE_BROWSER"] != "1",
+                "Chromium, chromedriver or Selenium is missing; .ci/run installs them")
             print("note: Chromium, chromedriver or Selenium is not installed; the inspector's browser test did not run")
             return
         }
@@ -38,17 +43,27 @@ struct InspectorBrowserTests {
         #expect(end.absoluteString.hasPrefix("com.example.app://card/success"))
         let bearer = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
         #expect(try await live.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: bearer, body: "{}").status == 201)
-        #expect(try await live.http("POST", "/t/paypal/v2/checkout/orders", headers: bearer, body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"-5.00"}}]}"#).status == 422)
+        #expect(
+            try await live.http(
+                "POST", "/t/paypal/v2/checkout/orders", headers: bearer,
+                body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"-5.00"}}]}"#
+            ).status == 422)
         let secrets = [SandboxInspectorTests.card, SandboxInspectorTests.quotedSecurityCode, "security_code\": \"738", token]
 
         // The list, live: every exchange of the checkout, the hosted page's included.
         try await browser.load(live.base.appending(path: "__admin/"))
         try await browser.waitFor("document.querySelectorAll('#rows tr').length >= 6")
-        let paths = try #require(try await browser.script("return [...document.querySelectorAll('#rows tr')].map(r => r.children[4].textContent)") as? [String])
-        #expect(paths.contains { $0.hasSuffix("/confirm-payment-source") } && paths.contains { $0.hasPrefix("/h/www.sandbox.paypal.com/webapps/helios") } && paths.contains { $0.hasSuffix("/capture") })
+        let paths = try #require(
+            try await browser.script("return [...document.querySelectorAll('#rows tr')].map(r => r.children[4].textContent)") as? [String])
+        #expect(
+            paths.contains { $0.hasSuffix("/confirm-payment-source") }
+                && paths.contains { $0.hasPrefix("/h/www.sandbox.paypal.com/webapps/helios") }
+                && paths.contains { $0.hasSuffix("/capture") })
         // Live: an exchange made now appears without reloading.
         _ = try await live.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: bearer)
-        try await browser.waitFor("[...document.querySelectorAll('#rows tr')].some(r => r.children[3].textContent === 'GET' && r.children[4].textContent.startsWith('/t/paypal/v2/checkout/orders/'))")
+        try await browser.waitFor(
+            "[...document.querySelectorAll('#rows tr')].some(r => r.children[3].textContent === 'GET' && r.children[4].textContent.startsWith('/t/paypal/v2/checkout/orders/'))"
+        )
 
         // One exchange in full: the confirm, its card and token redacted, its verdict.
         let confirm = try await live.sequence(endingWith: "/confirm-payment-source")
@@ -56,18 +71,21 @@ struct InspectorBrowserTests {
         try await browser.waitFor("document.querySelector('#compare [data-role=request-body]')")
         let page = try #require(try await browser.script("return document.body.innerText") as? String)
         #expect(page.contains(#""security_code": "<redacted>""#) && page.contains(#""number": "<redacted>""#), "\(page.prefix(4_000))")
-        #expect(page.contains("Bearer <redacted>") && page.contains("ConfirmPaymentSourceRequest") && page.contains("PAYER_ACTION_REQUIRED"))
+        #expect(
+            page.contains("Bearer <redacted>") && page.contains("ConfirmPaymentSourceRequest") && page.contains("PAYER_ACTION_REQUIRED"))
         for secret in secrets { #expect(!page.contains(secret), "the page shows a secret") }
         // Nor anything the page fetches: the journal, every exchange, the state.
-        let fetched = try #require(try await browser.asyncScript("""
-            const done = arguments[arguments.length - 1];
-            (async () => {
-              const list = await (await fetch('/__admin/requests')).text();
-              const texts = [list, await (await fetch('/__admin/state')).text()];
-              for (const e of JSON.parse(list).requests) texts.push(await (await fetch('/__admin/requests/' + e.sequence)).text());
-              return texts.join('\\n');
-            })().then(done, error => done('failed: ' + error));
-            """) as? String)
+        let fetched = try #require(
+            try await browser.asyncScript(
+                """
+                const done = arguments[arguments.length - 1];
+                (async () => {
+                  const list = await (await fetch('/__admin/requests')).text();
+                  const texts = [list, await (await fetch('/__admin/state')).text()];
+                  for (const e of JSON.parse(list).requests) texts.push(await (await fetch('/__admin/requests/' + e.sequence)).text());
+                  return texts.join('\\n');
+                })().then(done, error => done('failed: ' + error));
+                """) as? String)
         #expect(!fetched.hasPrefix("failed") && fetched.contains("<redacted>"))
         for secret in secrets { #expect(!fetched.contains(secret), "a fetched document shows a secret") }
         // Copy as curl, with the credential as a placeholder.
@@ -78,8 +96,12 @@ struct InspectorBrowserTests {
         // The order's history, each transition linked to its exchange: follow COMPLETED to the capture.
         try await browser.click("#state-tab")
         try await browser.waitFor("document.querySelector(\"#state tr[data-resource='\(order)']\")")
-        let history = try #require(try await browser.script("return document.querySelector(\"#state tr[data-resource='\(order)'] .history\").textContent") as? String)
-        #expect(history.contains("CREATED") && history.contains("PAYER_ACTION_REQUIRED") && history.contains("APPROVED") && history.contains("COMPLETED"), "\(history)")
+        let history = try #require(
+            try await browser.script("return document.querySelector(\"#state tr[data-resource='\(order)'] .history\").textContent")
+                as? String)
+        #expect(
+            history.contains("CREATED") && history.contains("PAYER_ACTION_REQUIRED") && history.contains("APPROVED")
+                && history.contains("COMPLETED"), "\(history)")
         let capture = try await live.sequence(endingWith: "/capture")
         try await browser.click("#state tr[data-resource='\(order)'] .history a[data-sequence='\(capture)']")
         try await browser.waitFor("document.querySelector(\"#compare > div[data-sequence='\(capture)']\")")
@@ -90,12 +112,20 @@ struct InspectorBrowserTests {
         try await browser.waitFor("document.querySelector(\"#compare > div[data-sequence='\(refused)']\")")
         try await browser.click("#replay")
         try await browser.waitFor("document.querySelectorAll('#compare > div').length === 2")
-        let columns = try #require(try await browser.script("return [...document.querySelectorAll('#compare > div')].map(d => d.querySelector('h2').textContent + ' | ' + d.querySelector('[data-role=verdict]').textContent)") as? [String])
-        #expect(columns.count == 2 && columns[1].contains("replay of #\(refused)") && columns.allSatisfy { $0.contains("422") && $0.contains("CANNOT_BE_ZERO_OR_NEGATIVE") }, "\(columns)")
+        let columns = try #require(
+            try await browser.script(
+                "return [...document.querySelectorAll('#compare > div')].map(d => d.querySelector('h2').textContent + ' | ' + d.querySelector('[data-role=verdict]').textContent)"
+            ) as? [String])
+        #expect(
+            columns.count == 2 && columns[1].contains("replay of #\(refused)")
+                && columns.allSatisfy { $0.contains("422") && $0.contains("CANNOT_BE_ZERO_OR_NEGATIVE") }, "\(columns)")
         try await browser.waitFor("[...document.querySelectorAll('#rows tr')].length >= 9")
 
         // Offline: the page loaded nothing from anywhere but the sandbox.
-        let origins = try #require(try await browser.script("return performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).map(e => e.name).filter(n => !n.startsWith(location.origin))") as? [String])
+        let origins = try #require(
+            try await browser.script(
+                "return performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).map(e => e.name).filter(n => !n.startsWith(location.origin))"
+            ) as? [String])
         #expect(origins.isEmpty, "\(origins)")
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
         let shot = Self.artifacts.appending(path: "inspector.png")

@@ -29,10 +29,17 @@ struct ProviderRuleTableTests {
 
         var reason: String {
             switch self {
-            case .unmodelled: return "the field or feature it judges is not in our request types (items, breakdown, shipping, payee, platform fees, invoice, FX, payer): the merchant server sends intent, amount and reference only"
-            case .source: return "it judges a payment source the guides' flows never send (vault, stored credentials, network tokens, wallets, banks, BLIK, billing agreements, PNREF or PayPal transaction ids): confirm takes a card"
-            case .account: return "a decision of PayPal's risk, compliance or account systems about a real merchant or payer (limits, restrictions, enablement) that no document states as a rule on the request"
-            case .state: return "it needs a state the sandbox does not model (saved orders, authorize bodies with an amount, completion in progress)"
+            case .unmodelled:
+                return
+                    "the field or feature it judges is not in our request types (items, breakdown, shipping, payee, platform fees, invoice, FX, payer): the merchant server sends intent, amount and reference only"
+            case .source:
+                return
+                    "it judges a payment source the guides' flows never send (vault, stored credentials, network tokens, wallets, banks, BLIK, billing agreements, PNREF or PayPal transaction ids): confirm takes a card"
+            case .account:
+                return
+                    "a decision of PayPal's risk, compliance or account systems about a real merchant or payer (limits, restrictions, enablement) that no document states as a rule on the request"
+            case .state:
+                return "it needs a state the sandbox does not model (saved orders, authorize bodies with an amount, completion in progress)"
             case .notApplicable(let reason), .notRaised(let reason): return reason
             }
         }
@@ -121,7 +128,8 @@ struct ProviderRuleTableTests {
         "ONLY_ONE_BANK_SOURCE_ALLOWED": .source,
         "ONLY_ONE_PAYMENT_SOURCE_ALLOWED": .notApplicable("our confirm type holds one source, the card"),
         "ORDER_CANNOT_BE_SAVED": .state,
-        "ORDER_COMPLETED_OR_VOIDED": .notApplicable("a completed order meets ACTION_DOES_NOT_MATCH_INTENT or ORDER_ALREADY_AUTHORIZED first; voided orders are not modelled"),
+        "ORDER_COMPLETED_OR_VOIDED": .notApplicable(
+            "a completed order meets ACTION_DOES_NOT_MATCH_INTENT or ORDER_ALREADY_AUTHORIZED first; voided orders are not modelled"),
         "ORDER_COMPLETE_ON_PAYMENT_APPROVAL": .unmodelled,
         "ORDER_COMPLETION_IN_PROGRESS": .state,
         "ORDER_IS_PENDING_APPROVAL": .state,
@@ -219,10 +227,16 @@ struct ProviderRuleTableTests {
         for (operation, path, method) in served {
             let responses = try #require(((paths[path] as? [String: Any])?[method] as? [String: Any])?["responses"] as? [String: Any])
             for status in responses.keys.sorted() {
-                let schema = (((responses[status] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+                let schema =
+                    (((responses[status] as? [String: Any])?["content"] as? [String: Any])?["application/json"] as? [String: Any])?[
+                        "schema"] as? [String: Any]
                 for part in schema?["allOf"] as? [[String: Any]] ?? [] {
-                    guard let reference = (part["$ref"] as? String)?.split(separator: "/").last.map(String.init), !reference.hasPrefix("error_") else { continue }
-                    let items = (((schemas[reference] as? [String: Any])?["properties"] as? [String: Any])?["details"] as? [String: Any])?["items"] as? [String: Any]
+                    guard let reference = (part["$ref"] as? String)?.split(separator: "/").last.map(String.init),
+                        !reference.hasPrefix("error_")
+                    else { continue }
+                    let items =
+                        (((schemas[reference] as? [String: Any])?["properties"] as? [String: Any])?["details"] as? [String: Any])?["items"]
+                        as? [String: Any]
                     for entry in items?["anyOf"] as? [[String: Any]] ?? [] {
                         let properties = entry["properties"] as? [String: Any]
                         let issue = ((properties?["issue"] as? [String: Any])?["enum"] as? [String])?.first ?? ""
@@ -235,11 +249,16 @@ struct ProviderRuleTableTests {
                         } else if let verdict = notRaised[issue] {
                             note = (verdict.applicable ? "not raised: " : "n/a: ") + verdict.reason
                         } else if !raisedElsewhere.isEmpty {
-                            note = "n/a: raised by " + raisedElsewhere.joined(separator: ", ") + ", whose bodies carry what it judges; this operation's body does not in our types"
+                            note =
+                                "n/a: raised by " + raisedElsewhere.joined(separator: ", ")
+                                + ", whose bodies carry what it judges; this operation's body does not in our types"
                         } else {
                             note = "UNDECIDED"
                         }
-                        rows.append(Row(operation: operation, status: status, issue: issue, description: description, raised: ours != nil, note: note))
+                        rows.append(
+                            Row(
+                                operation: operation, status: status, issue: issue, description: description, raised: ours != nil,
+                                note: note))
                     }
                 }
             }
@@ -250,30 +269,31 @@ struct ProviderRuleTableTests {
     /// The table as Markdown.
     static func markdown(_ rows: [Row]) -> String {
         var text = """
-        # Provider rules
+            # Provider rules
 
-        What each provider documents that it refuses, and what `payflow serve` does with it. Generated
-        by `ProviderRuleTableTests` (`PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests`
-        rewrites it): PayPal's section from its Orders v2 document, the others from the tables in
-        `Sources/PaymentMocks/Providers` (`ruleTable`). A raised PayPal issue is answered with exactly the
-        status, name, message, issue and description the document gives for that operation, and is provoked
-        by name over a socket in `Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift`; every raised row
-        of the other tables is provoked over a socket in `ProviderRuleTablesSocketTests.swift`, which also
-        checks that the sandbox's journal names exactly the raised codes.
+            What each provider documents that it refuses, and what `payflow serve` does with it. Generated
+            by `ProviderRuleTableTests` (`PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests`
+            rewrites it): PayPal's section from its Orders v2 document, the others from the tables in
+            `Sources/PaymentMocks/Providers` (`ruleTable`). A raised PayPal issue is answered with exactly the
+            status, name, message, issue and description the document gives for that operation, and is provoked
+            by name over a socket in `Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift`; every raised row
+            of the other tables is provoked over a socket in `ProviderRuleTablesSocketTests.swift`, which also
+            checks that the sandbox's journal names exactly the raised codes.
 
-        | provider | raised | applicable | not applicable |
-        |---|---|---|---|
-        | PayPal Orders v2 | \(rows.filter(\.raised).count) | \(rows.filter { $0.raised || $0.note.hasPrefix("not raised") }.count) | \(rows.filter { !$0.raised && !$0.note.hasPrefix("not raised") }.count) |
-        \(Self.otherTables.map { "| \($0.title) | \($0.counts.raised) | \($0.counts.applicable) | \($0.counts.notApplicable) |" }.joined(separator: "\n"))
+            | provider | raised | applicable | not applicable |
+            |---|---|---|---|
+            | PayPal Orders v2 | \(rows.filter(\.raised).count) | \(rows.filter { $0.raised || $0.note.hasPrefix("not raised") }.count) | \(rows.filter { !$0.raised && !$0.note.hasPrefix("not raised") }.count) |
+            \(Self.otherTables.map { "| \($0.title) | \($0.counts.raised) | \($0.counts.applicable) | \($0.counts.notApplicable) |" }.joined(separator: "\n"))
 
-        ## PayPal Orders v2
+            ## PayPal Orders v2
 
-        """
+            """
         for operation in ["createOrder", "getOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"] {
             let own = rows.filter { $0.operation == operation }
             let raised = own.filter(\.raised).count
             let open = own.filter { $0.note.hasPrefix("not raised") }.count
-            text += "\n### `\(operation)` (\(PayPalIssue.contractOperations[operation] ?? operation)): \(raised) raised, \(open) applicable and not raised, \(own.count - raised - open) not applicable\n\n"
+            text +=
+                "\n### `\(operation)` (\(PayPalIssue.contractOperations[operation] ?? operation)): \(raised) raised, \(open) applicable and not raised, \(own.count - raised - open) not applicable\n\n"
             text += "| status | issue | ours |\n|---|---|---|\n"
             for row in own { text += "| \(row.status) | `\(row.issue)` | \(row.note) |\n" }
         }
@@ -281,7 +301,9 @@ struct ProviderRuleTableTests {
     }
 
     /// The tables of the providers without a machine-readable contract.
-    static let otherTables = [MockAmazonPayServer.ruleTable, MockMollieBackend.ruleTable, MockMITServer.ruleTable, MockSRCCheckout.ruleTable]
+    static let otherTables = [
+        MockAmazonPayServer.ruleTable, MockMollieBackend.ruleTable, MockMITServer.ruleTable, MockSRCCheckout.ruleTable,
+    ]
 
     /// Every table without a contract holds each code once, gives every wire row a status, raises
     /// every row that applies, and is in `docs/provider-rules.md` as it is (with or without `../shared`).
@@ -292,10 +314,14 @@ struct ProviderRuleTableTests {
             #expect(Set(codes).count == codes.count, "\(table.provider): a code is listed twice")
             #expect(table.counts.raised == table.counts.applicable, "\(table.provider): an applicable row is not raised")
             #expect(!table.raisedCodes.isEmpty)
-            #expect(file.contains(table.markdown), "docs/provider-rules.md is stale for \(table.provider): PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests")
+            #expect(
+                file.contains(table.markdown),
+                "docs/provider-rules.md is stale for \(table.provider): PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests"
+            )
         }
         // MIT's table is its four catalogs, code for code.
-        let catalogs = SuiteInitializationError.allCases.map(\.code) + SuitePaymentError.allCases.map(\.code)
+        let catalogs =
+            SuiteInitializationError.allCases.map(\.code) + SuitePaymentError.allCases.map(\.code)
             + SuiteAuthenticationError.allCases.map(\.code) + SuiteTokenPaymentError.allCases.map(\.code)
         #expect(MockMITServer.ruleTable.rules.map(\.code) == catalogs)
     }
@@ -310,13 +336,17 @@ struct ProviderRuleTableTests {
         #expect(rows.filter { $0.note == "UNDECIDED" }.map(\.issue) == [])
         // Every issue the sandbox raises is in the list of each operation that raises it, with the
         // document's own description, and is provoked over the socket by name.
-        let socketTests = try String(contentsOf: Self.packageRoot.appending(path: "Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift"), encoding: .utf8)
+        let socketTests =
+            try String(
+                contentsOf: Self.packageRoot.appending(path: "Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift"), encoding: .utf8)
             + String(contentsOf: Self.packageRoot.appending(path: "Tests/PaymentSandboxTests/SandboxHardeningTests.swift"), encoding: .utf8)
         for issue in PayPalIssue.allCases {
             for (operation, description) in issue.descriptions {
                 let listed = rows.first { $0.operation == operation && $0.issue == issue.rawValue }
                 #expect(listed != nil, "\(operation) raises \(issue.rawValue), which its list does not hold")
-                #expect(listed?.description == description, "\(operation) \(issue.rawValue): ours \"\(description)\", PayPal's \"\(listed?.description ?? "")\"")
+                #expect(
+                    listed?.description == description,
+                    "\(operation) \(issue.rawValue): ours \"\(description)\", PayPal's \"\(listed?.description ?? "")\"")
             }
             let provoked = socketTests.contains("\"\(issue.rawValue)\"")
             #expect(provoked, "\(issue.rawValue) is raised but no socket test provokes it by name")
@@ -331,6 +361,8 @@ struct ProviderRuleTableTests {
         if ProcessInfo.processInfo.environment["PAYSCHEMA_UPDATE_RULE_TABLE"] == "1" {
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
-        #expect(try String(contentsOf: file, encoding: .utf8) == text, "docs/provider-rules.md is stale: PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests")
+        #expect(
+            try String(contentsOf: file, encoding: .utf8) == text,
+            "docs/provider-rules.md is stale: PAYSCHEMA_UPDATE_RULE_TABLE=1 swift test --filter ProviderRuleTableTests")
     }
 }

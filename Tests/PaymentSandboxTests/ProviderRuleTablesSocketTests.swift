@@ -1,13 +1,14 @@
 import AmazonPayMerchantServer
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import PaymentMocks
 import SuiteMCommerce
 import SuiteMerchantServer
 import Testing
 import _CryptoExtras
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// The rule tables of Amazon Pay, Mollie's demo backend, MIT and Mastercard's hosted checkout,
 /// proven over a real socket against `payflow serve`: every row marked raised is provoked and
@@ -34,9 +35,16 @@ struct ProviderRuleTablesSocketTests {
     /// `Location` (or the page's text).
     static func tap(_ served: Served, _ target: String, button: String) async throws -> (status: Int, text: String) {
         let body = "button=\(button)"
-        let reply = try await RawSocket.exchange(port: served.port, [RawSocket.lines(
-            "POST \(target) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: \(body.utf8.count)\nConnection: close\n\n") + Array(body.utf8)])
-        let location = reply.text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }.map { String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces) }
+        let reply = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines(
+                    "POST \(target) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: \(body.utf8.count)\nConnection: close\n\n"
+                ) + Array(body.utf8)
+            ])
+        let location = reply.text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("location:") }.map {
+            String($0.dropFirst("location:".count)).trimmingCharacters(in: .whitespaces)
+        }
         return (reply.status ?? 0, location ?? reply.text)
     }
 
@@ -57,19 +65,26 @@ struct ProviderRuleTablesSocketTests {
     }
 
     /// A signed Amazon Pay call through the socket; `edit` changes the headers after signing.
-    static func amazon(_ served: Served, _ key: AmazonKey, _ method: String, _ path: String, body: String = "", idempotencyKey: String? = nil,
-                       host: String? = nil, edit: (inout [String: String]) -> Void = { _ in }) async throws -> (status: Int, reason: String?, body: Data) {
+    static func amazon(
+        _ served: Served, _ key: AmazonKey, _ method: String, _ path: String, body: String = "", idempotencyKey: String? = nil,
+        host: String? = nil, edit: (inout [String: String]) -> Void = { _ in }
+    ) async throws -> (status: Int, reason: String?, body: Data) {
         let signer = AmazonPayRequestSigner(publicKeyID: AmazonKey.id, privateKey: key.key, host: host)
-        var headers = try signer.sign(MockRequest(method: method, path: path, query: [], headers: [:], body: Data(body.utf8), operationID: ""), idempotencyKey: idempotencyKey).headers
+        var headers = try signer.sign(
+            MockRequest(method: method, path: path, query: [], headers: [:], body: Data(body.utf8), operationID: ""),
+            idempotencyKey: idempotencyKey
+        ).headers
         edit(&headers)
         let (status, _, data) = try await served.http(method, "/t/amazonpay" + path, headers: headers, body: body.isEmpty ? nil : body)
         return (status, field(data, "reasonCode"), data)
     }
 
-    static let button = #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/review"},"storeId":"amzn1.application-oa2-client.rules"}"#
+    static let button =
+        #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/review"},"storeId":"amzn1.application-oa2-client.rules"}"#
 
     static func charge(_ amount: String, _ currency: String = "USD") -> String {
-        #"{"webCheckoutDetails":{"checkoutResultReturnUrl":"https://shop.example/result"},"paymentDetails":{"paymentIntent":"AuthorizeWithCapture","chargeAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}}"#
+        #"{"webCheckoutDetails":{"checkoutResultReturnUrl":"https://shop.example/result"},"paymentDetails":{"paymentIntent":"AuthorizeWithCapture","chargeAmount":{"amount":""#
+            + amount + #"","currencyCode":""# + currency + #""}}}"#
     }
 
     static func complete(_ amount: String, _ currency: String = "USD") -> String {
@@ -81,8 +96,14 @@ struct ProviderRuleTablesSocketTests {
         defer { try? FileManager.default.removeItem(at: key.file) }
         let served = try await Served.start(key.arguments)
         defer { served.stop() }
-        func expect(_ answer: (status: Int, reason: String?, body: Data), _ status: Int, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(answer.status == status && answer.reason == reason, "expected \(status) \(reason), got \(answer.status) \(answer.reason ?? "-"): \(String(decoding: answer.body, as: UTF8.self))", sourceLocation: sourceLocation)
+        func expect(
+            _ answer: (status: Int, reason: String?, body: Data), _ status: Int, _ reason: String,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            #expect(
+                answer.status == status && answer.reason == reason,
+                "expected \(status) \(reason), got \(answer.status) \(answer.reason ?? "-"): \(String(decoding: answer.body, as: UTF8.self))",
+                sourceLocation: sourceLocation)
         }
         let created = try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: Self.button, idempotencyKey: "rules0001")
         #expect(created.status == 201)
@@ -93,22 +114,42 @@ struct ProviderRuleTablesSocketTests {
         expect(try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: Self.button), 400, "MissingHeader")
         // An empty idempotency key, signed as sent (URLSession drops an empty header: raw bytes).
         let signer = AmazonPayRequestSigner(publicKeyID: AmazonKey.id, privateKey: key.key)
-        let emptyKey = try signer.sign(MockRequest(method: "POST", path: "/v2/checkoutSessions", query: [], headers: [:], body: Data(Self.button.utf8), operationID: ""), idempotencyKey: "")
+        let emptyKey = try signer.sign(
+            MockRequest(
+                method: "POST", path: "/v2/checkoutSessions", query: [], headers: [:], body: Data(Self.button.utf8), operationID: ""),
+            idempotencyKey: "")
         let head = emptyKey.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
-        let raw = try await RawSocket.exchange(port: served.port, [RawSocket.lines(
-            "POST /t/amazonpay/v2/checkoutSessions HTTP/1.1\nHost: x\n\(head)\nContent-Length: \(Self.button.utf8.count)\nConnection: close\n\n") + Array(Self.button.utf8)])
+        let raw = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines(
+                    "POST /t/amazonpay/v2/checkoutSessions HTTP/1.1\nHost: x\n\(head)\nContent-Length: \(Self.button.utf8.count)\nConnection: close\n\n"
+                ) + Array(Self.button.utf8)
+            ])
         #expect(raw.status == 400 && raw.text.contains("\"MissingHeaderValue\""), "\(raw.text)")
         // Signatures.
         expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = nil }, 401, "InvalidRequestSignature")
-        expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = $0["authorization"]?.replacingOccurrences(of: AmazonKey.id, with: "SANDBOX-UNKNOWN") }, 401, "UnauthorizedAccess")
+        expect(
+            try await Self.amazon(served, key, "GET", path) {
+                $0["authorization"] = $0["authorization"]?.replacingOccurrences(of: AmazonKey.id, with: "SANDBOX-UNKNOWN")
+            }, 401, "UnauthorizedAccess")
         // Paths and methods.
         expect(try await Self.amazon(served, key, "GET", "/v2/checkoutSessions/no-such-session"), 404, "ResourceNotFound")
         expect(try await Self.amazon(served, key, "GET", "/v1/checkoutSessions/\(session)"), 400, "InvalidAPIVersion")
         expect(try await Self.amazon(served, key, "DELETE", path), 405, "UnsupportedOperation")
         // Bodies.
-        expect(try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: "{\"webCheckoutDetails\":", idempotencyKey: "rules0002"), 400, "InvalidRequestFormat")
-        expect(try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: "{}", idempotencyKey: "rules0003"), 400, "MissingParameterValue")
-        expect(try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: Self.button.replacingOccurrences(of: "shop.example", with: "shop.example/other"), idempotencyKey: "rules0001"), 400, "DuplicateIdempotencyKey")
+        expect(
+            try await Self.amazon(
+                served, key, "POST", "/v2/checkoutSessions", body: "{\"webCheckoutDetails\":", idempotencyKey: "rules0002"), 400,
+            "InvalidRequestFormat")
+        expect(
+            try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: "{}", idempotencyKey: "rules0003"), 400,
+            "MissingParameterValue")
+        expect(
+            try await Self.amazon(
+                served, key, "POST", "/v2/checkoutSessions",
+                body: Self.button.replacingOccurrences(of: "shop.example", with: "shop.example/other"), idempotencyKey: "rules0001"), 400,
+            "DuplicateIdempotencyKey")
         // Amounts: zero, signed, negative, too precise, over the ceiling; none is stored.
         for amount in ["0", "0.00", "-5", "+8980", "10.001"] {
             expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge(amount)), 400, "InvalidParameterValue")
@@ -119,13 +160,22 @@ struct ProviderRuleTablesSocketTests {
         #expect(!String(decoding: stored.body, as: UTF8.self).contains("chargeAmount"), "a refused amount was stored")
         #expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge("10.00")).status == 200)
         // Complete: another currency, another amount, an unmet constraint.
-        expect(try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10.00", "EUR"), idempotencyKey: "rules0004"), 400, "CurrencyMismatch")
-        expect(try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("11.00"), idempotencyKey: "rules0005"), 400, "AmountMismatch")
-        expect(try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10"), idempotencyKey: "rules0006"), 422, "InvalidCheckoutSessionStatus")
+        expect(
+            try await Self.amazon(
+                served, key, "POST", path + "/complete", body: Self.complete("10.00", "EUR"), idempotencyKey: "rules0004"), 400,
+            "CurrencyMismatch")
+        expect(
+            try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("11.00"), idempotencyKey: "rules0005"), 400,
+            "AmountMismatch")
+        expect(
+            try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10"), idempotencyKey: "rules0006"), 422,
+            "InvalidCheckoutSessionStatus")
         // The buyer cancels on the payment page: complete is CheckoutSessionCanceled, update InvalidCheckoutSessionStatus.
         let page = try await Self.tap(served, "/h/apay.example/checkout/processing?amazonCheckoutSessionId=\(session)", button: "cancel")
         #expect(page.status == 303, "the payment page answered \(page)")
-        expect(try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10.00"), idempotencyKey: "rules0007"), 422, "CheckoutSessionCanceled")
+        expect(
+            try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10.00"), idempotencyKey: "rules0007"), 422,
+            "CheckoutSessionCanceled")
         expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge("10.00")), 422, "InvalidCheckoutSessionStatus")
         #expect(try await Self.journalRules(served, "amazonpay") == MockAmazonPayServer.ruleTable.raisedCodes)
     }
@@ -150,11 +200,17 @@ struct ProviderRuleTablesSocketTests {
             #expect(try await create(#"{"description":"Order","amount":"# + amount + "}").0 == 422, "\(amount)")
         }
         #expect(try await create(#"{"description":"Order","amount":10,"method":"bitcoin"}"#) == (422, "The given data was invalid."))
-        #expect(try await create(#"{"description":"Order","amount":10,"method":"ideal","issuer":"ideal_NOPE"}"#) == (422, "The given data was invalid."))
+        #expect(
+            try await create(#"{"description":"Order","amount":10,"method":"ideal","issuer":"ideal_NOPE"}"#) == (
+                422, "The given data was invalid."
+            ))
         let above = try await create(#"{"description":"Order","amount":2000.01,"method":"creditcard"}"#)
         #expect(above == (422, "Error executing API call (422: Unprocessable Entity): The amount is higher than the maximum."))
         #expect(try await create(#"{"description":"Order","amount":50000.01}"#).0 == 422)
-        #expect(try await create(#"{"description":"Order","amount":0.01,"method":"bancontact"}"#) == (422, "Error executing API call (422: Unprocessable Entity): The amount is lower than the minimum."))
+        #expect(
+            try await create(#"{"description":"Order","amount":0.01,"method":"bancontact"}"#) == (
+                422, "Error executing API call (422: Unprocessable Entity): The amount is lower than the minimum."
+            ))
         #expect(try await create(#"{"description":"Order","amount":10}"#, scenario: "mollie-rejects").0 == 422)
         #expect(try await create(#"{"description":"Order","amount":2000,"method":"creditcard"}"#).0 == 201)
         #expect(try await Self.journalRules(served, "mollie") == MockMollieBackend.ruleTable.raisedCodes)
@@ -173,20 +229,31 @@ struct ProviderRuleTablesSocketTests {
             let (status, _, data) = try await served.http("POST", "/t/mit/mcommerce/v1/\(path)", headers: headers, body: body)
             return status == 200 ? "200" : Self.field(data, "code")
         }
-        func beans(token: String? = nil, reference: String = "R-1", amount: Decimal = 150, _ change: (inout BeanTokenization, inout Bean3DS) -> Void = { _, _ in }) throws -> String {
+        func beans(
+            token: String? = nil, reference: String = "R-1", amount: Decimal = 150,
+            _ change: (inout BeanTokenization, inout Bean3DS) -> Void = { _, _ in }
+        ) throws -> String {
             var (tokenization, threeDS) = merchant.beans(token: token, amount: amount, reference: reference)
             change(&tokenization, &threeDS)
             return String(decoding: try PayWire.encodeJSON(TokenizeRequest(tokenization: tokenization, threeDS: threeDS)), as: UTF8.self)
         }
         // Hosted payment.
-        let xml = "<xml><tpPago>C</tpPago><amount>150.00</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>R-1</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>"
+        let xml =
+            "<xml><tpPago>C</tpPago><amount>150.00</amount><urlResponse>https://suitemcommerce.com</urlResponse><referencia>R-1</referencia><moneda>MXN</moneda><date_hour>2013-07-10T14:49:24-05:00</date_hour></xml>"
         let xmlA = try SuiteCipher.encryptXMLA(xml, key: merchant.key)
-        func hosted(company: String = merchant.company, xmlA: String = xmlA, xmlM: String = merchant.xmlM, scenario: String? = nil) async throws -> String? {
-            try await call("pay", String(decoding: try PayWire.encodeJSON(HostedPaymentRequest(company: company, xmlA: xmlA, xmlM: xmlM)), as: UTF8.self), scenario: scenario)
+        func hosted(
+            company: String = merchant.company, xmlA: String = xmlA, xmlM: String = merchant.xmlM, scenario: String? = nil
+        ) async throws -> String? {
+            try await call(
+                "pay",
+                String(decoding: try PayWire.encodeJSON(HostedPaymentRequest(company: company, xmlA: xmlA, xmlM: xmlM)), as: UTF8.self),
+                scenario: scenario)
         }
         #expect(try await hosted() == "200")
         #expect(try await hosted(company: "OTHER") == "P001")
-        #expect(try await hosted(xmlA: try SuiteCipher.encryptXMLA(xml.replacingOccurrences(of: "150.00", with: "-5.00"), key: merchant.key)) == "P002")
+        #expect(
+            try await hosted(xmlA: try SuiteCipher.encryptXMLA(xml.replacingOccurrences(of: "150.00", with: "-5.00"), key: merchant.key))
+                == "P002")
         #expect(try await hosted(xmlM: "XMLM-OTHER") == "P003")
         #expect(try await hosted(scenario: "company-suspended") == "C001")
         #expect(try await served.http("POST", "/t/mit/mcommerce/v9/nothing", headers: json, body: "{}").0 == 404)
@@ -195,7 +262,8 @@ struct ProviderRuleTablesSocketTests {
         let aCodes: [(String, (inout BeanTokenization, inout Bean3DS) -> Void)] = [
             ("A009", { t, _ in t.company = "OTHER" }), ("A001", { t, _ in t.branch = "99" }), ("A002", { t, _ in t.country = "USA" }),
             ("A003", { t, _ in t.user = "OTHER" }), ("A004", { t, _ in t.password = "wrong" }), ("A005", { t, _ in t.merchant = "999999" }),
-            ("A006", { _, d in d.currency = .usd }), ("A007", { _, d in d.authKey = "WRONG" }), ("A008", { _, d in d.reference = "R-OTHER" }),
+            ("A006", { _, d in d.currency = .usd }), ("A007", { _, d in d.authKey = "WRONG" }),
+            ("A008", { _, d in d.reference = "R-OTHER" }),
         ]
         for (code, change) in aCodes { #expect(try await call("tokenize", try beans(change)) == code, "\(code)") }
         let (_, _, started) = try await served.http("POST", "/t/mit/mcommerce/v1/tokenize", headers: json, body: try beans())
@@ -233,10 +301,16 @@ struct ProviderRuleTablesSocketTests {
             try await Self.tap(served, "/h/sandbox.src.mastercard.com/srci/?\(query)", button: "success")
         }
         var provoked: Set<String> = []
-        for (query, code) in [("amount=11.22&currency=USD&cartId=cart-1", "MissingCheckoutParameters"), ("checkoutId=c1&amount=11.22&currency=USD", "MissingCheckoutParameters"),
-                              (good.replacingOccurrences(of: "USD", with: "ABC"), "InvalidCurrency"), (good.replacingOccurrences(of: "11.22", with: "-5.00"), "InvalidAmount"),
-                              (good.replacingOccurrences(of: "11.22", with: "0"), "InvalidAmount"), (good.replacingOccurrences(of: "11.22", with: "%2B10.00"), "InvalidAmount"),
-                              (good.replacingOccurrences(of: "11.22", with: "1.001"), "InvalidAmount"), (good.replacingOccurrences(of: "amount=11.22&", with: ""), "InvalidAmount")] {
+        for (query, code) in [
+            ("amount=11.22&currency=USD&cartId=cart-1", "MissingCheckoutParameters"),
+            ("checkoutId=c1&amount=11.22&currency=USD", "MissingCheckoutParameters"),
+            (good.replacingOccurrences(of: "USD", with: "ABC"), "InvalidCurrency"),
+            (good.replacingOccurrences(of: "11.22", with: "-5.00"), "InvalidAmount"),
+            (good.replacingOccurrences(of: "11.22", with: "0"), "InvalidAmount"),
+            (good.replacingOccurrences(of: "11.22", with: "%2B10.00"), "InvalidAmount"),
+            (good.replacingOccurrences(of: "11.22", with: "1.001"), "InvalidAmount"),
+            (good.replacingOccurrences(of: "amount=11.22&", with: ""), "InvalidAmount"),
+        ] {
             let (status, text) = try await tap(query)
             #expect(status == 400 && text.contains(code), "\(query): \(status) \(text)")
             if status == 400, text.contains(code) { provoked.insert(code) }

@@ -1,10 +1,11 @@
+import CLITestSupport
 import Foundation
+import PaymentMocks
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import CLITestSupport
-import PaymentMocks
-import Testing
 
 /// What the real providers refuse, `payflow serve` refuses over a real socket, in the providers' own
 /// words: every rule of `docs/provider-rules.md` marked raised is provoked here by name.
@@ -25,8 +26,9 @@ struct ProviderRulesSocketTests {
     static func refusal(_ answer: (Int, [String: String], Data)) throws -> Refusal {
         let object = try JSONSerialization.jsonObject(with: answer.2) as? [String: Any] ?? [:]
         let details = object["details"] as? [[String: Any]] ?? []
-        return Refusal(status: answer.0, name: object["name"] as? String, message: object["message"] as? String,
-                       issues: details.compactMap { $0["issue"] as? String }, descriptions: details.compactMap { $0["description"] as? String })
+        return Refusal(
+            status: answer.0, name: object["name"] as? String, message: object["message"] as? String,
+            issues: details.compactMap { $0["issue"] as? String }, descriptions: details.compactMap { $0["description"] as? String })
     }
 
     static func order(_ value: String, _ currency: String = "USD") -> String {
@@ -44,29 +46,54 @@ struct ProviderRulesSocketTests {
         let token = try await served.payPalToken()
         let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
         for value in ["-5.00", "-10", "0.00", "-0", "0"] {
-            let refused = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order(value)))
-            #expect(refused.status == 422 && refused.name == "UNPROCESSABLE_ENTITY" && refused.message == Self.unprocessable, "\(value): \(refused)")
+            let refused = try Self.refusal(
+                try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order(value)))
+            #expect(
+                refused.status == 422 && refused.name == "UNPROCESSABLE_ENTITY" && refused.message == Self.unprocessable,
+                "\(value): \(refused)")
             #expect(refused.issues == ["CANNOT_BE_ZERO_OR_NEGATIVE"], "\(value): \(refused)")
-            #expect(refused.descriptions == ["Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported."])
+            #expect(
+                refused.descriptions == [
+                    "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported."
+                ])
         }
-        let plus = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("+10.00")))
+        let plus = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("+10.00")))
         #expect(plus.status == 400 && plus.name == "INVALID_REQUEST" && plus.issues == ["INVALID_PARAMETER_SYNTAX"], "\(plus)")
         #expect(plus.message == "Request is not well-formed, syntactically incorrect, or violates schema.")
         // Over the ceiling, a currency PayPal does not process, one outside ISO 4217, two currencies.
-        let ceiling = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("1000000000000000.00")))
+        let ceiling = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("1000000000000000.00")))
         #expect(ceiling.issues == ["MAX_VALUE_EXCEEDED"], "\(ceiling)")
-        #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("10.00", "AED"))).issues == ["INVALID_CURRENCY_CODE"])
-        let made = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("10.00", "ABC")))
+        #expect(
+            try Self.refusal(
+                try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("10.00", "AED"))
+            ).issues == ["INVALID_CURRENCY_CODE"])
+        let made = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("10.00", "ABC")))
         #expect(made.status == 422 && made.issues == ["INVALID_CURRENCY_CODE"], "\(made)")
-        let two = #"{"intent":"CAPTURE","purchase_units":[{"reference_id":"a","amount":{"currency_code":"USD","value":"1.00"}},{"reference_id":"b","amount":{"currency_code":"EUR","value":"1.00"}}]}"#
-        #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: two)).issues == ["MULTI_CURRENCY_ORDER"])
-        let unnamed = #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"1.00"}},{"reference_id":"b","amount":{"currency_code":"USD","value":"1.00"}}]}"#
-        #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: unnamed)).issues == ["REFERENCE_ID_REQUIRED"])
-        let same = #"{"intent":"CAPTURE","purchase_units":[{"reference_id":"a","amount":{"currency_code":"USD","value":"1.00"}},{"reference_id":"a","amount":{"currency_code":"USD","value":"1.00"}}]}"#
-        #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: same)).issues == ["DUPLICATE_REFERENCE_ID"])
+        let two =
+            #"{"intent":"CAPTURE","purchase_units":[{"reference_id":"a","amount":{"currency_code":"USD","value":"1.00"}},{"reference_id":"b","amount":{"currency_code":"EUR","value":"1.00"}}]}"#
+        #expect(
+            try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: two)).issues == [
+                "MULTI_CURRENCY_ORDER"
+            ])
+        let unnamed =
+            #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"1.00"}},{"reference_id":"b","amount":{"currency_code":"USD","value":"1.00"}}]}"#
+        #expect(
+            try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: unnamed)).issues == [
+                "REFERENCE_ID_REQUIRED"
+            ])
+        let same =
+            #"{"intent":"CAPTURE","purchase_units":[{"reference_id":"a","amount":{"currency_code":"USD","value":"1.00"}},{"reference_id":"a","amount":{"currency_code":"USD","value":"1.00"}}]}"#
+        #expect(
+            try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: same)).issues == [
+                "DUPLICATE_REFERENCE_ID"
+            ])
         // Nothing above became an order: the journal shows no 201.
         let (_, _, journal) = try await served.http("GET", "/__admin/requests?provider=paypal")
-        let statuses = ((try JSONSerialization.jsonObject(with: journal) as? [String: Any])?["requests"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? Int }
+        let statuses = ((try JSONSerialization.jsonObject(with: journal) as? [String: Any])?["requests"] as? [[String: Any]] ?? [])
+            .compactMap { $0["status"] as? Int }
         #expect(!statuses.contains(201))
     }
 
@@ -77,33 +104,59 @@ struct ProviderRulesSocketTests {
         defer { served.stop() }
         let token = try await served.payPalToken()
         let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
-        let malformed = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: "{\"intent\":"))
-        #expect(malformed.status == 400 && malformed.issues == ["MALFORMED_REQUEST_JSON"] && malformed.descriptions == ["The request JSON is not well formed."], "\(malformed)")
-        let missing = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: #"{"intent":"CAPTURE"}"#))
-        #expect(missing.issues == ["MISSING_REQUIRED_PARAMETER"] && missing.descriptions == ["A required parameter is missing."], "\(missing)")
+        let malformed = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: "{\"intent\":"))
+        #expect(
+            malformed.status == 400 && malformed.issues == ["MALFORMED_REQUEST_JSON"]
+                && malformed.descriptions == ["The request JSON is not well formed."], "\(malformed)")
+        let missing = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: #"{"intent":"CAPTURE"}"#))
+        #expect(
+            missing.issues == ["MISSING_REQUIRED_PARAMETER"] && missing.descriptions == ["A required parameter is missing."], "\(missing)")
         let order = try await served.payPalOrder(token: token)
         // A value outside its enum, a string too short, too few and too many units.
-        let sell = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("1.00").replacingOccurrences(of: "CAPTURE", with: "SELL")))
-        #expect(sell.status == 400 && sell.issues == ["INVALID_PARAMETER_VALUE"] && sell.descriptions == ["A parameter value is not valid."], "\(sell)")
+        let sell = try Self.refusal(
+            try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders", headers: headers,
+                body: Self.order("1.00").replacingOccurrences(of: "CAPTURE", with: "SELL")))
+        #expect(
+            sell.status == 400 && sell.issues == ["INVALID_PARAMETER_VALUE"] && sell.descriptions == ["A parameter value is not valid."],
+            "\(sell)")
         let empty = #"{"intent":"CAPTURE","purchase_units":[{"reference_id":"","amount":{"currency_code":"USD","value":"1.00"}}]}"#
         let short = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: empty))
-        #expect(short.issues == ["INVALID_STRING_LENGTH"] && short.descriptions == ["The value of a field is either too short or too long"], "\(short)")
-        let none = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: #"{"intent":"CAPTURE","purchase_units":[]}"#))
+        #expect(
+            short.issues == ["INVALID_STRING_LENGTH"] && short.descriptions == ["The value of a field is either too short or too long"],
+            "\(short)")
+        let none = try Self.refusal(
+            try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders", headers: headers, body: #"{"intent":"CAPTURE","purchase_units":[]}"#))
         #expect(none.issues == ["INVALID_ARRAY_MIN_ITEMS"], "\(none)")
         let unit = #"{"reference_id":"r","amount":{"currency_code":"USD","value":"1.00"}}"#
-        let eleven = #"{"intent":"CAPTURE","purchase_units":["# + (0..<11).map { unit.replacingOccurrences(of: #""r""#, with: "\"r\($0)\"") }.joined(separator: ",") + "]}"
-        #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: eleven)).issues == ["INVALID_ARRAY_MAX_ITEMS"])
+        let eleven =
+            #"{"intent":"CAPTURE","purchase_units":["#
+            + (0..<11).map { unit.replacingOccurrences(of: #""r""#, with: "\"r\($0)\"") }.joined(separator: ",") + "]}"
+        #expect(
+            try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: eleven)).issues == [
+                "INVALID_ARRAY_MAX_ITEMS"
+            ])
         // Confirm words the same refusal with its own list's description.
         let badExpiry = SandboxHardeningTests.confirmBody.replacingOccurrences(of: "2030-01", with: "2030-13")
-        let syntax = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: headers, body: badExpiry))
-        #expect(syntax.issues == ["INVALID_PARAMETER_SYNTAX"] && syntax.descriptions == ["The value of the field does not conform to the expected format."], "\(syntax)")
+        let syntax = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: headers, body: badExpiry)
+        )
+        #expect(
+            syntax.issues == ["INVALID_PARAMETER_SYNTAX"]
+                && syntax.descriptions == ["The value of the field does not conform to the expected format."], "\(syntax)")
         let unauthorized = try Self.refusal(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)"))
         #expect(unauthorized.status == 401 && unauthorized.name == "AUTHENTICATION_FAILURE")
         #expect(unauthorized.message == "Authentication failed due to missing authorization header, or invalid authentication credentials.")
         let unknown = try Self.refusal(try await served.http("GET", "/t/paypal/v2/checkout/orders/NEVER-CREATED", headers: headers))
         #expect(unknown.status == 404 && unknown.issues == ["INVALID_RESOURCE_ID"], "\(unknown)")
         // No issue code in any message: the message is the contract's fixed sentence.
-        #expect(![malformed, missing, unauthorized, unknown].contains { $0.message?.range(of: #"^[A-Z_]+$"#, options: .regularExpression) != nil })
+        #expect(
+            ![malformed, missing, unauthorized, unknown].contains {
+                $0.message?.range(of: #"^[A-Z_]+$"#, options: .regularExpression) != nil
+            })
     }
 
     /// The parameters PayPal's document declares are read and checked as declared (`Prefer`,
@@ -116,30 +169,44 @@ struct ProviderRulesSocketTests {
         let token = try await served.payPalToken()
         let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
         func create(_ extra: [String: String]) async throws -> Refusal {
-            try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers.merging(extra) { $1 }, body: Self.order("1.00")))
+            try Self.refusal(
+                try await served.http(
+                    "POST", "/t/paypal/v2/checkout/orders", headers: headers.merging(extra) { $1 }, body: Self.order("1.00")))
         }
         let long = try await create(["Prefer": String(repeating: "=", count: 26)])
         #expect(long.status == 400 && long.issues == ["INVALID_STRING_LENGTH"], "\(long)")
         #expect(try await create(["Prefer": "return=minimal;x"]).issues == ["INVALID_PARAMETER_SYNTAX"])
         #expect(try await create(["PayPal-Request-Id": String(repeating: "r", count: 109)]).issues == ["INVALID_STRING_LENGTH"])
         #expect(try await create(["PayPal-Client-Metadata-Id": String(repeating: "m", count: 37)]).issues == ["INVALID_STRING_LENGTH"])
-        #expect(try await create(["Prefer": "return=representation", "PayPal-Client-Metadata-Id": "m-1", "PayPal-Partner-Attribution-Id": "BN-1"]).status == 201)
+        #expect(
+            try await create([
+                "Prefer": "return=representation", "PayPal-Client-Metadata-Id": "m-1", "PayPal-Partner-Attribution-Id": "BN-1",
+            ]).status == 201)
         let order = try await served.payPalOrder(token: token)
-        let fields = try Self.refusal(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)?fields=PAYMENT-SOURCE", headers: headers))
+        let fields = try Self.refusal(
+            try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)?fields=PAYMENT-SOURCE", headers: headers))
         // Get declares no 400 and no issue list: PayPal's default error, without details.
         #expect(fields.status == 400 && fields.name == "INVALID_REQUEST" && fields.issues.isEmpty, "\(fields)")
         #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)?fields=payment_source", headers: headers).0 == 200)
         // No body at all: what the order's state allows (not approved yet), never a malformed-JSON 400.
-        let bare = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: ["Authorization": "Bearer \(token)"]))
+        let bare = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: ["Authorization": "Bearer \(token)"]))
         #expect(bare.status == 422 && bare.issues == ["ORDER_NOT_APPROVED"], "\(bare)")
-        _ = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: headers, body: SandboxHardeningTests.confirmBody)
-        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: ["Authorization": "Bearer \(token)"]).0 == 201)
-        let negative = try await create([:]) // a valid one, then the one without an integer digit
+        _ = try await served.http(
+            "POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: headers,
+            body: SandboxHardeningTests.confirmBody)
+        #expect(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: ["Authorization": "Bearer \(token)"]).0
+                == 201)
+        let negative = try await create([:])  // a valid one, then the one without an integer digit
         #expect(negative.status == 201)
         let dot = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("-.5")))
         #expect(dot.status == 422 && dot.issues == ["CANNOT_BE_ZERO_OR_NEGATIVE"], "\(dot)")
-        let positiveDot = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order(".5")))
-        #expect(positiveDot.status == 400 && positiveDot.issues == ["INVALID_PARAMETER_SYNTAX"], "a listed difference (paypal-official-differences.json): \(positiveDot)")
+        let positiveDot = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order(".5")))
+        #expect(
+            positiveDot.status == 400 && positiveDot.issues == ["INVALID_PARAMETER_SYNTAX"],
+            "a listed difference (paypal-official-differences.json): \(positiveDot)")
     }
 
     /// Confirm's card rules and state rules, and authorize's and capture's state rules, each with
@@ -152,16 +219,21 @@ struct ProviderRulesSocketTests {
         func confirm(_ order: String, _ body: String, scenario: String? = nil) async throws -> Refusal {
             var sent = headers
             if let scenario { sent["Sandbox-Scenario"] = scenario }
-            return try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: sent, body: body))
+            return try Self.refusal(
+                try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: sent, body: body))
         }
         let order = try await served.payPalOrder(token: token)
         let expired = try await confirm(order, SandboxHardeningTests.confirmBody.replacingOccurrences(of: "2030-01", with: "2021-03"))
-        #expect(expired.status == 422 && expired.issues == ["CARD_EXPIRED"] && expired.descriptions == ["The card is expired"], "\(expired)")
+        #expect(
+            expired.status == 422 && expired.issues == ["CARD_EXPIRED"] && expired.descriptions == ["The card is expired"], "\(expired)")
         let amexThree = SandboxHardeningTests.confirmBody.replacingOccurrences(of: "4111111111111111", with: "378282246310005")
         #expect(try await confirm(order, amexThree).issues == ["INVALID_SECURITY_CODE_LENGTH"])
         let visaFour = SandboxHardeningTests.confirmBody.replacingOccurrences(of: #""123""#, with: #""1234""#)
         #expect(try await confirm(order, visaFour).issues == ["INVALID_SECURITY_CODE_LENGTH"])
-        #expect(try await confirm(order, SandboxHardeningTests.confirmBody, scenario: "card-declined").issues == ["PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"])
+        #expect(
+            try await confirm(order, SandboxHardeningTests.confirmBody, scenario: "card-declined").issues == [
+                "PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"
+            ])
         let far = try await confirm(order, SandboxHardeningTests.confirmBody.replacingOccurrences(of: "2030-01", with: "2099-01"))
         #expect(far.status == 422 && far.issues == ["INVALID_EXPIRY_DATE"], "\(far)")
         // A card without its number (PayPal's document allows one for network tokens and vaulted
@@ -169,37 +241,71 @@ struct ProviderRulesSocketTests {
         let numberless = try await confirm(order, #"{"payment_source":{"card":{"expiry":"2030-01"}}}"#)
         #expect(numberless.status == 400 && numberless.issues == ["MISSING_REQUIRED_PARAMETER"], "\(numberless)")
         let empty = try await confirm(order, #"{"payment_source":{}}"#)
-        #expect(empty.status == 422 && empty.issues == ["NO_PAYMENT_SOURCE_PROVIDED"] && empty.descriptions == ["At least one payment method is required within the payment source."], "\(empty)")
+        #expect(
+            empty.status == 422 && empty.issues == ["NO_PAYMENT_SOURCE_PROVIDED"]
+                && empty.descriptions == ["At least one payment method is required within the payment source."], "\(empty)")
         // Capture before approval, then approve, confirm again, capture, capture again, confirm again.
         let capture = "/t/paypal/v2/checkout/orders/\(order)/capture"
         #expect(try Self.refusal(try await served.http("POST", capture, headers: headers, body: "{}")).issues == ["ORDER_NOT_APPROVED"])
-        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: headers, body: SandboxHardeningTests.confirmBody).0 == 200)
+        #expect(
+            try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: headers,
+                body: SandboxHardeningTests.confirmBody
+            ).0 == 200)
         #expect(try await confirm(order, SandboxHardeningTests.confirmBody).issues == ["PAYMENT_ALREADY_APPROVED"])
-        #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/authorize", headers: headers, body: "{}")).issues == ["ACTION_DOES_NOT_MATCH_INTENT"])
-        let declined = try Self.refusal(try await served.http("POST", capture, headers: headers.merging(["Sandbox-Scenario": "instrument-declined"]) { $1 }, body: "{}"))
+        #expect(
+            try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/authorize", headers: headers, body: "{}"))
+                .issues == ["ACTION_DOES_NOT_MATCH_INTENT"])
+        let declined = try Self.refusal(
+            try await served.http("POST", capture, headers: headers.merging(["Sandbox-Scenario": "instrument-declined"]) { $1 }, body: "{}")
+        )
         #expect(declined.status == 422 && declined.issues == ["INSTRUMENT_DECLINED"], "\(declined)")
         #expect(try await served.http("POST", capture, headers: headers, body: "{}").0 == 201)
         #expect(try Self.refusal(try await served.http("POST", capture, headers: headers, body: "{}")).issues == ["ORDER_ALREADY_CAPTURED"])
         #expect(try await confirm(order, SandboxHardeningTests.confirmBody).issues == ["ORDER_CANNOT_BE_CONFIRMED"])
         // An order created to authorize: authorized once, then ORDER_ALREADY_AUTHORIZED.
-        let (_, _, created) = try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order("5.00").replacingOccurrences(of: "CAPTURE", with: "AUTHORIZE"))
+        let (_, _, created) = try await served.http(
+            "POST", "/t/paypal/v2/checkout/orders", headers: headers,
+            body: Self.order("5.00").replacingOccurrences(of: "CAPTURE", with: "AUTHORIZE"))
         let authorizeOrder = try #require((try JSONSerialization.jsonObject(with: created) as? [String: Any])?["id"] as? String)
-        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/confirm-payment-source", headers: headers, body: SandboxHardeningTests.confirmBody).0 == 200)
-        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/authorize", headers: headers, body: "{}").0 == 201)
-        #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/authorize", headers: headers, body: "{}")).issues == ["ORDER_ALREADY_AUTHORIZED"])
+        #expect(
+            try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/confirm-payment-source", headers: headers,
+                body: SandboxHardeningTests.confirmBody
+            ).0 == 200)
+        #expect(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/authorize", headers: headers, body: "{}").0 == 201
+        )
+        #expect(
+            try Self.refusal(
+                try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/authorize", headers: headers, body: "{}")
+            ).issues == ["ORDER_ALREADY_AUTHORIZED"])
         // PayPal's negative testing: `PayPal-Mock-Response` raises an issue of the operation's list.
         let mockedOrder = try await served.payPalOrder(token: token)
-        let mocked = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(mockedOrder)/authorize",
-                                                            headers: headers.merging(["PayPal-Mock-Response": #"{"mock_application_codes":"ORDER_EXPIRED"}"#]) { $1 }, body: "{}"))
-        #expect(mocked.status == 422 && mocked.issues == ["ORDER_EXPIRED"] && mocked.descriptions.first?.hasPrefix("Order is expired") == true, "\(mocked)")
-        let ignored = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(mockedOrder)/authorize",
-                                                             headers: headers.merging(["PayPal-Mock-Response": #"{"mock_application_codes":"CARD_EXPIRED"}"#]) { $1 }, body: "{}"))
+        let mocked = try Self.refusal(
+            try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders/\(mockedOrder)/authorize",
+                headers: headers.merging(["PayPal-Mock-Response": #"{"mock_application_codes":"ORDER_EXPIRED"}"#]) { $1 }, body: "{}"))
+        #expect(
+            mocked.status == 422 && mocked.issues == ["ORDER_EXPIRED"] && mocked.descriptions.first?.hasPrefix("Order is expired") == true,
+            "\(mocked)")
+        let ignored = try Self.refusal(
+            try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders/\(mockedOrder)/authorize",
+                headers: headers.merging(["PayPal-Mock-Response": #"{"mock_application_codes":"CARD_EXPIRED"}"#]) { $1 }, body: "{}"))
         // The order was created to capture: without the mock, authorize answers what the order's state says.
         #expect(ignored.issues == ["ACTION_DOES_NOT_MATCH_INTENT"], "a code authorize's list does not hold is ignored: \(ignored)")
         // A challenge pending: capture is PAYER_ACTION_REQUIRED.
         let challenged = try await served.payPalOrder(token: token)
-        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(challenged)/confirm-payment-source", headers: headers.merging(["Sandbox-Scenario": "3ds-challenge"]) { $1 }, body: SandboxHardeningTests.confirmBody).0 == 200)
-        #expect(try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders/\(challenged)/capture", headers: headers, body: "{}")).issues == ["PAYER_ACTION_REQUIRED"])
+        #expect(
+            try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders/\(challenged)/confirm-payment-source",
+                headers: headers.merging(["Sandbox-Scenario": "3ds-challenge"]) { $1 }, body: SandboxHardeningTests.confirmBody
+            ).0 == 200)
+        #expect(
+            try Self.refusal(
+                try await served.http("POST", "/t/paypal/v2/checkout/orders/\(challenged)/capture", headers: headers, body: "{}")
+            ).issues == ["PAYER_ACTION_REQUIRED"])
     }
 
     /// HEAD answers wherever GET does: the same status and headers, no body.
@@ -208,9 +314,11 @@ struct ProviderRulesSocketTests {
         defer { served.stop() }
         let token = try await served.payPalToken()
         let order = try await served.payPalOrder(token: token)
-        for (path, headers) in [("/", [String: String]()), ("/__admin/health", [:]), ("/__admin/requests", [:]), ("/__admin", [:]),
-                                ("/h/www.sandbox.paypal.com/checkoutnow?token=\(order)", [:]),
-                                ("/t/paypal/v2/checkout/orders/\(order)", ["Authorization": "Bearer \(token)"])] {
+        for (path, headers) in [
+            ("/", [String: String]()), ("/__admin/health", [:]), ("/__admin/requests", [:]), ("/__admin", [:]),
+            ("/h/www.sandbox.paypal.com/checkoutnow?token=\(order)", [:]),
+            ("/t/paypal/v2/checkout/orders/\(order)", ["Authorization": "Bearer \(token)"]),
+        ] {
             let get = try await served.http("GET", path, headers: headers)
             let head = try await served.http("HEAD", path, headers: headers)
             #expect(get.0 == 200 && head.0 == 200, "\(path): GET \(get.0), HEAD \(head.0)")

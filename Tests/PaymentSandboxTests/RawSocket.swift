@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -77,7 +78,10 @@ enum RawSocket {
         var closed = false
         while received.count < 16 << 20 {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { closed = true; break }
+            if count == 0 {
+                closed = true
+                break
+            }
             if count < 0 {
                 closed = errno == ECONNRESET
                 break

@@ -1,11 +1,12 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import CLITestSupport
+import Foundation
 import PaymentMocks
 import PaymentSandbox
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `payflow serve`'s providers on a real loopback socket, attacked and driven as a client outside
 /// the package would: hostile requests never crash it or grow it, hosted pages keep their state
@@ -72,7 +73,9 @@ struct SandboxHardeningTests {
         }
 
         /// One request with URLSession; the status, headers and body.
-        func http(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil, timeout: TimeInterval = 30) async throws -> (Int, [String: String], Data) {
+        func http(
+            _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil, timeout: TimeInterval = 30
+        ) async throws -> (Int, [String: String], Data) {
             guard let url = URL(string: base.absoluteString + path) else { throw URLError(.badURL) }
             var request = URLRequest(url: url, timeoutInterval: timeout)
             request.httpMethod = method
@@ -89,13 +92,17 @@ struct SandboxHardeningTests {
 
         /// A PayPal token from the sandbox's own token endpoint.
         func payPalToken() async throws -> String {
-            let (_, _, body) = try await http("POST", "/t/paypal/v1/oauth2/token", headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"], body: "grant_type=client_credentials")
+            let (_, _, body) = try await http(
+                "POST", "/t/paypal/v1/oauth2/token",
+                headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
+                body: "grant_type=client_credentials")
             return try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["access_token"] as? String)
         }
 
         /// A new PayPal order's id.
         func payPalOrder(token: String) async throws -> String {
-            let (status, _, body) = try await http("POST", "/t/paypal/v2/checkout/orders", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+            let (status, _, body) = try await http(
+                "POST", "/t/paypal/v2/checkout/orders", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
                 body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"10.00"}}]}"#)
             #expect(status == 201)
             return try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["id"] as? String)
@@ -106,7 +113,8 @@ struct SandboxHardeningTests {
         }
     }
 
-    static let confirmBody = #"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2030-01","security_code":"123"}},"application_context":{"return_url":"com.example.app://card/success","cancel_url":"com.example.app://card/cancel"}}"#
+    static let confirmBody =
+        #"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2030-01","security_code":"123"}},"application_context":{"return_url":"com.example.app://card/success","cancel_url":"com.example.app://card/cancel"}}"#
 
     @Test func hostileRequestsAreAnsweredAndNeverCrashTheServer() async throws {
         // Kept-alive connections close after 2 s idle, so every exchange ends by itself.
@@ -117,19 +125,61 @@ struct SandboxHardeningTests {
         let port = served.port
         let nested = String(repeating: "[", count: 200_000)
         let cases: [(String, [UInt8])] = [
-            ("broken percent-encoding", RawSocket.lines("GET /t/paypal/v2/checkout/orders/%%zz%G HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\n\n")),
-            ("percent-encoded invalid UTF-8", RawSocket.lines("GET /t/paypal/v2/checkout/orders/%FF%FE%C0 HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\n\n")),
-            ("raw invalid UTF-8 in the path", Array("GET /t/mollie/api/payments/".utf8) + [0xFF, 0xC3, 0x28] + RawSocket.lines(" HTTP/1.1\nHost: x\n\n")),
-            ("a 200 KB header", RawSocket.lines("GET /t/mollie/api/payments HTTP/1.1\nHost: x\nX-Big: \(String(repeating: "a", count: 200_000))\n\n")),
-            ("5,000 headers", RawSocket.lines("GET /t/mollie/api/payments HTTP/1.1\nHost: x\n" + (0..<5_000).map { "X-H\($0): v\n" }.joined() + "\n")),
-            ("a 4 MiB body", RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 4194304\n\n") + [UInt8](repeating: 0x41, count: 4 << 20)),
-            ("a 4 MiB chunked body", RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nTransfer-Encoding: chunked\n\n400000\n") + [UInt8](repeating: 0x41, count: 4 << 20) + RawSocket.lines("\n0\n\n")),
-            ("200,000 nested arrays", RawSocket.lines("POST /t/paypal/v2/checkout/orders HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\nContent-Type: application/json\nContent-Length: \(nested.utf8.count)\n\n") + Array(nested.utf8)),
-            ("invalid UTF-8 in a JSON body", RawSocket.lines("POST /t/paypal/v2/checkout/orders HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\nContent-Length: 6\n\n") + [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D]),
-            ("a return URL `http://[::1`", RawSocket.lines("POST /t/paypal/v2/checkout/orders/\(order)/confirm-payment-source HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\nContent-Type: application/json\nContent-Length: \(Self.confirmBody.replacingOccurrences(of: "com.example.app://card/success", with: "http://[::1").utf8.count)\n\n\(Self.confirmBody.replacingOccurrences(of: "com.example.app://card/success", with: "http://[::1"))")),
+            (
+                "broken percent-encoding",
+                RawSocket.lines("GET /t/paypal/v2/checkout/orders/%%zz%G HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\n\n")
+            ),
+            (
+                "percent-encoded invalid UTF-8",
+                RawSocket.lines("GET /t/paypal/v2/checkout/orders/%FF%FE%C0 HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\n\n")
+            ),
+            (
+                "raw invalid UTF-8 in the path",
+                Array("GET /t/mollie/api/payments/".utf8) + [0xFF, 0xC3, 0x28] + RawSocket.lines(" HTTP/1.1\nHost: x\n\n")
+            ),
+            (
+                "a 200 KB header",
+                RawSocket.lines("GET /t/mollie/api/payments HTTP/1.1\nHost: x\nX-Big: \(String(repeating: "a", count: 200_000))\n\n")
+            ),
+            (
+                "5,000 headers",
+                RawSocket.lines("GET /t/mollie/api/payments HTTP/1.1\nHost: x\n" + (0..<5_000).map { "X-H\($0): v\n" }.joined() + "\n")
+            ),
+            (
+                "a 4 MiB body",
+                RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 4194304\n\n")
+                    + [UInt8](repeating: 0x41, count: 4 << 20)
+            ),
+            (
+                "a 4 MiB chunked body",
+                RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nTransfer-Encoding: chunked\n\n400000\n")
+                    + [UInt8](repeating: 0x41, count: 4 << 20) + RawSocket.lines("\n0\n\n")
+            ),
+            (
+                "200,000 nested arrays",
+                RawSocket.lines(
+                    "POST /t/paypal/v2/checkout/orders HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\nContent-Type: application/json\nContent-Length: \(nested.utf8.count)\n\n"
+                ) + Array(nested.utf8)
+            ),
+            (
+                "invalid UTF-8 in a JSON body",
+                RawSocket.lines(
+                    "POST /t/paypal/v2/checkout/orders HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\nContent-Length: 6\n\n") + [
+                        0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D,
+                    ]
+            ),
+            (
+                "a return URL `http://[::1`",
+                RawSocket.lines(
+                    "POST /t/paypal/v2/checkout/orders/\(order)/confirm-payment-source HTTP/1.1\nHost: x\nAuthorization: Bearer \(token)\nContent-Type: application/json\nContent-Length: \(Self.confirmBody.replacingOccurrences(of: "com.example.app://card/success", with: "http://[::1").utf8.count)\n\n\(Self.confirmBody.replacingOccurrences(of: "com.example.app://card/success", with: "http://[::1"))"
+                )
+            ),
             ("a request line that is not HTTP", Array("\u{0}\u{1}\u{2}GARBAGE\r\n\r\n".utf8)),
             ("HTTP/0.9", RawSocket.lines("GET /\n")),
-            ("a body shorter than its Content-Length", RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 100\n\n{\"amount\":")),
+            (
+                "a body shorter than its Content-Length",
+                RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 100\n\n{\"amount\":")
+            ),
             ("a method HTTP parsers do not know", RawSocket.lines("BREW /t/paypal/v2/checkout/orders HTTP/1.1\nHost: x\n\n")),
             ("a method no operation takes", RawSocket.lines("QUERY /t/paypal/v2/checkout/orders HTTP/1.1\nHost: x\n\n")),
         ]
@@ -152,7 +202,8 @@ struct SandboxHardeningTests {
         #expect([400, 404].contains(answers["broken percent-encoding"] ?? 0))
         #expect([400, 404].contains(answers["percent-encoded invalid UTF-8"] ?? 0))
         // The order is untouched by everything above.
-        let (_, _, orderBody) = try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)"])
+        let (_, _, orderBody) = try await served.http(
+            "GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)"])
         #expect((try JSONSerialization.jsonObject(with: orderBody) as? [String: Any])?["status"] as? String == "CREATED")
     }
 
@@ -178,7 +229,9 @@ struct SandboxHardeningTests {
         #expect(reply.text.components(separatedBy: "\r\nDate: ").count == 7, "\(reply.text.prefix(2_000))")
         // The journal listed both provider requests before it (it was asked in between).
         let journal = reply.text.components(separatedBy: "HTTP/1.1 ").dropFirst(4).first ?? ""
-        #expect(journal.contains("/t/paypal/v1/oauth2/token") && journal.contains("/t/paypal/v2/checkout/orders/NOPE"), "\(journal.prefix(2_000))")
+        #expect(
+            journal.contains("/t/paypal/v1/oauth2/token") && journal.contains("/t/paypal/v2/checkout/orders/NOPE"),
+            "\(journal.prefix(2_000))")
     }
 
     /// The router may answer a request before its body has all arrived (a 404 reads no body): the
@@ -186,10 +239,12 @@ struct SandboxHardeningTests {
     @Test func aRequestAnsweredBeforeItsBodyEndedDoesNotStallTheConnection() async throws {
         let served = try await Served.start()
         defer { served.stop() }
-        let reply = try await RawSocket.exchange(port: served.port, [
-            RawSocket.lines("POST /not-a-route HTTP/1.1\nHost: x\nContent-Length: 10\n\n01234"),
-            RawSocket.lines("56789GET /t/mollie/api/methods HTTP/1.1\nHost: x\nConnection: close\n\n"),
-        ], pause: 0.3, readTimeout: 15)
+        let reply = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines("POST /not-a-route HTTP/1.1\nHost: x\nContent-Length: 10\n\n01234"),
+                RawSocket.lines("56789GET /t/mollie/api/methods HTTP/1.1\nHost: x\nConnection: close\n\n"),
+            ], pause: 0.3, readTimeout: 15)
         let statuses = reply.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { Int($0.prefix(3)) ?? 0 }
         #expect(reply.closed && statuses.count == 2 && statuses.first == 404, "\(reply.text.prefix(2_000))")
         #expect(statuses.last.map { $0 != 404 && $0 != 0 } ?? false, "\(reply.text.prefix(2_000))")
@@ -199,16 +254,25 @@ struct SandboxHardeningTests {
         let served = try await Served.start(["--idle-timeout", "2", "--body-timeout", "0.5"])
         defer { served.stop() }
         // A head that never ends: closed after the idle timeout.
-        let head = try await RawSocket.exchange(port: served.port, [Array("GET /t/mollie/api/payments HTTP/1.1\r\nHost: x\r\n".utf8)], readTimeout: 10)
+        let head = try await RawSocket.exchange(
+            port: served.port, [Array("GET /t/mollie/api/payments HTTP/1.1\r\nHost: x\r\n".utf8)], readTimeout: 10)
         #expect(head.closed && head.elapsed < .seconds(6), "\(head.elapsed)")
         // A body that never arrives: 408 after the read timeout.
-        let body = try await RawSocket.exchange(port: served.port, [RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 50\n\n{")], readTimeout: 10)
+        let body = try await RawSocket.exchange(
+            port: served.port, [RawSocket.lines("POST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 50\n\n{")], readTimeout: 10)
         #expect(body.status == 408 && body.elapsed < .seconds(6), "\(body.status ?? 0) after \(body.elapsed): \(body.text.prefix(200))")
         // The same body behind a request still being answered (sent at once): timed from when its
         // turn comes, 408 as well, not left to the idle timeout.
-        let behind = try await RawSocket.exchange(port: served.port, [RawSocket.lines("GET /t/mollie/api/methods HTTP/1.1\nHost: x\n\nPOST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 50\n\n{")], readTimeout: 10)
+        let behind = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines(
+                    "GET /t/mollie/api/methods HTTP/1.1\nHost: x\n\nPOST /t/mollie/api/payments HTTP/1.1\nHost: x\nContent-Length: 50\n\n{")
+            ], readTimeout: 10)
         let statuses = behind.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { Int($0.prefix(3)) ?? 0 }
-        #expect(statuses.count == 2 && statuses.last == 408 && behind.elapsed < .seconds(1.8), "\(statuses) after \(behind.elapsed): \(behind.text.prefix(400))")
+        #expect(
+            statuses.count == 2 && statuses.last == 408 && behind.elapsed < .seconds(1.8),
+            "\(statuses) after \(behind.elapsed): \(behind.text.prefix(400))")
         // A connection opened and left alone.
         let idle = try await RawSocket.exchange(port: served.port, [], readTimeout: 10)
         #expect(idle.closed && idle.elapsed < .seconds(6), "\(idle.elapsed)")
@@ -232,7 +296,9 @@ struct SandboxHardeningTests {
         #expect(after - before < 48 * 1_024, "resident memory grew \(after - before) KiB over 72 MB of bodies")
         // Payments per device are bounded too; the oldest go first.
         for index in 0..<(MockMollieBackend.paymentsPerDevice + 20) {
-            _ = try await served.http("POST", "/t/mollie/api/payments", headers: ["X-Mollie-Checkout-Device-UUID": device, "Content-Type": "application/json"], body: #"{"description":"Order \#(index)","amount":1}"#)
+            _ = try await served.http(
+                "POST", "/t/mollie/api/payments", headers: ["X-Mollie-Checkout-Device-UUID": device, "Content-Type": "application/json"],
+                body: #"{"description":"Order \#(index)","amount":1}"#)
         }
         let (_, _, list) = try await served.http("GET", "/t/mollie/api/payments", headers: ["X-Mollie-Checkout-Device-UUID": device])
         let payments = try #require((try JSONSerialization.jsonObject(with: list) as? [String: Any])?["data"] as? [[String: Any]])
@@ -244,7 +310,8 @@ struct SandboxHardeningTests {
         defer { served.stop() }
         let device = UUID().uuidString.lowercased()
         // Mollie: a 100,000-character description (at most 255) and an amount below a cent's scale.
-        let (mollie, _, mollieBody) = try await served.http("POST", "/t/mollie/api/payments", headers: ["X-Mollie-Checkout-Device-UUID": device, "Content-Type": "application/json"],
+        let (mollie, _, mollieBody) = try await served.http(
+            "POST", "/t/mollie/api/payments", headers: ["X-Mollie-Checkout-Device-UUID": device, "Content-Type": "application/json"],
             body: "{\"description\":\"\(String(repeating: "d", count: 100_000))\",\"amount\":10.001}")
         #expect(mollie == 422)
         let errors = try #require((try JSONSerialization.jsonObject(with: mollieBody) as? [String: Any])?["errors"] as? [String: [String]])
@@ -252,7 +319,9 @@ struct SandboxHardeningTests {
         // PayPal: a card failing Luhn, named by PayPal's JSON pointer; a GET without a token is 401.
         let token = try await served.payPalToken()
         let order = try await served.payPalOrder(token: token)
-        let (luhn, _, luhnBody) = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+        let (luhn, _, luhnBody) = try await served.http(
+            "POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source",
+            headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
             body: Self.confirmBody.replacingOccurrences(of: "4111111111111111", with: "4111111111111112"))
         #expect(luhn == 400)
         let details = try #require((try JSONSerialization.jsonObject(with: luhnBody) as? [String: Any])?["details"] as? [[String: Any]])
@@ -261,20 +330,32 @@ struct SandboxHardeningTests {
         #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)").0 == 401)
         // PayPal's business rule on amounts: no more decimals than the currency takes (two; none for
         // JPY), trailing zeros not counted; a refusal names the unit's amount, and nothing is rounded.
-        for (currency, value, accepted) in [("USD", "10.001", false), ("USD", "10.100", true), ("JPY", "1000", true), ("JPY", "10.5", false)] {
-            let (status, _, body) = try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
-                body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":""# + currency + #"","value":""# + value + #""}}]}"#)
+        for (currency, value, accepted) in [
+            ("USD", "10.001", false), ("USD", "10.100", true), ("JPY", "1000", true), ("JPY", "10.5", false),
+        ] {
+            let (status, _, body) = try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+                body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":""# + currency + #"","value":""# + value
+                    + #""}}]}"#)
             #expect(status == (accepted ? 201 : 422), "\(value) \(currency)")
             if !accepted {
-                let detail = try #require(((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["details"] as? [[String: Any]])?.first)
+                let detail = try #require(
+                    ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["details"] as? [[String: Any]])?.first)
                 #expect(detail["issue"] as? String == "DECIMAL_PRECISION")
                 #expect(detail["field"] as? String == "/purchase_units/@reference_id=='default'/amount/value")
             }
         }
-        #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/NEVER-CREATED", headers: ["Authorization": "Bearer \(token)"]).0 == 404)
-        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders/NEVER-CREATED/confirm-payment-source", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Self.confirmBody).0 == 404)
+        #expect(
+            try await served.http("GET", "/t/paypal/v2/checkout/orders/NEVER-CREATED", headers: ["Authorization": "Bearer \(token)"]).0
+                == 404)
+        #expect(
+            try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders/NEVER-CREATED/confirm-payment-source",
+                headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Self.confirmBody
+            ).0 == 404)
         // A method the path does not take: 405 with Allow, in PayPal's shape.
-        let (method, headers, _) = try await served.http("DELETE", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)"])
+        let (method, headers, _) = try await served.http(
+            "DELETE", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)"])
         #expect(method == 405 && headers["allow"] == "GET")
         // An unknown path under a provider: 404 in its shape.
         let (unknown, _, unknownBody) = try await served.http("GET", "/t/paypal/v3/nothing", headers: ["Authorization": "Bearer \(token)"])
@@ -288,7 +369,10 @@ struct SandboxHardeningTests {
         #expect(try await served.http("GET", "/h/www.sandbox.paypal.com/webapps/helios?action=verify&token=NOPE").0 == 404)
         let token = try await served.payPalToken()
         let order = try await served.payPalOrder(token: token)
-        let (status, _, body) = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json", "Sandbox-Scenario": "3ds-challenge"], body: Self.confirmBody)
+        let (status, _, body) = try await served.http(
+            "POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source",
+            headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json", "Sandbox-Scenario": "3ds-challenge"],
+            body: Self.confirmBody)
         #expect(status == 200)
         let links = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["links"] as? [[String: Any]])
         let challenge = try #require(links.first { $0["rel"] as? String == "payer-action" }?["href"] as? String)
@@ -296,28 +380,57 @@ struct SandboxHardeningTests {
         #expect(challenge.hasPrefix(served.base.absoluteString + "/h/www.sandbox.paypal.com/webapps/helios"))
         // The page ignores a return URL it is handed: it returns to the one registered at confirm.
         let path = String(challenge.dropFirst(served.base.absoluteString.count))
-        let tap = try await RawSocket.exchange(port: served.port, [RawSocket.lines("POST \(path)&redirect_uri=https%3A%2F%2Fevil.example HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 13\nConnection: close\n\nbutton=passes")])
+        let tap = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines(
+                    "POST \(path)&redirect_uri=https%3A%2F%2Fevil.example HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 13\nConnection: close\n\nbutton=passes"
+                )
+            ])
         #expect(tap.status == 303)
         #expect(tap.text.lowercased().contains("location: com.example.app://card/success?"))
         #expect(!tap.text.contains("evil.example"))
         // Web checkout refuses to return anywhere but the SDK's callback.
         let order2 = try await served.payPalOrder(token: token)
-        let evil = try await RawSocket.exchange(port: served.port, [RawSocket.lines("POST /h/www.sandbox.paypal.com/checkoutnow?token=\(order2)&redirect_uri=https%3A%2F%2Fevil.example HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 14\nConnection: close\n\nbutton=approve")])
+        let evil = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines(
+                    "POST /h/www.sandbox.paypal.com/checkoutnow?token=\(order2)&redirect_uri=https%3A%2F%2Fevil.example HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 14\nConnection: close\n\nbutton=approve"
+                )
+            ])
         #expect(evil.status == 400 && !evil.text.lowercased().contains("location:"))
         // Mollie: a paid payment cannot be canceled by posting its page again.
         let device = UUID().uuidString.lowercased()
-        let (_, _, created) = try await served.http("POST", "/t/mollie/api/payments", headers: ["X-Mollie-Checkout-Device-UUID": device, "Content-Type": "application/json"], body: #"{"description":"Order 1","amount":10}"#)
+        let (_, _, created) = try await served.http(
+            "POST", "/t/mollie/api/payments", headers: ["X-Mollie-Checkout-Device-UUID": device, "Content-Type": "application/json"],
+            body: #"{"description":"Order 1","amount":10}"#)
         let payment = try #require((try JSONSerialization.jsonObject(with: created) as? [String: Any])?["data"] as? [String: Any])
         let pageURL = try #require(payment["url"] as? String)
         #expect(pageURL.hasPrefix(served.base.absoluteString + "/h/www.mollie.com/checkout/"))
         let pagePath = String(pageURL.dropFirst(served.base.absoluteString.count))
-        let paid = try await RawSocket.exchange(port: served.port, [RawSocket.lines("POST \(pagePath) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 11\nConnection: close\n\nbutton=paid")])
+        let paid = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines(
+                    "POST \(pagePath) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 11\nConnection: close\n\nbutton=paid"
+                )
+            ])
         #expect(paid.status == 303)
-        let cancel = try await RawSocket.exchange(port: served.port, [RawSocket.lines("POST \(pagePath) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 15\nConnection: close\n\nbutton=canceled")])
+        let cancel = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines(
+                    "POST \(pagePath) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 15\nConnection: close\n\nbutton=canceled"
+                )
+            ])
         #expect(cancel.status == 409)
         let id = try #require(payment["id"] as? Int)
-        let (_, _, refreshed) = try await served.http("GET", "/t/mollie/api/payments/\(id)", headers: ["X-Mollie-Checkout-Device-UUID": device])
-        #expect(((try JSONSerialization.jsonObject(with: refreshed) as? [String: Any])?["data"] as? [String: Any])?["status"] as? String == "paid")
+        let (_, _, refreshed) = try await served.http(
+            "GET", "/t/mollie/api/payments/\(id)", headers: ["X-Mollie-Checkout-Device-UUID": device])
+        #expect(
+            ((try JSONSerialization.jsonObject(with: refreshed) as? [String: Any])?["data"] as? [String: Any])?["status"] as? String
+                == "paid")
     }
 
     @Test func theAdminControlsWorkOverTheSocket() async throws {
@@ -328,21 +441,37 @@ struct SandboxHardeningTests {
         let token = try await served.payPalToken()
         let order = try await served.payPalOrder(token: token)
         // A scenario chosen per request, and one the provider does not offer.
-        let (declined, _, declinedBody) = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json", "Sandbox-Scenario": "card-declined"], body: Self.confirmBody)
+        let (declined, _, declinedBody) = try await served.http(
+            "POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source",
+            headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json", "Sandbox-Scenario": "card-declined"],
+            body: Self.confirmBody)
         #expect(declined == 422 && String(decoding: declinedBody, as: UTF8.self).contains("PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"))
-        #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)", "Sandbox-Scenario": "no-such-scenario"]).0 == 400)
+        #expect(
+            try await served.http(
+                "GET", "/t/paypal/v2/checkout/orders/\(order)",
+                headers: ["Authorization": "Bearer \(token)", "Sandbox-Scenario": "no-such-scenario"]
+            ).0 == 400)
         // A real delay: 1.5 s holds 1.5 s.
         let delayStart = ContinuousClock.now
-        #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)", "Sandbox-Delay": "1500"]).0 == 200)
+        #expect(
+            try await served.http(
+                "GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)", "Sandbox-Delay": "1500"]
+            ).0 == 200)
         #expect(ContinuousClock.now - delayStart >= .milliseconds(1_500))
         // A real timeout: the connection is held past a 1 s client deadline.
         let timeoutStart = ContinuousClock.now
         await #expect(throws: (any Error).self) {
-            _ = try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)", "Sandbox-Fault": "timeout"], timeout: 1)
+            _ = try await served.http(
+                "GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)", "Sandbox-Fault": "timeout"],
+                timeout: 1)
         }
         #expect(ContinuousClock.now - timeoutStart >= .milliseconds(900))
         // A fault chosen per request: 503 without acting.
-        #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)", "Sandbox-Fault": "serverError"]).0 == 503)
+        #expect(
+            try await served.http(
+                "GET", "/t/paypal/v2/checkout/orders/\(order)",
+                headers: ["Authorization": "Bearer \(token)", "Sandbox-Fault": "serverError"]
+            ).0 == 503)
         // The journal: every request, redacted (no query values, no card numbers, no headers). The
         // held request is journaled once the server closes it.
         _ = try await served.http("GET", "/t/mollie/api/methods/4111111111111111?amount=10&card=4111111111111111")
@@ -358,9 +487,11 @@ struct SandboxHardeningTests {
         #expect(!String(decoding: onlyPayPal, as: UTF8.self).contains("/t/paypal"))
         // Reset: orders, tokens and the journal are gone.
         #expect(try await served.http("POST", "/__admin/reset").0 == 204)
-        #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)"]).0 == 401)
+        #expect(
+            try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)"]).0 == 401)
         let fresh = try await served.payPalToken()
-        #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(fresh)"]).0 == 404)
+        #expect(
+            try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(fresh)"]).0 == 404)
         let (_, _, cleared) = try await served.http("GET", "/__admin/requests")
         #expect(!String(decoding: cleared, as: UTF8.self).contains("card-declined"))
         // The scenarios every provider offers, listed.

@@ -1,12 +1,14 @@
 import Foundation
+import HTTPTypes
+import PaymentMocks
+import PaymentScenarios
+import Testing
+
+@testable import PaymentSandbox
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import HTTPTypes
-import PaymentMocks
-@testable import PaymentSandbox
-import PaymentScenarios
-import Testing
 
 /// The inspector's data over a real socket: each exchange in full with its secrets redacted, its
 /// verdict (the generated types, the violations, the provider's refusing rule), copy as curl,
@@ -31,7 +33,9 @@ struct SandboxInspectorTests {
             return Live(sandbox: sandbox, providers: providers, running: running, base: try #require(components?.url))
         }
 
-        func http(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws -> (status: Int, body: Data) {
+        func http(
+            _ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil
+        ) async throws -> (status: Int, body: Data) {
             var request = URLRequest(url: try #require(URL(string: base.absoluteString + path)), timeoutInterval: 30)
             request.httpMethod = method
             for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -52,7 +56,8 @@ struct SandboxInspectorTests {
 
         /// The sequence of the most recent exchange whose path ends with `suffix`.
         func sequence(endingWith suffix: String, method: String = "POST") async throws -> Int {
-            let entry = try #require(try await journal().last { ($0["path"] as? String)?.hasSuffix(suffix) == true && $0["method"] as? String == method })
+            let entry = try #require(
+                try await journal().last { ($0["path"] as? String)?.hasSuffix(suffix) == true && $0["method"] as? String == method })
             return try #require(entry["sequence"] as? Int)
         }
     }
@@ -66,19 +71,28 @@ struct SandboxInspectorTests {
     /// A PayPal card checkout over the socket: a token, an order, a confirm with a card (with the
     /// 3-D Secure challenge when `challenge`), and the order's id, token and return URL.
     static func payPalCheckout(_ live: Live, challenge: Bool) async throws -> (token: String, order: String, payerAction: URL?) {
-        let tokenAnswer = try await live.json("POST", "/t/paypal/v1/oauth2/token", headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"], body: "grant_type=client_credentials")
+        let tokenAnswer = try await live.json(
+            "POST", "/t/paypal/v1/oauth2/token",
+            headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
+            body: "grant_type=client_credentials")
         let token = try #require(tokenAnswer["access_token"] as? String)
         let bearer = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
-        let created = try await live.json("POST", "/t/paypal/v2/checkout/orders", headers: bearer, body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"24.50"}}]}"#)
+        let created = try await live.json(
+            "POST", "/t/paypal/v2/checkout/orders", headers: bearer,
+            body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"24.50"}}]}"#)
         let order = try #require(created["id"] as? String)
         var confirmHeaders = bearer
         if challenge { confirmHeaders["Sandbox-Scenario"] = "3ds-challenge" }
-        let confirmed = try await live.json("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: confirmHeaders, body: """
-            {"payment_source":{"card":{"number":"\(card)","expiry":"2031-04","security_code":"\(securityCode)","name":"Ana Gomez"}},\
-            "application_context":{"return_url":"com.example.app://card/success","cancel_url":"com.example.app://card/cancel"}}
-            """)
+        let confirmed = try await live.json(
+            "POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: confirmHeaders,
+            body: """
+                {"payment_source":{"card":{"number":"\(card)","expiry":"2031-04","security_code":"\(securityCode)","name":"Ana Gomez"}},\
+                "application_context":{"return_url":"com.example.app://card/success","cancel_url":"com.example.app://card/cancel"}}
+                """)
         let links = confirmed["links"] as? [[String: Any]] ?? []
-        let payerAction = links.first { $0["rel"] as? String == "payer-action" }.flatMap { ($0["href"] as? String).flatMap(URL.init(string:)) }
+        let payerAction = links.first { $0["rel"] as? String == "payer-action" }.flatMap {
+            ($0["href"] as? String).flatMap(URL.init(string:))
+        }
         return (token, order, payerAction)
     }
 
@@ -96,7 +110,9 @@ struct SandboxInspectorTests {
         let detail = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let request = try #require(detail["request"] as? [String: Any])
         let body = try #require(request["body"] as? String)
-        #expect(body.contains(#""number": "<redacted>""#) && body.contains(#""security_code": "<redacted>""#) && body.contains(#""name": "Ana Gomez""#), "\(body)")
+        #expect(
+            body.contains(#""number": "<redacted>""#) && body.contains(#""security_code": "<redacted>""#)
+                && body.contains(#""name": "Ana Gomez""#), "\(body)")
         let headers = try #require(request["headers"] as? [[String]])
         #expect(headers.contains(["Authorization", "Bearer <redacted>"]))
         let verdict = try #require(detail["verdict"] as? [String: Any])
@@ -110,7 +126,9 @@ struct SandboxInspectorTests {
         // URL is the sandbox's as the inspector reached it.
         let curl = try #require(detail["curl"] as? String)
         #expect(curl.contains(#"-H 'Authorization: Bearer '"$AUTHORIZATION""#), "\(curl)")
-        #expect(curl.contains("curl -X POST '\(live.base.absoluteString)/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source'"), "\(curl)")
+        #expect(
+            curl.contains("curl -X POST '\(live.base.absoluteString)/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source'"),
+            "\(curl)")
         #expect(curl.contains(#""security_code":"<redacted>""#) && curl.hasPrefix("# Set $AUTHORIZATION"), "\(curl)")
     }
 
@@ -119,7 +137,9 @@ struct SandboxInspectorTests {
         defer { Task { await live.running.stop() } }
         let (token, order, _) = try await Self.payPalCheckout(live, challenge: false)
         let bearer = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
-        let (refused, _) = try await live.http("POST", "/t/paypal/v2/checkout/orders", headers: bearer, body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"-5.00"}}]}"#)
+        let (refused, _) = try await live.http(
+            "POST", "/t/paypal/v2/checkout/orders", headers: bearer,
+            body: #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"-5.00"}}]}"#)
         #expect(refused == 422)
         let negative = try await live.json("GET", "/__admin/requests/\(try await live.sequence(endingWith: "/v2/checkout/orders"))")
         let verdict = try #require(negative["verdict"] as? [String: Any])
@@ -127,10 +147,13 @@ struct SandboxInspectorTests {
         #expect(verdict["rule"] as? String == "CANNOT_BE_ZERO_OR_NEGATIVE")
         #expect(verdict["responseType"] as? String == "PayPalErrorResponse")
         let violations = try #require(verdict["violations"] as? [[String: String]])
-        #expect(violations.map { $0["path"] } == ["body.purchase_units[0].amount.value"] && violations.map { $0["rule"] } == ["format.decimalString"])
+        #expect(
+            violations.map { $0["path"] } == ["body.purchase_units[0].amount.value"]
+                && violations.map { $0["rule"] } == ["format.decimalString"])
         // A business rule of the provider's own (no schema violation): the order is approved already.
-        let (again, _) = try await live.http("POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: bearer,
-                                             body: #"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2031-04","security_code":"123"}}}"#)
+        let (again, _) = try await live.http(
+            "POST", "/t/paypal/v2/checkout/orders/\(order)/confirm-payment-source", headers: bearer,
+            body: #"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2031-04","security_code":"123"}}}"#)
         #expect(again == 422)
         let repeated = try await live.json("GET", "/__admin/requests/\(try await live.sequence(endingWith: "/confirm-payment-source"))")
         let rule = try #require(repeated["verdict"] as? [String: Any])
@@ -147,10 +170,17 @@ struct SandboxInspectorTests {
         let page = live.sandbox.pageURL(for: action)
         let target = String(page.absoluteString.dropFirst(live.running.baseURL.absoluteString.count))
         // Over a raw socket: the 303 goes to the app's scheme, which no HTTP client follows.
-        let tapped = try await RawSocket.exchange(port: try #require(live.base.port), [RawSocket.lines(
-            "POST \(target) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 13\nConnection: close\n\nbutton=passes")])
+        let tapped = try await RawSocket.exchange(
+            port: try #require(live.base.port),
+            [
+                RawSocket.lines(
+                    "POST \(target) HTTP/1.1\nHost: x\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 13\nConnection: close\n\nbutton=passes"
+                )
+            ])
         #expect(tapped.status == 303, "\(tapped.text.prefix(500))")
-        let (captured, _) = try await live.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: "{}")
+        let (captured, _) = try await live.http(
+            "POST", "/t/paypal/v2/checkout/orders/\(order)/capture",
+            headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: "{}")
         #expect(captured == 201)
         let state = try await live.json("GET", "/__admin/state")
         let providers = try #require(state["providers"] as? [[String: Any]])
@@ -161,7 +191,9 @@ struct SandboxInspectorTests {
         #expect(history.map { $0["state"] as? String } == ["CREATED", "PAYER_ACTION_REQUIRED", "APPROVED", "COMPLETED"])
         // Each transition names the exchange that caused it: create, confirm, the page's tap, capture.
         let journal = try await live.journal()
-        let byExchange = history.compactMap { $0["exchange"] as? Int }.map { sequence in journal.first { $0["sequence"] as? Int == sequence }?["path"] as? String ?? "?" }
+        let byExchange = history.compactMap { $0["exchange"] as? Int }.map { sequence in
+            journal.first { $0["sequence"] as? Int == sequence }?["path"] as? String ?? "?"
+        }
         #expect(byExchange.count == 4)
         #expect(byExchange[0].hasSuffix("/v2/checkout/orders") && byExchange[1].hasSuffix("/confirm-payment-source"), "\(byExchange)")
         #expect(byExchange[2].hasPrefix("/h/www.sandbox.paypal.com/webapps/helios") && byExchange[3].hasSuffix("/capture"), "\(byExchange)")
@@ -179,7 +211,9 @@ struct SandboxInspectorTests {
         let live = try await Live.start()
         defer { Task { await live.running.stop() } }
         let (token, order, _) = try await Self.payPalCheckout(live, challenge: false)
-        let (first, _) = try await live.http("POST", "/t/paypal/v2/checkout/orders/\(order)/capture", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: "{}")
+        let (first, _) = try await live.http(
+            "POST", "/t/paypal/v2/checkout/orders/\(order)/capture",
+            headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: "{}")
         #expect(first == 201)
         let capture = try await live.sequence(endingWith: "/capture")
         let (status, data) = try await live.http("POST", "/__admin/requests/\(capture)/replay")
@@ -217,7 +251,12 @@ struct SandboxInspectorTests {
         #expect(try await live.http("GET", "/__admin/?token=\(token)").status == 200)
         // The providers and the pages stay open: apps on the network use them.
         #expect(try await live.http("GET", "/").status == 200)
-        #expect(try await live.http("POST", "/t/paypal/v1/oauth2/token", headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"], body: "grant_type=client_credentials").status == 200)
+        #expect(
+            try await live.http(
+                "POST", "/t/paypal/v1/oauth2/token",
+                headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
+                body: "grant_type=client_credentials"
+            ).status == 200)
         // On loopback the admin API is open and no token is made.
         let local = try await Live.start()
         defer { Task { await local.running.stop() } }
@@ -240,9 +279,12 @@ struct SandboxInspectorTests {
         // 600 exchanges of two 64 KiB bodies (75 MiB): at most the budget's worth is kept.
         for _ in 0..<600 {
             let sequence = journal.reserve()
-            let record = SandboxExchangeRecord(request: head, requestBody: body, requestBytes: body.count, status: 422, responseHeaders: [:], responseBody: body,
-                                               responseBytes: body.count, verdict: nil, replayOf: nil, replayable: true)
-            journal.record(sequence: sequence, provider: "mollie", method: "POST", target: "/t/mollie/api/payments", status: 422, scenario: nil, fault: nil, started: .now, exchange: record)
+            let record = SandboxExchangeRecord(
+                request: head, requestBody: body, requestBytes: body.count, status: 422, responseHeaders: [:], responseBody: body,
+                responseBytes: body.count, verdict: nil, replayOf: nil, replayable: true)
+            journal.record(
+                sequence: sequence, provider: "mollie", method: "POST", target: "/t/mollie/api/payments", status: 422, scenario: nil,
+                fault: nil, started: .now, exchange: record)
         }
         let kept = (1...600).compactMap { journal.exchange($0)?.record }
         #expect(kept.reduce(0) { $0 + $1.bytes } <= SandboxJournal.detailBudget)
@@ -280,8 +322,10 @@ struct SandboxInspectorTests {
         // Every exchange in full, the journal and the state: no declared secret, no card number.
         let journal = try await live.journal()
         #expect(journal.count > 50)
-        var texts = [String(decoding: try await live.http("GET", "/__admin/requests").body, as: UTF8.self),
-                     String(decoding: try await live.http("GET", "/__admin/state").body, as: UTF8.self)]
+        var texts = [
+            String(decoding: try await live.http("GET", "/__admin/requests").body, as: UTF8.self),
+            String(decoding: try await live.http("GET", "/__admin/state").body, as: UTF8.self),
+        ]
         var judged = 0
         for entry in journal {
             let sequence = try #require(entry["sequence"] as? Int)
@@ -298,10 +342,20 @@ struct SandboxInspectorTests {
         let providers = try #require(try await live.json("GET", "/__admin/state")["providers"] as? [[String: Any]])
         let resources = providers.flatMap { $0["resources"] as? [[String: Any]] ?? [] }
         let kinds = Set(resources.compactMap { $0["kind"] as? String })
-        #expect(kinds.isSuperset(of: ["order", "access token", "payment", "checkout session", "hosted payment", "tokenization", "token payment"]), "\(kinds)")
-        let states = Set(resources.compactMap { resource in (resource["kind"] as? String).map { "\($0) \(resource["state"] as? String ?? "")" } })
-        #expect(states.isSuperset(of: ["order COMPLETED", "payment paid", "payment canceled", "hosted payment approved", "hosted payment denied", "tokenization token issued"]), "\(states.sorted())")
-        #expect(states.contains { $0.hasPrefix("checkout session Completed") } && states.contains { $0.hasPrefix("checkout session Canceled") }, "\(states.sorted())")
+        #expect(
+            kinds.isSuperset(of: [
+                "order", "access token", "payment", "checkout session", "hosted payment", "tokenization", "token payment",
+            ]), "\(kinds)")
+        let states = Set(
+            resources.compactMap { resource in (resource["kind"] as? String).map { "\($0) \(resource["state"] as? String ?? "")" } })
+        #expect(
+            states.isSuperset(of: [
+                "order COMPLETED", "payment paid", "payment canceled", "hosted payment approved", "hosted payment denied",
+                "tokenization token issued",
+            ]), "\(states.sorted())")
+        #expect(
+            states.contains { $0.hasPrefix("checkout session Completed") } && states.contains { $0.hasPrefix("checkout session Canceled") },
+            "\(states.sorted())")
         let unattributed = resources.flatMap { $0["history"] as? [[String: Any]] ?? [] }.filter { $0["exchange"] is NSNull }
         #expect(unattributed.isEmpty, "\(unattributed.count) transitions name no exchange")
     }

@@ -2,8 +2,8 @@ import Foundation
 import MollieCheckout
 import PaymentFlowsCore
 import PaymentMocks
-import PaymentScenarios
 import PaymentSandbox
+import PaymentScenarios
 import Testing
 
 /// Bounded load on loopback: 200 flows at once through the sandbox, and 200 concurrent writes to
@@ -40,7 +40,9 @@ struct SandboxLoadTests {
         let ids = try await withThrowingTaskGroup(of: Int.self, returning: [Int].self) { group in
             for index in 0..<200 {
                 group.addTask {
-                    try await payments.createPayment(CreatePaymentRequest(paymentDescription: "Order #\(index)", amount: Decimal(index + 1))).id
+                    try await payments.createPayment(
+                        CreatePaymentRequest(paymentDescription: "Order #\(index)", amount: Decimal(index + 1))
+                    ).id
                 }
             }
             var all: [Int] = []

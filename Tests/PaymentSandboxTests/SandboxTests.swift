@@ -4,8 +4,8 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 import PaymentFlowsCore
 import PaymentMocks
-import PaymentScenarios
 import PaymentSandbox
+import PaymentScenarios
 import Testing
 
 /// The sandbox on a real loopback socket: every scenario passes over HTTP through the server-side
@@ -104,7 +104,8 @@ struct SandboxTests {
         let running = try await sandbox.start()
         let transport = URLSessionTransport()
         let (response, _) = try await transport.send(
-            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/t/nobody/x"), body: nil, baseURL: running.baseURL, operationID: "x")
+            HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/t/nobody/x"), body: nil, baseURL: running.baseURL,
+            operationID: "x")
         #expect(response.status == .notFound)
         let probe = MockProviderTransport(name: "Probe")
         let endpoint = sandbox.endpoint(for: probe)

@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTypes
+import Testing
+
 @testable import PaymentMocks
 @testable import PaymentSandbox
-import Testing
 
 /// The byte-level text work the sandbox does on every request: links rewritten only where a JSON
 /// string starts with a registered prefix (every other byte kept), the journal's path and query
@@ -18,10 +19,12 @@ struct SandboxTextTests {
     }
 
     @Test func aLinkAtTheStartOfAStringIsRewritten() {
-        #expect(rewritten(#"{"href":"https://api-m.sandbox.paypal.com/v2/checkout/orders/5O1","amount":"10.001"}"#)
-            == #"{"href":"http://127.0.0.1:8080/t/paypal/v2/checkout/orders/5O1","amount":"10.001"}"#)
-        #expect(rewritten(#"["https://api-m.paypal.com/a","https://api-m.sandbox.paypal.com/b"]"#)
-            == #"["http://127.0.0.1:8080/t/paypal-live/a","http://127.0.0.1:8080/t/paypal/b"]"#)
+        #expect(
+            rewritten(#"{"href":"https://api-m.sandbox.paypal.com/v2/checkout/orders/5O1","amount":"10.001"}"#)
+                == #"{"href":"http://127.0.0.1:8080/t/paypal/v2/checkout/orders/5O1","amount":"10.001"}"#)
+        #expect(
+            rewritten(#"["https://api-m.paypal.com/a","https://api-m.sandbox.paypal.com/b"]"#)
+                == #"["http://127.0.0.1:8080/t/paypal-live/a","http://127.0.0.1:8080/t/paypal/b"]"#)
     }
 
     @Test func aLinkInsideAStringOrAfterAnEscapedQuoteIsKept() {
@@ -38,7 +41,8 @@ struct SandboxTextTests {
     /// A provider's own link, built through its request, is the link the whole-answer rewrite would
     /// have written: the sandbox's where a prefix matches, the provider's otherwise and in memory.
     @Test func aLinkBuiltThroughTheRequestIsTheRewrittenLink() throws {
-        var request = MockRequest(method: "POST", path: "/v2/checkout/orders", query: [], headers: [:], body: Data(), operationID: "createOrder")
+        var request = MockRequest(
+            method: "POST", path: "/v2/checkout/orders", query: [], headers: [:], body: Data(), operationID: "createOrder")
         let own = try #require(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/5O1?a=%20b"))
         let other = try #require(URL(string: "https://www.paypal.com/checkoutnow?token=5O1"))
         #expect(request.link(own) == own)
@@ -86,7 +90,9 @@ struct SandboxTextTests {
         #expect(SandboxJournal.redacted("/v/411111%1x111111").path == "/v/411111%1x111111")
         #expect(SandboxJournal.redacted("/a/411111111111/b/4111-1111-1111-1111-").path == "/a/<redacted>/b/<redacted>-")
         // Percent-encoded digits are digits: a number written wholly or partly as `%3X` is a run.
-        #expect(SandboxJournal.redacted("/v2/checkout/orders/%34%37%31%35%31%31%31%31%31%31%31%31%31%31%31%31").path == "/v2/checkout/orders/<redacted>")
+        #expect(
+            SandboxJournal.redacted("/v2/checkout/orders/%34%37%31%35%31%31%31%31%31%31%31%31%31%31%31%31").path
+                == "/v2/checkout/orders/<redacted>")
         #expect(SandboxJournal.redacted("/o/4715%3111%2D1111%2011%31%31").path == "/o/<redacted>")
         #expect(SandboxJournal.redacted("/o/%34%37%31%35").path == "/o/%34%37%31%35")
         #expect(SandboxJournal.redacted("/o/%3A%3B12345678901").path == "/o/%3A%3B12345678901")
@@ -95,10 +101,15 @@ struct SandboxTextTests {
     /// What reaches errors and `payflow serve`'s output about a request (its description, the
     /// unexpected-request error, the exchange log) carries no card number and no query value.
     @Test func requestTextsCarryNoCardNumberOrQueryValue() async throws {
-        let request = MockRequest(http: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/orders/4111%201111%201111%201111?card=4111111111111111&token=abc"), body: Data(), operationID: "")
+        let request = MockRequest(
+            http: HTTPRequest(
+                method: .get, scheme: nil, authority: nil, path: "/orders/4111%201111%201111%201111?card=4111111111111111&token=abc"),
+            body: Data(), operationID: "")
         #expect(request.description == "GET /orders/<redacted>?card&token")
         let transport = MockProviderTransport(name: "Probe")
-        await #expect(throws: MockTransportError.unexpectedRequest("Probe: GET /orders/<redacted>?card&token")) { _ = try await transport.serve(request) }
+        await #expect(throws: MockTransportError.unexpectedRequest("Probe: GET /orders/<redacted>?card&token")) {
+            _ = try await transport.serve(request)
+        }
         #expect(transport.exchanges == ["GET /orders/<redacted> → unexpected (no route)"])
         #expect(transport.unexpected == ["GET /orders/<redacted>?card&token"])
     }

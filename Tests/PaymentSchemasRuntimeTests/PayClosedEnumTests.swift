@@ -6,8 +6,14 @@ import Testing
 /// and query values through the one `RawRepresentable` path.
 @Suite("Closed enums and query values from the runtime")
 struct PayClosedEnumTests {
-    enum Status: String, PayClosedEnum { case paid, open = "OPEN" }
-    enum Code: Int, PayClosedEnum { case ok = 1001, canceled = 1002 }
+    enum Status: String, PayClosedEnum {
+        case paid
+        case open = "OPEN"
+    }
+    enum Code: Int, PayClosedEnum {
+        case ok = 1001
+        case canceled = 1002
+    }
 
     @Test func listedValuesRoundTrip() throws {
         let statuses = try JSONDecoder().decode([Status].self, from: Data(#"["paid","OPEN"]"#.utf8))

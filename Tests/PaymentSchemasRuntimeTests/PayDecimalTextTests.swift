@@ -10,7 +10,10 @@ struct PayDecimalTextTests {
         #expect(reading.value == Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
     }
 
-    @Test(arguments: ["+7", "+0.50", "1,500.00", "1e3", "1E-2", " 10.00", "10.00 ", "NaN", "Infinity", "-", "+", ".5", "5.", "1.2.3", "", "0x10", "١٢", "10\u{0}", "1_000"])
+    @Test(arguments: [
+        "+7", "+0.50", "1,500.00", "1e3", "1E-2", " 10.00", "10.00 ", "NaN", "Infinity", "-", "+", ".5", "5.", "1.2.3", "", "0x10", "١٢",
+        "10\u{0}", "1_000",
+    ])
     func anythingElseIsRejected(_ text: String) {
         #expect(throws: PayDecimalText.Problem.notPlain) { try PayDecimalText.read(text).get() }
     }

@@ -48,7 +48,9 @@ struct PayJSONParserTests {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         #expect(throws: PayJSONSyntaxError.self) { _ = try PayJSONParser.parse(deep) }
         #expect(throws: Never.self) { _ = try PayJSONParser.parse(deep, limits: PayPayloadLimits(maximumBytes: 1_000, maximumDepth: 100)) }
-        #expect(throws: PayJSONSyntaxError.self) { _ = try PayJSONParser.parse("[1,2,3]", limits: PayPayloadLimits(maximumBytes: 4, maximumDepth: 8)) }
+        #expect(throws: PayJSONSyntaxError.self) {
+            _ = try PayJSONParser.parse("[1,2,3]", limits: PayPayloadLimits(maximumBytes: 4, maximumDepth: 8))
+        }
     }
 
     @Test func freeFormValuesRoundTripExactly() throws {

@@ -26,7 +26,10 @@ struct PayJSONTreeEncoderTests {
             amount: Decimal(string: "10.50")!, url: URL(string: "https://example.com/a?b=c")!,
             free: ["z": 1, "k": [true, nil, "s"]])
         let text = try PayWire.encodeJSONText(tree)
-        #expect(text == #"{"amount":10.5,"free":{"k":[true,null,"s"],"z":1},"leaves":[{"x":1.5},{"x":-2.0}],"name":"t","nested":{"a":[],"b":[1,2]},"url":"https://example.com/a?b=c"}"#)
+        #expect(
+            text
+                == #"{"amount":10.5,"free":{"k":[true,null,"s"],"z":1},"leaves":[{"x":1.5},{"x":-2.0}],"name":"t","nested":{"a":[],"b":[1,2]},"url":"https://example.com/a?b=c"}"#
+        )
     }
 
     @Test func aRefusedValueIsNamedByItsPath() {

@@ -6,10 +6,11 @@ import Testing
 struct PayQueryTextTests {
     @Test func itemsArePercentDecodedInOrder() throws {
         let items = try PayQueryText.items(PayQueryText.query(of: "https://x.example/cb?a=1&b=x%2Cy&flag&c=%C3%A9&=v#frag"))
-        #expect(items == [
-            URLQueryItem(name: "a", value: "1"), URLQueryItem(name: "b", value: "x,y"), URLQueryItem(name: "flag", value: nil),
-            URLQueryItem(name: "c", value: "é"), URLQueryItem(name: "", value: "v"),
-        ])
+        #expect(
+            items == [
+                URLQueryItem(name: "a", value: "1"), URLQueryItem(name: "b", value: "x,y"), URLQueryItem(name: "flag", value: nil),
+                URLQueryItem(name: "c", value: "é"), URLQueryItem(name: "", value: "v"),
+            ])
         #expect(try PayQueryText.items("") == [])
         #expect(try PayQueryText.items("a=1&&b=2").map(\.name) == ["a", "b"])
     }

@@ -1,10 +1,12 @@
 import Foundation
+import PaymentFlowsCore
+import Testing
+
+@testable import PaymentSchemasRuntime
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import PaymentSchemasRuntime
-import PaymentFlowsCore
-import Testing
 
 /// The package's XML reader, judged by an independent parser: every document the reader accepts,
 /// FoundationXML's `XMLParser` (libxml2) parses without an error, and the malformed documents it
@@ -196,7 +198,8 @@ struct PayXMLReaderTests {
         ])
         let tree = try Self.tree(document)
         #expect(tree == expected, "\(tree)")
-        #expect(try Self.tree("<r>a&#13;&#10;b\r\nc<![CDATA[\rd]]></r>") == .string("a\r\nb\nc\nd"), "only literal line ends are normalized")
+        #expect(
+            try Self.tree("<r>a&#13;&#10;b\r\nc<![CDATA[\rd]]></r>") == .string("a\r\nb\nc\nd"), "only literal line ends are normalized")
         #expect(try Self.tree("<r>text<a>1</a>more</r>") == .object(["a": .string("1"), "": .string("textmore")]))
         #expect(try Self.tree("<xml><a>1</a>\n", unclosed: true) == .object(["a": .string("1")]))
         #expect(Self.checkerAccepts("<xml><a>1</a>\n") != nil, "an unclosed root is accepted only when asked for")
@@ -208,30 +211,45 @@ struct PayXMLReaderTests {
     /// located, after reading only up to it; documents just within every limit are read.
     @Test func hostileDocumentsEndAtTheirLimit() throws {
         let attributes = "<r" + (0..<600_000).map { " a\($0)=\"1\"" }.joined() + "/>"
-        #expect(Self.checkerAccepts(attributes)?.description == "1:\(3 + (0..<256).map { " a\($0)=\"1\"".utf8.count }.reduce(0, +) + 1): more than 256 attributes on 'r'")
+        #expect(
+            Self.checkerAccepts(attributes)?.description
+                == "1:\(3 + (0..<256).map { " a\($0)=\"1\"".utf8.count }.reduce(0, +) + 1): more than 256 attributes on 'r'")
         let references = "<r>" + String(repeating: "&#65;", count: 1_500_000) + "</r>"
         #expect(Self.checkerAccepts(references)?.description == "1:\(4 + 5 * 100_000): more than 100000 character references")
         let elements = "<r>" + String(repeating: "<e/>", count: 1_500_000) + "</r>"
         #expect(Self.checkerAccepts(elements)?.description == "1:\(4 + 4 * 99_999): more than 100000 elements")
 
-        let within = "<r" + (0..<255).map { " a\($0)=\"1\"" }.joined() + ">" + String(repeating: "&#65;", count: 100_000)
+        let within =
+            "<r" + (0..<255).map { " a\($0)=\"1\"" }.joined() + ">" + String(repeating: "&#65;", count: 100_000)
             + String(repeating: "<e/>", count: 99_999) + "</r>"
-        guard case .object(let members) = try Self.tree(within) else { Issue.record("expected an object"); return }
+        guard case .object(let members) = try Self.tree(within) else {
+            Issue.record("expected an object")
+            return
+        }
         #expect(members.count == 255 + 2)
-        guard case .array(let repeated) = members["e"] else { Issue.record("expected the repeated elements"); return }
+        guard case .array(let repeated) = members["e"] else {
+            Issue.record("expected the repeated elements")
+            return
+        }
         #expect(repeated.count == 99_999)
         #expect(members[""] == .string(String(repeating: "A", count: 100_000)))
-        let tight = PayPayloadLimits(maximumBytes: 1 << 20, maximumDepth: 8, maximumElements: 3, maximumAttributesPerElement: 1, maximumCharacterReferences: 1)
+        let tight = PayPayloadLimits(
+            maximumBytes: 1 << 20, maximumDepth: 8, maximumElements: 3, maximumAttributesPerElement: 1, maximumCharacterReferences: 1)
         #expect(Self.checkerAccepts("<r><e/><e/></r>", limits: tight) == nil)
         #expect(Self.checkerAccepts("<r><e/><e/><e/></r>", limits: tight)?.message == "more than 3 elements")
         #expect(Self.checkerAccepts("<r a=\"1\" b=\"2\"/>", limits: tight)?.message == "more than 1 attributes on 'r'")
         #expect(Self.checkerAccepts("<r>&#65;&#66;</r>", limits: tight)?.message == "more than 1 character references")
-        #expect(Self.checkerAccepts(String(repeating: "<r>", count: 2) + String(repeating: "</r>", count: 2), limits: PayPayloadLimits(maximumBytes: 10, maximumDepth: 8))?.message == "the payload is larger than 10 bytes")
+        #expect(
+            Self.checkerAccepts(
+                String(repeating: "<r>", count: 2) + String(repeating: "</r>", count: 2),
+                limits: PayPayloadLimits(maximumBytes: 10, maximumDepth: 8))?.message == "the payload is larger than 10 bytes")
     }
 
     @Test func problemsAreLocatedByLineAndColumn() {
         #expect(Self.checkerAccepts("<xml>\n  <a>x &nbsp; y</a>\n</xml>")?.description == "2:8: an undefined entity '&nbsp;'")
         #expect(Self.checkerAccepts("<xml>\n<a></b>\n</xml>")?.description == "2:4: '</b>' does not close 'a'")
-        #expect(Self.checkerAccepts("<?xml version=\"1.0\" encoding=\"latin1\"?><a/>")?.message == "the document declares encoding 'latin1'; payloads are read as UTF-8 only")
+        #expect(
+            Self.checkerAccepts("<?xml version=\"1.0\" encoding=\"latin1\"?><a/>")?.message
+                == "the document declares encoding 'latin1'; payloads are read as UTF-8 only")
     }
 }

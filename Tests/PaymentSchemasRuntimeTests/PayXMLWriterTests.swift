@@ -1,6 +1,7 @@
 import Foundation
-@testable import PaymentSchemasRuntime
 import Testing
+
+@testable import PaymentSchemasRuntime
 
 /// The package's XML writer, judged by its reader and by an independent parser: what it writes
 /// reads back to the same value, text is escaped so XMLParser (libxml2) parses it, and what XML 1.0
@@ -24,14 +25,17 @@ struct PayXMLWriterTests {
 
     static let order = Order(
         reference: "R-1 <a & b> \"q\" 'x'\r\nnext", amount: Decimal(string: "1234567890.123456789")!, paid: true, note: nil,
-        tags: ["one", "two"], lines: [Line(sku: "A", quantity: 2), Line(sku: "ñ€𝄞", quantity: -3)], site: URL(string: "https://example.com/a?b=c&d=e")!)
+        tags: ["one", "two"], lines: [Line(sku: "A", quantity: 2), Line(sku: "ñ€𝄞", quantity: -3)],
+        site: URL(string: "https://example.com/a?b=c&d=e")!)
 
     @Test func writesFieldsInOrderAndReadsBackTheSameValue() throws {
         let data = try PayWire.encodeXML(Self.order, rootElement: "order")
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text == "<order><reference>R-1 &lt;a &amp; b&gt; \"q\" 'x'&#13;\nnext</reference><amount>1234567890.123456789</amount><paid>true</paid>"
-            + "<tags>one</tags><tags>two</tags><lines><sku>A</sku><quantity>2</quantity></lines><lines><sku>ñ€𝄞</sku><quantity>-3</quantity></lines>"
-            + "<site>https://example.com/a?b=c&amp;d=e</site></order>")
+        #expect(
+            text
+                == "<order><reference>R-1 &lt;a &amp; b&gt; \"q\" 'x'&#13;\nnext</reference><amount>1234567890.123456789</amount><paid>true</paid>"
+                + "<tags>one</tags><tags>two</tags><lines><sku>A</sku><quantity>2</quantity></lines><lines><sku>ñ€𝄞</sku><quantity>-3</quantity></lines>"
+                + "<site>https://example.com/a?b=c&amp;d=e</site></order>")
         #expect(try PayWire.decodeXML(Order.self, from: data) == Self.order)
         #expect(PayXMLReaderTests.parserAccepts(text), "libxml2 refuses what the writer wrote")
         // One element of a list reads back as a one-element list.

@@ -30,11 +30,16 @@ struct DeterminismTests {
         try CLIRunner.copySchemas(to: directory)
         var outputs: [[String: Data]] = []
         for run in 0..<2 {
-            let swift = try CLIRunner.run("payschema", ["generate", "--output", "Out\(run)"], in: directory, environment: Self.randomizedHashing)
+            let swift = try CLIRunner.run(
+                "payschema", ["generate", "--output", "Out\(run)"], in: directory, environment: Self.randomizedHashing)
             #expect(swift.status == 0, "\(swift.stderr)")
-            let json = try CLIRunner.run("payschema", ["export", "jsonschema", "--output", "Out\(run)/jsonschema"], in: directory, environment: Self.randomizedHashing)
+            let json = try CLIRunner.run(
+                "payschema", ["export", "jsonschema", "--output", "Out\(run)/jsonschema"], in: directory,
+                environment: Self.randomizedHashing)
             #expect(json.status == 0, "\(json.stderr)")
-            let openAPI = try CLIRunner.run("payschema", ["export", "openapi", "--output", "Out\(run)/openapi.json"], in: directory, environment: Self.randomizedHashing)
+            let openAPI = try CLIRunner.run(
+                "payschema", ["export", "openapi", "--output", "Out\(run)/openapi.json"], in: directory, environment: Self.randomizedHashing
+            )
             #expect(openAPI.status == 0, "\(openAPI.stderr)")
             outputs.append(try Self.files(under: directory.appending(path: "Out\(run)")))
         }

@@ -1,5 +1,5 @@
-import Foundation
 import CLITestSupport
+import Foundation
 import Testing
 
 /// `payschema diff` against a real git history.
@@ -62,12 +62,13 @@ struct DiffCLITests {
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1"], in: root)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            HEAD~1:Schemas/Shop/Payment.yaml:7:7: error: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (response; wire: breaking, source: breaking)
-            Schemas/Shop/Payment.yaml:8:7: info: [FIELD_ADDED_OPTIONAL] Shop.Payment.method: optional field method was added (response; wire: compatible, source: compatible)
-            Schemas/Shop/Payment.yaml:11:25: error: [ENUM_CASE_ADDED] Shop.PaymentStatus.expired: case expired ('expired') was added: old receivers of this closed enum reject it; exhaustive switches no longer compile until they handle it (response; wire: breaking, source: breaking)
+        #expect(
+            result.stdout == """
+                HEAD~1:Schemas/Shop/Payment.yaml:7:7: error: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (response; wire: breaking, source: breaking)
+                Schemas/Shop/Payment.yaml:8:7: info: [FIELD_ADDED_OPTIONAL] Shop.Payment.method: optional field method was added (response; wire: compatible, source: compatible)
+                Schemas/Shop/Payment.yaml:11:25: error: [ENUM_CASE_ADDED] Shop.PaymentStatus.expired: case expired ('expired') was added: old receivers of this closed enum reject it; exhaustive switches no longer compile until they handle it (response; wire: breaking, source: breaking)
 
-            """)
+                """)
     }
 
     @Test func everyFormatAndThreshold() throws {
@@ -80,7 +81,10 @@ struct DiffCLITests {
         let json = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1", "--format", "json"], in: root)
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(document?["errors"] as? Int == 2)
-        #expect((document?["changes"] as? [[String: Any]])?.map { $0["rule"] as? String } == ["FIELD_REMOVED", "FIELD_ADDED_OPTIONAL", "ENUM_CASE_ADDED"])
+        #expect(
+            (document?["changes"] as? [[String: Any]])?.map { $0["rule"] as? String } == [
+                "FIELD_REMOVED", "FIELD_ADDED_OPTIONAL", "ENUM_CASE_ADDED",
+            ])
         let github = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1", "--format", "github"], in: root)
         #expect(github.stdout.hasPrefix("::error file=HEAD~1:Schemas/Shop/Payment.yaml,line=7,col=7,title=FIELD_REMOVED::"))
         #expect(try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1", "--fail-on", "none"], in: root).status == 0)
@@ -92,29 +96,35 @@ struct DiffCLITests {
         let root = try repository()
         defer { try? FileManager.default.removeItem(at: root) }
         try """
-            accepted:
-              - rule: FIELD_REMOVED
-                path: Shop.Payment.status
-                reason: Status moved to the events API.
-              - rule: ENUM_CASE_ADDED
-                path: Shop.PaymentStatus.expired
-                reason: Apps decode statuses leniently since 2.0.
-            """.write(to: root.appending(path: "Schemas/breaking-changes.yaml"), atomically: true, encoding: .utf8)
+        accepted:
+          - rule: FIELD_REMOVED
+            path: Shop.Payment.status
+            reason: Status moved to the events API.
+          - rule: ENUM_CASE_ADDED
+            path: Shop.PaymentStatus.expired
+            reason: Apps decode statuses leniently since 2.0.
+        """.write(to: root.appending(path: "Schemas/breaking-changes.yaml"), atomically: true, encoding: .utf8)
         let accepted = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1"], in: root)
         #expect(accepted.status == 0, "\(accepted.stdout)")
-        #expect(accepted.stdout.contains("note: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (response; wire: breaking, source: breaking) [accepted: Status moved to the events API.]"))
+        #expect(
+            accepted.stdout.contains(
+                "note: [FIELD_REMOVED] Shop.Payment.status: status was removed: old receivers require it (response; wire: breaking, source: breaking) [accepted: Status moved to the events API.]"
+            ))
         try """
-            accepted:
-              - rule: FIELD_REMOVED
-                path: Shop.Payment.status
-                reason: Status moved to the events API.
-              - rule: TYPE_REMOVED
-                path: Shop.Refund
-                reason: Refunds were dropped.
-            """.write(to: root.appending(path: "Schemas/breaking-changes.yaml"), atomically: true, encoding: .utf8)
+        accepted:
+          - rule: FIELD_REMOVED
+            path: Shop.Payment.status
+            reason: Status moved to the events API.
+          - rule: TYPE_REMOVED
+            path: Shop.Refund
+            reason: Refunds were dropped.
+        """.write(to: root.appending(path: "Schemas/breaking-changes.yaml"), atomically: true, encoding: .utf8)
         let stale = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1", "--fail-on", "warning"], in: root)
         #expect(stale.status == 1)
-        #expect(stale.stdout.contains("Schemas/breaking-changes.yaml:5:5: warning: [STALE_ACCEPTANCE] Shop.Refund: the accepted TYPE_REMOVED at Shop.Refund matches no change; remove the entry"))
+        #expect(
+            stale.stdout.contains(
+                "Schemas/breaking-changes.yaml:5:5: warning: [STALE_ACCEPTANCE] Shop.Refund: the accepted TYPE_REMOVED at Shop.Refund matches no change; remove the entry"
+            ))
         let lint = try CLIRunner.run("payschema", ["lint"], in: root)
         #expect(lint.status == 0, "\(lint.stdout)")
     }
@@ -129,12 +139,17 @@ struct DiffCLITests {
         let loose = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: loose) }
         try FileManager.default.createDirectory(at: loose.appending(path: "Schemas/Shop"), withIntermediateDirectories: true)
-        try "module: Shop\ntypes:\n  Payment: { kind: struct, fields: { id: { type: String, required: true } } }\n".write(to: loose.appending(path: "Schemas/Shop/Payment.yaml"), atomically: true, encoding: .utf8)
+        try "module: Shop\ntypes:\n  Payment: { kind: struct, fields: { id: { type: String, required: true } } }\n".write(
+            to: loose.appending(path: "Schemas/Shop/Payment.yaml"), atomically: true, encoding: .utf8)
         let outside = try CLIRunner.run("payschema", ["diff", "--against", "HEAD"], in: loose)
         #expect(outside.status == 2)
-        #expect(outside.stderr.contains("is not in a git repository, so there is no 'HEAD' to compare with; give the old schemas as a folder instead (payschema diff OLD NEW)"), "\(outside.stderr)")
+        #expect(
+            outside.stderr.contains(
+                "is not in a git repository, so there is no 'HEAD' to compare with; give the old schemas as a folder instead (payschema diff OLD NEW)"
+            ), "\(outside.stderr)")
         #expect(!outside.stderr.contains("is not a commit"))
-        try "types:\n  Payment: { kind: strukt }".write(to: root.appending(path: "Schemas/Shop/Payment.yaml"), atomically: true, encoding: .utf8)
+        try "types:\n  Payment: { kind: strukt }".write(
+            to: root.appending(path: "Schemas/Shop/Payment.yaml"), atomically: true, encoding: .utf8)
         let broken = try CLIRunner.run("payschema", ["diff", "--against", "HEAD~1"], in: root)
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("Schemas/Shop/Payment.yaml:2:20: error: unknown kind 'strukt'"))
@@ -159,6 +174,9 @@ struct DiffCLITests {
         }
         let result = try CLIRunner.run("payschema", ["diff", "old", "new"], in: root)
         #expect(result.status == 1)
-        #expect(result.stdout == "new/Shop/Payment.yaml:8:7: error: [FIELD_BECAME_REQUIRED] Shop.Payment.note: note became required (response; wire: compatible, source: breaking)\n")
+        #expect(
+            result.stdout
+                == "new/Shop/Payment.yaml:8:7: error: [FIELD_BECAME_REQUIRED] Shop.Payment.note: note became required (response; wire: compatible, source: breaking)\n"
+        )
     }
 }

@@ -46,8 +46,12 @@ struct MollieContractTests {
         let payment = try #require(current.schema(at: "/components/schemas/payment-response"))
         let method = try #require(payment.constraints(of: "method"))
         #expect(method["enum"]?.contains("ideal") == true && method["ref"] == "method-response", "\(method)")
-        let run = try CLIRunner.run("payschema", ["upstream", try #require(Self.earlier).path, try #require(Self.current).path,
-                                                 "--document", "mollie/specs.yaml", "--format", "markdown"])
+        let run = try CLIRunner.run(
+            "payschema",
+            [
+                "upstream", try #require(Self.earlier).path, try #require(Self.current).path,
+                "--document", "mollie/specs.yaml", "--format", "markdown",
+            ])
         #expect(run.status == 0, "\(run.stdout.prefix(3000))\(run.stderr)")
         #expect(run.stdout.contains("0 need review"))
         #expect(run.stdout.contains("`id.pattern` | pattern: (none) → ^tr_.+$; the field is a listed difference with a pattern of its own"))
@@ -57,7 +61,8 @@ struct MollieContractTests {
     @Test func aYAMLDocumentsScalarsAreTypedAsTheCoreSchemaTypesThem() throws {
         let file = FileManager.default.temporaryDirectory.appending(path: "contract-\(UUID().uuidString).yaml")
         defer { try? FileManager.default.removeItem(at: file) }
-        try "a:\n  n: 12\n  f: 1.5\n  t: true\n  z: ~\n  d: 2024-02-30\n  q: \"12\"\n  l: [x, 2]\n".write(to: file, atomically: true, encoding: .utf8)
+        try "a:\n  n: 12\n  f: 1.5\n  t: true\n  z: ~\n  d: 2024-02-30\n  q: \"12\"\n  l: [x, 2]\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let document = try UpstreamDocument(contentsOf: file)
         #expect((document.value(at: "/a/n") as? NSNumber)?.intValue == 12)
         #expect((document.value(at: "/a/f") as? NSDecimalNumber)?.decimalValue == Decimal(string: "1.5"), "exact, never through Double")
@@ -78,9 +83,14 @@ struct MollieContractTests {
     func molliesDocumentJudgesEveryLinkedType() throws {
         let result = try CLIRunner.run("payschema", ["upstream", try #require(Self.current).path, "--format", "markdown"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("11 types linked to mollie/specs.yaml") && result.stdout.contains("0 need review"), "\(result.stdout.prefix(600))")
-        for type in ["MolliePayment", "MolliePaymentLinks", "MollieAmount", "MollieLink", "MollieMethod", "MollieIssuer", "MollieError", "MollieErrorLinks",
-                     "MollieMode", "SequenceType", "PaymentStatus"] {
+        #expect(
+            result.stdout.contains("11 types linked to mollie/specs.yaml") && result.stdout.contains("0 need review"),
+            "\(result.stdout.prefix(600))")
+        for type in [
+            "MolliePayment", "MolliePaymentLinks", "MollieAmount", "MollieLink", "MollieMethod", "MollieIssuer", "MollieError",
+            "MollieErrorLinks",
+            "MollieMode", "SequenceType", "PaymentStatus",
+        ] {
             #expect(result.stdout.contains("| `MollieCheckout.\(type)` |"), "\(type) is not in the coverage table")
         }
         let other = FileManager.default.temporaryDirectory.appending(path: "other-\(UUID().uuidString).json")
@@ -88,6 +98,9 @@ struct MollieContractTests {
         try #"{"openapi":"3.1.0","paths":{},"components":{"schemas":{}}}"#.write(to: other, atomically: true, encoding: .utf8)
         let unlinked = try CLIRunner.run("payschema", ["upstream", other.path])
         #expect(unlinked.status == 2)
-        #expect(unlinked.stderr.contains("several documents are linked (mollie/specs.yaml, paypal/checkout_orders_v2.json); say which with --document"), "\(unlinked.stderr)")
+        #expect(
+            unlinked.stderr.contains(
+                "several documents are linked (mollie/specs.yaml, paypal/checkout_orders_v2.json); say which with --document"),
+            "\(unlinked.stderr)")
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import CLITestSupport
+import Foundation
 import Testing
 
 @Suite("payschema CLI end to end")
@@ -17,20 +17,21 @@ struct PayschemaCLITests {
         let module = directory.appending(path: "Schemas/Shop")
         try FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
         try """
-            types:
-              Order:
-                kind: struct
-                fields:
-                  id: Strng
-                  total: { type: Decimal, minLength: 2 }
-            """.write(to: module.appending(path: "Order.yaml"), atomically: true, encoding: .utf8)
+        types:
+          Order:
+            kind: struct
+            fields:
+              id: Strng
+              total: { type: Decimal, minLength: 2 }
+        """.write(to: module.appending(path: "Order.yaml"), atomically: true, encoding: .utf8)
         let result = try CLIRunner.run("payschema", ["lint", "Schemas"], in: directory)
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            Schemas/Shop/Order.yaml:5:11: error: unknown type 'Strng'; did you mean 'String'?
-            Schemas/Shop/Order.yaml:6:42: error: constraint 'minLength' does not fit type 'Decimal': it applies to String values
+        #expect(
+            result.stdout == """
+                Schemas/Shop/Order.yaml:5:11: error: unknown type 'Strng'; did you mean 'String'?
+                Schemas/Shop/Order.yaml:6:42: error: constraint 'minLength' does not fit type 'Decimal': it applies to String values
 
-            """)
+                """)
         let json = try CLIRunner.run("payschema", ["lint", "--format", "json", "Schemas/Shop/Order.yaml"], in: directory)
         #expect(json.status == 1)
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
@@ -72,8 +73,11 @@ struct PayschemaCLITests {
 
         let schema = directory.appending(path: "Schemas/MollieCheckout/Settings.yaml")
         let text = try String(contentsOf: schema, encoding: .utf8)
-        try text.replacingOccurrences(of: "choose: { doc: Let the user choose between the two. }", with: "choose: { doc: Let the user choose between the two. }\n      ask: { doc: Ask every time. }")
-            .write(to: schema, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "choose: { doc: Let the user choose between the two. }",
+            with: "choose: { doc: Let the user choose between the two. }\n      ask: { doc: Ask every time. }"
+        )
+        .write(to: schema, atomically: true, encoding: .utf8)
         try "stale".write(to: directory.appending(path: "Generated/MollieCheckout/Gone.generated.swift"), atomically: true, encoding: .utf8)
         let check = try CLIRunner.run("payschema", ["generate", "--check"], in: directory)
         #expect(check.status == 1)

@@ -12,9 +12,13 @@ struct SharedReferenceTests {
     @Test func everySharedFolderIsThereWhenRequired() {
         let missing = Self.folders.filter { SharedReference.path($0) == nil }
         if SharedReference.isRequired {
-            #expect(missing.isEmpty, "PAYMENTSCHEMAS_REQUIRE_SHARED=1 but ../shared lacks \(missing): the guides', payloads' and contracts' tests would skip")
+            #expect(
+                missing.isEmpty,
+                "PAYMENTSCHEMAS_REQUIRE_SHARED=1 but ../shared lacks \(missing): the guides', payloads' and contracts' tests would skip")
         } else if !missing.isEmpty {
-            print("NOTE: ../shared lacks \(missing.joined(separator: ", ")): the tests of the guides' code, the real payloads and PayPal's contract did NOT run (they skip; CI runs them).")
+            print(
+                "NOTE: ../shared lacks \(missing.joined(separator: ", ")): the tests of the guides' code, the real payloads and PayPal's contract did NOT run (they skip; CI runs them)."
+            )
         }
     }
 }

@@ -7,7 +7,9 @@ import Testing
 /// edited copy's changes to fields, enum values and constraints are each reported.
 @Suite("payschema upstream: the official contract as a judge")
 struct UpstreamCLITests {
-    static let contracts: URL? = SharedReference.path("contracts/paypal/checkout_orders_v2.json").map { $0.deletingLastPathComponent().deletingLastPathComponent() }
+    static let contracts: URL? = SharedReference.path("contracts/paypal/checkout_orders_v2.json").map {
+        $0.deletingLastPathComponent().deletingLastPathComponent()
+    }
 
     static var current: URL { contracts!.appending(path: "paypal/checkout_orders_v2.json") }
 
@@ -39,14 +41,20 @@ struct UpstreamCLITests {
     @Test(.enabled(if: contracts != nil, "../shared/contracts is absent"))
     func realDriftIsFollowed() throws {
         let old = Self.contracts!.appending(path: "paypal/checkout_orders_v2.2023-08-01.json")
-        let run = try CLIRunner.run("payschema", ["upstream", old.path, Self.current.path, "--document", "paypal/checkout_orders_v2.json", "--format", "json"])
+        let run = try CLIRunner.run(
+            "payschema", ["upstream", old.path, Self.current.path, "--document", "paypal/checkout_orders_v2.json", "--format", "json"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let findings = try Self.findings(run.stdout)
         #expect(findings.count == 9)
         #expect(!findings.contains { $0.review })
         let locationEnum = findings.contains { $0.rule == "UPSTREAM_CONSTRAINT_CHANGED" && $0.element == "location.enum" }
-        let networkToken = findings.contains { $0.rule == "UPSTREAM_FIELD_ADDED" && $0.type == "PayPalPayments.CardPaymentSource" && $0.element == "network_token" && !$0.review }
-        let exemptions = findings.contains { $0.rule == "UPSTREAM_FIELD_ADDED" && $0.type == "PayPalPayments.AuthenticationResult" && $0.element == "exemption_details" }
+        let networkToken = findings.contains {
+            $0.rule == "UPSTREAM_FIELD_ADDED" && $0.type == "PayPalPayments.CardPaymentSource" && $0.element == "network_token"
+                && !$0.review
+        }
+        let exemptions = findings.contains {
+            $0.rule == "UPSTREAM_FIELD_ADDED" && $0.type == "PayPalPayments.AuthenticationResult" && $0.element == "exemption_details"
+        }
         #expect(locationEnum)
         #expect(networkToken)
         #expect(exemptions)
@@ -93,7 +101,8 @@ struct UpstreamCLITests {
         let edited = directory.appending(path: "checkout_orders_v2.edited.json")
         try JSONSerialization.data(withJSONObject: document).write(to: edited)
 
-        let run = try CLIRunner.run("payschema", ["upstream", Self.current.path, edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", "json"])
+        let run = try CLIRunner.run(
+            "payschema", ["upstream", Self.current.path, edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", "json"])
         #expect(run.status == 1, "\(run.stderr)")
         let findings = try Self.findings(run.stdout)
         func has(_ rule: String, _ type: String, _ element: String) -> Bool {
@@ -107,24 +116,30 @@ struct UpstreamCLITests {
         #expect(has("UPSTREAM_SCHEMA_REMOVED", "PayPalMoney", ""))
         // The fields that refer to the changed enums see the change too; they refer to the linked
         // enum types, whose own findings above need the review.
-        let referring = findings.filter { $0.rule == "UPSTREAM_CONSTRAINT_CHANGED" && ($0.element == "status.enum" || $0.element == "liability_shift.enum") }
+        let referring = findings.filter {
+            $0.rule == "UPSTREAM_CONSTRAINT_CHANGED" && ($0.element == "status.enum" || $0.element == "liability_shift.enum")
+        }
         #expect(referring.count == 2 && referring.allSatisfy { !$0.review })
         // The fields whose `money` vanished (the authorization's and the capture's amounts, written
         // `$ref` beside `readOnly`) are reported, and PayPalMoney's own removal is the one to review.
         let vanished = findings.filter { $0.element.hasPrefix("amount.") }
-        #expect(Set(vanished.map { "\($0.type).\($0.element)" }) == [
-            "PayPalPayments.AuthorizationResponse.amount.readOnly", "PayPalPayments.AuthorizationResponse.amount.type",
-            "PayPalPayments.CaptureResponse.amount.readOnly", "PayPalPayments.CaptureResponse.amount.type",
-        ])
+        #expect(
+            Set(vanished.map { "\($0.type).\($0.element)" }) == [
+                "PayPalPayments.AuthorizationResponse.amount.readOnly", "PayPalPayments.AuthorizationResponse.amount.type",
+                "PayPalPayments.CaptureResponse.amount.readOnly", "PayPalPayments.CaptureResponse.amount.type",
+            ])
         #expect(vanished.allSatisfy { !$0.review })
         #expect(findings.count == 12, "\(findings.map { "\($0.rule) \($0.type).\($0.element)" })")
 
         for format in ["text", "markdown", "github", "junit"] {
-            let rendered = try CLIRunner.run("payschema", ["upstream", Self.current.path, edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", format])
+            let rendered = try CLIRunner.run(
+                "payschema",
+                ["upstream", Self.current.path, edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", format])
             #expect(rendered.status == 1)
             #expect(rendered.stdout.contains("ON_HOLD") && rendered.stdout.contains("risk_score"), "\(format): \(rendered.stdout)")
         }
-        let junit = try CLIRunner.run("payschema", ["upstream", Self.current.path, edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", "junit"])
+        let junit = try CLIRunner.run(
+            "payschema", ["upstream", Self.current.path, edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", "junit"])
         #expect(junit.stdout.contains(#"failures="6""#))
     }
 
@@ -149,12 +164,14 @@ struct UpstreamCLITests {
         let edited = directory.appending(path: "checkout_orders_v2.json")
         try JSONSerialization.data(withJSONObject: document).write(to: edited)
 
-        let run = try CLIRunner.run("payschema", ["upstream", edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", "json"])
+        let run = try CLIRunner.run(
+            "payschema", ["upstream", edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", "json"])
         #expect(run.status == 1, "\(run.stderr)")
         let shapes = try Self.findings(run.stdout).filter { $0.rule == "UPSTREAM_SHAPE_STRICTER" }
-        #expect(Set(shapes.map { "\($0.type).\($0.element)" }) == [
-            "PayPalPayments.PayPalAddress.country_code.pattern", "PayPalPayments.ApplicationContext.return_url.pattern",
-        ], "\(shapes.map { "\($0.type).\($0.element)" })")
+        #expect(
+            Set(shapes.map { "\($0.type).\($0.element)" }) == [
+                "PayPalPayments.PayPalAddress.country_code.pattern", "PayPalPayments.ApplicationContext.return_url.pattern",
+            ], "\(shapes.map { "\($0.type).\($0.element)" })")
         #expect(shapes.allSatisfy { $0.review })
     }
 
@@ -168,10 +185,13 @@ struct UpstreamCLITests {
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         let file = directory.appending(path: "Schemas/PayPalPayments/Orders.yaml")
         let text = try String(contentsOf: file, encoding: .utf8)
-        try text.replacingOccurrences(of: "#/components/schemas/link_description", with: "#/components/schemas/link_descripton").write(to: file, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "#/components/schemas/link_description", with: "#/components/schemas/link_descripton").write(
+            to: file, atomically: true, encoding: .utf8)
         let broken = try CLIRunner.run("payschema", ["lint", "--contracts", Self.contracts!.path, "Schemas"], in: directory)
         #expect(broken.status == 1)
-        #expect(broken.stdout.contains("Orders.yaml:") && broken.stdout.contains("has no schema at '/components/schemas/link_descripton'") && broken.stdout.contains("link_description"), "\(broken.stdout)")
+        #expect(
+            broken.stdout.contains("Orders.yaml:") && broken.stdout.contains("has no schema at '/components/schemas/link_descripton'")
+                && broken.stdout.contains("link_description"), "\(broken.stdout)")
     }
 
     /// `object` without the member at the end of `keys` (each key but the last names an object).
@@ -196,7 +216,9 @@ struct UpstreamCLITests {
     static func findings(_ json: String) throws -> [Finding] {
         let report = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
         return (report["findings"] as? [[String: Any]] ?? []).map {
-            Finding(rule: $0["rule"] as? String ?? "", type: $0["type"] as? String ?? "", element: $0["element"] as? String ?? "", review: $0["needsReview"] as? Bool ?? false)
+            Finding(
+                rule: $0["rule"] as? String ?? "", type: $0["type"] as? String ?? "", element: $0["element"] as? String ?? "",
+                review: $0["needsReview"] as? Bool ?? false)
         }
     }
 }

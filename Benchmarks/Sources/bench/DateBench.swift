@@ -29,8 +29,11 @@ enum DateBench {
         var rows: [String] = []
         for format in formats {
             // The same format under a name the fast path does not know: `DateFormatter` reads and writes it.
-            let slow = PayDateFormat(name: "without-fast-path", pattern: format.fast.pattern, readPatterns: format.fast.readPatterns, timeZone: format.fast.timeZone)
-            guard let date = format.fast.parse(format.text), slow.parse(format.text) == date, slow.format(date) == format.fast.format(date) else {
+            let slow = PayDateFormat(
+                name: "without-fast-path", pattern: format.fast.pattern, readPatterns: format.fast.readPatterns,
+                timeZone: format.fast.timeZone)
+            guard let date = format.fast.parse(format.text), slow.parse(format.text) == date, slow.format(date) == format.fast.format(date)
+            else {
                 return ["| \(format.label) | the two paths disagree on \(format.text) | | | | |"]
             }
             let fastRead = perDate { _ = format.fast.parse(format.text) }
@@ -38,7 +41,9 @@ enum DateBench {
             let fastWrite = perDate { _ = format.fast.format(date) }
             let slowWrite = perDate { _ = slow.format(date) }
             func cell(_ value: Double) -> String { String(format: "%.2f µs", value) }
-            rows.append("| \(format.label) | \(cell(fastRead)) | \(cell(slowRead)) | **\(String(format: "%.1f", slowRead / fastRead))×** | \(cell(fastWrite)) | \(cell(slowWrite)) | **\(String(format: "%.1f", slowWrite / fastWrite))×** |")
+            rows.append(
+                "| \(format.label) | \(cell(fastRead)) | \(cell(slowRead)) | **\(String(format: "%.1f", slowRead / fastRead))×** | \(cell(fastWrite)) | \(cell(slowWrite)) | **\(String(format: "%.1f", slowWrite / fastWrite))×** |"
+            )
         }
         return rows
     }

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import OpenAPIURLSession
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSandbox
 import PaymentScenarios
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Completed flows per second per provider (each provider's happy path, fresh mock world per
 /// flow): in memory, over the loopback sandbox with the server-side transport (AsyncHTTPClient),
@@ -75,8 +76,10 @@ enum FlowBench {
                     }
                 }
                 let summaries = figures.map { $0.isEmpty ? Stats.Summary(median: 0, min: 0, max: 0) : Stats.summarize($0) }
-                rows.append(Row(label: "\(id == "all" ? "all \(scenarios.count) scenarios" : id), \(label)",
-                                inMemory: summaries[0], asyncHTTPClient: summaries[1], urlSession: summaries[2]))
+                rows.append(
+                    Row(
+                        label: "\(id == "all" ? "all \(scenarios.count) scenarios" : id), \(label)",
+                        inMemory: summaries[0], asyncHTTPClient: summaries[1], urlSession: summaries[2]))
             }
         }
         await running.stop()

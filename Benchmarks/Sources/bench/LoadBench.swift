@@ -7,15 +7,20 @@ enum LoadBench {
         let files = (FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
             .filter { $0.pathExtension == "yaml" }.sorted { $0.path < $1.path }
         let contents = files.map { [UInt8]((try? Data(contentsOf: $0)) ?? Data()) }
-        var loader: [Double] = [], scan: [Double] = []
+        var loader: [Double] = []
+        var scan: [Double] = []
         var sink = 0
         for _ in 0..<runs {
-            loader.append(Stats.time {
-                for (index, bytes) in contents.enumerated() { sink &+= YAMLLoader.load(bytes: bytes, file: files[index].lastPathComponent).root == nil ? 0 : 1 }
-            })
-            scan.append(Stats.time {
-                for bytes in contents { sink &+= YAMLLoader.scanEvents(bytes: bytes) }
-            })
+            loader.append(
+                Stats.time {
+                    for (index, bytes) in contents.enumerated() {
+                        sink &+= YAMLLoader.load(bytes: bytes, file: files[index].lastPathComponent).root == nil ? 0 : 1
+                    }
+                })
+            scan.append(
+                Stats.time {
+                    for bytes in contents { sink &+= YAMLLoader.scanEvents(bytes: bytes) }
+                })
         }
         if sink == -1 { print(sink) }
         return (Stats.summarize(loader), Stats.summarize(scan), contents.reduce(0) { $0 + $1.count }, files.count)
@@ -31,7 +36,9 @@ enum LoadBench {
         var sink = 0
         switch what {
         case "loader":
-            for (index, bytes) in contents.enumerated() { sink &+= YAMLLoader.load(bytes: bytes, file: files[index].lastPathComponent).root == nil ? 0 : 1 }
+            for (index, bytes) in contents.enumerated() {
+                sink &+= YAMLLoader.load(bytes: bytes, file: files[index].lastPathComponent).root == nil ? 0 : 1
+            }
         case "scan":
             for bytes in contents { sink &+= YAMLLoader.scanEvents(bytes: bytes) }
         default:

@@ -32,7 +32,9 @@ enum PeerDecodeBench {
         return decoder
     }
 
-    static func entry<Ours: Codable & PayValidatable, Theirs: Codable>(_ folder: String, _ ours: Ours.Type, _ theirs: Theirs.Type, decoder: JSONDecoder) -> Entry {
+    static func entry<Ours: Codable & PayValidatable, Theirs: Codable>(
+        _ folder: String, _ ours: Ours.Type, _ theirs: Theirs.Type, decoder: JSONDecoder
+    ) -> Entry {
         Entry(
             folder: folder,
             ours: { data in
@@ -65,17 +67,39 @@ enum PeerDecodeBench {
     static func entries() -> [Entry] {
         let decoder = peerDecoder()
         return [
-            entry("AmazonPayMobile.ButtonPayload", AmazonPayMobile.ButtonPayload.self, Components.Schemas.AmazonPayMobile_ButtonPayload.self, decoder: decoder),
-            entry("AmazonPayMobile.CheckoutSession", AmazonPayMobile.CheckoutSession.self, Components.Schemas.AmazonPayMobile_CheckoutSession.self, decoder: decoder),
-            entry("AmazonPayMobile.CompleteCheckoutSessionRequest", AmazonPayMobile.CompleteCheckoutSessionRequest.self, Components.Schemas.AmazonPayMobile_CompleteCheckoutSessionRequest.self, decoder: decoder),
-            entry("AmazonPayMobile.ErrorResponse", AmazonPayMobile.ErrorResponse.self, Components.Schemas.AmazonPayMobile_AmazonPayErrorResponse.self, decoder: decoder),
-            entry("AmazonPayMobile.UpdateCheckoutSessionRequest", AmazonPayMobile.UpdateCheckoutSessionRequest.self, Components.Schemas.AmazonPayMobile_UpdateCheckoutSessionRequest.self, decoder: decoder),
-            entry("MollieCheckout.MollieError", MollieCheckout.MollieError.self, Components.Schemas.MollieCheckout_MollieError.self, decoder: decoder),
-            entry("MollieCheckout.MollieIssuer", MollieCheckout.MollieIssuer.self, Components.Schemas.MollieCheckout_MollieIssuer.self, decoder: decoder),
-            entry("MollieCheckout.MolliePayment", MollieCheckout.MolliePayment.self, Components.Schemas.MollieCheckout_MolliePayment.self, decoder: decoder),
-            entry("PayPalPayments.ConfirmPaymentSourceRequest", PayPalPayments.ConfirmPaymentSourceRequest.self, Components.Schemas.PayPalPayments_ConfirmPaymentSourceRequest.self, decoder: decoder),
-            entry("PayPalPayments.ErrorResponse", PayPalPayments.ErrorResponse.self, Components.Schemas.PayPalPayments_PayPalErrorResponse.self, decoder: decoder),
-            entry("PayPalPayments.OrderResponse", PayPalPayments.OrderResponse.self, Components.Schemas.PayPalPayments_OrderResponse.self, decoder: decoder),
+            entry(
+                "AmazonPayMobile.ButtonPayload", AmazonPayMobile.ButtonPayload.self, Components.Schemas.AmazonPayMobile_ButtonPayload.self,
+                decoder: decoder),
+            entry(
+                "AmazonPayMobile.CheckoutSession", AmazonPayMobile.CheckoutSession.self,
+                Components.Schemas.AmazonPayMobile_CheckoutSession.self, decoder: decoder),
+            entry(
+                "AmazonPayMobile.CompleteCheckoutSessionRequest", AmazonPayMobile.CompleteCheckoutSessionRequest.self,
+                Components.Schemas.AmazonPayMobile_CompleteCheckoutSessionRequest.self, decoder: decoder),
+            entry(
+                "AmazonPayMobile.ErrorResponse", AmazonPayMobile.ErrorResponse.self,
+                Components.Schemas.AmazonPayMobile_AmazonPayErrorResponse.self, decoder: decoder),
+            entry(
+                "AmazonPayMobile.UpdateCheckoutSessionRequest", AmazonPayMobile.UpdateCheckoutSessionRequest.self,
+                Components.Schemas.AmazonPayMobile_UpdateCheckoutSessionRequest.self, decoder: decoder),
+            entry(
+                "MollieCheckout.MollieError", MollieCheckout.MollieError.self, Components.Schemas.MollieCheckout_MollieError.self,
+                decoder: decoder),
+            entry(
+                "MollieCheckout.MollieIssuer", MollieCheckout.MollieIssuer.self, Components.Schemas.MollieCheckout_MollieIssuer.self,
+                decoder: decoder),
+            entry(
+                "MollieCheckout.MolliePayment", MollieCheckout.MolliePayment.self, Components.Schemas.MollieCheckout_MolliePayment.self,
+                decoder: decoder),
+            entry(
+                "PayPalPayments.ConfirmPaymentSourceRequest", PayPalPayments.ConfirmPaymentSourceRequest.self,
+                Components.Schemas.PayPalPayments_ConfirmPaymentSourceRequest.self, decoder: decoder),
+            entry(
+                "PayPalPayments.ErrorResponse", PayPalPayments.ErrorResponse.self,
+                Components.Schemas.PayPalPayments_PayPalErrorResponse.self, decoder: decoder),
+            entry(
+                "PayPalPayments.OrderResponse", PayPalPayments.OrderResponse.self, Components.Schemas.PayPalPayments_OrderResponse.self,
+                decoder: decoder),
         ]
     }
 
@@ -86,8 +110,12 @@ enum PeerDecodeBench {
             "| payload type | payloads | values in the payloads | values kept: ours / theirs | ours: decode + validate | swift-openapi-generator: decode | ours / theirs |",
             "|---|---|---|---|---|---|---|",
         ]
-        var oursTotal = 0.0, theirsTotal = 0.0, payloadTotal = 0
-        var fairOurs = 0.0, fairTheirs = 0.0, fairTypes = 0
+        var oursTotal = 0.0
+        var theirsTotal = 0.0
+        var payloadTotal = 0
+        var fairOurs = 0.0
+        var fairTheirs = 0.0
+        var fairTypes = 0
         var partial: [String] = []
         var refusedByPeer: [String] = []
         // BENCH_PEER_ONLY=<Module.Type> times one type alone (for profiling it).
@@ -108,7 +136,9 @@ enum PeerDecodeBench {
                 payloads.append(data)
             }
             guard !payloads.isEmpty else { continue }
-            var values = 0, oursKept = 0, theirsKept = 0
+            var values = 0
+            var oursKept = 0
+            var theirsKept = 0
             for data in payloads {
                 values += leafCount(data)
                 oursKept += leafCount(try entry.oursKept(data))
@@ -117,7 +147,8 @@ enum PeerDecodeBench {
             let bytes = payloads.reduce(0) { $0 + $1.count }
             let iterations = max(20, 400_000 / max(bytes, 1))
             var sink = 0
-            var ours: [Double] = [], theirs: [Double] = []
+            var ours: [Double] = []
+            var theirs: [Double] = []
             for round in 0..<runs {
                 // Alternate which side goes first so neither always runs on a warmer cache.
                 let oursFirst = round % 2 == 0
@@ -128,25 +159,39 @@ enum PeerDecodeBench {
                 }
             }
             precondition(sink > 0)
-            let o = Stats.summarize(ours), t = Stats.summarize(theirs)
-            oursTotal += o.median; theirsTotal += t.median; payloadTotal += payloads.count
+            let o = Stats.summarize(ours)
+            let t = Stats.summarize(theirs)
+            oursTotal += o.median
+            theirsTotal += t.median
+            payloadTotal += payloads.count
             // Like for like only where the peer's type keeps at least what ours keeps.
             if theirsKept >= oursKept {
-                fairOurs += o.median; fairTheirs += t.median; fairTypes += 1
+                fairOurs += o.median
+                fairTheirs += t.median
+                fairTypes += 1
             } else {
                 partial.append(entry.folder)
             }
-            lines.append("| \(entry.folder) | \(payloads.count) | \(values) | \(oursKept) / \(theirsKept) | \(o.formatted("µs", scale: 1e6)) | \(t.formatted("µs", scale: 1e6)) | \(String(format: "%.2f×", o.median / t.median)) |")
+            lines.append(
+                "| \(entry.folder) | \(payloads.count) | \(values) | \(oursKept) / \(theirsKept) | \(o.formatted("µs", scale: 1e6)) | \(t.formatted("µs", scale: 1e6)) | \(String(format: "%.2f×", o.median / t.median)) |"
+            )
         }
-        lines.append("| **all types (sum of medians)** | \(payloadTotal) | | | \(String(format: "%.1f µs", oursTotal * 1e6)) | \(String(format: "%.1f µs", theirsTotal * 1e6)) | **\(String(format: "%.2f×", oursTotal / theirsTotal))** |")
-        lines.append("| **the \(fairTypes) types where the peer keeps as much (sum of medians)** | | | | \(String(format: "%.1f µs", fairOurs * 1e6)) | \(String(format: "%.1f µs", fairTheirs * 1e6)) | **\(String(format: "%.2f×", fairOurs / fairTheirs))** |")
+        lines.append(
+            "| **all types (sum of medians)** | \(payloadTotal) | | | \(String(format: "%.1f µs", oursTotal * 1e6)) | \(String(format: "%.1f µs", theirsTotal * 1e6)) | **\(String(format: "%.2f×", oursTotal / theirsTotal))** |"
+        )
+        lines.append(
+            "| **the \(fairTypes) types where the peer keeps as much (sum of medians)** | | | | \(String(format: "%.1f µs", fairOurs * 1e6)) | \(String(format: "%.1f µs", fairTheirs * 1e6)) | **\(String(format: "%.2f×", fairOurs / fairTheirs))** |"
+        )
         if !partial.isEmpty {
             lines.append("")
-            lines.append("Where swift-openapi-generator's type keeps fewer values than ours, it decodes less than ours does (it drops what it cannot express, such as an object whose `properties` sit beside an `anyOf` of `required` lists, or a `null` member of a union), so its time is not a like-for-like figure: \(partial.joined(separator: ", ")).")
+            lines.append(
+                "Where swift-openapi-generator's type keeps fewer values than ours, it decodes less than ours does (it drops what it cannot express, such as an object whose `properties` sit beside an `anyOf` of `required` lists, or a `null` member of a union), so its time is not a like-for-like figure: \(partial.joined(separator: ", "))."
+            )
         }
         if !refusedByPeer.isEmpty {
             lines.append("")
-            lines.append("Left out of both timings because swift-openapi-generator's types refuse them: \(refusedByPeer.joined(separator: ", ")).")
+            lines.append(
+                "Left out of both timings because swift-openapi-generator's types refuse them: \(refusedByPeer.joined(separator: ", ")).")
         }
         return lines
     }

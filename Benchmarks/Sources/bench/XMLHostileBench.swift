@@ -1,9 +1,10 @@
 import Foundation
+import PaymentSchemasRuntime
+import SuiteMCommerce
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import PaymentSchemasRuntime
-import SuiteMCommerce
 
 /// The three hostile XML documents of issue 27 (600,000 attributes, 1.5 M character references,
 /// 1.5 M empty elements), each read in its own process so its peak memory is its own: by the
@@ -35,14 +36,20 @@ enum XMLHostileBench {
                 let parser = XMLParser(data: data)
                 outcome = parser.parse() ? "parsed" : "error"
             default:
-                let limits = reader == "limits" ? PayPayloadLimits.standard
-                    : PayPayloadLimits(maximumBytes: 8 << 20, maximumDepth: 64, maximumElements: 2_000_000, maximumAttributesPerElement: 1_000_000, maximumCharacterReferences: 2_000_000)
+                let limits =
+                    reader == "limits"
+                    ? PayPayloadLimits.standard
+                    : PayPayloadLimits(
+                        maximumBytes: 8 << 20, maximumDepth: 64, maximumElements: 2_000_000, maximumAttributesPerElement: 1_000_000,
+                        maximumCharacterReferences: 2_000_000)
                 do {
                     _ = try PayWire.decodeXML(PayResponse.self, from: data, limits: limits)
                     outcome = "decoded"
                 } catch let error as PayloadDecodingError {
                     let message = error.issues.first?.message ?? ""
-                    outcome = message.hasPrefix("not well-formed") ? "refused: " + message.dropFirst("not well-formed XML: ".count) : "read; " + "\(error.issues.count) field issue(s)"
+                    outcome =
+                        message.hasPrefix("not well-formed")
+                        ? "refused: " + message.dropFirst("not well-formed XML: ".count) : "read; " + "\(error.issues.count) field issue(s)"
                 } catch {
                     outcome = "error"
                 }
@@ -56,7 +63,9 @@ enum XMLHostileBench {
     static func residentKiB(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
         for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-            return Int(line.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+            return Int(
+                line.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "")
+                ?? 0
         }
         return 0
     }
@@ -75,7 +84,10 @@ enum XMLHostileBench {
                 try child.run()
                 let deadline = Date().addingTimeInterval(timeout)
                 while child.isRunning, Date() < deadline { usleep(50_000) }
-                let label = reader == "limits" ? "ours, standard limits" : reader == "unlimited" ? "ours, limits raised above the document" : "libxml2 XMLParser (before)"
+                let label =
+                    reader == "limits"
+                    ? "ours, standard limits"
+                    : reader == "unlimited" ? "ours, limits raised above the document" : "libxml2 XMLParser (before)"
                 if child.isRunning {
                     child.terminate()
                     child.waitUntilExit()
@@ -88,7 +100,9 @@ enum XMLHostileBench {
                     rows.append("| \(name) | \(label) | failed | — | — |")
                     continue
                 }
-                rows.append("| \(name) | \(label) | \(String(format: "%.3f s", seconds)) | \(String(format: "%.1f MB", Double(kib) / 1024)) | \(fields[2]) |")
+                rows.append(
+                    "| \(name) | \(label) | \(String(format: "%.3f s", seconds)) | \(String(format: "%.1f MB", Double(kib) / 1024)) | \(fields[2]) |"
+                )
             }
         }
         return rows

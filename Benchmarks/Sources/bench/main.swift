@@ -36,7 +36,9 @@ case "flows":
     for row in try await FlowBench.compare(seconds: seconds, concurrency: 200, samples: samples) {
         let share = row.asyncHTTPClient.median / max(row.inMemory.median, 0.001)
         let verdict = row.label.hasSuffix("at once") ? (share >= 1.0 / 3.0 ? " met" : " **missed**") : ""
-        print("| \(row.label) | \(rate(row.inMemory)) | \(rate(row.asyncHTTPClient)) | \(rate(row.urlSession)) | \(String(format: "%.2f", share))\(verdict) | \(String(format: "%.1f", row.asyncHTTPClient.median / max(row.urlSession.median, 0.001)))× |")
+        print(
+            "| \(row.label) | \(rate(row.inMemory)) | \(rate(row.asyncHTTPClient)) | \(rate(row.urlSession)) | \(String(format: "%.2f", share))\(verdict) | \(String(format: "%.1f", row.asyncHTTPClient.median / max(row.urlSession.median, 0.001)))× |"
+        )
     }
 case "peer-decode":
     guard arguments.count > 1 else {
@@ -61,6 +63,9 @@ case "serve":
 case "bare-server":
     try await BareServer.run(port: arguments.count > 1 ? Int(arguments[1]) ?? 18090 : 18090)
 default:
-    FileHandle.standardError.write(Data("usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS [SAMPLES]] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | dates [RUNS] | bare-server PORT\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS [SAMPLES]] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | dates [RUNS] | bare-server PORT\n"
+                .utf8))
     exit(2)
 }

@@ -1,12 +1,12 @@
+import AmazonPayMobile
 import CFuzzer
 import Foundation
-import AmazonPayMobile
 import MCSCommerceWeb
 import MollieCheckout
 import PayPalPayments
-import SuiteMCommerce
 import PaySchemaCore
 import PaymentSchemasRuntime
+import SuiteMCommerce
 
 /// What each harness does with one input. Every input must end in a value or a located error:
 /// a crash, a trap, a leak or a hang is a finding. `fuzz-replay` runs the same functions over the
@@ -15,7 +15,8 @@ public enum Harnesses {
     /// Schema file bytes → loader → parser → checker → emitter.
     public static func schema(_ data: Data) {
         var diagnostics = Diagnostics()
-        let file = SchemaSource.load(data, diagnosticPath: "Fuzz/Input.yaml", displayPath: "Fuzz/Input.yaml", outputName: "Input", diagnostics: &diagnostics)
+        let file = SchemaSource.load(
+            data, diagnosticPath: "Fuzz/Input.yaml", displayPath: "Fuzz/Input.yaml", outputName: "Input", diagnostics: &diagnostics)
         let (checked, checkDiagnostics) = SchemaChecker.check(module: file.module?.value ?? "Fuzz", files: [file])
         diagnostics.append(contentsOf: checkDiagnostics)
         for diagnostic in diagnostics.all {
@@ -29,7 +30,8 @@ public enum Harnesses {
 
     /// Every wire type of the five modules.
     public static let types: [PaySchemaType] =
-        MCSCommerceWebSchema.types + SuiteMCommerceSchema.types + AmazonPayMobileSchema.types + PayPalPaymentsSchema.types + MollieCheckoutSchema.types
+        MCSCommerceWebSchema.types + SuiteMCommerceSchema.types + AmazonPayMobileSchema.types + PayPalPaymentsSchema.types
+        + MollieCheckoutSchema.types
 
     /// The types that have a query form (callbacks, deep links, hosted-page URLs).
     static let queryTypes = types.filter { $0.formats.contains(.query) }
@@ -78,7 +80,8 @@ public enum Harnesses {
 
     private static func check(_ data: Data) -> [String: CheckedModule] {
         var diagnostics = Diagnostics()
-        let file = SchemaSource.load(Data(data), diagnosticPath: "Fuzz/Input.yaml", displayPath: "Fuzz/Input.yaml", outputName: "Input", diagnostics: &diagnostics)
+        let file = SchemaSource.load(
+            Data(data), diagnosticPath: "Fuzz/Input.yaml", displayPath: "Fuzz/Input.yaml", outputName: "Input", diagnostics: &diagnostics)
         let (checked, _) = SchemaChecker.check(module: "Fuzz", files: [file])
         return checked.map { ["Fuzz": $0] } ?? [:]
     }
@@ -92,10 +95,11 @@ public enum Harnesses {
         selected = harness
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in
-            guard let bytes, count > 0 else { return 0 }
-            Harnesses.selected?(Data(bytes: bytes, count: count))
-            return 0
-        })
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { bytes, count in
+                guard let bytes, count > 0 else { return 0 }
+                Harnesses.selected?(Data(bytes: bytes, count: count))
+                return 0
+            })
     }
 }

@@ -37,7 +37,9 @@ func seeds(into output: URL, from roots: [URL]) throws -> Int {
             case "query", "txt", "url": format = .query
             default: format = .json
             }
-            guard let reader = type.formats.firstIndex(of: format), let data = FileManager.default.contents(atPath: file.path) else { continue }
+            guard let reader = type.formats.firstIndex(of: format), let data = FileManager.default.contents(atPath: file.path) else {
+                continue
+            }
             var seed = Data([UInt8(index), UInt8(reader)])
             seed.append(data)
             try seed.write(to: output.appending(path: "\(type.qualifiedName)-\(written)"))
@@ -54,7 +56,9 @@ if command == "seeds" {
     print("seeds: \(count) payloads")
     exit(0)
 }
-guard let run = ["schema": Harnesses.schema, "payload": Harnesses.payload, "diff": Harnesses.diff][command] else { fail("unknown harness \(command)") }
+guard let run = ["schema": Harnesses.schema, "payload": Harnesses.payload, "diff": Harnesses.diff][command] else {
+    fail("unknown harness \(command)")
+}
 var files: [String] = []
 for path in arguments.dropFirst() {
     var isDirectory: ObjCBool = false

@@ -26,7 +26,8 @@ struct LegacyResolver {
         case .from(let arguments):
             var roots: [String: Value] = [:]
             for argument in arguments {
-                roots[argument.label] = Value(expression: Naming.escaped(argument.label), type: .named(argument.type.value), optional: false)
+                roots[argument.label] = Value(
+                    expression: Naming.escaped(argument.label), type: .named(argument.type.value), optional: false)
             }
             return roots
         }
@@ -34,18 +35,24 @@ struct LegacyResolver {
 
     func value(of field: FieldDecl, base: String, optionalBase: Bool) -> Value {
         let storage = field.lifecycle.deprecated != nil ? "_" + field.name.value : Naming.escaped(field.name.value)
-        return Value(expression: base + (optionalBase ? "?." : ".") + storage, type: field.type.value, optional: optionalBase || field.isOptionalInSwift)
+        return Value(
+            expression: base + (optionalBase ? "?." : ".") + storage, type: field.type.value,
+            optional: optionalBase || field.isOptionalInSwift)
     }
 
     /// Resolves `path`; the error explains which segment failed.
     func resolve(_ path: String, roots: [String: Value]) -> Result<Value, ResolveError> {
         let segments = path.split(separator: ".").map(String.init)
         guard let first = segments.first, var current = roots[first] else {
-            return .failure(ResolveError(message: "'\(segments.first ?? path)' is not \(roots.isEmpty ? "available" : "one of " + roots.keys.sorted().joined(separator: ", "))"))
+            return .failure(
+                ResolveError(
+                    message:
+                        "'\(segments.first ?? path)' is not \(roots.isEmpty ? "available" : "one of " + roots.keys.sorted().joined(separator: ", "))"
+                ))
         }
         for segment in segments.dropFirst() {
             guard case .named(let name) = current.type, case .structure(let decl)? = types[name]?.kind,
-                  let field = decl.fields.first(where: { $0.name.value == segment })
+                let field = decl.fields.first(where: { $0.name.value == segment })
             else {
                 return .failure(ResolveError(message: "'\(segment)' is not a field of \(current.type)"))
             }

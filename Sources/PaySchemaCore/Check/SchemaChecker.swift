@@ -27,13 +27,18 @@ public struct SchemaChecker: Sendable {
         var outputNames: [String: String] = [:]
         for file in files {
             if let module = file.module, module.value != moduleName {
-                diagnostics.error("file declares module '\(module.value)' but lives in the folder of module '\(moduleName)'", at: module.location)
+                diagnostics.error(
+                    "file declares module '\(module.value)' but lives in the folder of module '\(moduleName)'", at: module.location)
             }
             if file.outputName == moduleName + "Schema" {
-                diagnostics.error("the file name '\(file.outputName)' is reserved for the module's type registry (\(Naming.registryFileName(moduleName))); rename the file", at: SourceLocation(file: file.path, line: 1, column: 1))
+                diagnostics.error(
+                    "the file name '\(file.outputName)' is reserved for the module's type registry (\(Naming.registryFileName(moduleName))); rename the file",
+                    at: SourceLocation(file: file.path, line: 1, column: 1))
             }
             if let other = outputNames[file.outputName] {
-                diagnostics.error("two schema files would both generate '\(file.outputName).generated.swift' (the other is \(other)); rename one", at: SourceLocation(file: file.path, line: 1, column: 1))
+                diagnostics.error(
+                    "two schema files would both generate '\(file.outputName).generated.swift' (the other is \(other)); rename one",
+                    at: SourceLocation(file: file.path, line: 1, column: 1))
             }
             outputNames[file.outputName] = file.path
             for type in file.types { declare(type.name, what: "type") }
@@ -85,7 +90,9 @@ public struct SchemaChecker: Sendable {
             if let files = resolvedFiles(sensitive: sensitive) {
                 resolved = files
             } else {
-                diagnostics.error("internal error: a checked declaration did not resolve; please report it with this schema", at: SourceLocation(file: files.first?.path ?? moduleName, line: 1, column: 1))
+                diagnostics.error(
+                    "internal error: a checked declaration did not resolve; please report it with this schema",
+                    at: SourceLocation(file: files.first?.path ?? moduleName, line: 1, column: 1))
             }
         }
         return CheckedModule(
@@ -97,7 +104,8 @@ public struct SchemaChecker: Sendable {
             diagnostics.error("\(what) name '\(name.value)' must be UpperCamelCase letters and digits", at: name.location)
         }
         if Naming.reservedTypeNames.contains(name.value) {
-            diagnostics.error("\(what) name '\(name.value)' is reserved: generated code uses the Swift type of that name", at: name.location)
+            diagnostics.error(
+                "\(what) name '\(name.value)' is reserved: generated code uses the Swift type of that name", at: name.location)
         }
         if let first = declaredNames[name.value] {
             diagnostics.error("duplicate name '\(name.value)'; first declared at \(first)", at: name.location)
@@ -135,7 +143,8 @@ public struct SchemaChecker: Sendable {
         case .enumeration(let decl): checkEnum(type, decl)
         case .union(let decl): checkUnion(type, decl)
         case .scalar(let decl):
-            checkConstraints(decl.constraints, on: .primitive(decl.base.value), fieldType: .primitive(decl.base.value), owner: type.name.value)
+            checkConstraints(
+                decl.constraints, on: .primitive(decl.base.value), fieldType: .primitive(decl.base.value), owner: type.name.value)
             checkLiteral(type, decl)
         }
     }
@@ -146,7 +155,9 @@ public struct SchemaChecker: Sendable {
                 diagnostics.error("\(what) '\(own)' cannot be renamed from itself", at: old.location)
             }
             if what == "type", let existing = declaredNames[old.value] {
-                diagnostics.error("'\(old.value)' is still declared (at \(existing)); a type renamed from it gets a deprecated alias of that name", at: old.location)
+                diagnostics.error(
+                    "'\(old.value)' is still declared (at \(existing)); a type renamed from it gets a deprecated alias of that name",
+                    at: old.location)
             }
         }
     }

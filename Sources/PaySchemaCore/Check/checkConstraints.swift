@@ -36,7 +36,9 @@ extension SchemaChecker {
                 // Schema bounds a string by its pattern, and the exports write that one exactly.
                 if base == .string && constraints.format?.value == "decimalString" {
                     if name != "minimum" || Decimal(string: value.value) != 0 || !constraints.exclusiveMinimum {
-                        diagnostics.error("a String of format decimalString takes one bound, 'exclusiveMinimum: 0' (a positive amount); found '\(name)' \(value.value)", at: value.location)
+                        diagnostics.error(
+                            "a String of format decimalString takes one bound, 'exclusiveMinimum: 0' (a positive amount); found '\(name)' \(value.value)",
+                            at: value.location)
                     }
                     continue
                 }
@@ -50,7 +52,8 @@ extension SchemaChecker {
             }
         }
         if let minimum = constraints.minimum, let maximum = constraints.maximum,
-           let low = Decimal(string: minimum.value), let high = Decimal(string: maximum.value) {
+            let low = Decimal(string: minimum.value), let high = Decimal(string: maximum.value)
+        {
             if low > high || (low == high && (constraints.exclusiveMinimum || constraints.exclusiveMaximum)) {
                 diagnostics.error("no value can satisfy minimum \(minimum.value) and maximum \(maximum.value)", at: maximum.location)
             }
@@ -110,11 +113,14 @@ extension SchemaChecker {
                 let raw = value.value.rawText
                 if !enumeration.cases.contains(where: { $0.value.value.description == raw }) {
                     let values = enumeration.cases.map(\.value.value.description)
-                    diagnostics.error("default \(value.value) of \(what) is not a value of '\(name)' (\(values.joined(separator: ", ")))\(Suggestions.hint(for: raw, in: values))", at: value.location)
+                    diagnostics.error(
+                        "default \(value.value) of \(what) is not a value of '\(name)' (\(values.joined(separator: ", ")))\(Suggestions.hint(for: raw, in: values))",
+                        at: value.location)
                 }
                 return
             case .scalar(let scalar):
-                checkPrimitiveDefault(value, scalar.base.value, field: field, what: what, constraints: [scalar.constraints, field.constraints])
+                checkPrimitiveDefault(
+                    value, scalar.base.value, field: field, what: what, constraints: [scalar.constraints, field.constraints])
                 return
             case .structure, .union:
                 diagnostics.error("\(decl.kindName) fields cannot have defaults", at: value.location)
@@ -126,7 +132,9 @@ extension SchemaChecker {
         }
     }
 
-    mutating func checkPrimitiveDefault(_ value: Located<DefaultValue>, _ primitive: TypeExpression.Primitive, field: FieldDecl, what: String, constraints: [Constraints]) {
+    mutating func checkPrimitiveDefault(
+        _ value: Located<DefaultValue>, _ primitive: TypeExpression.Primitive, field: FieldDecl, what: String, constraints: [Constraints]
+    ) {
         var violations: [ValidationViolation] = []
         switch (primitive, value.value) {
         case (.string, _) where value.value.isScalarText && value.value.rawText != "true" && value.value.rawText != "false":
@@ -153,10 +161,12 @@ extension SchemaChecker {
         case (.date, _):
             diagnostics.error("dates cannot have defaults", at: value.location)
         default:
-            diagnostics.error("default \(value.value) of \(what) is not \(Naming.article(primitive.rawValue)) \(primitive.rawValue)", at: value.location)
+            diagnostics.error(
+                "default \(value.value) of \(what) is not \(Naming.article(primitive.rawValue)) \(primitive.rawValue)", at: value.location)
         }
         for violation in violations {
-            diagnostics.error("the default of \(what) violates its own constraint: \(violation.rule) (\(violation.message))", at: value.location)
+            diagnostics.error(
+                "the default of \(what) violates its own constraint: \(violation.rule) (\(violation.message))", at: value.location)
         }
     }
 

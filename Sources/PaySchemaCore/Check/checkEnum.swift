@@ -9,10 +9,13 @@ extension SchemaChecker {
         for enumCase in decl.cases {
             let name = enumCase.name.value
             if !Naming.isMemberName(name) {
-                diagnostics.error("case name '\(name)' must be a lowerCamelCase identifier; give the wire spelling as 'value'", at: enumCase.name.location)
+                diagnostics.error(
+                    "case name '\(name)' must be a lowerCamelCase identifier; give the wire spelling as 'value'", at: enumCase.name.location
+                )
             }
             if decl.isOpen && name == "unknown" {
-                diagnostics.error("case name 'unknown' is reserved in open enums for values the schema does not list", at: enumCase.name.location)
+                diagnostics.error(
+                    "case name 'unknown' is reserved in open enums for values the schema does not list", at: enumCase.name.location)
             }
             if let first = names[name] {
                 diagnostics.error("duplicate case '\(name)'; first declared at \(first)", at: enumCase.name.location)
@@ -21,7 +24,9 @@ extension SchemaChecker {
             checkRenames(enumCase.lifecycle, own: name, what: "case")
             for value in [enumCase.value] + enumCase.aliases {
                 if let (other, first) = values[value.value] {
-                    diagnostics.error("duplicate raw value '\(value.value)' in enum '\(owner)': case '\(other)' already uses it (at \(first))", at: value.location)
+                    diagnostics.error(
+                        "duplicate raw value '\(value.value)' in enum '\(owner)': case '\(other)' already uses it (at \(first))",
+                        at: value.location)
                 } else {
                     values[value.value] = (name, value.location)
                 }
@@ -37,37 +42,59 @@ extension SchemaChecker {
         var caseNames: [String: SourceLocation] = [:]
         for variant in decl.variants {
             if let first = caseNames[variant.caseName] {
-                diagnostics.error("variants '\(variant.tag.value)' and another both become case '\(variant.caseName)' (first at \(first)); give one a 'case'", at: variant.tag.location)
+                diagnostics.error(
+                    "variants '\(variant.tag.value)' and another both become case '\(variant.caseName)' (first at \(first)); give one a 'case'",
+                    at: variant.tag.location)
             }
             caseNames[variant.caseName] = variant.tag.location
             guard let referenced = types[variant.type.value] else {
                 let candidates = types.compactMap { name, decl in decl.kindName == "struct" ? name : nil }
-                diagnostics.error("unknown type '\(variant.type.value)'\(Suggestions.hint(for: variant.type.value, in: candidates))", at: variant.type.location)
+                diagnostics.error(
+                    "unknown type '\(variant.type.value)'\(Suggestions.hint(for: variant.type.value, in: candidates))",
+                    at: variant.type.location)
                 continue
             }
             guard case .structure(let structure) = referenced.kind else {
-                diagnostics.error("variant '\(variant.tag.value)' of union '\(owner)' must be a struct; '\(variant.type.value)' is \(referenced.kindName == "enum" ? "an" : "a") \(referenced.kindName)", at: variant.type.location)
+                diagnostics.error(
+                    "variant '\(variant.tag.value)' of union '\(owner)' must be a struct; '\(variant.type.value)' is \(referenced.kindName == "enum" ? "an" : "a") \(referenced.kindName)",
+                    at: variant.type.location)
                 continue
             }
-            guard let field = structure.fields.first(where: { $0.name.value == decl.discriminator.value || ($0.jsonName?.value == decl.discriminator.value) }) else {
-                diagnostics.error("discriminator '\(decl.discriminator.value)' is not a field of variant '\(variant.type.value)'; every variant must declare it", at: variant.type.location)
+            guard
+                let field = structure.fields.first(where: {
+                    $0.name.value == decl.discriminator.value || ($0.jsonName?.value == decl.discriminator.value)
+                })
+            else {
+                diagnostics.error(
+                    "discriminator '\(decl.discriminator.value)' is not a field of variant '\(variant.type.value)'; every variant must declare it",
+                    at: variant.type.location)
                 continue
             }
             let isText: Bool
             switch field.type.value {
             case .primitive(.string): isText = true
             case .named(let name):
-                if case .enumeration(let enumeration)? = types[name]?.kind { isText = enumeration.rawType == .string } else { isText = false }
+                if case .enumeration(let enumeration)? = types[name]?.kind {
+                    isText = enumeration.rawType == .string
+                } else {
+                    isText = false
+                }
             default: isText = false
             }
             if !isText {
-                diagnostics.error("discriminator '\(decl.discriminator.value)' of variant '\(variant.type.value)' must be a String or a String enum, found '\(field.type.value)'", at: field.type.location)
+                diagnostics.error(
+                    "discriminator '\(decl.discriminator.value)' of variant '\(variant.type.value)' must be a String or a String enum, found '\(field.type.value)'",
+                    at: field.type.location)
             }
             if field.isOptionalInSwift {
-                diagnostics.error("discriminator '\(decl.discriminator.value)' of variant '\(variant.type.value)' must be required or defaulted to '\(variant.tag.value)'", at: field.name.location)
+                diagnostics.error(
+                    "discriminator '\(decl.discriminator.value)' of variant '\(variant.type.value)' must be required or defaulted to '\(variant.tag.value)'",
+                    at: field.name.location)
             }
             if let defaultValue = field.defaultValue, defaultValue.value.rawText != variant.tag.value {
-                diagnostics.error("discriminator default \(defaultValue.value) of '\(variant.type.value)' does not match its tag '\(variant.tag.value)' in union '\(owner)'", at: defaultValue.location)
+                diagnostics.error(
+                    "discriminator default \(defaultValue.value) of '\(variant.type.value)' does not match its tag '\(variant.tag.value)' in union '\(owner)'",
+                    at: defaultValue.location)
             }
         }
     }
@@ -87,11 +114,15 @@ extension SchemaChecker {
             }
             names[code.name.value] = code.name.location
             if let first = codes[code.code.value] {
-                diagnostics.error("duplicate error code '\(code.code.value)' in '\(catalog.name.value)'; first declared at \(first)", at: code.code.location)
+                diagnostics.error(
+                    "duplicate error code '\(code.code.value)' in '\(catalog.name.value)'; first declared at \(first)",
+                    at: code.code.location)
             }
             codes[code.code.value] = code.code.location
             if !code.messages.isEmpty, !code.messages.contains(where: { $0.language == catalog.defaultLanguage }) {
-                diagnostics.error("error code '\(code.code.value)' has no message in the catalog's default language '\(catalog.defaultLanguage)'", at: code.location)
+                diagnostics.error(
+                    "error code '\(code.code.value)' has no message in the catalog's default language '\(catalog.defaultLanguage)'",
+                    at: code.location)
             }
         }
     }

@@ -18,7 +18,8 @@ extension SchemaChecker {
             case .union(let union):
                 for variant in union.variants where types[variant.type.value] != nil {
                     let placeholder = FieldDecl(
-                        name: Located(variant.tag.value, at: variant.tag.location), type: Located(.named(variant.type.value), at: variant.type.location),
+                        name: Located(variant.tag.value, at: variant.tag.location),
+                        type: Located(.named(variant.type.value), at: variant.type.location),
                         required: true, requiredLocation: nil, defaultValue: nil, doc: nil, constraints: Constraints(), sensitive: false,
                         lifecycle: .current, location: variant.tag.location)
                     edges[name, default: []].append((variant.type.value, placeholder))
@@ -35,7 +36,9 @@ extension SchemaChecker {
                     let cycle = (stack.drop(while: { $0 != target }) + [node, target]).joined(separator: " → ")
                     let key = "\(field.location)"
                     if reported.insert(key).inserted {
-                        diagnostics.error("reference cycle \(cycle): a struct cannot contain itself; make '\(field.name.value)' a list or break the cycle", at: field.type.location)
+                        diagnostics.error(
+                            "reference cycle \(cycle): a struct cannot contain itself; make '\(field.name.value)' a list or break the cycle",
+                            at: field.type.location)
                     }
                 } else if state[target] == nil {
                     visit(target, stack + [node], &diagnostics)
@@ -85,10 +88,14 @@ extension SchemaChecker {
                 if case .set(let element) = field.type.value { elementType = element }
                 guard let elementType else { continue }
                 if field.sensitive && field.type.value.innermost == .primitive(.string) {
-                    diagnostics.error("sensitive field '\(decl.name.value).\(field.name.value)' cannot be a set: set elements are hashed and compared like dictionary keys", at: field.name.location)
+                    diagnostics.error(
+                        "sensitive field '\(decl.name.value).\(field.name.value)' cannot be a set: set elements are hashed and compared like dictionary keys",
+                        at: field.name.location)
                 }
                 for name in elementType.namedTypes where sensitive.contains(name) {
-                    diagnostics.error("'\(name)' holds a sensitive field and cannot be a set element or dictionary key (in '\(decl.name.value).\(field.name.value)'): its secret would be hashed and compared", at: field.type.location)
+                    diagnostics.error(
+                        "'\(name)' holds a sensitive field and cannot be a set element or dictionary key (in '\(decl.name.value).\(field.name.value)'): its secret would be hashed and compared",
+                        at: field.type.location)
                 }
             }
         }
@@ -144,17 +151,22 @@ extension SchemaChecker {
         }
         // Each name's first declaration (a later duplicate is reported as such).
         for declared in file.types {
-            guard let decl = types[declared.name.value], decl.name.location == declared.name.location, decl.lifecycle.deprecated == nil else { continue }
+            guard let decl = types[declared.name.value], decl.name.location == declared.name.location, decl.lifecycle.deprecated == nil
+            else { continue }
             switch decl.kind {
             case .structure(let structure):
                 for field in structure.fields {
                     for name in deprecatedNames(in: field.type.value) {
-                        diagnostics.error("'\(decl.name.value).\(field.name.value)' uses deprecated type '\(name)'; deprecate '\(decl.name.value)' too, since generated code may not warn", at: field.type.location)
+                        diagnostics.error(
+                            "'\(decl.name.value).\(field.name.value)' uses deprecated type '\(name)'; deprecate '\(decl.name.value)' too, since generated code may not warn",
+                            at: field.type.location)
                     }
                 }
             case .union(let union):
                 for variant in union.variants where types[variant.type.value]?.lifecycle.deprecated != nil {
-                    diagnostics.error("union '\(decl.name.value)' uses deprecated type '\(variant.type.value)'; deprecate the union too", at: variant.type.location)
+                    diagnostics.error(
+                        "union '\(decl.name.value)' uses deprecated type '\(variant.type.value)'; deprecate the union too",
+                        at: variant.type.location)
                 }
             default: break
             }
@@ -162,11 +174,15 @@ extension SchemaChecker {
         for operation in file.operations where operation.lifecycle.deprecated == nil {
             let references = [operation.request, operation.response, operation.errorBody].compactMap { $0 }
             for reference in references where types[reference.value]?.lifecycle.deprecated != nil {
-                diagnostics.error("operation '\(operation.name.value)' uses deprecated type '\(reference.value)'; deprecate the operation too", at: reference.location)
+                diagnostics.error(
+                    "operation '\(operation.name.value)' uses deprecated type '\(reference.value)'; deprecate the operation too",
+                    at: reference.location)
             }
             for parameter in operation.parameters {
                 for name in deprecatedNames(in: parameter.type.value) {
-                    diagnostics.error("operation '\(operation.name.value)' uses deprecated type '\(name)'; deprecate the operation too", at: parameter.type.location)
+                    diagnostics.error(
+                        "operation '\(operation.name.value)' uses deprecated type '\(name)'; deprecate the operation too",
+                        at: parameter.type.location)
                 }
             }
         }

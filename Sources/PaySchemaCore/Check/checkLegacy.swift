@@ -5,7 +5,9 @@ extension SchemaChecker {
             for api in file.legacyAPIs {
                 if api.kind == .extension {
                     if types[api.name.value] != nil {
-                        diagnostics.error("extend schema types with 'legacy: conversions'; legacyAPI extensions are for hand-written types", at: api.name.location)
+                        diagnostics.error(
+                            "extend schema types with 'legacy: conversions'; legacyAPI extensions are for hand-written types",
+                            at: api.name.location)
                     }
                 } else {
                     declare(api.name, what: "legacy API")
@@ -13,10 +15,15 @@ extension SchemaChecker {
                 var seen: [String: SourceLocation] = [:]
                 for method in api.methods {
                     let key = method.name.value + method.signature.value
-                    if let first = seen[key] { diagnostics.error("duplicate method '\(method.name.value)\(method.signature.value)' (first at \(first))", at: method.name.location) }
+                    if let first = seen[key] {
+                        diagnostics.error(
+                            "duplicate method '\(method.name.value)\(method.signature.value)' (first at \(first))", at: method.name.location
+                        )
+                    }
                     seen[key] = method.name.location
                     if !Naming.isMemberName(method.name.value) {
-                        diagnostics.error("method name '\(method.name.value)' must be a lowerCamelCase identifier", at: method.name.location)
+                        diagnostics.error(
+                            "method name '\(method.name.value)' must be a lowerCamelCase identifier", at: method.name.location)
                     }
                 }
             }
@@ -41,7 +48,9 @@ extension SchemaChecker {
         switch conversion.kind {
         case .to(let target):
             guard case .structure(let decl)? = types[target.value]?.kind else {
-                diagnostics.error("conversion target '\(target.value)' is not a struct of this module\(Suggestions.hint(for: target.value, in: Array(types.keys)))", at: target.location)
+                diagnostics.error(
+                    "conversion target '\(target.value)' is not a struct of this module\(Suggestions.hint(for: target.value, in: Array(types.keys)))",
+                    at: target.location)
                 return nil
             }
             built = decl
@@ -49,7 +58,9 @@ extension SchemaChecker {
             kind = .to(target: target.value)
         case .from(let arguments):
             for argument in arguments where types[argument.type.value] == nil {
-                diagnostics.error("unknown type '\(argument.type.value)'\(Suggestions.hint(for: argument.type.value, in: Array(types.keys)))", at: argument.type.location)
+                diagnostics.error(
+                    "unknown type '\(argument.type.value)'\(Suggestions.hint(for: argument.type.value, in: Array(types.keys)))",
+                    at: argument.type.location)
                 resolved = false
             }
             guard case .structure(let decl) = owner.kind else { return nil }
@@ -61,7 +72,9 @@ extension SchemaChecker {
         var values: [String: ResolvedConversion.Value] = [:]
         for mapping in conversion.fields {
             guard let field = built.fields.first(where: { $0.name.value == mapping.target.value }) else {
-                diagnostics.error("'\(mapping.target.value)' is not a field of \(builtName)\(Suggestions.hint(for: mapping.target.value, in: built.fields.map(\.name.value)))", at: mapping.target.location)
+                diagnostics.error(
+                    "'\(mapping.target.value)' is not a field of \(builtName)\(Suggestions.hint(for: mapping.target.value, in: built.fields.map(\.name.value)))",
+                    at: mapping.target.location)
                 resolved = false
                 continue
             }
@@ -96,13 +109,16 @@ extension SchemaChecker {
         for field in built.fields {
             guard let value = values[field.name.value] else { continue }
             guard let type = resolveType(field.type.value, validated: validated) else { return nil }
-            arguments.append(ResolvedConversion.Argument(field: field.name.value, type: type, optional: field.isOptionalInSwift, value: value))
+            arguments.append(
+                ResolvedConversion.Argument(field: field.name.value, type: type, optional: field.isOptionalInSwift, value: value))
         }
         return ResolvedConversion(kind: kind, arguments: arguments)
     }
 
     /// Checks a path mapping and resolves its transform; `nil` when it does not fit (reported).
-    mutating func checkMapping(_ mapping: LegacyFieldMapping, source: LegacyResolver.Value, into field: FieldDecl, of builtName: String) -> ResolvedConversion.Value? {
+    mutating func checkMapping(
+        _ mapping: LegacyFieldMapping, source: LegacyResolver.Value, into field: FieldDecl, of builtName: String
+    ) -> ResolvedConversion.Value? {
         var produced = source.type
         var transform: ResolvedConversion.Transform?
         var fits = true
@@ -119,8 +135,8 @@ extension SchemaChecker {
                 return nil
             }
             guard case .list(.named(let element)) = field.type.value, case .structure(let elementDecl)? = types[element]?.kind,
-                  let keyField = elementDecl.fields.first(where: { $0.name.value == key }),
-                  let valuesField = elementDecl.fields.first(where: { $0.name.value == values })
+                let keyField = elementDecl.fields.first(where: { $0.name.value == key }),
+                let valuesField = elementDecl.fields.first(where: { $0.name.value == values })
             else {
                 diagnostics.error("a group transform fills a list of structs with fields '\(key)' and '\(values)'", at: location)
                 return nil
@@ -140,7 +156,7 @@ extension SchemaChecker {
                 var names: [String] = []
                 for (raw, type) in [(row.key, keyField.type.value), (row.value, valueType)] {
                     guard case .named(let name) = type, case .enumeration(let target)? = types[name]?.kind,
-                          let match = target.cases.first(where: { $0.value.value.description == raw })
+                        let match = target.cases.first(where: { $0.value.value.description == raw })
                     else {
                         diagnostics.error("'\(raw)' is not a value of \(type)", at: row.legacy.location)
                         complete = false
@@ -152,25 +168,33 @@ extension SchemaChecker {
             }
             guard complete else { return nil }
             let rows = legacy.cases.compactMap { legacyCase in
-                caseNames[legacyCase.value.value.description].map { (legacyCase: legacyCase.name.value, keyCase: $0.key, valueCase: $0.value) }
+                caseNames[legacyCase.value.value.description].map {
+                    (legacyCase: legacyCase.name.value, keyCase: $0.key, valueCase: $0.value)
+                }
             }
             var valuesAreASet = false
             if case .set = valuesField.type.value { valuesAreASet = true }
             guard let resolvedKey = resolveType(keyField.type.value, validated: validated),
-                  let resolvedValue = resolveType(valueType, validated: validated) else { return nil }
-            transform = .group(ResolvedConversion.Group(
-                element: element, key: key, keyType: resolvedKey, values: values, valueType: resolvedValue,
-                valuesAreASet: valuesAreASet, rows: rows, legacyIsOpen: legacy.isOpen))
+                let resolvedValue = resolveType(valueType, validated: validated)
+            else { return nil }
+            transform = .group(
+                ResolvedConversion.Group(
+                    element: element, key: key, keyType: resolvedKey, values: values, valueType: resolvedValue,
+                    valuesAreASet: valuesAreASet, rows: rows, legacyIsOpen: legacy.isOpen))
             produced = field.type.value
         case nil:
             break
         }
         if produced != field.type.value {
-            diagnostics.error("'\(mapping.from?.value ?? "")' is \(produced) but '\(builtName).\(field.name.value)' is \(field.type.value)", at: mapping.from?.location ?? mapping.target.location)
+            diagnostics.error(
+                "'\(mapping.from?.value ?? "")' is \(produced) but '\(builtName).\(field.name.value)' is \(field.type.value)",
+                at: mapping.from?.location ?? mapping.target.location)
             return nil
         }
         if source.optional && !field.isOptionalInSwift && mapping.fallback == nil {
-            diagnostics.error("'\(mapping.from?.value ?? "")' may be nil but '\(builtName).\(field.name.value)' may not; give the mapping a 'default'", at: mapping.from?.location ?? mapping.target.location)
+            diagnostics.error(
+                "'\(mapping.from?.value ?? "")' may be nil but '\(builtName).\(field.name.value)' may not; give the mapping a 'default'",
+                at: mapping.from?.location ?? mapping.target.location)
             return nil
         }
         var fallback: ResolvedValue?

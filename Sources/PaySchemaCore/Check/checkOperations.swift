@@ -13,15 +13,20 @@ extension SchemaChecker {
         var seenWire: [String: SourceLocation] = [:]
         for parameter in operation.parameters {
             if !Naming.isMemberName(parameter.name.value) {
-                diagnostics.error("parameter name '\(parameter.name.value)' must be lowerCamelCase; give the wire spelling as 'name'", at: parameter.name.location)
+                diagnostics.error(
+                    "parameter name '\(parameter.name.value)' must be lowerCamelCase; give the wire spelling as 'name'",
+                    at: parameter.name.location)
             }
             if let first = seenNames[parameter.name.value] {
                 diagnostics.error("duplicate parameter '\(parameter.name.value)'; first declared at \(first)", at: parameter.name.location)
             }
             seenNames[parameter.name.value] = parameter.name.location
-            let wireKey = parameter.place.rawValue + ":" + (parameter.place == .header ? parameter.wireName.lowercased() : parameter.wireName)
+            let wireKey =
+                parameter.place.rawValue + ":" + (parameter.place == .header ? parameter.wireName.lowercased() : parameter.wireName)
             if let first = seenWire[wireKey] {
-                diagnostics.error("two \(parameter.place.rawValue) parameters are both sent as '\(parameter.wireName)' (first at \(first))", at: parameter.name.location)
+                diagnostics.error(
+                    "two \(parameter.place.rawValue) parameters are both sent as '\(parameter.wireName)' (first at \(first))",
+                    at: parameter.name.location)
             }
             seenWire[wireKey] = parameter.name.location
             if parameter.place == .path {
@@ -33,9 +38,13 @@ extension SchemaChecker {
                 }
             }
             guard resolve(parameter.type) else { continue }
-            if case .list(let element) = parameter.type.value, parameter.place == .query, !element.isCollection, isSimple(element) { continue }
+            if case .list(let element) = parameter.type.value, parameter.place == .query, !element.isCollection, isSimple(element) {
+                continue
+            }
             if !isSimple(parameter.type.value) {
-                diagnostics.error("parameter '\(parameter.name.value)' must be a primitive, scalar or enum; found '\(parameter.type.value)'", at: parameter.type.location)
+                diagnostics.error(
+                    "parameter '\(parameter.name.value)' must be a primitive, scalar or enum; found '\(parameter.type.value)'",
+                    at: parameter.type.location)
             }
         }
         let keys = operation.parameters.filter(\.idempotencyKey)
@@ -47,24 +56,31 @@ extension SchemaChecker {
         }
         for placeholder in placeholders where !operation.parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
             if !Naming.isMemberName(placeholder) {
-                diagnostics.error("path placeholder '{\(placeholder)}' needs a declared path parameter with a lowerCamelCase name", at: operation.path.location)
+                diagnostics.error(
+                    "path placeholder '{\(placeholder)}' needs a declared path parameter with a lowerCamelCase name",
+                    at: operation.path.location)
             }
         }
         for (role, reference) in [("request", operation.request), ("response", operation.response), ("errorBody", operation.errorBody)] {
             guard let reference else { continue }
             guard let decl = types[reference.value] else {
                 let candidates = Array(types.keys)
-                diagnostics.error("unknown type '\(reference.value)' for '\(role)'\(Suggestions.hint(for: reference.value, in: candidates))", at: reference.location)
+                diagnostics.error(
+                    "unknown type '\(reference.value)' for '\(role)'\(Suggestions.hint(for: reference.value, in: candidates))",
+                    at: reference.location)
                 continue
             }
             switch decl.kind {
             case .structure(let structure) where role == "request" && !structure.supports(.json) && !structure.supports(.query):
-                diagnostics.error("'request' type '\(reference.value)' must support json (a JSON body) or query (a form body)", at: reference.location)
+                diagnostics.error(
+                    "'request' type '\(reference.value)' must support json (a JSON body) or query (a form body)", at: reference.location)
             case .structure(let structure) where role != "request" && !structure.supports(.json):
                 diagnostics.error("'\(role)' type '\(reference.value)' must support json", at: reference.location)
             case .structure, .union: break
             default:
-                diagnostics.error("'\(role)' type '\(reference.value)' must be a struct or union, not \(decl.kindName == "enum" ? "an" : "a") \(decl.kindName)", at: reference.location)
+                diagnostics.error(
+                    "'\(role)' type '\(reference.value)' must be a struct or union, not \(decl.kindName == "enum" ? "an" : "a") \(decl.kindName)",
+                    at: reference.location)
             }
         }
         if let request = operation.request, operation.method.value == .get || operation.method.value == .delete {
@@ -78,20 +94,27 @@ extension SchemaChecker {
     mutating func checkLink(_ link: LinkDecl, from operation: OperationDecl) {
         guard let target = operationDecl(named: link.target.value) else {
             let names = files.flatMap { $0.operations.map(\.name.value) }
-            diagnostics.error("link to unknown operation '\(link.target.value)'\(Suggestions.hint(for: link.target.value, in: names))", at: link.target.location)
+            diagnostics.error(
+                "link to unknown operation '\(link.target.value)'\(Suggestions.hint(for: link.target.value, in: names))",
+                at: link.target.location)
             return
         }
         for (name, field) in link.parameters {
             if Self.parameter(name.value, of: target) == nil {
                 let names = target.parameters.map(\.name.value) + Self.placeholders(in: target.path.value)
-                diagnostics.error("operation '\(target.name.value)' has no parameter '\(name.value)'\(Suggestions.hint(for: name.value, in: names))", at: name.location)
+                diagnostics.error(
+                    "operation '\(target.name.value)' has no parameter '\(name.value)'\(Suggestions.hint(for: name.value, in: names))",
+                    at: name.location)
             }
             guard operation.response != nil else {
-                diagnostics.error("operation '\(operation.name.value)' has no 'response' for a link to take '\(field.value)' from", at: field.location)
+                diagnostics.error(
+                    "operation '\(operation.name.value)' has no 'response' for a link to take '\(field.value)' from", at: field.location)
                 continue
             }
             if jsonPointer(field.value, in: operation.response?.value) == nil {
-                diagnostics.error("'\(field.value)' is not a path of fields of '\(operation.response?.value ?? "")' (dotted field names through structs)", at: field.location)
+                diagnostics.error(
+                    "'\(field.value)' is not a path of fields of '\(operation.response?.value ?? "")' (dotted field names through structs)",
+                    at: field.location)
             }
         }
     }
@@ -117,7 +140,7 @@ extension SchemaChecker {
         var keys: [String] = []
         for step in path.split(separator: ".", omittingEmptySubsequences: false) {
             guard let name = current, case .structure(let structure)? = types[name]?.kind,
-                  let field = structure.fields.first(where: { $0.name.value == step })
+                let field = structure.fields.first(where: { $0.name.value == step })
             else { return nil }
             keys.append(structure.wireName(of: field, in: .json))
             if case .named(let next) = field.type.value { current = next } else { current = nil }

@@ -7,10 +7,13 @@ extension SchemaChecker {
         switch decl.base.value {
         case .string, .int, .int64:
             if decl.constraints.isEmpty {
-                diagnostics.error("'literal' on scalar '\(name)' is redundant: a scalar without constraints always takes literals", at: literal.location)
+                diagnostics.error(
+                    "'literal' on scalar '\(name)' is redundant: a scalar without constraints always takes literals", at: literal.location)
             }
         default:
-            diagnostics.error("'literal' needs a String, Int or Int64 scalar; '\(name)' wraps \(decl.base.value.rawValue), which has no literal of its own", at: literal.location)
+            diagnostics.error(
+                "'literal' needs a String, Int or Int64 scalar; '\(name)' wraps \(decl.base.value.rawValue), which has no literal of its own",
+                at: literal.location)
         }
     }
 }

@@ -26,9 +26,13 @@ extension SchemaChecker {
         for field in decl.fields {
             let name = field.name.value
             if !Naming.isMemberName(name) {
-                diagnostics.error("field name '\(name)' must be a lowerCamelCase identifier; map other wire spellings with 'json', 'xml' or 'query'", at: field.name.location)
+                diagnostics.error(
+                    "field name '\(name)' must be a lowerCamelCase identifier; map other wire spellings with 'json', 'xml' or 'query'",
+                    at: field.name.location)
             } else if Self.reservedFieldNames.contains(name) {
-                diagnostics.error("field name '\(name)' is reserved: generated code declares a member of that name; rename it and keep the wire name with 'json'", at: field.name.location)
+                diagnostics.error(
+                    "field name '\(name)' is reserved: generated code declares a member of that name; rename it and keep the wire name with 'json'",
+                    at: field.name.location)
             }
             if let first = names[name] {
                 diagnostics.error("duplicate field '\(name)'; first declared at \(first)", at: field.name.location)
@@ -42,12 +46,14 @@ extension SchemaChecker {
                 let wire = decl.wireName(of: field, in: format)
                 if format == .query, case .map = field.type.value { continue }
                 if let other = wireNames[format, default: [:]][wire] {
-                    diagnostics.error("fields '\(other)' and '\(name)' both use the \(format.rawValue) name '\(wire)'", at: field.name.location)
+                    diagnostics.error(
+                        "fields '\(other)' and '\(name)' both use the \(format.rawValue) name '\(wire)'", at: field.name.location)
                 }
                 wireNames[format, default: [:]][wire] = name
                 for alias in field.aliases where alias.value != wire {
                     if let other = wireNames[format]?[alias.value] {
-                        diagnostics.error("alias '\(alias.value)' of '\(name)' is the \(format.rawValue) name of field '\(other)'", at: alias.location)
+                        diagnostics.error(
+                            "alias '\(alias.value)' of '\(name)' is the \(format.rawValue) name of field '\(other)'", at: alias.location)
                     }
                 }
             }
@@ -57,7 +63,9 @@ extension SchemaChecker {
             for alias in field.aliases {
                 for format in formats {
                     if let owner = wireNames[format]?[alias.value], owner != field.name.value {
-                        diagnostics.error("alias '\(alias.value)' of '\(field.name.value)' is already the \(format.rawValue) name of field '\(owner)'", at: alias.location)
+                        diagnostics.error(
+                            "alias '\(alias.value)' of '\(field.name.value)' is already the \(format.rawValue) name of field '\(owner)'",
+                            at: alias.location)
                     }
                 }
             }
@@ -68,7 +76,9 @@ extension SchemaChecker {
         let type = field.type.value
         var what: String { "'\(owner).\(field.name.value)'" }  // built only for a message
         if let requiredLocation = field.requiredLocation, field.required, let defaultValue = field.defaultValue {
-            diagnostics.error("required field \(what) cannot have a default: a required field is always sent; drop 'required' or the default", at: defaultValue.location)
+            diagnostics.error(
+                "required field \(what) cannot have a default: a required field is always sent; drop 'required' or the default",
+                at: defaultValue.location)
             _ = requiredLocation
         }
         // Dates.
@@ -76,25 +86,36 @@ extension SchemaChecker {
         if isDate {
             if let format = field.dateFormat {
                 if !Self.dateFormats.contains(format.value) && !format.value.contains(where: { "yMdHhms".contains($0) }) {
-                    diagnostics.error("unknown date format '\(format.value)'; use iso8601, iso8601Basic, date or a pattern such as 'dd/MM/yyyy'\(Suggestions.hint(for: format.value, in: Self.dateFormats))", at: format.location)
+                    diagnostics.error(
+                        "unknown date format '\(format.value)'; use iso8601, iso8601Basic, date or a pattern such as 'dd/MM/yyyy'\(Suggestions.hint(for: format.value, in: Self.dateFormats))",
+                        at: format.location)
                 }
             } else {
-                diagnostics.error("date field \(what) needs a 'dateFormat' (iso8601, iso8601Basic, date or a pattern such as 'dd/MM/yyyy')", at: field.type.location)
+                diagnostics.error(
+                    "date field \(what) needs a 'dateFormat' (iso8601, iso8601Basic, date or a pattern such as 'dd/MM/yyyy')",
+                    at: field.type.location)
             }
             if let zone = field.timeZone, !PayDateFormat.isValidTimeZone(zone.value) {
-                diagnostics.error("unknown time zone '\(zone.value)'; use an identifier such as 'America/Mexico_City' or an offset such as '-06:00'", at: zone.location)
+                diagnostics.error(
+                    "unknown time zone '\(zone.value)'; use an identifier such as 'America/Mexico_City' or an offset such as '-06:00'",
+                    at: zone.location)
             }
             if case .map = type {
                 diagnostics.error("maps of dates are not supported; use a list or a struct", at: field.type.location)
             }
         } else {
-            if let format = field.dateFormat { diagnostics.error("'dateFormat' applies only to Date fields; \(what) is \(type)", at: format.location) }
-            if let zone = field.timeZone { diagnostics.error("'timeZone' applies only to Date fields; \(what) is \(type)", at: zone.location) }
+            if let format = field.dateFormat {
+                diagnostics.error("'dateFormat' applies only to Date fields; \(what) is \(type)", at: format.location)
+            }
+            if let zone = field.timeZone {
+                diagnostics.error("'timeZone' applies only to Date fields; \(what) is \(type)", at: zone.location)
+            }
         }
         if isNestedCollection(type) {
-            diagnostics.error("nested collections such as '\(type)' are not supported; wrap the inner collection in a struct", at: field.type.location)
+            diagnostics.error(
+                "nested collections such as '\(type)' are not supported; wrap the inner collection in a struct", at: field.type.location)
         }
-        if field.sensitive && (type.innermost == .primitive(.bool) ) {
+        if field.sensitive && (type.innermost == .primitive(.bool)) {
             diagnostics.warning("a Bool is rarely a secret; check that \(what) should be sensitive", at: field.name.location)
         }
         checkConstraints(field.constraints, on: type.innermost, fieldType: type, owner: owner)
@@ -102,7 +123,8 @@ extension SchemaChecker {
         if let defaultValue = field.defaultValue {
             checkDefault(defaultValue, type: type, field: field, what: what)
         }
-        if field.queryName?.value.contains("{key}") == true, case .map = type {} else if let query = field.queryName, query.value.contains("{key}") {
+        if field.queryName?.value.contains("{key}") == true, case .map = type {
+        } else if let query = field.queryName, query.value.contains("{key}") {
             diagnostics.error("a query name with '{key}' applies only to map fields", at: query.location)
         }
     }
@@ -130,23 +152,31 @@ extension SchemaChecker {
             case .structure(let decl): referencedFormats = Set(decl.encodings.map(\.value))
             case .union(let union):
                 referencedFormats = union.variants.reduce(Set(WireFormat.allCases)) { result, variant in
-                    if case .structure(let decl)? = types[variant.type.value]?.kind { return result.intersection(decl.encodings.map(\.value)) }
+                    if case .structure(let decl)? = types[variant.type.value]?.kind {
+                        return result.intersection(decl.encodings.map(\.value))
+                    }
                     return result
                 }
             default: continue
             }
             for format in formats.subtracting([.query]) where !referencedFormats.contains(format) {
-                diagnostics.error("'\(owner)' supports \(format.rawValue) but the type of '\(field.name.value)', '\(name)', does not; add \(format.rawValue) to its encodings", at: field.type.location)
+                diagnostics.error(
+                    "'\(owner)' supports \(format.rawValue) but the type of '\(field.name.value)', '\(name)', does not; add \(format.rawValue) to its encodings",
+                    at: field.type.location)
             }
             if formats.contains(.query) {
-                diagnostics.error("query types hold single values and lists of them; '\(field.name.value)' is a \(referenced.kindName == "union" ? "union" : "struct") '\(name)'", at: field.type.location)
+                diagnostics.error(
+                    "query types hold single values and lists of them; '\(field.name.value)' is a \(referenced.kindName == "union" ? "union" : "struct") '\(name)'",
+                    at: field.type.location)
             }
         }
         if formats.contains(.query) {
             switch type {
             case .map(let value):
                 guard let pattern = field.queryName, pattern.value.contains("{key}") else {
-                    diagnostics.error("a map in a query type needs a 'query' name pattern containing '{key}', e.g. '{key}CryptoFormat'", at: field.type.location)
+                    diagnostics.error(
+                        "a map in a query type needs a 'query' name pattern containing '{key}', e.g. '{key}CryptoFormat'",
+                        at: field.type.location)
                     return
                 }
                 if case .list(let inner) = value, !inner.isCollection { return }

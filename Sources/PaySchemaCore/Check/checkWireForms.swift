@@ -10,17 +10,22 @@ extension SchemaChecker {
             if field.defaultValue != nil {
                 diagnostics.error("'nullable' applies to fields without a 'default'; \(what) has one", at: nullable.location)
             } else if field.required, formats != [.json] {
-                diagnostics.error("a required nullable field (present but null) exists only in JSON; \(what) is in a type with other encodings", at: nullable.location)
+                diagnostics.error(
+                    "a required nullable field (present but null) exists only in JSON; \(what) is in a type with other encodings",
+                    at: nullable.location)
             }
         }
         if field.nullableElements, formats != [.json] {
-            diagnostics.error("null list elements ('[T?]') exist only in JSON; \(what) is in a type with other encodings", at: field.type.location)
+            diagnostics.error(
+                "null list elements ('[T?]') exist only in JSON; \(what) is in a type with other encodings", at: field.type.location)
         }
         if let forms = field.jsonForms {
             let isDecimal = type == .primitive(.decimal)
             let isDecimalString = type == .primitive(.string) && field.constraints.format?.value == "decimalString"
             if !isDecimal && !isDecimalString {
-                diagnostics.error("'jsonForms' applies to Decimal fields and String fields with 'format: decimalString'; \(what) is \(type)", at: forms.location)
+                diagnostics.error(
+                    "'jsonForms' applies to Decimal fields and String fields with 'format: decimalString'; \(what) is \(type)",
+                    at: forms.location)
             }
             if forms.value.isEmpty {
                 diagnostics.error("'jsonForms' needs at least one form: number or string", at: forms.location)
@@ -34,7 +39,8 @@ extension SchemaChecker {
         }
         if type.innermost == .primitive(.json) {
             if formats.contains(.xml) || formats.contains(.query) {
-                diagnostics.error("free-form JSON fields exist only in JSON; \(what) is in a type with other encodings", at: field.type.location)
+                diagnostics.error(
+                    "free-form JSON fields exist only in JSON; \(what) is in a type with other encodings", at: field.type.location)
             }
             if case .set = type {
                 diagnostics.error("a set of JSON values is not supported; use a list", at: field.type.location)
@@ -51,16 +57,21 @@ extension SchemaChecker {
             for name in group.value {
                 guard let field = decl.fields.first(where: { $0.name.value == name.value }) else {
                     let names = decl.fields.map(\.name.value)
-                    diagnostics.error("'requireAnyOf' names '\(name.value)', which is not a field of '\(owner)'\(Suggestions.hint(for: name.value, in: names))", at: name.location)
+                    diagnostics.error(
+                        "'requireAnyOf' names '\(name.value)', which is not a field of '\(owner)'\(Suggestions.hint(for: name.value, in: names))",
+                        at: name.location)
                     continue
                 }
                 if !field.isOptionalInSwift || field.required {
-                    diagnostics.error("'requireAnyOf' names '\(name.value)', which is always present (required or defaulted); list optional fields", at: name.location)
+                    diagnostics.error(
+                        "'requireAnyOf' names '\(name.value)', which is always present (required or defaulted); list optional fields",
+                        at: name.location)
                 }
             }
         }
         if decl.requireAnyOf.count == 1 {
-            diagnostics.error("'requireAnyOf' with one group is the same as 'required: true' on its fields; use that", at: decl.requireAnyOf[0].location)
+            diagnostics.error(
+                "'requireAnyOf' with one group is the same as 'required: true' on its fields; use that", at: decl.requireAnyOf[0].location)
         }
     }
 }

@@ -1,4 +1,5 @@
 import PaySchemaVocabulary
+
 /// The checker's last stage: with every name known to resolve, it turns the parsed files into
 /// ``ResolvedFile``s, so the emitter is handed resolved types, typed defaults and resolved
 /// operations and never looks a name up.
@@ -51,9 +52,10 @@ extension SchemaChecker {
         guard visiting.insert(name).inserted else { return false }
         switch types[name]?.kind {
         case .structure(let decl)?:
-            return !decl.requireAnyOf.isEmpty || decl.fields.contains { field in
-                !field.constraints.isEmpty || field.type.value.namedTypes.contains { typeNeedsValidation($0, visiting: &visiting) }
-            }
+            return !decl.requireAnyOf.isEmpty
+                || decl.fields.contains { field in
+                    !field.constraints.isEmpty || field.type.value.namedTypes.contains { typeNeedsValidation($0, visiting: &visiting) }
+                }
         case .union?: return true
         case .scalar(let scalar)?: return !scalar.constraints.isEmpty
         case .enumeration?, nil: return false
@@ -150,26 +152,41 @@ extension SchemaChecker {
                 }
                 groups.append(members)
             }
-            kind = .structure(ResolvedStruct(encodings: decl.encodings.map(\.value), xmlRoot: decl.xmlRoot?.value, fields: fields, requireAnyOf: groups))
+            kind = .structure(
+                ResolvedStruct(encodings: decl.encodings.map(\.value), xmlRoot: decl.xmlRoot?.value, fields: fields, requireAnyOf: groups))
         case .union(let decl):
             var variants: [ResolvedVariant] = []
             for variant in decl.variants {
                 guard let structure = namedRef(variant.type.value, validated: validated),
-                      case .structure(let variantDecl)? = types[variant.type.value]?.kind else { return nil }
+                    case .structure(let variantDecl)? = types[variant.type.value]?.kind
+                else { return nil }
                 var discriminator: ResolvedField?
-                if let field = variantDecl.fields.first(where: { $0.name.value == decl.discriminator.value || $0.jsonName?.value == decl.discriminator.value }) {
+                if let field = variantDecl.fields.first(where: {
+                    $0.name.value == decl.discriminator.value || $0.jsonName?.value == decl.discriminator.value
+                }) {
                     guard let resolved = resolveField(field, of: variantDecl, validated: validated) else { return nil }
                     discriminator = resolved
                 }
-                variants.append(ResolvedVariant(tag: variant.tag.value, caseName: variant.caseName, doc: variant.doc, structure: structure, discriminatorField: discriminator))
+                variants.append(
+                    ResolvedVariant(
+                        tag: variant.tag.value, caseName: variant.caseName, doc: variant.doc, structure: structure,
+                        discriminatorField: discriminator))
             }
             kind = .union(ResolvedUnion(discriminator: decl.discriminator.value, variants: variants))
         case .enumeration(let decl):
-            kind = .enumeration(ResolvedEnum(rawType: decl.rawType, isOpen: decl.isOpen, cases: decl.cases.map { enumCase in
-                ResolvedEnumCase(name: enumCase.name.value, value: enumCase.value.value, aliases: enumCase.aliases.map(\.value), doc: enumCase.doc, lifecycle: ResolvedLifecycle(enumCase.lifecycle))
-            }))
+            kind = .enumeration(
+                ResolvedEnum(
+                    rawType: decl.rawType, isOpen: decl.isOpen,
+                    cases: decl.cases.map { enumCase in
+                        ResolvedEnumCase(
+                            name: enumCase.name.value, value: enumCase.value.value, aliases: enumCase.aliases.map(\.value),
+                            doc: enumCase.doc, lifecycle: ResolvedLifecycle(enumCase.lifecycle))
+                    }))
         case .scalar(let decl):
-            kind = .scalar(ResolvedScalar(base: decl.base.value, constraints: ResolvedConstraints(decl.constraints), sensitive: decl.sensitive, takesLiterals: decl.takesLiterals))
+            kind = .scalar(
+                ResolvedScalar(
+                    base: decl.base.value, constraints: ResolvedConstraints(decl.constraints), sensitive: decl.sensitive,
+                    takesLiterals: decl.takesLiterals))
         }
         let upstream = type.upstream.map { ResolvedUpstream(ref: $0.ref.value, omits: $0.omits, differences: $0.differences) }
         return ResolvedDecl(
@@ -179,9 +196,12 @@ extension SchemaChecker {
 
     static func resolveCatalog(_ catalog: ErrorCatalogDecl) -> ResolvedCatalog {
         ResolvedCatalog(
-            name: catalog.name.value, domain: catalog.domain.value, codeType: catalog.codeType, defaultLanguage: catalog.defaultLanguage, doc: catalog.doc,
+            name: catalog.name.value, domain: catalog.domain.value, codeType: catalog.codeType, defaultLanguage: catalog.defaultLanguage,
+            doc: catalog.doc,
             codes: catalog.codes.map { code in
-                ResolvedErrorCode(code: code.code.value, name: code.name.value, messages: code.messages, domain: code.domain, doc: code.doc, lifecycle: ResolvedLifecycle(code.lifecycle))
+                ResolvedErrorCode(
+                    code: code.code.value, name: code.name.value, messages: code.messages, domain: code.domain, doc: code.doc,
+                    lifecycle: ResolvedLifecycle(code.lifecycle))
             })
     }
 
@@ -189,10 +209,13 @@ extension SchemaChecker {
         ResolvedLegacyAPI(
             name: api.name.value, kind: api.kind, deprecated: api.deprecated, doc: api.doc,
             methods: api.methods.map { method in
-                ResolvedLegacyAPI.Method(name: method.name.value, signature: method.signature.value, body: method.body?.value, noOp: method.noOp?.value, replacement: method.replacement, doc: method.doc)
+                ResolvedLegacyAPI.Method(
+                    name: method.name.value, signature: method.signature.value, body: method.body?.value, noOp: method.noOp?.value,
+                    replacement: method.replacement, doc: method.doc)
             },
             properties: api.properties.map { property in
-                ResolvedLegacyAPI.Property(name: property.name.value, type: property.type, get: property.get, set: property.set, doc: property.doc)
+                ResolvedLegacyAPI.Property(
+                    name: property.name.value, type: property.type, get: property.get, set: property.set, doc: property.doc)
             },
             mainActor: api.mainActor)
     }
@@ -200,10 +223,12 @@ extension SchemaChecker {
     func resolveOperation(_ operation: OperationDecl, sensitive: Set<String>, validated: [String: Bool]) -> ResolvedOperation? {
         var parameters = operation.parameters
         let template = operation.path.value
-        for placeholder in Self.placeholders(in: template) where !parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
-            parameters.insert(ParameterDecl(
-                name: Located(placeholder, at: operation.path.location), wireName: placeholder, place: .path,
-                type: Located(.primitive(.string), at: operation.path.location), required: true, sensitive: false, doc: nil), at: 0)
+        for placeholder in Self.placeholders(in: template)
+        where !parameters.contains(where: { $0.place == .path && $0.wireName == placeholder }) {
+            parameters.insert(
+                ParameterDecl(
+                    name: Located(placeholder, at: operation.path.location), wireName: placeholder, place: .path,
+                    type: Located(.primitive(.string), at: operation.path.location), required: true, sensitive: false, doc: nil), at: 0)
         }
         var pieces: [ResolvedOperation.PathPiece] = []
         var rest = Substring(template)
@@ -218,13 +243,19 @@ extension SchemaChecker {
         var resolvedParameters: [ResolvedParameter] = []
         for parameter in parameters {
             guard let type = resolveType(parameter.type.value, validated: validated) else { return nil }
-            resolvedParameters.append(ResolvedParameter(
-                name: parameter.name.value, wireName: parameter.wireName, place: parameter.place, type: type, required: parameter.required,
-                sensitive: parameter.sensitive, idempotencyKey: parameter.idempotencyKey, doc: parameter.doc, location: parameter.name.location))
+            resolvedParameters.append(
+                ResolvedParameter(
+                    name: parameter.name.value, wireName: parameter.wireName, place: parameter.place, type: type,
+                    required: parameter.required,
+                    sensitive: parameter.sensitive, idempotencyKey: parameter.idempotencyKey, doc: parameter.doc,
+                    location: parameter.name.location))
         }
         var bodies: [NamedTypeRef?] = []
         for body in [operation.request, operation.response, operation.errorBody] {
-            guard let body else { bodies.append(nil); continue }
+            guard let body else {
+                bodies.append(nil)
+                continue
+            }
             guard let reference = namedRef(body.value, validated: validated) else { return nil }
             bodies.append(reference)
         }
@@ -257,7 +288,9 @@ extension SchemaChecker {
         guard let target = operationDecl(named: link.target.value) else { return nil }
         var parameters: [ResolvedLink.Parameter] = []
         for (name, field) in link.parameters {
-            guard let parameter = Self.parameter(name.value, of: target), let pointer = jsonPointer(field.value, in: operation.response?.value) else { return nil }
+            guard let parameter = Self.parameter(name.value, of: target),
+                let pointer = jsonPointer(field.value, in: operation.response?.value)
+            else { return nil }
             parameters.append(ResolvedLink.Parameter(place: parameter.place, wireName: parameter.wireName, pointer: pointer))
         }
         return ResolvedLink(target: link.target.value, parameters: parameters)

@@ -46,7 +46,8 @@ public struct AcceptedChanges: Sendable {
         reader.rejectUnknownKeys(["accepted", "severity"], in: "breaking-changes.yaml", diagnostics: &diagnostics)
         let rules = DiffRule.allCases.map(\.rawValue)
         if let overrides = reader["severity"], !overrides.isNull,
-           let mapping = MappingReader(overrides, what: "'severity'", diagnostics: &diagnostics) {
+            let mapping = MappingReader(overrides, what: "'severity'", diagnostics: &diagnostics)
+        {
             let levels: [(String, Diagnostic.Severity)] = [("error", .error), ("warning", .warning), ("info", .note)]
             for key in mapping.keys {
                 guard let rule = key.scalar else { continue }
@@ -66,7 +67,7 @@ public struct AcceptedChanges: Sendable {
             guard let entry = MappingReader(item, what: "an accepted change", diagnostics: &diagnostics) else { continue }
             entry.rejectUnknownKeys(["rule", "path", "reason"], in: "an accepted change", diagnostics: &diagnostics)
             guard let rule = entry.string("rule", diagnostics: &diagnostics), let path = entry.string("path", diagnostics: &diagnostics),
-                  let reason = entry.string("reason", diagnostics: &diagnostics), !reason.value.trimmingCharacters(in: .whitespaces).isEmpty
+                let reason = entry.string("reason", diagnostics: &diagnostics), !reason.value.trimmingCharacters(in: .whitespaces).isEmpty
             else {
                 diagnostics.error("an accepted change needs 'rule', 'path' and a non-empty 'reason'", at: item.location)
                 continue
@@ -92,9 +93,10 @@ public struct AcceptedChanges: Sendable {
             }
         }
         for (index, entry) in entries.enumerated() where !used.contains(index) {
-            result.append(SchemaChange(
-                rule: DiffRule.staleAcceptance.rawValue, severity: .warning, wire: .compatible, source: .compatible, path: entry.path,
-                message: "the accepted \(entry.rule) at \(entry.path) matches no change; remove the entry", location: entry.location))
+            result.append(
+                SchemaChange(
+                    rule: DiffRule.staleAcceptance.rawValue, severity: .warning, wire: .compatible, source: .compatible, path: entry.path,
+                    message: "the accepted \(entry.rule) at \(entry.path) matches no change; remove the entry", location: entry.location))
         }
         return result
     }

@@ -59,18 +59,26 @@ public enum DiffReport {
             return changes.map { change in
                 let severity = change.acceptedBecause == nil ? severityName(change.severity) : "note"
                 let accepted = change.acceptedBecause.map { " [accepted: \($0)]" } ?? ""
-                return "\(change.location): \(severity): [\(change.rule)] \(change.path): \(change.message) (\(verdicts(change)))\(accepted)"
+                return
+                    "\(change.location): \(severity): [\(change.rule)] \(change.path): \(change.message) (\(verdicts(change)))\(accepted)"
             }.joined(separator: "\n")
         case .markdown:
             let breaking = changes.filter { $0.isBreaking && $0.acceptedBecause == nil }.count
-            var lines = ["### Schema changes", "", changes.isEmpty ? "No schema changes." : "\(changes.count) change\(changes.count == 1 ? "" : "s"), \(breaking) breaking.", ""]
+            var lines = [
+                "### Schema changes", "",
+                changes.isEmpty ? "No schema changes." : "\(changes.count) change\(changes.count == 1 ? "" : "s"), \(breaking) breaking.",
+                "",
+            ]
             if !changes.isEmpty {
                 lines.append("| Severity | Rule | Element | Direction | Wire | Swift source | Change |")
                 lines.append("|---|---|---|---|---|---|---|")
                 for change in ordered(changes) {
                     let severity = change.acceptedBecause == nil ? severityName(change.severity) : "accepted"
-                    let message = (change.message + (change.acceptedBecause.map { " — accepted: \($0)" } ?? "")).replacingOccurrences(of: "|", with: "\\|")
-                    lines.append("| \(severity) | `\(change.rule)` | `\(change.path)` | \(change.direction ?? "—") | \(change.wire.rawValue) | \(change.source.rawValue) | \(message) (\(change.location.file):\(change.location.line)) |")
+                    let message = (change.message + (change.acceptedBecause.map { " — accepted: \($0)" } ?? "")).replacingOccurrences(
+                        of: "|", with: "\\|")
+                    lines.append(
+                        "| \(severity) | `\(change.rule)` | `\(change.path)` | \(change.direction ?? "—") | \(change.wire.rawValue) | \(change.source.rawValue) | \(message) (\(change.location.file):\(change.location.line)) |"
+                    )
                 }
             }
             return lines.joined(separator: "\n")
@@ -84,16 +92,21 @@ public enum DiffReport {
             }
             let live = changes.filter { $0.acceptedBecause == nil }
             let document = Document(
-                changes: changes, errors: live.filter { $0.severity == .error }.count, warnings: live.filter { $0.severity == .warning }.count,
+                changes: changes, errors: live.filter { $0.severity == .error }.count,
+                warnings: live.filter { $0.severity == .warning }.count,
                 info: live.filter { $0.severity == .note }.count, accepted: changes.count - live.count)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self)
         case .github:
             return changes.map { change in
-                let level = change.acceptedBecause != nil ? "notice" : (change.severity == .error ? "error" : (change.severity == .warning ? "warning" : "notice"))
-                let message = "\(change.path): \(change.message) (\(verdicts(change)))" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
-                return "::\(level) file=\(change.location.file),line=\(change.location.line),col=\(change.location.column),title=\(change.rule)::\(escape(message))"
+                let level =
+                    change.acceptedBecause != nil
+                    ? "notice" : (change.severity == .error ? "error" : (change.severity == .warning ? "warning" : "notice"))
+                let message =
+                    "\(change.path): \(change.message) (\(verdicts(change)))" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
+                return
+                    "::\(level) file=\(change.location.file),line=\(change.location.line),col=\(change.location.column),title=\(change.rule)::\(escape(message))"
             }.joined(separator: "\n")
         case .junit:
             return junit(changes)
@@ -115,7 +128,9 @@ public enum DiffReport {
         for change in ordered(changes) {
             let where_ = "\(change.location.file):\(change.location.line):\(change.location.column)"
             let text = "\(change.message) (\(verdicts(change))) at \(where_)" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
-            lines.append("    <testcase classname=\"\(xml(change.rule))\" name=\"\(xml(change.path))\" file=\"\(xml(change.location.file))\" line=\"\(change.location.line)\">")
+            lines.append(
+                "    <testcase classname=\"\(xml(change.rule))\" name=\"\(xml(change.path))\" file=\"\(xml(change.location.file))\" line=\"\(change.location.line)\">"
+            )
             if change.severity == .error && change.acceptedBecause == nil {
                 lines.append("      <failure type=\"\(xml(change.rule))\" message=\"\(xml(change.message))\">\(xml(text))</failure>")
             } else {
@@ -146,6 +161,7 @@ public enum DiffReport {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
+            of: "\n", with: "%0A")
     }
 }

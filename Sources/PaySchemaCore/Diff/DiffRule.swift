@@ -75,30 +75,38 @@ public enum DiffRule: String, CaseIterable, Sendable {
         case .constraintChanged: return "a pattern or format changed (neither strictly tighter nor looser)"
         case .enumCaseAdded: return "an enum case was added"
         case .enumCaseRemoved: return "an enum case was removed"
-        case .enumCaseRenamed: return "an enum case was renamed with renamedFrom (the deprecated alias keeps `.old` expressions compiling, not exhaustive switches naming it)"
+        case .enumCaseRenamed:
+            return
+                "an enum case was renamed with renamedFrom (the deprecated alias keeps `.old` expressions compiling, not exhaustive switches naming it)"
         case .enumValueChanged: return "an enum case's wire value changed"
         case .enumAliasRemoved: return "an enum value alias is no longer accepted"
         case .enumBecameClosed: return "an open enum became closed: unknown values now fail to decode"
-        case .enumBecameOpen: return "a closed enum became open: switches gain an unknown case, and old receivers refuse the values it now lets through"
+        case .enumBecameOpen:
+            return "a closed enum became open: switches gain an unknown case, and old receivers refuse the values it now lets through"
         case .unionVariantAdded: return "a union variant was added (exhaustive switches stop compiling)"
         case .unionVariantRemoved: return "a union variant was removed"
         case .scalarBaseChanged: return "a scalar's base type changed"
-        case .scalarLiteralRemoved: return "a scalar no longer takes literals (it gained constraints without `literal: true`, or lost `literal: true`)"
+        case .scalarLiteralRemoved:
+            return "a scalar no longer takes literals (it gained constraints without `literal: true`, or lost `literal: true`)"
         case .scalarLiteralAdded: return "a scalar now takes literals"
         case .errorCodeAdded: return "an error code was added (exhaustive switches over the catalog stop compiling)"
         case .errorCodeRemoved: return "an error code was removed"
         case .errorCatalogRemoved: return "an error catalog was removed"
         case .operationAdded: return "an operation was added"
         case .operationRemoved: return "an operation was removed"
-        case .operationChanged: return "an operation's method, path, request, response or error body changed (only a body type change breaks Swift source)"
-        case .parameterAdded: return "an operation parameter was added (a required header or query parameter breaks the wire; a path parameter's wire change is the path's)"
+        case .operationChanged:
+            return "an operation's method, path, request, response or error body changed (only a body type change breaks Swift source)"
+        case .parameterAdded:
+            return
+                "an operation parameter was added (a required header or query parameter breaks the wire; a path parameter's wire change is the path's)"
         case .parameterRemoved: return "an operation parameter was removed"
         case .deprecated: return "something was deprecated"
         case .removedAfterDeprecation: return "something deprecated in the old revision was removed"
         case .documentationChanged: return "only documentation changed"
         case .staleAcceptance: return "an entry of breaking-changes.yaml matches no change"
         case .elementNullabilityChanged: return "list elements became nullable (`[T?]`) or stopped being nullable"
-        case .fieldNullabilityChanged: return "a required field became nullable (present but null: `T` became `T?`) or stopped being nullable"
+        case .fieldNullabilityChanged:
+            return "a required field became nullable (present but null: `T` became `T?`) or stopped being nullable"
         }
     }
 }

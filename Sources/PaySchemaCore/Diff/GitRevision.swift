@@ -14,11 +14,17 @@ public enum GitRevision {
         guard verify.status == 0 else {
             let shallow = try? git(["rev-parse", "--is-shallow-repository"], in: repository)
             if shallow?.output.trimmingCharacters(in: .whitespacesAndNewlines) == "true" {
-                throw Failure(description: "'\(ref)' is not in this clone's history, which is shallow; fetch more history (git fetch --unshallow) or a deeper clone")
+                throw Failure(
+                    description:
+                        "'\(ref)' is not in this clone's history, which is shallow; fetch more history (git fetch --unshallow) or a deeper clone"
+                )
             }
             let inside = try? git(["rev-parse", "--is-inside-work-tree"], in: repository)
             if inside?.status != 0 {
-                throw Failure(description: "\(repository.path) is not in a git repository, so there is no '\(ref)' to compare with; give the old schemas as a folder instead (payschema diff OLD NEW)")
+                throw Failure(
+                    description:
+                        "\(repository.path) is not in a git repository, so there is no '\(ref)' to compare with; give the old schemas as a folder instead (payschema diff OLD NEW)"
+                )
             }
             throw Failure(description: "'\(ref)' is not a commit in \(repository.path)")
         }
@@ -43,7 +49,8 @@ public enum GitRevision {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
         process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         do {

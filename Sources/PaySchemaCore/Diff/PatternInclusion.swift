@@ -59,7 +59,8 @@ enum PatternInclusion {
         guard let dfaOld = DFA(a, alphabet), let dfaNew = DFA(b, alphabet) else { return nil }
         let cap = ([old.minLength, old.maxLength, new.minLength, new.maxLength].compactMap { $0 }.max() ?? 0) + 1
         guard let newInOld = includes(dfaNew, new, in: dfaOld, old, cap: cap),
-              let oldInNew = includes(dfaOld, old, in: dfaNew, new, cap: cap) else { return nil }
+            let oldInNew = includes(dfaOld, old, in: dfaNew, new, cap: cap)
+        else { return nil }
         switch (newInOld, oldInNew) {
         case (true, true): return .equal
         case (true, false): return .subset
@@ -111,10 +112,12 @@ enum PatternInclusion {
             for symbol in 0..<alphabet.count {
                 let next = [dfaA.transitions[pair[0]][symbol], dfaB?.transitions[pair[1]][symbol] ?? 0]
                 guard seen.insert(next).inserted else { continue }
-                let low = alphabet.bounds[symbol], high = alphabet.bounds[symbol + 1] - 1
+                let low = alphabet.bounds[symbol]
+                let high = alphabet.bounds[symbol + 1] - 1
                 // A readable representative of the interval: a letter or digit when it holds one.
                 let preferred: [UInt32] = [0x61, 0x41, 0x30, 0x5F, 0x2D, 0x2E, 0x20]
-                let value = preferred.first { $0 >= low && $0 <= high }
+                let value =
+                    preferred.first { $0 >= low && $0 <= high }
                     ?? (low >= 0x20 ? low : (0x20...0x7E).first { $0 >= low && $0 <= high } ?? low)
                 guard let scalar = Unicode.Scalar(value) ?? Unicode.Scalar(0xE000) else { continue }
                 queue.append((next, text + String(Character(scalar))))

@@ -31,7 +31,10 @@ public struct SchemaChange: Sendable, Hashable, Codable {
     public var acceptedBecause: String?
 
     /// Creates a change.
-    public init(rule: String, severity: Diagnostic.Severity, wire: Verdict, source: Verdict, path: String, message: String, location: SourceLocation, direction: String? = nil) {
+    public init(
+        rule: String, severity: Diagnostic.Severity, wire: Verdict, source: Verdict, path: String, message: String,
+        location: SourceLocation, direction: String? = nil
+    ) {
         self.rule = rule
         self.direction = direction
         self.severity = severity
@@ -52,7 +55,9 @@ extension SourceLocation: Codable {
     /// Decodes `{file, line, column}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line), column: try container.decode(Int.self, forKey: .column))
+        self.init(
+            file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
+            column: try container.decode(Int.self, forKey: .column))
     }
 
     /// Encodes `{file, line, column}`.

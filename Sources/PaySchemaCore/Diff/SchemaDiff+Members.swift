@@ -10,18 +10,26 @@ extension SchemaDiff {
         [a, b].contains(.breaking) ? .breaking : ([a, b].contains(.dangerous) ? .dangerous : .compatible)
     }
 
-    mutating func compareStruct(_ module: String, _ old: StructDecl, _ new: StructDecl, path: String, direction: Direction, renames: [String: String]) {
-        let oldFormats = Set(old.encodings.map(\.value)), newFormats = Set(new.encodings.map(\.value))
+    mutating func compareStruct(
+        _ module: String, _ old: StructDecl, _ new: StructDecl, path: String, direction: Direction, renames: [String: String]
+    ) {
+        let oldFormats = Set(old.encodings.map(\.value))
+        let newFormats = Set(new.encodings.map(\.value))
         for format in oldFormats.subtracting(newFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
             // Old senders may still write the encoding; old receivers read whatever the new side
             // writes, which is one of the encodings both support.
-            add(.typeEncodingRemoved, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, path,
-                "\(format.rawValue) is no longer supported" + (Self.sends(direction) ? ": old senders may still write it" : ""), at: new.fieldsLocation)
+            add(
+                .typeEncodingRemoved, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, path,
+                "\(format.rawValue) is no longer supported" + (Self.sends(direction) ? ": old senders may still write it" : ""),
+                at: new.fieldsLocation)
         }
         for format in newFormats.subtracting(oldFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
-            add(.typeEncodingAdded, wire: .compatible, source: .compatible, path, "\(format.rawValue) is now supported", at: new.fieldsLocation)
+            add(
+                .typeEncodingAdded, wire: .compatible, source: .compatible, path, "\(format.rawValue) is now supported",
+                at: new.fieldsLocation)
         }
-        let oldGroups = Set(old.requireAnyOf.map { Set($0.value.map(\.value)) }), newGroups = Set(new.requireAnyOf.map { Set($0.value.map(\.value)) })
+        let oldGroups = Set(old.requireAnyOf.map { Set($0.value.map(\.value)) })
+        let newGroups = Set(new.requireAnyOf.map { Set($0.value.map(\.value)) })
         if oldGroups != newGroups {
             var rule = WireFormChanges()
             switch Self.presenceInclusion(old: oldGroups, new: newGroups) {
@@ -29,11 +37,15 @@ extension SchemaDiff {
             case let movement?: rule.note(movement, "requireAnyOf")
             case nil: rule.changed.append("requireAnyOf")
             }
-            compareConstraints(Constraints(), Constraints(), path: path, direction: direction, at: new.requireAnyOf.first?.location ?? new.fieldsLocation, extra: rule)
+            compareConstraints(
+                Constraints(), Constraints(), path: path, direction: direction, at: new.requireAnyOf.first?.location ?? new.fieldsLocation,
+                extra: rule)
         }
         var renamed: [String: FieldDecl] = [:]
         for field in new.fields where !old.fields.contains(where: { $0.name.value == field.name.value }) {
-            if let previous = field.lifecycle.renamedFrom.first(where: { name in old.fields.contains { $0.name.value == name.value } && !new.fields.contains { $0.name.value == name.value } }) {
+            if let previous = field.lifecycle.renamedFrom.first(where: { name in
+                old.fields.contains { $0.name.value == name.value } && !new.fields.contains { $0.name.value == name.value }
+            }) {
                 renamed[previous.value] = field
             }
         }
@@ -42,58 +54,89 @@ extension SchemaDiff {
             if let current = new.fields.first(where: { $0.name.value == field.name.value }) {
                 compareField(field, current, old: old, new: new, path: fieldPath, direction: direction, renames: renames)
             } else if let current = renamed[field.name.value] {
-                add(.fieldRenamed, wire: .compatible, source: .compatible, "\(path).\(current.name.value)", "\(field.name.value) was renamed to \(current.name.value); a deprecated accessor keeps the old name compiling", at: current.name.location)
-                compareField(field, current, old: old, new: new, path: "\(path).\(current.name.value)", direction: direction, renames: renames)
+                add(
+                    .fieldRenamed, wire: .compatible, source: .compatible, "\(path).\(current.name.value)",
+                    "\(field.name.value) was renamed to \(current.name.value); a deprecated accessor keeps the old name compiling",
+                    at: current.name.location)
+                compareField(
+                    field, current, old: old, new: new, path: "\(path).\(current.name.value)", direction: direction, renames: renames)
             } else {
                 let wireBreaks = Self.receives(direction) && field.required
                 if field.lifecycle.deprecated != nil {
-                    add(.removedAfterDeprecation, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath, "deprecated field \(field.name.value) was removed", at: field.name.location)
+                    add(
+                        .removedAfterDeprecation, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath,
+                        "deprecated field \(field.name.value) was removed", at: field.name.location)
                 } else {
-                    add(.fieldRemoved, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath,
+                    add(
+                        .fieldRemoved, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath,
                         "\(field.name.value) was removed" + (wireBreaks ? ": old receivers require it" : ""), at: field.name.location)
                 }
             }
         }
-        for field in new.fields where !old.fields.contains(where: { $0.name.value == field.name.value }) && !renamed.values.contains(where: { $0.name.value == field.name.value }) {
+        for field in new.fields
+        where !old.fields.contains(where: { $0.name.value == field.name.value })
+            && !renamed.values.contains(where: { $0.name.value == field.name.value })
+        {
             let fieldPath = "\(path).\(field.name.value)"
             if field.required {
-                add(.fieldAddedRequired, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, fieldPath,
-                    "required field \(field.name.value) was added" + (Self.sends(direction) ? ": old senders do not send it" : "") + "; the memberwise initializer gains a parameter", at: field.name.location)
+                add(
+                    .fieldAddedRequired, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, fieldPath,
+                    "required field \(field.name.value) was added" + (Self.sends(direction) ? ": old senders do not send it" : "")
+                        + "; the memberwise initializer gains a parameter", at: field.name.location)
             } else {
-                add(.fieldAddedOptional, wire: .compatible, source: .compatible, fieldPath, "\(field.isOptionalInSwift ? "optional" : "defaulted") field \(field.name.value) was added", at: field.name.location)
+                add(
+                    .fieldAddedOptional, wire: .compatible, source: .compatible, fieldPath,
+                    "\(field.isOptionalInSwift ? "optional" : "defaulted") field \(field.name.value) was added", at: field.name.location)
             }
         }
     }
 
-    mutating func compareField(_ old: FieldDecl, _ new: FieldDecl, old oldStruct: StructDecl, new newStruct: StructDecl, path: String, direction: Direction, renames: [String: String]) {
+    mutating func compareField(
+        _ old: FieldDecl, _ new: FieldDecl, old oldStruct: StructDecl, new newStruct: StructDecl, path: String, direction: Direction,
+        renames: [String: String]
+    ) {
         let location = new.name.location
         let oldType = Self.renaming(old.type.value, renames)
         if oldType != new.type.value {
             // A narrower type (a JSON value became a string) breaks only old senders, whose values
             // the new type may refuse; a wider one only old receivers. Unrelated types break both.
-            let wire: Verdict, detail: String
+            let wire: Verdict
+            let detail: String
             switch Self.typeInclusion(old: oldType, new: new.type.value) {
             case 1?:
                 wire = Self.sends(direction) ? .breaking : .compatible
-                detail = " (narrower" + (Self.sends(direction) ? ": old senders may send values it refuses)" : ": old receivers read every value it admits)")
+                detail =
+                    " (narrower"
+                    + (Self.sends(direction) ? ": old senders may send values it refuses)" : ": old receivers read every value it admits)")
             case (-1)?:
                 wire = Self.receives(direction) ? .breaking : .compatible
-                detail = " (wider" + (Self.receives(direction) ? ": old receivers refuse the values it adds)" : ": it reads every value old senders send)")
+                detail =
+                    " (wider"
+                    + (Self.receives(direction) ? ": old receivers refuse the values it adds)" : ": it reads every value old senders send)")
             default:
                 wire = .breaking
                 detail = ""
             }
-            add(.fieldTypeChanged, wire: wire, source: .breaking, path, "the type changed from \(old.type.value) to \(new.type.value)" + detail, at: new.type.location)
+            add(
+                .fieldTypeChanged, wire: wire, source: .breaking, path,
+                "the type changed from \(old.type.value) to \(new.type.value)" + detail, at: new.type.location)
         }
         if !old.required && new.required {
-            add(.fieldBecameRequired, wire: Self.sends(direction) ? .breaking : .compatible, source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
+            add(
+                .fieldBecameRequired, wire: Self.sends(direction) ? .breaking : .compatible,
+                source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
                 "\(new.name.value) became required" + (Self.sends(direction) ? ": old senders may omit it" : ""), at: location)
         } else if old.required && !new.required {
-            add(.fieldBecameOptional, wire: Self.receives(direction) ? .breaking : .compatible, source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
+            add(
+                .fieldBecameOptional, wire: Self.receives(direction) ? .breaking : .compatible,
+                source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
                 "\(new.name.value) became optional" + (Self.receives(direction) ? ": old receivers require it" : ""), at: location)
         }
-        for format in Set(oldStruct.encodings.map(\.value)).intersection(newStruct.encodings.map(\.value)).sorted(by: { $0.rawValue < $1.rawValue }) {
-            let before = oldStruct.wireName(of: old, in: format), after = newStruct.wireName(of: new, in: format)
+        for format in Set(oldStruct.encodings.map(\.value)).intersection(newStruct.encodings.map(\.value)).sorted(by: {
+            $0.rawValue < $1.rawValue
+        }) {
+            let before = oldStruct.wireName(of: old, in: format)
+            let after = newStruct.wireName(of: new, in: format)
             guard before != after else { continue }
             // Old senders write `before`, which the new side reads only as an alias; new senders write
             // `after`, which old receivers read only if it was one of their aliases. A value the
@@ -103,8 +146,10 @@ extension SchemaDiff {
             var wire: Verdict = .compatible
             if Self.sends(direction) && !stillRead { wire = lost(new) }
             if Self.receives(direction) && !old.aliases.contains(where: { $0.value == after }) { wire = Self.worse(wire, lost(old)) }
-            add(.fieldWireNameChanged, wire: wire, source: .compatible, path,
-                "the \(format.rawValue) name changed from '\(before)' to '\(after)'" + (stillRead ? " ('\(before)' is still accepted when decoding)" : "")
+            add(
+                .fieldWireNameChanged, wire: wire, source: .compatible, path,
+                "the \(format.rawValue) name changed from '\(before)' to '\(after)'"
+                    + (stillRead ? " ('\(before)' is still accepted when decoding)" : "")
                     + (Self.receives(direction) ? "; old receivers do not read '\(after)'" : ""), at: location)
         }
         let removedAliases = Set(old.aliases.map(\.value)).subtracting(new.aliases.map(\.value))
@@ -112,14 +157,20 @@ extension SchemaDiff {
             // Old senders may still write a legacy spelling; the new side no longer finds the value
             // there. New senders never write it, so receivers of the old revision are unaffected.
             let wire: Verdict = !Self.sends(direction) ? .compatible : (new.required && new.defaultValue == nil ? .breaking : .dangerous)
-            add(.fieldAliasRemoved, wire: wire, source: .compatible, path,
-                "legacy spelling \(removedAliases.sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted" + (Self.sends(direction) ? ": old senders may still write it" : ""), at: location)
+            add(
+                .fieldAliasRemoved, wire: wire, source: .compatible, path,
+                "legacy spelling \(removedAliases.sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted"
+                    + (Self.sends(direction) ? ": old senders may still write it" : ""), at: location)
         }
         if old.defaultValue?.value != new.defaultValue?.value, old.defaultValue != nil, new.defaultValue != nil {
-            add(.fieldDefaultChanged, wire: .dangerous, source: .compatible, path, "the default changed from \(old.defaultValue!.value) to \(new.defaultValue!.value)", at: location)
+            add(
+                .fieldDefaultChanged, wire: .dangerous, source: .compatible, path,
+                "the default changed from \(old.defaultValue!.value) to \(new.defaultValue!.value)", at: location)
         }
         if old.sensitive && !new.sensitive {
-            add(.sensitiveRemoved, wire: .compatible, source: .compatible, path, "\(new.name.value) is no longer sensitive: its values may start reaching logs and descriptions", at: location)
+            add(
+                .sensitiveRemoved, wire: .compatible, source: .compatible, path,
+                "\(new.name.value) is no longer sensitive: its values may start reaching logs and descriptions", at: location)
         } else if !old.sensitive && new.sensitive {
             add(.sensitiveAdded, wire: .compatible, source: .compatible, path, "\(new.name.value) is now sensitive", at: location)
         }
@@ -127,14 +178,18 @@ extension SchemaDiff {
             add(.deprecated, wire: .compatible, source: .compatible, path, "\(new.name.value) is now deprecated", at: location)
         }
         if old.doc != new.doc {
-            add(.documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name.value) changed", at: location)
+            add(
+                .documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name.value) changed",
+                at: location)
         }
         if old.nullableElements != new.nullableElements {
             let loosened = new.nullableElements
             let breaks = loosened ? Self.receives(direction) : Self.sends(direction)
-            add(.elementNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
+            add(
+                .elementNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
                 "list elements " + (loosened ? "may now be null ([T] became [T?])" : "can no longer be null ([T?] became [T])")
-                    + (breaks ? (loosened ? ": old receivers reject null elements" : ": old senders may send null elements") : ""), at: location)
+                    + (breaks ? (loosened ? ": old receivers reject null elements" : ": old senders may send null elements") : ""),
+                at: location)
         }
         var wireForms = WireFormChanges()
         if old.required && new.required && old.isNullable != new.isNullable {
@@ -142,7 +197,8 @@ extension SchemaDiff {
             // admits null or not, and the Swift property's type gains or loses its optional.
             let loosened = new.isNullable
             let breaks = loosened ? Self.receives(direction) : Self.sends(direction)
-            add(.fieldNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
+            add(
+                .fieldNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
                 "\(new.name.value) " + (loosened ? "may now be null (T became T?)" : "can no longer be null (T? became T)")
                     + (breaks ? (loosened ? ": old receivers reject null" : ": old senders may send null") : ""), at: location)
         } else if old.isNullable != new.isNullable {
@@ -151,14 +207,24 @@ extension SchemaDiff {
         if (old.allowsRelativeURL?.value ?? false) != (new.allowsRelativeURL?.value ?? false) {
             wireForms.note(new.allowsRelativeURL?.value == true ? -1 : 1, "relative URLs")
         }
-        let oldForms = old.jsonForms?.value ?? [], newForms = new.jsonForms?.value ?? []
-        if oldForms != newForms, !(oldForms.isEmpty && newForms == [Self.naturalForm(new)]), !(newForms.isEmpty && oldForms == [Self.naturalForm(old)]) {
-            let before = Set(oldForms.isEmpty ? [Self.naturalForm(old)] : oldForms), after = Set(newForms.isEmpty ? [Self.naturalForm(new)] : newForms)
-            let writtenBefore = oldForms.first ?? Self.naturalForm(old), writtenAfter = newForms.first ?? Self.naturalForm(new)
-            if writtenBefore != writtenAfter { wireForms.changed.append("jsonForms (written form)") }
-            else if after.isSuperset(of: before) { wireForms.note(-1, "jsonForms") }
-            else if after.isSubset(of: before) { wireForms.note(1, "jsonForms") }
-            else { wireForms.changed.append("jsonForms") }
+        let oldForms = old.jsonForms?.value ?? []
+        let newForms = new.jsonForms?.value ?? []
+        if oldForms != newForms, !(oldForms.isEmpty && newForms == [Self.naturalForm(new)]),
+            !(newForms.isEmpty && oldForms == [Self.naturalForm(old)])
+        {
+            let before = Set(oldForms.isEmpty ? [Self.naturalForm(old)] : oldForms)
+            let after = Set(newForms.isEmpty ? [Self.naturalForm(new)] : newForms)
+            let writtenBefore = oldForms.first ?? Self.naturalForm(old)
+            let writtenAfter = newForms.first ?? Self.naturalForm(new)
+            if writtenBefore != writtenAfter {
+                wireForms.changed.append("jsonForms (written form)")
+            } else if after.isSuperset(of: before) {
+                wireForms.note(-1, "jsonForms")
+            } else if after.isSubset(of: before) {
+                wireForms.note(1, "jsonForms")
+            } else {
+                wireForms.changed.append("jsonForms")
+            }
         }
         compareConstraints(old.constraints, new.constraints, path: path, direction: direction, at: location, extra: wireForms)
     }
@@ -169,7 +235,8 @@ extension SchemaDiff {
     /// old group (whatever satisfies it satisfies that old group), and a superset exactly when every
     /// old group contains a new one. No rule admits every payload (the empty group).
     static func presenceInclusion(old: Set<Set<String>>, new: Set<Set<String>>) -> Int? {
-        let before = old.isEmpty ? [Set<String>()] : old, after = new.isEmpty ? [Set<String>()] : new
+        let before = old.isEmpty ? [Set<String>()] : old
+        let after = new.isEmpty ? [Set<String>()] : new
         let narrower = after.allSatisfy { group in before.contains { $0.isSubset(of: group) } }
         let wider = before.allSatisfy { group in after.contains { $0.isSubset(of: group) } }
         switch (narrower, wider) {
@@ -247,8 +314,13 @@ extension SchemaDiff {
         }
     }
 
-    mutating func compareConstraints(_ old: Constraints, _ new: Constraints, path: String, direction: Direction, at location: SourceLocation, extra: WireFormChanges = WireFormChanges()) {
-        var tighter = extra.tighter, looser = extra.looser, changed = extra.changed
+    mutating func compareConstraints(
+        _ old: Constraints, _ new: Constraints, path: String, direction: Direction, at location: SourceLocation,
+        extra: WireFormChanges = WireFormChanges()
+    ) {
+        var tighter = extra.tighter
+        var looser = extra.looser
+        var changed = extra.changed
         func note(_ movement: Int, _ name: String) {
             if movement > 0 { tighter.append(name) } else if movement < 0 { looser.append(name) }
         }
@@ -256,11 +328,16 @@ extension SchemaDiff {
         func int(_ value: Located<Int>?) -> Decimal? { value.map { Decimal($0.value) } }
         // Text: the pattern and the length bounds constrain the same string, so with a pattern on
         // either side they are compared together, as one language (dominated bounds change nothing).
-        let textOld = PatternInclusion.StringLanguage(pattern: old.pattern?.value, minLength: old.minLength?.value, maxLength: old.maxLength?.value)
-        let textNew = PatternInclusion.StringLanguage(pattern: new.pattern?.value, minLength: new.minLength?.value, maxLength: new.maxLength?.value)
+        let textOld = PatternInclusion.StringLanguage(
+            pattern: old.pattern?.value, minLength: old.minLength?.value, maxLength: old.maxLength?.value)
+        let textNew = PatternInclusion.StringLanguage(
+            pattern: new.pattern?.value, minLength: new.minLength?.value, maxLength: new.maxLength?.value)
         if textOld.pattern != nil || textNew.pattern != nil {
-            let names = [("pattern", textOld.pattern != textNew.pattern), ("minLength", textOld.minLength != textNew.minLength), ("maxLength", textOld.maxLength != textNew.maxLength)]
-                .filter(\.1).map(\.0).joined(separator: " and ")
+            let names = [
+                ("pattern", textOld.pattern != textNew.pattern), ("minLength", textOld.minLength != textNew.minLength),
+                ("maxLength", textOld.maxLength != textNew.maxLength),
+            ]
+            .filter(\.1).map(\.0).joined(separator: " and ")
             switch PatternInclusion.relation(old: textOld, new: textNew) {
             case .equal?: break
             case .subset?: tighter.append(names)
@@ -272,7 +349,9 @@ extension SchemaDiff {
             note(Self.lowerBound(int(old.maxLength).map { -$0 }, false, int(new.maxLength).map { -$0 }, false), "maxLength")
         }
         note(Self.lowerBound(decimal(old.minimum), old.exclusiveMinimum, decimal(new.minimum), new.exclusiveMinimum), "minimum")
-        note(Self.lowerBound(decimal(old.maximum).map { -$0 }, old.exclusiveMaximum, decimal(new.maximum).map { -$0 }, new.exclusiveMaximum), "maximum")
+        note(
+            Self.lowerBound(decimal(old.maximum).map { -$0 }, old.exclusiveMaximum, decimal(new.maximum).map { -$0 }, new.exclusiveMaximum),
+            "maximum")
         // Scale as the set of fraction-digit counts it admits, so exact scales compare exactly.
         if let movement = Self.inclusion(Self.fractionDigits(old), Self.fractionDigits(new)) {
             note(movement, old.exactScale || new.exactScale ? "scale (exact)" : "scale")
@@ -286,7 +365,13 @@ extension SchemaDiff {
         case (_?, nil): looser.append("format")
         case (let a?, let b?) where a != b: changed.append("format")
         case ("url"?, "url"?) where Set(old.schemes) != Set(new.schemes):
-            if Set(new.schemes).isSubset(of: old.schemes) || old.schemes.isEmpty { tighter.append("schemes") } else if Set(old.schemes).isSubset(of: new.schemes) || new.schemes.isEmpty { looser.append("schemes") } else { changed.append("schemes") }
+            if Set(new.schemes).isSubset(of: old.schemes) || old.schemes.isEmpty {
+                tighter.append("schemes")
+            } else if Set(old.schemes).isSubset(of: new.schemes) || new.schemes.isEmpty {
+                looser.append("schemes")
+            } else {
+                changed.append("schemes")
+            }
         default: break
         }
         // The constraints left are independent dimensions (text, number range, fraction digits,
@@ -298,12 +383,16 @@ extension SchemaDiff {
             looser = []
         }
         if !tighter.isEmpty {
-            add(.constraintTightened, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, path,
-                "\(tighter.joined(separator: ", ")) \(tighter.count == 1 ? "accepts" : "accept") fewer values" + (Self.sends(direction) ? ": old senders may send values now refused" : ""), at: location)
+            add(
+                .constraintTightened, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, path,
+                "\(tighter.joined(separator: ", ")) \(tighter.count == 1 ? "accepts" : "accept") fewer values"
+                    + (Self.sends(direction) ? ": old senders may send values now refused" : ""), at: location)
         }
         if !looser.isEmpty {
-            add(.constraintLoosened, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, path,
-                "\(looser.joined(separator: ", ")) accept more values" + (Self.receives(direction) ? ": old receivers may refuse them" : ""), at: location)
+            add(
+                .constraintLoosened, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, path,
+                "\(looser.joined(separator: ", ")) accept more values"
+                    + (Self.receives(direction) ? ": old receivers may refuse them" : ""), at: location)
         }
         if !changed.isEmpty {
             add(.constraintChanged, wire: .breaking, source: .compatible, path, "\(changed.joined(separator: ", ")) changed", at: location)
@@ -312,15 +401,21 @@ extension SchemaDiff {
 
     mutating func compareEnum(_ old: EnumDecl, _ new: EnumDecl, path: String, direction: Direction, at location: SourceLocation) {
         if old.rawType != new.rawType {
-            add(.typeKindChanged, wire: .breaking, source: .breaking, path, "the raw type changed from \(old.rawType.rawValue) to \(new.rawType.rawValue)", at: location)
+            add(
+                .typeKindChanged, wire: .breaking, source: .breaking, path,
+                "the raw type changed from \(old.rawType.rawValue) to \(new.rawType.rawValue)", at: location)
             return
         }
         if old.isOpen && !new.isOpen {
-            add(.enumBecameClosed, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, path, "the enum is now closed: unknown values fail to decode and .unknown is gone", at: location)
+            add(
+                .enumBecameClosed, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, path,
+                "the enum is now closed: unknown values fail to decode and .unknown is gone", at: location)
         } else if !old.isOpen && new.isOpen {
             // New senders may now send values the old, closed enum refuses.
-            add(.enumBecameOpen, wire: Self.receives(direction) ? .breaking : .compatible, source: .breaking, path,
-                "the enum is now open: switches must handle .unknown" + (Self.receives(direction) ? "; old receivers refuse values it does not list" : ""), at: location)
+            add(
+                .enumBecameOpen, wire: Self.receives(direction) ? .breaking : .compatible, source: .breaking, path,
+                "the enum is now open: switches must handle .unknown"
+                    + (Self.receives(direction) ? "; old receivers refuse values it does not list" : ""), at: location)
         }
         // Whether every side that reads this enum's values reads them as an open enum: an unlisted
         // value becomes `.unknown(raw)` there instead of failing (dangerous, not breaking).
@@ -331,7 +426,8 @@ extension SchemaDiff {
         case .response: readersOpen = old.isOpen
         case .both: readersOpen = old.isOpen && new.isOpen
         }
-        let newReaderOpen = new.isOpen, oldReaderOpen = old.isOpen
+        let newReaderOpen = new.isOpen
+        let oldReaderOpen = old.isOpen
         var renamed: [String: EnumCaseDecl] = [:]
         for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) {
             if let previous = enumCase.lifecycle.renamedFrom.first(where: { name in old.cases.contains { $0.name.value == name.value } }) {
@@ -345,59 +441,82 @@ extension SchemaDiff {
                 // Old senders still send the value: a closed enum refuses it, an open one reads it
                 // as `.unknown`.
                 let wire: Verdict = !Self.sends(direction) ? .compatible : newReaderOpen ? .dangerous : .breaking
-                add(rule, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
+                add(
+                    rule, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
                     "case \(enumCase.name.value) ('\(enumCase.value.value)') was removed"
-                        + (Self.sends(direction) ? (newReaderOpen ? ": old senders still send it, read as .unknown now" : ": old senders still send it") : ""), at: enumCase.name.location)
+                        + (Self.sends(direction)
+                            ? (newReaderOpen ? ": old senders still send it, read as .unknown now" : ": old senders still send it") : ""),
+                    at: enumCase.name.location)
                 continue
             }
             let casePath = "\(path).\(current.name.value)"
             if current.name.value != enumCase.name.value {
                 // The deprecated alias is a static property: it keeps `.old` expressions and `==`
                 // compiling, but a `switch` naming it is no longer exhaustive.
-                add(.enumCaseRenamed, wire: .compatible, source: .breaking, casePath,
-                    "case \(enumCase.name.value) was renamed to \(current.name.value); a deprecated alias keeps `.\(enumCase.name.value)` expressions compiling, but exhaustive switches naming it no longer compile", at: current.name.location)
+                add(
+                    .enumCaseRenamed, wire: .compatible, source: .breaking, casePath,
+                    "case \(enumCase.name.value) was renamed to \(current.name.value); a deprecated alias keeps `.\(enumCase.name.value)` expressions compiling, but exhaustive switches naming it no longer compile",
+                    at: current.name.location)
             }
             if current.value.value != enumCase.value.value {
-                add(.enumValueChanged, wire: readersOpen ? .dangerous : .breaking, source: .compatible, casePath,
-                    "the wire value changed from '\(enumCase.value.value)' to '\(current.value.value)'" + (readersOpen ? ": the other side reads it as .unknown" : ""), at: current.value.location)
+                add(
+                    .enumValueChanged, wire: readersOpen ? .dangerous : .breaking, source: .compatible, casePath,
+                    "the wire value changed from '\(enumCase.value.value)' to '\(current.value.value)'"
+                        + (readersOpen ? ": the other side reads it as .unknown" : ""), at: current.value.location)
             }
             let removedAliases = Set(enumCase.aliases.map(\.value)).subtracting(current.aliases.map(\.value))
             if !removedAliases.isEmpty {
                 let wire: Verdict = !Self.sends(direction) ? .compatible : newReaderOpen ? .dangerous : .breaking
-                add(.enumAliasRemoved, wire: wire, source: .compatible, casePath,
+                add(
+                    .enumAliasRemoved, wire: wire, source: .compatible, casePath,
                     "legacy value \(removedAliases.map(\.description).sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer "
                         + (newReaderOpen ? "read as this case (it becomes .unknown)" : "accepted"), at: current.name.location)
             }
             if enumCase.doc != current.doc {
-                add(.documentationChanged, wire: .compatible, source: .compatible, casePath, "the documentation of case \(current.name.value) changed", at: current.name.location)
+                add(
+                    .documentationChanged, wire: .compatible, source: .compatible, casePath,
+                    "the documentation of case \(current.name.value) changed", at: current.name.location)
             }
         }
-        for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) && !renamed.values.contains(where: { $0.name.value == enumCase.name.value }) {
+        for enumCase in new.cases
+        where !old.cases.contains(where: { $0.name.value == enumCase.name.value })
+            && !renamed.values.contains(where: { $0.name.value == enumCase.name.value })
+        {
             // Old receivers get the new value: a closed enum refuses it, an open one reads it as
             // `.unknown`.
             let wire: Verdict = !Self.receives(direction) ? .compatible : oldReaderOpen ? .dangerous : .breaking
             // In a Swift package (no library evolution) an exhaustive `switch` over the enum stops
             // compiling until it handles the new case, open enum or not: source-breaking.
-            add(.enumCaseAdded, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
+            add(
+                .enumCaseAdded, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
                 "case \(enumCase.name.value) ('\(enumCase.value.value)') was added"
-                    + (wire == .breaking ? ": old receivers of this closed enum reject it" : wire == .dangerous ? ": old receivers read it as .unknown" : "")
+                    + (wire == .breaking
+                        ? ": old receivers of this closed enum reject it" : wire == .dangerous ? ": old receivers read it as .unknown" : "")
                     + "; exhaustive switches no longer compile until they handle it", at: enumCase.name.location)
         }
     }
 
     mutating func compareCatalogs(_ module: String, _ old: CheckedModule, _ new: CheckedModule) {
-        let oldCatalogs = old.files.flatMap(\.errorCatalogs), newCatalogs = new.files.flatMap(\.errorCatalogs)
+        let oldCatalogs = old.files.flatMap(\.errorCatalogs)
+        let newCatalogs = new.files.flatMap(\.errorCatalogs)
         for catalog in oldCatalogs {
             let path = "\(module).\(catalog.name.value)"
             guard let current = newCatalogs.first(where: { $0.name.value == catalog.name.value }) else {
-                add(.errorCatalogRemoved, wire: .compatible, source: .breaking, path, "error catalog \(catalog.name.value) was removed", at: catalog.name.location)
+                add(
+                    .errorCatalogRemoved, wire: .compatible, source: .breaking, path, "error catalog \(catalog.name.value) was removed",
+                    at: catalog.name.location)
                 continue
             }
             for code in catalog.codes where !current.codes.contains(where: { $0.code.value == code.code.value }) {
-                add(.errorCodeRemoved, wire: .compatible, source: .breaking, "\(path).\(code.code.value)", "error code \(code.code.value) (\(code.name.value)) was removed", at: code.location)
+                add(
+                    .errorCodeRemoved, wire: .compatible, source: .breaking, "\(path).\(code.code.value)",
+                    "error code \(code.code.value) (\(code.name.value)) was removed", at: code.location)
             }
             for code in current.codes where !catalog.codes.contains(where: { $0.code.value == code.code.value }) {
-                add(.errorCodeAdded, wire: .compatible, source: .breaking, "\(path).\(code.code.value)", "error code \(code.code.value) (\(code.name.value)) was added; exhaustive switches over \(catalog.name.value) no longer compile until they handle it", at: code.location)
+                add(
+                    .errorCodeAdded, wire: .compatible, source: .breaking, "\(path).\(code.code.value)",
+                    "error code \(code.code.value) (\(code.name.value)) was added; exhaustive switches over \(catalog.name.value) no longer compile until they handle it",
+                    at: code.location)
             }
         }
     }
@@ -405,7 +524,8 @@ extension SchemaDiff {
     /// Operations as generated: their parameters include path placeholders without a declaration,
     /// which the generated initializer takes as `String` labels, so renaming one breaks Swift source.
     mutating func compareOperations(_ module: String, _ old: CheckedModule, _ new: CheckedModule, renames: [String: String]) {
-        let oldOperations = old.resolvedFiles.flatMap(\.operations), newOperations = new.resolvedFiles.flatMap(\.operations)
+        let oldOperations = old.resolvedFiles.flatMap(\.operations)
+        let newOperations = new.resolvedFiles.flatMap(\.operations)
         for operation in oldOperations {
             let path = "\(module).operations.\(operation.name)"
             guard let current = newOperations.first(where: { $0.name == operation.name }) else {
@@ -416,11 +536,16 @@ extension SchemaDiff {
             var changed: [String] = []
             if operation.method != current.method { changed.append("method \(operation.method.rawValue) → \(current.method.rawValue)") }
             // A placeholder's name is not on the wire: `/r/{id}` and `/r/{rid}` match the same requests.
-            if Self.wireShape(operation.path) != Self.wireShape(current.path) { changed.append("path \(operation.pathTemplate) → \(current.pathTemplate)") }
+            if Self.wireShape(operation.path) != Self.wireShape(current.path) {
+                changed.append("path \(operation.pathTemplate) → \(current.pathTemplate)")
+            }
             // The method and path are values of the generated operation; its body types are part of
             // its Swift signature.
             var bodiesChanged = false
-            for (role, before, after) in [("request", operation.request, current.request), ("response", operation.response, current.response), ("errorBody", operation.errorBody, current.errorBody)] {
+            for (role, before, after) in [
+                ("request", operation.request, current.request), ("response", operation.response, current.response),
+                ("errorBody", operation.errorBody, current.errorBody),
+            ] {
                 let renamedBefore = before.map { renames[$0.name] ?? $0.name }
                 if renamedBefore != after?.name {
                     changed.append("\(role) \(before?.name ?? "none") → \(after?.name ?? "none")")
@@ -428,32 +553,47 @@ extension SchemaDiff {
                 }
             }
             if !changed.isEmpty {
-                add(.operationChanged, wire: .breaking, source: bodiesChanged ? .breaking : .compatible, path, changed.joined(separator: "; "), at: current.location)
+                add(
+                    .operationChanged, wire: .breaking, source: bodiesChanged ? .breaking : .compatible, path,
+                    changed.joined(separator: "; "), at: current.location)
             }
-            let before = operation.parameters, after = current.parameters
+            let before = operation.parameters
+            let after = current.parameters
             // A path parameter is part of the path, whose wire change is judged above.
             for parameter in before where !after.contains(where: { $0.name == parameter.name }) {
-                add(.parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name)", "\(parameter.place == .path ? "path " : "")parameter \(parameter.name) was removed", at: parameter.location)
+                add(
+                    .parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name)",
+                    "\(parameter.place == .path ? "path " : "")parameter \(parameter.name) was removed", at: parameter.location)
             }
             for parameter in after where !before.contains(where: { $0.name == parameter.name }) {
                 let wire: Verdict = parameter.required && parameter.place != .path ? .breaking : .compatible
-                add(.parameterAdded, wire: wire, source: parameter.required ? .breaking : .compatible, "\(path).\(parameter.name)",
-                    "\(parameter.required ? "required" : "optional") \(parameter.place == .path ? "path " : "")parameter \(parameter.name) was added", at: parameter.location)
+                add(
+                    .parameterAdded, wire: wire, source: parameter.required ? .breaking : .compatible, "\(path).\(parameter.name)",
+                    "\(parameter.required ? "required" : "optional") \(parameter.place == .path ? "path " : "")parameter \(parameter.name) was added",
+                    at: parameter.location)
             }
             for parameter in after {
                 guard let old = before.first(where: { $0.name == parameter.name }) else { continue }
                 if old.sensitive && !parameter.sensitive {
-                    add(.sensitiveRemoved, wire: .compatible, source: .compatible, "\(path).\(parameter.name)", "parameter \(parameter.name) is no longer sensitive", at: parameter.location)
+                    add(
+                        .sensitiveRemoved, wire: .compatible, source: .compatible, "\(path).\(parameter.name)",
+                        "parameter \(parameter.name) is no longer sensitive", at: parameter.location)
                 }
                 // A path parameter's wire name is its placeholder, judged with the path.
                 let wireNameChanged = old.wireName != parameter.wireName && parameter.place != .path
-                if wireNameChanged || old.place != parameter.place || Self.renaming(Self.expression(old.type), renames) != Self.expression(parameter.type) {
-                    add(.operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name)", "parameter \(parameter.name) changed its name, place or type", at: parameter.location)
+                if wireNameChanged || old.place != parameter.place
+                    || Self.renaming(Self.expression(old.type), renames) != Self.expression(parameter.type)
+                {
+                    add(
+                        .operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name)",
+                        "parameter \(parameter.name) changed its name, place or type", at: parameter.location)
                 }
             }
         }
         for operation in newOperations where !oldOperations.contains(where: { $0.name == operation.name }) {
-            add(.operationAdded, wire: .compatible, source: .compatible, "\(module).operations.\(operation.name)", "operation \(operation.name) was added", at: operation.location)
+            add(
+                .operationAdded, wire: .compatible, source: .compatible, "\(module).operations.\(operation.name)",
+                "operation \(operation.name) was added", at: operation.location)
         }
     }
 

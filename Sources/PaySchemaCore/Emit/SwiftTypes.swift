@@ -97,7 +97,9 @@ extension SwiftEmitter {
     }
 
     /// `let`/`var` properties and accessors the API declares, with documentation.
-    func property(_ doc: SwiftDoc, attributes: [SwiftAttribute] = [], visibility: SwiftVisibility = .api, _ property: SwiftProperty) -> SwiftDeclaration {
+    func property(
+        _ doc: SwiftDoc, attributes: [SwiftAttribute] = [], visibility: SwiftVisibility = .api, _ property: SwiftProperty
+    ) -> SwiftDeclaration {
         SwiftDeclaration(doc: doc, attributes: attributes, visibility: visibility, kind: .property(property))
     }
 
@@ -112,13 +114,24 @@ extension SwiftEmitter {
     }
 
     /// A function of the API.
-    func function(_ doc: SwiftDoc, attributes: [SwiftAttribute] = [], _ name: String, _ parameters: [SwiftParameter], throws throwing: Bool = false, returns: String? = nil, _ body: SwiftBody) -> SwiftDeclaration {
-        SwiftDeclaration(doc: doc, attributes: attributes, kind: .function(SwiftFunction(name: name, signature: .parameters(parameters, throws: throwing, returns: returns), body: body)))
+    func function(
+        _ doc: SwiftDoc, attributes: [SwiftAttribute] = [], _ name: String, _ parameters: [SwiftParameter], throws throwing: Bool = false,
+        returns: String? = nil, _ body: SwiftBody
+    ) -> SwiftDeclaration {
+        SwiftDeclaration(
+            doc: doc, attributes: attributes,
+            kind: .function(SwiftFunction(name: name, signature: .parameters(parameters, throws: throwing, returns: returns), body: body)))
     }
 
     /// An initializer of the API.
-    func initializer(_ doc: SwiftDoc, attributes: [SwiftAttribute] = [], failable: Bool = false, _ parameters: [SwiftParameter], layout: SwiftParameterLayout = .oneLine, throws throwing: Bool = false, _ body: SwiftBody) -> SwiftDeclaration {
-        SwiftDeclaration(doc: doc, attributes: attributes, kind: .initializer(SwiftInitializer(isFailable: failable, parameters: parameters, layout: layout, throwing: throwing, body: body)))
+    func initializer(
+        _ doc: SwiftDoc, attributes: [SwiftAttribute] = [], failable: Bool = false, _ parameters: [SwiftParameter],
+        layout: SwiftParameterLayout = .oneLine, throws throwing: Bool = false, _ body: SwiftBody
+    ) -> SwiftDeclaration {
+        SwiftDeclaration(
+            doc: doc, attributes: attributes,
+            kind: .initializer(
+                SwiftInitializer(isFailable: failable, parameters: parameters, layout: layout, throwing: throwing, body: body)))
     }
 
 }

@@ -10,24 +10,32 @@ extension SwiftEmitter {
     }
 
     func queryCoding(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) -> SwiftDeclaration {
-        let writer = SwiftExpression.identifier("writer"), reader = SwiftExpression.identifier("reader")
+        let writer = SwiftExpression.identifier("writer")
+        let reader = SwiftExpression.identifier("reader")
         var write: [SwiftStatement] = [.variable("writer", value: .construct("PayQueryWriter"))]
         for field in structure.fields {
             let key = SwiftArgument(fieldKeyExpression(field, structure))
             let value = member(storage(field))
             switch field.type {
             case .primitive(.date):
-                write.append(.expression(.call(writer, "date", SwiftArgument(value), key, SwiftArgument("format", dateFormatExpression(field)))))
+                write.append(
+                    .expression(.call(writer, "date", SwiftArgument(value), key, SwiftArgument("format", dateFormatExpression(field)))))
             case .list:
                 write.append(.expression(.call(writer, "list", SwiftArgument(value), key, queryStyle(field))))
             case .set:
                 let sorted = SwiftExpression.member(.type("PayStableOrder"), "sorted")
-                let items: SwiftExpression = field.isOptionalInSwift ? .call(value, "map", SwiftArgument(sorted)) : .call(sorted, [SwiftArgument(value)])
+                let items: SwiftExpression =
+                    field.isOptionalInSwift ? .call(value, "map", SwiftArgument(sorted)) : .call(sorted, [SwiftArgument(value)])
                 write.append(.expression(.call(writer, "list", SwiftArgument(items), key, queryStyle(field))))
             case .map:
-                write.append(.expression(.call(.member(writer, "patternMap"), [SwiftArgument(value)] + queryPattern(field) + [queryStyle(field)])))
+                write.append(
+                    .expression(.call(.member(writer, "patternMap"), [SwiftArgument(value)] + queryPattern(field) + [queryStyle(field)])))
             default:
-                write.append(.expression(isDecimalField(field) ? .tryExpression(.call(writer, "decimal", SwiftArgument(value), key)) : .call(writer, "value", SwiftArgument(value), key)))
+                write.append(
+                    .expression(
+                        isDecimalField(field)
+                            ? .tryExpression(.call(writer, "decimal", SwiftArgument(value), key))
+                            : .call(writer, "value", SwiftArgument(value), key)))
             }
         }
         write.append(.returnStatement(.member(writer, "items")))
@@ -43,19 +51,23 @@ extension SwiftEmitter {
             case .list(let element):
                 expression = .call(reader, "list", SwiftArgument(.metatype(swiftType(element))), key, queryStyle(field), required)
             case .set(let element):
-                expression = .call(.call(reader, "list", SwiftArgument(.metatype(swiftType(element))), key, queryStyle(field), required),
-                                   "map", SwiftArgument(.initializerReference(.type("Set"))))
+                expression = .call(
+                    .call(reader, "list", SwiftArgument(.metatype(swiftType(element))), key, queryStyle(field), required),
+                    "map", SwiftArgument(.initializerReference(.type("Set"))))
             case .map(let value):
                 var element = value
                 if case .list(let inner) = value { element = inner }
-                expression = .call(.member(reader, "patternMap"), [SwiftArgument(.metatype(swiftType(element)))] + queryPattern(field) + [queryStyle(field)])
+                expression = .call(
+                    .member(reader, "patternMap"),
+                    [SwiftArgument(.metatype(swiftType(element)))] + queryPattern(field) + [queryStyle(field)])
                 if field.isOptionalInSwift {
                     let entries = field.name + "Entries"
                     read.append(.constant(entries, value: expression))
                     expression = .ternary(.member(.identifier(entries), "isEmpty"), .nilLiteral, .identifier(entries))
                 }
             default:
-                expression = .call(reader, field.sensitive ? "secret" : "value", SwiftArgument(.metatype(swiftType(field.type))), key, required)
+                expression = .call(
+                    reader, field.sensitive ? "secret" : "value", SwiftArgument(.metatype(swiftType(field.type))), key, required)
             }
             if let value = field.defaultValue { expression = .parenthesized(expression) ?? literal(value) }
             read.append(.constant(field.name, value: expression))
@@ -63,15 +75,21 @@ extension SwiftEmitter {
         read.append(.expression(.tryExpression(.call(reader, "finish"))))
         let mandatory = structure.fields.filter { $0.required && !$0.type.isMap }
         if !mandatory.isEmpty {
-            read.append(.guardStatement(mandatory.map { .optionalBinding($0.name, nil) },
-                                        else: .inline(.throwStatement(.construct("PayloadDecodingError", SwiftArgument("issues", .member(reader, "issues")))))))
+            read.append(
+                .guardStatement(
+                    mandatory.map { .optionalBinding($0.name, nil) },
+                    else: .inline(.throwStatement(.construct("PayloadDecodingError", SwiftArgument("issues", .member(reader, "issues")))))))
         }
-        read.append(.expression(.call(.initializerReference(.selfValue), structure.fields.map { SwiftArgument($0.name, .identifier($0.name)) })))
+        read.append(
+            .expression(.call(.initializerReference(.selfValue), structure.fields.map { SwiftArgument($0.name, .identifier($0.name)) })))
 
-        let items = function(SwiftDoc("The query items, in field order; lists use each field's join style."), "queryItems", [], throws: true,
-                             returns: "[URLQueryItem]", .lines(write))
-        let decode = initializer(SwiftDoc("Reads the value from query items, reporting every missing or invalid item at once."),
-                                 [SwiftParameter("queryItems", type: "[URLQueryItem]")], throws: true, .lines(read))
-        return extensionOf(declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayQueryCodable"], members: [[items], [decode]])
+        let items = function(
+            SwiftDoc("The query items, in field order; lists use each field's join style."), "queryItems", [], throws: true,
+            returns: "[URLQueryItem]", .lines(write))
+        let decode = initializer(
+            SwiftDoc("Reads the value from query items, reporting every missing or invalid item at once."),
+            [SwiftParameter("queryItems", type: "[URLQueryItem]")], throws: true, .lines(read))
+        return extensionOf(
+            declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayQueryCodable"], members: [[items], [decode]])
     }
 }

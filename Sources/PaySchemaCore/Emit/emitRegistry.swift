@@ -9,24 +9,29 @@ extension SwiftEmitter {
 
     /// `PaySchemaType(T.self, module:, name:, kind:, formats:, schemaFile:[, formerNames:])` for each entry.
     static func registryEntries(_ module: CheckedModule, _ entries: [RegistryEntry]) -> SwiftExpression {
-        .array(entries.map { entry in
-            let file = module.resolvedFiles[entry.file]
-            let type = file.types[entry.type]
-            let kind: String
-            switch type.kind {
-            case .structure: kind = "structure"
-            case .enumeration: kind = "enumeration"
-            case .union: kind = "union"
-            case .scalar: kind = "scalar"
-            }
-            var arguments = [SwiftArgument(.metatype(type.name)), SwiftArgument("module", .string(module.name)), SwiftArgument("name", .string(type.name)),
-                             SwiftArgument("kind", .implicitMember(kind)), SwiftArgument("formats", .array(type.formats.map { .implicitMember($0.rawValue) }, .oneLine)),
-                             SwiftArgument("schemaFile", .string(file.displayPath))]
-            if !type.lifecycle.renamedFrom.isEmpty {
-                arguments.append(SwiftArgument("formerNames", .array(type.lifecycle.renamedFrom.map { .string($0) }, .oneLine)))
-            }
-            return .call(.type("PaySchemaType"), arguments)
-        }, .wrapped)
+        .array(
+            entries.map { entry in
+                let file = module.resolvedFiles[entry.file]
+                let type = file.types[entry.type]
+                let kind: String
+                switch type.kind {
+                case .structure: kind = "structure"
+                case .enumeration: kind = "enumeration"
+                case .union: kind = "union"
+                case .scalar: kind = "scalar"
+                }
+                var arguments = [
+                    SwiftArgument(.metatype(type.name)), SwiftArgument("module", .string(module.name)),
+                    SwiftArgument("name", .string(type.name)),
+                    SwiftArgument("kind", .implicitMember(kind)),
+                    SwiftArgument("formats", .array(type.formats.map { .implicitMember($0.rawValue) }, .oneLine)),
+                    SwiftArgument("schemaFile", .string(file.displayPath)),
+                ]
+                if !type.lifecycle.renamedFrom.isEmpty {
+                    arguments.append(SwiftArgument("formerNames", .array(type.lifecycle.renamedFrom.map { .string($0) }, .oneLine)))
+                }
+                return .call(.type("PaySchemaType"), arguments)
+            }, .wrapped)
     }
 
     /// The operations' descriptors: route, parameters (read with their generated types) and
@@ -44,17 +49,24 @@ extension SwiftEmitter {
                     type = element
                     list = true
                 }
-                var arguments = [SwiftArgument(.string(parameter.wireName)), SwiftArgument("in", .implicitMember(parameter.place.rawValue)),
-                                 SwiftArgument("as", .metatype(parameterTypeName(type))), SwiftArgument("required", .bool(parameter.required))]
+                var arguments = [
+                    SwiftArgument(.string(parameter.wireName)), SwiftArgument("in", .implicitMember(parameter.place.rawValue)),
+                    SwiftArgument("as", .metatype(parameterTypeName(type))), SwiftArgument("required", .bool(parameter.required)),
+                ]
                 if parameter.sensitive { arguments.append(SwiftArgument("sensitive", .bool(true))) }
                 if list { arguments.append(SwiftArgument("list", .bool(true))) }
                 return .call(.type("PayParameterDescriptor"), arguments)
             }
-            return .call(.type("PayOperationDescriptor"), [SwiftArgument(.metatype(operation.typeName)), SwiftArgument("parameters", .array(parameters, .wrapped))])
+            return .call(
+                .type("PayOperationDescriptor"),
+                [SwiftArgument(.metatype(operation.typeName)), SwiftArgument("parameters", .array(parameters, .wrapped))])
         }
-        return SwiftDeclaration(doc: SwiftDoc("Every operation that is not deprecated, sorted by path template and method."),
-                                kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "operations", type: "[PayOperationDescriptor]",
-                                                              value: .array(descriptors, .wrapped))))
+        return SwiftDeclaration(
+            doc: SwiftDoc("Every operation that is not deprecated, sorted by path template and method."),
+            kind: .property(
+                SwiftProperty(
+                    isStatic: true, isConstant: true, name: "operations", type: "[PayOperationDescriptor]",
+                    value: .array(descriptors, .wrapped))))
     }
 
     /// The wire names (JSON, XML and query, as the struct is written) of every field that holds a
@@ -85,9 +97,14 @@ extension SwiftEmitter {
                 }
             }
         }
-        return SwiftDeclaration(doc: SwiftDoc("The wire names of the fields that hold secrets (`sensitive`, or of a sensitive scalar type), sorted: what a server that shows bodies redacts."),
-                                kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "sensitiveFieldNames", type: "Set<String>",
-                                                              value: .array(names.sorted().map { .string($0) }, .wrapped))))
+        return SwiftDeclaration(
+            doc: SwiftDoc(
+                "The wire names of the fields that hold secrets (`sensitive`, or of a sensitive scalar type), sorted: what a server that shows bodies redacts."
+            ),
+            kind: .property(
+                SwiftProperty(
+                    isStatic: true, isConstant: true, name: "sensitiveFieldNames", type: "Set<String>",
+                    value: .array(names.sorted().map { .string($0) }, .wrapped))))
     }
 
     /// The Swift spelling of a parameter's (element) type: a primitive, scalar or enum.
@@ -114,22 +131,36 @@ extension SwiftEmitter {
         entries.sort { $0.name < $1.name }
         deprecatedEntries.sort { $0.name < $1.name }
         let list = { (name: String, doc: String, attributes: [SwiftAttribute], entries: [RegistryEntry]) in
-            SwiftDeclaration(doc: SwiftDoc(doc), attributes: attributes,
-                             kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, type: "[PaySchemaType]", value: registryEntries(module, entries))))
+            SwiftDeclaration(
+                doc: SwiftDoc(doc), attributes: attributes,
+                kind: .property(
+                    SwiftProperty(
+                        isStatic: true, isConstant: true, name: name, type: "[PaySchemaType]", value: registryEntries(module, entries))))
         }
         var members: [[SwiftDeclaration]] = [
-            [SwiftDeclaration(doc: SwiftDoc("The module's name."), kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "name", value: .string(module.name))))],
+            [
+                SwiftDeclaration(
+                    doc: SwiftDoc("The module's name."),
+                    kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "name", value: .string(module.name))))
+            ],
             [list("types", "Every type that is not deprecated, sorted by name.", [], entries)],
         ]
         if !deprecatedEntries.isEmpty {
-            members.append([list("deprecatedTypes", "The deprecated (legacy) types, sorted by name; using them is deprecated too.",
-                                 [.deprecated(message: "Legacy types; migrate to the current API.")], deprecatedEntries)])
+            members.append([
+                list(
+                    "deprecatedTypes", "The deprecated (legacy) types, sorted by name; using them is deprecated too.",
+                    [.deprecated(message: "Legacy types; migrate to the current API.")], deprecatedEntries)
+            ])
         }
         if config.generates(.operations), let operations = operationDescriptors(module) { members.append([operations]) }
         members.append([sensitiveFieldNames(module)])
-        let registry = SwiftDeclaration(doc: SwiftDoc("Every type of the `\(module.name)` schemas, by name."),
-                                        kind: .type(.enum, name: config.registry(for: module.name), conformances: ["PaySchemaModule"], members: members))
-        let file = SwiftFile(comments: header(source: "the schemas of \(module.name)", edit: "the schemas"), imports: imports, declarations: [registry])
-        return GeneratedFile(name: Naming.registryFileName(module.name), module: module.name, contents: SwiftRenderer.render(file, access: config.accessModifier))
+        let registry = SwiftDeclaration(
+            doc: SwiftDoc("Every type of the `\(module.name)` schemas, by name."),
+            kind: .type(.enum, name: config.registry(for: module.name), conformances: ["PaySchemaModule"], members: members))
+        let file = SwiftFile(
+            comments: header(source: "the schemas of \(module.name)", edit: "the schemas"), imports: imports, declarations: [registry])
+        return GeneratedFile(
+            name: Naming.registryFileName(module.name), module: module.name,
+            contents: SwiftRenderer.render(file, access: config.accessModifier))
     }
 }

@@ -57,16 +57,22 @@ extension SwiftEmitter {
         if declaration.isAlwaysValid, config.generates(.validators) { conformances.append("PayAlwaysValid") }
         let root = structure.xmlRoot.map { constant("The root element of the XML document.", "xmlRootElement", .string($0)) }
         let fields = structure.fields.map { field in
-            property(fieldDoc(field), visibility: field.lifecycle.deprecated != nil ? .unspecified : .api,
-                     SwiftProperty(name: storage(field), type: swiftType(of: field)))
+            property(
+                fieldDoc(field), visibility: field.lifecycle.deprecated != nil ? .unspecified : .api,
+                SwiftProperty(name: storage(field), type: swiftType(of: field)))
         }
         // Each field's key expression, built once for both directions.
         let keys = structure.fields.map { fieldKeyExpression($0, structure) }
-        let members = [root.map { [$0] } ?? [], fields, [memberwiseInit(name, structure.fields)],
-                       [decoding(structure.fields, keys: keys)], [encoding(structure.fields, keys: keys)]]
-        var declarations = [SwiftDeclaration(doc: SwiftDoc(declaration.doc ?? "The `\(name)` type.", remark(name, file)),
-                                             attributes: deprecation(declaration.lifecycle),
-                                             kind: .type(.struct, name: name, conformances: conformances, members: members))]
+        let members = [
+            root.map { [$0] } ?? [], fields, [memberwiseInit(name, structure.fields)],
+            [decoding(structure.fields, keys: keys)], [encoding(structure.fields, keys: keys)],
+        ]
+        var declarations = [
+            SwiftDeclaration(
+                doc: SwiftDoc(declaration.doc ?? "The `\(name)` type.", remark(name, file)),
+                attributes: deprecation(declaration.lifecycle),
+                kind: .type(.struct, name: name, conformances: conformances, members: members))
+        ]
         declarations += fieldAccessors(name, declaration, structure.fields)
         declarations += structValidation(declaration, structure)
         if structure.supports(.query) { declarations.append(queryCoding(declaration, structure)) }
@@ -89,9 +95,10 @@ extension SwiftEmitter {
 
     func memberwiseInit(_ name: String, _ fields: [ResolvedField]) -> SwiftDeclaration {
         let parameters = fields.map { (name: $0.name, documentation: $0.doc ?? "The `\($0.name)` field.") }
-        return initializer(SwiftDoc(paragraphs: ["Creates a new `\(name)`."], parameters: parameters),
-                           fields.map { parameter($0) }, layout: fields.count > 3 ? .wrapped : .oneLine,
-                           .lines(fields.map { .assignment(member(storage($0)), .identifier($0.name)) }))
+        return initializer(
+            SwiftDoc(paragraphs: ["Creates a new `\(name)`."], parameters: parameters),
+            fields.map { parameter($0) }, layout: fields.count > 3 ? .wrapped : .oneLine,
+            .lines(fields.map { .assignment(member(storage($0)), .identifier($0.name)) }))
     }
 
     /// Whether a field is a single decimal, written through its ``PayDecimalRule``.
@@ -115,10 +122,12 @@ extension SwiftEmitter {
             case .primitive(.date):
                 expression = .call(container, "date", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required)
             case .list(.primitive(.date)):
-                expression = .call(container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required)
+                expression = .call(
+                    container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required)
             case .set(.primitive(.date)):
-                expression = .call(.call(container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required),
-                                   "map", SwiftArgument(.initializerReference(.type("Set"))))
+                expression = .call(
+                    .call(container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required),
+                    "map", SwiftArgument(.initializerReference(.type("Set"))))
             case .list(let element):
                 let elementType = swiftType(element) + (field.nullableElements ? "?" : "")
                 expression = .call(container, "list", SwiftArgument(.metatype(elementType)), SwiftArgument(key), required)
@@ -138,15 +147,19 @@ extension SwiftEmitter {
         body.append(.expression(.tryExpression(.call(container, "finish"))))
         let mandatory = fields.filter { $0.isMandatory }
         if !mandatory.isEmpty {
-            body.append(.guardStatement(mandatory.map { .optionalBinding($0.name, nil) }, else: .inline(.throwStatement(.call(container, "incomplete")))))
+            body.append(
+                .guardStatement(
+                    mandatory.map { .optionalBinding($0.name, nil) }, else: .inline(.throwStatement(.call(container, "incomplete")))))
         }
         body += mandatory.map { .assignment(member(storage($0)), .identifier($0.name)) }
         return initializer(doc, parameters, throws: true, .lines(body))
     }
 
     func encoding(_ fields: [ResolvedField], keys: [SwiftExpression]) -> SwiftDeclaration {
-        let doc = SwiftDoc("Encodes the fields under the wire names of the encoder's format; absent optionals are omitted"
-                           + (fields.contains(where: \.isPresentButNull) ? ", and a required nullable field without a value is written as `null`." : "."))
+        let doc = SwiftDoc(
+            "Encodes the fields under the wire names of the encoder's format; absent optionals are omitted"
+                + (fields.contains(where: \.isPresentButNull)
+                    ? ", and a required nullable field without a value is written as `null`." : "."))
         let parameters = [SwiftParameter("to", "encoder", type: "any Encoder")]
         let open = SwiftExpression.construct("PayEncodingContainer", "encoder")
         guard !fields.isEmpty else {
@@ -159,12 +172,18 @@ extension SwiftEmitter {
             let call: SwiftExpression
             switch field.type {
             case .primitive(.date):
-                call = .call(container, "encodeDate", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
+                call = .call(
+                    container, "encodeDate", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
             case .list(.primitive(.date)):
-                call = .call(container, "encodeDates", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
+                call = .call(
+                    container, "encodeDates", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field))
+                )
             case .set(.primitive(.date)):
-                let sorted = SwiftExpression.trailingClosure(.member(value, "map"), SwiftClosure(body: .value(.call(.identifier("$0"), "sorted"))))
-                call = .call(container, "encodeDates", SwiftArgument(sorted), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
+                let sorted = SwiftExpression.trailingClosure(
+                    .member(value, "map"), SwiftClosure(body: .value(.call(.identifier("$0"), "sorted"))))
+                call = .call(
+                    container, "encodeDates", SwiftArgument(sorted), SwiftArgument(key),
+                    SwiftArgument("format", dateFormatExpression(field)))
             case .set:
                 call = .call(container, "encodeSet", SwiftArgument(value), SwiftArgument(key))
             default:
@@ -192,12 +211,18 @@ extension SwiftEmitter {
         var members: [[SwiftDeclaration]] = []
         for field in accessors {
             if field.lifecycle.deprecated != nil {
-                members.append([property(fieldDoc(field), attributes: deprecation(field.lifecycle),
-                                         SwiftProperty(name: field.name, type: swiftType(of: field), accessors: forwarding(to: storage(field))))])
+                members.append([
+                    property(
+                        fieldDoc(field), attributes: deprecation(field.lifecycle),
+                        SwiftProperty(name: field.name, type: swiftType(of: field), accessors: forwarding(to: storage(field))))
+                ])
             }
             for old in field.lifecycle.renamedFrom where shims {
-                members.append([property(SwiftDoc("The earlier name of ``\(field.name)``."), attributes: [.renamed(to: field.name)],
-                                         SwiftProperty(name: old, type: swiftType(of: field), accessors: forwarding(to: storage(field))))])
+                members.append([
+                    property(
+                        SwiftDoc("The earlier name of ``\(field.name)``."), attributes: [.renamed(to: field.name)],
+                        SwiftProperty(name: old, type: swiftType(of: field), accessors: forwarding(to: storage(field))))
+                ])
             }
         }
         if shims, let initializer = renamedFieldsInit(fields) { members.append([initializer]) }
@@ -214,7 +239,8 @@ extension SwiftEmitter {
         let parameters = fields.map { parameter($0, label: label($0), defaults: $0.lifecycle.renamedFrom.isEmpty) }
         let renames = renamed.map { "\($0.lifecycle.renamedFrom.first ?? "") → \($0.name)" }.joined(separator: ", ")
         let call = SwiftExpression.call(.initializerReference(.selfValue), fields.map { SwiftArgument($0.name, .identifier(label($0))) })
-        return initializer(SwiftDoc("Creates a value with the earlier names of renamed fields (\(renames))."),
-                           attributes: [.deprecated(message: "Renamed fields: " + renames + ".")], parameters, .lines([.expression(call)]))
+        return initializer(
+            SwiftDoc("Creates a value with the earlier names of renamed fields (\(renames))."),
+            attributes: [.deprecated(message: "Renamed fields: " + renames + ".")], parameters, .lines([.expression(call)]))
     }
 }

@@ -13,11 +13,17 @@ extension SwiftEmitter {
 
     /// The `minItems`/`maxItems` checks of a collection, and the constraints left for its
     /// elements (`nil` when the elements need no checks).
-    func itemCounts(value: SwiftExpression, constraints: ResolvedConstraints, element: ResolvedType, path: SwiftExpression) -> ([SwiftStatement], ResolvedConstraints?) {
+    func itemCounts(
+        value: SwiftExpression, constraints: ResolvedConstraints, element: ResolvedType, path: SwiftExpression
+    ) -> ([SwiftStatement], ResolvedConstraints?) {
         var checks: [SwiftStatement] = []
         let count = SwiftArgument(.member(value, "count"))
-        if let minimum = constraints.minItems { checks.append(rule("minItems", [count, SwiftArgument(.number(String(minimum)))], path: path)) }
-        if let maximum = constraints.maxItems { checks.append(rule("maxItems", [count, SwiftArgument(.number(String(maximum)))], path: path)) }
+        if let minimum = constraints.minItems {
+            checks.append(rule("minItems", [count, SwiftArgument(.number(String(minimum)))], path: path))
+        }
+        if let maximum = constraints.maxItems {
+            checks.append(rule("maxItems", [count, SwiftArgument(.number(String(maximum)))], path: path))
+        }
         var elementConstraints = constraints
         elementConstraints.minItems = nil
         elementConstraints.maxItems = nil
@@ -26,54 +32,87 @@ extension SwiftEmitter {
 
     /// The checks of `value` (of `type`) at `path` (a `PayPath`); `rules` names the type's
     /// compiled patterns and formats (`Rules.<rules>Pattern`).
-    func checks(value: SwiftExpression, type: ResolvedType, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression, rules: String, depth: Int = 0, optionalElements: Bool = false) -> [SwiftStatement] {
+    func checks(
+        value: SwiftExpression, type: ResolvedType, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression, rules: String,
+        depth: Int = 0, optionalElements: Bool = false
+    ) -> [SwiftStatement] {
         switch type {
         case .list(let element), .set(let element):
             let (counts, elementConstraints) = itemCounts(value: value, constraints: constraints, element: element, path: path)
             guard let elementConstraints else { return counts }
-            let index = "index\(depth)", item = "element\(depth)"
+            let index = "index\(depth)"
+            let item = "element\(depth)"
             var body: [SwiftStatement] = []
             if optionalElements { body.append(.guardStatement([.optionalBinding(item, nil)], else: .inline(.continueStatement))) }
-            body += checks(value: .identifier(item), type: element, constraints: elementConstraints, sensitive: sensitive,
-                           path: .call(path, "appending", SwiftArgument("index", .identifier(index))), rules: rules, depth: depth + 1)
+            body += checks(
+                value: .identifier(item), type: element, constraints: elementConstraints, sensitive: sensitive,
+                path: .call(path, "appending", SwiftArgument("index", .identifier(index))), rules: rules, depth: depth + 1)
             return counts + [.forIn(.tuple([.name(index), .name(item)]), in: .call(value, "enumerated"), .lines(body))]
         case .map(let element):
             let (counts, elementConstraints) = itemCounts(value: value, constraints: constraints, element: element, path: path)
             guard let elementConstraints else { return counts }
-            let key = "key\(depth)", entry = "entry\(depth)"
-            let body: [SwiftStatement] = [.constant(entry, value: .forceUnwrap(.subscripted(value, [SwiftArgument(.identifier(key))])))]
-                + checks(value: .identifier(entry), type: element, constraints: elementConstraints, sensitive: sensitive,
-                         path: .call(path, "appending", SwiftArgument(.identifier(key))), rules: rules, depth: depth + 1)
+            let key = "key\(depth)"
+            let entry = "entry\(depth)"
+            let body: [SwiftStatement] =
+                [.constant(entry, value: .forceUnwrap(.subscripted(value, [SwiftArgument(.identifier(key))])))]
+                + checks(
+                    value: .identifier(entry), type: element, constraints: elementConstraints, sensitive: sensitive,
+                    path: .call(path, "appending", SwiftArgument(.identifier(key))), rules: rules, depth: depth + 1)
             return counts + [.forIn(.name(key), in: .call(.member(value, "keys"), "sorted"), .lines(body))]
         case .named(let reference):
             var result: [SwiftStatement] = []
             if reference.needsValidation {
-                result.append(.expression(.call(value, "collectViolations", SwiftArgument("at", path), SwiftArgument("into", .inoutReference(.identifier("violations"))))))
+                result.append(
+                    .expression(
+                        .call(
+                            value, "collectViolations", SwiftArgument("at", path),
+                            SwiftArgument("into", .inoutReference(.identifier("violations"))))))
             }
             if case .scalar(let base) = reference.kind, constraints.hasValueConstraints {
-                result += primitiveChecks(value: .member(value, "rawValue"), primitive: base, constraints: constraints, sensitive: sensitive, path: path, rules: rules)
+                result += primitiveChecks(
+                    value: .member(value, "rawValue"), primitive: base, constraints: constraints, sensitive: sensitive, path: path,
+                    rules: rules)
             }
             return result
         case .primitive(let primitive):
-            return primitiveChecks(value: value, primitive: primitive, constraints: constraints, sensitive: sensitive, path: path, rules: rules)
+            return primitiveChecks(
+                value: value, primitive: primitive, constraints: constraints, sensitive: sensitive, path: path, rules: rules)
         }
     }
 
-    func primitiveChecks(value: SwiftExpression, primitive: SchemaPrimitive, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression, rules: String) -> [SwiftStatement] {
+    func primitiveChecks(
+        value: SwiftExpression, primitive: SchemaPrimitive, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression,
+        rules: String
+    ) -> [SwiftStatement] {
         let subject = SwiftArgument(value)
         var checks: [SwiftStatement] = []
-        if let minimum = constraints.minLength { checks.append(rule("minLength", [subject, SwiftArgument(.number(String(minimum)))], path: path, sensitive: sensitive)) }
-        if let maximum = constraints.maxLength { checks.append(rule("maxLength", [subject, SwiftArgument(.number(String(maximum)))], path: path, sensitive: sensitive)) }
+        if let minimum = constraints.minLength {
+            checks.append(rule("minLength", [subject, SwiftArgument(.number(String(minimum)))], path: path, sensitive: sensitive))
+        }
+        if let maximum = constraints.maxLength {
+            checks.append(rule("maxLength", [subject, SwiftArgument(.number(String(maximum)))], path: path, sensitive: sensitive))
+        }
         if constraints.pattern != nil {
-            checks.append(rule("pattern", [subject, SwiftArgument(.member(.type("Rules"), rules + "Pattern"))], path: path, sensitive: sensitive))
+            checks.append(
+                rule("pattern", [subject, SwiftArgument(.member(.type("Rules"), rules + "Pattern"))], path: path, sensitive: sensitive))
         }
         if let minimum = constraints.minimum {
-            checks.append(rule("minimum", [subject, SwiftArgument(bound(minimum, primitive)), SwiftArgument("exclusive", .bool(constraints.exclusiveMinimum))], path: path, sensitive: sensitive))
+            checks.append(
+                rule(
+                    "minimum",
+                    [subject, SwiftArgument(bound(minimum, primitive)), SwiftArgument("exclusive", .bool(constraints.exclusiveMinimum))],
+                    path: path, sensitive: sensitive))
         }
         if let maximum = constraints.maximum {
-            checks.append(rule("maximum", [subject, SwiftArgument(bound(maximum, primitive)), SwiftArgument("exclusive", .bool(constraints.exclusiveMaximum))], path: path, sensitive: sensitive))
+            checks.append(
+                rule(
+                    "maximum",
+                    [subject, SwiftArgument(bound(maximum, primitive)), SwiftArgument("exclusive", .bool(constraints.exclusiveMaximum))],
+                    path: path, sensitive: sensitive))
         }
-        if let scale = constraints.scale { checks.append(rule("scale", [subject, SwiftArgument(.number(String(scale)))], path: path, sensitive: sensitive)) }
+        if let scale = constraints.scale {
+            checks.append(rule("scale", [subject, SwiftArgument(.number(String(scale)))], path: path, sensitive: sensitive))
+        }
         if let format = formatRule(constraints) {
             let expression: SwiftExpression
             switch format {
@@ -97,18 +136,22 @@ extension SwiftEmitter {
             }
         }
         guard !constants.isEmpty else { return nil }
-        return SwiftDeclaration(doc: SwiftDoc("Patterns and formats compiled once for the checks above."), visibility: .private,
-                                kind: .type(.enum, name: "Rules", conformances: [], members: [constants]))
+        return SwiftDeclaration(
+            doc: SwiftDoc("Patterns and formats compiled once for the checks above."), visibility: .private,
+            kind: .type(.enum, name: "Rules", conformances: [], members: [constants]))
     }
 
     private func ruleConstant(_ name: String, _ value: SwiftExpression) -> SwiftDeclaration {
-        SwiftDeclaration(visibility: .unspecified, kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, value: value)))
+        SwiftDeclaration(
+            visibility: .unspecified, kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, value: value)))
     }
 
     /// `func collectViolations(at path: PayPath, into violations: inout [ValidationViolation])`.
     func collectViolations(_ doc: String, _ body: [SwiftStatement]) -> SwiftDeclaration {
-        function(SwiftDoc(doc), "collectViolations",
-                 [SwiftParameter("at", "path", type: "PayPath"), SwiftParameter("into", "violations", type: "inout [ValidationViolation]")], .lines(body))
+        function(
+            SwiftDoc(doc), "collectViolations",
+            [SwiftParameter("at", "path", type: "PayPath"), SwiftParameter("into", "violations", type: "inout [ValidationViolation]")],
+            .lines(body))
     }
 
     func structValidation(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) -> [SwiftDeclaration] {
@@ -121,19 +164,24 @@ extension SwiftEmitter {
         for (field, constraints) in zip(checked, constraints) {
             let path = SwiftExpression.call(.identifier("path"), "appending", SwiftArgument(.string(field.wireName(in: format))))
             if field.isOptionalInSwift {
-                let inner = checks(value: .identifier("value"), type: field.type, constraints: constraints, sensitive: field.sensitive,
-                                   path: path, rules: field.name, optionalElements: field.nullableElements)
+                let inner = checks(
+                    value: .identifier("value"), type: field.type, constraints: constraints, sensitive: field.sensitive,
+                    path: path, rules: field.name, optionalElements: field.nullableElements)
                 body.append(.ifStatement([.optionalBinding("value", member(storage(field)))], .lines(inner)))
             } else {
-                body += checks(value: member(storage(field)), type: field.type, constraints: constraints, sensitive: field.sensitive,
-                               path: path, rules: field.name, optionalElements: field.nullableElements)
+                body += checks(
+                    value: member(storage(field)), type: field.type, constraints: constraints, sensitive: field.sensitive,
+                    path: path, rules: field.name, optionalElements: field.nullableElements)
             }
         }
         body += requireAnyOf(structure.requireAnyOf, format: format)
         let collect = collectViolations("Appends every constraint violation of this value and the values it holds, with wire paths.", body)
         let rules = ruleConstants(zip(checked, constraints).map { (prefix: $0.name, constraints: $1) })
-        return [extensionOf(declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayValidatable"],
-                            members: [[collect], rules.map { [$0] } ?? []])]
+        return [
+            extensionOf(
+                declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayValidatable"],
+                members: [[collect], rules.map { [$0] } ?? []])
+        ]
     }
 
     /// `lhs op rhs op …`, left to right.
@@ -148,9 +196,13 @@ extension SwiftEmitter {
             SwiftExpression.parenthesized(chain(fields.map { .binary(member(storage($0)), "!=", .nilLiteral) }, "&&"))
         }
         let readable = groups.map { fields in fields.map { $0.wireName(in: format) }.joined(separator: " and ") }
-        let violation = SwiftExpression.construct("ValidationViolation", SwiftArgument("path", .identifier("path")), SwiftArgument("rule", .string("requireAnyOf")),
-                                                  SwiftArgument("message", .string("needs " + readable.joined(separator: ", or "))), SwiftArgument("value", .nilLiteral))
-        return [.ifStatement([.expression(.not(.parenthesized(chain(conditions, "||"))))],
-                             .lines([.expression(.call(.identifier("violations"), "append", SwiftArgument(violation)))]))]
+        let violation = SwiftExpression.construct(
+            "ValidationViolation", SwiftArgument("path", .identifier("path")), SwiftArgument("rule", .string("requireAnyOf")),
+            SwiftArgument("message", .string("needs " + readable.joined(separator: ", or "))), SwiftArgument("value", .nilLiteral))
+        return [
+            .ifStatement(
+                [.expression(.not(.parenthesized(chain(conditions, "||"))))],
+                .lines([.expression(.call(.identifier("violations"), "append", SwiftArgument(violation)))]))
+        ]
     }
 }

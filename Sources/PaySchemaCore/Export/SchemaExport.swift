@@ -23,8 +23,12 @@ public struct SchemaExport {
         if let upstream = type.upstream {
             // The official schema this type models, and what it knowingly leaves out or tightens.
             var link: [(String, PayJSON)] = [("ref", .string(upstream.ref))]
-            if !upstream.omits.isEmpty { link.append(("omits", .members(upstream.omits.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
-            if !upstream.differences.isEmpty { link.append(("differences", .members(upstream.differences.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))) }
+            if !upstream.omits.isEmpty {
+                link.append(("omits", .members(upstream.omits.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+            }
+            if !upstream.differences.isEmpty {
+                link.append(("differences", .members(upstream.differences.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+            }
             entries.append(("x-upstream", .members(link)))
         }
         switch type.kind {
@@ -76,21 +80,37 @@ public struct SchemaExport {
             }
         case .union(let decl):
             // Each branch pins the discriminator to its tag, so exactly one branch matches.
-            entries.append(("oneOf", .array(decl.variants.map { variant in
-                .members([("allOf", .array([
-                    .members([("$ref", .string(reference(variant.structure.name)))]),
+            entries.append(
+                (
+                    "oneOf",
+                    .array(
+                        decl.variants.map { variant in
+                            .members([
+                                (
+                                    "allOf",
+                                    .array([
+                                        .members([("$ref", .string(reference(variant.structure.name)))]),
+                                        .members([
+                                            ("properties", .members([(decl.discriminator, .members([("const", .string(variant.tag))]))])),
+                                            ("required", .array([.string(decl.discriminator)])),
+                                        ]),
+                                    ])
+                                )
+                            ])
+                        })
+                ))
+            entries.append(
+                (
+                    "discriminator",
                     .members([
-                        ("properties", .members([(decl.discriminator, .members([("const", .string(variant.tag))]))])),
-                        ("required", .array([.string(decl.discriminator)])),
-                    ]),
-                ]))])
-            })))
-            entries.append(("discriminator", .members([
-                ("propertyName", .string(decl.discriminator)),
-                ("mapping", .members(decl.variants.map { ($0.tag, .string(reference($0.structure.name))) })),
-            ])))
+                        ("propertyName", .string(decl.discriminator)),
+                        ("mapping", .members(decl.variants.map { ($0.tag, .string(reference($0.structure.name))) })),
+                    ])
+                ))
         case .scalar(let decl):
-            entries.append(contentsOf: Self.merging(primitiveSchema(decl.base, dateFormat: nil), constraints(decl.constraints, decimalPrimitive: decl.base == .decimal)))
+            entries.append(
+                contentsOf: Self.merging(
+                    primitiveSchema(decl.base, dateFormat: nil), constraints(decl.constraints, decimalPrimitive: decl.base == .decimal)))
             if decl.sensitive { entries.append(("x-sensitive", true)) }
         }
         return entries
@@ -104,7 +124,8 @@ public struct SchemaExport {
     static func nullable(_ entries: [(String, PayJSON)]) -> [(String, PayJSON)] {
         // A reference inside (a shared code list in `allOf`) would still refuse `null`.
         guard let typeIndex = entries.firstIndex(where: { $0.0 == "type" }), case .string(let type) = entries[typeIndex].1,
-              !entries.contains(where: { $0.0 == "allOf" }) else {
+            !entries.contains(where: { $0.0 == "allOf" })
+        else {
             return [("anyOf", .array([.members(entries), .members([("type", "null")])]))]
         }
         var result = entries
@@ -160,7 +181,9 @@ public struct SchemaExport {
         case .primitive(let primitive):
             let relative = field?.allowsRelativeURL == true
             var entries = primitiveSchema(primitive, dateFormat: field?.dateFormat)
-            if primitive == .url, constraints.format != "url" { entries.append(("pattern", .string(relative ? Self.urlReferencePattern : Self.absoluteURLPattern))) }
+            if primitive == .url, constraints.format != "url" {
+                entries.append(("pattern", .string(relative ? Self.urlReferencePattern : Self.absoluteURLPattern)))
+            }
             if primitive == .url, relative { entries.removeAll { $0.0 == "format" } }
             return Self.merging(entries, self.constraints(constraints, decimalPrimitive: primitive == .decimal))
         case .named(let named):
@@ -179,7 +202,10 @@ public struct SchemaExport {
             if let maximum = constraints.maxItems { entries.append(("maxItems", .number(String(maximum)))) }
             return entries
         case .map(let value):
-            var entries: [(String, PayJSON)] = [("type", "object"), ("additionalProperties", .members(typeSchema(value, field: field).filter { !["minItems", "maxItems"].contains($0.0) }))]
+            var entries: [(String, PayJSON)] = [
+                ("type", "object"),
+                ("additionalProperties", .members(typeSchema(value, field: field).filter { !["minItems", "maxItems"].contains($0.0) })),
+            ]
             if let minimum = constraints.minItems { entries.append(("minProperties", .number(String(minimum)))) }
             if let maximum = constraints.maxItems { entries.append(("maxProperties", .number(String(maximum)))) }
             return entries
@@ -207,7 +233,10 @@ public struct SchemaExport {
     func primitiveSchema(_ primitive: SchemaPrimitive, dateFormat: String?) -> [(String, PayJSON)] {
         switch primitive {
         case .string: return [("type", "string")]
-        case .int, .int64: return [("type", "integer"), ("format", "int64"), ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max)))]
+        case .int, .int64:
+            return [
+                ("type", "integer"), ("format", "int64"), ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max))),
+            ]
         case .bool: return [("type", "boolean")]
         case .double: return [("type", "number"), ("format", "double")]
         case .decimal: return [("type", "number")]
@@ -234,27 +263,49 @@ public struct SchemaExport {
         if let value = constraints.pattern { entries.append(("pattern", .string("^(?:\(value))$"))) }
         // A decimal string's bound is its pattern's (``decimalPattern``); a number's is a bound.
         let textDecimal = constraints.format == "decimalString" && !decimalPrimitive
-        if let value = constraints.minimum, !textDecimal { entries.append((constraints.exclusiveMinimum ? "exclusiveMinimum" : "minimum", .number(value))) }
-        if let value = constraints.maximum { entries.append((constraints.exclusiveMaximum ? "exclusiveMaximum" : "maximum", .number(value))) }
-        if let value = constraints.scale { entries.append(("multipleOf", .number(value == 0 ? "1" : "0." + String(repeating: "0", count: value - 1) + "1"))) }
+        if let value = constraints.minimum, !textDecimal {
+            entries.append((constraints.exclusiveMinimum ? "exclusiveMinimum" : "minimum", .number(value)))
+        }
+        if let value = constraints.maximum {
+            entries.append((constraints.exclusiveMaximum ? "exclusiveMaximum" : "maximum", .number(value)))
+        }
+        if let value = constraints.scale {
+            entries.append(("multipleOf", .number(value == 0 ? "1" : "0." + String(repeating: "0", count: value - 1) + "1")))
+        }
         if constraints.exactScale, let scale = constraints.scale { entries.append(("x-exact-scale", .number(String(scale)))) }
         if let format = constraints.format {
             switch constraints.runtimeFormat {
             case .url?:
                 entries.append(("format", "uri"))
-                let schemes = constraints.schemes.isEmpty ? "[A-Za-z][A-Za-z0-9+.\\-]*" : "(?i:" + constraints.schemes.map(NSRegularExpression.escapedPattern).joined(separator: "|") + ")"
+                let schemes =
+                    constraints.schemes.isEmpty
+                    ? "[A-Za-z][A-Za-z0-9+.\\-]*"
+                    : "(?i:" + constraints.schemes.map(NSRegularExpression.escapedPattern).joined(separator: "|") + ")"
                 entries.append(("pattern", .string("^" + schemes + Self.absoluteURLPattern.dropFirst(Self.schemePattern.count))))
                 if !constraints.schemes.isEmpty { entries.append(("x-schemes", .array(constraints.schemes.map { .string($0) }))) }
-            case .uuid?: entries.append(("format", "uuid")); entries.append(("pattern", .string(Self.uuidPattern)))
-            case .uuidLowercase?: entries.append(("format", "uuid")); entries.append(("pattern", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
+            case .uuid?:
+                entries.append(("format", "uuid"))
+                entries.append(("pattern", .string(Self.uuidPattern)))
+            case .uuidLowercase?:
+                entries.append(("format", "uuid"))
+                entries.append(("pattern", "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
             case .iso4217?: entries += codeList(.currency)
             case .iso3166Alpha2?: entries += codeList(.country)
             // `format: luhn` names the check digit for tools that can generate it (schemathesis
             // hooks); validators that do not know the format read it as an annotation.
-            case .luhn?: entries.append(("pattern", "^[0-9]{12,19}$")); entries.append(("format", "luhn")); entries.append(("x-format", "luhn"))
-            case .urlScheme?: entries.append(("pattern", "^[A-Za-z][A-Za-z0-9+.\\-]*$")); entries.append(("x-format", "urlScheme"))
-            case .localeIdentifier?: entries.append(("pattern", "^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4}){0,2}$")); entries.append(("x-format", "localeIdentifier"))
-            case .decimalString?: entries.append(("pattern", .string(Self.decimalPattern(constraints)))); entries.append(("x-format", "decimalString"))
+            case .luhn?:
+                entries.append(("pattern", "^[0-9]{12,19}$"))
+                entries.append(("format", "luhn"))
+                entries.append(("x-format", "luhn"))
+            case .urlScheme?:
+                entries.append(("pattern", "^[A-Za-z][A-Za-z0-9+.\\-]*$"))
+                entries.append(("x-format", "urlScheme"))
+            case .localeIdentifier?:
+                entries.append(("pattern", "^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4}){0,2}$"))
+                entries.append(("x-format", "localeIdentifier"))
+            case .decimalString?:
+                entries.append(("pattern", .string(Self.decimalPattern(constraints))))
+                entries.append(("x-format", "decimalString"))
             case nil: entries.append(("x-format", .string(format)))
             }
         }
@@ -285,7 +336,11 @@ public struct SchemaExport {
                 // numerals only (no exponent), as many characters as the string form allows.
                 var numeral: [(String, PayJSON)] = [("x-numeral", "plain")]
                 if let length = field.constraints.maxLength { numeral.append(("x-numeral-max-length", .number(String(length)))) }
-                branches.append(.members(Self.uniqueKeys([("type", "number")] + constraints(numeric, decimalPrimitive: true) + numeral).filter { $0.0 != "pattern" }))
+                branches.append(
+                    .members(
+                        Self.uniqueKeys([("type", "number")] + constraints(numeric, decimalPrimitive: true) + numeral).filter {
+                            $0.0 != "pattern"
+                        }))
             case .string:
                 var text = field.constraints
                 text.minimum = nil
@@ -294,7 +349,8 @@ public struct SchemaExport {
                 text.format = "decimalString"
                 var entries: [(String, PayJSON)] = [("type", "string")] + constraints(text)
                 entries.removeAll { $0.0 == "pattern" }
-                entries.append(("pattern", .string(Self.decimalPattern(field.constraints, scale: field.constraints.scale, signed: !unsigned))))
+                entries.append(
+                    ("pattern", .string(Self.decimalPattern(field.constraints, scale: field.constraints.scale, signed: !unsigned))))
                 branches.append(.members(Self.uniqueKeys(entries)))
             }
         }
@@ -306,7 +362,9 @@ public struct SchemaExport {
     static func decimalPattern(_ constraints: ResolvedConstraints, scale: Int? = nil, signed: Bool = false) -> String {
         // A positive decimal string (`exclusiveMinimum: 0`, which the checker allows without a
         // scale only): a nonzero digit before or after the point.
-        if !signed, constraints.format == "decimalString", constraints.exclusiveMinimum, constraints.minimum.flatMap({ Decimal(string: $0) }) == 0 {
+        if !signed, constraints.format == "decimalString", constraints.exclusiveMinimum,
+            constraints.minimum.flatMap({ Decimal(string: $0) }) == 0
+        {
             return "^(?:[0-9]*[1-9][0-9]*(\\.[0-9]+)?|[0-9]+\\.[0-9]*[1-9][0-9]*)$"
         }
         let sign = signed ? "-?" : ""
@@ -341,7 +399,8 @@ public struct SchemaExport {
     static let urlCharacter = "(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})"
     /// Path and query, then at most one `#` fragment (a fragment holds no `#`).
     static let urlTail = "(?:[/?]\(urlCharacter)*)?(?:#\(urlCharacter)*)?"
-    static let absoluteURLPattern = schemePattern
+    static let absoluteURLPattern =
+        schemePattern
         + "://(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*@)?"
         + "(?:(?:[A-Za-z0-9\\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+|\\[\(ipLiteralPattern)\\])"
         + "(?::[0-9]*)?\(urlTail)$"
@@ -355,11 +414,13 @@ public struct SchemaExport {
         func head(_ most: Int) -> String { most < 0 ? "" : "(?:(?:\(h16):){0,\(most)}\(h16))?" }
         let forms = [
             groups(6) + ls32, "::" + groups(5) + ls32, head(0) + "::" + groups(4) + ls32, head(1) + "::" + groups(3) + ls32,
-            head(2) + "::" + groups(2) + ls32, head(3) + "::" + h16 + ":" + ls32, head(4) + "::" + ls32, head(5) + "::" + h16, head(6) + "::",
+            head(2) + "::" + groups(2) + ls32, head(3) + "::" + h16 + ":" + ls32, head(4) + "::" + ls32, head(5) + "::" + h16,
+            head(6) + "::",
         ]
         return "(?:" + forms.joined(separator: "|") + "|v[0-9A-Fa-f]+\\.[A-Za-z0-9\\-._~!$&'()*+,;=:]+)"
     }()
-    static let urlReferencePattern = "^(?:" + absoluteURLPattern.dropFirst().dropLast()
+    static let urlReferencePattern =
+        "^(?:" + absoluteURLPattern.dropFirst().dropLast()
         + "|(?:[A-Za-z0-9\\-._~!$&'()*+,;=@]|%[0-9A-Fa-f]{2})+\(urlTail)"
         + "|[/?]\(urlCharacter)*(?:#\(urlCharacter)*)?|#\(urlCharacter)*)$"
 
@@ -424,21 +485,43 @@ public struct SchemaExport {
 
     /// The security schemes operations name with `security:`.
     static let securitySchemes: [(SecurityScheme, PayJSON)] = [
-        (.bearer, .members([("type", "http"), ("scheme", "bearer"), ("description", "`Authorization: Bearer <token>`: a token the provider issued (the sandbox's own `/v1/oauth2/token` for PayPal; any `test_…` key for Mollie's API).")])),
-        (.basic, .members([("type", "http"), ("scheme", "basic"), ("description", "`Authorization: Basic <base64 of client-id:secret>` (the sandbox takes any non-empty pair).")])),
-        (.signature, .members([
-            ("type", "apiKey"), ("in", "header"), ("name", "Authorization"),
-            ("description", .string("""
-                Amazon Pay's request signature, `AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=<id>, SignedHeaders=<names>, Signature=<base64>`. \
-                The canonical request is, one per line: the method; the path; the query (names sorted, RFC 3986 percent-encoding); \
-                each signed header as `name:value` (names lowercased and sorted; `accept`, `content-type`, `x-amz-pay-date`, \
-                `x-amz-pay-host`, `x-amz-pay-region` and, when sent, `x-amz-pay-idempotency-key`); an empty line; the signed names \
-                joined by `;`; the lowercase hex SHA-256 of the body. The string to sign is `AMZN-PAY-RSASSA-PSS-V2`, a newline and \
-                the lowercase hex SHA-256 of the canonical request, signed with RSA-PSS over SHA-256 (salt 32). `x-amz-pay-date` \
-                (`yyyyMMddTHHmmssZ`, UTC) must be within 15 minutes of the server's clock and `x-amz-pay-host` the API host of \
-                `x-amz-pay-region`.
-                """)),
-        ])),
+        (
+            .bearer,
+            .members([
+                ("type", "http"), ("scheme", "bearer"),
+                (
+                    "description",
+                    "`Authorization: Bearer <token>`: a token the provider issued (the sandbox's own `/v1/oauth2/token` for PayPal; any `test_…` key for Mollie's API)."
+                ),
+            ])
+        ),
+        (
+            .basic,
+            .members([
+                ("type", "http"), ("scheme", "basic"),
+                ("description", "`Authorization: Basic <base64 of client-id:secret>` (the sandbox takes any non-empty pair)."),
+            ])
+        ),
+        (
+            .signature,
+            .members([
+                ("type", "apiKey"), ("in", "header"), ("name", "Authorization"),
+                (
+                    "description",
+                    .string(
+                        """
+                        Amazon Pay's request signature, `AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=<id>, SignedHeaders=<names>, Signature=<base64>`. \
+                        The canonical request is, one per line: the method; the path; the query (names sorted, RFC 3986 percent-encoding); \
+                        each signed header as `name:value` (names lowercased and sorted; `accept`, `content-type`, `x-amz-pay-date`, \
+                        `x-amz-pay-host`, `x-amz-pay-region` and, when sent, `x-amz-pay-idempotency-key`); an empty line; the signed names \
+                        joined by `;`; the lowercase hex SHA-256 of the body. The string to sign is `AMZN-PAY-RSASSA-PSS-V2`, a newline and \
+                        the lowercase hex SHA-256 of the canonical request, signed with RSA-PSS over SHA-256 (salt 32). `x-amz-pay-date` \
+                        (`yyyyMMddTHHmmssZ`, UTC) must be within 15 minutes of the server's clock and `x-amz-pay-host` the API host of \
+                        `x-amz-pay-region`.
+                        """)
+                ),
+            ])
+        ),
     ]
 
     /// An OpenAPI 3.1 document of `modules`: components for every type, paths for every operation.
@@ -463,15 +546,22 @@ public struct SchemaExport {
             for type in sortedTypes(module) { schemas.append((component(module, type.name), export.schema(of: type))) }
             for file in module.resolvedFiles {
                 for operation in file.operations {
-                    var entries: [(String, PayJSON)] = [("operationId", .string(prefixed ? "\(module.name)_\(operation.name)" : operation.name))]
+                    var entries: [(String, PayJSON)] = [
+                        ("operationId", .string(prefixed ? "\(module.name)_\(operation.name)" : operation.name))
+                    ]
                     if let doc = operation.doc { entries.append(("description", .string(doc))) }
                     if operation.lifecycle.deprecated != nil { entries.append(("deprecated", true)) }
                     var parameters: [PayJSON] = []
                     // Placeholders without a declaration come first, as `string` path parameters.
                     for parameter in operation.parameters {
                         // OpenAPI ignores an `Authorization` header parameter; the security scheme says it.
-                        if operation.security != nil, parameter.place == .header, parameter.wireName.lowercased() == "authorization" { continue }
-                        var object: [(String, PayJSON)] = [("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)), ("required", .bool(parameter.required))]
+                        if operation.security != nil, parameter.place == .header, parameter.wireName.lowercased() == "authorization" {
+                            continue
+                        }
+                        var object: [(String, PayJSON)] = [
+                            ("name", .string(parameter.wireName)), ("in", .string(parameter.place.rawValue)),
+                            ("required", .bool(parameter.required)),
+                        ]
                         if let doc = parameter.doc { object.append(("description", .string(doc))) }
                         object.append(("schema", .members(export.parameterSchema(parameter.type))))
                         parameters.append(.members(object))
@@ -479,15 +569,35 @@ public struct SchemaExport {
                     if !parameters.isEmpty { entries.append(("parameters", .array(parameters))) }
                     if let request = operation.request {
                         let mediaType = operation.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"
-                        entries.append(("requestBody", .members([("required", .bool(!operation.isRequestOptional)), ("content", .members([(mediaType, .members([("schema", .members([("$ref", .string(export.reference(request.name)))]))]))]))])))
+                        entries.append(
+                            (
+                                "requestBody",
+                                .members([
+                                    ("required", .bool(!operation.isRequestOptional)),
+                                    (
+                                        "content",
+                                        .members([
+                                            (
+                                                mediaType,
+                                                .members([("schema", .members([("$ref", .string(export.reference(request.name)))]))])
+                                            )
+                                        ])
+                                    ),
+                                ])
+                            ))
                     }
                     var responses: [(String, PayJSON)] = []
                     // Each link names the target's parameters (`path.orderID`) and the value in the
                     // success body as a runtime expression with a JSON pointer (RFC 6901 escapes).
                     let links: [(String, PayJSON)] = operation.links.map { link in
                         let parameters: [(String, PayJSON)] = link.parameters.map { parameter in
-                            let pointer = parameter.pointer.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
-                            return ("\(parameter.place.rawValue).\(parameter.wireName)", .string("$response.body#/" + pointer.joined(separator: "/")))
+                            let pointer = parameter.pointer.map {
+                                $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+                            }
+                            return (
+                                "\(parameter.place.rawValue).\(parameter.wireName)",
+                                .string("$response.body#/" + pointer.joined(separator: "/"))
+                            )
                         }
                         let target = prefixed ? "\(module.name)_\(link.target)" : link.target
                         return (target, .members([("operationId", .string(target)), ("parameters", .members(parameters))]))
@@ -495,18 +605,30 @@ public struct SchemaExport {
                     for status in operation.successStatuses {
                         var response: [(String, PayJSON)] = [("description", "Success")]
                         if let body = operation.response {
-                            response.append(("content", .members([("application/json", .members([("schema", .members([("$ref", .string(export.reference(body.name)))]))]))])))
+                            response.append(
+                                (
+                                    "content",
+                                    .members([
+                                        (
+                                            "application/json",
+                                            .members([("schema", .members([("$ref", .string(export.reference(body.name)))]))])
+                                        )
+                                    ])
+                                ))
                         }
                         if !links.isEmpty { response.append(("links", .members(links))) }
                         responses.append((String(status), .members(response)))
                     }
                     if let error = operation.errorBody {
-                        let content: PayJSON = .members([("application/json", .members([("schema", .members([("$ref", .string(export.reference(error.name)))]))]))])
+                        let content: PayJSON = .members([
+                            ("application/json", .members([("schema", .members([("$ref", .string(export.reference(error.name)))]))]))
+                        ])
                         if operation.errorStatuses.isEmpty {
                             responses.append(("default", .members([("description", "Error"), ("content", content)])))
                         } else {
                             for status in operation.errorStatuses {
-                                responses.append((String(status), .members([("description", .string(Self.reason(status))), ("content", content)])))
+                                responses.append(
+                                    (String(status), .members([("description", .string(Self.reason(status))), ("content", content)])))
                             }
                         }
                     }
@@ -529,7 +651,10 @@ public struct SchemaExport {
             .members([
                 ("url", .string("{sandbox}" + prefix)),
                 ("description", .string("`payflow serve`: the provider under `\(prefix)`")),
-                ("variables", .members([("sandbox", .members([("default", .string(sandboxURL)), ("description", "The sandbox's base URL")]))])),
+                (
+                    "variables",
+                    .members([("sandbox", .members([("default", .string(sandboxURL)), ("description", "The sandbox's base URL")]))])
+                ),
             ])
         }
         let prefixes = Set(pathServers.values)

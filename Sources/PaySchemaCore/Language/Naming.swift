@@ -56,9 +56,10 @@ public enum Naming {
         let count = name.utf8.count
         guard count <= longestKeyword else { return false }
         // From the bytes in place where the string has them (it nearly always does).
-        let slot = name.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.first.flatMap { keywordSlot(count: bytes.count, first: $0) }
-        } ?? keywordSlot(name)
+        let slot =
+            name.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.first.flatMap { keywordSlot(count: bytes.count, first: $0) }
+            } ?? keywordSlot(name)
         // A name the table cannot place is looked up by hash.
         guard let slot else { return keywords.contains(name) }
         return keywordSlots[slot] && keywordTable[slot].contains(name)
@@ -69,7 +70,9 @@ public enum Naming {
         var bytes = name.utf8.makeIterator()
         guard let first = bytes.next(), isASCIILetter(first) || first == UInt8(ascii: "_") else { return false }
         while let byte = bytes.next() {
-            guard isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") else { return false }
+            guard isASCIILetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") else {
+                return false
+            }
         }
         return true
     }

@@ -45,7 +45,8 @@ public struct GeneratorPipeline {
             var all = Diagnostics()
             all.append(contentsOf: diagnostics)
             all.append(contentsOf: checkDiagnostics)
-            let config = Self.config(of: source, checked: checked, diagnosticPath: shownPath(source.name + "/" + GeneratorConfig.fileName), diagnostics: &all)
+            let config = Self.config(
+                of: source, checked: checked, diagnosticPath: shownPath(source.name + "/" + GeneratorConfig.fileName), diagnostics: &all)
             output.diagnostics.append(contentsOf: all.sorted)
             if let checked, let config, !all.hasErrors {
                 output.modules[source.name] = checked
@@ -69,10 +70,15 @@ public struct GeneratorPipeline {
     /// The configuration beside `source`'s schemas (the defaults without a file), `nil` with
     /// located errors when it is wrong, including a registry name that a type of `checked` has.
     /// `payschema generate`, the plugin and `payschema lint` all read it here.
-    public static func config(of source: SchemaSource.Module, checked: CheckedModule?, diagnosticPath: String, diagnostics: inout Diagnostics) -> GeneratorConfig? {
-        guard let config = GeneratorConfig.load(in: source.directory, diagnosticPath: diagnosticPath, diagnostics: &diagnostics) else { return nil }
+    public static func config(
+        of source: SchemaSource.Module, checked: CheckedModule?, diagnosticPath: String, diagnostics: inout Diagnostics
+    ) -> GeneratorConfig? {
+        guard let config = GeneratorConfig.load(in: source.directory, diagnosticPath: diagnosticPath, diagnostics: &diagnostics) else {
+            return nil
+        }
         guard let name = config.registryName, let location = config.registryLocation, let checked,
-              checked.files.contains(where: { $0.types.contains { $0.name.value == name } }) else { return config }
+            checked.files.contains(where: { $0.types.contains { $0.name.value == name } })
+        else { return config }
         diagnostics.error("the registry name '\(name)' is already a type of \(checked.name); choose another", at: location)
         return nil
     }

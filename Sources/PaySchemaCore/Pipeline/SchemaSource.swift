@@ -23,7 +23,8 @@ public enum SchemaSource {
 
     /// The modules under `root`, sorted by name.
     public static func modules(under root: URL) throws -> [Module] {
-        let entries = try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        let entries = try FileManager.default.contentsOfDirectory(
+            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
         var modules: [Module] = []
         for entry in entries where (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
             let files = yamlFiles(under: entry)
@@ -37,9 +38,13 @@ public enum SchemaSource {
     /// Every schema file below `directory`, sorted by path (the configuration file,
     /// ``GeneratorConfig/fileName``, is not a schema).
     public static func yamlFiles(under directory: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
         var files: [URL] = []
-        for case let url as URL in enumerator where (url.pathExtension == "yaml" || url.pathExtension == "yml") && url.lastPathComponent != GeneratorConfig.fileName {
+        for case let url as URL in enumerator
+        where (url.pathExtension == "yaml" || url.pathExtension == "yml") && url.lastPathComponent != GeneratorConfig.fileName {
             files.append(url)
         }
         return files.sorted { $0.path < $1.path }
@@ -61,12 +66,16 @@ public enum SchemaSource {
             diagnostics.error("cannot read the file", at: SourceLocation(file: diagnosticPath, line: 1, column: 1))
             return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
         }
-        return load(data, diagnosticPath: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent, diagnostics: &diagnostics)
+        return load(
+            data, diagnosticPath: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent,
+            diagnostics: &diagnostics)
     }
 
     /// Loads and parses one file's bytes (what the file-based ``load(_:diagnosticPath:displayPath:diagnostics:)``
     /// reads; the fuzz harnesses call it directly).
-    public static func load(_ data: Data, diagnosticPath: String, displayPath: String, outputName: String, diagnostics: inout Diagnostics) -> SchemaFile {
+    public static func load(
+        _ data: Data, diagnosticPath: String, displayPath: String, outputName: String, diagnostics: inout Diagnostics
+    ) -> SchemaFile {
         if let (position, byte) = Self.firstInvalidUTF8(data) {
             diagnostics.error(
                 "the file is not UTF-8 text: byte 0x\(String(byte, radix: 16, uppercase: true)) does not belong to a valid UTF-8 sequence",

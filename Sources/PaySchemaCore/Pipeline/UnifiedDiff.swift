@@ -57,8 +57,10 @@ public enum UnifiedDiff {
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let midA = a[prefix..<(a.count - suffix)], midB = b[prefix..<(b.count - suffix)]
-        var removed: Set<Int> = [], inserted: Set<Int> = []
+        let midA = a[prefix..<(a.count - suffix)]
+        let midB = b[prefix..<(b.count - suffix)]
+        var removed: Set<Int> = []
+        var inserted: Set<Int> = []
         if midA.count * midB.count > 4_000_000 {
             removed = Set(midA.indices)
             inserted = Set(midB.indices)
@@ -71,7 +73,8 @@ public enum UnifiedDiff {
             }
         }
         var result: [Edit] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
             if i < a.count, removed.contains(i) {
                 result.append(Edit(kind: .delete, oldIndex: i, newIndex: j))

@@ -94,7 +94,8 @@ struct MappingReader {
         case "true"?: return Located(true, at: value.location)
         case "false"?: return Located(false, at: value.location)
         default:
-            diagnostics.error("'\(key)' must be true or false, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)", at: value.location)
+            diagnostics.error(
+                "'\(key)' must be true or false, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)", at: value.location)
             return nil
         }
     }
@@ -103,7 +104,9 @@ struct MappingReader {
     func count(_ key: String, diagnostics: inout Diagnostics) -> Located<Int>? {
         guard let value = self[key] else { return nil }
         guard let text = value.scalar, let number = Int(text), number >= 0 else {
-            diagnostics.error("'\(key)' must be a non-negative integer, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)", at: value.location)
+            diagnostics.error(
+                "'\(key)' must be a non-negative integer, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)",
+                at: value.location)
             return nil
         }
         return Located(number, at: value.location)
@@ -135,7 +138,9 @@ struct MappingReader {
             return Located(match.1, at: text.location)
         }
         let names = options.map(\.0)
-        diagnostics.error("'\(key)' must be one of \(names.joined(separator: ", ")); found '\(text.value)'\(Suggestions.hint(for: text.value, in: names))", at: text.location)
+        diagnostics.error(
+            "'\(key)' must be one of \(names.joined(separator: ", ")); found '\(text.value)'\(Suggestions.hint(for: text.value, in: names))",
+            at: text.location)
         return nil
     }
 

@@ -248,7 +248,13 @@ public struct FieldDecl: Sendable {
         allowsRelativeURL: Located<Bool>? = nil,
         nullableElements: Bool = false
     ) {
-        box = Box(Values(name: name, type: type, required: required, requiredLocation: requiredLocation, defaultValue: defaultValue, doc: doc, constraints: constraints, jsonName: jsonName, xmlName: xmlName, queryName: queryName, queryStyle: queryStyle, aliases: aliases, sensitive: sensitive, lifecycle: lifecycle, dateFormat: dateFormat, timeZone: timeZone, location: location, nullable: nullable, jsonForms: jsonForms, allowsRelativeURL: allowsRelativeURL, nullableElements: nullableElements))
+        box = Box(
+            Values(
+                name: name, type: type, required: required, requiredLocation: requiredLocation, defaultValue: defaultValue, doc: doc,
+                constraints: constraints, jsonName: jsonName, xmlName: xmlName, queryName: queryName, queryStyle: queryStyle,
+                aliases: aliases, sensitive: sensitive, lifecycle: lifecycle, dateFormat: dateFormat, timeZone: timeZone,
+                location: location, nullable: nullable, jsonForms: jsonForms, allowsRelativeURL: allowsRelativeURL,
+                nullableElements: nullableElements))
     }
 
     /// A stored property, read from the shared box and written to this field's own copy of it.

@@ -5,7 +5,8 @@ extension SchemaParser {
 
     static func rawValue(_ node: YAMLNode, rawType: EnumDecl.RawType, what: String, diagnostics: inout Diagnostics) -> Located<RawValue>? {
         guard let text = node.scalar, !node.isNull else {
-            diagnostics.error("\(what) must be a \(rawType == .int ? "whole number" : "string"), found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "\(what) must be a \(rawType == .int ? "whole number" : "string"), found \(node.kindDescription)", at: node.location)
             return nil
         }
         switch rawType {
@@ -21,7 +22,8 @@ extension SchemaParser {
     }
 
     static func parseEnum(name: Located<String>, _ reader: MappingReader, diagnostics: inout Diagnostics) -> EnumDecl {
-        let rawType = reader.choice("rawType", [("String", EnumDecl.RawType.string), ("Int", .int)], diagnostics: &diagnostics)?.value ?? .string
+        let rawType =
+            reader.choice("rawType", [("String", EnumDecl.RawType.string), ("Int", .int)], diagnostics: &diagnostics)?.value ?? .string
         var decl = EnumDecl(
             rawType: rawType, isOpen: reader.bool("open", diagnostics: &diagnostics)?.value ?? false,
             cases: [], casesLocation: reader.node.location)
@@ -32,12 +34,17 @@ extension SchemaParser {
         decl.casesLocation = casesNode.location
         if let items = casesNode.sequence {
             for item in items {
-                guard let value = rawValue(item, rawType: rawType, what: "a case of '\(name.value)'", diagnostics: &diagnostics) else { continue }
-                guard rawType == .string, let derived = Naming.caseName(for: value.value.description) else {
-                    diagnostics.error("cannot derive a Swift case name from '\(value.value)'; list the cases as a mapping 'name: value'", at: item.location)
+                guard let value = rawValue(item, rawType: rawType, what: "a case of '\(name.value)'", diagnostics: &diagnostics) else {
                     continue
                 }
-                decl.cases.append(EnumCaseDecl(name: Located(derived, at: item.location), value: value, aliases: [], doc: nil, lifecycle: .current))
+                guard rawType == .string, let derived = Naming.caseName(for: value.value.description) else {
+                    diagnostics.error(
+                        "cannot derive a Swift case name from '\(value.value)'; list the cases as a mapping 'name: value'",
+                        at: item.location)
+                    continue
+                }
+                decl.cases.append(
+                    EnumCaseDecl(name: Located(derived, at: item.location), value: value, aliases: [], doc: nil, lifecycle: .current))
             }
             return decl
         }
@@ -51,15 +58,21 @@ extension SchemaParser {
                     diagnostics.error("case '\(caseName)' of Int enum '\(name.value)' needs a value", at: key.location)
                     continue
                 }
-                decl.cases.append(EnumCaseDecl(name: located, value: Located(.string(caseName), at: key.location), aliases: [], doc: nil, lifecycle: .current))
+                decl.cases.append(
+                    EnumCaseDecl(
+                        name: located, value: Located(.string(caseName), at: key.location), aliases: [], doc: nil, lifecycle: .current))
             } else if node.scalar != nil {
-                guard let value = rawValue(node, rawType: rawType, what: "the value of case '\(caseName)'", diagnostics: &diagnostics) else { continue }
+                guard let value = rawValue(node, rawType: rawType, what: "the value of case '\(caseName)'", diagnostics: &diagnostics)
+                else { continue }
                 decl.cases.append(EnumCaseDecl(name: located, value: value, aliases: [], doc: nil, lifecycle: .current))
             } else if let caseReader = MappingReader(node, what: "case '\(caseName)'", diagnostics: &diagnostics) {
                 caseReader.rejectUnknownKeys(caseKeys, in: "case '\(name.value).\(caseName)'", diagnostics: &diagnostics)
                 var value = Located(RawValue.string(caseName), at: key.location)
                 if let valueNode = caseReader["value"] {
-                    guard let parsed = rawValue(valueNode, rawType: rawType, what: "the value of case '\(caseName)'", diagnostics: &diagnostics) else { continue }
+                    guard
+                        let parsed = rawValue(
+                            valueNode, rawType: rawType, what: "the value of case '\(caseName)'", diagnostics: &diagnostics)
+                    else { continue }
                     value = parsed
                 } else if rawType == .int {
                     diagnostics.error("case '\(caseName)' of Int enum '\(name.value)' needs a 'value'", at: key.location)
@@ -73,9 +86,10 @@ extension SchemaParser {
                         }
                     }
                 }
-                decl.cases.append(EnumCaseDecl(
-                    name: located, value: value, aliases: aliases, doc: caseReader.doc(diagnostics: &diagnostics),
-                    lifecycle: caseReader.lifecycle(diagnostics: &diagnostics)))
+                decl.cases.append(
+                    EnumCaseDecl(
+                        name: located, value: value, aliases: aliases, doc: caseReader.doc(diagnostics: &diagnostics),
+                        lifecycle: caseReader.lifecycle(diagnostics: &diagnostics)))
             }
         }
         return decl
@@ -91,7 +105,9 @@ extension SchemaParser {
             return nil
         }
         var decl = UnionDecl(discriminator: discriminator, variants: [], variantsLocation: variantsNode.location)
-        guard let variants = MappingReader(variantsNode, what: "'variants' of '\(name.value)'", diagnostics: &diagnostics) else { return decl }
+        guard let variants = MappingReader(variantsNode, what: "'variants' of '\(name.value)'", diagnostics: &diagnostics) else {
+            return decl
+        }
         for key in variants.keys {
             guard let tag = key.scalar, let node = variants[tag] else { continue }
             var typeName: Located<String>?
@@ -126,7 +142,8 @@ extension SchemaParser {
             diagnostics.error("error catalog '\(name.value)' needs a 'domain'", at: name.location)
             return nil
         }
-        let codeType = reader.choice("codeType", [("String", EnumDecl.RawType.string), ("Int", .int)], diagnostics: &diagnostics)?.value ?? .string
+        let codeType =
+            reader.choice("codeType", [("String", EnumDecl.RawType.string), ("Int", .int)], diagnostics: &diagnostics)?.value ?? .string
         var catalog = ErrorCatalogDecl(
             name: name, domain: domain, codeType: codeType,
             defaultLanguage: reader.string("defaultLanguage", diagnostics: &diagnostics)?.value ?? "en",
@@ -139,8 +156,8 @@ extension SchemaParser {
         guard let codes = MappingReader(codesNode, what: "'codes' of '\(name.value)'", diagnostics: &diagnostics) else { return catalog }
         for key in codes.keys {
             guard let codeText = key.scalar, let codeNode = codes[codeText],
-                  let code = rawValue(key, rawType: codeType, what: "error code '\(codeText)'", diagnostics: &diagnostics),
-                  let codeReader = MappingReader(codeNode, what: "error code '\(codeText)'", diagnostics: &diagnostics)
+                let code = rawValue(key, rawType: codeType, what: "error code '\(codeText)'", diagnostics: &diagnostics),
+                let codeReader = MappingReader(codeNode, what: "error code '\(codeText)'", diagnostics: &diagnostics)
             else { continue }
             codeReader.rejectUnknownKeys(codeKeys, in: "error code '\(name.value).\(codeText)'", diagnostics: &diagnostics)
             guard let caseName = codeReader.string("name", diagnostics: &diagnostics) else {
@@ -155,7 +172,9 @@ extension SchemaParser {
                     for languageKey in byLanguage.keys {
                         guard let language = languageKey.scalar else { continue }
                         if language.count != 2 || !language.allSatisfy({ $0.isASCII && $0.isLowercase }) {
-                            diagnostics.error("message languages are two-letter ISO 639-1 codes such as 'es' or 'en'; found '\(language)'", at: languageKey.location)
+                            diagnostics.error(
+                                "message languages are two-letter ISO 639-1 codes such as 'es' or 'en'; found '\(language)'",
+                                at: languageKey.location)
                         }
                         if let text = byLanguage.string(language, diagnostics: &diagnostics) {
                             messages.append((language, text.value))
@@ -165,16 +184,20 @@ extension SchemaParser {
             } else {
                 diagnostics.error("error code '\(codeText)' needs a 'message'", at: key.location)
             }
-            catalog.codes.append(ErrorCodeDecl(
-                code: code, name: caseName, messages: messages,
-                domain: codeReader.string("domain", diagnostics: &diagnostics)?.value,
-                doc: codeReader.doc(diagnostics: &diagnostics), lifecycle: codeReader.lifecycle(diagnostics: &diagnostics),
-                location: key.location))
+            catalog.codes.append(
+                ErrorCodeDecl(
+                    code: code, name: caseName, messages: messages,
+                    domain: codeReader.string("domain", diagnostics: &diagnostics)?.value,
+                    doc: codeReader.doc(diagnostics: &diagnostics), lifecycle: codeReader.lifecycle(diagnostics: &diagnostics),
+                    location: key.location))
         }
         return catalog
     }
 
-    static let operationKeys: Set<String> = ["doc", "method", "path", "parameters", "request", "requestOptional", "response", "errorBody", "successStatus", "errorStatus", "security", "deprecated", "renamedFrom", "links"]
+    static let operationKeys: Set<String> = [
+        "doc", "method", "path", "parameters", "request", "requestOptional", "response", "errorBody", "successStatus", "errorStatus",
+        "security", "deprecated", "renamedFrom", "links",
+    ]
     static let parameterKeys: Set<String> = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
 
     static func parseOperation(name: Located<String>, _ node: YAMLNode, diagnostics: inout Diagnostics) -> OperationDecl? {
@@ -219,10 +242,11 @@ extension SchemaParser {
         operation.security = security
         operation.requestOptional = reader.bool("requestOptional", diagnostics: &diagnostics)?.value ?? false
         if let linksNode = reader["links"], !linksNode.isNull,
-           let links = MappingReader(linksNode, what: "'links' of '\(name.value)'", diagnostics: &diagnostics) {
+            let links = MappingReader(linksNode, what: "'links' of '\(name.value)'", diagnostics: &diagnostics)
+        {
             for key in links.keys {
                 guard let target = key.scalar, let value = links[target],
-                      let parameters = MappingReader(value, what: "link '\(name.value)' → '\(target)'", diagnostics: &diagnostics)
+                    let parameters = MappingReader(value, what: "link '\(name.value)' → '\(target)'", diagnostics: &diagnostics)
                 else { continue }
                 var link = LinkDecl(target: Located(target, at: key.location), parameters: [])
                 for parameterKey in parameters.keys {
@@ -230,31 +254,38 @@ extension SchemaParser {
                     guard let field = parameters.string(parameter, diagnostics: &diagnostics) else { continue }
                     link.parameters.append((Located(parameter, at: parameterKey.location), field))
                 }
-                if link.parameters.isEmpty { diagnostics.error("link '\(name.value)' → '\(target)' supplies no parameter", at: key.location) }
+                if link.parameters.isEmpty {
+                    diagnostics.error("link '\(name.value)' → '\(target)' supplies no parameter", at: key.location)
+                }
                 operation.links.append(link)
             }
         }
         if let parametersNode = reader["parameters"], !parametersNode.isNull,
-           let parameters = MappingReader(parametersNode, what: "'parameters' of '\(name.value)'", diagnostics: &diagnostics) {
+            let parameters = MappingReader(parametersNode, what: "'parameters' of '\(name.value)'", diagnostics: &diagnostics)
+        {
             for key in parameters.keys {
                 guard let parameterName = key.scalar, let value = parameters[parameterName],
-                      let parameter = MappingReader(value, what: "parameter '\(parameterName)'", diagnostics: &diagnostics)
+                    let parameter = MappingReader(value, what: "parameter '\(parameterName)'", diagnostics: &diagnostics)
                 else { continue }
                 parameter.rejectUnknownKeys(parameterKeys, in: "parameter '\(name.value).\(parameterName)'", diagnostics: &diagnostics)
-                guard let place = parameter.choice("in", ParameterDecl.Place.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics) else {
-                    if parameter["in"] == nil { diagnostics.error("parameter '\(parameterName)' needs 'in' (path, query, header or cookie)", at: key.location) }
+                guard let place = parameter.choice("in", ParameterDecl.Place.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics)
+                else {
+                    if parameter["in"] == nil {
+                        diagnostics.error("parameter '\(parameterName)' needs 'in' (path, query, header or cookie)", at: key.location)
+                    }
                     continue
                 }
                 let typeText = parameter.string("type", diagnostics: &diagnostics) ?? Located("String", at: key.location)
                 guard let type = parseTypeExpression(typeText, diagnostics: &diagnostics) else { continue }
-                operation.parameters.append(ParameterDecl(
-                    name: Located(parameterName, at: key.location),
-                    wireName: parameter.string("name", diagnostics: &diagnostics)?.value ?? parameterName,
-                    place: place.value, type: Located(type, at: typeText.location),
-                    required: parameter.bool("required", diagnostics: &diagnostics)?.value ?? (place.value == .path),
-                    sensitive: parameter.bool("sensitive", diagnostics: &diagnostics)?.value ?? false,
-                    idempotencyKey: parameter.bool("idempotencyKey", diagnostics: &diagnostics)?.value ?? false,
-                    doc: parameter.doc(diagnostics: &diagnostics)))
+                operation.parameters.append(
+                    ParameterDecl(
+                        name: Located(parameterName, at: key.location),
+                        wireName: parameter.string("name", diagnostics: &diagnostics)?.value ?? parameterName,
+                        place: place.value, type: Located(type, at: typeText.location),
+                        required: parameter.bool("required", diagnostics: &diagnostics)?.value ?? (place.value == .path),
+                        sensitive: parameter.bool("sensitive", diagnostics: &diagnostics)?.value ?? false,
+                        idempotencyKey: parameter.bool("idempotencyKey", diagnostics: &diagnostics)?.value ?? false,
+                        doc: parameter.doc(diagnostics: &diagnostics)))
             }
         }
         return operation

@@ -5,12 +5,19 @@ import Foundation
 public enum SchemaParser {
     static let fileKeys: Set<String> = ["module", "doc", "types", "errors", "operations", "legacyAPI", "sandbox"]
     static let typeCommonKeys: [String] = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy", "upstream"]
-    static let constraintKeys = ["minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "exactScale", "minItems", "maxItems", "format", "schemes"]
+    static let constraintKeys = [
+        "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "exactScale",
+        "minItems", "maxItems", "format", "schemes",
+    ]
     static let structKeys = Set(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot", "requireAnyOf", "nullable"])
     static let enumKeys = Set(typeCommonKeys + ["rawType", "open", "cases"])
     static let unionKeys = Set(typeCommonKeys + ["discriminator", "variants"])
     static let scalarKeys = Set(typeCommonKeys + ["base", "sensitive", "literal"] + constraintKeys)
-    static let fieldKeys: Set<String> = Set(["type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases", "dateFormat", "timeZone", "nullable", "jsonForms", "relative"] + constraintKeys)
+    static let fieldKeys: Set<String> = Set(
+        [
+            "type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases",
+            "dateFormat", "timeZone", "nullable", "jsonForms", "relative",
+        ] + constraintKeys)
 
     /// Parses `root` (the document of the file at `path`).
     public static func parse(_ root: YAMLNode?, path: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
@@ -24,10 +31,12 @@ public enum SchemaParser {
         file.module = reader.string("module", diagnostics: &diagnostics)
         file.doc = reader.doc(diagnostics: &diagnostics)
         if let sandbox = reader.string("sandbox", diagnostics: &diagnostics) {
-            if sandbox.value.hasPrefix("/") && !sandbox.value.hasSuffix("/") && !sandbox.value.contains("{") && !sandbox.value.contains("?") {
+            if sandbox.value.hasPrefix("/") && !sandbox.value.hasSuffix("/") && !sandbox.value.contains("{") && !sandbox.value.contains("?")
+            {
                 file.sandboxPath = sandbox
             } else {
-                diagnostics.error("'sandbox' must be a path such as /t/paypal (a leading '/', no trailing '/', no placeholders)", at: sandbox.location)
+                diagnostics.error(
+                    "'sandbox' must be a path such as /t/paypal (a leading '/', no trailing '/', no placeholders)", at: sandbox.location)
             }
         }
         file.types = named("types", in: reader, diagnostics: &diagnostics, parseType)
@@ -47,7 +56,9 @@ public enum SchemaParser {
         _ key: String, in reader: MappingReader, diagnostics: inout Diagnostics,
         _ parse: (Located<String>, YAMLNode, inout Diagnostics) -> Decl?
     ) -> [Decl] {
-        guard let node = reader[key], !node.isNull, let entries = MappingReader(node, what: "'\(key)'", diagnostics: &diagnostics) else { return [] }
+        guard let node = reader[key], !node.isNull, let entries = MappingReader(node, what: "'\(key)'", diagnostics: &diagnostics) else {
+            return []
+        }
         return entries.keys.compactMap { entry in
             guard let name = entry.scalar, let value = entries[name] else { return nil }
             return parse(Located(name, at: entry.location), value, &diagnostics)
@@ -82,7 +93,9 @@ public enum SchemaParser {
             guard let scalar = parseScalar(name: name, reader, diagnostics: &diagnostics) else { return nil }
             kind = .scalar(scalar)
         default:
-            diagnostics.error("unknown kind '\(kindText.value)' for type '\(name.value)'; expected one of \(kinds.joined(separator: ", "))\(Suggestions.hint(for: kindText.value, in: kinds))", at: kindText.location)
+            diagnostics.error(
+                "unknown kind '\(kindText.value)' for type '\(name.value)'; expected one of \(kinds.joined(separator: ", "))\(Suggestions.hint(for: kindText.value, in: kinds))",
+                at: kindText.location)
             return nil
         }
         var decl = TypeDecl(name: name, doc: doc, lifecycle: lifecycle, direction: direction, kind: kind)
@@ -112,7 +125,8 @@ public enum SchemaParser {
                 var reasons: [String: String] = [:]
                 for entry in entries {
                     guard let name = entry.key.scalar, let reason = entry.value.scalar, !reason.isEmpty, !entry.value.isNull else {
-                        diagnostics.error("'upstream.\(key)' of '\(owner)': each entry is `name: reason` with a non-empty reason", at: entry.key.location)
+                        diagnostics.error(
+                            "'upstream.\(key)' of '\(owner)': each entry is `name: reason` with a non-empty reason", at: entry.key.location)
                         continue
                     }
                     reasons[name] = reason
@@ -123,7 +137,9 @@ public enum SchemaParser {
         }
         let parts = link.ref.value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count != 2 || parts[0].isEmpty || !parts[1].hasPrefix("/") {
-            diagnostics.error("'upstream' of '\(owner)' must be 'document#/json/pointer' (e.g. paypal/checkout_orders_v2.json#/components/schemas/order), found '\(link.ref.value)'", at: link.ref.location)
+            diagnostics.error(
+                "'upstream' of '\(owner)' must be 'document#/json/pointer' (e.g. paypal/checkout_orders_v2.json#/components/schemas/order), found '\(link.ref.value)'",
+                at: link.ref.location)
             return nil
         }
         return link
@@ -136,7 +152,9 @@ public enum SchemaParser {
             if let format = WireFormat(rawValue: encoding.value) {
                 decl.encodings.append(Located(format, at: encoding.location))
             } else {
-                diagnostics.error("unknown encoding '\(encoding.value)'; expected one of \(formats.joined(separator: ", "))\(Suggestions.hint(for: encoding.value, in: formats))", at: encoding.location)
+                diagnostics.error(
+                    "unknown encoding '\(encoding.value)'; expected one of \(formats.joined(separator: ", "))\(Suggestions.hint(for: encoding.value, in: formats))",
+                    at: encoding.location)
             }
         }
         if reader["encodings"] == nil {
@@ -151,7 +169,8 @@ public enum SchemaParser {
                 for group in groups {
                     let names = (group.sequence ?? [group]).compactMap { item -> Located<String>? in
                         guard let text = item.scalar, !item.isNull else {
-                            diagnostics.error("'requireAnyOf' lists groups of field names, found \(item.kindDescription)", at: item.location)
+                            diagnostics.error(
+                                "'requireAnyOf' lists groups of field names, found \(item.kindDescription)", at: item.location)
                             return nil
                         }
                         return Located(text, at: item.location)
@@ -159,7 +178,8 @@ public enum SchemaParser {
                     if !names.isEmpty { decl.requireAnyOf.append(Located(names, at: group.location)) }
                 }
             } else {
-                diagnostics.error("'requireAnyOf' must be a list of field-name groups, such as [[token, payerID], [opType]]", at: groupsNode.location)
+                diagnostics.error(
+                    "'requireAnyOf' must be a list of field-name groups, such as [[token, payerID], [opType]]", at: groupsNode.location)
             }
         }
         guard let fieldsNode = reader["fields"] else {
@@ -222,9 +242,12 @@ public enum SchemaParser {
             return nil
         }
         if typeText.value.hasSuffix("?") {
-            diagnostics.error("write optional fields as 'required: false' in the long form; the '?' suffix is for the short form 'name: Type?'", at: typeText.location)
+            diagnostics.error(
+                "write optional fields as 'required: false' in the long form; the '?' suffix is for the short form 'name: Type?'",
+                at: typeText.location)
         }
-        let (cleaned, nullableElements) = nullableElementList(Located(typeText.value.hasSuffix("?") ? String(typeText.value.dropLast()) : typeText.value, at: typeText.location))
+        let (cleaned, nullableElements) = nullableElementList(
+            Located(typeText.value.hasSuffix("?") ? String(typeText.value.dropLast()) : typeText.value, at: typeText.location))
         guard let type = parseTypeExpression(cleaned, diagnostics: &diagnostics) else { return nil }
         let required = reader.bool("required", diagnostics: &diagnostics)
         var field = FieldDecl(
@@ -258,7 +281,9 @@ public enum SchemaParser {
             let items = reader.strings("jsonForms", diagnostics: &diagnostics)
             for item in items {
                 guard let form = PayJSONForm(rawValue: item.value) else {
-                    diagnostics.error("unknown JSON form '\(item.value)'; expected \(names.joined(separator: " or "))\(Suggestions.hint(for: item.value, in: names))", at: item.location)
+                    diagnostics.error(
+                        "unknown JSON form '\(item.value)'; expected \(names.joined(separator: " or "))\(Suggestions.hint(for: item.value, in: names))",
+                        at: item.location)
                     continue
                 }
                 if forms.contains(form) { diagnostics.error("'\(item.value)' is listed twice in 'jsonForms'", at: item.location) }
@@ -314,11 +339,15 @@ public enum SchemaParser {
                 }
             } else if let bound = number(reader, key, diagnostics: &diagnostics) {
                 if isMinimum {
-                    if constraints.minimum != nil { diagnostics.error("give either 'minimum' or 'exclusiveMinimum', not both", at: value.location) }
+                    if constraints.minimum != nil {
+                        diagnostics.error("give either 'minimum' or 'exclusiveMinimum', not both", at: value.location)
+                    }
                     constraints.minimum = bound
                     constraints.exclusiveMinimum = true
                 } else {
-                    if constraints.maximum != nil { diagnostics.error("give either 'maximum' or 'exclusiveMaximum', not both", at: value.location) }
+                    if constraints.maximum != nil {
+                        diagnostics.error("give either 'maximum' or 'exclusiveMaximum', not both", at: value.location)
+                    }
                     constraints.maximum = bound
                     constraints.exclusiveMaximum = true
                 }
@@ -337,7 +366,9 @@ public enum SchemaParser {
             if PayFormat.names.contains(format.value) {
                 constraints.format = format
             } else {
-                diagnostics.error("unknown format '\(format.value)'; expected one of \(PayFormat.names.joined(separator: ", "))\(Suggestions.hint(for: format.value, in: PayFormat.names))", at: format.location)
+                diagnostics.error(
+                    "unknown format '\(format.value)'; expected one of \(PayFormat.names.joined(separator: ", "))\(Suggestions.hint(for: format.value, in: PayFormat.names))",
+                    at: format.location)
             }
         }
         let schemes = reader.strings("schemes", diagnostics: &diagnostics)
@@ -351,7 +382,8 @@ public enum SchemaParser {
     static func number(_ reader: MappingReader, _ key: String, diagnostics: inout Diagnostics) -> Located<String>? {
         guard let value = reader[key] else { return nil }
         guard let text = value.scalar, PayDecimalText.isPlainDecimal(text) else {
-            diagnostics.error("'\(key)' must be a number, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)", at: value.location)
+            diagnostics.error(
+                "'\(key)' must be a number, found \(value.scalar.map { "'\($0)'" } ?? value.kindDescription)", at: value.location)
             return nil
         }
         return Located(text, at: value.location)
@@ -359,12 +391,16 @@ public enum SchemaParser {
 
     static func parseScalar(name: Located<String>, _ reader: MappingReader, diagnostics: inout Diagnostics) -> ScalarDecl? {
         guard let baseText = reader.string("base", diagnostics: &diagnostics) else {
-            diagnostics.error("scalar '\(name.value)' needs a 'base' type (\(TypeExpression.Primitive.allCases.map(\.rawValue).joined(separator: ", ")))", at: name.location)
+            diagnostics.error(
+                "scalar '\(name.value)' needs a 'base' type (\(TypeExpression.Primitive.allCases.map(\.rawValue).joined(separator: ", ")))",
+                at: name.location)
             return nil
         }
         let names = TypeExpression.Primitive.allCases.filter { $0 != .date && $0 != .json }.map(\.rawValue)
         guard let base = TypeExpression.Primitive(rawValue: baseText.value), base != .date, base != .json else {
-            diagnostics.error("unknown base '\(baseText.value)' for scalar '\(name.value)'; expected one of \(names.joined(separator: ", "))\(Suggestions.hint(for: baseText.value, in: names))", at: baseText.location)
+            diagnostics.error(
+                "unknown base '\(baseText.value)' for scalar '\(name.value)'; expected one of \(names.joined(separator: ", "))\(Suggestions.hint(for: baseText.value, in: names))",
+                at: baseText.location)
             return nil
         }
         return ScalarDecl(

@@ -9,7 +9,8 @@ public enum Suggestions {
             let other = Array(candidate.lowercased())
             // The distance is at least the difference in length: most candidates stop here.
             guard abs(other.count - lowered.count) <= limit,
-                  let distance = editDistance(lowered, other, limit: limit) else { continue }
+                let distance = editDistance(lowered, other, limit: limit)
+            else { continue }
             if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.candidate) {
                 continue
             }
@@ -25,7 +26,8 @@ public enum Suggestions {
 
     /// Levenshtein distance over characters.
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         return editDistance(a, b, limit: max(a.count, b.count)) ?? max(a.count, b.count)
     }
 

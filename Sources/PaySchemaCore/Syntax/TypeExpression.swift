@@ -63,7 +63,9 @@ public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible
         if case .success = result {
             parser.skipSpaces()
             if parser.index < parser.text.count {
-                return .failure(TypeExpressionError(message: "unexpected '\(String(parser.text[parser.index]))' in type '\(text)'", offset: parser.index))
+                return .failure(
+                    TypeExpressionError(
+                        message: "unexpected '\(String(parser.text[parser.index]))' in type '\(text)'", offset: parser.index))
             }
         }
         return result
@@ -126,10 +128,14 @@ public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible
                     case .success(let type): value = type
                     case .failure(let error): return .failure(error)
                     }
-                    guard expect("]") else { return .failure(TypeExpressionError(message: "expected ']' to close the map type", offset: index)) }
+                    guard expect("]") else {
+                        return .failure(TypeExpressionError(message: "expected ']' to close the map type", offset: index))
+                    }
                     return .success(.map(value))
                 }
-                guard expect("]") else { return .failure(TypeExpressionError(message: "expected ']' to close the list type", offset: index)) }
+                guard expect("]") else {
+                    return .failure(TypeExpressionError(message: "expected ']' to close the list type", offset: index))
+                }
                 return .success(.list(first))
             }
             guard let name = identifier() else {

@@ -99,7 +99,9 @@ public struct UpstreamDocument {
     func dereferenced(_ object: [String: Any]) -> [String: Any] {
         var current = object
         var hops = 0
-        while let ref = current["$ref"] as? String, ref.hasPrefix("#"), hops < 32, let next = value(at: String(ref.dropFirst())) as? [String: Any] {
+        while let ref = current["$ref"] as? String, ref.hasPrefix("#"), hops < 32,
+            let next = value(at: String(ref.dropFirst())) as? [String: Any]
+        {
             current = next
             hops += 1
         }
@@ -181,7 +183,9 @@ public struct UpstreamSchema: Sendable, Hashable {
         }
         if let values = object["enum"] as? [Any] { enumValues += values.map(Self.text) }
         // An open enum of ours lists its known values as `examples` beside `x-open-enum`.
-        if document == nil, object["x-open-enum"] as? Bool == true, let values = object["examples"] as? [Any] { enumValues += values.map(Self.text) }
+        if document == nil, object["x-open-enum"] as? Bool == true, let values = object["examples"] as? [Any] {
+            enumValues += values.map(Self.text)
+        }
         for (key, value) in Self.signature(object, in: document) where constraints[key] == nil { constraints[key] = value }
         let names = Self.orderedKeys(object["properties"])
         let schemas = object["properties"] as? [String: Any] ?? [:]
@@ -218,7 +222,10 @@ public struct UpstreamSchema: Sendable, Hashable {
             if let ref = member["$ref"] as? String, out["ref"] == nil { out["ref"] = referenceName(ref) }
             for (key, value) in resolved where merged[key] == nil { merged[key] = value }
         }
-        for key in ["type", "format", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "nullable", "readOnly", "x-format"] {
+        for key in [
+            "type", "format", "minLength", "maxLength", "pattern", "minimum", "maximum", "minItems", "maxItems", "nullable", "readOnly",
+            "x-format",
+        ] {
             if let value = merged[key] { out[key] = text(value) }
         }
         if let values = merged["enum"] as? [Any] { out["enum"] = values.map(text).joined(separator: ", ") }

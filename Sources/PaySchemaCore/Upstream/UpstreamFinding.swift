@@ -36,8 +36,10 @@ public struct UpstreamFinding: Sendable, Hashable, Encodable {
             case .fieldRemoved: return "the new document removes a field of the linked schema"
             case .caseAdded: return "the new document adds an enum value"
             case .caseRemoved: return "the new document removes an enum value"
-            case .constraintChanged: return "the new document changes a field's type, format, enum, length, pattern, bounds or whether it is required"
-            case .shapeStricter: return "a field's pattern or format that the official schema does not have (or has otherwise), not listed in `differences`"
+            case .constraintChanged:
+                return "the new document changes a field's type, format, enum, length, pattern, bounds or whether it is required"
+            case .shapeStricter:
+                return "a field's pattern or format that the official schema does not have (or has otherwise), not listed in `differences`"
             }
         }
     }

@@ -13,7 +13,9 @@ public struct UpstreamLinkedType: Sendable {
     public static func all(in modules: [CheckedModule]) -> [UpstreamLinkedType] {
         var linked: [UpstreamLinkedType] = []
         for module in modules {
-            let documents = Dictionary(SchemaExport.jsonSchemas(module, sharedCodeLists: false).map { ($0.name, $0.document) }, uniquingKeysWith: { first, _ in first })
+            let documents = Dictionary(
+                SchemaExport.jsonSchemas(module, sharedCodeLists: false).map { ($0.name, $0.document) },
+                uniquingKeysWith: { first, _ in first })
             for (name, type) in module.types.sorted(by: { $0.key < $1.key }) {
                 guard let link = type.upstream, let document = documents[name + ".schema.json"] else { continue }
                 let data = Data(document.serialized().utf8)
@@ -55,19 +57,30 @@ public enum UpstreamComparison {
                 }
                 switch loaded {
                 case .failure(let error):
-                    diagnostics.append(Diagnostic(.error, "upstream of '\(name)': the document '\(link.document)' cannot be used: \(error.description)", at: link.ref.location))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, "upstream of '\(name)': the document '\(link.document)' cannot be used: \(error.description)",
+                            at: link.ref.location))
                 case .success(let document):
                     if document.value(at: link.pointer) as? [String: Any] == nil {
                         let parent = link.pointer.split(separator: "/").dropLast().joined(separator: "/")
-                        let siblings = (document.value(at: parent.isEmpty ? "" : "/" + parent) as? [String: Any]).map { Array($0.keys) } ?? []
+                        let siblings =
+                            (document.value(at: parent.isEmpty ? "" : "/" + parent) as? [String: Any]).map { Array($0.keys) } ?? []
                         let last = String(link.pointer.split(separator: "/").last ?? "")
-                        diagnostics.append(Diagnostic(.error, "upstream of '\(name)': '\(link.document)' has no schema at '\(link.pointer)'\(Suggestions.hint(for: last, in: siblings.sorted()))", at: link.ref.location))
+                        diagnostics.append(
+                            Diagnostic(
+                                .error,
+                                "upstream of '\(name)': '\(link.document)' has no schema at '\(link.pointer)'\(Suggestions.hint(for: last, in: siblings.sorted()))",
+                                at: link.ref.location))
                     }
                     let schema = link.omits.isEmpty ? nil : document.schema(at: link.pointer)
                     for (omitted, _) in link.omits.sorted(by: { $0.key < $1.key }) {
                         guard let schema else { break }
                         if !schema.propertyNames.contains(omitted) && !schema.enumValues.contains(omitted) {
-                            diagnostics.append(Diagnostic(.error, "upstream of '\(name)': 'omits' names '\(omitted)', which '\(link.pointer)' does not have", at: link.ref.location))
+                            diagnostics.append(
+                                Diagnostic(
+                                    .error, "upstream of '\(name)': 'omits' names '\(omitted)', which '\(link.pointer)' does not have",
+                                    at: link.ref.location))
                         }
                     }
                 }
@@ -77,12 +90,17 @@ public enum UpstreamComparison {
     }
 
     /// What `types` do not follow of `document`, and how much of each official schema they cover.
-    public static func compare(_ types: [UpstreamLinkedType], with document: UpstreamDocument) -> (findings: [UpstreamFinding], coverage: [UpstreamCoverage]) {
+    public static func compare(
+        _ types: [UpstreamLinkedType], with document: UpstreamDocument
+    ) -> (findings: [UpstreamFinding], coverage: [UpstreamCoverage]) {
         var findings: [UpstreamFinding] = []
         var coverage: [UpstreamCoverage] = []
         for type in types {
             func finding(_ rule: UpstreamFinding.Rule, _ element: String, _ message: String, review: Bool = true) {
-                findings.append(UpstreamFinding(rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message, needsReview: review, location: type.link.ref.location))
+                findings.append(
+                    UpstreamFinding(
+                        rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message,
+                        needsReview: review, location: type.link.ref.location))
             }
             guard let official = document.schema(at: type.link.pointer) else {
                 finding(.targetMissing, "", "\(document.path) has no schema at \(type.link.pointer)")
@@ -102,19 +120,29 @@ public enum UpstreamComparison {
                     omitted.append(name)
                 } else {
                     missed.append(name)
-                    finding(isEnum ? .caseMissed : .fieldMissed, name, "the official schema has \(isEnum ? "the value" : "the field") '\(name)'; model it or list it in `upstream.omits` with the reason")
+                    finding(
+                        isEnum ? .caseMissed : .fieldMissed, name,
+                        "the official schema has \(isEnum ? "the value" : "the field") '\(name)'; model it or list it in `upstream.omits` with the reason"
+                    )
                 }
             }
             for name in ourNames where !officialNames.contains(name) && type.link.differences[name] == nil {
-                finding(isEnum ? .caseUnknown : .fieldUnknown, name, "'\(name)' is not \(isEnum ? "a value" : "a field") of the official schema")
+                finding(
+                    isEnum ? .caseUnknown : .fieldUnknown, name, "'\(name)' is not \(isEnum ? "a value" : "a field") of the official schema"
+                )
             }
             for name in type.link.omits.keys.sorted() where !officialNames.contains(name) {
                 finding(.omissionStale, name, "`omits` names '\(name)', which the official schema does not have")
             }
             if !isEnum {
                 for name in ours.required.sorted() where officialNames.contains(name) && !official.required.contains(name) {
-                    if type.link.differences[name] == nil && !type.link.differences.keys.contains(where: { $0.hasPrefix(name + ".") || $0.hasPrefix(name + "[") }) {
-                        finding(.stricter, name, "required here, optional in the official schema; list it in `upstream.differences` with the reason or make it optional")
+                    if type.link.differences[name] == nil
+                        && !type.link.differences.keys.contains(where: { $0.hasPrefix(name + ".") || $0.hasPrefix(name + "[") })
+                    {
+                        finding(
+                            .stricter, name,
+                            "required here, optional in the official schema; list it in `upstream.differences` with the reason or make it optional"
+                        )
                     }
                 }
                 for name in official.required.sorted() where ourNames.contains(name) && !ours.required.contains(name) {
@@ -122,11 +150,17 @@ public enum UpstreamComparison {
                 }
                 for name in modelled where type.link.differences[name] == nil {
                     for (key, mine, theirs) in Self.shapesBeyond(ours.constraints(of: name) ?? [:], official.constraints(of: name) ?? [:]) {
-                        finding(.shapeStricter, "\(name).\(key)", "\(key) \(mine) here, \(theirs.map { "\(key) \($0)" } ?? "none") in the official schema; follow it or list the field in `upstream.differences` with the reason")
+                        finding(
+                            .shapeStricter, "\(name).\(key)",
+                            "\(key) \(mine) here, \(theirs.map { "\(key) \($0)" } ?? "none") in the official schema; follow it or list the field in `upstream.differences` with the reason"
+                        )
                     }
                 }
             }
-            coverage.append(UpstreamCoverage(type: type.qualifiedName, upstream: type.link.ref.value, modelled: modelled, omitted: omitted, missed: missed, differences: type.link.differences))
+            coverage.append(
+                UpstreamCoverage(
+                    type: type.qualifiedName, upstream: type.link.ref.value, modelled: modelled, omitted: omitted, missed: missed,
+                    differences: type.link.differences))
         }
         return (findings, coverage)
     }
@@ -141,7 +175,8 @@ public enum UpstreamComparison {
         // already asks for: not a shape beyond it.
         let officialURL = ["uri", "uri-reference", "iri", "iri-reference"].contains(official["format"] ?? "")
         let urlGrammar = [SchemaExport.absoluteURLPattern, SchemaExport.urlReferencePattern].contains(ours["pattern"] ?? "")
-        if let pattern = ours["pattern"], !(officialURL && urlGrammar), Self.unanchored(pattern) != official["pattern"].map(Self.unanchored) {
+        if let pattern = ours["pattern"], !(officialURL && urlGrammar), Self.unanchored(pattern) != official["pattern"].map(Self.unanchored)
+        {
             out.append(("pattern", pattern, official["pattern"]))
         }
         // JSON Schema's integer formats state the Swift integer's range, not a shape of the value.
@@ -172,9 +207,14 @@ public enum UpstreamComparison {
     /// The inside of `text` when one group, `(…)` or `(?:…)`, encloses all of it.
     static func enclosed(_ text: Substring) -> Substring? {
         guard text.hasPrefix("("), text.hasSuffix(")"), !text.hasSuffix("\\)") else { return nil }
-        var depth = 0, escaped = false, inClass = false
+        var depth = 0
+        var escaped = false
+        var inClass = false
         for (offset, character) in text.enumerated() {
-            if escaped { escaped = false; continue }
+            if escaped {
+                escaped = false
+                continue
+            }
             switch character {
             case "\\": escaped = true
             case "[": inClass = true
@@ -196,7 +236,10 @@ public enum UpstreamComparison {
     static func dropsNull(_ was: String?, _ now: String?, _ key: String) -> Bool {
         guard key == "type", let was, let now else { return false }
         func members(_ text: String) -> Set<String> {
-            Set(text.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            Set(
+                text.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                })
         }
         let before = members(was)
         return before.contains("null") && before.subtracting(["null"]) == members(now)
@@ -209,10 +252,16 @@ public enum UpstreamComparison {
         var findings: [UpstreamFinding] = []
         // Our own types by the official schema they link to: a field of ours that refers to the
         // linked counterpart of the new `$ref` already follows a changed reference or enum.
-        let counterparts = Dictionary(types.map { (String($0.qualifiedName.split(separator: ".").last ?? ""), String($0.link.pointer.split(separator: "/").last ?? "")) }, uniquingKeysWith: { first, _ in first })
+        let counterparts = Dictionary(
+            types.map {
+                (String($0.qualifiedName.split(separator: ".").last ?? ""), String($0.link.pointer.split(separator: "/").last ?? ""))
+            }, uniquingKeysWith: { first, _ in first })
         for type in types {
             func finding(_ rule: UpstreamFinding.Rule, _ element: String, _ message: String, review: Bool) {
-                findings.append(UpstreamFinding(rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message, needsReview: review, location: type.link.ref.location))
+                findings.append(
+                    UpstreamFinding(
+                        rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message,
+                        needsReview: review, location: type.link.ref.location))
             }
             guard let before = old.schema(at: type.link.pointer) else { continue }
             guard let after = new.schema(at: type.link.pointer) else {
@@ -225,17 +274,30 @@ public enum UpstreamComparison {
             let omitted = Set(type.link.omits.keys)
             for name in after.propertyNames where !before.propertyNames.contains(name) {
                 let followed = ourNames.contains(name) || omitted.contains(name)
-                finding(.fieldAdded, name, "added upstream" + (followed ? "; the type already \(ourNames.contains(name) ? "models" : "omits") it" : "; model it or list it in `upstream.omits`"), review: !followed)
+                finding(
+                    .fieldAdded, name,
+                    "added upstream"
+                        + (followed
+                            ? "; the type already \(ourNames.contains(name) ? "models" : "omits") it"
+                            : "; model it or list it in `upstream.omits`"),
+                    review: !followed)
             }
             for name in before.propertyNames where !after.propertyNames.contains(name) {
-                finding(.fieldRemoved, name, "removed upstream" + (ourNames.contains(name) ? "; the type still models it" : ""), review: ourNames.contains(name))
+                finding(
+                    .fieldRemoved, name, "removed upstream" + (ourNames.contains(name) ? "; the type still models it" : ""),
+                    review: ourNames.contains(name))
             }
             for value in after.enumValues where !before.enumValues.contains(value) {
                 let followed = ourNames.contains(value) || omitted.contains(value)
-                finding(.caseAdded, value, "added upstream" + (followed ? "; the type already has it" : "; add the case or list it in `upstream.omits`"), review: !followed)
+                finding(
+                    .caseAdded, value,
+                    "added upstream" + (followed ? "; the type already has it" : "; add the case or list it in `upstream.omits`"),
+                    review: !followed)
             }
             for value in before.enumValues where !after.enumValues.contains(value) {
-                finding(.caseRemoved, value, "removed upstream" + (ourNames.contains(value) ? "; the type still has it" : ""), review: ourNames.contains(value))
+                finding(
+                    .caseRemoved, value, "removed upstream" + (ourNames.contains(value) ? "; the type still has it" : ""),
+                    review: ourNames.contains(value))
             }
             for name in after.propertyNames where before.propertyNames.contains(name) {
                 var was = before.constraints(of: name) ?? [:]
@@ -245,28 +307,41 @@ public enum UpstreamComparison {
                 let ourReference = ours.constraints(of: name)?["ref"].flatMap { counterparts[$0] }
                 // The schema the field referred to is gone and our field refers to the type linked
                 // to it: that type's own UPSTREAM_SCHEMA_REMOVED is the one to review.
-                let vanished = ourReference != nil && ourReference == was["ref"] && new.schema(at: "/components/schemas/" + (was["ref"] ?? "")) == nil
+                let vanished =
+                    ourReference != nil && ourReference == was["ref"] && new.schema(at: "/components/schemas/" + (was["ref"] ?? "")) == nil
                 // A listed difference that keeps its own pattern decides the field's shape: a
                 // pattern upstream adds or changes there is the difference's to answer, not new.
                 let ownPattern = type.link.differences[name] != nil && ours.constraints(of: name)?["pattern"] != nil
                 for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
                     let message = "\(key): \(was[key] ?? "(none)") → \(now[key] ?? "(none)")"
                     let follows = (key == "ref" || key == "enum") && ourReference != nil && ourReference == now["ref"]
-                    let note = !ourNames.contains(name) ? " (a field the type does not model)"
-                        : follows ? "; the type's field already refers to the linked \(now["ref"] ?? "")"
-                        : vanished ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)"
-                        : key == "ref" ? "; a name for the field's schema, whose constraints are compared one by one"
-                        : ownPattern && key == "pattern" ? "; the field is a listed difference with a pattern of its own: \(type.link.differences[name] ?? "")"
-                        : Self.dropsNull(was[key], now[key], key) ? "; upstream no longer sends null, which the type still reads" : ""
-                    let settled = follows || vanished || key == "ref" || (ownPattern && key == "pattern") || Self.dropsNull(was[key], now[key], key)
+                    let note =
+                        !ourNames.contains(name)
+                        ? " (a field the type does not model)"
+                        : follows
+                            ? "; the type's field already refers to the linked \(now["ref"] ?? "")"
+                            : vanished
+                                ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)"
+                                : key == "ref"
+                                    ? "; a name for the field's schema, whose constraints are compared one by one"
+                                    : ownPattern && key == "pattern"
+                                        ? "; the field is a listed difference with a pattern of its own: \(type.link.differences[name] ?? "")"
+                                        : Self.dropsNull(was[key], now[key], key)
+                                            ? "; upstream no longer sends null, which the type still reads" : ""
+                    let settled =
+                        follows || vanished || key == "ref" || (ownPattern && key == "pattern") || Self.dropsNull(was[key], now[key], key)
                     finding(.constraintChanged, "\(name).\(key)", message + note, review: ourNames.contains(name) && !settled)
                 }
             }
-            for key in Set(before.constraints.keys).union(after.constraints.keys).sorted() where before.constraints[key] != after.constraints[key] && key != "enum" {
+            for key in Set(before.constraints.keys).union(after.constraints.keys).sorted()
+            where before.constraints[key] != after.constraints[key] && key != "enum" {
                 // The schema became a named one (`allOf: [$ref]`): its fields are compared above.
                 let named = key == "ref"
-                finding(.constraintChanged, key, "\(key): \(before.constraints[key] ?? "(none)") → \(after.constraints[key] ?? "(none)")" + (named ? "; a name, the fields are compared one by one" : ""),
-                        review: !named)
+                finding(
+                    .constraintChanged, key,
+                    "\(key): \(before.constraints[key] ?? "(none)") → \(after.constraints[key] ?? "(none)")"
+                        + (named ? "; a name, the fields are compared one by one" : ""),
+                    review: !named)
             }
         }
         return findings

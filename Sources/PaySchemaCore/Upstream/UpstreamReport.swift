@@ -4,7 +4,9 @@ import Foundation
 /// the coverage table), json, GitHub annotations and JUnit XML.
 public enum UpstreamReport {
     /// The report of `findings` (and, comparing with one document, `coverage`) in `format`.
-    public static func render(_ findings: [UpstreamFinding], coverage: [UpstreamCoverage], format: DiffReport.Format, title: String) -> String {
+    public static func render(
+        _ findings: [UpstreamFinding], coverage: [UpstreamCoverage], format: DiffReport.Format, title: String
+    ) -> String {
         let review = findings.filter(\.needsReview)
         switch format {
         case .text:
@@ -12,26 +14,44 @@ public enum UpstreamReport {
                 "\(finding.location): \(finding.needsReview ? "error" : "note"): [\(finding.rule.rawValue)] \(finding.type)\(finding.element.isEmpty ? "" : "." + finding.element): \(finding.message)"
             }
             for entry in coverage {
-                lines.append("coverage \(entry.type) (\(entry.upstream)): \(entry.modelled.count)/\(entry.total) modelled, \(entry.omitted.count) omitted, \(entry.missed.count) missed, \(entry.differences.count) difference\(entry.differences.count == 1 ? "" : "s") listed")
+                lines.append(
+                    "coverage \(entry.type) (\(entry.upstream)): \(entry.modelled.count)/\(entry.total) modelled, \(entry.omitted.count) omitted, \(entry.missed.count) missed, \(entry.differences.count) difference\(entry.differences.count == 1 ? "" : "s") listed"
+                )
             }
-            lines.append("\(title): \(findings.count) finding\(findings.count == 1 ? "" : "s"), \(review.count) need\(review.count == 1 ? "s" : "") review")
+            lines.append(
+                "\(title): \(findings.count) finding\(findings.count == 1 ? "" : "s"), \(review.count) need\(review.count == 1 ? "s" : "") review"
+            )
             return lines.joined(separator: "\n")
         case .markdown:
-            var lines = ["### \(title)", "", "\(findings.count) finding\(findings.count == 1 ? "" : "s"), \(review.count) need\(review.count == 1 ? "s" : "") review.", ""]
+            var lines = [
+                "### \(title)", "",
+                "\(findings.count) finding\(findings.count == 1 ? "" : "s"), \(review.count) need\(review.count == 1 ? "s" : "") review.",
+                "",
+            ]
             if !findings.isEmpty {
                 lines += ["| Review | Rule | Type | Element | Finding |", "|---|---|---|---|---|"]
-                for finding in findings.sorted(by: { ($0.needsReview ? 0 : 1, $0.type, $0.element) < ($1.needsReview ? 0 : 1, $1.type, $1.element) }) {
-                    lines.append("| \(finding.needsReview ? "**yes**" : "no") | `\(finding.rule.rawValue)` | `\(finding.type)` | `\(finding.element)` | \(escape(finding.message)) |")
+                for finding in findings.sorted(by: {
+                    ($0.needsReview ? 0 : 1, $0.type, $0.element) < ($1.needsReview ? 0 : 1, $1.type, $1.element)
+                }) {
+                    lines.append(
+                        "| \(finding.needsReview ? "**yes**" : "no") | `\(finding.rule.rawValue)` | `\(finding.type)` | `\(finding.element)` | \(escape(finding.message)) |"
+                    )
                 }
                 lines.append("")
             }
             if !coverage.isEmpty {
-                lines += ["#### Coverage of the official schemas", "", "| Type | Official schema | Modelled | Omitted on purpose | Missed | Listed differences |", "|---|---|---|---|---|---|"]
+                lines += [
+                    "#### Coverage of the official schemas", "",
+                    "| Type | Official schema | Modelled | Omitted on purpose | Missed | Listed differences |", "|---|---|---|---|---|---|",
+                ]
                 for entry in coverage {
                     let omitted = entry.omitted.map { "`\($0)`" }.joined(separator: ", ")
                     let missed = entry.missed.map { "`\($0)`" }.joined(separator: ", ")
-                    let differences = entry.differences.sorted { $0.key < $1.key }.map { "`\($0.key)`: \(escape($0.value))" }.joined(separator: "; ")
-                    lines.append("| `\(entry.type)` | `\(entry.upstream.split(separator: "#").last ?? "")` | \(entry.modelled.count)/\(entry.total) | \(omitted.isEmpty ? "—" : omitted) | \(missed.isEmpty ? "—" : missed) | \(differences.isEmpty ? "—" : differences) |")
+                    let differences = entry.differences.sorted { $0.key < $1.key }.map { "`\($0.key)`: \(escape($0.value))" }.joined(
+                        separator: "; ")
+                    lines.append(
+                        "| `\(entry.type)` | `\(entry.upstream.split(separator: "#").last ?? "")` | \(entry.modelled.count)/\(entry.total) | \(omitted.isEmpty ? "—" : omitted) | \(missed.isEmpty ? "—" : missed) | \(differences.isEmpty ? "—" : differences) |"
+                    )
                 }
             }
             return lines.joined(separator: "\n")
@@ -48,17 +68,24 @@ public enum UpstreamReport {
         case .github:
             var lines = findings.map { finding in
                 let level = finding.needsReview ? "error" : "notice"
-                let message = "[\(finding.rule.rawValue)] \(finding.type)\(finding.element.isEmpty ? "" : "." + finding.element): \(finding.message)"
-                return "::\(level) file=\(finding.location.file),line=\(finding.location.line),col=\(finding.location.column),title=\(finding.rule.rawValue)::\(githubEscape(message))"
+                let message =
+                    "[\(finding.rule.rawValue)] \(finding.type)\(finding.element.isEmpty ? "" : "." + finding.element): \(finding.message)"
+                return
+                    "::\(level) file=\(finding.location.file),line=\(finding.location.line),col=\(finding.location.column),title=\(finding.rule.rawValue)::\(githubEscape(message))"
             }
             lines.append("\(title): \(findings.count) findings, \(review.count) need review")
             return lines.joined(separator: "\n")
         case .junit:
-            var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<testsuite name="\#(xml(title))" tests="\#(findings.count)" failures="\#(review.count)">"#]
+            var lines = [
+                #"<?xml version="1.0" encoding="UTF-8"?>"#,
+                #"<testsuite name="\#(xml(title))" tests="\#(findings.count)" failures="\#(review.count)">"#,
+            ]
             for finding in findings {
                 let name = xml("\(finding.rule.rawValue) \(finding.type)\(finding.element.isEmpty ? "" : "." + finding.element)")
                 if finding.needsReview {
-                    lines.append(#"  <testcase classname="\#(xml(finding.type))" name="\#(name)"><failure message="\#(xml(finding.message))">\#(xml(finding.location.description))</failure></testcase>"#)
+                    lines.append(
+                        #"  <testcase classname="\#(xml(finding.type))" name="\#(name)"><failure message="\#(xml(finding.message))">\#(xml(finding.location.description))</failure></testcase>"#
+                    )
                 } else {
                     lines.append(#"  <testcase classname="\#(xml(finding.type))" name="\#(name)"/>"#)
                 }

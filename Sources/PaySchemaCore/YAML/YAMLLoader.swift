@@ -117,10 +117,20 @@ public enum YAMLLoader {
         var parser = yaml_parser_t()
         var diagnostics: [Diagnostic] = []
         guard buffer.count <= limits.maxBytes else {
-            return Result(root: nil, diagnostics: [Diagnostic(.error, "the file has \(buffer.count) bytes; a schema file may have at most \(limits.maxBytes)", at: SourceLocation(file: file, line: 1, column: 1))])
+            return Result(
+                root: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, "the file has \(buffer.count) bytes; a schema file may have at most \(limits.maxBytes)",
+                        at: SourceLocation(file: file, line: 1, column: 1))
+                ])
         }
         guard yaml_parser_initialize(&parser) == 1 else {
-            return Result(root: nil, diagnostics: [Diagnostic(.error, "could not initialize the YAML parser", at: SourceLocation(file: file, line: 1, column: 1))])
+            return Result(
+                root: nil,
+                diagnostics: [
+                    Diagnostic(.error, "could not initialize the YAML parser", at: SourceLocation(file: file, line: 1, column: 1))
+                ])
         }
         defer { yaml_parser_delete(&parser) }
         if let base = buffer.baseAddress, buffer.count > 0 {
@@ -174,10 +184,14 @@ public enum YAMLLoader {
                 } else {
                     if let text = node.scalar {
                         if let first = stack[top].firstUse(of: text, fingerprint: fingerprint) {
-                            diagnostics.append(Diagnostic(.error, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))", at: node.location))
+                            diagnostics.append(
+                                Diagnostic(
+                                    .error, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))",
+                                    at: node.location))
                         }
                     } else {
-                        diagnostics.append(Diagnostic(.error, "mapping keys must be scalars, found \(node.kindDescription)", at: node.location))
+                        diagnostics.append(
+                            Diagnostic(.error, "mapping keys must be scalars, found \(node.kindDescription)", at: node.location))
                     }
                     stack[top].pendingKey = node
                 }
@@ -201,7 +215,8 @@ public enum YAMLLoader {
             } else if type == YAML_DOCUMENT_START_EVENT {
                 documents += 1
                 if documents == 2 {
-                    diagnostics.append(Diagnostic(.error, "a schema file holds one YAML document; found another", at: location(event.start_mark)))
+                    diagnostics.append(
+                        Diagnostic(.error, "a schema file holds one YAML document; found another", at: location(event.start_mark)))
                 }
             } else if type == YAML_SCALAR_EVENT {
                 let scalar = event.data.scalar
@@ -257,7 +272,8 @@ public enum YAMLLoader {
                 if let target = anchors[name] {
                     nodeCount += anchorWeights[name] ?? 1
                     guard nodeCount <= limits.maxNodes else {
-                        return limitExceeded("the document expands to more than \(limits.maxNodes) nodes (aliases included)", at: event.start_mark)
+                        return limitExceeded(
+                            "the document expands to more than \(limits.maxNodes) nodes (aliases included)", at: event.start_mark)
                     }
                     var copy = target
                     copy.location = location(event.start_mark)

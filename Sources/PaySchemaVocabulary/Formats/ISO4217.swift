@@ -33,5 +33,7 @@ public enum ISO4217 {
     ]
 
     /// The codes ISO 4217 gives no minor unit.
-    private static let noMinorUnit: Set<String> = ["XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XDR", "XPD", "XPT", "XSU", "XTS", "XUA", "XXX"]
+    private static let noMinorUnit: Set<String> = [
+        "XAG", "XAU", "XBA", "XBB", "XBC", "XBD", "XDR", "XPD", "XPT", "XSU", "XTS", "XUA", "XXX",
+    ]
 }

@@ -23,7 +23,9 @@ public enum PayFormat: Sendable, Hashable {
     case decimalString
 
     /// Every format, in the order schemas document them (a URL format with any scheme).
-    public static let all: [PayFormat] = [.iso4217, .iso3166Alpha2, .luhn, .uuid, .uuidLowercase, .url(schemes: []), .urlScheme, .localeIdentifier, .decimalString]
+    public static let all: [PayFormat] = [
+        .iso4217, .iso3166Alpha2, .luhn, .uuid, .uuidLowercase, .url(schemes: []), .urlScheme, .localeIdentifier, .decimalString,
+    ]
 
     /// Every format name a schema may use.
     public static let names = all.map(\.name)
@@ -63,7 +65,9 @@ public enum PayFormat: Sendable, Hashable {
         case .uuidLowercase:
             return UUID(uuidString: value) != nil && value == value.lowercased() ? nil : "must be a lowercase UUID"
         case .url(let schemes):
-            guard PayURLText.problem(in: value, allowRelative: false) == nil, let url = URL(string: value), let scheme = url.scheme?.lowercased() else {
+            guard PayURLText.problem(in: value, allowRelative: false) == nil, let url = URL(string: value),
+                let scheme = url.scheme?.lowercased()
+            else {
                 return "must be an absolute URL with a host"
             }
             if !schemes.isEmpty && !schemes.contains(scheme) {

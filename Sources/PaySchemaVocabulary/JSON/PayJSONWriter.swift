@@ -30,8 +30,11 @@
     /// Appends an object of `count` members, in the order of their positions (callers sort them):
     /// the punctuation and layout of every object this package writes. `key` names the member at
     /// a position; `member` appends its value, one level deeper than `indent`.
-    public static func writeObject(count: Int, key: (Int) -> String, into out: inout [UInt8], pretty: Bool, indent: Int, member: (Int, inout [UInt8]) -> Void) {
-        writeList(count: count, brackets: (UInt8(ascii: "{"), UInt8(ascii: "}")), into: &out, pretty: pretty, indent: indent) { index, out in
+    public static func writeObject(
+        count: Int, key: (Int) -> String, into out: inout [UInt8], pretty: Bool, indent: Int, member: (Int, inout [UInt8]) -> Void
+    ) {
+        writeList(count: count, brackets: (UInt8(ascii: "{"), UInt8(ascii: "}")), into: &out, pretty: pretty, indent: indent) {
+            index, out in
             writeString(key(index), into: &out)
             out.append(UInt8(ascii: ":"))
             if pretty { out.append(UInt8(ascii: " ")) }
@@ -46,7 +49,10 @@
     }
 
     @inline(__always)
-    private static func writeList(count: Int, brackets: (open: UInt8, close: UInt8), into out: inout [UInt8], pretty: Bool, indent: Int, item: (Int, inout [UInt8]) -> Void) {
+    private static func writeList(
+        count: Int, brackets: (open: UInt8, close: UInt8), into out: inout [UInt8], pretty: Bool, indent: Int,
+        item: (Int, inout [UInt8]) -> Void
+    ) {
         out.append(brackets.open)
         for index in 0..<count {
             if index > 0 { out.append(UInt8(ascii: ",")) }

@@ -70,8 +70,9 @@ enum FastISO8601 {
     static func parseExtended(_ text: String) -> Date? {
         var reader = Reader(bytes: Array(text.utf8))
         guard let year = reader.digits(4), reader.expect(45), let month = reader.digits(2), reader.expect(45), let day = reader.digits(2),
-              reader.expect(84) || reader.expect(116), let hour = reader.digits(2), reader.expect(58), let minute = reader.digits(2), reader.expect(58),
-              let second = reader.digits(2), var total = seconds(year, month, day, hour, minute, second).map(Double.init)
+            reader.expect(84) || reader.expect(116), let hour = reader.digits(2), reader.expect(58), let minute = reader.digits(2),
+            reader.expect(58),
+            let second = reader.digits(2), var total = seconds(year, month, day, hour, minute, second).map(Double.init)
         else { return nil }
         if reader.expect(46) {
             var scale = 0.1
@@ -89,7 +90,7 @@ enum FastISO8601 {
         let sign: Double
         if reader.expect(43) { sign = 1 } else if reader.expect(45) { sign = -1 } else { return nil }
         guard let offsetHours = reader.digits(2), reader.expect(58), let offsetMinutes = reader.digits(2), reader.atEnd,
-              offsetHours <= 18, offsetMinutes < 60
+            offsetHours <= 18, offsetMinutes < 60
         else { return nil }
         return Date(timeIntervalSince1970: total - sign * Double(offsetHours * 3600 + offsetMinutes * 60))
     }
@@ -98,8 +99,8 @@ enum FastISO8601 {
     static func parseBasic(_ text: String) -> Date? {
         var reader = Reader(bytes: Array(text.utf8))
         guard let year = reader.digits(4), let month = reader.digits(2), let day = reader.digits(2), reader.expect(84),
-              let hour = reader.digits(2), let minute = reader.digits(2), let second = reader.digits(2), reader.expect(90), reader.atEnd,
-              let total = seconds(year, month, day, hour, minute, second)
+            let hour = reader.digits(2), let minute = reader.digits(2), let second = reader.digits(2), reader.expect(90), reader.atEnd,
+            let total = seconds(year, month, day, hour, minute, second)
         else { return nil }
         return Date(timeIntervalSince1970: Double(total))
     }
@@ -107,8 +108,9 @@ enum FastISO8601 {
     /// `yyyy-MM-dd` at midnight in `zone`.
     static func parseDate(_ text: String, zone: TimeZone) -> Date? {
         var reader = Reader(bytes: Array(text.utf8))
-        guard let year = reader.digits(4), reader.expect(45), let month = reader.digits(2), reader.expect(45), let day = reader.digits(2), reader.atEnd,
-              let total = seconds(year, month, day, 0, 0, 0)
+        guard let year = reader.digits(4), reader.expect(45), let month = reader.digits(2), reader.expect(45), let day = reader.digits(2),
+            reader.atEnd,
+            let total = seconds(year, month, day, 0, 0, 0)
         else { return nil }
         let local = Date(timeIntervalSince1970: Double(total))
         return local.addingTimeInterval(-Double(zone.secondsFromGMT(for: local)))
@@ -137,7 +139,8 @@ enum FastISO8601 {
             let magnitude = abs(offset)
             zone = (offset < 0 ? "-" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude % 3600 / 60, 2)
         }
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) + zone
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+            + zone
     }
 
     /// `yyyyMMddTHHmmssZ`.

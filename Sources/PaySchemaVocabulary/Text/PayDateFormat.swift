@@ -134,9 +134,9 @@ final class PayDateFormatterCache: @unchecked Sendable {
         if let zone = TimeZone(identifier: text) { return zone }
         let scalars = Array(text.utf8)
         guard scalars.count == 6, scalars[0] == UInt8(ascii: "+") || scalars[0] == UInt8(ascii: "-"),
-              scalars[3] == UInt8(ascii: ":"),
-              let hours = Int(text.dropFirst().prefix(2)), let minutes = Int(text.suffix(2)),
-              hours <= 18, minutes < 60
+            scalars[3] == UInt8(ascii: ":"),
+            let hours = Int(text.dropFirst().prefix(2)), let minutes = Int(text.suffix(2)),
+            hours <= 18, minutes < 60
         else { return nil }
         let seconds = (hours * 3600 + minutes * 60) * (scalars[0] == UInt8(ascii: "-") ? -1 : 1)
         return TimeZone(secondsFromGMT: seconds)

@@ -35,7 +35,8 @@ public enum PayDecimalText {
             switch self {
             case .notPlain: return "is not a plain decimal number (digits with an optional minus sign and fraction, such as 10.50)"
             case .signed: return "must be an unsigned decimal number (digits with an optional fraction, such as 10.50; no sign)"
-            case .tooManyDigits: return "has more digits than can be held exactly (\(PayDecimalText.maximumSignificantDigits) significant digits)"
+            case .tooManyDigits:
+                return "has more digits than can be held exactly (\(PayDecimalText.maximumSignificantDigits) significant digits)"
             }
         }
     }
@@ -86,9 +87,13 @@ public enum PayDecimalText {
         } else {
             var digits = ""
             digits.reserveCapacity(bytes.count)
-            for byte in bytes where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { digits.unicodeScalars.append(Unicode.Scalar(byte)) }
+            for byte in bytes where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits.unicodeScalars.append(Unicode.Scalar(byte))
+            }
             let stripped = digits.drop(while: { $0 == "0" })
-            guard let significand = Decimal(string: stripped.isEmpty ? "0" : String(stripped), locale: posix) else { return .failure(.tooManyDigits) }
+            guard let significand = Decimal(string: stripped.isEmpty ? "0" : String(stripped), locale: posix) else {
+                return .failure(.tooManyDigits)
+            }
             value = Decimal(sign: negative ? .minus : .plus, exponent: -fractionDigits, significand: significand)
         }
         return .success(Reading(value: value, fractionDigits: fractionDigits))
@@ -118,7 +123,9 @@ public enum PayDecimalText {
     /// The text of `value` with at least `minimumFractionDigits` fraction digits (zeros added).
     ///
     /// Throws ``ScaleError`` when `value` needs more than `maximumFractionDigits`: nothing is rounded.
-    public static func text(_ value: Decimal, minimumFractionDigits: Int = 0, maximumFractionDigits: Int? = nil) throws(ScaleError) -> String {
+    public static func text(
+        _ value: Decimal, minimumFractionDigits: Int = 0, maximumFractionDigits: Int? = nil
+    ) throws(ScaleError) -> String {
         var text = plain(value)
         let fraction = fractionDigits(ofPlain: text)
         if let maximumFractionDigits, fraction > maximumFractionDigits {

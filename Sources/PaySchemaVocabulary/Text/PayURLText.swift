@@ -51,7 +51,9 @@ public enum PayURLText {
                 fragment = true
             }
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return .badPercentEscape(offset: index) }
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                    return .badPercentEscape(offset: index)
+                }
                 index += 3
                 continue
             }
@@ -59,14 +61,22 @@ public enum PayURLText {
             index += 1
         }
         // A scheme is the text before the first ':' when no '/', '?' or '#' comes earlier.
-        let schemeEnd = bytes.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+        let schemeEnd = bytes.firstIndex {
+            $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
         guard let schemeEnd, bytes[schemeEnd] == UInt8(ascii: ":") else {
             guard allowRelative else { return .noScheme }
             // Brackets belong to an IP-literal host, which a relative reference does not have.
-            if let bracket = bytes.firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) { return .invalidCharacter(offset: bracket) }
+            if let bracket = bytes.firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+                return .invalidCharacter(offset: bracket)
+            }
             return nil
         }
-        guard schemeEnd > 0, isAlpha(bytes[0]), bytes[1..<schemeEnd].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }) else {
+        guard schemeEnd > 0, isAlpha(bytes[0]),
+            bytes[1..<schemeEnd].allSatisfy({
+                isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
+        else {
             return .badScheme
         }
         let rest = bytes[(schemeEnd + 1)...]
@@ -91,7 +101,9 @@ public enum PayURLText {
         }
         guard !host.isEmpty else { return .noHost }
         let afterAuthority = rest.dropFirst(2 + authority.count)
-        if afterAuthority.contains(UInt8(ascii: "[")) || afterAuthority.contains(UInt8(ascii: "]")) { return .invalidCharacter(offset: bytes.count - afterAuthority.count) }
+        if afterAuthority.contains(UInt8(ascii: "[")) || afterAuthority.contains(UInt8(ascii: "]")) {
+            return .invalidCharacter(offset: bytes.count - afterAuthority.count)
+        }
         return nil
     }
 
@@ -108,9 +120,15 @@ public enum PayURLText {
     static func isIPLiteral(_ text: ArraySlice<UInt8>) -> Bool {
         if text.first == UInt8(ascii: "v") {
             let rest = text.dropFirst()
-            guard let dot = rest.firstIndex(of: UInt8(ascii: ".")), dot > rest.startIndex, rest[..<dot].allSatisfy(isHex) else { return false }
+            guard let dot = rest.firstIndex(of: UInt8(ascii: ".")), dot > rest.startIndex, rest[..<dot].allSatisfy(isHex) else {
+                return false
+            }
             let tail = rest[(dot + 1)...]
-            return !tail.isEmpty && tail.allSatisfy { $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: "%") && allowed[Int($0)] }
+            return !tail.isEmpty
+                && tail.allSatisfy {
+                    $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?")
+                        && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: "%") && allowed[Int($0)]
+                }
         }
         return isIPv6(text)
     }
@@ -153,14 +171,18 @@ public enum PayURLText {
     /// Four `dec-octet`s (0–255, no leading zero) joined by dots.
     private static func isIPv4(_ text: ArraySlice<UInt8>) -> Bool {
         let octets = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return octets.count == 4 && octets.allSatisfy { octet in
-            guard (1...3).contains(octet.count), octet.allSatisfy(isDigit), octet.count == 1 || octet.first != UInt8(ascii: "0") else { return false }
-            return octet.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } <= 255
-        }
+        return octets.count == 4
+            && octets.allSatisfy { octet in
+                guard (1...3).contains(octet.count), octet.allSatisfy(isDigit), octet.count == 1 || octet.first != UInt8(ascii: "0") else {
+                    return false
+                }
+                return octet.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } <= 255
+            }
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -186,9 +186,15 @@ package enum PatternEngine {
             var node = atom
             while let scalar = peek {
                 switch scalar {
-                case "*": index += 1; node = .repeated(node, min: 0, max: nil)
-                case "+": index += 1; node = .repeated(node, min: 1, max: nil)
-                case "?": index += 1; node = .repeated(node, min: 0, max: 1)
+                case "*":
+                    index += 1
+                    node = .repeated(node, min: 0, max: nil)
+                case "+":
+                    index += 1
+                    node = .repeated(node, min: 1, max: nil)
+                case "?":
+                    index += 1
+                    node = .repeated(node, min: 0, max: 1)
                 case "{":
                     index += 1
                     guard let low = number() else { return nil }

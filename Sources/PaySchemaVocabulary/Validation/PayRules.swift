@@ -16,65 +16,92 @@ public enum PayRules {
 
     /// `minLength`: at least `limit` characters, counted as Unicode code points (as JSON Schema counts).
     @inlinable
-    public static func minLength(_ value: String, _ limit: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func minLength(
+        _ value: String, _ limit: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         if value.unicodeScalars.count < limit {
-            violations.append(ValidationViolation(path: path, rule: "minLength", message: "must have at least \(limit) characters", value: sensitive ? redacted : value))
+            violations.append(
+                ValidationViolation(
+                    path: path, rule: "minLength", message: "must have at least \(limit) characters", value: sensitive ? redacted : value))
         }
     }
 
     /// `maxLength`: at most `limit` characters, counted as Unicode code points (as JSON Schema counts).
     @inlinable
-    public static func maxLength(_ value: String, _ limit: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func maxLength(
+        _ value: String, _ limit: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         if value.unicodeScalars.count > limit {
-            violations.append(ValidationViolation(path: path, rule: "maxLength", message: "must have at most \(limit) characters", value: sensitive ? redacted : value))
+            violations.append(
+                ValidationViolation(
+                    path: path, rule: "maxLength", message: "must have at most \(limit) characters", value: sensitive ? redacted : value))
         }
     }
 
     /// `pattern`: the whole value matches.
-    public static func pattern(_ value: String, _ pattern: PayPattern, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func pattern(
+        _ value: String, _ pattern: PayPattern, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         if !pattern.matches(value) {
-            violations.append(ValidationViolation(path: path, rule: "pattern", message: "must match \(pattern.source)", value: shown(value, sensitive)))
+            violations.append(
+                ValidationViolation(path: path, rule: "pattern", message: "must match \(pattern.source)", value: shown(value, sensitive)))
         }
     }
 
     /// `minimum` (inclusive unless `exclusive`).
     @inlinable
-    public static func minimum<T: Comparable & CustomStringConvertible>(_ value: T, _ limit: T, exclusive: Bool, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func minimum<T: Comparable & CustomStringConvertible>(
+        _ value: T, _ limit: T, exclusive: Bool, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         if exclusive ? !(value > limit) : value < limit {
-            violations.append(ValidationViolation(
-                path: path, rule: exclusive ? "exclusiveMinimum" : "minimum",
-                message: exclusive ? "must be greater than \(limit)" : "must be at least \(limit)",
-                value: sensitive ? redacted : value.description))
+            violations.append(
+                ValidationViolation(
+                    path: path, rule: exclusive ? "exclusiveMinimum" : "minimum",
+                    message: exclusive ? "must be greater than \(limit)" : "must be at least \(limit)",
+                    value: sensitive ? redacted : value.description))
         }
     }
 
     /// `minimum` of a decimal string (`format: decimalString`, `exclusiveMinimum: 0`): its value
     /// read exactly, never through `Double`; a text that is not a decimal is its format's to refuse.
-    public static func minimum(_ text: String, _ limit: Decimal, exclusive: Bool, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func minimum(
+        _ text: String, _ limit: Decimal, exclusive: Bool, at path: PayPath, sensitive: Bool = false,
+        into violations: inout [ValidationViolation]
+    ) {
         guard PayDecimalText.unsignedProblem(text) == nil, case .success(let reading) = PayDecimalText.read(text) else { return }
         minimum(reading.value, limit, exclusive: exclusive, at: path, sensitive: sensitive, into: &violations)
     }
 
     /// `maximum` (inclusive unless `exclusive`).
     @inlinable
-    public static func maximum<T: Comparable & CustomStringConvertible>(_ value: T, _ limit: T, exclusive: Bool, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func maximum<T: Comparable & CustomStringConvertible>(
+        _ value: T, _ limit: T, exclusive: Bool, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         if exclusive ? !(value < limit) : value > limit {
-            violations.append(ValidationViolation(
-                path: path, rule: exclusive ? "exclusiveMaximum" : "maximum",
-                message: exclusive ? "must be less than \(limit)" : "must be at most \(limit)",
-                value: sensitive ? redacted : value.description))
+            violations.append(
+                ValidationViolation(
+                    path: path, rule: exclusive ? "exclusiveMaximum" : "maximum",
+                    message: exclusive ? "must be less than \(limit)" : "must be at most \(limit)",
+                    value: sensitive ? redacted : value.description))
         }
     }
 
     /// `scale`: at most `digits` fraction digits.
-    public static func scale(_ value: Decimal, _ digits: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func scale(
+        _ value: Decimal, _ digits: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         if PayDecimalText.scale(of: value) > digits {
-            violations.append(ValidationViolation(path: path, rule: "scale", message: "must have at most \(digits) fraction digits", value: shown(PayDecimalText.plain(value), sensitive)))
+            violations.append(
+                ValidationViolation(
+                    path: path, rule: "scale", message: "must have at most \(digits) fraction digits",
+                    value: shown(PayDecimalText.plain(value), sensitive)))
         }
     }
 
     /// `scale` for doubles.
-    public static func scale(_ value: Double, _ digits: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func scale(
+        _ value: Double, _ digits: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         scale(Decimal(string: String(value)) ?? Decimal(value), digits, at: path, sensitive: sensitive, into: &violations)
     }
 
@@ -82,7 +109,8 @@ public enum PayRules {
     @inlinable
     public static func minItems(_ count: Int, _ limit: Int, at path: PayPath, into violations: inout [ValidationViolation]) {
         if count < limit {
-            violations.append(ValidationViolation(path: path, rule: "minItems", message: "must have at least \(limit) items", value: "\(count) items"))
+            violations.append(
+                ValidationViolation(path: path, rule: "minItems", message: "must have at least \(limit) items", value: "\(count) items"))
         }
     }
 
@@ -90,22 +118,30 @@ public enum PayRules {
     @inlinable
     public static func maxItems(_ count: Int, _ limit: Int, at path: PayPath, into violations: inout [ValidationViolation]) {
         if count > limit {
-            violations.append(ValidationViolation(path: path, rule: "maxItems", message: "must have at most \(limit) items", value: "\(count) items"))
+            violations.append(
+                ValidationViolation(path: path, rule: "maxItems", message: "must have at most \(limit) items", value: "\(count) items"))
         }
     }
 
     /// A named `format` on a string value.
-    public static func format(_ value: String, _ format: PayFormat, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func format(
+        _ value: String, _ format: PayFormat, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         if let problem = format.problem(with: value) {
-            violations.append(ValidationViolation(path: path, rule: "format.\(format.name)", message: problem, value: shown(value, sensitive)))
+            violations.append(
+                ValidationViolation(path: path, rule: "format.\(format.name)", message: problem, value: shown(value, sensitive)))
         }
     }
 
     /// A named `format` on a URL value.
-    public static func format(_ value: URL, _ format: PayFormat, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {
+    public static func format(
+        _ value: URL, _ format: PayFormat, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {
         self.format(value.absoluteString, format, at: path, sensitive: sensitive, into: &violations)
     }
 
     /// A named `format` on a UUID value (only `uuid` and `uuidLowercase` apply; a UUID value always passes them).
-    public static func format(_ value: UUID, _ format: PayFormat, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]) {}
+    public static func format(
+        _ value: UUID, _ format: PayFormat, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
+    ) {}
 }

@@ -30,7 +30,10 @@ public struct PayAPIClient: Sendable {
     public let maxResponseBytes: Int
 
     /// Creates a client.
-    public init(transport: any ClientTransport, baseURL: URL, retryPolicy: RetryPolicy = RetryPolicy(), logger: Logger = Logger(label: "PaymentSchemas.http"), maxResponseBytes: Int = 4 << 20) {
+    public init(
+        transport: any ClientTransport, baseURL: URL, retryPolicy: RetryPolicy = RetryPolicy(),
+        logger: Logger = Logger(label: "PaymentSchemas.http"), maxResponseBytes: Int = 4 << 20
+    ) {
         self.transport = transport
         self.baseURL = baseURL
         self.retryPolicy = retryPolicy
@@ -49,23 +52,32 @@ public struct PayAPIClient: Sendable {
                 return try await sendOnce(operation, request: request, body: body, attempt: attempt)
             } catch let error as PayTransportError where error.isRetryable && retryable && attempt < retryPolicy.maxAttempts {
                 attempt += 1
-                logger.notice("retrying", metadata: ["operation": "\(Operation.operationID)", "attempt": "\(attempt)", "reason": "\(error.code)"])
+                logger.notice(
+                    "retrying", metadata: ["operation": "\(Operation.operationID)", "attempt": "\(attempt)", "reason": "\(error.code)"])
                 try? await Task.sleep(for: retryPolicy.delay(beforeAttempt: attempt))
-                if Task.isCancelled { throw PayTransportError(.cancelled, operationID: Operation.operationID, message: "cancelled while waiting to retry") }
+                if Task.isCancelled {
+                    throw PayTransportError(.cancelled, operationID: Operation.operationID, message: "cancelled while waiting to retry")
+                }
             }
         }
     }
 
-    func sendOnce<Operation: PayOperation>(_ operation: Operation, request: HTTPRequest, body: Data?, attempt: Int) async throws -> PayAPIResponse<Operation> {
+    func sendOnce<Operation: PayOperation>(
+        _ operation: Operation, request: HTTPRequest, body: Data?, attempt: Int
+    ) async throws -> PayAPIResponse<Operation> {
         let operationID = Operation.operationID
-        logger.info("request", metadata: [
-            "operation": "\(operationID)", "method": "\(request.method.rawValue)", "path": "\(Self.loggablePath(request.path, operation))",
-            "headers": "\(Self.loggableHeaders(operation))", "attempt": "\(attempt)",
-        ])
+        logger.info(
+            "request",
+            metadata: [
+                "operation": "\(operationID)", "method": "\(request.method.rawValue)",
+                "path": "\(Self.loggablePath(request.path, operation))",
+                "headers": "\(Self.loggableHeaders(operation))", "attempt": "\(attempt)",
+            ])
         let response: HTTPResponse
         let responseBody: HTTPBody?
         do {
-            (response, responseBody) = try await transport.send(request, body: body.map { HTTPBody($0) }, baseURL: baseURL, operationID: operationID)
+            (response, responseBody) = try await transport.send(
+                request, body: body.map { HTTPBody($0) }, baseURL: baseURL, operationID: operationID)
         } catch let error as PayTransportError {
             throw error
         } catch is CancellationError {
@@ -109,7 +121,8 @@ public struct PayAPIClient: Sendable {
 
     static func summary(of error: any Error) -> String {
         if let decoding = error as? PayloadDecodingError {
-            return "the body does not match the schema: " + decoding.issues.prefix(5).map { "\($0.path): \($0.kind.rawValue)" }.joined(separator: "; ")
+            return "the body does not match the schema: "
+                + decoding.issues.prefix(5).map { "\($0.path): \($0.kind.rawValue)" }.joined(separator: "; ")
         }
         return "the body could not be decoded"
     }
@@ -137,7 +150,8 @@ public struct PayAPIClient: Sendable {
             }
             fields[name] = header.value
         }
-        return HTTPRequest(method: HTTPRequest.Method(Operation.method.rawValue)!, scheme: nil, authority: nil, path: path, headerFields: fields)
+        return HTTPRequest(
+            method: HTTPRequest.Method(Operation.method.rawValue)!, scheme: nil, authority: nil, path: path, headerFields: fields)
     }
 
     static func encodeBody<Operation: PayOperation>(_ operation: Operation) throws -> Data? {

@@ -2,7 +2,8 @@
 public enum ConstantTime {
     /// Whether `a` equals `b`, comparing every byte of the longer one.
     public static func equals(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.utf8), right = Array(b.utf8)
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
         var difference = UInt8(truncatingIfNeeded: left.count ^ right.count)
         for index in 0..<max(left.count, right.count) {
             let x = index < left.count ? left[index] : 0

@@ -142,7 +142,8 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
             return false
         }
         // A deep link (any scheme but http and https) ends the chain: the app receives it.
-        if let end = try? await follow(script, from: url, kind: "external browser", until: { $0.scheme != "http" && $0.scheme != "https" }) {
+        if let end = try? await follow(script, from: url, kind: "external browser", until: { $0.scheme != "http" && $0.scheme != "https" })
+        {
             lock.withLock { pendingDeepLinks.append(end) }
         }
         return true

@@ -30,7 +30,9 @@ public struct ProviderRefusals: Sendable {
         notFound: { _ in MockResponse(status: 404, body: Data(#"{"error":"not found"}"#.utf8)) },
         methodNotAllowed: { method, _ in MockResponse(status: 405, body: Data(#"{"error":"method \#(method) not allowed"}"#.utf8)) },
         invalid: { _, violations in
-            let list = violations.map { ["location": .string($0.location.rawValue), "field": .string($0.field), "message": .string($0.message)] as PayJSON }
+            let list = violations.map {
+                ["location": .string($0.location.rawValue), "field": .string($0.field), "message": .string($0.message)] as PayJSON
+            }
             let body: PayJSON = ["error": "invalid request", "violations": .array(list)]
             return MockResponse(status: 400, body: Data(body.jsonText.utf8))
         })

@@ -64,7 +64,9 @@ public struct ProviderRuleTable: Sendable {
 
     /// `raised / applicable / not applicable` counts.
     public var counts: (raised: Int, applicable: Int, notApplicable: Int) {
-        var raised = 0, open = 0, other = 0
+        var raised = 0
+        var open = 0
+        var other = 0
         for rule in rules {
             switch rule.verdict {
             case .raised: raised += 1

@@ -17,7 +17,9 @@ public enum AmazonPaySignature {
     public static let requiredSignedHeaders = ["accept", "content-type", "x-amz-pay-date", "x-amz-pay-host", "x-amz-pay-region"]
 
     /// The canonical request for `method path?query` with `headers` (lowercased names) and `body`.
-    public static func canonicalRequest(method: String, path: String, query: [URLQueryItem], headers: [String: String], signedHeaders: [String], body: Data) -> String {
+    public static func canonicalRequest(
+        method: String, path: String, query: [URLQueryItem], headers: [String: String], signedHeaders: [String], body: Data
+    ) -> String {
         let names = signedHeaders.map { $0.lowercased() }.sorted()
         var lines = [method.uppercased(), path, canonicalQuery(query)]
         lines += names.map { "\($0):\(headers[$0] ?? "")" }
@@ -34,7 +36,9 @@ public enum AmazonPaySignature {
 
     /// The query as signed: `name=value` pairs sorted by name then value, joined by `&`.
     public static func canonicalQuery(_ items: [URLQueryItem]) -> String {
-        let pairs: [(name: String, value: String)] = items.map { item in (PayPathEncoding.segment(item.name), PayPathEncoding.segment(item.value ?? "")) }
+        let pairs: [(name: String, value: String)] = items.map { item in
+            (PayPathEncoding.segment(item.name), PayPathEncoding.segment(item.value ?? ""))
+        }
         let sorted = pairs.sorted { left, right in left.name == right.name ? left.value < right.value : left.name < right.name }
         return sorted.map { pair in pair.name + "=" + pair.value }.joined(separator: "&")
     }
@@ -74,10 +78,15 @@ public enum AmazonPaySignature {
             for part in bytes.dropFirst(prefix.count + 1).split(separator: UInt8(ascii: ",")) {
                 let pair = trimmed(part)
                 guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-                let name = pair[..<equals], value = pair[pair.index(after: equals)...]
-                if name.elementsEqual("PublicKeyId".utf8) { key = value }
-                else if name.elementsEqual("SignedHeaders".utf8) { names = value }
-                else if name.elementsEqual("Signature".utf8) { signature = value }
+                let name = pair[..<equals]
+                let value = pair[pair.index(after: equals)...]
+                if name.elementsEqual("PublicKeyId".utf8) {
+                    key = value
+                } else if name.elementsEqual("SignedHeaders".utf8) {
+                    names = value
+                } else if name.elementsEqual("Signature".utf8) {
+                    signature = value
+                }
             }
             guard let key, !key.isEmpty, let names, !names.isEmpty, let signature, !signature.isEmpty else { return nil }
             let text = { (bytes: Slice<UnsafeBufferPointer<UInt8>>) in String(decoding: bytes, as: UTF8.self) }
@@ -87,7 +96,9 @@ public enum AmazonPaySignature {
         /// `part` without the spaces and tabs around it.
         private static func trimmed(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
             let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            guard let first = part.firstIndex(where: { !blank($0) }), let last = part.lastIndex(where: { !blank($0) }) else { return part[part.endIndex...] }
+            guard let first = part.firstIndex(where: { !blank($0) }), let last = part.lastIndex(where: { !blank($0) }) else {
+                return part[part.endIndex...]
+            }
             return part[first...last]
         }
 
@@ -111,8 +122,8 @@ public enum AmazonPaySignature {
             return value
         }
         guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
+            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60
         else { return nil }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         guard day <= (month == 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].contains(month) ? 30 : 31) else { return nil }

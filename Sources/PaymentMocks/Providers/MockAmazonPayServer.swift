@@ -43,10 +43,15 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     public static let dateWindow: TimeInterval = 15 * 60
 
     /// The API host of each `x-amz-pay-region` value.
-    public static let hosts: [String: String] = ["na": "pay-api.amazon.com", "us": "pay-api.amazon.com", "eu": "pay-api.amazon.eu", "jp": "pay-api.amazon.jp"]
+    public static let hosts: [String: String] = [
+        "na": "pay-api.amazon.com", "us": "pay-api.amazon.com", "eu": "pay-api.amazon.eu", "jp": "pay-api.amazon.jp",
+    ]
 
     /// Creates the server on `transport` and its pages on `browser`.
-    public init(outcome: Outcome = .success, transport: MockProviderTransport = MockProviderTransport(name: "AmazonPay"), browser: MockBrowser, seed: UInt64 = 2, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        outcome: Outcome = .success, transport: MockProviderTransport = MockProviderTransport(name: "AmazonPay"), browser: MockBrowser,
+        seed: UInt64 = 2, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.outcomeValue = outcome
         self.transport = transport
         self.ids = SeededGenerator(seed: seed)
@@ -91,7 +96,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     private static let signedInBuyer = AmazonPayBuyer(buyerId: "amzn1.account.MOCK", name: "Taro Yamada", email: "taro@example.jp")
 
     /// A new Open session: no charge amount yet, and `BuyerNotAssociated` while no buyer signed in.
-    private static func openSession(id: String, returnURL: URL, storeId: String?, buyer: AmazonPayBuyer?, state: StatusDetails? = nil) -> CheckoutSession {
+    private static func openSession(
+        id: String, returnURL: URL, storeId: String?, buyer: AmazonPayBuyer?, state: StatusDetails? = nil
+    ) -> CheckoutSession {
         let now = Date(timeIntervalSince1970: 1_606_910_400)
         var constraints = [CheckoutSessionConstraint(constraintId: .chargeAmountNotSet)]
         if buyer == nil { constraints.append(CheckoutSessionConstraint(constraintId: .buyerNotAssociated)) }
@@ -120,7 +127,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     private static func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
         // Amazon's messages quote the value refused (`The value '…' provided for …`): never a card number.
-        var answer = MockResponse.json(AmazonPayErrorResponse(reasonCode: reason, message: CardNumberRedaction.redacting(Substring(message))), status: status)
+        var answer = MockResponse.json(
+            AmazonPayErrorResponse(reasonCode: reason, message: CardNumberRedaction.redacting(Substring(message))), status: status)
         answer.rule = reason.rawValue
         return answer
     }
@@ -131,7 +139,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
     public static let requestScenarios = [
-        RequestScenario(provider: "amazonpay", name: "declined", operations: ["completeCheckoutSession"], summary: "The authorization is declined: the session is Canceled (Declined) and complete answers 422 CheckoutSessionCanceled."),
+        RequestScenario(
+            provider: "amazonpay", name: "declined", operations: ["completeCheckoutSession"],
+            summary: "The authorization is declined: the session is Canceled (Declined) and complete answers 422 CheckoutSessionCanceled.")
     ]
 
     /// Amazon's refusals: 404 `ResourceNotFound` (400 `InvalidAPIVersion` for a version it does not
@@ -145,15 +155,20 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             }
             return error(.resourceNotFound, "The requested resource was not found.", status: 404)
         },
-        methodNotAllowed: { method, _ in error(.unknown("UnsupportedOperation"), "The \(method) operation is not supported on this resource.", status: 405) },
+        methodNotAllowed: { method, _ in
+            error(.unknown("UnsupportedOperation"), "The \(method) operation is not supported on this resource.", status: 405)
+        },
         invalid: { _, violations in
             if violations.contains(where: { $0.rule == "malformed" }) {
                 return error(.unknown("InvalidRequestFormat"), "The request body is not valid JSON.", status: 400)
             }
-            let missing = violations.allSatisfy { $0.rule == "missing" || $0.message == "is required" || $0.message == "required field is missing" }
+            let missing = violations.allSatisfy {
+                $0.rule == "missing" || $0.message == "is required" || $0.message == "required field is missing"
+            }
             let headers = violations.allSatisfy { $0.location == .header }
             let empty = violations.allSatisfy { $0.value?.isEmpty == true }
-            let reason: ErrorReasonCode = headers
+            let reason: ErrorReasonCode =
+                headers
                 ? .unknown(missing ? "MissingHeader" : empty ? "MissingHeaderValue" : "InvalidHeaderValue")
                 : (missing ? .missingParameterValue : .invalidParameterValue)
             return error(reason, violations.map(\.description).joined(separator: "; "), status: 400)
@@ -165,7 +180,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// request that took effect (2xx) is kept, as Stripe and Amazon keep them: a refused request may
     /// be sent again with the key, corrected. Amazon honours the key on POST only; on a PATCH
     /// (idempotent by definition) it has no effect.
-    static let idempotency = IdempotencyPolicy(keep: .successes, conflict: { _ in error(.duplicateIdempotencyKey, "the key was used with another body", status: 400) })
+    static let idempotency = IdempotencyPolicy(
+        keep: .successes, conflict: { _ in error(.duplicateIdempotencyKey, "the key was used with another body", status: 400) })
 
     /// Amazon's answer to an unsigned, badly signed, stale or misdirected request, or `nil` when it
     /// may proceed: the signature covers `x-amz-pay-date`, `x-amz-pay-host` and `x-amz-pay-region`;
@@ -184,7 +200,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             return error(.unknown("InvalidHeaderValue"), "x-amz-pay-date is not a yyyyMMdd'T'HHmmss'Z' timestamp", status: 400)
         }
         if abs(date.timeIntervalSince(now())) > Self.dateWindow {
-            return error(.invalidRequestSignature, "x-amz-pay-date is more than 15 minutes from the server's time; the request may be a replay", status: 401)
+            return error(
+                .invalidRequestSignature, "x-amz-pay-date is more than 15 minutes from the server's time; the request may be a replay",
+                status: 401)
         }
         let region = request.header("x-amz-pay-region")?.lowercased() ?? ""
         guard let host = Self.hosts[region], request.header("x-amz-pay-host")?.lowercased() == host else {
@@ -205,23 +223,33 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         guard let price, case .success(let reading) = PayDecimalText.read(price.amount) else { return nil }
         if !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) {
             let digits = CurrencyPrecision.amazonPay.digits(of: price.currencyCode)
-            return error(.invalidParameterValue, "The value '\(price.amount)' provided for '\(field).amount' is invalid: \(price.currencyCode) takes \(digits) decimals.", status: 400)
+            return error(
+                .invalidParameterValue,
+                "The value '\(price.amount)' provided for '\(field).amount' is invalid: \(price.currencyCode) takes \(digits) decimals.",
+                status: 400)
         }
         if let ceiling = chargeCeilings[price.currencyCode], reading.value > ceiling {
-            return error(.transactionAmountExceeded, "The value '\(price.amount)' provided for '\(field).amount' exceeds the maximum charge amount of \(ceiling) \(price.currencyCode).", status: 400)
+            return error(
+                .transactionAmountExceeded,
+                "The value '\(price.amount)' provided for '\(field).amount' exceeds the maximum charge amount of \(ceiling) \(price.currencyCode).",
+                status: 400)
         }
         return nil
     }
 
     /// Whether two decimal strings are the same amount (`10` and `10.00` are).
     private static func sameAmount(_ first: String, _ second: String) -> Bool {
-        guard case .success(let one) = PayDecimalText.read(first), case .success(let other) = PayDecimalText.read(second) else { return first == second }
+        guard case .success(let one) = PayDecimalText.read(first), case .success(let other) = PayDecimalText.read(second) else {
+            return first == second
+        }
         return one.value == other.value
     }
 
     /// Serves the generated operation `Operation`; the transport checks the signature first and
     /// replays idempotency keys (``idempotency``).
-    private func api<Operation: PayOperation>(_ operation: Operation.Type, _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) throws -> MockResponse) {
+    private func api<Operation: PayOperation>(
+        _ operation: Operation.Type, _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) throws -> MockResponse
+    ) {
         transport.handle(operation, of: AmazonPayMobileSchema.operations) { request, body in try handler(request, body) }
     }
 
@@ -229,7 +257,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         api(CreateCheckoutSessionOperation.self) { [self] _, payload in
             return lock.withLock {
                 let id = ids.nextUUID().uuidString.lowercased()
-                let session = Self.openSession(id: id, returnURL: payload.webCheckoutDetails.checkoutReviewReturnUrl, storeId: payload.storeId, buyer: nil)
+                let session = Self.openSession(
+                    id: id, returnURL: payload.webCheckoutDetails.checkoutReviewReturnUrl, storeId: payload.storeId, buyer: nil)
                 sessions[id] = session
                 noteState(id)
                 return .json(session, status: 201)
@@ -237,7 +266,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         }
         api(GetCheckoutSessionOperation.self) { [self] request, _ in
             lock.withLock {
-                guard let session = sessions[request.pathParameters["checkoutSessionId"] ?? ""] else { return error(.resourceNotFound, "no such session", status: 404) }
+                guard let session = sessions[request.pathParameters["checkoutSessionId"] ?? ""] else {
+                    return error(.resourceNotFound, "no such session", status: 404)
+                }
                 return .json(session)
             }
         }
@@ -246,7 +277,9 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             if let refusal = Self.amountRefusal(update.paymentDetails?.chargeAmount, "paymentDetails.chargeAmount") { return refusal }
             return lock.withLock {
                 guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
-                guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422) }
+                guard session.statusDetails.state == .open else {
+                    return error(.invalidCheckoutSessionStatus, "the session is not open", status: 422)
+                }
                 var details = session.webCheckoutDetails ?? WebCheckoutDetails()
                 details.checkoutResultReturnUrl = update.webCheckoutDetails?.checkoutResultReturnUrl
                 details.checkoutCancelUrl = update.webCheckoutDetails?.checkoutCancelUrl
@@ -272,25 +305,42 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             return lock.withLock {
                 guard var session = sessions[id] else { return error(.resourceNotFound, "no such session", status: 404) }
                 if session.statusDetails.state == .canceled {
-                    return error(.unknown("CheckoutSessionCanceled"), "Checkout was unsuccessful: the session is Canceled (\(session.statusDetails.reasonCode?.rawValue ?? "no reason")).", status: 422)
+                    return error(
+                        .unknown("CheckoutSessionCanceled"),
+                        "Checkout was unsuccessful: the session is Canceled (\(session.statusDetails.reasonCode?.rawValue ?? "no reason")).",
+                        status: 422)
                 }
-                guard session.statusDetails.state == .open else { return error(.invalidCheckoutSessionStatus, "the session is \(session.statusDetails.state.rawValue); only an Open session can be completed", status: 422) }
+                guard session.statusDetails.state == .open else {
+                    return error(
+                        .invalidCheckoutSessionStatus,
+                        "the session is \(session.statusDetails.state.rawValue); only an Open session can be completed", status: 422)
+                }
                 if let charge = session.paymentDetails?.chargeAmount {
                     guard complete.chargeAmount.currencyCode == charge.currencyCode else {
-                        return error(.unknown("CurrencyMismatch"), "chargeAmount.currencyCode \(complete.chargeAmount.currencyCode) does not match the currency set during checkout, \(charge.currencyCode).", status: 400)
+                        return error(
+                            .unknown("CurrencyMismatch"),
+                            "chargeAmount.currencyCode \(complete.chargeAmount.currencyCode) does not match the currency set during checkout, \(charge.currencyCode).",
+                            status: 400)
                     }
                     guard Self.sameAmount(complete.chargeAmount.amount, charge.amount) else {
-                        return error(.unknown("AmountMismatch"), "chargeAmount does not match the Checkout Session's chargeAmount; call Update Checkout Session with the final total first.", status: 400)
+                        return error(
+                            .unknown("AmountMismatch"),
+                            "chargeAmount does not match the Checkout Session's chargeAmount; call Update Checkout Session with the final total first.",
+                            status: 400)
                     }
                 }
                 if let unmet = session.constraints?.first {
-                    return error(.invalidCheckoutSessionStatus, "the session has the constraint \(unmet.constraintId.rawValue)", status: 422)
+                    return error(
+                        .invalidCheckoutSessionStatus, "the session has the constraint \(unmet.constraintId.rawValue)", status: 422)
                 }
                 if request.scenario == "declined" {
-                    session.statusDetails = StatusDetails(state: .canceled, reasonCode: .declined, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
+                    session.statusDetails = StatusDetails(
+                        state: .canceled, reasonCode: .declined, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
                     sessions[id] = session
                     noteState(id)
-                    return error(.unknown("CheckoutSessionCanceled"), "Checkout was unsuccessful: the payment was declined; the session is Canceled (Declined).", status: 422)
+                    return error(
+                        .unknown("CheckoutSessionCanceled"),
+                        "Checkout was unsuccessful: the payment was declined; the session is Canceled (Declined).", status: 422)
                 }
                 session.statusDetails = StatusDetails(state: .completed, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
                 session.chargeId = "S03-" + id.prefix(8) + "-C01"
@@ -323,23 +373,31 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     }
 
     private func installPages(on browser: MockBrowser) {
-        browser.host(HostedPage(
-            host: Self.paymentHost, pathPrefix: "/signin", title: "Amazon Pay · Sign in",
-            text: "Sign in with your Amazon account, then choose the address and the payment method.",
-            buttons: [
-                HostedPage.Button("continue", "Sign in and continue"), HostedPage.Button("expire", "Continue after the session expired"),
-                HostedPage.Button("forge", "Return through a forged link (another token)"),
-            ],
-            choose: { [self] _ in signInChoice }
-        ) { [self] url, button in try signIn(url, button) })
-        browser.host(HostedPage(
-            host: Self.paymentHost, pathPrefix: "/checkout/processing", title: "Amazon Pay · Processing",
-            text: "Amazon Pay is processing the payment.",
-            buttons: [HostedPage.Button("pay", "Pay"), HostedPage.Button("cancel", "Cancel"), HostedPage.Button("decline", "Decline the payment")],
-            choose: { [self] _ in paymentChoice }
-        ) { [self] url, button in try pay(url, button) }.showing(only: { [self] url in
-            session(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value ?? "") != nil
-        }))
+        browser.host(
+            HostedPage(
+                host: Self.paymentHost, pathPrefix: "/signin", title: "Amazon Pay · Sign in",
+                text: "Sign in with your Amazon account, then choose the address and the payment method.",
+                buttons: [
+                    HostedPage.Button("continue", "Sign in and continue"),
+                    HostedPage.Button("expire", "Continue after the session expired"),
+                    HostedPage.Button("forge", "Return through a forged link (another token)"),
+                ],
+                choose: { [self] _ in signInChoice }
+            ) { [self] url, button in try signIn(url, button) })
+        browser.host(
+            HostedPage(
+                host: Self.paymentHost, pathPrefix: "/checkout/processing", title: "Amazon Pay · Processing",
+                text: "Amazon Pay is processing the payment.",
+                buttons: [
+                    HostedPage.Button("pay", "Pay"), HostedPage.Button("cancel", "Cancel"),
+                    HostedPage.Button("decline", "Decline the payment"),
+                ],
+                choose: { [self] _ in paymentChoice }
+            ) { [self] url, button in try pay(url, button) }.showing(only: { [self] url in
+                session(
+                    URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?
+                        .value ?? "") != nil
+            }))
     }
 
     /// The sign-in page (`amazon.Pay.initCheckout`): checks the button payload's signature, creates
@@ -352,18 +410,23 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         let config: CreateCheckoutSessionConfig
         let payload: ButtonPayload
         do {
-            config = CreateCheckoutSessionConfig(payloadJSON: value("payloadJSON"), signature: value("signature"), publicKeyId: value("publicKeyId"))
+            config = CreateCheckoutSessionConfig(
+                payloadJSON: value("payloadJSON"), signature: value("signature"), publicKeyId: value("publicKeyId"))
             payload = try PayWire.decodeJSON(ButtonPayload.self, from: Data(config.payloadJSON.utf8))
         } catch {
             throw WebSessionError.presentationFailed("the button payload is not a createCheckoutSession payload")
         }
         if let verifier = signatureVerifier,
-           let refusal = verifier.buttonRefusal(payload: config.payloadJSON, signature: config.signature, publicKeyID: config.publicKeyId) {
+            let refusal = verifier.buttonRefusal(payload: config.payloadJSON, signature: config.signature, publicKeyID: config.publicKeyId)
+        {
             throw WebSessionError.presentationFailed("the button signature does not verify (\(refusal.rawValue))")
         }
         let id = ids.nextUUID().uuidString.lowercased()
-        let expired = button == "expire"
-            ? StatusDetails(state: .canceled, reasonCode: .expired, reasonDescription: "The session expired", lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
+        let expired =
+            button == "expire"
+            ? StatusDetails(
+                state: .canceled, reasonCode: .expired, reasonDescription: "The session expired",
+                lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
             : nil
         let returnURL = payload.webCheckoutDetails.checkoutReviewReturnUrl
         let session = Self.openSession(id: id, returnURL: returnURL, storeId: payload.storeId, buyer: Self.signedInBuyer, state: expired)
@@ -382,11 +445,13 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// The payment (spinner) page: pays, declines or cancels, then redirects to the session's
     /// `checkoutResultReturnUrl` (or `checkoutCancelUrl`) with `amazonCheckoutSessionId`.
     private func pay(_ url: URL, _ button: String) throws -> URL {
-        let id = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value ?? ""
+        let id =
+            URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value ?? ""
         let details: WebCheckoutDetails? = try lock.withLock {
             guard let session = sessions[id] else { throw HostedPageError.notFound }
             guard session.statusDetails.state == .open else {
-                throw HostedPageError.conflict("the checkout session is \(session.statusDetails.state.rawValue); only an open session can be paid or canceled")
+                throw HostedPageError.conflict(
+                    "the checkout session is \(session.statusDetails.state.rawValue); only an open session can be paid or canceled")
             }
             switch button {
             case "cancel": sessions[id]?.statusDetails = StatusDetails(state: .canceled, reasonCode: .buyerCanceled)
@@ -398,14 +463,19 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         }
         let target = button == "cancel" ? details?.checkoutCancelUrl ?? details?.checkoutResultReturnUrl : details?.checkoutResultReturnUrl
         guard let target else { throw WebSessionError.presentationFailed("the session \(id) has no return URL") }
-        let items = (URLComponents(url: target, resolvingAgainstBaseURL: false)?.queryItems ?? []) + [URLQueryItem(name: "amazonCheckoutSessionId", value: id)]
+        let items =
+            (URLComponents(url: target, resolvingAgainstBaseURL: false)?.queryItems ?? []) + [
+                URLQueryItem(name: "amazonCheckoutSessionId", value: id)
+            ]
         return try Self.url(target, query: items)
     }
 
     private static func url(_ base: URL, query: [URLQueryItem]) throws -> URL {
         var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
         components?.queryItems = query
-        guard let url = components?.url else { throw WebSessionError.presentationFailed("cannot build a return URL from \(base.host ?? "")") }
+        guard let url = components?.url else {
+            throw WebSessionError.presentationFailed("cannot build a return URL from \(base.host ?? "")")
+        }
         return url
     }
 }
@@ -415,31 +485,82 @@ extension MockAmazonPayServer {
     /// API v2 "Manage errors" table, the Checkout Session reference and its FAQ.
     public static let ruleTable = ProviderRuleTable(
         provider: "amazonpay", title: "Amazon Pay API v2 (checkout sessions)",
-        source: "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
+        source:
+            "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
         rules: [
-            ProviderRule("InvalidHeaderValue", status: 400, when: "an invalid value for a header: a host that is not the region's, a malformed `x-amz-pay-date` or idempotency key"),
-            ProviderRule("InvalidRequest", status: 400, when: "the request is invalid (no condition given)", .notApplicable("Amazon names no condition for it; every invalid request the sandbox sees has a more specific code")),
-            ProviderRule("InvalidParameterValue", status: 400, operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "an invalid value for a parameter: a schema violation, a zero charge, more decimals than the currency takes"),
-            ProviderRule("InvalidRequestFormat", status: 400, operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "a body that is not JSON"),
-            ProviderRule("MissingHeader", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"], when: "a required header is missing: `x-amz-pay-idempotency-key` (the signed headers are checked by the signature first: 401)"),
-            ProviderRule("MissingHeaderValue", status: 400, operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "a header is sent without a value: an empty `x-amz-pay-idempotency-key`"),
-            ProviderRule("MissingParameterValue", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"], when: "a mandatory parameter is missing"),
-            ProviderRule("UnrecognizedField", status: 400, when: "a field Amazon does not know in the body", .notApplicable("our types model a subset of Amazon's fields; refusing the rest would refuse bodies Amazon takes (the .NET SDK's `multiAddressesCheckoutMetadata`, `allowOvercharge`)")),
-            ProviderRule("InvalidSandboxSimulationSpecified", status: 400, when: "an invalid sandbox simulation", .notApplicable("Amazon's sandbox simulation codes are not modelled; the `Sandbox-Scenario` header plays their part")),
-            ProviderRule("DuplicateIdempotencyKey", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"], when: "an idempotency key already used with another body"),
-            ProviderRule("CurrencyMismatch", status: 400, operations: ["completeCheckoutSession"], when: "the currency of the charge differs from the currency set during checkout"),
+            ProviderRule(
+                "InvalidHeaderValue", status: 400,
+                when: "an invalid value for a header: a host that is not the region's, a malformed `x-amz-pay-date` or idempotency key"),
+            ProviderRule(
+                "InvalidRequest", status: 400, when: "the request is invalid (no condition given)",
+                .notApplicable("Amazon names no condition for it; every invalid request the sandbox sees has a more specific code")),
+            ProviderRule(
+                "InvalidParameterValue", status: 400,
+                operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"],
+                when: "an invalid value for a parameter: a schema violation, a zero charge, more decimals than the currency takes"),
+            ProviderRule(
+                "InvalidRequestFormat", status: 400,
+                operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "a body that is not JSON"),
+            ProviderRule(
+                "MissingHeader", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"],
+                when:
+                    "a required header is missing: `x-amz-pay-idempotency-key` (the signed headers are checked by the signature first: 401)"
+            ),
+            ProviderRule(
+                "MissingHeaderValue", status: 400,
+                operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"],
+                when: "a header is sent without a value: an empty `x-amz-pay-idempotency-key`"),
+            ProviderRule(
+                "MissingParameterValue", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"],
+                when: "a mandatory parameter is missing"),
+            ProviderRule(
+                "UnrecognizedField", status: 400, when: "a field Amazon does not know in the body",
+                .notApplicable(
+                    "our types model a subset of Amazon's fields; refusing the rest would refuse bodies Amazon takes (the .NET SDK's `multiAddressesCheckoutMetadata`, `allowOvercharge`)"
+                )),
+            ProviderRule(
+                "InvalidSandboxSimulationSpecified", status: 400, when: "an invalid sandbox simulation",
+                .notApplicable("Amazon's sandbox simulation codes are not modelled; the `Sandbox-Scenario` header plays their part")),
+            ProviderRule(
+                "DuplicateIdempotencyKey", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"],
+                when: "an idempotency key already used with another body"),
+            ProviderRule(
+                "CurrencyMismatch", status: 400, operations: ["completeCheckoutSession"],
+                when: "the currency of the charge differs from the currency set during checkout"),
             ProviderRule("InvalidAPIVersion", status: 400, when: "an API version Amazon does not serve (`/v1/…`)"),
-            ProviderRule("AmountMismatch", status: 400, operations: ["completeCheckoutSession"], when: "complete's `chargeAmount` differs from the session's"),
-            ProviderRule("TransactionAmountExceeded", status: 400, operations: ["updateCheckoutSession", "completeCheckoutSession"], when: "a charge above the maximum (US $150,000, EU €150,000, UK £135,000, JP ¥15,000,000)"),
+            ProviderRule(
+                "AmountMismatch", status: 400, operations: ["completeCheckoutSession"],
+                when: "complete's `chargeAmount` differs from the session's"),
+            ProviderRule(
+                "TransactionAmountExceeded", status: 400, operations: ["updateCheckoutSession", "completeCheckoutSession"],
+                when: "a charge above the maximum (US $150,000, EU €150,000, UK £135,000, JP ¥15,000,000)"),
             ProviderRule("UnauthorizedAccess", status: 401, when: "the merchant is not authorized: a public key id Amazon does not know"),
-            ProviderRule("InvalidRequestSignature", status: 401, when: "a missing, malformed or wrong signature, or a date more than 15 minutes from Amazon's clock"),
-            ProviderRule("InvalidAccountStatus", status: 403, when: "the merchant account is suspended or not registered", .notApplicable("a decision about a real merchant account; the sandbox has one account")),
-            ProviderRule("ResourceNotFound", status: 404, operations: ["getCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "an unknown checkout session, or a path Amazon does not serve"),
+            ProviderRule(
+                "InvalidRequestSignature", status: 401,
+                when: "a missing, malformed or wrong signature, or a date more than 15 minutes from Amazon's clock"),
+            ProviderRule(
+                "InvalidAccountStatus", status: 403, when: "the merchant account is suspended or not registered",
+                .notApplicable("a decision about a real merchant account; the sandbox has one account")),
+            ProviderRule(
+                "ResourceNotFound", status: 404, operations: ["getCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"],
+                when: "an unknown checkout session, or a path Amazon does not serve"),
             ProviderRule("UnsupportedOperation", status: 405, when: "a method the resource does not take"),
-            ProviderRule("InvalidCheckoutSessionStatus", status: 422, operations: ["updateCheckoutSession", "completeCheckoutSession"], when: "a call the session's state does not allow: update or complete on a Completed session, complete while a constraint is unmet"),
-            ProviderRule("CheckoutSessionCanceled", status: 422, operations: ["completeCheckoutSession"], when: "checkout was unsuccessful: the buyer canceled, the session expired or the payment was declined"),
-            ProviderRule("TooManyRequests", status: 429, when: "throttled", .notApplicable("the sandbox has no request quota; the fault plan (`Sandbox-Fault`) plays outages")),
-            ProviderRule("InternalServerError", status: 500, when: "an error on Amazon's side", .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers 503")),
-            ProviderRule("ServiceUnavailable", status: 503, when: "Amazon is unavailable", .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers it")),
+            ProviderRule(
+                "InvalidCheckoutSessionStatus", status: 422, operations: ["updateCheckoutSession", "completeCheckoutSession"],
+                when:
+                    "a call the session's state does not allow: update or complete on a Completed session, complete while a constraint is unmet"
+            ),
+            ProviderRule(
+                "CheckoutSessionCanceled", status: 422, operations: ["completeCheckoutSession"],
+                when: "checkout was unsuccessful: the buyer canceled, the session expired or the payment was declined"),
+            ProviderRule(
+                "TooManyRequests", status: 429, when: "throttled",
+                .notApplicable("the sandbox has no request quota; the fault plan (`Sandbox-Fault`) plays outages")),
+            ProviderRule(
+                "InternalServerError", status: 500, when: "an error on Amazon's side",
+                .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers 503")),
+            ProviderRule(
+                "ServiceUnavailable", status: 503, when: "Amazon is unavailable",
+                .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers it")),
         ])
 }

@@ -33,10 +33,14 @@ public final class MockMITServer: @unchecked Sendable {
 
         /// Valid beans for this merchant.
         public func beans(token: String? = nil, amount: Decimal = 150, reference: String = "FACTURA-0001") -> (BeanTokenization, Bean3DS) {
-            (BeanTokenization(branch: branch, company: company, country: country, user: user, password: password, merchant: merchant,
-                              currency: .mxn, operationType: "6", token: token, reference: reference, amount: amount),
-             Bean3DS(branch: branch, company: company, country: country, user: user, password: password, merchant: merchant,
-                     currency: .mxn, authKey: authKey, reference: reference))
+            (
+                BeanTokenization(
+                    branch: branch, company: company, country: country, user: user, password: password, merchant: merchant,
+                    currency: .mxn, operationType: "6", token: token, reference: reference, amount: amount),
+                Bean3DS(
+                    branch: branch, company: company, country: country, user: user, password: password, merchant: merchant,
+                    currency: .mxn, authKey: authKey, reference: reference)
+            )
         }
 
         /// The merchant's key.
@@ -91,7 +95,10 @@ public final class MockMITServer: @unchecked Sendable {
     public static let pagesHost = "forms.sandbox.mitec.com.mx"
 
     /// Creates the server on `transport` and its pages on `browser`.
-    public init(merchant: Merchant = Merchant(), transport: MockProviderTransport = MockProviderTransport(name: "MIT"), browser: MockBrowser, seed: UInt64 = 1) {
+    public init(
+        merchant: Merchant = Merchant(), transport: MockProviderTransport = MockProviderTransport(name: "MIT"), browser: MockBrowser,
+        seed: UInt64 = 1
+    ) {
         self.merchant = merchant
         self.transport = transport
         self.ids = SeededGenerator(seed: seed)
@@ -139,13 +146,21 @@ public final class MockMITServer: @unchecked Sendable {
 
     /// The code MIT answers for a request that breaks an operation's schema: the operation's own
     /// "invalid data" code.
-    static let invalidDataCodes = ["openHostedPayment": "P002", "startTokenization": "A008", "getTokenization": "A010", "payWithToken": "T012"]
+    static let invalidDataCodes = [
+        "openHostedPayment": "P002", "startTokenization": "A008", "getTokenization": "A010", "payWithToken": "T012",
+    ]
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
     public static let requestScenarios = [
-        RequestScenario(provider: "mit", name: "company-suspended", operations: ["openHostedPayment", "startTokenization", "getTokenization", "payWithToken"], summary: "The company is suspended: C001."),
-        RequestScenario(provider: "mit", name: "card-expired", operations: ["payWithToken"], summary: "The card behind the token has expired: T004."),
-        RequestScenario(provider: "mit", name: "token-other-card", operations: ["payWithToken"], summary: "The token belongs to another card than the one presented: T013."),
+        RequestScenario(
+            provider: "mit", name: "company-suspended",
+            operations: ["openHostedPayment", "startTokenization", "getTokenization", "payWithToken"],
+            summary: "The company is suspended: C001."),
+        RequestScenario(
+            provider: "mit", name: "card-expired", operations: ["payWithToken"], summary: "The card behind the token has expired: T004."),
+        RequestScenario(
+            provider: "mit", name: "token-other-card", operations: ["payWithToken"],
+            summary: "The token belongs to another card than the one presented: T013."),
     ]
 
     /// MIT's refusals, as `{code, message}` from its catalogs: C002 (404) for a path MIT does not
@@ -181,7 +196,7 @@ public final class MockMITServer: @unchecked Sendable {
             guard body.company == merchant.company else { return error("P001") }
             guard body.xmlM == merchant.xmlM else { return error("P003") }
             guard let xml = try? SuiteCipher.decryptXMLA(body.xmlA, key: merchant.key),
-                  let payRequest = try? PayRequest(xml: Data(xml.utf8)), payRequest.violations.isEmpty
+                let payRequest = try? PayRequest(xml: Data(xml.utf8)), payRequest.violations.isEmpty
             else { return error("P002") }
             let id = nextID()
             lock.withLock { forms[id] = payRequest }
@@ -208,9 +223,10 @@ public final class MockMITServer: @unchecked Sendable {
                 transport.ledger.note("tokenization", id: session, state: "token issued")
                 return token
             }
-            return .json(BeanTokenizeResponse(
-                cdResponse: "0", nbResponse: .success, token: token, tokenReference: "REF-" + session,
-                cardType: "CREDITO", cardBrand: "MasterCard", cardBank: "BANAMEX"))
+            return .json(
+                BeanTokenizeResponse(
+                    cdResponse: "0", nbResponse: .success, token: token, tokenReference: "REF-" + session,
+                    cardType: "CREDITO", cardBrand: "MasterCard", cardBank: "BANAMEX"))
         }
         transport.handle(PayWithTokenOperation.self, of: operations) { [self] request, body in
             if let refusal = try gatekeep(request) { return refusal }
@@ -223,11 +239,12 @@ public final class MockMITServer: @unchecked Sendable {
             }
             transport.ledger.note("token payment", id: body.tokenization.reference, state: "approved")
             let date = Date(timeIntervalSince1970: 1_373_485_764)
-            return .json(BeanPaymentWithToken(
-                cdResponse: "00", nbResponse: "Aprobado", response: .approved, folio: nextID(), auth: "654321",
-                reference: body.tokenization.reference, time: "14:49:24", date: date, cardType: "CREDITO/MasterCard",
-                operationType: "VENTA", cardholderName: "ANA GOMEZ", cardLastDigits: "4444", cardExpirationMonth: "12",
-                cardExpirationYear: "29", amount: body.tokenization.amount))
+            return .json(
+                BeanPaymentWithToken(
+                    cdResponse: "00", nbResponse: "Aprobado", response: .approved, folio: nextID(), auth: "654321",
+                    reference: body.tokenization.reference, time: "14:49:24", date: date, cardType: "CREDITO/MasterCard",
+                    operationType: "VENTA", cardholderName: "ANA GOMEZ", cardLastDigits: "4444", cardExpirationMonth: "12",
+                    cardExpirationYear: "29", amount: body.tokenization.amount))
         }
     }
 
@@ -266,63 +283,76 @@ public final class MockMITServer: @unchecked Sendable {
 
     private func installPages(on browser: MockBrowser) {
         let formButtons = [
-            HostedPage.Button(FormOutcome.approved.rawValue, "Pagar"), HostedPage.Button(FormOutcome.denied.rawValue, "Pagar con tarjeta sin fondos"),
-            HostedPage.Button(FormOutcome.tampered.rawValue, "Respuesta alterada"), HostedPage.Button(FormOutcome.wrongKey.rawValue, "Respuesta con otra llave"),
+            HostedPage.Button(FormOutcome.approved.rawValue, "Pagar"),
+            HostedPage.Button(FormOutcome.denied.rawValue, "Pagar con tarjeta sin fondos"),
+            HostedPage.Button(FormOutcome.tampered.rawValue, "Respuesta alterada"),
+            HostedPage.Button(FormOutcome.wrongKey.rawValue, "Respuesta con otra llave"),
         ]
-        browser.host(HostedPage(
-            host: Self.pagesHost, pathPrefix: "/form/", title: "MIT · Pago con tarjeta", text: "Tarjeta de prueba 4444 4444 4444 4444",
-            buttons: formButtons, choose: { [self] _ in formOutcome.rawValue }
-        ) { [self] url, button in
-            guard let outcome = FormOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
-            let id = url.lastPathComponent
-            guard let request = lock.withLock({ () -> PayRequest? in
-                let form = forms[id]
-                forms[id] = nil
-                return form
-            }) else { throw HostedPageError.notFound }
-            if outcome == .closed {
-                transport.ledger.note("hosted payment", id: id, state: "closed")
-                throw WebSessionError.canceled
-            }
-            let approved = outcome != .denied
-            transport.ledger.note("hosted payment", id: id, state: approved ? "approved" : "denied")
-            if approved && outcome == .approved { lock.withLock { chargeCount += 1 } }
-            let response = PayResponse(
-                reference: request.reference, response: approved ? .approved : .denied, auth: approved ? "123456" : nil,
-                error: approved ? nil : "Fondos insuficientes", cardholderName: "ANA GOMEZ", cardNumber: "444444******4444",
-                amount: request.amount, cardType: "CREDITO/MasterCard")
-            let xml = String(decoding: try response.xmlData(), as: UTF8.self)
-            let key = outcome == .wrongKey ? (SuiteKey(semilla: "00112233445566778899aabbccddeeff") ?? merchant.key) : merchant.key
-            var encrypted = try SuiteCipher.encryptBase64(xml, key: key)
-            if outcome == .tampered, var bytes = Data(base64Encoded: encrypted), !bytes.isEmpty {
-                bytes[bytes.count - 1] ^= 0x5A
-                encrypted = bytes.base64EncodedString()
-            }
-            return try Self.callback("payment", [URLQueryItem(name: "response", value: encrypted)])
-        }.showing(only: { [self] url in lock.withLock { forms[url.lastPathComponent] != nil } }))
-        browser.host(HostedPage(
-            host: Self.pagesHost, pathPrefix: "/capture/", title: "MIT · 3-D Secure", text: "Autentique la tarjeta con su banco.",
-            buttons: [HostedPage.Button(CaptureOutcome.authenticated.rawValue, "Autenticar"), HostedPage.Button(CaptureOutcome.failed.rawValue, "Fallar la autenticación")],
-            choose: { [self] _ in captureOutcome.rawValue }
-        ) { [self] url, button in
-            let session = url.lastPathComponent
-            guard let outcome = CaptureOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
-            try lock.withLock {
-                guard let capture = captures[session] else { throw HostedPageError.notFound }
-                guard !capture.authenticated else { throw HostedPageError.conflict("the card of this session is already authenticated") }
-            }
-            switch outcome {
-            case .closed:
-                throw WebSessionError.canceled
-            case .failed:
-                transport.ledger.note("tokenization", id: session, state: "3-D Secure failed")
-                return try Self.callback("tokenize", [URLQueryItem(name: "session", value: session)])
-            case .authenticated:
-                lock.withLock { captures[session]?.authenticated = true }
-                transport.ledger.note("tokenization", id: session, state: "authenticated")
-                return try Self.callback("tokenize", [URLQueryItem(name: "session", value: session)])
-            }
-        }.showing(only: { [self] url in lock.withLock { captures[url.lastPathComponent] != nil } }))
+        browser.host(
+            HostedPage(
+                host: Self.pagesHost, pathPrefix: "/form/", title: "MIT · Pago con tarjeta", text: "Tarjeta de prueba 4444 4444 4444 4444",
+                buttons: formButtons, choose: { [self] _ in formOutcome.rawValue }
+            ) { [self] url, button in
+                guard let outcome = FormOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+                let id = url.lastPathComponent
+                guard
+                    let request = lock.withLock({ () -> PayRequest? in
+                        let form = forms[id]
+                        forms[id] = nil
+                        return form
+                    })
+                else { throw HostedPageError.notFound }
+                if outcome == .closed {
+                    transport.ledger.note("hosted payment", id: id, state: "closed")
+                    throw WebSessionError.canceled
+                }
+                let approved = outcome != .denied
+                transport.ledger.note("hosted payment", id: id, state: approved ? "approved" : "denied")
+                if approved && outcome == .approved { lock.withLock { chargeCount += 1 } }
+                let response = PayResponse(
+                    reference: request.reference, response: approved ? .approved : .denied, auth: approved ? "123456" : nil,
+                    error: approved ? nil : "Fondos insuficientes", cardholderName: "ANA GOMEZ", cardNumber: "444444******4444",
+                    amount: request.amount, cardType: "CREDITO/MasterCard")
+                let xml = String(decoding: try response.xmlData(), as: UTF8.self)
+                let key = outcome == .wrongKey ? (SuiteKey(semilla: "00112233445566778899aabbccddeeff") ?? merchant.key) : merchant.key
+                var encrypted = try SuiteCipher.encryptBase64(xml, key: key)
+                if outcome == .tampered, var bytes = Data(base64Encoded: encrypted), !bytes.isEmpty {
+                    bytes[bytes.count - 1] ^= 0x5A
+                    encrypted = bytes.base64EncodedString()
+                }
+                return try Self.callback("payment", [URLQueryItem(name: "response", value: encrypted)])
+            }.showing(only: { [self] url in lock.withLock { forms[url.lastPathComponent] != nil } }))
+        browser.host(
+            HostedPage(
+                host: Self.pagesHost, pathPrefix: "/capture/", title: "MIT · 3-D Secure", text: "Autentique la tarjeta con su banco.",
+                buttons: [
+                    HostedPage.Button(CaptureOutcome.authenticated.rawValue, "Autenticar"),
+                    HostedPage.Button(CaptureOutcome.failed.rawValue, "Fallar la autenticación"),
+                ],
+                choose: { [self] _ in captureOutcome.rawValue }
+            ) { [self] url, button in
+                let session = url.lastPathComponent
+                guard let outcome = CaptureOutcome(rawValue: button) else {
+                    throw WebSessionError.presentationFailed("no button \(button)")
+                }
+                try lock.withLock {
+                    guard let capture = captures[session] else { throw HostedPageError.notFound }
+                    guard !capture.authenticated else {
+                        throw HostedPageError.conflict("the card of this session is already authenticated")
+                    }
+                }
+                switch outcome {
+                case .closed:
+                    throw WebSessionError.canceled
+                case .failed:
+                    transport.ledger.note("tokenization", id: session, state: "3-D Secure failed")
+                    return try Self.callback("tokenize", [URLQueryItem(name: "session", value: session)])
+                case .authenticated:
+                    lock.withLock { captures[session]?.authenticated = true }
+                    transport.ledger.note("tokenization", id: session, state: "authenticated")
+                    return try Self.callback("tokenize", [URLQueryItem(name: "session", value: session)])
+                }
+            }.showing(only: { [self] url in lock.withLock { captures[url.lastPathComponent] != nil } }))
     }
 
     /// `https://<pages host>/<kind>/<id>`.
@@ -351,10 +381,13 @@ extension MockMITServer {
     /// does: a server answer for every code but the two the SDK raises on the device.
     public static let ruleTable: ProviderRuleTable = {
         let device: [String: String] = [
-            "S001": "not a server answer: SuiteController raises it on the device when MIT cannot be reached (the fault plan's `timeout` provokes it)",
-            "S002": "not a server answer: SuiteController raises it on the device when a response does not decrypt with the merchant's key (the hosted form's `tampered` and `wrongKey` buttons provoke it)",
+            "S001":
+                "not a server answer: SuiteController raises it on the device when MIT cannot be reached (the fault plan's `timeout` provokes it)",
+            "S002":
+                "not a server answer: SuiteController raises it on the device when a response does not decrypt with the merchant's key (the hosted form's `tampered` and `wrongKey` buttons provoke it)",
         ]
-        func rules<Catalog: PayErrorCatalog>(_ catalog: Catalog.Type, operation: (String) -> [String]) -> [ProviderRule] where Catalog.Code == String {
+        func rules<Catalog: PayErrorCatalog>(_ catalog: Catalog.Type, operation: (String) -> [String]) -> [ProviderRule]
+        where Catalog.Code == String {
             catalog.allCases.map { entry in
                 let code = entry.code
                 let status = code == "C002" ? 404 : code == "C003" ? 405 : 400
@@ -365,7 +398,8 @@ extension MockMITServer {
         }
         return ProviderRuleTable(
             provider: "mit", title: "MIT Suite mCommerce",
-            source: "From the MIT guide's four error catalogs (`Schemas/SuiteMCommerce/SDKErrors.yaml`, `Token.yaml`, `Payment.yaml`: the guide's code and Spanish text, with our English); every answer is `{code, message}` with the catalog's text. MIT documents no HTTP statuses: a path MIT does not serve is C002 (404) and a method C003 (405), the others 400.",
+            source:
+                "From the MIT guide's four error catalogs (`Schemas/SuiteMCommerce/SDKErrors.yaml`, `Token.yaml`, `Payment.yaml`: the guide's code and Spanish text, with our English); every answer is `{code, message}` with the catalog's text. MIT documents no HTTP statuses: a path MIT does not serve is C002 (404) and a method C003 (405), the others 400.",
             rules: rules(SuiteInitializationError.self) { _ in [] }
                 + rules(SuitePaymentError.self) { _ in ["openHostedPayment"] }
                 + rules(SuiteAuthenticationError.self) { $0 == "A010" ? ["getTokenization"] : ["startTokenization"] }

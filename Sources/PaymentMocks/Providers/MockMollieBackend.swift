@@ -32,7 +32,9 @@ public final class MockMollieBackend: @unchecked Sendable {
     private var paidCount = 0
 
     /// Creates the backend on `transport` and the checkout page on `browser`.
-    public init(outcome: Outcome = .paid, transport: MockProviderTransport = MockProviderTransport(name: "MollieBackend"), browser: MockBrowser) {
+    public init(
+        outcome: Outcome = .paid, transport: MockProviderTransport = MockProviderTransport(name: "MollieBackend"), browser: MockBrowser
+    ) {
         self.outcomeValue = outcome
         self.transport = transport
         transport.refusals = Self.refusals
@@ -70,7 +72,9 @@ public final class MockMollieBackend: @unchecked Sendable {
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
     public static let requestScenarios = [
-        RequestScenario(provider: "mollie", name: "mollie-rejects", operations: ["createPayment"], summary: "Mollie refuses the payment; the backend relays it as 422 {message} without errors."),
+        RequestScenario(
+            provider: "mollie", name: "mollie-rejects", operations: ["createPayment"],
+            summary: "Mollie refuses the payment; the backend relays it as 422 {message} without errors.")
     ]
 
     /// A refusal in the demo backend's shape, named `rule` in the sandbox's verdicts (the demo
@@ -86,16 +90,22 @@ public final class MockMollieBackend: @unchecked Sendable {
     static let refusals = ProviderRefusals(
         notFound: { _ in refusal("Not Found.", status: 404, rule: "NotFound") },
         methodNotAllowed: { method, allowed in
-            refusal("The \(method) method is not supported for this route. Supported methods: \(allowed.joined(separator: ", ")).", status: 405, rule: "MethodNotAllowed")
+            refusal(
+                "The \(method) method is not supported for this route. Supported methods: \(allowed.joined(separator: ", ")).", status: 405,
+                rule: "MethodNotAllowed")
         },
         invalid: { _, violations in
             if violations.contains(where: { $0.location == .header }) {
-                return refusal("A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]], status: 400, rule: "InvalidDeviceUUID")
+                return refusal(
+                    "A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]], status: 400,
+                    rule: "InvalidDeviceUUID")
             }
             var errors: [String: [String]] = [:]
             for violation in violations {
                 // Laravel names nested fields with dots: `items.0.amount`.
-                let field = violation.field.isEmpty ? "body" : violation.field.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
+                let field =
+                    violation.field.isEmpty
+                    ? "body" : violation.field.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
                 errors[field, default: []].append("The \(field) field \(violation.message).")
             }
             return refusal("The given data was invalid.", errors: errors, status: 422, rule: "ValidationFailed")
@@ -103,7 +113,8 @@ public final class MockMollieBackend: @unchecked Sendable {
 
     /// The demo's settings against this backend.
     public static func settings(selectPaymentMethod: Bool = false, flow: PaymentFlow = .internalBrowser) -> MollieCheckoutSettings {
-        MollieCheckoutSettings(baseUrl: URL(string: "https://mollie-checkout-demo.example")!, selectPaymentMethod: selectPaymentMethod, paymentFlow: flow)
+        MollieCheckoutSettings(
+            baseUrl: URL(string: "https://mollie-checkout-demo.example")!, selectPaymentMethod: selectPaymentMethod, paymentFlow: flow)
     }
 
     static let image = MethodImage(
@@ -117,12 +128,23 @@ public final class MockMollieBackend: @unchecked Sendable {
     }
 
     static let methods: [BackendMethod] = [
-        BackendMethod(id: .ideal, methodDescription: "iDEAL", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("50000"), image: image,
-               issuers: [BackendIssuer(id: "ideal_ABNANL2A", name: "ABN AMRO"), BackendIssuer(id: "ideal_INGBNL2A", name: "ING")],
-               pricing: [MethodPricing(pricingDescription: "The Netherlands", fixed: MockMollieBackend.euros("0.29"), variable: 0, feeRegion: "domestic")]),
-        BackendMethod(id: .creditcard, methodDescription: "Card", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("2000"), image: image),
-        BackendMethod(id: .paypal, methodDescription: "PayPal", minimumAmount: MockMollieBackend.euros("0.01"), maximumAmount: MockMollieBackend.euros("8000"), image: image),
-        BackendMethod(id: .bancontact, methodDescription: "Bancontact", minimumAmount: MockMollieBackend.euros("0.02"), maximumAmount: MockMollieBackend.euros("50000"), image: image),
+        BackendMethod(
+            id: .ideal, methodDescription: "iDEAL", minimumAmount: MockMollieBackend.euros("0.01"),
+            maximumAmount: MockMollieBackend.euros("50000"), image: image,
+            issuers: [BackendIssuer(id: "ideal_ABNANL2A", name: "ABN AMRO"), BackendIssuer(id: "ideal_INGBNL2A", name: "ING")],
+            pricing: [
+                MethodPricing(
+                    pricingDescription: "The Netherlands", fixed: MockMollieBackend.euros("0.29"), variable: 0, feeRegion: "domestic")
+            ]),
+        BackendMethod(
+            id: .creditcard, methodDescription: "Card", minimumAmount: MockMollieBackend.euros("0.01"),
+            maximumAmount: MockMollieBackend.euros("2000"), image: image),
+        BackendMethod(
+            id: .paypal, methodDescription: "PayPal", minimumAmount: MockMollieBackend.euros("0.01"),
+            maximumAmount: MockMollieBackend.euros("8000"), image: image),
+        BackendMethod(
+            id: .bancontact, methodDescription: "Bancontact", minimumAmount: MockMollieBackend.euros("0.02"),
+            maximumAmount: MockMollieBackend.euros("50000"), image: image),
     ]
 
     private func device(_ request: MockRequest) -> String? {
@@ -131,7 +153,8 @@ public final class MockMollieBackend: @unchecked Sendable {
     }
 
     private func badRequest() -> MockResponse {
-        Self.refusal("A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]], status: 400, rule: "InvalidDeviceUUID")
+        Self.refusal(
+            "A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]], status: 400, rule: "InvalidDeviceUUID")
     }
 
     /// How the demo backend relays a refusal of Mollie's API: Laravel's exception text around
@@ -143,8 +166,12 @@ public final class MockMollieBackend: @unchecked Sendable {
         transport.handle(ListMethodsOperation.self, of: operations) { request, _ in
             // The contract has read the amount as a positive decimal already; without one, every
             // active method (the guide's `getActiveMethods()`).
-            guard let amount = request.queryValue("amount").flatMap({ Decimal(queryValue: $0) }) else { return .json(MethodListEnvelope(data: Self.methods)) }
-            let active = Self.methods.filter { ($0.minimumAmount?.value ?? 0) <= amount && amount <= ($0.maximumAmount?.value ?? .greatestFiniteMagnitude) }
+            guard let amount = request.queryValue("amount").flatMap({ Decimal(queryValue: $0) }) else {
+                return .json(MethodListEnvelope(data: Self.methods))
+            }
+            let active = Self.methods.filter {
+                ($0.minimumAmount?.value ?? 0) <= amount && amount <= ($0.maximumAmount?.value ?? .greatestFiniteMagnitude)
+            }
             return .json(MethodListEnvelope(data: active))
         }
         transport.handle(ListPaymentsOperation.self, of: operations) { [self] request, _ in
@@ -166,7 +193,9 @@ public final class MockMollieBackend: @unchecked Sendable {
                 }
             }
             guard errors.isEmpty else {
-                return Self.refusal("The given data was invalid.", errors: errors, status: 422, rule: errors["method"] != nil ? "InvalidMethod" : "InvalidIssuer")
+                return Self.refusal(
+                    "The given data was invalid.", errors: errors, status: 422,
+                    rule: errors["method"] != nil ? "InvalidMethod" : "InvalidIssuer")
             }
             if request.scenario == "mollie-rejects" {
                 return Self.refusal(Self.relayed("The amount is higher than the maximum."), status: 422, rule: "MollieRefused")
@@ -187,12 +216,16 @@ public final class MockMollieBackend: @unchecked Sendable {
                 let page = body.method.map { "checkout/\($0)/\(mollieID)" } ?? "checkout/select-method/\(mollieID)"
                 let created = Date(timeIntervalSince1970: 1_714_557_600)
                 let payment = BackendPayment(
-                    id: id, mollieId: mollieID, method: body.method, issuer: body.issuer, amount: body.amount, paymentDescription: body.paymentDescription,
-                    url: URL(string: "https://\(Self.checkoutHost)/\(page)").map(request.link), status: .open, createdAt: created, updatedAt: created)
+                    id: id, mollieId: mollieID, method: body.method, issuer: body.issuer, amount: body.amount,
+                    paymentDescription: body.paymentDescription,
+                    url: URL(string: "https://\(Self.checkoutHost)/\(page)").map(request.link), status: .open, createdAt: created,
+                    updatedAt: created)
                 var list = payments[device] ?? []
                 list.append(payment)
                 if list.count > Self.paymentsPerDevice {
-                    for dropped in list.prefix(list.count - Self.paymentsPerDevice) { if let gone = dropped.mollieId { owners[gone] = nil } }
+                    for dropped in list.prefix(list.count - Self.paymentsPerDevice) {
+                        if let gone = dropped.mollieId { owners[gone] = nil }
+                    }
                     list.removeFirst(list.count - Self.paymentsPerDevice)
                 }
                 payments[device] = list
@@ -217,10 +250,14 @@ public final class MockMollieBackend: @unchecked Sendable {
     /// paid payment cannot be canceled), and an unknown one is not found.
     private func settle(_ mollieID: String, _ status: PaymentStatus) throws -> Int {
         try lock.withLock {
-            guard let device = owners[mollieID], var list = payments[device], let index = list.firstIndex(where: { $0.mollieId == mollieID }) else {
+            guard let device = owners[mollieID], var list = payments[device],
+                let index = list.firstIndex(where: { $0.mollieId == mollieID })
+            else {
                 throw HostedPageError.notFound
             }
-            guard list[index].status == .open else { throw HostedPageError.conflict("the payment is \(list[index].status.rawValue); only an open payment can change") }
+            guard list[index].status == .open else {
+                throw HostedPageError.conflict("the payment is \(list[index].status.rawValue); only an open payment can change")
+            }
             if status == .paid { paidCount += 1 }
             list[index].status = status
             list[index].updatedAt = Date(timeIntervalSince1970: 1_714_557_900)
@@ -235,24 +272,28 @@ public final class MockMollieBackend: @unchecked Sendable {
             HostedPage.Button(Outcome.paid.rawValue, "Paid"), HostedPage.Button(Outcome.canceled.rawValue, "Canceled"),
             HostedPage.Button(Outcome.failed.rawValue, "Failed"), HostedPage.Button(Outcome.expired.rawValue, "Expired"),
         ]
-        browser.host(HostedPage(
-            host: Self.checkoutHost, pathPrefix: "/checkout/", title: "Mollie · Test mode", text: "Select the status of this test payment.",
-            buttons: buttons, choose: { [self] _ in outcome.rawValue }
-        ) { [self] url, button in
-            let mollieID = url.lastPathComponent
-            guard let outcome = Outcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
-            let status: PaymentStatus
-            switch outcome {
-            case .paid, .paidWithoutReturn: status = .paid
-            case .canceled: status = .canceled
-            case .failed: status = .failed
-            case .expired: status = .expired
-            }
-            let id = try settle(mollieID, status)
-            if outcome == .paidWithoutReturn { throw WebSessionError.canceled }
-            guard let link = URL(string: "\(MollieCheckoutClient.deepLinkScheme)://payments/\(id)") else { throw HostedPageError.unregisteredRedirect }
-            return link
-        }.showing(only: { [self] url in payment(mollieID: url.lastPathComponent) != nil }))
+        browser.host(
+            HostedPage(
+                host: Self.checkoutHost, pathPrefix: "/checkout/", title: "Mollie · Test mode",
+                text: "Select the status of this test payment.",
+                buttons: buttons, choose: { [self] _ in outcome.rawValue }
+            ) { [self] url, button in
+                let mollieID = url.lastPathComponent
+                guard let outcome = Outcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+                let status: PaymentStatus
+                switch outcome {
+                case .paid, .paidWithoutReturn: status = .paid
+                case .canceled: status = .canceled
+                case .failed: status = .failed
+                case .expired: status = .expired
+                }
+                let id = try settle(mollieID, status)
+                if outcome == .paidWithoutReturn { throw WebSessionError.canceled }
+                guard let link = URL(string: "\(MollieCheckoutClient.deepLinkScheme)://payments/\(id)") else {
+                    throw HostedPageError.unregisteredRedirect
+                }
+                return link
+            }.showing(only: { [self] url in payment(mollieID: url.lastPathComponent) != nil }))
     }
 }
 
@@ -278,21 +319,52 @@ extension MockMollieBackend {
     /// relays: the demo's Laravel validation has no codes, so the names are ours.
     public static let ruleTable = ProviderRuleTable(
         provider: "mollie", title: "Mollie checkout demo backend (and Mollie's API behind it)",
-        source: "From the demo backend's source (Laravel validation, `{message, errors}` bodies, no error codes: the codes below are the names the sandbox's verdicts use) and Mollie's API document (`../shared/contracts/mollie/specs.yaml`: create-payment 422, 429, 503; list-payments 400, 429; get-payment 404, 429; list-methods 400, 429), whose refusals the backend relays as 422 `Error executing API call (422: Unprocessable Entity): <detail>`.",
+        source:
+            "From the demo backend's source (Laravel validation, `{message, errors}` bodies, no error codes: the codes below are the names the sandbox's verdicts use) and Mollie's API document (`../shared/contracts/mollie/specs.yaml`: create-payment 422, 429, 503; list-payments 400, 429; get-payment 404, 429; list-methods 400, 429), whose refusals the backend relays as 422 `Error executing API call (422: Unprocessable Entity): <detail>`.",
         rules: [
             ProviderRule("InvalidDeviceUUID", status: 400, when: "`X-Mollie-Checkout-Device-UUID` missing or not a UUID"),
-            ProviderRule("NotFound", status: 404, operations: ["getPayment"], when: "a payment the device does not own, or a path the backend does not serve"),
+            ProviderRule(
+                "NotFound", status: 404, operations: ["getPayment"],
+                when: "a payment the device does not own, or a path the backend does not serve"),
             ProviderRule("MethodNotAllowed", status: 405, when: "a method the route does not take"),
-            ProviderRule("ValidationFailed", status: 422, operations: ["createPayment", "listMethods"], when: "a field breaks the backend's validation: description of 3 to 255 characters, an amount above zero with at most 8 integer digits and 2 decimals"),
-            ProviderRule("InvalidMethod", status: 422, operations: ["createPayment"], when: "a method the backend does not offer (`The selected method is invalid.`)"),
-            ProviderRule("InvalidIssuer", status: 422, operations: ["createPayment"], when: "an issuer that is not one of the method's (`The selected issuer is invalid.`)"),
-            ProviderRule("MollieAmountAboveMaximum", status: 422, operations: ["createPayment"], when: "Mollie's 422: the specified amount is higher than the maximum allowed amount (the method's, or every method's when none is chosen)"),
-            ProviderRule("MollieAmountBelowMinimum", status: 422, operations: ["createPayment"], when: "Mollie's 422: the amount is lower than the method's minimum"),
-            ProviderRule("MollieRefused", status: 422, operations: ["createPayment"], when: "any other refusal of Mollie's, relayed (the `mollie-rejects` scenario)"),
-            ProviderRule("MollieDescriptionMissing", status: 422, operations: ["createPayment"], when: "Mollie's 422: the 'description' field is missing", .notApplicable("the backend's own validation refuses a missing description first (ValidationFailed)")),
-            ProviderRule("MollieInvalidListRequest", status: 400, operations: ["listPayments"], when: "Mollie's 400 for an invalid list request", .notApplicable("the backend lists the device's payments and takes no list parameters")),
-            ProviderRule("MollieInvalidSequenceType", status: 400, operations: ["listMethods"], when: "Mollie's 400: the sequence type is invalid", .notApplicable("the backend's method list takes only `amount`")),
-            ProviderRule("MollieRateLimit", status: 429, when: "Mollie's rate limit", .notApplicable("the sandbox has no request quota; the fault plan (`Sandbox-Fault`) plays outages")),
-            ProviderRule("MollieMethodUnavailable", status: 503, operations: ["createPayment"], when: "Mollie's 503: the payment platform for the method is temporarily unavailable", .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers 503")),
+            ProviderRule(
+                "ValidationFailed", status: 422, operations: ["createPayment", "listMethods"],
+                when:
+                    "a field breaks the backend's validation: description of 3 to 255 characters, an amount above zero with at most 8 integer digits and 2 decimals"
+            ),
+            ProviderRule(
+                "InvalidMethod", status: 422, operations: ["createPayment"],
+                when: "a method the backend does not offer (`The selected method is invalid.`)"),
+            ProviderRule(
+                "InvalidIssuer", status: 422, operations: ["createPayment"],
+                when: "an issuer that is not one of the method's (`The selected issuer is invalid.`)"),
+            ProviderRule(
+                "MollieAmountAboveMaximum", status: 422, operations: ["createPayment"],
+                when:
+                    "Mollie's 422: the specified amount is higher than the maximum allowed amount (the method's, or every method's when none is chosen)"
+            ),
+            ProviderRule(
+                "MollieAmountBelowMinimum", status: 422, operations: ["createPayment"],
+                when: "Mollie's 422: the amount is lower than the method's minimum"),
+            ProviderRule(
+                "MollieRefused", status: 422, operations: ["createPayment"],
+                when: "any other refusal of Mollie's, relayed (the `mollie-rejects` scenario)"),
+            ProviderRule(
+                "MollieDescriptionMissing", status: 422, operations: ["createPayment"],
+                when: "Mollie's 422: the 'description' field is missing",
+                .notApplicable("the backend's own validation refuses a missing description first (ValidationFailed)")),
+            ProviderRule(
+                "MollieInvalidListRequest", status: 400, operations: ["listPayments"], when: "Mollie's 400 for an invalid list request",
+                .notApplicable("the backend lists the device's payments and takes no list parameters")),
+            ProviderRule(
+                "MollieInvalidSequenceType", status: 400, operations: ["listMethods"], when: "Mollie's 400: the sequence type is invalid",
+                .notApplicable("the backend's method list takes only `amount`")),
+            ProviderRule(
+                "MollieRateLimit", status: 429, when: "Mollie's rate limit",
+                .notApplicable("the sandbox has no request quota; the fault plan (`Sandbox-Fault`) plays outages")),
+            ProviderRule(
+                "MollieMethodUnavailable", status: 503, operations: ["createPayment"],
+                when: "Mollie's 503: the payment platform for the method is temporarily unavailable",
+                .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers 503")),
         ])
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PayPalPayments
-import PaymentFlowsCore
 import PaySchemaVocabulary
+import PaymentFlowsCore
 
 /// PayPal's OAuth token endpoint, Orders API and hosted pages: tokens issued for HTTP Basic
 /// client credentials, orders created by the merchant server and then confirmed (needing or
@@ -63,7 +63,10 @@ public final class MockPayPalServer: @unchecked Sendable {
     private let ids: SeededGenerator
 
     /// Creates the server on `transport` and its pages on `browser`.
-    public init(threeDSecure: ThreeDSecure = .notRequired, transport: MockProviderTransport = MockProviderTransport(name: "PayPal"), browser: MockBrowser, seed: UInt64 = 3) {
+    public init(
+        threeDSecure: ThreeDSecure = .notRequired, transport: MockProviderTransport = MockProviderTransport(name: "PayPal"),
+        browser: MockBrowser, seed: UInt64 = 3
+    ) {
         self.threeDSecureValue = threeDSecure
         self.transport = transport
         self.ids = SeededGenerator(seed: seed)
@@ -111,9 +114,12 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     /// An order created as the merchant server's `POST /v2/checkout/orders` would create it, under a
     /// chosen id (a fixture for tests of the app's side).
-    public func seedOrder(id: String, intent: OrderIntent = .capture, amount: PayPalMoney = PayPalMoney(currencyCode: "USD", value: "10.00")) {
+    public func seedOrder(
+        id: String, intent: OrderIntent = .capture, amount: PayPalMoney = PayPalMoney(currencyCode: "USD", value: "10.00")
+    ) {
         lock.withLock {
-            orders[id] = OrderResponse(id: id, status: .created, intent: intent, purchaseUnits: [PurchaseUnitResponse(referenceId: "default", amount: amount)])
+            orders[id] = OrderResponse(
+                id: id, status: .created, intent: intent, purchaseUnits: [PurchaseUnitResponse(referenceId: "default", amount: amount)])
             noteState(id)
         }
     }
@@ -121,11 +127,13 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// PayPal's `PayPal-Request-Id`: a repeat gets the first answer whatever its body (PayPal keeps
     /// keys for six hours; its contract lists no issue for another body), a refusal too, and a
     /// created order as 200.
-    static let idempotency = IdempotencyPolicy(keep: .every, replayed: { operation, previous in
-        var repeated = previous
-        if operation.operationID == "createOrder", repeated.status == 201 { repeated.status = 200 }
-        return repeated
-    })
+    static let idempotency = IdempotencyPolicy(
+        keep: .every,
+        replayed: { operation, previous in
+            var repeated = previous
+            if operation.operationID == "createOrder", repeated.status == 201 { repeated.status = 200 }
+            return repeated
+        })
 
     /// Forgets every order, token and stored answer.
     public func reset() {
@@ -149,32 +157,47 @@ public final class MockPayPalServer: @unchecked Sendable {
     static let refusals = ProviderRefusals(
         notFound: { _ in PayPalIssue.answer("", status: 404, []) },
         methodNotAllowed: { method, _ in
-            .json(PayPalErrorResponse(name: "METHOD_NOT_SUPPORTED", message: "The server does not implement the requested HTTP method \(method).", debugId: "b1d1f06c7246c"), status: 405)
+            .json(
+                PayPalErrorResponse(
+                    name: "METHOD_NOT_SUPPORTED", message: "The server does not implement the requested HTTP method \(method).",
+                    debugId: "b1d1f06c7246c"), status: 405)
         },
         invalid: { operation, violations in
             // Credentials were checked first (401); what is left breaks the schema.
             let id = operation.operationID
             if id == "createAccessToken" {
-                return .json(OAuthErrorResponse(error: "invalid_request", errorDescription: violations.map(\.description).joined(separator: "; ")), status: 400)
+                return .json(
+                    OAuthErrorResponse(error: "invalid_request", errorDescription: violations.map(\.description).joined(separator: "; ")),
+                    status: 400)
             }
             let schema = violations.compactMap { violation in PayPalIssue.schemaIssue(for: violation, in: id).map { (violation, $0) } }
             if !schema.isEmpty {
                 // Only issues the operation's list holds; an operation that declares no 400 (get) answers
                 // the document's default error, without details.
-                return PayPalIssue.answer(id, status: 400, schema.compactMap { violation, issue in
-                    guard issue.descriptions[id] != nil else { return nil }
-                    return issue.detail(for: id, field: violation.field.isEmpty ? nil : (violation.location == .body ? pointer(violation.field) : violation.field), location: ErrorLocation(wire: violation.location))
-                })
+                return PayPalIssue.answer(
+                    id, status: 400,
+                    schema.compactMap { violation, issue in
+                        guard issue.descriptions[id] != nil else { return nil }
+                        return issue.detail(
+                            for: id,
+                            field: violation.field.isEmpty
+                                ? nil : (violation.location == .body ? pointer(violation.field) : violation.field),
+                            location: ErrorLocation(wire: violation.location))
+                    })
             }
-            return PayPalIssue.answer(id, status: 422, violations.compactMap { violation in
-                PayPalIssue.businessIssue(for: violation)?.detail(for: id, field: pointer(violation.field), location: .body)
-            })
+            return PayPalIssue.answer(
+                id, status: 422,
+                violations.compactMap { violation in
+                    PayPalIssue.businessIssue(for: violation)?.detail(for: id, field: pointer(violation.field), location: .body)
+                })
         })
 
     /// `payment_source.card[0].number` as PayPal's JSON pointer `/payment_source/card/0/number`.
     static func pointer(_ path: String) -> String {
         guard !path.isEmpty else { return "/" }
-        return "/" + path.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "").split(separator: ".").joined(separator: "/")
+        return "/"
+            + path.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "").split(separator: ".").joined(
+                separator: "/")
     }
 
     /// PayPal's negative testing, as its sandbox offers it: a request carrying
@@ -183,25 +206,37 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// a header that is not that JSON, is ignored, as PayPal's sandbox ignores it.
     static func mockedResponse(_ request: MockRequest, _ operation: String) -> MockResponse? {
         guard let header = request.header("paypal-mock-response"),
-              let object = try? JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any],
-              let code = object["mock_application_codes"] as? String,
-              let issue = PayPalIssue(rawValue: code), issue.descriptions[operation] != nil
+            let object = try? JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any],
+            let code = object["mock_application_codes"] as? String,
+            let issue = PayPalIssue(rawValue: code), issue.descriptions[operation] != nil
         else { return nil }
         return issue.answer(operation)
     }
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
     public static let requestScenarios = [
-        RequestScenario(provider: "paypal", name: "card-declined", operations: ["confirmPaymentSource"], summary: "The card is declined: 422 UNPROCESSABLE_ENTITY PAYMENT_SOURCE_DECLINED_BY_PROCESSOR."),
-        RequestScenario(provider: "paypal", name: "3ds-challenge", operations: ["confirmPaymentSource"], summary: "The bank asks for 3-D Secure: PAYER_ACTION_REQUIRED with a payer-action link."),
-        RequestScenario(provider: "paypal", name: "3ds-not-required", operations: ["confirmPaymentSource"], summary: "No challenge: the order is APPROVED at once."),
-        RequestScenario(provider: "paypal", name: "instrument-declined", operations: ["captureOrder"], summary: "The bank declines the card at capture: 422 INSTRUMENT_DECLINED; the order stays APPROVED."),
-        RequestScenario(provider: "paypal", name: "token-expired", operations: ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder", "getOrder"], summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
+        RequestScenario(
+            provider: "paypal", name: "card-declined", operations: ["confirmPaymentSource"],
+            summary: "The card is declined: 422 UNPROCESSABLE_ENTITY PAYMENT_SOURCE_DECLINED_BY_PROCESSOR."),
+        RequestScenario(
+            provider: "paypal", name: "3ds-challenge", operations: ["confirmPaymentSource"],
+            summary: "The bank asks for 3-D Secure: PAYER_ACTION_REQUIRED with a payer-action link."),
+        RequestScenario(
+            provider: "paypal", name: "3ds-not-required", operations: ["confirmPaymentSource"],
+            summary: "No challenge: the order is APPROVED at once."),
+        RequestScenario(
+            provider: "paypal", name: "instrument-declined", operations: ["captureOrder"],
+            summary: "The bank declines the card at capture: 422 INSTRUMENT_DECLINED; the order stays APPROVED."),
+        RequestScenario(
+            provider: "paypal", name: "token-expired",
+            operations: ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder", "getOrder"],
+            summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
     ]
 
     /// Whether `authorization` is `Bearer <a token this server issued>`.
     private func knowsToken(_ request: MockRequest) -> Bool {
-        guard request.scenario != "token-expired", let authorization = request.header("authorization"), authorization.hasPrefix("Bearer ") else { return false }
+        guard request.scenario != "token-expired", let authorization = request.header("authorization"), authorization.hasPrefix("Bearer ")
+        else { return false }
         let token = String(authorization.dropFirst("Bearer ".count))
         return lock.withLock { tokens[token] != nil }
     }
@@ -222,15 +257,17 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// Whether `authorization` is HTTP Basic with a non-empty client id and secret.
     static func clientCredentials(_ authorization: String?) -> Bool {
         guard let authorization, authorization.hasPrefix("Basic "),
-              let decoded = Data(base64Encoded: String(authorization.dropFirst("Basic ".count))),
-              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+            let decoded = Data(base64Encoded: String(authorization.dropFirst("Basic ".count))),
+            let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { return false }
         return colon > text.startIndex && text.index(after: colon) < text.endIndex
     }
 
     /// Serves the generated operation `Operation` with `handler`, after PayPal's negative testing
     /// (`PayPal-Mock-Response`, ``mockedResponse(_:_:)``); the transport replays `PayPal-Request-Id`.
-    private func api<Operation: PayOperation>(_ operation: Operation.Type, _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) throws -> MockResponse) {
+    private func api<Operation: PayOperation>(
+        _ operation: Operation.Type, _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) throws -> MockResponse
+    ) {
         transport.handle(operation, of: PayPalPaymentsSchema.operations) { request, body in
             if let mocked = Self.mockedResponse(request, Operation.operationID) { return mocked }
             return try handler(request, body)
@@ -242,20 +279,30 @@ public final class MockPayPalServer: @unchecked Sendable {
             let token = "A21AA" + ids.nextUUID().uuidString.replacingOccurrences(of: "-", with: "")
             lock.withLock { tokens[token] = true }
             transport.ledger.note("access token", id: ProviderLedger.fingerprint(token), state: "issued")
-            return .json(AccessTokenResponse(
-                accessToken: token, tokenType: "Bearer", appId: "APP-80W284485P519543T", expiresIn: Self.tokenLifetime,
-                nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
+            return .json(
+                AccessTokenResponse(
+                    accessToken: token, tokenType: "Bearer", appId: "APP-80W284485P519543T", expiresIn: Self.tokenLifetime,
+                    nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
         }
         api(CreateOrderOperation.self) { [self] request, body in
             let refused = Self.createOrderRefusals(body)
             if !refused.isEmpty { return PayPalIssue.answer("createOrder", status: 422, refused) }
             return lock.withLock {
-                let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
+                let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(
+                    toLength: 17, withPad: "0", startingAt: 0)
                 let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
-                let order = OrderResponse(id: id, status: .created, intent: body.intent, links: [
-                    LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET"),
-                    LinkDescription(href: request.link(URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")), rel: "approve", method: "GET"),
-                ], purchaseUnits: units)
+                let order = OrderResponse(
+                    id: id, status: .created, intent: body.intent,
+                    links: [
+                        LinkDescription(
+                            href: request.link(
+                                URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")),
+                            rel: "self", method: "GET"),
+                        LinkDescription(
+                            href: request.link(
+                                URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")),
+                            rel: "approve", method: "GET"),
+                    ], purchaseUnits: units)
                 orders[id] = order
                 noteState(id)
                 return .json(order, status: 201)
@@ -264,40 +311,47 @@ public final class MockPayPalServer: @unchecked Sendable {
         api(ConfirmPaymentSourceOperation.self) { [self] request, body in
             let id = request.pathParameters["orderID"] ?? ""
             return lock.withLock {
-            // Confirm's contract declares no 404; an unknown order is PayPal's 404 without a detail.
-            guard var order = orders[id] else { return PayPalIssue.answer("", status: 404, []) }
-            if order.status == .approved { return PayPalIssue.paymentAlreadyApproved.answer("confirmPaymentSource") }
-            if order.status == .completed { return PayPalIssue.orderCannotBeConfirmed.answer("confirmPaymentSource") }
-            let response: MockResponse
-            let card = body.paymentSource.card
-            let refused = Self.cardRefusals(card, now: Date())
-            if !refused.isEmpty {
-                response = PayPalIssue.answer("confirmPaymentSource", status: 422, refused)
-            } else if card.number == Self.declinedCard || request.scenario == "card-declined" {
-                response = PayPalIssue.paymentSourceDeclinedByProcessor.answer("confirmPaymentSource")
-            } else {
-                let challenge = request.scenario == "3ds-challenge"
-                    || (request.scenario != "3ds-not-required" && (threeDSecureValue != .notRequired || card.number == Self.challengeCard || card.attributes?.verification?.method == .scaAlways))
-                order.status = challenge ? .payerActionRequired : .approved
-                order.paymentSource = PaymentSourceResponse(card: CardResponse(
-                    lastDigits: String(card.number.suffix(4)), brand: card.number.hasPrefix("4") ? "VISA" : "MASTERCARD", type: "CREDIT"))
-                order.links = nil
-                if challenge {
-                    // The challenge returns only to the URL registered here, never to one a page is handed.
-                    if let returnURL = body.applicationContext?.returnUrl { returnURLs[id] = returnURL }
-                    // Written out rather than through `URLComponents`, which cost about 6% of a confirm.
-                    let token = id.utf8.allSatisfy(Self.isUnreserved) ? id : id.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? id
-                    if let href = URL(string: "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=\(token)") {
-                        order.links = [LinkDescription(href: request.link(href), rel: "payer-action", method: "GET")]
-                    }
+                // Confirm's contract declares no 404; an unknown order is PayPal's 404 without a detail.
+                guard var order = orders[id] else { return PayPalIssue.answer("", status: 404, []) }
+                if order.status == .approved { return PayPalIssue.paymentAlreadyApproved.answer("confirmPaymentSource") }
+                if order.status == .completed { return PayPalIssue.orderCannotBeConfirmed.answer("confirmPaymentSource") }
+                let response: MockResponse
+                let card = body.paymentSource.card
+                let refused = Self.cardRefusals(card, now: Date())
+                if !refused.isEmpty {
+                    response = PayPalIssue.answer("confirmPaymentSource", status: 422, refused)
+                } else if card.number == Self.declinedCard || request.scenario == "card-declined" {
+                    response = PayPalIssue.paymentSourceDeclinedByProcessor.answer("confirmPaymentSource")
                 } else {
-                    approvals += 1
+                    let challenge =
+                        request.scenario == "3ds-challenge"
+                        || (request.scenario != "3ds-not-required"
+                            && (threeDSecureValue != .notRequired || card.number == Self.challengeCard
+                                || card.attributes?.verification?.method == .scaAlways))
+                    order.status = challenge ? .payerActionRequired : .approved
+                    order.paymentSource = PaymentSourceResponse(
+                        card: CardResponse(
+                            lastDigits: String(card.number.suffix(4)), brand: card.number.hasPrefix("4") ? "VISA" : "MASTERCARD",
+                            type: "CREDIT"))
+                    order.links = nil
+                    if challenge {
+                        // The challenge returns only to the URL registered here, never to one a page is handed.
+                        if let returnURL = body.applicationContext?.returnUrl { returnURLs[id] = returnURL }
+                        // Written out rather than through `URLComponents`, which cost about 6% of a confirm.
+                        let token =
+                            id.utf8.allSatisfy(Self.isUnreserved)
+                            ? id : id.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? id
+                        if let href = URL(string: "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=\(token)") {
+                            order.links = [LinkDescription(href: request.link(href), rel: "payer-action", method: "GET")]
+                        }
+                    } else {
+                        approvals += 1
+                    }
+                    orders[id] = order
+                    noteState(id)
+                    response = .json(order)
                 }
-                orders[id] = order
-                noteState(id)
-                response = .json(order)
-            }
-            return response
+                return response
             }
         }
         api(AuthorizeOrderOperation.self) { [self] request, _ in settle(request, action: .authorize) }
@@ -327,7 +381,8 @@ public final class MockPayPalServer: @unchecked Sendable {
             let amount = unit.amount
             if case .success(let reading) = PayDecimalText.read(amount.value) {
                 if reading.value <= 0 {
-                    details.append(PayPalIssue.cannotBeZeroOrNegative.detail(for: "createOrder", field: field(unit, "value"), location: .body))
+                    details.append(
+                        PayPalIssue.cannotBeZeroOrNegative.detail(for: "createOrder", field: field(unit, "value"), location: .body))
                 } else if reading.value > Self.maximumAmount {
                     details.append(PayPalIssue.maxValueExceeded.detail(for: "createOrder", field: field(unit, "value"), location: .body))
                 }
@@ -336,11 +391,13 @@ public final class MockPayPalServer: @unchecked Sendable {
                 details.append(PayPalIssue.decimalPrecision.detail(for: "createOrder", field: field(unit, "value"), location: .body))
             }
             if !PayPalIssue.supportedCurrencies.contains(amount.currencyCode) {
-                details.append(PayPalIssue.invalidCurrencyCode.detail(for: "createOrder", field: field(unit, "currency_code"), location: .body))
+                details.append(
+                    PayPalIssue.invalidCurrencyCode.detail(for: "createOrder", field: field(unit, "currency_code"), location: .body))
             }
         }
         if Set(units.map(\.amount.currencyCode)).count > 1 {
-            details.append(PayPalIssue.multiCurrencyOrder.detail(for: "createOrder", field: "/purchase_units/1/amount/currency_code", location: .body))
+            details.append(
+                PayPalIssue.multiCurrencyOrder.detail(for: "createOrder", field: "/purchase_units/1/amount/currency_code", location: .body))
         }
         if units.count > 1 {
             if units.contains(where: { $0.referenceId == nil }) {
@@ -369,15 +426,20 @@ public final class MockPayPalServer: @unchecked Sendable {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let today = calendar.dateComponents([.year, .month], from: now)
         if parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), let thisYear = today.year, let thisMonth = today.month,
-           (year, month) < (thisYear, thisMonth) {
-            details.append(PayPalIssue.cardExpired.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
+            (year, month) < (thisYear, thisMonth)
+        {
+            details.append(
+                PayPalIssue.cardExpired.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
         } else if parts.count == 2, let year = Int(parts[0]), let thisYear = today.year, year > thisYear + expiryHorizonYears {
-            details.append(PayPalIssue.invalidExpiryDate.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
+            details.append(
+                PayPalIssue.invalidExpiryDate.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
         }
         if let code = card.securityCode {
             let amex = card.number.hasPrefix("34") || card.number.hasPrefix("37")
             if code.count != (amex ? 4 : 3) {
-                details.append(PayPalIssue.invalidSecurityCodeLength.detail(for: "confirmPaymentSource", field: "/payment_source/card/security_code", location: .body))
+                details.append(
+                    PayPalIssue.invalidSecurityCodeLength.detail(
+                        for: "confirmPaymentSource", field: "/payment_source/card/security_code", location: .body))
             }
         }
         return details
@@ -401,7 +463,9 @@ public final class MockPayPalServer: @unchecked Sendable {
                 // Capture's contract lists no issue for an order created to authorize, and fixes
                 // every detail's text, so that refusal carries no detail (the merchant server chose
                 // the intent; it knows).
-                response = intent == .authorize ? PayPalIssue.actionDoesNotMatchIntent.answer(operation) : PayPalIssue.answer(operation, status: 422, [])
+                response =
+                    intent == .authorize
+                    ? PayPalIssue.actionDoesNotMatchIntent.answer(operation) : PayPalIssue.answer(operation, status: 422, [])
             } else if order.status == .completed {
                 response = (intent == .authorize ? PayPalIssue.orderAlreadyAuthorized : .orderAlreadyCaptured).answer(operation)
             } else if order.status == .payerActionRequired {
@@ -412,15 +476,26 @@ public final class MockPayPalServer: @unchecked Sendable {
                 response = PayPalIssue.instrumentDeclined.answer(operation)
             } else {
                 order.status = .completed
-                order.links = [LinkDescription(href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")), rel: "self", method: "GET")]
+                order.links = [
+                    LinkDescription(
+                        href: request.link(
+                            URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")),
+                        rel: "self", method: "GET")
+                ]
                 order.purchaseUnits = (order.purchaseUnits ?? []).map { unit in
                     var unit = unit
-                    let paymentID = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(toLength: 17, withPad: "0", startingAt: 0)
+                    let paymentID = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(
+                        toLength: 17, withPad: "0", startingAt: 0)
                     if intent == .authorize {
-                        unit.payments = PaymentCollection(authorizations: [AuthorizationResponse(
-                            id: paymentID, status: .created, amount: unit.amount, expirationTime: Date(timeIntervalSince1970: 1_798_761_600))])
+                        unit.payments = PaymentCollection(authorizations: [
+                            AuthorizationResponse(
+                                id: paymentID, status: .created, amount: unit.amount,
+                                expirationTime: Date(timeIntervalSince1970: 1_798_761_600))
+                        ])
                     } else {
-                        unit.payments = PaymentCollection(captures: [CaptureResponse(id: paymentID, status: .completed, amount: unit.amount, finalCapture: true)])
+                        unit.payments = PaymentCollection(captures: [
+                            CaptureResponse(id: paymentID, status: .completed, amount: unit.amount, finalCapture: true)
+                        ])
                     }
                     return unit
                 }
@@ -438,79 +513,99 @@ public final class MockPayPalServer: @unchecked Sendable {
     }
 
     private func installPages(on browser: MockBrowser) {
-        browser.host(HostedPage(
-            host: "www.sandbox.paypal.com", pathPrefix: "/webapps/helios", title: "PayPal · 3-D Secure", text: "Your bank asks you to confirm this payment.",
-            buttons: [HostedPage.Button(ThreeDSecure.passes.rawValue, "Authenticate"), HostedPage.Button(ThreeDSecure.malformedReturn.rawValue, "Return without a result")],
-            choose: { [self] _ in threeDSecure.rawValue }
-        ) { [self] url, button in
-            let id = tokenQuery(url)
-            guard let outcome = ThreeDSecure(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
-            let registered: URL? = try lock.withLock {
-                guard let order = orders[id] else { throw HostedPageError.notFound }
-                guard order.status == .payerActionRequired else { throw HostedPageError.conflict("the order is \(order.status.rawValue); no challenge is pending") }
-                return returnURLs[id]
-            }
-            switch outcome {
-            case .canceled, .notRequired:
-                throw WebSessionError.canceled
-            case .malformedReturn:
-                guard let registered, var components = URLComponents(url: registered, resolvingAgainstBaseURL: false) else { throw HostedPageError.unregisteredRedirect }
-                components.percentEncodedPath = ""
-                components.host = "elsewhere"
-                components.query = nil
+        browser.host(
+            HostedPage(
+                host: "www.sandbox.paypal.com", pathPrefix: "/webapps/helios", title: "PayPal · 3-D Secure",
+                text: "Your bank asks you to confirm this payment.",
+                buttons: [
+                    HostedPage.Button(ThreeDSecure.passes.rawValue, "Authenticate"),
+                    HostedPage.Button(ThreeDSecure.malformedReturn.rawValue, "Return without a result"),
+                ],
+                choose: { [self] _ in threeDSecure.rawValue }
+            ) { [self] url, button in
+                let id = tokenQuery(url)
+                guard let outcome = ThreeDSecure(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+                let registered: URL? = try lock.withLock {
+                    guard let order = orders[id] else { throw HostedPageError.notFound }
+                    guard order.status == .payerActionRequired else {
+                        throw HostedPageError.conflict("the order is \(order.status.rawValue); no challenge is pending")
+                    }
+                    return returnURLs[id]
+                }
+                switch outcome {
+                case .canceled, .notRequired:
+                    throw WebSessionError.canceled
+                case .malformedReturn:
+                    guard let registered, var components = URLComponents(url: registered, resolvingAgainstBaseURL: false) else {
+                        throw HostedPageError.unregisteredRedirect
+                    }
+                    components.percentEncodedPath = ""
+                    components.host = "elsewhere"
+                    components.query = nil
+                    guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
+                    return url
+                case .passes:
+                    guard let registered, var components = URLComponents(url: registered, resolvingAgainstBaseURL: false) else {
+                        throw HostedPageError.unregisteredRedirect
+                    }
+                    lock.withLock {
+                        orders[id]?.status = .approved
+                        noteState(id)
+                        orders[id]?.links = nil
+                        orders[id]?.paymentSource?.card?.authenticationResult = AuthenticationResult(
+                            liabilityShift: .possible,
+                            threeDSecure: ThreeDSecureStatuses(enrollmentStatus: .ready, authenticationStatus: .successful))
+                        approvals += 1
+                    }
+                    components.queryItems =
+                        (components.queryItems ?? []) + [
+                            URLQueryItem(name: "liability_shift", value: "POSSIBLE"), URLQueryItem(name: "state", value: "undefined"),
+                            URLQueryItem(name: "code", value: "undefined"),
+                        ]
+                    guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
+                    return url
+                }
+            }.showing(only: { [self] url in order(tokenQuery(url)) != nil }))
+        browser.host(
+            HostedPage(
+                host: "www.sandbox.paypal.com", pathPrefix: "/checkoutnow", title: "PayPal · Checkout",
+                text: "Log in to PayPal and approve the payment.",
+                buttons: [
+                    HostedPage.Button(WebOutcome.approve.rawValue, "Pay"),
+                    HostedPage.Button(WebOutcome.cancel.rawValue, "Cancel and return to the merchant"),
+                    HostedPage.Button(WebOutcome.malformed.rawValue, "Return without a payer"),
+                ],
+                choose: { [self] _ in webOutcome.rawValue }
+            ) { [self] url, button in
+                let query = try PayPalWebCheckoutURLQuery(url: url)
+                // Web checkout returns to the SDK's registered callback only.
+                let base = PayPalWebCheckoutClient.redirectURI
+                if let asked = query.redirectUri, asked != base { throw HostedPageError.unregisteredRedirect }
+                guard let outcome = WebOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
+                try lock.withLock {
+                    guard let order = orders[query.token] else { throw HostedPageError.notFound }
+                    guard order.status == .created || order.status == .payerActionRequired else {
+                        throw HostedPageError.conflict("the order is \(order.status.rawValue)")
+                    }
+                    if outcome == .approve {
+                        orders[query.token]?.status = .approved
+                        noteState(query.token)
+                        approvals += 1
+                    }
+                }
+                var items = [URLQueryItem(name: "token", value: query.token)]
+                switch outcome {
+                case .approve:
+                    items += [URLQueryItem(name: "PayerID", value: "QYR5Z8XDVJNXQ"), URLQueryItem(name: "opType", value: "payment")]
+                case .cancel: items.append(URLQueryItem(name: "opType", value: "cancel"))
+                case .closed: throw WebSessionError.canceled
+                case .malformed: items.append(URLQueryItem(name: "opType", value: "payment"))
+                }
+                guard var components = URLComponents(string: base) else { throw HostedPageError.unregisteredRedirect }
+                components.queryItems = items
                 guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
                 return url
-            case .passes:
-                guard let registered, var components = URLComponents(url: registered, resolvingAgainstBaseURL: false) else { throw HostedPageError.unregisteredRedirect }
-                lock.withLock {
-                    orders[id]?.status = .approved
-                    noteState(id)
-                    orders[id]?.links = nil
-                    orders[id]?.paymentSource?.card?.authenticationResult = AuthenticationResult(
-                        liabilityShift: .possible, threeDSecure: ThreeDSecureStatuses(enrollmentStatus: .ready, authenticationStatus: .successful))
-                    approvals += 1
-                }
-                components.queryItems = (components.queryItems ?? []) + [
-                    URLQueryItem(name: "liability_shift", value: "POSSIBLE"), URLQueryItem(name: "state", value: "undefined"), URLQueryItem(name: "code", value: "undefined"),
-                ]
-                guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
-                return url
-            }
-        }.showing(only: { [self] url in order(tokenQuery(url)) != nil }))
-        browser.host(HostedPage(
-            host: "www.sandbox.paypal.com", pathPrefix: "/checkoutnow", title: "PayPal · Checkout", text: "Log in to PayPal and approve the payment.",
-            buttons: [
-                HostedPage.Button(WebOutcome.approve.rawValue, "Pay"), HostedPage.Button(WebOutcome.cancel.rawValue, "Cancel and return to the merchant"),
-                HostedPage.Button(WebOutcome.malformed.rawValue, "Return without a payer"),
-            ],
-            choose: { [self] _ in webOutcome.rawValue }
-        ) { [self] url, button in
-            let query = try PayPalWebCheckoutURLQuery(url: url)
-            // Web checkout returns to the SDK's registered callback only.
-            let base = PayPalWebCheckoutClient.redirectURI
-            if let asked = query.redirectUri, asked != base { throw HostedPageError.unregisteredRedirect }
-            guard let outcome = WebOutcome(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
-            try lock.withLock {
-                guard let order = orders[query.token] else { throw HostedPageError.notFound }
-                guard order.status == .created || order.status == .payerActionRequired else { throw HostedPageError.conflict("the order is \(order.status.rawValue)") }
-                if outcome == .approve {
-                    orders[query.token]?.status = .approved
-                    noteState(query.token)
-                    approvals += 1
-                }
-            }
-            var items = [URLQueryItem(name: "token", value: query.token)]
-            switch outcome {
-            case .approve: items += [URLQueryItem(name: "PayerID", value: "QYR5Z8XDVJNXQ"), URLQueryItem(name: "opType", value: "payment")]
-            case .cancel: items.append(URLQueryItem(name: "opType", value: "cancel"))
-            case .closed: throw WebSessionError.canceled
-            case .malformed: items.append(URLQueryItem(name: "opType", value: "payment"))
-            }
-            guard var components = URLComponents(string: base) else { throw HostedPageError.unregisteredRedirect }
-            components.queryItems = items
-            guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
-            return url
-        }.showing(only: { [self] url in ((try? PayPalWebCheckoutURLQuery(url: url)).map { order($0.token) != nil }) ?? false }))
+            }.showing(only: { [self] url in ((try? PayPalWebCheckoutURLQuery(url: url)).map { order($0.token) != nil }) ?? false }))
     }
 }
 
@@ -530,7 +625,9 @@ public struct MockPaySheet: NativePaySheet {
     }
 
     /// Walks through the changes, then approves or cancels.
-    public func present(orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision) async throws -> Approval {
+    public func present(
+        orderID: String, onShippingChange: @escaping @Sendable (ShippingChange) async -> ShippingChangeDecision
+    ) async throws -> Approval {
         for change in changes {
             answers.record(await onShippingChange(change))
         }
@@ -540,12 +637,15 @@ public struct MockPaySheet: NativePaySheet {
 
     /// An address change to San Jose, CA.
     public static let addressChange = ShippingChange(
-        type: .shippingAddress, selectedShippingAddress: ShippingAddress(addressID: "addr-1", adminArea1: "CA", adminArea2: "San Jose", postalCode: "95131", countryCode: "US"))
+        type: .shippingAddress,
+        selectedShippingAddress: ShippingAddress(
+            addressID: "addr-1", adminArea1: "CA", adminArea2: "San Jose", postalCode: "95131", countryCode: "US"))
 
     /// A method change to store pickup.
     public static let methodChange = ShippingChange(
         type: .shippingMethod, selectedShippingAddress: ShippingAddress(countryCode: "US"),
-        selectedShippingMethod: ShippingMethod(id: "pick", label: "Store pickup", selected: true, type: .pickup, value: "0.00", currencyCode: "USD"))
+        selectedShippingMethod: ShippingMethod(
+            id: "pick", label: "Store pickup", selected: true, type: .pickup, value: "0.00", currencyCode: "USD"))
 }
 
 /// A thread-safe list, for mocks that record what they were told.

@@ -85,47 +85,101 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     /// description the list gives it there.
     public var descriptions: [String: String] {
         switch self {
-        case .malformedRequestJSON: return Self.all(["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "The request JSON is not well formed.")
+        case .malformedRequestJSON:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "The request JSON is not well formed.")
         case .missingRequiredParameter:
-            return ["createOrder": "A required parameter is missing.", "confirmPaymentSource": "A required field / parameter is missing",
-                    "authorizeOrder": "A required field / parameter is missing", "captureOrder": "A required field / parameter is missing"]
-        case .invalidParameterValue: return Self.all(["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "A parameter value is not valid.")
+            return [
+                "createOrder": "A required parameter is missing.", "confirmPaymentSource": "A required field / parameter is missing",
+                "authorizeOrder": "A required field / parameter is missing", "captureOrder": "A required field / parameter is missing",
+            ]
+        case .invalidParameterValue:
+            return Self.all(["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "A parameter value is not valid.")
         case .invalidParameterSyntax:
-            var descriptions = Self.all(["createOrder", "authorizeOrder", "captureOrder"], "The value of a field does not conform to the expected format.")
+            var descriptions = Self.all(
+                ["createOrder", "authorizeOrder", "captureOrder"], "The value of a field does not conform to the expected format.")
             descriptions["confirmPaymentSource"] = "The value of the field does not conform to the expected format."
             return descriptions
-        case .invalidStringLength: return Self.all(["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "The value of a field is either too short or too long")
+        case .invalidStringLength:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "The value of a field is either too short or too long")
         case .invalidArrayMinItems: return ["createOrder": "The number of items in an array parameter is too small."]
         case .invalidArrayMaxItems: return ["createOrder": "The number of items in an array parameter is too large."]
         case .invalidResourceID:
             // Confirm's contract declares no 404: its refusal of an unknown order carries no detail.
-            return Self.all(["getOrder", "authorizeOrder", "captureOrder"], "Specified resource ID does not exist. Please check the resource ID and try again.")
-        case .cannotBeZeroOrNegative: return ["createOrder": "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported."]
+            return Self.all(
+                ["getOrder", "authorizeOrder", "captureOrder"],
+                "Specified resource ID does not exist. Please check the resource ID and try again.")
+        case .cannotBeZeroOrNegative:
+            return [
+                "createOrder":
+                    "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported."
+            ]
         case .decimalPrecision: return ["createOrder": "If the currency supports decimals, only two decimal place precision is supported."]
         case .maxValueExceeded: return ["createOrder": "Should be less than or equal to 999999999999999.99."]
-        case .multiCurrencyOrder: return ["createOrder": "Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code."]
+        case .multiCurrencyOrder:
+            return [
+                "createOrder":
+                    "Multiple differing values of currency_code are not supported. Entire Order request must have the same currency_code."
+            ]
         case .invalidCurrencyCode:
-            return ["createOrder": "Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes."]
-        case .referenceIDRequired: return ["createOrder": "'reference_id' is required for each 'purchase_unit' if multiple 'purchase_unit' are provided."]
+            return [
+                "createOrder":
+                    "Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes."
+            ]
+        case .referenceIDRequired:
+            return ["createOrder": "'reference_id' is required for each 'purchase_unit' if multiple 'purchase_unit' are provided."]
         case .duplicateReferenceID: return ["createOrder": "`reference_id` must be unique if multiple `purchase_unit` are provided."]
         case .cardExpired: return ["confirmPaymentSource": "The card is expired"]
-        case .invalidSecurityCodeLength: return ["confirmPaymentSource": "The security_code length is invalid for the specified card brand."]
-        case .paymentAlreadyApproved: return ["confirmPaymentSource": "The payment has already been approved.  Please capture the order, or create and confirm a new order with this payment source."]
+        case .invalidSecurityCodeLength:
+            return ["confirmPaymentSource": "The security_code length is invalid for the specified card brand."]
+        case .paymentAlreadyApproved:
+            return [
+                "confirmPaymentSource":
+                    "The payment has already been approved.  Please capture the order, or create and confirm a new order with this payment source."
+            ]
         case .orderCannotBeConfirmed: return ["confirmPaymentSource": "An order with status = 'COMPLETED' cannot be confirmed again."]
         case .paymentSourceDeclinedByProcessor:
-            return ["confirmPaymentSource": "The provided payment source is declined by the processor. Please try again with a different payment source by creating a new order."]
+            return [
+                "confirmPaymentSource":
+                    "The provided payment source is declined by the processor. Please try again with a different payment source by creating a new order."
+            ]
         case .orderNotApproved:
-            return ["authorizeOrder": "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call.",
-                    "captureOrder": "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request."]
-        case .payerActionRequired: return Self.all(["authorizeOrder", "captureOrder"], "Transaction cannot complete successfully, instruct the buyer to return to PayPal.")
+            return [
+                "authorizeOrder":
+                    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call.",
+                "captureOrder":
+                    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid `payment_source` in the request.",
+            ]
+        case .payerActionRequired:
+            return Self.all(
+                ["authorizeOrder", "captureOrder"], "Transaction cannot complete successfully, instruct the buyer to return to PayPal.")
         case .actionDoesNotMatchIntent:
-            return ["authorizeOrder": "Order was created with an intent to 'CAPTURE'. Please use v2/checkout/orders/order_id/capture to complete the transaction or alternately Create an order with an intent of 'AUTHORIZE'."]
-        case .orderAlreadyAuthorized: return ["authorizeOrder": "Order already authorized.If 'intent=AUTHORIZE' only one authorization per order is allowed."]
-        case .orderAlreadyCaptured: return ["captureOrder": "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed."]
+            return [
+                "authorizeOrder":
+                    "Order was created with an intent to 'CAPTURE'. Please use v2/checkout/orders/order_id/capture to complete the transaction or alternately Create an order with an intent of 'AUTHORIZE'."
+            ]
+        case .orderAlreadyAuthorized:
+            return ["authorizeOrder": "Order already authorized.If 'intent=AUTHORIZE' only one authorization per order is allowed."]
+        case .orderAlreadyCaptured:
+            return ["captureOrder": "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed."]
         case .noPaymentSourceProvided: return ["confirmPaymentSource": "At least one payment method is required within the payment source."]
-        case .orderExpired: return ["authorizeOrder": "Order is expired and hence cannot be authorized. Please contact Customer Support if you need to increase your order validity period."]
-        case .invalidExpiryDate: return ["confirmPaymentSource": "Expiry date is invalid. Expiry date should be a date in future and within the threshold for the payment source."]
-        case .instrumentDeclined: return ["captureOrder": "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment."]
+        case .orderExpired:
+            return [
+                "authorizeOrder":
+                    "Order is expired and hence cannot be authorized. Please contact Customer Support if you need to increase your order validity period."
+            ]
+        case .invalidExpiryDate:
+            return [
+                "confirmPaymentSource":
+                    "Expiry date is invalid. Expiry date should be a date in future and within the threshold for the payment source."
+            ]
+        case .instrumentDeclined:
+            return [
+                "captureOrder":
+                    "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment."
+            ]
         }
     }
 
@@ -136,7 +190,8 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     /// The status this issue is answered with.
     public var status: Int {
         switch self {
-        case .malformedRequestJSON, .missingRequiredParameter, .invalidParameterValue, .invalidParameterSyntax, .invalidStringLength, .invalidArrayMinItems, .invalidArrayMaxItems:
+        case .malformedRequestJSON, .missingRequiredParameter, .invalidParameterValue, .invalidParameterSyntax, .invalidStringLength,
+            .invalidArrayMinItems, .invalidArrayMaxItems:
             return 400
         case .invalidResourceID: return 404
         default: return 422
@@ -147,9 +202,17 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     static func heading(status: Int) -> (name: String, message: String) {
         switch status {
         case 400: return ("INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.")
-        case 401: return ("AUTHENTICATION_FAILURE", "Authentication failed due to missing authorization header, or invalid authentication credentials.")
+        case 401:
+            return (
+                "AUTHENTICATION_FAILURE",
+                "Authentication failed due to missing authorization header, or invalid authentication credentials."
+            )
         case 404: return ("RESOURCE_NOT_FOUND", "The specified resource does not exist.")
-        default: return ("UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.")
+        default:
+            return (
+                "UNPROCESSABLE_ENTITY",
+                "The requested action could not be performed, semantically incorrect, or failed business validation."
+            )
         }
     }
 
@@ -162,7 +225,10 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     /// PayPal's error answer for `operation` carrying `details`, all of one status.
     static func answer(_ operation: String, status: Int, _ details: [ErrorDetail]) -> MockResponse {
         let heading = heading(status: status)
-        var answer = MockResponse.json(PayPalErrorResponse(name: heading.name, message: heading.message, debugId: "b1d1f06c7246c", details: details.isEmpty ? nil : details), status: status)
+        var answer = MockResponse.json(
+            PayPalErrorResponse(
+                name: heading.name, message: heading.message, debugId: "b1d1f06c7246c", details: details.isEmpty ? nil : details),
+            status: status)
         let issues = details.compactMap(\.issue)
         answer.rule = issues.isEmpty ? heading.name : issues.joined(separator: ", ")
         return answer
@@ -203,7 +269,8 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         }
         guard violation.location == .body, let value = violation.value else { return nil }
         if violation.rule == "format.decimalString", violation.field.hasSuffix("amount.value"),
-           PayDecimalText.unsignedProblem(value) == .signed || (value.hasPrefix("-") && admitsPayPalAmount(value.dropFirst())) {
+            PayDecimalText.unsignedProblem(value) == .signed || (value.hasPrefix("-") && admitsPayPalAmount(value.dropFirst()))
+        {
             return .cannotBeZeroOrNegative
         }
         if violation.rule == "format.iso4217", violation.field.hasSuffix("currency_code"), value.unicodeScalars.count == 3 {

@@ -34,7 +34,8 @@ public final class CapturedLogs: @unchecked Sendable {
         func log(event: LogEvent) {
             let merged = metadata.merging(event.metadata ?? [:]) { $1 }
             let fields = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            capture.append("\(event.level) \(event.message)" + (fields.isEmpty ? "" : " " + fields) + (event.error.map { " error=\($0)" } ?? ""))
+            capture.append(
+                "\(event.level) \(event.message)" + (fields.isEmpty ? "" : " " + fields) + (event.error.map { " error=\($0)" } ?? ""))
         }
     }
 }

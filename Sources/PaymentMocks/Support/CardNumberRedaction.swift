@@ -28,7 +28,8 @@ public enum CardNumberRedaction {
                     index += 1
                     end = index
                 } else if byte == UInt8(ascii: "%") && index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "3")
-                    && bytes[index + 2] >= UInt8(ascii: "0") && bytes[index + 2] <= UInt8(ascii: "9") {
+                    && bytes[index + 2] >= UInt8(ascii: "0") && bytes[index + 2] <= UInt8(ascii: "9")
+                {
                     // A percent-encoded digit (`%30`…`%39`) is a digit of the number.
                     if start == nil { start = index }
                     digits += 1
@@ -36,7 +37,9 @@ public enum CardNumberRedaction {
                     end = index
                 } else if start != nil && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "+")) {
                     index += 1
-                } else if start != nil && byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2]) {
+                } else if start != nil && byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHexDigit(bytes[index + 1])
+                    && isHexDigit(bytes[index + 2])
+                {
                     index += 3
                 } else {
                     close()
@@ -63,6 +66,7 @@ public enum CardNumberRedaction {
 
     /// A hexadecimal digit, of a percent-encoded byte.
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 }

@@ -24,7 +24,10 @@ public enum ExchangeRedaction {
         names.formUnion(MollieCheckoutSchema.sensitiveFieldNames)
         names.formUnion(PayPalPaymentsSchema.sensitiveFieldNames)
         names.formUnion(SuiteMCommerceSchema.sensitiveFieldNames)
-        names.formUnion(["access_token", "accessToken", "refresh_token", "id_token", "client_secret", "clientSecret", "password", "pin", "cvv", "cvc", "security_code", "private_key", "privateKey"])
+        names.formUnion([
+            "access_token", "accessToken", "refresh_token", "id_token", "client_secret", "clientSecret", "password", "pin", "cvv", "cvc",
+            "security_code", "private_key", "privateKey",
+        ])
         return names
     }()
 
@@ -32,7 +35,8 @@ public enum ExchangeRedaction {
     public static func isSecretHeader(_ name: String) -> Bool {
         let lower = name.lowercased()
         if lower.contains("idempotency") || lower == "paypal-request-id" { return false }
-        return ["authorization", "cookie", "set-cookie", "signature", "token", "secret", "api-key", "apikey", "password", "x-amz-pay-key"].contains { lower.contains($0) }
+        return ["authorization", "cookie", "set-cookie", "signature", "token", "secret", "api-key", "apikey", "password", "x-amz-pay-key"]
+            .contains { lower.contains($0) }
     }
 
     /// `value` of header `name` as shown: a credential is `<redacted>` (an `Authorization`
@@ -99,7 +103,9 @@ public enum ExchangeRedaction {
     /// A text value as shown: card runs redacted, and when it holds a query (a URL such as a
     /// return URL carrying `?token=…`), the values of its secret-named items redacted.
     public static func text(_ value: String) -> String {
-        guard let mark = value.firstIndex(of: "?"), value[mark...].contains("=") else { return CardNumberRedaction.redacting(Substring(value)) }
+        guard let mark = value.firstIndex(of: "?"), value[mark...].contains("=") else {
+            return CardNumberRedaction.redacting(Substring(value))
+        }
         return CardNumberRedaction.redacting(value[..<mark]) + "?" + form(value[value.index(after: mark)...])
     }
 
@@ -127,7 +133,8 @@ public enum ExchangeRedaction {
             rest = rest[rest.index(after: close)...]
             let name = tag.dropFirst().prefix { !" />".contains($0) }
             guard !tag.hasPrefix("</"), !tag.hasSuffix("/>"), secretNames.contains(String(name)),
-                  let end = rest.range(of: "</\(name)>") else { continue }
+                let end = rest.range(of: "</\(name)>")
+            else { continue }
             result += placeholder
             rest = rest[end.lowerBound...]
         }

@@ -26,8 +26,10 @@ public struct IdempotencyPolicy: Sendable {
     public var replayed: @Sendable (PayOperationDescriptor, MockResponse) -> MockResponse
 
     /// Creates a policy.
-    public init(keep: Keep, methods: Set<String> = ["POST"], conflict: (@Sendable (PayOperationDescriptor) -> MockResponse)? = nil,
-                replayed: @escaping @Sendable (PayOperationDescriptor, MockResponse) -> MockResponse = { $1 }) {
+    public init(
+        keep: Keep, methods: Set<String> = ["POST"], conflict: (@Sendable (PayOperationDescriptor) -> MockResponse)? = nil,
+        replayed: @escaping @Sendable (PayOperationDescriptor, MockResponse) -> MockResponse = { $1 }
+    ) {
         self.keep = keep
         self.methods = methods
         self.conflict = conflict
@@ -44,8 +46,10 @@ final class IdempotentReplies: Sendable {
 
     /// Answers `request` to `operation` under `policy`: a repeated key gets the first answer (or the
     /// policy's conflict), a new one is answered by `act` and kept as the policy says.
-    func answer(_ request: MockRequest, _ operation: PayOperationDescriptor, policy: IdempotencyPolicy,
-                _ act: () async throws -> MockResponse) async throws -> MockResponse {
+    func answer(
+        _ request: MockRequest, _ operation: PayOperationDescriptor, policy: IdempotencyPolicy,
+        _ act: () async throws -> MockResponse
+    ) async throws -> MockResponse {
         guard let header = operation.idempotencyKeyHeader, policy.methods.contains(request.method), let key = request.header(header) else {
             return try await act()
         }
@@ -61,8 +65,10 @@ final class IdempotentReplies: Sendable {
         }
     }
 
-    private func answerHoldingKey(_ scoped: String, _ request: MockRequest, _ operation: PayOperationDescriptor, _ policy: IdempotencyPolicy,
-                                  _ act: () async throws -> MockResponse) async throws -> MockResponse {
+    private func answerHoldingKey(
+        _ scoped: String, _ request: MockRequest, _ operation: PayOperationDescriptor, _ policy: IdempotencyPolicy,
+        _ act: () async throws -> MockResponse
+    ) async throws -> MockResponse {
         if let previous = replies.withValue({ $0[scoped] }) {
             if let conflict = policy.conflict, previous.body != request.body { return conflict(operation) }
             return policy.replayed(operation, previous.response)

@@ -107,7 +107,8 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             return
         }
         lock.withLock {
-            routes.append(Route(method: operation.method.rawValue, template: operation.pathTemplate, handler: handler, operation: operation))
+            routes.append(
+                Route(method: operation.method.rawValue, template: operation.pathTemplate, handler: handler, operation: operation))
         }
     }
 
@@ -329,10 +330,15 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             let read = operation.read(pathParameters: mock.pathParameters, query: mock.query, header: { mock.header($0) }, body: mock.body)
             // A violation's message may quote what the client sent (`'X' is not a valid …`): card
             // numbers in it are redacted before any provider words a refusal or a log line from it.
-            let input = (body: read.body, violations: read.violations.map { violation in
-                PayRequestViolation(location: violation.location, field: violation.field, message: CardNumberRedaction.redacting(Substring(violation.message)),
-                                    rule: violation.rule, value: violation.value.map { CardNumberRedaction.redacting(Substring($0)) })
-            })
+            let input = (
+                body: read.body,
+                violations: read.violations.map { violation in
+                    PayRequestViolation(
+                        location: violation.location, field: violation.field,
+                        message: CardNumberRedaction.redacting(Substring(violation.message)),
+                        rule: violation.rule, value: violation.value.map { CardNumberRedaction.redacting(Substring($0)) })
+                }
+            )
             guard input.violations.isEmpty else {
                 let answer = refusals.invalid(operation, input.violations)
                 note(mock, "\(answer.status) (\(input.violations.count) violation\(input.violations.count == 1 ? "" : "s"))")
@@ -342,7 +348,8 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
                     verdict.responseType = operation.errorTypeName
                     verdict.violations = input.violations.map { violation in
                         MockVerdict.Violation(
-                            path: violation.field.isEmpty ? violation.location.rawValue : "\(violation.location.rawValue).\(violation.field)",
+                            path: violation.field.isEmpty
+                                ? violation.location.rawValue : "\(violation.location.rawValue).\(violation.field)",
                             rule: violation.rule, message: violation.message)
                     }
                 }
@@ -421,7 +428,9 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         if let name = request.header(Self.scenarioHeader) {
             let known = scenarios.map(\.name)
             if !known.contains(name) {
-                problems.append("Sandbox-Scenario '\(String(name.prefix(64)))' is not a scenario of \(self.name); known: \(known.joined(separator: ", "))")
+                problems.append(
+                    "Sandbox-Scenario '\(String(name.prefix(64)))' is not a scenario of \(self.name); known: \(known.joined(separator: ", "))"
+                )
             }
         }
         if let fault = request.header(Self.faultHeader), MockFault(rawValue: fault) == nil {
@@ -429,7 +438,9 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
         if let delay = request.header(Self.delayHeader) {
             let limit = Int(Self.maximumDelay.components.seconds) * 1_000
-            if !(Int(delay).map { (0...limit).contains($0) } ?? false) { problems.append("Sandbox-Delay must be milliseconds from 0 to \(limit)") }
+            if !(Int(delay).map { (0...limit).contains($0) } ?? false) {
+                problems.append("Sandbox-Delay must be milliseconds from 0 to \(limit)")
+            }
         }
         guard !problems.isEmpty else { return nil }
         let body: PayJSON = ["error": "SANDBOX_CONTROL_INVALID", "problems": .array(problems.map(PayJSON.string))]

@@ -40,7 +40,9 @@ public struct MockRequest: Sendable, CustomStringConvertible {
         // A URL's text never holds a quote or a backslash, so it is its own JSON string literal.
         let literal = Data(("\"" + url.absoluteString + "\"").utf8)
         let rewritten = answerRewrite(literal)
-        guard rewritten != literal, rewritten.count > 2, let text = String(data: rewritten.dropFirst().dropLast(), encoding: .utf8) else { return url }
+        guard rewritten != literal, rewritten.count > 2, let text = String(data: rewritten.dropFirst().dropLast(), encoding: .utf8) else {
+            return url
+        }
         return URL(string: text) ?? url
     }
 

@@ -14,7 +14,8 @@ extension PayClosedEnum {
         let raw = try container.decode(RawValue.self)
         guard let value = Self(rawValue: raw) else {
             let allowed = allCases.map { "\($0.rawValue)" }.joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(raw)' is not a valid \(Self.self); expected one of \(allowed)")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "'\(raw)' is not a valid \(Self.self); expected one of \(allowed)")
         }
         return value
     }

@@ -1,4 +1,5 @@
 @_spi(Generated) import PaySchemaVocabulary
+
 /// A coding key with any string or integer value, used by generated coders whose wire names
 /// depend on the encoding in use.
 @_spi(Generated)

@@ -30,7 +30,8 @@ public struct PayDecodingContainer {
             tree = own
         } else {
             do {
-                tree = PayJSONTreeDecoder(node: try PayJSON.rebuild(from: decoder), format: WireFormat.current(decoder.userInfo), basePath: decoder.codingPath)
+                tree = PayJSONTreeDecoder(
+                    node: try PayJSON.rebuild(from: decoder), format: WireFormat.current(decoder.userInfo), basePath: decoder.codingPath)
             } catch {
                 throw PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: PayPath(codingPath: decoder.codingPath)))
             }
@@ -138,7 +139,9 @@ public struct PayDecodingContainer {
 
     @usableFromInline
     mutating func recordNull(at codingKey: PayCodingKey) {
-        issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "null is not allowed here; omit the field instead"))
+        issues.append(
+            PayloadIssue(
+                path: path.appending(codingKey.stringValue), kind: .null, message: "null is not allowed here; omit the field instead"))
     }
 
     /// A member's value, or `nil` with the problem recorded.
@@ -159,7 +162,8 @@ public struct PayDecodingContainer {
         if T.self == Decimal.self, let value = try decimal(key.decimal, node: node, at: codingKey) as? T { return value }
         if T.self == URL.self, let value = try url(key, node: node, at: codingKey) as? T { return value }
         if T.self == String.self, key.decimal.accepts.contains(.number),
-           let value = try numeralOrString(key.decimal, node: node, at: codingKey) as? T {
+            let value = try numeralOrString(key.decimal, node: node, at: codingKey) as? T
+        {
             return value
         }
         return try unbox(node, as: T.self, key: codingKey)
@@ -185,10 +189,12 @@ public struct PayDecodingContainer {
         case .string(let text) where format == .xml: return try decimal(rule, text: text, at: codingKey)
         case .number(let numeral) where rule.decimalForms.contains(.number): return try decimal(rule, text: numeral, at: codingKey)
         case .string(let string) where rule.decimalForms.contains(.string): return try decimal(rule, text: string, at: codingKey)
-        case .null: throw DecodingError.valueNotFound(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
+        case .null:
+            throw DecodingError.valueNotFound(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
         default:
             let expected = rule.decimalForms.map { $0 == .number ? "a number" : "a decimal string" }.joined(separator: " or ")
-            throw DecodingError.typeMismatch(Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "expected \(expected), found \(node.typeName)"))
+            throw DecodingError.typeMismatch(
+                Decimal.self, .init(codingPath: codingPath + [codingKey], debugDescription: "expected \(expected), found \(node.typeName)"))
         }
     }
 
@@ -215,9 +221,12 @@ public struct PayDecodingContainer {
         switch node {
         case .string(let text) where rule.accepts.contains(.string) || format == .xml: return text
         case .number(let numeral): return numeral
-        case .null: throw DecodingError.valueNotFound(String.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
+        case .null:
+            throw DecodingError.valueNotFound(String.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
         case let node:
-            throw DecodingError.typeMismatch(String.self, .init(codingPath: codingPath + [codingKey], debugDescription: "expected a number or a string, found \(node.typeName)"))
+            throw DecodingError.typeMismatch(
+                String.self,
+                .init(codingPath: codingPath + [codingKey], debugDescription: "expected a number or a string, found \(node.typeName)"))
         }
     }
 
@@ -278,7 +287,10 @@ public struct PayDecodingContainer {
         var failed = false
         for (index, value) in values.enumerated() where !seen.insert(value).inserted {
             failed = true
-            issues.append(PayloadIssue(path: path.appending(key.name(for: format)).appending(index: index), kind: .invalidValue, message: "repeats an earlier element; a set holds each value once"))
+            issues.append(
+                PayloadIssue(
+                    path: path.appending(key.name(for: format)).appending(index: index), kind: .invalidValue,
+                    message: "repeats an earlier element; a set holds each value once"))
         }
         return failed && !PayPartialDecoding.isActive ? nil : seen
     }
@@ -296,7 +308,9 @@ public struct PayDecodingContainer {
                     values[entryKey.stringValue] = try nested.decode(T.self, forKey: entryKey)
                 } catch {
                     failed = true
-                    issues.append(contentsOf: PayloadDecodingError.issues(from: error, at: path.appending(codingKey.stringValue).appending(entryKey.stringValue)))
+                    issues.append(
+                        contentsOf: PayloadDecodingError.issues(
+                            from: error, at: path.appending(codingKey.stringValue).appending(entryKey.stringValue)))
                 }
             }
             return failed && !partial ? nil : values
@@ -338,9 +352,10 @@ public struct PayDecodingContainer {
             return nil
         }
         guard let date = dateFormat.parse(text) else {
-            issues.append(PayloadIssue(
-                path: path.appending(codingKey.stringValue), kind: .invalidValue,
-                message: "'\(text)' is not a date in the format \(dateFormat.name)"))
+            issues.append(
+                PayloadIssue(
+                    path: path.appending(codingKey.stringValue), kind: .invalidValue,
+                    message: "'\(text)' is not a date in the format \(dateFormat.name)"))
             return nil
         }
         return date
@@ -357,9 +372,10 @@ public struct PayDecodingContainer {
             } else {
                 failed = true
                 if PayPartialDecoding.isActive { dates.append(Date(timeIntervalSince1970: 0)) }
-                issues.append(PayloadIssue(
-                    path: path.appending(key.name(for: format)).appending(index: index), kind: .invalidValue,
-                    message: "'\(text)' is not a date in the format \(dateFormat.name)"))
+                issues.append(
+                    PayloadIssue(
+                        path: path.appending(key.name(for: format)).appending(index: index), kind: .invalidValue,
+                        message: "'\(text)' is not a date in the format \(dateFormat.name)"))
             }
         }
         return failed && !PayPartialDecoding.isActive ? nil : dates
@@ -378,9 +394,10 @@ public struct PayDecodingContainer {
 
     /// The error to throw when a required value is unexpectedly absent after ``finish()`` passed.
     public func incomplete() -> PayloadDecodingError {
-        PayloadDecodingError(issues: issues.isEmpty
-            ? [PayloadIssue(path: path, kind: .invalidValue, message: "payload is incomplete")]
-            : issues)
+        PayloadDecodingError(
+            issues: issues.isEmpty
+                ? [PayloadIssue(path: path, kind: .invalidValue, message: "payload is incomplete")]
+                : issues)
     }
 }
 

@@ -16,7 +16,10 @@ extension PayQueryCodable {
     public init(query text: String) throws {
         let items: [URLQueryItem]
         guard text.utf8.count <= PayPayloadLimits.standard.maximumBytes else {
-            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "the query is larger than \(PayPayloadLimits.standard.maximumBytes) bytes")])
+            throw PayloadDecodingError(issues: [
+                PayloadIssue(
+                    path: .root, kind: .malformed, message: "the query is larger than \(PayPayloadLimits.standard.maximumBytes) bytes")
+            ])
         }
         do {
             items = try PayQueryText.items(PayQueryText.query(of: text))
@@ -119,7 +122,10 @@ public struct PayQueryReader {
 
     private mutating func read<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool, quoteValue: Bool) -> T? {
         guard let (name, text) = first(key.query, aliases: key.aliases) else {
-            if required { issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing")) }
+            if required {
+                issues.append(
+                    PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing"))
+            }
             return nil
         }
         let shown = quoteValue ? "'\(text)'" : "value"
@@ -137,7 +143,8 @@ public struct PayQueryReader {
             return nil
         }
         guard let value = T(queryValue: text) else {
-            issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "\(shown) is not a valid \(T.self)"))
+            issues.append(
+                PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "\(shown) is not a valid \(T.self)"))
             return nil
         }
         return value
@@ -155,12 +162,16 @@ public struct PayQueryReader {
             }
         }
         guard let texts else {
-            if required { issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing")) }
+            if required {
+                issues.append(
+                    PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing"))
+            }
             return nil
         }
         let parts: [String]
         switch style {
-        case .commaJoined: parts = texts.flatMap { $0.isEmpty ? [] : $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        case .commaJoined:
+            parts = texts.flatMap { $0.isEmpty ? [] : $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         case .repeated: parts = texts
         }
         var result: [T] = []
@@ -170,7 +181,10 @@ public struct PayQueryReader {
                 result.append(value)
             } else {
                 failed = true
-                issues.append(PayloadIssue(path: PayPath.root.appending(name).appending(index: index), kind: .invalidValue, message: "'\(part)' is not a valid \(T.self)"))
+                issues.append(
+                    PayloadIssue(
+                        path: PayPath.root.appending(name).appending(index: index), kind: .invalidValue,
+                        message: "'\(part)' is not a valid \(T.self)"))
             }
         }
         return failed ? nil : result
@@ -180,14 +194,19 @@ public struct PayQueryReader {
     public mutating func date(_ key: PayFieldKey, format: PayDateFormat, required: Bool) -> Date? {
         guard let text = value(String.self, key, required: required) else { return nil }
         guard let date = format.parse(text) else {
-            issues.append(PayloadIssue(path: PayPath.root.appending(key.query), kind: .invalidValue, message: "'\(text)' is not a date in the format \(format.name)"))
+            issues.append(
+                PayloadIssue(
+                    path: PayPath.root.appending(key.query), kind: .invalidValue,
+                    message: "'\(text)' is not a date in the format \(format.name)"))
             return nil
         }
         return date
     }
 
     /// Reads every item whose name is `prefix + key + suffix` into a map keyed by `key`, each a list in `style`.
-    public mutating func patternMap<T: PayQueryValue>(_ type: T.Type, prefix: String, suffix: String, style: PayQueryListStyle) -> [String: [T]] {
+    public mutating func patternMap<T: PayQueryValue>(
+        _ type: T.Type, prefix: String, suffix: String, style: PayQueryListStyle
+    ) -> [String: [T]] {
         var result: [String: [T]] = [:]
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
             let key = String(name.dropFirst(prefix.count).dropLast(suffix.count))

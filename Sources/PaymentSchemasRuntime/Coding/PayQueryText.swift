@@ -75,8 +75,9 @@ public enum PayQueryText {
                 continue
             }
             guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "<"), byte != UInt8(ascii: ">"),
-                  byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "^"), byte != UInt8(ascii: "`"), byte != UInt8(ascii: "{"),
-                  byte != UInt8(ascii: "|"), byte != UInt8(ascii: "}") else {
+                byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "^"), byte != UInt8(ascii: "`"), byte != UInt8(ascii: "{"),
+                byte != UInt8(ascii: "|"), byte != UInt8(ascii: "}")
+            else {
                 throw Problem(offset: index, message: "a character that must be percent-encoded")
             }
             decoded.append(byte)

@@ -24,7 +24,9 @@ public enum PayWire {
     /// every broken constraint of the parts that decoded (``PayloadDecodingError/violations``),
     /// each with its path: the set `payflow validate` prints. ``decodeJSON(_:from:limits:)``
     /// decodes only; the value's `violations` are the caller's to read.
-    public static func readJSON<T: Decodable & PayValidatable>(_ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard) throws -> T {
+    public static func readJSON<T: Decodable & PayValidatable>(
+        _ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard
+    ) throws -> T {
         let value: T
         do {
             value = try decodeJSON(T.self, from: data, limits: limits)
@@ -86,7 +88,9 @@ public enum PayWire {
     /// element is never closed (as some provider samples are) is accepted.
     public static func decodeXML<T: Decodable>(_ type: T.Type, from data: Data, limits: PayPayloadLimits = .standard) throws -> T {
         guard data.count <= limits.maximumBytes else {
-            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "the payload is larger than \(limits.maximumBytes) bytes")])
+            throw PayloadDecodingError(issues: [
+                PayloadIssue(path: .root, kind: .malformed, message: "the payload is larger than \(limits.maximumBytes) bytes")
+            ])
         }
         let (read, invalidUTF8): (Result<PayJSON, PaySyntaxError>, Int?) = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -94,7 +98,9 @@ public enum PayWire {
             return (PayXMLReader.read(bytes, limits: limits, acceptingUnclosedRoot: true), nil)
         }
         if let invalidUTF8 {
-            throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML: invalid UTF-8 at byte \(invalidUTF8)")])
+            throw PayloadDecodingError(issues: [
+                PayloadIssue(path: .root, kind: .malformed, message: "not well-formed XML: invalid UTF-8 at byte \(invalidUTF8)")
+            ])
         }
         switch read {
         case .failure(let problem):

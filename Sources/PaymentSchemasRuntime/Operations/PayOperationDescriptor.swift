@@ -29,7 +29,9 @@ public struct PayParameterDescriptor: Sendable {
     private let check: @Sendable (String) -> [(message: String, rule: String)]
 
     /// Describes a parameter read as `type` (a primitive, scalar or enum).
-    public init<T: PayQueryValue & Sendable>(_ wireName: String, in place: Place, as type: T.Type, required: Bool, sensitive: Bool = false, list: Bool = false) {
+    public init<T: PayQueryValue & Sendable>(
+        _ wireName: String, in place: Place, as type: T.Type, required: Bool, sensitive: Bool = false, list: Bool = false
+    ) {
         self.wireName = wireName
         self.place = place
         self.required = required
@@ -155,7 +157,8 @@ public struct PayOperationDescriptor: Sendable {
     }
 
     /// Describes the generated operation `operation`.
-    public init<O: PayOperation>(_ operation: O.Type, parameters: [PayParameterDescriptor]) where O.RequestBody: Decodable, O.ResponseBody: Encodable, O.ErrorBody: Encodable {
+    public init<O: PayOperation>(_ operation: O.Type, parameters: [PayParameterDescriptor])
+    where O.RequestBody: Decodable, O.ResponseBody: Encodable, O.ErrorBody: Encodable {
         self.operationID = O.operationID
         self.method = O.method
         self.pathTemplate = O.pathTemplate
@@ -176,8 +179,10 @@ public struct PayOperationDescriptor: Sendable {
             do {
                 if O.requestFormat == .query {
                     guard let form = O.RequestBody.self as? any PayQueryCodable.Type,
-                          let text = String(validating: data, as: UTF8.self)
-                    else { throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not a UTF-8 form body")]) }
+                        let text = String(validating: data, as: UTF8.self)
+                    else {
+                        throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not a UTF-8 form body")])
+                    }
                     guard let value = try form.init(query: text) as? O.RequestBody else {
                         throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not a form body")])
                     }
@@ -232,7 +237,8 @@ public struct PayOperationDescriptor: Sendable {
     ///   - query: the query items (the first of a repeated name counts).
     ///   - header: a header's value by case-insensitive name.
     ///   - body: the body's bytes.
-    public func read(pathParameters: [String: String], query: [URLQueryItem], header: (String) -> String?, body: Data) -> PayOperationInput {
+    public func read(pathParameters: [String: String], query: [URLQueryItem], header: (String) -> String?, body: Data) -> PayOperationInput
+    {
         var violations: [PayRequestViolation] = []
         let cookies = parameters.contains { $0.place == .cookie } ? Self.cookies(header("Cookie")) : [:]
         for parameter in parameters {
@@ -254,13 +260,18 @@ public struct PayOperationDescriptor: Sendable {
                 location = .cookie
             }
             guard let value else {
-                if parameter.required { violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: "is required", rule: "required")) }
+                if parameter.required {
+                    violations.append(
+                        PayRequestViolation(location: location, field: parameter.wireName, message: "is required", rule: "required"))
+                }
                 continue
             }
             for problem in parameter.ruledProblems(value) {
                 // The value refused goes with the violation, as a body field's does, unless it is a secret.
-                violations.append(PayRequestViolation(location: location, field: parameter.wireName, message: problem.message, rule: problem.rule,
-                                                      value: parameter.sensitive ? nil : value))
+                violations.append(
+                    PayRequestViolation(
+                        location: location, field: parameter.wireName, message: problem.message, rule: problem.rule,
+                        value: parameter.sensitive ? nil : value))
             }
         }
         var decoded: (any Sendable)?
@@ -269,11 +280,16 @@ public struct PayOperationDescriptor: Sendable {
             case .success(let value):
                 decoded = value
                 for violation in (value as? any PayValidatable)?.violations ?? [] {
-                    violations.append(PayRequestViolation(location: .body, field: Self.field(violation.path), message: violation.message, rule: violation.rule, value: violation.value))
+                    violations.append(
+                        PayRequestViolation(
+                            location: .body, field: Self.field(violation.path), message: violation.message, rule: violation.rule,
+                            value: violation.value))
                 }
             case .failure(let error):
                 for issue in error.issues {
-                    violations.append(PayRequestViolation(location: .body, field: Self.field(issue.path), message: issue.message, rule: issue.kind.rawValue))
+                    violations.append(
+                        PayRequestViolation(
+                            location: .body, field: Self.field(issue.path), message: issue.message, rule: issue.kind.rawValue))
                 }
             }
         }
@@ -299,7 +315,9 @@ public struct PayOperationDescriptor: Sendable {
     private func responseProblems(status: Int, success: () -> [String]?, error: (() -> [String]?)?) -> [String]? {
         if successStatuses.contains(status) { return success() }
         if status >= 400, !errorStatuses.isEmpty, !errorStatuses.contains(status) {
-            return ["status \(status) is not among the error statuses \(operationID) declares (\(errorStatuses.map(String.init).joined(separator: ", ")))"]
+            return [
+                "status \(status) is not among the error statuses \(operationID) declares (\(errorStatuses.map(String.init).joined(separator: ", ")))"
+            ]
         }
         if status >= 400, let error { return error() }
         if status >= 400 || (200..<300).contains(status) { return ["status \(status) is not declared by \(operationID)"] }

@@ -31,7 +31,9 @@ public struct PaySchemaType: Sendable {
     private let reader: @Sendable (Data, WireFormat) throws -> PayReadResult
 
     /// Registers `type`.
-    public init<T: Codable & Sendable>(_ type: T.Type, module: String, name: String, kind: Kind, formats: [WireFormat], schemaFile: String, formerNames: [String] = []) {
+    public init<T: Codable & Sendable>(
+        _ type: T.Type, module: String, name: String, kind: Kind, formats: [WireFormat], schemaFile: String, formerNames: [String] = []
+    ) {
         self.module = module
         self.name = name
         self.formerNames = formerNames
@@ -59,11 +61,15 @@ public struct PaySchemaType: Sendable {
         try reader(data, format)
     }
 
-    static func read<T: Codable & Sendable>(_ type: T.Type, name: String, formats: [WireFormat], data: Data, format: WireFormat) throws -> PayReadResult {
+    static func read<T: Codable & Sendable>(
+        _ type: T.Type, name: String, formats: [WireFormat], data: Data, format: WireFormat
+    ) throws -> PayReadResult {
         guard formats.contains(format) else {
-            throw PayloadDecodingError(issues: [PayloadIssue(
-                path: .root, kind: .malformed,
-                message: "\(name) is not read from \(format.rawValue); it supports \(formats.map(\.rawValue).joined(separator: ", "))")])
+            throw PayloadDecodingError(issues: [
+                PayloadIssue(
+                    path: .root, kind: .malformed,
+                    message: "\(name) is not read from \(format.rawValue); it supports \(formats.map(\.rawValue).joined(separator: ", "))")
+            ])
         }
         do {
             return try readStrictly(T.self, name: name, data: data, format: format)
@@ -75,7 +81,9 @@ public struct PaySchemaType: Sendable {
         }
     }
 
-    private static func readStrictly<T: Codable & Sendable>(_ type: T.Type, name: String, data: Data, format: WireFormat) throws -> PayReadResult {
+    private static func readStrictly<T: Codable & Sendable>(
+        _ type: T.Type, name: String, data: Data, format: WireFormat
+    ) throws -> PayReadResult {
         let value: T
         let reencode: () throws -> Data
         switch format {
@@ -85,21 +93,28 @@ public struct PaySchemaType: Sendable {
             reencode = { try PayWire.encodeJSON(decoded, pretty: true) }
         case .xml:
             guard let document = T.self as? any PayXMLDocument.Type else {
-                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not an XML document (it has no root element)")])
+                throw PayloadDecodingError(issues: [
+                    PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not an XML document (it has no root element)")
+                ])
             }
             let decoded = try PayWire.decodeXML(T.self, from: data)
             value = decoded
             reencode = { try PayWire.encodeXML(decoded, rootElement: document.xmlRootElement) }
         case .query:
             guard let queryType = T.self as? any PayQueryCodable.Type else {
-                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not a URL-query type")])
+                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) is not a URL-query type")]
+                )
             }
             guard let text = String(validating: data, as: UTF8.self) else {
-                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not a well-formed query: the text is not UTF-8")])
+                throw PayloadDecodingError(issues: [
+                    PayloadIssue(path: .root, kind: .malformed, message: "not a well-formed query: the text is not UTF-8")
+                ])
             }
             let decoded = try queryType.init(query: text)
             guard let typed = decoded as? T else {
-                throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "\(name) could not be read from a query")])
+                throw PayloadDecodingError(issues: [
+                    PayloadIssue(path: .root, kind: .malformed, message: "\(name) could not be read from a query")
+                ])
             }
             value = typed
             reencode = { Data(try decoded.queryString.utf8) }

@@ -1,4 +1,5 @@
 import PaySchemaVocabulary
+
 /// A generated type with no constraint on itself or on anything it holds: every value that decodes
 /// is valid, so it needs no validation code of its own.
 public protocol PayAlwaysValid: PayValidatable {}

@@ -1,4 +1,5 @@
 import PaySchemaVocabulary
+
 /// A generated type whose constraints can be checked.
 public protocol PayValidatable {
     /// Appends every violation in this value (and the values it holds) to `violations`, with paths under `path`.

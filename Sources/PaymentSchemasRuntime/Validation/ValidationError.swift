@@ -1,4 +1,5 @@
 import PaySchemaVocabulary
+
 /// Thrown by `validate()`: every violation found, not just the first.
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Every violation, in field order.

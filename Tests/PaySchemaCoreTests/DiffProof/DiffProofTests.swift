@@ -1,7 +1,8 @@
 import Foundation
-@testable import PaySchemaCore
 import Synchronization
 import Testing
+
+@testable import PaySchemaCore
 
 /// Every rule's verdicts proven by the real judges, for every old/new pair of `SchemaDiffTests`:
 ///
@@ -51,7 +52,8 @@ struct DiffProofTests {
     /// rewrite still reports that one rule alone.
     static let proofCases: [SchemaDiffTests.Case] = {
         let cases = SchemaDiffTests.cases
-        var covered = Set<String>(), firstCase: [String: SchemaDiffTests.Case] = [:]
+        var covered = Set<String>()
+        var firstCase: [String: SchemaDiffTests.Case] = [:]
         for testCase in cases {
             let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
             guard changes.count == 1, let change = changes.first else { continue }
@@ -62,9 +64,13 @@ struct DiffProofTests {
         for rule in DiffRule.allCases {
             guard let base = firstCase[rule.rawValue] else { continue }
             for direction in Direction.allCases.map(\.rawValue) where !covered.contains(rule.rawValue + " " + direction) {
-                let variant = SchemaDiffTests.Case(name: "\(base.name) [\(direction)]", old: directed(base.old, direction), new: directed(base.new, direction), expected: [])
-                guard case (_?, let oldProblems) = check(["s.yaml": variant.old], module: "M"), case (_?, let newProblems) = check(["s.yaml": variant.new], module: "M"),
-                      !(oldProblems + newProblems).contains(where: { $0.severity == .error }) else { continue }
+                let variant = SchemaDiffTests.Case(
+                    name: "\(base.name) [\(direction)]", old: directed(base.old, direction), new: directed(base.new, direction),
+                    expected: [])
+                guard case (_?, let oldProblems) = check(["s.yaml": variant.old], module: "M"),
+                    case (_?, let newProblems) = check(["s.yaml": variant.new], module: "M"),
+                    !(oldProblems + newProblems).contains(where: { $0.severity == .error })
+                else { continue }
                 let changes = SchemaDiffTests.diff(variant.old, variant.new)
                 if changes.count == 1, changes[0].rule == rule.rawValue, changes[0].direction == direction {
                     variants.append(variant)
@@ -78,12 +84,16 @@ struct DiffProofTests {
         for testCase in cases {
             let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
             guard changes.count == 1, changes[0].rule.hasPrefix("ENUM_"), !changes[0].rule.hasPrefix("ENUM_BECAME"),
-                  let old = opened(testCase.old), let new = opened(testCase.new) else { continue }
+                let old = opened(testCase.old), let new = opened(testCase.new)
+            else { continue }
             for direction in Direction.allCases.map(\.rawValue) {
-                let variant = SchemaDiffTests.Case(name: "\(testCase.name) [open, \(direction)]", old: directed(old, direction), new: directed(new, direction), expected: [])
+                let variant = SchemaDiffTests.Case(
+                    name: "\(testCase.name) [open, \(direction)]", old: directed(old, direction), new: directed(new, direction),
+                    expected: [])
                 let found = SchemaDiffTests.diff(variant.old, variant.new)
                 if found.count == 1, found[0].rule == changes[0].rule, found[0].direction == direction,
-                   !variants.contains(where: { $0.old == variant.old && $0.new == variant.new }) {
+                    !variants.contains(where: { $0.old == variant.old && $0.new == variant.new })
+                {
                     variants.append(variant)
                 }
             }
@@ -138,11 +148,15 @@ struct DiffProofTests {
         for proof in proofs {
             #expect(proof.problems.isEmpty, "\(proof.name): \(proof.problems.joined(separator: "\n"))")
             let sourceMatches = proof.compiles == (proof.expectedSource != .breaking)
-            #expect(sourceMatches, """
+            #expect(
+                sourceMatches,
+                """
                 \(proof.name) \(proof.rules): the diff says source \(proof.expectedSource.rawValue), the old client \
                 \(proof.compiles ? "compiles" : "does not compile") against the new generated code \(proof.compilerErrors.prefix(3))
                 """)
-            #expect(proof.provenWire == proof.expectedWire, """
+            #expect(
+                proof.provenWire == proof.expectedWire,
+                """
                 \(proof.name) \(proof.rules): the diff says wire \(proof.expectedWire.rawValue), the payloads say \
                 \(proof.provenWire.rawValue): \(proof.wireEvidence.prefix(3))
                 """)
@@ -152,7 +166,9 @@ struct DiffProofTests {
                 // Each distinct pair of verdicts a rule takes in a direction, with its first proof.
                 let key = RuleTable.Key(rule: proof.rules[0], direction: proof.directions[0])
                 if !(proven[key] ?? []).contains(where: { $0.wire == proof.expectedWire && $0.source == proof.expectedSource }) {
-                    proven[key, default: []].append(RuleTable.Row(wire: proof.expectedWire, source: proof.expectedSource, proof: proof.name, payloads: proof.payloadCount))
+                    proven[key, default: []].append(
+                        RuleTable.Row(
+                            wire: proof.expectedWire, source: proof.expectedSource, proof: proof.name, payloads: proof.payloadCount))
                 }
             }
         }
@@ -164,14 +180,18 @@ struct DiffProofTests {
     /// Generates, compiles and runs both revisions of one case.
     static func prove(_ testCase: SchemaDiffTests.Case, toolchain: ProofToolchain, in directory: URL) -> Proof {
         let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
-        var proof = Proof(name: testCase.name, rules: changes.map(\.rule), directions: changes.map(\.direction),
-                          expectedWire: worst(changes.map(\.wire)), expectedSource: worst(changes.map(\.source)))
-        guard case let (old?, _) = check(["s.yaml": testCase.old], module: "M"), case let (new?, _) = check(["s.yaml": testCase.new], module: "M") else {
+        var proof = Proof(
+            name: testCase.name, rules: changes.map(\.rule), directions: changes.map(\.direction),
+            expectedWire: worst(changes.map(\.wire)), expectedSource: worst(changes.map(\.source)))
+        guard case (let old?, _) = check(["s.yaml": testCase.old], module: "M"),
+            case (let new?, _) = check(["s.yaml": testCase.new], module: "M")
+        else {
             proof.problems.append("a revision does not check")
             return proof
         }
         do {
-            let oldFolder = directory.appending(path: "old"), newFolder = directory.appending(path: "new")
+            let oldFolder = directory.appending(path: "old")
+            let newFolder = directory.appending(path: "new")
             let client = directory.appending(path: "client/Client.swift")
             try FileManager.default.createDirectory(at: client.deletingLastPathComponent(), withIntermediateDirectories: true)
             try OldAPIClient(module: old).source.write(to: client, atomically: true, encoding: .utf8)
@@ -197,7 +217,8 @@ struct DiffProofTests {
                     return proof
                 }
             }
-            try proveWire(&proof, old: old, new: new, oldProgram: oldFolder.appending(path: "program"), newProgram: newProgram, toolchain: toolchain)
+            try proveWire(
+                &proof, old: old, new: new, oldProgram: oldFolder.appending(path: "program"), newProgram: newProgram, toolchain: toolchain)
         } catch {
             proof.problems.append("\(error)")
         }
@@ -223,13 +244,19 @@ struct DiffProofTests {
         var program: URL
     }
 
-    static func proveWire(_ proof: inout Proof, old: CheckedModule, new: CheckedModule, oldProgram: URL, newProgram: URL, toolchain: ProofToolchain) throws {
+    static func proveWire(
+        _ proof: inout Proof, old: CheckedModule, new: CheckedModule, oldProgram: URL, newProgram: URL, toolchain: ProofToolchain
+    ) throws {
         let diff = SchemaDiff(old: ["M": old], new: ["M": new])
-        let oldSide = Side(module: old, program: oldProgram), newSide = Side(module: new, program: newProgram)
+        let oldSide = Side(module: old, program: oldProgram)
+        let newSide = Side(module: new, program: newProgram)
         let patterns = [old, new].flatMap { module in module.types.values.flatMap(patterns(of:)) }
         var verdicts: [Verdict] = []
         for name in old.types.keys.sorted() {
-            guard let newName = new.types[name] != nil ? name : new.types.values.first(where: { $0.lifecycle.renamedFrom.contains { $0.value == name } })?.name.value else { continue }
+            guard
+                let newName = new.types[name] != nil
+                    ? name : new.types.values.first(where: { $0.lifecycle.renamedFrom.contains { $0.value == name } })?.name.value
+            else { continue }
             let direction = diff.direction("M", newName)
             var pairs: [(writer: Side, writerName: String, reader: Side, readerName: String, label: String)] = []
             if direction != .response { pairs.append((oldSide, name, newSide, newName, "request \(name): old → new")) }
@@ -241,7 +268,8 @@ struct DiffProofTests {
                 let samples = WireSamples(module: pair.writer.module, otherPatterns: patterns, hasPresenceRules: presenceRules)
                 var candidates = samples.json(for: pair.writerName).map { ("json", $0) }
                 candidates += samples.query(for: pair.writerName).map { ("query", $0) }
-                let written = try toolchain.converse(pair.writer.program, candidates.map { "read\t\($0.0)\t\(pair.writerName)\t" + Data($0.1.utf8).base64EncodedString() })
+                let written = try toolchain.converse(
+                    pair.writer.program, candidates.map { "read\t\($0.0)\t\(pair.writerName)\t" + Data($0.1.utf8).base64EncodedString() })
                 var payloads: [(format: String, payload: Data, writerReading: Data?, writerUnknowns: Int)] = []
                 for (candidate, answer) in zip(candidates, written) where answer.hasPrefix("ok\t") {
                     let (reencoded, unknowns) = Self.reading(answer)
@@ -254,20 +282,27 @@ struct DiffProofTests {
                     continue
                 }
                 let keys = fieldKeys(writer: pair.writer.module.type(pair.writerName), reader: pair.reader.module.type(pair.readerName))
-                let read = try toolchain.converse(pair.reader.program, payloads.map { "read\t\($0.format)\t\(pair.readerName)\t" + $0.payload.base64EncodedString() })
+                let read = try toolchain.converse(
+                    pair.reader.program, payloads.map { "read\t\($0.format)\t\(pair.readerName)\t" + $0.payload.base64EncodedString() })
                 proof.payloadCount += payloads.count
                 for (payload, answer) in zip(payloads, read) {
                     let text = String(decoding: payload.payload, as: UTF8.self)
                     if !answer.hasPrefix("ok") {
                         verdicts.append(.breaking)
                         proof.wireEvidence.append("\(pair.label): \(text) is refused: \(answer.prefix(200))")
-                    } else if payload.format == "json", let mine = payload.writerReading, let theirs = Self.reading(answer).reencoded, conflicts(mine, theirs, keys: keys) {
+                    } else if payload.format == "json", let mine = payload.writerReading, let theirs = Self.reading(answer).reencoded,
+                        conflicts(mine, theirs, keys: keys)
+                    {
                         verdicts.append(.dangerous)
-                        proof.wireEvidence.append("\(pair.label): \(text) reads as \(String(decoding: theirs, as: UTF8.self)) instead of \(String(decoding: mine, as: UTF8.self))")
+                        proof.wireEvidence.append(
+                            "\(pair.label): \(text) reads as \(String(decoding: theirs, as: UTF8.self)) instead of \(String(decoding: mine, as: UTF8.self))"
+                        )
                     } else if Self.reading(answer).unknowns > payload.writerUnknowns {
                         // Kept and re-sent exactly, but a value the writer knows is `.unknown` here.
                         verdicts.append(.dangerous)
-                        proof.wireEvidence.append("\(pair.label): \(text) is read with \(Self.reading(answer).unknowns) value(s) as .unknown, the writer \(payload.writerUnknowns)")
+                        proof.wireEvidence.append(
+                            "\(pair.label): \(text) is read with \(Self.reading(answer).unknowns) value(s) as .unknown, the writer \(payload.writerUnknowns)"
+                        )
                     }
                 }
             }
@@ -310,7 +345,11 @@ struct DiffProofTests {
         var keys: [String: String] = [:]
         for field in w.fields {
             let names = Set([field.name.value] + field.lifecycle.renamedFrom.map(\.value))
-            guard let match = r.fields.first(where: { names.contains($0.name.value) || $0.lifecycle.renamedFrom.contains { $0.value == field.name.value } }) else { continue }
+            guard
+                let match = r.fields.first(where: {
+                    names.contains($0.name.value) || $0.lifecycle.renamedFrom.contains { $0.value == field.name.value }
+                })
+            else { continue }
             keys[w.wireName(of: field, in: .json)] = r.wireName(of: match, in: .json)
         }
         return keys
@@ -321,7 +360,8 @@ struct DiffProofTests {
     /// field-removal rules judge and are ignored here.
     static func conflicts(_ a: Data, _ b: Data, keys: [String: String]?) -> Bool {
         guard let x = try? JSONSerialization.jsonObject(with: a, options: [.fragmentsAllowed]),
-              let y = try? JSONSerialization.jsonObject(with: b, options: [.fragmentsAllowed]) else { return a != b }
+            let y = try? JSONSerialization.jsonObject(with: b, options: [.fragmentsAllowed])
+        else { return a != b }
         guard let keys, let written = x as? [String: Any], let read = y as? [String: Any] else { return conflicts(x, y) }
         return written.contains { key, value in
             guard !(value is NSNull), let readerKey = keys[key] else { return false }

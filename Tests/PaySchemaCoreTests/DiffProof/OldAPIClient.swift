@@ -33,7 +33,9 @@ struct OldAPIClient {
         case .structure(let decl):
             let fields = decl.fields
             let parameters = fields.enumerated().map { "_ p\($0.offset): \(emitter.swiftType(of: $0.element))" }
-            var body = ["func use\(name)(_ value: \(name)\(parameters.isEmpty ? "" : ", ")\(parameters.joined(separator: ", "))) -> \(name) {"]
+            var body = [
+                "func use\(name)(_ value: \(name)\(parameters.isEmpty ? "" : ", ")\(parameters.joined(separator: ", "))) -> \(name) {"
+            ]
             body.append("    var copy = value")
             for (index, field) in fields.enumerated() {
                 let member = Naming.escaped(field.name)
@@ -66,18 +68,24 @@ struct OldAPIClient {
             body.append("func make\(name)() -> \(name)? { \(name)(rawValue: \(raw)) }")
             body.append("func raw\(name)(_ value: \(name)) -> \(decl.rawType.rawValue) { value.rawValue }")
             if let first = decl.cases.first {
-                body.append("func is\(name)First(_ value: \(name)) -> Bool { if case .\(Naming.escaped(first.name)) = value { return true }; return false }")
+                body.append(
+                    "func is\(name)First(_ value: \(name)) -> Bool { if case .\(Naming.escaped(first.name)) = value { return true }; return false }"
+                )
             }
             return body + [""]
         case .union(let decl):
             var body = ["func use\(name)(_ value: \(name)) -> Int {", "    switch value {"]
             for (index, variant) in decl.variants.enumerated() {
-                body.append("    case .\(Naming.escaped(variant.caseName))(let payload): let typed: \(variant.structure.name) = payload; _ = typed; return \(index)")
+                body.append(
+                    "    case .\(Naming.escaped(variant.caseName))(let payload): let typed: \(variant.structure.name) = payload; _ = typed; return \(index)"
+                )
             }
             body.append("    }")
             body.append("}")
             for variant in decl.variants {
-                body.append("func make\(name)\(Naming.upperFirst(variant.caseName))(_ payload: \(variant.structure.name)) -> \(name) { .\(Naming.escaped(variant.caseName))(payload) }")
+                body.append(
+                    "func make\(name)\(Naming.upperFirst(variant.caseName))(_ payload: \(variant.structure.name)) -> \(name) { .\(Naming.escaped(variant.caseName))(payload) }"
+                )
             }
             return body + [""]
         case .scalar(let decl):
@@ -106,7 +114,9 @@ struct OldAPIClient {
         body.append("    }")
         body.append("}")
         body.append("func make\(name)(_ code: String) -> \(name)? { \(name)(code: code) }")
-        body.append("func describe\(name)(_ value: \(name)) -> (String, Int, String?) { (value.code, value.errorCode, value.message(language: \"en\")) }")
+        body.append(
+            "func describe\(name)(_ value: \(name)) -> (String, Int, String?) { (value.code, value.errorCode, value.message(language: \"en\")) }"
+        )
         return body + [""]
     }
 
@@ -114,18 +124,24 @@ struct OldAPIClient {
     private func call(_ operation: ResolvedOperation, _ emitter: SwiftEmitter) -> [String] {
         let name = operation.typeName
         let declared = operation.parameters
-        let parameters = declared.enumerated().map { "_ p\($0.offset): \(emitter.swiftType($0.element.type))\($0.element.required ? "" : "?")" }
+        let parameters = declared.enumerated().map {
+            "_ p\($0.offset): \(emitter.swiftType($0.element.type))\($0.element.required ? "" : "?")"
+        }
         let arguments = declared.enumerated().map { "\(Naming.escaped($0.element.name)): p\($0.offset)" }
         var body = ["func call\(name)(\(parameters.joined(separator: ", "))) -> \(name) {"]
         body.append("    let operation = \(name)(\(arguments.joined(separator: ", ")))")
         for (index, parameter) in declared.enumerated() {
-            body.append("    let read\(index): \(emitter.swiftType(parameter.type))\(parameter.required ? "" : "?") = operation.\(Naming.escaped(parameter.name))")
+            body.append(
+                "    let read\(index): \(emitter.swiftType(parameter.type))\(parameter.required ? "" : "?") = operation.\(Naming.escaped(parameter.name))"
+            )
             body.append("    _ = read\(index)")
         }
         body.append("    let request: \(operation.request?.name ?? "PayNoBody").Type = \(name).RequestBody.self")
         body.append("    let response: \(operation.response?.name ?? "PayNoBody").Type = \(name).ResponseBody.self")
         body.append("    let errorBody: \(operation.errorBody?.name ?? "PayNoBody").Type = \(name).ErrorBody.self")
-        body.append("    _ = (request, response, errorBody, \(name).method, \(name).pathTemplate, operation.path, operation.queryItems, operation.headerFields)")
+        body.append(
+            "    _ = (request, response, errorBody, \(name).method, \(name).pathTemplate, operation.path, operation.queryItems, operation.headerFields)"
+        )
         body.append("    return operation")
         body.append("}")
         return body + [""]

@@ -22,7 +22,11 @@ struct ProofToolchain: Sendable {
     static func locate() throws -> ProofToolchain {
         let environment = ProcessInfo.processInfo.environment
         let searchPath = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
-        guard let swiftc = searchPath.map({ URL(fileURLWithPath: $0).appending(path: "swiftc") }).first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        guard
+            let swiftc = searchPath.map({ URL(fileURLWithPath: $0).appending(path: "swiftc") }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0.path)
+            })
+        else {
             throw Problem.missing("no swiftc on PATH")
         }
         var candidates: [URL] = []
@@ -36,8 +40,11 @@ struct ProofToolchain: Sendable {
             for _ in 0..<4 {
                 let modules = directory.appending(path: "Modules")
                 if FileManager.default.fileExists(atPath: modules.appending(path: "PaymentSchemasRuntime.swiftmodule").path) {
-                    let objects = ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build"].flatMap { objectFiles(in: directory.appending(path: $0)) }
-                    for target in ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build"] where !objects.contains(where: { $0.path.contains(target) }) {
+                    let objects = ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build"].flatMap {
+                        objectFiles(in: directory.appending(path: $0))
+                    }
+                    for target in ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build"]
+                    where !objects.contains(where: { $0.path.contains(target) }) {
                         throw Problem.missing("no object files in \(directory.path)/\(target)")
                     }
                     return ProofToolchain(swiftc: swiftc, modules: modules, objects: objects)
@@ -61,7 +68,11 @@ struct ProofToolchain: Sendable {
 
     /// Builds an executable from `sources` linked with the runtime; errors are `file:line: error: …` lines.
     func build(_ sources: [URL], output: URL) throws -> Compilation {
-        let arguments = ["-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Proof", "-package-name", "Proof", "-I", modules.path, "-o", output.path]
+        let arguments =
+            [
+                "-swift-version", "6", "-Onone", "-suppress-warnings", "-module-name", "Proof", "-package-name", "Proof", "-I",
+                modules.path, "-o", output.path,
+            ]
             + sources.map(\.path) + objects.map(\.path)
         let (status, text) = try run(swiftc, arguments)
         let errors = text.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import PaySchemaCore
 import Testing
+
+@testable import PaySchemaCore
 
 /// The table of every diff rule's proven verdicts by direction, built by `DiffProofTests` from the
 /// cases it proves (the same `SchemaDiff` code `payschema diff` runs) and kept in
@@ -66,12 +67,16 @@ struct RuleTable {
             }
             let summary = rule.summary.replacingOccurrences(of: "|", with: "\\|")
             if rows.isEmpty {
-                lines.append("| `\(rule.rawValue)` | \(summary) | — | — | — | not a schema change: an entry of `breaking-changes.yaml` that matches nothing, tested by `acceptedChangesAndStaleEntries` |")
+                lines.append(
+                    "| `\(rule.rawValue)` | \(summary) | — | — | — | not a schema change: an entry of `breaking-changes.yaml` that matches nothing, tested by `acceptedChangesAndStaleEntries` |"
+                )
             }
             for (index, (direction, row)) in rows.enumerated() {
                 // With no payload type on both sides (added, removed, catalogs), nothing crosses: the compiler judges.
                 let judged = row.payloads == 0 ? "compiler only: no payload type on both sides" : "\(row.payloads)"
-                lines.append("| \(index == 0 ? "`\(rule.rawValue)`" : "") | \(index == 0 ? summary : "") | \(direction ?? "—") | \(row.wire.rawValue) | \(row.source.rawValue) | \(row.proof.replacingOccurrences(of: "|", with: "\\|")) (\(judged)) |")
+                lines.append(
+                    "| \(index == 0 ? "`\(rule.rawValue)`" : "") | \(index == 0 ? summary : "") | \(direction ?? "—") | \(row.wire.rawValue) | \(row.source.rawValue) | \(row.proof.replacingOccurrences(of: "|", with: "\\|")) (\(judged)) |"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"

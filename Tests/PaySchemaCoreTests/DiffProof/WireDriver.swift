@@ -26,12 +26,19 @@ struct WireDriver {
             var arguments: [String] = []
             var supported = true
             for parameter in parameters {
-                guard let value = sampleExpression(parameter.type, emitter) else { supported = false; break }
+                guard let value = sampleExpression(parameter.type, emitter) else {
+                    supported = false
+                    break
+                }
                 arguments.append("\(Naming.escaped(parameter.name)): \(value)")
             }
             guard supported else { continue }
-            let required = parameters.filter { $0.required && $0.place != .path }.map { "\"\($0.place.rawValue):\($0.wireName.lowercased())\"" }
-            operations.append("    \(Naming.literal(operation.name)): (\(name)(\(arguments.joined(separator: ", "))), [\(required.joined(separator: ", "))], \(Naming.literal(operation.request?.name ?? "PayNoBody")), \(Naming.literal(operation.response?.name ?? "PayNoBody"))),")
+            let required = parameters.filter { $0.required && $0.place != .path }.map {
+                "\"\($0.place.rawValue):\($0.wireName.lowercased())\""
+            }
+            operations.append(
+                "    \(Naming.literal(operation.name)): (\(name)(\(arguments.joined(separator: ", "))), [\(required.joined(separator: ", "))], \(Naming.literal(operation.request?.name ?? "PayNoBody")), \(Naming.literal(operation.response?.name ?? "PayNoBody"))),"
+            )
         }
         return """
             import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PaySchemaCore
 
 /// Candidate payloads for a type, written from one schema revision: for every field the values its
@@ -28,7 +29,8 @@ struct WireSamples {
         for field in decl.fields where field.required {
             guard let first = values(field.type.value, constraints: field.constraints, depth: Self.maxDepth).first else { continue }
             let text = first.hasPrefix("\"") ? String(first.dropFirst().dropLast()) : first
-            items.append(decl.wireName(of: field, in: .query) + "=" + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text))
+            items.append(
+                decl.wireName(of: field, in: .query) + "=" + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text))
         }
         return [items.joined(separator: "&")]
     }
@@ -171,7 +173,10 @@ struct WireSamples {
 
     private func adjacent(_ bound: String) -> [String] {
         guard let value = Decimal(string: bound, locale: Locale(identifier: "en_US_POSIX")) else { return [] }
-        return [value - 1, value + 1, value - Decimal(sign: .plus, exponent: -2, significand: 1), value + Decimal(sign: .plus, exponent: -2, significand: 1)].map { "\($0)" }
+        return [
+            value - 1, value + 1, value - Decimal(sign: .plus, exponent: -2, significand: 1),
+            value + Decimal(sign: .plus, exponent: -2, significand: 1),
+        ].map { "\($0)" }
     }
 
     private func text(_ value: RawValue) -> String {

@@ -28,8 +28,10 @@ extension PayJSON: Codable {
         case .number(let text):
             var container = encoder.singleValueContainer()
             guard let value = Self.exactDecimal(text) else {
-                throw EncodingError.invalidValue(text, EncodingError.Context(
-                    codingPath: encoder.codingPath, debugDescription: "the numeral cannot be written exactly by this encoder"))
+                throw EncodingError.invalidValue(
+                    text,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath, debugDescription: "the numeral cannot be written exactly by this encoder"))
             }
             try container.encode(value)
         case .string(let text):

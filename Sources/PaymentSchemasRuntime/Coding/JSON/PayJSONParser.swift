@@ -94,9 +94,15 @@ public struct PayJSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try literal(Self.trueWord); return .bool(true)
-        case UInt8(ascii: "f"): try literal(Self.falseWord); return .bool(false)
-        case UInt8(ascii: "n"): try literal(Self.nullWord); return .null
+        case UInt8(ascii: "t"):
+            try literal(Self.trueWord)
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal(Self.falseWord)
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal(Self.nullWord)
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("unexpected character; expected a JSON value")
         }
@@ -181,7 +187,9 @@ public struct PayJSONParser {
         let start = index
         func digits(_ parser: inout PayJSONParser) -> Int {
             var count = 0
-            while parser.index < parser.bytes.count, parser.bytes[parser.index] >= UInt8(ascii: "0"), parser.bytes[parser.index] <= UInt8(ascii: "9") {
+            while parser.index < parser.bytes.count, parser.bytes[parser.index] >= UInt8(ascii: "0"),
+                parser.bytes[parser.index] <= UInt8(ascii: "9")
+            {
                 parser.index += 1
                 count += 1
             }
@@ -222,7 +230,9 @@ public struct PayJSONParser {
                     index += 1
                     return String(decoding: slice, as: UTF8.self)
                 }
-                guard let text = String(validating: slice, as: UTF8.self) else { throw error("the string is not valid UTF-8", at: firstInvalidUTF8(from: start)) }
+                guard let text = String(validating: slice, as: UTF8.self) else {
+                    throw error("the string is not valid UTF-8", at: firstInvalidUTF8(from: start))
+                }
                 index += 1
                 return text
             }
@@ -236,7 +246,9 @@ public struct PayJSONParser {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: scalars, as: UTF8.self) else { throw error("the string is not valid UTF-8", at: firstInvalidUTF8(from: start)) }
+                guard let text = String(validating: scalars, as: UTF8.self) else {
+                    throw error("the string is not valid UTF-8", at: firstInvalidUTF8(from: start))
+                }
                 index += 1
                 return text
             case UInt8(ascii: "\\"):

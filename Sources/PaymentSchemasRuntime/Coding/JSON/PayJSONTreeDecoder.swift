@@ -87,7 +87,8 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
         if case .null = node {
             return .valueNotFound(type, .init(codingPath: path, debugDescription: "value is null"))
         }
-        return .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(PayTypeName.describe(type)), found \(node.typeName)"))
+        return .typeMismatch(
+            type, .init(codingPath: path, debugDescription: "expected \(PayTypeName.describe(type)), found \(node.typeName)"))
     }
 
     // Each `unbox` reads `node`, the value under `key` in this decoder's value (or this decoder's own
@@ -97,7 +98,9 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     func unbox<T: Decodable>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
         if T.self == PayJSON.self, let value = node as? T { return value }
         if T.self == String.self {
-            guard case .string(let text) = node, let value = text as? T else { throw Self.mismatch(String.self, node, path(appending: key)) }
+            guard case .string(let text) = node, let value = text as? T else {
+                throw Self.mismatch(String.self, node, path(appending: key))
+            }
             return value
         }
         if T.self == Decimal.self, let value = try unboxDecimal(node, key: key) as? T { return value }
@@ -129,7 +132,9 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
         switch text(node) {
         case "true", "1": return true
         case "false", "0": return false
-        case let text?: throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a boolean (true, false, 1 or 0)"))
+        case let text?:
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a boolean (true, false, 1 or 0)"))
         case nil: throw Self.mismatch(Bool.self, node, path(appending: key))
         }
     }
@@ -137,10 +142,13 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     func unboxInteger<T: FixedWidthInteger>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
         guard let text = numeral(node) else { throw Self.mismatch(T.self, node, path(appending: key)) }
         if let value = T(text) { return value }
-        throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a whole number that fits \(T.self)"))
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a whole number that fits \(T.self)"))
     }
 
-    func unboxFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
+    func unboxFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ node: PayJSON, as type: T.Type, key: PayCodingKey?
+    ) throws -> T {
         guard let text = numeral(node) else { throw Self.mismatch(T.self, node, path(appending: key)) }
         guard let value = T(text), value.isFinite else {
             throw DecodingError.dataCorrupted(.init(codingPath: path(appending: key), debugDescription: "'\(text)' does not fit \(T.self)"))
@@ -183,21 +191,47 @@ struct PayJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.unboxBool(node(key), key: PayCodingKey(key)) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
         let value = try node(key)
-        guard case .string(let text) = value else { throw PayJSONTreeDecoder.mismatch(String.self, value, decoder.path(appending: PayCodingKey(key))) }
+        guard case .string(let text) = value else {
+            throw PayJSONTreeDecoder.mismatch(String.self, value, decoder.path(appending: PayCodingKey(key)))
+        }
         return text
     }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.unboxFloatingPoint(node(key), as: Double.self, key: PayCodingKey(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.unboxFloatingPoint(node(key), as: Float.self, key: PayCodingKey(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.unboxInteger(node(key), as: Int.self, key: PayCodingKey(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.unboxInteger(node(key), as: Int8.self, key: PayCodingKey(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.unboxInteger(node(key), as: Int16.self, key: PayCodingKey(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.unboxInteger(node(key), as: Int32.self, key: PayCodingKey(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.unboxInteger(node(key), as: Int64.self, key: PayCodingKey(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.unboxInteger(node(key), as: UInt.self, key: PayCodingKey(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.unboxInteger(node(key), as: UInt8.self, key: PayCodingKey(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.unboxInteger(node(key), as: UInt16.self, key: PayCodingKey(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.unboxInteger(node(key), as: UInt32.self, key: PayCodingKey(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.unboxInteger(node(key), as: UInt64.self, key: PayCodingKey(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decoder.unboxFloatingPoint(node(key), as: Double.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoder.unboxFloatingPoint(node(key), as: Float.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try decoder.unboxInteger(node(key), as: Int.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try decoder.unboxInteger(node(key), as: Int8.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try decoder.unboxInteger(node(key), as: Int16.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try decoder.unboxInteger(node(key), as: Int32.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try decoder.unboxInteger(node(key), as: Int64.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try decoder.unboxInteger(node(key), as: UInt.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try decoder.unboxInteger(node(key), as: UInt8.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try decoder.unboxInteger(node(key), as: UInt16.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try decoder.unboxInteger(node(key), as: UInt32.self, key: PayCodingKey(key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try decoder.unboxInteger(node(key), as: UInt64.self, key: PayCodingKey(key))
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decoder.unbox(node(key), as: T.self, key: PayCodingKey(key))
     }
@@ -242,7 +276,8 @@ struct PayJSONUnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func next() throws -> PayJSON {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(PayJSON.self, .init(codingPath: decoder.path(appending: elementKey), debugDescription: "the array has no more elements"))
+            throw DecodingError.valueNotFound(
+                PayJSON.self, .init(codingPath: decoder.path(appending: elementKey), debugDescription: "the array has no more elements"))
         }
         return elements[currentIndex]
     }

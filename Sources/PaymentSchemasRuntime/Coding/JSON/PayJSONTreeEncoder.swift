@@ -67,7 +67,8 @@ final class PayJSONSlot {
         case .object:
             members.sort { $0.key < $1.key }
             index = [:]
-            PayJSONWriter.writeObject(count: members.count, key: { members[$0].key }, into: &out, pretty: pretty, indent: indent) { position, out in
+            PayJSONWriter.writeObject(count: members.count, key: { members[$0].key }, into: &out, pretty: pretty, indent: indent) {
+                position, out in
                 members[position].child.write(into: &out, pretty: pretty, indent: indent + 1)
             }
         case .array:
@@ -222,7 +223,9 @@ final class PayJSONTreeEncoder: Encoder, PayCodingChain {
         return nil
     }
 
-    static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T, _ path: @autoclosure () -> [any CodingKey]) throws -> PayJSON {
+    static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: T, _ path: @autoclosure () -> [any CodingKey]
+    ) throws -> PayJSON {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: path(), debugDescription: "JSON has no \(value)"))
         }
@@ -256,7 +259,9 @@ struct PayJSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try encoder.member(value, named: key.stringValue)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         nested(key).container(keyedBy: NestedKey.self)
     }
 
@@ -273,7 +278,8 @@ struct PayJSONKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func nested(_ key: Key) -> PayJSONTreeEncoder {
-        PayJSONTreeEncoder(slot: encoder.slot.objectMember(key.stringValue), parent: encoder, key: PayCodingKey(stringValue: key.stringValue))
+        PayJSONTreeEncoder(
+            slot: encoder.slot.objectMember(key.stringValue), parent: encoder, key: PayCodingKey(stringValue: key.stringValue))
     }
 }
 

@@ -1,4 +1,5 @@
 import PaySchemaVocabulary
+
 /// The package's one XML reader: it reads a payload once, checks that it is well formed, and hands
 /// back its elements as a ``PayJSON`` tree that the same tree decoder as JSON reads (one decode path).
 ///
@@ -24,7 +25,9 @@ enum PayXMLReader {
     ///
     /// - Parameter acceptingUnclosedRoot: a document whose root element is never closed (as some
     ///   provider samples are) ends the root at the end of the input.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, limits: PayPayloadLimits, acceptingUnclosedRoot: Bool = false) -> Result<PayJSON, PaySyntaxError> {
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, limits: PayPayloadLimits, acceptingUnclosedRoot: Bool = false
+    ) -> Result<PayJSON, PaySyntaxError> {
         var scanner = Scanner(bytes: bytes, limits: limits, acceptingUnclosedRoot: acceptingUnclosedRoot)
         return Result { () throws(PaySyntaxError) -> PayJSON in try scanner.document() }
     }
@@ -47,7 +50,7 @@ enum PayXMLReader {
     static func isNameStart(_ value: UInt32) -> Bool {
         switch value {
         case 0x3A, 0x41...0x5A, 0x5F, 0x61...0x7A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF,
-             0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+            0x200C...0x200D, 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
             true
         default: false
         }
@@ -161,7 +164,9 @@ enum PayXMLReader {
             let start = index
             while index < bytes.count, bytes[index] != quote {
                 let byte = bytes[index]
-                let allowed = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D || byte == 0x2E || byte == 0x5F
+                let allowed =
+                    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte == 0x2D || byte == 0x2E
+                    || byte == 0x5F
                 guard allowed, index - start < 40 else { throw failure("an invalid value in the XML declaration") }
                 index += 1
             }
@@ -177,7 +182,10 @@ enum PayXMLReader {
                 if starts(with: "<!--") {
                     try comment()
                 } else if starts(with: "<?") {
-                    throw failure(starts(with: "<?xml") ? "an XML declaration that is not at the start of the document" : "a processing instruction (not read in payloads)")
+                    throw failure(
+                        starts(with: "<?xml")
+                            ? "an XML declaration that is not at the start of the document"
+                            : "a processing instruction (not read in payloads)")
                 } else if starts(with: "<!") {
                     throw failure("a document type declaration (not read in payloads)")
                 } else {
@@ -251,7 +259,9 @@ enum PayXMLReader {
                     let end = index + (selfClosing ? 2 : 1)
                     index = tagStart
                     try checkNamespaces(element: name, attributes: attributes, depth: open.count + 1)
-                    guard open.count < limits.maximumDepth else { throw failure("elements nested deeper than \(limits.maximumDepth) levels") }
+                    guard open.count < limits.maximumDepth else {
+                        throw failure("elements nested deeper than \(limits.maximumDepth) levels")
+                    }
                     var frame = Frame(name: name)
                     for attribute in attributes where !isNamespaceDeclaration(attribute.name) {
                         frame.members[string(attribute.name), default: []].append(.string(String(decoding: attribute.text, as: UTF8.self)))
@@ -275,7 +285,9 @@ enum PayXMLReader {
                     throw failure("attribute '\(text(attribute))' appears twice")
                 }
                 skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw failure("expected '=' after attribute '\(text(attribute))'") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                    throw failure("expected '=' after attribute '\(text(attribute))'")
+                }
                 index += 1
                 skipSpace()
                 var resolved: [UInt8] = []
@@ -323,7 +335,9 @@ enum PayXMLReader {
                 bindings[prefixName, default: []].append(string(attribute.value))
                 declared.append((prefixName, depth))
             }
-            if let declaration = attributes.first(where: { spells($0.name, "xmlns") }), !declaration.value.isEmpty, !isAbsoluteURI(declaration.value) {
+            if let declaration = attributes.first(where: { spells($0.name, "xmlns") }), !declaration.value.isEmpty,
+                !isAbsoluteURI(declaration.value)
+            {
                 index = declaration.start
                 throw failure("the default namespace name is not an absolute URI")
             }
@@ -356,7 +370,8 @@ enum PayXMLReader {
         mutating func qualified(_ name: Range<Int>, at start: Int) throws(PaySyntaxError) -> (prefix: Range<Int>?, local: Range<Int>) {
             guard let colon = name.first(where: { bytes[$0] == UInt8(ascii: ":") }) else { return (nil, name) }
             let local = (colon + 1)..<name.upperBound
-            let valid = colon > name.lowerBound && !local.isEmpty && !local.contains { bytes[$0] == UInt8(ascii: ":") }
+            let valid =
+                colon > name.lowerBound && !local.isEmpty && !local.contains { bytes[$0] == UInt8(ascii: ":") }
                 && scalar(at: local.lowerBound).map { isNameStart($0.value) } == true
             guard valid else {
                 index = start
@@ -374,7 +389,10 @@ enum PayXMLReader {
             func isAlpha(_ byte: UInt8) -> Bool { byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A }
             func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
             guard position < range.upperBound, isAlpha(bytes[position]) else { return false }
-            while position < range.upperBound, isAlpha(bytes[position]) || isDigit(bytes[position]) || bytes[position] == 0x2B || bytes[position] == 0x2D || bytes[position] == 0x2E {
+            while position < range.upperBound,
+                isAlpha(bytes[position]) || isDigit(bytes[position]) || bytes[position] == 0x2B || bytes[position] == 0x2D
+                    || bytes[position] == 0x2E
+            {
                 position += 1
             }
             guard position < range.upperBound, bytes[position] == UInt8(ascii: ":") else { return false }
@@ -392,7 +410,9 @@ enum PayXMLReader {
             while position < range.upperBound {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "%") {
-                    guard position + 2 < range.upperBound, digitValue(bytes[position + 1], radix: 16) != nil, digitValue(bytes[position + 2], radix: 16) != nil else { return false }
+                    guard position + 2 < range.upperBound, digitValue(bytes[position + 1], radix: 16) != nil,
+                        digitValue(bytes[position + 2], radix: 16) != nil
+                    else { return false }
                     position += 3
                     continue
                 }
@@ -464,7 +484,9 @@ enum PayXMLReader {
                 throw failure("'</\(text(name))>' does not close '\(open.last.map { text($0.name) } ?? "")'")
             }
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { throw failure("the end tag of '\(text(name))' is not closed by '>'") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+                throw failure("the end tag of '\(text(name))' is not closed by '>'")
+            }
             index += 1
             closeScope(depth: open.count)
             close(&open, root: &root)
@@ -578,12 +600,17 @@ enum PayXMLReader {
             }
             index += 1
             let character: UInt8
-            if spells(name, "lt") { character = UInt8(ascii: "<") }
-            else if spells(name, "gt") { character = UInt8(ascii: ">") }
-            else if spells(name, "amp") { character = UInt8(ascii: "&") }
-            else if spells(name, "apos") { character = UInt8(ascii: "'") }
-            else if spells(name, "quot") { character = UInt8(ascii: "\"") }
-            else {
+            if spells(name, "lt") {
+                character = UInt8(ascii: "<")
+            } else if spells(name, "gt") {
+                character = UInt8(ascii: ">")
+            } else if spells(name, "amp") {
+                character = UInt8(ascii: "&")
+            } else if spells(name, "apos") {
+                character = UInt8(ascii: "'")
+            } else if spells(name, "quot") {
+                character = UInt8(ascii: "\"")
+            } else {
                 index = start
                 throw failure("an undefined entity '&\(self.text(name));'")
             }
@@ -606,7 +633,9 @@ enum PayXMLReader {
         /// One character of text, comment or CDATA: one XML allows (`Char`).
         mutating func character() throws(PaySyntaxError) {
             guard let decoded = scalar(at: index), isCharacter(decoded.value) else {
-                throw failure("a character XML does not allow (U+\(String(scalar(at: index)?.value ?? UInt32(bytes[index]), radix: 16, uppercase: true)))")
+                throw failure(
+                    "a character XML does not allow (U+\(String(scalar(at: index)?.value ?? UInt32(bytes[index]), radix: 16, uppercase: true)))"
+                )
             }
             index += decoded.length
         }
@@ -633,7 +662,6 @@ enum PayXMLReader {
         func isSpace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
-
 
         func digitValue(_ byte: UInt8, radix: UInt32) -> UInt32? {
             switch byte {

@@ -90,7 +90,11 @@ final class PayXMLWriter: Encoder {
             case "\r": out += "&#13;"
             default:
                 guard PayXMLReader.isCharacter(scalar.value) else {
-                    throw EncodingError.invalidValue(text, .init(codingPath: codingPath, debugDescription: "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be written in XML 1.0"))
+                    throw EncodingError.invalidValue(
+                        text,
+                        .init(
+                            codingPath: codingPath,
+                            debugDescription: "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be written in XML 1.0"))
                 }
                 out.unicodeScalars.append(scalar)
             }
@@ -124,7 +128,9 @@ final class PayXMLWriter: Encoder {
             append(try PayXMLWriter.element(for: value, codingPath: codingPath + [key]), key)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             let element = Element()
             append(element, key)
             return PayXMLWriter(element: element, codingPath: codingPath + [key]).container(keyedBy: NestedKey.self)
