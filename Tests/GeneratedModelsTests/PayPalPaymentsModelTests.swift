@@ -7,6 +7,23 @@ import Testing
 struct PayPalPaymentsModelTests {
     let card = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123", cardholderName: "Ana")
 
+    /// Every verification method PayPal's Orders v2 reference lists decodes, validates and is
+    /// written back as received, `3D_SECURE` (what PayPal's Android SDK sends) included; a value it
+    /// does not list is refused with its path.
+    @Test func everyDocumentedVerificationMethodDecodes() throws {
+        for (raw, method) in [
+            ("SCA_ALWAYS", CardVerificationMethod.scaAlways), ("SCA_WHEN_REQUIRED", .scaWhenRequired),
+            ("3D_SECURE", .threeDSecure), ("AVS_CVV", .avsCvv),
+        ] {
+            let json = #"{"verification":{"method":""# + raw + #""}}"#
+            let attributes = try decodeJSON(CardAttributes.self, json)
+            #expect(attributes.verification?.method == method)
+            #expect(attributes.violations.isEmpty)
+            #expect(try encodeJSON(attributes) == json)
+        }
+        #expect(decodingIssues(CardAttributes.self, #"{"verification":{"method":"3DS"}}"#).first?.hasPrefix("verification.method") == true)
+    }
+
     @Test func accessTokensTakeLiteralsBecauseTheSchemaSaysSo() {
         // `literal: true`: the guide writes `CoreConfig(accessToken: "ACCESS_TOKEN", environment: .sandbox)`.
         #expect(takesStringLiterals(AccessToken.self))
