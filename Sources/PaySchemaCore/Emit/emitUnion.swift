@@ -129,41 +129,36 @@ extension SwiftEmitter {
         return extensionOf(declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayValidatable"], members: [[collect]])
     }
 
+    /// `switch self { case .variant(let value): return answer(variant) … }` over every variant.
+    func variantSwitch(_ decl: ResolvedUnion, _ answer: (ResolvedVariant) -> SwiftExpression) -> SwiftBody {
+        .lines([
+            .switchStatement(
+                .selfValue,
+                decl.variants.map { variant in SwiftSwitchCase([.enumCase(variant.caseName, binding: "value")], .returning(answer(variant)))
+                })
+        ])
+    }
+
     func unionRedaction(_ declaration: ResolvedDecl, _ decl: ResolvedUnion) -> SwiftDeclaration {
         let name = declaration.name
         let description = computed(
             "The variant with its fields; sensitive fields are redacted.", "description", "String",
-            .lines([
-                .switchStatement(
-                    .selfValue,
-                    decl.variants.map { variant in
-                        SwiftSwitchCase(
-                            [.enumCase(variant.caseName, binding: "value")],
-                            .returning(
-                                .interpolation([
-                                    .text("\(name).\(variant.caseName)("),
-                                    .value(.construct("String", SwiftArgument("reflecting", .identifier("value")))), .text(")"),
-                                ])))
-                    })
-            ]))
+            variantSwitch(decl) { variant in
+                .interpolation([
+                    .text("\(name).\(variant.caseName)("),
+                    .value(.construct("String", SwiftArgument("reflecting", .identifier("value")))), .text(")"),
+                ])
+            })
         let debugDescription = computed("Same as ``description``.", "debugDescription", "String", .value(.identifier("description")))
         let mirror = computed(
             "A mirror whose child is the variant's (redacting) value.", "customMirror", "Mirror",
-            .lines([
-                .switchStatement(
-                    .selfValue,
-                    decl.variants.map { variant in
-                        SwiftSwitchCase(
-                            [.enumCase(variant.caseName, binding: "value")],
-                            .returning(
-                                .construct(
-                                    "Mirror", SwiftArgument(.selfValue),
-                                    SwiftArgument(
-                                        "children",
-                                        .dictionary([SwiftDictionaryEntry(key: .string(variant.caseName), value: .identifier("value"))])),
-                                    SwiftArgument("displayStyle", .implicitMember("enum")))))
-                    })
-            ]))
+            variantSwitch(decl) { variant in
+                .construct(
+                    "Mirror", SwiftArgument(.selfValue),
+                    SwiftArgument(
+                        "children", .dictionary([SwiftDictionaryEntry(key: .string(variant.caseName), value: .identifier("value"))])),
+                    SwiftArgument("displayStyle", .implicitMember("enum")))
+            })
         return extensionOf(
             name, deprecated: declaration.isDeprecated,
             conformances: ["CustomStringConvertible", "CustomDebugStringConvertible", "CustomReflectable"],
