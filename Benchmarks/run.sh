@@ -400,9 +400,55 @@ MD
 }
 
 # ---------------------------------------------------------------------------------------------
+# RESULTS.md: the machine, this run's sections and durations, then every section's latest table.
+# Also written when the run is stopped (INT, TERM): with the sections done so far, and saying so.
+STOPPED=""
+assemble() {
+CPU=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+MEM=$(free -g | awk '/Mem:/ {print $2 " GiB"}')
+SWIFT=$(swift --version 2>&1 | head -1)
+TOTAL=$(( $(date +%s) - RUN_START ))
+{
+  cat <<MD
+# Benchmark results
+
+Written by \`Benchmarks/run.sh\`. Machine: $(nproc) cores ($CPU), $MEM, $SWIFT, release builds.
+Times: wall clock from a monotonic nanosecond clock and CPU time (user + system, all threads and
+child processes) from \`wait4\`'s rusage, both to the microsecond; every figure is the median of at
+least five samples (min–max in parentheses) unless its section says otherwise, and the two sides
+of a comparison alternate after a warm-up each. These machines are shared and noisy: trust ratios
+and instruction counts over absolute times. Each section says the commit, date and machine load it
+was measured at; \`run.sh 1 2\` reruns sections 1 and 2 alone and leaves the others as they were.
+
+The last run (\`run.sh ${SECTIONS[*]}\`) at **$COMMIT**, $(date -u +"%Y-%m-%d %H:%M UTC"): ${TOTAL} s in all, ${BUILD_TOOK} s of it building.${STOPPED}
+
+| section | took | result |
+|---|---|---|
+MD
+  [ -f "$WORK/durations" ] && while IFS=$'\t' read -r id took status; do
+    echo "| $id. ${TITLE[$id]} | ${took} s | $([ "$status" = 0 ] && echo ok || echo "**failed**") |"
+  done < "$WORK/durations"
+  echo
+  echo "Notes on these figures and on earlier runs (each naming its run) are in [NOTES.md](NOTES.md)."
+  echo
+  for id in "${ALL_SECTIONS[@]}"; do
+    [ -f "$RESULTS_DIR/$id.md" ] && { cat "$RESULTS_DIR/$id.md"; echo; }
+  done
+} > "$BENCH_DIR/RESULTS.md"
+echo "wrote $BENCH_DIR/RESULTS.md (${TOTAL} s)" >&2
+}
+stop() {
+  STOPPED=" The run was stopped during section ${CURRENT:-?}; the sections after it keep their earlier results."
+  assemble
+  exit 130
+}
+trap stop INT TERM
+
+# ---------------------------------------------------------------------------------------------
 # Running the selected sections, each on its own: a failure is written down and the run goes on.
 FAILED=()
 for id in "${SECTIONS[@]}"; do
+  CURRENT=$id
   echo "== section $id: ${TITLE[$id]}" >&2
   start=$(date +%s); load_before=$(cut -d' ' -f1-3 /proc/loadavg)
   ( set -euo pipefail; shopt -s inherit_errexit; "section_$id" ) > "$WORK/section-$id.md" 2> >(tee "$WORK/section-$id.log" >&2)
@@ -427,38 +473,5 @@ for id in "${SECTIONS[@]}"; do
   echo "$id	$took	$status" >> "$WORK/durations"
 done
 
-# ---------------------------------------------------------------------------------------------
-# RESULTS.md: the machine, this run's sections and durations, then every section's latest table.
-CPU=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
-MEM=$(free -g | awk '/Mem:/ {print $2 " GiB"}')
-SWIFT=$(swift --version 2>&1 | head -1)
-TOTAL=$(( $(date +%s) - RUN_START ))
-{
-  cat <<MD
-# Benchmark results
-
-Written by \`Benchmarks/run.sh\`. Machine: $(nproc) cores ($CPU), $MEM, $SWIFT, release builds.
-Times: wall clock from a monotonic nanosecond clock and CPU time (user + system, all threads and
-child processes) from \`wait4\`'s rusage, both to the microsecond; every figure is the median of at
-least five samples (min–max in parentheses) unless its section says otherwise, and the two sides
-of a comparison alternate after a warm-up each. These machines are shared and noisy: trust ratios
-and instruction counts over absolute times. Each section says the commit, date and machine load it
-was measured at; \`run.sh 1 2\` reruns sections 1 and 2 alone and leaves the others as they were.
-
-The last run (\`run.sh ${SECTIONS[*]}\`) at **$COMMIT**, $(date -u +"%Y-%m-%d %H:%M UTC"): ${TOTAL} s in all, ${BUILD_TOOK} s of it building.
-
-| section | took | result |
-|---|---|---|
-MD
-  while IFS=$'\t' read -r id took status; do
-    echo "| $id. ${TITLE[$id]} | ${took} s | $([ "$status" = 0 ] && echo ok || echo "**failed**") |"
-  done < "$WORK/durations"
-  echo
-  echo "Notes on these figures and on earlier runs (each naming its run) are in [NOTES.md](NOTES.md)."
-  echo
-  for id in "${ALL_SECTIONS[@]}"; do
-    [ -f "$RESULTS_DIR/$id.md" ] && { cat "$RESULTS_DIR/$id.md"; echo; }
-  done
-} > RESULTS.md
-echo "wrote $BENCH_DIR/RESULTS.md (${TOTAL} s)" >&2
+assemble
 [ ${#FAILED[@]} -eq 0 ] || { echo "run.sh: failed sections: ${FAILED[*]}" >&2; exit 1; }
