@@ -90,7 +90,8 @@ PY
 
 # One build of SIDE's package, timed: appends its wall seconds to FILE.
 timed_build() { # SIDE FILE
-  python3 "$BENCH_DIR/timed.py" 1 - -- bash -c "cd '$WORK/$1' && swift build" | awk '{print $1}' >> "$2"
+  # No warm-up: the first build after a clean (or an edit) is the one measured.
+  python3 "$BENCH_DIR/timed.py" --no-warmup 1 - -- bash -c "cd '$WORK/$1' && swift build" | awk '{print $1}' >> "$2"
 }
 
 # The generated code's object bytes of SIDE's package (debug).

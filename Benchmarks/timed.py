@@ -2,11 +2,13 @@
 """Times commands over repeated runs: wall time from a monotonic nanosecond clock, CPU time
 (user + system, the command and all its children) and peak resident memory from wait4's rusage.
 
-    timed.py RUNS OUTDIR -- COMMAND...
-    timed.py RUNS OUTDIR_A -- COMMAND_A... --vs OUTDIR_B -- COMMAND_B...
+    timed.py [--no-warmup] RUNS OUTDIR -- COMMAND...
+    timed.py [--no-warmup] RUNS OUTDIR_A -- COMMAND_A... --vs OUTDIR_B -- COMMAND_B...
 
 Before each run OUTDIR is emptied (the command writes there; `-` for none). Every command first
-runs once unmeasured (a warm-up: caches, page cache, the dynamic loader). With several commands
+runs once unmeasured (a warm-up: caches, page cache, the dynamic loader), unless `--no-warmup`
+says the first run is the one to measure (a clean build: a warm-up would build everything and
+leave the measured run nothing to do). With several commands
 (`--vs`), the runs alternate, A B, then B A, and so on, so that neither side always runs first
 and a change in the machine's load falls on both (hyperfine's practice). Prints one line per
 command, in the order given:
@@ -61,9 +63,13 @@ def parse(arguments):
 
 
 def main():
-    runs = int(sys.argv[1])
-    commands = parse(sys.argv[2:])
-    for outdir, command in commands:
+    arguments = sys.argv[1:]
+    warmup = arguments[0] != "--no-warmup"
+    if not warmup:
+        arguments = arguments[1:]
+    runs = int(arguments[0])
+    commands = parse(arguments[1:])
+    for outdir, command in commands if warmup else []:
         measure(outdir, command)  # warm-up
     samples = [([], [], 0) for _ in commands]
     for index in range(runs):
