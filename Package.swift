@@ -21,6 +21,11 @@ let fuzzing = Context.environment["PAYSCHEMA_FUZZ"] == "1"
 /// app resolving this package fetches swift-openapi-generator.
 let benchmarking = Context.environment["PAYSCHEMA_BENCHMARKS"] == "1"
 
+/// The generator's stage modules, which the generator's tests import beside `PaySchemaCore`.
+let generatorStages: [Target.Dependency] = [
+    "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSwift", "PaySchemaSyntax",
+]
+
 /// What every mode builds: the schema toolchain, the shared vocabulary, the runtime and the transports.
 let coreTargets: [Target] = [
     .systemLibrary(
@@ -38,9 +43,52 @@ let coreTargets: [Target] = [
         name: "PaymentSchemasRuntime",
         dependencies: ["PaySchemaVocabulary"]
     ),
+    // The generator, one module per stage; each imports only the stages it consumes, so the
+    // compiler holds the pipeline's boundaries (ARCHITECTURE.md, "The pipeline as modules").
+    // Diagnostics and the schema language's words, shared by every stage.
+    .target(
+        name: "PaySchemaLanguage",
+        dependencies: ["PaySchemaVocabulary"]
+    ),
+    // YAML loading and the schema files as parsed (the syntax).
+    .target(
+        name: "PaySchemaSyntax",
+        dependencies: ["CLibYAML", "PaySchemaLanguage", "PaySchemaVocabulary"]
+    ),
+    // The resolved model: what the checker hands every later stage. No syntax.
+    .target(
+        name: "PaySchemaModel",
+        dependencies: ["PaySchemaLanguage", "PaySchemaVocabulary"]
+    ),
+    // The checker: syntax in, resolved model out.
+    .target(
+        name: "PaySchemaChecker",
+        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary"]
+    ),
+    // Swift emission: the typed layer and its renderer, from the resolved model.
+    .target(
+        name: "PaySchemaSwift",
+        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary"]
+    ),
+    // JSON Schema and OpenAPI export, from the resolved model.
+    .target(
+        name: "PaySchemaExport",
+        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary"]
+    ),
+    // The schema diff and the comparison with the providers' official documents.
+    .target(
+        name: "PaySchemaDiff",
+        dependencies: [
+            "PaySchemaChecker", "PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary",
+        ]
+    ),
+    // The pipeline that runs the stages, and the one import the CLIs use.
     .target(
         name: "PaySchemaCore",
-        dependencies: ["CLibYAML", "PaySchemaVocabulary"]
+        dependencies: [
+            "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSwift",
+            "PaySchemaSyntax", "PaySchemaVocabulary",
+        ]
     ),
     .target(
         name: "PaymentFlowsCore",
@@ -151,7 +199,7 @@ var targets: [Target] =
         ),
         .testTarget(
             name: "PaySchemaCoreTests",
-            dependencies: ["PaySchemaCore", "PaymentSchemasRuntime", "PaymentFlowsCore"],
+            dependencies: ["PaySchemaCore", "PaymentSchemasRuntime", "PaymentFlowsCore"] + generatorStages,
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -162,7 +210,7 @@ var targets: [Target] =
             name: "GeneratedModelsTests",
             dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
                 "PaymentSchemasRuntime", "CLITestSupport", "PaySchemaCore",
-            ],
+            ] + generatorStages,
             resources: [.copy("Payloads")]
         ),
         .target(
@@ -171,7 +219,7 @@ var targets: [Target] =
         ),
         .testTarget(
             name: "PayschemaCLITests",
-            dependencies: ["payschema", "CLITestSupport", "PaySchemaCore"]
+            dependencies: ["payschema", "CLITestSupport", "PaySchemaCore"] + generatorStages
         ),
         .testTarget(
             name: "PaymentFlowsTests",

@@ -118,9 +118,13 @@ import Testing
         where !module.hasPrefix(".") {
             folders.append("Sources/" + module)
         }
-        for stage in try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources/PaySchemaCore").path).sorted()
-        where !stage.hasPrefix(".") {
-            folders.append(stage + "/")
+        // The generator's modules (`PaySchema*`, the shared vocabulary aside) and their folders.
+        let sources = try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources").path)
+        for module in sources.sorted() where module.hasPrefix("PaySchema") && module != "PaySchemaVocabulary" {
+            for stage in try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources/\(module)").path).sorted()
+            where !stage.hasPrefix(".") && !stage.hasSuffix(".swift") {
+                folders.append(stage + "/")
+            }
         }
         // A folder is listed by its path or, for a module, by its name in a code span.
         let missing = folders.filter { folder in

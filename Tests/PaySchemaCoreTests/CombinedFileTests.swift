@@ -1,6 +1,13 @@
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// The plugin's one output for schemas in a target's folder: every generated file of the module,
 /// one header, each import once, the declarations in file-name order, the same text for the same input.

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// Each file in `Fixtures/Diagnostics` is a bad schema whose `# expect: line:column: severity: message`
 /// comments list every diagnostic it must produce, exactly, at that position.

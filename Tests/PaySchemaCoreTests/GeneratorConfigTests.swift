@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// `payschema-config.yaml`: checked like a schema (every problem located), absent means today's
 /// output, and what it asks for is what the Swift compiler gets.
@@ -91,7 +98,7 @@ struct GeneratorConfigTests {
             let output = try GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas")).run(modules: [module], emit: false)
             let checked = try #require(output.modules[module])
             var sources: [URL] = []
-            for file in SwiftEmitter.emit(checked, config: config) {
+            for file in SwiftEmitter.emit(checked.resolved, config: config) {
                 let url = folder.appending(path: file.name)
                 try file.contents.write(to: url, atomically: true, encoding: .utf8)
                 sources.append(url)

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// Reads `Fixtures/guide-checklist.yaml` (what the guides name) and checks that the bundled schemas
 /// declare every type, enum value, wire field name, error code and operation in it.

@@ -3,7 +3,14 @@ import Foundation
 import PaymentFlowsCore
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// One pattern semantics: generated validators (``PayPattern``, a deterministic automaton) and the
 /// schema diff (``PatternInclusion``) read patterns with one engine, ``PatternEngine``. This suite

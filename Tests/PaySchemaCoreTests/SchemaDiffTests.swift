@@ -2,7 +2,14 @@ import Foundation
 @_spi(Generated) import PaymentSchemasRuntime
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// One old/new pair per rule: the exact rule, severity, wire and source verdicts, path and location.
 @Suite("Schema diff rules")

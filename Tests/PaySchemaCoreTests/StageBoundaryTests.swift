@@ -1,59 +1,96 @@
 import Foundation
 import Testing
 
-/// The stage boundary after the checker: the emitter and the exporter read only the resolved
-/// model (`Check/Resolved*.swift`) and the schema language's vocabulary (`Language/`), never a
-/// declaration as parsed. A syntax type named in `Emit/` or `Export/` fails here, with the file
-/// and line, before it can let the two stages disagree with the checker.
+/// The stage boundary after the checker is held by the compiler: the emitter (`PaySchemaSwift`),
+/// the exporter (`PaySchemaExport`) and the resolved model they read (`PaySchemaModel`) are modules
+/// that do not depend on the syntax module (`PaySchemaSyntax`), so naming a parsed declaration
+/// there does not compile. What the compiler cannot see is a dependency added to `Package.swift`:
+/// these tests read the manifest's target graph and fail when a stage after the checker can reach
+/// the syntax module or libyaml.
 @Suite struct StageBoundaryTests {
-    static let core = packageRoot.appending(path: "Sources/PaySchemaCore")
-
-    /// The Swift files directly in `folder` under `Sources/PaySchemaCore`, by name.
+    /// The Swift files directly in `folder` under `Sources/`, by name.
     static func sources(_ folder: String) throws -> [(name: String, text: String)] {
-        let directory = core.appending(path: folder)
+        let directory = packageRoot.appending(path: "Sources").appending(path: folder)
         return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted().map {
             ($0, try String(contentsOf: directory.appending(path: $0), encoding: .utf8))
         }
     }
 
-    /// Every type name `Syntax/` declares (structs, enums, classes, type aliases, nested ones included).
-    static func syntaxTypeNames() throws -> Set<String> {
-        let declaration = try NSRegularExpression(pattern: #"\b(?:struct|enum|class|typealias)\s+([A-Z][A-Za-z0-9]*)"#)
-        var names = Set<String>()
-        for (_, text) in try sources("Syntax") {
-            for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                if let range = Range(match.range(at: 1), in: text) { names.insert(String(text[range])) }
-            }
-        }
-        return names
-    }
-
-    @Test func syntaxDeclaresTheTypesThisTestLooksFor() throws {
-        // If the scan found nothing, the test below could not fail.
-        let names = try Self.syntaxTypeNames()
-        for expected in [
-            "FieldDecl", "StructDecl", "TypeDecl", "OperationDecl", "SchemaFile", "TypeExpression", "Located", "Constraints", "Lifecycle",
-        ] {
-            #expect(names.contains(expected), "Syntax/ no longer declares \(expected)")
-        }
-    }
-
-    @Test(arguments: ["Emit", "Emit/Structured", "Export"])
-    func stageNamesNoSyntaxType(folder: String) throws {
-        let names = try Self.syntaxTypeNames()
-        let word = try NSRegularExpression(pattern: #"\b[A-Z][A-Za-z0-9]*\b"#)
-        var found: [String] = []
-        for (file, text) in try Self.sources(folder) {
-            // Documentation counts too: a doc link to a syntax type is a dependency on it.
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
-                for match in word.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
-                    guard let range = Range(match.range, in: line), names.contains(String(line[range])) else { continue }
-                    found.append("\(folder)/\(file):\(index + 1): \(line[range])")
+    /// Each target of `Package.swift` with the names in its `dependencies: [...]` list (string
+    /// literals only: products of other packages are not stages).
+    static func targetGraph() throws -> [String: Set<String>] {
+        let manifest = try String(contentsOf: packageRoot.appending(path: "Package.swift"), encoding: .utf8)
+        let target = try NSRegularExpression(
+            pattern: #"\.target\(\s*name:\s*"([A-Za-z]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        let quoted = try NSRegularExpression(pattern: #""([A-Za-z]+)""#)
+        var graph: [String: Set<String>] = [:]
+        for match in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
+            guard let nameRange = Range(match.range(at: 1), in: manifest) else { continue }
+            var dependencies = Set<String>()
+            if let listRange = Range(match.range(at: 2), in: manifest) {
+                let list = String(manifest[listRange])
+                for name in quoted.matches(in: list, range: NSRange(list.startIndex..., in: list)) {
+                    if let range = Range(name.range(at: 1), in: list) { dependencies.insert(String(list[range])) }
                 }
             }
+            graph[String(manifest[nameRange])] = dependencies
         }
-        #expect(
-            found.isEmpty, "the \(folder) stage reads syntax declarations instead of the resolved model:\n\(found.joined(separator: "\n"))")
+        return graph
+    }
+
+    /// Every target `name` reaches through its dependencies.
+    static func reachable(from name: String, in graph: [String: Set<String>]) -> Set<String> {
+        var seen = Set<String>()
+        var queue = Array(graph[name] ?? [])
+        while let next = queue.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            queue += graph[next] ?? []
+        }
+        return seen
+    }
+
+    @Test func theManifestDeclaresTheStages() throws {
+        // If the graph were not read, the test below could not fail.
+        let graph = try Self.targetGraph()
+        for stage in ["PaySchemaLanguage", "PaySchemaSyntax", "PaySchemaModel", "PaySchemaChecker", "PaySchemaSwift", "PaySchemaExport"] {
+            #expect(graph[stage] != nil, "Package.swift no longer declares \(stage)")
+        }
+        #expect(Self.reachable(from: "PaySchemaChecker", in: graph).contains("PaySchemaSyntax"))
+        #expect(Self.reachable(from: "PaySchemaSyntax", in: graph).contains("CLibYAML"))
+    }
+
+    /// The stages after the checker, and the model they read, cannot reach the syntax or the YAML
+    /// loader's C library.
+    @Test(arguments: ["PaySchemaModel", "PaySchemaSwift", "PaySchemaExport"])
+    func stageCannotReachTheSyntax(stage: String) throws {
+        let reached = Self.reachable(from: stage, in: try Self.targetGraph())
+        #expect(!reached.contains("PaySchemaSyntax"), "\(stage) depends on the syntax module: \(reached.sorted())")
+        #expect(!reached.contains("PaySchemaChecker"), "\(stage) depends on the checker: \(reached.sorted())")
+        #expect(!reached.contains("CLibYAML"), "\(stage) depends on libyaml: \(reached.sorted())")
+    }
+
+    /// Each stage imports only modules its target declares (SwiftPM would otherwise let a module
+    /// import what another target happened to build first).
+    @Test(arguments: [
+        "PaySchemaLanguage", "PaySchemaSyntax", "PaySchemaModel", "PaySchemaChecker", "PaySchemaSwift", "PaySchemaExport", "PaySchemaDiff",
+        "PaySchemaCore",
+    ])
+    func stageImportsOnlyItsDependencies(stage: String) throws {
+        let declared = (try Self.targetGraph()[stage] ?? []).union(["Foundation", "Dispatch"])
+        let importLine = try NSRegularExpression(
+            pattern: #"^(?:@[A-Za-z_]+(?:\([A-Za-z]+\))? )*import ([A-Za-z]+)"#, options: .anchorsMatchLines)
+        var found: [String] = []
+        let root = packageRoot.appending(path: "Sources").appending(path: stage)
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(!files.isEmpty, "no sources under Sources/\(stage)")
+        for file in files {
+            let text = try String(contentsOf: root.appending(path: file), encoding: .utf8)
+            for match in importLine.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 1), in: text), !declared.contains(String(text[range])) else { continue }
+                found.append("Sources/\(stage)/\(file): import \(text[range])")
+            }
+        }
+        #expect(found.isEmpty, "imports of modules the target does not declare:\n\(found.joined(separator: "\n"))")
     }
 
     /// Swift syntax is the renderer's: an emitter that writes braces, indentation, documentation
@@ -63,7 +100,7 @@ import Testing
         let literal = try NSRegularExpression(pattern: #""((?:[^"\\]|\\.)*)""#)
         let forbidden = [" {", "{ ", "}", "///", "@available", "@MainActor", "public ", "package ", "private ", #"\n"#, "    "]
         var found: [String] = []
-        let emitters = try Self.sources("Emit")
+        let emitters = try Self.sources("PaySchemaSwift/Emit")
         #expect(emitters.count >= 13, "the scan found \(emitters.count) emitter files")
         for (file, text) in emitters {
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {

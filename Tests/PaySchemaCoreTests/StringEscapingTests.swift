@@ -1,7 +1,14 @@
 @_spi(Generated) import PaySchemaVocabulary
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// The one string escaping (`PayStringEscaping`) as its two users write it: Swift literals in
 /// generated code and JSON strings. The same input, every escape class, byte for byte.

@@ -1,6 +1,13 @@
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// "Did you mean" suggestions: the bounded edit distance agrees with the full one.
 @Suite("Suggestions")

@@ -1,6 +1,13 @@
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// The typed Swift layer in, exact text out: the renderer alone decides indentation, braces,
 /// access levels, attribute order and escaping.

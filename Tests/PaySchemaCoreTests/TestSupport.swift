@@ -1,6 +1,13 @@
 import Foundation
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// The package's root folder, found from this file's location.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -28,5 +35,5 @@ func check(_ sources: [String: String], module: String = "Snippet") -> (CheckedM
 func generate(_ yaml: String) -> String {
     let (checked, diagnostics) = check(["Snippet.yaml": yaml])
     guard let checked else { return diagnostics.map(\.description).joined(separator: "\n") }
-    return SwiftEmitter.emit(checked)[0].contents
+    return SwiftEmitter.emit(checked.resolved)[0].contents
 }

@@ -24,7 +24,7 @@ public enum Harnesses {
             precondition(diagnostic.location.line >= 1 && diagnostic.location.column >= 1, "unlocated diagnostic: \(diagnostic)")
         }
         if let checked, !diagnostics.hasErrors {
-            _ = SwiftEmitter.emit(checked)
+            _ = SwiftEmitter.emit(checked.resolved)
         }
     }
 

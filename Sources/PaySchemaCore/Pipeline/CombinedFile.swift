@@ -1,3 +1,11 @@
+import PaySchemaChecker
+import PaySchemaDiff
+import PaySchemaExport
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSwift
+import PaySchemaSyntax
+
 /// One module's generated files as one Swift file: what the build plugin writes when a target's
 /// schemas live in the target's folder, so its output is the same one file however many schema
 /// files there are (SwiftPM plans a plugin's outputs before it runs, and a fixed set of outputs

@@ -1,4 +1,11 @@
 import Foundation
+import PaySchemaChecker
+import PaySchemaDiff
+import PaySchemaExport
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSwift
+import PaySchemaSyntax
 
 /// The generator's stages: load (libyaml) → parse → check → emit. Each stage's output is a typed
 /// value and diagnostics are collected across all of them; nothing stops at the first problem.
@@ -51,7 +58,7 @@ public struct GeneratorPipeline {
             if let checked, let config, !all.hasErrors {
                 output.modules[source.name] = checked
                 output.configs[source.name] = config
-                if emit { output.files[source.name] = SwiftEmitter.emit(checked, config: config) }
+                if emit { output.files[source.name] = SwiftEmitter.emit(checked.resolved, config: config) }
             }
         }
         return output
@@ -95,37 +102,6 @@ public struct GeneratorPipeline {
             return (file, diagnostics.all)
         }
         return (results.map(\.0), results.flatMap(\.1))
-    }
-}
-
-/// Maps over a collection on all cores, keeping the input order (so output stays deterministic).
-/// `PAYSCHEMA_SEQUENTIAL=1` makes it a plain `map`: the benchmarks' "without" (section 2b of
-/// `Benchmarks/RESULTS.md`), and a way to rule it out when something looks nondeterministic.
-enum ParallelMap {
-    static let sequential = ProcessInfo.processInfo.environment["PAYSCHEMA_SEQUENTIAL"] == "1"
-
-    static func map<T: Sendable, U: Sendable>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
-        if items.count < 2 || sequential { return items.map(transform) }
-        let results = ResultSlots<U>(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: items.count) { index in
-            results.set(index, transform(items[index]))
-        }
-        return results.values
-    }
-
-    final class ResultSlots<U: Sendable>: @unchecked Sendable {
-        private var slots: [U?]
-        private let lock = NSLock()
-
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ value: U) {
-            lock.lock()
-            slots[index] = value
-            lock.unlock()
-        }
-
-        var values: [U] { slots.map { $0! } }
     }
 }
 

@@ -1,4 +1,11 @@
 import Foundation
+import PaySchemaChecker
+import PaySchemaDiff
+import PaySchemaExport
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSwift
+import PaySchemaSyntax
 
 /// Writes generated files, touching only those whose contents changed, and compares a folder
 /// with what it should hold (the drift check).

@@ -1,4 +1,11 @@
 import Foundation
+import PaySchemaChecker
+import PaySchemaDiff
+import PaySchemaExport
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSwift
+import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
 
 /// Finds schema files on disk: modules are the folders directly under the schemas root, and a

@@ -1,3 +1,11 @@
+import PaySchemaChecker
+import PaySchemaDiff
+import PaySchemaExport
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSwift
+import PaySchemaSyntax
+
 /// A line-based unified diff, for showing generated-code drift.
 public enum UnifiedDiff {
     /// The unified diff from `old` to `new`, with `context` lines around each change.

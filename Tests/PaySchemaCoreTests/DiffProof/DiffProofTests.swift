@@ -2,7 +2,14 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// Every rule's verdicts proven by the real judges, for every old/new pair of `SchemaDiffTests`:
 ///
@@ -229,7 +236,7 @@ struct DiffProofTests {
     static func write(_ module: CheckedModule, to folder: URL) throws -> [URL] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var urls: [URL] = []
-        for file in SwiftEmitter.emit(module) {
+        for file in SwiftEmitter.emit(module.resolved) {
             let url = folder.appending(path: file.name)
             try file.contents.write(to: url, atomically: true, encoding: .utf8)
             urls.append(url)

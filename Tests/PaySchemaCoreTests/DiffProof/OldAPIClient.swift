@@ -1,4 +1,11 @@
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// Swift written against the generated API of one schema revision, the way an app uses it: every
 /// type constructed from all its fields, every field read with its type and written, every enum,

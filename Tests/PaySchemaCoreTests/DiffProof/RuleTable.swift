@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// The table of every diff rule's proven verdicts by direction, built by `DiffProofTests` from the
 /// cases it proves (the same `SchemaDiff` code `payschema diff` runs) and kept in

@@ -1,4 +1,11 @@
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// The `main.swift` of a small program built with one revision's generated code. It reads commands
 /// from standard input, one per line, and answers each on one line:

@@ -1,6 +1,13 @@
 import Foundation
 
+@testable import PaySchemaChecker
 @testable import PaySchemaCore
+@testable import PaySchemaDiff
+@testable import PaySchemaExport
+@testable import PaySchemaLanguage
+@testable import PaySchemaModel
+@testable import PaySchemaSwift
+@testable import PaySchemaSyntax
 
 /// Candidate payloads for a type, written from one schema revision: for every field the values its
 /// type and constraints make interesting (bounds and one past them, every format's shape, the

@@ -1,0 +1,55 @@
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSyntax
+@_spi(Generated) import PaySchemaVocabulary
+
+/// The parsed field's storage is what the resolved field reads: the checker hands it over, and the
+/// stages after it see only ``DeclaredField``.
+extension FieldDecl.Box: DeclaredField {
+    package var name: String { values.name.value }
+    package var doc: String? { values.doc }
+    package var required: Bool { values.required }
+    package var defaultLiteral: DefaultValue? { values.defaultValue?.value }
+    package var constraints: ResolvedConstraints { ResolvedConstraints(values.constraints) }
+    package var hasConstraints: Bool { !values.constraints.isEmpty }
+    package var aliases: [String] { values.aliases.map(\.value) }
+    package var queryStyle: QueryListStyle { values.queryStyle }
+    package var jsonNameOverride: String? { values.jsonName?.value }
+    package var xmlNameOverride: String? { values.xmlName?.value }
+    package var queryNameOverride: String? { values.queryName?.value }
+    package var sensitive: Bool { values.sensitive }
+    package var lifecycle: ResolvedLifecycle { ResolvedLifecycle(values.lifecycle) }
+    package var dateFormat: String? { values.dateFormat?.value }
+    package var timeZone: String? { values.timeZone?.value }
+    package var isNullable: Bool { values.nullable?.value ?? false }
+    package var nullableElements: Bool { values.nullableElements }
+    package var jsonForms: [PayJSONForm]? { values.jsonForms?.value }
+    package var allowsRelativeURL: Bool { values.allowsRelativeURL?.value == true }
+}
+
+extension ResolvedConstraints {
+    /// The checked constraints of a parsed declaration, without their source positions.
+    package init(_ constraints: Constraints) {
+        self.init()
+        minLength = constraints.minLength?.value
+        maxLength = constraints.maxLength?.value
+        pattern = constraints.pattern?.value
+        minimum = constraints.minimum?.value
+        exclusiveMinimum = constraints.exclusiveMinimum
+        maximum = constraints.maximum?.value
+        exclusiveMaximum = constraints.exclusiveMaximum
+        scale = constraints.scale?.value
+        exactScale = constraints.exactScale
+        minItems = constraints.minItems?.value
+        maxItems = constraints.maxItems?.value
+        format = constraints.format?.value
+        schemes = constraints.schemes
+    }
+}
+
+extension ResolvedLifecycle {
+    /// The lifecycle of a parsed declaration.
+    package init(_ lifecycle: Lifecycle) {
+        self.init(deprecated: lifecycle.deprecated, renamedFrom: lifecycle.renamedFrom.map(\.value))
+    }
+}

@@ -1,0 +1,9 @@
+// The generator's stages, one module each; `PaySchemaCore` runs them (`GeneratorPipeline`) and
+// offers them to the CLIs as one import.
+@_exported import PaySchemaChecker
+@_exported import PaySchemaDiff
+@_exported import PaySchemaExport
+@_exported import PaySchemaLanguage
+@_exported import PaySchemaModel
+@_exported import PaySchemaSwift
+@_exported import PaySchemaSyntax

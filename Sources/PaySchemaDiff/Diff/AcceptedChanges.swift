@@ -1,0 +1,108 @@
+import Foundation
+import PaySchemaChecker
+import PaySchemaExport
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSyntax
+
+/// `Schemas/breaking-changes.yaml`: intentional breaks, each keyed by rule and element path with a
+/// reason. Matching changes are reported as accepted; an entry that matches nothing is itself
+/// reported, so the file never rots.
+///
+/// ```yaml
+/// accepted:
+///   - rule: FIELD_REMOVED
+///     path: MollieCheckout.Payment.issuer
+///     reason: The backend stopped sending issuers in v2 (ticket 123).
+/// severity:                      # per-rule overrides of the reported severity
+///   ENUM_CASE_ADDED: error
+///   DOCUMENTATION_CHANGED: info
+/// ```
+public struct AcceptedChanges: Sendable {
+    /// One accepted change.
+    public struct Entry: Sendable, Hashable {
+        /// The rule id.
+        public var rule: String
+        /// The element path.
+        public var path: String
+        /// Why the break is intended.
+        public var reason: String
+        /// Where the entry is written.
+        public var location: SourceLocation
+    }
+
+    /// The entries.
+    public var entries: [Entry] = []
+    /// Severity overrides by rule id (`error`, `warning`, `info`).
+    public var severities: [String: Diagnostic.Severity] = [:]
+
+    /// No accepted changes.
+    public init() {}
+
+    /// Reads the file; problems are diagnostics at their nodes.
+    public static func load(_ text: String, file: String) -> (AcceptedChanges, [Diagnostic]) {
+        var diagnostics = Diagnostics()
+        var result = AcceptedChanges()
+        let loaded = YAMLLoader.load(text, file: file)
+        diagnostics.append(contentsOf: loaded.diagnostics)
+        guard let root = loaded.root, let reader = MappingReader(root, what: "breaking-changes.yaml", diagnostics: &diagnostics) else {
+            return (result, diagnostics.all)
+        }
+        reader.rejectUnknownKeys(["accepted", "severity"], in: "breaking-changes.yaml", diagnostics: &diagnostics)
+        let rules = DiffRule.allCases.map(\.rawValue)
+        if let overrides = reader["severity"], !overrides.isNull,
+            let mapping = MappingReader(overrides, what: "'severity'", diagnostics: &diagnostics)
+        {
+            let levels: [(String, Diagnostic.Severity)] = [("error", .error), ("warning", .warning), ("info", .note)]
+            for key in mapping.keys {
+                guard let rule = key.scalar else { continue }
+                guard rules.contains(rule) else {
+                    diagnostics.error("unknown rule '\(rule)'\(Suggestions.hint(for: rule, in: rules))", at: key.location)
+                    continue
+                }
+                if let level = mapping.choice(rule, levels, diagnostics: &diagnostics) { result.severities[rule] = level.value }
+            }
+        }
+        guard let list = reader["accepted"], !list.isNull else { return (result, diagnostics.all) }
+        guard let items = list.sequence else {
+            diagnostics.error("'accepted' must be a list of {rule, path, reason}", at: list.location)
+            return (result, diagnostics.all)
+        }
+        for item in items {
+            guard let entry = MappingReader(item, what: "an accepted change", diagnostics: &diagnostics) else { continue }
+            entry.rejectUnknownKeys(["rule", "path", "reason"], in: "an accepted change", diagnostics: &diagnostics)
+            guard let rule = entry.string("rule", diagnostics: &diagnostics), let path = entry.string("path", diagnostics: &diagnostics),
+                let reason = entry.string("reason", diagnostics: &diagnostics), !reason.value.trimmingCharacters(in: .whitespaces).isEmpty
+            else {
+                diagnostics.error("an accepted change needs 'rule', 'path' and a non-empty 'reason'", at: item.location)
+                continue
+            }
+            guard rules.contains(rule.value) else {
+                diagnostics.error("unknown rule '\(rule.value)'\(Suggestions.hint(for: rule.value, in: rules))", at: rule.location)
+                continue
+            }
+            result.entries.append(Entry(rule: rule.value, path: path.value, reason: reason.value, location: item.location))
+        }
+        return (result, diagnostics.all)
+    }
+
+    /// Marks accepted changes and appends a `STALE_ACCEPTANCE` change for each entry that matched nothing.
+    public func apply(to changes: [SchemaChange]) -> [SchemaChange] {
+        var result = changes
+        var used = Set<Int>()
+        for index in result.indices {
+            if let severity = severities[result[index].rule] { result[index].severity = severity }
+            if let match = entries.firstIndex(where: { $0.rule == result[index].rule && $0.path == result[index].path }) {
+                result[index].acceptedBecause = entries[match].reason
+                used.insert(match)
+            }
+        }
+        for (index, entry) in entries.enumerated() where !used.contains(index) {
+            result.append(
+                SchemaChange(
+                    rule: DiffRule.staleAcceptance.rawValue, severity: .warning, wire: .compatible, source: .compatible, path: entry.path,
+                    message: "the accepted \(entry.rule) at \(entry.path) matches no change; remove the entry", location: entry.location))
+        }
+        return result
+    }
+}

@@ -1,0 +1,625 @@
+import Foundation
+import PaySchemaChecker
+import PaySchemaExport
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSyntax
+@_spi(Generated) import PaySchemaVocabulary
+
+extension SchemaDiff {
+    static func sends(_ direction: Direction) -> Bool { direction != .response }
+    static func receives(_ direction: Direction) -> Bool { direction != .request }
+
+    /// The more severe of two verdicts.
+    static func worse(_ a: Verdict, _ b: Verdict) -> Verdict {
+        [a, b].contains(.breaking) ? .breaking : ([a, b].contains(.dangerous) ? .dangerous : .compatible)
+    }
+
+    mutating func compareStruct(
+        _ module: String, _ old: StructDecl, _ new: StructDecl, path: String, direction: Direction, renames: [String: String]
+    ) {
+        let oldFormats = Set(old.encodings.map(\.value))
+        let newFormats = Set(new.encodings.map(\.value))
+        for format in oldFormats.subtracting(newFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
+            // Old senders may still write the encoding; old receivers read whatever the new side
+            // writes, which is one of the encodings both support.
+            add(
+                .typeEncodingRemoved, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, path,
+                "\(format.rawValue) is no longer supported" + (Self.sends(direction) ? ": old senders may still write it" : ""),
+                at: new.fieldsLocation)
+        }
+        for format in newFormats.subtracting(oldFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
+            add(
+                .typeEncodingAdded, wire: .compatible, source: .compatible, path, "\(format.rawValue) is now supported",
+                at: new.fieldsLocation)
+        }
+        let oldGroups = Set(old.requireAnyOf.map { Set($0.value.map(\.value)) })
+        let newGroups = Set(new.requireAnyOf.map { Set($0.value.map(\.value)) })
+        if oldGroups != newGroups {
+            var rule = WireFormChanges()
+            switch Self.presenceInclusion(old: oldGroups, new: newGroups) {
+            case 0?: break
+            case let movement?: rule.note(movement, "requireAnyOf")
+            case nil: rule.changed.append("requireAnyOf")
+            }
+            compareConstraints(
+                Constraints(), Constraints(), path: path, direction: direction, at: new.requireAnyOf.first?.location ?? new.fieldsLocation,
+                extra: rule)
+        }
+        var renamed: [String: FieldDecl] = [:]
+        for field in new.fields where !old.fields.contains(where: { $0.name.value == field.name.value }) {
+            if let previous = field.lifecycle.renamedFrom.first(where: { name in
+                old.fields.contains { $0.name.value == name.value } && !new.fields.contains { $0.name.value == name.value }
+            }) {
+                renamed[previous.value] = field
+            }
+        }
+        for field in old.fields {
+            let fieldPath = "\(path).\(field.name.value)"
+            if let current = new.fields.first(where: { $0.name.value == field.name.value }) {
+                compareField(field, current, old: old, new: new, path: fieldPath, direction: direction, renames: renames)
+            } else if let current = renamed[field.name.value] {
+                add(
+                    .fieldRenamed, wire: .compatible, source: .compatible, "\(path).\(current.name.value)",
+                    "\(field.name.value) was renamed to \(current.name.value); a deprecated accessor keeps the old name compiling",
+                    at: current.name.location)
+                compareField(
+                    field, current, old: old, new: new, path: "\(path).\(current.name.value)", direction: direction, renames: renames)
+            } else {
+                let wireBreaks = Self.receives(direction) && field.required
+                if field.lifecycle.deprecated != nil {
+                    add(
+                        .removedAfterDeprecation, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath,
+                        "deprecated field \(field.name.value) was removed", at: field.name.location)
+                } else {
+                    add(
+                        .fieldRemoved, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath,
+                        "\(field.name.value) was removed" + (wireBreaks ? ": old receivers require it" : ""), at: field.name.location)
+                }
+            }
+        }
+        for field in new.fields
+        where !old.fields.contains(where: { $0.name.value == field.name.value })
+            && !renamed.values.contains(where: { $0.name.value == field.name.value })
+        {
+            let fieldPath = "\(path).\(field.name.value)"
+            if field.required {
+                add(
+                    .fieldAddedRequired, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, fieldPath,
+                    "required field \(field.name.value) was added" + (Self.sends(direction) ? ": old senders do not send it" : "")
+                        + "; the memberwise initializer gains a parameter", at: field.name.location)
+            } else {
+                add(
+                    .fieldAddedOptional, wire: .compatible, source: .compatible, fieldPath,
+                    "\(field.isOptionalInSwift ? "optional" : "defaulted") field \(field.name.value) was added", at: field.name.location)
+            }
+        }
+    }
+
+    mutating func compareField(
+        _ old: FieldDecl, _ new: FieldDecl, old oldStruct: StructDecl, new newStruct: StructDecl, path: String, direction: Direction,
+        renames: [String: String]
+    ) {
+        let location = new.name.location
+        let oldType = Self.renaming(old.type.value, renames)
+        if oldType != new.type.value {
+            // A narrower type (a JSON value became a string) breaks only old senders, whose values
+            // the new type may refuse; a wider one only old receivers. Unrelated types break both.
+            let wire: Verdict
+            let detail: String
+            switch Self.typeInclusion(old: oldType, new: new.type.value) {
+            case 1?:
+                wire = Self.sends(direction) ? .breaking : .compatible
+                detail =
+                    " (narrower"
+                    + (Self.sends(direction) ? ": old senders may send values it refuses)" : ": old receivers read every value it admits)")
+            case (-1)?:
+                wire = Self.receives(direction) ? .breaking : .compatible
+                detail =
+                    " (wider"
+                    + (Self.receives(direction) ? ": old receivers refuse the values it adds)" : ": it reads every value old senders send)")
+            default:
+                wire = .breaking
+                detail = ""
+            }
+            add(
+                .fieldTypeChanged, wire: wire, source: .breaking, path,
+                "the type changed from \(old.type.value) to \(new.type.value)" + detail, at: new.type.location)
+        }
+        if !old.required && new.required {
+            add(
+                .fieldBecameRequired, wire: Self.sends(direction) ? .breaking : .compatible,
+                source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
+                "\(new.name.value) became required" + (Self.sends(direction) ? ": old senders may omit it" : ""), at: location)
+        } else if old.required && !new.required {
+            add(
+                .fieldBecameOptional, wire: Self.receives(direction) ? .breaking : .compatible,
+                source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
+                "\(new.name.value) became optional" + (Self.receives(direction) ? ": old receivers require it" : ""), at: location)
+        }
+        for format in Set(oldStruct.encodings.map(\.value)).intersection(newStruct.encodings.map(\.value)).sorted(by: {
+            $0.rawValue < $1.rawValue
+        }) {
+            let before = oldStruct.wireName(of: old, in: format)
+            let after = newStruct.wireName(of: new, in: format)
+            guard before != after else { continue }
+            // Old senders write `before`, which the new side reads only as an alias; new senders write
+            // `after`, which old receivers read only if it was one of their aliases. A value the
+            // reader does not find fails a required field and is silently dropped from an optional one.
+            let stillRead = new.aliases.contains { $0.value == before }
+            let lost = { (reader: FieldDecl) -> Verdict in reader.required && reader.defaultValue == nil ? .breaking : .dangerous }
+            var wire: Verdict = .compatible
+            if Self.sends(direction) && !stillRead { wire = lost(new) }
+            if Self.receives(direction) && !old.aliases.contains(where: { $0.value == after }) { wire = Self.worse(wire, lost(old)) }
+            add(
+                .fieldWireNameChanged, wire: wire, source: .compatible, path,
+                "the \(format.rawValue) name changed from '\(before)' to '\(after)'"
+                    + (stillRead ? " ('\(before)' is still accepted when decoding)" : "")
+                    + (Self.receives(direction) ? "; old receivers do not read '\(after)'" : ""), at: location)
+        }
+        let removedAliases = Set(old.aliases.map(\.value)).subtracting(new.aliases.map(\.value))
+        if !removedAliases.isEmpty {
+            // Old senders may still write a legacy spelling; the new side no longer finds the value
+            // there. New senders never write it, so receivers of the old revision are unaffected.
+            let wire: Verdict = !Self.sends(direction) ? .compatible : (new.required && new.defaultValue == nil ? .breaking : .dangerous)
+            add(
+                .fieldAliasRemoved, wire: wire, source: .compatible, path,
+                "legacy spelling \(removedAliases.sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted"
+                    + (Self.sends(direction) ? ": old senders may still write it" : ""), at: location)
+        }
+        if old.defaultValue?.value != new.defaultValue?.value, old.defaultValue != nil, new.defaultValue != nil {
+            add(
+                .fieldDefaultChanged, wire: .dangerous, source: .compatible, path,
+                "the default changed from \(old.defaultValue!.value) to \(new.defaultValue!.value)", at: location)
+        }
+        if old.sensitive && !new.sensitive {
+            add(
+                .sensitiveRemoved, wire: .compatible, source: .compatible, path,
+                "\(new.name.value) is no longer sensitive: its values may start reaching logs and descriptions", at: location)
+        } else if !old.sensitive && new.sensitive {
+            add(.sensitiveAdded, wire: .compatible, source: .compatible, path, "\(new.name.value) is now sensitive", at: location)
+        }
+        if old.lifecycle.deprecated == nil, new.lifecycle.deprecated != nil {
+            add(.deprecated, wire: .compatible, source: .compatible, path, "\(new.name.value) is now deprecated", at: location)
+        }
+        if old.doc != new.doc {
+            add(
+                .documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name.value) changed",
+                at: location)
+        }
+        if old.nullableElements != new.nullableElements {
+            let loosened = new.nullableElements
+            let breaks = loosened ? Self.receives(direction) : Self.sends(direction)
+            add(
+                .elementNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
+                "list elements " + (loosened ? "may now be null ([T] became [T?])" : "can no longer be null ([T?] became [T])")
+                    + (breaks ? (loosened ? ": old receivers reject null elements" : ": old senders may send null elements") : ""),
+                at: location)
+        }
+        var wireForms = WireFormChanges()
+        if old.required && new.required && old.isNullable != new.isNullable {
+            // A required field that became nullable (present but null) or stopped being: the wire
+            // admits null or not, and the Swift property's type gains or loses its optional.
+            let loosened = new.isNullable
+            let breaks = loosened ? Self.receives(direction) : Self.sends(direction)
+            add(
+                .fieldNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
+                "\(new.name.value) " + (loosened ? "may now be null (T became T?)" : "can no longer be null (T? became T)")
+                    + (breaks ? (loosened ? ": old receivers reject null" : ": old senders may send null") : ""), at: location)
+        } else if old.isNullable != new.isNullable {
+            wireForms.note(new.isNullable ? -1 : 1, "null")
+        }
+        if (old.allowsRelativeURL?.value ?? false) != (new.allowsRelativeURL?.value ?? false) {
+            wireForms.note(new.allowsRelativeURL?.value == true ? -1 : 1, "relative URLs")
+        }
+        let oldForms = old.jsonForms?.value ?? []
+        let newForms = new.jsonForms?.value ?? []
+        if oldForms != newForms, !(oldForms.isEmpty && newForms == [Self.naturalForm(new)]),
+            !(newForms.isEmpty && oldForms == [Self.naturalForm(old)])
+        {
+            let before = Set(oldForms.isEmpty ? [Self.naturalForm(old)] : oldForms)
+            let after = Set(newForms.isEmpty ? [Self.naturalForm(new)] : newForms)
+            let writtenBefore = oldForms.first ?? Self.naturalForm(old)
+            let writtenAfter = newForms.first ?? Self.naturalForm(new)
+            if writtenBefore != writtenAfter {
+                wireForms.changed.append("jsonForms (written form)")
+            } else if after.isSuperset(of: before) {
+                wireForms.note(-1, "jsonForms")
+            } else if after.isSubset(of: before) {
+                wireForms.note(1, "jsonForms")
+            } else {
+                wireForms.changed.append("jsonForms")
+            }
+        }
+        compareConstraints(old.constraints, new.constraints, path: path, direction: direction, at: location, extra: wireForms)
+    }
+
+    /// How the payloads a `requireAnyOf` rule admits moved: 1 fewer (tighter), -1 more (looser), 0
+    /// the same, `nil` neither. A rule admits a payload when some group is wholly present, so the
+    /// new rule admits a subset of the old one's payloads exactly when every new group contains an
+    /// old group (whatever satisfies it satisfies that old group), and a superset exactly when every
+    /// old group contains a new one. No rule admits every payload (the empty group).
+    static func presenceInclusion(old: Set<Set<String>>, new: Set<Set<String>>) -> Int? {
+        let before = old.isEmpty ? [Set<String>()] : old
+        let after = new.isEmpty ? [Set<String>()] : new
+        let narrower = after.allSatisfy { group in before.contains { $0.isSubset(of: group) } }
+        let wider = before.allSatisfy { group in after.contains { $0.isSubset(of: group) } }
+        switch (narrower, wider) {
+        case (true, true): return 0
+        case (true, false): return 1
+        case (false, true): return -1
+        case (false, false): return nil
+        }
+    }
+
+    /// How the values a field's type admits on the wire moved from `old` to `new`: 1 fewer (the new
+    /// type is narrower), -1 more (wider), `nil` neither or unknown. A `JSON` value admits every
+    /// JSON value, so any other type is narrower; lists, sets and maps compare by their elements.
+    static func typeInclusion(old: TypeExpression, new: TypeExpression) -> Int? {
+        if old == new { return 0 }
+        switch (old, new) {
+        case (.primitive(.json), _): return 1
+        case (_, .primitive(.json)): return -1
+        case (.list(let a), .list(let b)), (.set(let a), .set(let b)), (.map(let a), .map(let b)):
+            return typeInclusion(old: a, new: b)
+        default:
+            return nil
+        }
+    }
+
+    /// The JSON form a field's type takes by itself.
+    static func naturalForm(_ field: FieldDecl) -> PayJSONForm {
+        field.type.value == .primitive(.decimal) ? .number : .string
+    }
+
+    /// Wire-form changes that are reported with the constraints of the same field.
+    struct WireFormChanges {
+        var tighter: [String] = []
+        var looser: [String] = []
+        var changed: [String] = []
+
+        mutating func note(_ movement: Int, _ name: String) {
+            if movement > 0 { tighter.append(name) } else if movement < 0 { looser.append(name) }
+        }
+    }
+
+    /// The fraction-digit counts a scale admits: `0...s`, exactly `s` when exact, every count without one.
+    static func fractionDigits(_ constraints: Constraints) -> ClosedRange<Int> {
+        guard let scale = constraints.scale?.value else { return 0...Int.max }
+        return constraints.exactScale ? scale...scale : 0...scale
+    }
+
+    /// How `new` relates to `old` as sets: 1 tighter (a subset), -1 looser (a superset), 0 same, `nil` neither.
+    static func inclusion(_ old: ClosedRange<Int>, _ new: ClosedRange<Int>) -> Int? {
+        if old == new { return 0 }
+        if old.lowerBound <= new.lowerBound && new.upperBound <= old.upperBound { return 1 }
+        if new.lowerBound <= old.lowerBound && old.upperBound <= new.upperBound { return -1 }
+        return nil
+    }
+
+    static func renaming(_ type: TypeExpression, _ renames: [String: String]) -> TypeExpression {
+        switch type {
+        case .named(let name): return .named(renames[name] ?? name)
+        case .list(let element): return .list(renaming(element, renames))
+        case .set(let element): return .set(renaming(element, renames))
+        case .map(let value): return .map(renaming(value, renames))
+        case .primitive: return type
+        }
+    }
+
+    /// How a bound moved: -1 looser, 0 same, 1 tighter.
+    static func lowerBound(_ old: Decimal?, _ oldExclusive: Bool, _ new: Decimal?, _ newExclusive: Bool) -> Int {
+        switch (old, new) {
+        case (nil, nil): return 0
+        case (nil, _): return 1
+        case (_, nil): return -1
+        case (let a?, let b?):
+            if a == b { return oldExclusive == newExclusive ? 0 : (newExclusive ? 1 : -1) }
+            return b > a ? 1 : -1
+        }
+    }
+
+    mutating func compareConstraints(
+        _ old: Constraints, _ new: Constraints, path: String, direction: Direction, at location: SourceLocation,
+        extra: WireFormChanges = WireFormChanges()
+    ) {
+        var tighter = extra.tighter
+        var looser = extra.looser
+        var changed = extra.changed
+        func note(_ movement: Int, _ name: String) {
+            if movement > 0 { tighter.append(name) } else if movement < 0 { looser.append(name) }
+        }
+        func decimal(_ text: Located<String>?) -> Decimal? { text.flatMap { Decimal(string: $0.value) } }
+        func int(_ value: Located<Int>?) -> Decimal? { value.map { Decimal($0.value) } }
+        // Text: the pattern and the length bounds constrain the same string, so with a pattern on
+        // either side they are compared together, as one language (dominated bounds change nothing).
+        let textOld = PatternInclusion.StringLanguage(
+            pattern: old.pattern?.value, minLength: old.minLength?.value, maxLength: old.maxLength?.value)
+        let textNew = PatternInclusion.StringLanguage(
+            pattern: new.pattern?.value, minLength: new.minLength?.value, maxLength: new.maxLength?.value)
+        if textOld.pattern != nil || textNew.pattern != nil {
+            let names = [
+                ("pattern", textOld.pattern != textNew.pattern), ("minLength", textOld.minLength != textNew.minLength),
+                ("maxLength", textOld.maxLength != textNew.maxLength),
+            ]
+            .filter(\.1).map(\.0).joined(separator: " and ")
+            switch PatternInclusion.relation(old: textOld, new: textNew) {
+            case .equal?: break
+            case .subset?: tighter.append(names)
+            case .superset?: looser.append(names)
+            case .neither?, nil: changed.append(names)
+            }
+        } else {
+            note(Self.lowerBound(int(old.minLength), false, int(new.minLength), false), "minLength")
+            note(Self.lowerBound(int(old.maxLength).map { -$0 }, false, int(new.maxLength).map { -$0 }, false), "maxLength")
+        }
+        note(Self.lowerBound(decimal(old.minimum), old.exclusiveMinimum, decimal(new.minimum), new.exclusiveMinimum), "minimum")
+        note(
+            Self.lowerBound(decimal(old.maximum).map { -$0 }, old.exclusiveMaximum, decimal(new.maximum).map { -$0 }, new.exclusiveMaximum),
+            "maximum")
+        // Scale as the set of fraction-digit counts it admits, so exact scales compare exactly.
+        if let movement = Self.inclusion(Self.fractionDigits(old), Self.fractionDigits(new)) {
+            note(movement, old.exactScale || new.exactScale ? "scale (exact)" : "scale")
+        } else {
+            changed.append("scale")
+        }
+        note(Self.lowerBound(int(old.minItems), false, int(new.minItems), false), "minItems")
+        note(Self.lowerBound(int(old.maxItems).map { -$0 }, false, int(new.maxItems).map { -$0 }, false), "maxItems")
+        switch (old.format?.value, new.format?.value) {
+        case (nil, _?): tighter.append("format")
+        case (_?, nil): looser.append("format")
+        case (let a?, let b?) where a != b: changed.append("format")
+        case ("url"?, "url"?) where Set(old.schemes) != Set(new.schemes):
+            if Set(new.schemes).isSubset(of: old.schemes) || old.schemes.isEmpty {
+                tighter.append("schemes")
+            } else if Set(old.schemes).isSubset(of: new.schemes) || new.schemes.isEmpty {
+                looser.append("schemes")
+            } else {
+                changed.append("schemes")
+            }
+        default: break
+        }
+        // The constraints left are independent dimensions (text, number range, fraction digits,
+        // item count, format): the values admitted are their product, so one dimension tighter and
+        // another looser admits neither a subset nor a superset.
+        if !tighter.isEmpty && !looser.isEmpty {
+            changed.append(tighter.joined(separator: ", ") + " (tighter) with " + looser.joined(separator: ", ") + " (looser)")
+            tighter = []
+            looser = []
+        }
+        if !tighter.isEmpty {
+            add(
+                .constraintTightened, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, path,
+                "\(tighter.joined(separator: ", ")) \(tighter.count == 1 ? "accepts" : "accept") fewer values"
+                    + (Self.sends(direction) ? ": old senders may send values now refused" : ""), at: location)
+        }
+        if !looser.isEmpty {
+            add(
+                .constraintLoosened, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, path,
+                "\(looser.joined(separator: ", ")) accept more values"
+                    + (Self.receives(direction) ? ": old receivers may refuse them" : ""), at: location)
+        }
+        if !changed.isEmpty {
+            add(.constraintChanged, wire: .breaking, source: .compatible, path, "\(changed.joined(separator: ", ")) changed", at: location)
+        }
+    }
+
+    mutating func compareEnum(_ old: EnumDecl, _ new: EnumDecl, path: String, direction: Direction, at location: SourceLocation) {
+        if old.rawType != new.rawType {
+            add(
+                .typeKindChanged, wire: .breaking, source: .breaking, path,
+                "the raw type changed from \(old.rawType.rawValue) to \(new.rawType.rawValue)", at: location)
+            return
+        }
+        if old.isOpen && !new.isOpen {
+            add(
+                .enumBecameClosed, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, path,
+                "the enum is now closed: unknown values fail to decode and .unknown is gone", at: location)
+        } else if !old.isOpen && new.isOpen {
+            // New senders may now send values the old, closed enum refuses.
+            add(
+                .enumBecameOpen, wire: Self.receives(direction) ? .breaking : .compatible, source: .breaking, path,
+                "the enum is now open: switches must handle .unknown"
+                    + (Self.receives(direction) ? "; old receivers refuse values it does not list" : ""), at: location)
+        }
+        // Whether every side that reads this enum's values reads them as an open enum: an unlisted
+        // value becomes `.unknown(raw)` there instead of failing (dangerous, not breaking).
+        // Requests are read by the new revision, responses by the old one, `both` by each.
+        let readersOpen: Bool
+        switch direction {
+        case .request: readersOpen = new.isOpen
+        case .response: readersOpen = old.isOpen
+        case .both: readersOpen = old.isOpen && new.isOpen
+        }
+        let newReaderOpen = new.isOpen
+        let oldReaderOpen = old.isOpen
+        var renamed: [String: EnumCaseDecl] = [:]
+        for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) {
+            if let previous = enumCase.lifecycle.renamedFrom.first(where: { name in old.cases.contains { $0.name.value == name.value } }) {
+                renamed[previous.value] = enumCase
+            }
+        }
+        for enumCase in old.cases {
+            let current = new.cases.first { $0.name.value == enumCase.name.value } ?? renamed[enumCase.name.value]
+            guard let current else {
+                let rule: DiffRule = enumCase.lifecycle.deprecated != nil ? .removedAfterDeprecation : .enumCaseRemoved
+                // Old senders still send the value: a closed enum refuses it, an open one reads it
+                // as `.unknown`.
+                let wire: Verdict = !Self.sends(direction) ? .compatible : newReaderOpen ? .dangerous : .breaking
+                add(
+                    rule, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
+                    "case \(enumCase.name.value) ('\(enumCase.value.value)') was removed"
+                        + (Self.sends(direction)
+                            ? (newReaderOpen ? ": old senders still send it, read as .unknown now" : ": old senders still send it") : ""),
+                    at: enumCase.name.location)
+                continue
+            }
+            let casePath = "\(path).\(current.name.value)"
+            if current.name.value != enumCase.name.value {
+                // The deprecated alias is a static property: it keeps `.old` expressions and `==`
+                // compiling, but a `switch` naming it is no longer exhaustive.
+                add(
+                    .enumCaseRenamed, wire: .compatible, source: .breaking, casePath,
+                    "case \(enumCase.name.value) was renamed to \(current.name.value); a deprecated alias keeps `.\(enumCase.name.value)` expressions compiling, but exhaustive switches naming it no longer compile",
+                    at: current.name.location)
+            }
+            if current.value.value != enumCase.value.value {
+                add(
+                    .enumValueChanged, wire: readersOpen ? .dangerous : .breaking, source: .compatible, casePath,
+                    "the wire value changed from '\(enumCase.value.value)' to '\(current.value.value)'"
+                        + (readersOpen ? ": the other side reads it as .unknown" : ""), at: current.value.location)
+            }
+            let removedAliases = Set(enumCase.aliases.map(\.value)).subtracting(current.aliases.map(\.value))
+            if !removedAliases.isEmpty {
+                let wire: Verdict = !Self.sends(direction) ? .compatible : newReaderOpen ? .dangerous : .breaking
+                add(
+                    .enumAliasRemoved, wire: wire, source: .compatible, casePath,
+                    "legacy value \(removedAliases.map(\.description).sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer "
+                        + (newReaderOpen ? "read as this case (it becomes .unknown)" : "accepted"), at: current.name.location)
+            }
+            if enumCase.doc != current.doc {
+                add(
+                    .documentationChanged, wire: .compatible, source: .compatible, casePath,
+                    "the documentation of case \(current.name.value) changed", at: current.name.location)
+            }
+        }
+        for enumCase in new.cases
+        where !old.cases.contains(where: { $0.name.value == enumCase.name.value })
+            && !renamed.values.contains(where: { $0.name.value == enumCase.name.value })
+        {
+            // Old receivers get the new value: a closed enum refuses it, an open one reads it as
+            // `.unknown`.
+            let wire: Verdict = !Self.receives(direction) ? .compatible : oldReaderOpen ? .dangerous : .breaking
+            // In a Swift package (no library evolution) an exhaustive `switch` over the enum stops
+            // compiling until it handles the new case, open enum or not: source-breaking.
+            add(
+                .enumCaseAdded, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
+                "case \(enumCase.name.value) ('\(enumCase.value.value)') was added"
+                    + (wire == .breaking
+                        ? ": old receivers of this closed enum reject it" : wire == .dangerous ? ": old receivers read it as .unknown" : "")
+                    + "; exhaustive switches no longer compile until they handle it", at: enumCase.name.location)
+        }
+    }
+
+    mutating func compareCatalogs(_ module: String, _ old: CheckedModule, _ new: CheckedModule) {
+        let oldCatalogs = old.files.flatMap(\.errorCatalogs)
+        let newCatalogs = new.files.flatMap(\.errorCatalogs)
+        for catalog in oldCatalogs {
+            let path = "\(module).\(catalog.name.value)"
+            guard let current = newCatalogs.first(where: { $0.name.value == catalog.name.value }) else {
+                add(
+                    .errorCatalogRemoved, wire: .compatible, source: .breaking, path, "error catalog \(catalog.name.value) was removed",
+                    at: catalog.name.location)
+                continue
+            }
+            for code in catalog.codes where !current.codes.contains(where: { $0.code.value == code.code.value }) {
+                add(
+                    .errorCodeRemoved, wire: .compatible, source: .breaking, "\(path).\(code.code.value)",
+                    "error code \(code.code.value) (\(code.name.value)) was removed", at: code.location)
+            }
+            for code in current.codes where !catalog.codes.contains(where: { $0.code.value == code.code.value }) {
+                add(
+                    .errorCodeAdded, wire: .compatible, source: .breaking, "\(path).\(code.code.value)",
+                    "error code \(code.code.value) (\(code.name.value)) was added; exhaustive switches over \(catalog.name.value) no longer compile until they handle it",
+                    at: code.location)
+            }
+        }
+    }
+
+    /// Operations as generated: their parameters include path placeholders without a declaration,
+    /// which the generated initializer takes as `String` labels, so renaming one breaks Swift source.
+    mutating func compareOperations(_ module: String, _ old: CheckedModule, _ new: CheckedModule, renames: [String: String]) {
+        let oldOperations = old.resolvedFiles.flatMap(\.operations)
+        let newOperations = new.resolvedFiles.flatMap(\.operations)
+        for operation in oldOperations {
+            let path = "\(module).operations.\(operation.name)"
+            guard let current = newOperations.first(where: { $0.name == operation.name }) else {
+                let rule: DiffRule = operation.isDeprecated ? .removedAfterDeprecation : .operationRemoved
+                add(rule, wire: .breaking, source: .breaking, path, "operation \(operation.name) was removed", at: operation.location)
+                continue
+            }
+            var changed: [String] = []
+            if operation.method != current.method { changed.append("method \(operation.method.rawValue) → \(current.method.rawValue)") }
+            // A placeholder's name is not on the wire: `/r/{id}` and `/r/{rid}` match the same requests.
+            if Self.wireShape(operation.path) != Self.wireShape(current.path) {
+                changed.append("path \(operation.pathTemplate) → \(current.pathTemplate)")
+            }
+            // The method and path are values of the generated operation; its body types are part of
+            // its Swift signature.
+            var bodiesChanged = false
+            for (role, before, after) in [
+                ("request", operation.request, current.request), ("response", operation.response, current.response),
+                ("errorBody", operation.errorBody, current.errorBody),
+            ] {
+                let renamedBefore = before.map { renames[$0.name] ?? $0.name }
+                if renamedBefore != after?.name {
+                    changed.append("\(role) \(before?.name ?? "none") → \(after?.name ?? "none")")
+                    bodiesChanged = true
+                }
+            }
+            if !changed.isEmpty {
+                add(
+                    .operationChanged, wire: .breaking, source: bodiesChanged ? .breaking : .compatible, path,
+                    changed.joined(separator: "; "), at: current.location)
+            }
+            let before = operation.parameters
+            let after = current.parameters
+            // A path parameter is part of the path, whose wire change is judged above.
+            for parameter in before where !after.contains(where: { $0.name == parameter.name }) {
+                add(
+                    .parameterRemoved, wire: .compatible, source: .breaking, "\(path).\(parameter.name)",
+                    "\(parameter.place == .path ? "path " : "")parameter \(parameter.name) was removed", at: parameter.location)
+            }
+            for parameter in after where !before.contains(where: { $0.name == parameter.name }) {
+                let wire: Verdict = parameter.required && parameter.place != .path ? .breaking : .compatible
+                add(
+                    .parameterAdded, wire: wire, source: parameter.required ? .breaking : .compatible, "\(path).\(parameter.name)",
+                    "\(parameter.required ? "required" : "optional") \(parameter.place == .path ? "path " : "")parameter \(parameter.name) was added",
+                    at: parameter.location)
+            }
+            for parameter in after {
+                guard let old = before.first(where: { $0.name == parameter.name }) else { continue }
+                if old.sensitive && !parameter.sensitive {
+                    add(
+                        .sensitiveRemoved, wire: .compatible, source: .compatible, "\(path).\(parameter.name)",
+                        "parameter \(parameter.name) is no longer sensitive", at: parameter.location)
+                }
+                // A path parameter's wire name is its placeholder, judged with the path.
+                let wireNameChanged = old.wireName != parameter.wireName && parameter.place != .path
+                if wireNameChanged || old.place != parameter.place
+                    || Self.renaming(Self.expression(old.type), renames) != Self.expression(parameter.type)
+                {
+                    add(
+                        .operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name)",
+                        "parameter \(parameter.name) changed its name, place or type", at: parameter.location)
+                }
+            }
+        }
+        for operation in newOperations where !oldOperations.contains(where: { $0.name == operation.name }) {
+            add(
+                .operationAdded, wire: .compatible, source: .compatible, "\(module).operations.\(operation.name)",
+                "operation \(operation.name) was added", at: operation.location)
+        }
+    }
+
+    /// A resolved type as the schema writes it (names only), for comparing two versions.
+    static func expression(_ type: ResolvedType) -> TypeExpression {
+        switch type {
+        case .primitive(let primitive): return .primitive(primitive)
+        case .named(let reference): return .named(reference.name)
+        case .list(let element): return .list(expression(element))
+        case .set(let element): return .set(expression(element))
+        case .map(let value): return .map(expression(value))
+        }
+    }
+
+    /// A path template as the wire sees it: literal text, and a slot wherever a parameter goes.
+    static func wireShape(_ path: [ResolvedOperation.PathPiece]) -> [String?] {
+        path.map { piece in
+            switch piece {
+            case .text(let text): return text
+            case .parameter: return nil
+            }
+        }
+    }
+}

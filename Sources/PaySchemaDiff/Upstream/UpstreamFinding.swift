@@ -1,0 +1,87 @@
+import PaySchemaChecker
+import PaySchemaExport
+import PaySchemaLanguage
+import PaySchemaModel
+import PaySchemaSyntax
+
+/// One thing `payschema upstream` found about a linked type: a field, enum case or constraint of
+/// the official contract that the type does not follow, or a change between two versions of the
+/// contract that touches it.
+public struct UpstreamFinding: Sendable, Hashable, Encodable {
+    /// The kinds of finding, with stable identifiers.
+    public enum Rule: String, Sendable, CaseIterable, Encodable {
+        case targetMissing = "UPSTREAM_TARGET_MISSING"
+        case fieldMissed = "UPSTREAM_FIELD_MISSED"
+        case fieldUnknown = "UPSTREAM_FIELD_UNKNOWN"
+        case caseMissed = "UPSTREAM_CASE_MISSED"
+        case caseUnknown = "UPSTREAM_CASE_UNKNOWN"
+        case stricter = "UPSTREAM_STRICTER"
+        case looser = "UPSTREAM_LOOSER"
+        case omissionStale = "UPSTREAM_OMISSION_STALE"
+        case schemaRemoved = "UPSTREAM_SCHEMA_REMOVED"
+        case fieldAdded = "UPSTREAM_FIELD_ADDED"
+        case fieldRemoved = "UPSTREAM_FIELD_REMOVED"
+        case caseAdded = "UPSTREAM_CASE_ADDED"
+        case caseRemoved = "UPSTREAM_CASE_REMOVED"
+        case constraintChanged = "UPSTREAM_CONSTRAINT_CHANGED"
+        case shapeStricter = "UPSTREAM_SHAPE_STRICTER"
+
+        /// One line on what the rule reports.
+        public var summary: String {
+            switch self {
+            case .targetMissing: return "the linked schema does not exist in the official document"
+            case .fieldMissed: return "an official field the type neither models nor lists in `omits`"
+            case .fieldUnknown: return "a field of the type that the official schema does not have"
+            case .caseMissed: return "an official enum value the type neither models nor lists in `omits`"
+            case .caseUnknown: return "an enum value of the type that the official schema does not have"
+            case .stricter: return "the type requires a field the official schema leaves optional, not listed in `differences`"
+            case .looser: return "the official schema requires a field the type leaves optional"
+            case .omissionStale: return "`omits` or `differences` names something the official schema does not have"
+            case .schemaRemoved: return "the new document no longer has the linked schema"
+            case .fieldAdded: return "the new document adds a field to the linked schema"
+            case .fieldRemoved: return "the new document removes a field of the linked schema"
+            case .caseAdded: return "the new document adds an enum value"
+            case .caseRemoved: return "the new document removes an enum value"
+            case .constraintChanged:
+                return "the new document changes a field's type, format, enum, length, pattern, bounds or whether it is required"
+            case .shapeStricter:
+                return "a field's pattern or format that the official schema does not have (or has otherwise), not listed in `differences`"
+            }
+        }
+    }
+
+    /// The rule.
+    public let rule: Rule
+    /// `Module.Type`.
+    public let type: String
+    /// The official schema (`document#/pointer`).
+    public let upstream: String
+    /// The field, enum value or constraint concerned (empty for the schema as a whole).
+    public let element: String
+    /// What was found.
+    public let message: String
+    /// Whether someone must act: update the type, or list the difference with its reason.
+    public let needsReview: Bool
+    /// Where the link is declared (`file:line:column`).
+    public let location: SourceLocation
+}
+
+/// How much of one official schema a linked type covers: its fields and enum values modelled, left
+/// out on purpose (`omits`) or missed.
+public struct UpstreamCoverage: Sendable, Hashable, Encodable {
+    /// `Module.Type`.
+    public let type: String
+    /// The official schema.
+    public let upstream: String
+    /// Official fields (or enum values) the type models.
+    public let modelled: [String]
+    /// Official fields (or enum values) listed in `omits`.
+    public let omitted: [String]
+    /// Official fields (or enum values) neither modelled nor omitted.
+    public let missed: [String]
+    /// Differences the type declares, with their reasons.
+    public let differences: [String: String]
+
+    /// Every official field or value.
+    public var total: Int { modelled.count + omitted.count + missed.count }
+}

@@ -1,0 +1,127 @@
+import PaySchemaLanguage
+
+/// A legacy conversion as the checker resolved it: every path, field, type and enum case is looked
+/// up once, here, so the emitter only writes what it is handed and cannot meet an unresolved name.
+public struct ResolvedConversion: Sendable {
+    /// Which way it converts.
+    public enum Kind: Sendable {
+        /// `to<Target>()` on the legacy type.
+        case to(target: String)
+        /// An initializer of the legacy type from labelled values of the current API.
+        case from(parameters: [Parameter])
+    }
+
+    /// A labelled parameter of a `from` initializer.
+    public struct Parameter: Sendable {
+        /// The argument label.
+        public var label: String
+        /// The current API's type.
+        public var type: String
+
+        /// Creates the value from its parts (the checker does).
+        package init(label: String, type: String) {
+            self.label = label
+            self.type = type
+        }
+    }
+
+    /// One argument of the memberwise call that builds the value, in the built struct's field order.
+    public struct Argument: Sendable {
+        /// The built struct's field (its label).
+        public var field: String
+        /// The field's schema type.
+        public var type: ResolvedType
+        /// Whether the field is optional in Swift.
+        public var optional: Bool
+        /// What it is set to.
+        public var value: Value
+
+        /// Creates the value from its parts (the checker does).
+        package init(field: String, type: ResolvedType, optional: Bool, value: Value) {
+            self.field = field
+            self.type = type
+            self.optional = optional
+            self.value = value
+        }
+    }
+
+    /// The value of an argument.
+    public enum Value: Sendable {
+        /// A literal of the field's type.
+        case literal(ResolvedValue)
+        /// A path into the source, changed by an optional transform, with a literal for `nil`.
+        case path(Source, transform: Transform?, fallback: ResolvedValue?)
+    }
+
+    /// A resolved `from` path: the Swift expression, its schema type and whether it may be `nil`.
+    public struct Source: Sendable {
+        /// The Swift expression (`self.amount.total`, `request?.cartId`).
+        public var expression: String
+        /// Its schema type.
+        public var type: ResolvedType
+        /// Whether it may be `nil`.
+        public var optional: Bool
+
+        /// Creates the value from its parts (the checker does).
+        package init(expression: String, type: ResolvedType, optional: Bool) {
+            self.expression = expression
+            self.type = type
+            self.optional = optional
+        }
+    }
+
+    /// How the source value is changed.
+    public enum Transform: Sendable {
+        /// `!value`.
+        case negate
+        /// Legacy enum values grouped into structs.
+        case group(Group)
+    }
+
+    /// A `group` transform, resolved: the element struct, its key and values fields and, for each
+    /// legacy enum case, the Swift case names it maps to.
+    public struct Group: Sendable {
+        /// The element struct's name.
+        public var element: String
+        /// The key field's name and type.
+        public var key: String
+        /// The key field's schema type (an enum).
+        public var keyType: ResolvedType
+        /// The values field's name.
+        public var values: String
+        /// The element type of the values field (an enum).
+        public var valueType: ResolvedType
+        /// Whether the values field is a set.
+        public var valuesAreASet: Bool
+        /// Each mapped legacy case: its Swift case name, then the key's and the value's Swift case names.
+        public var rows: [(legacyCase: String, keyCase: String, valueCase: String)]
+        /// Whether the legacy enum is open (has an `unknown` case).
+        public var legacyIsOpen: Bool
+
+        /// Creates the value from its parts (the checker does).
+        package init(
+            element: String, key: String, keyType: ResolvedType, values: String, valueType: ResolvedType, valuesAreASet: Bool,
+            rows: [(legacyCase: String, keyCase: String, valueCase: String)], legacyIsOpen: Bool
+        ) {
+            self.element = element
+            self.key = key
+            self.keyType = keyType
+            self.values = values
+            self.valueType = valueType
+            self.valuesAreASet = valuesAreASet
+            self.rows = rows
+            self.legacyIsOpen = legacyIsOpen
+        }
+    }
+
+    /// Which way.
+    public var kind: Kind
+    /// The memberwise arguments.
+    public var arguments: [Argument]
+
+    /// Creates the value from its parts (the checker does).
+    package init(kind: Kind, arguments: [Argument]) {
+        self.kind = kind
+        self.arguments = arguments
+    }
+}

@@ -1,0 +1,162 @@
+import PaySchemaLanguage
+@_spi(Generated) import PaySchemaVocabulary
+
+/// A declared type with everything the emitter and the exporter need resolved: its fields,
+/// cases, variants or base, whether it can hold a secret, and its legacy conversions.
+public struct ResolvedDecl: Sendable {
+    /// What the type declares.
+    public enum Kind: Sendable {
+        /// A struct.
+        case structure(ResolvedStruct)
+        /// An enum (open or closed).
+        case enumeration(ResolvedEnum)
+        /// A union of structs.
+        case union(ResolvedUnion)
+        /// A scalar newtype over a primitive.
+        case scalar(ResolvedScalar)
+    }
+
+    /// The Swift name.
+    public let name: String
+    /// Documentation.
+    public let doc: String?
+    /// Deprecation and former names.
+    public let lifecycle: ResolvedLifecycle
+    /// The official schema the type models, when the schema links one.
+    public let upstream: ResolvedUpstream?
+    /// What it declares.
+    public let kind: Kind
+    /// Whether a value of the type can hold a secret, directly or through the types it contains.
+    public let isSensitive: Bool
+    /// The legacy conversions declared on the type, in declaration order.
+    public let conversions: [ResolvedConversion]
+
+    /// Whether the type is deprecated.
+    public var isDeprecated: Bool { lifecycle.isDeprecated }
+
+    /// The wire formats values of the type are written in (a struct's encodings; JSON otherwise).
+    public var formats: [WireFormat] {
+        if case .structure(let structure) = kind { return structure.encodings }
+        return [.json]
+    }
+
+    /// Whether the type has nothing to check, so it conforms to `PayAlwaysValid` where it is declared.
+    public var isAlwaysValid: Bool {
+        if case .structure(let structure) = kind {
+            return structure.requireAnyOf.isEmpty && !structure.fields.contains(where: \.needsValidation)
+        }
+        return false
+    }
+
+    /// Creates the value from its parts (the checker does).
+    package init(
+        name: String, doc: String?, lifecycle: ResolvedLifecycle, upstream: ResolvedUpstream?, kind: Kind, isSensitive: Bool,
+        conversions: [ResolvedConversion]
+    ) {
+        self.name = name
+        self.doc = doc
+        self.lifecycle = lifecycle
+        self.upstream = upstream
+        self.kind = kind
+        self.isSensitive = isSensitive
+        self.conversions = conversions
+    }
+}
+
+/// A struct's body, resolved.
+public struct ResolvedStruct: Sendable {
+    /// The wire formats, in declaration order (the first names the paths in validation messages).
+    public let encodings: [WireFormat]
+    /// The root element of an XML document.
+    public let xmlRoot: String?
+    /// The fields in declaration order.
+    public let fields: [ResolvedField]
+    /// The `requireAnyOf` groups, each resolved to its fields in the order the group names them.
+    public let requireAnyOf: [[ResolvedField]]
+
+    /// Whether values are written in `format`.
+    public func supports(_ format: WireFormat) -> Bool { encodings.contains(format) }
+
+    /// The format whose names are used in validation paths: the first declared encoding.
+    public var primaryFormat: WireFormat { encodings.first ?? .json }
+
+    /// Creates the value from its parts (the checker does).
+    package init(encodings: [WireFormat], xmlRoot: String?, fields: [ResolvedField], requireAnyOf: [[ResolvedField]]) {
+        self.encodings = encodings
+        self.xmlRoot = xmlRoot
+        self.fields = fields
+        self.requireAnyOf = requireAnyOf
+    }
+}
+
+/// A scalar newtype, resolved.
+public struct ResolvedScalar: Sendable {
+    /// The wrapped primitive.
+    public let base: SchemaPrimitive
+    /// The constraints on the value.
+    public let constraints: ResolvedConstraints
+    /// Whether the value is a secret.
+    public let sensitive: Bool
+    /// Whether the type conforms to the literal protocol of its base.
+    public let takesLiterals: Bool
+
+    /// Creates the value from its parts (the checker does).
+    package init(base: SchemaPrimitive, constraints: ResolvedConstraints, sensitive: Bool, takesLiterals: Bool) {
+        self.base = base
+        self.constraints = constraints
+        self.sensitive = sensitive
+        self.takesLiterals = takesLiterals
+    }
+}
+
+/// The official schema a type models (`upstream:`).
+public struct ResolvedUpstream: Sendable {
+    /// The contract and JSON pointer (`paypal-orders-v2.json#/components/schemas/order`).
+    public let ref: String
+    /// The official properties the type leaves out, with the reason.
+    public let omits: [String: String]
+    /// Where the type knowingly differs from the official schema, with the reason.
+    public let differences: [String: String]
+
+    /// Creates the value from its parts (the checker does).
+    package init(ref: String, omits: [String: String], differences: [String: String]) {
+        self.ref = ref
+        self.omits = omits
+        self.differences = differences
+    }
+}
+
+/// One schema file's declarations, resolved, in declaration order.
+public struct ResolvedFile: Sendable {
+    /// The path shown in generated code and diagnostics.
+    public let displayPath: String
+    /// The generated file's base name.
+    public let outputName: String
+    /// The file's documentation.
+    public let doc: String?
+    /// The prefix the sandbox serves the file's operations under (`/t/paypal`), if any.
+    public let sandboxPath: String?
+    /// Its types.
+    public let types: [ResolvedDecl]
+    /// Its error catalogs.
+    public let errorCatalogs: [ResolvedCatalog]
+    /// Its operations.
+    public let operations: [ResolvedOperation]
+    /// Its legacy API surfaces.
+    public let legacyAPIs: [ResolvedLegacyAPI]
+
+    /// Creates the value from its parts (the checker does).
+    package init(
+        displayPath: String, outputName: String, doc: String?, sandboxPath: String?, types: [ResolvedDecl],
+        errorCatalogs: [ResolvedCatalog], operations: [ResolvedOperation], legacyAPIs: [ResolvedLegacyAPI]
+    ) {
+        self.displayPath = displayPath
+        self.outputName = outputName
+        self.doc = doc
+        self.sandboxPath = sandboxPath
+        self.types = types
+        self.errorCatalogs = errorCatalogs
+        self.operations = operations
+        self.legacyAPIs = legacyAPIs
+    }
+}

@@ -1,0 +1,19 @@
+import PaySchemaLanguage
+
+/// A module as the stages after the checker read it: every file's declarations with their types,
+/// defaults and operations resolved. The checker is the only stage that creates one.
+public struct ResolvedModule: Sendable {
+    /// The module's name (the folder under `Schemas/`).
+    public let name: String
+    /// The direction of each type: declared, or inferred from the operations that use it.
+    public let directions: [String: Direction]
+    /// Every file's resolved declarations, in file path order.
+    public let files: [ResolvedFile]
+
+    /// A resolved module (the checker's result).
+    package init(name: String, directions: [String: Direction], files: [ResolvedFile]) {
+        self.name = name
+        self.directions = directions
+        self.files = files
+    }
+}

@@ -1,0 +1,76 @@
+import PaySchemaLanguage
+
+/// A named type as the stages after checking need it, resolved once by the checker: what kind of
+/// type it is and whether its values carry checks, so no later stage looks a name up.
+public struct NamedTypeRef: Sendable, Hashable {
+    /// What the name declares.
+    public enum Kind: Sendable, Hashable {
+        /// A struct.
+        case structure
+        /// An enum (open or closed).
+        case enumeration
+        /// A union of structs.
+        case union
+        /// A scalar newtype over a primitive.
+        case scalar(base: SchemaPrimitive)
+    }
+
+    /// The type's name (its Swift name).
+    public let name: String
+    /// What it declares.
+    public let kind: Kind
+    /// Whether values of the type carry a check: constraints of their own or of the values they hold.
+    public let needsValidation: Bool
+
+    /// Creates the value from its parts (the checker does).
+    package init(name: String, kind: Kind, needsValidation: Bool) {
+        self.name = name
+        self.kind = kind
+        self.needsValidation = needsValidation
+    }
+}
+
+/// A type expression whose named types are resolved.
+public indirect enum ResolvedType: Sendable, Hashable {
+    /// A built-in type.
+    case primitive(SchemaPrimitive)
+    /// A declared type.
+    case named(NamedTypeRef)
+    /// `[T]`.
+    case list(ResolvedType)
+    /// `Set<T>`.
+    case set(ResolvedType)
+    /// `[String: T]`.
+    case map(ResolvedType)
+
+    /// The innermost element type (through lists, sets and maps).
+    public var innermost: ResolvedType {
+        switch self {
+        case .list(let element), .set(let element), .map(let element): return element.innermost
+        case .primitive, .named: return self
+        }
+    }
+
+    /// Whether the type is a map.
+    public var isMap: Bool {
+        if case .map = self { return true }
+        return false
+    }
+
+    /// The element type of a collection, the type itself otherwise.
+    public var element: ResolvedType? {
+        switch self {
+        case .list(let element), .set(let element), .map(let element): return element
+        case .primitive, .named: return nil
+        }
+    }
+
+    /// Whether a value of this type, or any value it holds, carries a check of its own.
+    public var holdsValidatedValues: Bool {
+        switch self {
+        case .primitive: return false
+        case .named(let reference): return reference.needsValidation
+        case .list(let element), .set(let element), .map(let element): return element.holdsValidatedValues
+        }
+    }
+}

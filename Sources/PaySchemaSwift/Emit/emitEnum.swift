@@ -1,0 +1,113 @@
+import PaySchemaLanguage
+import PaySchemaModel
+
+extension SwiftEmitter {
+    func rawLiteral(_ value: RawValue) -> SwiftExpression {
+        switch value {
+        case .string(let text): return .string(text)
+        case .int(let number): return .number(String(number))
+        }
+    }
+
+    func caseDoc(_ enumCase: ResolvedEnumCase) -> SwiftDoc {
+        var paragraphs: [String?] = [enumCase.doc ?? "The wire value `\(enumCase.value)`."]
+        if !enumCase.aliases.isEmpty {
+            paragraphs.append(
+                "Also decoded from " + enumCase.aliases.map { "`\($0)`" }.joined(separator: ", ")
+                    + "; always encoded as `\(enumCase.value)`.")
+        }
+        if let message = enumCase.lifecycle.deprecated {
+            paragraphs.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
+        }
+        return SwiftDoc(paragraphs: paragraphs)
+    }
+
+    /// `case name` (with its raw value in a closed enum).
+    func enumCase(_ doc: SwiftDoc, _ name: String, payload: String? = nil, rawValue: SwiftExpression? = nil) -> SwiftDeclaration {
+        SwiftDeclaration(doc: doc, visibility: .unspecified, kind: .enumCase(name: name, payload: payload, rawValue: rawValue))
+    }
+
+    func rawValueInit(_ doc: String, _ decl: ResolvedEnum, rawType: String, failable: Bool) -> SwiftDeclaration {
+        var cases = decl.cases.map { enumCase in
+            SwiftSwitchCase(
+                ([enumCase.value] + enumCase.aliases).map { .value(rawLiteral($0)) },
+                .inline(.assignment(.selfValue, .implicitMember(enumCase.name))))
+        }
+        cases.append(
+            .otherwise(
+                .inline(
+                    failable
+                        ? .returnStatement(.nilLiteral)
+                        : .assignment(.selfValue, .call(.implicitMember("unknown"), ["rawValue"])))))
+        return initializer(
+            SwiftDoc(doc), failable: failable, [SwiftParameter("rawValue", type: rawType)],
+            .lines([.switchStatement(.identifier("rawValue"), cases)]))
+    }
+
+    func closedEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) -> SwiftDeclaration {
+        let name = type.name
+        let rawType = decl.rawType.rawValue
+        let cases = decl.cases.map { enumCase(caseDoc($0), $0.name, rawValue: rawLiteral($0.value)) }
+        // Swift synthesizes `allCases` and, without aliases, `init?(rawValue:)`; `PayClosedEnum`
+        // supplies the coding with the error that names the allowed values.
+        let aliased = decl.cases.contains(where: { !$0.aliases.isEmpty })
+        let initializer =
+            aliased
+            ? [
+                rawValueInit(
+                    "The case of a wire value, legacy aliases included; `nil` for values the schema does not list.",
+                    decl, rawType: rawType, failable: true)
+            ] : []
+        return SwiftDeclaration(
+            doc: SwiftDoc(
+                type.doc ?? "The `\(name)` values.", "Closed: a value the schema does not list fails to decode.", remark(name, file)),
+            attributes: deprecation(type.lifecycle),
+            kind: .type(
+                .enum, name: name, conformances: [rawType, "PayClosedEnum", "PayQueryValue"],
+                members: [cases, initializer] + caseRenames(decl)))
+    }
+
+    func openEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) -> SwiftDeclaration {
+        let name = type.name
+        let rawType = decl.rawType.rawValue
+        let cases =
+            decl.cases.map { enumCase(caseDoc($0), $0.name) }
+            + [
+                enumCase(
+                    SwiftDoc("A value this version of the schema does not list; the raw value is kept as received."), "unknown",
+                    payload: rawType)
+            ]
+        let allCases = constant(
+            "Every case the schema lists (``unknown(_:)`` excluded).", "allCases", type: "[\(name)]",
+            .array(decl.cases.map { .implicitMember($0.name) }, .oneLine))
+        let initializer = rawValueInit(
+            "The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.", decl, rawType: rawType,
+            failable: false)
+        var wire = decl.cases.map { SwiftSwitchCase([.enumCase($0.name, binding: nil)], .returning(rawLiteral($0.value))) }
+        wire.append(SwiftSwitchCase([.enumCase("unknown", binding: "raw")], .returning(.identifier("raw"))))
+        let rawValue = computed("The wire value.", "rawValue", rawType, .lines([.switchStatement(.selfValue, wire)]))
+        // `PayOpenEnum` supplies equality and hashing by wire value, `isKnown` and the coding.
+        return SwiftDeclaration(
+            doc: SwiftDoc(
+                type.doc ?? "The `\(name)` values.",
+                "Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.",
+                remark(name, file)),
+            attributes: deprecation(type.lifecycle),
+            kind: .type(
+                .enum, name: name, conformances: ["PayOpenEnum", "PayQueryValue"],
+                members: [cases, [allCases], [initializer], [rawValue]] + caseRenames(decl)))
+    }
+
+    func caseRenames(_ decl: ResolvedEnum) -> [[SwiftDeclaration]] {
+        guard config.generates(.shims) else { return [] }
+        return decl.cases.flatMap { enumCase in
+            enumCase.lifecycle.renamedFrom.map { old in
+                [
+                    property(
+                        SwiftDoc("The earlier name of ``\(enumCase.name)``."), attributes: [.renamed(to: enumCase.name)],
+                        SwiftProperty(isStatic: true, name: old, type: "Self", accessors: .get(.value(.implicitMember(enumCase.name)))))
+                ]
+            }
+        }
+    }
+}

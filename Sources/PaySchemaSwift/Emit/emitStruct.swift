@@ -1,0 +1,248 @@
+import PaySchemaLanguage
+import PaySchemaModel
+@_spi(Generated) import PaySchemaVocabulary
+
+extension SwiftEmitter {
+    /// The name of a field's stored property: deprecated fields are stored under `_name` so that
+    /// generated code never touches a deprecated member (and so never warns).
+    func storage(_ field: ResolvedField) -> String {
+        field.lifecycle.deprecated != nil ? "_" + field.name : field.name
+    }
+
+    /// The field's `PayFieldKey`: a string literal when the name is the same in every format and
+    /// nothing else is special, otherwise the full initializer.
+    func fieldKeyExpression(_ field: ResolvedField, _ structure: ResolvedStruct) -> SwiftExpression {
+        let json = field.jsonName
+        var arguments = [SwiftArgument(.string(json))]
+        if structure.supports(.xml), field.xmlName != json { arguments.append(SwiftArgument("xml", .string(field.xmlName))) }
+        if structure.supports(.query), field.queryName != json { arguments.append(SwiftArgument("query", .string(field.queryName))) }
+        if !field.aliases.isEmpty {
+            arguments.append(SwiftArgument("aliases", .array(field.aliases.map { .string($0) }, .oneLine)))
+        }
+        if field.isNullable { arguments.append(SwiftArgument("nullable", .bool(true))) }
+        if let rule = decimalRuleExpression(field) { arguments.append(SwiftArgument("decimal", rule)) }
+        if field.allowsRelativeURL { arguments.append(SwiftArgument("relativeURL", .bool(true))) }
+        return arguments.count == 1 ? .string(json) : .call(.type("PayFieldKey"), arguments)
+    }
+
+    /// The `PayDecimalRule` of a decimal field (or a decimal string that accepts numbers), `nil`
+    /// when the defaults apply.
+    func decimalRuleExpression(_ field: ResolvedField) -> SwiftExpression? {
+        let isDecimal = field.type.innermost == .primitive(.decimal)
+        guard isDecimal || field.jsonForms != nil else { return nil }
+        var arguments: [SwiftArgument] = []
+        if let forms = field.jsonForms, forms != [.number] {
+            arguments.append(SwiftArgument("accepts", .array(forms.map { .implicitMember($0.rawValue) }, .oneLine)))
+        }
+        if isDecimal, let scale = field.constraints.scale {
+            arguments.append(SwiftArgument("scale", .number(String(scale))))
+            if field.constraints.exactScale { arguments.append(SwiftArgument("exactScale", .bool(true))) }
+        }
+        return arguments.isEmpty ? nil : .call(.type("PayDecimalRule"), arguments)
+    }
+
+    func fieldDoc(_ field: ResolvedField) -> SwiftDoc {
+        var notes: [String?] = [field.doc ?? "The `\(field.name)` field."]
+        if field.sensitive {
+            notes.append("- Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.")
+        }
+        if let message = field.lifecycle.deprecated {
+            notes.append("- Important: Deprecated." + (message.isEmpty ? "" : " " + message))
+        }
+        return SwiftDoc(paragraphs: notes)
+    }
+
+    func structDeclarations(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) -> [SwiftDeclaration] {
+        let name = declaration.name
+        var conformances = ["Codable", "Hashable", "Sendable"]
+        if structure.xmlRoot != nil { conformances.append("PayXMLDocument") }
+        if declaration.isAlwaysValid, config.generates(.validators) { conformances.append("PayAlwaysValid") }
+        let root = structure.xmlRoot.map { constant("The root element of the XML document.", "xmlRootElement", .string($0)) }
+        let fields = structure.fields.map { field in
+            property(
+                fieldDoc(field), visibility: field.lifecycle.deprecated != nil ? .unspecified : .api,
+                SwiftProperty(name: storage(field), type: swiftType(of: field)))
+        }
+        // Each field's key expression, built once for both directions.
+        let keys = structure.fields.map { fieldKeyExpression($0, structure) }
+        let members = [
+            root.map { [$0] } ?? [], fields, [memberwiseInit(name, structure.fields)],
+            [decoding(structure.fields, keys: keys)], [encoding(structure.fields, keys: keys)],
+        ]
+        var declarations = [
+            SwiftDeclaration(
+                doc: SwiftDoc(declaration.doc ?? "The `\(name)` type.", remark(name, file)),
+                attributes: deprecation(declaration.lifecycle),
+                kind: .type(.struct, name: name, conformances: conformances, members: members))
+        ]
+        declarations += fieldAccessors(name, declaration, structure.fields)
+        declarations += structValidation(declaration, structure)
+        if structure.supports(.query) { declarations.append(queryCoding(declaration, structure)) }
+        if declaration.isSensitive { declarations.append(redaction(name, structure.fields, deprecated: declaration.isDeprecated)) }
+        return declarations
+    }
+
+    /// A field as an initializer parameter, with its default (`nil` for optionals).
+    func parameter(_ field: ResolvedField, label: String? = nil, defaults: Bool = true) -> SwiftParameter {
+        var value: SwiftExpression?
+        if defaults {
+            if let defaultValue = field.defaultValue {
+                value = literal(defaultValue)
+            } else if field.isOptionalInSwift {
+                value = .nilLiteral
+            }
+        }
+        return SwiftParameter(label ?? field.name, type: swiftType(of: field), default: value)
+    }
+
+    func memberwiseInit(_ name: String, _ fields: [ResolvedField]) -> SwiftDeclaration {
+        let parameters = fields.map { (name: $0.name, documentation: $0.doc ?? "The `\($0.name)` field.") }
+        return initializer(
+            SwiftDoc(paragraphs: ["Creates a new `\(name)`."], parameters: parameters),
+            fields.map { parameter($0) }, layout: fields.count > 3 ? .wrapped : .oneLine,
+            .lines(fields.map { .assignment(member(storage($0)), .identifier($0.name)) }))
+    }
+
+    /// Whether a field is a single decimal, written through its ``PayDecimalRule``.
+    func isDecimalField(_ field: ResolvedField) -> Bool {
+        field.type == .primitive(.decimal)
+    }
+
+    func decoding(_ fields: [ResolvedField], keys: [SwiftExpression]) -> SwiftDeclaration {
+        let doc = SwiftDoc("Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
+        let parameters = [SwiftParameter("from", "decoder", type: "any Decoder")]
+        let open = SwiftExpression.tryExpression(.construct("PayDecodingContainer", "decoder"))
+        guard !fields.isEmpty else {
+            return initializer(doc, parameters, throws: true, .lines([.assignment(.identifier("_"), open)]))
+        }
+        let container = SwiftExpression.identifier("container")
+        var body: [SwiftStatement] = [.variable("container", value: open)]
+        for (field, key) in zip(fields, keys) {
+            let required = SwiftArgument("required", .bool(field.required))
+            var expression: SwiftExpression
+            switch field.type {
+            case .primitive(.date):
+                expression = .call(container, "date", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required)
+            case .list(.primitive(.date)):
+                expression = .call(
+                    container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required)
+            case .set(.primitive(.date)):
+                expression = .call(
+                    .call(container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required),
+                    "map", SwiftArgument(.initializerReference(.type("Set"))))
+            case .list(let element):
+                let elementType = swiftType(element) + (field.nullableElements ? "?" : "")
+                expression = .call(container, "list", SwiftArgument(.metatype(elementType)), SwiftArgument(key), required)
+            case .set(let element):
+                expression = .call(container, "set", SwiftArgument(.metatype(swiftType(element))), SwiftArgument(key), required)
+            case .map(let value):
+                expression = .call(container, "map", SwiftArgument(.metatype(swiftType(value))), SwiftArgument(key), required)
+            default:
+                let reader = field.isPresentButNull ? "present" : field.required ? "required" : "optional"
+                expression = .call(container, reader, SwiftArgument(.metatype(swiftType(field.type))), SwiftArgument(key))
+            }
+            if let value = field.defaultValue { expression = expression ?? literal(value) }
+            // Optional, defaulted and nullable fields are stored as they are read; mandatory ones wait until
+            // every field was read, so that all problems are reported at once.
+            body.append(field.isMandatory ? .constant(field.name, value: expression) : .assignment(member(storage(field)), expression))
+        }
+        body.append(.expression(.tryExpression(.call(container, "finish"))))
+        let mandatory = fields.filter { $0.isMandatory }
+        if !mandatory.isEmpty {
+            body.append(
+                .guardStatement(
+                    mandatory.map { .optionalBinding($0.name, nil) }, else: .inline(.throwStatement(.call(container, "incomplete")))))
+        }
+        body += mandatory.map { .assignment(member(storage($0)), .identifier($0.name)) }
+        return initializer(doc, parameters, throws: true, .lines(body))
+    }
+
+    func encoding(_ fields: [ResolvedField], keys: [SwiftExpression]) -> SwiftDeclaration {
+        let doc = SwiftDoc(
+            "Encodes the fields under the wire names of the encoder's format; absent optionals are omitted"
+                + (fields.contains(where: \.isPresentButNull)
+                    ? ", and a required nullable field without a value is written as `null`." : "."))
+        let parameters = [SwiftParameter("to", "encoder", type: "any Encoder")]
+        let open = SwiftExpression.construct("PayEncodingContainer", "encoder")
+        guard !fields.isEmpty else {
+            return function(doc, "encode", parameters, throws: true, .lines([.assignment(.identifier("_"), open)]))
+        }
+        let container = SwiftExpression.identifier("container")
+        var body: [SwiftStatement] = [.variable("container", value: open)]
+        for (field, key) in zip(fields, keys) {
+            let value = member(storage(field))
+            let call: SwiftExpression
+            switch field.type {
+            case .primitive(.date):
+                call = .call(
+                    container, "encodeDate", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
+            case .list(.primitive(.date)):
+                call = .call(
+                    container, "encodeDates", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field))
+                )
+            case .set(.primitive(.date)):
+                let sorted = SwiftExpression.trailingClosure(
+                    .member(value, "map"), SwiftClosure(body: .value(.call(.identifier("$0"), "sorted"))))
+                call = .call(
+                    container, "encodeDates", SwiftArgument(sorted), SwiftArgument(key),
+                    SwiftArgument("format", dateFormatExpression(field)))
+            case .set:
+                call = .call(container, "encodeSet", SwiftArgument(value), SwiftArgument(key))
+            default:
+                let method = isDecimalField(field) ? "encodeDecimal" : field.isOptionalInSwift ? "encodeIfPresent" : "encode"
+                call = .call(container, method, SwiftArgument(value), SwiftArgument(key))
+            }
+            body.append(.expression(.tryExpression(call)))
+            if field.isPresentButNull {
+                body.append(.expression(.tryExpression(.call(container, "encodeNull", SwiftArgument("ifNil", value), SwiftArgument(key)))))
+            }
+        }
+        return function(doc, "encode", parameters, throws: true, .lines(body))
+    }
+
+    /// The getter and setter of a property stored under `storage`.
+    func forwarding(to storage: String) -> SwiftAccessors {
+        .getSet(get: .expression(.identifier(storage)), set: .assignment(.identifier(storage), .identifier("newValue")))
+    }
+
+    /// Public accessors for deprecated fields and aliases for renamed ones.
+    func fieldAccessors(_ name: String, _ declaration: ResolvedDecl, _ fields: [ResolvedField]) -> [SwiftDeclaration] {
+        let shims = config.generates(.shims)
+        let accessors = fields.filter { $0.lifecycle.deprecated != nil || (shims && !$0.lifecycle.renamedFrom.isEmpty) }
+        guard !accessors.isEmpty else { return [] }
+        var members: [[SwiftDeclaration]] = []
+        for field in accessors {
+            if field.lifecycle.deprecated != nil {
+                members.append([
+                    property(
+                        fieldDoc(field), attributes: deprecation(field.lifecycle),
+                        SwiftProperty(name: field.name, type: swiftType(of: field), accessors: forwarding(to: storage(field))))
+                ])
+            }
+            for old in field.lifecycle.renamedFrom where shims {
+                members.append([
+                    property(
+                        SwiftDoc("The earlier name of ``\(field.name)``."), attributes: [.renamed(to: field.name)],
+                        SwiftProperty(name: old, type: swiftType(of: field), accessors: forwarding(to: storage(field))))
+                ])
+            }
+        }
+        if shims, let initializer = renamedFieldsInit(fields) { members.append([initializer]) }
+        return [extensionOf(name, deprecated: declaration.isDeprecated, members: members)]
+    }
+
+    /// The memberwise initializer spelled with the earlier names of renamed fields, so that code
+    /// written before the rename keeps compiling (a deprecation warning points at the new labels).
+    /// The renamed parameters have no default, so a call can never match both initializers.
+    func renamedFieldsInit(_ fields: [ResolvedField]) -> SwiftDeclaration? {
+        let renamed = fields.filter { !$0.lifecycle.renamedFrom.isEmpty }
+        guard !renamed.isEmpty else { return nil }
+        let label = { (field: ResolvedField) -> String in field.lifecycle.renamedFrom.first ?? field.name }
+        let parameters = fields.map { parameter($0, label: label($0), defaults: $0.lifecycle.renamedFrom.isEmpty) }
+        let renames = renamed.map { "\($0.lifecycle.renamedFrom.first ?? "") → \($0.name)" }.joined(separator: ", ")
+        let call = SwiftExpression.call(.initializerReference(.selfValue), fields.map { SwiftArgument($0.name, .identifier(label($0))) })
+        return initializer(
+            SwiftDoc("Creates a value with the earlier names of renamed fields (\(renames))."),
+            attributes: [.deprecated(message: "Renamed fields: " + renames + ".")], parameters, .lines([.expression(call)]))
+    }
+}

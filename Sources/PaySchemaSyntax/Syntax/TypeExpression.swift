@@ -1,0 +1,168 @@
+import PaySchemaLanguage
+
+/// A field's type as written in a schema: `String`, `[Card]`, `Set<CardType>`, `[String: Price]`.
+public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
+    /// A built-in scalar type.
+    case primitive(Primitive)
+    /// A type declared in one of the module's schema files.
+    case named(String)
+    /// An ordered list.
+    case list(TypeExpression)
+    /// A set (unordered, no duplicates).
+    case set(TypeExpression)
+    /// A map with string keys.
+    case map(TypeExpression)
+
+    /// The built-in scalar types.
+    public typealias Primitive = SchemaPrimitive
+
+    /// The schema spelling.
+    public var description: String {
+        switch self {
+        case .primitive(let primitive): return primitive.rawValue
+        case .named(let name): return name
+        case .list(let element): return "[\(element)]"
+        case .set(let element): return "Set<\(element)>"
+        case .map(let value): return "[String: \(value)]"
+        }
+    }
+
+    /// The innermost element type (through lists, sets and maps).
+    public var innermost: TypeExpression {
+        switch self {
+        case .list(let element), .set(let element), .map(let element): return element.innermost
+        default: return self
+        }
+    }
+
+    /// Whether this is a list, set or map.
+    public var isCollection: Bool {
+        switch self {
+        case .list, .set, .map: return true
+        default: return false
+        }
+    }
+
+    /// Every named type this expression mentions.
+    public var namedTypes: [String] {
+        switch self {
+        case .primitive: return []
+        case .named(let name): return [name]
+        case .list(let element), .set(let element), .map(let element): return element.namedTypes
+        }
+    }
+
+    /// Parses a type expression; the message explains what is wrong when it cannot.
+    public static func parse(_ text: String) -> Swift.Result<TypeExpression, TypeExpressionError> {
+        // Most expressions are a bare ASCII name (`String`, `Money`): answered without the parser,
+        // with the parser's result.
+        if text != "Set", !text.isEmpty, text.utf8.allSatisfy(Self.isASCIINameByte) {
+            return .success(Primitive(rawValue: text).map(TypeExpression.primitive) ?? .named(text))
+        }
+        var parser = Parser(text: Array(text.unicodeScalars))
+        parser.skipSpaces()
+        let result = parser.parseType()
+        if case .success = result {
+            parser.skipSpaces()
+            if parser.index < parser.text.count {
+                return .failure(
+                    TypeExpressionError(
+                        message: "unexpected '\(String(parser.text[parser.index]))' in type '\(text)'", offset: parser.index))
+            }
+        }
+        return result
+    }
+
+    private static func isASCIINameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+
+    private struct Parser {
+        let text: [Unicode.Scalar]
+        var index = 0
+
+        mutating func skipSpaces() {
+            while index < text.count, text[index] == " " { index += 1 }
+        }
+
+        mutating func expect(_ scalar: Unicode.Scalar) -> Bool {
+            skipSpaces()
+            if index < text.count, text[index] == scalar {
+                index += 1
+                return true
+            }
+            return false
+        }
+
+        /// A letter (ASCII answered without the Unicode tables), a digit or `_`.
+        static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.isASCII {
+                return Naming.isASCIILetter(UInt8(scalar.value)) || ("0"..."9").contains(scalar) || scalar == "_"
+            }
+            return scalar.properties.isAlphabetic
+        }
+
+        mutating func identifier() -> String? {
+            skipSpaces()
+            let start = index
+            while index < text.count, Self.isIdentifierScalar(text[index]) {
+                index += 1
+            }
+            return start == index ? nil : String(String.UnicodeScalarView(text[start..<index]))
+        }
+
+        mutating func parseType() -> Swift.Result<TypeExpression, TypeExpressionError> {
+            skipSpaces()
+            let start = index
+            if expect("[") {
+                let first: TypeExpression
+                switch parseType() {
+                case .success(let type): first = type
+                case .failure(let error): return .failure(error)
+                }
+                if expect(":") {
+                    guard first == .primitive(.string) else {
+                        return .failure(TypeExpressionError(message: "map keys must be String", offset: start + 1))
+                    }
+                    let value: TypeExpression
+                    switch parseType() {
+                    case .success(let type): value = type
+                    case .failure(let error): return .failure(error)
+                    }
+                    guard expect("]") else {
+                        return .failure(TypeExpressionError(message: "expected ']' to close the map type", offset: index))
+                    }
+                    return .success(.map(value))
+                }
+                guard expect("]") else {
+                    return .failure(TypeExpressionError(message: "expected ']' to close the list type", offset: index))
+                }
+                return .success(.list(first))
+            }
+            guard let name = identifier() else {
+                return .failure(TypeExpressionError(message: "expected a type name", offset: index))
+            }
+            if name == "Set" {
+                guard expect("<") else { return .failure(TypeExpressionError(message: "expected '<' after Set", offset: index)) }
+                let element: TypeExpression
+                switch parseType() {
+                case .success(let type): element = type
+                case .failure(let error): return .failure(error)
+                }
+                guard expect(">") else { return .failure(TypeExpressionError(message: "expected '>' to close Set<...>", offset: index)) }
+                return .success(.set(element))
+            }
+            if let primitive = Primitive(rawValue: name) { return .success(.primitive(primitive)) }
+            return .success(.named(name))
+        }
+    }
+}
+
+/// Why a type expression could not be parsed, and at which character.
+public struct TypeExpressionError: Error, Sendable, Hashable {
+    /// What is wrong.
+    public var message: String
+    /// The 0-based character offset in the expression.
+    public var offset: Int
+}

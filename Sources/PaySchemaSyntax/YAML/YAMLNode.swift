@@ -1,0 +1,70 @@
+import PaySchemaLanguage
+
+/// A YAML node with the position it starts at, as read by ``YAMLLoader``.
+public struct YAMLNode: Sendable {
+    /// How a scalar was written.
+    public enum ScalarStyle: Sendable, Hashable {
+        /// Unquoted.
+        case plain
+        /// In single or double quotes.
+        case quoted
+        /// A `|` or `>` block.
+        case block
+    }
+
+    /// The node's content.
+    public enum Value: Sendable {
+        /// A scalar's text and style.
+        case scalar(String, ScalarStyle)
+        /// A mapping's entries in document order.
+        case mapping([(key: YAMLNode, value: YAMLNode)])
+        /// A sequence's items.
+        case sequence([YAMLNode])
+    }
+
+    /// The content.
+    public var value: Value
+    /// Where the node starts.
+    public var location: SourceLocation
+
+    /// Creates a node.
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    /// The text of a scalar node, `nil` for collections.
+    public var scalar: String? {
+        if case .scalar(let text, _) = value { return text }
+        return nil
+    }
+
+    /// Whether the node is the YAML null (`~`, `null` or nothing, unquoted).
+    public var isNull: Bool {
+        if case .scalar(let text, .plain) = value {
+            return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+        }
+        return false
+    }
+
+    /// The entries of a mapping node, `nil` otherwise.
+    public var mapping: [(key: YAMLNode, value: YAMLNode)]? {
+        if case .mapping(let entries) = value { return entries }
+        return nil
+    }
+
+    /// The items of a sequence node, `nil` otherwise.
+    public var sequence: [YAMLNode]? {
+        if case .sequence(let items) = value { return items }
+        return nil
+    }
+
+    /// `a scalar`, `a mapping` or `a list`, for messages.
+    public var kindDescription: String {
+        switch value {
+        case .scalar: return isNull ? "null" : "a scalar"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        }
+    }
+}
