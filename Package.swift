@@ -24,6 +24,7 @@ let benchmarking = Context.environment["PAYSCHEMA_BENCHMARKS"] == "1"
 /// The generator's stage modules, which the generator's tests import beside `PaySchemaCore`.
 let generatorStages: [Target.Dependency] = [
     "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSwift", "PaySchemaSyntax",
+    "PaySchemaUpstream", "PaySchemaYAML",
 ]
 
 /// What every mode builds: the schema toolchain, the shared vocabulary, the runtime and the transports.
@@ -50,10 +51,15 @@ let coreTargets: [Target] = [
         name: "PaySchemaLanguage",
         dependencies: ["PaySchemaVocabulary"]
     ),
-    // YAML loading and the schema files as parsed (the syntax).
+    // YAML loading (libyaml): located nodes, for schemas, configuration and official documents.
+    .target(
+        name: "PaySchemaYAML",
+        dependencies: ["CLibYAML", "PaySchemaLanguage"]
+    ),
+    // The schema files as parsed (the syntax).
     .target(
         name: "PaySchemaSyntax",
-        dependencies: ["CLibYAML", "PaySchemaLanguage", "PaySchemaVocabulary"]
+        dependencies: ["PaySchemaLanguage", "PaySchemaVocabulary", "PaySchemaYAML"]
     ),
     // The resolved model: what the checker hands every later stage. No syntax.
     .target(
@@ -75,19 +81,24 @@ let coreTargets: [Target] = [
         name: "PaySchemaExport",
         dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary"]
     ),
-    // The schema diff and the comparison with the providers' official documents.
+    // The schema diff (still on the parsed declarations).
     .target(
         name: "PaySchemaDiff",
         dependencies: [
-            "PaySchemaChecker", "PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary",
+            "PaySchemaChecker", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary", "PaySchemaYAML",
         ]
+    ),
+    // Our linked types against the providers' official documents, from the resolved model.
+    .target(
+        name: "PaySchemaUpstream",
+        dependencies: ["PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary", "PaySchemaYAML"]
     ),
     // The pipeline that runs the stages, and the one import the CLIs use.
     .target(
         name: "PaySchemaCore",
         dependencies: [
             "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSwift",
-            "PaySchemaSyntax", "PaySchemaVocabulary",
+            "PaySchemaSyntax", "PaySchemaUpstream", "PaySchemaVocabulary", "PaySchemaYAML",
         ]
     ),
     .target(
@@ -219,7 +230,7 @@ var targets: [Target] =
         ),
         .testTarget(
             name: "PayschemaCLITests",
-            dependencies: ["payschema", "CLITestSupport", "PaySchemaCore"] + generatorStages
+            dependencies: ["payschema", "CLITestSupport", "PaySchemaCore", "PaySchemaVocabulary"] + generatorStages
         ),
         .testTarget(
             name: "PaymentFlowsTests",

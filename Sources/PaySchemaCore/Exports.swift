@@ -7,3 +7,5 @@
 @_exported import PaySchemaModel
 @_exported import PaySchemaSwift
 @_exported import PaySchemaSyntax
+@_exported import PaySchemaUpstream
+@_exported import PaySchemaYAML

@@ -75,7 +75,7 @@ struct DiffCommand: ParsableCommand {
         let old = try load(oldRoot, shown: oldShown, side: "old")
         let new = try load(newRoot, shown: newShown, side: "new")
         var changes = SchemaDiff.compare(old: old, new: new)
-        if !includeDocs { changes.removeAll { $0.rule == DiffRule.documentationChanged.rawValue } }
+        if !includeDocs { changes.removeAll { $0.rule == .documentationChanged } }
         let acceptedPath = accepted ?? (folders.count == 2 ? folders[1] : schemas) + "/breaking-changes.yaml"
         if let text = try? String(contentsOfFile: acceptedPath, encoding: .utf8) {
             let (file, diagnostics) = AcceptedChanges.load(text, file: acceptedPath)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PaySchemaCore
+@_spi(Generated) import PaySchemaVocabulary
 
 /// `payschema lint`: checks schemas and prints every problem.
 struct LintCommand: ParsableCommand {
@@ -97,16 +98,11 @@ struct LintCommand: ParsableCommand {
                 "payschema lint: \(checkedFiles) file\(checkedFiles == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
             )
         case .json:
-            struct Report: Encodable {
-                var files: Int
-                var errors: Int
-                var warnings: Int
-                var diagnostics: [Diagnostic]
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(Report(files: checkedFiles, errors: errors, warnings: warnings, diagnostics: diagnostics))
-            Console.out(String(decoding: data, as: UTF8.self))
+            let report: PayJSON = [
+                "files": .number(String(checkedFiles)), "errors": .number(String(errors)), "warnings": .number(String(warnings)),
+                "diagnostics": .array(diagnostics.map(\.json)),
+            ]
+            Console.out(PayJSONWriter.text(report, pretty: true))
         }
         if errors > 0 || (strict && warnings > 0) {
             throw ExitCode(1)
@@ -120,7 +116,7 @@ struct LintCommand: ParsableCommand {
         all.append(contentsOf: parseDiagnostics)
         all.append(contentsOf: checkDiagnostics)
         if let contracts, let checked {
-            all.append(contentsOf: UpstreamComparison.checkTargets([checked], contracts: URL(fileURLWithPath: contracts)))
+            all.append(contentsOf: UpstreamComparison.checkTargets([checked.resolved], contracts: URL(fileURLWithPath: contracts)))
         }
         // The module's payschema-config.yaml is checked as the generator reads it.
         let configPath = GeneratorPipeline.shownPath(module.name + "/" + GeneratorConfig.fileName, under: shownRoot)

@@ -561,7 +561,7 @@ struct SchemaDiffTests {
         #expect(applied.count == 2)
         #expect(applied[0].acceptedBecause == "A is gone on purpose.")
         #expect(!DiffReport.fails(applied[0], threshold: .error))
-        #expect(applied[1].rule == "STALE_ACCEPTANCE")
+        #expect(applied[1].rule == .staleAcceptance)
         #expect(applied[1].severity == .warning)
         #expect(applied[1].location == SourceLocation(file: "breaking-changes.yaml", line: 5, column: 5))
         #expect(DiffReport.fails(applied[1], threshold: .warning))
@@ -586,9 +586,9 @@ struct SchemaDiffTests {
             ))
         #expect(markdown.contains("1 change, 1 breaking."))
         let json = DiffReport.render(changes, format: .json)
-        #expect(json.contains("\"rule\" : \"FIELD_REMOVED\""))
-        #expect(json.contains("\"errors\" : 1"))
-        #expect(json.contains("\"direction\" : \"response\""))
+        #expect(json.contains("\"rule\": \"FIELD_REMOVED\""))
+        #expect(json.contains("\"errors\": 1"))
+        #expect(json.contains("\"direction\": \"response\""))
     }
 
     @Test func directionComesFromOperations() {
@@ -615,8 +615,8 @@ struct SchemaDiffReviewTests {
             "severity:\n  ENUM_CASE_ADDED: error\n  FIELD_REMOVED: warning\n", file: "breaking-changes.yaml")
         #expect(problems.isEmpty)
         let changes = accepted.apply(to: SchemaDiffTests.diff(Self.old, Self.new))
-        #expect(changes.first { $0.rule == "ENUM_CASE_ADDED" }?.severity == .error)
-        #expect(changes.first { $0.rule == "FIELD_REMOVED" }?.severity == .warning)
+        #expect(changes.first { $0.rule == .enumCaseAdded }?.severity == .error)
+        #expect(changes.first { $0.rule == .fieldRemoved }?.severity == .warning)
     }
 
     @Test func badOverridesAreLocated() {

@@ -52,28 +52,36 @@ import Testing
     @Test func theManifestDeclaresTheStages() throws {
         // If the graph were not read, the test below could not fail.
         let graph = try Self.targetGraph()
-        for stage in ["PaySchemaLanguage", "PaySchemaSyntax", "PaySchemaModel", "PaySchemaChecker", "PaySchemaSwift", "PaySchemaExport"] {
+        for stage in [
+            "PaySchemaLanguage", "PaySchemaYAML", "PaySchemaSyntax", "PaySchemaModel", "PaySchemaChecker", "PaySchemaSwift",
+            "PaySchemaExport",
+            "PaySchemaUpstream",
+        ] {
             #expect(graph[stage] != nil, "Package.swift no longer declares \(stage)")
         }
         #expect(Self.reachable(from: "PaySchemaChecker", in: graph).contains("PaySchemaSyntax"))
         #expect(Self.reachable(from: "PaySchemaSyntax", in: graph).contains("CLibYAML"))
+        #expect(Self.reachable(from: "PaySchemaDiff", in: graph).contains("PaySchemaSyntax"), "the diff still reads the syntax")
     }
 
-    /// The stages after the checker, and the model they read, cannot reach the syntax or the YAML
-    /// loader's C library.
-    @Test(arguments: ["PaySchemaModel", "PaySchemaSwift", "PaySchemaExport"])
+    /// The stages after the checker, and the model they read, cannot reach the syntax or the
+    /// checker; the model, the emitter and the exporter not even the YAML loader. (The upstream
+    /// comparison reads YAML documents with the loader, which names no schema declaration.)
+    @Test(arguments: ["PaySchemaModel", "PaySchemaSwift", "PaySchemaExport", "PaySchemaUpstream"])
     func stageCannotReachTheSyntax(stage: String) throws {
         let reached = Self.reachable(from: stage, in: try Self.targetGraph())
         #expect(!reached.contains("PaySchemaSyntax"), "\(stage) depends on the syntax module: \(reached.sorted())")
         #expect(!reached.contains("PaySchemaChecker"), "\(stage) depends on the checker: \(reached.sorted())")
-        #expect(!reached.contains("CLibYAML"), "\(stage) depends on libyaml: \(reached.sorted())")
+        if stage != "PaySchemaUpstream" {
+            #expect(!reached.contains("CLibYAML"), "\(stage) depends on libyaml: \(reached.sorted())")
+        }
     }
 
     /// Each stage imports only modules its target declares (SwiftPM would otherwise let a module
     /// import what another target happened to build first).
     @Test(arguments: [
-        "PaySchemaLanguage", "PaySchemaSyntax", "PaySchemaModel", "PaySchemaChecker", "PaySchemaSwift", "PaySchemaExport", "PaySchemaDiff",
-        "PaySchemaCore",
+        "PaySchemaLanguage", "PaySchemaYAML", "PaySchemaSyntax", "PaySchemaModel", "PaySchemaChecker", "PaySchemaSwift", "PaySchemaExport",
+        "PaySchemaDiff", "PaySchemaUpstream", "PaySchemaCore",
     ])
     func stageImportsOnlyItsDependencies(stage: String) throws {
         let declared = (try Self.targetGraph()[stage] ?? []).union(["Foundation", "Dispatch"])
@@ -118,5 +126,50 @@ import Testing
             }
         }
         #expect(found.isEmpty, "emitters write Swift as text instead of building the typed layer:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The checker writes no Swift: a conversion's source path is handed on as its root and stored
+    /// properties (`ResolvedConversion.Source`), and the emitter builds the expression. A Swift
+    /// escape, optional chaining or a member access written as text in `Check/` fails here.
+    @Test func theCheckerWritesNoSwift() throws {
+        let literal = try NSRegularExpression(pattern: #""((?:[^"\\]|\\.)*)""#)
+        var found: [String] = []
+        let checker = try Self.sources("PaySchemaChecker/Check")
+        #expect(checker.count >= 12, "the scan found \(checker.count) checker files")
+        for (file, text) in checker {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
+                guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { continue }
+                for token in ["Naming.literal(", "Naming.escaped("] where line.contains(token) {
+                    found.append("Check/\(file):\(index + 1): \(token)")
+                }
+                for match in literal.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                    guard let range = Range(match.range(at: 1), in: line) else { continue }
+                    let content = Self.withoutInterpolations(String(line[range]))
+                    if content.contains("?.") || content == "self" {
+                        found.append("Check/\(file):\(index + 1): \"\(content)\"")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "the checker writes Swift:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// A string literal's text without its `\(…)` interpolations (which hold Swift code, not text).
+    static func withoutInterpolations(_ literal: String) -> String {
+        var out = ""
+        var depth = 0
+        var previous: Character = " "
+        for character in literal {
+            if depth > 0 {
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+            } else if character == "(" && previous == "\\" {
+                out.removeLast()
+                depth = 1
+            } else {
+                out.append(character)
+            }
+            previous = character
+        }
+        return out
     }
 }

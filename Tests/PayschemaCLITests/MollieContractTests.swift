@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import PaySchemaCore
+import PaySchemaVocabulary
 import Testing
 
 /// Mollie's official OpenAPI document (`../shared/contracts/mollie/specs.yaml`, read by path, never
@@ -17,17 +18,17 @@ struct MollieContractTests {
     func bothVersionsReadWhole() throws {
         for url in [try #require(Self.current), try #require(Self.earlier)] {
             let document = try UpstreamDocument(contentsOf: url)
-            let schemas = try #require(document.value(at: "/components/schemas") as? [String: Any])
-            let paths = try #require(document.value(at: "/paths") as? [String: Any])
+            let schemas = try #require(document.object(at: "/components/schemas"))
+            let paths = try #require(document.object(at: "/paths"))
             #expect(schemas.count >= 100 && paths.count >= 60, "\(url.lastPathComponent): \(schemas.count) schemas, \(paths.count) paths")
-            #expect((document.value(at: "/openapi") as? String)?.hasPrefix("3.1") == true)
+            #expect(document.value(at: "/openapi")?.stringValue?.hasPrefix("3.1") == true)
         }
         let earlier = try UpstreamDocument(contentsOf: try #require(Self.earlier))
-        #expect((earlier.value(at: "/components/schemas") as? [String: Any])?.count == 105)
-        #expect((earlier.value(at: "/paths") as? [String: Any])?.count == 66)
+        #expect(earlier.object(at: "/components/schemas")?.count == 105)
+        #expect(earlier.object(at: "/paths")?.count == 66)
         let current = try UpstreamDocument(contentsOf: try #require(Self.current))
-        #expect((current.value(at: "/components/schemas") as? [String: Any])?.count == 400)
-        #expect((current.value(at: "/paths") as? [String: Any])?.count == 89)
+        #expect(current.object(at: "/components/schemas")?.count == 400)
+        #expect(current.object(at: "/paths")?.count == 89)
         // The payment the demo's backend relays, flattened ($ref followed, allOf merged).
         let payment = try #require(current.schema(at: "/components/schemas/payment-response"), "Mollie's payment-response schema")
         #expect(!payment.properties.isEmpty)
@@ -64,13 +65,13 @@ struct MollieContractTests {
         try "a:\n  n: 12\n  f: 1.5\n  t: true\n  z: ~\n  d: 2024-02-30\n  q: \"12\"\n  l: [x, 2]\n".write(
             to: file, atomically: true, encoding: .utf8)
         let document = try UpstreamDocument(contentsOf: file)
-        #expect((document.value(at: "/a/n") as? NSNumber)?.intValue == 12)
-        #expect((document.value(at: "/a/f") as? NSDecimalNumber)?.decimalValue == Decimal(string: "1.5"), "exact, never through Double")
-        #expect((document.value(at: "/a/t") as? NSNumber)?.boolValue == true)
-        #expect(document.value(at: "/a/z") is NSNull)
-        #expect(document.value(at: "/a/d") as? String == "2024-02-30", "a date that does not exist stays text")
-        #expect(document.value(at: "/a/q") as? String == "12")
-        #expect(document.value(at: "/a/l/1") as? NSNumber == 2)
+        #expect(document.value(at: "/a/n") == .number("12"))
+        #expect(document.value(at: "/a/f")?.decimalValue == Decimal(string: "1.5"), "exact, never through Double")
+        #expect(document.value(at: "/a/t") == .bool(true))
+        #expect(document.value(at: "/a/z") == .null)
+        #expect(document.value(at: "/a/d") == .string("2024-02-30"), "a date that does not exist stays text")
+        #expect(document.value(at: "/a/q") == .string("12"))
+        #expect(document.value(at: "/a/l/1") == .number("2"))
         try "a: [unclosed\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: UpstreamError.self) { try UpstreamDocument(contentsOf: file) }
     }

@@ -10,9 +10,11 @@ struct LegacyResolver {
         var message: String
     }
 
-    /// A resolved expression: Swift text, its schema type and whether it may be `nil`.
+    /// A resolved path: where it starts, the stored properties it reads, its schema type and
+    /// whether it may be `nil`. No Swift: the emitter writes the path.
     struct Value {
-        var expression: String
+        var root: ResolvedConversion.Source.Root
+        var members: [ResolvedConversion.Source.Member]
         var type: TypeExpression
         var optional: Bool
     }
@@ -25,23 +27,25 @@ struct LegacyResolver {
         case .to:
             guard case .structure(let decl) = owner.kind else { return [:] }
             var roots: [String: Value] = [:]
-            for field in decl.fields { roots[field.name.value] = value(of: field, base: "self", optionalBase: false) }
+            let base = Value(root: .selfValue, members: [], type: .named(owner.name.value), optional: false)
+            for field in decl.fields { roots[field.name.value] = value(of: field, base: base) }
             return roots
         case .from(let arguments):
             var roots: [String: Value] = [:]
             for argument in arguments {
                 roots[argument.label] = Value(
-                    expression: Naming.escaped(argument.label), type: .named(argument.type.value), optional: false)
+                    root: .parameter(argument.label), members: [], type: .named(argument.type.value), optional: false)
             }
             return roots
         }
     }
 
-    func value(of field: FieldDecl, base: String, optionalBase: Bool) -> Value {
-        let storage = field.lifecycle.deprecated != nil ? "_" + field.name.value : Naming.escaped(field.name.value)
+    /// `field` read from `base`: one more member, chained when `base` may be `nil`.
+    func value(of field: FieldDecl, base: Value) -> Value {
+        let storage = field.lifecycle.deprecated != nil ? "_" + field.name.value : field.name.value
         return Value(
-            expression: base + (optionalBase ? "?." : ".") + storage, type: field.type.value,
-            optional: optionalBase || field.isOptionalInSwift)
+            root: base.root, members: base.members + [.init(storage: storage, chained: base.optional)], type: field.type.value,
+            optional: base.optional || field.isOptionalInSwift)
     }
 
     /// Resolves `path`; the error explains which segment failed.
@@ -60,7 +64,7 @@ struct LegacyResolver {
             else {
                 return .failure(ResolveError(message: "'\(segment)' is not a field of \(current.type)"))
             }
-            current = value(of: field, base: current.expression, optionalBase: current.optional)
+            current = value(of: field, base: current)
         }
         return .success(current)
     }

@@ -208,7 +208,8 @@ extension SchemaChecker {
             fallback = typed
         }
         guard fits, let sourceType = resolveType(source.type, validated: validated) else { return nil }
-        let resolvedSource = ResolvedConversion.Source(expression: source.expression, type: sourceType, optional: source.optional)
+        let resolvedSource = ResolvedConversion.Source(
+            root: source.root, members: source.members, type: sourceType, optional: source.optional)
         return .path(resolvedSource, transform: transform, fallback: fallback)
     }
 }

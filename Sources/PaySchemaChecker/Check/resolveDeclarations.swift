@@ -191,7 +191,9 @@ extension SchemaChecker {
                     base: decl.base.value, constraints: ResolvedConstraints(decl.constraints), sensitive: decl.sensitive,
                     takesLiterals: decl.takesLiterals))
         }
-        let upstream = type.upstream.map { ResolvedUpstream(ref: $0.ref.value, omits: $0.omits, differences: $0.differences) }
+        let upstream = type.upstream.map {
+            ResolvedUpstream(ref: $0.ref.value, omits: $0.omits, differences: $0.differences, location: $0.ref.location)
+        }
         return ResolvedDecl(
             name: type.name.value, doc: type.doc, lifecycle: ResolvedLifecycle(type.lifecycle), upstream: upstream, kind: kind,
             isSensitive: sensitive.contains(type.name.value), conversions: conversions[type.name.value] ?? [])

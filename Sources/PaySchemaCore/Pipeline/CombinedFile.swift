@@ -5,6 +5,8 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSwift
 import PaySchemaSyntax
+import PaySchemaUpstream
+import PaySchemaYAML
 
 /// One module's generated files as one Swift file: what the build plugin writes when a target's
 /// schemas live in the target's folder, so its output is the same one file however many schema

@@ -6,6 +6,8 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSwift
 import PaySchemaSyntax
+import PaySchemaUpstream
+import PaySchemaYAML
 
 /// Reading `payschema-config.yaml`: the configuration file is checked like a schema.
 extension GeneratorConfig {

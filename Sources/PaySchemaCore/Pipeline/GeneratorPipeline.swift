@@ -6,6 +6,8 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSwift
 import PaySchemaSyntax
+import PaySchemaUpstream
+import PaySchemaYAML
 
 /// The generator's stages: load (libyaml) → parse → check → emit. Each stage's output is a typed
 /// value and diagnostics are collected across all of them; nothing stops at the first problem.

@@ -6,6 +6,8 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSwift
 import PaySchemaSyntax
+import PaySchemaUpstream
+import PaySchemaYAML
 
 /// Writes generated files, touching only those whose contents changed, and compares a folder
 /// with what it should hold (the drift check).

@@ -6,7 +6,9 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSwift
 import PaySchemaSyntax
+import PaySchemaUpstream
 @_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// Finds schema files on disk: modules are the folders directly under the schemas root, and a
 /// module's schemas are every `.yaml`/`.yml` file below its folder.

@@ -5,6 +5,8 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSwift
 import PaySchemaSyntax
+import PaySchemaUpstream
+import PaySchemaYAML
 
 /// A line-based unified diff, for showing generated-code drift.
 public enum UnifiedDiff {

@@ -1,9 +1,9 @@
 import Foundation
 import PaySchemaChecker
-import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
+import PaySchemaYAML
 
 /// `Schemas/breaking-changes.yaml`: intentional breaks, each keyed by rule and element path with a
 /// reason. Matching changes are reported as accepted; an entry that matches nothing is itself
@@ -21,8 +21,8 @@ import PaySchemaSyntax
 public struct AcceptedChanges: Sendable {
     /// One accepted change.
     public struct Entry: Sendable, Hashable {
-        /// The rule id.
-        public var rule: String
+        /// The rule.
+        public var rule: DiffRule
         /// The element path.
         public var path: String
         /// Why the break is intended.
@@ -33,8 +33,8 @@ public struct AcceptedChanges: Sendable {
 
     /// The entries.
     public var entries: [Entry] = []
-    /// Severity overrides by rule id (`error`, `warning`, `info`).
-    public var severities: [String: Diagnostic.Severity] = [:]
+    /// Severity overrides by rule (`error`, `warning`, `info`).
+    public var severities: [DiffRule: Diagnostic.Severity] = [:]
 
     /// No accepted changes.
     public init() {}
@@ -55,12 +55,12 @@ public struct AcceptedChanges: Sendable {
         {
             let levels: [(String, Diagnostic.Severity)] = [("error", .error), ("warning", .warning), ("info", .note)]
             for key in mapping.keys {
-                guard let rule = key.scalar else { continue }
-                guard rules.contains(rule) else {
-                    diagnostics.error("unknown rule '\(rule)'\(Suggestions.hint(for: rule, in: rules))", at: key.location)
+                guard let name = key.scalar else { continue }
+                guard let rule = DiffRule(rawValue: name) else {
+                    diagnostics.error("unknown rule '\(name)'\(Suggestions.hint(for: name, in: rules))", at: key.location)
                     continue
                 }
-                if let level = mapping.choice(rule, levels, diagnostics: &diagnostics) { result.severities[rule] = level.value }
+                if let level = mapping.choice(name, levels, diagnostics: &diagnostics) { result.severities[rule] = level.value }
             }
         }
         guard let list = reader["accepted"], !list.isNull else { return (result, diagnostics.all) }
@@ -77,11 +77,11 @@ public struct AcceptedChanges: Sendable {
                 diagnostics.error("an accepted change needs 'rule', 'path' and a non-empty 'reason'", at: item.location)
                 continue
             }
-            guard rules.contains(rule.value) else {
+            guard let known = DiffRule(rawValue: rule.value) else {
                 diagnostics.error("unknown rule '\(rule.value)'\(Suggestions.hint(for: rule.value, in: rules))", at: rule.location)
                 continue
             }
-            result.entries.append(Entry(rule: rule.value, path: path.value, reason: reason.value, location: item.location))
+            result.entries.append(Entry(rule: known, path: path.value, reason: reason.value, location: item.location))
         }
         return (result, diagnostics.all)
     }
@@ -100,8 +100,9 @@ public struct AcceptedChanges: Sendable {
         for (index, entry) in entries.enumerated() where !used.contains(index) {
             result.append(
                 SchemaChange(
-                    rule: DiffRule.staleAcceptance.rawValue, severity: .warning, wire: .compatible, source: .compatible, path: entry.path,
-                    message: "the accepted \(entry.rule) at \(entry.path) matches no change; remove the entry", location: entry.location))
+                    rule: .staleAcceptance, severity: .warning, wire: .compatible, source: .compatible, path: entry.path,
+                    message: "the accepted \(entry.rule.rawValue) at \(entry.path) matches no change; remove the entry",
+                    location: entry.location))
         }
         return result
     }

@@ -1,25 +1,15 @@
 import Foundation
 import PaySchemaChecker
-import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
+@_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// Renders schema changes for people and tools.
 public enum DiffReport {
-    /// The output formats.
-    public enum Format: String, CaseIterable, Sendable {
-        /// `path:line:column: error: [RULE] message`.
-        case text
-        /// A table for a pull-request comment, breaking changes first.
-        case markdown
-        /// Machine-readable.
-        case json
-        /// GitHub Actions workflow annotations.
-        case github
-        /// JUnit XML for CI test reports: one test case per change, breaking ones failed.
-        case junit
-    }
+    /// The output formats (shared with `payschema upstream`).
+    public typealias Format = ReportFormat
 
     /// Whether `change` counts towards `--fail-on` at `threshold`.
     public static func fails(_ change: SchemaChange, threshold: Diagnostic.Severity?) -> Bool {
@@ -38,7 +28,7 @@ public enum DiffReport {
     /// `response; wire: breaking, source: compatible`: the direction that decided the wire verdict
     /// first, when the change is in a type.
     static func verdicts(_ change: SchemaChange) -> String {
-        (change.direction.map { "\($0); " } ?? "") + "wire: \(change.wire.rawValue), source: \(change.source.rawValue)"
+        (change.direction.map { "\($0.rawValue); " } ?? "") + "wire: \(change.wire.rawValue), source: \(change.source.rawValue)"
     }
 
     /// Breaking first, then by severity, then by location.
@@ -65,7 +55,7 @@ public enum DiffReport {
                 let severity = change.acceptedBecause == nil ? severityName(change.severity) : "note"
                 let accepted = change.acceptedBecause.map { " [accepted: \($0)]" } ?? ""
                 return
-                    "\(change.location): \(severity): [\(change.rule)] \(change.path): \(change.message) (\(verdicts(change)))\(accepted)"
+                    "\(change.location): \(severity): [\(change.rule.rawValue)] \(change.path): \(change.message) (\(verdicts(change)))\(accepted)"
             }.joined(separator: "\n")
         case .markdown:
             let breaking = changes.filter { $0.isBreaking && $0.acceptedBecause == nil }.count
@@ -82,27 +72,21 @@ public enum DiffReport {
                     let message = (change.message + (change.acceptedBecause.map { " — accepted: \($0)" } ?? "")).replacingOccurrences(
                         of: "|", with: "\\|")
                     lines.append(
-                        "| \(severity) | `\(change.rule)` | `\(change.path)` | \(change.direction ?? "—") | \(change.wire.rawValue) | \(change.source.rawValue) | \(message) (\(change.location.file):\(change.location.line)) |"
+                        "| \(severity) | `\(change.rule.rawValue)` | `\(change.path)` | \(change.direction?.rawValue ?? "—") | \(change.wire.rawValue) | \(change.source.rawValue) | \(message) (\(change.location.file):\(change.location.line)) |"
                     )
                 }
             }
             return lines.joined(separator: "\n")
         case .json:
-            struct Document: Encodable {
-                var changes: [SchemaChange]
-                var errors: Int
-                var warnings: Int
-                var info: Int
-                var accepted: Int
-            }
             let live = changes.filter { $0.acceptedBecause == nil }
-            let document = Document(
-                changes: changes, errors: live.filter { $0.severity == .error }.count,
-                warnings: live.filter { $0.severity == .warning }.count,
-                info: live.filter { $0.severity == .note }.count, accepted: changes.count - live.count)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: (try? encoder.encode(document)) ?? Data(), as: UTF8.self)
+            let document: PayJSON = [
+                "changes": .array(changes.map(\.json)),
+                "errors": .number(String(live.filter { $0.severity == .error }.count)),
+                "warnings": .number(String(live.filter { $0.severity == .warning }.count)),
+                "info": .number(String(live.filter { $0.severity == .note }.count)),
+                "accepted": .number(String(changes.count - live.count)),
+            ]
+            return PayJSONWriter.text(document, pretty: true)
         case .github:
             return changes.map { change in
                 let level =
@@ -111,7 +95,7 @@ public enum DiffReport {
                 let message =
                     "\(change.path): \(change.message) (\(verdicts(change)))" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
                 return
-                    "::\(level) file=\(change.location.file),line=\(change.location.line),col=\(change.location.column),title=\(change.rule)::\(escape(message))"
+                    "::\(level) file=\(change.location.file),line=\(change.location.line),col=\(change.location.column),title=\(change.rule.rawValue)::\(escape(message))"
             }.joined(separator: "\n")
         case .junit:
             return junit(changes)
@@ -121,52 +105,18 @@ public enum DiffReport {
     /// JUnit XML: a test case per change (class = rule, name = element); an unaccepted error is a
     /// failure, everything else passes with its message as output.
     static func junit(_ changes: [SchemaChange]) -> String {
-        let failures = changes.filter { $0.severity == .error && $0.acceptedBecause == nil }
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites name=\"payschema diff\" tests=\"\(max(changes.count, 1))\" failures=\"\(failures.count)\">",
-            "  <testsuite name=\"schema changes\" tests=\"\(max(changes.count, 1))\" failures=\"\(failures.count)\">",
-        ]
-        if changes.isEmpty {
-            lines.append("    <testcase classname=\"payschema.diff\" name=\"no schema changes\"/>")
-        }
-        for change in ordered(changes) {
+        var cases = ordered(changes).map { change in
             let where_ = "\(change.location.file):\(change.location.line):\(change.location.column)"
             let text = "\(change.message) (\(verdicts(change))) at \(where_)" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
-            lines.append(
-                "    <testcase classname=\"\(xml(change.rule))\" name=\"\(xml(change.path))\" file=\"\(xml(change.location.file))\" line=\"\(change.location.line)\">"
-            )
-            if change.severity == .error && change.acceptedBecause == nil {
-                lines.append("      <failure type=\"\(xml(change.rule))\" message=\"\(xml(change.message))\">\(xml(text))</failure>")
-            } else {
-                lines.append("      <system-out>\(xml(severityName(change.severity)) + ": " + xml(text))</system-out>")
-            }
-            lines.append("    </testcase>")
+            let fails = change.severity == .error && change.acceptedBecause == nil
+            return JUnitReport.TestCase(
+                classname: change.rule.rawValue, name: change.path, file: change.location.file, line: change.location.line,
+                failure: fails ? JUnitReport.Failure(type: change.rule.rawValue, message: change.message, text: text) : nil,
+                output: fails ? nil : severityName(change.severity) + ": " + text)
         }
-        lines.append("  </testsuite>")
-        lines.append("</testsuites>")
-        return lines.joined(separator: "\n")
+        if cases.isEmpty { cases = [JUnitReport.TestCase(classname: "payschema.diff", name: "no schema changes")] }
+        return JUnitReport(name: "payschema diff", suite: "schema changes", cases: cases).rendered()
     }
 
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // XML 1.0 has no place for other control characters.
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { out += " " } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
-            of: "\n", with: "%0A")
-    }
+    static func escape(_ text: String) -> String { ReportFormat.githubEscape(text) }
 }

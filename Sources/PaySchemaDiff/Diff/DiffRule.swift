@@ -1,12 +1,15 @@
 import PaySchemaChecker
-import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
+import PaySchemaYAML
 
 /// Every rule the schema diff applies, with what it means. Severities follow the verdicts: a change
 /// that breaks the wire or Swift source is an error, a dangerous one a warning, the rest info.
-public enum DiffRule: String, CaseIterable, Sendable {
+public enum DiffRule: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// The rule's stable identifier (`FIELD_REMOVED`), as reports print it.
+    public var description: String { rawValue }
+
     case typeAdded = "TYPE_ADDED"
     case typeRemoved = "TYPE_REMOVED"
     case typeRenamed = "TYPE_RENAMED"

@@ -1,11 +1,12 @@
 import PaySchemaChecker
-import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
+@_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// Whether a change breaks one side.
-public enum Verdict: String, Sendable, Hashable, Codable {
+public enum Verdict: String, Sendable, Hashable {
     /// Old peers break.
     case breaking
     /// Old peers keep working.
@@ -15,9 +16,9 @@ public enum Verdict: String, Sendable, Hashable, Codable {
 }
 
 /// One classified difference between two revisions of the schemas.
-public struct SchemaChange: Sendable, Hashable, Codable {
-    /// The rule, e.g. `FIELD_REMOVED` (see ``DiffRule``).
-    public var rule: String
+public struct SchemaChange: Sendable, Hashable {
+    /// The rule, e.g. ``DiffRule/fieldRemoved`` (`FIELD_REMOVED`).
+    public var rule: DiffRule
     /// error, warning or info.
     public var severity: Diagnostic.Severity
     /// Whether payloads written by one side still decode on the other.
@@ -26,9 +27,9 @@ public struct SchemaChange: Sendable, Hashable, Codable {
     public var source: Verdict
     /// The element, e.g. `MollieCheckout.Payment.status`.
     public var path: String
-    /// Who sends the type the change is in (`request`, `response` or `both`), which decides the wire
-    /// verdict; `nil` for error catalogs and operations.
-    public var direction: String?
+    /// Who sends the type the change is in, which decides the wire verdict; `nil` for error
+    /// catalogs and operations.
+    public var direction: Direction?
     /// What changed.
     public var message: String
     /// Where: in the new schema, or in the old one for removals.
@@ -38,8 +39,8 @@ public struct SchemaChange: Sendable, Hashable, Codable {
 
     /// Creates a change.
     public init(
-        rule: String, severity: Diagnostic.Severity, wire: Verdict, source: Verdict, path: String, message: String,
-        location: SourceLocation, direction: String? = nil
+        rule: DiffRule, severity: Diagnostic.Severity, wire: Verdict, source: Verdict, path: String, message: String,
+        location: SourceLocation, direction: Direction? = nil
     ) {
         self.rule = rule
         self.direction = direction
@@ -53,24 +54,15 @@ public struct SchemaChange: Sendable, Hashable, Codable {
 
     /// Whether either side breaks.
     public var isBreaking: Bool { wire == .breaking || source == .breaking }
-}
 
-extension SourceLocation: Codable {
-    enum CodingKeys: String, CodingKey { case file, line, column }
-
-    /// Decodes `{file, line, column}`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            file: try container.decode(String.self, forKey: .file), line: try container.decode(Int.self, forKey: .line),
-            column: try container.decode(Int.self, forKey: .column))
-    }
-
-    /// Encodes `{file, line, column}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(file, forKey: .file)
-        try container.encode(line, forKey: .line)
-        try container.encode(column, forKey: .column)
+    /// The change as a JSON value (absent members left out), for `--format json`.
+    public var json: PayJSON {
+        var members: [String: PayJSON] = [
+            "rule": .string(rule.rawValue), "severity": .string(severity.rawValue), "wire": .string(wire.rawValue),
+            "source": .string(source.rawValue), "path": .string(path), "message": .string(message), "location": location.json,
+        ]
+        if let direction { members["direction"] = .string(direction.rawValue) }
+        if let acceptedBecause { members["acceptedBecause"] = .string(acceptedBecause) }
+        return .object(members)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 import PaySchemaChecker
-import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 extension SchemaDiff {
     static func sends(_ direction: Direction) -> Bool { direction != .response }
@@ -37,11 +37,7 @@ extension SchemaDiff {
         let newGroups = Set(new.requireAnyOf.map { Set($0.value.map(\.value)) })
         if oldGroups != newGroups {
             var rule = WireFormChanges()
-            switch Self.presenceInclusion(old: oldGroups, new: newGroups) {
-            case 0?: break
-            case let movement?: rule.note(movement, "requireAnyOf")
-            case nil: rule.changed.append("requireAnyOf")
-            }
+            rule.note(Self.presenceInclusion(old: oldGroups, new: newGroups), "requireAnyOf")
             compareConstraints(
                 Constraints(), Constraints(), path: path, direction: direction, at: new.requireAnyOf.first?.location ?? new.fieldsLocation,
                 extra: rule)
@@ -108,17 +104,17 @@ extension SchemaDiff {
             let wire: Verdict
             let detail: String
             switch Self.typeInclusion(old: oldType, new: new.type.value) {
-            case 1?:
+            case .tighter:
                 wire = Self.sends(direction) ? .breaking : .compatible
                 detail =
                     " (narrower"
                     + (Self.sends(direction) ? ": old senders may send values it refuses)" : ": old receivers read every value it admits)")
-            case (-1)?:
+            case .looser:
                 wire = Self.receives(direction) ? .breaking : .compatible
                 detail =
                     " (wider"
                     + (Self.receives(direction) ? ": old receivers refuse the values it adds)" : ": it reads every value old senders send)")
-            default:
+            case .same, .unrelated:
                 wire = .breaking
                 detail = ""
             }
@@ -207,10 +203,10 @@ extension SchemaDiff {
                 "\(new.name.value) " + (loosened ? "may now be null (T became T?)" : "can no longer be null (T? became T)")
                     + (breaks ? (loosened ? ": old receivers reject null" : ": old senders may send null") : ""), at: location)
         } else if old.isNullable != new.isNullable {
-            wireForms.note(new.isNullable ? -1 : 1, "null")
+            wireForms.note(new.isNullable ? .looser : .tighter, "null")
         }
         if (old.allowsRelativeURL?.value ?? false) != (new.allowsRelativeURL?.value ?? false) {
-            wireForms.note(new.allowsRelativeURL?.value == true ? -1 : 1, "relative URLs")
+            wireForms.note(new.allowsRelativeURL?.value == true ? .looser : .tighter, "relative URLs")
         }
         let oldForms = old.jsonForms?.value ?? []
         let newForms = new.jsonForms?.value ?? []
@@ -224,9 +220,9 @@ extension SchemaDiff {
             if writtenBefore != writtenAfter {
                 wireForms.changed.append("jsonForms (written form)")
             } else if after.isSuperset(of: before) {
-                wireForms.note(-1, "jsonForms")
+                wireForms.note(.looser, "jsonForms")
             } else if after.isSubset(of: before) {
-                wireForms.note(1, "jsonForms")
+                wireForms.note(.tighter, "jsonForms")
             } else {
                 wireForms.changed.append("jsonForms")
             }
@@ -234,36 +230,36 @@ extension SchemaDiff {
         compareConstraints(old.constraints, new.constraints, path: path, direction: direction, at: location, extra: wireForms)
     }
 
-    /// How the payloads a `requireAnyOf` rule admits moved: 1 fewer (tighter), -1 more (looser), 0
-    /// the same, `nil` neither. A rule admits a payload when some group is wholly present, so the
+    /// How the payloads a `requireAnyOf` rule admits moved: fewer (tighter), more (looser), the
+    /// same, or neither (unrelated). A rule admits a payload when some group is wholly present, so the
     /// new rule admits a subset of the old one's payloads exactly when every new group contains an
     /// old group (whatever satisfies it satisfies that old group), and a superset exactly when every
     /// old group contains a new one. No rule admits every payload (the empty group).
-    static func presenceInclusion(old: Set<Set<String>>, new: Set<Set<String>>) -> Int? {
+    static func presenceInclusion(old: Set<Set<String>>, new: Set<Set<String>>) -> Movement {
         let before = old.isEmpty ? [Set<String>()] : old
         let after = new.isEmpty ? [Set<String>()] : new
         let narrower = after.allSatisfy { group in before.contains { $0.isSubset(of: group) } }
         let wider = before.allSatisfy { group in after.contains { $0.isSubset(of: group) } }
         switch (narrower, wider) {
-        case (true, true): return 0
-        case (true, false): return 1
-        case (false, true): return -1
-        case (false, false): return nil
+        case (true, true): return .same
+        case (true, false): return .tighter
+        case (false, true): return .looser
+        case (false, false): return .unrelated
         }
     }
 
-    /// How the values a field's type admits on the wire moved from `old` to `new`: 1 fewer (the new
-    /// type is narrower), -1 more (wider), `nil` neither or unknown. A `JSON` value admits every
+    /// How the values a field's type admits on the wire moved from `old` to `new`: tighter (the new
+    /// type is narrower), looser (wider), or unrelated (neither, or unknown). A `JSON` value admits every
     /// JSON value, so any other type is narrower; lists, sets and maps compare by their elements.
-    static func typeInclusion(old: TypeExpression, new: TypeExpression) -> Int? {
-        if old == new { return 0 }
+    static func typeInclusion(old: TypeExpression, new: TypeExpression) -> Movement {
+        if old == new { return .same }
         switch (old, new) {
-        case (.primitive(.json), _): return 1
-        case (_, .primitive(.json)): return -1
+        case (.primitive(.json), _): return .tighter
+        case (_, .primitive(.json)): return .looser
         case (.list(let a), .list(let b)), (.set(let a), .set(let b)), (.map(let a), .map(let b)):
             return typeInclusion(old: a, new: b)
         default:
-            return nil
+            return .unrelated
         }
     }
 
@@ -278,8 +274,13 @@ extension SchemaDiff {
         var looser: [String] = []
         var changed: [String] = []
 
-        mutating func note(_ movement: Int, _ name: String) {
-            if movement > 0 { tighter.append(name) } else if movement < 0 { looser.append(name) }
+        mutating func note(_ movement: Movement, _ name: String) {
+            switch movement {
+            case .same: break
+            case .tighter: tighter.append(name)
+            case .looser: looser.append(name)
+            case .unrelated: changed.append(name)
+            }
         }
     }
 
@@ -289,12 +290,12 @@ extension SchemaDiff {
         return constraints.exactScale ? scale...scale : 0...scale
     }
 
-    /// How `new` relates to `old` as sets: 1 tighter (a subset), -1 looser (a superset), 0 same, `nil` neither.
-    static func inclusion(_ old: ClosedRange<Int>, _ new: ClosedRange<Int>) -> Int? {
-        if old == new { return 0 }
-        if old.lowerBound <= new.lowerBound && new.upperBound <= old.upperBound { return 1 }
-        if new.lowerBound <= old.lowerBound && old.upperBound <= new.upperBound { return -1 }
-        return nil
+    /// How `new` relates to `old` as sets: tighter (a subset), looser (a superset), the same, or unrelated.
+    static func inclusion(_ old: ClosedRange<Int>, _ new: ClosedRange<Int>) -> Movement {
+        if old == new { return .same }
+        if old.lowerBound <= new.lowerBound && new.upperBound <= old.upperBound { return .tighter }
+        if new.lowerBound <= old.lowerBound && old.upperBound <= new.upperBound { return .looser }
+        return .unrelated
     }
 
     static func renaming(_ type: TypeExpression, _ renames: [String: String]) -> TypeExpression {
@@ -307,15 +308,15 @@ extension SchemaDiff {
         }
     }
 
-    /// How a bound moved: -1 looser, 0 same, 1 tighter.
-    static func lowerBound(_ old: Decimal?, _ oldExclusive: Bool, _ new: Decimal?, _ newExclusive: Bool) -> Int {
+    /// How a lower bound moved (never unrelated: bounds are ordered).
+    static func lowerBound(_ old: Decimal?, _ oldExclusive: Bool, _ new: Decimal?, _ newExclusive: Bool) -> Movement {
         switch (old, new) {
-        case (nil, nil): return 0
-        case (nil, _): return 1
-        case (_, nil): return -1
+        case (nil, nil): return .same
+        case (nil, _): return .tighter
+        case (_, nil): return .looser
         case (let a?, let b?):
-            if a == b { return oldExclusive == newExclusive ? 0 : (newExclusive ? 1 : -1) }
-            return b > a ? 1 : -1
+            if a == b { return oldExclusive == newExclusive ? .same : (newExclusive ? .tighter : .looser) }
+            return b > a ? .tighter : .looser
         }
     }
 
@@ -326,8 +327,13 @@ extension SchemaDiff {
         var tighter = extra.tighter
         var looser = extra.looser
         var changed = extra.changed
-        func note(_ movement: Int, _ name: String) {
-            if movement > 0 { tighter.append(name) } else if movement < 0 { looser.append(name) }
+        func note(_ movement: Movement, _ name: String) {
+            switch movement {
+            case .same: break
+            case .tighter: tighter.append(name)
+            case .looser: looser.append(name)
+            case .unrelated: changed.append(name)
+            }
         }
         func decimal(_ text: Located<String>?) -> Decimal? { text.flatMap { Decimal(string: $0.value) } }
         func int(_ value: Located<Int>?) -> Decimal? { value.map { Decimal($0.value) } }
@@ -358,11 +364,8 @@ extension SchemaDiff {
             Self.lowerBound(decimal(old.maximum).map { -$0 }, old.exclusiveMaximum, decimal(new.maximum).map { -$0 }, new.exclusiveMaximum),
             "maximum")
         // Scale as the set of fraction-digit counts it admits, so exact scales compare exactly.
-        if let movement = Self.inclusion(Self.fractionDigits(old), Self.fractionDigits(new)) {
-            note(movement, old.exactScale || new.exactScale ? "scale (exact)" : "scale")
-        } else {
-            changed.append("scale")
-        }
+        let scale = Self.inclusion(Self.fractionDigits(old), Self.fractionDigits(new))
+        note(scale, scale != .unrelated && (old.exactScale || new.exactScale) ? "scale (exact)" : "scale")
         note(Self.lowerBound(int(old.minItems), false, int(new.minItems), false), "minItems")
         note(Self.lowerBound(int(old.maxItems).map { -$0 }, false, int(new.maxItems).map { -$0 }, false), "maxItems")
         switch (old.format?.value, new.format?.value) {

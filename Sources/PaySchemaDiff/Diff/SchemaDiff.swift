@@ -1,8 +1,8 @@
 import PaySchemaChecker
-import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
+import PaySchemaYAML
 
 /// Compares two revisions of the schemas and classifies every difference with a rule, a severity
 /// and two verdicts: the wire (do payloads still decode on the other side, given who sends the
@@ -20,7 +20,7 @@ public struct SchemaDiff {
         for name in Set(old.keys).union(new.keys).sorted() {
             diff.compareModule(name)
         }
-        return diff.changes.sorted { ($0.location, $0.rule, $0.path) < ($1.location, $1.rule, $1.path) }
+        return diff.changes.sorted { ($0.location, $0.rule.rawValue, $0.path) < ($1.location, $1.rule.rawValue, $1.path) }
     }
 
     mutating func add(_ rule: DiffRule, wire: Verdict, source: Verdict, _ path: String, _ message: String, at location: SourceLocation) {
@@ -39,8 +39,8 @@ public struct SchemaDiff {
         }
         changes.append(
             SchemaChange(
-                rule: rule.rawValue, severity: severity, wire: wire, source: source, path: path, message: message, location: location,
-                direction: currentDirection?.rawValue))
+                rule: rule, severity: severity, wire: wire, source: source, path: path, message: message, location: location,
+                direction: currentDirection))
     }
 
     /// Who sends values of `name`: declared or inferred on either side; unknown counts as both.

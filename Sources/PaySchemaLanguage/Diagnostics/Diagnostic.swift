@@ -1,3 +1,5 @@
+import PaySchemaVocabulary
+
 /// One problem found in a schema, at the node that causes it.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Codable {
     /// How serious a diagnostic is.
@@ -50,6 +52,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Codable {
         try container.encode(location.file, forKey: .file)
         try container.encode(location.line, forKey: .line)
         try container.encode(location.column, forKey: .column)
+    }
+
+    /// The same flat form as a JSON value, for the reports the CLIs write with the package's one
+    /// JSON writer.
+    public var json: PayJSON {
+        [
+            "severity": .string(severity.rawValue), "message": .string(message), "file": .string(location.file),
+            "line": .number(String(location.line)), "column": .number(String(location.column)),
+        ]
     }
 }
 

@@ -27,6 +27,11 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
     /// `file:line:column`.
     public var description: String { "\(file):\(position)" }
 
+    /// `{file, line, column}` as a JSON value.
+    public var json: PayJSON {
+        ["file": .string(file), "line": .number(String(line)), "column": .number(String(column))]
+    }
+
     /// Orders by file, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)

@@ -3,10 +3,13 @@ import Foundation
 /// Maps over a collection on all cores, keeping the input order (so output stays deterministic).
 /// `PAYSCHEMA_SEQUENTIAL=1` makes it a plain `map`: the benchmarks' "without" (section 2b of
 /// `Benchmarks/RESULTS.md`), and a way to rule it out when something looks nondeterministic.
+///
+/// Inlinable: the stages call it from other modules with their own closures, and an unspecialized
+/// generic call through a module boundary costs every element a witness-table dispatch.
 package enum ParallelMap {
-    package static let sequential = ProcessInfo.processInfo.environment["PAYSCHEMA_SEQUENTIAL"] == "1"
+    @usableFromInline package static let sequential = ProcessInfo.processInfo.environment["PAYSCHEMA_SEQUENTIAL"] == "1"
 
-    package static func map<T: Sendable, U: Sendable>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
+    @inlinable package static func map<T: Sendable, U: Sendable>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
         if items.count < 2 || sequential { return items.map(transform) }
         let results = ResultSlots<U>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
@@ -15,18 +18,20 @@ package enum ParallelMap {
         return results.values
     }
 
-    final class ResultSlots<U: Sendable>: @unchecked Sendable {
-        private var slots: [U?]
-        private let lock = NSLock()
+    /// One slot per element, filled from any thread.
+    @usableFromInline package final class ResultSlots<U: Sendable>: @unchecked Sendable {
+        @usableFromInline var slots: [U?]
+        @usableFromInline let lock = NSLock()
 
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        @inlinable init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-        func set(_ index: Int, _ value: U) {
+        @inlinable func set(_ index: Int, _ value: U) {
             lock.lock()
             slots[index] = value
             lock.unlock()
         }
 
-        var values: [U] { slots.map { $0! } }
+        /// Every slot's value: `concurrentPerform` returns after every iteration filled its slot.
+        @inlinable var values: [U] { slots.compactMap { $0 } }
     }
 }

@@ -53,18 +53,46 @@ public struct ResolvedConversion: Sendable {
         case path(Source, transform: Transform?, fallback: ResolvedValue?)
     }
 
-    /// A resolved `from` path: the Swift expression, its schema type and whether it may be `nil`.
+    /// A resolved `from` path: where it starts, the stored properties it reads in turn, its schema
+    /// type and whether it may be `nil`. The emitter builds the Swift (`self.amount.total`,
+    /// `request?.cartId`) from it; the checker writes none.
     public struct Source: Sendable {
-        /// The Swift expression (`self.amount.total`, `request?.cartId`).
-        public var expression: String
+        /// Where a path starts.
+        public enum Root: Sendable, Hashable {
+            /// The value being converted (`self`).
+            case selfValue
+            /// A parameter of the conversion, by its Swift name.
+            case parameter(String)
+        }
+
+        /// One step of a path: a stored property, read with optional chaining when the value it is
+        /// read from may be `nil`.
+        public struct Member: Sendable, Hashable {
+            /// The stored property's Swift name (`_name` for a deprecated field's storage).
+            public var storage: String
+            /// Whether the value it is read from may be `nil` (`base?.storage`).
+            public var chained: Bool
+
+            /// A step of a path.
+            package init(storage: String, chained: Bool) {
+                self.storage = storage
+                self.chained = chained
+            }
+        }
+
+        /// Where the path starts.
+        public var root: Root
+        /// The stored properties read in turn.
+        public var members: [Member]
         /// Its schema type.
         public var type: ResolvedType
         /// Whether it may be `nil`.
         public var optional: Bool
 
         /// Creates the value from its parts (the checker does).
-        package init(expression: String, type: ResolvedType, optional: Bool) {
-            self.expression = expression
+        package init(root: Root, members: [Member], type: ResolvedType, optional: Bool) {
+            self.root = root
+            self.members = members
             self.type = type
             self.optional = optional
         }

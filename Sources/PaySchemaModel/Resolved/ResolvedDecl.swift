@@ -117,12 +117,24 @@ public struct ResolvedUpstream: Sendable {
     public let omits: [String: String]
     /// Where the type knowingly differs from the official schema, with the reason.
     public let differences: [String: String]
+    /// Where the schema writes the link, for problems with it.
+    public let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
-    package init(ref: String, omits: [String: String], differences: [String: String]) {
+    package init(ref: String, omits: [String: String], differences: [String: String], location: SourceLocation) {
         self.ref = ref
         self.omits = omits
         self.differences = differences
+        self.location = location
+    }
+
+    /// The contract's path under the contracts folder (`paypal/checkout_orders_v2.json`).
+    public var document: String { String(ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
+
+    /// The JSON pointer into it (`/components/schemas/order`); empty for the whole document.
+    public var pointer: String {
+        let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count > 1 ? String(parts[1]) : ""
     }
 }
 

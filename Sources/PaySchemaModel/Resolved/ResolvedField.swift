@@ -21,6 +21,8 @@ public final class ResolvedField: Sendable {
     public let defaultValue: ResolvedValue?
     /// Whether the field's value carries a check (its own constraints or its type's).
     public let needsValidation: Bool
+    /// Deprecation and former names (read for every field by several emitters: built once).
+    public let lifecycle: ResolvedLifecycle
 
     /// A field the checker resolved: `declared` is what the author wrote, `keyStyle` the struct's.
     package init(declared: any DeclaredField, keyStyle: KeyStyle, type: ResolvedType, defaultValue: ResolvedValue?) {
@@ -29,6 +31,7 @@ public final class ResolvedField: Sendable {
         self.type = type
         self.defaultValue = defaultValue
         needsValidation = declared.hasConstraints || type.holdsValidatedValues
+        lifecycle = declared.lifecycle
     }
 
     /// The Swift name.
@@ -57,8 +60,6 @@ public final class ResolvedField: Sendable {
     }
     /// Whether the value is a secret.
     public var sensitive: Bool { declared.sensitive }
-    /// Deprecation and former names.
-    public var lifecycle: ResolvedLifecycle { declared.lifecycle }
     /// The date format (`iso8601` when the schema names none).
     public var dateFormat: String { declared.dateFormat ?? "iso8601" }
     /// The time zone of the date format, when the schema names one.
@@ -98,48 +99,4 @@ public final class ResolvedField: Sendable {
             swiftName: declared.name, json: declared.jsonNameOverride, xml: declared.xmlNameOverride, query: declared.queryNameOverride,
             in: format)
     }
-}
-
-/// What the schema author wrote for a field, as the resolved field reads it: the values the checker
-/// did not have to resolve. The parsed field's storage conforms (in the checker), so the resolved
-/// model keeps a reference to it rather than a copy, and names no syntax type.
-package protocol DeclaredField: AnyObject, Sendable {
-    /// The Swift name.
-    var name: String { get }
-    /// Documentation.
-    var doc: String? { get }
-    /// Whether the field must be present.
-    var required: Bool { get }
-    /// The default as written (enum cases by wire value).
-    var defaultLiteral: DefaultValue? { get }
-    /// The constraints, checked.
-    var constraints: ResolvedConstraints { get }
-    /// Whether any constraint is set.
-    var hasConstraints: Bool { get }
-    /// Further names accepted when decoding.
-    var aliases: [String] { get }
-    /// How a list is written in a URL query.
-    var queryStyle: QueryListStyle { get }
-    /// The JSON name the schema gives, if any.
-    var jsonNameOverride: String? { get }
-    /// The XML name the schema gives, if any.
-    var xmlNameOverride: String? { get }
-    /// The query name (or, for a map, the key pattern) the schema gives, if any.
-    var queryNameOverride: String? { get }
-    /// Whether the value is a secret.
-    var sensitive: Bool { get }
-    /// Deprecation and former names.
-    var lifecycle: ResolvedLifecycle { get }
-    /// The date format, when the schema names one.
-    var dateFormat: String? { get }
-    /// The time zone of the date format, when the schema names one.
-    var timeZone: String? { get }
-    /// Whether `null` is accepted on the wire.
-    var isNullable: Bool { get }
-    /// Whether a list's elements may be `null`.
-    var nullableElements: Bool { get }
-    /// The JSON forms a decimal accepts, when the schema lists them.
-    var jsonForms: [PayJSONForm]? { get }
-    /// Whether a URL may be relative.
-    var allowsRelativeURL: Bool { get }
 }

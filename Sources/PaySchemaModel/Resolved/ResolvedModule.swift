@@ -10,6 +10,9 @@ public struct ResolvedModule: Sendable {
     /// Every file's resolved declarations, in file path order.
     public let files: [ResolvedFile]
 
+    /// Every declared type of every file, sorted by name.
+    public var types: [ResolvedDecl] { files.flatMap(\.types).sorted { $0.name < $1.name } }
+
     /// A resolved module (the checker's result).
     package init(name: String, directions: [String: Direction], files: [ResolvedFile]) {
         self.name = name

@@ -35,12 +35,26 @@ extension SwiftEmitter {
         .expression(.wrappedCall(callee, arguments.map { SwiftArgument($0.field, expression($0)) }))
     }
 
+    /// The Swift of a conversion's source path: its root, then each stored property, read with
+    /// `?.` after a value that may be `nil`.
+    func path(_ source: ResolvedConversion.Source) -> SwiftExpression {
+        var expression: SwiftExpression
+        switch source.root {
+        case .selfValue: expression = .selfValue
+        case .parameter(let name): expression = .identifier(name)
+        }
+        for member in source.members {
+            expression = member.chained ? .optionalMember(expression, member.storage) : .member(expression, member.storage)
+        }
+        return expression
+    }
+
     func expression(_ argument: ResolvedConversion.Argument) -> SwiftExpression {
         switch argument.value {
         case .literal(let value):
             return literal(value)
         case .path(let source, let transform, let fallback):
-            var value = SwiftExpression.written(source.expression)
+            var value = path(source)
             switch transform {
             case .negate?:
                 value =
@@ -100,7 +114,7 @@ extension SwiftEmitter {
         let closure = SwiftClosure(
             parameters: [SwiftParameter("source", type: swiftType(source.type) + (source.optional ? "?" : ""))],
             returns: swiftType(argument.type) + (argument.optional ? "?" : ""), body: .lines(body))
-        return .call(.closure(closure), [SwiftArgument(.written(source.expression))])
+        return .call(.closure(closure), [SwiftArgument(path(source))])
     }
 
     /// Legacy protocols, namespaces and extensions declared in this file.

@@ -1,4 +1,5 @@
 import PaySchemaLanguage
+import PaySchemaYAML
 
 /// How a legacy type converts to or from the current API (the `legacy: conversions:` block).
 public struct LegacyConversion: Sendable {

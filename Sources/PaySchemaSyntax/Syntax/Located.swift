@@ -1,4 +1,5 @@
 import PaySchemaLanguage
+import PaySchemaYAML
 
 /// A value read from a schema together with where it was written.
 public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import PaySchemaLanguage
+import PaySchemaYAML
 
 /// Reads one YAML mapping of a schema, reporting unknown keys (with a suggestion) and values of
 /// the wrong shape at the offending node.

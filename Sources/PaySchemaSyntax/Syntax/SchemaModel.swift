@@ -1,5 +1,6 @@
 import PaySchemaLanguage
 @_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// One schema file as read from YAML: the types, error catalogs and operations it declares.
 public struct SchemaFile: Sendable {

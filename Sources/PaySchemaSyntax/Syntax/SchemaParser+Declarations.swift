@@ -1,5 +1,6 @@
 import PaySchemaLanguage
 @_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 extension SchemaParser {
     static let caseKeys: Set<String> = ["value", "doc", "aliases", "deprecated", "renamedFrom"]

@@ -1,4 +1,5 @@
 import PaySchemaLanguage
+import PaySchemaYAML
 
 extension SchemaParser {
     static func parseConversions(_ node: YAMLNode?, owner: String, diagnostics: inout Diagnostics) -> [LegacyConversion] {

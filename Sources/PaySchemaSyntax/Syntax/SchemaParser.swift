@@ -1,6 +1,7 @@
 import Foundation
 import PaySchemaLanguage
 @_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
 public enum SchemaParser {

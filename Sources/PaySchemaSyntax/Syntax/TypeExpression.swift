@@ -1,4 +1,5 @@
 import PaySchemaLanguage
+import PaySchemaYAML
 
 /// A field's type as written in a schema: `String`, `[Card]`, `Set<CardType>`, `[String: Price]`.
 public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import PaySchemaLanguage
+import PaySchemaYAML
 
 /// A type's link to the schema it models in a provider's official contract:
 ///

@@ -24,6 +24,18 @@ public enum PayJSON: Sendable, Hashable {
         return nil
     }
 
+    /// The members of an object, `nil` for any other value.
+    public var objectMembers: [String: PayJSON]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// The elements of an array, `nil` for any other value.
+    public var arrayElements: [PayJSON]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
     /// The text of a string value.
     public var stringValue: String? {
         if case .string(let text) = self { return text }

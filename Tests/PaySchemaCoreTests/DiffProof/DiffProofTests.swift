@@ -64,8 +64,8 @@ struct DiffProofTests {
         for testCase in cases {
             let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
             guard changes.count == 1, let change = changes.first else { continue }
-            covered.insert(change.rule + " " + (change.direction ?? "-"))
-            if firstCase[change.rule] == nil, change.direction != nil { firstCase[change.rule] = testCase }
+            covered.insert(change.rule.rawValue + " " + (change.direction?.rawValue ?? "-"))
+            if firstCase[change.rule.rawValue] == nil, change.direction != nil { firstCase[change.rule.rawValue] = testCase }
         }
         var variants: [SchemaDiffTests.Case] = []
         for rule in DiffRule.allCases {
@@ -79,7 +79,7 @@ struct DiffProofTests {
                     !(oldProblems + newProblems).contains(where: { $0.severity == .error })
                 else { continue }
                 let changes = SchemaDiffTests.diff(variant.old, variant.new)
-                if changes.count == 1, changes[0].rule == rule.rawValue, changes[0].direction == direction {
+                if changes.count == 1, changes[0].rule == rule, changes[0].direction?.rawValue == direction {
                     variants.append(variant)
                     covered.insert(rule.rawValue + " " + direction)
                 }
@@ -90,7 +90,7 @@ struct DiffProofTests {
         // that one rule alone.
         for testCase in cases {
             let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
-            guard changes.count == 1, changes[0].rule.hasPrefix("ENUM_"), !changes[0].rule.hasPrefix("ENUM_BECAME"),
+            guard changes.count == 1, changes[0].rule.rawValue.hasPrefix("ENUM_"), !changes[0].rule.rawValue.hasPrefix("ENUM_BECAME"),
                 let old = opened(testCase.old), let new = opened(testCase.new)
             else { continue }
             for direction in Direction.allCases.map(\.rawValue) {
@@ -98,7 +98,7 @@ struct DiffProofTests {
                     name: "\(testCase.name) [open, \(direction)]", old: directed(old, direction), new: directed(new, direction),
                     expected: [])
                 let found = SchemaDiffTests.diff(variant.old, variant.new)
-                if found.count == 1, found[0].rule == changes[0].rule, found[0].direction == direction,
+                if found.count == 1, found[0].rule == changes[0].rule, found[0].direction?.rawValue == direction,
                     !variants.contains(where: { $0.old == variant.old && $0.new == variant.new })
                 {
                     variants.append(variant)
@@ -188,7 +188,7 @@ struct DiffProofTests {
     static func prove(_ testCase: SchemaDiffTests.Case, toolchain: ProofToolchain, in directory: URL) -> Proof {
         let changes = SchemaDiffTests.diff(testCase.old, testCase.new)
         var proof = Proof(
-            name: testCase.name, rules: changes.map(\.rule), directions: changes.map(\.direction),
+            name: testCase.name, rules: changes.map(\.rule.rawValue), directions: changes.map(\.direction?.rawValue),
             expectedWire: worst(changes.map(\.wire)), expectedSource: worst(changes.map(\.source)))
         guard case (let old?, _) = check(["s.yaml": testCase.old], module: "M"),
             case (let new?, _) = check(["s.yaml": testCase.new], module: "M")

@@ -26,6 +26,8 @@ enum SwiftExpression: Equatable {
     case nilLiteral
     /// `base.name`.
     indirect case member(SwiftExpression, String)
+    /// `base?.name`: optional chaining.
+    indirect case optionalMember(SwiftExpression, String)
     /// `.name`.
     case implicitMember(String)
     /// `callee(arguments)` on one line.

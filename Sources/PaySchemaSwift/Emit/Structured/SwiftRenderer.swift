@@ -634,6 +634,10 @@ final class SwiftRenderer {
             self.expression(base)
             write(byte: UInt8(ascii: "."))
             memberName(member)
+        case .optionalMember(let base, let member):
+            self.expression(base)
+            write("?.")
+            memberName(member)
         case .implicitMember(let member):
             write(byte: UInt8(ascii: "."))
             memberName(member)

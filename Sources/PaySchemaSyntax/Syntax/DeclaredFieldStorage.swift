@@ -1,10 +1,11 @@
 import PaySchemaLanguage
-import PaySchemaModel
-import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// The parsed field's storage is what the resolved field reads: the checker hands it over, and the
-/// stages after it see only ``DeclaredField``.
+/// stages after it see only ``DeclaredField``. The conformance lives here, beside the storage, so
+/// each read is a direct load (from another module, every read of the box paid a dynamic
+/// exclusivity check: 2.5% of the pipeline's instructions at 10,000 types).
 extension FieldDecl.Box: DeclaredField {
     package var name: String { values.name.value }
     package var doc: String? { values.doc }

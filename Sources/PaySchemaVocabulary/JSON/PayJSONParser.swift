@@ -1,5 +1,4 @@
 import Foundation
-import PaySchemaVocabulary
 
 /// Limits every reader applies to a payload, so hostile input ends in an error, never in unbounded
 /// work or memory.
@@ -53,7 +52,7 @@ public struct PayJSONParser {
         try parse(Data(text.utf8), limits: limits)
     }
 
-    static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: PayPayloadLimits) -> Result<PayJSON, PayJSONSyntaxError> {
+    package static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: PayPayloadLimits) -> Result<PayJSON, PayJSONSyntaxError> {
         var parser = PayJSONParser(bytes: buffer, limits: limits)
         return Result { () throws(PayJSONSyntaxError) -> PayJSON in try parser.document() }
     }

@@ -1,31 +1,31 @@
 import Foundation
-import PaySchemaChecker
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
+import PaySchemaYAML
 
 /// A type of ours that declares `upstream:`, with its own exported schema for comparison.
 public struct UpstreamLinkedType: Sendable {
     /// `Module.Type`.
     public let qualifiedName: String
-    /// The link.
-    public let link: UpstreamLink
+    /// The link, as the checker resolved it.
+    public let link: ResolvedUpstream
     /// Our type as its exported JSON Schema sees it (wire names, required, enum values).
     public let ours: UpstreamSchema
 
     /// Every linked type of `modules`, sorted by name.
-    public static func all(in modules: [CheckedModule]) -> [UpstreamLinkedType] {
+    public static func all(in modules: [ResolvedModule]) -> [UpstreamLinkedType] {
         var linked: [UpstreamLinkedType] = []
         for module in modules {
             let documents = Dictionary(
-                SchemaExport.jsonSchemas(module.resolved, sharedCodeLists: false).map { ($0.name, $0.document) },
+                SchemaExport.jsonSchemas(module, sharedCodeLists: false).map { ($0.name, $0.document) },
                 uniquingKeysWith: { first, _ in first })
-            for (name, type) in module.types.sorted(by: { $0.key < $1.key }) {
+            for type in module.types {
+                let name = type.name
                 guard let link = type.upstream, let document = documents[name + ".schema.json"] else { continue }
-                let data = Data(document.serialized().utf8)
-                let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-                linked.append(UpstreamLinkedType(qualifiedName: module.name + "." + name, link: link, ours: UpstreamSchema(ours: object)))
+                linked.append(
+                    UpstreamLinkedType(
+                        qualifiedName: module.name + "." + name, link: link, ours: UpstreamSchema(ours: document.objectMembers ?? [:])))
             }
         }
         return linked
@@ -43,11 +43,12 @@ public enum UpstreamComparison {
 
     /// Every problem of `types`' links against the contracts in `contracts` (the target
     /// document exists and the pointer names a schema), as located diagnostics for `lint`.
-    public static func checkTargets(_ modules: [CheckedModule], contracts: URL) -> [Diagnostic] {
+    public static func checkTargets(_ modules: [ResolvedModule], contracts: URL) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var documents: [String: Result<UpstreamDocument, UpstreamError>] = [:]
         for module in modules {
-            for (name, type) in module.types.sorted(by: { $0.key < $1.key }) {
+            for type in module.types {
+                let name = type.name
                 guard let link = type.upstream else { continue }
                 let loaded: Result<UpstreamDocument, UpstreamError>
                 if let known = documents[link.document] {
@@ -65,18 +66,18 @@ public enum UpstreamComparison {
                     diagnostics.append(
                         Diagnostic(
                             .error, "upstream of '\(name)': the document '\(link.document)' cannot be used: \(error.description)",
-                            at: link.ref.location))
+                            at: link.location))
                 case .success(let document):
-                    if document.value(at: link.pointer) as? [String: Any] == nil {
+                    if document.object(at: link.pointer) == nil {
                         let parent = link.pointer.split(separator: "/").dropLast().joined(separator: "/")
                         let siblings =
-                            (document.value(at: parent.isEmpty ? "" : "/" + parent) as? [String: Any]).map { Array($0.keys) } ?? []
+                            document.object(at: parent.isEmpty ? "" : "/" + parent).map { Array($0.keys) } ?? []
                         let last = String(link.pointer.split(separator: "/").last ?? "")
                         diagnostics.append(
                             Diagnostic(
                                 .error,
                                 "upstream of '\(name)': '\(link.document)' has no schema at '\(link.pointer)'\(Suggestions.hint(for: last, in: siblings.sorted()))",
-                                at: link.ref.location))
+                                at: link.location))
                     }
                     let schema = link.omits.isEmpty ? nil : document.schema(at: link.pointer)
                     for (omitted, _) in link.omits.sorted(by: { $0.key < $1.key }) {
@@ -85,7 +86,7 @@ public enum UpstreamComparison {
                             diagnostics.append(
                                 Diagnostic(
                                     .error, "upstream of '\(name)': 'omits' names '\(omitted)', which '\(link.pointer)' does not have",
-                                    at: link.ref.location))
+                                    at: link.location))
                         }
                     }
                 }
@@ -104,8 +105,8 @@ public enum UpstreamComparison {
             func finding(_ rule: UpstreamFinding.Rule, _ element: String, _ message: String, review: Bool = true) {
                 findings.append(
                     UpstreamFinding(
-                        rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message,
-                        needsReview: review, location: type.link.ref.location))
+                        rule: rule, type: type.qualifiedName, upstream: type.link.ref, element: element, message: message,
+                        needsReview: review, location: type.link.location))
             }
             guard let official = document.schema(at: type.link.pointer) else {
                 finding(.targetMissing, "", "\(document.path) has no schema at \(type.link.pointer)")
@@ -164,7 +165,7 @@ public enum UpstreamComparison {
             }
             coverage.append(
                 UpstreamCoverage(
-                    type: type.qualifiedName, upstream: type.link.ref.value, modelled: modelled, omitted: omitted, missed: missed,
+                    type: type.qualifiedName, upstream: type.link.ref, modelled: modelled, omitted: omitted, missed: missed,
                     differences: type.link.differences))
         }
         return (findings, coverage)
@@ -265,8 +266,8 @@ public enum UpstreamComparison {
             func finding(_ rule: UpstreamFinding.Rule, _ element: String, _ message: String, review: Bool) {
                 findings.append(
                     UpstreamFinding(
-                        rule: rule, type: type.qualifiedName, upstream: type.link.ref.value, element: element, message: message,
-                        needsReview: review, location: type.link.ref.location))
+                        rule: rule, type: type.qualifiedName, upstream: type.link.ref, element: element, message: message,
+                        needsReview: review, location: type.link.location))
             }
             guard let before = old.schema(at: type.link.pointer) else { continue }
             guard let after = new.schema(at: type.link.pointer) else {

@@ -1,4 +1,3 @@
-import PaySchemaLanguage
 @_spi(Generated) import PaySchemaVocabulary
 
 /// The constraints of a value as the emitter and the exporter write them: checked (each fits its

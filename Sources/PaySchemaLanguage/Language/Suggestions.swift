@@ -1,5 +1,3 @@
-import PaySchemaLanguage
-
 /// "Did you mean" suggestions by edit distance.
 public enum Suggestions {
     /// The candidate closest to `word`, when it is close enough to be a likely misspelling.

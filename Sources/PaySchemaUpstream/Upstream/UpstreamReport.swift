@@ -1,16 +1,16 @@
 import Foundation
-import PaySchemaChecker
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
+@_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
-/// Renders `payschema upstream` findings in the formats of ``DiffReport``: text, markdown (with
+/// Renders `payschema upstream` findings in the formats of `payschema diff` (``ReportFormat``): text, markdown (with
 /// the coverage table), json, GitHub annotations and JUnit XML.
 public enum UpstreamReport {
     /// The report of `findings` (and, comparing with one document, `coverage`) in `format`.
     public static func render(
-        _ findings: [UpstreamFinding], coverage: [UpstreamCoverage], format: DiffReport.Format, title: String
+        _ findings: [UpstreamFinding], coverage: [UpstreamCoverage], format: ReportFormat, title: String
     ) -> String {
         let review = findings.filter(\.needsReview)
         switch format {
@@ -61,15 +61,11 @@ public enum UpstreamReport {
             }
             return lines.joined(separator: "\n")
         case .json:
-            struct Document: Encodable {
-                var findings: [UpstreamFinding]
-                var needsReview: Int
-                var coverage: [UpstreamCoverage]
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(Document(findings: findings, needsReview: review.count, coverage: coverage))) ?? Data()
-            return String(decoding: data, as: UTF8.self)
+            let document: PayJSON = [
+                "findings": .array(findings.map(\.json)), "needsReview": .number(String(review.count)),
+                "coverage": .array(coverage.map(\.json)),
+            ]
+            return PayJSONWriter.text(document, pretty: true)
         case .github:
             var lines = findings.map { finding in
                 let level = finding.needsReview ? "error" : "notice"
@@ -81,29 +77,20 @@ public enum UpstreamReport {
             lines.append("\(title): \(findings.count) findings, \(review.count) need review")
             return lines.joined(separator: "\n")
         case .junit:
-            var lines = [
-                #"<?xml version="1.0" encoding="UTF-8"?>"#,
-                #"<testsuite name="\#(xml(title))" tests="\#(findings.count)" failures="\#(review.count)">"#,
-            ]
-            for finding in findings {
-                let name = xml("\(finding.rule.rawValue) \(finding.type)\(finding.element.isEmpty ? "" : "." + finding.element)")
-                if finding.needsReview {
-                    lines.append(
-                        #"  <testcase classname="\#(xml(finding.type))" name="\#(name)"><failure message="\#(xml(finding.message))">\#(xml(finding.location.description))</failure></testcase>"#
-                    )
-                } else {
-                    lines.append(#"  <testcase classname="\#(xml(finding.type))" name="\#(name)"/>"#)
-                }
+            let cases = findings.map { finding in
+                JUnitReport.TestCase(
+                    classname: finding.type,
+                    name: "\(finding.rule.rawValue) \(finding.type)\(finding.element.isEmpty ? "" : "." + finding.element)",
+                    failure: finding.needsReview
+                        ? JUnitReport.Failure(type: finding.rule.rawValue, message: finding.message, text: finding.location.description)
+                        : nil)
             }
-            lines.append("</testsuite>")
-            return lines.joined(separator: "\n")
+            return JUnitReport(name: "payschema upstream", suite: title, cases: cases).rendered()
         }
     }
 
     private static func escape(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 
-    // GitHub annotation and XML escaping are `DiffReport`'s: one contract for both reports.
-    private static func githubEscape(_ text: String) -> String { DiffReport.escape(text) }
-
-    private static func xml(_ text: String) -> String { DiffReport.xml(text) }
+    // GitHub annotation escaping and JUnit XML are `ReportFormat`'s and `JUnitReport`'s: one contract for both reports.
+    private static func githubEscape(_ text: String) -> String { ReportFormat.githubEscape(text) }
 }

@@ -1,15 +1,15 @@
-import PaySchemaChecker
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
+@_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// One thing `payschema upstream` found about a linked type: a field, enum case or constraint of
 /// the official contract that the type does not follow, or a change between two versions of the
 /// contract that touches it.
-public struct UpstreamFinding: Sendable, Hashable, Encodable {
+public struct UpstreamFinding: Sendable, Hashable {
     /// The kinds of finding, with stable identifiers.
-    public enum Rule: String, Sendable, CaseIterable, Encodable {
+    public enum Rule: String, Sendable, CaseIterable {
         case targetMissing = "UPSTREAM_TARGET_MISSING"
         case fieldMissed = "UPSTREAM_FIELD_MISSED"
         case fieldUnknown = "UPSTREAM_FIELD_UNKNOWN"
@@ -64,11 +64,19 @@ public struct UpstreamFinding: Sendable, Hashable, Encodable {
     public let needsReview: Bool
     /// Where the link is declared (`file:line:column`).
     public let location: SourceLocation
+
+    /// The finding as a JSON value, for `--format json`.
+    public var json: PayJSON {
+        [
+            "rule": .string(rule.rawValue), "type": .string(type), "upstream": .string(upstream), "element": .string(element),
+            "message": .string(message), "needsReview": .bool(needsReview), "location": location.json,
+        ]
+    }
 }
 
 /// How much of one official schema a linked type covers: its fields and enum values modelled, left
 /// out on purpose (`omits`) or missed.
-public struct UpstreamCoverage: Sendable, Hashable, Encodable {
+public struct UpstreamCoverage: Sendable, Hashable {
     /// `Module.Type`.
     public let type: String
     /// The official schema.
@@ -84,4 +92,13 @@ public struct UpstreamCoverage: Sendable, Hashable, Encodable {
 
     /// Every official field or value.
     public var total: Int { modelled.count + omitted.count + missed.count }
+
+    /// The coverage as a JSON value, for `--format json`.
+    public var json: PayJSON {
+        [
+            "type": .string(type), "upstream": .string(upstream), "modelled": .array(modelled.map(PayJSON.string)),
+            "omitted": .array(omitted.map(PayJSON.string)), "missed": .array(missed.map(PayJSON.string)),
+            "differences": .object(differences.mapValues(PayJSON.string)),
+        ]
+    }
 }

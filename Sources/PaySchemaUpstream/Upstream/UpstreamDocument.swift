@@ -1,16 +1,17 @@
 import Foundation
-import PaySchemaChecker
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
+@_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// A provider's official contract (an OpenAPI or JSON Schema document in JSON or YAML), read to judge our
 /// linked types: JSON pointers resolve into it and its schemas are flattened (`$ref` followed,
-/// `allOf` merged) into ``UpstreamSchema`` views.
+/// `allOf` merged) into ``UpstreamSchema`` views. JSON is read by the package's one JSON parser
+/// (`PayJSONParser`) and YAML by the generator's loader, both into the one JSON tree, `PayJSON`.
 public struct UpstreamDocument {
-    /// The parsed JSON (`[String: Any]`, `[Any]`, `String`, `NSNumber`, `NSNull`), never mutated.
-    private let root: Any
+    /// The parsed document, never mutated.
+    private let root: PayJSON
     /// Where it was read from, for messages.
     public let path: String
 
@@ -28,17 +29,21 @@ public struct UpstreamDocument {
             return
         }
         do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            root = try PayJSONParser.parse(data, limits: Self.limits)
         } catch {
-            throw UpstreamError.unreadable("'\(url.path)' is not JSON: \((error as NSError).localizedDescription)")
+            throw UpstreamError.unreadable("'\(url.path)' is not JSON: \(error.description)")
         }
     }
+
+    /// How large and deep an official document may be: larger than any payload (PayPal's Orders
+    /// document is 0.6 MB), still bounded.
+    static let limits = PayPayloadLimits(maximumBytes: 64 << 20, maximumDepth: 256)
 
     /// A YAML document read with the generator's own loader (libyaml), as the JSON reader would
     /// give it: mappings, sequences, strings, numbers, booleans and null. Plain scalars are typed as
     /// YAML 1.2's core schema types them and nothing else: a date-like scalar stays a string (Mollie's
     /// document has an unquoted date that does not exist, which YAML 1.1 loaders refuse).
-    static func yaml(_ data: Data, path: String) throws -> Any {
+    static func yaml(_ data: Data, path: String) throws -> PayJSON {
         var limits = YAMLLoader.Limits.standard
         limits.maxBytes = 64 << 20
         limits.maxDepth = 256
@@ -52,41 +57,41 @@ public struct UpstreamDocument {
         return plain(node)
     }
 
-    /// `node` as `JSONSerialization` values.
-    private static func plain(_ node: YAMLNode) -> Any {
+    /// `node` as a JSON value.
+    private static func plain(_ node: YAMLNode) -> PayJSON {
         switch node.value {
         case .mapping(let entries):
-            var object: [String: Any] = [:]
+            var object: [String: PayJSON] = [:]
             for entry in entries { object[entry.key.scalar ?? ""] = plain(entry.value) }
-            return object
+            return .object(object)
         case .sequence(let items):
-            return items.map(plain)
+            return .array(items.map(plain))
         case .scalar(let text, .plain):
-            if node.isNull { return NSNull() }
-            if text == "true" || text == "True" || text == "TRUE" { return NSNumber(value: true) }
-            if text == "false" || text == "False" || text == "FALSE" { return NSNumber(value: false) }
-            if let integer = Int(text) { return NSNumber(value: integer) }
-            // Exact: a constraint such as `maximum: 0.01` is never read through Double.
-            if text.range(of: #"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil {
-                let number = NSDecimalNumber(string: text, locale: Locale(identifier: "en_US_POSIX"))
-                if number != NSDecimalNumber.notANumber { return number }
+            if node.isNull { return .null }
+            if text == "true" || text == "True" || text == "TRUE" { return .bool(true) }
+            if text == "false" || text == "False" || text == "FALSE" { return .bool(false) }
+            // Exact: a number keeps its numeral (`maximum: 0.01` is never read through Double).
+            if text.range(of: #"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$"#, options: .regularExpression) != nil,
+                Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) != nil
+            {
+                return .number(text)
             }
-            return text
+            return .string(text)
         case .scalar(let text, _):
-            return text
+            return .string(text)
         }
     }
 
     /// The value at a JSON pointer (`/components/schemas/order`), `nil` when nothing is there.
-    public func value(at pointer: String) -> Any? {
+    public func value(at pointer: String) -> PayJSON? {
         guard pointer.isEmpty || pointer.hasPrefix("/") else { return nil }
-        var current: Any = root
+        var current = root
         for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             let token = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-            if let object = current as? [String: Any], let next = object[token] {
+            if case .object(let members) = current, let next = members[token] {
                 current = next
-            } else if let array = current as? [Any], let index = Int(token), array.indices.contains(index) {
-                current = array[index]
+            } else if case .array(let elements) = current, let index = Int(token), elements.indices.contains(index) {
+                current = elements[index]
             } else {
                 return nil
             }
@@ -94,19 +99,20 @@ public struct UpstreamDocument {
         return current
     }
 
+    /// The object at a JSON pointer, `nil` when something else (or nothing) is there.
+    public func object(at pointer: String) -> [String: PayJSON]? { value(at: pointer)?.objectMembers }
+
     /// The schema at `pointer`, flattened; `nil` when the pointer does not name an object.
     public func schema(at pointer: String) -> UpstreamSchema? {
-        guard let object = value(at: pointer) as? [String: Any] else { return nil }
+        guard let object = object(at: pointer) else { return nil }
         return UpstreamSchema(flattening: object, in: self)
     }
 
     /// `object` with `$ref` chains followed (at most 32 hops, so a cycle ends).
-    func dereferenced(_ object: [String: Any]) -> [String: Any] {
+    func dereferenced(_ object: [String: PayJSON]) -> [String: PayJSON] {
         var current = object
         var hops = 0
-        while let ref = current["$ref"] as? String, ref.hasPrefix("#"), hops < 32,
-            let next = value(at: String(ref.dropFirst())) as? [String: Any]
-        {
+        while let ref = current["$ref"]?.stringValue, ref.hasPrefix("#"), hops < 32, let next = self.object(at: String(ref.dropFirst())) {
             current = next
             hops += 1
         }
@@ -159,7 +165,7 @@ public struct UpstreamSchema: Sendable, Hashable {
     }
 
     /// Flattens `object` of `document`: `$ref` followed, `allOf` members merged in order.
-    init(flattening object: [String: Any], in document: UpstreamDocument) {
+    init(flattening object: [String: PayJSON], in document: UpstreamDocument) {
         properties = []
         required = []
         enumValues = []
@@ -168,7 +174,7 @@ public struct UpstreamSchema: Sendable, Hashable {
     }
 
     /// Builds a view of one of our own exported JSON Schemas (the same shape, no references to follow).
-    public init(ours object: [String: Any]) {
+    public init(ours object: [String: PayJSON]) {
         properties = []
         required = []
         enumValues = []
@@ -176,26 +182,26 @@ public struct UpstreamSchema: Sendable, Hashable {
         merge(object, in: nil, depth: 0)
     }
 
-    private mutating func merge(_ raw: [String: Any], in document: UpstreamDocument?, depth: Int) {
+    private mutating func merge(_ raw: [String: PayJSON], in document: UpstreamDocument?, depth: Int) {
         guard depth < 16 else { return }
         let object = document?.dereferenced(raw) ?? raw
-        for member in object["allOf"] as? [Any] ?? [] {
-            if let member = member as? [String: Any] { merge(member, in: document, depth: depth + 1) }
+        for member in object["allOf"]?.arrayElements ?? [] {
+            if let member = member.objectMembers { merge(member, in: document, depth: depth + 1) }
         }
         // An open enum of ours is `anyOf: [{enum}, {type: string}]`: its values are the cases.
-        for member in object["anyOf"] as? [Any] ?? [] {
-            if let member = member as? [String: Any], let values = member["enum"] as? [Any] { enumValues += values.map(Self.text) }
+        for member in object["anyOf"]?.arrayElements ?? [] {
+            if let values = member.objectMembers?["enum"]?.arrayElements { enumValues += values.map(Self.text) }
         }
-        if let values = object["enum"] as? [Any] { enumValues += values.map(Self.text) }
+        if let values = object["enum"]?.arrayElements { enumValues += values.map(Self.text) }
         // An open enum of ours lists its known values as `examples` beside `x-open-enum`.
-        if document == nil, object["x-open-enum"] as? Bool == true, let values = object["examples"] as? [Any] {
+        if document == nil, object["x-open-enum"] == .bool(true), let values = object["examples"]?.arrayElements {
             enumValues += values.map(Self.text)
         }
         for (key, value) in Self.signature(object, in: document) where constraints[key] == nil { constraints[key] = value }
         let names = Self.orderedKeys(object["properties"])
-        let schemas = object["properties"] as? [String: Any] ?? [:]
+        let schemas = object["properties"]?.objectMembers ?? [:]
         for name in names {
-            let signature = Self.signature(schemas[name] as? [String: Any] ?? [:], in: document)
+            let signature = Self.signature(schemas[name]?.objectMembers ?? [:], in: document)
             // A property two `allOf` members declare meets both: Mollie's payment-response narrows
             // the entity's open `method: {}` to its method enum.
             if let index = properties.firstIndex(where: { $0.name == name }) {
@@ -204,27 +210,27 @@ public struct UpstreamSchema: Sendable, Hashable {
                 properties.append((name, signature))
             }
         }
-        for name in object["required"] as? [Any] ?? [] {
-            if let name = name as? String { required.insert(name) }
+        for name in object["required"]?.arrayElements ?? [] {
+            if let name = name.stringValue { required.insert(name) }
         }
     }
 
     /// What a comparison looks at in one schema: its type, format, enum values, lengths, pattern,
     /// bounds, nullability, the schema it refers to, and the same of its list items (`items.`).
-    static func signature(_ raw: [String: Any], in document: UpstreamDocument?) -> [String: String] {
+    static func signature(_ raw: [String: PayJSON], in document: UpstreamDocument?) -> [String: String] {
         var out: [String: String] = [:]
-        if let ref = raw["$ref"] as? String { out["ref"] = referenceName(ref) }
+        if let ref = raw["$ref"]?.stringValue { out["ref"] = referenceName(ref) }
         // A nullable reference (ours: `anyOf: [{$ref}, {type: null}]`) names the schema it refers to.
         for key in ["anyOf", "oneOf"] where out["ref"] == nil {
-            let options = (raw[key] as? [Any] ?? []).compactMap { $0 as? [String: Any] }.filter { $0["type"] as? String != "null" }
-            if options.count == 1, let ref = options[0]["$ref"] as? String { out["ref"] = referenceName(ref) }
+            let options = (raw[key]?.arrayElements ?? []).compactMap(\.objectMembers).filter { $0["type"] != .string("null") }
+            if options.count == 1, let ref = options[0]["$ref"]?.stringValue { out["ref"] = referenceName(ref) }
         }
         let object = document?.dereferenced(raw) ?? raw
         var merged = object
-        for member in object["allOf"] as? [Any] ?? [] {
-            guard let member = member as? [String: Any] else { continue }
+        for member in object["allOf"]?.arrayElements ?? [] {
+            guard let member = member.objectMembers else { continue }
             let resolved = document?.dereferenced(member) ?? member
-            if let ref = member["$ref"] as? String, out["ref"] == nil { out["ref"] = referenceName(ref) }
+            if let ref = member["$ref"]?.stringValue, out["ref"] == nil { out["ref"] = referenceName(ref) }
             for (key, value) in resolved where merged[key] == nil { merged[key] = value }
         }
         for key in [
@@ -233,8 +239,8 @@ public struct UpstreamSchema: Sendable, Hashable {
         ] {
             if let value = merged[key] { out[key] = text(value) }
         }
-        if let values = merged["enum"] as? [Any] { out["enum"] = values.map(text).joined(separator: ", ") }
-        if let items = merged["items"] as? [String: Any] {
+        if let values = merged["enum"]?.arrayElements { out["enum"] = values.map(text).joined(separator: ", ") }
+        if let items = merged["items"]?.objectMembers {
             for (key, value) in signature(items, in: document) { out["items." + key] = value }
         }
         return out
@@ -246,20 +252,22 @@ public struct UpstreamSchema: Sendable, Hashable {
         return last.hasSuffix(".schema.json") ? String(last.dropLast(".schema.json".count)) : last
     }
 
-    static func text(_ value: Any) -> String {
+    /// A value as the signatures compare it: a number by its exact decimal value (`1.0`, `1` and
+    /// `1e0` read alike), text as itself, a list as `[a, b]`.
+    static func text(_ value: PayJSON) -> String {
         switch value {
-        case let string as String: return string
-        case let number as NSNumber:
-            if String(cString: number.objCType) == "c" { return number.boolValue ? "true" : "false" }
-            return number.stringValue
-        case is NSNull: return "null"
-        case let array as [Any]: return "[" + array.map(text).joined(separator: ", ") + "]"
-        default: return String(describing: value)
+        case .string(let string): return string
+        case .number(let numeral):
+            return Decimal(string: numeral, locale: Locale(identifier: "en_US_POSIX")).map { "\($0)" } ?? numeral
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .array(let elements): return "[" + elements.map(text).joined(separator: ", ") + "]"
+        case .object: return PayJSONWriter.text(value, pretty: false)
         }
     }
 
-    /// A JSON object's keys in a stable order (JSONSerialization forgets document order: sorted).
-    static func orderedKeys(_ value: Any?) -> [String] {
-        (value as? [String: Any]).map { $0.keys.sorted() } ?? []
+    /// A JSON object's keys in a stable order (the tree keeps no document order: sorted).
+    static func orderedKeys(_ value: PayJSON?) -> [String] {
+        value?.objectMembers.map { $0.keys.sorted() } ?? []
     }
 }

@@ -1,5 +1,3 @@
-import PaySchemaLanguage
-
 /// A declaration's deprecation and former names, as the stages after checking need them.
 public struct ResolvedLifecycle: Sendable, Hashable {
     /// The deprecation message (empty when deprecated without one); `nil` when current.

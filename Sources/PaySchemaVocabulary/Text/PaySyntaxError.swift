@@ -1,5 +1,3 @@
-import PaySchemaVocabulary
-
 /// A payload that is not well formed (JSON or XML), with the line and column of the first problem.
 public struct PaySyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where the first problem is; columns count bytes.
@@ -20,7 +18,7 @@ public struct PaySyntaxError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// The error at byte `offset` of `bytes` (clamped to its end): the JSON and XML readers'
     /// location, counted by the package's one rule.
-    init(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, message: String) {
+    package init(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, message: String) {
         self.position = PayTextPosition(offset: offset, in: bytes, columns: .bytes)
         self.message = message
     }
