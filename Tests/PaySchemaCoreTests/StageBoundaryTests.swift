@@ -128,6 +128,25 @@ import Testing
         #expect(found.isEmpty, "emitters write Swift as text instead of building the typed layer:\n\(found.joined(separator: "\n"))")
     }
 
+    /// Swift types are values (`SwiftTypeName`): a type written as text with `?`, `[…]`, `<…>` or a
+    /// tuple in an emitter fails here (a plain name such as `"Decimal"` is a `.named` literal).
+    @Test func emittersWriteNoCompoundTypeAsText() throws {
+        let typed = try NSRegularExpression(pattern: #"(?:type: |returns: |metatype\(|typeAlias\(name: [^,]+, type: )"([^"]*)""#)
+        var found: [String] = []
+        for (file, text) in try Self.sources("PaySchemaSwift/Emit") {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).enumerated() {
+                for match in typed.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                    guard let range = Range(match.range(at: 1), in: line) else { continue }
+                    let content = String(line[range])
+                    if content.contains(where: { "?[]<>(),:".contains($0) }) || content.contains("\\(") {
+                        found.append("Emit/\(file):\(index + 1): \"\(content)\"")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "emitters spell compound types as text:\n\(found.joined(separator: "\n"))")
+    }
+
     /// The checker writes no Swift: a conversion's source path is handed on as its root and stored
     /// properties (`ResolvedConversion.Source`), and the emitter builds the expression. A Swift
     /// escape, optional chaining or a member access written as text in `Check/` fails here.

@@ -99,7 +99,7 @@ public struct SwiftEmitter {
         type.lifecycle.renamedFrom.map { old in
             SwiftDeclaration(
                 doc: SwiftDoc("The earlier name of ``\(type.name)``."), attributes: [.renamed(to: type.name)],
-                kind: .typeAlias(name: old, type: type.name))
+                kind: .typeAlias(name: old, type: .named(type.name)))
         }
     }
 }

@@ -6,25 +6,25 @@ import PaySchemaModel
 /// Swift spellings of schema types and values.
 extension SwiftEmitter {
     /// The Swift type of a resolved type.
-    func swiftType(_ type: ResolvedType) -> String {
+    func swiftType(_ type: ResolvedType) -> SwiftTypeName {
         switch type {
-        case .primitive(let primitive): return primitive.swiftName
-        case .named(let reference): return reference.name
-        case .list(let element): return "[\(swiftType(element))]"
-        case .set(let element): return "Set<\(swiftType(element))>"
-        case .map(let value): return "[String: \(swiftType(value))]"
+        case .primitive(let primitive): return .named(primitive.swiftName)
+        case .named(let reference): return .named(reference.name)
+        case .list(let element): return .array(swiftType(element))
+        case .set(let element): return .generic("Set", [swiftType(element)])
+        case .map(let value): return .dictionary(key: "String", value: swiftType(value))
         }
     }
 
     /// The Swift type of a field's stored property.
-    func swiftType(of field: ResolvedField) -> String {
-        fieldValueType(field) + (field.isOptionalInSwift ? "?" : "")
+    func swiftType(of field: ResolvedField) -> SwiftTypeName {
+        fieldValueType(field).optional(field.isOptionalInSwift)
     }
 
-    /// The Swift spelling of a field's type without optionality: `[T?]` for nullable elements.
-    func fieldValueType(_ field: ResolvedField) -> String {
+    /// The Swift type of a field without optionality: `[T?]` for nullable elements.
+    func fieldValueType(_ field: ResolvedField) -> SwiftTypeName {
         if field.nullableElements, case .list(let element) = field.type {
-            return "[\(swiftType(element))?]"
+            return .array(.optional(swiftType(element)))
         }
         return swiftType(field.type)
     }
@@ -106,19 +106,19 @@ extension SwiftEmitter {
     }
 
     /// A computed property of the API whose getter is `body`.
-    func computed(_ doc: String, _ name: String, _ type: String, _ body: SwiftBody) -> SwiftDeclaration {
+    func computed(_ doc: String, _ name: String, _ type: SwiftTypeName, _ body: SwiftBody) -> SwiftDeclaration {
         property(SwiftDoc(doc), SwiftProperty(name: name, type: type, accessors: .get(body)))
     }
 
     /// A `static let` of the API.
-    func constant(_ doc: String, _ name: String, type: String? = nil, _ value: SwiftExpression) -> SwiftDeclaration {
+    func constant(_ doc: String, _ name: String, type: SwiftTypeName? = nil, _ value: SwiftExpression) -> SwiftDeclaration {
         property(SwiftDoc(doc), SwiftProperty(isStatic: true, isConstant: true, name: name, type: type, value: value))
     }
 
     /// A function of the API.
     func function(
         _ doc: SwiftDoc, attributes: [SwiftAttribute] = [], _ name: String, _ parameters: [SwiftParameter], throws throwing: Bool = false,
-        returns: String? = nil, _ body: SwiftBody
+        returns: SwiftTypeName? = nil, _ body: SwiftBody
     ) -> SwiftDeclaration {
         SwiftDeclaration(
             doc: doc, attributes: attributes,

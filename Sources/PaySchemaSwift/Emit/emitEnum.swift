@@ -40,7 +40,7 @@ extension SwiftEmitter {
                         ? .returnStatement(.nilLiteral)
                         : .assignment(.selfValue, .call(.implicitMember("unknown"), ["rawValue"])))))
         return initializer(
-            SwiftDoc(doc), failable: failable, [SwiftParameter("rawValue", type: rawType)],
+            SwiftDoc(doc), failable: failable, [SwiftParameter("rawValue", type: .named(rawType))],
             .lines([.switchStatement(.identifier("rawValue"), cases)]))
     }
 
@@ -78,14 +78,14 @@ extension SwiftEmitter {
                     payload: rawType)
             ]
         let allCases = constant(
-            "Every case the schema lists (``unknown(_:)`` excluded).", "allCases", type: "[\(name)]",
+            "Every case the schema lists (``unknown(_:)`` excluded).", "allCases", type: .array(.named(name)),
             .array(decl.cases.map { .implicitMember($0.name) }, .oneLine))
         let initializer = rawValueInit(
             "The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.", decl, rawType: rawType,
             failable: false)
         var wire = decl.cases.map { SwiftSwitchCase([.enumCase($0.name, binding: nil)], .returning(rawLiteral($0.value))) }
         wire.append(SwiftSwitchCase([.enumCase("unknown", binding: "raw")], .returning(.identifier("raw"))))
-        let rawValue = computed("The wire value.", "rawValue", rawType, .lines([.switchStatement(.selfValue, wire)]))
+        let rawValue = computed("The wire value.", "rawValue", .named(rawType), .lines([.switchStatement(.selfValue, wire)]))
         // `PayOpenEnum` supplies equality and hashing by wire value, `isKnown` and the coding.
         return SwiftDeclaration(
             doc: SwiftDoc(

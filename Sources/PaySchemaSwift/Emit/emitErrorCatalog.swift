@@ -55,11 +55,11 @@ extension SwiftEmitter {
                     .array(languages.map { .string($0) }, .oneLine))
             ],
             [constant("The catalog's error domain.", "errorDomain", .string(catalog.domain))],
-            [computed("The provider's code.", "code", rawType, .value(.identifier("rawValue")))],
+            [computed("The provider's code.", "code", .named(rawType), .value(.identifier("rawValue")))],
             [
                 initializer(
                     SwiftDoc("The error with `code`, `nil` for codes the catalog does not list."), failable: true,
-                    [SwiftParameter("code", type: rawType)],
+                    [SwiftParameter("code", type: .named(rawType))],
                     .inline(.expression(.call(.initializerReference(.selfValue), [SwiftArgument("rawValue", .identifier("code"))]))))
             ],
             [
@@ -72,7 +72,7 @@ extension SwiftEmitter {
                 function(
                     SwiftDoc("The message in `language`, `nil` when the catalog has none in it."), "message",
                     [SwiftParameter("language", type: "String")],
-                    returns: "String?", .lines([.switchStatement(.tuple([.selfValue, .identifier("language")]), messages)]))
+                    returns: .optional("String"), .lines([.switchStatement(.tuple([.selfValue, .identifier("language")]), messages)]))
             ],
         ]
         return SwiftDeclaration(

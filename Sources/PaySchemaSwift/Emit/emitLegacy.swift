@@ -14,7 +14,7 @@ extension SwiftEmitter {
                     function(
                         SwiftDoc("The value of the current API that this legacy value stands for: a `\(target)`.", remark), "to\(target)",
                         [],
-                        returns: target, .lines([construction(.type(target), conversion.arguments)]))
+                        returns: .named(target), .lines([construction(.type(target), conversion.arguments)]))
                 ]
             case .from(let parameters):
                 return [
@@ -22,7 +22,7 @@ extension SwiftEmitter {
                         SwiftDoc(
                             "Builds the legacy value from the current API's " + parameters.map { "`\($0.type)`" }.joined(separator: " and ")
                                 + ".", remark),
-                        parameters.map { SwiftParameter($0.label, type: $0.type) },
+                        parameters.map { SwiftParameter($0.label, type: .named($0.type)) },
                         .lines([construction(.initializerReference(.selfValue), conversion.arguments)]))
                 ]
             }
@@ -90,7 +90,7 @@ extension SwiftEmitter {
         }
         if group.legacyIsOpen { cases.append(SwiftSwitchCase([.enumCase("unknown", binding: nil)], .inline(.continueStatement))) }
         let loop: [SwiftStatement] = [
-            .constant("entry", type: "(\(keyType), \(valueType))", value: nil),
+            .constant("entry", type: .tuple([keyType, valueType]), value: nil),
             .switchStatement(.identifier("item"), cases),
             .ifStatement(
                 [.expression(.binary(.subscripted(groups, [SwiftArgument(key)]), "==", .nilLiteral))],
@@ -106,14 +106,14 @@ extension SwiftEmitter {
         var body: [SwiftStatement] = []
         if source.optional { body.append(.guardStatement([.optionalBinding("source", nil)], else: .inline(.returnStatement(.nilLiteral)))) }
         body += [
-            .variable("order", type: "[\(keyType)]", value: .array([], .oneLine)),
-            .variable("groups", type: "[\(keyType): [\(valueType)]]", value: .dictionary([])),
+            .variable("order", type: .array(keyType), value: .array([], .oneLine)),
+            .variable("groups", type: .dictionary(key: keyType, value: .array(valueType)), value: .dictionary([])),
             .forIn(.name("item"), in: .identifier("source"), .lines(loop)),
             .returnStatement(.trailingClosure(.member(order, "map"), SwiftClosure(body: .value(element)))),
         ]
         let closure = SwiftClosure(
-            parameters: [SwiftParameter("source", type: swiftType(source.type) + (source.optional ? "?" : ""))],
-            returns: swiftType(argument.type) + (argument.optional ? "?" : ""), body: .lines(body))
+            parameters: [SwiftParameter("source", type: swiftType(source.type).optional(source.optional))],
+            returns: swiftType(argument.type).optional(argument.optional), body: .lines(body))
         return .call(.closure(closure), [SwiftArgument(path(source))])
     }
 
@@ -154,7 +154,7 @@ extension SwiftEmitter {
                 self.property(
                     SwiftDoc(property.doc ?? "The legacy `\(property.name)`."), attributes: attributes,
                     SwiftProperty(
-                        isStatic: isStatic, name: property.name, type: property.type,
+                        isStatic: isStatic, name: property.name, type: .named(property.type),
                         accessors: .getSet(get: .written(property.get), set: property.set.map { .written($0) })))
             ]
         }

@@ -13,7 +13,7 @@ extension SwiftEmitter {
         ]
         members.append(
             bodies.compactMap { role, alias, type in
-                type.map { SwiftDeclaration(doc: SwiftDoc("The \(role) body type."), kind: .typeAlias(name: alias, type: $0.name)) }
+                type.map { SwiftDeclaration(doc: SwiftDoc("The \(role) body type."), kind: .typeAlias(name: alias, type: .named($0.name))) }
             })
         var route = [
             constant("The schema's name for the operation.", "operationID", .string(operation.name)),
@@ -21,7 +21,9 @@ extension SwiftEmitter {
             constant("The path template.", "pathTemplate", .string(operation.pathTemplate)),
         ]
         if let header = operation.idempotencyKeyHeader {
-            route.append(constant("The header that carries the idempotency key.", "idempotencyKeyHeader", type: "String?", .string(header)))
+            route.append(
+                constant("The header that carries the idempotency key.", "idempotencyKeyHeader", type: .optional("String"), .string(header))
+            )
         }
         if operation.requestFormat == .query {
             route.append(
@@ -51,16 +53,16 @@ extension SwiftEmitter {
             members.append([
                 property(
                     SwiftDoc(paragraphs: paragraphs),
-                    SwiftProperty(name: parameter.name, type: swiftType(parameter.type) + (parameter.required ? "" : "?")))
+                    SwiftProperty(name: parameter.name, type: swiftType(parameter.type).optional(!parameter.required)))
             ])
         }
         if let request = operation.request {
-            members.append([property(SwiftDoc("The request body."), SwiftProperty(name: "body", type: request.name))])
+            members.append([property(SwiftDoc("The request body."), SwiftProperty(name: "body", type: .named(request.name)))])
         }
         var arguments = parameters.map {
-            SwiftParameter($0.name, type: swiftType($0.type) + ($0.required ? "" : "?"), default: $0.required ? nil : .nilLiteral)
+            SwiftParameter($0.name, type: swiftType($0.type).optional(!$0.required), default: $0.required ? nil : .nilLiteral)
         }
-        if let request = operation.request { arguments.append(SwiftParameter("body", type: request.name)) }
+        if let request = operation.request { arguments.append(SwiftParameter("body", type: .named(request.name))) }
         var assignments: [SwiftStatement] = parameters.map { .assignment(member($0.name), .identifier($0.name)) }
         if operation.request != nil { assignments.append(.assignment(member("body"), .identifier("body"))) }
         members.append([initializer(SwiftDoc("Creates the operation's input."), arguments, .lines(assignments))])
@@ -128,7 +130,7 @@ extension SwiftEmitter {
         }
         let fields = SwiftExpression.identifier("fields")
         let list = SwiftExpression.identifier("cookies")
-        var body: [SwiftStatement] = [.variable("fields", type: "[PayHeaderField]", value: .array([], .oneLine))]
+        var body: [SwiftStatement] = [.variable("fields", type: .array("PayHeaderField"), value: .array([], .oneLine))]
         for header in headers {
             let field = SwiftExpression.construct(
                 "PayHeaderField", SwiftArgument("name", .string(header.wireName)),
@@ -137,7 +139,7 @@ extension SwiftEmitter {
             body.append(present(header, .expression(.call(fields, "append", SwiftArgument(field)))))
         }
         if !cookies.isEmpty {
-            body.append(.variable("cookies", type: "[String]", value: .array([], .oneLine)))
+            body.append(.variable("cookies", type: .array("String"), value: .array([], .oneLine)))
             for cookie in cookies {
                 let pair = SwiftExpression.binary(.string(cookie.wireName + "="), "+", .member(.identifier(cookie.name), "queryValue"))
                 body.append(present(cookie, .expression(.call(list, "append", SwiftArgument(pair)))))

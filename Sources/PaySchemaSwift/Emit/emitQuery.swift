@@ -88,10 +88,10 @@ extension SwiftEmitter {
 
         let items = function(
             SwiftDoc("The query items, in field order; lists use each field's join style."), "queryItems", [], throws: true,
-            returns: "[URLQueryItem]", .lines(write))
+            returns: .array("URLQueryItem"), .lines(write))
         let decode = initializer(
             SwiftDoc("Reads the value from query items, reporting every missing or invalid item at once."),
-            [SwiftParameter("queryItems", type: "[URLQueryItem]")], throws: true, .lines(read))
+            [SwiftParameter("queryItems", type: .array("URLQueryItem"))], throws: true, .lines(read))
         return extensionOf(
             declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayQueryCodable"], members: [[items], [decode]])
     }

@@ -24,7 +24,7 @@ extension SwiftEmitter {
                 case .scalar: kind = "scalar"
                 }
                 var arguments = [
-                    SwiftArgument(.metatype(type.name)), SwiftArgument("module", .string(module.name)),
+                    SwiftArgument(.metatype(.named(type.name))), SwiftArgument("module", .string(module.name)),
                     SwiftArgument("name", .string(type.name)),
                     SwiftArgument("kind", .implicitMember(kind)),
                     SwiftArgument("formats", .array(type.formats.map { .implicitMember($0.rawValue) }, .oneLine)),
@@ -54,7 +54,7 @@ extension SwiftEmitter {
                 }
                 var arguments = [
                     SwiftArgument(.string(parameter.wireName)), SwiftArgument("in", .implicitMember(parameter.place.rawValue)),
-                    SwiftArgument("as", .metatype(parameterTypeName(type))), SwiftArgument("required", .bool(parameter.required)),
+                    SwiftArgument("as", .metatype(.named(parameterTypeName(type)))), SwiftArgument("required", .bool(parameter.required)),
                 ]
                 if parameter.sensitive { arguments.append(SwiftArgument("sensitive", .bool(true))) }
                 if list { arguments.append(SwiftArgument("list", .bool(true))) }
@@ -62,13 +62,13 @@ extension SwiftEmitter {
             }
             return .call(
                 .type("PayOperationDescriptor"),
-                [SwiftArgument(.metatype(operation.typeName)), SwiftArgument("parameters", .array(parameters, .wrapped))])
+                [SwiftArgument(.metatype(.named(operation.typeName))), SwiftArgument("parameters", .array(parameters, .wrapped))])
         }
         return SwiftDeclaration(
             doc: SwiftDoc("Every operation that is not deprecated, sorted by path template and method."),
             kind: .property(
                 SwiftProperty(
-                    isStatic: true, isConstant: true, name: "operations", type: "[PayOperationDescriptor]",
+                    isStatic: true, isConstant: true, name: "operations", type: .array("PayOperationDescriptor"),
                     value: .array(descriptors, .wrapped))))
     }
 
@@ -106,7 +106,7 @@ extension SwiftEmitter {
             ),
             kind: .property(
                 SwiftProperty(
-                    isStatic: true, isConstant: true, name: "sensitiveFieldNames", type: "Set<String>",
+                    isStatic: true, isConstant: true, name: "sensitiveFieldNames", type: .generic("Set", ["String"]),
                     value: .array(names.sorted().map { .string($0) }, .wrapped))))
     }
 
@@ -138,7 +138,8 @@ extension SwiftEmitter {
                 doc: SwiftDoc(doc), attributes: attributes,
                 kind: .property(
                     SwiftProperty(
-                        isStatic: true, isConstant: true, name: name, type: "[PaySchemaType]", value: registryEntries(module, entries))))
+                        isStatic: true, isConstant: true, name: name, type: .array("PaySchemaType"), value: registryEntries(module, entries)
+                    )))
         }
         var members: [[SwiftDeclaration]] = [
             [

@@ -9,7 +9,7 @@ extension SwiftEmitter {
         let base = decl.base
         switch base {
         case .string: return ("ExpressibleByStringLiteral", SwiftParameter("stringLiteral", "value", type: "String"))
-        case .int, .int64: return ("ExpressibleByIntegerLiteral", SwiftParameter("integerLiteral", "value", type: base.rawValue))
+        case .int, .int64: return ("ExpressibleByIntegerLiteral", SwiftParameter("integerLiteral", "value", type: .named(base.rawValue)))
         default: return nil
         }
     }
@@ -32,9 +32,9 @@ extension SwiftEmitter {
         let wrap = SwiftBody.inline(.assignment(member("rawValue"), .identifier("rawValue")))
         let unchecked = "Wraps a value; call `validate()` to check the constraints."
         var members: [[SwiftDeclaration]] = [
-            [property(SwiftDoc("The wrapped value."), SwiftProperty(name: "rawValue", type: base))],
-            [initializer(SwiftDoc(unchecked), [SwiftParameter("rawValue", type: base)], wrap)],
-            [initializer(SwiftDoc(unchecked), [SwiftParameter("_", "rawValue", type: base)], wrap)],
+            [property(SwiftDoc("The wrapped value."), SwiftProperty(name: "rawValue", type: .named(base)))],
+            [initializer(SwiftDoc(unchecked), [SwiftParameter("rawValue", type: .named(base))], wrap)],
+            [initializer(SwiftDoc(unchecked), [SwiftParameter("_", "rawValue", type: .named(base))], wrap)],
         ]
         if let literal {
             members.append([
@@ -51,7 +51,7 @@ extension SwiftEmitter {
                     .assignment(
                         member("rawValue"),
                         .tryExpression(
-                            .call(.call(.identifier("decoder"), "singleValueContainer"), "decode", SwiftArgument(.metatype(base)))))
+                            .call(.call(.identifier("decoder"), "singleValueContainer"), "decode", SwiftArgument(.metatype(.named(base))))))
                 ]))
         ])
         members.append([

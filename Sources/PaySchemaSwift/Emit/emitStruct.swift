@@ -131,7 +131,7 @@ extension SwiftEmitter {
                     .call(container, "dateList", SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)), required),
                     "map", SwiftArgument(.initializerReference(.type("Set"))))
             case .list(let element):
-                let elementType = swiftType(element) + (field.nullableElements ? "?" : "")
+                let elementType = swiftType(element).optional(field.nullableElements)
                 expression = .call(container, "list", SwiftArgument(.metatype(elementType)), SwiftArgument(key), required)
             case .set(let element):
                 expression = .call(container, "set", SwiftArgument(.metatype(swiftType(element))), SwiftArgument(key), required)

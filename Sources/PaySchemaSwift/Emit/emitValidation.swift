@@ -152,7 +152,10 @@ extension SwiftEmitter {
     func collectViolations(_ doc: String, _ body: [SwiftStatement]) -> SwiftDeclaration {
         function(
             SwiftDoc(doc), "collectViolations",
-            [SwiftParameter("at", "path", type: "PayPath"), SwiftParameter("into", "violations", type: "inout [ValidationViolation]")],
+            [
+                SwiftParameter("at", "path", type: "PayPath"),
+                SwiftParameter("into", "violations", type: .inoutParameter(.array("ValidationViolation"))),
+            ],
             .lines(body))
     }
 

@@ -39,14 +39,14 @@ struct OldAPIClient {
         switch type.kind {
         case .structure(let decl):
             let fields = decl.fields
-            let parameters = fields.enumerated().map { "_ p\($0.offset): \(emitter.swiftType(of: $0.element))" }
+            let parameters = fields.enumerated().map { "_ p\($0.offset): \(SwiftRenderer.render(emitter.swiftType(of: $0.element)))" }
             var body = [
                 "func use\(name)(_ value: \(name)\(parameters.isEmpty ? "" : ", ")\(parameters.joined(separator: ", "))) -> \(name) {"
             ]
             body.append("    var copy = value")
             for (index, field) in fields.enumerated() {
                 let member = Naming.escaped(field.name)
-                body.append("    let read\(index): \(emitter.swiftType(of: field)) = value.\(member)")
+                body.append("    let read\(index): \(SwiftRenderer.render(emitter.swiftType(of: field))) = value.\(member)")
                 body.append("    copy.\(member) = read\(index)")
                 body.append("    copy.\(member) = p\(index)")
             }
@@ -96,7 +96,7 @@ struct OldAPIClient {
             }
             return body + [""]
         case .scalar(let decl):
-            let base = emitter.swiftType(.primitive(decl.base))
+            let base = SwiftRenderer.render(emitter.swiftType(.primitive(decl.base)))
             var body = [
                 "func use\(name)(_ value: \(name), _ raw: \(base)) -> \(base) {",
                 "    let made = \(name)(rawValue: raw)",
@@ -132,14 +132,14 @@ struct OldAPIClient {
         let name = operation.typeName
         let declared = operation.parameters
         let parameters = declared.enumerated().map {
-            "_ p\($0.offset): \(emitter.swiftType($0.element.type))\($0.element.required ? "" : "?")"
+            "_ p\($0.offset): \(SwiftRenderer.render(emitter.swiftType($0.element.type)))\($0.element.required ? "" : "?")"
         }
         let arguments = declared.enumerated().map { "\(Naming.escaped($0.element.name)): p\($0.offset)" }
         var body = ["func call\(name)(\(parameters.joined(separator: ", "))) -> \(name) {"]
         body.append("    let operation = \(name)(\(arguments.joined(separator: ", ")))")
         for (index, parameter) in declared.enumerated() {
             body.append(
-                "    let read\(index): \(emitter.swiftType(parameter.type))\(parameter.required ? "" : "?") = operation.\(Naming.escaped(parameter.name))"
+                "    let read\(index): \(SwiftRenderer.render(emitter.swiftType(parameter.type)))\(parameter.required ? "" : "?") = operation.\(Naming.escaped(parameter.name))"
             )
             body.append("    _ = read\(index)")
         }

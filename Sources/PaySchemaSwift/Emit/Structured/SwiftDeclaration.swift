@@ -30,7 +30,7 @@ struct SwiftDeclaration: Equatable {
         /// `case name`, `case name = raw` or `case name(Payload)`.
         case enumCase(name: String, payload: String?, rawValue: SwiftExpression?)
         /// `typealias Name = Type`.
-        case typeAlias(name: String, type: String)
+        case typeAlias(name: String, type: SwiftTypeName)
     }
 }
 
@@ -59,7 +59,7 @@ struct SwiftProperty: Equatable {
     /// The name (the renderer escapes keywords).
     var name: String
     /// The type annotation, `nil` when inferred.
-    var type: String?
+    var type: SwiftTypeName?
     /// The initial value.
     var value: SwiftExpression?
     /// The accessors of a computed property.
@@ -81,11 +81,11 @@ struct SwiftParameter: Equatable {
     /// The parameter's own name when it differs from the label.
     var name: String?
     /// The type.
-    var type: String
+    var type: SwiftTypeName
     /// The default value.
     var defaultValue: SwiftExpression?
 
-    init(_ label: String, _ name: String? = nil, type: String, default defaultValue: SwiftExpression? = nil) {
+    init(_ label: String, _ name: String? = nil, type: SwiftTypeName, default defaultValue: SwiftExpression? = nil) {
         self.label = label
         self.name = name
         self.type = type
@@ -116,7 +116,7 @@ struct SwiftFunction: Equatable {
 /// The signature of a function.
 enum SwiftSignature: Equatable {
     /// Parameters, `throws` and the result type.
-    case parameters([SwiftParameter], throws: Bool, returns: String?)
+    case parameters([SwiftParameter], throws: Bool, returns: SwiftTypeName?)
     /// A signature written in a schema (legacy APIs), kept as written.
     case written(String)
 }

@@ -11,7 +11,7 @@ enum SwiftExpression: Equatable {
     /// A type in expression position (`PayFieldKey`, `Decimal`).
     case type(String)
     /// `Type.self`.
-    case metatype(String)
+    case metatype(SwiftTypeName)
     /// `base.init` (`Set.init`, `self.init`).
     indirect case initializerReference(SwiftExpression)
     /// A string literal.
@@ -132,7 +132,7 @@ struct SwiftClosure: Equatable {
     /// The parameters; none for `$0` closures.
     var parameters: [SwiftParameter] = []
     /// The result type.
-    var returns: String?
+    var returns: SwiftTypeName?
     /// The body.
     var body: SwiftBody
 }

@@ -67,6 +67,13 @@ final class SwiftRenderer {
         return renderer.text
     }
 
+    /// The spelling of one type (`[String: Payment]?`).
+    static func render(_ type: SwiftTypeName) -> String {
+        let renderer = SwiftRenderer(access: .internal)
+        renderer.typeName(type)
+        return renderer.text
+    }
+
     // MARK: Text
 
     /// Room for `extra` more bytes: a comparison, and a new buffer only when it is full.
@@ -93,6 +100,45 @@ final class SwiftRenderer {
     /// Writes a literal piece of syntax, read straight from the binary's constant text.
     @inline(__always) private func put(_ literal: StaticString) {
         literal.withUTF8Buffer { write(bytes: $0) }
+    }
+
+    /// Spells a type: the one place that knows `?`, `[…]`, `[K: V]` and `<…>`.
+    private func typeName(_ type: SwiftTypeName) {
+        switch type {
+        case .named(let name):
+            write(name)
+        case .optional(let wrapped):
+            typeName(wrapped)
+            write(byte: UInt8(ascii: "?"))
+        case .array(let element):
+            write(byte: UInt8(ascii: "["))
+            typeName(element)
+            write(byte: UInt8(ascii: "]"))
+        case .dictionary(let key, let value):
+            write(byte: UInt8(ascii: "["))
+            typeName(key)
+            put(": ")
+            typeName(value)
+            write(byte: UInt8(ascii: "]"))
+        case .generic(let name, let arguments):
+            write(name)
+            write(byte: UInt8(ascii: "<"))
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { put(", ") }
+                typeName(argument)
+            }
+            write(byte: UInt8(ascii: ">"))
+        case .tuple(let elements):
+            write(byte: UInt8(ascii: "("))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { put(", ") }
+                typeName(element)
+            }
+            write(byte: UInt8(ascii: ")"))
+        case .inoutParameter(let type):
+            put("inout ")
+            typeName(type)
+        }
     }
 
     private func write(_ text: String) {
@@ -255,7 +301,7 @@ final class SwiftRenderer {
             name(property.name)
             if let type = property.type {
                 put(": ")
-                write(type)
+                typeName(type)
             }
             if let value = property.value {
                 put(" = ")
@@ -284,7 +330,7 @@ final class SwiftRenderer {
                 if throwing { put(" throws") }
                 if let result {
                     put(" -> ")
-                    write(result)
+                    typeName(result)
                 }
             }
             if let functionBody = function.body { body(functionBody) } else { newline() }
@@ -316,7 +362,7 @@ final class SwiftRenderer {
             put("typealias ")
             write(aliasName)
             put(" = ")
-            write(type)
+            typeName(type)
             newline()
         }
     }
@@ -337,7 +383,7 @@ final class SwiftRenderer {
             name(own)
         }
         put(": ")
-        write(parameter.type)
+        typeName(parameter.type)
         if let value = parameter.defaultValue {
             put(" = ")
             expression(value)
@@ -543,12 +589,12 @@ final class SwiftRenderer {
         }
     }
 
-    private func binding(_ keyword: String, _ local: String, _ type: String?, _ value: SwiftExpression?) {
+    private func binding(_ keyword: String, _ local: String, _ type: SwiftTypeName?, _ value: SwiftExpression?) {
         write(keyword)
         name(local)
         if let type {
             put(": ")
-            write(type)
+            typeName(type)
         }
         if let value {
             put(" = ")
@@ -604,7 +650,7 @@ final class SwiftRenderer {
         case .type(let type):
             write(type)
         case .metatype(let type):
-            write(type)
+            typeName(type)
             put(".self")
         case .initializerReference(let base):
             self.expression(base)
@@ -743,7 +789,7 @@ final class SwiftRenderer {
             list(closure.parameters, open: " (", close: ")", parameter)
             if let result = closure.returns {
                 put(" -> ")
-                write(result)
+                typeName(result)
             }
             put(" in")
         }

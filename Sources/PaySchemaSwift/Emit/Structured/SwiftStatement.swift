@@ -6,9 +6,9 @@ enum SwiftStatement: Equatable {
     /// An expression on its own line (a call, `try …`).
     case expression(SwiftExpression)
     /// `let name: Type = value` (type and value optional).
-    case constant(String, type: String? = nil, value: SwiftExpression?)
+    case constant(String, type: SwiftTypeName? = nil, value: SwiftExpression?)
     /// `var name: Type = value` (type and value optional).
-    case variable(String, type: String? = nil, value: SwiftExpression?)
+    case variable(String, type: SwiftTypeName? = nil, value: SwiftExpression?)
     /// `target = value`.
     case assignment(SwiftExpression, SwiftExpression)
     /// `if conditions { … }`.
