@@ -81,6 +81,7 @@ public enum AmazonPayMobileSchema: PaySchemaModule {
         ]),
         PayOperationDescriptor(GetCheckoutSessionOperation.self, parameters: [
             PayParameterDescriptor("checkoutSessionId", in: .path, as: String.self, required: true),
+            PayParameterDescriptor("x-amz-pay-idempotency-key", in: .header, as: IdempotencyKey.self, required: false),
             PayParameterDescriptor("x-amz-pay-region", in: .header, as: AmazonPayRegion.self, required: true),
         ]),
         PayOperationDescriptor(UpdateCheckoutSessionOperation.self, parameters: [

@@ -1446,12 +1446,16 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     /// The session.
     public var checkoutSessionId: String
 
+    /// Sent as the guide's sample server sends it (`getCheckoutSession(id, {'x-amz-pay-idempotency-key': …})`); a read needs none.
+    public var idempotencyKey: IdempotencyKey?
+
     /// The account's region (signed).
     public var region: AmazonPayRegion
 
     /// Creates the operation's input.
-    public init(checkoutSessionId: String, region: AmazonPayRegion) {
+    public init(checkoutSessionId: String, idempotencyKey: IdempotencyKey? = nil, region: AmazonPayRegion) {
         self.checkoutSessionId = checkoutSessionId
+        self.idempotencyKey = idempotencyKey
         self.region = region
     }
 
@@ -1463,6 +1467,9 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     /// The request headers.
     public var headerFields: [PayHeaderField] {
         var fields: [PayHeaderField] = []
+        if let idempotencyKey {
+            fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
+        }
         fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
         return fields
     }

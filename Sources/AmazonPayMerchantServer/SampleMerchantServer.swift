@@ -171,7 +171,10 @@ public final class SampleMerchantServer: Sendable {
         }
         let client = cookies["client"].flatMap(ClientKind.init(rawValue:)) ?? .browser
         let session: CheckoutSession
-        switch await callAmazonPay(GetCheckoutSessionOperation(checkoutSessionId: sessionId, region: configuration.region)) {
+        // As the guide's server: `getCheckoutSession(id, {'x-amz-pay-idempotency-key': uuid})`.
+        let read = GetCheckoutSessionOperation(
+            checkoutSessionId: sessionId, idempotencyKey: IdempotencyKey(tokens.idempotencyKey()), region: configuration.region)
+        switch await callAmazonPay(read) {
         case .success(let read): session = read
         case .failure(let refusal): return refusal.response
         }
@@ -187,7 +190,9 @@ public final class SampleMerchantServer: Sendable {
             return order
         }
         logger.info("checkout review", metadata: ["price": "\(order.price)", "chargeAmount": "\(order.chargeAmount)"])
-        let cookie = ["set-cookie": "session=\(sessionId); Path=/; HttpOnly; SameSite=Lax"]
+        // `Secure`, as the guide's server sets it (`res.cookie('session', …, {secure: true})`):
+        // the session never travels over plain HTTP (loopback aside, which browsers trust).
+        let cookie = ["set-cookie": "session=\(sessionId); Path=/; Secure; HttpOnly; SameSite=Lax"]
         let review = CheckoutReview(order: order, checkoutSession: session)
         if Self.wantsHTML(request) { return .html(SampleMerchantPages.review(review), headers: cookie) }
         var response = MockResponse.json(review)

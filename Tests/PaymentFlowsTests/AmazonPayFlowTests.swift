@@ -98,9 +98,13 @@ struct AmazonPayFlowTests {
         )
         #expect(sent.allSatisfy { verifier.refusal(for: $0) == nil })
         #expect(sent.allSatisfy { $0.header("x-amz-pay-region") == "jp" })
+        // Every call carries its own key, the read too (the guide's server sends one with
+        // `getCheckoutSession`), and the key is signed.
+        let readKey = try #require(sent[0].header("x-amz-pay-idempotency-key"))
         let updateKey = try #require(sent[1].header("x-amz-pay-idempotency-key"))
         let completeKey = try #require(sent[2].header("x-amz-pay-idempotency-key"))
-        #expect(updateKey.count == 32 && completeKey.count == 32 && updateKey != completeKey)
+        #expect(Set([readKey, updateKey, completeKey]).count == 3 && [readKey, updateKey, completeKey].allSatisfy { $0.count == 32 })
+        #expect(sent[0].header("authorization")?.contains("x-amz-pay-idempotency-key") == true)
         let update = try sent[1].decode(UpdateCheckoutSessionRequest.self)
         #expect(update.paymentDetails?.chargeAmount == AmazonPayPrice(amount: "9878", currencyCode: "JPY"))
         #expect(update.paymentDetails?.paymentIntent == .authorize)
@@ -269,6 +273,10 @@ struct AmazonPayFlowTests {
         #expect(review.contentType.hasPrefix("text/html"))
         #expect(String(decoding: review.body, as: UTF8.self).contains("<span id=\"chargeAmount\">37334</span>"))
         #expect(review.headers["set-cookie"]?.hasPrefix("session=\(sessionId);") == true)
+        // The guide's server sets the session cookie `secure: true`.
+        let attributes = Set(
+            (review.headers["set-cookie"] ?? "").split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(attributes.isSuperset(of: ["Secure", "HttpOnly", "Path=/"]), "\(attributes)")
         // The purchase button's fetch("checkoutSession"), then {op: 'auth', url}.
         let update = try await page("POST", "/sample/checkoutSession", [], "session=\(sessionId)")
         let redirect = try #require(
