@@ -3,7 +3,7 @@ import Foundation
 
 /// JSON and XML coding with the settings generated types expect.
 public enum PayWire {
-    /// Decodes JSON with the package's own strict reader (``PayJSONParser`` and a tree decoder),
+    /// Decodes JSON with the package's own strict reader (`PayJSONParser` and a tree decoder),
     /// reporting every problem as a ``PayloadDecodingError``.
     ///
     /// Amounts are read from their numeral text by `PayDecimalText`: exact on every platform and
@@ -43,7 +43,7 @@ public enum PayWire {
         try decodeTree(T.self, from: tree, format: .json)
     }
 
-    /// The one decode path: a tree read by ``PayJSONParser`` or `PayXMLReader`, decoded by the tree decoder.
+    /// The one decode path: a tree read by `PayJSONParser` or `PayXMLReader`, decoded by the tree decoder.
     static func decodeTree<T: Decodable>(_ type: T.Type, from tree: PayJSON, format: WireFormat) throws -> T {
         let decoder = PayJSONTreeDecoder(node: tree, format: format)
         do {

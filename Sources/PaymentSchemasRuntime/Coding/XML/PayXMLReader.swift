@@ -18,7 +18,7 @@ import PaySchemaVocabulary
 ///
 /// Hostile documents end in a located error after bounded work: time is linear in the size (no
 /// step rescans earlier input; attribute and namespace bookkeeping is hashed), and
-/// ``PayPayloadLimits`` bounds the depth, the elements, the attributes of one element and the
+/// `PayPayloadLimits` bounds the depth, the elements, the attributes of one element and the
 /// character references, so memory is bounded by the limits, not by what a client sends.
 enum PayXMLReader {
     /// Reads a whole document.
