@@ -170,7 +170,6 @@ var targets: [Target] =
             dependencies: [
                 "PaymentMocks",
                 "AmazonPayMerchantServer",
-                "PaymentScenarios",
                 "PaymentFlowsCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
                 // The provider path answers on the connection's pipeline (`SandboxProviderHandler`).

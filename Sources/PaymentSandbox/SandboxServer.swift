@@ -6,7 +6,6 @@ import Logging
 import NIOCore
 import PaymentFlowsCore
 import PaymentMocks
-import PaymentScenarios
 import ServiceLifecycle
 
 #if canImport(FoundationNetworking)

@@ -218,22 +218,6 @@ public enum ScenarioRunner {
     }
 }
 
-/// Carries a scenario's provider calls over a real network: the HTTP sandbox registers each
-/// provider's transport and gives the client side an endpoint to reach it.
-public protocol ScenarioNetwork: Sendable {
-    /// Serves `transport` and returns how clients reach it.
-    func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint
-    /// Stops serving the transports of a finished run.
-    func release(_ transports: [MockProviderTransport])
-    /// Serves the hosted pages of `browser` to a real browser.
-    func servePages(of browser: MockBrowser)
-    /// Stops serving the hosted pages of `browser`.
-    func stopServingPages(of browser: MockBrowser)
-    /// The provider's URL a link on the network stands for (a sandbox page `…/h/<host>/<path>`
-    /// is `https://<host>/<path>`); any other URL as it is.
-    func providerURL(for url: URL) -> URL
-}
-
 /// Finds secrets in output the way they leak: written as a value, a whole token. A security code
 /// `737` is a leak in `securityCode=737` or `"737"`, but not inside an unrelated random id such as
 /// `…610737f`: a token is bounded by characters that are not letters or digits.

@@ -77,6 +77,16 @@ import Testing
         }
     }
 
+    /// The sandbox serves the providers without the scenario catalog (`ScenarioNetwork`, which it
+    /// conforms to, is declared beside the transports in `PaymentMocks`).
+    @Test func theSandboxDoesNotReachTheScenarios() throws {
+        let graph = try Self.targetGraph()
+        #expect(graph["PaymentSandbox"]?.contains("PaymentMocks") == true, "the manifest was not read")
+        #expect(!Self.reachable(from: "PaymentSandbox", in: graph).contains("PaymentScenarios"))
+        let server = try String(contentsOf: packageRoot.appending(path: "Sources/PaymentSandbox/SandboxServer.swift"), encoding: .utf8)
+        #expect(!server.contains("import PaymentScenarios"))
+    }
+
     /// Each stage imports only modules its target declares (SwiftPM would otherwise let a module
     /// import what another target happened to build first).
     @Test(arguments: [
