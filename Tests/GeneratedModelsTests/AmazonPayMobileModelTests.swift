@@ -89,3 +89,25 @@ struct AmazonPayMobileModelTests {
             ])
     }
 }
+
+/// A URL's query is read by the one strict query reader, as bare query text is.
+@Suite struct QueryReaderTests {
+    @Test func aURLsQueryIsReadAsItsTextIs() throws {
+        let token = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        let url = try #require(URL(string: "https://shop.example/appLogin?client=iosApp&token=\(token)#top"))
+        let fromURL = try AppLoginQuery(url: url)
+        let fromText = try AppLoginQuery(query: "client=iosApp&token=\(token)")
+        #expect(fromURL.client == fromText.client && fromURL.token == fromText.token && fromURL.token == token)
+    }
+
+    @Test func aURLWithBytesThatAreNotUTF8IsMalformed() throws {
+        // `%FF` is well-formed percent-encoding but not UTF-8: the strict reader says so, where
+        // URLComponents dropped the value and the problem surfaced as a missing field.
+        let url = try #require(URL(string: "https://shop.example/appLogin?client=iosApp&token=%FF"))
+        let error = try #require(throws: PayloadDecodingError.self) { try AppLoginQuery(url: url) }
+        #expect(error.issues.map(\.kind) == [.malformed], "\(error.issues)")
+        let bare = try #require(URL(string: "https://shop.example/appLogin"))
+        let missing = try #require(throws: PayloadDecodingError.self) { try AppLoginQuery(url: bare) }
+        #expect(!missing.issues.contains { $0.kind == .malformed }, "a URL without a query has missing fields, not a malformed query")
+    }
+}

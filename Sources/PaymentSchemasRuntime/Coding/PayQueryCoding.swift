@@ -29,10 +29,13 @@ extension PayQueryCodable {
         try self.init(queryItems: items)
     }
 
-    /// Reads the value from the query of `url`.
+    /// Reads the value from the query of `url`, with the same strict reader as ``init(query:)``
+    /// (one query reader: a `%` not followed by two hex digits, or bytes that are not UTF-8, are
+    /// a `malformed` problem, never an item silently dropped).
     public init(url: URL) throws {
-        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        try self.init(queryItems: items)
+        let text = url.absoluteString
+        let beforeFragment = text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
+        try self.init(query: beforeFragment.contains("?") ? beforeFragment : "")
     }
 
     /// The percent-encoded query text (`a=1&b=x%2Cy`).
