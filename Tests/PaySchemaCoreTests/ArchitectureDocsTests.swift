@@ -43,7 +43,7 @@ import Testing
     }()
 
     /// Names the documents use that other packages declare, with where they come from.
-    static let external = ["ClientTransport": "OpenAPIRuntime (swift-openapi-runtime)"]
+    static let external = ["ClientTransport": "OpenAPIRuntime (swift-openapi-runtime)", "URLComponents": "Foundation"]
 
     /// The code spans of `document`.
     static func spans(_ document: String) throws -> [String] {
