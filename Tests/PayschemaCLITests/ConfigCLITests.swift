@@ -23,6 +23,10 @@ struct ConfigCLITests {
         let json = try CLIRunner.run("payschema", ["lint", "--format", "json"], in: directory)
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(report["errors"] as? Int == 2)
+        // Each diagnostic in its flat form, located.
+        let first = (report["diagnostics"] as? [[String: Any]])?.first ?? [:]
+        #expect(first["file"] as? String == "Schemas/MollieCheckout/payschema-config.yaml" && first["line"] as? Int == 1)
+        #expect(first["column"] as? Int == 17 && first["severity"] as? String == "error")
         let generateBad = try CLIRunner.run("payschema", ["generate", "--output", "Out"], in: directory)
         #expect(generateBad.status == 1)
         #expect(

@@ -1,9 +1,9 @@
 import PaySchemaVocabulary
 
 /// One problem found in a schema, at the node that causes it.
-public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Codable {
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// How serious a diagnostic is.
-    public enum Severity: String, Hashable, Sendable, Codable {
+    public enum Severity: String, Hashable, Sendable {
         /// Generation cannot proceed.
         case error
         /// Generation proceeds but the schema should change.
@@ -31,31 +31,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Codable {
         "\(location.file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
     }
 
-    enum CodingKeys: String, CodingKey { case severity, message, file, line, column }
-
-    /// Decodes the flat JSON form.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        severity = try container.decode(Severity.self, forKey: .severity)
-        message = try container.decode(String.self, forKey: .message)
-        location = SourceLocation(
-            file: try container.decode(String.self, forKey: .file),
-            line: try container.decode(Int.self, forKey: .line),
-            column: try container.decode(Int.self, forKey: .column))
-    }
-
-    /// Encodes the flat JSON form `{severity, message, file, line, column}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(severity, forKey: .severity)
-        try container.encode(message, forKey: .message)
-        try container.encode(location.file, forKey: .file)
-        try container.encode(location.line, forKey: .line)
-        try container.encode(location.column, forKey: .column)
-    }
-
-    /// The same flat form as a JSON value, for the reports the CLIs write with the package's one
-    /// JSON writer.
+    /// The flat JSON form `{severity, message, file, line, column}` that `payschema lint --format
+    /// json` writes with the package's one JSON writer.
     public var json: PayJSON {
         [
             "severity": .string(severity.rawValue), "message": .string(message), "file": .string(location.file),
