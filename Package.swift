@@ -69,7 +69,7 @@ let coreTargets: [Target] = [
     // The checker: syntax in, resolved model out.
     .target(
         name: "PaySchemaChecker",
-        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary"]
+        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary", "PaySchemaYAML"]
     ),
     // Swift emission: the typed layer and its renderer, from the resolved model.
     .target(
@@ -81,13 +81,8 @@ let coreTargets: [Target] = [
         name: "PaySchemaExport",
         dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary"]
     ),
-    // The schema diff (still on the parsed declarations).
-    .target(
-        name: "PaySchemaDiff",
-        dependencies: [
-            "PaySchemaChecker", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary", "PaySchemaYAML",
-        ]
-    ),
+    // The schema diff: two revisions' resolved models compared.
+    .target(name: "PaySchemaDiff", dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary", "PaySchemaYAML"]),
     // Our linked types against the providers' official documents, from the resolved model.
     .target(
         name: "PaySchemaUpstream",

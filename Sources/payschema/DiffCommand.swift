@@ -98,7 +98,7 @@ struct DiffCommand: ParsableCommand {
         if !failing.isEmpty { throw ExitCode(1) }
     }
 
-    func load(_ root: URL, shown: String, side: String) throws -> [String: CheckedModule] {
+    func load(_ root: URL, shown: String, side: String) throws -> [String: ResolvedModule] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [:] }
         let output: GeneratorPipeline.Output

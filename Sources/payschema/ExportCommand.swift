@@ -10,7 +10,7 @@ struct ExportCommand: ParsableCommand {
         subcommands: [OpenAPIExport.self, JSONSchemaExport.self]
     )
 
-    static func load(_ schemas: String, modules: [String]) throws -> [CheckedModule] {
+    static func load(_ schemas: String, modules: [String]) throws -> [ResolvedModule] {
         let output: GeneratorPipeline.Output
         do {
             output = try GeneratorPipeline(schemasRoot: URL(fileURLWithPath: schemas), diagnosticRoot: schemas).run(
@@ -62,7 +62,7 @@ struct OpenAPIExport: ParsableCommand {
 
     func run() throws {
         let modules = try ExportCommand.load(schemas, modules: self.modules)
-        try ExportCommand.write(SchemaExport.openAPI(modules.map(\.resolved), sandboxURL: sandboxURL).serialized(), to: output)
+        try ExportCommand.write(SchemaExport.openAPI(modules, sandboxURL: sandboxURL).serialized(), to: output)
     }
 }
 
@@ -89,7 +89,7 @@ struct JSONSchemaExport: ParsableCommand {
         let modules = try ExportCommand.load(schemas, modules: self.modules)
         var count = 0
         for module in modules {
-            for (name, document) in SchemaExport.jsonSchemas(module.resolved) {
+            for (name, document) in SchemaExport.jsonSchemas(module) {
                 try ExportCommand.write(document.serialized(), to: "\(output)/\(module.name)/\(name)")
                 count += 1
             }

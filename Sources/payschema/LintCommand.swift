@@ -116,7 +116,7 @@ struct LintCommand: ParsableCommand {
         all.append(contentsOf: parseDiagnostics)
         all.append(contentsOf: checkDiagnostics)
         if let contracts, let checked {
-            all.append(contentsOf: UpstreamComparison.checkTargets([checked.resolved], contracts: URL(fileURLWithPath: contracts)))
+            all.append(contentsOf: UpstreamComparison.checkTargets([checked], contracts: URL(fileURLWithPath: contracts)))
         }
         // The module's payschema-config.yaml is checked as the generator reads it.
         let configPath = GeneratorPipeline.shownPath(module.name + "/" + GeneratorConfig.fileName, under: shownRoot)

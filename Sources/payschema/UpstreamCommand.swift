@@ -59,7 +59,7 @@ struct UpstreamCommand: ParsableCommand {
 
     func run() throws {
         let modules = try ExportCommand.load(schemas, modules: [])
-        let all = UpstreamLinkedType.all(in: modules.map(\.resolved))
+        let all = UpstreamLinkedType.all(in: modules)
         let names = Set(all.map(\.link.document)).sorted()
         guard !names.isEmpty else {
             throw UsageError(description: "no type in '\(schemas)' declares `upstream:`; nothing to compare").report()

@@ -35,7 +35,7 @@ struct ListedDifferenceProofTests {
         let output = try GeneratorPipeline(schemasRoot: CLITestSupport.CLIRunner.packageRoot.appending(path: "Schemas")).run(emit: false)
         var names: Set<String> = []
         for module in output.modules.values {
-            for file in module.resolvedFiles {
+            for file in module.files {
                 for type in file.types {
                     for key in type.upstream?.differences.keys ?? [:].keys { names.insert("\(type.name).\(key)") }
                 }

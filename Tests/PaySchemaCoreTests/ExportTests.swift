@@ -41,7 +41,7 @@ struct ExportTests {
 
     @Test func openAPIHasEveryTypeAndOperation() throws {
         let mollie = try #require(Self.modules["MollieCheckout"])
-        let text = SchemaExport.openAPI([mollie.resolved]).serialized()
+        let text = SchemaExport.openAPI([mollie]).serialized()
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(document["openapi"] as? String == "3.1.0")
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
@@ -64,7 +64,7 @@ struct ExportTests {
     @Test func linksLeadToOperationsAndParametersThatExist() throws {
         var linked = 0
         for module in Self.modules.values {
-            let text = SchemaExport.openAPI([module.resolved]).serialized()
+            let text = SchemaExport.openAPI([module]).serialized()
             let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
             var operations: [String: (path: String, parameters: Set<String>)] = [:]
@@ -113,7 +113,7 @@ struct ExportTests {
         // payment (1 on 2 statuses) and MIT's tokenization session (1).
         #expect(linked == 21)
         let mollie = try #require(Self.modules["MollieCheckout"])
-        #expect(SchemaExport.openAPI([mollie.resolved]).serialized().contains(#""path.id": "$response.body#/data/id""#))
+        #expect(SchemaExport.openAPI([mollie]).serialized().contains(#""path.id": "$response.body#/data/id""#))
     }
 
     /// The exported URL pattern and `PayURLText` read a bracketed host the same way (what an
@@ -137,7 +137,7 @@ struct ExportTests {
 
     @Test func noObjectRepeatsAKey() throws {
         for module in Self.modules.values {
-            let text = SchemaExport.openAPI([module.resolved]).serialized()
+            let text = SchemaExport.openAPI([module]).serialized()
             var stack: [Set<String>] = []
             for line in text.split(separator: "\n") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -155,7 +155,7 @@ struct ExportTests {
 
     @Test func jsonSchemasReferenceEachOtherByFile() throws {
         let paypal = try #require(Self.modules["PayPalPayments"])
-        let documents = SchemaExport.jsonSchemas(paypal.resolved)
+        let documents = SchemaExport.jsonSchemas(paypal)
         let formerNames = paypal.files.flatMap(\.types).flatMap(\.lifecycle.renamedFrom)
         // Every type, each former name, and each code list PayPal's fields use, once.
         #expect(documents.count == paypal.types.count + formerNames.count + 2)
@@ -171,12 +171,12 @@ struct ExportTests {
     /// Each code list is written once and referenced: the whole export of every module names the
     /// 182 currencies once, however many fields take a currency.
     @Test func codeListsAreSharedComponents() throws {
-        let document = SchemaExport.openAPI(Self.modules.values.sorted { $0.name < $1.name }.map(\.resolved)).serialized()
+        let document = SchemaExport.openAPI(Self.modules.values.sorted { $0.name < $1.name }).serialized()
         let currencyFields = document.components(separatedBy: "\"$ref\": \"#/components/schemas/PayCurrencyCode\"").count - 1
         #expect(currencyFields > 5)
         #expect(document.components(separatedBy: "\"XOF\"").count - 1 == 1)
         #expect(document.components(separatedBy: "\"NL\"").count - 1 == 1)
-        let inline = SchemaExport.jsonSchemas(try #require(Self.modules["PayPalPayments"]).resolved, sharedCodeLists: false)
+        let inline = SchemaExport.jsonSchemas(try #require(Self.modules["PayPalPayments"]), sharedCodeLists: false)
         #expect(!inline.contains { $0.name == "PayCurrencyCode.schema.json" })
         #expect(inline.contains { $0.document.serialized().contains("\"XOF\"") })
     }

@@ -14,7 +14,7 @@ import Testing
 /// declare every type, enum value, wire field name, error code and operation in it.
 @Suite("Guide checklist")
 struct GuideChecklistTests {
-    static let modules: [String: CheckedModule] = {
+    static let modules: [String: ResolvedModule] = {
         (try? GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas"), diagnosticRoot: "Schemas").run(emit: false).modules)
             ?? [:]
     }()
@@ -47,8 +47,8 @@ struct GuideChecklistTests {
     }
 
     /// The type called `name`, or renamed from it.
-    static func type(_ name: String, in module: CheckedModule) -> TypeDecl? {
-        module.type(name) ?? module.files.flatMap(\.types).first { $0.lifecycle.renamedFrom.contains { $0.value == name } }
+    static func type(_ name: String, in module: ResolvedModule) -> ResolvedDecl? {
+        module.types.first { $0.name == name } ?? module.types.first { $0.lifecycle.renamedFrom.contains(name) }
     }
 
     @Test(arguments: checklist.indices)
@@ -59,29 +59,29 @@ struct GuideChecklistTests {
         switch row.section {
         case "types":
             // A renamed type still answers to the guide's name through its deprecated alias.
-            present = Set(module.types.keys).union(module.files.flatMap(\.types).flatMap { $0.lifecycle.renamedFrom.map(\.value) })
+            present = Set(module.types.map(\.name)).union(module.types.flatMap(\.lifecycle.renamedFrom))
         case "enums":
             guard case .enumeration(let decl)? = Self.type(row.owner!, in: module)?.kind else {
                 Issue.record("\(row.module).\(row.owner!) is not an enum")
                 return
             }
-            present = Set(decl.cases.flatMap { [$0.value.value.description] + $0.aliases.map(\.value.description) })
+            present = Set(decl.cases.flatMap { [$0.value.description] + $0.aliases.map(\.description) })
         case "fields":
             guard case .structure(let decl)? = Self.type(row.owner!, in: module)?.kind else {
                 Issue.record("\(row.module).\(row.owner!) is not a struct")
                 return
             }
             for field in decl.fields {
-                present.insert(field.name.value)
-                for format in decl.encodings.map(\.value) {
-                    present.insert(decl.wireName(of: field, in: format))
+                present.insert(field.name)
+                for format in decl.encodings {
+                    present.insert(field.wireName(in: format))
                 }
             }
         case "errors":
-            let catalog = module.files.flatMap(\.errorCatalogs).first { $0.name.value == row.owner }
-            present = Set(catalog?.codes.map(\.code.value.description) ?? [])
+            let catalog = module.files.flatMap(\.errorCatalogs).first { $0.name == row.owner }
+            present = Set(catalog?.codes.map(\.code.description) ?? [])
         case "operations":
-            present = Set(module.files.flatMap(\.operations).map(\.name.value))
+            present = Set(module.files.flatMap(\.operations).map(\.name))
         default:
             Issue.record("unknown checklist section \(row.section)")
         }

@@ -28,7 +28,7 @@ struct SchemaDiffTests {
         let (after, newDiagnostics) = check(["s.yaml": new], module: "M")
         precondition(oldDiagnostics.filter { $0.severity == .error }.isEmpty, "\(oldDiagnostics)")
         precondition(newDiagnostics.filter { $0.severity == .error }.isEmpty, "\(newDiagnostics)")
-        return SchemaDiff.compare(old: ["M": before!], new: ["M": after!])
+        return SchemaDiff.compare(old: ["M": before!.resolved], new: ["M": after!.resolved])
     }
 
     static func line(_ change: SchemaChange) -> String {

@@ -305,7 +305,7 @@ struct TypedSnippetTests {
     func declarations(_ yaml: String) throws -> [SwiftDeclaration] {
         let (checked, diagnostics) = check(["Snippet.yaml": yaml])
         let module = try #require(checked, "\(diagnostics)")
-        return SwiftEmitter(resolved: module.resolvedFiles[0], config: .standard).swiftFile().declarations
+        return SwiftEmitter(resolved: module.resolved.files[0], config: .standard).swiftFile().declarations
     }
 
     /// The members of the type named `name` among `declarations`, flattened.

@@ -24,7 +24,7 @@ public enum Harnesses {
             precondition(diagnostic.location.line >= 1 && diagnostic.location.column >= 1, "unlocated diagnostic: \(diagnostic)")
         }
         if let checked, !diagnostics.hasErrors {
-            _ = SwiftEmitter.emit(checked.resolved)
+            _ = SwiftEmitter.emit(checked)
         }
     }
 
@@ -78,7 +78,7 @@ public enum Harnesses {
         }
     }
 
-    private static func check(_ data: Data) -> [String: CheckedModule] {
+    private static func check(_ data: Data) -> [String: ResolvedModule] {
         var diagnostics = Diagnostics()
         let file = SchemaSource.load(
             Data(data), diagnosticPath: "Fuzz/Input.yaml", displayPath: "Fuzz/Input.yaml", outputName: "Input", diagnostics: &diagnostics)

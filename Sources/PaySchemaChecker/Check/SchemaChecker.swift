@@ -3,8 +3,10 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
-/// Checks the schema files of one module and resolves them into a ``CheckedModule``.
+/// Checks the schema files of one module and resolves them into a `ResolvedModule`: the only value
+/// the stages after it receive, so none of them can read the parsed declarations.
 ///
 /// Every rule of `Schemas/README.md` is enforced here; each problem becomes a diagnostic at the
 /// node that causes it and checking always continues, so one run reports everything.
@@ -20,13 +22,13 @@ public struct SchemaChecker: Sendable {
     var validated: [String: Bool] = [:]
 
     /// Checks `files`, which all belong to `moduleName`.
-    public static func check(module moduleName: String, files: [SchemaFile]) -> (CheckedModule?, [Diagnostic]) {
+    public static func check(module moduleName: String, files: [SchemaFile]) -> (ResolvedModule?, [Diagnostic]) {
         var checker = SchemaChecker(moduleName: moduleName, files: files.sorted { $0.displayPath < $1.displayPath })
         let module = checker.run()
         return (checker.diagnostics.hasErrors ? nil : module, checker.diagnostics.all)
     }
 
-    mutating func run() -> CheckedModule {
+    mutating func run() -> ResolvedModule {
         var outputNames: [String: String] = [:]
         for file in files {
             if let module = file.module, module.value != moduleName {
@@ -98,8 +100,7 @@ public struct SchemaChecker: Sendable {
                     at: SourceLocation(file: files.first?.path ?? moduleName, line: 1, column: 1))
             }
         }
-        return CheckedModule(
-            name: moduleName, files: files, types: types, directions: inferDirections(), resolvedFiles: resolved)
+        return ResolvedModule(name: moduleName, directions: inferDirections(), files: resolved)
     }
 
     mutating func declare(_ name: Located<String>, what: String) {

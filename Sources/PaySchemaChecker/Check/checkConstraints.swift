@@ -3,6 +3,7 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
+import PaySchemaYAML
 
 extension SchemaChecker {
     /// Checks that each constraint fits the type it constrains: value constraints fit `valueType`

@@ -2,6 +2,7 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
 import PaySchemaVocabulary
+import PaySchemaYAML
 
 /// The checker's last stage: with every name known to resolve, it turns the parsed files into
 /// ``ResolvedFile``s, so the emitter is handed resolved types, typed defaults and resolved
@@ -156,7 +157,9 @@ extension SchemaChecker {
                 groups.append(members)
             }
             kind = .structure(
-                ResolvedStruct(encodings: decl.encodings.map(\.value), xmlRoot: decl.xmlRoot?.value, fields: fields, requireAnyOf: groups))
+                ResolvedStruct(
+                    encodings: decl.encodings.map(\.value), xmlRoot: decl.xmlRoot?.value, fields: fields, requireAnyOf: groups,
+                    fieldsLocation: decl.fieldsLocation, requireAnyOfLocation: decl.requireAnyOf.first?.location))
         case .union(let decl):
             var variants: [ResolvedVariant] = []
             for variant in decl.variants {
@@ -173,9 +176,11 @@ extension SchemaChecker {
                 variants.append(
                     ResolvedVariant(
                         tag: variant.tag.value, caseName: variant.caseName, doc: variant.doc, structure: structure,
-                        discriminatorField: discriminator))
+                        discriminatorField: discriminator, location: variant.tag.location))
             }
-            kind = .union(ResolvedUnion(discriminator: decl.discriminator.value, variants: variants))
+            kind = .union(
+                ResolvedUnion(
+                    discriminator: decl.discriminator.value, variants: variants, discriminatorLocation: decl.discriminator.location))
         case .enumeration(let decl):
             kind = .enumeration(
                 ResolvedEnum(
@@ -183,19 +188,21 @@ extension SchemaChecker {
                     cases: decl.cases.map { enumCase in
                         ResolvedEnumCase(
                             name: enumCase.name.value, value: enumCase.value.value, aliases: enumCase.aliases.map(\.value),
-                            doc: enumCase.doc, lifecycle: ResolvedLifecycle(enumCase.lifecycle))
+                            doc: enumCase.doc, lifecycle: ResolvedLifecycle(enumCase.lifecycle), location: enumCase.name.location,
+                            valueLocation: enumCase.value.location)
                     }))
         case .scalar(let decl):
             kind = .scalar(
                 ResolvedScalar(
                     base: decl.base.value, constraints: ResolvedConstraints(decl.constraints), sensitive: decl.sensitive,
-                    takesLiterals: decl.takesLiterals))
+                    takesLiterals: decl.takesLiterals, baseLocation: decl.base.location, literalLocation: decl.literal?.location))
         }
         let upstream = type.upstream.map {
             ResolvedUpstream(ref: $0.ref.value, omits: $0.omits, differences: $0.differences, location: $0.ref.location)
         }
         return ResolvedDecl(
-            name: type.name.value, doc: type.doc, lifecycle: ResolvedLifecycle(type.lifecycle), upstream: upstream, kind: kind,
+            name: type.name.value, location: type.name.location, doc: type.doc, lifecycle: ResolvedLifecycle(type.lifecycle),
+            upstream: upstream, kind: kind,
             isSensitive: sensitive.contains(type.name.value), conversions: conversions[type.name.value] ?? [])
     }
 
@@ -206,8 +213,8 @@ extension SchemaChecker {
             codes: catalog.codes.map { code in
                 ResolvedErrorCode(
                     code: code.code.value, name: code.name.value, messages: code.messages, domain: code.domain, doc: code.doc,
-                    lifecycle: ResolvedLifecycle(code.lifecycle))
-            })
+                    lifecycle: ResolvedLifecycle(code.lifecycle), location: code.location)
+            }, location: catalog.name.location)
     }
 
     static func resolveLegacyAPI(_ api: LegacyAPIDecl) -> ResolvedLegacyAPI {

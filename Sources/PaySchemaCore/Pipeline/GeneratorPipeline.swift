@@ -19,7 +19,7 @@ public struct GeneratorPipeline {
         /// Every diagnostic, sorted by location.
         public var diagnostics: [Diagnostic] = []
         /// Checked modules, for tools that need the resolved schemas.
-        public var modules: [String: CheckedModule] = [:]
+        public var modules: [String: ResolvedModule] = [:]
         /// Each module's configuration (`payschema-config.yaml`, or the defaults).
         public var configs: [String: GeneratorConfig] = [:]
 
@@ -60,7 +60,7 @@ public struct GeneratorPipeline {
             if let checked, let config, !all.hasErrors {
                 output.modules[source.name] = checked
                 output.configs[source.name] = config
-                if emit { output.files[source.name] = SwiftEmitter.emit(checked.resolved, config: config) }
+                if emit { output.files[source.name] = SwiftEmitter.emit(checked, config: config) }
             }
         }
         return output
@@ -80,13 +80,13 @@ public struct GeneratorPipeline {
     /// located errors when it is wrong, including a registry name that a type of `checked` has.
     /// `payschema generate`, the plugin and `payschema lint` all read it here.
     public static func config(
-        of source: SchemaSource.Module, checked: CheckedModule?, diagnosticPath: String, diagnostics: inout Diagnostics
+        of source: SchemaSource.Module, checked: ResolvedModule?, diagnosticPath: String, diagnostics: inout Diagnostics
     ) -> GeneratorConfig? {
         guard let config = GeneratorConfig.load(in: source.directory, diagnosticPath: diagnosticPath, diagnostics: &diagnostics) else {
             return nil
         }
         guard let name = config.registryName, let location = config.registryLocation, let checked,
-            checked.files.contains(where: { $0.types.contains { $0.name.value == name } })
+            checked.files.contains(where: { $0.types.contains { $0.name == name } })
         else { return config }
         diagnostics.error("the registry name '\(name)' is already a type of \(checked.name); choose another", at: location)
         return nil

@@ -1,8 +1,6 @@
 import Foundation
-import PaySchemaChecker
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
 import PaySchemaYAML
 
 /// `Schemas/breaking-changes.yaml`: intentional breaks, each keyed by rule and element path with a

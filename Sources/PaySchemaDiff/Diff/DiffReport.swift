@@ -1,10 +1,7 @@
 import Foundation
-import PaySchemaChecker
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
-import PaySchemaYAML
 
 /// Renders schema changes for people and tools.
 public enum DiffReport {

@@ -1,8 +1,5 @@
-import PaySchemaChecker
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
-import PaySchemaYAML
 
 /// Every rule the schema diff applies, with what it means. Severities follow the verdicts: a change
 /// that breaks the wire or Swift source is an error, a dangerous one a warning, the rest info.

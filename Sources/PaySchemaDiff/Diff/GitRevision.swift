@@ -1,9 +1,6 @@
 import Foundation
-import PaySchemaChecker
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
-import PaySchemaYAML
 
 /// Reads the schemas of a git revision without checking it out (`git archive`).
 public enum GitRevision {

@@ -1,5 +1,3 @@
-import PaySchemaYAML
-
 /// How the set of values (or payloads) a constraint, type or rule admits moved from the old
 /// revision to the new one: the diff's three-way answer, with "neither" as a case of its own.
 enum Movement: Sendable, Hashable {

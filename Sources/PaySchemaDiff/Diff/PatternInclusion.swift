@@ -1,9 +1,6 @@
-import PaySchemaChecker
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
 import PaySchemaVocabulary
-import PaySchemaYAML
 
 /// Decides how two `pattern` constraints relate as languages — equal, one a subset of the other, or
 /// neither — with the automata of ``PatternEngine``, the one engine the generated validators match

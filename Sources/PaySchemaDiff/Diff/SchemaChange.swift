@@ -1,9 +1,6 @@
-import PaySchemaChecker
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
-import PaySchemaYAML
 
 /// Whether a change breaks one side.
 public enum Verdict: String, Sendable, Hashable {

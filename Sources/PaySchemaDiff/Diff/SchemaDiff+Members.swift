@@ -1,10 +1,7 @@
 import Foundation
-import PaySchemaChecker
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
-import PaySchemaYAML
 
 extension SchemaDiff {
     static func sends(_ direction: Direction) -> Bool { direction != .response }
@@ -16,10 +13,10 @@ extension SchemaDiff {
     }
 
     mutating func compareStruct(
-        _ module: String, _ old: StructDecl, _ new: StructDecl, path: String, direction: Direction, renames: [String: String]
+        _ module: String, _ old: ResolvedStruct, _ new: ResolvedStruct, path: String, direction: Direction, renames: [String: String]
     ) {
-        let oldFormats = Set(old.encodings.map(\.value))
-        let newFormats = Set(new.encodings.map(\.value))
+        let oldFormats = Set(old.encodings)
+        let newFormats = Set(new.encodings)
         for format in oldFormats.subtracting(newFormats).sorted(by: { $0.rawValue < $1.rawValue }) {
             // Old senders may still write the encoding; old receivers read whatever the new side
             // writes, which is one of the encodings both support.
@@ -33,77 +30,80 @@ extension SchemaDiff {
                 .typeEncodingAdded, wire: .compatible, source: .compatible, path, "\(format.rawValue) is now supported",
                 at: new.fieldsLocation)
         }
-        let oldGroups = Set(old.requireAnyOf.map { Set($0.value.map(\.value)) })
-        let newGroups = Set(new.requireAnyOf.map { Set($0.value.map(\.value)) })
+        let oldGroups = Set(old.requireAnyOf.map { Set($0.map(\.name)) })
+        let newGroups = Set(new.requireAnyOf.map { Set($0.map(\.name)) })
         if oldGroups != newGroups {
             var rule = WireFormChanges()
             rule.note(Self.presenceInclusion(old: oldGroups, new: newGroups), "requireAnyOf")
             compareConstraints(
-                Constraints(), Constraints(), path: path, direction: direction, at: new.requireAnyOf.first?.location ?? new.fieldsLocation,
+                ResolvedConstraints(), ResolvedConstraints(), path: path, direction: direction,
+                at: new.requireAnyOfLocation ?? new.fieldsLocation,
                 extra: rule)
         }
-        var renamed: [String: FieldDecl] = [:]
-        for field in new.fields where !old.fields.contains(where: { $0.name.value == field.name.value }) {
+        var renamed: [String: ResolvedField] = [:]
+        for field in new.fields where !old.fields.contains(where: { $0.name == field.name }) {
             if let previous = field.lifecycle.renamedFrom.first(where: { name in
-                old.fields.contains { $0.name.value == name.value } && !new.fields.contains { $0.name.value == name.value }
+                old.fields.contains { $0.name == name } && !new.fields.contains { $0.name == name }
             }) {
-                renamed[previous.value] = field
+                renamed[previous] = field
             }
         }
         for field in old.fields {
-            let fieldPath = "\(path).\(field.name.value)"
-            if let current = new.fields.first(where: { $0.name.value == field.name.value }) {
+            let fieldPath = "\(path).\(field.name)"
+            if let current = new.fields.first(where: { $0.name == field.name }) {
                 compareField(field, current, old: old, new: new, path: fieldPath, direction: direction, renames: renames)
-            } else if let current = renamed[field.name.value] {
+            } else if let current = renamed[field.name] {
                 add(
-                    .fieldRenamed, wire: .compatible, source: .compatible, "\(path).\(current.name.value)",
-                    "\(field.name.value) was renamed to \(current.name.value); a deprecated accessor keeps the old name compiling",
-                    at: current.name.location)
+                    .fieldRenamed, wire: .compatible, source: .compatible, "\(path).\(current.name)",
+                    "\(field.name) was renamed to \(current.name); a deprecated accessor keeps the old name compiling",
+                    at: current.location)
                 compareField(
-                    field, current, old: old, new: new, path: "\(path).\(current.name.value)", direction: direction, renames: renames)
+                    field, current, old: old, new: new, path: "\(path).\(current.name)", direction: direction, renames: renames)
             } else {
                 let wireBreaks = Self.receives(direction) && field.required
                 if field.lifecycle.deprecated != nil {
                     add(
                         .removedAfterDeprecation, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath,
-                        "deprecated field \(field.name.value) was removed", at: field.name.location)
+                        "deprecated field \(field.name) was removed", at: field.location)
                 } else {
                     add(
                         .fieldRemoved, wire: wireBreaks ? .breaking : .compatible, source: .breaking, fieldPath,
-                        "\(field.name.value) was removed" + (wireBreaks ? ": old receivers require it" : ""), at: field.name.location)
+                        "\(field.name) was removed" + (wireBreaks ? ": old receivers require it" : ""), at: field.location)
                 }
             }
         }
         for field in new.fields
-        where !old.fields.contains(where: { $0.name.value == field.name.value })
-            && !renamed.values.contains(where: { $0.name.value == field.name.value })
+        where !old.fields.contains(where: { $0.name == field.name })
+            && !renamed.values.contains(where: { $0.name == field.name })
         {
-            let fieldPath = "\(path).\(field.name.value)"
+            let fieldPath = "\(path).\(field.name)"
             if field.required {
                 add(
                     .fieldAddedRequired, wire: Self.sends(direction) ? .breaking : .compatible, source: .breaking, fieldPath,
-                    "required field \(field.name.value) was added" + (Self.sends(direction) ? ": old senders do not send it" : "")
-                        + "; the memberwise initializer gains a parameter", at: field.name.location)
+                    "required field \(field.name) was added" + (Self.sends(direction) ? ": old senders do not send it" : "")
+                        + "; the memberwise initializer gains a parameter", at: field.location)
             } else {
                 add(
                     .fieldAddedOptional, wire: .compatible, source: .compatible, fieldPath,
-                    "\(field.isOptionalInSwift ? "optional" : "defaulted") field \(field.name.value) was added", at: field.name.location)
+                    "\(field.isOptionalInSwift ? "optional" : "defaulted") field \(field.name) was added", at: field.location)
             }
         }
     }
 
     mutating func compareField(
-        _ old: FieldDecl, _ new: FieldDecl, old oldStruct: StructDecl, new newStruct: StructDecl, path: String, direction: Direction,
+        _ old: ResolvedField, _ new: ResolvedField, old oldStruct: ResolvedStruct, new newStruct: ResolvedStruct, path: String,
+        direction: Direction,
         renames: [String: String]
     ) {
-        let location = new.name.location
-        let oldType = Self.renaming(old.type.value, renames)
-        if oldType != new.type.value {
+        let location = new.location
+        let oldType = Self.renaming(TypeShape(old.type), renames)
+        let newType = TypeShape(new.type)
+        if oldType != newType {
             // A narrower type (a JSON value became a string) breaks only old senders, whose values
             // the new type may refuse; a wider one only old receivers. Unrelated types break both.
             let wire: Verdict
             let detail: String
-            switch Self.typeInclusion(old: oldType, new: new.type.value) {
+            switch Self.typeInclusion(old: oldType, new: newType) {
             case .tighter:
                 wire = Self.sends(direction) ? .breaking : .compatible
                 detail =
@@ -120,67 +120,67 @@ extension SchemaDiff {
             }
             add(
                 .fieldTypeChanged, wire: wire, source: .breaking, path,
-                "the type changed from \(old.type.value) to \(new.type.value)" + detail, at: new.type.location)
+                "the type changed from \(TypeShape(old.type)) to \(newType)" + detail, at: new.typeLocation)
         }
         if !old.required && new.required {
             add(
                 .fieldBecameRequired, wire: Self.sends(direction) ? .breaking : .compatible,
                 source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
-                "\(new.name.value) became required" + (Self.sends(direction) ? ": old senders may omit it" : ""), at: location)
+                "\(new.name) became required" + (Self.sends(direction) ? ": old senders may omit it" : ""), at: location)
         } else if old.required && !new.required {
             add(
                 .fieldBecameOptional, wire: Self.receives(direction) ? .breaking : .compatible,
                 source: old.isOptionalInSwift != new.isOptionalInSwift ? .breaking : .compatible, path,
-                "\(new.name.value) became optional" + (Self.receives(direction) ? ": old receivers require it" : ""), at: location)
+                "\(new.name) became optional" + (Self.receives(direction) ? ": old receivers require it" : ""), at: location)
         }
-        for format in Set(oldStruct.encodings.map(\.value)).intersection(newStruct.encodings.map(\.value)).sorted(by: {
+        for format in Set(oldStruct.encodings).intersection(newStruct.encodings).sorted(by: {
             $0.rawValue < $1.rawValue
         }) {
-            let before = oldStruct.wireName(of: old, in: format)
-            let after = newStruct.wireName(of: new, in: format)
+            let before = old.wireName(in: format)
+            let after = new.wireName(in: format)
             guard before != after else { continue }
             // Old senders write `before`, which the new side reads only as an alias; new senders write
             // `after`, which old receivers read only if it was one of their aliases. A value the
             // reader does not find fails a required field and is silently dropped from an optional one.
-            let stillRead = new.aliases.contains { $0.value == before }
-            let lost = { (reader: FieldDecl) -> Verdict in reader.required && reader.defaultValue == nil ? .breaking : .dangerous }
+            let stillRead = new.aliases.contains(before)
+            let lost = { (reader: ResolvedField) -> Verdict in reader.required && reader.defaultLiteral == nil ? .breaking : .dangerous }
             var wire: Verdict = .compatible
             if Self.sends(direction) && !stillRead { wire = lost(new) }
-            if Self.receives(direction) && !old.aliases.contains(where: { $0.value == after }) { wire = Self.worse(wire, lost(old)) }
+            if Self.receives(direction) && !old.aliases.contains(after) { wire = Self.worse(wire, lost(old)) }
             add(
                 .fieldWireNameChanged, wire: wire, source: .compatible, path,
                 "the \(format.rawValue) name changed from '\(before)' to '\(after)'"
                     + (stillRead ? " ('\(before)' is still accepted when decoding)" : "")
                     + (Self.receives(direction) ? "; old receivers do not read '\(after)'" : ""), at: location)
         }
-        let removedAliases = Set(old.aliases.map(\.value)).subtracting(new.aliases.map(\.value))
+        let removedAliases = Set(old.aliases).subtracting(new.aliases)
         if !removedAliases.isEmpty {
             // Old senders may still write a legacy spelling; the new side no longer finds the value
             // there. New senders never write it, so receivers of the old revision are unaffected.
-            let wire: Verdict = !Self.sends(direction) ? .compatible : (new.required && new.defaultValue == nil ? .breaking : .dangerous)
+            let wire: Verdict = !Self.sends(direction) ? .compatible : (new.required && new.defaultLiteral == nil ? .breaking : .dangerous)
             add(
                 .fieldAliasRemoved, wire: wire, source: .compatible, path,
                 "legacy spelling \(removedAliases.sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer accepted"
                     + (Self.sends(direction) ? ": old senders may still write it" : ""), at: location)
         }
-        if old.defaultValue?.value != new.defaultValue?.value, old.defaultValue != nil, new.defaultValue != nil {
+        if let before = old.defaultLiteral, let after = new.defaultLiteral, before != after {
             add(
                 .fieldDefaultChanged, wire: .dangerous, source: .compatible, path,
-                "the default changed from \(old.defaultValue!.value) to \(new.defaultValue!.value)", at: location)
+                "the default changed from \(before) to \(after)", at: location)
         }
         if old.sensitive && !new.sensitive {
             add(
                 .sensitiveRemoved, wire: .compatible, source: .compatible, path,
-                "\(new.name.value) is no longer sensitive: its values may start reaching logs and descriptions", at: location)
+                "\(new.name) is no longer sensitive: its values may start reaching logs and descriptions", at: location)
         } else if !old.sensitive && new.sensitive {
-            add(.sensitiveAdded, wire: .compatible, source: .compatible, path, "\(new.name.value) is now sensitive", at: location)
+            add(.sensitiveAdded, wire: .compatible, source: .compatible, path, "\(new.name) is now sensitive", at: location)
         }
         if old.lifecycle.deprecated == nil, new.lifecycle.deprecated != nil {
-            add(.deprecated, wire: .compatible, source: .compatible, path, "\(new.name.value) is now deprecated", at: location)
+            add(.deprecated, wire: .compatible, source: .compatible, path, "\(new.name) is now deprecated", at: location)
         }
         if old.doc != new.doc {
             add(
-                .documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name.value) changed",
+                .documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name) changed",
                 at: location)
         }
         if old.nullableElements != new.nullableElements {
@@ -200,16 +200,16 @@ extension SchemaDiff {
             let breaks = loosened ? Self.receives(direction) : Self.sends(direction)
             add(
                 .fieldNullabilityChanged, wire: breaks ? .breaking : .compatible, source: .breaking, path,
-                "\(new.name.value) " + (loosened ? "may now be null (T became T?)" : "can no longer be null (T? became T)")
+                "\(new.name) " + (loosened ? "may now be null (T became T?)" : "can no longer be null (T? became T)")
                     + (breaks ? (loosened ? ": old receivers reject null" : ": old senders may send null") : ""), at: location)
         } else if old.isNullable != new.isNullable {
             wireForms.note(new.isNullable ? .looser : .tighter, "null")
         }
-        if (old.allowsRelativeURL?.value ?? false) != (new.allowsRelativeURL?.value ?? false) {
-            wireForms.note(new.allowsRelativeURL?.value == true ? .looser : .tighter, "relative URLs")
+        if old.allowsRelativeURL != new.allowsRelativeURL {
+            wireForms.note(new.allowsRelativeURL ? .looser : .tighter, "relative URLs")
         }
-        let oldForms = old.jsonForms?.value ?? []
-        let newForms = new.jsonForms?.value ?? []
+        let oldForms = old.jsonForms ?? []
+        let newForms = new.jsonForms ?? []
         if oldForms != newForms, !(oldForms.isEmpty && newForms == [Self.naturalForm(new)]),
             !(newForms.isEmpty && oldForms == [Self.naturalForm(old)])
         {
@@ -251,7 +251,7 @@ extension SchemaDiff {
     /// How the values a field's type admits on the wire moved from `old` to `new`: tighter (the new
     /// type is narrower), looser (wider), or unrelated (neither, or unknown). A `JSON` value admits every
     /// JSON value, so any other type is narrower; lists, sets and maps compare by their elements.
-    static func typeInclusion(old: TypeExpression, new: TypeExpression) -> Movement {
+    static func typeInclusion(old: TypeShape, new: TypeShape) -> Movement {
         if old == new { return .same }
         switch (old, new) {
         case (.primitive(.json), _): return .tighter
@@ -264,8 +264,8 @@ extension SchemaDiff {
     }
 
     /// The JSON form a field's type takes by itself.
-    static func naturalForm(_ field: FieldDecl) -> PayJSONForm {
-        field.type.value == .primitive(.decimal) ? .number : .string
+    static func naturalForm(_ field: ResolvedField) -> PayJSONForm {
+        field.type == .primitive(.decimal) ? .number : .string
     }
 
     /// Wire-form changes that are reported with the constraints of the same field.
@@ -285,8 +285,8 @@ extension SchemaDiff {
     }
 
     /// The fraction-digit counts a scale admits: `0...s`, exactly `s` when exact, every count without one.
-    static func fractionDigits(_ constraints: Constraints) -> ClosedRange<Int> {
-        guard let scale = constraints.scale?.value else { return 0...Int.max }
+    static func fractionDigits(_ constraints: ResolvedConstraints) -> ClosedRange<Int> {
+        guard let scale = constraints.scale else { return 0...Int.max }
         return constraints.exactScale ? scale...scale : 0...scale
     }
 
@@ -298,7 +298,7 @@ extension SchemaDiff {
         return .unrelated
     }
 
-    static func renaming(_ type: TypeExpression, _ renames: [String: String]) -> TypeExpression {
+    static func renaming(_ type: TypeShape, _ renames: [String: String]) -> TypeShape {
         switch type {
         case .named(let name): return .named(renames[name] ?? name)
         case .list(let element): return .list(renaming(element, renames))
@@ -321,7 +321,7 @@ extension SchemaDiff {
     }
 
     mutating func compareConstraints(
-        _ old: Constraints, _ new: Constraints, path: String, direction: Direction, at location: SourceLocation,
+        _ old: ResolvedConstraints, _ new: ResolvedConstraints, path: String, direction: Direction, at location: SourceLocation,
         extra: WireFormChanges = WireFormChanges()
     ) {
         var tighter = extra.tighter
@@ -335,14 +335,14 @@ extension SchemaDiff {
             case .unrelated: changed.append(name)
             }
         }
-        func decimal(_ text: Located<String>?) -> Decimal? { text.flatMap { Decimal(string: $0.value) } }
-        func int(_ value: Located<Int>?) -> Decimal? { value.map { Decimal($0.value) } }
+        func decimal(_ text: String?) -> Decimal? { text.flatMap { Decimal(string: $0) } }
+        func int(_ value: Int?) -> Decimal? { value.map { Decimal($0) } }
         // Text: the pattern and the length bounds constrain the same string, so with a pattern on
         // either side they are compared together, as one language (dominated bounds change nothing).
         let textOld = PatternInclusion.StringLanguage(
-            pattern: old.pattern?.value, minLength: old.minLength?.value, maxLength: old.maxLength?.value)
+            pattern: old.pattern, minLength: old.minLength, maxLength: old.maxLength)
         let textNew = PatternInclusion.StringLanguage(
-            pattern: new.pattern?.value, minLength: new.minLength?.value, maxLength: new.maxLength?.value)
+            pattern: new.pattern, minLength: new.minLength, maxLength: new.maxLength)
         if textOld.pattern != nil || textNew.pattern != nil {
             let names = [
                 ("pattern", textOld.pattern != textNew.pattern), ("minLength", textOld.minLength != textNew.minLength),
@@ -368,7 +368,7 @@ extension SchemaDiff {
         note(scale, scale != .unrelated && (old.exactScale || new.exactScale) ? "scale (exact)" : "scale")
         note(Self.lowerBound(int(old.minItems), false, int(new.minItems), false), "minItems")
         note(Self.lowerBound(int(old.maxItems).map { -$0 }, false, int(new.maxItems).map { -$0 }, false), "maxItems")
-        switch (old.format?.value, new.format?.value) {
+        switch (old.format, new.format) {
         case (nil, _?): tighter.append("format")
         case (_?, nil): looser.append("format")
         case (let a?, let b?) where a != b: changed.append("format")
@@ -407,7 +407,7 @@ extension SchemaDiff {
         }
     }
 
-    mutating func compareEnum(_ old: EnumDecl, _ new: EnumDecl, path: String, direction: Direction, at location: SourceLocation) {
+    mutating func compareEnum(_ old: ResolvedEnum, _ new: ResolvedEnum, path: String, direction: Direction, at location: SourceLocation) {
         if old.rawType != new.rawType {
             add(
                 .typeKindChanged, wire: .breaking, source: .breaking, path,
@@ -436,59 +436,59 @@ extension SchemaDiff {
         }
         let newReaderOpen = new.isOpen
         let oldReaderOpen = old.isOpen
-        var renamed: [String: EnumCaseDecl] = [:]
-        for enumCase in new.cases where !old.cases.contains(where: { $0.name.value == enumCase.name.value }) {
-            if let previous = enumCase.lifecycle.renamedFrom.first(where: { name in old.cases.contains { $0.name.value == name.value } }) {
-                renamed[previous.value] = enumCase
+        var renamed: [String: ResolvedEnumCase] = [:]
+        for enumCase in new.cases where !old.cases.contains(where: { $0.name == enumCase.name }) {
+            if let previous = enumCase.lifecycle.renamedFrom.first(where: { name in old.cases.contains { $0.name == name } }) {
+                renamed[previous] = enumCase
             }
         }
         for enumCase in old.cases {
-            let current = new.cases.first { $0.name.value == enumCase.name.value } ?? renamed[enumCase.name.value]
+            let current = new.cases.first { $0.name == enumCase.name } ?? renamed[enumCase.name]
             guard let current else {
                 let rule: DiffRule = enumCase.lifecycle.deprecated != nil ? .removedAfterDeprecation : .enumCaseRemoved
                 // Old senders still send the value: a closed enum refuses it, an open one reads it
                 // as `.unknown`.
                 let wire: Verdict = !Self.sends(direction) ? .compatible : newReaderOpen ? .dangerous : .breaking
                 add(
-                    rule, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
-                    "case \(enumCase.name.value) ('\(enumCase.value.value)') was removed"
+                    rule, wire: wire, source: .breaking, "\(path).\(enumCase.name)",
+                    "case \(enumCase.name) ('\(enumCase.value)') was removed"
                         + (Self.sends(direction)
                             ? (newReaderOpen ? ": old senders still send it, read as .unknown now" : ": old senders still send it") : ""),
-                    at: enumCase.name.location)
+                    at: enumCase.location)
                 continue
             }
-            let casePath = "\(path).\(current.name.value)"
-            if current.name.value != enumCase.name.value {
+            let casePath = "\(path).\(current.name)"
+            if current.name != enumCase.name {
                 // The deprecated alias is a static property: it keeps `.old` expressions and `==`
                 // compiling, but a `switch` naming it is no longer exhaustive.
                 add(
                     .enumCaseRenamed, wire: .compatible, source: .breaking, casePath,
-                    "case \(enumCase.name.value) was renamed to \(current.name.value); a deprecated alias keeps `.\(enumCase.name.value)` expressions compiling, but exhaustive switches naming it no longer compile",
-                    at: current.name.location)
+                    "case \(enumCase.name) was renamed to \(current.name); a deprecated alias keeps `.\(enumCase.name)` expressions compiling, but exhaustive switches naming it no longer compile",
+                    at: current.location)
             }
-            if current.value.value != enumCase.value.value {
+            if current.value != enumCase.value {
                 add(
                     .enumValueChanged, wire: readersOpen ? .dangerous : .breaking, source: .compatible, casePath,
-                    "the wire value changed from '\(enumCase.value.value)' to '\(current.value.value)'"
-                        + (readersOpen ? ": the other side reads it as .unknown" : ""), at: current.value.location)
+                    "the wire value changed from '\(enumCase.value)' to '\(current.value)'"
+                        + (readersOpen ? ": the other side reads it as .unknown" : ""), at: current.valueLocation)
             }
-            let removedAliases = Set(enumCase.aliases.map(\.value)).subtracting(current.aliases.map(\.value))
+            let removedAliases = Set(enumCase.aliases).subtracting(current.aliases)
             if !removedAliases.isEmpty {
                 let wire: Verdict = !Self.sends(direction) ? .compatible : newReaderOpen ? .dangerous : .breaking
                 add(
                     .enumAliasRemoved, wire: wire, source: .compatible, casePath,
                     "legacy value \(removedAliases.map(\.description).sorted().map { "'\($0)'" }.joined(separator: ", ")) is no longer "
-                        + (newReaderOpen ? "read as this case (it becomes .unknown)" : "accepted"), at: current.name.location)
+                        + (newReaderOpen ? "read as this case (it becomes .unknown)" : "accepted"), at: current.location)
             }
             if enumCase.doc != current.doc {
                 add(
                     .documentationChanged, wire: .compatible, source: .compatible, casePath,
-                    "the documentation of case \(current.name.value) changed", at: current.name.location)
+                    "the documentation of case \(current.name) changed", at: current.location)
             }
         }
         for enumCase in new.cases
-        where !old.cases.contains(where: { $0.name.value == enumCase.name.value })
-            && !renamed.values.contains(where: { $0.name.value == enumCase.name.value })
+        where !old.cases.contains(where: { $0.name == enumCase.name })
+            && !renamed.values.contains(where: { $0.name == enumCase.name })
         {
             // Old receivers get the new value: a closed enum refuses it, an open one reads it as
             // `.unknown`.
@@ -496,34 +496,34 @@ extension SchemaDiff {
             // In a Swift package (no library evolution) an exhaustive `switch` over the enum stops
             // compiling until it handles the new case, open enum or not: source-breaking.
             add(
-                .enumCaseAdded, wire: wire, source: .breaking, "\(path).\(enumCase.name.value)",
-                "case \(enumCase.name.value) ('\(enumCase.value.value)') was added"
+                .enumCaseAdded, wire: wire, source: .breaking, "\(path).\(enumCase.name)",
+                "case \(enumCase.name) ('\(enumCase.value)') was added"
                     + (wire == .breaking
                         ? ": old receivers of this closed enum reject it" : wire == .dangerous ? ": old receivers read it as .unknown" : "")
-                    + "; exhaustive switches no longer compile until they handle it", at: enumCase.name.location)
+                    + "; exhaustive switches no longer compile until they handle it", at: enumCase.location)
         }
     }
 
-    mutating func compareCatalogs(_ module: String, _ old: CheckedModule, _ new: CheckedModule) {
+    mutating func compareCatalogs(_ module: String, _ old: ResolvedModule, _ new: ResolvedModule) {
         let oldCatalogs = old.files.flatMap(\.errorCatalogs)
         let newCatalogs = new.files.flatMap(\.errorCatalogs)
         for catalog in oldCatalogs {
-            let path = "\(module).\(catalog.name.value)"
-            guard let current = newCatalogs.first(where: { $0.name.value == catalog.name.value }) else {
+            let path = "\(module).\(catalog.name)"
+            guard let current = newCatalogs.first(where: { $0.name == catalog.name }) else {
                 add(
-                    .errorCatalogRemoved, wire: .compatible, source: .breaking, path, "error catalog \(catalog.name.value) was removed",
-                    at: catalog.name.location)
+                    .errorCatalogRemoved, wire: .compatible, source: .breaking, path, "error catalog \(catalog.name) was removed",
+                    at: catalog.location)
                 continue
             }
-            for code in catalog.codes where !current.codes.contains(where: { $0.code.value == code.code.value }) {
+            for code in catalog.codes where !current.codes.contains(where: { $0.code == code.code }) {
                 add(
-                    .errorCodeRemoved, wire: .compatible, source: .breaking, "\(path).\(code.code.value)",
-                    "error code \(code.code.value) (\(code.name.value)) was removed", at: code.location)
+                    .errorCodeRemoved, wire: .compatible, source: .breaking, "\(path).\(code.code)",
+                    "error code \(code.code) (\(code.name)) was removed", at: code.location)
             }
-            for code in current.codes where !catalog.codes.contains(where: { $0.code.value == code.code.value }) {
+            for code in current.codes where !catalog.codes.contains(where: { $0.code == code.code }) {
                 add(
-                    .errorCodeAdded, wire: .compatible, source: .breaking, "\(path).\(code.code.value)",
-                    "error code \(code.code.value) (\(code.name.value)) was added; exhaustive switches over \(catalog.name.value) no longer compile until they handle it",
+                    .errorCodeAdded, wire: .compatible, source: .breaking, "\(path).\(code.code)",
+                    "error code \(code.code) (\(code.name)) was added; exhaustive switches over \(catalog.name) no longer compile until they handle it",
                     at: code.location)
             }
         }
@@ -531,9 +531,9 @@ extension SchemaDiff {
 
     /// Operations as generated: their parameters include path placeholders without a declaration,
     /// which the generated initializer takes as `String` labels, so renaming one breaks Swift source.
-    mutating func compareOperations(_ module: String, _ old: CheckedModule, _ new: CheckedModule, renames: [String: String]) {
-        let oldOperations = old.resolvedFiles.flatMap(\.operations)
-        let newOperations = new.resolvedFiles.flatMap(\.operations)
+    mutating func compareOperations(_ module: String, _ old: ResolvedModule, _ new: ResolvedModule, renames: [String: String]) {
+        let oldOperations = old.files.flatMap(\.operations)
+        let newOperations = new.files.flatMap(\.operations)
         for operation in oldOperations {
             let path = "\(module).operations.\(operation.name)"
             guard let current = newOperations.first(where: { $0.name == operation.name }) else {
@@ -590,7 +590,7 @@ extension SchemaDiff {
                 // A path parameter's wire name is its placeholder, judged with the path.
                 let wireNameChanged = old.wireName != parameter.wireName && parameter.place != .path
                 if wireNameChanged || old.place != parameter.place
-                    || Self.renaming(Self.expression(old.type), renames) != Self.expression(parameter.type)
+                    || Self.renaming(TypeShape(old.type), renames) != TypeShape(parameter.type)
                 {
                     add(
                         .operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name)",
@@ -602,17 +602,6 @@ extension SchemaDiff {
             add(
                 .operationAdded, wire: .compatible, source: .compatible, "\(module).operations.\(operation.name)",
                 "operation \(operation.name) was added", at: operation.location)
-        }
-    }
-
-    /// A resolved type as the schema writes it (names only), for comparing two versions.
-    static func expression(_ type: ResolvedType) -> TypeExpression {
-        switch type {
-        case .primitive(let primitive): return .primitive(primitive)
-        case .named(let reference): return .named(reference.name)
-        case .list(let element): return .list(expression(element))
-        case .set(let element): return .set(expression(element))
-        case .map(let value): return .map(expression(value))
         }
     }
 

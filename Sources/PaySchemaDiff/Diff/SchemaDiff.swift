@@ -1,8 +1,5 @@
-import PaySchemaChecker
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaSyntax
-import PaySchemaYAML
 
 /// Compares two revisions of the schemas and classifies every difference with a rule, a severity
 /// and two verdicts: the wire (do payloads still decode on the other side, given who sends the
@@ -11,11 +8,25 @@ public struct SchemaDiff {
     var changes: [SchemaChange] = []
     /// The direction of the type being compared, stamped on its changes.
     var currentDirection: Direction?
-    let old: [String: CheckedModule]
-    let new: [String: CheckedModule]
+    let old: [String: ResolvedModule]
+    let new: [String: ResolvedModule]
+    /// Each side's types by module, then by name.
+    let oldTypes: [String: [String: ResolvedDecl]]
+    let newTypes: [String: [String: ResolvedDecl]]
+
+    init(old: [String: ResolvedModule], new: [String: ResolvedModule]) {
+        self.old = old
+        self.new = new
+        oldTypes = old.mapValues { Self.byName($0) }
+        newTypes = new.mapValues { Self.byName($0) }
+    }
+
+    static func byName(_ module: ResolvedModule) -> [String: ResolvedDecl] {
+        Dictionary(module.files.flatMap(\.types).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Every change from `old` to `new` (modules by name), sorted by location.
-    public static func compare(old: [String: CheckedModule], new: [String: CheckedModule]) -> [SchemaChange] {
+    public static func compare(old: [String: ResolvedModule], new: [String: ResolvedModule]) -> [SchemaChange] {
         var diff = SchemaDiff(old: old, new: new)
         for name in Set(old.keys).union(new.keys).sorted() {
             diff.compareModule(name)
@@ -51,130 +62,131 @@ public struct SchemaDiff {
     }
 
     mutating func compareModule(_ name: String) {
-        guard let newModule = new[name] else {
-            for type in old[name]?.types.values.sorted(by: { $0.name.value < $1.name.value }) ?? [] {
-                currentDirection = direction(name, type.name.value)
+        guard let newModule = newTypes[name] else {
+            for type in oldTypes[name]?.values.sorted(by: { $0.name < $1.name }) ?? [] {
+                currentDirection = direction(name, type.name)
                 add(
-                    .typeRemoved, wire: .compatible, source: .breaking, "\(name).\(type.name.value)",
-                    "module \(name) was removed with type \(type.name.value)", at: type.name.location)
+                    .typeRemoved, wire: .compatible, source: .breaking, "\(name).\(type.name)",
+                    "module \(name) was removed with type \(type.name)", at: type.location)
             }
             return
         }
-        guard let oldModule = old[name] else {
-            for type in newModule.types.values.sorted(by: { $0.name.value < $1.name.value }) {
-                currentDirection = direction(name, type.name.value)
+        guard let oldModule = oldTypes[name] else {
+            for type in newModule.values.sorted(by: { $0.name < $1.name }) {
+                currentDirection = direction(name, type.name)
                 add(
-                    .typeAdded, wire: .compatible, source: .compatible, "\(name).\(type.name.value)",
-                    "type \(type.name.value) was added (new module \(name))", at: type.name.location)
+                    .typeAdded, wire: .compatible, source: .compatible, "\(name).\(type.name)",
+                    "type \(type.name) was added (new module \(name))", at: type.location)
             }
             return
         }
         var renamedOld: [String: String] = [:]
-        for type in newModule.types.values where oldModule.types[type.name.value] == nil {
-            if let old = type.lifecycle.renamedFrom.first(where: { oldModule.types[$0.value] != nil && newModule.types[$0.value] == nil }) {
-                renamedOld[old.value] = type.name.value
+        for type in newModule.values where oldModule[type.name] == nil {
+            if let old = type.lifecycle.renamedFrom.first(where: { oldModule[$0] != nil && newModule[$0] == nil }) {
+                renamedOld[old] = type.name
             }
         }
-        for type in oldModule.types.values.sorted(by: { $0.name.value < $1.name.value }) {
-            let path = "\(name).\(type.name.value)"
-            currentDirection = direction(name, renamedOld[type.name.value] ?? type.name.value)
-            if let newType = newModule.types[type.name.value] {
+        for type in oldModule.values.sorted(by: { $0.name < $1.name }) {
+            let path = "\(name).\(type.name)"
+            currentDirection = direction(name, renamedOld[type.name] ?? type.name)
+            if let newType = newModule[type.name] {
                 compareType(name, type, newType, path: path, renames: renamedOld)
-            } else if let newName = renamedOld[type.name.value], let newType = newModule.types[newName] {
+            } else if let newName = renamedOld[type.name], let newType = newModule[newName] {
                 add(
                     .typeRenamed, wire: .compatible, source: .compatible, "\(name).\(newName)",
-                    "type \(type.name.value) was renamed to \(newName); a deprecated alias keeps the old name compiling",
-                    at: newType.name.location)
+                    "type \(type.name) was renamed to \(newName); a deprecated alias keeps the old name compiling",
+                    at: newType.location)
                 compareType(name, type, newType, path: "\(name).\(newName)", renames: renamedOld)
             } else if type.lifecycle.deprecated != nil {
                 add(
-                    .removedAfterDeprecation, wire: .compatible, source: .breaking, path, "deprecated type \(type.name.value) was removed",
-                    at: type.name.location)
+                    .removedAfterDeprecation, wire: .compatible, source: .breaking, path, "deprecated type \(type.name) was removed",
+                    at: type.location)
             } else {
-                add(.typeRemoved, wire: .compatible, source: .breaking, path, "type \(type.name.value) was removed", at: type.name.location)
+                add(.typeRemoved, wire: .compatible, source: .breaking, path, "type \(type.name) was removed", at: type.location)
             }
         }
-        for type in newModule.types.values.sorted(by: { $0.name.value < $1.name.value })
-        where oldModule.types[type.name.value] == nil && !renamedOld.values.contains(type.name.value) {
-            currentDirection = direction(name, type.name.value)
+        for type in newModule.values.sorted(by: { $0.name < $1.name })
+        where oldModule[type.name] == nil && !renamedOld.values.contains(type.name) {
+            currentDirection = direction(name, type.name)
             add(
-                .typeAdded, wire: .compatible, source: .compatible, "\(name).\(type.name.value)", "type \(type.name.value) was added",
-                at: type.name.location)
+                .typeAdded, wire: .compatible, source: .compatible, "\(name).\(type.name)", "type \(type.name) was added",
+                at: type.location)
         }
         currentDirection = nil
-        compareCatalogs(name, oldModule, newModule)
-        compareOperations(name, oldModule, newModule, renames: renamedOld)
+        guard let oldResolved = old[name], let newResolved = new[name] else { return }
+        compareCatalogs(name, oldResolved, newResolved)
+        compareOperations(name, oldResolved, newResolved, renames: renamedOld)
     }
 
-    mutating func compareType(_ module: String, _ old: TypeDecl, _ new: TypeDecl, path: String, renames: [String: String]) {
+    mutating func compareType(_ module: String, _ old: ResolvedDecl, _ new: ResolvedDecl, path: String, renames: [String: String]) {
         if old.lifecycle.deprecated == nil, new.lifecycle.deprecated != nil {
-            add(.deprecated, wire: .compatible, source: .compatible, path, "\(new.name.value) is now deprecated", at: new.name.location)
+            add(.deprecated, wire: .compatible, source: .compatible, path, "\(new.name) is now deprecated", at: new.location)
         }
         if old.doc != new.doc {
             add(
-                .documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name.value) changed",
-                at: new.name.location)
+                .documentationChanged, wire: .compatible, source: .compatible, path, "the documentation of \(new.name) changed",
+                at: new.location)
         }
-        let direction = self.direction(module, new.name.value)
+        let direction = self.direction(module, new.name)
         switch (old.kind, new.kind) {
         case (.structure(let a), .structure(let b)):
             compareStruct(module, a, b, path: path, direction: direction, renames: renames)
         case (.enumeration(let a), .enumeration(let b)):
-            compareEnum(a, b, path: path, direction: direction, at: new.name.location)
+            compareEnum(a, b, path: path, direction: direction, at: new.location)
         case (.union(let a), .union(let b)):
             compareUnion(a, b, path: path, direction: direction, renames: renames)
         case (.scalar(let a), .scalar(let b)):
-            if a.base.value != b.base.value {
+            if a.base != b.base {
                 add(
                     .scalarBaseChanged, wire: .breaking, source: .breaking, path,
-                    "the base of \(new.name.value) changed from \(a.base.value.rawValue) to \(b.base.value.rawValue)", at: b.base.location)
+                    "the base of \(new.name) changed from \(a.base.rawValue) to \(b.base.rawValue)", at: b.baseLocation)
             } else if a.takesLiterals && !b.takesLiterals {
                 add(
                     .scalarLiteralRemoved, wire: .compatible, source: .breaking, path,
-                    "\(new.name.value) no longer takes literals: `let value: \(new.name.value) = …` stops compiling (add `literal: true` to keep them)",
-                    at: b.literal?.location ?? new.name.location)
+                    "\(new.name) no longer takes literals: `let value: \(new.name) = …` stops compiling (add `literal: true` to keep them)",
+                    at: b.literalLocation ?? new.location)
             } else if !a.takesLiterals && b.takesLiterals {
                 add(
-                    .scalarLiteralAdded, wire: .compatible, source: .compatible, path, "\(new.name.value) now takes literals",
-                    at: b.literal?.location ?? new.name.location)
+                    .scalarLiteralAdded, wire: .compatible, source: .compatible, path, "\(new.name) now takes literals",
+                    at: b.literalLocation ?? new.location)
             }
             if a.sensitive && !b.sensitive {
                 add(
                     .sensitiveRemoved, wire: .compatible, source: .compatible, path,
-                    "\(new.name.value) is no longer sensitive: its values may start reaching logs and descriptions", at: new.name.location)
+                    "\(new.name) is no longer sensitive: its values may start reaching logs and descriptions", at: new.location)
             } else if !a.sensitive && b.sensitive {
                 add(
-                    .sensitiveAdded, wire: .compatible, source: .compatible, path, "\(new.name.value) is now sensitive",
-                    at: new.name.location)
+                    .sensitiveAdded, wire: .compatible, source: .compatible, path, "\(new.name) is now sensitive",
+                    at: new.location)
             }
-            compareConstraints(a.constraints, b.constraints, path: path, direction: direction, at: new.name.location)
+            compareConstraints(a.constraints, b.constraints, path: path, direction: direction, at: new.location)
         default:
             add(
                 .typeKindChanged, wire: .breaking, source: .breaking, path,
-                "\(new.name.value) changed from \(old.kindName) to \(new.kindName)", at: new.name.location)
+                "\(new.name) changed from \(old.kindName) to \(new.kindName)", at: new.location)
         }
     }
 
-    mutating func compareUnion(_ old: UnionDecl, _ new: UnionDecl, path: String, direction: Direction, renames: [String: String]) {
-        for variant in old.variants where !new.variants.contains(where: { $0.tag.value == variant.tag.value }) {
+    mutating func compareUnion(_ old: ResolvedUnion, _ new: ResolvedUnion, path: String, direction: Direction, renames: [String: String]) {
+        for variant in old.variants where !new.variants.contains(where: { $0.tag == variant.tag }) {
             add(
                 .unionVariantRemoved, wire: direction == .response ? .compatible : .breaking, source: .breaking,
-                "\(path).\(variant.tag.value)",
-                "variant '\(variant.tag.value)' was removed" + (direction == .response ? "" : ": old senders still send it"),
-                at: variant.tag.location)
+                "\(path).\(variant.tag)",
+                "variant '\(variant.tag)' was removed" + (direction == .response ? "" : ": old senders still send it"),
+                at: variant.location)
         }
-        for variant in new.variants where !old.variants.contains(where: { $0.tag.value == variant.tag.value }) {
+        for variant in new.variants where !old.variants.contains(where: { $0.tag == variant.tag }) {
             add(
                 .unionVariantAdded, wire: direction == .request ? .compatible : .breaking, source: .breaking,
-                "\(path).\(variant.tag.value)",
-                "variant '\(variant.tag.value)' was added" + (direction == .request ? "" : ": old receivers reject the new discriminator")
-                    + "; exhaustive switches no longer compile until they handle it", at: variant.tag.location)
+                "\(path).\(variant.tag)",
+                "variant '\(variant.tag)' was added" + (direction == .request ? "" : ": old receivers reject the new discriminator")
+                    + "; exhaustive switches no longer compile until they handle it", at: variant.location)
         }
-        if old.discriminator.value != new.discriminator.value {
+        if old.discriminator != new.discriminator {
             add(
                 .fieldWireNameChanged, wire: .breaking, source: .compatible, path,
-                "the discriminator changed from '\(old.discriminator.value)' to '\(new.discriminator.value)'",
-                at: new.discriminator.location)
+                "the discriminator changed from '\(old.discriminator)' to '\(new.discriminator)'",
+                at: new.discriminatorLocation)
         }
     }
 }

@@ -6,6 +6,10 @@
 public protocol DeclaredField: AnyObject, Sendable {
     /// The Swift name.
     var name: String { get }
+    /// Where the name is written.
+    var nameLocation: SourceLocation { get }
+    /// Where the type is written.
+    var typeLocation: SourceLocation { get }
     /// Documentation.
     var doc: String? { get }
     /// Whether the field must be present.

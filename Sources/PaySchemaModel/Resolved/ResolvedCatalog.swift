@@ -14,9 +14,15 @@ public struct ResolvedCatalog: Sendable {
     public let doc: String?
     /// The codes in declaration order.
     public let codes: [ResolvedErrorCode]
+    /// Where the schema writes the name.
+    public let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
-    package init(name: String, domain: String, codeType: EnumRawType, defaultLanguage: String, doc: String?, codes: [ResolvedErrorCode]) {
+    package init(
+        name: String, domain: String, codeType: EnumRawType, defaultLanguage: String, doc: String?, codes: [ResolvedErrorCode],
+        location: SourceLocation
+    ) {
+        self.location = location
         self.name = name
         self.domain = domain
         self.codeType = codeType
@@ -40,12 +46,15 @@ public struct ResolvedErrorCode: Sendable {
     public let doc: String?
     /// Deprecation and former names.
     public let lifecycle: ResolvedLifecycle
+    /// Where the schema declares the code.
+    public let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
     package init(
         code: RawValue, name: String, messages: [(language: String, text: String)], domain: String?, doc: String?,
-        lifecycle: ResolvedLifecycle
+        lifecycle: ResolvedLifecycle, location: SourceLocation
     ) {
+        self.location = location
         self.code = code
         self.name = name
         self.messages = messages

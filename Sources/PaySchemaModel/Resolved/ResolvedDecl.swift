@@ -18,6 +18,8 @@ public struct ResolvedDecl: Sendable {
 
     /// The Swift name.
     public let name: String
+    /// Where the schema writes the name.
+    public let location: SourceLocation
     /// Documentation.
     public let doc: String?
     /// Deprecation and former names.
@@ -30,6 +32,16 @@ public struct ResolvedDecl: Sendable {
     public let isSensitive: Bool
     /// The legacy conversions declared on the type, in declaration order.
     public let conversions: [ResolvedConversion]
+
+    /// `struct`, `enum`, `union` or `scalar`: the kind as the schema names it.
+    public var kindName: String {
+        switch kind {
+        case .structure: return "struct"
+        case .enumeration: return "enum"
+        case .union: return "union"
+        case .scalar: return "scalar"
+        }
+    }
 
     /// Whether the type is deprecated.
     public var isDeprecated: Bool { lifecycle.isDeprecated }
@@ -50,10 +62,11 @@ public struct ResolvedDecl: Sendable {
 
     /// Creates the value from its parts (the checker does).
     package init(
-        name: String, doc: String?, lifecycle: ResolvedLifecycle, upstream: ResolvedUpstream?, kind: Kind, isSensitive: Bool,
-        conversions: [ResolvedConversion]
+        name: String, location: SourceLocation, doc: String?, lifecycle: ResolvedLifecycle, upstream: ResolvedUpstream?, kind: Kind,
+        isSensitive: Bool, conversions: [ResolvedConversion]
     ) {
         self.name = name
+        self.location = location
         self.doc = doc
         self.lifecycle = lifecycle
         self.upstream = upstream
@@ -73,6 +86,10 @@ public struct ResolvedStruct: Sendable {
     public let fields: [ResolvedField]
     /// The `requireAnyOf` groups, each resolved to its fields in the order the group names them.
     public let requireAnyOf: [[ResolvedField]]
+    /// Where the schema writes the fields.
+    public let fieldsLocation: SourceLocation
+    /// Where the schema writes the first `requireAnyOf` group, when it has one.
+    public let requireAnyOfLocation: SourceLocation?
 
     /// Whether values are written in `format`.
     public func supports(_ format: WireFormat) -> Bool { encodings.contains(format) }
@@ -81,11 +98,16 @@ public struct ResolvedStruct: Sendable {
     public var primaryFormat: WireFormat { encodings.first ?? .json }
 
     /// Creates the value from its parts (the checker does).
-    package init(encodings: [WireFormat], xmlRoot: String?, fields: [ResolvedField], requireAnyOf: [[ResolvedField]]) {
+    package init(
+        encodings: [WireFormat], xmlRoot: String?, fields: [ResolvedField], requireAnyOf: [[ResolvedField]], fieldsLocation: SourceLocation,
+        requireAnyOfLocation: SourceLocation?
+    ) {
         self.encodings = encodings
         self.xmlRoot = xmlRoot
         self.fields = fields
         self.requireAnyOf = requireAnyOf
+        self.fieldsLocation = fieldsLocation
+        self.requireAnyOfLocation = requireAnyOfLocation
     }
 }
 
@@ -99,13 +121,22 @@ public struct ResolvedScalar: Sendable {
     public let sensitive: Bool
     /// Whether the type conforms to the literal protocol of its base.
     public let takesLiterals: Bool
+    /// Where the schema writes the base.
+    public let baseLocation: SourceLocation
+    /// Where the schema writes `literal:`, when it does.
+    public let literalLocation: SourceLocation?
 
     /// Creates the value from its parts (the checker does).
-    package init(base: SchemaPrimitive, constraints: ResolvedConstraints, sensitive: Bool, takesLiterals: Bool) {
+    package init(
+        base: SchemaPrimitive, constraints: ResolvedConstraints, sensitive: Bool, takesLiterals: Bool, baseLocation: SourceLocation,
+        literalLocation: SourceLocation?
+    ) {
         self.base = base
         self.constraints = constraints
         self.sensitive = sensitive
         self.takesLiterals = takesLiterals
+        self.baseLocation = baseLocation
+        self.literalLocation = literalLocation
     }
 }
 

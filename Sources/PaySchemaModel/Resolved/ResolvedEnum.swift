@@ -29,9 +29,18 @@ public struct ResolvedEnumCase: Sendable {
     public let doc: String?
     /// Deprecation and former names.
     public let lifecycle: ResolvedLifecycle
+    /// Where the schema writes the case's name.
+    public let location: SourceLocation
+    /// Where the schema writes the wire value.
+    public let valueLocation: SourceLocation
 
     /// Creates the value from its parts (the checker does).
-    package init(name: String, value: RawValue, aliases: [RawValue], doc: String?, lifecycle: ResolvedLifecycle) {
+    package init(
+        name: String, value: RawValue, aliases: [RawValue], doc: String?, lifecycle: ResolvedLifecycle, location: SourceLocation,
+        valueLocation: SourceLocation
+    ) {
+        self.location = location
+        self.valueLocation = valueLocation
         self.name = name
         self.value = value
         self.aliases = aliases

@@ -36,6 +36,10 @@ public final class ResolvedField: Sendable {
 
     /// The Swift name.
     public var name: String { declared.name }
+    /// Where the schema writes the field's name.
+    public var location: SourceLocation { declared.nameLocation }
+    /// Where the schema writes the field's type.
+    public var typeLocation: SourceLocation { declared.typeLocation }
     /// Documentation.
     public var doc: String? { declared.doc }
     /// Whether the field must be present.

@@ -6,9 +6,12 @@ public struct ResolvedUnion: Sendable {
     public let discriminator: String
     /// The variants in declaration order.
     public let variants: [ResolvedVariant]
+    /// Where the schema writes the discriminator.
+    public let discriminatorLocation: SourceLocation
 
     /// Creates the value from its parts (the checker does).
-    package init(discriminator: String, variants: [ResolvedVariant]) {
+    package init(discriminator: String, variants: [ResolvedVariant], discriminatorLocation: SourceLocation) {
+        self.discriminatorLocation = discriminatorLocation
         self.discriminator = discriminator
         self.variants = variants
     }
@@ -26,9 +29,14 @@ public struct ResolvedVariant: Sendable {
     public let structure: NamedTypeRef
     /// The struct's field that carries the discriminator, when it declares one.
     public let discriminatorField: ResolvedField?
+    /// Where the schema writes the tag.
+    public let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
-    package init(tag: String, caseName: String, doc: String?, structure: NamedTypeRef, discriminatorField: ResolvedField?) {
+    package init(
+        tag: String, caseName: String, doc: String?, structure: NamedTypeRef, discriminatorField: ResolvedField?, location: SourceLocation
+    ) {
+        self.location = location
         self.tag = tag
         self.caseName = caseName
         self.doc = doc

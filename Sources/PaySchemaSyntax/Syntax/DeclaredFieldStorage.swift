@@ -8,6 +8,8 @@ import PaySchemaYAML
 /// exclusivity check: 2.5% of the pipeline's instructions at 10,000 types).
 extension FieldDecl.Box: DeclaredField {
     package var name: String { values.name.value }
+    package var nameLocation: SourceLocation { values.name.location }
+    package var typeLocation: SourceLocation { values.type.location }
     package var doc: String? { values.doc }
     package var required: Bool { values.required }
     package var defaultLiteral: DefaultValue? { values.defaultValue?.value }

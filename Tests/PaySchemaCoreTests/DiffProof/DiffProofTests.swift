@@ -233,7 +233,7 @@ struct DiffProofTests {
     }
 
     /// The generated files of a revision plus its wire driver as `main.swift`.
-    static func write(_ module: CheckedModule, to folder: URL) throws -> [URL] {
+    static func write(_ module: CheckedSchemas, to folder: URL) throws -> [URL] {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var urls: [URL] = []
         for file in SwiftEmitter.emit(module.resolved) {
@@ -247,14 +247,14 @@ struct DiffProofTests {
     }
 
     struct Side {
-        var module: CheckedModule
+        var module: CheckedSchemas
         var program: URL
     }
 
     static func proveWire(
-        _ proof: inout Proof, old: CheckedModule, new: CheckedModule, oldProgram: URL, newProgram: URL, toolchain: ProofToolchain
+        _ proof: inout Proof, old: CheckedSchemas, new: CheckedSchemas, oldProgram: URL, newProgram: URL, toolchain: ProofToolchain
     ) throws {
-        let diff = SchemaDiff(old: ["M": old], new: ["M": new])
+        let diff = SchemaDiff(old: ["M": old.resolved], new: ["M": new.resolved])
         let oldSide = Side(module: old, program: oldProgram)
         let newSide = Side(module: new, program: newProgram)
         let patterns = [old, new].flatMap { module in module.types.values.flatMap(patterns(of:)) }

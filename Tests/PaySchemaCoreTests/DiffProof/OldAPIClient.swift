@@ -14,13 +14,13 @@
 /// body types named. Compiled against another revision's generated code, it fails exactly when
 /// that revision breaks Swift source.
 struct OldAPIClient {
-    let module: CheckedModule
+    let module: CheckedSchemas
 
     /// The client's source.
     var source: String {
         var lines = ["import Foundation", "@_spi(Generated) import PaymentSchemasRuntime", ""]
-        let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0, config: .standard) }
-        for file in module.resolvedFiles {
+        let emitter = module.resolved.files.first.map { SwiftEmitter(resolved: $0, config: .standard) }
+        for file in module.resolved.files {
             for type in file.types {
                 lines += uses(of: type, emitter!)
             }
@@ -28,7 +28,7 @@ struct OldAPIClient {
                 lines += uses(of: catalog)
             }
         }
-        for operation in module.resolvedFiles.flatMap(\.operations) {
+        for operation in module.resolved.files.flatMap(\.operations) {
             lines += call(operation, emitter!)
         }
         return lines.joined(separator: "\n") + "\n"

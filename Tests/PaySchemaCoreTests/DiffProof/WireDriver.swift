@@ -21,12 +21,12 @@
 ///
 /// Fields are separated by tabs; unknown types and operations answer `missing`.
 struct WireDriver {
-    let module: CheckedModule
+    let module: CheckedSchemas
 
     var source: String {
-        let emitter = module.resolvedFiles.first.map { SwiftEmitter(resolved: $0, config: .standard) }
+        let emitter = module.resolved.files.first.map { SwiftEmitter(resolved: $0, config: .standard) }
         var operations: [String] = []
-        for operation in module.resolvedFiles.flatMap(\.operations) {
+        for operation in module.resolved.files.flatMap(\.operations) {
             guard let emitter else { break }
             let name = operation.typeName
             let parameters = operation.parameters

@@ -16,7 +16,7 @@ import Foundation
 /// writer's generated decoder keeps the candidates it accepts; those (and the writer's re-encodings
 /// of them) are the payloads the other revision must read.
 struct WireSamples {
-    let module: CheckedModule
+    let module: CheckedSchemas
     /// Patterns of the other revision, so that values telling two patterns apart are tried too.
     let otherPatterns: [String]
     /// Whether either revision has a `requireAnyOf` rule (then every presence combination is tried).
