@@ -69,7 +69,7 @@ let coreTargets: [Target] = [
     // The checker: syntax in, resolved model out.
     .target(
         name: "PaySchemaChecker",
-        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary", "PaySchemaYAML"]
+        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary"]
     ),
     // Swift emission: the typed layer and its renderer, from the resolved model.
     .target(

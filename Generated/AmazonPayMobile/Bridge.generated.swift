@@ -227,16 +227,6 @@ extension AppLoginQuery: PayQueryCodable {
         writer.value(self.token, "token")
         return writer.items
     }
-
-    /// Reads the value from query items, reporting every missing or invalid item at once.
-    public init(queryItems: [URLQueryItem]) throws {
-        var reader = PayQueryReader(queryItems)
-        let client = reader.value(ClientKind.self, "client", required: true)
-        let token = reader.secret(String.self, "token", required: true)
-        try reader.finish()
-        guard let client, let token else { throw PayloadDecodingError(issues: reader.issues) }
-        self.init(client: client, token: token)
-    }
 }
 
 extension AppLoginQuery: PayRedacting {
@@ -298,16 +288,6 @@ extension ReviewReturnQuery: PayQueryCodable {
         writer.value(self.token, "token")
         writer.value(self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
         return writer.items
-    }
-
-    /// Reads the value from query items, reporting every missing or invalid item at once.
-    public init(queryItems: [URLQueryItem]) throws {
-        var reader = PayQueryReader(queryItems)
-        let token = reader.secret(String.self, "token", required: true)
-        let amazonCheckoutSessionId = reader.value(String.self, "amazonCheckoutSessionId", required: true)
-        try reader.finish()
-        guard let token, let amazonCheckoutSessionId else { throw PayloadDecodingError(issues: reader.issues) }
-        self.init(token: token, amazonCheckoutSessionId: amazonCheckoutSessionId)
     }
 }
 

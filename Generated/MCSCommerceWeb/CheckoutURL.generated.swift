@@ -170,29 +170,6 @@ extension CheckoutURLParameters: PayQueryCodable {
         writer.value(self.shippingLocationProfile, "shippingLocationProfile")
         return writer.items
     }
-
-    /// Reads the value from query items, reporting every missing or invalid item at once.
-    public init(queryItems: [URLQueryItem]) throws {
-        var reader = PayQueryReader(queryItems)
-        let checkoutId = reader.value(String.self, "checkoutId", required: true)
-        let cartId = reader.value(String.self, "cartId", required: true)
-        let amount = reader.value(Decimal.self, "amount", required: true)
-        let currency = reader.value(String.self, "currency", required: true)
-        let allowedCardTypes = reader.list(MCSCardType.self, "allowedCardTypes", style: .commaJoined, required: false)
-        let suppressShippingAddress = (reader.value(Bool.self, "suppressShippingAddress", required: false)) ?? false
-        let locale = reader.value(String.self, "locale", required: true)
-        let channel = (reader.value(String.self, "channel", required: false)) ?? "mobile"
-        let cryptoFormatsEntries = reader.patternMap(MCSCryptoFormat.self, prefix: "", suffix: "CryptoFormat", style: .commaJoined)
-        let cryptoFormats = cryptoFormatsEntries.isEmpty ? nil : cryptoFormatsEntries
-        let suppress3Ds = reader.value(Bool.self, "suppress3Ds", required: false)
-        let cvc2Support = reader.value(Bool.self, "cvc2Support", required: false)
-        let validityPeriodMinutes = reader.value(Int.self, "validityPeriodMinutes", required: false)
-        let unpredictableNumber = reader.value(String.self, "unpredictableNumber", required: false)
-        let shippingLocationProfile = reader.value(String.self, "shippingLocationProfile", required: false)
-        try reader.finish()
-        guard let checkoutId, let cartId, let amount, let currency, let locale else { throw PayloadDecodingError(issues: reader.issues) }
-        self.init(checkoutId: checkoutId, cartId: cartId, amount: amount, currency: currency, allowedCardTypes: allowedCardTypes, suppressShippingAddress: suppressShippingAddress, locale: locale, channel: channel, cryptoFormats: cryptoFormats, suppress3Ds: suppress3Ds, cvc2Support: cvc2Support, validityPeriodMinutes: validityPeriodMinutes, unpredictableNumber: unpredictableNumber, shippingLocationProfile: shippingLocationProfile)
-    }
 }
 
 /// The callback URL's query (`fancyshop://…?oauth_token=…&mpstatus=success`).
@@ -244,15 +221,5 @@ extension CheckoutCallback: PayQueryCodable {
         writer.value(self.status, PayFieldKey("status", query: "mpstatus"))
         writer.value(self.checkoutResourceUrl, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
         return writer.items
-    }
-
-    /// Reads the value from query items, reporting every missing or invalid item at once.
-    public init(queryItems: [URLQueryItem]) throws {
-        var reader = PayQueryReader(queryItems)
-        let transactionId = reader.value(String.self, PayFieldKey("transactionId", query: "oauth_token"), required: false)
-        let status = reader.value(String.self, PayFieldKey("status", query: "mpstatus"), required: false)
-        let checkoutResourceUrl = reader.value(String.self, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"), required: false)
-        try reader.finish()
-        self.init(transactionId: transactionId, status: status, checkoutResourceUrl: checkoutResourceUrl)
     }
 }

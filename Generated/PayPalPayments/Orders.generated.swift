@@ -1316,16 +1316,6 @@ extension CardReturnQuery: PayQueryCodable {
         writer.value(self.code, "code")
         return writer.items
     }
-
-    /// Reads the value from query items, reporting every missing or invalid item at once.
-    public init(queryItems: [URLQueryItem]) throws {
-        var reader = PayQueryReader(queryItems)
-        let liabilityShift = reader.value(LiabilityShift.self, PayFieldKey("liabilityShift", query: "liability_shift"), required: false)
-        let state = reader.value(String.self, "state", required: false)
-        let code = reader.value(String.self, "code", required: false)
-        try reader.finish()
-        self.init(liabilityShift: liabilityShift, state: state, code: code)
-    }
 }
 
 /// What the merchant does with the order once the payer approves it (PayPal's `checkout_payment_intent`).
@@ -1531,15 +1521,6 @@ extension AccessTokenRequest: PayQueryCodable {
         var writer = PayQueryWriter()
         writer.value(self.grantType, PayFieldKey("grantType", query: "grant_type"))
         return writer.items
-    }
-
-    /// Reads the value from query items, reporting every missing or invalid item at once.
-    public init(queryItems: [URLQueryItem]) throws {
-        var reader = PayQueryReader(queryItems)
-        let grantType = reader.value(GrantType.self, PayFieldKey("grantType", query: "grant_type"), required: true)
-        try reader.finish()
-        guard let grantType else { throw PayloadDecodingError(issues: reader.issues) }
-        self.init(grantType: grantType)
     }
 }
 

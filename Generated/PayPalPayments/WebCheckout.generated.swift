@@ -133,18 +133,6 @@ extension PayPalWebCheckoutURLQuery: PayQueryCodable {
         writer.value(self.nativeXO, PayFieldKey("nativeXO", query: "native_xo"))
         return writer.items
     }
-
-    /// Reads the value from query items, reporting every missing or invalid item at once.
-    public init(queryItems: [URLQueryItem]) throws {
-        var reader = PayQueryReader(queryItems)
-        let token = reader.value(String.self, "token", required: true)
-        let fundingSource = (reader.value(FundingSource.self, "fundingSource", required: false)) ?? .paypal
-        let redirectUri = reader.value(String.self, PayFieldKey("redirectUri", query: "redirect_uri"), required: false)
-        let nativeXO = (reader.value(String.self, PayFieldKey("nativeXO", query: "native_xo"), required: false)) ?? "1"
-        try reader.finish()
-        guard let token else { throw PayloadDecodingError(issues: reader.issues) }
-        self.init(token: token, fundingSource: fundingSource, redirectUri: redirectUri, nativeXO: nativeXO)
-    }
 }
 
 /// The query of the web checkout return URL: an approval carries `token` and `PayerID`; `opType=cancel` means the buyer canceled. A return with neither is malformed.
@@ -205,16 +193,6 @@ extension WebCheckoutReturnQuery: PayQueryCodable {
         writer.value(self.payerID, PayFieldKey("payerID", query: "PayerID"))
         writer.value(self.opType, "opType")
         return writer.items
-    }
-
-    /// Reads the value from query items, reporting every missing or invalid item at once.
-    public init(queryItems: [URLQueryItem]) throws {
-        var reader = PayQueryReader(queryItems)
-        let token = reader.value(String.self, "token", required: false)
-        let payerID = reader.value(String.self, PayFieldKey("payerID", query: "PayerID"), required: false)
-        let opType = reader.value(String.self, "opType", required: false)
-        try reader.finish()
-        self.init(token: token, payerID: payerID, opType: opType)
     }
 }
 

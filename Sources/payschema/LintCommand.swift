@@ -115,8 +115,15 @@ struct LintCommand: ParsableCommand {
         var all = Diagnostics()
         all.append(contentsOf: parseDiagnostics)
         all.append(contentsOf: checkDiagnostics)
-        if let contracts, let checked {
-            all.append(contentsOf: UpstreamComparison.checkTargets([checked], contracts: URL(fileURLWithPath: contracts)))
+        if let contracts {
+            if let checked {
+                all.append(contentsOf: UpstreamComparison.checkTargets([checked], contracts: URL(fileURLWithPath: contracts)))
+            } else {
+                // The links are judged on the resolved model, which a module with errors does not have.
+                all.note(
+                    "the links to the official documents (--contracts) were not checked: \(module.name) has errors; fix them first",
+                    at: SourceLocation(file: GeneratorPipeline.shownPath(module.name, under: shownRoot), line: 1, column: 1))
+            }
         }
         // The module's payschema-config.yaml is checked as the generator reads it.
         let configPath = GeneratorPipeline.shownPath(module.name + "/" + GeneratorConfig.fileName, under: shownRoot)

@@ -124,6 +124,30 @@ struct MCSCommerceWebModelTests {
         }
     }
 
+    /// The checkout URL's query is read by the type's own `init(from:)` through the one tree: an
+    /// item named twice is read once (its first occurrence) where one value is expected, and joins
+    /// a comma list; a pattern map's problem is at its item.
+    @Test func queryDecodingSharesTheTreeDecoder() throws {
+        let base = "checkoutId=c1&cartId=k1&amount=10.00&currency=USD&locale=en_US"
+        let parsed = try CheckoutURLParameters(query: base + "&checkoutId=c2&allowedCardTypes=master&allowedCardTypes=visa")
+        #expect(parsed.checkoutId == "c1")
+        #expect(parsed.allowedCardTypes == [.master, .visa])
+        #expect(
+            parsed
+                == (try PayWire.decodeQuery(
+                    CheckoutURLParameters.self,
+                    from: PayQueryText.items(
+                        PayQueryText.query(
+                            of: base
+                                + "&checkoutId=c2&allowedCardTypes=master&allowedCardTypes=visa")))))
+        do {
+            _ = try CheckoutURLParameters(query: base + "&masterCryptoFormat=UCAF,NOPE&suppress3Ds=yes")
+            Issue.record("expected an error")
+        } catch let error as PayloadDecodingError {
+            #expect(error.issues.map(\.path.description).sorted() == ["masterCryptoFormat[1]", "suppress3Ds"], "\(error.issues)")
+        }
+    }
+
     @Test func callbackReadsOAuthTokenAndStatus() throws {
         let callback = try CheckoutCallback(
             url: URL(string: "fancyshop://callback?oauth_token=TX123&mpstatus=success&checkout_resource_url=https%3A%2F%2Fx")!)

@@ -140,6 +140,29 @@ struct SnippetTests {
         #expect(swift.contains("    public static let allCases: [Brand] = [.visa, .mastercard]\n"))
     }
 
+    /// A query type is read by its own `init(from:)` through the runtime's one tree: the generator
+    /// writes no query reader, and a field's key says how its list is written (a repeated item, or
+    /// a map's item pattern).
+    @Test func queryTypesAreReadThroughTheirDecoder() {
+        let swift = generate(
+            """
+            types:
+              Filter:
+                kind: struct
+                encodings: [query]
+                fields:
+                  ids: { type: "[Int]", required: true, queryStyle: repeat }
+                  tags: { type: "[String]" }
+                  extra: { type: "[String: [String]]", query: "x_{key}" }
+            """)
+        #expect(!swift.contains("init(queryItems"), "\(swift)")
+        #expect(!swift.contains("PayQueryReader"))
+        #expect(swift.contains(#"container.list(Int.self, PayFieldKey("ids", queryList: .repeated), required: true)"#), "\(swift)")
+        #expect(swift.contains(#"container.list(String.self, "tags", required: false)"#), "\(swift)")
+        #expect(swift.contains(#"container.map([String].self, PayFieldKey("extra", query: "x_{key}"), required: false)"#), "\(swift)")
+        #expect(swift.contains("extension Filter: PayQueryCodable {"))
+    }
+
     @Test func integerEnumAndIntegerErrorCodes() {
         let swift = generate(
             """

@@ -192,6 +192,18 @@ struct UpstreamCLITests {
         #expect(
             broken.stdout.contains("Orders.yaml:") && broken.stdout.contains("has no schema at '/components/schemas/link_descripton'")
                 && broken.stdout.contains("link_description"), "\(broken.stdout)")
+        // A module with a schema error has no resolved model to judge: lint says the links were
+        // not checked rather than passing them over in silence.
+        try text.replacingOccurrences(
+            of: "types:\n", with: "types:\n  Broken:\n    kind: struct\n    fields:\n      x: { type: NoSuchType }\n\n"
+        ).write(to: file, atomically: true, encoding: .utf8)
+        let erroneous = try CLIRunner.run("payschema", ["lint", "--contracts", Self.contracts!.path, "Schemas"], in: directory)
+        #expect(erroneous.status == 1)
+        #expect(erroneous.stdout.contains("NoSuchType"), "\(erroneous.stdout)")
+        #expect(
+            erroneous.stdout.contains(
+                "Schemas/PayPalPayments:1:1: note: the links to the official documents (--contracts) were not checked: PayPalPayments has errors"
+            ), "\(erroneous.stdout)")
     }
 
     /// `object` without the member at the end of `keys` (each key but the last names an object).

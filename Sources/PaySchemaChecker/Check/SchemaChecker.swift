@@ -3,7 +3,6 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
-import PaySchemaYAML
 
 /// Checks the schema files of one module and resolves them into a `ResolvedModule`: the only value
 /// the stages after it receive, so none of them can read the parsed declarations.

@@ -3,7 +3,6 @@ import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
-import PaySchemaYAML
 
 extension SchemaChecker {
     /// Checks that each constraint fits the type it constrains: value constraints fit `valueType`

@@ -1,7 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
-import PaySchemaYAML
 
 extension SchemaChecker {
     /// Structs and unions are value types: a struct that holds itself through fields that are not

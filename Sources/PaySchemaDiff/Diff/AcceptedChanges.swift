@@ -43,22 +43,30 @@ public struct AcceptedChanges: Sendable {
         var result = AcceptedChanges()
         let loaded = YAMLLoader.load(text, file: file)
         diagnostics.append(contentsOf: loaded.diagnostics)
-        guard let root = loaded.root, let reader = MappingReader(root, what: "breaking-changes.yaml", diagnostics: &diagnostics) else {
+        guard let root = loaded.root, let reader = Mapping(root, what: "breaking-changes.yaml", diagnostics: &diagnostics) else {
             return (result, diagnostics.all)
         }
         reader.rejectUnknownKeys(["accepted", "severity"], in: "breaking-changes.yaml", diagnostics: &diagnostics)
         let rules = DiffRule.allCases.map(\.rawValue)
         if let overrides = reader["severity"], !overrides.isNull,
-            let mapping = MappingReader(overrides, what: "'severity'", diagnostics: &diagnostics)
+            let mapping = Mapping(overrides, what: "'severity'", diagnostics: &diagnostics)
         {
             let levels: [(String, Diagnostic.Severity)] = [("error", .error), ("warning", .warning), ("info", .note)]
-            for key in mapping.keys {
+            for (key, _) in mapping.entries {
                 guard let name = key.scalar else { continue }
                 guard let rule = DiffRule(rawValue: name) else {
                     diagnostics.error("unknown rule '\(name)'\(Suggestions.hint(for: name, in: rules))", at: key.location)
                     continue
                 }
-                if let level = mapping.choice(name, levels, diagnostics: &diagnostics) { result.severities[rule] = level.value }
+                guard let level = mapping.string(name, diagnostics: &diagnostics) else { continue }
+                if let match = levels.first(where: { $0.0 == level.text }) {
+                    result.severities[rule] = match.1
+                } else {
+                    let names = levels.map(\.0)
+                    diagnostics.error(
+                        "'\(name)' must be one of \(names.joined(separator: ", ")); found '\(level.text)'\(Suggestions.hint(for: level.text, in: names))",
+                        at: level.location)
+                }
             }
         }
         guard let list = reader["accepted"], !list.isNull else { return (result, diagnostics.all) }
@@ -67,21 +75,55 @@ public struct AcceptedChanges: Sendable {
             return (result, diagnostics.all)
         }
         for item in items {
-            guard let entry = MappingReader(item, what: "an accepted change", diagnostics: &diagnostics) else { continue }
+            guard let entry = Mapping(item, what: "an accepted change", diagnostics: &diagnostics) else { continue }
             entry.rejectUnknownKeys(["rule", "path", "reason"], in: "an accepted change", diagnostics: &diagnostics)
             guard let rule = entry.string("rule", diagnostics: &diagnostics), let path = entry.string("path", diagnostics: &diagnostics),
-                let reason = entry.string("reason", diagnostics: &diagnostics), !reason.value.trimmingCharacters(in: .whitespaces).isEmpty
+                let reason = entry.string("reason", diagnostics: &diagnostics), !reason.text.trimmingCharacters(in: .whitespaces).isEmpty
             else {
                 diagnostics.error("an accepted change needs 'rule', 'path' and a non-empty 'reason'", at: item.location)
                 continue
             }
-            guard let known = DiffRule(rawValue: rule.value) else {
-                diagnostics.error("unknown rule '\(rule.value)'\(Suggestions.hint(for: rule.value, in: rules))", at: rule.location)
+            guard let known = DiffRule(rawValue: rule.text) else {
+                diagnostics.error("unknown rule '\(rule.text)'\(Suggestions.hint(for: rule.text, in: rules))", at: rule.location)
                 continue
             }
-            result.entries.append(Entry(rule: known, path: path.value, reason: reason.value, location: item.location))
+            result.entries.append(Entry(rule: known, path: path.text, reason: reason.text, location: item.location))
         }
         return (result, diagnostics.all)
+    }
+
+    /// One mapping of the file, read with the schema parser's words for what is wrong (the schema
+    /// parser's own reader is the syntax module's, which the diff does not import).
+    struct Mapping {
+        let entries: [(key: YAMLNode, value: YAMLNode)]
+
+        init?(_ node: YAMLNode, what: String, diagnostics: inout Diagnostics) {
+            guard let entries = node.mapping else {
+                diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+                return nil
+            }
+            self.entries = entries
+        }
+
+        subscript(_ key: String) -> YAMLNode? { entries.first { $0.key.scalar == key }?.value }
+
+        func rejectUnknownKeys(_ known: Set<String>, in what: String, diagnostics: inout Diagnostics) {
+            for (key, _) in entries {
+                guard let text = key.scalar, !known.contains(text) else { continue }
+                diagnostics.error("unknown key '\(text)' in \(what)\(Suggestions.hint(for: text, in: known.sorted()))", at: key.location)
+            }
+        }
+
+        /// A text value with where it is written; `nil` when absent or null, and a problem when it is
+        /// a collection.
+        func string(_ key: String, diagnostics: inout Diagnostics) -> (text: String, location: SourceLocation)? {
+            guard let value = self[key], !value.isNull else { return nil }
+            guard let text = value.scalar else {
+                diagnostics.error("'\(key)' must be text, found \(value.kindDescription)", at: value.location)
+                return nil
+            }
+            return (text, value.location)
+        }
     }
 
     /// Marks accepted changes and appends a `STALE_ACCEPTANCE` change for each entry that matched nothing.

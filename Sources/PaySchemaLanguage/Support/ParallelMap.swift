@@ -31,7 +31,13 @@ package enum ParallelMap {
             lock.unlock()
         }
 
-        /// Every slot's value: `concurrentPerform` returns after every iteration filled its slot.
-        @inlinable var values: [U] { slots.compactMap { $0 } }
+        /// Every slot's value: `concurrentPerform` returns after every iteration filled its slot,
+        /// so an empty slot is a broken invariant, never a result silently dropped.
+        @inlinable var values: [U] {
+            slots.map { slot in
+                guard let slot else { preconditionFailure("ParallelMap: an iteration left its slot empty") }
+                return slot
+            }
+        }
     }
 }

@@ -14,7 +14,6 @@ extension SwiftEmitter {
 
     func queryCoding(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) -> SwiftDeclaration {
         let writer = SwiftExpression.identifier("writer")
-        let reader = SwiftExpression.identifier("reader")
         var write: [SwiftStatement] = [.variable("writer", value: .construct("PayQueryWriter"))]
         for field in structure.fields {
             let key = SwiftArgument(fieldKeyExpression(field, structure))
@@ -43,56 +42,11 @@ extension SwiftEmitter {
         }
         write.append(.returnStatement(.member(writer, "items")))
 
-        var read: [SwiftStatement] = [.variable("reader", value: .construct("PayQueryReader", "queryItems"))]
-        for field in structure.fields {
-            let key = SwiftArgument(fieldKeyExpression(field, structure))
-            let required = SwiftArgument("required", .bool(field.required))
-            var expression: SwiftExpression
-            switch field.type {
-            case .primitive(.date):
-                expression = .call(reader, "date", key, SwiftArgument("format", dateFormatExpression(field)), required)
-            case .list(let element):
-                expression = .call(reader, "list", SwiftArgument(.metatype(swiftType(element))), key, queryStyle(field), required)
-            case .set(let element):
-                expression = .call(
-                    .call(reader, "list", SwiftArgument(.metatype(swiftType(element))), key, queryStyle(field), required),
-                    "map", SwiftArgument(.initializerReference(.type("Set"))))
-            case .map(let value):
-                var element = value
-                if case .list(let inner) = value { element = inner }
-                expression = .call(
-                    .member(reader, "patternMap"),
-                    [SwiftArgument(.metatype(swiftType(element)))] + queryPattern(field) + [queryStyle(field)])
-                if field.isOptionalInSwift {
-                    let entries = field.name + "Entries"
-                    read.append(.constant(entries, value: expression))
-                    expression = .ternary(.member(.identifier(entries), "isEmpty"), .nilLiteral, .identifier(entries))
-                }
-            default:
-                expression = .call(
-                    reader, field.sensitive ? "secret" : "value", SwiftArgument(.metatype(swiftType(field.type))), key, required)
-            }
-            if let value = field.defaultValue { expression = .parenthesized(expression) ?? literal(value) }
-            read.append(.constant(field.name, value: expression))
-        }
-        read.append(.expression(.tryExpression(.call(reader, "finish"))))
-        let mandatory = structure.fields.filter { $0.required && !$0.type.isMap }
-        if !mandatory.isEmpty {
-            read.append(
-                .guardStatement(
-                    mandatory.map { .optionalBinding($0.name, nil) },
-                    else: .inline(.throwStatement(.construct("PayloadDecodingError", SwiftArgument("issues", .member(reader, "issues")))))))
-        }
-        read.append(
-            .expression(.call(.initializerReference(.selfValue), structure.fields.map { SwiftArgument($0.name, .identifier($0.name)) })))
-
         let items = function(
             SwiftDoc("The query items, in field order; lists use each field's join style."), "queryItems", [], throws: true,
             returns: .array("URLQueryItem"), .lines(write))
-        let decode = initializer(
-            SwiftDoc("Reads the value from query items, reporting every missing or invalid item at once."),
-            [SwiftParameter("queryItems", type: .array("URLQueryItem"))], throws: true, .lines(read))
-        return extensionOf(
-            declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayQueryCodable"], members: [[items], [decode]])
+        // Reading is the runtime's: `PayQueryCodable.init(queryItems:)` reads the items into the one
+        // tree and decodes it with the type's `init(from:)`, as JSON and XML are.
+        return extensionOf(declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayQueryCodable"], members: [[items]])
     }
 }

@@ -15,7 +15,13 @@ extension SwiftEmitter {
         let json = field.jsonName
         var arguments = [SwiftArgument(.string(json))]
         if structure.supports(.xml), field.xmlName != json { arguments.append(SwiftArgument("xml", .string(field.xmlName))) }
-        if structure.supports(.query), field.queryName != json { arguments.append(SwiftArgument("query", .string(field.queryName))) }
+        if structure.supports(.query) {
+            // A map's query name is its item pattern (`{key}CryptoFormat`; the checker requires one).
+            if field.queryName != json { arguments.append(SwiftArgument("query", .string(field.queryName))) }
+            if field.queryStyle == .repeated, field.type.element != nil {
+                arguments.append(SwiftArgument("queryList", .implicitMember("repeated")))
+            }
+        }
         if !field.aliases.isEmpty {
             arguments.append(SwiftArgument("aliases", .array(field.aliases.map { .string($0) }, .oneLine)))
         }

@@ -45,13 +45,16 @@ public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
     public let decimal: PayDecimalRule
     /// Whether a URL field accepts a relative reference.
     public let relativeURL: Bool
+    /// How a list (or each list of a map) is written in a URL query.
+    public let queryList: PayQueryListStyle
 
     /// Creates the wire names of a field; unspecified XML and query names equal the JSON key.
     /// Inlinable: generated coders build a key per field per value, mostly from a literal.
     @inlinable
     public init(
         _ json: String, xml: String? = nil, query: String? = nil, aliases: [String] = [],
-        nullable: Bool = false, decimal: PayDecimalRule = .plain, relativeURL: Bool = false
+        nullable: Bool = false, decimal: PayDecimalRule = .plain, relativeURL: Bool = false,
+        queryList: PayQueryListStyle = .commaJoined
     ) {
         self.json = json
         self.xml = xml ?? json
@@ -60,6 +63,7 @@ public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
         self.nullable = nullable
         self.decimal = decimal
         self.relativeURL = relativeURL
+        self.queryList = queryList
     }
 
     /// A field whose name is the same in every format, with no aliases or special rules.

@@ -54,6 +54,15 @@ public struct PayDecodingContainer {
         KeyedDecodingContainer(PayJSONKeyedContainer<PayCodingKey>(members: members, decoder: tree))
     }
 
+    /// The member of a single value: in a URL query an item named twice holds a list, and a
+    /// single value is its first occurrence (as a browser's form reader takes it).
+    @usableFromInline
+    func scalarMember(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
+        guard let (codingKey, node) = member(key) else { return nil }
+        if format == .query, case .array(let occurrences) = node, let first = occurrences.first { return (codingKey, first) }
+        return (codingKey, node)
+    }
+
     /// The member under the field's current name or, when that is absent, its first present alias.
     @usableFromInline
     func member(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
@@ -89,7 +98,7 @@ public struct PayDecodingContainer {
     /// module gets a copy specialized for its field types (no generic metadata lookups per field).
     @inlinable
     public mutating func required<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        guard let (codingKey, node) = member(key) else {
+        guard let (codingKey, node) = scalarMember(key) else {
             recordMissing(key)
             return fallback(T.self)
         }
@@ -107,7 +116,7 @@ public struct PayDecodingContainer {
     /// (``PayFieldKey/nullable``) and a violation otherwise, anything invalid records an issue.
     @inlinable
     public mutating func optional<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        guard let (codingKey, node) = member(key) else { return nil }
+        guard let (codingKey, node) = scalarMember(key) else { return nil }
         // XML has no null: an optional field's empty element is an absent value (a string is empty).
         if T.self != String.self, isEmptyText(node) { return nil }
         if case .null = node {
@@ -122,7 +131,7 @@ public struct PayDecodingContainer {
     /// an issue.
     @inlinable
     public mutating func present<T: Decodable>(_ type: T.Type, _ key: PayFieldKey) -> T? {
-        guard let (codingKey, node) = member(key) else {
+        guard let (codingKey, node) = scalarMember(key) else {
             recordMissing(key)
             return nil
         }
@@ -133,9 +142,10 @@ public struct PayDecodingContainer {
         return field(T.self, key, node, codingKey)
     }
 
-    /// Whether `node` is XML's empty text (never in JSON).
+    /// Whether `node` is XML's empty text (never in JSON; in a query `x=` is an empty value, read as
+    /// the field's type reads it).
     @usableFromInline
-    func isEmptyText(_ node: PayJSON) -> Bool { tree.text(node)?.isEmpty == true }
+    func isEmptyText(_ node: PayJSON) -> Bool { format == .xml && tree.text(node)?.isEmpty == true }
 
     @usableFromInline
     mutating func recordNull(at codingKey: PayCodingKey) {
@@ -186,7 +196,7 @@ public struct PayDecodingContainer {
     @usableFromInline
     func decimal(_ rule: PayDecimalRule, node: PayJSON, at codingKey: PayCodingKey) throws -> Decimal {
         switch node {
-        case .string(let text) where format == .xml: return try decimal(rule, text: text, at: codingKey)
+        case .string(let text) where format != .json: return try decimal(rule, text: text, at: codingKey)
         case .number(let numeral) where rule.decimalForms.contains(.number): return try decimal(rule, text: numeral, at: codingKey)
         case .string(let string) where rule.decimalForms.contains(.string): return try decimal(rule, text: string, at: codingKey)
         case .null:
@@ -219,7 +229,7 @@ public struct PayDecodingContainer {
     @usableFromInline
     func numeralOrString(_ rule: PayDecimalRule, node: PayJSON, at codingKey: PayCodingKey) throws -> String {
         switch node {
-        case .string(let text) where rule.accepts.contains(.string) || format == .xml: return text
+        case .string(let text) where rule.accepts.contains(.string) || format != .json: return text
         case .number(let numeral): return numeral
         case .null:
             throw DecodingError.valueNotFound(String.self, .init(codingPath: codingPath + [codingKey], debugDescription: "value is null"))
@@ -256,7 +266,7 @@ public struct PayDecodingContainer {
         guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [] : nil }
         let listPath = path.appending(codingKey.stringValue)
         do {
-            var unkeyed = try container.nestedUnkeyedContainer(forKey: codingKey)
+            var unkeyed = try collection(codingKey, key).nestedUnkeyedContainer(forKey: codingKey)
             var values: [T] = []
             var failed = false
             if let count = unkeyed.count { values.reserveCapacity(count) }
@@ -295,9 +305,50 @@ public struct PayDecodingContainer {
         return failed && !PayPartialDecoding.isActive ? nil : seen
     }
 
+    /// The fields as a keyed container in which the collection under `codingKey` is a list: in
+    /// a URL query its text is split as the field's key says (``PayQueryTree/list(_:style:)``);
+    /// in JSON and XML the members as they are.
+    @usableFromInline
+    func collection(_ codingKey: PayCodingKey, _ key: PayFieldKey) -> KeyedDecodingContainer<PayCodingKey> {
+        guard format == .query, let node = members[codingKey.stringValue] else { return container }
+        let list = PayQueryTree.list(node, style: key.queryList)
+        return KeyedDecodingContainer(PayJSONKeyedContainer<PayCodingKey>(members: [codingKey.stringValue: list], decoder: tree))
+    }
+
+    /// A map whose query items are named by a pattern (`{key}CryptoFormat`): every item the pattern
+    /// matches is an entry, its list split as the field's key says; `nil` when none matches.
+    mutating func patternMap<T: Decodable>(
+        _ type: T.Type, _ key: PayFieldKey, affixes: (prefix: String, suffix: String), required: Bool
+    ) -> [String: T]? {
+        var values: [String: T] = [:]
+        var found = false
+        var failed = false
+        for name in members.keys.sorted()
+        where name.hasPrefix(affixes.prefix) && name.hasSuffix(affixes.suffix) && name.count > affixes.prefix.count + affixes.suffix.count {
+            guard let node = members[name] else { continue }
+            found = true
+            let entry = String(name.dropFirst(affixes.prefix.count).dropLast(affixes.suffix.count))
+            do {
+                values[entry] = try tree.unbox(
+                    PayQueryTree.list(node, style: key.queryList), as: T.self, key: PayCodingKey(stringValue: name))
+            } catch {
+                failed = true
+                appendIssues(from: error, at: path.appending(name))
+            }
+        }
+        guard found else {
+            if required { recordMissing(key) }
+            return required && PayPartialDecoding.isActive ? [:] : nil
+        }
+        return failed && !PayPartialDecoding.isActive ? nil : values
+    }
+
     /// Decodes a string-keyed map field entry by entry so that every bad entry is reported.
     public mutating func map<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [String: T]? {
         let partial = PayPartialDecoding.isActive
+        if format == .query, let affixes = PayQueryTree.keyPattern(key.query) {
+            return patternMap(T.self, key, affixes: affixes, required: required)
+        }
         guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [:] : nil }
         do {
             let nested = try container.nestedContainer(keyedBy: PayCodingKey.self, forKey: codingKey)
@@ -330,7 +381,7 @@ public struct PayDecodingContainer {
     private mutating func dateValue(_ key: PayFieldKey, format dateFormat: PayDateFormat, required: Bool) -> Date? {
         let codingKey: PayCodingKey
         let text: String?
-        guard let (memberKey, node) = member(key) else {
+        guard let (memberKey, node) = scalarMember(key) else {
             if required { recordMissing(key) }
             return nil
         }

@@ -2,15 +2,20 @@ import Foundation
 @_spi(Generated) import PaySchemaVocabulary
 
 /// A generated type that is written as URL-query items.
-public protocol PayQueryCodable {
+public protocol PayQueryCodable: Decodable {
     /// The query items of this value, in schema field order; throws when a decimal has more
     /// fraction digits than its scale allows (nothing is rounded).
     func queryItems() throws -> [URLQueryItem]
-    /// Reads the value from query items, reporting every problem as a ``PayloadDecodingError``.
-    init(queryItems: [URLQueryItem]) throws
 }
 
 extension PayQueryCodable {
+    /// Reads the value from query items, reporting every problem as a ``PayloadDecodingError``:
+    /// the items are read into the package's one tree and decoded by the type's own
+    /// `init(from:)`, as JSON and XML are (``PayWire/decodeQuery(_:from:)``).
+    public init(queryItems: [URLQueryItem]) throws {
+        self = try PayWire.decodeQuery(Self.self, from: queryItems)
+    }
+
     /// Reads the value from the query of a URL or from bare query text (`a=1&b=2`); text that is not
     /// a well-formed query is a ``PayloadDecodingError`` (never a trap).
     public init(query text: String) throws {
@@ -86,144 +91,6 @@ public enum PayQueryListStyle: Sendable, Hashable {
     case commaJoined
     /// One item per value: `id=1&id=2`.
     case repeated
-}
-
-/// Reads the fields of a generated query type, collecting every problem.
-@_spi(Generated)
-public struct PayQueryReader {
-    private var values: [String: [String]] = [:]
-    /// Problems found so far.
-    public private(set) var issues: [PayloadIssue] = []
-
-    /// Indexes the items by name; an item without a value counts as the empty string.
-    public init(_ items: [URLQueryItem]) {
-        for item in items {
-            values[item.name, default: []].append(item.value ?? "")
-        }
-    }
-
-    /// All item names present, for types that read name patterns.
-    public var names: [String] { values.keys.sorted() }
-
-    private func first(_ name: String, aliases: [String]) -> (String, String)? {
-        if let value = values[name]?.first { return (name, value) }
-        for alias in aliases {
-            if let value = values[alias]?.first { return (alias, value) }
-        }
-        return nil
-    }
-
-    /// Reads a single value; `required` records an issue when it is absent.
-    public mutating func value<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> T? {
-        read(T.self, key, required: required, quoteValue: true)
-    }
-
-    /// Reads a sensitive single value; the offending text is never quoted.
-    public mutating func secret<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> T? {
-        read(T.self, key, required: required, quoteValue: false)
-    }
-
-    private mutating func read<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, required: Bool, quoteValue: Bool) -> T? {
-        guard let (name, text) = first(key.query, aliases: key.aliases) else {
-            if required {
-                issues.append(
-                    PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing"))
-            }
-            return nil
-        }
-        let shown = quoteValue ? "'\(text)'" : "value"
-        if T.self == Decimal.self {
-            switch key.decimal.check(text) {
-            case .success(let value): return value as? T
-            case .failure(let violation):
-                let message = quoteValue ? violation.message : "value" + violation.message.dropFirst(text.count + 2)
-                issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: message))
-                return nil
-            }
-        }
-        if T.self == URL.self, let problem = PayURLText.problem(in: text, allowRelative: key.relativeURL) {
-            issues.append(PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "\(shown) \(problem)"))
-            return nil
-        }
-        guard let value = T(queryValue: text) else {
-            issues.append(
-                PayloadIssue(path: PayPath.root.appending(name), kind: .invalidValue, message: "\(shown) is not a valid \(T.self)"))
-            return nil
-        }
-        return value
-    }
-
-    /// Reads a list written in `style`.
-    public mutating func list<T: PayQueryValue>(_ type: T.Type, _ key: PayFieldKey, style: PayQueryListStyle, required: Bool) -> [T]? {
-        var name = key.query
-        var texts = values[key.query]
-        if texts == nil {
-            for alias in key.aliases where values[alias] != nil {
-                name = alias
-                texts = values[alias]
-                break
-            }
-        }
-        guard let texts else {
-            if required {
-                issues.append(
-                    PayloadIssue(path: PayPath.root.appending(key.query), kind: .missing, message: "required query item is missing"))
-            }
-            return nil
-        }
-        let parts: [String]
-        switch style {
-        case .commaJoined:
-            parts = texts.flatMap { $0.isEmpty ? [] : $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        case .repeated: parts = texts
-        }
-        var result: [T] = []
-        var failed = false
-        for (index, part) in parts.enumerated() {
-            if let value = T(queryValue: part) {
-                result.append(value)
-            } else {
-                failed = true
-                issues.append(
-                    PayloadIssue(
-                        path: PayPath.root.appending(name).appending(index: index), kind: .invalidValue,
-                        message: "'\(part)' is not a valid \(T.self)"))
-            }
-        }
-        return failed ? nil : result
-    }
-
-    /// Reads a date written in `format`.
-    public mutating func date(_ key: PayFieldKey, format: PayDateFormat, required: Bool) -> Date? {
-        guard let text = value(String.self, key, required: required) else { return nil }
-        guard let date = format.parse(text) else {
-            issues.append(
-                PayloadIssue(
-                    path: PayPath.root.appending(key.query), kind: .invalidValue,
-                    message: "'\(text)' is not a date in the format \(format.name)"))
-            return nil
-        }
-        return date
-    }
-
-    /// Reads every item whose name is `prefix + key + suffix` into a map keyed by `key`, each a list in `style`.
-    public mutating func patternMap<T: PayQueryValue>(
-        _ type: T.Type, prefix: String, suffix: String, style: PayQueryListStyle
-    ) -> [String: [T]] {
-        var result: [String: [T]] = [:]
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
-            let key = String(name.dropFirst(prefix.count).dropLast(suffix.count))
-            if let list = list(T.self, PayFieldKey(name), style: style, required: false) {
-                result[key] = list
-            }
-        }
-        return result
-    }
-
-    /// Throws every recorded problem, if there is any.
-    public func finish() throws {
-        if !issues.isEmpty { throw PayloadDecodingError(issues: issues) }
-    }
 }
 
 /// Builds the query items of a generated type.

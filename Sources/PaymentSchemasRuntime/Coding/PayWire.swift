@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Generated) import PaySchemaVocabulary
 
-/// JSON and XML coding with the settings generated types expect.
+/// JSON, XML and URL-query coding with the settings generated types expect: one tree, one decoder.
 public enum PayWire {
     /// Decodes JSON with the package's own strict reader (`PayJSONParser` and a tree decoder),
     /// reporting every problem as a ``PayloadDecodingError``.
@@ -108,6 +108,12 @@ public enum PayWire {
         case .success(let tree):
             return try decodeTree(T.self, from: tree, format: .xml)
         }
+    }
+
+    /// Decodes a URL query's items: read into the same tree as JSON and XML (``PayQueryTree``) and
+    /// decoded by the same decoder, reporting every problem as a ``PayloadDecodingError``.
+    public static func decodeQuery<T: Decodable>(_ type: T.Type, from items: [URLQueryItem]) throws -> T {
+        try decodeTree(T.self, from: PayQueryTree.tree(items), format: .query)
     }
 
     /// Encodes XML under `rootElement`, without an XML header, with the package's own writer

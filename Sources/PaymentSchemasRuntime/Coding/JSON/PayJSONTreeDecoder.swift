@@ -1,18 +1,20 @@
 import Foundation
 import PaySchemaVocabulary
 
-/// A `Decoder` over a parsed ``PayJSON`` document: what ``PayWire/decodeJSON(_:from:)`` and
-/// ``PayWire/decodeXML(_:from:limits:)`` use (the XML reader hands on the same tree), so JSON and XML
-/// payloads are decoded by one path.
+/// A `Decoder` over a parsed ``PayJSON`` document: what ``PayWire/decodeJSON(_:from:)``,
+/// ``PayWire/decodeXML(_:from:limits:)`` and ``PayWire/decodeQuery(_:from:)`` use (the XML and query
+/// readers hand on the same tree), so JSON, XML and URL-query payloads are decoded by one path.
 ///
 /// Numbers keep their numeral text until a type asks for them: `Decimal` is read by the strict
 /// ``PayDecimalText`` reader (no exponents, exact on every platform), integers must be whole and in
 /// range, and nothing is read through `Double` except a `Double`. In XML every value is text: a
 /// number, a decimal or a boolean (`true`, `false`, `1`, `0`, as XML Schema writes it) is read from
-/// a string, one child element is a one-element list, and an empty element is an empty object.
+/// a string, one child element is a one-element list, and an empty element is an empty object. A
+/// URL query is text too (numbers and decimals read from their text; booleans only as `true` or
+/// `false`), its lists split as each field's key says (``PayQueryTree``).
 final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     let node: PayJSON
-    /// The payload's wire format: `.json` or `.xml`.
+    /// The payload's wire format.
     let format: WireFormat
     /// The decoder of the enclosing value and this value's key in it (`nil` at the root). The
     /// coding path is built from this chain only when something asks for it (an error, usually),
@@ -50,9 +52,9 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
         return text(node)
     }
 
-    /// The text of a value that XML writes as text, `nil` in JSON.
+    /// The text of a value that XML or a query writes as text, `nil` in JSON.
     func text(_ node: PayJSON) -> String? {
-        guard format == .xml, case .string(let text) = node else { return nil }
+        guard format != .json, case .string(let text) = node else { return nil }
         return text
     }
 
@@ -130,11 +132,15 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     func unboxBool(_ node: PayJSON, key: PayCodingKey?) throws -> Bool {
         if case .bool(let value) = node { return value }
         switch text(node) {
-        case "true", "1": return true
-        case "false", "0": return false
+        case "true": return true
+        case "false": return false
+        case "1" where format == .xml: return true
+        case "0" where format == .xml: return false
         case let text?:
             throw DecodingError.dataCorrupted(
-                .init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a boolean (true, false, 1 or 0)"))
+                .init(
+                    codingPath: path(appending: key),
+                    debugDescription: "'\(text)' is not a boolean (" + (format == .xml ? "true, false, 1 or 0)" : "true or false)")))
         case nil: throw Self.mismatch(Bool.self, node, path(appending: key))
         }
     }

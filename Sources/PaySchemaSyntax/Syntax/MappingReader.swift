@@ -1,5 +1,6 @@
 import Foundation
 import PaySchemaLanguage
+import PaySchemaYAML
 
 /// Reads one YAML mapping of a schema, reporting unknown keys (with a suggestion) and values of
 /// the wrong shape at the offending node.
@@ -144,5 +145,20 @@ package struct MappingReader {
             "'\(key)' must be one of \(names.joined(separator: ", ")); found '\(text.value)'\(Suggestions.hint(for: text.value, in: names))",
             at: text.location)
         return nil
+    }
+
+    /// `deprecated` (true or a message) and `renamedFrom` (a name or a list of names).
+    package func lifecycle(diagnostics: inout Diagnostics) -> Lifecycle {
+        var lifecycle = Lifecycle()
+        if let value = self["deprecated"] {
+            switch value.scalar {
+            case "true"?: lifecycle.deprecated = ""
+            case "false"?: lifecycle.deprecated = nil
+            case let text? where value.isNull == false: lifecycle.deprecated = text
+            default: diagnostics.error("'deprecated' must be true, false or a message, found \(value.kindDescription)", at: value.location)
+            }
+        }
+        lifecycle.renamedFrom = strings("renamedFrom", diagnostics: &diagnostics)
+        return lifecycle
     }
 }

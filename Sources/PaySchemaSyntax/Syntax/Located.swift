@@ -1,4 +1,5 @@
 import PaySchemaLanguage
+import PaySchemaYAML
 
 /// A value read from a schema together with where it was written.
 public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
@@ -7,8 +8,8 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
     /// Where it was written.
     public var location: SourceLocation
 
-    /// Pairs a value with its location (inlinable: the parser in another module makes millions).
-    @inlinable public init(_ value: Value, at location: SourceLocation) {
+    /// Pairs a value with its location.
+    public init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
