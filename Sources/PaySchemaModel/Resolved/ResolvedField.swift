@@ -9,12 +9,13 @@ import PaySchemaLanguage
 /// constraints) are read through ``DeclaredField`` from the parsed field, which the checker makes
 /// conform to it, so the resolved model does not hold a second copy of every field: copying them
 /// cost 24 MiB (11%) at 10,000 types. This module does not import the syntax module, so no stage
-/// after the checker can name the parsed field itself.
+/// after the checker can name the parsed field itself. Its readers are inlinable: the emitter, in
+/// another module, reads them for every field many times.
 public final class ResolvedField: Sendable {
     /// The parsed field, read only by the properties below.
-    private let declared: any DeclaredField
+    @usableFromInline let declared: any DeclaredField
     /// How the struct names fields on the wire when a field does not name itself.
-    private let keyStyle: KeyStyle
+    @usableFromInline let keyStyle: KeyStyle
     /// The type, resolved.
     public let type: ResolvedType
     /// The default, typed (enum cases by Swift name); `nil` when it has none.
@@ -35,26 +36,26 @@ public final class ResolvedField: Sendable {
     }
 
     /// The Swift name.
-    public var name: String { declared.name }
+    @inlinable public var name: String { declared.name }
     /// Where the schema writes the field's name.
-    public var location: SourceLocation { declared.nameLocation }
+    @inlinable public var location: SourceLocation { declared.nameLocation }
     /// Where the schema writes the field's type.
-    public var typeLocation: SourceLocation { declared.typeLocation }
+    @inlinable public var typeLocation: SourceLocation { declared.typeLocation }
     /// Documentation.
-    public var doc: String? { declared.doc }
+    @inlinable public var doc: String? { declared.doc }
     /// Whether the field must be present.
-    public var required: Bool { declared.required }
+    @inlinable public var required: Bool { declared.required }
     /// The default as written in the schema (enum cases by wire value), for exported schemas.
-    public var defaultLiteral: DefaultValue? { declared.defaultLiteral }
+    @inlinable public var defaultLiteral: DefaultValue? { declared.defaultLiteral }
     /// The constraints on the value (on each element of a collection, item counts aside).
-    public var constraints: ResolvedConstraints { declared.constraints }
+    @inlinable public var constraints: ResolvedConstraints { declared.constraints }
     /// Further names accepted when decoding.
-    public var aliases: [String] { declared.aliases }
+    @inlinable public var aliases: [String] { declared.aliases }
     /// How a list is written in a URL query.
-    public var queryStyle: QueryListStyle { declared.queryStyle }
+    @inlinable public var queryStyle: QueryListStyle { declared.queryStyle }
     /// For a map in a URL query, the item names of its entries: `{key}` stands for the key
     /// (`{key}` itself when the schema names no pattern).
-    public var queryKeyPattern: String { declared.queryNameOverride ?? "{key}" }
+    @inlinable public var queryKeyPattern: String { declared.queryNameOverride ?? "{key}" }
     /// The text before and after `{key}` in ``queryKeyPattern`` (the whole pattern and nothing
     /// when it has no `{key}`).
     public var queryKeyAffixes: (prefix: String, suffix: String) {
@@ -63,42 +64,42 @@ public final class ResolvedField: Sendable {
         return (String(pattern[..<range.lowerBound]), String(pattern[range.upperBound...]))
     }
     /// Whether the value is a secret.
-    public var sensitive: Bool { declared.sensitive }
+    @inlinable public var sensitive: Bool { declared.sensitive }
     /// The date format (`iso8601` when the schema names none).
-    public var dateFormat: String { declared.dateFormat ?? "iso8601" }
+    @inlinable public var dateFormat: String { declared.dateFormat ?? "iso8601" }
     /// The time zone of the date format, when the schema names one.
-    public var timeZone: String? { declared.timeZone }
+    @inlinable public var timeZone: String? { declared.timeZone }
     /// Whether `null` is accepted on the wire.
-    public var isNullable: Bool { declared.isNullable }
+    @inlinable public var isNullable: Bool { declared.isNullable }
     /// Whether a list's elements may be `null`.
-    public var nullableElements: Bool { declared.nullableElements }
+    @inlinable public var nullableElements: Bool { declared.nullableElements }
     /// The JSON forms a decimal accepts, when the schema lists them.
-    public var jsonForms: [PayJSONForm]? { declared.jsonForms }
+    @inlinable public var jsonForms: [PayJSONForm]? { declared.jsonForms }
     /// Whether a URL may be relative.
-    public var allowsRelativeURL: Bool { declared.allowsRelativeURL }
+    @inlinable public var allowsRelativeURL: Bool { declared.allowsRelativeURL }
 
     /// Whether the field must be present but may be `null` (`required: true` with `nullable: true`):
     /// optional in Swift, always written (`nil` as `null`), refused when absent.
-    public var isPresentButNull: Bool { required && isNullable }
+    @inlinable public var isPresentButNull: Bool { required && isNullable }
 
     /// Whether the Swift property is optional: not required and without a default, or present but
     /// null.
-    public var isOptionalInSwift: Bool { (!required && defaultValue == nil) || isPresentButNull }
+    @inlinable public var isOptionalInSwift: Bool { (!required && defaultValue == nil) || isPresentButNull }
 
     /// Whether the decoded value always holds a value (required and never `null`): such fields
     /// are checked for completeness after every field was read.
-    public var isMandatory: Bool { required && !isNullable }
+    @inlinable public var isMandatory: Bool { required && !isNullable }
 
     /// The name in JSON.
-    public var jsonName: String { wireName(in: .json) }
+    @inlinable public var jsonName: String { wireName(in: .json) }
     /// The name in XML.
-    public var xmlName: String { wireName(in: .xml) }
+    @inlinable public var xmlName: String { wireName(in: .xml) }
     /// The name in a URL query.
-    public var queryName: String { wireName(in: .query) }
+    @inlinable public var queryName: String { wireName(in: .query) }
 
     /// The name in `format`: the field's own name for the format, its JSON name, or its Swift
     /// name in the struct's key style.
-    public func wireName(in format: WireFormat) -> String {
+    @inlinable public func wireName(in format: WireFormat) -> String {
         keyStyle.wireName(
             swiftName: declared.name, json: declared.jsonNameOverride, xml: declared.xmlNameOverride, query: declared.queryNameOverride,
             in: format)

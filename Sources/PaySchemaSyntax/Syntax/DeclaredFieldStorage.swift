@@ -13,7 +13,25 @@ extension FieldDecl.Box: DeclaredField {
     package var doc: String? { values.doc }
     package var required: Bool { values.required }
     package var defaultLiteral: DefaultValue? { values.defaultValue?.value }
-    package var constraints: ResolvedConstraints { ResolvedConstraints(values.constraints) }
+    /// Read member by member from the storage: converting a copy of the whole `Constraints` (each
+    /// value with its location) cost 1,500 instructions a read, 1% of the generator's.
+    package var constraints: ResolvedConstraints {
+        var resolved = ResolvedConstraints()
+        resolved.minLength = values.constraints.minLength?.value
+        resolved.maxLength = values.constraints.maxLength?.value
+        resolved.pattern = values.constraints.pattern?.value
+        resolved.minimum = values.constraints.minimum?.value
+        resolved.exclusiveMinimum = values.constraints.exclusiveMinimum
+        resolved.maximum = values.constraints.maximum?.value
+        resolved.exclusiveMaximum = values.constraints.exclusiveMaximum
+        resolved.scale = values.constraints.scale?.value
+        resolved.exactScale = values.constraints.exactScale
+        resolved.minItems = values.constraints.minItems?.value
+        resolved.maxItems = values.constraints.maxItems?.value
+        resolved.format = values.constraints.format?.value
+        resolved.schemes = values.constraints.schemes
+        return resolved
+    }
     package var hasConstraints: Bool { !values.constraints.isEmpty }
     package var aliases: [String] { values.aliases.map(\.value) }
     package var queryStyle: QueryListStyle { values.queryStyle }
