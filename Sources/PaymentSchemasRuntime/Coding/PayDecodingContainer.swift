@@ -306,7 +306,7 @@ public struct PayDecodingContainer {
     }
 
     /// The fields as a keyed container in which the collection under `codingKey` is a list: in
-    /// a URL query its text is split as the field's key says (``PayQueryTree/list(_:style:)``);
+    /// a URL query its text is split as the field's key says (`PayQueryTree.list(_:style:)`);
     /// in JSON and XML the members as they are.
     @usableFromInline
     func collection(_ codingKey: PayCodingKey, _ key: PayFieldKey) -> KeyedDecodingContainer<PayCodingKey> {

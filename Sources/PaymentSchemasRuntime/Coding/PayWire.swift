@@ -110,7 +110,7 @@ public enum PayWire {
         }
     }
 
-    /// Decodes a URL query's items: read into the same tree as JSON and XML (``PayQueryTree``) and
+    /// Decodes a URL query's items: read into the same tree as JSON and XML (`PayQueryTree`) and
     /// decoded by the same decoder, reporting every problem as a ``PayloadDecodingError``.
     public static func decodeQuery<T: Decodable>(_ type: T.Type, from items: [URLQueryItem]) throws -> T {
         try decodeTree(T.self, from: PayQueryTree.tree(items), format: .query)

@@ -11,7 +11,7 @@ import PaySchemaVocabulary
 /// number, a decimal or a boolean (`true`, `false`, `1`, `0`, as XML Schema writes it) is read from
 /// a string, one child element is a one-element list, and an empty element is an empty object. A
 /// URL query is text too (numbers and decimals read from their text; booleans only as `true` or
-/// `false`), its lists split as each field's key says (``PayQueryTree``).
+/// `false`), its lists split as each field's key says (`PayQueryTree`).
 final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     let node: PayJSON
     /// The payload's wire format.
