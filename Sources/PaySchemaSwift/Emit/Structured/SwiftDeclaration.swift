@@ -16,8 +16,10 @@ struct SwiftDeclaration: Equatable {
     /// What is declared.
     var kind: Content
 
-    /// The kinds of declaration the generated code uses.
-    enum Content: Equatable {
+    /// The kinds of declaration the generated code uses. Indirect: a declaration's content (a
+    /// function with its body, a property with its accessors) is large, and arrays of declarations
+    /// holding it inline cost the generator 0.6% of its instructions in copies and allocations.
+    indirect enum Content: Equatable {
         /// `struct`, `enum`, `protocol` or `extension`, with its members in groups that the renderer
         /// separates by one blank line (empty groups are skipped).
         case type(SwiftTypeKind, name: String, conformances: [String], members: [[SwiftDeclaration]])
