@@ -128,12 +128,26 @@ var targets: [Target] =
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
             ]
         ),
+        // What every server here is built on (the mock providers and the merchant servers alike):
+        // the request and answer it handles, the routes it installs, the pages it hosts. Server
+        // side, never a dependency of an app.
+        .target(
+            name: "PaymentServerCore",
+            dependencies: [
+                "PaymentSchemasRuntime",
+                "PaymentFlowsCore",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .target(
             name: "PaymentMocks",
             dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
                 "PaySchemaVocabulary",
                 "PaymentFlowsCore",
+                "PaymentServerCore",
                 "SuiteMerchantServer",
+                "AmazonPayMerchantServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
             ]
@@ -144,8 +158,10 @@ var targets: [Target] =
             name: "AmazonPayMerchantServer",
             dependencies: [
                 "AmazonPayMobile",
-                "PaymentMocks",
+                "PaymentServerCore",
                 "PaymentFlowsCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
             ]
@@ -166,6 +182,7 @@ var targets: [Target] =
                 "PaymentMocks",
                 "AmazonPayMerchantServer",
                 "PaymentFlowsCore",
+                "PaymentServerCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
                 // The provider path answers on the connection's pipeline (`SandboxProviderHandler`).
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
@@ -230,6 +247,7 @@ var targets: [Target] =
             name: "PaymentFlowsTests",
             dependencies: [
                 "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentFlowsCore",
+                "PaymentServerCore",
                 .product(name: "Clocks", package: "swift-clocks", condition: .when(traits: ["Sandbox"])),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
             ]
@@ -251,7 +269,7 @@ var targets: [Target] =
             name: "PaymentSandboxTests",
             dependencies: [
                 "PaymentSandbox", "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", "MollieCheckout",
-                "AmazonPayMobile",
+                "AmazonPayMobile", "PaymentServerCore",
                 "SuiteMCommerce", "SuiteMerchantServer", "payflow", "CLITestSupport",
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -290,7 +308,7 @@ if benchmarking {
             dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
                 "PaySchemaCore", "PaymentMocks", "PaymentSandbox", "PaymentScenarios", "PaymentFlowsCore", "PaymentSchemasRuntime",
                 "PeerTypes",
-                "AmazonPayMerchantServer",
+                "AmazonPayMerchantServer", "PaymentServerCore",
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -367,6 +385,7 @@ let package = Package(
             .library(name: "PaymentSchemasRuntime", targets: ["PaymentSchemasRuntime"]),
             .library(name: "PaymentFlowsCore", targets: ["PaymentFlowsCore"]),
             .library(name: "PaymentMocks", targets: ["PaymentMocks"]),
+            .library(name: "PaymentServerCore", targets: ["PaymentServerCore"]),
             .library(name: "AmazonPayMerchantServer", targets: ["AmazonPayMerchantServer"]),
             .library(name: "SuiteMerchantServer", targets: ["SuiteMerchantServer"]),
             .executable(name: "payschema", targets: ["payschema"]),

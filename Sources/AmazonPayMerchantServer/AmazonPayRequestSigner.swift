@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import PaymentMocks
+import PaymentServerCore
 import _CryptoExtras
 
 /// The merchant server's Amazon Pay signer: signs every Amazon Pay API v2 request
@@ -29,7 +29,7 @@ public struct AmazonPayRequestSigner: Sendable, CustomStringConvertible {
         self.publicKeyID = publicKeyID
         self.privateKey = privateKey
         self.region = region
-        self.host = host ?? MockAmazonPayServer.hosts[region.lowercased()] ?? "pay-api.amazon.com"
+        self.host = host ?? AmazonPaySignature.apiHosts[region.lowercased()] ?? "pay-api.amazon.com"
         self.now = now
     }
 
@@ -40,7 +40,7 @@ public struct AmazonPayRequestSigner: Sendable, CustomStringConvertible {
     public var description: String { "AmazonPayRequestSigner(publicKeyId: \(publicKeyID), region: \(region), host: \(host))" }
 
     /// `request` with the Amazon Pay headers and its `Authorization` header added.
-    public func sign(_ request: MockRequest, idempotencyKey: String? = nil) throws -> MockRequest {
+    public func sign(_ request: ServerRequest, idempotencyKey: String? = nil) throws -> ServerRequest {
         var signed = request
         signed.headers["accept"] = "application/json"
         signed.headers["content-type"] = "application/json"
@@ -81,5 +81,19 @@ public struct AmazonPayRequestSigner: Sendable, CustomStringConvertible {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
         return formatter.string(from: date)
+    }
+}
+
+extension AmazonPayRequestSigner {
+    /// The sandbox merchant's key id.
+    public static let sandboxPublicKeyID = "SANDBOX-MERCHANT-KEY"
+    /// The sandbox merchant's key pair: generated once per process, never written anywhere.
+    private static let sandboxKey: _RSA.Signing.PrivateKey? = try? _RSA.Signing.PrivateKey(keySize: .bits2048)
+
+    /// The sandbox merchant's signer for `pay-api.amazon.jp` (the guide's region), with the process's
+    /// key; the mock Amazon Pay is told to trust its ``publicKey`` and nothing else.
+    public static func sandbox() throws -> AmazonPayRequestSigner {
+        guard let key = sandboxKey else { throw MerchantServerError.noKey }
+        return AmazonPayRequestSigner(publicKeyID: sandboxPublicKeyID, privateKey: key, region: "jp", host: "pay-api.amazon.jp")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
-import PaymentMocks
+import PaymentServerCore
 
 /// The merchant server's client transport to Amazon Pay: signs every request with
 /// ``AmazonPayRequestSigner`` (including the idempotency key when the operation sends one) and
@@ -25,7 +25,7 @@ public struct AmazonPaySigningTransport: ClientTransport {
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         var data = Data()
         if let body { data = try await Data(collecting: body, upTo: Self.maximumBody) }
-        let unsigned = MockRequest(http: request, body: data, operationID: operationID)
+        let unsigned = ServerRequest(http: request, body: data, operationID: operationID)
         let signed = try signer.sign(unsigned, idempotencyKey: unsigned.header("x-amz-pay-idempotency-key"))
         var forwarded = request
         for (name, value) in signed.headers.sorted(by: { $0.key < $1.key }) {

@@ -1,7 +1,7 @@
 import AmazonPayMobile
 import Foundation
-import PaymentMocks
 import PaymentSchemasRuntime
+import PaymentServerCore
 
 /// The sample server's pages: the app-login page (signed button payload, straight to Amazon's
 /// sign-in), the universal-link redirector and its `next.html` rescue page, `dispatcher.html` (the
@@ -9,9 +9,6 @@ import PaymentSchemasRuntime
 /// thanks pages. Each script-driven page has its guide's JavaScript and, for the scripted browser,
 /// the same step in Swift.
 enum SampleMerchantPages {
-    /// The Amazon Pay sign-in page the app-login page jumps to.
-    static let signInURL = URL(string: "https://\(MockAmazonPayServer.paymentHost)/signin")!
-
     /// `https://<links>/redirector_local-<client>.html?token=…`: where Amazon returns after login.
     static func redirectorURL(_ configuration: SampleMerchantServer.Configuration, client: ClientKind, token: String) throws -> URL {
         var components = URLComponents()
@@ -19,7 +16,7 @@ enum SampleMerchantPages {
         components.host = configuration.linksHost
         components.path = "/redirector_local-\(client.rawValue).html"
         components.queryItems = [URLQueryItem(name: "token", value: token)]
-        guard let url = components.url else { throw MerchantPageError.invalid("the redirector URL") }
+        guard let url = components.url else { throw MerchantServerError.invalidURL("the redirector URL") }
         return url
     }
 
@@ -37,7 +34,7 @@ enum SampleMerchantPages {
             productType: .payAndShip, placement: .cart,
             createCheckoutSessionConfig: CreateCheckoutSessionConfig(
                 payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: signer.publicKeyID))
-        var components = URLComponents(url: signInURL, resolvingAgainstBaseURL: false)
+        var components = URLComponents(url: configuration.amazonPaySignInURL, resolvingAgainstBaseURL: false)
         components?.queryItems = [
             URLQueryItem(name: "merchantId", value: config.merchantId), URLQueryItem(name: "ledgerCurrency", value: config.ledgerCurrency),
             URLQueryItem(name: "checkoutLanguage", value: config.checkoutLanguage),
@@ -47,7 +44,7 @@ enum SampleMerchantPages {
             URLQueryItem(name: "signature", value: config.createCheckoutSessionConfig.signature),
             URLQueryItem(name: "publicKeyId", value: config.createCheckoutSessionConfig.publicKeyId),
         ]
-        guard let target = components?.url else { throw MerchantPageError.invalid("the sign-in URL") }
+        guard let target = components?.url else { throw MerchantServerError.invalidURL("the sign-in URL") }
         return target
     }
 
@@ -132,7 +129,7 @@ enum SampleMerchantPages {
     static func withQuery(of url: URL, on target: URL) throws -> URL {
         var components = URLComponents(url: target, resolvingAgainstBaseURL: false)
         components?.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
-        guard let result = components?.url else { throw MerchantPageError.invalid("the next page's URL") }
+        guard let result = components?.url else { throw MerchantServerError.invalidURL("the next page's URL") }
         return result
     }
 
@@ -224,13 +221,26 @@ enum SampleMerchantPages {
     }
 }
 
-/// Why a page's URL could not be built.
-enum MerchantPageError: Error {
-    case invalid(String)
+/// Why the merchant server could not build something it needs: a page's URL, or the sandbox's key.
+/// The one error type of the merchant server; never shows a key or a token.
+public enum MerchantServerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A URL the server builds (the redirector, the sign-in page, the next page) came out invalid.
+    case invalidURL(String)
+    /// No RSA key could be generated for the sandbox merchant.
+    case noKey
+
+    /// A readable explanation.
+    public var description: String {
+        switch self {
+        case .invalidURL(let what): return "the merchant server could not build \(what)"
+        case .noKey: return "no RSA key could be generated for the sandbox merchant"
+        }
+    }
 }
 
 extension SampleMerchantServer {
-    func installPages(on browser: MockBrowser) {
-        for page in SampleMerchantPages.hostedPages(self) { browser.host(page) }
-    }
+    /// The server's pages (the app-login page, the redirector and `next.html` on the links host,
+    /// `dispatcher.html`, the error page, the WebView version's cart, review and thanks), for the
+    /// browser that shows them: the scripted browser, or the sandbox's over HTTP.
+    public var hostedPages: [HostedPage] { SampleMerchantPages.hostedPages(self) }
 }

@@ -3,9 +3,8 @@ import Foundation
 import Logging
 import OpenAPIRuntime
 import PaymentFlowsCore
-import PaymentMocks
 import PaymentSchemasRuntime
-import _CryptoExtras
+import PaymentServerCore
 
 /// The guide's sample merchant server (nodejs/app.js) as its own component: the only party that
 /// calls Amazon Pay API v2, signing every call with the merchant's private key.
@@ -13,7 +12,9 @@ import _CryptoExtras
 /// Its endpoints (`/sample/checkoutReview`, `/sample/checkoutSession`, `/sample/thanks`, declared in
 /// `Schemas/AmazonPayMobile/MerchantServer.yaml`) answer JSON to a native app and HTML to the
 /// WebView; its pages (`/appLogin`, the universal-link redirector, `next.html`, `dispatcher.html`,
-/// the error page and the cart) are ``HostedPage``s. Orders live on the server: totals are computed
+/// the error page and the cart) are ``hostedPages``. It is built on the server core alone: its
+/// routes go on whatever ``ServerRoutes`` carrier it is given (the sandbox's, a test's), its pages
+/// to whichever browser hosts them, and Amazon Pay is whatever `ClientTransport` it calls. Orders live on the server: totals are computed
 /// from the cart's quantities and the server's catalogue, `MY-ORDER-n` numbers are issued once per
 /// order, and each Amazon Pay call that charges reuses the order's idempotency key on retry.
 public final class SampleMerchantServer: Sendable {
@@ -39,13 +40,17 @@ public final class SampleMerchantServer: Sendable {
         public var noteToBuyer: String
         /// Data not shared with the buyer.
         public var customInformation: String
+        /// Amazon Pay's sign-in page, where the app-login page sends the buyer with the signed
+        /// button payload (`amazon.Pay.initCheckout`).
+        public var amazonPaySignInURL: URL
 
         /// Creates a configuration; the defaults are the guide's sample.
         public init(
             host: String = "shop.example", linksHost: String = "links.shop.example", universalLinkPath: String = "/index.html",
             merchantId: String = "A23YM23UEBY8FM", storeId: String = "amzn1.application-oa2-client.sample",
             region: AmazonPayRegion = .jp, ledgerCurrency: String = "JPY", merchantStoreName: String = "MY-SHOP",
-            noteToBuyer: String = "Thank you!", customInformation: String = "This isn't shared with Buyer"
+            noteToBuyer: String = "Thank you!", customInformation: String = "This isn't shared with Buyer",
+            amazonPaySignInURL: URL = URL(string: "https://apay.example/signin")!
         ) {
             self.host = host
             self.linksHost = linksHost
@@ -57,6 +62,7 @@ public final class SampleMerchantServer: Sendable {
             self.merchantStoreName = merchantStoreName
             self.noteToBuyer = noteToBuyer
             self.customInformation = customInformation
+            self.amazonPaySignInURL = amazonPaySignInURL
         }
 
         /// `https://<host>`.
@@ -83,8 +89,6 @@ public final class SampleMerchantServer: Sendable {
 
     /// The configuration.
     public let configuration: Configuration
-    /// The server's own endpoints (what the app calls), in memory or served over HTTP.
-    public let transport: MockProviderTransport
     let amazonPay: PayAPIClient
     let signer: AmazonPayRequestSigner
     let tokens: TokenSource
@@ -92,25 +96,23 @@ public final class SampleMerchantServer: Sendable {
     let nextOrderNumber = LockIsolated(1)
     let logger: Logger
 
-    /// Creates the server. Its calls to Amazon Pay go through `amazonPay` (signed by `signer`) to
-    /// `amazonPayBaseURL`; its pages are added to `browser`.
+    /// Creates the server and installs its endpoints on `routes` (what the app calls, in memory or
+    /// served over HTTP). Its calls to Amazon Pay go through `amazonPay` (signed by `signer`) to
+    /// `amazonPayBaseURL`; its pages are ``hostedPages``, for the browser that shows them.
     public init(
         configuration: Configuration = Configuration(), signer: AmazonPayRequestSigner, amazonPay: any ClientTransport,
-        amazonPayBaseURL: URL = URL(string: "https://pay-api.amazon.jp")!, browser: MockBrowser,
-        transport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"), tokens: TokenSource = .random,
+        amazonPayBaseURL: URL = URL(string: "https://pay-api.amazon.jp")!, routes: any ServerRoutes, tokens: TokenSource = .random,
         retryPolicy: RetryPolicy = RetryPolicy(maxAttempts: 3, initialDelay: .zero),
         logger: Logger = Logger(label: "AmazonPayMerchantServer")
     ) {
         self.configuration = configuration
         self.signer = signer
-        self.transport = transport
         self.tokens = tokens
         self.logger = logger
         self.amazonPay = PayAPIClient(
             transport: AmazonPaySigningTransport(amazonPay, signer: signer), baseURL: amazonPayBaseURL, retryPolicy: retryPolicy,
             logger: logger)
-        installRoutes()
-        installPages(on: browser)
+        installRoutes(on: routes)
     }
 
     /// Forgets every order (the order numbers start again at `MY-ORDER-1`).
@@ -135,16 +137,16 @@ public final class SampleMerchantServer: Sendable {
         }
     }
 
-    private func installRoutes() {
+    private func installRoutes(on routes: any ServerRoutes) {
         let operations = AmazonPayMobileSchema.operations
-        transport.refusals = Self.refusals
-        transport.handle(MerchantCheckoutReviewOperation.self, of: operations) { [self] request, _ in await checkoutReview(request) }
-        transport.handle(MerchantUpdateCheckoutSessionOperation.self, of: operations) { [self] request, _ in
+        routes.refusals = Self.refusals
+        routes.handle(MerchantCheckoutReviewOperation.self, of: operations) { [self] request, _ in await checkoutReview(request) }
+        routes.handle(MerchantUpdateCheckoutSessionOperation.self, of: operations) { [self] request, _ in
             await updateCheckoutSession(request)
         }
-        transport.handle(MerchantThanksOperation.self, of: operations) { [self] request, _ in await thanks(request) }
+        routes.handle(MerchantThanksOperation.self, of: operations) { [self] request, _ in await thanks(request) }
         // The WebView version's cart is an HTML page, not an API operation.
-        transport.on("GET", "/sample/cart") { [self] request in cartPage(request) }
+        routes.on("GET", "/sample/cart") { [self] request in cartPage(request) }
     }
 
     /// The server's refusals, all `MerchantErrorResponse`: `invalidRequest` with 404 for an unknown
@@ -159,7 +161,7 @@ public final class SampleMerchantServer: Sendable {
     // MARK: - Endpoints
 
     /// `GET /sample/checkoutReview`: totals from the cart cookies, the session from Amazon Pay.
-    func checkoutReview(_ request: MockRequest) async -> MockResponse {
+    func checkoutReview(_ request: ServerRequest) async -> ServerResponse {
         // The contract has checked the session id and the quantities (0…99) before this runs.
         let cookies = Self.cookies(request)
         let sessionId = request.queryValue("amazonCheckoutSessionId") ?? ""
@@ -195,13 +197,13 @@ public final class SampleMerchantServer: Sendable {
         let cookie = ["set-cookie": "session=\(sessionId); Path=/; Secure; HttpOnly; SameSite=Lax"]
         let review = CheckoutReview(order: order, checkoutSession: session)
         if Self.wantsHTML(request) { return .html(SampleMerchantPages.review(review), headers: cookie) }
-        var response = MockResponse.json(review)
+        var response = ServerResponse.json(review)
         response.headers = cookie
         return response
     }
 
     /// `POST /sample/checkoutSession`: numbers the order and updates the Amazon Pay session.
-    func updateCheckoutSession(_ request: MockRequest) async -> MockResponse {
+    func updateCheckoutSession(_ request: ServerRequest) async -> ServerResponse {
         guard let sessionId = Self.cookies(request)["session"], let kept = orders.value[sessionId] else {
             return Self.error(.noOrder, "no order belongs to this session cookie", status: 404)
         }
@@ -238,7 +240,7 @@ public final class SampleMerchantServer: Sendable {
     }
 
     /// `GET /sample/thanks`: completes the session with the order's charge amount.
-    func thanks(_ request: MockRequest) async -> MockResponse {
+    func thanks(_ request: ServerRequest) async -> ServerResponse {
         guard let sessionId = Self.cookies(request)["session"], let kept = orders.value[sessionId] else {
             return Self.error(.noOrder, "no order belongs to this session cookie", status: 404)
         }
@@ -264,7 +266,7 @@ public final class SampleMerchantServer: Sendable {
     }
 
     /// `GET /sample/cart`: the WebView version's cart page.
-    func cartPage(_ request: MockRequest) -> MockResponse {
+    func cartPage(_ request: ServerRequest) -> ServerResponse {
         .html(SampleMerchantPages.cart())
     }
 
@@ -308,8 +310,8 @@ public final class SampleMerchantServer: Sendable {
 
     /// A refusal the server answers with.
     struct RefusalResponse: Error {
-        let response: MockResponse
-        init(_ response: MockResponse) { self.response = response }
+        let response: ServerResponse
+        init(_ response: ServerResponse) { self.response = response }
     }
 
     private static func sessionId<Operation: PayOperation>(of operation: Operation) -> String? {
@@ -320,17 +322,17 @@ public final class SampleMerchantServer: Sendable {
 
     // MARK: - Helpers
 
-    static func error(_ code: MerchantErrorCode, _ message: String, status: Int) -> MockResponse {
+    static func error(_ code: MerchantErrorCode, _ message: String, status: Int) -> ServerResponse {
         .json(MerchantErrorResponse(error: code, message: message), status: status)
     }
 
     /// Whether the request comes from a page (the WebView) rather than the app's JSON client.
-    static func wantsHTML(_ request: MockRequest) -> Bool {
+    static func wantsHTML(_ request: ServerRequest) -> Bool {
         (request.header("accept") ?? "").contains("text/html")
     }
 
     /// The request's cookies by name.
-    static func cookies(_ request: MockRequest) -> [String: String] {
+    static func cookies(_ request: ServerRequest) -> [String: String] {
         var cookies: [String: String] = [:]
         for pair in (request.header("cookie") ?? "").split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1)
@@ -339,26 +341,5 @@ public final class SampleMerchantServer: Sendable {
             if cookies[name] == nil { cookies[name] = parts[1].trimmingCharacters(in: .whitespaces) }
         }
         return cookies
-    }
-}
-
-extension SampleMerchantServer {
-    /// The sandbox merchant's key id.
-    public static let sandboxPublicKeyID = "SANDBOX-MERCHANT-KEY"
-    /// The sandbox merchant's key pair: generated once per process, never written anywhere.
-    static let sandboxKey: _RSA.Signing.PrivateKey? = try? _RSA.Signing.PrivateKey(keySize: .bits2048)
-
-    /// A merchant server signing with the process's sandbox key, in front of `amazon`, which is
-    /// told to verify every call with the key's public half (and nothing else).
-    public static func sandbox(
-        amazon: MockAmazonPayServer, browser: MockBrowser,
-        transport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"),
-        tokens: TokenSource = .random, logger: Logger = Logger(label: "AmazonPayMerchantServer")
-    ) throws -> SampleMerchantServer {
-        guard let key = sandboxKey else { throw MerchantPageError.invalid("no RSA key could be generated") }
-        amazon.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [sandboxPublicKeyID: key.publicKey])
-        return SampleMerchantServer(
-            signer: AmazonPayRequestSigner(publicKeyID: sandboxPublicKeyID, privateKey: key, region: "jp", host: "pay-api.amazon.jp"),
-            amazonPay: amazon.transport, browser: browser, transport: transport, tokens: tokens, logger: logger)
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSchemasRuntime
+import PaymentServerCore
 
 /// One request the sandbox answered, as the journal keeps it: no headers, no body, query values
 /// left out and card-number-like digit runs in the path redacted, so nothing a client sent can

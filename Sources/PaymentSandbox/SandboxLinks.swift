@@ -1,5 +1,6 @@
 import Foundation
 import PaymentMocks
+import PaymentServerCore
 
 /// Rewrites the links in a provider's JSON answer so a client that follows them stays in the
 /// sandbox: a hosted page's URL (`https://www.sandbox.paypal.com/webapps/helios?…`) becomes

@@ -5,6 +5,7 @@ import NIOCore
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSchemasRuntime
+import PaymentServerCore
 
 /// Serves the providers' hosted pages as real HTML under `/h/<host>/<path>`: each page's buttons
 /// are a form a browser submits; the provider's action runs on the server and the answer is a

@@ -44,7 +44,8 @@ public struct SandboxProviders: Sendable {
         let mollie = MockMollieBackend(transport: transport("MollieBackend", 3), browser: browser)
         let mit = MockMITServer(transport: transport("MIT", 4), browser: browser, seed: seed)
         // The app talks to the merchant server; only the merchant server calls Amazon Pay, signed.
-        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: browser, transport: transport("AmazonPayMerchant", 5))
+        let merchantTransport = transport("AmazonPayMerchant", 5)
+        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: browser, transport: merchantTransport)
         MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { .success }, transactionIds: .random)
         self.payPal = payPal
         self.amazonPay = amazon
@@ -58,7 +59,7 @@ public struct SandboxProviders: Sendable {
                 callbackScheme: "sdk.ios.paypal"),
             Entry(
                 id: "amazonpay-merchant", summary: "Amazon Pay sample merchant server (AmazonPayMobile's merchantServerURL)",
-                transport: merchant.transport, callbackScheme: "amazonpay-ios-v2"),
+                transport: merchantTransport, callbackScheme: "amazonpay-ios-v2"),
             Entry(
                 id: "amazonpay", summary: "Amazon Pay API v2 (signed requests only)", transport: amazon.transport,
                 callbackScheme: "amazonpay-ios-v2"),
@@ -68,7 +69,7 @@ public struct SandboxProviders: Sendable {
             Entry(id: "mit", summary: "MIT Suite mCommerce (SuiteMCommerce)", transport: mit.transport, callbackScheme: "suitemcommerce"),
         ]
         sandbox.register(payPal.transport, as: "paypal", apiHost: "api-m.sandbox.paypal.com", reset: { payPal.reset() })
-        sandbox.register(merchant.transport, as: "amazonpay-merchant", reset: { merchant.reset() })
+        sandbox.register(merchantTransport, as: "amazonpay-merchant", reset: { merchant.reset() })
         sandbox.register(amazon.transport, as: "amazonpay", reset: { amazon.reset() })
         sandbox.register(mollie.transport, as: "mollie", reset: { mollie.reset() })
         sandbox.register(mit.transport, as: "mit", reset: { mit.reset() })

@@ -4,6 +4,7 @@ import NIOCore
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSchemasRuntime
+import PaymentServerCore
 
 /// Turns provider requests into provider calls and provider outcomes into replies, faults
 /// included. The provider's transport routes, reads and validates the request with the schemas;
@@ -108,7 +109,7 @@ struct SandboxResponder: Sendable {
         let rest = target.hasPrefix(prefix) ? String(target.dropFirst(prefix.count)) : target
         var head = request
         head.path = rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest
-        var mock = MockRequest(
+        var mock = ServerRequest(
             http: head, body: Data(buffer: body), operationID: MockProviderTransport.operationHeader.flatMap { head.headerFields[$0] } ?? ""
         )
         let links = links()
@@ -116,11 +117,11 @@ struct SandboxResponder: Sendable {
         let exchange: MockExchange
         do {
             exchange = try await transport.serve(mock)
-        } catch MockTransportError.unexpectedRequest {
+        } catch ServerRouteError.unexpectedRequest {
             let refusal = transport.refusals.notFound(mock.path)
             MockExchangeContext.current?.verdict.withValue { $0.rule = refusal.rule }
             return (Self.reply(refusal), refusal.status, nil)
-        } catch let error as MockTransportError {
+        } catch let error as ServerRouteError {
             return (Self.json(status: .internalServerError, Self.sandboxBug(error.description)), 500, nil)
         } catch {
             // The provider could not be reached (a mock gone offline): the connection drops.
@@ -148,7 +149,7 @@ struct SandboxResponder: Sendable {
     /// `answer` with its links rewritten onto the sandbox. A schema operation's answer was
     /// rewritten (and checked as rewritten) by the transport; an answer no schema declares (a
     /// merchant server's page or plain JSON) is rewritten here.
-    private func rewritingLinks(_ answer: MockResponse, with links: SandboxLinks?) -> MockResponse {
+    private func rewritingLinks(_ answer: ServerResponse, with links: SandboxLinks?) -> ServerResponse {
         guard answer.checkedBy == nil, answer.contentType.hasPrefix("application/json"), let links else { return answer }
         var changed = answer
         changed.body = links.rewrite(answer.body)
@@ -174,7 +175,7 @@ struct SandboxResponder: Sendable {
     }
 
     /// A provider's answer as a reply: its status, media type, headers and body.
-    static func reply(_ answer: MockResponse) -> SandboxReply {
+    static func reply(_ answer: ServerResponse) -> SandboxReply {
         var headers: HTTPFields = [.contentType: answer.contentType]
         if !answer.headers.isEmpty {
             for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {

@@ -13,11 +13,12 @@ extension ScenarioCatalog {
     ) async throws -> String {
         let amazon = MockAmazonPayServer(
             outcome: outcome, transport: context.transport("AmazonPay"), browser: context.browser, seed: context.seed &+ 0x5EED)
+        let merchantTransport = context.transport("AmazonPayMerchant")
         let merchant = try SampleMerchantServer.sandbox(
-            amazon: amazon, browser: context.browser, transport: context.transport("AmazonPayMerchant"),
+            amazon: amazon, browser: context.browser, transport: merchantTransport,
             tokens: .seeded(context.seed &+ 0xA11), logger: context.logs.logger("AmazonPayMerchantServer"))
         let checkout = AmazonPayCheckout(
-            configuration: merchant.configuration.appConfiguration(), transport: merchant.transport, webSession: context.webSession,
+            configuration: merchant.configuration.appConfiguration(), transport: merchantTransport, webSession: context.webSession,
             tokens: context.tokens,
             retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero), logger: context.logs.logger("AmazonPayMobile"))
         context.secrets(TokenSource.seeded(context.seed).lowercaseUUID())

@@ -3,6 +3,7 @@ import Foundation
 import OpenAPIRuntime
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentServerCore
 import Testing
 import _CryptoExtras
 
@@ -23,6 +24,7 @@ struct AmazonPayFlowTests {
         let browser = MockBrowser()
         let amazon: MockAmazonPayServer
         let merchant: SampleMerchantServer
+        let merchantTransport: MockProviderTransport
         let checkout: AmazonPayCheckout
         let logs = LogCapture()
 
@@ -37,11 +39,12 @@ struct AmazonPayFlowTests {
             amazon.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [AmazonPayFlowTests.keyID: AmazonPayFlowTests.key.publicKey])
             merchant = SampleMerchantServer(
                 signer: AmazonPayRequestSigner(publicKeyID: AmazonPayFlowTests.keyID, privateKey: signingKey, region: "jp"),
-                amazonPay: wrapAmazon(amazon.transport), browser: browser, transport: merchantTransport, tokens: .seeded(7),
-                logger: logs.logger())
+                amazonPay: wrapAmazon(amazon.transport), routes: merchantTransport, tokens: .seeded(7), logger: logs.logger())
+            for page in merchant.hostedPages { browser.host(page) }
+            self.merchantTransport = merchantTransport
             checkout = AmazonPayCheckout(
                 configuration: merchant.configuration.appConfiguration(universalLinkPrefix: universalLinkPrefix),
-                transport: wrapMerchant(merchant.transport),
+                transport: wrapMerchant(merchantTransport),
                 webSession: browser, tokens: .seeded(42), retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero),
                 logger: logs.logger())
         }
@@ -73,7 +76,7 @@ struct AmazonPayFlowTests {
         #expect(opened[1].absoluteString == "https://apay.example/checkout/processing?amazonCheckoutSessionId=\(id)")
 
         // The app's requests: the merchant server's endpoints only, no Amazon Pay header, no signature.
-        let app = fixture.merchant.transport.requests
+        let app = fixture.merchantTransport.requests
         #expect(
             app.map(\.description) == [
                 "GET /sample/checkoutReview?amazonCheckoutSessionId", "POST /sample/checkoutSession", "GET /sample/thanks",
@@ -150,7 +153,7 @@ struct AmazonPayFlowTests {
         } catch let error as AmazonPayError {
             #expect(error.code == code)
         }
-        #expect(fixture.merchant.transport.requests.count == appRequests, "\(fixture.merchant.transport.requests)")
+        #expect(fixture.merchantTransport.requests.count == appRequests, "\(fixture.merchantTransport.requests)")
         #expect(fixture.amazon.transport.requests.count == amazonRequests, "\(fixture.amazon.transport.requests)")
         #expect(fixture.amazon.completionsBySession.values.allSatisfy { $0 == 0 })
     }
@@ -166,7 +169,7 @@ struct AmazonPayFlowTests {
         let fixture = Fixture(.success, signingKey: try _RSA.Signing.PrivateKey(keySize: .bits2048))
         await #expect { try await fixture.run() } throws: { ($0 as? AmazonPayError)?.code == .webSessionFailed }
         #expect(fixture.amazon.transport.requests.isEmpty)
-        #expect(fixture.merchant.transport.requests.isEmpty)
+        #expect(fixture.merchantTransport.requests.isEmpty)
     }
 
     @Test func bridgeMessagesAndCartsAreValidated() async throws {
@@ -196,7 +199,7 @@ struct AmazonPayFlowTests {
     @Test func aLostThanksAnswerIsRetriedByTheAppAndChargesOnce() async throws {
         let fixture = Fixture(.success, wrapMerchant: { LoseFirstAnswer($0, operationID: "merchantThanks") })
         let receipt = try await fixture.run()
-        #expect(fixture.merchant.transport.requests.filter { $0.path == "/sample/thanks" }.count == 2)
+        #expect(fixture.merchantTransport.requests.filter { $0.path == "/sample/thanks" }.count == 2)
         let completes = fixture.amazon.transport.requests.filter { $0.path.hasSuffix("/complete") }
         #expect(
             completes.count == 2 && completes[0].header("x-amz-pay-idempotency-key") == completes[1].header("x-amz-pay-idempotency-key"))
@@ -208,7 +211,7 @@ struct AmazonPayFlowTests {
             .success,
             merchantTransport: MockProviderTransport(name: "AmazonPayMerchant", faults: FaultPlan(rate: 1, seed: 1, kinds: [.serverError])))
         await #expect { try await fixture.run() } throws: { ($0 as? AmazonPayError)?.code == .transport }
-        #expect(fixture.merchant.transport.requests.count == 3)
+        #expect(fixture.merchantTransport.requests.count == 3)
         #expect(fixture.amazon.transport.requests.count == 0)
     }
 
@@ -260,11 +263,11 @@ struct AmazonPayFlowTests {
         let components = try #require(URLComponents(url: reviewURL, resolvingAgainstBaseURL: false))
         #expect(components.host == "shop.example" && components.path == "/sample/checkoutReview")
         let sessionId = try #require(components.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value)
-        let page = { (method: String, path: String, query: [URLQueryItem], cookie: String) async throws -> MockResponse in
-            let request = MockRequest(
+        let page = { (method: String, path: String, query: [URLQueryItem], cookie: String) async throws -> ServerResponse in
+            let request = ServerRequest(
                 method: method, path: path, query: query, headers: ["accept": "text/html", "cookie": cookie], body: Data(),
                 operationID: "page")
-            guard case .answered(let response) = try await fixture.merchant.transport.serve(request) else {
+            guard case .answered(let response) = try await fixture.merchantTransport.serve(request) else {
                 throw WebSessionError.presentationFailed("no answer")
             }
             return response

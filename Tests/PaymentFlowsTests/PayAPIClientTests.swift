@@ -4,6 +4,7 @@ import MollieCheckout
 import PayPalPayments
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentServerCore
 import Testing
 
 @Suite("HTTP seam")
@@ -62,8 +63,8 @@ struct PayAPIClientTests {
                 return .json(
                     PaymentEnvelope(data: BackendPayment(id: 1, mollieId: "tr_1", amount: 1, paymentDescription: "d", status: .paid)))
             case "2": return .json(ValidationErrorResponse(message: "Not found.", errors: [:]), status: 404)
-            case "3": return MockResponse(status: 200, body: Data(#"{"data":{"id":"x"}}"#.utf8))
-            default: return MockResponse(status: 302)
+            case "3": return ServerResponse(status: 200, body: Data(#"{"data":{"id":"x"}}"#.utf8))
+            default: return ServerResponse(status: 302)
             }
         }
         let api = client(transport)

@@ -2,6 +2,7 @@ import Foundation
 import PayPalPayments
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentServerCore
 import Testing
 
 @MainActor
@@ -135,7 +136,7 @@ struct PayPalFlowTests {
         let escaped = id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.subtracting(CharacterSet(charactersIn: "é"))) ?? id
         let body = Data(
             #"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2030-01","security_code":"123","name":"Ana Gomez"}}}"#.utf8)
-        let request = MockRequest(
+        let request = ServerRequest(
             method: "POST", path: "/v2/checkout/orders/\(escaped)/confirm-payment-source", query: [],
             headers: ["authorization": "Bearer \(PayPalFlowTests.config.accessToken.rawValue)", "content-type": "application/json"],
             body: body, operationID: "")

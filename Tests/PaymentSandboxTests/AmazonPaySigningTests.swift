@@ -5,6 +5,7 @@ import HTTPTypes
 import OpenAPIRuntime
 import PaymentMocks
 import PaymentSandbox
+import PaymentServerCore
 import Testing
 import _CryptoExtras
 
@@ -26,12 +27,12 @@ struct AmazonPaySigningTests {
         return server
     }
 
-    static func request(_ method: String, _ path: String, body: String = "") -> MockRequest {
-        MockRequest(method: method, path: path, query: [], headers: [:], body: Data(body.utf8), operationID: "amazon")
+    static func request(_ method: String, _ path: String, body: String = "") -> ServerRequest {
+        ServerRequest(method: method, path: path, query: [], headers: [:], body: Data(body.utf8), operationID: "amazon")
     }
 
     /// The status and `reasonCode` of the mock's answer.
-    static func answer(_ server: MockAmazonPayServer, _ request: MockRequest) async throws -> (Int, String?) {
+    static func answer(_ server: MockAmazonPayServer, _ request: ServerRequest) async throws -> (Int, String?) {
         guard case .answered(let response) = try await server.transport.serve(request) else {
             Issue.record("no answer")
             return (0, nil)
@@ -58,7 +59,7 @@ struct AmazonPaySigningTests {
     /// region's host: the date and host are signed, and checked against the server's clock and region.
     @Test func staleFutureAndMisdirectedRequestsAreRefused() async throws {
         let server = Self.server()
-        func signed(minutes: Double, region: String = "us", host: String? = nil) throws -> MockRequest {
+        func signed(minutes: Double, region: String = "us", host: String? = nil) throws -> ServerRequest {
             try AmazonPayRequestSigner(
                 publicKeyID: Self.keyID, privateKey: Self.key, region: region, host: host,
                 now: { Self.fixedDate.addingTimeInterval(minutes * 60) }

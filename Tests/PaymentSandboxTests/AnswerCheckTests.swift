@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import PayPalPayments
 import PaymentSchemasRuntime
+import PaymentServerCore
 import Testing
 
 @testable import PaymentMocks
 
 /// Every answer to a schema operation is checked against its declared type before it leaves. An
-/// answer built from a value (`MockResponse.json`) is judged on that value, without reading its body
+/// answer built from a value (`ServerResponse.json`) is judged on that value, without reading its body
 /// back; these tests hold that judgement to the wire check (decoding the body) and show the body
 /// check taking over wherever the value cannot say: another type, or a body changed afterwards.
 @Suite("Answer checks")
@@ -30,7 +31,7 @@ struct AnswerCheckTests {
             (200, Self.order), (200, broken), (404, error), (409, error), (302, Self.order),
         ]
         for (status, value) in cases {
-            let answer = MockResponse.json(value, status: status)
+            let answer = ServerResponse.json(value, status: status)
             let value = try #require(answer.typedBody)
             let typed = try #require(operation.responseProblems(status: status, value: value))
             #expect(typed == operation.responseProblems(status: status, body: answer.body), "\(status) \(type(of: value))")
@@ -43,11 +44,11 @@ struct AnswerCheckTests {
         // Another type than the status calls for: only the body can say.
         #expect(operation.responseProblems(status: 200, value: error) == nil)
         #expect(operation.responseProblems(status: 404, value: Self.order) == nil)
-        #expect(!operation.responseProblems(status: 200, body: MockResponse.json(error).body).isEmpty)
+        #expect(!operation.responseProblems(status: 200, body: ServerResponse.json(error).body).isEmpty)
     }
 
     @Test func aChangedBodyIsJudgedOnItsBytes() {
-        var answer = MockResponse.json(Self.order)
+        var answer = ServerResponse.json(Self.order)
         #expect(answer.typedBody != nil)
         answer.status = 201
         #expect(answer.typedBody != nil)
@@ -58,11 +59,11 @@ struct AnswerCheckTests {
     /// Through the transport: a valid answer leaves, an invalid value, a value of another type and a
     /// body changed after it was built are each answered 500 and recorded as breaches.
     @Test func theTransportSendsOnlyAnswersOfTheDeclaredType() async throws {
-        let chosen = LockIsolated(MockResponse.json(Self.order))
+        let chosen = LockIsolated(ServerResponse.json(Self.order))
         let transport = MockProviderTransport(name: "paypal")
         transport.handle("getOrder", of: PayPalPaymentsSchema.operations) { _ in chosen.value }
         func send() async throws -> (status: Int, body: String) {
-            let request = MockRequest(
+            let request = ServerRequest(
                 method: "GET", path: "/v2/checkout/orders/5O190127TN364715T", query: [], headers: ["authorization": "Bearer A21AA"],
                 body: Data(), operationID: "getOrder")
             guard case .answered(let answer) = try await transport.serve(request) else { return (0, "") }
@@ -73,10 +74,10 @@ struct AnswerCheckTests {
 
         var broken = Self.order
         broken.purchaseUnits = []
-        var changed = MockResponse.json(Self.order)
+        var changed = ServerResponse.json(Self.order)
         changed.body = Data(#"{"id":"5O190127TN364715T"}"#.utf8)
-        let wrongType = MockResponse.json(PayPalErrorResponse(name: "INTERNAL_SERVER_ERROR", message: "x", debugId: "b1"))
-        for (index, answer) in [MockResponse.json(broken), wrongType, changed].enumerated() {
+        let wrongType = ServerResponse.json(PayPalErrorResponse(name: "INTERNAL_SERVER_ERROR", message: "x", debugId: "b1"))
+        for (index, answer) in [ServerResponse.json(broken), wrongType, changed].enumerated() {
             chosen.setValue(answer)
             let (status, body) = try await send()
             #expect(status == 500)
@@ -104,7 +105,7 @@ struct AnswerCheckTests {
     /// leaves an empty body and no value to judge, so the wire check reports it.
     @Test func aValueIsEncodedOnceWhenItsBodyIsFirstRead() {
         let value = Counted()
-        let answer = MockResponse.json(value)
+        let answer = ServerResponse.json(value)
         #expect(value.count.value == 0)
         let copy = answer
         #expect(copy.body == Data(#""counted""#.utf8))
@@ -112,7 +113,7 @@ struct AnswerCheckTests {
         #expect(answer.typedBody != nil)
         #expect(value.count.value == 1)
 
-        let refused = MockResponse.json(Counted(writable: false), status: 201)
+        let refused = ServerResponse.json(Counted(writable: false), status: 201)
         #expect(refused.typedBody == nil)
         #expect(refused.body.isEmpty)
         #expect(refused.status == 201)

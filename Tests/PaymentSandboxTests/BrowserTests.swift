@@ -78,8 +78,9 @@ struct BrowserTests {
         _ = try await browser.ready()
         let pages = MockBrowser()
         let amazon = MockAmazonPayServer(browser: pages)
-        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: pages)
-        sandbox.register(merchant.transport, as: "merchant")
+        let merchantTransport = MockProviderTransport(name: "AmazonPayMerchant")
+        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: pages, transport: merchantTransport)
+        sandbox.register(merchantTransport, as: "merchant")
         sandbox.servePages(of: pages)
         let base = running.baseURL.appending(path: "t/merchant")
         // The merchant's host as the web view reaches it on the sandbox.

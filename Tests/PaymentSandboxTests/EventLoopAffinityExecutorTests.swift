@@ -3,6 +3,7 @@ import HTTPTypes
 import OpenAPIRuntime
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentServerCore
 import Testing
 
 @testable import PaymentSandbox
@@ -18,7 +19,7 @@ struct EventLoopAffinityExecutorTests {
         let transport = MockProviderTransport(name: "Probe")
         transport.on("POST", "/charges") { _ in
             seen.withValue { $0.append(EventLoopAffinityExecutor.isOnEventLoop) }
-            return MockResponse(status: 201, body: Data(#"{"id":"ch_1"}"#.utf8))
+            return ServerResponse(status: 201, body: Data(#"{"id":"ch_1"}"#.utf8))
         }
         let endpoint = sandbox.endpoint(for: transport)
         for _ in 0..<20 {

@@ -1,6 +1,7 @@
 import Foundation
 import PayPalPayments
 import PaymentSchemasRuntime
+import PaymentServerCore
 import Testing
 
 @testable import PaymentMocks
@@ -12,13 +13,13 @@ import Testing
 struct IdempotencyLayerTests {
     static let body = #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"10.00"}}]}"#
 
-    static func create(_ transport: MockProviderTransport, key: String?, body: String = body) async throws -> MockResponse {
+    static func create(_ transport: MockProviderTransport, key: String?, body: String = body) async throws -> ServerResponse {
         var headers = ["authorization": "Bearer A21AA", "content-type": "application/json"]
         if let key { headers["paypal-request-id"] = key }
-        let request = MockRequest(
+        let request = ServerRequest(
             method: "POST", path: "/v2/checkout/orders", query: [], headers: headers, body: Data(body.utf8), operationID: "createOrder")
         guard case .answered(let answer) = try await transport.serve(request) else {
-            throw MockTransportError.unexpectedRequest("no answer")
+            throw ServerRouteError.unexpectedRequest("no answer")
         }
         return answer
     }
@@ -47,9 +48,9 @@ struct IdempotencyLayerTests {
 
     @Test func requestsSharingAKeyActOnce() async throws {
         let (transport, acted) = Self.slowTransport(policy: MockPayPalServer.idempotency)
-        let answers = try await withThrowingTaskGroup(of: MockResponse.self) { group in
+        let answers = try await withThrowingTaskGroup(of: ServerResponse.self) { group in
             for _ in 0..<16 { group.addTask { try await Self.create(transport, key: "same-key") } }
-            return try await group.reduce(into: [MockResponse]()) { $0.append($1) }
+            return try await group.reduce(into: [ServerResponse]()) { $0.append($1) }
         }
         #expect(acted.value == 1, "the handler acted \(acted.value) times for one key")
         #expect(Set(answers.map(\.body)).count == 1, "every request got the first answer")

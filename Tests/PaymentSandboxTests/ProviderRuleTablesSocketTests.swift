@@ -8,6 +8,7 @@ import _CryptoExtras
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import PaymentServerCore
 #endif
 
 /// The rule tables of Amazon Pay, Mollie's demo backend, MIT and Mastercard's hosted checkout,
@@ -71,7 +72,7 @@ struct ProviderRuleTablesSocketTests {
     ) async throws -> (status: Int, reason: String?, body: Data) {
         let signer = AmazonPayRequestSigner(publicKeyID: AmazonKey.id, privateKey: key.key, host: host)
         var headers = try signer.sign(
-            MockRequest(method: method, path: path, query: [], headers: [:], body: Data(body.utf8), operationID: ""),
+            ServerRequest(method: method, path: path, query: [], headers: [:], body: Data(body.utf8), operationID: ""),
             idempotencyKey: idempotencyKey
         ).headers
         edit(&headers)
@@ -115,7 +116,7 @@ struct ProviderRuleTablesSocketTests {
         // An empty idempotency key, signed as sent (URLSession drops an empty header: raw bytes).
         let signer = AmazonPayRequestSigner(publicKeyID: AmazonKey.id, privateKey: key.key)
         let emptyKey = try signer.sign(
-            MockRequest(
+            ServerRequest(
                 method: "POST", path: "/v2/checkoutSessions", query: [], headers: [:], body: Data(Self.button.utf8), operationID: ""),
             idempotencyKey: "")
         let head = emptyKey.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")

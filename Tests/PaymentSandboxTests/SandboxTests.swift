@@ -6,6 +6,7 @@ import PaymentFlowsCore
 import PaymentMocks
 import PaymentSandbox
 import PaymentScenarios
+import PaymentServerCore
 import Testing
 
 /// The sandbox on a real loopback socket: every scenario passes over HTTP through the server-side
@@ -42,7 +43,7 @@ struct SandboxTests {
     /// One provider with a single route whose every request meets `fault`.
     static func provider(_ fault: MockFault) -> MockProviderTransport {
         let transport = MockProviderTransport(name: "Probe", faults: FaultPlan(rate: 1, seed: 1, kinds: [fault]))
-        transport.on("POST", "/charges") { _ in MockResponse(status: 201, body: Data(#"{"id":"ch_1","amount":"10.00"}"#.utf8)) }
+        transport.on("POST", "/charges") { _ in ServerResponse(status: 201, body: Data(#"{"id":"ch_1","amount":"10.00"}"#.utf8)) }
         return transport
     }
 

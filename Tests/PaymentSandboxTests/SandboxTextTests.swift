@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import PaymentServerCore
 import Testing
 
 @testable import PaymentMocks
@@ -41,7 +42,7 @@ struct SandboxTextTests {
     /// A provider's own link, built through its request, is the link the whole-answer rewrite would
     /// have written: the sandbox's where a prefix matches, the provider's otherwise and in memory.
     @Test func aLinkBuiltThroughTheRequestIsTheRewrittenLink() throws {
-        var request = MockRequest(
+        var request = ServerRequest(
             method: "POST", path: "/v2/checkout/orders", query: [], headers: [:], body: Data(), operationID: "createOrder")
         let own = try #require(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/5O1?a=%20b"))
         let other = try #require(URL(string: "https://www.paypal.com/checkoutnow?token=5O1"))
@@ -101,13 +102,13 @@ struct SandboxTextTests {
     /// What reaches errors and `payflow serve`'s output about a request (its description, the
     /// unexpected-request error, the exchange log) carries no card number and no query value.
     @Test func requestTextsCarryNoCardNumberOrQueryValue() async throws {
-        let request = MockRequest(
+        let request = ServerRequest(
             http: HTTPRequest(
                 method: .get, scheme: nil, authority: nil, path: "/orders/4111%201111%201111%201111?card=4111111111111111&token=abc"),
             body: Data(), operationID: "")
         #expect(request.description == "GET /orders/<redacted>?card&token")
         let transport = MockProviderTransport(name: "Probe")
-        await #expect(throws: MockTransportError.unexpectedRequest("Probe: GET /orders/<redacted>?card&token")) {
+        await #expect(throws: ServerRouteError.unexpectedRequest("Probe: GET /orders/<redacted>?card&token")) {
             _ = try await transport.serve(request)
         }
         #expect(transport.exchanges == ["GET /orders/<redacted> → unexpected (no route)"])
@@ -117,8 +118,8 @@ struct SandboxTextTests {
     /// The target is cut at its first `?` byte, even where `?` is not where a character starts
     /// (after a prepended mark) or a combining mark follows it: nothing of the path or the query is lost.
     @Test func aRequestTargetIsCutAtItsFirstQuestionMark() {
-        func request(_ target: String) -> MockRequest {
-            MockRequest(http: HTTPRequest(method: .get, scheme: nil, authority: nil, path: target), body: Data(), operationID: "")
+        func request(_ target: String) -> ServerRequest {
+            ServerRequest(http: HTTPRequest(method: .get, scheme: nil, authority: nil, path: target), body: Data(), operationID: "")
         }
         let plain = request("/v2/payments/tr_1?testmode=true&x=1")
         #expect(plain.path == "/v2/payments/tr_1")

@@ -11,7 +11,8 @@ import sys
 # AsyncHTTPClient: the server side's HTTP client (the sandbox and its merchant servers); apps use
 # URLSession.
 FORBIDDEN = {"hummingbird", "swift-service-lifecycle", "swift-crypto", "async-http-client", "swift-openapi-async-http-client"}
-FORBIDDEN_TARGETS = {"PaymentSandbox", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentScenarios", "PaymentMocks"}
+FORBIDDEN_TARGETS = {"PaymentSandbox", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentScenarios", "PaymentMocks",
+                     "PaymentServerCore"}
 APP_PRODUCTS = {"MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout",
                 "PaymentSchemasRuntime", "PaymentFlowsCore"}
 
@@ -33,7 +34,11 @@ def dependencies(target_name, seen):
 
 
 # What a merchant server imports: the parties that hold the keys an app must not.
-SERVER_PRODUCTS = {"AmazonPayMerchantServer", "SuiteMerchantServer"}
+SERVER_PRODUCTS = {"PaymentServerCore", "AmazonPayMerchantServer", "SuiteMerchantServer"}
+# What a merchant server must not reach: it stands on the runtime, the flows core and the server
+# core, and the wiring to the mocks is the mocks' own.
+MERCHANT_SERVERS = {"AmazonPayMerchantServer", "SuiteMerchantServer"}
+TOOLING_TARGETS = {"PaymentMocks", "PaymentScenarios", "PaymentSandbox"}
 # What an app's tests import.
 TEST_PRODUCTS = {"PaymentMocks"}
 
@@ -52,7 +57,11 @@ for product in package["products"]:
                 problems.append(f"{product['name']} depends on the sandbox target {product_name}: keep server code out of the products apps import")
             elif package_name and package_name.lower() in FORBIDDEN:
                 problems.append(f"{product['name']} depends on {package_name}/{product_name}: keep server code out of the products apps import")
+for server in sorted(MERCHANT_SERVERS):
+    for kind, name in dependencies(server, {server}):
+        if kind == "target" and name in TOOLING_TARGETS:
+            problems.append(f"{server} depends on {name}: a merchant server stands on the runtime, PaymentFlowsCore and PaymentServerCore, not on the mocks, scenarios or sandbox")
 for problem in sorted(set(problems)):
     print(f"error: {problem}", file=sys.stderr)
-print(f"library products: {len(libraries)} ({len(APP_PRODUCTS)} app-facing, {len(SERVER_PRODUCTS)} merchant server, {len(TEST_PRODUCTS)} test); {len(set(problems))} problems")
+print(f"library products: {len(libraries)} ({len(APP_PRODUCTS)} app-facing, {len(SERVER_PRODUCTS)} server-side, {len(TEST_PRODUCTS)} test); {len(set(problems))} problems")
 sys.exit(1 if problems else 0)

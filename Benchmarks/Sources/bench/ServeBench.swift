@@ -4,6 +4,7 @@ import Foundation
 import PayPalPayments
 import PaymentMocks
 import PaymentSchemasRuntime
+import PaymentServerCore
 import _CryptoExtras
 
 /// The cost of one validated PayPal confirm and one signed Amazon Pay GET inside the provider
@@ -19,7 +20,7 @@ enum ServeBench {
         let body = Data(
             #"{"payment_source":{"card":{"number":"4111111111111111","expiry":"2030-01","security_code":"123","name":"Ana Gomez"}},"application_context":{"return_url":"com.example.app://card/success","cancel_url":"com.example.app://card/cancel"}}"#
                 .utf8)
-        let request = MockRequest(
+        let request = ServerRequest(
             method: "POST", path: "/v2/checkout/orders/ORDER1/confirm-payment-source", query: [],
             headers: ["authorization": "Bearer TOKEN", "content-type": "application/json", "sandbox-scenario": "3ds-challenge"],
             body: body, operationID: "")
@@ -83,7 +84,7 @@ enum ServeBench {
         server.signatureVerifier = verifier
         server.openSession(id: "S1", returnURL: URL(string: "https://shop.example/review")!)
         let request = try signer.sign(
-            MockRequest(method: "GET", path: "/v2/checkoutSessions/S1", query: [], headers: [:], body: Data(), operationID: ""))
+            ServerRequest(method: "GET", path: "/v2/checkoutSessions/S1", query: [], headers: [:], body: Data(), operationID: ""))
         guard case .answered(let first) = try await server.transport.serve(request), first.status == 200 else {
             return ["signed Amazon GET did not answer 200"]
         }

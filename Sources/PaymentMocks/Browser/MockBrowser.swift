@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFlowsCore
+import PaymentServerCore
 
 /// A scripted browser: each hosted page (matched by host and path prefix) decides which URL the
 /// page ends on; when that is another scripted page (a redirect chain such as Amazon's login →

@@ -1,6 +1,8 @@
+import AmazonPayMerchantServer
 import AmazonPayMobile
 import Foundation
 import PaymentFlowsCore
+import PaymentServerCore
 
 /// Amazon Pay API v2 and its hosted pages: checkout sessions that move from Open to Completed or
 /// Canceled, idempotency keys answered with the first answer (a reused key with another body is
@@ -29,6 +31,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     public let transport: MockProviderTransport
     /// The payment page host.
     public static let paymentHost = "apay.example"
+    /// The sign-in page on ``paymentHost`` (`amazon.Pay.initCheckout` lands there).
+    public static let signInURL = URL(string: "https://\(paymentHost)/signin")!
 
     private let lock = NSLock()
     private var sessions = BoundedStore<String, CheckoutSession>()
@@ -41,11 +45,6 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// How far `x-amz-pay-date` may be from the server's clock, either way: Amazon refuses older
     /// (replayed) and future-dated requests.
     public static let dateWindow: TimeInterval = 15 * 60
-
-    /// The API host of each `x-amz-pay-region` value.
-    public static let hosts: [String: String] = [
-        "na": "pay-api.amazon.com", "us": "pay-api.amazon.com", "eu": "pay-api.amazon.eu", "jp": "pay-api.amazon.jp",
-    ]
 
     /// Creates the server on `transport` and its pages on `browser`.
     public init(
@@ -125,15 +124,15 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         transport.ledger.note("checkout session", id: id, state: session.statusDetails.state.rawValue + reason)
     }
 
-    private static func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
+    private static func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> ServerResponse {
         // Amazon's messages quote the value refused (`The value '…' provided for …`): never a card number.
-        var answer = MockResponse.json(
+        var answer = ServerResponse.json(
             AmazonPayErrorResponse(reasonCode: reason, message: CardNumberRedaction.redacting(Substring(message))), status: status)
         answer.rule = reason.rawValue
         return answer
     }
 
-    private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> MockResponse {
+    private func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> ServerResponse {
         Self.error(reason, message, status: status)
     }
 
@@ -186,7 +185,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// Amazon's answer to an unsigned, badly signed, stale or misdirected request, or `nil` when it
     /// may proceed: the signature covers `x-amz-pay-date`, `x-amz-pay-host` and `x-amz-pay-region`;
     /// the date must be within ``dateWindow`` of now and the host must be the region's API host.
-    private func signatureRefusal(_ request: MockRequest) -> MockResponse? {
+    private func signatureRefusal(_ request: ServerRequest) -> ServerResponse? {
         guard let verifier = signatureVerifier else { return nil }
         if let refusal = verifier.refusal(for: request) {
             switch refusal {
@@ -205,7 +204,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                 status: 401)
         }
         let region = request.header("x-amz-pay-region")?.lowercased() ?? ""
-        guard let host = Self.hosts[region], request.header("x-amz-pay-host")?.lowercased() == host else {
+        guard let host = AmazonPaySignature.apiHosts[region], request.header("x-amz-pay-host")?.lowercased() == host else {
             return error(.unknown("InvalidHeaderValue"), "x-amz-pay-host must be the API host of x-amz-pay-region", status: 400)
         }
         return nil
@@ -219,7 +218,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// for more decimals than the currency takes (two, none for JPY: Amazon refuses what it would
     /// have to round), 400 `TransactionAmountExceeded` above the currency's ceiling. (A sign or a
     /// zero amount is refused by the schema: the amount is a positive unsigned decimal string.)
-    private static func amountRefusal(_ price: AmazonPayPrice?, _ field: String) -> MockResponse? {
+    private static func amountRefusal(_ price: AmazonPayPrice?, _ field: String) -> ServerResponse? {
         guard let price, case .success(let reading) = PayDecimalText.read(price.amount) else { return nil }
         if !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) {
             let digits = CurrencyPrecision.amazonPay.digits(of: price.currencyCode)
@@ -248,7 +247,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// Serves the generated operation `Operation`; the transport checks the signature first and
     /// replays idempotency keys (``idempotency``).
     private func api<Operation: PayOperation>(
-        _ operation: Operation.Type, _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) throws -> MockResponse
+        _ operation: Operation.Type, _ handler: @escaping @Sendable (ServerRequest, Operation.RequestBody) throws -> ServerResponse
     ) {
         transport.handle(operation, of: AmazonPayMobileSchema.operations) { request, body in try handler(request, body) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFlowsCore
+import PaymentServerCore
 import SuiteMCommerce
 import SuiteMerchantServer
 
@@ -135,14 +136,14 @@ public final class MockMITServer: @unchecked Sendable {
 
     private func nextID() -> String { String(ids.next() % 1_000_000_000, radix: 36) }
 
-    private static func error(_ code: String, status: Int = 400) -> MockResponse {
+    private static func error(_ code: String, status: Int = 400) -> ServerResponse {
         let message = SuiteError(code: code)?.message
-        var answer = MockResponse.json(SuiteErrorResponse(code: code, message: message), status: status)
+        var answer = ServerResponse.json(SuiteErrorResponse(code: code, message: message), status: status)
         answer.rule = code
         return answer
     }
 
-    private func error(_ code: String) -> MockResponse { Self.error(code) }
+    private func error(_ code: String) -> ServerResponse { Self.error(code) }
 
     /// The code MIT answers for a request that breaks an operation's schema: the operation's own
     /// "invalid data" code.
@@ -183,7 +184,7 @@ public final class MockMITServer: @unchecked Sendable {
         }
     }
 
-    private func gatekeep(_ request: MockRequest) throws -> MockResponse? {
+    private func gatekeep(_ request: ServerRequest) throws -> ServerResponse? {
         let (offline, isSuspended) = lock.withLock { (unreachable, suspended) }
         if offline { throw URLError(.cannotConnectToHost) }
         return isSuspended || request.scenario == "company-suspended" ? error("C001") : nil

@@ -1,6 +1,7 @@
 import Foundation
 import MollieCheckout
 import PaymentFlowsCore
+import PaymentServerCore
 
 /// The Mollie checkout demo's backend and Mollie's hosted checkout: payments per device whose
 /// status changes on the checkout page, methods with issuers filtered by amount, 422 validation
@@ -79,8 +80,8 @@ public final class MockMollieBackend: @unchecked Sendable {
 
     /// A refusal in the demo backend's shape, named `rule` in the sandbox's verdicts (the demo
     /// backend has no error codes of its own; the names are the rule table's).
-    static func refusal(_ message: String, errors: [String: [String]]? = nil, status: Int, rule: String) -> MockResponse {
-        var answer = MockResponse.json(ValidationErrorResponse(message: message, errors: errors), status: status)
+    static func refusal(_ message: String, errors: [String: [String]]? = nil, status: Int, rule: String) -> ServerResponse {
+        var answer = ServerResponse.json(ValidationErrorResponse(message: message, errors: errors), status: status)
         answer.rule = rule
         return answer
     }
@@ -147,12 +148,12 @@ public final class MockMollieBackend: @unchecked Sendable {
             maximumAmount: MockMollieBackend.euros("50000"), image: image),
     ]
 
-    private func device(_ request: MockRequest) -> String? {
+    private func device(_ request: ServerRequest) -> String? {
         guard let value = request.header("x-mollie-checkout-device-uuid"), UUID(uuidString: value) != nil else { return nil }
         return value.lowercased()
     }
 
-    private func badRequest() -> MockResponse {
+    private func badRequest() -> ServerResponse {
         Self.refusal(
             "A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]], status: 400, rule: "InvalidDeviceUUID")
     }

@@ -2,6 +2,7 @@ import Foundation
 import PayPalPayments
 import PaySchemaVocabulary
 import PaymentFlowsCore
+import PaymentServerCore
 
 /// PayPal's OAuth token endpoint, Orders API and hosted pages: tokens issued for HTTP Basic
 /// client credentials, orders created by the merchant server and then confirmed (needing or
@@ -204,7 +205,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// `PayPal-Mock-Response: {"mock_application_codes": "INSTRUMENT_DECLINED"}` is answered with that
     /// issue, worded as the operation's list words it. A code the operation's list does not hold, or
     /// a header that is not that JSON, is ignored, as PayPal's sandbox ignores it.
-    static func mockedResponse(_ request: MockRequest, _ operation: String) -> MockResponse? {
+    static func mockedResponse(_ request: ServerRequest, _ operation: String) -> ServerResponse? {
         guard let header = request.header("paypal-mock-response"),
             let object = try? JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any],
             let code = object["mock_application_codes"] as? String,
@@ -234,7 +235,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     ]
 
     /// Whether `authorization` is `Bearer <a token this server issued>`.
-    private func knowsToken(_ request: MockRequest) -> Bool {
+    private func knowsToken(_ request: ServerRequest) -> Bool {
         guard request.scenario != "token-expired", let authorization = request.header("authorization"), authorization.hasPrefix("Bearer ")
         else { return false }
         let token = String(authorization.dropFirst("Bearer ".count))
@@ -243,7 +244,7 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     /// PayPal's 401 for a request without valid credentials: HTTP Basic client credentials for the
     /// token endpoint, a token this server issued for everything else.
-    private func authenticationRefusal(_ request: MockRequest, _ operation: PayOperationDescriptor) -> MockResponse? {
+    private func authenticationRefusal(_ request: ServerRequest, _ operation: PayOperationDescriptor) -> ServerResponse? {
         if operation.operationID == "createAccessToken" {
             return Self.clientCredentials(request.header("authorization"))
                 ? nil : .json(OAuthErrorResponse(error: "invalid_client", errorDescription: "Client Authentication failed"), status: 401)
@@ -266,7 +267,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// Serves the generated operation `Operation` with `handler`, after PayPal's negative testing
     /// (`PayPal-Mock-Response`, ``mockedResponse(_:_:)``); the transport replays `PayPal-Request-Id`.
     private func api<Operation: PayOperation>(
-        _ operation: Operation.Type, _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) throws -> MockResponse
+        _ operation: Operation.Type, _ handler: @escaping @Sendable (ServerRequest, Operation.RequestBody) throws -> ServerResponse
     ) {
         transport.handle(operation, of: PayPalPaymentsSchema.operations) { request, body in
             if let mocked = Self.mockedResponse(request, Operation.operationID) { return mocked }
@@ -315,7 +316,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 guard var order = orders[id] else { return PayPalIssue.answer("", status: 404, []) }
                 if order.status == .approved { return PayPalIssue.paymentAlreadyApproved.answer("confirmPaymentSource") }
                 if order.status == .completed { return PayPalIssue.orderCannotBeConfirmed.answer("confirmPaymentSource") }
-                let response: MockResponse
+                let response: ServerResponse
                 let card = body.paymentSource.card
                 let refused = Self.cardRefusals(card, now: Date())
                 if !refused.isEmpty {
@@ -452,13 +453,13 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// do: only an `APPROVED` order of the matching intent, once (a repeat with the same
     /// `PayPal-Request-Id` answers the first answer); the order becomes `COMPLETED` with an
     /// authorization or a capture of each unit's amount.
-    private func settle(_ request: MockRequest, action intent: OrderIntent) -> MockResponse {
+    private func settle(_ request: ServerRequest, action intent: OrderIntent) -> ServerResponse {
         let id = request.pathParameters["orderID"] ?? ""
         return lock.withLock {
             let operation = intent == .authorize ? "authorizeOrder" : "captureOrder"
             guard var order = orders[id] else { return PayPalIssue.invalidResourceID.answer(operation, location: .path) }
             // Issues and descriptions as PayPal's contract lists them for each operation's 422.
-            let response: MockResponse
+            let response: ServerResponse
             if order.intent != nil && order.intent != intent {
                 // Capture's contract lists no issue for an order created to authorize, and fixes
                 // every detail's text, so that refusal carries no detail (the merchant server chose

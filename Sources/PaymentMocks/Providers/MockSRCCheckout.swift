@@ -2,6 +2,7 @@ import Foundation
 import MCSCommerceWeb
 import PaySchemaVocabulary
 import PaymentFlowsCore
+import PaymentServerCore
 
 /// The SRC / Masterpass hosted checkout: the page calls back to the merchant's scheme with
 /// `oauth_token` and `mpstatus`, as the scenario decides.

@@ -2,6 +2,7 @@ import Foundation
 import PayPalPayments
 import PaySchemaVocabulary
 import PaymentSchemasRuntime
+import PaymentServerCore
 
 /// The issues the PayPal sandbox raises, each worded exactly as PayPal's Orders v2 contract
 /// (`checkout_orders_v2.json`, Apache-2.0) words it for the operation that raises it: an error's
@@ -223,9 +224,9 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     }
 
     /// PayPal's error answer for `operation` carrying `details`, all of one status.
-    static func answer(_ operation: String, status: Int, _ details: [ErrorDetail]) -> MockResponse {
+    static func answer(_ operation: String, status: Int, _ details: [ErrorDetail]) -> ServerResponse {
         let heading = heading(status: status)
-        var answer = MockResponse.json(
+        var answer = ServerResponse.json(
             PayPalErrorResponse(
                 name: heading.name, message: heading.message, debugId: "b1d1f06c7246c", details: details.isEmpty ? nil : details),
             status: status)
@@ -235,7 +236,7 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     }
 
     /// PayPal's answer raising this issue once for `operation`.
-    func answer(_ operation: String, field: String? = nil, location: ErrorLocation? = nil) -> MockResponse {
+    func answer(_ operation: String, field: String? = nil, location: ErrorLocation? = nil) -> ServerResponse {
         Self.answer(operation, status: status, [detail(for: operation, field: field, location: location)])
     }
 

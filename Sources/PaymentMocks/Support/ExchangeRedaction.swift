@@ -5,6 +5,7 @@ import MollieCheckout
 import PayPalPayments
 import PaySchemaVocabulary
 import PaymentSchemasRuntime
+import PaymentServerCore
 import SuiteMCommerce
 
 /// Makes an exchange's headers and bodies safe to show (the sandbox's inspector, copy as curl):

@@ -1,6 +1,7 @@
 import Foundation
 import PaymentFlowsCore
 import PaymentSchemasRuntime
+import PaymentServerCore
 
 /// How a provider replays idempotency keys, which the transport applies to every operation whose
 /// schema declares an idempotency-key header (`idempotencyKey: true`): one implementation for every
@@ -21,14 +22,14 @@ public struct IdempotencyPolicy: Sendable {
     public var methods: Set<String>
     /// The answer to a used key sent with another body, `nil` when the provider replays the first
     /// answer whatever the body (PayPal).
-    public var conflict: (@Sendable (PayOperationDescriptor) -> MockResponse)?
+    public var conflict: (@Sendable (PayOperationDescriptor) -> ServerResponse)?
     /// The first answer as a repeat receives it (PayPal answers a repeated create 200, not 201).
-    public var replayed: @Sendable (PayOperationDescriptor, MockResponse) -> MockResponse
+    public var replayed: @Sendable (PayOperationDescriptor, ServerResponse) -> ServerResponse
 
     /// Creates a policy.
     public init(
-        keep: Keep, methods: Set<String> = ["POST"], conflict: (@Sendable (PayOperationDescriptor) -> MockResponse)? = nil,
-        replayed: @escaping @Sendable (PayOperationDescriptor, MockResponse) -> MockResponse = { $1 }
+        keep: Keep, methods: Set<String> = ["POST"], conflict: (@Sendable (PayOperationDescriptor) -> ServerResponse)? = nil,
+        replayed: @escaping @Sendable (PayOperationDescriptor, ServerResponse) -> ServerResponse = { $1 }
     ) {
         self.keep = keep
         self.methods = methods
@@ -41,15 +42,15 @@ public struct IdempotencyPolicy: Sendable {
 /// same key on another order is another key), bounded as every mock store is, and a gate that lets
 /// one request per key act at a time, so two requests with one key never both act.
 final class IdempotentReplies: Sendable {
-    private let replies = LockIsolated(BoundedStore<String, (body: Data, response: MockResponse)>())
+    private let replies = LockIsolated(BoundedStore<String, (body: Data, response: ServerResponse)>())
     private let gate = KeyGate()
 
     /// Answers `request` to `operation` under `policy`: a repeated key gets the first answer (or the
     /// policy's conflict), a new one is answered by `act` and kept as the policy says.
     func answer(
-        _ request: MockRequest, _ operation: PayOperationDescriptor, policy: IdempotencyPolicy,
-        _ act: () async throws -> MockResponse
-    ) async throws -> MockResponse {
+        _ request: ServerRequest, _ operation: PayOperationDescriptor, policy: IdempotencyPolicy,
+        _ act: () async throws -> ServerResponse
+    ) async throws -> ServerResponse {
         guard let header = operation.idempotencyKeyHeader, policy.methods.contains(request.method), let key = request.header(header) else {
             return try await act()
         }
@@ -66,9 +67,9 @@ final class IdempotentReplies: Sendable {
     }
 
     private func answerHoldingKey(
-        _ scoped: String, _ request: MockRequest, _ operation: PayOperationDescriptor, _ policy: IdempotencyPolicy,
-        _ act: () async throws -> MockResponse
-    ) async throws -> MockResponse {
+        _ scoped: String, _ request: ServerRequest, _ operation: PayOperationDescriptor, _ policy: IdempotencyPolicy,
+        _ act: () async throws -> ServerResponse
+    ) async throws -> ServerResponse {
         if let previous = replies.withValue({ $0[scoped] }) {
             if let conflict = policy.conflict, previous.body != request.body { return conflict(operation) }
             return policy.replayed(operation, previous.response)

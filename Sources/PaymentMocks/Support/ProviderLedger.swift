@@ -1,5 +1,6 @@
 import Foundation
 import PaymentFlowsCore
+import PaymentServerCore
 
 /// What a provider holds and how it got there: every order, payment, checkout session and token a
 /// mock keeps, its current state and the transitions that led to it, each with the exchange that

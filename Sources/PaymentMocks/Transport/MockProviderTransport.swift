@@ -3,6 +3,7 @@ import HTTPTypes
 import OpenAPIRuntime
 import PaymentFlowsCore
 import PaymentSchemasRuntime
+import PaymentServerCore
 
 /// An in-memory provider behind the `ClientTransport` seam: requests are routed to handlers by
 /// the schemas' operation descriptors (or, for what no schema describes, by method and path),
@@ -10,9 +11,9 @@ import PaymentSchemasRuntime
 /// error shape when they break the contract, recorded, and optionally hit by injected faults.
 /// Every answer to an operation is checked against its declared type before it leaves. A request
 /// that no route expects is recorded as unexpected and fails.
-public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
+public final class MockProviderTransport: ClientTransport, ServerRoutes, @unchecked Sendable {
     /// Answers one request.
-    public typealias Handler = @Sendable (MockRequest) async throws -> MockResponse
+    public typealias Handler = @Sendable (ServerRequest) async throws -> ServerResponse
 
     struct Route {
         var method: String
@@ -55,7 +56,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     public let name: String
     private let lock = NSLock()
     private var routes: [Route] = []
-    private var captured = BoundedLog<MockRequest>(limit: MockProviderTransport.captureLimit.requests)
+    private var captured = BoundedLog<ServerRequest>(limit: MockProviderTransport.captureLimit.requests)
     private var capturedBytes = 0
     private var unexpectedRequests = BoundedLog<String>(limit: MockProviderTransport.logLimit)
     private var injected = BoundedLog<MockFault>(limit: MockProviderTransport.logLimit)
@@ -89,18 +90,18 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// declared type after. An operation the schemas do not declare is listed in ``missingOperations``.
     public func handle<Operation: PayOperation>(
         _ operation: Operation.Type, of operations: [PayOperationDescriptor],
-        _ handler: @escaping @Sendable (MockRequest, Operation.RequestBody) async throws -> MockResponse
+        _ handler: @escaping @Sendable (ServerRequest, Operation.RequestBody) async throws -> ServerResponse
     ) {
         handle(Operation.operationID, of: operations) { request in
             guard let body = request.input as? Operation.RequestBody ?? PayNoBody() as? Operation.RequestBody else {
-                throw MockTransportError.noDecodedBody("\(request.method) \(request.path) carries no decoded \(Operation.RequestBody.self)")
+                throw ServerRouteError.noDecodedBody("\(request.method) \(request.path) carries no decoded \(Operation.RequestBody.self)")
             }
             return try await handler(request, body)
         }
     }
 
     /// Serves the operation `operationID` of `operations` with `handler`, which finds the decoded
-    /// body in ``MockRequest/input``: for tests that answer an operation by its id.
+    /// body in ``ServerRequest/input``: for tests that answer an operation by its id.
     public func handle(_ operationID: String, of operations: [PayOperationDescriptor], _ handler: @escaping Handler) {
         guard let operation = operations.first(where: { $0.operationID == operationID }) else {
             lock.withLock { missing.append(operationID) }
@@ -112,11 +113,11 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
     }
 
-    private var authenticateValue: (@Sendable (MockRequest, PayOperationDescriptor) -> MockResponse?)?
+    private var authenticateValue: (@Sendable (ServerRequest, PayOperationDescriptor) -> ServerResponse?)?
 
     /// Checks a request's credentials before its contract is checked, as providers answer 401
     /// before 400: the refusal to send, or `nil` to go on. Runs for schema operations only.
-    public var authenticate: (@Sendable (MockRequest, PayOperationDescriptor) -> MockResponse?)? {
+    public var authenticate: (@Sendable (ServerRequest, PayOperationDescriptor) -> ServerResponse?)? {
         get { lock.withLock { authenticateValue } }
         set { lock.withLock { authenticateValue = newValue } }
     }
@@ -168,7 +169,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     public var operations: [PayOperationDescriptor] { lock.withLock { routes.compactMap(\.operation) } }
 
     /// The requests received, in order (the most recent ``captureLimit``).
-    public var requests: [MockRequest] { lock.withLock { captured.elements } }
+    public var requests: [ServerRequest] { lock.withLock { captured.elements } }
 
     /// Requests no route expected.
     public var unexpected: [String] { lock.withLock { unexpectedRequests.elements } }
@@ -195,7 +196,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         var text: String { "\(method) \(CardNumberRedaction.redacting(Substring(path))) → \(outcome)" }
     }
 
-    private func note(_ request: MockRequest, _ outcome: String) {
+    private func note(_ request: ServerRequest, _ outcome: String) {
         let entry = Exchange(method: request.method, path: request.path, outcome: outcome)
         let observer = lock.withLock { () -> (@Sendable (String) -> Void)? in
             exchangeLog.append(entry)
@@ -240,7 +241,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
         var data = Data()
         if let body { data = try await Data(collecting: body, upTo: 8 << 20) }
-        let mock = MockRequest(http: request, body: data, operationID: operationID)
+        let mock = ServerRequest(http: request, body: data, operationID: operationID)
         switch try await serve(mock) {
         case .answered(let answer):
             return (HTTPResponse(status: .init(code: answer.status)), HTTPBody(answer.body))
@@ -259,7 +260,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     /// Answers one request as the provider: records it, routes it, reads and validates it with its
     /// operation's generated types, draws a fault, runs the handler and checks the answer against
     /// the declared type. The in-memory transport and the HTTP sandbox both come here.
-    public func serve(_ request: MockRequest) async throws -> MockExchange {
+    public func serve(_ request: ServerRequest) async throws -> MockExchange {
         var mock = request
         if let refusal = controlRefusal(mock) {
             note(mock, "\(refusal.status) (bad sandbox control)")
@@ -279,7 +280,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             note(mock, "unexpected (no route)")
             Self.judge { $0.outcome = "no route" }
             lock.withLock { unexpectedRequests.append(mock.description) }
-            throw MockTransportError.unexpectedRequest("\(name): \(mock.description)")
+            throw ServerRouteError.unexpectedRequest("\(name): \(mock.description)")
         }
         guard let route = candidates.first(where: { $0.method == mock.method }) else {
             let allowed = Array(Set(candidates.map(\.method))).sorted()
@@ -357,7 +358,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
             }
             mock.input = input.body
         }
-        var answer: MockResponse
+        var answer: ServerResponse
         do {
             if let operation = route.operation, let policy = idempotency {
                 answer = try await replies.answer(mock, operation, policy: policy) { try await route.handler(mock) }
@@ -423,7 +424,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
 
     /// A 400 for a sandbox control header the provider does not know (a scenario it does not offer,
     /// an unknown fault, a delay out of range), or `nil` when the controls are valid or absent.
-    private func controlRefusal(_ request: MockRequest) -> MockResponse? {
+    private func controlRefusal(_ request: ServerRequest) -> ServerResponse? {
         var problems: [String] = []
         if let name = request.header(Self.scenarioHeader) {
             let known = scenarios.map(\.name)
@@ -444,14 +445,14 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
         }
         guard !problems.isEmpty else { return nil }
         let body: PayJSON = ["error": "SANDBOX_CONTROL_INVALID", "problems": .array(problems.map(PayJSON.string))]
-        return MockResponse(status: 400, body: Data(body.jsonText.utf8))
+        return ServerResponse(status: 400, body: Data(body.jsonText.utf8))
     }
 
     /// What is wrong with `answer` under `operation`'s declared types: judged on the value it was
     /// built from when it has one of the declared type (no reading back), else on its body. Debug
     /// builds (every test) judge both ways and report a disagreement as a breach, so the shortcut
     /// is held to the wire check on every answer the tests see.
-    static func problems(of answer: MockResponse, for operation: PayOperationDescriptor) -> [String] {
+    static func problems(of answer: ServerResponse, for operation: PayOperationDescriptor) -> [String] {
         guard let value = answer.typedBody, let typed = operation.responseProblems(status: answer.status, value: value) else {
             return operation.responseProblems(status: answer.status, body: answer.body)
         }
@@ -463,17 +464,17 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
     }
 
     /// The 500 that replaces an answer breaking its declared type: a sandbox bug, said plainly.
-    static func breachAnswer(_ breach: ContractBreach) -> MockResponse {
+    static func breachAnswer(_ breach: ContractBreach) -> ServerResponse {
         let body: PayJSON = [
             "error": "SANDBOX_CONTRACT_BREACH",
             "message": .string("the sandbox's answer broke the schema of \(breach.operationID); this is a bug in the sandbox"),
             "status": .number(String(breach.status)), "problems": .array(breach.problems.map(PayJSON.string)),
         ]
-        return MockResponse(status: 500, body: Data(body.jsonText.utf8))
+        return ServerResponse(status: 500, body: Data(body.jsonText.utf8))
     }
 
     /// Keeps `request`, dropping the oldest past ``captureLimit``. Call under the lock.
-    private func capture(_ request: MockRequest) {
+    private func capture(_ request: ServerRequest) {
         if captured.count == Self.captureLimit.requests, let oldest = captured.first {
             capturedBytes -= oldest.body.count
         }
@@ -540,7 +541,7 @@ public final class MockProviderTransport: ClientTransport, @unchecked Sendable {
 /// What a provider did with one request: answered it, or failed the way a network does.
 public enum MockExchange: Sendable {
     /// The provider answered.
-    case answered(MockResponse)
+    case answered(ServerResponse)
     /// Nothing reached the provider and nothing came back (a timeout before it acted).
     case failedBeforeAnswer
     /// The provider was unavailable (503) and did nothing.
@@ -548,7 +549,7 @@ public enum MockExchange: Sendable {
     /// The provider acted, but the body of its answer is cut off.
     case malformed(status: Int)
     /// The provider acted, but its answer never arrived.
-    case lostAfterAnswer(MockResponse)
+    case lostAfterAnswer(ServerResponse)
 
     /// The body of a 503.
     public static let unavailableBody = Data(#"{"error":"unavailable"}"#.utf8)

@@ -1,5 +1,5 @@
 /// A dictionary that holds at most `capacity` entries: inserting a new key past it evicts the
-/// oldest inserted key first (FIFO). What a mock provider keeps per order, payment, session or
+/// oldest inserted key first (FIFO). What a server (a mock provider, a merchant server) keeps per order, payment, session or
 /// idempotency key lives in one of these, so no sequence of requests grows a server without bound.
 public struct BoundedStore<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The most entries kept.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A provider's hosted page: what it shows a tester (its buttons) and what tapping each does on the
-/// provider's side. One description serves both browsers: ``MockBrowser`` taps the button the
+/// provider's side. One description serves both browsers: the scripted browser (`MockBrowser`) taps the button the
 /// scenario chose, and the HTTP sandbox renders the page as HTML whose buttons a real browser taps.
 public struct HostedPage: Sendable {
     /// A button on the page.
