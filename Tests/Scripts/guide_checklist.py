@@ -15,6 +15,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import index_store  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SEEDS = os.path.join(os.path.dirname(ROOT), "shared", "seeds")
 OUTPUT = os.path.join(ROOT, "docs", "guide-checklist.md")
@@ -115,70 +118,155 @@ def files(under, suffixes):
 
 
 TOKEN = re.compile(r"[A-Za-z0-9_]+")
+_LINES = {}
 
 
-_WORDS = {}
+def lines_of(path):
+    if path not in _LINES:
+        _LINES[path] = read(path)
+    return _LINES[path]
 
 
-def words_of(path, owners=False):
-    """word -> "path:line" (with the enclosing declaration when `owners`) of its first occurrence in one file."""
-    key = (path, owners)
-    if key not in _WORDS:
-        first, owner = {}, None
-        relative = os.path.relpath(path, ROOT)
-        for number, line in enumerate(read(path), 1):
-            if owners:
-                match = re.search(r"\b(?:func|def|class|struct|enum|extension)\s+([A-Za-z_][A-Za-z0-9_]*)", line)
-                owner = match.group(1) if match else owner
-            if owners and re.match(r"\s*#" if path.endswith(".py") else r"\s*//", line):
-                continue  # a comment names an element; it does not use it
-            for word in set(TOKEN.findall(line)) - first.keys():
-                first[word] = f"{relative}:{number}" + (f" (`{owner}`)" if owners and owner else "")
-        _WORDS[key] = first
-    return _WORDS[key]
+class Declaration:
+    """A declaration the compiler recorded: its USR, where it is defined (a generated file by its
+    committed path in `Generated/`), and its name."""
+
+    def __init__(self, usr, where, line, name):
+        self.usr, self.where, self.line, self.name = usr, where, line, name
 
 
-def first_lines(paths, owners=False):
-    """word -> where it first occurs over `paths`, in order."""
-    first = {}
-    for path in paths:
-        for word, where in words_of(path, owners).items():
-            first.setdefault(word, where)
-    return first
+class CompilerIndex:
+    """The guides' modules as the compiler indexed them (`index_store.py` reads the index store the
+    debug build writes): each declaration by name, by argument label and by the wire value a
+    generated case carries (`case invalidEnvironment = "C002"`); each reference a test makes to one,
+    with the function it is written in; and which of those functions are tests (`@Test`)."""
 
-
-class Index:
-    """Where each word first occurs: in the package (the guide's modules first) and in its tests
-    (the guide's module's test files first; the enclosing test or test type named)."""
+    GENERATED = re.compile(r"\.build/plugins/outputs/[^/]+/([^/]+)/destination/PaySchemaPlugin/Generated/(.+)")
 
     def __init__(self):
-        shared = files("Generated", (".swift",)) + files("Sources", (".swift", ".html", ".js"))
-        self.homes, self.proofs = {}, {}
-        tests = [path for path in files("Tests", (".swift", ".py")) if os.path.basename(path) != "guide_checklist.py"]
-        for guide, _, modules in GUIDES:
-            own = []
-            for module in modules:
-                own += files(os.path.join("Schemas", module), (".yaml",)) + files(os.path.join("Sources", module), (".swift", ".html", ".js", ".md"))
-            self.homes[guide] = first_lines(list(dict.fromkeys(own + shared)))
-            stem = modules[0]
-            ranked = sorted(tests, key=lambda path: (stem not in os.path.basename(path) and stem[:6] not in os.path.basename(path), path))
-            self.proofs[guide] = first_lines(ranked, owners=True)
+        inside = lambda path: path.startswith(ROOT + os.sep) and "/.build/checkouts/" not in path
+        found = index_store.occurrences(None, inside)
+        self.names, self.labels, self.values, self.uses, self.functions, self.wire = {}, {}, {}, {}, {}, {}
+        for occurrence in found:
+            relative = os.path.relpath(occurrence.path, ROOT)
+            module, where = self.home_of(relative)
+            if occurrence.roles & index_store.ROLE_DEFINITION and not occurrence.roles & index_store.ROLE_IMPLICIT:
+                if relative.startswith("Tests/"):
+                    self.functions[(relative, occurrence.usr)] = occurrence.line
+                    # A test's type implementing a requirement (a delegate method) uses it.
+                    for implemented in occurrence.overrides:
+                        if occurrence.container_usr:
+                            self.uses.setdefault(implemented, []).append((relative, occurrence.line, occurrence.container, occurrence.container_usr))
+                if not module:
+                    continue
+                declaration = Declaration(occurrence.usr, where, occurrence.line, occurrence.name)
+                base, _, labels = occurrence.name.partition("(")
+                self.names.setdefault((module, base), []).append(declaration)
+                for label in labels.rstrip(")").split(":"):
+                    if label and label != "_":
+                        self.labels.setdefault((module, label), []).append(declaration)
+                text = lines_of(occurrence.path)[occurrence.line - 1] if occurrence.line <= len(lines_of(occurrence.path)) else ""
+                value = re.search(r"\bcase\s+`?" + re.escape(base) + r'`?\s*=\s*"([^"]+)"', text)
+                if value:
+                    self.values.setdefault((module, value.group(1)), []).append(declaration)
+            elif occurrence.roles & index_store.ROLE_REFERENCE and not occurrence.roles & index_store.ROLE_IMPLICIT:
+                if relative.startswith("Tests/") and occurrence.container_usr:
+                    self.uses.setdefault(occurrence.usr, []).append((relative, occurrence.line, occurrence.container, occurrence.container_usr))
+        # Wire names: a generated field's key (`PayFieldKey("paymentType", xml: "tpPago")`) names the
+        # property it codes, whose declaration the index holds.
+        for module in {module for module, _ in self.names}:
+            for path in files(os.path.join("Generated", module), (".swift",)):
+                for text in lines_of(path):
+                    for swift, rest in re.findall(r'PayFieldKey\("([^"]+)"([^)]*)\)', text):
+                        for wire in re.findall(r'"([^"]+)"', rest):
+                            self.wire.setdefault((module, wire), set()).add(swift)
+
+    @classmethod
+    def home_of(cls, relative):
+        """(module, where) of a package source file; generated files by their committed copy."""
+        generated = cls.GENERATED.match(relative)
+        if generated:
+            return generated.group(1), f"Generated/{generated.group(1)}/{generated.group(2)}"
+        source = re.match(r"Sources/([^/]+)/", relative)
+        return (source.group(1) if source else None), relative
+
+    def is_test(self, path, usr):
+        """Whether the function `usr` defined in `path` is a `@Test` (its attributes above it)."""
+        line = self.functions.get((path, usr))
+        if not line:
+            return False
+        text = lines_of(os.path.join(ROOT, path))
+        for above in range(line - 1, max(line - 8, 0) - 1, -1):
+            stripped = text[above].strip() if above < len(text) else ""
+            if stripped.startswith("@Test"):
+                return True
+            if above < line - 1 and stripped and not stripped.startswith(("@", "//", "///", ")", "]", "arguments")) and not stripped.endswith(","):
+                break
+        return False
+
+    def declarations(self, modules, token):
+        """What the guide's `token` names in its modules: a declaration of that name (or the same
+        word in lower camel case), an argument label, or a generated case's wire value."""
+        for table in (self.names, self.labels, self.values):
+            for spelling in dict.fromkeys([token, token[:1].lower() + token[1:]]):
+                found = [d for module in modules for d in table.get((module, spelling), [])]
+                if found:
+                    return found, "" if spelling == token else f" as `{spelling}`", "wire value" if table is self.values else "declaration"
+        for module in modules:
+            for swift in sorted(self.wire.get((module, token), ())):
+                found = self.names.get((module, swift), [])
+                if found:
+                    return found, f" as `{swift}`", "wire name"
+        return [], "", None
+
+    def proof(self, declarations, stem):
+        """The tests that reference any of `declarations`: `@Test` functions first, the module's own
+        test files before others, the guide-sample files last; with how many tests reference them."""
+        tests = {}
+        # A reference in a helper counts for the tests that reach the helper (through at most four
+        # helpers): the compiler's references, followed outwards from the element.
+        frontier = [(declaration.usr, None) for declaration in declarations]
+        seen = {usr for usr, _ in frontier}
+        for _ in range(5):
+            following = []
+            for usr, first in frontier:
+                for path, line, container, container_usr in self.uses.get(usr, []):
+                    at = first or (path, line)
+                    if self.is_test(path, container_usr):
+                        tests.setdefault((path, container_usr), (path, at[1] if at[0] == path else line, container))
+                    elif container_usr not in seen:
+                        seen.add(container_usr)
+                        following.append((container_usr, at))
+            frontier = following
+        if not tests:
+            return None, 0
+        rank = lambda use: ("GuideSamplesTests" in use[0], stem not in os.path.basename(use[0]), use[0], use[1])
+        path, line, container = sorted(tests.values(), key=rank)[0]
+        return f"{path}:{line} (`{container}`)", len(tests)
+
+    def named_test(self, reference):
+        """`Tests/File.swift:function`: where that `@Test` function is defined, or None."""
+        path, _, function = reference.partition(":")
+        for (where, usr), line in self.functions.items():
+            if where == path and self.is_test(where, usr) and self.function_name(where, line) == function:
+                return f"{path}:{line} (`{function}`)"
+        return None
 
     @staticmethod
-    def lookup(first, token):
-        """Where `token` first occurs; else where the same word in another case does (the guides
-        capitalize bean attributes, `Folio` for the field `folio`, and spell `checkoutID` for `checkoutId`)."""
-        if token in first:
-            return first[token]
-        lower_camel = token[:1].lower() + token[1:]
-        folded = [lower_camel] if lower_camel in first else [word for word in first if word[:1] == token[:1] and word.lower() == token.lower()]
-        return f"{first[folded[0]]} as `{folded[0]}`" if folded else None
+    def function_name(path, line):
+        match = re.search(r"\bfunc\s+([A-Za-z_][A-Za-z0-9_]*)", lines_of(os.path.join(ROOT, path))[line - 1])
+        return match.group(1) if match else None
 
-    def home(self, guide, token):
-        return self.lookup(self.homes[guide], token)
 
-    def proof(self, guide, token, modules):
-        return self.lookup(self.proofs[guide], token)
+def first_line(paths, token):
+    """Where `token` is first written in `paths` outside comments (for rows that name a behaviour,
+    not a declaration)."""
+    pattern = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(token) + r"(?![A-Za-z0-9_])")
+    for path in paths:
+        for number, line in enumerate(lines_of(path), 1):
+            if not re.match(r"\s*(//|#)", line) and pattern.search(line):
+                return f"{os.path.relpath(path, ROOT)}:{number}"
+    return None
 
 
 def build():
@@ -188,11 +276,29 @@ def build():
     ignored = {token: reason for reason, tokens in catalog["notElements"].items() for token in tokens}
     inapplicable = {token: reason for reason, tokens in catalog["notApplicable"].items() for token in tokens}
     same_as = catalog.get("sameAs", {})
-    index = Index()
-    problems, sections, totals = [], [], {"covered": 0, "not applicable": 0, "not elements": 0}
+    behaviours = catalog.get("behaviours", {})
+    unproven = {token: reason for reason, tokens in catalog.get("unproven", {}).items() for token in tokens}
+
+    def listed(table, scoped, token):
+        """The entry for `token` in `table`: by "NNN:token", by "token", or by a "NNN:/regex/" key."""
+        if scoped in table or token in table:
+            return table.get(scoped) or table[token]
+        for key, value in table.items():
+            guide, _, pattern = key.partition(":")
+            if pattern.startswith("/") and pattern.endswith("/") and guide == scoped[:3] and re.fullmatch(pattern[1:-1], token):
+                used_patterns.add(key)
+                return value
+        return None
+
+    used_patterns = set()
+    index = CompilerIndex()
+    problems, sections = [], []
+    totals = {"declaration": 0, "wire value": 0, "wire name": 0, "behaviour": 0, "no test yet": 0, "not applicable": 0, "not elements": 0}
     seen = set()
     for guide, title, modules in GUIDES:
         rows = []
+        own = [path for module in modules for under in ("Schemas", "Sources", "Generated")
+               for path in files(os.path.join(under, module), (".yaml", ".swift", ".html", ".js", ".md"))]
         for token, line in guide_elements(guide, modules[0]).items():
             scoped = f"{guide[:3]}:{token}"
             seen.update([token, scoped])
@@ -201,36 +307,75 @@ def build():
                 continue
             if scoped in inapplicable or token in inapplicable:
                 totals["not applicable"] += 1
-                rows.append(f"| `{token}` | {line} | not applicable: {inapplicable.get(scoped) or inapplicable[token]} | |")
+                rows.append(f"| `{token}` | {line} | not applicable | {inapplicable.get(scoped) or inapplicable[token]} | |")
                 continue
-            # "sameAs": where the guide's name is the package's under another (the sample server's
-            # `generateButtonSignature` is the signer's `buttonSignature`), the other name stands in.
             alias = same_as.get(scoped) or same_as.get(token)
-            home, proof = index.home(guide, token), index.proof(guide, token, modules)
-            if alias and not home:
-                home = (found := index.home(guide, alias)) and f"{found} (as `{alias}`)"
-            if alias and not proof:
-                proof = (found := index.proof(guide, alias, modules)) and f"{found} (as `{alias}`)"
-            if not home:
-                problems.append(f"{guide}:{line}: `{token}` lives nowhere in the package")
-            if not proof:
-                problems.append(f"{guide}:{line}: `{token}` is used by no test")
-            totals["covered"] += 1 if home and proof else 0
-            rows.append(f"| `{token}` | {line} | {home or '**missing**'} | {proof or '**missing**'} |")
-        sections.append(f"## {title} (`{guide}`)\n\n| Element | Guide line | Where it lives | Test that uses it |\n|---|---|---|---|\n" + "\n".join(rows) + "\n")
-    for token in sorted((set(ignored) | set(inapplicable) | set(same_as)) - seen):
+            declarations, spelling, kind = index.declarations(modules, token)
+            if not declarations and alias:
+                declarations, _, kind = index.declarations(modules, alias)
+                spelling = f" as `{alias}`"
+            home = None
+            if declarations:
+                first = sorted(declarations, key=lambda d: (d.where.startswith("Generated/"), d.where, d.line))[0]
+                others = len({d.usr for d in declarations}) - 1
+                home = f"{first.where}:{first.line}{spelling}" + (f" (+{others} more)" if others else "")
+            proof, count = index.proof(declarations, modules[0]) if declarations else (None, 0)
+            if proof:
+                totals[kind] += 1
+                tests = proof + (f" (+{count - 1} more)" if count > 1 else "")
+                rows.append(f"| `{token}` | {line} | {kind} | {home} | {tests} |")
+                continue
+            home = home or first_line(own, token) or (alias and first_line(own, alias))
+            # No test reaches a declaration: a behaviour's named test, or a listed gap.
+            behaviour = listed(behaviours, scoped, token)
+            if behaviour:
+                test = index.named_test(behaviour)
+                if not test:
+                    problems.append(f"{guide}:{line}: `{token}` names `{behaviour}`, which is no @Test function")
+                if not home:
+                    problems.append(f"{guide}:{line}: `{token}` is written nowhere in its modules")
+                totals["behaviour"] += 1
+                rows.append(f"| `{token}` | {line} | behaviour | {home or '**missing**'} | {test or '**missing**'} |")
+                continue
+            gap = listed(unproven, scoped, token)
+            if gap:
+                totals["no test yet"] += 1
+                rows.append(f"| `{token}` | {line} | no test yet | {home or '**missing**'} | {gap} |")
+                continue
+            if declarations:
+                problems.append(f"{guide}:{line}: no test references `{token}` ({home}), by the compiler's index")
+            else:
+                problems.append(f"{guide}:{line}: `{token}` is declared nowhere in {', '.join(modules)} (the compiler's index), "
+                                "and Tests/GuideText/guide-elements.json names no test for it as a behaviour")
+            rows.append(f"| `{token}` | {line} | **missing** | {home or ''} | |")
+        sections.append(f"## {title} (`{guide}`)\n\n| Element | Guide line | Kind | Where it lives | Test |\n|---|---|---|---|---|\n"
+                        + "\n".join(rows) + "\n")
+    listed_keys = set(ignored) | set(inapplicable) | set(same_as) | set(behaviours) | set(unproven)
+    for token in sorted(listed_keys - seen - used_patterns):
         problems.append(f"Tests/GuideText/guide-elements.json: `{token}` is listed but no guide names it")
     header = (
         "# The guides, element by element\n\n"
-        "Generated by `Tests/Scripts/guide_checklist.py` (CI runs it with `--check`): every identifier the five guides put in a\n"
-        "code span, a code block, a bold parameter name or a table's first column, every error code, and every type, enum value,\n"
-        "field and operation of `Tests/PaySchemaCoreTests/Fixtures/guide-checklist.yaml` the guide writes, with the guide line\n"
-        "that first names it, where the package holds it (schema, generated or hand-written source, page) and the first test\n"
-        "source line that uses it by name outside comments, with the test or test type around it (the module's own test\n"
-        "files first). Words that are not elements of ours (language keywords,\n"
-        "Apple platform API, the samples' own variables, prose) and elements not applicable on Linux are listed with their\n"
-        "reasons in `Tests/GuideText/guide-elements.json`.\n\n"
-        f"Elements: {totals['covered']} covered, {totals['not applicable']} not applicable; {totals['not elements']} other words left out.\n\n"
+        "Generated by `Tests/Scripts/guide_checklist.py` (CI runs it with `--check`) from the five guides and the compiler's\n"
+        "index store (`Tests/Scripts/index_store.py`, what the debug build records). An element is every identifier the guides\n"
+        "put in a code span, a code block, a bold parameter name or a table's first column, every error code, and every name of\n"
+        "`Tests/PaySchemaCoreTests/Fixtures/guide-checklist.yaml` the guide writes, at the guide line that first names it.\n\n"
+        "- **declaration**: the compiler's index has a declaration of that name (or argument label) in the guide's modules;\n"
+        "  *where it lives* is its definition (a generated one by its committed path in `Generated/`), *test* the `@Test`\n"
+        "  function that references it (the module's own test files first, the guide-sample files last) and how many more do.\n"
+        "- **wire value**: the same, for the generated case whose wire value the guide writes (`C002` is\n"
+        "  `invalidEnvironment = \"C002\"`); **wire name**: for the generated property whose wire name it writes (`tpPago`).\n"
+        "- **no test yet**: declared (or written) in the package, but no test reaches it; listed with what is missing in\n"
+        "  `Tests/GuideText/guide-elements.json` (`unproven`), so the list cannot grow silently.\n"
+        "- **behaviour**: not a declaration (a page's script, a wire name, a flow step); `Tests/GuideText/guide-elements.json`\n"
+        "  names the test that drives it, and the compiler's index confirms it is a `@Test`.\n"
+        "- **not applicable** on Linux, with the Swift counterpart; words that are not elements of ours (keywords, Apple API,\n"
+        "  the samples' own variables, prose) are listed with their reasons in the same file.\n\n"
+        "`Tests/Scripts/guide_mutations.py` breaks elements (`Tests/GuideText/guide-mutations.json`) and requires the named test\n"
+        "to fail; its last full run is `docs/guide-mutations.md`.\n\n"
+        f"Elements: {sum(totals[k] for k in ('declaration', 'wire value', 'wire name', 'behaviour'))} with a test "
+        f"({totals['declaration']} declarations, {totals['wire value']} wire values, {totals['wire name']} wire names, "
+        f"{totals['behaviour']} behaviours), {totals['no test yet']} with no test yet (listed with what is missing), "
+        f"{totals['not applicable']} not applicable; {totals['not elements']} other words left out.\n\n"
     )
     return header + "\n".join(sections), problems
 

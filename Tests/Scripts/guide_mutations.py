@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Proves that the checklist's tests prove: for each row of Tests/GuideText/guide-mutations.json it
+breaks one guide element in the package (renames a declaration, drops an enum case or an error
+code, changes a page's action, skips a flow step: one exact text replaced in one file), rebuilds,
+and requires the named test to fail (a test target that no longer compiles fails too); then it
+restores the file. Before each mutation the named test must run and pass, so a filter that matches
+nothing cannot count as a kill.
+
+  guide_mutations.py                      every row
+  guide_mutations.py --rows a,b           the rows with these ids
+  guide_mutations.py --rotate N           N rows, a different slice each day (CI)
+  guide_mutations.py --report FILE        also writes the results as Markdown
+
+Exits 1 when a mutation survives (the named test still passes), a row's text is not found exactly
+once, or a named test does not run; the tree is restored and rebuilt either way.
+"""
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROWS = os.path.join(ROOT, "Tests", "GuideText", "guide-mutations.json")
+GUIDES = {"000": "Mastercard", "001": "MIT", "002": "Amazon Pay", "003": "PayPal", "004": "Mollie"}
+
+
+def run(command, log):
+    started = time.monotonic()
+    with open(log, "w", encoding="utf-8") as handle:
+        status = subprocess.run(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT).returncode
+    return status, time.monotonic() - started
+
+
+def tests_run(log):
+    """How many tests the run reports, from swift-testing's summary line."""
+    with open(log, encoding="utf-8", errors="replace") as handle:
+        text = handle.read()
+    found = re.findall(r"Test run with (\d+) tests?", text)
+    return int(found[-1]) if found else 0
+
+
+def test_command(row):
+    return ["swift", "test", "--skip-build", "--filter", row["test"]]
+
+
+def mutate(row, logs):
+    """(verdict, detail, seconds) for one row; the file is restored before it returns."""
+    path = os.path.join(ROOT, row["file"])
+    with open(path, encoding="utf-8") as handle:
+        original = handle.read()
+    if original.count(row["find"]) != 1:
+        return "invalid", f"`{row['find']}` occurs {original.count(row['find'])} times in {row['file']}, not once", 0.0
+    base_log = os.path.join(logs, f"{row['id']}-baseline.log")
+    status, _ = run(test_command(row), base_log)
+    if status != 0 or tests_run(base_log) == 0:
+        return "invalid", f"the named test `{row['test']}` does not run and pass unmutated (see {base_log})", 0.0
+    started = time.monotonic()
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(original.replace(row["find"], row["replace"]))
+        build_log = os.path.join(logs, f"{row['id']}-build.log")
+        status, _ = run(["swift", "build", "--build-tests"], build_log)
+        if status != 0:
+            with open(build_log, encoding="utf-8", errors="replace") as handle:
+                errors = [line for line in handle.read().split("\n") if ": error: " in line]
+            where = errors[0].split(": error: ")[0].replace(ROOT + "/", "") if errors else "the build"
+            return "killed", f"does not compile ({where})", time.monotonic() - started
+        test_log = os.path.join(logs, f"{row['id']}-test.log")
+        status, _ = run(test_command(row), test_log)
+        if status != 0:
+            return "killed", "the named test fails", time.monotonic() - started
+        return "survived", "the named test still passes", time.monotonic() - started
+    finally:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(original)
+
+
+def main():
+    with open(ROWS, encoding="utf-8") as handle:
+        rows = json.load(handle)["rows"]
+    arguments = sys.argv[1:]
+    chosen = rows
+    if "--rows" in arguments:
+        wanted = arguments[arguments.index("--rows") + 1].split(",")
+        chosen = [row for row in rows if row["id"] in wanted]
+        missing = set(wanted) - {row["id"] for row in chosen}
+        if missing:
+            raise SystemExit(f"error: no rows with ids {', '.join(sorted(missing))}")
+    if "--rotate" in arguments:
+        count = int(arguments[arguments.index("--rotate") + 1])
+        start = (datetime.date.today().toordinal() * count) % len(rows)
+        chosen = [rows[(start + offset) % len(rows)] for offset in range(min(count, len(rows)))]
+    logs = os.path.join(ROOT, ".build", "guide-mutations")
+    os.makedirs(logs, exist_ok=True)
+    subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    results = []
+    for row in chosen:
+        verdict, detail, seconds = mutate(row, logs)
+        results.append((row, verdict, detail, seconds))
+        print(f"{row['id']}: {verdict}: {row['element']} ({GUIDES.get(row['guide'], row['guide'])}): {detail} [{seconds:.0f} s]", flush=True)
+    # Leave the tree built as it was found.
+    subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    killed = sum(1 for _, verdict, _, _ in results if verdict == "killed")
+    print(f"guide mutations: {len(results)} rows, {killed} killed, "
+          f"{sum(1 for _, v, _, _ in results if v == 'survived')} survived, {sum(1 for _, v, _, _ in results if v == 'invalid')} invalid")
+    if "--report" in arguments:
+        report = arguments[arguments.index("--report") + 1]
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        by_guide = {}
+        for row, verdict, _, _ in results:
+            by_guide.setdefault(row["guide"], []).append(verdict)
+        lines = [
+            "# The guides' elements, broken one at a time",
+            "",
+            f"Written by `Tests/Scripts/guide_mutations.py --report` at {commit} on {datetime.date.today().isoformat()}: each row breaks",
+            "one element of a guide in the package, rebuilds, and requires the named test to fail (a test target that no longer",
+            "compiles fails too); the named test first runs and passes unmutated. CI runs a few rows each time (`--rotate`).",
+            "",
+            f"{len(results)} rows: {killed} killed, {len(results) - killed} not. By guide: "
+            + "; ".join(f"{GUIDES.get(guide, guide)} {verdicts.count('killed')} of {len(verdicts)}" for guide, verdicts in sorted(by_guide.items()))
+            + ".",
+            "",
+            "| Row | Guide | Element | Mutation | Named test | Verdict | Seconds |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for row, verdict, detail, seconds in results:
+            mutation = f"`{row['file']}`: {row['what']}"
+            lines.append(f"| {row['id']} | {GUIDES.get(row['guide'], row['guide'])} | `{row['element']}` | {mutation} | `{row['test']}` | {verdict}: {detail} | {seconds:.0f} |")
+        with open(os.path.join(ROOT, report), "w", encoding="utf-8") as handle:
+            handle.write("\n".join(lines) + "\n\n[Back to the checklist](guide-checklist.md)\n")
+    sys.exit(0 if killed == len(results) else 1)
+
+
+if __name__ == "__main__":
+    main()
