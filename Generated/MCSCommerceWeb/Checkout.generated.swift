@@ -292,7 +292,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     public var currency: String
     /// The merchant's unique identifier for this transaction.
     public var cartId: String
-    /// URL used to communicate back to the merchant application.
+    /// URL used to communicate back to the merchant application. Its scheme must be the configuration's `callbackScheme` (the guide's rule); a checkout whose request names another scheme is refused with `invalidRequest` before any page opens.
     public var callbackUrl: String?
     /// Cryptogram formats accepted by the merchant, per network.
     public var cryptoOptions: [MCSCryptoOptions]?
@@ -316,7 +316,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
     ///   - amount: The transaction total to be authorized.
     ///   - currency: The ISO 4217 currency of the amount.
     ///   - cartId: The merchant's unique identifier for this transaction.
-    ///   - callbackUrl: URL used to communicate back to the merchant application.
+    ///   - callbackUrl: URL used to communicate back to the merchant application. Its scheme must be the configuration's `callbackScheme` (the guide's rule); a checkout whose request names another scheme is refused with `invalidRequest` before any page opens.
     ///   - cryptoOptions: Cryptogram formats accepted by the merchant, per network.
     ///   - cvc2Support: Enables or disables support for CVC2 card security.
     ///   - shippingLocationProfile: Shipping locations available for this merchant.

@@ -107,6 +107,15 @@ public final class MCSCommerceClient: Sendable {
         guard violations.isEmpty else {
             throw MCSCommerceWebError(.invalidRequest, "the checkout request is invalid", violations: violations)
         }
+        // The guide: `callbackScheme` "must match the scheme component of the `callbackUrl`"; a
+        // request that names another scheme would wait for a callback that can never arrive.
+        if let callbackUrl = request.callbackUrl,
+            URL(string: callbackUrl)?.scheme?.lowercased() != configuration.callbackScheme.lowercased()
+        {
+            throw MCSCommerceWebError(
+                .invalidRequest,
+                "the request's callbackUrl does not have the configuration's callbackScheme '\(configuration.callbackScheme)'")
+        }
         let built: URL?
         do {
             built = try CheckoutURLBuilder.url(configuration: configuration, request: request)

@@ -152,6 +152,23 @@ struct MCSCommerceWebFlowTests {
         }
     }
 
+    @Test func aRequestsCallbackURLMustHaveTheConfiguredScheme() async throws {
+        let (commerce, browser) = try makeCommerce(.success)
+        var request = Self.request
+        request.callbackUrl = "othershop://"
+        await #expect(
+            throws: MCSCommerceWebError(
+                .invalidRequest, "the request's callbackUrl does not have the configuration's callbackScheme 'fancyshop'")
+        ) {
+            try await commerce.checkout(request: request)
+        }
+        #expect(browser.openedURLs.isEmpty)
+        // The guide's own value, `fancyshop://`, matches the configuration's scheme.
+        request.callbackUrl = "fancyshop://"
+        let result = try await commerce.checkout(request: request)
+        #expect(result.status == .success)
+    }
+
     @Test func oneCheckoutAtATime() async throws {
         let browser = MockBrowser()
         let gate = OneShot<Bool>()

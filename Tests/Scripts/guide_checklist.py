@@ -50,11 +50,26 @@ def elements(guide):
     block = None
     with open(os.path.join(SEEDS, guide), encoding="utf-8") as handle:
         lines = handle.read().split("\n")
+    pending, pending_line = None, 0
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         if stripped.startswith("```"):
-            block = None if block is not None else (stripped[3:].strip(" .`").lower() or "plain")
+            # The guides' fences do not always pair (a stray "````" or "```." closer): a fence that
+            # names a language always opens a block; a bare one closes the open block or opens one.
+            language = stripped[3:].strip(" .`").lower()
+            block = language if language else (None if block is not None else "plain")
+            pending = None
             continue
+        if block is None and (pending is not None or line.count("`") % 2 == 1):
+            # A code span over several lines (MIT's Objective-C signatures): read it whole, at the
+            # line it opens on.
+            if pending is None:
+                pending, pending_line = line, number
+                continue
+            pending += " " + stripped
+            if line.count("`") % 2 == 0:
+                continue
+            line, number, pending = pending, pending_line, None
         tokens = []
         if block is not None:
             code = re.sub(r"//.*|<!--.*?-->", "", line)

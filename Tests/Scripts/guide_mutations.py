@@ -54,6 +54,10 @@ def mutate(row, logs):
     if original.count(row["find"]) != 1:
         return "invalid", f"`{row['find']}` occurs {original.count(row['find'])} times in {row['file']}, not once", 0.0
     base_log = os.path.join(logs, f"{row['id']}-baseline.log")
+    # The tree as it is (a previous row's mutation is undone in the source, not yet in the binary).
+    status, _ = run(["swift", "build", "--build-tests"], base_log)
+    if status != 0:
+        return "invalid", f"the unmutated tree does not build (see {base_log})", 0.0
     status, _ = run(test_command(row), base_log)
     if status != 0 or tests_run(base_log) == 0:
         return "invalid", f"the named test `{row['test']}` does not run and pass unmutated (see {base_log})", 0.0
