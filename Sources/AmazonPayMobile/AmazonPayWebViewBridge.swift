@@ -45,6 +45,21 @@ public final class AmazonPayWebViewBridge: Sendable {
         }
     }
 
+    /// The name the app registers its message handler under and the pages post to
+    /// (`userContentController.add(self, name: "iosApp")`, `webkit.messageHandlers.iosApp`).
+    ///
+    /// The guide's handler then switches on `case "IOSApp"`; WebKit compares handler names exactly,
+    /// so that case never matches the registered `iosApp`. The bridge takes the registered name.
+    public static let messageHandlerName = "iosApp"
+
+    /// ``step(for:)`` for a message that arrived through the handler named `handlerName`
+    /// (`WKScriptMessage.name`): a message from any handler but ``messageHandlerName`` is ignored,
+    /// as the guide's `switch message.name` ignores names it does not know.
+    public func step(for message: Data, handlerName: String) async -> AmazonPayWebViewStep {
+        guard handlerName == Self.messageHandlerName else { return .ignore }
+        return await step(for: message)
+    }
+
     /// Handles a message the page posted and returns the URL the web view loads next; throws an
     /// ``AmazonPayError`` for every failure (``step(for:)`` turns those into steps).
     public func handle(message body: Data) async throws -> URL {

@@ -117,6 +117,11 @@ def web_view(driver, request):
         return {"evaluated": True}
     if "cover" in request:
         return {"cover": driver.execute_script("const e = document.getElementById('white_cover'); return e ? e.style.display : null")}
+    if "cookie" in request:
+        # One cookie as the browser keeps it, attributes included (`secure`, `httpOnly`), which
+        # `document.cookie` does not show.
+        cookie = driver.get_cookie(request["cookie"])
+        return {"cookie": cookie or {}}
     if "cookies" in request:
         # What the browser kept, as the page's own script sees it (secure cookies included).
         return {"cookies": driver.execute_script("return document.cookie")}

@@ -111,6 +111,15 @@ struct SuiteMCommerceModelTests {
         }
     }
 
+    /// The hosted form's Spanish result words (`Aprobada`, `denegada`) are the result's cases, not
+    /// unknown values.
+    @Test func theGuidesResultWordsAreItsCases() {
+        #expect(PaymentResult(rawValue: "Aprobada") == .approved)
+        #expect(PaymentResult(rawValue: "denegada") == .denied)
+        #expect(PaymentResult(rawValue: "Denegada") == .denied)
+        #expect(PaymentResult.denied.rawValue == "denied")
+    }
+
     @Test func errorCatalogsHaveCodesDomainsAndBothLanguages() {
         #expect(SuiteInitializationError(code: "S002") == .keyException)
         #expect(SuiteInitializationError.keyException.message(language: "es") == "Excepción de llave")

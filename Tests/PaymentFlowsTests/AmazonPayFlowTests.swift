@@ -241,6 +241,26 @@ struct AmazonPayFlowTests {
         #expect(fixture.amazon.completionsBySession.values.allSatisfy { $0 == 0 })
     }
 
+    /// Only the handler the pages post to is heard: the guide's own `case "IOSApp"` (not the
+    /// registered `iosApp`) and any other name are ignored, and no page opens.
+    @Test func onlyTheRegisteredMessageHandlerIsHeard() async throws {
+        let fixture = Fixture(.success)
+        let bridge = AmazonPayWebViewBridge(
+            configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
+        for name in ["IOSApp", "androidApp", ""] {
+            guard case .ignore = await bridge.step(for: Self.login, handlerName: name) else {
+                Issue.record("\(name): not ignored")
+                return
+            }
+        }
+        #expect(fixture.browser.openedURLs.isEmpty)
+        guard case .load(let review) = await bridge.step(for: Self.login, handlerName: AmazonPayWebViewBridge.messageHandlerName) else {
+            Issue.record("the registered handler's login was not answered")
+            return
+        }
+        #expect(review.path == "/sample/checkoutReview")
+    }
+
     /// A message the guide's handler does not know (another `op`, not JSON, a wrong shape) is
     /// ignored, as the guide's `switch` does with `default: return`: no error page is loaded.
     @Test(arguments: [#"{"op":"refund"}"#, "not json", #"{"op":"auth"}"#, "[]", #"{"op":"auth","url":"not a url"}"#])
@@ -312,8 +332,8 @@ struct AmazonPayFlowTests {
         let payloadJSON =
             #"{"webCheckoutDetails":{"checkoutReviewReturnUrl":"https://shop.example/sample/checkoutReview"},"storeId":"amzn1.application-oa2-client.8b5e45312b5248b69eeaStoreId"}"#
         let options = RenderButtonOptions(
-            merchantId: "MERCHANT-ID", ledgerCurrency: "JPY", sandbox: true, checkoutLanguage: "ja_JP", productType: .payAndShip,
-            placement: .cart,
+            // `productType: 'PayAndShip'` and `buttonColor: 'Gold'` are the defaults: the guide's values.
+            merchantId: "MERCHANT-ID", ledgerCurrency: "JPY", sandbox: true, checkoutLanguage: "ja_JP", placement: .cart,
             createCheckoutSessionConfig: CreateCheckoutSessionConfig(
                 payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: Self.keyID))
         #expect(options.buttonColor == .gold && options.violations.isEmpty)

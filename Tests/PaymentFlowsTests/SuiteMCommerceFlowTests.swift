@@ -161,6 +161,9 @@ struct SuiteMCommerceFlowTests {
         #expect(SuiteController.defaultBaseURLs[.sandbox] == SuiteController.publishedBaseURLs[.sandbox])
         #expect(SuiteController.defaultBaseURLs[.dev] == nil)
         #expect(try SuiteController(environment: .qa, context: browser, delegate: delegate).environment == .qa)
+        // The guide's own initializer (`initOnEnvironment:currentViewController:delegate:`) on the registered host.
+        let guides = SuiteController(onEnvironment: .qa, currentViewController: browser, delegate: delegate)
+        #expect(guides.environment == .qa)
         #expect { try SuiteController(environment: .dev, context: browser, delegate: delegate) } throws: {
             let error = $0 as? SuiteError
             return error?.code == "C002" && error?.detail?.contains("register(baseURL:for:)") == true

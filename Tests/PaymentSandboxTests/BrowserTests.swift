@@ -94,6 +94,8 @@ struct BrowserTests {
         try await browser.load(inWebView(URL(string: "https://shop.example/sample/cart")!))
         // The cart page writes `client` as the guide does (`;path=/;secure`): the browser keeps it.
         #expect(try await browser.cookies().contains("client=iosApp"))
+        // …with `secure`, as the guide writes it (`;path=/;secure`).
+        #expect(try await browser.cookie("client")["secure"] as? Bool == true)
         let login = try await browser.tapAndWaitForMessage("amazonPayButton")
         #expect(String(decoding: login, as: UTF8.self) == #"{"op":"login"}"#)
         // The guide's coverScreen(): the page is blank while the Secure WebView opens, and the
@@ -120,6 +122,9 @@ struct BrowserTests {
         #expect(review.path == "/sample/checkoutReview")
         try await browser.load(inWebView(review))
         #expect(try await browser.text(of: "chargeAmount") == "27456")
+        // The server's session cookie is `Secure` and `HttpOnly`, as the guide's server sets it.
+        let session = try await browser.cookie("session")
+        #expect(session["secure"] as? Bool == true && session["httpOnly"] as? Bool == true)
         let auth = try await browser.tapAndWaitForMessage("purchaseButton")
         // The review page, too, is blank while the Secure WebView opens (the guide's coverScreen()
         // before `{op: 'auth'}`), and the app's uncoverScreen() restores it.

@@ -113,6 +113,12 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         _ = try await send(["plain": plain])
     }
 
+    /// One cookie as the browser keeps it, with its attributes (`secure`, `httpOnly`), which
+    /// `document.cookie` does not show; empty when there is none.
+    func cookie(_ name: String) async throws -> [String: Any] {
+        try await send(["cookie": name])["cookie"] as? [String: Any] ?? [:]
+    }
+
     /// The current page's `document.cookie`.
     func cookies() async throws -> String {
         try await send(["cookies": true])["cookies"] as? String ?? ""

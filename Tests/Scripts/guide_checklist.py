@@ -53,10 +53,13 @@ def elements(guide):
     pending, pending_line = None, 0
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
-        if stripped.startswith("```"):
-            # The guides' fences do not always pair (a stray "````" or "```." closer): a fence that
-            # names a language always opens a block; a bare one closes the open block or opens one.
-            language = stripped[3:].strip(" .`").lower()
+        fence = re.match(r"`{3,}(.*)$", stripped) or re.fullmatch(r"``([A-Za-z]+)[\s.]*", stripped)
+        if fence:
+            # The guides' fences do not always pair (a stray "````" or "```." closer, a "``js"
+            # opener): a fence that names a language always opens a block; a bare one closes the
+            # open block or opens one.
+            language = fence.group(1).strip(" .`").lower()
+            language = language if re.fullmatch(r"[a-z]+", language) else ""
             block = language if language else (None if block is not None else "plain")
             pending = None
             continue
@@ -72,10 +75,12 @@ def elements(guide):
             line, number, pending = pending, pending_line, None
         tokens = []
         if block is not None:
-            code = re.sub(r"//.*|<!--.*?-->", "", line)
-            if block != "xml":
+            code = re.sub(r"(?<![:/])//.*|<!--.*?-->", "", line)
+            # A page's strings are its element ids and URLs (`id="nextButton"`, `'white_cover'`,
+            # `redirector_local-…`); a Swift or Objective-C sample's strings are its data.
+            if block not in ("xml", "html", "js", "javascript"):
                 code = re.sub(r"\"[^\"]*\"|'[^']*'", "\"\"", code)
-            tokens = [t for t in WORD.findall(code) if t not in LANGUAGE and (codeish(t) if block == "plain" else not t.islower())]
+            tokens = [t for t in WORD.findall(code) if t not in LANGUAGE and (codeish(t) or (block != "plain" and not t.islower()))]
             if block == "xml":
                 tokens = WORD.findall(code)
         else:
@@ -222,17 +227,23 @@ class CompilerIndex:
     def declarations(self, modules, token):
         """What the guide's `token` names in its modules: a declaration of that name (or the same
         word in lower camel case), an argument label, or a generated case's wire value."""
+        candidates = []
         for table in (self.names, self.labels, self.values):
             for spelling in dict.fromkeys([token, token[:1].lower() + token[1:]]):
                 found = [d for module in modules for d in table.get((module, spelling), [])]
                 if found:
-                    return found, "" if spelling == token else f" as `{spelling}`", "wire value" if table is self.values else "declaration"
+                    candidates.append((found, "" if spelling == token else f" as `{spelling}`",
+                                       "wire value" if table is self.values else "declaration"))
         for module in modules:
             for swift in sorted(self.wire.get((module, token), ())):
                 found = self.names.get((module, swift), [])
                 if found:
-                    return found, f" as `{swift}`", "wire name"
-        return [], "", None
+                    candidates.append((found, f" as `{swift}`", "wire name"))
+        # The first reading a test reaches (a name may be a parameter's and also a function's label).
+        for found, spelling, kind in candidates:
+            if self.proof(found, modules[0])[0]:
+                return found, spelling, kind
+        return candidates[0] if candidates else ([], "", None)
 
     def proof(self, declarations, stem):
         """The tests that reference any of `declarations`: `@Test` functions first, the module's own
@@ -297,6 +308,7 @@ def build():
     def listed(table, scoped, token):
         """The entry for `token` in `table`: by "NNN:token", by "token", or by a "NNN:/regex/" key."""
         if scoped in table or token in table:
+            consulted.add(scoped if scoped in table else token)
             return table.get(scoped) or table[token]
         for key, value in table.items():
             guide, _, pattern = key.partition(":")
@@ -306,6 +318,7 @@ def build():
         return None
 
     used_patterns = set()
+    consulted = set()
     index = CompilerIndex()
     problems, sections = [], []
     totals = {"declaration": 0, "wire value": 0, "wire name": 0, "behaviour": 0, "no test yet": 0, "not applicable": 0, "not elements": 0}
@@ -365,6 +378,11 @@ def build():
             rows.append(f"| `{token}` | {line} | **missing** | {home or ''} | |")
         sections.append(f"## {title} (`{guide}`)\n\n| Element | Guide line | Kind | Where it lives | Test |\n|---|---|---|---|---|\n"
                         + "\n".join(rows) + "\n")
+    # A behaviour or a gap a compiler-found test now reaches is listed for nothing: the list shrinks.
+    for key in sorted((set(behaviours) | set(unproven)) - consulted - used_patterns):
+        if key in seen:
+            problems.append(f"Tests/GuideText/guide-elements.json: `{key}` is listed as a behaviour or a gap, but a test the compiler "
+                            "finds already reaches it: remove it")
     listed_keys = set(ignored) | set(inapplicable) | set(same_as) | set(behaviours) | set(unproven)
     for token in sorted(listed_keys - seen - used_patterns):
         problems.append(f"Tests/GuideText/guide-elements.json: `{token}` is listed but no guide names it")
