@@ -137,7 +137,6 @@ def files(under, suffixes):
     return out
 
 
-TOKEN = re.compile(r"[A-Za-z0-9_]+")
 _LINES = {}
 
 
