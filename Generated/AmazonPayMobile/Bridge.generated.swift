@@ -99,7 +99,7 @@ public struct AuthMessage: Codable, Hashable, Sendable {
 extension AuthMessage: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.url, Rules.urlFormat, at: path.appending("url"), into: &violations)
+        PayRules.text(self.url.absoluteString, "url", format: Rules.urlFormat, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -215,7 +215,7 @@ public struct AppLoginQuery: Codable, Hashable, Sendable {
 extension AppLoginQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.token, PayFormat.uuidLowercase, at: path.appending("token"), sensitive: true, into: &violations)
+        PayRules.text(self.token, "token", format: PayFormat.uuidLowercase, sensitive: true, at: path, into: &violations)
     }
 }
 
@@ -277,7 +277,7 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable {
 extension ReviewReturnQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.amazonCheckoutSessionId, 1, at: path.appending("amazonCheckoutSessionId"), into: &violations)
+        PayRules.text(self.amazonCheckoutSessionId, "amazonCheckoutSessionId", minLength: 1, at: path, into: &violations)
     }
 }
 

@@ -38,7 +38,7 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable {
 extension ButtonWebCheckoutDetails: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.checkoutReviewReturnUrl, Rules.checkoutReviewReturnUrlFormat, at: path.appending("checkoutReviewReturnUrl"), into: &violations)
+        PayRules.text(self.checkoutReviewReturnUrl.absoluteString, "checkoutReviewReturnUrl", format: Rules.checkoutReviewReturnUrlFormat, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -88,8 +88,8 @@ public struct ButtonPayload: Codable, Hashable, Sendable {
 extension ButtonPayload: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.webCheckoutDetails.collectViolations(at: path.appending("webCheckoutDetails"), into: &violations)
-        PayRules.minLength(self.storeId, 1, at: path.appending("storeId"), into: &violations)
+        PayRules.nested(self.webCheckoutDetails, "webCheckoutDetails", at: path, into: &violations)
+        PayRules.text(self.storeId, "storeId", minLength: 1, at: path, into: &violations)
     }
 }
 
@@ -161,9 +161,9 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
 extension CreateCheckoutSessionConfig: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.payloadJSON, 2, at: path.appending("payloadJSON"), into: &violations)
-        PayRules.minLength(self.signature, 1, at: path.appending("signature"), sensitive: true, into: &violations)
-        PayRules.minLength(self.publicKeyId, 1, at: path.appending("publicKeyId"), into: &violations)
+        PayRules.text(self.payloadJSON, "payloadJSON", minLength: 2, at: path, into: &violations)
+        PayRules.text(self.signature, "signature", minLength: 1, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.publicKeyId, "publicKeyId", minLength: 1, at: path, into: &violations)
     }
 }
 
@@ -274,12 +274,10 @@ public struct RenderButtonOptions: Codable, Hashable, Sendable {
 extension RenderButtonOptions: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.merchantId, 1, at: path.appending("merchantId"), into: &violations)
-        PayRules.format(self.ledgerCurrency, PayFormat.iso4217, at: path.appending("ledgerCurrency"), into: &violations)
-        if let value = self.checkoutLanguage {
-            PayRules.format(value, PayFormat.localeIdentifier, at: path.appending("checkoutLanguage"), into: &violations)
-        }
-        self.createCheckoutSessionConfig.collectViolations(at: path.appending("createCheckoutSessionConfig"), into: &violations)
+        PayRules.text(self.merchantId, "merchantId", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.ledgerCurrency, "ledgerCurrency", format: PayFormat.iso4217, at: path, into: &violations)
+        PayRules.text(self.checkoutLanguage, "checkoutLanguage", format: PayFormat.localeIdentifier, at: path, into: &violations)
+        PayRules.nested(self.createCheckoutSessionConfig, "createCheckoutSessionConfig", at: path, into: &violations)
     }
 }
 
@@ -380,12 +378,10 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
 extension InitCheckoutConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.merchantId, 1, at: path.appending("merchantId"), into: &violations)
-        PayRules.format(self.ledgerCurrency, PayFormat.iso4217, at: path.appending("ledgerCurrency"), into: &violations)
-        if let value = self.checkoutLanguage {
-            PayRules.format(value, PayFormat.localeIdentifier, at: path.appending("checkoutLanguage"), into: &violations)
-        }
-        self.createCheckoutSessionConfig.collectViolations(at: path.appending("createCheckoutSessionConfig"), into: &violations)
+        PayRules.text(self.merchantId, "merchantId", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.ledgerCurrency, "ledgerCurrency", format: PayFormat.iso4217, at: path, into: &violations)
+        PayRules.text(self.checkoutLanguage, "checkoutLanguage", format: PayFormat.localeIdentifier, at: path, into: &violations)
+        PayRules.nested(self.createCheckoutSessionConfig, "createCheckoutSessionConfig", at: path, into: &violations)
     }
 }
 

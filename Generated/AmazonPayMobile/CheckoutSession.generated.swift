@@ -48,7 +48,7 @@ extension AmazonPayPrice: PayValidatable {
         PayRules.maxLength(self.amount, 16, at: path.appending("amount"), into: &violations)
         PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
         PayRules.format(self.amount, PayFormat.decimalString, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.currencyCode, PayFormat.iso4217, at: path.appending("currencyCode"), into: &violations)
+        PayRules.text(self.currencyCode, "currencyCode", format: PayFormat.iso4217, at: path, into: &violations)
     }
 }
 
@@ -162,9 +162,7 @@ public struct AmazonPayAddress: Codable, Hashable, Sendable {
 extension AmazonPayAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.countryCode {
-            PayRules.format(value, PayFormat.iso3166Alpha2, at: path.appending("countryCode"), into: &violations)
-        }
+        PayRules.text(self.countryCode, "countryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
     }
 }
 
@@ -542,18 +540,10 @@ public struct MerchantMetadata: Codable, Hashable, Sendable {
 extension MerchantMetadata: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.merchantReferenceId {
-            PayRules.maxLength(value, 256, at: path.appending("merchantReferenceId"), into: &violations)
-        }
-        if let value = self.merchantStoreName {
-            PayRules.maxLength(value, 50, at: path.appending("merchantStoreName"), into: &violations)
-        }
-        if let value = self.noteToBuyer {
-            PayRules.maxLength(value, 255, at: path.appending("noteToBuyer"), into: &violations)
-        }
-        if let value = self.customInformation {
-            PayRules.maxLength(value, 4096, at: path.appending("customInformation"), into: &violations)
-        }
+        PayRules.text(self.merchantReferenceId, "merchantReferenceId", maxLength: 256, at: path, into: &violations)
+        PayRules.text(self.merchantStoreName, "merchantStoreName", maxLength: 50, at: path, into: &violations)
+        PayRules.text(self.noteToBuyer, "noteToBuyer", maxLength: 255, at: path, into: &violations)
+        PayRules.text(self.customInformation, "customInformation", maxLength: 4096, at: path, into: &violations)
     }
 }
 
@@ -640,18 +630,10 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
 extension PaymentDetails: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.chargeAmount {
-            value.collectViolations(at: path.appending("chargeAmount"), into: &violations)
-        }
-        if let value = self.totalOrderAmount {
-            value.collectViolations(at: path.appending("totalOrderAmount"), into: &violations)
-        }
-        if let value = self.presentmentCurrency {
-            PayRules.format(value, PayFormat.iso4217, at: path.appending("presentmentCurrency"), into: &violations)
-        }
-        if let value = self.softDescriptor {
-            PayRules.maxLength(value, 16, at: path.appending("softDescriptor"), into: &violations)
-        }
+        PayRules.nested(self.chargeAmount, "chargeAmount", at: path, into: &violations)
+        PayRules.nested(self.totalOrderAmount, "totalOrderAmount", at: path, into: &violations)
+        PayRules.text(self.presentmentCurrency, "presentmentCurrency", format: PayFormat.iso4217, at: path, into: &violations)
+        PayRules.text(self.softDescriptor, "softDescriptor", maxLength: 16, at: path, into: &violations)
     }
 }
 
@@ -727,9 +709,7 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable {
 extension WebCheckoutDetails: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.amazonPayRedirectUrl {
-            PayRules.format(value, Rules.amazonPayRedirectUrlFormat, at: path.appending("amazonPayRedirectUrl"), into: &violations)
-        }
+        PayRules.text(self.amazonPayRedirectUrl?.absoluteString, "amazonPayRedirectUrl", format: Rules.amazonPayRedirectUrlFormat, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -988,22 +968,12 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
 extension CheckoutSession: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.checkoutSessionId, 1, at: path.appending("checkoutSessionId"), into: &violations)
-        if let value = self.webCheckoutDetails {
-            value.collectViolations(at: path.appending("webCheckoutDetails"), into: &violations)
-        }
-        if let value = self.paymentDetails {
-            value.collectViolations(at: path.appending("paymentDetails"), into: &violations)
-        }
-        if let value = self.merchantMetadata {
-            value.collectViolations(at: path.appending("merchantMetadata"), into: &violations)
-        }
-        if let value = self.shippingAddress {
-            value.collectViolations(at: path.appending("shippingAddress"), into: &violations)
-        }
-        if let value = self.billingAddress {
-            value.collectViolations(at: path.appending("billingAddress"), into: &violations)
-        }
+        PayRules.text(self.checkoutSessionId, "checkoutSessionId", minLength: 1, at: path, into: &violations)
+        PayRules.nested(self.webCheckoutDetails, "webCheckoutDetails", at: path, into: &violations)
+        PayRules.nested(self.paymentDetails, "paymentDetails", at: path, into: &violations)
+        PayRules.nested(self.merchantMetadata, "merchantMetadata", at: path, into: &violations)
+        PayRules.nested(self.shippingAddress, "shippingAddress", at: path, into: &violations)
+        PayRules.nested(self.billingAddress, "billingAddress", at: path, into: &violations)
     }
 }
 
@@ -1071,12 +1041,8 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
 extension UpdateWebCheckoutDetails: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.checkoutResultReturnUrl {
-            PayRules.format(value, Rules.checkoutResultReturnUrlFormat, at: path.appending("checkoutResultReturnUrl"), into: &violations)
-        }
-        if let value = self.checkoutCancelUrl {
-            PayRules.format(value, Rules.checkoutCancelUrlFormat, at: path.appending("checkoutCancelUrl"), into: &violations)
-        }
+        PayRules.text(self.checkoutResultReturnUrl?.absoluteString, "checkoutResultReturnUrl", format: Rules.checkoutResultReturnUrlFormat, at: path, into: &violations)
+        PayRules.text(self.checkoutCancelUrl?.absoluteString, "checkoutCancelUrl", format: Rules.checkoutCancelUrlFormat, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -1130,15 +1096,9 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
 extension UpdateCheckoutSessionRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.webCheckoutDetails {
-            value.collectViolations(at: path.appending("webCheckoutDetails"), into: &violations)
-        }
-        if let value = self.paymentDetails {
-            value.collectViolations(at: path.appending("paymentDetails"), into: &violations)
-        }
-        if let value = self.merchantMetadata {
-            value.collectViolations(at: path.appending("merchantMetadata"), into: &violations)
-        }
+        PayRules.nested(self.webCheckoutDetails, "webCheckoutDetails", at: path, into: &violations)
+        PayRules.nested(self.paymentDetails, "paymentDetails", at: path, into: &violations)
+        PayRules.nested(self.merchantMetadata, "merchantMetadata", at: path, into: &violations)
     }
 }
 
@@ -1176,7 +1136,7 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
 extension CompleteCheckoutSessionRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.chargeAmount.collectViolations(at: path.appending("chargeAmount"), into: &violations)
+        PayRules.nested(self.chargeAmount, "chargeAmount", at: path, into: &violations)
     }
 }
 

@@ -45,10 +45,8 @@ public struct SampleCart: Codable, Hashable, Sendable {
 extension SampleCart: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minimum(self.hd8, 0, exclusive: false, at: path.appending("hd8"), into: &violations)
-        PayRules.maximum(self.hd8, 99, exclusive: false, at: path.appending("hd8"), into: &violations)
-        PayRules.minimum(self.hd10, 0, exclusive: false, at: path.appending("hd10"), into: &violations)
-        PayRules.maximum(self.hd10, 99, exclusive: false, at: path.appending("hd10"), into: &violations)
+        PayRules.number(self.hd8, "hd8", minimum: 0, maximum: 99, at: path, into: &violations)
+        PayRules.number(self.hd10, "hd10", minimum: 0, maximum: 99, at: path, into: &violations)
     }
 }
 
@@ -174,8 +172,8 @@ public struct CheckoutReview: Codable, Hashable, Sendable {
 extension CheckoutReview: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.order.collectViolations(at: path.appending("order"), into: &violations)
-        self.checkoutSession.collectViolations(at: path.appending("checkoutSession"), into: &violations)
+        PayRules.nested(self.order, "order", at: path, into: &violations)
+        PayRules.nested(self.checkoutSession, "checkoutSession", at: path, into: &violations)
     }
 }
 

@@ -72,9 +72,9 @@ public struct MerchantOrderItem: Codable, Hashable, Sendable {
 extension MerchantOrderItem: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minimum(self.price, 0, exclusive: false, at: path.appending("price"), into: &violations)
-        PayRules.minimum(self.num, 0, exclusive: false, at: path.appending("num"), into: &violations)
-        PayRules.minimum(self.summary, 0, exclusive: false, at: path.appending("summary"), into: &violations)
+        PayRules.number(self.price, "price", minimum: 0, at: path, into: &violations)
+        PayRules.number(self.num, "num", minimum: 0, at: path, into: &violations)
+        PayRules.number(self.summary, "summary", minimum: 0, at: path, into: &violations)
     }
 }
 
@@ -148,11 +148,9 @@ public struct MerchantOrder: Codable, Hashable, Sendable {
 extension MerchantOrder: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        for (index0, element0) in self.items.enumerated() {
-            element0.collectViolations(at: path.appending("items").appending(index: index0), into: &violations)
-        }
-        PayRules.minimum(self.price, 0, exclusive: false, at: path.appending("price"), into: &violations)
-        PayRules.minimum(self.chargeAmount, 0, exclusive: false, at: path.appending("chargeAmount"), into: &violations)
+        PayRules.nested(self.items, "items", at: path, into: &violations)
+        PayRules.number(self.price, "price", minimum: 0, at: path, into: &violations)
+        PayRules.number(self.chargeAmount, "chargeAmount", minimum: 0, at: path, into: &violations)
     }
 }
 

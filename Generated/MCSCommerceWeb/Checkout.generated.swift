@@ -193,7 +193,7 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
 extension MCSCryptoOptions: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minItems(self.format.count, 1, at: path.appending("format"), into: &violations)
+        PayRules.items(self.format.count, "format", minItems: 1, at: path, into: &violations)
     }
 }
 
@@ -267,11 +267,11 @@ public struct MCSConfiguration: Codable, Hashable, Sendable {
 extension MCSConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.locale, PayFormat.localeIdentifier, at: path.appending("locale"), into: &violations)
-        PayRules.minLength(self.checkoutId, 1, at: path.appending("checkoutId"), into: &violations)
-        PayRules.format(self.checkoutUrl, Rules.checkoutUrlFormat, at: path.appending("checkoutUrl"), into: &violations)
-        PayRules.format(self.callbackScheme, PayFormat.urlScheme, at: path.appending("callbackScheme"), into: &violations)
-        PayRules.minItems(self.allowedCardTypes.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
+        PayRules.text(self.locale, "locale", format: PayFormat.localeIdentifier, at: path, into: &violations)
+        PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.checkoutUrl.absoluteString, "checkoutUrl", format: Rules.checkoutUrlFormat, at: path, into: &violations)
+        PayRules.text(self.callbackScheme, "callbackScheme", format: PayFormat.urlScheme, at: path, into: &violations)
+        PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -396,17 +396,11 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
 extension MCSCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minItems(self.allowedCardTypes.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
-        PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.currency, PayFormat.iso4217, at: path.appending("currency"), into: &violations)
-        PayRules.minLength(self.cartId, 1, at: path.appending("cartId"), into: &violations)
-        if let value = self.cryptoOptions {
-            for (index0, element0) in value.enumerated() {
-                element0.collectViolations(at: path.appending("cryptoOptions").appending(index: index0), into: &violations)
-            }
-        }
-        if let value = self.validityPeriodMinutes {
-            PayRules.minimum(value, 0, exclusive: true, at: path.appending("validityPeriodMinutes"), into: &violations)
-        }
+        PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
+        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, at: path, into: &violations)
+        PayRules.text(self.currency, "currency", format: PayFormat.iso4217, at: path, into: &violations)
+        PayRules.text(self.cartId, "cartId", minLength: 1, at: path, into: &violations)
+        PayRules.nested(self.cryptoOptions, "cryptoOptions", at: path, into: &violations)
+        PayRules.number(self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true, at: path, into: &violations)
     }
 }

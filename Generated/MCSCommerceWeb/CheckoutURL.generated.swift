@@ -136,17 +136,13 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
 extension CheckoutURLParameters: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.checkoutId, 1, at: path.appending("checkoutId"), into: &violations)
-        PayRules.minLength(self.cartId, 1, at: path.appending("cartId"), into: &violations)
-        PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.currency, PayFormat.iso4217, at: path.appending("currency"), into: &violations)
-        if let value = self.allowedCardTypes {
-            PayRules.minItems(value.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
-        }
-        PayRules.format(self.locale, PayFormat.localeIdentifier, at: path.appending("locale"), into: &violations)
-        if let value = self.validityPeriodMinutes {
-            PayRules.minimum(value, 0, exclusive: true, at: path.appending("validityPeriodMinutes"), into: &violations)
-        }
+        PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.cartId, "cartId", minLength: 1, at: path, into: &violations)
+        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, at: path, into: &violations)
+        PayRules.text(self.currency, "currency", format: PayFormat.iso4217, at: path, into: &violations)
+        PayRules.items(self.allowedCardTypes?.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
+        PayRules.text(self.locale, "locale", format: PayFormat.localeIdentifier, at: path, into: &violations)
+        PayRules.number(self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true, at: path, into: &violations)
     }
 }
 

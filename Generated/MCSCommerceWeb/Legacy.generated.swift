@@ -53,12 +53,9 @@ public struct MCCAmount: Codable, Hashable, Sendable {
 extension MCCAmount: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minimum(self.total, Decimal(0), exclusive: false, at: path.appending("total"), into: &violations)
-        PayRules.scale(self.total, 2, at: path.appending("total"), into: &violations)
-        PayRules.format(self.currencyCode, PayFormat.iso4217, at: path.appending("currencyCode"), into: &violations)
-        if let value = self.currencyNumber {
-            PayRules.pattern(value, Rules.currencyNumberPattern, at: path.appending("currencyNumber"), into: &violations)
-        }
+        PayRules.decimal(self.total, "total", minimum: Decimal(0), scale: 2, at: path, into: &violations)
+        PayRules.text(self.currencyCode, "currencyCode", format: PayFormat.iso4217, at: path, into: &violations)
+        PayRules.text(self.currencyNumber, "currencyNumber", pattern: Rules.currencyNumberPattern, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -198,11 +195,9 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable {
 extension MCCCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.amount.collectViolations(at: path.appending("amount"), into: &violations)
-        PayRules.minLength(self.cartId, 1, at: path.appending("cartId"), into: &violations)
-        if let value = self.validityPeriodMinutes {
-            PayRules.minimum(value, 0, exclusive: true, at: path.appending("validityPeriodMinutes"), into: &violations)
-        }
+        PayRules.nested(self.amount, "amount", at: path, into: &violations)
+        PayRules.text(self.cartId, "cartId", minLength: 1, at: path, into: &violations)
+        PayRules.number(self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true, at: path, into: &violations)
     }
 }
 
@@ -342,14 +337,12 @@ public struct MCCConfiguration: Codable, Hashable, Sendable {
 extension MCCConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.locale, PayFormat.localeIdentifier, at: path.appending("locale"), into: &violations)
-        PayRules.minLength(self.checkoutId, 1, at: path.appending("checkoutId"), into: &violations)
-        PayRules.minItems(self.allowedCardTypes.count, 1, at: path.appending("allowedCardTypes"), into: &violations)
-        PayRules.format(self.checkoutUrl, Rules.checkoutUrlFormat, at: path.appending("checkoutUrl"), into: &violations)
-        PayRules.format(self.callbackScheme, PayFormat.urlScheme, at: path.appending("callbackScheme"), into: &violations)
-        if let value = self.merchantCountryCode {
-            PayRules.format(value, PayFormat.iso3166Alpha2, at: path.appending("merchantCountryCode"), into: &violations)
-        }
+        PayRules.text(self.locale, "locale", format: PayFormat.localeIdentifier, at: path, into: &violations)
+        PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)
+        PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
+        PayRules.text(self.checkoutUrl.absoluteString, "checkoutUrl", format: Rules.checkoutUrlFormat, at: path, into: &violations)
+        PayRules.text(self.callbackScheme, "callbackScheme", format: PayFormat.urlScheme, at: path, into: &violations)
+        PayRules.text(self.merchantCountryCode, "merchantCountryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -537,9 +530,7 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable {
 extension MCCPaymentMethod: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.paymentMethodLastFourDigits {
-            PayRules.pattern(value, Rules.paymentMethodLastFourDigitsPattern, at: path.appending("paymentMethodLastFourDigits"), into: &violations)
-        }
+        PayRules.text(self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits", pattern: Rules.paymentMethodLastFourDigitsPattern, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.

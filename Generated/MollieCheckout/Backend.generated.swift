@@ -155,11 +155,8 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
 extension CreatePaymentRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.paymentDescription, 3, at: path.appending("description"), into: &violations)
-        PayRules.maxLength(self.paymentDescription, 255, at: path.appending("description"), into: &violations)
-        PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
-        PayRules.maximum(self.amount, Decimal(string: "99999999.99", locale: nil)!, exclusive: false, at: path.appending("amount"), into: &violations)
-        PayRules.scale(self.amount, 2, at: path.appending("amount"), into: &violations)
+        PayRules.text(self.paymentDescription, "description", minLength: 3, maxLength: 255, at: path, into: &violations)
+        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, maximum: Decimal(string: "99999999.99", locale: nil)!, scale: 2, at: path, into: &violations)
     }
 }
 
@@ -266,9 +263,7 @@ public struct BackendPayment: Codable, Hashable, Sendable {
 extension BackendPayment: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.mollieId {
-            PayRules.pattern(value, Rules.mollieIdPattern, at: path.appending("mollie_id"), into: &violations)
-        }
+        PayRules.text(self.mollieId, "mollie_id", pattern: Rules.mollieIdPattern, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -580,7 +575,7 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable {
 extension PaymentEnvelope: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.data.collectViolations(at: path.appending("data"), into: &violations)
+        PayRules.nested(self.data, "data", at: path, into: &violations)
     }
 }
 
@@ -618,9 +613,7 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable {
 extension PaymentListEnvelope: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        for (index0, element0) in self.data.enumerated() {
-            element0.collectViolations(at: path.appending("data").appending(index: index0), into: &violations)
-        }
+        PayRules.nested(self.data, "data", at: path, into: &violations)
     }
 }
 

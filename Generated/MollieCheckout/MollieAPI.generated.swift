@@ -236,8 +236,8 @@ public struct MollieAmount: Codable, Hashable, Sendable {
 extension MollieAmount: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.currency, PayFormat.iso4217, at: path.appending("currency"), into: &violations)
-        PayRules.pattern(self.value, Rules.valuePattern, at: path.appending("value"), into: &violations)
+        PayRules.text(self.currency, "currency", format: PayFormat.iso4217, at: path, into: &violations)
+        PayRules.text(self.value, "value", pattern: Rules.valuePattern, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -553,11 +553,9 @@ public struct MolliePayment: Codable, Hashable, Sendable {
 extension MolliePayment: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.pattern(self.id, Rules.idPattern, at: path.appending("id"), into: &violations)
-        self.amount.collectViolations(at: path.appending("amount"), into: &violations)
-        if let value = self.profileId {
-            PayRules.pattern(value, Rules.profileIdPattern, at: path.appending("profileId"), into: &violations)
-        }
+        PayRules.text(self.id, "id", pattern: Rules.idPattern, at: path, into: &violations)
+        PayRules.nested(self.amount, "amount", at: path, into: &violations)
+        PayRules.text(self.profileId, "profileId", pattern: Rules.profileIdPattern, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -706,7 +704,6 @@ public struct MollieError: Codable, Hashable, Sendable {
 extension MollieError: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minimum(self.status, 400, exclusive: false, at: path.appending("status"), into: &violations)
-        PayRules.maximum(self.status, 599, exclusive: false, at: path.appending("status"), into: &violations)
+        PayRules.number(self.status, "status", minimum: 400, maximum: 599, at: path, into: &violations)
     }
 }

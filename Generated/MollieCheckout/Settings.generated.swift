@@ -64,7 +64,7 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
 extension MollieCheckoutSettings: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.baseUrl, Rules.baseUrlFormat, at: path.appending("baseUrl"), into: &violations)
+        PayRules.text(self.baseUrl.absoluteString, "baseUrl", format: Rules.baseUrlFormat, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.

@@ -103,7 +103,7 @@ public struct CoreConfig: Codable, Hashable, Sendable {
 extension CoreConfig: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.accessToken.collectViolations(at: path.appending("accessToken"), into: &violations)
+        PayRules.nested(self.accessToken, "accessToken", at: path, into: &violations)
     }
 }
 
@@ -183,7 +183,7 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
 extension PayPalAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.pattern(self.countryCode, Rules.countryCodePattern, at: path.appending("country_code"), into: &violations)
+        PayRules.text(self.countryCode, "country_code", pattern: Rules.countryCodePattern, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -274,18 +274,12 @@ public struct Card: Codable, Hashable, Sendable {
 extension Card: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.number, 13, at: path.appending("number"), sensitive: true, into: &violations)
-        PayRules.maxLength(self.number, 19, at: path.appending("number"), sensitive: true, into: &violations)
-        PayRules.format(self.number, PayFormat.luhn, at: path.appending("number"), sensitive: true, into: &violations)
-        PayRules.pattern(self.expirationMonth, Rules.expirationMonthPattern, at: path.appending("expirationMonth"), into: &violations)
-        PayRules.pattern(self.expirationYear, Rules.expirationYearPattern, at: path.appending("expirationYear"), into: &violations)
-        PayRules.pattern(self.securityCode, Rules.securityCodePattern, at: path.appending("securityCode"), sensitive: true, into: &violations)
-        if let value = self.cardholderName {
-            PayRules.maxLength(value, 300, at: path.appending("cardholderName"), into: &violations)
-        }
-        if let value = self.billingAddress {
-            value.collectViolations(at: path.appending("billingAddress"), into: &violations)
-        }
+        PayRules.text(self.number, "number", minLength: 13, maxLength: 19, format: PayFormat.luhn, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.expirationMonth, "expirationMonth", pattern: Rules.expirationMonthPattern, at: path, into: &violations)
+        PayRules.text(self.expirationYear, "expirationYear", pattern: Rules.expirationYearPattern, at: path, into: &violations)
+        PayRules.text(self.securityCode, "securityCode", pattern: Rules.securityCodePattern, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.cardholderName, "cardholderName", maxLength: 300, at: path, into: &violations)
+        PayRules.nested(self.billingAddress, "billingAddress", at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -369,8 +363,8 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
 extension ThreeDSecureRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.returnUrl, Rules.returnUrlFormat, at: path.appending("returnUrl"), into: &violations)
-        PayRules.format(self.cancelUrl, Rules.cancelUrlFormat, at: path.appending("cancelUrl"), into: &violations)
+        PayRules.text(self.returnUrl.absoluteString, "returnUrl", format: Rules.returnUrlFormat, at: path, into: &violations)
+        PayRules.text(self.cancelUrl.absoluteString, "cancelUrl", format: Rules.cancelUrlFormat, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -427,11 +421,9 @@ public struct CardRequest: Codable, Hashable, Sendable {
 extension CardRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.orderID, 1, at: path.appending("orderID"), into: &violations)
-        self.card.collectViolations(at: path.appending("card"), into: &violations)
-        if let value = self.threeDSecureRequest {
-            value.collectViolations(at: path.appending("threeDSecureRequest"), into: &violations)
-        }
+        PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
+        PayRules.nested(self.card, "card", at: path, into: &violations)
+        PayRules.nested(self.threeDSecureRequest, "threeDSecureRequest", at: path, into: &violations)
     }
 }
 

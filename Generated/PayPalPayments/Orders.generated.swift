@@ -156,14 +156,10 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
 extension CardPaymentSource: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.number, PayFormat.luhn, at: path.appending("number"), sensitive: true, into: &violations)
-        PayRules.pattern(self.expiry, Rules.expiryPattern, at: path.appending("expiry"), into: &violations)
-        if let value = self.securityCode {
-            PayRules.pattern(value, Rules.securityCodePattern, at: path.appending("security_code"), sensitive: true, into: &violations)
-        }
-        if let value = self.billingAddress {
-            value.collectViolations(at: path.appending("billing_address"), into: &violations)
-        }
+        PayRules.text(self.number, "number", format: PayFormat.luhn, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.expiry, "expiry", pattern: Rules.expiryPattern, at: path, into: &violations)
+        PayRules.text(self.securityCode, "security_code", pattern: Rules.securityCodePattern, sensitive: true, at: path, into: &violations)
+        PayRules.nested(self.billingAddress, "billing_address", at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -221,7 +217,7 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable {
 extension PayPalPaymentSource: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.card.collectViolations(at: path.appending("card"), into: &violations)
+        PayRules.nested(self.card, "card", at: path, into: &violations)
     }
 }
 
@@ -309,7 +305,7 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
 extension ConfirmPaymentSourceRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.paymentSource.collectViolations(at: path.appending("payment_source"), into: &violations)
+        PayRules.nested(self.paymentSource, "payment_source", at: path, into: &violations)
     }
 }
 
@@ -730,13 +726,8 @@ public struct OrderResponse: Codable, Hashable, Sendable {
 extension OrderResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.purchaseUnits {
-            PayRules.minItems(value.count, 1, at: path.appending("purchase_units"), into: &violations)
-            PayRules.maxItems(value.count, 10, at: path.appending("purchase_units"), into: &violations)
-            for (index0, element0) in value.enumerated() {
-                element0.collectViolations(at: path.appending("purchase_units").appending(index: index0), into: &violations)
-            }
-        }
+        PayRules.items(self.purchaseUnits?.count, "purchase_units", minItems: 1, maxItems: 10, at: path, into: &violations)
+        PayRules.nested(self.purchaseUnits, "purchase_units", at: path, into: &violations)
     }
 }
 
@@ -784,16 +775,9 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable {
 extension PurchaseUnitResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.referenceId {
-            PayRules.minLength(value, 1, at: path.appending("reference_id"), into: &violations)
-            PayRules.maxLength(value, 256, at: path.appending("reference_id"), into: &violations)
-        }
-        if let value = self.amount {
-            value.collectViolations(at: path.appending("amount"), into: &violations)
-        }
-        if let value = self.payments {
-            value.collectViolations(at: path.appending("payments"), into: &violations)
-        }
+        PayRules.text(self.referenceId, "reference_id", minLength: 1, maxLength: 256, at: path, into: &violations)
+        PayRules.nested(self.amount, "amount", at: path, into: &violations)
+        PayRules.nested(self.payments, "payments", at: path, into: &violations)
     }
 }
 
@@ -835,16 +819,8 @@ public struct PaymentCollection: Codable, Hashable, Sendable {
 extension PaymentCollection: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.authorizations {
-            for (index0, element0) in value.enumerated() {
-                element0.collectViolations(at: path.appending("authorizations").appending(index: index0), into: &violations)
-            }
-        }
-        if let value = self.captures {
-            for (index0, element0) in value.enumerated() {
-                element0.collectViolations(at: path.appending("captures").appending(index: index0), into: &violations)
-            }
-        }
+        PayRules.nested(self.authorizations, "authorizations", at: path, into: &violations)
+        PayRules.nested(self.captures, "captures", at: path, into: &violations)
     }
 }
 
@@ -1008,9 +984,7 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable {
 extension AuthorizationResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.amount {
-            value.collectViolations(at: path.appending("amount"), into: &violations)
-        }
+        PayRules.nested(self.amount, "amount", at: path, into: &violations)
     }
 }
 
@@ -1072,9 +1046,7 @@ public struct CaptureResponse: Codable, Hashable, Sendable {
 extension CaptureResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.amount {
-            value.collectViolations(at: path.appending("amount"), into: &violations)
-        }
+        PayRules.nested(self.amount, "amount", at: path, into: &violations)
     }
 }
 
@@ -1371,9 +1343,8 @@ public struct PayPalMoney: Codable, Hashable, Sendable {
 extension PayPalMoney: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.currencyCode, PayFormat.iso4217, at: path.appending("currency_code"), into: &violations)
-        PayRules.maxLength(self.value, 32, at: path.appending("value"), into: &violations)
-        PayRules.format(self.value, PayFormat.decimalString, at: path.appending("value"), into: &violations)
+        PayRules.text(self.currencyCode, "currency_code", format: PayFormat.iso4217, at: path, into: &violations)
+        PayRules.text(self.value, "value", maxLength: 32, format: PayFormat.decimalString, at: path, into: &violations)
     }
 }
 
@@ -1423,15 +1394,9 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable {
 extension PurchaseUnitRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.referenceId {
-            PayRules.minLength(value, 1, at: path.appending("reference_id"), into: &violations)
-            PayRules.maxLength(value, 256, at: path.appending("reference_id"), into: &violations)
-        }
-        self.amount.collectViolations(at: path.appending("amount"), into: &violations)
-        if let value = self.unitDescription {
-            PayRules.minLength(value, 1, at: path.appending("description"), into: &violations)
-            PayRules.maxLength(value, 127, at: path.appending("description"), into: &violations)
-        }
+        PayRules.text(self.referenceId, "reference_id", minLength: 1, maxLength: 256, at: path, into: &violations)
+        PayRules.nested(self.amount, "amount", at: path, into: &violations)
+        PayRules.text(self.unitDescription, "description", minLength: 1, maxLength: 127, at: path, into: &violations)
     }
 }
 
@@ -1476,11 +1441,8 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable {
 extension CreateOrderRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minItems(self.purchaseUnits.count, 1, at: path.appending("purchase_units"), into: &violations)
-        PayRules.maxItems(self.purchaseUnits.count, 10, at: path.appending("purchase_units"), into: &violations)
-        for (index0, element0) in self.purchaseUnits.enumerated() {
-            element0.collectViolations(at: path.appending("purchase_units").appending(index: index0), into: &violations)
-        }
+        PayRules.items(self.purchaseUnits.count, "purchase_units", minItems: 1, maxItems: 10, at: path, into: &violations)
+        PayRules.nested(self.purchaseUnits, "purchase_units", at: path, into: &violations)
     }
 }
 
@@ -1609,8 +1571,8 @@ public struct AccessTokenResponse: Codable, Hashable, Sendable {
 extension AccessTokenResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.accessToken, 1, at: path.appending("access_token"), sensitive: true, into: &violations)
-        PayRules.minimum(self.expiresIn, 0, exclusive: false, at: path.appending("expires_in"), into: &violations)
+        PayRules.text(self.accessToken, "access_token", minLength: 1, sensitive: true, at: path, into: &violations)
+        PayRules.number(self.expiresIn, "expires_in", minimum: 0, at: path, into: &violations)
     }
 }
 

@@ -58,7 +58,7 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
 extension PayPalWebCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.orderID, 1, at: path.appending("orderID"), into: &violations)
+        PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
     }
 }
 
@@ -119,7 +119,7 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
 extension PayPalWebCheckoutURLQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.token, 1, at: path.appending("token"), into: &violations)
+        PayRules.text(self.token, "token", minLength: 1, at: path, into: &violations)
     }
 }
 
@@ -268,7 +268,7 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable {
 extension PayPalNativeCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.orderID, 1, at: path.appending("orderID"), into: &violations)
+        PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
     }
 }
 
@@ -372,9 +372,7 @@ public struct ShippingAddress: Codable, Hashable, Sendable {
 extension ShippingAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.countryCode {
-            PayRules.format(value, PayFormat.iso3166Alpha2, at: path.appending("countryCode"), into: &violations)
-        }
+        PayRules.text(self.countryCode, "countryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
     }
 }
 
@@ -466,13 +464,8 @@ public struct ShippingMethod: Codable, Hashable, Sendable {
 extension ShippingMethod: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.value {
-            PayRules.maxLength(value, 32, at: path.appending("value"), into: &violations)
-            PayRules.pattern(value, Rules.valuePattern, at: path.appending("value"), into: &violations)
-        }
-        if let value = self.currencyCode {
-            PayRules.format(value, PayFormat.iso4217, at: path.appending("currencyCode"), into: &violations)
-        }
+        PayRules.text(self.value, "value", maxLength: 32, pattern: Rules.valuePattern, at: path, into: &violations)
+        PayRules.text(self.currencyCode, "currencyCode", format: PayFormat.iso4217, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -551,15 +544,9 @@ public struct ShippingChange: Codable, Hashable, Sendable {
 extension ShippingChange: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.selectedShippingAddress.collectViolations(at: path.appending("selectedShippingAddress"), into: &violations)
-        if let value = self.selectedShippingMethod {
-            value.collectViolations(at: path.appending("selectedShippingMethod"), into: &violations)
-        }
-        if let value = self.shippingMethods {
-            for (index0, element0) in value.enumerated() {
-                element0.collectViolations(at: path.appending("shippingMethods").appending(index: index0), into: &violations)
-            }
-        }
+        PayRules.nested(self.selectedShippingAddress, "selectedShippingAddress", at: path, into: &violations)
+        PayRules.nested(self.selectedShippingMethod, "selectedShippingMethod", at: path, into: &violations)
+        PayRules.nested(self.shippingMethods, "shippingMethods", at: path, into: &violations)
     }
 }
 

@@ -132,10 +132,9 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
 extension PayRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
-        PayRules.scale(self.amount, 2, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.urlResponse, Rules.urlResponseFormat, at: path.appending("urlResponse"), into: &violations)
-        PayRules.minLength(self.reference, 1, at: path.appending("referencia"), into: &violations)
+        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, scale: 2, at: path, into: &violations)
+        PayRules.text(self.urlResponse.absoluteString, "urlResponse", format: Rules.urlResponseFormat, at: path, into: &violations)
+        PayRules.text(self.reference, "referencia", minLength: 1, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -279,9 +278,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
 extension PayResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.amount {
-            PayRules.scale(value, 2, at: path.appending("Amount"), into: &violations)
-        }
+        PayRules.decimal(self.amount, "Amount", scale: 2, at: path, into: &violations)
     }
 }
 

@@ -52,10 +52,9 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable {
 extension HostedPaymentRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.company, 1, at: path.appending("company"), into: &violations)
-        PayRules.minLength(self.xmlA, 1, at: path.appending("xmlA"), into: &violations)
-        PayRules.pattern(self.xmlA, Rules.xmlAPattern, at: path.appending("xmlA"), into: &violations)
-        PayRules.minLength(self.xmlM, 1, at: path.appending("xmlM"), into: &violations)
+        PayRules.text(self.company, "company", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.xmlA, "xmlA", minLength: 1, pattern: Rules.xmlAPattern, at: path, into: &violations)
+        PayRules.text(self.xmlM, "xmlM", minLength: 1, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -98,7 +97,7 @@ public struct HostedForm: Codable, Hashable, Sendable {
 extension HostedForm: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.formUrl, Rules.formUrlFormat, at: path.appending("formUrl"), into: &violations)
+        PayRules.text(self.formUrl.absoluteString, "formUrl", format: Rules.formUrlFormat, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -148,8 +147,8 @@ public struct TokenizeRequest: Codable, Hashable, Sendable {
 extension TokenizeRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        self.tokenization.collectViolations(at: path.appending("tokenization"), into: &violations)
-        self.threeDS.collectViolations(at: path.appending("threeDS"), into: &violations)
+        PayRules.nested(self.tokenization, "tokenization", at: path, into: &violations)
+        PayRules.nested(self.threeDS, "threeDS", at: path, into: &violations)
     }
 }
 
@@ -199,8 +198,8 @@ public struct CaptureView: Codable, Hashable, Sendable {
 extension CaptureView: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.format(self.captureUrl, Rules.captureUrlFormat, at: path.appending("captureUrl"), into: &violations)
-        PayRules.minLength(self.session, 1, at: path.appending("session"), into: &violations)
+        PayRules.text(self.captureUrl.absoluteString, "captureUrl", format: Rules.captureUrlFormat, at: path, into: &violations)
+        PayRules.text(self.session, "session", minLength: 1, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.
@@ -249,7 +248,7 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable {
 extension SuiteErrorResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.pattern(self.code, Rules.codePattern, at: path.appending("code"), into: &violations)
+        PayRules.text(self.code, "code", pattern: Rules.codePattern, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.

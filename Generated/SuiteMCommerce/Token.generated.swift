@@ -123,16 +123,15 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
 extension BeanTokenization: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.branch, 1, at: path.appending("branch"), into: &violations)
-        PayRules.minLength(self.company, 1, at: path.appending("company"), into: &violations)
-        PayRules.minLength(self.country, 1, at: path.appending("country"), into: &violations)
-        PayRules.minLength(self.user, 1, at: path.appending("user"), into: &violations)
-        PayRules.minLength(self.password, 1, at: path.appending("password"), sensitive: true, into: &violations)
-        PayRules.minLength(self.merchant, 1, at: path.appending("merchant"), into: &violations)
-        PayRules.minLength(self.operationType, 1, at: path.appending("operationType"), into: &violations)
-        PayRules.minLength(self.reference, 1, at: path.appending("reference"), into: &violations)
-        PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
-        PayRules.scale(self.amount, 2, at: path.appending("amount"), into: &violations)
+        PayRules.text(self.branch, "branch", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.company, "company", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.country, "country", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.user, "user", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.password, "password", minLength: 1, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.merchant, "merchant", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.operationType, "operationType", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.reference, "reference", minLength: 1, at: path, into: &violations)
+        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, scale: 2, at: path, into: &violations)
     }
 }
 
@@ -258,13 +257,13 @@ public struct Bean3DS: Codable, Hashable, Sendable {
 extension Bean3DS: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.minLength(self.branch, 1, at: path.appending("branch"), into: &violations)
-        PayRules.minLength(self.country, 1, at: path.appending("country"), into: &violations)
-        PayRules.minLength(self.user, 1, at: path.appending("user"), into: &violations)
-        PayRules.minLength(self.password, 1, at: path.appending("password"), sensitive: true, into: &violations)
-        PayRules.minLength(self.merchant, 1, at: path.appending("merchant"), into: &violations)
-        PayRules.minLength(self.authKey, 1, at: path.appending("authKey"), sensitive: true, into: &violations)
-        PayRules.minLength(self.reference, 1, at: path.appending("reference"), into: &violations)
+        PayRules.text(self.branch, "branch", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.country, "country", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.user, "user", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.password, "password", minLength: 1, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.merchant, "merchant", minLength: 1, at: path, into: &violations)
+        PayRules.text(self.authKey, "authKey", minLength: 1, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.reference, "reference", minLength: 1, at: path, into: &violations)
     }
 }
 
@@ -557,12 +556,8 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
 extension BeanPaymentWithToken: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if let value = self.time {
-            PayRules.pattern(value, Rules.timePattern, at: path.appending("time"), into: &violations)
-        }
-        if let value = self.cardLastDigits {
-            PayRules.pattern(value, Rules.cardLastDigitsPattern, at: path.appending("cc_number"), into: &violations)
-        }
+        PayRules.text(self.time, "time", pattern: Rules.timePattern, at: path, into: &violations)
+        PayRules.text(self.cardLastDigits, "cc_number", pattern: Rules.cardLastDigitsPattern, at: path, into: &violations)
     }
 
     /// Patterns and formats compiled once for the checks above.

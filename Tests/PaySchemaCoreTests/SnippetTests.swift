@@ -122,7 +122,7 @@ struct SnippetTests {
                 extension Item: PayValidatable {
                     /// Appends every constraint violation of this value and the values it holds, with wire paths.
                     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-                        PayRules.minLength(self.id, 1, at: path.appending("id"), into: &violations)
+                        PayRules.text(self.id, "id", minLength: 1, at: path, into: &violations)
                     }
                 }
 
@@ -375,11 +375,10 @@ struct TypedSnippetTests {
         let validation = membersOf("Amount", in: file, kind: .extension)
         let scale = SwiftStatement.expression(
             .call(
-                .member(.type("PayRules"), "scale"),
+                .member(.type("PayRules"), "decimal"),
                 [
-                    SwiftArgument(.member(.selfValue, "value")), SwiftArgument(.number("2")),
-                    SwiftArgument("at", .call(.member(.identifier("path"), "appending"), [SwiftArgument(.string("value"))])),
-                    SwiftArgument("into", .inoutReference(.identifier("violations"))),
+                    SwiftArgument(.member(.selfValue, "value")), SwiftArgument(.string("value")), SwiftArgument("scale", .number("2")),
+                    SwiftArgument("at", .identifier("path")), SwiftArgument("into", .inoutReference(.identifier("violations"))),
                 ]))
         #expect(
             validation.contains { declaration in
