@@ -40,7 +40,7 @@ struct YAMLLoaderTests {
     }
 
     @Test func duplicateKeysAreFoundInLargeMappingsToo() {
-        // Under 32 keys they are compared in a scan, beyond it through an index.
+        // Under 16 keys they are compared in a scan, beyond it through an index.
         for count in [30, 100] {
             let keys = (0..<count).map { "k\($0): \($0)" } + ["k3: again", "k25: again", "k3: thrice", "{ a: 1 }: map", "k29: last"]
             let result = YAMLLoader.load(keys.joined(separator: "\n"), file: "big.yaml")
@@ -51,6 +51,27 @@ struct YAMLLoaderTests {
                     "duplicate key 'k29' (first defined at line 30, column 1)",
                 ])
         }
+    }
+
+    @Test func nestedCollectionsKeepTheirOwnItems() throws {
+        // Open collections share the loader's scratch arrays: each must close with its own items only.
+        let text = "a:\n  - { x: 1, y: [1, 2, [3]] }\n  - { x: 2, x: 3 }\n  - []\nb: { c: { d: e }, f: [] }\ng: last\n"
+        let result = YAMLLoader.load(text, file: "n.yaml")
+        let root = try #require(result.root?.mapping)
+        #expect(root.map { $0.key.scalar } == ["a", "b", "g"])
+        let list = try #require(root[0].value.sequence)
+        #expect(list.count == 3)
+        #expect(list[0].mapping?.map { $0.key.scalar } == ["x", "y"])
+        let y = try #require(list[0].mapping?[1].value.sequence)
+        #expect(y.map(\.scalar) == ["1", "2", nil])
+        #expect(y[2].sequence?.map(\.scalar) == ["3"])
+        #expect(list[1].mapping?.map { $0.value.scalar } == ["2", "3"])
+        #expect(list[2].sequence?.isEmpty == true)
+        let b = try #require(root[1].value.mapping)
+        #expect(b.map { $0.key.scalar } == ["c", "f"])
+        #expect(b[0].value.mapping?.first?.value.scalar == "e")
+        #expect(root[2].value.scalar == "last")
+        #expect(result.diagnostics.map(\.message) == ["duplicate key 'x' (first defined at line 3, column 7)"])
     }
 
     @Test func aliasesResolveToTheirAnchors() throws {

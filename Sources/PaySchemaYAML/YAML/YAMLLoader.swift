@@ -48,71 +48,33 @@ public enum YAMLLoader {
     }
 
     /// An open mapping or sequence; a value in the loader's stack, so its fields are updated in
-    /// place without the dynamic exclusivity checks a class's stored properties need.
+    /// place without the dynamic exclusivity checks a class's stored properties need. Its items
+    /// or entries wait in the loader's two shared scratch arrays from `start` on, so each
+    /// collection is allocated once, at its exact size, when it closes (not grown by doubling).
     private struct Frame {
         enum Kind { case mapping, sequence }
         let kind: Kind
         let location: SourceLocation
         let anchor: String?
-        var items: [YAMLNode] = []
-        var entries: [(key: YAMLNode, value: YAMLNode)] = []
+        /// Where this frame's items (a sequence) or entries (a mapping) start in the scratch array.
+        let start: Int
         var pendingKey: YAMLNode?
-        /// A fingerprint of each scalar key so far, with the index of its entry: new keys are
-        /// compared by fingerprint first, and by text only when the fingerprints agree.
-        var fingerprints: [(print: UInt64, entry: Int)] = []
-        /// Fingerprint → first entry, once the mapping has more keys than a linear scan suits.
-        var index: [UInt64: Int] = [:]
+        /// Key text → where it was first used, once the mapping has more keys than a linear scan suits.
+        var index: [String: SourceLocation] = [:]
         /// The document's node count when the frame opened (for alias weights).
         var startCount = 0
 
-        /// Where `text` was first used as a key here, if it was.
-        /// `known` is the key's fingerprint when the caller has its bytes at hand.
-        mutating func firstUse(of text: String, fingerprint known: UInt64?) -> SourceLocation? {
-            let print = known ?? Self.fingerprint(text)
-            // The entry this key will head once its value arrives.
-            let entry = entries.count
-            if index.isEmpty {
-                for candidate in fingerprints where candidate.print == print {
-                    if let key = key(at: candidate.entry), key.scalar == text { return key.location }
-                }
-                fingerprints.append((print, entry))
-                if fingerprints.count > 32 {
-                    for candidate in fingerprints where index[candidate.print] == nil { index[candidate.print] = candidate.entry }
-                }
-                return nil
-            }
-            guard let first = index[print] else {
-                index[print] = entry
-                return nil
-            }
-            if let key = key(at: first), key.scalar == text { return key.location }
-            // Two texts with one fingerprint: look for the text itself.
-            return entries.first { $0.key.scalar == text }?.key.location
-        }
-
-        private func key(at entry: Int) -> YAMLNode? {
-            entries.indices.contains(entry) ? entries[entry].key : nil
-        }
-
-        /// FNV-1a over the UTF-8 bytes.
-        static func fingerprint(_ text: String) -> UInt64 {
-            var text = text
-            return text.withUTF8(fingerprint)
-        }
-
-        /// FNV-1a over `bytes`.
-        static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            return hash
-        }
-
-        init(kind: Kind, location: SourceLocation, anchor: String?) {
+        init(kind: Kind, location: SourceLocation, anchor: String?, start: Int) {
             self.kind = kind
             self.location = location
             self.anchor = anchor
+            self.start = start
         }
     }
+
+    /// Mappings with more keys than this find a repeated key through an index rather than by
+    /// comparing it with every earlier key.
+    private static let linearKeyScan = 16
 
     static func load(buffer: UnsafeBufferPointer<UInt8>, file: String, limits: Limits = .standard) -> Result {
         var parser = yaml_parser_t()
@@ -142,6 +104,9 @@ public enum YAMLLoader {
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
 
         var stack: [Frame] = []
+        // The items and entries of every open collection, innermost last (see `Frame.start`).
+        var scratchItems: [YAMLNode] = []
+        var scratchEntries: [(key: YAMLNode, value: YAMLNode)] = []
         var anchors: [String: YAMLNode] = [:]
         var root: YAMLNode?
         var documents = 0
@@ -168,8 +133,27 @@ public enum YAMLLoader {
             return String(cString: pointer)
         }
 
-        /// `fingerprint`: a scalar's, from libyaml's bytes, for when it turns out to be a key.
-        func attach(_ node: YAMLNode, fingerprint: UInt64? = nil) {
+        /// Where `text` was first used as a key of the open mapping `top`, if it was.
+        func firstUse(of text: String, in top: Int) -> SourceLocation? {
+            let start = stack[top].start
+            let count = scratchEntries.count - start
+            if count < linearKeyScan {
+                for position in start..<scratchEntries.count {
+                    let key = scratchEntries[position].key
+                    if case .scalar(let earlier, _) = key.value, earlier == text { return key.location }
+                }
+                return nil
+            }
+            if stack[top].index.isEmpty {
+                for position in start..<scratchEntries.count {
+                    let key = scratchEntries[position].key
+                    if let earlier = key.scalar, stack[top].index[earlier] == nil { stack[top].index[earlier] = key.location }
+                }
+            }
+            return stack[top].index[text]
+        }
+
+        func attach(_ node: YAMLNode) {
             guard !stack.isEmpty else {
                 if documents == 1 { root = node }
                 return
@@ -177,14 +161,17 @@ public enum YAMLLoader {
             let top = stack.count - 1
             switch stack[top].kind {
             case .sequence:
-                stack[top].items.append(node)
+                scratchItems.append(node)
             case .mapping:
                 if let key = stack[top].pendingKey {
-                    stack[top].entries.append((key: key, value: node))
+                    if let text = key.scalar, !stack[top].index.isEmpty, stack[top].index[text] == nil {
+                        stack[top].index[text] = key.location
+                    }
+                    scratchEntries.append((key: key, value: node))
                     stack[top].pendingKey = nil
                 } else {
                     if let text = node.scalar {
-                        if let first = stack[top].firstUse(of: text, fingerprint: fingerprint) {
+                        if let first = firstUse(of: text, in: top) {
                             diagnostics.append(
                                 Diagnostic(
                                     .error, "duplicate key '\(text)' (first defined at line \(first.line), column \(first.column))",
@@ -236,31 +223,34 @@ public enum YAMLLoader {
                     anchors[anchor] = node
                     anchorWeights[anchor] = 1
                 }
-                // A key of the open mapping: within the limit, and fingerprinted from libyaml's bytes
-                // (valid UTF-8, which libyaml checks, so they are the key's text).
-                var fingerprint: UInt64?
+                // A key of the open mapping: within the limit.
                 if let top = stack.indices.last, stack[top].kind == .mapping, stack[top].pendingKey == nil {
-                    guard stack[top].entries.count < limits.maxKeysPerMapping else {
+                    guard scratchEntries.count - stack[top].start < limits.maxKeysPerMapping else {
                         return limitExceeded("a mapping may have at most \(limits.maxKeysPerMapping) keys", at: event.start_mark)
                     }
-                    if let value = scalar.value { fingerprint = Frame.fingerprint(UnsafeBufferPointer(start: value, count: scalar.length)) }
                 }
-                attach(node, fingerprint: fingerprint)
+                attach(node)
             } else if type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT {
                 guard stack.count < limits.maxDepth else {
                     return limitExceeded("nesting is deeper than \(limits.maxDepth) levels", at: event.start_mark)
                 }
                 let isSequence = type == YAML_SEQUENCE_START_EVENT
                 let anchor = isSequence ? cString(event.data.sequence_start.anchor) : cString(event.data.mapping_start.anchor)
-                var frame = Frame(kind: isSequence ? .sequence : .mapping, location: location(event.start_mark), anchor: anchor)
+                var frame = Frame(
+                    kind: isSequence ? .sequence : .mapping, location: location(event.start_mark), anchor: anchor,
+                    start: isSequence ? scratchItems.count : scratchEntries.count)
                 frame.startCount = nodeCount
                 stack.append(frame)
             } else if type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT {
                 guard let frame = stack.popLast() else { continue }
                 let node: YAMLNode
                 switch frame.kind {
-                case .sequence: node = YAMLNode(.sequence(frame.items), at: frame.location)
-                case .mapping: node = YAMLNode(.mapping(frame.entries), at: frame.location)
+                case .sequence:
+                    node = YAMLNode(.sequence(Array(scratchItems[frame.start...])), at: frame.location)
+                    scratchItems.removeSubrange(frame.start...)
+                case .mapping:
+                    node = YAMLNode(.mapping(Array(scratchEntries[frame.start...])), at: frame.location)
+                    scratchEntries.removeSubrange(frame.start...)
                 }
                 nodeCount += 1
                 if let anchor = frame.anchor {
