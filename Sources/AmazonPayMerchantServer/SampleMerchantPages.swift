@@ -4,8 +4,8 @@ import PaymentSchemasRuntime
 import PaymentServerCore
 
 /// The sample server's pages: the app-login page (signed button payload, straight to Amazon's
-/// sign-in), the universal-link redirector and its `next.html` rescue page, `dispatcher.html` (the
-/// relay to the app's custom scheme), the error page, and the WebView version's cart, review and
+/// sign-in), the universal-link redirector and its `next.html` rescue page, the links host's
+/// `apple-app-site-association`, `dispatcher.html` (the relay to the app's custom scheme), the error page, and the WebView version's cart, review and
 /// thanks pages. Each script-driven page has its guide's JavaScript and, for the scripted browser,
 /// the same step in Swift.
 enum SampleMerchantPages {
@@ -14,11 +14,14 @@ enum SampleMerchantPages {
         var components = URLComponents()
         components.scheme = "https"
         components.host = configuration.linksHost
-        components.path = "/redirector_local-\(client.rawValue).html"
+        components.path = redirectorPath(client: client)
         components.queryItems = [URLQueryItem(name: "token", value: token)]
         guard let url = components.url else { throw MerchantServerError.invalidURL("the redirector URL") }
         return url
     }
+
+    /// The redirector's path for `client`: `/redirector_local-<client>.html`.
+    static func redirectorPath(client: ClientKind) -> String { "/redirector_local-\(client.rawValue).html" }
 
     /// `amazon.Pay.initCheckout(…)` as a navigation to the sign-in page with the signed payload.
     static func signIn(_ configuration: SampleMerchantServer.Configuration, signer: AmazonPayRequestSigner, appLogin url: URL) throws -> URL
@@ -117,6 +120,10 @@ enum SampleMerchantPages {
                     }
                     return URL(string: "amazonpay-ios-v2://\(result)")!
                 }),
+            HostedPage(
+                host: configuration.linksHost, path: "/.well-known/apple-app-site-association", title: "apple-app-site-association",
+                document: HostedPage.Document(
+                    contentType: "application/json", body: (try? configuration.appSiteAssociation.json()) ?? Data())),
             HostedPage(
                 host: host, pathPrefix: "/static/sample/error.html", title: "Error",
                 html: { _, _ in
@@ -239,8 +246,9 @@ public enum MerchantServerError: Error, Hashable, Sendable, CustomStringConverti
 }
 
 extension SampleMerchantServer {
-    /// The server's pages (the app-login page, the redirector and `next.html` on the links host,
-    /// `dispatcher.html`, the error page, the WebView version's cart, review and thanks), for the
+    /// The server's pages (the app-login page, the redirector and the `apple-app-site-association`
+    /// file on the links host, `next.html`, `dispatcher.html`, the error page, the WebView
+    /// version's cart, review and thanks), for the
     /// browser that shows them: the scripted browser, or the sandbox's over HTTP.
     public var hostedPages: [HostedPage] { SampleMerchantPages.hostedPages(self) }
 }

@@ -43,6 +43,9 @@ public final class SampleMerchantServer: Sendable {
         /// Amazon Pay's sign-in page, where the app-login page sends the buyer with the signed
         /// button payload (`amazon.Pay.initCheckout`).
         public var amazonPaySignInURL: URL
+        /// The iOS app the universal links open, as `<team id>.<bundle id>`: what the links host's
+        /// `apple-app-site-association` names.
+        public var appID: String
 
         /// Creates a configuration; the defaults are the guide's sample.
         public init(
@@ -50,7 +53,8 @@ public final class SampleMerchantServer: Sendable {
             merchantId: String = "A23YM23UEBY8FM", storeId: String = "amzn1.application-oa2-client.sample",
             region: AmazonPayRegion = .jp, ledgerCurrency: String = "JPY", merchantStoreName: String = "MY-SHOP",
             noteToBuyer: String = "Thank you!", customInformation: String = "This isn't shared with Buyer",
-            amazonPaySignInURL: URL = URL(string: "https://apay.example/signin")!
+            amazonPaySignInURL: URL = URL(string: "https://apay.example/signin")!,
+            appID: String = "ABCDE12345.com.example.amazonpay-ios-v2"
         ) {
             self.host = host
             self.linksHost = linksHost
@@ -63,6 +67,14 @@ public final class SampleMerchantServer: Sendable {
             self.noteToBuyer = noteToBuyer
             self.customInformation = customInformation
             self.amazonPaySignInURL = amazonPaySignInURL
+            self.appID = appID
+        }
+
+        /// The links host's `apple-app-site-association`: the app opens for the iOS redirector
+        /// Amazon returns to (`/redirector_local-iosApp.html`, when the redirect triggers the
+        /// link) and for the universal-link path `next.html` links to (when it does not).
+        public var appSiteAssociation: AppleAppSiteAssociation {
+            AppleAppSiteAssociation(appID: appID, paths: [SampleMerchantPages.redirectorPath(client: .iosApp), universalLinkPath])
         }
 
         /// `https://<host>`.

@@ -76,6 +76,16 @@ struct SandboxPages: Sendable {
             return Self.html(
                 .notFound, HTMLText.page(title: page.title, body: "<h3 id=\"error\">No such \(HTMLText.escape(page.title)) resource.</h3>"))
         }
+        if let document = page.document {
+            // A file (not a page): served as it is to a GET, with no redirect, as the OS that
+            // fetches it requires; nothing else is allowed.
+            guard request.method == .get || request.method == .head else {
+                return Response(status: .methodNotAllowed, headers: [.allow: "GET, HEAD", .contentType: "text/plain; charset=utf-8"])
+            }
+            return Response(
+                status: .ok, headers: [.contentType: document.contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: document.body))
+            )
+        }
         let resolve: @Sendable (URL) -> URL = { self.resolve($0) }
         if request.method == .get || request.method == .head {
             if let script = page.script { return Self.html(.ok, script(url, resolve)) }

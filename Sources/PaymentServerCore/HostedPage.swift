@@ -37,6 +37,10 @@ public struct HostedPage: Sendable {
     /// `dispatcher.html`): the page's HTML for `url`; `resolve` maps a hosted page's URL to where the
     /// browser reaches it. The scripted browser runs ``tap`` with `""` instead.
     public var script: (@Sendable (_ url: URL, _ resolve: @Sendable (URL) -> URL) -> String)?
+    /// For a file the host serves as it is rather than a page (such as the links host's
+    /// `apple-app-site-association`): what a `GET` answers. No browser navigates to one; the
+    /// operating system fetches it.
+    public var document: Document?
     /// Whether the resource the page at `url` shows exists (an order, a payment, a session): the
     /// sandbox answers 404 and the scripted browser fails when it does not. Every page exists by
     /// default.
@@ -64,6 +68,26 @@ public struct HostedPage: Sendable {
     ) {
         self.init(host: host, pathPrefix: pathPrefix, title: title, buttons: [], choose: { _ in "" }, tap: { url, _ in try follow(url) })
         self.script = html
+    }
+
+    /// A file served as it is: its media type and its bytes.
+    public struct Document: Sendable, Hashable {
+        /// The `Content-Type` it is served with.
+        public var contentType: String
+        /// The bytes.
+        public var body: Data
+
+        /// Creates a document.
+        public init(contentType: String, body: Data) {
+            self.contentType = contentType
+            self.body = body
+        }
+    }
+
+    /// Creates a file the host serves at `path` as it is (``document``); a tap on it goes nowhere.
+    public init(host: String, path: String, title: String, document: Document) {
+        self.init(host: host, pathPrefix: path, title: title, buttons: [], choose: { _ in "" }, tap: { url, _ in url })
+        self.document = document
     }
 
     /// This page, showing only resources for which `exists` holds.

@@ -129,6 +129,70 @@ struct AmazonPayFlowTests {
         #expect(!fixture.logs.all.joined().contains(try AppLoginQuery(url: opened[0]).token))
     }
 
+    @Test func theLinksHostNamesTheAppForEveryUniversalLinkTheFlowTakes() async throws {
+        let fixture = Fixture(.success)
+        let visited = LockIsolated<[String]>([])
+        fixture.browser.observer = { page in visited.withValue { $0.append(page) } }
+        let receipt = try await fixture.run()
+        let configuration = fixture.merchant.configuration
+        // Where the signed button payload told Amazon to return: the iOS redirector on the links host.
+        let session = fixture.amazon.session(receipt.session.checkoutSessionId)
+        let reviewReturn = try #require(session?.webCheckoutDetails?.checkoutReviewReturnUrl)
+        #expect(reviewReturn.host == configuration.linksHost && reviewReturn.path == "/redirector_local-iosApp.html")
+        // The file the links host serves, as iOS fetches it: JSON at the well-known path.
+        let page = try #require(fixture.merchant.hostedPages.first { $0.document != nil })
+        #expect(page.answers(URL(string: "https://links.shop.example/.well-known/apple-app-site-association")!))
+        let document = try #require(page.document)
+        #expect(document.contentType == "application/json")
+        let association = try JSONDecoder().decode(AppleAppSiteAssociation.self, from: document.body)
+        #expect(association == configuration.appSiteAssociation)
+        let object = try #require(try JSONSerialization.jsonObject(with: document.body) as? [String: Any])
+        let applinks = try #require(object["applinks"] as? [String: Any])
+        #expect((applinks["apps"] as? [String])?.isEmpty == true)
+        let detail = try #require((applinks["details"] as? [[String: Any]])?.first)
+        #expect(detail["appIDs"] as? [String] == [configuration.appID] && detail["appID"] as? String == configuration.appID)
+        #expect(detail["components"] as? [[String: String]] == [["/": "/redirector_local-iosApp.html"], ["/": "/index.html"]])
+        #expect(detail["paths"] as? [String] == ["/redirector_local-iosApp.html", "/index.html"])
+
+        // Every links-host page the Secure WebView went through (the redirector Amazon returns to)
+        // and the universal link `next.html` leads to open the app, in both readings of the file.
+        let throughLinks = visited.value.compactMap { entry in
+            entry.components(separatedBy: " ▸ ").last.flatMap(URL.init(string:)).flatMap { $0.host == configuration.linksHost ? $0 : nil }
+        }
+        #expect(throughLinks.map(\.path) == ["/redirector_local-iosApp.html"])
+        let universalLink = try #require(URL(string: "https://\(configuration.linksHost)\(configuration.universalLinkPath)?token=t"))
+        for url in throughLinks + [reviewReturn, universalLink] {
+            #expect(association.app(opening: url) == configuration.appID)
+            #expect(association.legacyApp(opening: url) == configuration.appID)
+        }
+        // Nothing else on the host does: not Android's redirector, not the file, not a near miss.
+        for path in [
+            "/", "/static/next.html", "/redirector_local-androidApp.html", "/.well-known/apple-app-site-association", "/INDEX.html",
+        ] {
+            let url = try #require(URL(string: "https://\(configuration.linksHost)\(path)"))
+            #expect(association.app(opening: url) == nil && association.legacyApp(opening: url) == nil)
+        }
+    }
+
+    @Test func associationPatternsMatchAsIOSReadsThem() throws {
+        var association = AppleAppSiteAssociation(appID: "T.app", paths: ["/pay/*/done", "/r?.html"])
+        let cases: [(String, Bool)] = [
+            ("/pay/1/done", true), ("/pay/a/b/done", true), ("/pay//done", true), ("/pay/1/done/x", false), ("/r1.html", true),
+            ("/r12.html", false), ("/r.html", false), ("/Pay/1/done", false),
+        ]
+        for (path, opens) in cases {
+            let url = try #require(URL(string: "https://links.example\(path)?q=1"))
+            #expect((association.app(opening: url) != nil) == opens, "\(path)")
+            #expect((association.legacyApp(opening: url) != nil) == opens, "\(path)")
+        }
+        // An excluding pattern ahead of a match keeps the link in the browser, in both readings.
+        association.applinks.details[0].components.insert(AppleAppSiteAssociation.Component(path: "/pay/0/*", exclude: true), at: 0)
+        association.applinks.details[0].paths.insert("NOT /pay/0/*", at: 0)
+        let excluded = try #require(URL(string: "https://links.example/pay/0/done"))
+        #expect(association.app(opening: excluded) == nil && association.legacyApp(opening: excluded) == nil)
+        #expect(association.app(opening: try #require(URL(string: "https://links.example/pay/1/done"))) == "T.app")
+    }
+
     @Test func aRedirectThatTriggersTheUniversalLinkSkipsTheRescuePage() async throws {
         let fixture = Fixture(.success, universalLinkPrefix: "/redirector_local-")
         let receipt = try await fixture.run()

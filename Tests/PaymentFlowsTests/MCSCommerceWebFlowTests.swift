@@ -152,6 +152,27 @@ struct MCSCommerceWebFlowTests {
         }
     }
 
+    @Test func theGuidesSetConfigurationKeepsEvenAnInvalidOneAndEachCheckoutRefusesIt() async throws {
+        let logs = LogCapture()
+        let commerce = MCSCommerceClient(webSession: MockBrowser(), logger: logs.logger())
+        var bad = Self.configuration
+        bad.callbackScheme = "fancy shop"
+        // As the guide calls it: no `try`; the configuration is kept and its problem logged.
+        commerce.setConfiguration(withConfiguration: bad)
+        #expect(commerce.configuration == bad)
+        #expect(logs.all.contains { $0.contains("the configuration is invalid") && $0.contains("callbackScheme [format.urlScheme]") })
+        do {
+            _ = try await commerce.checkout(request: Self.request)
+            Issue.record("expected an error")
+        } catch let error as MCSCommerceWebError {
+            #expect(error.code == .invalidConfiguration)
+            #expect(error.violations.map(\.rule) == ["format.urlScheme"])
+        }
+        commerce.setConfiguration(withConfiguration: Self.configuration)
+        #expect(commerce.configuration == Self.configuration)
+        #expect(try commerce.checkoutURL(for: Self.request).absoluteString.contains("checkoutId=\(Self.configuration.checkoutId)"))
+    }
+
     @Test func aRequestsCallbackURLMustHaveTheConfiguredScheme() async throws {
         let (commerce, browser) = try makeCommerce(.success)
         var request = Self.request

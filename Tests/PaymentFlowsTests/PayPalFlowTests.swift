@@ -25,6 +25,7 @@ final class ChallengeDelegate: ThreeDSecureChallengePresentationDelegate {
 @MainActor
 final class NativeDelegate: PayPalNativeCheckoutDelegate {
     let events = Recorder<String>()
+    let approvals = Recorder<Approval>()
     let done = OneShot<Bool>()
     let answer: @Sendable (ShippingChange, ShippingChangeAction) -> Void
 
@@ -35,6 +36,7 @@ final class NativeDelegate: PayPalNativeCheckoutDelegate {
     func paypal(_ payPalClient: PayPalClient, didFinishWithResult approvalResult: Approval) {
         MainActor.assertIsolated()
         events.record("result \(approvalResult.orderID)")
+        approvals.record(approvalResult)
         done.resolve(true)
     }
     func paypal(_ payPalClient: PayPalClient, didFinishWithError error: CoreSDKError) {
@@ -259,6 +261,9 @@ struct PayPalFlowTests {
         client.start { action in action.set(orderId: "ORDER-FALLBACK") }
         _ = await delegate.done.wait(timeout: .seconds(60))
         #expect(delegate.events.events == ["willStart", "result ORDER-FALLBACK"])
+        // The guide's `didFinishWithResult approvalResult: Approval`: the order and who approved it.
+        let approval: Approval = try #require(delegate.approvals.events.first)
+        #expect(approval.orderID == "ORDER-FALLBACK" && !approval.payerID.isEmpty)
         #expect(browser.openedURLs.first?.path == "/checkoutnow")
         server.webOutcome = .cancel
         server.seedOrder(id: "ORDER-CANCELED")

@@ -179,6 +179,12 @@ struct SuiteMCommerceFlowTests {
         #expect(response.response == .approved)
         #expect(response.reference == "FACTURA-0001")
         #expect(response.amount == 150)
+        // The guide's ccName, ccNum and Type: the card number comes masked, and stays out of descriptions.
+        #expect(response.cardholderName == "ANA GOMEZ")
+        #expect(response.cardType == "CREDITO/MasterCard")
+        let cardNumber = try #require(response.cardNumber)
+        #expect(cardNumber.hasSuffix("4444") && cardNumber.contains("******"))
+        #expect(!String(describing: response).contains(cardNumber) && !String(reflecting: response).contains(cardNumber))
         let sent = fixture.server.transport.requests
         #expect(sent.map(\.description) == ["POST /mcommerce/v1/pay"])
         #expect(sent[0].header("content-type") == "application/json")

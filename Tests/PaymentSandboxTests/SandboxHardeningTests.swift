@@ -1,3 +1,4 @@
+import AmazonPayMerchantServer
 import CLITestSupport
 import Foundation
 import PaymentMocks
@@ -360,6 +361,23 @@ struct SandboxHardeningTests {
         // An unknown path under a provider: 404 in its shape.
         let (unknown, _, unknownBody) = try await served.http("GET", "/t/paypal/v3/nothing", headers: ["Authorization": "Bearer \(token)"])
         #expect(unknown == 404 && String(decoding: unknownBody, as: UTF8.self).contains("RESOURCE_NOT_FOUND"))
+    }
+
+    @Test func theLinksHostServesItsAppSiteAssociationAsAFile() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let path = "/h/links.shop.example/.well-known/apple-app-site-association"
+        let (status, headers, body) = try await served.http("GET", path)
+        #expect(status == 200)
+        // As iOS requires: JSON, no redirect.
+        #expect(headers["content-type"] == "application/json" && headers["location"] == nil)
+        let association = try JSONDecoder().decode(AppleAppSiteAssociation.self, from: body)
+        #expect(association == SampleMerchantServer.Configuration().appSiteAssociation)
+        let link = try #require(URL(string: "https://links.shop.example/redirector_local-iosApp.html?token=t"))
+        #expect(association.app(opening: link) == SampleMerchantServer.Configuration().appID)
+        // A file takes no form.
+        let (post, postHeaders, _) = try await served.http("POST", path, body: "button=pay")
+        #expect(post == 405 && postHeaders["allow"] == "GET, HEAD")
     }
 
     @Test func hostedPagesKeepStateAndRedirectOnlyWhereTheirResourceRegistered() async throws {
