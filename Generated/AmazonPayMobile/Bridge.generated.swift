@@ -62,7 +62,7 @@ public struct LoginMessage: Codable, Hashable, Sendable, PayAlwaysValid {
 /// `{op: 'auth', url: …}`: the checkout session was updated; open its redirect URL.
 ///
 /// - Remark: Generated from `AuthMessage` in `AmazonPayMobile/Bridge.yaml`.
-public struct AuthMessage: Codable, Hashable, Sendable {
+public struct AuthMessage: Codable, Hashable, Sendable, PayValidatable {
     /// Always `auth`.
     public var op: String
     /// The `webCheckoutDetails.amazonPayRedirectUrl` of the updated session.
@@ -84,8 +84,7 @@ public struct AuthMessage: Codable, Hashable, Sendable {
         self.op = container.optional(String.self, "op") ?? "auth"
         let url = container.required(URL.self, "url")
         try container.finish()
-        guard let url else { throw container.incomplete() }
-        self.url = url
+        self.url = try container.complete(url)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -94,18 +93,14 @@ public struct AuthMessage: Codable, Hashable, Sendable {
         try container.encode(self.op, "op")
         try container.encode(self.url, "url")
     }
-}
 
-extension AuthMessage: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.url.absoluteString, "url", format: Rules.urlFormat, at: path, into: &violations)
+        PayRules.text(self.url.absoluteString, "url", format: Self.urlFormat, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let urlFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `url`, built once.
+    private static let urlFormat = PayFormat.url(schemes: ["https"])
 }
 
 /// A message posted by `webkit.messageHandlers.iosApp.postMessage(…)`.
@@ -175,7 +170,7 @@ extension BridgeMessage: PayValidatable {
 /// The query of `https://<host>/appLogin?client=iosApp&token=<uuid>` opened in the Secure WebView.
 ///
 /// - Remark: Generated from `AppLoginQuery` in `AmazonPayMobile/Bridge.yaml`.
-public struct AppLoginQuery: Codable, Hashable, Sendable {
+public struct AppLoginQuery: Codable, Hashable, Sendable, PayValidatable {
     /// The client kind; `iosApp` from the iOS app.
     public var client: ClientKind
     /// A fresh UUID v4 in lowercase; the universal-link callback must carry it back unchanged.
@@ -199,9 +194,7 @@ public struct AppLoginQuery: Codable, Hashable, Sendable {
         let client = container.required(ClientKind.self, "client")
         let token = container.required(String.self, "token")
         try container.finish()
-        guard let client, let token else { throw container.incomplete() }
-        self.client = client
-        self.token = token
+        (self.client, self.token) = try container.complete(client, token)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -210,9 +203,7 @@ public struct AppLoginQuery: Codable, Hashable, Sendable {
         try container.encode(self.client, "client")
         try container.encode(self.token, "token")
     }
-}
 
-extension AppLoginQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.token, "token", format: PayFormat.uuidLowercase, sensitive: true, at: path, into: &violations)
@@ -237,7 +228,7 @@ extension AppLoginQuery: PayRedacting {
 /// The query of the universal link Amazon Pay returns to after login and address/payment selection.
 ///
 /// - Remark: Generated from `ReviewReturnQuery` in `AmazonPayMobile/Bridge.yaml`.
-public struct ReviewReturnQuery: Codable, Hashable, Sendable {
+public struct ReviewReturnQuery: Codable, Hashable, Sendable, PayValidatable {
     /// The token the app sent to the app-login page; checked before anything proceeds.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -261,9 +252,7 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable {
         let token = container.required(String.self, "token")
         let amazonCheckoutSessionId = container.required(String.self, "amazonCheckoutSessionId")
         try container.finish()
-        guard let token, let amazonCheckoutSessionId else { throw container.incomplete() }
-        self.token = token
-        self.amazonCheckoutSessionId = amazonCheckoutSessionId
+        (self.token, self.amazonCheckoutSessionId) = try container.complete(token, amazonCheckoutSessionId)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -272,9 +261,7 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable {
         try container.encode(self.token, "token")
         try container.encode(self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
     }
-}
 
-extension ReviewReturnQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.amazonCheckoutSessionId, "amazonCheckoutSessionId", minLength: 1, at: path, into: &violations)

@@ -7,7 +7,7 @@ import Foundation
 /// The return URL part of the button payload.
 ///
 /// - Remark: Generated from `ButtonWebCheckoutDetails` in `AmazonPayMobile/Button.yaml`.
-public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable {
+public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayValidatable {
     /// Where Amazon redirects after login and selection (the universal-link redirector page).
     public var checkoutReviewReturnUrl: URL
 
@@ -24,8 +24,7 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let checkoutReviewReturnUrl = container.required(URL.self, "checkoutReviewReturnUrl")
         try container.finish()
-        guard let checkoutReviewReturnUrl else { throw container.incomplete() }
-        self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
+        self.checkoutReviewReturnUrl = try container.complete(checkoutReviewReturnUrl)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -33,24 +32,20 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.checkoutReviewReturnUrl, "checkoutReviewReturnUrl")
     }
-}
 
-extension ButtonWebCheckoutDetails: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.checkoutReviewReturnUrl.absoluteString, "checkoutReviewReturnUrl", format: Rules.checkoutReviewReturnUrlFormat, at: path, into: &violations)
+        PayRules.text(self.checkoutReviewReturnUrl.absoluteString, "checkoutReviewReturnUrl", format: Self.checkoutReviewReturnUrlFormat, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let checkoutReviewReturnUrlFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `checkoutReviewReturnUrl`, built once.
+    private static let checkoutReviewReturnUrlFormat = PayFormat.url(schemes: ["https"])
 }
 
 /// The `createCheckoutSession` payload signed for the button.
 ///
 /// - Remark: Generated from `ButtonPayload` in `AmazonPayMobile/Button.yaml`.
-public struct ButtonPayload: Codable, Hashable, Sendable {
+public struct ButtonPayload: Codable, Hashable, Sendable, PayValidatable {
     /// The review return URL.
     public var webCheckoutDetails: ButtonWebCheckoutDetails
     /// The merchant's Amazon Pay store id.
@@ -72,9 +67,7 @@ public struct ButtonPayload: Codable, Hashable, Sendable {
         let webCheckoutDetails = container.required(ButtonWebCheckoutDetails.self, "webCheckoutDetails")
         let storeId = container.required(String.self, "storeId")
         try container.finish()
-        guard let webCheckoutDetails, let storeId else { throw container.incomplete() }
-        self.webCheckoutDetails = webCheckoutDetails
-        self.storeId = storeId
+        (self.webCheckoutDetails, self.storeId) = try container.complete(webCheckoutDetails, storeId)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -83,9 +76,7 @@ public struct ButtonPayload: Codable, Hashable, Sendable {
         try container.encode(self.webCheckoutDetails, "webCheckoutDetails")
         try container.encode(self.storeId, "storeId")
     }
-}
 
-extension ButtonPayload: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.webCheckoutDetails, "webCheckoutDetails", at: path, into: &violations)
@@ -114,7 +105,7 @@ public enum Placement: String, PayClosedEnum, PayQueryValue {
 /// The signed payload that creates the checkout session when the button is used.
 ///
 /// - Remark: Generated from `CreateCheckoutSessionConfig` in `AmazonPayMobile/Button.yaml`.
-public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
+public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable, PayValidatable {
     /// The JSON text of a `ButtonPayload`.
     public var payloadJSON: String
     /// The payload's signature, made on the server with the merchant's private key.
@@ -143,10 +134,7 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
         let signature = container.required(String.self, "signature")
         let publicKeyId = container.required(String.self, "publicKeyId")
         try container.finish()
-        guard let payloadJSON, let signature, let publicKeyId else { throw container.incomplete() }
-        self.payloadJSON = payloadJSON
-        self.signature = signature
-        self.publicKeyId = publicKeyId
+        (self.payloadJSON, self.signature, self.publicKeyId) = try container.complete(payloadJSON, signature, publicKeyId)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -156,9 +144,7 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable {
         try container.encode(self.signature, "signature")
         try container.encode(self.publicKeyId, "publicKeyId")
     }
-}
 
-extension CreateCheckoutSessionConfig: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.payloadJSON, "payloadJSON", minLength: 2, at: path, into: &violations)
@@ -189,7 +175,7 @@ public enum ButtonColor: String, PayClosedEnum, PayQueryValue {
 /// The options of `amazon.Pay.renderButton('#AmazonPayButton', {…})`, as the guide's cart page (a browser) and native-app page pass them.
 ///
 /// - Remark: Generated from `RenderButtonOptions` in `AmazonPayMobile/Button.yaml`.
-public struct RenderButtonOptions: Codable, Hashable, Sendable {
+public struct RenderButtonOptions: Codable, Hashable, Sendable, PayValidatable {
     /// The merchant id.
     public var merchantId: String
     /// The Amazon Pay account's ledger currency (e.g. JPY).
@@ -250,11 +236,7 @@ public struct RenderButtonOptions: Codable, Hashable, Sendable {
         self.buttonColor = container.optional(ButtonColor.self, "buttonColor") ?? .gold
         let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, "createCheckoutSessionConfig")
         try container.finish()
-        guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
-        self.merchantId = merchantId
-        self.ledgerCurrency = ledgerCurrency
-        self.placement = placement
-        self.createCheckoutSessionConfig = createCheckoutSessionConfig
+        (self.merchantId, self.ledgerCurrency, self.placement, self.createCheckoutSessionConfig) = try container.complete(merchantId, ledgerCurrency, placement, createCheckoutSessionConfig)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -269,9 +251,7 @@ public struct RenderButtonOptions: Codable, Hashable, Sendable {
         try container.encode(self.buttonColor, "buttonColor")
         try container.encode(self.createCheckoutSessionConfig, "createCheckoutSessionConfig")
     }
-}
 
-extension RenderButtonOptions: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.merchantId, "merchantId", minLength: 1, at: path, into: &violations)
@@ -300,7 +280,7 @@ extension RenderButtonOptions: PayRedacting {
 /// The argument of `amazon.Pay.initCheckout(…)`, which jumps straight to the Amazon Pay login screen.
 ///
 /// - Remark: Generated from `InitCheckoutConfiguration` in `AmazonPayMobile/Button.yaml`.
-public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
+public struct InitCheckoutConfiguration: Codable, Hashable, Sendable, PayValidatable {
     /// The merchant id.
     public var merchantId: String
     /// The Amazon Pay account's ledger currency (e.g. JPY).
@@ -355,11 +335,7 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
         let placement = container.required(Placement.self, "placement")
         let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, "createCheckoutSessionConfig")
         try container.finish()
-        guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
-        self.merchantId = merchantId
-        self.ledgerCurrency = ledgerCurrency
-        self.placement = placement
-        self.createCheckoutSessionConfig = createCheckoutSessionConfig
+        (self.merchantId, self.ledgerCurrency, self.placement, self.createCheckoutSessionConfig) = try container.complete(merchantId, ledgerCurrency, placement, createCheckoutSessionConfig)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -373,9 +349,7 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable {
         try container.encode(self.placement, "placement")
         try container.encode(self.createCheckoutSessionConfig, "createCheckoutSessionConfig")
     }
-}
 
-extension InitCheckoutConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.merchantId, "merchantId", minLength: 1, at: path, into: &violations)

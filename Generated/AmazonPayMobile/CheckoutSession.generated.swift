@@ -7,7 +7,7 @@ import Foundation
 /// An amount of money. Amounts are decimal strings (`"10"`, `"0.01"`; JPY has no fraction digits).
 ///
 /// - Remark: Generated from `AmazonPayPrice` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct AmazonPayPrice: Codable, Hashable, Sendable {
+public struct AmazonPayPrice: Codable, Hashable, Sendable, PayValidatable {
     /// The amount as a decimal string, above zero (Amazon refuses a zero charge with `InvalidParameterValue`, as it refuses a sign). Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
     public var amount: String
     /// The ISO 4217 currency.
@@ -29,9 +29,7 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable {
         let amount = container.required(String.self, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
         let currencyCode = container.required(String.self, "currencyCode")
         try container.finish()
-        guard let amount, let currencyCode else { throw container.incomplete() }
-        self.amount = amount
-        self.currencyCode = currencyCode
+        (self.amount, self.currencyCode) = try container.complete(amount, currencyCode)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -40,9 +38,7 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable {
         try container.encode(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
         try container.encode(self.currencyCode, "currencyCode")
     }
-}
 
-extension AmazonPayPrice: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.maxLength(self.amount, 16, at: path.appending("amount"), into: &violations)
@@ -59,7 +55,7 @@ public typealias Price = AmazonPayPrice
 /// A shipping or billing address.
 ///
 /// - Remark: Generated from `AmazonPayAddress` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct AmazonPayAddress: Codable, Hashable, Sendable {
+public struct AmazonPayAddress: Codable, Hashable, Sendable, PayValidatable {
     /// The addressee.
     public var name: String?
     /// First address line.
@@ -157,9 +153,7 @@ public struct AmazonPayAddress: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.countryCode, PayFieldKey("countryCode", nullable: true))
         try container.encodeIfPresent(self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
     }
-}
 
-extension AmazonPayAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.countryCode, "countryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
@@ -383,8 +377,7 @@ public struct StatusDetails: Codable, Hashable, Sendable, PayAlwaysValid {
         self.reasonDescription = container.optional(String.self, PayFieldKey("reasonDescription", nullable: true))
         self.lastUpdatedTimestamp = container.date(PayFieldKey("lastUpdatedTimestamp", nullable: true), format: .iso8601Basic, required: false)
         try container.finish()
-        guard let state else { throw container.incomplete() }
-        self.state = state
+        self.state = try container.complete(state)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -469,8 +462,7 @@ public struct CheckoutSessionConstraint: Codable, Hashable, Sendable, PayAlwaysV
         let constraintId = container.required(ConstraintId.self, "constraintId")
         self.constraintDescription = container.optional(String.self, PayFieldKey("description", nullable: true))
         try container.finish()
-        guard let constraintId else { throw container.incomplete() }
-        self.constraintId = constraintId
+        self.constraintId = try container.complete(constraintId)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -488,7 +480,7 @@ public typealias Constraint = CheckoutSessionConstraint
 /// The merchant's own order information.
 ///
 /// - Remark: Generated from `MerchantMetadata` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct MerchantMetadata: Codable, Hashable, Sendable {
+public struct MerchantMetadata: Codable, Hashable, Sendable, PayValidatable {
     /// The merchant's order number (e.g. `MY-ORDER-1`).
     public var merchantReferenceId: String?
     /// The store name shown to the buyer.
@@ -535,9 +527,7 @@ public struct MerchantMetadata: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.noteToBuyer, PayFieldKey("noteToBuyer", nullable: true))
         try container.encodeIfPresent(self.customInformation, PayFieldKey("customInformation", nullable: true))
     }
-}
 
-extension MerchantMetadata: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.merchantReferenceId, "merchantReferenceId", maxLength: 256, at: path, into: &violations)
@@ -564,7 +554,7 @@ public enum PaymentIntent: String, PayClosedEnum, PayQueryValue {
 /// The payment the session will make.
 ///
 /// - Remark: Generated from `PaymentDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct PaymentDetails: Codable, Hashable, Sendable {
+public struct PaymentDetails: Codable, Hashable, Sendable, PayValidatable {
     /// Confirm, authorize, or authorize and capture.
     public var paymentIntent: PaymentIntent?
     /// Whether the merchant can handle a pending authorization.
@@ -625,9 +615,7 @@ public struct PaymentDetails: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.presentmentCurrency, PayFieldKey("presentmentCurrency", nullable: true))
         try container.encodeIfPresent(self.softDescriptor, PayFieldKey("softDescriptor", nullable: true))
     }
-}
 
-extension PaymentDetails: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.chargeAmount, "chargeAmount", at: path, into: &violations)
@@ -650,7 +638,7 @@ public enum CheckoutMode: String, PayClosedEnum, PayQueryValue {
 /// The URLs of the hosted checkout.
 ///
 /// - Remark: Generated from `WebCheckoutDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct WebCheckoutDetails: Codable, Hashable, Sendable {
+public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayValidatable {
     /// Where Amazon returns after login and selection.
     public var checkoutReviewReturnUrl: URL?
     /// Where the payment page returns (the relay page in apps).
@@ -704,18 +692,14 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.amazonPayRedirectUrl, PayFieldKey("amazonPayRedirectUrl", nullable: true))
         try container.encodeIfPresent(self.checkoutMode, PayFieldKey("checkoutMode", nullable: true))
     }
-}
 
-extension WebCheckoutDetails: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.amazonPayRedirectUrl?.absoluteString, "amazonPayRedirectUrl", format: Rules.amazonPayRedirectUrlFormat, at: path, into: &violations)
+        PayRules.text(self.amazonPayRedirectUrl?.absoluteString, "amazonPayRedirectUrl", format: Self.amazonPayRedirectUrlFormat, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let amazonPayRedirectUrlFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `amazonPayRedirectUrl`, built once.
+    private static let amazonPayRedirectUrlFormat = PayFormat.url(schemes: ["https"])
 }
 
 /// What the checkout collects.
@@ -815,7 +799,7 @@ public struct PaymentPreference: Codable, Hashable, Sendable, PayAlwaysValid {
 /// A checkout session, as returned by get, update and complete.
 ///
 /// - Remark: Generated from `CheckoutSession` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct CheckoutSession: Codable, Hashable, Sendable {
+public struct CheckoutSession: Codable, Hashable, Sendable, PayValidatable {
     /// The session's id.
     public var checkoutSessionId: String
     /// The hosted checkout URLs.
@@ -936,9 +920,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
         self.expirationTimestamp = container.date(PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic, required: false)
         self.releaseEnvironment = container.optional(ReleaseEnvironment.self, PayFieldKey("releaseEnvironment", nullable: true))
         try container.finish()
-        guard let checkoutSessionId, let statusDetails else { throw container.incomplete() }
-        self.checkoutSessionId = checkoutSessionId
-        self.statusDetails = statusDetails
+        (self.checkoutSessionId, self.statusDetails) = try container.complete(checkoutSessionId, statusDetails)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -963,9 +945,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable {
         try container.encodeDate(self.expirationTimestamp, PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic)
         try container.encodeIfPresent(self.releaseEnvironment, PayFieldKey("releaseEnvironment", nullable: true))
     }
-}
 
-extension CheckoutSession: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.checkoutSessionId, "checkoutSessionId", minLength: 1, at: path, into: &violations)
@@ -1006,7 +986,7 @@ extension CheckoutSession: PayRedacting {
 /// The URLs an update may set.
 ///
 /// - Remark: Generated from `UpdateWebCheckoutDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
+public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable, PayValidatable {
     /// Where the payment page returns.
     public var checkoutResultReturnUrl: URL?
     /// Where a cancel returns.
@@ -1036,26 +1016,23 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.checkoutResultReturnUrl, PayFieldKey("checkoutResultReturnUrl", nullable: true))
         try container.encodeIfPresent(self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true))
     }
-}
 
-extension UpdateWebCheckoutDetails: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.checkoutResultReturnUrl?.absoluteString, "checkoutResultReturnUrl", format: Rules.checkoutResultReturnUrlFormat, at: path, into: &violations)
-        PayRules.text(self.checkoutCancelUrl?.absoluteString, "checkoutCancelUrl", format: Rules.checkoutCancelUrlFormat, at: path, into: &violations)
+        PayRules.text(self.checkoutResultReturnUrl?.absoluteString, "checkoutResultReturnUrl", format: Self.checkoutResultReturnUrlFormat, at: path, into: &violations)
+        PayRules.text(self.checkoutCancelUrl?.absoluteString, "checkoutCancelUrl", format: Self.checkoutCancelUrlFormat, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let checkoutResultReturnUrlFormat = PayFormat.url(schemes: ["https"])
-        static let checkoutCancelUrlFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `checkoutResultReturnUrl`, built once.
+    private static let checkoutResultReturnUrlFormat = PayFormat.url(schemes: ["https"])
+    /// The format of `checkoutCancelUrl`, built once.
+    private static let checkoutCancelUrlFormat = PayFormat.url(schemes: ["https"])
 }
 
 /// The body of the update call that sets the amount, order number and result URL.
 ///
 /// - Remark: Generated from `UpdateCheckoutSessionRequest` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
+public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The result return URL.
     public var webCheckoutDetails: UpdateWebCheckoutDetails?
     /// Intent and amount.
@@ -1091,9 +1068,7 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.paymentDetails, PayFieldKey("paymentDetails", nullable: true))
         try container.encodeIfPresent(self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
     }
-}
 
-extension UpdateCheckoutSessionRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.webCheckoutDetails, "webCheckoutDetails", at: path, into: &violations)
@@ -1105,7 +1080,7 @@ extension UpdateCheckoutSessionRequest: PayValidatable {
 /// The body of the complete call; the amount must match the session's charge amount.
 ///
 /// - Remark: Generated from `CompleteCheckoutSessionRequest` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
+public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The amount to charge.
     public var chargeAmount: AmazonPayPrice
 
@@ -1122,8 +1097,7 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let chargeAmount = container.required(AmazonPayPrice.self, "chargeAmount")
         try container.finish()
-        guard let chargeAmount else { throw container.incomplete() }
-        self.chargeAmount = chargeAmount
+        self.chargeAmount = try container.complete(chargeAmount)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1131,9 +1105,7 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.chargeAmount, "chargeAmount")
     }
-}
 
-extension CompleteCheckoutSessionRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.chargeAmount, "chargeAmount", at: path, into: &violations)
@@ -1232,9 +1204,7 @@ public struct AmazonPayErrorResponse: Codable, Hashable, Sendable, PayAlwaysVali
         let reasonCode = container.required(ErrorReasonCode.self, "reasonCode")
         let message = container.required(String.self, "message")
         try container.finish()
-        guard let reasonCode, let message else { throw container.incomplete() }
-        self.reasonCode = reasonCode
-        self.message = message
+        (self.reasonCode, self.message) = try container.complete(reasonCode, message)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1283,13 +1253,11 @@ public struct IdempotencyKey: RawRepresentable, Codable, Hashable, Sendable, Cus
 extension IdempotencyKey: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.pattern(rawValue, Rules.valuePattern, at: path, into: &violations)
+        PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let valuePattern = PayPattern("[A-Za-z0-9_-]{1,32}")
-    }
+    /// The pattern of `value`, compiled once.
+    private static let valuePattern = PayPattern("[A-Za-z0-9_-]{1,32}")
 }
 
 /// The `x-amz-pay-region` of the merchant account. Amazon's SDKs send the region as configured, so North America arrives as `na` or `us`.

@@ -7,7 +7,7 @@ import Foundation
 /// The cart as the cart page keeps it in the `hd8` and `hd10` cookies: quantities only. Prices, totals, tax and the order number are computed on the merchant server.
 ///
 /// - Remark: Generated from `SampleCart` in `AmazonPayMobile/MerchantServer.yaml`.
-public struct SampleCart: Codable, Hashable, Sendable {
+public struct SampleCart: Codable, Hashable, Sendable, PayValidatable {
     /// How many Fire HD8 (item0008).
     public var hd8: Int
     /// How many Fire HD10 (item0010).
@@ -29,9 +29,7 @@ public struct SampleCart: Codable, Hashable, Sendable {
         let hd8 = container.required(Int.self, "hd8")
         let hd10 = container.required(Int.self, "hd10")
         try container.finish()
-        guard let hd8, let hd10 else { throw container.incomplete() }
-        self.hd8 = hd8
-        self.hd10 = hd10
+        (self.hd8, self.hd10) = try container.complete(hd8, hd10)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -40,9 +38,7 @@ public struct SampleCart: Codable, Hashable, Sendable {
         try container.encode(self.hd8, "hd8")
         try container.encode(self.hd10, "hd10")
     }
-}
 
-extension SampleCart: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.number(self.hd8, "hd8", minimum: 0, maximum: 99, at: path, into: &violations)
@@ -134,7 +130,7 @@ extension CartQuantity: PayValidatable {
 /// What `/sample/checkoutReview` and `/sample/thanks` answer to a native app: the order with the server's totals and the checkout session the server read from Amazon Pay.
 ///
 /// - Remark: Generated from `CheckoutReview` in `AmazonPayMobile/MerchantServer.yaml`.
-public struct CheckoutReview: Codable, Hashable, Sendable {
+public struct CheckoutReview: Codable, Hashable, Sendable, PayValidatable {
     /// The order: lines, `price`, `chargeAmount` and, once updated, `merchantReferenceId`.
     public var order: MerchantOrder
     /// The session as Amazon Pay last returned it.
@@ -156,9 +152,7 @@ public struct CheckoutReview: Codable, Hashable, Sendable {
         let order = container.required(MerchantOrder.self, "order")
         let checkoutSession = container.required(CheckoutSession.self, "checkoutSession")
         try container.finish()
-        guard let order, let checkoutSession else { throw container.incomplete() }
-        self.order = order
-        self.checkoutSession = checkoutSession
+        (self.order, self.checkoutSession) = try container.complete(order, checkoutSession)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -167,9 +161,7 @@ public struct CheckoutReview: Codable, Hashable, Sendable {
         try container.encode(self.order, "order")
         try container.encode(self.checkoutSession, "checkoutSession")
     }
-}
 
-extension CheckoutReview: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.order, "order", at: path, into: &violations)
@@ -230,9 +222,7 @@ public struct MerchantErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid
         let message = container.required(String.self, "message")
         self.amazonPayReasonCode = container.optional(String.self, "amazonPayReasonCode")
         try container.finish()
-        guard let error, let message else { throw container.incomplete() }
-        self.error = error
-        self.message = message
+        (self.error, self.message) = try container.complete(error, message)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

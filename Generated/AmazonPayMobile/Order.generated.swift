@@ -7,7 +7,7 @@ import Foundation
 /// One line of the cart.
 ///
 /// - Remark: Generated from `MerchantOrderItem` in `AmazonPayMobile/Order.yaml`.
-public struct MerchantOrderItem: Codable, Hashable, Sendable {
+public struct MerchantOrderItem: Codable, Hashable, Sendable, PayValidatable {
     /// The item id, e.g. `item0008`.
     public var id: String
     /// The item name, e.g. `Fire HD8`.
@@ -50,12 +50,7 @@ public struct MerchantOrderItem: Codable, Hashable, Sendable {
         let num = container.required(Int.self, "num")
         let summary = container.required(Int.self, "summary")
         try container.finish()
-        guard let id, let name, let price, let num, let summary else { throw container.incomplete() }
-        self.id = id
-        self.name = name
-        self.price = price
-        self.num = num
-        self.summary = summary
+        (self.id, self.name, self.price, self.num, self.summary) = try container.complete(id, name, price, num, summary)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -67,9 +62,7 @@ public struct MerchantOrderItem: Codable, Hashable, Sendable {
         try container.encode(self.num, "num")
         try container.encode(self.summary, "summary")
     }
-}
 
-extension MerchantOrderItem: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.number(self.price, "price", minimum: 0, at: path, into: &violations)
@@ -85,7 +78,7 @@ public typealias OrderItem = MerchantOrderItem
 /// The cart and its totals; `chargeAmount` is `floor(price × 1.1)` (tax included).
 ///
 /// - Remark: Generated from `MerchantOrder` in `AmazonPayMobile/Order.yaml`.
-public struct MerchantOrder: Codable, Hashable, Sendable {
+public struct MerchantOrder: Codable, Hashable, Sendable, PayValidatable {
     /// The lines.
     public var items: [MerchantOrderItem]
     /// The total before tax: the sum of the subtotals.
@@ -128,10 +121,7 @@ public struct MerchantOrder: Codable, Hashable, Sendable {
         self.amazonCheckoutSessionId = container.optional(String.self, "amazonCheckoutSessionId")
         self.merchantReferenceId = container.optional(String.self, "merchantReferenceId")
         try container.finish()
-        guard let items, let price, let chargeAmount else { throw container.incomplete() }
-        self.items = items
-        self.price = price
-        self.chargeAmount = chargeAmount
+        (self.items, self.price, self.chargeAmount) = try container.complete(items, price, chargeAmount)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -143,9 +133,7 @@ public struct MerchantOrder: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
         try container.encodeIfPresent(self.merchantReferenceId, "merchantReferenceId")
     }
-}
 
-extension MerchantOrder: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.items, "items", at: path, into: &violations)

@@ -139,8 +139,7 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid {
         self.transactionId = container.optional(String.self, "transactionId")
         self.checkoutResourceURL = container.optional(String.self, "checkoutResourceURL")
         try container.finish()
-        guard let status else { throw container.incomplete() }
-        self.status = status
+        self.status = try container.complete(status)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -155,7 +154,7 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid {
 /// The cryptogram formats accepted for one card network.
 ///
 /// - Remark: Generated from `MCSCryptoOptions` in `MCSCommerceWeb/Checkout.yaml`.
-public struct MCSCryptoOptions: Codable, Hashable, Sendable {
+public struct MCSCryptoOptions: Codable, Hashable, Sendable, PayValidatable {
     /// The card network these formats apply to.
     public var cardType: MCSCardType
     /// Accepted cryptogram formats for the network.
@@ -177,9 +176,7 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
         let cardType = container.required(MCSCardType.self, "cardType")
         let format = container.set(MCSCryptoFormat.self, "format", required: true)
         try container.finish()
-        guard let cardType, let format else { throw container.incomplete() }
-        self.cardType = cardType
-        self.format = format
+        (self.cardType, self.format) = try container.complete(cardType, format)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -188,9 +185,7 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable {
         try container.encode(self.cardType, "cardType")
         try container.encodeSet(self.format, "format")
     }
-}
 
-extension MCSCryptoOptions: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.items(self.format.count, "format", minItems: 1, at: path, into: &violations)
@@ -202,7 +197,7 @@ extension MCSCryptoOptions: PayValidatable {
 /// production: `https://masterpass.com/routing/v2/mobileapi/web-checkout`.
 ///
 /// - Remark: Generated from `MCSConfiguration` in `MCSCommerceWeb/Checkout.yaml`.
-public struct MCSConfiguration: Codable, Hashable, Sendable {
+public struct MCSConfiguration: Codable, Hashable, Sendable, PayValidatable {
     /// The locale the transaction is processed in, a POSIX identifier such as `en_US`.
     public var locale: String
     /// The unique identifier assigned to the merchant during onboarding.
@@ -245,12 +240,7 @@ public struct MCSConfiguration: Codable, Hashable, Sendable {
         let callbackScheme = container.required(String.self, "callbackScheme")
         let allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: true)
         try container.finish()
-        guard let locale, let checkoutId, let checkoutUrl, let callbackScheme, let allowedCardTypes else { throw container.incomplete() }
-        self.locale = locale
-        self.checkoutId = checkoutId
-        self.checkoutUrl = checkoutUrl
-        self.callbackScheme = callbackScheme
-        self.allowedCardTypes = allowedCardTypes
+        (self.locale, self.checkoutId, self.checkoutUrl, self.callbackScheme, self.allowedCardTypes) = try container.complete(locale, checkoutId, checkoutUrl, callbackScheme, allowedCardTypes)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -262,28 +252,24 @@ public struct MCSConfiguration: Codable, Hashable, Sendable {
         try container.encode(self.callbackScheme, "callbackScheme")
         try container.encode(self.allowedCardTypes, "allowedCardTypes")
     }
-}
 
-extension MCSConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.locale, "locale", format: PayFormat.localeIdentifier, at: path, into: &violations)
         PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.checkoutUrl.absoluteString, "checkoutUrl", format: Rules.checkoutUrlFormat, at: path, into: &violations)
+        PayRules.text(self.checkoutUrl.absoluteString, "checkoutUrl", format: Self.checkoutUrlFormat, at: path, into: &violations)
         PayRules.text(self.callbackScheme, "callbackScheme", format: PayFormat.urlScheme, at: path, into: &violations)
         PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let checkoutUrlFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `checkoutUrl`, built once.
+    private static let checkoutUrlFormat = PayFormat.url(schemes: ["https"])
 }
 
 /// Transaction-specific parameters for one checkout; values here override the merchant configuration.
 ///
 /// - Remark: Generated from `MCSCheckoutRequest` in `MCSCommerceWeb/Checkout.yaml`.
-public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
+public struct MCSCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
     /// Card types accepted for this transaction (required: the guide's table marks it so); the configuration's `allowedCardTypes` are what the merchant supports at all.
     public var allowedCardTypes: [MCSCardType]
     /// The transaction total to be authorized.
@@ -368,11 +354,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
         self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
         self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
         try container.finish()
-        guard let allowedCardTypes, let amount, let currency, let cartId else { throw container.incomplete() }
-        self.allowedCardTypes = allowedCardTypes
-        self.amount = amount
-        self.currency = currency
-        self.cartId = cartId
+        (self.allowedCardTypes, self.amount, self.currency, self.cartId) = try container.complete(allowedCardTypes, amount, currency, cartId)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -391,9 +373,7 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.unpredictableNumber, "unpredictableNumber")
         try container.encodeIfPresent(self.validityPeriodMinutes, "validityPeriodMinutes")
     }
-}
 
-extension MCSCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)

@@ -8,7 +8,7 @@ import Foundation
 /// `https://stage.src.mastercard.com/srci/?checkoutId=…&cartId=…&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC`.
 ///
 /// - Remark: Generated from `CheckoutURLParameters` in `MCSCommerceWeb/CheckoutURL.yaml`.
-public struct CheckoutURLParameters: Codable, Hashable, Sendable {
+public struct CheckoutURLParameters: Codable, Hashable, Sendable, PayValidatable {
     /// The value provided at merchant onboarding.
     public var checkoutId: String
     /// The cart's identifier (a random UUID in the sample).
@@ -105,12 +105,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
         self.shippingLocationProfile = container.optional(String.self, "shippingLocationProfile")
         try container.finish()
-        guard let checkoutId, let cartId, let amount, let currency, let locale else { throw container.incomplete() }
-        self.checkoutId = checkoutId
-        self.cartId = cartId
-        self.amount = amount
-        self.currency = currency
-        self.locale = locale
+        (self.checkoutId, self.cartId, self.amount, self.currency, self.locale) = try container.complete(checkoutId, cartId, amount, currency, locale)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -131,9 +126,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.unpredictableNumber, "unpredictableNumber")
         try container.encodeIfPresent(self.shippingLocationProfile, "shippingLocationProfile")
     }
-}
 
-extension CheckoutURLParameters: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// - Remark: Generated from `MCCAmount` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCheckoutRequest.amount and currency.")
-public struct MCCAmount: Codable, Hashable, Sendable {
+public struct MCCAmount: Codable, Hashable, Sendable, PayValidatable {
     /// The total with exactly 2 fraction digits.
     public var total: Decimal
     /// The ISO 4217 currency.
@@ -35,9 +35,7 @@ public struct MCCAmount: Codable, Hashable, Sendable {
         let currencyCode = container.required(String.self, "currencyCode")
         self.currencyNumber = container.optional(String.self, "currencyNumber")
         try container.finish()
-        guard let total, let currencyCode else { throw container.incomplete() }
-        self.total = total
-        self.currencyCode = currencyCode
+        (self.total, self.currencyCode) = try container.complete(total, currencyCode)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -47,21 +45,16 @@ public struct MCCAmount: Codable, Hashable, Sendable {
         try container.encode(self.currencyCode, "currencyCode")
         try container.encodeIfPresent(self.currencyNumber, "currencyNumber")
     }
-}
 
-@available(*, deprecated)
-extension MCCAmount: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.decimal(self.total, "total", minimum: Decimal(0), scale: 2, at: path, into: &violations)
         PayRules.text(self.currencyCode, "currencyCode", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.currencyNumber, "currencyNumber", pattern: Rules.currencyNumberPattern, at: path, into: &violations)
+        PayRules.text(self.currencyNumber, "currencyNumber", pattern: Self.currencyNumberPattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let currencyNumberPattern = PayPattern("[0-9]{3}")
-    }
+    /// The pattern of `currencyNumber`, compiled once.
+    private static let currencyNumberPattern = PayPattern("[0-9]{3}")
 }
 
 /// A legacy cryptogram type.
@@ -83,7 +76,7 @@ public enum MCCCryptogramType: String, PayClosedEnum, PayQueryValue {
 ///
 /// - Remark: Generated from `MCCCheckoutRequest` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCheckoutRequest.")
-public struct MCCCheckoutRequest: Codable, Hashable, Sendable {
+public struct MCCCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
     /// Moved to `MCSConfiguration.checkoutId`.
     public var checkoutId: String?
     /// Moved to `MCSConfiguration.allowedCardTypes`.
@@ -168,9 +161,7 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable {
         self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
         self.cvc2support = container.optional(Bool.self, "cvc2support")
         try container.finish()
-        guard let amount, let cartId else { throw container.incomplete() }
-        self.amount = amount
-        self.cartId = cartId
+        (self.amount, self.cartId) = try container.complete(amount, cartId)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -189,10 +180,7 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.validityPeriodMinutes, "validityPeriodMinutes")
         try container.encodeIfPresent(self.cvc2support, "cvc2support")
     }
-}
 
-@available(*, deprecated)
-extension MCCCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.amount, "amount", at: path, into: &violations)
@@ -243,7 +231,7 @@ extension MCCCheckoutRequest {
 ///
 /// - Remark: Generated from `MCCConfiguration` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSConfiguration.")
-public struct MCCConfiguration: Codable, Hashable, Sendable {
+public struct MCCConfiguration: Codable, Hashable, Sendable, PayValidatable {
     /// The locale.
     public var locale: String
     /// New and required (moved from MCCCheckoutRequest).
@@ -310,12 +298,7 @@ public struct MCCConfiguration: Codable, Hashable, Sendable {
         self.merchantCountryCode = container.optional(String.self, "merchantCountryCode")
         self.merchantUserId = container.optional(String.self, "merchantUserId")
         try container.finish()
-        guard let locale, let checkoutId, let allowedCardTypes, let checkoutUrl, let callbackScheme else { throw container.incomplete() }
-        self.locale = locale
-        self.checkoutId = checkoutId
-        self.allowedCardTypes = allowedCardTypes
-        self.checkoutUrl = checkoutUrl
-        self.callbackScheme = callbackScheme
+        (self.locale, self.checkoutId, self.allowedCardTypes, self.checkoutUrl, self.callbackScheme) = try container.complete(locale, checkoutId, allowedCardTypes, checkoutUrl, callbackScheme)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -331,24 +314,19 @@ public struct MCCConfiguration: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.merchantCountryCode, "merchantCountryCode")
         try container.encodeIfPresent(self.merchantUserId, "merchantUserId")
     }
-}
 
-@available(*, deprecated)
-extension MCCConfiguration: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.locale, "locale", format: PayFormat.localeIdentifier, at: path, into: &violations)
         PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)
         PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
-        PayRules.text(self.checkoutUrl.absoluteString, "checkoutUrl", format: Rules.checkoutUrlFormat, at: path, into: &violations)
+        PayRules.text(self.checkoutUrl.absoluteString, "checkoutUrl", format: Self.checkoutUrlFormat, at: path, into: &violations)
         PayRules.text(self.callbackScheme, "callbackScheme", format: PayFormat.urlScheme, at: path, into: &violations)
         PayRules.text(self.merchantCountryCode, "merchantCountryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let checkoutUrlFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `checkoutUrl`, built once.
+    private static let checkoutUrlFormat = PayFormat.url(schemes: ["https"])
 }
 
 @available(*, deprecated)
@@ -469,7 +447,7 @@ extension MCCCheckoutResponse {
 /// A payment method; `addPaymentMethod()` always returns "Click to Pay" with the SRC logo.
 ///
 /// - Remark: Generated from `MCCPaymentMethod` in `MCSCommerceWeb/Legacy.yaml`.
-public struct MCCPaymentMethod: Codable, Hashable, Sendable {
+public struct MCCPaymentMethod: Codable, Hashable, Sendable, PayValidatable {
     /// The method's id.
     public var paymentMethodID: String?
     /// The name, `Click to Pay`.
@@ -512,8 +490,7 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable {
         self.pairingTransactionID = container.optional(String.self, "pairingTransactionID")
         self.paymentMethodLastFourDigits = container.optional(String.self, "paymentMethodLastFourDigits")
         try container.finish()
-        guard let paymentMethodName else { throw container.incomplete() }
-        self.paymentMethodName = paymentMethodName
+        self.paymentMethodName = try container.complete(paymentMethodName)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -525,18 +502,14 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.pairingTransactionID, "pairingTransactionID")
         try container.encodeIfPresent(self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits")
     }
-}
 
-extension MCCPaymentMethod: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits", pattern: Rules.paymentMethodLastFourDigitsPattern, at: path, into: &violations)
+        PayRules.text(self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits", pattern: Self.paymentMethodLastFourDigitsPattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let paymentMethodLastFourDigitsPattern = PayPattern("[0-9]{4}")
-    }
+    /// The pattern of `paymentMethodLastFourDigits`, compiled once.
+    private static let paymentMethodLastFourDigitsPattern = PayPattern("[0-9]{4}")
 }
 
 /// Legacy card names.

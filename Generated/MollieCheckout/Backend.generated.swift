@@ -100,7 +100,7 @@ public enum PaymentStatus: PayOpenEnum, PayQueryValue {
 /// The body of `POST /api/payments`; only the description and amount are needed.
 ///
 /// - Remark: Generated from `CreatePaymentRequest` in `MollieCheckout/Backend.yaml`.
-public struct CreatePaymentRequest: Codable, Hashable, Sendable {
+public struct CreatePaymentRequest: Codable, Hashable, Sendable, PayValidatable {
     /// What is paid for.
     public var paymentDescription: String
     /// The amount (up to 8 integer digits and 2 decimals).
@@ -137,9 +137,7 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
         self.method = container.optional(String.self, "method")
         self.issuer = container.optional(String.self, "issuer")
         try container.finish()
-        guard let paymentDescription, let amount else { throw container.incomplete() }
-        self.paymentDescription = paymentDescription
-        self.amount = amount
+        (self.paymentDescription, self.amount) = try container.complete(paymentDescription, amount)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -150,9 +148,7 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.method, "method")
         try container.encodeIfPresent(self.issuer, "issuer")
     }
-}
 
-extension CreatePaymentRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.paymentDescription, "description", minLength: 3, maxLength: 255, at: path, into: &violations)
@@ -163,7 +159,7 @@ extension CreatePaymentRequest: PayValidatable {
 /// A payment stored by the backend.
 ///
 /// - Remark: Generated from `BackendPayment` in `MollieCheckout/Backend.yaml`.
-public struct BackendPayment: Codable, Hashable, Sendable {
+public struct BackendPayment: Codable, Hashable, Sendable, PayValidatable {
     /// The backend's id (used in the deep link).
     public var id: Int
     /// The Mollie payment id (`tr_…`): always present, `null` until Mollie has created the payment (the backend's payments migration declares `mollie_id` nullable and its `PaymentResource` always writes the key; a payment without the key is refused).
@@ -236,11 +232,7 @@ public struct BackendPayment: Codable, Hashable, Sendable {
         self.createdAt = container.date("created_at", format: .iso8601(), required: false)
         self.updatedAt = container.date("updated_at", format: .iso8601(), required: false)
         try container.finish()
-        guard let id, let amount, let paymentDescription, let status else { throw container.incomplete() }
-        self.id = id
-        self.amount = amount
-        self.paymentDescription = paymentDescription
-        self.status = status
+        (self.id, self.amount, self.paymentDescription, self.status) = try container.complete(id, amount, paymentDescription, status)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted, and a required nullable field without a value is written as `null`.
@@ -258,18 +250,14 @@ public struct BackendPayment: Codable, Hashable, Sendable {
         try container.encodeDate(self.createdAt, "created_at", format: .iso8601())
         try container.encodeDate(self.updatedAt, "updated_at", format: .iso8601())
     }
-}
 
-extension BackendPayment: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.mollieId, "mollie_id", pattern: Rules.mollieIdPattern, at: path, into: &violations)
+        PayRules.text(self.mollieId, "mollie_id", pattern: Self.mollieIdPattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let mollieIdPattern = PayPattern("tr_[A-Za-z0-9]+")
-    }
+    /// The pattern of `mollieId`, compiled once.
+    private static let mollieIdPattern = PayPattern("tr_[A-Za-z0-9]+")
 }
 
 /// The earlier name of ``BackendPayment``.
@@ -347,9 +335,7 @@ public struct BackendIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
         let name = container.required(String.self, "name")
         self.image = container.optional(MethodImage.self, "image")
         try container.finish()
-        guard let id, let name else { throw container.incomplete() }
-        self.id = id
-        self.name = name
+        (self.id, self.name) = try container.complete(id, name)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -390,9 +376,7 @@ public struct BackendAmount: Codable, Hashable, Sendable, PayAlwaysValid {
         let value = container.required(Decimal.self, "value")
         let currency = container.required(String.self, "currency")
         try container.finish()
-        guard let value, let currency else { throw container.incomplete() }
-        self.value = value
-        self.currency = currency
+        (self.value, self.currency) = try container.complete(value, currency)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -443,10 +427,7 @@ public struct MethodPricing: Codable, Hashable, Sendable, PayAlwaysValid {
         let variable = container.required(Decimal.self, "variable")
         self.feeRegion = container.optional(String.self, PayFieldKey("fee_region", nullable: true))
         try container.finish()
-        guard let pricingDescription, let fixed, let variable else { throw container.incomplete() }
-        self.pricingDescription = pricingDescription
-        self.fixed = fixed
-        self.variable = variable
+        (self.pricingDescription, self.fixed, self.variable) = try container.complete(pricingDescription, fixed, variable)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -517,10 +498,7 @@ public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
         self.issuers = container.list(BackendIssuer.self, PayFieldKey("issuers", nullable: true), required: false)
         self.pricing = container.list(MethodPricing.self, PayFieldKey("pricing", nullable: true), required: false)
         try container.finish()
-        guard let id, let methodDescription, let image else { throw container.incomplete() }
-        self.id = id
-        self.methodDescription = methodDescription
-        self.image = image
+        (self.id, self.methodDescription, self.image) = try container.complete(id, methodDescription, image)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted, and a required nullable field without a value is written as `null`.
@@ -544,7 +522,7 @@ public typealias Method = BackendMethod
 /// `{"data": payment}`
 ///
 /// - Remark: Generated from `PaymentEnvelope` in `MollieCheckout/Backend.yaml`.
-public struct PaymentEnvelope: Codable, Hashable, Sendable {
+public struct PaymentEnvelope: Codable, Hashable, Sendable, PayValidatable {
     /// The payment.
     public var data: BackendPayment
 
@@ -561,8 +539,7 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let data = container.required(BackendPayment.self, "data")
         try container.finish()
-        guard let data else { throw container.incomplete() }
-        self.data = data
+        self.data = try container.complete(data)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -570,9 +547,7 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.data, "data")
     }
-}
 
-extension PaymentEnvelope: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.data, "data", at: path, into: &violations)
@@ -582,7 +557,7 @@ extension PaymentEnvelope: PayValidatable {
 /// `{"data": [payment]}`
 ///
 /// - Remark: Generated from `PaymentListEnvelope` in `MollieCheckout/Backend.yaml`.
-public struct PaymentListEnvelope: Codable, Hashable, Sendable {
+public struct PaymentListEnvelope: Codable, Hashable, Sendable, PayValidatable {
     /// The payments.
     public var data: [BackendPayment]
 
@@ -599,8 +574,7 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let data = container.list(BackendPayment.self, "data", required: true)
         try container.finish()
-        guard let data else { throw container.incomplete() }
-        self.data = data
+        self.data = try container.complete(data)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -608,9 +582,7 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.data, "data")
     }
-}
 
-extension PaymentListEnvelope: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.data, "data", at: path, into: &violations)
@@ -637,8 +609,7 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         let data = container.list(BackendMethod.self, "data", required: true)
         try container.finish()
-        guard let data else { throw container.incomplete() }
-        self.data = data
+        self.data = try container.complete(data)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -673,8 +644,7 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable, PayAlwaysVal
         let message = container.required(String.self, "message")
         self.errors = container.map([String].self, "errors", required: false)
         try container.finish()
-        guard let message else { throw container.incomplete() }
-        self.message = message
+        self.message = try container.complete(message)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

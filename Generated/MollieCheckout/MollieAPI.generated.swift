@@ -198,7 +198,7 @@ public enum MollieMethod: PayOpenEnum, PayQueryValue {
 /// An amount with its currency; the value is a string with the currency's decimals (2 for EUR).
 ///
 /// - Remark: Generated from `MollieAmount` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieAmount: Codable, Hashable, Sendable {
+public struct MollieAmount: Codable, Hashable, Sendable, PayValidatable {
     /// The currency.
     public var currency: String
     /// The value, e.g. `10.00`.
@@ -220,9 +220,7 @@ public struct MollieAmount: Codable, Hashable, Sendable {
         let currency = container.required(String.self, "currency")
         let value = container.required(String.self, "value")
         try container.finish()
-        guard let currency, let value else { throw container.incomplete() }
-        self.currency = currency
-        self.value = value
+        (self.currency, self.value) = try container.complete(currency, value)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -231,19 +229,15 @@ public struct MollieAmount: Codable, Hashable, Sendable {
         try container.encode(self.currency, "currency")
         try container.encode(self.value, "value")
     }
-}
 
-extension MollieAmount: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.currency, "currency", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.value, "value", pattern: Rules.valuePattern, at: path, into: &violations)
+        PayRules.text(self.value, "value", pattern: Self.valuePattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let valuePattern = PayPattern("-?[0-9]+\\.[0-9]{2,3}|-?[0-9]+")
-    }
+    /// The pattern of `value`, compiled once.
+    private static let valuePattern = PayPattern("-?[0-9]+\\.[0-9]{2,3}|-?[0-9]+")
 }
 
 /// Test or live.
@@ -322,8 +316,7 @@ public struct MollieLink: Codable, Hashable, Sendable, PayAlwaysValid {
         let href = container.required(URL.self, "href")
         self.type = container.optional(String.self, "type")
         try container.finish()
-        guard let href else { throw container.incomplete() }
-        self.href = href
+        self.href = try container.complete(href)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -389,7 +382,7 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid {
 /// A payment in the Mollie Payments API.
 ///
 /// - Remark: Generated from `MolliePayment` in `MollieCheckout/MollieAPI.yaml`.
-public struct MolliePayment: Codable, Hashable, Sendable {
+public struct MolliePayment: Codable, Hashable, Sendable, PayValidatable {
     /// Always `payment`.
     public var resource: String
     /// The id, `tr_…`.
@@ -516,13 +509,7 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         self.profileId = container.optional(String.self, PayFieldKey("profileId", nullable: true))
         self.links = container.optional(MolliePaymentLinks.self, PayFieldKey("_links", nullable: true))
         try container.finish()
-        guard let id, let mode, let createdAt, let status, let amount, let paymentDescription else { throw container.incomplete() }
-        self.id = id
-        self.mode = mode
-        self.createdAt = createdAt
-        self.status = status
-        self.amount = amount
-        self.paymentDescription = paymentDescription
+        (self.id, self.mode, self.createdAt, self.status, self.amount, self.paymentDescription) = try container.complete(id, mode, createdAt, status, amount, paymentDescription)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -548,21 +535,18 @@ public struct MolliePayment: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.profileId, PayFieldKey("profileId", nullable: true))
         try container.encodeIfPresent(self.links, PayFieldKey("_links", nullable: true))
     }
-}
 
-extension MolliePayment: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.id, "id", pattern: Rules.idPattern, at: path, into: &violations)
+        PayRules.text(self.id, "id", pattern: Self.idPattern, at: path, into: &violations)
         PayRules.nested(self.amount, "amount", at: path, into: &violations)
-        PayRules.text(self.profileId, "profileId", pattern: Rules.profileIdPattern, at: path, into: &violations)
+        PayRules.text(self.profileId, "profileId", pattern: Self.profileIdPattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
-        static let profileIdPattern = PayPattern("pfl_[A-Za-z0-9]+")
-    }
+    /// The pattern of `id`, compiled once.
+    private static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
+    /// The pattern of `profileId`, compiled once.
+    private static let profileIdPattern = PayPattern("pfl_[A-Za-z0-9]+")
 }
 
 /// An issuer in the Mollie API.
@@ -595,9 +579,7 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
         let id = container.required(String.self, "id")
         let name = container.required(String.self, "name")
         try container.finish()
-        guard let id, let name else { throw container.incomplete() }
-        self.id = id
-        self.name = name
+        (self.id, self.name) = try container.complete(id, name)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -641,7 +623,7 @@ public struct MollieErrorLinks: Codable, Hashable, Sendable, PayAlwaysValid {
 /// An error body of the Mollie API.
 ///
 /// - Remark: Generated from `MollieError` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieError: Codable, Hashable, Sendable {
+public struct MollieError: Codable, Hashable, Sendable, PayValidatable {
     /// The HTTP status.
     public var status: Int
     /// The status text.
@@ -684,10 +666,7 @@ public struct MollieError: Codable, Hashable, Sendable {
         self.field = container.optional(String.self, "field")
         self.links = container.optional(MollieErrorLinks.self, "_links")
         try container.finish()
-        guard let status, let title, let detail else { throw container.incomplete() }
-        self.status = status
-        self.title = title
-        self.detail = detail
+        (self.status, self.title, self.detail) = try container.complete(status, title, detail)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -699,9 +678,7 @@ public struct MollieError: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.field, "field")
         try container.encodeIfPresent(self.links, "_links")
     }
-}
 
-extension MollieError: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.number(self.status, "status", minimum: 400, maximum: 599, at: path, into: &violations)

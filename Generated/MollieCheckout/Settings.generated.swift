@@ -21,7 +21,7 @@ public enum PaymentFlow: String, PayClosedEnum, PayQueryValue {
 /// The demo app's configuration (`Settings.swift`).
 ///
 /// - Remark: Generated from `MollieCheckoutSettings` in `MollieCheckout/Settings.yaml`.
-public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
+public struct MollieCheckoutSettings: Codable, Hashable, Sendable, PayValidatable {
     /// `kBaseUrl`: the backend's base URL.
     public var baseUrl: URL
     /// `kSelectPaymentMethod`: choose the method (and issuer) natively when creating the payment.
@@ -48,8 +48,7 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
         self.selectPaymentMethod = container.optional(Bool.self, "selectPaymentMethod") ?? false
         self.paymentFlow = container.optional(PaymentFlow.self, "paymentFlow") ?? .externalBrowser
         try container.finish()
-        guard let baseUrl else { throw container.incomplete() }
-        self.baseUrl = baseUrl
+        self.baseUrl = try container.complete(baseUrl)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -59,18 +58,14 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable {
         try container.encode(self.selectPaymentMethod, "selectPaymentMethod")
         try container.encode(self.paymentFlow, "paymentFlow")
     }
-}
 
-extension MollieCheckoutSettings: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.baseUrl.absoluteString, "baseUrl", format: Rules.baseUrlFormat, at: path, into: &violations)
+        PayRules.text(self.baseUrl.absoluteString, "baseUrl", format: Self.baseUrlFormat, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let baseUrlFormat = PayFormat.url(schemes: ["https", "http"])
-    }
+    /// The format of `baseUrl`, built once.
+    private static let baseUrlFormat = PayFormat.url(schemes: ["https", "http"])
 }
 
 /// The earlier name of ``MollieCheckoutSettings``.

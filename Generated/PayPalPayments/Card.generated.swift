@@ -65,7 +65,7 @@ extension AccessToken: PayValidatable {
 /// The configuration every client is created with.
 ///
 /// - Remark: Generated from `CoreConfig` in `PayPalPayments/Card.yaml`.
-public struct CoreConfig: Codable, Hashable, Sendable {
+public struct CoreConfig: Codable, Hashable, Sendable, PayValidatable {
     /// The access token.
     public var accessToken: AccessToken
     /// Sandbox or live.
@@ -87,9 +87,7 @@ public struct CoreConfig: Codable, Hashable, Sendable {
         let accessToken = container.required(AccessToken.self, "accessToken")
         let environment = container.required(PayPalEnvironment.self, "environment")
         try container.finish()
-        guard let accessToken, let environment else { throw container.incomplete() }
-        self.accessToken = accessToken
-        self.environment = environment
+        (self.accessToken, self.environment) = try container.complete(accessToken, environment)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -98,9 +96,7 @@ public struct CoreConfig: Codable, Hashable, Sendable {
         try container.encode(self.accessToken, "accessToken")
         try container.encode(self.environment, "environment")
     }
-}
 
-extension CoreConfig: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.accessToken, "accessToken", at: path, into: &violations)
@@ -115,7 +111,7 @@ extension CoreConfig: PayRedacting {
 /// A billing address.
 ///
 /// - Remark: Generated from `PayPalAddress` in `PayPalPayments/Card.yaml`.
-public struct PayPalAddress: Codable, Hashable, Sendable {
+public struct PayPalAddress: Codable, Hashable, Sendable, PayValidatable {
     /// The first line.
     public var addressLine1: String?
     /// The second line.
@@ -164,8 +160,7 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
         self.postalCode = container.optional(String.self, "postal_code")
         let countryCode = container.required(String.self, "country_code")
         try container.finish()
-        guard let countryCode else { throw container.incomplete() }
-        self.countryCode = countryCode
+        self.countryCode = try container.complete(countryCode)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -178,18 +173,14 @@ public struct PayPalAddress: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.postalCode, "postal_code")
         try container.encode(self.countryCode, "country_code")
     }
-}
 
-extension PayPalAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.countryCode, "country_code", pattern: Rules.countryCodePattern, at: path, into: &violations)
+        PayRules.text(self.countryCode, "country_code", pattern: Self.countryCodePattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let countryCodePattern = PayPattern("[A-Z]{2}|C2")
-    }
+    /// The pattern of `countryCode`, compiled once.
+    private static let countryCodePattern = PayPattern("[A-Z]{2}|C2")
 }
 
 /// The earlier name of ``PayPalAddress``.
@@ -199,7 +190,7 @@ public typealias Address = PayPalAddress
 /// A card to approve an order with.
 ///
 /// - Remark: Generated from `Card` in `PayPalPayments/Card.yaml`.
-public struct Card: Codable, Hashable, Sendable {
+public struct Card: Codable, Hashable, Sendable, PayValidatable {
     /// The card number (13 to 19 digits, Luhn-valid).
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -252,11 +243,7 @@ public struct Card: Codable, Hashable, Sendable {
         self.cardholderName = container.optional(String.self, "cardholderName")
         self.billingAddress = container.optional(PayPalAddress.self, "billingAddress")
         try container.finish()
-        guard let number, let expirationMonth, let expirationYear, let securityCode else { throw container.incomplete() }
-        self.number = number
-        self.expirationMonth = expirationMonth
-        self.expirationYear = expirationYear
-        self.securityCode = securityCode
+        (self.number, self.expirationMonth, self.expirationYear, self.securityCode) = try container.complete(number, expirationMonth, expirationYear, securityCode)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -269,25 +256,23 @@ public struct Card: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.cardholderName, "cardholderName")
         try container.encodeIfPresent(self.billingAddress, "billingAddress")
     }
-}
 
-extension Card: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.number, "number", minLength: 13, maxLength: 19, format: PayFormat.luhn, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.expirationMonth, "expirationMonth", pattern: Rules.expirationMonthPattern, at: path, into: &violations)
-        PayRules.text(self.expirationYear, "expirationYear", pattern: Rules.expirationYearPattern, at: path, into: &violations)
-        PayRules.text(self.securityCode, "securityCode", pattern: Rules.securityCodePattern, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.expirationMonth, "expirationMonth", pattern: Self.expirationMonthPattern, at: path, into: &violations)
+        PayRules.text(self.expirationYear, "expirationYear", pattern: Self.expirationYearPattern, at: path, into: &violations)
+        PayRules.text(self.securityCode, "securityCode", pattern: Self.securityCodePattern, sensitive: true, at: path, into: &violations)
         PayRules.text(self.cardholderName, "cardholderName", maxLength: 300, at: path, into: &violations)
         PayRules.nested(self.billingAddress, "billingAddress", at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let expirationMonthPattern = PayPattern("0[1-9]|1[0-2]")
-        static let expirationYearPattern = PayPattern("[0-9]{4}")
-        static let securityCodePattern = PayPattern("[0-9]{3,4}")
-    }
+    /// The pattern of `expirationMonth`, compiled once.
+    private static let expirationMonthPattern = PayPattern("0[1-9]|1[0-2]")
+    /// The pattern of `expirationYear`, compiled once.
+    private static let expirationYearPattern = PayPattern("[0-9]{4}")
+    /// The pattern of `securityCode`, compiled once.
+    private static let securityCodePattern = PayPattern("[0-9]{3,4}")
 }
 
 extension Card: PayRedacting {
@@ -319,7 +304,7 @@ public enum SCA: String, PayClosedEnum, PayQueryValue {
 /// Asks for 3-D Secure and says where the challenge returns.
 ///
 /// - Remark: Generated from `ThreeDSecureRequest` in `PayPalPayments/Card.yaml`.
-public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
+public struct ThreeDSecureRequest: Codable, Hashable, Sendable, PayValidatable {
     /// When to authenticate.
     public var sca: SCA
     /// Where the challenge returns on success.
@@ -346,9 +331,7 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
         let returnUrl = container.required(URL.self, "returnUrl")
         let cancelUrl = container.required(URL.self, "cancelUrl")
         try container.finish()
-        guard let returnUrl, let cancelUrl else { throw container.incomplete() }
-        self.returnUrl = returnUrl
-        self.cancelUrl = cancelUrl
+        (self.returnUrl, self.cancelUrl) = try container.complete(returnUrl, cancelUrl)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -358,26 +341,23 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable {
         try container.encode(self.returnUrl, "returnUrl")
         try container.encode(self.cancelUrl, "cancelUrl")
     }
-}
 
-extension ThreeDSecureRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.returnUrl.absoluteString, "returnUrl", format: Rules.returnUrlFormat, at: path, into: &violations)
-        PayRules.text(self.cancelUrl.absoluteString, "cancelUrl", format: Rules.cancelUrlFormat, at: path, into: &violations)
+        PayRules.text(self.returnUrl.absoluteString, "returnUrl", format: Self.returnUrlFormat, at: path, into: &violations)
+        PayRules.text(self.cancelUrl.absoluteString, "cancelUrl", format: Self.cancelUrlFormat, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let returnUrlFormat = PayFormat.url(schemes: [])
-        static let cancelUrlFormat = PayFormat.url(schemes: [])
-    }
+    /// The format of `returnUrl`, built once.
+    private static let returnUrlFormat = PayFormat.url(schemes: [])
+    /// The format of `cancelUrl`, built once.
+    private static let cancelUrlFormat = PayFormat.url(schemes: [])
 }
 
 /// Approve `orderID` with `card`; with `threeDSecureRequest`, 3-D Secure may run.
 ///
 /// - Remark: Generated from `CardRequest` in `PayPalPayments/Card.yaml`.
-public struct CardRequest: Codable, Hashable, Sendable {
+public struct CardRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The order to approve.
     public var orderID: String
     /// The card.
@@ -404,9 +384,7 @@ public struct CardRequest: Codable, Hashable, Sendable {
         let card = container.required(Card.self, "card")
         self.threeDSecureRequest = container.optional(ThreeDSecureRequest.self, "threeDSecureRequest")
         try container.finish()
-        guard let orderID, let card else { throw container.incomplete() }
-        self.orderID = orderID
-        self.card = card
+        (self.orderID, self.card) = try container.complete(orderID, card)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -416,9 +394,7 @@ public struct CardRequest: Codable, Hashable, Sendable {
         try container.encode(self.card, "card")
         try container.encodeIfPresent(self.threeDSecureRequest, "threeDSecureRequest")
     }
-}
 
-extension CardRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
@@ -513,8 +489,7 @@ public struct CardResult: Codable, Hashable, Sendable, PayAlwaysValid {
         self.status = container.optional(OrderStatus.self, "status")
         self.didAttemptThreeDSecureAuthentication = container.optional(Bool.self, "didAttemptThreeDSecureAuthentication") ?? false
         try container.finish()
-        guard let orderID else { throw container.incomplete() }
-        self.orderID = orderID
+        self.orderID = try container.complete(orderID)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -40,8 +40,7 @@ public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         let method = container.required(CardVerificationMethod.self, "method")
         try container.finish()
-        guard let method else { throw container.incomplete() }
-        self.method = method
+        self.method = try container.complete(method)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -83,7 +82,7 @@ public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid {
 /// The card as the Orders API receives it; PayPal's iOS SDK writes `null` for unset fields.
 ///
 /// - Remark: Generated from `CardPaymentSource` in `PayPalPayments/Orders.yaml`.
-public struct CardPaymentSource: Codable, Hashable, Sendable {
+public struct CardPaymentSource: Codable, Hashable, Sendable, PayValidatable {
     /// The card number.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -136,9 +135,7 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
         self.billingAddress = container.optional(PayPalAddress.self, PayFieldKey("billing_address", nullable: true))
         self.attributes = container.optional(CardAttributes.self, PayFieldKey("attributes", nullable: true))
         try container.finish()
-        guard let number, let expiry else { throw container.incomplete() }
-        self.number = number
-        self.expiry = expiry
+        (self.number, self.expiry) = try container.complete(number, expiry)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -151,22 +148,19 @@ public struct CardPaymentSource: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.billingAddress, PayFieldKey("billing_address", nullable: true))
         try container.encodeIfPresent(self.attributes, PayFieldKey("attributes", nullable: true))
     }
-}
 
-extension CardPaymentSource: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.number, "number", format: PayFormat.luhn, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.expiry, "expiry", pattern: Rules.expiryPattern, at: path, into: &violations)
-        PayRules.text(self.securityCode, "security_code", pattern: Rules.securityCodePattern, sensitive: true, at: path, into: &violations)
+        PayRules.text(self.expiry, "expiry", pattern: Self.expiryPattern, at: path, into: &violations)
+        PayRules.text(self.securityCode, "security_code", pattern: Self.securityCodePattern, sensitive: true, at: path, into: &violations)
         PayRules.nested(self.billingAddress, "billing_address", at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
-        static let securityCodePattern = PayPattern("[0-9]{3,4}")
-    }
+    /// The pattern of `expiry`, compiled once.
+    private static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
+    /// The pattern of `securityCode`, compiled once.
+    private static let securityCodePattern = PayPattern("[0-9]{3,4}")
 }
 
 extension CardPaymentSource: PayRedacting {
@@ -186,7 +180,7 @@ extension CardPaymentSource: PayRedacting {
 /// `payment_source`.
 ///
 /// - Remark: Generated from `PayPalPaymentSource` in `PayPalPayments/Orders.yaml`.
-public struct PayPalPaymentSource: Codable, Hashable, Sendable {
+public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayValidatable {
     /// The card.
     public var card: CardPaymentSource
 
@@ -203,8 +197,7 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let card = container.required(CardPaymentSource.self, "card")
         try container.finish()
-        guard let card else { throw container.incomplete() }
-        self.card = card
+        self.card = try container.complete(card)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -212,9 +205,7 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.card, "card")
     }
-}
 
-extension PayPalPaymentSource: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.card, "card", at: path, into: &violations)
@@ -268,7 +259,7 @@ public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid {
 /// The body of `POST /v2/checkout/orders/{id}/confirm-payment-source`.
 ///
 /// - Remark: Generated from `ConfirmPaymentSourceRequest` in `PayPalPayments/Orders.yaml`.
-public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
+public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The card.
     public var paymentSource: PayPalPaymentSource
     /// 3-D Secure return URLs.
@@ -290,8 +281,7 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
         let paymentSource = container.required(PayPalPaymentSource.self, "payment_source")
         self.applicationContext = container.optional(ApplicationContext.self, "application_context")
         try container.finish()
-        guard let paymentSource else { throw container.incomplete() }
-        self.paymentSource = paymentSource
+        self.paymentSource = try container.complete(paymentSource)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -300,9 +290,7 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable {
         try container.encode(self.paymentSource, "payment_source")
         try container.encodeIfPresent(self.applicationContext, "application_context")
     }
-}
 
-extension ConfirmPaymentSourceRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.paymentSource, "payment_source", at: path, into: &violations)
@@ -640,9 +628,7 @@ public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid {
         let rel = container.required(String.self, "rel")
         self.method = container.optional(String.self, "method")
         try container.finish()
-        guard let href, let rel else { throw container.incomplete() }
-        self.href = href
-        self.rel = rel
+        (self.href, self.rel) = try container.complete(href, rel)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -657,7 +643,7 @@ public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid {
 /// An order; 3-D Secure is needed when the status is `PAYER_ACTION_REQUIRED` (open the `payer-action` link).
 ///
 /// - Remark: Generated from `OrderResponse` in `PayPalPayments/Orders.yaml`.
-public struct OrderResponse: Codable, Hashable, Sendable {
+public struct OrderResponse: Codable, Hashable, Sendable, PayValidatable {
     /// The order id.
     public var id: String
     /// The order status.
@@ -706,9 +692,7 @@ public struct OrderResponse: Codable, Hashable, Sendable {
         self.links = container.list(LinkDescription.self, "links", required: false)
         self.purchaseUnits = container.list(PurchaseUnitResponse.self, "purchase_units", required: false)
         try container.finish()
-        guard let id, let status else { throw container.incomplete() }
-        self.id = id
-        self.status = status
+        (self.id, self.status) = try container.complete(id, status)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -721,9 +705,7 @@ public struct OrderResponse: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.links, "links")
         try container.encodeIfPresent(self.purchaseUnits, "purchase_units")
     }
-}
 
-extension OrderResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.items(self.purchaseUnits?.count, "purchase_units", minItems: 1, maxItems: 10, at: path, into: &violations)
@@ -734,7 +716,7 @@ extension OrderResponse: PayValidatable {
 /// A purchase unit of an order as PayPal returns it (PayPal's `purchase_unit`): its total and its payments.
 ///
 /// - Remark: Generated from `PurchaseUnitResponse` in `PayPalPayments/Orders.yaml`.
-public struct PurchaseUnitResponse: Codable, Hashable, Sendable {
+public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayValidatable {
     /// The merchant's id of the unit (`default` when there is one).
     public var referenceId: String?
     /// The total of the unit.
@@ -770,9 +752,7 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.amount, "amount")
         try container.encodeIfPresent(self.payments, "payments")
     }
-}
 
-extension PurchaseUnitResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.referenceId, "reference_id", minLength: 1, maxLength: 256, at: path, into: &violations)
@@ -784,7 +764,7 @@ extension PurchaseUnitResponse: PayValidatable {
 /// The payments of a purchase unit (PayPal's `payment_collection`).
 ///
 /// - Remark: Generated from `PaymentCollection` in `PayPalPayments/Orders.yaml`.
-public struct PaymentCollection: Codable, Hashable, Sendable {
+public struct PaymentCollection: Codable, Hashable, Sendable, PayValidatable {
     /// What `POST …/authorize` authorized (intent `AUTHORIZE`).
     public var authorizations: [AuthorizationResponse]?
     /// What `POST …/capture` captured (intent `CAPTURE`).
@@ -814,9 +794,7 @@ public struct PaymentCollection: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.authorizations, "authorizations")
         try container.encodeIfPresent(self.captures, "captures")
     }
-}
 
-extension PaymentCollection: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.authorizations, "authorizations", at: path, into: &violations)
@@ -929,7 +907,7 @@ public enum CaptureStatus: PayOpenEnum, PayQueryValue {
 /// An authorized payment, captured later through PayPal's Payments API.
 ///
 /// - Remark: Generated from `AuthorizationResponse` in `PayPalPayments/Orders.yaml`.
-public struct AuthorizationResponse: Codable, Hashable, Sendable {
+public struct AuthorizationResponse: Codable, Hashable, Sendable, PayValidatable {
     /// The authorization's id.
     public var id: String
     /// The status.
@@ -966,9 +944,7 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable {
         self.amount = container.optional(PayPalMoney.self, "amount")
         self.expirationTime = container.date("expiration_time", format: .iso8601(), required: false)
         try container.finish()
-        guard let id, let status else { throw container.incomplete() }
-        self.id = id
-        self.status = status
+        (self.id, self.status) = try container.complete(id, status)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -979,9 +955,7 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.amount, "amount")
         try container.encodeDate(self.expirationTime, "expiration_time", format: .iso8601())
     }
-}
 
-extension AuthorizationResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.amount, "amount", at: path, into: &violations)
@@ -991,7 +965,7 @@ extension AuthorizationResponse: PayValidatable {
 /// A captured payment.
 ///
 /// - Remark: Generated from `CaptureResponse` in `PayPalPayments/Orders.yaml`.
-public struct CaptureResponse: Codable, Hashable, Sendable {
+public struct CaptureResponse: Codable, Hashable, Sendable, PayValidatable {
     /// The capture's id.
     public var id: String
     /// The status; `COMPLETED` means the money moved.
@@ -1028,9 +1002,7 @@ public struct CaptureResponse: Codable, Hashable, Sendable {
         self.amount = container.optional(PayPalMoney.self, "amount")
         self.finalCapture = container.optional(Bool.self, "final_capture")
         try container.finish()
-        guard let id, let status else { throw container.incomplete() }
-        self.id = id
-        self.status = status
+        (self.id, self.status) = try container.complete(id, status)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1041,9 +1013,7 @@ public struct CaptureResponse: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.amount, "amount")
         try container.encodeIfPresent(self.finalCapture, "final_capture")
     }
-}
 
-extension CaptureResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.amount, "amount", at: path, into: &violations)
@@ -1219,9 +1189,7 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         self.debugId = container.optional(String.self, "debug_id")
         self.details = container.list(ErrorDetail.self, "details", required: false)
         try container.finish()
-        guard let name, let message else { throw container.incomplete() }
-        self.name = name
-        self.message = message
+        (self.name, self.message) = try container.complete(name, message)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1305,7 +1273,7 @@ public enum OrderIntent: String, PayClosedEnum, PayQueryValue {
 /// An amount of money (PayPal's `money`): a currency and a decimal string (`"100.00"`; JPY has no fraction digits).
 ///
 /// - Remark: Generated from `PayPalMoney` in `PayPalPayments/Orders.yaml`.
-public struct PayPalMoney: Codable, Hashable, Sendable {
+public struct PayPalMoney: Codable, Hashable, Sendable, PayValidatable {
     /// The ISO 4217 currency.
     public var currencyCode: String
     /// The amount as a decimal string, exact (PayPal's pattern `-?[0-9]+` or `-?[0-9]*.[0-9]+`).
@@ -1327,9 +1295,7 @@ public struct PayPalMoney: Codable, Hashable, Sendable {
         let currencyCode = container.required(String.self, "currency_code")
         let value = container.required(String.self, "value")
         try container.finish()
-        guard let currencyCode, let value else { throw container.incomplete() }
-        self.currencyCode = currencyCode
-        self.value = value
+        (self.currencyCode, self.value) = try container.complete(currencyCode, value)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1338,9 +1304,7 @@ public struct PayPalMoney: Codable, Hashable, Sendable {
         try container.encode(self.currencyCode, "currency_code")
         try container.encode(self.value, "value")
     }
-}
 
-extension PayPalMoney: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.currencyCode, "currency_code", format: PayFormat.iso4217, at: path, into: &violations)
@@ -1351,7 +1315,7 @@ extension PayPalMoney: PayValidatable {
 /// One purchase unit of a new order (PayPal's `purchase_unit_request`).
 ///
 /// - Remark: Generated from `PurchaseUnitRequest` in `PayPalPayments/Orders.yaml`.
-public struct PurchaseUnitRequest: Codable, Hashable, Sendable {
+public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The merchant's id of the unit; required by PayPal when an order has several.
     public var referenceId: String?
     /// The total of the unit.
@@ -1378,8 +1342,7 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable {
         let amount = container.required(PayPalMoney.self, "amount")
         self.unitDescription = container.optional(String.self, "description")
         try container.finish()
-        guard let amount else { throw container.incomplete() }
-        self.amount = amount
+        self.amount = try container.complete(amount)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1389,9 +1352,7 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable {
         try container.encode(self.amount, "amount")
         try container.encodeIfPresent(self.unitDescription, "description")
     }
-}
 
-extension PurchaseUnitRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.referenceId, "reference_id", minLength: 1, maxLength: 256, at: path, into: &violations)
@@ -1403,7 +1364,7 @@ extension PurchaseUnitRequest: PayValidatable {
 /// The body of `POST /v2/checkout/orders` (PayPal's `order_request`), sent by the merchant server.
 ///
 /// - Remark: Generated from `CreateOrderRequest` in `PayPalPayments/Orders.yaml`.
-public struct CreateOrderRequest: Codable, Hashable, Sendable {
+public struct CreateOrderRequest: Codable, Hashable, Sendable, PayValidatable {
     /// Capture now or authorize.
     public var intent: OrderIntent
     /// The purchase units.
@@ -1425,9 +1386,7 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable {
         let intent = container.required(OrderIntent.self, "intent")
         let purchaseUnits = container.list(PurchaseUnitRequest.self, "purchase_units", required: true)
         try container.finish()
-        guard let intent, let purchaseUnits else { throw container.incomplete() }
-        self.intent = intent
-        self.purchaseUnits = purchaseUnits
+        (self.intent, self.purchaseUnits) = try container.complete(intent, purchaseUnits)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1436,9 +1395,7 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable {
         try container.encode(self.intent, "intent")
         try container.encode(self.purchaseUnits, "purchase_units")
     }
-}
 
-extension CreateOrderRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.items(self.purchaseUnits.count, "purchase_units", minItems: 1, maxItems: 10, at: path, into: &violations)
@@ -1466,8 +1423,7 @@ public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         let grantType = container.required(GrantType.self, PayFieldKey("grantType", query: "grant_type"))
         try container.finish()
-        guard let grantType else { throw container.incomplete() }
-        self.grantType = grantType
+        self.grantType = try container.complete(grantType)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1499,7 +1455,7 @@ public enum GrantType: String, PayClosedEnum, PayQueryValue {
 /// An OAuth 2.0 access token for the REST APIs.
 ///
 /// - Remark: Generated from `AccessTokenResponse` in `PayPalPayments/Orders.yaml`.
-public struct AccessTokenResponse: Codable, Hashable, Sendable {
+public struct AccessTokenResponse: Codable, Hashable, Sendable, PayValidatable {
     /// The token, sent as `Authorization: Bearer <token>`.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -1550,10 +1506,7 @@ public struct AccessTokenResponse: Codable, Hashable, Sendable {
         self.nonce = container.optional(String.self, "nonce")
         self.scope = container.optional(String.self, "scope")
         try container.finish()
-        guard let accessToken, let tokenType, let expiresIn else { throw container.incomplete() }
-        self.accessToken = accessToken
-        self.tokenType = tokenType
-        self.expiresIn = expiresIn
+        (self.accessToken, self.tokenType, self.expiresIn) = try container.complete(accessToken, tokenType, expiresIn)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1566,9 +1519,7 @@ public struct AccessTokenResponse: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.nonce, "nonce")
         try container.encodeIfPresent(self.scope, "scope")
     }
-}
 
-extension AccessTokenResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.accessToken, "access_token", minLength: 1, sensitive: true, at: path, into: &violations)
@@ -1615,8 +1566,7 @@ public struct OAuthErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         let error = container.required(String.self, "error")
         self.errorDescription = container.optional(String.self, "error_description")
         try container.finish()
-        guard let error else { throw container.incomplete() }
-        self.error = error
+        self.error = try container.complete(error)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1708,13 +1658,11 @@ extension PayPalPreference: PayValidatable {
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(rawValue, 1, at: path, into: &violations)
         PayRules.maxLength(rawValue, 25, at: path, into: &violations)
-        PayRules.pattern(rawValue, Rules.valuePattern, at: path, into: &violations)
+        PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let valuePattern = PayPattern("[a-zA-Z=]*")
-    }
+    /// The pattern of `value`, compiled once.
+    private static let valuePattern = PayPattern("[a-zA-Z=]*")
 }
 
 /// The `PayPal-Client-Metadata-Id` or `PayPal-Partner-Attribution-Id` header (1 to 36 characters, as PayPal's document declares them).
@@ -1796,13 +1744,11 @@ public struct PayPalFieldList: RawRepresentable, Codable, Hashable, Sendable, Ex
 extension PayPalFieldList: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.pattern(rawValue, Rules.valuePattern, at: path, into: &violations)
+        PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let valuePattern = PayPattern("[a-z_]*")
-    }
+    /// The pattern of `value`, compiled once.
+    private static let valuePattern = PayPattern("[a-z_]*")
 }
 
 /// Issues an access token for the client id and secret sent as HTTP Basic (the merchant server's call; never the app's).

@@ -21,7 +21,7 @@ public enum FundingSource: String, PayClosedEnum, PayQueryValue {
 /// Starts web checkout for an order.
 ///
 /// - Remark: Generated from `PayPalWebCheckoutRequest` in `PayPalPayments/WebCheckout.yaml`.
-public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
+public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The order.
     public var orderID: String
     /// The funding source.
@@ -43,8 +43,7 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
         let orderID = container.required(String.self, "orderID")
         self.fundingSource = container.optional(FundingSource.self, "fundingSource") ?? .paypal
         try container.finish()
-        guard let orderID else { throw container.incomplete() }
-        self.orderID = orderID
+        self.orderID = try container.complete(orderID)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -53,9 +52,7 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable {
         try container.encode(self.orderID, "orderID")
         try container.encode(self.fundingSource, "fundingSource")
     }
-}
 
-extension PayPalWebCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
@@ -65,7 +62,7 @@ extension PayPalWebCheckoutRequest: PayValidatable {
 /// The query of `https://www.sandbox.paypal.com/checkoutnow?token={orderID}&fundingSource=…`.
 ///
 /// - Remark: Generated from `PayPalWebCheckoutURLQuery` in `PayPalPayments/WebCheckout.yaml`.
-public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
+public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable, PayValidatable {
     /// The order id.
     public var token: String
     /// The funding source.
@@ -102,8 +99,7 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
         self.redirectUri = container.optional(String.self, PayFieldKey("redirectUri", query: "redirect_uri"))
         self.nativeXO = container.optional(String.self, PayFieldKey("nativeXO", query: "native_xo")) ?? "1"
         try container.finish()
-        guard let token else { throw container.incomplete() }
-        self.token = token
+        self.token = try container.complete(token)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -114,9 +110,7 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.redirectUri, PayFieldKey("redirectUri", query: "redirect_uri"))
         try container.encode(self.nativeXO, PayFieldKey("nativeXO", query: "native_xo"))
     }
-}
 
-extension PayPalWebCheckoutURLQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.token, "token", minLength: 1, at: path, into: &violations)
@@ -138,7 +132,7 @@ extension PayPalWebCheckoutURLQuery: PayQueryCodable {
 /// The query of the web checkout return URL: an approval carries `token` and `PayerID`; `opType=cancel` means the buyer canceled. A return with neither is malformed.
 ///
 /// - Remark: Generated from `WebCheckoutReturnQuery` in `PayPalPayments/WebCheckout.yaml`.
-public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
+public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable, PayValidatable {
     /// The order id.
     public var token: String?
     /// The payer.
@@ -174,9 +168,7 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.payerID, PayFieldKey("payerID", query: "PayerID"))
         try container.encodeIfPresent(self.opType, "opType")
     }
-}
 
-extension WebCheckoutReturnQuery: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         if !((self.token != nil && self.payerID != nil) || (self.opType != nil)) {
@@ -221,9 +213,7 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysVal
         let orderID = container.required(String.self, "orderID")
         let payerID = container.required(String.self, "payerID")
         try container.finish()
-        guard let orderID, let payerID else { throw container.incomplete() }
-        self.orderID = orderID
-        self.payerID = payerID
+        (self.orderID, self.payerID) = try container.complete(orderID, payerID)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -237,7 +227,7 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysVal
 /// Starts native checkout (the pay sheet) for an order.
 ///
 /// - Remark: Generated from `PayPalNativeCheckoutRequest` in `PayPalPayments/WebCheckout.yaml`.
-public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable {
+public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The order the `createOrderAction` sets.
     public var orderID: String
 
@@ -254,8 +244,7 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, "orderID")
         try container.finish()
-        guard let orderID else { throw container.incomplete() }
-        self.orderID = orderID
+        self.orderID = try container.complete(orderID)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -263,9 +252,7 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.orderID, "orderID")
     }
-}
 
-extension PayPalNativeCheckoutRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
@@ -297,9 +284,7 @@ public struct Approval: Codable, Hashable, Sendable, PayAlwaysValid {
         let orderID = container.required(String.self, "orderID")
         let payerID = container.required(String.self, "payerID")
         try container.finish()
-        guard let orderID, let payerID else { throw container.incomplete() }
-        self.orderID = orderID
-        self.payerID = payerID
+        (self.orderID, self.payerID) = try container.complete(orderID, payerID)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -313,7 +298,7 @@ public struct Approval: Codable, Hashable, Sendable, PayAlwaysValid {
 /// The shipping address the buyer selected.
 ///
 /// - Remark: Generated from `ShippingAddress` in `PayPalPayments/WebCheckout.yaml`.
-public struct ShippingAddress: Codable, Hashable, Sendable {
+public struct ShippingAddress: Codable, Hashable, Sendable, PayValidatable {
     /// The address id.
     public var addressID: String?
     /// State or province.
@@ -367,9 +352,7 @@ public struct ShippingAddress: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.postalCode, "postalCode")
         try container.encodeIfPresent(self.countryCode, "countryCode")
     }
-}
 
-extension ShippingAddress: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.countryCode, "countryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
@@ -393,7 +376,7 @@ public enum ShippingType: String, PayClosedEnum, PayQueryValue {
 /// A shipping option.
 ///
 /// - Remark: Generated from `ShippingMethod` in `PayPalPayments/WebCheckout.yaml`.
-public struct ShippingMethod: Codable, Hashable, Sendable {
+public struct ShippingMethod: Codable, Hashable, Sendable, PayValidatable {
     /// The option's id.
     public var id: String
     /// The option's label.
@@ -442,11 +425,7 @@ public struct ShippingMethod: Codable, Hashable, Sendable {
         self.value = container.optional(String.self, "value")
         self.currencyCode = container.optional(String.self, "currencyCode")
         try container.finish()
-        guard let id, let label, let selected, let type else { throw container.incomplete() }
-        self.id = id
-        self.label = label
-        self.selected = selected
-        self.type = type
+        (self.id, self.label, self.selected, self.type) = try container.complete(id, label, selected, type)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -459,19 +438,15 @@ public struct ShippingMethod: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.value, "value")
         try container.encodeIfPresent(self.currencyCode, "currencyCode")
     }
-}
 
-extension ShippingMethod: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.value, "value", maxLength: 32, pattern: Rules.valuePattern, at: path, into: &violations)
+        PayRules.text(self.value, "value", maxLength: 32, pattern: Self.valuePattern, at: path, into: &violations)
         PayRules.text(self.currencyCode, "currencyCode", format: PayFormat.iso4217, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let valuePattern = PayPattern("(-?[0-9]+)|(-?([0-9]+)?[.][0-9]+)")
-    }
+    /// The pattern of `value`, compiled once.
+    private static let valuePattern = PayPattern("(-?[0-9]+)|(-?([0-9]+)?[.][0-9]+)")
 }
 
 /// What the buyer changed.
@@ -489,7 +464,7 @@ public enum ShippingChangeType: String, PayClosedEnum, PayQueryValue {
 /// The buyer changed the shipping address or method in the pay sheet.
 ///
 /// - Remark: Generated from `ShippingChange` in `PayPalPayments/WebCheckout.yaml`.
-public struct ShippingChange: Codable, Hashable, Sendable {
+public struct ShippingChange: Codable, Hashable, Sendable, PayValidatable {
     /// Address or method change.
     public var type: ShippingChangeType
     /// The selected address.
@@ -526,9 +501,7 @@ public struct ShippingChange: Codable, Hashable, Sendable {
         self.selectedShippingMethod = container.optional(ShippingMethod.self, "selectedShippingMethod")
         self.shippingMethods = container.list(ShippingMethod.self, "shippingMethods", required: false)
         try container.finish()
-        guard let type, let selectedShippingAddress else { throw container.incomplete() }
-        self.type = type
-        self.selectedShippingAddress = selectedShippingAddress
+        (self.type, self.selectedShippingAddress) = try container.complete(type, selectedShippingAddress)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -539,9 +512,7 @@ public struct ShippingChange: Codable, Hashable, Sendable {
         try container.encodeIfPresent(self.selectedShippingMethod, "selectedShippingMethod")
         try container.encodeIfPresent(self.shippingMethods, "shippingMethods")
     }
-}
 
-extension ShippingChange: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.selectedShippingAddress, "selectedShippingAddress", at: path, into: &violations)

@@ -57,7 +57,7 @@ public enum PaymentType: String, PayClosedEnum, PayQueryValue {
 /// The plaintext of `xmlA` before encryption (root element `xml`).
 ///
 /// - Remark: Generated from `PayRequest` in `SuiteMCommerce/Payment.yaml`.
-public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
+public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayValidatable {
     /// The root element of the XML document.
     public static let xmlRootElement = "xml"
 
@@ -109,12 +109,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
         let currency = container.required(SuiteCurrency.self, PayFieldKey("currency", xml: "moneda"))
         let dateHour = container.date(PayFieldKey("dateHour", xml: "date_hour"), format: .iso8601(timeZone: "America/Mexico_City"), required: true)
         try container.finish()
-        guard let paymentType, let amount, let reference, let currency, let dateHour else { throw container.incomplete() }
-        self.paymentType = paymentType
-        self.amount = amount
-        self.reference = reference
-        self.currency = currency
-        self.dateHour = dateHour
+        (self.paymentType, self.amount, self.reference, self.currency, self.dateHour) = try container.complete(paymentType, amount, reference, currency, dateHour)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -127,20 +122,16 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument {
         try container.encode(self.currency, PayFieldKey("currency", xml: "moneda"))
         try container.encodeDate(self.dateHour, PayFieldKey("dateHour", xml: "date_hour"), format: .iso8601(timeZone: "America/Mexico_City"))
     }
-}
 
-extension PayRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, scale: 2, at: path, into: &violations)
-        PayRules.text(self.urlResponse.absoluteString, "urlResponse", format: Rules.urlResponseFormat, at: path, into: &violations)
+        PayRules.text(self.urlResponse.absoluteString, "urlResponse", format: Self.urlResponseFormat, at: path, into: &violations)
         PayRules.text(self.reference, "referencia", minLength: 1, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let urlResponseFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `urlResponse`, built once.
+    private static let urlResponseFormat = PayFormat.url(schemes: ["https"])
 }
 
 /// The outcome of a hosted payment (Spanish pages say Aprobada / denegada).
@@ -191,7 +182,7 @@ public enum PaymentResult: PayOpenEnum, PayQueryValue {
 /// The decrypted response of `sndPay`; the demo app's lowercase tags are accepted too.
 ///
 /// - Remark: Generated from `PayResponse` in `SuiteMCommerce/Payment.yaml`.
-public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
+public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument, PayValidatable {
     /// The root element of the XML document.
     public static let xmlRootElement = "xml"
 
@@ -257,8 +248,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
         self.amount = container.optional(Decimal.self, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)))
         self.cardType = container.optional(String.self, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
         try container.finish()
-        guard let response else { throw container.incomplete() }
-        self.response = response
+        self.response = try container.complete(response)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -273,9 +263,7 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument {
         try container.encodeDecimal(self.amount, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)))
         try container.encodeIfPresent(self.cardType, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
     }
-}
 
-extension PayResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.decimal(self.amount, "Amount", scale: 2, at: path, into: &violations)

@@ -7,7 +7,7 @@ import Foundation
 /// Opens the hosted payment form.
 ///
 /// - Remark: Generated from `HostedPaymentRequest` in `SuiteMCommerce/Service.yaml`.
-public struct HostedPaymentRequest: Codable, Hashable, Sendable {
+public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The merchant's company id (provided by MIT).
     public var company: String
     /// The encrypted transaction (hex of Base64 of IV ‖ ciphertext); either case of hexadecimal digit, as MIT's samples write both.
@@ -34,10 +34,7 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable {
         let xmlA = container.required(String.self, "xmlA")
         let xmlM = container.required(String.self, "xmlM")
         try container.finish()
-        guard let company, let xmlA, let xmlM else { throw container.incomplete() }
-        self.company = company
-        self.xmlA = xmlA
-        self.xmlM = xmlM
+        (self.company, self.xmlA, self.xmlM) = try container.complete(company, xmlA, xmlM)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -47,26 +44,22 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable {
         try container.encode(self.xmlA, "xmlA")
         try container.encode(self.xmlM, "xmlM")
     }
-}
 
-extension HostedPaymentRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.company, "company", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.xmlA, "xmlA", minLength: 1, pattern: Rules.xmlAPattern, at: path, into: &violations)
+        PayRules.text(self.xmlA, "xmlA", minLength: 1, pattern: Self.xmlAPattern, at: path, into: &violations)
         PayRules.text(self.xmlM, "xmlM", minLength: 1, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let xmlAPattern = PayPattern("[0-9a-fA-F]+")
-    }
+    /// The pattern of `xmlA`, compiled once.
+    private static let xmlAPattern = PayPattern("[0-9a-fA-F]+")
 }
 
 /// Where the hosted form is.
 ///
 /// - Remark: Generated from `HostedForm` in `SuiteMCommerce/Service.yaml`.
-public struct HostedForm: Codable, Hashable, Sendable {
+public struct HostedForm: Codable, Hashable, Sendable, PayValidatable {
     /// The form to open in the web session.
     public var formUrl: URL
 
@@ -83,8 +76,7 @@ public struct HostedForm: Codable, Hashable, Sendable {
         var container = try PayDecodingContainer(decoder)
         let formUrl = container.required(URL.self, "formUrl")
         try container.finish()
-        guard let formUrl else { throw container.incomplete() }
-        self.formUrl = formUrl
+        self.formUrl = try container.complete(formUrl)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -92,24 +84,20 @@ public struct HostedForm: Codable, Hashable, Sendable {
         var container = PayEncodingContainer(encoder)
         try container.encode(self.formUrl, "formUrl")
     }
-}
 
-extension HostedForm: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.formUrl.absoluteString, "formUrl", format: Rules.formUrlFormat, at: path, into: &violations)
+        PayRules.text(self.formUrl.absoluteString, "formUrl", format: Self.formUrlFormat, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let formUrlFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `formUrl`, built once.
+    private static let formUrlFormat = PayFormat.url(schemes: ["https"])
 }
 
 /// Starts 3-D Secure tokenization.
 ///
 /// - Remark: Generated from `TokenizeRequest` in `SuiteMCommerce/Service.yaml`.
-public struct TokenizeRequest: Codable, Hashable, Sendable {
+public struct TokenizeRequest: Codable, Hashable, Sendable, PayValidatable {
     /// The merchant data.
     public var tokenization: BeanTokenization
     /// The 3-D Secure data.
@@ -131,9 +119,7 @@ public struct TokenizeRequest: Codable, Hashable, Sendable {
         let tokenization = container.required(BeanTokenization.self, "tokenization")
         let threeDS = container.required(Bean3DS.self, "threeDS")
         try container.finish()
-        guard let tokenization, let threeDS else { throw container.incomplete() }
-        self.tokenization = tokenization
-        self.threeDS = threeDS
+        (self.tokenization, self.threeDS) = try container.complete(tokenization, threeDS)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -142,9 +128,7 @@ public struct TokenizeRequest: Codable, Hashable, Sendable {
         try container.encode(self.tokenization, "tokenization")
         try container.encode(self.threeDS, "threeDS")
     }
-}
 
-extension TokenizeRequest: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.nested(self.tokenization, "tokenization", at: path, into: &violations)
@@ -160,7 +144,7 @@ extension TokenizeRequest: PayRedacting {
 /// Where the card-capture view is.
 ///
 /// - Remark: Generated from `CaptureView` in `SuiteMCommerce/Service.yaml`.
-public struct CaptureView: Codable, Hashable, Sendable {
+public struct CaptureView: Codable, Hashable, Sendable, PayValidatable {
     /// The view to open in the web session.
     public var captureUrl: URL
     /// The tokenization session the view belongs to.
@@ -182,9 +166,7 @@ public struct CaptureView: Codable, Hashable, Sendable {
         let captureUrl = container.required(URL.self, "captureUrl")
         let session = container.required(String.self, "session")
         try container.finish()
-        guard let captureUrl, let session else { throw container.incomplete() }
-        self.captureUrl = captureUrl
-        self.session = session
+        (self.captureUrl, self.session) = try container.complete(captureUrl, session)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -193,25 +175,21 @@ public struct CaptureView: Codable, Hashable, Sendable {
         try container.encode(self.captureUrl, "captureUrl")
         try container.encode(self.session, "session")
     }
-}
 
-extension CaptureView: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.captureUrl.absoluteString, "captureUrl", format: Rules.captureUrlFormat, at: path, into: &violations)
+        PayRules.text(self.captureUrl.absoluteString, "captureUrl", format: Self.captureUrlFormat, at: path, into: &violations)
         PayRules.text(self.session, "session", minLength: 1, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let captureUrlFormat = PayFormat.url(schemes: ["https"])
-    }
+    /// The format of `captureUrl`, built once.
+    private static let captureUrlFormat = PayFormat.url(schemes: ["https"])
 }
 
 /// An MIT error body.
 ///
 /// - Remark: Generated from `SuiteErrorResponse` in `SuiteMCommerce/Service.yaml`.
-public struct SuiteErrorResponse: Codable, Hashable, Sendable {
+public struct SuiteErrorResponse: Codable, Hashable, Sendable, PayValidatable {
     /// The catalog code, e.g. `A004`.
     public var code: String
     /// The Spanish text.
@@ -233,8 +211,7 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable {
         let code = container.required(String.self, "code")
         self.message = container.optional(String.self, "message")
         try container.finish()
-        guard let code else { throw container.incomplete() }
-        self.code = code
+        self.code = try container.complete(code)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -243,18 +220,14 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable {
         try container.encode(self.code, "code")
         try container.encodeIfPresent(self.message, "message")
     }
-}
 
-extension SuiteErrorResponse: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.code, "code", pattern: Rules.codePattern, at: path, into: &violations)
+        PayRules.text(self.code, "code", pattern: Self.codePattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let codePattern = PayPattern("[CSPAT][0-9]{3}")
-    }
+    /// The pattern of `code`, compiled once.
+    private static let codePattern = PayPattern("[CSPAT][0-9]{3}")
 }
 
 /// Validates company, xmlA and xmlM and returns the hosted form (P001–P003 on failure).

@@ -7,7 +7,7 @@ import Foundation
 /// The merchant data of a tokenization or token payment (provided by MIT).
 ///
 /// - Remark: Generated from `BeanTokenization` in `SuiteMCommerce/Token.yaml`.
-public struct BeanTokenization: Codable, Hashable, Sendable {
+public struct BeanTokenization: Codable, Hashable, Sendable, PayValidatable {
     /// La sucursal de la empresa.
     public var branch: String
     /// El ID de la compañía de CDP.
@@ -90,17 +90,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         let reference = container.required(String.self, "reference")
         let amount = container.required(Decimal.self, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
         try container.finish()
-        guard let branch, let company, let country, let user, let password, let merchant, let currency, let operationType, let reference, let amount else { throw container.incomplete() }
-        self.branch = branch
-        self.company = company
-        self.country = country
-        self.user = user
-        self.password = password
-        self.merchant = merchant
-        self.currency = currency
-        self.operationType = operationType
-        self.reference = reference
-        self.amount = amount
+        (self.branch, self.company, self.country, self.user, self.password, self.merchant, self.currency, self.operationType, self.reference, self.amount) = try container.complete(branch, company, country, user, password, merchant, currency, operationType, reference, amount)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -118,9 +108,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable {
         try container.encode(self.reference, "reference")
         try container.encodeDecimal(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
     }
-}
 
-extension BeanTokenization: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.branch, "branch", minLength: 1, at: path, into: &violations)
@@ -157,7 +145,7 @@ extension BeanTokenization: PayRedacting {
 /// The 3-D Secure authentication data (provided by MIT).
 ///
 /// - Remark: Generated from `Bean3DS` in `SuiteMCommerce/Token.yaml`.
-public struct Bean3DS: Codable, Hashable, Sendable {
+public struct Bean3DS: Codable, Hashable, Sendable, PayValidatable {
     /// La sucursal de la empresa.
     public var branch: String
     /// El ID de la compañía de CDP (sent with token payments).
@@ -228,15 +216,7 @@ public struct Bean3DS: Codable, Hashable, Sendable {
         let authKey = container.required(String.self, "authKey")
         let reference = container.required(String.self, "reference")
         try container.finish()
-        guard let branch, let country, let user, let password, let merchant, let currency, let authKey, let reference else { throw container.incomplete() }
-        self.branch = branch
-        self.country = country
-        self.user = user
-        self.password = password
-        self.merchant = merchant
-        self.currency = currency
-        self.authKey = authKey
-        self.reference = reference
+        (self.branch, self.country, self.user, self.password, self.merchant, self.currency, self.authKey, self.reference) = try container.complete(branch, country, user, password, merchant, currency, authKey, reference)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -252,9 +232,7 @@ public struct Bean3DS: Codable, Hashable, Sendable {
         try container.encode(self.authKey, "authKey")
         try container.encode(self.reference, "reference")
     }
-}
 
-extension Bean3DS: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.text(self.branch, "branch", minLength: 1, at: path, into: &violations)
@@ -383,8 +361,7 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable, PayAlwaysValid 
         self.cardBrand = container.optional(String.self, "cc_brand")
         self.cardBank = container.optional(String.self, "cc_bank")
         try container.finish()
-        guard let nbResponse else { throw container.incomplete() }
-        self.nbResponse = nbResponse
+        self.nbResponse = try container.complete(nbResponse)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -418,7 +395,7 @@ extension BeanTokenizeResponse: PayRedacting {
 /// The result of `sndPayWithTokenWithBeanTokenization:bean3DS:`.
 ///
 /// - Remark: Generated from `BeanPaymentWithToken` in `SuiteMCommerce/Token.yaml`.
-public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
+public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayValidatable {
     /// `00` means success.
     public var cdResponse: String?
     /// The response text.
@@ -527,8 +504,7 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
         self.amount = container.optional(Decimal.self, "amount")
         self.error = container.optional(String.self, "error")
         try container.finish()
-        guard let response else { throw container.incomplete() }
-        self.response = response
+        self.response = try container.complete(response)
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -551,20 +527,17 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable {
         try container.encodeDecimal(self.amount, "amount")
         try container.encodeIfPresent(self.error, "error")
     }
-}
 
-extension BeanPaymentWithToken: PayValidatable {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.time, "time", pattern: Rules.timePattern, at: path, into: &violations)
-        PayRules.text(self.cardLastDigits, "cc_number", pattern: Rules.cardLastDigitsPattern, at: path, into: &violations)
+        PayRules.text(self.time, "time", pattern: Self.timePattern, at: path, into: &violations)
+        PayRules.text(self.cardLastDigits, "cc_number", pattern: Self.cardLastDigitsPattern, at: path, into: &violations)
     }
 
-    /// Patterns and formats compiled once for the checks above.
-    private enum Rules {
-        static let timePattern = PayPattern("[0-2][0-9]:[0-5][0-9]:[0-5][0-9]")
-        static let cardLastDigitsPattern = PayPattern("[0-9]{4}")
-    }
+    /// The pattern of `time`, compiled once.
+    private static let timePattern = PayPattern("[0-2][0-9]:[0-5][0-9]:[0-5][0-9]")
+    /// The pattern of `cardLastDigits`, compiled once.
+    private static let cardLastDigitsPattern = PayPattern("[0-9]{4}")
 }
 
 /// Errors of 3-D Secure tokenization.

@@ -79,7 +79,7 @@ struct SnippetTests {
                 /// The `Item` type.
                 ///
                 /// - Remark: Generated from `Item` in `Snippet/Snippet.yaml`.
-                public struct Item: Codable, Hashable, Sendable {
+                public struct Item: Codable, Hashable, Sendable, PayValidatable {
                     /// The id.
                     public var id: String
                     /// The `note` field.
@@ -106,8 +106,7 @@ struct SnippetTests {
                         self.note = container.optional(String.self, "note")
                         self.count = container.optional(Int.self, "count") ?? 1
                         try container.finish()
-                        guard let id else { throw container.incomplete() }
-                        self.id = id
+                        self.id = try container.complete(id)
                     }
 
                     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -117,9 +116,7 @@ struct SnippetTests {
                         try container.encodeIfPresent(self.note, "note")
                         try container.encode(self.count, "count")
                     }
-                }
 
-                extension Item: PayValidatable {
                     /// Appends every constraint violation of this value and the values it holds, with wire paths.
                     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
                         PayRules.text(self.id, "id", minLength: 1, at: path, into: &violations)
@@ -253,7 +250,7 @@ struct SnippetTests {
                   amount: { type: Decimal, required: true, scale: 2, exactScale: true }
                   fee: { type: Decimal, scale: 3 }
             """)
-        #expect(swift.contains("public struct Doc: Codable, Hashable, Sendable, PayXMLDocument {\n"))
+        #expect(swift.contains("public struct Doc: Codable, Hashable, Sendable, PayXMLDocument, PayValidatable {\n"))
         #expect(
             swift.contains("        let paymentType = container.required(String.self, PayFieldKey(\"paymentType\", xml: \"tpPago\"))\n"))
         #expect(
@@ -372,7 +369,9 @@ struct TypedSnippetTests {
                     "value",
                     value: .call(.member(.identifier("container"), "required"), [SwiftArgument(.metatype("Decimal")), SwiftArgument(key)])))
         )
-        let validation = membersOf("Amount", in: file, kind: .extension)
+        // The checks are members of the struct itself; the redaction is an extension.
+        let validation = membersOf("Amount", in: file, kind: .struct)
+        let extensions = membersOf("Amount", in: file, kind: .extension)
         let scale = SwiftStatement.expression(
             .call(
                 .member(.type("PayRules"), "decimal"),
@@ -389,7 +388,7 @@ struct TypedSnippetTests {
             })
         // The sensitive field is listed redacted, by value, never through its storage.
         #expect(
-            validation.contains { declaration in
+            extensions.contains { declaration in
                 guard case .property(let property) = declaration.kind, property.name == "redactedFields",
                     case .get(.inline(.expression(.array(let entries, _))))? = property.accessors
                 else { return false }

@@ -112,7 +112,7 @@ extension SwiftEmitter {
             declarations.append(
                 extensionOf(
                     name, deprecated: type.lifecycle.deprecated != nil, conformances: ["PayValidatable"],
-                    members: [[collect], rules.map { [$0] } ?? []]))
+                    members: [[collect], rules]))
         }
         return declarations
     }

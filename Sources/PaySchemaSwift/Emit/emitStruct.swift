@@ -71,9 +71,13 @@ extension SwiftEmitter {
         }
         // Each field's key expression, built once for both directions.
         let keys = structure.fields.map { fieldKeyExpression($0, structure) }
+        // The checks live in the struct itself (not an extension): one declaration per type.
+        let validation = structValidation(declaration, structure)
+        if validation != nil { conformances.append("PayValidatable") }
         let members = [
             root.map { [$0] } ?? [], fields, [memberwiseInit(name, structure.fields)],
-            [decoding(structure.fields, keys: keys)], [encoding(structure.fields, keys: keys)],
+            [decoding(structure.fields, keys: keys)], [encoding(structure.fields, keys: keys)], validation.map { [$0.collect] } ?? [],
+            validation?.rules ?? [],
         ]
         var declarations = [
             SwiftDeclaration(
@@ -82,7 +86,6 @@ extension SwiftEmitter {
                 kind: .type(.struct, name: name, conformances: conformances, members: members))
         ]
         declarations += fieldAccessors(name, declaration, structure.fields)
-        declarations += structValidation(declaration, structure)
         if structure.supports(.query) { declarations.append(queryCoding(declaration, structure)) }
         if declaration.isSensitive { declarations.append(redaction(name, structure.fields, deprecated: declaration.isDeprecated)) }
         return declarations
@@ -153,13 +156,15 @@ extension SwiftEmitter {
             body.append(field.isMandatory ? .constant(field.name, value: expression) : .assignment(member(storage(field)), expression))
         }
         body.append(.expression(.tryExpression(.call(container, "finish"))))
+        // The mandatory fields, unwrapped at once: `(self.a, self.b) = try container.complete(a, b)`.
         let mandatory = fields.filter { $0.isMandatory }
         if !mandatory.isEmpty {
+            let targets = mandatory.map { member(storage($0)) }
+            let values = mandatory.map { SwiftArgument(.identifier($0.name)) }
             body.append(
-                .guardStatement(
-                    mandatory.map { .optionalBinding($0.name, nil) }, else: .inline(.throwStatement(.call(container, "incomplete")))))
+                .assignment(
+                    targets.count == 1 ? targets[0] : .tuple(targets), .tryExpression(.call(.member(container, "complete"), values))))
         }
-        body += mandatory.map { .assignment(member(storage($0)), .identifier($0.name)) }
         return initializer(doc, parameters, throws: true, .lines(body))
     }
 

@@ -33,7 +33,7 @@ extension SwiftEmitter {
     }
 
     /// The checks of `value` (of `type`) at `path` (a `PayPath`); `rules` names the type's
-    /// compiled patterns and formats (`Rules.<rules>Pattern`).
+    /// compiled patterns and formats (`Self.<rules>Pattern`).
     func checks(
         value: SwiftExpression, type: ResolvedType, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression, rules: String,
         depth: Int = 0, optionalElements: Bool = false
@@ -96,7 +96,7 @@ extension SwiftEmitter {
         }
         if constraints.pattern != nil {
             checks.append(
-                rule("pattern", [subject, SwiftArgument(.member(.type("Rules"), rules + "Pattern"))], path: path, sensitive: sensitive))
+                rule("pattern", [subject, SwiftArgument(.member(.type("Self"), rules + "Pattern"))], path: path, sensitive: sensitive))
         }
         if let minimum = constraints.minimum {
             checks.append(
@@ -119,33 +119,35 @@ extension SwiftEmitter {
             let expression: SwiftExpression
             switch format {
             case .constant(let constant): expression = constant
-            case .built: expression = .member(.type("Rules"), rules + "Format")
+            case .built: expression = .member(.type("Self"), rules + "Format")
             }
             checks.append(rule("format", [subject, SwiftArgument(expression)], path: path, sensitive: sensitive))
         }
         return checks
     }
 
-    /// Static patterns and formats a type's checks use, compiled once; `nil` when none is needed.
-    func ruleConstants(_ items: [(prefix: String, constraints: ResolvedConstraints)]) -> SwiftDeclaration? {
+    /// Static patterns and formats a type's checks use, compiled once: private static constants
+    /// of the type, read as `Self.<field>Pattern` and `Self.<field>Format`.
+    func ruleConstants(_ items: [(prefix: String, constraints: ResolvedConstraints)]) -> [SwiftDeclaration] {
         var constants: [SwiftDeclaration] = []
         for item in items {
             if let pattern = item.constraints.pattern {
-                constants.append(ruleConstant(item.prefix + "Pattern", .construct("PayPattern", SwiftArgument(.string(pattern)))))
+                constants.append(
+                    ruleConstant(
+                        item.prefix + "Pattern", .construct("PayPattern", SwiftArgument(.string(pattern))),
+                        doc: "The pattern of `\(item.prefix)`, compiled once."))
             }
             if case .built(let expression) = formatRule(item.constraints) {
-                constants.append(ruleConstant(item.prefix + "Format", expression))
+                constants.append(ruleConstant(item.prefix + "Format", expression, doc: "The format of `\(item.prefix)`, built once."))
             }
         }
-        guard !constants.isEmpty else { return nil }
-        return SwiftDeclaration(
-            doc: SwiftDoc("Patterns and formats compiled once for the checks above."), visibility: .private,
-            kind: .type(.enum, name: "Rules", conformances: [], members: [constants]))
+        return constants
     }
 
-    private func ruleConstant(_ name: String, _ value: SwiftExpression) -> SwiftDeclaration {
+    private func ruleConstant(_ name: String, _ value: SwiftExpression, doc: String) -> SwiftDeclaration {
         SwiftDeclaration(
-            visibility: .unspecified, kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, value: value)))
+            doc: SwiftDoc(doc), visibility: .private,
+            kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, value: value)))
     }
 
     /// A field's checks as one runtime call per concern, its constraints passed as arguments
@@ -189,7 +191,7 @@ extension SwiftEmitter {
             if let minimum = constraints.minLength { arguments.append(SwiftArgument("minLength", .number(String(minimum)))) }
             if let maximum = constraints.maxLength { arguments.append(SwiftArgument("maxLength", .number(String(maximum)))) }
             if constraints.pattern != nil {
-                arguments.append(SwiftArgument("pattern", .member(.type("Rules"), field.name + "Pattern")))
+                arguments.append(SwiftArgument("pattern", .member(.type("Self"), field.name + "Pattern")))
             }
             if let format = formatArgument(field, constraints) { arguments.append(format) }
             return [call("text", value, arguments, sensitive: field.sensitive)]
@@ -219,11 +221,11 @@ extension SwiftEmitter {
         }
     }
 
-    /// `format: …`: a named format, or the type's compiled one (`Rules.<field>Format`).
+    /// `format: …`: a named format, or the type's compiled one (`Self.<field>Format`).
     private func formatArgument(_ field: ResolvedField, _ constraints: ResolvedConstraints) -> SwiftArgument? {
         switch formatRule(constraints) {
         case .constant(let constant)?: return SwiftArgument("format", constant)
-        case .built?: return SwiftArgument("format", .member(.type("Rules"), field.name + "Format"))
+        case .built?: return SwiftArgument("format", .member(.type("Self"), field.name + "Format"))
         case nil: return nil
         }
     }
@@ -239,8 +241,12 @@ extension SwiftEmitter {
             .lines(body))
     }
 
-    func structValidation(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) -> [SwiftDeclaration] {
-        guard !declaration.isAlwaysValid, config.generates(.validators) else { return [] }
+    /// The members a struct's `PayValidatable` conformance adds to it (`collectViolations` and
+    /// its compiled rules), `nil` when the struct has none (always valid, or no validators).
+    func structValidation(
+        _ declaration: ResolvedDecl, _ structure: ResolvedStruct
+    ) -> (collect: SwiftDeclaration, rules: [SwiftDeclaration])? {
+        guard !declaration.isAlwaysValid, config.generates(.validators) else { return nil }
         let format = structure.primaryFormat
         let checked = structure.fields.filter(\.needsValidation)
         // Each field's constraints are read once: the checks and the rule constants share them.
@@ -266,12 +272,7 @@ extension SwiftEmitter {
         }
         body += requireAnyOf(structure.requireAnyOf, format: format)
         let collect = collectViolations("Appends every constraint violation of this value and the values it holds, with wire paths.", body)
-        let rules = ruleConstants(zip(checked, constraints).map { (prefix: $0.name, constraints: $1) })
-        return [
-            extensionOf(
-                declaration.name, deprecated: declaration.isDeprecated, conformances: ["PayValidatable"],
-                members: [[collect], rules.map { [$0] } ?? []])
-        ]
+        return (collect, ruleConstants(zip(checked, constraints).map { (prefix: $0.name, constraints: $1) }))
     }
 
     /// `lhs op rhs op …`, left to right.
