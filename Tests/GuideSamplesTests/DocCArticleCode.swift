@@ -35,6 +35,13 @@ final class AmazonPayWebViewController {
         }
     }
 
+    // As the guide's app runs it: each step as a script on the page the web view shows.
+    func didPostAsTheGuide(message body: Data, bridge: AmazonPayWebViewBridge) async {
+        if let script = await bridge.step(for: body).javaScript {
+            scripts.append(script)       // webView.evaluateJavaScript(script): loadUrl("…") or uncoverScreen()
+        }
+    }
+
     // The same with errors thrown, for apps that map them themselves.
     func didReceive(message body: Data, bridge: AmazonPayWebViewBridge) async {
         do {

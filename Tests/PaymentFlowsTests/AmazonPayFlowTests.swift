@@ -325,6 +325,23 @@ struct AmazonPayFlowTests {
         #expect(review.path == "/sample/checkoutReview")
     }
 
+    /// Each step as the guide's app runs it in the web view: a page through the page's own
+    /// `loadUrl(…)`, the URL written so that no character of it ends the call.
+    @Test func eachStepIsTheScriptTheGuidesAppRuns() throws {
+        let review = try #require(URL(string: "https://shop.example/sample/checkoutReview?amazonCheckoutSessionId=a'b"))
+        #expect(
+            AmazonPayWebViewStep.load(review).javaScript
+                == #"loadUrl("https://shop.example/sample/checkoutReview?amazonCheckoutSessionId=a\'b")"#)
+        let error = AmazonPayError(.tokenMismatch, "the token does not match")
+        let errorPage = try #require(URL(string: "https://shop.example/static/sample/error.html"))
+        #expect(AmazonPayWebViewStep.showError(errorPage, error).javaScript == #"loadUrl("https://shop.example/static/sample/error.html")"#)
+        #expect(
+            AmazonPayWebViewStep.evaluateJavaScript(AmazonPayWebViewBridge.uncoverScreenScript).javaScript
+                == AmazonPayWebViewBridge.uncoverScreenScript)
+        #expect(AmazonPayWebViewStep.ignore.javaScript == nil)
+        #expect(AmazonPayWebViewStep.literal("a\"\\<\u{2028}\n") == #""a\"\\\u003C\u2028\u000a""#)
+    }
+
     /// A message the guide's handler does not know (another `op`, not JSON, a wrong shape) is
     /// ignored, as the guide's `switch` does with `default: return`: no error page is loaded.
     @Test(arguments: [#"{"op":"refund"}"#, "not json", #"{"op":"auth"}"#, "[]", #"{"op":"auth","url":"not a url"}"#])

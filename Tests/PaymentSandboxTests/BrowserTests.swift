@@ -120,7 +120,14 @@ struct BrowserTests {
         browser.taps = ["continue", "nextButton", "pay"]
         let review = try await bridge.handle(message: login)
         #expect(review.path == "/sample/checkoutReview")
-        try await browser.load(inWebView(review))
+        // As the guide's app loads the next page: `webView.evaluateJavaScript("loadUrl('…')")`, and
+        // the cart page's own `loadUrl` navigates. (The tab played the Secure WebView meanwhile; the
+        // app's web view still shows the cart.)
+        try await browser.load(inWebView(URL(string: "https://shop.example/sample/cart")!))
+        let toReview = try #require(AmazonPayWebViewStep.load(inWebView(review)).javaScript)
+        #expect(toReview.hasPrefix("loadUrl(\""))
+        try await browser.evaluate(toReview)
+        try await browser.waitFor("document.getElementById('chargeAmount') !== null")
         #expect(try await browser.text(of: "chargeAmount") == "27456")
         // The server's session cookie is `Secure` and `HttpOnly`, as the guide's server sets it.
         let session = try await browser.cookie("session")
@@ -133,7 +140,11 @@ struct BrowserTests {
         #expect(try await browser.coverDisplay() == "none")
         let thanks = try await bridge.handle(message: auth)
         #expect(thanks == URL(string: "https://shop.example/sample/thanks"))
-        try await browser.load(inWebView(thanks))
+        // The review page's `loadUrl`, as the guide's app loads the thanks page (the app's web view
+        // still shows the review page).
+        try await browser.load(inWebView(review))
+        try await browser.evaluate(try #require(AmazonPayWebViewStep.load(inWebView(thanks)).javaScript))
+        try await browser.waitFor("document.getElementById('merchantReferenceId') !== null")
         #expect(try await browser.text(of: "merchantReferenceId") == "MY-ORDER-1")
         #expect(Array(amazon.completionsBySession.values) == [1])
         await running.stop()
