@@ -52,6 +52,19 @@ public final class AmazonPayWebViewBridge: Sendable {
     /// so that case never matches the registered `iosApp`. The bridge takes the registered name.
     public static let messageHandlerName = "iosApp"
 
+    /// The JSON of a message as WebKit hands it over (`WKScriptMessage.body`): the page's
+    /// `postMessage({op: 'login'})` arrives as a dictionary (an `NSDictionary`), which the guide's
+    /// handler reads with `message.body as? NSDictionary`; a string posted as text arrives as
+    /// that text. `nil` for anything that is not JSON (a number alone, a date), which ``step(for:)``
+    /// would ignore anyway. Converted on the caller's actor, before the bridge's `await`, so the
+    /// web view's value never crosses actors.
+    public static func messageData(fromBody body: Any) -> Data? {
+        if let text = body as? String { return Data(text.utf8) }
+        if let data = body as? Data { return data }
+        guard JSONSerialization.isValidJSONObject(body) else { return nil }
+        return try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+    }
+
     /// ``step(for:)`` for a message that arrived through the handler named `handlerName`
     /// (`WKScriptMessage.name`): a message from any handler but ``messageHandlerName`` is ignored,
     /// as the guide's `switch message.name` ignores names it does not know.

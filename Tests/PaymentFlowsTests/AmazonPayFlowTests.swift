@@ -325,6 +325,32 @@ struct AmazonPayFlowTests {
         #expect(review.path == "/sample/checkoutReview")
     }
 
+    /// A message as WebKit hands it to the handler (`message.body`, a dictionary for the page's
+    /// `postMessage({op: 'login'})`) is the same message as its JSON text.
+    @Test func aMessageAsWebKitHandsItOverIsTheSameMessage() async throws {
+        let fixture = Fixture(.success)
+        let bridge = AmazonPayWebViewBridge(
+            configuration: fixture.merchant.configuration.appConfiguration(), webSession: fixture.browser, tokens: .seeded(9))
+        let body: [String: Any] = ["op": "login"]
+        let login = try #require(AmazonPayWebViewBridge.messageData(fromBody: body))
+        #expect(try PayWire.decodeJSON(BridgeMessage.self, from: login) == .login(LoginMessage()))
+        guard case .load(let review) = await bridge.step(for: login, handlerName: AmazonPayWebViewBridge.messageHandlerName) else {
+            Issue.record("the login was not answered")
+            return
+        }
+        #expect(review.path == "/sample/checkoutReview")
+        let redirect = "https://apay.example/checkout/processing?amazonCheckoutSessionId=x"
+        let auth = try #require(AmazonPayWebViewBridge.messageData(fromBody: NSDictionary(dictionary: ["op": "auth", "url": redirect])))
+        guard case .auth(let message) = try PayWire.decodeJSON(BridgeMessage.self, from: auth) else {
+            Issue.record("not an auth message")
+            return
+        }
+        #expect(message.url.absoluteString == redirect)
+        #expect(AmazonPayWebViewBridge.messageData(fromBody: #"{"op":"login"}"#) == Data(#"{"op":"login"}"#.utf8))
+        #expect(AmazonPayWebViewBridge.messageData(fromBody: 42) == nil)
+        #expect(AmazonPayWebViewBridge.messageData(fromBody: ["op": Date()]) == nil)
+    }
+
     /// Each step as the guide's app runs it in the web view: a page through the page's own
     /// `loadUrl(…)`, the URL written so that no character of it ends the call.
     @Test func eachStepIsTheScriptTheGuidesAppRuns() throws {
