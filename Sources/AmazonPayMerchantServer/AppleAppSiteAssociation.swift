@@ -1,4 +1,5 @@
 import Foundation
+import PaymentSchemasRuntime
 
 /// The `apple-app-site-association` file the links host serves at
 /// `/.well-known/apple-app-site-association`: which app a universal link on that host opens, and
@@ -71,11 +72,22 @@ public struct AppleAppSiteAssociation: Codable, Sendable, Hashable {
         self.applinks = AppLinks(details: [Detail(appID: appID, paths: paths)])
     }
 
-    /// The file's bytes: JSON with sorted keys.
-    public func json() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+    /// The file's bytes: JSON with sorted keys, the same members `Codable` reads and writes
+    /// (written through `PayJSON`, so that building it cannot fail).
+    public var json: Data {
+        let details = applinks.details.map { detail -> PayJSON in
+            let components = detail.components.map { component -> PayJSON in
+                var members: [String: PayJSON] = ["/": .string(component.path)]
+                if let exclude = component.exclude { members["exclude"] = .bool(exclude) }
+                return .object(members)
+            }
+            return .object([
+                "appIDs": .array(detail.appIDs.map(PayJSON.string)), "components": .array(components),
+                "appID": .string(detail.appID), "paths": .array(detail.paths.map(PayJSON.string)),
+            ])
+        }
+        let file = PayJSON.object(["applinks": .object(["apps": .array(applinks.apps.map(PayJSON.string)), "details": .array(details)])])
+        return Data(file.jsonText.utf8)
     }
 
     /// The app a link to `url` opens as iOS 13 and later decide it (the first component whose

@@ -122,8 +122,7 @@ enum SampleMerchantPages {
                 }),
             HostedPage(
                 host: configuration.linksHost, path: "/.well-known/apple-app-site-association", title: "apple-app-site-association",
-                document: HostedPage.Document(
-                    contentType: "application/json", body: (try? configuration.appSiteAssociation.json()) ?? Data())),
+                document: HostedPage.Document(contentType: "application/json", body: configuration.appSiteAssociation.json)),
             HostedPage(
                 host: host, pathPrefix: "/static/sample/error.html", title: "Error",
                 html: { _, _ in

@@ -10,6 +10,11 @@ nothing cannot count as a kill.
   guide_mutations.py --rows a,b           the rows with these ids
   guide_mutations.py --rotate N           N rows, a different slice each day (CI)
   guide_mutations.py --report FILE        also writes the results as Markdown
+  guide_mutations.py --rows a --update-report FILE
+                                          replaces those rows' lines in a full run's report (and its counts)
+
+Every run first checks that each row's text occurs exactly once in its file (all rows, not only the
+chosen ones), so a row a refactor left behind fails the first run after it, not the day it rotates in.
 
 Exits 1 when a mutation survives (the named test still passes), a row's text is not found exactly
 once, or a named test does not run; the tree is restored and rebuilt either way.
@@ -98,6 +103,13 @@ def main():
         count = int(arguments[arguments.index("--rotate") + 1])
         start = (datetime.date.today().toordinal() * count) % len(rows)
         chosen = [rows[(start + offset) % len(rows)] for offset in range(min(count, len(rows)))]
+    stale = []
+    for row in rows:
+        with open(os.path.join(ROOT, row["file"]), encoding="utf-8") as handle:
+            if handle.read().count(row["find"]) != 1:
+                stale.append(row["id"])
+    if stale:
+        raise SystemExit(f"error: the text of rows {', '.join(stale)} does not occur exactly once in its file: update {os.path.relpath(ROWS, ROOT)}")
     logs = os.path.join(ROOT, ".build", "guide-mutations")
     os.makedirs(logs, exist_ok=True)
     subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
@@ -136,7 +148,34 @@ def main():
             lines.append(f"| {row['id']} | {GUIDES.get(row['guide'], row['guide'])} | `{row['element']}` | {mutation} | `{row['test']}` | {verdict}: {detail} | {seconds:.0f} |")
         with open(os.path.join(ROOT, report), "w", encoding="utf-8") as handle:
             handle.write("\n".join(lines) + "\n\n[Back to the checklist](guide-checklist.md)\n")
+    if "--update-report" in arguments:
+        update_report(arguments[arguments.index("--update-report") + 1], results)
     sys.exit(0 if killed == len(results) else 1)
+
+
+def update_report(report, results):
+    """Replaces the rerun rows' lines of a full run's report and recounts it from its table."""
+    path = os.path.join(ROOT, report)
+    with open(path, encoding="utf-8") as handle:
+        lines = handle.read().split("\n")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    for row, verdict, detail, seconds in results:
+        mutation = f"`{row['file']}`: {row['what']}"
+        line = f"| {row['id']} | {GUIDES.get(row['guide'], row['guide'])} | `{row['element']}` | {mutation} | `{row['test']}` | {verdict}: {detail} (rerun at {commit}) | {seconds:.0f} |"
+        index = next((i for i, text in enumerate(lines) if text.startswith(f"| {row['id']} |")), None)
+        if index is None:
+            raise SystemExit(f"error: {report} has no line for row {row['id']}; run every row with --report")
+        lines[index] = line
+    table = [text.split(" | ") for text in lines if text.startswith("| ") and not text.startswith("| Row ") and not text.startswith("|---")]
+    by_guide = {}
+    for cells in table:
+        by_guide.setdefault(cells[1], []).append(cells[5].split(":")[0])
+    killed = sum(verdicts.count("killed") for verdicts in by_guide.values())
+    summary = next(i for i, text in enumerate(lines) if re.match(r"^\d+ rows: ", text))
+    lines[summary] = (f"{len(table)} rows: {killed} killed, {len(table) - killed} not. By guide: "
+                      + "; ".join(f"{guide} {verdicts.count('killed')} of {len(verdicts)}" for guide, verdicts in by_guide.items()) + ".")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines))
 
 
 if __name__ == "__main__":
