@@ -84,7 +84,8 @@ public struct AuthMessage: Codable, Hashable, Sendable, PayValidatable {
         self.op = container.optional(String.self, "op") ?? "auth"
         let url = container.required(URL.self, "url")
         try container.finish()
-        self.url = try container.complete(url)
+        guard let url else { throw container.incomplete() }
+        self.url = url
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -194,7 +195,9 @@ public struct AppLoginQuery: Codable, Hashable, Sendable, PayValidatable {
         let client = container.required(ClientKind.self, "client")
         let token = container.required(String.self, "token")
         try container.finish()
-        (self.client, self.token) = try container.complete(client, token)
+        guard let client, let token else { throw container.incomplete() }
+        self.client = client
+        self.token = token
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -252,7 +255,9 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable, PayValidatable {
         let token = container.required(String.self, "token")
         let amazonCheckoutSessionId = container.required(String.self, "amazonCheckoutSessionId")
         try container.finish()
-        (self.token, self.amazonCheckoutSessionId) = try container.complete(token, amazonCheckoutSessionId)
+        guard let token, let amazonCheckoutSessionId else { throw container.incomplete() }
+        self.token = token
+        self.amazonCheckoutSessionId = amazonCheckoutSessionId
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -24,7 +24,8 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayValidata
         var container = try PayDecodingContainer(decoder)
         let checkoutReviewReturnUrl = container.required(URL.self, "checkoutReviewReturnUrl")
         try container.finish()
-        self.checkoutReviewReturnUrl = try container.complete(checkoutReviewReturnUrl)
+        guard let checkoutReviewReturnUrl else { throw container.incomplete() }
+        self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -67,7 +68,9 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayValidatable {
         let webCheckoutDetails = container.required(ButtonWebCheckoutDetails.self, "webCheckoutDetails")
         let storeId = container.required(String.self, "storeId")
         try container.finish()
-        (self.webCheckoutDetails, self.storeId) = try container.complete(webCheckoutDetails, storeId)
+        guard let webCheckoutDetails, let storeId else { throw container.incomplete() }
+        self.webCheckoutDetails = webCheckoutDetails
+        self.storeId = storeId
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -134,7 +137,10 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable, PayValid
         let signature = container.required(String.self, "signature")
         let publicKeyId = container.required(String.self, "publicKeyId")
         try container.finish()
-        (self.payloadJSON, self.signature, self.publicKeyId) = try container.complete(payloadJSON, signature, publicKeyId)
+        guard let payloadJSON, let signature, let publicKeyId else { throw container.incomplete() }
+        self.payloadJSON = payloadJSON
+        self.signature = signature
+        self.publicKeyId = publicKeyId
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -236,7 +242,11 @@ public struct RenderButtonOptions: Codable, Hashable, Sendable, PayValidatable {
         self.buttonColor = container.optional(ButtonColor.self, "buttonColor") ?? .gold
         let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, "createCheckoutSessionConfig")
         try container.finish()
-        (self.merchantId, self.ledgerCurrency, self.placement, self.createCheckoutSessionConfig) = try container.complete(merchantId, ledgerCurrency, placement, createCheckoutSessionConfig)
+        guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
+        self.merchantId = merchantId
+        self.ledgerCurrency = ledgerCurrency
+        self.placement = placement
+        self.createCheckoutSessionConfig = createCheckoutSessionConfig
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -335,7 +345,11 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable, PayValidat
         let placement = container.required(Placement.self, "placement")
         let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, "createCheckoutSessionConfig")
         try container.finish()
-        (self.merchantId, self.ledgerCurrency, self.placement, self.createCheckoutSessionConfig) = try container.complete(merchantId, ledgerCurrency, placement, createCheckoutSessionConfig)
+        guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
+        self.merchantId = merchantId
+        self.ledgerCurrency = ledgerCurrency
+        self.placement = placement
+        self.createCheckoutSessionConfig = createCheckoutSessionConfig
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -29,7 +29,9 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable, PayValidatable {
         let amount = container.required(String.self, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
         let currencyCode = container.required(String.self, "currencyCode")
         try container.finish()
-        (self.amount, self.currencyCode) = try container.complete(amount, currencyCode)
+        guard let amount, let currencyCode else { throw container.incomplete() }
+        self.amount = amount
+        self.currencyCode = currencyCode
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -377,7 +379,8 @@ public struct StatusDetails: Codable, Hashable, Sendable, PayAlwaysValid {
         self.reasonDescription = container.optional(String.self, PayFieldKey("reasonDescription", nullable: true))
         self.lastUpdatedTimestamp = container.date(PayFieldKey("lastUpdatedTimestamp", nullable: true), format: .iso8601Basic, required: false)
         try container.finish()
-        self.state = try container.complete(state)
+        guard let state else { throw container.incomplete() }
+        self.state = state
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -462,7 +465,8 @@ public struct CheckoutSessionConstraint: Codable, Hashable, Sendable, PayAlwaysV
         let constraintId = container.required(ConstraintId.self, "constraintId")
         self.constraintDescription = container.optional(String.self, PayFieldKey("description", nullable: true))
         try container.finish()
-        self.constraintId = try container.complete(constraintId)
+        guard let constraintId else { throw container.incomplete() }
+        self.constraintId = constraintId
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -920,7 +924,9 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayValidatable {
         self.expirationTimestamp = container.date(PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic, required: false)
         self.releaseEnvironment = container.optional(ReleaseEnvironment.self, PayFieldKey("releaseEnvironment", nullable: true))
         try container.finish()
-        (self.checkoutSessionId, self.statusDetails) = try container.complete(checkoutSessionId, statusDetails)
+        guard let checkoutSessionId, let statusDetails else { throw container.incomplete() }
+        self.checkoutSessionId = checkoutSessionId
+        self.statusDetails = statusDetails
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1097,7 +1103,8 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable, PayVa
         var container = try PayDecodingContainer(decoder)
         let chargeAmount = container.required(AmazonPayPrice.self, "chargeAmount")
         try container.finish()
-        self.chargeAmount = try container.complete(chargeAmount)
+        guard let chargeAmount else { throw container.incomplete() }
+        self.chargeAmount = chargeAmount
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1204,7 +1211,9 @@ public struct AmazonPayErrorResponse: Codable, Hashable, Sendable, PayAlwaysVali
         let reasonCode = container.required(ErrorReasonCode.self, "reasonCode")
         let message = container.required(String.self, "message")
         try container.finish()
-        (self.reasonCode, self.message) = try container.complete(reasonCode, message)
+        guard let reasonCode, let message else { throw container.incomplete() }
+        self.reasonCode = reasonCode
+        self.message = message
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -29,7 +29,9 @@ public struct SampleCart: Codable, Hashable, Sendable, PayValidatable {
         let hd8 = container.required(Int.self, "hd8")
         let hd10 = container.required(Int.self, "hd10")
         try container.finish()
-        (self.hd8, self.hd10) = try container.complete(hd8, hd10)
+        guard let hd8, let hd10 else { throw container.incomplete() }
+        self.hd8 = hd8
+        self.hd10 = hd10
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -152,7 +154,9 @@ public struct CheckoutReview: Codable, Hashable, Sendable, PayValidatable {
         let order = container.required(MerchantOrder.self, "order")
         let checkoutSession = container.required(CheckoutSession.self, "checkoutSession")
         try container.finish()
-        (self.order, self.checkoutSession) = try container.complete(order, checkoutSession)
+        guard let order, let checkoutSession else { throw container.incomplete() }
+        self.order = order
+        self.checkoutSession = checkoutSession
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -222,7 +226,9 @@ public struct MerchantErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid
         let message = container.required(String.self, "message")
         self.amazonPayReasonCode = container.optional(String.self, "amazonPayReasonCode")
         try container.finish()
-        (self.error, self.message) = try container.complete(error, message)
+        guard let error, let message else { throw container.incomplete() }
+        self.error = error
+        self.message = message
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -50,7 +50,12 @@ public struct MerchantOrderItem: Codable, Hashable, Sendable, PayValidatable {
         let num = container.required(Int.self, "num")
         let summary = container.required(Int.self, "summary")
         try container.finish()
-        (self.id, self.name, self.price, self.num, self.summary) = try container.complete(id, name, price, num, summary)
+        guard let id, let name, let price, let num, let summary else { throw container.incomplete() }
+        self.id = id
+        self.name = name
+        self.price = price
+        self.num = num
+        self.summary = summary
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -121,7 +126,10 @@ public struct MerchantOrder: Codable, Hashable, Sendable, PayValidatable {
         self.amazonCheckoutSessionId = container.optional(String.self, "amazonCheckoutSessionId")
         self.merchantReferenceId = container.optional(String.self, "merchantReferenceId")
         try container.finish()
-        (self.items, self.price, self.chargeAmount) = try container.complete(items, price, chargeAmount)
+        guard let items, let price, let chargeAmount else { throw container.incomplete() }
+        self.items = items
+        self.price = price
+        self.chargeAmount = chargeAmount
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

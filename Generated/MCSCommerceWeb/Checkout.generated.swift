@@ -139,7 +139,8 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid {
         self.transactionId = container.optional(String.self, "transactionId")
         self.checkoutResourceURL = container.optional(String.self, "checkoutResourceURL")
         try container.finish()
-        self.status = try container.complete(status)
+        guard let status else { throw container.incomplete() }
+        self.status = status
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -176,7 +177,9 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable, PayValidatable {
         let cardType = container.required(MCSCardType.self, "cardType")
         let format = container.set(MCSCryptoFormat.self, "format", required: true)
         try container.finish()
-        (self.cardType, self.format) = try container.complete(cardType, format)
+        guard let cardType, let format else { throw container.incomplete() }
+        self.cardType = cardType
+        self.format = format
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -240,7 +243,12 @@ public struct MCSConfiguration: Codable, Hashable, Sendable, PayValidatable {
         let callbackScheme = container.required(String.self, "callbackScheme")
         let allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: true)
         try container.finish()
-        (self.locale, self.checkoutId, self.checkoutUrl, self.callbackScheme, self.allowedCardTypes) = try container.complete(locale, checkoutId, checkoutUrl, callbackScheme, allowedCardTypes)
+        guard let locale, let checkoutId, let checkoutUrl, let callbackScheme, let allowedCardTypes else { throw container.incomplete() }
+        self.locale = locale
+        self.checkoutId = checkoutId
+        self.checkoutUrl = checkoutUrl
+        self.callbackScheme = callbackScheme
+        self.allowedCardTypes = allowedCardTypes
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -354,7 +362,11 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
         self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
         self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
         try container.finish()
-        (self.allowedCardTypes, self.amount, self.currency, self.cartId) = try container.complete(allowedCardTypes, amount, currency, cartId)
+        guard let allowedCardTypes, let amount, let currency, let cartId else { throw container.incomplete() }
+        self.allowedCardTypes = allowedCardTypes
+        self.amount = amount
+        self.currency = currency
+        self.cartId = cartId
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -105,7 +105,12 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable, PayValidatable
         self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
         self.shippingLocationProfile = container.optional(String.self, "shippingLocationProfile")
         try container.finish()
-        (self.checkoutId, self.cartId, self.amount, self.currency, self.locale) = try container.complete(checkoutId, cartId, amount, currency, locale)
+        guard let checkoutId, let cartId, let amount, let currency, let locale else { throw container.incomplete() }
+        self.checkoutId = checkoutId
+        self.cartId = cartId
+        self.amount = amount
+        self.currency = currency
+        self.locale = locale
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -35,7 +35,9 @@ public struct MCCAmount: Codable, Hashable, Sendable, PayValidatable {
         let currencyCode = container.required(String.self, "currencyCode")
         self.currencyNumber = container.optional(String.self, "currencyNumber")
         try container.finish()
-        (self.total, self.currencyCode) = try container.complete(total, currencyCode)
+        guard let total, let currencyCode else { throw container.incomplete() }
+        self.total = total
+        self.currencyCode = currencyCode
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -161,7 +163,9 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
         self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
         self.cvc2support = container.optional(Bool.self, "cvc2support")
         try container.finish()
-        (self.amount, self.cartId) = try container.complete(amount, cartId)
+        guard let amount, let cartId else { throw container.incomplete() }
+        self.amount = amount
+        self.cartId = cartId
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -298,7 +302,12 @@ public struct MCCConfiguration: Codable, Hashable, Sendable, PayValidatable {
         self.merchantCountryCode = container.optional(String.self, "merchantCountryCode")
         self.merchantUserId = container.optional(String.self, "merchantUserId")
         try container.finish()
-        (self.locale, self.checkoutId, self.allowedCardTypes, self.checkoutUrl, self.callbackScheme) = try container.complete(locale, checkoutId, allowedCardTypes, checkoutUrl, callbackScheme)
+        guard let locale, let checkoutId, let allowedCardTypes, let checkoutUrl, let callbackScheme else { throw container.incomplete() }
+        self.locale = locale
+        self.checkoutId = checkoutId
+        self.allowedCardTypes = allowedCardTypes
+        self.checkoutUrl = checkoutUrl
+        self.callbackScheme = callbackScheme
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -490,7 +499,8 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable, PayValidatable {
         self.pairingTransactionID = container.optional(String.self, "pairingTransactionID")
         self.paymentMethodLastFourDigits = container.optional(String.self, "paymentMethodLastFourDigits")
         try container.finish()
-        self.paymentMethodName = try container.complete(paymentMethodName)
+        guard let paymentMethodName else { throw container.incomplete() }
+        self.paymentMethodName = paymentMethodName
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -137,7 +137,9 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable, PayValidatable 
         self.method = container.optional(String.self, "method")
         self.issuer = container.optional(String.self, "issuer")
         try container.finish()
-        (self.paymentDescription, self.amount) = try container.complete(paymentDescription, amount)
+        guard let paymentDescription, let amount else { throw container.incomplete() }
+        self.paymentDescription = paymentDescription
+        self.amount = amount
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -232,7 +234,11 @@ public struct BackendPayment: Codable, Hashable, Sendable, PayValidatable {
         self.createdAt = container.date("created_at", format: .iso8601(), required: false)
         self.updatedAt = container.date("updated_at", format: .iso8601(), required: false)
         try container.finish()
-        (self.id, self.amount, self.paymentDescription, self.status) = try container.complete(id, amount, paymentDescription, status)
+        guard let id, let amount, let paymentDescription, let status else { throw container.incomplete() }
+        self.id = id
+        self.amount = amount
+        self.paymentDescription = paymentDescription
+        self.status = status
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted, and a required nullable field without a value is written as `null`.
@@ -335,7 +341,9 @@ public struct BackendIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
         let name = container.required(String.self, "name")
         self.image = container.optional(MethodImage.self, "image")
         try container.finish()
-        (self.id, self.name) = try container.complete(id, name)
+        guard let id, let name else { throw container.incomplete() }
+        self.id = id
+        self.name = name
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -376,7 +384,9 @@ public struct BackendAmount: Codable, Hashable, Sendable, PayAlwaysValid {
         let value = container.required(Decimal.self, "value")
         let currency = container.required(String.self, "currency")
         try container.finish()
-        (self.value, self.currency) = try container.complete(value, currency)
+        guard let value, let currency else { throw container.incomplete() }
+        self.value = value
+        self.currency = currency
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -427,7 +437,10 @@ public struct MethodPricing: Codable, Hashable, Sendable, PayAlwaysValid {
         let variable = container.required(Decimal.self, "variable")
         self.feeRegion = container.optional(String.self, PayFieldKey("fee_region", nullable: true))
         try container.finish()
-        (self.pricingDescription, self.fixed, self.variable) = try container.complete(pricingDescription, fixed, variable)
+        guard let pricingDescription, let fixed, let variable else { throw container.incomplete() }
+        self.pricingDescription = pricingDescription
+        self.fixed = fixed
+        self.variable = variable
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -498,7 +511,10 @@ public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
         self.issuers = container.list(BackendIssuer.self, PayFieldKey("issuers", nullable: true), required: false)
         self.pricing = container.list(MethodPricing.self, PayFieldKey("pricing", nullable: true), required: false)
         try container.finish()
-        (self.id, self.methodDescription, self.image) = try container.complete(id, methodDescription, image)
+        guard let id, let methodDescription, let image else { throw container.incomplete() }
+        self.id = id
+        self.methodDescription = methodDescription
+        self.image = image
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted, and a required nullable field without a value is written as `null`.
@@ -539,7 +555,8 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable, PayValidatable {
         var container = try PayDecodingContainer(decoder)
         let data = container.required(BackendPayment.self, "data")
         try container.finish()
-        self.data = try container.complete(data)
+        guard let data else { throw container.incomplete() }
+        self.data = data
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -574,7 +591,8 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable, PayValidatable {
         var container = try PayDecodingContainer(decoder)
         let data = container.list(BackendPayment.self, "data", required: true)
         try container.finish()
-        self.data = try container.complete(data)
+        guard let data else { throw container.incomplete() }
+        self.data = data
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -609,7 +627,8 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         let data = container.list(BackendMethod.self, "data", required: true)
         try container.finish()
-        self.data = try container.complete(data)
+        guard let data else { throw container.incomplete() }
+        self.data = data
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -644,7 +663,8 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable, PayAlwaysVal
         let message = container.required(String.self, "message")
         self.errors = container.map([String].self, "errors", required: false)
         try container.finish()
-        self.message = try container.complete(message)
+        guard let message else { throw container.incomplete() }
+        self.message = message
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -220,7 +220,9 @@ public struct MollieAmount: Codable, Hashable, Sendable, PayValidatable {
         let currency = container.required(String.self, "currency")
         let value = container.required(String.self, "value")
         try container.finish()
-        (self.currency, self.value) = try container.complete(currency, value)
+        guard let currency, let value else { throw container.incomplete() }
+        self.currency = currency
+        self.value = value
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -316,7 +318,8 @@ public struct MollieLink: Codable, Hashable, Sendable, PayAlwaysValid {
         let href = container.required(URL.self, "href")
         self.type = container.optional(String.self, "type")
         try container.finish()
-        self.href = try container.complete(href)
+        guard let href else { throw container.incomplete() }
+        self.href = href
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -509,7 +512,13 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayValidatable {
         self.profileId = container.optional(String.self, PayFieldKey("profileId", nullable: true))
         self.links = container.optional(MolliePaymentLinks.self, PayFieldKey("_links", nullable: true))
         try container.finish()
-        (self.id, self.mode, self.createdAt, self.status, self.amount, self.paymentDescription) = try container.complete(id, mode, createdAt, status, amount, paymentDescription)
+        guard let id, let mode, let createdAt, let status, let amount, let paymentDescription else { throw container.incomplete() }
+        self.id = id
+        self.mode = mode
+        self.createdAt = createdAt
+        self.status = status
+        self.amount = amount
+        self.paymentDescription = paymentDescription
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -579,7 +588,9 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
         let id = container.required(String.self, "id")
         let name = container.required(String.self, "name")
         try container.finish()
-        (self.id, self.name) = try container.complete(id, name)
+        guard let id, let name else { throw container.incomplete() }
+        self.id = id
+        self.name = name
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -666,7 +677,10 @@ public struct MollieError: Codable, Hashable, Sendable, PayValidatable {
         self.field = container.optional(String.self, "field")
         self.links = container.optional(MollieErrorLinks.self, "_links")
         try container.finish()
-        (self.status, self.title, self.detail) = try container.complete(status, title, detail)
+        guard let status, let title, let detail else { throw container.incomplete() }
+        self.status = status
+        self.title = title
+        self.detail = detail
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

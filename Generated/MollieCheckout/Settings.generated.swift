@@ -48,7 +48,8 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable, PayValidatabl
         self.selectPaymentMethod = container.optional(Bool.self, "selectPaymentMethod") ?? false
         self.paymentFlow = container.optional(PaymentFlow.self, "paymentFlow") ?? .externalBrowser
         try container.finish()
-        self.baseUrl = try container.complete(baseUrl)
+        guard let baseUrl else { throw container.incomplete() }
+        self.baseUrl = baseUrl
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

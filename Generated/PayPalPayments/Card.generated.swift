@@ -87,7 +87,9 @@ public struct CoreConfig: Codable, Hashable, Sendable, PayValidatable {
         let accessToken = container.required(AccessToken.self, "accessToken")
         let environment = container.required(PayPalEnvironment.self, "environment")
         try container.finish()
-        (self.accessToken, self.environment) = try container.complete(accessToken, environment)
+        guard let accessToken, let environment else { throw container.incomplete() }
+        self.accessToken = accessToken
+        self.environment = environment
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -160,7 +162,8 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayValidatable {
         self.postalCode = container.optional(String.self, "postal_code")
         let countryCode = container.required(String.self, "country_code")
         try container.finish()
-        self.countryCode = try container.complete(countryCode)
+        guard let countryCode else { throw container.incomplete() }
+        self.countryCode = countryCode
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -243,7 +246,11 @@ public struct Card: Codable, Hashable, Sendable, PayValidatable {
         self.cardholderName = container.optional(String.self, "cardholderName")
         self.billingAddress = container.optional(PayPalAddress.self, "billingAddress")
         try container.finish()
-        (self.number, self.expirationMonth, self.expirationYear, self.securityCode) = try container.complete(number, expirationMonth, expirationYear, securityCode)
+        guard let number, let expirationMonth, let expirationYear, let securityCode else { throw container.incomplete() }
+        self.number = number
+        self.expirationMonth = expirationMonth
+        self.expirationYear = expirationYear
+        self.securityCode = securityCode
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -331,7 +338,9 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable, PayValidatable {
         let returnUrl = container.required(URL.self, "returnUrl")
         let cancelUrl = container.required(URL.self, "cancelUrl")
         try container.finish()
-        (self.returnUrl, self.cancelUrl) = try container.complete(returnUrl, cancelUrl)
+        guard let returnUrl, let cancelUrl else { throw container.incomplete() }
+        self.returnUrl = returnUrl
+        self.cancelUrl = cancelUrl
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -384,7 +393,9 @@ public struct CardRequest: Codable, Hashable, Sendable, PayValidatable {
         let card = container.required(Card.self, "card")
         self.threeDSecureRequest = container.optional(ThreeDSecureRequest.self, "threeDSecureRequest")
         try container.finish()
-        (self.orderID, self.card) = try container.complete(orderID, card)
+        guard let orderID, let card else { throw container.incomplete() }
+        self.orderID = orderID
+        self.card = card
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -489,7 +500,8 @@ public struct CardResult: Codable, Hashable, Sendable, PayAlwaysValid {
         self.status = container.optional(OrderStatus.self, "status")
         self.didAttemptThreeDSecureAuthentication = container.optional(Bool.self, "didAttemptThreeDSecureAuthentication") ?? false
         try container.finish()
-        self.orderID = try container.complete(orderID)
+        guard let orderID else { throw container.incomplete() }
+        self.orderID = orderID
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -40,7 +40,8 @@ public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         let method = container.required(CardVerificationMethod.self, "method")
         try container.finish()
-        self.method = try container.complete(method)
+        guard let method else { throw container.incomplete() }
+        self.method = method
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -135,7 +136,9 @@ public struct CardPaymentSource: Codable, Hashable, Sendable, PayValidatable {
         self.billingAddress = container.optional(PayPalAddress.self, PayFieldKey("billing_address", nullable: true))
         self.attributes = container.optional(CardAttributes.self, PayFieldKey("attributes", nullable: true))
         try container.finish()
-        (self.number, self.expiry) = try container.complete(number, expiry)
+        guard let number, let expiry else { throw container.incomplete() }
+        self.number = number
+        self.expiry = expiry
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -197,7 +200,8 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayValidatable {
         var container = try PayDecodingContainer(decoder)
         let card = container.required(CardPaymentSource.self, "card")
         try container.finish()
-        self.card = try container.complete(card)
+        guard let card else { throw container.incomplete() }
+        self.card = card
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -281,7 +285,8 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable, PayValid
         let paymentSource = container.required(PayPalPaymentSource.self, "payment_source")
         self.applicationContext = container.optional(ApplicationContext.self, "application_context")
         try container.finish()
-        self.paymentSource = try container.complete(paymentSource)
+        guard let paymentSource else { throw container.incomplete() }
+        self.paymentSource = paymentSource
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -628,7 +633,9 @@ public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid {
         let rel = container.required(String.self, "rel")
         self.method = container.optional(String.self, "method")
         try container.finish()
-        (self.href, self.rel) = try container.complete(href, rel)
+        guard let href, let rel else { throw container.incomplete() }
+        self.href = href
+        self.rel = rel
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -692,7 +699,9 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayValidatable {
         self.links = container.list(LinkDescription.self, "links", required: false)
         self.purchaseUnits = container.list(PurchaseUnitResponse.self, "purchase_units", required: false)
         try container.finish()
-        (self.id, self.status) = try container.complete(id, status)
+        guard let id, let status else { throw container.incomplete() }
+        self.id = id
+        self.status = status
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -944,7 +953,9 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable, PayValidatable
         self.amount = container.optional(PayPalMoney.self, "amount")
         self.expirationTime = container.date("expiration_time", format: .iso8601(), required: false)
         try container.finish()
-        (self.id, self.status) = try container.complete(id, status)
+        guard let id, let status else { throw container.incomplete() }
+        self.id = id
+        self.status = status
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1002,7 +1013,9 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayValidatable {
         self.amount = container.optional(PayPalMoney.self, "amount")
         self.finalCapture = container.optional(Bool.self, "final_capture")
         try container.finish()
-        (self.id, self.status) = try container.complete(id, status)
+        guard let id, let status else { throw container.incomplete() }
+        self.id = id
+        self.status = status
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1189,7 +1202,9 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         self.debugId = container.optional(String.self, "debug_id")
         self.details = container.list(ErrorDetail.self, "details", required: false)
         try container.finish()
-        (self.name, self.message) = try container.complete(name, message)
+        guard let name, let message else { throw container.incomplete() }
+        self.name = name
+        self.message = message
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1295,7 +1310,9 @@ public struct PayPalMoney: Codable, Hashable, Sendable, PayValidatable {
         let currencyCode = container.required(String.self, "currency_code")
         let value = container.required(String.self, "value")
         try container.finish()
-        (self.currencyCode, self.value) = try container.complete(currencyCode, value)
+        guard let currencyCode, let value else { throw container.incomplete() }
+        self.currencyCode = currencyCode
+        self.value = value
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1342,7 +1359,8 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayValidatable {
         let amount = container.required(PayPalMoney.self, "amount")
         self.unitDescription = container.optional(String.self, "description")
         try container.finish()
-        self.amount = try container.complete(amount)
+        guard let amount else { throw container.incomplete() }
+        self.amount = amount
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1386,7 +1404,9 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayValidatable {
         let intent = container.required(OrderIntent.self, "intent")
         let purchaseUnits = container.list(PurchaseUnitRequest.self, "purchase_units", required: true)
         try container.finish()
-        (self.intent, self.purchaseUnits) = try container.complete(intent, purchaseUnits)
+        guard let intent, let purchaseUnits else { throw container.incomplete() }
+        self.intent = intent
+        self.purchaseUnits = purchaseUnits
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1423,7 +1443,8 @@ public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid {
         var container = try PayDecodingContainer(decoder)
         let grantType = container.required(GrantType.self, PayFieldKey("grantType", query: "grant_type"))
         try container.finish()
-        self.grantType = try container.complete(grantType)
+        guard let grantType else { throw container.incomplete() }
+        self.grantType = grantType
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1506,7 +1527,10 @@ public struct AccessTokenResponse: Codable, Hashable, Sendable, PayValidatable {
         self.nonce = container.optional(String.self, "nonce")
         self.scope = container.optional(String.self, "scope")
         try container.finish()
-        (self.accessToken, self.tokenType, self.expiresIn) = try container.complete(accessToken, tokenType, expiresIn)
+        guard let accessToken, let tokenType, let expiresIn else { throw container.incomplete() }
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -1566,7 +1590,8 @@ public struct OAuthErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         let error = container.required(String.self, "error")
         self.errorDescription = container.optional(String.self, "error_description")
         try container.finish()
-        self.error = try container.complete(error)
+        guard let error else { throw container.incomplete() }
+        self.error = error
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -43,7 +43,8 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable, PayValidata
         let orderID = container.required(String.self, "orderID")
         self.fundingSource = container.optional(FundingSource.self, "fundingSource") ?? .paypal
         try container.finish()
-        self.orderID = try container.complete(orderID)
+        guard let orderID else { throw container.incomplete() }
+        self.orderID = orderID
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -99,7 +100,8 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable, PayValidat
         self.redirectUri = container.optional(String.self, PayFieldKey("redirectUri", query: "redirect_uri"))
         self.nativeXO = container.optional(String.self, PayFieldKey("nativeXO", query: "native_xo")) ?? "1"
         try container.finish()
-        self.token = try container.complete(token)
+        guard let token else { throw container.incomplete() }
+        self.token = token
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -213,7 +215,9 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysVal
         let orderID = container.required(String.self, "orderID")
         let payerID = container.required(String.self, "payerID")
         try container.finish()
-        (self.orderID, self.payerID) = try container.complete(orderID, payerID)
+        guard let orderID, let payerID else { throw container.incomplete() }
+        self.orderID = orderID
+        self.payerID = payerID
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -244,7 +248,8 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable, PayValid
         var container = try PayDecodingContainer(decoder)
         let orderID = container.required(String.self, "orderID")
         try container.finish()
-        self.orderID = try container.complete(orderID)
+        guard let orderID else { throw container.incomplete() }
+        self.orderID = orderID
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -284,7 +289,9 @@ public struct Approval: Codable, Hashable, Sendable, PayAlwaysValid {
         let orderID = container.required(String.self, "orderID")
         let payerID = container.required(String.self, "payerID")
         try container.finish()
-        (self.orderID, self.payerID) = try container.complete(orderID, payerID)
+        guard let orderID, let payerID else { throw container.incomplete() }
+        self.orderID = orderID
+        self.payerID = payerID
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -425,7 +432,11 @@ public struct ShippingMethod: Codable, Hashable, Sendable, PayValidatable {
         self.value = container.optional(String.self, "value")
         self.currencyCode = container.optional(String.self, "currencyCode")
         try container.finish()
-        (self.id, self.label, self.selected, self.type) = try container.complete(id, label, selected, type)
+        guard let id, let label, let selected, let type else { throw container.incomplete() }
+        self.id = id
+        self.label = label
+        self.selected = selected
+        self.type = type
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -501,7 +512,9 @@ public struct ShippingChange: Codable, Hashable, Sendable, PayValidatable {
         self.selectedShippingMethod = container.optional(ShippingMethod.self, "selectedShippingMethod")
         self.shippingMethods = container.list(ShippingMethod.self, "shippingMethods", required: false)
         try container.finish()
-        (self.type, self.selectedShippingAddress) = try container.complete(type, selectedShippingAddress)
+        guard let type, let selectedShippingAddress else { throw container.incomplete() }
+        self.type = type
+        self.selectedShippingAddress = selectedShippingAddress
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

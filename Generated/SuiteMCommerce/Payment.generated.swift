@@ -109,7 +109,12 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayValida
         let currency = container.required(SuiteCurrency.self, PayFieldKey("currency", xml: "moneda"))
         let dateHour = container.date(PayFieldKey("dateHour", xml: "date_hour"), format: .iso8601(timeZone: "America/Mexico_City"), required: true)
         try container.finish()
-        (self.paymentType, self.amount, self.reference, self.currency, self.dateHour) = try container.complete(paymentType, amount, reference, currency, dateHour)
+        guard let paymentType, let amount, let reference, let currency, let dateHour else { throw container.incomplete() }
+        self.paymentType = paymentType
+        self.amount = amount
+        self.reference = reference
+        self.currency = currency
+        self.dateHour = dateHour
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -248,7 +253,8 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument, PayValid
         self.amount = container.optional(Decimal.self, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)))
         self.cardType = container.optional(String.self, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
         try container.finish()
-        self.response = try container.complete(response)
+        guard let response else { throw container.incomplete() }
+        self.response = response
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -34,7 +34,10 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayValidatable 
         let xmlA = container.required(String.self, "xmlA")
         let xmlM = container.required(String.self, "xmlM")
         try container.finish()
-        (self.company, self.xmlA, self.xmlM) = try container.complete(company, xmlA, xmlM)
+        guard let company, let xmlA, let xmlM else { throw container.incomplete() }
+        self.company = company
+        self.xmlA = xmlA
+        self.xmlM = xmlM
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -76,7 +79,8 @@ public struct HostedForm: Codable, Hashable, Sendable, PayValidatable {
         var container = try PayDecodingContainer(decoder)
         let formUrl = container.required(URL.self, "formUrl")
         try container.finish()
-        self.formUrl = try container.complete(formUrl)
+        guard let formUrl else { throw container.incomplete() }
+        self.formUrl = formUrl
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -119,7 +123,9 @@ public struct TokenizeRequest: Codable, Hashable, Sendable, PayValidatable {
         let tokenization = container.required(BeanTokenization.self, "tokenization")
         let threeDS = container.required(Bean3DS.self, "threeDS")
         try container.finish()
-        (self.tokenization, self.threeDS) = try container.complete(tokenization, threeDS)
+        guard let tokenization, let threeDS else { throw container.incomplete() }
+        self.tokenization = tokenization
+        self.threeDS = threeDS
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -166,7 +172,9 @@ public struct CaptureView: Codable, Hashable, Sendable, PayValidatable {
         let captureUrl = container.required(URL.self, "captureUrl")
         let session = container.required(String.self, "session")
         try container.finish()
-        (self.captureUrl, self.session) = try container.complete(captureUrl, session)
+        guard let captureUrl, let session else { throw container.incomplete() }
+        self.captureUrl = captureUrl
+        self.session = session
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -211,7 +219,8 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable, PayValidatable {
         let code = container.required(String.self, "code")
         self.message = container.optional(String.self, "message")
         try container.finish()
-        self.code = try container.complete(code)
+        guard let code else { throw container.incomplete() }
+        self.code = code
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -90,7 +90,17 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayValidatable {
         let reference = container.required(String.self, "reference")
         let amount = container.required(Decimal.self, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
         try container.finish()
-        (self.branch, self.company, self.country, self.user, self.password, self.merchant, self.currency, self.operationType, self.reference, self.amount) = try container.complete(branch, company, country, user, password, merchant, currency, operationType, reference, amount)
+        guard let branch, let company, let country, let user, let password, let merchant, let currency, let operationType, let reference, let amount else { throw container.incomplete() }
+        self.branch = branch
+        self.company = company
+        self.country = country
+        self.user = user
+        self.password = password
+        self.merchant = merchant
+        self.currency = currency
+        self.operationType = operationType
+        self.reference = reference
+        self.amount = amount
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -216,7 +226,15 @@ public struct Bean3DS: Codable, Hashable, Sendable, PayValidatable {
         let authKey = container.required(String.self, "authKey")
         let reference = container.required(String.self, "reference")
         try container.finish()
-        (self.branch, self.country, self.user, self.password, self.merchant, self.currency, self.authKey, self.reference) = try container.complete(branch, country, user, password, merchant, currency, authKey, reference)
+        guard let branch, let country, let user, let password, let merchant, let currency, let authKey, let reference else { throw container.incomplete() }
+        self.branch = branch
+        self.country = country
+        self.user = user
+        self.password = password
+        self.merchant = merchant
+        self.currency = currency
+        self.authKey = authKey
+        self.reference = reference
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -361,7 +379,8 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable, PayAlwaysValid 
         self.cardBrand = container.optional(String.self, "cc_brand")
         self.cardBank = container.optional(String.self, "cc_bank")
         try container.finish()
-        self.nbResponse = try container.complete(nbResponse)
+        guard let nbResponse else { throw container.incomplete() }
+        self.nbResponse = nbResponse
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
@@ -504,7 +523,8 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayValidatable 
         self.amount = container.optional(Decimal.self, "amount")
         self.error = container.optional(String.self, "error")
         try container.finish()
-        self.response = try container.complete(response)
+        guard let response else { throw container.incomplete() }
+        self.response = response
     }
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -106,7 +106,8 @@ struct SnippetTests {
                         self.note = container.optional(String.self, "note")
                         self.count = container.optional(Int.self, "count") ?? 1
                         try container.finish()
-                        self.id = try container.complete(id)
+                        guard let id else { throw container.incomplete() }
+                        self.id = id
                     }
 
                     /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.

@@ -156,15 +156,13 @@ extension SwiftEmitter {
             body.append(field.isMandatory ? .constant(field.name, value: expression) : .assignment(member(storage(field)), expression))
         }
         body.append(.expression(.tryExpression(.call(container, "finish"))))
-        // The mandatory fields, unwrapped at once: `(self.a, self.b) = try container.complete(a, b)`.
         let mandatory = fields.filter { $0.isMandatory }
         if !mandatory.isEmpty {
-            let targets = mandatory.map { member(storage($0)) }
-            let values = mandatory.map { SwiftArgument(.identifier($0.name)) }
             body.append(
-                .assignment(
-                    targets.count == 1 ? targets[0] : .tuple(targets), .tryExpression(.call(.member(container, "complete"), values))))
+                .guardStatement(
+                    mandatory.map { .optionalBinding($0.name, nil) }, else: .inline(.throwStatement(.call(container, "incomplete")))))
         }
+        body += mandatory.map { .assignment(member(storage($0)), .identifier($0.name)) }
         return initializer(doc, parameters, throws: true, .lines(body))
     }
 

@@ -450,19 +450,6 @@ public struct PayDecodingContainer {
                 ? [PayloadIssue(path: path, kind: .invalidValue, message: "payload is incomplete")]
                 : issues)
     }
-
-    /// The mandatory fields' values, read earlier as optionals, once ``finish()`` has reported
-    /// every problem: each value unwrapped, or ``incomplete()`` thrown when one is missing (the
-    /// caller's `(self.a, self.b) = try container.complete(a, b)`, one line for them all).
-    public func complete<each Value>(_ values: repeat (each Value)?) throws(PayloadDecodingError) -> (repeat each Value) {
-        (repeat try unwrapped(each values))
-    }
-
-    /// `value`, or ``incomplete()`` thrown when it is missing.
-    private func unwrapped<Value>(_ value: Value?) throws(PayloadDecodingError) -> Value {
-        guard let value else { throw incomplete() }
-        return value
-    }
 }
 
 /// Accepts and ignores any value; used to step over a bad list element.
