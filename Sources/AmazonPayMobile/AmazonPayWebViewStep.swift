@@ -23,36 +23,13 @@ extension AmazonPayWebViewStep {
     /// The JavaScript the guide's app runs for this step (`webView.evaluateJavaScript(…)`, in
     /// `viewDidLoad`): `loadUrl("<page>")` for a page, as the guide loads the review and thanks
     /// pages (the merchant's page navigates itself: `function loadUrl(url) { location.href = url; }`),
-    /// the step's own script, or `nil` when there is nothing to do. The URL is written as a
-    /// JavaScript string literal, so no character of it can end the call.
+    /// the step's own script, or `nil` when there is nothing to do. The URL is written as a JSON
+    /// string (a JavaScript string literal), so no character of it can end the call.
     public var javaScript: String? {
         switch self {
-        case .load(let url), .showError(let url, _): return "loadUrl(\(Self.literal(url.absoluteString)))"
+        case .load(let url), .showError(let url, _): return "loadUrl(\(PayJSON.string(url.absoluteString).jsonText))"
         case .evaluateJavaScript(let script): return script
         case .ignore: return nil
         }
-    }
-
-    /// A double-quoted JavaScript string literal of `text`.
-    static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "'": out += "\\'"
-            case "<": out += "\\u003C"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    out +=
-                        "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
