@@ -33,7 +33,7 @@ public enum BridgeOperation: String, PayClosedEnum, PayQueryValue {
 /// `{op: 'login'}`: the Amazon Pay button image was tapped.
 ///
 /// - Remark: Generated from `LoginMessage` in `AmazonPayMobile/Bridge.yaml`.
-public struct LoginMessage: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct LoginMessage: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Always `login`.
     public var op: String
 
@@ -45,24 +45,21 @@ public struct LoginMessage: Codable, Hashable, Sendable, PayAlwaysValid {
         self.op = op
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.op = container.optional(String.self, "op") ?? "login"
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = LoginMessage()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.op, "op")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.op, "op")
     }
 }
 
 /// `{op: 'auth', url: …}`: the checkout session was updated; open its redirect URL.
 ///
 /// - Remark: Generated from `AuthMessage` in `AmazonPayMobile/Bridge.yaml`.
-public struct AuthMessage: Codable, Hashable, Sendable, PayValidatable {
+public struct AuthMessage: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Always `auth`.
     public var op: String
     /// The `webCheckoutDetails.amazonPayRedirectUrl` of the updated session.
@@ -78,26 +75,15 @@ public struct AuthMessage: Codable, Hashable, Sendable, PayValidatable {
         self.url = url
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.op = container.optional(String.self, "op") ?? "auth"
-        let url = container.required(URL.self, "url")
-        try container.finish()
-        guard let url else { throw container.incomplete() }
-        self.url = url
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AuthMessage(url: URL(fileURLWithPath: "/"))
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.op, "op")
-        try container.encode(self.url, "url")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.url.absoluteString, "url", format: Self.urlFormat, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.op, "op")
+        fields.url(&self.url, "url", required: true, format: Self.urlFormat)
     }
 
     /// The format of `url`, built once.
@@ -171,7 +157,11 @@ extension BridgeMessage: PayValidatable {
 /// The query of `https://<host>/appLogin?client=iosApp&token=<uuid>` opened in the Secure WebView.
 ///
 /// - Remark: Generated from `AppLoginQuery` in `AmazonPayMobile/Bridge.yaml`.
-public struct AppLoginQuery: Codable, Hashable, Sendable, PayValidatable {
+public struct AppLoginQuery: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The format whose names validation paths use.
+    @_spi(Generated)
+    public static let payPrimaryFormat: WireFormat = WireFormat.query
+
     /// The client kind; `iosApp` from the iOS app.
     public var client: ClientKind
     /// A fresh UUID v4 in lowercase; the universal-link callback must carry it back unchanged.
@@ -189,27 +179,15 @@ public struct AppLoginQuery: Codable, Hashable, Sendable, PayValidatable {
         self.token = token
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let client = container.required(ClientKind.self, "client")
-        let token = container.required(String.self, "token")
-        try container.finish()
-        guard let client, let token else { throw container.incomplete() }
-        self.client = client
-        self.token = token
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AppLoginQuery(client: ClientKind.browser, token: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.client, "client")
-        try container.encode(self.token, "token")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.token, "token", format: PayFormat.uuidLowercase, sensitive: true, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.client, "client", required: true)
+        fields.text(&self.token, "token", required: true, format: PayFormat.uuidLowercase, sensitive: true)
     }
 }
 
@@ -231,7 +209,11 @@ extension AppLoginQuery: PayRedacting {
 /// The query of the universal link Amazon Pay returns to after login and address/payment selection.
 ///
 /// - Remark: Generated from `ReviewReturnQuery` in `AmazonPayMobile/Bridge.yaml`.
-public struct ReviewReturnQuery: Codable, Hashable, Sendable, PayValidatable {
+public struct ReviewReturnQuery: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The format whose names validation paths use.
+    @_spi(Generated)
+    public static let payPrimaryFormat: WireFormat = WireFormat.query
+
     /// The token the app sent to the app-login page; checked before anything proceeds.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -249,27 +231,15 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable, PayValidatable {
         self.amazonCheckoutSessionId = amazonCheckoutSessionId
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let token = container.required(String.self, "token")
-        let amazonCheckoutSessionId = container.required(String.self, "amazonCheckoutSessionId")
-        try container.finish()
-        guard let token, let amazonCheckoutSessionId else { throw container.incomplete() }
-        self.token = token
-        self.amazonCheckoutSessionId = amazonCheckoutSessionId
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ReviewReturnQuery(token: "", amazonCheckoutSessionId: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.token, "token")
-        try container.encode(self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.amazonCheckoutSessionId, "amazonCheckoutSessionId", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.token, "token", required: true)
+        fields.text(&self.amazonCheckoutSessionId, "amazonCheckoutSessionId", required: true, minLength: 1)
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// The return URL part of the button payload.
 ///
 /// - Remark: Generated from `ButtonWebCheckoutDetails` in `AmazonPayMobile/Button.yaml`.
-public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayValidatable {
+public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Where Amazon redirects after login and selection (the universal-link redirector page).
     public var checkoutReviewReturnUrl: URL
 
@@ -19,24 +19,14 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayValidata
         self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let checkoutReviewReturnUrl = container.required(URL.self, "checkoutReviewReturnUrl")
-        try container.finish()
-        guard let checkoutReviewReturnUrl else { throw container.incomplete() }
-        self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ButtonWebCheckoutDetails(checkoutReviewReturnUrl: URL(fileURLWithPath: "/"))
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.checkoutReviewReturnUrl, "checkoutReviewReturnUrl")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.checkoutReviewReturnUrl.absoluteString, "checkoutReviewReturnUrl", format: Self.checkoutReviewReturnUrlFormat, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.checkoutReviewReturnUrl, "checkoutReviewReturnUrl", required: true, format: Self.checkoutReviewReturnUrlFormat)
     }
 
     /// The format of `checkoutReviewReturnUrl`, built once.
@@ -46,7 +36,7 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayValidata
 /// The `createCheckoutSession` payload signed for the button.
 ///
 /// - Remark: Generated from `ButtonPayload` in `AmazonPayMobile/Button.yaml`.
-public struct ButtonPayload: Codable, Hashable, Sendable, PayValidatable {
+public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The review return URL.
     public var webCheckoutDetails: ButtonWebCheckoutDetails
     /// The merchant's Amazon Pay store id.
@@ -62,28 +52,15 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayValidatable {
         self.storeId = storeId
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let webCheckoutDetails = container.required(ButtonWebCheckoutDetails.self, "webCheckoutDetails")
-        let storeId = container.required(String.self, "storeId")
-        try container.finish()
-        guard let webCheckoutDetails, let storeId else { throw container.incomplete() }
-        self.webCheckoutDetails = webCheckoutDetails
-        self.storeId = storeId
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ButtonPayload(webCheckoutDetails: ButtonWebCheckoutDetails.payPlaceholder, storeId: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.webCheckoutDetails, "webCheckoutDetails")
-        try container.encode(self.storeId, "storeId")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.webCheckoutDetails, "webCheckoutDetails", at: path, into: &violations)
-        PayRules.text(self.storeId, "storeId", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.webCheckoutDetails, "webCheckoutDetails", required: true)
+        fields.text(&self.storeId, "storeId", required: true, minLength: 1)
     }
 }
 
@@ -108,7 +85,7 @@ public enum Placement: String, PayClosedEnum, PayQueryValue {
 /// The signed payload that creates the checkout session when the button is used.
 ///
 /// - Remark: Generated from `CreateCheckoutSessionConfig` in `AmazonPayMobile/Button.yaml`.
-public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable, PayValidatable {
+public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The JSON text of a `ButtonPayload`.
     public var payloadJSON: String
     /// The payload's signature, made on the server with the merchant's private key.
@@ -130,32 +107,16 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable, PayValid
         self.publicKeyId = publicKeyId
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let payloadJSON = container.required(String.self, "payloadJSON")
-        let signature = container.required(String.self, "signature")
-        let publicKeyId = container.required(String.self, "publicKeyId")
-        try container.finish()
-        guard let payloadJSON, let signature, let publicKeyId else { throw container.incomplete() }
-        self.payloadJSON = payloadJSON
-        self.signature = signature
-        self.publicKeyId = publicKeyId
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CreateCheckoutSessionConfig(payloadJSON: "", signature: "", publicKeyId: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.payloadJSON, "payloadJSON")
-        try container.encode(self.signature, "signature")
-        try container.encode(self.publicKeyId, "publicKeyId")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.payloadJSON, "payloadJSON", minLength: 2, at: path, into: &violations)
-        PayRules.text(self.signature, "signature", minLength: 1, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.publicKeyId, "publicKeyId", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.payloadJSON, "payloadJSON", required: true, minLength: 2)
+        fields.text(&self.signature, "signature", required: true, minLength: 1, sensitive: true)
+        fields.text(&self.publicKeyId, "publicKeyId", required: true, minLength: 1)
     }
 }
 
@@ -181,7 +142,7 @@ public enum ButtonColor: String, PayClosedEnum, PayQueryValue {
 /// The options of `amazon.Pay.renderButton('#AmazonPayButton', {…})`, as the guide's cart page (a browser) and native-app page pass them.
 ///
 /// - Remark: Generated from `RenderButtonOptions` in `AmazonPayMobile/Button.yaml`.
-public struct RenderButtonOptions: Codable, Hashable, Sendable, PayValidatable {
+public struct RenderButtonOptions: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant id.
     public var merchantId: String
     /// The Amazon Pay account's ledger currency (e.g. JPY).
@@ -230,44 +191,21 @@ public struct RenderButtonOptions: Codable, Hashable, Sendable, PayValidatable {
         self.createCheckoutSessionConfig = createCheckoutSessionConfig
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let merchantId = container.required(String.self, "merchantId")
-        let ledgerCurrency = container.required(String.self, "ledgerCurrency")
-        self.sandbox = container.optional(Bool.self, "sandbox") ?? false
-        self.checkoutLanguage = container.optional(String.self, "checkoutLanguage")
-        self.productType = container.optional(ProductType.self, "productType") ?? .payAndShip
-        let placement = container.required(Placement.self, "placement")
-        self.buttonColor = container.optional(ButtonColor.self, "buttonColor") ?? .gold
-        let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, "createCheckoutSessionConfig")
-        try container.finish()
-        guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
-        self.merchantId = merchantId
-        self.ledgerCurrency = ledgerCurrency
-        self.placement = placement
-        self.createCheckoutSessionConfig = createCheckoutSessionConfig
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = RenderButtonOptions(merchantId: "", ledgerCurrency: "", placement: Placement.home, createCheckoutSessionConfig: CreateCheckoutSessionConfig.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.merchantId, "merchantId")
-        try container.encode(self.ledgerCurrency, "ledgerCurrency")
-        try container.encode(self.sandbox, "sandbox")
-        try container.encodeIfPresent(self.checkoutLanguage, "checkoutLanguage")
-        try container.encode(self.productType, "productType")
-        try container.encode(self.placement, "placement")
-        try container.encode(self.buttonColor, "buttonColor")
-        try container.encode(self.createCheckoutSessionConfig, "createCheckoutSessionConfig")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.merchantId, "merchantId", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.ledgerCurrency, "ledgerCurrency", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.checkoutLanguage, "checkoutLanguage", format: PayFormat.localeIdentifier, at: path, into: &violations)
-        PayRules.nested(self.createCheckoutSessionConfig, "createCheckoutSessionConfig", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.merchantId, "merchantId", required: true, minLength: 1)
+        fields.text(&self.ledgerCurrency, "ledgerCurrency", required: true, format: PayFormat.iso4217)
+        fields.value(&self.sandbox, "sandbox")
+        fields.text(&self.checkoutLanguage, "checkoutLanguage", format: PayFormat.localeIdentifier)
+        fields.value(&self.productType, "productType")
+        fields.value(&self.placement, "placement", required: true)
+        fields.value(&self.buttonColor, "buttonColor")
+        fields.nested(&self.createCheckoutSessionConfig, "createCheckoutSessionConfig", required: true)
     }
 }
 
@@ -290,7 +228,7 @@ extension RenderButtonOptions: PayRedacting {
 /// The argument of `amazon.Pay.initCheckout(…)`, which jumps straight to the Amazon Pay login screen.
 ///
 /// - Remark: Generated from `InitCheckoutConfiguration` in `AmazonPayMobile/Button.yaml`.
-public struct InitCheckoutConfiguration: Codable, Hashable, Sendable, PayValidatable {
+public struct InitCheckoutConfiguration: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant id.
     public var merchantId: String
     /// The Amazon Pay account's ledger currency (e.g. JPY).
@@ -334,42 +272,20 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable, PayValidat
         self.createCheckoutSessionConfig = createCheckoutSessionConfig
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let merchantId = container.required(String.self, "merchantId")
-        let ledgerCurrency = container.required(String.self, "ledgerCurrency")
-        self.sandbox = container.optional(Bool.self, "sandbox") ?? false
-        self.checkoutLanguage = container.optional(String.self, "checkoutLanguage")
-        self.productType = container.optional(ProductType.self, "productType") ?? .payAndShip
-        let placement = container.required(Placement.self, "placement")
-        let createCheckoutSessionConfig = container.required(CreateCheckoutSessionConfig.self, "createCheckoutSessionConfig")
-        try container.finish()
-        guard let merchantId, let ledgerCurrency, let placement, let createCheckoutSessionConfig else { throw container.incomplete() }
-        self.merchantId = merchantId
-        self.ledgerCurrency = ledgerCurrency
-        self.placement = placement
-        self.createCheckoutSessionConfig = createCheckoutSessionConfig
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = InitCheckoutConfiguration(merchantId: "", ledgerCurrency: "", placement: Placement.home, createCheckoutSessionConfig: CreateCheckoutSessionConfig.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.merchantId, "merchantId")
-        try container.encode(self.ledgerCurrency, "ledgerCurrency")
-        try container.encode(self.sandbox, "sandbox")
-        try container.encodeIfPresent(self.checkoutLanguage, "checkoutLanguage")
-        try container.encode(self.productType, "productType")
-        try container.encode(self.placement, "placement")
-        try container.encode(self.createCheckoutSessionConfig, "createCheckoutSessionConfig")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.merchantId, "merchantId", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.ledgerCurrency, "ledgerCurrency", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.checkoutLanguage, "checkoutLanguage", format: PayFormat.localeIdentifier, at: path, into: &violations)
-        PayRules.nested(self.createCheckoutSessionConfig, "createCheckoutSessionConfig", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.merchantId, "merchantId", required: true, minLength: 1)
+        fields.text(&self.ledgerCurrency, "ledgerCurrency", required: true, format: PayFormat.iso4217)
+        fields.value(&self.sandbox, "sandbox")
+        fields.text(&self.checkoutLanguage, "checkoutLanguage", format: PayFormat.localeIdentifier)
+        fields.value(&self.productType, "productType")
+        fields.value(&self.placement, "placement", required: true)
+        fields.nested(&self.createCheckoutSessionConfig, "createCheckoutSessionConfig", required: true)
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// An amount of money. Amounts are decimal strings (`"10"`, `"0.01"`; JPY has no fraction digits).
 ///
 /// - Remark: Generated from `AmazonPayPrice` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct AmazonPayPrice: Codable, Hashable, Sendable, PayValidatable {
+public struct AmazonPayPrice: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The amount as a decimal string, above zero (Amazon refuses a zero charge with `InvalidParameterValue`, as it refuses a sign). Amazon's responses use strings; its own SDKs send request amounts as JSON numbers ("important for Japanese Yen transactions"), so both are read and a string is written.
     public var amount: String
     /// The ISO 4217 currency.
@@ -23,30 +23,20 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable, PayValidatable {
         self.currencyCode = currencyCode
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let amount = container.required(String.self, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
-        let currencyCode = container.required(String.self, "currencyCode")
-        try container.finish()
-        guard let amount, let currencyCode else { throw container.incomplete() }
-        self.amount = amount
-        self.currencyCode = currencyCode
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AmazonPayPrice(amount: "", currencyCode: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
-        try container.encode(self.currencyCode, "currencyCode")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.maxLength(self.amount, 16, at: path.appending("amount"), into: &violations)
-        PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
-        PayRules.format(self.amount, PayFormat.decimalString, at: path.appending("amount"), into: &violations)
-        PayRules.text(self.currencyCode, "currencyCode", format: PayFormat.iso4217, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])), required: true)
+        fields.check { (path: PayPath, violations: inout [ValidationViolation]) in
+            PayRules.maxLength(self.amount, 16, at: path.appending("amount"), into: &violations)
+            PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
+            PayRules.format(self.amount, PayFormat.decimalString, at: path.appending("amount"), into: &violations)
+        }
+        fields.text(&self.currencyCode, "currencyCode", required: true, format: PayFormat.iso4217)
     }
 }
 
@@ -57,7 +47,7 @@ public typealias Price = AmazonPayPrice
 /// A shipping or billing address.
 ///
 /// - Remark: Generated from `AmazonPayAddress` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct AmazonPayAddress: Codable, Hashable, Sendable, PayValidatable {
+public struct AmazonPayAddress: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The addressee.
     public var name: String?
     /// First address line.
@@ -123,42 +113,24 @@ public struct AmazonPayAddress: Codable, Hashable, Sendable, PayValidatable {
         self.phoneNumber = phoneNumber
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.name = container.optional(String.self, PayFieldKey("name", nullable: true))
-        self.addressLine1 = container.optional(String.self, PayFieldKey("addressLine1", nullable: true))
-        self.addressLine2 = container.optional(String.self, PayFieldKey("addressLine2", nullable: true))
-        self.addressLine3 = container.optional(String.self, PayFieldKey("addressLine3", nullable: true))
-        self.city = container.optional(String.self, PayFieldKey("city", nullable: true))
-        self.county = container.optional(String.self, PayFieldKey("county", nullable: true))
-        self.district = container.optional(String.self, PayFieldKey("district", nullable: true))
-        self.stateOrRegion = container.optional(String.self, PayFieldKey("stateOrRegion", nullable: true))
-        self.postalCode = container.optional(String.self, PayFieldKey("postalCode", nullable: true))
-        self.countryCode = container.optional(String.self, PayFieldKey("countryCode", nullable: true))
-        self.phoneNumber = container.optional(String.self, PayFieldKey("phoneNumber", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AmazonPayAddress()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.name, PayFieldKey("name", nullable: true))
-        try container.encodeIfPresent(self.addressLine1, PayFieldKey("addressLine1", nullable: true))
-        try container.encodeIfPresent(self.addressLine2, PayFieldKey("addressLine2", nullable: true))
-        try container.encodeIfPresent(self.addressLine3, PayFieldKey("addressLine3", nullable: true))
-        try container.encodeIfPresent(self.city, PayFieldKey("city", nullable: true))
-        try container.encodeIfPresent(self.county, PayFieldKey("county", nullable: true))
-        try container.encodeIfPresent(self.district, PayFieldKey("district", nullable: true))
-        try container.encodeIfPresent(self.stateOrRegion, PayFieldKey("stateOrRegion", nullable: true))
-        try container.encodeIfPresent(self.postalCode, PayFieldKey("postalCode", nullable: true))
-        try container.encodeIfPresent(self.countryCode, PayFieldKey("countryCode", nullable: true))
-        try container.encodeIfPresent(self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.countryCode, "countryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.name, PayFieldKey("name", nullable: true))
+        fields.text(&self.addressLine1, PayFieldKey("addressLine1", nullable: true))
+        fields.text(&self.addressLine2, PayFieldKey("addressLine2", nullable: true))
+        fields.text(&self.addressLine3, PayFieldKey("addressLine3", nullable: true))
+        fields.text(&self.city, PayFieldKey("city", nullable: true))
+        fields.text(&self.county, PayFieldKey("county", nullable: true))
+        fields.text(&self.district, PayFieldKey("district", nullable: true))
+        fields.text(&self.stateOrRegion, PayFieldKey("stateOrRegion", nullable: true))
+        fields.text(&self.postalCode, PayFieldKey("postalCode", nullable: true))
+        fields.text(&self.countryCode, PayFieldKey("countryCode", nullable: true), format: PayFormat.iso3166Alpha2)
+        fields.text(&self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
     }
 }
 
@@ -188,7 +160,7 @@ public typealias Address = AmazonPayAddress
 /// The buyer.
 ///
 /// - Remark: Generated from `AmazonPayBuyer` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct AmazonPayBuyer: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct AmazonPayBuyer: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The buyer's id.
     public var buyerId: String?
     /// The buyer's name.
@@ -221,23 +193,17 @@ public struct AmazonPayBuyer: Codable, Hashable, Sendable, PayAlwaysValid {
         self.phoneNumber = phoneNumber
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.buyerId = container.optional(String.self, PayFieldKey("buyerId", nullable: true))
-        self.name = container.optional(String.self, PayFieldKey("name", nullable: true))
-        self.email = container.optional(String.self, PayFieldKey("email", nullable: true))
-        self.phoneNumber = container.optional(String.self, PayFieldKey("phoneNumber", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AmazonPayBuyer()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.buyerId, PayFieldKey("buyerId", nullable: true))
-        try container.encodeIfPresent(self.name, PayFieldKey("name", nullable: true))
-        try container.encodeIfPresent(self.email, PayFieldKey("email", nullable: true))
-        try container.encodeIfPresent(self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.buyerId, PayFieldKey("buyerId", nullable: true))
+        fields.text(&self.name, PayFieldKey("name", nullable: true))
+        fields.text(&self.email, PayFieldKey("email", nullable: true))
+        fields.text(&self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
     }
 }
 
@@ -342,7 +308,7 @@ public enum CheckoutSessionReasonCode: PayOpenEnum, PayQueryValue {
 /// The state of the session and why it is in it.
 ///
 /// - Remark: Generated from `StatusDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct StatusDetails: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct StatusDetails: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The current state.
     public var state: CheckoutSessionState
     /// Why the session is in this state.
@@ -371,25 +337,17 @@ public struct StatusDetails: Codable, Hashable, Sendable, PayAlwaysValid {
         self.lastUpdatedTimestamp = lastUpdatedTimestamp
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let state = container.required(CheckoutSessionState.self, "state")
-        self.reasonCode = container.optional(CheckoutSessionReasonCode.self, PayFieldKey("reasonCode", nullable: true))
-        self.reasonDescription = container.optional(String.self, PayFieldKey("reasonDescription", nullable: true))
-        self.lastUpdatedTimestamp = container.date(PayFieldKey("lastUpdatedTimestamp", nullable: true), format: .iso8601Basic, required: false)
-        try container.finish()
-        guard let state else { throw container.incomplete() }
-        self.state = state
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = StatusDetails(state: CheckoutSessionState.open)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.state, "state")
-        try container.encodeIfPresent(self.reasonCode, PayFieldKey("reasonCode", nullable: true))
-        try container.encodeIfPresent(self.reasonDescription, PayFieldKey("reasonDescription", nullable: true))
-        try container.encodeDate(self.lastUpdatedTimestamp, PayFieldKey("lastUpdatedTimestamp", nullable: true), format: .iso8601Basic)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.state, "state", required: true)
+        fields.value(&self.reasonCode, PayFieldKey("reasonCode", nullable: true))
+        fields.text(&self.reasonDescription, PayFieldKey("reasonDescription", nullable: true))
+        fields.date(&self.lastUpdatedTimestamp, PayFieldKey("lastUpdatedTimestamp", nullable: true), format: .iso8601Basic)
     }
 }
 
@@ -443,7 +401,7 @@ public enum ConstraintId: PayOpenEnum, PayQueryValue {
 /// A condition that keeps the session from proceeding.
 ///
 /// - Remark: Generated from `CheckoutSessionConstraint` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct CheckoutSessionConstraint: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct CheckoutSessionConstraint: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The constraint.
     public var constraintId: ConstraintId
     /// What it means.
@@ -459,21 +417,15 @@ public struct CheckoutSessionConstraint: Codable, Hashable, Sendable, PayAlwaysV
         self.constraintDescription = constraintDescription
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let constraintId = container.required(ConstraintId.self, "constraintId")
-        self.constraintDescription = container.optional(String.self, PayFieldKey("description", nullable: true))
-        try container.finish()
-        guard let constraintId else { throw container.incomplete() }
-        self.constraintId = constraintId
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CheckoutSessionConstraint(constraintId: ConstraintId.checkoutResultReturnUrlNotSet)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.constraintId, "constraintId")
-        try container.encodeIfPresent(self.constraintDescription, PayFieldKey("description", nullable: true))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.constraintId, "constraintId", required: true)
+        fields.text(&self.constraintDescription, PayFieldKey("description", nullable: true))
     }
 }
 
@@ -484,7 +436,7 @@ public typealias Constraint = CheckoutSessionConstraint
 /// The merchant's own order information.
 ///
 /// - Remark: Generated from `MerchantMetadata` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct MerchantMetadata: Codable, Hashable, Sendable, PayValidatable {
+public struct MerchantMetadata: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant's order number (e.g. `MY-ORDER-1`).
     public var merchantReferenceId: String?
     /// The store name shown to the buyer.
@@ -513,31 +465,17 @@ public struct MerchantMetadata: Codable, Hashable, Sendable, PayValidatable {
         self.customInformation = customInformation
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.merchantReferenceId = container.optional(String.self, PayFieldKey("merchantReferenceId", nullable: true))
-        self.merchantStoreName = container.optional(String.self, PayFieldKey("merchantStoreName", nullable: true))
-        self.noteToBuyer = container.optional(String.self, PayFieldKey("noteToBuyer", nullable: true))
-        self.customInformation = container.optional(String.self, PayFieldKey("customInformation", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MerchantMetadata()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.merchantReferenceId, PayFieldKey("merchantReferenceId", nullable: true))
-        try container.encodeIfPresent(self.merchantStoreName, PayFieldKey("merchantStoreName", nullable: true))
-        try container.encodeIfPresent(self.noteToBuyer, PayFieldKey("noteToBuyer", nullable: true))
-        try container.encodeIfPresent(self.customInformation, PayFieldKey("customInformation", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.merchantReferenceId, "merchantReferenceId", maxLength: 256, at: path, into: &violations)
-        PayRules.text(self.merchantStoreName, "merchantStoreName", maxLength: 50, at: path, into: &violations)
-        PayRules.text(self.noteToBuyer, "noteToBuyer", maxLength: 255, at: path, into: &violations)
-        PayRules.text(self.customInformation, "customInformation", maxLength: 4096, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.merchantReferenceId, PayFieldKey("merchantReferenceId", nullable: true), maxLength: 256)
+        fields.text(&self.merchantStoreName, PayFieldKey("merchantStoreName", nullable: true), maxLength: 50)
+        fields.text(&self.noteToBuyer, PayFieldKey("noteToBuyer", nullable: true), maxLength: 255)
+        fields.text(&self.customInformation, PayFieldKey("customInformation", nullable: true), maxLength: 4096)
     }
 }
 
@@ -558,7 +496,7 @@ public enum PaymentIntent: String, PayClosedEnum, PayQueryValue {
 /// The payment the session will make.
 ///
 /// - Remark: Generated from `PaymentDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct PaymentDetails: Codable, Hashable, Sendable, PayValidatable {
+public struct PaymentDetails: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Confirm, authorize, or authorize and capture.
     public var paymentIntent: PaymentIntent?
     /// Whether the merchant can handle a pending authorization.
@@ -597,35 +535,19 @@ public struct PaymentDetails: Codable, Hashable, Sendable, PayValidatable {
         self.softDescriptor = softDescriptor
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.paymentIntent = container.optional(PaymentIntent.self, PayFieldKey("paymentIntent", nullable: true))
-        self.canHandlePendingAuthorization = container.optional(Bool.self, PayFieldKey("canHandlePendingAuthorization", nullable: true))
-        self.chargeAmount = container.optional(AmazonPayPrice.self, PayFieldKey("chargeAmount", nullable: true))
-        self.totalOrderAmount = container.optional(AmazonPayPrice.self, PayFieldKey("totalOrderAmount", nullable: true))
-        self.presentmentCurrency = container.optional(String.self, PayFieldKey("presentmentCurrency", nullable: true))
-        self.softDescriptor = container.optional(String.self, PayFieldKey("softDescriptor", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PaymentDetails()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.paymentIntent, PayFieldKey("paymentIntent", nullable: true))
-        try container.encodeIfPresent(self.canHandlePendingAuthorization, PayFieldKey("canHandlePendingAuthorization", nullable: true))
-        try container.encodeIfPresent(self.chargeAmount, PayFieldKey("chargeAmount", nullable: true))
-        try container.encodeIfPresent(self.totalOrderAmount, PayFieldKey("totalOrderAmount", nullable: true))
-        try container.encodeIfPresent(self.presentmentCurrency, PayFieldKey("presentmentCurrency", nullable: true))
-        try container.encodeIfPresent(self.softDescriptor, PayFieldKey("softDescriptor", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.chargeAmount, "chargeAmount", at: path, into: &violations)
-        PayRules.nested(self.totalOrderAmount, "totalOrderAmount", at: path, into: &violations)
-        PayRules.text(self.presentmentCurrency, "presentmentCurrency", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.softDescriptor, "softDescriptor", maxLength: 16, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.paymentIntent, PayFieldKey("paymentIntent", nullable: true))
+        fields.value(&self.canHandlePendingAuthorization, PayFieldKey("canHandlePendingAuthorization", nullable: true))
+        fields.nested(&self.chargeAmount, PayFieldKey("chargeAmount", nullable: true))
+        fields.nested(&self.totalOrderAmount, PayFieldKey("totalOrderAmount", nullable: true))
+        fields.text(&self.presentmentCurrency, PayFieldKey("presentmentCurrency", nullable: true), format: PayFormat.iso4217)
+        fields.text(&self.softDescriptor, PayFieldKey("softDescriptor", nullable: true), maxLength: 16)
     }
 }
 
@@ -642,7 +564,7 @@ public enum CheckoutMode: String, PayClosedEnum, PayQueryValue {
 /// The URLs of the hosted checkout.
 ///
 /// - Remark: Generated from `WebCheckoutDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayValidatable {
+public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Where Amazon returns after login and selection.
     public var checkoutReviewReturnUrl: URL?
     /// Where the payment page returns (the relay page in apps).
@@ -676,30 +598,18 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayValidatable {
         self.checkoutMode = checkoutMode
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.checkoutReviewReturnUrl = container.optional(URL.self, PayFieldKey("checkoutReviewReturnUrl", nullable: true))
-        self.checkoutResultReturnUrl = container.optional(URL.self, PayFieldKey("checkoutResultReturnUrl", nullable: true))
-        self.checkoutCancelUrl = container.optional(URL.self, PayFieldKey("checkoutCancelUrl", nullable: true))
-        self.amazonPayRedirectUrl = container.optional(URL.self, PayFieldKey("amazonPayRedirectUrl", nullable: true))
-        self.checkoutMode = container.optional(CheckoutMode.self, PayFieldKey("checkoutMode", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = WebCheckoutDetails()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.checkoutReviewReturnUrl, PayFieldKey("checkoutReviewReturnUrl", nullable: true))
-        try container.encodeIfPresent(self.checkoutResultReturnUrl, PayFieldKey("checkoutResultReturnUrl", nullable: true))
-        try container.encodeIfPresent(self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true))
-        try container.encodeIfPresent(self.amazonPayRedirectUrl, PayFieldKey("amazonPayRedirectUrl", nullable: true))
-        try container.encodeIfPresent(self.checkoutMode, PayFieldKey("checkoutMode", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.amazonPayRedirectUrl?.absoluteString, "amazonPayRedirectUrl", format: Self.amazonPayRedirectUrlFormat, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.checkoutReviewReturnUrl, PayFieldKey("checkoutReviewReturnUrl", nullable: true))
+        fields.url(&self.checkoutResultReturnUrl, PayFieldKey("checkoutResultReturnUrl", nullable: true))
+        fields.url(&self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true))
+        fields.url(&self.amazonPayRedirectUrl, PayFieldKey("amazonPayRedirectUrl", nullable: true), format: Self.amazonPayRedirectUrlFormat)
+        fields.value(&self.checkoutMode, PayFieldKey("checkoutMode", nullable: true))
     }
 
     /// The format of `amazonPayRedirectUrl`, built once.
@@ -774,7 +684,7 @@ public enum ReleaseEnvironment: String, PayClosedEnum, PayQueryValue {
 /// A payment instrument the buyer chose.
 ///
 /// - Remark: Generated from `PaymentPreference` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct PaymentPreference: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct PaymentPreference: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// A description such as `Visa ****1111`.
     public var paymentDescriptor: String?
 
@@ -786,24 +696,21 @@ public struct PaymentPreference: Codable, Hashable, Sendable, PayAlwaysValid {
         self.paymentDescriptor = paymentDescriptor
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.paymentDescriptor = container.optional(String.self, PayFieldKey("paymentDescriptor", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PaymentPreference()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.paymentDescriptor, PayFieldKey("paymentDescriptor", nullable: true))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.paymentDescriptor, PayFieldKey("paymentDescriptor", nullable: true))
     }
 }
 
 /// A checkout session, as returned by get, update and complete.
 ///
 /// - Remark: Generated from `CheckoutSession` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct CheckoutSession: Codable, Hashable, Sendable, PayValidatable {
+public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The session's id.
     public var checkoutSessionId: String
     /// The hosted checkout URLs.
@@ -902,64 +809,31 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayValidatable {
         self.releaseEnvironment = releaseEnvironment
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let checkoutSessionId = container.required(String.self, "checkoutSessionId")
-        self.webCheckoutDetails = container.optional(WebCheckoutDetails.self, PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true))
-        self.productType = container.optional(ProductType.self, PayFieldKey("productType", nullable: true))
-        self.paymentDetails = container.optional(PaymentDetails.self, PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true))
-        self.chargePermissionType = container.optional(ChargePermissionType.self, PayFieldKey("chargePermissionType", nullable: true))
-        self.merchantMetadata = container.optional(MerchantMetadata.self, PayFieldKey("merchantMetadata", nullable: true))
-        self.buyer = container.optional(AmazonPayBuyer.self, PayFieldKey("buyer", nullable: true))
-        self.shippingAddress = container.optional(AmazonPayAddress.self, PayFieldKey("shippingAddress", nullable: true))
-        self.billingAddress = container.optional(AmazonPayAddress.self, PayFieldKey("billingAddress", nullable: true))
-        self.paymentPreferences = container.list(PaymentPreference?.self, PayFieldKey("paymentPreferences", nullable: true), required: false)
-        let statusDetails = container.required(StatusDetails.self, PayFieldKey("statusDetails", aliases: ["statusDetail"]))
-        self.constraints = container.list(CheckoutSessionConstraint.self, PayFieldKey("constraints", nullable: true), required: false)
-        self.chargePermissionId = container.optional(String.self, PayFieldKey("chargePermissionId", nullable: true))
-        self.chargeId = container.optional(String.self, PayFieldKey("chargeId", nullable: true))
-        self.storeId = container.optional(String.self, PayFieldKey("storeId", nullable: true))
-        self.creationTimestamp = container.date(PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic, required: false)
-        self.expirationTimestamp = container.date(PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic, required: false)
-        self.releaseEnvironment = container.optional(ReleaseEnvironment.self, PayFieldKey("releaseEnvironment", nullable: true))
-        try container.finish()
-        guard let checkoutSessionId, let statusDetails else { throw container.incomplete() }
-        self.checkoutSessionId = checkoutSessionId
-        self.statusDetails = statusDetails
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CheckoutSession(checkoutSessionId: "", statusDetails: StatusDetails.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.checkoutSessionId, "checkoutSessionId")
-        try container.encodeIfPresent(self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true))
-        try container.encodeIfPresent(self.productType, PayFieldKey("productType", nullable: true))
-        try container.encodeIfPresent(self.paymentDetails, PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true))
-        try container.encodeIfPresent(self.chargePermissionType, PayFieldKey("chargePermissionType", nullable: true))
-        try container.encodeIfPresent(self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
-        try container.encodeIfPresent(self.buyer, PayFieldKey("buyer", nullable: true))
-        try container.encodeIfPresent(self.shippingAddress, PayFieldKey("shippingAddress", nullable: true))
-        try container.encodeIfPresent(self.billingAddress, PayFieldKey("billingAddress", nullable: true))
-        try container.encodeIfPresent(self.paymentPreferences, PayFieldKey("paymentPreferences", nullable: true))
-        try container.encode(self.statusDetails, PayFieldKey("statusDetails", aliases: ["statusDetail"]))
-        try container.encodeIfPresent(self.constraints, PayFieldKey("constraints", nullable: true))
-        try container.encodeIfPresent(self.chargePermissionId, PayFieldKey("chargePermissionId", nullable: true))
-        try container.encodeIfPresent(self.chargeId, PayFieldKey("chargeId", nullable: true))
-        try container.encodeIfPresent(self.storeId, PayFieldKey("storeId", nullable: true))
-        try container.encodeDate(self.creationTimestamp, PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic)
-        try container.encodeDate(self.expirationTimestamp, PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic)
-        try container.encodeIfPresent(self.releaseEnvironment, PayFieldKey("releaseEnvironment", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.checkoutSessionId, "checkoutSessionId", minLength: 1, at: path, into: &violations)
-        PayRules.nested(self.webCheckoutDetails, "webCheckoutDetails", at: path, into: &violations)
-        PayRules.nested(self.paymentDetails, "paymentDetails", at: path, into: &violations)
-        PayRules.nested(self.merchantMetadata, "merchantMetadata", at: path, into: &violations)
-        PayRules.nested(self.shippingAddress, "shippingAddress", at: path, into: &violations)
-        PayRules.nested(self.billingAddress, "billingAddress", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.checkoutSessionId, "checkoutSessionId", required: true, minLength: 1)
+        fields.nested(&self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true))
+        fields.value(&self.productType, PayFieldKey("productType", nullable: true))
+        fields.nested(&self.paymentDetails, PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true))
+        fields.value(&self.chargePermissionType, PayFieldKey("chargePermissionType", nullable: true))
+        fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
+        fields.value(&self.buyer, PayFieldKey("buyer", nullable: true))
+        fields.nested(&self.shippingAddress, PayFieldKey("shippingAddress", nullable: true))
+        fields.nested(&self.billingAddress, PayFieldKey("billingAddress", nullable: true))
+        fields.list(&self.paymentPreferences, PayFieldKey("paymentPreferences", nullable: true))
+        fields.value(&self.statusDetails, PayFieldKey("statusDetails", aliases: ["statusDetail"]), required: true)
+        fields.list(&self.constraints, PayFieldKey("constraints", nullable: true))
+        fields.text(&self.chargePermissionId, PayFieldKey("chargePermissionId", nullable: true))
+        fields.text(&self.chargeId, PayFieldKey("chargeId", nullable: true))
+        fields.text(&self.storeId, PayFieldKey("storeId", nullable: true))
+        fields.date(&self.creationTimestamp, PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic)
+        fields.date(&self.expirationTimestamp, PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic)
+        fields.value(&self.releaseEnvironment, PayFieldKey("releaseEnvironment", nullable: true))
     }
 }
 
@@ -992,7 +866,7 @@ extension CheckoutSession: PayRedacting {
 /// The URLs an update may set.
 ///
 /// - Remark: Generated from `UpdateWebCheckoutDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable, PayValidatable {
+public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Where the payment page returns.
     public var checkoutResultReturnUrl: URL?
     /// Where a cancel returns.
@@ -1008,25 +882,15 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable, PayValidata
         self.checkoutCancelUrl = checkoutCancelUrl
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.checkoutResultReturnUrl = container.optional(URL.self, PayFieldKey("checkoutResultReturnUrl", nullable: true))
-        self.checkoutCancelUrl = container.optional(URL.self, PayFieldKey("checkoutCancelUrl", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = UpdateWebCheckoutDetails()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.checkoutResultReturnUrl, PayFieldKey("checkoutResultReturnUrl", nullable: true))
-        try container.encodeIfPresent(self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.checkoutResultReturnUrl?.absoluteString, "checkoutResultReturnUrl", format: Self.checkoutResultReturnUrlFormat, at: path, into: &violations)
-        PayRules.text(self.checkoutCancelUrl?.absoluteString, "checkoutCancelUrl", format: Self.checkoutCancelUrlFormat, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.checkoutResultReturnUrl, PayFieldKey("checkoutResultReturnUrl", nullable: true), format: Self.checkoutResultReturnUrlFormat)
+        fields.url(&self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true), format: Self.checkoutCancelUrlFormat)
     }
 
     /// The format of `checkoutResultReturnUrl`, built once.
@@ -1038,7 +902,7 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable, PayValidata
 /// The body of the update call that sets the amount, order number and result URL.
 ///
 /// - Remark: Generated from `UpdateCheckoutSessionRequest` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The result return URL.
     public var webCheckoutDetails: UpdateWebCheckoutDetails?
     /// Intent and amount.
@@ -1058,35 +922,23 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayVali
         self.merchantMetadata = merchantMetadata
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.webCheckoutDetails = container.optional(UpdateWebCheckoutDetails.self, PayFieldKey("webCheckoutDetails", nullable: true))
-        self.paymentDetails = container.optional(PaymentDetails.self, PayFieldKey("paymentDetails", nullable: true))
-        self.merchantMetadata = container.optional(MerchantMetadata.self, PayFieldKey("merchantMetadata", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = UpdateCheckoutSessionRequest()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", nullable: true))
-        try container.encodeIfPresent(self.paymentDetails, PayFieldKey("paymentDetails", nullable: true))
-        try container.encodeIfPresent(self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.webCheckoutDetails, "webCheckoutDetails", at: path, into: &violations)
-        PayRules.nested(self.paymentDetails, "paymentDetails", at: path, into: &violations)
-        PayRules.nested(self.merchantMetadata, "merchantMetadata", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", nullable: true))
+        fields.nested(&self.paymentDetails, PayFieldKey("paymentDetails", nullable: true))
+        fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
     }
 }
 
 /// The body of the complete call; the amount must match the session's charge amount.
 ///
 /// - Remark: Generated from `CompleteCheckoutSessionRequest` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The amount to charge.
     public var chargeAmount: AmazonPayPrice
 
@@ -1098,24 +950,14 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable, PayVa
         self.chargeAmount = chargeAmount
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let chargeAmount = container.required(AmazonPayPrice.self, "chargeAmount")
-        try container.finish()
-        guard let chargeAmount else { throw container.incomplete() }
-        self.chargeAmount = chargeAmount
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CompleteCheckoutSessionRequest(chargeAmount: AmazonPayPrice.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.chargeAmount, "chargeAmount")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.chargeAmount, "chargeAmount", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.chargeAmount, "chargeAmount", required: true)
     }
 }
 
@@ -1189,7 +1031,7 @@ public enum ErrorReasonCode: PayOpenEnum, PayQueryValue {
 /// The body of an Amazon Pay API error.
 ///
 /// - Remark: Generated from `AmazonPayErrorResponse` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct AmazonPayErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct AmazonPayErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// A machine-readable reason.
     public var reasonCode: ErrorReasonCode
     /// A readable explanation.
@@ -1205,22 +1047,15 @@ public struct AmazonPayErrorResponse: Codable, Hashable, Sendable, PayAlwaysVali
         self.message = message
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let reasonCode = container.required(ErrorReasonCode.self, "reasonCode")
-        let message = container.required(String.self, "message")
-        try container.finish()
-        guard let reasonCode, let message else { throw container.incomplete() }
-        self.reasonCode = reasonCode
-        self.message = message
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AmazonPayErrorResponse(reasonCode: ErrorReasonCode.invalidCheckoutSessionStatus, message: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.reasonCode, "reasonCode")
-        try container.encode(self.message, "message")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.reasonCode, "reasonCode", required: true)
+        fields.text(&self.message, "message", required: true)
     }
 }
 
@@ -1231,35 +1066,13 @@ public typealias ErrorResponse = AmazonPayErrorResponse
 /// An `x-amz-pay-idempotency-key`: at most 32 of `[A-Za-z0-9_-]` (a UUID v4 without dashes in the samples).
 ///
 /// - Remark: Generated from `IdempotencyKey` in `AmazonPayMobile/CheckoutSession.yaml`.
-public struct IdempotencyKey: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct IdempotencyKey: PayScalar, Codable, Hashable, Sendable, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: String
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The wrapped value as text.
-    public var description: String { String(describing: rawValue) }
-
-    /// `IdempotencyKey(value)`.
-    public var debugDescription: String { "IdempotencyKey(\(String(reflecting: rawValue)))" }
-}
-
-extension IdempotencyKey: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)

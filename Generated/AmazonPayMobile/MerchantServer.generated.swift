@@ -7,7 +7,7 @@ import Foundation
 /// The cart as the cart page keeps it in the `hd8` and `hd10` cookies: quantities only. Prices, totals, tax and the order number are computed on the merchant server.
 ///
 /// - Remark: Generated from `SampleCart` in `AmazonPayMobile/MerchantServer.yaml`.
-public struct SampleCart: Codable, Hashable, Sendable, PayValidatable {
+public struct SampleCart: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// How many Fire HD8 (item0008).
     public var hd8: Int
     /// How many Fire HD10 (item0010).
@@ -23,66 +23,31 @@ public struct SampleCart: Codable, Hashable, Sendable, PayValidatable {
         self.hd10 = hd10
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let hd8 = container.required(Int.self, "hd8")
-        let hd10 = container.required(Int.self, "hd10")
-        try container.finish()
-        guard let hd8, let hd10 else { throw container.incomplete() }
-        self.hd8 = hd8
-        self.hd10 = hd10
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = SampleCart(hd8: 0, hd10: 0)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.hd8, "hd8")
-        try container.encode(self.hd10, "hd10")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.number(self.hd8, "hd8", minimum: 0, maximum: 99, at: path, into: &violations)
-        PayRules.number(self.hd10, "hd10", minimum: 0, maximum: 99, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.number(&self.hd8, "hd8", required: true, minimum: 0, maximum: 99)
+        fields.number(&self.hd10, "hd10", required: true, minimum: 0, maximum: 99)
     }
 }
 
 /// An Amazon Pay checkout session id (a UUID in Amazon's answers), as the universal link carries it.
 ///
 /// - Remark: Generated from `CheckoutSessionID` in `AmazonPayMobile/MerchantServer.yaml`.
-public struct CheckoutSessionID: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct CheckoutSessionID: PayScalar, Codable, Hashable, Sendable, ExpressibleByStringLiteral, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: String
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// Wraps a literal; call `validate()` to check the constraints.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The wrapped value as text.
-    public var description: String { String(describing: rawValue) }
-
-    /// `CheckoutSessionID(value)`.
-    public var debugDescription: String { "CheckoutSessionID(\(String(reflecting: rawValue)))" }
-}
-
-extension CheckoutSessionID: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(rawValue, 1, at: path, into: &violations)
@@ -93,35 +58,13 @@ extension CheckoutSessionID: PayValidatable {
 /// A quantity of the cart page's `hd8`/`hd10` cookies.
 ///
 /// - Remark: Generated from `CartQuantity` in `AmazonPayMobile/MerchantServer.yaml`.
-public struct CartQuantity: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct CartQuantity: PayScalar, Codable, Hashable, Sendable, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: Int
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
-
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(Int.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The wrapped value as text.
-    public var description: String { String(describing: rawValue) }
-
-    /// `CartQuantity(value)`.
-    public var debugDescription: String { "CartQuantity(\(String(reflecting: rawValue)))" }
-}
-
-extension CartQuantity: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minimum(rawValue, 0, exclusive: false, at: path, into: &violations)
@@ -132,7 +75,7 @@ extension CartQuantity: PayValidatable {
 /// What `/sample/checkoutReview` and `/sample/thanks` answer to a native app: the order with the server's totals and the checkout session the server read from Amazon Pay.
 ///
 /// - Remark: Generated from `CheckoutReview` in `AmazonPayMobile/MerchantServer.yaml`.
-public struct CheckoutReview: Codable, Hashable, Sendable, PayValidatable {
+public struct CheckoutReview: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The order: lines, `price`, `chargeAmount` and, once updated, `merchantReferenceId`.
     public var order: MerchantOrder
     /// The session as Amazon Pay last returned it.
@@ -148,28 +91,15 @@ public struct CheckoutReview: Codable, Hashable, Sendable, PayValidatable {
         self.checkoutSession = checkoutSession
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let order = container.required(MerchantOrder.self, "order")
-        let checkoutSession = container.required(CheckoutSession.self, "checkoutSession")
-        try container.finish()
-        guard let order, let checkoutSession else { throw container.incomplete() }
-        self.order = order
-        self.checkoutSession = checkoutSession
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CheckoutReview(order: MerchantOrder.payPlaceholder, checkoutSession: CheckoutSession.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.order, "order")
-        try container.encode(self.checkoutSession, "checkoutSession")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.order, "order", at: path, into: &violations)
-        PayRules.nested(self.checkoutSession, "checkoutSession", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.order, "order", required: true)
+        fields.nested(&self.checkoutSession, "checkoutSession", required: true)
     }
 }
 
@@ -199,7 +129,7 @@ public enum MerchantErrorCode: String, PayClosedEnum, PayQueryValue {
 /// The merchant server's error body.
 ///
 /// - Remark: Generated from `MerchantErrorResponse` in `AmazonPayMobile/MerchantServer.yaml`.
-public struct MerchantErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MerchantErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The stable error code.
     public var error: MerchantErrorCode
     /// A readable explanation.
@@ -219,24 +149,16 @@ public struct MerchantErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid
         self.amazonPayReasonCode = amazonPayReasonCode
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let error = container.required(MerchantErrorCode.self, "error")
-        let message = container.required(String.self, "message")
-        self.amazonPayReasonCode = container.optional(String.self, "amazonPayReasonCode")
-        try container.finish()
-        guard let error, let message else { throw container.incomplete() }
-        self.error = error
-        self.message = message
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MerchantErrorResponse(error: MerchantErrorCode.noOrder, message: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.error, "error")
-        try container.encode(self.message, "message")
-        try container.encodeIfPresent(self.amazonPayReasonCode, "amazonPayReasonCode")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.error, "error", required: true)
+        fields.text(&self.message, "message", required: true)
+        fields.text(&self.amazonPayReasonCode, "amazonPayReasonCode")
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// One line of the cart.
 ///
 /// - Remark: Generated from `MerchantOrderItem` in `AmazonPayMobile/Order.yaml`.
-public struct MerchantOrderItem: Codable, Hashable, Sendable, PayValidatable {
+public struct MerchantOrderItem: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The item id, e.g. `item0008`.
     public var id: String
     /// The item name, e.g. `Fire HD8`.
@@ -41,38 +41,18 @@ public struct MerchantOrderItem: Codable, Hashable, Sendable, PayValidatable {
         self.summary = summary
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, "id")
-        let name = container.required(String.self, "name")
-        let price = container.required(Int.self, "price")
-        let num = container.required(Int.self, "num")
-        let summary = container.required(Int.self, "summary")
-        try container.finish()
-        guard let id, let name, let price, let num, let summary else { throw container.incomplete() }
-        self.id = id
-        self.name = name
-        self.price = price
-        self.num = num
-        self.summary = summary
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MerchantOrderItem(id: "", name: "", price: 0, num: 0, summary: 0)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, "id")
-        try container.encode(self.name, "name")
-        try container.encode(self.price, "price")
-        try container.encode(self.num, "num")
-        try container.encode(self.summary, "summary")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.number(self.price, "price", minimum: 0, at: path, into: &violations)
-        PayRules.number(self.num, "num", minimum: 0, at: path, into: &violations)
-        PayRules.number(self.summary, "summary", minimum: 0, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.id, "id", required: true)
+        fields.text(&self.name, "name", required: true)
+        fields.number(&self.price, "price", required: true, minimum: 0)
+        fields.number(&self.num, "num", required: true, minimum: 0)
+        fields.number(&self.summary, "summary", required: true, minimum: 0)
     }
 }
 
@@ -83,7 +63,7 @@ public typealias OrderItem = MerchantOrderItem
 /// The cart and its totals; `chargeAmount` is `floor(price × 1.1)` (tax included).
 ///
 /// - Remark: Generated from `MerchantOrder` in `AmazonPayMobile/Order.yaml`.
-public struct MerchantOrder: Codable, Hashable, Sendable, PayValidatable {
+public struct MerchantOrder: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The lines.
     public var items: [MerchantOrderItem]
     /// The total before tax: the sum of the subtotals.
@@ -117,36 +97,18 @@ public struct MerchantOrder: Codable, Hashable, Sendable, PayValidatable {
         self.merchantReferenceId = merchantReferenceId
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let items = container.list(MerchantOrderItem.self, "items", required: true)
-        let price = container.required(Int.self, "price")
-        let chargeAmount = container.required(Int.self, "chargeAmount")
-        self.amazonCheckoutSessionId = container.optional(String.self, "amazonCheckoutSessionId")
-        self.merchantReferenceId = container.optional(String.self, "merchantReferenceId")
-        try container.finish()
-        guard let items, let price, let chargeAmount else { throw container.incomplete() }
-        self.items = items
-        self.price = price
-        self.chargeAmount = chargeAmount
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MerchantOrder(items: [], price: 0, chargeAmount: 0)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.items, "items")
-        try container.encode(self.price, "price")
-        try container.encode(self.chargeAmount, "chargeAmount")
-        try container.encodeIfPresent(self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
-        try container.encodeIfPresent(self.merchantReferenceId, "merchantReferenceId")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.items, "items", at: path, into: &violations)
-        PayRules.number(self.price, "price", minimum: 0, at: path, into: &violations)
-        PayRules.number(self.chargeAmount, "chargeAmount", minimum: 0, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nestedList(&self.items, "items", required: true)
+        fields.number(&self.price, "price", required: true, minimum: 0)
+        fields.number(&self.chargeAmount, "chargeAmount", required: true, minimum: 0)
+        fields.text(&self.amazonCheckoutSessionId, "amazonCheckoutSessionId")
+        fields.text(&self.merchantReferenceId, "merchantReferenceId")
     }
 }
 

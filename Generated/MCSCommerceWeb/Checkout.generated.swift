@@ -112,7 +112,7 @@ public enum MCSCheckoutStatus: Int, PayClosedEnum, PayQueryValue {
 /// The outcome of one checkout, as reported to `checkoutCompleted(request:status:transactionId:)`.
 ///
 /// - Remark: Generated from `MCSCheckoutResult` in `MCSCommerceWeb/Checkout.yaml`.
-public struct MCSCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MCSCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Success or canceled.
     public var status: MCSCheckoutStatus
     /// The transaction id (`oauth_token`), present exactly when the status is success.
@@ -132,30 +132,23 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid {
         self.checkoutResourceURL = checkoutResourceURL
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let status = container.required(MCSCheckoutStatus.self, "status")
-        self.transactionId = container.optional(String.self, "transactionId")
-        self.checkoutResourceURL = container.optional(String.self, "checkoutResourceURL")
-        try container.finish()
-        guard let status else { throw container.incomplete() }
-        self.status = status
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCSCheckoutResult(status: MCSCheckoutStatus.success)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.status, "status")
-        try container.encodeIfPresent(self.transactionId, "transactionId")
-        try container.encodeIfPresent(self.checkoutResourceURL, "checkoutResourceURL")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.status, "status", required: true)
+        fields.text(&self.transactionId, "transactionId")
+        fields.text(&self.checkoutResourceURL, "checkoutResourceURL")
     }
 }
 
 /// The cryptogram formats accepted for one card network.
 ///
 /// - Remark: Generated from `MCSCryptoOptions` in `MCSCommerceWeb/Checkout.yaml`.
-public struct MCSCryptoOptions: Codable, Hashable, Sendable, PayValidatable {
+public struct MCSCryptoOptions: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card network these formats apply to.
     public var cardType: MCSCardType
     /// Accepted cryptogram formats for the network.
@@ -171,27 +164,15 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable, PayValidatable {
         self.format = format
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let cardType = container.required(MCSCardType.self, "cardType")
-        let format = container.set(MCSCryptoFormat.self, "format", required: true)
-        try container.finish()
-        guard let cardType, let format else { throw container.incomplete() }
-        self.cardType = cardType
-        self.format = format
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCSCryptoOptions(cardType: MCSCardType.master, format: [])
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.cardType, "cardType")
-        try container.encodeSet(self.format, "format")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.items(self.format.count, "format", minItems: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.cardType, "cardType", required: true)
+        fields.set(&self.format, "format", required: true, minItems: 1)
     }
 }
 
@@ -200,7 +181,7 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable, PayValidatable {
 /// production: `https://masterpass.com/routing/v2/mobileapi/web-checkout`.
 ///
 /// - Remark: Generated from `MCSConfiguration` in `MCSCommerceWeb/Checkout.yaml`.
-public struct MCSConfiguration: Codable, Hashable, Sendable, PayValidatable {
+public struct MCSConfiguration: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The locale the transaction is processed in, a POSIX identifier such as `en_US`.
     public var locale: String
     /// The unique identifier assigned to the merchant during onboarding.
@@ -234,40 +215,18 @@ public struct MCSConfiguration: Codable, Hashable, Sendable, PayValidatable {
         self.allowedCardTypes = allowedCardTypes
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let locale = container.required(String.self, "locale")
-        let checkoutId = container.required(String.self, "checkoutId")
-        let checkoutUrl = container.required(URL.self, "checkoutUrl")
-        let callbackScheme = container.required(String.self, "callbackScheme")
-        let allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: true)
-        try container.finish()
-        guard let locale, let checkoutId, let checkoutUrl, let callbackScheme, let allowedCardTypes else { throw container.incomplete() }
-        self.locale = locale
-        self.checkoutId = checkoutId
-        self.checkoutUrl = checkoutUrl
-        self.callbackScheme = callbackScheme
-        self.allowedCardTypes = allowedCardTypes
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCSConfiguration(locale: "", checkoutId: "", checkoutUrl: URL(fileURLWithPath: "/"), callbackScheme: "", allowedCardTypes: [])
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.locale, "locale")
-        try container.encode(self.checkoutId, "checkoutId")
-        try container.encode(self.checkoutUrl, "checkoutUrl")
-        try container.encode(self.callbackScheme, "callbackScheme")
-        try container.encode(self.allowedCardTypes, "allowedCardTypes")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.locale, "locale", format: PayFormat.localeIdentifier, at: path, into: &violations)
-        PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.checkoutUrl.absoluteString, "checkoutUrl", format: Self.checkoutUrlFormat, at: path, into: &violations)
-        PayRules.text(self.callbackScheme, "callbackScheme", format: PayFormat.urlScheme, at: path, into: &violations)
-        PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.locale, "locale", required: true, format: PayFormat.localeIdentifier)
+        fields.text(&self.checkoutId, "checkoutId", required: true, minLength: 1)
+        fields.url(&self.checkoutUrl, "checkoutUrl", required: true, format: Self.checkoutUrlFormat)
+        fields.text(&self.callbackScheme, "callbackScheme", required: true, format: PayFormat.urlScheme)
+        fields.list(&self.allowedCardTypes, "allowedCardTypes", required: true, minItems: 1)
     }
 
     /// The format of `checkoutUrl`, built once.
@@ -277,7 +236,7 @@ public struct MCSConfiguration: Codable, Hashable, Sendable, PayValidatable {
 /// Transaction-specific parameters for one checkout; values here override the merchant configuration.
 ///
 /// - Remark: Generated from `MCSCheckoutRequest` in `MCSCommerceWeb/Checkout.yaml`.
-public struct MCSCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct MCSCheckoutRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Card types accepted for this transaction (required: the guide's table marks it so); the configuration's `allowedCardTypes` are what the merchant supports at all.
     public var allowedCardTypes: [MCSCardType]
     /// The transaction total to be authorized.
@@ -346,53 +305,24 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
         self.validityPeriodMinutes = validityPeriodMinutes
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: true)
-        let amount = container.required(Decimal.self, "amount")
-        let currency = container.required(String.self, "currency")
-        let cartId = container.required(String.self, "cartId")
-        self.callbackUrl = container.optional(String.self, "callbackUrl")
-        self.cryptoOptions = container.list(MCSCryptoOptions.self, "cryptoOptions", required: false)
-        self.cvc2Support = container.optional(Bool.self, "cvc2Support")
-        self.shippingLocationProfile = container.optional(String.self, "shippingLocationProfile")
-        self.suppress3Ds = container.optional(Bool.self, "suppress3Ds")
-        self.suppressShippingAddress = container.optional(Bool.self, "suppressShippingAddress")
-        self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
-        self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
-        try container.finish()
-        guard let allowedCardTypes, let amount, let currency, let cartId else { throw container.incomplete() }
-        self.allowedCardTypes = allowedCardTypes
-        self.amount = amount
-        self.currency = currency
-        self.cartId = cartId
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCSCheckoutRequest(allowedCardTypes: [], amount: 0, currency: "", cartId: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.allowedCardTypes, "allowedCardTypes")
-        try container.encodeDecimal(self.amount, "amount")
-        try container.encode(self.currency, "currency")
-        try container.encode(self.cartId, "cartId")
-        try container.encodeIfPresent(self.callbackUrl, "callbackUrl")
-        try container.encodeIfPresent(self.cryptoOptions, "cryptoOptions")
-        try container.encodeIfPresent(self.cvc2Support, "cvc2Support")
-        try container.encodeIfPresent(self.shippingLocationProfile, "shippingLocationProfile")
-        try container.encodeIfPresent(self.suppress3Ds, "suppress3Ds")
-        try container.encodeIfPresent(self.suppressShippingAddress, "suppressShippingAddress")
-        try container.encodeIfPresent(self.unpredictableNumber, "unpredictableNumber")
-        try container.encodeIfPresent(self.validityPeriodMinutes, "validityPeriodMinutes")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
-        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, at: path, into: &violations)
-        PayRules.text(self.currency, "currency", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.cartId, "cartId", minLength: 1, at: path, into: &violations)
-        PayRules.nested(self.cryptoOptions, "cryptoOptions", at: path, into: &violations)
-        PayRules.number(self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.list(&self.allowedCardTypes, "allowedCardTypes", required: true, minItems: 1)
+        fields.decimal(&self.amount, "amount", required: true, minimum: Decimal(0), exclusiveMinimum: true)
+        fields.text(&self.currency, "currency", required: true, format: PayFormat.iso4217)
+        fields.text(&self.cartId, "cartId", required: true, minLength: 1)
+        fields.text(&self.callbackUrl, "callbackUrl")
+        fields.nestedList(&self.cryptoOptions, "cryptoOptions")
+        fields.value(&self.cvc2Support, "cvc2Support")
+        fields.text(&self.shippingLocationProfile, "shippingLocationProfile")
+        fields.value(&self.suppress3Ds, "suppress3Ds")
+        fields.value(&self.suppressShippingAddress, "suppressShippingAddress")
+        fields.text(&self.unpredictableNumber, "unpredictableNumber")
+        fields.number(&self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true)
     }
 }

@@ -8,7 +8,11 @@ import Foundation
 /// `https://stage.src.mastercard.com/srci/?checkoutId=…&cartId=…&amount=11.22&currency=USD&allowedCardTypes=master%2Camex%2Cvisa&suppressShippingAddress=false&locale=en_US&channel=mobile&masterCryptoFormat=UCAF%2CICC`.
 ///
 /// - Remark: Generated from `CheckoutURLParameters` in `MCSCommerceWeb/CheckoutURL.yaml`.
-public struct CheckoutURLParameters: Codable, Hashable, Sendable, PayValidatable {
+public struct CheckoutURLParameters: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The format whose names validation paths use.
+    @_spi(Generated)
+    public static let payPrimaryFormat: WireFormat = WireFormat.query
+
     /// The value provided at merchant onboarding.
     public var checkoutId: String
     /// The cart's identifier (a random UUID in the sample).
@@ -87,60 +91,27 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable, PayValidatable
         self.shippingLocationProfile = shippingLocationProfile
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let checkoutId = container.required(String.self, "checkoutId")
-        let cartId = container.required(String.self, "cartId")
-        let amount = container.required(Decimal.self, "amount")
-        let currency = container.required(String.self, "currency")
-        self.allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: false)
-        self.suppressShippingAddress = container.optional(Bool.self, "suppressShippingAddress") ?? false
-        let locale = container.required(String.self, "locale")
-        self.channel = container.optional(String.self, "channel") ?? "mobile"
-        self.cryptoFormats = container.map([MCSCryptoFormat].self, PayFieldKey("cryptoFormats", query: "{key}CryptoFormat"), required: false)
-        self.suppress3Ds = container.optional(Bool.self, "suppress3Ds")
-        self.cvc2Support = container.optional(Bool.self, "cvc2Support")
-        self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
-        self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
-        self.shippingLocationProfile = container.optional(String.self, "shippingLocationProfile")
-        try container.finish()
-        guard let checkoutId, let cartId, let amount, let currency, let locale else { throw container.incomplete() }
-        self.checkoutId = checkoutId
-        self.cartId = cartId
-        self.amount = amount
-        self.currency = currency
-        self.locale = locale
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CheckoutURLParameters(checkoutId: "", cartId: "", amount: 0, currency: "", locale: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.checkoutId, "checkoutId")
-        try container.encode(self.cartId, "cartId")
-        try container.encodeDecimal(self.amount, "amount")
-        try container.encode(self.currency, "currency")
-        try container.encodeIfPresent(self.allowedCardTypes, "allowedCardTypes")
-        try container.encode(self.suppressShippingAddress, "suppressShippingAddress")
-        try container.encode(self.locale, "locale")
-        try container.encode(self.channel, "channel")
-        try container.encodeIfPresent(self.cryptoFormats, PayFieldKey("cryptoFormats", query: "{key}CryptoFormat"))
-        try container.encodeIfPresent(self.suppress3Ds, "suppress3Ds")
-        try container.encodeIfPresent(self.cvc2Support, "cvc2Support")
-        try container.encodeIfPresent(self.validityPeriodMinutes, "validityPeriodMinutes")
-        try container.encodeIfPresent(self.unpredictableNumber, "unpredictableNumber")
-        try container.encodeIfPresent(self.shippingLocationProfile, "shippingLocationProfile")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.cartId, "cartId", minLength: 1, at: path, into: &violations)
-        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, at: path, into: &violations)
-        PayRules.text(self.currency, "currency", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.items(self.allowedCardTypes?.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
-        PayRules.text(self.locale, "locale", format: PayFormat.localeIdentifier, at: path, into: &violations)
-        PayRules.number(self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.checkoutId, "checkoutId", required: true, minLength: 1)
+        fields.text(&self.cartId, "cartId", required: true, minLength: 1)
+        fields.decimal(&self.amount, "amount", required: true, minimum: Decimal(0), exclusiveMinimum: true)
+        fields.text(&self.currency, "currency", required: true, format: PayFormat.iso4217)
+        fields.list(&self.allowedCardTypes, "allowedCardTypes", minItems: 1)
+        fields.value(&self.suppressShippingAddress, "suppressShippingAddress")
+        fields.text(&self.locale, "locale", required: true, format: PayFormat.localeIdentifier)
+        fields.text(&self.channel, "channel")
+        fields.map(&self.cryptoFormats, PayFieldKey("cryptoFormats", query: "{key}CryptoFormat"))
+        fields.value(&self.suppress3Ds, "suppress3Ds")
+        fields.value(&self.cvc2Support, "cvc2Support")
+        fields.number(&self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true)
+        fields.text(&self.unpredictableNumber, "unpredictableNumber")
+        fields.text(&self.shippingLocationProfile, "shippingLocationProfile")
     }
 }
 
@@ -169,7 +140,7 @@ extension CheckoutURLParameters: PayQueryCodable {
 /// The callback URL's query (`fancyshop://…?oauth_token=…&mpstatus=success`).
 ///
 /// - Remark: Generated from `CheckoutCallback` in `MCSCommerceWeb/CheckoutURL.yaml`.
-public struct CheckoutCallback: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct CheckoutCallback: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The transaction id; absent when the checkout was canceled.
     public var transactionId: String?
     /// `success` means success; every other value (or none) means canceled.
@@ -189,21 +160,16 @@ public struct CheckoutCallback: Codable, Hashable, Sendable, PayAlwaysValid {
         self.checkoutResourceUrl = checkoutResourceUrl
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.transactionId = container.optional(String.self, PayFieldKey("transactionId", query: "oauth_token"))
-        self.status = container.optional(String.self, PayFieldKey("status", query: "mpstatus"))
-        self.checkoutResourceUrl = container.optional(String.self, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CheckoutCallback()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.transactionId, PayFieldKey("transactionId", query: "oauth_token"))
-        try container.encodeIfPresent(self.status, PayFieldKey("status", query: "mpstatus"))
-        try container.encodeIfPresent(self.checkoutResourceUrl, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.transactionId, PayFieldKey("transactionId", query: "oauth_token"))
+        fields.text(&self.status, PayFieldKey("status", query: "mpstatus"))
+        fields.text(&self.checkoutResourceUrl, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
     }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// - Remark: Generated from `MCCAmount` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCheckoutRequest.amount and currency.")
-public struct MCCAmount: Codable, Hashable, Sendable, PayValidatable {
+public struct MCCAmount: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The total with exactly 2 fraction digits.
     public var total: Decimal
     /// The ISO 4217 currency.
@@ -28,31 +28,16 @@ public struct MCCAmount: Codable, Hashable, Sendable, PayValidatable {
         self.currencyNumber = currencyNumber
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let total = container.required(Decimal.self, PayFieldKey("total", decimal: PayDecimalRule(scale: 2)))
-        let currencyCode = container.required(String.self, "currencyCode")
-        self.currencyNumber = container.optional(String.self, "currencyNumber")
-        try container.finish()
-        guard let total, let currencyCode else { throw container.incomplete() }
-        self.total = total
-        self.currencyCode = currencyCode
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCCAmount(total: 0, currencyCode: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeDecimal(self.total, PayFieldKey("total", decimal: PayDecimalRule(scale: 2)))
-        try container.encode(self.currencyCode, "currencyCode")
-        try container.encodeIfPresent(self.currencyNumber, "currencyNumber")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.decimal(self.total, "total", minimum: Decimal(0), scale: 2, at: path, into: &violations)
-        PayRules.text(self.currencyCode, "currencyCode", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.currencyNumber, "currencyNumber", pattern: Self.currencyNumberPattern, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.decimal(&self.total, PayFieldKey("total", decimal: PayDecimalRule(scale: 2)), required: true, minimum: Decimal(0), scale: 2)
+        fields.text(&self.currencyCode, "currencyCode", required: true, format: PayFormat.iso4217)
+        fields.text(&self.currencyNumber, "currencyNumber", pattern: Self.currencyNumberPattern)
     }
 
     /// The pattern of `currencyNumber`, compiled once.
@@ -78,7 +63,7 @@ public enum MCCCryptogramType: String, PayClosedEnum, PayQueryValue {
 ///
 /// - Remark: Generated from `MCCCheckoutRequest` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCheckoutRequest.")
-public struct MCCCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct MCCCheckoutRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Moved to `MCSConfiguration.checkoutId`.
     public var checkoutId: String?
     /// Moved to `MCSConfiguration.allowedCardTypes`.
@@ -147,49 +132,25 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
         self.cvc2support = cvc2support
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.checkoutId = container.optional(String.self, "checkoutId")
-        self.allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: false)
-        let amount = container.required(MCCAmount.self, "amount")
-        let cartId = container.required(String.self, "cartId")
-        self.shippingProfileId = container.optional(String.self, "shippingProfileId")
-        self.isShippingRequired = container.optional(Bool.self, "isShippingRequired") ?? true
-        self.suppress3DS = container.optional(Bool.self, "suppress3DS") ?? true
-        self.callbackUrl = container.optional(String.self, "callbackUrl")
-        self.cryptogramTypes = container.list(MCCCryptogramType.self, "cryptogramTypes", required: false)
-        self.unpredictableNumber = container.optional(String.self, "unpredictableNumber")
-        self.validityPeriodMinutes = container.optional(Int.self, "validityPeriodMinutes")
-        self.cvc2support = container.optional(Bool.self, "cvc2support")
-        try container.finish()
-        guard let amount, let cartId else { throw container.incomplete() }
-        self.amount = amount
-        self.cartId = cartId
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCCCheckoutRequest(amount: MCCAmount.payPlaceholder, cartId: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.checkoutId, "checkoutId")
-        try container.encodeIfPresent(self.allowedCardTypes, "allowedCardTypes")
-        try container.encode(self.amount, "amount")
-        try container.encode(self.cartId, "cartId")
-        try container.encodeIfPresent(self.shippingProfileId, "shippingProfileId")
-        try container.encode(self.isShippingRequired, "isShippingRequired")
-        try container.encode(self.suppress3DS, "suppress3DS")
-        try container.encodeIfPresent(self.callbackUrl, "callbackUrl")
-        try container.encodeIfPresent(self.cryptogramTypes, "cryptogramTypes")
-        try container.encodeIfPresent(self.unpredictableNumber, "unpredictableNumber")
-        try container.encodeIfPresent(self.validityPeriodMinutes, "validityPeriodMinutes")
-        try container.encodeIfPresent(self.cvc2support, "cvc2support")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.amount, "amount", at: path, into: &violations)
-        PayRules.text(self.cartId, "cartId", minLength: 1, at: path, into: &violations)
-        PayRules.number(self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.checkoutId, "checkoutId")
+        fields.list(&self.allowedCardTypes, "allowedCardTypes")
+        fields.nested(&self.amount, "amount", required: true)
+        fields.text(&self.cartId, "cartId", required: true, minLength: 1)
+        fields.text(&self.shippingProfileId, "shippingProfileId")
+        fields.value(&self.isShippingRequired, "isShippingRequired")
+        fields.value(&self.suppress3DS, "suppress3DS")
+        fields.text(&self.callbackUrl, "callbackUrl")
+        fields.list(&self.cryptogramTypes, "cryptogramTypes")
+        fields.text(&self.unpredictableNumber, "unpredictableNumber")
+        fields.number(&self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true)
+        fields.value(&self.cvc2support, "cvc2support")
     }
 }
 
@@ -235,7 +196,7 @@ extension MCCCheckoutRequest {
 ///
 /// - Remark: Generated from `MCCConfiguration` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSConfiguration.")
-public struct MCCConfiguration: Codable, Hashable, Sendable, PayValidatable {
+public struct MCCConfiguration: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The locale.
     public var locale: String
     /// New and required (moved from MCCCheckoutRequest).
@@ -289,49 +250,22 @@ public struct MCCConfiguration: Codable, Hashable, Sendable, PayValidatable {
         self.merchantUserId = merchantUserId
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let locale = container.required(String.self, "locale")
-        let checkoutId = container.required(String.self, "checkoutId")
-        let allowedCardTypes = container.list(MCSCardType.self, "allowedCardTypes", required: true)
-        let checkoutUrl = container.required(URL.self, "checkoutUrl")
-        let callbackScheme = container.required(String.self, "callbackScheme")
-        self.merchantName = container.optional(String.self, "merchantName")
-        self.expressCheckoutEnabled = container.optional(Bool.self, "expressCheckoutEnabled") ?? false
-        self.merchantCountryCode = container.optional(String.self, "merchantCountryCode")
-        self.merchantUserId = container.optional(String.self, "merchantUserId")
-        try container.finish()
-        guard let locale, let checkoutId, let allowedCardTypes, let checkoutUrl, let callbackScheme else { throw container.incomplete() }
-        self.locale = locale
-        self.checkoutId = checkoutId
-        self.allowedCardTypes = allowedCardTypes
-        self.checkoutUrl = checkoutUrl
-        self.callbackScheme = callbackScheme
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCCConfiguration(locale: "", checkoutId: "", allowedCardTypes: [], checkoutUrl: URL(fileURLWithPath: "/"), callbackScheme: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.locale, "locale")
-        try container.encode(self.checkoutId, "checkoutId")
-        try container.encode(self.allowedCardTypes, "allowedCardTypes")
-        try container.encode(self.checkoutUrl, "checkoutUrl")
-        try container.encode(self.callbackScheme, "callbackScheme")
-        try container.encodeIfPresent(self.merchantName, "merchantName")
-        try container.encode(self.expressCheckoutEnabled, "expressCheckoutEnabled")
-        try container.encodeIfPresent(self.merchantCountryCode, "merchantCountryCode")
-        try container.encodeIfPresent(self.merchantUserId, "merchantUserId")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.locale, "locale", format: PayFormat.localeIdentifier, at: path, into: &violations)
-        PayRules.text(self.checkoutId, "checkoutId", minLength: 1, at: path, into: &violations)
-        PayRules.items(self.allowedCardTypes.count, "allowedCardTypes", minItems: 1, at: path, into: &violations)
-        PayRules.text(self.checkoutUrl.absoluteString, "checkoutUrl", format: Self.checkoutUrlFormat, at: path, into: &violations)
-        PayRules.text(self.callbackScheme, "callbackScheme", format: PayFormat.urlScheme, at: path, into: &violations)
-        PayRules.text(self.merchantCountryCode, "merchantCountryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.locale, "locale", required: true, format: PayFormat.localeIdentifier)
+        fields.text(&self.checkoutId, "checkoutId", required: true, minLength: 1)
+        fields.list(&self.allowedCardTypes, "allowedCardTypes", required: true, minItems: 1)
+        fields.url(&self.checkoutUrl, "checkoutUrl", required: true, format: Self.checkoutUrlFormat)
+        fields.text(&self.callbackScheme, "callbackScheme", required: true, format: PayFormat.urlScheme)
+        fields.text(&self.merchantName, "merchantName")
+        fields.value(&self.expressCheckoutEnabled, "expressCheckoutEnabled")
+        fields.text(&self.merchantCountryCode, "merchantCountryCode", format: PayFormat.iso3166Alpha2)
+        fields.text(&self.merchantUserId, "merchantUserId")
     }
 
     /// The format of `checkoutUrl`, built once.
@@ -375,7 +309,7 @@ public enum MCCResponseType: Int, PayClosedEnum, PayQueryValue {
 ///
 /// - Remark: Generated from `MCCCheckoutResponse` in `MCSCommerceWeb/Legacy.yaml`.
 @available(*, deprecated, message: "Use MCSCheckoutDelegate.checkoutCompleted(request:status:transactionId:).")
-public struct MCCCheckoutResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MCCCheckoutResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The request's cart.
     public var cartId: String?
     /// The transaction.
@@ -414,27 +348,19 @@ public struct MCCCheckoutResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         self.pairingUserID = pairingUserID
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.cartId = container.optional(String.self, "cartId")
-        self.transactionId = container.optional(String.self, PayFieldKey("oauth_token", aliases: ["transactionId"]))
-        self.checkoutResourceURL = container.optional(String.self, "checkout_resource_url")
-        self.responseType = container.optional(MCCResponseType.self, "responseType") ?? .webCheckout
-        self.pairingTransactionID = container.optional(String.self, "pairing_token")
-        self.pairingUserID = container.optional(String.self, "userId")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCCCheckoutResponse()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.cartId, "cartId")
-        try container.encodeIfPresent(self.transactionId, PayFieldKey("oauth_token", aliases: ["transactionId"]))
-        try container.encodeIfPresent(self.checkoutResourceURL, "checkout_resource_url")
-        try container.encode(self.responseType, "responseType")
-        try container.encodeIfPresent(self.pairingTransactionID, "pairing_token")
-        try container.encodeIfPresent(self.pairingUserID, "userId")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.cartId, "cartId")
+        fields.text(&self.transactionId, PayFieldKey("oauth_token", aliases: ["transactionId"]))
+        fields.text(&self.checkoutResourceURL, "checkout_resource_url")
+        fields.value(&self.responseType, "responseType")
+        fields.text(&self.pairingTransactionID, "pairing_token")
+        fields.text(&self.pairingUserID, "userId")
     }
 }
 
@@ -456,7 +382,7 @@ extension MCCCheckoutResponse {
 /// A payment method; `addPaymentMethod()` always returns "Click to Pay" with the SRC logo.
 ///
 /// - Remark: Generated from `MCCPaymentMethod` in `MCSCommerceWeb/Legacy.yaml`.
-public struct MCCPaymentMethod: Codable, Hashable, Sendable, PayValidatable {
+public struct MCCPaymentMethod: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The method's id.
     public var paymentMethodID: String?
     /// The name, `Click to Pay`.
@@ -490,32 +416,18 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable, PayValidatable {
         self.paymentMethodLastFourDigits = paymentMethodLastFourDigits
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.paymentMethodID = container.optional(String.self, "paymentMethodID")
-        let paymentMethodName = container.required(String.self, "paymentMethodName")
-        self.paymentMethodLogo = container.optional(String.self, "paymentMethodLogo")
-        self.pairingTransactionID = container.optional(String.self, "pairingTransactionID")
-        self.paymentMethodLastFourDigits = container.optional(String.self, "paymentMethodLastFourDigits")
-        try container.finish()
-        guard let paymentMethodName else { throw container.incomplete() }
-        self.paymentMethodName = paymentMethodName
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MCCPaymentMethod(paymentMethodName: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.paymentMethodID, "paymentMethodID")
-        try container.encode(self.paymentMethodName, "paymentMethodName")
-        try container.encodeIfPresent(self.paymentMethodLogo, "paymentMethodLogo")
-        try container.encodeIfPresent(self.pairingTransactionID, "pairingTransactionID")
-        try container.encodeIfPresent(self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits", pattern: Self.paymentMethodLastFourDigitsPattern, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.paymentMethodID, "paymentMethodID")
+        fields.text(&self.paymentMethodName, "paymentMethodName", required: true)
+        fields.text(&self.paymentMethodLogo, "paymentMethodLogo")
+        fields.text(&self.pairingTransactionID, "pairingTransactionID")
+        fields.text(&self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits", pattern: Self.paymentMethodLastFourDigitsPattern)
     }
 
     /// The pattern of `paymentMethodLastFourDigits`, compiled once.

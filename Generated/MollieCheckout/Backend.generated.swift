@@ -7,35 +7,13 @@ import Foundation
 /// The `X-Mollie-Checkout-Device-UUID` header; anything but a UUID is a 400.
 ///
 /// - Remark: Generated from `DeviceUUID` in `MollieCheckout/Backend.yaml`.
-public struct DeviceUUID: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct DeviceUUID: PayScalar, Codable, Hashable, Sendable, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: String
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The wrapped value as text.
-    public var description: String { String(describing: rawValue) }
-
-    /// `DeviceUUID(value)`.
-    public var debugDescription: String { "DeviceUUID(\(String(reflecting: rawValue)))" }
-}
-
-extension DeviceUUID: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.format(rawValue, PayFormat.uuid, at: path, into: &violations)
@@ -100,7 +78,7 @@ public enum PaymentStatus: PayOpenEnum, PayQueryValue {
 /// The body of `POST /api/payments`; only the description and amount are needed.
 ///
 /// - Remark: Generated from `CreatePaymentRequest` in `MollieCheckout/Backend.yaml`.
-public struct CreatePaymentRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct CreatePaymentRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// What is paid for.
     public var paymentDescription: String
     /// The amount (up to 8 integer digits and 2 decimals).
@@ -129,39 +107,24 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable, PayValidatable 
         self.issuer = issuer
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let paymentDescription = container.required(String.self, "description")
-        let amount = container.required(Decimal.self, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
-        self.method = container.optional(String.self, "method")
-        self.issuer = container.optional(String.self, "issuer")
-        try container.finish()
-        guard let paymentDescription, let amount else { throw container.incomplete() }
-        self.paymentDescription = paymentDescription
-        self.amount = amount
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CreatePaymentRequest(paymentDescription: "", amount: 0)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.paymentDescription, "description")
-        try container.encodeDecimal(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
-        try container.encodeIfPresent(self.method, "method")
-        try container.encodeIfPresent(self.issuer, "issuer")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.paymentDescription, "description", minLength: 3, maxLength: 255, at: path, into: &violations)
-        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, maximum: Decimal(string: "99999999.99", locale: nil)!, scale: 2, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.paymentDescription, "description", required: true, minLength: 3, maxLength: 255)
+        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)), required: true, minimum: Decimal(0), exclusiveMinimum: true, maximum: Decimal(string: "99999999.99", locale: nil)!, scale: 2)
+        fields.text(&self.method, "method")
+        fields.text(&self.issuer, "issuer")
     }
 }
 
 /// A payment stored by the backend.
 ///
 /// - Remark: Generated from `BackendPayment` in `MollieCheckout/Backend.yaml`.
-public struct BackendPayment: Codable, Hashable, Sendable, PayValidatable {
+public struct BackendPayment: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The backend's id (used in the deep link).
     public var id: Int
     /// The Mollie payment id (`tr_…`): always present, `null` until Mollie has created the payment (the backend's payments migration declares `mollie_id` nullable and its `PaymentResource` always writes the key; a payment without the key is refused).
@@ -220,46 +183,24 @@ public struct BackendPayment: Codable, Hashable, Sendable, PayValidatable {
         self.updatedAt = updatedAt
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let id = container.required(Int.self, "id")
-        self.mollieId = container.present(String.self, PayFieldKey("mollie_id", nullable: true))
-        self.method = container.optional(String.self, PayFieldKey("method", nullable: true))
-        self.issuer = container.optional(String.self, PayFieldKey("issuer", nullable: true))
-        let amount = container.required(Decimal.self, "amount")
-        let paymentDescription = container.required(String.self, "description")
-        self.url = container.optional(URL.self, PayFieldKey("url", nullable: true))
-        let status = container.required(PaymentStatus.self, "status")
-        self.createdAt = container.date("created_at", format: .iso8601(), required: false)
-        self.updatedAt = container.date("updated_at", format: .iso8601(), required: false)
-        try container.finish()
-        guard let id, let amount, let paymentDescription, let status else { throw container.incomplete() }
-        self.id = id
-        self.amount = amount
-        self.paymentDescription = paymentDescription
-        self.status = status
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = BackendPayment(id: 0, amount: 0, paymentDescription: "", status: PaymentStatus.open)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted, and a required nullable field without a value is written as `null`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, "id")
-        try container.encodeIfPresent(self.mollieId, PayFieldKey("mollie_id", nullable: true))
-        try container.encodeNull(ifNil: self.mollieId, PayFieldKey("mollie_id", nullable: true))
-        try container.encodeIfPresent(self.method, PayFieldKey("method", nullable: true))
-        try container.encodeIfPresent(self.issuer, PayFieldKey("issuer", nullable: true))
-        try container.encodeDecimal(self.amount, "amount")
-        try container.encode(self.paymentDescription, "description")
-        try container.encodeIfPresent(self.url, PayFieldKey("url", nullable: true))
-        try container.encode(self.status, "status")
-        try container.encodeDate(self.createdAt, "created_at", format: .iso8601())
-        try container.encodeDate(self.updatedAt, "updated_at", format: .iso8601())
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.mollieId, "mollie_id", pattern: Self.mollieIdPattern, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.number(&self.id, "id", required: true)
+        fields.text(&self.mollieId, PayFieldKey("mollie_id", nullable: true), required: true, pattern: Self.mollieIdPattern)
+        fields.null(ifNil: self.mollieId, PayFieldKey("mollie_id", nullable: true))
+        fields.text(&self.method, PayFieldKey("method", nullable: true))
+        fields.text(&self.issuer, PayFieldKey("issuer", nullable: true))
+        fields.decimal(&self.amount, "amount", required: true)
+        fields.text(&self.paymentDescription, "description", required: true)
+        fields.url(&self.url, PayFieldKey("url", nullable: true))
+        fields.value(&self.status, "status", required: true)
+        fields.date(&self.createdAt, "created_at", format: .iso8601())
+        fields.date(&self.updatedAt, "updated_at", format: .iso8601())
     }
 
     /// The pattern of `mollieId`, compiled once.
@@ -273,7 +214,7 @@ public typealias Payment = BackendPayment
 /// A method's or issuer's logo.
 ///
 /// - Remark: Generated from `MethodImage` in `MollieCheckout/Backend.yaml`.
-public struct MethodImage: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MethodImage: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The 1x logo.
     public var size1x: URL?
     /// The 2x logo.
@@ -293,28 +234,23 @@ public struct MethodImage: Codable, Hashable, Sendable, PayAlwaysValid {
         self.svg = svg
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.size1x = container.optional(URL.self, "size_1x")
-        self.size2x = container.optional(URL.self, "size_2x")
-        self.svg = container.optional(URL.self, "svg")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MethodImage()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.size1x, "size_1x")
-        try container.encodeIfPresent(self.size2x, "size_2x")
-        try container.encodeIfPresent(self.svg, "svg")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.size1x, "size_1x")
+        fields.url(&self.size2x, "size_2x")
+        fields.url(&self.svg, "svg")
     }
 }
 
 /// An issuer (bank) of a method such as iDEAL.
 ///
 /// - Remark: Generated from `BackendIssuer` in `MollieCheckout/Backend.yaml`.
-public struct BackendIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct BackendIssuer: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The issuer id, e.g. `ideal_ABNANL2A`.
     public var id: String
     /// The issuer's name.
@@ -334,24 +270,16 @@ public struct BackendIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
         self.image = image
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, "id")
-        let name = container.required(String.self, "name")
-        self.image = container.optional(MethodImage.self, "image")
-        try container.finish()
-        guard let id, let name else { throw container.incomplete() }
-        self.id = id
-        self.name = name
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = BackendIssuer(id: "", name: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, "id")
-        try container.encode(self.name, "name")
-        try container.encodeIfPresent(self.image, "image")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.id, "id", required: true)
+        fields.text(&self.name, "name", required: true)
+        fields.value(&self.image, "image")
     }
 }
 
@@ -362,7 +290,7 @@ public typealias Issuer = BackendIssuer
 /// An amount as the demo backend's `AmountResource` writes it: `{value: <number>, currency}`. The backend casts the value to a PHP double, so it is a JSON number (read exactly, never through `Double`); a missing amount comes out as `{value: 0, currency: ""}`.
 ///
 /// - Remark: Generated from `BackendAmount` in `MollieCheckout/Backend.yaml`.
-public struct BackendAmount: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct BackendAmount: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The amount.
     public var value: Decimal
     /// The currency (`EUR`), empty when the backend had no amount.
@@ -378,29 +306,22 @@ public struct BackendAmount: Codable, Hashable, Sendable, PayAlwaysValid {
         self.currency = currency
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let value = container.required(Decimal.self, "value")
-        let currency = container.required(String.self, "currency")
-        try container.finish()
-        guard let value, let currency else { throw container.incomplete() }
-        self.value = value
-        self.currency = currency
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = BackendAmount(value: 0, currency: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeDecimal(self.value, "value")
-        try container.encode(self.currency, "currency")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.decimal(&self.value, "value", required: true)
+        fields.text(&self.currency, "currency", required: true)
     }
 }
 
 /// A method's fee in one region.
 ///
 /// - Remark: Generated from `MethodPricing` in `MollieCheckout/Backend.yaml`.
-public struct MethodPricing: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MethodPricing: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The region the fee applies to.
     public var pricingDescription: String
     /// The fixed fee.
@@ -429,34 +350,24 @@ public struct MethodPricing: Codable, Hashable, Sendable, PayAlwaysValid {
         self.feeRegion = feeRegion
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let pricingDescription = container.required(String.self, "description")
-        let fixed = container.required(BackendAmount.self, "fixed")
-        let variable = container.required(Decimal.self, "variable")
-        self.feeRegion = container.optional(String.self, PayFieldKey("fee_region", nullable: true))
-        try container.finish()
-        guard let pricingDescription, let fixed, let variable else { throw container.incomplete() }
-        self.pricingDescription = pricingDescription
-        self.fixed = fixed
-        self.variable = variable
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MethodPricing(pricingDescription: "", fixed: BackendAmount.payPlaceholder, variable: 0)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.pricingDescription, "description")
-        try container.encode(self.fixed, "fixed")
-        try container.encodeDecimal(self.variable, "variable")
-        try container.encodeIfPresent(self.feeRegion, PayFieldKey("fee_region", nullable: true))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.pricingDescription, "description", required: true)
+        fields.value(&self.fixed, "fixed", required: true)
+        fields.decimal(&self.variable, "variable", required: true)
+        fields.text(&self.feeRegion, PayFieldKey("fee_region", nullable: true))
     }
 }
 
 /// A payment method the backend offers for an amount.
 ///
 /// - Remark: Generated from `BackendMethod` in `MollieCheckout/Backend.yaml`.
-public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The method id.
     public var id: MollieMethod
     /// The method's name.
@@ -500,34 +411,21 @@ public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid {
         self.pricing = pricing
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let id = container.required(MollieMethod.self, "id")
-        let methodDescription = container.required(String.self, "description")
-        self.minimumAmount = container.optional(BackendAmount.self, PayFieldKey("minimum_mount", nullable: true))
-        self.maximumAmount = container.present(BackendAmount.self, PayFieldKey("maximum_mount", nullable: true))
-        let image = container.required(MethodImage.self, "image")
-        self.issuers = container.list(BackendIssuer.self, PayFieldKey("issuers", nullable: true), required: false)
-        self.pricing = container.list(MethodPricing.self, PayFieldKey("pricing", nullable: true), required: false)
-        try container.finish()
-        guard let id, let methodDescription, let image else { throw container.incomplete() }
-        self.id = id
-        self.methodDescription = methodDescription
-        self.image = image
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = BackendMethod(id: MollieMethod.ideal, methodDescription: "", image: MethodImage.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted, and a required nullable field without a value is written as `null`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, "id")
-        try container.encode(self.methodDescription, "description")
-        try container.encodeIfPresent(self.minimumAmount, PayFieldKey("minimum_mount", nullable: true))
-        try container.encodeIfPresent(self.maximumAmount, PayFieldKey("maximum_mount", nullable: true))
-        try container.encodeNull(ifNil: self.maximumAmount, PayFieldKey("maximum_mount", nullable: true))
-        try container.encode(self.image, "image")
-        try container.encodeIfPresent(self.issuers, PayFieldKey("issuers", nullable: true))
-        try container.encodeIfPresent(self.pricing, PayFieldKey("pricing", nullable: true))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.id, "id", required: true)
+        fields.text(&self.methodDescription, "description", required: true)
+        fields.value(&self.minimumAmount, PayFieldKey("minimum_mount", nullable: true))
+        fields.value(&self.maximumAmount, PayFieldKey("maximum_mount", nullable: true), required: true)
+        fields.null(ifNil: self.maximumAmount, PayFieldKey("maximum_mount", nullable: true))
+        fields.value(&self.image, "image", required: true)
+        fields.list(&self.issuers, PayFieldKey("issuers", nullable: true))
+        fields.list(&self.pricing, PayFieldKey("pricing", nullable: true))
     }
 }
 
@@ -538,7 +436,7 @@ public typealias Method = BackendMethod
 /// `{"data": payment}`
 ///
 /// - Remark: Generated from `PaymentEnvelope` in `MollieCheckout/Backend.yaml`.
-public struct PaymentEnvelope: Codable, Hashable, Sendable, PayValidatable {
+public struct PaymentEnvelope: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The payment.
     public var data: BackendPayment
 
@@ -550,31 +448,21 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable, PayValidatable {
         self.data = data
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let data = container.required(BackendPayment.self, "data")
-        try container.finish()
-        guard let data else { throw container.incomplete() }
-        self.data = data
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PaymentEnvelope(data: BackendPayment.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.data, "data")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.data, "data", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.data, "data", required: true)
     }
 }
 
 /// `{"data": [payment]}`
 ///
 /// - Remark: Generated from `PaymentListEnvelope` in `MollieCheckout/Backend.yaml`.
-public struct PaymentListEnvelope: Codable, Hashable, Sendable, PayValidatable {
+public struct PaymentListEnvelope: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The payments.
     public var data: [BackendPayment]
 
@@ -586,31 +474,21 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable, PayValidatable {
         self.data = data
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let data = container.list(BackendPayment.self, "data", required: true)
-        try container.finish()
-        guard let data else { throw container.incomplete() }
-        self.data = data
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PaymentListEnvelope(data: [])
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.data, "data")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.data, "data", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nestedList(&self.data, "data", required: true)
     }
 }
 
 /// `{"data": [method]}`
 ///
 /// - Remark: Generated from `MethodListEnvelope` in `MollieCheckout/Backend.yaml`.
-public struct MethodListEnvelope: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MethodListEnvelope: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The methods.
     public var data: [BackendMethod]
 
@@ -622,26 +500,21 @@ public struct MethodListEnvelope: Codable, Hashable, Sendable, PayAlwaysValid {
         self.data = data
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let data = container.list(BackendMethod.self, "data", required: true)
-        try container.finish()
-        guard let data else { throw container.incomplete() }
-        self.data = data
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MethodListEnvelope(data: [])
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.data, "data")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.list(&self.data, "data", required: true)
     }
 }
 
 /// The 422 body of a rejected create: `{message, errors}` when the backend's own validation fails, `{message}` alone when it relays an error from Mollie (`abort(422, message)`).
 ///
 /// - Remark: Generated from `ValidationErrorResponse` in `MollieCheckout/Backend.yaml`.
-public struct ValidationErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct ValidationErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// A summary.
     public var message: String
     /// Messages per field; absent when the error comes from Mollie.
@@ -657,21 +530,15 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable, PayAlwaysVal
         self.errors = errors
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let message = container.required(String.self, "message")
-        self.errors = container.map([String].self, "errors", required: false)
-        try container.finish()
-        guard let message else { throw container.incomplete() }
-        self.message = message
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ValidationErrorResponse(message: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.message, "message")
-        try container.encodeIfPresent(self.errors, "errors")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.message, "message", required: true)
+        fields.map(&self.errors, "errors")
     }
 }
 

@@ -198,7 +198,7 @@ public enum MollieMethod: PayOpenEnum, PayQueryValue {
 /// An amount with its currency; the value is a string with the currency's decimals (2 for EUR).
 ///
 /// - Remark: Generated from `MollieAmount` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieAmount: Codable, Hashable, Sendable, PayValidatable {
+public struct MollieAmount: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The currency.
     public var currency: String
     /// The value, e.g. `10.00`.
@@ -214,28 +214,15 @@ public struct MollieAmount: Codable, Hashable, Sendable, PayValidatable {
         self.value = value
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let currency = container.required(String.self, "currency")
-        let value = container.required(String.self, "value")
-        try container.finish()
-        guard let currency, let value else { throw container.incomplete() }
-        self.currency = currency
-        self.value = value
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieAmount(currency: "", value: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.currency, "currency")
-        try container.encode(self.value, "value")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.currency, "currency", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.value, "value", pattern: Self.valuePattern, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.currency, "currency", required: true, format: PayFormat.iso4217)
+        fields.text(&self.value, "value", required: true, pattern: Self.valuePattern)
     }
 
     /// The pattern of `value`, compiled once.
@@ -296,7 +283,7 @@ public enum SequenceType: PayOpenEnum, PayQueryValue {
 /// A link.
 ///
 /// - Remark: Generated from `MollieLink` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieLink: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MollieLink: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The target.
     public var href: URL
     /// The media type.
@@ -312,28 +299,22 @@ public struct MollieLink: Codable, Hashable, Sendable, PayAlwaysValid {
         self.type = type
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let href = container.required(URL.self, "href")
-        self.type = container.optional(String.self, "type")
-        try container.finish()
-        guard let href else { throw container.incomplete() }
-        self.href = href
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieLink(href: URL(fileURLWithPath: "/"))
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.href, "href")
-        try container.encodeIfPresent(self.type, "type")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.href, "href", required: true)
+        fields.text(&self.type, "type")
     }
 }
 
 /// `_links` of a payment. Any entry may be `null`: Mollie's API reference and its official SDKs' fixtures send `"checkout": null` for a payment without a checkout (a recurring direct debit), so each link is optional and nullable.
 ///
 /// - Remark: Generated from `MolliePaymentLinks` in `MollieCheckout/MollieAPI.yaml`.
-public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The payment itself.
     public var linkSelf: MollieLink?
     /// The hosted checkout page.
@@ -362,30 +343,24 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid {
         self.documentation = documentation
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.linkSelf = container.optional(MollieLink.self, PayFieldKey("self", nullable: true))
-        self.checkout = container.optional(MollieLink.self, PayFieldKey("checkout", nullable: true))
-        self.dashboard = container.optional(MollieLink.self, PayFieldKey("dashboard", nullable: true))
-        self.documentation = container.optional(MollieLink.self, PayFieldKey("documentation", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MolliePaymentLinks()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.linkSelf, PayFieldKey("self", nullable: true))
-        try container.encodeIfPresent(self.checkout, PayFieldKey("checkout", nullable: true))
-        try container.encodeIfPresent(self.dashboard, PayFieldKey("dashboard", nullable: true))
-        try container.encodeIfPresent(self.documentation, PayFieldKey("documentation", nullable: true))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.linkSelf, PayFieldKey("self", nullable: true))
+        fields.value(&self.checkout, PayFieldKey("checkout", nullable: true))
+        fields.value(&self.dashboard, PayFieldKey("dashboard", nullable: true))
+        fields.value(&self.documentation, PayFieldKey("documentation", nullable: true))
     }
 }
 
 /// A payment in the Mollie Payments API.
 ///
 /// - Remark: Generated from `MolliePayment` in `MollieCheckout/MollieAPI.yaml`.
-public struct MolliePayment: Codable, Hashable, Sendable, PayValidatable {
+public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Always `payment`.
     public var resource: String
     /// The id, `tr_…`.
@@ -489,67 +464,32 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayValidatable {
         self.links = links
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.resource = container.optional(String.self, "resource") ?? "payment"
-        let id = container.required(String.self, "id")
-        let mode = container.required(MollieMode.self, "mode")
-        let createdAt = container.date("createdAt", format: .iso8601(), required: true)
-        let status = container.required(PaymentStatus.self, "status")
-        self.isCancelable = container.optional(Bool.self, PayFieldKey("isCancelable", nullable: true))
-        let amount = container.required(MollieAmount.self, "amount")
-        let paymentDescription = container.required(String.self, "description")
-        self.method = container.optional(MollieMethod.self, PayFieldKey("method", nullable: true))
-        self.metadata = container.optional(PayJSON.self, PayFieldKey("metadata", nullable: true))
-        self.redirectUrl = container.optional(String.self, PayFieldKey("redirectUrl", nullable: true))
-        self.webhookUrl = container.optional(String.self, PayFieldKey("webhookUrl", nullable: true))
-        self.sequenceType = container.optional(SequenceType.self, PayFieldKey("sequenceType", nullable: true))
-        self.paidAt = container.date(PayFieldKey("paidAt", nullable: true), format: .iso8601(), required: false)
-        self.canceledAt = container.date(PayFieldKey("canceledAt", nullable: true), format: .iso8601(), required: false)
-        self.expiresAt = container.date(PayFieldKey("expiresAt", nullable: true), format: .iso8601(), required: false)
-        self.failedAt = container.date(PayFieldKey("failedAt", nullable: true), format: .iso8601(), required: false)
-        self.profileId = container.optional(String.self, PayFieldKey("profileId", nullable: true))
-        self.links = container.optional(MolliePaymentLinks.self, PayFieldKey("_links", nullable: true))
-        try container.finish()
-        guard let id, let mode, let createdAt, let status, let amount, let paymentDescription else { throw container.incomplete() }
-        self.id = id
-        self.mode = mode
-        self.createdAt = createdAt
-        self.status = status
-        self.amount = amount
-        self.paymentDescription = paymentDescription
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MolliePayment(id: "", mode: MollieMode.test, createdAt: Date(timeIntervalSince1970: 0), status: PaymentStatus.open, amount: MollieAmount.payPlaceholder, paymentDescription: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.resource, "resource")
-        try container.encode(self.id, "id")
-        try container.encode(self.mode, "mode")
-        try container.encodeDate(self.createdAt, "createdAt", format: .iso8601())
-        try container.encode(self.status, "status")
-        try container.encodeIfPresent(self.isCancelable, PayFieldKey("isCancelable", nullable: true))
-        try container.encode(self.amount, "amount")
-        try container.encode(self.paymentDescription, "description")
-        try container.encodeIfPresent(self.method, PayFieldKey("method", nullable: true))
-        try container.encodeIfPresent(self.metadata, PayFieldKey("metadata", nullable: true))
-        try container.encodeIfPresent(self.redirectUrl, PayFieldKey("redirectUrl", nullable: true))
-        try container.encodeIfPresent(self.webhookUrl, PayFieldKey("webhookUrl", nullable: true))
-        try container.encodeIfPresent(self.sequenceType, PayFieldKey("sequenceType", nullable: true))
-        try container.encodeDate(self.paidAt, PayFieldKey("paidAt", nullable: true), format: .iso8601())
-        try container.encodeDate(self.canceledAt, PayFieldKey("canceledAt", nullable: true), format: .iso8601())
-        try container.encodeDate(self.expiresAt, PayFieldKey("expiresAt", nullable: true), format: .iso8601())
-        try container.encodeDate(self.failedAt, PayFieldKey("failedAt", nullable: true), format: .iso8601())
-        try container.encodeIfPresent(self.profileId, PayFieldKey("profileId", nullable: true))
-        try container.encodeIfPresent(self.links, PayFieldKey("_links", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.id, "id", pattern: Self.idPattern, at: path, into: &violations)
-        PayRules.nested(self.amount, "amount", at: path, into: &violations)
-        PayRules.text(self.profileId, "profileId", pattern: Self.profileIdPattern, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.resource, "resource")
+        fields.text(&self.id, "id", required: true, pattern: Self.idPattern)
+        fields.value(&self.mode, "mode", required: true)
+        fields.date(&self.createdAt, "createdAt", required: true, format: .iso8601())
+        fields.value(&self.status, "status", required: true)
+        fields.value(&self.isCancelable, PayFieldKey("isCancelable", nullable: true))
+        fields.nested(&self.amount, "amount", required: true)
+        fields.text(&self.paymentDescription, "description", required: true)
+        fields.value(&self.method, PayFieldKey("method", nullable: true))
+        fields.value(&self.metadata, PayFieldKey("metadata", nullable: true))
+        fields.text(&self.redirectUrl, PayFieldKey("redirectUrl", nullable: true))
+        fields.text(&self.webhookUrl, PayFieldKey("webhookUrl", nullable: true))
+        fields.value(&self.sequenceType, PayFieldKey("sequenceType", nullable: true))
+        fields.date(&self.paidAt, PayFieldKey("paidAt", nullable: true), format: .iso8601())
+        fields.date(&self.canceledAt, PayFieldKey("canceledAt", nullable: true), format: .iso8601())
+        fields.date(&self.expiresAt, PayFieldKey("expiresAt", nullable: true), format: .iso8601())
+        fields.date(&self.failedAt, PayFieldKey("failedAt", nullable: true), format: .iso8601())
+        fields.text(&self.profileId, PayFieldKey("profileId", nullable: true), pattern: Self.profileIdPattern)
+        fields.value(&self.links, PayFieldKey("_links", nullable: true))
     }
 
     /// The pattern of `id`, compiled once.
@@ -561,7 +501,7 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayValidatable {
 /// An issuer in the Mollie API.
 ///
 /// - Remark: Generated from `MollieIssuer` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Always `issuer`.
     public var resource: String
     /// The id, e.g. `ideal_ABNANL2A`.
@@ -581,31 +521,23 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid {
         self.name = name
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.resource = container.optional(String.self, "resource") ?? "issuer"
-        let id = container.required(String.self, "id")
-        let name = container.required(String.self, "name")
-        try container.finish()
-        guard let id, let name else { throw container.incomplete() }
-        self.id = id
-        self.name = name
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieIssuer(id: "", name: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.resource, "resource")
-        try container.encode(self.id, "id")
-        try container.encode(self.name, "name")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.resource, "resource")
+        fields.text(&self.id, "id", required: true)
+        fields.text(&self.name, "name", required: true)
     }
 }
 
 /// `_links` of an error; an entry may be `null`, as in a payment's `_links`.
 ///
 /// - Remark: Generated from `MollieErrorLinks` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieErrorLinks: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct MollieErrorLinks: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The relevant documentation.
     public var documentation: MollieLink?
 
@@ -617,24 +549,21 @@ public struct MollieErrorLinks: Codable, Hashable, Sendable, PayAlwaysValid {
         self.documentation = documentation
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.documentation = container.optional(MollieLink.self, PayFieldKey("documentation", nullable: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieErrorLinks()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.documentation, PayFieldKey("documentation", nullable: true))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.documentation, PayFieldKey("documentation", nullable: true))
     }
 }
 
 /// An error body of the Mollie API.
 ///
 /// - Remark: Generated from `MollieError` in `MollieCheckout/MollieAPI.yaml`.
-public struct MollieError: Codable, Hashable, Sendable, PayValidatable {
+public struct MollieError: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The HTTP status.
     public var status: Int
     /// The status text.
@@ -668,33 +597,17 @@ public struct MollieError: Codable, Hashable, Sendable, PayValidatable {
         self.links = links
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let status = container.required(Int.self, "status")
-        let title = container.required(String.self, "title")
-        let detail = container.required(String.self, "detail")
-        self.field = container.optional(String.self, "field")
-        self.links = container.optional(MollieErrorLinks.self, "_links")
-        try container.finish()
-        guard let status, let title, let detail else { throw container.incomplete() }
-        self.status = status
-        self.title = title
-        self.detail = detail
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieError(status: 0, title: "", detail: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.status, "status")
-        try container.encode(self.title, "title")
-        try container.encode(self.detail, "detail")
-        try container.encodeIfPresent(self.field, "field")
-        try container.encodeIfPresent(self.links, "_links")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.number(self.status, "status", minimum: 400, maximum: 599, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.number(&self.status, "status", required: true, minimum: 400, maximum: 599)
+        fields.text(&self.title, "title", required: true)
+        fields.text(&self.detail, "detail", required: true)
+        fields.text(&self.field, "field")
+        fields.value(&self.links, "_links")
     }
 }

@@ -21,7 +21,7 @@ public enum PaymentFlow: String, PayClosedEnum, PayQueryValue {
 /// The demo app's configuration (`Settings.swift`).
 ///
 /// - Remark: Generated from `MollieCheckoutSettings` in `MollieCheckout/Settings.yaml`.
-public struct MollieCheckoutSettings: Codable, Hashable, Sendable, PayValidatable {
+public struct MollieCheckoutSettings: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// `kBaseUrl`: the backend's base URL.
     public var baseUrl: URL
     /// `kSelectPaymentMethod`: choose the method (and issuer) natively when creating the payment.
@@ -41,28 +41,16 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable, PayValidatabl
         self.paymentFlow = paymentFlow
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let baseUrl = container.required(URL.self, "baseUrl")
-        self.selectPaymentMethod = container.optional(Bool.self, "selectPaymentMethod") ?? false
-        self.paymentFlow = container.optional(PaymentFlow.self, "paymentFlow") ?? .externalBrowser
-        try container.finish()
-        guard let baseUrl else { throw container.incomplete() }
-        self.baseUrl = baseUrl
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieCheckoutSettings(baseUrl: URL(fileURLWithPath: "/"))
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.baseUrl, "baseUrl")
-        try container.encode(self.selectPaymentMethod, "selectPaymentMethod")
-        try container.encode(self.paymentFlow, "paymentFlow")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.baseUrl.absoluteString, "baseUrl", format: Self.baseUrlFormat, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.baseUrl, "baseUrl", required: true, format: Self.baseUrlFormat)
+        fields.value(&self.selectPaymentMethod, "selectPaymentMethod")
+        fields.value(&self.paymentFlow, "paymentFlow")
     }
 
     /// The format of `baseUrl`, built once.

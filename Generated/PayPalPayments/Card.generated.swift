@@ -21,29 +21,15 @@ public enum PayPalEnvironment: String, PayClosedEnum, PayQueryValue {
 /// - Note: Sensitive. The value never appears in descriptions, mirrors, logs or validation messages.
 ///
 /// - Remark: Generated from `AccessToken` in `PayPalPayments/Card.yaml`.
-public struct AccessToken: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable, PayQueryValue {
+public struct AccessToken: PayScalar, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomReflectable, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: String
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// Wraps a literal; call `validate()` to check the constraints.
     public init(stringLiteral value: String) { self.rawValue = value }
-
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     /// Always `<redacted>`: the value is a secret.
     public var description: String { PayRedaction.placeholder }
@@ -53,9 +39,7 @@ public struct AccessToken: RawRepresentable, Codable, Hashable, Sendable, Expres
 
     /// A mirror without the value.
     public var customMirror: Mirror { Mirror(self, children: ["rawValue": PayRedaction.Redacted()], displayStyle: .struct) }
-}
 
-extension AccessToken: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(rawValue, 1, at: path, sensitive: true, into: &violations)
@@ -65,7 +49,7 @@ extension AccessToken: PayValidatable {
 /// The configuration every client is created with.
 ///
 /// - Remark: Generated from `CoreConfig` in `PayPalPayments/Card.yaml`.
-public struct CoreConfig: Codable, Hashable, Sendable, PayValidatable {
+public struct CoreConfig: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The access token.
     public var accessToken: AccessToken
     /// Sandbox or live.
@@ -81,27 +65,15 @@ public struct CoreConfig: Codable, Hashable, Sendable, PayValidatable {
         self.environment = environment
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let accessToken = container.required(AccessToken.self, "accessToken")
-        let environment = container.required(PayPalEnvironment.self, "environment")
-        try container.finish()
-        guard let accessToken, let environment else { throw container.incomplete() }
-        self.accessToken = accessToken
-        self.environment = environment
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CoreConfig(accessToken: AccessToken(rawValue: ""), environment: PayPalEnvironment.sandbox)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.accessToken, "accessToken")
-        try container.encode(self.environment, "environment")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.accessToken, "accessToken", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.accessToken, "accessToken", required: true)
+        fields.value(&self.environment, "environment", required: true)
     }
 }
 
@@ -113,7 +85,7 @@ extension CoreConfig: PayRedacting {
 /// A billing address.
 ///
 /// - Remark: Generated from `PayPalAddress` in `PayPalPayments/Card.yaml`.
-public struct PayPalAddress: Codable, Hashable, Sendable, PayValidatable {
+public struct PayPalAddress: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The first line.
     public var addressLine1: String?
     /// The second line.
@@ -152,34 +124,19 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayValidatable {
         self.countryCode = countryCode
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.addressLine1 = container.optional(String.self, "address_line_1")
-        self.addressLine2 = container.optional(String.self, "address_line_2")
-        self.locality = container.optional(String.self, "admin_area_2")
-        self.region = container.optional(String.self, "admin_area_1")
-        self.postalCode = container.optional(String.self, "postal_code")
-        let countryCode = container.required(String.self, "country_code")
-        try container.finish()
-        guard let countryCode else { throw container.incomplete() }
-        self.countryCode = countryCode
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalAddress(countryCode: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.addressLine1, "address_line_1")
-        try container.encodeIfPresent(self.addressLine2, "address_line_2")
-        try container.encodeIfPresent(self.locality, "admin_area_2")
-        try container.encodeIfPresent(self.region, "admin_area_1")
-        try container.encodeIfPresent(self.postalCode, "postal_code")
-        try container.encode(self.countryCode, "country_code")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.countryCode, "country_code", pattern: Self.countryCodePattern, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.addressLine1, "address_line_1")
+        fields.text(&self.addressLine2, "address_line_2")
+        fields.text(&self.locality, "admin_area_2")
+        fields.text(&self.region, "admin_area_1")
+        fields.text(&self.postalCode, "postal_code")
+        fields.text(&self.countryCode, "country_code", required: true, pattern: Self.countryCodePattern)
     }
 
     /// The pattern of `countryCode`, compiled once.
@@ -193,7 +150,7 @@ public typealias Address = PayPalAddress
 /// A card to approve an order with.
 ///
 /// - Remark: Generated from `Card` in `PayPalPayments/Card.yaml`.
-public struct Card: Codable, Hashable, Sendable, PayValidatable {
+public struct Card: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card number (13 to 19 digits, Luhn-valid).
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -236,42 +193,19 @@ public struct Card: Codable, Hashable, Sendable, PayValidatable {
         self.billingAddress = billingAddress
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let number = container.required(String.self, "number")
-        let expirationMonth = container.required(String.self, "expirationMonth")
-        let expirationYear = container.required(String.self, "expirationYear")
-        let securityCode = container.required(String.self, "securityCode")
-        self.cardholderName = container.optional(String.self, "cardholderName")
-        self.billingAddress = container.optional(PayPalAddress.self, "billingAddress")
-        try container.finish()
-        guard let number, let expirationMonth, let expirationYear, let securityCode else { throw container.incomplete() }
-        self.number = number
-        self.expirationMonth = expirationMonth
-        self.expirationYear = expirationYear
-        self.securityCode = securityCode
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = Card(number: "", expirationMonth: "", expirationYear: "", securityCode: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.number, "number")
-        try container.encode(self.expirationMonth, "expirationMonth")
-        try container.encode(self.expirationYear, "expirationYear")
-        try container.encode(self.securityCode, "securityCode")
-        try container.encodeIfPresent(self.cardholderName, "cardholderName")
-        try container.encodeIfPresent(self.billingAddress, "billingAddress")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.number, "number", minLength: 13, maxLength: 19, format: PayFormat.luhn, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.expirationMonth, "expirationMonth", pattern: Self.expirationMonthPattern, at: path, into: &violations)
-        PayRules.text(self.expirationYear, "expirationYear", pattern: Self.expirationYearPattern, at: path, into: &violations)
-        PayRules.text(self.securityCode, "securityCode", pattern: Self.securityCodePattern, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.cardholderName, "cardholderName", maxLength: 300, at: path, into: &violations)
-        PayRules.nested(self.billingAddress, "billingAddress", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.number, "number", required: true, minLength: 13, maxLength: 19, format: PayFormat.luhn, sensitive: true)
+        fields.text(&self.expirationMonth, "expirationMonth", required: true, pattern: Self.expirationMonthPattern)
+        fields.text(&self.expirationYear, "expirationYear", required: true, pattern: Self.expirationYearPattern)
+        fields.text(&self.securityCode, "securityCode", required: true, pattern: Self.securityCodePattern, sensitive: true)
+        fields.text(&self.cardholderName, "cardholderName", maxLength: 300)
+        fields.nested(&self.billingAddress, "billingAddress")
     }
 
     /// The pattern of `expirationMonth`, compiled once.
@@ -311,7 +245,7 @@ public enum SCA: String, PayClosedEnum, PayQueryValue {
 /// Asks for 3-D Secure and says where the challenge returns.
 ///
 /// - Remark: Generated from `ThreeDSecureRequest` in `PayPalPayments/Card.yaml`.
-public struct ThreeDSecureRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct ThreeDSecureRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// When to authenticate.
     public var sca: SCA
     /// Where the challenge returns on success.
@@ -331,30 +265,16 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable, PayValidatable {
         self.cancelUrl = cancelUrl
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.sca = container.optional(SCA.self, "sca") ?? .whenRequired
-        let returnUrl = container.required(URL.self, "returnUrl")
-        let cancelUrl = container.required(URL.self, "cancelUrl")
-        try container.finish()
-        guard let returnUrl, let cancelUrl else { throw container.incomplete() }
-        self.returnUrl = returnUrl
-        self.cancelUrl = cancelUrl
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ThreeDSecureRequest(returnUrl: URL(fileURLWithPath: "/"), cancelUrl: URL(fileURLWithPath: "/"))
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.sca, "sca")
-        try container.encode(self.returnUrl, "returnUrl")
-        try container.encode(self.cancelUrl, "cancelUrl")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.returnUrl.absoluteString, "returnUrl", format: Self.returnUrlFormat, at: path, into: &violations)
-        PayRules.text(self.cancelUrl.absoluteString, "cancelUrl", format: Self.cancelUrlFormat, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.sca, "sca")
+        fields.url(&self.returnUrl, "returnUrl", required: true, format: Self.returnUrlFormat)
+        fields.url(&self.cancelUrl, "cancelUrl", required: true, format: Self.cancelUrlFormat)
     }
 
     /// The format of `returnUrl`, built once.
@@ -366,7 +286,7 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable, PayValidatable {
 /// Approve `orderID` with `card`; with `threeDSecureRequest`, 3-D Secure may run.
 ///
 /// - Remark: Generated from `CardRequest` in `PayPalPayments/Card.yaml`.
-public struct CardRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct CardRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The order to approve.
     public var orderID: String
     /// The card.
@@ -386,31 +306,16 @@ public struct CardRequest: Codable, Hashable, Sendable, PayValidatable {
         self.threeDSecureRequest = threeDSecureRequest
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, "orderID")
-        let card = container.required(Card.self, "card")
-        self.threeDSecureRequest = container.optional(ThreeDSecureRequest.self, "threeDSecureRequest")
-        try container.finish()
-        guard let orderID, let card else { throw container.incomplete() }
-        self.orderID = orderID
-        self.card = card
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CardRequest(orderID: "", card: Card.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, "orderID")
-        try container.encode(self.card, "card")
-        try container.encodeIfPresent(self.threeDSecureRequest, "threeDSecureRequest")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
-        PayRules.nested(self.card, "card", at: path, into: &violations)
-        PayRules.nested(self.threeDSecureRequest, "threeDSecureRequest", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.orderID, "orderID", required: true, minLength: 1)
+        fields.nested(&self.card, "card", required: true)
+        fields.nested(&self.threeDSecureRequest, "threeDSecureRequest")
     }
 }
 
@@ -473,7 +378,7 @@ public enum OrderStatus: PayOpenEnum, PayQueryValue {
 /// The result of `approveOrder`.
 ///
 /// - Remark: Generated from `CardResult` in `PayPalPayments/Card.yaml`.
-public struct CardResult: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct CardResult: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The approved order.
     public var orderID: String
     /// The order's status after approval.
@@ -493,22 +398,15 @@ public struct CardResult: Codable, Hashable, Sendable, PayAlwaysValid {
         self.didAttemptThreeDSecureAuthentication = didAttemptThreeDSecureAuthentication
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, "orderID")
-        self.status = container.optional(OrderStatus.self, "status")
-        self.didAttemptThreeDSecureAuthentication = container.optional(Bool.self, "didAttemptThreeDSecureAuthentication") ?? false
-        try container.finish()
-        guard let orderID else { throw container.incomplete() }
-        self.orderID = orderID
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CardResult(orderID: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, "orderID")
-        try container.encodeIfPresent(self.status, "status")
-        try container.encode(self.didAttemptThreeDSecureAuthentication, "didAttemptThreeDSecureAuthentication")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.orderID, "orderID", required: true)
+        fields.value(&self.status, "status")
+        fields.value(&self.didAttemptThreeDSecureAuthentication, "didAttemptThreeDSecureAuthentication")
     }
 }

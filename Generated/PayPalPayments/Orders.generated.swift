@@ -23,7 +23,7 @@ public enum CardVerificationMethod: String, PayClosedEnum, PayQueryValue {
 /// `attributes.verification`.
 ///
 /// - Remark: Generated from `CardVerification` in `PayPalPayments/Orders.yaml`.
-public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The verification method.
     public var method: CardVerificationMethod
 
@@ -35,26 +35,21 @@ public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid {
         self.method = method
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let method = container.required(CardVerificationMethod.self, "method")
-        try container.finish()
-        guard let method else { throw container.incomplete() }
-        self.method = method
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CardVerification(method: CardVerificationMethod.scaAlways)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.method, "method")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.method, "method", required: true)
     }
 }
 
 /// `payment_source.card.attributes`.
 ///
 /// - Remark: Generated from `CardAttributes` in `PayPalPayments/Orders.yaml`.
-public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Verification settings.
     public var verification: CardVerification?
 
@@ -66,24 +61,21 @@ public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid {
         self.verification = verification
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.verification = container.optional(CardVerification.self, "verification")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CardAttributes()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.verification, "verification")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.verification, "verification")
     }
 }
 
 /// The card as the Orders API receives it; PayPal's iOS SDK writes `null` for unset fields.
 ///
 /// - Remark: Generated from `CardPaymentSource` in `PayPalPayments/Orders.yaml`.
-public struct CardPaymentSource: Codable, Hashable, Sendable, PayValidatable {
+public struct CardPaymentSource: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card number.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -126,38 +118,19 @@ public struct CardPaymentSource: Codable, Hashable, Sendable, PayValidatable {
         self.attributes = attributes
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let number = container.required(String.self, "number")
-        let expiry = container.required(String.self, "expiry")
-        self.securityCode = container.optional(String.self, PayFieldKey("security_code", nullable: true))
-        self.name = container.optional(String.self, PayFieldKey("name", nullable: true))
-        self.billingAddress = container.optional(PayPalAddress.self, PayFieldKey("billing_address", nullable: true))
-        self.attributes = container.optional(CardAttributes.self, PayFieldKey("attributes", nullable: true))
-        try container.finish()
-        guard let number, let expiry else { throw container.incomplete() }
-        self.number = number
-        self.expiry = expiry
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CardPaymentSource(number: "", expiry: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.number, "number")
-        try container.encode(self.expiry, "expiry")
-        try container.encodeIfPresent(self.securityCode, PayFieldKey("security_code", nullable: true))
-        try container.encodeIfPresent(self.name, PayFieldKey("name", nullable: true))
-        try container.encodeIfPresent(self.billingAddress, PayFieldKey("billing_address", nullable: true))
-        try container.encodeIfPresent(self.attributes, PayFieldKey("attributes", nullable: true))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.number, "number", format: PayFormat.luhn, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.expiry, "expiry", pattern: Self.expiryPattern, at: path, into: &violations)
-        PayRules.text(self.securityCode, "security_code", pattern: Self.securityCodePattern, sensitive: true, at: path, into: &violations)
-        PayRules.nested(self.billingAddress, "billing_address", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.number, "number", required: true, format: PayFormat.luhn, sensitive: true)
+        fields.text(&self.expiry, "expiry", required: true, pattern: Self.expiryPattern)
+        fields.text(&self.securityCode, PayFieldKey("security_code", nullable: true), pattern: Self.securityCodePattern, sensitive: true)
+        fields.text(&self.name, PayFieldKey("name", nullable: true))
+        fields.nested(&self.billingAddress, PayFieldKey("billing_address", nullable: true))
+        fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
 
     /// The pattern of `expiry`, compiled once.
@@ -183,7 +156,7 @@ extension CardPaymentSource: PayRedacting {
 /// `payment_source`.
 ///
 /// - Remark: Generated from `PayPalPaymentSource` in `PayPalPayments/Orders.yaml`.
-public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayValidatable {
+public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card.
     public var card: CardPaymentSource
 
@@ -195,24 +168,14 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayValidatable {
         self.card = card
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let card = container.required(CardPaymentSource.self, "card")
-        try container.finish()
-        guard let card else { throw container.incomplete() }
-        self.card = card
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalPaymentSource(card: CardPaymentSource.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.card, "card")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.card, "card", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.card, "card", required: true)
     }
 }
 
@@ -228,7 +191,7 @@ public typealias PaymentSource = PayPalPaymentSource
 /// Where a 3-D Secure challenge returns.
 ///
 /// - Remark: Generated from `ApplicationContext` in `PayPalPayments/Orders.yaml`.
-public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Return on success. PayPal's SDKs pass the app's text through unchecked (their own fixtures send `return_url`), so a relative reference is accepted here.
     public var returnUrl: URL?
     /// Return on cancel (a relative reference is accepted, as for `return_url`).
@@ -244,26 +207,22 @@ public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid {
         self.cancelUrl = cancelUrl
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.returnUrl = container.optional(URL.self, PayFieldKey("return_url", relativeURL: true))
-        self.cancelUrl = container.optional(URL.self, PayFieldKey("cancel_url", relativeURL: true))
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ApplicationContext()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.returnUrl, PayFieldKey("return_url", relativeURL: true))
-        try container.encodeIfPresent(self.cancelUrl, PayFieldKey("cancel_url", relativeURL: true))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.returnUrl, PayFieldKey("return_url", relativeURL: true))
+        fields.url(&self.cancelUrl, PayFieldKey("cancel_url", relativeURL: true))
     }
 }
 
 /// The body of `POST /v2/checkout/orders/{id}/confirm-payment-source`.
 ///
 /// - Remark: Generated from `ConfirmPaymentSourceRequest` in `PayPalPayments/Orders.yaml`.
-public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card.
     public var paymentSource: PayPalPaymentSource
     /// 3-D Secure return URLs.
@@ -279,26 +238,15 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable, PayValid
         self.applicationContext = applicationContext
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let paymentSource = container.required(PayPalPaymentSource.self, "payment_source")
-        self.applicationContext = container.optional(ApplicationContext.self, "application_context")
-        try container.finish()
-        guard let paymentSource else { throw container.incomplete() }
-        self.paymentSource = paymentSource
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ConfirmPaymentSourceRequest(paymentSource: PayPalPaymentSource.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.paymentSource, "payment_source")
-        try container.encodeIfPresent(self.applicationContext, "application_context")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.paymentSource, "payment_source", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.paymentSource, "payment_source", required: true)
+        fields.value(&self.applicationContext, "application_context")
     }
 }
 
@@ -455,7 +403,7 @@ public enum AuthenticationStatus: PayOpenEnum, PayQueryValue {
 /// `three_d_secure` of an authentication result.
 ///
 /// - Remark: Generated from `ThreeDSecureStatuses` in `PayPalPayments/Orders.yaml`.
-public struct ThreeDSecureStatuses: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct ThreeDSecureStatuses: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Enrollment.
     public var enrollmentStatus: EnrollmentStatus?
     /// Authentication.
@@ -471,26 +419,22 @@ public struct ThreeDSecureStatuses: Codable, Hashable, Sendable, PayAlwaysValid 
         self.authenticationStatus = authenticationStatus
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.enrollmentStatus = container.optional(EnrollmentStatus.self, "enrollment_status")
-        self.authenticationStatus = container.optional(AuthenticationStatus.self, "authentication_status")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ThreeDSecureStatuses()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.enrollmentStatus, "enrollment_status")
-        try container.encodeIfPresent(self.authenticationStatus, "authentication_status")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.enrollmentStatus, "enrollment_status")
+        fields.value(&self.authenticationStatus, "authentication_status")
     }
 }
 
 /// The 3-D Secure result of a card payment.
 ///
 /// - Remark: Generated from `AuthenticationResult` in `PayPalPayments/Orders.yaml`.
-public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Whether liability shifted.
     public var liabilityShift: LiabilityShift?
     /// The 3-D Secure statuses.
@@ -506,26 +450,22 @@ public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid 
         self.threeDSecure = threeDSecure
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.liabilityShift = container.optional(LiabilityShift.self, "liability_shift")
-        self.threeDSecure = container.optional(ThreeDSecureStatuses.self, "three_d_secure")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AuthenticationResult()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.liabilityShift, "liability_shift")
-        try container.encodeIfPresent(self.threeDSecure, "three_d_secure")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.liabilityShift, "liability_shift")
+        fields.value(&self.threeDSecure, "three_d_secure")
     }
 }
 
 /// `payment_source.card` of an order.
 ///
 /// - Remark: Generated from `CardResponse` in `PayPalPayments/Orders.yaml`.
-public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The card's last digits.
     public var lastDigits: String?
     /// The brand, e.g. `VISA`.
@@ -554,30 +494,24 @@ public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         self.authenticationResult = authenticationResult
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.lastDigits = container.optional(String.self, PayFieldKey("last_digits", aliases: ["last_four_digits"]))
-        self.brand = container.optional(String.self, "brand")
-        self.type = container.optional(String.self, "type")
-        self.authenticationResult = container.optional(AuthenticationResult.self, "authentication_result")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CardResponse()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.lastDigits, PayFieldKey("last_digits", aliases: ["last_four_digits"]))
-        try container.encodeIfPresent(self.brand, "brand")
-        try container.encodeIfPresent(self.type, "type")
-        try container.encodeIfPresent(self.authenticationResult, "authentication_result")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.lastDigits, PayFieldKey("last_digits", aliases: ["last_four_digits"]))
+        fields.text(&self.brand, "brand")
+        fields.text(&self.type, "type")
+        fields.value(&self.authenticationResult, "authentication_result")
     }
 }
 
 /// `payment_source` of an order.
 ///
 /// - Remark: Generated from `PaymentSourceResponse` in `PayPalPayments/Orders.yaml`.
-public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The card.
     public var card: CardResponse?
 
@@ -589,24 +523,21 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayAlwaysValid
         self.card = card
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.card = container.optional(CardResponse.self, "card")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PaymentSourceResponse()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.card, "card")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.card, "card")
     }
 }
 
 /// A HATEOAS link.
 ///
 /// - Remark: Generated from `LinkDescription` in `PayPalPayments/Orders.yaml`.
-public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The target; usually absolute, but PayPal's own iOS fixtures carry relative references such as `some-url`. Never empty.
     public var href: URL
     /// The relation, e.g. `payer-action`.
@@ -626,31 +557,23 @@ public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid {
         self.method = method
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let href = container.required(URL.self, PayFieldKey("href", relativeURL: true))
-        let rel = container.required(String.self, "rel")
-        self.method = container.optional(String.self, "method")
-        try container.finish()
-        guard let href, let rel else { throw container.incomplete() }
-        self.href = href
-        self.rel = rel
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = LinkDescription(href: URL(fileURLWithPath: "/"), rel: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.href, PayFieldKey("href", relativeURL: true))
-        try container.encode(self.rel, "rel")
-        try container.encodeIfPresent(self.method, "method")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.href, PayFieldKey("href", relativeURL: true), required: true)
+        fields.text(&self.rel, "rel", required: true)
+        fields.text(&self.method, "method")
     }
 }
 
 /// An order; 3-D Secure is needed when the status is `PAYER_ACTION_REQUIRED` (open the `payer-action` link).
 ///
 /// - Remark: Generated from `OrderResponse` in `PayPalPayments/Orders.yaml`.
-public struct OrderResponse: Codable, Hashable, Sendable, PayValidatable {
+public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The order id.
     public var id: String
     /// The order status.
@@ -689,43 +612,26 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayValidatable {
         self.purchaseUnits = purchaseUnits
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, "id")
-        let status = container.required(OrderStatus.self, "status")
-        self.intent = container.optional(OrderIntent.self, "intent")
-        self.paymentSource = container.optional(PaymentSourceResponse.self, "payment_source")
-        self.links = container.list(LinkDescription.self, "links", required: false)
-        self.purchaseUnits = container.list(PurchaseUnitResponse.self, "purchase_units", required: false)
-        try container.finish()
-        guard let id, let status else { throw container.incomplete() }
-        self.id = id
-        self.status = status
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = OrderResponse(id: "", status: OrderStatus.created)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, "id")
-        try container.encode(self.status, "status")
-        try container.encodeIfPresent(self.intent, "intent")
-        try container.encodeIfPresent(self.paymentSource, "payment_source")
-        try container.encodeIfPresent(self.links, "links")
-        try container.encodeIfPresent(self.purchaseUnits, "purchase_units")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.items(self.purchaseUnits?.count, "purchase_units", minItems: 1, maxItems: 10, at: path, into: &violations)
-        PayRules.nested(self.purchaseUnits, "purchase_units", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.id, "id", required: true)
+        fields.value(&self.status, "status", required: true)
+        fields.value(&self.intent, "intent")
+        fields.value(&self.paymentSource, "payment_source")
+        fields.list(&self.links, "links")
+        fields.nestedList(&self.purchaseUnits, "purchase_units", minItems: 1, maxItems: 10)
     }
 }
 
 /// A purchase unit of an order as PayPal returns it (PayPal's `purchase_unit`): its total and its payments.
 ///
 /// - Remark: Generated from `PurchaseUnitResponse` in `PayPalPayments/Orders.yaml`.
-public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayValidatable {
+public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant's id of the unit (`default` when there is one).
     public var referenceId: String?
     /// The total of the unit.
@@ -745,35 +651,23 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayValidatable 
         self.payments = payments
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.referenceId = container.optional(String.self, "reference_id")
-        self.amount = container.optional(PayPalMoney.self, "amount")
-        self.payments = container.optional(PaymentCollection.self, "payments")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PurchaseUnitResponse()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.referenceId, "reference_id")
-        try container.encodeIfPresent(self.amount, "amount")
-        try container.encodeIfPresent(self.payments, "payments")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.referenceId, "reference_id", minLength: 1, maxLength: 256, at: path, into: &violations)
-        PayRules.nested(self.amount, "amount", at: path, into: &violations)
-        PayRules.nested(self.payments, "payments", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.referenceId, "reference_id", minLength: 1, maxLength: 256)
+        fields.nested(&self.amount, "amount")
+        fields.nested(&self.payments, "payments")
     }
 }
 
 /// The payments of a purchase unit (PayPal's `payment_collection`).
 ///
 /// - Remark: Generated from `PaymentCollection` in `PayPalPayments/Orders.yaml`.
-public struct PaymentCollection: Codable, Hashable, Sendable, PayValidatable {
+public struct PaymentCollection: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// What `POST …/authorize` authorized (intent `AUTHORIZE`).
     public var authorizations: [AuthorizationResponse]?
     /// What `POST …/capture` captured (intent `CAPTURE`).
@@ -789,25 +683,15 @@ public struct PaymentCollection: Codable, Hashable, Sendable, PayValidatable {
         self.captures = captures
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.authorizations = container.list(AuthorizationResponse.self, "authorizations", required: false)
-        self.captures = container.list(CaptureResponse.self, "captures", required: false)
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PaymentCollection()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.authorizations, "authorizations")
-        try container.encodeIfPresent(self.captures, "captures")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.authorizations, "authorizations", at: path, into: &violations)
-        PayRules.nested(self.captures, "captures", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nestedList(&self.authorizations, "authorizations")
+        fields.nestedList(&self.captures, "captures")
     }
 }
 
@@ -916,7 +800,7 @@ public enum CaptureStatus: PayOpenEnum, PayQueryValue {
 /// An authorized payment, captured later through PayPal's Payments API.
 ///
 /// - Remark: Generated from `AuthorizationResponse` in `PayPalPayments/Orders.yaml`.
-public struct AuthorizationResponse: Codable, Hashable, Sendable, PayValidatable {
+public struct AuthorizationResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The authorization's id.
     public var id: String
     /// The status.
@@ -945,38 +829,24 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable, PayValidatable
         self.expirationTime = expirationTime
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, "id")
-        let status = container.required(AuthorizationStatus.self, "status")
-        self.amount = container.optional(PayPalMoney.self, "amount")
-        self.expirationTime = container.date("expiration_time", format: .iso8601(), required: false)
-        try container.finish()
-        guard let id, let status else { throw container.incomplete() }
-        self.id = id
-        self.status = status
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AuthorizationResponse(id: "", status: AuthorizationStatus.created)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, "id")
-        try container.encode(self.status, "status")
-        try container.encodeIfPresent(self.amount, "amount")
-        try container.encodeDate(self.expirationTime, "expiration_time", format: .iso8601())
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.amount, "amount", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.id, "id", required: true)
+        fields.value(&self.status, "status", required: true)
+        fields.nested(&self.amount, "amount")
+        fields.date(&self.expirationTime, "expiration_time", format: .iso8601())
     }
 }
 
 /// A captured payment.
 ///
 /// - Remark: Generated from `CaptureResponse` in `PayPalPayments/Orders.yaml`.
-public struct CaptureResponse: Codable, Hashable, Sendable, PayValidatable {
+public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The capture's id.
     public var id: String
     /// The status; `COMPLETED` means the money moved.
@@ -1005,76 +875,60 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayValidatable {
         self.finalCapture = finalCapture
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, "id")
-        let status = container.required(CaptureStatus.self, "status")
-        self.amount = container.optional(PayPalMoney.self, "amount")
-        self.finalCapture = container.optional(Bool.self, "final_capture")
-        try container.finish()
-        guard let id, let status else { throw container.incomplete() }
-        self.id = id
-        self.status = status
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CaptureResponse(id: "", status: CaptureStatus.completed)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, "id")
-        try container.encode(self.status, "status")
-        try container.encodeIfPresent(self.amount, "amount")
-        try container.encodeIfPresent(self.finalCapture, "final_capture")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.amount, "amount", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.id, "id", required: true)
+        fields.value(&self.status, "status", required: true)
+        fields.nested(&self.amount, "amount")
+        fields.value(&self.finalCapture, "final_capture")
     }
 }
 
 /// The body of `POST /v2/checkout/orders/{id}/authorize`: empty, the approved payment source is used.
 ///
 /// - Remark: Generated from `AuthorizeOrderRequest` in `PayPalPayments/Orders.yaml`.
-public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Creates a new `AuthorizeOrderRequest`.
     public init() {
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        _ = try PayDecodingContainer(decoder)
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AuthorizeOrderRequest()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        _ = PayEncodingContainer(encoder)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
     }
 }
 
 /// The body of `POST /v2/checkout/orders/{id}/capture`: empty, the approved payment source is used.
 ///
 /// - Remark: Generated from `CaptureOrderRequest` in `PayPalPayments/Orders.yaml`.
-public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Creates a new `CaptureOrderRequest`.
     public init() {
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        _ = try PayDecodingContainer(decoder)
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CaptureOrderRequest()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        _ = PayEncodingContainer(encoder)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
     }
 }
 
 /// One detail of an error.
 ///
 /// - Remark: Generated from `ErrorDetail` in `PayPalPayments/Orders.yaml`.
-public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The offending field.
     public var field: String?
     /// The issue code.
@@ -1103,23 +957,17 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid {
         self.issueDescription = issueDescription
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.field = container.optional(String.self, "field")
-        self.issue = container.optional(String.self, "issue")
-        self.location = container.optional(ErrorLocation.self, "location")
-        self.issueDescription = container.optional(String.self, "description")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ErrorDetail()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.field, "field")
-        try container.encodeIfPresent(self.issue, "issue")
-        try container.encodeIfPresent(self.location, "location")
-        try container.encodeIfPresent(self.issueDescription, "description")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.field, "field")
+        fields.text(&self.issue, "issue")
+        fields.value(&self.location, "location")
+        fields.text(&self.issueDescription, "description")
     }
 }
 
@@ -1165,7 +1013,7 @@ public enum ErrorLocation: PayOpenEnum, PayQueryValue {
 /// The body of an Orders API error.
 ///
 /// - Remark: Generated from `PayPalErrorResponse` in `PayPalPayments/Orders.yaml`.
-public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The error name.
     public var name: String
     /// The error message.
@@ -1194,26 +1042,17 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         self.details = details
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let name = container.required(String.self, "name")
-        let message = container.required(String.self, "message")
-        self.debugId = container.optional(String.self, "debug_id")
-        self.details = container.list(ErrorDetail.self, "details", required: false)
-        try container.finish()
-        guard let name, let message else { throw container.incomplete() }
-        self.name = name
-        self.message = message
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalErrorResponse(name: "", message: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.name, "name")
-        try container.encode(self.message, "message")
-        try container.encodeIfPresent(self.debugId, "debug_id")
-        try container.encodeIfPresent(self.details, "details")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.name, "name", required: true)
+        fields.text(&self.message, "message", required: true)
+        fields.text(&self.debugId, "debug_id")
+        fields.list(&self.details, "details")
     }
 }
 
@@ -1224,7 +1063,7 @@ public typealias ErrorResponse = PayPalErrorResponse
 /// The query of the 3-D Secure return URL (`…/card/success?liability_shift=POSSIBLE`).
 ///
 /// - Remark: Generated from `CardReturnQuery` in `PayPalPayments/Orders.yaml`.
-public struct CardReturnQuery: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct CardReturnQuery: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The liability shift.
     public var liabilityShift: LiabilityShift?
     /// An optional state value.
@@ -1244,21 +1083,16 @@ public struct CardReturnQuery: Codable, Hashable, Sendable, PayAlwaysValid {
         self.code = code
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.liabilityShift = container.optional(LiabilityShift.self, PayFieldKey("liabilityShift", query: "liability_shift"))
-        self.state = container.optional(String.self, "state")
-        self.code = container.optional(String.self, "code")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CardReturnQuery()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.liabilityShift, PayFieldKey("liabilityShift", query: "liability_shift"))
-        try container.encodeIfPresent(self.state, "state")
-        try container.encodeIfPresent(self.code, "code")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.liabilityShift, PayFieldKey("liabilityShift", query: "liability_shift"))
+        fields.text(&self.state, "state")
+        fields.text(&self.code, "code")
     }
 }
 
@@ -1288,7 +1122,7 @@ public enum OrderIntent: String, PayClosedEnum, PayQueryValue {
 /// An amount of money (PayPal's `money`): a currency and a decimal string (`"100.00"`; JPY has no fraction digits).
 ///
 /// - Remark: Generated from `PayPalMoney` in `PayPalPayments/Orders.yaml`.
-public struct PayPalMoney: Codable, Hashable, Sendable, PayValidatable {
+public struct PayPalMoney: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The ISO 4217 currency.
     public var currencyCode: String
     /// The amount as a decimal string, exact (PayPal's pattern `-?[0-9]+` or `-?[0-9]*.[0-9]+`).
@@ -1304,35 +1138,22 @@ public struct PayPalMoney: Codable, Hashable, Sendable, PayValidatable {
         self.value = value
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let currencyCode = container.required(String.self, "currency_code")
-        let value = container.required(String.self, "value")
-        try container.finish()
-        guard let currencyCode, let value else { throw container.incomplete() }
-        self.currencyCode = currencyCode
-        self.value = value
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalMoney(currencyCode: "", value: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.currencyCode, "currency_code")
-        try container.encode(self.value, "value")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.currencyCode, "currency_code", format: PayFormat.iso4217, at: path, into: &violations)
-        PayRules.text(self.value, "value", maxLength: 32, format: PayFormat.decimalString, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.currencyCode, "currency_code", required: true, format: PayFormat.iso4217)
+        fields.text(&self.value, "value", required: true, maxLength: 32, format: PayFormat.decimalString)
     }
 }
 
 /// One purchase unit of a new order (PayPal's `purchase_unit_request`).
 ///
 /// - Remark: Generated from `PurchaseUnitRequest` in `PayPalPayments/Orders.yaml`.
-public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant's id of the unit; required by PayPal when an order has several.
     public var referenceId: String?
     /// The total of the unit.
@@ -1352,37 +1173,23 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayValidatable {
         self.unitDescription = unitDescription
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.referenceId = container.optional(String.self, "reference_id")
-        let amount = container.required(PayPalMoney.self, "amount")
-        self.unitDescription = container.optional(String.self, "description")
-        try container.finish()
-        guard let amount else { throw container.incomplete() }
-        self.amount = amount
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PurchaseUnitRequest(amount: PayPalMoney.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.referenceId, "reference_id")
-        try container.encode(self.amount, "amount")
-        try container.encodeIfPresent(self.unitDescription, "description")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.referenceId, "reference_id", minLength: 1, maxLength: 256, at: path, into: &violations)
-        PayRules.nested(self.amount, "amount", at: path, into: &violations)
-        PayRules.text(self.unitDescription, "description", minLength: 1, maxLength: 127, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.referenceId, "reference_id", minLength: 1, maxLength: 256)
+        fields.nested(&self.amount, "amount", required: true)
+        fields.text(&self.unitDescription, "description", minLength: 1, maxLength: 127)
     }
 }
 
 /// The body of `POST /v2/checkout/orders` (PayPal's `order_request`), sent by the merchant server.
 ///
 /// - Remark: Generated from `CreateOrderRequest` in `PayPalPayments/Orders.yaml`.
-public struct CreateOrderRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Capture now or authorize.
     public var intent: OrderIntent
     /// The purchase units.
@@ -1398,35 +1205,22 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayValidatable {
         self.purchaseUnits = purchaseUnits
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let intent = container.required(OrderIntent.self, "intent")
-        let purchaseUnits = container.list(PurchaseUnitRequest.self, "purchase_units", required: true)
-        try container.finish()
-        guard let intent, let purchaseUnits else { throw container.incomplete() }
-        self.intent = intent
-        self.purchaseUnits = purchaseUnits
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CreateOrderRequest(intent: OrderIntent.capture, purchaseUnits: [])
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.intent, "intent")
-        try container.encode(self.purchaseUnits, "purchase_units")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.items(self.purchaseUnits.count, "purchase_units", minItems: 1, maxItems: 10, at: path, into: &violations)
-        PayRules.nested(self.purchaseUnits, "purchase_units", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.intent, "intent", required: true)
+        fields.nestedList(&self.purchaseUnits, "purchase_units", required: true, minItems: 1, maxItems: 10)
     }
 }
 
 /// The form body of `POST /v1/oauth2/token` (`application/x-www-form-urlencoded`), sent by the merchant server with its client id and secret as HTTP Basic.
 ///
 /// - Remark: Generated from `AccessTokenRequest` in `PayPalPayments/Orders.yaml`.
-public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Always `client_credentials`.
     public var grantType: GrantType
 
@@ -1438,19 +1232,14 @@ public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid {
         self.grantType = grantType
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let grantType = container.required(GrantType.self, PayFieldKey("grantType", query: "grant_type"))
-        try container.finish()
-        guard let grantType else { throw container.incomplete() }
-        self.grantType = grantType
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AccessTokenRequest(grantType: GrantType.clientCredentials)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.grantType, PayFieldKey("grantType", query: "grant_type"))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.grantType, PayFieldKey("grantType", query: "grant_type"), required: true)
     }
 }
 
@@ -1476,7 +1265,7 @@ public enum GrantType: String, PayClosedEnum, PayQueryValue {
 /// An OAuth 2.0 access token for the REST APIs.
 ///
 /// - Remark: Generated from `AccessTokenResponse` in `PayPalPayments/Orders.yaml`.
-public struct AccessTokenResponse: Codable, Hashable, Sendable, PayValidatable {
+public struct AccessTokenResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The token, sent as `Authorization: Bearer <token>`.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -1517,37 +1306,19 @@ public struct AccessTokenResponse: Codable, Hashable, Sendable, PayValidatable {
         self.scope = scope
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let accessToken = container.required(String.self, "access_token")
-        let tokenType = container.required(String.self, "token_type")
-        self.appId = container.optional(String.self, "app_id")
-        let expiresIn = container.required(Int.self, "expires_in")
-        self.nonce = container.optional(String.self, "nonce")
-        self.scope = container.optional(String.self, "scope")
-        try container.finish()
-        guard let accessToken, let tokenType, let expiresIn else { throw container.incomplete() }
-        self.accessToken = accessToken
-        self.tokenType = tokenType
-        self.expiresIn = expiresIn
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AccessTokenResponse(accessToken: "", tokenType: "", expiresIn: 0)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.accessToken, "access_token")
-        try container.encode(self.tokenType, "token_type")
-        try container.encodeIfPresent(self.appId, "app_id")
-        try container.encode(self.expiresIn, "expires_in")
-        try container.encodeIfPresent(self.nonce, "nonce")
-        try container.encodeIfPresent(self.scope, "scope")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.accessToken, "access_token", minLength: 1, sensitive: true, at: path, into: &violations)
-        PayRules.number(self.expiresIn, "expires_in", minimum: 0, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.accessToken, "access_token", required: true, minLength: 1, sensitive: true)
+        fields.text(&self.tokenType, "token_type", required: true)
+        fields.text(&self.appId, "app_id")
+        fields.number(&self.expiresIn, "expires_in", required: true, minimum: 0)
+        fields.text(&self.nonce, "nonce")
+        fields.text(&self.scope, "scope")
     }
 }
 
@@ -1568,7 +1339,7 @@ extension AccessTokenResponse: PayRedacting {
 /// The body of a refused token request (RFC 6749 5.2), e.g. `invalid_client`.
 ///
 /// - Remark: Generated from `OAuthErrorResponse` in `PayPalPayments/Orders.yaml`.
-public struct OAuthErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct OAuthErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The error code.
     public var error: String
     /// A readable explanation.
@@ -1584,59 +1355,31 @@ public struct OAuthErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid {
         self.errorDescription = errorDescription
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let error = container.required(String.self, "error")
-        self.errorDescription = container.optional(String.self, "error_description")
-        try container.finish()
-        guard let error else { throw container.incomplete() }
-        self.error = error
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = OAuthErrorResponse(error: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.error, "error")
-        try container.encodeIfPresent(self.errorDescription, "error_description")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.error, "error", required: true)
+        fields.text(&self.errorDescription, "error_description")
     }
 }
 
 /// The `PayPal-Request-Id` header: an idempotency key PayPal keeps for 6 hours (1 to 108 characters, as PayPal's Orders v2 document declares it).
 ///
 /// - Remark: Generated from `PayPalRequestId` in `PayPalPayments/Orders.yaml`.
-public struct PayPalRequestId: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct PayPalRequestId: PayScalar, Codable, Hashable, Sendable, ExpressibleByStringLiteral, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: String
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// Wraps a literal; call `validate()` to check the constraints.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The wrapped value as text.
-    public var description: String { String(describing: rawValue) }
-
-    /// `PayPalRequestId(value)`.
-    public var debugDescription: String { "PayPalRequestId(\(String(reflecting: rawValue)))" }
-}
-
-extension PayPalRequestId: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(rawValue, 1, at: path, into: &violations)
@@ -1647,38 +1390,16 @@ extension PayPalRequestId: PayValidatable {
 /// The `Prefer` header: `return=minimal` or `return=representation` (PayPal's document: 1 to 25 letters and `=`). The sandbox answers the full order either way.
 ///
 /// - Remark: Generated from `PayPalPreference` in `PayPalPayments/Orders.yaml`.
-public struct PayPalPreference: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct PayPalPreference: PayScalar, Codable, Hashable, Sendable, ExpressibleByStringLiteral, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: String
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// Wraps a literal; call `validate()` to check the constraints.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The wrapped value as text.
-    public var description: String { String(describing: rawValue) }
-
-    /// `PayPalPreference(value)`.
-    public var debugDescription: String { "PayPalPreference(\(String(reflecting: rawValue)))" }
-}
-
-extension PayPalPreference: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(rawValue, 1, at: path, into: &violations)
@@ -1693,38 +1414,16 @@ extension PayPalPreference: PayValidatable {
 /// The `PayPal-Client-Metadata-Id` or `PayPal-Partner-Attribution-Id` header (1 to 36 characters, as PayPal's document declares them).
 ///
 /// - Remark: Generated from `PayPalMetadataId` in `PayPalPayments/Orders.yaml`.
-public struct PayPalMetadataId: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct PayPalMetadataId: PayScalar, Codable, Hashable, Sendable, ExpressibleByStringLiteral, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: String
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// Wraps a literal; call `validate()` to check the constraints.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The wrapped value as text.
-    public var description: String { String(describing: rawValue) }
-
-    /// `PayPalMetadataId(value)`.
-    public var debugDescription: String { "PayPalMetadataId(\(String(reflecting: rawValue)))" }
-}
-
-extension PayPalMetadataId: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.minLength(rawValue, 1, at: path, into: &violations)
@@ -1735,38 +1434,16 @@ extension PayPalMetadataId: PayValidatable {
 /// The `fields` query of a get: a comma-separated list of the order's fields to return (PayPal's document: lowercase letters and `_`; the valid one is `payment_source`). The sandbox answers the whole order.
 ///
 /// - Remark: Generated from `PayPalFieldList` in `PayPalPayments/Orders.yaml`.
-public struct PayPalFieldList: RawRepresentable, Codable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible, CustomDebugStringConvertible, PayQueryValue {
+public struct PayPalFieldList: PayScalar, Codable, Hashable, Sendable, ExpressibleByStringLiteral, PayQueryValue, PayValidatable {
     /// The wrapped value.
     public var rawValue: String
 
     /// Wraps a value; call `validate()` to check the constraints.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Wraps a value; call `validate()` to check the constraints.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
     /// Wraps a literal; call `validate()` to check the constraints.
     public init(stringLiteral value: String) { self.rawValue = value }
 
-    /// Decodes the bare value.
-    public init(from decoder: any Decoder) throws {
-        self.rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    /// Encodes the bare value.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
-    /// The wrapped value as text.
-    public var description: String { String(describing: rawValue) }
-
-    /// `PayPalFieldList(value)`.
-    public var debugDescription: String { "PayPalFieldList(\(String(reflecting: rawValue)))" }
-}
-
-extension PayPalFieldList: PayValidatable {
     /// Appends a violation for each constraint the value breaks.
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
         PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)

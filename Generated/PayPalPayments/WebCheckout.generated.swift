@@ -21,7 +21,7 @@ public enum FundingSource: String, PayClosedEnum, PayQueryValue {
 /// Starts web checkout for an order.
 ///
 /// - Remark: Generated from `PayPalWebCheckoutRequest` in `PayPalPayments/WebCheckout.yaml`.
-public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The order.
     public var orderID: String
     /// The funding source.
@@ -37,33 +37,26 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable, PayValidata
         self.fundingSource = fundingSource
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, "orderID")
-        self.fundingSource = container.optional(FundingSource.self, "fundingSource") ?? .paypal
-        try container.finish()
-        guard let orderID else { throw container.incomplete() }
-        self.orderID = orderID
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalWebCheckoutRequest(orderID: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, "orderID")
-        try container.encode(self.fundingSource, "fundingSource")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.orderID, "orderID", required: true, minLength: 1)
+        fields.value(&self.fundingSource, "fundingSource")
     }
 }
 
 /// The query of `https://www.sandbox.paypal.com/checkoutnow?token={orderID}&fundingSource=…`.
 ///
 /// - Remark: Generated from `PayPalWebCheckoutURLQuery` in `PayPalPayments/WebCheckout.yaml`.
-public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable, PayValidatable {
+public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The format whose names validation paths use.
+    @_spi(Generated)
+    public static let payPrimaryFormat: WireFormat = WireFormat.query
+
     /// The order id.
     public var token: String
     /// The funding source.
@@ -92,30 +85,17 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable, PayValidat
         self.nativeXO = nativeXO
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let token = container.required(String.self, "token")
-        self.fundingSource = container.optional(FundingSource.self, "fundingSource") ?? .paypal
-        self.redirectUri = container.optional(String.self, PayFieldKey("redirectUri", query: "redirect_uri"))
-        self.nativeXO = container.optional(String.self, PayFieldKey("nativeXO", query: "native_xo")) ?? "1"
-        try container.finish()
-        guard let token else { throw container.incomplete() }
-        self.token = token
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalWebCheckoutURLQuery(token: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.token, "token")
-        try container.encode(self.fundingSource, "fundingSource")
-        try container.encodeIfPresent(self.redirectUri, PayFieldKey("redirectUri", query: "redirect_uri"))
-        try container.encode(self.nativeXO, PayFieldKey("nativeXO", query: "native_xo"))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.token, "token", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.token, "token", required: true, minLength: 1)
+        fields.value(&self.fundingSource, "fundingSource")
+        fields.text(&self.redirectUri, PayFieldKey("redirectUri", query: "redirect_uri"))
+        fields.text(&self.nativeXO, PayFieldKey("nativeXO", query: "native_xo"))
     }
 }
 
@@ -134,7 +114,11 @@ extension PayPalWebCheckoutURLQuery: PayQueryCodable {
 /// The query of the web checkout return URL: an approval carries `token` and `PayerID`; `opType=cancel` means the buyer canceled. A return with neither is malformed.
 ///
 /// - Remark: Generated from `WebCheckoutReturnQuery` in `PayPalPayments/WebCheckout.yaml`.
-public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable, PayValidatable {
+public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The format whose names validation paths use.
+    @_spi(Generated)
+    public static let payPrimaryFormat: WireFormat = WireFormat.query
+
     /// The order id.
     public var token: String?
     /// The payer.
@@ -154,27 +138,20 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable, PayValidatabl
         self.opType = opType
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.token = container.optional(String.self, "token")
-        self.payerID = container.optional(String.self, PayFieldKey("payerID", query: "PayerID"))
-        self.opType = container.optional(String.self, "opType")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = WebCheckoutReturnQuery()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.token, "token")
-        try container.encodeIfPresent(self.payerID, PayFieldKey("payerID", query: "PayerID"))
-        try container.encodeIfPresent(self.opType, "opType")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        if !((self.token != nil && self.payerID != nil) || (self.opType != nil)) {
-            violations.append(ValidationViolation(path: path, rule: "requireAnyOf", message: "needs token and PayerID, or opType", value: nil))
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.token, "token")
+        fields.text(&self.payerID, PayFieldKey("payerID", query: "PayerID"))
+        fields.text(&self.opType, "opType")
+        fields.check { (path: PayPath, violations: inout [ValidationViolation]) in
+            if !((self.token != nil && self.payerID != nil) || (self.opType != nil)) {
+                violations.append(ValidationViolation(path: path, rule: "requireAnyOf", message: "needs token and PayerID, or opType", value: nil))
+            }
         }
     }
 }
@@ -193,7 +170,7 @@ extension WebCheckoutReturnQuery: PayQueryCodable {
 /// The result of web checkout.
 ///
 /// - Remark: Generated from `PayPalWebCheckoutResult` in `PayPalPayments/WebCheckout.yaml`.
-public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The approved order.
     public var orderID: String
     /// The payer who approved it.
@@ -209,29 +186,22 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysVal
         self.payerID = payerID
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, "orderID")
-        let payerID = container.required(String.self, "payerID")
-        try container.finish()
-        guard let orderID, let payerID else { throw container.incomplete() }
-        self.orderID = orderID
-        self.payerID = payerID
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalWebCheckoutResult(orderID: "", payerID: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, "orderID")
-        try container.encode(self.payerID, "payerID")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.orderID, "orderID", required: true)
+        fields.text(&self.payerID, "payerID", required: true)
     }
 }
 
 /// Starts native checkout (the pay sheet) for an order.
 ///
 /// - Remark: Generated from `PayPalNativeCheckoutRequest` in `PayPalPayments/WebCheckout.yaml`.
-public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The order the `createOrderAction` sets.
     public var orderID: String
 
@@ -243,31 +213,21 @@ public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable, PayValid
         self.orderID = orderID
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, "orderID")
-        try container.finish()
-        guard let orderID else { throw container.incomplete() }
-        self.orderID = orderID
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalNativeCheckoutRequest(orderID: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, "orderID")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.orderID, "orderID", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.orderID, "orderID", required: true, minLength: 1)
     }
 }
 
 /// The buyer approved the order in the native pay sheet.
 ///
 /// - Remark: Generated from `Approval` in `PayPalPayments/WebCheckout.yaml`.
-public struct Approval: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct Approval: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The order.
     public var orderID: String
     /// The payer.
@@ -283,29 +243,22 @@ public struct Approval: Codable, Hashable, Sendable, PayAlwaysValid {
         self.payerID = payerID
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let orderID = container.required(String.self, "orderID")
-        let payerID = container.required(String.self, "payerID")
-        try container.finish()
-        guard let orderID, let payerID else { throw container.incomplete() }
-        self.orderID = orderID
-        self.payerID = payerID
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = Approval(orderID: "", payerID: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.orderID, "orderID")
-        try container.encode(self.payerID, "payerID")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.orderID, "orderID", required: true)
+        fields.text(&self.payerID, "payerID", required: true)
     }
 }
 
 /// The shipping address the buyer selected.
 ///
 /// - Remark: Generated from `ShippingAddress` in `PayPalPayments/WebCheckout.yaml`.
-public struct ShippingAddress: Codable, Hashable, Sendable, PayValidatable {
+public struct ShippingAddress: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The address id.
     public var addressID: String?
     /// State or province.
@@ -339,30 +292,18 @@ public struct ShippingAddress: Codable, Hashable, Sendable, PayValidatable {
         self.countryCode = countryCode
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.addressID = container.optional(String.self, "addressID")
-        self.adminArea1 = container.optional(String.self, "adminArea1")
-        self.adminArea2 = container.optional(String.self, "adminArea2")
-        self.postalCode = container.optional(String.self, "postalCode")
-        self.countryCode = container.optional(String.self, "countryCode")
-        try container.finish()
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ShippingAddress()
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.addressID, "addressID")
-        try container.encodeIfPresent(self.adminArea1, "adminArea1")
-        try container.encodeIfPresent(self.adminArea2, "adminArea2")
-        try container.encodeIfPresent(self.postalCode, "postalCode")
-        try container.encodeIfPresent(self.countryCode, "countryCode")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.countryCode, "countryCode", format: PayFormat.iso3166Alpha2, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.addressID, "addressID")
+        fields.text(&self.adminArea1, "adminArea1")
+        fields.text(&self.adminArea2, "adminArea2")
+        fields.text(&self.postalCode, "postalCode")
+        fields.text(&self.countryCode, "countryCode", format: PayFormat.iso3166Alpha2)
     }
 }
 
@@ -383,7 +324,7 @@ public enum ShippingType: String, PayClosedEnum, PayQueryValue {
 /// A shipping option.
 ///
 /// - Remark: Generated from `ShippingMethod` in `PayPalPayments/WebCheckout.yaml`.
-public struct ShippingMethod: Codable, Hashable, Sendable, PayValidatable {
+public struct ShippingMethod: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The option's id.
     public var id: String
     /// The option's label.
@@ -422,38 +363,19 @@ public struct ShippingMethod: Codable, Hashable, Sendable, PayValidatable {
         self.currencyCode = currencyCode
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let id = container.required(String.self, "id")
-        let label = container.required(String.self, "label")
-        let selected = container.required(Bool.self, "selected")
-        let type = container.required(ShippingType.self, "type")
-        self.value = container.optional(String.self, "value")
-        self.currencyCode = container.optional(String.self, "currencyCode")
-        try container.finish()
-        guard let id, let label, let selected, let type else { throw container.incomplete() }
-        self.id = id
-        self.label = label
-        self.selected = selected
-        self.type = type
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ShippingMethod(id: "", label: "", selected: false, type: ShippingType.shipping)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.id, "id")
-        try container.encode(self.label, "label")
-        try container.encode(self.selected, "selected")
-        try container.encode(self.type, "type")
-        try container.encodeIfPresent(self.value, "value")
-        try container.encodeIfPresent(self.currencyCode, "currencyCode")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.value, "value", maxLength: 32, pattern: Self.valuePattern, at: path, into: &violations)
-        PayRules.text(self.currencyCode, "currencyCode", format: PayFormat.iso4217, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.id, "id", required: true)
+        fields.text(&self.label, "label", required: true)
+        fields.value(&self.selected, "selected", required: true)
+        fields.value(&self.type, "type", required: true)
+        fields.text(&self.value, "value", maxLength: 32, pattern: Self.valuePattern)
+        fields.text(&self.currencyCode, "currencyCode", format: PayFormat.iso4217)
     }
 
     /// The pattern of `value`, compiled once.
@@ -475,7 +397,7 @@ public enum ShippingChangeType: String, PayClosedEnum, PayQueryValue {
 /// The buyer changed the shipping address or method in the pay sheet.
 ///
 /// - Remark: Generated from `ShippingChange` in `PayPalPayments/WebCheckout.yaml`.
-public struct ShippingChange: Codable, Hashable, Sendable, PayValidatable {
+public struct ShippingChange: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Address or method change.
     public var type: ShippingChangeType
     /// The selected address.
@@ -504,33 +426,17 @@ public struct ShippingChange: Codable, Hashable, Sendable, PayValidatable {
         self.shippingMethods = shippingMethods
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let type = container.required(ShippingChangeType.self, "type")
-        let selectedShippingAddress = container.required(ShippingAddress.self, "selectedShippingAddress")
-        self.selectedShippingMethod = container.optional(ShippingMethod.self, "selectedShippingMethod")
-        self.shippingMethods = container.list(ShippingMethod.self, "shippingMethods", required: false)
-        try container.finish()
-        guard let type, let selectedShippingAddress else { throw container.incomplete() }
-        self.type = type
-        self.selectedShippingAddress = selectedShippingAddress
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ShippingChange(type: ShippingChangeType.shippingAddress, selectedShippingAddress: ShippingAddress.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.type, "type")
-        try container.encode(self.selectedShippingAddress, "selectedShippingAddress")
-        try container.encodeIfPresent(self.selectedShippingMethod, "selectedShippingMethod")
-        try container.encodeIfPresent(self.shippingMethods, "shippingMethods")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.selectedShippingAddress, "selectedShippingAddress", at: path, into: &violations)
-        PayRules.nested(self.selectedShippingMethod, "selectedShippingMethod", at: path, into: &violations)
-        PayRules.nested(self.shippingMethods, "shippingMethods", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.type, "type", required: true)
+        fields.nested(&self.selectedShippingAddress, "selectedShippingAddress", required: true)
+        fields.nested(&self.selectedShippingMethod, "selectedShippingMethod")
+        fields.nestedList(&self.shippingMethods, "shippingMethods")
     }
 }
 

@@ -57,9 +57,13 @@ public enum PaymentType: String, PayClosedEnum, PayQueryValue {
 /// The plaintext of `xmlA` before encryption (root element `xml`).
 ///
 /// - Remark: Generated from `PayRequest` in `SuiteMCommerce/Payment.yaml`.
-public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayValidatable {
+public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayFieldValidating, PayFieldDecoding {
     /// The root element of the XML document.
     public static let xmlRootElement = "xml"
+
+    /// The format whose names validation paths use.
+    @_spi(Generated)
+    public static let payPrimaryFormat: WireFormat = WireFormat.xml
 
     /// Payment type: `C` or `nM`.
     public var paymentType: PaymentType
@@ -99,40 +103,19 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayValida
         self.dateHour = dateHour
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let paymentType = container.required(PaymentType.self, PayFieldKey("paymentType", xml: "tpPago"))
-        let amount = container.required(Decimal.self, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true)))
-        self.urlResponse = container.optional(URL.self, "urlResponse") ?? URL(string: "https://suitemcommerce.com")!
-        let reference = container.required(String.self, PayFieldKey("reference", xml: "referencia"))
-        let currency = container.required(SuiteCurrency.self, PayFieldKey("currency", xml: "moneda"))
-        let dateHour = container.date(PayFieldKey("dateHour", xml: "date_hour"), format: .iso8601(timeZone: "America/Mexico_City"), required: true)
-        try container.finish()
-        guard let paymentType, let amount, let reference, let currency, let dateHour else { throw container.incomplete() }
-        self.paymentType = paymentType
-        self.amount = amount
-        self.reference = reference
-        self.currency = currency
-        self.dateHour = dateHour
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayRequest(paymentType: PaymentType.single, amount: 0, reference: "", currency: SuiteCurrency.mxn, dateHour: Date(timeIntervalSince1970: 0))
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.paymentType, PayFieldKey("paymentType", xml: "tpPago"))
-        try container.encodeDecimal(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true)))
-        try container.encode(self.urlResponse, "urlResponse")
-        try container.encode(self.reference, PayFieldKey("reference", xml: "referencia"))
-        try container.encode(self.currency, PayFieldKey("currency", xml: "moneda"))
-        try container.encodeDate(self.dateHour, PayFieldKey("dateHour", xml: "date_hour"), format: .iso8601(timeZone: "America/Mexico_City"))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, scale: 2, at: path, into: &violations)
-        PayRules.text(self.urlResponse.absoluteString, "urlResponse", format: Self.urlResponseFormat, at: path, into: &violations)
-        PayRules.text(self.reference, "referencia", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.paymentType, PayFieldKey("paymentType", xml: "tpPago"), required: true)
+        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true)), required: true, minimum: Decimal(0), exclusiveMinimum: true, scale: 2)
+        fields.url(&self.urlResponse, "urlResponse", format: Self.urlResponseFormat)
+        fields.text(&self.reference, PayFieldKey("reference", xml: "referencia"), required: true, minLength: 1)
+        fields.value(&self.currency, PayFieldKey("currency", xml: "moneda"), required: true)
+        fields.date(&self.dateHour, PayFieldKey("dateHour", xml: "date_hour"), required: true, format: .iso8601(timeZone: "America/Mexico_City"))
     }
 
     /// The format of `urlResponse`, built once.
@@ -187,9 +170,13 @@ public enum PaymentResult: PayOpenEnum, PayQueryValue {
 /// The decrypted response of `sndPay`; the demo app's lowercase tags are accepted too.
 ///
 /// - Remark: Generated from `PayResponse` in `SuiteMCommerce/Payment.yaml`.
-public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument, PayValidatable {
+public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument, PayFieldValidating, PayFieldDecoding {
     /// The root element of the XML document.
     public static let xmlRootElement = "xml"
+
+    /// The format whose names validation paths use.
+    @_spi(Generated)
+    public static let payPrimaryFormat: WireFormat = WireFormat.xml
 
     /// Referencia del cobro.
     public var reference: String?
@@ -241,38 +228,21 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument, PayValid
         self.cardType = cardType
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.reference = container.optional(String.self, PayFieldKey("reference", xml: "Reference", aliases: ["referencia"]))
-        let response = container.required(PaymentResult.self, PayFieldKey("response", xml: "Response", aliases: ["response"]))
-        self.auth = container.optional(String.self, PayFieldKey("auth", xml: "Auth", aliases: ["aut", "auth"]))
-        self.error = container.optional(String.self, PayFieldKey("error", xml: "Error", aliases: ["error"]))
-        self.cardholderName = container.optional(String.self, PayFieldKey("cardholderName", xml: "ccName"))
-        self.cardNumber = container.optional(String.self, PayFieldKey("cardNumber", xml: "ccNum"))
-        self.amount = container.optional(Decimal.self, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)))
-        self.cardType = container.optional(String.self, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
-        try container.finish()
-        guard let response else { throw container.incomplete() }
-        self.response = response
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayResponse(response: PaymentResult.approved)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.reference, PayFieldKey("reference", xml: "Reference", aliases: ["referencia"]))
-        try container.encode(self.response, PayFieldKey("response", xml: "Response", aliases: ["response"]))
-        try container.encodeIfPresent(self.auth, PayFieldKey("auth", xml: "Auth", aliases: ["aut", "auth"]))
-        try container.encodeIfPresent(self.error, PayFieldKey("error", xml: "Error", aliases: ["error"]))
-        try container.encodeIfPresent(self.cardholderName, PayFieldKey("cardholderName", xml: "ccName"))
-        try container.encodeIfPresent(self.cardNumber, PayFieldKey("cardNumber", xml: "ccNum"))
-        try container.encodeDecimal(self.amount, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)))
-        try container.encodeIfPresent(self.cardType, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.decimal(self.amount, "Amount", scale: 2, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.reference, PayFieldKey("reference", xml: "Reference", aliases: ["referencia"]))
+        fields.value(&self.response, PayFieldKey("response", xml: "Response", aliases: ["response"]), required: true)
+        fields.text(&self.auth, PayFieldKey("auth", xml: "Auth", aliases: ["aut", "auth"]))
+        fields.text(&self.error, PayFieldKey("error", xml: "Error", aliases: ["error"]))
+        fields.text(&self.cardholderName, PayFieldKey("cardholderName", xml: "ccName"))
+        fields.text(&self.cardNumber, PayFieldKey("cardNumber", xml: "ccNum"))
+        fields.decimal(&self.amount, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)), scale: 2)
+        fields.text(&self.cardType, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
     }
 }
 

@@ -7,7 +7,7 @@ import Foundation
 /// Opens the hosted payment form.
 ///
 /// - Remark: Generated from `HostedPaymentRequest` in `SuiteMCommerce/Service.yaml`.
-public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant's company id (provided by MIT).
     public var company: String
     /// The encrypted transaction (hex of Base64 of IV ‖ ciphertext); either case of hexadecimal digit, as MIT's samples write both.
@@ -27,32 +27,16 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayValidatable 
         self.xmlM = xmlM
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let company = container.required(String.self, "company")
-        let xmlA = container.required(String.self, "xmlA")
-        let xmlM = container.required(String.self, "xmlM")
-        try container.finish()
-        guard let company, let xmlA, let xmlM else { throw container.incomplete() }
-        self.company = company
-        self.xmlA = xmlA
-        self.xmlM = xmlM
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = HostedPaymentRequest(company: "", xmlA: "", xmlM: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.company, "company")
-        try container.encode(self.xmlA, "xmlA")
-        try container.encode(self.xmlM, "xmlM")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.company, "company", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.xmlA, "xmlA", minLength: 1, pattern: Self.xmlAPattern, at: path, into: &violations)
-        PayRules.text(self.xmlM, "xmlM", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.company, "company", required: true, minLength: 1)
+        fields.text(&self.xmlA, "xmlA", required: true, minLength: 1, pattern: Self.xmlAPattern)
+        fields.text(&self.xmlM, "xmlM", required: true, minLength: 1)
     }
 
     /// The pattern of `xmlA`, compiled once.
@@ -62,7 +46,7 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayValidatable 
 /// Where the hosted form is.
 ///
 /// - Remark: Generated from `HostedForm` in `SuiteMCommerce/Service.yaml`.
-public struct HostedForm: Codable, Hashable, Sendable, PayValidatable {
+public struct HostedForm: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The form to open in the web session.
     public var formUrl: URL
 
@@ -74,24 +58,14 @@ public struct HostedForm: Codable, Hashable, Sendable, PayValidatable {
         self.formUrl = formUrl
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let formUrl = container.required(URL.self, "formUrl")
-        try container.finish()
-        guard let formUrl else { throw container.incomplete() }
-        self.formUrl = formUrl
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = HostedForm(formUrl: URL(fileURLWithPath: "/"))
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.formUrl, "formUrl")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.formUrl.absoluteString, "formUrl", format: Self.formUrlFormat, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.formUrl, "formUrl", required: true, format: Self.formUrlFormat)
     }
 
     /// The format of `formUrl`, built once.
@@ -101,7 +75,7 @@ public struct HostedForm: Codable, Hashable, Sendable, PayValidatable {
 /// Starts 3-D Secure tokenization.
 ///
 /// - Remark: Generated from `TokenizeRequest` in `SuiteMCommerce/Service.yaml`.
-public struct TokenizeRequest: Codable, Hashable, Sendable, PayValidatable {
+public struct TokenizeRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant data.
     public var tokenization: BeanTokenization
     /// The 3-D Secure data.
@@ -117,28 +91,15 @@ public struct TokenizeRequest: Codable, Hashable, Sendable, PayValidatable {
         self.threeDS = threeDS
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let tokenization = container.required(BeanTokenization.self, "tokenization")
-        let threeDS = container.required(Bean3DS.self, "threeDS")
-        try container.finish()
-        guard let tokenization, let threeDS else { throw container.incomplete() }
-        self.tokenization = tokenization
-        self.threeDS = threeDS
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = TokenizeRequest(tokenization: BeanTokenization.payPlaceholder, threeDS: Bean3DS.payPlaceholder)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.tokenization, "tokenization")
-        try container.encode(self.threeDS, "threeDS")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.nested(self.tokenization, "tokenization", at: path, into: &violations)
-        PayRules.nested(self.threeDS, "threeDS", at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.tokenization, "tokenization", required: true)
+        fields.nested(&self.threeDS, "threeDS", required: true)
     }
 }
 
@@ -150,7 +111,7 @@ extension TokenizeRequest: PayRedacting {
 /// Where the card-capture view is.
 ///
 /// - Remark: Generated from `CaptureView` in `SuiteMCommerce/Service.yaml`.
-public struct CaptureView: Codable, Hashable, Sendable, PayValidatable {
+public struct CaptureView: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The view to open in the web session.
     public var captureUrl: URL
     /// The tokenization session the view belongs to.
@@ -166,28 +127,15 @@ public struct CaptureView: Codable, Hashable, Sendable, PayValidatable {
         self.session = session
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let captureUrl = container.required(URL.self, "captureUrl")
-        let session = container.required(String.self, "session")
-        try container.finish()
-        guard let captureUrl, let session else { throw container.incomplete() }
-        self.captureUrl = captureUrl
-        self.session = session
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = CaptureView(captureUrl: URL(fileURLWithPath: "/"), session: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.captureUrl, "captureUrl")
-        try container.encode(self.session, "session")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.captureUrl.absoluteString, "captureUrl", format: Self.captureUrlFormat, at: path, into: &violations)
-        PayRules.text(self.session, "session", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.captureUrl, "captureUrl", required: true, format: Self.captureUrlFormat)
+        fields.text(&self.session, "session", required: true, minLength: 1)
     }
 
     /// The format of `captureUrl`, built once.
@@ -197,7 +145,7 @@ public struct CaptureView: Codable, Hashable, Sendable, PayValidatable {
 /// An MIT error body.
 ///
 /// - Remark: Generated from `SuiteErrorResponse` in `SuiteMCommerce/Service.yaml`.
-public struct SuiteErrorResponse: Codable, Hashable, Sendable, PayValidatable {
+public struct SuiteErrorResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The catalog code, e.g. `A004`.
     public var code: String
     /// The Spanish text.
@@ -213,26 +161,15 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable, PayValidatable {
         self.message = message
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let code = container.required(String.self, "code")
-        self.message = container.optional(String.self, "message")
-        try container.finish()
-        guard let code else { throw container.incomplete() }
-        self.code = code
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = SuiteErrorResponse(code: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.code, "code")
-        try container.encodeIfPresent(self.message, "message")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.code, "code", pattern: Self.codePattern, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.code, "code", required: true, pattern: Self.codePattern)
+        fields.text(&self.message, "message")
     }
 
     /// The pattern of `code`, compiled once.

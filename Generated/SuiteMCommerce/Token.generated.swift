@@ -7,7 +7,7 @@ import Foundation
 /// The merchant data of a tokenization or token payment (provided by MIT).
 ///
 /// - Remark: Generated from `BeanTokenization` in `SuiteMCommerce/Token.yaml`.
-public struct BeanTokenization: Codable, Hashable, Sendable, PayValidatable {
+public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// La sucursal de la empresa.
     public var branch: String
     /// El ID de la compañía de CDP.
@@ -75,61 +75,24 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayValidatable {
         self.amount = amount
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let branch = container.required(String.self, "branch")
-        let company = container.required(String.self, "company")
-        let country = container.required(String.self, "country")
-        let user = container.required(String.self, "user")
-        let password = container.required(String.self, "password")
-        let merchant = container.required(String.self, "merchant")
-        let currency = container.required(SuiteCurrency.self, "currency")
-        let operationType = container.required(String.self, "operationType")
-        self.token = container.optional(String.self, "token")
-        let reference = container.required(String.self, "reference")
-        let amount = container.required(Decimal.self, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
-        try container.finish()
-        guard let branch, let company, let country, let user, let password, let merchant, let currency, let operationType, let reference, let amount else { throw container.incomplete() }
-        self.branch = branch
-        self.company = company
-        self.country = country
-        self.user = user
-        self.password = password
-        self.merchant = merchant
-        self.currency = currency
-        self.operationType = operationType
-        self.reference = reference
-        self.amount = amount
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = BeanTokenization(branch: "", company: "", country: "", user: "", password: "", merchant: "", currency: SuiteCurrency.mxn, operationType: "", reference: "", amount: 0)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.branch, "branch")
-        try container.encode(self.company, "company")
-        try container.encode(self.country, "country")
-        try container.encode(self.user, "user")
-        try container.encode(self.password, "password")
-        try container.encode(self.merchant, "merchant")
-        try container.encode(self.currency, "currency")
-        try container.encode(self.operationType, "operationType")
-        try container.encodeIfPresent(self.token, "token")
-        try container.encode(self.reference, "reference")
-        try container.encodeDecimal(self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)))
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.branch, "branch", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.company, "company", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.country, "country", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.user, "user", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.password, "password", minLength: 1, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.merchant, "merchant", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.operationType, "operationType", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.reference, "reference", minLength: 1, at: path, into: &violations)
-        PayRules.decimal(self.amount, "amount", minimum: Decimal(0), exclusiveMinimum: true, scale: 2, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.branch, "branch", required: true, minLength: 1)
+        fields.text(&self.company, "company", required: true, minLength: 1)
+        fields.text(&self.country, "country", required: true, minLength: 1)
+        fields.text(&self.user, "user", required: true, minLength: 1)
+        fields.text(&self.password, "password", required: true, minLength: 1, sensitive: true)
+        fields.text(&self.merchant, "merchant", required: true, minLength: 1)
+        fields.value(&self.currency, "currency", required: true)
+        fields.text(&self.operationType, "operationType", required: true, minLength: 1)
+        fields.text(&self.token, "token")
+        fields.text(&self.reference, "reference", required: true, minLength: 1)
+        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)), required: true, minimum: Decimal(0), exclusiveMinimum: true, scale: 2)
     }
 }
 
@@ -155,7 +118,7 @@ extension BeanTokenization: PayRedacting {
 /// The 3-D Secure authentication data (provided by MIT).
 ///
 /// - Remark: Generated from `Bean3DS` in `SuiteMCommerce/Token.yaml`.
-public struct Bean3DS: Codable, Hashable, Sendable, PayValidatable {
+public struct Bean3DS: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// La sucursal de la empresa.
     public var branch: String
     /// El ID de la compañía de CDP (sent with token payments).
@@ -213,53 +176,22 @@ public struct Bean3DS: Codable, Hashable, Sendable, PayValidatable {
         self.reference = reference
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        let branch = container.required(String.self, "branch")
-        self.company = container.optional(String.self, "company")
-        let country = container.required(String.self, "country")
-        let user = container.required(String.self, "user")
-        let password = container.required(String.self, "password")
-        let merchant = container.required(String.self, "merchant")
-        let currency = container.required(SuiteCurrency.self, "currency")
-        let authKey = container.required(String.self, "authKey")
-        let reference = container.required(String.self, "reference")
-        try container.finish()
-        guard let branch, let country, let user, let password, let merchant, let currency, let authKey, let reference else { throw container.incomplete() }
-        self.branch = branch
-        self.country = country
-        self.user = user
-        self.password = password
-        self.merchant = merchant
-        self.currency = currency
-        self.authKey = authKey
-        self.reference = reference
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = Bean3DS(branch: "", country: "", user: "", password: "", merchant: "", currency: SuiteCurrency.mxn, authKey: "", reference: "")
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encode(self.branch, "branch")
-        try container.encodeIfPresent(self.company, "company")
-        try container.encode(self.country, "country")
-        try container.encode(self.user, "user")
-        try container.encode(self.password, "password")
-        try container.encode(self.merchant, "merchant")
-        try container.encode(self.currency, "currency")
-        try container.encode(self.authKey, "authKey")
-        try container.encode(self.reference, "reference")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.branch, "branch", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.country, "country", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.user, "user", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.password, "password", minLength: 1, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.merchant, "merchant", minLength: 1, at: path, into: &violations)
-        PayRules.text(self.authKey, "authKey", minLength: 1, sensitive: true, at: path, into: &violations)
-        PayRules.text(self.reference, "reference", minLength: 1, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.branch, "branch", required: true, minLength: 1)
+        fields.text(&self.company, "company")
+        fields.text(&self.country, "country", required: true, minLength: 1)
+        fields.text(&self.user, "user", required: true, minLength: 1)
+        fields.text(&self.password, "password", required: true, minLength: 1, sensitive: true)
+        fields.text(&self.merchant, "merchant", required: true, minLength: 1)
+        fields.value(&self.currency, "currency", required: true)
+        fields.text(&self.authKey, "authKey", required: true, minLength: 1, sensitive: true)
+        fields.text(&self.reference, "reference", required: true, minLength: 1)
     }
 }
 
@@ -322,7 +254,7 @@ public enum TokenizeStatus: PayOpenEnum, PayQueryValue {
 /// The result of `AuthenticateWithBeanTokenization:bean3DS:`.
 ///
 /// - Remark: Generated from `BeanTokenizeResponse` in `SuiteMCommerce/Token.yaml`.
-public struct BeanTokenizeResponse: Codable, Hashable, Sendable, PayAlwaysValid {
+public struct BeanTokenizeResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The response code.
     public var cdResponse: String?
     /// Success o error.
@@ -368,31 +300,20 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable, PayAlwaysValid 
         self.cardBank = cardBank
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.cdResponse = container.optional(String.self, "cdResponse")
-        let nbResponse = container.required(TokenizeStatus.self, "nbResponse")
-        self.token = container.optional(String.self, "token")
-        self.tokenReference = container.optional(String.self, "tokenReference")
-        self.cardType = container.optional(String.self, "cc_type")
-        self.cardBrand = container.optional(String.self, "cc_brand")
-        self.cardBank = container.optional(String.self, "cc_bank")
-        try container.finish()
-        guard let nbResponse else { throw container.incomplete() }
-        self.nbResponse = nbResponse
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = BeanTokenizeResponse(nbResponse: TokenizeStatus.success)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.cdResponse, "cdResponse")
-        try container.encode(self.nbResponse, "nbResponse")
-        try container.encodeIfPresent(self.token, "token")
-        try container.encodeIfPresent(self.tokenReference, "tokenReference")
-        try container.encodeIfPresent(self.cardType, "cc_type")
-        try container.encodeIfPresent(self.cardBrand, "cc_brand")
-        try container.encodeIfPresent(self.cardBank, "cc_bank")
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.cdResponse, "cdResponse")
+        fields.value(&self.nbResponse, "nbResponse", required: true)
+        fields.text(&self.token, "token")
+        fields.text(&self.tokenReference, "tokenReference")
+        fields.text(&self.cardType, "cc_type")
+        fields.text(&self.cardBrand, "cc_brand")
+        fields.text(&self.cardBank, "cc_bank")
     }
 }
 
@@ -414,7 +335,7 @@ extension BeanTokenizeResponse: PayRedacting {
 /// The result of `sndPayWithTokenWithBeanTokenization:bean3DS:`.
 ///
 /// - Remark: Generated from `BeanPaymentWithToken` in `SuiteMCommerce/Token.yaml`.
-public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayValidatable {
+public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// `00` means success.
     public var cdResponse: String?
     /// The response text.
@@ -503,55 +424,29 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayValidatable 
         self.error = error
     }
 
-    /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
-    public init(from decoder: any Decoder) throws {
-        var container = try PayDecodingContainer(decoder)
-        self.cdResponse = container.optional(String.self, "cdResponse")
-        self.nbResponse = container.optional(String.self, "nbResponse")
-        let response = container.required(PaymentResult.self, "response")
-        self.folio = container.optional(String.self, "foliocpagos")
-        self.auth = container.optional(String.self, "auth")
-        self.reference = container.optional(String.self, "reference")
-        self.time = container.optional(String.self, "time")
-        self.date = container.date("date", format: .custom("dd/MM/yyyy", timeZone: "America/Mexico_City"), required: false)
-        self.cardType = container.optional(String.self, "cc_type")
-        self.operationType = container.optional(String.self, "tp_operation")
-        self.cardholderName = container.optional(String.self, "cc_name")
-        self.cardLastDigits = container.optional(String.self, "cc_number")
-        self.cardExpirationMonth = container.optional(String.self, "cc_expmonth")
-        self.cardExpirationYear = container.optional(String.self, "cc_expyear")
-        self.amount = container.optional(Decimal.self, "amount")
-        self.error = container.optional(String.self, "error")
-        try container.finish()
-        guard let response else { throw container.incomplete() }
-        self.response = response
-    }
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = BeanPaymentWithToken(response: PaymentResult.approved)
 
-    /// Encodes the fields under the wire names of the encoder's format; absent optionals are omitted.
-    public func encode(to encoder: any Encoder) throws {
-        var container = PayEncodingContainer(encoder)
-        try container.encodeIfPresent(self.cdResponse, "cdResponse")
-        try container.encodeIfPresent(self.nbResponse, "nbResponse")
-        try container.encode(self.response, "response")
-        try container.encodeIfPresent(self.folio, "foliocpagos")
-        try container.encodeIfPresent(self.auth, "auth")
-        try container.encodeIfPresent(self.reference, "reference")
-        try container.encodeIfPresent(self.time, "time")
-        try container.encodeDate(self.date, "date", format: .custom("dd/MM/yyyy", timeZone: "America/Mexico_City"))
-        try container.encodeIfPresent(self.cardType, "cc_type")
-        try container.encodeIfPresent(self.operationType, "tp_operation")
-        try container.encodeIfPresent(self.cardholderName, "cc_name")
-        try container.encodeIfPresent(self.cardLastDigits, "cc_number")
-        try container.encodeIfPresent(self.cardExpirationMonth, "cc_expmonth")
-        try container.encodeIfPresent(self.cardExpirationYear, "cc_expyear")
-        try container.encodeDecimal(self.amount, "amount")
-        try container.encodeIfPresent(self.error, "error")
-    }
-
-    /// Appends every constraint violation of this value and the values it holds, with wire paths.
-    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        PayRules.text(self.time, "time", pattern: Self.timePattern, at: path, into: &violations)
-        PayRules.text(self.cardLastDigits, "cc_number", pattern: Self.cardLastDigitsPattern, at: path, into: &violations)
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.cdResponse, "cdResponse")
+        fields.text(&self.nbResponse, "nbResponse")
+        fields.value(&self.response, "response", required: true)
+        fields.text(&self.folio, "foliocpagos")
+        fields.text(&self.auth, "auth")
+        fields.text(&self.reference, "reference")
+        fields.text(&self.time, "time", pattern: Self.timePattern)
+        fields.date(&self.date, "date", format: .custom("dd/MM/yyyy", timeZone: "America/Mexico_City"))
+        fields.text(&self.cardType, "cc_type")
+        fields.text(&self.operationType, "tp_operation")
+        fields.text(&self.cardholderName, "cc_name")
+        fields.text(&self.cardLastDigits, "cc_number", pattern: Self.cardLastDigitsPattern)
+        fields.text(&self.cardExpirationMonth, "cc_expmonth")
+        fields.text(&self.cardExpirationYear, "cc_expyear")
+        fields.decimal(&self.amount, "amount")
+        fields.text(&self.error, "error")
     }
 
     /// The pattern of `time`, compiled once.

@@ -28,10 +28,13 @@ public struct SwiftEmitter {
     let resolved: ResolvedFile
     /// What to generate and with which access level (`payschema-config.yaml`).
     let config: GeneratorConfig
+    /// The stand-ins of the module's types, for structs decoded from their field list.
+    let placeholders: Placeholders
 
-    init(resolved: ResolvedFile, config: GeneratorConfig) {
+    init(resolved: ResolvedFile, config: GeneratorConfig, placeholders: Placeholders = Placeholders()) {
         self.resolved = resolved
         self.config = config
+        self.placeholders = placeholders
     }
 
     /// The schema file being emitted.
@@ -41,10 +44,11 @@ public struct SwiftEmitter {
     public static func emit(_ module: ResolvedModule, config: GeneratorConfig = .standard) -> [GeneratedFile] {
         // The registry (the last item) is written beside the files.
         let count = module.files.count
+        let placeholders = Placeholders(module)
         return ParallelMap.map(Array(0...count)) { index in
             guard index < count else { return emitRegistry(module, config: config) }
             let resolved = module.files[index]
-            let emitter = SwiftEmitter(resolved: resolved, config: config)
+            let emitter = SwiftEmitter(resolved: resolved, config: config, placeholders: placeholders)
             let contents = SwiftRenderer.render(emitter.swiftFile(), access: config.accessModifier)
             return GeneratedFile(name: resolved.outputName + ".generated.swift", module: module.name, contents: contents)
         }

@@ -14,27 +14,36 @@ extension SwiftEmitter {
         }
     }
 
+    /// The bases the standard library codes for a `RawRepresentable` type (the bare value), so a
+    /// scalar over one declares no coding of its own.
+    static let standardCodedScalarBases: Set<SchemaPrimitive> = [.string, .int, .int64, .double, .bool]
+
     func scalarDeclarations(_ type: ResolvedDecl, _ decl: ResolvedScalar) -> [SwiftDeclaration] {
         let name = type.name
         let base = decl.base.rawValue
-        var conformances = ["RawRepresentable", "Codable", "Hashable", "Sendable"]
+        // `PayScalar` supplies the unlabelled initializer and the descriptions; the standard
+        // library's `RawRepresentable` defaults code a scalar over a base it knows.
+        var conformances = ["PayScalar", "Codable", "Hashable", "Sendable"]
         let literal = scalarLiteralProtocol(decl)
         if let literal { conformances.append(literal.conformance) }
-        conformances.append(contentsOf: ["CustomStringConvertible", "CustomDebugStringConvertible"])
         if decl.sensitive { conformances.append("CustomReflectable") }
         conformances.append("PayQueryValue")
+        let validates = !decl.constraints.isEmpty && config.generates(.validators)
         if decl.constraints.isEmpty { conformances.append("PayAlwaysValid") }
+        if validates { conformances.append("PayValidatable") }
         var paragraphs: [String?] = [type.doc ?? "A `\(base)` with the constraints of `\(name)`."]
         if decl.sensitive {
             paragraphs.append("- Note: Sensitive. The value never appears in descriptions, mirrors, logs or validation messages.")
         }
         paragraphs.append(remark(name, file))
         let wrap = SwiftBody.inline(.assignment(member("rawValue"), .identifier("rawValue")))
-        let unchecked = "Wraps a value; call `validate()` to check the constraints."
         var members: [[SwiftDeclaration]] = [
             [property(SwiftDoc("The wrapped value."), SwiftProperty(name: "rawValue", type: .named(base)))],
-            [initializer(SwiftDoc(unchecked), [SwiftParameter("rawValue", type: .named(base))], wrap)],
-            [initializer(SwiftDoc(unchecked), [SwiftParameter("_", "rawValue", type: .named(base))], wrap)],
+            [
+                initializer(
+                    SwiftDoc("Wraps a value; call `validate()` to check the constraints."),
+                    [SwiftParameter("rawValue", type: .named(base))], wrap)
+            ],
         ]
         if let literal {
             members.append([
@@ -44,24 +53,28 @@ extension SwiftEmitter {
                     [literal.parameter], .inline(.assignment(member("rawValue"), .identifier("value"))))
             ])
         }
-        members.append([
-            initializer(
-                SwiftDoc("Decodes the bare value."), [SwiftParameter("from", "decoder", type: "any Decoder")], throws: true,
-                .lines([
-                    .assignment(
-                        member("rawValue"),
-                        .tryExpression(
-                            .call(.call(.identifier("decoder"), "singleValueContainer"), "decode", SwiftArgument(.metatype(.named(base))))))
-                ]))
-        ])
-        members.append([
-            function(
-                SwiftDoc("Encodes the bare value."), "encode", [SwiftParameter("to", "encoder", type: "any Encoder")], throws: true,
-                .lines([
-                    .variable("container", value: .call(.identifier("encoder"), "singleValueContainer")),
-                    .expression(.tryExpression(.call(.identifier("container"), "encode", "rawValue"))),
-                ]))
-        ])
+        if !Self.standardCodedScalarBases.contains(decl.base) {
+            members.append([
+                initializer(
+                    SwiftDoc("Decodes the bare value."), [SwiftParameter("from", "decoder", type: "any Decoder")], throws: true,
+                    .lines([
+                        .assignment(
+                            member("rawValue"),
+                            .tryExpression(
+                                .call(
+                                    .call(.identifier("decoder"), "singleValueContainer"), "decode", SwiftArgument(.metatype(.named(base))))
+                            ))
+                    ]))
+            ])
+            members.append([
+                function(
+                    SwiftDoc("Encodes the bare value."), "encode", [SwiftParameter("to", "encoder", type: "any Encoder")], throws: true,
+                    .lines([
+                        .variable("container", value: .call(.identifier("encoder"), "singleValueContainer")),
+                        .expression(.tryExpression(.call(.identifier("container"), "encode", "rawValue"))),
+                    ]))
+            ])
+        }
         let placeholder = SwiftExpression.member(.type("PayRedaction"), "placeholder")
         if decl.sensitive {
             members.append([computed("Always `<redacted>`: the value is a secret.", "description", "String", .value(placeholder))])
@@ -81,39 +94,22 @@ extension SwiftEmitter {
                                 .dictionary([SwiftDictionaryEntry(key: .string("rawValue"), value: .construct("PayRedaction.Redacted"))])),
                             SwiftArgument("displayStyle", .implicitMember("struct")))))
             ])
-        } else {
-            members.append([
-                computed(
-                    "The wrapped value as text.", "description", "String",
-                    .value(.construct("String", SwiftArgument("describing", .identifier("rawValue")))))
-            ])
-            members.append([
-                computed(
-                    "`\(name)(value)`.", "debugDescription", "String",
-                    .value(
-                        .interpolation([
-                            .text("\(name)("), .value(.construct("String", SwiftArgument("reflecting", .identifier("rawValue")))),
-                            .text(")"),
-                        ])))
-            ])
         }
-        var declarations = [
+        if validates {
+            // The checks live in the scalar itself (not an extension): one declaration per type.
+            members.append([
+                collectViolations(
+                    "Appends a violation for each constraint the value breaks.",
+                    primitiveChecks(
+                        value: .identifier("rawValue"), primitive: decl.base, constraints: decl.constraints,
+                        sensitive: decl.sensitive, path: .identifier("path"), rules: "value"))
+            ])
+            members.append(ruleConstants([(prefix: "value", constraints: decl.constraints)]))
+        }
+        return [
             SwiftDeclaration(
                 doc: SwiftDoc(paragraphs: paragraphs), attributes: deprecation(type.lifecycle),
                 kind: .type(.struct, name: name, conformances: conformances, members: members))
         ]
-        if !decl.constraints.isEmpty, config.generates(.validators) {
-            let collect = collectViolations(
-                "Appends a violation for each constraint the value breaks.",
-                primitiveChecks(
-                    value: .identifier("rawValue"), primitive: decl.base, constraints: decl.constraints,
-                    sensitive: decl.sensitive, path: .identifier("path"), rules: "value"))
-            let rules = ruleConstants([(prefix: "value", constraints: decl.constraints)])
-            declarations.append(
-                extensionOf(
-                    name, deprecated: type.lifecycle.deprecated != nil, conformances: ["PayValidatable"],
-                    members: [[collect], rules]))
-        }
-        return declarations
     }
 }

@@ -71,13 +71,32 @@ extension SwiftEmitter {
         }
         // Each field's key expression, built once for both directions.
         let keys = structure.fields.map { fieldKeyExpression($0, structure) }
-        // The checks live in the struct itself (not an extension): one declaration per type.
-        let validation = structValidation(declaration, structure)
-        if validation != nil { conformances.append("PayValidatable") }
+        // One list of the fields drives encoding and validation (`PayFieldVisiting`); the checks
+        // live in the struct itself (not an extension): one declaration per type.
+        let validates = !declaration.isAlwaysValid && config.generates(.validators)
+        conformances.append(validates ? "PayFieldValidating" : "PayFieldVisiting")
+        let visits = fieldVisits(declaration, structure, keys: keys)
+        var format: [SwiftDeclaration] = []
+        if validates, structure.primaryFormat != .json {
+            format.append(
+                SwiftDeclaration(
+                    doc: SwiftDoc("The format whose names validation paths use."), attributes: [.generatedSPI],
+                    kind: .property(
+                        SwiftProperty(
+                            isStatic: true, isConstant: true, name: "payPrimaryFormat", type: "WireFormat",
+                            value: .member(.type("WireFormat"), structure.primaryFormat.rawValue)))))
+        }
+        // Decoding walks the same list from a stand-in value when every mandatory field has one;
+        // otherwise the struct reads its fields in an `init(from:)` of its own.
+        let decoding: SwiftDeclaration
+        if placeholders.decodesFromPlaceholder(name) {
+            conformances.append("PayFieldDecoding")
+            decoding = placeholder(name, structure.fields)
+        } else {
+            decoding = self.decoding(structure.fields, keys: keys)
+        }
         let members = [
-            root.map { [$0] } ?? [], fields, [memberwiseInit(name, structure.fields)],
-            [decoding(structure.fields, keys: keys)], [encoding(structure.fields, keys: keys)], validation.map { [$0.collect] } ?? [],
-            validation?.rules ?? [],
+            root.map { [$0] } ?? [], format, fields, [memberwiseInit(name, structure.fields)], [decoding], [visits.visit], visits.rules,
         ]
         var declarations = [
             SwiftDeclaration(
@@ -110,6 +129,18 @@ extension SwiftEmitter {
             SwiftDoc(paragraphs: ["Creates a new `\(name)`."], parameters: parameters),
             fields.map { parameter($0) }, layout: fields.count > 3 ? .wrapped : .oneLine,
             .lines(fields.map { .assignment(member(storage($0)), .identifier($0.name)) }))
+    }
+
+    /// `static let payPlaceholder = Name(…)`: the memberwise initializer with each mandatory field's
+    /// stand-in (``Placeholders``) and every other field's default.
+    func placeholder(_ name: String, _ fields: [ResolvedField]) -> SwiftDeclaration {
+        let arguments = fields.filter(\.isMandatory).map { field in
+            SwiftArgument(field.name, placeholders.expression(for: field.type) ?? .nilLiteral)
+        }
+        return SwiftDeclaration(
+            doc: SwiftDoc("The value decoding starts from: each mandatory field a stand-in, each other field its default."),
+            attributes: [.generatedSPI],
+            kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "payPlaceholder", value: .call(.type(name), arguments))))
     }
 
     /// Whether a field is a single decimal, written through its ``PayDecimalRule``.
@@ -164,49 +195,6 @@ extension SwiftEmitter {
         }
         body += mandatory.map { .assignment(member(storage($0)), .identifier($0.name)) }
         return initializer(doc, parameters, throws: true, .lines(body))
-    }
-
-    func encoding(_ fields: [ResolvedField], keys: [SwiftExpression]) -> SwiftDeclaration {
-        let doc = SwiftDoc(
-            "Encodes the fields under the wire names of the encoder's format; absent optionals are omitted"
-                + (fields.contains(where: \.isPresentButNull)
-                    ? ", and a required nullable field without a value is written as `null`." : "."))
-        let parameters = [SwiftParameter("to", "encoder", type: "any Encoder")]
-        let open = SwiftExpression.construct("PayEncodingContainer", "encoder")
-        guard !fields.isEmpty else {
-            return function(doc, "encode", parameters, throws: true, .lines([.assignment(.identifier("_"), open)]))
-        }
-        let container = SwiftExpression.identifier("container")
-        var body: [SwiftStatement] = [.variable("container", value: open)]
-        for (field, key) in zip(fields, keys) {
-            let value = member(storage(field))
-            let call: SwiftExpression
-            switch field.type {
-            case .primitive(.date):
-                call = .call(
-                    container, "encodeDate", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field)))
-            case .list(.primitive(.date)):
-                call = .call(
-                    container, "encodeDates", SwiftArgument(value), SwiftArgument(key), SwiftArgument("format", dateFormatExpression(field))
-                )
-            case .set(.primitive(.date)):
-                let sorted = SwiftExpression.trailingClosure(
-                    .member(value, "map"), SwiftClosure(body: .value(.call(.identifier("$0"), "sorted"))))
-                call = .call(
-                    container, "encodeDates", SwiftArgument(sorted), SwiftArgument(key),
-                    SwiftArgument("format", dateFormatExpression(field)))
-            case .set:
-                call = .call(container, "encodeSet", SwiftArgument(value), SwiftArgument(key))
-            default:
-                let method = isDecimalField(field) ? "encodeDecimal" : field.isOptionalInSwift ? "encodeIfPresent" : "encode"
-                call = .call(container, method, SwiftArgument(value), SwiftArgument(key))
-            }
-            body.append(.expression(.tryExpression(call)))
-            if field.isPresentButNull {
-                body.append(.expression(.tryExpression(.call(container, "encodeNull", SwiftArgument("ifNil", value), SwiftArgument(key)))))
-            }
-        }
-        return function(doc, "encode", parameters, throws: true, .lines(body))
     }
 
     /// The getter and setter of a property stored under `storage`.

@@ -150,79 +150,8 @@ extension SwiftEmitter {
             kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, value: value)))
     }
 
-    /// A field's checks as one runtime call per concern, its constraints passed as arguments
-    /// (`PayRules.text`, `number`, `decimal`, `items`, `nested`), absent values passing; `nil`
-    /// when the field needs the general form (rules on a list's elements, a scalar's raw value, a
-    /// decimal text's bounds, a URL's or a double's rules).
-    func fieldRuleCalls(_ field: ResolvedField, constraints: ResolvedConstraints, wireName: String) -> [SwiftStatement]? {
-        let value = member(storage(field))
-        let optional = field.isOptionalInSwift
-        let key = SwiftArgument(.string(wireName))
-        func call(_ name: String, _ subject: SwiftExpression, _ arguments: [SwiftArgument], sensitive: Bool = false) -> SwiftStatement {
-            var all = [SwiftArgument(subject), key] + arguments
-            if sensitive { all.append(SwiftArgument("sensitive", .bool(true))) }
-            all.append(SwiftArgument("at", .identifier("path")))
-            all.append(SwiftArgument("into", .inoutReference(.identifier("violations"))))
-            return .expression(.call(.member(.type("PayRules"), name), all))
-        }
-        func bounds(_ primitive: SchemaPrimitive) -> [SwiftArgument] {
-            var arguments: [SwiftArgument] = []
-            if let minimum = constraints.minimum {
-                arguments.append(SwiftArgument("minimum", bound(minimum, primitive)))
-                if constraints.exclusiveMinimum { arguments.append(SwiftArgument("exclusiveMinimum", .bool(true))) }
-            }
-            if let maximum = constraints.maximum {
-                arguments.append(SwiftArgument("maximum", bound(maximum, primitive)))
-                if constraints.exclusiveMaximum { arguments.append(SwiftArgument("exclusiveMaximum", .bool(true))) }
-            }
-            return arguments
-        }
-        switch field.type {
-        case .primitive(.url):
-            // A URL's format is checked on its text, as `PayRules.format(_: URL, …)` does.
-            guard constraints.format != nil, constraints.minLength == nil, constraints.maxLength == nil, constraints.pattern == nil,
-                constraints.minimum == nil, constraints.maximum == nil, constraints.scale == nil
-            else { return nil }
-            let text = optional ? SwiftExpression.optionalMember(value, "absoluteString") : .member(value, "absoluteString")
-            return [call("text", text, [formatArgument(field, constraints)].compactMap { $0 }, sensitive: field.sensitive)]
-        case .primitive(.string):
-            guard constraints.minimum == nil, constraints.maximum == nil, constraints.scale == nil else { return nil }
-            var arguments: [SwiftArgument] = []
-            if let minimum = constraints.minLength { arguments.append(SwiftArgument("minLength", .number(String(minimum)))) }
-            if let maximum = constraints.maxLength { arguments.append(SwiftArgument("maxLength", .number(String(maximum)))) }
-            if constraints.pattern != nil {
-                arguments.append(SwiftArgument("pattern", .member(.type("Self"), field.name + "Pattern")))
-            }
-            if let format = formatArgument(field, constraints) { arguments.append(format) }
-            return [call("text", value, arguments, sensitive: field.sensitive)]
-        case .primitive(let primitive)
-        where [.int, .int64, .decimal].contains(primitive) || (primitive == .double && constraints.scale == nil):
-            guard constraints.minLength == nil, constraints.maxLength == nil, constraints.pattern == nil, constraints.format == nil
-            else { return nil }
-            var arguments = bounds(primitive)
-            if let scale = constraints.scale { arguments.append(SwiftArgument("scale", .number(String(scale)))) }
-            return [call(primitive == .decimal ? "decimal" : "number", value, arguments, sensitive: field.sensitive)]
-        case .named(let reference):
-            guard !constraints.hasValueConstraints, reference.needsValidation else { return nil }
-            return [call("nested", value, [])]
-        case .list(let element), .set(let element), .map(let element):
-            guard !constraints.hasValueConstraints else { return nil }
-            var calls: [SwiftStatement] = []
-            if constraints.minItems != nil || constraints.maxItems != nil {
-                var arguments: [SwiftArgument] = []
-                if let minimum = constraints.minItems { arguments.append(SwiftArgument("minItems", .number(String(minimum)))) }
-                if let maximum = constraints.maxItems { arguments.append(SwiftArgument("maxItems", .number(String(maximum)))) }
-                calls.append(call("items", optional ? .optionalMember(value, "count") : .member(value, "count"), arguments))
-            }
-            if element.holdsValidatedValues { calls.append(call("nested", value, [])) }
-            return calls
-        case .primitive:
-            return nil
-        }
-    }
-
     /// `format: …`: a named format, or the type's compiled one (`Self.<field>Format`).
-    private func formatArgument(_ field: ResolvedField, _ constraints: ResolvedConstraints) -> SwiftArgument? {
+    func formatArgument(_ field: ResolvedField, _ constraints: ResolvedConstraints) -> SwiftArgument? {
         switch formatRule(constraints) {
         case .constant(let constant)?: return SwiftArgument("format", constant)
         case .built?: return SwiftArgument("format", .member(.type("Self"), field.name + "Format"))
@@ -239,40 +168,6 @@ extension SwiftEmitter {
                 SwiftParameter("into", "violations", type: .inoutParameter(.array("ValidationViolation"))),
             ],
             .lines(body))
-    }
-
-    /// The members a struct's `PayValidatable` conformance adds to it (`collectViolations` and
-    /// its compiled rules), `nil` when the struct has none (always valid, or no validators).
-    func structValidation(
-        _ declaration: ResolvedDecl, _ structure: ResolvedStruct
-    ) -> (collect: SwiftDeclaration, rules: [SwiftDeclaration])? {
-        guard !declaration.isAlwaysValid, config.generates(.validators) else { return nil }
-        let format = structure.primaryFormat
-        let checked = structure.fields.filter(\.needsValidation)
-        // Each field's constraints are read once: the checks and the rule constants share them.
-        let constraints = checked.map(\.constraints)
-        var body: [SwiftStatement] = []
-        for (field, constraints) in zip(checked, constraints) {
-            let wireName = field.wireName(in: format)
-            if let calls = fieldRuleCalls(field, constraints: constraints, wireName: wireName) {
-                body += calls
-                continue
-            }
-            let path = SwiftExpression.call(.identifier("path"), "appending", SwiftArgument(.string(wireName)))
-            if field.isOptionalInSwift {
-                let inner = checks(
-                    value: .identifier("value"), type: field.type, constraints: constraints, sensitive: field.sensitive,
-                    path: path, rules: field.name, optionalElements: field.nullableElements)
-                body.append(.ifStatement([.optionalBinding("value", member(storage(field)))], .lines(inner)))
-            } else {
-                body += checks(
-                    value: member(storage(field)), type: field.type, constraints: constraints, sensitive: field.sensitive,
-                    path: path, rules: field.name, optionalElements: field.nullableElements)
-            }
-        }
-        body += requireAnyOf(structure.requireAnyOf, format: format)
-        let collect = collectViolations("Appends every constraint violation of this value and the values it holds, with wire paths.", body)
-        return (collect, ruleConstants(zip(checked, constraints).map { (prefix: $0.name, constraints: $1) }))
     }
 
     /// `lhs op rhs op …`, left to right.

@@ -192,9 +192,10 @@ public struct PayDecimalRule: Sendable, Hashable {
     public var exactScale: Bool
 
     /// A JSON number with no scale.
-    public static let plain = PayDecimalRule()
+    @inlinable public static var plain: PayDecimalRule { PayDecimalRule() }
 
     /// Creates a rule.
+    @inlinable
     public init(accepts: [PayJSONForm] = [], scale: Int? = nil, exactScale: Bool = false) {
         self.accepts = accepts
         self.scale = scale

@@ -12,9 +12,10 @@ public struct PayPath: Hashable, Sendable, CustomStringConvertible, ExpressibleB
     public var components: [Component]
 
     /// The empty path: the payload's root.
-    public static let root = PayPath(components: [])
+    @inlinable public static var root: PayPath { PayPath(components: []) }
 
     /// Creates a path from its steps.
+    @inlinable
     public init(components: [Component]) {
         self.components = components
     }

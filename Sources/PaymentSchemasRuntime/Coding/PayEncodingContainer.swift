@@ -6,8 +6,10 @@ import Foundation
 public struct PayEncodingContainer {
     /// The package's own tree encoder, written to directly (no keyed container in between).
     let tree: PayJSONTreeEncoder?
-    /// Any other encoder's keyed container.
-    var container: KeyedEncodingContainer<PayCodingKey>?
+    /// Any other encoder's keyed container, held in a box: the standard library's container has
+    /// no fixed layout outside it, and a field of it would give every value that holds this one
+    /// (``PayFieldVisitor``) a layout looked up at run time, on every walk.
+    let keyed: KeyedBox?
     /// The wire format being written.
     public let format: WireFormat
 
@@ -16,13 +18,21 @@ public struct PayEncodingContainer {
         if let tree = encoder as? PayJSONTreeEncoder {
             tree.slot.becomeObject()
             self.tree = tree
-            self.container = nil
+            self.keyed = nil
             self.format = tree.format
         } else {
             self.tree = nil
-            self.container = encoder.container(keyedBy: PayCodingKey.self)
+            self.keyed = KeyedBox(encoder.container(keyedBy: PayCodingKey.self))
             self.format = WireFormat.current(encoder.userInfo)
         }
+    }
+
+    /// Another encoder's keyed container, written in place.
+    final class KeyedBox {
+        /// The container.
+        var container: KeyedEncodingContainer<PayCodingKey>
+
+        init(_ container: KeyedEncodingContainer<PayCodingKey>) { self.container = container }
     }
 
     /// Writes `value` under the wire name `name`.
@@ -30,15 +40,14 @@ public struct PayEncodingContainer {
     mutating func put<T: Encodable>(_ value: T, _ name: String) throws {
         if let tree {
             try tree.member(value, named: name)
-        } else if var keyed = container {
-            try keyed.encode(value, forKey: PayCodingKey(stringValue: name))
-            container = keyed
+        } else if let keyed {
+            try keyed.container.encode(value, forKey: PayCodingKey(stringValue: name))
         }
     }
 
     /// The coding path of the value being encoded, with `name` appended.
     private func path(_ name: String) -> [any CodingKey] {
-        (tree?.codingPath ?? container?.codingPath ?? []) + [PayCodingKey(stringValue: name)]
+        (tree?.codingPath ?? keyed?.container.codingPath ?? []) + [PayCodingKey(stringValue: name)]
     }
 
     /// Encodes a value under the field's current name (never an alias). Inlinable, as is
@@ -68,9 +77,8 @@ public struct PayEncodingContainer {
     mutating func putNull(_ name: String) throws {
         if let tree {
             tree.slot.setMember(name, .null)
-        } else if var keyed = container {
-            try keyed.encodeNil(forKey: PayCodingKey(stringValue: name))
-            container = keyed
+        } else if let keyed {
+            try keyed.container.encodeNil(forKey: PayCodingKey(stringValue: name))
         }
     }
 

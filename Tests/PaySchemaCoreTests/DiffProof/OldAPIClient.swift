@@ -19,7 +19,9 @@ struct OldAPIClient {
     /// The client's source.
     var source: String {
         var lines = ["import Foundation", "@_spi(Generated) import PaymentSchemasRuntime", ""]
-        let emitter = module.resolved.files.first.map { SwiftEmitter(resolved: $0, config: .standard) }
+        let emitter = module.resolved.files.first.map {
+            SwiftEmitter(resolved: $0, config: .standard, placeholders: Placeholders(module.resolved))
+        }
         for file in module.resolved.files {
             for type in file.types {
                 lines += uses(of: type, emitter!)

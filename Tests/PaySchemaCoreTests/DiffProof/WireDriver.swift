@@ -24,7 +24,9 @@ struct WireDriver {
     let module: CheckedSchemas
 
     var source: String {
-        let emitter = module.resolved.files.first.map { SwiftEmitter(resolved: $0, config: .standard) }
+        let emitter = module.resolved.files.first.map {
+            SwiftEmitter(resolved: $0, config: .standard, placeholders: Placeholders(module.resolved))
+        }
         var operations: [String] = []
         for operation in module.resolved.files.flatMap(\.operations) {
             guard let emitter else { break }

@@ -107,8 +107,12 @@ enum SwiftParameterLayout: Equatable {
 struct SwiftFunction: Equatable {
     /// `static`.
     var isStatic = false
+    /// `mutating`.
+    var isMutating = false
     /// The name.
     var name: String
+    /// Generic parameters with their constraints (`Phase: PayFieldPhase`), none for most.
+    var genericParameters: [String] = []
     /// The parameters and result.
     var signature: SwiftSignature
     /// The body, `nil` for a protocol requirement.
@@ -145,6 +149,9 @@ enum SwiftAttribute: Equatable {
     case renamed(to: String)
     /// `@MainActor`.
     case mainActor
+    /// `@_spi(Generated)`: a member of the API that only generated code and the runtime use
+    /// (written only when the API is `public`, the one level SPI applies to).
+    case generatedSPI
 }
 
 /// `///` documentation: paragraphs separated by blank `///` lines, then a parameter list.

@@ -263,6 +263,8 @@ final class SwiftRenderer {
                 line("@available(*, deprecated, renamed: \(Naming.literal(name)))")
             case .mainActor:
                 line("@MainActor")
+            case .generatedSPI:
+                if access == "public " { line("@_spi(Generated)") }
             }
         }
     }
@@ -320,8 +322,10 @@ final class SwiftRenderer {
             }
         case .function(let function):
             if function.isStatic { put("static ") }
+            if function.isMutating { put("mutating ") }
             put("func ")
             name(function.name)
+            if !function.genericParameters.isEmpty { list(function.genericParameters, open: "<", close: ">") { self.write($0) } }
             switch function.signature {
             case .written(let text):
                 write(text)

@@ -1,0 +1,166 @@
+import PaySchemaLanguage
+import PaySchemaModel
+@_spi(Generated) import PaySchemaVocabulary
+
+extension SwiftEmitter {
+    /// A struct's field list, `visitFields(_:)`: one call per field, in wire order, naming how the
+    /// field is written and holding its constraints as arguments, so that the runtime's
+    /// `PayFieldVisiting` encodes and validates the struct from one list. Checks the list cannot
+    /// state as data (rules on a list's elements, a scalar field's own bounds, a decimal text's
+    /// bounds, a double's scale, `requireAnyOf`) follow their field as `fields.check { … }`.
+    /// Also returns the compiled patterns and formats the checks use.
+    func fieldVisits(
+        _ declaration: ResolvedDecl, _ structure: ResolvedStruct, keys: [SwiftExpression]
+    ) -> (visit: SwiftDeclaration, rules: [SwiftDeclaration]) {
+        let validates = !declaration.isAlwaysValid && config.generates(.validators)
+        let format = structure.primaryFormat
+        var body: [SwiftStatement] = []
+        var checked: [(prefix: String, constraints: ResolvedConstraints)] = []
+        for (field, key) in zip(structure.fields, keys) {
+            let constraints = field.constraints
+            let validated = validates && field.needsValidation
+            if validated { checked.append((field.name, constraints)) }
+            let visit = fieldVisit(field, key: key, constraints: validated ? constraints : nil)
+            // A mandatory field is missing without a value; one that must be present may be null.
+            var arguments = visit.arguments
+            if field.required { arguments.insert(SwiftArgument("required", .bool(true)), at: 2) }
+            body.append(.expression(.call(.member(.identifier("fields"), visit.method), arguments)))
+            if field.isPresentButNull {
+                body.append(
+                    .expression(.call(.identifier("fields"), "null", SwiftArgument("ifNil", member(storage(field))), SwiftArgument(key))))
+            }
+            if validated, !visit.holdsRules {
+                let residue = residualChecks(field, constraints: constraints, wireName: field.wireName(in: format))
+                if !residue.isEmpty { body.append(check(residue)) }
+            }
+        }
+        if validates, !structure.requireAnyOf.isEmpty {
+            body.append(check(requireAnyOf(structure.requireAnyOf, format: format)))
+        }
+        let parameters = [SwiftParameter("_", "fields", type: .inoutParameter(.named("PayFieldVisitor<Phase>")))]
+        let visit = SwiftDeclaration(
+            doc: SwiftDoc(
+                "Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list."
+            ),
+            attributes: [.generatedSPI],
+            kind: .function(
+                SwiftFunction(
+                    isMutating: true, name: "visitFields", genericParameters: ["Phase: PayFieldPhase"],
+                    signature: .parameters(parameters, throws: false, returns: nil), body: .lines(body))))
+        return (visit, validates ? ruleConstants(checked) : [])
+    }
+
+    /// `fields.check { (path: PayPath, violations: inout [ValidationViolation]) in … }`.
+    private func check(_ statements: [SwiftStatement]) -> SwiftStatement {
+        let parameters = [
+            SwiftParameter("path", type: "PayPath"),
+            SwiftParameter("violations", type: .inoutParameter(.array("ValidationViolation"))),
+        ]
+        return .expression(
+            .trailingClosure(.member(.identifier("fields"), "check"), SwiftClosure(parameters: parameters, body: .lines(statements))))
+    }
+
+    /// The checks of a field whose rules the visitor's arguments cannot hold, rule by rule.
+    private func residualChecks(_ field: ResolvedField, constraints: ResolvedConstraints, wireName: String) -> [SwiftStatement] {
+        let path = SwiftExpression.call(.identifier("path"), "appending", SwiftArgument(.string(wireName)))
+        guard field.isOptionalInSwift else {
+            return checks(
+                value: member(storage(field)), type: field.type, constraints: constraints, sensitive: field.sensitive, path: path,
+                rules: field.name, optionalElements: field.nullableElements)
+        }
+        let inner = checks(
+            value: .identifier("value"), type: field.type, constraints: constraints, sensitive: field.sensitive, path: path,
+            rules: field.name, optionalElements: field.nullableElements)
+        return [.ifStatement([.optionalBinding("value", member(storage(field)))], .lines(inner))]
+    }
+
+    /// The visitor method that writes `field`, and its arguments: the value, the key, then the
+    /// constraints when `constraints` is given (the field is validated) and the method can hold
+    /// them all (`holdsRules`); otherwise the checks follow as `fields.check { … }`.
+    private func fieldVisit(
+        _ field: ResolvedField, key: SwiftExpression, constraints: ResolvedConstraints?
+    ) -> (method: String, arguments: [SwiftArgument], holdsRules: Bool) {
+        let value = member(storage(field))
+        let base = [SwiftArgument(.inoutReference(value)), SwiftArgument(key)]
+        let sensitive = field.sensitive ? [SwiftArgument("sensitive", .bool(true))] : []
+        func counts(_ constraints: ResolvedConstraints) -> [SwiftArgument] {
+            var arguments: [SwiftArgument] = []
+            if let minimum = constraints.minItems { arguments.append(SwiftArgument("minItems", .number(String(minimum)))) }
+            if let maximum = constraints.maxItems { arguments.append(SwiftArgument("maxItems", .number(String(maximum)))) }
+            return arguments
+        }
+        func bounds(_ constraints: ResolvedConstraints, _ primitive: SchemaPrimitive) -> [SwiftArgument] {
+            var arguments: [SwiftArgument] = []
+            if let minimum = constraints.minimum {
+                arguments.append(SwiftArgument("minimum", bound(minimum, primitive)))
+                if constraints.exclusiveMinimum { arguments.append(SwiftArgument("exclusiveMinimum", .bool(true))) }
+            }
+            if let maximum = constraints.maximum {
+                arguments.append(SwiftArgument("maximum", bound(maximum, primitive)))
+                if constraints.exclusiveMaximum { arguments.append(SwiftArgument("exclusiveMaximum", .bool(true))) }
+            }
+            return arguments
+        }
+        // Only counts, elements needing no checks of their own but their type's.
+        func onlyCounts(_ constraints: ResolvedConstraints) -> Bool { !constraints.hasValueConstraints }
+        switch field.type {
+        case .primitive(.date):
+            let arguments = base + [SwiftArgument("format", dateFormatExpression(field))]
+            return ("date", arguments, constraints == nil)
+        case .list(.primitive(.date)), .set(.primitive(.date)):
+            let method = if case .set = field.type { "dateSet" } else { "dates" }
+            var arguments = base + [SwiftArgument("format", dateFormatExpression(field))]
+            guard let constraints else { return (method, arguments, true) }
+            guard onlyCounts(constraints) else { return (method, arguments, false) }
+            arguments += counts(constraints)
+            return (method, arguments, true)
+        case .list(let element), .map(let element), .set(let element):
+            let plain =
+                switch field.type {
+                case .set: "set"
+                case .map: "map"
+                default: "list"
+                }
+            guard let constraints else { return (plain, base, true) }
+            guard onlyCounts(constraints) else { return (plain, base, false) }
+            let method = element.holdsValidatedValues ? "nested" + plain.prefix(1).uppercased() + plain.dropFirst() : plain
+            return (method, base + counts(constraints), true)
+        case .primitive(.decimal):
+            guard let constraints else { return ("decimal", base, true) }
+            guard constraints.minLength == nil, constraints.maxLength == nil, constraints.pattern == nil, constraints.format == nil
+            else { return ("decimal", base, false) }
+            var arguments = base + bounds(constraints, .decimal)
+            if let scale = constraints.scale { arguments.append(SwiftArgument("scale", .number(String(scale)))) }
+            return ("decimal", arguments + sensitive, true)
+        case .primitive(.string):
+            guard let constraints else { return ("text", base, true) }
+            guard constraints.minimum == nil, constraints.maximum == nil, constraints.scale == nil else { return ("text", base, false) }
+            var arguments = base
+            if let minimum = constraints.minLength { arguments.append(SwiftArgument("minLength", .number(String(minimum)))) }
+            if let maximum = constraints.maxLength { arguments.append(SwiftArgument("maxLength", .number(String(maximum)))) }
+            if constraints.pattern != nil {
+                arguments.append(SwiftArgument("pattern", .member(.type("Self"), field.name + "Pattern")))
+            }
+            if let format = formatArgument(field, constraints) { arguments.append(format) }
+            return ("text", arguments + sensitive, true)
+        case .primitive(.url):
+            guard let constraints else { return ("url", base, true) }
+            // A URL's format is checked on its text, as `PayRules.format(_: URL, …)` does.
+            guard constraints.minLength == nil, constraints.maxLength == nil, constraints.pattern == nil, constraints.minimum == nil,
+                constraints.maximum == nil, constraints.scale == nil
+            else { return ("url", base, false) }
+            return ("url", base + [formatArgument(field, constraints)].compactMap { $0 } + sensitive, true)
+        case .primitive(let primitive) where [.int, .int64].contains(primitive) || (primitive == .double && constraints?.scale == nil):
+            guard let constraints else { return ("number", base, true) }
+            guard constraints.minLength == nil, constraints.maxLength == nil, constraints.pattern == nil, constraints.format == nil
+            else { return ("number", base, false) }
+            return ("number", base + bounds(constraints, primitive) + sensitive, true)
+        case .named(let reference):
+            guard let constraints else { return ("value", base, true) }
+            guard !constraints.hasValueConstraints, reference.needsValidation else { return ("value", base, false) }
+            return ("nested", base, true)
+        case .primitive:
+            return ("value", base, constraints == nil)
+        }
+    }
+}
