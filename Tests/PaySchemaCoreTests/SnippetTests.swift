@@ -259,68 +259,16 @@ struct SnippetTests {
     /// union, UUID or JSON value has none, and neither has a struct that needs such a struct: each
     /// keeps an `init(from:)` of its own.
     @Test func structsDecodeFromAStandInOnlyWhenEveryMandatoryFieldHasOne() {
-        let swift = generate(
-            """
-            types:
-              Order:
-                kind: struct
-                fields:
-                  status: { type: Status, required: true }
-                  code: { type: Code, required: true }
-                  total: { type: Total, required: true }
-                  at: { type: Date, required: true, dateFormat: iso8601 }
-                  site: { type: URL, required: true }
-                  lines: { type: "[String]", required: true }
-                  extra: { type: "[String: Int]", required: true }
-                  note: String?
-              Total:
-                kind: struct
-                fields:
-                  value: { type: Decimal, required: true }
-                  paid: { type: Bool, required: true }
-              Status:
-                kind: enum
-                cases: [open, closed]
-              Code:
-                kind: scalar
-                base: Int
-              WithUnion:
-                kind: struct
-                fields:
-                  message: { type: Message, required: true }
-              WithUUID:
-                kind: struct
-                fields:
-                  id: { type: UUID, required: true }
-                  payload: JSON?
-              WithJSON:
-                kind: struct
-                fields:
-                  payload: { type: JSON, required: true }
-              HoldsUnionHolder:
-                kind: struct
-                fields:
-                  inner: { type: WithUnion, required: true }
-                  optionalInner: WithUnion?
-              Ping:
-                kind: struct
-                fields:
-                  op: { type: String, required: true }
-              Message:
-                kind: union
-                discriminator: op
-                variants:
-                  ping: { type: Ping }
-            """)
+        // The schema `FieldListDecodingTests` compiles and runs: these are the declarations it gets.
+        let swift = generate(FieldListDecodingTests.schema)
         #expect(
             swift.contains(
                 "    public static let payPlaceholder = Order(status: Status.open, code: Code(rawValue: 0), total: Total.payPlaceholder, "
                     + "at: Date(timeIntervalSince1970: 0), site: URL(fileURLWithPath: \"/\"), lines: [], extra: [:])\n"), "\(swift)")
-        #expect(swift.contains("    public static let payPlaceholder = Total(value: 0, paid: false)\n"))
+        // A defaulted field is not mandatory: the stand-in leaves it to its default.
+        #expect(swift.contains("    public static let payPlaceholder = Total(value: 0)\n"))
         for name in ["Order", "Total"] {
-            #expect(
-                swift.contains("public struct \(name): Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {\n")
-            )
+            #expect(swift.contains("public struct \(name): Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {\n"))
         }
         for name in ["WithUnion", "WithUUID", "WithJSON", "HoldsUnionHolder"] {
             let declaration = swift.components(separatedBy: "public struct \(name):").dropFirst().first ?? ""
@@ -331,6 +279,44 @@ struct SnippetTests {
             // Encoding still walks the field list.
             #expect(body.contains("    public mutating func visitFields<Phase: PayFieldPhase>("), "\(name)")
         }
+    }
+
+    /// Stand-ins are found once per module: a struct's mandatory field may name a struct another
+    /// file declares, and one that cannot stand in, in another file, keeps its holder out too.
+    @Test func standInsAreFoundAcrossTheModulesFiles() throws {
+        let (checked, diagnostics) = check([
+            "A.yaml": """
+            types:
+              Cart:
+                kind: struct
+                fields:
+                  total: { type: Money, required: true }
+              Envelope:
+                kind: struct
+                fields:
+                  event: { type: Holder, required: true }
+            """,
+            "B.yaml": """
+            types:
+              Money:
+                kind: struct
+                fields:
+                  value: { type: Decimal, required: true }
+              Holder:
+                kind: struct
+                fields:
+                  id: { type: UUID, required: true }
+            """,
+        ])
+        let module = try #require(checked, "\(diagnostics)")
+        let files = SwiftEmitter.emit(module.resolved)
+        let a = try #require(files.first { $0.name == "A.generated.swift" }).contents
+        let b = try #require(files.first { $0.name == "B.generated.swift" }).contents
+        #expect(a.contains("    public static let payPlaceholder = Cart(total: Money.payPlaceholder)\n"))
+        #expect(b.contains("    public static let payPlaceholder = Money(value: 0)\n"))
+        #expect(!a.contains("Envelope(event:"))
+        #expect(a.contains("public struct Envelope: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting {\n"))
+        #expect(b.contains("public struct Holder: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting {\n"))
     }
 
     @Test func wireFormsNullsJSONAndAnyOfGroups() {
