@@ -8,7 +8,7 @@ extension SchemaChecker {
     /// Member names generated code declares on every struct.
     static let reservedFieldNames: Set<String> = [
         "description", "debugDescription", "customMirror", "hashValue", "violations", "validate", "queryItems",
-        "queryString", "xmlData", "encode", "init", "collectViolations", "xmlRootElement",
+        "queryString", "xmlData", "encode", "init", "collectViolations", "xmlRootElement", "visitFields",
     ]
 
     /// Names of the date formats; anything else with a date letter is a custom pattern.
