@@ -4,8 +4,9 @@ import PaySchemaModel
 
 extension SwiftEmitter {
     /// A struct's field list, `visitFields(_:)`: one call per field, in wire order, naming how the
-    /// field is written and holding its constraints as arguments, so that the runtime's
-    /// `PayFieldVisiting` encodes and validates the struct from one list. Checks the list cannot
+    /// field is read and written, whether it must be present, and holding its constraints as
+    /// arguments, so that the runtime (`PayFieldVisiting`, `PayFieldValidating`, `PayFieldDecoding`)
+    /// encodes, validates and decodes the struct from one list. Checks the list cannot
     /// state as data (rules on a list's elements, a scalar field's own bounds, a decimal text's
     /// bounds, a double's scale, `requireAnyOf`) follow their field as `fields.check { … }`.
     /// Also returns the compiled patterns and formats the checks use.

@@ -71,8 +71,9 @@ extension SwiftEmitter {
         }
         // Each field's key expression, built once for both directions.
         let keys = structure.fields.map { fieldKeyExpression($0, structure) }
-        // One list of the fields drives encoding and validation (`PayFieldVisiting`); the checks
-        // live in the struct itself (not an extension): one declaration per type.
+        // One list of the fields drives encoding and validation (`PayFieldVisiting`,
+        // `PayFieldValidating`), and decoding below when the struct has a stand-in; the list and
+        // the checks' compiled patterns live in the struct itself: one declaration per type.
         let validates = !declaration.isAlwaysValid && config.generates(.validators)
         conformances.append(validates ? "PayFieldValidating" : "PayFieldVisiting")
         let visits = fieldVisits(declaration, structure, keys: keys)
