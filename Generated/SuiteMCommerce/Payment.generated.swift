@@ -69,7 +69,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayFieldV
     public var paymentType: PaymentType
     /// The amount, written with a dot and exactly 2 decimals and no thousands separators ("con punto y 2 decimales").
     public var amount: Decimal
-    /// The response URL (by default `https://suitemcommerce.com`).
+    /// The response URL (by default `https://suitemcommerce.com`), where the hosted form answers with `?response=` and the encrypted answer; the only place it redirects to.
     public var urlResponse: URL
     /// The merchant's own reference (an invoice or order number).
     public var reference: String
@@ -83,7 +83,7 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayFieldV
     /// - Parameters:
     ///   - paymentType: Payment type: `C` or `nM`.
     ///   - amount: The amount, written with a dot and exactly 2 decimals and no thousands separators ("con punto y 2 decimales").
-    ///   - urlResponse: The response URL (by default `https://suitemcommerce.com`).
+    ///   - urlResponse: The response URL (by default `https://suitemcommerce.com`), where the hosted form answers with `?response=` and the encrypted answer; the only place it redirects to.
     ///   - reference: The merchant's own reference (an invoice or order number).
     ///   - currency: MXN or USD.
     ///   - dateHour: The merchant server's current time in ISO 8601 with offset, e.g. `2013-07-10T14:49:24-05:00`.

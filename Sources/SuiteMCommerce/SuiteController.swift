@@ -7,8 +7,13 @@ import PaymentFlowsCore
 /// payments with a token. Each operation answers through the delegate methods of the guide and
 /// through an async function; one operation runs at a time.
 public final class SuiteController: Sendable {
-    /// The callback scheme the hosted pages return to.
+    /// The callback scheme the card-capture (3-D Secure) view returns to.
     public static let callbackScheme = "suitemcommerce"
+
+    /// The `urlResponse` the guide gives `xmlA` by default, `https://suitemcommerce.com`: the hosted
+    /// form answers there (`?response=<encrypted>`), and the controller hears the answer when the
+    /// page navigates to it.
+    public static let defaultURLResponse = URL(string: "https://suitemcommerce.com")!
 
     /// MIT's published base URLs. MIT publishes none for DEV and QA: it gives those hosts to each
     /// integrator, who registers them with ``register(baseURL:for:)``.
@@ -98,11 +103,21 @@ public final class SuiteController: Sendable {
 
     // MARK: Hosted payment
 
-    /// `sndPayWithCompany:xmlA:xmlM:`: the delegate's `didFinishPayProcess` receives the encrypted response.
+    /// `sndPayWithCompany:xmlA:xmlM:`: the delegate's `didFinishPayProcess` receives the encrypted
+    /// response, which the hosted form sends to the guide's default `urlResponse`
+    /// (``defaultURLResponse``); an `xmlA` with another one needs
+    /// ``sndPay(withCompany:xmlA:xmlM:urlResponse:)``.
     public func sndPay(withCompany company: String, xmlA: String, xmlM: String) {
+        sndPay(withCompany: company, xmlA: xmlA, xmlM: xmlM, urlResponse: Self.defaultURLResponse)
+    }
+
+    /// `sndPayWithCompany:xmlA:xmlM:` for an `xmlA` whose `urlResponse` is the merchant's own: the
+    /// controller cannot read the encrypted `xmlA`, so it is told where the form answers; a form
+    /// that answers anywhere else fails with C003.
+    public func sndPay(withCompany company: String, xmlA: String, xmlM: String, urlResponse: URL) {
         Task { @MainActor in
             do {
-                let response = try await self.pay(company: company, xmlA: xmlA, xmlM: xmlM)
+                let response = try await self.pay(company: company, xmlA: xmlA, xmlM: xmlM, urlResponse: urlResponse)
                 self.delegate?.didFinishPayProcess(response, error: nil)
             } catch {
                 self.delegate?.didFinishPayProcess(nil, error: Self.suiteError(error))
@@ -110,12 +125,17 @@ public final class SuiteController: Sendable {
         }
     }
 
-    /// Sends an encrypted `xmlA`, shows the hosted form and returns the encrypted response.
-    public func pay(company: String, xmlA: String, xmlM: String) async throws -> String {
+    /// Sends an encrypted `xmlA`, shows the hosted form and returns the encrypted response the
+    /// form sends to `urlResponse` (the one in the `xmlA`; by default the guide's).
+    public func pay(
+        company: String, xmlA: String, xmlM: String, urlResponse: URL = SuiteController.defaultURLResponse
+    ) async throws
+        -> String
+    {
         try await exclusive("sndPay") {
             let body = HostedPaymentRequest(company: company, xmlA: xmlA, xmlM: xmlM)
             let form = try await self.call(OpenHostedPaymentOperation(body: body))
-            let callback = try await self.present(form.formUrl)
+            let callback = try await self.present(form.formUrl, returningTo: .returnURL(urlResponse))
             let query = URLComponents(url: callback, resolvingAgainstBaseURL: false)?.queryItems ?? []
             if let code = query.first(where: { $0.name == "error" })?.value {
                 throw SuiteError(code: code, detail: "reported by the hosted form")
@@ -139,7 +159,7 @@ public final class SuiteController: Sendable {
             throw SuiteError(.invalidInput, detail: violations.map { "\($0.path) [\($0.rule)]" }.joined(separator: ", "))
         }
         let xmlA = try await merchant.xmlA(for: request)
-        let encrypted = try await pay(company: company, xmlA: xmlA, xmlM: xmlM)
+        let encrypted = try await pay(company: company, xmlA: xmlA, xmlM: xmlM, urlResponse: request.urlResponse)
         return try await merchant.payResponse(decrypting: encrypted)
     }
 
@@ -239,17 +259,23 @@ public final class SuiteController: Sendable {
         }
     }
 
-    private func present(_ url: URL) async throws -> URL {
+    /// Shows MIT's page at `url` until it navigates to `returning` (the capture view's
+    /// `suitemcommerce://`, or the hosted form's `urlResponse`).
+    private func present(
+        _ url: URL, returningTo returning: WebSessionCallback = .scheme(SuiteController.callbackScheme)
+    ) async throws
+        -> URL
+    {
         let callback: URL
         do {
-            callback = try await context.open(url, callback: .scheme(Self.callbackScheme))
+            callback = try await context.open(url, callback: returning)
         } catch WebSessionError.canceled {
             throw SuiteError(.canceled)
         } catch {
             throw SuiteError(.invalidContext, detail: "MIT's page could not be shown")
         }
-        guard WebSessionCallback.scheme(Self.callbackScheme).matches(callback) else {
-            throw SuiteError(.invalidContext, detail: "the page returned to another scheme")
+        guard returning.matches(callback) else {
+            throw SuiteError(.invalidContext, detail: "the page returned somewhere other than \(returning)")
         }
         return callback
     }

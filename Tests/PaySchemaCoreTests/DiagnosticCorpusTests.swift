@@ -65,6 +65,27 @@ struct DiagnosticCorpusTests {
         #expect(diagnostics.allSatisfy { $0.location.file == name })
     }
 
+    /// Schemas/README.md's list of reserved field names is the checker's: each name it lists is
+    /// refused as a field, at the field, and it lists every name the checker refuses.
+    @Test func everyReservedFieldNameTheSchemasREADMEListsIsRefused() throws {
+        let readme = try String(contentsOf: packageRoot.appending(path: "Schemas/README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "- Reserved field names"))
+        let end = try #require(readme.range(of: "Name the field otherwise", range: start.upperBound..<readme.endIndex))
+        let sentence = readme[start.upperBound..<end.lowerBound]
+        let listed = sentence.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map {
+            String($0.element)
+        }
+        #expect(Set(listed) == SchemaChecker.reservedFieldNames)
+        #expect(listed.count == Set(listed).count)
+        for name in listed {
+            let (_, diagnostics) = check(["Snippet.yaml": "types:\n  Fields:\n    kind: struct\n    fields:\n      \(name): String\n"])
+            #expect(
+                diagnostics.map(\.description) == [
+                    "Snippet.yaml:5:7: error: field name '\(name)' is reserved: generated code declares a member of that name; rename it and keep the wire name with 'json'"
+                ], "\(name)")
+        }
+    }
+
     @Test func checkerReportsEveryProblemNotJustTheFirst() {
         let (module, diagnostics) = check([
             "a.yaml": """

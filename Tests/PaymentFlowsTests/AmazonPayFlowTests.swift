@@ -74,6 +74,13 @@ struct AmazonPayFlowTests {
         #expect(opened[0].absoluteString.hasPrefix("https://shop.example/appLogin?client=iosApp&token="))
         #expect(try AppLoginQuery(url: opened[0]).violations.isEmpty)
         #expect(opened[1].absoluteString == "https://apay.example/checkout/processing?amazonCheckoutSessionId=\(id)")
+        // The universal link back carries the session; the custom-scheme return from the relay page
+        // (which any app could register) carries none.
+        let ended = fixture.browser.endedURLs
+        #expect(ended.count == 2)
+        #expect(ended.first?.scheme == "https" && ended.first?.query?.contains("amazonCheckoutSessionId=\(id)") == true)
+        #expect(ended.last?.scheme == "amazonpay-ios-v2")
+        #expect(ended.last.map { !$0.absoluteString.contains("amazonCheckoutSessionId") && !$0.absoluteString.contains(id) } == true)
 
         // The app's requests: the merchant server's endpoints only, no Amazon Pay header, no signature.
         let app = fixture.merchantTransport.requests

@@ -211,6 +211,48 @@ struct SuiteMCommerceFlowTests {
         #expect(try fixture.merchantServer.payResponse(decrypting: encrypted).response == .approved)
     }
 
+    /// The guide's `urlResponse` ("by default https://suitemcommerce.com") is where the hosted form
+    /// answers: the default one, a merchant's own (the typed helper passes the request's), and a
+    /// form answering anywhere the controller was not told is C003, not a payment.
+    @Test func theHostedFormAnswersAtTheURLResponseOfTheXMLA() async throws {
+        let fixture = try Fixture()
+        let merchant = fixture.server.merchant
+        let session = fixture.browser
+        let delegate = SuiteDelegate()
+        let controller = try SuiteController(
+            environment: .sandbox, context: session, delegate: delegate, transport: fixture.server.transport)
+
+        let guideDefault = try await controller.pay(company: merchant.company, xmlA: try fixture.xmlA, xmlM: merchant.xmlM)
+        let first = try #require(session.endedURLs.last)
+        #expect(
+            first.absoluteString.hasPrefix("https://suitemcommerce.com?response=")
+                || first.absoluteString.hasPrefix("https://suitemcommerce.com/?response="))
+        #expect(try fixture.merchantServer.payResponse(decrypting: guideDefault).response == .approved)
+
+        var own = fixture.request
+        own.urlResponse = URL(string: "https://tienda.example.mx/mit/respuesta?pedido=7")!
+        let response = try await controller.pay(own, company: merchant.company, xmlM: merchant.xmlM, merchant: fixture.merchantServer)
+        #expect(response.response == .approved)
+        let second = try #require(session.endedURLs.last.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) })
+        #expect(second.host == "tienda.example.mx" && second.path == "/mit/respuesta")
+        #expect(second.queryItems?.map(\.name) == ["pedido", "response"])
+
+        let ownXMLA = try fixture.merchantServer.xmlA(for: own)
+        controller.sndPay(withCompany: merchant.company, xmlA: ownXMLA, xmlM: merchant.xmlM)
+        _ = await delegate.done.wait(timeout: .seconds(60))
+        #expect(delegate.pay.events.first?.0 == nil)
+        #expect(delegate.pay.events.first?.1?.code == "C003")
+        // Told where the form answers, the guide's entry point hears it.
+        let told = SuiteDelegate()
+        let toldController = try SuiteController(
+            environment: .sandbox, context: session, delegate: told, transport: fixture.server.transport)
+        toldController.sndPay(withCompany: merchant.company, xmlA: ownXMLA, xmlM: merchant.xmlM, urlResponse: own.urlResponse)
+        _ = await told.done.wait(timeout: .seconds(60))
+        let heard = try #require(told.pay.events.first?.0)
+        #expect(try fixture.merchantServer.payResponse(decrypting: heard).reference == "FACTURA-0001")
+        #expect(fixture.server.charges == 4)
+    }
+
     nonisolated static let hostedFailures: [(String, @Sendable (inout String, inout String, inout String, MockMITServer) -> Void)] = [
         ("P001", { company, _, _, _ in company = "SX999" }),
         ("P002", { _, xmlA, _, _ in xmlA = String(xmlA.reversed()) }),

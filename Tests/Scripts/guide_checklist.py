@@ -303,6 +303,7 @@ def build():
     same_as = catalog.get("sameAs", {})
     behaviours = catalog.get("behaviours", {})
     unproven = {token: reason for reason, tokens in catalog.get("unproven", {}).items() for token in tokens}
+    steps = catalog.get("steps", [])
 
     def listed(table, scoped, token):
         """The entry for `token` in `table`: by "NNN:token", by "token", or by a "NNN:/regex/" key."""
@@ -320,7 +321,8 @@ def build():
     consulted = set()
     index = CompilerIndex()
     problems, sections = [], []
-    totals = {"declaration": 0, "wire value": 0, "wire name": 0, "behaviour": 0, "no test yet": 0, "not applicable": 0, "not elements": 0}
+    totals = {"declaration": 0, "wire value": 0, "wire name": 0, "behaviour": 0, "no test yet": 0, "not applicable": 0, "not elements": 0,
+              "flow step": 0}
     seen = set()
     for guide, title, modules in GUIDES:
         rows = []
@@ -375,8 +377,26 @@ def build():
                 problems.append(f"{guide}:{line}: `{token}` is declared nowhere in {', '.join(modules)} (the compiler's index), "
                                 "and Tests/GuideText/guide-elements.json names no test for it as a behaviour")
             rows.append(f"| `{token}` | {line} | **missing** | {home or ''} | |")
-        sections.append(f"## {title} (`{guide}`)\n\n| Element | Guide line | Kind | Where it lives | Test |\n|---|---|---|---|---|\n"
-                        + "\n".join(rows) + "\n")
+        # The guide's flow steps and page behaviours: what its prose says happens, at the line that
+        # says it (the line must still say it), with the test that drives it.
+        guide_lines = read(os.path.join(SEEDS, guide))
+        step_rows = []
+        for step in (entry for entry in steps if entry["guide"] == guide[:3]):
+            line = step["line"]
+            if not (0 < line <= len(guide_lines) and step["quote"] in guide_lines[line - 1]):
+                problems.append(f"{guide}:{line}: the step `{step['step']}` quotes words the guide's line no longer says: update "
+                                "Tests/GuideText/guide-elements.json")
+            test = index.named_test(step["test"])
+            if not test:
+                problems.append(f"{guide}:{line}: the step `{step['step']}` names `{step['test']}`, which is no @Test function")
+            totals["flow step"] += 1
+            quote = step["quote"].strip().replace("|", "\\|").replace("`", "")
+            step_rows.append(f"| {step['step']} | {line} | {quote} | {test or '**missing**'} |")
+        section = f"## {title} (`{guide}`)\n\n| Element | Guide line | Kind | Where it lives | Test |\n|---|---|---|---|---|\n" + "\n".join(rows) + "\n"
+        if step_rows:
+            section += ("\n### Its flow steps and page behaviours\n\n| Step | Guide line | The guide says | Test |\n|---|---|---|---|\n"
+                        + "\n".join(step_rows) + "\n")
+        sections.append(section)
     # A behaviour or a gap a compiler-found test now reaches is listed for nothing: the list shrinks.
     for key in sorted((set(behaviours) | set(unproven)) - consulted - used_patterns):
         if key in seen:
@@ -401,13 +421,16 @@ def build():
         "- **behaviour**: not a declaration (a page's script, a wire name, a flow step); `Tests/GuideText/guide-elements.json`\n"
         "  names the test that drives it, and the compiler's index confirms it is a `@Test`.\n"
         "- **not applicable** on Linux, with the Swift counterpart; words that are not elements of ours (keywords, Apple API,\n"
-        "  the samples' own variables, prose) are listed with their reasons in the same file.\n\n"
+        "  the samples' own variables, prose) are listed with their reasons in the same file.\n"
+        "- **flow steps and page behaviours** (each guide's second table): what the guide's prose says happens, at the line\n"
+        "  that says it, with the test that drives it (`steps` in the same file); the line must still say the quoted words.\n\n"
         "`Tests/Scripts/guide_mutations.py` breaks elements (`Tests/GuideText/guide-mutations.json`) and requires the named test\n"
         "to fail; its last full run is `docs/guide-mutations.md`.\n\n"
         f"Elements: {sum(totals[k] for k in ('declaration', 'wire value', 'wire name', 'behaviour'))} with a test "
         f"({totals['declaration']} declarations, {totals['wire value']} wire values, {totals['wire name']} wire names, "
         f"{totals['behaviour']} behaviours), {totals['no test yet']} with no test yet (listed with what is missing), "
-        f"{totals['not applicable']} not applicable; {totals['not elements']} other words left out.\n\n"
+        f"{totals['not applicable']} not applicable; {totals['not elements']} other words left out. "
+        f"Flow steps and page behaviours: {totals['flow step']}, each with the test that drives it.\n\n"
     )
     return header + "\n".join(sections), problems
 

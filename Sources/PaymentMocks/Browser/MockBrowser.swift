@@ -22,6 +22,7 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     private var scripts: [Script] = []
     private var hosted: [HostedPage] = []
     private var opened: [URL] = []
+    private var ended: [URL] = []
     private var externallyOpened: [URL] = []
     private var pendingDeepLinks: [URL] = []
     private var unexpectedPages: [String] = []
@@ -88,6 +89,9 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
     /// Every URL opened in a web session, in order.
     public var openedURLs: [URL] { lock.withLock { opened } }
 
+    /// Where each web session ended (the URL handed back to the app), in order.
+    public var endedURLs: [URL] { lock.withLock { ended } }
+
     /// Every URL opened in the external browser, in order.
     public var externalURLs: [URL] { lock.withLock { externallyOpened } }
 
@@ -118,7 +122,9 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
             lock.withLock { unexpectedPages.append(url.absoluteString) }
             throw WebSessionError.presentationFailed("no mock page for \(url.host ?? url.absoluteString)")
         }
-        return try await follow(script, from: url, kind: "web session") { callback.matches($0) }
+        let end = try await follow(script, from: url, kind: "web session") { callback.matches($0) }
+        lock.withLock { ended.append(end) }
+        return end
     }
 
     /// Runs `first` on `url` and, while the page ends on another scripted page and not on what

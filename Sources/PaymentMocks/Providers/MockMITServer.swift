@@ -5,8 +5,9 @@ import SuiteMCommerce
 import SuiteMerchantServer
 
 /// MIT's servers and hosted pages: decrypts `xmlA` with the merchant's key, validates every field
-/// of the beans (answering the catalog's codes), and serves the hosted form and the card-capture
-/// view, which return to `suitemcommerce://` with an encrypted response or a session.
+/// of the beans (answering the catalog's codes), and serves the hosted form, which answers at the
+/// `urlResponse` its `xmlA` registered (`?response=<encrypted>`), and the card-capture view, which
+/// returns to `suitemcommerce://` with a session.
 public final class MockMITServer: @unchecked Sendable {
     /// What the merchant was given by MIT.
     public struct Merchant: Sendable {
@@ -321,7 +322,7 @@ public final class MockMITServer: @unchecked Sendable {
                     bytes[bytes.count - 1] ^= 0x5A
                     encrypted = bytes.base64EncodedString()
                 }
-                return try Self.callback("payment", [URLQueryItem(name: "response", value: encrypted)])
+                return try Self.answer(encrypted, at: request.urlResponse)
             }.showing(only: { [self] url in lock.withLock { forms[url.lastPathComponent] != nil } }))
         browser.host(
             HostedPage(
@@ -363,6 +364,18 @@ public final class MockMITServer: @unchecked Sendable {
         components.host = pagesHost
         components.path = "/\(kind)/\(id)"
         return components.url ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The hosted form's answer: the `xmlA`'s `urlResponse` (the only place the resource
+    /// registered) with `response=<encrypted>` added to its query (a `+` escaped, as MIT's Base64 needs).
+    private static func answer(_ encrypted: String, at urlResponse: URL) throws -> URL {
+        guard var components = URLComponents(url: urlResponse, resolvingAgainstBaseURL: false) else {
+            throw HostedPageError.unregisteredRedirect
+        }
+        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "response", value: encrypted)]
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        guard let url = components.url else { throw HostedPageError.unregisteredRedirect }
+        return url
     }
 
     /// `suitemcommerce://<host>?<items>` (a `+` escaped, as MIT's Base64 needs).

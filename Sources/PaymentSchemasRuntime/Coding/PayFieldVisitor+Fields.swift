@@ -44,6 +44,7 @@ extension PayFieldVisitor {
         pattern: PayPattern? = nil, format textFormat: PayFormat? = nil, sensitive: Bool = false
     ) {
         guard validating else { return transfer(&value, key, required: required) }
+        guard minLength != nil || maxLength != nil || pattern != nil || textFormat != nil else { return }
         checking { path, format, violations in
             PayRules.text(
                 value, key.name(for: format), minLength: minLength, maxLength: maxLength, pattern: pattern, format: textFormat,
@@ -59,6 +60,7 @@ extension PayFieldVisitor {
         pattern: PayPattern? = nil, format textFormat: PayFormat? = nil, sensitive: Bool = false
     ) {
         guard validating else { return transfer(&value, key, required: required) }
+        guard minLength != nil || maxLength != nil || pattern != nil || textFormat != nil else { return }
         checking { path, format, violations in
             PayRules.text(
                 value, key.name(for: format), minLength: minLength, maxLength: maxLength, pattern: pattern, format: textFormat,
@@ -131,7 +133,11 @@ extension PayFieldVisitor {
         _ value: inout Decimal?, _ key: PayFieldKey, required: Bool = false, minimum: Decimal? = nil, exclusiveMinimum: Bool = false,
         maximum: Decimal? = nil, exclusiveMaximum: Bool = false, scale: Int? = nil, sensitive: Bool = false
     ) {
-        guard validating else { return transferDecimal(&value, key, required: required) }
+        guard validating else {
+            return transfer(
+                &value, key, read: { required ? $0.present(Decimal.self, key) : $0.optional(Decimal.self, key) },
+                write: { try $0.encodeDecimal($1, key) })
+        }
         guard minimum != nil || maximum != nil || scale != nil else { return }
         checking { path, format, violations in
             PayRules.decimal(
@@ -147,7 +153,11 @@ extension PayFieldVisitor {
         _ value: inout Decimal, _ key: PayFieldKey, required: Bool = false, minimum: Decimal? = nil, exclusiveMinimum: Bool = false,
         maximum: Decimal? = nil, exclusiveMaximum: Bool = false, scale: Int? = nil, sensitive: Bool = false
     ) {
-        guard validating else { return transferDecimal(&value, key, required: required) }
+        guard validating else {
+            return transfer(
+                &value, key, read: { required ? $0.required(Decimal.self, key) : $0.optional(Decimal.self, key) },
+                write: { try $0.encodeDecimal($1, key) })
+        }
         guard minimum != nil || maximum != nil || scale != nil else { return }
         checking { path, format, violations in
             PayRules.decimal(

@@ -256,25 +256,6 @@ extension PayFieldVisitor {
     }
 
     @inlinable
-    mutating func transferDecimal(_ value: inout Decimal?, _ key: PayFieldKey, required: Bool) {
-        switch Phase.work {
-        case .decoding: value = read { required ? $0.present(Decimal.self, key) : $0.optional(Decimal.self, key) }
-        case .encoding: write { try $0.encodeDecimal(value, key) }
-        case .validating: break
-        }
-    }
-
-    @inlinable
-    mutating func transferDecimal(_ value: inout Decimal, _ key: PayFieldKey, required: Bool) {
-        switch Phase.work {
-        case .decoding:
-            if let read = read({ required ? $0.required(Decimal.self, key) : $0.optional(Decimal.self, key) }) { value = read }
-        case .encoding: write { try $0.encodeDecimal(value, key) }
-        case .validating: break
-        }
-    }
-
-    @inlinable
     mutating func transfer<C: Codable>(
         _ value: inout C?, _ key: PayFieldKey, read reader: (inout PayDecodingContainer) -> C?,
         write writer: (inout PayEncodingContainer, C?) throws -> Void
