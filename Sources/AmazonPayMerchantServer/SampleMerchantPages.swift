@@ -51,6 +51,35 @@ enum SampleMerchantPages {
         return target
     }
 
+    /// The options of the button a plain browser's cart renders (`amazon.Pay.renderButton`): the
+    /// guide's, with a payload signed now whose `checkoutReviewReturnUrl` is the review page itself
+    /// (a browser needs no universal link).
+    static func browserButton(
+        _ configuration: SampleMerchantServer.Configuration, signer: AmazonPayRequestSigner
+    ) throws
+        -> RenderButtonOptions
+    {
+        guard let review = URL(string: "https://\(configuration.host)/sample/checkoutReview") else {
+            throw MerchantServerError.invalidURL("the review page's URL")
+        }
+        let payload = ButtonPayload(
+            webCheckoutDetails: ButtonWebCheckoutDetails(checkoutReviewReturnUrl: review), storeId: configuration.storeId)
+        let payloadJSON = String(decoding: try PayWire.encodeJSON(payload), as: UTF8.self)
+        return RenderButtonOptions(
+            merchantId: configuration.merchantId, ledgerCurrency: configuration.ledgerCurrency, sandbox: true, checkoutLanguage: "ja_JP",
+            productType: .payAndShip, placement: .cart, buttonColor: .gold,
+            createCheckoutSessionConfig: CreateCheckoutSessionConfig(
+                payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: signer.publicKeyID))
+    }
+
+    /// `value` as JSON a `<script>` element can hold: nothing in it ends the element or the line.
+    static func scriptJSON<Value: Encodable>(_ value: Value) throws -> String {
+        String(decoding: try PayWire.encodeJSON(value), as: UTF8.self)
+            .replacingOccurrences(of: "</", with: "<\\/")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    }
+
     /// The hosted pages on the merchant's and the links host.
     static func hostedPages(_ server: SampleMerchantServer) -> [HostedPage] {
         let configuration = server.configuration
@@ -139,15 +168,19 @@ enum SampleMerchantPages {
         return result
     }
 
-    /// The WebView version's cart page: quantities in cookies, `{op: 'login'}` to the app.
-    static func cart() -> String {
-        HTMLText.page(
+    /// The WebView version's cart page: quantities in cookies; in the app, the button image posts
+    /// `{op: 'login'}`; in a plain browser, Amazon's own button (`amazon.Pay.renderButton`, from
+    /// `checkoutScript`) with `browserButton`'s options.
+    static func cart(browserButton: RenderButtonOptions, checkoutScript: URL) -> String {
+        let options = (try? scriptJSON(browserButton)) ?? "{}"
+        return HTMLText.page(
             title: "Cart",
             body: """
                 <h3>Cart</h3>
                 <label>Fire HD8 (¥8,980) <input id="hd8" type="number" min="0" max="99" value="1"></label><br>
                 <label>Fire HD10 (¥15,980) <input id="hd10" type="number" min="0" max="99" value="1"></label>
                 <div id="AmazonPayButton"></div>
+                <script src="\(HTMLText.escape(checkoutScript.absoluteString))"></script>
                 <div id="white_cover" style="width:100%; height:100vh; background-color:#fff; position:fixed; top:0; left:0; z-index:1000; display:none;"></div>
                 """,
             script: """
@@ -162,17 +195,23 @@ enum SampleMerchantPages {
                 saveCart();
                 document.getElementById("hd8").addEventListener("change", saveCart);
                 document.getElementById("hd10").addEventListener("change", saveCart);
-                const node = document.createElement("button");
-                node.id = "amazonPayButton";
-                node.textContent = "Amazon Pay";
-                node.addEventListener("click", () => {
-                    saveCart();
-                    // The guide blanks the page just before the Secure WebView opens, on the app branches
-                    // only: a plain browser is never covered.
-                    if (client === "androidApp") { coverScreen(); androidApp.login(); }
-                    else if (client === "iosApp") { coverScreen(); webkit.messageHandlers.iosApp.postMessage({op: "login"}); }
-                });
-                document.getElementById("AmazonPayButton").appendChild(node);
+                if (client === "browser") {
+                    // A plain browser: Amazon Pay's own button, as usual (never covered).
+                    amazon.Pay.renderButton("#AmazonPayButton", \(options));
+                } else {
+                    // The app: the button image; a tap blanks the page just before the Secure WebView
+                    // opens (the guide's coverScreen) and hands the login to the app.
+                    const node = document.createElement("button");
+                    node.id = "amazonPayButton";
+                    node.textContent = "Amazon Pay";
+                    node.addEventListener("click", () => {
+                        saveCart();
+                        coverScreen();
+                        if (client === "androidApp") { androidApp.login(); }
+                        else { webkit.messageHandlers.iosApp.postMessage({op: "login"}); }
+                    });
+                    document.getElementById("AmazonPayButton").appendChild(node);
+                }
                 function loadUrl(url) { location.href = url; }
                 function coverScreen() { document.getElementById("white_cover").style.display = "block"; }
                 function uncoverScreen() { document.getElementById("white_cover").style.display = "none"; }

@@ -43,6 +43,9 @@ public final class SampleMerchantServer: Sendable {
         /// Amazon Pay's sign-in page, where the app-login page sends the buyer with the signed
         /// button payload (`amazon.Pay.initCheckout`).
         public var amazonPaySignInURL: URL
+        /// Amazon Pay's `checkout.js`, which the cart page loads for a plain browser's
+        /// `amazon.Pay.renderButton` (Amazon's own URL unless given; a sandbox gives its stand-in's).
+        public var amazonPayCheckoutScriptURL: URL
         /// The iOS app the universal links open, as `<team id>.<bundle id>`: what the links host's
         /// `apple-app-site-association` names.
         public var appID: String
@@ -54,6 +57,7 @@ public final class SampleMerchantServer: Sendable {
             region: AmazonPayRegion = .jp, ledgerCurrency: String = "JPY", merchantStoreName: String = "MY-SHOP",
             noteToBuyer: String = "Thank you!", customInformation: String = "This isn't shared with Buyer",
             amazonPaySignInURL: URL = URL(string: "https://apay.example/signin")!,
+            amazonPayCheckoutScriptURL: URL = URL(string: "https://static-fe.payments-amazon.com/checkout.js")!,
             appID: String = "ABCDE12345.com.example.amazonpay-ios-v2"
         ) {
             self.host = host
@@ -67,6 +71,7 @@ public final class SampleMerchantServer: Sendable {
             self.noteToBuyer = noteToBuyer
             self.customInformation = customInformation
             self.amazonPaySignInURL = amazonPaySignInURL
+            self.amazonPayCheckoutScriptURL = amazonPayCheckoutScriptURL
             self.appID = appID
         }
 
@@ -277,9 +282,13 @@ public final class SampleMerchantServer: Sendable {
         return Self.wantsHTML(request) ? .html(SampleMerchantPages.thanks(review)) : .json(review)
     }
 
-    /// `GET /sample/cart`: the WebView version's cart page.
+    /// `GET /sample/cart`: the WebView version's cart page, with the Amazon Pay button a plain
+    /// browser renders signed for this request (the buyer returns to the review page directly).
     func cartPage(_ request: ServerRequest) -> ServerResponse {
-        .html(SampleMerchantPages.cart())
+        guard let button = try? SampleMerchantPages.browserButton(configuration, signer: signer) else {
+            return .html(HTMLText.page(title: "Error", body: "<h3 id=\"error\">The Amazon Pay button could not be signed.</h3>"))
+        }
+        return .html(SampleMerchantPages.cart(browserButton: button, checkoutScript: configuration.amazonPayCheckoutScriptURL))
     }
 
     // MARK: - Calling Amazon Pay

@@ -45,7 +45,11 @@ public struct SandboxProviders: Sendable {
         let mit = MockMITServer(transport: transport("MIT", 4), browser: browser, seed: seed)
         // The app talks to the merchant server; only the merchant server calls Amazon Pay, signed.
         let merchantTransport = transport("AmazonPayMerchant", 5)
-        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: browser, transport: merchantTransport)
+        // The cart page's checkout.js is the mock's, where the sandbox serves it (same origin).
+        let checkoutScript = URL(string: "/h/\(MockAmazonPayServer.paymentHost)\(MockAmazonPayServer.checkoutScriptURL.path)")
+        let merchant = try SampleMerchantServer.sandbox(
+            amazon: amazon, browser: browser, transport: merchantTransport,
+            checkoutScriptURL: checkoutScript ?? MockAmazonPayServer.checkoutScriptURL)
         MockSRCCheckout.install(on: browser, callbackScheme: "fancyshop", outcome: { .success }, transactionIds: .random)
         self.payPal = payPal
         self.amazonPay = amazon

@@ -425,6 +425,54 @@ struct AmazonPayFlowTests {
         #expect(fixture.amazon.completionsBySession[sessionId] == 1)
     }
 
+    /// A plain browser on the cart page: the guide's `amazon.Pay.renderButton('#AmazonPayButton', …)`
+    /// with options the server signed for this page (verified as Amazon verifies them), returning
+    /// to the review page directly; the session's result URL is then the thanks page itself.
+    @Test func aPlainBrowsersCartRendersAmazonsOwnButtonSignedForTheReviewPage() async throws {
+        let fixture = Fixture(.success)
+        let page = { (method: String, path: String, query: [URLQueryItem], cookie: String) async throws -> ServerResponse in
+            let request = ServerRequest(
+                method: method, path: path, query: query, headers: ["accept": "text/html", "cookie": cookie], body: Data(),
+                operationID: "page")
+            guard case .answered(let response) = try await fixture.merchantTransport.serve(request) else {
+                throw WebSessionError.presentationFailed("no answer")
+            }
+            return response
+        }
+        let cart = String(decoding: try await page("GET", "/sample/cart", [], "").body, as: UTF8.self)
+        #expect(cart.contains("<script src=\"https://static-fe.payments-amazon.com/checkout.js\"></script>"))
+        let call = "amazon.Pay.renderButton(\"#AmazonPayButton\", "
+        let start = try #require(cart.range(of: call))
+        let end = try #require(cart.range(of: ");\n", range: start.upperBound..<cart.endIndex))
+        let options = try PayWire.decodeJSON(RenderButtonOptions.self, from: Data(cart[start.upperBound..<end.lowerBound].utf8))
+        #expect(options.violations.isEmpty)
+        #expect(options.buttonColor == .gold && options.placement == .cart && options.productType == .payAndShip)
+        let config = options.createCheckoutSessionConfig
+        let verifier = AmazonPaySignatureVerifier(publicKeys: [Self.keyID: Self.key.publicKey])
+        #expect(verifier.buttonRefusal(payload: config.payloadJSON, signature: config.signature, publicKeyID: config.publicKeyId) == nil)
+        let payload = try PayWire.decodeJSON(ButtonPayload.self, from: Data(config.payloadJSON.utf8))
+        let review = URL(string: "https://shop.example/sample/checkoutReview")!
+        #expect(payload.webCheckoutDetails.checkoutReviewReturnUrl == review)
+
+        // The tap (checkout.js) leads to Amazon's sign-in with the signed options; Amazon returns
+        // to the review page with the session, which the browser's cookies then price.
+        var signIn = URLComponents(url: MockAmazonPayServer.signInURL, resolvingAgainstBaseURL: false)!
+        signIn.queryItems = [
+            URLQueryItem(name: "merchantId", value: options.merchantId), URLQueryItem(name: "payloadJSON", value: config.payloadJSON),
+            URLQueryItem(name: "signature", value: config.signature), URLQueryItem(name: "publicKeyId", value: config.publicKeyId),
+        ]
+        let back = try await fixture.browser.open(try #require(signIn.url), callback: .returnURL(review))
+        let returned = try #require(URLComponents(url: back, resolvingAgainstBaseURL: false))
+        #expect(returned.host == "shop.example" && returned.path == "/sample/checkoutReview")
+        let sessionId = try #require(returned.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value)
+        let reviewPage = try await page("GET", "/sample/checkoutReview", returned.queryItems ?? [], "client=browser; hd8=1; hd10=0")
+        #expect(String(decoding: reviewPage.body, as: UTF8.self).contains("<span id=\"chargeAmount\">9878</span>"))
+        let update = try await page("POST", "/sample/checkoutSession", [], "session=\(sessionId)")
+        let details = try PayWire.decodeJSON(CheckoutSession.self, from: update.body).webCheckoutDetails
+        // "In the case of Browser, specify the URL of the Thanks page directly."
+        #expect(details?.checkoutResultReturnUrl == URL(string: "https://shop.example/sample/thanks"))
+    }
+
     @Test(arguments: [
         ("Declined", AmazonPayError.Code.declined), ("Expired", .sessionExpired), ("BuyerCanceled", .buyerCanceled),
         ("AmazonCanceled", .invalidSessionStatus), ("InvalidCheckoutSessionStatus", .invalidSessionStatus),

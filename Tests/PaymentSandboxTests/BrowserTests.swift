@@ -79,9 +79,12 @@ struct BrowserTests {
         let pages = MockBrowser()
         let amazon = MockAmazonPayServer(browser: pages)
         let merchantTransport = MockProviderTransport(name: "AmazonPayMerchant")
-        let merchant = try SampleMerchantServer.sandbox(amazon: amazon, browser: pages, transport: merchantTransport)
-        sandbox.register(merchantTransport, as: "merchant")
         sandbox.servePages(of: pages)
+        // The cart page loads Amazon's checkout.js: the mock's, where the sandbox serves it.
+        let merchant = try SampleMerchantServer.sandbox(
+            amazon: amazon, browser: pages, transport: merchantTransport,
+            checkoutScriptURL: sandbox.pageURL(for: MockAmazonPayServer.checkoutScriptURL))
+        sandbox.register(merchantTransport, as: "merchant")
         let base = running.baseURL.appending(path: "t/merchant")
         // The merchant's host as the web view reaches it on the sandbox.
         func inWebView(_ url: URL) -> URL {
@@ -107,13 +110,25 @@ struct BrowserTests {
         #expect(try await browser.coverDisplay() == "block")
         try await browser.evaluate(AmazonPayWebViewBridge.uncoverScreenScript)
         #expect(try await browser.coverDisplay() == "none")
-        // A plain browser (no app message handler) on the same cart page: the guide covers the
-        // screen on the app branches only, so its tap leaves the page uncovered.
+        // A plain browser (no app message handler) on the same cart page: Amazon Pay's own button
+        // (`amazon.Pay.renderButton`, from checkout.js), no button image, and never covered (the
+        // guide covers on the app branches only). Its tap goes to Amazon's sign-in with the options
+        // the server signed, and Amazon (verifying them) returns to the review page itself.
         try await browser.plainBrowser(true)
         try await browser.load(inWebView(URL(string: "https://shop.example/sample/cart")!))
         #expect(try await browser.cookies().contains("client=browser"))
-        try await browser.evaluate("document.getElementById('amazonPayButton').click()")
+        try await browser.waitFor("document.querySelector('#AmazonPayButton button.amazonpay-button-gold') !== null")
+        #expect(try await browser.script("return document.getElementById('amazonPayButton') === null") as? Bool == true)
         #expect(try await browser.coverDisplay() == "none")
+        try await browser.click("#AmazonPayButton button.amazonpay-button")
+        try await browser.waitFor("location.pathname.endsWith('/signin')")
+        let signIn = try #require((try await browser.script("return location.href") as? String).flatMap { URL(string: $0) })
+        #expect(sandbox.providerURL(for: signIn).host == MockAmazonPayServer.paymentHost)
+        browser.taps = ["continue"]
+        let reviewPage = try #require(URL(string: "https://shop.example/sample/checkoutReview"))
+        let back = try await browser.open(sandbox.providerURL(for: signIn), callback: .returnURL(reviewPage))
+        #expect(back.host == "shop.example" && back.path == "/sample/checkoutReview")
+        #expect(back.query?.contains("amazonCheckoutSessionId=") == true)
         try await browser.plainBrowser(false)
         try await browser.load(inWebView(URL(string: "https://shop.example/sample/cart")!))
         #expect(try await browser.cookies().contains("client=iosApp"))

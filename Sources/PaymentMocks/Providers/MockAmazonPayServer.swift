@@ -33,6 +33,45 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     public static let paymentHost = "apay.example"
     /// The sign-in page on ``paymentHost`` (`amazon.Pay.initCheckout` lands there).
     public static let signInURL = URL(string: "https://\(paymentHost)/signin")!
+    /// Amazon Pay's `checkout.js` on ``paymentHost``: `amazon.Pay.renderButton` and
+    /// `amazon.Pay.initCheckout`, both leading to ``signInURL`` with the signed payload.
+    public static let checkoutScriptURL = URL(string: "https://\(paymentHost)/checkout.js")!
+
+    /// The stand-in for Amazon's `checkout.js`: `renderButton(selector, options)` puts a button in
+    /// the element, and a tap on it (like `initCheckout(options)`) goes to the sign-in page next to
+    /// the script (`signin`, resolved against the script's own URL, so it works wherever the pages
+    /// are served) with the options and the signed `createCheckoutSessionConfig` in its query.
+    static let checkoutScript = """
+        (function () {
+          "use strict";
+          const signIn = new URL("signin", document.currentScript.src);
+          function target(options) {
+            const url = new URL(signIn.href);
+            const config = options.createCheckoutSessionConfig || {};
+            const fields = [["merchantId", options.merchantId], ["ledgerCurrency", options.ledgerCurrency],
+              ["checkoutLanguage", options.checkoutLanguage], ["productType", options.productType],
+              ["placement", options.placement], ["payloadJSON", config.payloadJSON], ["signature", config.signature],
+              ["publicKeyId", config.publicKeyId]];
+            for (const [name, value] of fields) {
+              if (value !== undefined && value !== null) { url.searchParams.set(name, String(value)); }
+            }
+            return url.href;
+          }
+          function renderButton(selector, options) {
+            const container = document.querySelector(selector);
+            if (!container) { throw new Error("amazon.Pay.renderButton: no element matches " + selector); }
+            const button = document.createElement("button");
+            button.type = "button";
+            button.className = "amazonpay-button amazonpay-button-" + String(options.buttonColor || "Gold").toLowerCase();
+            button.textContent = "Amazon Pay";
+            button.addEventListener("click", function () { location.href = target(options); });
+            container.appendChild(button);
+            return button;
+          }
+          function initCheckout(options) { location.href = target(options); }
+          window.amazon = { Pay: { renderButton: renderButton, initCheckout: initCheckout } };
+        })();
+        """
 
     private let lock = NSLock()
     private var sessions = BoundedStore<String, CheckoutSession>()
@@ -372,6 +411,10 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     }
 
     private func installPages(on browser: MockBrowser) {
+        browser.host(
+            HostedPage(
+                host: Self.paymentHost, path: Self.checkoutScriptURL.path, title: "checkout.js",
+                document: HostedPage.Document(contentType: "text/javascript; charset=utf-8", body: Data(Self.checkoutScript.utf8))))
         browser.host(
             HostedPage(
                 host: Self.paymentHost, pathPrefix: "/signin", title: "Amazon Pay · Sign in",
