@@ -4,19 +4,36 @@
 import Foundation
 @_spi(Generated) import PaymentSchemasRuntime
 
-/// The return URL part of the button payload.
+/// The return URLs of the button payload, and how the checkout proceeds.
 ///
 /// - Remark: Generated from `ButtonWebCheckoutDetails` in `AmazonPayMobile/Button.yaml`.
 public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Where Amazon redirects after login and selection (the universal-link redirector page).
     public var checkoutReviewReturnUrl: URL
+    /// Where the payment page returns (with `checkoutMode: ProcessOrder`).
+    public var checkoutResultReturnUrl: URL?
+    /// Where a cancel returns.
+    public var checkoutCancelUrl: URL?
+    /// `ProcessOrder` to pay on Amazon's page without a review step.
+    public var checkoutMode: CheckoutMode?
 
     /// Creates a new `ButtonWebCheckoutDetails`.
     ///
     /// - Parameters:
     ///   - checkoutReviewReturnUrl: Where Amazon redirects after login and selection (the universal-link redirector page).
-    public init(checkoutReviewReturnUrl: URL) {
+    ///   - checkoutResultReturnUrl: Where the payment page returns (with `checkoutMode: ProcessOrder`).
+    ///   - checkoutCancelUrl: Where a cancel returns.
+    ///   - checkoutMode: `ProcessOrder` to pay on Amazon's page without a review step.
+    public init(
+        checkoutReviewReturnUrl: URL,
+        checkoutResultReturnUrl: URL? = nil,
+        checkoutCancelUrl: URL? = nil,
+        checkoutMode: CheckoutMode? = nil
+    ) {
         self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
+        self.checkoutResultReturnUrl = checkoutResultReturnUrl
+        self.checkoutCancelUrl = checkoutCancelUrl
+        self.checkoutMode = checkoutMode
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -27,29 +44,222 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldVal
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.url(&self.checkoutReviewReturnUrl, "checkoutReviewReturnUrl", required: true, format: Self.checkoutReviewReturnUrlFormat)
+        fields.url(&self.checkoutResultReturnUrl, "checkoutResultReturnUrl", format: Self.checkoutResultReturnUrlFormat)
+        fields.url(&self.checkoutCancelUrl, "checkoutCancelUrl", format: Self.checkoutCancelUrlFormat)
+        fields.value(&self.checkoutMode, "checkoutMode")
     }
 
     /// The format of `checkoutReviewReturnUrl`, built once.
     private static let checkoutReviewReturnUrlFormat = PayFormat.url(schemes: ["https"])
+    /// The format of `checkoutResultReturnUrl`, built once.
+    private static let checkoutResultReturnUrlFormat = PayFormat.url(schemes: ["https"])
+    /// The format of `checkoutCancelUrl`, built once.
+    private static let checkoutCancelUrlFormat = PayFormat.url(schemes: ["https"])
 }
 
-/// The `createCheckoutSession` payload signed for the button.
+/// Buyer details the checkout asks Amazon for; Amazon adds scopes over time.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `ButtonScope` in `AmazonPayMobile/Button.yaml`.
+public enum ButtonScope: PayOpenEnum, PayQueryValue {
+    /// The wire value `name`.
+    case name
+    /// The wire value `email`.
+    case email
+    /// The wire value `phoneNumber`.
+    case phoneNumber
+    /// The wire value `billingAddress`.
+    case billingAddress
+    /// The wire value `postalCode`.
+    case postalCode
+    /// The wire value `shippingAddress`.
+    case shippingAddress
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [ButtonScope] = [.name, .email, .phoneNumber, .billingAddress, .postalCode, .shippingAddress]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "name": self = .name
+        case "email": self = .email
+        case "phoneNumber": self = .phoneNumber
+        case "billingAddress": self = .billingAddress
+        case "postalCode": self = .postalCode
+        case "shippingAddress": self = .shippingAddress
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .name: return "name"
+        case .email: return "email"
+        case .phoneNumber: return "phoneNumber"
+        case .billingAddress: return "billingAddress"
+        case .postalCode: return "postalCode"
+        case .shippingAddress: return "shippingAddress"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// The shipping address a `ProcessOrder` checkout sends (Amazon's create-session `addressDetails`).
+///
+/// - Remark: Generated from `ButtonAddressDetails` in `AmazonPayMobile/Button.yaml`.
+public struct ButtonAddressDetails: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The addressee.
+    public var name: String?
+    /// First address line.
+    public var addressLine1: String?
+    /// Second address line.
+    public var addressLine2: String?
+    /// Third address line.
+    public var addressLine3: String?
+    /// City.
+    public var city: String?
+    /// District or county.
+    public var districtOrCounty: String?
+    /// State or region.
+    public var stateOrRegion: String?
+    /// Postal code.
+    public var postalCode: String?
+    /// ISO 3166-1 alpha-2 country.
+    public var countryCode: String?
+    /// Phone number.
+    ///
+    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
+    public var phoneNumber: String?
+
+    /// Creates a new `ButtonAddressDetails`.
+    ///
+    /// - Parameters:
+    ///   - name: The addressee.
+    ///   - addressLine1: First address line.
+    ///   - addressLine2: Second address line.
+    ///   - addressLine3: Third address line.
+    ///   - city: City.
+    ///   - districtOrCounty: District or county.
+    ///   - stateOrRegion: State or region.
+    ///   - postalCode: Postal code.
+    ///   - countryCode: ISO 3166-1 alpha-2 country.
+    ///   - phoneNumber: Phone number.
+    public init(
+        name: String? = nil,
+        addressLine1: String? = nil,
+        addressLine2: String? = nil,
+        addressLine3: String? = nil,
+        city: String? = nil,
+        districtOrCounty: String? = nil,
+        stateOrRegion: String? = nil,
+        postalCode: String? = nil,
+        countryCode: String? = nil,
+        phoneNumber: String? = nil
+    ) {
+        self.name = name
+        self.addressLine1 = addressLine1
+        self.addressLine2 = addressLine2
+        self.addressLine3 = addressLine3
+        self.city = city
+        self.districtOrCounty = districtOrCounty
+        self.stateOrRegion = stateOrRegion
+        self.postalCode = postalCode
+        self.countryCode = countryCode
+        self.phoneNumber = phoneNumber
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ButtonAddressDetails()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.name, "name")
+        fields.text(&self.addressLine1, "addressLine1")
+        fields.text(&self.addressLine2, "addressLine2")
+        fields.text(&self.addressLine3, "addressLine3")
+        fields.text(&self.city, "city")
+        fields.text(&self.districtOrCounty, "districtOrCounty")
+        fields.text(&self.stateOrRegion, "stateOrRegion")
+        fields.text(&self.postalCode, "postalCode")
+        fields.text(&self.countryCode, "countryCode", format: PayFormat.iso3166Alpha2)
+        fields.text(&self.phoneNumber, "phoneNumber")
+    }
+}
+
+extension ButtonAddressDetails: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("name", name as Any),
+            ("addressLine1", addressLine1 as Any),
+            ("addressLine2", addressLine2 as Any),
+            ("addressLine3", addressLine3 as Any),
+            ("city", city as Any),
+            ("districtOrCounty", districtOrCounty as Any),
+            ("stateOrRegion", stateOrRegion as Any),
+            ("postalCode", postalCode as Any),
+            ("countryCode", countryCode as Any),
+            ("phoneNumber", PayRedaction.Redacted()),
+        ]
+    }
+}
+
+/// The `createCheckoutSession` payload signed for the button: what Amazon's SDKs serialize for it (the guide's sample sets only the review URL and the store).
 ///
 /// - Remark: Generated from `ButtonPayload` in `AmazonPayMobile/Button.yaml`.
 public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
-    /// The review return URL.
+    /// The return URLs.
     public var webCheckoutDetails: ButtonWebCheckoutDetails
     /// The merchant's Amazon Pay store id.
     public var storeId: String
+    /// The buyer details to share with the merchant.
+    public var scopes: [ButtonScope]?
+    /// One-time or recurring.
+    public var chargePermissionType: ChargePermissionType?
+    /// The payment (for `ProcessOrder`: intent and amount).
+    public var paymentDetails: PaymentDetails?
+    /// The merchant's order information.
+    public var merchantMetadata: MerchantMetadata?
+    /// The shipping address (for `ProcessOrder`).
+    public var addressDetails: ButtonAddressDetails?
+    /// The solution provider's id.
+    public var platformId: String?
 
     /// Creates a new `ButtonPayload`.
     ///
     /// - Parameters:
-    ///   - webCheckoutDetails: The review return URL.
+    ///   - webCheckoutDetails: The return URLs.
     ///   - storeId: The merchant's Amazon Pay store id.
-    public init(webCheckoutDetails: ButtonWebCheckoutDetails, storeId: String) {
+    ///   - scopes: The buyer details to share with the merchant.
+    ///   - chargePermissionType: One-time or recurring.
+    ///   - paymentDetails: The payment (for `ProcessOrder`: intent and amount).
+    ///   - merchantMetadata: The merchant's order information.
+    ///   - addressDetails: The shipping address (for `ProcessOrder`).
+    ///   - platformId: The solution provider's id.
+    public init(
+        webCheckoutDetails: ButtonWebCheckoutDetails,
+        storeId: String,
+        scopes: [ButtonScope]? = nil,
+        chargePermissionType: ChargePermissionType? = nil,
+        paymentDetails: PaymentDetails? = nil,
+        merchantMetadata: MerchantMetadata? = nil,
+        addressDetails: ButtonAddressDetails? = nil,
+        platformId: String? = nil
+    ) {
         self.webCheckoutDetails = webCheckoutDetails
         self.storeId = storeId
+        self.scopes = scopes
+        self.chargePermissionType = chargePermissionType
+        self.paymentDetails = paymentDetails
+        self.merchantMetadata = merchantMetadata
+        self.addressDetails = addressDetails
+        self.platformId = platformId
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -61,6 +271,28 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self.webCheckoutDetails, "webCheckoutDetails", required: true)
         fields.text(&self.storeId, "storeId", required: true, minLength: 1)
+        fields.list(&self.scopes, "scopes")
+        fields.value(&self.chargePermissionType, "chargePermissionType")
+        fields.nested(&self.paymentDetails, "paymentDetails")
+        fields.nested(&self.merchantMetadata, "merchantMetadata")
+        fields.nested(&self.addressDetails, "addressDetails")
+        fields.text(&self.platformId, "platformId")
+    }
+}
+
+extension ButtonPayload: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("webCheckoutDetails", webCheckoutDetails as Any),
+            ("storeId", storeId as Any),
+            ("scopes", scopes as Any),
+            ("chargePermissionType", chargePermissionType as Any),
+            ("paymentDetails", paymentDetails as Any),
+            ("merchantMetadata", merchantMetadata as Any),
+            ("addressDetails", addressDetails as Any),
+            ("platformId", platformId as Any),
+        ]
     }
 }
 

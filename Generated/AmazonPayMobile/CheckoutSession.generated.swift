@@ -1171,6 +1171,11 @@ public struct CreateCheckoutSessionOperation: PayOperation, Hashable {
     public var requestBody: RequestBody? { body }
 }
 
+extension CreateCheckoutSessionOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("idempotencyKey", idempotencyKey as Any), ("region", region as Any), ("body", body as Any)] }
+}
+
 /// Gets a checkout session.
 ///
 /// `GET /v2/checkoutSessions/{checkoutSessionId}`

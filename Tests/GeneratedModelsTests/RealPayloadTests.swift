@@ -110,4 +110,39 @@ struct RealPayloadTests {
             #expect(problems.contains { $0.contains(needle) }, "\(sample.testDescription): \(problems)")
         }
     }
+
+    /// Every member of a JSON document, by path, with its value as text (a number and the decimal
+    /// string of it read the same: Amazon's SDKs send amounts as numbers, its API writes strings).
+    static func members(_ value: Any, at path: String = "") -> [String: String] {
+        switch value {
+        case let object as [String: Any]:
+            return object.reduce(into: [:]) { result, member in result.merge(members(member.value, at: "\(path)/\(member.key)")) { $1 } }
+        case let array as [Any]:
+            return array.enumerated().reduce(into: [:]) { result, element in
+                result.merge(members(element.element, at: "\(path)/\(element.offset)")) { $1 }
+            }
+        default:
+            return [path: "\(value)"]
+        }
+    }
+
+    /// The button payloads Amazon's SDK serializes (what the button's signature covers) lose no
+    /// member on a round trip through `ButtonPayload`: scopes, merchant metadata, the payment and the
+    /// `ProcessOrder` address are all kept, so what a merchant signs is what Amazon reads.
+    @Test(.enabled(if: root != nil, "../shared/real-payloads is absent"))
+    func amazonsButtonPayloadsKeepEveryMember() throws {
+        let samples = Self.samples.filter { $0.valid && $0.type == "AmazonPayMobile.ButtonPayload" }
+        #expect(samples.count >= 4)
+        let type = try #require(PayloadCorpusTests.allTypes.first { $0.matches("AmazonPayMobile.ButtonPayload") })
+        for sample in samples {
+            let original = try Data(contentsOf: sample.file)
+            let result = try type.read(original, as: .json)
+            #expect(result.violations.isEmpty, "\(sample.testDescription)")
+            let reencoded = try #require(result.reencoded)
+            #expect(
+                Self.members(try JSONSerialization.jsonObject(with: reencoded))
+                    == Self.members(try JSONSerialization.jsonObject(with: original)),
+                "\(sample.testDescription)")
+        }
+    }
 }
