@@ -36,6 +36,8 @@ public enum AmazonPayErrorCode: Int, PayErrorCatalog {
     case webSessionFailed = 12
     /// `13`: The buyer did not confirm the purchase on the review.
     case buyerDeclinedPurchase = 13
+    /// `14`: Amazon Pay's pages need the Secure WebView (SFSafariViewController or ASWebAuthenticationSession), not the app's web view.
+    case secureWebViewRequired = 14
 
     /// The languages messages are written in, the default (`en`) first.
     public static let languages = ["en"]
@@ -73,6 +75,7 @@ public enum AmazonPayErrorCode: Int, PayErrorCatalog {
         case (.duplicateIdempotencyKey, "en"): return "An idempotency key was reused with another body."
         case (.webSessionFailed, "en"): return "The Secure WebView could not be shown."
         case (.buyerDeclinedPurchase, "en"): return "The buyer did not confirm the purchase on the review."
+        case (.secureWebViewRequired, "en"): return "Amazon Pay's pages need the Secure WebView (SFSafariViewController or ASWebAuthenticationSession), not the app's web view."
         default: return nil
         }
     }

@@ -16,17 +16,23 @@ public struct AmazonPayConfiguration: Sendable, Hashable {
     /// The app-login page opened in the Secure WebView: `<merchantServerURL>/appLogin` unless given
     /// (the HTTP sandbox serves it at `/h/<host>/appLogin`).
     public var appLoginURL: URL
+    /// Whether Amazon Pay's pages may open only in the Secure WebView (the guide: "the Amazon Pay
+    /// process needs to be executed on the Secure WebView"). With `true`, the default, a web
+    /// session whose ``WebSession/isSecureWebView`` is `false` (the app's own `WKWebView`) fails
+    /// with ``AmazonPayErrorCode/secureWebViewRequired`` before any page opens.
+    public var requiresSecureWebView: Bool
 
     /// Creates a configuration; the defaults are the sample's.
     public init(
         merchantServerURL: URL, reviewReturn: WebSessionCallback, relayScheme: String = "amazonpay-ios-v2", client: ClientKind = .iosApp,
-        appLoginURL: URL? = nil
+        appLoginURL: URL? = nil, requiresSecureWebView: Bool = true
     ) {
         self.merchantServerURL = merchantServerURL
         self.reviewReturn = reviewReturn
         self.relayScheme = relayScheme
         self.client = client
         self.appLoginURL = appLoginURL ?? merchantServerURL.appending(path: "appLogin")
+        self.requiresSecureWebView = requiresSecureWebView
     }
 
     /// `https://<host>/sample/checkoutReview?amazonCheckoutSessionId=…`: the review the WebView loads.

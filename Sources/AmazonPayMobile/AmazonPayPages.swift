@@ -62,6 +62,10 @@ struct AmazonPayPages: Sendable {
     }
 
     private func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
+        guard webSession.isSecureWebView || !configuration.requiresSecureWebView else {
+            throw AmazonPayError(
+                .secureWebViewRequired, "Amazon Pay's pages open only in the Secure WebView, and this web session is the app's web view")
+        }
         let end: URL
         do {
             end = try await webSession.open(url, callback: callback)

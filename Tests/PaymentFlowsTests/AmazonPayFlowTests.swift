@@ -425,6 +425,43 @@ struct AmazonPayFlowTests {
         #expect(fixture.amazon.completionsBySession[sessionId] == 1)
     }
 
+    /// The app's own web view (`WKWebView`), as a web session that is not the Secure WebView.
+    struct AppWebView: WebSession {
+        let inner: MockBrowser
+        func open(_ url: URL, callback: WebSessionCallback) async throws -> URL { try await inner.open(url, callback: callback) }
+    }
+
+    /// "The Amazon Pay process needs to be executed on the Secure WebView": with the app's own web
+    /// view, the checkout fails with `secureWebViewRequired` before any page opens or any request
+    /// leaves, and the web view app shows the merchant's error page; an app that opts out
+    /// (`requiresSecureWebView: false`) gets the pages in the web session it passed.
+    @Test func amazonPaysPagesOpenOnlyInTheSecureWebView() async throws {
+        let fixture = Fixture(.success)
+        let appWebView = AppWebView(inner: fixture.browser)
+        #expect(!appWebView.isSecureWebView && fixture.browser.isSecureWebView)
+        let configuration = fixture.merchant.configuration.appConfiguration()
+        #expect(configuration.requiresSecureWebView)
+        let inWebView = AmazonPayCheckout(
+            configuration: configuration, transport: fixture.merchantTransport, webSession: appWebView, tokens: .seeded(1))
+        await #expect {
+            try await inWebView.checkout(bridgeMessage: Self.login, cart: Self.cart) { _ in true }
+        } throws: { ($0 as? AmazonPayError)?.code == .secureWebViewRequired }
+        let bridge = AmazonPayWebViewBridge(configuration: configuration, webSession: appWebView, tokens: .seeded(1))
+        guard case .showError(let page, let error) = await bridge.step(for: Self.login) else {
+            Issue.record("the web view app was not sent to the error page")
+            return
+        }
+        #expect(page == configuration.errorPageURL && error.code == .secureWebViewRequired)
+        #expect(fixture.browser.openedURLs.isEmpty && fixture.merchantTransport.requests.isEmpty)
+
+        var optedOut = configuration
+        optedOut.requiresSecureWebView = false
+        let allowed = AmazonPayCheckout(
+            configuration: optedOut, transport: fixture.merchantTransport, webSession: appWebView, tokens: .seeded(1))
+        let receipt = try await allowed.checkout(bridgeMessage: Self.login, cart: Self.cart) { _ in true }
+        #expect(receipt.session.statusDetails.state == .completed)
+    }
+
     /// A plain browser on the cart page: the guide's `amazon.Pay.renderButton('#AmazonPayButton', …)`
     /// with options the server signed for this page (verified as Amazon verifies them), returning
     /// to the review page directly; the session's result URL is then the thanks page itself.

@@ -63,6 +63,9 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         return (try JSONSerialization.jsonObject(with: line) as? [String: Any])?["ready"] as? String ?? ""
     }
 
+    /// A real browser, as the Secure WebView is.
+    var isSecureWebView: Bool { true }
+
     func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
         let answer = try await send([
             "open": sandbox.pageURL(for: url).absoluteString, "callback": Self.json(callback), "taps": taps, "timeout": 30,

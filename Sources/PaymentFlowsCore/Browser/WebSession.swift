@@ -72,6 +72,17 @@ public enum WebSessionError: Error, Hashable, Sendable {
 public protocol WebSession: Sendable {
     /// Opens `url` and returns the first URL that matches `callback`.
     func open(_ url: URL, callback: WebSessionCallback) async throws -> URL
+
+    /// Whether pages open in the system's browser, Apple's "Secure WebView"
+    /// (`SFSafariViewController`, `ASWebAuthenticationSession`: the browser's own cookies, no script
+    /// of the app in the page), rather than in a web view the app controls (`WKWebView`). Amazon Pay
+    /// requires it for its sign-in and payment pages. `false` unless the session says otherwise.
+    var isSecureWebView: Bool { get }
+}
+
+extension WebSession {
+    /// A web session is the app's own web view unless it says it is the Secure WebView.
+    public var isSecureWebView: Bool { false }
 }
 
 /// Opens URLs outside the app (the external browser).

@@ -27,6 +27,9 @@ public enum PaymentDefaults {
 
     /// Forwards to the web session set at the time a page opens.
     struct DeferredWebSession: WebSession {
+        /// The Secure WebView when the session set now is.
+        var isSecureWebView: Bool { PaymentDefaults.webSessionBox.value?.isSecureWebView ?? false }
+
         func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
             guard let session = PaymentDefaults.webSessionBox.value else {
                 throw WebSessionError.presentationFailed("no web session: call PaymentDefaults.setWebSession(_:) once at launch")
