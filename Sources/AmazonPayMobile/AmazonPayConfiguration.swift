@@ -18,7 +18,7 @@ public struct AmazonPayConfiguration: Sendable, Hashable {
     public var appLoginURL: URL
     /// Whether Amazon Pay's pages may open only in the Secure WebView (the guide: "the Amazon Pay
     /// process needs to be executed on the Secure WebView"). With `true`, the default, a web
-    /// session whose ``WebSession/isSecureWebView`` is `false` (the app's own `WKWebView`) fails
+    /// session whose `isSecureWebView` is `false` (the app's own `WKWebView`) fails
     /// with ``AmazonPayErrorCode/secureWebViewRequired`` before any page opens.
     public var requiresSecureWebView: Bool
 
