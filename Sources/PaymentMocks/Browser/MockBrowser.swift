@@ -112,11 +112,11 @@ public final class MockBrowser: WebSession, URLOpener, @unchecked Sendable {
         }
     }
 
-    /// Runs the page's script and returns the URL it ends on. Like a web view that intercepts every
-    /// custom scheme, it does not filter by `callback`: checking the callback is the client's job.
     /// The scripted browser stands for the system's browser (the Secure WebView).
     public var isSecureWebView: Bool { true }
 
+    /// Runs the page's script and returns the URL it ends on. Like a web view that intercepts every
+    /// custom scheme, it does not filter by `callback`: checking the callback is the client's job.
     public func open(_ url: URL, callback: WebSessionCallback) async throws -> URL {
         let url = translate(url)
         lock.withLock { opened.append(url) }
