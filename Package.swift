@@ -54,7 +54,7 @@ let coreTargets: [Target] = [
     // YAML loading (libyaml): located nodes, for schemas, configuration and official documents.
     .target(
         name: "PaySchemaYAML",
-        dependencies: ["CLibYAML", "PaySchemaLanguage"]
+        dependencies: ["CLibYAML", "PaySchemaLanguage", "PaySchemaVocabulary"]
     ),
     // The schema files as parsed (the syntax).
     .target(

@@ -22,14 +22,14 @@ struct GuideChecklistTests {
     static let checklist: [(module: String, section: String, owner: String?, items: [String])] = {
         let text = (try? String(contentsOf: fixturesRoot.appending(path: "guide-checklist.yaml"), encoding: .utf8)) ?? ""
         var rows: [(String, String, String?, [String])] = []
-        for (moduleKey, moduleValue) in YAMLLoader.load(text, file: "guide-checklist.yaml").root?.mapping ?? [] {
-            for (sectionKey, sectionValue) in moduleValue.mapping ?? [] {
-                if let items = sectionValue.sequence {
-                    rows.append((moduleKey.scalar!, sectionKey.scalar!, nil, items.compactMap(\.scalar)))
+        for module in YAMLLoader.load(text, file: "guide-checklist.yaml").root?.mapping ?? [] {
+            for section in module.value.mapping ?? [] {
+                if let items = section.value.sequence {
+                    rows.append((module.key.scalar!, section.key.scalar!, nil, items.compactMap(\.scalar)))
                 } else {
-                    for (ownerKey, ownerValue) in sectionValue.mapping ?? [] {
+                    for owner in section.value.mapping ?? [] {
                         rows.append(
-                            (moduleKey.scalar!, sectionKey.scalar!, ownerKey.scalar, (ownerValue.sequence ?? []).compactMap(\.scalar)))
+                            (module.key.scalar!, section.key.scalar!, owner.key.scalar, (owner.value.sequence ?? []).compactMap(\.scalar)))
                     }
                 }
             }

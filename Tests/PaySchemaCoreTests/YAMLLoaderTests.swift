@@ -1,4 +1,5 @@
 import Foundation
+import PaySchemaVocabulary
 import Testing
 
 @testable import PaySchemaChecker
@@ -23,6 +24,60 @@ struct YAMLLoaderTests {
         let list = try #require(order.value.mapping?[1].value.sequence)
         #expect(list.map(\.location.column) == [12, 15])
         #expect(list[1].value.isQuoted)
+    }
+
+    @Test func aLocationNamesItsFileByThePathItWasGiven() {
+        let path = "/a/path/longer/than/a/small/string/Orders.yaml"
+        let first = SourceLocation(file: path, line: 3, column: 5)
+        let second = SourceLocation(fileName: SourceFileName(String(path)), position: PayTextPosition(line: 3, column: 5))
+        #expect(first == second && first.hashValue == second.hashValue)
+        #expect(first.file == path && first.description == "\(path):3:5")
+        var moved = first
+        moved.file = "/b/Other.yaml"
+        #expect(moved.file == "/b/Other.yaml" && moved != first && moved.line == 3)
+        // Ordered by path first, whatever order the paths were first seen in.
+        let later = SourceLocation(file: "/z/first-seen-late.yaml", line: 1, column: 1)
+        let earlier = SourceLocation(file: "/a/seen-after.yaml", line: 9, column: 9)
+        #expect(earlier < later && !(later < earlier))
+        #expect(SourceLocation(file: path, line: 2, column: 9) < first && first < SourceLocation(file: path, line: 3, column: 6))
+        // Every node of a loaded file carries the path it was loaded as.
+        let result = YAMLLoader.load("a:\n  b: [c]\n", file: path)
+        let entry = result.root?.mapping?.first
+        #expect(entry?.key.location.file == path && entry?.value.mapping?.first?.value.sequence?.first?.location.file == path)
+    }
+
+    @Test func typeExpressionsReadTheSameWithAndWithoutTheShortcuts() throws {
+        // A bare name and a list of one are answered without the parser; spaced spellings go
+        // through it, and both must agree.
+        #expect(try TypeExpression.parse("[String]").get() == .list(.primitive(.string)))
+        #expect(try TypeExpression.parse("[ String ]").get() == .list(.primitive(.string)))
+        #expect(try TypeExpression.parse("[Card]").get() == .list(.named("Card")))
+        #expect(try TypeExpression.parse("[ Card]").get() == .list(.named("Card")))
+        #expect(try TypeExpression.parse("[Decimal]").get() == .list(.primitive(.decimal)))
+        #expect(try TypeExpression.parse("[String: Price]").get() == .map(.named("Price")))
+        #expect(try TypeExpression.parse("[Set<CardType>]").get() == .list(.set(.named("CardType"))))
+        #expect(try TypeExpression.parse("[[String]]").get() == .list(.list(.primitive(.string))))
+        if case .failure(let error) = TypeExpression.parse("[Set]") {
+            #expect(error.message == "expected '<' after Set")
+        } else {
+            Issue.record("'[Set]' must be refused as the parser refuses it")
+        }
+        if case .success(let type) = TypeExpression.parse("[]") { Issue.record("'[]' read as \(type)") }
+    }
+
+    @Test func aMappingReaderFindsEveryKeyAndOnlyItsKeys() throws {
+        // Keys of many lengths (the reader skips lengths no key has), one over 63 bytes.
+        let long = String(repeating: "k", count: 70)
+        let text = "type: String\nrequired: true\nminLength: 1\nmaxLength: 64\ndoc: A note.\n\(long): x\n"
+        let node = try #require(YAMLLoader.load(text, file: "reader.yaml").root)
+        var diagnostics = Diagnostics()
+        let reader = try #require(MappingReader(node, what: "a field", diagnostics: &diagnostics))
+        #expect(reader["type"]?.scalar == "String" && reader["doc"]?.scalar == "A note.")
+        #expect(reader["minLength"]?.scalar == "1" && reader["maxLength"]?.scalar == "64")
+        #expect(reader[long]?.scalar == "x")
+        #expect(reader[String(repeating: "k", count: 69)] == nil && reader[String(repeating: "k", count: 71)] == nil)
+        for absent in ["json", "xml", "minimum", "typo", "tyqe", "requires", ""] { #expect(reader[absent] == nil, "\(absent)") }
+        #expect(diagnostics.all.isEmpty)
     }
 
     @Test func syntaxErrorsAreDiagnosticsWithPositions() {

@@ -52,7 +52,7 @@ public struct AcceptedChanges: Sendable {
             let mapping = Mapping(overrides, what: "'severity'", diagnostics: &diagnostics)
         {
             let levels: [(String, Diagnostic.Severity)] = [("error", .error), ("warning", .warning), ("info", .note)]
-            for (key, _) in mapping.entries {
+            for key in mapping.entries.map(\.key) {
                 guard let name = key.scalar else { continue }
                 guard let rule = DiffRule(rawValue: name) else {
                     diagnostics.error("unknown rule '\(name)'\(Suggestions.hint(for: name, in: rules))", at: key.location)
@@ -95,7 +95,7 @@ public struct AcceptedChanges: Sendable {
     /// One mapping of the file, read with the schema parser's words for what is wrong (the schema
     /// parser's own reader is the syntax module's, which the diff does not import).
     struct Mapping {
-        let entries: [(key: YAMLNode, value: YAMLNode)]
+        let entries: [YAMLEntry]
 
         init?(_ node: YAMLNode, what: String, diagnostics: inout Diagnostics) {
             guard let entries = node.mapping else {
@@ -108,7 +108,7 @@ public struct AcceptedChanges: Sendable {
         subscript(_ key: String) -> YAMLNode? { entries.first { $0.key.scalar == key }?.value }
 
         func rejectUnknownKeys(_ known: Set<String>, in what: String, diagnostics: inout Diagnostics) {
-            for (key, _) in entries {
+            for key in entries.map(\.key) {
                 guard let text = key.scalar, !known.contains(text) else { continue }
                 diagnostics.error("unknown key '\(text)' in \(what)\(Suggestions.hint(for: text, in: known.sorted()))", at: key.location)
             }

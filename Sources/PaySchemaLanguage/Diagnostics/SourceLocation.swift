@@ -3,8 +3,13 @@ import PaySchemaVocabulary
 /// A position in a schema file: the file, and its 1-based line and column (columns count Unicode
 /// scalars, as libyaml does), counted by the package's one rule, ``PayTextPosition``.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The file, interned: a location is copied without reference counting.
+    public var fileName: SourceFileName
     /// The file's path as given to the loader.
-    public var file: String
+    public var file: String {
+        get { fileName.path }
+        set { fileName = SourceFileName(newValue) }
+    }
     /// The line and column in it.
     public var position: PayTextPosition
 
@@ -20,7 +25,13 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 
     /// Creates a location at `position` of `file`.
     public init(file: String, position: PayTextPosition) {
-        self.file = file
+        self.init(fileName: SourceFileName(file), position: position)
+    }
+
+    /// Creates a location at `position` of an interned file (what a reader of one file uses for
+    /// each of its nodes).
+    public init(fileName: SourceFileName, position: PayTextPosition) {
+        self.fileName = fileName
         self.position = position
     }
 
@@ -34,6 +45,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 
     /// Orders by file, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        (lhs.file, lhs.line, lhs.column) < (rhs.file, rhs.line, rhs.column)
+        if lhs.fileName != rhs.fileName { return lhs.file < rhs.file }
+        return (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

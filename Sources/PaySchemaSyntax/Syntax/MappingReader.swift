@@ -6,15 +6,15 @@ import PaySchemaYAML
 /// the wrong shape at the offending node.
 package struct MappingReader {
     package let node: YAMLNode
-    private let entries: [(key: YAMLNode, value: YAMLNode)]
+    private let entries: [YAMLEntry]
     /// The first entry of each key, for large mappings; small ones (most: a field's `{ type: … }`)
     /// are scanned, which costs less than building a dictionary.
     private let index: [String: Int]?
     /// Each entry's key text (`nil` for a collection key), searched without copying the nodes.
     private let keyTexts: [String?]
-    /// Each key text's length in bytes (-1 for a collection key): most keys asked for are absent,
-    /// and a length tells most keys apart before any text is compared.
-    private let keyLengths: [Int]
+    /// Bit `n` set when a key of `n` bytes is present (`n` capped at 63): most keys a reader asks
+    /// for are absent, and one test answers most of those without looking at any entry.
+    private let keyLengthBits: UInt64
 
     /// Wraps `node`; reports an error and returns `nil` when it is not a mapping.
     package init?(_ node: YAMLNode, what: @autoclosure () -> String, diagnostics: inout Diagnostics) {
@@ -25,7 +25,7 @@ package struct MappingReader {
         self.node = node
         self.entries = entries
         keyTexts = entries.map(\.key.scalar)
-        keyLengths = keyTexts.map { $0?.utf8.count ?? -1 }
+        keyLengthBits = keyTexts.reduce(0) { bits, text in text.map { bits | Self.lengthBit($0) } ?? bits }
         if entries.count > 8 {
             var index: [String: Int] = [:]
             index.reserveCapacity(entries.count)
@@ -42,20 +42,38 @@ package struct MappingReader {
     /// The position of the first entry whose key is `key`.
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
+        guard keyLengthBits & Self.lengthBit(key) != 0 else { return nil }
+        // A length (read, not counted, from a native string) tells most keys apart before any
+        // text is compared.
         let length = key.utf8.count
-        for position in keyLengths.indices where keyLengths[position] == length && keyTexts[position] == key {
-            return position
+        for position in keyTexts.indices {
+            if let text = keyTexts[position], text.utf8.count == length, text == key { return position }
         }
         return nil
     }
+
+    /// The bit of `keyLengthBits` for a key of this text's length.
+    private static func lengthBit(_ text: String) -> UInt64 { 1 << UInt64(min(text.utf8.count, 63)) }
 
     /// Keys in document order (scalar keys only).
     package var keys: [YAMLNode] { entries.compactMap { $0.key.scalar == nil ? nil : $0.key } }
 
     /// Reports every key not in `known`, suggesting the closest known key.
     package func rejectUnknownKeys(_ known: Set<String>, in what: @autoclosure () -> String, diagnostics: inout Diagnostics) {
+        rejectKeys(where: { !known.contains($0) }, known: known, in: what, diagnostics: &diagnostics)
+    }
+
+    /// Reports every key not in `known`, suggesting the closest known key.
+    package func rejectUnknownKeys(_ known: KnownKeys, in what: @autoclosure () -> String, diagnostics: inout Diagnostics) {
+        rejectKeys(where: { !known.contains($0) }, known: known.all, in: what, diagnostics: &diagnostics)
+    }
+
+    /// Reports every key `isUnknown` says is not among `known`.
+    private func rejectKeys(
+        where isUnknown: (String) -> Bool, known: Set<String>, in what: () -> String, diagnostics: inout Diagnostics
+    ) {
         for offset in keyTexts.indices {
-            guard let text = keyTexts[offset], !known.contains(text) else { continue }
+            guard let text = keyTexts[offset], isUnknown(text) else { continue }
             let key = entries[offset].key
             var hint = Suggestions.hint(for: text, in: known.sorted())
             if hint.isEmpty, self[text]?.isNull == true, text.contains(" ") || text.hasSuffix(".") {

@@ -20,6 +20,10 @@ public enum SchemaParser {
             "type", "required", "default", "doc", "deprecated", "renamedFrom", "sensitive", "json", "xml", "query", "queryStyle", "aliases",
             "dateFormat", "timeZone", "nullable", "jsonForms", "relative",
         ] + constraintKeys)
+    /// `fieldKeys`, for the check every field's mapping makes.
+    static let knownFieldKeys = KnownKeys(fieldKeys)
+    /// `structKeys`, for the check every struct's mapping makes.
+    static let knownStructKeys = KnownKeys(structKeys)
 
     /// Parses `root` (the document of the file at `path`).
     public static func parse(_ root: YAMLNode?, path: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
@@ -81,7 +85,7 @@ public enum SchemaParser {
         let kind: TypeDecl.Kind
         switch kindText.value {
         case "struct":
-            reader.rejectUnknownKeys(Self.structKeys, in: "struct '\(name.value)'", diagnostics: &diagnostics)
+            reader.rejectUnknownKeys(Self.knownStructKeys, in: "struct '\(name.value)'", diagnostics: &diagnostics)
             kind = .structure(parseStruct(name: name.value, reader, diagnostics: &diagnostics))
         case "enum":
             reader.rejectUnknownKeys(Self.enumKeys, in: "enum '\(name.value)'", diagnostics: &diagnostics)
@@ -238,7 +242,7 @@ public enum SchemaParser {
             return field
         }
         guard let reader = MappingReader(node, what: what, diagnostics: &diagnostics) else { return nil }
-        reader.rejectUnknownKeys(fieldKeys, in: what, diagnostics: &diagnostics)
+        reader.rejectUnknownKeys(knownFieldKeys, in: what, diagnostics: &diagnostics)
         guard let typeText = reader.string("type", diagnostics: &diagnostics) else {
             diagnostics.error("\(what) needs a 'type'", at: name.location)
             return nil

@@ -60,6 +60,16 @@ public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible
         if text != "Set", !text.isEmpty, text.utf8.allSatisfy(Self.isASCIINameByte) {
             return .success(Primitive(rawValue: text).map(TypeExpression.primitive) ?? .named(text))
         }
+        // And a list of one (`[String]`, `[Card]`), the next most common.
+        let bytes = text.utf8
+        if bytes.count > 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]"),
+            bytes.dropFirst().dropLast().allSatisfy(Self.isASCIINameByte)
+        {
+            let name = String(text.dropFirst().dropLast())
+            if name != "Set" {
+                return .success(.list(Primitive(rawValue: name).map(TypeExpression.primitive) ?? .named(name)))
+            }
+        }
         var parser = Parser(text: Array(text.unicodeScalars))
         parser.skipSpaces()
         let result = parser.parseType()

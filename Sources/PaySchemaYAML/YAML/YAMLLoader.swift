@@ -1,5 +1,6 @@
 import CLibYAML
 import PaySchemaLanguage
+import PaySchemaVocabulary
 
 /// Reads YAML text with libyaml's event parser into ``YAMLNode`` trees that keep every node's
 /// line and column.
@@ -106,7 +107,7 @@ public enum YAMLLoader {
         var stack: [Frame] = []
         // The items and entries of every open collection, innermost last (see `Frame.start`).
         var scratchItems: [YAMLNode] = []
-        var scratchEntries: [(key: YAMLNode, value: YAMLNode)] = []
+        var scratchEntries: [YAMLEntry] = []
         var anchors: [String: YAMLNode] = [:]
         var root: YAMLNode?
         var documents = 0
@@ -119,8 +120,9 @@ public enum YAMLLoader {
             return Result(root: nil, diagnostics: diagnostics)
         }
 
+        let fileName = SourceFileName(file)
         func location(_ mark: yaml_mark_t) -> SourceLocation {
-            SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+            SourceLocation(fileName: fileName, position: PayTextPosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
         }
 
         func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
@@ -167,7 +169,7 @@ public enum YAMLLoader {
                     if let text = key.scalar, !stack[top].index.isEmpty, stack[top].index[text] == nil {
                         stack[top].index[text] = key.location
                     }
-                    scratchEntries.append((key: key, value: node))
+                    scratchEntries.append(YAMLEntry(key: key, value: node))
                     stack[top].pendingKey = nil
                 } else {
                     if let text = node.scalar {

@@ -17,7 +17,7 @@ public struct YAMLNode: Sendable {
         /// A scalar's text and style.
         case scalar(String, ScalarStyle)
         /// A mapping's entries in document order.
-        case mapping([(key: YAMLNode, value: YAMLNode)])
+        case mapping([YAMLEntry])
         /// A sequence's items.
         case sequence([YAMLNode])
     }
@@ -48,7 +48,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// The entries of a mapping node, `nil` otherwise.
-    public var mapping: [(key: YAMLNode, value: YAMLNode)]? {
+    public var mapping: [YAMLEntry]? {
         if case .mapping(let entries) = value { return entries }
         return nil
     }
@@ -66,5 +66,22 @@ public struct YAMLNode: Sendable {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         }
+    }
+}
+
+/// One entry of a mapping: its key node and its value node.
+///
+/// A struct rather than a `(key:value:)` tuple: an array of tuples is copied and destroyed through
+/// the runtime's generic tuple witnesses, element by element, where a struct has its own.
+public struct YAMLEntry: Sendable {
+    /// The key.
+    public var key: YAMLNode
+    /// The value.
+    public var value: YAMLNode
+
+    /// Pairs a key with its value.
+    public init(key: YAMLNode, value: YAMLNode) {
+        self.key = key
+        self.value = value
     }
 }
