@@ -16,11 +16,11 @@ extension SwiftEmitter {
         let validates = !declaration.isAlwaysValid && config.generates(.validators)
         let format = structure.primaryFormat
         var body: [SwiftStatement] = []
-        var checked: [(prefix: String, constraints: ResolvedConstraints)] = []
+        var rules: [SwiftDeclaration] = []
         for (field, key) in zip(structure.fields, keys) {
             let constraints = field.constraints
             let validated = validates && field.needsValidation
-            if validated { checked.append((field.name, constraints)) }
+            if validated { appendRuleConstants(prefix: field.name, constraints, to: &rules) }
             let visit = fieldVisit(field, key: key, constraints: validated ? constraints : nil)
             // A mandatory field is missing without a value; one that must be present may be null.
             var arguments = visit.arguments
@@ -48,7 +48,7 @@ extension SwiftEmitter {
                 SwiftFunction(
                     isMutating: true, name: "visitFields", genericParameters: ["Phase: PayFieldPhase"],
                     signature: .parameters(parameters, throws: false, returns: nil), body: .lines(body))))
-        return (visit, validates ? ruleConstants(checked) : [])
+        return (visit, rules)
     }
 
     /// `fields.check { (path: PayPath, violations: inout [ValidationViolation]) in … }`.

@@ -104,7 +104,9 @@ extension SwiftEmitter {
                         value: .identifier("rawValue"), primitive: decl.base, constraints: decl.constraints,
                         sensitive: decl.sensitive, path: .identifier("path"), rules: "value"))
             ])
-            members.append(ruleConstants([(prefix: "value", constraints: decl.constraints)]))
+            var constants: [SwiftDeclaration] = []
+            appendRuleConstants(prefix: "value", decl.constraints, to: &constants)
+            members.append(constants)
         }
         return [
             SwiftDeclaration(

@@ -128,20 +128,18 @@ extension SwiftEmitter {
 
     /// Static patterns and formats a type's checks use, compiled once: private static constants
     /// of the type, read as `Self.<field>Pattern` and `Self.<field>Format`.
-    func ruleConstants(_ items: [(prefix: String, constraints: ResolvedConstraints)]) -> [SwiftDeclaration] {
-        var constants: [SwiftDeclaration] = []
-        for item in items {
-            if let pattern = item.constraints.pattern {
-                constants.append(
-                    ruleConstant(
-                        item.prefix + "Pattern", .construct("PayPattern", SwiftArgument(.string(pattern))),
-                        doc: "The pattern of `\(item.prefix)`, compiled once."))
-            }
-            if case .built(let expression) = formatRule(item.constraints) {
-                constants.append(ruleConstant(item.prefix + "Format", expression, doc: "The format of `\(item.prefix)`, built once."))
-            }
+    /// The compiled pattern and format a validated field's checks use (`<prefix>Pattern`,
+    /// `<prefix>Format`), appended to `constants`.
+    func appendRuleConstants(prefix: String, _ constraints: ResolvedConstraints, to constants: inout [SwiftDeclaration]) {
+        if let pattern = constraints.pattern {
+            constants.append(
+                ruleConstant(
+                    prefix + "Pattern", .construct("PayPattern", SwiftArgument(.string(pattern))),
+                    doc: "The pattern of `\(prefix)`, compiled once."))
         }
-        return constants
+        if case .built(let expression) = formatRule(constraints) {
+            constants.append(ruleConstant(prefix + "Format", expression, doc: "The format of `\(prefix)`, built once."))
+        }
     }
 
     private func ruleConstant(_ name: String, _ value: SwiftExpression, doc: String) -> SwiftDeclaration {
