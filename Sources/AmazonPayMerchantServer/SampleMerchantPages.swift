@@ -27,16 +27,12 @@ enum SampleMerchantPages {
     static func signIn(_ configuration: SampleMerchantServer.Configuration, signer: AmazonPayRequestSigner, appLogin url: URL) throws -> URL
     {
         let query = try AppLoginQuery(url: url)
-        let payload = ButtonPayload(
-            webCheckoutDetails: ButtonWebCheckoutDetails(
-                checkoutReviewReturnUrl: try redirectorURL(configuration, client: query.client, token: query.token)),
-            storeId: configuration.storeId)
-        let payloadJSON = String(decoding: try PayWire.encodeJSON(payload), as: UTF8.self)
         let config = InitCheckoutConfiguration(
             merchantId: configuration.merchantId, ledgerCurrency: configuration.ledgerCurrency, sandbox: true, checkoutLanguage: "ja_JP",
             productType: .payAndShip, placement: .cart,
-            createCheckoutSessionConfig: CreateCheckoutSessionConfig(
-                payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: signer.publicKeyID))
+            createCheckoutSessionConfig: try signedSession(
+                configuration, signer: signer,
+                reviewReturnURL: try redirectorURL(configuration, client: query.client, token: query.token)))
         var components = URLComponents(url: configuration.amazonPaySignInURL, resolvingAgainstBaseURL: false)
         components?.queryItems = [
             URLQueryItem(name: "merchantId", value: config.merchantId), URLQueryItem(name: "ledgerCurrency", value: config.ledgerCurrency),
@@ -62,14 +58,23 @@ enum SampleMerchantPages {
         guard let review = URL(string: "https://\(configuration.host)/sample/checkoutReview") else {
             throw MerchantServerError.invalidURL("the review page's URL")
         }
-        let payload = ButtonPayload(
-            webCheckoutDetails: ButtonWebCheckoutDetails(checkoutReviewReturnUrl: review), storeId: configuration.storeId)
-        let payloadJSON = String(decoding: try PayWire.encodeJSON(payload), as: UTF8.self)
         return RenderButtonOptions(
             merchantId: configuration.merchantId, ledgerCurrency: configuration.ledgerCurrency, sandbox: true, checkoutLanguage: "ja_JP",
             productType: .payAndShip, placement: .cart, buttonColor: .gold,
-            createCheckoutSessionConfig: CreateCheckoutSessionConfig(
-                payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: signer.publicKeyID))
+            createCheckoutSessionConfig: try signedSession(configuration, signer: signer, reviewReturnURL: review))
+    }
+
+    /// `createCheckoutSessionConfig`: the store's button payload returning to `reviewReturnURL`,
+    /// signed now. The app's sign-in (to the redirector) and a browser's button (to the review
+    /// page) differ only in that URL.
+    static func signedSession(
+        _ configuration: SampleMerchantServer.Configuration, signer: AmazonPayRequestSigner, reviewReturnURL: URL
+    ) throws -> CreateCheckoutSessionConfig {
+        let payload = ButtonPayload(
+            webCheckoutDetails: ButtonWebCheckoutDetails(checkoutReviewReturnUrl: reviewReturnURL), storeId: configuration.storeId)
+        let payloadJSON = String(decoding: try PayWire.encodeJSON(payload), as: UTF8.self)
+        return CreateCheckoutSessionConfig(
+            payloadJSON: payloadJSON, signature: try signer.buttonSignature(payload: payloadJSON), publicKeyId: signer.publicKeyID)
     }
 
     /// `value` as JSON a `<script>` element can hold: nothing in it ends the element or the line.
@@ -85,7 +90,11 @@ enum SampleMerchantPages {
         let configuration = server.configuration
         let signer = server.signer
         let host = configuration.host
-        let nextPage = URL(string: "https://\(host)/static/next.html")!
+        // A configured host no URL can hold gives these pages the error page and their taps an
+        // error, never a crash.
+        let nextPage = URL(string: "https://\(host)/static/next.html")
+        let universalLink = URL(string: "https://\(configuration.linksHost)\(configuration.universalLinkPath)")
+        let unnamedPage = HTMLText.page(title: "Error", body: "<h3 id=\"error\">The configured host is not a valid URL host.</h3>")
         return [
             HostedPage(
                 host: host, pathPrefix: "/appLogin", title: "Amazon Pay",
@@ -103,10 +112,15 @@ enum SampleMerchantPages {
             HostedPage(
                 host: configuration.linksHost, pathPrefix: "/redirector_local-", title: "Redirecting",
                 html: { _, resolve in
-                    HTMLText.page(
+                    guard let nextPage else { return unnamedPage }
+                    return HTMLText.page(
                         title: "Redirecting", body: "",
                         script: "location.href = \(HTMLText.javaScriptString(resolve(nextPage).absoluteString)) + location.search;")
-                }, follow: { url in try withQuery(of: url, on: nextPage) }),
+                },
+                follow: { url in
+                    guard let nextPage else { throw MerchantServerError.invalidURL("the next page's URL") }
+                    return try withQuery(of: url, on: nextPage)
+                }),
             HostedPage(
                 host: host, pathPrefix: "/static/next.html", title: "Amazon Login processing completed",
                 html: { _, _ in
@@ -122,7 +136,8 @@ enum SampleMerchantPages {
                     )
                 },
                 follow: { url in
-                    try withQuery(of: url, on: URL(string: "https://\(configuration.linksHost)\(configuration.universalLinkPath)")!)
+                    guard let universalLink else { throw MerchantServerError.invalidURL("the universal link") }
+                    return try withQuery(of: url, on: universalLink)
                 }),
             HostedPage(
                 host: host, pathPrefix: "/static/dispatcher.html", title: "Returning to the app",
@@ -170,9 +185,10 @@ enum SampleMerchantPages {
 
     /// The WebView version's cart page: quantities in cookies; in the app, the button image posts
     /// `{op: 'login'}`; in a plain browser, Amazon's own button (`amazon.Pay.renderButton`, from
-    /// `checkoutScript`) with `browserButton`'s options.
-    static func cart(browserButton: RenderButtonOptions, checkoutScript: URL) -> String {
-        let options = (try? scriptJSON(browserButton)) ?? "{}"
+    /// `checkoutScript`) with `browserButton`'s options. Throws when the options cannot be written
+    /// (never a button without its signature).
+    static func cart(browserButton: RenderButtonOptions, checkoutScript: URL) throws -> String {
+        let options = try scriptJSON(browserButton)
         return HTMLText.page(
             title: "Cart",
             body: """

@@ -284,11 +284,17 @@ public final class SampleMerchantServer: Sendable {
 
     /// `GET /sample/cart`: the WebView version's cart page, with the Amazon Pay button a plain
     /// browser renders signed for this request (the buyer returns to the review page directly).
+    /// A button that cannot be signed or written is the error page, answered 500: never a cart
+    /// whose button Amazon's sign-in would refuse.
     func cartPage(_ request: ServerRequest) -> ServerResponse {
-        guard let button = try? SampleMerchantPages.browserButton(configuration, signer: signer) else {
-            return .html(HTMLText.page(title: "Error", body: "<h3 id=\"error\">The Amazon Pay button could not be signed.</h3>"))
+        do {
+            let button = try SampleMerchantPages.browserButton(configuration, signer: signer)
+            return .html(try SampleMerchantPages.cart(browserButton: button, checkoutScript: configuration.amazonPayCheckoutScriptURL))
+        } catch {
+            logger.error("the cart's Amazon Pay button could not be signed", metadata: ["error": "\(type(of: error))"])
+            return .html(
+                HTMLText.page(title: "Error", body: "<h3 id=\"error\">The Amazon Pay button could not be signed.</h3>"), status: 500)
         }
-        return .html(SampleMerchantPages.cart(browserButton: button, checkoutScript: configuration.amazonPayCheckoutScriptURL))
     }
 
     // MARK: - Calling Amazon Pay

@@ -35,7 +35,7 @@ struct SandboxLinks: Sendable {
         var pairs: [(String, String)] = []
         for page in pages {
             let prefix = page.pathPrefix.hasPrefix("/") ? page.pathPrefix : "/" + page.pathPrefix
-            pairs.append(("\"https://\(page.host)\(prefix)", "\"\(root)/h/\(page.host)\(prefix)"))
+            pairs.append(("\"https://\(page.host)\(prefix)", "\"\(root)\(SandboxPages.pagePath(host: page.host, path: prefix))"))
         }
         for (host, provider) in apis {
             pairs.append(("\"https://\(host)/", "\"\(root)/t/\(provider)/"))

@@ -45,17 +45,25 @@ struct SandboxPages: Sendable {
     /// `url` on the sandbox when a hosted page answers it; otherwise `url` itself.
     func resolve(_ url: URL) -> URL {
         guard let base = base.value, let host = url.host, page(for: url) != nil else { return url }
-        var components = URLComponents(url: base.appending(path: "h/\(host.lowercased())"), resolvingAgainstBaseURL: false)
+        // Relative to the base, which may sit under a path of its own.
+        let relative = String(Self.pagePath(host: host, path: "").dropFirst())
+        var components = URLComponents(url: base.appending(path: relative), resolvingAgainstBaseURL: false)
         components?.percentEncodedPath +=
             url.path.isEmpty ? "/" : URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? url.path
         components?.percentEncodedQuery = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery
         return components?.url ?? url
     }
 
+    /// Where the sandbox serves a provider's page at `host` and `path`: `/h/<host><path>`, from the
+    /// sandbox's root. Every sandbox page URL is built here, and read back by ``providerURL(for:)``.
+    static func pagePath(host: String, path: String) -> String {
+        "/h/\(host.lowercased())\(path.isEmpty || path.hasPrefix("/") ? path : "/" + path)"
+    }
+
     /// The provider's URL a sandbox request `/h/<host>/<path>?<query>` stands for.
     static func providerURL(_ request: Request, host: String) -> URL? {
         let target = request.uri.description
-        let prefix = "/h/\(host)"
+        let prefix = pagePath(host: host, path: "")
         guard target.hasPrefix(prefix) else { return nil }
         var rest = String(target.dropFirst(prefix.count))
         if rest.isEmpty || rest.hasPrefix("?") { rest = "/" + rest }

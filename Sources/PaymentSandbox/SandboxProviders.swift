@@ -46,7 +46,8 @@ public struct SandboxProviders: Sendable {
         // The app talks to the merchant server; only the merchant server calls Amazon Pay, signed.
         let merchantTransport = transport("AmazonPayMerchant", 5)
         // The cart page's checkout.js is the mock's, where the sandbox serves it (same origin).
-        let checkoutScript = URL(string: "/h/\(MockAmazonPayServer.paymentHost)\(MockAmazonPayServer.checkoutScriptURL.path)")
+        let checkoutScript = URL(
+            string: SandboxPages.pagePath(host: MockAmazonPayServer.paymentHost, path: MockAmazonPayServer.checkoutScriptURL.path))
         let merchant = try SampleMerchantServer.sandbox(
             amazon: amazon, browser: browser, transport: merchantTransport,
             checkoutScriptURL: checkoutScript ?? MockAmazonPayServer.checkoutScriptURL)

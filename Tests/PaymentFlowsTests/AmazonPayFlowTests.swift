@@ -30,7 +30,7 @@ struct AmazonPayFlowTests {
 
         init(
             _ outcome: MockAmazonPayServer.Outcome, signingKey: _RSA.Signing.PrivateKey = AmazonPayFlowTests.key,
-            universalLinkPrefix: String? = nil,
+            universalLinkPrefix: String? = nil, configuration: SampleMerchantServer.Configuration = SampleMerchantServer.Configuration(),
             merchantTransport: MockProviderTransport = MockProviderTransport(name: "AmazonPayMerchant"),
             wrapAmazon: (any ClientTransport) -> any ClientTransport = { $0 },
             wrapMerchant: (any ClientTransport) -> any ClientTransport = { $0 }
@@ -38,6 +38,7 @@ struct AmazonPayFlowTests {
             amazon = MockAmazonPayServer(outcome: outcome, browser: browser)
             amazon.signatureVerifier = AmazonPaySignatureVerifier(publicKeys: [AmazonPayFlowTests.keyID: AmazonPayFlowTests.key.publicKey])
             merchant = SampleMerchantServer(
+                configuration: configuration,
                 signer: AmazonPayRequestSigner(publicKeyID: AmazonPayFlowTests.keyID, privateKey: signingKey, region: "jp"),
                 amazonPay: wrapAmazon(amazon.transport), routes: merchantTransport, tokens: .seeded(7), logger: logs.logger())
             for page in merchant.hostedPages { browser.host(page) }
@@ -47,6 +48,17 @@ struct AmazonPayFlowTests {
                 transport: wrapMerchant(merchantTransport),
                 webSession: browser, tokens: .seeded(42), retryPolicy: RetryPolicy(maxAttempts: 3, initialDelay: .zero),
                 logger: logs.logger())
+        }
+
+        /// One page of the merchant server, as a browser asks for it (HTML, with `cookie`).
+        func page(_ method: String, _ path: String, query: [URLQueryItem] = [], cookie: String = "") async throws -> ServerResponse {
+            let request = ServerRequest(
+                method: method, path: path, query: query, headers: ["accept": "text/html", "cookie": cookie], body: Data(),
+                operationID: "page")
+            guard case .answered(let response) = try await merchantTransport.serve(request) else {
+                throw WebSessionError.presentationFailed("no answer")
+            }
+            return response
         }
 
         func run(_ cart: SampleCart = AmazonPayFlowTests.cart, confirm: Bool = true) async throws -> AmazonPayReceipt {
@@ -397,16 +409,8 @@ struct AmazonPayFlowTests {
         let components = try #require(URLComponents(url: reviewURL, resolvingAgainstBaseURL: false))
         #expect(components.host == "shop.example" && components.path == "/sample/checkoutReview")
         let sessionId = try #require(components.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value)
-        let page = { (method: String, path: String, query: [URLQueryItem], cookie: String) async throws -> ServerResponse in
-            let request = ServerRequest(
-                method: method, path: path, query: query, headers: ["accept": "text/html", "cookie": cookie], body: Data(),
-                operationID: "page")
-            guard case .answered(let response) = try await fixture.merchantTransport.serve(request) else {
-                throw WebSessionError.presentationFailed("no answer")
-            }
-            return response
-        }
-        let review = try await page("GET", "/sample/checkoutReview", components.queryItems ?? [], "client=iosApp; hd8=2; hd10=1")
+        let review = try await fixture.page(
+            "GET", "/sample/checkoutReview", query: components.queryItems ?? [], cookie: "client=iosApp; hd8=2; hd10=1")
         #expect(review.contentType.hasPrefix("text/html"))
         #expect(String(decoding: review.body, as: UTF8.self).contains("<span id=\"chargeAmount\">37334</span>"))
         #expect(review.headers["set-cookie"]?.hasPrefix("session=\(sessionId);") == true)
@@ -415,12 +419,12 @@ struct AmazonPayFlowTests {
             (review.headers["set-cookie"] ?? "").split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) })
         #expect(attributes.isSuperset(of: ["Secure", "HttpOnly", "Path=/"]), "\(attributes)")
         // The purchase button's fetch("checkoutSession"), then {op: 'auth', url}.
-        let update = try await page("POST", "/sample/checkoutSession", [], "session=\(sessionId)")
+        let update = try await fixture.page("POST", "/sample/checkoutSession", cookie: "session=\(sessionId)")
         let redirect = try #require(
             try PayWire.decodeJSON(CheckoutSession.self, from: update.body).webCheckoutDetails?.amazonPayRedirectUrl)
         let auth = try PayWire.encodeJSON(BridgeMessage.auth(AuthMessage(url: redirect)))
         #expect(try await bridge.handle(message: auth) == URL(string: "https://shop.example/sample/thanks"))
-        let thanks = try await page("GET", "/sample/thanks", [], "session=\(sessionId)")
+        let thanks = try await fixture.page("GET", "/sample/thanks", cookie: "session=\(sessionId)")
         #expect(String(decoding: thanks.body, as: UTF8.self).contains("<span id=\"merchantReferenceId\">MY-ORDER-1</span>"))
         #expect(fixture.amazon.completionsBySession[sessionId] == 1)
     }
@@ -467,16 +471,7 @@ struct AmazonPayFlowTests {
     /// to the review page directly; the session's result URL is then the thanks page itself.
     @Test func aPlainBrowsersCartRendersAmazonsOwnButtonSignedForTheReviewPage() async throws {
         let fixture = Fixture(.success)
-        let page = { (method: String, path: String, query: [URLQueryItem], cookie: String) async throws -> ServerResponse in
-            let request = ServerRequest(
-                method: method, path: path, query: query, headers: ["accept": "text/html", "cookie": cookie], body: Data(),
-                operationID: "page")
-            guard case .answered(let response) = try await fixture.merchantTransport.serve(request) else {
-                throw WebSessionError.presentationFailed("no answer")
-            }
-            return response
-        }
-        let cart = String(decoding: try await page("GET", "/sample/cart", [], "").body, as: UTF8.self)
+        let cart = String(decoding: try await fixture.page("GET", "/sample/cart").body, as: UTF8.self)
         #expect(cart.contains("<script src=\"https://static-fe.payments-amazon.com/checkout.js\"></script>"))
         let call = "amazon.Pay.renderButton(\"#AmazonPayButton\", "
         let start = try #require(cart.range(of: call))
@@ -502,12 +497,29 @@ struct AmazonPayFlowTests {
         let returned = try #require(URLComponents(url: back, resolvingAgainstBaseURL: false))
         #expect(returned.host == "shop.example" && returned.path == "/sample/checkoutReview")
         let sessionId = try #require(returned.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value)
-        let reviewPage = try await page("GET", "/sample/checkoutReview", returned.queryItems ?? [], "client=browser; hd8=1; hd10=0")
+        let reviewPage = try await fixture.page(
+            "GET", "/sample/checkoutReview", query: returned.queryItems ?? [], cookie: "client=browser; hd8=1; hd10=0")
         #expect(String(decoding: reviewPage.body, as: UTF8.self).contains("<span id=\"chargeAmount\">9878</span>"))
-        let update = try await page("POST", "/sample/checkoutSession", [], "session=\(sessionId)")
+        let update = try await fixture.page("POST", "/sample/checkoutSession", cookie: "session=\(sessionId)")
         let details = try PayWire.decodeJSON(CheckoutSession.self, from: update.body).webCheckoutDetails
         // "In the case of Browser, specify the URL of the Thanks page directly."
         #expect(details?.checkoutResultReturnUrl == URL(string: "https://shop.example/sample/thanks"))
+    }
+
+    @Test func aCartWhoseButtonCannotBeSignedIsTheErrorPageAnswered500() async throws {
+        // A host no URL can hold: the review page the button returns to cannot be named, so there
+        // is no payload to sign, and the cart must not render a button without its signature.
+        var configuration = SampleMerchantServer.Configuration()
+        configuration.host = "shop example"
+        let fixture = Fixture(.success, configuration: configuration)
+        let cart = try await fixture.page("GET", "/sample/cart")
+        let body = String(decoding: cart.body, as: UTF8.self)
+        #expect(cart.status == 500)
+        #expect(body.contains("The Amazon Pay button could not be signed."))
+        #expect(!body.contains("renderButton") && !body.contains("AmazonPayButton"))
+        // The same server with a host it can name renders the signed button.
+        let signed = try await Fixture(.success).page("GET", "/sample/cart")
+        #expect(signed.status == 200 && String(decoding: signed.body, as: UTF8.self).contains("amazon.Pay.renderButton("))
     }
 
     @Test(arguments: [
