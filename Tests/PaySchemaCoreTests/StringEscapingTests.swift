@@ -16,6 +16,16 @@ import Testing
 struct StringEscapingTests {
     static let input = "a\"b\\c\nd\re\tf\u{08}g\u{0C}h\u{01}i\u{1F}j→é"
 
+    @Test func wireValuesBecomeLowerCamelCaseCaseNames() {
+        // The guides' spellings, and the lowercase words the shortcut answers without splitting.
+        let names: [(String, String?)] = [
+            ("SCA_WHEN_REQUIRED", "scaWhenRequired"), ("PayAndShip", "payAndShip"), ("CREDITO/MasterCard", "creditoMasterCard"),
+            ("alpha", "alpha"), ("a", "a"), ("open", "open"), ("ideal", "ideal"), ("creditcard", "creditcard"),
+            ("apple_pay", "applePay"), ("paid2", "paid2"), ("Gold", "gold"), ("3DS", nil), ("", nil), ("__", nil),
+        ]
+        for (value, name) in names { #expect(Naming.caseName(for: value) == name, "\(value)") }
+    }
+
     @Test func swiftLiteralsEscapeControlsAsUnicodeScalars() {
         #expect(Naming.literal(Self.input) == #""a\"b\\c\nd\re\tf\u{8}g\u{c}h\u{1}i\u{1f}j→é""#)
         #expect(Naming.literal("plain text") == #""plain text""#)

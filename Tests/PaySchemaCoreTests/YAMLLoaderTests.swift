@@ -65,6 +65,28 @@ struct YAMLLoaderTests {
         if case .success(let type) = TypeExpression.parse("[]") { Issue.record("'[]' read as \(type)") }
     }
 
+    @Test func aFieldHasConstraintsExactlyWhenItsConstraintsAreNotEmpty() {
+        let at = SourceLocation(file: "f.yaml", line: 1, column: 1)
+        var each: [Constraints] = [Constraints()]
+        let setters: [(inout Constraints) -> Void] = [
+            { $0.minLength = Located(1, at: at) }, { $0.maxLength = Located(2, at: at) }, { $0.pattern = Located("a", at: at) },
+            { $0.minimum = Located("0", at: at) }, { $0.maximum = Located("9", at: at) }, { $0.scale = Located(2, at: at) },
+            { $0.format = Located("email", at: at) }, { $0.minItems = Located(1, at: at) }, { $0.maxItems = Located(3, at: at) },
+            { $0.exclusiveMinimum = true }, { $0.exactScale = true }, { $0.schemes = ["https"] },
+        ]
+        for set in setters {
+            var constraints = Constraints()
+            set(&constraints)
+            each.append(constraints)
+        }
+        for constraints in each {
+            let field = FieldDecl(
+                name: Located("x", at: at), type: Located(.primitive(.string), at: at), required: false, requiredLocation: nil,
+                defaultValue: nil, doc: nil, constraints: constraints, sensitive: false, lifecycle: .current, location: at)
+            #expect(field.storage.hasConstraints == !constraints.isEmpty, "\(constraints)")
+        }
+    }
+
     @Test func aMappingReaderFindsEveryKeyAndOnlyItsKeys() throws {
         // Keys of many lengths (the reader skips lengths no key has), one over 63 bytes.
         let long = String(repeating: "k", count: 70)

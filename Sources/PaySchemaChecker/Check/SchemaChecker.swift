@@ -14,6 +14,8 @@ public struct SchemaChecker: Sendable {
     let files: [SchemaFile]
     var diagnostics = Diagnostics()
     var types: [String: TypeDecl] = [:]
+    /// The names in `types` whose declaration is deprecated.
+    var deprecatedTypes: Set<String> = []
     var declaredNames: [String: SourceLocation] = [:]
     var conversions: [String: [ResolvedConversion]] = [:]
     /// For every type, whether its values carry a check (``validationNeeds()``), once the type
@@ -54,6 +56,7 @@ public struct SchemaChecker: Sendable {
         for file in files {
             for type in file.types where types[type.name.value] == nil {
                 types[type.name.value] = type
+                if type.lifecycle.deprecated != nil { deprecatedTypes.insert(type.name.value) }
             }
         }
         validated = validationNeeds()

@@ -150,8 +150,10 @@ extension SchemaChecker {
     /// declarations alone; anything else is reported where the deprecated type is named.
     /// Runs for one file at a time, on all cores.
     mutating func checkDeprecatedUses(in file: SchemaFile) {
+        // Every use reported here names a deprecated type: without one, there is nothing to look at.
+        guard !deprecatedTypes.isEmpty else { return }
         func deprecatedNames(in type: TypeExpression) -> [String] {
-            type.namedTypes.filter { types[$0]?.lifecycle.deprecated != nil }
+            type.namedTypes.filter { deprecatedTypes.contains($0) }
         }
         // Each name's first declaration (a later duplicate is reported as such).
         for declared in file.types {
@@ -167,7 +169,7 @@ extension SchemaChecker {
                     }
                 }
             case .union(let union):
-                for variant in union.variants where types[variant.type.value]?.lifecycle.deprecated != nil {
+                for variant in union.variants where deprecatedTypes.contains(variant.type.value) {
                     diagnostics.error(
                         "union '\(decl.name.value)' uses deprecated type '\(variant.type.value)'; deprecate the union too",
                         at: variant.type.location)
@@ -177,7 +179,7 @@ extension SchemaChecker {
         }
         for operation in file.operations where operation.lifecycle.deprecated == nil {
             let references = [operation.request, operation.response, operation.errorBody].compactMap { $0 }
-            for reference in references where types[reference.value]?.lifecycle.deprecated != nil {
+            for reference in references where deprecatedTypes.contains(reference.value) {
                 diagnostics.error(
                     "operation '\(operation.name.value)' uses deprecated type '\(reference.value)'; deprecate the operation too",
                     at: reference.location)

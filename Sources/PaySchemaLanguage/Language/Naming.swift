@@ -98,6 +98,9 @@ public enum Naming {
     /// `PayAndShip` → `payAndShip`, `CREDITO/MasterCard` → `creditoMasterCard`; `nil` when the value starts
     /// with a digit or has no letters.
     public static func caseName(for value: String) -> String? {
+        // A value of lowercase ASCII letters only (`alpha`, `open`) is its own name: answered
+        // without the Unicode-aware splitting below, which gives the same.
+        if !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return value }
         var words: [String] = []
         for chunk in value.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }) {
             let text = String(chunk)

@@ -32,7 +32,13 @@ extension FieldDecl.Box: DeclaredField {
         resolved.schemes = values.constraints.schemes
         return resolved
     }
-    package var hasConstraints: Bool { !values.constraints.isEmpty }
+    /// `!Constraints.isEmpty`, read member by member from the storage (not through a copy of the
+    /// whole `Constraints`, whose texts each cost a retain and a release).
+    package var hasConstraints: Bool {
+        values.constraints.minLength != nil || values.constraints.maxLength != nil || values.constraints.pattern != nil
+            || values.constraints.minimum != nil || values.constraints.maximum != nil || values.constraints.scale != nil
+            || values.constraints.format != nil || values.constraints.minItems != nil || values.constraints.maxItems != nil
+    }
     package var aliases: [String] { values.aliases.map(\.value) }
     package var queryStyle: QueryListStyle { values.queryStyle }
     package var jsonNameOverride: String? { values.jsonName?.value }
