@@ -16,6 +16,9 @@ public struct SchemaChecker: Sendable {
     var types: [String: TypeDecl] = [:]
     /// The names in `types` whose declaration is deprecated.
     var deprecatedTypes: Set<String> = []
+    /// Patterns already put to the pattern engine, and its answer: a schema repeats its patterns
+    /// (an identifier's, an amount's), and each answer costs a parse.
+    var supportedPatterns: [String: Bool] = [:]
     var declaredNames: [String: SourceLocation] = [:]
     var conversions: [String: [ResolvedConversion]] = [:]
     /// For every type, whether its values carry a check (``validationNeeds()``), once the type

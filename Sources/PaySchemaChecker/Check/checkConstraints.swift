@@ -7,6 +7,14 @@ import PaySchemaSyntax
 extension SchemaChecker {
     /// Checks that each constraint fits the type it constrains: value constraints fit `valueType`
     /// (the innermost element), item counts fit collections.
+    /// Whether the pattern engine reads `pattern` (asked once per pattern text).
+    mutating func isSupportedPattern(_ pattern: String) -> Bool {
+        if let known = supportedPatterns[pattern] { return known }
+        let supported = PatternEngine.isSupported(pattern)
+        supportedPatterns[pattern] = supported
+        return supported
+    }
+
     mutating func checkConstraints(_ constraints: Constraints, on valueType: TypeExpression, fieldType: TypeExpression, owner: String) {
         let base = primitive(of: valueType)
         func misfit(_ name: String, _ location: SourceLocation, _ needs: String) {
@@ -20,7 +28,7 @@ extension SchemaChecker {
         if let pattern = constraints.pattern {
             if base != .string {
                 misfit("pattern", pattern.location, "String values")
-            } else if !PatternEngine.isSupported(pattern.value) {
+            } else if !isSupportedPattern(pattern.value) {
                 // The one pattern engine decides: the language is exactly the regular subset the
                 // validators match and the diff decides with its automata (a subset of ICU's
                 // syntax). No NSRegularExpression is created anywhere: its creation leaked on Linux
