@@ -19,7 +19,7 @@ ROOT=$(cd .. && pwd)
 RUNS=${RUNS:-5}
 RESULTS_DIR="$BENCH_DIR/results"
 
-ALL_SECTIONS=(1 1b 2 2b 3 4 4b 4c 5 5b 6 8 9)
+ALL_SECTIONS=(1 1b 2 2b 3 4 4b 4c 5 5b 5c 6 8 9)
 declare -A TITLE=(
   [1]="Generator vs swift-openapi-generator 1.14.3 (same types)"
   [1b]="Compiling the generated code (bundled schemas without the legacy files)"
@@ -31,6 +31,7 @@ declare -A TITLE=(
   [4c]="Dates: the fast path (\`FastISO8601\`) with and without"
   [5]="Incremental builds (the build plugin)"
   [5b]="Build cost for an app team: our plugin against swift-openapi-generator's"
+  [5c]="The generator the plugin runs (a debug build): this commit against the previous round's"
   [6]="Flows: in memory and over loopback HTTP, side by side"
   [8]="The sandbox under load: validated and signed requests against bare Hummingbird"
   [9]="Hostile XML: one reader with limits, against libxml2"
@@ -348,6 +349,52 @@ build (\`swift package clean\`, then \`swift build\`) builds the generator, runs
 runtime and the generated code; the incremental build follows an edit of one type's description
 (ours: \`Settings.yaml\`; theirs: the document).
 
+$rows
+MD
+}
+
+# Section 5c's "previous round": the commit issue 61 measured the generator at, before this
+# round's changes to it.
+PREVIOUS_ROUND=684405cf
+section_5c() {
+  # The previous round's generator, built as an app's `swift build` builds the plugin's tool
+  # (debug), once: its source and build are kept in Benchmarks/.build-previous-round.
+  local previous="$BENCH_DIR/.build-previous-round"
+  if [ ! -x "$previous/build/debug/payschema" ]; then
+    echo "== building the previous round's payschema ($PREVIOUS_ROUND, debug)" >&2
+    rm -rf "$previous/source"; mkdir -p "$previous/source"
+    git -C "$ROOT" archive "$PREVIOUS_ROUND" | tar -x -C "$previous/source"
+    (cd "$previous/source" && swift build --product payschema --scratch-path "$previous/build" >/dev/null)
+  fi
+  echo "== building this commit's payschema (debug)" >&2
+  (cd "$ROOT" && swift build --product payschema >/dev/null)
+  local old="$previous/build/debug/payschema" new="$ROOT/.build/debug/payschema" rows="" name schemas both
+  # The same input for both: the previous round's bundled schemas (today's use keys it does not
+  # know) and a synthetic set both read.
+  for name in bundled synthetic-300; do
+    if [ "$name" = bundled ]; then schemas="$previous/source/Schemas"; else schemas=$(synth 300); fi
+    both=$(RUNS=${DEBUG_RUNS:-11} python3 "$BENCH_DIR/timed.py" "${DEBUG_RUNS:-11}" "$WORK/debug-new-$name" -- "$new" generate --schemas "$schemas" --output "$WORK/debug-new-$name" \
+      --vs "$WORK/debug-old-$name" -- "$old" generate --schemas "$schemas" --output "$WORK/debug-old-$name")
+    rows+=$(python3 - "$name" "$(sed -n 1p <<< "$both")" "$(sed -n 2p <<< "$both")" <<'PY'
+import sys
+name = sys.argv[1]
+n = [float(x) for x in sys.argv[2].split()]; o = [float(x) for x in sys.argv[3].split()]
+print(f"| {name} | {n[0]*1000:.0f} ms ({n[1]*1000:.0f}–{n[2]*1000:.0f}) | {o[0]*1000:.0f} ms ({o[1]*1000:.0f}–{o[2]*1000:.0f}) "
+      f"| **{n[0]/o[0]:.2f}×** | {n[3]*1000:.0f} ms ({n[4]*1000:.0f}–{n[5]*1000:.0f}) | {o[3]*1000:.0f} ms ({o[4]*1000:.0f}–{o[5]*1000:.0f}) "
+      f"| **{n[3]/o[3]:.2f}×** | {'met' if n[3] <= o[3] else '**missed**'} |")
+PY
+)
+    rows+=$'\n'
+  done
+  cat <<MD
+\`payschema generate\` built in debug, as an app's \`swift build\` builds the build plugin's tool:
+this commit's against the previous round's (**$PREVIOUS_ROUND**, the commit issue 61 measured at,
+built from its own source with \`swift build --product payschema\`), ${DEBUG_RUNS:-11} runs each after
+a warm-up, the two alternating, on the same schemas: the previous round's bundled schemas (the
+current ones use keys it does not know) and the synthetic set of 300 types. Whole process per run.
+
+| schemas | wall, this commit | wall, previous round | this / previous | CPU, this commit | CPU, previous round | this / previous | target: no slower (CPU) |
+|---|---|---|---|---|---|---|---|
 $rows
 MD
 }

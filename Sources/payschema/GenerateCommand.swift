@@ -47,6 +47,8 @@ struct GenerateCommand: ParsableCommand {
         let result: GeneratorPipeline.Output
         do {
             result = try pipeline.run(modules: modules)
+            // The process ends after this run: its output is not freed node by node first.
+            ProcessLifetime.keepUntilExit(result)
         } catch let error as PipelineError {
             throw UsageError(description: error.description).report()
         }

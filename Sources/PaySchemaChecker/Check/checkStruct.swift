@@ -6,19 +6,23 @@ import PaySchemaSyntax
 
 extension SchemaChecker {
     /// Member names generated code declares on every struct.
-    static let reservedFieldNames: Set<String> = [
+    static let reservedFieldNames: Set<String> = reservedFields.all
+    /// ``reservedFieldNames``, asked of every field without hashing its name.
+    static let reservedFields = KnownKeys([
         "description", "debugDescription", "customMirror", "hashValue", "violations", "validate", "queryItems",
         "queryString", "xmlData", "encode", "init", "collectViolations", "xmlRootElement", "visitFields",
-    ]
+    ])
 
     /// Names of the date formats; anything else with a date letter is a custom pattern.
     static let dateFormats = ["iso8601", "iso8601Basic", "date"]
 
     mutating func checkStruct(_ type: TypeDecl, _ decl: StructDecl) {
         let owner = type.name.value
-        var names: [String: SourceLocation] = [:]
-        var wireNames: [WireFormat: [String: String]] = [:]
-        let formats = Set(decl.encodings.map(\.value))
+        var names = NameTable<SourceLocation>(capacity: decl.fields.count)
+        let formats = WireFormats(decl.encodings.map(\.value))
+        let formatList = formats.members
+        // The field that holds each wire name, one table per format of `formatList`.
+        var wireNames = [NameTable<String>](repeating: NameTable(capacity: decl.fields.count), count: formatList.count)
         if let xmlRoot = decl.xmlRoot, !formats.contains(.xml) {
             diagnostics.error("'xmlRoot' needs 'xml' among the encodings of '\(owner)'", at: xmlRoot.location)
         }
@@ -32,29 +36,27 @@ extension SchemaChecker {
                 diagnostics.error(
                     "field name '\(name)' must be a lowerCamelCase identifier; map other wire spellings with 'json', 'xml' or 'query'",
                     at: field.name.location)
-            } else if Self.reservedFieldNames.contains(name) {
+            } else if Self.reservedFields.contains(name) {
                 diagnostics.error(
                     "field name '\(name)' is reserved: generated code declares a member of that name; rename it and keep the wire name with 'json'",
                     at: field.name.location)
             }
-            if let first = names[name] {
+            if let first = names.updateValue(field.name.location, forKey: name) {
                 diagnostics.error("duplicate field '\(name)'; first declared at \(first)", at: field.name.location)
             }
-            names[name] = field.name.location
             checkRenames(field.lifecycle, own: name, what: "field")
             guard resolve(field.type) else { continue }
             checkField(field, owner: owner, formats: formats)
             checkWireForms(field, owner: owner, formats: formats)
-            for format in formats {
+            for (slot, format) in formatList.enumerated() {
                 let wire = decl.wireName(of: field, in: format)
                 if format == .query, case .map = field.type.value { continue }
-                if let other = wireNames[format, default: [:]][wire] {
+                if let other = wireNames[slot].updateValue(name, forKey: wire) {
                     diagnostics.error(
                         "fields '\(other)' and '\(name)' both use the \(format.rawValue) name '\(wire)'", at: field.name.location)
                 }
-                wireNames[format, default: [:]][wire] = name
                 for alias in field.aliases where alias.value != wire {
-                    if let other = wireNames[format]?[alias.value] {
+                    if let other = wireNames[slot][alias.value] {
                         diagnostics.error(
                             "alias '\(alias.value)' of '\(name)' is the \(format.rawValue) name of field '\(other)'", at: alias.location)
                     }
@@ -64,8 +66,8 @@ extension SchemaChecker {
         checkRequireAnyOf(decl, owner: owner)
         for field in decl.fields {
             for alias in field.aliases {
-                for format in formats {
-                    if let owner = wireNames[format]?[alias.value], owner != field.name.value {
+                for (slot, format) in formatList.enumerated() {
+                    if let owner = wireNames[slot][alias.value], owner != field.name.value {
                         diagnostics.error(
                             "alias '\(alias.value)' of '\(field.name.value)' is already the \(format.rawValue) name of field '\(owner)'",
                             at: alias.location)
@@ -75,7 +77,7 @@ extension SchemaChecker {
         }
     }
 
-    mutating func checkField(_ field: FieldDecl, owner: String, formats: Set<WireFormat>) {
+    mutating func checkField(_ field: FieldDecl, owner: String, formats: WireFormats) {
         let type = field.type.value
         var what: String { "'\(owner).\(field.name.value)'" }  // built only for a message
         if let requiredLocation = field.requiredLocation, field.required, let defaultValue = field.defaultValue {
@@ -146,23 +148,23 @@ extension SchemaChecker {
         }
     }
 
-    mutating func checkEncodings(_ field: FieldDecl, owner: String, formats: Set<WireFormat>) {
+    mutating func checkEncodings(_ field: FieldDecl, owner: String, formats: WireFormats) {
         let type = field.type.value
         for name in type.namedTypes {
             guard let referenced = types[name] else { continue }
-            let referencedFormats: Set<WireFormat>
+            let referencedFormats: WireFormats
             switch referenced.kind {
-            case .structure(let decl): referencedFormats = Set(decl.encodings.map(\.value))
+            case .structure(let decl): referencedFormats = WireFormats(decl.encodings.map(\.value))
             case .union(let union):
-                referencedFormats = union.variants.reduce(Set(WireFormat.allCases)) { result, variant in
+                referencedFormats = union.variants.reduce(WireFormats.all) { result, variant in
                     if case .structure(let decl)? = types[variant.type.value]?.kind {
-                        return result.intersection(decl.encodings.map(\.value))
+                        return result.intersection(WireFormats(decl.encodings.map(\.value)))
                     }
                     return result
                 }
             default: continue
             }
-            for format in formats.subtracting([.query]) where !referencedFormats.contains(format) {
+            for format in formats.subtracting(WireFormats(.query)).members where !referencedFormats.contains(format) {
                 diagnostics.error(
                     "'\(owner)' supports \(format.rawValue) but the type of '\(field.name.value)', '\(name)', does not; add \(format.rawValue) to its encodings",
                     at: field.type.location)

@@ -6,19 +6,19 @@ import PaySchemaSyntax
 extension SchemaChecker {
     /// Checks the wire-form options of a field: `nullable`, `[T?]`, `jsonForms`, `exactScale`,
     /// `relative` and the free-form `JSON` type.
-    mutating func checkWireForms(_ field: FieldDecl, owner: String, formats: Set<WireFormat>) {
+    mutating func checkWireForms(_ field: FieldDecl, owner: String, formats: WireFormats) {
         let type = field.type.value
         var what: String { "'\(owner).\(field.name.value)'" }  // built only for a message
         if let nullable = field.nullable, nullable.value {
             if field.defaultValue != nil {
                 diagnostics.error("'nullable' applies to fields without a 'default'; \(what) has one", at: nullable.location)
-            } else if field.required, formats != [.json] {
+            } else if field.required, formats != WireFormats(.json) {
                 diagnostics.error(
                     "a required nullable field (present but null) exists only in JSON; \(what) is in a type with other encodings",
                     at: nullable.location)
             }
         }
-        if field.nullableElements, formats != [.json] {
+        if field.nullableElements, formats != WireFormats(.json) {
             diagnostics.error(
                 "null list elements ('[T?]') exist only in JSON; \(what) is in a type with other encodings", at: field.type.location)
         }

@@ -30,18 +30,19 @@ public struct NamedTypeRef: Sendable, Hashable {
     }
 }
 
-/// A type expression whose named types are resolved.
-public indirect enum ResolvedType: Sendable, Hashable {
+/// A type expression whose named types are resolved. Only the cases that nest are `indirect`: a
+/// primitive or a named type is held inline, without a box allocated for every field's type.
+public enum ResolvedType: Sendable, Hashable {
     /// A built-in type.
     case primitive(SchemaPrimitive)
     /// A declared type.
     case named(NamedTypeRef)
     /// `[T]`.
-    case list(ResolvedType)
+    indirect case list(ResolvedType)
     /// `Set<T>`.
-    case set(ResolvedType)
+    indirect case set(ResolvedType)
     /// `[String: T]`.
-    case map(ResolvedType)
+    indirect case map(ResolvedType)
 
     /// The innermost element type (through lists, sets and maps).
     public var innermost: ResolvedType {

@@ -16,16 +16,16 @@ extension SwiftEmitter {
         let validates = !declaration.isAlwaysValid && config.generates(.validators)
         let format = structure.primaryFormat
         var body: [SwiftStatement] = []
+        // A statement per field and a few more (a null check, a field's residual checks, the
+        // struct's own): growing the list a field at a time moved it several times a struct.
+        body.reserveCapacity(structure.fields.count + 4)
         var rules: [SwiftDeclaration] = []
         for (field, key) in zip(structure.fields, keys) {
             let constraints = field.constraints
             let validated = validates && field.needsValidation
             if validated { appendRuleConstants(prefix: field.name, constraints, to: &rules) }
             let visit = fieldVisit(field, key: key, constraints: validated ? constraints : nil)
-            // A mandatory field is missing without a value; one that must be present may be null.
-            var arguments = visit.arguments
-            if field.required { arguments.insert(SwiftArgument("required", .bool(true)), at: 2) }
-            body.append(.expression(.call(.member(.identifier("fields"), visit.method), arguments)))
+            body.append(.expression(.call(.member(.identifier("fields"), visit.method), visit.arguments)))
             if field.isPresentButNull {
                 body.append(
                     .expression(.call(.identifier("fields"), "null", SwiftArgument("ifNil", member(storage(field))), SwiftArgument(key))))
@@ -75,23 +75,28 @@ extension SwiftEmitter {
         return [.ifStatement([.optionalBinding("value", member(storage(field)))], .lines(inner))]
     }
 
-    /// The visitor method that writes `field`, and its arguments: the value, the key, then the
-    /// constraints when `constraints` is given (the field is validated) and the method can hold
+    /// The visitor method that writes `field`, and its arguments: the value, the key, `required`
+    /// when the field must be present, then the constraints when `constraints` is given (the field is validated) and the method can hold
     /// them all (`holdsRules`); otherwise the checks follow as `fields.check { … }`.
     private func fieldVisit(
         _ field: ResolvedField, key: SwiftExpression, constraints: ResolvedConstraints?
     ) -> (method: String, arguments: [SwiftArgument], holdsRules: Bool) {
-        let value = member(storage(field))
-        let base = [SwiftArgument(.inoutReference(value)), SwiftArgument(key)]
-        let sensitive = field.sensitive ? [SwiftArgument("sensitive", .bool(true))] : []
-        func counts(_ constraints: ResolvedConstraints) -> [SwiftArgument] {
-            var arguments: [SwiftArgument] = []
+        // One array, with room for the most arguments a visit takes (value, key, required, four
+        // bounds, scale, sensitive): growing it an argument at a time reallocated it for most fields.
+        var base: [SwiftArgument] = []
+        base.reserveCapacity(9)
+        base.append(SwiftArgument(.inoutReference(member(storage(field)))))
+        base.append(SwiftArgument(key))
+        // A mandatory field is missing without a value; one that must be present may be null.
+        if field.required { base.append(SwiftArgument("required", .bool(true))) }
+        func sensitive(_ arguments: inout [SwiftArgument]) {
+            if field.sensitive { arguments.append(SwiftArgument("sensitive", .bool(true))) }
+        }
+        func counts(_ constraints: ResolvedConstraints, _ arguments: inout [SwiftArgument]) {
             if let minimum = constraints.minItems { arguments.append(SwiftArgument("minItems", .number(String(minimum)))) }
             if let maximum = constraints.maxItems { arguments.append(SwiftArgument("maxItems", .number(String(maximum)))) }
-            return arguments
         }
-        func bounds(_ constraints: ResolvedConstraints, _ primitive: SchemaPrimitive) -> [SwiftArgument] {
-            var arguments: [SwiftArgument] = []
+        func bounds(_ constraints: ResolvedConstraints, _ primitive: SchemaPrimitive, _ arguments: inout [SwiftArgument]) {
             if let minimum = constraints.minimum {
                 arguments.append(SwiftArgument("minimum", bound(minimum, primitive)))
                 if constraints.exclusiveMinimum { arguments.append(SwiftArgument("exclusiveMinimum", .bool(true))) }
@@ -100,21 +105,20 @@ extension SwiftEmitter {
                 arguments.append(SwiftArgument("maximum", bound(maximum, primitive)))
                 if constraints.exclusiveMaximum { arguments.append(SwiftArgument("exclusiveMaximum", .bool(true))) }
             }
-            return arguments
         }
         // Only counts, elements needing no checks of their own but their type's.
         func onlyCounts(_ constraints: ResolvedConstraints) -> Bool { !constraints.hasValueConstraints }
         switch field.type {
         case .primitive(.date):
-            let arguments = base + [SwiftArgument("format", dateFormatExpression(field))]
-            return ("date", arguments, constraints == nil)
+            base.append(SwiftArgument("format", dateFormatExpression(field)))
+            return ("date", base, constraints == nil)
         case .list(.primitive(.date)), .set(.primitive(.date)):
             let method = if case .set = field.type { "dateSet" } else { "dates" }
-            var arguments = base + [SwiftArgument("format", dateFormatExpression(field))]
-            guard let constraints else { return (method, arguments, true) }
-            guard onlyCounts(constraints) else { return (method, arguments, false) }
-            arguments += counts(constraints)
-            return (method, arguments, true)
+            base.append(SwiftArgument("format", dateFormatExpression(field)))
+            guard let constraints else { return (method, base, true) }
+            guard onlyCounts(constraints) else { return (method, base, false) }
+            counts(constraints, &base)
+            return (method, base, true)
         case .list(let element), .map(let element), .set(let element):
             let plain =
                 switch field.type {
@@ -125,37 +129,43 @@ extension SwiftEmitter {
             guard let constraints else { return (plain, base, true) }
             guard onlyCounts(constraints) else { return (plain, base, false) }
             let method = element.holdsValidatedValues ? "nested" + plain.prefix(1).uppercased() + plain.dropFirst() : plain
-            return (method, base + counts(constraints), true)
+            counts(constraints, &base)
+            return (method, base, true)
         case .primitive(.decimal):
             guard let constraints else { return ("decimal", base, true) }
             guard constraints.minLength == nil, constraints.maxLength == nil, constraints.pattern == nil, constraints.format == nil
             else { return ("decimal", base, false) }
-            var arguments = base + bounds(constraints, .decimal)
-            if let scale = constraints.scale { arguments.append(SwiftArgument("scale", .number(String(scale)))) }
-            return ("decimal", arguments + sensitive, true)
+            bounds(constraints, .decimal, &base)
+            if let scale = constraints.scale { base.append(SwiftArgument("scale", .number(String(scale)))) }
+            sensitive(&base)
+            return ("decimal", base, true)
         case .primitive(.string):
             guard let constraints else { return ("text", base, true) }
             guard constraints.minimum == nil, constraints.maximum == nil, constraints.scale == nil else { return ("text", base, false) }
-            var arguments = base
-            if let minimum = constraints.minLength { arguments.append(SwiftArgument("minLength", .number(String(minimum)))) }
-            if let maximum = constraints.maxLength { arguments.append(SwiftArgument("maxLength", .number(String(maximum)))) }
+            if let minimum = constraints.minLength { base.append(SwiftArgument("minLength", .number(String(minimum)))) }
+            if let maximum = constraints.maxLength { base.append(SwiftArgument("maxLength", .number(String(maximum)))) }
             if constraints.pattern != nil {
-                arguments.append(SwiftArgument("pattern", .member(.type("Self"), field.name + "Pattern")))
+                base.append(SwiftArgument("pattern", .member(.type("Self"), field.name + "Pattern")))
             }
-            if let format = formatArgument(field, constraints) { arguments.append(format) }
-            return ("text", arguments + sensitive, true)
+            if let format = formatArgument(field, constraints) { base.append(format) }
+            sensitive(&base)
+            return ("text", base, true)
         case .primitive(.url):
             guard let constraints else { return ("url", base, true) }
             // A URL's format is checked on its text, as `PayRules.format(_: URL, …)` does.
             guard constraints.minLength == nil, constraints.maxLength == nil, constraints.pattern == nil, constraints.minimum == nil,
                 constraints.maximum == nil, constraints.scale == nil
             else { return ("url", base, false) }
-            return ("url", base + [formatArgument(field, constraints)].compactMap { $0 } + sensitive, true)
+            if let format = formatArgument(field, constraints) { base.append(format) }
+            sensitive(&base)
+            return ("url", base, true)
         case .primitive(let primitive) where [.int, .int64].contains(primitive) || (primitive == .double && constraints?.scale == nil):
             guard let constraints else { return ("number", base, true) }
             guard constraints.minLength == nil, constraints.maxLength == nil, constraints.pattern == nil, constraints.format == nil
             else { return ("number", base, false) }
-            return ("number", base + bounds(constraints, primitive) + sensitive, true)
+            bounds(constraints, primitive, &base)
+            sensitive(&base)
+            return ("number", base, true)
         case .named(let reference):
             guard let constraints else { return ("value", base, true) }
             guard !constraints.hasValueConstraints, reference.needsValidation else { return ("value", base, false) }

@@ -227,6 +227,9 @@ public enum SchemaParser {
         return (Located(String(value.dropLast(2)) + "]", at: text.location), true)
     }
 
+    /// The values `queryStyle` takes, built once (every field's reader is asked for the key).
+    static let queryStyleChoices = QueryListStyle.allCases.map { ($0.rawValue, $0) }
+
     static func parseField(_ name: Located<String>, _ node: YAMLNode, owner: String, diagnostics: inout Diagnostics) -> FieldDecl? {
         var what: String { "field '\(owner).\(name.value)'" }  // built only for a message
         if let shorthand = node.scalar, !node.isNull {
@@ -255,33 +258,29 @@ public enum SchemaParser {
         let (cleaned, nullableElements) = nullableElementList(
             Located(typeText.value.hasSuffix("?") ? String(typeText.value.dropLast()) : typeText.value, at: typeText.location))
         guard let type = parseTypeExpression(cleaned, diagnostics: &diagnostics) else { return nil }
+        // Every value is read first and the field made once: assigning them one by one to a made
+        // field destroyed each property's previous value (a `nil`) through the runtime's generic
+        // `Optional` witness, about 170 instructions per property and field.
         let required = reader.bool("required", diagnostics: &diagnostics)
-        var field = FieldDecl(
-            name: name, type: Located(type, at: typeText.location), required: required?.value ?? false,
-            requiredLocation: required?.location, defaultValue: nil, doc: reader.doc(diagnostics: &diagnostics),
-            constraints: parseConstraints(reader, diagnostics: &diagnostics),
-            sensitive: reader.bool("sensitive", diagnostics: &diagnostics)?.value ?? false,
-            lifecycle: reader.lifecycle(diagnostics: &diagnostics), location: name.location)
+        let doc = reader.doc(diagnostics: &diagnostics)
+        let constraints = parseConstraints(reader, diagnostics: &diagnostics)
+        let sensitive = reader.bool("sensitive", diagnostics: &diagnostics)?.value ?? false
+        let lifecycle = reader.lifecycle(diagnostics: &diagnostics)
+        var defaultValue: Located<DefaultValue>?
         if let defaultNode = reader["default"] {
-            field.defaultValue = parseDefault(defaultNode, diagnostics: &diagnostics)
+            defaultValue = parseDefault(defaultNode, diagnostics: &diagnostics)
         }
-        field.jsonName = reader.string("json", diagnostics: &diagnostics)
-        field.xmlName = reader.string("xml", diagnostics: &diagnostics)
-        field.queryName = reader.string("query", diagnostics: &diagnostics)
-        if let style = reader.choice("queryStyle", QueryListStyle.allCases.map { ($0.rawValue, $0) }, diagnostics: &diagnostics) {
-            field.queryStyle = style.value
-        }
-        field.aliases = reader.strings("aliases", diagnostics: &diagnostics)
-        field.dateFormat = reader.string("dateFormat", diagnostics: &diagnostics)
-        field.timeZone = reader.string("timeZone", diagnostics: &diagnostics)
-        field.nullableElements = nullableElements
-        if let nullable = reader.bool("nullable", diagnostics: &diagnostics) {
-            field.nullable = nullable
-        }
-        if let relative = reader.bool("relative", diagnostics: &diagnostics) {
-            field.allowsRelativeURL = relative
-        }
-        if reader["jsonForms"] != nil {
+        let jsonName = reader.string("json", diagnostics: &diagnostics)
+        let xmlName = reader.string("xml", diagnostics: &diagnostics)
+        let queryName = reader.string("query", diagnostics: &diagnostics)
+        let queryStyle = reader.choice("queryStyle", queryStyleChoices, diagnostics: &diagnostics)?.value ?? .comma
+        let aliases = reader.strings("aliases", diagnostics: &diagnostics)
+        let dateFormat = reader.string("dateFormat", diagnostics: &diagnostics)
+        let timeZone = reader.string("timeZone", diagnostics: &diagnostics)
+        let nullable = reader.bool("nullable", diagnostics: &diagnostics)
+        let relative = reader.bool("relative", diagnostics: &diagnostics)
+        var jsonForms: Located<[PayJSONForm]>?
+        if let formsNode = reader["jsonForms"] {
             let names = PayJSONForm.allCases.map(\.rawValue)
             var forms: [PayJSONForm] = []
             let items = reader.strings("jsonForms", diagnostics: &diagnostics)
@@ -296,10 +295,15 @@ public enum SchemaParser {
                 forms.append(form)
             }
             if !forms.isEmpty || items.isEmpty {
-                field.jsonForms = Located(forms, at: reader["jsonForms"]?.location ?? name.location)
+                jsonForms = Located(forms, at: formsNode.location)
             }
         }
-        return field
+        return FieldDecl(
+            name: name, type: Located(type, at: typeText.location), required: required?.value ?? false,
+            requiredLocation: required?.location, defaultValue: defaultValue, doc: doc, constraints: constraints, jsonName: jsonName,
+            xmlName: xmlName, queryName: queryName, queryStyle: queryStyle, aliases: aliases, sensitive: sensitive, lifecycle: lifecycle,
+            dateFormat: dateFormat, timeZone: timeZone, location: name.location, nullable: nullable, jsonForms: jsonForms,
+            allowsRelativeURL: relative, nullableElements: nullableElements)
     }
 
     static func parseDefault(_ node: YAMLNode, diagnostics: inout Diagnostics) -> Located<DefaultValue>? {
@@ -335,7 +339,8 @@ public enum SchemaParser {
         constraints.pattern = reader.string("pattern", diagnostics: &diagnostics)
         constraints.minimum = number(reader, "minimum", diagnostics: &diagnostics)
         constraints.maximum = number(reader, "maximum", diagnostics: &diagnostics)
-        for (key, isMinimum) in [("exclusiveMinimum", true), ("exclusiveMaximum", false)] {
+        for isMinimum in [true, false] {
+            let key = isMinimum ? "exclusiveMinimum" : "exclusiveMaximum"
             guard let value = reader[key] else { continue }
             if value.scalar == "true" || value.scalar == "false" {
                 let flag = value.scalar == "true"

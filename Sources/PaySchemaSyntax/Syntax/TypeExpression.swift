@@ -2,17 +2,19 @@ import PaySchemaLanguage
 import PaySchemaYAML
 
 /// A field's type as written in a schema: `String`, `[Card]`, `Set<CardType>`, `[String: Price]`.
-public indirect enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
+/// Only the cases that nest are `indirect`: a primitive or a name is held inline, without a box
+/// allocated for every field's type.
+public enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
     /// A built-in scalar type.
     case primitive(Primitive)
     /// A type declared in one of the module's schema files.
     case named(String)
     /// An ordered list.
-    case list(TypeExpression)
+    indirect case list(TypeExpression)
     /// A set (unordered, no duplicates).
-    case set(TypeExpression)
+    indirect case set(TypeExpression)
     /// A map with string keys.
-    case map(TypeExpression)
+    indirect case map(TypeExpression)
 
     /// The built-in scalar types.
     public typealias Primitive = SchemaPrimitive

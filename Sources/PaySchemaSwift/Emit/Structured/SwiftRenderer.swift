@@ -1,3 +1,4 @@
+import Foundation  // memchr
 import PaySchemaLanguage
 import PaySchemaModel
 @_spi(Generated) import PaySchemaVocabulary
@@ -169,7 +170,11 @@ final class SwiftRenderer {
 
     /// Whether `text` holds a line break, read from its bytes in place.
     private static func hasLineBreak(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "\n")) } ?? text.utf8.contains(UInt8(ascii: "\n"))
+        // `memchr` reads the bytes a word at a time; `contains` compared them one by one.
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "\n")), bytes.count) != nil
+        } ?? text.utf8.contains(UInt8(ascii: "\n"))
     }
 
     private func newline() {
