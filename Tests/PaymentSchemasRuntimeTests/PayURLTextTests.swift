@@ -53,4 +53,25 @@ struct PayURLTextTests {
         #expect(PayURLText.problem(in: "a b", allowRelative: true) != nil)
         #expect(PayURLText.problem(in: "", allowRelative: true) == .empty)
     }
+
+    /// Each problem, and the offset it names, as the reader gave them before it read the text in
+    /// place (no copy of the bytes, no split parts): the same answers for the parts it now finds
+    /// by index (the authority, one `@`, a port, brackets after the host).
+    @Test(arguments: [
+        ("https:", PayURLText.Problem.noHost), ("https:/x", .noHost), ("https://a@b@c/", .noHost), ("https://host:8a/", .noHost),
+        ("https://[::1]x/", .noHost), ("https://[::1/", .noHost), ("https://user@/", .noHost), ("mailto:x", .noHost),
+        ("https://h/p[1]", .invalidCharacter(offset: 9)), ("https://h?q=]", .invalidCharacter(offset: 9)),
+        ("https://h#a#b", .invalidCharacter(offset: 11)), ("https://h/%4g", .badPercentEscape(offset: 10)), ("1https://h", .badScheme),
+    ])
+    func problemsAndTheirOffsets(_ text: String, _ problem: PayURLText.Problem) {
+        #expect(PayURLText.problem(in: text, allowRelative: false) == problem)
+        #expect(PayURLText.problem(in: NSString(string: text) as String, allowRelative: false) == problem)
+    }
+
+    @Test func aPortAndAnIPLiteralWithAPortAreHosts() {
+        for text in ["https://user@host:80/p", "https://[::1]:443/x", "https://[v1.x]/", "https://h:/"] {
+            #expect(PayURLText.problem(in: text, allowRelative: false) == nil, "\(text)")
+        }
+        #expect(PayURLText.problem(in: "/relative?x=[1]", allowRelative: true) == .invalidCharacter(offset: 12))
+    }
 }

@@ -39,11 +39,20 @@ public enum PayURLText {
 
     /// Checks `text`; `nil` when it is a URL of the required kind.
     public static func problem(in text: String, allowRelative: Bool) -> Problem? {
-        let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { return .empty }
+        // Read in place (a bridged string is made native first): every URL field of every payload
+        // is checked here, and a copy of the bytes and the arrays of the parts split from them
+        // cost more than the reading.
+        var text = text
+        return text.withUTF8 { problem(in: $0, allowRelative: allowRelative) }
+    }
+
+    /// ``problem(in:allowRelative:)`` of UTF-8 bytes, by index: no part is copied out.
+    static func problem(in bytes: UnsafeBufferPointer<UInt8>, allowRelative: Bool) -> Problem? {
+        let count = bytes.count
+        guard count > 0 else { return .empty }
         var index = 0
         var fragment = false
-        while index < bytes.count {
+        while index < count {
             let byte = bytes[index]
             // One `#` starts the fragment, which holds no other.
             if byte == UInt8(ascii: "#") {
@@ -51,58 +60,81 @@ public enum PayURLText {
                 fragment = true
             }
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
+                guard index + 2 < count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else {
                     return .badPercentEscape(offset: index)
                 }
                 index += 3
                 continue
             }
-            guard allowed[Int(byte)] else { return .invalidCharacter(offset: index) }
+            guard isAllowed(byte) else { return .invalidCharacter(offset: index) }
             index += 1
         }
+        func first(from start: Int, to end: Int, where matches: (UInt8) -> Bool) -> Int? {
+            var position = start
+            while position < end {
+                if matches(bytes[position]) { return position }
+                position += 1
+            }
+            return nil
+        }
+        func all(from start: Int, to end: Int, _ matches: (UInt8) -> Bool) -> Bool {
+            first(from: start, to: end) { !matches($0) } == nil
+        }
         // A scheme is the text before the first ':' when no '/', '?' or '#' comes earlier.
-        let schemeEnd = bytes.firstIndex {
+        let schemeEnd = first(from: 0, to: count) {
             $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
         }
         guard let schemeEnd, bytes[schemeEnd] == UInt8(ascii: ":") else {
             guard allowRelative else { return .noScheme }
             // Brackets belong to an IP-literal host, which a relative reference does not have.
-            if let bracket = bytes.firstIndex(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
+            if let bracket = first(from: 0, to: count, where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) {
                 return .invalidCharacter(offset: bracket)
             }
             return nil
         }
         guard schemeEnd > 0, isAlpha(bytes[0]),
-            bytes[1..<schemeEnd].allSatisfy({
-                isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-            })
+            all(
+                from: 1, to: schemeEnd,
+                {
+                    isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+                })
         else {
             return .badScheme
         }
-        let rest = bytes[(schemeEnd + 1)...]
-        guard rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) else { return .noHost }
-        let authority = rest.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        // `userinfo@host`: the userinfo cannot hold an '@' (RFC 3986), so there is at most one.
-        let parts = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return .noHost }
-        let hostAndPort = parts.last ?? authority[...]
-        let host: ArraySlice<UInt8>
-        if hostAndPort.first == UInt8(ascii: "[") {
-            guard let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")) else { return .noHost }
-            host = hostAndPort[hostAndPort.startIndex...close]
-            guard isIPLiteral(host.dropFirst().dropLast()) else { return .noHost }
-            let port = hostAndPort[(close + 1)...]
-            guard port.isEmpty || (port.first == UInt8(ascii: ":") && port.dropFirst().allSatisfy(isDigit)) else { return .noHost }
-        } else {
-            let hostParts = hostAndPort.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
-            host = hostParts.first ?? []
-            if hostParts.count == 2, !hostParts[1].allSatisfy(isDigit) { return .noHost }
-            guard !host.contains(UInt8(ascii: "[")) && !host.contains(UInt8(ascii: "]")) else { return .noHost }
+        guard schemeEnd + 2 < count, bytes[schemeEnd + 1] == UInt8(ascii: "/"), bytes[schemeEnd + 2] == UInt8(ascii: "/") else {
+            return .noHost
         }
-        guard !host.isEmpty else { return .noHost }
-        let afterAuthority = rest.dropFirst(2 + authority.count)
-        if afterAuthority.contains(UInt8(ascii: "[")) || afterAuthority.contains(UInt8(ascii: "]")) {
-            return .invalidCharacter(offset: bytes.count - afterAuthority.count)
+        // The authority runs to the first '/', '?' or '#' after `//`.
+        let authorityStart = schemeEnd + 3
+        let authorityEnd =
+            first(from: authorityStart, to: count) { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? count
+        // `userinfo@host`: the userinfo cannot hold an '@' (RFC 3986), so there is at most one.
+        var hostStart = authorityStart
+        var signs = 0
+        for position in authorityStart..<authorityEnd where bytes[position] == UInt8(ascii: "@") {
+            signs += 1
+            hostStart = position + 1
+        }
+        guard signs <= 1 else { return .noHost }
+        if hostStart < authorityEnd, bytes[hostStart] == UInt8(ascii: "[") {
+            guard let close = first(from: hostStart, to: authorityEnd, where: { $0 == UInt8(ascii: "]") }) else { return .noHost }
+            guard isIPLiteral(ArraySlice(bytes[(hostStart + 1)..<close])) else { return .noHost }
+            let portStart = close + 1
+            guard
+                portStart == authorityEnd || (bytes[portStart] == UInt8(ascii: ":") && all(from: portStart + 1, to: authorityEnd, isDigit))
+            else { return .noHost }
+        } else {
+            let colon = first(from: hostStart, to: authorityEnd, where: { $0 == UInt8(ascii: ":") })
+            let hostEnd = colon ?? authorityEnd
+            if let colon, !all(from: colon + 1, to: authorityEnd, isDigit) { return .noHost }
+            guard first(from: hostStart, to: hostEnd, where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) == nil else {
+                return .noHost
+            }
+            guard hostEnd > hostStart else { return .noHost }
+        }
+        if first(from: authorityEnd, to: count, where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) != nil {
+            return .invalidCharacter(offset: authorityEnd)
         }
         return nil
     }
@@ -127,7 +159,7 @@ public enum PayURLText {
             return !tail.isEmpty
                 && tail.allSatisfy {
                     $0 != UInt8(ascii: "[") && $0 != UInt8(ascii: "]") && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?")
-                        && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: "%") && allowed[Int($0)]
+                        && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: "%") && isAllowed($0)
                 }
         }
         return isIPv6(text)
@@ -191,12 +223,12 @@ public enum PayURLText {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    /// unreserved, gen-delims and sub-delims of RFC 3986 (`%` is handled separately).
-    private static let allowed: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=".utf8) {
-            table[Int(byte)] = true
-        }
-        return table
-    }()
+    /// Whether `byte` is unreserved, a gen-delim or a sub-delim of RFC 3986 (`%` is handled
+    /// separately): `A–Z a–z 0–9 - . _ ~ : / ? # [ ] @ ! $ & ' ( ) * + , ; =`, one bit per ASCII
+    /// byte in two words (no table to load for every byte of every URL).
+    @inline(__always) static func isAllowed(_ byte: UInt8) -> Bool {
+        if byte < 64 { return (0xAFFF_FFDA_0000_0000 as UInt64) >> UInt64(byte) & 1 == 1 }
+        if byte < 128 { return (0x47FF_FFFE_AFFF_FFFF as UInt64) >> UInt64(byte - 64) & 1 == 1 }
+        return false
+    }
 }
