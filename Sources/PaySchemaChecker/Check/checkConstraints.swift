@@ -5,8 +5,6 @@ import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
 
 extension SchemaChecker {
-    /// Checks that each constraint fits the type it constrains: value constraints fit `valueType`
-    /// (the innermost element), item counts fit collections.
     /// Whether the pattern engine reads `pattern` (asked once per pattern text).
     mutating func isSupportedPattern(_ pattern: String) -> Bool {
         if let known = supportedPatterns[pattern] { return known }
@@ -15,6 +13,8 @@ extension SchemaChecker {
         return supported
     }
 
+    /// Checks that each constraint fits the type it constrains: value constraints fit `valueType`
+    /// (the innermost element), item counts fit collections.
     mutating func checkConstraints(_ constraints: Constraints, on valueType: TypeExpression, fieldType: TypeExpression, owner: String) {
         let base = primitive(of: valueType)
         func misfit(_ name: String, _ location: SourceLocation, _ needs: String) {
@@ -95,7 +95,6 @@ extension SchemaChecker {
         }
     }
 
-    /// Checks a default against the field's type and its own constraints.
     /// How the bound `low` compares with `high` (-1, 0 or 1), `nil` when either is not a number.
     /// Whole numbers (most bounds) compare as integers; other texts go through `Decimal`, whose
     /// text parsing costs thousands of instructions (this runs for every field with two bounds).
@@ -114,6 +113,7 @@ extension SchemaChecker {
         return Int(text)
     }
 
+    /// Checks a default against the field's type and its own constraints.
     mutating func checkDefault(_ value: Located<DefaultValue>, type: TypeExpression, field: FieldDecl, what: String) {
         switch (type, value.value) {
         case (.list(let element), .list(let items)), (.set(let element), .list(let items)):

@@ -76,8 +76,9 @@ extension SwiftEmitter {
     }
 
     /// The visitor method that writes `field`, and its arguments: the value, the key, `required`
-    /// when the field must be present, then the constraints when `constraints` is given (the field is validated) and the method can hold
-    /// them all (`holdsRules`); otherwise the checks follow as `fields.check { … }`.
+    /// when the field must be present, then the constraints when `constraints` is given (the
+    /// field is validated) and the method can hold them all (`holdsRules`); otherwise the checks
+    /// follow as `fields.check { … }`.
     private func fieldVisit(
         _ field: ResolvedField, key: SwiftExpression, constraints: ResolvedConstraints?
     ) -> (method: String, arguments: [SwiftArgument], holdsRules: Bool) {
