@@ -211,6 +211,35 @@ var targets: [Target] =
             capability: .buildTool(),
             dependencies: ["payschema"]
         ),
+        // `swift package generate-payment-schemas`: the build plugin's generation on demand, into a
+        // folder the team chooses, with `--check` for CI (Plugins/PluginsShared is both plugins' code).
+        .plugin(
+            name: "GeneratePaymentSchemas",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-payment-schemas",
+                    description: "Generate Swift from targets' payment schemas into a folder (--output, default Generated); --check for CI"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "writes the Swift generated from the targets' schemas to --output (Generated/ by default)")
+                ]
+            ),
+            dependencies: ["payschema"]
+        ),
+        // The build plugin's source (its SwiftPM and Xcode branches and the shared plan) compiled
+        // against stand-ins of SwiftPM's `PackagePlugin` and Xcode's `XcodeProjectPlugin`, so the
+        // Xcode branch, which only Xcode compiles, is compiled and run on Linux by the tests.
+        .target(name: "PackagePlugin", path: "Tests/PluginStandIns/PackagePlugin"),
+        .target(name: "XcodeProjectPlugin", dependencies: ["PackagePlugin"], path: "Tests/PluginStandIns/XcodeProjectPlugin"),
+        .executableTarget(
+            name: "PaySchemaPluginHarness",
+            dependencies: ["PackagePlugin", "XcodeProjectPlugin"],
+            path: "Tests/PluginStandIns/PaySchemaPluginHarness"
+        ),
+        .testTarget(
+            name: "PaySchemaPluginTests",
+            dependencies: ["PaySchemaPluginHarness", "PackagePlugin", "XcodeProjectPlugin", "CLITestSupport", "payschema"]
+        ),
         .plugin(
             name: "SchemaDiffPlugin",
             capability: .command(
@@ -392,6 +421,7 @@ let package = Package(
             .executable(name: "payflow", targets: ["payflow"]),
             .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),
             .plugin(name: "SchemaDiffPlugin", targets: ["SchemaDiffPlugin"]),
+            .plugin(name: "GeneratePaymentSchemas", targets: ["GeneratePaymentSchemas"]),
         ],
     // `Sandbox` (on by default, so this package's own `swift build`, `swift test` and
     // `swift run payflow serve` have it): the mocks, the merchant servers, the sandbox and the CLIs'

@@ -77,8 +77,10 @@ struct GenerateCommand: ParsableCommand {
                         oldName: change.old == nil ? "/dev/null" : "a/\(shown)", newName: change.new == nil ? "/dev/null" : "b/\(shown)"))
             }
             if !changes.isEmpty {
+                let paths = changes.map { (output as NSString).appendingPathComponent($0.path) }
                 Console.error(
-                    "payschema: \(changes.count) generated file\(changes.count == 1 ? " is" : "s are") stale; run `payschema generate` and commit \(output)/"
+                    "payschema: \(changes.count) generated file\(changes.count == 1 ? " is" : "s are") stale (\(paths.joined(separator: ", "))); "
+                        + "run `payschema generate` and commit \(output)/"
                 )
                 throw ExitCode(1)
             }
