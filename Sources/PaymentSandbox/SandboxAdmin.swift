@@ -30,14 +30,19 @@ struct SandboxAdmin: Sendable {
     let resets: LockIsolated<[String: @Sendable () -> Void]>
     let journal: SandboxJournal
     let responder: SandboxResponder
-    /// The token every admin route needs, `nil` on loopback (open).
-    let token: String?
+    /// The token the sandbox printed at start (``SandboxAdminGate``).
+    let token: String
+    /// Whether the sandbox listens on loopback only.
+    let loopback: Bool
+    /// The names `Host` may give besides loopback ones (``SandboxConfiguration/adminHosts``).
+    let hosts: Set<String>
 
     static let prefix = "/__admin"
 
     func install(on router: Router<BasicRequestContext>) {
-        let group = router.group(RouterPath(Self.prefix)).add(middleware: SandboxAdminGate(token: token))
+        let group = router.group(RouterPath(Self.prefix)).add(middleware: SandboxAdminGate(token: token, loopback: loopback, hosts: hosts))
         group.get { _, _ in SandboxInspector.page() }
+        group.get("inspector.js") { _, _ in SandboxInspector.script() }
         group.get("health") { _, _ in health() }
         group.get("requests") { request, _ in requests(provider: request.uri.queryParameters.get("provider")) }
         group.get("requests/:sequence") { request, context in
@@ -116,7 +121,7 @@ struct SandboxAdmin: Sendable {
         let body =
             "PaymentSchemas sandbox\n" + names.map { "/t/\($0)/\n" }.joined()
             + "admin: \(Self.prefix)/ (the inspector), \(Self.prefix)/health, \(Self.prefix)/requests, \(Self.prefix)/state, \(Self.prefix)/reset, \(Self.prefix)/scenarios"
-            + (token == nil ? "\n" : " (with the token printed at start)\n")
+            + (loopback ? " (changes need X-Sandbox-Client: 1 or the token printed at start)\n" : " (with the token printed at start)\n")
         return Response(
             status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
@@ -166,30 +171,114 @@ struct SandboxAdmin: Sendable {
     }
 }
 
-/// The admin routes' gate: open on loopback (no token); otherwise the printed token, as
-/// `X-Sandbox-Token`, a bearer `Authorization` or the `token` query item, or 401.
+/// The admin routes' gate, safe by default (Jupyter's and Vite's dev servers are the model):
+///
+/// - **Host.** Bound to loopback, the admin answers only requests whose `Host` is a loopback name,
+///   the bound address or a name given by ``SandboxConfiguration/adminHosts``: a page whose name
+///   an attacker points at 127.0.0.1 (DNS rebinding) gets 403 before any route runs.
+/// - **Reads.** Open on loopback; beyond loopback, or through a proxy (a request with `Forwarded`,
+///   `X-Forwarded-For`, `X-Forwarded-Host` or `X-Real-IP`: a proxy that forwards from off the
+///   machine is treated as off the machine), they need the token the sandbox printed at start, as
+///   `X-Sandbox-Token`, a bearer `Authorization` or the `token` query item; without it 401.
+/// - **Changes** (any method but GET and HEAD: replay, reset, clearing the journal), on loopback
+///   too: the token or `X-Sandbox-Client: 1`, a header a cross-site form cannot send and a
+///   cross-site script cannot send without a preflight the sandbox never allows; and an `Origin`
+///   or `Sec-Fetch-Site` that says another site is refused even with the header. Without: 403.
+/// - **Every answer** carries `X-Content-Type-Options: nosniff`, a `Content-Security-Policy` with
+///   `frame-ancestors 'none'` and `Referrer-Policy: no-referrer` (the page's `?token=` never leaves
+///   in a referrer).
 struct SandboxAdminGate: RouterMiddleware {
     typealias Context = BasicRequestContext
-    let token: String?
+    /// The token the sandbox printed at start.
+    let token: String
+    /// Whether the sandbox listens on loopback only (reads need no token there).
+    let loopback: Bool
+    /// The names besides loopback ones that `Host` may give (lowercased, without a port).
+    let hosts: Set<String>
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let token else { return try await next(request, context) }
+        var response = try await gated(request, context: context, next: next)
+        response.headers[.xContentTypeOptions] = "nosniff"
+        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = "frame-ancestors 'none'" }
+        if let referrer = HTTPField.Name("Referrer-Policy") { response.headers[referrer] = "no-referrer" }
+        return response
+    }
+
+    func gated(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = Self.hostName(request.head.authority)
+        if loopback, !(host.map { SandboxServer.isLoopback($0) || hosts.contains($0) } ?? false) {
+            return Self.refusal(
+                .forbidden, "HOST_NOT_ALLOWED",
+                "the admin answers on loopback names and the names given to payflow serve --admin-host, not on this Host")
+        }
         let given =
             Self.tokenField.flatMap { request.headers[$0] }
-            ?? request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            ?? request.uri.queryParameters.get("token")
-        guard let given, Self.same(given, token) else {
+            ?? request.headers[.authorization].flatMap { Self.bearer($0) }
+            ?? request.uri.queryParameters.get("token").map { String($0) }
+        let authorized = given.map { Self.same($0, token) } ?? false
+        let forwarded = Self.forwardingFields.contains { request.headers[$0] != nil }
+        let isScript = request.uri.path == SandboxAdmin.prefix + "/inspector.js"
+        if !authorized, !isScript, !loopback || forwarded {
             return Response(
                 status: .unauthorized,
                 headers: [.contentType: "application/json", .wwwAuthenticate: "Bearer realm=\"sandbox admin\""],
                 body: ResponseBody(
                     byteBuffer: ByteBuffer(
                         string:
-                            #"{"error":"UNAUTHORIZED","message":"the sandbox listens beyond loopback: the admin API and the inspector need the token it printed at start (X-Sandbox-Token, or ?token= for the page)"}"#
+                            #"{"error":"UNAUTHORIZED","message":"beyond loopback or through a proxy, the admin API and the inspector need the token the sandbox printed at start (X-Sandbox-Token, or ?token= for the page)"}"#
                     )))
+        }
+        if request.method != .get && request.method != .head {
+            let client = Self.clientField.flatMap { request.headers[$0] } == "1"
+            guard authorized || client else {
+                return Self.refusal(
+                    .forbidden, "CLIENT_HEADER_REQUIRED",
+                    "a change needs X-Sandbox-Client: 1 or the token (X-Sandbox-Token): a cross-site form or script cannot send either")
+            }
+            let origin = Self.originField.flatMap { request.headers[$0] }
+            let crossSite = Self.fetchSiteField.flatMap { request.headers[$0] }.map { $0 == "cross-site" || $0 == "same-site" } ?? false
+            if crossSite || (origin.map { !Self.sameOrigin($0, authority: request.head.authority) } ?? false) {
+                return Self.refusal(.forbidden, "CROSS_ORIGIN", "a change from a page of another origin is refused")
+            }
         }
         return try await next(request, context)
     }
+
+    /// A refusal as JSON.
+    static func refusal(_ status: HTTPResponse.Status, _ code: String, _ message: String) -> Response {
+        SandboxAdmin.json(.object(["error": .string(code), "message": .string(message)]), status: status)
+    }
+
+    /// The host of an authority (`host[:port]`, `[v6]:port`), lowercased; `nil` when there is none.
+    static func hostName(_ authority: String?) -> String? {
+        guard let authority, !authority.isEmpty else { return nil }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            return String(authority[...close]).lowercased()
+        }
+        return String(authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[0]).lowercased()
+    }
+
+    /// Whether `origin` is `http://<authority>` (the page's own origin).
+    static func sameOrigin(_ origin: String, authority: String?) -> Bool {
+        guard let authority else { return false }
+        return origin.lowercased() == "http://" + authority.lowercased()
+    }
+
+    /// The credentials of a bearer `Authorization` (the scheme in any case, RFC 9110 11.1).
+    static func bearer(_ value: String) -> String? {
+        let parts = value.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The header the inspector's own script sends with every request.
+    static let clientField = HTTPField.Name("X-Sandbox-Client")
+    /// Where a browser names the requesting page's origin.
+    static let originField = HTTPField.Name("Origin")
+    /// Where a browser says how the requesting page relates to this one.
+    static let fetchSiteField = HTTPField.Name("Sec-Fetch-Site")
+    /// The fields a forwarding proxy adds.
+    static let forwardingFields = ["Forwarded", "X-Forwarded-For", "X-Forwarded-Host", "X-Real-IP"].compactMap { HTTPField.Name($0) }
 
     /// The header that carries the token.
     static let tokenField = HTTPField.Name("X-Sandbox-Token")

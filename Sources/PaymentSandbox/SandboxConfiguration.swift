@@ -21,10 +21,13 @@ public struct SandboxConfiguration: Sendable {
     /// The base URL links in answers point at (`--public-url`, for a device on the network); the
     /// address the server listens on when `nil`.
     public var publicURL: URL?
-    /// The token the admin API and the inspector need when the sandbox listens beyond loopback;
-    /// a random one is made (and printed by `payflow serve`) when `nil`. Unused on loopback, where
-    /// the admin API is open.
+    /// The token the admin API and the inspector need beyond loopback (and every change needs on
+    /// loopback, or `X-Sandbox-Client: 1`); a random one is made (and printed by `payflow serve`)
+    /// when `nil`.
     public var adminToken: String?
+    /// Names besides loopback ones and the bound address that the admin answers on (a `Host` it
+    /// does not know is refused, so a name pointed at 127.0.0.1 cannot reach it).
+    public var adminHosts: [String] = []
 
     /// The defaults: 1 MiB bodies, 10 s to send one, 30 s idle, timeouts held 65 s, 1,000 journal
     /// entries.

@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The inspector at `GET /__admin/`: one HTML page, its CSS and script inline (nothing fetched
-/// from elsewhere, so it works offline). It lists the sandbox's exchanges newest first from the
+/// The inspector at `GET /__admin/`: one HTML page with its CSS inline and its script served beside
+/// it (`/__admin/inspector.js`; nothing fetched from elsewhere, so it works offline). It lists the sandbox's exchanges newest first from the
 /// journal (`GET /__admin/requests`), refreshed every second and filterable by provider, status
 /// and path; opens one in full (`GET /__admin/requests/<n>`: redacted headers and bodies, the
 /// generated types, the verdict or refusing rule, copy as curl, replay shown beside the original);
@@ -18,9 +18,19 @@ enum SandboxInspector {
             status: .ok,
             headers: [
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                .contentSecurityPolicy: "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+                // No inline script (the script is the served file below), and never in a frame.
+                .contentSecurityPolicy: "default-src 'self'; style-src 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// `GET /__admin/inspector.js`: the page's script. It holds no data (every exchange comes from
+    /// the admin API, with the token where one is needed), so it is served without the token.
+    static func script() -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: scriptText)))
     }
 
     /// The page's text.
@@ -73,10 +83,18 @@ enum SandboxInspector {
         </div>
         <div id="side"><p class="muted" id="hint">Choose an exchange to see its headers, bodies and verdict.</p><div id="detail"></div><div id="state" hidden></div></div>
         </main>
-        <script>
+        <script src="/__admin/inspector.js"></script>
+        </body>
+        </html>
+        """
+
+    /// The page's script: every request it makes says `X-Sandbox-Client: 1`, which a page of another
+    /// origin cannot send here (the header makes a browser ask first, and the sandbox allows no other
+    /// origin), and the page's `?token=` when it has one.
+    static let scriptText = """
         "use strict";
         const token = new URLSearchParams(location.search).get("token");
-        const headers = token ? { "X-Sandbox-Token": token } : {};
+        const headers = token ? { "X-Sandbox-Token": token, "X-Sandbox-Client": "1" } : { "X-Sandbox-Client": "1" };
         const $ = id => document.getElementById(id);
         const providers = new Set();
         let entries = [];
@@ -207,8 +225,5 @@ enum SandboxInspector {
         for (const id of ["provider", "status", "path"]) $(id).addEventListener("input", render);
         refresh();
         setInterval(() => { if ($("live").checked) refresh(); }, 1000);
-        </script>
-        </body>
-        </html>
         """
 }

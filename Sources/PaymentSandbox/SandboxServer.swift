@@ -52,15 +52,23 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// once the server runs.
     public var baseURL: URL? { publicBase.value }
 
-    /// The token the admin API and the inspector need, set when the application is made for an
-    /// address beyond loopback (``SandboxConfiguration/adminToken`` or a random one); `nil` on
-    /// loopback, where they are open.
+    /// The token the admin API and the inspector need (``SandboxConfiguration/adminToken`` or a
+    /// random one), set when the application is made: beyond loopback or through a proxy every admin
+    /// route needs it; on loopback the routes that change something need it or
+    /// `X-Sandbox-Client: 1` (``SandboxAdminGate``).
     public var adminToken: String? { token.value }
 
-    /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`): the admin API is open there.
+    /// Whether `host` is a loopback address (`127.0.0.0/8` as four decimal parts, `::1`,
+    /// `localhost`): reading the admin API is open there. A name that only starts like one
+    /// (`127.0.0.1.example`) is not.
     public static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.") || bare == "0:0:0:0:0:0:0:1"
+        if bare == "localhost" || bare == "::1" || bare == "0:0:0:0:0:0:0:1" { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy {
+                !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) && Int($0).map { $0 <= 255 } == true
+            }
     }
 
     /// A random token of 32 hex digits.
@@ -150,9 +158,13 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         // Every GET route also answers HEAD: the same status and headers, no body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         let responder = SandboxResponder(registry: registry, configuration: configuration, journal: journal, links: { [self] in links() })
-        let adminToken = Self.isLoopback(host) ? nil : configuration.adminToken ?? Self.randomToken()
+        let adminToken = configuration.adminToken ?? Self.randomToken()
         token.setValue(adminToken)
-        let index = SandboxAdmin(registry: registry, resets: resets, journal: journal, responder: responder, token: adminToken)
+        // The names the admin answers on: loopback ones, the bound address, and the configured ones.
+        let hosts = Set((configuration.adminHosts + [host]).map { $0.lowercased() })
+        let index = SandboxAdmin(
+            registry: registry, resets: resets, journal: journal, responder: responder, token: adminToken, loopback: Self.isLoopback(host),
+            hosts: hosts)
         router.get("/") { _, _ in index.index() }
         index.install(on: router)
         let pages = self.pages

@@ -14,7 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Prints each provider's base URL and the callback schemes an app configures. Every request is \
             routed and validated by the schemas; the inspector is at /__admin/ and the admin API under it \
-            (health, requests, state, reset, scenarios); beyond loopback both need the token printed at start. Per request: Sandbox-Scenario, Sandbox-Fault and Sandbox-Delay headers.
+            (health, requests, state, reset, scenarios); beyond loopback both need the token printed at start, and \
+            a change (reset, replay) always needs it or the header X-Sandbox-Client: 1. Per request: Sandbox-Scenario, Sandbox-Fault and Sandbox-Delay headers.
             """
     )
 
@@ -51,6 +52,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Seconds a client may take to send a request's body (408 after that).")
     var bodyTimeout: Double = 10
+
+    @Option(
+        name: .customLong("admin-host"),
+        help: "A host name besides loopback ones and --host that the admin answers on (repeatable); any other Host gets 403.")
+    var adminHosts: [String] = []
 
     /// Every per-request scenario `serve` offers, by provider prefix.
     static var requestScenarios: [RequestScenario] { SandboxProviders.requestScenarios }
@@ -114,6 +120,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         var configuration = SandboxConfiguration()
         configuration.publicURL = publicURL.flatMap(URL.init(string:))
+        configuration.adminHosts = adminHosts
         configuration.timeoutHold = .milliseconds(Int64(timeoutHold * 1_000))
         configuration.maximumBodyBytes = maxBody
         configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1_000))
@@ -138,6 +145,7 @@ struct ServeCommand: AsyncParsableCommand {
         let browser = served.browser
         let providers = served.entries
         let publicBase = configuration.publicURL
+        let loopback = SandboxServer.isLoopback(host)
         let app = sandbox.application(host: host, port: port) { listening in
             let base = publicBase ?? listening
             Output.line("PaymentSchemas sandbox on \(base.absoluteString)  (Ctrl-C stops it)")
@@ -151,7 +159,8 @@ struct ServeCommand: AsyncParsableCommand {
             for page in browser.hostedPages {
                 Output.line("  \(page.title): \(base.appending(path: "h/\(page.host)").absoluteString)\(page.pathPrefix)…")
             }
-            if let token = sandbox.adminToken {
+            let token = sandbox.adminToken ?? ""
+            if !loopback {
                 // Beyond loopback the exchanges' bodies hold personal data: the admin API and the
                 // inspector need this token (printed here only).
                 Output.line("Inspector: \(base.appending(path: "__admin/").absoluteString)?token=\(token)")
@@ -163,7 +172,8 @@ struct ServeCommand: AsyncParsableCommand {
                     "Inspector: \(base.appending(path: "__admin/").absoluteString)  (every exchange, its verdict, the providers' state, replay)"
                 )
                 Output.line(
-                    "Admin: \(base.appending(path: "__admin/health").absoluteString), /__admin/requests, /__admin/state, /__admin/reset, /__admin/scenarios"
+                    "Admin: \(base.appending(path: "__admin/health").absoluteString), /__admin/requests, /__admin/state, /__admin/reset, /__admin/scenarios;"
+                        + " a change (reset, replay) needs the header X-Sandbox-Client: 1 or X-Sandbox-Token: \(token)"
                 )
             }
         }

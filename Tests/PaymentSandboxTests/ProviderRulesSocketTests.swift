@@ -334,7 +334,12 @@ struct ProviderRulesSocketTests {
         let (status, headers, body) = try await served.http("GET", "/__admin")
         #expect(status == 200 && headers["content-type"]?.hasPrefix("text/html") == true)
         let page = String(decoding: body, as: UTF8.self)
-        #expect(page.contains("/__admin/requests"))
+        #expect(page.contains(#"<script src="/__admin/inspector.js"></script>"#))
         #expect(page.range(of: #"(src|href)=\"https?:"#, options: .regularExpression) == nil)
+        // Its script, served beside it, reads the journal from the sandbox and nothing from elsewhere.
+        let (scriptStatus, _, script) = try await served.http("GET", "/__admin/inspector.js")
+        let text = String(decoding: script, as: UTF8.self)
+        #expect(scriptStatus == 200 && text.contains("/__admin/requests"))
+        #expect(text.range(of: #"https?://"#, options: .regularExpression) == nil)
     }
 }

@@ -214,13 +214,14 @@ struct SandboxHardeningTests {
         let served = try await Served.start()
         defer { served.stop() }
         let form = "grant_type=client_credentials"
+        // The admin answers a Host of its own (``AdminGateTests``); the providers any.
         let requests = [
-            "GET /__admin/health HTTP/1.1\nHost: x\n\n",
+            "GET /__admin/health HTTP/1.1\nHost: 127.0.0.1\n\n",
             "POST /t/paypal/v1/oauth2/token HTTP/1.1\nHost: x\nAuthorization: Basic YTpi\nContent-Type: application/x-www-form-urlencoded\nContent-Length: \(form.utf8.count)\n\n\(form)",
             "GET /t/paypal/v2/checkout/orders/NOPE HTTP/1.1\nHost: x\n\n",
-            "GET /__admin/requests HTTP/1.1\nHost: x\n\n",
+            "GET /__admin/requests HTTP/1.1\nHost: localhost\n\n",
             "PUT /t/mollie/api/methods HTTP/1.1\nHost: x\nContent-Length: 0\n\n",
-            "GET /__admin/health HTTP/1.1\nHost: x\nConnection: close\n\n",
+            "GET /__admin/health HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n",
         ]
         let reply = try await RawSocket.exchange(port: served.port, [RawSocket.lines(requests.joined())], readTimeout: 15)
         let statuses = reply.text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { Int($0.prefix(3)) ?? 0 }
@@ -504,7 +505,7 @@ struct SandboxHardeningTests {
         let (_, _, onlyPayPal) = try await served.http("GET", "/__admin/requests?provider=mollie")
         #expect(!String(decoding: onlyPayPal, as: UTF8.self).contains("/t/paypal"))
         // Reset: orders, tokens and the journal are gone.
-        #expect(try await served.http("POST", "/__admin/reset").0 == 204)
+        #expect(try await served.http("POST", "/__admin/reset", headers: ["X-Sandbox-Client": "1"]).0 == 204)
         #expect(
             try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)", headers: ["Authorization": "Bearer \(token)"]).0 == 401)
         let fresh = try await served.payPalToken()

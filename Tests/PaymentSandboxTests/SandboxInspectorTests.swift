@@ -63,6 +63,8 @@ struct SandboxInspectorTests {
     }
 
     /// What the checkout sends that must never be shown.
+    /// What the inspector's own script sends with a change (``AdminGateTests``).
+    static let client = ["X-Sandbox-Client": "1"]
     static let card = "4111111111111111"
     static let securityCode = "738"
     /// The security code as a value of a JSON document or a form (three digits alone could be any number on a page).
@@ -202,7 +204,7 @@ struct SandboxInspectorTests {
         #expect(tokens.count == 1 && tokens.first?["id"] as? String == ProviderLedger.fingerprint(token))
         #expect(!String(decoding: try await live.http("GET", "/__admin/state").body, as: UTF8.self).contains(token))
         // A reset forgets the state.
-        #expect(try await live.http("POST", "/__admin/reset").status == 204)
+        #expect(try await live.http("POST", "/__admin/reset", headers: Self.client).status == 204)
         let emptied = try #require(try await live.json("GET", "/__admin/state")["providers"] as? [[String: Any]])
         #expect(emptied.allSatisfy { ($0["resources"] as? [Any])?.isEmpty == true })
     }
@@ -216,7 +218,7 @@ struct SandboxInspectorTests {
             headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: "{}")
         #expect(first == 201)
         let capture = try await live.sequence(endingWith: "/capture")
-        let (status, data) = try await live.http("POST", "/__admin/requests/\(capture)/replay")
+        let (status, data) = try await live.http("POST", "/__admin/requests/\(capture)/replay", headers: Self.client)
         #expect(status == 201)
         let replay = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["sequence"] as? Int)
         #expect(replay > capture)
@@ -227,11 +229,11 @@ struct SandboxInspectorTests {
         #expect((detail["verdict"] as? [String: Any])?["rule"] as? String == "ORDER_ALREADY_CAPTURED")
         #expect(try await live.journal().contains { $0["sequence"] as? Int == replay })
         // Gone or never there: 404; a hosted page's exchange cannot be replayed: 409.
-        #expect(try await live.http("POST", "/__admin/requests/999999/replay").status == 404)
+        #expect(try await live.http("POST", "/__admin/requests/999999/replay", headers: Self.client).status == 404)
         #expect(try await live.http("GET", "/__admin/requests/nope").status == 404)
         _ = try await live.http("GET", "/h/www.sandbox.paypal.com/checkoutnow?token=\(order)")
         let pageExchange = try await live.sequence(endingWith: "/checkoutnow", method: "GET")
-        #expect(try await live.http("POST", "/__admin/requests/\(pageExchange)/replay").status == 409)
+        #expect(try await live.http("POST", "/__admin/requests/\(pageExchange)/replay", headers: Self.client).status == 409)
     }
 
     @Test func beyondLoopbackTheAdminAPINeedsThePrintedToken() async throws {
@@ -257,10 +259,10 @@ struct SandboxInspectorTests {
                 headers: ["Authorization": "Basic aWQ6c2VjcmV0", "Content-Type": "application/x-www-form-urlencoded"],
                 body: "grant_type=client_credentials"
             ).status == 200)
-        // On loopback the admin API is open and no token is made.
+        // On loopback reading is open; a token is made all the same, for changes (``theAdminRefusesWhatABrowserCanForge``).
         let local = try await Live.start()
         defer { Task { await local.running.stop() } }
-        #expect(local.sandbox.adminToken == nil)
+        #expect(local.sandbox.adminToken?.count == 32)
         #expect(try await local.http("GET", "/__admin/requests").status == 200)
         // A token given in the configuration is the one used.
         var configuration = SandboxConfiguration.inProcess()
