@@ -36,6 +36,8 @@ public enum BridgeOperation: String, PayClosedEnum, PayQueryValue {
 public struct LoginMessage: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Always `login`.
     public var op: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `LoginMessage`.
     ///
@@ -64,6 +66,8 @@ public struct AuthMessage: Codable, Hashable, Sendable, PayFieldValidating, PayF
     public var op: String
     /// The `webCheckoutDetails.amazonPayRedirectUrl` of the updated session.
     public var url: URL
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AuthMessage`.
     ///
@@ -168,6 +172,8 @@ public struct AppLoginQuery: Codable, Hashable, Sendable, PayFieldValidating, Pa
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var token: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AppLoginQuery`.
     ///
@@ -220,6 +226,8 @@ public struct ReviewReturnQuery: Codable, Hashable, Sendable, PayFieldValidating
     public var token: String
     /// The checkout session Amazon appended to the return URL.
     public var amazonCheckoutSessionId: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ReviewReturnQuery`.
     ///

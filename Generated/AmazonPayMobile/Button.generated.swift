@@ -16,6 +16,8 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldVal
     public var checkoutCancelUrl: URL?
     /// `ProcessOrder` to pay on Amazon's page without a review step.
     public var checkoutMode: CheckoutMode?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ButtonWebCheckoutDetails`.
     ///
@@ -134,6 +136,8 @@ public struct ButtonAddressDetails: Codable, Hashable, Sendable, PayFieldValidat
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var phoneNumber: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ButtonAddressDetails`.
     ///
@@ -230,6 +234,8 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var addressDetails: ButtonAddressDetails?
     /// The solution provider's id.
     public var platformId: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ButtonPayload`.
     ///
@@ -326,6 +332,8 @@ public struct CreateCheckoutSessionConfig: Codable, Hashable, Sendable, PayField
     public var signature: String
     /// The id of the public key that verifies the signature.
     public var publicKeyId: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CreateCheckoutSessionConfig`.
     ///
@@ -391,6 +399,8 @@ public struct RenderButtonOptions: Codable, Hashable, Sendable, PayFieldValidati
     public var buttonColor: ButtonColor
     /// The signed session payload.
     public var createCheckoutSessionConfig: CreateCheckoutSessionConfig
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `RenderButtonOptions`.
     ///
@@ -475,6 +485,8 @@ public struct InitCheckoutConfiguration: Codable, Hashable, Sendable, PayFieldVa
     public var placement: Placement
     /// The signed session payload.
     public var createCheckoutSessionConfig: CreateCheckoutSessionConfig
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `InitCheckoutConfiguration`.
     ///

@@ -12,6 +12,8 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable, PayFieldValidating, P
     public var amount: String
     /// The ISO 4217 currency.
     public var currencyCode: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AmazonPayPrice`.
     ///
@@ -72,6 +74,8 @@ public struct AmazonPayAddress: Codable, Hashable, Sendable, PayFieldValidating,
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var phoneNumber: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AmazonPayAddress`.
     ///
@@ -173,6 +177,8 @@ public struct AmazonPayBuyer: Codable, Hashable, Sendable, PayAlwaysValid, PayFi
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var phoneNumber: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AmazonPayBuyer`.
     ///
@@ -317,6 +323,8 @@ public struct StatusDetails: Codable, Hashable, Sendable, PayAlwaysValid, PayFie
     public var reasonDescription: String?
     /// When the state last changed.
     public var lastUpdatedTimestamp: Date?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `StatusDetails`.
     ///
@@ -406,6 +414,8 @@ public struct CheckoutSessionConstraint: Codable, Hashable, Sendable, PayAlwaysV
     public var constraintId: ConstraintId
     /// What it means.
     public var constraintDescription: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CheckoutSessionConstraint`.
     ///
@@ -445,6 +455,8 @@ public struct MerchantMetadata: Codable, Hashable, Sendable, PayFieldValidating,
     public var noteToBuyer: String?
     /// Data not shared with the buyer.
     public var customInformation: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MerchantMetadata`.
     ///
@@ -509,6 +521,8 @@ public struct PaymentDetails: Codable, Hashable, Sendable, PayFieldValidating, P
     public var presentmentCurrency: String?
     /// Text on the buyer's statement.
     public var softDescriptor: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PaymentDetails`.
     ///
@@ -575,6 +589,8 @@ public struct WebCheckoutDetails: Codable, Hashable, Sendable, PayFieldValidatin
     public var amazonPayRedirectUrl: URL?
     /// The checkout mode.
     public var checkoutMode: CheckoutMode?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `WebCheckoutDetails`.
     ///
@@ -687,6 +703,8 @@ public enum ReleaseEnvironment: String, PayClosedEnum, PayQueryValue {
 public struct PaymentPreference: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// A description such as `Visa ****1111`.
     public var paymentDescriptor: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PaymentPreference`.
     ///
@@ -747,6 +765,8 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
     public var expirationTimestamp: Date?
     /// Sandbox or live.
     public var releaseEnvironment: ReleaseEnvironment?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CheckoutSession`.
     ///
@@ -871,6 +891,8 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldVal
     public var checkoutResultReturnUrl: URL?
     /// Where a cancel returns.
     public var checkoutCancelUrl: URL?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `UpdateWebCheckoutDetails`.
     ///
@@ -909,6 +931,8 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFiel
     public var paymentDetails: PaymentDetails?
     /// Order number and store information.
     public var merchantMetadata: MerchantMetadata?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `UpdateCheckoutSessionRequest`.
     ///
@@ -941,6 +965,8 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFiel
 public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The amount to charge.
     public var chargeAmount: AmazonPayPrice
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CompleteCheckoutSessionRequest`.
     ///
@@ -1036,6 +1062,8 @@ public struct AmazonPayErrorResponse: Codable, Hashable, Sendable, PayAlwaysVali
     public var reasonCode: ErrorReasonCode
     /// A readable explanation.
     public var message: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AmazonPayErrorResponse`.
     ///

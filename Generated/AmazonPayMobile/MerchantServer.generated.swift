@@ -12,6 +12,8 @@ public struct SampleCart: Codable, Hashable, Sendable, PayFieldValidating, PayFi
     public var hd8: Int
     /// How many Fire HD10 (item0010).
     public var hd10: Int
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `SampleCart`.
     ///
@@ -80,6 +82,8 @@ public struct CheckoutReview: Codable, Hashable, Sendable, PayFieldValidating, P
     public var order: MerchantOrder
     /// The session as Amazon Pay last returned it.
     public var checkoutSession: CheckoutSession
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CheckoutReview`.
     ///
@@ -136,6 +140,8 @@ public struct MerchantErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid
     public var message: String
     /// Amazon Pay's `reasonCode` when Amazon Pay refused the call.
     public var amazonPayReasonCode: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MerchantErrorResponse`.
     ///

@@ -18,6 +18,8 @@ public struct MerchantOrderItem: Codable, Hashable, Sendable, PayFieldValidating
     public var num: Int
     /// The subtotal, `price × num`.
     public var summary: Int
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MerchantOrderItem`.
     ///
@@ -74,6 +76,8 @@ public struct MerchantOrder: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var amazonCheckoutSessionId: String?
     /// The merchant's order number (`MY-ORDER-n`).
     public var merchantReferenceId: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MerchantOrder`.
     ///

@@ -119,6 +119,8 @@ public struct MCSCheckoutResult: Codable, Hashable, Sendable, PayAlwaysValid, Pa
     public var transactionId: String?
     /// The checkout resource, when the callback carried one.
     public var checkoutResourceURL: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCSCheckoutResult`.
     ///
@@ -153,6 +155,8 @@ public struct MCSCryptoOptions: Codable, Hashable, Sendable, PayFieldValidating,
     public var cardType: MCSCardType
     /// Accepted cryptogram formats for the network.
     public var format: Set<MCSCryptoFormat>
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCSCryptoOptions`.
     ///
@@ -192,6 +196,8 @@ public struct MCSConfiguration: Codable, Hashable, Sendable, PayFieldValidating,
     public var callbackScheme: String
     /// The payment networks the merchant supports (e.g. master, visa, amex).
     public var allowedCardTypes: [MCSCardType]
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCSConfiguration`.
     ///
@@ -261,6 +267,8 @@ public struct MCSCheckoutRequest: Codable, Hashable, Sendable, PayFieldValidatin
     public var unpredictableNumber: String?
     /// The expiration time of a generated cryptogram, in minutes.
     public var validityPeriodMinutes: Int?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCSCheckoutRequest`.
     ///

@@ -41,6 +41,8 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable, PayFieldValida
     public var unpredictableNumber: String?
     /// Shipping locations available for this merchant.
     public var shippingLocationProfile: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CheckoutURLParameters`.
     ///
@@ -147,6 +149,8 @@ public struct CheckoutCallback: Codable, Hashable, Sendable, PayAlwaysValid, Pay
     public var status: String?
     /// The checkout resource, when the callback carries one.
     public var checkoutResourceUrl: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CheckoutCallback`.
     ///

@@ -15,6 +15,8 @@ public struct MCCAmount: Codable, Hashable, Sendable, PayFieldValidating, PayFie
     public var currencyCode: String
     /// The ISO 4217 numeric code, e.g. `840`.
     public var currencyNumber: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCCAmount`.
     ///
@@ -88,6 +90,8 @@ public struct MCCCheckoutRequest: Codable, Hashable, Sendable, PayFieldValidatin
     public var validityPeriodMinutes: Int?
     /// CVC2 support.
     public var cvc2support: Bool?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCCCheckoutRequest`.
     ///
@@ -215,6 +219,8 @@ public struct MCCConfiguration: Codable, Hashable, Sendable, PayFieldValidating,
     public var merchantCountryCode: String?
     /// The merchant's user id.
     public var merchantUserId: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCCConfiguration`.
     ///
@@ -322,6 +328,8 @@ public struct MCCCheckoutResponse: Codable, Hashable, Sendable, PayAlwaysValid, 
     public var pairingTransactionID: String?
     /// Empty under MCSCommerceWeb.
     public var pairingUserID: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCCCheckoutResponse`.
     ///
@@ -393,6 +401,8 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable, PayFieldValidating,
     public var pairingTransactionID: String?
     /// The card's last four digits.
     public var paymentMethodLastFourDigits: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MCCPaymentMethod`.
     ///

@@ -87,6 +87,8 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
     public var method: String?
     /// The chosen issuer id for methods with issuers.
     public var issuer: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CreatePaymentRequest`.
     ///
@@ -145,6 +147,8 @@ public struct BackendPayment: Codable, Hashable, Sendable, PayFieldValidating, P
     public var createdAt: Date?
     /// When it last changed.
     public var updatedAt: Date?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `BackendPayment`.
     ///
@@ -221,6 +225,8 @@ public struct MethodImage: Codable, Hashable, Sendable, PayAlwaysValid, PayField
     public var size2x: URL?
     /// The SVG logo.
     public var svg: URL?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MethodImage`.
     ///
@@ -257,6 +263,8 @@ public struct BackendIssuer: Codable, Hashable, Sendable, PayAlwaysValid, PayFie
     public var name: String
     /// The issuer's logo.
     public var image: MethodImage?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `BackendIssuer`.
     ///
@@ -295,6 +303,8 @@ public struct BackendAmount: Codable, Hashable, Sendable, PayAlwaysValid, PayFie
     public var value: Decimal
     /// The currency (`EUR`), empty when the backend had no amount.
     public var currency: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `BackendAmount`.
     ///
@@ -330,6 +340,8 @@ public struct MethodPricing: Codable, Hashable, Sendable, PayAlwaysValid, PayFie
     public var variable: Decimal
     /// The fee region; `null` when Mollie gives none.
     public var feeRegion: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MethodPricing`.
     ///
@@ -382,6 +394,8 @@ public struct BackendMethod: Codable, Hashable, Sendable, PayAlwaysValid, PayFie
     public var issuers: [BackendIssuer]?
     /// The fees (`null` unless requested).
     public var pricing: [MethodPricing]?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `BackendMethod`.
     ///
@@ -439,6 +453,8 @@ public typealias Method = BackendMethod
 public struct PaymentEnvelope: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The payment.
     public var data: BackendPayment
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PaymentEnvelope`.
     ///
@@ -465,6 +481,8 @@ public struct PaymentEnvelope: Codable, Hashable, Sendable, PayFieldValidating, 
 public struct PaymentListEnvelope: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The payments.
     public var data: [BackendPayment]
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PaymentListEnvelope`.
     ///
@@ -491,6 +509,8 @@ public struct PaymentListEnvelope: Codable, Hashable, Sendable, PayFieldValidati
 public struct MethodListEnvelope: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The methods.
     public var data: [BackendMethod]
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MethodListEnvelope`.
     ///
@@ -519,6 +539,8 @@ public struct ValidationErrorResponse: Codable, Hashable, Sendable, PayAlwaysVal
     public var message: String
     /// Messages per field; absent when the error comes from Mollie.
     public var errors: [String: [String]]?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ValidationErrorResponse`.
     ///

@@ -203,6 +203,8 @@ public struct MollieAmount: Codable, Hashable, Sendable, PayFieldValidating, Pay
     public var currency: String
     /// The value, e.g. `10.00`.
     public var value: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MollieAmount`.
     ///
@@ -288,6 +290,8 @@ public struct MollieLink: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldV
     public var href: URL
     /// The media type.
     public var type: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MollieLink`.
     ///
@@ -323,6 +327,8 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, P
     public var dashboard: MollieLink?
     /// The API documentation.
     public var documentation: MollieLink?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MolliePaymentLinks`.
     ///
@@ -399,6 +405,8 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var profileId: String?
     /// Links.
     public var links: MolliePaymentLinks?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MolliePayment`.
     ///
@@ -508,6 +516,8 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
     public var id: String
     /// The name.
     public var name: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MollieIssuer`.
     ///
@@ -540,6 +550,8 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
 public struct MollieErrorLinks: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The relevant documentation.
     public var documentation: MollieLink?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MollieErrorLinks`.
     ///
@@ -574,6 +586,8 @@ public struct MollieError: Codable, Hashable, Sendable, PayFieldValidating, PayF
     public var field: String?
     /// Links.
     public var links: MollieErrorLinks?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MollieError`.
     ///

@@ -28,6 +28,8 @@ public struct MollieCheckoutSettings: Codable, Hashable, Sendable, PayFieldValid
     public var selectPaymentMethod: Bool
     /// `kPaymentFlow`: how the payment is executed.
     public var paymentFlow: PaymentFlow
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `MollieCheckoutSettings`.
     ///

@@ -54,6 +54,8 @@ public struct CoreConfig: Codable, Hashable, Sendable, PayFieldValidating, PayFi
     public var accessToken: AccessToken
     /// Sandbox or live.
     public var environment: PayPalEnvironment
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CoreConfig`.
     ///
@@ -98,6 +100,8 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var postalCode: String?
     /// The ISO 3166-1 alpha-2 country, or `C2`: PayPal's contract (`country_code`, pattern `^([A-Z]{2}|C2)$`) documents `C2` for China worldwide in bank card and cross-border transactions, so a card's billing address may carry it.
     public var countryCode: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalAddress`.
     ///
@@ -167,6 +171,8 @@ public struct Card: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDec
     public var cardholderName: String?
     /// The billing address.
     public var billingAddress: PayPalAddress?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `Card`.
     ///
@@ -252,6 +258,8 @@ public struct ThreeDSecureRequest: Codable, Hashable, Sendable, PayFieldValidati
     public var returnUrl: URL
     /// Where the challenge returns on cancel.
     public var cancelUrl: URL
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ThreeDSecureRequest`.
     ///
@@ -293,6 +301,8 @@ public struct CardRequest: Codable, Hashable, Sendable, PayFieldValidating, PayF
     public var card: Card
     /// Enables 3-D Secure.
     public var threeDSecureRequest: ThreeDSecureRequest?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CardRequest`.
     ///
@@ -385,6 +395,8 @@ public struct CardResult: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldV
     public var status: OrderStatus?
     /// Whether a 3-D Secure challenge was presented.
     public var didAttemptThreeDSecureAuthentication: Bool
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CardResult`.
     ///

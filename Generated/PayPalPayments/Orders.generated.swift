@@ -26,6 +26,8 @@ public enum CardVerificationMethod: String, PayClosedEnum, PayQueryValue {
 public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The verification method.
     public var method: CardVerificationMethod
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CardVerification`.
     ///
@@ -52,6 +54,8 @@ public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid, Pay
 public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Verification settings.
     public var verification: CardVerification?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CardAttributes`.
     ///
@@ -92,6 +96,8 @@ public struct CardPaymentSource: Codable, Hashable, Sendable, PayFieldValidating
     public var billingAddress: PayPalAddress?
     /// 3-D Secure verification.
     public var attributes: CardAttributes?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CardPaymentSource`.
     ///
@@ -159,6 +165,8 @@ extension CardPaymentSource: PayRedacting {
 public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card.
     public var card: CardPaymentSource
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalPaymentSource`.
     ///
@@ -196,6 +204,8 @@ public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid, P
     public var returnUrl: URL?
     /// Return on cancel (a relative reference is accepted, as for `return_url`).
     public var cancelUrl: URL?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ApplicationContext`.
     ///
@@ -227,6 +237,8 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable, PayField
     public var paymentSource: PayPalPaymentSource
     /// 3-D Secure return URLs.
     public var applicationContext: ApplicationContext?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ConfirmPaymentSourceRequest`.
     ///
@@ -408,6 +420,8 @@ public struct ThreeDSecureStatuses: Codable, Hashable, Sendable, PayAlwaysValid,
     public var enrollmentStatus: EnrollmentStatus?
     /// Authentication.
     public var authenticationStatus: AuthenticationStatus?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ThreeDSecureStatuses`.
     ///
@@ -439,6 +453,8 @@ public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid,
     public var liabilityShift: LiabilityShift?
     /// The 3-D Secure statuses.
     public var threeDSecure: ThreeDSecureStatuses?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AuthenticationResult`.
     ///
@@ -474,6 +490,8 @@ public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
     public var type: String?
     /// The 3-D Secure result.
     public var authenticationResult: AuthenticationResult?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CardResponse`.
     ///
@@ -514,6 +532,8 @@ public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
 public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The card.
     public var card: CardResponse?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PaymentSourceResponse`.
     ///
@@ -544,6 +564,8 @@ public struct LinkDescription: Codable, Hashable, Sendable, PayAlwaysValid, PayF
     public var rel: String
     /// The HTTP method.
     public var method: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `LinkDescription`.
     ///
@@ -586,6 +608,8 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var links: [LinkDescription]?
     /// The purchase units: their amounts and, once the merchant server authorized or captured the order, its payments. The app does not read them; the merchant server does.
     public var purchaseUnits: [PurchaseUnitResponse]?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `OrderResponse`.
     ///
@@ -638,6 +662,8 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidat
     public var amount: PayPalMoney?
     /// The authorizations and captures made for the unit.
     public var payments: PaymentCollection?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PurchaseUnitResponse`.
     ///
@@ -672,6 +698,8 @@ public struct PaymentCollection: Codable, Hashable, Sendable, PayFieldValidating
     public var authorizations: [AuthorizationResponse]?
     /// What `POST …/capture` captured (intent `CAPTURE`).
     public var captures: [CaptureResponse]?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PaymentCollection`.
     ///
@@ -809,6 +837,8 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable, PayFieldValida
     public var amount: PayPalMoney?
     /// When the authorization expires.
     public var expirationTime: Date?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AuthorizationResponse`.
     ///
@@ -855,6 +885,8 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
     public var amount: PayPalMoney?
     /// Whether no further capture can follow.
     public var finalCapture: Bool?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CaptureResponse`.
     ///
@@ -893,6 +925,9 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
 ///
 /// - Remark: Generated from `AuthorizeOrderRequest` in `PayPalPayments/Orders.yaml`.
 public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
     /// Creates a new `AuthorizeOrderRequest`.
     public init() {
     }
@@ -911,6 +946,9 @@ public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid
 ///
 /// - Remark: Generated from `CaptureOrderRequest` in `PayPalPayments/Orders.yaml`.
 public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
     /// Creates a new `CaptureOrderRequest`.
     public init() {
     }
@@ -937,6 +975,8 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid, PayField
     public var location: ErrorLocation?
     /// A readable explanation.
     public var issueDescription: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ErrorDetail`.
     ///
@@ -1022,6 +1062,8 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, 
     public var debugId: String?
     /// Details.
     public var details: [ErrorDetail]?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalErrorResponse`.
     ///
@@ -1070,6 +1112,8 @@ public struct CardReturnQuery: Codable, Hashable, Sendable, PayAlwaysValid, PayF
     public var state: String?
     /// An optional code.
     public var code: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CardReturnQuery`.
     ///
@@ -1127,6 +1171,8 @@ public struct PayPalMoney: Codable, Hashable, Sendable, PayFieldValidating, PayF
     public var currencyCode: String
     /// The amount as a decimal string, exact (PayPal's pattern `-?[0-9]+` or `-?[0-9]*.[0-9]+`).
     public var value: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalMoney`.
     ///
@@ -1160,6 +1206,8 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidati
     public var amount: PayPalMoney
     /// What is bought.
     public var unitDescription: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PurchaseUnitRequest`.
     ///
@@ -1194,6 +1242,8 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
     public var intent: OrderIntent
     /// The purchase units.
     public var purchaseUnits: [PurchaseUnitRequest]
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CreateOrderRequest`.
     ///
@@ -1223,6 +1273,8 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
 public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// Always `client_credentials`.
     public var grantType: GrantType
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AccessTokenRequest`.
     ///
@@ -1280,6 +1332,8 @@ public struct AccessTokenResponse: Codable, Hashable, Sendable, PayFieldValidati
     public var nonce: String?
     /// The granted scopes, space-separated.
     public var scope: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AccessTokenResponse`.
     ///
@@ -1344,6 +1398,8 @@ public struct OAuthErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, P
     public var error: String
     /// A readable explanation.
     public var errorDescription: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `OAuthErrorResponse`.
     ///

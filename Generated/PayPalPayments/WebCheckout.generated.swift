@@ -26,6 +26,8 @@ public struct PayPalWebCheckoutRequest: Codable, Hashable, Sendable, PayFieldVal
     public var orderID: String
     /// The funding source.
     public var fundingSource: FundingSource
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalWebCheckoutRequest`.
     ///
@@ -65,6 +67,8 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable, PayFieldVa
     public var redirectUri: String?
     /// Marks a native-app checkout.
     public var nativeXO: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalWebCheckoutURLQuery`.
     ///
@@ -125,6 +129,8 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable, PayFieldValid
     public var payerID: String?
     /// `payment` or `cancel`.
     public var opType: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `WebCheckoutReturnQuery`.
     ///
@@ -175,6 +181,8 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysVal
     public var orderID: String
     /// The payer who approved it.
     public var payerID: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalWebCheckoutResult`.
     ///
@@ -204,6 +212,8 @@ public struct PayPalWebCheckoutResult: Codable, Hashable, Sendable, PayAlwaysVal
 public struct PayPalNativeCheckoutRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The order the `createOrderAction` sets.
     public var orderID: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalNativeCheckoutRequest`.
     ///
@@ -232,6 +242,8 @@ public struct Approval: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVis
     public var orderID: String
     /// The payer.
     public var payerID: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `Approval`.
     ///
@@ -269,6 +281,8 @@ public struct ShippingAddress: Codable, Hashable, Sendable, PayFieldValidating, 
     public var postalCode: String?
     /// Country.
     public var countryCode: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ShippingAddress`.
     ///
@@ -337,6 +351,8 @@ public struct ShippingMethod: Codable, Hashable, Sendable, PayFieldValidating, P
     public var value: String?
     /// The price's currency.
     public var currencyCode: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ShippingMethod`.
     ///
@@ -406,6 +422,8 @@ public struct ShippingChange: Codable, Hashable, Sendable, PayFieldValidating, P
     public var selectedShippingMethod: ShippingMethod?
     /// The available methods.
     public var shippingMethods: [ShippingMethod]?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ShippingChange`.
     ///

@@ -77,6 +77,8 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayFieldV
     public var currency: SuiteCurrency
     /// The merchant server's current time in ISO 8601 with offset, e.g. `2013-07-10T14:49:24-05:00`.
     public var dateHour: Date
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayRequest`.
     ///
@@ -196,6 +198,8 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument, PayField
     public var amount: Decimal?
     /// Tipo de tarjeta.
     public var cardType: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayResponse`.
     ///

@@ -14,6 +14,8 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
     public var xmlA: String
     /// The merchant's string (provided by MIT).
     public var xmlM: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `HostedPaymentRequest`.
     ///
@@ -49,6 +51,8 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
 public struct HostedForm: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The form to open in the web session.
     public var formUrl: URL
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `HostedForm`.
     ///
@@ -80,6 +84,8 @@ public struct TokenizeRequest: Codable, Hashable, Sendable, PayFieldValidating, 
     public var tokenization: BeanTokenization
     /// The 3-D Secure data.
     public var threeDS: Bean3DS
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `TokenizeRequest`.
     ///
@@ -116,6 +122,8 @@ public struct CaptureView: Codable, Hashable, Sendable, PayFieldValidating, PayF
     public var captureUrl: URL
     /// The tokenization session the view belongs to.
     public var session: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CaptureView`.
     ///
@@ -150,6 +158,8 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable, PayFieldValidatin
     public var code: String
     /// The Spanish text.
     public var message: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `SuiteErrorResponse`.
     ///

@@ -34,6 +34,8 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
     public var reference: String
     /// El monto por el cual se realizará el cobro.
     public var amount: Decimal
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `BeanTokenization`.
     ///
@@ -141,6 +143,8 @@ public struct Bean3DS: Codable, Hashable, Sendable, PayFieldValidating, PayField
     public var authKey: String
     /// La referencia con la cual se autenticará.
     public var reference: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `Bean3DS`.
     ///
@@ -271,6 +275,8 @@ public struct BeanTokenizeResponse: Codable, Hashable, Sendable, PayAlwaysValid,
     public var cardBrand: String?
     /// The issuing bank.
     public var cardBank: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `BeanTokenizeResponse`.
     ///
@@ -368,6 +374,8 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayFieldValidat
     public var amount: Decimal?
     /// Descripción en caso de que la transacción haya sido denegada o errónea.
     public var error: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `BeanPaymentWithToken`.
     ///

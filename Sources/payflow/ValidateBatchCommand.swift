@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PaySchemaVocabulary
 import PaymentSchemasRuntime
 
 /// `payflow validate-batch FILE|-`: validates many JSON payloads in one process, for differential
@@ -8,12 +9,15 @@ import PaymentSchemasRuntime
 /// Each input line is `Module.Type<TAB>payload` (the payload as one line of JSON); each output line
 /// is `valid`, `invalid<TAB>problem; problem; …` or `error<TAB>why` (a line that names no known type
 /// or has no tab), in input order. One bad line is that line's verdict: the batch always finishes.
+/// With `--echo` a valid line's verdict also carries the value as its type writes it back
+/// (`valid<TAB>{…}`, one line of JSON): what a decode and encode keep of each payload.
 struct ValidateBatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate-batch",
         abstract: "Validate JSON payloads given one per line as 'Module.Type<TAB>payload'; print one verdict per line.",
         discussion: """
-            Verdicts: valid, invalid<TAB>problems, or error<TAB>why for a malformed line (the batch goes on). \
+            Verdicts: valid, invalid<TAB>problems, or error<TAB>why for a malformed line (the batch goes on); \
+            with --echo, valid<TAB>the value written back as one line of JSON. \
             With --format json each verdict is one JSON object per line: {line, verdict, type, problems|error}.
             Exit codes: 0 when every line was judged (valid, invalid or malformed), 2 for unreadable input.
             """
@@ -25,6 +29,9 @@ struct ValidateBatchCommand: ParsableCommand {
     @Option(help: "text (valid / invalid<TAB>… / error<TAB>…) or json (one object per line).")
     var format: OutputFormat = .text
 
+    @Flag(help: "With each valid verdict, the value as its type writes it back (one line of JSON; `echo` in --format json).")
+    var echo = false
+
     /// One line's verdict as `--format json` prints it.
     struct Verdict: Encodable {
         var line: Int
@@ -32,6 +39,8 @@ struct ValidateBatchCommand: ParsableCommand {
         var type: String?
         var problems: [String]?
         var error: String?
+        /// With `--echo`, a valid payload as its type writes it back.
+        var echo: String?
     }
 
     func validate() throws {
@@ -57,6 +66,8 @@ struct ValidateBatchCommand: ParsableCommand {
                         if !result.violations.isEmpty {
                             verdict.verdict = "invalid"
                             verdict.problems = result.violations.map { "\($0.path) [\($0.rule)]" }
+                        } else if echo {
+                            verdict.echo = result.reencoded.map { (try? PayJSONParser.parse($0).jsonText) ?? "" } ?? ""
                         }
                     } catch let error as PayloadDecodingError {
                         verdict.verdict = "invalid"
@@ -83,7 +94,7 @@ struct ValidateBatchCommand: ParsableCommand {
                 out += Output.json(verdict) + "\n"
             case .text:
                 switch verdict.verdict {
-                case "valid": out += "valid\n"
+                case "valid": out += "valid" + (verdict.echo.map { "\t" + $0 } ?? "") + "\n"
                 case "invalid": out += "invalid\t" + (verdict.problems ?? []).joined(separator: "; ") + "\n"
                 default: out += "error\tline \(number + 1): " + (verdict.error ?? "") + "\n"
                 }

@@ -38,8 +38,14 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: "json, xml or query (default: from the file extension; .query and .url are queries).")
     var encoding: Encoding?
 
-    @Option(help: "text, or json for scripts: {type, valid, problems: [{path, kind, rule, message}]}.")
+    @Option(help: "text, or json for scripts: {type, valid, problems: [{path, kind, rule, message}], echo}.")
     var format: OutputFormat = .text
+
+    @Flag(
+        help: ArgumentHelp(
+            "Also print the value as the type writes it back (JSON or XML, members it does not model included).",
+            discussion: "What a decode and encode keep of the payload; nothing is printed when it does not decode."))
+    var echo = false
 
     /// One problem found in the payload, decoding or constraint.
     struct Problem: Encodable {
@@ -63,6 +69,8 @@ struct ValidateCommand: ParsableCommand {
         var encoding: String
         var valid: Bool
         var problems: [Problem]
+        /// With `--echo`: the value as the type writes it back (absent when it did not decode).
+        var echo: String?
     }
 
     func validate() throws {
@@ -91,9 +99,11 @@ struct ValidateCommand: ParsableCommand {
             encoding.map { WireFormat(rawValue: $0.rawValue) ?? .json }
             ?? Self.format(for: file, default: schemaType.formats.first ?? .json)
         var problems: [Problem] = []
+        var written: String?
         do {
             let result = try schemaType.read(data, as: wire)
             problems = result.violations.map(Problem.init)
+            written = result.reencoded.map { String(decoding: $0, as: UTF8.self) }
         } catch let error as PayloadDecodingError {
             // Decoding problems and the constraint violations of the parts that decoded, together.
             problems =
@@ -103,8 +113,12 @@ struct ValidateCommand: ParsableCommand {
         switch format {
         case .json:
             Output.line(
-                Output.json(Verdict(type: schemaType.qualifiedName, encoding: wire.rawValue, valid: problems.isEmpty, problems: problems)))
+                Output.json(
+                    Verdict(
+                        type: schemaType.qualifiedName, encoding: wire.rawValue, valid: problems.isEmpty, problems: problems,
+                        echo: echo ? written : nil)))
         case .text:
+            if echo, let written { Output.line(written) }
             if problems.isEmpty {
                 Output.line("\(type): valid \(wire.rawValue)")
             } else {

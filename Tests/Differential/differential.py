@@ -50,6 +50,30 @@ def load(text):
     return json.loads(text, parse_float=Raw, parse_int=Raw, parse_constant=Raw)
 
 
+def differences(sent, written, where="$"):
+    """The members of `sent` that `written` lacks, and the values it changed, by path."""
+    if isinstance(sent, dict) and isinstance(written, dict):
+        gone, different = [], []
+        for key, value in sent.items():
+            if key not in written:
+                gone.append(f"{where}.{key}")
+                continue
+            inner = differences(value, written[key], f"{where}.{key}")
+            gone += inner[0]
+            different += inner[1]
+        different += [f"{where}.{key} added" for key in written if key not in sent]
+        return gone, different
+    if isinstance(sent, list) and isinstance(written, list) and len(sent) == len(written):
+        gone, different = [], []
+        for index, (item, kept) in enumerate(zip(sent, written)):
+            inner = differences(item, kept, f"{where}[{index}]")
+            gone += inner[0]
+            different += inner[1]
+        return gone, different
+    same = type(sent) is type(written) and sent == written
+    return [], [] if same else [f"{where}: {dump(sent)[:60]} became {dump(written)[:60] if written is not None else 'nothing'}"]
+
+
 def dump(value):
     """JSON text with numerals exactly as kept."""
     if isinstance(value, Raw):
@@ -216,7 +240,7 @@ def main():
             cases.append((type_name, label, kind, path, dump(mutated)))
 
     batch = "".join(f"{type_name}\t{text}\n" for type_name, _, _, _, text in cases)
-    run = subprocess.run([arguments.payflow, "validate-batch", "-"], input=batch.encode(), capture_output=True)
+    run = subprocess.run([arguments.payflow, "validate-batch", "--echo", "-"], input=batch.encode(), capture_output=True)
     if run.returncode != 0:
         print(run.stderr.decode(), file=sys.stderr)
         return 2
@@ -224,6 +248,19 @@ def main():
     if len(swift_verdicts) != len(cases):
         print(f"error: {len(cases)} payloads but {len(swift_verdicts)} verdicts", file=sys.stderr)
         return 2
+
+    # Nothing dropped: every payload the Swift types accept, written back by its type
+    # (`validate-batch --echo`), is the value it read: members the schema does not model included,
+    # numbers compared by their text.
+    round_trips, lost, changed = 0, [], []
+    for (type_name, label, kind, path, text), swift_line in zip(cases, swift_verdicts):
+        verdict, _, echo = swift_line.partition("\t")
+        if verdict != "valid":
+            continue
+        gone, different = differences(load(text), load(echo) if echo else None)
+        lost += [f"{type_name} ({label}, {kind}): {where}" for where in gone]
+        changed += [f"{type_name} ({label}, {kind}): {where}" for where in different]
+        round_trips += 0 if gone or different else 1
 
     disagreements = []
     for (type_name, label, kind, path, text), swift_line in zip(cases, swift_verdicts):
@@ -234,7 +271,7 @@ def main():
         instance = to_python(load(text))
         errors = sorted(validator.iter_errors(instance), key=lambda error: list(error.absolute_path))
         schema_valid = not errors
-        swift_valid = swift_line == "valid"
+        swift_valid = swift_line.partition("\t")[0] == "valid"
         if schema_valid != swift_valid:
             location = ".".join(str(part) for part in path) or "$"
             detail = swift_line.split("\t", 1)[1] if not swift_valid else "; ".join(f"{'.'.join(map(str, e.absolute_path)) or '$'}: {e.message[:120]}" for e in errors[:3])
@@ -266,7 +303,8 @@ def main():
             hits[entry["id"]] += 1
 
     originals = sum(1 for case in cases if case[2] == "original")
-    swift_invalid = sum(1 for line in swift_verdicts if line != "valid")
+    swift_invalid = sum(1 for line in swift_verdicts if line.partition("\t")[0] != "valid")
+    swift_valid_count = len(swift_verdicts) - swift_invalid
     print(f"differential: {len(cases)} payloads ({originals} originals, {len(cases) - originals} mutations) "
           f"from {len({case[1] for case in cases})} documents of {len({case[0] for case in cases})} types; "
           f"{swift_invalid} rejected by the Swift validators")
@@ -275,7 +313,13 @@ def main():
         print(f"  accepted {entry['id']}: {hits[entry['id']]}  ({entry['reason']})")
     if skipped_types:
         print(f"  not JSON (skipped): {', '.join(sorted(skipped_types))}")
+    print(f"differential: {round_trips}/{swift_valid_count} round trips, {len(lost)} members lost")
     failed = False
+    if lost or changed:
+        failed = True
+        print(f"FAIL: {len(lost)} members lost and {len(changed)} values changed by a decode and encode:")
+        for item in (lost + changed)[:arguments.show]:
+            print(f"    {item}")
     if unexpected:
         failed = True
         print(f"FAIL: {len(unexpected)} unexpected disagreements (a bug in the export or in the validators):")

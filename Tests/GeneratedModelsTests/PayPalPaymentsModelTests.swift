@@ -93,7 +93,8 @@ struct PayPalPaymentsModelTests {
         #expect(order.paymentSource?.card?.lastDigits == "1111")
         #expect(order.paymentSource?.card?.authenticationResult?.liabilityShift == .possible)
         #expect(order.paymentSource?.card?.authenticationResult?.threeDSecure?.authenticationStatus == .successful)
-        #expect(try encodeJSON(order).contains(#""last_digits":"1111""#))
+        #expect(try encodeJSON(order).contains(#""last_four_digits":"1111""#))
+        #expect(try String(decoding: PayWire.encodeJSON(order, spelling: .schema), as: UTF8.self).contains(#""last_digits":"1111""#))
         #expect(try decodeJSON(OrderResponse.self, #"{"id":"1","status":"PENDING_REVIEW"}"#).status == .unknown("PENDING_REVIEW"))
     }
 

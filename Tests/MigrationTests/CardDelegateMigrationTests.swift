@@ -103,18 +103,27 @@ struct CardDelegateMigrationTests {
     }
 }
 
-/// Legacy wire spellings decode; encoders always write the current spelling.
+/// Legacy wire spellings decode; a value read in one is written back as read (nothing the payload
+/// said is changed), in the current spelling once the field changes, and always in the schema's
+/// spelling (`spelling: .schema`); a value built by code is written in the current spelling.
 @Suite("Wire aliases")
 @MainActor
 struct WireAliasTests {
     @Test func legacySpellingsDecodeAndEncodeCurrent() throws {
         let format = try PayWire.decodeJSON(MCSCryptoFormatBox.self, from: Data(#"{"format":"TAVV"}"#.utf8))
         #expect(format.format == .tvv)
-        let order = try PayWire.decodeJSON(
+        var order = try PayWire.decodeJSON(
             OrderResponse.self, from: Data(#"{"id":"1","status":"APPROVED","payment_source":{"card":{"last_four_digits":"1111"}}}"#.utf8))
         #expect(order.paymentSource?.card?.lastDigits == "1111")
-        let encoded = String(decoding: try PayWire.encodeJSON(order), as: UTF8.self)
-        #expect(encoded.contains(#""last_digits":"1111""#) && !encoded.contains("last_four_digits"))
+        let current = String(decoding: try PayWire.encodeJSON(order, spelling: .schema), as: UTF8.self)
+        #expect(current.contains(#""last_digits":"1111""#) && !current.contains("last_four_digits"))
+        let asRead = String(decoding: try PayWire.encodeJSON(order), as: UTF8.self)
+        #expect(asRead.contains(#""last_four_digits":"1111""#) && !asRead.contains("last_digits"))
+        order.paymentSource?.card?.lastDigits = "4242"
+        let changed = String(decoding: try PayWire.encodeJSON(order), as: UTF8.self)
+        #expect(changed.contains(#""last_digits":"4242""#) && !changed.contains("last_four_digits"))
+        let built = OrderResponse(id: "1", status: .approved, paymentSource: PaymentSourceResponse(card: CardResponse(lastDigits: "1111")))
+        #expect(String(decoding: try PayWire.encodeJSON(built), as: UTF8.self).contains(#""last_digits":"1111""#))
     }
 }
 

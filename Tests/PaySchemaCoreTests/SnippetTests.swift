@@ -86,6 +86,8 @@ struct SnippetTests {
                     public var note: String?
                     /// The `count` field.
                     public var count: Int
+                    /// The payload's members that no field models, kept as they came and written back after the fields.
+                    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
                     /// Creates a new `Item`.
                     ///

@@ -10,7 +10,7 @@ extension SchemaChecker {
     /// ``reservedFieldNames``, asked of every field without hashing its name.
     static let reservedFields = KnownKeys([
         "description", "debugDescription", "customMirror", "hashValue", "violations", "validate", "queryItems",
-        "queryString", "xmlData", "encode", "init", "collectViolations", "xmlRootElement", "visitFields",
+        "queryString", "xmlData", "encode", "init", "collectViolations", "xmlRootElement", "visitFields", "unknownMembers",
     ])
 
     /// Names of the date formats; anything else with a date letter is a custom pattern.

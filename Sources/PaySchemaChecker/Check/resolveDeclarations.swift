@@ -158,7 +158,8 @@ extension SchemaChecker {
             kind = .structure(
                 ResolvedStruct(
                     encodings: decl.encodings.map(\.value), xmlRoot: decl.xmlRoot?.value, fields: fields, requireAnyOf: groups,
-                    fieldsLocation: decl.fieldsLocation, requireAnyOfLocation: decl.requireAnyOf.first?.location))
+                    fieldsLocation: decl.fieldsLocation, requireAnyOfLocation: decl.requireAnyOf.first?.location,
+                    refusesUnknownMembers: decl.refusesUnknownMembers?.value ?? false))
         case .union(let decl):
             var variants: [ResolvedVariant] = []
             for variant in decl.variants {

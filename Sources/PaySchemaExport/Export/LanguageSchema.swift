@@ -89,6 +89,7 @@ public enum LanguageSchema {
                     .members([("type", "array"), ("items", .members([("enum", strings(WireFormat.allCases.map(\.rawValue)))]))])
                 ),
                 ("keyStyle", .members([("enum", strings(KeyStyle.allCases.map(\.rawValue)))])), ("xmlRoot", text), ("nullable", flag),
+                ("unknownMembers", .members([("enum", strings(["keep", "refuse"]))])),
                 (
                     "requireAnyOf",
                     .members([

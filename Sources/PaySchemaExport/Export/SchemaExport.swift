@@ -56,6 +56,8 @@ public struct SchemaExport {
             }
             entries.append(("properties", .members(properties)))
             if !required.isEmpty { entries.append(("required", .array(required))) }
+            // Members no field models are kept (JSON Schema's default); a type that refuses them says so.
+            if decl.refusesUnknownMembers { entries.append(("additionalProperties", false)) }
             if !decl.requireAnyOf.isEmpty {
                 let groups = decl.requireAnyOf.map { group -> PayJSON in
                     .members([("required", .array(group.map { .string($0.wireName(in: format)) }))])

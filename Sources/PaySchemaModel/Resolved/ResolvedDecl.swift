@@ -90,6 +90,9 @@ public struct ResolvedStruct: Sendable {
     public let fieldsLocation: SourceLocation
     /// Where the schema writes the first `requireAnyOf` group, when it has one.
     public let requireAnyOfLocation: SourceLocation?
+    /// Whether decoding refuses members no field models (`unknownMembers: refuse`); otherwise
+    /// they are kept and written back.
+    public let refusesUnknownMembers: Bool
 
     /// Whether values are written in `format`.
     public func supports(_ format: WireFormat) -> Bool { encodings.contains(format) }
@@ -100,8 +103,9 @@ public struct ResolvedStruct: Sendable {
     /// Creates the value from its parts (the checker does).
     package init(
         encodings: [WireFormat], xmlRoot: String?, fields: [ResolvedField], requireAnyOf: [[ResolvedField]], fieldsLocation: SourceLocation,
-        requireAnyOfLocation: SourceLocation?
+        requireAnyOfLocation: SourceLocation?, refusesUnknownMembers: Bool = false
     ) {
+        self.refusesUnknownMembers = refusesUnknownMembers
         self.encodings = encodings
         self.xmlRoot = xmlRoot
         self.fields = fields

@@ -64,10 +64,22 @@ extension SwiftEmitter {
         if structure.xmlRoot != nil { conformances.append("PayXMLDocument") }
         if declaration.isAlwaysValid, config.generates(.validators) { conformances.append("PayAlwaysValid") }
         let root = structure.xmlRoot.map { constant("The root element of the XML document.", "xmlRootElement", .string($0)) }
-        let fields = structure.fields.map { field in
+        var fields = structure.fields.map { field in
             property(
                 fieldDoc(field), visibility: field.lifecycle.deprecated != nil ? .unspecified : .api,
                 SwiftProperty(name: storage(field), type: swiftType(of: field)))
+        }
+        // What the payload holds beyond the fields: kept and written back, or refused.
+        fields.append(
+            property(
+                SwiftDoc("The payload's members that no field models, kept as they came and written back after the fields."),
+                SwiftProperty(name: "unknownMembers", type: "PayUnknownMembers", value: .call(.type("PayUnknownMembers"), []))))
+        if structure.refusesUnknownMembers {
+            fields.append(
+                SwiftDeclaration(
+                    doc: SwiftDoc("Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem."),
+                    attributes: [.generatedSPI],
+                    kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "payRefusesUnknownMembers", value: .bool(true)))))
         }
         // Each field's key expression, built once for both directions.
         let keys = structure.fields.map { fieldKeyExpression($0, structure) }
@@ -153,9 +165,6 @@ extension SwiftEmitter {
         let doc = SwiftDoc("Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.")
         let parameters = [SwiftParameter("from", "decoder", type: "any Decoder")]
         let open = SwiftExpression.tryExpression(.construct("PayDecodingContainer", "decoder"))
-        guard !fields.isEmpty else {
-            return initializer(doc, parameters, throws: true, .lines([.assignment(.identifier("_"), open)]))
-        }
         let container = SwiftExpression.identifier("container")
         var body: [SwiftStatement] = [.variable("container", value: open)]
         for (field, key) in zip(fields, keys) {
@@ -187,6 +196,8 @@ extension SwiftEmitter {
             // every field was read, so that all problems are reported at once.
             body.append(field.isMandatory ? .constant(field.name, value: expression) : .assignment(member(storage(field)), expression))
         }
+        // The members no field read, taken (or refused) before the problems are thrown.
+        body.append(.constant("unknownMembers", value: .call(container, "settleUnknownMembers", SwiftArgument("of", .metatype("Self")))))
         body.append(.expression(.tryExpression(.call(container, "finish"))))
         let mandatory = fields.filter { $0.isMandatory }
         if !mandatory.isEmpty {
@@ -195,6 +206,7 @@ extension SwiftEmitter {
                     mandatory.map { .optionalBinding($0.name, nil) }, else: .inline(.throwStatement(.call(container, "incomplete")))))
         }
         body += mandatory.map { .assignment(member(storage($0)), .identifier($0.name)) }
+        body.append(.assignment(member("unknownMembers"), .identifier("unknownMembers")))
         return initializer(doc, parameters, throws: true, .lines(body))
     }
 

@@ -111,6 +111,9 @@ public struct StructDecl: Sendable {
     /// Groups of optional fields of which at least one group must be wholly present
     /// (`[[token, payerID], [opType]]`); empty when there is no such rule.
     public var requireAnyOf: [Located<[Located<String>]>] = []
+    /// `unknownMembers: refuse` (`true`): decoding refuses members no field models instead of
+    /// keeping them (`keep`, the default); where the schema says it.
+    public var refusesUnknownMembers: Located<Bool>?
 
     /// Whether the type supports `format`.
     public func supports(_ format: WireFormat) -> Bool { encodings.contains { $0.value == format } }

@@ -11,7 +11,8 @@ public enum SchemaParser {
         "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "scale", "exactScale",
         "minItems", "maxItems", "format", "schemes",
     ]
-    static let structKeys = Set(typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot", "requireAnyOf", "nullable"])
+    static let structKeys = Set(
+        typeCommonKeys + ["fields", "encodings", "keyStyle", "xmlRoot", "requireAnyOf", "nullable", "unknownMembers"])
     static let enumKeys = Set(typeCommonKeys + ["rawType", "open", "cases"])
     static let unionKeys = Set(typeCommonKeys + ["discriminator", "variants"])
     static let scalarKeys = Set(typeCommonKeys + ["base", "sensitive", "literal"] + constraintKeys)
@@ -170,6 +171,7 @@ public enum SchemaParser {
             decl.keyStyle = style.value
         }
         decl.xmlRoot = reader.string("xmlRoot", diagnostics: &diagnostics)
+        decl.refusesUnknownMembers = reader.choice("unknownMembers", [("keep", false), ("refuse", true)], diagnostics: &diagnostics)
         if let groupsNode = reader["requireAnyOf"] {
             if let groups = groupsNode.sequence, !groups.isEmpty {
                 for group in groups {

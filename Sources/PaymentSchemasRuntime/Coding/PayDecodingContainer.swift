@@ -13,7 +13,7 @@ public struct PayDecodingContainer {
     /// ``PayWire`` the tree is the parsed document; under another decoder (an app's own
     /// `JSONDecoder`, say) the value is first rebuilt as a tree from what that decoder offers
     /// (numbers through `Decimal`, never `Double`), so the same readers, rules and errors apply.
-    let members: [String: PayJSON]
+    @usableFromInline let members: [String: PayJSON]
     /// The tree decoder of this value, for nested values and paths.
     let tree: PayJSONTreeDecoder
     /// The wire format the payload uses.
@@ -22,6 +22,12 @@ public struct PayDecodingContainer {
     @usableFromInline var path: PayPath { PayPath(codingPath: codingPath) }
     /// Problems found so far.
     public private(set) var issues: [PayloadIssue] = []
+    /// The member names the type's fields read, in the order read: every other member is kept
+    /// (``unknownMembers()``).
+    @usableFromInline var readNames: [String] = []
+    /// Modelled members read in a spelling the type does not write (``PaySpelling``), by the
+    /// field's wire name.
+    @usableFromInline var spellings: [String: PaySpelling] = [:]
 
     /// Opens the object of `decoder`'s value.
     public init(_ decoder: any Decoder) throws {
@@ -40,6 +46,7 @@ public struct PayDecodingContainer {
         self.format = tree.format
         if case .object(let members) = tree.node {
             self.members = members
+            readNames.reserveCapacity(members.count)
         } else if let text = tree.text(tree.node), text.allSatisfy(\.isWhitespace) {
             // An XML element without children: a value whose fields are all absent.
             self.members = [:]
@@ -57,7 +64,7 @@ public struct PayDecodingContainer {
     /// The member of a single value: in a URL query an item named twice holds a list, and a
     /// single value is its first occurrence (as a browser's form reader takes it).
     @usableFromInline
-    func scalarMember(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
+    mutating func scalarMember(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
         guard let (codingKey, node) = member(key) else { return nil }
         if format == .query, case .array(let occurrences) = node, let first = occurrences.first { return (codingKey, first) }
         return (codingKey, node)
@@ -65,13 +72,70 @@ public struct PayDecodingContainer {
 
     /// The member under the field's current name or, when that is absent, its first present alias.
     @usableFromInline
-    func member(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
+    mutating func member(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
         let name = key.name(for: format)
-        if let node = members[name] { return (PayCodingKey(stringValue: name), node) }
+        if let node = members[name] {
+            readNames.append(name)
+            return (PayCodingKey(stringValue: name), node)
+        }
         for alias in key.aliases {
-            if let node = members[alias] { return (PayCodingKey(stringValue: alias), node) }
+            if let node = members[alias] {
+                readNames.append(alias)
+                spellings[name] = PaySpelling(name: alias, original: node, written: .asRead)
+                return (PayCodingKey(stringValue: alias), node)
+            }
         }
         return nil
+    }
+
+    /// A member read as `null` for a field of key `key` that holds `nil` for it: written back as
+    /// `null`, while the field is `nil`, as it came (absent would lose it).
+    @usableFromInline
+    mutating func keepNull(_ key: PayFieldKey, _ codingKey: PayCodingKey) {
+        spellings[key.name(for: format)] = PaySpelling(name: codingKey.stringValue, original: .null, written: .absent)
+    }
+
+    /// Records that a field of key `key` whose member is absent holds `value`, its default: written
+    /// back as absent while it still holds it (a default the payload did not send is not added).
+    @usableFromInline
+    mutating func noteDefault<T: Encodable>(_ key: PayFieldKey, _ value: T) {
+        let name = key.name(for: format)
+        guard format == .json, members[name] == nil, !key.aliases.contains(where: { members[$0] != nil }),
+            let written = PayJSONTreeEncoder.leaf(value) ?? (try? PayWire.encodeJSONValue(value))
+        else { return }
+        spellings[name] = PaySpelling(name: name, original: nil, written: .value(written))
+    }
+
+    /// Records that the member under `codingKey`, read as `original`, is written as `written`
+    /// for the value read (a field of key `key`), when the two differ.
+    @usableFromInline
+    mutating func noteSpelling(_ key: PayFieldKey, _ codingKey: PayCodingKey, original: PayJSON, written: PayJSON) {
+        guard original != written else { return }
+        spellings[key.name(for: format)] = PaySpelling(name: codingKey.stringValue, original: original, written: .value(written))
+    }
+
+    /// The members no field read: what the type keeps without a model.
+    @usableFromInline
+    func unknownMembers() -> PayUnknownMembers {
+        var kept: [String: PayJSON] = [:]
+        for (name, value) in members where !readNames.contains(name) {
+            kept[name] = value
+        }
+        return PayUnknownMembers(kept)
+    }
+
+    /// Records each member no field read as a problem: a type whose schema refuses what it does
+    /// not model (`unknownMembers: refuse`).
+    @usableFromInline
+    mutating func refuseUnknownMembers(of typeName: String) {
+        for name in unknownMembers().members.keys.sorted() {
+            // A name is the client's text: one that could be a card number is not repeated.
+            let shown = PayUnknownMembers.shown(name)
+            issues.append(
+                PayloadIssue(
+                    path: path.appending(shown), kind: .unknownMember,
+                    message: "unknown member '\(shown)': \(typeName) has no such field and refuses members it does not model"))
+        }
     }
 
     @usableFromInline
@@ -120,7 +184,7 @@ public struct PayDecodingContainer {
         // XML has no null: an optional field's empty element is an absent value (a string is empty).
         if T.self != String.self, isEmptyText(node) { return nil }
         if case .null = node {
-            if !key.nullable { recordNull(at: codingKey) }
+            if key.nullable { keepNull(key, codingKey) } else { recordNull(at: codingKey) }
             return nil
         }
         return field(T.self, key, node, codingKey) ?? fallback(T.self)
@@ -158,11 +222,27 @@ public struct PayDecodingContainer {
     @inlinable
     mutating func field<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, _ node: PayJSON, _ codingKey: PayCodingKey) -> T? {
         do {
-            return try value(T.self, key, node, codingKey)
+            let read = try value(T.self, key, node, codingKey)
+            if T.self == Decimal.self, let amount = read as? Decimal {
+                noteDecimalSpelling(amount, key, codingKey, node)
+            } else if T.self == String.self, case .number = node, let text = read as? String {
+                // A string field that accepts a number writes text: the number is written back as one.
+                noteSpelling(key, codingKey, original: node, written: .string(text))
+            }
+            return read
         } catch {
             record(error, at: codingKey)
             return nil
         }
+    }
+
+    /// An amount read as a number where the type writes text (or the reverse), or with other
+    /// digits than the type writes (`10` for `10.00`), is written back as it came while the field
+    /// holds it.
+    @usableFromInline
+    mutating func noteDecimalSpelling(_ amount: Decimal, _ key: PayFieldKey, _ codingKey: PayCodingKey, _ node: PayJSON) {
+        guard format == .json, let text = try? key.decimal.text(amount, format: format) else { return }
+        noteSpelling(key, codingKey, original: node, written: key.decimal.writes == .number ? .number(text) : .string(text))
     }
 
     /// One field's value, routing decimals, URLs and number-accepting strings through the strict
@@ -255,6 +335,8 @@ public struct PayDecodingContainer {
             issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
         } else if !key.nullable {
             recordNull(at: codingKey)
+        } else {
+            keepNull(key, codingKey)
         }
         return nil
     }
@@ -327,6 +409,7 @@ public struct PayDecodingContainer {
         where name.hasPrefix(affixes.prefix) && name.hasSuffix(affixes.suffix) && name.count > affixes.prefix.count + affixes.suffix.count {
             guard let node = members[name] else { continue }
             found = true
+            readNames.append(name)
             let entry = String(name.dropFirst(affixes.prefix.count).dropLast(affixes.suffix.count))
             do {
                 values[entry] = try tree.unbox(
@@ -399,6 +482,8 @@ public struct PayDecodingContainer {
                 issues.append(PayloadIssue(path: path.appending(codingKey.stringValue), kind: .null, message: "value is null"))
             } else if !key.nullable {
                 recordNull(at: codingKey)
+            } else if !required {
+                keepNull(key, codingKey)
             }
             return nil
         }
@@ -409,6 +494,9 @@ public struct PayDecodingContainer {
                     message: "'\(text)' is not a date in the format \(dateFormat.name)"))
             return nil
         }
+        // The same instant in another notation (`+00:00` for `Z`, fewer fraction digits) is
+        // written back as it came while the field holds it.
+        noteSpelling(key, codingKey, original: node, written: .string(dateFormat.format(date)))
         return date
     }
 
@@ -441,6 +529,32 @@ public struct PayDecodingContainer {
             return
         }
         throw PayloadDecodingError(issues: issues)
+    }
+
+    /// Hands `value` the members no field read (or, for a type that refuses them, records each
+    /// as a problem), then throws every problem recorded, as ``finish()`` does. What every
+    /// generated decoder ends with.
+    @inlinable
+    public mutating func finishReading<T: PayFieldVisiting>(into value: inout T) throws {
+        let kept = settleUnknownMembers(of: T.self)
+        if !kept.isEmpty { value.unknownMembers = kept }
+        try finish()
+    }
+
+    /// The members no field read, for `T` to keep; for a type that refuses them, none, each
+    /// recorded as a problem instead. Call it after the last field and before ``finish()``.
+    @inlinable
+    public mutating func settleUnknownMembers<T: PayFieldVisiting>(of type: T.Type) -> PayUnknownMembers {
+        guard members.count > readNames.count || !spellings.isEmpty else { return PayUnknownMembers() }
+        var kept = PayUnknownMembers()
+        kept.spellings = spellings
+        guard members.count > readNames.count else { return kept }
+        if T.payRefusesUnknownMembers {
+            refuseUnknownMembers(of: String(describing: T.self))
+            return kept
+        }
+        kept.members = unknownMembers().members
+        return kept
     }
 
     /// The error to throw when a required value is unexpectedly absent after ``finish()`` passed.

@@ -12,6 +12,18 @@ public struct PayEncodingContainer {
     let keyed: KeyedBox?
     /// The wire format being written.
     public let format: WireFormat
+    /// The names written so far, while a value with kept members is written (`nil` otherwise):
+    /// a kept member never replaces a field (``putUnknown(_:)``).
+    @usableFromInline var writtenNames: [String]?
+    /// The spellings of the value being written (``PaySpelling``), by the field's wire name.
+    @usableFromInline var spellings: [String: PaySpelling] = [:]
+
+    /// Whether `encoder` writes every member in the schema's own spelling (``PayWire/Spelling/schema``)
+    /// rather than as it was read.
+    @usableFromInline
+    static func writesSchemaSpelling(_ encoder: any Encoder) -> Bool {
+        encoder.userInfo[.paySchemaSpelling] as? Bool == true
+    }
 
     /// Opens the keyed container of `encoder`.
     public init(_ encoder: any Encoder) {
@@ -38,10 +50,44 @@ public struct PayEncodingContainer {
     /// Writes `value` under the wire name `name`.
     @usableFromInline
     mutating func put<T: Encodable>(_ value: T, _ name: String) throws {
+        writtenNames?.append(name)
+        if !spellings.isEmpty, let spelling = spellings[name],
+            let shown = PayJSONTreeEncoder.leaf(value) ?? (format == .json ? try? PayWire.encodeJSONValue(value) : nil),
+            let restored = spelling.restored(shown)
+        {
+            // The field holds the value read: written as it was read (a default that was absent, not at all).
+            writtenNames?.append(restored.name)
+            if let original = restored.value { try write(original, restored.name) }
+            return
+        }
+        try write(value, name)
+    }
+
+    /// Writes `value` under `name`, as it is.
+    @usableFromInline
+    mutating func write<T: Encodable>(_ value: T, _ name: String) throws {
         if let tree {
             try tree.member(value, named: name)
         } else if let keyed {
             try keyed.container.encode(value, forKey: PayCodingKey(stringValue: name))
+        }
+    }
+
+    /// Writes the members a value kept without a model (``PayUnknownMembers``), in name order,
+    /// after its fields, and the `null`s read for fields that are still `nil`: a member whose name
+    /// a field was written under is left out.
+    @usableFromInline
+    mutating func putUnknown(_ kept: PayUnknownMembers) throws {
+        var written = writtenNames ?? []
+        // A `null` read for a field that still holds `nil`: written back as it came.
+        for (field, spelling) in spellings.sorted(by: { $0.key < $1.key }) where !written.contains(field) {
+            guard case .absent = spelling.written, let original = spelling.original, !written.contains(spelling.name) else { continue }
+            try write(original, spelling.name)
+            written.append(spelling.name)
+        }
+        for name in kept.members.keys.sorted() where !written.contains(name) {
+            guard let value = kept.members[name] else { continue }
+            try write(value, name)
         }
     }
 
@@ -75,6 +121,7 @@ public struct PayEncodingContainer {
     /// Writes `null` under the wire name `name`.
     @usableFromInline
     mutating func putNull(_ name: String) throws {
+        writtenNames?.append(name)
         if let tree {
             tree.slot.setMember(name, .null)
         } else if let keyed {

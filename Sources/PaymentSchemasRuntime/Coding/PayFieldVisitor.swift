@@ -12,12 +12,23 @@ public protocol PayFieldVisiting: Encodable {
     /// Hands each field, in wire order, to `fields` with its key and rules; decoding writes the
     /// fields it reads.
     @_spi(Generated) mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>)
+
+    /// The members of the payload's object that no field models, kept as they came and written
+    /// back after the fields (``PayUnknownMembers``).
+    var unknownMembers: PayUnknownMembers { get set }
+
+    /// Whether decoding refuses members no field models (the schema's `unknownMembers: refuse`)
+    /// instead of keeping them.
+    @_spi(Generated) static var payRefusesUnknownMembers: Bool { get }
 }
 
 @_spi(Generated)
 extension PayFieldVisiting {
     /// JSON, unless the schema lists another encoding first.
     @inlinable public static var payPrimaryFormat: WireFormat { .json }
+
+    /// Members no field models are kept, unless the schema says `unknownMembers: refuse`.
+    @inlinable public static var payRefusesUnknownMembers: Bool { false }
 
     /// Walks the fields of this value in a phase that only reads them (encoding, validating),
     /// without copying the value: `visitFields(_:)` is mutating because decoding writes through
@@ -33,10 +44,21 @@ extension PayFieldVisiting {
 
     /// Encodes the fields under the wire names of the encoder's format; absent optionals are
     /// omitted, and a required nullable field without a value is written as `null`.
+    /// The members no field models (``unknownMembers``) follow the fields, in the same object.
     @inlinable
     public func encode(to encoder: any Encoder) throws {
         var fields = PayFieldVisitor<PayEncodingPhase>(state: PayEncodingState(container: PayEncodingContainer(encoder)))
+        let kept = unknownMembers
+        if !kept.isEmpty {
+            fields.state.container.writtenNames = []
+            if !kept.spellings.isEmpty, !PayEncodingContainer.writesSchemaSpelling(encoder) {
+                fields.state.container.spellings = kept.spellings
+            }
+        }
         walkWithoutWriting(&fields)
+        if !kept.isEmpty, fields.state.error == nil {
+            do { try fields.state.container.putUnknown(kept) } catch { fields.state.error = error }
+        }
         if let error = fields.state.error { throw error }
     }
 }
@@ -69,12 +91,14 @@ public protocol PayFieldDecoding: PayFieldVisiting, Decodable {
 @_spi(Generated)
 extension PayFieldDecoding {
     /// Decodes the value, reporting every missing or invalid field at once as a `PayloadDecodingError`.
+    /// Members no field reads are kept in ``PayFieldVisiting/unknownMembers`` (or, where the
+    /// schema refuses them, reported with the other problems).
     @inlinable
     public init(from decoder: any Decoder) throws {
         var fields = PayFieldVisitor<PayDecodingPhase>(state: try PayDecodingContainer(decoder))
         self = Self.payPlaceholder
         visitFields(&fields)
-        try fields.state.finish()
+        try fields.state.finishReading(into: &self)
     }
 }
 
@@ -249,7 +273,11 @@ extension PayFieldVisitor {
     mutating func transfer<T: Codable>(_ value: inout T, _ key: PayFieldKey, required: Bool) {
         switch Phase.work {
         case .decoding:
-            if let read = read({ required ? $0.required(T.self, key) : $0.optional(T.self, key) }) { value = read }
+            if let read = read({ required ? $0.required(T.self, key) : $0.optional(T.self, key) }) {
+                value = read
+            } else {
+                keepDefault(value, key)
+            }
         case .encoding: write { try $0.encode(value, key) }
         case .validating: break
         }
@@ -273,9 +301,24 @@ extension PayFieldVisitor {
         write writer: (inout PayEncodingContainer, C?) throws -> Void
     ) {
         switch Phase.work {
-        case .decoding: if let read = read(reader) { value = read }
+        case .decoding:
+            if let read = read(reader) {
+                value = read
+            } else {
+                keepDefault(value, key)
+            }
         case .encoding: write { try writer(&$0, value) }
         case .validating: break
+        }
+    }
+
+    /// A field left as it was because its member is absent: its default, written back as absent
+    /// while it holds it (``PayDecodingContainer/noteDefault(_:_:)``).
+    @inlinable
+    mutating func keepDefault<T: Encodable>(_ value: T, _ key: PayFieldKey) {
+        _ = read { container -> Bool? in
+            container.noteDefault(key, value)
+            return nil
         }
     }
 

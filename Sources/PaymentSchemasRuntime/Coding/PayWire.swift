@@ -53,9 +53,23 @@ public enum PayWire {
         }
     }
 
+    /// How a generated type writes a modelled member that it read in another spelling than its
+    /// own: a member under an alias, an amount as a number where the schema writes text, a date in
+    /// another notation, a `null` for an optional field, a default the payload did not send.
+    public enum Spelling: Sendable, Hashable {
+        /// As it was read, while the field holds the value read: decode then encode gives back the
+        /// payload (the default).
+        case asRead
+        /// In the schema's own spelling: current names, the schema's amount form and date notation,
+        /// `nil` fields omitted, defaults written (members no field models are still written).
+        case schema
+    }
+
     /// Encodes JSON with sorted keys, so output is stable; amounts keep their exact numerals.
-    public static func encodeJSON<T: Encodable>(_ value: T, pretty: Bool = false) throws -> Data {
-        Data(try encodeJSONBytes(value, pretty: pretty))
+    /// Members the type does not model are written back; modelled members read in another
+    /// spelling are written as `spelling` says.
+    public static func encodeJSON<T: Encodable>(_ value: T, pretty: Bool = false, spelling: Spelling = .asRead) throws -> Data {
+        Data(try encodeJSONBytes(value, pretty: pretty, spelling: spelling))
     }
 
     /// Encodes a value into a `PayJSON` tree.
@@ -66,15 +80,15 @@ public enum PayWire {
         return slot.finished()
     }
 
-    /// Encodes JSON text with sorted keys.
-    public static func encodeJSONText<T: Encodable>(_ value: T, pretty: Bool = false) throws -> String {
-        String(decoding: try encodeJSONBytes(value, pretty: pretty), as: UTF8.self)
+    /// Encodes JSON text with sorted keys (modelled members as `spelling` says).
+    public static func encodeJSONText<T: Encodable>(_ value: T, pretty: Bool = false, spelling: Spelling = .asRead) throws -> String {
+        String(decoding: try encodeJSONBytes(value, pretty: pretty, spelling: spelling), as: UTF8.self)
     }
 
     /// The UTF-8 bytes of the JSON text, written from the encoder's slots with no `PayJSON` in between.
-    private static func encodeJSONBytes<T: Encodable>(_ value: T, pretty: Bool) throws -> [UInt8] {
+    private static func encodeJSONBytes<T: Encodable>(_ value: T, pretty: Bool, spelling: Spelling) throws -> [UInt8] {
         let slot = PayJSONSlot()
-        try PayJSONTreeEncoder(slot: slot, format: .json).box(value, into: slot, key: nil)
+        try PayJSONTreeEncoder(slot: slot, format: .json, spelling: spelling).box(value, into: slot, key: nil)
         var out: [UInt8] = []
         out.reserveCapacity(512)
         slot.write(into: &out, pretty: pretty, indent: 0)

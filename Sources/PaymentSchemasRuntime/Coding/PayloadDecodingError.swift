@@ -15,6 +15,9 @@ public struct PayloadIssue: Hashable, Sendable, CustomStringConvertible {
         case invalidValue
         /// The document itself is not well formed.
         case malformed
+        /// A member the type does not model, where its schema refuses such members
+        /// (`unknownMembers: refuse`).
+        case unknownMember
     }
 
     /// Where the problem is.

@@ -6,6 +6,10 @@ extension CodingUserInfoKey {
     ///
     /// Decoders and encoders without it are treated as JSON.
     public static let paySchemaWireFormat = CodingUserInfoKey(rawValue: "PaymentSchemas.wireFormat")!
+
+    /// The `userInfo` key that, set to `true`, makes generated types write every modelled member
+    /// in the schema's own spelling rather than as it was read (``PayWire/Spelling/schema``).
+    public static let paySchemaSpelling = CodingUserInfoKey(rawValue: "PaymentSchemas.schemaSpelling")!
 }
 
 extension WireFormat {

@@ -86,11 +86,13 @@ public struct PaySchemaType: Sendable {
     ) throws -> PayReadResult {
         let value: T
         let reencode: () throws -> Data
+        var inSchemaSpelling: (() throws -> Data)?
         switch format {
         case .json:
             let decoded = try PayWire.decodeJSON(T.self, from: data)
             value = decoded
             reencode = { try PayWire.encodeJSON(decoded, pretty: true) }
+            inSchemaSpelling = { try PayWire.encodeJSON(decoded, pretty: true, spelling: .schema) }
         case .xml:
             guard let document = T.self as? any PayXMLDocument.Type else {
                 throw PayloadDecodingError(issues: [
@@ -122,13 +124,11 @@ public struct PaySchemaType: Sendable {
         let violations = (value as? any PayValidatable)?.violations ?? []
         // A value that breaks its constraints may not be writable (an amount beyond its scale is an
         // encoding error, never a rounding); the violations say why.
-        let reencoded: Data?
-        do {
-            reencoded = try reencode()
-        } catch {
-            reencoded = nil
-        }
-        return PayReadResult(value: value, violations: violations, reencoded: reencoded, description: String(describing: value))
+        let reencoded = try? reencode()
+        let schemaSpelled = inSchemaSpelling.map { try? $0() } ?? reencoded
+        return PayReadResult(
+            value: value, violations: violations, reencoded: reencoded, reencodedInSchemaSpelling: schemaSpelled,
+            description: String(describing: value))
     }
 }
 
@@ -138,9 +138,14 @@ public struct PayReadResult: Sendable {
     public let value: any Sendable
     /// Every broken constraint.
     public let violations: [ValidationViolation]
-    /// The value encoded again in the same format (JSON pretty-printed with sorted keys); `nil`
-    /// when it cannot be written, such as an amount with more fraction digits than its scale.
+    /// The value encoded again in the same format (JSON pretty-printed with sorted keys), as it was
+    /// read (``PayWire/Spelling/asRead``: members the type does not model and the payload's own
+    /// spellings kept); `nil` when it cannot be written, such as an amount with more fraction digits
+    /// than its scale.
     public let reencoded: Data?
+    /// The value encoded again in the schema's own spelling (``PayWire/Spelling/schema``): what two
+    /// values compare by. The same as ``reencoded`` for XML and queries.
+    public let reencodedInSchemaSpelling: Data?
     /// The value's description (secrets redacted).
     public let description: String
 }

@@ -83,7 +83,8 @@ struct WireDriver {
                             var dumped = ""
                             dump(result.value, to: &dumped)
                             let unknowns = dumped.components(separatedBy: ".unknown").count - 1
-                            print("ok\\t" + (result.reencoded?.base64EncodedString() ?? "") + "\\t\\(unknowns)")
+                            // Two revisions' readings compare by value: written in each schema's spelling.
+                            print("ok\\t" + (result.reencodedInSchemaSpelling?.base64EncodedString() ?? "") + "\\t\\(unknowns)")
                         } else {
                             print("rejected\\t" + result.violations.map { "\\($0)" }.joined(separator: "; ").replacingOccurrences(of: "\\n", with: " "))
                         }

@@ -157,13 +157,14 @@ final class PayJSONTreeEncoder: Encoder, PayCodingChain {
     /// The wire format being written (`userInfo`'s, read once at the root).
     let format: WireFormat
 
-    /// The root encoder of a document.
-    init(slot: PayJSONSlot, format: WireFormat) {
+    /// The root encoder of a document; `spelling` says how modelled members read in another
+    /// spelling are written (``PayWire/Spelling``).
+    init(slot: PayJSONSlot, format: WireFormat, spelling: PayWire.Spelling = .asRead) {
         self.slot = slot
         self.parent = nil
         self.key = nil
         self.format = format
-        self.userInfo = [.paySchemaWireFormat: format]
+        self.userInfo = spelling == .schema ? [.paySchemaWireFormat: format, .paySchemaSpelling: true] : [.paySchemaWireFormat: format]
     }
 
     /// The encoder of the value under `key` in `parent`'s value.

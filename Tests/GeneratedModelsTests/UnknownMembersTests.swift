@@ -1,0 +1,114 @@
+import Foundation
+import MollieCheckout
+import PayPalPayments
+import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasRuntime
+import Testing
+
+/// Nothing dropped: what a payload holds beyond a type's fields is kept (`unknownMembers`) and
+/// written back in its object, a field always wins over a kept member of its name, kept values
+/// never reach a description, and a type that refuses what it does not model reports each member.
+@Suite("Members no field models")
+struct UnknownMembersTests {
+    static let order = """
+        {"id":"5O190127TN364715T","status":"CREATED","intent":"CAPTURE",
+         "purchase_units":[{"reference_id":"default","amount":{"currency_code":"USD","value":"99.00",
+           "breakdown":{"item_total":{"currency_code":"USD","value":"99.00"}}},
+           "items":[{"name":"Shoes","quantity":"1","unit_amount":{"currency_code":"USD","value":"99.00"}}],
+           "invoice_id":"INV-1","custom_id":"c-7"}],
+         "create_time":"2024-02-01T10:00:00Z"}
+        """
+
+    static func json(_ data: Data) throws -> PayJSON { try PayJSONParser.parse(data) }
+
+    @Test func membersNoFieldModelsAreKeptAndWrittenBackInTheirObject() throws {
+        let order = try PayWire.readJSON(OrderResponse.self, from: Data(Self.order.utf8))
+        #expect(order.unknownMembers.members.keys.sorted() == ["create_time"])
+        let unit = try #require(order.purchaseUnits?.first)
+        #expect(unit.unknownMembers.members.keys.sorted() == ["custom_id", "invoice_id", "items"])
+        #expect(unit.amount?.unknownMembers["breakdown"]?["item_total"]?["value"] == .string("99.00"))
+        let written = try Self.json(PayWire.encodeJSON(order))
+        #expect(written == (try Self.json(Data(Self.order.utf8))))
+    }
+
+    @Test func aFieldWinsOverAKeptMemberOfItsName() throws {
+        var order = try PayWire.readJSON(OrderResponse.self, from: Data(Self.order.utf8))
+        order.unknownMembers["id"] = "from-a-kept-member"
+        order.unknownMembers["status"] = .null
+        let written = try Self.json(PayWire.encodeJSON(order))
+        #expect(written["id"] == .string("5O190127TN364715T"))
+        #expect(written["status"] == .string("CREATED"))
+        #expect(written["create_time"] == .string("2024-02-01T10:00:00Z"))
+    }
+
+    @Test func keptValuesNeverReachADescriptionAMirrorOrADump() throws {
+        var order = try PayWire.readJSON(OrderResponse.self, from: Data(Self.order.utf8))
+        order.unknownMembers["card_number"] = "4111111111111111"
+        order.unknownMembers["4111 1111 1111 1111"] = "cvv 123"
+        var dumped = ""
+        dump(order, to: &dumped)
+        for shown in [String(describing: order), String(reflecting: order), dumped, "\(order.unknownMembers)"] {
+            #expect(!shown.contains("4111"), "\(shown)")
+            #expect(!shown.contains("123"), "\(shown)")
+            #expect(!shown.contains("2024-02-01"), "\(shown)")
+        }
+        #expect(order.unknownMembers.description == "[3 kept: <redacted>, card_number, create_time]")
+    }
+
+    @Test func nullsAmountsAndDatesComeBackAsTheyCameUntilAFieldChanges() throws {
+        let payment = """
+            {"resource":"payment","id":"tr_KQb4E3WfpA","mode":"test","createdAt":"2021-12-14T12:53:25+00:00",
+             "amount":{"value":"10.00","currency":"EUR"},"description":"Order 1","method":null,"metadata":null,
+             "status":"open","profileId":"pfl_fFdmWR2qQU","sequenceType":"oneoff","redirectUrl":"https://example.com",
+             "_links":{"self":{"href":"https://api.mollie.com/v2/payments/tr_KQb4E3WfpA","type":"application/hal+json"}}}
+            """
+        var decoded = try PayWire.readJSON(MolliePayment.self, from: Data(payment.utf8))
+        #expect(decoded.method == nil)
+        #expect(try Self.json(PayWire.encodeJSON(decoded)) == (try Self.json(Data(payment.utf8))))
+        // A field set by code is written the type's way, and the null it replaced is gone.
+        decoded.createdAt = Date(timeIntervalSince1970: 0)
+        decoded.method = .ideal
+        let written = try Self.json(PayWire.encodeJSON(decoded))
+        #expect(written["createdAt"] != .string("2021-12-14T12:53:25+00:00"))
+        #expect(written["method"] == .string("ideal"))
+        #expect(written["metadata"] == .null)
+    }
+
+    @Test func aDefaultThePayloadDidNotSendIsNotAddedUntilTheFieldChanges() throws {
+        let sent = #"{"returnUrl":"https://shop.example/3ds/ok","cancelUrl":"https://shop.example/3ds/cancel"}"#
+        var request = try PayWire.readJSON(ThreeDSecureRequest.self, from: Data(sent.utf8))
+        #expect(request.sca == .whenRequired)
+        #expect(try Self.json(PayWire.encodeJSON(request)) == (try Self.json(Data(sent.utf8))))
+        request.sca = .always
+        #expect(try Self.json(PayWire.encodeJSON(request))["sca"] == .string("SCA_ALWAYS"))
+        // Built by code, a default is written as the type writes it.
+        let built = ThreeDSecureRequest(returnUrl: request.returnUrl, cancelUrl: request.cancelUrl)
+        #expect(try Self.json(PayWire.encodeJSON(built))["sca"] == .string("SCA_WHEN_REQUIRED"))
+    }
+
+    /// A type whose schema says `unknownMembers: refuse`, as the generator writes one.
+    struct Strict: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+        var id: String
+        var unknownMembers = PayUnknownMembers()
+        static let payRefusesUnknownMembers = true
+        static let payPlaceholder = Strict(id: "")
+
+        init(id: String) { self.id = id }
+
+        mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+            fields.text(&self.id, "id", required: true, minLength: 2)
+        }
+    }
+
+    @Test func aTypeThatRefusesWhatItDoesNotModelReportsEveryMemberWithTheOtherProblems() throws {
+        let error = try #require(throws: PayloadDecodingError.self) {
+            try PayWire.readJSON(Strict.self, from: Data(#"{"id":"x","extra":1,"4111111111111111":"y"}"#.utf8))
+        }
+        #expect(error.issues.map(\.kind) == [.unknownMember, .unknownMember])
+        #expect(error.issues.allSatisfy { $0.message.contains("Strict has no such field") })
+        #expect(!"\(error)".contains("4111111111111111"))
+        #expect("\(error)".contains("extra"))
+        #expect(error.violations.map(\.rule) == ["minLength"])
+        #expect(try PayWire.readJSON(Strict.self, from: Data(#"{"id":"ok"}"#.utf8)).id == "ok")
+    }
+}
