@@ -27,12 +27,7 @@ struct BrowserTests {
     ]
 
     @Test func everyProvidersHostedFlowCompletesInChromium() async throws {
-        guard ChromiumWebSession.isAvailable else {
-            let required = ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_REQUIRE_BROWSER"] == "1"
-            #expect(!required, "Chromium, chromedriver or Selenium is missing; .ci/run installs them")
-            print("note: Chromium, chromedriver or Selenium is not installed; the real-browser test did not run")
-            return
-        }
+        guard ChromiumWebSession.available(for: "the real-browser test") else { return }
         let sandbox = SandboxServer(configuration: .inProcess())
         let running = try await sandbox.start()
         let browser = try ChromiumWebSession(sandbox: sandbox)
@@ -67,10 +62,7 @@ struct BrowserTests {
     /// WKWebView (the merchant's cart, review and thanks pages, whose `postMessage` calls reach
     /// ``AmazonPayWebViewBridge``) and, between them, the Secure WebView (Amazon's pages).
     @Test func theWebViewVersionRunsInChromium() async throws {
-        guard ChromiumWebSession.isAvailable else {
-            #expect(ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_REQUIRE_BROWSER"] != "1", "Chromium is missing")
-            return
-        }
+        guard ChromiumWebSession.available(for: "the WebView version's browser test") else { return }
         let sandbox = SandboxServer(configuration: .inProcess())
         let running = try await sandbox.start()
         let browser = try ChromiumWebSession(sandbox: sandbox)

@@ -2,6 +2,7 @@ import Foundation
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSandbox
+import Testing
 
 /// A real browser engine as the flows' `WebSession`: headless Chromium driven by Selenium through
 /// `Tests/Browser/webdriver_session.py`. It loads the hosted page from the sandbox, taps the
@@ -9,6 +10,19 @@ import PaymentSandbox
 /// the callback (a custom scheme or a universal link), as an app's web view intercepts it.
 final class ChromiumWebSession: WebSession, @unchecked Sendable {
     /// Whether Chromium, its driver and Selenium are installed (`.ci/run` installs them).
+    /// Whether a browser test can run; when it cannot, records a failure where CI requires the
+    /// browser (`PAYMENTSCHEMAS_REQUIRE_BROWSER=1`) and says what `test` did not check.
+    static func available(for test: String) -> Bool {
+        guard isAvailable else {
+            #expect(
+                ProcessInfo.processInfo.environment["PAYMENTSCHEMAS_REQUIRE_BROWSER"] != "1",
+                "Chromium, chromedriver or Selenium is missing; .ci/run installs them")
+            print("note: Chromium, chromedriver or Selenium is not installed; \(test) did not run")
+            return false
+        }
+        return true
+    }
+
     static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
