@@ -23,9 +23,9 @@ public struct PayDecodingContainer {
     /// Problems found so far.
     public private(set) var issues: [PayloadIssue] = []
     /// The member names the type's fields read, in the order read: every other member is kept
-    /// (``unknownMembers()``).
+    /// (`unknownMembers()`).
     @usableFromInline var readNames: [String] = []
-    /// Modelled members read in a spelling the type does not write (``PaySpelling``), by the
+    /// Modelled members read in a spelling the type does not write (`PaySpelling`), by the
     /// field's wire name.
     @usableFromInline var spellings: [String: PaySpelling] = [:]
 

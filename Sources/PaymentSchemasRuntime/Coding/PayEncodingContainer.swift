@@ -13,9 +13,9 @@ public struct PayEncodingContainer {
     /// The wire format being written.
     public let format: WireFormat
     /// The names written so far, while a value with kept members is written (`nil` otherwise):
-    /// a kept member never replaces a field (``putUnknown(_:)``).
+    /// a kept member never replaces a field (`putUnknown(_:)`).
     @usableFromInline var writtenNames: [String]?
-    /// The spellings of the value being written (``PaySpelling``), by the field's wire name.
+    /// The spellings of the value being written (`PaySpelling`), by the field's wire name.
     @usableFromInline var spellings: [String: PaySpelling] = [:]
 
     /// Whether `encoder` writes every member in the schema's own spelling (``PayWire/Spelling/schema``)

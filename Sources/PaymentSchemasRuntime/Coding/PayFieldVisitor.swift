@@ -313,7 +313,7 @@ extension PayFieldVisitor {
     }
 
     /// A field left as it was because its member is absent: its default, written back as absent
-    /// while it holds it (``PayDecodingContainer/noteDefault(_:_:)``).
+    /// while it holds it (`PayDecodingContainer.noteDefault(_:_:)`).
     @inlinable
     mutating func keepDefault<T: Encodable>(_ value: T, _ key: PayFieldKey) {
         _ = read { container -> Bool? in

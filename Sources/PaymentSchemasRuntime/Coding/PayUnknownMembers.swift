@@ -4,7 +4,7 @@ import Foundation
 /// The members of a payload object that its generated type does not model, kept as they came.
 ///
 /// Decoding keeps every member of the JSON object (the XML element, the URL query) that no field of
-/// the type reads, as a ``PayJSON`` value (numbers as their numeral text), and encoding writes
+/// the type reads, as a `PayJSON` value (numbers as their numeral text), and encoding writes
 /// them back in the same object, after the modelled fields: a provider's value decoded and encoded
 /// again loses nothing the schema does not know. A member whose name a field of the type writes is
 /// never written twice: the field wins.
@@ -85,7 +85,7 @@ struct PaySpelling: Sendable {
 
 extension PayUnknownMembers {
     /// Values are equal when they hold the same members: how a member was spelled on the wire
-    /// (``PaySpelling``) is not part of the value.
+    /// (`PaySpelling`) is not part of the value.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.members == rhs.members }
 
     /// Hashes the members (not their spellings).
