@@ -153,6 +153,37 @@ struct ExportTests {
         }
     }
 
+    /// A type that keeps what it does not model says nothing (JSON Schema's default allows other
+    /// members); one whose schema says `unknownMembers: refuse` says `additionalProperties: false`,
+    /// and its generated struct says it refuses (`payRefusesUnknownMembers`).
+    @Test func aTypeThatRefusesMembersItDoesNotModelSaysSo() throws {
+        let yaml = """
+            types:
+              Kept:
+                kind: struct
+                fields:
+                  id: String
+              Strict:
+                kind: struct
+                unknownMembers: refuse
+                fields:
+                  id: String
+            """
+        let (checked, diagnostics) = check(["Snippet.yaml": yaml])
+        let module = try #require(checked?.resolved, "\(diagnostics)")
+        let documents = SchemaExport.jsonSchemas(module)
+        let kept = try #require(documents.first { $0.name == "Kept.schema.json" }).document.serialized()
+        let strict = try #require(documents.first { $0.name == "Strict.schema.json" }).document.serialized()
+        #expect(!kept.contains("additionalProperties"))
+        #expect(strict.contains("\"additionalProperties\": false"))
+        let swift = generate(yaml)
+        #expect(swift.components(separatedBy: "public static let payRefusesUnknownMembers = true").count == 2)
+        #expect(swift.components(separatedBy: "public var unknownMembers: PayUnknownMembers = PayUnknownMembers()").count == 3)
+        // Anything else is a located error.
+        let (_, wrong) = check(["Snippet.yaml": yaml.replacingOccurrences(of: "unknownMembers: refuse", with: "unknownMembers: drop")])
+        #expect(wrong.map(\.description).contains { $0.hasPrefix("Snippet.yaml:8:") && $0.contains("unknownMembers") })
+    }
+
     @Test func jsonSchemasReferenceEachOtherByFile() throws {
         let paypal = try #require(Self.modules["PayPalPayments"])
         let documents = SchemaExport.jsonSchemas(paypal)
