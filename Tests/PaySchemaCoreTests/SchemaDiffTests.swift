@@ -229,6 +229,16 @@ struct SchemaDiffTests {
             new: "types:\n  E:\n    kind: enum\n    cases: { tvv: { value: TVV } }",
             expected: ["ENUM_ALIAS_REMOVED error breaking compatible M.E.tvv 4:14"]),
         Case(
+            name: "a struct starts refusing members it does not model",
+            old: "types:\n  A: { kind: struct, fields: { id: String } }",
+            new: "types:\n  A: { kind: struct, unknownMembers: refuse, fields: { id: String } }",
+            expected: ["UNKNOWN_MEMBERS_REFUSED error breaking compatible M.A 2:54"]),
+        Case(
+            name: "a struct starts keeping members it does not model",
+            old: "types:\n  A: { kind: struct, unknownMembers: refuse, fields: { id: String } }",
+            new: "types:\n  A: { kind: struct, fields: { id: String } }",
+            expected: ["UNKNOWN_MEMBERS_KEPT error breaking compatible M.A 2:30"]),
+        Case(
             name: "open to closed", old: "types:\n  E: { kind: enum, open: true, cases: [a] }",
             new: "types:\n  E: { kind: enum, cases: [a] }",
             expected: ["ENUM_BECAME_CLOSED error breaking breaking M.E 2:3"]),

@@ -54,6 +54,8 @@ public enum DiffRule: String, CaseIterable, Sendable, CustomStringConvertible {
     case staleAcceptance = "STALE_ACCEPTANCE"
     case elementNullabilityChanged = "ELEMENT_NULLABILITY_CHANGED"
     case fieldNullabilityChanged = "FIELD_NULLABILITY_CHANGED"
+    case unknownMembersRefused = "UNKNOWN_MEMBERS_REFUSED"
+    case unknownMembersKept = "UNKNOWN_MEMBERS_KEPT"
 
     /// One line on what the rule reports.
     public var summary: String {
@@ -113,6 +115,8 @@ public enum DiffRule: String, CaseIterable, Sendable, CustomStringConvertible {
         case .elementNullabilityChanged: return "list elements became nullable (`[T?]`) or stopped being nullable"
         case .fieldNullabilityChanged:
             return "a required field became nullable (present but null: `T` became `T?`) or stopped being nullable"
+        case .unknownMembersRefused: return "a struct that kept members no field models now refuses them (`unknownMembers: refuse`)"
+        case .unknownMembersKept: return "a struct that refused members no field models now keeps them and writes them back"
         }
     }
 }

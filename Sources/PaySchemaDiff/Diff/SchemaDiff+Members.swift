@@ -30,6 +30,20 @@ extension SchemaDiff {
                 .typeEncodingAdded, wire: .compatible, source: .compatible, path, "\(format.rawValue) is now supported",
                 at: new.fieldsLocation)
         }
+        // Members no field models: a reader that starts refusing them refuses what old senders kept
+        // and wrote back; one that starts keeping them writes them back to readers that refuse them.
+        if !old.refusesUnknownMembers && new.refusesUnknownMembers {
+            add(
+                .unknownMembersRefused, wire: Self.sends(direction) ? .breaking : .compatible, source: .compatible, path,
+                "members no field models are now refused" + (Self.sends(direction) ? ": old senders may send them" : ""),
+                at: new.fieldsLocation)
+        } else if old.refusesUnknownMembers && !new.refusesUnknownMembers {
+            add(
+                .unknownMembersKept, wire: Self.receives(direction) ? .breaking : .compatible, source: .compatible, path,
+                "members no field models are now kept and written back"
+                    + (Self.receives(direction) ? ": old readers refuse the ones new senders pass on" : ""),
+                at: new.fieldsLocation)
+        }
         let oldGroups = Set(old.requireAnyOf.map { Set($0.map(\.name)) })
         let newGroups = Set(new.requireAnyOf.map { Set($0.map(\.name)) })
         if oldGroups != newGroups {

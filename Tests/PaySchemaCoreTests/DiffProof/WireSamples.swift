@@ -92,6 +92,8 @@ struct WireSamples {
         }
         let base: [(String, String?)] = fields.map { ($0.key, $0.candidates.first) }
         var result = [object(base), object(fields.map { ($0.key, $0.required ? $0.candidates.first : nil) })]
+        // And a member no field models (kept and written back, or refused: `unknownMembers`).
+        if !fields.contains(where: { $0.key == "x_unmodeled" }) { result.append(object(base + [("x_unmodeled", "1")])) }
         // With requireAnyOf (on either revision: the other's groups may name other fields), every
         // combination of the optional fields present or absent, so each group's satisfaction is
         // tried on its own.
