@@ -67,6 +67,8 @@ package struct ShopAmount: Codable, Hashable, Sendable, PayFieldValidating, PayF
     package var currency: String
     /// The value, e.g. `10.00`.
     package var value: Decimal
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    package var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ShopAmount`.
     ///
@@ -94,6 +96,8 @@ package struct ShopAmount: Codable, Hashable, Sendable, PayFieldValidating, PayF
 package struct ShopLink: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
     /// The target.
     package var href: URL
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    package var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ShopLink`.
     ///
@@ -120,6 +124,8 @@ package struct ShopPaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, Pa
     package var checkout: ShopLink?
     /// The merchant dashboard.
     package var dashboard: ShopLink?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    package var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ShopPaymentLinks`.
     ///
@@ -155,6 +161,8 @@ package struct ShopPayment: Codable, Hashable, Sendable, PayFieldValidating, Pay
     package var summary: String
     /// Links.
     package var links: ShopPaymentLinks?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    package var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ShopPayment`.
     ///
