@@ -229,16 +229,25 @@ var targets: [Target] =
         // The build plugin's source (its SwiftPM and Xcode branches and the shared plan) compiled
         // against stand-ins of SwiftPM's `PackagePlugin` and Xcode's `XcodeProjectPlugin`, so the
         // Xcode branch, which only Xcode compiles, is compiled and run on Linux by the tests.
-        .target(name: "PackagePlugin", path: "Tests/PluginStandIns/PackagePlugin"),
-        .target(name: "XcodeProjectPlugin", dependencies: ["PackagePlugin"], path: "Tests/PluginStandIns/XcodeProjectPlugin"),
+        // The stand-ins' modules are not named `PackagePlugin`/`XcodeProjectPlugin` (a module of
+        // that name in a package's graph makes SwiftPM report a build plugin's diagnostics twice in
+        // the packages that depend on it); the harness imports them under those names by alias.
+        .target(name: "PackagePluginStandIn", path: "Tests/PluginStandIns/PackagePlugin"),
+        .target(
+            name: "XcodeProjectPluginStandIn", dependencies: ["PackagePluginStandIn"], path: "Tests/PluginStandIns/XcodeProjectPlugin"),
         .executableTarget(
             name: "PaySchemaPluginHarness",
-            dependencies: ["PackagePlugin", "XcodeProjectPlugin"],
-            path: "Tests/PluginStandIns/PaySchemaPluginHarness"
+            dependencies: ["PackagePluginStandIn", "XcodeProjectPluginStandIn"],
+            path: "Tests/PluginStandIns/PaySchemaPluginHarness",
+            swiftSettings: [
+                .unsafeFlags([
+                    "-module-alias", "PackagePlugin=PackagePluginStandIn", "-module-alias", "XcodeProjectPlugin=XcodeProjectPluginStandIn",
+                ])
+            ]
         ),
         .testTarget(
             name: "PaySchemaPluginTests",
-            dependencies: ["PaySchemaPluginHarness", "PackagePlugin", "XcodeProjectPlugin", "CLITestSupport", "payschema"]
+            dependencies: ["PaySchemaPluginHarness", "PackagePluginStandIn", "XcodeProjectPluginStandIn", "CLITestSupport", "payschema"]
         ),
         .plugin(
             name: "SchemaDiffPlugin",

@@ -1,8 +1,8 @@
 import CLITestSupport
 import Foundation
-import PackagePlugin
+import PackagePluginStandIn
 import Testing
-import XcodeProjectPlugin
+import XcodeProjectPluginStandIn
 
 @testable import PaySchemaPluginHarness
 

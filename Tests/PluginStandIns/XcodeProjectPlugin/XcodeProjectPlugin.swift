@@ -1,5 +1,5 @@
 import Foundation
-import PackagePlugin
+import PackagePluginStandIn
 
 // A stand-in for Xcode's `XcodeProjectPlugin`, which only Xcode has: its documented API for a
 // build-tool plugin on an Xcode project's target (`XcodePluginContext`, `XcodeProject`,
