@@ -23,13 +23,13 @@ extension SchemaBuildPlan {
 
     /// Says `problem` once, as an error diagnostic (a thrown error is printed twice by SwiftPM); the
     /// build exits 1. SwiftPM evaluates build plugins more than once while planning one build (two
-    /// or three times, by version): an evaluation within seconds of the one that said it says
+    /// or three times, by version, seconds apart under load): an evaluation within 30 s of the one that said it says
     /// nothing more (that one's error fails the build).
     static func report(_ problem: SchemaPlanProblem, workDirectory: URL) {
         let marker = workDirectory.appending(path: "no-schemas.reported")
         let said =
             (try? FileManager.default.attributesOfItem(atPath: marker.path(percentEncoded: false))[.modificationDate] as? Date)
-            .map { Date().timeIntervalSince($0) < 5 } ?? false
+            .map { Date().timeIntervalSince($0) < 30 } ?? false
         if !said {
             try? FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: marker.path(percentEncoded: false), contents: Data(problem.description.utf8))
