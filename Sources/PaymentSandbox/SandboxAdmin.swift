@@ -41,10 +41,12 @@ struct SandboxAdmin: Sendable {
 
     func install(on router: Router<BasicRequestContext>) {
         let group = router.group(RouterPath(Self.prefix)).add(middleware: SandboxAdminGate(token: token, loopback: loopback, hosts: hosts))
-        group.get { _, _ in SandboxInspector.page() }
+        group.get { _, _ in SandboxInspector.page(entries: journal.entries()) }
         group.get("inspector.js") { _, _ in SandboxInspector.script() }
         group.get("health") { _, _ in health() }
-        group.get("requests") { request, _ in requests(provider: request.uri.queryParameters.get("provider")) }
+        group.get("requests") { request, _ in
+            requests(provider: request.uri.queryParameters.get("provider"), after: request.uri.queryParameters.get("after", as: Int.self))
+        }
         group.get("requests/:sequence") { request, context in
             detail(context.parameters.get("sequence", as: Int.self), base: Self.base(of: request))
         }
@@ -55,7 +57,7 @@ struct SandboxAdmin: Sendable {
             journal.clear()
             return Response(status: .noContent)
         }
-        group.get("state") { _, _ in state() }
+        group.get("state") { request, _ in state(ifNoneMatch: request.headers[.ifNoneMatch]) }
         group.post("reset") { _, _ in reset() }
         group.get("scenarios") { _, _ in scenarios() }
     }
@@ -77,8 +79,8 @@ struct SandboxAdmin: Sendable {
             transport.ledger.all.flatMap { resource in
                 resource.history.filter { $0.exchange == sequence }.map { transition -> PayJSON in
                     [
-                        "provider": .string(id), "kind": .string(resource.kind), "id": .string(resource.id),
-                        "state": .string(transition.state),
+                        "provider": .string(id), "kind": .string(ExchangeRedaction.text(resource.kind)),
+                        "id": .string(ExchangeRedaction.text(resource.id)), "state": .string(ExchangeRedaction.text(transition.state)),
                     ]
                 }
             }
@@ -99,19 +101,52 @@ struct SandboxAdmin: Sendable {
         return Self.json(["sequence": .number(String(replayed)), "replayOf": .number(String(sequence))], status: .created)
     }
 
-    /// `GET /__admin/state`.
-    func state() -> Response {
+    /// `GET /__admin/state`, with an `ETag` of its body: asked again with that `If-None-Match`
+    /// while nothing changed, it answers `304` with no body (the inspector asks every second).
+    func state(ifNoneMatch: String? = nil) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        // Ids and states can be a client's text (MIT's references, Mollie's ids): shown redacted.
+        struct Transition: Encodable {
+            let state: String
+            let exchange: Int?
+            let time: Date
+        }
+        struct Resource: Encodable {
+            let kind: String
+            let id: String
+            let state: String
+            let history: [Transition]
+        }
         struct Provider: Encodable {
             let provider: String
-            let resources: [ProviderLedger.Resource]
+            let resources: [Resource]
         }
-        let providers = registry.value.sorted { $0.key < $1.key }.map { Provider(provider: $0.key, resources: $0.value.ledger.all) }
+        let providers = registry.value.sorted { $0.key < $1.key }.map { id, transport in
+            Provider(
+                provider: id,
+                resources: transport.ledger.all.map { resource in
+                    Resource(
+                        kind: ExchangeRedaction.text(resource.kind), id: ExchangeRedaction.text(resource.id),
+                        state: ExchangeRedaction.text(resource.state),
+                        history: resource.history.map {
+                            Transition(state: ExchangeRedaction.text($0.state), exchange: $0.exchange, time: $0.time)
+                        })
+                })
+        }
         let body = (try? encoder.encode(["providers": providers])) ?? Data()
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash = hash &* 1_099_511_628_211
+        }
+        let tag = "\"" + String(hash, radix: 36) + "\""
+        if ifNoneMatch == tag {
+            return Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-store"])
+        }
         return Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store", .eTag: tag],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
@@ -130,11 +165,20 @@ struct SandboxAdmin: Sendable {
         Self.json(["status": "ok", "providers": .array(registry.value.keys.sorted().map(PayJSON.string))])
     }
 
-    func requests(provider: String?) -> Response {
+    /// `GET /__admin/requests[?provider=…][&after=<n>]`: the entries (after exchange `n` only, for a
+    /// reader that has the rest), the journal's `epoch` (it changes when the journal is cleared: the
+    /// reader starts over) and the `limit` it keeps.
+    func requests(provider: String?, after: Int?) -> Response {
+        struct Page: Encodable {
+            let requests: [SandboxJournalEntry]
+            let epoch: Int
+            let limit: Int
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let body = (try? encoder.encode(["requests": journal.entries(provider: provider)])) ?? Data()
+        let (entries, epoch) = journal.entriesAndEpoch(provider: provider, after: after)
+        let body = (try? encoder.encode(Page(requests: entries, epoch: epoch, limit: journal.limit))) ?? Data()
         return Response(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

@@ -68,7 +68,11 @@ enum SandboxExchangeDetail {
     /// Header fields as `[[name, value]]`, credentials redacted.
     static func headers(_ fields: HTTPFields) -> PayJSON {
         .array(
-            fields.map { field in .array([.string(field.name.rawName), .string(ExchangeRedaction.header(field.name.rawName, field.value))])
+            fields.map { field in
+                .array([
+                    .string(ExchangeRedaction.headerName(field.name.rawName)),
+                    .string(ExchangeRedaction.header(field.name.rawName, field.value)),
+                ])
             })
     }
 
@@ -80,10 +84,10 @@ enum SandboxExchangeDetail {
         var lines = ["curl -X \(record.request.method.rawValue) " + quoted(base + target)]
         var placeholders: [String] = []
         for field in record.request.headerFields where !transportHeaders.contains(field.name.canonicalName) {
-            let name = field.name.rawName
-            let value = ExchangeRedaction.header(name, field.value)
-            if ExchangeRedaction.isSecretHeader(name) {
-                let variable = "$" + name.uppercased().map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            let name = ExchangeRedaction.headerName(field.name.rawName)
+            let value = ExchangeRedaction.header(field.name.rawName, field.value)
+            if ExchangeRedaction.isSecretHeader(field.name.rawName) {
+                let variable = "$" + name.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "_" }.joined()
                 if !placeholders.contains(variable) { placeholders.append(variable) }
                 let prefix = value.components(separatedBy: ExchangeRedaction.placeholder).first ?? ""
                 // The client's text stays in single quotes; only the variable is expanded.

@@ -71,6 +71,8 @@ final class SandboxJournal: Sendable {
     private struct State: Sendable {
         var entries: BoundedLog<SandboxJournalEntry>
         var next = 1
+        /// How many times the journal was cleared: a reader that saw another epoch starts over.
+        var epoch = 0
         var details: [Int: SandboxExchangeRecord] = [:]
         var detailOrder: [Int] = []
         var detailHead = 0
@@ -113,8 +115,9 @@ final class SandboxJournal: Sendable {
         let elapsed = ContinuousClock.now - started
         let milliseconds = Int(elapsed.components.seconds) * 1_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
         let entry = SandboxJournalEntry(
-            sequence: sequence, time: Date(), provider: provider, method: method, path: path, queryNames: names, status: status,
-            scenario: scenario.map { String($0.prefix(64)) }, fault: fault, milliseconds: milliseconds, rule: exchange?.verdict?.rule)
+            sequence: sequence, time: Date(), provider: provider, method: ExchangeRedaction.text(String(method.prefix(32))), path: path,
+            queryNames: names, status: status, scenario: scenario.map { ExchangeRedaction.text(String($0.prefix(64))) },
+            fault: fault.map { ExchangeRedaction.text(String($0.prefix(64))) }, milliseconds: milliseconds, rule: exchange?.verdict?.rule)
         state.withValue { state in
             state.entries.append(entry)
             guard let exchange else { return }
@@ -133,11 +136,19 @@ final class SandboxJournal: Sendable {
         }
     }
 
-    /// The entries, oldest first, optionally of one provider only.
-    func entries(provider: String? = nil) -> [SandboxJournalEntry] {
-        let all = state.value.entries.elements.sorted { $0.sequence < $1.sequence }
-        guard let provider else { return all }
-        return all.filter { $0.provider == provider }
+    /// The entries, oldest first, optionally of one provider only and only those after sequence `after`.
+    func entries(provider: String? = nil, after: Int? = nil) -> [SandboxJournalEntry] {
+        entriesAndEpoch(provider: provider, after: after).entries
+    }
+
+    /// ``entries(provider:after:)`` and the journal's epoch (how many times it was cleared), read together.
+    func entriesAndEpoch(provider: String? = nil, after: Int? = nil) -> (entries: [SandboxJournalEntry], epoch: Int) {
+        let (elements, epoch) = state.withValue { ($0.entries.elements, $0.epoch) }
+        var entries = elements.filter { entry in
+            (provider == nil || entry.provider == provider) && (after.map { entry.sequence > $0 } ?? true)
+        }
+        entries.sort { $0.sequence < $1.sequence }
+        return (entries, epoch)
     }
 
     /// Entry `sequence` and its exchange in full, if either is still kept.
@@ -151,7 +162,7 @@ final class SandboxJournal: Sendable {
     /// Forgets every entry; numbering goes on (the providers' ledgers name exchanges by number).
     func clear() {
         state.withValue { state in
-            state = State(entries: BoundedLog(limit: limit), next: state.next)
+            state = State(entries: BoundedLog(limit: limit), next: state.next, epoch: state.epoch + 1)
         }
     }
 
@@ -159,13 +170,13 @@ final class SandboxJournal: Sendable {
     /// replaced by `<redacted>`, at most 512 characters, and the query's names (redacted alike).
     static func redacted(_ target: String) -> (path: String, queryNames: [String]) {
         let (pathPart, query) = PayQueryText.target(target)
-        var path = CardNumberRedaction.redacting(pathPart)
+        var path = ExchangeRedaction.text(String(pathPart))
         if path.utf8.count > 512, path.count > 512 { path = String(path.prefix(512)) + "…" }
         let names = (query ?? "").split(separator: "&").compactMap { item -> String? in
             // `=value` has an empty name: the value is never taken for one.
             let name = String(item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             let decoded = name.removingPercentEncoding ?? name
-            return decoded.isEmpty ? nil : String(CardNumberRedaction.redacting(Substring(decoded)).prefix(64))
+            return decoded.isEmpty ? nil : String(ExchangeRedaction.text(decoded).prefix(64))
         }
         return (path, Array(names.prefix(32)))
     }

@@ -58,6 +58,18 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// `X-Sandbox-Client: 1` (``SandboxAdminGate``).
     public var adminToken: String? { token.value }
 
+    /// `url` with an unspecified host (`0.0.0.0`, `::`), which no browser can open, replaced by the
+    /// loopback address of its family: the address printed for the inspector and the providers.
+    public static func reachable(_ url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        switch components.host {
+        case "0.0.0.0", "": components.host = "127.0.0.1"
+        case "::", "[::]", "0:0:0:0:0:0:0:0": components.percentEncodedHost = "[::1]"
+        default: return url
+        }
+        return components.url ?? url
+    }
+
     /// Whether `host` is a loopback address (`127.0.0.0/8` as four decimal parts, `::1`,
     /// `localhost`): reading the admin API is open there. A name that only starts like one
     /// (`127.0.0.1.example`) is not.

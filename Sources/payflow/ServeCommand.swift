@@ -147,7 +147,8 @@ struct ServeCommand: AsyncParsableCommand {
         let publicBase = configuration.publicURL
         let loopback = SandboxServer.isLoopback(host)
         let app = sandbox.application(host: host, port: port) { listening in
-            let base = publicBase ?? listening
+            // Bound to every address (0.0.0.0, ::), the printed URLs name loopback: an address a browser here reaches.
+            let base = publicBase ?? SandboxServer.reachable(listening)
             Output.line("PaymentSchemas sandbox on \(base.absoluteString)  (Ctrl-C stops it)")
             for entry in providers {
                 Output.line(

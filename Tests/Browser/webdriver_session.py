@@ -22,7 +22,10 @@ As a person at a page (the sandbox's inspector):
   {"async": JS} -> {"value": what the script passes to its callback (the last argument)}
   {"wait": JS condition, "timeout": seconds} -> {"ok": true} | {"error": ...}
   {"click": CSS selector} -> {"clicked": true} | {"error": ...}
-  {"screenshot": PATH, "width": W, "height": H} -> {"saved": PATH}"""
+  {"screenshot": PATH, "width": W, "height": H} -> {"saved": PATH}
+  {"press": KEY} -> {"pressed": KEY}: a key (ARROW_DOWN, ENTER, TAB, … as Selenium's Keys names them) at the focused element
+  {"cdp": METHOD, "params": {...}} -> {"value": the DevTools command's result} (metrics, emulation, the DOM without script)
+  {"size": [W, H]} -> {"size": [W, H]}: the window's size"""
 import json
 import sys
 import time
@@ -31,6 +34,7 @@ from urllib.parse import urlsplit
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.keys import Keys
 
 
 def matches(callback, url):
@@ -89,6 +93,14 @@ def person(driver, request):
                 return {"ok": True}
             time.sleep(0.1)
         return {"error": "timed out waiting for " + request["wait"], "url": driver.current_url}
+    if "press" in request:
+        driver.switch_to.active_element.send_keys(getattr(Keys, request["press"]))
+        return {"pressed": request["press"]}
+    if "cdp" in request:
+        return {"value": driver.execute_cdp_cmd(request["cdp"], request.get("params", {}))}
+    if "size" in request:
+        driver.set_window_size(int(request["size"][0]), int(request["size"][1]))
+        return {"size": request["size"]}
     if "click" in request:
         found = driver.execute_script("const e = document.querySelector(arguments[0]); if (!e) return false; e.click(); return true", request["click"])
         return {"clicked": True} if found else {"error": "no element " + request["click"]}
@@ -98,7 +110,7 @@ def person(driver, request):
 
 
 def web_view(driver, request):
-    if any(key in request for key in ("script", "async", "wait", "click", "screenshot")):
+    if any(key in request for key in ("script", "async", "wait", "click", "screenshot", "press", "cdp", "size")):
         return person(driver, request)
     if "plain" in request:
         # A plain browser (no app's message handler on new pages), or the app's web view again.

@@ -163,6 +163,21 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         _ = try await answered(["click": selector])
     }
 
+    /// Presses `key` (a name of Selenium's `Keys`: `ARROW_DOWN`, `ENTER`, `TAB`) at the focused element.
+    func press(_ key: String) async throws {
+        _ = try await answered(["press": key])
+    }
+
+    /// Runs the DevTools command `method` with `parameters` and returns its result.
+    func devTools(_ method: String, _ parameters: [String: Any] = [:]) async throws -> [String: Any] {
+        (try await answered(["cdp": method, "params": parameters])["value"] as? [String: Any]) ?? [:]
+    }
+
+    /// Sets the window's size.
+    func resize(width: Int, height: Int) async throws {
+        _ = try await answered(["size": [width, height]])
+    }
+
     /// Saves a PNG of the window (`width`×`height`) to `path`.
     func screenshot(to path: String, width: Int = 1400, height: Int = 900) async throws {
         _ = try await answered(["screenshot": path, "width": width, "height": height])

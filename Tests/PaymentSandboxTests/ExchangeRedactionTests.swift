@@ -3,6 +3,7 @@ import HTTPTypes
 import MollieCheckout
 import PayPalPayments
 import PaymentMocks
+import PaymentServerCore
 import SuiteMCommerce
 import Testing
 
@@ -18,9 +19,71 @@ struct ExchangeRedactionTests {
         #expect(PayPalPaymentsSchema.sensitiveFieldNames.isSuperset(of: ["number", "security_code", "access_token"]))
         #expect(SuiteMCommerceSchema.sensitiveFieldNames.isSuperset(of: ["password", "authKey", "ccNum", "token"]))
         #expect(MollieCheckoutSchema.sensitiveFieldNames.isEmpty, "Mollie's demo schemas mark nothing sensitive")
-        #expect(
-            ExchangeRedaction.secretNames.isSuperset(
-                of: PayPalPaymentsSchema.sensitiveFieldNames.union(SuiteMCommerceSchema.sensitiveFieldNames)))
+        for name in PayPalPaymentsSchema.sensitiveFieldNames.union(SuiteMCommerceSchema.sensitiveFieldNames) {
+            #expect(SecretName.isSecret(name), "\(name)")
+        }
+    }
+
+    @Test func namesAreComparedWithoutCaseSeparatorsOrPrefixes() {
+        for name in [
+            "Security_Code", "security-code", "ns:securityCode", "SECURITYCODE", "cvv2", "CVC", "CLIENT_SECRET", "apiKey", "X-Api_Key",
+            "X-Access-Key", "X-Auth", "X-Session", "PayPal-Auth-Assertion", "authToken", "Pass-Word", "private_key", "client_secret_hint",
+            "refresh_token", "pin",
+        ] {
+            #expect(SecretName.isSecret(name), "\(name)")
+        }
+        for name in [
+            "checkoutSessionId", "token_type", "shipping", "currency_code", "amount", "description", "id", "intent", "chargePermissionId",
+            "expires_in", "scope", "app_id", "status", "reference_id",
+        ] {
+            #expect(!SecretName.isSecret(name), "\(name)")
+        }
+    }
+
+    @Test func cardNumbersAreFoundAcrossSeparatorsAndEncodings() {
+        for text in [
+            "4111111111111111", "4111 1111 1111 1111", "4111.1111.1111.1111", "4111_1111_1111_1111", "4111/1111/1111/1111",
+            "4111\t1111\t1111\t1111", "4111\n1111\n1111\n1111", "%34%31%31%31%31%31%31%31%31%31%31%31%31%31%31%31",
+            "\\u0034111111111111111", "&#52;111&#x31;11111111111", "4111 1111 1111 1111 737",
+        ] {
+            #expect(!ExchangeRedaction.text("card " + text + " end").contains("1111"), "\(text)")
+        }
+        // Dates, times, amounts, and 12 digits with separators that fail the Luhn check stay.
+        for text in ["2026-12-02 10:11:12.123", "1,000,000.00", "+52 55 1234 5670", "2026-12-02T10:11:12Z"] {
+            #expect(ExchangeRedaction.text(text) == text, "\(text)")
+        }
+        #expect(CardNumberRedaction.passesLuhn([4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))
+        #expect(!CardNumberRedaction.passesLuhn([4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2]))
+        #expect(ExchangeRedaction.text("192.168.100.100") == "<redacted>", "12 digits with separators that pass the Luhn check")
+    }
+
+    @Test func bodiesThatDoNotParseAreRedactedByPattern() {
+        let broken = ExchangeRedaction.body(
+            Data(
+                #"{"cvv": "737", "note": "x", "password":"hunter2", "X-Auth": tok1, <pin>4321</pin> -----BEGIN RSA PRIVATE KEY-----\nMIIabc\n-----END RSA PRIVATE KEY-----"#
+                    .utf8),
+            contentType: "application/json")
+        for secret in ["737", "hunter2", "tok1", "4321", "MIIabc"] {
+            #expect(!broken.contains(secret), "\(broken)")
+        }
+        #expect(broken.contains(#""note": "x""#), "\(broken)")
+        let xml = ExchangeRedaction.body(
+            Data(
+                #"<?xml version="1.0"?><r xmlns:n="u"><n:password>p&#52;ss</n:password><c cvv="&#55;37" ok="1"/><password >x1</password ><![CDATA[4111 1111 1111 1111]]></r>"#
+                    .utf8),
+            contentType: "text/xml")
+        for secret in ["p&#52;ss", "p4ss", "737", "&#55;37", "x1", "1111"] {
+            #expect(!xml.contains(secret), "\(xml)")
+        }
+        #expect(xml.contains(#"ok="1""#), "\(xml)")
+        let multipart = ExchangeRedaction.body(
+            Data(
+                "--b\r\nContent-Disposition: form-data; name=\"Security_Code\"\r\n\r\n737\r\n--b\r\nContent-Disposition: form-data; name=\"n\"\r\n\r\nok\r\n--b--\r\n"
+                    .utf8),
+            contentType: "multipart/form-data; boundary=b")
+        #expect(!multipart.contains("737") && multipart.contains("\r\n\r\nok\r\n"), "\(multipart)")
+        let plainForm = ExchangeRedaction.body(Data("CLIENT_SECRET=s3&cvv2=737&x=1".utf8), contentType: "text/plain")
+        #expect(plainForm == "CLIENT_SECRET=<redacted>&cvv2=<redacted>&x=1", "\(plainForm)")
     }
 
     @Test func jsonBodiesLoseEverySecretAtAnyDepth() {
@@ -58,7 +121,10 @@ struct ExchangeRedactionTests {
         #expect(
             ExchangeRedaction.header("authorization", "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=K, Signature=abc")
                 == "AMZN-PAY-RSASSA-PSS-V2 <redacted>")
-        #expect(ExchangeRedaction.header("Authorization", "Bearer$(rm) x") == "Bearerrm <redacted>")
+        #expect(ExchangeRedaction.header("Authorization", "Bearer$(rm) x") == "<redacted>")
+        #expect(ExchangeRedaction.header("Authorization", "Weird A21AAsecret") == "<redacted>")
+        #expect(ExchangeRedaction.header("X-Custom", "anything") == "<redacted>")
+        #expect(ExchangeRedaction.headerName("X-4111111111111111") == "X-<redacted>")
         #expect(ExchangeRedaction.header("Cookie", "client=iosApp; token=abc") == "<redacted>")
         #expect(ExchangeRedaction.header("X-Api-Key", "k") == "<redacted>")
         #expect(ExchangeRedaction.header("PayPal-Request-Id", "7b92603e") == "7b92603e")
@@ -71,7 +137,7 @@ struct ExchangeRedactionTests {
     @Test func curlQuotesWhatAClientSent() throws {
         var head = HTTPRequest(method: .post, scheme: "http", authority: "x", path: "/t/paypal/v2/checkout/orders?a='$(touch /tmp/pwned)'")
         head.headerFields[.authorization] = "Bearer A21AAtopsecretvalue"
-        head.headerFields[try #require(HTTPField.Name("X-Note"))] = "it's `date` $HOME"
+        head.headerFields[try #require(HTTPField.Name("Sandbox-Scenario"))] = "it's `date` $HOME"
         head.headerFields[.contentType] = "application/json"
         let body = Data(#"{"note":"'; rm -rf / #","number":"4111111111111111"}"#.utf8)
         let record = SandboxExchangeRecord(
@@ -92,7 +158,9 @@ struct ExchangeRedactionTests {
         let arguments = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").map(
             String.init)
         #expect(arguments.contains("http://127.0.0.1:8080/t/paypal/v2/checkout/orders?a='$(touch /tmp/pwned)'"), "\(arguments)")
-        #expect(arguments.contains("X-Note: it's `date` $HOME") && arguments.contains("Authorization: Bearer PLACEHOLDER"), "\(arguments)")
+        #expect(
+            arguments.contains("Sandbox-Scenario: it's `date` $HOME") && arguments.contains("Authorization: Bearer PLACEHOLDER"),
+            "\(arguments)")
         #expect(arguments.contains(#"{"note":"'; rm -rf / #","number":"<redacted>"}"#), "\(arguments)")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/pwned"))
     }

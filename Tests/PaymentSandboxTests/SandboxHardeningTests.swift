@@ -1,6 +1,7 @@
 import AmazonPayMerchantServer
 import CLITestSupport
 import Foundation
+import PaymentFlowsCore
 import PaymentMocks
 import PaymentSandbox
 import Testing
@@ -20,9 +21,14 @@ struct SandboxHardeningTests {
         let base: URL
         var port: Int { base.port ?? 0 }
 
-        private init(process: Process, base: URL) {
+        /// Everything the process printed so far.
+        private let printedText: LockIsolated<String>
+        var printed: String { printedText.value }
+
+        private init(process: Process, base: URL, printed: LockIsolated<String>) {
             self.process = process
             self.base = base
+            self.printedText = printed
         }
 
         static func start(_ arguments: [String] = []) async throws -> Served {
@@ -34,7 +40,8 @@ struct SandboxHardeningTests {
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // The first line names the address; the rest is drained so the server never blocks.
+            // The first line names the address; the rest is drained (and kept) so the server never blocks.
+            let printed = LockIsolated("")
             let base: URL? = await withCheckedContinuation { continuation in
                 Thread {
                     let handle = output.fileHandleForReading
@@ -43,9 +50,10 @@ struct SandboxHardeningTests {
                     while true {
                         let chunk = handle.availableData
                         if chunk.isEmpty { break }
-                        guard !resumed else { continue }
                         buffer += chunk
                         let text = String(decoding: buffer, as: UTF8.self)
+                        printed.withValue { $0 = text }
+                        guard !resumed else { continue }
                         if let range = text.range(of: #"sandbox on (http://[0-9.:]+)"#, options: .regularExpression) {
                             resumed = true
                             continuation.resume(returning: URL(string: String(text[range].dropFirst("sandbox on ".count))))
@@ -58,7 +66,7 @@ struct SandboxHardeningTests {
                 process.terminate()
                 throw URLError(.cannotConnectToHost)
             }
-            return Served(process: process, base: base)
+            return Served(process: process, base: base, printed: printed)
         }
 
         func stop() {
@@ -516,5 +524,38 @@ struct SandboxHardeningTests {
         // The scenarios every provider offers, listed.
         let (_, _, scenarios) = try await served.http("GET", "/__admin/scenarios")
         for scenario in SandboxProviders.requestScenarios { #expect(String(decoding: scenarios, as: UTF8.self).contains(scenario.name)) }
+    }
+
+    /// Bound to every address, `serve` prints URLs a browser here can open (loopback, with the
+    /// token the admin then needs), and the lines it prints per exchange show none of the secrets
+    /// corpus sent to it.
+    @Test func boundToEveryAddressItPrintsReachableURLsAndNoSecrets() async throws {
+        let served = try await Served.start(["--host", "0.0.0.0"])
+        defer { served.stop() }
+        #expect(served.base.host == "127.0.0.1", "\(served.base)")
+        let printedLine = try #require(served.printed.split(separator: "\n").first { $0.hasPrefix("Inspector: ") })
+        let inspector = try #require(URL(string: String(printedLine.dropFirst("Inspector: ".count))))
+        #expect(inspector.host == "127.0.0.1" && inspector.query?.hasPrefix("token=") == true, "\(printedLine)")
+        let (page, answer) = try await URLSession(configuration: .ephemeral).data(from: inspector)
+        #expect((answer as? HTTPURLResponse)?.statusCode == 200 && String(decoding: page, as: UTF8.self).contains("Sandbox inspector"))
+        // The corpus through a few routes of each provider: the printed lines stay clean.
+        let corpus = SecretsCorpusTests.self
+        for (index, target) in [
+            "/t/paypal/v2/checkout/orders/\(corpus.card)", "/t/paypal/v1/oauth2/token", "/t/mollie/api/payments",
+            "/t/amazonpay/v2/checkoutSessions/\(corpus.percent(corpus.card))", "/t/mit/mcommerce/v1/pay",
+            "/t/amazonpay-merchant/sample/checkoutSession",
+        ].enumerated() {
+            for (type, body) in corpus.bodies(card: corpus.cards[index]) {
+                let bytes = corpus.request(
+                    "POST", target + "?password=\(corpus.password)&n=\(corpus.card)",
+                    headers: corpus.headers(card: corpus.cards[index], authorization: "Bearer \(corpus.token)"), type: type, body: body)
+                _ = try await RawSocket.exchange(port: served.port, [bytes])
+            }
+        }
+        try await Task.sleep(for: .milliseconds(600))  // serve flushes its lines every 200 ms
+        let printed = served.printed
+        #expect(printed.components(separatedBy: "\n").count > 40, "\(printed.suffix(2_000))")
+        let leaks = corpus.leaks(in: printed)
+        #expect(leaks.isEmpty, "serve printed \(leaks)")
     }
 }

@@ -273,6 +273,35 @@ struct SandboxInspectorTests {
         #expect(try await fixed.http("GET", "/__admin/health", headers: ["X-Sandbox-Token": "fixed-token-for-a-ci-job"]).status == 200)
     }
 
+    @Test func aReaderAsksOnlyForWhatIsNew() async throws {
+        let live = try await Live.start()
+        defer { Task { await live.running.stop() } }
+        for index in 0..<3 { _ = try await live.http("GET", "/t/paypal/v2/checkout/orders/N\(index)") }
+        let all = try await live.json("GET", "/__admin/requests")
+        let entries = try #require(all["requests"] as? [[String: Any]])
+        let epoch = try #require(all["epoch"] as? Int)
+        #expect(entries.count == 3 && all["limit"] as? Int == 1_000)
+        let first = try #require(entries.first?["sequence"] as? Int)
+        let newer = try #require(try await live.json("GET", "/__admin/requests?after=\(first)")["requests"] as? [[String: Any]])
+        #expect(newer.map { $0["sequence"] as? Int } == entries.dropFirst().map { $0["sequence"] as? Int })
+        let none = try await live.json("GET", "/__admin/requests?after=\(first + 2)")
+        #expect((none["requests"] as? [Any])?.isEmpty == true && none["epoch"] as? Int == epoch)
+        // A cleared journal is a new epoch: a reader starts over.
+        #expect(try await live.http("DELETE", "/__admin/requests", headers: Self.client).status == 204)
+        #expect(try await live.json("GET", "/__admin/requests?after=\(first + 2)")["epoch"] as? Int == epoch + 1)
+        // The state with its ETag: 304 while nothing changed, 200 with a new tag after a change.
+        var request = URLRequest(url: live.base.appending(path: "__admin/state"))
+        let (_, answer) = try await URLSession(configuration: .ephemeral).data(for: request)
+        let tag = try #require((answer as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag"))
+        request.setValue(tag, forHTTPHeaderField: "If-None-Match")
+        let (unchanged, same) = try await URLSession(configuration: .ephemeral).data(for: request)
+        #expect((same as? HTTPURLResponse)?.statusCode == 304 && unchanged.isEmpty)
+        live.providers.mit.transport.ledger.note("token payment", id: "R-1", state: "approved")
+        let (_, changed) = try await URLSession(configuration: .ephemeral).data(for: request)
+        #expect((changed as? HTTPURLResponse)?.statusCode == 200)
+        #expect((changed as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag") != tag)
+    }
+
     @Test func theJournalKeepsBodiesWithinItsBudget() throws {
         let journal = SandboxJournal(limit: 1_000)
         let body = Data(repeating: UInt8(ascii: "x"), count: SandboxJournal.bodyLimit)

@@ -62,6 +62,8 @@ public final class MockPayPalServer: @unchecked Sendable {
     private var approvals = 0
     private var settlements = 0
     private let ids: SeededGenerator
+    /// The nonces of access tokens: their own sequence, so a nonce says nothing of its token.
+    private let nonces: SeededGenerator
 
     /// Creates the server on `transport` and its pages on `browser`.
     public init(
@@ -71,6 +73,7 @@ public final class MockPayPalServer: @unchecked Sendable {
         self.threeDSecureValue = threeDSecure
         self.transport = transport
         self.ids = SeededGenerator(seed: seed)
+        self.nonces = SeededGenerator(seed: ~seed)
         transport.refusals = Self.refusals
         transport.idempotency = Self.idempotency
         transport.offer(Self.requestScenarios)
@@ -283,7 +286,8 @@ public final class MockPayPalServer: @unchecked Sendable {
             return .json(
                 AccessTokenResponse(
                     accessToken: token, tokenType: "Bearer", appId: "APP-80W284485P519543T", expiresIn: Self.tokenLifetime,
-                    nonce: "2026-11-25T00:00:00Z" + token.suffix(8), scope: "https://uri.paypal.com/services/payments/payment"))
+                    nonce: "2026-11-25T00:00:00Z" + String(String(nonces.next(), radix: 36).suffix(8)),
+                    scope: "https://uri.paypal.com/services/payments/payment"))
         }
         api(CreateOrderOperation.self) { [self] request, body in
             let refused = Self.createOrderRefusals(body)

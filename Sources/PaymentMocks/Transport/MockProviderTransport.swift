@@ -192,8 +192,11 @@ public final class MockProviderTransport: ClientTransport, ServerRoutes, @unchec
         var path: String
         var outcome: String
 
-        /// The path with card numbers redacted: it is a client's text, printed by `payflow serve`.
-        var text: String { "\(method) \(CardNumberRedaction.redacting(Substring(path))) → \(outcome)" }
+        /// The exchange redacted (``ExchangeRedaction``): the method, target and outcome hold a
+        /// client's text, printed by `payflow serve`.
+        var text: String {
+            "\(ExchangeRedaction.text(method)) \(ExchangeRedaction.target(path)) → \(ExchangeRedaction.text(outcome))"
+        }
     }
 
     private func note(_ request: ServerRequest, _ outcome: String) {
