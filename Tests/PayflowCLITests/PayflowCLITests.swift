@@ -58,6 +58,43 @@ struct PayflowCLITests {
         }
     }
 
+    @Test func validateEchoPrintsTheValueAsTheTypeWritesItBack() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let payment = directory.appending(path: "payment.json")
+        // A member no field models, with a number whose text matters, and an amount as sent.
+        try #"{"description":"Order #1","amount":10.50,"x_extra":{"n":1.50,"list":[1e2,"a"]}}"#.write(
+            to: payment, atomically: true, encoding: .utf8)
+        let text = try CLIRunner.run("payflow", ["validate", "MollieCheckout.CreatePaymentRequest", payment.path, "--echo"])
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        // The value as the type writes it back, pretty-printed, keys sorted, numbers by their text, then the verdict.
+        let echoed = """
+            {
+              "amount": 10.50,
+              "description": "Order #1",
+              "x_extra": {
+                "list": [
+                  1e2,
+                  "a"
+                ],
+                "n": 1.50
+              }
+            }
+            """
+        #expect(text.stdout == echoed + "\nMollieCheckout.CreatePaymentRequest: valid json\n", "\(text.stdout)")
+        // Without --echo nothing is printed but the verdict; with --format json the echo is a member.
+        let plain = try CLIRunner.run("payflow", ["validate", "MollieCheckout.CreatePaymentRequest", payment.path])
+        #expect(plain.stdout.split(separator: "\n").count == 1)
+        let json = try CLIRunner.run(
+            "payflow", ["validate", "MollieCheckout.CreatePaymentRequest", payment.path, "--echo", "--format", "json"])
+        let verdict = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(verdict["valid"] as? Bool == true && verdict["echo"] as? String == echoed, "\(json.stdout)")
+        // A payload that does not decode has nothing to echo: the problems only.
+        try #"{"description":5}"#.write(to: payment, atomically: true, encoding: .utf8)
+        let broken = try CLIRunner.run("payflow", ["validate", "MollieCheckout.CreatePaymentRequest", payment.path, "--echo"])
+        #expect(broken.status == 1 && !broken.stdout.contains("{"), "\(broken.stdout)")
+    }
+
     @Test func validateReportsEveryViolation() throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
