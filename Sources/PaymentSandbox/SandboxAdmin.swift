@@ -16,11 +16,13 @@ import PaymentSchemasRuntime
 ///
 /// - `GET /__admin/`: the inspector, an HTML page of the exchanges (``SandboxInspector``)
 /// - `GET /__admin/health`: `200 {"status":"ok","providers":[…]}`
-/// - `GET /__admin/requests[?provider=paypal]`: the journal, oldest first
+/// - `GET /__admin/requests[?provider=paypal][&after=<n>]`: the journal, oldest first (after exchange
+///   `n` only), with its `epoch` (changed by every clearing) and `limit`
 /// - `GET /__admin/requests/<n>`: exchange `n` in full: headers and bodies redacted, the generated
 ///   types, the verdict (violations or the provider's refusing rule), copy as curl, the state changes it caused
 /// - `POST /__admin/requests/<n>/replay`: sends exchange `n`'s request again; `{"sequence": new}`
-/// - `GET /__admin/state`: every provider's orders, payments, sessions and tokens with their transitions
+/// - `GET /__admin/state`: every provider's orders, payments, sessions and tokens with their
+///   transitions, ids and states redacted as a client's text; `304` for the `ETag` it last gave
 /// - `DELETE /__admin/requests`: clears the journal
 /// - `POST /__admin/reset`: every provider forgets its orders, payments, sessions, tokens and
 ///   recorded requests, and the journal is cleared

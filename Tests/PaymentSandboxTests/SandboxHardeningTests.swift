@@ -533,6 +533,8 @@ struct SandboxHardeningTests {
         let served = try await Served.start(["--host", "0.0.0.0"])
         defer { served.stop() }
         #expect(served.base.host == "127.0.0.1", "\(served.base)")
+        // The lines after the first are read as they come.
+        for _ in 0..<50 where !served.printed.contains("\nInspector: ") { try await Task.sleep(for: .milliseconds(100)) }
         let printedLine = try #require(served.printed.split(separator: "\n").first { $0.hasPrefix("Inspector: ") })
         let inspector = try #require(URL(string: String(printedLine.dropFirst("Inspector: ".count))))
         #expect(inspector.host == "127.0.0.1" && inspector.query?.hasPrefix("token=") == true, "\(printedLine)")

@@ -8,7 +8,7 @@ import Testing
 
 /// A corpus of secrets (a card number, a security code, a password, a token, an API key, a private
 /// key) in every encoding a client can write them (plain, split by any separator, percent-encoded,
-/// JSON escapes, XML character references, CDATA, namespaced and attribute XML, form fields in any
+/// JSON escapes, XML references, XML escaped inside XML, CDATA, namespaced and attribute XML, form fields in any
 /// case, multipart parts), in well-formed and malformed bodies of every content type, in header
 /// names and values, the scenario header and path ids, sent over a socket to every route of every
 /// provider. Nothing of it appears in any admin answer (the journal, every exchange in full with
@@ -62,7 +62,8 @@ struct SecretsCorpusTests {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?><P xmlns:ns="urn:x"><ns:password>\(password)</ns:password><cvv>\(hexReferences)</cvv>\
             <card number="\(card)" cvv="\(securityCode)"/><ccNum>\(references)</ccNum><note><![CDATA[card \(card)]]></note>\
-            <authKey>\(apiKey)</authKey><password >\(password)</password ><pem>\(privateKey)</pem><x a="\(references)">\(card)</x></P>
+            <authKey>\(apiKey)</authKey><password >\(password)</password ><pem>\(privateKey)</pem><x a="\(references)">\(card)</x>\
+            <payload>&lt;cvv&gt;\(securityCode)&lt;/cvv&gt;</payload></P>
             """
         let boundary = "CorpusBoundary7"
         let multipart = [

@@ -6,7 +6,7 @@ enum LooseText {
     /// `text` with those values replaced by `<redacted>`; with `blankAssigns`, a value written after
     /// a secret's name and blanks only (`password hunter2`, in a body that does not parse) too.
     /// Names, values and key blocks are found in the text as written or percent-encoded, JSON-escaped
-    /// (`\u002D`) or as XML character references (`&#45;`): each is read as the character it encodes.
+    /// (`\u002D`) or as XML references (`&#45;`, `&lt;`): each is read as the character it encodes.
     static func redacting(_ text: String, blankAssigns: Bool = false) -> String {
         let raw = Array(text.utf8)
         let units = decode(raw)
@@ -80,6 +80,11 @@ enum LooseText {
                 if cursor < raw.count, raw[cursor] == UInt8(ascii: ";"), value > 0, value < 0x80, cursor > index + (isHex ? 3 : 2) {
                     decoded = (UInt8(value), cursor + 1 - index)
                 }
+            } else if byte == UInt8(ascii: "&") {
+                for (name, value) in namedReferences where raw[index...].starts(with: name) {
+                    decoded = (value, name.count)
+                    break
+                }
             }
             let (value, length) = decoded ?? (byte, 1)
             units.append(Unit(byte: value, start: index, end: index + length))
@@ -87,6 +92,12 @@ enum LooseText {
         }
         return units
     }
+
+    /// XML's predefined entity references, by the character each stands for.
+    static let namedReferences: [([UInt8], UInt8)] = [
+        (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")), (Array("&amp;".utf8), UInt8(ascii: "&")),
+        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&apos;".utf8), UInt8(ascii: "'")),
+    ]
 
     static func hex(_ byte: UInt8) -> UInt8? {
         switch byte {
