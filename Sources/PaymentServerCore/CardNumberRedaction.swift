@@ -3,10 +3,9 @@
 /// number in any encoding.
 ///
 /// The text is read as a sequence of characters, each written plain or encoded as a client can
-/// encode it: percent-encoded (`%34`), a JSON escape (`\u0034`, and `\t`, `\n`, `\r`, `\/`, `\\`)
-/// or an XML character reference (`&#52;`, `&#x34;`). Digits that follow each other with at most
-/// three separators between them (space, tab, line ends, `-`, `.`, `_`, `/`, `\`, `+`, `,` and any
-/// other percent-encoded byte) form a run:
+/// encode it (``EncodedText``: percent-encoded `%34`, a JSON escape `\u0034`, an XML reference
+/// `&#52;`). Digits that follow each other with at most three separators between them (space, tab,
+/// line ends, `-`, `.`, `_`, `/`, `\`, `+`, `,` and any other encoded character) form a run:
 /// - a run with 12 or more digits and no separator is redacted (nothing else writes 12 digits in a row);
 /// - a run with separators and 13 or more digits is redacted (`4111.1111.1111.1111`,
 ///   `4111 1111 1111 1111 123`: a card number, alone or among other digits);
@@ -30,15 +29,15 @@ public enum CardNumberRedaction {
             var run = Run()
             var index = 0
             while index < bytes.count {
-                let (value, length) = unit(bytes, at: index)
-                if let value, value >= UInt8(ascii: "0") && value <= UInt8(ascii: "9") {
-                    run.digit(value - UInt8(ascii: "0"), at: index, length: length)
-                } else if run.isOpen, let value, isSeparator(value), run.separators < 3 {
-                    run.separator(encoded: length > 1)
+                let unit = EncodedText.unit(bytes, at: index)
+                if unit.byte >= UInt8(ascii: "0") && unit.byte <= UInt8(ascii: "9") {
+                    run.digit(unit.byte - UInt8(ascii: "0"), at: index, length: unit.length)
+                } else if run.isOpen, unit.isEncoded || isSeparator(unit.byte), run.separators < 3 {
+                    run.separator(encoded: unit.isEncoded)
                 } else {
                     if let redacted = run.close() { runs.append(redacted) }
                 }
-                index += length
+                index += unit.length
             }
             if let redacted = run.close() { runs.append(redacted) }
             return runs
@@ -113,53 +112,6 @@ public enum CardNumberRedaction {
         }
     }
 
-    /// The character at `index` and how many bytes write it: plain, percent-encoded, a JSON escape
-    /// or an XML character reference; `nil` for a byte that is none of these (it ends a run).
-    private static func unit(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt8?, Int) {
-        let byte = bytes[index]
-        let rest = bytes.count - index
-        switch byte {
-        case UInt8(ascii: "%") where rest >= 3:
-            if let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                let value = high << 4 | low
-                // Any percent-encoded byte that is not a digit separates digits.
-                return (value >= UInt8(ascii: "0") && value <= UInt8(ascii: "9") ? value : UInt8(ascii: " "), 3)
-            }
-        case UInt8(ascii: "\\") where rest >= 2:
-            switch bytes[index + 1] {
-            case UInt8(ascii: "t"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "b"),
-                UInt8(ascii: "f"):
-                return (UInt8(ascii: " "), 2)
-            case UInt8(ascii: "u") where rest >= 6:
-                var value: UInt32 = 0
-                for offset in 2..<6 {
-                    guard let digit = hexValue(bytes[index + offset]) else { return (byte, 1) }
-                    value = value << 4 | UInt32(digit)
-                }
-                return (value < 0x80 ? UInt8(value) : nil, 6)
-            default: break
-            }
-        case UInt8(ascii: "&") where rest >= 4 && bytes[index + 1] == UInt8(ascii: "#"):
-            var offset = index + 2
-            let hex = bytes[offset] == UInt8(ascii: "x") || bytes[offset] == UInt8(ascii: "X")
-            if hex { offset += 1 }
-            var value: UInt32 = 0
-            var read = 0
-            while offset < bytes.count, read < 8 {
-                let digit = hex ? hexValue(bytes[offset]) : decimalValue(bytes[offset])
-                guard let digit else { break }
-                value = value * (hex ? 16 : 10) + UInt32(digit)
-                offset += 1
-                read += 1
-            }
-            if read > 0, offset < bytes.count, bytes[offset] == UInt8(ascii: ";") {
-                return (value < 0x80 ? UInt8(value) : nil, offset + 1 - index)
-            }
-        default: break
-        }
-        return (byte, 1)
-    }
-
     /// Whether `value` may stand between the digits of one number.
     private static func isSeparator(_ value: UInt8) -> Bool {
         switch value {
@@ -168,18 +120,5 @@ public enum CardNumberRedaction {
             true
         default: false
         }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    private static func decimalValue(_ byte: UInt8) -> UInt8? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : nil
     }
 }

@@ -1,3 +1,5 @@
+import PaymentServerCore
+
 /// Text that is read as no structure (a body that does not parse, a header value, an id a client
 /// chose), redacted by pattern: the value written after a secret's name (``SecretName``) as
 /// `name=value`, `name: value`, `"name": "value"` or `<name>value`, and every private key block.
@@ -5,8 +7,8 @@
 enum LooseText {
     /// `text` with those values replaced by `<redacted>`; with `blankAssigns`, a value written after
     /// a secret's name and blanks only (`password hunter2`, in a body that does not parse) too.
-    /// Names, values and key blocks are found in the text as written or percent-encoded, JSON-escaped
-    /// (`\u002D`) or as XML references (`&#45;`, `&lt;`): each is read as the character it encodes.
+    /// Names, values and key blocks are found in the text as written or encoded (``EncodedText``:
+    /// percent-encoded, JSON-escaped, XML references): each is read as the character it stands for.
     static func redacting(_ text: String, blankAssigns: Bool = false) -> String {
         let raw = Array(text.utf8)
         let units = decode(raw)
@@ -46,70 +48,18 @@ enum LooseText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// One character of the text: the byte it encodes and where it is written.
+    /// One character of the text: the byte it stands for and where it is written.
     struct Unit {
         var byte: UInt8
         var start: Int
         var end: Int
     }
 
-    /// The text's characters with percent-encoding, JSON `\u` escapes of ASCII and XML character
-    /// references of ASCII undone; every other byte as it is.
+    /// The text's characters as ``EncodedText`` reads them.
     static func decode(_ raw: [UInt8]) -> [Unit] {
-        var units: [Unit] = []
-        units.reserveCapacity(raw.count)
-        var index = 0
-        while index < raw.count {
-            let byte = raw[index]
-            var decoded: (UInt8, Int)?
-            if byte == UInt8(ascii: "%"), index + 2 < raw.count, let high = hex(raw[index + 1]), let low = hex(raw[index + 2]) {
-                decoded = (high << 4 | low, 3)
-            } else if byte == UInt8(ascii: "\\"), index + 5 < raw.count, raw[index + 1] == UInt8(ascii: "u"),
-                raw[index + 2] == UInt8(ascii: "0"),
-                raw[index + 3] == UInt8(ascii: "0"), let high = hex(raw[index + 4]), let low = hex(raw[index + 5]), high < 8
-            {
-                decoded = (high << 4 | low, 6)
-            } else if byte == UInt8(ascii: "&"), index + 3 < raw.count, raw[index + 1] == UInt8(ascii: "#") {
-                let isHex = raw[index + 2] == UInt8(ascii: "x") || raw[index + 2] == UInt8(ascii: "X")
-                var cursor = index + (isHex ? 3 : 2)
-                var value = 0
-                while cursor < raw.count, cursor - index < 10, let digit = isHex ? hex(raw[cursor]) : decimal(raw[cursor]) {
-                    value = value * (isHex ? 16 : 10) + Int(digit)
-                    cursor += 1
-                }
-                if cursor < raw.count, raw[cursor] == UInt8(ascii: ";"), value > 0, value < 0x80, cursor > index + (isHex ? 3 : 2) {
-                    decoded = (UInt8(value), cursor + 1 - index)
-                }
-            } else if byte == UInt8(ascii: "&") {
-                for (name, value) in namedReferences where raw[index...].starts(with: name) {
-                    decoded = (value, name.count)
-                    break
-                }
-            }
-            let (value, length) = decoded ?? (byte, 1)
-            units.append(Unit(byte: value, start: index, end: index + length))
-            index += length
+        raw.withUnsafeBufferPointer { bytes in
+            EncodedText.units(bytes).map { Unit(byte: $0.unit.byte, start: $0.start, end: $0.start + $0.unit.length) }
         }
-        return units
-    }
-
-    /// XML's predefined entity references, by the character each stands for.
-    static let namedReferences: [([UInt8], UInt8)] = [
-        (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")), (Array("&amp;".utf8), UInt8(ascii: "&")),
-        (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&apos;".utf8), UInt8(ascii: "'")),
-    ]
-
-    static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    static func decimal(_ byte: UInt8) -> UInt8? {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? byte - UInt8(ascii: "0") : nil
     }
 
     /// The value written after a name ending at `start`: past an optional closing quote, blanks,
