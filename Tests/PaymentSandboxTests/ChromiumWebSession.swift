@@ -163,6 +163,37 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         _ = try await answered(["click": selector])
     }
 
+    /// The CPU time (user and system, in seconds) the browser has used so far: every process below
+    /// the driver script (chromedriver, Chromium's browser, renderer, GPU and network processes),
+    /// read from `/proc`. `nil` where there is no `/proc`.
+    func cpuSeconds() -> Double? {
+        let root = process.processIdentifier
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        var parent: [Int32: Int32] = [:]
+        var ticks: [Int32: Int] = [:]
+        for name in names {
+            guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command's closing parenthesis: state, ppid, … utime (14th field), stime (15th).
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let ppid = Int32(fields[1]), let user = Int(fields[11]), let system = Int(fields[12]) else { continue }
+            parent[pid] = ppid
+            ticks[pid] = user + system
+        }
+        func descends(_ pid: Int32) -> Bool {
+            var current = pid
+            for _ in 0..<16 {
+                guard let next = parent[current] else { return false }
+                if next == root { return true }
+                current = next
+            }
+            return false
+        }
+        let total = ticks.filter { descends($0.key) }.values.reduce(0, +)
+        return Double(total) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// Presses `key` (a name of Selenium's `Keys`: `ARROW_DOWN`, `ENTER`, `TAB`) at the focused element.
     func press(_ key: String) async throws {
         _ = try await answered(["press": key])

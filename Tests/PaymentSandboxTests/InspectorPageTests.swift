@@ -5,8 +5,8 @@ import PaymentSandbox
 import Testing
 
 /// The inspector's page in Chromium with a full journal (1,000 exchanges): it fetches only what is
-/// new (an idle page moves under 5 KB a second and uses under 5% of a core, measured through the
-/// DevTools protocol and printed), appends new exchanges without touching the rows a person is
+/// new (an idle page moves under 5 KB a second, from Resource Timing, and its browser uses under 5%
+/// of a core, the CPU time of all its processes from `/proc`; both printed), appends new exchanges without touching the rows a person is
 /// reading (a selection survives), shows every column at 1,280 px, is driven by keyboard, names the
 /// time zone of its times, and lists the exchanges as plain HTML when script is off.
 @Suite("The inspector's page", .serialized)
@@ -106,17 +106,26 @@ struct InspectorPageTests {
             return (value("TaskDuration"), value("Timestamp"))
         }
         let before = try await taskSeconds()
+        let cpuBefore = try #require(browser.cpuSeconds())
+        let clock = ContinuousClock.now
         try await Task.sleep(for: .seconds(10))
+        let cpuAfter = try #require(browser.cpuSeconds())
+        let elapsed = ContinuousClock.now - clock
         let after = try await taskSeconds()
         let bytes = try #require(
             try await browser.script("return performance.getEntriesByType('resource').reduce((sum, e) => sum + e.transferSize, 0)") as? Int)
         let fetches = try await browser.script("return performance.getEntriesByType('resource').length") as? Int ?? 0
         let seconds = max(after.at - before.at, 1)
         let bytesPerSecond = Double(bytes) / seconds
-        let cpu = (after.task - before.task) / seconds
+        // The main thread's task time is wall time (it grows when other work shares the cores);
+        // the limit is on CPU time, of every process of the browser together.
+        let mainThread = (after.task - before.task) / seconds
+        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let cpu = (cpuAfter - cpuBefore) / wall
         print(
             "measured: the inspector idle with 1,000 exchanges, \(Int(seconds)) s: \(fetches) fetches, \(Int(bytesPerSecond)) B/s, "
-                + String(format: "%.2f%% of a core (main-thread task time)", cpu * 100))
+                + String(format: "%.2f%% of a core (CPU time of all the browser's processes), ", cpu * 100)
+                + String(format: "%.2f%% main-thread task time", mainThread * 100))
         #expect(fetches >= 5, "the page stopped asking")
         #expect(bytesPerSecond < 5_000, "\(bytesPerSecond) B/s idle")
         #expect(cpu < 0.05, "\(cpu * 100)% of a core idle")
