@@ -163,10 +163,11 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
         _ = try await answered(["click": selector])
     }
 
-    /// The CPU time (user and system, in seconds) the browser has used so far: every process below
-    /// the driver script (chromedriver, Chromium's browser, renderer, GPU and network processes),
-    /// read from `/proc`. `nil` where there is no `/proc`.
-    func cpuSeconds() -> Double? {
+    /// The CPU time (user and system, in seconds) the browser has used so far, read from `/proc`:
+    /// every process below the driver script (chromedriver, Chromium's browser, renderer, GPU and
+    /// network processes), or with `renderersOnly` the renderers alone (the pages' own work).
+    /// `nil` where there is no `/proc`.
+    func cpuSeconds(renderersOnly: Bool = false) -> Double? {
         let root = process.processIdentifier
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         var parent: [Int32: Int32] = [:]
@@ -190,7 +191,11 @@ final class ChromiumWebSession: WebSession, @unchecked Sendable {
             }
             return false
         }
-        let total = ticks.filter { descends($0.key) }.values.reduce(0, +)
+        func isRenderer(_ pid: Int32) -> Bool {
+            guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: line, as: UTF8.self).contains("--type=renderer")
+        }
+        let total = ticks.filter { descends($0.key) && (!renderersOnly || isRenderer($0.key)) }.values.reduce(0, +)
         return Double(total) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
