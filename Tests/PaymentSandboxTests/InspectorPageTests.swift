@@ -79,6 +79,17 @@ struct InspectorPageTests {
         try await browser.waitFor("document.querySelector('#compare > div[data-sequence=\"\(sequences[2])\"]')")
         let focused = try await browser.script("return Number(document.activeElement.dataset.sequence)") as? Int
         #expect(focused == sequences[2])
+        // End and Home reach the last and the first row; ArrowUp goes back one.
+        try await browser.press("END")
+        let lastRow =
+            try await browser.script(
+                "const rows = document.querySelectorAll('#rows tr'); return document.activeElement === rows[rows.length - 1]") as? Bool
+        #expect(lastRow == true)
+        try await browser.press("HOME")
+        try await browser.press("ARROW_DOWN")
+        try await browser.press("ARROW_UP")
+        let firstRow = try await browser.script("return Number(document.activeElement.dataset.sequence)") as? Int
+        #expect(firstRow == sequences[0])
 
         // A selection in a row survives the live updates, and new exchanges are appended at the top.
         let selected =
