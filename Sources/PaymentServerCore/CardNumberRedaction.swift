@@ -67,11 +67,11 @@ public enum CardNumberRedaction {
         return sum % 10 == 0
     }
 
-    /// A run of digits being read: its digits, its groups (digits between separators) and where it lies.
+    /// A run of digits being read: its digits, whether separators split it, and where it lies.
     private struct Run {
         var digits: [UInt8] = []
-        /// The index in ``digits`` where each group (digits between separators) starts.
-        var groups: [Int] = []
+        /// Whether a separator stands between two of its digits.
+        var split = false
         var start = 0
         var end = 0
         /// Separators read since the last digit.
@@ -83,9 +83,9 @@ public enum CardNumberRedaction {
         mutating func digit(_ value: UInt8, at index: Int, length: Int) {
             if digits.isEmpty {
                 start = index
-                groups = [0]
+                split = false
             } else if separators > 0 {
-                groups.append(digits.count)
+                split = true
             }
             digits.append(value)
             separators = 0
@@ -105,7 +105,7 @@ public enum CardNumberRedaction {
                 encodedSeparator = false
             }
             guard digits.count >= 12 else { return nil }
-            if groups.count == 1 || digits.count > 12 || encodedSeparator || CardNumberRedaction.passesLuhn(digits) {
+            if !split || digits.count > 12 || encodedSeparator || CardNumberRedaction.passesLuhn(digits) {
                 return start..<end
             }
             return nil
