@@ -20,6 +20,7 @@ What the runs take besides the contract:
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -86,6 +87,7 @@ def main() -> int:
     parser.add_argument("--payschema", required=True)
     parser.add_argument("--max-examples", type=int, default=40)
     parser.add_argument("--seed", type=int, default=20261125)
+    parser.add_argument("--jobs", type=int, default=2, help="schemathesis runs at once against the one sandbox (CI's 2 cores: 2).")
     parser.add_argument("--only", action="append", default=[], help="Only these runs (paypal-token, paypal-orders, mollie, amazonpay, amazonpay-merchant, mit).")
     args = parser.parse_args()
     st = shutil.which("st") or shutil.which("schemathesis")
@@ -102,43 +104,53 @@ def main() -> int:
             specs[module] = spec
         token = sandboxkit.paypal_token(base)
         session = amazon_session(base, private)
+        # Longest first, so two at a time end close together.
         runs = [
             # The sandbox takes any client id and secret (sandbox.md), so "invalid credentials" that
             # are a well-formed pair are valid ones: that one check does not apply to this run.
             # The token endpoint and the merchant server's pages lead to no other operation by a
             # link (the merchant's session travels in a cookie), so they have no stateful phase.
-            ("paypal-token", "PayPalPayments", "/t/paypal", ["--include-operation-id", "createAccessToken", "--auth", "contract-test:secret"] + STATELESS, DEFAULT_POSITIVE, ["ignored_auth"]),
-            ("paypal-orders", "PayPalPayments", "/t/paypal", ["--exclude-operation-id", "createAccessToken", "-H", f"Authorization: Bearer {token}"], DEFAULT_POSITIVE + ["422"], []),
-            ("mollie", "MollieCheckout", "/t/mollie", [], DEFAULT_POSITIVE + ["422"], []),
             ("amazonpay", "AmazonPayMobile", "/t/amazonpay", ["--include-path-regex", "^/v2/", "-H", "Authorization: AMZN-SIGN"], DEFAULT_POSITIVE + ["422"], []),
-            ("amazonpay-merchant", "AmazonPayMobile", "/t/amazonpay-merchant", ["--include-path-regex", "^/sample/"] + STATELESS, DEFAULT_POSITIVE + ["422"], []),
+            ("paypal-orders", "PayPalPayments", "/t/paypal", ["--exclude-operation-id", "createAccessToken", "-H", f"Authorization: Bearer {token}"], DEFAULT_POSITIVE + ["422"], []),
             ("mit", "SuiteMCommerce", "/t/mit", [], DEFAULT_POSITIVE + ["400"], []),
+            ("mollie", "MollieCheckout", "/t/mollie", [], DEFAULT_POSITIVE + ["422"], []),
+            ("amazonpay-merchant", "AmazonPayMobile", "/t/amazonpay-merchant", ["--include-path-regex", "^/sample/"] + STATELESS, DEFAULT_POSITIVE + ["422"], []),
+            ("paypal-token", "PayPalPayments", "/t/paypal", ["--include-operation-id", "createAccessToken", "--auth", "contract-test:secret"] + STATELESS, DEFAULT_POSITIVE, ["ignored_auth"]),
         ]
         environment = dict(os.environ, SCHEMATHESIS_HOOKS="hooks", PYTHONPATH=HERE + os.pathsep + os.environ.get("PYTHONPATH", ""),
                            AMAZON_PAY_PRIVATE_KEY=private, AMAZON_PAY_PUBLIC_KEY_ID="CONTRACT-TEST-KEY")
         passed, failed = 0, []
         parameters = {"amazonpay-merchant": {"query.amazonCheckoutSessionId": session, "cookie.session": session}}
-        for name, module, prefix, extra, positive, disabled in runs:
-            if args.only and name not in args.only:
-                continue
+
+        def run_one(name, module, prefix, extra, positive, disabled):
             config = os.path.join(workdir, f"{name}.toml")
             write_config(config, positive, disabled, parameters.get(name))
             # One worker: hypothesis describes filters by parsing their source, and CPython 3.11's
             # `ast.parse` from two threads at once can fail ("AST constructor recursion depth
-            # mismatch"), an error in the tool rather than a finding.
+            # mismatch"), an error in the tool rather than a finding. Runs are separate processes,
+            # so `--jobs` of them share the sandbox at once (each provider's state is its own).
             command = [st, "--config-file", config, "run", specs[module], "--url", base + prefix, "--seed", str(args.seed),
                        "--max-examples", str(args.max_examples), "--workers", "1", "--report", "junit",
                        "--report-junit-path", os.path.join(workdir, f"{name}.junit.xml")] + extra
-            print(f"== schemathesis: {name} ({module} at {prefix})", flush=True)
+            started = time.monotonic()
             result = subprocess.run(command, env=environment, cwd=workdir, capture_output=True, text=True)
-            summary = [line for line in result.stdout.splitlines() if re.search(r"(passed|failed|generated|Failures:|❌|ST[0-9]{3}|API Links|Missing test data|mismatch)", line)]
-            print("\n".join(summary[-12:]))
-            if result.returncode == 0:
-                passed += 1
-            else:
-                failed.append(name)
-                print(result.stdout[-20000:])
-                print(result.stderr[-4000:], file=sys.stderr)
+            return result, time.monotonic() - started
+
+        chosen = [run for run in runs if not args.only or run[0] in args.only]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            futures = [pool.submit(run_one, *run) for run in chosen]
+            # Reported in the table's order, each as soon as it and those before it are done.
+            for (name, module, prefix, *_), future in zip(chosen, futures):
+                result, seconds = future.result()
+                print(f"== schemathesis: {name} ({module} at {prefix}), {seconds:.0f} s", flush=True)
+                summary = [line for line in result.stdout.splitlines() if re.search(r"(passed|failed|generated|Failures:|❌|ST[0-9]{3}|API Links|Missing test data|mismatch)", line)]
+                print("\n".join(summary[-12:]), flush=True)
+                if result.returncode == 0:
+                    passed += 1
+                else:
+                    failed.append(name)
+                    print(result.stdout[-20000:])
+                    print(result.stderr[-4000:], file=sys.stderr)
         print(f"sandbox contract: {passed} passed, {len(failed)} failed" + (f" ({', '.join(failed)})" if failed else ""))
         leaks = card_numbers_in_output(process, base, os.path.join(workdir, "serve.log"))
         return 0 if not failed and not leaks else 1
