@@ -652,14 +652,30 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
     }
 }
 
-/// A purchase unit of an order as PayPal returns it (PayPal's `purchase_unit`): its total and its payments.
+/// A purchase unit of an order as PayPal returns it (PayPal's `purchase_unit`): what the merchant server sent (amount and its breakdown, items, shipping, payee, its own ids) and the payments made for it.
 ///
 /// - Remark: Generated from `PurchaseUnitResponse` in `PayPalPayments/Orders.yaml`.
 public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant's id of the unit (`default` when there is one).
     public var referenceId: String?
-    /// The total of the unit.
-    public var amount: PayPalMoney?
+    /// The total of the unit, with its breakdown when one was sent.
+    public var amount: AmountWithBreakdown?
+    /// The merchant who receives the funds.
+    public var payee: PayPalPayee?
+    /// What is bought.
+    public var unitDescription: String?
+    /// The merchant's own reference for reconciliation, as sent.
+    public var customId: String?
+    /// The merchant's invoice number, as sent.
+    public var invoiceId: String?
+    /// PayPal's id of the unit.
+    public var id: String?
+    /// What the payer's card statement shows.
+    public var softDescriptor: String?
+    /// The items bought, as sent.
+    public var items: [PayPalItem]?
+    /// Where and how the items go, as sent.
+    public var shipping: ShippingDetail?
     /// The authorizations and captures made for the unit.
     public var payments: PaymentCollection?
     /// The payload's members that no field models, kept as they came and written back after the fields.
@@ -669,11 +685,39 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidat
     ///
     /// - Parameters:
     ///   - referenceId: The merchant's id of the unit (`default` when there is one).
-    ///   - amount: The total of the unit.
+    ///   - amount: The total of the unit, with its breakdown when one was sent.
+    ///   - payee: The merchant who receives the funds.
+    ///   - unitDescription: What is bought.
+    ///   - customId: The merchant's own reference for reconciliation, as sent.
+    ///   - invoiceId: The merchant's invoice number, as sent.
+    ///   - id: PayPal's id of the unit.
+    ///   - softDescriptor: What the payer's card statement shows.
+    ///   - items: The items bought, as sent.
+    ///   - shipping: Where and how the items go, as sent.
     ///   - payments: The authorizations and captures made for the unit.
-    public init(referenceId: String? = nil, amount: PayPalMoney? = nil, payments: PaymentCollection? = nil) {
+    public init(
+        referenceId: String? = nil,
+        amount: AmountWithBreakdown? = nil,
+        payee: PayPalPayee? = nil,
+        unitDescription: String? = nil,
+        customId: String? = nil,
+        invoiceId: String? = nil,
+        id: String? = nil,
+        softDescriptor: String? = nil,
+        items: [PayPalItem]? = nil,
+        shipping: ShippingDetail? = nil,
+        payments: PaymentCollection? = nil
+    ) {
         self.referenceId = referenceId
         self.amount = amount
+        self.payee = payee
+        self.unitDescription = unitDescription
+        self.customId = customId
+        self.invoiceId = invoiceId
+        self.id = id
+        self.softDescriptor = softDescriptor
+        self.items = items
+        self.shipping = shipping
         self.payments = payments
     }
 
@@ -686,6 +730,14 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidat
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.referenceId, "reference_id", minLength: 1, maxLength: 256)
         fields.nested(&self.amount, "amount")
+        fields.nested(&self.payee, "payee")
+        fields.text(&self.unitDescription, "description", minLength: 1, maxLength: 127)
+        fields.text(&self.customId, "custom_id", minLength: 1, maxLength: 127)
+        fields.text(&self.invoiceId, "invoice_id", minLength: 1, maxLength: 127)
+        fields.text(&self.id, "id", minLength: 1, maxLength: 19)
+        fields.text(&self.softDescriptor, "soft_descriptor", minLength: 1, maxLength: 22)
+        fields.nestedList(&self.items, "items")
+        fields.nested(&self.shipping, "shipping")
         fields.nested(&self.payments, "payments")
     }
 }
@@ -1196,16 +1248,28 @@ public struct PayPalMoney: Codable, Hashable, Sendable, PayFieldValidating, PayF
     }
 }
 
-/// One purchase unit of a new order (PayPal's `purchase_unit_request`).
+/// One purchase unit of a new order (PayPal's `purchase_unit_request`): its amount (with a breakdown when items are listed), the items, shipping, payee and the merchant's own ids. The sandbox keeps all of it and holds it to PayPal's rules (the breakdown adds up, items add up to `item_total`).
 ///
 /// - Remark: Generated from `PurchaseUnitRequest` in `PayPalPayments/Orders.yaml`.
 public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The merchant's id of the unit; required by PayPal when an order has several.
     public var referenceId: String?
-    /// The total of the unit.
-    public var amount: PayPalMoney
+    /// The total of the unit; with items, its breakdown must carry `item_total` (and `tax_total` when items carry tax) and add up to it.
+    public var amount: AmountWithBreakdown
+    /// The merchant who receives the funds, when not the API caller.
+    public var payee: PayPalPayee?
     /// What is bought.
     public var unitDescription: String?
+    /// The merchant's own reference, returned in reports and webhooks.
+    public var customId: String?
+    /// The merchant's invoice number.
+    public var invoiceId: String?
+    /// What the payer's card statement shows.
+    public var softDescriptor: String?
+    /// The items bought: each price times its quantity adds up to `amount.breakdown.item_total`.
+    public var items: [PayPalItem]?
+    /// Where and how the items go, and the shipping options offered.
+    public var shipping: ShippingDetail?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1213,25 +1277,555 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidati
     ///
     /// - Parameters:
     ///   - referenceId: The merchant's id of the unit; required by PayPal when an order has several.
-    ///   - amount: The total of the unit.
+    ///   - amount: The total of the unit; with items, its breakdown must carry `item_total` (and `tax_total` when items carry tax) and add up to it.
+    ///   - payee: The merchant who receives the funds, when not the API caller.
     ///   - unitDescription: What is bought.
-    public init(referenceId: String? = nil, amount: PayPalMoney, unitDescription: String? = nil) {
+    ///   - customId: The merchant's own reference, returned in reports and webhooks.
+    ///   - invoiceId: The merchant's invoice number.
+    ///   - softDescriptor: What the payer's card statement shows.
+    ///   - items: The items bought: each price times its quantity adds up to `amount.breakdown.item_total`.
+    ///   - shipping: Where and how the items go, and the shipping options offered.
+    public init(
+        referenceId: String? = nil,
+        amount: AmountWithBreakdown,
+        payee: PayPalPayee? = nil,
+        unitDescription: String? = nil,
+        customId: String? = nil,
+        invoiceId: String? = nil,
+        softDescriptor: String? = nil,
+        items: [PayPalItem]? = nil,
+        shipping: ShippingDetail? = nil
+    ) {
         self.referenceId = referenceId
         self.amount = amount
+        self.payee = payee
         self.unitDescription = unitDescription
+        self.customId = customId
+        self.invoiceId = invoiceId
+        self.softDescriptor = softDescriptor
+        self.items = items
+        self.shipping = shipping
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
     @_spi(Generated)
-    public static let payPlaceholder = PurchaseUnitRequest(amount: PayPalMoney.payPlaceholder)
+    public static let payPlaceholder = PurchaseUnitRequest(amount: AmountWithBreakdown.payPlaceholder)
 
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.referenceId, "reference_id", minLength: 1, maxLength: 256)
         fields.nested(&self.amount, "amount", required: true)
+        fields.nested(&self.payee, "payee")
         fields.text(&self.unitDescription, "description", minLength: 1, maxLength: 127)
+        fields.text(&self.customId, "custom_id", minLength: 1, maxLength: 127)
+        fields.text(&self.invoiceId, "invoice_id", minLength: 1, maxLength: 127)
+        fields.text(&self.softDescriptor, "soft_descriptor", minLength: 1, maxLength: 22)
+        fields.nestedList(&self.items, "items")
+        fields.nested(&self.shipping, "shipping")
     }
+}
+
+/// A purchase unit's total (PayPal's `amount_with_breakdown`: money plus an optional breakdown). With a breakdown, `value` equals item_total + tax_total + shipping + handling + insurance - shipping_discount - discount (PayPal's AMOUNT_MISMATCH).
+///
+/// - Remark: Generated from `AmountWithBreakdown` in `PayPalPayments/Orders.yaml`.
+public struct AmountWithBreakdown: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The ISO 4217 currency.
+    public var currencyCode: String
+    /// The total as a decimal string, exact.
+    public var value: String
+    /// What the total is made of.
+    public var breakdown: AmountBreakdown?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `AmountWithBreakdown`.
+    ///
+    /// - Parameters:
+    ///   - currencyCode: The ISO 4217 currency.
+    ///   - value: The total as a decimal string, exact.
+    ///   - breakdown: What the total is made of.
+    public init(currencyCode: String, value: String, breakdown: AmountBreakdown? = nil) {
+        self.currencyCode = currencyCode
+        self.value = value
+        self.breakdown = breakdown
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AmountWithBreakdown(currencyCode: "", value: "")
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.currencyCode, "currency_code", required: true, format: PayFormat.iso4217)
+        fields.text(&self.value, "value", required: true, maxLength: 32, format: PayFormat.decimalString)
+        fields.nested(&self.breakdown, "breakdown")
+    }
+}
+
+/// What a purchase unit's total is made of (PayPal's `amount_breakdown`), every part in the unit's currency.
+///
+/// - Remark: Generated from `AmountBreakdown` in `PayPalPayments/Orders.yaml`.
+public struct AmountBreakdown: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The items' prices times their quantities; required when items are listed.
+    public var itemTotal: PayPalMoney?
+    /// The shipping fee.
+    public var shipping: PayPalMoney?
+    /// The handling fee.
+    public var handling: PayPalMoney?
+    /// The items' tax times their quantities; required when items carry tax.
+    public var taxTotal: PayPalMoney?
+    /// The insurance fee.
+    public var insurance: PayPalMoney?
+    /// The discount on shipping, subtracted.
+    public var shippingDiscount: PayPalMoney?
+    /// The discount on the items, subtracted.
+    public var discount: PayPalMoney?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `AmountBreakdown`.
+    ///
+    /// - Parameters:
+    ///   - itemTotal: The items' prices times their quantities; required when items are listed.
+    ///   - shipping: The shipping fee.
+    ///   - handling: The handling fee.
+    ///   - taxTotal: The items' tax times their quantities; required when items carry tax.
+    ///   - insurance: The insurance fee.
+    ///   - shippingDiscount: The discount on shipping, subtracted.
+    ///   - discount: The discount on the items, subtracted.
+    public init(
+        itemTotal: PayPalMoney? = nil,
+        shipping: PayPalMoney? = nil,
+        handling: PayPalMoney? = nil,
+        taxTotal: PayPalMoney? = nil,
+        insurance: PayPalMoney? = nil,
+        shippingDiscount: PayPalMoney? = nil,
+        discount: PayPalMoney? = nil
+    ) {
+        self.itemTotal = itemTotal
+        self.shipping = shipping
+        self.handling = handling
+        self.taxTotal = taxTotal
+        self.insurance = insurance
+        self.shippingDiscount = shippingDiscount
+        self.discount = discount
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AmountBreakdown()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.itemTotal, "item_total")
+        fields.nested(&self.shipping, "shipping")
+        fields.nested(&self.handling, "handling")
+        fields.nested(&self.taxTotal, "tax_total")
+        fields.nested(&self.insurance, "insurance")
+        fields.nested(&self.shippingDiscount, "shipping_discount")
+        fields.nested(&self.discount, "discount")
+    }
+}
+
+/// An item of a purchase unit (PayPal's `item`).
+///
+/// - Remark: Generated from `PayPalItem` in `PayPalPayments/Orders.yaml`.
+public struct PayPalItem: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The item's name.
+    public var name: String
+    /// The price of one unit.
+    public var unitAmount: PayPalMoney
+    /// The tax on one unit.
+    public var tax: PayPalMoney?
+    /// How many units, a positive whole number written as text (`"2"`).
+    public var quantity: String
+    /// The item's description.
+    public var itemDescription: String?
+    /// The merchant's stock-keeping unit.
+    public var sku: String?
+    /// Physical goods, digital goods or a donation.
+    public var category: ItemCategory?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `PayPalItem`.
+    ///
+    /// - Parameters:
+    ///   - name: The item's name.
+    ///   - unitAmount: The price of one unit.
+    ///   - tax: The tax on one unit.
+    ///   - quantity: How many units, a positive whole number written as text (`"2"`).
+    ///   - itemDescription: The item's description.
+    ///   - sku: The merchant's stock-keeping unit.
+    ///   - category: Physical goods, digital goods or a donation.
+    public init(
+        name: String,
+        unitAmount: PayPalMoney,
+        tax: PayPalMoney? = nil,
+        quantity: String,
+        itemDescription: String? = nil,
+        sku: String? = nil,
+        category: ItemCategory? = nil
+    ) {
+        self.name = name
+        self.unitAmount = unitAmount
+        self.tax = tax
+        self.quantity = quantity
+        self.itemDescription = itemDescription
+        self.sku = sku
+        self.category = category
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalItem(name: "", unitAmount: PayPalMoney.payPlaceholder, quantity: "")
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.name, "name", required: true, minLength: 1, maxLength: 127)
+        fields.nested(&self.unitAmount, "unit_amount", required: true)
+        fields.nested(&self.tax, "tax")
+        fields.text(&self.quantity, "quantity", required: true, maxLength: 10, pattern: Self.quantityPattern)
+        fields.text(&self.itemDescription, "description", maxLength: 127)
+        fields.text(&self.sku, "sku", maxLength: 127)
+        fields.value(&self.category, "category")
+    }
+
+    /// The pattern of `quantity`, compiled once.
+    private static let quantityPattern = PayPattern("[1-9][0-9]{0,9}")
+}
+
+/// What kind of item it is; a unit may mix physical and digital goods, never with a donation (PayPal's MULTIPLE_ITEM_CATEGORIES).
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `ItemCategory` in `PayPalPayments/Orders.yaml`.
+public enum ItemCategory: PayOpenEnum, PayQueryValue {
+    /// The wire value `DIGITAL_GOODS`.
+    case digitalGoods
+    /// The wire value `PHYSICAL_GOODS`.
+    case physicalGoods
+    /// The wire value `DONATION`.
+    case donation
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [ItemCategory] = [.digitalGoods, .physicalGoods, .donation]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "DIGITAL_GOODS": self = .digitalGoods
+        case "PHYSICAL_GOODS": self = .physicalGoods
+        case "DONATION": self = .donation
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .digitalGoods: return "DIGITAL_GOODS"
+        case .physicalGoods: return "PHYSICAL_GOODS"
+        case .donation: return "DONATION"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// How a purchase unit's items reach the payer (PayPal's `shipping_detail`): the recipient, the method, the options offered and the address.
+///
+/// - Remark: Generated from `ShippingDetail` in `PayPalPayments/Orders.yaml`.
+public struct ShippingDetail: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The recipient.
+    public var name: PayPalName?
+    /// Shipped, or picked up (in person, in store, from a person).
+    public var type: ShippingDetailType?
+    /// The options offered the payer; exactly one is selected, and its amount is the breakdown's shipping.
+    public var options: [ShippingOption]?
+    /// Where the items go.
+    public var address: PayPalAddress?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `ShippingDetail`.
+    ///
+    /// - Parameters:
+    ///   - name: The recipient.
+    ///   - type: Shipped, or picked up (in person, in store, from a person).
+    ///   - options: The options offered the payer; exactly one is selected, and its amount is the breakdown's shipping.
+    ///   - address: Where the items go.
+    public init(
+        name: PayPalName? = nil,
+        type: ShippingDetailType? = nil,
+        options: [ShippingOption]? = nil,
+        address: PayPalAddress? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.options = options
+        self.address = address
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ShippingDetail()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.name, "name")
+        fields.value(&self.type, "type")
+        fields.nestedList(&self.options, "options", maxItems: 10)
+        fields.nested(&self.address, "address")
+    }
+}
+
+/// How a unit's items are fulfilled (`shipping.type`); every unit of an order uses the same one (PayPal's MULTIPLE_SHIPPING_TYPE_NOT_SUPPORTED).
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `ShippingDetailType` in `PayPalPayments/Orders.yaml`.
+public enum ShippingDetailType: PayOpenEnum, PayQueryValue {
+    /// The wire value `SHIPPING`.
+    case shipping
+    /// The wire value `PICKUP_IN_PERSON`.
+    case pickupInPerson
+    /// The wire value `PICKUP_IN_STORE`.
+    case pickupInStore
+    /// The wire value `PICKUP_FROM_PERSON`.
+    case pickupFromPerson
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [ShippingDetailType] = [.shipping, .pickupInPerson, .pickupInStore, .pickupFromPerson]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "SHIPPING": self = .shipping
+        case "PICKUP_IN_PERSON": self = .pickupInPerson
+        case "PICKUP_IN_STORE": self = .pickupInStore
+        case "PICKUP_FROM_PERSON": self = .pickupFromPerson
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .shipping: return "SHIPPING"
+        case .pickupInPerson: return "PICKUP_IN_PERSON"
+        case .pickupInStore: return "PICKUP_IN_STORE"
+        case .pickupFromPerson: return "PICKUP_FROM_PERSON"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// A shipping or pickup option offered the payer (PayPal's `shipping_option`).
+///
+/// - Remark: Generated from `ShippingOption` in `PayPalPayments/Orders.yaml`.
+public struct ShippingOption: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The option's id, unique in the unit.
+    public var id: String
+    /// What the payer sees (`Free Shipping`).
+    public var label: String
+    /// Shipping or a kind of pickup.
+    public var type: ShippingOptionType?
+    /// What the option costs; the selected one's is the breakdown's shipping.
+    public var amount: PayPalMoney?
+    /// Whether it is the chosen one; exactly one is.
+    public var selected: Bool
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `ShippingOption`.
+    ///
+    /// - Parameters:
+    ///   - id: The option's id, unique in the unit.
+    ///   - label: What the payer sees (`Free Shipping`).
+    ///   - type: Shipping or a kind of pickup.
+    ///   - amount: What the option costs; the selected one's is the breakdown's shipping.
+    ///   - selected: Whether it is the chosen one; exactly one is.
+    public init(
+        id: String,
+        label: String,
+        type: ShippingOptionType? = nil,
+        amount: PayPalMoney? = nil,
+        selected: Bool
+    ) {
+        self.id = id
+        self.label = label
+        self.type = type
+        self.amount = amount
+        self.selected = selected
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = ShippingOption(id: "", label: "", selected: false)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.id, "id", required: true, maxLength: 127)
+        fields.text(&self.label, "label", required: true, maxLength: 127)
+        fields.value(&self.type, "type")
+        fields.nested(&self.amount, "amount")
+        fields.value(&self.selected, "selected", required: true)
+    }
+}
+
+/// The kind of a shipping option (PayPal's `shipping_type`).
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `ShippingOptionType` in `PayPalPayments/Orders.yaml`.
+public enum ShippingOptionType: PayOpenEnum, PayQueryValue {
+    /// The wire value `SHIPPING`.
+    case shipping
+    /// The wire value `PICKUP`.
+    case pickup
+    /// The wire value `PICKUP_IN_STORE`.
+    case pickupInStore
+    /// The wire value `PICKUP_FROM_PERSON`.
+    case pickupFromPerson
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [ShippingOptionType] = [.shipping, .pickup, .pickupInStore, .pickupFromPerson]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "SHIPPING": self = .shipping
+        case "PICKUP": self = .pickup
+        case "PICKUP_IN_STORE": self = .pickupInStore
+        case "PICKUP_FROM_PERSON": self = .pickupFromPerson
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .shipping: return "SHIPPING"
+        case .pickup: return "PICKUP"
+        case .pickupInStore: return "PICKUP_IN_STORE"
+        case .pickupFromPerson: return "PICKUP_FROM_PERSON"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// A person's name (PayPal's `name`); shipping uses `full_name`.
+///
+/// - Remark: Generated from `PayPalName` in `PayPalPayments/Orders.yaml`.
+public struct PayPalName: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// A prefix (`Mr.`).
+    public var prefix: String?
+    /// The given name.
+    public var givenName: String?
+    /// The surname.
+    public var surname: String?
+    /// The middle name.
+    public var middleName: String?
+    /// A suffix (`Jr.`).
+    public var suffix: String?
+    /// The full name in another script.
+    public var alternateFullName: String?
+    /// The full name as one text.
+    public var fullName: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `PayPalName`.
+    ///
+    /// - Parameters:
+    ///   - prefix: A prefix (`Mr.`).
+    ///   - givenName: The given name.
+    ///   - surname: The surname.
+    ///   - middleName: The middle name.
+    ///   - suffix: A suffix (`Jr.`).
+    ///   - alternateFullName: The full name in another script.
+    ///   - fullName: The full name as one text.
+    public init(
+        prefix: String? = nil,
+        givenName: String? = nil,
+        surname: String? = nil,
+        middleName: String? = nil,
+        suffix: String? = nil,
+        alternateFullName: String? = nil,
+        fullName: String? = nil
+    ) {
+        self.prefix = prefix
+        self.givenName = givenName
+        self.surname = surname
+        self.middleName = middleName
+        self.suffix = suffix
+        self.alternateFullName = alternateFullName
+        self.fullName = fullName
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalName()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.prefix, "prefix", maxLength: 140)
+        fields.text(&self.givenName, "given_name", maxLength: 140)
+        fields.text(&self.surname, "surname", maxLength: 140)
+        fields.text(&self.middleName, "middle_name", maxLength: 140)
+        fields.text(&self.suffix, "suffix", maxLength: 140)
+        fields.text(&self.alternateFullName, "alternate_full_name", maxLength: 300)
+        fields.text(&self.fullName, "full_name", maxLength: 300)
+    }
+}
+
+/// The merchant who receives the funds (PayPal's `payee`): by email or by PayPal account id.
+///
+/// - Remark: Generated from `PayPalPayee` in `PayPalPayments/Orders.yaml`.
+public struct PayPalPayee: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The merchant's PayPal email address.
+    public var emailAddress: String?
+    /// The merchant's PayPal account id.
+    public var merchantId: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `PayPalPayee`.
+    ///
+    /// - Parameters:
+    ///   - emailAddress: The merchant's PayPal email address.
+    ///   - merchantId: The merchant's PayPal account id.
+    public init(emailAddress: String? = nil, merchantId: String? = nil) {
+        self.emailAddress = emailAddress
+        self.merchantId = merchantId
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PayPalPayee()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.emailAddress, "email_address", minLength: 3, maxLength: 254)
+        fields.text(&self.merchantId, "merchant_id", minLength: 13, maxLength: 13, pattern: Self.merchantIdPattern)
+    }
+
+    /// The pattern of `merchantId`, compiled once.
+    private static let merchantIdPattern = PayPattern("[2-9A-HJ-NP-Z]{13}")
 }
 
 /// The body of `POST /v2/checkout/orders` (PayPal's `order_request`), sent by the merchant server.

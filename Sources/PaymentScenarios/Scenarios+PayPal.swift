@@ -70,7 +70,7 @@ struct PayPalMerchantSteps {
     func createOrder(token: String, amount: String = "10.00", intent: OrderIntent = .capture) async throws -> String {
         let body = CreateOrderRequest(
             intent: intent,
-            purchaseUnits: [PurchaseUnitRequest(referenceId: "default", amount: PayPalMoney(currencyCode: "USD", value: amount))])
+            purchaseUnits: [PurchaseUnitRequest(referenceId: "default", amount: AmountWithBreakdown(currencyCode: "USD", value: amount))])
         let operation = CreateOrderOperation(
             authorization: "Bearer " + token, requestID: PayPalRequestId(requestIDs.uuid().uuidString), body: body)
         switch try await client.send(operation) {

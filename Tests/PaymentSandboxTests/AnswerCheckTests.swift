@@ -18,7 +18,7 @@ struct AnswerCheckTests {
     static let order = OrderResponse(
         id: "5O190127TN364715T", status: .approved, intent: .capture,
         purchaseUnits: [
-            PurchaseUnitResponse(referenceId: "default", amount: PayPalMoney(currencyCode: "USD", value: "10.00"))
+            PurchaseUnitResponse(referenceId: "default", amount: AmountWithBreakdown(currencyCode: "USD", value: "10.00"))
         ])
 
     @Test func theValueIsJudgedAsItsBodyIs() throws {

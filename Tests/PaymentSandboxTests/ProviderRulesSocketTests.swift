@@ -97,6 +97,239 @@ struct ProviderRulesSocketTests {
         #expect(!statuses.contains(201))
     }
 
+    /// A purchase unit with everything PayPal's `purchase_unit_request` carries: amount with its
+    /// breakdown, items with tax, shipping with an address and options, payee, description, soft
+    /// descriptor, custom and invoice ids, and `supplementary_data` (which no field models yet).
+    /// Every amount adds up as PayPal requires.
+    static var wholeUnit: [String: Any] {
+        [
+            "reference_id": "unit-1", "description": "Two mugs and a poster", "custom_id": "CUST-7", "invoice_id": "INV-2026-0042",
+            "soft_descriptor": "SHOP*MUGS",
+            "supplementary_data": ["card": ["level_2": ["invoice_id": "INV-2026-0042"]]], "payee": ["merchant_id": "2J6QB8YJQSJRJ"],
+            "amount": [
+                "currency_code": "USD", "value": "57.48",
+                "breakdown": [
+                    "item_total": ["currency_code": "USD", "value": "49.98"], "tax_total": ["currency_code": "USD", "value": "4.00"],
+                    "shipping": ["currency_code": "USD", "value": "5.00"], "handling": ["currency_code": "USD", "value": "1.00"],
+                    "insurance": ["currency_code": "USD", "value": "0.50"], "shipping_discount": ["currency_code": "USD", "value": "1.00"],
+                    "discount": ["currency_code": "USD", "value": "2.00"],
+                ],
+            ],
+            "items": [
+                [
+                    "name": "Mug", "quantity": "2", "sku": "MUG-1", "category": "PHYSICAL_GOODS", "description": "Blue",
+                    "unit_amount": ["currency_code": "USD", "value": "12.49"], "tax": ["currency_code": "USD", "value": "1.00"],
+                ],
+                [
+                    "name": "Poster", "quantity": "1", "category": "DIGITAL_GOODS",
+                    "unit_amount": ["currency_code": "USD", "value": "25.00"], "tax": ["currency_code": "USD", "value": "2.00"],
+                ],
+            ],
+            "shipping": [
+                "name": ["full_name": "Ada Lovelace"],
+                "address": [
+                    "address_line_1": "1 Main St", "admin_area_2": "San Jose", "admin_area_1": "CA", "postal_code": "95131",
+                    "country_code": "US",
+                ],
+                "options": [
+                    [
+                        "id": "std", "label": "Standard", "type": "SHIPPING", "selected": true,
+                        "amount": ["currency_code": "USD", "value": "5.00"],
+                    ],
+                    [
+                        "id": "fast", "label": "Express", "type": "SHIPPING", "selected": false,
+                        "amount": ["currency_code": "USD", "value": "15.00"],
+                    ],
+                ],
+            ],
+        ]
+    }
+
+    /// `wholeUnit` with `change` applied, in an order of `units` such units (each its own reference id).
+    static func orderBody(intent: String = "CAPTURE", units: Int = 1, _ change: (inout [String: Any]) -> Void = { _ in }) throws -> String {
+        var unit = wholeUnit
+        change(&unit)
+        let list = (0..<units).map { index -> [String: Any] in
+            var copy = unit
+            if units > 1 { copy["reference_id"] = "unit-\(index + 1)" }
+            return copy
+        }
+        let data = try JSONSerialization.data(withJSONObject: ["intent": intent, "purchase_units": list], options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// An order with everything a purchase unit carries comes back from `GET /v2/checkout/orders/{id}`
+    /// with all of it (items, breakdown, shipping, payee, invoice and custom ids), as PayPal
+    /// returns what it accepted.
+    @Test func anOrdersWholePurchaseUnitComesBackFromGet() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let token = try await served.payPalToken()
+        let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        let (status, _, created) = try await served.http(
+            "POST", "/t/paypal/v2/checkout/orders", headers: headers, body: try Self.orderBody())
+        #expect(status == 201, "\(String(decoding: created, as: UTF8.self))")
+        let id = try #require((try JSONSerialization.jsonObject(with: created) as? [String: Any])?["id"] as? String)
+        let (readStatus, _, read) = try await served.http("GET", "/t/paypal/v2/checkout/orders/\(id)", headers: headers)
+        #expect(readStatus == 200)
+        let order = try #require(try JSONSerialization.jsonObject(with: read) as? [String: Any])
+        let unit = try #require((order["purchase_units"] as? [[String: Any]])?.first)
+        let sent = try JSONSerialization.data(withJSONObject: Self.wholeUnit, options: [.sortedKeys])
+        let returned = try JSONSerialization.data(withJSONObject: unit, options: [.sortedKeys])
+        #expect(
+            String(decoding: returned, as: UTF8.self) == String(decoding: sent, as: UTF8.self), "the unit read back is not the unit sent")
+    }
+
+    /// PayPal's rules on items, breakdown and shipping, each provoked alone by name on an otherwise
+    /// valid whole unit, none of them creating an order.
+    @Test func payPalHoldsItemsBreakdownAndShippingToItsRules() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let token = try await served.payPalToken()
+        let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        func money(_ value: String, _ currency: String = "USD") -> [String: String] { ["currency_code": currency, "value": value] }
+        func breakdown(_ unit: inout [String: Any], _ change: (inout [String: Any]) -> Void) {
+            var amount = unit["amount"] as? [String: Any] ?? [:]
+            var parts = amount["breakdown"] as? [String: Any] ?? [:]
+            change(&parts)
+            amount["breakdown"] = parts
+            unit["amount"] = amount
+        }
+        func items(_ unit: inout [String: Any], _ change: (inout [[String: Any]]) -> Void) {
+            var list = unit["items"] as? [[String: Any]] ?? []
+            change(&list)
+            unit["items"] = list
+        }
+        func options(_ unit: inout [String: Any], _ change: (inout [[String: Any]]) -> Void) {
+            var shipping = unit["shipping"] as? [String: Any] ?? [:]
+            var list = shipping["options"] as? [[String: Any]] ?? []
+            change(&list)
+            shipping["options"] = list
+            unit["shipping"] = shipping
+        }
+        let cases: [(String, String)] = [
+            (
+                "AMOUNT_MISMATCH",
+                try Self.orderBody {
+                    $0["amount"] = [
+                        "currency_code": "USD", "value": "10.00", "breakdown": ($0["amount"] as? [String: Any])?["breakdown"] ?? [:],
+                    ]
+                }
+            ),
+            ("ITEM_TOTAL_MISMATCH", try Self.orderBody { unit in items(&unit) { $0[0]["quantity"] = "3" } }),
+            ("ITEM_TOTAL_REQUIRED", try Self.orderBody { unit in breakdown(&unit) { $0["item_total"] = nil } }),
+            ("TAX_TOTAL_MISMATCH", try Self.orderBody { unit in items(&unit) { $0[1]["tax"] = money("3.00") } }),
+            ("TAX_TOTAL_REQUIRED", try Self.orderBody { unit in breakdown(&unit) { $0["tax_total"] = nil } }),
+            ("SHIPPING_OPTION_NOT_SELECTED", try Self.orderBody { unit in options(&unit) { $0[0]["selected"] = false } }),
+            ("MULTIPLE_SHIPPING_OPTION_SELECTED", try Self.orderBody { unit in options(&unit) { $0[1]["selected"] = true } }),
+            (
+                "PREFERRED_SHIPPING_OPTION_AMOUNT_MISMATCH",
+                try Self.orderBody { unit in options(&unit) { $0[0]["amount"] = money("6.00") } }
+            ),
+            ("MULTIPLE_ITEM_CATEGORIES", try Self.orderBody { unit in items(&unit) { $0[1]["category"] = "DONATION" } }),
+            ("UNSUPPORTED_INTENT", try Self.orderBody(intent: "AUTHORIZE", units: 2)),
+            (
+                "DONATION_ITEMS_NOT_SUPPORTED",
+                try Self.orderBody(units: 2) { unit in
+                    items(&unit) { list in for index in list.indices { list[index]["category"] = "DONATION" } }
+                }
+            ),
+            ("MULTI_CURRENCY_ORDER", try Self.orderBody { unit in breakdown(&unit) { $0["handling"] = money("1.00", "EUR") } }),
+            ("DECIMAL_PRECISION", try Self.orderBody { unit in breakdown(&unit) { $0["insurance"] = money("0.505") } }),
+            ("CANNOT_BE_NEGATIVE", try Self.orderBody { unit in breakdown(&unit) { $0["discount"] = money("-2.00") } }),
+            ("CANNOT_BE_NEGATIVE", try Self.orderBody { unit in items(&unit) { $0[0]["unit_amount"] = money("-12.49") } }),
+            ("PAYEE_ACCOUNT_INVALID", try Self.orderBody { $0["payee"] = [String: Any]() }),
+            (
+                "INVALID_COUNTRY_CODE",
+                try Self.orderBody { unit in
+                    var shipping = unit["shipping"] as? [String: Any] ?? [:]
+                    var address = shipping["address"] as? [String: Any] ?? [:]
+                    address["country_code"] = "ZZ"
+                    shipping["address"] = address
+                    unit["shipping"] = shipping
+                }
+            ),
+        ]
+        for (issue, body) in cases {
+            let refused = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: body))
+            #expect(refused.status == 422 && refused.message == Self.unprocessable, "\(issue): \(refused)")
+            #expect(refused.issues.contains(issue), "\(issue): \(refused)")
+        }
+        // Across two units, each alone: different shipping types (without options, which a
+        // shipping type excludes), different addresses.
+        func twoUnits(_ change: (inout [String: Any], inout [String: Any]) -> Void) throws -> String {
+            var first = Self.wholeUnit
+            var second = Self.wholeUnit
+            second["reference_id"] = "unit-2"
+            change(&first, &second)
+            let body: [String: Any] = ["intent": "CAPTURE", "purchase_units": [first, second]]
+            return String(decoding: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)
+        }
+        func shipping(_ unit: inout [String: Any], _ change: (inout [String: Any]) -> Void) {
+            var detail = unit["shipping"] as? [String: Any] ?? [:]
+            change(&detail)
+            unit["shipping"] = detail
+        }
+        let types = try twoUnits { first, second in
+            shipping(&first) {
+                $0["options"] = nil
+                $0["type"] = "SHIPPING"
+            }
+            shipping(&second) {
+                $0["options"] = nil
+                $0["type"] = "PICKUP_IN_STORE"
+            }
+        }
+        let addresses = try twoUnits { _, second in
+            shipping(&second) { detail in
+                var address = detail["address"] as? [String: Any] ?? [:]
+                address["address_line_1"] = "2 Main St"
+                detail["address"] = address
+            }
+        }
+        for (issue, body) in [("MULTIPLE_SHIPPING_TYPE_NOT_SUPPORTED", types), ("MULTIPLE_SHIPPING_ADDRESS_NOT_SUPPORTED", addresses)] {
+            let refused = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: body))
+            #expect(refused.issues == [issue], "\(issue): \(refused)")
+        }
+        // The same two units, one address and no type: an order.
+        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: try twoUnits { _, _ in }).0 == 201)
+        let (_, _, journal) = try await served.http("GET", "/__admin/requests?provider=paypal")
+        let statuses = ((try JSONSerialization.jsonObject(with: journal) as? [String: Any])?["requests"] as? [[String: Any]] ?? [])
+            .compactMap { $0["status"] as? Int }
+        #expect(statuses.filter { $0 == 201 }.count == 1, "only the two units sharing one address became an order: \(statuses)")
+    }
+
+    /// A selected pickup option for a recipient not named `S2S …`: PayPal creates the order and
+    /// refuses to authorize or capture it (`INVALID_PICKUP_ADDRESS` is in those operations' lists,
+    /// not in create's); named `S2S …`, it captures.
+    @Test func aPickupForARecipientNotNamedShipToStoreIsNotSettled() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let token = try await served.payPalToken()
+        let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        for (name, expected) in [("Ada Lovelace", "INVALID_PICKUP_ADDRESS"), ("S2S Main Street Store", nil)] {
+            let body = try Self.orderBody { unit in
+                var shipping = unit["shipping"] as? [String: Any] ?? [:]
+                var options = shipping["options"] as? [[String: Any]] ?? []
+                options[0]["type"] = "PICKUP"
+                shipping["options"] = options
+                shipping["name"] = ["full_name": name]
+                unit["shipping"] = shipping
+            }
+            let (status, _, created) = try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: body)
+            #expect(status == 201)
+            let id = try #require((try JSONSerialization.jsonObject(with: created) as? [String: Any])?["id"] as? String)
+            let confirm = "/t/paypal/v2/checkout/orders/\(id)/confirm-payment-source"
+            #expect(try await served.http("POST", confirm, headers: headers, body: SandboxHardeningTests.confirmBody).0 == 200)
+            let captured = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(id)/capture", headers: headers, body: "{}")
+            if let expected {
+                #expect(try Self.refusal(captured).issues == [expected], "\(name)")
+            } else {
+                #expect(captured.0 == 201, "\(name)")
+            }
+        }
+    }
+
     /// PayPal's schema refusals in its words: malformed JSON, a missing field, a string too long,
     /// each with the operation's own description; the 401 with the contract's message.
     @Test func payPalWordsItsSchemaRefusalsAsItsContract() async throws {

@@ -45,8 +45,15 @@ struct UpstreamCLITests {
             "payschema", ["upstream", old.path, Self.current.path, "--document", "paypal/checkout_orders_v2.json", "--format", "json"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let findings = try Self.findings(run.stdout)
-        #expect(findings.count == 9)
+        #expect(findings.count == 13, "\(findings.map { "\($0.rule) \($0.type).\($0.element)" })")
         #expect(!findings.contains { $0.review })
+        // `shipping_detail.type` gained two pickup kinds; our field refers to ShippingDetailType,
+        // linked to that inline enum, which has them.
+        #expect(
+            findings.contains {
+                $0.type == "PayPalPayments.ShippingDetail" && $0.element == "type.enum" && !$0.review
+                    && $0.message.contains("already refers to the linked")
+            })
         let locationEnum = findings.contains { $0.rule == "UPSTREAM_CONSTRAINT_CHANGED" && $0.element == "location.enum" }
         let networkToken = findings.contains {
             $0.rule == "UPSTREAM_FIELD_ADDED" && $0.type == "PayPalPayments.CardPaymentSource" && $0.element == "network_token"
@@ -121,15 +128,25 @@ struct UpstreamCLITests {
         }
         #expect(referring.count == 2 && referring.allSatisfy { !$0.review })
         // The fields whose `money` vanished (the authorization's and the capture's amounts, written
-        // `$ref` beside `readOnly`) are reported, and PayPalMoney's own removal is the one to review.
-        let vanished = findings.filter { $0.element.hasPrefix("amount.") }
-        #expect(
-            Set(vanished.map { "\($0.type).\($0.element)" }) == [
-                "PayPalPayments.AuthorizationResponse.amount.readOnly", "PayPalPayments.AuthorizationResponse.amount.type",
-                "PayPalPayments.CaptureResponse.amount.readOnly", "PayPalPayments.CaptureResponse.amount.type",
-            ])
+        // `$ref` beside `readOnly`, the breakdown's parts, an item's price and tax, a shipping
+        // option's price) are reported, and PayPalMoney's own removal is the one to review.
+        let vanished = findings.filter {
+            $0.rule == "UPSTREAM_CONSTRAINT_CHANGED" && ($0.element.hasSuffix(".type") || $0.element.hasSuffix(".readOnly"))
+        }
+        let parts = ["item_total", "tax_total", "shipping", "handling", "insurance", "shipping_discount", "discount"]
+        var expected: Set<String> = [
+            "AuthorizationResponse.amount.readOnly", "AuthorizationResponse.amount.type", "CaptureResponse.amount.readOnly",
+            "CaptureResponse.amount.type", "PayPalItem.unit_amount.type", "PayPalItem.tax.type", "ShippingOption.amount.type",
+        ]
+        for part in parts { expected.insert("AmountBreakdown.\(part).type") }
+        let reported = Set(vanished.map { "\($0.type).\($0.element)" })
+        #expect(reported == Set(expected.map { "PayPalPayments." + $0 }))
         #expect(vanished.allSatisfy { !$0.review })
-        #expect(findings.count == 12, "\(findings.map { "\($0.rule) \($0.type).\($0.element)" })")
+        // `amount_with_breakdown` is money plus a breakdown: with money gone it lost the two fields
+        // our AmountWithBreakdown models, each to review.
+        #expect(has("UPSTREAM_FIELD_REMOVED", "AmountWithBreakdown", "currency_code"))
+        #expect(has("UPSTREAM_FIELD_REMOVED", "AmountWithBreakdown", "value"))
+        #expect(findings.count == 24, "\(findings.map { "\($0.rule) \($0.type).\($0.element)" })")
 
         for format in ["text", "markdown", "github", "junit"] {
             let rendered = try CLIRunner.run(
@@ -140,7 +157,7 @@ struct UpstreamCLITests {
         }
         let junit = try CLIRunner.run(
             "payschema", ["upstream", Self.current.path, edited.path, "--document", "paypal/checkout_orders_v2.json", "--format", "junit"])
-        #expect(junit.stdout.contains(#"failures="6""#))
+        #expect(junit.stdout.contains(#"failures="8""#))
     }
 
     /// The shape sweep against the contract: a pattern or format of ours that the official schema
@@ -223,6 +240,7 @@ struct UpstreamCLITests {
         let type: String
         let element: String
         let review: Bool
+        let message: String
     }
 
     static func findings(_ json: String) throws -> [Finding] {
@@ -230,7 +248,7 @@ struct UpstreamCLITests {
         return (report["findings"] as? [[String: Any]] ?? []).map {
             Finding(
                 rule: $0["rule"] as? String ?? "", type: $0["type"] as? String ?? "", element: $0["element"] as? String ?? "",
-                review: $0["needsReview"] as? Bool ?? false)
+                review: $0["needsReview"] as? Bool ?? false, message: $0["message"] as? String ?? "")
         }
     }
 }

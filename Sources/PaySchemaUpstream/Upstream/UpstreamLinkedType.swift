@@ -262,6 +262,12 @@ public enum UpstreamComparison {
             types.map {
                 (String($0.qualifiedName.split(separator: ".").last ?? ""), String($0.link.pointer.split(separator: "/").last ?? ""))
             }, uniquingKeysWith: { first, _ in first })
+        // The same by the whole pointer: an enum of ours linked to a field's inline enum
+        // (`…/shipping_detail/properties/type`) follows that field's enum changes through its own
+        // case findings.
+        let pointers = Dictionary(
+            types.map { (String($0.qualifiedName.split(separator: ".").last ?? ""), $0.link.pointer) },
+            uniquingKeysWith: { first, _ in first })
         for type in types {
             func finding(_ rule: UpstreamFinding.Rule, _ element: String, _ message: String, review: Bool) {
                 findings.append(
@@ -311,6 +317,7 @@ public enum UpstreamComparison {
                 if before.required.contains(name) { was["required"] = "true" }
                 if after.required.contains(name) { now["required"] = "true" }
                 let ourReference = ours.constraints(of: name)?["ref"].flatMap { counterparts[$0] }
+                let inlineEnum = ours.constraints(of: name)?["ref"].flatMap { pointers[$0] } == type.link.pointer + "/properties/" + name
                 // The schema the field referred to is gone and our field refers to the type linked
                 // to it: that type's own UPSTREAM_SCHEMA_REMOVED is the one to review.
                 let vanished =
@@ -320,12 +327,14 @@ public enum UpstreamComparison {
                 let ownPattern = type.link.differences[name] != nil && ours.constraints(of: name)?["pattern"] != nil
                 for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
                     let message = "\(key): \(was[key] ?? "(none)") → \(now[key] ?? "(none)")"
-                    let follows = (key == "ref" || key == "enum") && ourReference != nil && ourReference == now["ref"]
+                    let follows =
+                        ((key == "ref" || key == "enum") && ourReference != nil && ourReference == now["ref"])
+                        || (key == "enum" && inlineEnum)
                     let note =
                         !ourNames.contains(name)
                         ? " (a field the type does not model)"
                         : follows
-                            ? "; the type's field already refers to the linked \(now["ref"] ?? "")"
+                            ? "; the type's field already refers to the linked \(inlineEnum ? type.link.pointer + "/properties/" + name : now["ref"] ?? "")"
                             : vanished
                                 ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)"
                                 : key == "ref"

@@ -123,7 +123,11 @@ public final class MockPayPalServer: @unchecked Sendable {
     ) {
         lock.withLock {
             orders[id] = OrderResponse(
-                id: id, status: .created, intent: intent, purchaseUnits: [PurchaseUnitResponse(referenceId: "default", amount: amount)])
+                id: id, status: .created, intent: intent,
+                purchaseUnits: [
+                    PurchaseUnitResponse(
+                        referenceId: "default", amount: AmountWithBreakdown(currencyCode: amount.currencyCode, value: amount.value))
+                ])
             noteState(id)
         }
     }
@@ -295,7 +299,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             return lock.withLock {
                 let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(
                     toLength: 17, withPad: "0", startingAt: 0)
-                let units = body.purchaseUnits.map { PurchaseUnitResponse(referenceId: $0.referenceId ?? "default", amount: $0.amount) }
+                let units = body.purchaseUnits.map(Self.storedUnit)
                 let order = OrderResponse(
                     id: id, status: .created, intent: body.intent,
                     links: [
@@ -371,49 +375,6 @@ public final class MockPayPalServer: @unchecked Sendable {
         }
     }
 
-    /// PayPal's business rules on a schema-valid create-order body, every one that applies (its
-    /// contract's create-order 422 issues on the fields we model): an amount above zero, within
-    /// its currency's decimals and PayPal's ceiling, in a currency PayPal processes, one currency
-    /// for the whole order, and with several units a distinct `reference_id` on each.
-    static func createOrderRefusals(_ body: CreateOrderRequest) -> [ErrorDetail] {
-        var details: [ErrorDetail] = []
-        let units = body.purchaseUnits
-        // PayPal names a unit by its reference id, `default` for a unit sent without one.
-        func field(_ unit: PurchaseUnitRequest, _ leaf: String) -> String {
-            "/purchase_units/@reference_id=='\(unit.referenceId ?? "default")'/amount/" + leaf
-        }
-        for unit in units {
-            let amount = unit.amount
-            if case .success(let reading) = PayDecimalText.read(amount.value) {
-                if reading.value <= 0 {
-                    details.append(
-                        PayPalIssue.cannotBeZeroOrNegative.detail(for: "createOrder", field: field(unit, "value"), location: .body))
-                } else if reading.value > Self.maximumAmount {
-                    details.append(PayPalIssue.maxValueExceeded.detail(for: "createOrder", field: field(unit, "value"), location: .body))
-                }
-            }
-            if !CurrencyPrecision.payPal.allows(amount.value, in: amount.currencyCode) {
-                details.append(PayPalIssue.decimalPrecision.detail(for: "createOrder", field: field(unit, "value"), location: .body))
-            }
-            if !PayPalIssue.supportedCurrencies.contains(amount.currencyCode) {
-                details.append(
-                    PayPalIssue.invalidCurrencyCode.detail(for: "createOrder", field: field(unit, "currency_code"), location: .body))
-            }
-        }
-        if Set(units.map(\.amount.currencyCode)).count > 1 {
-            details.append(
-                PayPalIssue.multiCurrencyOrder.detail(for: "createOrder", field: "/purchase_units/1/amount/currency_code", location: .body))
-        }
-        if units.count > 1 {
-            if units.contains(where: { $0.referenceId == nil }) {
-                details.append(PayPalIssue.referenceIDRequired.detail(for: "createOrder", field: "/purchase_units", location: .body))
-            } else if Set(units.compactMap(\.referenceId)).count != units.count {
-                details.append(PayPalIssue.duplicateReferenceID.detail(for: "createOrder", field: "/purchase_units", location: .body))
-            }
-        }
-        return details
-    }
-
     /// How far ahead a card's expiry year may be (`INVALID_EXPIRY_DATE` beyond it). PayPal speaks of
     /// "the threshold for the payment source" without publishing it; cards are issued for at most
     /// about ten years, so the sandbox takes twenty.
@@ -479,6 +440,8 @@ public final class MockPayPalServer: @unchecked Sendable {
                 response = PayPalIssue.orderNotApproved.answer(operation)
             } else if intent == .capture, request.scenario == "instrument-declined" {
                 response = PayPalIssue.instrumentDeclined.answer(operation)
+            } else if let refused = Self.settlementRefusal(order, operation: operation) {
+                response = refused
             } else {
                 order.status = .completed
                 order.links = [
@@ -494,12 +457,15 @@ public final class MockPayPalServer: @unchecked Sendable {
                     if intent == .authorize {
                         unit.payments = PaymentCollection(authorizations: [
                             AuthorizationResponse(
-                                id: paymentID, status: .created, amount: unit.amount,
+                                id: paymentID, status: .created,
+                                amount: unit.amount.map { PayPalMoney(currencyCode: $0.currencyCode, value: $0.value) },
                                 expirationTime: Date(timeIntervalSince1970: 1_798_761_600))
                         ])
                     } else {
                         unit.payments = PaymentCollection(captures: [
-                            CaptureResponse(id: paymentID, status: .completed, amount: unit.amount, finalCapture: true)
+                            CaptureResponse(
+                                id: paymentID, status: .completed,
+                                amount: unit.amount.map { PayPalMoney(currencyCode: $0.currencyCode, value: $0.value) }, finalCapture: true)
                         ])
                     }
                     return unit

@@ -44,6 +44,41 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case referenceIDRequired = "REFERENCE_ID_REQUIRED"
     /// Several purchase units sharing a `reference_id`.
     case duplicateReferenceID = "DUPLICATE_REFERENCE_ID"
+    /// A unit's total that is not what its breakdown adds up to.
+    case amountMismatch = "AMOUNT_MISMATCH"
+    /// Items whose prices times quantities do not add up to the breakdown's `item_total`.
+    case itemTotalMismatch = "ITEM_TOTAL_MISMATCH"
+    /// Items listed without a breakdown `item_total`.
+    case itemTotalRequired = "ITEM_TOTAL_REQUIRED"
+    /// Items whose tax times quantities does not add up to the breakdown's `tax_total`.
+    case taxTotalMismatch = "TAX_TOTAL_MISMATCH"
+    /// Items with tax and no breakdown `tax_total`.
+    case taxTotalRequired = "TAX_TOTAL_REQUIRED"
+    /// Intent `AUTHORIZE` with several purchase units.
+    case unsupportedIntent = "UNSUPPORTED_INTENT"
+    /// Shipping options none of which is selected.
+    case shippingOptionNotSelected = "SHIPPING_OPTION_NOT_SELECTED"
+    /// Shipping options more than one of which is selected.
+    case multipleShippingOptionSelected = "MULTIPLE_SHIPPING_OPTION_SELECTED"
+    /// A selected shipping option whose amount is not the breakdown's `shipping`.
+    case preferredShippingOptionAmountMismatch = "PREFERRED_SHIPPING_OPTION_AMOUNT_MISMATCH"
+    /// Purchase units with different `shipping.type`.
+    case multipleShippingTypeNotSupported = "MULTIPLE_SHIPPING_TYPE_NOT_SUPPORTED"
+    /// A unit mixing donations with goods.
+    case multipleItemCategories = "MULTIPLE_ITEM_CATEGORIES"
+    /// Donations in an order of several purchase units.
+    case donationItemsNotSupported = "DONATION_ITEMS_NOT_SUPPORTED"
+    /// A breakdown part, item price or tax, or shipping option price below zero.
+    case cannotBeNegative = "CANNOT_BE_NEGATIVE"
+    /// Authorize or capture of an order whose selected pickup option (`PICKUP`) is for a recipient
+    /// whose full name does not start with `S2S`.
+    case invalidPickupAddress = "INVALID_PICKUP_ADDRESS"
+    /// Purchase units shipped to different addresses.
+    case multipleShippingAddressNotSupported = "MULTIPLE_SHIPPING_ADDRESS_NOT_SUPPORTED"
+    /// A payee named by neither its email address nor its merchant id.
+    case payeeAccountInvalid = "PAYEE_ACCOUNT_INVALID"
+    /// A shipping address in a country that ISO 3166-1 does not list.
+    case invalidCountryCode = "INVALID_COUNTRY_CODE"
     // 422, confirm payment source.
     /// The card's expiry month has passed.
     case cardExpired = "CARD_EXPIRED"
@@ -132,6 +167,61 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         case .referenceIDRequired:
             return ["createOrder": "'reference_id' is required for each 'purchase_unit' if multiple 'purchase_unit' are provided."]
         case .duplicateReferenceID: return ["createOrder": "`reference_id` must be unique if multiple `purchase_unit` are provided."]
+        case .amountMismatch:
+            return ["createOrder": "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount."]
+        case .itemTotalMismatch:
+            return ["createOrder": "Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit."]
+        case .itemTotalRequired:
+            return [
+                "createOrder":
+                    "If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required."
+            ]
+        case .taxTotalMismatch: return ["createOrder": "Should equal sum of (tax * quantity) across all items for a given purchase_unit."]
+        case .taxTotalRequired:
+            return [
+                "createOrder":
+                    "If item details are specified (items.tax_total and items.quantity) corresponding amount.breakdown.tax_total is required."
+            ]
+        case .unsupportedIntent:
+            return ["createOrder": "`intent=AUTHORIZE` is not supported for multiple purchase units. Only `intent=CAPTURE` is supported."]
+        case .shippingOptionNotSelected: return ["createOrder": "At least one of the shipping.option should be set to 'selected = true'."]
+        case .multipleShippingOptionSelected: return ["createOrder": "Only one shipping.option can be set to 'selected = true'."]
+        case .preferredShippingOptionAmountMismatch:
+            return [
+                "createOrder": "The amount provided in the preferred shipping option should match the amount provided in amount breakdown"
+            ]
+        case .multipleShippingTypeNotSupported: return ["createOrder": "Different `shipping.type` are not supported across purchase units."]
+        case .multipleItemCategories:
+            return [
+                "createOrder":
+                    #"For a given 'purchase_unit' the 'items.category' could be either "PHYSICAL_GOODS" and/or "DIGITAL_GOODS" or just "DONATION".  'items.category' as "DONATION" cannot be combined with items with either "PHYSICAL_GOODS" or "DIGITAL_GOODS"."#
+            ]
+        case .cannotBeNegative:
+            return [
+                "createOrder":
+                    "Must be greater than or equal to 0. If the currency supports decimals, only two decimal place precision is supported."
+            ]
+        case .invalidPickupAddress:
+            return Self.all(
+                ["authorizeOrder", "captureOrder"],
+                "If the 'shipping_option.type' is set as 'PICKUP' then the 'shipping_detail.name.full_name' should start with 'S2S' meaning Ship To Store. Example: 'S2S My Store'."
+            )
+        case .payeeAccountInvalid:
+            return [
+                "createOrder":
+                    "Payee account specified is invalid. Please check the `payee.email_address` or `payee.merchant_id` specified and try again. Ensure that either  `payee.merchant_id` or `payee.email_address` is specified."
+            ]
+        case .multipleShippingAddressNotSupported: return ["createOrder": "Multiple shipping addresses are not supported."]
+        case .invalidCountryCode:
+            return [
+                "createOrder":
+                    "Country code is invalid. Please refer to https://developer.paypal.com/api/rest/reference/country-codes/ for a list of supported country codes."
+            ]
+        case .donationItemsNotSupported:
+            return [
+                "createOrder":
+                    #"If 'purchase_unit' has "DONATION" as the 'items.category' then the Order can at most have one purchase_unit. Multiple purchase_units are not supported if either of them have at least one items with category as "DONATION"."#
+            ]
         case .cardExpired: return ["confirmPaymentSource": "The card is expired"]
         case .invalidSecurityCodeLength:
             return ["confirmPaymentSource": "The security_code length is invalid for the specified card brand."]
@@ -260,8 +350,8 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     }
 
     /// The business issue (422) PayPal answers for a violation its own schema admits: a payment
-    /// source without a method, an amount written with a minus sign (PayPal's pattern `-?[0-9]+…` takes it; the amount must be above
-    /// zero) and a three-character currency that is not ISO 4217 (PayPal's schema takes any three
+    /// source without a method, an amount written with a minus sign (PayPal's pattern `-?[0-9]+…`
+    /// takes it; a unit's total must be above zero, every other amount of the unit at least zero) and a three-character currency that is not ISO 4217 (PayPal's schema takes any three
     /// characters).
     static func businessIssue(for violation: PayRequestViolation) -> PayPalIssue? {
         // PayPal's schema takes an empty `payment_source`; our confirm type requires its card.
@@ -269,10 +359,13 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
             return .noPaymentSourceProvided
         }
         guard violation.location == .body, let value = violation.value else { return nil }
-        if violation.rule == "format.decimalString", violation.field.hasSuffix("amount.value"),
+        if violation.rule == "format.decimalString", violation.field.hasSuffix(".value"),
             PayDecimalText.unsignedProblem(value) == .signed || (value.hasPrefix("-") && admitsPayPalAmount(value.dropFirst()))
         {
-            return .cannotBeZeroOrNegative
+            // A unit's total must be above zero; its breakdown's parts, its items' prices and
+            // taxes and its shipping options' prices at least zero.
+            let part = ["breakdown.", "items[", "options["].contains { violation.field.contains($0) }
+            return part ? .cannotBeNegative : violation.field.hasSuffix("amount.value") ? .cannotBeZeroOrNegative : nil
         }
         if violation.rule == "format.iso4217", violation.field.hasSuffix("currency_code"), value.unicodeScalars.count == 3 {
             return .invalidCurrencyCode
