@@ -5,6 +5,7 @@ import NIOCore
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSchemasRuntime
+import PaymentServerCore
 
 /// The admin API under `/__admin/` (WireMock's is the model): health, the redacted request
 /// journal, each exchange in full (redacted), replay, the providers' state, reset, and the
@@ -259,7 +260,7 @@ struct SandboxAdminGate: RouterMiddleware {
         }
         let given =
             Self.tokenField.flatMap { request.headers[$0] }
-            ?? request.headers[.authorization].flatMap { Self.bearer($0) }
+            ?? HTTPAuthorization.credentials(request.headers[.authorization], scheme: "Bearer")
             ?? request.uri.queryParameters.get("token").map { String($0) }
         let authorized = given.map { Self.same($0, token) } ?? false
         let forwarded = Self.forwardingFields.contains { request.headers[$0] != nil }
@@ -308,13 +309,6 @@ struct SandboxAdminGate: RouterMiddleware {
     static func sameOrigin(_ origin: String, authority: String?) -> Bool {
         guard let authority else { return false }
         return origin.lowercased() == "http://" + authority.lowercased()
-    }
-
-    /// The credentials of a bearer `Authorization` (the scheme in any case, RFC 9110 11.1).
-    static func bearer(_ value: String) -> String? {
-        let parts = value.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
     }
 
     /// The header the inspector's own script sends with every request.

@@ -330,6 +330,29 @@ struct ProviderRulesSocketTests {
         }
     }
 
+    /// The authentication scheme is matched without case (RFC 9110 11.1), as PayPal's API does:
+    /// `basic` at the token endpoint and `bearer`/`BEARER` on the Orders API are accepted; a scheme
+    /// without credentials or another scheme is PayPal's 401.
+    @Test func anAuthenticationSchemeIsMatchedWithoutCase() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let basic = "basic " + Data("client:secret".utf8).base64EncodedString()
+        let (tokenStatus, _, tokenBody) = try await served.http(
+            "POST", "/t/paypal/v1/oauth2/token", headers: ["Authorization": basic, "Content-Type": "application/x-www-form-urlencoded"],
+            body: "grant_type=client_credentials")
+        #expect(tokenStatus == 200, "\(String(decoding: tokenBody, as: UTF8.self))")
+        let token = try #require((try JSONSerialization.jsonObject(with: tokenBody) as? [String: Any])?["access_token"] as? String)
+        for (authorization, expected) in [
+            ("bearer \(token)", 201), ("BEARER  \(token)", 201), ("Bearer \(token)", 201), ("Bearer", 401), ("Bearer ", 401),
+            ("Token \(token)", 401),
+        ] {
+            let (status, _, _) = try await served.http(
+                "POST", "/t/paypal/v2/checkout/orders", headers: ["Authorization": authorization, "Content-Type": "application/json"],
+                body: Self.order("1.00"))
+            #expect(status == expected, "\(authorization.prefix(8)): \(status)")
+        }
+    }
+
     /// PayPal's schema refusals in its words: malformed JSON, a missing field, a string too long,
     /// each with the operation's own description; the 401 with the contract's message.
     @Test func payPalWordsItsSchemaRefusalsAsItsContract() async throws {

@@ -241,11 +241,11 @@ public final class MockPayPalServer: @unchecked Sendable {
             summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
     ]
 
-    /// Whether `authorization` is `Bearer <a token this server issued>`.
+    /// Whether `authorization` is `Bearer <a token this server issued>` (the scheme in any case).
     private func knowsToken(_ request: ServerRequest) -> Bool {
-        guard request.scenario != "token-expired", let authorization = request.header("authorization"), authorization.hasPrefix("Bearer ")
+        guard request.scenario != "token-expired",
+            let token = HTTPAuthorization.credentials(request.header("authorization"), scheme: "Bearer")
         else { return false }
-        let token = String(authorization.dropFirst("Bearer ".count))
         return lock.withLock { tokens[token] != nil }
     }
 
@@ -262,10 +262,10 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// PayPal's 401: the contract's fixed name and message, no details.
     private static let unauthorized = PayPalIssue.answer("", status: 401, [])
 
-    /// Whether `authorization` is HTTP Basic with a non-empty client id and secret.
+    /// Whether `authorization` is HTTP Basic (the scheme in any case) with a non-empty client id and secret.
     static func clientCredentials(_ authorization: String?) -> Bool {
-        guard let authorization, authorization.hasPrefix("Basic "),
-            let decoded = Data(base64Encoded: String(authorization.dropFirst("Basic ".count))),
+        guard let credentials = HTTPAuthorization.credentials(authorization, scheme: "Basic"),
+            let decoded = Data(base64Encoded: credentials),
             let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { return false }
         return colon > text.startIndex && text.index(after: colon) < text.endIndex
