@@ -68,10 +68,18 @@ def verified(difference: dict, text: str, match: re.Match) -> bool:
     body = sent_body(text)
     if body is None:
         return False
-    value = body
-    for part in match.group(1).strip("/").split("/"):
-        value = value[int(part)] if isinstance(value, list) and part.isdigit() and int(part) < len(value) else (value.get(part) if isinstance(value, dict) else None)
-    return isinstance(value, str) and re.fullmatch(r"-?\.[0-9]+", value) is not None
+
+    def without_integer_digit(field: str) -> bool:
+        value = body
+        for part in field.strip("/").split("/"):
+            value = value[int(part)] if isinstance(value, list) and part.isdigit() and int(part) < len(value) else (value.get(part) if isinstance(value, dict) else None)
+        return isinstance(value, str) and re.fullmatch(r"-?\.[0-9]+", value) is not None
+
+    # Every refusal in the answer, not only the first: each must be such an amount.
+    details = re.findall(r'"field":"([^"]*)","issue":"([A-Z_]+)"', text)
+    listed = re.compile(difference["pattern"])
+    return bool(details) and all(
+        listed.search(f'"field":"{field}","issue":"{issue}"') and without_integer_digit(field) for field, issue in details)
 
 
 def check_omits(differences: list[dict]) -> list[str]:
