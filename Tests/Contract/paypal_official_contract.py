@@ -43,9 +43,25 @@ def failures(junit: str) -> list[tuple[str, str, str]]:
                 continue
             text = child.text or child.get("message") or ""
             codes = re.findall(r"^- (ST\d{3})", text, flags=re.MULTILINE) or [child.get("message") or child.tag]
+            name = case.get("name") or ""
+            # A stateful scenario's failure is named for the phase; its operation is the request
+            # that failed, the last `curl` of its reproduction.
+            if name == "Stateful tests":
+                name = stateful_operation(text) or name
             for code in codes:
-                found.append((case.get("name") or "", code, text))
+                found.append((name, code, text))
     return found
+
+
+def stateful_operation(text: str) -> str | None:
+    """`POST /v2/checkout/orders/{id}/capture` for the last `curl -X POST … http://…/t/paypal/v2/checkout/orders/5O…/capture`."""
+    calls = re.findall(r"curl -X ([A-Z]+) [^\n]* (https?://\S+)\s*$", text, flags=re.MULTILINE)
+    if not calls:
+        return None
+    method, url = calls[-1]
+    path = re.sub(r"^https?://[^/]+(/t/paypal)?", "", url).split("?")[0]
+    template = re.sub(r"^/v2/checkout/orders/[^/]+", "/v2/checkout/orders/{id}", path)
+    return f"{method} {template}"
 
 
 def sent_body(text: str):

@@ -238,6 +238,8 @@ struct ProviderRulesSocketTests {
             ("DECIMAL_PRECISION", try Self.orderBody { unit in breakdown(&unit) { $0["insurance"] = money("0.505") } }),
             ("CANNOT_BE_NEGATIVE", try Self.orderBody { unit in breakdown(&unit) { $0["discount"] = money("-2.00") } }),
             ("CANNOT_BE_NEGATIVE", try Self.orderBody { unit in items(&unit) { $0[0]["unit_amount"] = money("-12.49") } }),
+            // Twelve digits and more reach the rules redacted (a card number's shape): still a sign.
+            ("CANNOT_BE_NEGATIVE", try Self.orderBody { unit in items(&unit) { $0[1]["tax"] = money("-927252147106") } }),
             ("PAYEE_ACCOUNT_INVALID", try Self.orderBody { $0["payee"] = [String: Any]() }),
             (
                 "INVALID_COUNTRY_CODE",
@@ -307,8 +309,12 @@ struct ProviderRulesSocketTests {
         defer { served.stop() }
         let token = try await served.payPalToken()
         let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
-        for (name, expected) in [("Ada Lovelace", "INVALID_PICKUP_ADDRESS"), ("S2S Main Street Store", nil)] {
-            let body = try Self.orderBody { unit in
+        let cases: [(String, String, String?)] = [
+            ("CAPTURE", "Ada Lovelace", "INVALID_PICKUP_ADDRESS"), ("AUTHORIZE", "Ada Lovelace", "INVALID_PICKUP_ADDRESS"),
+            ("CAPTURE", "S2S Main Street Store", nil), ("AUTHORIZE", "S2S Main Street Store", nil),
+        ]
+        for (intent, name, expected) in cases {
+            let body = try Self.orderBody(intent: intent) { unit in
                 var shipping = unit["shipping"] as? [String: Any] ?? [:]
                 var options = shipping["options"] as? [[String: Any]] ?? []
                 options[0]["type"] = "PICKUP"
@@ -321,11 +327,12 @@ struct ProviderRulesSocketTests {
             let id = try #require((try JSONSerialization.jsonObject(with: created) as? [String: Any])?["id"] as? String)
             let confirm = "/t/paypal/v2/checkout/orders/\(id)/confirm-payment-source"
             #expect(try await served.http("POST", confirm, headers: headers, body: SandboxHardeningTests.confirmBody).0 == 200)
-            let captured = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(id)/capture", headers: headers, body: "{}")
+            let action = intent == "CAPTURE" ? "capture" : "authorize"
+            let settled = try await served.http("POST", "/t/paypal/v2/checkout/orders/\(id)/\(action)", headers: headers, body: "{}")
             if let expected {
-                #expect(try Self.refusal(captured).issues == [expected], "\(name)")
+                #expect(try Self.refusal(settled).issues == [expected], "\(action) for \(name)")
             } else {
-                #expect(captured.0 == 201, "\(name)")
+                #expect(settled.0 == 201, "\(action) for \(name)")
             }
         }
     }

@@ -358,20 +358,26 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         if violation.location == .body, violation.field == "payment_source.card", ["missing", "null", "required"].contains(violation.rule) {
             return .noPaymentSourceProvided
         }
-        guard violation.location == .body, let value = violation.value else { return nil }
-        if violation.rule == "format.decimalString", violation.field.hasSuffix(".value"),
-            PayDecimalText.unsignedProblem(value) == .signed || (value.hasPrefix("-") && admitsPayPalAmount(value.dropFirst()))
-        {
+        guard violation.location == .body else { return nil }
+        // A decimal with a minus sign is what the format's own words say (a value that looks like a
+        // card number reaches us redacted, so its text cannot say it), or, for a text our reader
+        // refuses, PayPal's pattern after the sign (`-.5`).
+        let value = violation.value ?? ""
+        let signed = violation.message == Self.signedDecimalProblem || (value.hasPrefix("-") && admitsPayPalAmount(value.dropFirst()))
+        if violation.rule == "format.decimalString", violation.field.hasSuffix(".value"), signed {
             // A unit's total must be above zero; its breakdown's parts, its items' prices and
             // taxes and its shipping options' prices at least zero.
             let part = ["breakdown.", "items[", "options["].contains { violation.field.contains($0) }
             return part ? .cannotBeNegative : violation.field.hasSuffix("amount.value") ? .cannotBeZeroOrNegative : nil
         }
-        if violation.rule == "format.iso4217", violation.field.hasSuffix("currency_code"), value.unicodeScalars.count == 3 {
+        if violation.rule == "format.iso4217", violation.field.hasSuffix("currency_code"), violation.value?.unicodeScalars.count == 3 {
             return .invalidCurrencyCode
         }
         return nil
     }
+
+    /// What the decimal format says of a decimal written with a minus sign.
+    static let signedDecimalProblem = PayFormat.decimalString.problem(with: "-1")
 
     /// Whether `text` (after a minus sign) matches PayPal's amount pattern without its sign:
     /// `[0-9]+` or `[0-9]*.[0-9]+` (so `-.5` is a negative amount to PayPal, refused by its rule).
