@@ -44,11 +44,12 @@ extension MockPayPalServer {
                     add(.maxValueExceeded, path + "/amount/value")
                 }
             }
-            for (field, money) in moneys(of: unit) {
+            let amounts = moneys(of: unit)
+            for (field, money) in amounts {
                 if !CurrencyPrecision.payPal.allows(money.value, in: money.currencyCode) { add(.decimalPrecision, path + field + "/value") }
             }
             if !PayPalIssue.supportedCurrencies.contains(amount.currencyCode) { add(.invalidCurrencyCode, path + "/amount/currency_code") }
-            if let other = moneys(of: unit).first(where: { $0.money.currencyCode != amount.currencyCode }) {
+            if let other = amounts.first(where: { $0.money.currencyCode != amount.currencyCode }) {
                 add(.multiCurrencyOrder, path + other.field + "/currency_code")
             }
             if let payee = unit.payee, payee.emailAddress == nil, payee.merchantId == nil { add(.payeeAccountInvalid, path + "/payee") }
