@@ -293,12 +293,21 @@ struct ProviderRulesSocketTests {
             let refused = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: body))
             #expect(refused.issues == [issue], "\(issue): \(refused)")
         }
-        // The same two units, one address and no type: an order.
+        // The same two units, one address and no type: an order; one unit typed and the other not
+        // is no difference of types: an order too.
         #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: try twoUnits { _, _ in }).0 == 201)
+        let oneTyped = try twoUnits { first, second in
+            shipping(&first) {
+                $0["options"] = nil
+                $0["type"] = "SHIPPING"
+            }
+            shipping(&second) { $0["options"] = nil }
+        }
+        #expect(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: oneTyped).0 == 201)
         let (_, _, journal) = try await served.http("GET", "/__admin/requests?provider=paypal")
         let statuses = ((try JSONSerialization.jsonObject(with: journal) as? [String: Any])?["requests"] as? [[String: Any]] ?? [])
             .compactMap { $0["status"] as? Int }
-        #expect(statuses.filter { $0 == 201 }.count == 1, "only the two units sharing one address became an order: \(statuses)")
+        #expect(statuses.filter { $0 == 201 }.count == 2, "only the two pairs of units that agree became orders: \(statuses)")
     }
 
     /// A selected pickup option for a recipient not named `S2S …`: PayPal creates the order and

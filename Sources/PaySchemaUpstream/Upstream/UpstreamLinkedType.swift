@@ -256,15 +256,11 @@ public enum UpstreamComparison {
     /// is reported without needing review.
     public static func drift(_ types: [UpstreamLinkedType], from old: UpstreamDocument, to new: UpstreamDocument) -> [UpstreamFinding] {
         var findings: [UpstreamFinding] = []
-        // Our own types by the official schema they link to: a field of ours that refers to the
-        // linked counterpart of the new `$ref` already follows a changed reference or enum.
-        let counterparts = Dictionary(
-            types.map {
-                (String($0.qualifiedName.split(separator: ".").last ?? ""), String($0.link.pointer.split(separator: "/").last ?? ""))
-            }, uniquingKeysWith: { first, _ in first })
-        // The same by the whole pointer: an enum of ours linked to a field's inline enum
-        // (`…/shipping_detail/properties/type`) follows that field's enum changes through its own
-        // case findings.
+        // Our own types by the official schema they link to (its pointer): a field of ours that
+        // refers to the linked counterpart of the new `$ref` (the pointer's last component) already
+        // follows a changed reference or enum, and one that refers to an enum linked to the field's
+        // own inline enum (`…/shipping_detail/properties/type`) follows that enum's changes through
+        // the enum's case findings.
         let pointers = Dictionary(
             types.map { (String($0.qualifiedName.split(separator: ".").last ?? ""), $0.link.pointer) },
             uniquingKeysWith: { first, _ in first })
@@ -316,8 +312,9 @@ public enum UpstreamComparison {
                 var now = after.constraints(of: name) ?? [:]
                 if before.required.contains(name) { was["required"] = "true" }
                 if after.required.contains(name) { now["required"] = "true" }
-                let ourReference = ours.constraints(of: name)?["ref"].flatMap { counterparts[$0] }
-                let inlineEnum = ours.constraints(of: name)?["ref"].flatMap { pointers[$0] } == type.link.pointer + "/properties/" + name
+                let ourPointer = ours.constraints(of: name)?["ref"].flatMap { pointers[$0] }
+                let ourReference = ourPointer.map { String($0.split(separator: "/").last ?? "") }
+                let inlineEnum = ourPointer == type.link.pointer + "/properties/" + name
                 // The schema the field referred to is gone and our field refers to the type linked
                 // to it: that type's own UPSTREAM_SCHEMA_REMOVED is the one to review.
                 let vanished =
@@ -334,7 +331,7 @@ public enum UpstreamComparison {
                         !ourNames.contains(name)
                         ? " (a field the type does not model)"
                         : follows
-                            ? "; the type's field already refers to the linked \(inlineEnum ? type.link.pointer + "/properties/" + name : now["ref"] ?? "")"
+                            ? "; the type's field already refers to the linked \(inlineEnum ? ourPointer ?? "" : now["ref"] ?? "")"
                             : vanished
                                 ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)"
                                 : key == "ref"

@@ -22,11 +22,12 @@ extension MockPayPalServer {
 
     /// Every refusal of `body`, in the order PayPal's list gives them: for each unit its amounts
     /// (above zero, within the currency's decimals and PayPal's ceiling, in a currency PayPal
-    /// processes, the unit's one currency), its items and breakdown (`item_total` and `tax_total`
-    /// present when items need them and equal to what the items add up to, the total equal to the
-    /// breakdown), its payee (named), its shipping (a known country, exactly one option selected, priced as the breakdown's shipping)
-    /// and its item categories; then across units: one currency, one shipping type, a distinct
-    /// `reference_id` on each, no donation among several units, and intent `CAPTURE` for several.
+    /// processes, the unit's one currency), its payee (named), its items and breakdown
+    /// (`item_total` and `tax_total` present when items need them and equal to what the items add
+    /// up to, the total equal to the breakdown, no donation beside goods), its shipping (a known
+    /// country, exactly one option selected, priced as the breakdown's shipping); then across
+    /// units: one currency, one shipping type and one address among those the units declare, a
+    /// distinct `reference_id` on each, no donation among several units, and intent `CAPTURE`.
     static func createOrderRefusals(_ body: CreateOrderRequest) -> [ErrorDetail] {
         var details: [ErrorDetail] = []
         let units = body.purchaseUnits
@@ -57,7 +58,7 @@ extension MockPayPalServer {
             shippingRefusals(unit, path: path, add: add)
         }
         if Set(units.map(\.amount.currencyCode)).count > 1 { add(.multiCurrencyOrder, "/purchase_units/1/amount/currency_code") }
-        if Set(units.map { $0.shipping?.type?.rawValue ?? "" }).count > 1 {
+        if Set(units.compactMap { $0.shipping?.type }).count > 1 {
             add(.multipleShippingTypeNotSupported, "/purchase_units/1/shipping/type")
         }
         if Set(units.compactMap { $0.shipping?.address }).count > 1 {
