@@ -2188,7 +2188,7 @@ public struct CreateOrderOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 422]
+    public static let errorStatuses = [400, 401, 406, 415, 422]
 
     /// `Bearer <access token>`.
     ///
@@ -2286,7 +2286,7 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404, 422]
+    public static let errorStatuses = [400, 401, 404, 406, 415, 422]
 
     /// The order.
     public var orderID: String
@@ -2383,7 +2383,7 @@ public struct AuthorizeOrderOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404, 422]
+    public static let errorStatuses = [400, 401, 404, 406, 415, 422]
 
     /// The approved order.
     public var orderID: String
@@ -2488,7 +2488,7 @@ public struct CaptureOrderOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404, 422]
+    public static let errorStatuses = [400, 401, 404, 406, 415, 422]
 
     /// The approved order.
     public var orderID: String
@@ -2587,7 +2587,7 @@ public struct GetOrderOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404]
+    public static let errorStatuses = [400, 401, 404, 406]
 
     /// The order.
     public var orderID: String

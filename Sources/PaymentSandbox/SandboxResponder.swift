@@ -130,8 +130,8 @@ struct SandboxResponder: Sendable {
         switch exchange {
         case .answered(let provided):
             return (Self.reply(rewritingLinks(provided, with: links)), provided.status, nil)
-        case .serviceUnavailable:
-            return (Self.json(status: .serviceUnavailable, MockExchange.unavailableBody), 503, MockFault.serverError.rawValue)
+        case .serviceUnavailable(let body):
+            return (Self.json(status: .serviceUnavailable, body), 503, MockFault.serverError.rawValue)
         case .malformed(let code):
             return (Self.json(status: .init(code: code), MockExchange.truncatedBody), code, MockFault.malformedBody.rawValue)
         case .failedBeforeAnswer:

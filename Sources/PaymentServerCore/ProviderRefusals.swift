@@ -2,7 +2,8 @@ import Foundation
 import PaymentSchemasRuntime
 
 /// How one provider words the refusals its contract makes before any business logic runs: a path
-/// it does not serve, a method a known path does not take, and a request that breaks the
+/// it does not serve, a method a known path does not take, a body in a media type the operation
+/// does not take, an `Accept` it cannot answer, an outage, and a request that breaks the
 /// operation's schema. Each provider's mock builds these from its own generated error type, so a
 /// refusal has the provider's shape and status.
 public struct ProviderRefusals: Sendable {
@@ -12,16 +13,48 @@ public struct ProviderRefusals: Sendable {
     public var methodNotAllowed: @Sendable (_ method: String, _ allowed: [String]) -> ServerResponse
     /// The answer to a request that breaks its operation's schema, naming every violation.
     public var invalid: @Sendable (_ operation: PayOperationDescriptor, _ violations: [PayRequestViolation]) -> ServerResponse
+    /// The answer to a body whose `Content-Type` (its essence, ``HTTPMediaType/essence(_:)``) is not
+    /// the operation's media type, before the body is read; `nil` (the closure, or its answer) reads
+    /// the body as the operation's media type whatever the header says.
+    public var unsupportedMediaType: (@Sendable (_ operation: PayOperationDescriptor, _ contentType: String) -> ServerResponse?)?
+    /// The answer to an `Accept` that does not admit the operation's JSON; `nil` answers anyway.
+    public var notAcceptable: (@Sendable (_ operation: PayOperationDescriptor, _ accept: String) -> ServerResponse?)?
+    /// The provider's own 503 body for an outage the fault plan plays (`Sandbox-Fault: serverError`);
+    /// `nil` answers the sandbox's neutral one.
+    public var unavailable: (@Sendable () -> ServerResponse)?
 
     /// Creates the refusals of a provider.
     public init(
         notFound: @escaping @Sendable (_ path: String) -> ServerResponse,
         methodNotAllowed: @escaping @Sendable (_ method: String, _ allowed: [String]) -> ServerResponse,
-        invalid: @escaping @Sendable (_ operation: PayOperationDescriptor, _ violations: [PayRequestViolation]) -> ServerResponse
+        invalid: @escaping @Sendable (_ operation: PayOperationDescriptor, _ violations: [PayRequestViolation]) -> ServerResponse,
+        unsupportedMediaType: (@Sendable (_ operation: PayOperationDescriptor, _ contentType: String) -> ServerResponse?)? = nil,
+        notAcceptable: (@Sendable (_ operation: PayOperationDescriptor, _ accept: String) -> ServerResponse?)? = nil,
+        unavailable: (@Sendable () -> ServerResponse)? = nil
     ) {
         self.notFound = notFound
         self.methodNotAllowed = methodNotAllowed
         self.invalid = invalid
+        self.unsupportedMediaType = unsupportedMediaType
+        self.notAcceptable = notAcceptable
+        self.unavailable = unavailable
+    }
+
+    /// The refusal of `request`'s media types for `operation`, when the provider words one: a
+    /// `Content-Type` that is not the operation's (for an operation that takes a body), then an
+    /// `Accept` that does not admit JSON.
+    public func mediaTypeRefusal(_ request: ServerRequest, _ operation: PayOperationDescriptor) -> ServerResponse? {
+        if operation.hasRequestBody, let unsupportedMediaType, let header = request.header("content-type"),
+            let essence = HTTPMediaType.essence(header),
+            essence != (operation.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"),
+            let answer = unsupportedMediaType(operation, essence)
+        {
+            return answer
+        }
+        if let notAcceptable, let accept = request.header("accept"), !HTTPMediaType.accepts(accept, "application/json") {
+            return notAcceptable(operation, accept)
+        }
+        return nil
     }
 
     /// A provider-neutral JSON shape, `{"error": …, "violations": [{"location", "field", "message"}]}`,

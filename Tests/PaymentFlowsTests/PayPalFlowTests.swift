@@ -328,7 +328,7 @@ struct PayPalFlowTests {
         _ = try await fixture.client.approveOrder(request: CardRequest(orderID: "ORDER-AUTH", card: Self.card))
         let wrong = try await api.send(
             CaptureOrderOperation(orderID: "ORDER-AUTH", authorization: bearer, requestID: "r-3", body: CaptureOrderRequest()))
-        #expect(issue(wrong) == "422 -")
+        #expect(issue(wrong) == "422 ACTION_DOES_NOT_MATCH_INTENT")
         let authorized = try await api.send(
             AuthorizeOrderOperation(orderID: "ORDER-AUTH", authorization: bearer, requestID: "r-4", body: AuthorizeOrderRequest()))
         guard case .success(_, let authorizedOrder) = authorized else {

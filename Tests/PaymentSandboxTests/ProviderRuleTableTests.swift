@@ -248,6 +248,16 @@ struct ProviderRuleTableTests {
                     }
                 }
             }
+            // What the operation raises beyond its list, each with where PayPal gives it.
+            for (issue, operations) in PayPalIssue.beyondTheDocument.sorted(by: { $0.key < $1.key }) {
+                guard let source = operations[operation], let raised = PayPalIssue(rawValue: issue),
+                    let description = raised.descriptions[operation]
+                else { continue }
+                rows.append(
+                    Row(
+                        operation: operation, status: String(raised.status), issue: issue, description: description, raised: true,
+                        note: "raised, beyond the document's list: " + source))
+            }
         }
         return rows
     }
@@ -288,7 +298,8 @@ struct ProviderRuleTableTests {
 
     /// The tables of the providers without a machine-readable contract.
     static let otherTables = [
-        MockAmazonPayServer.ruleTable, MockMollieBackend.ruleTable, MockMITServer.ruleTable, MockSRCCheckout.ruleTable,
+        MockPayPalServer.genericRuleTable, MockPayPalServer.oauthRuleTable, MockAmazonPayServer.ruleTable, MockMollieBackend.ruleTable,
+        MockMITServer.ruleTable, MockSRCCheckout.ruleTable,
     ]
 
     /// Every table without a contract holds each code once, gives every wire row a status, raises
@@ -336,6 +347,17 @@ struct ProviderRuleTableTests {
             }
             let provoked = socketTests.contains("\"\(issue.rawValue)\"")
             #expect(provoked, "\(issue.rawValue) is raised but no socket test provokes it by name")
+        }
+        // An issue raised beyond an operation's list is one the list does not hold, with a source.
+        for (issue, operations) in PayPalIssue.beyondTheDocument {
+            for (operation, source) in operations {
+                #expect(
+                    PayPalIssue(rawValue: issue)?.descriptions[operation] != nil,
+                    "\(issue) is beyond \(operation)'s list and not raised there")
+                #expect(!source.isEmpty)
+                let inList = rows.contains { $0.operation == operation && $0.issue == issue && !$0.note.hasPrefix("raised, beyond") }
+                #expect(!inList, "\(operation)'s list holds \(issue): it is not beyond the document")
+            }
         }
         // A reason kept for an issue the sandbox now raises, or one no list holds, is stale.
         for issue in Self.notRaised.keys {

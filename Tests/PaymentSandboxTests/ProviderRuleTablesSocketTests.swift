@@ -49,6 +49,127 @@ struct ProviderRuleTablesSocketTests {
         return (reply.status ?? 0, location ?? reply.text)
     }
 
+    // MARK: PayPal's generic answers and its OAuth token endpoint
+
+    /// Every raised row of PayPal's generic table and of its OAuth table, provoked over the socket:
+    /// each answer carries the row's status and its name (or OAuth code). A body sent as
+    /// `text/plain` is refused before it is read (no order), a `Content-Type` with parameters or
+    /// another case is JSON, and `Accept` is judged by its most specific range. The journal names
+    /// only codes a PayPal table lists, and every code raised here.
+    @Test func payPalsGenericAnswersAndOAuthErrorsAreItsTablesRows() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let basic = "Basic " + Data("client:secret".utf8).base64EncodedString()
+        let form = ["Authorization": basic, "Content-Type": "application/x-www-form-urlencoded"]
+        var seen: [String: Int] = [:]
+        func oauth(_ answer: (Int, [String: String], Data)) -> (Int, String?, String?) {
+            if let code = Self.field(answer.2, "error") { seen[code] = answer.0 }
+            return (answer.0, Self.field(answer.2, "error"), Self.field(answer.2, "error_description"))
+        }
+        func generic(_ answer: (Int, [String: String], Data)) -> (Int, String?) {
+            if let name = Self.field(answer.2, "name") { seen[name] = answer.0 }
+            return (answer.0, Self.field(answer.2, "name"))
+        }
+        let token = "/t/paypal/v1/oauth2/token"
+        // OAuth: a grant absent (JSON is not a form), another grant, no client credentials.
+        let json = oauth(
+            try await served.http(
+                "POST", token, headers: ["Authorization": basic, "Content-Type": "application/json"],
+                body: #"{"grant_type":"client_credentials"}"#))
+        #expect(json == (400, "unsupported_grant_type", "Grant Type is NULL"))
+        #expect(
+            oauth(try await served.http("POST", token, headers: form, body: "scope=openid")) == (
+                400, "unsupported_grant_type", "Grant Type is NULL"
+            ))
+        #expect(
+            oauth(try await served.http("POST", token, headers: form, body: "grant_type=password"))
+                == (400, "unsupported_grant_type", "unsupported grant_type"))
+        #expect(
+            oauth(
+                try await served.http(
+                    "POST", token, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "grant_type=client_credentials"))
+                == (401, "invalid_client", "Client Authentication failed"))
+        // A body that is not UTF-8 is no form at all.
+        let raw = try await RawSocket.exchange(
+            port: served.port,
+            [
+                RawSocket.lines(
+                    "POST \(token) HTTP/1.1\nHost: x\nAuthorization: \(basic)\nContent-Type: application/x-www-form-urlencoded\nContent-Length: 2\nConnection: close\n\n"
+                ) + [0xFF, 0xFE]
+            ])
+        #expect(raw.status == 400 && raw.text.contains(#""error":"invalid_request""#), "\(raw.text)")
+        seen["invalid_request"] = raw.status
+        let (granted, _, grantBody) = try await served.http("POST", token, headers: form, body: "grant_type=client_credentials")
+        #expect(granted == 200)
+        let bearer = try #require(Self.field(grantBody, "access_token"))
+        // The Orders API's generic answers.
+        let orders = "/t/paypal/v2/checkout/orders"
+        var headers = ["Authorization": "Bearer \(bearer)", "Content-Type": "application/json"]
+        let order = #"{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"5.00"}}]}"#
+        #expect(generic(try await served.http("POST", orders, headers: headers, body: "{")) == (400, "INVALID_REQUEST"))
+        #expect(
+            generic(try await served.http("POST", orders, headers: ["Content-Type": "application/json"], body: order)) == (
+                401, "AUTHENTICATION_FAILURE"
+            ))
+        #expect(generic(try await served.http("GET", orders + "/NEVERCREATED", headers: headers)) == (404, "RESOURCE_NOT_FOUND"))
+        #expect(generic(try await served.http("GET", "/t/paypal/v2/nothing-here", headers: headers)) == (404, "RESOURCE_NOT_FOUND"))
+        #expect(generic(try await served.http("DELETE", orders, headers: headers)) == (405, "METHOD_NOT_SUPPORTED"))
+        #expect(
+            generic(try await served.http("POST", orders, headers: headers, body: order.replacingOccurrences(of: "5.00", with: "0.00")))
+                == (422, "UNPROCESSABLE_ENTITY"))
+        #expect(
+            generic(try await served.http("POST", orders, headers: headers.merging(["Sandbox-Fault": "serverError"]) { $1 }, body: order))
+                == (503, "SERVICE_UNAVAILABLE"))
+        // 415 before the body is read: valid JSON sent as text or a form creates nothing.
+        for type in ["text/plain", "application/x-www-form-urlencoded", "application/jsonx"] {
+            headers["Content-Type"] = type
+            #expect(
+                generic(try await served.http("POST", orders, headers: headers, body: order)) == (415, "UNSUPPORTED_MEDIA_TYPE"), "\(type)")
+        }
+        let (_, _, journalBefore) = try await served.http("GET", "/__admin/requests?provider=paypal")
+        let created = ((try JSONSerialization.jsonObject(with: journalBefore) as? [String: Any])?["requests"] as? [[String: Any]] ?? [])
+            .filter {
+                $0["status"] as? Int == 201
+            }
+        #expect(created.isEmpty, "a refused body created an order")
+        headers["Content-Type"] = "Application/JSON; charset=UTF-8"
+        let (made, _, madeBody) = try await served.http("POST", orders, headers: headers, body: order)
+        #expect(made == 201)
+        let id = try #require(Self.field(madeBody, "id"))
+        // Capture, too, refuses another media type before anything else.
+        headers["Content-Type"] = "text/plain"
+        #expect(
+            generic(try await served.http("POST", orders + "/\(id)/capture", headers: headers, body: "{}")) == (
+                415, "UNSUPPORTED_MEDIA_TYPE"
+            ))
+        headers["Content-Type"] = "application/json"
+        // Accept: the most specific range decides; q=0 refuses.
+        for (accept, expected) in [
+            ("text/html", 406), ("application/json;q=0, */*", 406), ("application/xml, text/*", 406), ("*/*;q=0", 406),
+            ("application/*", 200), ("text/html, application/json;q=0.1", 200), ("*/*", 200), ("APPLICATION/JSON", 200),
+        ] {
+            let answer = try await served.http("GET", orders + "/\(id)", headers: headers.merging(["Accept": accept]) { $1 })
+            #expect(answer.0 == expected, "Accept: \(accept)")
+            if expected == 406 { #expect(generic(answer) == (406, "MEDIA_TYPE_NOT_ACCEPTABLE")) }
+        }
+        // Every raised row was answered with its status; nothing else was.
+        let rows = MockPayPalServer.genericRuleTable.rules + MockPayPalServer.oauthRuleTable.rules
+        for rule in rows where rule.verdict == .raised {
+            #expect(
+                seen[rule.code] == rule.status,
+                "\(rule.code): answered \(seen[rule.code].map(String.init) ?? "never"), the table says \(rule.status ?? 0)")
+        }
+        for (code, status) in seen {
+            #expect(rows.contains { $0.code == code && $0.status == status && $0.verdict == .raised }, "\(code) \(status) is no raised row")
+        }
+        // The journal's rules: PayPal's issues (a 400's or 422's details) or a row of these tables.
+        let known = Set(PayPalIssue.allCases.map(\.rawValue)).union(rows.map(\.code))
+        let rules = try await Self.journalRules(served, "paypal")
+        #expect(rules.subtracting(known).isEmpty, "the journal names rules no table lists: \(rules.subtracting(known).sorted())")
+        let named = Set(rows.filter { $0.verdict == .raised }.map(\.code)).subtracting(["INVALID_REQUEST", "UNPROCESSABLE_ENTITY"])
+        #expect(named.subtracting(rules).isEmpty, "the journal does not name \(named.subtracting(rules).sorted())")
+    }
+
     // MARK: Amazon Pay
 
     /// A merchant key: `serve` registers its public half, the test signs with its private half.

@@ -346,6 +346,45 @@ struct ProviderRulesSocketTests {
         }
     }
 
+    /// Amounts in the currencies PayPal writes without decimals (HUF, JPY, TWD) are
+    /// DECIMALS_NOT_SUPPORTED wherever they carry a fraction (an item's price too); three decimals
+    /// in a currency with decimals stay DECIMAL_PRECISION; whole amounts are orders.
+    @Test func zeroDecimalCurrenciesRefuseAnyFraction() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let token = try await served.payPalToken()
+        let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        let decimals =
+            "Currency does not support decimals. Please refer to https://developer.paypal.com/docs/api/reference/currency-codes/ for more information."
+        for (value, currency, expected) in [
+            ("10.50", "JPY", "DECIMALS_NOT_SUPPORTED"), ("100.5", "HUF", "DECIMALS_NOT_SUPPORTED"),
+            ("3.01", "TWD", "DECIMALS_NOT_SUPPORTED"),
+            ("10.505", "USD", "DECIMAL_PRECISION"), ("1000", "JPY", nil), ("1000.00", "JPY", nil), ("10.50", "EUR", nil),
+        ] {
+            let answer = try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: Self.order(value, currency))
+            if let expected {
+                let refusal = try Self.refusal(answer)
+                #expect(refusal.status == 422 && refusal.issues == [expected], "\(value) \(currency): \(refusal)")
+                if expected == "DECIMALS_NOT_SUPPORTED" { #expect(refusal.descriptions == [decimals]) }
+            } else {
+                #expect(answer.0 == 201, "\(value) \(currency)")
+            }
+        }
+        // An item's price in yen with a fraction, the unit's totals whole.
+        let body = try Self.orderBody { unit in
+            unit["amount"] = ["currency_code": "JPY", "value": "3", "breakdown": ["item_total": ["currency_code": "JPY", "value": "3"]]]
+            unit["items"] = [["name": "Tea", "quantity": "2", "unit_amount": ["currency_code": "JPY", "value": "1.5"]]]
+            unit["shipping"] = nil
+        }
+        let item = try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: body)
+        let itemRefusal = try Self.refusal(item)
+        #expect(itemRefusal.issues.contains("DECIMALS_NOT_SUPPORTED"), "\(itemRefusal)")
+        let fields = ((try JSONSerialization.jsonObject(with: item.2) as? [String: Any])?["details"] as? [[String: Any]] ?? []).compactMap {
+            $0["field"] as? String
+        }
+        #expect(fields.contains { $0.hasSuffix("/items/0/unit_amount/value") }, "\(fields)")
+    }
+
     /// The authentication scheme is matched without case (RFC 9110 11.1), as PayPal's API does:
     /// `basic` at the token endpoint and `bearer`/`BEARER` on the Orders API are accepted; a scheme
     /// without credentials or another scheme is PayPal's 401.
@@ -545,6 +584,12 @@ struct ProviderRulesSocketTests {
                 "POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/confirm-payment-source", headers: headers,
                 body: SandboxHardeningTests.confirmBody
             ).0 == 200)
+        // Captured instead: PayPal's ACTION_DOES_NOT_MATCH_INTENT in capture's words, the order untouched.
+        let mismatched = try Self.refusal(
+            try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/capture", headers: headers, body: "{}"))
+        #expect(
+            mismatched.status == 422 && mismatched.issues == ["ACTION_DOES_NOT_MATCH_INTENT"]
+                && mismatched.descriptions.first?.hasPrefix("Order was created with an intent to 'AUTHORIZE'.") == true, "\(mismatched)")
         #expect(
             try await served.http("POST", "/t/paypal/v2/checkout/orders/\(authorizeOrder)/authorize", headers: headers, body: "{}").0 == 201
         )

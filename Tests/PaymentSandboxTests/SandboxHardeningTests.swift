@@ -338,8 +338,9 @@ struct SandboxHardeningTests {
         #expect(details.map { $0["field"] as? String } == ["/payment_source/card/number"])
         #expect(!String(decoding: luhnBody, as: UTF8.self).contains("4111111111111112"))
         #expect(try await served.http("GET", "/t/paypal/v2/checkout/orders/\(order)").0 == 401)
-        // PayPal's business rule on amounts: no more decimals than the currency takes (two; none for
-        // JPY), trailing zeros not counted; a refusal names the unit's amount, and nothing is rounded.
+        // PayPal's business rule on amounts: no more decimals than the currency takes (two:
+        // DECIMAL_PRECISION; none for JPY: DECIMALS_NOT_SUPPORTED), trailing zeros not counted; a
+        // refusal names the unit's amount, and nothing is rounded.
         for (currency, value, accepted) in [
             ("USD", "10.001", false), ("USD", "10.100", true), ("JPY", "1000", true), ("JPY", "10.5", false),
         ] {
@@ -351,7 +352,7 @@ struct SandboxHardeningTests {
             if !accepted {
                 let detail = try #require(
                     ((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["details"] as? [[String: Any]])?.first)
-                #expect(detail["issue"] as? String == "DECIMAL_PRECISION")
+                #expect(detail["issue"] as? String == (currency == "JPY" ? "DECIMALS_NOT_SUPPORTED" : "DECIMAL_PRECISION"))
                 #expect(detail["field"] as? String == "/purchase_units/@reference_id=='default'/amount/value")
             }
         }

@@ -161,23 +161,15 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// issue and description the operation's list gives it. A violation of our stricter types that
     /// PayPal's own schema admits (a negative amount, a three-letter currency outside ISO 4217) is
     /// the business refusal PayPal answers for it (422), once nothing else is wrong. The token
-    /// endpoint answers OAuth's `invalid_client` and `invalid_request`.
+    /// endpoint answers OAuth's codes (``tokenRefusal(_:)``). A body in another media type, an
+    /// `Accept` without JSON and an outage are PayPal's generic answers (``genericRuleTable``).
     static let refusals = ProviderRefusals(
         notFound: { _ in PayPalIssue.answer("", status: 404, []) },
-        methodNotAllowed: { method, _ in
-            .json(
-                PayPalErrorResponse(
-                    name: "METHOD_NOT_SUPPORTED", message: "The server does not implement the requested HTTP method \(method).",
-                    debugId: "b1d1f06c7246c"), status: 405)
-        },
+        methodNotAllowed: { method, _ in methodNotSupported(method) },
         invalid: { operation, violations in
             // Credentials were checked first (401); what is left breaks the schema.
             let id = operation.operationID
-            if id == "createAccessToken" {
-                return .json(
-                    OAuthErrorResponse(error: "invalid_request", errorDescription: violations.map(\.description).joined(separator: "; ")),
-                    status: 400)
-            }
+            if id == CreateAccessTokenOperation.operationID { return tokenRefusal(violations) }
             let schema = violations.compactMap { violation in PayPalIssue.schemaIssue(for: violation, in: id).map { (violation, $0) } }
             if !schema.isEmpty {
                 // Only issues the operation's list holds; an operation that declares no 400 (get) answers
@@ -198,7 +190,8 @@ public final class MockPayPalServer: @unchecked Sendable {
                 violations.compactMap { violation in
                     PayPalIssue.businessIssue(for: violation)?.detail(for: id, field: pointer(violation.field), location: .body)
                 })
-        })
+        },
+        unsupportedMediaType: unsupportedMediaType, notAcceptable: notAcceptable, unavailable: serviceUnavailable)
 
     /// `payment_source.card[0].number` as PayPal's JSON pointer `/payment_source/card/0/number`.
     static func pointer(_ path: String) -> String {
@@ -254,7 +247,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     private func authenticationRefusal(_ request: ServerRequest, _ operation: PayOperationDescriptor) -> ServerResponse? {
         if operation.operationID == "createAccessToken" {
             return Self.clientCredentials(request.header("authorization"))
-                ? nil : .json(OAuthErrorResponse(error: "invalid_client", errorDescription: "Client Authentication failed"), status: 401)
+                ? nil : Self.oauth("invalid_client", "Client Authentication failed", status: 401)
         }
         return knowsToken(request) ? nil : Self.unauthorized
     }
@@ -426,12 +419,9 @@ public final class MockPayPalServer: @unchecked Sendable {
             // Issues and descriptions as PayPal's contract lists them for each operation's 422.
             let response: ServerResponse
             if order.intent != nil && order.intent != intent {
-                // Capture's contract lists no issue for an order created to authorize, and fixes
-                // every detail's text, so that refusal carries no detail (the merchant server chose
-                // the intent; it knows).
-                response =
-                    intent == .authorize
-                    ? PayPalIssue.actionDoesNotMatchIntent.answer(operation) : PayPalIssue.answer(operation, status: 422, [])
+                // Either way round, in PayPal's words for that operation (capture's beyond its
+                // document: ``PayPalIssue/beyondTheDocument``).
+                response = PayPalIssue.actionDoesNotMatchIntent.answer(operation)
             } else if order.status == .completed {
                 response = (intent == .authorize ? PayPalIssue.orderAlreadyAuthorized : .orderAlreadyCaptured).answer(operation)
             } else if order.status == .payerActionRequired {

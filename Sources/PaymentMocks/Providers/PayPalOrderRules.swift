@@ -47,7 +47,10 @@ extension MockPayPalServer {
             }
             let amounts = moneys(of: unit)
             for (field, money) in amounts {
-                if !CurrencyPrecision.payPal.allows(money.value, in: money.currencyCode) { add(.decimalPrecision, path + field + "/value") }
+                if !CurrencyPrecision.payPal.allows(money.value, in: money.currencyCode) {
+                    let none = CurrencyPrecision.payPal.digits(of: money.currencyCode) == 0
+                    add(none ? .decimalsNotSupported : .decimalPrecision, path + field + "/value")
+                }
             }
             if !PayPalIssue.supportedCurrencies.contains(amount.currencyCode) { add(.invalidCurrencyCode, path + "/amount/currency_code") }
             if let other = amounts.first(where: { $0.money.currencyCode != amount.currencyCode }) {

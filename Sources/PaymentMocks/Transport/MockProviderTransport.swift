@@ -250,8 +250,8 @@ public final class MockProviderTransport: ClientTransport, ServerRoutes, @unchec
             return (HTTPResponse(status: .init(code: answer.status)), HTTPBody(answer.body))
         case .failedBeforeAnswer, .lostAfterAnswer:
             throw URLError(.timedOut)
-        case .serviceUnavailable:
-            return (HTTPResponse(status: .serviceUnavailable), HTTPBody(MockExchange.unavailableBody))
+        case .serviceUnavailable(let body):
+            return (HTTPResponse(status: .serviceUnavailable), HTTPBody(body))
         case .malformed(let status):
             return (HTTPResponse(status: .init(code: status)), HTTPBody(MockExchange.truncatedBody))
         }
@@ -312,8 +312,12 @@ public final class MockProviderTransport: ClientTransport, ServerRoutes, @unchec
             return .failedBeforeAnswer
         case .serverError?:
             note(mock, "fault: 503")
-            Self.judge { $0.outcome = "fault: 503" }
-            return .serviceUnavailable
+            let unavailable = refusals.unavailable?()
+            Self.judge { verdict in
+                verdict.outcome = "fault: 503"
+                verdict.rule = unavailable?.rule
+            }
+            return .serviceUnavailable(body: unavailable?.body ?? MockExchange.unavailableBody)
         case .latency?:
             try await Task.sleep(for: faults.latency)
         default:
@@ -326,6 +330,14 @@ public final class MockProviderTransport: ClientTransport, ServerRoutes, @unchec
             note(mock, "\(refusal.status) (not authenticated)")
             Self.judge { verdict in
                 verdict.outcome = "not authenticated"
+                verdict.rule = refusal.rule
+            }
+            return .answered(refusal)
+        }
+        if let operation = route.operation, let refusal = refusals.mediaTypeRefusal(mock, operation) {
+            note(mock, "\(refusal.status) (media type)")
+            Self.judge { verdict in
+                verdict.outcome = "refused by the provider"
                 verdict.rule = refusal.rule
             }
             return .answered(refusal)
@@ -547,8 +559,9 @@ public enum MockExchange: Sendable {
     case answered(ServerResponse)
     /// Nothing reached the provider and nothing came back (a timeout before it acted).
     case failedBeforeAnswer
-    /// The provider was unavailable (503) and did nothing.
-    case serviceUnavailable
+    /// The provider was unavailable (503) and did nothing; `body` is the provider's own 503 body
+    /// (``ProviderRefusals/unavailable``) or ``unavailableBody``.
+    case serviceUnavailable(body: Data)
     /// The provider acted, but the body of its answer is cut off.
     case malformed(status: Int)
     /// The provider acted, but its answer never arrived.
