@@ -1164,7 +1164,7 @@ public struct CreateCheckoutSessionOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401]
+    public static let errorStatuses = [400, 401, 403]
 
     /// Makes retries safe.
     public var idempotencyKey: IdempotencyKey
@@ -1224,7 +1224,7 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404]
+    public static let errorStatuses = [400, 401, 403, 404]
 
     /// The session.
     public var checkoutSessionId: String
@@ -1282,7 +1282,7 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404, 422]
+    public static let errorStatuses = [400, 401, 403, 404, 422]
 
     /// The session.
     public var checkoutSessionId: String
@@ -1347,7 +1347,7 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 202]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404, 422]
+    public static let errorStatuses = [400, 401, 403, 404, 409, 422]
 
     /// The session.
     public var checkoutSessionId: String

@@ -129,6 +129,25 @@ struct PayPalFlowTests {
         #expect(fixture.server.approvedOrders == 1)
     }
 
+    /// The guide's 3-D Secure choice reaches the wire as PayPal spells it and decides the challenge:
+    /// `ThreeDSecureRequest(sca: .always)` sends `SCA_ALWAYS`, and the sandbox challenges that card
+    /// though its bank would not ask (the `notRequired` scenario), as PayPal documents; `.whenRequired`
+    /// sends `SCA_WHEN_REQUIRED` and is not challenged there. A client that maps either choice to the
+    /// other fails one of the two cases.
+    @Test(arguments: [(SCA.always, true), (SCA.whenRequired, false)])
+    func theScaChoiceDecidesTheChallenge(_ sca: SCA, challenged: Bool) async throws {
+        let fixture = Fixture(.notRequired)
+        let request = ThreeDSecureRequest(sca: sca, returnUrl: Self.threeDS.returnUrl, cancelUrl: Self.threeDS.cancelUrl)
+        let result = try await fixture.client.approveOrder(
+            request: CardRequest(orderID: "ORDER-3DS", card: Self.card, threeDSecureRequest: request))
+        #expect(result == CardResult(orderID: "ORDER-3DS", status: .approved, didAttemptThreeDSecureAuthentication: challenged))
+        #expect(fixture.challenge.events.events == (challenged ? ["willLaunch", "didFinish"] : []))
+        let body = try fixture.server.transport.requests[0].decode(ConfirmPaymentSourceRequest.self)
+        #expect(body.paymentSource.card.attributes?.verification?.method == (sca == .always ? .scaAlways : .scaWhenRequired))
+        let wire = String(decoding: fixture.server.transport.requests[0].body, as: UTF8.self)
+        #expect(wire.contains(sca == .always ? "\"SCA_ALWAYS\"" : "\"SCA_WHEN_REQUIRED\""), "\(wire.count) bytes")
+    }
+
     /// The `payer-action` link is written out for the usual ids; an id with characters a query
     /// value cannot hold as they are (a fixture's, or a merchant's own) is escaped and reads back whole.
     @Test(arguments: ["ORDER-3DS", "ORDER+3DS&x=1 é"])

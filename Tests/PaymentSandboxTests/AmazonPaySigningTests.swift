@@ -10,7 +10,7 @@ import Testing
 import _CryptoExtras
 
 /// The merchant server signs Amazon Pay API v2 requests (RSA-PSS, SHA-256, salt 32); the Amazon Pay
-/// mock verifies every one and answers a missing or bad signature with Amazon's 401 error body.
+/// mock verifies every one and answers a missing or bad signature with Amazon's 403 error body (Manage errors' status for `InvalidRequestSignature`).
 @Suite(.serialized)
 struct AmazonPaySigningTests {
     static let keyID = "SANDBOX-KEY-1"
@@ -66,8 +66,8 @@ struct AmazonPaySigningTests {
             )
             .sign(Self.request("GET", "/v2/checkoutSessions/missing"))
         }
-        #expect(try await Self.answer(server, try signed(minutes: -16)) == (401, "InvalidRequestSignature"))
-        #expect(try await Self.answer(server, try signed(minutes: 16)) == (401, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, try signed(minutes: -16)) == (403, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, try signed(minutes: 16)) == (403, "InvalidRequestSignature"))
         #expect(try await Self.answer(server, try signed(minutes: -14)) == (404, "ResourceNotFound"))
         #expect(try await Self.answer(server, try signed(minutes: 0, region: "eu")) == (404, "ResourceNotFound"))
         #expect(
@@ -77,22 +77,22 @@ struct AmazonPaySigningTests {
         #expect(try await Self.answer(server, undated).0 != 404)
     }
 
-    @Test func aMissingSignatureIs401() async throws {
+    @Test func aMissingSignatureIs403() async throws {
         let (status, reason) = try await Self.answer(Self.server(), Self.request("GET", "/v2/checkoutSessions/missing"))
-        #expect(status == 401 && reason == "InvalidRequestSignature")
+        #expect(status == 403 && reason == "InvalidRequestSignature")
     }
 
-    @Test func aTamperedRequestIs401() async throws {
+    @Test func aTamperedRequestIs403() async throws {
         let server = Self.server()
         let signed = try Self.signer().sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update), idempotencyKey: "k1")
         // The body changed after signing.
         var tamperedBody = signed
         tamperedBody.body = Data(Self.update.replacingOccurrences(of: "shop.example", with: "evil.example").utf8)
-        #expect(try await Self.answer(server, tamperedBody) == (401, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, tamperedBody) == (403, "InvalidRequestSignature"))
         // A signed header changed after signing.
         var tamperedHeader = signed
         tamperedHeader.headers["x-amz-pay-region"] = "eu"
-        #expect(try await Self.answer(server, tamperedHeader) == (401, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, tamperedHeader) == (403, "InvalidRequestSignature"))
         // One bit of the signature flipped.
         var flipped = signed
         let auth = try #require(AmazonPaySignature.Authorization(header: signed.header("authorization") ?? ""))
@@ -102,11 +102,11 @@ struct AmazonPaySigningTests {
             AmazonPaySignature.Authorization(
                 publicKeyID: auth.publicKeyID, signedHeaders: auth.signedHeaders, signature: raw.base64EncodedString()
             ).header
-        #expect(try await Self.answer(server, flipped) == (401, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, flipped) == (403, "InvalidRequestSignature"))
         // The idempotency key sent but left out of the signed headers.
         var unsignedKey = try Self.signer().sign(Self.request("PATCH", "/v2/checkoutSessions/s1", body: Self.update))
         unsignedKey.headers["x-amz-pay-idempotency-key"] = "k1"
-        #expect(try await Self.answer(server, unsignedKey) == (401, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, unsignedKey) == (403, "InvalidRequestSignature"))
         // Nothing reached the provider's state: the untampered request still gets its first answer.
         #expect(try await Self.answer(server, signed) == (404, "ResourceNotFound"))
     }
@@ -119,7 +119,7 @@ struct AmazonPaySigningTests {
         // The registered id, signed by another private key.
         let otherKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let forged = try Self.signer(key: otherKey).sign(Self.request("GET", "/v2/checkoutSessions/missing"))
-        #expect(try await Self.answer(server, forged) == (401, "InvalidRequestSignature"))
+        #expect(try await Self.answer(server, forged) == (403, "InvalidRequestSignature"))
     }
 
     static let amount = #"{"paymentDetails":{"chargeAmount":{"amount":"10.00","currencyCode":"USD"}}}"#
@@ -235,7 +235,7 @@ struct AmazonPaySigningTests {
         let endpoint = sandbox.endpoint(for: server.transport)
         for (signed, expected) in [
             (try Self.signer().sign(Self.request("GET", "/v2/checkoutSessions/missing")), 404),
-            (Self.request("GET", "/v2/checkoutSessions/missing"), 401),
+            (Self.request("GET", "/v2/checkoutSessions/missing"), 403),
         ] {
             var fields = HTTPFields()
             for (name, value) in signed.headers.sorted(by: { $0.key < $1.key }) {

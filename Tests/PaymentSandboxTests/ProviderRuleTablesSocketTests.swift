@@ -250,7 +250,8 @@ struct ProviderRuleTablesSocketTests {
             ])
         #expect(raw.status == 400 && raw.text.contains("\"MissingHeaderValue\""), "\(raw.text)")
         // Signatures.
-        expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = nil }, 401, "InvalidRequestSignature")
+        // Manage errors' statuses: a bad signature is 403 (401 is the unknown merchant's).
+        expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = nil }, 403, "InvalidRequestSignature")
         expect(
             try await Self.amazon(served, key, "GET", path) {
                 $0["authorization"] = $0["authorization"]?.replacingOccurrences(of: AmazonKey.id, with: "SANDBOX-UNKNOWN")
@@ -259,6 +260,8 @@ struct ProviderRuleTablesSocketTests {
         expect(try await Self.amazon(served, key, "GET", "/v2/checkoutSessions/no-such-session"), 404, "ResourceNotFound")
         expect(try await Self.amazon(served, key, "GET", "/v1/checkoutSessions/\(session)"), 400, "InvalidAPIVersion")
         expect(try await Self.amazon(served, key, "DELETE", path), 405, "UnsupportedOperation")
+        // An outage the fault plan plays, in Amazon's body.
+        expect(try await Self.amazon(served, key, "GET", path) { $0["sandbox-fault"] = "serverError" }, 503, "ServiceUnavailable")
         // Bodies.
         expect(
             try await Self.amazon(
@@ -287,7 +290,7 @@ struct ProviderRuleTablesSocketTests {
                 served, key, "POST", path + "/complete", body: Self.complete("10.00", "EUR"), idempotencyKey: "rules0004"), 400,
             "CurrencyMismatch")
         expect(
-            try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("11.00"), idempotencyKey: "rules0005"), 400,
+            try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("11.00"), idempotencyKey: "rules0005"), 409,
             "AmountMismatch")
         expect(
             try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10"), idempotencyKey: "rules0006"), 422,
@@ -335,6 +338,33 @@ struct ProviderRuleTablesSocketTests {
             ))
         #expect(try await create(#"{"description":"Order","amount":10}"#, scenario: "mollie-rejects").0 == 422)
         #expect(try await create(#"{"description":"Order","amount":2000,"method":"creditcard"}"#).0 == 201)
+        // Laravel 8's words (the demo pins laravel/framework ^8.40), field by field.
+        func errors(_ data: Data) -> [String: [String]] {
+            (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["errors"] as? [String: [String]] ?? [:]
+        }
+        let (_, _, short) = try await served.http(
+            "POST", "/t/mollie/api/payments", headers: device, body: #"{"description":"ab","amount":-5}"#)
+        #expect(
+            errors(short) == [
+                "description": ["The description must be at least 3 characters."], "amount": ["The amount format is invalid."],
+            ])
+        let (_, _, missing) = try await served.http("POST", "/t/mollie/api/payments", headers: device, body: #"{"amount":10}"#)
+        #expect(errors(missing) == ["description": ["The description field is required."]])
+        // A zero amount passes the demo's rule and is Mollie's minimum, relayed, on create and on the method list.
+        #expect(
+            try await create(#"{"description":"Order","amount":0}"#)
+                == (422, "Error executing API call (422: Unprocessable Entity): The amount is lower than the minimum."))
+        for (amount, expected) in [
+            ("0", "Error executing API call (422: Unprocessable Entity): The amount is lower than the minimum."),
+            ("0.00", "Error executing API call (422: Unprocessable Entity): The amount is lower than the minimum."),
+            ("-5", "The given data was invalid."), ("10.001", "The given data was invalid."), ("123456789", "The given data was invalid."),
+            ("1e3", "The given data was invalid."),
+        ] {
+            let (status, _, data) = try await served.http("GET", "/t/mollie/api/methods?amount=\(amount)", headers: device)
+            #expect(status == 422 && Self.field(data, "message") == expected, "amount=\(amount): \(status)")
+            if expected.hasPrefix("The given") { #expect(errors(data) == ["amount": ["The amount format is invalid."]]) }
+        }
+        #expect(try await served.http("GET", "/t/mollie/api/methods?amount=10.00", headers: device).0 == 200)
         #expect(try await Self.journalRules(served, "mollie") == MockMollieBackend.ruleTable.raisedCodes)
     }
 

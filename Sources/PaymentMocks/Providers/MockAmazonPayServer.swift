@@ -210,7 +210,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                 ? .unknown(missing ? "MissingHeader" : empty ? "MissingHeaderValue" : "InvalidHeaderValue")
                 : (missing ? .missingParameterValue : .invalidParameterValue)
             return error(reason, violations.map(\.description).joined(separator: "; "), status: 400)
-        })
+        },
+        unavailable: { error(.serviceUnavailable, "The service is temporarily unavailable. Please try again later.", status: 503) })
 
     /// Amazon's `x-amz-pay-idempotency-key`, replayed by the transport: a repeated key gets the
     /// first answer, another body under it is `DuplicateIdempotencyKey`. A key is scoped to its
@@ -231,7 +232,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             case .unknownKey:
                 return error(.unauthorizedAccess, "the public key id is not registered for this merchant", status: 401)
             case .missingSignature, .headerNotSigned, .badSignature:
-                return error(.invalidRequestSignature, "the request signature does not match (\(refusal.rawValue))", status: 401)
+                return error(.invalidRequestSignature, "the request signature does not match (\(refusal.rawValue))", status: 403)
             }
         }
         guard let date = AmazonPaySignature.date(request.header("x-amz-pay-date") ?? "") else {
@@ -240,7 +241,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         if abs(date.timeIntervalSince(now())) > Self.dateWindow {
             return error(
                 .invalidRequestSignature, "x-amz-pay-date is more than 15 minutes from the server's time; the request may be a replay",
-                status: 401)
+                status: 403)
         }
         let region = request.header("x-amz-pay-region")?.lowercased() ?? ""
         guard let host = AmazonPaySignature.apiHosts[region], request.header("x-amz-pay-host")?.lowercased() == host else {
@@ -364,7 +365,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                         return error(
                             .unknown("AmountMismatch"),
                             "chargeAmount does not match the Checkout Session's chargeAmount; call Update Checkout Session with the final total first.",
-                            status: 400)
+                            status: 409)
                     }
                 }
                 if let unmet = session.constraints?.first {
@@ -528,7 +529,7 @@ extension MockAmazonPayServer {
     public static let ruleTable = ProviderRuleTable(
         provider: "amazonpay", title: "Amazon Pay API v2 (checkout sessions)",
         source:
-            "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
+            "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Each status is the one Manage errors gives the code (`InvalidRequestSignature` 403, `AmountMismatch` 409, as integrators' copies of that table have them too: the s360 Amazon Pay plugin's `Error` constants). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
         rules: [
             ProviderRule(
                 "InvalidHeaderValue", status: 400,
@@ -567,18 +568,23 @@ extension MockAmazonPayServer {
                 "DuplicateIdempotencyKey", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"],
                 when: "an idempotency key already used with another body"),
             ProviderRule(
+                "InvalidParameterCombination", status: 400, when: "an invalid combination of parameters",
+                .notApplicable(
+                    "Amazon names no combination for the checkout-session calls the sandbox serves; the fields it judges (payment intent with recurring metadata, charge permission types) are not in our request types yet"
+                )),
+            ProviderRule(
                 "CurrencyMismatch", status: 400, operations: ["completeCheckoutSession"],
                 when: "the currency of the charge differs from the currency set during checkout"),
             ProviderRule("InvalidAPIVersion", status: 400, when: "an API version Amazon does not serve (`/v1/…`)"),
             ProviderRule(
-                "AmountMismatch", status: 400, operations: ["completeCheckoutSession"],
+                "AmountMismatch", status: 409, operations: ["completeCheckoutSession"],
                 when: "complete's `chargeAmount` differs from the session's"),
             ProviderRule(
                 "TransactionAmountExceeded", status: 400, operations: ["updateCheckoutSession", "completeCheckoutSession"],
                 when: "a charge above the maximum (US $150,000, EU €150,000, UK £135,000, JP ¥15,000,000)"),
             ProviderRule("UnauthorizedAccess", status: 401, when: "the merchant is not authorized: a public key id Amazon does not know"),
             ProviderRule(
-                "InvalidRequestSignature", status: 401,
+                "InvalidRequestSignature", status: 403,
                 when: "a missing, malformed or wrong signature, or a date more than 15 minutes from Amazon's clock"),
             ProviderRule(
                 "InvalidAccountStatus", status: 403, when: "the merchant account is suspended or not registered",
@@ -587,6 +593,9 @@ extension MockAmazonPayServer {
                 "ResourceNotFound", status: 404, operations: ["getCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"],
                 when: "an unknown checkout session, or a path Amazon does not serve"),
             ProviderRule("UnsupportedOperation", status: 405, when: "a method the resource does not take"),
+            ProviderRule(
+                "RequestNotSupported", status: 405, when: "a request Amazon does not support for this merchant or resource",
+                .notApplicable("Amazon names no request it refuses so; every call the sandbox serves is supported")),
             ProviderRule(
                 "InvalidCheckoutSessionStatus", status: 422, operations: ["updateCheckoutSession", "completeCheckoutSession"],
                 when:
@@ -601,8 +610,6 @@ extension MockAmazonPayServer {
             ProviderRule(
                 "InternalServerError", status: 500, when: "an error on Amazon's side",
                 .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers 503")),
-            ProviderRule(
-                "ServiceUnavailable", status: 503, when: "Amazon is unavailable",
-                .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers it")),
+            ProviderRule("ServiceUnavailable", status: 503, when: "Amazon is unavailable (`Sandbox-Fault: serverError`)"),
         ])
 }

@@ -101,16 +101,56 @@ public final class MockMollieBackend: @unchecked Sendable {
                     "A valid device UUID is required.", errors: ["device": ["The device UUID is invalid."]], status: 400,
                     rule: "InvalidDeviceUUID")
             }
+            // A zero amount passes the demo's own rule (`^\d{1,8}(\.\d{0,2})?$`) and reaches
+            // Mollie, whose minimum refuses it; the backend relays that 422.
+            if let zero = violations.first(where: { isZeroAmount($0) }), violations.allSatisfy({ $0 == zero }) {
+                return refusal(relayed("The amount is lower than the minimum."), status: 422, rule: "MollieAmountBelowMinimum")
+            }
             var errors: [String: [String]] = [:]
-            for violation in violations {
+            for violation in violations where !isZeroAmount(violation) {
                 // Laravel names nested fields with dots: `items.0.amount`.
                 let field =
                     violation.field.isEmpty
                     ? "body" : violation.field.replacingOccurrences(of: "[", with: ".").replacingOccurrences(of: "]", with: "")
-                errors[field, default: []].append("The \(field) field \(violation.message).")
+                errors[field, default: []].append(laravelMessage(field, violation))
             }
             return refusal("The given data was invalid.", errors: errors, status: 422, rule: "ValidationFailed")
         })
+
+    /// The demo's rule on an amount, `^\d{1,8}(\.\d{0,2})?$` (its `PaymentRequest` and
+    /// `MethodsController`): one to eight digits, then optionally a point and up to two digits.
+    static func demoAmountPattern(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = { (part: Substring) in part.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard let whole = parts.first, (1...8).contains(whole.count), digits(whole) else { return false }
+        return parts.count == 1 || (parts[1].count <= 2 && digits(parts[1]))
+    }
+
+    /// Whether `violation` is a zero `amount` (in the body or the query): the demo's rule admits it.
+    static func isZeroAmount(_ violation: PayRequestViolation) -> Bool {
+        guard violation.field == "amount", violation.rule == "exclusiveMinimum", let value = violation.value,
+            let amount = Decimal(string: value, locale: Locale(identifier: "en_US_POSIX"))
+        else { return false }
+        return amount == 0 && !value.hasPrefix("-")
+    }
+
+    /// A refusal of the demo's validation in the words of the Laravel it pins (`laravel/framework`
+    /// ^8.40 in its `composer.json`; Laravel 8's `resources/lang/en/validation.php`): `required`,
+    /// `min` and `max` of a string, `string`, and `regex` (the demo's only rule on an amount, so
+    /// whatever else is wrong with one is "format is invalid"). The attribute is the field's name
+    /// with underscores as spaces, as Laravel shows it.
+    static func laravelMessage(_ field: String, _ violation: PayRequestViolation) -> String {
+        let attribute = field.replacingOccurrences(of: "_", with: " ")
+        let bound = violation.message.split(whereSeparator: { !$0.isNumber }).first.map(String.init) ?? ""
+        switch violation.rule {
+        case "missing", "null", "required": return "The \(attribute) field is required."
+        case _ where field == "amount" || field.hasSuffix(".amount"): return "The \(attribute) format is invalid."
+        case "minLength": return "The \(attribute) must be at least \(bound) characters."
+        case "maxLength": return "The \(attribute) must not be greater than \(bound) characters."
+        case "type": return "The \(attribute) must be a string."
+        default: return "The \(attribute) format is invalid."
+        }
+    }
 
     /// The demo's settings against this backend.
     public static func settings(selectPaymentMethod: Bool = false, flow: PaymentFlow = .internalBrowser) -> MollieCheckoutSettings {
@@ -165,10 +205,17 @@ public final class MockMollieBackend: @unchecked Sendable {
     private func installRoutes() {
         let operations = MollieCheckoutSchema.operations
         transport.handle(ListMethodsOperation.self, of: operations) { request, _ in
-            // The contract has read the amount as a positive decimal already; without one, every
-            // active method (the guide's `getActiveMethods()`).
-            guard let amount = request.queryValue("amount").flatMap({ Decimal(queryValue: $0) }) else {
-                return .json(MethodListEnvelope(data: Self.methods))
+            // Without an amount, every active method (the guide's `getActiveMethods()`).
+            guard let text = request.queryValue("amount") else { return .json(MethodListEnvelope(data: Self.methods)) }
+            // The demo validates the amount as it does a payment's (`MethodsController`: the same
+            // regex), and Mollie's minimum refuses zero, which the backend relays.
+            guard Self.demoAmountPattern(text), let amount = Decimal(queryValue: text) else {
+                return Self.refusal(
+                    "The given data was invalid.", errors: ["amount": ["The amount format is invalid."]], status: 422,
+                    rule: "ValidationFailed")
+            }
+            if amount == 0 {
+                return Self.refusal(Self.relayed("The amount is lower than the minimum."), status: 422, rule: "MollieAmountBelowMinimum")
             }
             let active = Self.methods.filter {
                 ($0.minimumAmount?.value ?? 0) <= amount && amount <= ($0.maximumAmount?.value ?? .greatestFiniteMagnitude)
@@ -331,7 +378,7 @@ extension MockMollieBackend {
             ProviderRule(
                 "ValidationFailed", status: 422, operations: ["createPayment", "listMethods"],
                 when:
-                    "a field breaks the backend's validation: description of 3 to 255 characters, an amount above zero with at most 8 integer digits and 2 decimals"
+                    "a field breaks the backend's validation (`^\\d{1,8}(\\.\\d{0,2})?$` for an amount, a description of 3 to 255 characters), each message in the words of the Laravel the demo pins (8.x: `The amount format is invalid.`, `The description must be at least 3 characters.`)"
             ),
             ProviderRule(
                 "InvalidMethod", status: 422, operations: ["createPayment"],
@@ -345,8 +392,8 @@ extension MockMollieBackend {
                     "Mollie's 422: the specified amount is higher than the maximum allowed amount (the method's, or every method's when none is chosen)"
             ),
             ProviderRule(
-                "MollieAmountBelowMinimum", status: 422, operations: ["createPayment"],
-                when: "Mollie's 422: the amount is lower than the method's minimum"),
+                "MollieAmountBelowMinimum", status: 422, operations: ["createPayment", "listMethods"],
+                when: "Mollie's 422: the amount is lower than the method's minimum (zero, which the demo's own rule admits, included)"),
             ProviderRule(
                 "MollieRefused", status: 422, operations: ["createPayment"],
                 when: "any other refusal of Mollie's, relayed (the `mollie-rejects` scenario)"),

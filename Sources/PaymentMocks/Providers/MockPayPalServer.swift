@@ -482,7 +482,9 @@ public final class MockPayPalServer: @unchecked Sendable {
                     HostedPage.Button(ThreeDSecure.passes.rawValue, "Authenticate"),
                     HostedPage.Button(ThreeDSecure.malformedReturn.rawValue, "Return without a result"),
                 ],
-                choose: { [self] _ in threeDSecure.rawValue }
+                // A challenge the client asked for (`SCA_ALWAYS`) where the bank would not have
+                // (`notRequired`) is one the buyer passes.
+                choose: { [self] _ in threeDSecure == .notRequired ? ThreeDSecure.passes.rawValue : threeDSecure.rawValue }
             ) { [self] url, button in
                 let id = tokenQuery(url)
                 guard let outcome = ThreeDSecure(rawValue: button) else { throw WebSessionError.presentationFailed("no button \(button)") }
