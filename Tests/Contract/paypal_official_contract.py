@@ -11,7 +11,9 @@ differences (`paypal-official-differences.json`, each with its reason); any othe
 Positive data may meet the business refusals PayPal's document declares for schema-valid requests
 (422, with the issues of `docs/provider-rules.md`) and 404 for an order id that was never created;
 schema-violating data must be refused (400, 401, 404, 422). `--continue-on-failure` keeps every
-operation running after a failure, so a listed difference does not hide what comes after it.
+operation running after a failure, so a listed difference does not hide what comes after it. Then
+every operation is sent with `Content-Type` and `Accept` variations (`media_type_probe`), each
+answer judged by the document's schema for its status and PayPal's REST reference.
 """
 
 from __future__ import annotations
@@ -122,6 +124,86 @@ def check_omits(differences: list[dict]) -> list[str]:
     return problems
 
 
+def media_type_probe(base: str, token: str, document: dict) -> list[str]:
+    """Each served operation with `Content-Type` and `Accept` variations, judged by PayPal's own
+    words: a body whose media type is not JSON is 415 `UNSUPPORTED_MEDIA_TYPE`, an `Accept` that
+    does not admit JSON is 406 `MEDIA_TYPE_NOT_ACCEPTABLE` (the REST reference's generic statuses),
+    and JSON with parameters or in another case is not refused for its type. A 415 body must
+    validate against the document's response for the status (its `default`, `error_default`); the
+    document gives 406 no schema (its `default` lists none), so a 406 carries the REST reference's
+    name and the members PayPal's errors have. Returns the problems."""
+    import urllib.error
+    import urllib.request
+
+    import jsonschema
+
+    def send(method: str, path: str, headers: dict, body: str | None):
+        request = urllib.request.Request(base + "/t/paypal" + path, method=method, data=body.encode() if body is not None else None)
+        for name, value in {"Authorization": f"Bearer {token}", **headers}.items():
+            request.add_header(name, value)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, json.loads(answer.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+    def judged(operation: dict, status: int, body) -> str | None:
+        responses = operation["responses"]
+        declared = responses.get(str(status)) or responses.get("default") or {}
+        if "$ref" in declared:
+            declared = document["components"]["responses"][declared["$ref"].rsplit("/", 1)[-1]]
+        schema = declared.get("content", {}).get("application/json", {}).get("schema")
+        if schema is None:
+            return f"{status} is not declared"
+        root = {**schema, "components": document["components"]}
+        errors = sorted(jsonschema.Draft7Validator(root).iter_errors(body), key=str)
+        return f"{status} breaks the document's schema: {errors[0].message[:200]}" if errors else None
+
+    order = '{"intent":"CAPTURE","purchase_units":[{"amount":{"currency_code":"USD","value":"5.00"}}]}'
+    status, created = send("POST", "/v2/checkout/orders", {"Content-Type": "application/json"}, order)
+    if status != 201:
+        return [f"create answered {status}"]
+    identifier = created["id"]
+    paths = document["paths"]
+    calls = [
+        ("orders.create", "post", "/v2/checkout/orders", "/v2/checkout/orders", order),
+        ("orders.confirm", "post", "/v2/checkout/orders/{id}/confirm-payment-source", f"/v2/checkout/orders/{identifier}/confirm-payment-source",
+         '{"payment_source":{"card":{"number":"4111111111111111","expiry":"2030-01"}}}'),
+        ("orders.authorize", "post", "/v2/checkout/orders/{id}/authorize", f"/v2/checkout/orders/{identifier}/authorize", "{}"),
+        ("orders.capture", "post", "/v2/checkout/orders/{id}/capture", f"/v2/checkout/orders/{identifier}/capture", "{}"),
+        ("orders.get", "get", "/v2/checkout/orders/{id}", f"/v2/checkout/orders/{identifier}", None),
+    ]
+    problems = []
+    for name, method, template, path, body in calls:
+        operation = paths[template][method]
+        variations = [({"Accept": accept}, "MEDIA_TYPE_NOT_ACCEPTABLE" if refused else None)
+                      for accept, refused in [("text/html", True), ("application/xml", True), ("application/json;q=0, */*", True),
+                                              ("*/*", False), ("application/*", False), ("application/json", False)]]
+        if body is not None:
+            variations += [({"Content-Type": kind}, "UNSUPPORTED_MEDIA_TYPE" if refused else None)
+                           for kind, refused in [("text/plain", True), ("application/xml", True), ("application/x-www-form-urlencoded", True),
+                                                 ("application/json; charset=utf-8", False), ("Application/JSON", False)]]
+        for headers, expected in variations:
+            headers = {"Content-Type": "application/json", **headers} if body is not None else headers
+            status, answer = send(method.upper(), path, headers, body)
+            label = f"{name} {headers}"
+            if expected is None:
+                if status in (406, 415):
+                    problems.append(f"{label}: refused with {status} {answer.get('name')}")
+                continue
+            wanted = 406 if expected == "MEDIA_TYPE_NOT_ACCEPTABLE" else 415
+            if status != wanted or answer.get("name") != expected:
+                problems.append(f"{label}: {status} {answer.get('name')}, PayPal answers {wanted} {expected}")
+            elif wanted == 415:
+                problem = judged(operation, status, answer)
+                if problem:
+                    problems.append(f"{label}: {problem}")
+            elif not set(answer) <= {"name", "message", "debug_id", "details", "links"} or not answer.get("message"):
+                problems.append(f"{label}: the 406 body is not PayPal's error shape: {sorted(answer)}")
+    print(f"== media types: {len(calls)} operations, Content-Type and Accept variations, {len(problems)} problem(s)")
+    return problems
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--payflow", required=True)
@@ -178,7 +260,11 @@ def main() -> int:
         for operation, code, text in unlisted:
             print(f"\nUNLISTED {code} on {operation}:\n{text[:3000]}")
         print(f"PayPal's official contract: {len(found)} failure(s), {len(found) - len(unlisted)} listed, {len(unlisted)} unlisted")
-        return 1 if unlisted or problems else 0
+        with open(args.document) as handle:
+            media = media_type_probe(base, sandboxkit.paypal_token(base, "b2ZmaWNpYWwtY29udHJhY3Q6c2VjcmV0"), json.load(handle))
+        for problem in media:
+            print(f"MEDIA TYPE: {problem}")
+        return 1 if unlisted or problems or media else 0
     finally:
         sandboxkit.stop(process)
 
