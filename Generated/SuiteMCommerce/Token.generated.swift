@@ -32,8 +32,8 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
     public var token: String?
     /// La referencia con la cual se realizará el cobro.
     public var reference: String
-    /// El monto por el cual se realizará el cobro.
-    public var amount: Decimal
+    /// El monto por el cual se realizará el cobro. MIT's web-service guide writes it as a JSON string (`"150.00"`), in requests and answers; it is written as a string (up to two decimals, trailing zeros as the value has them) and read as a string or a number. A tokenization lists no amount; a token payment without one is T010.
+    public var amount: Decimal?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -50,7 +50,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
     ///   - operationType: El número de operativa para realizar el cobro.
     ///   - token: El token asociado a una tarjeta.
     ///   - reference: La referencia con la cual se realizará el cobro.
-    ///   - amount: El monto por el cual se realizará el cobro.
+    ///   - amount: El monto por el cual se realizará el cobro. MIT's web-service guide writes it as a JSON string (`"150.00"`), in requests and answers; it is written as a string (up to two decimals, trailing zeros as the value has them) and read as a string or a number. A tokenization lists no amount; a token payment without one is T010.
     public init(
         branch: String,
         company: String,
@@ -62,7 +62,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
         operationType: String,
         token: String? = nil,
         reference: String,
-        amount: Decimal
+        amount: Decimal? = nil
     ) {
         self.branch = branch
         self.company = company
@@ -79,7 +79,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
     @_spi(Generated)
-    public static let payPlaceholder = BeanTokenization(branch: "", company: "", country: "", user: "", password: "", merchant: "", currency: SuiteCurrency.mxn, operationType: "", reference: "", amount: 0)
+    public static let payPlaceholder = BeanTokenization(branch: "", company: "", country: "", user: "", password: "", merchant: "", currency: SuiteCurrency.mxn, operationType: "", reference: "")
 
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
@@ -94,7 +94,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
         fields.text(&self.operationType, "operationType", required: true, minLength: 1)
         fields.text(&self.token, "token")
         fields.text(&self.reference, "reference", required: true, minLength: 1)
-        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)), required: true, minimum: Decimal(0), exclusiveMinimum: true, scale: 2)
+        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number], scale: 2)), minimum: Decimal(0), exclusiveMinimum: true, scale: 2)
     }
 }
 
@@ -370,7 +370,7 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayFieldValidat
     public var cardExpirationMonth: String?
     /// The card's expiry year.
     public var cardExpirationYear: String?
-    /// Monto de la transacción.
+    /// Monto de la transacción (a JSON string, `"150.00"`, as MIT writes it; a number is read too).
     public var amount: Decimal?
     /// Descripción en caso de que la transacción haya sido denegada o errónea.
     public var error: String?
@@ -394,7 +394,7 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayFieldValidat
     ///   - cardLastDigits: The card's last 4 digits.
     ///   - cardExpirationMonth: The card's expiry month.
     ///   - cardExpirationYear: The card's expiry year.
-    ///   - amount: Monto de la transacción.
+    ///   - amount: Monto de la transacción (a JSON string, `"150.00"`, as MIT writes it; a number is read too).
     ///   - error: Descripción en caso de que la transacción haya sido denegada o errónea.
     public init(
         cdResponse: String? = nil,
@@ -453,7 +453,7 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.cardLastDigits, "cc_number", pattern: Self.cardLastDigitsPattern)
         fields.text(&self.cardExpirationMonth, "cc_expmonth")
         fields.text(&self.cardExpirationYear, "cc_expyear")
-        fields.decimal(&self.amount, "amount")
+        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
         fields.text(&self.error, "error")
     }
 

@@ -32,6 +32,42 @@ struct SuiteMCommerceModelTests {
         #expect(xml.contains("<tpPago>12M</tpPago>"))
     }
 
+    /// MIT's JSON beans carry the amount as a string with two decimals (`"150.00"`), as its
+    /// web-service guide writes them; a number is read too. A bean read keeps the amount as it came
+    /// (`"150.00"` is written back `"150.00"`, `150` as `150`), one built from a value writes it as a
+    /// string; a third decimal is a violation at `amount`, a string that is no amount a decoding
+    /// error. A tokenization's bean needs no amount.
+    @Test func jsonBeansReadAmountsAsStringsOrNumbersAndWriteStrings() throws {
+        let base =
+            #"{"branch":"01","company":"SX001","country":"MEX","user":"U","password":"P","merchant":"1234","currency":"MXN","operationType":"6","reference":"R-1""#
+        for amount in [#""150.00""#, "150.00", "150", #""150""#] {
+            let bean = try PayWire.decodeJSON(BeanTokenization.self, from: Data((base + #","amount":"# + amount + "}").utf8))
+            #expect(bean.amount == 150, "\(amount)")
+            // A bean read keeps the amount as it came, form and digits.
+            let written = String(decoding: try PayWire.encodeJSON(bean), as: UTF8.self)
+            #expect(written.contains(#""amount":"# + amount), "\(amount): \(written)")
+        }
+        let built = String(
+            decoding: try PayWire.encodeJSON(
+                BeanTokenization(
+                    branch: "01", company: "SX001", country: "MEX", user: "U", password: "P", merchant: "1234", currency: .mxn,
+                    operationType: "6", reference: "R-1", amount: Decimal(string: "150.5"))), as: UTF8.self)
+        #expect(built.contains(#""amount":"150.5""#), "\(built)")
+        for amount in [#""150.001""#, "150.001"] {
+            let bean = try PayWire.decodeJSON(BeanTokenization.self, from: Data((base + #","amount":"# + amount + "}").utf8))
+            #expect(bean.violations.map(\.path.description) == ["amount"], "\(amount)")
+        }
+        #expect(throws: PayloadDecodingError.self) {
+            try PayWire.decodeJSON(BeanTokenization.self, from: Data((base + #","amount":"ciento"}"#).utf8))
+        }
+        let tokenization = try PayWire.decodeJSON(BeanTokenization.self, from: Data((base + "}").utf8))
+        #expect(tokenization.amount == nil && tokenization.violations.isEmpty)
+        let answer = try PayWire.decodeJSON(
+            BeanPaymentWithToken.self, from: Data(#"{"response":"approved","foliocpagos":"1","auth":"123456","amount":"150.00"}"#.utf8))
+        #expect(answer.amount == 150)
+        #expect(String(decoding: try PayWire.encodeJSON(answer), as: UTF8.self).contains(#""amount":"150.00""#))
+    }
+
     @Test func readsThePublishedSampleWithoutItsClosingTag() throws {
         let sample = """
             <xml>

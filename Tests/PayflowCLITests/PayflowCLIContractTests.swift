@@ -87,6 +87,27 @@ struct PayflowCLIContractTests {
         #expect((try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any])?["valid"] as? Bool == false)
     }
 
+    /// `payflow validate` takes MIT's JSON beans as its web-service guide writes them, the amount a
+    /// string with two decimals, and refuses a third decimal naming the field.
+    @Test func validateTakesMITsBeansWithStringAmounts() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appending(path: "bean.json")
+        try
+            #"{"response":"approved","foliocpagos":"3612345","auth":"123456","reference":"FACTURA-0001","amount":"150.00","cc_number":"1111"}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let valid = try CLIRunner.run("payflow", ["validate", "SuiteMCommerce.BeanPaymentWithToken", file.path])
+        #expect(valid.status == 0, "\(valid.stdout)\(valid.stderr)")
+        let request = directory.appending(path: "request.json")
+        try
+            #"{"branch":"01","company":"SX001","country":"MEX","user":"U","password":"P","merchant":"1234","currency":"MXN","operationType":"6","reference":"R-1","amount":"150.001"}"#
+            .write(to: request, atomically: true, encoding: .utf8)
+        let invalid = try CLIRunner.run("payflow", ["validate", "SuiteMCommerce.BeanTokenization", request.path])
+        #expect(invalid.status == 1)
+        #expect(invalid.stdout.contains("amount"), "\(invalid.stdout)")
+        #expect(!invalid.stdout.contains("\"P\""), "the password is not echoed")
+    }
+
     /// One run reports decoding problems and the constraint violations of the rest together: a
     /// payload with a missing field and a too-short currency elsewhere needs one round, not two.
     @Test func validateReportsDecodingAndConstraintProblemsTogether() throws {

@@ -437,6 +437,8 @@ struct ProviderRuleTablesSocketTests {
         for (code, used, reference, amount, change) in tCodes {
             #expect(try await call("payWithToken", try beans(token: used, reference: reference, amount: amount, change)) == code, "\(code)")
         }
+        // A token payment without an amount (a tokenization needs none) is T010.
+        #expect(try await call("payWithToken", try beans(token: token, reference: "R-2") { t, _ in t.amount = nil }) == "T010")
         #expect(try await call("payWithToken", try beans(token: token, reference: "R-3"), scenario: "token-other-card") == "T013")
         #expect(try await call("payWithToken", try beans(token: token, reference: "R-3"), scenario: "card-expired") == "T004")
         #expect(try await call("payWithToken", try beans(token: token, reference: "R-3")) == "200")

@@ -260,7 +260,8 @@ public final class MockMITServer: @unchecked Sendable {
         if tokenization.merchant != merchant.merchant || threeDS.merchant != merchant.merchant { return "A005" }
         if tokenization.currency != threeDS.currency { return "A006" }
         if threeDS.authKey != merchant.authKey { return "A007" }
-        if tokenization.reference.isEmpty || threeDS.reference != tokenization.reference || tokenization.amount <= 0 { return "A008" }
+        // A tokenization carries no amount (MIT's request lists none): one sent is not judged.
+        if tokenization.reference.isEmpty || threeDS.reference != tokenization.reference { return "A008" }
         return nil
     }
 
@@ -275,7 +276,7 @@ public final class MockMITServer: @unchecked Sendable {
         if tokenization.reference.isEmpty || lock.withLock({ usedReferences[tokenization.reference] != nil }) { return "T007" }
         if !["6", "7"].contains(tokenization.operationType) { return "T008" }
         guard let token = tokenization.token, lock.withLock({ issuedTokens[token] != nil }) else { return "T009" }
-        if tokenization.amount <= 0 || tokenization.amount > Self.tokenPaymentLimit { return "T010" }
+        guard let amount = tokenization.amount, amount > 0, amount <= Self.tokenPaymentLimit else { return "T010" }
         if tokenization.currency != threeDS.currency { return "T011" }
         if threeDS.authKey != merchant.authKey { return "T012" }
         if lock.withLock({ tokenForOtherCard }) { return "T013" }
