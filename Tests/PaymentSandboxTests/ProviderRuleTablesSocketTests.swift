@@ -22,9 +22,26 @@ struct ProviderRuleTablesSocketTests {
 
     /// The rules the journal names for `provider`'s refused exchanges.
     static func journalRules(_ served: Served, _ provider: String) async throws -> Set<String> {
+        Set(try await journalRefusals(served, provider).map(\.rule))
+    }
+
+    /// Every refused exchange of `provider` in the journal: its rule and the status it was answered with.
+    static func journalRefusals(_ served: Served, _ provider: String) async throws -> [(rule: String, status: Int)] {
         let (_, _, body) = try await served.http("GET", "/__admin/requests?provider=\(provider)")
         let entries = (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["requests"] as? [[String: Any]] ?? []
-        return Set(entries.compactMap { $0["rule"] as? String })
+        return entries.compactMap { entry in (entry["rule"] as? String).map { ($0, entry["status"] as? Int ?? 0) } }
+    }
+
+    /// Every refusal the journal holds for `provider` was answered with the status its table gives
+    /// its code: a refusal whose status or code is not its row's fails.
+    static func expectEveryRefusalIsItsRow(_ served: Served, _ provider: String, _ tables: [ProviderRuleTable]) async throws {
+        for (rule, status) in try await journalRefusals(served, provider) {
+            let rows = tables.flatMap(\.rules).filter { $0.code == rule }
+            #expect(!rows.isEmpty, "\(provider): the journal names \(rule), which no table lists")
+            #expect(
+                rows.isEmpty || rows.contains { $0.status == status },
+                "\(provider): \(rule) answered \(status), its row says \(rows.map { $0.status ?? 0 })")
+        }
     }
 
     /// The body's `reasonCode`, `code` or (Mollie's) rule-bearing `message`.
@@ -168,6 +185,13 @@ struct ProviderRuleTablesSocketTests {
         #expect(rules.subtracting(known).isEmpty, "the journal names rules no table lists: \(rules.subtracting(known).sorted())")
         let named = Set(rows.filter { $0.verdict == .raised }.map(\.code)).subtracting(["INVALID_REQUEST", "UNPROCESSABLE_ENTITY"])
         #expect(named.subtracting(rules).isEmpty, "the journal does not name \(named.subtracting(rules).sorted())")
+        // Each refusal with the status its row (or its issue's list) gives it.
+        for (rule, status) in try await Self.journalRefusals(served, "paypal") {
+            for code in rule.components(separatedBy: ", ") {
+                let statuses = PayPalIssue(rawValue: code).map { [$0.status] } ?? rows.filter { $0.code == code }.compactMap(\.status)
+                #expect(statuses.contains(status), "\(code) answered \(status), its row says \(statuses)")
+            }
+        }
     }
 
     // MARK: Amazon Pay
@@ -303,6 +327,7 @@ struct ProviderRuleTablesSocketTests {
             "CheckoutSessionCanceled")
         expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge("10.00")), 422, "InvalidCheckoutSessionStatus")
         #expect(try await Self.journalRules(served, "amazonpay") == MockAmazonPayServer.ruleTable.raisedCodes)
+        try await Self.expectEveryRefusalIsItsRow(served, "amazonpay", [MockAmazonPayServer.ruleTable])
     }
 
     // MARK: Mollie
@@ -366,6 +391,7 @@ struct ProviderRuleTablesSocketTests {
         }
         #expect(try await served.http("GET", "/t/mollie/api/methods?amount=10.00", headers: device).0 == 200)
         #expect(try await Self.journalRules(served, "mollie") == MockMollieBackend.ruleTable.raisedCodes)
+        try await Self.expectEveryRefusalIsItsRow(served, "mollie", [MockMollieBackend.ruleTable])
     }
 
     // MARK: MIT
@@ -443,6 +469,7 @@ struct ProviderRuleTablesSocketTests {
         #expect(try await call("payWithToken", try beans(token: token, reference: "R-3"), scenario: "card-expired") == "T004")
         #expect(try await call("payWithToken", try beans(token: token, reference: "R-3")) == "200")
         #expect(try await Self.journalRules(served, "mit") == MockMITServer.ruleTable.raisedCodes)
+        try await Self.expectEveryRefusalIsItsRow(served, "mit", [MockMITServer.ruleTable])
     }
 
     // MARK: Mastercard

@@ -288,7 +288,12 @@ public final class MockPayPalServer: @unchecked Sendable {
         }
         api(CreateOrderOperation.self) { [self] request, body in
             let refused = Self.createOrderRefusals(body)
-            if !refused.isEmpty { return PayPalIssue.answer("createOrder", status: 422, refused) }
+            if !refused.isEmpty {
+                // One status per answer, as the document lists each issue: its 400 issues (a
+                // country code ISO 3166 does not know) before its business rules (422).
+                let invalid = refused.filter { PayPalIssue(rawValue: $0.issue ?? "")?.status == 400 }
+                return PayPalIssue.answer("createOrder", status: invalid.isEmpty ? 422 : 400, invalid.isEmpty ? refused : invalid)
+            }
             return lock.withLock {
                 let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(
                     toLength: 17, withPad: "0", startingAt: 0)

@@ -305,7 +305,7 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     public var status: Int {
         switch self {
         case .malformedRequestJSON, .missingRequiredParameter, .invalidParameterValue, .invalidParameterSyntax, .invalidStringLength,
-            .invalidArrayMinItems, .invalidArrayMaxItems:
+            .invalidArrayMinItems, .invalidArrayMaxItems, .invalidCountryCode:
             return 400
         case .invalidResourceID: return 404
         default: return 422
