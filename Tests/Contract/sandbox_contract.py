@@ -111,7 +111,8 @@ def main() -> int:
             # The token endpoint and the merchant server's pages lead to no other operation by a
             # link (the merchant's session travels in a cookie), so they have no stateful phase.
             ("amazonpay", "AmazonPayMobile", "/t/amazonpay", ["--include-path-regex", "^/v2/", "-H", "Authorization: AMZN-SIGN"], DEFAULT_POSITIVE + ["422"], []),
-            ("paypal-orders", "PayPalPayments", "/t/paypal", ["--exclude-operation-id", "createAccessToken", "-H", f"Authorization: Bearer {token}"], DEFAULT_POSITIVE + ["422"], []),
+            # --continue-on-failure: a listed refusal (`LISTED`) does not stop the operation's other cases.
+            ("paypal-orders", "PayPalPayments", "/t/paypal", ["--exclude-operation-id", "createAccessToken", "--continue-on-failure", "-H", f"Authorization: Bearer {token}"], DEFAULT_POSITIVE + ["422"], []),
             ("mit", "SuiteMCommerce", "/t/mit", [], DEFAULT_POSITIVE + ["400"], []),
             ("mollie", "MollieCheckout", "/t/mollie", [], DEFAULT_POSITIVE + ["422"], []),
             ("amazonpay-merchant", "AmazonPayMobile", "/t/amazonpay-merchant", ["--include-path-regex", "^/sample/"] + STATELESS, DEFAULT_POSITIVE + ["422"], []),
@@ -145,7 +146,10 @@ def main() -> int:
                 print(f"== schemathesis: {name} ({module} at {prefix}), {seconds:.0f} s", flush=True)
                 summary = [line for line in result.stdout.splitlines() if re.search(r"(passed|failed|generated|Failures:|❌|ST[0-9]{3}|API Links|Missing test data|mismatch)", line)]
                 print("\n".join(summary[-12:]), flush=True)
-                if result.returncode == 0:
+                listed = listed_only(os.path.join(workdir, f"{name}.junit.xml")) if result.returncode != 0 else []
+                for reason in listed:
+                    print(f"  listed: {reason}")
+                if result.returncode == 0 or listed:
                     passed += 1
                 else:
                     failed.append(name)
@@ -156,6 +160,36 @@ def main() -> int:
         return 0 if not failed and not leaks else 1
     finally:
         sandboxkit.stop(process)
+
+
+# Schema-valid requests the provider refuses by its own document, each with the reason: the
+# failures schemathesis reports for them are listed, any other failure fails the run.
+LISTED = [
+    ("ST202", re.compile(r'^\[400\][^`]*`(\{.*"issue":"INVALID_COUNTRY_CODE".*\})`', re.MULTILINE),
+     "PayPal's create order answers 400 INVALID_COUNTRY_CODE for two capitals ISO 3166 does not know: its document's "
+     "schema admits any two capitals and lists the issue under the operation's 400, as ours does"),
+]
+
+
+def listed_only(junit: str) -> list[str]:
+    """The reasons of a failed run's failures when every one is listed (`LISTED`, and a PayPal 400
+    whose every detail is that issue); empty when any is not, or the report is missing."""
+    if not os.path.exists(junit):
+        return []
+    from paypal_official_contract import failures
+
+    reasons = []
+    for operation, code, text in failures(junit):
+        for check, pattern, reason in LISTED:
+            match = pattern.search(text)
+            if code == check and match and all(
+                detail.get("issue") == "INVALID_COUNTRY_CODE" for detail in json.loads(match.group(1)).get("details", [])
+            ):
+                reasons.append(f"{code} on {operation}: {reason}")
+                break
+        else:
+            return []
+    return reasons
 
 
 def card_numbers_in_output(process: subprocess.Popen, base: str, log: str) -> list[str]:

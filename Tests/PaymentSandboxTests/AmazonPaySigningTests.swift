@@ -10,7 +10,8 @@ import Testing
 import _CryptoExtras
 
 /// The merchant server signs Amazon Pay API v2 requests (RSA-PSS, SHA-256, salt 32); the Amazon Pay
-/// mock verifies every one and answers a missing or bad signature with Amazon's 403 error body (Manage errors' status for `InvalidRequestSignature`).
+/// mock verifies every one and answers a bad signature with Amazon's 403 `InvalidRequestSignature`
+/// and none with its 401 `UnauthorizedAccess` (Manage errors' statuses).
 @Suite(.serialized)
 struct AmazonPaySigningTests {
     static let keyID = "SANDBOX-KEY-1"
@@ -77,9 +78,14 @@ struct AmazonPaySigningTests {
         #expect(try await Self.answer(server, undated).0 != 404)
     }
 
-    @Test func aMissingSignatureIs403() async throws {
+    /// No `Authorization` at all is an unauthenticated merchant (401 `UnauthorizedAccess`); an
+    /// `Authorization` without a signature is one that does not verify (403 `InvalidRequestSignature`).
+    @Test func aMissingSignatureIsRefused() async throws {
         let (status, reason) = try await Self.answer(Self.server(), Self.request("GET", "/v2/checkoutSessions/missing"))
-        #expect(status == 403 && reason == "InvalidRequestSignature")
+        #expect(status == 401 && reason == "UnauthorizedAccess")
+        var unsigned = Self.request("GET", "/v2/checkoutSessions/missing")
+        unsigned.headers["authorization"] = "AMZN-PAY-RSASSA-PSS-V2 PublicKeyId=\(Self.keyID)"
+        #expect(try await Self.answer(Self.server(), unsigned) == (403, "InvalidRequestSignature"))
     }
 
     @Test func aTamperedRequestIs403() async throws {
@@ -235,7 +241,7 @@ struct AmazonPaySigningTests {
         let endpoint = sandbox.endpoint(for: server.transport)
         for (signed, expected) in [
             (try Self.signer().sign(Self.request("GET", "/v2/checkoutSessions/missing")), 404),
-            (Self.request("GET", "/v2/checkoutSessions/missing"), 403),
+            (Self.request("GET", "/v2/checkoutSessions/missing"), 401),
         ] {
             var fields = HTTPFields()
             for (name, value) in signed.headers.sorted(by: { $0.key < $1.key }) {

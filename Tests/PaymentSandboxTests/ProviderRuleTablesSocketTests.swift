@@ -274,8 +274,12 @@ struct ProviderRuleTablesSocketTests {
             ])
         #expect(raw.status == 400 && raw.text.contains("\"MissingHeaderValue\""), "\(raw.text)")
         // Signatures.
-        // Manage errors' statuses: a bad signature is 403 (401 is the unknown merchant's).
-        expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = nil }, 403, "InvalidRequestSignature")
+        // Manage errors' statuses: a signature that does not verify is 403; no credentials at all,
+        // like a key Amazon does not know, is the unauthenticated merchant's 401.
+        expect(
+            try await Self.amazon(served, key, "GET", path) { $0["authorization"] = $0["authorization"].map { $0 + "A" } }, 403,
+            "InvalidRequestSignature")
+        expect(try await Self.amazon(served, key, "GET", path) { $0["authorization"] = nil }, 401, "UnauthorizedAccess")
         expect(
             try await Self.amazon(served, key, "GET", path) {
                 $0["authorization"] = $0["authorization"]?.replacingOccurrences(of: AmazonKey.id, with: "SANDBOX-UNKNOWN")

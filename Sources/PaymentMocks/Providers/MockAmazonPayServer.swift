@@ -228,6 +228,12 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     private func signatureRefusal(_ request: ServerRequest) -> ServerResponse? {
         guard let verifier = signatureVerifier else { return nil }
         if let refusal = verifier.refusal(for: request) {
+            // No credentials at all is not a signature that fails to verify: the merchant is not
+            // authenticated (401, Amazon's `UnauthorizedAccess`); a signature that does not match is
+            // `InvalidRequestSignature`, 403 in Amazon's Manage errors table.
+            if request.header("authorization") == nil {
+                return error(.unauthorizedAccess, "the request carries no Authorization header", status: 401)
+            }
             switch refusal {
             case .unknownKey:
                 return error(.unauthorizedAccess, "the public key id is not registered for this merchant", status: 401)
@@ -582,10 +588,12 @@ extension MockAmazonPayServer {
             ProviderRule(
                 "TransactionAmountExceeded", status: 400, operations: ["updateCheckoutSession", "completeCheckoutSession"],
                 when: "a charge above the maximum (US $150,000, EU €150,000, UK £135,000, JP ¥15,000,000)"),
-            ProviderRule("UnauthorizedAccess", status: 401, when: "the merchant is not authorized: a public key id Amazon does not know"),
+            ProviderRule(
+                "UnauthorizedAccess", status: 401,
+                when: "the merchant is not authorized: a public key id Amazon does not know, or no `Authorization` at all"),
             ProviderRule(
                 "InvalidRequestSignature", status: 403,
-                when: "a missing, malformed or wrong signature, or a date more than 15 minutes from Amazon's clock"),
+                when: "a malformed or wrong signature, one without the signed headers, or a date more than 15 minutes from Amazon's clock"),
             ProviderRule(
                 "InvalidAccountStatus", status: 403, when: "the merchant account is suspended or not registered",
                 .notApplicable("a decision about a real merchant account; the sandbox has one account")),
