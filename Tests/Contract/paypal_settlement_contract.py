@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import tempfile
 import urllib.error
@@ -82,6 +83,20 @@ def rebased(schema: object) -> object:
     return schema
 
 
+def beyond_the_document(table: str) -> dict[str, set[str]]:
+    """The issues docs/provider-rules.md shows an operation raising beyond its list in the document."""
+    found: dict[str, set[str]] = {}
+    operation = None
+    for line in open(table, encoding="utf-8"):
+        heading = re.match(r"^### `(\w+)`", line)
+        if heading:
+            operation = heading.group(1)
+        row = re.match(r"^\| \d+ \| `(\w+)` \| raised, beyond the document's list", line)
+        if row and operation:
+            found.setdefault(operation, set()).add(row.group(1))
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--payflow", required=True)
@@ -94,12 +109,22 @@ def main() -> int:
     failures: list[str] = []
     checked = 0
 
+    # The issues the sandbox raises beyond an operation's list in the document, each with its source
+    # (`PayPalIssue.beyondTheDocument`, shown in docs/provider-rules.md, whose test keeps both equal):
+    # such a detail is judged by its place (name, message, details' shape), not by the list.
+    beyond = beyond_the_document(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "docs", "provider-rules.md"))
+
     def judge(what: str, path_template: str, method: str, status: int, body: object, expected: int) -> None:
         nonlocal checked
         checked += 1
         if status != expected:
             failures.append(f"{what}: HTTP {status}, expected {expected}: {json.dumps(body)[:300]}")
             return
+        operation = {"capture": "captureOrder", "authorize": "authorizeOrder"}.get(path_template.rsplit("/", 1)[-1])
+        if isinstance(body, dict) and body.get("details") and operation and all(
+                detail.get("issue") in beyond.get(operation, set()) for detail in body["details"]):
+            print(f"  beyond the document: {what}: {', '.join(detail['issue'] for detail in body['details'])}")
+            body = {key: value for key, value in body.items() if key != "details"}
         for problem in contract.problems(path_template, method, status, body):
             failures.append(f"{what} ({status}): {problem}")
 
