@@ -23,8 +23,8 @@ let benchmarking = Context.environment["PAYSCHEMA_BENCHMARKS"] == "1"
 
 /// The generator's stage modules, which the generator's tests import beside `PaySchemaCore`.
 let generatorStages: [Target.Dependency] = [
-    "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSwift", "PaySchemaSyntax",
-    "PaySchemaUpstream", "PaySchemaYAML",
+    "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaImport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSwift",
+    "PaySchemaSyntax", "PaySchemaUpstream", "PaySchemaYAML",
 ]
 
 /// What every mode builds: the schema toolchain, the shared vocabulary, the runtime and the transports.
@@ -88,12 +88,17 @@ let coreTargets: [Target] = [
         name: "PaySchemaUpstream",
         dependencies: ["PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary", "PaySchemaYAML"]
     ),
+    // OpenAPI documents in, schema files of our language out (`payschema import openapi`).
+    .target(
+        name: "PaySchemaImport",
+        dependencies: ["PaySchemaLanguage", "PaySchemaVocabulary", "PaySchemaYAML"]
+    ),
     // The pipeline that runs the stages, and the one import the CLIs use.
     .target(
         name: "PaySchemaCore",
         dependencies: [
-            "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaSwift",
-            "PaySchemaSyntax", "PaySchemaUpstream", "PaySchemaVocabulary", "PaySchemaYAML",
+            "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaImport", "PaySchemaLanguage", "PaySchemaModel",
+            "PaySchemaSwift", "PaySchemaSyntax", "PaySchemaUpstream", "PaySchemaVocabulary", "PaySchemaYAML",
         ]
     ),
     .target(
@@ -259,7 +264,7 @@ var targets: [Target] =
         ),
         .testTarget(
             name: "PaySchemaCoreTests",
-            dependencies: ["PaySchemaCore", "PaymentSchemasRuntime", "PaymentFlowsCore"] + generatorStages,
+            dependencies: ["PaySchemaCore", "PaymentSchemasRuntime", "PaymentFlowsCore", "CLITestSupport"] + generatorStages,
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

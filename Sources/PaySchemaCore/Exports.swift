@@ -3,6 +3,7 @@
 @_exported import PaySchemaChecker
 @_exported import PaySchemaDiff
 @_exported import PaySchemaExport
+@_exported import PaySchemaImport
 @_exported import PaySchemaLanguage
 @_exported import PaySchemaModel
 @_exported import PaySchemaSwift

@@ -11,7 +11,9 @@ struct Payschema: ParsableCommand {
             Exit codes: 0 success, 1 problems found (schema errors, drift), 2 usage errors.
             """,
         version: PaymentSchemasVersion.current,
-        subcommands: [GenerateCommand.self, LintCommand.self, DiffCommand.self, ExportCommand.self, UpstreamCommand.self]
+        subcommands: [
+            GenerateCommand.self, LintCommand.self, DiffCommand.self, ExportCommand.self, UpstreamCommand.self, ImportCommand.self,
+        ]
     )
 }
 

@@ -141,7 +141,6 @@ struct ProviderRuleTableTests {
         "PAYMENT_SOURCE_MISMATCH": .source,
         "PAYMENT_SOURCE_NOT_SUPPORTED": .source,
         "PAYMENT_TYPE_NOT_SUPPORTED_FOR_INTENT": .source,
-        "PAYPAL_REQUEST_ID_REQUIRED": .unmodelled,
         "PAYPAL_TRANSACTION_ID_EXPIRED": .source,
         "PAYPAL_TRANSACTION_ID_NOT_FOUND": .source,
         "PERMISSION_DENIED": .account,

@@ -181,6 +181,27 @@ struct ProviderRulesSocketTests {
             String(decoding: returned, as: UTF8.self) == String(decoding: sent, as: UTF8.self), "the unit read back is not the unit sent")
     }
 
+    /// An order sent with a payment source is processed at once: without a `PayPal-Request-Id` it is
+    /// PayPal's 400 `PAYPAL_REQUEST_ID_REQUIRED` and no order; with one it is created.
+    @Test func aPaymentSourceAtCreateNeedsARequestID() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let token = try await served.payPalToken()
+        let headers = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+        var order = try #require(try JSONSerialization.jsonObject(with: Data(try Self.orderBody().utf8)) as? [String: Any])
+        order["payment_source"] = [
+            "paypal": ["experience_context": ["return_url": "https://example.com/return", "cancel_url": "https://example.com/cancel"]]
+        ]
+        let body = String(decoding: try JSONSerialization.data(withJSONObject: order, options: [.sortedKeys]), as: UTF8.self)
+        let refused = try Self.refusal(try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: headers, body: body))
+        #expect(refused.status == 400 && refused.message == Self.invalidRequest, "\(refused)")
+        #expect(refused.issues == ["PAYPAL_REQUEST_ID_REQUIRED"], "\(refused)")
+        var keyed = headers
+        keyed["PayPal-Request-Id"] = "create-with-source-1"
+        let (status, _, created) = try await served.http("POST", "/t/paypal/v2/checkout/orders", headers: keyed, body: body)
+        #expect(status == 201, "\(String(decoding: created, as: UTF8.self))")
+    }
+
     /// PayPal's rules on items, breakdown and shipping, each provoked alone by name on an otherwise
     /// valid whole unit, none of them creating an order.
     @Test func payPalHoldsItemsBreakdownAndShippingToItsRules() async throws {

@@ -5,13 +5,10 @@ import PaySchemaSyntax
 @_spi(Generated) import PaySchemaVocabulary
 
 extension SchemaChecker {
-    /// Member names generated code declares on every struct.
+    /// Member names generated code declares on every struct (``Naming/reservedFieldNames``).
     static let reservedFieldNames: Set<String> = reservedFields.all
     /// ``reservedFieldNames``, asked of every field without hashing its name.
-    static let reservedFields = KnownKeys([
-        "description", "debugDescription", "customMirror", "hashValue", "violations", "validate", "queryItems",
-        "queryString", "xmlData", "encode", "init", "collectViolations", "xmlRootElement", "visitFields", "unknownMembers",
-    ])
+    static let reservedFields = KnownKeys(Naming.reservedFieldNames)
 
     /// Names of the date formats; anything else with a date letter is a custom pattern.
     static let dateFormats = ["iso8601", "iso8601Basic", "date"]

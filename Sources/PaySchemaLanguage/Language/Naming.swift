@@ -19,6 +19,13 @@ public enum Naming {
         "Codable", "Sendable", "Hashable", "Equatable", "Mirror", "Result", "Character", "Float", "Void",
     ]
 
+    /// Member names generated code declares on every struct, which no field may take; `self` too:
+    /// in Swift `value.self` is the value itself, so a field so named could not be read.
+    public static let reservedFieldNames: Set<String> = [
+        "description", "debugDescription", "customMirror", "hashValue", "violations", "validate", "queryItems",
+        "queryString", "xmlData", "encode", "init", "collectViolations", "xmlRootElement", "visitFields", "unknownMembers", "self",
+    ]
+
     /// A name usable as a Swift identifier (`foo` → `foo`, `default` → `` `default` ``).
     public static func escaped(_ name: String) -> String {
         isKeyword(name) ? "`\(name)`" : name

@@ -189,10 +189,11 @@ public struct UpstreamSchema: Sendable, Hashable {
             if let member = member.objectMembers { merge(member, in: document, depth: depth + 1) }
         }
         // An open enum of ours is `anyOf: [{enum}, {type: string}]`: its values are the cases.
+        // `null` among an enum's values is the value's nullability (a field's `nullable`), not a case.
         for member in object["anyOf"]?.arrayElements ?? [] {
-            if let values = member.objectMembers?["enum"]?.arrayElements { enumValues += values.map(Self.text) }
+            if let values = member.objectMembers?["enum"]?.arrayElements { enumValues += values.filter { $0 != .null }.map(Self.text) }
         }
-        if let values = object["enum"]?.arrayElements { enumValues += values.map(Self.text) }
+        if let values = object["enum"]?.arrayElements { enumValues += values.filter { $0 != .null }.map(Self.text) }
         // An open enum of ours lists its known values as `examples` beside `x-open-enum`.
         if document == nil, object["x-open-enum"] == .bool(true), let values = object["examples"]?.arrayElements {
             enumValues += values.map(Self.text)

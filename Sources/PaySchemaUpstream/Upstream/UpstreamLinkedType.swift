@@ -2,6 +2,7 @@ import Foundation
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
+import PaySchemaVocabulary
 import PaySchemaYAML
 
 /// A type of ours that declares `upstream:`, with its own exported schema for comparison.
@@ -181,8 +182,7 @@ public enum UpstreamComparison {
         // already asks for: not a shape beyond it.
         let officialURL = ["uri", "uri-reference", "iri", "iri-reference"].contains(official["format"] ?? "")
         let urlGrammar = [SchemaExport.absoluteURLPattern, SchemaExport.urlReferencePattern].contains(ours["pattern"] ?? "")
-        if let pattern = ours["pattern"], !(officialURL && urlGrammar), Self.unanchored(pattern) != official["pattern"].map(Self.unanchored)
-        {
+        if let pattern = ours["pattern"], !(officialURL && urlGrammar), !Self.samePattern(pattern, official["pattern"]) {
             out.append(("pattern", pattern, official["pattern"]))
         }
         // JSON Schema's integer formats state the Swift integer's range, not a shape of the value.
@@ -195,10 +195,23 @@ public enum UpstreamComparison {
         if let format = ours["items.format"], format != official["items.format"] {
             out.append(("items.format", format, official["items.format"]))
         }
-        if let pattern = ours["items.pattern"], Self.unanchored(pattern) != official["items.pattern"].map(Self.unanchored) {
+        if let pattern = ours["items.pattern"], !Self.samePattern(pattern, official["items.pattern"]) {
             out.append(("items.pattern", pattern, official["items.pattern"]))
         }
         return out
+    }
+
+    /// Whether our pattern and the official one say the same: the same text without anchors and
+    /// an enclosing group, or the same values once both are read as ECMA-262 reads a JSON Schema
+    /// pattern (`ECMAPattern`: unanchored sides search, `\d` is `[0-9]`, a lazy bound is the bound),
+    /// decided by the pattern engine's automata.
+    static func samePattern(_ ours: String, _ official: String?) -> Bool {
+        guard let official else { return false }
+        if unanchored(ours) == unanchored(official) { return true }
+        guard case .success(let mine) = ECMAPattern.translate(ours), case .success(let theirs) = ECMAPattern.translate(official) else {
+            return false
+        }
+        return PatternEngine.sameLanguage(mine, theirs) == true
     }
 
     /// A pattern without its anchors and a group around the whole of it (`^(?:…)$`, `^(…)$`): the

@@ -1,16 +1,17 @@
 /// The one escaping of quoted string literals the package writes: Swift literals in generated code
 /// (`Naming.literal`) and JSON strings (`PayJSONWriter`). `"`, `\`, newline, return and tab have
-/// the same escape in both; every other control character is written by the caller's `control`
+/// the same escape in both; every other control character (and DEL) is written by the caller's `control`
 /// (`\u{8}` in Swift, `\b` or `\u0008` in JSON).
 @_spi(Generated) public enum PayStringEscaping {
-    /// Whether `text` holds anything that is escaped (a quote, a backslash or a control character).
+    /// Whether `text` holds anything that is escaped (a quote, a backslash, a control character or
+    /// DEL, which Swift refuses unescaped in a literal).
     public static func needsEscaping(_ text: String) -> Bool {
         // Read from the bytes in place where the string has them (it nearly always does).
         text.utf8.withContiguousStorageIfAvailable(needsEscaping) ?? needsEscaping(text.utf8)
     }
 
     private static func needsEscaping<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     /// Appends `text` in double quotes to `out`, escaped.
@@ -36,7 +37,7 @@
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += control(scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += control(scalar.value) } else { out.unicodeScalars.append(scalar) }
             }
         }
     }

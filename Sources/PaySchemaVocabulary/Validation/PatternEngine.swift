@@ -11,6 +11,16 @@ package enum PatternEngine {
         Parser.parse(pattern) != nil
     }
 
+    /// Whether `a` and `b` accept the same values (`nil` when either is outside the subset or its
+    /// automaton too large to decide).
+    package static func sameLanguage(_ a: String, _ b: String) -> Bool? {
+        if a == b { return isSupported(a) ? true : nil }
+        guard let first = Parser.parse(a), let second = Parser.parse(b) else { return nil }
+        let alphabet = Alphabet(sets: first.charSets + second.charSets)
+        guard let one = DFA(first, alphabet), let other = DFA(second, alphabet) else { return nil }
+        return one.isSubset(of: other) && other.isSubset(of: one)
+    }
+
     /// Whether the whole of `value` matches `pattern` (`nil` when the pattern is outside the
     /// subset), by simulating the automaton state set by state set: linear in the value, with no
     /// subset construction, for a pattern read once (a schema default).

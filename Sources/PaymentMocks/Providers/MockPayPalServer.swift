@@ -287,6 +287,11 @@ public final class MockPayPalServer: @unchecked Sendable {
                     scope: "https://uri.paypal.com/services/payments/payment"))
         }
         api(CreateOrderOperation.self) { [self] request, body in
+            // An order with a payment source is processed at once: PayPal asks for the key that
+            // makes the request safe to retry before it reads anything else of the body.
+            if body.unknownMembers["payment_source"] != nil, (request.header("paypal-request-id") ?? "").isEmpty {
+                return PayPalIssue.paypalRequestIDRequired.answer("createOrder", field: "/payment_source", location: .body)
+            }
             let refused = Self.createOrderRefusals(body)
             if !refused.isEmpty {
                 // One status per answer, as the document lists each issue: its 400 issues (a

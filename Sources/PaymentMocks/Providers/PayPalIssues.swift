@@ -26,6 +26,9 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case invalidArrayMinItems = "INVALID_ARRAY_MIN_ITEMS"
     /// An array with too many items.
     case invalidArrayMaxItems = "INVALID_ARRAY_MAX_ITEMS"
+    /// A create-order carrying a `payment_source` without a `PayPal-Request-Id` header (PayPal
+    /// processes such an order at once, so it must be safe to retry).
+    case paypalRequestIDRequired = "PAYPAL_REQUEST_ID_REQUIRED"
     // 404.
     /// An order id that was never created.
     case invalidResourceID = "INVALID_RESOURCE_ID"
@@ -158,6 +161,11 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
                 "The value of a field is either too short or too long")
         case .invalidArrayMinItems: return ["createOrder": "The number of items in an array parameter is too small."]
         case .invalidArrayMaxItems: return ["createOrder": "The number of items in an array parameter is too large."]
+        case .paypalRequestIDRequired:
+            return [
+                "createOrder":
+                    "A PayPal-Request-Id is required if you are trying to process payment for an Order. Please specify a PayPal-Request-Id or Create the Order without a 'payment_source' specified."
+            ]
         case .invalidResourceID:
             // Confirm's contract declares no 404: its refusal of an unknown order carries no detail.
             return Self.all(
@@ -305,7 +313,7 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     public var status: Int {
         switch self {
         case .malformedRequestJSON, .missingRequiredParameter, .invalidParameterValue, .invalidParameterSyntax, .invalidStringLength,
-            .invalidArrayMinItems, .invalidArrayMaxItems, .invalidCountryCode:
+            .invalidArrayMinItems, .invalidArrayMaxItems, .invalidCountryCode, .paypalRequestIDRequired:
             return 400
         case .invalidResourceID: return 404
         default: return 422

@@ -1,0 +1,49 @@
+/// What to import and how to write it.
+public struct ImportOptions: Sendable, Hashable {
+    /// Where the documentation of the written schemas comes from.
+    public enum Docs: String, Sendable, Hashable, CaseIterable {
+        /// The document's own `description`s (for a document whose licence allows copying them).
+        case document
+        /// Sentences of our own naming the wire member: nothing of the document's text is copied
+        /// (Mollie's document is CC-BY-NC-SA).
+        case own
+    }
+
+    /// The module the file declares.
+    public var module: String
+    /// Component schemas to import (names under `components/schemas`), with everything they reach.
+    public var schemas: [String] = []
+    /// Operations to import (`operationId`s), with the schemas they reach.
+    public var operations: [String] = []
+    /// Every component schema.
+    public var allSchemas = false
+    /// Every operation.
+    public var allOperations = false
+    /// How `upstream: ref:` names the document (`paypal/checkout_orders_v2.json`).
+    public var documentName: String
+    /// Where docs come from.
+    public var docs: Docs = .document
+    /// Put before every type name (`PayPal`: `purchase_unit` → `PayPalPurchaseUnit`).
+    public var typePrefix = ""
+    /// Whether enums keep values they do not list (`unknown(_:)`), as a reader of a provider's
+    /// answers needs; closed enums refuse them, as a validator of requests wants.
+    public var openEnums = true
+    /// Leave out what the document marks deprecated, each listed under `upstream: omits:`.
+    public var omitDeprecated = false
+    /// Wire names of string members that hold secrets, beyond ``defaultSensitiveNames``.
+    public var sensitiveNames: Set<String> = []
+
+    /// Member names that are secrets in every payments API the package knows: security codes,
+    /// passwords, keys and tokens as text (a card's `number` is judged with its object's name).
+    public static let defaultSensitiveNames: Set<String> = [
+        "security_code", "securityCode", "cvv", "cvv2", "cvc", "cvc2", "password", "secret", "client_secret", "clientSecret",
+        "access_token", "accessToken", "refresh_token", "refreshToken", "id_token", "api_key", "apiKey", "private_key",
+        "privateKey", "card_number", "cardNumber", "pan",
+    ]
+
+    /// Options for `module`, naming the document `documentName` in upstream links.
+    public init(module: String, documentName: String) {
+        self.module = module
+        self.documentName = documentName
+    }
+}

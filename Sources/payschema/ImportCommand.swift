@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import PaySchemaCore
+
+/// `payschema import openapi DOC`: writes schemas of our language from an OpenAPI document.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Write schemas of this package's language from another format.",
+        subcommands: [ImportOpenAPICommand.self]
+    )
+}
+
+/// `payschema import openapi DOC --module M --output FILE`.
+struct ImportOpenAPICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi",
+        abstract: "Write one schema file from an OpenAPI 3.0 or 3.1 document (JSON or YAML).",
+        discussion: """
+            Imports the component schemas (--schema, or --all-schemas) and operations (--operation, by \
+            operationId, or --all-operations) asked for, with every schema they reach. Each object becomes \
+            a struct, each enum an enum (open unless --closed-enums), $ref followed, allOf merged, \
+            nullability from 3.0's `nullable` and 3.1's `null` type; each named type links its schema \
+            (`upstream: ref:`). What the language cannot say is reported as path:line:column: \
+            warning|note: message at the document's node, and the value falls back to JSON (kept exactly). \
+            The written file is then checked as `payschema lint` checks it.
+            Exit codes: 0 written and clean, 1 errors (in the document or the written file), 2 usage errors.
+            """
+    )
+
+    @Argument(help: "The OpenAPI document (.json, .yaml or .yml).")
+    var document: String
+
+    @Option(help: "The module the file declares (its folder's name under Schemas/).")
+    var module: String
+
+    @Option(help: "The schema file to write (Schemas/<Module>/<Name>.yaml).")
+    var output: String
+
+    @Option(name: .customLong("schema"), help: "A component schema to import (repeatable).")
+    var schemas: [String] = []
+
+    @Option(name: .customLong("operation"), help: "An operationId to import (repeatable).")
+    var operations: [String] = []
+
+    @Flag(help: "Import every component schema.")
+    var allSchemas = false
+
+    @Flag(help: "Import every operation.")
+    var allOperations = false
+
+    @Option(help: "How `upstream: ref:` names the document (default: its folder and file name, e.g. paypal/checkout_orders_v2.json).")
+    var documentName: String?
+
+    @Option(help: "Where docs come from: document (its descriptions) or own (our sentences; nothing of the document's text is copied).")
+    var docs: ImportOptions.Docs = .document
+
+    @Option(help: "Put before every type name (e.g. PayPal).")
+    var typePrefix: String = ""
+
+    @Flag(help: "Enums refuse values they do not list (default: open, keeping them).")
+    var closedEnums = false
+
+    @Flag(help: "Leave out members the document marks deprecated (each listed under upstream: omits:).")
+    var omitDeprecated = false
+
+    @Option(name: .customLong("sensitive"), help: "A member name whose text is a secret, beyond the built-in list (repeatable).")
+    var sensitiveNames: [String] = []
+
+    func validate() throws {
+        guard Naming.isTypeName(module) else { throw ValidationError("--module: '\(module)' is not an UpperCamelCase module name") }
+        guard allSchemas || allOperations || !schemas.isEmpty || !operations.isEmpty else {
+            throw ValidationError("name what to import: --schema, --operation, --all-schemas or --all-operations")
+        }
+        guard output.hasSuffix(".yaml") || output.hasSuffix(".yml") else { throw ValidationError("--output: a schema file ends in .yaml") }
+        guard typePrefix.isEmpty || Naming.isTypeName(typePrefix) else {
+            throw ValidationError("--type-prefix: '\(typePrefix)' does not start a type name")
+        }
+    }
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: document) else {
+            throw UsageError(description: "cannot read '\(document)'").report()
+        }
+        let url = URL(fileURLWithPath: document)
+        var options = ImportOptions(
+            module: module,
+            documentName: documentName ?? (url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent))
+        options.schemas = schemas
+        options.operations = operations
+        options.allSchemas = allSchemas
+        options.allOperations = allOperations
+        options.docs = docs
+        options.typePrefix = typePrefix
+        options.openEnums = !closedEnums
+        options.omitDeprecated = omitDeprecated
+        options.sensitiveNames = Set(sensitiveNames)
+        let (source, readProblems) = OpenAPISource.read(bytes: [UInt8](data), path: document)
+        for problem in readProblems { Console.error(problem.description) }
+        guard let source else { throw ExitCode(1) }
+        let (module, diagnostics) = OpenAPIImporter.run(source, options: options)
+        for diagnostic in diagnostics { Console.error(diagnostic.description) }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let text = ImportWriter.text(module)
+        let outputURL = URL(fileURLWithPath: output)
+        try FileManager.default.createDirectory(at: outputURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: outputURL)
+        // The written file is judged as `payschema lint` judges it, with the other files of its folder.
+        let directory = outputURL.deletingLastPathComponent()
+        let schemaModule = SchemaSource.Module(
+            name: directory.standardizedFileURL.lastPathComponent, directory: directory, files: SchemaSource.yamlFiles(under: directory))
+        let (files, parseProblems) = GeneratorPipeline.parse(
+            schemaModule, root: directory, diagnosticRoot: (output as NSString).deletingLastPathComponent)
+        let (_, checkProblems) = SchemaChecker.check(module: schemaModule.name, files: files)
+        let written = (parseProblems + checkProblems).filter { $0.location.file == output || $0.severity == .error }
+        for problem in written { Console.error(problem.description) }
+        let writtenErrors = written.filter { $0.severity == .error }.count
+        let kinds = module.types.reduce(into: [String: Int]()) { counts, type in
+            switch type.kind {
+            case .structure: counts["structs", default: 0] += 1
+            case .enumeration: counts["enums", default: 0] += 1
+            case .scalar: counts["scalars", default: 0] += 1
+            }
+        }
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        let notes = diagnostics.filter { $0.severity == .note }.count
+        let counts = "\(kinds["structs", default: 0]) structs, \(kinds["enums", default: 0]) enums, \(kinds["scalars", default: 0]) scalars"
+        Console.error(
+            "payschema import openapi: \(output): \(counts), \(module.operations.count) operations; "
+                + "\(warnings) warnings, \(notes) notes from the document, \(errors + writtenErrors) errors")
+        if errors + writtenErrors > 0 { throw ExitCode(1) }
+    }
+}
+
+extension ImportOptions.Docs: ExpressibleByArgument {}

@@ -1,0 +1,127 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+/// `payschema import openapi` on the providers' own documents (`../shared/contracts/`, read by
+/// path): PayPal's Orders v2 and Mollie's API, every schema and operation, written, checked by lint
+/// with the contracts, and judged by `payschema upstream` against the very document they came
+/// from: every linked type 100% modelled, nothing to review. The PayPal import also covers every
+/// official member the committed `PayPalPayments` types model or omit on purpose.
+@Suite("payschema import openapi: the providers' documents")
+struct ImportCLITests {
+    static let paypal = SharedReference.path("contracts/paypal/checkout_orders_v2.json")
+    static let mollie = SharedReference.path("contracts/mollie/specs.yaml")
+    static var contracts: URL? { paypal?.deletingLastPathComponent().deletingLastPathComponent() }
+
+    @Test(.enabled(if: paypal == nil, "../shared/contracts is present; the tests below run"))
+    func contractsAbsent() {
+        print("NOTE: ../shared/contracts is absent: the importer was NOT run on the providers' documents.")
+    }
+
+    /// One coverage entry of `payschema upstream --format json`.
+    struct Coverage {
+        var type: String
+        var upstream: String
+        var modelled: [String]
+        var omitted: [String]
+        var missed: [String]
+    }
+
+    /// `payschema upstream DOC [--schemas S]`: its exit status, coverage and findings.
+    static func upstream(_ document: URL, schemas: URL? = nil) throws -> (Int32, [Coverage], [[String: Any]], String) {
+        let run = try CLIRunner.run(
+            "payschema", ["upstream", document.path, "--format", "json"] + (schemas.map { ["--schemas", $0.path] } ?? []))
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
+        let coverage = (report["coverage"] as? [[String: Any]] ?? []).map {
+            Coverage(
+                type: $0["type"] as? String ?? "", upstream: $0["upstream"] as? String ?? "", modelled: $0["modelled"] as? [String] ?? [],
+                omitted: $0["omitted"] as? [String] ?? [], missed: $0["missed"] as? [String] ?? [])
+        }
+        return (run.status, coverage, report["findings"] as? [[String: Any]] ?? [], run.stderr)
+    }
+
+    /// Imports `document` whole into a fresh schemas folder; the folder.
+    static func importWhole(_ document: URL, module: String, counts: String, extra: [String] = []) throws -> URL {
+        let root = try CLIRunner.temporaryDirectory()
+        let output = root.appending(path: "\(module)/\(module).yaml")
+        let run = try CLIRunner.run(
+            "payschema",
+            ["import", "openapi", document.path, "--module", module, "--output", output.path, "--all-schemas", "--all-operations"] + extra)
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        // The counts docs/import.md states.
+        #expect(run.stderr.contains("payschema import openapi: \(output.path): \(counts)"), "\(run.stderr.suffix(500))")
+        #expect(run.stderr.hasSuffix(" 0 errors\n"), "\(run.stderr.suffix(500))")
+        return root
+    }
+
+    @Test(.enabled(if: paypal != nil, "../shared/contracts is absent"))
+    func paypalsWholeDocumentIsModelledAndFollowsIt() throws {
+        let root = try Self.importWhole(Self.paypal!, module: "PayPalOrders", counts: "164 structs, 91 enums, 21 scalars, 8 operations")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try CLIRunner.run("payschema", ["lint", root.path, "--strict", "--contracts", Self.contracts!.path])
+        #expect(lint.status == 0, "\(lint.stdout.prefix(3000))\(lint.stderr)")
+        let (status, coverage, findings, stderr) = try Self.upstream(Self.paypal!, schemas: root)
+        #expect(status == 0, "\(stderr)")
+        #expect(findings.isEmpty, "\(findings.prefix(5))")
+        #expect(coverage.count >= 200, "\(coverage.count) linked types")
+        for entry in coverage {
+            #expect(entry.missed.isEmpty && entry.omitted.isEmpty, "\(entry.type): missed \(entry.missed), omitted \(entry.omitted)")
+        }
+        // Every official member a committed PayPalPayments type models or omits on purpose is one
+        // the import models, under a type linked to the same schema.
+        let (_, committed, _, _) = try Self.upstream(Self.paypal!)
+        let imported = Dictionary(coverage.map { ($0.upstream, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(committed.count >= 40)
+        for type in committed {
+            let counterpart = try #require(imported[type.upstream], "no imported type links \(type.upstream) (\(type.type))")
+            #expect(
+                Set(type.modelled + type.omitted) == Set(counterpart.modelled),
+                "\(type.type) and \(counterpart.type) (\(type.upstream)) cover different members")
+        }
+    }
+
+    /// Mollie's whole document with docs of our own: nothing of its text lands (CC-BY-NC-SA), the
+    /// file checks, and every linked type follows the document.
+    @Test(.enabled(if: mollie != nil, "../shared/contracts is absent"))
+    func molliesWholeDocumentWithOurOwnDocs() throws {
+        let root = try Self.importWhole(
+            Self.mollie!, module: "MollieAPI", counts: "541 structs, 166 enums, 153 scalars, 128 operations",
+            extra: ["--docs", "own", "--type-prefix", "Mollie"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let text = try String(contentsOf: root.appending(path: "MollieAPI/MollieAPI.yaml"), encoding: .utf8)
+        // Every doc is one of the importer's own sentences: the member's or parameter's wire name,
+        // the schema's name, the operation's method and path.
+        let ours = try NSRegularExpression(
+            pattern:
+                #"^(Imported from mollie/specs\.yaml\.|The schema `[^`]+` of mollie/specs\.yaml\.|The `[^`]+` member\.|The `[^`]+` (path|query|header|cookie) parameter\.|The `[^`]+` parameter's value\.|`[A-Z]+ [^`]+`\.)$"#
+        )
+        let docs = try NSRegularExpression(pattern: #"doc: "((?:[^"\\]|\\.)*)""#)
+        var count = 0
+        for match in docs.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range(at: 1), in: text) else { continue }
+            count += 1
+            let doc = String(text[range])
+            #expect(
+                ours.firstMatch(in: doc, range: NSRange(doc.startIndex..., in: doc)) != nil, "a doc that is not ours: \(doc.prefix(200))")
+        }
+        #expect(count > 1_000, "\(count) docs")
+        let (status, coverage, findings, stderr) = try Self.upstream(Self.mollie!, schemas: root)
+        #expect(status == 0, "\(stderr)")
+        #expect(findings.isEmpty, "\(findings.prefix(5))")
+        #expect(coverage.count >= 500)
+        for entry in coverage {
+            #expect(entry.missed.isEmpty && entry.omitted.isEmpty, "\(entry.type): missed \(entry.missed), omitted \(entry.omitted)")
+        }
+    }
+
+    @Test func usageErrors() throws {
+        let missing = try CLIRunner.run("payschema", ["import", "openapi", "doc.json", "--module", "M", "--output", "o.yaml"])
+        #expect(missing.status == 2 && missing.stderr.contains("name what to import"))
+        let badModule = try CLIRunner.run(
+            "payschema", ["import", "openapi", "doc.json", "--module", "m", "--output", "o.yaml", "--all-schemas"])
+        #expect(badModule.status == 2 && badModule.stderr.contains("UpperCamelCase"))
+        let unreadable = try CLIRunner.run(
+            "payschema", ["import", "openapi", "/nonexistent/doc.json", "--module", "M", "--output", "/tmp/o.yaml", "--all-schemas"])
+        #expect(unreadable.status == 2 && unreadable.stderr.contains("cannot read"))
+    }
+}
