@@ -19,10 +19,11 @@ ROOT=$(cd .. && pwd)
 RUNS=${RUNS:-5}
 RESULTS_DIR="$BENCH_DIR/results"
 
-ALL_SECTIONS=(1 1b 2 2b 3 4 4b 4c 5 5b 5c 6 8 9)
+ALL_SECTIONS=(1 1b 1c 2 2b 3 4 4b 4c 5 5b 5c 6 8 9)
 declare -A TITLE=(
   [1]="Generator vs swift-openapi-generator 1.14.3 (same types)"
   [1b]="Compiling the generated code (bundled schemas without the legacy files)"
+  [1c]="The providers' whole documents: both generators side by side"
   [2]="Scaling (synthetic schemas)"
   [2b]="The generator's machinery, with and without"
   [3]="YAML loading and instructions (10,000-type synthetic set)"
@@ -76,7 +77,7 @@ PAYSCHEMA="$BENCH_DIR/.build/release/payschema"
 "$PAYSCHEMA" export openapi --schemas "$ROOT/Schemas" --output "$PEER_DOCUMENT" 2>/dev/null
 bench_build --product bench || { echo "run.sh: building bench failed" >&2; exit 1; }
 BENCH="$BENCH_DIR/.build/release/bench"
-if selected 1 || selected 1b; then bench_build --product swift-openapi-generator || { echo "run.sh: building swift-openapi-generator failed" >&2; exit 1; }; fi
+if selected 1 || selected 1b || selected 1c; then bench_build --product swift-openapi-generator || { echo "run.sh: building swift-openapi-generator failed" >&2; exit 1; }; fi
 OAG="$BENCH_DIR/.build/release/swift-openapi-generator"
 if selected 8; then bench_build --product payflow || { echo "run.sh: building payflow failed" >&2; exit 1; }; fi
 PAYFLOW="$BENCH_DIR/.build/release/payflow"
@@ -191,6 +192,89 @@ inline, so either tool's output compiles in time that grows with the square of t
 |---|---|---|---|---|---|
 MD
   python3 -c "print(f'| payschema | {$ours_lines:,} | {$ours_code:,} | {$cm:.2f} s ({$cmin:.2f}–{$cmax:.2f}) | {$ccpu:.2f} s | {$ours_obj:,} B |'); print(f'| swift-openapi-generator (types) | {$oag_lines:,} | {$oag_code:,} | {$am:.2f} s ({$amin:.2f}–{$amax:.2f}) | {$acpu:.2f} s | {$oag_obj:,} B |'); print(f'| ratio (ours / theirs) | {$ours_lines/$oag_lines:.2f}× | {$ours_code/$oag_code:.2f}× | {$cm/$am:.2f}× | {$ccpu/$acpu:.2f}× | {$ours_obj/$oag_obj:.2f}× |')"
+}
+
+# provider_document NAME DOCUMENT MODULE [IMPORT OPTIONS…]: one row of section 1c.
+provider_document() {
+  local name=$1 document=$2 module=$3; shift 3
+  local imported="$WORK/imported-$name"
+  # The import, timed on its own (its output goes to a temporary folder, never committed: Mollie's
+  # licence forbids copying its text, and --docs own copies none anyway).
+  local import_timing
+  import_timing=$(time_runs - bash -c "rm -rf '$imported' && '$PAYSCHEMA' import openapi '$document' --module $module --output '$imported/$module/$module.yaml' --all-schemas --all-operations $* 2>/dev/null")
+  "$PAYSCHEMA" import openapi "$document" --module "$module" --output "$imported/$module/$module.yaml" --all-schemas --all-operations "$@" 2>/dev/null
+  local types; types=$(grep -cE '^  [A-Z][A-Za-z0-9]*:$' "$imported/$module/$module.yaml" || true)
+  # The peer on the document itself; where it fails, its own words say why.
+  local oag_failure=""
+  rm -rf "$WORK/oag-doc-$name"; mkdir -p "$WORK/oag-doc-$name"
+  if ! "$OAG" generate "$document" --mode types --access-modifier public --output-directory "$WORK/oag-doc-$name" > "$WORK/oag-doc-$name.log" 2>&1; then
+    oag_failure=$(grep -m1 -iE 'error|fatal' "$WORK/oag-doc-$name.log" | cut -c1-300 | tr '|' '/')
+    [ -n "$oag_failure" ] || oag_failure=$(tail -n1 "$WORK/oag-doc-$name.log" | cut -c1-300 | tr '|' '/')
+  fi
+  local both ours theirs="" ol al=""
+  if [ -z "$oag_failure" ]; then
+    both=$(python3 "$BENCH_DIR/timed.py" "$RUNS" "$WORK/ours-doc-$name" -- "$PAYSCHEMA" generate --schemas "$imported" --output "$WORK/ours-doc-$name" \
+      --vs "$WORK/oag-doc-$name" -- "$OAG" generate "$document" --mode types --access-modifier public --output-directory "$WORK/oag-doc-$name")
+    ours=$(sed -n 1p <<< "$both"); theirs=$(sed -n 2p <<< "$both")
+    al=$(lines "$WORK/oag-doc-$name")
+  else
+    ours=$(time_runs "$WORK/ours-doc-$name" "$PAYSCHEMA" generate --schemas "$imported" --output "$WORK/ours-doc-$name")
+  fi
+  ol=$(lines "$WORK/ours-doc-$name")
+  # Compiling each tool's output, debug and whole module as a clean build does, alternating.
+  local compile_ours compile_theirs="" objects_ours objects_theirs=""
+  local ours_files=("$WORK/ours-doc-$name/$module"/*.swift)
+  if [ -z "$oag_failure" ]; then
+    local compiled
+    compiled=$(python3 "$BENCH_DIR/timed.py" "$COMPILE_RUNS" - -- swiftc -module-name "$module" -parse-as-library -Onone -wmo -swift-version 6 -I "$MODULES" -c "${ours_files[@]}" -o "$WORK/ours-doc-$name.o" \
+      --vs - -- swiftc -module-name Types -parse-as-library -Onone -wmo -swift-version 6 -I "$MODULES" -c "$WORK/oag-doc-$name"/*.swift -o "$WORK/oag-doc-$name.o")
+    compile_ours=$(sed -n 1p <<< "$compiled"); compile_theirs=$(sed -n 2p <<< "$compiled")
+    objects_theirs=$(wc -c < "$WORK/oag-doc-$name.o" | tr -d ' ')
+  else
+    compile_ours=$(python3 "$BENCH_DIR/timed.py" "$COMPILE_RUNS" - -- swiftc -module-name "$module" -parse-as-library -Onone -wmo -swift-version 6 -I "$MODULES" -c "${ours_files[@]}" -o "$WORK/ours-doc-$name.o")
+  fi
+  objects_ours=$(wc -c < "$WORK/ours-doc-$name.o" | tr -d ' ')
+  python3 - "$name" "$types" "$import_timing" "$ours" "$theirs" "$ol" "$al" "$compile_ours" "$compile_theirs" "$objects_ours" "$objects_theirs" "$oag_failure" <<'PY'
+import sys
+name, types, imp, ours, theirs, ol, al, co, ct, oo, ot, failure = sys.argv[1:13]
+i = [float(x) for x in imp.split()]; o = [float(x) for x in ours.split()]
+ol = [int(x) for x in ol.split()]; co = [float(x) for x in co.split()]
+def span(v, k): return f"{v[k]:.3f} s ({v[k+1]:.3f}–{v[k+2]:.3f})"
+if failure:
+    print(f"| {name} | {types} | {span(i, 3)} | {span(o, 3)} | fails: {failure} | | {ol[1]:,} / – | | {co[0]:.2f} s / – | | {int(oo):,} B / – |")
+else:
+    t = [float(x) for x in theirs.split()]; al = [int(x) for x in al.split()]; ct = [float(x) for x in ct.split()]
+    print(f"| {name} | {types} | {span(i, 3)} | {span(o, 3)} | {span(t, 3)} | **{t[3]/o[3]:.1f}×** "
+          f"| {ol[1]:,} / {al[1]:,} | **{ol[1]/al[1]:.2f}×** | {co[0]:.2f} s / {ct[0]:.2f} s | **{co[0]/ct[0]:.2f}×** | {int(oo):,} B / {int(ot):,} B ({int(oo)/int(ot):.2f}×) |")
+PY
+}
+
+section_1c() {
+  local contracts="$ROOT/../shared/contracts"
+  [ -d "$contracts" ] || { echo "Not measured: \`../shared/contracts\` is absent on this machine."; return 0; }
+  COMPILE_RUNS=${COMPILE_RUNS:-3}
+  local rows
+  rows=$(provider_document "PayPal Orders v2" "$contracts/paypal/checkout_orders_v2.json" PayPalOrders
+    provider_document "PayPal Payments v2" "$contracts/paypal/payments_payment_v2.json" PayPalPaymentsV2
+    provider_document "PayPal Webhooks v1" "$contracts/paypal/notifications_webhooks_v1.json" PayPalWebhooks
+    provider_document "Mollie API" "$contracts/mollie/specs.yaml" MollieAPI --docs own --type-prefix Mollie)
+  cat <<MD
+Both generators on the providers' own documents, every schema and operation of each: \`payschema
+import openapi\` writes our schemas from the document (timed on its own, into a temporary folder,
+never committed), then \`payschema generate\` on them (models, Codable, validators, redaction,
+registries, operation descriptors) against \`swift-openapi-generator generate --mode types\` on the
+document itself, the two alternating after a warm-up each ($RUNS runs). CPU is the fair ratio (ours
+uses both cores). Code lines are neither blank nor only comments; the compile is \`swiftc -Onone
+-wmo\` of each tool's output against the release modules it imports ($COMPILE_RUNS runs, alternating).
+"types" counts the named types our import writes.
+
+| document | types | import CPU | payschema generate CPU | swift-openapi-generator CPU | CPU speed-up | code lines (ours / theirs) | code-line ratio | compile wall (ours / theirs) | compile ratio | object code (ours / theirs) |
+|---|---|---|---|---|---|---|---|---|---|---|
+$rows
+
+Targets (issue 80): generator CPU at least 50× below swift-openapi-generator's on each document;
+code lines at most 0.8× its own; compile time at most 0.7× its own.
+MD
 }
 
 section_2() {

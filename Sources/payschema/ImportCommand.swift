@@ -64,6 +64,12 @@ struct ImportOpenAPICommand: ParsableCommand {
     @Flag(help: "Leave out members the document marks deprecated (each listed under upstream: omits:).")
     var omitDeprecated = false
 
+    @Option(
+        help:
+            "A module's schema folder (usually the output's): a schema one of its types links with `upstream:` is referred to by that type, not imported again; no imported type takes one of its names."
+    )
+    var reuse: String?
+
     @Option(name: .customLong("sensitive"), help: "A member name whose text is a secret, beyond the built-in list (repeatable).")
     var sensitiveNames: [String] = []
 
@@ -95,6 +101,23 @@ struct ImportOpenAPICommand: ParsableCommand {
         options.openEnums = !closedEnums
         options.omitDeprecated = omitDeprecated
         options.sensitiveNames = Set(sensitiveNames)
+        if let reuse {
+            let folder = URL(fileURLWithPath: reuse)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: reuse, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError(description: "--reuse: no such folder: '\(reuse)'").report()
+            }
+            // The output itself is written again, so what it declared now is not reused.
+            let files = SchemaSource.yamlFiles(under: folder).filter {
+                $0.standardizedFileURL != URL(fileURLWithPath: output).standardizedFileURL
+            }
+            let existing = ReusedTypes(
+                files: files.map { ($0.path, [UInt8]((try? Data(contentsOf: $0)) ?? Data())) }, documentName: options.documentName)
+            for problem in existing.diagnostics { Console.error(problem.description) }
+            guard existing.diagnostics.isEmpty else { throw ExitCode(1) }
+            options.reuse = existing.byPointer
+            options.takenNames = existing.names
+        }
         let (source, readProblems) = OpenAPISource.read(bytes: [UInt8](data), path: document)
         for problem in readProblems { Console.error(problem.description) }
         guard let source else { throw ExitCode(1) }

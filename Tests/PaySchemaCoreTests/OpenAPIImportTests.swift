@@ -262,6 +262,40 @@ struct OpenAPIImportTests {
             ImportWriter.text(copied).contains("A SECRET SENTENCE."), "the document's text would have been copied: the test could not fail")
     }
 
+    /// `--reuse`: a schema the module already has a type for is referred to by that type's name, not
+    /// imported again, and no imported type takes a name the module declares.
+    @Test func aModulesOwnTypesAreReused() throws {
+        let existing = """
+            module: Fixture
+            types:
+              ProblemDetails:
+                kind: struct
+                upstream: { ref: "fixture/fixture.yaml#/components/schemas/problem" }
+                fields: { message: String? }
+              Thing:
+                kind: struct
+                fields: { id: String }
+              Other:
+                kind: struct
+                upstream: { ref: "elsewhere.json#/components/schemas/thing" }
+                fields: { id: String }
+            operations:
+              thingsGet: { method: GET, path: /x, response: Thing }
+            """
+        let reused = ReusedTypes(files: [("Fixture/Existing.yaml", Array(existing.utf8))], documentName: "fixture/fixture.yaml")
+        #expect(reused.diagnostics.isEmpty)
+        #expect(reused.byPointer == ["/components/schemas/problem": "ProblemDetails"])
+        #expect(reused.names == ["ProblemDetails", "Thing", "Other", "ThingsGetOperation"])
+        let (module, _) = try Self.run {
+            $0.reuse = reused.byPointer
+            $0.takenNames = reused.names
+        }
+        #expect(!module.types.contains { $0.upstream?.hasSuffix("#/components/schemas/problem") == true })
+        #expect(module.operations.first?.errorBody == "ProblemDetails")
+        #expect(module.types.first?.name == "Thing2" && module.types.first?.upstream?.hasSuffix("/thing") == true)
+        #expect(Set(module.types.map(\.name)).isDisjoint(with: reused.names))
+    }
+
     /// Every text the writer quotes reads back as itself: quotes, backslashes, controls, DEL, C1
     /// controls, separators, a byte-order mark, non-ASCII letters.
     @Test(arguments: [

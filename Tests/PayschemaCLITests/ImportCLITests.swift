@@ -80,6 +80,54 @@ struct ImportCLITests {
         }
     }
 
+    /// What the committed `PayPalPayments` types do not cover of a payment source, imported into a
+    /// copy of that module with `--reuse`: the wallet's, Apple Pay's and Google Pay's sources refer to
+    /// the module's own `PayPalAddress`, `PayPalName`, `PayPalMoney`… (linked to the same schemas)
+    /// instead of importing them again, take none of its names, and the module checks whole.
+    @Test(.enabled(if: paypal != nil, "../shared/contracts is absent"))
+    func theMissingPaymentSourcesImportIntoTheModuleReusingItsTypes() throws {
+        let root = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let module = root.appending(path: "PayPalPayments")
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appending(path: "Schemas/PayPalPayments"), to: module)
+        let output = module.appending(path: "PaymentSources.yaml")
+        let run = try CLIRunner.run(
+            "payschema",
+            [
+                "import", "openapi", Self.paypal!.path, "--module", "PayPalPayments", "--output", output.path, "--reuse", module.path,
+                "--type-prefix", "PayPal", "--schema", "paypal_wallet", "--schema", "apple_pay_request", "--schema", "google_pay_request",
+            ])
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.contains("type: \"PayPalAddress\""), "the wallet's address is not the module's own")
+        #expect(!text.contains("#/components/schemas/address_portable\""), "address_portable was imported again")
+        #expect(!text.contains("#/components/schemas/money\""), "money was imported again")
+        let lint = try CLIRunner.run("payschema", ["lint", module.path, "--strict", "--contracts", Self.contracts!.path])
+        #expect(lint.status == 0, "\(lint.stdout.prefix(3000))\(lint.stderr)")
+    }
+
+    /// PayPal's Payments v2 (authorizations, captures, refunds) and Webhooks documents, whole: the
+    /// file checks with the contracts and every linked type follows the document it came from.
+    @Test(
+        .enabled(if: paypal != nil, "../shared/contracts is absent"),
+        arguments: [
+            ("payments_payment_v2.json", "PayPalPaymentsV2", "57 structs, 43 enums, 0 scalars, 7 operations"),
+            ("notifications_webhooks_v1.json", "PayPalWebhooks", "27 structs, 24 enums, 2 scalars, 16 operations"),
+        ])
+    func paypalsOtherDocumentsAreModelledAndFollowThem(file: String, module: String, counts: String) throws {
+        let document = try #require(SharedReference.path("contracts/paypal/" + file))
+        let root = try Self.importWhole(document, module: module, counts: counts)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let lint = try CLIRunner.run("payschema", ["lint", root.path, "--strict", "--contracts", Self.contracts!.path])
+        #expect(lint.status == 0, "\(lint.stdout.prefix(3000))\(lint.stderr)")
+        let (status, coverage, findings, stderr) = try Self.upstream(document, schemas: root)
+        #expect(status == 0 && findings.isEmpty, "\(stderr) \(findings.prefix(5))")
+        #expect(coverage.count >= 50)
+        for entry in coverage {
+            #expect(entry.missed.isEmpty && entry.omitted.isEmpty, "\(entry.type): missed \(entry.missed), omitted \(entry.omitted)")
+        }
+    }
+
     /// Mollie's whole document with docs of our own: nothing of its text lands (CC-BY-NC-SA), the
     /// file checks, and every linked type follows the document.
     @Test(.enabled(if: mollie != nil, "../shared/contracts is absent"))

@@ -33,6 +33,13 @@ public struct ImportOptions: Sendable, Hashable {
     /// Wire names of string members that hold secrets, beyond ``defaultSensitiveNames``.
     public var sensitiveNames: Set<String> = []
 
+    /// Schemas the module already has a type for, by JSON pointer (`/components/schemas/address_portable`),
+    /// with that type's name: a schema reached here is referred to by that name, not imported again
+    /// (`--reuse`, read from the module's files by ``ReusedTypes``).
+    public var reuse: [String: String] = [:]
+    /// Names the module already declares (its types and operations' types): no imported type takes one.
+    public var takenNames: Set<String> = []
+
     /// Member names that are secrets in every payments API the package knows: security codes,
     /// passwords, keys and tokens as text (a card's `number` is judged with its object's name).
     public static let defaultSensitiveNames: Set<String> = [

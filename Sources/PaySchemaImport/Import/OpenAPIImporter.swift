@@ -27,6 +27,7 @@ public struct OpenAPIImporter {
     /// Imports what `options` asks of `source`.
     public static func run(_ source: OpenAPISource, options: ImportOptions) -> (ImportedModule, [Diagnostic]) {
         var importer = OpenAPIImporter(source: source, options: options)
+        importer.takenNames = options.takenNames
         let module = importer.importAll()
         return (module, importer.diagnostics.sorted)
     }
@@ -122,7 +123,7 @@ public struct OpenAPIImporter {
 
     /// The named type for the schema at `pointer`, claimed and queued the first time it is asked for.
     mutating func namedType(for node: YAMLNode, at pointer: String, suggested: String) -> String {
-        if let name = nameByPointer[pointer] { return name }
+        if let name = nameByPointer[pointer] ?? options.reuse[pointer] { return name }
         let name = claim(suggested)
         nameByPointer[pointer] = name
         order.append(name)

@@ -1,0 +1,33 @@
+import PaySchemaLanguage
+import PaySchemaYAML
+
+/// What a module's schema files already declare, for `payschema import openapi --reuse`: the types
+/// linked to the imported document (`upstream: ref: <document>#<pointer>`), which the import refers
+/// to instead of importing their schemas again, and every name the module takes.
+public struct ReusedTypes: Sendable {
+    /// Type names by the pointer of the schema they link, for the document being imported.
+    public var byPointer: [String: String] = [:]
+    /// Every type name and operation type name the files declare.
+    public var names: Set<String> = []
+    /// Problems reading the files (each located).
+    public var diagnostics: [Diagnostic] = []
+
+    /// Reads the schema files `files` (path and bytes), keeping links to `documentName`.
+    public init(files: [(path: String, bytes: [UInt8])], documentName: String) {
+        for file in files {
+            let loaded = YAMLLoader.load(bytes: file.bytes, file: file.path)
+            diagnostics += loaded.diagnostics.filter { $0.severity == .error }
+            for entry in loaded.root?.member("types")?.mapping ?? [] {
+                guard let name = entry.key.scalar else { continue }
+                names.insert(name)
+                guard let ref = entry.value.member("upstream")?.member("ref")?.text,
+                    let hash = ref.firstIndex(of: "#"), ref[..<hash] == documentName
+                else { continue }
+                byPointer[String(ref[ref.index(after: hash)...])] = byPointer[String(ref[ref.index(after: hash)...])] ?? name
+            }
+            for entry in loaded.root?.member("operations")?.mapping ?? [] {
+                if let name = entry.key.scalar { names.insert(Naming.operationTypeName(name)) }
+            }
+        }
+    }
+}
