@@ -8,6 +8,17 @@
 package enum ECMAPattern {
     /// The translated pattern, or why it cannot be said.
     package static func translate(_ pattern: String) -> Result<String, Reason> {
+        // Look-around first: its group may hold an anchor, which would otherwise be the reason given.
+        // (An escaped parenthesis, `\(?=`, is a literal and an optional one: not a group.)
+        for opening in ["(?=", "(?!", "(?<=", "(?<!"] {
+            var searched = pattern[...]
+            while let range = searched.range(of: opening) {
+                if range.lowerBound == pattern.startIndex || pattern[pattern.index(before: range.lowerBound)] != "\\" {
+                    return .failure(.lookaround(opening + "…)"))
+                }
+                searched = searched[range.upperBound...]
+            }
+        }
         let scalars = Array(pattern.unicodeScalars)
         var alternatives: [[Unicode.Scalar]] = []
         var current: [Unicode.Scalar] = []
@@ -77,7 +88,9 @@ package enum ECMAPattern {
     package enum Reason: Error, Equatable {
         /// A shorthand with no class equivalent inside a class (`[^\D]`).
         case negatedShorthandInClass(String)
-        /// Anchors inside the pattern, look-around, back-references, Unicode properties, large bounds.
+        /// A look-ahead or look-behind (`(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`).
+        case lookaround(String)
+        /// Back-references, Unicode properties, flags, bounds over 256.
         case outsideSubset
         /// A `^` or `$` that is not at an alternative's edge.
         case innerAnchor
@@ -87,9 +100,11 @@ package enum ECMAPattern {
             switch self {
             case .negatedShorthandInClass(let shorthand):
                 return "`\\\(shorthand)` inside a class has no equivalent in the language's subset"
+            case .lookaround(let group):
+                return "it looks around (`\(group)`), which the language's regular subset cannot say"
             case .outsideSubset:
                 return
-                    "it uses what the language's regular subset cannot say (look-around, back-references, Unicode properties, flags, bounds over 256)"
+                    "it uses what the language's regular subset cannot say (back-references, Unicode properties, flags, bounds over 256)"
             case .innerAnchor:
                 return "it anchors inside an alternative"
             }
