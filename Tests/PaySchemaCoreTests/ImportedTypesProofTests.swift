@@ -74,7 +74,7 @@ struct ImportedTypesProofTests {
         #expect(problems.isEmpty)
         var options = ImportOptions(module: "PayPalOrders", documentName: "paypal/checkout_orders_v2.json")
         // The three schemas the payloads are read with and all they reach (112 structs, 54 enums):
-        // the whole document's import is judged by `ImportCLITests`; compiling less keeps CI short.
+        // the whole document's import is judged by the CLI's import tests; compiling less keeps CI short.
         options.schemas = Self.linkedSchemas.values.sorted()
         let (module, diagnostics) = OpenAPIImporter.run(try #require(read), options: options)
         #expect(!diagnostics.contains { $0.severity == .error })
