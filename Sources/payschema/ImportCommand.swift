@@ -70,7 +70,9 @@ struct ImportOpenAPICommand: ParsableCommand {
     )
     var reuse: String?
 
-    @Option(name: .customLong("sensitive"), help: "A member name whose text is a secret, beyond the built-in list (repeatable).")
+    @Option(
+        name: .customLong("sensitive"),
+        help: "A member name whose text is a secret, beyond the names the package reads as credentials' (repeatable).")
     var sensitiveNames: [String] = []
 
     func validate() throws {

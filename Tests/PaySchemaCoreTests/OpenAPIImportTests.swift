@@ -147,6 +147,7 @@ struct OpenAPIImportTests {
         #expect(field("id")?.constraints.value("pattern") == "[0-9]{3}")
         #expect(field("security_code")?.name == "securityCode")
         #expect(field("security_code")?.sensitive == true)
+        #expect(field("id")?.sensitive == false && field("note")?.sensitive == false)
         #expect(field("note")?.nullable == true && field("note")?.type == "String")
         #expect(field("choice")?.type == "JSON")
         #expect(field("grid")?.type == "JSON")
@@ -260,6 +261,17 @@ struct OpenAPIImportTests {
         let (copied, _) = try Self.run(described)
         #expect(
             ImportWriter.text(copied).contains("A SECRET SENTENCE."), "the document's text would have been copied: the test could not fail")
+    }
+
+    /// `--sensitive`: a name given marks its string member a secret too.
+    @Test func namesGivenAsSecretsAreSensitive() throws {
+        let (module, _) = try Self.run { $0.sensitiveNames = ["note"] }
+        guard case .structure(let fields, _) = module.types.first?.kind else {
+            Issue.record("no struct")
+            return
+        }
+        #expect(fields.first { $0.wireName == "note" }?.sensitive == true)
+        #expect(fields.first { $0.wireName == "id" }?.sensitive == false)
     }
 
     /// `--reuse`: a schema the module already has a type for is referred to by that type's name, not

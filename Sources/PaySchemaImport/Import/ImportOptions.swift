@@ -1,3 +1,5 @@
+@_spi(Generated) import PaySchemaVocabulary
+
 /// What to import and how to write it.
 public struct ImportOptions: Sendable, Hashable {
     /// Where the documentation of the written schemas comes from.
@@ -30,8 +32,18 @@ public struct ImportOptions: Sendable, Hashable {
     public var openEnums = true
     /// Leave out what the document marks deprecated, each listed under `upstream: omits:`.
     public var omitDeprecated = false
-    /// Wire names of string members that hold secrets, beyond ``defaultSensitiveNames``.
+    /// Wire names of string members that hold secrets beyond those the package's reading of
+    /// credential names takes for one.
     public var sensitiveNames: Set<String> = []
+
+    /// Whether a string member named `wire` of the object `owner` holds a secret: a name the
+    /// package's one reading of credential names (`CredentialName`, which the sandbox's redaction
+    /// asks too) takes for a credential's (`security_code`, `password`, `api_key`, `client_secret`…),
+    /// one given with `--sensitive`, or a card object's `number`.
+    func isSecret(_ wire: String, in owner: String) -> Bool {
+        CredentialName.isCredential(wire, names: Set(sensitiveNames.map { CredentialName.normalized($0) }))
+            || (wire == "number" && owner.lowercased().contains("card"))
+    }
 
     /// Schemas the module already has a type for, by JSON pointer (`/components/schemas/address_portable`),
     /// with that type's name: a schema reached here is referred to by that name, not imported again
@@ -39,14 +51,6 @@ public struct ImportOptions: Sendable, Hashable {
     public var reuse: [String: String] = [:]
     /// Names the module already declares (its types and operations' types): no imported type takes one.
     public var takenNames: Set<String> = []
-
-    /// Member names that are secrets in every payments API the package knows: security codes,
-    /// passwords, keys and tokens as text (a card's `number` is judged with its object's name).
-    public static let defaultSensitiveNames: Set<String> = [
-        "security_code", "securityCode", "cvv", "cvv2", "cvc", "cvc2", "password", "secret", "client_secret", "clientSecret",
-        "access_token", "accessToken", "refresh_token", "refreshToken", "id_token", "api_key", "apiKey", "private_key",
-        "privateKey", "card_number", "cardNumber", "pan",
-    ]
 
     /// Options for `module`, naming the document `documentName` in upstream links.
     public init(module: String, documentName: String) {

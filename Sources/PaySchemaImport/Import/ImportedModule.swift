@@ -90,9 +90,6 @@ public struct ImportedConstraints: Sendable, Hashable {
     /// The value of `key`.
     func value(_ key: String) -> String? { entries.first { $0.key == key }?.value }
 
-    /// Removes `key`.
-    mutating func remove(_ key: String) { entries.removeAll { $0.key == key } }
-
     /// Equal when every entry is.
     public static func == (lhs: ImportedConstraints, rhs: ImportedConstraints) -> Bool {
         lhs.entries.map(\.key) == rhs.entries.map(\.key) && lhs.entries.map(\.value) == rhs.entries.map(\.value)

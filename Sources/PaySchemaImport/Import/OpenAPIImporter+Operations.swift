@@ -63,9 +63,7 @@ extension OpenAPIImporter {
                 $0.place == place && (place == "header" ? $0.wireName.lowercased() == wire.lowercased() : $0.wireName == wire)
             }
             let type = parameterType(parameter, at: parameterPointer, suggested: typeStem + Naming.upperFirst(parameterName))
-            let sensitive =
-                ImportOptions.defaultSensitiveNames.contains(wire) || options.sensitiveNames.contains(wire)
-                || wire.lowercased() == "authorization"
+            let sensitive = options.isSecret(wire, in: "")
             parameters.append(
                 ImportedParameter(
                     name: parameterName, place: place, wireName: wire, type: type,

@@ -406,13 +406,11 @@ public struct OpenAPIImporter {
         for (keyword, message) in unsayable where node.member(keyword) != nil {
             diagnostics.warning(message, at: node.keyNode(keyword)?.location ?? node.location)
         }
-        if node.member("type")?.text != "object", node.member("properties") == nil {
-            for keyword in ["minProperties", "maxProperties"]
-            where node.member(keyword) != nil && node.member("additionalProperties") == nil {
-                diagnostics.warning(
-                    "`\(keyword)` on an object with no declared members is not checked",
-                    at: node.keyNode(keyword)?.location ?? node.location)
-            }
+        // A map (`additionalProperties` with a schema) counts its members as `minItems`/`maxItems`.
+        let isMap = node.member("additionalProperties")?.mapping.map { !$0.isEmpty } ?? false
+        for keyword in ["minProperties", "maxProperties"] where !isMap && node.member(keyword) != nil {
+            diagnostics.warning(
+                "`\(keyword)` on an object that is not a map is not checked", at: node.keyNode(keyword)?.location ?? node.location)
         }
     }
 
@@ -424,6 +422,9 @@ public struct OpenAPIImporter {
         if !nonNullEnumValues(node).isEmpty || (node.member("$ref") == nil && node.member("allOf") == nil && node.member("enum") != nil) {
             return enumeration(node, at: pointer, name: name, upstream: upstream)
         }
+        // A component reached through `$ref` is read here only: what it cannot say is reported here
+        // (an inline one is reported where it is resolved too; the sorted diagnostics drop the repeat).
+        reportUnsayable(node)
         var members: [(wire: String, node: YAMLNode, pointer: String)] = []
         var required: Set<String> = []
         var refuses = false
@@ -431,7 +432,6 @@ public struct OpenAPIImporter {
         var fields: [ImportedField] = []
         var names: Set<String> = []
         var omitted: [String] = []
-        let objectWords = name.lowercased()
         for member in members {
             if options.omitDeprecated, member.node.member("deprecated")?.isTrue == true {
                 omitted.append(member.wire)
@@ -441,10 +441,7 @@ public struct OpenAPIImporter {
             if Self.reservedFieldNames.contains(fieldName) { fieldName += "Value" }
             let unique = Self.unique(fieldName, in: &names)
             let resolved = resolve(member.node, at: member.pointer, suggested: name + Naming.upperFirst(unique))
-            let sensitive =
-                (resolved.type == "String" || resolved.type == "String?")
-                && (ImportOptions.defaultSensitiveNames.contains(member.wire) || options.sensitiveNames.contains(member.wire)
-                    || (member.wire == "number" && objectWords.contains("card")))
+            let sensitive = resolved.type == "String" && options.isSecret(member.wire, in: name)
             fields.append(
                 ImportedField(
                     name: unique, wireName: member.wire, type: resolved.type, required: required.contains(member.wire),
