@@ -312,7 +312,7 @@ var targets: [Target] =
             name: "PaymentSandboxTests",
             dependencies: [
                 "PaymentSandbox", "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", "MollieCheckout",
-                "AmazonPayMobile", "PaymentServerCore",
+                "AmazonPayMobile", "PayPalPayments", "PaymentServerCore",
                 "SuiteMCommerce", "SuiteMerchantServer", "payflow", "CLITestSupport",
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

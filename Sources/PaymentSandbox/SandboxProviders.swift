@@ -17,7 +17,7 @@ public struct SandboxProviders: Sendable {
         public let callbackScheme: String
     }
 
-    /// PayPal's OAuth and Orders API.
+    /// PayPal's OAuth, Orders and Payments API.
     public let payPal: MockPayPalServer
     /// Amazon Pay API v2.
     public let amazonPay: MockAmazonPayServer
@@ -60,7 +60,7 @@ public struct SandboxProviders: Sendable {
         self.browser = browser
         entries = [
             Entry(
-                id: "paypal", summary: "PayPal OAuth and Orders API (PayPalPayments)", transport: payPal.transport,
+                id: "paypal", summary: "PayPal OAuth, Orders and Payments API (PayPalPayments)", transport: payPal.transport,
                 callbackScheme: "sdk.ios.paypal"),
             Entry(
                 id: "amazonpay-merchant", summary: "Amazon Pay sample merchant server (AmazonPayMobile's merchantServerURL)",

@@ -7,10 +7,15 @@ confirm-payment-source with a card, then `POST …/capture` or `POST …/authori
 refusals included (capturing an unapproved order, capturing twice, an AUTHORIZE order captured), is
 validated with Python's jsonschema against the response schema PayPal's Orders v2 OpenAPI document
 declares for that operation and status. A repeat with the same PayPal-Request-Id must give the same
-answer. Exit 0 when every answer conforms, 1 otherwise, 2 for setup problems.
+answer. With `--payments-document`, what follows the checkout too, judged by PayPal's Payments v2
+document: an authorization read, captured in parts (and refused beyond 115% of it, after a final
+capture, once voided), reauthorized and voided; a capture read and refunded in parts (and refused
+beyond what is left, in another currency, once refunded in full); a refund read; unknown ids.
+Exit 0 when every answer conforms, 1 otherwise, 2 for setup problems.
 
     python3 Tests/Contract/paypal_settlement_contract.py --payflow .build/debug/payflow \
-        --document ../shared/contracts/paypal/checkout_orders_v2.json
+        --document ../shared/contracts/paypal/checkout_orders_v2.json \
+        --payments-document ../shared/contracts/paypal/payments_payment_v2.json
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT7
 
 DOCUMENT_URI = "urn:paypal:checkout_orders_v2"
+PAYMENTS_URI = "urn:paypal:payments_payment_v2"
 
 
 def call(base: str, method: str, path: str, token: str | None, body: object | None = None, request_id: str | None = None) -> tuple[int, object]:
@@ -50,10 +56,11 @@ def call(base: str, method: str, path: str, token: str | None, body: object | No
 class Contract:
     """PayPal's document: the schema each operation declares for each status."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, uri: str = DOCUMENT_URI):
         with open(path, encoding="utf-8") as handle:
             self.document = json.load(handle)
-        self.registry = Registry().with_resource(DOCUMENT_URI, Resource(contents=self.document, specification=DRAFT7))
+        self.uri = uri
+        self.registry = Registry().with_resource(uri, Resource(contents=self.document, specification=DRAFT7))
 
     def schema(self, path: str, method: str, status: int) -> dict:
         responses = self.document["paths"][path][method]["responses"]
@@ -69,17 +76,17 @@ class Contract:
             schema = self.schema(path, method, status)
         except KeyError as missing:
             return [str(missing)]
-        validator = Draft7Validator(rebased(schema), registry=self.registry)
+        validator = Draft7Validator(rebased(schema, self.uri), registry=self.registry)
         return [f"{'/'.join(map(str, error.absolute_path)) or '(root)'}: {error.message}" for error in validator.iter_errors(body)]
 
 
-def rebased(schema: object) -> object:
+def rebased(schema: object, uri: str = DOCUMENT_URI) -> object:
     """An inline response schema whose `#/…` references point into PayPal's document (schemas
     reached through them resolve inside the document by themselves)."""
     if isinstance(schema, dict):
-        return {key: (DOCUMENT_URI + value if key == "$ref" and isinstance(value, str) and value.startswith("#") else rebased(value)) for key, value in schema.items()}
+        return {key: (uri + value if key == "$ref" and isinstance(value, str) and value.startswith("#") else rebased(value, uri)) for key, value in schema.items()}
     if isinstance(schema, list):
-        return [rebased(item) for item in schema]
+        return [rebased(item, uri) for item in schema]
     return schema
 
 
@@ -101,6 +108,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--payflow", required=True)
     parser.add_argument("--document", required=True)
+    parser.add_argument("--payments-document", help="PayPal's Payments v2 document: judge the operations after the checkout too")
     arguments = parser.parse_args()
     if not os.access(arguments.payflow, os.X_OK) or not os.path.exists(arguments.document):
         print("setup: payflow or the contract is missing", file=sys.stderr)
@@ -114,7 +122,9 @@ def main() -> int:
     # such a detail is judged by its place (name, message, details' shape), not by the list.
     beyond = beyond_the_document(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "docs", "provider-rules.md"))
 
-    def judge(what: str, path_template: str, method: str, status: int, body: object, expected: int) -> None:
+    payments_contract = Contract(arguments.payments_document, PAYMENTS_URI) if arguments.payments_document else None
+
+    def judge(what: str, path_template: str, method: str, status: int, body: object, expected: int, against: Contract | None = None) -> None:
         nonlocal checked
         checked += 1
         if status != expected:
@@ -125,8 +135,86 @@ def main() -> int:
                 detail.get("issue") in beyond.get(operation, set()) for detail in body["details"]):
             print(f"  beyond the document: {what}: {', '.join(detail['issue'] for detail in body['details'])}")
             body = {key: value for key, value in body.items() if key != "details"}
-        for problem in contract.problems(path_template, method, status, body):
+        for problem in (against or contract).problems(path_template, method, status, body):
             failures.append(f"{what} ({status}): {problem}")
+
+    def expect(what: str, condition: bool, body: object) -> None:
+        if not condition:
+            failures.append(f"{what}: {json.dumps(body)[:300]}")
+
+    def after_checkout(base: str, token: str, card: dict) -> None:
+        """The Payments API on what authorize and capture made, every answer judged by its document."""
+        def settled(intent: str, value: str) -> dict:
+            _, order = call(base, "POST", "/v2/checkout/orders", token,
+                            {"intent": intent, "purchase_units": [{"reference_id": "default", "amount": {"currency_code": "USD", "value": value}}]})
+            call(base, "POST", f"/v2/checkout/orders/{order['id']}/confirm-payment-source", token, card, str(uuid.uuid4()))
+            _, done = call(base, "POST", f"/v2/checkout/orders/{order['id']}/{'authorize' if intent == 'AUTHORIZE' else 'capture'}", token, {}, str(uuid.uuid4()))
+            return done["purchase_units"][0]["payments"]
+
+        authorizations = "/v2/payments/authorizations/{authorization_id}"
+        captures = "/v2/payments/captures/{capture_id}"
+        money = lambda value, currency="USD": {"amount": {"currency_code": currency, "value": value}}
+        authorization = settled("AUTHORIZE", "10.00")["authorizations"][0]["id"]
+        status, body = call(base, "GET", f"/v2/payments/authorizations/{authorization}", token)
+        judge("get authorization", authorizations, "get", status, body, 200, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, money("4.00"), str(uuid.uuid4()))
+        judge("capture 4.00 of 10.00", authorizations + "/capture", "post", status, body, 201, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, money("7.51"), str(uuid.uuid4()))
+        judge("capture beyond 115%", authorizations + "/capture", "post", status, body, 422, payments_contract)
+        expect("capture beyond 115% is MAX_CAPTURE_AMOUNT_EXCEEDED", [d.get("issue") for d in body.get("details", [])] == ["MAX_CAPTURE_AMOUNT_EXCEEDED"], body)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, money("1.00", "EUR"), str(uuid.uuid4()))
+        judge("capture in another currency", authorizations + "/capture", "post", status, body, 422, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, {**money("6.00"), "final_capture": True}, str(uuid.uuid4()))
+        judge("final capture", authorizations + "/capture", "post", status, body, 201, payments_contract)
+        capture = body.get("id")
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, money("0.50"), str(uuid.uuid4()))
+        judge("capture after the final one", authorizations + "/capture", "post", status, body, 422, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/void", token, None)
+        judge("void of a captured authorization", authorizations + "/void", "post", status, body, 422, payments_contract)
+        status, body = call(base, "GET", f"/v2/payments/captures/{capture}", token)
+        judge("get capture", captures, "get", status, body, 200, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, money("2.50"), str(uuid.uuid4()))
+        judge("refund 2.50 of 6.00", captures + "/refund", "post", status, body, 201, payments_contract)
+        refund = body.get("id")
+        status, body = call(base, "GET", f"/v2/payments/refunds/{refund}", token)
+        judge("get refund", "/v2/payments/refunds/{refund_id}", "get", status, body, 200, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, money("3.51"), str(uuid.uuid4()))
+        judge("refund a cent beyond what is left", captures + "/refund", "post", status, body, 422, payments_contract)
+        expect("a refund beyond what is left is REFUND_AMOUNT_EXCEEDED", [d.get("issue") for d in body.get("details", [])] == ["REFUND_AMOUNT_EXCEEDED"], body)
+        status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, money("1.00", "EUR"), str(uuid.uuid4()))
+        judge("refund in another currency", captures + "/refund", "post", status, body, 422, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, {}, str(uuid.uuid4()))
+        judge("refund what is left", captures + "/refund", "post", status, body, 201, payments_contract)
+        expect("the rest refunded is 3.50", body.get("amount", {}).get("value") == "3.50", body)
+        status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, money("0.01"), str(uuid.uuid4()))
+        judge("refund of a capture refunded in full", captures + "/refund", "post", status, body, 422, payments_contract)
+        status, body = call(base, "GET", f"/v2/payments/captures/{capture}", token)
+        judge("get capture refunded in full", captures, "get", status, body, 200, payments_contract)
+        expect("the capture is REFUNDED", body.get("status") == "REFUNDED", body)
+        # Reauthorize, then void: the reauthorization cannot be voided, the original can, once.
+        original = settled("AUTHORIZE", "20.00")["authorizations"][0]["id"]
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{original}/reauthorize", token, money("21.00"), str(uuid.uuid4()))
+        judge("reauthorize", authorizations + "/reauthorize", "post", status, body, 201, payments_contract)
+        again = body.get("id")
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{again}/reauthorize", token, None, str(uuid.uuid4()))
+        judge("reauthorize a reauthorization", authorizations + "/reauthorize", "post", status, body, 422, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{again}/void", token, None)
+        judge("void a reauthorization", authorizations + "/void", "post", status, body, 422, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{original}/void", token, None)
+        judge("void", authorizations + "/void", "post", status, body, 200, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{original}/void", token, None)
+        judge("void twice", authorizations + "/void", "post", status, body, 422, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{original}/capture", token, None, str(uuid.uuid4()))
+        judge("capture a voided authorization", authorizations + "/capture", "post", status, body, 422, payments_contract)
+        # A capture made by the order's own capture is refundable too; unknown ids are 404.
+        ordered = settled("CAPTURE", "5.00")["captures"][0]["id"]
+        status, body = call(base, "POST", f"/v2/payments/captures/{ordered}/refund", token, None, str(uuid.uuid4()))
+        judge("refund an order's capture", captures + "/refund", "post", status, body, 201, payments_contract)
+        for path, template, method in (("/v2/payments/authorizations/NOPE", authorizations, "GET"), ("/v2/payments/captures/NOPE", captures, "GET"),
+                                       ("/v2/payments/refunds/NOPE", "/v2/payments/refunds/{refund_id}", "GET"),
+                                       ("/v2/payments/captures/NOPE/refund", captures + "/refund", "POST")):
+            status, body = call(base, method, path, token, {} if method == "POST" else None, str(uuid.uuid4()) if method == "POST" else None)
+            judge(f"{method} {path}", template, method.lower(), status, body, 404, payments_contract)
 
     with tempfile.TemporaryDirectory() as workdir:
         _, _, public = sandboxkit.key_pair(workdir)
@@ -167,12 +255,14 @@ def main() -> int:
                 judge(f"get {intent} after {action}", "/v2/checkout/orders/{id}", "get", status, fetched, 200)
             status, missing = call(base, "POST", "/v2/checkout/orders/NOSUCHORDER0000/capture", token, {}, str(uuid.uuid4()))
             judge("capture of an unknown order", "/v2/checkout/orders/{id}/capture", "post", status, missing, 404)
+            if payments_contract:
+                after_checkout(base, token, card)
         finally:
             sandboxkit.stop(process)
 
     for failure in failures:
         print("NONCONFORMING " + failure, file=sys.stderr)
-    print(f"PayPal authorize/capture over HTTP: {checked} answers judged by PayPal's contract, {len(failures)} problems")
+    print(f"PayPal authorize/capture{' and the Payments API' if payments_contract else ''} over HTTP: {checked} answers judged by PayPal's contracts, {len(failures)} problems")
     return 1 if failures else 0
 
 

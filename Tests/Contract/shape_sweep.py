@@ -36,11 +36,15 @@ NOT_SHAPES = ("date-time", "date", "int32", "int64", "double")
 
 
 def shown(pattern, fmt):
-    """A pattern as the table shows it: a URL grammar (hundreds of characters) by its name."""
-    if pattern and len(pattern) > 80:
+    """A pattern as the table shows it: a URL grammar (hundreds of characters) by its name, line
+    breaks and other controls in it as escapes (a pattern may hold them as themselves)."""
+    if pattern and len(pattern) > 80 and "//" in pattern:
         scheme = "https" if pattern.startswith("^(?i:https)") else "any scheme"
         return f"a URL ({scheme}; the RFC 3986 grammar)"
-    return "`" + pattern.replace("|", "\\|") + "`" if pattern else ""
+    if not pattern:
+        return ""
+    visible = "".join(f"\\u{ord(c):04x}" if ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F or c in "\u2028\u2029" else c for c in pattern)
+    return "`" + visible.replace("|", "\\|") + "`"
 
 
 def load_schemas(directory):

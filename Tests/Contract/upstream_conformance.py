@@ -44,7 +44,8 @@ class Official:
     def at(self, pointer: str):
         node = self.document
         for token in pointer.lstrip("/").split("/"):
-            node = node[token.replace("~1", "/").replace("~0", "~")]
+            # A pointer into an array (`refund/allOf/1/...`) names its item by index.
+            node = node[int(token)] if isinstance(node, list) else node[token.replace("~1", "/").replace("~0", "~")]
         return node
 
     def resolve(self, node: dict, depth: int = 0) -> dict:
@@ -121,6 +122,45 @@ class Ours:
                     if "$ref" in option:
                         return option["$ref"].split("/")[-1]
         return None
+
+
+# ECMA-262's `.` (JSON Schema's dialect, no `s` flag): any character but its four line terminators.
+ECMA_DOT = r"[^\n\r\u2028\u2029]"
+
+
+def python_pattern(pattern: str) -> str:
+    """A JSON Schema pattern as Python's `re` must be written to read it as ECMA-262 does: `re`'s `.`
+    also takes `\r`, U+2028 and U+2029, and its `$` also matches before a final newline, so a
+    generator reading the pattern as it stands draws values the document's own dialect refuses.
+    `.` outside a class becomes ECMA's class, `$` becomes `\Z`."""
+    out, in_class, escaped = [], False, False
+    for character in pattern:
+        if escaped:
+            escaped = False
+        elif character == "\\":
+            escaped = True
+        elif in_class:
+            in_class = character != "]"
+        elif character == "[":
+            in_class = True
+        elif character == ".":
+            out.append(ECMA_DOT)
+            continue
+        elif character == "$":
+            out.append(r"\Z")
+            continue
+        out.append(character)
+    return "".join(out)
+
+
+def ecma_patterns(node):
+    """`node` with every `pattern` keyword's value read as ECMA-262 reads it (`python_pattern`)."""
+    if isinstance(node, dict):
+        return {key: python_pattern(value) if key == "pattern" and isinstance(value, str) else ecma_patterns(value)
+                for key, value in node.items()}
+    if isinstance(node, list):
+        return [ecma_patterns(value) for value in node]
+    return node
 
 
 def forced(official: Official, ours: Ours, node: dict, our_node: dict | None, depth: int = 0, narrow: bool = False) -> dict:
@@ -328,7 +368,7 @@ def main() -> int:
         return 2
     coverage = json.loads(report.stdout)["coverage"]
     official = Official(load_document(args.document))
-    components = official.document.get("components", {})
+    components = ecma_patterns(official.document.get("components", {}))
 
     modules = sorted({entry["type"].split(".")[0] for entry in coverage})
     ours_by_module: dict[str, Ours] = {}
@@ -360,7 +400,7 @@ def main() -> int:
             schema = forced(official, ours_by_module[module], {"$ref": "#" + pointer}, {"$ref": f"#/components/schemas/{name}"}, narrow=narrow)
             if narrow and schema == forced(official, ours_by_module[module], {"$ref": "#" + pointer}, {"$ref": f"#/components/schemas/{name}"}):
                 continue
-            pregenerated[(entry["type"], narrow)] = pool.submit(generate, schema, components, args.count, args.seed)
+            pregenerated[(entry["type"], narrow)] = pool.submit(generate, ecma_patterns(schema), components, args.count, args.seed)
 
     rows = []
     failures = 0

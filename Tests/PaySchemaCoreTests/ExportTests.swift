@@ -17,6 +17,16 @@ struct ExportTests {
         (try? GeneratorPipeline(schemasRoot: packageRoot.appending(path: "Schemas"), diagnosticRoot: "Schemas").run(emit: false).modules)
         ?? [:]
 
+    /// The language's `.` (any character but a line break) is exported as a class, so a Python
+    /// client reads it as ECMA-262 does: a carriage return is not a `.` in either.
+    @Test func aDotIsExportedAsTheClassItMeans() throws {
+        let portable = SchemaExport.portable(#"a.b[.]\.c.*"#)
+        #expect(portable == #"a[^\n\r\u0085\u2028\u2029]b[.]\.c[^\n\r\u0085\u2028\u2029]*"#)
+        let expression = try Regex("^(?:" + SchemaExport.portable(".*") + ")$")
+        #expect(try expression.wholeMatch(in: "any text") != nil)
+        #expect(try expression.wholeMatch(in: "carriage\rreturn") == nil)
+    }
+
     @Test func committedLanguageSchemaIsCurrent() throws {
         let committed = try String(contentsOf: packageRoot.appending(path: "Schemas/payschema.schema.json"), encoding: .utf8)
         #expect(

@@ -339,9 +339,10 @@ struct OpenAPIImportTests {
     /// ECMA-262 patterns (JSON Schema searches) in the language's whole-value subset.
     @Test(arguments: [
         (#"^\d{3}$"#, "[0-9]{3}"),
-        (#"[0-9]{4}"#, "(?:.*[0-9]{4}).*"),
-        (#"^[A-Z]+"#, "[A-Z]+.*"),
-        (#"[a-z]$"#, ".*(?:[a-z])"),
+        (#"[0-9]{4}"#, "(?:" + ECMAPattern.anything + "[0-9]{4})" + ECMAPattern.anything),
+        (#"^[A-Z]+"#, "[A-Z]+" + ECMAPattern.anything),
+        (#"[a-z]$"#, ECMAPattern.anything + "(?:[a-z])"),
+        (#"^.{2}\.$"#, ECMAPattern.ecmaDot + "{2}\\."),
         (#"^a$|^b$"#, "(?:a)|(?:b)"),
         (#"^[0-9]{1,3}?$"#, "[0-9]{1,3}"),
         (#"^[\w\-]*$"#, "[A-Za-z0-9_\\-]*"),
@@ -353,6 +354,24 @@ struct OpenAPIImportTests {
     func patternsAreTranslated(ecma: String, ours: String) {
         #expect(ECMAPattern.translate(ecma) == .success(ours))
         if case .success(let translated) = ECMAPattern.translate(ecma) { #expect(PatternEngine.isSupported(translated)) }
+    }
+
+    /// As ECMA-262 reads a JSON Schema pattern: its `.` takes U+0085 and stops at its four line
+    /// terminators; a search looks past line breaks.
+    @Test func translatedPatternsMatchWhatECMASearchesMatch() throws {
+        let dot = try #require(try? ECMAPattern.translate("^.*$").get())
+        #expect(PatternEngine.matches(dot, "a\u{85}b") == true)
+        for breaking in ["a\nb", "a\rb", "a\u{2028}b", "a\u{2029}b"] { #expect(PatternEngine.matches(dot, breaking) == false) }
+        let search = try #require(try? ECMAPattern.translate("[0-9]{4}").get())
+        #expect(PatternEngine.matches(search, "line one\nyear 2026\r\n") == true)
+        #expect(PatternEngine.matches(search, "no digits\n") == false)
+    }
+
+    /// A pattern that a JSON Schema search matches in any value constrains nothing; one that must
+    /// find something, or is anchored at both ends, does.
+    @Test func patternsThatAdmitEverythingAreNone() {
+        for pattern in [".*", "^.*", "[a-z]*$", "x?", "^a$|b*", #"\d*"#] { #expect(ECMAPattern.admitsEverything(pattern), "\(pattern)") }
+        for pattern in ["^.*$", "[a-z]", "^a*$", "^a$|^b*$", #"\d+"#] { #expect(!ECMAPattern.admitsEverything(pattern), "\(pattern)") }
     }
 
     @Test func patternsTheSubsetCannotSayAreRefused() {

@@ -125,8 +125,10 @@ struct PatternAgreementTests {
         var refused = 0
         var disagreements: [String] = []
         var samples: [String] = ["", pattern]
-        for _ in 0..<600 {
-            let walk = Self.walk(dfa, alphabet, live: live, using: &generator)
+        for round in 0..<700 {
+            // The last hundred walks never stray: a long pattern (an RFC 3339 instant) is rarely
+            // reached whole by a walk that strays once in twelve steps.
+            let walk = Self.walk(dfa, alphabet, live: live, strays: round < 600, using: &generator)
             samples.append(walk)
             samples.append(contentsOf: Self.mutations(of: walk, alphabet, using: &generator))
         }
@@ -161,16 +163,17 @@ struct PatternAgreementTests {
     }
 
     /// A walk from the start: mostly along live states, stopping at random once accepting, and
-    /// sometimes stepping anywhere (a value the pattern refuses).
+    /// sometimes (when it `strays`) stepping anywhere (a value the pattern refuses).
     static func walk(
-        _ dfa: PatternEngine.DFA, _ alphabet: PatternEngine.Alphabet, live: Set<Int>, using generator: inout SeededGenerator
+        _ dfa: PatternEngine.DFA, _ alphabet: PatternEngine.Alphabet, live: Set<Int>, strays: Bool = true,
+        using generator: inout SeededGenerator
     ) -> String {
         var state = 0
         var scalars = String.UnicodeScalarView()
         for _ in 0..<64 {
             if dfa.accepting[state], Int.random(in: 0..<4, using: &generator) == 0 { break }
             let onward = (0..<alphabet.count).filter { live.contains(dfa.transitions[state][$0]) }
-            let astray = onward.isEmpty || Int.random(in: 0..<12, using: &generator) == 0
+            let astray = onward.isEmpty || (strays && Int.random(in: 0..<12, using: &generator) == 0)
             let symbol =
                 astray ? Int.random(in: 0..<alphabet.count, using: &generator) : onward[Int.random(in: 0..<onward.count, using: &generator)]
             guard let scalar = scalar(in: symbol, alphabet, using: &generator) else { continue }

@@ -14,7 +14,7 @@ import Testing
 /// generated code and JSON strings. The same input, every escape class, byte for byte.
 @Suite("String escaping")
 struct StringEscapingTests {
-    static let input = "a\"b\\c\nd\re\tf\u{08}g\u{0C}h\u{01}i\u{1F}j→é"
+    static let input = "a\"b\\c\nd\re\tf\u{08}g\u{0C}h\u{01}i\u{1F}j→é\u{85}\u{2028}\u{2029}\u{2030}"
 
     @Test func wireValuesBecomeLowerCamelCaseCaseNames() {
         // The guides' spellings, and the lowercase words the shortcut answers without splitting.
@@ -27,7 +27,7 @@ struct StringEscapingTests {
     }
 
     @Test func swiftLiteralsEscapeControlsAsUnicodeScalars() {
-        #expect(Naming.literal(Self.input) == #""a\"b\\c\nd\re\tf\u{8}g\u{c}h\u{1}i\u{1f}j→é""#)
+        #expect(Naming.literal(Self.input) == #""a\"b\\c\nd\re\tf\u{8}g\u{c}h\u{1}i\u{1f}j→é\u{85}\u{2028}\u{2029}‰""#)
         #expect(Naming.literal("plain text") == #""plain text""#)
     }
 
@@ -35,7 +35,7 @@ struct StringEscapingTests {
         var bytes: [UInt8] = []
         PayJSONWriter.writeString(Self.input, into: &bytes)
         let out = String(decoding: bytes, as: UTF8.self)
-        #expect(out == #""a\"b\\c\nd\re\tf\bg\fh\u0001i\u001fj→é""#)
+        #expect(out == #""a\"b\\c\nd\re\tf\bg\fh\u0001i\u001fj→é\u0085\u2028\u2029‰""#)
         #expect(PayJSON.string(Self.input).jsonText == out)
     }
 }

@@ -101,7 +101,8 @@ struct MollieContractTests {
         #expect(unlinked.status == 2)
         #expect(
             unlinked.stderr.contains(
-                "several documents are linked (mollie/specs.yaml, paypal/checkout_orders_v2.json); say which with --document"),
+                "several documents are linked (mollie/specs.yaml, paypal/checkout_orders_v2.json, paypal/payments_payment_v2.json); say which with --document"
+            ),
             "\(unlinked.stderr)")
     }
 }

@@ -260,11 +260,40 @@ public struct SchemaExport {
         }
     }
 
+    /// What the language's `.` matches, as a class every regular-expression dialect reads alike:
+    /// any character but a line break (`\n`, `\r`, U+0085, U+2028, U+2029). ECMA-262's `.` also
+    /// stops at the last three, Python's only at `\n`, so an exported bare `.` would tell a
+    /// Python client (schemathesis, jsonschema) that a carriage return is allowed.
+    static let dotClass = #"[^\n\r\u0085\u2028\u2029]"#
+
+    /// A language pattern for JSON Schema: every `.` outside a class written as ``dotClass``.
+    static func portable(_ pattern: String) -> String {
+        var out = ""
+        var inClass = false
+        var escaped = false
+        for character in pattern {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if inClass {
+                if character == "]" { inClass = false }
+            } else if character == "[" {
+                inClass = true
+            } else if character == "." {
+                out += dotClass
+                continue
+            }
+            out.append(character)
+        }
+        return out
+    }
+
     func constraints(_ constraints: ResolvedConstraints, decimalPrimitive: Bool = false) -> [(String, PayJSON)] {
         var entries: [(String, PayJSON)] = []
         if let value = constraints.minLength { entries.append(("minLength", .number(String(value)))) }
         if let value = constraints.maxLength { entries.append(("maxLength", .number(String(value)))) }
-        if let value = constraints.pattern { entries.append(("pattern", .string("^(?:\(value))$"))) }
+        if let value = constraints.pattern { entries.append(("pattern", .string("^(?:\(Self.portable(value)))$"))) }
         // A decimal string's bound is its pattern's (``decimalPattern``); a number's is a bound.
         let textDecimal = constraints.format == "decimalString" && !decimalPrimitive
         if let value = constraints.minimum, !textDecimal {

@@ -322,6 +322,10 @@ public struct OpenAPIImporter {
             if let value = node.member(keyword)?.text { resolved.constraints.set(keyword, value) }
         }
         if let patternNode = node.member("pattern"), let pattern = patternNode.text {
+            if ECMAPattern.admitsEverything(pattern) {
+                diagnostics.note("pattern '\(pattern)' admits every string (JSON Schema searches): no pattern", at: patternNode.location)
+                return resolved
+            }
             switch ECMAPattern.translate(pattern) {
             case .success(let translated): resolved.constraints.set("pattern", translated)
             case .failure(let reason):

@@ -1,17 +1,20 @@
 /// The one escaping of quoted string literals the package writes: Swift literals in generated code
 /// (`Naming.literal`) and JSON strings (`PayJSONWriter`). `"`, `\`, newline, return and tab have
-/// the same escape in both; every other control character (and DEL) is written by the caller's `control`
-/// (`\u{8}` in Swift, `\b` or `\u0008` in JSON).
+/// the same escape in both; every other control character (and DEL), and the line breaks outside
+/// ASCII (U+0085, U+2028, U+2029: a reader or an editor breaks the line there, and JavaScript
+/// before ES2019 refuses them in a string), is written by the caller's `control` (`\u{8}` in Swift,
+/// `\b` or `\u0008` in JSON).
 @_spi(Generated) public enum PayStringEscaping {
     /// Whether `text` holds anything that is escaped (a quote, a backslash, a control character or
-    /// DEL, which Swift refuses unescaped in a literal).
+    /// DEL, which Swift refuses unescaped in a literal; or may: a line break outside ASCII begins
+    /// with the byte 0xC2 or 0xE2).
     public static func needsEscaping(_ text: String) -> Bool {
         // Read from the bytes in place where the string has them (it nearly always does).
         text.utf8.withContiguousStorageIfAvailable(needsEscaping) ?? needsEscaping(text.utf8)
     }
 
     private static func needsEscaping<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
-        bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xC2 || $0 == 0xE2 }
     }
 
     /// Appends `text` in double quotes to `out`, escaped.
@@ -37,7 +40,11 @@
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += control(scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    out += control(scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 /// An OpenAPI (ECMA-262) `pattern` in the language's regular subset, which always matches the whole
-/// value: an anchored alternative loses its `^`/`$`, an unanchored side gains `.*` (a JSON Schema
-/// pattern searches), `\d` becomes `[0-9]`, `\w` `[A-Za-z0-9_]` and `\s` the white space ECMA's
+/// value: an anchored alternative loses its `^`/`$`, an unanchored side gains ``anything`` (a JSON
+/// Schema pattern searches, past line breaks too), ECMA's `.` becomes ``ecmaDot`` (the engine's `.`
+/// also stops at U+0085), a pattern that admits every string is none (``admitsEverything(_:)``), `\d` becomes `[0-9]`, `\w` `[A-Za-z0-9_]` and `\s` the white space ECMA's
 /// class lists in ASCII, `\xHH` and `\uHHHH` the character, a lazy quantifier the greedy one
 /// (the same whole values). What still is outside the subset (look-around, back-references,
 /// `\p{…}`, bounds over 256) is the reason: `payschema import` reports it and leaves the pattern
@@ -19,6 +20,45 @@ package enum ECMAPattern {
                 searched = searched[range.upperBound...]
             }
         }
+        let alternatives = split(pattern)
+        var translated: [String] = []
+        for (body, anchoredStart, anchoredEnd) in alternatives {
+            switch shorthandsReplaced(body) {
+            case .failure(let reason): return .failure(reason)
+            case .success(let text):
+                var piece = text
+                if !anchoredStart { piece = anything + (alternatives.count > 1 || anchoredEnd ? "(?:\(piece))" : piece) }
+                if !anchoredEnd { piece = (anchoredStart && alternatives.count == 1 ? piece : "(?:\(piece))") + anything }
+                translated.append(alternatives.count > 1 ? "(?:\(piece))" : piece)
+            }
+        }
+        let result = translated.joined(separator: "|")
+        guard PatternEngine.isSupported(result) else { return .failure(.outsideSubset) }
+        return .success(result)
+    }
+
+    /// What an unanchored side of a search may skip: any characters at all, line breaks too (the
+    /// engine's `.` stops at `\n`, `\r`, U+0085, U+2028 and U+2029, written here as themselves).
+    package static let anything = "(?:.|[\n\r\u{85}\u{2028}\u{2029}])*"
+
+    /// ECMA-262's `.` (no `s` flag): any character but its four line terminators, `\n`, `\r`, U+2028
+    /// and U+2029, written as themselves (the engine's `.` also stops at U+0085, which ECMA's takes).
+    package static let ecmaDot = "[^\n\r\u{2028}\u{2029}]"
+
+    /// Whether `pattern`, searched as JSON Schema searches, admits every string: an alternative not
+    /// anchored at both ends whose body can match nothing at all (`.*`, `[a-z]*`, `^x?`) finds an
+    /// empty match in any value. Such a pattern constrains nothing, so an import leaves it out
+    /// (its whole-value translation, whose `.` stops at a line break, would constrain).
+    package static func admitsEverything(_ pattern: String) -> Bool {
+        split(pattern).contains { body, anchoredStart, anchoredEnd in
+            guard !(anchoredStart && anchoredEnd), case .success(let text) = shorthandsReplaced(body) else { return false }
+            return PatternEngine.matches(text, "") == true
+        }
+    }
+
+    /// `pattern`'s top-level alternatives, each with whether it is anchored at its start and its end
+    /// (the anchors taken off its body).
+    private static func split(_ pattern: String) -> [(body: [Unicode.Scalar], anchoredStart: Bool, anchoredEnd: Bool)] {
         let scalars = Array(pattern.unicodeScalars)
         var alternatives: [[Unicode.Scalar]] = []
         var current: [Unicode.Scalar] = []
@@ -51,8 +91,7 @@ package enum ECMAPattern {
             index += 1
         }
         alternatives.append(current)
-        var translated: [String] = []
-        for alternative in alternatives {
+        return alternatives.map { alternative in
             var body = alternative
             let anchoredStart = body.first == "^"
             if anchoredStart { body.removeFirst() }
@@ -70,18 +109,8 @@ package enum ECMAPattern {
                     body.removeLast()
                 }
             }
-            switch shorthandsReplaced(body) {
-            case .failure(let reason): return .failure(reason)
-            case .success(let text):
-                var piece = text
-                if !anchoredStart { piece = ".*" + (alternatives.count > 1 || anchoredEnd ? "(?:\(piece))" : piece) }
-                if !anchoredEnd { piece = (anchoredStart && alternatives.count == 1 ? piece : "(?:\(piece))") + ".*" }
-                translated.append(alternatives.count > 1 ? "(?:\(piece))" : piece)
-            }
+            return (body, anchoredStart, anchoredEnd)
         }
-        let result = translated.joined(separator: "|")
-        guard PatternEngine.isSupported(result) else { return .failure(.outsideSubset) }
-        return .success(result)
     }
 
     /// Why a pattern cannot be said.
@@ -181,6 +210,11 @@ package enum ECMAPattern {
             if !inClass, scalar == "?", let previous = out.unicodeScalars.last, ["}", "*", "+", "?"].contains(previous),
                 !out.hasSuffix("\\" + String(previous)), !out.hasSuffix("(?")
             {
+                index += 1
+                continue
+            }
+            if !inClass, scalar == "." {
+                out += ecmaDot
                 index += 1
                 continue
             }

@@ -53,15 +53,21 @@ public final class MockPayPalServer: @unchecked Sendable {
     }
     /// How long an issued token lives, in seconds (PayPal's are about nine hours).
     public static let tokenLifetime = 32_400
-    private let lock = NSLock()
+    let lock = NSLock()
     private var threeDSecureValue: ThreeDSecure
     private var webOutcomeValue: WebOutcome = .approve
-    private var orders = BoundedStore<String, OrderResponse>()
+    var orders = BoundedStore<String, OrderResponse>()
+    /// The Payments API's authorizations, captures and refunds (`MockPayPalServer+Payments.swift`).
+    var authorizations = BoundedStore<String, HeldAuthorization>()
+    var captures = BoundedStore<String, HeldCapture>()
+    var refunds = BoundedStore<String, Refund>()
+    /// What the server takes for now (``clock``).
+    var clockValue: @Sendable () -> Date = { Date() }
     private var returnURLs = BoundedStore<String, URL>()
     private var tokens = BoundedStore<String, Bool>()
     private var approvals = 0
     private var settlements = 0
-    private let ids: SeededGenerator
+    let ids: SeededGenerator
     /// The nonces of access tokens: their own sequence, so a nonce says nothing of its token.
     private let nonces: SeededGenerator
 
@@ -92,6 +98,14 @@ public final class MockPayPalServer: @unchecked Sendable {
     public var webOutcome: WebOutcome {
         get { lock.withLock { webOutcomeValue } }
         set { lock.withLock { webOutcomeValue = newValue } }
+    }
+
+    /// What the server takes for now: when an authorization expires and a capture's refund window
+    /// closes are judged against it (a test moves it; the sandbox's requests move it with the
+    /// `authorization-expired` and `refund-window-passed` scenarios).
+    public var clock: @Sendable () -> Date {
+        get { lock.withLock { clockValue } }
+        set { lock.withLock { clockValue = newValue } }
     }
 
     /// Orders approved so far.
@@ -148,6 +162,9 @@ public final class MockPayPalServer: @unchecked Sendable {
         transport.forgetIdempotencyKeys()
         lock.withLock {
             orders.removeAll()
+            authorizations.removeAll()
+            captures.removeAll()
+            refunds.removeAll()
             returnURLs.removeAll()
             tokens.removeAll()
             approvals = 0
@@ -230,8 +247,17 @@ public final class MockPayPalServer: @unchecked Sendable {
             summary: "The bank declines the card at capture: 422 INSTRUMENT_DECLINED; the order stays APPROVED."),
         RequestScenario(
             provider: "paypal", name: "token-expired",
-            operations: ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder", "getOrder"],
+            operations: [
+                "createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder", "getOrder", "getAuthorization",
+                "captureAuthorization", "reauthorizeAuthorization", "voidAuthorization", "getCapture", "refundCapture", "getRefund",
+            ],
             summary: "The access token has expired: 401 AUTHENTICATION_FAILURE."),
+        RequestScenario(
+            provider: "paypal", name: "authorization-expired", operations: ["captureAuthorization"],
+            summary: "The capture arrives 30 days after the authorization, past its 29 days: 422 AUTHORIZATION_EXPIRED."),
+        RequestScenario(
+            provider: "paypal", name: "refund-window-passed", operations: ["refundCapture"],
+            summary: "The refund arrives 181 days after the capture, past PayPal's 180: 422 REFUND_TIME_LIMIT_EXCEEDED."),
     ]
 
     /// Whether `authorization` is `Bearer <a token this server issued>` (the scheme in any case).
@@ -266,7 +292,7 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     /// Serves the generated operation `Operation` with `handler`, after PayPal's negative testing
     /// (`PayPal-Mock-Response`, ``mockedResponse(_:_:)``); the transport replays `PayPal-Request-Id`.
-    private func api<Operation: PayOperation>(
+    func api<Operation: PayOperation>(
         _ operation: Operation.Type, _ handler: @escaping @Sendable (ServerRequest, Operation.RequestBody) throws -> ServerResponse
     ) {
         transport.handle(operation, of: PayPalPaymentsSchema.operations) { request, body in
@@ -376,6 +402,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 return .json(order)
             }
         }
+        installPaymentsRoutes()
     }
 
     /// How far ahead a card's expiry year may be (`INVALID_EXPIRY_DATE` beyond it). PayPal speaks of
@@ -454,18 +481,15 @@ public final class MockPayPalServer: @unchecked Sendable {
                     var unit = unit
                     let paymentID = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(
                         toLength: 17, withPad: "0", startingAt: 0)
+                    let amount = unit.amount.map { PayPalMoney(currencyCode: $0.currencyCode, value: $0.value) }
+                    // Each is also the Payments API's, which captures, voids and refunds it later.
                     if intent == .authorize {
                         unit.payments = PaymentCollection(authorizations: [
-                            AuthorizationResponse(
-                                id: paymentID, status: .created,
-                                amount: unit.amount.map { PayPalMoney(currencyCode: $0.currencyCode, value: $0.value) },
-                                expirationTime: Date(timeIntervalSince1970: 1_798_761_600))
+                            holdAuthorization(paymentID, orderID: id, amount: amount, request: request)
                         ])
                     } else {
                         unit.payments = PaymentCollection(captures: [
-                            CaptureResponse(
-                                id: paymentID, status: .completed,
-                                amount: unit.amount.map { PayPalMoney(currencyCode: $0.currencyCode, value: $0.value) }, finalCapture: true)
+                            holdCapture(paymentID, orderID: id, authorizationID: nil, amount: amount, final: true, request: request)
                         ])
                     }
                     return unit

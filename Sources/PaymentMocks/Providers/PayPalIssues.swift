@@ -115,6 +115,36 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case orderExpired = "ORDER_EXPIRED"
     /// A card expiry further ahead than the sandbox's threshold (``MockPayPalServer/expiryHorizonYears``).
     case invalidExpiryDate = "INVALID_EXPIRY_DATE"
+    // 422, the Payments API's authorizations, captures and refunds.
+    /// Capture or reauthorize of a voided authorization.
+    case authorizationVoided = "AUTHORIZATION_VOIDED"
+    /// Capture of an authorization past its expiration time (29 days after it was made).
+    case authorizationExpired = "AUTHORIZATION_EXPIRED"
+    /// Capture of an authorization already captured in full (or by a final capture), or reauthorize
+    /// of one anything was captured from.
+    case authorizationAlreadyCaptured = "AUTHORIZATION_ALREADY_CAPTURED"
+    /// Captures adding up to more than 115% of the authorized amount (PayPal's default overage limit).
+    case maxCaptureAmountExceeded = "MAX_CAPTURE_AMOUNT_EXCEEDED"
+    /// A capture in another currency than its authorization.
+    case authCaptureCurrencyMismatch = "AUTH_CAPTURE_CURRENCY_MISMATCH"
+    /// Reauthorize of an authorization that is itself a reauthorization.
+    case reauthorizationNotSupported = "REAUTHORIZATION_NOT_SUPPORTED"
+    /// A reauthorization in another currency than the authorization.
+    case authCurrencyMismatch = "AUTH_CURRENCY_MISMATCH"
+    /// Void of an authorization captured in full.
+    case previouslyCaptured = "PREVIOUSLY_CAPTURED"
+    /// Void of a voided authorization.
+    case previouslyVoided = "PREVIOUSLY_VOIDED"
+    /// Void of a reauthorization (the original is what is voided).
+    case cannotBeVoided = "CANNOT_BE_VOIDED"
+    /// Refund of a capture refunded in full.
+    case captureFullyRefunded = "CAPTURE_FULLY_REFUNDED"
+    /// A refund in another currency than its capture.
+    case refundCaptureCurrencyMismatch = "REFUND_CAPTURE_CURRENCY_MISMATCH"
+    /// A refund above what is left of the capture after its earlier refunds.
+    case refundAmountExceeded = "REFUND_AMOUNT_EXCEEDED"
+    /// A refund more than 180 days after the capture (PayPal's refund window).
+    case refundTimeLimitExceeded = "REFUND_TIME_LIMIT_EXCEEDED"
 
     /// The issues an operation raises that its list in PayPal's document does not hold, with
     /// where PayPal gives them (a page of its, or its answer as recorded): the rule table shows
@@ -130,11 +160,26 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         ],
     ]
 
-    /// The contract's operation ids of the sandbox's operations (`orders.create`, …).
+    /// The contract's operation ids of the sandbox's operations (`orders.create`, …): the Orders
+    /// document's, then the Payments document's.
     public static let contractOperations: [String: String] = [
         "createOrder": "orders.create", "confirmPaymentSource": "orders.confirm", "authorizeOrder": "orders.authorize",
-        "captureOrder": "orders.capture", "getOrder": "orders.get",
+        "captureOrder": "orders.capture", "getOrder": "orders.get", "getAuthorization": "authorizations.get",
+        "captureAuthorization": "authorizations.capture", "reauthorizeAuthorization": "authorizations.reauthorize",
+        "voidAuthorization": "authorizations.void", "getCapture": "captures.get", "refundCapture": "captures.refund",
+        "getRefund": "refunds.get",
     ]
+
+    /// The Payments API's operations (ours) whose lists take an amount: capture, reauthorize, refund.
+    static let paymentsAmountOperations = ["captureAuthorization", "reauthorizeAuthorization", "refundCapture"]
+
+    /// Where the Payments document lists an issue for refund without wording it (its refund lists
+    /// give a description for some issues only), the sandbox words it as the same document words it
+    /// for capture: `ProviderRuleTableTests` holds the sandbox to the document's words where there
+    /// are some.
+    static func payments(_ description: String, _ operations: [String] = paymentsAmountOperations) -> [String: String] {
+        all(operations, description)
+    }
 
     /// The operations (our ids) whose contract list holds this issue and that raise it, with the
     /// description the list gives it there.
@@ -147,18 +192,20 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
             return [
                 "createOrder": "A required parameter is missing.", "confirmPaymentSource": "A required field / parameter is missing",
                 "authorizeOrder": "A required field / parameter is missing", "captureOrder": "A required field / parameter is missing",
-            ]
+            ].merging(Self.payments("A required field / parameter is missing.")) { $1 }
         case .invalidParameterValue:
             return Self.all(["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"], "A parameter value is not valid.")
+                .merging(["captureAuthorization": "The value of a field is invalid."]) { $1 }
         case .invalidParameterSyntax:
             var descriptions = Self.all(
                 ["createOrder", "authorizeOrder", "captureOrder"], "The value of a field does not conform to the expected format.")
             descriptions["confirmPaymentSource"] = "The value of the field does not conform to the expected format."
-            return descriptions
+            return descriptions.merging(Self.payments("The value of a field does not conform to the expected format.")) { $1 }
         case .invalidStringLength:
             return Self.all(
                 ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
-                "The value of a field is either too short or too long")
+                "The value of a field is either too short or too long"
+            ).merging(Self.payments("The value of a field is either too short or too long.")) { $1 }
         case .invalidArrayMinItems: return ["createOrder": "The number of items in an array parameter is too small."]
         case .invalidArrayMaxItems: return ["createOrder": "The number of items in an array parameter is too large."]
         case .paypalRequestIDRequired:
@@ -169,14 +216,19 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         case .invalidResourceID:
             // Confirm's contract declares no 404: its refusal of an unknown order carries no detail.
             return Self.all(
-                ["getOrder", "authorizeOrder", "captureOrder"],
+                [
+                    "getOrder", "authorizeOrder", "captureOrder", "getAuthorization", "captureAuthorization", "reauthorizeAuthorization",
+                    "voidAuthorization", "getCapture", "refundCapture", "getRefund",
+                ],
                 "Specified resource ID does not exist. Please check the resource ID and try again.")
         case .cannotBeZeroOrNegative:
-            return [
-                "createOrder":
-                    "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported."
-            ]
-        case .decimalPrecision: return ["createOrder": "If the currency supports decimals, only two decimal place precision is supported."]
+            return Self.payments(
+                "Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.",
+                ["createOrder"] + Self.paymentsAmountOperations)
+        case .decimalPrecision:
+            return Self.payments(
+                "If the currency supports decimals, only two decimal place precision is supported.",
+                ["createOrder"] + Self.paymentsAmountOperations)
         case .maxValueExceeded: return ["createOrder": "Should be less than or equal to 999999999999999.99."]
         case .multiCurrencyOrder:
             return [
@@ -187,7 +239,11 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
             return [
                 "createOrder":
                     "Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes."
-            ]
+            ].merging(
+                Self.payments(
+                    "Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/docs/api/reference/currency-codes/ for list of supported currency codes."
+                )
+            ) { $1 }
         case .referenceIDRequired:
             return ["createOrder": "'reference_id' is required for each 'purchase_unit' if multiple 'purchase_unit' are provided."]
         case .duplicateReferenceID: return ["createOrder": "`reference_id` must be unique if multiple `purchase_unit` are provided."]
@@ -278,10 +334,9 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
                     "Order was created with an intent to 'AUTHORIZE'. Please use v2/checkout/orders/order_id/authorize to perform authorization or alternately Create an order with an intent of 'CAPTURE'.",
             ]
         case .decimalsNotSupported:
-            return [
-                "createOrder":
-                    "Currency does not support decimals. Please refer to https://developer.paypal.com/docs/api/reference/currency-codes/ for more information."
-            ]
+            return Self.payments(
+                "Currency does not support decimals. Please refer to https://developer.paypal.com/docs/api/reference/currency-codes/ for more information.",
+                ["createOrder"] + Self.paymentsAmountOperations)
         case .orderAlreadyAuthorized:
             return ["authorizeOrder": "Order already authorized.If 'intent=AUTHORIZE' only one authorization per order is allowed."]
         case .orderAlreadyCaptured:
@@ -297,6 +352,38 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
                 "confirmPaymentSource":
                     "Expiry date is invalid. Expiry date should be a date in future and within the threshold for the payment source."
             ]
+        case .authorizationVoided:
+            return Self.payments(
+                "A voided authorization cannot be captured or reauthorized. ", ["captureAuthorization", "reauthorizeAuthorization"])
+        case .authorizationExpired: return ["captureAuthorization": "An expired authorization cannot be captured."]
+        case .authorizationAlreadyCaptured:
+            return Self.payments("Authorization has previously been captured.", ["captureAuthorization", "reauthorizeAuthorization"])
+        case .maxCaptureAmountExceeded:
+            return [
+                "captureAuthorization":
+                    "Capture amount exceeds allowable limit. Please contact customer service or your account manager to request the change to your overage limit. The default overage limit is 115%, which allows the sum of all captures to be up to 115% of the order amount. The ability to over capture is subjected to regulatory approvals."
+            ]
+        case .authCaptureCurrencyMismatch:
+            return ["captureAuthorization": "Currency of capture must be the same as currency of authorization."]
+        case .reauthorizationNotSupported:
+            return [
+                "reauthorizeAuthorization":
+                    "A reauthorize cannot be attempted on an authorization_id that is the result of a prior reauthorization or on an authorization made on an Order saved using the `v2/orders/id/save` API."
+            ]
+        case .authCurrencyMismatch:
+            return [
+                "reauthorizeAuthorization":
+                    "The currency specified during reauthorization should be the same as the currency specified in the original authorization. Please check the currency of the authorization for which you are trying to reauthorize and try again."
+            ]
+        case .previouslyCaptured: return ["voidAuthorization": "Authorization has been previously captured and hence cannot be voided."]
+        case .previouslyVoided: return ["voidAuthorization": "Authorization has been previously voided and hence cannot be voided again."]
+        case .cannotBeVoided:
+            return ["voidAuthorization": "A reauthorization cannot be voided. Please void the original parent authorization."]
+        case .captureFullyRefunded: return ["refundCapture": "The capture has already been fully refunded"]
+        case .refundCaptureCurrencyMismatch: return ["refundCapture": "Refund must be in the same currency as the capture"]
+        case .refundAmountExceeded:
+            return ["refundCapture": "The refund amount must be less than or equal to the capture amount that has not yet been refunded."]
+        case .refundTimeLimitExceeded: return ["refundCapture": "You are over the time limit to perform a refund on this capture"]
         case .instrumentDeclined:
             return [
                 "captureOrder":
