@@ -167,19 +167,19 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PayOperationDescriptor(CaptureAuthorizationOperation.self, parameters: [
             PayParameterDescriptor("authorizationID", in: .path, as: String.self, required: true),
             PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
-            PayParameterDescriptor("PayPal-Request-Id", in: .header, as: PayPalRequestId.self, required: false),
-            PayParameterDescriptor("Prefer", in: .header, as: PayPalPreference.self, required: false),
+            PayParameterDescriptor("PayPal-Request-Id", in: .header, as: String.self, required: false),
+            PayParameterDescriptor("Prefer", in: .header, as: String.self, required: false),
         ]),
         PayOperationDescriptor(ReauthorizeAuthorizationOperation.self, parameters: [
             PayParameterDescriptor("authorizationID", in: .path, as: String.self, required: true),
             PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
-            PayParameterDescriptor("PayPal-Request-Id", in: .header, as: PayPalRequestId.self, required: false),
-            PayParameterDescriptor("Prefer", in: .header, as: PayPalPreference.self, required: false),
+            PayParameterDescriptor("PayPal-Request-Id", in: .header, as: String.self, required: false),
+            PayParameterDescriptor("Prefer", in: .header, as: String.self, required: false),
         ]),
         PayOperationDescriptor(VoidAuthorizationOperation.self, parameters: [
             PayParameterDescriptor("authorizationID", in: .path, as: String.self, required: true),
             PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
-            PayParameterDescriptor("Prefer", in: .header, as: PayPalPreference.self, required: false),
+            PayParameterDescriptor("Prefer", in: .header, as: String.self, required: false),
             PayParameterDescriptor("PayPal-Auth-Assertion", in: .header, as: String.self, required: false),
         ]),
         PayOperationDescriptor(GetCaptureOperation.self, parameters: [
@@ -189,8 +189,8 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PayOperationDescriptor(RefundCaptureOperation.self, parameters: [
             PayParameterDescriptor("captureID", in: .path, as: String.self, required: true),
             PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
-            PayParameterDescriptor("PayPal-Request-Id", in: .header, as: PayPalRequestId.self, required: false),
-            PayParameterDescriptor("Prefer", in: .header, as: PayPalPreference.self, required: false),
+            PayParameterDescriptor("PayPal-Request-Id", in: .header, as: String.self, required: false),
+            PayParameterDescriptor("Prefer", in: .header, as: String.self, required: false),
             PayParameterDescriptor("PayPal-Auth-Assertion", in: .header, as: String.self, required: false),
         ]),
         PayOperationDescriptor(GetRefundOperation.self, parameters: [

@@ -2525,17 +2525,17 @@ public struct CaptureAuthorizationOperation: PayOperation, Hashable {
     /// - Note: Sensitive. Never logged.
     public var authorization: String
 
-    /// Makes retries safe; a repeat answers with the first answer.
-    public var requestID: PayPalRequestId?
+    /// Makes retries safe; a repeat answers with the first answer (any text, as the Payments document declares it; an empty one is none).
+    public var requestID: String?
 
-    /// `return=minimal` or `return=representation`.
-    public var prefer: PayPalPreference?
+    /// `return=minimal` or `return=representation` (any text, as the Payments document declares it).
+    public var prefer: String?
 
     /// The request body.
     public var body: CaptureAuthorizationRequest
 
     /// Creates the operation's input.
-    public init(authorizationID: String, authorization: String, requestID: PayPalRequestId? = nil, prefer: PayPalPreference? = nil, body: CaptureAuthorizationRequest) {
+    public init(authorizationID: String, authorization: String, requestID: String? = nil, prefer: String? = nil, body: CaptureAuthorizationRequest) {
         self.authorizationID = authorizationID
         self.authorization = authorization
         self.requestID = requestID
@@ -2614,17 +2614,17 @@ public struct ReauthorizeAuthorizationOperation: PayOperation, Hashable {
     /// - Note: Sensitive. Never logged.
     public var authorization: String
 
-    /// Makes retries safe; a repeat answers with the first answer.
-    public var requestID: PayPalRequestId?
+    /// Makes retries safe; a repeat answers with the first answer (any text, as the Payments document declares it; an empty one is none).
+    public var requestID: String?
 
-    /// `return=minimal` or `return=representation`.
-    public var prefer: PayPalPreference?
+    /// `return=minimal` or `return=representation` (any text, as the Payments document declares it).
+    public var prefer: String?
 
     /// The request body.
     public var body: ReauthorizeRequest
 
     /// Creates the operation's input.
-    public init(authorizationID: String, authorization: String, requestID: PayPalRequestId? = nil, prefer: PayPalPreference? = nil, body: ReauthorizeRequest) {
+    public init(authorizationID: String, authorization: String, requestID: String? = nil, prefer: String? = nil, body: ReauthorizeRequest) {
         self.authorizationID = authorizationID
         self.authorization = authorization
         self.requestID = requestID
@@ -2667,7 +2667,7 @@ extension ReauthorizeAuthorizationOperation: PayRedacting {
     }
 }
 
-/// Voids an authorization nothing was captured from (PayPal's `authorizations.void`). PayPal answers 204 without a body unless asked `Prefer: return=representation`; the sandbox answers the voided authorization either way, so send that preference.
+/// Voids an authorization not captured in full (PayPal's `authorizations.void`): nothing more is captured from it. PayPal answers 204 without a body unless asked `Prefer: return=representation`; the sandbox answers the voided authorization either way, so send that preference.
 ///
 /// `POST /v2/payments/authorizations/{authorizationID}/void`
 ///
@@ -2697,14 +2697,14 @@ public struct VoidAuthorizationOperation: PayOperation, Hashable {
     /// - Note: Sensitive. Never logged.
     public var authorization: String
 
-    /// `return=representation` to receive the voided authorization.
-    public var prefer: PayPalPreference?
+    /// `return=representation` to receive the voided authorization (any text, as the Payments document declares it).
+    public var prefer: String?
 
     /// A JWT naming the merchant a partner acts for (accepted, not checked).
     public var authAssertion: String?
 
     /// Creates the operation's input.
-    public init(authorizationID: String, authorization: String, prefer: PayPalPreference? = nil, authAssertion: String? = nil) {
+    public init(authorizationID: String, authorization: String, prefer: String? = nil, authAssertion: String? = nil) {
         self.authorizationID = authorizationID
         self.authorization = authorization
         self.prefer = prefer
@@ -2832,11 +2832,11 @@ public struct RefundCaptureOperation: PayOperation, Hashable {
     /// - Note: Sensitive. Never logged.
     public var authorization: String
 
-    /// Makes retries safe; a repeat answers with the first refund.
-    public var requestID: PayPalRequestId?
+    /// Makes retries safe; a repeat answers with the first refund (any text, as the Payments document declares it; an empty one is none).
+    public var requestID: String?
 
-    /// `return=minimal` or `return=representation`.
-    public var prefer: PayPalPreference?
+    /// `return=minimal` or `return=representation` (any text, as the Payments document declares it).
+    public var prefer: String?
 
     /// A JWT naming the merchant a partner acts for (accepted, not checked).
     public var authAssertion: String?
@@ -2845,7 +2845,7 @@ public struct RefundCaptureOperation: PayOperation, Hashable {
     public var body: RefundRequest
 
     /// Creates the operation's input.
-    public init(captureID: String, authorization: String, requestID: PayPalRequestId? = nil, prefer: PayPalPreference? = nil, authAssertion: String? = nil, body: RefundRequest) {
+    public init(captureID: String, authorization: String, requestID: String? = nil, prefer: String? = nil, authAssertion: String? = nil, body: RefundRequest) {
         self.captureID = captureID
         self.authorization = authorization
         self.requestID = requestID

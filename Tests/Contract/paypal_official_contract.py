@@ -13,7 +13,10 @@ Positive data may meet the business refusals PayPal's document declares for sche
 schema-violating data must be refused (400, 401, 404, 422). `--continue-on-failure` keeps every
 operation running after a failure, so a listed difference does not hide what comes after it. Then
 every operation is sent with `Content-Type` and `Accept` variations (`media_type_probe`), each
-answer judged by the document's schema for its status and PayPal's REST reference.
+answer judged by the document's schema for its status and PayPal's REST reference. With
+`--payments-document`, PayPal's Payments v2 document is the client the same way for the seven
+Payments operations the sandbox serves (authorizations get, capture, reauthorize, void; captures get,
+refund; refunds get), its failures held to the same list.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ import sandboxkit
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OPERATIONS = ["orders.create", "orders.get", "orders.confirm", "orders.authorize", "orders.capture"]
+PAYMENTS_OPERATIONS = ["authorizations.get", "authorizations.capture", "authorizations.reauthorize", "authorizations.void", "captures.get",
+                       "captures.refund", "refunds.get"]
 POSITIVE = ["2xx", "401", "403", "404", "409", "422"]
 
 
@@ -208,6 +213,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--payflow", required=True)
     parser.add_argument("--document", required=True, help="PayPal's Orders v2 document (checkout_orders_v2.json)")
+    parser.add_argument("--payments-document", help="PayPal's Payments v2 document (payments_payment_v2.json): run it as a client too")
     parser.add_argument("--differences", default=os.path.join(HERE, "paypal-official-differences.json"))
     parser.add_argument("--max-examples", type=int, default=30)
     parser.add_argument("--seed", type=int, default=20261129)
@@ -230,31 +236,35 @@ def main() -> int:
         with open(config, "w") as handle:
             statuses = ", ".join(f'"{status}"' for status in POSITIVE)
             handle.write(f"[checks.positive_data_acceptance]\nexpected-statuses = [{statuses}]\n")
-        junit = os.path.join(workdir, "official.junit.xml")
-        command = [st, "--config-file", config, "run", args.document, "--url", base + "/t/paypal", "--seed", str(args.seed),
-                   "--max-examples", str(args.max_examples), "--workers", "1", "--continue-on-failure",
-                   "-H", f"Authorization: Bearer {sandboxkit.paypal_token(base, 'b2ZmaWNpYWwtY29udHJhY3Q6c2VjcmV0')}", "--report", "junit", "--report-junit-path", junit]
-        for operation in OPERATIONS:
-            command += ["--include-operation-id", operation]
-        print(f"== schemathesis: PayPal's Orders v2 document ({', '.join(OPERATIONS)}) against the sandbox", flush=True)
-        result = subprocess.run(command, cwd=workdir, capture_output=True, text=True)
-        summary = [line for line in result.stdout.splitlines() if re.search(r"(passed|failed|generated|Scenarios|API Links|❌|✅)", line)]
-        print("\n".join(summary[-24:]))
-        if not os.path.exists(junit):
-            print(result.stdout[-8000:])
-            print(result.stderr[-4000:], file=sys.stderr)
-            return 1
-        found = failures(junit)
+        runs = [("Orders v2", args.document, OPERATIONS, "official")]
+        if args.payments_document:
+            runs.append(("Payments v2", os.path.abspath(args.payments_document), PAYMENTS_OPERATIONS, "payments"))
         matched: dict[str, int] = {difference["id"]: 0 for difference in differences}
-        unlisted = []
-        for operation, code, text in found:
-            for difference in differences:
-                match = re.search(difference["pattern"], text, flags=re.MULTILINE)
-                if code == difference["check"] and operation in difference["operations"] and match and verified(difference, text, match):
-                    matched[difference["id"]] += 1
-                    break
-            else:
-                unlisted.append((operation, code, text))
+        found, unlisted = [], []
+        for title, document, operations, name in runs:
+            junit = os.path.join(workdir, f"{name}.junit.xml")
+            command = [st, "--config-file", config, "run", document, "--url", base + "/t/paypal", "--seed", str(args.seed),
+                       "--max-examples", str(args.max_examples), "--workers", "1", "--continue-on-failure",
+                       "-H", f"Authorization: Bearer {sandboxkit.paypal_token(base, 'b2ZmaWNpYWwtY29udHJhY3Q6c2VjcmV0')}", "--report", "junit", "--report-junit-path", junit]
+            for operation in operations:
+                command += ["--include-operation-id", operation]
+            print(f"== schemathesis: PayPal's {title} document ({', '.join(operations)}) against the sandbox", flush=True)
+            result = subprocess.run(command, cwd=workdir, capture_output=True, text=True)
+            summary = [line for line in result.stdout.splitlines() if re.search(r"(passed|failed|generated|Scenarios|API Links|❌|✅)", line)]
+            print("\n".join(summary[-24:]))
+            if not os.path.exists(junit):
+                print(result.stdout[-8000:])
+                print(result.stderr[-4000:], file=sys.stderr)
+                return 1
+            for operation, code, text in failures(junit):
+                found.append((operation, code, text))
+                for difference in differences:
+                    match = re.search(difference["pattern"], text, flags=re.MULTILINE)
+                    if code == difference["check"] and operation in difference["operations"] and match and verified(difference, text, match):
+                        matched[difference["id"]] += 1
+                        break
+                else:
+                    unlisted.append((operation, code, text))
         for identifier, count in matched.items():
             print(f"  listed difference {identifier}: {count} failure(s)" + ("" if count else " (not met in this run)"))
         for operation, code, text in unlisted:

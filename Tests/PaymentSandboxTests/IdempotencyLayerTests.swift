@@ -46,6 +46,36 @@ struct IdempotencyLayerTests {
         return (transport, acted)
     }
 
+    /// PayPal's Payments document takes any text for `PayPal-Request-Id`: an empty one is no key, so
+    /// two refunds sent with it both act, where two with one key act once.
+    @Test func anEmptyKeyIsNone() async throws {
+        let acted = LockIsolated(0)
+        let transport = MockProviderTransport(name: "PayPal")
+        transport.idempotency = MockPayPalServer.idempotency
+        transport.handle(RefundCaptureOperation.self, of: PayPalPaymentsSchema.operations) { _, _ in
+            let number = acted.withValue { count -> Int in
+                count += 1
+                return count
+            }
+            return .json(Refund(status: .completed, id: "REFUND\(number)"), status: 201)
+        }
+        func refund(_ key: String) async throws -> ServerResponse {
+            let request = ServerRequest(
+                method: "POST", path: "/v2/payments/captures/CAPTURE1/refund", query: [],
+                headers: ["authorization": "Bearer A21AA", "content-type": "application/json", "paypal-request-id": key],
+                body: Data("{}".utf8),
+                operationID: "refundCapture")
+            guard case .answered(let answer) = try await transport.serve(request) else {
+                throw ServerRouteError.unexpectedRequest("no answer")
+            }
+            return answer
+        }
+        let empty = [try await refund(""), try await refund("")]
+        #expect(acted.value == 2 && Set(empty.map(\.body)).count == 2, "an empty key replayed the first refund")
+        let keyed = [try await refund("refund-key"), try await refund("refund-key")]
+        #expect(acted.value == 3 && Set(keyed.map(\.body)).count == 1, "one key acted twice")
+    }
+
     @Test func requestsSharingAKeyActOnce() async throws {
         let (transport, acted) = Self.slowTransport(policy: MockPayPalServer.idempotency)
         let answers = try await withThrowingTaskGroup(of: ServerResponse.self) { group in

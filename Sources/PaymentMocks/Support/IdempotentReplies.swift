@@ -51,7 +51,10 @@ final class IdempotentReplies: Sendable {
         _ request: ServerRequest, _ operation: PayOperationDescriptor, policy: IdempotencyPolicy,
         _ act: () async throws -> ServerResponse
     ) async throws -> ServerResponse {
-        guard let header = operation.idempotencyKeyHeader, policy.methods.contains(request.method), let key = request.header(header) else {
+        // An empty key is none (PayPal's Payments document takes any text for `PayPal-Request-Id`).
+        guard let header = operation.idempotencyKeyHeader, policy.methods.contains(request.method), let key = request.header(header),
+            !key.isEmpty
+        else {
             return try await act()
         }
         let scoped = "\(operation.operationID) \(request.path) \(key)"
