@@ -2578,7 +2578,7 @@ extension CaptureAuthorizationOperation: PayRedacting {
     }
 }
 
-/// Reauthorizes an authorization after its three-day honor period (PayPal's `authorizations.reauthorize`), once, for a new authorization with its own id.
+/// Reauthorizes an authorization (PayPal's `authorizations.reauthorize`) for a new authorization with its own id. PayPal takes one per authorization, from day four to day 29; the sandbox refuses a reauthorization of a reauthorization and of an authorization anything was captured from, and holds neither the count nor the days, for which PayPal's document lists no issue.
 ///
 /// `POST /v2/payments/authorizations/{authorizationID}/reauthorize`
 ///

@@ -117,7 +117,6 @@ extension MockPayPalServer {
     }
 
     /// Records a capture of `amount` for order `orderID` (under the lock) and answers the order's view of it.
-    @discardableResult
     func holdCapture(
         _ id: String, orderID: String, authorizationID: String?, amount: PayPalMoney?, final: Bool, request: ServerRequest,
         body: CaptureAuthorizationRequest = CaptureAuthorizationRequest()
