@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses and runs each one.
-#   Fuzz/run.sh                      # every harness, 30 s each, from the committed corpus (CI)
+#   Fuzz/run.sh                      # every harness, 20 s each, from the committed corpus (CI)
 #   Fuzz/run.sh --runs 10000000 payload
 #   Fuzz/run.sh --seconds 600 schema diff
 #   Fuzz/run.sh --campaign --runs 10000000 payload   # no leak scan while fuzzing (20x faster), then
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 if [ -x /opt/swift/usr/bin/swift ] && ! command -v swift >/dev/null 2>&1; then export PATH="/opt/swift/usr/bin:$PATH"; fi
 
-budget=(-max_total_time=30)
+budget=(-max_total_time=20)
 leaks=1
 configuration=debug
 harnesses=()

@@ -106,15 +106,15 @@ def main() -> int:
         session = amazon_session(base, private)
         # Longest first, so two at a time end close together.
         runs = [
+            # --continue-on-failure: a listed refusal (`LISTED`) does not stop the operation's other cases.
+            ("paypal-orders", "PayPalPayments", "/t/paypal", ["--exclude-operation-id", "createAccessToken", "--continue-on-failure", "-H", f"Authorization: Bearer {token}"], DEFAULT_POSITIVE + ["422"], []),
+            ("amazonpay", "AmazonPayMobile", "/t/amazonpay", ["--include-path-regex", "^/v2/", "-H", "Authorization: AMZN-SIGN"], DEFAULT_POSITIVE + ["422"], []),
+            ("mit", "SuiteMCommerce", "/t/mit", [], DEFAULT_POSITIVE + ["400"], []),
+            ("mollie", "MollieCheckout", "/t/mollie", [], DEFAULT_POSITIVE + ["422"], []),
             # The sandbox takes any client id and secret (sandbox.md), so "invalid credentials" that
             # are a well-formed pair are valid ones: that one check does not apply to this run.
             # The token endpoint and the merchant server's pages lead to no other operation by a
             # link (the merchant's session travels in a cookie), so they have no stateful phase.
-            ("amazonpay", "AmazonPayMobile", "/t/amazonpay", ["--include-path-regex", "^/v2/", "-H", "Authorization: AMZN-SIGN"], DEFAULT_POSITIVE + ["422"], []),
-            # --continue-on-failure: a listed refusal (`LISTED`) does not stop the operation's other cases.
-            ("paypal-orders", "PayPalPayments", "/t/paypal", ["--exclude-operation-id", "createAccessToken", "--continue-on-failure", "-H", f"Authorization: Bearer {token}"], DEFAULT_POSITIVE + ["422"], []),
-            ("mit", "SuiteMCommerce", "/t/mit", [], DEFAULT_POSITIVE + ["400"], []),
-            ("mollie", "MollieCheckout", "/t/mollie", [], DEFAULT_POSITIVE + ["422"], []),
             ("amazonpay-merchant", "AmazonPayMobile", "/t/amazonpay-merchant", ["--include-path-regex", "^/sample/"] + STATELESS, DEFAULT_POSITIVE + ["422"], []),
             ("paypal-token", "PayPalPayments", "/t/paypal", ["--include-operation-id", "createAccessToken", "--auth", "contract-test:secret"] + STATELESS, DEFAULT_POSITIVE, ["ignored_auth"]),
         ]

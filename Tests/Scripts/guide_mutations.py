@@ -9,6 +9,7 @@ nothing cannot count as a kill.
   guide_mutations.py                      every row
   guide_mutations.py --rows a,b           the rows with these ids
   guide_mutations.py --rotate N           N rows, a different slice each day (CI)
+  guide_mutations.py --leave-unbuilt      no rebuild of the restored tree at the end (CI's last step)
   guide_mutations.py --report FILE        also writes the results as Markdown
   guide_mutations.py --rows a --update-report FILE
                                           replaces those rows' lines in a full run's report (and its counts)
@@ -17,7 +18,8 @@ Every run first checks that each row's text occurs exactly once in its file (all
 chosen ones), so a row a refactor left behind fails the first run after it, not the day it rotates in.
 
 Exits 1 when a mutation survives (the named test still passes), a row's text is not found exactly
-once, or a named test does not run; the tree is restored and rebuilt either way.
+once, or a named test does not run; the tree is restored either way, and rebuilt unless
+--leave-unbuilt.
 """
 import datetime
 import json
@@ -131,8 +133,10 @@ def main():
             verdict, detail, seconds = mutate(row, logs)
         results.append((row, verdict, detail, seconds))
         print(f"{row['id']}: {verdict}: {row['element']} ({GUIDES.get(row['guide'], row['guide'])}): {detail} [{seconds:.0f} s]", flush=True)
-    # Leave the tree built as it was found.
-    subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    # Leave the tree built as it was found, unless the caller builds nothing after this run
+    # (`--leave-unbuilt`: CI's last step; the sources are restored either way).
+    if "--leave-unbuilt" not in arguments:
+        subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     killed = sum(1 for _, verdict, _, _ in results if verdict == "killed")
     print(f"guide mutations: {len(results)} rows, {killed} killed, "
           f"{sum(1 for _, v, _, _ in results if v == 'survived')} survived, {sum(1 for _, v, _, _ in results if v == 'invalid')} invalid")

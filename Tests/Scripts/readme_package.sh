@@ -3,6 +3,8 @@
 # local clone of this repository, same name, branch main), its schema and its Swift code, built
 # as an outside package. Fails when the snippet does not resolve or build, so the README cannot
 # show lines that do not work.
+#   readme_package.sh                   the snippet
+#   readme_package.sh --plugin-layout   then plugin_layout.sh in the snippet's package, built already
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
@@ -47,3 +49,6 @@ echo "the README's own-package snippet resolves ($((resolved - started)) s) and 
 for server in hummingbird swift-nio async-http-client swift-crypto swift-nio-extras swift-service-lifecycle; do
   if [ -d ".build/checkouts/$server" ]; then echo "error: an app with traits: [] resolved $server" >&2; exit 1; fi
 done
+if [ "${1:-}" = "--plugin-layout" ]; then
+  bash "$root/Tests/Scripts/plugin_layout.sh" "$work/Shop" ShopPayments
+fi
