@@ -154,6 +154,7 @@ def main() -> int:
         authorizations = "/v2/payments/authorizations/{authorization_id}"
         captures = "/v2/payments/captures/{capture_id}"
         money = lambda value, currency="USD": {"amount": {"currency_code": currency, "value": value}}
+        fees = lambda value: {"payment_instruction": {"platform_fees": [{"amount": {"currency_code": "USD", "value": value}}]}}
         authorization = settled("AUTHORIZE", "10.00")["authorizations"][0]["id"]
         status, body = call(base, "GET", f"/v2/payments/authorizations/{authorization}", token)
         judge("get authorization", authorizations, "get", status, body, 200, payments_contract)
@@ -164,8 +165,8 @@ def main() -> int:
         expect("capture beyond 115% is MAX_CAPTURE_AMOUNT_EXCEEDED", [d.get("issue") for d in body.get("details", [])] == ["MAX_CAPTURE_AMOUNT_EXCEEDED"], body)
         status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, money("1.00", "EUR"), str(uuid.uuid4()))
         judge("capture in another currency", authorizations + "/capture", "post", status, body, 422, payments_contract)
-        status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, {**money("6.00"), "final_capture": True}, str(uuid.uuid4()))
-        judge("final capture", authorizations + "/capture", "post", status, body, 201, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, {**money("6.00"), "final_capture": True, **fees("0.50")}, str(uuid.uuid4()))
+        judge("final capture, with a platform fee", authorizations + "/capture", "post", status, body, 201, payments_contract)
         capture = body.get("id")
         status, body = call(base, "POST", f"/v2/payments/authorizations/{authorization}/capture", token, money("0.50"), str(uuid.uuid4()))
         judge("capture after the final one", authorizations + "/capture", "post", status, body, 422, payments_contract)
@@ -173,9 +174,12 @@ def main() -> int:
         judge("void of a captured authorization", authorizations + "/void", "post", status, body, 422, payments_contract)
         status, body = call(base, "GET", f"/v2/payments/captures/{capture}", token)
         judge("get capture", captures, "get", status, body, 200, payments_contract)
-        status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, money("2.50"), str(uuid.uuid4()))
-        judge("refund 2.50 of 6.00", captures + "/refund", "post", status, body, 201, payments_contract)
+        status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, {**money("2.50"), **fees("0.30")}, str(uuid.uuid4()))
+        judge("refund 2.50 of 6.00, 0.30 of the platform fee", captures + "/refund", "post", status, body, 201, payments_contract)
         refund = body.get("id")
+        status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, {**money("1.00"), **fees("0.21")}, str(uuid.uuid4()))
+        judge("refund a cent of platform fee beyond what is left", captures + "/refund", "post", status, body, 422, payments_contract)
+        expect("a platform fee beyond what is left is PLATFORM_FEE_EXCEEDED", [d.get("issue") for d in body.get("details", [])] == ["PLATFORM_FEE_EXCEEDED"], body)
         status, body = call(base, "GET", f"/v2/payments/refunds/{refund}", token)
         judge("get refund", "/v2/payments/refunds/{refund_id}", "get", status, body, 200, payments_contract)
         status, body = call(base, "POST", f"/v2/payments/captures/{capture}/refund", token, money("3.51"), str(uuid.uuid4()))

@@ -75,6 +75,50 @@ struct PayPalPaymentsSocketTests {
             + (final.map { #","final_capture":"# + ($0 ? "true" : "false") } ?? "") + "}"
     }
 
+    /// Platform fees given back by refunds: up to what the capture took, less what earlier refunds
+    /// gave back, in its currency; none from a capture that took none (`PLATFORM_FEE_EXCEEDED`, in
+    /// the Payments document's words). The capture and each refund show the fees they carry.
+    @Test func refundsGiveBackPlatformFeesUpToWhatTheCaptureTook() async throws {
+        let merchant = try await Merchant.start()
+        defer { merchant.served.stop() }
+        let fee = { (value: String, currency: String) in
+            #"{"platform_fees":[{"amount":{"currency_code":""# + currency + #"","value":""# + value + #""}}]}"#
+        }
+        let withFees = { (amount: String, fees: String) in
+            #"{"amount":{"currency_code":"USD","value":""# + amount + #""},"payment_instruction":"# + fees + "}"
+        }
+        let authorization = try await merchant.authorization("10.00")
+        let (captured, body) = try await merchant.post(
+            "/v2/payments/authorizations/\(authorization)/capture", withFees("10.00", fee("1.00", "USD")))
+        #expect(captured == 201)
+        let capture = try PayWire.readJSON(PaymentsCapture.self, from: body)
+        #expect(capture.sellerReceivableBreakdown?.platformFees?.map(\.amount.value) == ["1.00"])
+        let path = "/v2/payments/captures/\(capture.id ?? "")/refund"
+        let (first, firstBody) = try await merchant.post(path, withFees("2.00", fee("0.60", "USD")))
+        #expect(first == 201)
+        #expect(try PayWire.readJSON(Refund.self, from: firstBody).sellerPayableBreakdown?.platformFees?.map(\.amount.value) == ["0.60"])
+        // 0.60 given back of 1.00: 0.41 is a cent more than what is left, and a fee in another currency has none.
+        for fees in [fee("0.41", "USD"), fee("0.10", "EUR")] {
+            let refused = try merchant.refusal(try await merchant.post(path, withFees("1.00", fees)))
+            #expect(refused.status == 422 && refused.issues == ["PLATFORM_FEE_EXCEEDED"], "\(fees): \(refused)")
+            #expect(
+                refused.descriptions.first?.hasPrefix("Platform fee amount specified exceeds the amount that is available for refund.")
+                    == true)
+        }
+        let (rest, restBody) = try await merchant.post(path, withFees("1.00", fee("0.40", "USD")))
+        #expect(rest == 201)
+        // The refused refunds gave back nothing: 2.00 and 1.00 refunded of 10.00.
+        #expect(try PayWire.readJSON(Refund.self, from: restBody).sellerPayableBreakdown?.totalRefundedAmount?.value == "3.00")
+        #expect(
+            try merchant.refusal(try await merchant.post(path, withFees("1.00", fee("0.01", "USD")))).issues == ["PLATFORM_FEE_EXCEEDED"])
+        // A capture that took no platform fee gives none back.
+        let plain = try await merchant.capture("5.00")
+        let none = try merchant.refusal(
+            try await merchant.post("/v2/payments/captures/\(plain)/refund", withFees("1.00", fee("0.01", "USD"))))
+        #expect(none.issues == ["PLATFORM_FEE_EXCEEDED"], "\(none)")
+        #expect(try await merchant.post("/v2/payments/captures/\(plain)/refund", Self.amount("1.00")).0 == 201)
+    }
+
     /// Captures in parts: the authorization is `PARTIALLY_CAPTURED`, then `CAPTURED` once the
     /// captures reach it (up to 115% of it, PayPal's default overage limit, and not a cent more);
     /// the order follows; a captured authorization is neither captured, voided nor reauthorized again.

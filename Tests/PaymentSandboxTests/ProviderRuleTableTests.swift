@@ -196,8 +196,6 @@ struct ProviderRuleTableTests {
         "PENDING_CAPTURE": .notApplicable("every capture the sandbox makes is COMPLETED at once; none is PENDING"),
         "REFUND_NOT_PERMITTED_DUE_TO_CHARGEBACK": .notApplicable("chargebacks are the card network's and the buyer's, not the API's"),
         "TRANSACTION_DISPUTED": .notApplicable("disputes are opened by buyers in PayPal's resolution center, not through the API"),
-        "PLATFORM_FEE_EXCEEDED": .notRaised(
-            "the sandbox keeps no platform fees on a capture yet, so it cannot judge what is left of them"),
         "REFUND_IS_RESTRICTED": .account,
         "PLATFORM_FEE_NOT_ENABLED": .account,
     ]

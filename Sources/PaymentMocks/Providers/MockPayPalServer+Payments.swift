@@ -37,6 +37,10 @@ extension MockPayPalServer {
         var refunded: Decimal = 0
         /// When it was made (its refund window opens).
         var made: Date
+        /// The platform fees the capture took, by currency (its `payment_instruction.platform_fees`).
+        var platformFees: [String: Decimal] = [:]
+        /// What its refunds gave back of those fees so far, by currency.
+        var platformFeesRefunded: [String: Decimal] = [:]
     }
 
     /// How long an authorization lives: PayPal's 29 days (its honor period is the first three).
@@ -127,7 +131,8 @@ extension MockPayPalServer {
         let up = authorizationID.map { "/v2/payments/authorizations/\($0)" } ?? "/v2/checkout/orders/\(orderID)"
         let capture = PaymentsCapture(
             status: .completed, id: id, amount: money, invoiceId: body.invoiceId, finalCapture: final,
-            sellerReceivableBreakdown: PayPalSellerReceivableBreakdown(grossAmount: money),
+            sellerReceivableBreakdown: PayPalSellerReceivableBreakdown(
+                grossAmount: money, platformFees: body.paymentInstruction?.platformFees),
             disbursementMode: body.paymentInstruction?.disbursementMode,
             links: [
                 LinkDescription(href: request.link(Self.apiURL(base)), rel: "self", method: "GET"),
@@ -136,9 +141,16 @@ extension MockPayPalServer {
             ], createTime: Self.timestamp(made), updateTime: Self.timestamp(made),
             supplementaryData: PayPalSupplementaryData(
                 relatedIds: PayPalRelatedIds(orderId: Self.relatedID(orderID), authorizationId: authorizationID.flatMap(Self.relatedID))))
-        captures[id] = HeldCapture(capture: capture, money: money, orderID: orderID, made: made)
+        captures[id] = HeldCapture(
+            capture: capture, money: money, orderID: orderID, made: made,
+            platformFees: Self.feeTotals(body.paymentInstruction?.platformFees))
         transport.ledger.note("capture", id: id, state: CaptureStatus.completed.rawValue)
         return CaptureResponse(id: id, status: .completed, amount: amount, finalCapture: final)
+    }
+
+    /// Platform fees added up by currency, each amount read exactly.
+    static func feeTotals(_ fees: [PayPalPlatformFee]?) -> [String: Decimal] {
+        (fees ?? []).reduce(into: [:]) { totals, fee in totals[fee.amount.currencyCode, default: 0] += value(of: fee.amount) }
     }
 
     /// Changes the order's purchase units (under the lock), where order `orderID` is still held.
@@ -348,6 +360,16 @@ extension MockPayPalServer {
         if held.refunded + requested > captured {
             return PayPalIssue.refundAmountExceeded.answer(operation, field: "/amount/value", location: .body)
         }
+        // The platform fees given back: in each currency, never more than the capture took less
+        // what earlier refunds gave back, and none where it took none (the document's words).
+        let fees = Self.feeTotals(body.paymentInstruction?.platformFees)
+        for (currency, total) in fees {
+            let taken = held.platformFees[currency] ?? 0
+            if taken <= 0 || (held.platformFeesRefunded[currency] ?? 0) + total > taken {
+                return PayPalIssue.platformFeeExceeded.answer(operation, field: "/payment_instruction/platform_fees", location: .body)
+            }
+        }
+        held.platformFeesRefunded.merge(fees, uniquingKeysWith: +)
         held.refunded += requested
         captures[id] = held
         setStatus(held.refunded >= captured ? .refunded : .partiallyRefunded, ofCapture: id, at: time)
@@ -362,7 +384,8 @@ extension MockPayPalServer {
             status: .completed, id: refundID, amount: Self.money(requested, currency), invoiceId: body.invoiceId, customId: customID,
             noteToPayer: body.noteToPayer,
             sellerPayableBreakdown: PayPalRefundSellerPayableBreakdown(
-                grossAmount: Self.money(requested, currency), totalRefundedAmount: Self.money(held.refunded, currency)),
+                grossAmount: Self.money(requested, currency), platformFees: body.paymentInstruction?.platformFees,
+                totalRefundedAmount: Self.money(held.refunded, currency)),
             links: [
                 LinkDescription(href: request.link(Self.apiURL("/v2/payments/refunds/\(refundID)")), rel: "self", method: "GET"),
                 LinkDescription(href: request.link(Self.apiURL("/v2/payments/captures/\(id)")), rel: "up", method: "GET"),

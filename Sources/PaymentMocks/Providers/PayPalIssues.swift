@@ -145,6 +145,9 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case refundAmountExceeded = "REFUND_AMOUNT_EXCEEDED"
     /// A refund more than 180 days after the capture (PayPal's refund window).
     case refundTimeLimitExceeded = "REFUND_TIME_LIMIT_EXCEEDED"
+    /// A refund giving back more platform fees than the capture took less its earlier refunds', or
+    /// any where the capture took none.
+    case platformFeeExceeded = "PLATFORM_FEE_EXCEEDED"
 
     /// The issues an operation raises that its list in PayPal's document does not hold, with
     /// where PayPal gives them (a page of its, or its answer as recorded): the rule table shows
@@ -384,6 +387,11 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         case .refundAmountExceeded:
             return ["refundCapture": "The refund amount must be less than or equal to the capture amount that has not yet been refunded."]
         case .refundTimeLimitExceeded: return ["refundCapture": "You are over the time limit to perform a refund on this capture"]
+        case .platformFeeExceeded:
+            return [
+                "refundCapture":
+                    "Platform fee amount specified exceeds the amount that is available for refund. You can only refund up to the available platform fee amount. This error is also returned when no platform_fee was specified or was zero when the payment was captured."
+            ]
         case .instrumentDeclined:
             return [
                 "captureOrder":
