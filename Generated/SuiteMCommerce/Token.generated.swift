@@ -32,7 +32,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
     public var token: String?
     /// La referencia con la cual se realizará el cobro.
     public var reference: String
-    /// El monto por el cual se realizará el cobro. MIT's web-service guide writes it as a JSON string (`"150.00"`), in requests and answers; it is written as a string (up to two decimals, trailing zeros as the value has them) and read as a string or a number. A tokenization lists no amount; a token payment without one is T010.
+    /// El monto por el cual se realizará el cobro. MIT's web-service guide writes it as a JSON string (`"150.00"`), in requests and answers; it is written as a string with two decimals, as MIT writes it (`150` as `"150.00"`; an amount read keeps the spelling it came with), and read as a string or a number. A tokenization lists no amount; a token payment without one is T010.
     public var amount: Decimal?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
@@ -50,7 +50,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
     ///   - operationType: El número de operativa para realizar el cobro.
     ///   - token: El token asociado a una tarjeta.
     ///   - reference: La referencia con la cual se realizará el cobro.
-    ///   - amount: El monto por el cual se realizará el cobro. MIT's web-service guide writes it as a JSON string (`"150.00"`), in requests and answers; it is written as a string (up to two decimals, trailing zeros as the value has them) and read as a string or a number. A tokenization lists no amount; a token payment without one is T010.
+    ///   - amount: El monto por el cual se realizará el cobro. MIT's web-service guide writes it as a JSON string (`"150.00"`), in requests and answers; it is written as a string with two decimals, as MIT writes it (`150` as `"150.00"`; an amount read keeps the spelling it came with), and read as a string or a number. A tokenization lists no amount; a token payment without one is T010.
     public init(
         branch: String,
         company: String,

@@ -23,7 +23,7 @@ public enum HTTPMediaType {
         guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
         let wanted = mediaType.lowercased()
         let wantedType = wanted.split(separator: "/").first.map(String.init) ?? wanted
-        var best: (specificity: Int, weight: Double)?
+        var best: (specificity: Int, weight: Int)?
         for range in header.split(separator: ",") {
             let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let name = parts.first?.lowercased(), !name.isEmpty else { continue }
@@ -38,7 +38,7 @@ public enum HTTPMediaType {
                 continue
             }
             if let current = best, current.specificity >= specificity { continue }
-            var weight = 1.0
+            var weight = 1000
             for parameter in parts.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 if pair.count == 2, pair[0].lowercased() == "q", let value = qvalue(pair[1]) { weight = value }
@@ -48,13 +48,14 @@ public enum HTTPMediaType {
         return (best?.weight ?? 0) > 0
     }
 
-    /// RFC 9110's `qvalue`: `0`, `0.` and up to three digits, `1`, `1.` and up to three zeros.
-    static func qvalue(_ text: String) -> Double? {
+    /// RFC 9110's `qvalue` in thousandths, read exactly (never through `Double`): `0`, `0.` and up
+    /// to three digits (`0.5` is 500, `0.001` is 1), `1`, `1.` and up to three zeros (1000).
+    static func qvalue(_ text: String) -> Int? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, whole == "0" || whole == "1" else { return nil }
         let fraction = parts.count == 2 ? parts[1] : ""
         guard fraction.count <= 3, fraction.allSatisfy({ $0 >= "0" && $0 <= "9" }) else { return nil }
-        if whole == "1" { return fraction.allSatisfy { $0 == "0" } ? 1 : nil }
-        return Double("0." + (fraction.isEmpty ? "0" : fraction))
+        if whole == "1" { return fraction.allSatisfy { $0 == "0" } ? 1000 : nil }
+        return Int(String(fraction).padding(toLength: 3, withPad: "0", startingAt: 0))
     }
 }

@@ -35,7 +35,7 @@ struct SuiteMCommerceModelTests {
     /// MIT's JSON beans carry the amount as a string with two decimals (`"150.00"`), as its
     /// web-service guide writes them; a number is read too. A bean read keeps the amount as it came
     /// (`"150.00"` is written back `"150.00"`, `150` as `150`), one built from a value writes it as a
-    /// string; a third decimal is a violation at `amount`, a string that is no amount a decoding
+    /// string with two decimals (`150` as `"150.00"`); a third decimal is a violation at `amount`, a string that is no amount a decoding
     /// error. A tokenization's bean needs no amount.
     @Test func jsonBeansReadAmountsAsStringsOrNumbersAndWriteStrings() throws {
         let base =
@@ -47,12 +47,15 @@ struct SuiteMCommerceModelTests {
             let written = String(decoding: try PayWire.encodeJSON(bean), as: UTF8.self)
             #expect(written.contains(#""amount":"# + amount), "\(amount): \(written)")
         }
-        let built = String(
-            decoding: try PayWire.encodeJSON(
-                BeanTokenization(
-                    branch: "01", company: "SX001", country: "MEX", user: "U", password: "P", merchant: "1234", currency: .mxn,
-                    operationType: "6", reference: "R-1", amount: Decimal(string: "150.5"))), as: UTF8.self)
-        #expect(built.contains(#""amount":"150.5""#), "\(built)")
+        // Built from a value, it is written with MIT's two decimals.
+        for (value, text) in [("150.5", "150.50"), ("150", "150.00"), ("0.01", "0.01"), ("1500.00", "1500.00")] {
+            let built = String(
+                decoding: try PayWire.encodeJSON(
+                    BeanTokenization(
+                        branch: "01", company: "SX001", country: "MEX", user: "U", password: "P", merchant: "1234", currency: .mxn,
+                        operationType: "6", reference: "R-1", amount: Decimal(string: value))), as: UTF8.self)
+            #expect(built.contains(#""amount":""# + text + #"""#), "\(value): \(built)")
+        }
         for amount in [#""150.001""#, "150.001"] {
             let bean = try PayWire.decodeJSON(BeanTokenization.self, from: Data((base + #","amount":"# + amount + "}").utf8))
             #expect(bean.violations.map(\.path.description) == ["amount"], "\(amount)")

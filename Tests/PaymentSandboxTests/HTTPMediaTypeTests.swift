@@ -27,6 +27,8 @@ struct HTTPMediaTypeTests {
             // qvalue counts as 1.
             ("application/json ; q = 0", false), ("application/json;q=0.000", false), ("application/json;q=0.001", true),
             ("application/json;q=1.000", true), ("application/json;q=1.5", true), ("application/json;q=abc", true),
+            ("application/json;q=0.", false), ("application/json;q=0.0001", true), ("application/json;q=-0", true),
+            ("application/json;q=.5", true),
             // Empty members and unknown parameters are ignored.
             (",,application/json,", true), ("application/json;level=1", true), ("text/plain;q=1, ,", false),
         ] as [(String?, Bool)])

@@ -215,10 +215,11 @@ public struct PayDecimalRule: Sendable, Hashable {
         }
     }
 
-    /// The canonical text of `value`: padded to the scale when it is exact (and always in XML and
-    /// queries, which providers read as fixed-scale text); an error when it needs more digits.
+    /// The canonical text of `value`: padded to the scale when it is exact (and always in XML,
+    /// queries and a JSON string, which providers read as fixed-scale text: MIT writes `"150.00"`);
+    /// an error when it needs more digits. A JSON number is written with the digits it needs.
     public func text(_ value: Decimal, format: WireFormat) throws(PayDecimalText.ScaleError) -> String {
-        let pad = (exactScale || format != .json) ? (scale ?? 0) : 0
+        let pad = (exactScale || format != .json || writes == .string) ? (scale ?? 0) : 0
         return try PayDecimalText.text(value, minimumFractionDigits: pad, maximumFractionDigits: scale)
     }
 }
