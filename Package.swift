@@ -45,7 +45,7 @@ let coreTargets: [Target] = [
         dependencies: ["PaySchemaVocabulary"]
     ),
     // The generator, one module per stage; each imports only the stages it consumes, so the
-    // compiler holds the pipeline's boundaries (ARCHITECTURE.md, "The pipeline as modules").
+    // compiler holds the pipeline's boundaries (ARCHITECTURE.md, "The generator: one module per stage").
     // Diagnostics and the schema language's words, shared by every stage.
     .target(
         name: "PaySchemaLanguage",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PaySchemaVocabulary
+import PaymentSchemasRuntime
 
 /// `payflow`: runs the integrations' flows against mock providers and validates payloads.
 struct Payflow: AsyncParsableCommand {
@@ -66,11 +67,10 @@ enum Output {
         return nil
     }
 
-    /// `value` as one line of JSON (sorted keys, slashes unescaped).
+    /// `value` as one line of JSON (sorted keys, slashes unescaped), written by the package's one
+    /// JSON writer (`PayWire`, `PayJSONWriter`), as every other `--format json` report is.
     static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        (try? PayWire.encodeJSONText(value)) ?? "{}"
     }
     static func error(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 }

@@ -135,4 +135,48 @@ import Testing
         }
         #expect(missing.isEmpty, "docs/layout.md does not list: \(missing)")
     }
+
+    /// ARCHITECTURE.md: "Every `--format json` report (`payschema`'s and `payflow`'s) is written by
+    /// `PayJSONWriter`": neither CLI nor a generator module writes JSON any other way (Foundation's
+    /// `JSONEncoder` or `JSONSerialization`).
+    @Test func everyJSONReportIsWrittenByTheOneWriter() throws {
+        let fileManager = FileManager.default
+        let modules = try fileManager.contentsOfDirectory(atPath: packageRoot.appending(path: "Sources").path)
+            .filter { $0 == "payschema" || $0 == "payflow" || $0.hasPrefix("PaySchema") }
+        #expect(modules.contains("payflow") && modules.contains("payschema") && modules.count > 5)
+        var others: [String] = []
+        for module in modules.sorted() {
+            let folder = packageRoot.appending(path: "Sources/\(module)")
+            guard let walker = fileManager.enumerator(atPath: folder.path) else { continue }
+            for case let path as String in walker where path.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appending(path: path), encoding: .utf8)
+                if text.contains("JSONEncoder(") || text.contains("JSONSerialization.") { others.append("Sources/\(module)/\(path)") }
+            }
+        }
+        #expect(others.isEmpty, "JSON written without PayJSONWriter in: \(others)")
+    }
+
+    /// No doc comment in the sources carries a benchmark figure (an instruction count, a share of
+    /// a run, a figure "at N types"): figures go stale in comments and live in `Benchmarks/`.
+    @Test func noDocCommentCarriesABenchmarkFigure() throws {
+        let figure = try NSRegularExpression(
+            pattern:
+                #"[0-9][0-9.,]* ?(G |M )?instructions|[0-9][0-9.]*% (of )?(the |its )?(pipeline|generator|run|instructions|document)|at [0-9,]+ types"#
+        )
+        var found: [String] = []
+        guard let walker = FileManager.default.enumerator(atPath: packageRoot.appending(path: "Sources").path) else {
+            Issue.record("Sources is not readable")
+            return
+        }
+        for case let path as String in walker where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: packageRoot.appending(path: "Sources/\(path)"), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+                let line = String(line)
+                if figure.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                    found.append("Sources/\(path): \(line)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "benchmark figures in doc comments: \(found)")
+    }
 }

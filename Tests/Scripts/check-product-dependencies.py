@@ -35,8 +35,8 @@ def dependencies(target_name, seen):
 
 # What a merchant server imports: the parties that hold the keys an app must not.
 SERVER_PRODUCTS = {"PaymentServerCore", "AmazonPayMerchantServer", "SuiteMerchantServer"}
-# What a merchant server must not reach: it stands on the runtime, the flows core and the server
-# core, and the wiring to the mocks is the mocks' own.
+# What a merchant server must not reach: it stands on its provider's module and the runtime (Amazon
+# Pay's on the flows and server cores too), and the wiring to the mocks is the mocks' own.
 MERCHANT_SERVERS = {"AmazonPayMerchantServer", "SuiteMerchantServer"}
 TOOLING_TARGETS = {"PaymentMocks", "PaymentScenarios", "PaymentSandbox"}
 # What an app's tests import.
@@ -60,7 +60,7 @@ for product in package["products"]:
 for server in sorted(MERCHANT_SERVERS):
     for kind, name in dependencies(server, {server}):
         if kind == "target" and name in TOOLING_TARGETS:
-            problems.append(f"{server} depends on {name}: a merchant server stands on the runtime, PaymentFlowsCore and PaymentServerCore, not on the mocks, scenarios or sandbox")
+            problems.append(f"{server} depends on {name}: a merchant server stands on its provider's module and the runtime, not on the mocks, scenarios or sandbox")
 for problem in sorted(set(problems)):
     print(f"error: {problem}", file=sys.stderr)
 print(f"library products: {len(libraries)} ({len(APP_PRODUCTS)} app-facing, {len(SERVER_PRODUCTS)} server-side, {len(TEST_PRODUCTS)} test); {len(set(problems))} problems")

@@ -4,7 +4,7 @@ import PaySchemaModel
 
 /// A code list a `format` names (ISO 4217 currencies, ISO 3166-1 alpha-2 countries), exported once
 /// as its own schema that every field of that format references, instead of the whole list in
-/// every such field (at 3,000 types the inline lists were 80% of the document).
+/// every such field (inline, the lists outweighed the rest of a large document).
 public enum SharedCodeList: String, CaseIterable, Sendable {
     /// `format: iso4217`.
     case currency = "PayCurrencyCode"

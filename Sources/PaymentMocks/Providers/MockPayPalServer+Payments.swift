@@ -5,7 +5,7 @@ import PaymentServerCore
 
 /// PayPal's Payments v2 API, what a merchant server does after the checkout: an order's
 /// authorization captured later (in parts, up to PayPal's default overage limit of 115%),
-/// reauthorized once or voided; a capture refunded in parts or whole, never beyond what is left;
+/// reauthorized or voided; a capture refunded in parts or whole, never beyond what is left;
 /// each read back. Every refusal is worded as the Payments document words it for the operation
 /// (``PayPalIssue``); the order that made an authorization or capture follows its statuses.
 extension MockPayPalServer {
