@@ -8,16 +8,15 @@
 #                                       TARGET's own sources are replaced
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+[ $# -eq 0 ] || [ $# -eq 2 ] || { echo "usage: plugin_layout.sh [PACKAGE TARGET]" >&2; exit 2; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
 if [ $# -eq 2 ]; then
-  work="$(mktemp -d)"
-  trap 'rm -rf "$work"' EXIT
   target="$2"
   cd "$1"
   rm -rf "Sources/$target"
   mkdir -p "Sources/$target"
-elif [ $# -eq 0 ]; then
-  work="$(mktemp -d)"
-  trap 'rm -rf "$work"' EXIT
+else
   target=Shop
   mkdir -p "$work/Sources/Shop"
   cd "$work"
@@ -34,9 +33,6 @@ let package = Package(
     ]
 )
 SWIFT
-else
-  echo "usage: plugin_layout.sh [PACKAGE TARGET]" >&2
-  exit 2
 fi
 schema() { printf 'module: %s\ntypes:\n  %s:\n    kind: struct\n    fields:\n      id: { type: String, required: true }\n' "$target" "$1"; }
 builds() { swift build >"$work/log" 2>&1 || { echo "error: $1: the build failed" >&2; cat "$work/log" >&2; exit 1; }; echo "ok: $1"; }

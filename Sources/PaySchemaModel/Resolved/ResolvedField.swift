@@ -8,9 +8,9 @@ import PaySchemaLanguage
 /// refer to the same instances. The values the checker did not have to resolve (names, documentation,
 /// constraints) are read through ``DeclaredField`` from the parsed field, which the checker makes
 /// conform to it, so the resolved model does not hold a second copy of every field (a copy's
-/// memory grows with every field of every type). This module does not import the syntax module, so no stage
-/// after the checker can name the parsed field itself. Its readers are inlinable: the emitter, in
-/// another module, reads them for every field many times.
+/// memory grows with every field of every type). This module does not import the syntax module, so
+/// no stage after the checker can name the parsed field itself. Its readers are inlinable: the
+/// emitter, in another module, reads them for every field many times.
 public final class ResolvedField: Sendable {
     /// The parsed field, read only by the properties below.
     @usableFromInline let declared: any DeclaredField
