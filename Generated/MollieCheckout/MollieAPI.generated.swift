@@ -327,6 +327,8 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, P
     public var dashboard: MollieLink?
     /// The API documentation.
     public var documentation: MollieLink?
+    /// The payment's refunds, once it has any.
+    public var refunds: MollieLink?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -337,16 +339,19 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, P
     ///   - checkout: The hosted checkout page.
     ///   - dashboard: The payment in the dashboard.
     ///   - documentation: The API documentation.
+    ///   - refunds: The payment's refunds, once it has any.
     public init(
         linkSelf: MollieLink? = nil,
         checkout: MollieLink? = nil,
         dashboard: MollieLink? = nil,
-        documentation: MollieLink? = nil
+        documentation: MollieLink? = nil,
+        refunds: MollieLink? = nil
     ) {
         self.linkSelf = linkSelf
         self.checkout = checkout
         self.dashboard = dashboard
         self.documentation = documentation
+        self.refunds = refunds
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -360,6 +365,7 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, P
         fields.value(&self.checkout, PayFieldKey("checkout", nullable: true))
         fields.value(&self.dashboard, PayFieldKey("dashboard", nullable: true))
         fields.value(&self.documentation, PayFieldKey("documentation", nullable: true))
+        fields.value(&self.refunds, PayFieldKey("refunds", nullable: true))
     }
 }
 
@@ -381,10 +387,20 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var isCancelable: Bool?
     /// The amount.
     public var amount: MollieAmount
+    /// How much of a paid payment has been refunded so far (`0.00` before the first refund).
+    public var amountRefunded: MollieAmount?
+    /// How much of a paid payment may still be refunded.
+    public var amountRemaining: MollieAmount?
     /// The description.
     public var paymentDescription: String
     /// The method, once chosen.
     public var method: MollieMethod?
+    /// The issuer chosen for a method with issuers (iDEAL's bank).
+    public var issuer: String?
+    /// The language of the hosted checkout, as the merchant asked for it (`nl_NL`).
+    public var locale: String?
+    /// Where the checkout returns when the customer cancels; without one, the redirect URL.
+    public var cancelUrl: String?
     /// The merchant's metadata: any JSON value (Mollie: "a string or a JSON object"), kept exactly.
     public var metadata: PayJSON?
     /// Where the checkout returns. A string, as Mollie's contract types it (`string` or null): Mollie stores and echoes what the merchant sent, templates such as `https://mysite/thank-you?orderReference=${reference}` included.
@@ -418,8 +434,13 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     ///   - status: The status.
     ///   - isCancelable: Whether it can still be canceled.
     ///   - amount: The amount.
+    ///   - amountRefunded: How much of a paid payment has been refunded so far (`0.00` before the first refund).
+    ///   - amountRemaining: How much of a paid payment may still be refunded.
     ///   - paymentDescription: The description.
     ///   - method: The method, once chosen.
+    ///   - issuer: The issuer chosen for a method with issuers (iDEAL's bank).
+    ///   - locale: The language of the hosted checkout, as the merchant asked for it (`nl_NL`).
+    ///   - cancelUrl: Where the checkout returns when the customer cancels; without one, the redirect URL.
     ///   - metadata: The merchant's metadata: any JSON value (Mollie: "a string or a JSON object"), kept exactly.
     ///   - redirectUrl: Where the checkout returns. A string, as Mollie's contract types it (`string` or null): Mollie stores and echoes what the merchant sent, templates such as `https://mysite/thank-you?orderReference=${reference}` included.
     ///   - webhookUrl: Where status changes are posted: a string, as Mollie's contract types it (`string` or null).
@@ -438,8 +459,13 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         status: PaymentStatus,
         isCancelable: Bool? = nil,
         amount: MollieAmount,
+        amountRefunded: MollieAmount? = nil,
+        amountRemaining: MollieAmount? = nil,
         paymentDescription: String,
         method: MollieMethod? = nil,
+        issuer: String? = nil,
+        locale: String? = nil,
+        cancelUrl: String? = nil,
         metadata: PayJSON? = nil,
         redirectUrl: String? = nil,
         webhookUrl: String? = nil,
@@ -458,8 +484,13 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         self.status = status
         self.isCancelable = isCancelable
         self.amount = amount
+        self.amountRefunded = amountRefunded
+        self.amountRemaining = amountRemaining
         self.paymentDescription = paymentDescription
         self.method = method
+        self.issuer = issuer
+        self.locale = locale
+        self.cancelUrl = cancelUrl
         self.metadata = metadata
         self.redirectUrl = redirectUrl
         self.webhookUrl = webhookUrl
@@ -486,8 +517,13 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.value(&self.status, "status", required: true)
         fields.value(&self.isCancelable, PayFieldKey("isCancelable", nullable: true))
         fields.nested(&self.amount, "amount", required: true)
+        fields.nested(&self.amountRefunded, PayFieldKey("amountRefunded", nullable: true))
+        fields.nested(&self.amountRemaining, PayFieldKey("amountRemaining", nullable: true))
         fields.text(&self.paymentDescription, "description", required: true)
         fields.value(&self.method, PayFieldKey("method", nullable: true))
+        fields.text(&self.issuer, PayFieldKey("issuer", nullable: true))
+        fields.text(&self.locale, PayFieldKey("locale", nullable: true))
+        fields.text(&self.cancelUrl, PayFieldKey("cancelUrl", nullable: true))
         fields.value(&self.metadata, PayFieldKey("metadata", nullable: true))
         fields.text(&self.redirectUrl, PayFieldKey("redirectUrl", nullable: true))
         fields.text(&self.webhookUrl, PayFieldKey("webhookUrl", nullable: true))
@@ -624,4 +660,1344 @@ public struct MollieError: Codable, Hashable, Sendable, PayFieldValidating, PayF
         fields.text(&self.field, "field")
         fields.value(&self.links, "_links")
     }
+}
+
+/// The body of `POST /v2/payments`: what is paid (amount and description), where the customer returns, and where Mollie posts status changes.
+///
+/// - Remark: Generated from `MolliePaymentRequest` in `MollieCheckout/MollieAPI.yaml`.
+public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// What the customer pays for, shown on the checkout and the bank statement.
+    public var paymentDescription: String
+    /// The amount, with exactly the currency's decimals (`10.00` for EUR).
+    public var amount: MollieAmount
+    /// Where the hosted checkout sends the customer when it ends (the demo backend sends the app's deep link).
+    public var redirectUrl: String
+    /// Where the checkout sends a customer who cancels; without it, the redirect URL.
+    public var cancelUrl: String?
+    /// Where Mollie posts `id=tr_…` when the payment's status changes.
+    public var webhookUrl: String?
+    /// The method, when the merchant chose it; without it the checkout asks the customer.
+    public var method: MollieMethod?
+    /// The issuer for a method that has issuers (iDEAL's bank), when already chosen.
+    public var issuer: String?
+    /// Anything the merchant wants back with the payment: any JSON value, kept exactly.
+    public var metadata: PayJSON?
+    /// The checkout's language (`en_US`, `nl_NL`, …).
+    public var locale: String?
+    /// One-off (the default) or the first of recurring payments.
+    public var sequenceType: SequenceType?
+    /// Test mode, for an organization token; an API key already says its mode.
+    public var testmode: Bool?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MolliePaymentRequest`.
+    ///
+    /// - Parameters:
+    ///   - paymentDescription: What the customer pays for, shown on the checkout and the bank statement.
+    ///   - amount: The amount, with exactly the currency's decimals (`10.00` for EUR).
+    ///   - redirectUrl: Where the hosted checkout sends the customer when it ends (the demo backend sends the app's deep link).
+    ///   - cancelUrl: Where the checkout sends a customer who cancels; without it, the redirect URL.
+    ///   - webhookUrl: Where Mollie posts `id=tr_…` when the payment's status changes.
+    ///   - method: The method, when the merchant chose it; without it the checkout asks the customer.
+    ///   - issuer: The issuer for a method that has issuers (iDEAL's bank), when already chosen.
+    ///   - metadata: Anything the merchant wants back with the payment: any JSON value, kept exactly.
+    ///   - locale: The checkout's language (`en_US`, `nl_NL`, …).
+    ///   - sequenceType: One-off (the default) or the first of recurring payments.
+    ///   - testmode: Test mode, for an organization token; an API key already says its mode.
+    public init(
+        paymentDescription: String,
+        amount: MollieAmount,
+        redirectUrl: String,
+        cancelUrl: String? = nil,
+        webhookUrl: String? = nil,
+        method: MollieMethod? = nil,
+        issuer: String? = nil,
+        metadata: PayJSON? = nil,
+        locale: String? = nil,
+        sequenceType: SequenceType? = nil,
+        testmode: Bool? = nil
+    ) {
+        self.paymentDescription = paymentDescription
+        self.amount = amount
+        self.redirectUrl = redirectUrl
+        self.cancelUrl = cancelUrl
+        self.webhookUrl = webhookUrl
+        self.method = method
+        self.issuer = issuer
+        self.metadata = metadata
+        self.locale = locale
+        self.sequenceType = sequenceType
+        self.testmode = testmode
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MolliePaymentRequest(paymentDescription: "", amount: MollieAmount.payPlaceholder, redirectUrl: "")
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.paymentDescription, "description", required: true, maxLength: 255)
+        fields.nested(&self.amount, "amount", required: true)
+        fields.text(&self.redirectUrl, "redirectUrl", required: true)
+        fields.text(&self.cancelUrl, PayFieldKey("cancelUrl", nullable: true))
+        fields.text(&self.webhookUrl, PayFieldKey("webhookUrl", nullable: true))
+        fields.value(&self.method, "method")
+        fields.text(&self.issuer, PayFieldKey("issuer", nullable: true))
+        fields.value(&self.metadata, PayFieldKey("metadata", nullable: true))
+        fields.text(&self.locale, PayFieldKey("locale", nullable: true))
+        fields.value(&self.sequenceType, "sequenceType")
+        fields.value(&self.testmode, PayFieldKey("testmode", nullable: true))
+    }
+}
+
+/// An amount's value as a query parameter (`amount[value]`): digits, then optionally a point and the currency's decimals.
+///
+/// - Remark: Generated from `MollieAmountValue` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieAmountValue: PayScalar, Codable, Hashable, Sendable, PayQueryValue, PayValidatable {
+    /// The wrapped value.
+    public var rawValue: String
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)
+    }
+
+    /// The pattern of `value`, compiled once.
+    private static let valuePattern = PayPattern("[0-9]+(\\.[0-9]{1,3})?")
+}
+
+/// How many items a page of a list holds (`limit`): 1 to 250.
+///
+/// - Remark: Generated from `MollieListLimit` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieListLimit: PayScalar, Codable, Hashable, Sendable, PayQueryValue, PayValidatable {
+    /// The wrapped value.
+    public var rawValue: Int
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.minimum(rawValue, 1, exclusive: false, at: path, into: &violations)
+        PayRules.maximum(rawValue, 250, exclusive: false, at: path, into: &violations)
+    }
+}
+
+/// An ISO 4217 currency code as a query parameter (`amount[currency]`).
+///
+/// - Remark: Generated from `MollieCurrency` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieCurrency: PayScalar, Codable, Hashable, Sendable, PayQueryValue, PayValidatable {
+    /// The wrapped value.
+    public var rawValue: String
+
+    /// Wraps a value; call `validate()` to check the constraints.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Appends a violation for each constraint the value breaks.
+    public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
+        PayRules.format(rawValue, PayFormat.iso4217, at: path, into: &violations)
+    }
+}
+
+/// Where a refund is on its way back to the customer.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `MollieRefundStatus` in `MollieCheckout/MollieAPI.yaml`.
+public enum MollieRefundStatus: PayOpenEnum, PayQueryValue {
+    /// The wire value `queued`.
+    case queued
+    /// The wire value `pending`.
+    case pending
+    /// The wire value `processing`.
+    case processing
+    /// The wire value `refunded`.
+    case refunded
+    /// The wire value `failed`.
+    case failed
+    /// The wire value `canceled`.
+    case canceled
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [MollieRefundStatus] = [.queued, .pending, .processing, .refunded, .failed, .canceled]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "queued": self = .queued
+        case "pending": self = .pending
+        case "processing": self = .processing
+        case "refunded": self = .refunded
+        case "failed": self = .failed
+        case "canceled": self = .canceled
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .queued: return "queued"
+        case .pending: return "pending"
+        case .processing: return "processing"
+        case .refunded: return "refunded"
+        case .failed: return "failed"
+        case .canceled: return "canceled"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// The body of `POST /v2/payments/{id}/refunds`: how much to give back, in the payment's currency.
+///
+/// - Remark: Generated from `MollieRefundRequest` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieRefundRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// How much to refund; together with the earlier refunds, at most the payment's amount.
+    public var amount: MollieAmount
+    /// What the customer may see on the refund.
+    public var refundDescription: String?
+    /// Anything the merchant wants back with the refund: any JSON value, kept exactly.
+    public var metadata: PayJSON?
+    /// Test mode, for an organization token; an API key already says its mode.
+    public var testmode: Bool?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieRefundRequest`.
+    ///
+    /// - Parameters:
+    ///   - amount: How much to refund; together with the earlier refunds, at most the payment's amount.
+    ///   - refundDescription: What the customer may see on the refund.
+    ///   - metadata: Anything the merchant wants back with the refund: any JSON value, kept exactly.
+    ///   - testmode: Test mode, for an organization token; an API key already says its mode.
+    public init(
+        amount: MollieAmount,
+        refundDescription: String? = nil,
+        metadata: PayJSON? = nil,
+        testmode: Bool? = nil
+    ) {
+        self.amount = amount
+        self.refundDescription = refundDescription
+        self.metadata = metadata
+        self.testmode = testmode
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieRefundRequest(amount: MollieAmount.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.amount, "amount", required: true)
+        fields.text(&self.refundDescription, "description", maxLength: 255)
+        fields.value(&self.metadata, PayFieldKey("metadata", nullable: true))
+        fields.value(&self.testmode, PayFieldKey("testmode", nullable: true))
+    }
+}
+
+/// `_links` of a refund.
+///
+/// - Remark: Generated from `MollieRefundLinks` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieRefundLinks: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// The refund itself.
+    public var linkSelf: MollieLink
+    /// The payment it refunds.
+    public var payment: MollieLink
+    /// The settlement it was paid out with, once settled.
+    public var settlement: MollieLink?
+    /// The API documentation.
+    public var documentation: MollieLink
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieRefundLinks`.
+    ///
+    /// - Parameters:
+    ///   - linkSelf: The refund itself.
+    ///   - payment: The payment it refunds.
+    ///   - settlement: The settlement it was paid out with, once settled.
+    ///   - documentation: The API documentation.
+    public init(
+        linkSelf: MollieLink,
+        payment: MollieLink,
+        settlement: MollieLink? = nil,
+        documentation: MollieLink
+    ) {
+        self.linkSelf = linkSelf
+        self.payment = payment
+        self.settlement = settlement
+        self.documentation = documentation
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieRefundLinks(linkSelf: MollieLink.payPlaceholder, payment: MollieLink.payPlaceholder, documentation: MollieLink.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.linkSelf, "self", required: true)
+        fields.value(&self.payment, "payment", required: true)
+        fields.value(&self.settlement, PayFieldKey("settlement", nullable: true))
+        fields.value(&self.documentation, "documentation", required: true)
+    }
+}
+
+/// A refund of a payment, as Mollie answers it when it is created and read.
+///
+/// - Remark: Generated from `MollieRefund` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// Always `refund`.
+    public var resource: String
+    /// The refund's id, `re_…`.
+    public var id: String
+    /// Test or live.
+    public var mode: MollieMode
+    /// What the customer may see (empty when none was sent).
+    public var refundDescription: String
+    /// The amount refunded.
+    public var amount: MollieAmount
+    /// The merchant's metadata, as sent (`null` without any).
+    public var metadata: PayJSON?
+    /// The payment refunded, `tr_…`.
+    public var paymentId: String
+    /// The settlement it was paid out with, once settled.
+    public var settlementId: String?
+    /// Where the refund is.
+    public var status: MollieRefundStatus
+    /// When it was created.
+    public var createdAt: Date
+    /// Links.
+    public var links: MollieRefundLinks
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieRefund`.
+    ///
+    /// - Parameters:
+    ///   - resource: Always `refund`.
+    ///   - id: The refund's id, `re_…`.
+    ///   - mode: Test or live.
+    ///   - refundDescription: What the customer may see (empty when none was sent).
+    ///   - amount: The amount refunded.
+    ///   - metadata: The merchant's metadata, as sent (`null` without any).
+    ///   - paymentId: The payment refunded, `tr_…`.
+    ///   - settlementId: The settlement it was paid out with, once settled.
+    ///   - status: Where the refund is.
+    ///   - createdAt: When it was created.
+    ///   - links: Links.
+    public init(
+        resource: String = "refund",
+        id: String,
+        mode: MollieMode,
+        refundDescription: String,
+        amount: MollieAmount,
+        metadata: PayJSON? = nil,
+        paymentId: String,
+        settlementId: String? = nil,
+        status: MollieRefundStatus,
+        createdAt: Date,
+        links: MollieRefundLinks
+    ) {
+        self.resource = resource
+        self.id = id
+        self.mode = mode
+        self.refundDescription = refundDescription
+        self.amount = amount
+        self.metadata = metadata
+        self.paymentId = paymentId
+        self.settlementId = settlementId
+        self.status = status
+        self.createdAt = createdAt
+        self.links = links
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieRefund(id: "", mode: MollieMode.test, refundDescription: "", amount: MollieAmount.payPlaceholder, paymentId: "", status: MollieRefundStatus.queued, createdAt: Date(timeIntervalSince1970: 0), links: MollieRefundLinks.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.resource, "resource")
+        fields.text(&self.id, "id", required: true, pattern: Self.idPattern)
+        fields.value(&self.mode, "mode", required: true)
+        fields.text(&self.refundDescription, "description", required: true, maxLength: 255)
+        fields.nested(&self.amount, "amount", required: true)
+        fields.value(&self.metadata, PayFieldKey("metadata", nullable: true), required: true)
+        fields.null(ifNil: self.metadata, PayFieldKey("metadata", nullable: true))
+        fields.text(&self.paymentId, "paymentId", required: true, pattern: Self.paymentIdPattern)
+        fields.text(&self.settlementId, PayFieldKey("settlementId", nullable: true))
+        fields.value(&self.status, "status", required: true)
+        fields.date(&self.createdAt, "createdAt", required: true, format: .iso8601())
+        fields.value(&self.links, "_links", required: true)
+    }
+
+    /// The pattern of `id`, compiled once.
+    private static let idPattern = PayPattern("re_[A-Za-z0-9]+")
+    /// The pattern of `paymentId`, compiled once.
+    private static let paymentIdPattern = PayPattern("tr_[A-Za-z0-9]+")
+}
+
+/// `_links` of a list: this page, the pages before and after it (`null` at an end) and the documentation.
+///
+/// - Remark: Generated from `MollieListLinks` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieListLinks: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// This page.
+    public var linkSelf: MollieLink
+    /// The page before, or `null`.
+    public var previous: MollieLink?
+    /// The page after, or `null`.
+    public var next: MollieLink?
+    /// The API documentation.
+    public var documentation: MollieLink
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieListLinks`.
+    ///
+    /// - Parameters:
+    ///   - linkSelf: This page.
+    ///   - previous: The page before, or `null`.
+    ///   - next: The page after, or `null`.
+    ///   - documentation: The API documentation.
+    public init(
+        linkSelf: MollieLink,
+        previous: MollieLink? = nil,
+        next: MollieLink? = nil,
+        documentation: MollieLink
+    ) {
+        self.linkSelf = linkSelf
+        self.previous = previous
+        self.next = next
+        self.documentation = documentation
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieListLinks(linkSelf: MollieLink.payPlaceholder, documentation: MollieLink.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.linkSelf, "self", required: true)
+        fields.value(&self.previous, PayFieldKey("previous", nullable: true), required: true)
+        fields.null(ifNil: self.previous, PayFieldKey("previous", nullable: true))
+        fields.value(&self.next, PayFieldKey("next", nullable: true), required: true)
+        fields.null(ifNil: self.next, PayFieldKey("next", nullable: true))
+        fields.value(&self.documentation, "documentation", required: true)
+    }
+}
+
+/// `_embedded` of a refund list.
+///
+/// - Remark: Generated from `MollieRefundsEmbedded` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieRefundsEmbedded: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The refunds on this page, oldest first.
+    public var refunds: [MollieRefund]
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieRefundsEmbedded`.
+    ///
+    /// - Parameters:
+    ///   - refunds: The refunds on this page, oldest first.
+    public init(refunds: [MollieRefund]) {
+        self.refunds = refunds
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieRefundsEmbedded(refunds: [])
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nestedList(&self.refunds, "refunds", required: true)
+    }
+}
+
+/// The answer of `GET /v2/payments/{id}/refunds`: one page of a payment's refunds.
+///
+/// - Remark: Generated from `MollieRefundList` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieRefundList: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The number of refunds on this page.
+    public var count: Int
+    /// The refunds.
+    public var embedded: MollieRefundsEmbedded
+    /// Links to this page and the next.
+    public var links: MollieListLinks
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieRefundList`.
+    ///
+    /// - Parameters:
+    ///   - count: The number of refunds on this page.
+    ///   - embedded: The refunds.
+    ///   - links: Links to this page and the next.
+    public init(count: Int, embedded: MollieRefundsEmbedded, links: MollieListLinks) {
+        self.count = count
+        self.embedded = embedded
+        self.links = links
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieRefundList(count: 0, embedded: MollieRefundsEmbedded.payPlaceholder, links: MollieListLinks.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.number(&self.count, "count", required: true, minimum: 0, maximum: 250)
+        fields.nested(&self.embedded, "_embedded", required: true)
+        fields.value(&self.links, "_links", required: true)
+    }
+}
+
+/// Whether a method is activated on the profile, or what its activation waits for.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `MollieMethodStatus` in `MollieCheckout/MollieAPI.yaml`.
+public enum MollieMethodStatus: PayOpenEnum, PayQueryValue {
+    /// The wire value `activated`.
+    case activated
+    /// The wire value `pending-boarding`.
+    case pendingBoarding
+    /// The wire value `pending-review`.
+    case pendingReview
+    /// The wire value `pending-external`.
+    case pendingExternal
+    /// The wire value `rejected`.
+    case rejected
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [MollieMethodStatus] = [.activated, .pendingBoarding, .pendingReview, .pendingExternal, .rejected]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "activated": self = .activated
+        case "pending-boarding": self = .pendingBoarding
+        case "pending-review": self = .pendingReview
+        case "pending-external": self = .pendingExternal
+        case "rejected": self = .rejected
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .activated: return "activated"
+        case .pendingBoarding: return "pending-boarding"
+        case .pendingReview: return "pending-review"
+        case .pendingExternal: return "pending-external"
+        case .rejected: return "rejected"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// A method's logos.
+///
+/// - Remark: Generated from `MollieMethodImage` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieMethodImage: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// The 32 × 24 logo's URL.
+    public var size1x: String
+    /// The 64 × 48 logo's URL.
+    public var size2x: String
+    /// The vector logo's URL.
+    public var svg: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieMethodImage`.
+    ///
+    /// - Parameters:
+    ///   - size1x: The 32 × 24 logo's URL.
+    ///   - size2x: The 64 × 48 logo's URL.
+    ///   - svg: The vector logo's URL.
+    public init(size1x: String, size2x: String, svg: String) {
+        self.size1x = size1x
+        self.size2x = size2x
+        self.svg = svg
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieMethodImage(size1x: "", size2x: "", svg: "")
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.size1x, "size1x", required: true)
+        fields.text(&self.size2x, "size2x", required: true)
+        fields.text(&self.svg, "svg", required: true)
+    }
+}
+
+/// `_links` of a method.
+///
+/// - Remark: Generated from `MollieMethodLinks` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieMethodLinks: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// The method itself.
+    public var linkSelf: MollieLink
+    /// The API documentation.
+    public var documentation: MollieLink?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieMethodLinks`.
+    ///
+    /// - Parameters:
+    ///   - linkSelf: The method itself.
+    ///   - documentation: The API documentation.
+    public init(linkSelf: MollieLink, documentation: MollieLink? = nil) {
+        self.linkSelf = linkSelf
+        self.documentation = documentation
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieMethodLinks(linkSelf: MollieLink.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.linkSelf, "self", required: true)
+        fields.value(&self.documentation, "documentation")
+    }
+}
+
+/// A payment method as the profile offers it: its name, the amounts it takes, its logos and, when asked for (`include=issuers`), its issuers.
+///
+/// - Remark: Generated from `MollieMethodEntity` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieMethodEntity: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// Always `method`.
+    public var resource: String
+    /// The method's id (`ideal`).
+    public var id: MollieMethod
+    /// The method's name (`iDEAL`).
+    public var methodDescription: String
+    /// The smallest amount it takes.
+    public var minimumAmount: MollieAmount
+    /// The largest amount it takes, `null` without a maximum.
+    public var maximumAmount: MollieAmount?
+    /// Its logos.
+    public var image: MollieMethodImage
+    /// Its activation on the profile.
+    public var status: MollieMethodStatus?
+    /// Its issuers, when asked for with `include=issuers`.
+    public var issuers: [MollieIssuer]?
+    /// Links.
+    public var links: MollieMethodLinks
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieMethodEntity`.
+    ///
+    /// - Parameters:
+    ///   - resource: Always `method`.
+    ///   - id: The method's id (`ideal`).
+    ///   - methodDescription: The method's name (`iDEAL`).
+    ///   - minimumAmount: The smallest amount it takes.
+    ///   - maximumAmount: The largest amount it takes, `null` without a maximum.
+    ///   - image: Its logos.
+    ///   - status: Its activation on the profile.
+    ///   - issuers: Its issuers, when asked for with `include=issuers`.
+    ///   - links: Links.
+    public init(
+        resource: String = "method",
+        id: MollieMethod,
+        methodDescription: String,
+        minimumAmount: MollieAmount,
+        maximumAmount: MollieAmount? = nil,
+        image: MollieMethodImage,
+        status: MollieMethodStatus? = nil,
+        issuers: [MollieIssuer]? = nil,
+        links: MollieMethodLinks
+    ) {
+        self.resource = resource
+        self.id = id
+        self.methodDescription = methodDescription
+        self.minimumAmount = minimumAmount
+        self.maximumAmount = maximumAmount
+        self.image = image
+        self.status = status
+        self.issuers = issuers
+        self.links = links
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieMethodEntity(id: MollieMethod.ideal, methodDescription: "", minimumAmount: MollieAmount.payPlaceholder, image: MollieMethodImage.payPlaceholder, links: MollieMethodLinks.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.resource, "resource")
+        fields.value(&self.id, "id", required: true)
+        fields.text(&self.methodDescription, "description", required: true)
+        fields.nested(&self.minimumAmount, "minimumAmount", required: true)
+        fields.nested(&self.maximumAmount, PayFieldKey("maximumAmount", nullable: true), required: true)
+        fields.null(ifNil: self.maximumAmount, PayFieldKey("maximumAmount", nullable: true))
+        fields.value(&self.image, "image", required: true)
+        fields.value(&self.status, PayFieldKey("status", nullable: true), required: true)
+        fields.null(ifNil: self.status, PayFieldKey("status", nullable: true))
+        fields.list(&self.issuers, "issuers")
+        fields.value(&self.links, "_links", required: true)
+    }
+}
+
+/// `_embedded` of a method list.
+///
+/// - Remark: Generated from `MollieMethodsEmbedded` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieMethodsEmbedded: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The methods.
+    public var methods: [MollieMethodEntity]
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieMethodsEmbedded`.
+    ///
+    /// - Parameters:
+    ///   - methods: The methods.
+    public init(methods: [MollieMethodEntity]) {
+        self.methods = methods
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieMethodsEmbedded(methods: [])
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nestedList(&self.methods, "methods", required: true)
+    }
+}
+
+/// `_links` of a method list (not paginated).
+///
+/// - Remark: Generated from `MollieMethodListLinks` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieMethodListLinks: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// This list.
+    public var linkSelf: MollieLink
+    /// The API documentation.
+    public var documentation: MollieLink
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieMethodListLinks`.
+    ///
+    /// - Parameters:
+    ///   - linkSelf: This list.
+    ///   - documentation: The API documentation.
+    public init(linkSelf: MollieLink, documentation: MollieLink) {
+        self.linkSelf = linkSelf
+        self.documentation = documentation
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieMethodListLinks(linkSelf: MollieLink.payPlaceholder, documentation: MollieLink.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.linkSelf, "self", required: true)
+        fields.value(&self.documentation, "documentation", required: true)
+    }
+}
+
+/// The answer of `GET /v2/methods`: the methods the profile offers, for an amount when one is given.
+///
+/// - Remark: Generated from `MollieMethodList` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieMethodList: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The number of methods.
+    public var count: Int
+    /// The methods.
+    public var embedded: MollieMethodsEmbedded
+    /// Links.
+    public var links: MollieMethodListLinks
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieMethodList`.
+    ///
+    /// - Parameters:
+    ///   - count: The number of methods.
+    ///   - embedded: The methods.
+    ///   - links: Links.
+    public init(count: Int, embedded: MollieMethodsEmbedded, links: MollieMethodListLinks) {
+        self.count = count
+        self.embedded = embedded
+        self.links = links
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieMethodList(count: 0, embedded: MollieMethodsEmbedded.payPlaceholder, links: MollieMethodListLinks.payPlaceholder)
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.number(&self.count, "count", required: true, minimum: 0)
+        fields.nested(&self.embedded, "_embedded", required: true)
+        fields.value(&self.links, "_links", required: true)
+    }
+}
+
+/// Creates a payment (Mollie's `create-payment`); the answer's `_links.checkout` is the hosted page the customer pays on.
+///
+/// `POST /v2/payments`
+///
+/// - Remark: Generated from `createMolliePayment` in `MollieCheckout/MollieAPI.yaml`.
+public struct CreateMolliePaymentOperation: PayOperation, Hashable {
+    /// The request body type.
+    public typealias RequestBody = MolliePaymentRequest
+    /// The success body type.
+    public typealias ResponseBody = MolliePayment
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "createMolliePayment"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.post
+    /// The path template.
+    public static let pathTemplate = "/v2/payments"
+    /// The header that carries the idempotency key.
+    public static let idempotencyKeyHeader: String? = "Idempotency-Key"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [201]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [401, 422]
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Makes a retry safe: a repeat with the same key answers the first answer.
+    public var idempotencyKey: String?
+
+    /// The request body.
+    public var body: MolliePaymentRequest
+
+    /// Creates the operation's input.
+    public init(authorization: String, idempotencyKey: String? = nil, body: MolliePaymentRequest) {
+        self.authorization = authorization
+        self.idempotencyKey = idempotencyKey
+        self.body = body
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/payments"
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        if let idempotencyKey {
+            fields.append(PayHeaderField(name: "Idempotency-Key", value: idempotencyKey.queryValue, sensitive: false))
+        }
+        return fields
+    }
+
+    /// The request body.
+    public var requestBody: RequestBody? { body }
+}
+
+extension CreateMolliePaymentOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("idempotencyKey", idempotencyKey as Any), ("body", body as Any)] }
+}
+
+/// Reads a payment (Mollie's `get-payment`): its status, and once paid how much is refunded and how much is left.
+///
+/// `GET /v2/payments/{paymentId}`
+///
+/// - Remark: Generated from `getMolliePayment` in `MollieCheckout/MollieAPI.yaml`.
+public struct GetMolliePaymentOperation: PayOperation, Hashable {
+    /// The success body type.
+    public typealias ResponseBody = MolliePayment
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "getMolliePayment"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.get
+    /// The path template.
+    public static let pathTemplate = "/v2/payments/{paymentId}"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [401, 404]
+
+    /// The payment, `tr_…`.
+    public var paymentId: String
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Creates the operation's input.
+    public init(paymentId: String, authorization: String) {
+        self.paymentId = paymentId
+        self.authorization = authorization
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/payments/" + PayPathEncoding.segment(paymentId.queryValue)
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+}
+
+extension GetMolliePaymentOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("paymentId", paymentId as Any), ("authorization", PayRedaction.Redacted())] }
+}
+
+/// Cancels a payment that is still open (Mollie's `cancel-payment`); one that has moved on answers 422.
+///
+/// `DELETE /v2/payments/{paymentId}`
+///
+/// - Remark: Generated from `cancelMolliePayment` in `MollieCheckout/MollieAPI.yaml`.
+public struct CancelMolliePaymentOperation: PayOperation, Hashable {
+    /// The success body type.
+    public typealias ResponseBody = MolliePayment
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "cancelMolliePayment"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.delete
+    /// The path template.
+    public static let pathTemplate = "/v2/payments/{paymentId}"
+    /// The header that carries the idempotency key.
+    public static let idempotencyKeyHeader: String? = "Idempotency-Key"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [401, 404, 422]
+
+    /// The payment, `tr_…`.
+    public var paymentId: String
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Makes a retry safe: a repeat with the same key answers the first answer.
+    public var idempotencyKey: String?
+
+    /// Creates the operation's input.
+    public init(paymentId: String, authorization: String, idempotencyKey: String? = nil) {
+        self.paymentId = paymentId
+        self.authorization = authorization
+        self.idempotencyKey = idempotencyKey
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/payments/" + PayPathEncoding.segment(paymentId.queryValue)
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        if let idempotencyKey {
+            fields.append(PayHeaderField(name: "Idempotency-Key", value: idempotencyKey.queryValue, sensitive: false))
+        }
+        return fields
+    }
+}
+
+extension CancelMolliePaymentOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("paymentId", paymentId as Any), ("authorization", PayRedaction.Redacted()), ("idempotencyKey", idempotencyKey as Any)] }
+}
+
+/// The methods the profile offers (Mollie's `list-methods`), for an amount when one is given (`amount[value]` with `amount[currency]`).
+///
+/// `GET /v2/methods`
+///
+/// - Remark: Generated from `listMollieMethods` in `MollieCheckout/MollieAPI.yaml`.
+public struct ListMollieMethodsOperation: PayOperation, Hashable {
+    /// The success body type.
+    public typealias ResponseBody = MollieMethodList
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "listMollieMethods"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.get
+    /// The path template.
+    public static let pathTemplate = "/v2/methods"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401]
+
+    /// The amount to pay, with the currency's decimals; only methods that take it are listed.
+    public var amountValue: MollieAmountValue?
+
+    /// The amount's currency.
+    public var amountCurrency: MollieCurrency?
+
+    /// `issuers` to list each method's issuers.
+    public var include: String?
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Creates the operation's input.
+    public init(amountValue: MollieAmountValue? = nil, amountCurrency: MollieCurrency? = nil, include: String? = nil, authorization: String) {
+        self.amountValue = amountValue
+        self.amountCurrency = amountCurrency
+        self.include = include
+        self.authorization = authorization
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/methods"
+    }
+
+    /// The query items.
+    public var queryItems: [URLQueryItem] {
+        var writer = PayQueryWriter()
+        writer.value(amountValue, "amount[value]")
+        writer.value(amountCurrency, "amount[currency]")
+        writer.value(include, "include")
+        return writer.items
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+}
+
+extension ListMollieMethodsOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("amountValue", amountValue as Any),
+            ("amountCurrency", amountCurrency as Any),
+            ("include", include as Any),
+            ("authorization", PayRedaction.Redacted()),
+        ]
+    }
+}
+
+/// One method (Mollie's `get-method`), with its issuers when asked for (`include=issuers`).
+///
+/// `GET /v2/methods/{methodId}`
+///
+/// - Remark: Generated from `getMollieMethod` in `MollieCheckout/MollieAPI.yaml`.
+public struct GetMollieMethodOperation: PayOperation, Hashable {
+    /// The success body type.
+    public typealias ResponseBody = MollieMethodEntity
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "getMollieMethod"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.get
+    /// The path template.
+    public static let pathTemplate = "/v2/methods/{methodId}"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404]
+
+    /// The method's id (`ideal`).
+    public var methodId: String
+
+    /// `issuers` to list the method's issuers.
+    public var include: String?
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Creates the operation's input.
+    public init(methodId: String, include: String? = nil, authorization: String) {
+        self.methodId = methodId
+        self.include = include
+        self.authorization = authorization
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/methods/" + PayPathEncoding.segment(methodId.queryValue)
+    }
+
+    /// The query items.
+    public var queryItems: [URLQueryItem] {
+        var writer = PayQueryWriter()
+        writer.value(include, "include")
+        return writer.items
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+}
+
+extension GetMollieMethodOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("methodId", methodId as Any), ("include", include as Any), ("authorization", PayRedaction.Redacted())] }
+}
+
+/// Refunds a paid payment in part or in whole (Mollie's `create-refund`); the refunds together never exceed the payment's amount.
+///
+/// `POST /v2/payments/{paymentId}/refunds`
+///
+/// - Remark: Generated from `createMollieRefund` in `MollieCheckout/MollieAPI.yaml`.
+public struct CreateMollieRefundOperation: PayOperation, Hashable {
+    /// The request body type.
+    public typealias RequestBody = MollieRefundRequest
+    /// The success body type.
+    public typealias ResponseBody = MollieRefund
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "createMollieRefund"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.post
+    /// The path template.
+    public static let pathTemplate = "/v2/payments/{paymentId}/refunds"
+    /// The header that carries the idempotency key.
+    public static let idempotencyKeyHeader: String? = "Idempotency-Key"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [201]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [401, 404, 422]
+
+    /// The payment to refund, `tr_…`.
+    public var paymentId: String
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Makes a retry safe: a repeat with the same key answers the first refund instead of refunding twice.
+    public var idempotencyKey: String?
+
+    /// The request body.
+    public var body: MollieRefundRequest
+
+    /// Creates the operation's input.
+    public init(paymentId: String, authorization: String, idempotencyKey: String? = nil, body: MollieRefundRequest) {
+        self.paymentId = paymentId
+        self.authorization = authorization
+        self.idempotencyKey = idempotencyKey
+        self.body = body
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/payments/" + PayPathEncoding.segment(paymentId.queryValue) + "/refunds"
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        if let idempotencyKey {
+            fields.append(PayHeaderField(name: "Idempotency-Key", value: idempotencyKey.queryValue, sensitive: false))
+        }
+        return fields
+    }
+
+    /// The request body.
+    public var requestBody: RequestBody? { body }
+}
+
+extension CreateMollieRefundOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("paymentId", paymentId as Any),
+            ("authorization", PayRedaction.Redacted()),
+            ("idempotencyKey", idempotencyKey as Any),
+            ("body", body as Any),
+        ]
+    }
+}
+
+/// A payment's refunds, oldest first (Mollie's `list-refunds`), a page at a time (`from` a refund id, `limit` 1 to 250).
+///
+/// `GET /v2/payments/{paymentId}/refunds`
+///
+/// - Remark: Generated from `listMollieRefunds` in `MollieCheckout/MollieAPI.yaml`.
+public struct ListMollieRefundsOperation: PayOperation, Hashable {
+    /// The success body type.
+    public typealias ResponseBody = MollieRefundList
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "listMollieRefunds"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.get
+    /// The path template.
+    public static let pathTemplate = "/v2/payments/{paymentId}/refunds"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [400, 401, 404]
+
+    /// The payment, `tr_…`.
+    public var paymentId: String
+
+    /// The refund to start the page at.
+    public var from: String?
+
+    /// How many refunds a page holds, 1 to 250 (50 without it).
+    public var limit: MollieListLimit?
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Creates the operation's input.
+    public init(paymentId: String, from: String? = nil, limit: MollieListLimit? = nil, authorization: String) {
+        self.paymentId = paymentId
+        self.from = from
+        self.limit = limit
+        self.authorization = authorization
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/payments/" + PayPathEncoding.segment(paymentId.queryValue) + "/refunds"
+    }
+
+    /// The query items.
+    public var queryItems: [URLQueryItem] {
+        var writer = PayQueryWriter()
+        writer.value(from, "from")
+        writer.value(limit, "limit")
+        return writer.items
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+}
+
+extension ListMollieRefundsOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("paymentId", paymentId as Any),
+            ("from", from as Any),
+            ("limit", limit as Any),
+            ("authorization", PayRedaction.Redacted()),
+        ]
+    }
+}
+
+/// One refund of a payment (Mollie's `get-refund`).
+///
+/// `GET /v2/payments/{paymentId}/refunds/{refundId}`
+///
+/// - Remark: Generated from `getMollieRefund` in `MollieCheckout/MollieAPI.yaml`.
+public struct GetMollieRefundOperation: PayOperation, Hashable {
+    /// The success body type.
+    public typealias ResponseBody = MollieRefund
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "getMollieRefund"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.get
+    /// The path template.
+    public static let pathTemplate = "/v2/payments/{paymentId}/refunds/{refundId}"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [200]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [401, 404]
+
+    /// The payment, `tr_…`.
+    public var paymentId: String
+
+    /// The refund, `re_…`.
+    public var refundId: String
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Creates the operation's input.
+    public init(paymentId: String, refundId: String, authorization: String) {
+        self.paymentId = paymentId
+        self.refundId = refundId
+        self.authorization = authorization
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/payments/" + PayPathEncoding.segment(paymentId.queryValue) + "/refunds/" + PayPathEncoding.segment(refundId.queryValue)
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+}
+
+extension GetMollieRefundOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("paymentId", paymentId as Any), ("refundId", refundId as Any), ("authorization", PayRedaction.Redacted())] }
 }

@@ -25,6 +25,8 @@ public struct SandboxProviders: Sendable {
     public let merchant: SampleMerchantServer
     /// The Mollie demo backend.
     public let mollie: MockMollieBackend
+    /// Mollie's own API, where the demo backend makes its payments.
+    public let mollieAPI: MockMollieAPI
     /// MIT Suite mCommerce.
     public let mit: MockMITServer
     /// The browser whose hosted pages the sandbox serves.
@@ -41,7 +43,8 @@ public struct SandboxProviders: Sendable {
         let browser = MockBrowser()
         let payPal = MockPayPalServer(transport: transport("PayPal", 1), browser: browser, seed: seed)
         let amazon = MockAmazonPayServer(transport: transport("AmazonPay", 2), browser: browser, seed: seed)
-        let mollie = MockMollieBackend(transport: transport("MollieBackend", 3), browser: browser)
+        let mollieAPI = MockMollieAPI(transport: transport("MollieAPI", 6))
+        let mollie = MockMollieBackend(transport: transport("MollieBackend", 3), api: mollieAPI, browser: browser)
         let mit = MockMITServer(transport: transport("MIT", 4), browser: browser, seed: seed)
         // The app talks to the merchant server; only the merchant server calls Amazon Pay, signed.
         let merchantTransport = transport("AmazonPayMerchant", 5)
@@ -56,6 +59,7 @@ public struct SandboxProviders: Sendable {
         self.amazonPay = amazon
         self.merchant = merchant
         self.mollie = mollie
+        self.mollieAPI = mollieAPI
         self.mit = mit
         self.browser = browser
         entries = [
@@ -71,12 +75,17 @@ public struct SandboxProviders: Sendable {
             Entry(
                 id: "mollie", summary: "Mollie demo backend (MollieCheckout)", transport: mollie.transport,
                 callbackScheme: "mollie-checkout"),
+            Entry(
+                id: "mollie-api", summary: "Mollie's API: payments, methods and refunds (Bearer test_ keys)",
+                transport: mollieAPI.transport,
+                callbackScheme: "mollie-checkout"),
             Entry(id: "mit", summary: "MIT Suite mCommerce (SuiteMCommerce)", transport: mit.transport, callbackScheme: "suitemcommerce"),
         ]
         sandbox.register(payPal.transport, as: "paypal", apiHost: "api-m.sandbox.paypal.com", reset: { payPal.reset() })
         sandbox.register(merchantTransport, as: "amazonpay-merchant", reset: { merchant.reset() })
         sandbox.register(amazon.transport, as: "amazonpay", reset: { amazon.reset() })
         sandbox.register(mollie.transport, as: "mollie", reset: { mollie.reset() })
+        sandbox.register(mollieAPI.transport, as: "mollie-api", apiHost: MockMollieAPI.apiHost, reset: { mollieAPI.reset() })
         sandbox.register(mit.transport, as: "mit", reset: { mit.reset() })
         sandbox.servePages(of: browser)
     }

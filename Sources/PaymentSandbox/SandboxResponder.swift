@@ -150,7 +150,7 @@ struct SandboxResponder: Sendable {
     /// rewritten (and checked as rewritten) by the transport; an answer no schema declares (a
     /// merchant server's page or plain JSON) is rewritten here.
     private func rewritingLinks(_ answer: ServerResponse, with links: SandboxLinks?) -> ServerResponse {
-        guard answer.checkedBy == nil, answer.contentType.hasPrefix("application/json"), let links else { return answer }
+        guard answer.checkedBy == nil, HTTPMediaType.isJSON(answer.contentType), let links else { return answer }
         var changed = answer
         changed.body = links.rewrite(answer.body)
         return changed

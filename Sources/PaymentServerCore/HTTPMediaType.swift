@@ -15,6 +15,13 @@ public enum HTTPMediaType {
         return essence
     }
 
+    /// Whether `value` is JSON: `application/json`, or a JSON-based type written with RFC 6839's
+    /// `+json` suffix (Mollie's `application/hal+json`).
+    public static func isJSON(_ value: String) -> Bool {
+        guard let essence = essence(value) else { return false }
+        return essence == "application/json" || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+    }
+
     /// Whether an `Accept` header admits `mediaType` (`application/json`): the most specific range
     /// that matches it (`application/json` before `application/*` before `*/*`) has a weight above
     /// zero. An absent or empty header admits everything (12.5.1); a list none of whose ranges

@@ -59,7 +59,12 @@ struct ExportTests {
         #expect(schemas?.count == mollie.types.count + 1)
         #expect((schemas?["PayCurrencyCode"] as? [String: Any])?["enum"] as? [String] == ISO4217.codes.sorted())
         let paths = document["paths"] as? [String: Any]
-        #expect(Set(paths?.keys.map { $0 } ?? []) == ["/api/methods", "/api/payments", "/api/payments/{id}"])
+        // The demo backend's paths and Mollie's own API's (served under their own prefixes).
+        #expect(
+            Set(paths?.keys.map { $0 } ?? []) == [
+                "/api/methods", "/api/payments", "/api/payments/{id}", "/v2/payments", "/v2/payments/{paymentId}", "/v2/methods",
+                "/v2/methods/{methodId}", "/v2/payments/{paymentId}/refunds", "/v2/payments/{paymentId}/refunds/{refundId}",
+            ])
         let create = schemas?["CreatePaymentRequest"] as? [String: Any]
         #expect(create?["required"] as? [String] == ["description", "amount"])
         let amount = (create?["properties"] as? [String: Any])?["amount"] as? [String: Any]
@@ -94,9 +99,9 @@ struct ExportTests {
                     guard let operation = value as? [String: Any] else { continue }
                     for (status, response) in operation["responses"] as? [String: [String: Any]] ?? [:] {
                         guard let links = response["links"] as? [String: [String: Any]] else { continue }
-                        let reference =
-                            (((response["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])?[
-                                "$ref"] as? String
+                        // The body in whichever JSON media type the operation answers (Mollie's `application/hal+json`).
+                        let content = (response["content"] as? [String: [String: Any]])?.first?.value
+                        let reference = (content?["schema"] as? [String: Any])?["$ref"] as? String
                         for (name, link) in links {
                             linked += 1
                             let target = try #require(
@@ -120,8 +125,9 @@ struct ExportTests {
             }
         }
         // PayPal's order (create: 4 links on 2 statuses, get: 3), Amazon's session (3 + 2 + 2), Mollie's
-        // payment (1 on 2 statuses) and MIT's tokenization session (1).
-        #expect(linked == 21)
+        // backend payment (1 on 2 statuses), Mollie's API payment (4: get, cancel, refund, list refunds)
+        // and refund (1), and MIT's tokenization session (1).
+        #expect(linked == 26)
         let mollie = try #require(Self.modules["MollieCheckout"])
         #expect(SchemaExport.openAPI([mollie]).serialized().contains(#""path.id": "$response.body#/data/id""#))
     }

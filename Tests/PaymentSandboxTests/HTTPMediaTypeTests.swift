@@ -14,6 +14,17 @@ struct HTTPMediaTypeTests {
         #expect(HTTPMediaType.essence(" ; charset=utf-8") == nil)
     }
 
+    /// JSON and the JSON-based types of RFC 6839 (Mollie answers `application/hal+json`): the
+    /// answers whose bodies are checked against the declared types.
+    @Test func jsonIsTheTypeOrAPlusJSONSuffix() {
+        for json in ["application/json", "Application/JSON; charset=utf-8", "application/hal+json", "application/problem+json"] {
+            #expect(HTTPMediaType.isJSON(json), "\(json)")
+        }
+        for other in ["text/html", "application/xml", "text/json+html", "application/jsonp", "", "application/json-seq"] {
+            #expect(!HTTPMediaType.isJSON(other), "\(other)")
+        }
+    }
+
     @Test(
         arguments: [
             // Absent or empty: anything is acceptable (RFC 9110 12.5.1).

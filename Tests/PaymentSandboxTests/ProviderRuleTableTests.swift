@@ -363,7 +363,7 @@ struct ProviderRuleTableTests {
     /// The tables of the providers without a machine-readable contract.
     static let otherTables = [
         MockPayPalServer.genericRuleTable, MockPayPalServer.oauthRuleTable, MockAmazonPayServer.ruleTable, MockMollieBackend.ruleTable,
-        MockMITServer.ruleTable, MockSRCCheckout.ruleTable,
+        MockMollieAPI.ruleTable, MockMITServer.ruleTable, MockSRCCheckout.ruleTable,
     ]
 
     /// Every table without a contract holds each code once, gives every wire row a status, raises

@@ -57,6 +57,12 @@ struct MollieContractTests {
         #expect(run.stdout.contains("0 need review"))
         #expect(run.stdout.contains("`id.pattern` | pattern: (none) → ^tr_.+$; the field is a listed difference with a pattern of its own"))
         #expect(run.stdout.contains("`sequenceType.type` | type: [string, null] → string; upstream no longer sends null"))
+        // A field already as upstream now has it, and a change on a field whose difference is listed.
+        #expect(
+            run.stdout.contains("`MollieCheckout.MollieListLinks` | `next.required` | required: (none) → true; the type already follows it")
+        )
+        #expect(run.stdout.contains("`MollieCheckout.MolliePayment` | `locale.enum`"))
+        #expect(run.stdout.contains("`id.enum` | enum: alma") && run.stdout.contains("changed on a field whose difference is listed"))
     }
 
     @Test func aYAMLDocumentsScalarsAreTypedAsTheCoreSchemaTypesThem() throws {
@@ -85,12 +91,14 @@ struct MollieContractTests {
         let result = try CLIRunner.run("payschema", ["upstream", try #require(Self.current).path, "--format", "markdown"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            result.stdout.contains("11 types linked to mollie/specs.yaml") && result.stdout.contains("0 need review"),
+            result.stdout.contains("21 types linked to mollie/specs.yaml") && result.stdout.contains("0 need review"),
             "\(result.stdout.prefix(600))")
         for type in [
             "MolliePayment", "MolliePaymentLinks", "MollieAmount", "MollieLink", "MollieMethod", "MollieIssuer", "MollieError",
             "MollieErrorLinks",
-            "MollieMode", "SequenceType", "PaymentStatus",
+            "MollieMode", "SequenceType", "PaymentStatus", "MolliePaymentRequest", "MollieRefundRequest", "MollieRefund",
+            "MollieRefundLinks", "MollieRefundStatus", "MollieListLinks", "MollieMethodEntity", "MollieMethodImage", "MollieMethodLinks",
+            "MollieMethodStatus",
         ] {
             #expect(result.stdout.contains("| `MollieCheckout.\(type)` |"), "\(type) is not in the coverage table")
         }

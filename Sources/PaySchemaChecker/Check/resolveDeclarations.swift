@@ -290,6 +290,7 @@ extension SchemaChecker {
             request: bodies[0], requestFormat: requestFormat, response: bodies[1], errorBody: bodies[2], path: pieces,
             idempotencyKeyHeader: parameters.first(where: \.idempotencyKey)?.wireName, isSensitive: isSensitive,
             links: links)
+        resolved.responseMediaType = operation.responseMediaType
         resolved.isRequestOptional = operation.request != nil && operation.requestOptional
         return resolved
     }

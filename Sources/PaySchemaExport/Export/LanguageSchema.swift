@@ -177,6 +177,7 @@ public enum LanguageSchema {
                 ("requestOptional", flag), ("response", text), ("errorBody", text),
                 ("successStatus", statuses), ("errorStatus", statuses),
                 ("security", .members([("enum", strings(SecurityScheme.allCases.map(\.rawValue)))])),
+                ("responseMediaType", .members([("type", "string"), ("pattern", "^application/([A-Za-z0-9.!#$&^_-]+\\+)?json$")])),
                 (
                     "links",
                     .members([

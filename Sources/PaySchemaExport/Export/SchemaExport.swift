@@ -643,7 +643,7 @@ public struct SchemaExport {
                                     "content",
                                     .members([
                                         (
-                                            "application/json",
+                                            operation.responseMediaType,
                                             .members([("schema", .members([("$ref", .string(export.reference(body.name)))]))])
                                         )
                                     ])
@@ -654,7 +654,10 @@ public struct SchemaExport {
                     }
                     if let error = operation.errorBody {
                         let content: PayJSON = .members([
-                            ("application/json", .members([("schema", .members([("$ref", .string(export.reference(error.name)))]))]))
+                            (
+                                operation.responseMediaType,
+                                .members([("schema", .members([("$ref", .string(export.reference(error.name)))]))])
+                            )
                         ])
                         if operation.errorStatuses.isEmpty {
                             responses.append(("default", .members([("description", "Error"), ("content", content)])))

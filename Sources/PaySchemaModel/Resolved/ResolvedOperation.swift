@@ -28,6 +28,9 @@ public struct ResolvedOperation: Sendable {
     public let errorStatuses: [Int]
     /// How requests authenticate, when the operation names a scheme.
     public let security: SecurityScheme?
+    /// The media type of the answers' bodies, success and error (`application/json` unless the
+    /// schema names a `+json` type).
+    public package(set) var responseMediaType = "application/json"
     /// Deprecation.
     public let lifecycle: ResolvedLifecycle
     /// The generated struct's name (`…Operation`).

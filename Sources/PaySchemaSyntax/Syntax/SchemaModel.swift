@@ -435,6 +435,9 @@ public struct OperationDecl: Sendable {
     public var errorStatuses: [Int] = []
     /// How requests authenticate, when they do.
     public var security: SecurityScheme?
+    /// The media type of the answers' bodies (success and error): `application/json`, or a
+    /// JSON-based type with RFC 6839's `+json` suffix (Mollie answers `application/hal+json`).
+    public var responseMediaType = "application/json"
     /// Deprecation and renames.
     public var lifecycle: Lifecycle
     /// The operations a success answer leads to, with the parameters it supplies.

@@ -198,7 +198,7 @@ extension SchemaParser {
 
     static let operationKeys: Set<String> = [
         "doc", "method", "path", "parameters", "request", "requestOptional", "response", "errorBody", "successStatus", "errorStatus",
-        "security", "deprecated", "renamedFrom", "links",
+        "security", "responseMediaType", "deprecated", "renamedFrom", "links",
     ]
     static let parameterKeys: Set<String> = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
 
@@ -242,6 +242,16 @@ extension SchemaParser {
             lifecycle: reader.lifecycle(diagnostics: &diagnostics))
         operation.errorStatuses = errorStatuses.sorted()
         operation.security = security
+        if let mediaType = reader.string("responseMediaType", diagnostics: &diagnostics) {
+            let essence = mediaType.value.lowercased()
+            if essence == "application/json" || (essence.hasPrefix("application/") && essence.hasSuffix("+json") && essence.count > 17) {
+                operation.responseMediaType = essence
+            } else {
+                diagnostics.error(
+                    "'responseMediaType' must be a JSON media type: application/json or application/<name>+json (got '\(mediaType.value)')",
+                    at: mediaType.location)
+            }
+        }
         operation.requestOptional = reader.bool("requestOptional", diagnostics: &diagnostics)?.value ?? false
         if let linksNode = reader["links"], !linksNode.isNull,
             let links = MappingReader(linksNode, what: "'links' of '\(name.value)'", diagnostics: &diagnostics)

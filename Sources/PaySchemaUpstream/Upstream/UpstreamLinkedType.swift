@@ -335,24 +335,39 @@ public enum UpstreamComparison {
                 // A listed difference that keeps its own pattern decides the field's shape: a
                 // pattern upstream adds or changes there is the difference's to answer, not new.
                 let ownPattern = type.link.differences[name] != nil && ours.constraints(of: name)?["pattern"] != nil
+                let ourConstraints = ours.constraints(of: name) ?? [:]
                 for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
                     let message = "\(key): \(was[key] ?? "(none)") → \(now[key] ?? "(none)")"
+                    // The field is already as upstream now has it: required as upstream now
+                    // requires it, or free text where upstream now lists values (a type that reads
+                    // any text reads every new value; the coverage run judges whether it should).
+                    let already =
+                        (key == "required" && now[key] == "true" && ours.required.contains(name))
+                        || (key == "enum" && ourConstraints["enum"] == nil && ourConstraints["ref"] == nil
+                            && ourConstraints["type"]?.contains("string") == true)
+                    // Upstream dropped a constraint, or changed the values, of a field whose
+                    // difference is listed: the type's own reading of the field is that difference.
+                    let loosenedOnDifference = type.link.differences[name] != nil && (now[key] == nil || key == "enum")
                     let follows =
                         ((key == "ref" || key == "enum") && ourReference != nil && ourReference == now["ref"])
-                        || (key == "enum" && inlineEnum)
+                        || (key == "enum" && inlineEnum) || already || loosenedOnDifference
                     let note =
                         !ourNames.contains(name)
                         ? " (a field the type does not model)"
-                        : follows
-                            ? "; the type's field already refers to the linked \(inlineEnum ? ourPointer ?? "" : now["ref"] ?? "")"
-                            : vanished
-                                ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)"
-                                : key == "ref"
-                                    ? "; a name for the field's schema, whose constraints are compared one by one"
-                                    : ownPattern && key == "pattern"
-                                        ? "; the field is a listed difference with a pattern of its own: \(type.link.differences[name] ?? "")"
-                                        : Self.dropsNull(was[key], now[key], key)
-                                            ? "; upstream no longer sends null, which the type still reads" : ""
+                        : already
+                            ? "; the type already follows it"
+                            : loosenedOnDifference
+                                ? "; changed on a field whose difference is listed: \(type.link.differences[name] ?? "")"
+                                : follows
+                                    ? "; the type's field already refers to the linked \(inlineEnum ? ourPointer ?? "" : now["ref"] ?? "")"
+                                    : vanished
+                                        ? "; the field's schema \(was["ref"] ?? "") is gone (see the linked type's own finding)"
+                                        : key == "ref"
+                                            ? "; a name for the field's schema, whose constraints are compared one by one"
+                                            : ownPattern && key == "pattern"
+                                                ? "; the field is a listed difference with a pattern of its own: \(type.link.differences[name] ?? "")"
+                                                : Self.dropsNull(was[key], now[key], key)
+                                                    ? "; upstream no longer sends null, which the type still reads" : ""
                     let settled =
                         follows || vanished || key == "ref" || (ownPattern && key == "pattern") || Self.dropsNull(was[key], now[key], key)
                     finding(.constraintChanged, "\(name).\(key)", message + note, review: ourNames.contains(name) && !settled)

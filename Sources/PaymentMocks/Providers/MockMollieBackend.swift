@@ -5,7 +5,9 @@ import PaymentServerCore
 
 /// The Mollie checkout demo's backend and Mollie's hosted checkout: payments per device whose
 /// status changes on the checkout page, methods with issuers filtered by amount, 422 validation
-/// errors per field, and 400 for a missing or malformed device UUID.
+/// errors per field, and 400 for a missing or malformed device UUID. Its payments are made in
+/// Mollie's API (``MockMollieAPI``), whose state the checkout page changes and the backend reads
+/// back, as the demo refreshes a payment from Mollie.
 public final class MockMollieBackend: @unchecked Sendable {
     /// How the buyer's checkout ends.
     public enum Outcome: String, Sendable, CaseIterable {
@@ -23,6 +25,8 @@ public final class MockMollieBackend: @unchecked Sendable {
 
     /// The backend's transport.
     public let transport: MockProviderTransport
+    /// Mollie's API, where the backend makes its payments.
+    public let api: MockMollieAPI
     /// The checkout page's host.
     public static let checkoutHost = "www.mollie.com"
     private let lock = NSLock()
@@ -32,12 +36,14 @@ public final class MockMollieBackend: @unchecked Sendable {
     private var nextID = 1
     private var paidCount = 0
 
-    /// Creates the backend on `transport` and the checkout page on `browser`.
+    /// Creates the backend on `transport`, making its payments in `api`, and the checkout page on `browser`.
     public init(
-        outcome: Outcome = .paid, transport: MockProviderTransport = MockProviderTransport(name: "MollieBackend"), browser: MockBrowser
+        outcome: Outcome = .paid, transport: MockProviderTransport = MockProviderTransport(name: "MollieBackend"),
+        api: MockMollieAPI = MockMollieAPI(), browser: MockBrowser
     ) {
         self.outcomeValue = outcome
         self.transport = transport
+        self.api = api
         transport.refusals = Self.refusals
         transport.offer(Self.requestScenarios)
         installRoutes()
@@ -68,7 +74,17 @@ public final class MockMollieBackend: @unchecked Sendable {
 
     /// A payment's current state, by its Mollie id.
     public func payment(mollieID: String) -> BackendPayment? {
-        lock.withLock { owners[mollieID].flatMap { device in payments[device]?.first { $0.mollieId == mollieID } } }
+        lock.withLock { owners[mollieID].flatMap { device in payments[device]?.first { $0.mollieId == mollieID } } }.map(refreshed)
+    }
+
+    /// `payment` with its status as Mollie's API holds it now (the demo refreshes a payment from
+    /// Mollie when it is read); a payment the API no longer holds keeps what the backend stored.
+    func refreshed(_ payment: BackendPayment) -> BackendPayment {
+        guard let id = payment.mollieId, let current = api.payment(id) else { return payment }
+        var copy = payment
+        copy.status = current.status
+        if let changed = current.paidAt ?? current.canceledAt ?? current.failedAt { copy.updatedAt = changed }
+        return copy
     }
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
@@ -224,7 +240,7 @@ public final class MockMollieBackend: @unchecked Sendable {
         }
         transport.handle(ListPaymentsOperation.self, of: operations) { [self] request, _ in
             guard let device = device(request) else { return badRequest() }
-            return .json(PaymentListEnvelope(data: lock.withLock { payments[device] ?? [] }))
+            return .json(PaymentListEnvelope(data: lock.withLock { payments[device] ?? [] }.map(refreshed)))
         }
         transport.handle(CreatePaymentOperation.self, of: operations) { [self] request, body in
             guard let device = device(request) else { return badRequest() }
@@ -257,17 +273,22 @@ public final class MockMollieBackend: @unchecked Sendable {
             if let maximum = limits.compactMap({ $0.maximumAmount?.value }).max(), body.amount > maximum {
                 return Self.refusal(Self.relayed("The amount is higher than the maximum."), status: 422, rule: "MollieAmountAboveMaximum")
             }
+            let id = lock.withLock {
+                defer { nextID += 1 }
+                return nextID
+            }
+            // The demo backend asks Mollie for the payment, returning to the app's deep link.
+            let mollie = api.open(
+                MolliePaymentRequest(
+                    paymentDescription: body.paymentDescription, amount: MockMollieAPI.amount(body.amount, "EUR"),
+                    redirectUrl: "\(MollieCheckoutClient.deepLinkScheme)://payments/\(id)", method: body.method.flatMap(MollieMethod.init),
+                    issuer: body.issuer),
+                link: request.link)
             return lock.withLock {
-                let id = nextID
-                nextID += 1
-                let mollieID = "tr_" + String(format: "%010d", id * 7_919)
-                let page = body.method.map { "checkout/\($0)/\(mollieID)" } ?? "checkout/select-method/\(mollieID)"
-                let created = Date(timeIntervalSince1970: 1_714_557_600)
                 let payment = BackendPayment(
-                    id: id, mollieId: mollieID, method: body.method, issuer: body.issuer, amount: body.amount,
-                    paymentDescription: body.paymentDescription,
-                    url: URL(string: "https://\(Self.checkoutHost)/\(page)").map(request.link), status: .open, createdAt: created,
-                    updatedAt: created)
+                    id: id, mollieId: mollie.id, method: body.method, issuer: body.issuer, amount: body.amount,
+                    paymentDescription: body.paymentDescription, url: mollie.links?.checkout?.href, status: .open,
+                    createdAt: mollie.createdAt, updatedAt: mollie.createdAt)
                 var list = payments[device] ?? []
                 list.append(payment)
                 if list.count > Self.paymentsPerDevice {
@@ -277,8 +298,8 @@ public final class MockMollieBackend: @unchecked Sendable {
                     list.removeFirst(list.count - Self.paymentsPerDevice)
                 }
                 payments[device] = list
-                owners[mollieID] = device
-                transport.ledger.note("payment", id: mollieID, state: payment.status.rawValue)
+                owners[mollie.id] = device
+                transport.ledger.note("payment", id: mollie.id, state: payment.status.rawValue)
                 return .json(PaymentEnvelope(data: payment), status: 201)
             }
         }
@@ -289,30 +310,24 @@ public final class MockMollieBackend: @unchecked Sendable {
                 guard let payment = payments[device]?.first(where: { $0.id == id }) else {
                     return Self.refusal("Not found.", errors: [:], status: 404, rule: "NotFound")
                 }
-                return .json(PaymentEnvelope(data: payment))
+                return .json(PaymentEnvelope(data: refreshed(payment)))
             }
         }
     }
 
-    /// Moves an open payment to `status`; a payment that is no longer open keeps its status (a
-    /// paid payment cannot be canceled), and an unknown one is not found.
-    private func settle(_ mollieID: String, _ status: PaymentStatus) throws -> Int {
-        try lock.withLock {
-            guard let device = owners[mollieID], var list = payments[device],
-                let index = list.firstIndex(where: { $0.mollieId == mollieID })
-            else {
-                throw HostedPageError.notFound
-            }
-            guard list[index].status == .open else {
-                throw HostedPageError.conflict("the payment is \(list[index].status.rawValue); only an open payment can change")
-            }
+    /// Moves an open payment to `status` in Mollie's API (a paid payment cannot be canceled; an
+    /// unknown one is not found) and answers where the checkout returns: the payment's cancel URL
+    /// for a cancel when it has one, else its redirect URL (the app's deep link for the backend's
+    /// payments). A return URL that is not a URL is refused rather than followed.
+    private func settle(_ mollieID: String, _ status: PaymentStatus) throws -> URL {
+        let payment = try api.settle(mollieID, status)
+        lock.withLock {
             if status == .paid { paidCount += 1 }
-            list[index].status = status
-            list[index].updatedAt = Date(timeIntervalSince1970: 1_714_557_900)
-            payments[device] = list
-            transport.ledger.note("payment", id: mollieID, state: status.rawValue)
-            return list[index].id
+            if owners[mollieID] != nil { transport.ledger.note("payment", id: mollieID, state: status.rawValue) }
         }
+        let target = (status == .canceled ? payment.cancelUrl : nil) ?? payment.redirectUrl
+        guard let target, let url = URL(string: target), url.scheme != nil else { throw HostedPageError.unregisteredRedirect }
+        return url
     }
 
     private func installPages(on browser: MockBrowser) {
@@ -335,13 +350,10 @@ public final class MockMollieBackend: @unchecked Sendable {
                 case .failed: status = .failed
                 case .expired: status = .expired
                 }
-                let id = try settle(mollieID, status)
+                let target = try settle(mollieID, status)
                 if outcome == .paidWithoutReturn { throw WebSessionError.canceled }
-                guard let link = URL(string: "\(MollieCheckoutClient.deepLinkScheme)://payments/\(id)") else {
-                    throw HostedPageError.unregisteredRedirect
-                }
-                return link
-            }.showing(only: { [self] url in payment(mollieID: url.lastPathComponent) != nil }))
+                return target
+            }.showing(only: { [self] url in api.payment(url.lastPathComponent) != nil }))
     }
 }
 

@@ -15,6 +15,9 @@ struct CurrencyPrecision: Sendable {
     static let payPal = CurrencyPrecision(maximum: 2, withoutDecimals: ["HUF", "JPY", "TWD"])
     /// Amazon Pay: two decimals, none for JPY (and the other currencies ISO 4217 writes without).
     static let amazonPay = CurrencyPrecision(maximum: 2)
+    /// Mollie: exactly the currency's decimals ("you must send the correct number of decimals"),
+    /// at most two; JPY and the other currencies ISO 4217 writes without decimals take none.
+    static let mollie = CurrencyPrecision(maximum: 2)
 
     /// The fraction digits `currency` takes here.
     func digits(of currency: String) -> Int {

@@ -384,9 +384,9 @@ public final class MockProviderTransport: ClientTransport, ServerRoutes, @unchec
             note(mock, "connection failed")
             throw error
         }
-        // JSON answers keep the declared types; a merchant server's HTML rendering of the same
-        // operation (for a web view that asked for HTML) is a page, not the API's body.
-        if let operation = route.operation, answer.contentType.hasPrefix("application/json") {
+        // JSON answers (`+json` ones too) keep the declared types; a merchant server's HTML
+        // rendering of the same operation (for a web view that asked for HTML) is a page, not the API's body.
+        if let operation = route.operation, HTTPMediaType.isJSON(answer.contentType) {
             var problems: [String]
             if let rewrite = mock.answerRewrite, case let rewritten = rewrite(answer.body), rewritten != answer.body {
                 problems = operation.responseProblems(status: answer.status, body: rewritten)

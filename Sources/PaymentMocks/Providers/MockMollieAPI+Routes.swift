@@ -1,0 +1,243 @@
+import Foundation
+import MollieCheckout
+import PaymentServerCore
+
+/// The operations of Mollie's API the sandbox serves, and the state changes of its hosted checkout.
+extension MockMollieAPI {
+    /// The API's URL of `path` (`/v2/payments/tr_…`), as the request's client reaches it.
+    private static func own(_ request: ServerRequest, _ path: String) -> MollieLink {
+        let url = URL(string: "https://\(apiHost)\(path)") ?? URL(fileURLWithPath: path)
+        return MollieLink(href: request.link(url), type: "application/hal+json")
+    }
+
+    func installRoutes() {
+        let operations = MollieCheckoutSchema.operations
+        transport.handle(CreateMolliePaymentOperation.self, of: operations) { [self] request, body in
+            try create(body, request)
+        }
+        transport.handle(GetMolliePaymentOperation.self, of: operations) { [self] request, _ in
+            let id = request.pathParameters["paymentId"] ?? ""
+            return lock.withLock { payments[id].map { Self.hal($0.payment) } ?? Self.notFound("payment", id) }
+        }
+        transport.handle(CancelMolliePaymentOperation.self, of: operations) { [self] request, _ in
+            let id = request.pathParameters["paymentId"] ?? ""
+            do {
+                return Self.hal(try settle(id, .canceled))
+            } catch HostedPageError.notFound {
+                return Self.notFound("payment", id)
+            } catch {
+                return Self.unprocessable("The payment cannot be cancelled", rule: "MollieNotCancelable")
+            }
+        }
+        transport.handle(ListMollieMethodsOperation.self, of: operations) { request, _ in
+            let value = request.queryValue("amount[value]")
+            let currency = request.queryValue("amount[currency]")
+            var offers = Self.offers
+            if value != nil || currency != nil {
+                guard let value, let currency else {
+                    return Self.refusal(
+                        400, "Bad Request", "The amount needs both a value and a currency", field: "amount", rule: "MollieInvalidParameter")
+                }
+                guard ISO4217.codes.contains(currency) else {
+                    return Self.refusal(
+                        400, "Bad Request", "The amount contains an invalid currency", field: "amount.currency",
+                        rule: "MollieInvalidParameter")
+                }
+                guard let amount = Self.exact(MollieAmount(currency: currency, value: value)) else {
+                    return Self.refusal(
+                        400, "Bad Request", "The amount contains an invalid value", field: "amount.value", rule: "MollieInvalidParameter")
+                }
+                // The limits are in euros: an amount in another currency is taken by none of these methods.
+                offers = offers.filter { currency == "EUR" && $0.minimum <= amount && amount <= $0.maximum }
+            }
+            let issuers = request.queryValue("include") == "issuers"
+            let methods = offers.map { Self.entity($0, issuers: issuers, link: request.link) }
+            return Self.hal(
+                MollieMethodList(
+                    count: methods.count, embedded: MollieMethodsEmbedded(methods: methods),
+                    links: MollieMethodListLinks(
+                        linkSelf: Self.own(request, "/v2/methods"), documentation: Self.documentation ?? Self.own(request, "/v2/methods"))))
+        }
+        transport.handle(GetMollieMethodOperation.self, of: operations) { request, _ in
+            let id = request.pathParameters["methodId"] ?? ""
+            guard let offer = Self.offers.first(where: { $0.id.rawValue == id }) else { return Self.notFound("method", id) }
+            return Self.hal(Self.entity(offer, issuers: request.queryValue("include") == "issuers", link: request.link))
+        }
+        transport.handle(CreateMollieRefundOperation.self, of: operations) { [self] request, body in
+            lock.withLock { refund(request.pathParameters["paymentId"] ?? "", body, request) }
+        }
+        transport.handle(ListMollieRefundsOperation.self, of: operations) { [self] request, _ in
+            let id = request.pathParameters["paymentId"] ?? ""
+            guard let held = lock.withLock({ payments[id] }) else { return Self.notFound("payment", id) }
+            return page(of: held.refunds, payment: id, request)
+        }
+        transport.handle(GetMollieRefundOperation.self, of: operations) { [self] request, _ in
+            let id = request.pathParameters["paymentId"] ?? ""
+            let refundID = request.pathParameters["refundId"] ?? ""
+            return lock.withLock {
+                guard let held = payments[id] else { return Self.notFound("payment", id) }
+                return held.refunds.first { $0.id == refundID }.map { Self.hal($0) } ?? Self.notFound("refund", refundID)
+            }
+        }
+    }
+
+    /// `POST /v2/payments`: the amount with exactly its currency's decimals, a method the profile
+    /// offers with an issuer of its own, an amount within the method's limits (every method's
+    /// when none is chosen); then an open payment whose checkout is the hosted page.
+    private func create(_ body: MolliePaymentRequest, _ request: ServerRequest) throws -> ServerResponse {
+        guard ISO4217.codes.contains(body.amount.currency) else {
+            return Self.unprocessable("The amount contains an invalid currency", field: "amount.currency", rule: "MollieValidationFailed")
+        }
+        guard let value = Self.exact(body.amount), value > 0 else {
+            return Self.unprocessable("The amount contains an invalid value", field: "amount.value", rule: "MollieValidationFailed")
+        }
+        var limits = Self.offers
+        if let method = body.method {
+            guard let offer = Self.offers.first(where: { $0.id == method }) else {
+                return Self.unprocessable("The payment method is invalid", field: "method", rule: "MollieInvalidMethod")
+            }
+            limits = [offer]
+            if let issuer = body.issuer, !offer.issuers.contains(where: { $0.id == issuer }) {
+                return Self.unprocessable("The issuer is invalid", field: "issuer", rule: "MollieInvalidIssuer")
+            }
+        }
+        if body.amount.currency == "EUR" {
+            if let minimum = limits.map(\.minimum).min(), value < minimum {
+                return Self.unprocessable("The amount is lower than the minimum.", field: "amount", rule: "MollieAmountBelowMinimum")
+            }
+            if let maximum = limits.map(\.maximum).max(), value > maximum {
+                return Self.unprocessable("The amount is higher than the maximum.", field: "amount", rule: "MollieAmountAboveMaximum")
+            }
+        }
+        let payment = open(body, link: request.link)
+        return Self.hal(payment, status: 201)
+    }
+
+    /// Opens a payment for `body`: the demo backend's payments come here too, so the hosted page,
+    /// the API and the backend read one state.
+    func open(_ body: MolliePaymentRequest, link: (URL) -> URL) -> MolliePayment {
+        lock.withLock {
+            let number = nextPayment
+            nextPayment += 1
+            let id = "tr_" + String(format: "%010d", number * 7_919)
+            let created = Date()
+            let page = body.method.map { "checkout/\($0.rawValue)/\(id)" } ?? "checkout/select-method/\(id)"
+            func url(_ text: String) -> MollieLink? {
+                URL(string: text).map { MollieLink(href: link($0), type: "text/html") }
+            }
+            let payment = MolliePayment(
+                id: id, mode: .test, createdAt: created, status: .open, isCancelable: true,
+                amount: MollieAmount(currency: body.amount.currency, value: body.amount.value),
+                paymentDescription: body.paymentDescription, method: body.method, issuer: body.issuer, locale: body.locale,
+                cancelUrl: body.cancelUrl, metadata: body.metadata, redirectUrl: body.redirectUrl, webhookUrl: body.webhookUrl,
+                sequenceType: body.sequenceType ?? .oneoff, expiresAt: created.addingTimeInterval(15 * 60), profileId: "pfl_QkEhN94Ba",
+                links: MolliePaymentLinks(
+                    linkSelf: URL(string: "https://\(Self.apiHost)/v2/payments/\(id)").map {
+                        MollieLink(href: link($0), type: "application/hal+json")
+                    },
+                    checkout: url("https://\(Self.checkoutHost)/\(page)"),
+                    dashboard: url("https://my.mollie.com/dashboard/payments/\(id)"), documentation: Self.documentation))
+            payments[id] = Held(payment: payment)
+            transport.ledger.note("payment", id: id, state: payment.status.rawValue)
+            return payment
+        }
+    }
+
+    /// Moves an open payment to `status` (the hosted checkout, or a cancel through the API): the
+    /// time of the change, and once paid what is refunded and what is left. A payment that is no
+    /// longer open keeps its status (``HostedPageError/conflict(_:)``); an unknown one is not found.
+    @discardableResult
+    func settle(_ id: String, _ status: PaymentStatus) throws -> MolliePayment {
+        try lock.withLock {
+            guard var held = payments[id] else { throw HostedPageError.notFound }
+            guard held.payment.status == .open else {
+                throw HostedPageError.conflict("the payment is \(held.payment.status.rawValue); only an open payment can change")
+            }
+            let now = Date()
+            held.payment.status = status
+            held.payment.isCancelable = false
+            held.payment.expiresAt = nil
+            switch status {
+            case .paid:
+                held.payment.paidAt = now
+                held.payment.amountRefunded = Self.amount(0, held.payment.amount.currency)
+                held.payment.amountRemaining = held.payment.amount
+            case .canceled: held.payment.canceledAt = now
+            case .failed: held.payment.failedAt = now
+            default: break
+            }
+            payments[id] = held
+            transport.ledger.note("payment", id: id, state: status.rawValue)
+            return held.payment
+        }
+    }
+
+    /// `POST /v2/payments/{id}/refunds`, under the lock: a paid payment only, in its currency, with
+    /// the currency's decimals, never more than what is left of it (refunds made at once each see
+    /// the others'); then a pending refund, and the payment's refunded and remaining amounts follow.
+    private func refund(_ id: String, _ body: MollieRefundRequest, _ request: ServerRequest) -> ServerResponse {
+        guard var held = payments[id] else { return Self.notFound("payment", id) }
+        let payment = held.payment
+        guard payment.status == .paid, let total = Self.exact(payment.amount) else {
+            return Self.unprocessable("The specified amount cannot be refunded", field: "amount.value", rule: "MollieNotRefundable")
+        }
+        guard body.amount.currency == payment.amount.currency else {
+            return Self.unprocessable(
+                "The amount contains an invalid currency", field: "amount.currency", rule: "MollieRefundCurrencyMismatch")
+        }
+        guard let value = Self.exact(body.amount), value > 0 else {
+            return Self.unprocessable("The amount contains an invalid value", field: "amount.value", rule: "MollieValidationFailed")
+        }
+        let refunded = payment.amountRefunded.flatMap(Self.exact) ?? 0
+        guard value <= total - refunded else {
+            return Self.unprocessable("The specified amount cannot be refunded", field: "amount.value", rule: "MollieRefundAmountExceeded")
+        }
+        let refundID = "re_" + String(format: "%010d", nextRefund * 6_007)
+        nextRefund += 1
+        let refund = MollieRefund(
+            id: refundID, mode: .test, refundDescription: body.refundDescription ?? "",
+            amount: MollieAmount(currency: body.amount.currency, value: body.amount.value), metadata: body.metadata,
+            paymentId: id, status: .pending, createdAt: Date(),
+            links: MollieRefundLinks(
+                linkSelf: Self.own(request, "/v2/payments/\(id)/refunds/\(refundID)"), payment: Self.own(request, "/v2/payments/\(id)"),
+                documentation: Self.documentation ?? Self.own(request, "/v2/payments/\(id)/refunds")))
+        held.refunds.append(refund)
+        if held.refunds.count > Self.refundsPerPayment * 4 { held.refunds.removeFirst(held.refunds.count - Self.refundsPerPayment * 4) }
+        held.payment.amountRefunded = Self.amount(refunded + value, payment.amount.currency)
+        held.payment.amountRemaining = Self.amount(total - refunded - value, payment.amount.currency)
+        held.payment.links?.refunds = Self.own(request, "/v2/payments/\(id)/refunds")
+        payments[id] = held
+        transport.ledger.note("refund", id: refundID, state: refund.status.rawValue)
+        transport.ledger.note("payment", id: id, state: refunded + value == total ? "refunded" : "partially refunded")
+        return Self.hal(refund, status: 201)
+    }
+
+    /// One page of `refunds`, oldest first: from the refund `from` names (a cursor that is not one
+    /// of the payment's is a 400), `limit` of them (1 to 250, 50 without it), with links to the
+    /// pages before and after.
+    private func page(of refunds: [MollieRefund], payment id: String, _ request: ServerRequest) -> ServerResponse {
+        var limit = 50
+        if let text = request.queryValue("limit") {
+            // The schema bounds it (1 to 250; MollieListLimit): a value out of them was refused before.
+            limit = Int(text) ?? limit
+        }
+        var start = 0
+        if let from = request.queryValue("from") {
+            guard let index = refunds.firstIndex(where: { $0.id == from }) else {
+                return Self.refusal(400, "Bad Request", "Invalid cursor value", field: "from", rule: "MollieInvalidCursor")
+            }
+            start = index
+        }
+        let shown = Array(refunds[start..<min(refunds.count, start + limit)])
+        let path = "/v2/payments/\(id)/refunds"
+        func at(_ index: Int) -> MollieLink { Self.own(request, "\(path)?from=\(refunds[index].id)&limit=\(limit)") }
+        return Self.hal(
+            MollieRefundList(
+                count: shown.count, embedded: MollieRefundsEmbedded(refunds: shown),
+                links: MollieListLinks(
+                    linkSelf: Self.own(request, request.queryValue("from").map { "\(path)?from=\($0)&limit=\(limit)" } ?? path),
+                    previous: start > 0 ? at(max(0, start - limit)) : nil,
+                    next: start + limit < refunds.count ? at(start + limit) : nil,
+                    documentation: Self.documentation ?? Self.own(request, path))))
+    }
+}

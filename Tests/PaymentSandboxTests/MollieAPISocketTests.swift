@@ -1,0 +1,241 @@
+import CLITestSupport
+import Foundation
+import MollieCheckout
+import PaymentMocks
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Mollie's own API over a real socket (`payflow serve`, under `/t/mollie-api` with a test API
+/// key): a payment created, paid on the hosted checkout, refunded in parts that add up to it and
+/// not a cent more, twenty refunds at once never beyond it, canceled only while open; the demo
+/// backend's payments made in the same state; every refusal of the rule table provoked, and every
+/// answer read with the generated types (which validate it).
+@Suite("Mollie's API over the socket", .serialized)
+struct MollieAPISocketTests {
+    typealias Served = SandboxHardeningTests.Served
+
+    static let key = ["Authorization": "Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM", "Content-Type": "application/json"]
+
+    /// A call to Mollie's API with the test key (or `headers`).
+    static func call(
+        _ served: Served, _ method: String, _ path: String, _ body: String? = nil, headers: [String: String] = key
+    ) async throws -> (Int, Data) {
+        let (status, _, data) = try await served.http(method, "/t/mollie-api" + path, headers: headers, body: body)
+        return (status, data)
+    }
+
+    /// A payment of `value` euros, created and paid on the hosted checkout.
+    static func paid(_ served: Served, _ value: String) async throws -> String {
+        let (status, body) = try await call(
+            served, "POST", "/v2/payments",
+            #"{"amount":{"currency":"EUR","value":""# + value + #""},"description":"Order","redirectUrl":"https://shop.example/return"}"#)
+        #expect(status == 201)
+        let payment = try PayWire.readJSON(MolliePayment.self, from: body)
+        let checkout = try #require(payment.links?.checkout?.href)
+        let tapped = try await ProviderRuleTablesSocketTests.tap(served, checkout.path, button: "paid")
+        #expect(tapped.status == 303 && tapped.text == "https://shop.example/return", "\(tapped)")
+        return payment.id
+    }
+
+    static func refund(_ value: String, _ currency: String = "EUR") -> String {
+        #"{"amount":{"currency":""# + currency + #"","value":""# + value + #""}}"#
+    }
+
+    /// The error body's `detail` and `field`.
+    static func refusal(_ answer: (Int, Data)) throws -> (status: Int, detail: String, field: String?) {
+        let error = try PayWire.readJSON(MollieError.self, from: answer.1)
+        #expect(error.status == answer.0)
+        return (answer.0, error.detail, error.field)
+    }
+
+    /// Refunds that add up to the payment succeed and one cent more is refused; the payment's
+    /// refunded and remaining amounts follow, the list pages through them, and each is read back.
+    @Test func refundsAddUpToThePaymentAndNotACentMore() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let id = try await Self.paid(served, "10.00")
+        var made: [MollieRefund] = []
+        for value in ["2.50", "2.50", "2.50", "2.49"] {
+            let (status, body) = try await Self.call(served, "POST", "/v2/payments/\(id)/refunds", Self.refund(value))
+            #expect(status == 201)
+            made.append(try PayWire.readJSON(MollieRefund.self, from: body))
+        }
+        let over = try Self.refusal(try await Self.call(served, "POST", "/v2/payments/\(id)/refunds", Self.refund("0.02")))
+        #expect(over == (422, "The specified amount cannot be refunded", "amount.value"))
+        #expect(try await Self.call(served, "POST", "/v2/payments/\(id)/refunds", Self.refund("0.01")).0 == 201)
+        #expect(try await Self.call(served, "POST", "/v2/payments/\(id)/refunds", Self.refund("0.01")).0 == 422)
+        let payment = try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "GET", "/v2/payments/\(id)").1)
+        #expect(payment.amountRefunded == MollieAmount(currency: "EUR", value: "10.00"))
+        #expect(payment.amountRemaining == MollieAmount(currency: "EUR", value: "0.00"))
+        #expect(payment.links?.refunds != nil)
+        // The list, two a page, oldest first, with the way forward and back.
+        let first = try PayWire.readJSON(
+            MollieRefundList.self, from: try await Self.call(served, "GET", "/v2/payments/\(id)/refunds?limit=2").1)
+        #expect(first.count == 2 && first.embedded.refunds.map(\.id) == made.prefix(2).map(\.id) && first.links.previous == nil)
+        let next = try #require(first.links.next?.href)
+        let second = try PayWire.readJSON(
+            MollieRefundList.self,
+            from: try await served.http("GET", next.path + "?" + (next.query ?? ""), headers: Self.key).2)
+        #expect(second.embedded.refunds.map(\.id) == made.suffix(2).map(\.id) && second.links.previous != nil)
+        let one = try PayWire.readJSON(
+            MollieRefund.self, from: try await Self.call(served, "GET", "/v2/payments/\(id)/refunds/\(made[1].id)").1)
+        #expect(one.amount.value == "2.50" && one.paymentId == id && one.status == .pending)
+        // Every answer is Mollie's HAL JSON.
+        let (_, headers, _) = try await served.http("GET", "/t/mollie-api/v2/payments/\(id)", headers: Self.key)
+        #expect(headers.first { $0.key.lowercased() == "content-type" }?.value.hasPrefix("application/hal+json") == true, "\(headers)")
+        // A cancel on the hosted page returns to the payment's cancel URL.
+        let (_, body) = try await Self.call(
+            served, "POST", "/v2/payments",
+            #"{"amount":{"currency":"EUR","value":"3.00"},"description":"Order","redirectUrl":"https://shop.example/return","cancelUrl":"https://shop.example/cart"}"#
+        )
+        let page = try #require(try PayWire.readJSON(MolliePayment.self, from: body).links?.checkout?.href)
+        #expect(try await ProviderRuleTablesSocketTests.tap(served, page.path, button: "canceled").text == "https://shop.example/cart")
+        // Another payment's refund is not this one's.
+        let other = try await Self.paid(served, "5.00")
+        #expect(try await Self.call(served, "GET", "/v2/payments/\(other)/refunds/\(made[0].id)").0 == 404)
+    }
+
+    /// Twenty refunds of one payment at once never refund more than it: each sees the others'.
+    @Test func concurrentRefundsNeverExceedThePayment() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let id = try await Self.paid(served, "10.00")
+        let answers = try await withThrowingTaskGroup(of: (Int, Data).self) { group in
+            for _ in 0..<20 {
+                group.addTask { try await Self.call(served, "POST", "/v2/payments/\(id)/refunds", Self.refund("1.50")) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.filter { $0.0 == 201 }.count == 6, "10.00 holds six refunds of 1.50")
+        let refused = try answers.filter { $0.0 != 201 }.map(Self.refusal)
+        #expect(refused.count == 14 && refused.allSatisfy { $0.detail == "The specified amount cannot be refunded" })
+        let payment = try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "GET", "/v2/payments/\(id)").1)
+        #expect(payment.amountRefunded?.value == "9.00" && payment.amountRemaining?.value == "1.00")
+    }
+
+    /// The demo backend makes its payments in Mollie's API: the hosted checkout pays one, the
+    /// backend reads it paid, the API shows it with the backend's deep link as its redirect, and a
+    /// merchant refunds it there.
+    @Test func theDemoBackendAndTheAPIShareOneState() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let device = ["X-Mollie-Checkout-Device-UUID": "6c8f1f5e-2b7a-4d0e-9c3b-1a2b3c4d5e6f", "Content-Type": "application/json"]
+        let (created, _, body) = try await served.http(
+            "POST", "/t/mollie/api/payments", headers: device,
+            body: #"{"description":"Order","amount":12.5,"method":"ideal","issuer":"ideal_INGBNL2A"}"#)
+        #expect(created == 201)
+        let backend = try PayWire.readJSON(PaymentEnvelope.self, from: body).data
+        let mollieID = try #require(backend.mollieId)
+        var payment = try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "GET", "/v2/payments/\(mollieID)").1)
+        #expect(payment.status == .open && payment.amount == MollieAmount(currency: "EUR", value: "12.50") && payment.method == .ideal)
+        #expect(payment.redirectUrl == "mollie-checkout://payments/\(backend.id)" && payment.issuer == "ideal_INGBNL2A")
+        let page = try #require(backend.url)
+        let tapped = try await ProviderRuleTablesSocketTests.tap(served, page.path, button: "paid")
+        #expect(tapped.status == 303 && tapped.text == "mollie-checkout://payments/\(backend.id)")
+        let read = try PayWire.readJSON(
+            PaymentEnvelope.self, from: try await served.http("GET", "/t/mollie/api/payments/\(backend.id)", headers: device).2)
+        #expect(read.data.status == .paid)
+        payment = try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "GET", "/v2/payments/\(mollieID)").1)
+        #expect(payment.status == .paid && payment.paidAt != nil)
+        #expect(try await Self.call(served, "POST", "/v2/payments/\(mollieID)/refunds", Self.refund("12.50")).0 == 201)
+        // The API's state shows each transition.
+        let (_, _, state) = try await served.http("GET", "/__admin/state")
+        let text = String(decoding: state, as: UTF8.self)
+        #expect(text.contains(mollieID) && text.contains("refunded"))
+    }
+
+    /// Every raised row of the API's rule table, provoked and answered with its status and Mollie's
+    /// words; the journal names exactly the table's raised codes.
+    @Test func everyRaisedRuleIsProvoked() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        func create(_ body: String) async throws -> (status: Int, detail: String, field: String?) {
+            try Self.refusal(try await Self.call(served, "POST", "/v2/payments", body))
+        }
+        let valid = #""description":"Order","redirectUrl":"https://shop.example/return""#
+        // Keys: none, a live one, another scheme, an empty test key.
+        for header in [
+            [:], ["Authorization": "Bearer live_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM"], ["Authorization": "Basic dGVzdF94Og=="],
+            ["Authorization": "Bearer test_"],
+        ] {
+            let answer = try Self.refusal(try await Self.call(served, "GET", "/v2/methods", headers: header))
+            #expect(answer == (401, "Missing authentication, or failed to authenticate", nil))
+        }
+        #expect(try await Self.call(served, "GET", "/v2/payments/tr_nothere").0 == 404)
+        #expect(try await Self.call(served, "GET", "/v2/nowhere").0 == 404)
+        #expect(try await Self.call(served, "PUT", "/v2/payments").0 == 405)
+        #expect(
+            try await create(#"{"amount":{"currency":"EUR","value":"10.00"},"redirectUrl":"https://a.example"}"#) == (
+                422, "The 'description' field is missing", "description"
+            ))
+        #expect(
+            try await create(#"{"amount":{"currency":"EUR","value":"10.0"},"# + valid + "}") == (
+                422, "The amount contains an invalid value", "amount.value"
+            ))
+        #expect(
+            try await create(#"{"amount":{"currency":"EUR","value":"0.00"},"# + valid + "}").detail
+                == "The amount contains an invalid value")
+        #expect(try await create(#"{"amount":{"currency":"XYZ","value":"10.00"},"# + valid + "}").field == "amount.currency")
+        #expect(
+            try await create(#"{"amount":{"currency":"EUR","value":"10.00"},"method":"bitcoin","# + valid + "}").detail
+                == "The payment method is invalid")
+        #expect(
+            try await create(#"{"amount":{"currency":"EUR","value":"10.00"},"method":"ideal","issuer":"ideal_NOPE","# + valid + "}").detail
+                == "The issuer is invalid")
+        #expect(
+            try await create(#"{"amount":{"currency":"EUR","value":"0.01"},"method":"bancontact","# + valid + "}").detail
+                == "The amount is lower than the minimum.")
+        #expect(
+            try await create(#"{"amount":{"currency":"EUR","value":"2000.01"},"method":"creditcard","# + valid + "}").detail
+                == "The amount is higher than the maximum.")
+        // Methods: an amount without its currency, or with the wrong decimals; an unknown method.
+        #expect(try await Self.call(served, "GET", "/v2/methods?amount%5Bvalue%5D=10.00").0 == 400)
+        #expect(try await Self.call(served, "GET", "/v2/methods?amount%5Bvalue%5D=10.0&amount%5Bcurrency%5D=EUR").0 == 400)
+        let methods = try PayWire.readJSON(
+            MollieMethodList.self,
+            from: try await Self.call(served, "GET", "/v2/methods?amount%5Bvalue%5D=3000.00&amount%5Bcurrency%5D=EUR").1)
+        #expect(methods.embedded.methods.map(\.id) == [.ideal, .paypal, .bancontact] && methods.count == 3)
+        let ideal = try PayWire.readJSON(
+            MollieMethodEntity.self, from: try await Self.call(served, "GET", "/v2/methods/ideal?include=issuers").1)
+        #expect(ideal.issuers?.map(\.id) == ["ideal_ABNANL2A", "ideal_INGBNL2A"])
+        #expect(try await Self.call(served, "GET", "/v2/methods/bitcoin").0 == 404)
+        // Cancel: open only.
+        let (_, openBody) = try await Self.call(
+            served, "POST", "/v2/payments", #"{"amount":{"currency":"EUR","value":"10.00"},"# + valid + "}")
+        let open = try PayWire.readJSON(MolliePayment.self, from: openBody)
+        #expect(try await Self.call(served, "POST", "/v2/payments/\(open.id)/refunds", Self.refund("1.00")).0 == 422)
+        let canceled = try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "DELETE", "/v2/payments/\(open.id)").1)
+        #expect(canceled.status == .canceled && canceled.canceledAt != nil && canceled.isCancelable == false)
+        #expect(
+            try Self.refusal(try await Self.call(served, "DELETE", "/v2/payments/\(open.id)")).detail == "The payment cannot be cancelled")
+        #expect(try await Self.call(served, "DELETE", "/v2/payments/tr_nothere").0 == 404)
+        // Refunds: another currency, a cursor that is not the payment's, a limit out of range.
+        let paid = try await Self.paid(served, "5.00")
+        #expect(
+            try Self.refusal(try await Self.call(served, "POST", "/v2/payments/\(paid)/refunds", Self.refund("1.00", "USD"))).field
+                == "amount.currency")
+        #expect(try await Self.call(served, "POST", "/v2/payments/\(paid)/refunds", Self.refund("6.00")).0 == 422)
+        #expect(try await Self.call(served, "POST", "/v2/payments/\(paid)/refunds", #"{"description":"x"}"#).0 == 422)
+        #expect(try await Self.call(served, "GET", "/v2/payments/\(paid)/refunds?from=re_nothere").0 == 400)
+        #expect(try await Self.call(served, "GET", "/v2/payments/\(paid)/refunds?limit=251").0 == 400)
+        #expect(try await Self.call(served, "GET", "/v2/payments/\(paid)/refunds/re_nothere").0 == 404)
+        // A refund with an idempotency key, sent twice, is made once.
+        var keyed = Self.key
+        keyed["Idempotency-Key"] = "8d2f6c1e-1a2b-4c3d-9e8f-0a1b2c3d4e5f"
+        let firstTry = try await Self.call(served, "POST", "/v2/payments/\(paid)/refunds", Self.refund("1.00"), headers: keyed)
+        let retry = try await Self.call(served, "POST", "/v2/payments/\(paid)/refunds", Self.refund("1.00"), headers: keyed)
+        #expect(firstTry.0 == 201 && retry.0 == 201 && firstTry.1 == retry.1)
+        #expect(
+            try PayWire.readJSON(MollieRefundList.self, from: try await Self.call(served, "GET", "/v2/payments/\(paid)/refunds").1).count
+                == 1)
+        let journal = try await ProviderRuleTablesSocketTests.journalRules(served, "mollie-api")
+        #expect(
+            journal == MockMollieAPI.ruleTable.raisedCodes,
+            "not provoked: \(MockMollieAPI.ruleTable.raisedCodes.subtracting(journal)); not in the table: \(journal.subtracting(MockMollieAPI.ruleTable.raisedCodes))"
+        )
+        try await ProviderRuleTablesSocketTests.expectEveryRefusalIsItsRow(served, "mollie-api", [MockMollieAPI.ruleTable])
+    }
+}
