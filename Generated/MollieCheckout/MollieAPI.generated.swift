@@ -329,6 +329,30 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, P
     public var documentation: MollieLink?
     /// The payment's refunds, once it has any.
     public var refunds: MollieLink?
+    /// Bancontact's app checkout (a deep link to the Bancontact app).
+    public var mobileAppCheckout: MollieLink?
+    /// Test mode's page that sets the payment's status.
+    public var changePaymentState: MollieLink?
+    /// The payment's chargebacks, once it has any.
+    public var chargebacks: MollieLink?
+    /// The payment's captures, once it has any.
+    public var captures: MollieLink?
+    /// The settlement that paid the payment out.
+    public var settlement: MollieLink?
+    /// The customer the payment is for.
+    public var customer: MollieLink?
+    /// The mandate a recurring payment draws on.
+    public var mandate: MollieLink?
+    /// The subscription that made the payment.
+    public var subscription: MollieLink?
+    /// The order (Orders API) the payment belongs to.
+    public var order: MollieLink?
+    /// The point-of-sale terminal the payment was made on.
+    public var terminal: MollieLink?
+    /// Bank transfer's status page for the customer.
+    public var status: MollieLink?
+    /// Bank transfer's page for paying online instead.
+    public var payOnline: MollieLink?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -340,18 +364,54 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, P
     ///   - dashboard: The payment in the dashboard.
     ///   - documentation: The API documentation.
     ///   - refunds: The payment's refunds, once it has any.
+    ///   - mobileAppCheckout: Bancontact's app checkout (a deep link to the Bancontact app).
+    ///   - changePaymentState: Test mode's page that sets the payment's status.
+    ///   - chargebacks: The payment's chargebacks, once it has any.
+    ///   - captures: The payment's captures, once it has any.
+    ///   - settlement: The settlement that paid the payment out.
+    ///   - customer: The customer the payment is for.
+    ///   - mandate: The mandate a recurring payment draws on.
+    ///   - subscription: The subscription that made the payment.
+    ///   - order: The order (Orders API) the payment belongs to.
+    ///   - terminal: The point-of-sale terminal the payment was made on.
+    ///   - status: Bank transfer's status page for the customer.
+    ///   - payOnline: Bank transfer's page for paying online instead.
     public init(
         linkSelf: MollieLink? = nil,
         checkout: MollieLink? = nil,
         dashboard: MollieLink? = nil,
         documentation: MollieLink? = nil,
-        refunds: MollieLink? = nil
+        refunds: MollieLink? = nil,
+        mobileAppCheckout: MollieLink? = nil,
+        changePaymentState: MollieLink? = nil,
+        chargebacks: MollieLink? = nil,
+        captures: MollieLink? = nil,
+        settlement: MollieLink? = nil,
+        customer: MollieLink? = nil,
+        mandate: MollieLink? = nil,
+        subscription: MollieLink? = nil,
+        order: MollieLink? = nil,
+        terminal: MollieLink? = nil,
+        status: MollieLink? = nil,
+        payOnline: MollieLink? = nil
     ) {
         self.linkSelf = linkSelf
         self.checkout = checkout
         self.dashboard = dashboard
         self.documentation = documentation
         self.refunds = refunds
+        self.mobileAppCheckout = mobileAppCheckout
+        self.changePaymentState = changePaymentState
+        self.chargebacks = chargebacks
+        self.captures = captures
+        self.settlement = settlement
+        self.customer = customer
+        self.mandate = mandate
+        self.subscription = subscription
+        self.order = order
+        self.terminal = terminal
+        self.status = status
+        self.payOnline = payOnline
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -366,6 +426,18 @@ public struct MolliePaymentLinks: Codable, Hashable, Sendable, PayAlwaysValid, P
         fields.value(&self.dashboard, PayFieldKey("dashboard", nullable: true))
         fields.value(&self.documentation, PayFieldKey("documentation", nullable: true))
         fields.value(&self.refunds, PayFieldKey("refunds", nullable: true))
+        fields.value(&self.mobileAppCheckout, PayFieldKey("mobileAppCheckout", nullable: true))
+        fields.value(&self.changePaymentState, PayFieldKey("changePaymentState", nullable: true))
+        fields.value(&self.chargebacks, PayFieldKey("chargebacks", nullable: true))
+        fields.value(&self.captures, PayFieldKey("captures", nullable: true))
+        fields.value(&self.settlement, PayFieldKey("settlement", nullable: true))
+        fields.value(&self.customer, PayFieldKey("customer", nullable: true))
+        fields.value(&self.mandate, PayFieldKey("mandate", nullable: true))
+        fields.value(&self.subscription, PayFieldKey("subscription", nullable: true))
+        fields.value(&self.order, PayFieldKey("order", nullable: true))
+        fields.value(&self.terminal, PayFieldKey("terminal", nullable: true))
+        fields.value(&self.status, PayFieldKey("status", nullable: true))
+        fields.value(&self.payOnline, PayFieldKey("payOnline", nullable: true))
     }
 }
 
@@ -419,6 +491,48 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var failedAt: Date?
     /// The website profile, `pfl_…`.
     public var profileId: String?
+    /// How much of a payment with captures has been captured so far.
+    public var amountCaptured: MollieAmount?
+    /// How much the customer's bank has charged back, once anything has been.
+    public var amountChargedBack: MollieAmount?
+    /// The fee a platform (Mollie Connect) takes from this payment.
+    public var applicationFee: MollieApplicationFee?
+    /// When a payment with a later capture was authorized (ISO 8601).
+    public var authorizedAt: String?
+    /// The last moment an authorized payment can be captured (ISO 8601).
+    public var captureBefore: String?
+    /// How long after the authorization Mollie captures by itself (`8 hours`, `2 days`).
+    public var captureDelay: String?
+    /// Whether the payment is captured at once (`automatic`) or later by the merchant (`manual`).
+    public var captureMode: MollieCaptureModeResponse?
+    /// When the payment expired (ISO 8601).
+    public var expiredAt: String?
+    /// The customer's billing address, when the merchant sent one.
+    public var billingAddress: MolliePaymentAddress?
+    /// Where the order ships, when the merchant sent it.
+    public var shippingAddress: MolliePaymentAddress?
+    /// The customer's country as Mollie detected it (ISO 3166-1 alpha-2).
+    public var countryCode: String?
+    /// The country whose methods the checkout offers, when the merchant narrowed it.
+    public var restrictPaymentMethodsToCountry: String?
+    /// The order lines the merchant sent, each with its price and VAT.
+    public var lines: [MolliePaymentLineItemResponse]?
+    /// The customer the payment is for (`cst_…`).
+    public var customerId: String?
+    /// The mandate a recurring payment draws on (`mdt_…`).
+    public var mandateId: String?
+    /// The subscription that made the payment (`sub_…`).
+    public var subscriptionId: String?
+    /// The order (Orders API) the payment belongs to (`ord_…`).
+    public var orderId: String?
+    /// The settlement that paid the payment out (`stl_…`).
+    public var settlementId: String?
+    /// How a platform splits the payment between accounts (Mollie Connect).
+    public var routing: [MollieEntityPaymentRouteResponse]?
+    /// Why the payment ended as it did (a code and a message), when Mollie says.
+    public var statusReason: MollieStatusReason?
+    /// What the method tells about the payment: the consumer's account, the card's brand and masked number, the bank transfer's reference…
+    public var details: MolliePaymentDetails?
     /// Links.
     public var links: MolliePaymentLinks?
     /// The payload's members that no field models, kept as they came and written back after the fields.
@@ -450,6 +564,27 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     ///   - expiresAt: When an open payment expires.
     ///   - failedAt: When it failed.
     ///   - profileId: The website profile, `pfl_…`.
+    ///   - amountCaptured: How much of a payment with captures has been captured so far.
+    ///   - amountChargedBack: How much the customer's bank has charged back, once anything has been.
+    ///   - applicationFee: The fee a platform (Mollie Connect) takes from this payment.
+    ///   - authorizedAt: When a payment with a later capture was authorized (ISO 8601).
+    ///   - captureBefore: The last moment an authorized payment can be captured (ISO 8601).
+    ///   - captureDelay: How long after the authorization Mollie captures by itself (`8 hours`, `2 days`).
+    ///   - captureMode: Whether the payment is captured at once (`automatic`) or later by the merchant (`manual`).
+    ///   - expiredAt: When the payment expired (ISO 8601).
+    ///   - billingAddress: The customer's billing address, when the merchant sent one.
+    ///   - shippingAddress: Where the order ships, when the merchant sent it.
+    ///   - countryCode: The customer's country as Mollie detected it (ISO 3166-1 alpha-2).
+    ///   - restrictPaymentMethodsToCountry: The country whose methods the checkout offers, when the merchant narrowed it.
+    ///   - lines: The order lines the merchant sent, each with its price and VAT.
+    ///   - customerId: The customer the payment is for (`cst_…`).
+    ///   - mandateId: The mandate a recurring payment draws on (`mdt_…`).
+    ///   - subscriptionId: The subscription that made the payment (`sub_…`).
+    ///   - orderId: The order (Orders API) the payment belongs to (`ord_…`).
+    ///   - settlementId: The settlement that paid the payment out (`stl_…`).
+    ///   - routing: How a platform splits the payment between accounts (Mollie Connect).
+    ///   - statusReason: Why the payment ended as it did (a code and a message), when Mollie says.
+    ///   - details: What the method tells about the payment: the consumer's account, the card's brand and masked number, the bank transfer's reference…
     ///   - links: Links.
     public init(
         resource: String = "payment",
@@ -475,6 +610,27 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         expiresAt: Date? = nil,
         failedAt: Date? = nil,
         profileId: String? = nil,
+        amountCaptured: MollieAmount? = nil,
+        amountChargedBack: MollieAmount? = nil,
+        applicationFee: MollieApplicationFee? = nil,
+        authorizedAt: String? = nil,
+        captureBefore: String? = nil,
+        captureDelay: String? = nil,
+        captureMode: MollieCaptureModeResponse? = nil,
+        expiredAt: String? = nil,
+        billingAddress: MolliePaymentAddress? = nil,
+        shippingAddress: MolliePaymentAddress? = nil,
+        countryCode: String? = nil,
+        restrictPaymentMethodsToCountry: String? = nil,
+        lines: [MolliePaymentLineItemResponse]? = nil,
+        customerId: String? = nil,
+        mandateId: String? = nil,
+        subscriptionId: String? = nil,
+        orderId: String? = nil,
+        settlementId: String? = nil,
+        routing: [MollieEntityPaymentRouteResponse]? = nil,
+        statusReason: MollieStatusReason? = nil,
+        details: MolliePaymentDetails? = nil,
         links: MolliePaymentLinks? = nil
     ) {
         self.resource = resource
@@ -500,6 +656,27 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         self.expiresAt = expiresAt
         self.failedAt = failedAt
         self.profileId = profileId
+        self.amountCaptured = amountCaptured
+        self.amountChargedBack = amountChargedBack
+        self.applicationFee = applicationFee
+        self.authorizedAt = authorizedAt
+        self.captureBefore = captureBefore
+        self.captureDelay = captureDelay
+        self.captureMode = captureMode
+        self.expiredAt = expiredAt
+        self.billingAddress = billingAddress
+        self.shippingAddress = shippingAddress
+        self.countryCode = countryCode
+        self.restrictPaymentMethodsToCountry = restrictPaymentMethodsToCountry
+        self.lines = lines
+        self.customerId = customerId
+        self.mandateId = mandateId
+        self.subscriptionId = subscriptionId
+        self.orderId = orderId
+        self.settlementId = settlementId
+        self.routing = routing
+        self.statusReason = statusReason
+        self.details = details
         self.links = links
     }
 
@@ -533,6 +710,27 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.date(&self.expiresAt, PayFieldKey("expiresAt", nullable: true), format: .iso8601())
         fields.date(&self.failedAt, PayFieldKey("failedAt", nullable: true), format: .iso8601())
         fields.text(&self.profileId, PayFieldKey("profileId", nullable: true), pattern: Self.profileIdPattern)
+        fields.nested(&self.amountCaptured, PayFieldKey("amountCaptured", nullable: true))
+        fields.nested(&self.amountChargedBack, PayFieldKey("amountChargedBack", nullable: true))
+        fields.nested(&self.applicationFee, PayFieldKey("applicationFee", nullable: true))
+        fields.text(&self.authorizedAt, PayFieldKey("authorizedAt", nullable: true))
+        fields.text(&self.captureBefore, PayFieldKey("captureBefore", nullable: true))
+        fields.text(&self.captureDelay, PayFieldKey("captureDelay", nullable: true), pattern: Self.captureDelayPattern)
+        fields.value(&self.captureMode, PayFieldKey("captureMode", nullable: true))
+        fields.text(&self.expiredAt, PayFieldKey("expiredAt", nullable: true))
+        fields.value(&self.billingAddress, PayFieldKey("billingAddress", nullable: true))
+        fields.value(&self.shippingAddress, PayFieldKey("shippingAddress", nullable: true))
+        fields.text(&self.countryCode, PayFieldKey("countryCode", nullable: true), minLength: 2, maxLength: 2)
+        fields.text(&self.restrictPaymentMethodsToCountry, PayFieldKey("restrictPaymentMethodsToCountry", nullable: true))
+        fields.nestedList(&self.lines, PayFieldKey("lines", nullable: true))
+        fields.text(&self.customerId, PayFieldKey("customerId", nullable: true), pattern: Self.customerIdPattern)
+        fields.text(&self.mandateId, PayFieldKey("mandateId", nullable: true), pattern: Self.mandateIdPattern)
+        fields.text(&self.subscriptionId, PayFieldKey("subscriptionId", nullable: true), pattern: Self.subscriptionIdPattern)
+        fields.text(&self.orderId, PayFieldKey("orderId", nullable: true), pattern: Self.orderIdPattern)
+        fields.text(&self.settlementId, PayFieldKey("settlementId", nullable: true), pattern: Self.settlementIdPattern)
+        fields.nestedList(&self.routing, PayFieldKey("routing", nullable: true))
+        fields.value(&self.statusReason, PayFieldKey("statusReason", nullable: true))
+        fields.nested(&self.details, PayFieldKey("details", nullable: true))
         fields.value(&self.links, PayFieldKey("_links", nullable: true))
     }
 
@@ -540,6 +738,71 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     private static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
     /// The pattern of `profileId`, compiled once.
     private static let profileIdPattern = PayPattern("pfl_[A-Za-z0-9]+")
+    /// The pattern of `captureDelay`, compiled once.
+    private static let captureDelayPattern = PayPattern("[0-9]+ (hours?|days?)")
+    /// The pattern of `customerId`, compiled once.
+    private static let customerIdPattern = PayPattern("cst_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `mandateId`, compiled once.
+    private static let mandateIdPattern = PayPattern("mdt_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `subscriptionId`, compiled once.
+    private static let subscriptionIdPattern = PayPattern("sub_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `orderId`, compiled once.
+    private static let orderIdPattern = PayPattern("ord_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `settlementId`, compiled once.
+    private static let settlementIdPattern = PayPattern("stl_[^\n\r\u{2028}\u{2029}]+")
+}
+
+extension MolliePayment: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("resource", resource as Any),
+            ("id", id as Any),
+            ("mode", mode as Any),
+            ("createdAt", createdAt as Any),
+            ("status", status as Any),
+            ("isCancelable", isCancelable as Any),
+            ("amount", amount as Any),
+            ("amountRefunded", amountRefunded as Any),
+            ("amountRemaining", amountRemaining as Any),
+            ("paymentDescription", paymentDescription as Any),
+            ("method", method as Any),
+            ("issuer", issuer as Any),
+            ("locale", locale as Any),
+            ("cancelUrl", cancelUrl as Any),
+            ("metadata", metadata as Any),
+            ("redirectUrl", redirectUrl as Any),
+            ("webhookUrl", webhookUrl as Any),
+            ("sequenceType", sequenceType as Any),
+            ("paidAt", paidAt as Any),
+            ("canceledAt", canceledAt as Any),
+            ("expiresAt", expiresAt as Any),
+            ("failedAt", failedAt as Any),
+            ("profileId", profileId as Any),
+            ("amountCaptured", amountCaptured as Any),
+            ("amountChargedBack", amountChargedBack as Any),
+            ("applicationFee", applicationFee as Any),
+            ("authorizedAt", authorizedAt as Any),
+            ("captureBefore", captureBefore as Any),
+            ("captureDelay", captureDelay as Any),
+            ("captureMode", captureMode as Any),
+            ("expiredAt", expiredAt as Any),
+            ("billingAddress", billingAddress as Any),
+            ("shippingAddress", shippingAddress as Any),
+            ("countryCode", countryCode as Any),
+            ("restrictPaymentMethodsToCountry", restrictPaymentMethodsToCountry as Any),
+            ("lines", lines as Any),
+            ("customerId", customerId as Any),
+            ("mandateId", mandateId as Any),
+            ("subscriptionId", subscriptionId as Any),
+            ("orderId", orderId as Any),
+            ("settlementId", settlementId as Any),
+            ("routing", routing as Any),
+            ("statusReason", statusReason as Any),
+            ("details", details as Any),
+            ("links", links as Any),
+        ]
+    }
 }
 
 /// An issuer in the Mollie API.
@@ -688,6 +951,66 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
     public var sequenceType: SequenceType?
     /// Test mode, for an organization token; an API key already says its mode.
     public var testmode: Bool?
+    /// The customer's billing address (methods such as Klarna, in3 and billie need it).
+    public var billingAddress: MolliePaymentAddress?
+    /// Where the order ships.
+    public var shippingAddress: MolliePaymentAddress?
+    /// The order lines; their totals add up to the payment's amount.
+    public var lines: [MolliePaymentLineItem]?
+    /// Offer only the methods of this country (ISO 3166-1 alpha-2) on the checkout.
+    public var restrictPaymentMethodsToCountry: String?
+    /// `manual` to capture later (an authorization first); `automatic` by default.
+    public var captureMode: MollieCaptureMode?
+    /// Capture by itself this long after the authorization (`8 hours`, `2 days`).
+    public var captureDelay: String?
+    /// The fee a platform (Mollie Connect) takes from the payment.
+    public var applicationFee: MollieApplicationFee?
+    /// How a platform splits the payment between organizations (Mollie Connect).
+    public var routing: [MollieEntityPaymentRoute]?
+    /// The mandate a recurring payment draws on (`mdt_…`).
+    public var mandateId: String?
+    /// The customer the payment is for (`cst_…`).
+    public var customerId: String?
+    /// The website profile, for an organization token (`pfl_…`); an API key already names it.
+    public var profileId: String?
+    /// A bank transfer's due date (`YYYY-MM-DD`).
+    public var dueDate: String?
+    /// Keep the card for later payments of the customer.
+    public var storeCredentials: Bool?
+    /// The Apple Pay payment token for a payment without the checkout page (a secret: never described or logged).
+    ///
+    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
+    public var applePayPaymentToken: String?
+    /// The buying company, for business methods (billie).
+    public var company: MollieCompany?
+    /// A card token from Mollie Components, for a card payment without the checkout page (a secret).
+    ///
+    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
+    public var cardToken: String?
+    /// The Google Pay payment token for a payment without the checkout page (a secret).
+    ///
+    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
+    public var googlePayPaymentToken: String?
+    /// A gift card's number (a secret).
+    ///
+    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
+    public var voucherNumber: String?
+    /// A gift card's PIN (a secret).
+    ///
+    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
+    public var voucherPin: String?
+    /// The customer's date of birth, for pay-later methods (in3).
+    public var consumerDateOfBirth: Date?
+    /// Klarna's extra merchant data, any JSON object, kept exactly.
+    public var extraMerchantData: PayJSON?
+    /// A PayPal express checkout session to continue.
+    public var sessionId: String?
+    /// Whether a PayPal payment is for digital goods only (no shipping).
+    public var digitalGoods: Bool?
+    /// The customer's reference at paysafecard.
+    public var customerReference: String?
+    /// The point-of-sale terminal to pay on (`term_…`).
+    public var terminalId: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -705,6 +1028,31 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
     ///   - locale: The checkout's language (`en_US`, `nl_NL`, …).
     ///   - sequenceType: One-off (the default) or the first of recurring payments.
     ///   - testmode: Test mode, for an organization token; an API key already says its mode.
+    ///   - billingAddress: The customer's billing address (methods such as Klarna, in3 and billie need it).
+    ///   - shippingAddress: Where the order ships.
+    ///   - lines: The order lines; their totals add up to the payment's amount.
+    ///   - restrictPaymentMethodsToCountry: Offer only the methods of this country (ISO 3166-1 alpha-2) on the checkout.
+    ///   - captureMode: `manual` to capture later (an authorization first); `automatic` by default.
+    ///   - captureDelay: Capture by itself this long after the authorization (`8 hours`, `2 days`).
+    ///   - applicationFee: The fee a platform (Mollie Connect) takes from the payment.
+    ///   - routing: How a platform splits the payment between organizations (Mollie Connect).
+    ///   - mandateId: The mandate a recurring payment draws on (`mdt_…`).
+    ///   - customerId: The customer the payment is for (`cst_…`).
+    ///   - profileId: The website profile, for an organization token (`pfl_…`); an API key already names it.
+    ///   - dueDate: A bank transfer's due date (`YYYY-MM-DD`).
+    ///   - storeCredentials: Keep the card for later payments of the customer.
+    ///   - applePayPaymentToken: The Apple Pay payment token for a payment without the checkout page (a secret: never described or logged).
+    ///   - company: The buying company, for business methods (billie).
+    ///   - cardToken: A card token from Mollie Components, for a card payment without the checkout page (a secret).
+    ///   - googlePayPaymentToken: The Google Pay payment token for a payment without the checkout page (a secret).
+    ///   - voucherNumber: A gift card's number (a secret).
+    ///   - voucherPin: A gift card's PIN (a secret).
+    ///   - consumerDateOfBirth: The customer's date of birth, for pay-later methods (in3).
+    ///   - extraMerchantData: Klarna's extra merchant data, any JSON object, kept exactly.
+    ///   - sessionId: A PayPal express checkout session to continue.
+    ///   - digitalGoods: Whether a PayPal payment is for digital goods only (no shipping).
+    ///   - customerReference: The customer's reference at paysafecard.
+    ///   - terminalId: The point-of-sale terminal to pay on (`term_…`).
     public init(
         paymentDescription: String,
         amount: MollieAmount,
@@ -716,7 +1064,32 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
         metadata: PayJSON? = nil,
         locale: String? = nil,
         sequenceType: SequenceType? = nil,
-        testmode: Bool? = nil
+        testmode: Bool? = nil,
+        billingAddress: MolliePaymentAddress? = nil,
+        shippingAddress: MolliePaymentAddress? = nil,
+        lines: [MolliePaymentLineItem]? = nil,
+        restrictPaymentMethodsToCountry: String? = nil,
+        captureMode: MollieCaptureMode? = nil,
+        captureDelay: String? = nil,
+        applicationFee: MollieApplicationFee? = nil,
+        routing: [MollieEntityPaymentRoute]? = nil,
+        mandateId: String? = nil,
+        customerId: String? = nil,
+        profileId: String? = nil,
+        dueDate: String? = nil,
+        storeCredentials: Bool? = nil,
+        applePayPaymentToken: String? = nil,
+        company: MollieCompany? = nil,
+        cardToken: String? = nil,
+        googlePayPaymentToken: String? = nil,
+        voucherNumber: String? = nil,
+        voucherPin: String? = nil,
+        consumerDateOfBirth: Date? = nil,
+        extraMerchantData: PayJSON? = nil,
+        sessionId: String? = nil,
+        digitalGoods: Bool? = nil,
+        customerReference: String? = nil,
+        terminalId: String? = nil
     ) {
         self.paymentDescription = paymentDescription
         self.amount = amount
@@ -729,6 +1102,31 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
         self.locale = locale
         self.sequenceType = sequenceType
         self.testmode = testmode
+        self.billingAddress = billingAddress
+        self.shippingAddress = shippingAddress
+        self.lines = lines
+        self.restrictPaymentMethodsToCountry = restrictPaymentMethodsToCountry
+        self.captureMode = captureMode
+        self.captureDelay = captureDelay
+        self.applicationFee = applicationFee
+        self.routing = routing
+        self.mandateId = mandateId
+        self.customerId = customerId
+        self.profileId = profileId
+        self.dueDate = dueDate
+        self.storeCredentials = storeCredentials
+        self.applePayPaymentToken = applePayPaymentToken
+        self.company = company
+        self.cardToken = cardToken
+        self.googlePayPaymentToken = googlePayPaymentToken
+        self.voucherNumber = voucherNumber
+        self.voucherPin = voucherPin
+        self.consumerDateOfBirth = consumerDateOfBirth
+        self.extraMerchantData = extraMerchantData
+        self.sessionId = sessionId
+        self.digitalGoods = digitalGoods
+        self.customerReference = customerReference
+        self.terminalId = terminalId
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -749,6 +1147,84 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.locale, PayFieldKey("locale", nullable: true))
         fields.value(&self.sequenceType, "sequenceType")
         fields.value(&self.testmode, PayFieldKey("testmode", nullable: true))
+        fields.value(&self.billingAddress, "billingAddress")
+        fields.value(&self.shippingAddress, "shippingAddress")
+        fields.nestedList(&self.lines, PayFieldKey("lines", nullable: true))
+        fields.text(&self.restrictPaymentMethodsToCountry, PayFieldKey("restrictPaymentMethodsToCountry", nullable: true))
+        fields.value(&self.captureMode, PayFieldKey("captureMode", nullable: true))
+        fields.text(&self.captureDelay, PayFieldKey("captureDelay", nullable: true), pattern: Self.captureDelayPattern)
+        fields.nested(&self.applicationFee, PayFieldKey("applicationFee", nullable: true))
+        fields.nestedList(&self.routing, PayFieldKey("routing", nullable: true))
+        fields.text(&self.mandateId, PayFieldKey("mandateId", nullable: true), pattern: Self.mandateIdPattern)
+        fields.text(&self.customerId, PayFieldKey("customerId", nullable: true), pattern: Self.customerIdPattern)
+        fields.text(&self.profileId, "profileId", pattern: Self.profileIdPattern)
+        fields.text(&self.dueDate, PayFieldKey("dueDate", nullable: true))
+        fields.value(&self.storeCredentials, "storeCredentials")
+        fields.text(&self.applePayPaymentToken, "applePayPaymentToken")
+        fields.value(&self.company, "company")
+        fields.text(&self.cardToken, "cardToken")
+        fields.text(&self.googlePayPaymentToken, "googlePayPaymentToken")
+        fields.text(&self.voucherNumber, "voucherNumber")
+        fields.text(&self.voucherPin, "voucherPin")
+        fields.date(&self.consumerDateOfBirth, "consumerDateOfBirth", format: .date())
+        fields.value(&self.extraMerchantData, "extraMerchantData")
+        fields.text(&self.sessionId, "sessionId")
+        fields.value(&self.digitalGoods, "digitalGoods")
+        fields.text(&self.customerReference, "customerReference")
+        fields.text(&self.terminalId, "terminalId")
+    }
+
+    /// The pattern of `captureDelay`, compiled once.
+    private static let captureDelayPattern = PayPattern("[0-9]+ (hours?|days?)")
+    /// The pattern of `mandateId`, compiled once.
+    private static let mandateIdPattern = PayPattern("mdt_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `customerId`, compiled once.
+    private static let customerIdPattern = PayPattern("cst_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `profileId`, compiled once.
+    private static let profileIdPattern = PayPattern("pfl_[^\n\r\u{2028}\u{2029}]+")
+}
+
+extension MolliePaymentRequest: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("paymentDescription", paymentDescription as Any),
+            ("amount", amount as Any),
+            ("redirectUrl", redirectUrl as Any),
+            ("cancelUrl", cancelUrl as Any),
+            ("webhookUrl", webhookUrl as Any),
+            ("method", method as Any),
+            ("issuer", issuer as Any),
+            ("metadata", metadata as Any),
+            ("locale", locale as Any),
+            ("sequenceType", sequenceType as Any),
+            ("testmode", testmode as Any),
+            ("billingAddress", billingAddress as Any),
+            ("shippingAddress", shippingAddress as Any),
+            ("lines", lines as Any),
+            ("restrictPaymentMethodsToCountry", restrictPaymentMethodsToCountry as Any),
+            ("captureMode", captureMode as Any),
+            ("captureDelay", captureDelay as Any),
+            ("applicationFee", applicationFee as Any),
+            ("routing", routing as Any),
+            ("mandateId", mandateId as Any),
+            ("customerId", customerId as Any),
+            ("profileId", profileId as Any),
+            ("dueDate", dueDate as Any),
+            ("storeCredentials", storeCredentials as Any),
+            ("applePayPaymentToken", PayRedaction.Redacted()),
+            ("company", company as Any),
+            ("cardToken", PayRedaction.Redacted()),
+            ("googlePayPaymentToken", PayRedaction.Redacted()),
+            ("voucherNumber", PayRedaction.Redacted()),
+            ("voucherPin", PayRedaction.Redacted()),
+            ("consumerDateOfBirth", consumerDateOfBirth as Any),
+            ("extraMerchantData", extraMerchantData as Any),
+            ("sessionId", sessionId as Any),
+            ("digitalGoods", digitalGoods as Any),
+            ("customerReference", customerReference as Any),
+            ("terminalId", terminalId as Any),
+        ]
     }
 }
 
@@ -1035,7 +1511,7 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
         fields.value(&self.metadata, PayFieldKey("metadata", nullable: true), required: true)
         fields.null(ifNil: self.metadata, PayFieldKey("metadata", nullable: true))
         fields.text(&self.paymentId, "paymentId", required: true, pattern: Self.paymentIdPattern)
-        fields.text(&self.settlementId, PayFieldKey("settlementId", nullable: true))
+        fields.text(&self.settlementId, PayFieldKey("settlementId", nullable: true), pattern: Self.settlementIdPattern)
         fields.value(&self.status, "status", required: true)
         fields.date(&self.createdAt, "createdAt", required: true, format: .iso8601())
         fields.value(&self.links, "_links", required: true)
@@ -1045,6 +1521,8 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
     private static let idPattern = PayPattern("re_[A-Za-z0-9]+")
     /// The pattern of `paymentId`, compiled once.
     private static let paymentIdPattern = PayPattern("tr_[A-Za-z0-9]+")
+    /// The pattern of `settlementId`, compiled once.
+    private static let settlementIdPattern = PayPattern("stl_[^\n\r\u{2028}\u{2029}]+")
 }
 
 /// `_links` of a list: this page, the pages before and after it (`null` at an end) and the documentation.

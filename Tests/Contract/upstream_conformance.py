@@ -132,11 +132,17 @@ def python_pattern(pattern: str) -> str:
     """A JSON Schema pattern as Python's `re` must be written to read it as ECMA-262 does: `re`'s `.`
     also takes `\r`, U+2028 and U+2029, and its `$` also matches before a final newline, so a
     generator reading the pattern as it stands draws values the document's own dialect refuses.
-    `.` outside a class becomes ECMA's class, `$` becomes `\Z`."""
+    `.` outside a class becomes ECMA's class, `$` becomes `\Z`. `re`'s `\d` and `\w` take every
+    Unicode digit and letter; ECMA's (without the `u` flag) only ASCII ones: they become ASCII classes."""
+    ascii_classes = {"d": ("[0-9]", "0-9"), "D": ("[^0-9]", None), "w": ("[A-Za-z0-9_]", "A-Za-z0-9_"), "W": ("[^A-Za-z0-9_]", None)}
     out, in_class, escaped = [], False, False
     for character in pattern:
         if escaped:
             escaped = False
+            spelled = ascii_classes.get(character)
+            if spelled and (spelled[1] if in_class else spelled[0]):
+                out[-1] = spelled[1] if in_class else spelled[0]
+                continue
         elif character == "\\":
             escaped = True
         elif in_class:

@@ -124,6 +124,61 @@ struct MollieCheckoutModelTests {
         #expect(decodingIssues(MollieError.self, #"{"status":"422"}"#) == ["status: typeMismatch", "title: missing", "detail: missing"])
     }
 
+    /// A paid card payment with everything Mollie's payment carries beyond the checkout: order lines,
+    /// addresses, the method's details, a platform's fee and route, captures. Every member is a
+    /// typed field (nothing is left to the kept unknown members), and it writes back as it came.
+    @Test func aWholePaymentIsTypedAndWrittenBackAsItCame() throws {
+        let text = """
+            {"resource":"payment","id":"tr_7UqFpN3xYk","mode":"test","createdAt":"2026-11-28T14:00:05+00:00","status":"paid",
+            "isCancelable":false,"amount":{"currency":"EUR","value":"85.00"},"amountRefunded":{"currency":"EUR","value":"0.00"},
+            "amountRemaining":{"currency":"EUR","value":"85.00"},"amountCaptured":{"currency":"EUR","value":"85.00"},
+            "description":"Order 2207","method":"creditcard","metadata":{"order":"2207"},
+            "redirectUrl":"https://shop.example/orders/2207","webhookUrl":"https://shop.example/mollie/webhook",
+            "sequenceType":"oneoff","paidAt":"2026-11-28T14:01:40+00:00","profileId":"pfl_QkEhN94Ba",
+            "applicationFee":{"amount":{"currency":"EUR","value":"1.50"},"description":"Marketplace commission"},
+            "captureMode":"automatic","billingAddress":{"title":"Ms.","givenName":"Lotte","familyName":"de Vries",
+            "organizationName":"Schaakhuis B.V.","streetAndNumber":"Keizersgracht 126","streetAdditional":"2nd floor",
+            "postalCode":"1015 CW","email":"lotte@schaakhuis.example","phone":"+31208202070","city":"Amsterdam",
+            "region":"Noord-Holland","country":"NL"},"shippingAddress":{"title":"Ms.","givenName":"Lotte","familyName":"de Vries",
+            "organizationName":"Schaakhuis B.V.","streetAndNumber":"Keizersgracht 126","streetAdditional":"2nd floor",
+            "postalCode":"1015 CW","email":"lotte@schaakhuis.example","phone":"+31208202070","city":"Amsterdam",
+            "region":"Noord-Holland","country":"NL"},"countryCode":"NL","lines":[{"type":"physical",
+            "description":"Walnut chess board","quantity":2,"quantityUnit":"pcs","unitPrice":{"currency":"EUR","value":"45.00"},
+            "discountAmount":{"currency":"EUR","value":"5.00"},"totalAmount":{"currency":"EUR","value":"85.00"},"vatRate":"21.00",
+            "vatAmount":{"currency":"EUR","value":"14.75"},"sku":"BOARD-WAL-45","categories":["gift"],
+            "imageUrl":"https://shop.example/img/board.jpg","productUrl":"https://shop.example/board"}],
+            "routing":[{"resource":"route","id":"rt_9Kd2LmQaZ1","mode":"test","amount":{"currency":"EUR","value":"70.00"},
+            "destination":{"type":"organization","organizationId":"org_8842101"},"createdAt":"2026-11-28T14:02:11+00:00",
+            "releaseDate":"2026-12-05",
+            "_links":{"self":{"href":"https://api.mollie.com/v2/payments/tr_7UqFpN3xYk/routes/rt_9Kd2LmQaZ1",
+            "type":"application/hal+json"},"payment":{"href":"https://api.mollie.com/v2/payments/tr_7UqFpN3xYk",
+            "type":"application/hal+json"}}}],"settlementId":"stl_jDk30akdN","details":{"cardHolder":"L. de Vries",
+            "cardAudience":"consumer","cardLabel":"Mastercard","cardCountryCode":"NL","cardFunding":"credit",
+            "cardSecurity":"3dsecure","feeRegion":"intra-eu","cardMaskedNumber":"**** **** **** 4444","cardBin":"555555",
+            "cardIssuer":"ING Bank","wallet":"applepay","receipt":{"authorizationCode":"A1B2C3",
+            "applicationIdentifier":"A0000000041010","cardReadMethod":"contactless","cardVerificationMethod":"no-cvm-required"},
+            "qrCode":{"height":5,"width":5,"src":"https://www.mollie.com/qr/tr_7UqFpN3xYk.png"},"paypalFee":{"currency":"EUR",
+            "value":"0.35"}},"locale":"nl_NL","_links":{"self":{"href":"https://api.mollie.com/v2/payments/tr_7UqFpN3xYk",
+            "type":"application/hal+json"},"checkout":null,
+            "dashboard":{"href":"https://my.mollie.com/dashboard/payments/tr_7UqFpN3xYk","type":"text/html"},
+            "refunds":{"href":"https://api.mollie.com/v2/payments/tr_7UqFpN3xYk/refunds","type":"application/hal+json"},
+            "documentation":{"href":"https://docs.mollie.com/reference/","type":"text/html"}}}
+            """
+        let data = Data(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined().utf8)
+        let payment = try PayWire.readJSON(MolliePayment.self, from: data)
+        // Every member is a field (only the dates' `+00:00` spelling is kept, to be written back so).
+        #expect(payment.unknownMembers.members.isEmpty, "\(payment.unknownMembers)")
+        #expect(payment.details?.unknownMembers.members.isEmpty == true && payment.lines?.first?.unknownMembers.members.isEmpty == true)
+        #expect(payment.lines?.first?.totalAmount.value == "85.00" && payment.lines?.first?.categories == [.gift])
+        #expect(payment.billingAddress?.city == "Amsterdam" && payment.applicationFee?.amount?.value == "1.50")
+        #expect(payment.details?.cardMaskedNumber == "**** **** **** 4444" && payment.details?.wallet == .applepay)
+        #expect(payment.routing?.first?.destination.organizationId == "org_8842101" && payment.captureMode == .automatic)
+        #expect(payment.amountCaptured?.value == "85.00" && payment.settlementId == "stl_jDk30akdN")
+        let written = try PayWire.encodeJSON(payment)
+        #expect(
+            try JSONSerialization.jsonObject(with: written) as? NSDictionary == JSONSerialization.jsonObject(with: data) as? NSDictionary)
+    }
+
     /// Mollie echoes the redirect and webhook URLs the merchant sent, templates included (a recorded
     /// Mollie response has `${reference}` in its query): they are strings, as Mollie's contract types
     /// them, and the payment decodes and validates.

@@ -291,13 +291,18 @@ struct OpenAPIImportTests {
                 kind: struct
                 upstream: { ref: "elsewhere.json#/components/schemas/thing" }
                 fields: { id: String }
+              Mode:
+                kind: enum
+                upstream: fixture/fixture.yaml#/components/schemas/mode
+                cases: [test, live]
             operations:
               thingsGet: { method: GET, path: /x, response: Thing }
             """
         let reused = ReusedTypes(files: [("Fixture/Existing.yaml", Array(existing.utf8))], documentName: "fixture/fixture.yaml")
         #expect(reused.diagnostics.isEmpty)
-        #expect(reused.byPointer == ["/components/schemas/problem": "ProblemDetails"])
-        #expect(reused.names == ["ProblemDetails", "Thing", "Other", "ThingsGetOperation"])
+        // The link's short form (`upstream: <ref>`) is a link too.
+        #expect(reused.byPointer == ["/components/schemas/problem": "ProblemDetails", "/components/schemas/mode": "Mode"])
+        #expect(reused.names == ["ProblemDetails", "Thing", "Other", "Mode", "ThingsGetOperation"])
         let (module, _) = try Self.run {
             $0.reuse = reused.byPointer
             $0.takenNames = reused.names

@@ -18,8 +18,13 @@ struct ExchangeRedactionTests {
         // Generated from the schemas' `sensitive` marks and sensitive scalars, in each wire spelling.
         #expect(PayPalPaymentsSchema.sensitiveFieldNames.isSuperset(of: ["number", "security_code", "access_token"]))
         #expect(SuiteMCommerceSchema.sensitiveFieldNames.isSuperset(of: ["password", "authKey", "ccNum", "token"]))
-        #expect(MollieCheckoutSchema.sensitiveFieldNames.isEmpty, "Mollie's demo schemas mark nothing sensitive")
-        for name in PayPalPaymentsSchema.sensitiveFieldNames.union(SuiteMCommerceSchema.sensitiveFieldNames) {
+        // Mollie's API: the wallet and card tokens, the gift card's number and PIN, a card number in a payment's details.
+        #expect(
+            MollieCheckoutSchema.sensitiveFieldNames == [
+                "applePayPaymentToken", "googlePayPaymentToken", "cardToken", "voucherNumber", "voucherPin", "cardNumber",
+            ])
+        let names = PayPalPaymentsSchema.sensitiveFieldNames.union(SuiteMCommerceSchema.sensitiveFieldNames)
+        for name in names.union(MollieCheckoutSchema.sensitiveFieldNames) {
             #expect(SecretName.isSecret(name), "\(name)")
         }
     }

@@ -98,6 +98,46 @@ struct MollieAPISocketTests {
         #expect(try await Self.call(served, "GET", "/v2/payments/\(other)/refunds/\(made[0].id)").0 == 404)
     }
 
+    /// A payment sent with everything a merchant may send (order lines, addresses, capture options,
+    /// a platform's fee and route, customer and mandate) comes back from `GET` with all of it, as
+    /// Mollie answers it; lines that do not add up to the amount are refused.
+    @Test func aWholePaymentComesBackWithEverythingItWasSent() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let address =
+            #"{"givenName":"Lotte","familyName":"de Vries","streetAndNumber":"Keizersgracht 126","postalCode":"1015 CW","city":"Amsterdam","country":"NL","email":"lotte@schaakhuis.example"}"#
+        let line = { (total: String) in
+            #"{"type":"physical","description":"Walnut chess board","quantity":2,"unitPrice":{"currency":"EUR","value":"45.00"},"discountAmount":{"currency":"EUR","value":"5.00"},"totalAmount":{"currency":"EUR","value":""#
+                + total
+                + #""},"vatRate":"21.00","vatAmount":{"currency":"EUR","value":"14.75"},"sku":"BOARD-WAL-45","categories":["gift"]}"#
+        }
+        let body = { (total: String) in
+            #"{"amount":{"currency":"EUR","value":"85.00"},"description":"Order 2207","redirectUrl":"https://shop.example/orders/2207","#
+                + #""lines":["# + line(total) + #"],"billingAddress":"# + address + #","shippingAddress":"# + address + ","
+                + #""restrictPaymentMethodsToCountry":"NL","captureMode":"manual","captureDelay":"2 days","customerId":"cst_8wmqcHMN4U","#
+                + #""mandateId":"mdt_h3gAaD5zP","applicationFee":{"amount":{"currency":"EUR","value":"1.50"},"description":"Commission"},"#
+                + #""routing":[{"amount":{"currency":"EUR","value":"70.00"},"destination":{"type":"organization","organizationId":"org_8842101"},"releaseDate":"2026-12-24"}]}"#
+        }
+        let refused = try Self.refusal(try await Self.call(served, "POST", "/v2/payments", body("84.99")))
+        #expect(refused.status == 422 && refused.field == "amount")
+        let (created, answer) = try await Self.call(served, "POST", "/v2/payments", body("85.00"))
+        #expect(created == 201)
+        let id = try PayWire.readJSON(MolliePayment.self, from: answer).id
+        let payment = try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "GET", "/v2/payments/\(id)").1)
+        let sent = try PayWire.readJSON(MolliePaymentRequest.self, from: Data(body("85.00").utf8))
+        #expect(
+            payment.lines?.count == 1 && payment.lines?.first?.totalAmount.value == "85.00" && payment.lines?.first?.sku == "BOARD-WAL-45")
+        #expect(payment.lines?.first?.categories == [.gift] && payment.lines?.first?.vatAmount?.value == "14.75")
+        #expect(payment.billingAddress == sent.billingAddress && payment.shippingAddress == sent.shippingAddress)
+        #expect(payment.captureMode == .manual && payment.captureDelay == "2 days" && payment.restrictPaymentMethodsToCountry == "NL")
+        #expect(payment.customerId == "cst_8wmqcHMN4U" && payment.mandateId == "mdt_h3gAaD5zP")
+        #expect(payment.applicationFee == sent.applicationFee)
+        let route = try #require(payment.routing?.first)
+        #expect(route.id.hasPrefix("rt_") && route.amount.value == "70.00" && route.destination.organizationId == "org_8842101")
+        #expect(route.releaseDate == "2026-12-24" && route.links?.payment.href.path.hasSuffix("/v2/payments/\(id)") == true)
+        #expect(payment.unknownMembers.members.isEmpty)
+    }
+
     /// Twenty refunds of one payment at once never refund more than it: each sees the others'.
     @Test func concurrentRefundsNeverExceedThePayment() async throws {
         let served = try await Served.start()
@@ -191,6 +231,9 @@ struct MollieAPISocketTests {
         #expect(
             try await create(#"{"amount":{"currency":"EUR","value":"2000.01"},"method":"creditcard","# + valid + "}").detail
                 == "The amount is higher than the maximum.")
+        let lines =
+            #","lines":[{"description":"Board","quantity":1,"unitPrice":{"currency":"EUR","value":"9.00"},"totalAmount":{"currency":"EUR","value":"9.00"}}]"#
+        #expect(try await create(#"{"amount":{"currency":"EUR","value":"10.00"},"# + valid + lines + "}").field == "amount")
         // Methods: an amount without its currency, or with the wrong decimals; an unknown method.
         #expect(try await Self.call(served, "GET", "/v2/methods?amount%5Bvalue%5D=10.00").0 == 400)
         #expect(try await Self.call(served, "GET", "/v2/methods?amount%5Bvalue%5D=10.0&amount%5Bcurrency%5D=EUR").0 == 400)

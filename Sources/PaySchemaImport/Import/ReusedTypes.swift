@@ -2,7 +2,7 @@ import PaySchemaLanguage
 import PaySchemaYAML
 
 /// What a module's schema files already declare, for `payschema import openapi --reuse`: the types
-/// linked to the imported document (`upstream: ref: <document>#<pointer>`), which the import refers
+/// linked to the imported document (`upstream: <document>#<pointer>`, or its `ref:`), which the import refers
 /// to instead of importing their schemas again, and every name the module takes.
 public struct ReusedTypes: Sendable {
     /// Type names by the pointer of the schema they link, for the document being imported.
@@ -20,7 +20,9 @@ public struct ReusedTypes: Sendable {
             for entry in loaded.root?.member("types")?.mapping ?? [] {
                 guard let name = entry.key.scalar else { continue }
                 names.insert(name)
-                guard let ref = entry.value.member("upstream")?.member("ref")?.text,
+                // `upstream: <ref>` or `upstream: { ref: <ref>, … }`: the language takes both.
+                let upstream = entry.value.member("upstream")
+                guard let ref = upstream?.member("ref")?.text ?? upstream?.scalar,
                     let hash = ref.firstIndex(of: "#"), ref[..<hash] == documentName
                 else { continue }
                 byPointer[String(ref[ref.index(after: hash)...])] = byPointer[String(ref[ref.index(after: hash)...])] ?? name

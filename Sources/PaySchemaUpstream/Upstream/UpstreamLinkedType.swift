@@ -252,6 +252,19 @@ public enum UpstreamComparison {
 
     /// Whether a `type` change only drops `null` (`[string, null]` → `string`): upstream stopped
     /// sending it, and a type that reads `null` still reads what it is sent.
+    /// Whether our exported pattern (`^(?:…)$`, the language's whole-value form) says what the
+    /// document's ECMA pattern says once translated into the language (``ECMAPattern``).
+    static func samePattern(upstream: String, ours: String?) -> Bool {
+        guard var ours, case .success(let translated) = ECMAPattern.translate(upstream) else { return false }
+        if ours.hasPrefix("^(?:") && ours.hasSuffix(")$") { ours = String(ours.dropFirst(4).dropLast(2)) }
+        return ours == translated
+    }
+
+    /// The values of a constraint written as a list (`a, b, c`).
+    static func listed(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
     static func dropsNull(_ was: String?, _ now: String?, _ key: String) -> Bool {
         guard key == "type", let was, let now else { return false }
         func members(_ text: String) -> Set<String> {
@@ -334,15 +347,24 @@ public enum UpstreamComparison {
                     ourReference != nil && ourReference == was["ref"] && new.schema(at: "/components/schemas/" + (was["ref"] ?? "")) == nil
                 // A listed difference that keeps its own pattern decides the field's shape: a
                 // pattern upstream adds or changes there is the difference's to answer, not new.
-                let ownPattern = type.link.differences[name] != nil && ours.constraints(of: name)?["pattern"] != nil
+                // So does one that keeps no pattern: the difference says why the field takes more.
+                let ownPattern = type.link.differences[name] != nil
                 let ourConstraints = ours.constraints(of: name) ?? [:]
                 for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
                     let message = "\(key): \(was[key] ?? "(none)") → \(now[key] ?? "(none)")"
                     // The field is already as upstream now has it: required as upstream now
                     // requires it, or free text where upstream now lists values (a type that reads
                     // any text reads every new value; the coverage run judges whether it should).
+                    let ourItems = ourConstraints["items.ref"].flatMap { pointers[$0] }.map { String($0.split(separator: "/").last ?? "") }
+                    // The enum of the linked type our list's items refer to, as the new document has it.
+                    let ourItemsEnum = ourConstraints["items.ref"].flatMap { pointers[$0] }.flatMap { new.schema(at: $0) }?.enumValues
                     let already =
-                        (key == "required" && now[key] == "true" && ours.required.contains(name))
+                        (now[key] != nil && ourConstraints[key] == now[key])
+                        || (key == "required" && now[key] == "true" && ours.required.contains(name))
+                        || (key == "readOnly" && now[key] == "true" && !ours.required.contains(name))
+                        || (key == "items.enum" && ourItemsEnum.map { Set($0) } == now[key].map { Set(Self.listed($0)) })
+                        || (key == "items.ref" && ourItems != nil && ourItems == now[key])
+                        || (key == "pattern" && now[key].map { Self.samePattern(upstream: $0, ours: ourConstraints["pattern"]) } == true)
                         || (key == "enum" && ourConstraints["enum"] == nil && ourConstraints["ref"] == nil
                             && ourConstraints["type"]?.contains("string") == true)
                     // Upstream dropped a constraint, or changed the values, of a field whose
@@ -365,7 +387,7 @@ public enum UpstreamComparison {
                                         : key == "ref"
                                             ? "; a name for the field's schema, whose constraints are compared one by one"
                                             : ownPattern && key == "pattern"
-                                                ? "; the field is a listed difference with a pattern of its own: \(type.link.differences[name] ?? "")"
+                                                ? "; the field is a listed difference with a shape of its own: \(type.link.differences[name] ?? "")"
                                                 : Self.dropsNull(was[key], now[key], key)
                                                     ? "; upstream no longer sends null, which the type still reads" : ""
                     let settled =
@@ -375,12 +397,15 @@ public enum UpstreamComparison {
             }
             for key in Set(before.constraints.keys).union(after.constraints.keys).sorted()
             where before.constraints[key] != after.constraints[key] && key != "enum" {
-                // The schema became a named one (`allOf: [$ref]`): its fields are compared above.
-                let named = key == "ref"
+                // The schema became a named one (`allOf: [$ref]`): its fields are compared above. A
+                // schema that became read-only asks less of a sender and reads the same.
+                let named = key == "ref" || (key == "readOnly" && after.constraints[key] == "true")
                 finding(
                     .constraintChanged, key,
                     "\(key): \(before.constraints[key] ?? "(none)") → \(after.constraints[key] ?? "(none)")"
-                        + (named ? "; a name, the fields are compared one by one" : ""),
+                        + (named
+                            ? (key == "ref" ? "; a name, the fields are compared one by one" : "; read-only now: a sender sends less")
+                            : ""),
                     review: !named)
             }
         }

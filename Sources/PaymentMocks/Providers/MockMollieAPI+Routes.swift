@@ -1,5 +1,6 @@
 import Foundation
 import MollieCheckout
+import PaySchemaVocabulary
 import PaymentServerCore
 
 /// The operations of Mollie's API the sandbox serves, and the state changes of its hosted checkout.
@@ -91,6 +92,20 @@ extension MockMollieAPI {
         guard let value = Self.exact(body.amount), value > 0 else {
             return Self.unprocessable("The amount contains an invalid value", field: "amount.value", rule: "MollieValidationFailed")
         }
+        // Order lines are in the payment's currency and their totals add up to its amount.
+        if let lines = body.lines, !lines.isEmpty {
+            guard lines.allSatisfy({ $0.totalAmount.currency == body.amount.currency && $0.unitPrice.currency == body.amount.currency })
+            else {
+                return Self.unprocessable(
+                    "The currency of the lines does not match the payment's", field: "lines", rule: "MollieLinesMismatch")
+            }
+            let totals = lines.compactMap { Self.exact($0.totalAmount) }
+            guard totals.count == lines.count, totals.reduce(0, +) == value else {
+                return Self.unprocessable(
+                    "The amount of the payment does not match the sum of the lines' total amounts", field: "amount",
+                    rule: "MollieLinesMismatch")
+            }
+        }
         var limits = Self.offers
         if let method = body.method {
             guard let offer = Self.offers.first(where: { $0.id == method }) else {
@@ -125,7 +140,7 @@ extension MockMollieAPI {
             func url(_ text: String) -> MollieLink? {
                 URL(string: text).map { MollieLink(href: link($0), type: "text/html") }
             }
-            let payment = MolliePayment(
+            var payment = MolliePayment(
                 id: id, mode: .test, createdAt: created, status: .open, isCancelable: true,
                 amount: MollieAmount(currency: body.amount.currency, value: body.amount.value),
                 paymentDescription: body.paymentDescription, method: body.method, issuer: body.issuer, locale: body.locale,
@@ -137,10 +152,52 @@ extension MockMollieAPI {
                     },
                     checkout: url("https://\(Self.checkoutHost)/\(page)"),
                     dashboard: url("https://my.mollie.com/dashboard/payments/\(id)"), documentation: Self.documentation))
+            Self.keep(body, in: &payment, created: created, link: link)
             payments[id] = Held(payment: payment)
             transport.ledger.note("payment", id: id, state: payment.status.rawValue)
             return payment
         }
+    }
+
+    /// What the merchant sent that Mollie answers back on the payment, nothing dropped: the
+    /// addresses, the order lines (as Mollie answers a line), the country and capture options, the
+    /// platform's fee, customer and mandate, and each route with the id and links Mollie gives it.
+    static func keep(_ body: MolliePaymentRequest, in payment: inout MolliePayment, created: Date, link: (URL) -> URL) {
+        payment.billingAddress = body.billingAddress
+        payment.shippingAddress = body.shippingAddress
+        payment.lines = body.lines?.map(answered)
+        payment.restrictPaymentMethodsToCountry = body.restrictPaymentMethodsToCountry
+        payment.captureMode = body.captureMode.map { MollieCaptureModeResponse(rawValue: $0.rawValue) }
+        payment.captureDelay = body.captureDelay
+        payment.applicationFee = body.applicationFee
+        payment.customerId = body.customerId
+        payment.mandateId = body.mandateId
+        let paymentID = payment.id
+        func own(_ path: String) -> MollieLink {
+            let url = URL(string: "https://\(apiHost)/v2/payments/\(paymentID)\(path)") ?? URL(fileURLWithPath: "/")
+            return MollieLink(href: link(url), type: "application/hal+json")
+        }
+        payment.routing = body.routing?.enumerated().map { index, route in
+            let routeID = "rt_" + paymentID.dropFirst(3) + String(index + 1)
+            return MollieEntityPaymentRouteResponse(
+                resource: "route", id: routeID, mode: .test, amount: route.amount,
+                destination: MollieEntityPaymentRouteResponseDestination(
+                    type: MollieRouteDestinationTypeResponse(rawValue: route.destination.type.rawValue),
+                    organizationId: route.destination.organizationId),
+                createdAt: PayDateFormat.iso8601().format(created), releaseDate: route.releaseDate,
+                links: MollieEntityPaymentRouteResponseLinks(selfValue: own("/routes/\(routeID)"), payment: own("")))
+        }
+    }
+
+    /// An order line as sent, as Mollie answers it (the same members; a recurring line's schedule
+    /// is the subscription's, not the payment's).
+    static func answered(_ line: MolliePaymentLineItem) -> MolliePaymentLineItemResponse {
+        MolliePaymentLineItemResponse(
+            type: line.type.map { MolliePaymentLineTypeResponse(rawValue: $0.rawValue) }, descriptionValue: line.descriptionValue,
+            quantity: line.quantity, quantityUnit: line.quantityUnit, unitPrice: line.unitPrice, discountAmount: line.discountAmount,
+            totalAmount: line.totalAmount, vatRate: line.vatRate, vatAmount: line.vatAmount, sku: line.sku,
+            categories: line.categories?.map { MollieLineCategoriesResponse(rawValue: $0.rawValue) }, imageUrl: line.imageUrl,
+            productUrl: line.productUrl)
     }
 
     /// Moves an open payment to `status` (the hosted checkout, or a cancel through the API): the

@@ -38,6 +38,11 @@ extension MockMollieAPI {
                     "a body field breaks the schema, one problem named at a time with its dotted field: `The 'description' field is missing`, `The amount contains an invalid value` (not exactly the currency's decimals, or not above zero), `The amount contains an invalid currency`"
             ),
             ProviderRule(
+                "MollieLinesMismatch", status: 422, operations: ["createMolliePayment"],
+                when:
+                    "order lines whose total amounts do not add up to the payment's amount, or in another currency (the rule Mollie's reference states for `lines`; the words are ours)"
+            ),
+            ProviderRule(
                 "MollieInvalidMethod", status: 422, operations: ["createMolliePayment"],
                 when: "a method the profile does not offer (`The payment method is invalid`)"),
             ProviderRule(
