@@ -815,6 +815,8 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
     public var id: String
     /// The name.
     public var name: String
+    /// The issuer's logos (the document requires them; the sandbox's issuers have none).
+    public var image: MollieMethodImage?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -824,10 +826,17 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
     ///   - resource: Always `issuer`.
     ///   - id: The id, e.g. `ideal_ABNANL2A`.
     ///   - name: The name.
-    public init(resource: String = "issuer", id: String, name: String) {
+    ///   - image: The issuer's logos (the document requires them; the sandbox's issuers have none).
+    public init(
+        resource: String = "issuer",
+        id: String,
+        name: String,
+        image: MollieMethodImage? = nil
+    ) {
         self.resource = resource
         self.id = id
         self.name = name
+        self.image = image
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -840,6 +849,7 @@ public struct MollieIssuer: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
         fields.text(&self.resource, "resource")
         fields.text(&self.id, "id", required: true)
         fields.text(&self.name, "name", required: true)
+        fields.value(&self.image, "image")
     }
 }
 
@@ -1341,6 +1351,12 @@ public struct MollieRefundRequest: Codable, Hashable, Sendable, PayFieldValidati
     public var refundDescription: String?
     /// Anything the merchant wants back with the refund: any JSON value, kept exactly.
     public var metadata: PayJSON?
+    /// The acquirer's own reference of the refund, when the merchant has one.
+    public var externalReference: MollieRefundExternalReference?
+    /// Take the refund back from the routes' organizations in proportion (Mollie Connect).
+    public var reverseRouting: Bool?
+    /// How much to take back from each route's organization (Mollie Connect).
+    public var routingReversals: [MollieRoutingReversal]?
     /// Test mode, for an organization token; an API key already says its mode.
     public var testmode: Bool?
     /// The payload's members that no field models, kept as they came and written back after the fields.
@@ -1352,16 +1368,25 @@ public struct MollieRefundRequest: Codable, Hashable, Sendable, PayFieldValidati
     ///   - amount: How much to refund; together with the earlier refunds, at most the payment's amount.
     ///   - refundDescription: What the customer may see on the refund.
     ///   - metadata: Anything the merchant wants back with the refund: any JSON value, kept exactly.
+    ///   - externalReference: The acquirer's own reference of the refund, when the merchant has one.
+    ///   - reverseRouting: Take the refund back from the routes' organizations in proportion (Mollie Connect).
+    ///   - routingReversals: How much to take back from each route's organization (Mollie Connect).
     ///   - testmode: Test mode, for an organization token; an API key already says its mode.
     public init(
         amount: MollieAmount,
         refundDescription: String? = nil,
         metadata: PayJSON? = nil,
+        externalReference: MollieRefundExternalReference? = nil,
+        reverseRouting: Bool? = nil,
+        routingReversals: [MollieRoutingReversal]? = nil,
         testmode: Bool? = nil
     ) {
         self.amount = amount
         self.refundDescription = refundDescription
         self.metadata = metadata
+        self.externalReference = externalReference
+        self.reverseRouting = reverseRouting
+        self.routingReversals = routingReversals
         self.testmode = testmode
     }
 
@@ -1375,7 +1400,171 @@ public struct MollieRefundRequest: Codable, Hashable, Sendable, PayFieldValidati
         fields.nested(&self.amount, "amount", required: true)
         fields.text(&self.refundDescription, "description", maxLength: 255)
         fields.value(&self.metadata, PayFieldKey("metadata", nullable: true))
+        fields.value(&self.externalReference, "externalReference")
+        fields.value(&self.reverseRouting, PayFieldKey("reverseRouting", nullable: true))
+        fields.nestedList(&self.routingReversals, PayFieldKey("routingReversals", nullable: true))
         fields.value(&self.testmode, PayFieldKey("testmode", nullable: true))
+    }
+}
+
+/// An acquirer's reference of a refund: its kind and the id.
+///
+/// - Remark: Generated from `MollieRefundExternalReference` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieRefundExternalReference: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// The kind of reference (`acquirer-reference`).
+    public var type: MollieRefundExternalReferenceType?
+    /// The reference.
+    public var id: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieRefundExternalReference`.
+    ///
+    /// - Parameters:
+    ///   - type: The kind of reference (`acquirer-reference`).
+    ///   - id: The reference.
+    public init(type: MollieRefundExternalReferenceType? = nil, id: String? = nil) {
+        self.type = type
+        self.id = id
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieRefundExternalReference()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.type, "type")
+        fields.text(&self.id, "id")
+    }
+}
+
+/// The kind of an external refund reference.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `MollieRefundExternalReferenceType` in `MollieCheckout/MollieAPI.yaml`.
+public enum MollieRefundExternalReferenceType: PayOpenEnum, PayQueryValue {
+    /// The wire value `acquirer-reference`.
+    case acquirerReference
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [MollieRefundExternalReferenceType] = [.acquirerReference]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "acquirer-reference": self = .acquirerReference
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .acquirerReference: return "acquirer-reference"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// How much of a refund comes back from one route's organization (Mollie Connect).
+///
+/// - Remark: Generated from `MollieRoutingReversal` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieRoutingReversal: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The amount taken back.
+    public var amount: MollieAmount?
+    /// Where it is taken back from.
+    public var source: MollieRoutingReversalSource?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieRoutingReversal`.
+    ///
+    /// - Parameters:
+    ///   - amount: The amount taken back.
+    ///   - source: Where it is taken back from.
+    public init(amount: MollieAmount? = nil, source: MollieRoutingReversalSource? = nil) {
+        self.amount = amount
+        self.source = source
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieRoutingReversal()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.amount, "amount")
+        fields.value(&self.source, "source")
+    }
+}
+
+/// The organization a routing reversal takes money back from.
+///
+/// - Remark: Generated from `MollieRoutingReversalSource` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieRoutingReversalSource: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// The kind of source (`organization`).
+    public var type: MollieRoutingReversalSourceType?
+    /// The organization (`org_…`, or `me`).
+    public var organizationId: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieRoutingReversalSource`.
+    ///
+    /// - Parameters:
+    ///   - type: The kind of source (`organization`).
+    ///   - organizationId: The organization (`org_…`, or `me`).
+    public init(type: MollieRoutingReversalSourceType? = nil, organizationId: String? = nil) {
+        self.type = type
+        self.organizationId = organizationId
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieRoutingReversalSource()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.type, "type")
+        fields.text(&self.organizationId, "organizationId")
+    }
+}
+
+/// The kind of a routing reversal's source.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `MollieRoutingReversalSourceType` in `MollieCheckout/MollieAPI.yaml`.
+public enum MollieRoutingReversalSourceType: PayOpenEnum, PayQueryValue {
+    /// The wire value `organization`.
+    case organization
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [MollieRoutingReversalSourceType] = [.organization]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "organization": self = .organization
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .organization: return "organization"
+        case .unknown(let raw): return raw
+        }
     }
 }
 
@@ -1451,6 +1640,10 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
     public var status: MollieRefundStatus
     /// When it was created.
     public var createdAt: Date
+    /// The acquirer's own reference of the refund, when there is one.
+    public var externalReference: MollieRefundExternalReference?
+    /// What the refund took back from each route's organization (Mollie Connect).
+    public var routingReversals: [MollieRoutingReversal]?
     /// Links.
     public var links: MollieRefundLinks
     /// The payload's members that no field models, kept as they came and written back after the fields.
@@ -1469,6 +1662,8 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
     ///   - settlementId: The settlement it was paid out with, once settled.
     ///   - status: Where the refund is.
     ///   - createdAt: When it was created.
+    ///   - externalReference: The acquirer's own reference of the refund, when there is one.
+    ///   - routingReversals: What the refund took back from each route's organization (Mollie Connect).
     ///   - links: Links.
     public init(
         resource: String = "refund",
@@ -1481,6 +1676,8 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
         settlementId: String? = nil,
         status: MollieRefundStatus,
         createdAt: Date,
+        externalReference: MollieRefundExternalReference? = nil,
+        routingReversals: [MollieRoutingReversal]? = nil,
         links: MollieRefundLinks
     ) {
         self.resource = resource
@@ -1493,6 +1690,8 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
         self.settlementId = settlementId
         self.status = status
         self.createdAt = createdAt
+        self.externalReference = externalReference
+        self.routingReversals = routingReversals
         self.links = links
     }
 
@@ -1514,6 +1713,8 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
         fields.text(&self.settlementId, PayFieldKey("settlementId", nullable: true), pattern: Self.settlementIdPattern)
         fields.value(&self.status, "status", required: true)
         fields.date(&self.createdAt, "createdAt", required: true, format: .iso8601())
+        fields.value(&self.externalReference, "externalReference")
+        fields.nestedList(&self.routingReversals, PayFieldKey("routingReversals", nullable: true))
         fields.value(&self.links, "_links", required: true)
     }
 

@@ -281,4 +281,24 @@ struct MollieAPISocketTests {
         )
         try await ProviderRuleTablesSocketTests.expectEveryRefusalIsItsRow(served, "mollie-api", [MockMollieAPI.ruleTable])
     }
+
+    /// A refund comes back with everything it was sent: description, metadata, the acquirer's
+    /// reference and a platform's routing reversals.
+    @Test func aRefundComesBackWithEverythingItWasSent() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let other = try await Self.paid(served, "5.00")
+        let whole =
+            #"{"amount":{"currency":"EUR","value":"1.00"},"description":"Scratched box","metadata":{"return":"R-7"},"#
+            + #""externalReference":{"type":"acquirer-reference","id":"10123456789"},"#
+            + #""routingReversals":[{"amount":{"currency":"EUR","value":"0.40"},"source":{"type":"organization","organizationId":"me"}}]}"#
+        let (kept, keptBody) = try await Self.call(served, "POST", "/v2/payments/\(other)/refunds", whole)
+        #expect(kept == 201)
+        let keptID = try PayWire.readJSON(MollieRefund.self, from: keptBody).id
+        let readBack = try PayWire.readJSON(
+            MollieRefund.self, from: try await Self.call(served, "GET", "/v2/payments/\(other)/refunds/\(keptID)").1)
+        let sentRefund = try PayWire.readJSON(MollieRefundRequest.self, from: Data(whole.utf8))
+        #expect(readBack.refundDescription == "Scratched box" && readBack.metadata == sentRefund.metadata)
+        #expect(readBack.externalReference == sentRefund.externalReference && readBack.routingReversals == sentRefund.routingReversals)
+    }
 }

@@ -141,7 +141,7 @@ struct MollieContractTests {
         let result = try CLIRunner.run("payschema", ["upstream", try #require(Self.current).path, "--format", "markdown"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-            result.stdout.contains("55 types linked to mollie/specs.yaml") && result.stdout.contains("0 need review"),
+            result.stdout.contains("60 types linked to mollie/specs.yaml") && result.stdout.contains("0 need review"),
             "\(result.stdout.prefix(600))")
         for type in [
             "MolliePayment", "MolliePaymentLinks", "MollieAmount", "MollieLink", "MollieMethod", "MollieIssuer", "MollieError",

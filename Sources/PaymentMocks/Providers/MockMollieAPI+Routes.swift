@@ -254,7 +254,8 @@ extension MockMollieAPI {
         let refund = MollieRefund(
             id: refundID, mode: .test, refundDescription: body.refundDescription ?? "",
             amount: MollieAmount(currency: body.amount.currency, value: body.amount.value), metadata: body.metadata,
-            paymentId: id, status: .pending, createdAt: Date(),
+            paymentId: id, status: .pending, createdAt: Date(), externalReference: body.externalReference,
+            routingReversals: body.routingReversals,
             links: MollieRefundLinks(
                 linkSelf: Self.own(request, "/v2/payments/\(id)/refunds/\(refundID)"), payment: Self.own(request, "/v2/payments/\(id)"),
                 documentation: Self.documentation ?? Self.own(request, "/v2/payments/\(id)/refunds")))
