@@ -227,4 +227,49 @@ struct ExportTests {
         #expect(!inline.contains { $0.name == "PayCurrencyCode.schema.json" })
         #expect(inline.contains { $0.document.serialized().contains("\"XOF\"") })
     }
+
+    /// `responseMediaType` names the answers' media type (a `+json` one, as Mollie's
+    /// `application/hal+json`): the export declares it for the success and the error bodies; a
+    /// media type that is not JSON is a located error.
+    @Test func anOperationsAnswersCarryTheMediaTypeItNames() throws {
+        let yaml = """
+            types:
+              Thing:
+                kind: struct
+                fields:
+                  id: String
+              Problem:
+                kind: struct
+                fields:
+                  detail: String
+            operations:
+              getThing:
+                method: GET
+                path: /things/{id}
+                response: Thing
+                errorBody: Problem
+                errorStatus: [404]
+                responseMediaType: application/hal+json
+            """
+        let (checked, diagnostics) = check(["Snippet.yaml": yaml])
+        let module = try #require(checked?.resolved, "\(diagnostics)")
+        #expect(module.files.flatMap(\.operations).first?.responseMediaType == "application/hal+json")
+        let text = SchemaExport.openAPI([module]).serialized()
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let responses =
+            (((document["paths"] as? [String: Any])?["/things/{id}"] as? [String: Any])?["get"] as? [String: Any])?["responses"]
+            as? [String: [String: Any]]
+        for status in ["200", "404"] {
+            let content = responses?[status]?["content"] as? [String: Any]
+            #expect(content.map { Array($0.keys) } == ["application/hal+json"], "\(status): \(String(describing: content))")
+        }
+        // Without it, JSON; anything but a JSON type is refused where it is written.
+        let (plain, _) = check(["Snippet.yaml": yaml.replacingOccurrences(of: "\n    responseMediaType: application/hal+json", with: "")])
+        #expect(plain?.resolved.files.flatMap(\.operations).first?.responseMediaType == "application/json")
+        let (_, wrong) = check(["Snippet.yaml": yaml.replacingOccurrences(of: "application/hal+json", with: "text/html")])
+        #expect(
+            wrong.map(\.description).contains {
+                $0.hasPrefix("Snippet.yaml:17:") && $0.contains("'responseMediaType' must be a JSON media type")
+            })
+    }
 }

@@ -301,4 +301,26 @@ struct MollieAPISocketTests {
         #expect(readBack.refundDescription == "Scratched box" && readBack.metadata == sentRefund.metadata)
         #expect(readBack.externalReference == sentRefund.externalReference && readBack.routingReversals == sentRefund.routingReversals)
     }
+
+    /// `Idempotency-Key` makes a payment's create and a cancel safe to retry: the repeat answers the
+    /// first answer, and nothing is made or changed twice.
+    @Test func aRepeatedCreateOrCancelWithItsKeyActsOnce() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        var keyed = Self.key
+        keyed["Idempotency-Key"] = "3f1c9a2e-7b4d-4e8f-a1c2-5d6e7f8a9b0c"
+        let body = #"{"amount":{"currency":"EUR","value":"10.00"},"description":"Order","redirectUrl":"https://shop.example/return"}"#
+        let first = try await Self.call(served, "POST", "/v2/payments", body, headers: keyed)
+        let again = try await Self.call(served, "POST", "/v2/payments", body, headers: keyed)
+        #expect(first.0 == 201 && again.0 == 201 && first.1 == again.1)
+        let id = try PayWire.readJSON(MolliePayment.self, from: first.1).id
+        let other = try await Self.call(served, "POST", "/v2/payments", body)
+        #expect(try PayWire.readJSON(MolliePayment.self, from: other.1).id != id, "without the key, another payment")
+        keyed["Idempotency-Key"] = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
+        let cancel = try await Self.call(served, "DELETE", "/v2/payments/\(id)", headers: keyed)
+        let cancelAgain = try await Self.call(served, "DELETE", "/v2/payments/\(id)", headers: keyed)
+        #expect(cancel.0 == 200 && cancelAgain.0 == 200 && cancel.1 == cancelAgain.1)
+        // Without the key, the canceled payment cannot be canceled again.
+        #expect(try await Self.call(served, "DELETE", "/v2/payments/\(id)").0 == 422)
+    }
 }
