@@ -36,20 +36,22 @@ public enum Harnesses {
     /// The types that have a query form (callbacks, deep links, hosted-page URLs).
     static let queryTypes = types.filter { $0.formats.contains(.query) }
 
-    /// Payload bytes: the first byte picks the type, the second the reader (one of the type's wire
-    /// formats, or the URL parser that callbacks and deep links go through); the rest is the payload.
+    /// Payload bytes: the first two pick the type (big-endian: the five modules hold more than 256
+    /// wire types), the third the reader (one of the type's wire formats, or the URL parser that
+    /// callbacks and deep links go through); the rest is the payload.
     public static func payload(_ data: Data) {
-        guard data.count >= 2 else { return }
-        let type = types[Int(data[data.startIndex]) % types.count]
-        let selector = Int(data[data.startIndex + 1])
-        let body = data.dropFirst(2)
+        guard data.count >= 3 else { return }
+        let index = Int(data[data.startIndex]) << 8 | Int(data[data.startIndex + 1])
+        let type = types[index % types.count]
+        let selector = Int(data[data.startIndex + 2])
+        let body = data.dropFirst(3)
         if selector % (type.formats.count + 1) == type.formats.count {
             // A callback URL: strict URL reading, then its query as one query type reads it.
             let text = String(decoding: body, as: UTF8.self)
             _ = PayURLText.problem(in: text, allowRelative: selector & 0x80 != 0)
             let query = text.split(separator: "?", maxSplits: 1).dropFirst().first ?? Substring(text)
             _ = try? PayQueryText.items(query)
-            let queryType = queryTypes[Int(data[data.startIndex]) % queryTypes.count]
+            let queryType = queryTypes[index % queryTypes.count]
             _ = try? queryType.read(Data(query.utf8), as: .query)
             return
         }

@@ -4,7 +4,7 @@ import PaymentSchemasRuntime
 
 // `fuzz-replay schema|payload|diff FILE…`: runs a harness over files without libFuzzer (corpus
 // checks and reproducers) and prints the slowest input.
-// `fuzz-replay seeds OUTDIR ROOT…`: writes payload-harness seeds (type byte, reader byte, payload)
+// `fuzz-replay seeds OUTDIR ROOT…`: writes payload-harness seeds (two type bytes, a reader byte, payload)
 // from payload folders laid out as `<Module>/<Type>.<json|xml|query>` or `<Module>.<Type>/<any>/<file>`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -14,7 +14,7 @@ func fail(_ message: String) -> Never {
 }
 
 func seeds(into output: URL, from roots: [URL]) throws -> Int {
-    precondition(Harnesses.types.count <= 256, "the type byte must address every type")
+    precondition(Harnesses.types.count <= 1 << 16, "the two type bytes must address every type")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     var written = 0
     for root in roots {
@@ -40,7 +40,7 @@ func seeds(into output: URL, from roots: [URL]) throws -> Int {
             guard let reader = type.formats.firstIndex(of: format), let data = FileManager.default.contents(atPath: file.path) else {
                 continue
             }
-            var seed = Data([UInt8(index), UInt8(reader)])
+            var seed = Data([UInt8(index >> 8), UInt8(index & 0xFF), UInt8(reader)])
             seed.append(data)
             try seed.write(to: output.appending(path: "\(type.qualifiedName)-\(written)"))
             written += 1
