@@ -323,4 +323,19 @@ struct MollieAPISocketTests {
         // Without the key, the canceled payment cannot be canceled again.
         #expect(try await Self.call(served, "DELETE", "/v2/payments/\(id)").0 == 422)
     }
+
+    /// A payment left to expire on the hosted page says when, as Mollie writes it, and is no longer cancelable.
+    @Test func anExpiredPaymentSaysWhen() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let (_, body) = try await Self.call(
+            served, "POST", "/v2/payments",
+            #"{"amount":{"currency":"EUR","value":"4.00"},"description":"Order","redirectUrl":"https://shop.example/return"}"#)
+        let created = try PayWire.readJSON(MolliePayment.self, from: body)
+        let page = try #require(created.links?.checkout?.href)
+        #expect(try await ProviderRuleTablesSocketTests.tap(served, page.path, button: "expired").status == 303)
+        let expired = try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "GET", "/v2/payments/\(created.id)").1)
+        #expect(expired.status == .expired && expired.expiresAt == nil && expired.isCancelable == false)
+        #expect(expired.expiredAt.flatMap { PayDateFormat.iso8601().parse($0) } != nil, "\(String(describing: expired.expiredAt))")
+    }
 }

@@ -221,6 +221,7 @@ extension MockMollieAPI {
                 held.payment.amountRemaining = held.payment.amount
             case .canceled: held.payment.canceledAt = now
             case .failed: held.payment.failedAt = now
+            case .expired: held.payment.expiredAt = PayDateFormat.iso8601().format(now)
             default: break
             }
             payments[id] = held

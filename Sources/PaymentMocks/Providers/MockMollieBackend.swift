@@ -1,5 +1,6 @@
 import Foundation
 import MollieCheckout
+import PaySchemaVocabulary
 import PaymentFlowsCore
 import PaymentServerCore
 
@@ -27,8 +28,8 @@ public final class MockMollieBackend: @unchecked Sendable {
     public let transport: MockProviderTransport
     /// Mollie's API, where the backend makes its payments.
     public let api: MockMollieAPI
-    /// The checkout page's host.
-    public static let checkoutHost = "www.mollie.com"
+    /// The checkout page's host: Mollie's hosted checkout, whose payments live in ``MockMollieAPI``.
+    public static let checkoutHost = MockMollieAPI.checkoutHost
     private let lock = NSLock()
     private var outcomeValue: Outcome
     private var payments = BoundedStore<String, [BackendPayment]>()
@@ -83,9 +84,14 @@ public final class MockMollieBackend: @unchecked Sendable {
         guard let id = payment.mollieId, let current = api.payment(id) else { return payment }
         var copy = payment
         copy.status = current.status
-        if let changed = current.paidAt ?? current.canceledAt ?? current.failedAt { copy.updatedAt = changed }
+        if let changed = current.paidAt ?? current.canceledAt ?? current.failedAt ?? current.expiredAt.flatMap(Self.time) {
+            copy.updatedAt = changed
+        }
         return copy
     }
+
+    /// An ISO 8601 time as Mollie writes one (`expiredAt` is text in Mollie's document).
+    static func time(_ text: String) -> Date? { PayDateFormat.iso8601().parse(text) }
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
     public static let requestScenarios = [
