@@ -59,10 +59,16 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(PayPalCardBrand.self, module: "PayPalPayments", name: "PayPalCardBrand", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalDisbursementMode.self, module: "PayPalPayments", name: "PayPalDisbursementMode", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalEnvironment.self, module: "PayPalPayments", name: "PayPalEnvironment", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
+        PaySchemaType(PayPalError.self, module: "PayPalPayments", name: "PayPalError", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
+        PaySchemaType(PayPalErrorDetails2.self, module: "PayPalPayments", name: "PayPalErrorDetails2", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
         PaySchemaType(PayPalErrorResponse.self, module: "PayPalPayments", name: "PayPalErrorResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml", formerNames: ["ErrorResponse"]),
+        PaySchemaType(PayPalEvent.self, module: "PayPalPayments", name: "PayPalEvent", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
+        PaySchemaType(PayPalEventType.self, module: "PayPalPayments", name: "PayPalEventType", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
         PaySchemaType(PayPalExchangeRate.self, module: "PayPalPayments", name: "PayPalExchangeRate", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalFieldList.self, module: "PayPalPayments", name: "PayPalFieldList", kind: .scalar, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(PayPalItem.self, module: "PayPalPayments", name: "PayPalItem", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
+        PaySchemaType(PayPalLinkDescription.self, module: "PayPalPayments", name: "PayPalLinkDescription", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
+        PaySchemaType(PayPalLinkDescriptionMethod.self, module: "PayPalPayments", name: "PayPalLinkDescriptionMethod", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
         PaySchemaType(PayPalMetadataId.self, module: "PayPalPayments", name: "PayPalMetadataId", kind: .scalar, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(PayPalMoney.self, module: "PayPalPayments", name: "PayPalMoney", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(PayPalName.self, module: "PayPalPayments", name: "PayPalName", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
@@ -89,10 +95,16 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(PayPalSellerProtectionDisputeCategoriesItem.self, module: "PayPalPayments", name: "PayPalSellerProtectionDisputeCategoriesItem", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalSellerProtectionStatus.self, module: "PayPalPayments", name: "PayPalSellerProtectionStatus", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalSellerReceivableBreakdown.self, module: "PayPalPayments", name: "PayPalSellerReceivableBreakdown", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
+        PaySchemaType(PayPalSimulateEvent.self, module: "PayPalPayments", name: "PayPalSimulateEvent", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
         PaySchemaType(PayPalSupplementaryData.self, module: "PayPalPayments", name: "PayPalSupplementaryData", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
+        PaySchemaType(PayPalVerifyWebhookSignature.self, module: "PayPalPayments", name: "PayPalVerifyWebhookSignature", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
+        PaySchemaType(PayPalVerifyWebhookSignatureResponse.self, module: "PayPalPayments", name: "PayPalVerifyWebhookSignatureResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
+        PaySchemaType(PayPalVerifyWebhookSignatureResponseVerificationStatus.self, module: "PayPalPayments", name: "PayPalVerifyWebhookSignatureResponseVerificationStatus", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
         PaySchemaType(PayPalWebCheckoutRequest.self, module: "PayPalPayments", name: "PayPalWebCheckoutRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(PayPalWebCheckoutResult.self, module: "PayPalPayments", name: "PayPalWebCheckoutResult", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(PayPalWebCheckoutURLQuery.self, module: "PayPalPayments", name: "PayPalWebCheckoutURLQuery", kind: .structure, formats: [.query], schemaFile: "PayPalPayments/WebCheckout.yaml"),
+        PaySchemaType(PayPalWebhook.self, module: "PayPalPayments", name: "PayPalWebhook", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
+        PaySchemaType(PayPalWebhookList.self, module: "PayPalPayments", name: "PayPalWebhookList", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
         PaySchemaType(PaymentCollection.self, module: "PayPalPayments", name: "PaymentCollection", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(PaymentSourceResponse.self, module: "PayPalPayments", name: "PaymentSourceResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(PaymentsAuthorization.self, module: "PayPalPayments", name: "PaymentsAuthorization", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
@@ -118,10 +130,26 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(ThreeDSecureRequest.self, module: "PayPalPayments", name: "ThreeDSecureRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
         PaySchemaType(ThreeDSecureStatuses.self, module: "PayPalPayments", name: "ThreeDSecureStatuses", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(WebCheckoutReturnQuery.self, module: "PayPalPayments", name: "WebCheckoutReturnQuery", kind: .structure, formats: [.query], schemaFile: "PayPalPayments/WebCheckout.yaml"),
+        PaySchemaType(WebhooksListAnchorType.self, module: "PayPalPayments", name: "WebhooksListAnchorType", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
     ]
 
     /// Every operation that is not deprecated, sorted by path template and method.
     public static let operations: [PayOperationDescriptor] = [
+        PayOperationDescriptor(SimulateWebhookEventOperation.self, parameters: [
+        ]),
+        PayOperationDescriptor(VerifyWebhookSignatureOperation.self, parameters: [
+        ]),
+        PayOperationDescriptor(ListWebhooksOperation.self, parameters: [
+            PayParameterDescriptor("anchor_type", in: .query, as: WebhooksListAnchorType.self, required: false),
+        ]),
+        PayOperationDescriptor(CreateWebhookOperation.self, parameters: [
+        ]),
+        PayOperationDescriptor(DeleteWebhookOperation.self, parameters: [
+            PayParameterDescriptor("webhook_id", in: .path, as: String.self, required: true),
+        ]),
+        PayOperationDescriptor(GetWebhookOperation.self, parameters: [
+            PayParameterDescriptor("webhook_id", in: .path, as: String.self, required: true),
+        ]),
         PayOperationDescriptor(CreateAccessTokenOperation.self, parameters: [
             PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
         ]),

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import PaySchemaVocabulary
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSchemasRuntime
@@ -28,11 +29,18 @@ import PaymentServerCore
 /// - `POST /__admin/reset`: every provider forgets its orders, payments, sessions, tokens and
 ///   recorded requests, and the journal is cleared
 /// - `GET /__admin/scenarios`: the `Sandbox-Scenario` values per provider, and the faults
+/// - `GET /__admin/webhooks`: the webhook deliveries, newest first, each with its attempts
+///   (``WebhookDeliveries``); `GET /__admin/webhooks/<id>` one of them
+/// - `POST /__admin/webhooks/<id>/replay`: sends a delivery's notification again, as a new delivery
+/// - `POST /__admin/webhooks/trigger` with `{"provider": "paypal", "event": "PAYMENT.CAPTURE.COMPLETED",
+///   "resource": "<id>"}`: the provider's notification of that resource as it is now, sent to what is
+///   registered (Mollie's needs only the payment's `resource`)
 struct SandboxAdmin: Sendable {
     let registry: LockIsolated<[String: MockProviderTransport]>
     let resets: LockIsolated<[String: @Sendable () -> Void]>
     let journal: SandboxJournal
     let responder: SandboxResponder
+    let webhooks: WebhookDeliveries
     /// The token the sandbox printed at start (``SandboxAdminGate``).
     let token: String
     /// Whether the sandbox listens on loopback only.
@@ -63,6 +71,74 @@ struct SandboxAdmin: Sendable {
         group.get("state") { request, _ in state(ifNoneMatch: request.headers[.ifNoneMatch]) }
         group.post("reset") { _, _ in reset() }
         group.get("scenarios") { _, _ in scenarios() }
+        group.get("webhooks") { _, _ in Self.json(["deliveries": .array(webhooks.all.map(Self.json))]) }
+        group.get("webhooks/:id") { _, context in
+            guard let delivery = webhooks.delivery(context.parameters.get("id") ?? "") else {
+                return Self.json(
+                    [
+                        "error": "NOT_FOUND",
+                        "message": .string("no such delivery (the sandbox keeps the most recent \(webhooks.configuration.webhookLimit))"),
+                    ], status: .notFound)
+            }
+            return Self.json(Self.json(delivery))
+        }
+        group.post("webhooks/trigger") { request, _ in
+            let body = try await request.body.collect(upTo: 16 << 10)
+            guard let asked = try? PayJSONParser.parse(Data(buffer: body)), let provider = asked["provider"]?.stringValue else {
+                return Self.json(
+                    ["error": "INVALID_REQUEST", "message": "send {\"provider\": …, \"event\": …, \"resource\": …} as JSON"],
+                    status: .badRequest)
+            }
+            switch webhooks.trigger(provider: provider, event: asked["event"]?.stringValue, resource: asked["resource"]?.stringValue) {
+            case .success(let ids): return Self.json(["deliveries": .array(ids.map(PayJSON.string))], status: .created)
+            case .failure(let refusal):
+                let status: HTTPResponse.Status =
+                    refusal.code == "NOT_FOUND" ? .notFound : refusal.code == "NO_RECEIVER" ? .conflict : .unprocessableContent
+                return Self.json(["error": .string(refusal.code), "message": .string(refusal.message)], status: status)
+            }
+        }
+        group.post("webhooks/:id/replay") { _, context in
+            let id = context.parameters.get("id") ?? ""
+            guard let replayed = webhooks.replay(id) else {
+                return Self.json(["error": "NOT_FOUND", "message": "no such delivery"], status: .notFound)
+            }
+            return Self.json(["id": .string(replayed), "replayOf": .string(id)], status: .created)
+        }
+    }
+
+    /// A delivery as the admin API shows it: the notification's request as sent (its body as text)
+    /// and every attempt.
+    static func json(_ delivery: WebhookDeliveries.Delivery) -> PayJSON {
+        let time = { (date: Date) in PayJSON.string(PayDateFormat.iso8601().format(date)) }
+        let notice = delivery.notice
+        return [
+            "id": .string(delivery.id), "provider": .string(notice.provider), "event": .string(notice.event),
+            "resource": .string(ExchangeRedaction.text(notice.resource)), "url": .string(notice.url.absoluteString),
+            "state": .string(delivery.state.rawValue), "cause": .string(delivery.cause),
+            "replayOf": delivery.replayOf.map(PayJSON.string) ?? .null,
+            "created": time(delivery.created), "nextAttempt": delivery.nextAttempt.map(time) ?? .null,
+            "schedule": [
+                "name": .string(notice.schedule.name), "attempts": .number(String(notice.schedule.attempts)),
+                "spanSeconds": .number(String(notice.schedule.span)),
+            ],
+            "request": [
+                "method": "POST",
+                "headers": .array(
+                    ([("Content-Type", notice.contentType)] + notice.headers.map { ($0.name, $0.value) }).map {
+                        .array([.string($0.0), .string($0.1)])
+                    }),
+                "body": .string(ExchangeRedaction.text(String(decoding: notice.body.prefix(64 << 10), as: UTF8.self))),
+            ],
+            "attempts": .array(
+                delivery.attempts.map { attempt in
+                    [
+                        "number": .number(String(attempt.number)), "started": time(attempt.started),
+                        "status": attempt.status.map { .number(String($0)) } ?? .null,
+                        "failure": attempt.failure.map(PayJSON.string) ?? .null,
+                        "milliseconds": .number(String(attempt.milliseconds)),
+                    ]
+                }),
+        ]
     }
 
     /// `http://<Host>` of an admin request: where the curl of an exchange sends it again.
@@ -158,7 +234,7 @@ struct SandboxAdmin: Sendable {
         let names = registry.value.keys.sorted()
         let body =
             "PaymentSchemas sandbox\n" + names.map { "/t/\($0)/\n" }.joined()
-            + "admin: \(Self.prefix)/ (the inspector), \(Self.prefix)/health, \(Self.prefix)/requests, \(Self.prefix)/state, \(Self.prefix)/reset, \(Self.prefix)/scenarios"
+            + "admin: \(Self.prefix)/ (the inspector), \(Self.prefix)/health, \(Self.prefix)/requests, \(Self.prefix)/state, \(Self.prefix)/reset, \(Self.prefix)/scenarios, \(Self.prefix)/webhooks"
             + (loopback ? " (changes need X-Sandbox-Client: 1 or the token printed at start)\n" : " (with the token printed at start)\n")
         return Response(
             status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
@@ -191,6 +267,7 @@ struct SandboxAdmin: Sendable {
         for (_, reset) in resets.value { reset() }
         for (_, transport) in registry.value { transport.resetRecords() }
         journal.clear()
+        webhooks.clear()
         return Response(status: .noContent)
     }
 

@@ -28,6 +28,13 @@ public struct SandboxConfiguration: Sendable {
     /// Names besides loopback ones and the bound address that the admin answers on (a `Host` it
     /// does not know is refused, so a name pointed at 127.0.0.1 cannot reach it).
     public var adminHosts: [String] = []
+    /// How long a webhook receiver may take to answer one delivery before the attempt fails.
+    public var webhookTimeout: Duration = .seconds(10)
+    /// What the providers' retry delays are divided by (`--webhook-time-scale`): 1 waits as the
+    /// provider does (a minute, then hours); 60,000 turns a minute into a millisecond.
+    public var webhookTimeScale = 1
+    /// How many webhook deliveries are kept, and the most waiting at once.
+    public var webhookLimit = 500
 
     /// The defaults: 1 MiB bodies, 10 s to send one, 30 s idle, timeouts held 65 s, 1,000 journal
     /// entries.

@@ -16,7 +16,8 @@ import PaymentServerCore
 /// column's heading (its UTC offset; the zone's name in the heading's tooltip). An exchange opens in full (`GET /__admin/requests/<n>`: redacted headers and
 /// bodies, the generated types, the verdict or refusing rule, copy as curl, replay shown beside the
 /// original); the providers' state (`GET /__admin/state`, asked again with the `ETag` it gave) shows
-/// each transition linked to its exchange. Off loopback the page passes its `?token=` on to every
+/// each transition linked to its exchange; the Webhooks tab (`GET /__admin/webhooks`) each delivery
+/// with its attempts, sent again with a button. Off loopback the page passes its `?token=` on to every
 /// fetch. Everything a client sent is written with `textContent`, never parsed as HTML.
 ///
 /// Without script the page lists the exchanges as plain HTML: a `noscript` table the server writes,
@@ -114,7 +115,7 @@ enum SandboxInspector {
         <body>
         <header>
         <h1>Sandbox inspector</h1>
-        <nav><button id="exchanges-tab" class="on">Exchanges</button> <button id="state-tab">Providers' state</button></nav>
+        <nav><button id="exchanges-tab" class="on">Exchanges</button> <button id="state-tab">Providers' state</button> <button id="webhooks-tab">Webhooks</button></nav>
         <label>provider <select id="provider"><option value="">all</option></select></label>
         <label>status <select id="status"><option value="">all</option><option>2xx</option><option>3xx</option><option>4xx</option>
         <option>5xx</option><option value="0xx">dropped</option></select></label>
@@ -135,7 +136,7 @@ enum SandboxInspector {
         <div id="empty" hidden>No exchange yet: send a request to /t/&lt;provider&gt;/….</div>
         </div>
         <div id="side"><p class="muted" id="hint" hidden>Choose an exchange (click it, or Tab to the list, move with the arrow keys
-        and press Enter) to see its headers, bodies and verdict.</p><div id="detail"></div><div id="state" hidden></div></div>
+        and press Enter) to see its headers, bodies and verdict.</p><div id="detail"></div><div id="state" hidden></div><div id="webhooks" hidden></div></div>
         </main>
         <script src="/__admin/inspector.js"></script>
         </body>
@@ -213,6 +214,7 @@ enum SandboxInspector {
             add(data.requests);
             count();
             if (!$("state").hidden) await showState(false);
+            if (!$("webhooks").hidden) await showWebhooks();
           } catch (error) { $("count").textContent = "the sandbox does not answer"; }
           busy = false;
         }
@@ -258,7 +260,7 @@ enum SandboxInspector {
         async function open(sequence) {
           opened = sequence;
           mark(sequence);
-          $("state").hidden = true; $("exchanges-tab").className = "on"; $("state-tab").className = "";
+          tab("exchanges");
           const d = await get("/__admin/requests/" + sequence);
           const detail = $("detail");
           detail.textContent = "";
@@ -316,6 +318,25 @@ enum SandboxInspector {
           }
           if (!state.childNodes.length) state.appendChild(el("p", "No provider holds anything yet.", "muted"));
         }
+        async function showWebhooks() {
+          const data = await get("/__admin/webhooks");
+          const box = $("webhooks");
+          box.textContent = "";
+          if (!data.deliveries.length) { box.appendChild(el("p", "No webhook delivery yet: a Mollie payment with a webhookUrl, or a PayPal webhook registered, is told of each change.", "muted")); return; }
+          for (const d of data.deliveries) {
+            const item = el("div"); item.dataset.delivery = d.id; item.className = "delivery";
+            item.appendChild(el("h3", d.id + " " + d.provider + " " + d.event + " → " + d.url));
+            item.appendChild(el("div", d.state + " · " + d.cause + (d.replayOf ? " of " + d.replayOf : "") + " · " + d.attempts.length + " of " + d.schedule.attempts + " attempts" + (d.nextAttempt ? " · next " + full.format(new Date(d.nextAttempt)) : ""), "muted")).dataset.role = "state";
+            const list = el("ol"); list.dataset.role = "attempts";
+            for (const a of d.attempts) list.appendChild(el("li", clock.format(new Date(a.started)) + " " + (a.status === null ? "no answer" : a.status) + (a.failure ? ": " + a.failure : "") + " (" + a.milliseconds + " ms)", a.failure ? "s5" : "s2"));
+            item.appendChild(list);
+            const again = el("button", "Send again"); again.dataset.role = "replay";
+            again.addEventListener("click", async () => { again.disabled = true; await get("/__admin/webhooks/" + d.id + "/replay", { method: "POST" }); await showWebhooks(); });
+            item.appendChild(again);
+            const body = el("pre", d.request.body); body.dataset.role = "webhook-body"; item.appendChild(body);
+            box.appendChild(item);
+          }
+        }
         function visibleRows() { return [...$("rows").children].filter(tr => !tr.hidden); }
         $("rows").addEventListener("click", event => { const tr = event.target.closest("tr"); if (tr) open(Number(tr.dataset.sequence)); });
         $("rows").addEventListener("keydown", event => {
@@ -328,8 +349,10 @@ enum SandboxInspector {
         });
         $("time-heading").textContent = "time " + offset;
         $("time-heading").title = "times are this browser's local time: " + zone + " (" + offset + ")";
-        $("state-tab").addEventListener("click", async () => { $("detail").textContent = ""; $("hint").hidden = true; $("state").hidden = false; $("state-tab").className = "on"; $("exchanges-tab").className = ""; await showState(true); });
-        $("exchanges-tab").addEventListener("click", () => { $("state").hidden = true; $("exchanges-tab").className = "on"; $("state-tab").className = ""; if (opened !== null) open(opened); else $("hint").hidden = false; });
+        function tab(name) { for (const t of ["exchanges", "state", "webhooks"]) $(t + "-tab").className = t === name ? "on" : ""; $("state").hidden = name !== "state"; $("webhooks").hidden = name !== "webhooks"; }
+        $("state-tab").addEventListener("click", async () => { $("detail").textContent = ""; $("hint").hidden = true; tab("state"); await showState(true); });
+        $("webhooks-tab").addEventListener("click", async () => { $("detail").textContent = ""; $("hint").hidden = true; tab("webhooks"); await showWebhooks(); });
+        $("exchanges-tab").addEventListener("click", () => { tab("exchanges"); if (opened !== null) open(opened); else $("hint").hidden = false; });
         for (const id of ["provider", "status", "path"]) $(id).addEventListener("input", () => { for (const tr of $("rows").children) tr.hidden = !matches(entries.get(Number(tr.dataset.sequence))); count(); });
         $("hint").hidden = false;
         refresh();

@@ -37,6 +37,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     private let executor = EventLoopAffinityExecutor()
     /// The limits and options.
     public let configuration: SandboxConfiguration
+    /// The webhook deliveries of every provider served (``WebhookDeliveries``).
+    public let webhooks: WebhookDeliveries
     /// The `Server` header of every answer.
     static let serverName = "PaymentSchemas sandbox"
 
@@ -46,6 +48,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         self.logger = logger
         self.journal = SandboxJournal(limit: configuration.journalLimit)
         self.publicBase = LockIsolated(configuration.publicURL)
+        self.webhooks = WebhookDeliveries(configuration: configuration, providers: registry)
     }
 
     /// The base URL clients and links use: ``SandboxConfiguration/publicURL``, or `http://HOST:PORT`
@@ -131,9 +134,11 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
 
     /// Serves `transport` under `/t/<id>/`. `reset` is what `POST /__admin/reset` does to the
     /// provider's state; `apiHost` is the provider's real API host, whose links in answers are
-    /// rewritten to `/t/<id>/`.
+    /// rewritten to `/t/<id>/`. The notifications it posts are delivered by ``webhooks``.
     public func register(_ transport: MockProviderTransport, as id: String, apiHost: String? = nil, reset: (@Sendable () -> Void)? = nil) {
         registry.withValue { $0[id] = transport }
+        let webhooks = self.webhooks
+        transport.webhooks.sink = { webhooks.enqueue($0) }
         if let reset { resets.withValue { $0[id] = reset } }
         if let apiHost { apiHosts.withValue { $0[apiHost] = id } }
     }
@@ -142,7 +147,10 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     public func release(_ transports: [MockProviderTransport]) {
         registry.withValue { registered in
             let gone = registered.filter { entry in transports.contains { $0 === entry.value } }.map(\.key)
-            for id in gone { registered[id] = nil }
+            for id in gone {
+                registered[id]?.webhooks.sink = nil
+                registered[id] = nil
+            }
             resets.withValue { resets in for id in gone { resets[id] = nil } }
         }
     }
@@ -175,8 +183,8 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
         // The names the admin answers on: loopback ones, the bound address, and the configured ones.
         let hosts = Set((configuration.adminHosts + [host]).map { $0.lowercased() })
         let index = SandboxAdmin(
-            registry: registry, resets: resets, journal: journal, responder: responder, token: adminToken, loopback: Self.isLoopback(host),
-            hosts: hosts)
+            registry: registry, resets: resets, journal: journal, responder: responder, webhooks: webhooks, token: adminToken,
+            loopback: Self.isLoopback(host), hosts: hosts)
         router.get("/") { _, _ in index.index() }
         index.install(on: router)
         let pages = self.pages

@@ -10,7 +10,9 @@ struct Payflow: AsyncParsableCommand {
         abstract: "Run every integration's flows against mock providers, and validate payloads with the generated types.",
         discussion: "Exit codes: 0 success, 1 failed scenarios or invalid payload, 2 usage errors.",
         version: PaymentSchemasVersion.current,
-        subcommands: [RunCommand.self, ServeCommand.self, ValidateCommand.self, ValidateBatchCommand.self, ListCommand.self],
+        subcommands: [
+            RunCommand.self, ServeCommand.self, ValidateCommand.self, ValidateBatchCommand.self, ListCommand.self, WebhooksCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 }

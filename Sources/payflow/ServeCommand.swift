@@ -58,6 +58,17 @@ struct ServeCommand: AsyncParsableCommand {
         help: "A host name besides loopback ones and --host that the admin answers on (repeatable); any other Host gets 403.")
     var adminHosts: [String] = []
 
+    @Option(help: "Seconds a webhook receiver may take to answer a delivery before the attempt fails.")
+    var webhookTimeout: Double = 10
+
+    @Option(help: "Divide the providers' webhook retry delays by this (60000 turns a minute into a millisecond).")
+    var webhookTimeScale = 1
+
+    @Option(
+        name: .customLong("paypal-webhook"),
+        help: "A URL to register as a PayPal webhook for every event type at start (repeatable), as POST /v1/notifications/webhooks would.")
+    var payPalWebhooks: [String] = []
+
     /// Every per-request scenario `serve` offers, by provider prefix.
     static var requestScenarios: [RequestScenario] { SandboxProviders.requestScenarios }
 
@@ -81,6 +92,13 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let amazonPublicKey {
             _ = try Self.publicKey(at: amazonPublicKey)
+        }
+        if !(webhookTimeout >= 0.1 && webhookTimeout <= 600) {
+            throw ValidationError("--webhook-timeout must be between 0.1 and 600 seconds")
+        }
+        if !(1...86_400_000).contains(webhookTimeScale) { throw ValidationError("--webhook-time-scale must be between 1 and 86400000") }
+        for url in payPalWebhooks where URL(string: url).map(WebhookNotice.isDeliverable) != true {
+            throw ValidationError("--paypal-webhook must be an http(s) URL such as http://127.0.0.1:9000/paypal/webhook")
         }
     }
 
@@ -125,6 +143,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maximumBodyBytes = maxBody
         configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1_000))
         configuration.bodyReadTimeout = .milliseconds(Int64(bodyTimeout * 1_000))
+        configuration.webhookTimeout = .milliseconds(Int64(webhookTimeout * 1_000))
+        configuration.webhookTimeScale = webhookTimeScale
         let sandbox = SandboxServer(configuration: configuration)
         let served = try SandboxProviders(on: sandbox, seed: seed, faultRate: faults)
         if let path = amazonPublicKey, let id = amazonPublicKeyId {
@@ -132,6 +152,9 @@ struct ServeCommand: AsyncParsableCommand {
             let amazon = served.amazonPay
             amazon.signatureVerifier = (amazon.signatureVerifier ?? AmazonPaySignatureVerifier(publicKeys: [:])).adding(
                 try Self.publicKey(at: path), id: id)
+        }
+        for text in payPalWebhooks {
+            if let url = URL(string: text) { _ = served.payPal.registerWebhook(url: url) }
         }
         let exchanges = BufferedLines()
         let flusher = exchanges.flushing(every: .milliseconds(200))
@@ -161,6 +184,9 @@ struct ServeCommand: AsyncParsableCommand {
                 Output.line("  \(page.title): \(base.appending(path: "h/\(page.host)").absoluteString)\(page.pathPrefix)…")
             }
             let token = sandbox.adminToken ?? ""
+            Output.line(
+                "Webhooks: Mollie posts to a payment's webhookUrl, PayPal to the webhooks registered at /t/paypal/v1/notifications/webhooks;"
+                    + " deliveries and their attempts at /__admin/webhooks (payflow webhooks list|trigger|replay)")
             if !loopback {
                 // Beyond loopback the exchanges' bodies hold personal data: the admin API and the
                 // inspector need this token (printed here only).

@@ -127,4 +127,50 @@ struct InspectorBrowserTests {
         #expect((try? Data(contentsOf: shot))?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true)
         await live.running.stop()
     }
+
+    /// The Webhooks tab in Chromium: a Mollie payment's delivery to a receiver that failed twice,
+    /// its three attempts (500, 500, 200) listed with the schedule, and "Send again" making a replay.
+    @Test func theInspectorShowsAWebhooksAttemptsInChromium() async throws {
+        guard ChromiumWebSession.available(for: "the inspector's webhooks test") else { return }
+        var configuration = SandboxConfiguration.inProcess()
+        configuration.webhookTimeScale = 60_000
+        let live = try await Live.start(configuration: configuration)
+        let receiver = try await WebhookReceiver.start()
+        defer { receiver.stop() }
+        let browser = try ChromiumWebSession(sandbox: live.sandbox)
+        defer { browser.close() }
+        _ = try await browser.ready()
+        let key = ["Authorization": "Bearer test_inspector1", "Content-Type": "application/json"]
+        let created = try await live.json(
+            "POST", "/t/mollie-api/v2/payments", headers: key,
+            body:
+                #"{"amount":{"currency":"EUR","value":"5.00"},"description":"Order 9","redirectUrl":"https://shop.example/r","webhookUrl":""#
+                + receiver.url("/fail-twice/inspector") + #""}"#)
+        let id = try #require(created["id"] as? String)
+        #expect(try await live.http("DELETE", "/t/mollie-api/v2/payments/\(id)", headers: key).status == 200)
+        #expect(await receiver.wait(for: 3, on: "/fail-twice/inspector").count == 3)
+
+        try await browser.load(live.base.appending(path: "__admin/"))
+        try await browser.click("#webhooks-tab")
+        try await browser.waitFor("document.querySelectorAll('#webhooks [data-delivery=whd_1] [data-role=attempts] li').length === 3")
+        let attempts = try #require(
+            try await browser.script(
+                "return [...document.querySelectorAll('#webhooks [data-delivery=whd_1] [data-role=attempts] li')].map(l => l.textContent)")
+                as? [String])
+        #expect(
+            attempts.count == 3 && attempts[0].contains("500") && attempts[1].contains("500") && attempts[2].contains("200"), "\(attempts)")
+        let state = try #require(
+            try await browser.script("return document.querySelector('#webhooks [data-delivery=whd_1] [data-role=state]').textContent")
+                as? String)
+        #expect(state.contains("delivered") && state.contains("3 of 10 attempts"), "\(state)")
+        let body = try #require(
+            try await browser.script(
+                "return document.querySelector('#webhooks [data-delivery=whd_1] [data-role=webhook-body]').textContent")
+                as? String)
+        #expect(body == "id=\(id)")
+        try await browser.click("#webhooks [data-delivery=whd_1] [data-role=replay]")
+        try await browser.waitFor("document.querySelector('#webhooks [data-delivery=whd_2]')")
+        #expect(await receiver.wait(for: 4, on: "/fail-twice/inspector").count == 4)
+        await live.running.stop()
+    }
 }

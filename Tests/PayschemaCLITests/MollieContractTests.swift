@@ -161,7 +161,7 @@ struct MollieContractTests {
         #expect(unlinked.status == 2)
         #expect(
             unlinked.stderr.contains(
-                "several documents are linked (mollie/specs.yaml, paypal/checkout_orders_v2.json, paypal/payments_payment_v2.json); say which with --document"
+                "several documents are linked (mollie/specs.yaml, paypal/checkout_orders_v2.json, paypal/notifications_webhooks_v1.json, paypal/payments_payment_v2.json); say which with --document"
             ),
             "\(unlinked.stderr)")
     }

@@ -246,7 +246,8 @@ public struct SchemaExport {
         case .decimal: return [("type", "number")]
         case .url: return [("type", "string"), ("format", "uri")]
         case .uuid: return [("type", "string"), ("format", "uuid"), ("pattern", .string(Self.uuidPattern))]
-        case .json: return []
+        // Any JSON value but `null`, which a field that is not nullable refuses (it is omitted instead).
+        case .json: return [("not", .members([("type", "null")]))]
         case .date:
             switch dateFormat {
             case "iso8601"?: return [("type", "string"), ("format", "date-time")]

@@ -89,8 +89,10 @@ enum FastISO8601 {
         }
         let sign: Double
         if reader.expect(43) { sign = 1 } else if reader.expect(45) { sign = -1 } else { return nil }
+        // RFC 3339's `time-offset`: any hour 00 to 23 (wider than the zones in use, ±14:00, and
+        // than Foundation's `TimeZone`, ±18:00); the instant is exact whatever the offset.
         guard let offsetHours = reader.digits(2), reader.expect(58), let offsetMinutes = reader.digits(2), reader.atEnd,
-            offsetHours <= 18, offsetMinutes < 60
+            offsetHours < 24, offsetMinutes < 60
         else { return nil }
         return Date(timeIntervalSince1970: total - sign * Double(offsetHours * 3600 + offsetMinutes * 60))
     }

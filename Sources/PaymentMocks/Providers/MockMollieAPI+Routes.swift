@@ -226,6 +226,7 @@ extension MockMollieAPI {
             }
             payments[id] = held
             transport.ledger.note("payment", id: id, state: status.rawValue)
+            announce(held.payment)
             return held.payment
         }
     }

@@ -37,6 +37,7 @@ public final class MockMollieAPI: @unchecked Sendable {
         transport.idempotency = Self.idempotency
         transport.authenticate = { request, _ in Self.knowsKey(request) ? nil : Self.unauthorized }
         installRoutes()
+        installWebhookTrigger()
     }
 
     /// Forgets every payment and refund.

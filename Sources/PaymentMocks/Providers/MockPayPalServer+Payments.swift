@@ -52,7 +52,7 @@ extension MockPayPalServer {
     public static let overageLimit = Decimal(115) / Decimal(100)
 
     /// What PayPal's own host serves a Payments resource at.
-    private static func apiURL(_ path: String) -> URL {
+    static func apiURL(_ path: String) -> URL {
         URL(string: "https://api-m.sandbox.paypal.com" + path) ?? URL(fileURLWithPath: "/")
     }
 
@@ -117,6 +117,7 @@ extension MockPayPalServer {
         authorizations[id] = HeldAuthorization(
             authorization: authorization, money: money, orderID: orderID, expires: expires, parent: parent)
         transport.ledger.note("authorization", id: id, state: AuthorizationStatus.created.rawValue)
+        announce("PAYMENT.AUTHORIZATION.CREATED", authorization)
         return AuthorizationResponse(id: id, status: .created, amount: amount, expirationTime: expires)
     }
 
@@ -145,6 +146,7 @@ extension MockPayPalServer {
             capture: capture, money: money, orderID: orderID, made: made,
             platformFees: Self.feeTotals(body.paymentInstruction?.platformFees))
         transport.ledger.note("capture", id: id, state: CaptureStatus.completed.rawValue)
+        announce("PAYMENT.CAPTURE.COMPLETED", capture)
         return CaptureResponse(id: id, status: .completed, amount: amount, finalCapture: final)
     }
 
@@ -180,7 +182,9 @@ extension MockPayPalServer {
                 return copy
             }
         }
-        transport.ledger.note("authorization", id: id, state: status.rawValue)
+        if transport.ledger.note("authorization", id: id, state: status.rawValue), status == .voided {
+            announce("PAYMENT.AUTHORIZATION.VOIDED", held.authorization)
+        }
     }
 
     /// The capture's status, kept alike in the Payments API, the order and the ledger.
@@ -392,6 +396,7 @@ extension MockPayPalServer {
             ], createTime: Self.timestamp(time), updateTime: Self.timestamp(time))
         refunds[refundID] = refund
         transport.ledger.note("refund", id: refundID, state: PayPalRefundStatus.completed.rawValue)
+        announce("PAYMENT.CAPTURE.REFUNDED", refund)
         return .json(refund, status: 201)
     }
 }

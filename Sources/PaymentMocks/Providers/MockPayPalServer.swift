@@ -61,6 +61,11 @@ public final class MockPayPalServer: @unchecked Sendable {
     var authorizations = BoundedStore<String, HeldAuthorization>()
     var captures = BoundedStore<String, HeldCapture>()
     var refunds = BoundedStore<String, Refund>()
+    /// The webhooks registered and the deliveries signed (`MockPayPalServer+Webhooks.swift`).
+    var webhookRegistrations = BoundedStore<String, PayPalWebhook>(capacity: 64)
+    var transmissions = BoundedStore<String, Transmission>(capacity: 4_096)
+    /// The webhooks registered at start (``registerWebhook(url:eventTypes:)``), which a reset keeps.
+    var standingWebhooks: [PayPalWebhook] = []
     /// What the server takes for now (``clock``).
     var clockValue: @Sendable () -> Date = { Date() }
     private var returnURLs = BoundedStore<String, URL>()
@@ -84,6 +89,8 @@ public final class MockPayPalServer: @unchecked Sendable {
         transport.idempotency = Self.idempotency
         transport.offer(Self.requestScenarios)
         installRoutes()
+        installWebhookRoutes()
+        installWebhookTrigger()
         transport.authenticate = { [weak self] request, operation in self?.authenticationRefusal(request, operation) }
         installPages(on: browser)
     }
@@ -119,8 +126,12 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     /// Notes order `id`'s status in the ledger (under the lock, where it changed).
     private func noteState(_ id: String) {
-        guard let status = orders[id]?.status else { return }
-        transport.ledger.note("order", id: id, state: status.rawValue)
+        guard let order = orders[id], transport.ledger.note("order", id: id, state: order.status.rawValue) else { return }
+        switch order.status {
+        case .approved: announce("CHECKOUT.ORDER.APPROVED", order)
+        case .completed: announce("CHECKOUT.ORDER.COMPLETED", order)
+        default: break
+        }
     }
 
     /// Accepts `token` as if this server had issued it to the merchant server (a fixture for tests
@@ -165,6 +176,9 @@ public final class MockPayPalServer: @unchecked Sendable {
             authorizations.removeAll()
             captures.removeAll()
             refunds.removeAll()
+            webhookRegistrations.removeAll()
+            for webhook in standingWebhooks { webhookRegistrations[webhook.id ?? ""] = webhook }
+            transmissions.removeAll()
             returnURLs.removeAll()
             tokens.removeAll()
             approvals = 0

@@ -52,13 +52,15 @@ public final class ProviderLedger: Sendable {
         state = LockIsolated((BoundedStore(capacity: max(1, capacity)), 0))
     }
 
-    /// Notes that the `kind` called `id` is now in `state`. Nothing is added when it already is.
-    public func note(_ kind: String, id: String, state newState: String) {
+    /// Notes that the `kind` called `id` is now in `state`. Nothing is added when it already is;
+    /// the answer says whether the state changed (a new resource's first state is a change).
+    @discardableResult
+    public func note(_ kind: String, id: String, state newState: String) -> Bool {
         let key = Key(kind: kind, id: String(id.prefix(128)))
         let transition = Transition(state: String(newState.prefix(64)), exchange: MockExchangeContext.current?.sequence, time: Date())
-        state.withValue { state in
+        return state.withValue { state in
             if var entry = state.store[key] {
-                guard entry.resource.state != transition.state else { return }
+                guard entry.resource.state != transition.state else { return false }
                 entry.resource.state = transition.state
                 entry.resource.history.append(transition)
                 if entry.resource.history.count > Self.historyLimit { entry.resource.history.remove(at: 1) }
@@ -67,6 +69,7 @@ public final class ProviderLedger: Sendable {
                 state.next += 1
                 state.store[key] = (state.next, Resource(kind: key.kind, id: key.id, state: transition.state, history: [transition]))
             }
+            return true
         }
     }
 

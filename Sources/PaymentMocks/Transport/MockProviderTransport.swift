@@ -513,11 +513,16 @@ public final class MockProviderTransport: ClientTransport, ServerRoutes, @unchec
             breachLog.removeAll()
         }
         ledger.clear()
+        webhooks.clear()
     }
 
     /// What the provider holds (orders, payments, sessions, tokens) and the transitions that led
     /// there; the mock notes them where its state moves, the sandbox's inspector shows them.
     public let ledger = ProviderLedger()
+
+    /// The notifications the provider sends merchants' servers (``WebhookNotice``): the mock posts
+    /// them where its state moves, the sandbox delivers them.
+    public let webhooks = WebhookOutbox()
 
     /// The routes whose path matches the request's (split at `/`), in registration order.
     private func match(_ segments: [Substring]) -> [Route] {
