@@ -171,6 +171,13 @@ var targets: [Target] =
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
             ]
         ),
+        // The merchant's receiving end of the providers' webhooks: PayPal's events verified with its
+        // `verify-webhook-signature` and replays refused, Mollie's calls checked by fetching the
+        // payment. Server side, never a dependency of an app-facing product.
+        .target(
+            name: "MerchantWebhooks",
+            dependencies: ["PayPalPayments", "MollieCheckout", "PaymentFlowsCore", "PaymentSchemasRuntime"]
+        ),
         .target(
             name: "PaymentScenarios",
             dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
@@ -313,7 +320,7 @@ var targets: [Target] =
             dependencies: [
                 "PaymentSandbox", "PaymentMocks", "PaymentScenarios", "AmazonPayMerchantServer", "PaymentFlowsCore", "MollieCheckout",
                 "AmazonPayMobile", "PayPalPayments", "PaymentServerCore",
-                "SuiteMCommerce", "SuiteMerchantServer", "payflow", "CLITestSupport",
+                "SuiteMCommerce", "SuiteMerchantServer", "MerchantWebhooks", "payflow", "CLITestSupport",
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "_CryptoExtras", package: "swift-crypto", condition: .when(traits: ["Sandbox"])),
@@ -445,6 +452,7 @@ let package = Package(
             .library(name: "PaymentServerCore", targets: ["PaymentServerCore"]),
             .library(name: "AmazonPayMerchantServer", targets: ["AmazonPayMerchantServer"]),
             .library(name: "SuiteMerchantServer", targets: ["SuiteMerchantServer"]),
+            .library(name: "MerchantWebhooks", targets: ["MerchantWebhooks"]),
             .executable(name: "payschema", targets: ["payschema"]),
             .executable(name: "payflow", targets: ["payflow"]),
             .plugin(name: "PaySchemaPlugin", targets: ["PaySchemaPlugin"]),

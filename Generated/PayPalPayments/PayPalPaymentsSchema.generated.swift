@@ -136,18 +136,24 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
     /// Every operation that is not deprecated, sorted by path template and method.
     public static let operations: [PayOperationDescriptor] = [
         PayOperationDescriptor(SimulateWebhookEventOperation.self, parameters: [
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
         ]),
         PayOperationDescriptor(VerifyWebhookSignatureOperation.self, parameters: [
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
         ]),
         PayOperationDescriptor(ListWebhooksOperation.self, parameters: [
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
             PayParameterDescriptor("anchor_type", in: .query, as: WebhooksListAnchorType.self, required: false),
         ]),
         PayOperationDescriptor(CreateWebhookOperation.self, parameters: [
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
         ]),
         PayOperationDescriptor(DeleteWebhookOperation.self, parameters: [
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
             PayParameterDescriptor("webhook_id", in: .path, as: String.self, required: true),
         ]),
         PayOperationDescriptor(GetWebhookOperation.self, parameters: [
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
             PayParameterDescriptor("webhook_id", in: .path, as: String.self, required: true),
         ]),
         PayOperationDescriptor(CreateAccessTokenOperation.self, parameters: [

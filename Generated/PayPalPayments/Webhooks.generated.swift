@@ -87,39 +87,16 @@ public struct PayPalEvent: Codable, Hashable, Sendable, PayFieldValidating, PayF
     private static let resourceVersionPattern = PayPattern("([0-9]+[^\n\r\u{2028}\u{2029}][0-9]+)")
 }
 
-/// The `WebhooksListAnchorType` values.
+/// What a webhook is anchored to: the app or the account (a value PayPal's document does not list is refused).
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `WebhooksListAnchorType` in `PayPalPayments/Webhooks.yaml`.
-public enum WebhooksListAnchorType: PayOpenEnum, PayQueryValue {
+public enum WebhooksListAnchorType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `APPLICATION`.
-    case application
+    case application = "APPLICATION"
     /// The wire value `ACCOUNT`.
-    case account
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [WebhooksListAnchorType] = [.application, .account]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "APPLICATION": self = .application
-        case "ACCOUNT": self = .account
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .application: return "APPLICATION"
-        case .account: return "ACCOUNT"
-        case .unknown(let raw): return raw
-        }
-    }
+    case account = "ACCOUNT"
 }
 
 /// A list of webhooks.
@@ -664,11 +641,17 @@ public struct ListWebhooksOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
     /// Filters the webhooks in the response by an `anchor_id` entity type.
     public var anchorType: WebhooksListAnchorType?
 
     /// Creates the operation's input.
-    public init(anchorType: WebhooksListAnchorType? = nil) {
+    public init(authorization: String, anchorType: WebhooksListAnchorType? = nil) {
+        self.authorization = authorization
         self.anchorType = anchorType
     }
 
@@ -683,6 +666,18 @@ public struct ListWebhooksOperation: PayOperation, Hashable {
         writer.value(anchorType, "anchor_type")
         return writer.items
     }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+}
+
+extension ListWebhooksOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("anchorType", anchorType as Any)] }
 }
 
 /// Registers a URL and the event types PayPal posts to it (PayPal's `webhooks.post`); a URL already registered is refused.
@@ -707,11 +702,17 @@ public struct CreateWebhookOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [201]
 
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
     /// The request body.
     public var body: PayPalWebhook
 
     /// Creates the operation's input.
-    public init(body: PayPalWebhook) {
+    public init(authorization: String, body: PayPalWebhook) {
+        self.authorization = authorization
         self.body = body
     }
 
@@ -720,8 +721,20 @@ public struct CreateWebhookOperation: PayOperation, Hashable {
         "/v1/notifications/webhooks"
     }
 
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+
     /// The request body.
     public var requestBody: RequestBody? { body }
+}
+
+extension CreateWebhookOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("body", body as Any)] }
 }
 
 /// Shows a webhook (PayPal's `webhooks.get`).
@@ -744,11 +757,17 @@ public struct GetWebhookOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
     /// The ID of the webhook for which to list subscriptions.
     public var webhookId: String
 
     /// Creates the operation's input.
-    public init(webhookId: String) {
+    public init(authorization: String, webhookId: String) {
+        self.authorization = authorization
         self.webhookId = webhookId
     }
 
@@ -756,6 +775,18 @@ public struct GetWebhookOperation: PayOperation, Hashable {
     public var path: String {
         "/v1/notifications/webhooks/" + PayPathEncoding.segment(webhookId.queryValue)
     }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+}
+
+extension GetWebhookOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("webhookId", webhookId as Any)] }
 }
 
 /// Deletes a webhook (PayPal's `webhooks.delete`): nothing is posted to its URL after.
@@ -776,11 +807,17 @@ public struct DeleteWebhookOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [204]
 
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
     /// The ID of the webhook for which to list subscriptions.
     public var webhookId: String
 
     /// Creates the operation's input.
-    public init(webhookId: String) {
+    public init(authorization: String, webhookId: String) {
+        self.authorization = authorization
         self.webhookId = webhookId
     }
 
@@ -788,6 +825,18 @@ public struct DeleteWebhookOperation: PayOperation, Hashable {
     public var path: String {
         "/v1/notifications/webhooks/" + PayPathEncoding.segment(webhookId.queryValue)
     }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+}
+
+extension DeleteWebhookOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("webhookId", webhookId as Any)] }
 }
 
 /// Verifies a delivery's signature (PayPal's `verify-webhook-signature.post`) from its transmission headers, the webhook's id and the event as it was delivered.
@@ -812,11 +861,17 @@ public struct VerifyWebhookSignatureOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
 
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
     /// The request body.
     public var body: PayPalVerifyWebhookSignature
 
     /// Creates the operation's input.
-    public init(body: PayPalVerifyWebhookSignature) {
+    public init(authorization: String, body: PayPalVerifyWebhookSignature) {
+        self.authorization = authorization
         self.body = body
     }
 
@@ -825,8 +880,20 @@ public struct VerifyWebhookSignatureOperation: PayOperation, Hashable {
         "/v1/notifications/verify-webhook-signature"
     }
 
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+
     /// The request body.
     public var requestBody: RequestBody? { body }
+}
+
+extension VerifyWebhookSignatureOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("body", body as Any)] }
 }
 
 /// Posts a sample event of a type to a webhook or a URL (PayPal's `simulate-event.post`).
@@ -851,11 +918,17 @@ public struct SimulateWebhookEventOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [202]
 
+    /// `Bearer <access token>`.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
     /// The request body.
     public var body: PayPalSimulateEvent
 
     /// Creates the operation's input.
-    public init(body: PayPalSimulateEvent) {
+    public init(authorization: String, body: PayPalSimulateEvent) {
+        self.authorization = authorization
         self.body = body
     }
 
@@ -864,6 +937,18 @@ public struct SimulateWebhookEventOperation: PayOperation, Hashable {
         "/v1/notifications/simulate-event"
     }
 
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        return fields
+    }
+
     /// The request body.
     public var requestBody: RequestBody? { body }
+}
+
+extension SimulateWebhookEventOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("authorization", PayRedaction.Redacted()), ("body", body as Any)] }
 }

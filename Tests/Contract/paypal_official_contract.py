@@ -16,7 +16,9 @@ every operation is sent with `Content-Type` and `Accept` variations (`media_type
 answer judged by the document's schema for its status and PayPal's REST reference. With
 `--payments-document`, PayPal's Payments v2 document is the client the same way for the seven
 Payments operations the sandbox serves (authorizations get, capture, reauthorize, void; captures get,
-refund; refunds get), its failures held to the same list.
+refund; refunds get), its failures held to the same list; with `--webhooks-document`, PayPal's
+Webhooks document for the six Webhooks operations the sandbox serves (webhooks create, list, get,
+delete; verify-webhook-signature; simulate-event).
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 OPERATIONS = ["orders.create", "orders.get", "orders.confirm", "orders.authorize", "orders.capture"]
 PAYMENTS_OPERATIONS = ["authorizations.get", "authorizations.capture", "authorizations.reauthorize", "authorizations.void", "captures.get",
                        "captures.refund", "refunds.get"]
+WEBHOOKS_OPERATIONS = ["webhooks.post", "webhooks.list", "webhooks.get", "webhooks.delete", "verify-webhook-signature.post",
+                       "simulate-event.post"]
 POSITIVE = ["2xx", "401", "403", "404", "409", "422"]
 
 
@@ -214,6 +218,7 @@ def main() -> int:
     parser.add_argument("--payflow", required=True)
     parser.add_argument("--document", required=True, help="PayPal's Orders v2 document (checkout_orders_v2.json)")
     parser.add_argument("--payments-document", help="PayPal's Payments v2 document (payments_payment_v2.json): run it as a client too")
+    parser.add_argument("--webhooks-document", help="PayPal's Webhooks document (notifications_webhooks_v1.json): run it as a client too")
     parser.add_argument("--differences", default=os.path.join(HERE, "paypal-official-differences.json"))
     parser.add_argument("--max-examples", type=int, default=30)
     parser.add_argument("--seed", type=int, default=20261129)
@@ -239,6 +244,8 @@ def main() -> int:
         runs = [("Orders v2", args.document, OPERATIONS, "official")]
         if args.payments_document:
             runs.append(("Payments v2", os.path.abspath(args.payments_document), PAYMENTS_OPERATIONS, "payments"))
+        if args.webhooks_document:
+            runs.append(("Webhooks", os.path.abspath(args.webhooks_document), WEBHOOKS_OPERATIONS, "webhooks"))
         matched: dict[str, int] = {difference["id"]: 0 for difference in differences}
         found, unlisted = [], []
         for title, document, operations, name in runs:

@@ -6,7 +6,8 @@ import PaymentFlowsCore
 /// A merchant's webhook endpoint on a real loopback socket (Hummingbird), recording every request
 /// it gets. Its paths choose how it answers: `/ok/…` 200, `/fail-twice/…` 500 to the first two
 /// requests on the path and 200 after, `/hang/…` nothing for 30 s, `/redirect/…` a 302 to
-/// `/elsewhere/…` (which records what reaches it, and nothing should).
+/// `/elsewhere/…` (which records what reaches it, and nothing should), `/merchant/…` what the
+/// test's merchant handler answers.
 final class WebhookReceiver: Sendable {
     /// One request received.
     struct Received: Sendable {
@@ -32,7 +33,7 @@ final class WebhookReceiver: Sendable {
     /// The URL of `path` on the receiver.
     func url(_ path: String) -> String { base.absoluteString + path }
 
-    static func start() async throws -> WebhookReceiver {
+    static func start(merchant: (@Sendable (Received) async -> Int)? = nil) async throws -> WebhookReceiver {
         let log = LockIsolated<[Received]>([])
         let counts = LockIsolated<[String: Int]>([:])
         let router = Router()
@@ -45,6 +46,10 @@ final class WebhookReceiver: Sendable {
             let seen = counts.withValue { counts -> Int in
                 counts[path, default: 0] += 1
                 return counts[path] ?? 0
+            }
+            if path.hasPrefix("/merchant/"), let merchant {
+                let status = await merchant(Received(path: path, headers: headers, body: Data(buffer: body)))
+                return Response(status: HTTPResponse.Status(code: status))
             }
             if path.hasPrefix("/fail-twice/"), seen <= 2 { return Response(status: .internalServerError) }
             if path.hasPrefix("/hang/") { try await Task.sleep(for: .seconds(30)) }

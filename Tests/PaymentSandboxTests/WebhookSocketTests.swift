@@ -21,9 +21,9 @@ struct WebhookSocketTests {
     typealias Served = SandboxHardeningTests.Served
 
     /// `payflow serve` with the providers' retry delays divided by 60,000 (a minute is a
-    /// millisecond) and one second for a receiver to answer.
-    static func serve() async throws -> Served {
-        try await Served.start(["--webhook-time-scale", "60000", "--webhook-timeout", "1"])
+    /// millisecond) and `timeout` seconds for a receiver to answer.
+    static func serve(timeout: Int = 10) async throws -> Served {
+        try await Served.start(["--webhook-time-scale", "60000", "--webhook-timeout", String(timeout)])
     }
 
     /// An open Mollie payment whose webhook is `webhook`.
@@ -182,20 +182,28 @@ struct WebhookSocketTests {
     /// and the attempt fails after the timeout with the next one scheduled. A redirect is never
     /// followed: the attempt fails naming where it pointed, and nothing reaches that place.
     @Test func aHangingOrRedirectingReceiverGetsNothingMore() async throws {
-        let served = try await Self.serve()
+        let served = try await Self.serve(timeout: 3)
         defer { served.stop() }
         let receiver = try await WebhookReceiver.start()
         defer { receiver.stop() }
         let hanging = try await Self.molliePayment(served, webhook: receiver.url("/hang/mollie"))
         #expect(try await MollieAPISocketTests.call(served, "DELETE", "/v2/payments/\(hanging.id)").0 == 200)
         _ = await receiver.wait(for: 1, on: "/hang/mollie")
-        let started = ContinuousClock.now
+        // While the receiver holds the attempt (no attempt recorded yet), the sandbox answers.
         for _ in 0..<5 { #expect(try await served.http("GET", "/__admin/health").0 == 200) }
-        #expect(ContinuousClock.now - started < .milliseconds(900), "the sandbox answers while a receiver hangs")
-        try await Task.sleep(for: .milliseconds(1_300))
-        let held = try #require(try await Self.deliveries(served).first { $0["url"] as? String == receiver.url("/hang/mollie") })
-        let first = try #require((held["attempts"] as? [[String: Any]])?.first)
-        #expect((first["failure"] as? String)?.hasPrefix("no answer within 1 s") == true, "\(first)")
+        let during = try #require(try await Self.deliveries(served).first { $0["url"] as? String == receiver.url("/hang/mollie") })
+        #expect((during["attempts"] as? [Any])?.isEmpty == true && during["state"] as? String == "pending", "\(during)")
+        // Then the attempt fails as timed out, and the next is scheduled.
+        var first: [String: Any] = [:]
+        for _ in 0..<400 {
+            let held = try #require(try await Self.deliveries(served).first { $0["url"] as? String == receiver.url("/hang/mollie") })
+            if let attempt = (held["attempts"] as? [[String: Any]])?.first {
+                first = attempt
+                break
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect((first["failure"] as? String)?.hasPrefix("no answer within 3 s") == true, "\(first)")
 
         let redirected = try await Self.molliePayment(served, webhook: receiver.url("/redirect/mollie"))
         #expect(try await MollieAPISocketTests.call(served, "DELETE", "/v2/payments/\(redirected.id)").0 == 200)
@@ -305,5 +313,84 @@ struct PayPalEventTimeTests {
         #expect(throws: (any Error).self) {
             try PayWire.readJSON(PayPalEvent.self, from: Data(#"{"create_time":"2026-12-03T05:03:39+24:00"}"#.utf8))
         }
+    }
+}
+
+/// PayPal's Webhooks API refuses what its document refuses, over the socket: the rules the schema
+/// language cannot say held by the sandbox (a URL's 2,048 characters, `cert_url`'s 500, the
+/// transmission's look-ahead pattern), a closed `anchor_type`, and the business refusals as the
+/// document's 422 with the issue named.
+@Suite("PayPal's Webhooks API refusals", .serialized)
+struct PayPalWebhookRefusalTests {
+    @Test func theWebhooksDocumentsRulesAreKept() async throws {
+        let merchant = try await PayPalPaymentsSocketTests.Merchant.start()
+        defer { merchant.served.stop() }
+        func issue(_ answer: (Int, Data)) throws -> (Int, String?) {
+            let error = try PayWire.readJSON(PayPalError.self, from: answer.1)
+            return (answer.0, error.details?.first?.issue ?? error.name)
+        }
+        let long = "https://shop.example/" + String(repeating: "a", count: 2_028)
+        #expect(long.count == 2_049)
+        #expect(
+            try issue(try await merchant.post("/v1/notifications/webhooks", #"{"url":""# + long + #"","event_types":[{"name":"*"}]}"#)) == (
+                400, "INVALID_STRING_MAX_LENGTH"
+            ))
+        #expect(
+            try issue(
+                try await merchant.post("/v1/notifications/webhooks", #"{"url":"ftp://shop.example/hook","event_types":[{"name":"*"}]}"#))
+                == (422, "INVALID_PARAMETER_SYNTAX"))
+        var ids: [String] = []
+        for number in 0..<10 {
+            let (status, body) = try await merchant.post(
+                "/v1/notifications/webhooks",
+                #"{"url":"https://shop.example/hook/\#(number)","event_types":[{"name":"PAYMENT.CAPTURE.COMPLETED"}]}"#)
+            #expect(status == 201)
+            ids.append(try #require(try PayWire.readJSON(PayPalWebhook.self, from: body).id))
+        }
+        #expect(
+            try issue(
+                try await merchant.post(
+                    "/v1/notifications/webhooks", #"{"url":"https://shop.example/hook/10","event_types":[{"name":"*"}]}"#)) == (
+                    422, "WEBHOOK_NUMBER_LIMIT_EXCEEDED"
+                ))
+        #expect(try issue(try await merchant.get("/v1/notifications/webhooks/NOPE")) == (404, "INVALID_RESOURCE_ID"))
+        #expect(try await merchant.get("/v1/notifications/webhooks?anchor_type=APPLICATION").0 == 200)
+        #expect(try await merchant.get("/v1/notifications/webhooks?anchor_type=SOMETHING").0 == 400)
+        #expect(
+            try issue(
+                try await merchant.post(
+                    "/v1/notifications/simulate-event", #"{"webhook_id":"\#(ids[0])","event_type":"PAYMENT.AUTHORIZATION.VOIDED"}"#)) == (
+                    422, "INVALID_PARAMETER_VALUE"
+                ))
+        #expect(
+            try issue(
+                try await merchant.post(
+                    "/v1/notifications/simulate-event", #"{"url":"https://shop.example/x","event_type":"PAYMENT.NOTHING"}"#)) == (
+                    422, "INVALID_PARAMETER_VALUE"
+                ))
+        let simulated = try await merchant.post(
+            "/v1/notifications/simulate-event", #"{"webhook_id":"\#(ids[0])","event_type":"PAYMENT.CAPTURE.COMPLETED"}"#)
+        #expect(simulated.0 == 202)
+        #expect(try PayWire.readJSON(PayPalEvent.self, from: simulated.1).resourceType == "capture")
+
+        func verify(
+            id: String, sig: String, cert: String = "https://api-m.sandbox.paypal.com/v1/notifications/certs/CERT-1"
+        ) async throws -> (Int, Data) {
+            try await merchant.post(
+                "/v1/notifications/verify-webhook-signature",
+                #"{"auth_algo":"SHA256withRSA","cert_url":""# + cert + #"","transmission_id":""# + id + #"","transmission_sig":""# + sig
+                    + #"","transmission_time":"2026-12-03T05:03:39Z","webhook_id":"\#(ids[0])","webhook_event":{"event_type":"PAYMENT.CAPTURE.COMPLETED"}}"#
+            )
+        }
+        #expect(try issue(try await verify(id: "12345", sig: "abc")) == (400, "INVALID_PARAMETER_SYNTAX"))
+        #expect(try issue(try await verify(id: "a b", sig: "abc")) == (400, "INVALID_PARAMETER_SYNTAX"))
+        #expect(try issue(try await verify(id: "ab", sig: "-x")) == (400, "INVALID_PARAMETER_SYNTAX"))
+        #expect(
+            try issue(try await verify(id: "ab", sig: "abc", cert: "https://shop.example/" + String(repeating: "c", count: 480))) == (
+                400, "INVALID_STRING_MAX_LENGTH"
+            ))
+        let unknown = try await verify(id: "12ab", sig: "x1")
+        #expect(unknown.0 == 200)
+        #expect(try PayWire.readJSON(PayPalVerifyWebhookSignatureResponse.self, from: unknown.1).verificationStatus == .failure)
     }
 }

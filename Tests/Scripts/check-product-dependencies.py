@@ -11,7 +11,7 @@ import sys
 # AsyncHTTPClient: the server side's HTTP client (the sandbox and its merchant servers); apps use
 # URLSession.
 FORBIDDEN = {"hummingbird", "swift-service-lifecycle", "swift-crypto", "async-http-client", "swift-openapi-async-http-client"}
-FORBIDDEN_TARGETS = {"PaymentSandbox", "AmazonPayMerchantServer", "SuiteMerchantServer", "PaymentScenarios", "PaymentMocks",
+FORBIDDEN_TARGETS = {"PaymentSandbox", "AmazonPayMerchantServer", "SuiteMerchantServer", "MerchantWebhooks", "PaymentScenarios", "PaymentMocks",
                      "PaymentServerCore"}
 APP_PRODUCTS = {"MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout",
                 "PaymentSchemasRuntime", "PaymentFlowsCore"}
@@ -34,10 +34,10 @@ def dependencies(target_name, seen):
 
 
 # What a merchant server imports: the parties that hold the keys an app must not.
-SERVER_PRODUCTS = {"PaymentServerCore", "AmazonPayMerchantServer", "SuiteMerchantServer"}
+SERVER_PRODUCTS = {"PaymentServerCore", "AmazonPayMerchantServer", "SuiteMerchantServer", "MerchantWebhooks"}
 # What a merchant server must not reach: it stands on its provider's module and the runtime (Amazon
 # Pay's on the flows and server cores too), and the wiring to the mocks is the mocks' own.
-MERCHANT_SERVERS = {"AmazonPayMerchantServer", "SuiteMerchantServer"}
+MERCHANT_SERVERS = {"AmazonPayMerchantServer", "SuiteMerchantServer", "MerchantWebhooks"}
 TOOLING_TARGETS = {"PaymentMocks", "PaymentScenarios", "PaymentSandbox"}
 # What an app's tests import.
 TEST_PRODUCTS = {"PaymentMocks"}

@@ -69,8 +69,35 @@ extension MockPayPalServer {
         return answer
     }
 
+    /// PayPal's 400 for a request that breaks the Webhooks document where our schema language
+    /// cannot say the rule (a URL's 2,048 characters, a transmission's pattern with a look-ahead).
+    static func invalid(_ field: String, _ issue: String) -> ServerResponse {
+        webhookError(
+            400, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", field: field, issue: issue)
+    }
+
+    /// The most characters of a webhook's URL (the Webhooks document's `maxLength`).
+    static let urlLimit = 2_048
+    /// The most characters of a verification's `cert_url` (the Webhooks document's `maxLength`).
+    static let certificateURLLimit = 500
+
+    /// Whether `text` matches the Webhooks document's `^(?!\d+$)\w+\S+` (a transmission's id and
+    /// signature), read as Python's `re` reads it: not only digits (a final newline aside), a word
+    /// character, then one that is not a space.
+    static func isTransmissionText(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        let digits = scalars.prefix { $0.properties.generalCategory == .decimalNumber }.count
+        if digits > 0, digits == scalars.count || (digits == scalars.count - 1 && scalars[digits] == "\n") { return false }
+        guard scalars.count >= 2 else { return false }
+        let letters: Set<Unicode.GeneralCategory> = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter]
+        let word = scalars[0] == "_" || letters.contains(scalars[0].properties.generalCategory) || scalars[0].properties.numericType != nil
+        let space = scalars[1].properties.isWhitespace || (0x1C...0x1F).contains(scalars[1].value)
+        return word && !space
+    }
+
     func installWebhookRoutes() {
         api(CreateWebhookOperation.self) { [self] request, body in
+            guard body.url.absoluteString.count <= Self.urlLimit else { return Self.invalid("/url", "INVALID_STRING_MAX_LENGTH") }
             guard WebhookNotice.isDeliverable(body.url) else {
                 return Self.unprocessable("INVALID_PARAMETER_SYNTAX", field: "/url")
             }
@@ -119,6 +146,13 @@ extension MockPayPalServer {
             }
         }
         api(VerifyWebhookSignatureOperation.self) { [self] request, body in
+            guard body.certUrl.absoluteString.count <= Self.certificateURLLimit else {
+                return Self.invalid("/cert_url", "INVALID_STRING_MAX_LENGTH")
+            }
+            for (field, text) in [("/transmission_id", body.transmissionId), ("/transmission_sig", body.transmissionSig)]
+            where !Self.isTransmissionText(text) {
+                return Self.invalid(field, "INVALID_PARAMETER_SYNTAX")
+            }
             let claimed = (try? PayJSONParser.parse(request.body))?["webhook_event"]
             let verified = lock.withLock { verifies(body, event: claimed) }
             return .json(PayPalVerifyWebhookSignatureResponse(verificationStatus: verified ? .success : .failure))
@@ -149,6 +183,7 @@ extension MockPayPalServer {
         guard let kind = Self.webhookEvents.first(where: { $0.type == body.eventType }) else {
             return Self.unprocessable("INVALID_PARAMETER_VALUE", field: "/event_type")
         }
+        if let url = body.url, url.absoluteString.count > Self.urlLimit { return Self.invalid("/url", "INVALID_STRING_MAX_LENGTH") }
         let target: (id: String, url: URL)
         if let id = body.webhookId {
             guard let webhook = webhookRegistrations[id] else { return Self.unknownWebhook }
