@@ -4,6 +4,50 @@
 import Foundation
 @_spi(Generated) import PaymentSchemasRuntime
 
+/// What Mollie posts to a payment's `webhookUrl` when its status changes (`application/x-www-form-urlencoded`): the payment's id and nothing else, no status and no signature; the receiver fetches the payment to learn what changed.
+///
+/// - Remark: Generated from `MollieWebhookCall` in `MollieCheckout/MollieAPI.yaml`.
+public struct MollieWebhookCall: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The format whose names validation paths use.
+    @_spi(Generated)
+    public static let payPrimaryFormat: WireFormat = WireFormat.query
+
+    /// The payment whose status changed, `tr_…`.
+    public var id: String
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MollieWebhookCall`.
+    ///
+    /// - Parameters:
+    ///   - id: The payment whose status changed, `tr_…`.
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MollieWebhookCall(id: "")
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.id, "id", required: true, pattern: Self.idPattern)
+    }
+
+    /// The pattern of `id`, compiled once.
+    private static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
+}
+
+extension MollieWebhookCall: PayQueryCodable {
+    /// The query items, in field order; lists use each field's join style.
+    public func queryItems() throws -> [URLQueryItem] {
+        var writer = PayQueryWriter()
+        writer.value(self.id, "id")
+        return writer.items
+    }
+}
+
 /// A Mollie payment method id, every one Mollie's API document lists (the `klarnapay…` three and `payconiq` it marks deprecated or gone); new methods arrive over time.
 ///
 /// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.

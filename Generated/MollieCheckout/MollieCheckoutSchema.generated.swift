@@ -87,6 +87,7 @@ public enum MollieCheckoutSchema: PaySchemaModule {
         PaySchemaType(MollieRoutingReversalSource.self, module: "MollieCheckout", name: "MollieRoutingReversalSource", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
         PaySchemaType(MollieRoutingReversalSourceType.self, module: "MollieCheckout", name: "MollieRoutingReversalSourceType", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/MollieAPI.yaml"),
         PaySchemaType(MollieStatusReason.self, module: "MollieCheckout", name: "MollieStatusReason", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/PaymentParts.yaml"),
+        PaySchemaType(MollieWebhookCall.self, module: "MollieCheckout", name: "MollieWebhookCall", kind: .structure, formats: [.query], schemaFile: "MollieCheckout/MollieAPI.yaml"),
         PaySchemaType(PaymentEnvelope.self, module: "MollieCheckout", name: "PaymentEnvelope", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(PaymentFlow.self, module: "MollieCheckout", name: "PaymentFlow", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/Settings.yaml"),
         PaySchemaType(PaymentListEnvelope.self, module: "MollieCheckout", name: "PaymentListEnvelope", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),

@@ -4,7 +4,7 @@ import PaymentFlowsCore
 import PaymentSchemasRuntime
 
 /// A merchant server's receiving end of Mollie's webhook, as Mollie says to receive it: the body
-/// says only `id=tr_…` and carries no signature, so nothing in it is trusted; the payment is
+/// (``MollieWebhookCall``) says only `id=tr_…` and carries no signature, so nothing in it is trusted; the payment is
 /// fetched from Mollie's API with the merchant's key, and what Mollie answers is the news. An id
 /// Mollie does not know (a forged call) is refused; a call repeated is harmless, as it only fetches
 /// the payment again. The caller then updates its order and answers 2xx.
@@ -43,14 +43,11 @@ public struct MollieWebhookReceiver: Sendable {
 
     /// Receives one call: its form body as sent.
     public func receive(body: Data) async -> Outcome {
-        var form = URLComponents()
-        form.percentEncodedQuery = String(decoding: body, as: UTF8.self)
-        guard let items = form.queryItems, items.count == 1, items[0].name == "id", let id = items[0].value, id.hasPrefix("tr_"),
-            id.count > 3,
-            id.utf8.allSatisfy({
-                $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber || $0 == 0x5F)
-            })
+        // Read as the generated `MollieWebhookCall` reads it: one `id` of the form `tr_…`, nothing else.
+        guard let items = try? PayQueryText.items(Substring(decoding: body, as: UTF8.self)), items.map(\.name) == ["id"],
+            let call = try? PayWire.decodeQuery(MollieWebhookCall.self, from: items), call.violations.isEmpty
         else { return .refused(.malformedBody) }
+        let id = call.id
         do {
             switch try await client.send(GetMolliePaymentOperation(paymentId: id, authorization: "Bearer \(apiKey)")) {
             case .success(_, let payment): return .accepted(payment)

@@ -56,7 +56,7 @@ public final class WebhookDeliveries: Sendable {
         public let id: String
         /// What was sent.
         public let notice: WebhookNotice
-        /// Why it was sent: `state change`, `trigger` or `replay`.
+        /// Why it was sent: `state change`, `simulate-event`, `trigger` or `replay`.
         public let cause: String
         /// The delivery it sends again, for a replay.
         public let replayOf: String?
@@ -118,9 +118,11 @@ public final class WebhookDeliveries: Sendable {
         return Int(id.dropFirst(4))
     }
 
-    /// Sends `notice` (a provider's state changed); the delivery's id.
+    /// Sends `notice` (a provider's state changed, or the notice's own ``WebhookNotice/cause``,
+    /// unless `cause` names another: `trigger`, `replay`); the delivery's id.
     @discardableResult
-    public func enqueue(_ notice: WebhookNotice, cause: String = "state change", replayOf: String? = nil) -> String {
+    public func enqueue(_ notice: WebhookNotice, cause: String? = nil, replayOf: String? = nil) -> String {
+        let cause = cause ?? notice.cause ?? "state change"
         let destination = Self.destination(notice.url)
         let (number, start) = book.withValue { book -> (Int, Bool) in
             let number = book.next

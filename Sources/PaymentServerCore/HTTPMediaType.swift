@@ -1,4 +1,5 @@
 import Foundation
+import PaySchemaVocabulary
 
 /// `Content-Type` and `Accept` read as RFC 9110 writes them (8.3.1, 12.5.1): a media type compared
 /// without case and without its parameters, and an `Accept` list of media ranges whose most
@@ -16,10 +17,11 @@ public enum HTTPMediaType {
     }
 
     /// Whether `value` is JSON: `application/json`, or a JSON-based type written with RFC 6839's
-    /// `+json` suffix (Mollie's `application/hal+json`).
+    /// `+json` suffix (Mollie's `application/hal+json`): ``PayMediaType/isJSON(essence:)``, the rule
+    /// the schema language's `responseMediaType` follows too.
     public static func isJSON(_ value: String) -> Bool {
         guard let essence = essence(value) else { return false }
-        return essence == "application/json" || (essence.hasPrefix("application/") && essence.hasSuffix("+json"))
+        return PayMediaType.isJSON(essence: essence)
     }
 
     /// Whether an `Accept` header admits `mediaType` (`application/json`): the most specific range

@@ -46,4 +46,15 @@ struct HTTPMediaTypeTests {
     func acceptIsJudgedByItsMostSpecificRange(_ header: String?, _ admits: Bool) {
         #expect(HTTPMediaType.accepts(header, "application/json") == admits, "\(header ?? "nil")")
     }
+
+    /// JSON is `application/json` or `application/<name>+json`, by the one rule the schema
+    /// language's `responseMediaType` follows too.
+    @Test func jsonIsApplicationJSONOrANamedPlusJSON() {
+        for (value, json) in [
+            ("application/json", true), ("Application/HAL+JSON; charset=utf-8", true), ("application/problem+json", true),
+            ("application/+json", false), ("text/json", false), ("application/jsonp", false), ("text/plain", false), ("", false),
+        ] {
+            #expect(HTTPMediaType.isJSON(value) == json, "\(value)")
+        }
+    }
 }

@@ -372,6 +372,10 @@ struct PayPalWebhookRefusalTests {
             "/v1/notifications/simulate-event", #"{"webhook_id":"\#(ids[0])","event_type":"PAYMENT.CAPTURE.COMPLETED"}"#)
         #expect(simulated.0 == 202)
         #expect(try PayWire.readJSON(PayPalEvent.self, from: simulated.1).resourceType == "capture")
+        let simulatedDelivery = try #require(try await WebhookSocketTests.deliveries(merchant.served).first)
+        #expect(
+            simulatedDelivery["cause"] as? String == "simulate-event"
+                && simulatedDelivery["event"] as? String == "PAYMENT.CAPTURE.COMPLETED")
 
         func verify(
             id: String, sig: String, cert: String = "https://api-m.sandbox.paypal.com/v1/notifications/certs/CERT-1"
@@ -392,5 +396,38 @@ struct PayPalWebhookRefusalTests {
         let unknown = try await verify(id: "12ab", sig: "x1")
         #expect(unknown.0 == 200)
         #expect(try PayWire.readJSON(PayPalVerifyWebhookSignatureResponse.self, from: unknown.1).verificationStatus == .failure)
+    }
+}
+
+/// `POST /__admin/webhooks/trigger`'s refusals, as docs/sandbox.md lists them.
+@Suite("The webhook trigger's refusals", .serialized)
+struct WebhookTriggerRefusalTests {
+    @Test func theTriggerSaysWhyNothingWasSent() async throws {
+        let served = try await WebhookSocketTests.serve()
+        defer { served.stop() }
+        let (_, silent) = try await MollieAPISocketTests.call(
+            served, "POST", "/v2/payments",
+            #"{"amount":{"currency":"EUR","value":"1.00"},"description":"No webhook","redirectUrl":"https://shop.example/return"}"#)
+        let id = try PayWire.readJSON(MolliePayment.self, from: silent).id
+        func trigger(_ body: String) async throws -> (Int, String) {
+            let (status, _, data) = try await served.http(
+                "POST", "/__admin/webhooks/trigger", headers: ["X-Sandbox-Client": "1", "Content-Type": "application/json"], body: body)
+            return (status, String(decoding: data, as: UTF8.self))
+        }
+        let unknown = try await trigger(#"{"provider":"mollie-api","resource":"tr_none"}"#)
+        #expect(unknown.0 == 404 && unknown.1.contains("NOT_FOUND"))
+        let nobody = try await trigger(#"{"provider":"mollie-api","resource":""# + id + #""}"#)
+        #expect(nobody.0 == 409 && nobody.1.contains("NO_RECEIVER"))
+        let event = try await trigger(#"{"provider":"paypal","event":"PAYMENT.NOTHING","resource":"X"}"#)
+        #expect(event.0 == 422 && event.1.contains("UNKNOWN_EVENT"))
+        let provider = try await trigger(#"{"provider":"nowhere"}"#)
+        #expect(provider.0 == 404)
+        #expect(try await trigger("not json").0 == 400)
+        // Without the header a cross-site form cannot send, nothing is triggered.
+        let (forged, _, _) = try await served.http(
+            "POST", "/__admin/webhooks/trigger", headers: ["Content-Type": "text/plain"], body: #"{"provider":"mollie-api","resource":"x"}"#
+        )
+        #expect(forged == 403 || forged == 401)
+        #expect(try await WebhookSocketTests.deliveries(served).isEmpty)
     }
 }

@@ -244,7 +244,7 @@ extension SchemaParser {
         operation.security = security
         if let mediaType = reader.string("responseMediaType", diagnostics: &diagnostics) {
             let essence = mediaType.value.lowercased()
-            if essence == "application/json" || (essence.hasPrefix("application/") && essence.hasSuffix("+json") && essence.count > 17) {
+            if PayMediaType.isJSON(essence: essence) {
                 operation.responseMediaType = essence
             } else {
                 diagnostics.error(

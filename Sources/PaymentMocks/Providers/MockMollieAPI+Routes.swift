@@ -5,10 +5,16 @@ import PaymentServerCore
 
 /// The operations of Mollie's API the sandbox serves, and the state changes of its hosted checkout.
 extension MockMollieAPI {
-    /// The API's URL of `path` (`/v2/payments/tr_…`), as the request's client reaches it.
-    private static func own(_ request: ServerRequest, _ path: String) -> MollieLink {
+    /// The API's URL of `path` (`/v2/payments/tr_…`) as a HAL link, rewritten by `link` (where the
+    /// request's client reaches the API): the one place the API's own links are made.
+    static func apiLink(_ path: String, link: (URL) -> URL) -> MollieLink {
         let url = URL(string: "https://\(apiHost)\(path)") ?? URL(fileURLWithPath: path)
-        return MollieLink(href: request.link(url), type: "application/hal+json")
+        return MollieLink(href: link(url), type: "application/hal+json")
+    }
+
+    /// The API's URL of `path`, as the request's client reaches it.
+    private static func own(_ request: ServerRequest, _ path: String) -> MollieLink {
+        apiLink(path, link: request.link)
     }
 
     func installRoutes() {
@@ -147,9 +153,7 @@ extension MockMollieAPI {
                 cancelUrl: body.cancelUrl, metadata: body.metadata, redirectUrl: body.redirectUrl, webhookUrl: body.webhookUrl,
                 sequenceType: body.sequenceType ?? .oneoff, expiresAt: created.addingTimeInterval(15 * 60), profileId: "pfl_QkEhN94Ba",
                 links: MolliePaymentLinks(
-                    linkSelf: URL(string: "https://\(Self.apiHost)/v2/payments/\(id)").map {
-                        MollieLink(href: link($0), type: "application/hal+json")
-                    },
+                    linkSelf: Self.apiLink("/v2/payments/\(id)", link: link),
                     checkout: url("https://\(Self.checkoutHost)/\(page)"),
                     dashboard: url("https://my.mollie.com/dashboard/payments/\(id)"), documentation: Self.documentation))
             Self.keep(body, in: &payment, created: created, link: link)
@@ -173,10 +177,7 @@ extension MockMollieAPI {
         payment.customerId = body.customerId
         payment.mandateId = body.mandateId
         let paymentID = payment.id
-        func own(_ path: String) -> MollieLink {
-            let url = URL(string: "https://\(apiHost)/v2/payments/\(paymentID)\(path)") ?? URL(fileURLWithPath: "/")
-            return MollieLink(href: link(url), type: "application/hal+json")
-        }
+        func own(_ path: String) -> MollieLink { apiLink("/v2/payments/\(paymentID)\(path)", link: link) }
         payment.routing = body.routing?.enumerated().map { index, route in
             let routeID = "rt_" + paymentID.dropFirst(3) + String(index + 1)
             return MollieEntityPaymentRouteResponse(

@@ -13,13 +13,13 @@ extension MockMollieAPI {
     /// The notice of `payment`'s status now, to its `webhookUrl`; `nil` when it has none (or one
     /// that is not a URL).
     static func notice(of payment: MolliePayment) -> WebhookNotice? {
-        guard let text = payment.webhookUrl, !text.isEmpty, let url = URL(string: text) else { return nil }
-        var form = URLComponents()
-        form.queryItems = [URLQueryItem(name: "id", value: payment.id)]
+        guard let text = payment.webhookUrl, !text.isEmpty, let url = URL(string: text),
+            let body = try? MollieWebhookCall(id: payment.id).queryString
+        else { return nil }
         return WebhookNotice(
             provider: "mollie-api", event: "payment." + payment.status.rawValue, resource: payment.id, url: url,
             headers: [.init("User-Agent", webhookAgent)], contentType: "application/x-www-form-urlencoded",
-            body: Data((form.percentEncodedQuery ?? "").utf8), schedule: .mollie)
+            body: Data(body.utf8), schedule: .mollie)
     }
 
     /// Posts the notice of `payment`'s status, where it has a `webhookUrl`.

@@ -199,7 +199,9 @@ extension MockPayPalServer {
         }
         let sample = Self.sampleResource(kind.resourceType, id: newPaymentID(), request: request)
         let event = makeEvent(kind.type, resourceType: kind.resourceType, summary: kind.summary, resource: sample)
-        if let notice = signedNotice(event, webhookID: target.id, url: target.url) { transport.webhooks.post(notice) }
+        if let notice = signedNotice(event, webhookID: target.id, url: target.url, cause: "simulate-event") {
+            transport.webhooks.post(notice)
+        }
         return .json(event, status: 202)
     }
 
@@ -248,7 +250,7 @@ extension MockPayPalServer {
     }
 
     /// `event` for the webhook `webhookID` at `url`, signed, its transmission kept for `verify-webhook-signature`.
-    private func signedNotice(_ event: PayPalEvent, webhookID: String, url: URL) -> WebhookNotice? {
+    private func signedNotice(_ event: PayPalEvent, webhookID: String, url: URL, cause: String? = nil) -> WebhookNotice? {
         guard let body = try? PayWire.encodeJSON(event), let key = Self.webhookKey else { return nil }
         let transmission = ids.nextUUID().uuidString.lowercased()
         let time = Date(timeIntervalSince1970: clockValue().timeIntervalSince1970.rounded(.down))
@@ -263,7 +265,7 @@ extension MockPayPalServer {
                 .init("PAYPAL-TRANSMISSION-SIG", encoded), .init("PAYPAL-CERT-URL", Self.webhookCertificateURL),
                 .init("PAYPAL-AUTH-ALGO", Self.webhookAlgorithm), .init("PAYPAL-AUTH-VERSION", "v2"),
             ],
-            contentType: "application/json", body: body, schedule: .payPal)
+            contentType: "application/json", body: body, schedule: .payPal, cause: cause)
     }
 
     /// What PayPal signs: `<transmission id>|<time>|<webhook id>|<CRC32 of the body, in decimal>`.

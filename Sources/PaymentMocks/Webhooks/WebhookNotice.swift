@@ -35,11 +35,13 @@ public struct WebhookNotice: Sendable, Hashable, Codable {
     public let body: Data
     /// When the provider tries again after a failed attempt.
     public let schedule: WebhookSchedule
+    /// Why the provider sent it when not for a change of state (`simulate-event`: PayPal's simulator).
+    public let cause: String?
 
     /// A notice of `event` about `resource` for `url`.
     public init(
         provider: String, event: String, resource: String, url: URL, headers: [Header] = [], contentType: String, body: Data,
-        schedule: WebhookSchedule
+        schedule: WebhookSchedule, cause: String? = nil
     ) {
         self.provider = provider
         self.event = event
@@ -49,6 +51,7 @@ public struct WebhookNotice: Sendable, Hashable, Codable {
         self.contentType = contentType
         self.body = body
         self.schedule = schedule
+        self.cause = cause
     }
 
     /// Whether `url` is one a notice may go to: `http` or `https` with a host, and no user or
