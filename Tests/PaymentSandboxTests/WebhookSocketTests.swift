@@ -431,3 +431,42 @@ struct WebhookTriggerRefusalTests {
         #expect(try await WebhookSocketTests.deliveries(served).isEmpty)
     }
 }
+
+/// PayPal's authorization events over the socket: an order authorized tells
+/// `PAYMENT.AUTHORIZATION.CREATED`, its void `PAYMENT.AUTHORIZATION.VOIDED`, each with the
+/// authorization as the Payments API answers it, and each verifies; a webhook subscribed to other
+/// events is told none of them.
+@Suite("PayPal's authorization webhooks", .serialized)
+struct PayPalAuthorizationWebhookTests {
+    @Test func anAuthorizationsCreationAndVoidAreTold() async throws {
+        let merchant = try await PayPalPaymentsSocketTests.Merchant.start()
+        defer { merchant.served.stop() }
+        let receiver = try await WebhookReceiver.start()
+        defer { receiver.stop() }
+        let (created, body) = try await merchant.post(
+            "/v1/notifications/webhooks",
+            #"{"url":""# + receiver.url("/ok/authorizations")
+                + #"","event_types":[{"name":"PAYMENT.AUTHORIZATION.CREATED"},{"name":"PAYMENT.AUTHORIZATION.VOIDED"}]}"#)
+        #expect(created == 201)
+        let webhookID = try #require(try PayWire.readJSON(PayPalWebhook.self, from: body).id)
+        let (other, _) = try await merchant.post(
+            "/v1/notifications/webhooks",
+            #"{"url":""# + receiver.url("/ok/refunds-only") + #"","event_types":[{"name":"PAYMENT.CAPTURE.REFUNDED"}]}"#)
+        #expect(other == 201)
+        let authorization = try await merchant.authorization("40.00")
+        #expect(try await merchant.post("/v2/payments/authorizations/\(authorization)/void").0 == 200)
+        let calls = await receiver.wait(for: 2, on: "/ok/authorizations")
+        let events = try calls.map { try PayWire.readJSON(PayPalEvent.self, from: $0.body) }
+        #expect(events.map(\.eventType) == ["PAYMENT.AUTHORIZATION.CREATED", "PAYMENT.AUTHORIZATION.VOIDED"])
+        #expect(events.allSatisfy { $0.resourceType == "authorization" })
+        let states = try events.map {
+            try PayWire.readJSON(PaymentsAuthorization.self, from: try PayWire.encodeJSON(try #require($0.resource)))
+        }
+        #expect(states.map(\.id) == [authorization, authorization] && states.map(\.status) == [.created, .voided])
+        for call in calls {
+            #expect(try await WebhookSocketTests.verify(merchant, call, webhookID: webhookID, event: call.text) == "SUCCESS")
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(receiver.received.allSatisfy { $0.path == "/ok/authorizations" })
+    }
+}
