@@ -46,10 +46,10 @@ public final class PayPalWebhookReceiver: Sendable {
     private let client: PayAPIClient
     private let webhookID: String
     private let accessToken: @Sendable () async throws -> String
-    private let seen: LockIsolated<BoundedStore>
+    private let seen: LockIsolated<Remembered>
 
     /// The transmission ids accepted, oldest first, at most `limit`.
-    struct BoundedStore: Sendable {
+    struct Remembered: Sendable {
         var ids: Set<String> = []
         var order: [String] = []
         let limit: Int
@@ -71,7 +71,7 @@ public final class PayPalWebhookReceiver: Sendable {
         self.client = client
         self.webhookID = webhookID
         self.accessToken = accessToken
-        seen = LockIsolated(BoundedStore(limit: max(1, remembered)))
+        seen = LockIsolated(Remembered(limit: max(1, remembered)))
     }
 
     /// Receives one delivery: its headers (any case) and its body as sent.

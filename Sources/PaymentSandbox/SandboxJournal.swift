@@ -113,7 +113,7 @@ final class SandboxJournal: Sendable {
     ) {
         let (path, names) = Self.redacted(target)
         let elapsed = ContinuousClock.now - started
-        let milliseconds = Int(elapsed.components.seconds) * 1_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = elapsed.wholeMilliseconds
         let entry = SandboxJournalEntry(
             sequence: sequence, time: Date(), provider: provider, method: ExchangeRedaction.text(String(method.prefix(32))), path: path,
             queryNames: names, status: status, scenario: scenario.map { ExchangeRedaction.text(String($0.prefix(64))) },

@@ -197,7 +197,7 @@ public final class WebhookDeliveries: Sendable {
         let clock = ContinuousClock.now
         let (status, failure) = await send(delivery.notice)
         let elapsed = ContinuousClock.now - clock
-        let milliseconds = Int(elapsed.components.seconds) * 1_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = elapsed.wholeMilliseconds
         let retry = book.withValue { book -> Duration? in
             guard var delivery = book.deliveries[number] else {
                 book.open -= 1
@@ -214,7 +214,7 @@ public final class WebhookDeliveries: Sendable {
                 let seconds = delivery.notice.schedule.retrySeconds[delivery.attempts.count - 1]
                 let delay = Duration.milliseconds(Int64(seconds) * 1_000 / Int64(max(1, configuration.webhookTimeScale)))
                 delivery.state = .retrying
-                delivery.nextAttempt = Date().addingTimeInterval(Double(seconds) / Double(max(1, configuration.webhookTimeScale)))
+                delivery.nextAttempt = Date().addingTimeInterval(TimeInterval(delay.wholeMilliseconds) / 1_000)
                 retry = delay
             } else {
                 delivery.state = .failed
@@ -286,7 +286,7 @@ public final class WebhookDeliveries: Sendable {
     }
 
     static func text(_ duration: Duration) -> String {
-        let milliseconds = Int(duration.components.seconds) * 1_000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = duration.wholeMilliseconds
         return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
     }
 
