@@ -176,7 +176,7 @@ var targets: [Target] =
         // payment. Server side, never a dependency of an app-facing product.
         .target(
             name: "MerchantWebhooks",
-            dependencies: ["PayPalPayments", "MollieCheckout", "PaymentFlowsCore", "PaymentSchemasRuntime"]
+            dependencies: ["PayPalPayments", "MollieCheckout", "AmazonPayMobile", "PaymentFlowsCore", "PaymentSchemasRuntime"]
         ),
         .target(
             name: "PaymentScenarios",

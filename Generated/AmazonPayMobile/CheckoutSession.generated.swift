@@ -1013,11 +1013,17 @@ public enum ErrorReasonCode: PayOpenEnum, PayQueryValue {
     case internalServerError
     /// The wire value `ServiceUnavailable`.
     case serviceUnavailable
+    /// The wire value `InvalidChargeStatus`.
+    case invalidChargeStatus
+    /// The wire value `InvalidChargePermissionStatus`.
+    case invalidChargePermissionStatus
+    /// The wire value `CurrencyMismatch`.
+    case currencyMismatch
     /// A value this version of the schema does not list; the raw value is kept as received.
     case unknown(String)
 
     /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [ErrorReasonCode] = [.invalidCheckoutSessionStatus, .missingParameterValue, .invalidParameterValue, .duplicateIdempotencyKey, .resourceNotFound, .unauthorizedAccess, .invalidRequestSignature, .transactionAmountExceeded, .internalServerError, .serviceUnavailable]
+    public static let allCases: [ErrorReasonCode] = [.invalidCheckoutSessionStatus, .missingParameterValue, .invalidParameterValue, .duplicateIdempotencyKey, .resourceNotFound, .unauthorizedAccess, .invalidRequestSignature, .transactionAmountExceeded, .internalServerError, .serviceUnavailable, .invalidChargeStatus, .invalidChargePermissionStatus, .currencyMismatch]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
     public init(rawValue: String) {
@@ -1032,6 +1038,9 @@ public enum ErrorReasonCode: PayOpenEnum, PayQueryValue {
         case "TransactionAmountExceeded": self = .transactionAmountExceeded
         case "InternalServerError": self = .internalServerError
         case "ServiceUnavailable": self = .serviceUnavailable
+        case "InvalidChargeStatus": self = .invalidChargeStatus
+        case "InvalidChargePermissionStatus": self = .invalidChargePermissionStatus
+        case "CurrencyMismatch": self = .currencyMismatch
         default: self = .unknown(rawValue)
         }
     }
@@ -1049,6 +1058,9 @@ public enum ErrorReasonCode: PayOpenEnum, PayQueryValue {
         case .transactionAmountExceeded: return "TransactionAmountExceeded"
         case .internalServerError: return "InternalServerError"
         case .serviceUnavailable: return "ServiceUnavailable"
+        case .invalidChargeStatus: return "InvalidChargeStatus"
+        case .invalidChargePermissionStatus: return "InvalidChargePermissionStatus"
+        case .currencyMismatch: return "CurrencyMismatch"
         case .unknown(let raw): return raw
         }
     }

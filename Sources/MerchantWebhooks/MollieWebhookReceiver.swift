@@ -20,7 +20,7 @@ public struct MollieWebhookReceiver: Sendable {
 
         /// The status a receiver answers with: 503 when Mollie could not be asked (so Mollie calls
         /// again), 400 otherwise.
-        public var status: Int { self == .verificationUnavailable ? 503 : 400 }
+        public var status: Int { refusalStatus(replayed: false, unavailable: self == .verificationUnavailable) }
     }
 
     /// What became of a call.

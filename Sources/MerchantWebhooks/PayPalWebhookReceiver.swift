@@ -26,13 +26,7 @@ public final class PayPalWebhookReceiver: Sendable {
 
         /// The status a receiver answers with: 409 for a replay, 503 when PayPal could not be asked (so
         /// PayPal retries), 400 otherwise.
-        public var status: Int {
-            switch self {
-            case .replayed: 409
-            case .verificationUnavailable: 503
-            default: 400
-            }
-        }
+        public var status: Int { refusalStatus(replayed: self == .replayed, unavailable: self == .verificationUnavailable) }
     }
 
     /// What became of a delivery.
@@ -46,21 +40,7 @@ public final class PayPalWebhookReceiver: Sendable {
     private let client: PayAPIClient
     private let webhookID: String
     private let accessToken: @Sendable () async throws -> String
-    private let seen: LockIsolated<Remembered>
-
-    /// The transmission ids accepted, oldest first, at most `limit`.
-    struct Remembered: Sendable {
-        var ids: Set<String> = []
-        var order: [String] = []
-        let limit: Int
-
-        mutating func insert(_ id: String) -> Bool {
-            guard ids.insert(id).inserted else { return false }
-            order.append(id)
-            if order.count > limit { ids.remove(order.removeFirst()) }
-            return true
-        }
-    }
+    private let seen: LockIsolated<AcceptedIDs>
 
     /// A receiver for the webhook `webhookID`, verifying through `client` (PayPal's API, or the
     /// sandbox's `/t/paypal`) with the bearer token `accessToken` gives, remembering the last
@@ -71,7 +51,7 @@ public final class PayPalWebhookReceiver: Sendable {
         self.client = client
         self.webhookID = webhookID
         self.accessToken = accessToken
-        seen = LockIsolated(Remembered(limit: max(1, remembered)))
+        seen = LockIsolated(AcceptedIDs(limit: max(1, remembered)))
     }
 
     /// Receives one delivery: its headers (any case) and its body as sent.

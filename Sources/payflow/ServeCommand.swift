@@ -69,6 +69,12 @@ struct ServeCommand: AsyncParsableCommand {
         help: "A URL to register as a PayPal webhook for every event type at start (repeatable), as POST /v1/notifications/webhooks would.")
     var payPalWebhooks: [String] = []
 
+    @Option(
+        name: .customLong("amazon-ipn"),
+        help:
+            "The IPN endpoint of the Amazon Pay merchant configuration: every charge, refund and charge permission change is posted there.")
+    var amazonIPN: String?
+
     /// Every per-request scenario `serve` offers, by provider prefix.
     static var requestScenarios: [RequestScenario] { SandboxProviders.requestScenarios }
 
@@ -99,6 +105,9 @@ struct ServeCommand: AsyncParsableCommand {
         if !(1...86_400_000).contains(webhookTimeScale) { throw ValidationError("--webhook-time-scale must be between 1 and 86400000") }
         for url in payPalWebhooks where URL(string: url).map(WebhookNotice.isDeliverable) != true {
             throw ValidationError("--paypal-webhook must be an http(s) URL such as http://127.0.0.1:9000/paypal/webhook")
+        }
+        if let amazonIPN, URL(string: amazonIPN).map(WebhookNotice.isDeliverable) != true {
+            throw ValidationError("--amazon-ipn must be an http(s) URL such as http://127.0.0.1:9000/amazon/ipn")
         }
     }
 
@@ -156,6 +165,7 @@ struct ServeCommand: AsyncParsableCommand {
         for text in payPalWebhooks {
             if let url = URL(string: text) { _ = served.payPal.registerWebhook(url: url) }
         }
+        served.amazonPay.notificationEndpoint = amazonIPN.flatMap { URL(string: $0) }
         let exchanges = BufferedLines()
         let flusher = exchanges.flushing(every: .milliseconds(200))
         defer {

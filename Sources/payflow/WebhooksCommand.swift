@@ -13,7 +13,8 @@ struct WebhooksCommand: AsyncParsableCommand {
         discussion: """
             A merchant registers where to be told as with the provider: Mollie posts `id=tr_…` to a payment's \
             webhookUrl; PayPal posts its signed events to the webhooks registered with POST /t/paypal/v1/notifications/webhooks \
-            (or `payflow serve --paypal-webhook URL`). Every delivery, its attempts and the provider's retries are \
+            (or `payflow serve --paypal-webhook URL`); Amazon Pay posts its IPNs to `payflow serve --amazon-ipn URL`. \
+            Every delivery, its attempts and the provider's retries are \
             at /__admin/webhooks and in the inspector's Webhooks tab.
             """,
         subcommands: [List.self, Trigger.self, Replay.self])
@@ -59,13 +60,17 @@ struct WebhooksCommand: AsyncParsableCommand {
             discussion: """
                 payflow webhooks trigger --provider mollie-api --resource tr_0000007919
                 payflow webhooks trigger --provider paypal --event PAYMENT.CAPTURE.COMPLETED --resource <capture id>
+                payflow webhooks trigger --provider amazonpay --resource <charge, refund or charge permission id>
                 """)
         @OptionGroup var target: Target
 
-        @Option(help: "The provider's prefix: mollie-api or paypal.")
+        @Option(help: "The provider's prefix: mollie-api, paypal or amazonpay.")
         var provider: String
 
-        @Option(help: "The event (PayPal's event type; Mollie's is the payment's status, payment.paid).")
+        @Option(
+            help:
+                "The event (PayPal's event type; Mollie's is the payment's status, payment.paid; Amazon Pay's the object's type and state, CHARGE.Captured)."
+        )
         var event: String?
 
         @Option(help: "The resource: a Mollie payment (tr_…), a PayPal order, authorization, capture or refund.")

@@ -237,6 +237,40 @@ struct ProviderRuleTablesSocketTests {
         #"{"chargeAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}"#
     }
 
+    /// What a completed checkout made: its charge (none for `Confirm`) and its charge permission.
+    struct Completed {
+        let charge: String?
+        let permission: String
+    }
+
+    /// A checkout over the socket as a buyer and a merchant server make it: the buyer signs in on
+    /// Amazon's page (the button payload signed with `key`), the server sets the amount with
+    /// `intent` and completes; what it made.
+    static func completedCheckout(
+        _ served: Served, _ key: AmazonKey, _ amount: String, _ currency: String = "USD", intent: String = "AuthorizeWithCapture"
+    ) async throws -> Completed {
+        let signer = AmazonPayRequestSigner(publicKeyID: AmazonKey.id, privateKey: key.key)
+        var page = URLComponents(string: "/h/apay.example/signin")
+        page?.queryItems = [
+            URLQueryItem(name: "payloadJSON", value: button),
+            URLQueryItem(name: "signature", value: try signer.buttonSignature(payload: button)),
+            URLQueryItem(name: "publicKeyId", value: AmazonKey.id),
+        ]
+        let target = try #require(
+            page?.percentEncodedQuery.map { "/h/apay.example/signin?" + $0.replacingOccurrences(of: "+", with: "%2B") })
+        let signedIn = try await tap(served, target, button: "continue")
+        #expect(signedIn.status == 303, "the sign-in page answered \(signedIn)")
+        let session = try #require(
+            URLComponents(string: signedIn.text)?.queryItems?.first { $0.name == "amazonCheckoutSessionId" }?.value, "\(signedIn.text)")
+        let path = "/v2/checkoutSessions/\(session)"
+        let update = charge(amount, currency).replacingOccurrences(of: "AuthorizeWithCapture", with: intent)
+        #expect(try await amazon(served, key, "PATCH", path, body: update).status == 200)
+        let key16 = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16))
+        let done = try await amazon(served, key, "POST", path + "/complete", body: complete(amount, currency), idempotencyKey: key16)
+        #expect(done.status == 200, "\(String(decoding: done.body, as: UTF8.self))")
+        return Completed(charge: field(done.body, "chargeId"), permission: try #require(field(done.body, "chargePermissionId")))
+    }
+
     @Test func amazonPayRaisesEveryRowOfItsTable() async throws {
         let key = try AmazonKey()
         defer { try? FileManager.default.removeItem(at: key.file) }
@@ -330,6 +364,77 @@ struct ProviderRuleTablesSocketTests {
             try await Self.amazon(served, key, "POST", path + "/complete", body: Self.complete("10.00"), idempotencyKey: "rules0007"), 422,
             "CheckoutSessionCanceled")
         expect(try await Self.amazon(served, key, "PATCH", path, body: Self.charge("10.00")), 422, "InvalidCheckoutSessionStatus")
+        // After the checkout: charges, refunds, charge permissions.
+        let authorized = try await Self.completedCheckout(served, key, "50.00", intent: "Authorize")
+        let charge = "/v2/charges/" + (authorized.charge ?? "")
+        func capture(_ amount: String, _ currency: String = "USD") -> String {
+            #"{"captureAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}"#
+        }
+        func refund(_ amount: String, of id: String? = authorized.charge, _ currency: String = "USD") -> String {
+            #"{"chargeId":""# + (id ?? "") + #"","refundAmount":{"amount":""# + amount + #"","currencyCode":""# + currency + #""}}"#
+        }
+        expect(
+            try await Self.amazon(served, key, "POST", "/v2/refunds", body: refund("1.00"), idempotencyKey: "rules0101"), 422,
+            "InvalidChargeStatus")
+        expect(
+            try await Self.amazon(served, key, "POST", charge + "/capture", body: capture("50.01"), idempotencyKey: "rules0102"), 400,
+            "TransactionAmountExceeded")
+        expect(
+            try await Self.amazon(served, key, "POST", charge + "/capture", body: capture("50.00", "EUR"), idempotencyKey: "rules0103"),
+            400, "CurrencyMismatch")
+        expect(
+            try await Self.amazon(served, key, "POST", charge + "/capture", body: capture("0.00"), idempotencyKey: "rules0104"), 400,
+            "InvalidParameterValue")
+        expect(
+            try await Self.amazon(served, key, "POST", charge + "/capture", body: "{}", idempotencyKey: "rules0105"), 400,
+            "MissingParameterValue")
+        expect(
+            try await Self.amazon(served, key, "POST", charge + "/capture", body: "{", idempotencyKey: "rules0106"), 400,
+            "InvalidRequestFormat")
+        expect(try await Self.amazon(served, key, "POST", charge + "/capture", body: capture("50.00")), 400, "MissingHeader")
+        expect(
+            try await Self.amazon(
+                served, key, "POST", "/v2/charges/S03-none-C01/capture", body: capture("1.00"), idempotencyKey: "rules0107"), 404,
+            "ResourceNotFound")
+        #expect(
+            try await Self.amazon(served, key, "POST", charge + "/capture", body: capture("30.00"), idempotencyKey: "rules0108").status
+                == 200)
+        expect(
+            try await Self.amazon(served, key, "POST", charge + "/capture", body: capture("30.00", "EUR"), idempotencyKey: "rules0108"),
+            400, "DuplicateIdempotencyKey")
+        expect(
+            try await Self.amazon(served, key, "POST", charge + "/capture", body: capture("10.00"), idempotencyKey: "rules0109"), 422,
+            "InvalidChargeStatus")
+        expect(try await Self.amazon(served, key, "DELETE", charge + "/cancel", body: "{}"), 422, "InvalidChargeStatus")
+        // Refunds: the capture (30.00) and 15% of it (4.50) at most, in its currency.
+        #expect(try await Self.amazon(served, key, "POST", "/v2/refunds", body: refund("34.50"), idempotencyKey: "rules0110").status == 201)
+        expect(
+            try await Self.amazon(served, key, "POST", "/v2/refunds", body: refund("0.01"), idempotencyKey: "rules0111"), 400,
+            "TransactionAmountExceeded")
+        expect(
+            try await Self.amazon(served, key, "POST", "/v2/refunds", body: refund("0.01", "EUR"), idempotencyKey: "rules0112"), 400,
+            "CurrencyMismatch")
+        expect(
+            try await Self.amazon(
+                served, key, "POST", "/v2/refunds", body: refund("1.00", of: "S03-none-C01"), idempotencyKey: "rules0113"), 404,
+            "ResourceNotFound")
+        expect(try await Self.amazon(served, key, "GET", "/v2/refunds/S03-none-R01"), 404, "ResourceNotFound")
+        expect(try await Self.amazon(served, key, "GET", "/v2/charges/S03-none-C01"), 404, "ResourceNotFound")
+        expect(try await Self.amazon(served, key, "GET", "/v2/chargePermissions/S03-none"), 404, "ResourceNotFound")
+        expect(try await Self.amazon(served, key, "DELETE", "/v2/charges/S03-none-C01/cancel", body: "{}"), 404, "ResourceNotFound")
+        expect(try await Self.amazon(served, key, "DELETE", "/v2/chargePermissions/S03-none/close", body: "{}"), 404, "ResourceNotFound")
+        // An Authorized charge 31 days on has expired: neither captured nor canceled.
+        let expiring = try await Self.completedCheckout(served, key, "20.00", intent: "Authorize")
+        expect(
+            try await Self.amazon(
+                served, key, "POST", "/v2/charges/\(expiring.charge ?? "")/capture", body: capture("20.00"), idempotencyKey: "rules0114"
+            ) {
+                $0["sandbox-scenario"] = "charge-expired"
+            }, 422, "InvalidChargeStatus")
+        // Closed once; closing again is refused.
+        let closing = "/v2/chargePermissions/" + expiring.permission + "/close"
+        #expect(try await Self.amazon(served, key, "DELETE", closing, body: #"{"closureReason":"order canceled"}"#).status == 200)
+        expect(try await Self.amazon(served, key, "DELETE", closing, body: "{}"), 422, "InvalidChargePermissionStatus")
         #expect(try await Self.journalRules(served, "amazonpay") == MockAmazonPayServer.ruleTable.raisedCodes)
         try await Self.expectEveryRefusalIsItsRow(served, "amazonpay", [MockAmazonPayServer.ruleTable])
     }

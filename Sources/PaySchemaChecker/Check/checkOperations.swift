@@ -87,7 +87,9 @@ extension SchemaChecker {
                     at: reference.location)
             }
         }
-        if let request = operation.request, operation.method.value == .get || operation.method.value == .delete {
+        // A DELETE may carry a body where the provider defines one (Amazon Pay's Cancel Charge and
+        // Close Charge Permission take their reasons so; RFC 9110 9.3.5 leaves its meaning to the API).
+        if let request = operation.request, operation.method.value == .get {
             diagnostics.error("\(operation.method.value.rawValue) requests carry no body; remove 'request'", at: request.location)
         }
         for link in operation.links { checkLink(link, from: operation) }

@@ -73,7 +73,7 @@ extension OpenAPIImporter {
         }
         var request: String?
         var requestOptional = false
-        if let rawBody = node.member("requestBody"), ["GET", "DELETE", "HEAD"].contains(method) {
+        if let rawBody = node.member("requestBody"), ["GET", "HEAD"].contains(method) {
             diagnostics.warning(
                 "a \(method) request with a body: the language's \(method) carries none (HTTP gives it no meaning); the operation is imported without it",
                 at: node.keyNode("requestBody")?.location ?? rawBody.location)

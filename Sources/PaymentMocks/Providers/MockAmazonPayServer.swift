@@ -73,13 +73,21 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         })();
         """
 
-    private let lock = NSLock()
-    private var sessions = BoundedStore<String, CheckoutSession>()
+    let lock = NSLock()
+    var sessions = BoundedStore<String, CheckoutSession>()
     private var completions = BoundedStore<String, Int>()
+    /// The charges completed sessions made, by id, with what was captured and refunded of each.
+    var charges = BoundedStore<String, HeldCharge>()
+    /// Every refund, by id.
+    var refunds = BoundedStore<String, AmazonPayRefund>()
+    /// The charge permissions completed sessions made, by id.
+    var permissions = BoundedStore<String, ChargePermission>()
+    /// Where instant payment notifications go (``notificationEndpoint``).
+    var notificationURL: URL?
     private var outcomeValue: Outcome
     private var verifier: AmazonPaySignatureVerifier?
-    private let ids: SeededGenerator
-    private let now: @Sendable () -> Date
+    let ids: SeededGenerator
+    let now: @Sendable () -> Date
 
     /// How far `x-amz-pay-date` may be from the server's clock, either way: Amazon refuses older
     /// (replayed) and future-dated requests.
@@ -98,6 +106,8 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         transport.idempotency = Self.idempotency
         transport.offer(Self.requestScenarios)
         installRoutes()
+        installChargeRoutes()
+        installNotificationTrigger()
         transport.authenticate = { [weak self] request, _ in self?.signatureRefusal(request) }
         installPages(on: browser)
     }
@@ -152,6 +162,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         transport.forgetIdempotencyKeys()
         lock.withLock {
             sessions.removeAll()
+            forgetCharges()
             completions.removeAll()
         }
     }
@@ -163,7 +174,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
         transport.ledger.note("checkout session", id: id, state: session.statusDetails.state.rawValue + reason)
     }
 
-    private static func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> ServerResponse {
+    static func error(_ reason: ErrorReasonCode, _ message: String, status: Int) -> ServerResponse {
         // Amazon's messages quote the value refused (`The value '…' provided for …`): never a card number.
         var answer = ServerResponse.json(
             AmazonPayErrorResponse(reasonCode: reason, message: CardNumberRedaction.redacting(Substring(message))), status: status)
@@ -179,7 +190,15 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     public static let requestScenarios = [
         RequestScenario(
             provider: "amazonpay", name: "declined", operations: ["completeCheckoutSession"],
-            summary: "The authorization is declined: the session is Canceled (Declined) and complete answers 422 CheckoutSessionCanceled.")
+            summary: "The authorization is declined: the session is Canceled (Declined) and complete answers 422 CheckoutSessionCanceled."),
+        RequestScenario(
+            provider: "amazonpay", name: "charge-expired", operations: ["captureCharge", "cancelCharge"],
+            summary:
+                "The call comes 31 days after the charge was authorized: an Authorized charge has expired (Canceled, ExpiredUnused) and the call answers 422 InvalidChargeStatus."
+        ),
+        RequestScenario(
+            provider: "amazonpay", name: "refund-declined", operations: ["createRefund"],
+            summary: "The refund is created (RefundInitiated) and then declined (AmazonRejected): its amount is refundable again."),
     ]
 
     /// Amazon's refusals: 404 `ResourceNotFound` (400 `InvalidAPIVersion` for a version it does not
@@ -264,7 +283,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
     /// for more decimals than the currency takes (two, none for JPY: Amazon refuses what it would
     /// have to round), 400 `TransactionAmountExceeded` above the currency's ceiling. (A sign or a
     /// zero amount is refused by the schema: the amount is a positive unsigned decimal string.)
-    private static func amountRefusal(_ price: AmazonPayPrice?, _ field: String) -> ServerResponse? {
+    static func amountRefusal(_ price: AmazonPayPrice?, _ field: String) -> ServerResponse? {
         guard let price, case .success(let reading) = PayDecimalText.read(price.amount) else { return nil }
         if !CurrencyPrecision.amazonPay.allows(price.amount, in: price.currencyCode) {
             let digits = CurrencyPrecision.amazonPay.digits(of: price.currencyCode)
@@ -292,7 +311,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
 
     /// Serves the generated operation `Operation`; the transport checks the signature first and
     /// replays idempotency keys (``idempotency``).
-    private func api<Operation: PayOperation>(
+    func api<Operation: PayOperation>(
         _ operation: Operation.Type, _ handler: @escaping @Sendable (ServerRequest, Operation.RequestBody) throws -> ServerResponse
     ) {
         transport.handle(operation, of: AmazonPayMobileSchema.operations) { request, body in try handler(request, body) }
@@ -388,10 +407,12 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                         "Checkout was unsuccessful: the payment was declined; the session is Canceled (Declined).", status: 422)
                 }
                 session.statusDetails = StatusDetails(state: .completed, lastUpdatedTimestamp: Date(timeIntervalSince1970: 1_606_910_400))
-                session.chargeId = "S03-" + id.prefix(8) + "-C01"
                 session.chargePermissionId = "S03-" + id.prefix(8)
+                // Confirm makes the permission only; Authorize and AuthorizeWithCapture make a charge too.
+                if session.paymentDetails?.paymentIntent != .confirm { session.chargeId = "S03-" + id.prefix(8) + "-C01" }
                 sessions[id] = session
                 noteState(id)
+                holdCharge(of: session, request: request)
                 completions[id, default: 0] += 1
                 return .json(session)
             }
@@ -533,9 +554,9 @@ extension MockAmazonPayServer {
     /// Every refusal Amazon Pay documents for the checkout-session calls the sandbox serves: the
     /// API v2 "Manage errors" table, the Checkout Session reference and its FAQ.
     public static let ruleTable = ProviderRuleTable(
-        provider: "amazonpay", title: "Amazon Pay API v2 (checkout sessions)",
+        provider: "amazonpay", title: "Amazon Pay API v2 (checkout sessions, charges, refunds, charge permissions)",
         source:
-            "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Each status is the one Manage errors gives the code (`InvalidRequestSignature` 403, `AmountMismatch` 409, as integrators' copies of that table have them too: the s360 Amazon Pay plugin's `Error` constants). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
+            "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings), [Charge](https://developer.amazon.com/docs/amazon-pay-api-v2/charge.html), [Refund](https://developer.amazon.com/docs/amazon-pay-api-v2/refund.html) (the refund overage: 15% or 75 USD/GBP/EUR, 8,400 JPY, whichever is less), [Charge Permission](https://developer.amazon.com/docs/amazon-pay-api-v2/charge-permission.html) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Each status is the one Manage errors gives the code (`InvalidRequestSignature` 403, `AmountMismatch` 409, as integrators' copies of that table have them too: the s360 Amazon Pay plugin's `Error` constants). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
         rules: [
             ProviderRule(
                 "InvalidHeaderValue", status: 400,
@@ -545,13 +566,15 @@ extension MockAmazonPayServer {
                 .notApplicable("Amazon names no condition for it; every invalid request the sandbox sees has a more specific code")),
             ProviderRule(
                 "InvalidParameterValue", status: 400,
-                operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"],
+                operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession", "captureCharge", "createRefund"],
                 when: "an invalid value for a parameter: a schema violation, a zero charge, more decimals than the currency takes"),
             ProviderRule(
                 "InvalidRequestFormat", status: 400,
-                operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"], when: "a body that is not JSON"),
+                operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession", "captureCharge", "createRefund"],
+                when: "a body that is not JSON"),
             ProviderRule(
-                "MissingHeader", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"],
+                "MissingHeader", status: 400,
+                operations: ["createCheckoutSession", "completeCheckoutSession", "captureCharge", "createRefund"],
                 when:
                     "a required header is missing: `x-amz-pay-idempotency-key` (the signed headers are checked by the signature first: 401)"
             ),
@@ -560,7 +583,8 @@ extension MockAmazonPayServer {
                 operations: ["createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"],
                 when: "a header is sent without a value: an empty `x-amz-pay-idempotency-key`"),
             ProviderRule(
-                "MissingParameterValue", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"],
+                "MissingParameterValue", status: 400,
+                operations: ["createCheckoutSession", "completeCheckoutSession", "captureCharge", "createRefund"],
                 when: "a mandatory parameter is missing"),
             ProviderRule(
                 "UnrecognizedField", status: 400, when: "a field Amazon does not know in the body",
@@ -571,7 +595,8 @@ extension MockAmazonPayServer {
                 "InvalidSandboxSimulationSpecified", status: 400, when: "an invalid sandbox simulation",
                 .notApplicable("Amazon's sandbox simulation codes are not modelled; the `Sandbox-Scenario` header plays their part")),
             ProviderRule(
-                "DuplicateIdempotencyKey", status: 400, operations: ["createCheckoutSession", "completeCheckoutSession"],
+                "DuplicateIdempotencyKey", status: 400,
+                operations: ["createCheckoutSession", "completeCheckoutSession", "captureCharge", "createRefund"],
                 when: "an idempotency key already used with another body"),
             ProviderRule(
                 "InvalidParameterCombination", status: 400, when: "an invalid combination of parameters",
@@ -579,15 +604,23 @@ extension MockAmazonPayServer {
                     "Amazon names no combination for the checkout-session calls the sandbox serves; the fields it judges (payment intent with recurring metadata, charge permission types) are not in our request types yet"
                 )),
             ProviderRule(
-                "CurrencyMismatch", status: 400, operations: ["completeCheckoutSession"],
-                when: "the currency of the charge differs from the currency set during checkout"),
+                "CurrencyMismatch", status: 400, operations: ["completeCheckoutSession", "captureCharge", "createRefund"],
+                when: "the currency of the charge, capture or refund differs from the session's or the charge's"),
             ProviderRule("InvalidAPIVersion", status: 400, when: "an API version Amazon does not serve (`/v1/…`)"),
             ProviderRule(
                 "AmountMismatch", status: 409, operations: ["completeCheckoutSession"],
                 when: "complete's `chargeAmount` differs from the session's"),
             ProviderRule(
-                "TransactionAmountExceeded", status: 400, operations: ["updateCheckoutSession", "completeCheckoutSession"],
-                when: "a charge above the maximum (US $150,000, EU €150,000, UK £135,000, JP ¥15,000,000)"),
+                "TransactionAmountExceeded", status: 400,
+                operations: ["updateCheckoutSession", "completeCheckoutSession", "captureCharge", "createRefund"],
+                when:
+                    "a charge above the maximum (US $150,000, EU €150,000, UK £135,000, JP ¥15,000,000); a capture above the amount authorized; refunds of a charge adding up to more than its capture and 15% or 75 USD/GBP/EUR (8,400 JPY) above it, whichever is less"
+            ),
+            ProviderRule(
+                "TransactionCountExceeded", status: 400, operations: ["createRefund"], when: "too many refunds of one charge",
+                .notApplicable(
+                    "integrators handle the code among a charge's errors (the s360 plugin's `CHARGE_ERROR_CODES`), but no Amazon page read gives the count it allows; the sandbox invents none (the amount ceiling bounds refunds)"
+                )),
             ProviderRule(
                 "UnauthorizedAccess", status: 401,
                 when: "the merchant is not authorized: a public key id Amazon does not know, or no `Authorization` at all"),
@@ -598,8 +631,12 @@ extension MockAmazonPayServer {
                 "InvalidAccountStatus", status: 403, when: "the merchant account is suspended or not registered",
                 .notApplicable("a decision about a real merchant account; the sandbox has one account")),
             ProviderRule(
-                "ResourceNotFound", status: 404, operations: ["getCheckoutSession", "updateCheckoutSession", "completeCheckoutSession"],
-                when: "an unknown checkout session, or a path Amazon does not serve"),
+                "ResourceNotFound", status: 404,
+                operations: [
+                    "getCheckoutSession", "updateCheckoutSession", "completeCheckoutSession", "getCharge", "captureCharge", "cancelCharge",
+                    "createRefund", "getRefund", "getChargePermission", "closeChargePermission",
+                ],
+                when: "an unknown checkout session, charge, refund or charge permission, or a path Amazon does not serve"),
             ProviderRule("UnsupportedOperation", status: 405, when: "a method the resource does not take"),
             ProviderRule(
                 "RequestNotSupported", status: 405, when: "a request Amazon does not support for this merchant or resource",
@@ -612,6 +649,14 @@ extension MockAmazonPayServer {
             ProviderRule(
                 "CheckoutSessionCanceled", status: 422, operations: ["completeCheckoutSession"],
                 when: "checkout was unsuccessful: the buyer canceled, the session expired or the payment was declined"),
+            ProviderRule(
+                "InvalidChargeStatus", status: 422, operations: ["captureCharge", "cancelCharge", "createRefund"],
+                when:
+                    "a call the charge's state does not allow: capture of a charge not Authorized (captured, canceled, declined, or expired 30 days after authorization: `Sandbox-Scenario: charge-expired`), cancel of one captured, refund of one not Captured"
+            ),
+            ProviderRule(
+                "InvalidChargePermissionStatus", status: 422, operations: ["closeChargePermission"],
+                when: "a call the charge permission's state does not allow: closing one already Closed"),
             ProviderRule(
                 "TooManyRequests", status: 429, when: "throttled",
                 .notApplicable("the sandbox has no request quota; the fault plan (`Sandbox-Fault`) plays outages")),

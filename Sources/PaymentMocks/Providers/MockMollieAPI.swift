@@ -147,10 +147,7 @@ public final class MockMollieAPI: @unchecked Sendable {
 
     /// `value` in `currency`, written with the currency's decimals.
     static func amount(_ value: Decimal, _ currency: String) -> MollieAmount {
-        let digits = CurrencyPrecision.mollie.digits(of: currency)
-        let text =
-            (try? PayDecimalText.text(value, minimumFractionDigits: digits, maximumFractionDigits: digits)) ?? PayDecimalText.plain(value)
-        return MollieAmount(currency: currency, value: text)
+        MollieAmount(currency: currency, value: CurrencyPrecision.mollie.text(value, in: currency))
     }
 
     // MARK: - Methods

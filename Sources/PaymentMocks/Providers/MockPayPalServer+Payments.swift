@@ -85,10 +85,7 @@ extension MockPayPalServer {
     /// `value` in `currency` as PayPal writes it: the currency's fraction digits, nothing rounded
     /// (sums and differences of amounts PayPal took never need more).
     static func money(_ value: Decimal, _ currency: String) -> PayPalMoney {
-        let digits = CurrencyPrecision.payPal.digits(of: currency)
-        let text =
-            (try? PayDecimalText.text(value, minimumFractionDigits: digits, maximumFractionDigits: digits)) ?? PayDecimalText.plain(value)
-        return PayPalMoney(currencyCode: currency, value: text)
+        PayPalMoney(currencyCode: currency, value: CurrencyPrecision.payPal.text(value, in: currency))
     }
 
     /// An id PayPal's `related_ids` can carry (`[A-Z0-9]+`, at most 20): a test's seeded order id may not be one.

@@ -1,3 +1,4 @@
+import Foundation
 import PaySchemaVocabulary
 
 /// The fraction digits a provider accepts in an amount: the currency's (ISO 4217's minor unit),
@@ -22,6 +23,15 @@ struct CurrencyPrecision: Sendable {
     /// The fraction digits `currency` takes here.
     func digits(of currency: String) -> Int {
         withoutDecimals.contains(currency) ? 0 : min(maximum, ISO4217.minorUnits(of: currency) ?? maximum)
+    }
+
+    /// `value` in `currency` as the provider writes it: exactly the currency's fraction digits
+    /// (`10.00`, `1000` in JPY). Sums and differences of amounts the provider took never need more,
+    /// so nothing is rounded; a value that would need more keeps its own digits.
+    func text(_ value: Decimal, in currency: String) -> String {
+        let digits = digits(of: currency)
+        return (try? PayDecimalText.text(value, minimumFractionDigits: digits, maximumFractionDigits: digits))
+            ?? PayDecimalText.plain(value)
     }
 
     /// Whether `amount`, a decimal string, needs no more fraction digits than `currency` takes.

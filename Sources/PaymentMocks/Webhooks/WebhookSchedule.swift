@@ -27,6 +27,11 @@ public struct WebhookSchedule: Sendable, Hashable, Codable {
     public static let mollie = WebhookSchedule(
         name: "mollie", retrySeconds: [60, 120, 240, 480, 900, 1_800, 3_600, 14_400, 72_000])
 
+    /// Amazon Pay's: IPNs travel through Amazon SNS, whose default delivery policy for an HTTP/S
+    /// endpoint makes three retries 20 seconds apart after the first attempt (Amazon Pay's IPN
+    /// page gives no schedule of its own).
+    public static let amazonPay = WebhookSchedule(name: "amazonpay", retrySeconds: [20, 20, 20])
+
     /// PayPal's: the first attempt and 25 more over three days (as PayPal's webhooks guide says;
     /// the intervals between are the sandbox's: doubling from a minute to an hour, then even).
     public static let payPal = WebhookSchedule(

@@ -175,17 +175,37 @@ struct ProofToolchain: Sendable {
     }
 
     private static func run(_ executable: URL, _ arguments: [String], stdin: URL? = nil) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        // A program just written may be "busy" for a moment: a process another test forked while the
+        // file was open for writing holds that descriptor until it execs (Linux's ETXTBSY). Wait it out,
+        // with a new process each time.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
+            do {
+                try process.run()
+            } catch let error as NSError where attempt < 50 && isTextFileBusy(error) {
+                Thread.sleep(forTimeInterval: 0.05)
+                continue
+            }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+    }
+}
+
+extension ProofToolchain {
+    /// Whether `error` (or the error under it) is POSIX's ETXTBSY.
+    fileprivate static func isTextFileBusy(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) { return true }
+        return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isTextFileBusy) ?? false
     }
 }
 
