@@ -245,14 +245,16 @@ public struct Charge: Codable, Hashable, Sendable, PayFieldValidating, PayFieldD
     public var captureAmount: AmazonPayTotal?
     /// What its refunds gave back so far (declined refunds excepted).
     public var refundedAmount: AmazonPayTotal?
-    /// The amount in the presentment currency, when it was converted.
-    public var convertedAmount: String?
-    /// The rate of that conversion.
-    public var conversionRate: String?
+    /// The amount captured in the disbursement currency (the charge amount divided by `conversionRate`).
+    public var convertedAmount: AmazonPayTotal?
+    /// The rate `convertedAmount` was calculated with (a JSON number, read exactly).
+    public var conversionRate: Decimal?
     /// Text on the buyer's statement.
     public var softDescriptor: String?
-    /// The merchant's order information.
-    public var merchantMetadata: MerchantMetadata?
+    /// Whether the charge was captured as soon as it was authorized.
+    public var captureNow: Bool?
+    /// Whether the merchant can handle a pending authorization.
+    public var canHandlePendingAuthorization: Bool?
     /// The processor's reference.
     public var providerMetadata: ProviderMetadata?
     /// The charge's state.
@@ -274,10 +276,11 @@ public struct Charge: Codable, Hashable, Sendable, PayFieldValidating, PayFieldD
     ///   - chargeAmount: The amount authorized.
     ///   - captureAmount: What was captured so far.
     ///   - refundedAmount: What its refunds gave back so far (declined refunds excepted).
-    ///   - convertedAmount: The amount in the presentment currency, when it was converted.
-    ///   - conversionRate: The rate of that conversion.
+    ///   - convertedAmount: The amount captured in the disbursement currency (the charge amount divided by `conversionRate`).
+    ///   - conversionRate: The rate `convertedAmount` was calculated with (a JSON number, read exactly).
     ///   - softDescriptor: Text on the buyer's statement.
-    ///   - merchantMetadata: The merchant's order information.
+    ///   - captureNow: Whether the charge was captured as soon as it was authorized.
+    ///   - canHandlePendingAuthorization: Whether the merchant can handle a pending authorization.
     ///   - providerMetadata: The processor's reference.
     ///   - statusDetails: The charge's state.
     ///   - creationTimestamp: When the charge was made.
@@ -289,10 +292,11 @@ public struct Charge: Codable, Hashable, Sendable, PayFieldValidating, PayFieldD
         chargeAmount: AmazonPayPrice,
         captureAmount: AmazonPayTotal? = nil,
         refundedAmount: AmazonPayTotal? = nil,
-        convertedAmount: String? = nil,
-        conversionRate: String? = nil,
+        convertedAmount: AmazonPayTotal? = nil,
+        conversionRate: Decimal? = nil,
         softDescriptor: String? = nil,
-        merchantMetadata: MerchantMetadata? = nil,
+        captureNow: Bool? = nil,
+        canHandlePendingAuthorization: Bool? = nil,
         providerMetadata: ProviderMetadata? = nil,
         statusDetails: ChargeStatusDetails,
         creationTimestamp: Date? = nil,
@@ -307,7 +311,8 @@ public struct Charge: Codable, Hashable, Sendable, PayFieldValidating, PayFieldD
         self.convertedAmount = convertedAmount
         self.conversionRate = conversionRate
         self.softDescriptor = softDescriptor
-        self.merchantMetadata = merchantMetadata
+        self.captureNow = captureNow
+        self.canHandlePendingAuthorization = canHandlePendingAuthorization
         self.providerMetadata = providerMetadata
         self.statusDetails = statusDetails
         self.creationTimestamp = creationTimestamp
@@ -327,10 +332,11 @@ public struct Charge: Codable, Hashable, Sendable, PayFieldValidating, PayFieldD
         fields.nested(&self.chargeAmount, "chargeAmount", required: true)
         fields.nested(&self.captureAmount, PayFieldKey("captureAmount", nullable: true))
         fields.nested(&self.refundedAmount, PayFieldKey("refundedAmount", nullable: true))
-        fields.text(&self.convertedAmount, PayFieldKey("convertedAmount", nullable: true), format: PayFormat.decimalString)
-        fields.text(&self.conversionRate, PayFieldKey("conversionRate", nullable: true), format: PayFormat.decimalString)
+        fields.nested(&self.convertedAmount, PayFieldKey("convertedAmount", nullable: true))
+        fields.decimal(&self.conversionRate, PayFieldKey("conversionRate", nullable: true))
         fields.text(&self.softDescriptor, PayFieldKey("softDescriptor", nullable: true), maxLength: 16)
-        fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
+        fields.value(&self.captureNow, PayFieldKey("captureNow", nullable: true))
+        fields.value(&self.canHandlePendingAuthorization, PayFieldKey("canHandlePendingAuthorization", nullable: true))
         fields.value(&self.providerMetadata, PayFieldKey("providerMetadata", nullable: true))
         fields.value(&self.statusDetails, "statusDetails", required: true)
         fields.date(&self.creationTimestamp, PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic)
@@ -536,7 +542,7 @@ public struct AmazonPayRefund: Codable, Hashable, Sendable, PayFieldValidating, 
     public var softDescriptor: String?
     /// When the refund was made.
     public var creationTimestamp: Date?
-    /// The refund's state.
+    /// The refund's state (`statusDetail` in Amazon's SDK, read too).
     public var statusDetails: RefundStatusDetails
     /// Sandbox or live.
     public var releaseEnvironment: ReleaseEnvironment?
@@ -551,7 +557,7 @@ public struct AmazonPayRefund: Codable, Hashable, Sendable, PayFieldValidating, 
     ///   - refundAmount: The amount refunded.
     ///   - softDescriptor: Text on the buyer's statement.
     ///   - creationTimestamp: When the refund was made.
-    ///   - statusDetails: The refund's state.
+    ///   - statusDetails: The refund's state (`statusDetail` in Amazon's SDK, read too).
     ///   - releaseEnvironment: Sandbox or live.
     public init(
         refundId: String,
@@ -583,7 +589,7 @@ public struct AmazonPayRefund: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.nested(&self.refundAmount, "refundAmount", required: true)
         fields.text(&self.softDescriptor, PayFieldKey("softDescriptor", nullable: true), maxLength: 16)
         fields.date(&self.creationTimestamp, PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic)
-        fields.value(&self.statusDetails, "statusDetails", required: true)
+        fields.value(&self.statusDetails, PayFieldKey("statusDetails", aliases: ["statusDetail"]), required: true)
         fields.value(&self.releaseEnvironment, PayFieldKey("releaseEnvironment", nullable: true))
     }
 }
@@ -858,10 +864,6 @@ public struct ChargePermissionLimits: Codable, Hashable, Sendable, PayFieldValid
 public struct ChargePermission: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The charge permission's id (`S01-…`).
     public var chargePermissionId: String
-    /// The merchant's reference for it.
-    public var chargePermissionReferenceId: String?
-    /// One-time, recurring or a saved payment method.
-    public var chargePermissionType: ChargePermissionType?
     /// The buyer.
     public var buyer: AmazonPayBuyer?
     /// The shipping address.
@@ -872,6 +874,8 @@ public struct ChargePermission: Codable, Hashable, Sendable, PayFieldValidating,
     public var paymentPreferences: [PaymentPreference?]?
     /// The merchant's order information.
     public var merchantMetadata: MerchantMetadata?
+    /// The merchant id of the solution provider (the ecommerce platform) it was made through.
+    public var platformId: String?
     /// What may still be charged.
     public var limits: ChargePermissionLimits?
     /// The currency shown to the buyer.
@@ -891,13 +895,12 @@ public struct ChargePermission: Codable, Hashable, Sendable, PayFieldValidating,
     ///
     /// - Parameters:
     ///   - chargePermissionId: The charge permission's id (`S01-…`).
-    ///   - chargePermissionReferenceId: The merchant's reference for it.
-    ///   - chargePermissionType: One-time, recurring or a saved payment method.
     ///   - buyer: The buyer.
     ///   - shippingAddress: The shipping address.
     ///   - billingAddress: The billing address.
     ///   - paymentPreferences: The buyer's payment instruments.
     ///   - merchantMetadata: The merchant's order information.
+    ///   - platformId: The merchant id of the solution provider (the ecommerce platform) it was made through.
     ///   - limits: What may still be charged.
     ///   - presentmentCurrency: The currency shown to the buyer.
     ///   - statusDetails: Its state.
@@ -906,13 +909,12 @@ public struct ChargePermission: Codable, Hashable, Sendable, PayFieldValidating,
     ///   - releaseEnvironment: Sandbox or live.
     public init(
         chargePermissionId: String,
-        chargePermissionReferenceId: String? = nil,
-        chargePermissionType: ChargePermissionType? = nil,
         buyer: AmazonPayBuyer? = nil,
         shippingAddress: AmazonPayAddress? = nil,
         billingAddress: AmazonPayAddress? = nil,
         paymentPreferences: [PaymentPreference?]? = nil,
         merchantMetadata: MerchantMetadata? = nil,
+        platformId: String? = nil,
         limits: ChargePermissionLimits? = nil,
         presentmentCurrency: String? = nil,
         statusDetails: ChargePermissionStatusDetails,
@@ -921,13 +923,12 @@ public struct ChargePermission: Codable, Hashable, Sendable, PayFieldValidating,
         releaseEnvironment: ReleaseEnvironment? = nil
     ) {
         self.chargePermissionId = chargePermissionId
-        self.chargePermissionReferenceId = chargePermissionReferenceId
-        self.chargePermissionType = chargePermissionType
         self.buyer = buyer
         self.shippingAddress = shippingAddress
         self.billingAddress = billingAddress
         self.paymentPreferences = paymentPreferences
         self.merchantMetadata = merchantMetadata
+        self.platformId = platformId
         self.limits = limits
         self.presentmentCurrency = presentmentCurrency
         self.statusDetails = statusDetails
@@ -944,13 +945,12 @@ public struct ChargePermission: Codable, Hashable, Sendable, PayFieldValidating,
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.chargePermissionId, "chargePermissionId", required: true, minLength: 1)
-        fields.text(&self.chargePermissionReferenceId, PayFieldKey("chargePermissionReferenceId", nullable: true))
-        fields.value(&self.chargePermissionType, PayFieldKey("chargePermissionType", nullable: true))
         fields.value(&self.buyer, PayFieldKey("buyer", nullable: true))
         fields.nested(&self.shippingAddress, PayFieldKey("shippingAddress", nullable: true))
         fields.nested(&self.billingAddress, PayFieldKey("billingAddress", nullable: true))
         fields.list(&self.paymentPreferences, PayFieldKey("paymentPreferences", nullable: true))
         fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
+        fields.text(&self.platformId, PayFieldKey("platformId", nullable: true))
         fields.nested(&self.limits, PayFieldKey("limits", nullable: true))
         fields.text(&self.presentmentCurrency, PayFieldKey("presentmentCurrency", nullable: true), format: PayFormat.iso4217)
         fields.value(&self.statusDetails, "statusDetails", required: true)
@@ -965,13 +965,12 @@ extension ChargePermission: PayRedacting {
     public var redactedFields: [(String, Any)] {
         [
             ("chargePermissionId", chargePermissionId as Any),
-            ("chargePermissionReferenceId", chargePermissionReferenceId as Any),
-            ("chargePermissionType", chargePermissionType as Any),
             ("buyer", buyer as Any),
             ("shippingAddress", shippingAddress as Any),
             ("billingAddress", billingAddress as Any),
             ("paymentPreferences", paymentPreferences as Any),
             ("merchantMetadata", merchantMetadata as Any),
+            ("platformId", platformId as Any),
             ("limits", limits as Any),
             ("presentmentCurrency", presentmentCurrency as Any),
             ("statusDetails", statusDetails as Any),

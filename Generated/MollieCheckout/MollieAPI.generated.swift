@@ -2667,6 +2667,78 @@ extension ListMollieRefundsOperation: PayRedacting {
     }
 }
 
+/// Cancels a refund Mollie has not executed yet (Mollie's `cancel-refund`): only while it is `queued` or `pending` (Mollie executes refunds two hours after they are made); its amount is refundable again.
+///
+/// `DELETE /v2/payments/{paymentId}/refunds/{refundId}`
+///
+/// - Remark: Generated from `cancelMollieRefund` in `MollieCheckout/MollieAPI.yaml`.
+public struct CancelMollieRefundOperation: PayOperation, Hashable {
+    /// The error body type.
+    public typealias ErrorBody = MollieError
+
+    /// The schema's name for the operation.
+    public static let operationID = "cancelMollieRefund"
+    /// The HTTP method.
+    public static let method = PayHTTPMethod.delete
+    /// The path template.
+    public static let pathTemplate = "/v2/payments/{paymentId}/refunds/{refundId}"
+    /// The header that carries the idempotency key.
+    public static let idempotencyKeyHeader: String? = "Idempotency-Key"
+    /// The statuses that carry a `ResponseBody`.
+    public static let successStatuses = [204]
+    /// The error statuses the provider answers, each with an `ErrorBody`.
+    public static let errorStatuses = [401, 404, 422]
+
+    /// The payment, `tr_…`.
+    public var paymentId: String
+
+    /// The refund, `re_…`.
+    public var refundId: String
+
+    /// `Bearer test_…`: the profile's test API key.
+    ///
+    /// - Note: Sensitive. Never logged.
+    public var authorization: String
+
+    /// Makes a retry safe: a repeat with the same key answers the first answer.
+    public var idempotencyKey: String?
+
+    /// Creates the operation's input.
+    public init(paymentId: String, refundId: String, authorization: String, idempotencyKey: String? = nil) {
+        self.paymentId = paymentId
+        self.refundId = refundId
+        self.authorization = authorization
+        self.idempotencyKey = idempotencyKey
+    }
+
+    /// The path with its parameters percent-encoded.
+    public var path: String {
+        "/v2/payments/" + PayPathEncoding.segment(paymentId.queryValue) + "/refunds/" + PayPathEncoding.segment(refundId.queryValue)
+    }
+
+    /// The request headers.
+    public var headerFields: [PayHeaderField] {
+        var fields: [PayHeaderField] = []
+        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
+        if let idempotencyKey {
+            fields.append(PayHeaderField(name: "Idempotency-Key", value: idempotencyKey.queryValue, sensitive: false))
+        }
+        return fields
+    }
+}
+
+extension CancelMollieRefundOperation: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("paymentId", paymentId as Any),
+            ("refundId", refundId as Any),
+            ("authorization", PayRedaction.Redacted()),
+            ("idempotencyKey", idempotencyKey as Any),
+        ]
+    }
+}
+
 /// One refund of a payment (Mollie's `get-refund`).
 ///
 /// `GET /v2/payments/{paymentId}/refunds/{refundId}`

@@ -147,6 +147,12 @@ public enum MollieCheckoutSchema: PaySchemaModule {
             PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
             PayParameterDescriptor("Idempotency-Key", in: .header, as: String.self, required: false),
         ]),
+        PayOperationDescriptor(CancelMollieRefundOperation.self, parameters: [
+            PayParameterDescriptor("paymentId", in: .path, as: String.self, required: true),
+            PayParameterDescriptor("refundId", in: .path, as: String.self, required: true),
+            PayParameterDescriptor("Authorization", in: .header, as: String.self, required: true, sensitive: true),
+            PayParameterDescriptor("Idempotency-Key", in: .header, as: String.self, required: false),
+        ]),
         PayOperationDescriptor(GetMollieRefundOperation.self, parameters: [
             PayParameterDescriptor("paymentId", in: .path, as: String.self, required: true),
             PayParameterDescriptor("refundId", in: .path, as: String.self, required: true),

@@ -274,6 +274,13 @@ struct MollieAPISocketTests {
         #expect(
             try PayWire.readJSON(MollieRefundList.self, from: try await Self.call(served, "GET", "/v2/payments/\(paid)/refunds").1).count
                 == 1)
+        // A refund executed (two hours on) cannot be canceled; nor can one that does not exist.
+        let executed = try PayWire.readJSON(MollieRefund.self, from: firstTry.1)
+        #expect(try await Self.call(served, "DELETE", "/v2/payments/\(paid)/refunds/re_nothere").0 == 404)
+        var later = Self.key
+        later["Sandbox-Scenario"] = "two-hours-later"
+        let refused = try Self.refusal(try await Self.call(served, "DELETE", "/v2/payments/\(paid)/refunds/\(executed.id)", headers: later))
+        #expect(refused.status == 422 && refused.detail.contains("refunded"), "\(refused)")
         let journal = try await ProviderRuleTablesSocketTests.journalRules(served, "mollie-api")
         #expect(
             journal == MockMollieAPI.ruleTable.raisedCodes,
@@ -337,5 +344,45 @@ struct MollieAPISocketTests {
         let expired = try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "GET", "/v2/payments/\(created.id)").1)
         #expect(expired.status == .expired && expired.expiresAt == nil && expired.isCancelable == false)
         #expect(expired.expiredAt.flatMap { PayDateFormat.iso8601().parse($0) } != nil, "\(String(describing: expired.expiredAt))")
+    }
+
+    /// Mollie executes a refund two hours after it is made: until then it is `pending` and may be
+    /// canceled (its amount refundable again, the payment's amounts following); after, it is
+    /// `refunded` and stays so. `Sandbox-Scenario: two-hours-later` plays a request that much later.
+    @Test func aRefundIsExecutedTwoHoursLaterAndMayBeCanceledUntilThen() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        let id = try await Self.paid(served, "10.00")
+        func payment(_ headers: [String: String] = Self.key) async throws -> MolliePayment {
+            try PayWire.readJSON(MolliePayment.self, from: try await Self.call(served, "GET", "/v2/payments/\(id)", headers: headers).1)
+        }
+        func refund(_ refundID: String, _ headers: [String: String] = Self.key) async throws -> MollieRefund {
+            try PayWire.readJSON(
+                MollieRefund.self, from: try await Self.call(served, "GET", "/v2/payments/\(id)/refunds/\(refundID)", headers: headers).1)
+        }
+        let first = try PayWire.readJSON(
+            MollieRefund.self, from: try await Self.call(served, "POST", "/v2/payments/\(id)/refunds", Self.refund("6.00")).1)
+        #expect(first.status == .pending)
+        #expect(try await payment().amountRemaining?.value == "4.00")
+        // Canceled while pending: 204, the refund canceled, its amount refundable again.
+        #expect(try await Self.call(served, "DELETE", "/v2/payments/\(id)/refunds/\(first.id)").0 == 204)
+        #expect(try await refund(first.id).status == .canceled)
+        let afterCancel = try await payment()
+        #expect(afterCancel.amountRefunded?.value == "0.00" && afterCancel.amountRemaining?.value == "10.00")
+        // A canceled refund cannot be canceled again.
+        #expect(try await Self.call(served, "DELETE", "/v2/payments/\(id)/refunds/\(first.id)").0 == 422)
+        // The whole amount, then two hours on: refunded, and no longer cancelable.
+        let second = try PayWire.readJSON(
+            MollieRefund.self, from: try await Self.call(served, "POST", "/v2/payments/\(id)/refunds", Self.refund("10.00")).1)
+        #expect(try await refund(second.id).status == .pending)
+        var later = Self.key
+        later["Sandbox-Scenario"] = "two-hours-later"
+        #expect(try await refund(second.id, later).status == .refunded)
+        #expect(try await refund(second.id).status == .refunded, "an executed refund stays executed")
+        #expect(try await Self.call(served, "DELETE", "/v2/payments/\(id)/refunds/\(second.id)").0 == 422)
+        let list = try PayWire.readJSON(
+            MollieRefundList.self, from: try await Self.call(served, "GET", "/v2/payments/\(id)/refunds").1)
+        #expect(list.embedded.refunds.map(\.status) == [.canceled, .refunded])
+        #expect(try await payment().amountRemaining?.value == "0.00")
     }
 }

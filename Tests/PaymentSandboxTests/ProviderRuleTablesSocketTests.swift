@@ -435,6 +435,14 @@ struct ProviderRuleTablesSocketTests {
         let closing = "/v2/chargePermissions/" + expiring.permission + "/close"
         #expect(try await Self.amazon(served, key, "DELETE", closing, body: #"{"closureReason":"order canceled"}"#).status == 200)
         expect(try await Self.amazon(served, key, "DELETE", closing, body: "{}"), 422, "InvalidChargePermissionStatus")
+        // A charge still Authorized under a Closed charge permission is not captured.
+        let orphan = try await Self.completedCheckout(served, key, "7.00", intent: "Authorize")
+        #expect(
+            try await Self.amazon(served, key, "DELETE", "/v2/chargePermissions/\(orphan.permission)/close", body: "{}").status == 200)
+        expect(
+            try await Self.amazon(
+                served, key, "POST", "/v2/charges/\(orphan.charge ?? "")/capture", body: capture("7.00"), idempotencyKey: "rules0115"),
+            422, "InvalidChargePermissionStatus")
         #expect(try await Self.journalRules(served, "amazonpay") == MockAmazonPayServer.ruleTable.raisedCodes)
         try await Self.expectEveryRefusalIsItsRow(served, "amazonpay", [MockAmazonPayServer.ruleTable])
     }

@@ -92,8 +92,7 @@ extension MockAmazonPayServer {
         let made = now()
         let charged = session.chargeId == nil ? 0 : Self.value(amount.amount)
         permissions[permissionID] = ChargePermission(
-            chargePermissionId: permissionID, chargePermissionReferenceId: session.merchantMetadata?.merchantReferenceId,
-            chargePermissionType: session.chargePermissionType ?? .oneTime, buyer: session.buyer, shippingAddress: session.shippingAddress,
+            chargePermissionId: permissionID, buyer: session.buyer, shippingAddress: session.shippingAddress,
             billingAddress: session.billingAddress, paymentPreferences: session.paymentPreferences,
             merchantMetadata: session.merchantMetadata,
             limits: ChargePermissionLimits(
@@ -110,7 +109,8 @@ extension MockAmazonPayServer {
                 chargeId: chargeID, chargePermissionId: permissionID, chargeAmount: amount,
                 captureAmount: Self.total(capture ? charged : 0, amount.currencyCode),
                 refundedAmount: Self.total(0, amount.currencyCode), softDescriptor: session.paymentDetails?.softDescriptor,
-                merchantMetadata: session.merchantMetadata, providerMetadata: ProviderMetadata(),
+                captureNow: capture, canHandlePendingAuthorization: session.paymentDetails?.canHandlePendingAuthorization ?? false,
+                providerMetadata: ProviderMetadata(),
                 statusDetails: ChargeStatusDetails(state: capture ? .captured : .authorized, lastUpdatedTimestamp: made),
                 creationTimestamp: made, expirationTimestamp: made.addingTimeInterval(TimeInterval(Self.authorizationDays * 86_400)),
                 releaseEnvironment: .sandbox))
@@ -280,6 +280,11 @@ extension MockAmazonPayServer {
         guard var held = charges[id] else { return notFound("Charge", id) }
         expire(id, &held, at: moment(request))
         guard held.charge.statusDetails.state == .authorized else { return Self.chargeStatus(held.charge, "capture") }
+        if permissions[held.charge.chargePermissionId]?.statusDetails.state == .closed {
+            return Self.error(
+                .invalidChargePermissionStatus,
+                "You tried to capture a Charge whose Charge Permission is Closed, where that operation is not allowed.", status: 422)
+        }
         let authorized = held.charge.chargeAmount
         guard body.captureAmount.currencyCode == authorized.currencyCode else {
             return Self.error(

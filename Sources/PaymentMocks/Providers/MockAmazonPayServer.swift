@@ -382,7 +382,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                 if let charge = session.paymentDetails?.chargeAmount {
                     guard complete.chargeAmount.currencyCode == charge.currencyCode else {
                         return error(
-                            .unknown("CurrencyMismatch"),
+                            .currencyMismatch,
                             "chargeAmount.currencyCode \(complete.chargeAmount.currencyCode) does not match the currency set during checkout, \(charge.currencyCode).",
                             status: 400)
                     }
@@ -556,7 +556,7 @@ extension MockAmazonPayServer {
     public static let ruleTable = ProviderRuleTable(
         provider: "amazonpay", title: "Amazon Pay API v2 (checkout sessions, charges, refunds, charge permissions)",
         source:
-            "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings), [Charge](https://developer.amazon.com/docs/amazon-pay-api-v2/charge.html), [Refund](https://developer.amazon.com/docs/amazon-pay-api-v2/refund.html) (the refund overage: 15% or 75 USD/GBP/EUR, 8,400 JPY, whichever is less), [Charge Permission](https://developer.amazon.com/docs/amazon-pay-api-v2/charge-permission.html) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Each status is the one Manage errors gives the code (`InvalidRequestSignature` 403, `AmountMismatch` 409, as integrators' copies of that table have them too: the s360 Amazon Pay plugin's `Error` constants). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
+            "From Amazon Pay's API v2 pages: [Manage errors](https://developer.amazon.com/docs/amazon-pay-api-v2/error-handling.html) (the generic codes), [Checkout Session](https://developer.amazon.com/docs/amazon-pay-api-v2/checkout-session.html) (the per-call codes and the charge ceilings), [Charge](https://developer.amazon.com/docs/amazon-pay-api-v2/charge.html), [Refund](https://developer.amazon.com/docs/amazon-pay-api-v2/refund.html) (the refund overage: 15% or 75 USD/GBP/EUR, 8,400 JPY, whichever is less), [Charge Permission](https://developer.amazon.com/docs/amazon-pay-api-v2/charge-permission.html) and the [FAQ](https://developer.amazon.com/docs/amazon-pay-checkout/faqs.html) (`AmountMismatch`). Each status is the one Manage errors gives the code (`InvalidRequestSignature` 403, `AmountMismatch` 409, as integrators' copies of that table have them too: the s360 Amazon Pay plugin's `Error` constants); the charge, refund and charge permission codes (`InvalidChargeStatus`, `InvalidChargePermissionStatus`, `TransactionCountExceeded`, `AmazonRejected` 422, `ProcessingFailure` 500) and the calls each applies to are as two independent copies of Amazon's tables give them (the s360 plugin's `Error` class, which names the calls, and a Ruby client's `AmazonPay::Consts::ErrorCode`). Amazon fixes the `reasonCode`; its `message` is free text, so ours names the field and value.",
         rules: [
             ProviderRule(
                 "InvalidHeaderValue", status: 400,
@@ -608,6 +608,10 @@ extension MockAmazonPayServer {
                 when: "the currency of the charge, capture or refund differs from the session's or the charge's"),
             ProviderRule("InvalidAPIVersion", status: 400, when: "an API version Amazon does not serve (`/v1/…`)"),
             ProviderRule(
+                "PeriodicAmountExceeded", status: 400, when: "a recurring charge permission's monthly limit is exceeded",
+                .notApplicable(
+                    "recurring charge permissions and Create Charge are not served: the sandbox's charges come from checkout sessions")),
+            ProviderRule(
                 "AmountMismatch", status: 409, operations: ["completeCheckoutSession"],
                 when: "complete's `chargeAmount` differs from the session's"),
             ProviderRule(
@@ -617,9 +621,10 @@ extension MockAmazonPayServer {
                     "a charge above the maximum (US $150,000, EU €150,000, UK £135,000, JP ¥15,000,000); a capture above the amount authorized; refunds of a charge adding up to more than its capture and 15% or 75 USD/GBP/EUR (8,400 JPY) above it, whichever is less"
             ),
             ProviderRule(
-                "TransactionCountExceeded", status: 400, operations: ["createRefund"], when: "too many refunds of one charge",
+                "TransactionCountExceeded", status: 422, operations: ["captureCharge", "createRefund"],
+                when: "more captures or refunds of one charge than Amazon allows",
                 .notApplicable(
-                    "integrators handle the code among a charge's errors (the s360 plugin's `CHARGE_ERROR_CODES`), but no Amazon page read gives the count it allows; the sandbox invents none (the amount ceiling bounds refunds)"
+                    "no Amazon page read gives the count it allows; the sandbox invents none (a charge is captured once, and the amount ceiling bounds its refunds)"
                 )),
             ProviderRule(
                 "UnauthorizedAccess", status: 401,
@@ -627,6 +632,15 @@ extension MockAmazonPayServer {
             ProviderRule(
                 "InvalidRequestSignature", status: 403,
                 when: "a malformed or wrong signature, one without the signed headers, or a date more than 15 minutes from Amazon's clock"),
+            ProviderRule(
+                "InvalidAuthentication", status: 403, when: "authentication failed (no condition given)",
+                .notApplicable(
+                    "Amazon names no condition apart from its signature checks, which the sandbox answers as `UnauthorizedAccess` (no or an unknown key) and `InvalidRequestSignature` (a signature that does not verify)"
+                )),
+            ProviderRule(
+                "InvalidAuthorizationToken", status: 403, when: "an invalid delegated authorization token",
+                .notApplicable(
+                    "the token a platform acts for a merchant with; the sandbox's merchant signs its own calls and no call takes a token")),
             ProviderRule(
                 "InvalidAccountStatus", status: 403, when: "the merchant account is suspended or not registered",
                 .notApplicable("a decision about a real merchant account; the sandbox has one account")),
@@ -655,8 +669,26 @@ extension MockAmazonPayServer {
                     "a call the charge's state does not allow: capture of a charge not Authorized (captured, canceled, declined, or expired 30 days after authorization: `Sandbox-Scenario: charge-expired`), cancel of one captured, refund of one not Captured"
             ),
             ProviderRule(
-                "InvalidChargePermissionStatus", status: 422, operations: ["closeChargePermission"],
-                when: "a call the charge permission's state does not allow: closing one already Closed"),
+                "InvalidChargePermissionStatus", status: 422, operations: ["closeChargePermission", "captureCharge"],
+                when:
+                    "a call the charge permission's state does not allow: closing one already Closed, capturing a charge under a Closed one"
+            ),
+            ProviderRule(
+                "AmazonRejected", status: 422, operations: ["captureCharge", "createRefund"],
+                when: "Amazon rejects the capture or the refund",
+                .notApplicable(
+                    "a risk decision of Amazon's; the sandbox declines a refund after creating it (`refund-declined`: Declined, AmazonRejected), as Amazon processes refunds"
+                )),
+            ProviderRule(
+                "ProcessingFailure", status: 500, operations: ["captureCharge", "createRefund"],
+                when: "Amazon could not process the capture or the refund",
+                .notApplicable("an outage, not a rule on the request: the fault plan's `serverError` answers 503")),
+            ProviderRule(
+                "RequestTimeout", status: 408, when: "the request timed out on Amazon's side",
+                .notApplicable("an outage, not a rule on the request: the fault plan's `timeout` holds the connection instead")),
+            ProviderRule(
+                "TLSVersionNotSupported", status: 426, when: "a TLS version Amazon no longer takes",
+                .notApplicable("the sandbox serves plain HTTP on loopback (or behind the merchant's own TLS); it negotiates no TLS")),
             ProviderRule(
                 "TooManyRequests", status: 429, when: "throttled",
                 .notApplicable("the sandbox has no request quota; the fault plan (`Sandbox-Fault`) plays outages")),

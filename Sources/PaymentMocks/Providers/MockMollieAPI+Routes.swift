@@ -24,7 +24,10 @@ extension MockMollieAPI {
         }
         transport.handle(GetMolliePaymentOperation.self, of: operations) { [self] request, _ in
             let id = request.pathParameters["paymentId"] ?? ""
-            return lock.withLock { payments[id].map { Self.hal($0.payment) } ?? Self.notFound("payment", id) }
+            return lock.withLock {
+                executeRefunds(of: id, at: moment(request))
+                return payments[id].map { Self.hal($0.payment) } ?? Self.notFound("payment", id)
+            }
         }
         transport.handle(CancelMolliePaymentOperation.self, of: operations) { [self] request, _ in
             let id = request.pathParameters["paymentId"] ?? ""
@@ -75,16 +78,24 @@ extension MockMollieAPI {
         }
         transport.handle(ListMollieRefundsOperation.self, of: operations) { [self] request, _ in
             let id = request.pathParameters["paymentId"] ?? ""
-            guard let held = lock.withLock({ payments[id] }) else { return Self.notFound("payment", id) }
+            let found = lock.withLock {
+                executeRefunds(of: id, at: moment(request))
+                return payments[id]
+            }
+            guard let held = found else { return Self.notFound("payment", id) }
             return page(of: held.refunds, payment: id, request)
         }
         transport.handle(GetMollieRefundOperation.self, of: operations) { [self] request, _ in
             let id = request.pathParameters["paymentId"] ?? ""
             let refundID = request.pathParameters["refundId"] ?? ""
             return lock.withLock {
+                executeRefunds(of: id, at: moment(request))
                 guard let held = payments[id] else { return Self.notFound("payment", id) }
                 return held.refunds.first { $0.id == refundID }.map { Self.hal($0) } ?? Self.notFound("refund", refundID)
             }
+        }
+        transport.handle(CancelMollieRefundOperation.self, of: operations) { [self] request, _ in
+            lock.withLock { cancelRefund(request.pathParameters["paymentId"] ?? "", request.pathParameters["refundId"] ?? "", request) }
         }
     }
 

@@ -7,7 +7,7 @@ extension MockMollieAPI {
     public static let ruleTable = ProviderRuleTable(
         provider: "mollie-api", title: "Mollie's API (payments, methods, refunds)",
         source:
-            "Mollie's API document (`../shared/contracts/mollie/specs.yaml`: create-payment 422, 429, 503; get-payment 404, 429; cancel-payment 404, 422, 429; list-methods 400, 429; get-method 400, 404, 429; create-refund 404, 409, 422, 429; list-refunds 400, 404, 429; get-refund 404, 429), its bearer API keys, and the details Mollie's API answers as merchants have published them (`The specified amount cannot be refunded`, field `amount.value`).",
+            "Mollie's API document (`../shared/contracts/mollie/specs.yaml`: create-payment 422, 429, 503; get-payment 404, 429; cancel-payment 404, 422, 429; list-methods 400, 429; get-method 400, 404, 429; create-refund 404, 409, 422, 429; list-refunds 400, 404, 429; get-refund 404, 429; cancel-refund 404, 429, a refund canceled only while `queued` or `pending`), its bearer API keys, and the details Mollie's API answers as merchants have published them (`The specified amount cannot be refunded`, field `amount.value`).",
         rules: [
             ProviderRule(
                 "MollieUnauthorized", status: 401,
@@ -18,7 +18,7 @@ extension MockMollieAPI {
                 "MollieNotFound", status: 404,
                 operations: [
                     "getMolliePayment", "cancelMolliePayment", "getMollieMethod", "createMollieRefund", "listMollieRefunds",
-                    "getMollieRefund",
+                    "getMollieRefund", "cancelMollieRefund",
                 ],
                 when:
                     "a payment, method or refund that does not exist (`No payment exists with token tr_….`), or a path the API does not serve"
@@ -67,6 +67,11 @@ extension MockMollieAPI {
                 "MollieRefundAmountExceeded", status: 422, operations: ["createMollieRefund"],
                 when:
                     "more than what is left of the payment after its refunds (`The specified amount cannot be refunded`, field `amount.value`); refunds made at once each see the others'"
+            ),
+            ProviderRule(
+                "MollieRefundNotCancelable", status: 422, operations: ["cancelMollieRefund"],
+                when:
+                    "a refund no longer `queued` or `pending` (executed two hours after it was made, or canceled): Mollie's document says it cannot be canceled and gives no status for that; the sandbox answers as cancel-payment does (422)"
             ),
             ProviderRule(
                 "MollieDuplicateRefund", status: 409, operations: ["createMollieRefund"],

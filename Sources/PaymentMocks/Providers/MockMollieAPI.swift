@@ -6,7 +6,7 @@ import PaymentServerCore
 
 /// Mollie's own API, as a merchant server calls it with a test API key: payments (create, get,
 /// cancel), the profile's methods (list, get one with its issuers) and a payment's refunds
-/// (create, get, list), with Mollie's error body (`{status, title, detail, field, _links}`) for
+/// (create, get, list, cancel; executed two hours after they are made), with Mollie's error body (`{status, title, detail, field, _links}`) for
 /// every refusal. Its payments are paid, canceled, failed or left to expire on Mollie's hosted
 /// checkout page, which ``MockMollieBackend`` serves; the demo backend creates its payments here,
 /// so one Mollie state serves both.
@@ -36,6 +36,7 @@ public final class MockMollieAPI: @unchecked Sendable {
         transport.refusals = Self.refusals
         transport.idempotency = Self.idempotency
         transport.authenticate = { request, _ in Self.knowsKey(request) ? nil : Self.unauthorized }
+        transport.offer(Self.requestScenarios)
         installRoutes()
         installWebhookTrigger()
     }
