@@ -18,6 +18,9 @@ public struct ButtonWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldVal
     public var checkoutMode: CheckoutMode?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `ButtonWebCheckoutDetails`.
     ///
@@ -138,6 +141,9 @@ public struct ButtonAddressDetails: Codable, Hashable, Sendable, PayFieldValidat
     public var phoneNumber: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `ButtonAddressDetails`.
     ///
@@ -214,7 +220,7 @@ extension ButtonAddressDetails: PayRedacting {
     }
 }
 
-/// The `createCheckoutSession` payload signed for the button: what Amazon's SDKs serialize for it (the guide's sample sets only the review URL and the store).
+/// The `createCheckoutSession` payload signed for the button: what Amazon's SDKs serialize for it (the guide's sample sets only the review URL and the store); every field Amazon's .NET SDK declares for it (`CreateCheckoutSessionRequest.cs`, the update body's fields and its own), any other refused.
 ///
 /// - Remark: Generated from `ButtonPayload` in `AmazonPayMobile/Button.yaml`.
 public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
@@ -234,8 +240,25 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var addressDetails: ButtonAddressDetails?
     /// The solution provider's id.
     public var platformId: String?
+    /// Supplementary data.
+    public var supplementaryData: String?
+    /// The payment service provider's order information.
+    public var providerMetadata: ProviderMetadata?
+    /// How a recurring charge permission will be used.
+    public var recurringMetadata: RecurringMetadata?
+    /// What a `PayAndShipMultiAddress` checkout charges for each address.
+    public var multiAddressesCheckoutMetadata: [MultiAddressesCheckoutMetadata]?
+    /// Which addresses the buyer may not choose.
+    public var deliverySpecifications: DeliverySpecifications?
+    /// How a payment-method-on-file charge permission will be used.
+    public var paymentMethodOnFileMetadata: PaymentMethodOnFileMetadata?
+    /// The buyer's saved payment method's charge permission, for a payment-method-on-file checkout.
+    public var chargePermissionId: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `ButtonPayload`.
     ///
@@ -248,6 +271,13 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
     ///   - merchantMetadata: The merchant's order information.
     ///   - addressDetails: The shipping address (for `ProcessOrder`).
     ///   - platformId: The solution provider's id.
+    ///   - supplementaryData: Supplementary data.
+    ///   - providerMetadata: The payment service provider's order information.
+    ///   - recurringMetadata: How a recurring charge permission will be used.
+    ///   - multiAddressesCheckoutMetadata: What a `PayAndShipMultiAddress` checkout charges for each address.
+    ///   - deliverySpecifications: Which addresses the buyer may not choose.
+    ///   - paymentMethodOnFileMetadata: How a payment-method-on-file charge permission will be used.
+    ///   - chargePermissionId: The buyer's saved payment method's charge permission, for a payment-method-on-file checkout.
     public init(
         webCheckoutDetails: ButtonWebCheckoutDetails,
         storeId: String,
@@ -256,7 +286,14 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
         paymentDetails: PaymentDetails? = nil,
         merchantMetadata: MerchantMetadata? = nil,
         addressDetails: ButtonAddressDetails? = nil,
-        platformId: String? = nil
+        platformId: String? = nil,
+        supplementaryData: String? = nil,
+        providerMetadata: ProviderMetadata? = nil,
+        recurringMetadata: RecurringMetadata? = nil,
+        multiAddressesCheckoutMetadata: [MultiAddressesCheckoutMetadata]? = nil,
+        deliverySpecifications: DeliverySpecifications? = nil,
+        paymentMethodOnFileMetadata: PaymentMethodOnFileMetadata? = nil,
+        chargePermissionId: String? = nil
     ) {
         self.webCheckoutDetails = webCheckoutDetails
         self.storeId = storeId
@@ -266,6 +303,13 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
         self.merchantMetadata = merchantMetadata
         self.addressDetails = addressDetails
         self.platformId = platformId
+        self.supplementaryData = supplementaryData
+        self.providerMetadata = providerMetadata
+        self.recurringMetadata = recurringMetadata
+        self.multiAddressesCheckoutMetadata = multiAddressesCheckoutMetadata
+        self.deliverySpecifications = deliverySpecifications
+        self.paymentMethodOnFileMetadata = paymentMethodOnFileMetadata
+        self.chargePermissionId = chargePermissionId
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -283,6 +327,13 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.nested(&self.merchantMetadata, "merchantMetadata")
         fields.nested(&self.addressDetails, "addressDetails")
         fields.text(&self.platformId, "platformId")
+        fields.text(&self.supplementaryData, "supplementaryData")
+        fields.value(&self.providerMetadata, "providerMetadata")
+        fields.nested(&self.recurringMetadata, "recurringMetadata")
+        fields.nestedList(&self.multiAddressesCheckoutMetadata, "multiAddressesCheckoutMetadata")
+        fields.value(&self.deliverySpecifications, "deliverySpecifications")
+        fields.value(&self.paymentMethodOnFileMetadata, "paymentMethodOnFileMetadata")
+        fields.text(&self.chargePermissionId, "chargePermissionId")
     }
 }
 
@@ -298,6 +349,13 @@ extension ButtonPayload: PayRedacting {
             ("merchantMetadata", merchantMetadata as Any),
             ("addressDetails", addressDetails as Any),
             ("platformId", platformId as Any),
+            ("supplementaryData", supplementaryData as Any),
+            ("providerMetadata", providerMetadata as Any),
+            ("recurringMetadata", recurringMetadata as Any),
+            ("multiAddressesCheckoutMetadata", multiAddressesCheckoutMetadata as Any),
+            ("deliverySpecifications", deliverySpecifications as Any),
+            ("paymentMethodOnFileMetadata", paymentMethodOnFileMetadata as Any),
+            ("chargePermissionId", chargePermissionId as Any),
         ]
     }
 }

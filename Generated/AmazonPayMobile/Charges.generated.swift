@@ -355,6 +355,9 @@ public struct CaptureChargeRequest: Codable, Hashable, Sendable, PayFieldValidat
     public var softDescriptor: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `CaptureChargeRequest`.
     ///
@@ -386,6 +389,9 @@ public struct CancelChargeRequest: Codable, Hashable, Sendable, PayFieldValidati
     public var cancellationReason: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `CancelChargeRequest`.
     ///
@@ -610,6 +616,9 @@ public struct CreateRefundRequest: Codable, Hashable, Sendable, PayFieldValidati
     public var softDescriptor: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `CreateRefundRequest`.
     ///
@@ -991,6 +1000,9 @@ public struct CloseChargePermissionRequest: Codable, Hashable, Sendable, PayFiel
     public var cancelPendingCharges: Bool?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `CloseChargePermissionRequest`.
     ///

@@ -177,6 +177,8 @@ public struct AmazonPayBuyer: Codable, Hashable, Sendable, PayAlwaysValid, PayFi
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
     public var phoneNumber: String?
+    /// The buyer's Prime memberships, when the checkout asked for them.
+    public var primeMembershipTypes: [String]?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -187,16 +189,19 @@ public struct AmazonPayBuyer: Codable, Hashable, Sendable, PayAlwaysValid, PayFi
     ///   - name: The buyer's name.
     ///   - email: The buyer's email address.
     ///   - phoneNumber: The buyer's phone number.
+    ///   - primeMembershipTypes: The buyer's Prime memberships, when the checkout asked for them.
     public init(
         buyerId: String? = nil,
         name: String? = nil,
         email: String? = nil,
-        phoneNumber: String? = nil
+        phoneNumber: String? = nil,
+        primeMembershipTypes: [String]? = nil
     ) {
         self.buyerId = buyerId
         self.name = name
         self.email = email
         self.phoneNumber = phoneNumber
+        self.primeMembershipTypes = primeMembershipTypes
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -210,6 +215,7 @@ public struct AmazonPayBuyer: Codable, Hashable, Sendable, PayAlwaysValid, PayFi
         fields.text(&self.name, PayFieldKey("name", nullable: true))
         fields.text(&self.email, PayFieldKey("email", nullable: true))
         fields.text(&self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
+        fields.list(&self.primeMembershipTypes, PayFieldKey("primeMembershipTypes", nullable: true))
     }
 }
 
@@ -221,6 +227,7 @@ extension AmazonPayBuyer: PayRedacting {
             ("name", name as Any),
             ("email", PayRedaction.Redacted()),
             ("phoneNumber", PayRedaction.Redacted()),
+            ("primeMembershipTypes", primeMembershipTypes as Any),
         ]
     }
 }
@@ -228,6 +235,444 @@ extension AmazonPayBuyer: PayRedacting {
 /// The earlier name of ``AmazonPayBuyer``.
 @available(*, deprecated, renamed: "AmazonPayBuyer")
 public typealias Buyer = AmazonPayBuyer
+
+/// One of the shipping addresses a `PayAndShipMultiAddress` buyer chose (the SDK's `AddressWithId`: an address and its id).
+///
+/// - Remark: Generated from `AmazonPayAddressWithId` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct AmazonPayAddressWithId: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// Amazon's id of the address (what `multiAddressesCheckoutMetadata` names).
+    public var addressId: String?
+    /// The addressee.
+    public var name: String?
+    /// First address line.
+    public var addressLine1: String?
+    /// Second address line.
+    public var addressLine2: String?
+    /// Third address line.
+    public var addressLine3: String?
+    /// City.
+    public var city: String?
+    /// County.
+    public var county: String?
+    /// District.
+    public var district: String?
+    /// State or region.
+    public var stateOrRegion: String?
+    /// Postal code.
+    public var postalCode: String?
+    /// ISO 3166-1 alpha-2 country.
+    public var countryCode: String?
+    /// Phone number.
+    ///
+    /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
+    public var phoneNumber: String?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `AmazonPayAddressWithId`.
+    ///
+    /// - Parameters:
+    ///   - addressId: Amazon's id of the address (what `multiAddressesCheckoutMetadata` names).
+    ///   - name: The addressee.
+    ///   - addressLine1: First address line.
+    ///   - addressLine2: Second address line.
+    ///   - addressLine3: Third address line.
+    ///   - city: City.
+    ///   - county: County.
+    ///   - district: District.
+    ///   - stateOrRegion: State or region.
+    ///   - postalCode: Postal code.
+    ///   - countryCode: ISO 3166-1 alpha-2 country.
+    ///   - phoneNumber: Phone number.
+    public init(
+        addressId: String? = nil,
+        name: String? = nil,
+        addressLine1: String? = nil,
+        addressLine2: String? = nil,
+        addressLine3: String? = nil,
+        city: String? = nil,
+        county: String? = nil,
+        district: String? = nil,
+        stateOrRegion: String? = nil,
+        postalCode: String? = nil,
+        countryCode: String? = nil,
+        phoneNumber: String? = nil
+    ) {
+        self.addressId = addressId
+        self.name = name
+        self.addressLine1 = addressLine1
+        self.addressLine2 = addressLine2
+        self.addressLine3 = addressLine3
+        self.city = city
+        self.county = county
+        self.district = district
+        self.stateOrRegion = stateOrRegion
+        self.postalCode = postalCode
+        self.countryCode = countryCode
+        self.phoneNumber = phoneNumber
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AmazonPayAddressWithId()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.addressId, PayFieldKey("addressId", nullable: true))
+        fields.text(&self.name, PayFieldKey("name", nullable: true))
+        fields.text(&self.addressLine1, PayFieldKey("addressLine1", nullable: true))
+        fields.text(&self.addressLine2, PayFieldKey("addressLine2", nullable: true))
+        fields.text(&self.addressLine3, PayFieldKey("addressLine3", nullable: true))
+        fields.text(&self.city, PayFieldKey("city", nullable: true))
+        fields.text(&self.county, PayFieldKey("county", nullable: true))
+        fields.text(&self.district, PayFieldKey("district", nullable: true))
+        fields.text(&self.stateOrRegion, PayFieldKey("stateOrRegion", nullable: true))
+        fields.text(&self.postalCode, PayFieldKey("postalCode", nullable: true))
+        fields.text(&self.countryCode, PayFieldKey("countryCode", nullable: true), format: PayFormat.iso3166Alpha2)
+        fields.text(&self.phoneNumber, PayFieldKey("phoneNumber", nullable: true))
+    }
+}
+
+extension AmazonPayAddressWithId: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("addressId", addressId as Any),
+            ("name", name as Any),
+            ("addressLine1", addressLine1 as Any),
+            ("addressLine2", addressLine2 as Any),
+            ("addressLine3", addressLine3 as Any),
+            ("city", city as Any),
+            ("county", county as Any),
+            ("district", district as Any),
+            ("stateOrRegion", stateOrRegion as Any),
+            ("postalCode", postalCode as Any),
+            ("countryCode", countryCode as Any),
+            ("phoneNumber", PayRedaction.Redacted()),
+        ]
+    }
+}
+
+/// The unit of a recurring charge permission's billing cycle.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `FrequencyUnit` in `AmazonPayMobile/CheckoutSession.yaml`.
+public enum FrequencyUnit: PayOpenEnum, PayQueryValue {
+    /// The wire value `Year`.
+    case year
+    /// The wire value `Month`.
+    case month
+    /// The wire value `Week`.
+    case week
+    /// The wire value `Day`.
+    case day
+    /// The wire value `Variable`.
+    case variable
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [FrequencyUnit] = [.year, .month, .week, .day, .variable]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "Year": self = .year
+        case "Month": self = .month
+        case "Week": self = .week
+        case "Day": self = .day
+        case "Variable": self = .variable
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .year: return "Year"
+        case .month: return "Month"
+        case .week: return "Week"
+        case .day: return "Day"
+        case .variable: return "Variable"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// How often a recurring charge permission charges the buyer (the SDK's `Frequency`).
+///
+/// - Remark: Generated from `RecurringFrequency` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct RecurringFrequency: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The unit of a billing cycle.
+    public var unit: FrequencyUnit?
+    /// How many units make a billing cycle (`Week` and 1: weekly).
+    public var value: Int?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `RecurringFrequency`.
+    ///
+    /// - Parameters:
+    ///   - unit: The unit of a billing cycle.
+    ///   - value: How many units make a billing cycle (`Week` and 1: weekly).
+    public init(unit: FrequencyUnit? = nil, value: Int? = nil) {
+        self.unit = unit
+        self.value = value
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = RecurringFrequency()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.unit, PayFieldKey("unit", nullable: true))
+        fields.number(&self.value, PayFieldKey("value", nullable: true), minimum: 0)
+    }
+}
+
+/// How a recurring charge permission will be used (Amazon uses it for its expiry and in what it tells the buyer).
+///
+/// - Remark: Generated from `RecurringMetadata` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct RecurringMetadata: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// How often the buyer is charged.
+    public var frequency: RecurringFrequency?
+    /// The amount of each charge, when it is fixed.
+    public var amount: AmazonPayPrice?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `RecurringMetadata`.
+    ///
+    /// - Parameters:
+    ///   - frequency: How often the buyer is charged.
+    ///   - amount: The amount of each charge, when it is fixed.
+    public init(frequency: RecurringFrequency? = nil, amount: AmazonPayPrice? = nil) {
+        self.frequency = frequency
+        self.amount = amount
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = RecurringMetadata()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.frequency, PayFieldKey("frequency", nullable: true))
+        fields.nested(&self.amount, PayFieldKey("amount", nullable: true))
+    }
+}
+
+/// How a payment-method-on-file charge permission will be used.
+///
+/// - Remark: Generated from `PaymentMethodOnFileMetadata` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct PaymentMethodOnFileMetadata: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// Whether the checkout only sets the payment method up.
+    public var setupOnly: Bool?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `PaymentMethodOnFileMetadata`.
+    ///
+    /// - Parameters:
+    ///   - setupOnly: Whether the checkout only sets the payment method up.
+    public init(setupOnly: Bool? = nil) {
+        self.setupOnly = setupOnly
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = PaymentMethodOnFileMetadata()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.setupOnly, PayFieldKey("setupOnly", nullable: true))
+    }
+}
+
+/// What a `PayAndShipMultiAddress` checkout charges for one of its addresses.
+///
+/// - Remark: Generated from `MultiAddressesCheckoutMetadata` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct MultiAddressesCheckoutMetadata: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The address's id, from the session's `shippingAddressList`.
+    public var addressId: String?
+    /// What is charged for it.
+    public var price: AmazonPayPrice?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `MultiAddressesCheckoutMetadata`.
+    ///
+    /// - Parameters:
+    ///   - addressId: The address's id, from the session's `shippingAddressList`.
+    ///   - price: What is charged for it.
+    public init(addressId: String? = nil, price: AmazonPayPrice? = nil) {
+        self.addressId = addressId
+        self.price = price
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = MultiAddressesCheckoutMetadata()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.text(&self.addressId, PayFieldKey("addressId", nullable: true))
+        fields.nested(&self.price, PayFieldKey("price", nullable: true))
+    }
+}
+
+/// A rule-based shipping restriction.
+///
+/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+///
+/// - Remark: Generated from `SpecialRestriction` in `AmazonPayMobile/CheckoutSession.yaml`.
+public enum SpecialRestriction: PayOpenEnum, PayQueryValue {
+    /// PO boxes (US, CA, GB, FR, DE, ES, PT, IT, AU) are restricted.
+    case restrictPOBoxes
+    /// Packstations (DE) are restricted.
+    case restrictPackstations
+    /// A value this version of the schema does not list; the raw value is kept as received.
+    case unknown(String)
+
+    /// Every case the schema lists (``unknown(_:)`` excluded).
+    public static let allCases: [SpecialRestriction] = [.restrictPOBoxes, .restrictPackstations]
+
+    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
+    public init(rawValue: String) {
+        switch rawValue {
+        case "RestrictPOBoxes": self = .restrictPOBoxes
+        case "RestrictPackstations": self = .restrictPackstations
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    /// The wire value.
+    public var rawValue: String {
+        switch self {
+        case .restrictPOBoxes: return "RestrictPOBoxes"
+        case .restrictPackstations: return "RestrictPackstations"
+        case .unknown(let raw): return raw
+        }
+    }
+}
+
+/// Whether the addresses the restrictions match are the allowed ones or the refused ones.
+///
+/// Closed: a value the schema does not list fails to decode.
+///
+/// - Remark: Generated from `RestrictionType` in `AmazonPayMobile/CheckoutSession.yaml`.
+public enum RestrictionType: String, PayClosedEnum, PayQueryValue {
+    /// Only the addresses the restrictions match may be chosen.
+    case allowed = "Allowed"
+    /// The addresses the restrictions match may not be chosen.
+    case notAllowed = "NotAllowed"
+}
+
+/// One country's restriction: its states or regions and zip codes (all of the country when both are empty).
+///
+/// - Remark: Generated from `AddressRestriction` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct AddressRestriction: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// The states or regions it names.
+    public var statesOrRegions: [String]?
+    /// The zip codes it names.
+    public var zipCodes: [String]?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `AddressRestriction`.
+    ///
+    /// - Parameters:
+    ///   - statesOrRegions: The states or regions it names.
+    ///   - zipCodes: The zip codes it names.
+    public init(statesOrRegions: [String]? = nil, zipCodes: [String]? = nil) {
+        self.statesOrRegions = statesOrRegions
+        self.zipCodes = zipCodes
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AddressRestriction()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.list(&self.statesOrRegions, PayFieldKey("statesOrRegions", nullable: true))
+        fields.list(&self.zipCodes, PayFieldKey("zipCodes", nullable: true))
+    }
+}
+
+/// Country-based shipping restrictions.
+///
+/// - Remark: Generated from `AddressRestrictions` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct AddressRestrictions: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// Whether the countries named are allowed or refused.
+    public var type: RestrictionType?
+    /// Each country's restriction, by ISO 3166-1 alpha-2 code.
+    public var restrictions: [String: AddressRestriction]?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `AddressRestrictions`.
+    ///
+    /// - Parameters:
+    ///   - type: Whether the countries named are allowed or refused.
+    ///   - restrictions: Each country's restriction, by ISO 3166-1 alpha-2 code.
+    public init(type: RestrictionType? = nil, restrictions: [String: AddressRestriction]? = nil) {
+        self.type = type
+        self.restrictions = restrictions
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = AddressRestrictions()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.value(&self.type, PayFieldKey("type", nullable: true))
+        fields.map(&self.restrictions, PayFieldKey("restrictions", nullable: true))
+    }
+}
+
+/// Which addresses the buyer may not choose from the Amazon address book.
+///
+/// - Remark: Generated from `DeliverySpecifications` in `AmazonPayMobile/CheckoutSession.yaml`.
+public struct DeliverySpecifications: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+    /// Rule-based restrictions.
+    public var specialRestrictions: [SpecialRestriction]?
+    /// Country-based restrictions.
+    public var addressRestrictions: AddressRestrictions?
+    /// The payload's members that no field models, kept as they came and written back after the fields.
+    public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+
+    /// Creates a new `DeliverySpecifications`.
+    ///
+    /// - Parameters:
+    ///   - specialRestrictions: Rule-based restrictions.
+    ///   - addressRestrictions: Country-based restrictions.
+    public init(specialRestrictions: [SpecialRestriction]? = nil, addressRestrictions: AddressRestrictions? = nil) {
+        self.specialRestrictions = specialRestrictions
+        self.addressRestrictions = addressRestrictions
+    }
+
+    /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
+    @_spi(Generated)
+    public static let payPlaceholder = DeliverySpecifications()
+
+    /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
+    @_spi(Generated)
+    public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.list(&self.specialRestrictions, PayFieldKey("specialRestrictions", nullable: true))
+        fields.value(&self.addressRestrictions, PayFieldKey("addressRestrictions", nullable: true))
+    }
+}
 
 /// The state of a checkout session.
 ///
@@ -521,6 +966,12 @@ public struct PaymentDetails: Codable, Hashable, Sendable, PayFieldValidating, P
     public var presentmentCurrency: String?
     /// Text on the buyer's statement.
     public var softDescriptor: String?
+    /// Whether the merchant may charge the buyer beyond the order amount.
+    public var allowOvercharge: Bool?
+    /// Whether the charge permission lives 13 months instead of 180 days.
+    public var extendExpiration: Bool?
+    /// An estimate of the order's total.
+    public var estimateOrderTotal: AmazonPayPrice?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -533,13 +984,19 @@ public struct PaymentDetails: Codable, Hashable, Sendable, PayFieldValidating, P
     ///   - totalOrderAmount: The order's total.
     ///   - presentmentCurrency: The currency shown to the buyer.
     ///   - softDescriptor: Text on the buyer's statement.
+    ///   - allowOvercharge: Whether the merchant may charge the buyer beyond the order amount.
+    ///   - extendExpiration: Whether the charge permission lives 13 months instead of 180 days.
+    ///   - estimateOrderTotal: An estimate of the order's total.
     public init(
         paymentIntent: PaymentIntent? = nil,
         canHandlePendingAuthorization: Bool? = nil,
         chargeAmount: AmazonPayPrice? = nil,
         totalOrderAmount: AmazonPayPrice? = nil,
         presentmentCurrency: String? = nil,
-        softDescriptor: String? = nil
+        softDescriptor: String? = nil,
+        allowOvercharge: Bool? = nil,
+        extendExpiration: Bool? = nil,
+        estimateOrderTotal: AmazonPayPrice? = nil
     ) {
         self.paymentIntent = paymentIntent
         self.canHandlePendingAuthorization = canHandlePendingAuthorization
@@ -547,6 +1004,9 @@ public struct PaymentDetails: Codable, Hashable, Sendable, PayFieldValidating, P
         self.totalOrderAmount = totalOrderAmount
         self.presentmentCurrency = presentmentCurrency
         self.softDescriptor = softDescriptor
+        self.allowOvercharge = allowOvercharge
+        self.extendExpiration = extendExpiration
+        self.estimateOrderTotal = estimateOrderTotal
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -562,6 +1022,9 @@ public struct PaymentDetails: Codable, Hashable, Sendable, PayFieldValidating, P
         fields.nested(&self.totalOrderAmount, PayFieldKey("totalOrderAmount", nullable: true))
         fields.text(&self.presentmentCurrency, PayFieldKey("presentmentCurrency", nullable: true), format: PayFormat.iso4217)
         fields.text(&self.softDescriptor, PayFieldKey("softDescriptor", nullable: true), maxLength: 16)
+        fields.value(&self.allowOvercharge, PayFieldKey("allowOvercharge", nullable: true))
+        fields.value(&self.extendExpiration, PayFieldKey("extendExpiration", nullable: true))
+        fields.nested(&self.estimateOrderTotal, PayFieldKey("estimateOrderTotal", nullable: true))
     }
 }
 
@@ -765,6 +1228,22 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
     public var expirationTimestamp: Date?
     /// Sandbox or live.
     public var releaseEnvironment: ReleaseEnvironment?
+    /// Supplementary data.
+    public var supplementaryData: String?
+    /// The solution provider's id.
+    public var platformId: String?
+    /// The payment service provider's order information.
+    public var providerMetadata: ProviderMetadata?
+    /// The shipping addresses a `PayAndShipMultiAddress` buyer chose.
+    public var shippingAddressList: [AmazonPayAddressWithId]?
+    /// The shipping restrictions the session was made with.
+    public var deliverySpecifications: DeliverySpecifications?
+    /// How a recurring charge permission will be used.
+    public var recurringMetadata: RecurringMetadata?
+    /// How a payment-method-on-file charge permission will be used.
+    public var paymentMethodOnFileMetadata: PaymentMethodOnFileMetadata?
+    /// What a `PayAndShipMultiAddress` checkout charges for each address.
+    public var multiAddressesCheckoutMetadata: [MultiAddressesCheckoutMetadata]?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -789,6 +1268,14 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
     ///   - creationTimestamp: When the session was created.
     ///   - expirationTimestamp: When an open session expires (24 hours after creation).
     ///   - releaseEnvironment: Sandbox or live.
+    ///   - supplementaryData: Supplementary data.
+    ///   - platformId: The solution provider's id.
+    ///   - providerMetadata: The payment service provider's order information.
+    ///   - shippingAddressList: The shipping addresses a `PayAndShipMultiAddress` buyer chose.
+    ///   - deliverySpecifications: The shipping restrictions the session was made with.
+    ///   - recurringMetadata: How a recurring charge permission will be used.
+    ///   - paymentMethodOnFileMetadata: How a payment-method-on-file charge permission will be used.
+    ///   - multiAddressesCheckoutMetadata: What a `PayAndShipMultiAddress` checkout charges for each address.
     public init(
         checkoutSessionId: String,
         webCheckoutDetails: WebCheckoutDetails? = nil,
@@ -807,7 +1294,15 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
         storeId: String? = nil,
         creationTimestamp: Date? = nil,
         expirationTimestamp: Date? = nil,
-        releaseEnvironment: ReleaseEnvironment? = nil
+        releaseEnvironment: ReleaseEnvironment? = nil,
+        supplementaryData: String? = nil,
+        platformId: String? = nil,
+        providerMetadata: ProviderMetadata? = nil,
+        shippingAddressList: [AmazonPayAddressWithId]? = nil,
+        deliverySpecifications: DeliverySpecifications? = nil,
+        recurringMetadata: RecurringMetadata? = nil,
+        paymentMethodOnFileMetadata: PaymentMethodOnFileMetadata? = nil,
+        multiAddressesCheckoutMetadata: [MultiAddressesCheckoutMetadata]? = nil
     ) {
         self.checkoutSessionId = checkoutSessionId
         self.webCheckoutDetails = webCheckoutDetails
@@ -827,6 +1322,14 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
         self.creationTimestamp = creationTimestamp
         self.expirationTimestamp = expirationTimestamp
         self.releaseEnvironment = releaseEnvironment
+        self.supplementaryData = supplementaryData
+        self.platformId = platformId
+        self.providerMetadata = providerMetadata
+        self.shippingAddressList = shippingAddressList
+        self.deliverySpecifications = deliverySpecifications
+        self.recurringMetadata = recurringMetadata
+        self.paymentMethodOnFileMetadata = paymentMethodOnFileMetadata
+        self.multiAddressesCheckoutMetadata = multiAddressesCheckoutMetadata
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -854,6 +1357,14 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.date(&self.creationTimestamp, PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic)
         fields.date(&self.expirationTimestamp, PayFieldKey("expirationTimestamp", nullable: true), format: .iso8601Basic)
         fields.value(&self.releaseEnvironment, PayFieldKey("releaseEnvironment", nullable: true))
+        fields.text(&self.supplementaryData, PayFieldKey("supplementaryData", nullable: true))
+        fields.text(&self.platformId, PayFieldKey("platformId", nullable: true))
+        fields.value(&self.providerMetadata, PayFieldKey("providerMetadata", nullable: true))
+        fields.nestedList(&self.shippingAddressList, PayFieldKey("shippingAddressList", nullable: true))
+        fields.value(&self.deliverySpecifications, PayFieldKey("deliverySpecifications", nullable: true))
+        fields.nested(&self.recurringMetadata, PayFieldKey("recurringMetadata", nullable: true))
+        fields.value(&self.paymentMethodOnFileMetadata, PayFieldKey("paymentMethodOnFileMetadata", nullable: true))
+        fields.nestedList(&self.multiAddressesCheckoutMetadata, PayFieldKey("multiAddressesCheckoutMetadata", nullable: true))
     }
 }
 
@@ -879,29 +1390,53 @@ extension CheckoutSession: PayRedacting {
             ("creationTimestamp", creationTimestamp as Any),
             ("expirationTimestamp", expirationTimestamp as Any),
             ("releaseEnvironment", releaseEnvironment as Any),
+            ("supplementaryData", supplementaryData as Any),
+            ("platformId", platformId as Any),
+            ("providerMetadata", providerMetadata as Any),
+            ("shippingAddressList", shippingAddressList as Any),
+            ("deliverySpecifications", deliverySpecifications as Any),
+            ("recurringMetadata", recurringMetadata as Any),
+            ("paymentMethodOnFileMetadata", paymentMethodOnFileMetadata as Any),
+            ("multiAddressesCheckoutMetadata", multiAddressesCheckoutMetadata as Any),
         ]
     }
 }
 
-/// The URLs an update may set.
+/// The URLs an update may set, and how the checkout proceeds.
 ///
 /// - Remark: Generated from `UpdateWebCheckoutDetails` in `AmazonPayMobile/CheckoutSession.yaml`.
 public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// Where Amazon returns after login and selection.
+    public var checkoutReviewReturnUrl: URL?
     /// Where the payment page returns.
     public var checkoutResultReturnUrl: URL?
     /// Where a cancel returns.
     public var checkoutCancelUrl: URL?
+    /// How the checkout proceeds.
+    public var checkoutMode: CheckoutMode?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `UpdateWebCheckoutDetails`.
     ///
     /// - Parameters:
+    ///   - checkoutReviewReturnUrl: Where Amazon returns after login and selection.
     ///   - checkoutResultReturnUrl: Where the payment page returns.
     ///   - checkoutCancelUrl: Where a cancel returns.
-    public init(checkoutResultReturnUrl: URL? = nil, checkoutCancelUrl: URL? = nil) {
+    ///   - checkoutMode: How the checkout proceeds.
+    public init(
+        checkoutReviewReturnUrl: URL? = nil,
+        checkoutResultReturnUrl: URL? = nil,
+        checkoutCancelUrl: URL? = nil,
+        checkoutMode: CheckoutMode? = nil
+    ) {
+        self.checkoutReviewReturnUrl = checkoutReviewReturnUrl
         self.checkoutResultReturnUrl = checkoutResultReturnUrl
         self.checkoutCancelUrl = checkoutCancelUrl
+        self.checkoutMode = checkoutMode
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -911,10 +1446,14 @@ public struct UpdateWebCheckoutDetails: Codable, Hashable, Sendable, PayFieldVal
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.url(&self.checkoutReviewReturnUrl, PayFieldKey("checkoutReviewReturnUrl", nullable: true), format: Self.checkoutReviewReturnUrlFormat)
         fields.url(&self.checkoutResultReturnUrl, PayFieldKey("checkoutResultReturnUrl", nullable: true), format: Self.checkoutResultReturnUrlFormat)
         fields.url(&self.checkoutCancelUrl, PayFieldKey("checkoutCancelUrl", nullable: true), format: Self.checkoutCancelUrlFormat)
+        fields.value(&self.checkoutMode, PayFieldKey("checkoutMode", nullable: true))
     }
 
+    /// The format of `checkoutReviewReturnUrl`, built once.
+    private static let checkoutReviewReturnUrlFormat = PayFormat.url(schemes: ["https"])
     /// The format of `checkoutResultReturnUrl`, built once.
     private static let checkoutResultReturnUrlFormat = PayFormat.url(schemes: ["https"])
     /// The format of `checkoutCancelUrl`, built once.
@@ -931,8 +1470,23 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFiel
     public var paymentDetails: PaymentDetails?
     /// Order number and store information.
     public var merchantMetadata: MerchantMetadata?
+    /// Supplementary data.
+    public var supplementaryData: String?
+    /// The solution provider's id.
+    public var platformId: String?
+    /// The payment service provider's order information.
+    public var providerMetadata: ProviderMetadata?
+    /// One-time, recurring or a saved payment method.
+    public var chargePermissionType: ChargePermissionType?
+    /// How a recurring charge permission will be used.
+    public var recurringMetadata: RecurringMetadata?
+    /// What a `PayAndShipMultiAddress` checkout charges for each address.
+    public var multiAddressesCheckoutMetadata: [MultiAddressesCheckoutMetadata]?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `UpdateCheckoutSessionRequest`.
     ///
@@ -940,10 +1494,32 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFiel
     ///   - webCheckoutDetails: The result return URL.
     ///   - paymentDetails: Intent and amount.
     ///   - merchantMetadata: Order number and store information.
-    public init(webCheckoutDetails: UpdateWebCheckoutDetails? = nil, paymentDetails: PaymentDetails? = nil, merchantMetadata: MerchantMetadata? = nil) {
+    ///   - supplementaryData: Supplementary data.
+    ///   - platformId: The solution provider's id.
+    ///   - providerMetadata: The payment service provider's order information.
+    ///   - chargePermissionType: One-time, recurring or a saved payment method.
+    ///   - recurringMetadata: How a recurring charge permission will be used.
+    ///   - multiAddressesCheckoutMetadata: What a `PayAndShipMultiAddress` checkout charges for each address.
+    public init(
+        webCheckoutDetails: UpdateWebCheckoutDetails? = nil,
+        paymentDetails: PaymentDetails? = nil,
+        merchantMetadata: MerchantMetadata? = nil,
+        supplementaryData: String? = nil,
+        platformId: String? = nil,
+        providerMetadata: ProviderMetadata? = nil,
+        chargePermissionType: ChargePermissionType? = nil,
+        recurringMetadata: RecurringMetadata? = nil,
+        multiAddressesCheckoutMetadata: [MultiAddressesCheckoutMetadata]? = nil
+    ) {
         self.webCheckoutDetails = webCheckoutDetails
         self.paymentDetails = paymentDetails
         self.merchantMetadata = merchantMetadata
+        self.supplementaryData = supplementaryData
+        self.platformId = platformId
+        self.providerMetadata = providerMetadata
+        self.chargePermissionType = chargePermissionType
+        self.recurringMetadata = recurringMetadata
+        self.multiAddressesCheckoutMetadata = multiAddressesCheckoutMetadata
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -956,6 +1532,12 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFiel
         fields.nested(&self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", nullable: true))
         fields.nested(&self.paymentDetails, PayFieldKey("paymentDetails", nullable: true))
         fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
+        fields.text(&self.supplementaryData, PayFieldKey("supplementaryData", nullable: true))
+        fields.text(&self.platformId, PayFieldKey("platformId", nullable: true))
+        fields.value(&self.providerMetadata, PayFieldKey("providerMetadata", nullable: true))
+        fields.value(&self.chargePermissionType, PayFieldKey("chargePermissionType", nullable: true))
+        fields.nested(&self.recurringMetadata, PayFieldKey("recurringMetadata", nullable: true))
+        fields.nestedList(&self.multiAddressesCheckoutMetadata, PayFieldKey("multiAddressesCheckoutMetadata", nullable: true))
     }
 }
 
@@ -965,15 +1547,22 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFiel
 public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The amount to charge.
     public var chargeAmount: AmazonPayPrice
+    /// The order's total, when payments follow after checkout.
+    public var totalOrderAmount: AmazonPayPrice?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
+    /// Decoding refuses members no field models (`unknownMembers: refuse`): each is a problem.
+    @_spi(Generated)
+    public static let payRefusesUnknownMembers = true
 
     /// Creates a new `CompleteCheckoutSessionRequest`.
     ///
     /// - Parameters:
     ///   - chargeAmount: The amount to charge.
-    public init(chargeAmount: AmazonPayPrice) {
+    ///   - totalOrderAmount: The order's total, when payments follow after checkout.
+    public init(chargeAmount: AmazonPayPrice, totalOrderAmount: AmazonPayPrice? = nil) {
         self.chargeAmount = chargeAmount
+        self.totalOrderAmount = totalOrderAmount
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -984,6 +1573,7 @@ public struct CompleteCheckoutSessionRequest: Codable, Hashable, Sendable, PayFi
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self.chargeAmount, "chargeAmount", required: true)
+        fields.nested(&self.totalOrderAmount, PayFieldKey("totalOrderAmount", nullable: true))
     }
 }
 

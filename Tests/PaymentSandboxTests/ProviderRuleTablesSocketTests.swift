@@ -332,6 +332,16 @@ struct ProviderRuleTablesSocketTests {
         expect(
             try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: "{}", idempotencyKey: "rules0003"), 400,
             "MissingParameterValue")
+        // A member Amazon's reference does not list, at the top or inside a request-only type.
+        expect(
+            try await Self.amazon(
+                served, key, "POST", "/v2/checkoutSessions", body: Self.button.replacingOccurrences(of: "}", with: #","giftWrap":true}"#),
+                idempotencyKey: "rules0008"), 400, "UnrecognizedField")
+        expect(
+            try await Self.amazon(
+                served, key, "PATCH", path,
+                body: #"{"webCheckoutDetails":{"checkoutResultReturnUrl":"https://shop.example/r","checkoutStyle":"dark"}}"#), 400,
+            "UnrecognizedField")
         expect(
             try await Self.amazon(
                 served, key, "POST", "/v2/checkoutSessions",

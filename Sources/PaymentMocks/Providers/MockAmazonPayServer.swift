@@ -219,6 +219,14 @@ public final class MockAmazonPayServer: @unchecked Sendable {
             if violations.contains(where: { $0.rule == "malformed" }) {
                 return error(.unknown("InvalidRequestFormat"), "The request body is not valid JSON.", status: 400)
             }
+            // Amazon refuses a member its reference does not list before it judges any value.
+            let unrecognized = violations.filter { $0.rule == "unknownMember" }
+            if !unrecognized.isEmpty {
+                return error(
+                    .unknown("UnrecognizedField"),
+                    "The request contains fields Amazon does not recognize: " + unrecognized.map(\.field).joined(separator: ", "),
+                    status: 400)
+            }
             let missing = violations.allSatisfy {
                 $0.rule == "missing" || $0.message == "is required" || $0.message == "required field is missing"
             }
@@ -587,10 +595,15 @@ extension MockAmazonPayServer {
                 operations: ["createCheckoutSession", "completeCheckoutSession", "captureCharge", "createRefund"],
                 when: "a mandatory parameter is missing"),
             ProviderRule(
-                "UnrecognizedField", status: 400, when: "a field Amazon does not know in the body",
-                .notApplicable(
-                    "our types model a subset of Amazon's fields; refusing the rest would refuse bodies Amazon takes (the .NET SDK's `multiAddressesCheckoutMetadata`, `allowOvercharge`)"
-                )),
+                "UnrecognizedField", status: 400,
+                operations: [
+                    "createCheckoutSession", "updateCheckoutSession", "completeCheckoutSession", "captureCharge", "cancelCharge",
+                    "createRefund",
+                    "closeChargePermission",
+                ],
+                when:
+                    "a member the request body's type does not list (every field Amazon's .NET SDK declares for the body is listed), at any depth of a request-only type"
+            ),
             ProviderRule(
                 "InvalidSandboxSimulationSpecified", status: 400, when: "an invalid sandbox simulation",
                 .notApplicable("Amazon's sandbox simulation codes are not modelled; the `Sandbox-Scenario` header plays their part")),
