@@ -86,7 +86,7 @@ public final class AmazonPayIPNReceiver: Sendable {
     }
 
     /// The object `notification` names, fetched; refused when Amazon does not know it or it
-    /// belongs to another charge permission than the notification says.
+    /// belongs to another charge permission than the notification says (a refund's, through its charge).
     private func fetch(_ notification: AmazonPayNotification) async throws -> Result<Object, Refusal> {
         let id = notification.objectId
         let permission = notification.chargePermissionId
@@ -96,7 +96,14 @@ public final class AmazonPayIPNReceiver: Sendable {
                 permission == nil || $0.chargePermissionId == permission ? .charge($0) : nil
             }
         case .refund:
-            return Self.judge(try await client.send(GetRefundOperation(refundId: id, region: region))) { .refund($0) }
+            let refund = Self.judge(try await client.send(GetRefundOperation(refundId: id, region: region))) { .refund($0) }
+            // A refund names its charge, and the charge its permission: the one the notification names.
+            guard let permission, case .success(.refund(let found)) = refund else { return refund }
+            let charge = Self.judge(try await client.send(GetChargeOperation(chargeId: found.chargeId, region: region))) {
+                $0.chargePermissionId == permission ? .charge($0) : nil
+            }
+            if case .failure(let refusal) = charge { return .failure(refusal) }
+            return refund
         case .chargePermission:
             return Self.judge(try await client.send(GetChargePermissionOperation(chargePermissionId: id, region: region))) {
                 permission == nil || $0.chargePermissionId == permission ? .chargePermission($0) : nil

@@ -243,6 +243,13 @@ struct AmazonPayChargesSocketTests {
         // Five deliveries, three forged posts, the replay and the trigger.
         #expect(await endpoint.wait(for: 10, on: "/merchant/ipn").count == 10)
         #expect(book.states.value[chargeID] == "Captured")
+        // A real refund said to belong to another (real) charge permission: refused, through the refund's charge.
+        let other = try await Rules.completedCheckout(served, key, "1.00", intent: "Confirm")
+        let refundCall = try #require(calls.first { $0.text.contains(refund.refundId) })
+        let marker = #"ChargePermissionId\":\""#
+        let moved = refundCall.text.replacingOccurrences(of: marker + completed.permission, with: marker + other.permission)
+        #expect(moved != refundCall.text)
+        #expect(try await MerchantWebhookFlowTests.post(endpoint.url("/merchant/ipn"), body: moved) == 400)
     }
 
     /// An IPN endpoint that answers 500 twice gets the third attempt, on SNS's schedule (20 s

@@ -325,9 +325,10 @@ extension MockAmazonPayServer {
         let ceiling = Self.refundCeiling(captured: held.captured, currency: currency)
         guard held.refunding + amount <= ceiling else {
             let left = max(ceiling - held.refunding, 0)
+            let overage = Self.refundOverageCaps[currency].map { "15% or \($0) \(currency), whichever is less" } ?? "15%"
             return Self.error(
                 .transactionAmountExceeded,
-                "You've exceeded the maximum refund amount for the Charge: \(Self.total(left, currency).amount) \(currency) is left to refund (its capture and at most 15% or \(Self.refundOverageCaps[currency].map { "\($0)" } ?? "no more") \(currency) above it).",
+                "You've exceeded the maximum refund amount for the Charge: \(Self.total(left, currency).amount) \(currency) is left to refund (its capture and \(overage), above it).",
                 status: 400)
         }
         let made = now()
