@@ -149,6 +149,24 @@ struct AmazonPayChargesSocketTests {
             closedPermission.statusDetails.state == .closed && closedPermission.statusDetails.reasons?.first?.reasonCode == .merchantClosed)
         let pending = try await charge(fourth.charge)
         #expect(pending.statusDetails.state == .canceled && pending.statusDetails.reasonCode == .chargePermissionCanceled)
+        // The inspector's providers' state: every charge, refund and charge permission with its
+        // state now, and each transition linked to the exchange that made it.
+        let ledger = try JSONSerialization.jsonObject(with: try await served.http("GET", "/__admin/state").2) as? [String: Any]
+        let resources =
+            ((ledger?["providers"] as? [[String: Any]])?.first { $0["provider"] as? String == "amazonpay" }?["resources"]
+                as? [[String: Any]]) ?? []
+        func state(_ kind: String, _ id: String?) -> String? {
+            resources.first { $0["kind"] as? String == kind && $0["id"] as? String == id }?["state"] as? String
+        }
+        #expect(state("charge", first.charge) == "Captured")
+        #expect(state("charge", second.charge) == "Canceled (MerchantCanceled)")
+        #expect(state("charge", third.charge) == "Canceled (ExpiredUnused)")
+        #expect(state("charge", fourth.charge) == "Canceled (ChargePermissionCanceled)")
+        #expect(state("refund", declinedRefund.refundId) == "Declined (AmazonRejected)")
+        #expect(state("charge permission", fourth.permission) == "Closed (MerchantClosed)")
+        let afterCheckout = resources.filter { ["charge", "refund", "charge permission"].contains($0["kind"] as? String ?? "") }
+        let transitions = afterCheckout.flatMap { ($0["history"] as? [[String: Any]]) ?? [] }
+        #expect(!transitions.isEmpty && transitions.allSatisfy { $0["exchange"] is Int }, "\(afterCheckout)")
     }
 
     /// The IPN endpoint of the merchant configuration hears every change, in order, as Amazon sends
