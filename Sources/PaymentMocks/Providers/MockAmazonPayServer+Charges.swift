@@ -87,7 +87,7 @@ extension MockAmazonPayServer {
     // MARK: Completion
 
     /// Records the charge permission and the charge the completion of `session` made (under the lock).
-    func holdCharge(of session: CheckoutSession, request: ServerRequest) {
+    func holdCharge(of session: CheckoutSession) {
         guard let permissionID = session.chargePermissionId, let amount = session.paymentDetails?.chargeAmount else { return }
         let made = now()
         let charged = session.chargeId == nil ? 0 : Self.value(amount.amount)

@@ -420,7 +420,7 @@ public final class MockAmazonPayServer: @unchecked Sendable {
                 if session.paymentDetails?.paymentIntent != .confirm { session.chargeId = "S03-" + id.prefix(8) + "-C01" }
                 sessions[id] = session
                 noteState(id)
-                holdCharge(of: session, request: request)
+                holdCharge(of: session)
                 completions[id, default: 0] += 1
                 return .json(session)
             }
