@@ -100,6 +100,14 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var postalCode: String?
     /// The ISO 3166-1 alpha-2 country, or `C2`: PayPal's contract (`country_code`, pattern `^([A-Z]{2}|C2)$`) documents `C2` for China worldwide in bank card and cross-border transactions, so a card's billing address may carry it.
     public var countryCode: String
+    /// The third line of the address, if needed. For example, a street complement for Brazil, direction text, such as `next to Walmart`, or a landmark in an Indian address.
+    public var addressLine3: String?
+    /// The neighborhood, ward, or district. Smaller than `admin_area_level_3` or `sub_locality`. Value is:<ul><li>The postal sorting code for Guernsey and many French territories, such as French Guiana.</li><li>The fine-grained administrative levels in China.</li></ul>
+    public var adminArea4: String?
+    /// A sub-locality, suburb, neighborhood, or district. Smaller than `admin_area_level_2`. Value is:<ul><li>Brazil. Suburb, bairro, or neighborhood.</li><li>India. Sub-locality or district. Street name information is not always available but a sub-locality or district can be a very small area.</li></ul>
+    public var adminArea3: String?
+    /// The non-portable additional address details that are sometimes needed for compliance, risk, or other scenarios where fine-grain address information might be needed. Not portable with common third party and open source. Redundant with core fields.<br/>For example, `address_portable.address_line_1` is usually a combination of `address_details.street_number`, `street_name`, and `street_type`.
+    public var addressDetails: PayPalAddressDetails?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -112,13 +120,21 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayFieldValidating, Pa
     ///   - region: The state or province.
     ///   - postalCode: The postal code.
     ///   - countryCode: The ISO 3166-1 alpha-2 country, or `C2`: PayPal's contract (`country_code`, pattern `^([A-Z]{2}|C2)$`) documents `C2` for China worldwide in bank card and cross-border transactions, so a card's billing address may carry it.
+    ///   - addressLine3: The third line of the address, if needed. For example, a street complement for Brazil, direction text, such as `next to Walmart`, or a landmark in an Indian address.
+    ///   - adminArea4: The neighborhood, ward, or district. Smaller than `admin_area_level_3` or `sub_locality`. Value is:<ul><li>The postal sorting code for Guernsey and many French territories, such as French Guiana.</li><li>The fine-grained administrative levels in China.</li></ul>
+    ///   - adminArea3: A sub-locality, suburb, neighborhood, or district. Smaller than `admin_area_level_2`. Value is:<ul><li>Brazil. Suburb, bairro, or neighborhood.</li><li>India. Sub-locality or district. Street name information is not always available but a sub-locality or district can be a very small area.</li></ul>
+    ///   - addressDetails: The non-portable additional address details that are sometimes needed for compliance, risk, or other scenarios where fine-grain address information might be needed. Not portable with common third party and open source. Redundant with core fields.<br/>For example, `address_portable.address_line_1` is usually a combination of `address_details.street_number`, `street_name`, and `street_type`.
     public init(
         addressLine1: String? = nil,
         addressLine2: String? = nil,
         locality: String? = nil,
         region: String? = nil,
         postalCode: String? = nil,
-        countryCode: String
+        countryCode: String,
+        addressLine3: String? = nil,
+        adminArea4: String? = nil,
+        adminArea3: String? = nil,
+        addressDetails: PayPalAddressDetails? = nil
     ) {
         self.addressLine1 = addressLine1
         self.addressLine2 = addressLine2
@@ -126,6 +142,10 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayFieldValidating, Pa
         self.region = region
         self.postalCode = postalCode
         self.countryCode = countryCode
+        self.addressLine3 = addressLine3
+        self.adminArea4 = adminArea4
+        self.adminArea3 = adminArea3
+        self.addressDetails = addressDetails
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -141,6 +161,10 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.text(&self.region, "admin_area_1")
         fields.text(&self.postalCode, "postal_code")
         fields.text(&self.countryCode, "country_code", required: true, pattern: Self.countryCodePattern)
+        fields.text(&self.addressLine3, "address_line_3", maxLength: 100)
+        fields.text(&self.adminArea4, "admin_area_4", maxLength: 100)
+        fields.text(&self.adminArea3, "admin_area_3", maxLength: 100)
+        fields.nested(&self.addressDetails, "address_details")
     }
 
     /// The pattern of `countryCode`, compiled once.

@@ -51,9 +51,13 @@ public struct CardVerification: Codable, Hashable, Sendable, PayAlwaysValid, Pay
 /// `payment_source.card.attributes`.
 ///
 /// - Remark: Generated from `CardAttributes` in `PayPalPayments/Orders.yaml`.
-public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+public struct CardAttributes: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Verification settings.
     public var verification: CardVerification?
+    /// The `customer` field.
+    public var customer: PayPalCustomer?
+    /// Instruction to vault the card based on the specified strategy.
+    public var vault: PayPalVaultInstructionBase?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -61,8 +65,12 @@ public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid, PayFi
     ///
     /// - Parameters:
     ///   - verification: Verification settings.
-    public init(verification: CardVerification? = nil) {
+    ///   - customer: The `customer` field.
+    ///   - vault: Instruction to vault the card based on the specified strategy.
+    public init(verification: CardVerification? = nil, customer: PayPalCustomer? = nil, vault: PayPalVaultInstructionBase? = nil) {
         self.verification = verification
+        self.customer = customer
+        self.vault = vault
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -73,6 +81,8 @@ public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid, PayFi
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.value(&self.verification, "verification")
+        fields.nested(&self.customer, "customer")
+        fields.value(&self.vault, "vault")
     }
 }
 
@@ -80,12 +90,12 @@ public struct CardAttributes: Codable, Hashable, Sendable, PayAlwaysValid, PayFi
 ///
 /// - Remark: Generated from `CardPaymentSource` in `PayPalPayments/Orders.yaml`.
 public struct CardPaymentSource: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
-    /// The card number.
+    /// The card number; absent for a saved card (`vault_id`) or a network token, present otherwise (`CARD_NUMBER_REQUIRED`).
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
-    public var number: String
-    /// The expiry as `YYYY-MM`.
-    public var expiry: String
+    public var number: String?
+    /// The expiry as `YYYY-MM`; required with a number (`CARD_EXPIRY_REQUIRED`).
+    public var expiry: String?
     /// The security code.
     ///
     /// - Note: Sensitive. Never shown in descriptions, mirrors, logs or validation messages.
@@ -96,25 +106,57 @@ public struct CardPaymentSource: Codable, Hashable, Sendable, PayFieldValidating
     public var billingAddress: PayPalAddress?
     /// 3-D Secure verification.
     public var attributes: CardAttributes?
+    /// The PayPal-generated ID for the card.
+    public var id: String?
+    /// The last digits of the payment card.
+    public var lastDigits: String?
+    /// The card brand or network. Typically used in the response.
+    public var brand: PayPalCardBrand?
+    /// The payment card type.
+    public var type: PayPalCardType?
+    /// The PayPal-generated ID for the saved card payment source. Typically stored on the merchant's server.
+    public var vaultId: String?
+    /// The `storedCredential` field.
+    public var storedCredential: PayPalCardStoredCredential?
+    /// A 3rd party network token refers to a network token that the merchant provisions from and vaults with an external TSP (Token Service Provider) other than PayPal.
+    public var networkToken: PayPalNetworkTokenRequest?
+    /// The `experienceContext` field.
+    public var experienceContext: PayPalCardExperienceContext?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CardPaymentSource`.
     ///
     /// - Parameters:
-    ///   - number: The card number.
-    ///   - expiry: The expiry as `YYYY-MM`.
+    ///   - number: The card number; absent for a saved card (`vault_id`) or a network token, present otherwise (`CARD_NUMBER_REQUIRED`).
+    ///   - expiry: The expiry as `YYYY-MM`; required with a number (`CARD_EXPIRY_REQUIRED`).
     ///   - securityCode: The security code.
     ///   - name: The cardholder.
     ///   - billingAddress: The billing address.
     ///   - attributes: 3-D Secure verification.
+    ///   - id: The PayPal-generated ID for the card.
+    ///   - lastDigits: The last digits of the payment card.
+    ///   - brand: The card brand or network. Typically used in the response.
+    ///   - type: The payment card type.
+    ///   - vaultId: The PayPal-generated ID for the saved card payment source. Typically stored on the merchant's server.
+    ///   - storedCredential: The `storedCredential` field.
+    ///   - networkToken: A 3rd party network token refers to a network token that the merchant provisions from and vaults with an external TSP (Token Service Provider) other than PayPal.
+    ///   - experienceContext: The `experienceContext` field.
     public init(
-        number: String,
-        expiry: String,
+        number: String? = nil,
+        expiry: String? = nil,
         securityCode: String? = nil,
         name: String? = nil,
         billingAddress: PayPalAddress? = nil,
-        attributes: CardAttributes? = nil
+        attributes: CardAttributes? = nil,
+        id: String? = nil,
+        lastDigits: String? = nil,
+        brand: PayPalCardBrand? = nil,
+        type: PayPalCardType? = nil,
+        vaultId: String? = nil,
+        storedCredential: PayPalCardStoredCredential? = nil,
+        networkToken: PayPalNetworkTokenRequest? = nil,
+        experienceContext: PayPalCardExperienceContext? = nil
     ) {
         self.number = number
         self.expiry = expiry
@@ -122,27 +164,54 @@ public struct CardPaymentSource: Codable, Hashable, Sendable, PayFieldValidating
         self.name = name
         self.billingAddress = billingAddress
         self.attributes = attributes
+        self.id = id
+        self.lastDigits = lastDigits
+        self.brand = brand
+        self.type = type
+        self.vaultId = vaultId
+        self.storedCredential = storedCredential
+        self.networkToken = networkToken
+        self.experienceContext = experienceContext
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
     @_spi(Generated)
-    public static let payPlaceholder = CardPaymentSource(number: "", expiry: "")
+    public static let payPlaceholder = CardPaymentSource()
 
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.number, "number", required: true, format: PayFormat.luhn, sensitive: true)
-        fields.text(&self.expiry, "expiry", required: true, pattern: Self.expiryPattern)
+        fields.text(&self.number, PayFieldKey("number", nullable: true), format: PayFormat.luhn, sensitive: true)
+        fields.text(&self.expiry, PayFieldKey("expiry", nullable: true), pattern: Self.expiryPattern)
         fields.text(&self.securityCode, PayFieldKey("security_code", nullable: true), pattern: Self.securityCodePattern, sensitive: true)
         fields.text(&self.name, PayFieldKey("name", nullable: true))
         fields.nested(&self.billingAddress, PayFieldKey("billing_address", nullable: true))
-        fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
+        fields.nested(&self.attributes, PayFieldKey("attributes", nullable: true))
+        fields.text(&self.id, PayFieldKey("id", nullable: true), minLength: 1, maxLength: 256, pattern: Self.idPattern)
+        fields.text(&self.lastDigits, PayFieldKey("last_digits", nullable: true), minLength: 2, maxLength: 4, pattern: Self.lastDigitsPattern)
+        fields.value(&self.brand, PayFieldKey("brand", nullable: true))
+        fields.value(&self.type, PayFieldKey("type", nullable: true))
+        fields.text(&self.vaultId, PayFieldKey("vault_id", nullable: true), minLength: 1, maxLength: 255, pattern: Self.vaultIdPattern)
+        fields.nested(&self.storedCredential, PayFieldKey("stored_credential", nullable: true))
+        fields.nested(&self.networkToken, PayFieldKey("network_token", nullable: true))
+        fields.value(&self.experienceContext, PayFieldKey("experience_context", nullable: true))
+        fields.check { (path: PayPath, violations: inout [ValidationViolation]) in
+            if !((self.number != nil && self.expiry != nil) || (self.vaultId != nil) || (self.networkToken != nil)) {
+                violations.append(ValidationViolation(path: path, rule: "requireAnyOf", message: "needs " + [self.number == nil ? self.expiry == nil ? "number and expiry" : "number" : "expiry", "vault_id", "network_token"].joined(separator: ", or "), value: nil))
+            }
+        }
     }
 
     /// The pattern of `expiry`, compiled once.
     private static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
     /// The pattern of `securityCode`, compiled once.
     private static let securityCodePattern = PayPattern("[0-9]{3,4}")
+    /// The pattern of `id`, compiled once.
+    private static let idPattern = PayPattern("[A-Za-z0-9-_.+=]+")
+    /// The pattern of `lastDigits`, compiled once.
+    private static let lastDigitsPattern = PayPattern("[0-9]{2,4}")
+    /// The pattern of `vaultId`, compiled once.
+    private static let vaultIdPattern = PayPattern("[0-9a-zA-Z_-]+")
 }
 
 extension CardPaymentSource: PayRedacting {
@@ -155,6 +224,14 @@ extension CardPaymentSource: PayRedacting {
             ("name", name as Any),
             ("billingAddress", billingAddress as Any),
             ("attributes", attributes as Any),
+            ("id", id as Any),
+            ("lastDigits", lastDigits as Any),
+            ("brand", brand as Any),
+            ("type", type as Any),
+            ("vaultId", vaultId as Any),
+            ("storedCredential", storedCredential as Any),
+            ("networkToken", networkToken as Any),
+            ("experienceContext", experienceContext as Any),
         ]
     }
 }
@@ -163,33 +240,137 @@ extension CardPaymentSource: PayRedacting {
 ///
 /// - Remark: Generated from `PayPalPaymentSource` in `PayPalPayments/Orders.yaml`.
 public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
-    /// The card.
-    public var card: CardPaymentSource
+    /// A card: its number and expiry, a saved card (`vault_id`) or a network token.
+    public var card: CardPaymentSource?
+    /// ApplePay payment source, allows buyer to pay using ApplePay, both on Web as well as on Native.
+    public var applePay: PayPalApplePayRequest?
+    /// Bancontact is the most popular online payment in Belgium. [More Details](https://www.bancontact.com/).
+    public var bancontact: PayPalBancontactRequest?
+    /// BLIK is a mobile payment system, created by Polish Payment Standard in order to allow millions of users to pay in shops, payout cash in ATMs and make online purchases and payments. [More Details](https://blikmobile.pl/).
+    public var blik: PayPalBlikRequest?
+    /// The eps transfer is an online payment method developed by many Austrian banks. [More Details](https://www.eps-ueberweisung.at/).
+    public var eps: PayPalEpsRequest?
+    /// Giropay is an Internet payment System in Germany, based on online banking. [More Details](https://giropay.de/).
+    public var giropay: PayPalGiropayRequest?
+    /// Google Pay payment source, allows buyer to pay using Google Pay.
+    public var googlePay: PayJSON?
+    /// The Dutch payment method iDEAL is an online payment method that enables consumers to pay online through their own bank. [More Details](https://www.ideal.nl/).
+    public var ideal: PayPalIdealRequest?
+    /// MyBank is an e-authorisation solution which enables safe digital payments and identity authentication through a consumer’s own online banking portal or mobile application. [More Details](https://www.mybank.eu/).
+    public var mybank: PayPalMybankRequest?
+    /// P24 (Przelewy24) is a secure and fast online bank transfer service linked to all the major banks in Poland. [More Details](https://www.przelewy24.pl/).
+    public var p24: PayPalP24Request?
+    /// Indicates that PayPal Wallet is the payment source. Main use of this selection is to provide additional instructions associated with this choice like vaulting.
+    public var paypal: PayPalPaypalWallet?
+    /// SOFORT Banking is a real-time bank transfer payment method that buyers use to transfer funds directly to merchants from their bank accounts. [More Details](https://www.klarna.com/sofort/).
+    public var sofort: PayPalSofortRequest?
+    /// The `token` field.
+    public var token: PayPalToken?
+    /// Trustly is a payment method that allows customers to shop and pay from their bank account. [More Details](https://www.trustly.net/).
+    public var trustly: PayPalTrustlyRequest?
+    /// Information needed to indicate that Venmo is being used to fund the payment.
+    public var venmo: PayPalVenmoWalletRequest?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `PayPalPaymentSource`.
     ///
     /// - Parameters:
-    ///   - card: The card.
-    public init(card: CardPaymentSource) {
+    ///   - card: A card: its number and expiry, a saved card (`vault_id`) or a network token.
+    ///   - applePay: ApplePay payment source, allows buyer to pay using ApplePay, both on Web as well as on Native.
+    ///   - bancontact: Bancontact is the most popular online payment in Belgium. [More Details](https://www.bancontact.com/).
+    ///   - blik: BLIK is a mobile payment system, created by Polish Payment Standard in order to allow millions of users to pay in shops, payout cash in ATMs and make online purchases and payments. [More Details](https://blikmobile.pl/).
+    ///   - eps: The eps transfer is an online payment method developed by many Austrian banks. [More Details](https://www.eps-ueberweisung.at/).
+    ///   - giropay: Giropay is an Internet payment System in Germany, based on online banking. [More Details](https://giropay.de/).
+    ///   - googlePay: Google Pay payment source, allows buyer to pay using Google Pay.
+    ///   - ideal: The Dutch payment method iDEAL is an online payment method that enables consumers to pay online through their own bank. [More Details](https://www.ideal.nl/).
+    ///   - mybank: MyBank is an e-authorisation solution which enables safe digital payments and identity authentication through a consumer’s own online banking portal or mobile application. [More Details](https://www.mybank.eu/).
+    ///   - p24: P24 (Przelewy24) is a secure and fast online bank transfer service linked to all the major banks in Poland. [More Details](https://www.przelewy24.pl/).
+    ///   - paypal: Indicates that PayPal Wallet is the payment source. Main use of this selection is to provide additional instructions associated with this choice like vaulting.
+    ///   - sofort: SOFORT Banking is a real-time bank transfer payment method that buyers use to transfer funds directly to merchants from their bank accounts. [More Details](https://www.klarna.com/sofort/).
+    ///   - token: The `token` field.
+    ///   - trustly: Trustly is a payment method that allows customers to shop and pay from their bank account. [More Details](https://www.trustly.net/).
+    ///   - venmo: Information needed to indicate that Venmo is being used to fund the payment.
+    public init(
+        card: CardPaymentSource? = nil,
+        applePay: PayPalApplePayRequest? = nil,
+        bancontact: PayPalBancontactRequest? = nil,
+        blik: PayPalBlikRequest? = nil,
+        eps: PayPalEpsRequest? = nil,
+        giropay: PayPalGiropayRequest? = nil,
+        googlePay: PayJSON? = nil,
+        ideal: PayPalIdealRequest? = nil,
+        mybank: PayPalMybankRequest? = nil,
+        p24: PayPalP24Request? = nil,
+        paypal: PayPalPaypalWallet? = nil,
+        sofort: PayPalSofortRequest? = nil,
+        token: PayPalToken? = nil,
+        trustly: PayPalTrustlyRequest? = nil,
+        venmo: PayPalVenmoWalletRequest? = nil
+    ) {
         self.card = card
+        self.applePay = applePay
+        self.bancontact = bancontact
+        self.blik = blik
+        self.eps = eps
+        self.giropay = giropay
+        self.googlePay = googlePay
+        self.ideal = ideal
+        self.mybank = mybank
+        self.p24 = p24
+        self.paypal = paypal
+        self.sofort = sofort
+        self.token = token
+        self.trustly = trustly
+        self.venmo = venmo
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
     @_spi(Generated)
-    public static let payPlaceholder = PayPalPaymentSource(card: CardPaymentSource.payPlaceholder)
+    public static let payPlaceholder = PayPalPaymentSource()
 
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self.card, "card", required: true)
+        fields.nested(&self.card, "card")
+        fields.nested(&self.applePay, "apple_pay")
+        fields.nested(&self.bancontact, "bancontact")
+        fields.nested(&self.blik, "blik")
+        fields.nested(&self.eps, "eps")
+        fields.nested(&self.giropay, "giropay")
+        fields.value(&self.googlePay, "google_pay")
+        fields.nested(&self.ideal, "ideal")
+        fields.nested(&self.mybank, "mybank")
+        fields.nested(&self.p24, "p24")
+        fields.nested(&self.paypal, "paypal")
+        fields.nested(&self.sofort, "sofort")
+        fields.nested(&self.token, "token")
+        fields.nested(&self.trustly, "trustly")
+        fields.nested(&self.venmo, "venmo")
     }
 }
 
 extension PayPalPaymentSource: PayRedacting {
     /// The fields as descriptions show them; sensitive values are `<redacted>`.
-    public var redactedFields: [(String, Any)] { [("card", card as Any)] }
+    public var redactedFields: [(String, Any)] {
+        [
+            ("card", card as Any),
+            ("applePay", applePay as Any),
+            ("bancontact", bancontact as Any),
+            ("blik", blik as Any),
+            ("eps", eps as Any),
+            ("giropay", giropay as Any),
+            ("googlePay", googlePay as Any),
+            ("ideal", ideal as Any),
+            ("mybank", mybank as Any),
+            ("p24", p24 as Any),
+            ("paypal", paypal as Any),
+            ("sofort", sofort as Any),
+            ("token", token as Any),
+            ("trustly", trustly as Any),
+            ("venmo", venmo as Any),
+        ]
+    }
 }
 
 /// The earlier name of ``PayPalPaymentSource``.
@@ -199,11 +380,17 @@ public typealias PaymentSource = PayPalPaymentSource
 /// Where a 3-D Secure challenge returns.
 ///
 /// - Remark: Generated from `ApplicationContext` in `PayPalPayments/Orders.yaml`.
-public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+public struct ApplicationContext: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Return on success. PayPal's SDKs pass the app's text through unchecked (their own fixtures send `return_url`), so a relative reference is accepted here.
     public var returnUrl: URL?
     /// Return on cancel (a relative reference is accepted, as for `return_url`).
     public var cancelUrl: URL?
+    /// Label to present to your payer as part of the PayPal hosted web experience.
+    public var brandName: String?
+    /// The BCP 47-formatted locale of pages that the PayPal payment experience shows. PayPal supports a five-character code. For example, `da-DK`, `he-IL`, `id-ID`, `ja-JP`, `no-NO`, `pt-BR`, `ru-RU`, `sv-SE`, `th-TH`, `zh-CN`, `zh-HK`, or `zh-TW`.
+    public var locale: String?
+    /// The `storedPaymentSource` field.
+    public var storedPaymentSource: PayPalStoredPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -212,9 +399,21 @@ public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid, P
     /// - Parameters:
     ///   - returnUrl: Return on success. PayPal's SDKs pass the app's text through unchecked (their own fixtures send `return_url`), so a relative reference is accepted here.
     ///   - cancelUrl: Return on cancel (a relative reference is accepted, as for `return_url`).
-    public init(returnUrl: URL? = nil, cancelUrl: URL? = nil) {
+    ///   - brandName: Label to present to your payer as part of the PayPal hosted web experience.
+    ///   - locale: The BCP 47-formatted locale of pages that the PayPal payment experience shows. PayPal supports a five-character code. For example, `da-DK`, `he-IL`, `id-ID`, `ja-JP`, `no-NO`, `pt-BR`, `ru-RU`, `sv-SE`, `th-TH`, `zh-CN`, `zh-HK`, or `zh-TW`.
+    ///   - storedPaymentSource: The `storedPaymentSource` field.
+    public init(
+        returnUrl: URL? = nil,
+        cancelUrl: URL? = nil,
+        brandName: String? = nil,
+        locale: String? = nil,
+        storedPaymentSource: PayPalStoredPaymentSource? = nil
+    ) {
         self.returnUrl = returnUrl
         self.cancelUrl = cancelUrl
+        self.brandName = brandName
+        self.locale = locale
+        self.storedPaymentSource = storedPaymentSource
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -226,28 +425,38 @@ public struct ApplicationContext: Codable, Hashable, Sendable, PayAlwaysValid, P
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.url(&self.returnUrl, PayFieldKey("return_url", relativeURL: true))
         fields.url(&self.cancelUrl, PayFieldKey("cancel_url", relativeURL: true))
+        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127)
+        fields.text(&self.locale, "locale", minLength: 2, maxLength: 10, pattern: Self.localePattern)
+        fields.nested(&self.storedPaymentSource, "stored_payment_source")
     }
+
+    /// The pattern of `locale`, compiled once.
+    private static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
 }
 
 /// The body of `POST /v2/checkout/orders/{id}/confirm-payment-source`.
 ///
 /// - Remark: Generated from `ConfirmPaymentSourceRequest` in `PayPalPayments/Orders.yaml`.
 public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
-    /// The card.
+    /// The payment source the payer approves with: a card, a wallet, a bank method or a token.
     public var paymentSource: PayPalPaymentSource
     /// 3-D Secure return URLs.
     public var applicationContext: ApplicationContext?
+    /// The `processingInstruction` field.
+    public var processingInstruction: PayPalProcessingInstruction?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `ConfirmPaymentSourceRequest`.
     ///
     /// - Parameters:
-    ///   - paymentSource: The card.
+    ///   - paymentSource: The payment source the payer approves with: a card, a wallet, a bank method or a token.
     ///   - applicationContext: 3-D Secure return URLs.
-    public init(paymentSource: PayPalPaymentSource, applicationContext: ApplicationContext? = nil) {
+    ///   - processingInstruction: The `processingInstruction` field.
+    public init(paymentSource: PayPalPaymentSource, applicationContext: ApplicationContext? = nil, processingInstruction: PayPalProcessingInstruction? = nil) {
         self.paymentSource = paymentSource
         self.applicationContext = applicationContext
+        self.processingInstruction = processingInstruction
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -258,13 +467,14 @@ public struct ConfirmPaymentSourceRequest: Codable, Hashable, Sendable, PayField
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self.paymentSource, "payment_source", required: true)
-        fields.value(&self.applicationContext, "application_context")
+        fields.nested(&self.applicationContext, "application_context")
+        fields.value(&self.processingInstruction, "processing_instruction")
     }
 }
 
 extension ConfirmPaymentSourceRequest: PayRedacting {
     /// The fields as descriptions show them; sensitive values are `<redacted>`.
-    public var redactedFields: [(String, Any)] { [("paymentSource", paymentSource as Any), ("applicationContext", applicationContext as Any)] }
+    public var redactedFields: [(String, Any)] { [("paymentSource", paymentSource as Any), ("applicationContext", applicationContext as Any), ("processingInstruction", processingInstruction as Any)] }
 }
 
 /// Whether liability for fraud shifted to the issuer.
@@ -453,6 +663,10 @@ public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid,
     public var liabilityShift: LiabilityShift?
     /// The 3-D Secure statuses.
     public var threeDSecure: ThreeDSecureStatuses?
+    /// The `authenticationFlow` field.
+    public var authenticationFlow: PayJSON?
+    /// Exemption details of 3D Secure Authentication.
+    public var exemptionDetails: PayJSON?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -461,9 +675,18 @@ public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid,
     /// - Parameters:
     ///   - liabilityShift: Whether liability shifted.
     ///   - threeDSecure: The 3-D Secure statuses.
-    public init(liabilityShift: LiabilityShift? = nil, threeDSecure: ThreeDSecureStatuses? = nil) {
+    ///   - authenticationFlow: The `authenticationFlow` field.
+    ///   - exemptionDetails: Exemption details of 3D Secure Authentication.
+    public init(
+        liabilityShift: LiabilityShift? = nil,
+        threeDSecure: ThreeDSecureStatuses? = nil,
+        authenticationFlow: PayJSON? = nil,
+        exemptionDetails: PayJSON? = nil
+    ) {
         self.liabilityShift = liabilityShift
         self.threeDSecure = threeDSecure
+        self.authenticationFlow = authenticationFlow
+        self.exemptionDetails = exemptionDetails
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -475,13 +698,15 @@ public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid,
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.value(&self.liabilityShift, "liability_shift")
         fields.value(&self.threeDSecure, "three_d_secure")
+        fields.value(&self.authenticationFlow, "authentication_flow")
+        fields.value(&self.exemptionDetails, "exemption_details")
     }
 }
 
 /// `payment_source.card` of an order.
 ///
 /// - Remark: Generated from `CardResponse` in `PayPalPayments/Orders.yaml`.
-public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+public struct CardResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card's last digits.
     public var lastDigits: String?
     /// The brand, e.g. `VISA`.
@@ -490,6 +715,18 @@ public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
     public var type: String?
     /// The 3-D Secure result.
     public var authenticationResult: AuthenticationResult?
+    /// The `attributes` field.
+    public var attributes: PayPalCardAttributesResponse?
+    /// Array of brands or networks associated with the card.
+    public var availableNetworks: [PayPalCardBrand]?
+    /// Bank Identification Number (BIN) details used to fund a payment.
+    public var binDetails: PayPalBinDetails?
+    /// The card expiration year and month, in [Internet date format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    public var expiry: String?
+    /// The `fromRequest` field.
+    public var fromRequest: PayPalCardFromRequest?
+    /// The card holder's name as it appears on the card.
+    public var name: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -500,16 +737,34 @@ public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
     ///   - brand: The brand, e.g. `VISA`.
     ///   - type: The type, e.g. `CREDIT`.
     ///   - authenticationResult: The 3-D Secure result.
+    ///   - attributes: The `attributes` field.
+    ///   - availableNetworks: Array of brands or networks associated with the card.
+    ///   - binDetails: Bank Identification Number (BIN) details used to fund a payment.
+    ///   - expiry: The card expiration year and month, in [Internet date format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    ///   - fromRequest: The `fromRequest` field.
+    ///   - name: The card holder's name as it appears on the card.
     public init(
         lastDigits: String? = nil,
         brand: String? = nil,
         type: String? = nil,
-        authenticationResult: AuthenticationResult? = nil
+        authenticationResult: AuthenticationResult? = nil,
+        attributes: PayPalCardAttributesResponse? = nil,
+        availableNetworks: [PayPalCardBrand]? = nil,
+        binDetails: PayPalBinDetails? = nil,
+        expiry: String? = nil,
+        fromRequest: PayPalCardFromRequest? = nil,
+        name: String? = nil
     ) {
         self.lastDigits = lastDigits
         self.brand = brand
         self.type = type
         self.authenticationResult = authenticationResult
+        self.attributes = attributes
+        self.availableNetworks = availableNetworks
+        self.binDetails = binDetails
+        self.expiry = expiry
+        self.fromRequest = fromRequest
+        self.name = name
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -523,15 +778,46 @@ public struct CardResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFiel
         fields.text(&self.brand, "brand")
         fields.text(&self.type, "type")
         fields.value(&self.authenticationResult, "authentication_result")
+        fields.nested(&self.attributes, "attributes")
+        fields.list(&self.availableNetworks, "available_networks", minItems: 1, maxItems: 256)
+        fields.nested(&self.binDetails, "bin_details")
+        fields.text(&self.expiry, "expiry", minLength: 7, maxLength: 7, pattern: Self.expiryPattern)
+        fields.nested(&self.fromRequest, "from_request")
+        fields.text(&self.name, "name", minLength: 2, maxLength: 300)
     }
+
+    /// The pattern of `expiry`, compiled once.
+    private static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
 }
 
 /// `payment_source` of an order.
 ///
 /// - Remark: Generated from `PaymentSourceResponse` in `PayPalPayments/Orders.yaml`.
-public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card.
     public var card: CardResponse?
+    /// The `bancontact` field.
+    public var bancontact: PayPalBancontact?
+    /// The `blik` field.
+    public var blik: PayPalBlik?
+    /// The `eps` field.
+    public var eps: PayPalEps?
+    /// The `giropay` field.
+    public var giropay: PayPalGiropay?
+    /// The `ideal` field.
+    public var ideal: PayPalIdeal?
+    /// The `mybank` field.
+    public var mybank: PayPalMybank?
+    /// The `p24` field.
+    public var p24: PayPalP24?
+    /// The `paypal` field.
+    public var paypal: PayPalPaypalWalletResponse?
+    /// The `sofort` field.
+    public var sofort: PayPalSofort?
+    /// The `trustly` field.
+    public var trustly: PayPalTrustly?
+    /// The `venmo` field.
+    public var venmo: PayPalVenmoWalletResponse?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -539,8 +825,43 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayAlwaysValid
     ///
     /// - Parameters:
     ///   - card: The card.
-    public init(card: CardResponse? = nil) {
+    ///   - bancontact: The `bancontact` field.
+    ///   - blik: The `blik` field.
+    ///   - eps: The `eps` field.
+    ///   - giropay: The `giropay` field.
+    ///   - ideal: The `ideal` field.
+    ///   - mybank: The `mybank` field.
+    ///   - p24: The `p24` field.
+    ///   - paypal: The `paypal` field.
+    ///   - sofort: The `sofort` field.
+    ///   - trustly: The `trustly` field.
+    ///   - venmo: The `venmo` field.
+    public init(
+        card: CardResponse? = nil,
+        bancontact: PayPalBancontact? = nil,
+        blik: PayPalBlik? = nil,
+        eps: PayPalEps? = nil,
+        giropay: PayPalGiropay? = nil,
+        ideal: PayPalIdeal? = nil,
+        mybank: PayPalMybank? = nil,
+        p24: PayPalP24? = nil,
+        paypal: PayPalPaypalWalletResponse? = nil,
+        sofort: PayPalSofort? = nil,
+        trustly: PayPalTrustly? = nil,
+        venmo: PayPalVenmoWalletResponse? = nil
+    ) {
         self.card = card
+        self.bancontact = bancontact
+        self.blik = blik
+        self.eps = eps
+        self.giropay = giropay
+        self.ideal = ideal
+        self.mybank = mybank
+        self.p24 = p24
+        self.paypal = paypal
+        self.sofort = sofort
+        self.trustly = trustly
+        self.venmo = venmo
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -550,7 +871,18 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayAlwaysValid
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.value(&self.card, "card")
+        fields.nested(&self.card, "card")
+        fields.nested(&self.bancontact, "bancontact")
+        fields.nested(&self.blik, "blik")
+        fields.nested(&self.eps, "eps")
+        fields.nested(&self.giropay, "giropay")
+        fields.nested(&self.ideal, "ideal")
+        fields.nested(&self.mybank, "mybank")
+        fields.nested(&self.p24, "p24")
+        fields.nested(&self.paypal, "paypal")
+        fields.nested(&self.sofort, "sofort")
+        fields.nested(&self.trustly, "trustly")
+        fields.nested(&self.venmo, "venmo")
     }
 }
 
@@ -608,6 +940,12 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public var links: [LinkDescription]?
     /// The purchase units: their amounts and, once the merchant server authorized or captured the order, its payments. The app does not read them; the merchant server does.
     public var purchaseUnits: [PurchaseUnitResponse]?
+    /// The date and time when the transaction occurred, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    public var createTime: String?
+    /// The date and time when the transaction was last updated, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    public var updateTime: String?
+    /// The `processingInstruction` field.
+    public var processingInstruction: PayPalProcessingInstruction?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -620,13 +958,19 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
     ///   - paymentSource: The payment source.
     ///   - links: Links; `payer-action` opens the 3-D Secure challenge.
     ///   - purchaseUnits: The purchase units: their amounts and, once the merchant server authorized or captured the order, its payments. The app does not read them; the merchant server does.
+    ///   - createTime: The date and time when the transaction occurred, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    ///   - updateTime: The date and time when the transaction was last updated, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    ///   - processingInstruction: The `processingInstruction` field.
     public init(
         id: String,
         status: OrderStatus,
         intent: OrderIntent? = nil,
         paymentSource: PaymentSourceResponse? = nil,
         links: [LinkDescription]? = nil,
-        purchaseUnits: [PurchaseUnitResponse]? = nil
+        purchaseUnits: [PurchaseUnitResponse]? = nil,
+        createTime: String? = nil,
+        updateTime: String? = nil,
+        processingInstruction: PayPalProcessingInstruction? = nil
     ) {
         self.id = id
         self.status = status
@@ -634,6 +978,9 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
         self.paymentSource = paymentSource
         self.links = links
         self.purchaseUnits = purchaseUnits
+        self.createTime = createTime
+        self.updateTime = updateTime
+        self.processingInstruction = processingInstruction
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -646,10 +993,18 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.text(&self.id, "id", required: true)
         fields.value(&self.status, "status", required: true)
         fields.value(&self.intent, "intent")
-        fields.value(&self.paymentSource, "payment_source")
+        fields.nested(&self.paymentSource, "payment_source")
         fields.list(&self.links, "links")
         fields.nestedList(&self.purchaseUnits, "purchase_units", minItems: 1, maxItems: 10)
+        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
+        fields.value(&self.processingInstruction, "processing_instruction")
     }
+
+    /// The pattern of `createTime`, compiled once.
+    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
+    /// The pattern of `updateTime`, compiled once.
+    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
 }
 
 /// A purchase unit of an order as PayPal returns it (PayPal's `purchase_unit`): what the merchant server sent (amount and its breakdown, items, shipping, payee, its own ids) and the payments made for it.
@@ -678,6 +1033,10 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidat
     public var shipping: ShippingDetail?
     /// The authorizations and captures made for the unit.
     public var payments: PaymentCollection?
+    /// The `paymentInstruction` field.
+    public var paymentInstruction: PaymentsPaymentInstruction?
+    /// Supplementary data about this payment. Merchants and partners can add Level 2 and 3 data to payments to reduce risk and payment processing costs. For more information about processing payments, see <a href="https://developer.paypal.com/docs/checkout/advanced/processing/">checkout</a> or <a href="https://developer.paypal.com/docs/multiparty/checkout/advanced/processing/">multiparty checkout</a>.
+    public var supplementaryData: PayPalSupplementaryData2?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -695,6 +1054,8 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidat
     ///   - items: The items bought, as sent.
     ///   - shipping: Where and how the items go, as sent.
     ///   - payments: The authorizations and captures made for the unit.
+    ///   - paymentInstruction: The `paymentInstruction` field.
+    ///   - supplementaryData: Supplementary data about this payment. Merchants and partners can add Level 2 and 3 data to payments to reduce risk and payment processing costs. For more information about processing payments, see <a href="https://developer.paypal.com/docs/checkout/advanced/processing/">checkout</a> or <a href="https://developer.paypal.com/docs/multiparty/checkout/advanced/processing/">multiparty checkout</a>.
     public init(
         referenceId: String? = nil,
         amount: AmountWithBreakdown? = nil,
@@ -706,7 +1067,9 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidat
         softDescriptor: String? = nil,
         items: [PayPalItem]? = nil,
         shipping: ShippingDetail? = nil,
-        payments: PaymentCollection? = nil
+        payments: PaymentCollection? = nil,
+        paymentInstruction: PaymentsPaymentInstruction? = nil,
+        supplementaryData: PayPalSupplementaryData2? = nil
     ) {
         self.referenceId = referenceId
         self.amount = amount
@@ -719,6 +1082,8 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidat
         self.items = items
         self.shipping = shipping
         self.payments = payments
+        self.paymentInstruction = paymentInstruction
+        self.supplementaryData = supplementaryData
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -739,6 +1104,8 @@ public struct PurchaseUnitResponse: Codable, Hashable, Sendable, PayFieldValidat
         fields.nestedList(&self.items, "items")
         fields.nested(&self.shipping, "shipping")
         fields.nested(&self.payments, "payments")
+        fields.nested(&self.paymentInstruction, "payment_instruction")
+        fields.nested(&self.supplementaryData, "supplementary_data")
     }
 }
 
@@ -750,6 +1117,8 @@ public struct PaymentCollection: Codable, Hashable, Sendable, PayFieldValidating
     public var authorizations: [AuthorizationResponse]?
     /// What `POST …/capture` captured (intent `CAPTURE`).
     public var captures: [CaptureResponse]?
+    /// An array of refunds for a purchase unit. A purchase unit can have zero or more refunds.
+    public var refunds: [Refund]?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -758,9 +1127,11 @@ public struct PaymentCollection: Codable, Hashable, Sendable, PayFieldValidating
     /// - Parameters:
     ///   - authorizations: What `POST …/authorize` authorized (intent `AUTHORIZE`).
     ///   - captures: What `POST …/capture` captured (intent `CAPTURE`).
-    public init(authorizations: [AuthorizationResponse]? = nil, captures: [CaptureResponse]? = nil) {
+    ///   - refunds: An array of refunds for a purchase unit. A purchase unit can have zero or more refunds.
+    public init(authorizations: [AuthorizationResponse]? = nil, captures: [CaptureResponse]? = nil, refunds: [Refund]? = nil) {
         self.authorizations = authorizations
         self.captures = captures
+        self.refunds = refunds
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -772,6 +1143,7 @@ public struct PaymentCollection: Codable, Hashable, Sendable, PayFieldValidating
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nestedList(&self.authorizations, "authorizations")
         fields.nestedList(&self.captures, "captures")
+        fields.nestedList(&self.refunds, "refunds")
     }
 }
 
@@ -889,6 +1261,24 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable, PayFieldValida
     public var amount: PayPalMoney?
     /// When the authorization expires.
     public var expirationTime: Date?
+    /// The details of the authorized order pending status.
+    public var statusDetails: PayPalAuthorizationStatusDetails?
+    /// The API caller-provided external invoice number for this order. Appears in both the payer's transaction history and the emails that the payer receives.
+    public var invoiceId: String?
+    /// The API caller-provided external ID. Used to reconcile API caller-initiated transactions with PayPal transactions. Appears in transaction and settlement reports.
+    public var customId: String?
+    /// The `networkTransactionReference` field.
+    public var networkTransactionReference: PayPalNetworkTransactionReference2?
+    /// The `sellerProtection` field.
+    public var sellerProtection: PayPalSellerProtection?
+    /// An array of related [HATEOAS links](/docs/api/reference/api-responses/#hateoas-links).
+    public var links: [LinkDescription]?
+    /// The processor response for card transactions.
+    public var processorResponse: PayPalProcessorResponse?
+    /// The date and time when the transaction occurred, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    public var createTime: String?
+    /// The date and time when the transaction was last updated, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    public var updateTime: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -899,16 +1289,43 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable, PayFieldValida
     ///   - status: The status.
     ///   - amount: The amount authorized.
     ///   - expirationTime: When the authorization expires.
+    ///   - statusDetails: The details of the authorized order pending status.
+    ///   - invoiceId: The API caller-provided external invoice number for this order. Appears in both the payer's transaction history and the emails that the payer receives.
+    ///   - customId: The API caller-provided external ID. Used to reconcile API caller-initiated transactions with PayPal transactions. Appears in transaction and settlement reports.
+    ///   - networkTransactionReference: The `networkTransactionReference` field.
+    ///   - sellerProtection: The `sellerProtection` field.
+    ///   - links: An array of related [HATEOAS links](/docs/api/reference/api-responses/#hateoas-links).
+    ///   - processorResponse: The processor response for card transactions.
+    ///   - createTime: The date and time when the transaction occurred, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    ///   - updateTime: The date and time when the transaction was last updated, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
     public init(
         id: String,
         status: AuthorizationStatus,
         amount: PayPalMoney? = nil,
-        expirationTime: Date? = nil
+        expirationTime: Date? = nil,
+        statusDetails: PayPalAuthorizationStatusDetails? = nil,
+        invoiceId: String? = nil,
+        customId: String? = nil,
+        networkTransactionReference: PayPalNetworkTransactionReference2? = nil,
+        sellerProtection: PayPalSellerProtection? = nil,
+        links: [LinkDescription]? = nil,
+        processorResponse: PayPalProcessorResponse? = nil,
+        createTime: String? = nil,
+        updateTime: String? = nil
     ) {
         self.id = id
         self.status = status
         self.amount = amount
         self.expirationTime = expirationTime
+        self.statusDetails = statusDetails
+        self.invoiceId = invoiceId
+        self.customId = customId
+        self.networkTransactionReference = networkTransactionReference
+        self.sellerProtection = sellerProtection
+        self.links = links
+        self.processorResponse = processorResponse
+        self.createTime = createTime
+        self.updateTime = updateTime
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -922,7 +1339,21 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable, PayFieldValida
         fields.value(&self.status, "status", required: true)
         fields.nested(&self.amount, "amount")
         fields.date(&self.expirationTime, "expiration_time", format: .iso8601())
+        fields.value(&self.statusDetails, "status_details")
+        fields.text(&self.invoiceId, "invoice_id")
+        fields.text(&self.customId, "custom_id", maxLength: 127)
+        fields.nested(&self.networkTransactionReference, "network_transaction_reference")
+        fields.value(&self.sellerProtection, "seller_protection")
+        fields.list(&self.links, "links")
+        fields.value(&self.processorResponse, "processor_response")
+        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
     }
+
+    /// The pattern of `createTime`, compiled once.
+    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
+    /// The pattern of `updateTime`, compiled once.
+    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
 }
 
 /// A captured payment.
@@ -937,6 +1368,28 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
     public var amount: PayPalMoney?
     /// Whether no further capture can follow.
     public var finalCapture: Bool?
+    /// The details of the captured payment status.
+    public var statusDetails: PayPalCaptureStatusDetails?
+    /// The API caller-provided external invoice number for this order. Appears in both the payer's transaction history and the emails that the payer receives.
+    public var invoiceId: String?
+    /// The API caller-provided external ID. Used to reconcile API caller-initiated transactions with PayPal transactions. Appears in transaction and settlement reports.
+    public var customId: String?
+    /// The `networkTransactionReference` field.
+    public var networkTransactionReference: PayPalNetworkTransactionReference2?
+    /// The `sellerProtection` field.
+    public var sellerProtection: PayPalSellerProtection?
+    /// The `sellerReceivableBreakdown` field.
+    public var sellerReceivableBreakdown: PayPalSellerReceivableBreakdown?
+    /// The `disbursementMode` field.
+    public var disbursementMode: PayPalDisbursementMode?
+    /// An array of related [HATEOAS links](/docs/api/reference/api-responses/#hateoas-links).
+    public var links: [LinkDescription]?
+    /// An object that provides additional processor information for a direct credit card transaction.
+    public var processorResponse: PayPalProcessorResponse?
+    /// The date and time when the transaction occurred, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    public var createTime: String?
+    /// The date and time when the transaction was last updated, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    public var updateTime: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -947,16 +1400,49 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
     ///   - status: The status; `COMPLETED` means the money moved.
     ///   - amount: The amount captured.
     ///   - finalCapture: Whether no further capture can follow.
+    ///   - statusDetails: The details of the captured payment status.
+    ///   - invoiceId: The API caller-provided external invoice number for this order. Appears in both the payer's transaction history and the emails that the payer receives.
+    ///   - customId: The API caller-provided external ID. Used to reconcile API caller-initiated transactions with PayPal transactions. Appears in transaction and settlement reports.
+    ///   - networkTransactionReference: The `networkTransactionReference` field.
+    ///   - sellerProtection: The `sellerProtection` field.
+    ///   - sellerReceivableBreakdown: The `sellerReceivableBreakdown` field.
+    ///   - disbursementMode: The `disbursementMode` field.
+    ///   - links: An array of related [HATEOAS links](/docs/api/reference/api-responses/#hateoas-links).
+    ///   - processorResponse: An object that provides additional processor information for a direct credit card transaction.
+    ///   - createTime: The date and time when the transaction occurred, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
+    ///   - updateTime: The date and time when the transaction was last updated, in [Internet date and time format](https://tools.ietf.org/html/rfc3339#section-5.6).
     public init(
         id: String,
         status: CaptureStatus,
         amount: PayPalMoney? = nil,
-        finalCapture: Bool? = nil
+        finalCapture: Bool? = nil,
+        statusDetails: PayPalCaptureStatusDetails? = nil,
+        invoiceId: String? = nil,
+        customId: String? = nil,
+        networkTransactionReference: PayPalNetworkTransactionReference2? = nil,
+        sellerProtection: PayPalSellerProtection? = nil,
+        sellerReceivableBreakdown: PayPalSellerReceivableBreakdown? = nil,
+        disbursementMode: PayPalDisbursementMode? = nil,
+        links: [LinkDescription]? = nil,
+        processorResponse: PayPalProcessorResponse? = nil,
+        createTime: String? = nil,
+        updateTime: String? = nil
     ) {
         self.id = id
         self.status = status
         self.amount = amount
         self.finalCapture = finalCapture
+        self.statusDetails = statusDetails
+        self.invoiceId = invoiceId
+        self.customId = customId
+        self.networkTransactionReference = networkTransactionReference
+        self.sellerProtection = sellerProtection
+        self.sellerReceivableBreakdown = sellerReceivableBreakdown
+        self.disbursementMode = disbursementMode
+        self.links = links
+        self.processorResponse = processorResponse
+        self.createTime = createTime
+        self.updateTime = updateTime
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -970,18 +1456,40 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.value(&self.status, "status", required: true)
         fields.nested(&self.amount, "amount")
         fields.value(&self.finalCapture, "final_capture")
+        fields.value(&self.statusDetails, "status_details")
+        fields.text(&self.invoiceId, "invoice_id")
+        fields.text(&self.customId, "custom_id", maxLength: 127)
+        fields.nested(&self.networkTransactionReference, "network_transaction_reference")
+        fields.value(&self.sellerProtection, "seller_protection")
+        fields.nested(&self.sellerReceivableBreakdown, "seller_receivable_breakdown")
+        fields.value(&self.disbursementMode, "disbursement_mode")
+        fields.list(&self.links, "links")
+        fields.value(&self.processorResponse, "processor_response")
+        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
     }
+
+    /// The pattern of `createTime`, compiled once.
+    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
+    /// The pattern of `updateTime`, compiled once.
+    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
 }
 
-/// The body of `POST /v2/checkout/orders/{id}/authorize`: empty, the approved payment source is used.
+/// The body of `POST /v2/checkout/orders/{id}/authorize`: usually empty (`{}`), the approved payment source is used; a merchant-initiated payment names its source here (a saved card, a token, stored credentials).
 ///
 /// - Remark: Generated from `AuthorizeOrderRequest` in `PayPalPayments/Orders.yaml`.
-public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The source to authorize with, when the payer approved none (a saved or merchant-initiated payment).
+    public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `AuthorizeOrderRequest`.
-    public init() {
+    ///
+    /// - Parameters:
+    ///   - paymentSource: The source to authorize with, when the payer approved none (a saved or merchant-initiated payment).
+    public init(paymentSource: PayPalPaymentSource? = nil) {
+        self.paymentSource = paymentSource
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -991,18 +1499,30 @@ public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.paymentSource, "payment_source")
     }
 }
 
-/// The body of `POST /v2/checkout/orders/{id}/capture`: empty, the approved payment source is used.
+extension AuthorizeOrderRequest: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("paymentSource", paymentSource as Any)] }
+}
+
+/// The body of `POST /v2/checkout/orders/{id}/capture`: usually empty (`{}`), the approved payment source is used; a merchant-initiated payment names its source here (a saved card, a token, stored credentials).
 ///
 /// - Remark: Generated from `CaptureOrderRequest` in `PayPalPayments/Orders.yaml`.
-public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
+    /// The source to capture with, when the payer approved none (a saved or merchant-initiated payment).
+    public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
     /// Creates a new `CaptureOrderRequest`.
-    public init() {
+    ///
+    /// - Parameters:
+    ///   - paymentSource: The source to capture with, when the payer approved none (a saved or merchant-initiated payment).
+    public init(paymentSource: PayPalPaymentSource? = nil) {
+        self.paymentSource = paymentSource
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -1012,7 +1532,13 @@ public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayAlwaysValid, 
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
+        fields.nested(&self.paymentSource, "payment_source")
     }
+}
+
+extension CaptureOrderRequest: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] { [("paymentSource", paymentSource as Any)] }
 }
 
 /// One detail of an error.
@@ -1027,6 +1553,8 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid, PayField
     public var location: ErrorLocation?
     /// A readable explanation.
     public var issueDescription: String?
+    /// The value of the field that caused the error.
+    public var value: String?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1037,16 +1565,19 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid, PayField
     ///   - issue: The issue code.
     ///   - location: Where the field is: `body`, `path` or `query`.
     ///   - issueDescription: A readable explanation.
+    ///   - value: The value of the field that caused the error.
     public init(
         field: String? = nil,
         issue: String? = nil,
         location: ErrorLocation? = nil,
-        issueDescription: String? = nil
+        issueDescription: String? = nil,
+        value: String? = nil
     ) {
         self.field = field
         self.issue = issue
         self.location = location
         self.issueDescription = issueDescription
+        self.value = value
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -1060,6 +1591,7 @@ public struct ErrorDetail: Codable, Hashable, Sendable, PayAlwaysValid, PayField
         fields.text(&self.issue, "issue")
         fields.value(&self.location, "location")
         fields.text(&self.issueDescription, "description")
+        fields.text(&self.value, "value")
     }
 }
 
@@ -1105,7 +1637,7 @@ public enum ErrorLocation: PayOpenEnum, PayQueryValue {
 /// The body of an Orders API error.
 ///
 /// - Remark: Generated from `PayPalErrorResponse` in `PayPalPayments/Orders.yaml`.
-public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, PayFieldVisiting, PayFieldDecoding {
+public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The error name.
     public var name: String
     /// The error message.
@@ -1114,6 +1646,8 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, 
     public var debugId: String?
     /// Details.
     public var details: [ErrorDetail]?
+    /// An array of request-related [HATEOAS links](https://en.wikipedia.org/wiki/HATEOAS).
+    public var links: [PayPalErrorLinkDescription]?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1124,16 +1658,19 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, 
     ///   - message: The error message.
     ///   - debugId: The debug id for PayPal support.
     ///   - details: Details.
+    ///   - links: An array of request-related [HATEOAS links](https://en.wikipedia.org/wiki/HATEOAS).
     public init(
         name: String,
         message: String,
         debugId: String? = nil,
-        details: [ErrorDetail]? = nil
+        details: [ErrorDetail]? = nil,
+        links: [PayPalErrorLinkDescription]? = nil
     ) {
         self.name = name
         self.message = message
         self.debugId = debugId
         self.details = details
+        self.links = links
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -1147,6 +1684,7 @@ public struct PayPalErrorResponse: Codable, Hashable, Sendable, PayAlwaysValid, 
         fields.text(&self.message, "message", required: true)
         fields.text(&self.debugId, "debug_id")
         fields.list(&self.details, "details")
+        fields.nestedList(&self.links, "links", minItems: 0, maxItems: 10000)
     }
 }
 
@@ -1270,6 +1808,10 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidati
     public var items: [PayPalItem]?
     /// Where and how the items go, and the shipping options offered.
     public var shipping: ShippingDetail?
+    /// The `paymentInstruction` field.
+    public var paymentInstruction: PaymentsPaymentInstruction?
+    /// Contains Supplementary Data.
+    public var supplementaryData: PayPalSupplementaryData2?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1285,6 +1827,8 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidati
     ///   - softDescriptor: What the payer's card statement shows.
     ///   - items: The items bought: each price times its quantity adds up to `amount.breakdown.item_total`.
     ///   - shipping: Where and how the items go, and the shipping options offered.
+    ///   - paymentInstruction: The `paymentInstruction` field.
+    ///   - supplementaryData: Contains Supplementary Data.
     public init(
         referenceId: String? = nil,
         amount: AmountWithBreakdown,
@@ -1294,7 +1838,9 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidati
         invoiceId: String? = nil,
         softDescriptor: String? = nil,
         items: [PayPalItem]? = nil,
-        shipping: ShippingDetail? = nil
+        shipping: ShippingDetail? = nil,
+        paymentInstruction: PaymentsPaymentInstruction? = nil,
+        supplementaryData: PayPalSupplementaryData2? = nil
     ) {
         self.referenceId = referenceId
         self.amount = amount
@@ -1305,6 +1851,8 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidati
         self.softDescriptor = softDescriptor
         self.items = items
         self.shipping = shipping
+        self.paymentInstruction = paymentInstruction
+        self.supplementaryData = supplementaryData
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -1323,6 +1871,8 @@ public struct PurchaseUnitRequest: Codable, Hashable, Sendable, PayFieldValidati
         fields.text(&self.softDescriptor, "soft_descriptor", minLength: 1, maxLength: 22)
         fields.nestedList(&self.items, "items")
         fields.nested(&self.shipping, "shipping")
+        fields.nested(&self.paymentInstruction, "payment_instruction")
+        fields.nested(&self.supplementaryData, "supplementary_data")
     }
 }
 
@@ -1836,6 +2386,10 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
     public var intent: OrderIntent
     /// The purchase units.
     public var purchaseUnits: [PurchaseUnitRequest]
+    /// Customize the payer experience during the approval process for the payment with PayPal.
+    public var applicationContext: PayPalOrderApplicationContext?
+    /// The `paymentSource` field.
+    public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1844,9 +2398,18 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
     /// - Parameters:
     ///   - intent: Capture now or authorize.
     ///   - purchaseUnits: The purchase units.
-    public init(intent: OrderIntent, purchaseUnits: [PurchaseUnitRequest]) {
+    ///   - applicationContext: Customize the payer experience during the approval process for the payment with PayPal.
+    ///   - paymentSource: The `paymentSource` field.
+    public init(
+        intent: OrderIntent,
+        purchaseUnits: [PurchaseUnitRequest],
+        applicationContext: PayPalOrderApplicationContext? = nil,
+        paymentSource: PayPalPaymentSource? = nil
+    ) {
         self.intent = intent
         self.purchaseUnits = purchaseUnits
+        self.applicationContext = applicationContext
+        self.paymentSource = paymentSource
     }
 
     /// The value decoding starts from: each mandatory field a stand-in, each other field its default.
@@ -1858,6 +2421,20 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.value(&self.intent, "intent", required: true)
         fields.nestedList(&self.purchaseUnits, "purchase_units", required: true, minItems: 1, maxItems: 10)
+        fields.nested(&self.applicationContext, "application_context")
+        fields.nested(&self.paymentSource, "payment_source")
+    }
+}
+
+extension CreateOrderRequest: PayRedacting {
+    /// The fields as descriptions show them; sensitive values are `<redacted>`.
+    public var redactedFields: [(String, Any)] {
+        [
+            ("intent", intent as Any),
+            ("purchaseUnits", purchaseUnits as Any),
+            ("applicationContext", applicationContext as Any),
+            ("paymentSource", paymentSource as Any),
+        ]
     }
 }
 

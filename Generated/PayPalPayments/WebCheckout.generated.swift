@@ -156,7 +156,7 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable, PayFieldValid
         fields.text(&self.opType, "opType")
         fields.check { (path: PayPath, violations: inout [ValidationViolation]) in
             if !((self.token != nil && self.payerID != nil) || (self.opType != nil)) {
-                violations.append(ValidationViolation(path: path, rule: "requireAnyOf", message: "needs token and PayerID, or opType", value: nil))
+                violations.append(ValidationViolation(path: path, rule: "requireAnyOf", message: "needs " + [self.token == nil ? self.payerID == nil ? "token and PayerID" : "token" : "PayerID", "opType"].joined(separator: ", or "), value: nil))
             }
         }
     }

@@ -349,7 +349,7 @@ struct SnippetTests {
         #expect(swift.contains("            if !((self.amount != nil) || (self.note != nil && self.link != nil)) {\n"))
         #expect(
             swift.contains(
-                "violations.append(ValidationViolation(path: path, rule: \"requireAnyOf\", message: \"needs amount, or note and link\", value: nil))"
+                #"violations.append(ValidationViolation(path: path, rule: "requireAnyOf", message: "needs " + ["amount", self.note == nil ? self.link == nil ? "note and link" : "note" : "link"].joined(separator: ", or "), value: nil))"#
             ))
     }
 

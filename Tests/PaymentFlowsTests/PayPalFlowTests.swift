@@ -101,8 +101,8 @@ struct PayPalFlowTests {
         #expect(sent[0].header("authorization") == "Bearer A21AAF-secret-access-token")
         #expect(sent[0].header("paypal-request-id")?.count == 36)
         let body = try sent[0].decode(ConfirmPaymentSourceRequest.self)
-        #expect(body.paymentSource.card.expiry == "2030-01")
-        #expect(body.paymentSource.card.billingAddress?.countryCode == "US")
+        #expect(body.paymentSource.card?.expiry == "2030-01")
+        #expect(body.paymentSource.card?.billingAddress?.countryCode == "US")
         #expect(body.applicationContext == nil)
         #expect(fixture.challenge.events.events.isEmpty)
         #expect(fixture.browser.openedURLs.isEmpty)
@@ -124,7 +124,7 @@ struct PayPalFlowTests {
             fixture.browser.openedURLs.first?.absoluteString.hasPrefix(
                 "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=ORDER-3DS") == true)
         let body = try fixture.server.transport.requests[0].decode(ConfirmPaymentSourceRequest.self)
-        #expect(body.paymentSource.card.attributes?.verification?.method == .scaWhenRequired)
+        #expect(body.paymentSource.card?.attributes?.verification?.method == .scaWhenRequired)
         #expect(body.applicationContext?.returnUrl == Self.threeDS.returnUrl)
         #expect(fixture.server.approvedOrders == 1)
     }
@@ -143,7 +143,7 @@ struct PayPalFlowTests {
         #expect(result == CardResult(orderID: "ORDER-3DS", status: .approved, didAttemptThreeDSecureAuthentication: challenged))
         #expect(fixture.challenge.events.events == (challenged ? ["willLaunch", "didFinish"] : []))
         let body = try fixture.server.transport.requests[0].decode(ConfirmPaymentSourceRequest.self)
-        #expect(body.paymentSource.card.attributes?.verification?.method == (sca == .always ? .scaAlways : .scaWhenRequired))
+        #expect(body.paymentSource.card?.attributes?.verification?.method == (sca == .always ? .scaAlways : .scaWhenRequired))
         let wire = String(decoding: fixture.server.transport.requests[0].body, as: UTF8.self)
         #expect(wire.contains(sca == .always ? "\"SCA_ALWAYS\"" : "\"SCA_WHEN_REQUIRED\""), "\(wire.count) bytes")
     }

@@ -14,10 +14,14 @@ import Testing
 struct ProviderRuleTableTests {
     /// Why an issue of PayPal's lists is not raised.
     enum Verdict: Equatable {
-        /// The issue judges a field or feature our types do not model.
-        case unmodelled
-        /// The issue judges a payment source other than a card.
-        case source
+        /// The issue judges a payment source the document's `payment_source` does not declare.
+        case otherSource
+        /// The issue judges a field another version of the document declares and this one does not.
+        case otherVersion
+        /// The issue needs saved payment sources, which the sandbox does not keep.
+        case vault
+        /// The issue's document names no field, source or value it applies to.
+        case unsaid
         /// The issue is a decision of PayPal's risk, compliance or account systems.
         case account
         /// The issue needs an order state the sandbox does not model.
@@ -29,12 +33,17 @@ struct ProviderRuleTableTests {
 
         var reason: String {
             switch self {
-            case .unmodelled:
+            case .otherSource:
                 return
-                    "the field or feature it judges is not in our request types yet (payment instruction and platform fees, FX rates, payer, application and experience context with the shipping preference, processing instruction, supplementary data)"
-            case .source:
+                    "it judges a payment source this version of PayPal's document does not declare in `payment_source` (ACH or SEPA debit, pay upon invoice): a request naming one is refused by the schema"
+            case .otherVersion:
                 return
-                    "it judges a payment source the guides' flows never send (vault, stored credentials, network tokens, wallets, banks, BLIK, billing agreements, PNREF or PayPal transaction ids): confirm takes a card"
+                    "it judges `payment_source.card.stored_credential.previous_transaction_reference`, which this version of PayPal's document does not declare (a request's member kept without a model)"
+            case .vault:
+                return
+                    "it needs saved payment sources: the sandbox keeps no vault, so no vault id or saved token it could find, expire or mismatch exists"
+            case .unsaid:
+                return "PayPal's document names no field, source or value it applies to: the sandbox will not guess"
             case .account:
                 return
                     "a decision of PayPal's risk, compliance or account systems about a real merchant or payer (limits, restrictions, enablement) that no document states as a rule on the request"
@@ -44,83 +53,78 @@ struct ProviderRuleTableTests {
             }
         }
 
-        var applicable: Bool { if case .notRaised = self { return true } else { return false } }
+        var applicable: Bool {
+            switch self {
+            case .notRaised, .unsaid: return true
+            default: return false
+            }
+        }
     }
 
     /// Every issue of the served operations' lists that the sandbox does not raise, and why.
     static let notRaised: [String: Verdict] = [
-        "AGREEMENT_ALREADY_CANCELLED": .source,
-        "ALIAS_DECLINED_BY_PROCESSOR": .source,
+        "AGREEMENT_ALREADY_CANCELLED": .notApplicable(
+            "the sandbox makes no billing agreements: a billing agreement token is BILLING_AGREEMENT_NOT_FOUND first"),
+        "ALIAS_DECLINED_BY_PROCESSOR": .account,
         "AMOUNT_CANNOT_BE_SPECIFIED": .state,
-        "APPLE_PAY_AMOUNT_MISMATCH": .source,
         "AUTHORIZATION_AMOUNT_EXCEEDED": .state,
         "AUTHORIZATION_CURRENCY_MISMATCH": .state,
         "AUTH_CAPTURE_NOT_ENABLED": .account,
-        "BANK_NOT_SUPPORTED_FOR_VERIFICATION": .source,
+        "BANK_NOT_SUPPORTED_FOR_VERIFICATION": .otherSource,
         "BILLING_ADDRESS_INVALID": .account,
-        "BILLING_AGREEMENT_ID_MISMATCH": .source,
-        "BILLING_AGREEMENT_NOT_FOUND": .source,
-        "BLIK_ONE_CLICK_MISSING_REQUIRED_PARAMETER": .source,
-        "CANCEL_URL_REQUIRED": .source,
+        "BILLING_AGREEMENT_ID_MISMATCH": .notApplicable(
+            "the sandbox makes no billing agreements: a billing agreement token is BILLING_AGREEMENT_NOT_FOUND first"),
         "CARD_BRAND_NOT_SUPPORTED": .account,
-        "CARD_EXPIRY_REQUIRED": .source,
-        "CARD_NUMBER_REQUIRED": .source,
         "CARD_TYPE_NOT_SUPPORTED": .account,
         "CITY_REQUIRED": .notApplicable("which countries need a city is PayPal's address table, which its document does not publish"),
         "COMPLIANCE_VIOLATION": .account,
         "CONSENT_NEEDED": .account,
-        "COUNTRY_NOT_SUPPORTED_BY_PAYMENT_SOURCE": .source,
-        "CRYPTOGRAM_REQUIRED": .source,
-        "CURRENCY_NOT_SUPPORTED_FOR_BANK": .source,
+        "COUNTRY_NOT_SUPPORTED_BY_PAYMENT_SOURCE": .unsaid,
+        "CURRENCY_NOT_SUPPORTED_FOR_BANK": .otherSource,
         "CURRENCY_NOT_SUPPORTED_FOR_CARD_TYPE": .account,
         "CURRENCY_NOT_SUPPORTED_FOR_COUNTRY": .account,
         "DECLINED_DUE_TO_RELATED_TXN": .account,
-        "DEVICE_DATA_NOT_AVAILABLE": .source,
+        "DEVICE_DATA_NOT_AVAILABLE": .otherSource,
         "DOMESTIC_TRANSACTION_REQUIRED": .account,
         "DUPLICATE_INVOICE_ID": .account,
-        "EMV_DATA_REQUIRED": .source,
-        "GOOGLE_PAY_GATEWAY_MERCHANT_ID_MISMATCH": .source,
-        "IBAN_COUNTRY_NOT_SUPPORTED": .source,
-        "IDENTIFIER_NOT_FOUND": .source,
-        "INCOMPATIBLE_PARAMETER_VALUE": .unmodelled,
+        "GOOGLE_PAY_GATEWAY_MERCHANT_ID_MISMATCH": .notApplicable(
+            "it judges the encrypted Google Pay token, which only PayPal decrypts; this document declares `google_pay` as an empty schema (kept as a JSON value)"
+        ),
+        "IBAN_COUNTRY_NOT_SUPPORTED": .otherSource,
+        "IDENTIFIER_NOT_FOUND": .unsaid,
+        "INCOMPATIBLE_PARAMETER_VALUE": .unsaid,
         "INVALID_ACCOUNT_STATUS": .account,
-        "INVALID_FX_RATE_ID": .unmodelled,
-        "INVALID_GOOGLE_PAY_TOKEN": .source,
-        "INVALID_IBAN": .source,
-        "INVALID_PAYEE_PRICING_TIER_ID": .unmodelled,
-        "INVALID_PAYER_ID": .unmodelled,
-        "INVALID_PLATFORM_FEES_ACCOUNT": .unmodelled,
-        "INVALID_PLATFORM_FEES_AMOUNT": .unmodelled,
-        "INVALID_PREVIOUS_TRANSACTION_REFERENCE": .source,
+        "INVALID_GOOGLE_PAY_TOKEN": .notApplicable(
+            "it judges the encrypted Google Pay token, which only PayPal decrypts; this document declares `google_pay` as an empty schema (kept as a JSON value)"
+        ),
+        "INVALID_IBAN": .otherSource,
+        "INVALID_PAYEE_PRICING_TIER_ID": .account,
+        "INVALID_PAYER_ID": .notApplicable(
+            "it judges `payer.payer_id`; `payer` is deprecated in the document and kept as a member no field models"),
+        "INVALID_PLATFORM_FEES_ACCOUNT": .account,
+        "INVALID_PREVIOUS_TRANSACTION_REFERENCE": .otherVersion,
         "INVALID_STRING_MAX_LENGTH": .notApplicable("confirm answers INVALID_STRING_LENGTH, which its list also holds, for both bounds"),
-        "ITEM_CATEGORY_NOT_SUPPORTED_BY_PAYMENT_SOURCE": .source,
+        "ITEM_CATEGORY_NOT_SUPPORTED_BY_PAYMENT_SOURCE": .unsaid,
         "MAX_AUTHORIZATION_COUNT_EXCEEDED": .state,
         "MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED": .account,
-        "MERCHANT_INITIATED_WITH_AUTHENTICATION_RESULTS": .source,
-        "MERCHANT_INITIATED_WITH_MULTIPLE_PURCHASE_UNITS": .source,
-        "MERCHANT_INITIATED_WITH_SECURITY_CODE": .source,
-        "MISMATCHED_VAULT_ID_TO_PAYMENT_SOURCE": .source,
-        "MISSING_CRYPTOGRAM": .source,
+        "MISMATCHED_VAULT_ID_TO_PAYMENT_SOURCE": .vault,
         "MISSING_PICKUP_ADDRESS": .notRaised(
             "which `shipping.type` values need a pickup address the document does not say (the sandbox will not guess)"),
-        "MISSING_PREVIOUS_REFERENCE": .source,
-        "NOT_ELIGIBLE_FOR_PAYPAL_TRANSACTION_ID_PROCESSING": .source,
-        "NOT_ELIGIBLE_FOR_PNREF_PROCESSING": .source,
-        "NOT_ELIGIBLE_FOR_TOKEN_PROCESSING": .source,
-        "NOT_ENABLED_FOR_APPLE_PAY": .source,
-        "NOT_ENABLED_FOR_BANK_PROCESSING": .source,
+        "NOT_ELIGIBLE_FOR_PAYPAL_TRANSACTION_ID_PROCESSING": .account,
+        "NOT_ELIGIBLE_FOR_PNREF_PROCESSING": .account,
+        "NOT_ELIGIBLE_FOR_TOKEN_PROCESSING": .account,
+        "NOT_ENABLED_FOR_APPLE_PAY": .account,
+        "NOT_ENABLED_FOR_BANK_PROCESSING": .account,
         "NOT_ENABLED_FOR_CARD_PROCESSING": .account,
-        "NOT_ENABLED_FOR_GOOGLE_PAY": .source,
-        "NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE": .source,
-        "NOT_SUPPORTED": .unmodelled,
-        "ONE_OF_PARAMETERS_REQUIRED": .source,
-        "ONE_OF_THE_PARAMETERS_REQUIRED": .source,
-        "ONLY_ONE_BANK_SOURCE_ALLOWED": .source,
-        "ONLY_ONE_PAYMENT_SOURCE_ALLOWED": .notApplicable("our confirm type holds one source, the card"),
+        "NOT_ENABLED_FOR_GOOGLE_PAY": .account,
+        "NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE": .account,
+        "NOT_SUPPORTED": .unsaid,
+        "ONE_OF_PARAMETERS_REQUIRED": .unsaid,
+        "ONE_OF_THE_PARAMETERS_REQUIRED": .unsaid,
+        "ONLY_ONE_BANK_SOURCE_ALLOWED": .otherSource,
         "ORDER_CANNOT_BE_SAVED": .state,
         "ORDER_COMPLETED_OR_VOIDED": .notApplicable(
             "a completed order meets ACTION_DOES_NOT_MATCH_INTENT or ORDER_ALREADY_AUTHORIZED first; voided orders are not modelled"),
-        "ORDER_COMPLETE_ON_PAYMENT_APPROVAL": .unmodelled,
         "ORDER_COMPLETION_IN_PROGRESS": .state,
         "ORDER_IS_PENDING_APPROVAL": .state,
         "PAYEE_ACCOUNT_LOCKED_OR_CLOSED": .account,
@@ -128,8 +132,10 @@ struct ProviderRuleTableTests {
         "PAYEE_ACCOUNT_RESTRICTED": .account,
         "PAYEE_BLOCKED_TRANSACTION": .account,
         "PAYEE_COUNTRY_NOT_SUPPORTED_FOR_PAYMENT_SOURCE": .account,
-        "PAYEE_FX_RATE_ID_CURRENCY_MISMATCH": .unmodelled,
-        "PAYEE_FX_RATE_ID_EXPIRED": .unmodelled,
+        "PAYEE_FX_RATE_ID_CURRENCY_MISMATCH": .notApplicable(
+            "the sandbox quotes no exchange rates: an FX rate id is INVALID_FX_RATE_ID at create first"),
+        "PAYEE_FX_RATE_ID_EXPIRED": .notApplicable(
+            "the sandbox quotes no exchange rates: an FX rate id is INVALID_FX_RATE_ID at create first"),
         "PAYEE_NOT_ENABLED_FOR_BANK_PROCESSING": .account,
         "PAYEE_NOT_ENABLED_FOR_CARD_PROCESSING": .account,
         "PAYEE_PRICING_TIER_ID_NOT_ENABLED": .account,
@@ -138,45 +144,37 @@ struct ProviderRuleTableTests {
         "PAYER_CANNOT_PAY": .account,
         "PAYMENT_SOURCE_CANNOT_BE_USED": .account,
         "PAYMENT_SOURCE_INFO_CANNOT_BE_VERIFIED": .account,
-        "PAYMENT_SOURCE_MISMATCH": .source,
-        "PAYMENT_SOURCE_NOT_SUPPORTED": .source,
-        "PAYMENT_TYPE_NOT_SUPPORTED_FOR_INTENT": .source,
-        "PAYPAL_TRANSACTION_ID_EXPIRED": .source,
-        "PAYPAL_TRANSACTION_ID_NOT_FOUND": .source,
+        "PAYMENT_SOURCE_MISMATCH": .otherVersion,
+        "PAYMENT_SOURCE_NOT_SUPPORTED": .unsaid,
+        "PAYMENT_TYPE_NOT_SUPPORTED_FOR_INTENT": .notApplicable(
+            "an authorization of an order created to capture (or the reverse) is ACTION_DOES_NOT_MATCH_INTENT, which the same list holds for it"
+        ),
+        "PAYPAL_TRANSACTION_ID_EXPIRED": .notApplicable(
+            "a PayPal transaction id expires four years after its transaction; every one the sandbox knows is from its own run"),
         "PERMISSION_DENIED": .account,
         "PERMISSION_DENIED_FOR_DONATION_ITEMS": .account,
-        "PLATFORM_FEES_NOT_SUPPORTED": .unmodelled,
-        "PLATFORM_FEE_PAYEE_CANNOT_BE_SAME_AS_PAYER": .unmodelled,
-        "PNREF_EXPIRED": .source,
-        "PNREF_NOT_FOUND": .source,
+        "PLATFORM_FEES_NOT_SUPPORTED": .account,
+        "PLATFORM_FEE_PAYEE_CANNOT_BE_SAME_AS_PAYER": .unsaid,
+        "PNREF_EXPIRED": .notApplicable("the sandbox has no Payflow transactions: a PNREF token is PNREF_NOT_FOUND first"),
         "POSTAL_CODE_REQUIRED": .notApplicable(
             "which countries need a postal code is PayPal's address table, which its document does not publish"),
-        "PREFERRED_PAYMENT_SOURCE_MISMATCH": .source,
-        "PREVIOUS_TRANSACTION_REFERENCE_HAS_CHARGEBACK": .source,
-        "PREVIOUS_TRANSACTION_REFERENCE_VOIDED": .source,
-        "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING": .source,
-        "REFERENCED_CARD_EXPIRED": .source,
-        "REQUIRED_PARAMETER_FOR_CUSTOMER_INITIATED_PAYMENT": .source,
-        "REQUIRED_PARAMETER_FOR_PAYMENT_SOURCE": .source,
-        "RETURN_URL_REQUIRED": .source,
+        "PREVIOUS_TRANSACTION_REFERENCE_HAS_CHARGEBACK": .otherVersion,
+        "PREVIOUS_TRANSACTION_REFERENCE_VOIDED": .otherVersion,
+        "REDIRECT_PAYER_FOR_ALTERNATE_FUNDING": .account,
+        "REFERENCED_CARD_EXPIRED": .vault,
+        "REQUIRED_PARAMETER_FOR_CUSTOMER_INITIATED_PAYMENT": .unsaid,
+        "REQUIRED_PARAMETER_FOR_PAYMENT_SOURCE": .unsaid,
         "SAVE_ORDER_NOT_SUPPORTED": .state,
-        "SETUP_ERROR_FOR_BANK": .source,
+        "SETUP_ERROR_FOR_BANK": .account,
         "SHIPPING_ADDRESS_INVALID": .notApplicable(
             "PayPal's verification of a real address against its postal data, which no document states as a rule"),
-        "SHIPPING_OPTIONS_NOT_SUPPORTED": .unmodelled,
         "SHIPPING_TYPE_NOT_SUPPORTED_FOR_CLIENT": .account,
-        "TOKEN_EXPIRED": .source,
-        "TOKEN_ID_NOT_FOUND": .source,
+        "TOKEN_EXPIRED": .vault,
         "TRANSACTION_BLOCKED_BY_PAYEE": .account,
         "TRANSACTION_LIMIT_EXCEEDED": .account,
         "TRANSACTION_RECEIVING_LIMIT_EXCEEDED": .account,
         "TRANSACTION_REFUSED": .account,
-        "UNSUPPORTED_INTENT_FOR_PAYMENT_SOURCE": .source,
-        "UNSUPPORTED_PAYMENT_INSTRUCTION": .unmodelled,
-        "UNSUPPORTED_PROCESSING_INSTRUCTION": .unmodelled,
-        "UNSUPPORTED_SHIPPING_TYPE": .unmodelled,
-        "VAULT_INSTRUCTION_DUPLICATED": .source,
-        "VAULT_INSTRUCTION_REQUIRED": .source,
+        "VAULT_INSTRUCTION_DUPLICATED": .unsaid,
         // The Payments API's lists.
         "AUTHORIZATION_DENIED": .notApplicable("the sandbox never denies an authorization: every one it makes is CREATED"),
         "MAX_CAPTURE_COUNT_EXCEEDED": .notApplicable(
@@ -405,6 +403,9 @@ struct ProviderRuleTableTests {
             + String(contentsOf: Self.packageRoot.appending(path: "Tests/PaymentSandboxTests/SandboxHardeningTests.swift"), encoding: .utf8)
             + String(
                 contentsOf: Self.packageRoot.appending(path: "Tests/PaymentSandboxTests/PayPalPaymentsSocketTests.swift"), encoding: .utf8)
+            + String(
+                contentsOf: Self.packageRoot.appending(path: "Tests/PaymentSandboxTests/PayPalPaymentSourcesSocketTests.swift"),
+                encoding: .utf8)
         for issue in PayPalIssue.allCases {
             for (operation, description) in issue.descriptions {
                 let listed = rows.first { $0.operation == operation && $0.issue == issue.rawValue }

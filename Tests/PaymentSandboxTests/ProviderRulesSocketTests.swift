@@ -572,10 +572,9 @@ struct ProviderRulesSocketTests {
             ])
         let far = try await confirm(order, SandboxHardeningTests.confirmBody.replacingOccurrences(of: "2030-01", with: "2099-01"))
         #expect(far.status == 422 && far.issues == ["INVALID_EXPIRY_DATE"], "\(far)")
-        // A card without its number (PayPal's document allows one for network tokens and vaulted
-        // cards): our listed difference, 400 MISSING_REQUIRED_PARAMETER (paypal-official-differences.json).
+        // A card with neither its number, a saved card nor a network token: PayPal's business rule.
         let numberless = try await confirm(order, #"{"payment_source":{"card":{"expiry":"2030-01"}}}"#)
-        #expect(numberless.status == 400 && numberless.issues == ["MISSING_REQUIRED_PARAMETER"], "\(numberless)")
+        #expect(numberless.status == 422 && numberless.issues == ["CARD_NUMBER_REQUIRED"], "\(numberless)")
         let empty = try await confirm(order, #"{"payment_source":{}}"#)
         #expect(
             empty.status == 422 && empty.issues == ["NO_PAYMENT_SOURCE_PROVIDED"]

@@ -80,28 +80,35 @@ struct ImportCLITests {
         }
     }
 
-    /// What the committed `PayPalPayments` types do not cover of a payment source, imported into a
-    /// copy of that module with `--reuse`: the wallet's, Apple Pay's and Google Pay's sources refer to
-    /// the module's own `PayPalAddress`, `PayPalName`, `PayPalMoney`… (linked to the same schemas)
-    /// instead of importing them again, take none of its names, and the module checks whole.
+    /// The payment sources the module imported (`Schemas/PayPalPayments/OrderParts.yaml`, with
+    /// `--reuse`): importing them again into a copy of the module with `--reuse` writes nothing, as
+    /// every schema they reach is linked by a type of the module already; the wallet's address is
+    /// the module's own `PayPalAddress`, and no type of the file imports `address_portable` or
+    /// `money` again.
     @Test(.enabled(if: paypal != nil, "../shared/contracts is absent"))
-    func theMissingPaymentSourcesImportIntoTheModuleReusingItsTypes() throws {
+    func thePaymentSourcesAreImportedIntoTheModuleReusingItsTypes() throws {
         let root = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let module = root.appending(path: "PayPalPayments")
         try FileManager.default.copyItem(at: CLIRunner.packageRoot.appending(path: "Schemas/PayPalPayments"), to: module)
         let output = module.appending(path: "PaymentSources.yaml")
+        let sources = [
+            "paypal_wallet", "apple_pay_request", "venmo_wallet_request", "bancontact_request", "blik_request", "token", "card_request",
+        ]
         let run = try CLIRunner.run(
             "payschema",
-            [
-                "import", "openapi", Self.paypal!.path, "--module", "PayPalPayments", "--output", output.path, "--reuse", module.path,
-                "--type-prefix", "PayPal", "--schema", "paypal_wallet", "--schema", "apple_pay_request", "--schema", "google_pay_request",
-            ])
+            ["import", "openapi", Self.paypal!.path, "--module", "PayPalPayments", "--output", output.path, "--reuse", module.path]
+                + ["--type-prefix", "PayPal"] + sources.flatMap { ["--schema", $0] })
         #expect(run.status == 0, "\(run.stderr.suffix(3000))")
-        let text = try String(contentsOf: output, encoding: .utf8)
-        #expect(text.contains("type: \"PayPalAddress\""), "the wallet's address is not the module's own")
-        #expect(!text.contains("#/components/schemas/address_portable\""), "address_portable was imported again")
-        #expect(!text.contains("#/components/schemas/money\""), "money was imported again")
+        #expect(run.stderr.contains(": 0 structs, 0 enums, 0 scalars, 0 operations"), "\(run.stderr.suffix(600))")
+        let committed = try String(
+            contentsOf: CLIRunner.packageRoot.appending(path: "Schemas/PayPalPayments/OrderParts.yaml"), encoding: .utf8)
+        let wallet = try #require(committed.range(of: "\n  PayPalPaypalWallet:\n")).upperBound
+        // The wallet's block: up to the next type of the file.
+        let walletBlock = committed[wallet...].components(separatedBy: "\n  PayPal").first ?? ""
+        #expect(walletBlock.contains("address: { type: \"PayPalAddress\""), "the wallet's address is not the module's own")
+        #expect(!committed.contains("#/components/schemas/address_portable\""), "address_portable was imported again")
+        #expect(!committed.contains("#/components/schemas/money\""), "money was imported again")
         let lint = try CLIRunner.run("payschema", ["lint", module.path, "--strict", "--contracts", Self.contracts!.path])
         #expect(lint.status == 0, "\(lint.stdout.prefix(3000))\(lint.stderr)")
     }

@@ -173,16 +173,33 @@ extension SwiftEmitter {
         items.dropFirst().reduce(items[0]) { .binary($0, operation, $1) }
     }
 
-    /// The check that at least one group of `requireAnyOf` is wholly present.
+    /// The check that at least one group of `requireAnyOf` is wholly present. Its message names
+    /// what each group still needs (`needs expiry, or vault_id` for a card with a number): of a
+    /// group of two, the member that is missing or both; of a longer group, all of it.
     func requireAnyOf(_ groups: [[ResolvedField]], format: WireFormat) -> [SwiftStatement] {
         guard !groups.isEmpty else { return [] }
         let conditions = groups.map { fields in
             SwiftExpression.parenthesized(chain(fields.map { .binary(member(storage($0)), "!=", .nilLiteral) }, "&&"))
         }
         let readable = groups.map { fields in fields.map { $0.wireName(in: format) }.joined(separator: " and ") }
+        let message: SwiftExpression
+        if groups.allSatisfy({ $0.count != 2 }) {
+            message = .string("needs " + readable.joined(separator: ", or "))
+        } else {
+            // A group of two that is not whole misses its first member, its second, or both.
+            let needed = groups.map { fields -> SwiftExpression in
+                guard fields.count == 2 else { return .string(fields.map { $0.wireName(in: format) }.joined(separator: " and ")) }
+                let (first, second) = (fields[0].wireName(in: format), fields[1].wireName(in: format))
+                let missing = { (field: ResolvedField) in SwiftExpression.binary(self.member(self.storage(field)), "==", .nilLiteral) }
+                return .ternary(
+                    missing(fields[0]), .ternary(missing(fields[1]), .string(first + " and " + second), .string(first)), .string(second))
+            }
+            message = .binary(
+                .string("needs "), "+", .call(.member(.array(needed, .oneLine), "joined"), [SwiftArgument("separator", .string(", or "))]))
+        }
         let violation = SwiftExpression.construct(
             "ValidationViolation", SwiftArgument("path", .identifier("path")), SwiftArgument("rule", .string("requireAnyOf")),
-            SwiftArgument("message", .string("needs " + readable.joined(separator: ", or "))), SwiftArgument("value", .nilLiteral))
+            SwiftArgument("message", message), SwiftArgument("value", .nilLiteral))
         return [
             .ifStatement(
                 [.expression(.not(.parenthesized(chain(conditions, "||"))))],

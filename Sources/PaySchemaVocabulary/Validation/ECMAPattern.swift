@@ -38,8 +38,9 @@ package enum ECMAPattern {
     }
 
     /// What an unanchored side of a search may skip: any characters at all, line breaks too (the
-    /// engine's `.` stops at `\n`, `\r`, U+0085, U+2028 and U+2029, written here as themselves).
-    package static let anything = "(?:.|[\n\r\u{85}\u{2028}\u{2029}])*"
+    /// engine's `.` stops at `\n`, `\r`, U+0085, U+2028 and U+2029, ICU's also at `\v` and `\f`:
+    /// all of them are written here as themselves, so every engine reads the same set).
+    package static let anything = "(?:.|[\n\u{0B}\u{0C}\r\u{85}\u{2028}\u{2029}])*"
 
     /// ECMA-262's `.` (no `s` flag): any character but its four line terminators, `\n`, `\r`, U+2028
     /// and U+2029, written as themselves (the engine's `.` also stops at U+0085, which ECMA's takes).

@@ -69,6 +69,8 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// What the server takes for now (``clock``).
     var clockValue: @Sendable () -> Date = { Date() }
     private var returnURLs = BoundedStore<String, URL>()
+    /// What each order was created and paid with (``OrderSource``).
+    var orderSources = BoundedStore<String, OrderSource>()
     private var tokens = BoundedStore<String, Bool>()
     private var approvals = 0
     private var settlements = 0
@@ -126,6 +128,8 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     /// Notes order `id`'s status in the ledger (under the lock, where it changed).
     private func noteState(_ id: String) {
+        guard orders[id] != nil else { return }
+        orders[id]?.updateTime = Self.timestamp(clockValue())
         guard let order = orders[id], transport.ledger.note("order", id: id, state: order.status.rawValue) else { return }
         switch order.status {
         case .approved: announce("CHECKOUT.ORDER.APPROVED", order)
@@ -180,6 +184,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             for webhook in standingWebhooks { webhookRegistrations[webhook.id ?? ""] = webhook }
             transmissions.removeAll()
             returnURLs.removeAll()
+            orderSources.removeAll()
             tokens.removeAll()
             approvals = 0
             settlements = 0
@@ -219,7 +224,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             return PayPalIssue.answer(
                 id, status: 422,
                 violations.compactMap { violation in
-                    PayPalIssue.businessIssue(for: violation)?.detail(for: id, field: pointer(violation.field), location: .body)
+                    PayPalIssue.businessIssue(for: violation, in: id)?.detail(for: id, field: pointer(violation.field), location: .body)
                 })
         },
         unsupportedMediaType: unsupportedMediaType, notAcceptable: notAcceptable, unavailable: serviceUnavailable)
@@ -329,21 +334,29 @@ public final class MockPayPalServer: @unchecked Sendable {
         api(CreateOrderOperation.self) { [self] request, body in
             // An order with a payment source is processed at once: PayPal asks for the key that
             // makes the request safe to retry before it reads anything else of the body.
-            if body.unknownMembers["payment_source"] != nil, (request.header("paypal-request-id") ?? "").isEmpty {
+            if body.paymentSource != nil, (request.header("paypal-request-id") ?? "").isEmpty {
                 return PayPalIssue.paypalRequestIDRequired.answer("createOrder", field: "/payment_source", location: .body)
             }
-            let refused = Self.createOrderRefusals(body)
-            if !refused.isEmpty {
-                // One status per answer, as the document lists each issue: its 400 issues (a
-                // country code ISO 3166 does not know) before its business rules (422).
-                let invalid = refused.filter { PayPalIssue(rawValue: $0.issue ?? "")?.status == 400 }
-                return PayPalIssue.answer("createOrder", status: invalid.isEmpty ? 422 : 400, invalid.isEmpty ? refused : invalid)
+            // This document's order request has no `processing_instruction`; PayPal's API takes
+            // one there for the bank methods, so it is read where it is kept.
+            var instruction: String?
+            if case .string(let text)? = body.unknownMembers["processing_instruction"] { instruction = text }
+            var refused = Self.createOrderRefusals(body) + Self.instructionRefusals(body)
+            if let source = body.paymentSource {
+                let amounts = body.purchaseUnits.map { PayPalMoney(currencyCode: $0.amount.currencyCode, value: $0.amount.value) }
+                let context = SourceContext(operation: "createOrder", amounts: amounts, processingInstruction: instruction)
+                refused += lock.withLock { Self.sourceRefusals(source, context, transactions: isTransaction, now: clockValue()) }
+                if refused.isEmpty, let card = source.card, card.number == Self.declinedCard || request.scenario == "card-declined" {
+                    return PayPalIssue.paymentSourceDeclinedByProcessor.answer(
+                        "createOrder", field: "/payment_source/card", location: .body)
+                }
             }
+            if !refused.isEmpty { return Self.answer("createOrder", refused) }
             return lock.withLock {
                 let id = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(
                     toLength: 17, withPad: "0", startingAt: 0)
                 let units = body.purchaseUnits.map(Self.storedUnit)
-                let order = OrderResponse(
+                var order = OrderResponse(
                     id: id, status: .created, intent: body.intent,
                     links: [
                         LinkDescription(
@@ -355,9 +368,19 @@ public final class MockPayPalServer: @unchecked Sendable {
                                 URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)") ?? URL(fileURLWithPath: "/")),
                             rel: "approve", method: "GET"),
                     ], purchaseUnits: units)
+                order.createTime = Self.timestamp(clockValue())
+                if let source = body.paymentSource {
+                    // Processed at once: approved as a confirm would approve it, and remembered as
+                    // the source its authorize or capture must match.
+                    let method = Self.methods(of: source).first
+                    orderSources[id] = OrderSource(created: method, method: method, instruction: instruction)
+                    accept(&order, source: source, request: request, returnURL: source.paypal?.experienceContext?.returnUrl)
+                } else if let instruction {
+                    orderSources[id] = OrderSource(instruction: instruction)
+                }
                 orders[id] = order
                 noteState(id)
-                return .json(order, status: 201)
+                return .json(orders[id] ?? order, status: 201)
             }
         }
         api(ConfirmPaymentSourceOperation.self) { [self] request, body in
@@ -367,47 +390,26 @@ public final class MockPayPalServer: @unchecked Sendable {
                 guard var order = orders[id] else { return PayPalIssue.answer("", status: 404, []) }
                 if order.status == .approved { return PayPalIssue.paymentAlreadyApproved.answer("confirmPaymentSource") }
                 if order.status == .completed { return PayPalIssue.orderCannotBeConfirmed.answer("confirmPaymentSource") }
-                let response: ServerResponse
-                let card = body.paymentSource.card
-                let refused = Self.cardRefusals(card, now: Date())
-                if !refused.isEmpty {
-                    response = PayPalIssue.answer("confirmPaymentSource", status: 422, refused)
-                } else if card.number == Self.declinedCard || request.scenario == "card-declined" {
-                    response = PayPalIssue.paymentSourceDeclinedByProcessor.answer("confirmPaymentSource")
-                } else {
-                    let challenge =
-                        request.scenario == "3ds-challenge"
-                        || (request.scenario != "3ds-not-required"
-                            && (threeDSecureValue != .notRequired || card.number == Self.challengeCard
-                                || card.attributes?.verification?.method == .scaAlways))
-                    order.status = challenge ? .payerActionRequired : .approved
-                    order.paymentSource = PaymentSourceResponse(
-                        card: CardResponse(
-                            lastDigits: String(card.number.suffix(4)), brand: card.number.hasPrefix("4") ? "VISA" : "MASTERCARD",
-                            type: "CREDIT"))
-                    order.links = nil
-                    if challenge {
-                        // The challenge returns only to the URL registered here, never to one a page is handed.
-                        if let returnURL = body.applicationContext?.returnUrl { returnURLs[id] = returnURL }
-                        // Written out rather than through `URLComponents`, which cost about 6% of a confirm.
-                        let token =
-                            id.utf8.allSatisfy(Self.isUnreserved)
-                            ? id : id.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? id
-                        if let href = URL(string: "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=\(token)") {
-                            order.links = [LinkDescription(href: request.link(href), rel: "payer-action", method: "GET")]
-                        }
-                    } else {
-                        approvals += 1
-                    }
-                    orders[id] = order
-                    noteState(id)
-                    response = .json(order)
+                let source = body.paymentSource
+                let instruction = body.processingInstruction?.rawValue ?? orderSources[id]?.instruction
+                let context = SourceContext(
+                    operation: "confirmPaymentSource", amounts: Self.amounts(of: order), processingInstruction: instruction)
+                let refused = Self.sourceRefusals(source, context, transactions: isTransaction, now: clockValue())
+                if !refused.isEmpty { return Self.answer("confirmPaymentSource", refused) }
+                if let card = source.card, card.number == Self.declinedCard || request.scenario == "card-declined" {
+                    return PayPalIssue.paymentSourceDeclinedByProcessor.answer("confirmPaymentSource")
                 }
-                return response
+                let method = Self.methods(of: source).first
+                orderSources[id] = OrderSource(created: orderSources[id]?.created, method: method, instruction: instruction)
+                let returnURL = body.applicationContext?.returnUrl ?? source.paypal?.experienceContext?.returnUrl
+                accept(&order, source: source, request: request, returnURL: returnURL)
+                orders[id] = order
+                noteState(id)
+                return .json(orders[id] ?? order)
             }
         }
-        api(AuthorizeOrderOperation.self) { [self] request, _ in settle(request, action: .authorize) }
-        api(CaptureOrderOperation.self) { [self] request, _ in settle(request, action: .capture) }
+        api(AuthorizeOrderOperation.self) { [self] request, body in settle(request, action: .authorize, source: body.paymentSource) }
+        api(CaptureOrderOperation.self) { [self] request, body in settle(request, action: .capture, source: body.paymentSource) }
         api(GetOrderOperation.self) { [self] request, _ in
             lock.withLock {
                 guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
@@ -424,37 +426,6 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// about ten years, so the sandbox takes twenty.
     public static let expiryHorizonYears = 20
 
-    /// PayPal's business rules on a schema-valid card (confirm's 422 issues on the fields we
-    /// model): an expiry month not yet passed (`CARD_EXPIRED`, judged in UTC) nor beyond
-    /// ``expiryHorizonYears`` (`INVALID_EXPIRY_DATE`), and a security code of
-    /// the brand's length, four digits for American Express (`34`, `37`) and three for the others
-    /// (`INVALID_SECURITY_CODE_LENGTH`).
-    static func cardRefusals(_ card: CardPaymentSource, now: Date) -> [ErrorDetail] {
-        var details: [ErrorDetail] = []
-        let parts = card.expiry.split(separator: "-")
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let today = calendar.dateComponents([.year, .month], from: now)
-        if parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), let thisYear = today.year, let thisMonth = today.month,
-            (year, month) < (thisYear, thisMonth)
-        {
-            details.append(
-                PayPalIssue.cardExpired.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
-        } else if parts.count == 2, let year = Int(parts[0]), let thisYear = today.year, year > thisYear + expiryHorizonYears {
-            details.append(
-                PayPalIssue.invalidExpiryDate.detail(for: "confirmPaymentSource", field: "/payment_source/card/expiry", location: .body))
-        }
-        if let code = card.securityCode {
-            let amex = card.number.hasPrefix("34") || card.number.hasPrefix("37")
-            if code.count != (amex ? 4 : 3) {
-                details.append(
-                    PayPalIssue.invalidSecurityCodeLength.detail(
-                        for: "confirmPaymentSource", field: "/payment_source/card/security_code", location: .body))
-            }
-        }
-        return details
-    }
-
     /// PayPal's ceiling on an amount (`MAX_VALUE_EXCEEDED`): 999999999999999.99.
     static let maximumAmount = Decimal(string: "999999999999999.99", locale: Locale(identifier: "en_US_POSIX")) ?? 0
 
@@ -462,28 +433,41 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// do: only an `APPROVED` order of the matching intent, once (a repeat with the same
     /// `PayPal-Request-Id` answers the first answer); the order becomes `COMPLETED` with an
     /// authorization or a capture of each unit's amount.
-    private func settle(_ request: ServerRequest, action intent: OrderIntent) -> ServerResponse {
+    private func settle(_ request: ServerRequest, action intent: OrderIntent, source: PayPalPaymentSource?) -> ServerResponse {
         let id = request.pathParameters["orderID"] ?? ""
         return lock.withLock {
             let operation = intent == .authorize ? "authorizeOrder" : "captureOrder"
             guard var order = orders[id] else { return PayPalIssue.invalidResourceID.answer(operation, location: .path) }
             // Issues and descriptions as PayPal's contract lists them for each operation's 422.
             let response: ServerResponse
+            let method = source.flatMap { Self.methods(of: $0).first } ?? orderSources[id]?.method
             if order.intent != nil && order.intent != intent {
                 // Either way round, in PayPal's words for that operation (capture's beyond its
                 // document: ``PayPalIssue/beyondTheDocument``).
                 response = PayPalIssue.actionDoesNotMatchIntent.answer(operation)
+            } else if let source, let refused = sourceRefusal(source, order: order, operation: operation) {
+                // What the request's own source breaks, whatever the order's state.
+                response = refused
+            } else if intent == .authorize, let method, Self.bankMethods.contains(method) {
+                response = PayPalIssue.unsupportedIntentForPaymentSource.answer(
+                    operation, field: "/payment_source/\(method)", location: .body)
             } else if order.status == .completed {
                 response = (intent == .authorize ? PayPalIssue.orderAlreadyAuthorized : .orderAlreadyCaptured).answer(operation)
             } else if order.status == .payerActionRequired {
                 response = PayPalIssue.payerActionRequired.answer(operation)
-            } else if order.status != .approved {
+            } else if order.status != .approved, !(source.map(Self.processedWithoutPayer) ?? false) {
                 response = PayPalIssue.orderNotApproved.answer(operation)
             } else if intent == .capture, request.scenario == "instrument-declined" {
                 response = PayPalIssue.instrumentDeclined.answer(operation)
             } else if let refused = Self.settlementRefusal(order, operation: operation) {
                 response = refused
             } else {
+                if let source, order.status != .approved {
+                    // A merchant-initiated payment: the source in the request pays the order.
+                    orderSources[id] = OrderSource(
+                        created: orderSources[id]?.created, method: method, instruction: orderSources[id]?.instruction)
+                    order.paymentSource = Self.answeredSource(source, payerID: Self.payerID)
+                }
                 order.status = .completed
                 order.links = [
                     LinkDescription(
@@ -511,9 +495,82 @@ public final class MockPayPalServer: @unchecked Sendable {
                 orders[id] = order
                 noteState(id)
                 settlements += 1
-                response = .json(order, status: 201)
+                response = .json(orders[id] ?? order, status: 201)
             }
             return response
+        }
+    }
+
+    /// The refusal of a payment source sent to authorize or capture order `order` (under the lock):
+    /// its own rules, the method the order was created with (`PREFERRED_PAYMENT_SOURCE_MISMATCH`),
+    /// a merchant-initiated card after the payer's 3-D Secure challenge.
+    private func sourceRefusal(_ source: PayPalPaymentSource, order: OrderResponse, operation: String) -> ServerResponse? {
+        var context = SourceContext(operation: operation, amounts: Self.amounts(of: order))
+        context.authenticated = order.paymentSource?.card?.authenticationResult != nil
+        context.processingInstruction = orderSources[order.id]?.instruction
+        var refused = Self.sourceRefusals(source, context, transactions: isTransaction, now: clockValue())
+        if let created = orderSources[order.id]?.created, let method = Self.methods(of: source).first, method != created {
+            refused.append(PayPalIssue.preferredPaymentSourceMismatch.detail(for: operation, field: "/payment_source", location: .body))
+        }
+        return refused.isEmpty ? nil : Self.answer(operation, refused)
+    }
+
+    /// Whether a source pays without the payer approving on a page (a card, a token, Apple Pay or
+    /// Google Pay): sent with authorize or capture, it pays an order nobody approved.
+    static func processedWithoutPayer(_ source: PayPalPaymentSource) -> Bool {
+        guard let method = methods(of: source).first else { return false }
+        return ["card", "token", "apple_pay", "google_pay"].contains(method)
+    }
+
+    /// Whether `id` is an authorization or a capture this server made (under the lock).
+    func isTransaction(_ id: String) -> Bool { authorizations[id] != nil || captures[id] != nil }
+
+    /// The payer id the sandbox's PayPal and Venmo wallets answer with.
+    static let payerID = "QYR5Z8XDVJNXQ"
+
+    /// Each purchase unit's amount of an order.
+    static func amounts(of order: OrderResponse) -> [PayPalMoney] {
+        (order.purchaseUnits ?? []).compactMap { unit in unit.amount.map { PayPalMoney(currencyCode: $0.currencyCode, value: $0.value) } }
+    }
+
+    /// PayPal's answer to `refused`, of one status as the document lists each issue: its 400 issues
+    /// before its business rules (422).
+    static func answer(_ operation: String, _ refused: [ErrorDetail]) -> ServerResponse {
+        let invalid = refused.filter { PayPalIssue(rawValue: $0.issue ?? "")?.status == 400 }
+        return PayPalIssue.answer(operation, status: invalid.isEmpty ? 422 : 400, invalid.isEmpty ? refused : invalid)
+    }
+
+    /// Applies an accepted payment source to `order` (under the lock), as PayPal approves one: a
+    /// card at once, or after its 3-D Secure challenge on the bank's page (`payer-action`, returning
+    /// to `returnURL` only); the PayPal and Venmo wallets and the bank methods once the payer approves
+    /// on PayPal's or the bank's page (`payer-action`); Apple Pay, Google Pay and tokens at once.
+    private func accept(_ order: inout OrderResponse, source: PayPalPaymentSource, request: ServerRequest, returnURL: URL?) {
+        let id = order.id
+        order.paymentSource = Self.answeredSource(source, payerID: Self.payerID)
+        order.links = nil
+        let payerAction: URL?
+        if let card = source.card {
+            let challenge =
+                request.scenario == "3ds-challenge"
+                || (request.scenario != "3ds-not-required"
+                    && (threeDSecureValue != .notRequired || card.number == Self.challengeCard
+                        || card.attributes?.verification?.method == .scaAlways))
+            // Written out rather than through `URLComponents`, which cost about 6% of a confirm.
+            let token = id.utf8.allSatisfy(Self.isUnreserved) ? id : id.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? id
+            payerAction = challenge ? URL(string: "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=\(token)") : nil
+        } else if Self.processedWithoutPayer(source) {
+            payerAction = nil
+        } else {
+            payerAction = URL(string: "https://www.sandbox.paypal.com/checkoutnow?token=\(id)")
+        }
+        if let payerAction {
+            order.status = .payerActionRequired
+            // The challenge returns only to the URL registered here, never to one a page is handed.
+            if let returnURL { returnURLs[id] = returnURL }
+            order.links = [LinkDescription(href: request.link(payerAction), rel: "payer-action", method: "GET")]
+        } else {
+            order.status = .approved
+            approvals += 1
         }
     }
 

@@ -97,6 +97,65 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case paymentSourceDeclinedByProcessor = "PAYMENT_SOURCE_DECLINED_BY_PROCESSOR"
     /// A payment source with no payment method in it (`"payment_source": {}`).
     case noPaymentSourceProvided = "NO_PAYMENT_SOURCE_PROVIDED"
+    // 422, the payment sources beyond the card, stored credentials, tokens and instructions
+    // (`PayPalPaymentSourceRules.swift`).
+    /// A payment source naming more than one method.
+    case onlyOnePaymentSourceAllowed = "ONLY_ONE_PAYMENT_SOURCE_ALLOWED"
+    /// A card with neither a number, a saved card's `vault_id` nor a network token.
+    case cardNumberRequired = "CARD_NUMBER_REQUIRED"
+    /// A card number without its expiry.
+    case cardExpiryRequired = "CARD_EXPIRY_REQUIRED"
+    /// A merchant-initiated card payment (`stored_credential.payment_initiator` `MERCHANT`) carrying a security code.
+    case merchantInitiatedWithSecurityCode = "MERCHANT_INITIATED_WITH_SECURITY_CODE"
+    /// A merchant-initiated card payment for an order of several purchase units.
+    case merchantInitiatedWithMultiplePurchaseUnits = "MERCHANT_INITIATED_WITH_MULTIPLE_PURCHASE_UNITS"
+    /// A merchant-initiated card payment for an order whose card carries 3-D Secure results (the payer was there).
+    case merchantInitiatedWithAuthenticationResults = "MERCHANT_INITIATED_WITH_AUTHENTICATION_RESULTS"
+    /// A customer-initiated network token payment without the token's cryptogram.
+    case missingCryptogram = "MISSING_CRYPTOGRAM"
+    /// A merchant-initiated network token payment without `previous_network_transaction_reference`.
+    case missingPreviousReference = "MISSING_PREVIOUS_REFERENCE"
+    /// A PayPal wallet to vault without `experience_context.return_url`.
+    case returnURLRequired = "RETURN_URL_REQUIRED"
+    /// A PayPal wallet to vault without `experience_context.cancel_url`.
+    case cancelURLRequired = "CANCEL_URL_REQUIRED"
+    /// An Apple Pay token whose `transaction_amount` is not the order's amount.
+    case applePayAmountMismatch = "APPLE_PAY_AMOUNT_MISMATCH"
+    /// An Apple Pay token of `payment_data_type` `3DSECURE` without `payment_data.cryptogram`.
+    case cryptogramRequired = "CRYPTOGRAM_REQUIRED"
+    /// An Apple Pay token of `payment_data_type` `EMV` without `payment_data.emv_data`.
+    case emvDataRequired = "EMV_DATA_REQUIRED"
+    /// A BLIK one-click payment with neither an `alias_key` nor both `auth_code` and `alias_label`.
+    case blikOneClickMissingRequiredParameter = "BLIK_ONE_CLICK_MISSING_REQUIRED_PARAMETER"
+    /// A billing agreement token (the sandbox makes no billing agreements, so it knows none).
+    case billingAgreementNotFound = "BILLING_AGREEMENT_NOT_FOUND"
+    /// A Payflow `PNREF` token (the sandbox has no Payflow transactions).
+    case pnrefNotFound = "PNREF_NOT_FOUND"
+    /// A `PAYPAL_TRANSACTION_ID` token that is no authorization or capture the sandbox made.
+    case paypalTransactionIDNotFound = "PAYPAL_TRANSACTION_ID_NOT_FOUND"
+    /// A token of a type the sandbox issues none of.
+    case tokenIDNotFound = "TOKEN_ID_NOT_FOUND"
+    /// Authorize of an order paid with a bank method (Bancontact, BLIK, eps, giropay, iDEAL, MyBank, P24, Sofort, Trustly), which PayPal only captures.
+    case unsupportedIntentForPaymentSource = "UNSUPPORTED_INTENT_FOR_PAYMENT_SOURCE"
+    /// Authorize or capture with another payment method than the one the order was created with.
+    case preferredPaymentSourceMismatch = "PREFERRED_PAYMENT_SOURCE_MISMATCH"
+    /// A unit's platform fees adding up to more than its amount.
+    case invalidPlatformFeesAmount = "INVALID_PLATFORM_FEES_AMOUNT"
+    /// Shipping options beside a `shipping.type`, or for a PayPal wallet whose shipping preference
+    /// is `NO_SHIPPING` or `SET_PROVIDED_ADDRESS`.
+    case shippingOptionsNotSupported = "SHIPPING_OPTIONS_NOT_SUPPORTED"
+    /// A `shipping.type` for a PayPal wallet whose shipping preference is `GET_FROM_FILE`.
+    case unsupportedShippingType = "UNSUPPORTED_SHIPPING_TYPE"
+    /// A payment instruction on an order created to authorize (it goes with the capture).
+    case unsupportedPaymentInstruction = "UNSUPPORTED_PAYMENT_INSTRUCTION"
+    /// A bank method without the processing instruction `ORDER_COMPLETE_ON_PAYMENT_APPROVAL`.
+    case orderCompleteOnPaymentApproval = "ORDER_COMPLETE_ON_PAYMENT_APPROVAL"
+    /// `ORDER_COMPLETE_ON_PAYMENT_APPROVAL` with a method the payer approves no bank payment for (card, wallets, tokens).
+    case unsupportedProcessingInstruction = "UNSUPPORTED_PROCESSING_INSTRUCTION"
+    /// A `payee_receivable_fx_rate_id` (the sandbox quotes no exchange rates, so it knows none).
+    case invalidFXRateID = "INVALID_FX_RATE_ID"
+    /// A vault request (`attributes.vault`) without `store_in_vault`.
+    case vaultInstructionRequired = "VAULT_INSTRUCTION_REQUIRED"
     // 422, authorize and capture.
     /// Authorize or capture before the payer approved.
     case orderNotApproved = "ORDER_NOT_APPROVED"
@@ -305,9 +364,11 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
                 "createOrder":
                     #"If 'purchase_unit' has "DONATION" as the 'items.category' then the Order can at most have one purchase_unit. Multiple purchase_units are not supported if either of them have at least one items with category as "DONATION"."#
             ]
-        case .cardExpired: return ["confirmPaymentSource": "The card is expired"]
+        case .cardExpired: return Self.all(["createOrder", "confirmPaymentSource"], "The card is expired")
         case .invalidSecurityCodeLength:
-            return ["confirmPaymentSource": "The security_code length is invalid for the specified card brand."]
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "The security_code length is invalid for the specified card brand.")
         case .paymentAlreadyApproved:
             return [
                 "confirmPaymentSource":
@@ -315,10 +376,10 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
             ]
         case .orderCannotBeConfirmed: return ["confirmPaymentSource": "An order with status = 'COMPLETED' cannot be confirmed again."]
         case .paymentSourceDeclinedByProcessor:
-            return [
-                "confirmPaymentSource":
-                    "The provided payment source is declined by the processor. Please try again with a different payment source by creating a new order."
-            ]
+            return Self.all(
+                ["createOrder", "confirmPaymentSource"],
+                "The provided payment source is declined by the processor. Please try again with a different payment source by creating a new order."
+            )
         case .orderNotApproved:
             return [
                 "authorizeOrder":
@@ -351,10 +412,124 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
                     "Order is expired and hence cannot be authorized. Please contact Customer Support if you need to increase your order validity period."
             ]
         case .invalidExpiryDate:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource"],
+                "Expiry date is invalid. Expiry date should be a date in future and within the threshold for the payment source.")
+        case .onlyOnePaymentSourceAllowed:
+            return Self.all(["confirmPaymentSource"], "More than one payment method within the payment source is not supported.")
+        case .cardNumberRequired:
+            return Self.all(
+                ["confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "The card number is required when attempting to process payment with card.")
+        case .cardExpiryRequired:
+            return Self.all(
+                ["confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "The card expiry is required when attempting to process payment with card.")
+        case .merchantInitiatedWithSecurityCode:
+            return Self.all(
+                ["createOrder", "authorizeOrder", "captureOrder"],
+                "`stored_payment_source.payment_initiator` = `MERCHANT` is not supported if `payment_source.card.security_code` is present in the order. `security_code` can be present in the order only when customer is the payment initiator. It is semantically incorrect to perform a merchant initiated payment with `security_code` is the order."
+            )
+        case .merchantInitiatedWithMultiplePurchaseUnits:
+            return Self.all(
+                ["createOrder", "authorizeOrder", "captureOrder"],
+                "`stored_payment_source.payment_initiator` = `MERCHANT` is not supported if more than one purchase_unit is present in the Order. Merchant initiated payments are not supported from orders with more than one purchase_unit. Please retry the request with multiple Order requests (one for each purchase_unit)."
+            )
+        case .merchantInitiatedWithAuthenticationResults:
+            return Self.all(
+                ["createOrder", "authorizeOrder", "captureOrder"],
+                "`stored_payment_source.payment_initiator` = `MERCHANT` is not supported if 3D-Secure authentication results are present in the order. 3D-Secure authentication results can be present in the order only when customer is the payment initiator. It is semantically incorrect to perform a merchant initiated payment with 3D-Secure authentication results is the order."
+            )
+        case .missingCryptogram:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "Cryptogram is mandatory for any customer initiated network token transactions.")
+        case .missingPreviousReference:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "For Merchant initiated network token transactions, either the payment_source.card.stored_credential.previous_network_transaction_reference or payment_source.card.stored_credential.previous_transaction_reference must be included in the request."
+            )
+        case .returnURLRequired:
+            return Self.all(
+                ["confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "The return url is required when attempting to vault this source.")
+        case .cancelURLRequired:
+            return Self.all(
+                ["confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "The cancel url is required when attempting to vault this source.")
+        case .applePayAmountMismatch:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "The 'amount' specified in the Order should match the amount that was viewed and authorized by the payer/buyer on Apple Pay. If the amount has changed, please redirect the buyer to authorize the order again via Apple Pay."
+            )
+        case .cryptogramRequired:
+            return Self.all(["createOrder", "confirmPaymentSource"], "Cryptogram is required if authentication method is CRYPTOGRAM 3DS.")
+        case .emvDataRequired:
+            return Self.all(["createOrder", "confirmPaymentSource"], "EMV Data is required if authentication method is EMV.")
+        case .blikOneClickMissingRequiredParameter:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource"],
+                "Blik's one_click flow requires one_click.auth_code and one_click.alias_label parameters for the buyer's first transaction. For all subsequent transactions,only the one_click.alias_key parameter is required."
+            )
+        case .billingAgreementNotFound:
+            return Self.all(["createOrder", "authorizeOrder", "captureOrder"], "The requested Billing Agreement token was not found.")
+        case .pnrefNotFound:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "Specified `pnref` was not found. Verify the value and try the request again.")
+        case .paypalTransactionIDNotFound:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "Specified `paypal_transaction_id` was not found. Verify the value and try the request again.")
+        case .tokenIDNotFound:
+            return Self.all(
+                ["authorizeOrder", "captureOrder"], "Specified token was not found. Verify the token and try the request again.")
+        case .unsupportedIntentForPaymentSource:
+            return Self.all(
+                ["authorizeOrder"],
+                "`intent=AUTHORIZE` is not supported for the specified payment_source. Only `intent=CAPTURE` is supported.")
+        case .preferredPaymentSourceMismatch:
+            return Self.all(
+                ["authorizeOrder", "captureOrder"],
+                "Payment Source must exactly match the Preferred Payment Source that was provided during order creation.")
+        case .invalidPlatformFeesAmount:
+            return Self.all(["createOrder"], "The platform_fees amount cannot be greater than order amount.")
+        case .shippingOptionsNotSupported:
+            return Self.all(
+                ["createOrder"],
+                "Shipping options are not supported when `shipping.type` is specified or when 'application_context.shipping_preference' is set as 'NO_SHIPPING' or 'SET_PROVIDED_ADDRESS'."
+            )
+        case .unsupportedShippingType:
+            return Self.all(
+                ["createOrder"],
+                "The provided `shipping.type` is only supported for `application_context.shipping_preference`=`SET_PROVIDED_ADDRESS` or `NO_SHIPPING`."
+            )
+        case .unsupportedPaymentInstruction:
+            return Self.all(
+                ["createOrder"],
+                "You must provide the payment instruction when you capture an authorized payment for `intent=AUTHORIZE`. For details, see <a href=\"/docs/api/payments/v2/#authorizations_capture\">Capture authorization</a>. For `intent=CAPTURE`, send the payment instruction when you create the order."
+            )
+        case .orderCompleteOnPaymentApproval:
             return [
+                "createOrder":
+                    "A processing_instruction of `ORDER_COMPLETE_ON_PAYMENT_APPROVAL` is required for the specified payment_source. Please refer to the integration guide https://developer.paypal.com/docs/limited-release/alternative-payment-methods-with-orders/ for more details",
                 "confirmPaymentSource":
-                    "Expiry date is invalid. Expiry date should be a date in future and within the threshold for the payment source."
+                    "A processing_instruction of `ORDER_COMPLETE_ON_PAYMENT_APPROVAL` is required for the specified payment_source.",
             ]
+        case .unsupportedProcessingInstruction:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource"],
+                "The specified processing_instruction is not supported for the given payment_source. Please refer to https://developer.paypal.com/api/orders/v2/#definition-processing_instruction for the list of payment_source that can be specified with this value."
+            )
+        case .invalidFXRateID:
+            return Self.all(
+                ["createOrder"],
+                "The specific FX Rate ID is not valid. This could be either because we are not able to look up the FX Rate based on this ID or it could be because the ID belongs to another API Caller."
+            )
+        case .vaultInstructionRequired:
+            return Self.all(
+                ["createOrder", "confirmPaymentSource", "authorizeOrder", "captureOrder"],
+                "Vault instruction is required. Please use `vault.store_in_vault` to provide vault instruction.")
         case .authorizationVoided:
             return Self.payments(
                 "A voided authorization cannot be captured or reauthorized. ", ["captureAuthorization", "reauthorizeAuthorization"])
@@ -458,13 +633,13 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
 
     /// The issue PayPal raises for one violation of our types' constraints on `operation`: `nil` for
     /// a violation that PayPal's own schema admits and that is a business rule there (a negative
-    /// amount, a three-letter currency outside ISO 4217), which ``businessIssue(for:)`` answers.
+    /// amount, a three-letter currency outside ISO 4217), which ``businessIssue(for:in:)`` answers.
     static func schemaIssue(for violation: PayRequestViolation, in operation: String) -> PayPalIssue? {
-        if businessIssue(for: violation) != nil { return nil }
+        if businessIssue(for: violation, in: operation) != nil { return nil }
         let issue: PayPalIssue
         switch violation.rule {
         case "malformed": issue = .malformedRequestJSON
-        case "missing", "null", "required": issue = .missingRequiredParameter
+        case "missing", "null", "required", "requireAnyOf": issue = .missingRequiredParameter
         case "minLength", "maxLength": issue = .invalidStringLength
         case "minItems": issue = .invalidArrayMinItems
         case "maxItems": issue = .invalidArrayMaxItems
@@ -475,16 +650,20 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         return issue.descriptions[operation] != nil ? issue : .invalidParameterValue
     }
 
-    /// The business issue (422) PayPal answers for a violation its own schema admits: a payment
-    /// source without a method, an amount written with a minus sign (PayPal's pattern `-?[0-9]+…`
+    /// The business issue (422) PayPal answers for a violation its own schema admits: a card
+    /// without what identifies it (its number and expiry, a saved card, a network token), an amount written with a minus sign (PayPal's pattern `-?[0-9]+…`
     /// takes it; a unit's total must be above zero, every other amount of the unit at least zero) and a three-character currency that is not ISO 4217 (PayPal's schema takes any three
     /// characters).
-    static func businessIssue(for violation: PayRequestViolation) -> PayPalIssue? {
-        // PayPal's schema takes an empty `payment_source`; our confirm type requires its card.
-        if violation.location == .body, violation.field == "payment_source.card", ["missing", "null", "required"].contains(violation.rule) {
-            return .noPaymentSourceProvided
-        }
+    static func businessIssue(for violation: PayRequestViolation, in operation: String? = nil) -> PayPalIssue? {
         guard violation.location == .body else { return nil }
+        // A card with neither a number and its expiry, a `vault_id` nor a network token (the
+        // card type's `requireAnyOf`, whose message says what it still needs): PayPal's schema
+        // takes it, its business rule refuses it where the operation's list holds the rule.
+        if violation.rule == "requireAnyOf", violation.field.hasSuffix("card") {
+            let issue: PayPalIssue = violation.message.hasPrefix("needs expiry") ? .cardExpiryRequired : .cardNumberRequired
+            guard let operation else { return issue }
+            return issue.descriptions[operation] != nil ? issue : nil
+        }
         // A decimal with a minus sign is what the format's own words say (a value that looks like a
         // card number reaches us redacted, so its text cannot say it), or, for a text our reader
         // refuses, PayPal's pattern after the sign (`-.5`).

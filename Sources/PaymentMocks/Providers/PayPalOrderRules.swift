@@ -8,14 +8,16 @@ import PaymentServerCore
 /// worded as that list words it (``PayPalIssue``).
 extension MockPayPalServer {
     /// A unit as PayPal keeps and returns it: everything the merchant server sent (amount and its
-    /// breakdown, items, shipping, payee, description, its own ids, and the members no field
-    /// models), nothing dropped.
+    /// breakdown, items, shipping, payee, description, its own ids, payment instruction,
+    /// supplementary data, and the members no field models), nothing dropped.
     static func storedUnit(_ unit: PurchaseUnitRequest) -> PurchaseUnitResponse {
         var stored = PurchaseUnitResponse(
             referenceId: unit.referenceId ?? "default", amount: unit.amount, payee: unit.payee, unitDescription: unit.unitDescription,
             customId: unit.customId, invoiceId: unit.invoiceId, softDescriptor: unit.softDescriptor, items: unit.items,
             shipping: unit.shipping)
-        // What no field models yet (`payment_instruction`, `supplementary_data`) comes back too.
+        stored.paymentInstruction = unit.paymentInstruction
+        stored.supplementaryData = unit.supplementaryData
+        // What no field models (a member beyond PayPal's document) comes back too.
         stored.unknownMembers = unit.unknownMembers
         return stored
     }
@@ -162,12 +164,6 @@ extension MockPayPalServer {
             if let amount = option.amount { found.append(("/shipping/options/\(index)/amount", amount)) }
         }
         return found
-    }
-
-    /// The exact value of a decimal text the schema admitted.
-    private static func decimal(_ text: String) -> Decimal? {
-        if case .success(let reading) = PayDecimalText.read(text) { return reading.value }
-        return nil
     }
 
     /// Authorize's and capture's refusal of an order whose selected shipping option is a pickup
