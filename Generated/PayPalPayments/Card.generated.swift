@@ -155,11 +155,11 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayFieldValidating, Pa
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.addressLine1, "address_line_1")
-        fields.text(&self.addressLine2, "address_line_2")
-        fields.text(&self.locality, "admin_area_2")
-        fields.text(&self.region, "admin_area_1")
-        fields.text(&self.postalCode, "postal_code")
+        fields.text(&self.addressLine1, "address_line_1", maxLength: 300)
+        fields.text(&self.addressLine2, "address_line_2", maxLength: 300)
+        fields.text(&self.locality, "admin_area_2", maxLength: 120)
+        fields.text(&self.region, "admin_area_1", maxLength: 300)
+        fields.text(&self.postalCode, "postal_code", maxLength: 60)
         fields.text(&self.countryCode, "country_code", required: true, pattern: Self.countryCodePattern)
         fields.text(&self.addressLine3, "address_line_3", maxLength: 100)
         fields.text(&self.adminArea4, "admin_area_4", maxLength: 100)

@@ -72,7 +72,7 @@ public struct PayPalApplePayRequest: Codable, Hashable, Sendable, PayFieldValida
         fields.nested(&self.decryptedToken, "decrypted_token")
         fields.nested(&self.storedCredential, "stored_credential")
         fields.text(&self.vaultId, "vault_id", minLength: 1, maxLength: 255, pattern: Self.vaultIdPattern)
-        fields.value(&self.attributes, "attributes")
+        fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
 
     /// The pattern of `id`, compiled once.
@@ -155,7 +155,7 @@ public struct PayPalBancontact: Codable, Hashable, Sendable, PayFieldValidating,
         fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
         fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: Self.ibanLastCharsPattern)
         fields.text(&self.cardLastDigits, "card_last_digits", minLength: 4, maxLength: 4, pattern: Self.cardLastDigitsPattern)
-        fields.value(&self.attributes, "attributes")
+        fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
 
     /// The pattern of `countryCode`, compiled once.
@@ -212,7 +212,7 @@ public struct PayPalBancontactRequest: Codable, Hashable, Sendable, PayFieldVali
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
         fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
         fields.nested(&self.experienceContext, "experience_context")
-        fields.value(&self.attributes, "attributes")
+        fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
 
     /// The pattern of `countryCode`, compiled once.
@@ -563,49 +563,20 @@ public struct PayPalCardStoredCredential: Codable, Hashable, Sendable, PayFieldV
 
 /// Type of card. i.e Credit, Debit and so on.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalCardType` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalCardType: PayOpenEnum, PayQueryValue {
+public enum PayPalCardType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `CREDIT`.
-    case credit
+    case credit = "CREDIT"
     /// The wire value `DEBIT`.
-    case debit
+    case debit = "DEBIT"
     /// The wire value `PREPAID`.
-    case prepaid
+    case prepaid = "PREPAID"
     /// The wire value `STORE`.
-    case store
+    case store = "STORE"
     /// The wire value `UNKNOWN`.
-    case unknownValue
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalCardType] = [.credit, .debit, .prepaid, .store, .unknownValue]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CREDIT": self = .credit
-        case "DEBIT": self = .debit
-        case "PREPAID": self = .prepaid
-        case "STORE": self = .store
-        case "UNKNOWN": self = .unknownValue
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .credit: return "CREDIT"
-        case .debit: return "DEBIT"
-        case .prepaid: return "PREPAID"
-        case .store: return "STORE"
-        case .unknownValue: return "UNKNOWN"
-        case .unknown(let raw): return raw
-        }
-    }
+    case unknownValue = "UNKNOWN"
 }
 
 /// The details about a customer in PayPal's system of record.
@@ -910,7 +881,7 @@ public struct PayPalIdeal: Codable, Hashable, Sendable, PayFieldValidating, PayF
         fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
         fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
         fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: Self.ibanLastCharsPattern)
-        fields.value(&self.attributes, "attributes")
+        fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
 
     /// The pattern of `countryCode`, compiled once.
@@ -971,7 +942,7 @@ public struct PayPalIdealRequest: Codable, Hashable, Sendable, PayFieldValidatin
         fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
         fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
         fields.nested(&self.experienceContext, "experience_context")
-        fields.value(&self.attributes, "attributes")
+        fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
 
     /// The pattern of `countryCode`, compiled once.
@@ -2319,7 +2290,7 @@ public struct PayPalBlikExperienceContext: Codable, Hashable, Sendable, PayField
     /// The pattern of `locale`, compiled once.
     private static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
     /// The pattern of `consumerIp`, compiled once.
-    private static let consumerIpPattern = PayPattern("(?:(([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5]))|(?:(([a-zA-Z]|[a-zA-Z][a-zA-Z0-9\\-]*[a-zA-Z0-9])\\.)*([A-Za-z]|[A-Za-z][A-Za-z0-9\\-]*[A-Za-z0-9]))|(?:[ \t\n\r\u{b}\u{c}]*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:)))(%[^\n\r\u{2028}\u{2029}]+)?[ \t\n\r\u{b}\u{c}]*)")
+    private static let consumerIpPattern = PayPattern("(?:(([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5]))|(?:(([a-zA-Z]|[a-zA-Z][a-zA-Z0-9\\-]*[a-zA-Z0-9])\\.)*([A-Za-z]|[A-Za-z][A-Za-z0-9\\-]*[A-Za-z0-9]))|(?:[\t\n\u{b}\u{c}\r              \u{2028}\u{2029}  　﻿]*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:)))(%[^\n\r\u{2028}\u{2029}]+)?[\t\n\u{b}\u{c}\r              \u{2028}\u{2029}  　﻿]*)")
     /// The pattern of `consumerUserAgent`, compiled once.
     private static let consumerUserAgentPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
 }
@@ -2475,115 +2446,42 @@ public struct PayPalVaultResponse: Codable, Hashable, Sendable, PayFieldValidati
 
 /// The person or party who initiated or triggered the payment.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalPaymentInitiator` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalPaymentInitiator: PayOpenEnum, PayQueryValue {
+public enum PayPalPaymentInitiator: String, PayClosedEnum, PayQueryValue {
     /// The wire value `CUSTOMER`.
-    case customer
+    case customer = "CUSTOMER"
     /// The wire value `MERCHANT`.
-    case merchant
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalPaymentInitiator] = [.customer, .merchant]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CUSTOMER": self = .customer
-        case "MERCHANT": self = .merchant
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .customer: return "CUSTOMER"
-        case .merchant: return "MERCHANT"
-        case .unknown(let raw): return raw
-        }
-    }
+    case merchant = "MERCHANT"
 }
 
 /// Indicates the type of the stored payment_source payment.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalStoredPaymentSourcePaymentType` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalStoredPaymentSourcePaymentType: PayOpenEnum, PayQueryValue {
+public enum PayPalStoredPaymentSourcePaymentType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `ONE_TIME`.
-    case oneTime
+    case oneTime = "ONE_TIME"
     /// The wire value `RECURRING`.
-    case recurring
+    case recurring = "RECURRING"
     /// The wire value `UNSCHEDULED`.
-    case unscheduled
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalStoredPaymentSourcePaymentType] = [.oneTime, .recurring, .unscheduled]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ONE_TIME": self = .oneTime
-        case "RECURRING": self = .recurring
-        case "UNSCHEDULED": self = .unscheduled
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .oneTime: return "ONE_TIME"
-        case .recurring: return "RECURRING"
-        case .unscheduled: return "UNSCHEDULED"
-        case .unknown(let raw): return raw
-        }
-    }
+    case unscheduled = "UNSCHEDULED"
 }
 
 /// Indicates if this is a `first` or `subsequent` payment using a stored payment source (also referred to as stored credential or card on file).
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalStoredPaymentSourceUsageType` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalStoredPaymentSourceUsageType: PayOpenEnum, PayQueryValue {
+public enum PayPalStoredPaymentSourceUsageType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `FIRST`.
-    case first
+    case first = "FIRST"
     /// The wire value `SUBSEQUENT`.
-    case subsequent
+    case subsequent = "SUBSEQUENT"
     /// The wire value `DERIVED`.
-    case derived
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalStoredPaymentSourceUsageType] = [.first, .subsequent, .derived]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "FIRST": self = .first
-        case "SUBSEQUENT": self = .subsequent
-        case "DERIVED": self = .derived
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .first: return "FIRST"
-        case .subsequent: return "SUBSEQUENT"
-        case .derived: return "DERIVED"
-        case .unknown(let raw): return raw
-        }
-    }
+    case derived = "DERIVED"
 }
 
 /// The phone information.
@@ -2668,88 +2566,34 @@ public enum PayPalErrorLinkDescriptionMethod: PayOpenEnum, PayQueryValue {
 
 /// Electronic Commerce Indicator (ECI). The ECI value is part of the 2 data elements that indicate the transaction was processed electronically. This should be passed on the authorization transaction to the Gateway/Processor.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalEciFlag` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalEciFlag: PayOpenEnum, PayQueryValue {
+public enum PayPalEciFlag: String, PayClosedEnum, PayQueryValue {
     /// The wire value `MASTERCARD_NON_3D_SECURE_TRANSACTION`.
-    case mastercardNon3dSecureTransaction
+    case mastercardNon3dSecureTransaction = "MASTERCARD_NON_3D_SECURE_TRANSACTION"
     /// The wire value `MASTERCARD_ATTEMPTED_AUTHENTICATION_TRANSACTION`.
-    case mastercardAttemptedAuthenticationTransaction
+    case mastercardAttemptedAuthenticationTransaction = "MASTERCARD_ATTEMPTED_AUTHENTICATION_TRANSACTION"
     /// The wire value `MASTERCARD_FULLY_AUTHENTICATED_TRANSACTION`.
-    case mastercardFullyAuthenticatedTransaction
+    case mastercardFullyAuthenticatedTransaction = "MASTERCARD_FULLY_AUTHENTICATED_TRANSACTION"
     /// The wire value `FULLY_AUTHENTICATED_TRANSACTION`.
-    case fullyAuthenticatedTransaction
+    case fullyAuthenticatedTransaction = "FULLY_AUTHENTICATED_TRANSACTION"
     /// The wire value `ATTEMPTED_AUTHENTICATION_TRANSACTION`.
-    case attemptedAuthenticationTransaction
+    case attemptedAuthenticationTransaction = "ATTEMPTED_AUTHENTICATION_TRANSACTION"
     /// The wire value `NON_3D_SECURE_TRANSACTION`.
-    case non3dSecureTransaction
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalEciFlag] = [.mastercardNon3dSecureTransaction, .mastercardAttemptedAuthenticationTransaction, .mastercardFullyAuthenticatedTransaction, .fullyAuthenticatedTransaction, .attemptedAuthenticationTransaction, .non3dSecureTransaction]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MASTERCARD_NON_3D_SECURE_TRANSACTION": self = .mastercardNon3dSecureTransaction
-        case "MASTERCARD_ATTEMPTED_AUTHENTICATION_TRANSACTION": self = .mastercardAttemptedAuthenticationTransaction
-        case "MASTERCARD_FULLY_AUTHENTICATED_TRANSACTION": self = .mastercardFullyAuthenticatedTransaction
-        case "FULLY_AUTHENTICATED_TRANSACTION": self = .fullyAuthenticatedTransaction
-        case "ATTEMPTED_AUTHENTICATION_TRANSACTION": self = .attemptedAuthenticationTransaction
-        case "NON_3D_SECURE_TRANSACTION": self = .non3dSecureTransaction
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .mastercardNon3dSecureTransaction: return "MASTERCARD_NON_3D_SECURE_TRANSACTION"
-        case .mastercardAttemptedAuthenticationTransaction: return "MASTERCARD_ATTEMPTED_AUTHENTICATION_TRANSACTION"
-        case .mastercardFullyAuthenticatedTransaction: return "MASTERCARD_FULLY_AUTHENTICATED_TRANSACTION"
-        case .fullyAuthenticatedTransaction: return "FULLY_AUTHENTICATED_TRANSACTION"
-        case .attemptedAuthenticationTransaction: return "ATTEMPTED_AUTHENTICATION_TRANSACTION"
-        case .non3dSecureTransaction: return "NON_3D_SECURE_TRANSACTION"
-        case .unknown(let raw): return raw
-        }
-    }
+    case non3dSecureTransaction = "NON_3D_SECURE_TRANSACTION"
 }
 
 /// DEPRECATED. Configures a <strong>Continue</strong> or <strong>Pay Now</strong> checkout flow.  The fields in `application_context` are now available in the `experience_context` object under the `payment_source` which supports them (eg. `payment_source.paypal.experience_context.user_action`). Please specify this field in the `experience_context` object instead of the `application_context` object.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalOrderApplicationContextUserAction` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalOrderApplicationContextUserAction: PayOpenEnum, PayQueryValue {
+public enum PayPalOrderApplicationContextUserAction: String, PayClosedEnum, PayQueryValue {
     /// The wire value `CONTINUE`.
-    case `continue`
+    case `continue` = "CONTINUE"
     /// The wire value `PAY_NOW`.
-    case payNow
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalOrderApplicationContextUserAction] = [.continue, .payNow]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CONTINUE": self = .continue
-        case "PAY_NOW": self = .payNow
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .continue: return "CONTINUE"
-        case .payNow: return "PAY_NOW"
-        case .unknown(let raw): return raw
-        }
-    }
+    case payNow = "PAY_NOW"
 }
 
 /// The customer and merchant payment preferences.
@@ -3207,33 +3051,12 @@ public enum PayPalTokenType: PayOpenEnum, PayQueryValue {
 
 /// Defines how and when the payment source gets vaulted.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalStoreInVaultInstruction` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalStoreInVaultInstruction: PayOpenEnum, PayQueryValue {
+public enum PayPalStoreInVaultInstruction: String, PayClosedEnum, PayQueryValue {
     /// The wire value `ON_SUCCESS`.
-    case onSuccess
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalStoreInVaultInstruction] = [.onSuccess]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ON_SUCCESS": self = .onSuccess
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .onSuccess: return "ON_SUCCESS"
-        case .unknown(let raw): return raw
-        }
-    }
+    case onSuccess = "ON_SUCCESS"
 }
 
 /// Customizes the buyer experience during the approval process for payment with Venmo.<blockquote><strong>Note:</strong> Partners and Marketplaces might configure <code>shipping_preference</code> during partner account setup, which overrides the request values.</blockquote>
@@ -3452,37 +3275,14 @@ extension PayPalCard: PayRedacting {
 
 /// Indicates the type of payment data passed, in case of Non China the payment data is 3DSECURE and for China it is EMV.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalApplePayDecryptedTokenDataPaymentDataType` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalApplePayDecryptedTokenDataPaymentDataType: PayOpenEnum, PayQueryValue {
+public enum PayPalApplePayDecryptedTokenDataPaymentDataType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `3DSECURE`.
-    case value3dsecure
+    case value3dsecure = "3DSECURE"
     /// The wire value `EMV`.
-    case emv
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalApplePayDecryptedTokenDataPaymentDataType] = [.value3dsecure, .emv]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "3DSECURE": self = .value3dsecure
-        case "EMV": self = .emv
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .value3dsecure: return "3DSECURE"
-        case .emv: return "EMV"
-        case .unknown(let raw): return raw
-        }
-    }
+    case emv = "EMV"
 }
 
 /// Information about the decrypted apple pay payment data for the token like cryptogram, eci indicator.
@@ -3558,41 +3358,16 @@ extension PayPalApplePayPaymentData: PayRedacting {
 
 /// The location from which the shipping address is derived.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalExperienceContextBaseShippingPreference` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalExperienceContextBaseShippingPreference: PayOpenEnum, PayQueryValue {
+public enum PayPalExperienceContextBaseShippingPreference: String, PayClosedEnum, PayQueryValue {
     /// The wire value `GET_FROM_FILE`.
-    case getFromFile
+    case getFromFile = "GET_FROM_FILE"
     /// The wire value `NO_SHIPPING`.
-    case noShipping
+    case noShipping = "NO_SHIPPING"
     /// The wire value `SET_PROVIDED_ADDRESS`.
-    case setProvidedAddress
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalExperienceContextBaseShippingPreference] = [.getFromFile, .noShipping, .setProvidedAddress]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "GET_FROM_FILE": self = .getFromFile
-        case "NO_SHIPPING": self = .noShipping
-        case "SET_PROVIDED_ADDRESS": self = .setProvidedAddress
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .getFromFile: return "GET_FROM_FILE"
-        case .noShipping: return "NO_SHIPPING"
-        case .setProvidedAddress: return "SET_PROVIDED_ADDRESS"
-        case .unknown(let raw): return raw
-        }
-    }
+    case setProvidedAddress = "SET_PROVIDED_ADDRESS"
 }
 
 /// The phone type.
@@ -3644,80 +3419,30 @@ public enum PayPalPhoneType: PayOpenEnum, PayQueryValue {
 
 /// The merchant-preferred payment methods.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalPayeePaymentMethodPreference` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalPayeePaymentMethodPreference: PayOpenEnum, PayQueryValue {
+public enum PayPalPayeePaymentMethodPreference: String, PayClosedEnum, PayQueryValue {
     /// The wire value `UNRESTRICTED`.
-    case unrestricted
+    case unrestricted = "UNRESTRICTED"
     /// The wire value `IMMEDIATE_PAYMENT_REQUIRED`.
-    case immediatePaymentRequired
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalPayeePaymentMethodPreference] = [.unrestricted, .immediatePaymentRequired]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "UNRESTRICTED": self = .unrestricted
-        case "IMMEDIATE_PAYMENT_REQUIRED": self = .immediatePaymentRequired
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .unrestricted: return "UNRESTRICTED"
-        case .immediatePaymentRequired: return "IMMEDIATE_PAYMENT_REQUIRED"
-        case .unknown(let raw): return raw
-        }
-    }
+    case immediatePaymentRequired = "IMMEDIATE_PAYMENT_REQUIRED"
 }
 
 /// NACHA (the regulatory body governing the ACH network) requires that API callers (merchants, partners) obtain the consumer’s explicit authorization before initiating a transaction. To stay compliant, you’ll need to make sure that you retain a compliant authorization for each transaction that you originate to the ACH Network using this API. ACH transactions are categorized (using SEC codes) by how you capture authorization from the Receiver (the person whose bank account is being debited or credited). PayPal supports the following SEC codes.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalPaymentMethodStandardEntryClassCode` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalPaymentMethodStandardEntryClassCode: PayOpenEnum, PayQueryValue {
+public enum PayPalPaymentMethodStandardEntryClassCode: String, PayClosedEnum, PayQueryValue {
     /// The wire value `TEL`.
-    case tel
+    case tel = "TEL"
     /// The wire value `WEB`.
-    case web
+    case web = "WEB"
     /// The wire value `CCD`.
-    case ccd
+    case ccd = "CCD"
     /// The wire value `PPD`.
-    case ppd
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalPaymentMethodStandardEntryClassCode] = [.tel, .web, .ccd, .ppd]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "TEL": self = .tel
-        case "WEB": self = .web
-        case "CCD": self = .ccd
-        case "PPD": self = .ppd
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .tel: return "TEL"
-        case .web: return "WEB"
-        case .ccd: return "CCD"
-        case .ppd: return "PPD"
-        case .unknown(let raw): return raw
-        }
-    }
+    case ppd = "PPD"
 }
 
 /// The customer's tax ID type.
@@ -3862,7 +3587,7 @@ public struct PayPalVaultPaypalWalletBase: Codable, Hashable, Sendable, PayField
         fields.value(&self.usagePattern, "usage_pattern")
         fields.nested(&self.shipping, "shipping")
         fields.value(&self.usageType, "usage_type", required: true)
-        fields.value(&self.ownerId, "owner_id")
+        fields.value(&self.ownerId, PayFieldKey("owner_id", nullable: true))
         fields.value(&self.customerType, "customer_type")
         fields.value(&self.permitMultiplePaymentTokens, "permit_multiple_payment_tokens")
     }
@@ -3870,150 +3595,54 @@ public struct PayPalVaultPaypalWalletBase: Codable, Hashable, Sendable, PayField
 
 /// The location from which the shipping address is derived.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalPaypalWalletExperienceContextShippingPreference` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalPaypalWalletExperienceContextShippingPreference: PayOpenEnum, PayQueryValue {
+public enum PayPalPaypalWalletExperienceContextShippingPreference: String, PayClosedEnum, PayQueryValue {
     /// The wire value `GET_FROM_FILE`.
-    case getFromFile
+    case getFromFile = "GET_FROM_FILE"
     /// The wire value `NO_SHIPPING`.
-    case noShipping
+    case noShipping = "NO_SHIPPING"
     /// The wire value `SET_PROVIDED_ADDRESS`.
-    case setProvidedAddress
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalPaypalWalletExperienceContextShippingPreference] = [.getFromFile, .noShipping, .setProvidedAddress]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "GET_FROM_FILE": self = .getFromFile
-        case "NO_SHIPPING": self = .noShipping
-        case "SET_PROVIDED_ADDRESS": self = .setProvidedAddress
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .getFromFile: return "GET_FROM_FILE"
-        case .noShipping: return "NO_SHIPPING"
-        case .setProvidedAddress: return "SET_PROVIDED_ADDRESS"
-        case .unknown(let raw): return raw
-        }
-    }
+    case setProvidedAddress = "SET_PROVIDED_ADDRESS"
 }
 
 /// The type of landing page to show on the PayPal site for customer checkout.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalPaypalWalletExperienceContextLandingPage` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalPaypalWalletExperienceContextLandingPage: PayOpenEnum, PayQueryValue {
+public enum PayPalPaypalWalletExperienceContextLandingPage: String, PayClosedEnum, PayQueryValue {
     /// The wire value `LOGIN`.
-    case login
+    case login = "LOGIN"
     /// The wire value `GUEST_CHECKOUT`.
-    case guestCheckout
+    case guestCheckout = "GUEST_CHECKOUT"
     /// The wire value `NO_PREFERENCE`.
-    case noPreference
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalPaypalWalletExperienceContextLandingPage] = [.login, .guestCheckout, .noPreference]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "LOGIN": self = .login
-        case "GUEST_CHECKOUT": self = .guestCheckout
-        case "NO_PREFERENCE": self = .noPreference
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .login: return "LOGIN"
-        case .guestCheckout: return "GUEST_CHECKOUT"
-        case .noPreference: return "NO_PREFERENCE"
-        case .unknown(let raw): return raw
-        }
-    }
+    case noPreference = "NO_PREFERENCE"
 }
 
 /// Configures a <strong>Continue</strong> or <strong>Pay Now</strong> checkout flow.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalPaypalWalletExperienceContextUserAction` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalPaypalWalletExperienceContextUserAction: PayOpenEnum, PayQueryValue {
+public enum PayPalPaypalWalletExperienceContextUserAction: String, PayClosedEnum, PayQueryValue {
     /// The wire value `CONTINUE`.
-    case `continue`
+    case `continue` = "CONTINUE"
     /// The wire value `PAY_NOW`.
-    case payNow
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalPaypalWalletExperienceContextUserAction] = [.continue, .payNow]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CONTINUE": self = .continue
-        case "PAY_NOW": self = .payNow
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .continue: return "CONTINUE"
-        case .payNow: return "PAY_NOW"
-        case .unknown(let raw): return raw
-        }
-    }
+    case payNow = "PAY_NOW"
 }
 
 /// The merchant-preferred payment methods.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalPaypalWalletExperienceContextPaymentMethodPreference` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalPaypalWalletExperienceContextPaymentMethodPreference: PayOpenEnum, PayQueryValue {
+public enum PayPalPaypalWalletExperienceContextPaymentMethodPreference: String, PayClosedEnum, PayQueryValue {
     /// The wire value `UNRESTRICTED`.
-    case unrestricted
+    case unrestricted = "UNRESTRICTED"
     /// The wire value `IMMEDIATE_PAYMENT_REQUIRED`.
-    case immediatePaymentRequired
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalPaypalWalletExperienceContextPaymentMethodPreference] = [.unrestricted, .immediatePaymentRequired]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "UNRESTRICTED": self = .unrestricted
-        case "IMMEDIATE_PAYMENT_REQUIRED": self = .immediatePaymentRequired
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .unrestricted: return "UNRESTRICTED"
-        case .immediatePaymentRequired: return "IMMEDIATE_PAYMENT_REQUIRED"
-        case .unknown(let raw): return raw
-        }
-    }
+    case immediatePaymentRequired = "IMMEDIATE_PAYMENT_REQUIRED"
 }
 
 /// The details about a saved PayPal Wallet payment source.
@@ -4060,7 +3689,7 @@ public struct PayPalPaypalWalletVaultResponse: Codable, Hashable, Sendable, PayF
         fields.text(&self.id, "id", minLength: 1, maxLength: 255)
         fields.nested(&self.customer, "customer")
         fields.list(&self.links, "links", minItems: 1, maxItems: 10)
-        fields.value(&self.ownerId, "owner_id")
+        fields.value(&self.ownerId, PayFieldKey("owner_id", nullable: true))
     }
 }
 
@@ -4220,41 +3849,16 @@ public struct PayPalLevel3CardProcessingData: Codable, Hashable, Sendable, PayFi
 
 /// The location from which the shipping address is derived.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalVenmoWalletExperienceContextShippingPreference` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalVenmoWalletExperienceContextShippingPreference: PayOpenEnum, PayQueryValue {
+public enum PayPalVenmoWalletExperienceContextShippingPreference: String, PayClosedEnum, PayQueryValue {
     /// The wire value `GET_FROM_FILE`.
-    case getFromFile
+    case getFromFile = "GET_FROM_FILE"
     /// The wire value `NO_SHIPPING`.
-    case noShipping
+    case noShipping = "NO_SHIPPING"
     /// The wire value `SET_PROVIDED_ADDRESS`.
-    case setProvidedAddress
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalVenmoWalletExperienceContextShippingPreference] = [.getFromFile, .noShipping, .setProvidedAddress]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "GET_FROM_FILE": self = .getFromFile
-        case "NO_SHIPPING": self = .noShipping
-        case "SET_PROVIDED_ADDRESS": self = .setProvidedAddress
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .getFromFile: return "GET_FROM_FILE"
-        case .noShipping: return "NO_SHIPPING"
-        case .setProvidedAddress: return "SET_PROVIDED_ADDRESS"
-        case .unknown(let raw): return raw
-        }
-    }
+    case setProvidedAddress = "SET_PROVIDED_ADDRESS"
 }
 
 /// Resource consolidating common request and response attirbutes for vaulting Venmo Wallet.
@@ -4322,123 +3926,46 @@ public struct PayPalVaultVenmoWalletBase: Codable, Hashable, Sendable, PayFieldV
 
 /// Expected business/pricing model for the billing agreement.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalVaultPaypalWalletBaseUsagePattern` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalVaultPaypalWalletBaseUsagePattern: PayOpenEnum, PayQueryValue {
+public enum PayPalVaultPaypalWalletBaseUsagePattern: String, PayClosedEnum, PayQueryValue {
     /// The wire value `IMMEDIATE`.
-    case immediate
+    case immediate = "IMMEDIATE"
     /// The wire value `DEFERRED`.
-    case deferred
+    case deferred = "DEFERRED"
     /// The wire value `RECURRING_PREPAID`.
-    case recurringPrepaid
+    case recurringPrepaid = "RECURRING_PREPAID"
     /// The wire value `RECURRING_POSTPAID`.
-    case recurringPostpaid
+    case recurringPostpaid = "RECURRING_POSTPAID"
     /// The wire value `THRESHOLD_PREPAID`.
-    case thresholdPrepaid
+    case thresholdPrepaid = "THRESHOLD_PREPAID"
     /// The wire value `THRESHOLD_POSTPAID`.
-    case thresholdPostpaid
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalVaultPaypalWalletBaseUsagePattern] = [.immediate, .deferred, .recurringPrepaid, .recurringPostpaid, .thresholdPrepaid, .thresholdPostpaid]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "IMMEDIATE": self = .immediate
-        case "DEFERRED": self = .deferred
-        case "RECURRING_PREPAID": self = .recurringPrepaid
-        case "RECURRING_POSTPAID": self = .recurringPostpaid
-        case "THRESHOLD_PREPAID": self = .thresholdPrepaid
-        case "THRESHOLD_POSTPAID": self = .thresholdPostpaid
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .immediate: return "IMMEDIATE"
-        case .deferred: return "DEFERRED"
-        case .recurringPrepaid: return "RECURRING_PREPAID"
-        case .recurringPostpaid: return "RECURRING_POSTPAID"
-        case .thresholdPrepaid: return "THRESHOLD_PREPAID"
-        case .thresholdPostpaid: return "THRESHOLD_POSTPAID"
-        case .unknown(let raw): return raw
-        }
-    }
+    case thresholdPostpaid = "THRESHOLD_POSTPAID"
 }
 
 /// The usage type associated with the PayPal payment token.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalVaultPaypalWalletBaseUsageType` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalVaultPaypalWalletBaseUsageType: PayOpenEnum, PayQueryValue {
+public enum PayPalVaultPaypalWalletBaseUsageType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `MERCHANT`.
-    case merchant
+    case merchant = "MERCHANT"
     /// The wire value `PLATFORM`.
-    case platform
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalVaultPaypalWalletBaseUsageType] = [.merchant, .platform]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MERCHANT": self = .merchant
-        case "PLATFORM": self = .platform
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .merchant: return "MERCHANT"
-        case .platform: return "PLATFORM"
-        case .unknown(let raw): return raw
-        }
-    }
+    case platform = "PLATFORM"
 }
 
 /// The customer type associated with the PayPal payment token. This is to indicate whether the customer acting on the merchant / platform is either a business or a consumer.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalVaultPaypalWalletBaseCustomerType` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalVaultPaypalWalletBaseCustomerType: PayOpenEnum, PayQueryValue {
+public enum PayPalVaultPaypalWalletBaseCustomerType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `CONSUMER`.
-    case consumer
+    case consumer = "CONSUMER"
     /// The wire value `BUSINESS`.
-    case business
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalVaultPaypalWalletBaseCustomerType] = [.consumer, .business]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CONSUMER": self = .consumer
-        case "BUSINESS": self = .business
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .consumer: return "CONSUMER"
-        case .business: return "BUSINESS"
-        case .unknown(let raw): return raw
-        }
-    }
+    case business = "BUSINESS"
 }
 
 /// The line items for this purchase. If your merchant account has been configured for Level 3 processing this field will be passed to the processor on your behalf.
@@ -4540,123 +4067,46 @@ public struct PayPalLineItem: Codable, Hashable, Sendable, PayFieldValidating, P
 
 /// Expected business/pricing model for the billing agreement.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalVaultVenmoWalletBaseUsagePattern` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalVaultVenmoWalletBaseUsagePattern: PayOpenEnum, PayQueryValue {
+public enum PayPalVaultVenmoWalletBaseUsagePattern: String, PayClosedEnum, PayQueryValue {
     /// The wire value `IMMEDIATE`.
-    case immediate
+    case immediate = "IMMEDIATE"
     /// The wire value `DEFERRED`.
-    case deferred
+    case deferred = "DEFERRED"
     /// The wire value `RECURRING_PREPAID`.
-    case recurringPrepaid
+    case recurringPrepaid = "RECURRING_PREPAID"
     /// The wire value `RECURRING_POSTPAID`.
-    case recurringPostpaid
+    case recurringPostpaid = "RECURRING_POSTPAID"
     /// The wire value `THRESHOLD_PREPAID`.
-    case thresholdPrepaid
+    case thresholdPrepaid = "THRESHOLD_PREPAID"
     /// The wire value `THRESHOLD_POSTPAID`.
-    case thresholdPostpaid
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalVaultVenmoWalletBaseUsagePattern] = [.immediate, .deferred, .recurringPrepaid, .recurringPostpaid, .thresholdPrepaid, .thresholdPostpaid]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "IMMEDIATE": self = .immediate
-        case "DEFERRED": self = .deferred
-        case "RECURRING_PREPAID": self = .recurringPrepaid
-        case "RECURRING_POSTPAID": self = .recurringPostpaid
-        case "THRESHOLD_PREPAID": self = .thresholdPrepaid
-        case "THRESHOLD_POSTPAID": self = .thresholdPostpaid
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .immediate: return "IMMEDIATE"
-        case .deferred: return "DEFERRED"
-        case .recurringPrepaid: return "RECURRING_PREPAID"
-        case .recurringPostpaid: return "RECURRING_POSTPAID"
-        case .thresholdPrepaid: return "THRESHOLD_PREPAID"
-        case .thresholdPostpaid: return "THRESHOLD_POSTPAID"
-        case .unknown(let raw): return raw
-        }
-    }
+    case thresholdPostpaid = "THRESHOLD_POSTPAID"
 }
 
 /// The usage type associated with the Venmo payment token.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalVaultVenmoWalletBaseUsageType` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalVaultVenmoWalletBaseUsageType: PayOpenEnum, PayQueryValue {
+public enum PayPalVaultVenmoWalletBaseUsageType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `MERCHANT`.
-    case merchant
+    case merchant = "MERCHANT"
     /// The wire value `PLATFORM`.
-    case platform
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalVaultVenmoWalletBaseUsageType] = [.merchant, .platform]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MERCHANT": self = .merchant
-        case "PLATFORM": self = .platform
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .merchant: return "MERCHANT"
-        case .platform: return "PLATFORM"
-        case .unknown(let raw): return raw
-        }
-    }
+    case platform = "PLATFORM"
 }
 
 /// The customer type associated with the Venmo payment token. This is to indicate whether the customer acting on the merchant / platform is either a business or a consumer.
 ///
-/// Open: a value the schema does not list decodes to ``unknown(_:)``, keeps its raw value and encodes back unchanged.
+/// Closed: a value the schema does not list fails to decode.
 ///
 /// - Remark: Generated from `PayPalVaultVenmoWalletBaseCustomerType` in `PayPalPayments/OrderParts.yaml`.
-public enum PayPalVaultVenmoWalletBaseCustomerType: PayOpenEnum, PayQueryValue {
+public enum PayPalVaultVenmoWalletBaseCustomerType: String, PayClosedEnum, PayQueryValue {
     /// The wire value `CONSUMER`.
-    case consumer
+    case consumer = "CONSUMER"
     /// The wire value `BUSINESS`.
-    case business
-    /// A value this version of the schema does not list; the raw value is kept as received.
-    case unknown(String)
-
-    /// Every case the schema lists (``unknown(_:)`` excluded).
-    public static let allCases: [PayPalVaultVenmoWalletBaseCustomerType] = [.consumer, .business]
-
-    /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CONSUMER": self = .consumer
-        case "BUSINESS": self = .business
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    /// The wire value.
-    public var rawValue: String {
-        switch self {
-        case .consumer: return "CONSUMER"
-        case .business: return "BUSINESS"
-        case .unknown(let raw): return raw
-        }
-    }
+    case business = "BUSINESS"
 }
 
 /// The non-portable additional address details that are sometimes needed for compliance, risk, or other scenarios where fine-grain address information might be needed. Not portable with common third party and open source. Redundant with core fields.<br/>For example, `address_portable.address_line_1` is usually a combination of `address_details.street_number`, `street_name`, and `street_type`.

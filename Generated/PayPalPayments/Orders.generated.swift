@@ -252,7 +252,7 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidati
     public var eps: PayPalEpsRequest?
     /// Giropay is an Internet payment System in Germany, based on online banking. [More Details](https://giropay.de/).
     public var giropay: PayPalGiropayRequest?
-    /// Google Pay payment source, allows buyer to pay using Google Pay.
+    /// Google Pay payment source, allows buyer to pay using Google Pay (PayPal's document declares it as an empty schema: any value, kept as it came).
     public var googlePay: PayJSON?
     /// The Dutch payment method iDEAL is an online payment method that enables consumers to pay online through their own bank. [More Details](https://www.ideal.nl/).
     public var ideal: PayPalIdealRequest?
@@ -282,7 +282,7 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidati
     ///   - blik: BLIK is a mobile payment system, created by Polish Payment Standard in order to allow millions of users to pay in shops, payout cash in ATMs and make online purchases and payments. [More Details](https://blikmobile.pl/).
     ///   - eps: The eps transfer is an online payment method developed by many Austrian banks. [More Details](https://www.eps-ueberweisung.at/).
     ///   - giropay: Giropay is an Internet payment System in Germany, based on online banking. [More Details](https://giropay.de/).
-    ///   - googlePay: Google Pay payment source, allows buyer to pay using Google Pay.
+    ///   - googlePay: Google Pay payment source, allows buyer to pay using Google Pay (PayPal's document declares it as an empty schema: any value, kept as it came).
     ///   - ideal: The Dutch payment method iDEAL is an online payment method that enables consumers to pay online through their own bank. [More Details](https://www.ideal.nl/).
     ///   - mybank: MyBank is an e-authorisation solution which enables safe digital payments and identity authentication through a consumer’s own online banking portal or mobile application. [More Details](https://www.mybank.eu/).
     ///   - p24: P24 (Przelewy24) is a secure and fast online bank transfer service linked to all the major banks in Poland. [More Details](https://www.przelewy24.pl/).
@@ -338,7 +338,7 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidati
         fields.nested(&self.blik, "blik")
         fields.nested(&self.eps, "eps")
         fields.nested(&self.giropay, "giropay")
-        fields.value(&self.googlePay, "google_pay")
+        fields.value(&self.googlePay, PayFieldKey("google_pay", nullable: true))
         fields.nested(&self.ideal, "ideal")
         fields.nested(&self.mybank, "mybank")
         fields.nested(&self.p24, "p24")
@@ -663,9 +663,9 @@ public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid,
     public var liabilityShift: LiabilityShift?
     /// The 3-D Secure statuses.
     public var threeDSecure: ThreeDSecureStatuses?
-    /// The `authenticationFlow` field.
+    /// How the 3-D Secure authentication went (PayPal's document refers to a schema it does not declare, so any value is kept as it came).
     public var authenticationFlow: PayJSON?
-    /// Exemption details of 3D Secure Authentication.
+    /// Exemption details of 3D Secure Authentication (a schema PayPal's document does not declare: any value, kept as it came).
     public var exemptionDetails: PayJSON?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
@@ -675,8 +675,8 @@ public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid,
     /// - Parameters:
     ///   - liabilityShift: Whether liability shifted.
     ///   - threeDSecure: The 3-D Secure statuses.
-    ///   - authenticationFlow: The `authenticationFlow` field.
-    ///   - exemptionDetails: Exemption details of 3D Secure Authentication.
+    ///   - authenticationFlow: How the 3-D Secure authentication went (PayPal's document refers to a schema it does not declare, so any value is kept as it came).
+    ///   - exemptionDetails: Exemption details of 3D Secure Authentication (a schema PayPal's document does not declare: any value, kept as it came).
     public init(
         liabilityShift: LiabilityShift? = nil,
         threeDSecure: ThreeDSecureStatuses? = nil,
@@ -698,8 +698,8 @@ public struct AuthenticationResult: Codable, Hashable, Sendable, PayAlwaysValid,
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.value(&self.liabilityShift, "liability_shift")
         fields.value(&self.threeDSecure, "three_d_secure")
-        fields.value(&self.authenticationFlow, "authentication_flow")
-        fields.value(&self.exemptionDetails, "exemption_details")
+        fields.value(&self.authenticationFlow, PayFieldKey("authentication_flow", nullable: true))
+        fields.value(&self.exemptionDetails, PayFieldKey("exemption_details", nullable: true))
     }
 }
 
@@ -2863,7 +2863,7 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404, 406, 415, 422]
+    public static let errorStatuses = [400, 401, 403, 404, 406, 415, 422]
 
     /// The order.
     public var orderID: String
@@ -2960,7 +2960,7 @@ public struct AuthorizeOrderOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404, 406, 415, 422]
+    public static let errorStatuses = [400, 401, 403, 404, 406, 415, 422]
 
     /// The approved order.
     public var orderID: String
@@ -3065,7 +3065,7 @@ public struct CaptureOrderOperation: PayOperation, Hashable {
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
-    public static let errorStatuses = [400, 401, 404, 406, 415, 422]
+    public static let errorStatuses = [400, 401, 403, 404, 406, 415, 422]
 
     /// The approved order.
     public var orderID: String

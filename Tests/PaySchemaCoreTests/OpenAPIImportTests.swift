@@ -64,6 +64,8 @@ struct OpenAPIImportTests {
                 cents: { type: number, multipleOf: 0.01, minimum: 0 }
                 tags: { type: array, items: { type: string }, uniqueItems: true }
                 remote: { $ref: 'other.yaml#/components/schemas/x' }
+                anything: { description: any value at all }
+                bag: { type: object }
                 mixed: { type: [string, integer] }
                 kind: { type: string, enum: [small, large, null] }
                 extras:
@@ -152,6 +154,12 @@ struct OpenAPIImportTests {
         #expect(field("choice")?.type == "JSON")
         #expect(field("grid")?.type == "JSON")
         #expect(field("table")?.type == "JSON")
+        // A schema that names no type (or one outside the document) admits any value, `null` too;
+        // an object without members any value but `null`.
+        #expect(field("anything")?.type == "JSON" && field("anything")?.nullable == true)
+        #expect(field("remote")?.type == "JSON" && field("remote")?.nullable == true)
+        #expect(field("bag")?.type == "JSON" && field("bag")?.nullable == false)
+        #expect(field("choice")?.nullable == false)
         #expect(field("lookahead")?.constraints.value("pattern") == nil)
         #expect(field("step")?.type == "Decimal" && field("step")?.constraints.value("scale") == nil)
         #expect(field("cents")?.constraints.value("scale") == "2" && field("cents")?.constraints.value("minimum") == "0")

@@ -222,6 +222,17 @@ struct PayPalPaymentSourcesSocketTests {
                 try await client.post(
                     "/v2/checkout/orders/\(tokenOrder)/capture", ["payment_source": ["token": ["id": "x1", "type": "NETWORK_TOKEN"]]])),
             "TOKEN_ID_NOT_FOUND")
+        // A value an open enum does not list (kept in PayPal's answers) is refused in a request,
+        // each such field named.
+        var taxed = Self.wallet
+        taxed["tax_info"] = ["tax_id": "12345678901", "tax_id_type": "BR_RG"]
+        taxed["phone"] = ["phone_type": "PAGER", "phone_number": ["country_code": "31", "national_number": "4085551234"]]
+        let unlisted = try await confirm(["paypal": taxed])
+        #expect(unlisted.status == 400 && unlisted.issues == ["INVALID_PARAMETER_VALUE"], "\(unlisted)")
+        let unlistedAnswer = try await client.post(
+            "/v2/checkout/orders/\(try await client.order())/confirm-payment-source", ["payment_source": ["paypal": taxed]])
+        let fields = (unlistedAnswer.1["details"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String }
+        #expect(fields == ["/payment_source/paypal/tax_info/tax_id_type"], "\(fields)")
         // The processing instruction goes with the bank methods, and only with them.
         expect(try await confirm(["ideal": ["name": "Ana Gomez", "country_code": "NL"]]), "ORDER_COMPLETE_ON_PAYMENT_APPROVAL")
         expect(

@@ -321,7 +321,11 @@ struct ProviderRuleTableTests {
             `Sources/PaymentMocks/Providers` (`ruleTable`). A raised PayPal issue is answered with exactly the
             status, name, message, issue and description the document gives for that operation, and is provoked
             by name over a socket in `Tests/PaymentSandboxTests/ProviderRulesSocketTests.swift` (the Payments
-            API's in `PayPalPaymentsSocketTests.swift`); every raised row
+            API's in `PayPalPaymentsSocketTests.swift`, the payment sources' in `PayPalPaymentSourcesSocketTests.swift`).
+            Every issue of PayPal's lists, raised or not, is also answered on request, as PayPal's negative
+            testing answers it: `PayPal-Mock-Response: {"mock_application_codes":"<ISSUE>"}` on a request of
+            the operation gives the list's status and words (`PayPalNegativeTestingSocketTests` sends every
+            one); every raised row
             of the other tables is provoked over a socket in `ProviderRuleTablesSocketTests.swift`, which also
             checks that the sandbox's journal names exactly the raised codes.
 
@@ -393,6 +397,20 @@ struct ProviderRuleTableTests {
         let payments = try #require(try JSONSerialization.jsonObject(with: paymentsData) as? [String: Any])
         let rows = try Self.rows(json) + Self.rows(payments, served: Self.paymentsServed)
         #expect(rows.count > 330)
+        // Every issue of the lists is in the catalog PayPal-Mock-Response answers from, at the
+        // list's status and in its words, and the catalog holds nothing else.
+        let listed = rows.filter { !$0.note.hasPrefix("raised, beyond") }
+        for row in listed {
+            let entry = PayPalIssueCatalog.lists[row.operation]?[row.issue]
+            #expect(entry?.status == Int(row.status), "\(row.operation) \(row.issue): the catalog's status is not the list's")
+            // A repeated issue keeps its first words; a list without words takes the document's.
+            let first = listed.first { $0.operation == row.operation && $0.issue == row.issue }
+            #expect(
+                first?.description.isEmpty == true || entry?.description == first?.description,
+                "\(row.operation) \(row.issue): the catalog's words are not the list's")
+        }
+        let catalogued = PayPalIssueCatalog.lists.values.reduce(0) { $0 + $1.count }
+        #expect(catalogued == Set(listed.map { $0.operation + " " + $0.issue }).count, "the catalog holds an issue no list holds")
         // No issue of the lists is left undecided.
         #expect(rows.filter { $0.note == "UNDECIDED" }.map(\.issue) == [])
         // Every issue the sandbox raises is in the list of each operation that raises it, with the

@@ -51,6 +51,21 @@ struct UpstreamCLITests {
         #expect(
             omitted == 9,
             "the deprecated members left out: card_type twice, payer twice, three of the application context, two vault statuses")
+        // The README's figures: 138 linked schemas; the Payments v2 and Webhooks types leave nothing out.
+        #expect(coverage.count == 138, "README.md says 138 linked schemas")
+        for other in ["paypal/payments_payment_v2.json", "paypal/notifications_webhooks_v1.json"] {
+            let otherRun = try CLIRunner.run("payschema", ["upstream", Self.contracts!.appending(path: other).path, "--format", "json"])
+            #expect(otherRun.status == 0, "\(otherRun.stderr)")
+            let entries =
+                (try JSONSerialization.jsonObject(with: Data(otherRun.stdout.utf8)) as? [String: Any])?["coverage"] as? [[String: Any]]
+                ?? []
+            #expect(entries.count >= 13, "\(other)")
+            for entry in entries {
+                #expect(
+                    (entry["omitted"] as? [String] ?? []).isEmpty && (entry["missed"] as? [String] ?? []).isEmpty,
+                    "\(other): \(entry["type"] ?? "?") leaves members out")
+            }
+        }
     }
 
     /// The members of the schema at `pointer` (its `allOf` parts' too, references followed).

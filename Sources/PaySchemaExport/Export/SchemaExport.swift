@@ -59,8 +59,12 @@ public struct SchemaExport {
             // Members no field models are kept (JSON Schema's default); a type that refuses them says so.
             if decl.refusesUnknownMembers { entries.append(("additionalProperties", false)) }
             if !decl.requireAnyOf.isEmpty {
+                // A member of a group is there when it is present and not `null` (the type reads
+                // `null` as absent): JSON Schema's `required` alone takes `null`.
                 let groups = decl.requireAnyOf.map { group -> PayJSON in
-                    .members([("required", .array(group.map { .string($0.wireName(in: format)) }))])
+                    let names = group.map { $0.wireName(in: format) }
+                    let present = names.map { ($0, PayJSON.members([("not", .members([("type", "null")]))])) }
+                    return .members([("required", .array(names.map { .string($0) })), ("properties", .members(present))])
                 }
                 alternatives.append([("anyOf", .array(groups))])
             }

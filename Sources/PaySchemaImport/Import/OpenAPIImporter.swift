@@ -167,6 +167,9 @@ public struct OpenAPIImporter {
         enum Shape { case scalar, list, map, named, json }
 
         static let json = Resolved(type: "JSON", shape: .json)
+        /// Any value at all, `null` included: what a schema without a type (or a reference the
+        /// document does not resolve) admits.
+        static let anything = Resolved(type: "JSON", nullable: true, shape: .json)
     }
 
     /// Whether the schema (its `$ref`s followed) is an object with members, an enum, or an
@@ -199,7 +202,8 @@ public struct OpenAPIImporter {
     /// The field type of the schema `node` at `pointer`; `suggested` names a type it needs of its own.
     mutating func resolve(_ node: YAMLNode, at pointer: String, suggested: String) -> Resolved {
         if node.member("$ref") != nil {
-            guard let (targetPointer, target) = dereferenced(node, at: pointer) else { return .json }
+            // A reference the document does not resolve constrains nothing: any value, null too.
+            guard let (targetPointer, target) = dereferenced(node, at: pointer) else { return .anything }
             let ownNullable = types(of: node).nullable
             if isNamedShape(target) {
                 let component = targetPointer.hasPrefix("/components/schemas/") && targetPointer.split(separator: "/").count == 3
@@ -279,7 +283,8 @@ public struct OpenAPIImporter {
             } else {
                 resolved = .json
             }
-        default: resolved = .json
+        // A schema that names no type (`{}`, only a description) admits any value, null too.
+        default: resolved = .anything
         }
         resolved.nullable = resolved.nullable || nullable
         return resolved

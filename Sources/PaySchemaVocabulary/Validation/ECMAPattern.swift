@@ -1,8 +1,9 @@
 /// An OpenAPI (ECMA-262) `pattern` in the language's regular subset, which always matches the whole
 /// value: an anchored alternative loses its `^`/`$`, an unanchored side gains ``anything`` (a JSON
 /// Schema pattern searches, past line breaks too), ECMA's `.` becomes ``ecmaDot`` (the engine's `.`
-/// also stops at U+0085), a pattern that admits every string is none (``admitsEverything(_:)``), `\d` becomes `[0-9]`, `\w` `[A-Za-z0-9_]` and `\s` the white space ECMA's
-/// class lists in ASCII, `\xHH` and `\uHHHH` the character, a lazy quantifier the greedy one
+/// also stops at U+0085), a pattern that admits every string is none (``admitsEverything(_:)``),
+/// `\d` becomes `[0-9]`, `\w` `[A-Za-z0-9_]` and `\s` ``ecmaSpace`` (ECMA's white space and line
+/// terminators, Unicode's space separators among them), `\xHH` and `\uHHHH` the character, a lazy quantifier the greedy one
 /// (the same whole values). What still is outside the subset (look-around, back-references,
 /// `\p{…}`, bounds over 256) is the reason: `payschema import` reports it and leaves the pattern
 /// out, and `payschema upstream` compares such a pattern by its text only.
@@ -41,6 +42,13 @@ package enum ECMAPattern {
     /// engine's `.` stops at `\n`, `\r`, U+0085, U+2028 and U+2029, ICU's also at `\v` and `\f`:
     /// all of them are written here as themselves, so every engine reads the same set).
     package static let anything = "(?:.|[\n\u{0B}\u{0C}\r\u{85}\u{2028}\u{2029}])*"
+
+    /// ECMA-262's `\s`: its white space (tab, vertical tab, form feed, space, no-break space, the
+    /// byte order mark and the Unicode space separators) and its line terminators, each written as
+    /// itself.
+    static let ecmaSpace =
+        "\t\n\u{B}\u{C}\r \u{A0}\u{1680}\u{2000}\u{2001}\u{2002}\u{2003}\u{2004}\u{2005}\u{2006}\u{2007}\u{2008}\u{2009}\u{200A}"
+        + "\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}\u{FEFF}"
 
     /// ECMA-262's `.` (no `s` flag): any character but its four line terminators, `\n`, `\r`, U+2028
     /// and U+2029, written as themselves (the engine's `.` also stops at U+0085, which ECMA's takes).
@@ -155,10 +163,10 @@ package enum ECMAPattern {
                 switch next {
                 case "d": inside = "0-9"
                 case "w": inside = "A-Za-z0-9_"
-                case "s": inside = " \t\n\r\u{B}\u{C}"
+                case "s": inside = ecmaSpace
                 case "D", "W", "S":
                     if inClass { return .failure(.negatedShorthandInClass(String(next))) }
-                    let positive = next == "D" ? "0-9" : next == "W" ? "A-Za-z0-9_" : " \t\n\r\u{B}\u{C}"
+                    let positive = next == "D" ? "0-9" : next == "W" ? "A-Za-z0-9_" : ecmaSpace
                     out += "[^" + classText(positive) + "]"
                     continue
                 case "n", "t", "r", "f", "v":

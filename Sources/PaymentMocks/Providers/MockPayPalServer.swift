@@ -239,15 +239,19 @@ public final class MockPayPalServer: @unchecked Sendable {
 
     /// PayPal's negative testing, as its sandbox offers it: a request carrying
     /// `PayPal-Mock-Response: {"mock_application_codes": "INSTRUMENT_DECLINED"}` is answered with that
-    /// issue, worded as the operation's list words it. A code the operation's list does not hold, or
-    /// a header that is not that JSON, is ignored, as PayPal's sandbox ignores it.
+    /// issue at the status and in the words the operation's list gives it, whether the sandbox
+    /// raises it on a request's own merits or not (a risk or account decision, a condition the
+    /// document does not state: ``PayPalIssueCatalog``). A code the operation's list does not hold,
+    /// or a header that is not that JSON, is ignored, as PayPal's sandbox ignores it.
     static func mockedResponse(_ request: ServerRequest, _ operation: String) -> ServerResponse? {
         guard let header = request.header("paypal-mock-response"),
             let object = try? JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any],
-            let code = object["mock_application_codes"] as? String,
-            let issue = PayPalIssue(rawValue: code), issue.descriptions[operation] != nil
+            let code = object["mock_application_codes"] as? String
         else { return nil }
-        return issue.answer(operation)
+        if let issue = PayPalIssue(rawValue: code), issue.descriptions[operation] != nil { return issue.answer(operation) }
+        guard let entry = PayPalIssueCatalog.lists[operation]?[code] else { return nil }
+        let detail = ErrorDetail(issue: code, issueDescription: entry.description.isEmpty ? nil : entry.description)
+        return PayPalIssue.answer(operation, status: entry.status, [detail])
     }
 
     /// The scenarios a request may choose with `Sandbox-Scenario`.
@@ -316,8 +320,22 @@ public final class MockPayPalServer: @unchecked Sendable {
     ) {
         transport.handle(operation, of: PayPalPaymentsSchema.operations) { request, body in
             if let mocked = Self.mockedResponse(request, Operation.operationID) { return mocked }
+            if let refused = Self.unlistedValueRefusal(body, operation: Operation.operationID) { return refused }
             return try handler(request, body)
         }
+    }
+
+    /// A request naming a value its open enums do not list (a tax id type, a card brand, an item
+    /// category PayPal's document does not have): PayPal judges what a client sends against its
+    /// lists, so it is the operation's `INVALID_PARAMETER_VALUE` (400) for each such field. The
+    /// enums stay open for PayPal's answers, whose new values are kept. A token's type is PayPal's
+    /// own rule (`PNREF_NOT_FOUND`, `TOKEN_ID_NOT_FOUND`…: ``sourceRefusals(_:_:transactions:now:)``).
+    static func unlistedValueRefusal(_ body: Any, operation: String) -> ServerResponse? {
+        let found = UnlistedEnumValues.find(in: body, allowing: [PayPalTokenType.self])
+        guard !found.isEmpty, PayPalIssue.invalidParameterValue.descriptions[operation] != nil else { return nil }
+        return PayPalIssue.answer(
+            operation, status: 400,
+            found.map { PayPalIssue.invalidParameterValue.detail(for: operation, field: $0.pointer, location: .body) })
     }
 
     private func installRoutes() {

@@ -599,7 +599,10 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
                 "AUTHENTICATION_FAILURE",
                 "Authentication failed due to missing authorization header, or invalid authentication credentials."
             )
+        case 403: return ("NOT_AUTHORIZED", "Authorization failed due to insufficient permissions.")
         case 404: return ("RESOURCE_NOT_FOUND", "The specified resource does not exist.")
+        case 409: return ("RESOURCE_CONFLICT", "The server has detected a conflict while processing this request.")
+        case 500: return ("INTERNAL_SERVER_ERROR", "An internal server error occurred.")
         default:
             return (
                 "UNPROCESSABLE_ENTITY",
@@ -655,14 +658,20 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     /// takes it; a unit's total must be above zero, every other amount of the unit at least zero) and a three-character currency that is not ISO 4217 (PayPal's schema takes any three
     /// characters).
     static func businessIssue(for violation: PayRequestViolation, in operation: String? = nil) -> PayPalIssue? {
+        // Only where the operation's list holds the issue: elsewhere the violation is the schema's.
+        let issue = anyBusinessIssue(for: violation)
+        guard let issue, let operation else { return issue }
+        return issue.descriptions[operation] != nil ? issue : nil
+    }
+
+    /// The business issue a violation is, whichever operation's list holds it.
+    private static func anyBusinessIssue(for violation: PayRequestViolation) -> PayPalIssue? {
         guard violation.location == .body else { return nil }
         // A card with neither a number and its expiry, a `vault_id` nor a network token (the
         // card type's `requireAnyOf`, whose message says what it still needs): PayPal's schema
         // takes it, its business rule refuses it where the operation's list holds the rule.
         if violation.rule == "requireAnyOf", violation.field.hasSuffix("card") {
-            let issue: PayPalIssue = violation.message.hasPrefix("needs expiry") ? .cardExpiryRequired : .cardNumberRequired
-            guard let operation else { return issue }
-            return issue.descriptions[operation] != nil ? issue : nil
+            return violation.message.hasPrefix("needs expiry") ? .cardExpiryRequired : .cardNumberRequired
         }
         // A decimal with a minus sign is what the format's own words say (a value that looks like a
         // card number reaches us redacted, so its text cannot say it), or, for a text our reader
