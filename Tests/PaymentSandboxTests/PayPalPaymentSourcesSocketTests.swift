@@ -233,6 +233,17 @@ struct PayPalPaymentSourcesSocketTests {
             "/v2/checkout/orders/\(try await client.order())/confirm-payment-source", ["payment_source": ["paypal": taxed]])
         let fields = (unlistedAnswer.1["details"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String }
         #expect(fields == ["/payment_source/paypal/tax_info/tax_id_type"], "\(fields)")
+        // The URLs' lengths PayPal's document gives (10 to 4,000), which a URL field does not carry.
+        let long = "https://shop.example.com/" + String(repeating: "a", count: 3_990)
+        let tooLong = try await confirm(["card": Self.card], ["application_context": ["return_url": long]])
+        #expect(tooLong.status == 400 && tooLong.issues == ["INVALID_STRING_LENGTH"], "\(tooLong)")
+        let shortCancel = try await confirm(["card": Self.card.merging(["experience_context": ["cancel_url": "a://b"]]) { $1 }])
+        #expect(shortCancel.status == 400 && shortCancel.issues == ["INVALID_STRING_LENGTH"], "\(shortCancel)")
+        // An email address PayPal's `email` pattern refuses (beyond the language's subset, held by hand).
+        var noAt = Self.wallet
+        noAt["email_address"] = "ana.gomez.example.com"
+        let badEmail = try await confirm(["paypal": noAt])
+        #expect(badEmail.status == 400 && badEmail.issues == ["INVALID_PARAMETER_SYNTAX"], "\(badEmail)")
         // The processing instruction goes with the bank methods, and only with them.
         expect(try await confirm(["ideal": ["name": "Ana Gomez", "country_code": "NL"]]), "ORDER_COMPLETE_ON_PAYMENT_APPROVAL")
         expect(

@@ -359,7 +359,9 @@ public final class MockPayPalServer: @unchecked Sendable {
             // one there for the bank methods, so it is read where it is kept.
             var instruction: String?
             if case .string(let text)? = body.unknownMembers["processing_instruction"] { instruction = text }
-            var refused = Self.createOrderRefusals(body) + Self.instructionRefusals(body)
+            var refused =
+                Self.unsayableRefusals(body.paymentSource, context: nil, operation: "createOrder") + Self.createOrderRefusals(body)
+                + Self.instructionRefusals(body)
             if let source = body.paymentSource {
                 let amounts = body.purchaseUnits.map { PayPalMoney(currencyCode: $0.amount.currencyCode, value: $0.amount.value) }
                 let context = SourceContext(operation: "createOrder", amounts: amounts, processingInstruction: instruction)
@@ -412,7 +414,9 @@ public final class MockPayPalServer: @unchecked Sendable {
                 let instruction = body.processingInstruction?.rawValue ?? orderSources[id]?.instruction
                 let context = SourceContext(
                     operation: "confirmPaymentSource", amounts: Self.amounts(of: order), processingInstruction: instruction)
-                let refused = Self.sourceRefusals(source, context, transactions: isTransaction, now: clockValue())
+                let refused =
+                    Self.unsayableRefusals(source, context: body.applicationContext, operation: "confirmPaymentSource")
+                    + Self.sourceRefusals(source, context, transactions: isTransaction, now: clockValue())
                 if !refused.isEmpty { return Self.answer("confirmPaymentSource", refused) }
                 if let card = source.card, card.number == Self.declinedCard || request.scenario == "card-declined" {
                     return PayPalIssue.paymentSourceDeclinedByProcessor.answer("confirmPaymentSource")
@@ -526,7 +530,9 @@ public final class MockPayPalServer: @unchecked Sendable {
         var context = SourceContext(operation: operation, amounts: Self.amounts(of: order))
         context.authenticated = order.paymentSource?.card?.authenticationResult != nil
         context.processingInstruction = orderSources[order.id]?.instruction
-        var refused = Self.sourceRefusals(source, context, transactions: isTransaction, now: clockValue())
+        var refused =
+            Self.unsayableRefusals(source, context: nil, operation: operation)
+            + Self.sourceRefusals(source, context, transactions: isTransaction, now: clockValue())
         if let created = orderSources[order.id]?.created, let method = Self.methods(of: source).first, method != created {
             refused.append(PayPalIssue.preferredPaymentSourceMismatch.detail(for: operation, field: "/payment_source", location: .body))
         }

@@ -153,6 +153,48 @@ extension MockPayPalServer {
         return [listed.detail(for: operation, field: "/payment_source/token/id", location: .body)]
     }
 
+    /// What PayPal's document states on a payment source that our language cannot say, held here
+    /// as PayPal holds it: the lengths of the return and cancel URLs of confirm's application
+    /// context and of a card's experience context (10 to 4,000 characters; a URL field keeps no
+    /// length), each outside them the operation's `INVALID_STRING_LENGTH` (400); and the wallets' and
+    /// customers' email addresses against the document's `email` pattern (beyond the language's
+    /// regular subset, so the import left it out), each that does not match it
+    /// `INVALID_PARAMETER_SYNTAX` (400).
+    static func unsayableRefusals(_ source: PayPalPaymentSource?, context: ApplicationContext?, operation: String) -> [ErrorDetail] {
+        var details: [ErrorDetail] = []
+        let urls: [(String, URL?)] = [
+            ("/application_context/return_url", context?.returnUrl), ("/application_context/cancel_url", context?.cancelUrl),
+            ("/payment_source/card/experience_context/return_url", source?.card?.experienceContext?.returnUrl),
+            ("/payment_source/card/experience_context/cancel_url", source?.card?.experienceContext?.cancelUrl),
+        ]
+        if PayPalIssue.invalidStringLength.descriptions[operation] != nil {
+            for (field, url) in urls {
+                guard let length = url?.absoluteString.count, length < 10 || length > 4_000 else { continue }
+                details.append(PayPalIssue.invalidStringLength.detail(for: operation, field: field, location: .body))
+            }
+        }
+        let emails: [(String, String?)] = [
+            ("/payment_source/paypal/email_address", source?.paypal?.emailAddress),
+            ("/payment_source/paypal/attributes/customer/email_address", source?.paypal?.attributes?.customer?.emailAddress),
+            ("/payment_source/venmo/email_address", source?.venmo?.emailAddress),
+            ("/payment_source/venmo/attributes/customer/email_address", source?.venmo?.attributes?.customer?.emailAddress),
+            ("/payment_source/card/attributes/customer/email_address", source?.card?.attributes?.customer?.emailAddress),
+        ]
+        if PayPalIssue.invalidParameterSyntax.descriptions[operation] != nil, let pattern = emailPattern {
+            for (field, email) in emails {
+                guard let email, pattern.firstMatch(in: email, range: NSRange(email.startIndex..., in: email)) == nil else { continue }
+                details.append(PayPalIssue.invalidParameterSyntax.detail(for: operation, field: field, location: .body))
+            }
+        }
+        return details
+    }
+
+    /// PayPal's `email` pattern, as its document writes it (searched, as JSON Schema searches).
+    static let emailPattern = try? NSRegularExpression(
+        pattern:
+            #"(?:[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*|(?:[\x01-\x08\x0b\x0c\x0e-\x1f\x21\x23-\x5b\x5d-\x7f]|\[\x01-\x09\x0b\x0c\x0e-\x7f])*")@(?:(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?\.)+[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?|\[(?:(?:(2(5[0-5]|[0-4][0-9])|1[0-9][0-9]|[1-9]?[0-9]))\.){3}(?:(2(5[0-5]|[0-4][0-9])|1[0-9][0-9]|[1-9]?[0-9])|[a-zA-Z0-9-]*[a-zA-Z0-9]:(?:[\x01-\x08\x0b\x0c\x0e-\x1f\x21-\x5a\x53-\x7f]|\[\x01-\x09\x0b\x0c\x0e-\x7f])+)\])"#
+    )
+
     /// The order-wide rules of create order on what a unit's payment instruction and the PayPal
     /// wallet's experience context carry: platform fees within the unit's amount, no FX rate id
     /// (the sandbox quotes none), no payment instruction on an order to authorize, and shipping
