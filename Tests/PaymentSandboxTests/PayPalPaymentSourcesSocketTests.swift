@@ -100,6 +100,22 @@ struct PayPalPaymentSourcesSocketTests {
         let id = try #require(created["id"] as? String)
         let (captured, completed) = try await client.post("/v2/checkout/orders/\(id)/capture", [:])
         #expect(captured == 201 && completed["status"] as? String == "COMPLETED", "\(completed)")
+        // A card at create whose bank asks for 3-D Secure: the challenge returns to the card's
+        // experience context's return URL, and only there.
+        var challenged = client.headers
+        challenged["Sandbox-Scenario"] = "3ds-challenge"
+        challenged["PayPal-Request-Id"] = "create-3ds-1"
+        let experience: [String: Any] = ["return_url": "https://shop.example.com/3ds/return", "cancel_url": "https://shop.example.com/3ds/cancel"]
+        let body = Self.orderBody(extra: ["payment_source": ["card": Self.card.merging(["experience_context": experience]) { $1 }]])
+        let (_, _, challengeData) = try await client.served.http(
+            "POST", "/t/paypal/v2/checkout/orders", headers: challenged,
+            body: String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self))
+        let pending = try #require(try JSONSerialization.jsonObject(with: challengeData) as? [String: Any])
+        #expect(pending["status"] as? String == "PAYER_ACTION_REQUIRED", "\(pending)")
+        let pendingID = try #require(pending["id"] as? String)
+        let page = try await ProviderRuleTablesSocketTests.tap(
+            client.served, "/h/www.sandbox.paypal.com/webapps/helios?action=verify&token=\(pendingID)", button: "passes")
+        #expect(page.text.hasPrefix("https://shop.example.com/3ds/return"), "\(page)")
         // The PayPal wallet: the payer approves on PayPal's page.
         let walletOrder = try await client.order()
         let (confirmed, wallet) = try await client.post(

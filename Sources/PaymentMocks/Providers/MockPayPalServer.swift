@@ -394,7 +394,10 @@ public final class MockPayPalServer: @unchecked Sendable {
                     // the source its authorize or capture must match.
                     let method = Self.methods(of: source).first
                     orderSources[id] = OrderSource(created: method, method: method, instruction: instruction)
-                    accept(&order, source: source, request: request, returnURL: source.paypal?.experienceContext?.returnUrl)
+                    let returnURL =
+                        source.paypal?.experienceContext?.returnUrl ?? source.card?.experienceContext?.returnUrl
+                        ?? body.applicationContext?.returnUrl
+                    accept(&order, source: source, request: request, returnURL: returnURL)
                 } else if let instruction {
                     orderSources[id] = OrderSource(instruction: instruction)
                 }
@@ -423,7 +426,9 @@ public final class MockPayPalServer: @unchecked Sendable {
                 }
                 let method = Self.methods(of: source).first
                 orderSources[id] = OrderSource(created: orderSources[id]?.created, method: method, instruction: instruction)
-                let returnURL = body.applicationContext?.returnUrl ?? source.paypal?.experienceContext?.returnUrl
+                let returnURL =
+                    body.applicationContext?.returnUrl ?? source.card?.experienceContext?.returnUrl
+                    ?? source.paypal?.experienceContext?.returnUrl
                 accept(&order, source: source, request: request, returnURL: returnURL)
                 orders[id] = order
                 noteState(id)
