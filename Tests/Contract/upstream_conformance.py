@@ -395,6 +395,21 @@ def main() -> int:
     coverage = json.loads(report.stdout)["coverage"]
     official = Official(load_document(args.document))
     components = ecma_patterns(official.document.get("components", {}))
+    # Whole types: a member a linked type leaves out is one the document itself marks deprecated,
+    # read-only (the type is a request's) or write-only (an answer's), and only such.
+    left_out = unmarked = 0
+    for entry in coverage:
+        properties = official.resolve({"$ref": "#" + entry["upstream"].split("#", 1)[1]}).get("properties", {})
+        for name in entry.get("omitted", []):
+            member = official.resolve(properties.get(name, {})) if isinstance(properties.get(name), dict) else {}
+            marks = {key for key in ("deprecated", "readOnly", "writeOnly") if properties.get(name, {}).get(key) or member.get(key)}
+            left_out += 1
+            if not marks:
+                unmarked += 1
+                print(f"error: {entry['type']} leaves out '{name}', which the document marks neither deprecated, read-only nor write-only", file=sys.stderr)
+    print(f"Members left out: {left_out}, each one the document marks deprecated, read-only or write-only ({unmarked} not).\n")
+    if unmarked:
+        return 1
 
     modules = sorted({entry["type"].split(".")[0] for entry in coverage})
     ours_by_module: dict[str, Ours] = {}
