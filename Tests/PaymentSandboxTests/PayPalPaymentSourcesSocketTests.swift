@@ -105,7 +105,9 @@ struct PayPalPaymentSourcesSocketTests {
         var challenged = client.headers
         challenged["Sandbox-Scenario"] = "3ds-challenge"
         challenged["PayPal-Request-Id"] = "create-3ds-1"
-        let experience: [String: Any] = ["return_url": "https://shop.example.com/3ds/return", "cancel_url": "https://shop.example.com/3ds/cancel"]
+        let experience: [String: Any] = [
+            "return_url": "https://shop.example.com/3ds/return", "cancel_url": "https://shop.example.com/3ds/cancel",
+        ]
         let body = Self.orderBody(extra: ["payment_source": ["card": Self.card.merging(["experience_context": experience]) { $1 }]])
         let (_, _, challengeData) = try await client.served.http(
             "POST", "/t/paypal/v2/checkout/orders", headers: challenged,

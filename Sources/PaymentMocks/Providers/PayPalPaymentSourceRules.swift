@@ -233,7 +233,7 @@ extension MockPayPalServer {
     /// ``expiryHorizonYears`` (`INVALID_EXPIRY_DATE`); a security code of the brand's length, four
     /// digits for American Express (`34`, `37`) and three for the others
     /// (`INVALID_SECURITY_CODE_LENGTH`). Each only where `operation`'s list holds it.
-    static func cardRefusals(_ card: CardPaymentSource, operation: String = "confirmPaymentSource", now: Date) -> [ErrorDetail] {
+    private static func cardRefusals(_ card: CardPaymentSource, operation: String, now: Date) -> [ErrorDetail] {
         var details: [ErrorDetail] = []
         func add(_ issue: PayPalIssue, _ field: String) {
             guard issue.descriptions[operation] != nil else { return }
