@@ -1353,6 +1353,8 @@ public struct CaptureChargeOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/charges/{chargeId}/capture"
     /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
+    /// The provider refuses a member no field models at every depth of the request body.
+    public static let refusesUnknownMembers = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.
@@ -1414,6 +1416,8 @@ public struct CancelChargeOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.delete
     /// The path template.
     public static let pathTemplate = "/v2/charges/{chargeId}/cancel"
+    /// The provider refuses a member no field models at every depth of the request body.
+    public static let refusesUnknownMembers = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.
@@ -1472,6 +1476,8 @@ public struct CreateRefundOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/refunds"
     /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
+    /// The provider refuses a member no field models at every depth of the request body.
+    public static let refusesUnknownMembers = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
@@ -1623,6 +1629,8 @@ public struct CloseChargePermissionOperation: PayOperation, Hashable {
     public static let method = PayHTTPMethod.delete
     /// The path template.
     public static let pathTemplate = "/v2/chargePermissions/{chargePermissionId}/close"
+    /// The provider refuses a member no field models at every depth of the request body.
+    public static let refusesUnknownMembers = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.

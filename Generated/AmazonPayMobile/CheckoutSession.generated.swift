@@ -1763,6 +1763,8 @@ public struct CreateCheckoutSessionOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/checkoutSessions"
     /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
+    /// The provider refuses a member no field models at every depth of the request body.
+    public static let refusesUnknownMembers = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [201]
     /// The error statuses the provider answers, each with an `ErrorBody`.
@@ -1881,6 +1883,8 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}"
     /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
+    /// The provider refuses a member no field models at every depth of the request body.
+    public static let refusesUnknownMembers = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200]
     /// The error statuses the provider answers, each with an `ErrorBody`.
@@ -1946,6 +1950,8 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
     public static let pathTemplate = "/v2/checkoutSessions/{checkoutSessionId}/complete"
     /// The header that carries the idempotency key.
     public static let idempotencyKeyHeader: String? = "x-amz-pay-idempotency-key"
+    /// The provider refuses a member no field models at every depth of the request body.
+    public static let refusesUnknownMembers = true
     /// The statuses that carry a `ResponseBody`.
     public static let successStatuses = [200, 202]
     /// The error statuses the provider answers, each with an `ErrorBody`.

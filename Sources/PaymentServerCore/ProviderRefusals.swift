@@ -19,6 +19,12 @@ public struct ProviderRefusals: Sendable {
     public var unsupportedMediaType: (@Sendable (_ operation: PayOperationDescriptor, _ contentType: String) -> ServerResponse?)?
     /// The answer to an `Accept` that does not admit the operation's JSON; `nil` answers anyway.
     public var notAcceptable: (@Sendable (_ operation: PayOperationDescriptor, _ accept: String) -> ServerResponse?)?
+    /// Whether the provider takes a JSON operation's body as a form too, its names nesting by
+    /// brackets (`amount[value]=10.00`), and reads no body in any other media type (the operation
+    /// sees an empty object): Mollie's API, whose `Content-Type` must be JSON or a form. `false`
+    /// (the default) leaves a foreign media type to ``unsupportedMediaType``.
+    public var takesBracketedForms: Bool
+
     /// The provider's own 503 body for an outage the fault plan plays (`Sandbox-Fault: serverError`);
     /// `nil` answers the sandbox's neutral one.
     public var unavailable: (@Sendable () -> ServerResponse)?
@@ -30,8 +36,10 @@ public struct ProviderRefusals: Sendable {
         invalid: @escaping @Sendable (_ operation: PayOperationDescriptor, _ violations: [PayRequestViolation]) -> ServerResponse,
         unsupportedMediaType: (@Sendable (_ operation: PayOperationDescriptor, _ contentType: String) -> ServerResponse?)? = nil,
         notAcceptable: (@Sendable (_ operation: PayOperationDescriptor, _ accept: String) -> ServerResponse?)? = nil,
-        unavailable: (@Sendable () -> ServerResponse)? = nil
+        unavailable: (@Sendable () -> ServerResponse)? = nil,
+        takesBracketedForms: Bool = false
     ) {
+        self.takesBracketedForms = takesBracketedForms
         self.notFound = notFound
         self.methodNotAllowed = methodNotAllowed
         self.invalid = invalid
@@ -44,6 +52,9 @@ public struct ProviderRefusals: Sendable {
     /// `Content-Type` that is not the operation's (for an operation that takes a body), then an
     /// `Accept` that does not admit JSON.
     public func mediaTypeRefusal(_ request: ServerRequest, _ operation: PayOperationDescriptor) -> ServerResponse? {
+        if takesBracketedForms {
+            return notAcceptableRefusal(request, operation)
+        }
         if operation.hasRequestBody, let unsupportedMediaType, let header = request.header("content-type"),
             let essence = HTTPMediaType.essence(header),
             essence != (operation.requestFormat == .query ? "application/x-www-form-urlencoded" : "application/json"),
@@ -51,10 +62,28 @@ public struct ProviderRefusals: Sendable {
         {
             return answer
         }
+        return notAcceptableRefusal(request, operation)
+    }
+
+    private func notAcceptableRefusal(_ request: ServerRequest, _ operation: PayOperationDescriptor) -> ServerResponse? {
         if let notAcceptable, let accept = request.header("accept"), !HTTPMediaType.accepts(accept, "application/json") {
             return notAcceptable(operation, accept)
         }
         return nil
+    }
+
+    /// How the body of `request` is read for `operation`: as the operation's media type, or for a
+    /// provider that ``takesBracketedForms``, as a form when it says it is one and not at all when
+    /// it names another media type than JSON.
+    public func bodyEncoding(_ request: ServerRequest, _ operation: PayOperationDescriptor) -> PayBodyEncoding {
+        guard takesBracketedForms, operation.hasRequestBody, operation.requestFormat == .json,
+            let essence = request.header("content-type").flatMap(HTTPMediaType.essence)
+        else { return .operationMediaType }
+        switch essence {
+        case "application/x-www-form-urlencoded": return .bracketedForm
+        case _ where HTTPMediaType.isJSON(essence): return .operationMediaType
+        default: return .unread
+        }
     }
 
     /// A provider-neutral JSON shape, `{"error": …, "violations": [{"location", "field", "message"}]}`,

@@ -1,3 +1,4 @@
+import AmazonPayMobile
 import Foundation
 import MollieCheckout
 import PayPalPayments
@@ -38,6 +39,39 @@ struct UnknownMembersTests {
         #expect(unit.amount?.breakdown?.unknownMembers["gift_wrap"]?["value"] == .string("2.50"))
         let written = try Self.json(PayWire.encodeJSON(order))
         #expect(written == (try Self.json(Data(Self.order.utf8))))
+    }
+
+    /// A whole number written with a fraction or an exponent is an integer (JSON Schema's reading)
+    /// and comes back as it came while the field holds it; a changed field is written plainly.
+    @Test func aWholeNumberWithAFractionComesBackAsItCame() throws {
+        var frequency = try PayWire.readJSON(RecurringFrequency.self, from: Data(#"{"unit":"Month","value":1.0}"#.utf8))
+        #expect(frequency.value == 1)
+        #expect(try Self.json(PayWire.encodeJSON(frequency)) == ["unit": "Month", "value": .number("1.0")])
+        frequency.value = 2
+        #expect(try Self.json(PayWire.encodeJSON(frequency)) == ["unit": "Month", "value": .number("2")])
+        let exponent = try PayWire.readJSON(RecurringFrequency.self, from: Data(#"{"unit":"Week","value":2e1}"#.utf8))
+        let exponentWritten = try Self.json(PayWire.encodeJSON(exponent))
+        #expect(exponent.value == 20 && exponentWritten["value"] == .number("2e1"))
+        #expect(throws: PayloadDecodingError.self) {
+            try PayWire.readJSON(RecurringFrequency.self, from: Data(#"{"unit":"Week","value":1.5}"#.utf8))
+        }
+    }
+
+    /// A type a request shares with answers keeps what it does not model, unless it is read as a
+    /// request that refuses unknown members at every depth (Amazon Pay's operations say so).
+    @Test func aSharedTypeRefusesUnknownMembersOnlyInAStrictRequest() throws {
+        let text = Data(
+            #"{"paymentIntent":"Authorize","chargeAmount":{"amount":"10","currencyCode":"USD","rounding":"up"},"installments":3}"#.utf8)
+        let kept = try PayWire.readJSON(PaymentDetails.self, from: text)
+        #expect(kept.unknownMembers.members.keys.sorted() == ["installments"] && kept.chargeAmount?.unknownMembers.count == 1)
+        do {
+            _ = try PayStrictReading.refusingUnknownMembers { try PayWire.decodeJSON(PaymentDetails.self, from: text) }
+            Issue.record("a strict read took members no field models")
+        } catch let error as PayloadDecodingError {
+            let refused = error.issues.filter { $0.kind == .unknownMember }.map(\.path.description).sorted()
+            #expect(refused == ["chargeAmount.rounding", "installments"], "\(error.issues)")
+        }
+        #expect(UpdateCheckoutSessionOperation.refusesUnknownMembers && !GetCheckoutSessionOperation.refusesUnknownMembers)
     }
 
     @Test func aFieldWinsOverAKeptMemberOfItsName() throws {

@@ -272,4 +272,63 @@ struct ExportTests {
                 $0.hasPrefix("Snippet.yaml:17:") && $0.contains("'responseMediaType' must be a JSON media type")
             })
     }
+
+    /// `unknownMembers: refuse` on an operation: its request body refers to closed variants of
+    /// every struct it reaches (`<Type>.request`, `additionalProperties: false`), while the types
+    /// stay open where answers use them; the generated operation says so, and the keyword without
+    /// a request is a located error.
+    @Test func anOperationThatRefusesUnknownMembersExportsClosedRequestVariants() throws {
+        let yaml = """
+            types:
+              Price:
+                kind: struct
+                fields:
+                  amount: String
+              Details:
+                kind: struct
+                fields:
+                  price: Price
+                  note: String
+              UpdateRequest:
+                kind: struct
+                unknownMembers: refuse
+                fields:
+                  details: Details
+              Session:
+                kind: struct
+                fields:
+                  details: Details
+            operations:
+              update:
+                method: PATCH
+                path: /sessions/{id}
+                request: UpdateRequest
+                unknownMembers: refuse
+                response: Session
+            """
+        let (checked, diagnostics) = check(["Snippet.yaml": yaml])
+        let module = try #require(checked?.resolved, "\(diagnostics)")
+        #expect(module.files.flatMap(\.operations).first?.refusesUnknownMembers == true)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(SchemaExport.openAPI([module]).serialized().utf8)) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        #expect(Set(schemas.keys.filter { $0.hasSuffix(".request") }) == ["UpdateRequest.request", "Details.request", "Price.request"])
+        for name in ["UpdateRequest.request", "Details.request", "Price.request"] {
+            #expect(schemas[name]?["additionalProperties"] as? Bool == false, "\(name)")
+        }
+        // The shared types stay open for the answer, which refers to them.
+        #expect(schemas["Details"]?["additionalProperties"] == nil && schemas["Price"]?["additionalProperties"] == nil)
+        let details = (schemas["Details.request"]?["properties"] as? [String: Any])?["price"]
+        #expect("\(details ?? "")".contains("#/components/schemas/Price.request"))
+        let patch = ((document["paths"] as? [String: Any])?["/sessions/{id}"] as? [String: Any])?["patch"] as? [String: Any]
+        let body = "\((patch?["requestBody"] as? [String: Any]) ?? [:])"
+        #expect(body.contains("#/components/schemas/UpdateRequest.request"), "\(body)")
+        let answer = "\((patch?["responses"] as? [String: Any]) ?? [:])"
+        #expect(answer.contains("#/components/schemas/Session") && !answer.contains(".request"))
+        // Without a request there is nothing to refuse: a located error.
+        let bodiless = yaml.replacingOccurrences(of: "    request: UpdateRequest\n", with: "")
+        let (_, errors) = check(["Snippet.yaml": bodiless])
+        #expect(
+            errors.map(\.description).contains { $0.hasPrefix("Snippet.yaml:24:") && $0.contains("has no 'request' body") }, "\(errors)")
+    }
 }

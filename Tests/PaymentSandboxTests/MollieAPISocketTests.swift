@@ -187,6 +187,64 @@ struct MollieAPISocketTests {
         #expect(text.contains(mollieID) && text.contains("refunded"))
     }
 
+    /// Mollie's `Content-Type` is JSON or a form: a payment created from a form body (names nesting
+    /// by brackets, lists by `[]` or by index, `+` a space) is the one the JSON would make, and its
+    /// form is held to the same schema; a body in another media type is not read, so what it holds
+    /// is missing (once, a `text/plain` body was read as JSON and the payment made).
+    @Test func aFormBodyIsReadAndAnotherMediaTypeIsNot() async throws {
+        let served = try await Served.start()
+        defer { served.stop() }
+        var form = Self.key
+        form["Content-Type"] = "application/x-www-form-urlencoded"
+        let fields = [
+            "amount[currency]=EUR", "amount[value]=10.00", "description=Chess+board+%2312",
+            "redirectUrl=https%3A%2F%2Fshop.example%2Freturn",
+            "method=ideal", "metadata[order][id]=12", "metadata[tags][]=gift", "metadata[tags][]=red", "lines[0][description]=Chess+board",
+            "lines[0][quantity]=2", "lines[0][unitPrice][currency]=EUR", "lines[0][unitPrice][value]=5.00",
+            "lines[0][totalAmount][currency]=EUR", "lines[0][totalAmount][value]=10.00", "testmode=true",
+        ]
+        let (status, body) = try await Self.call(served, "POST", "/v2/payments", fields.joined(separator: "&"), headers: form)
+        #expect(status == 201, "\(String(decoding: body, as: UTF8.self))")
+        let payment = try PayWire.readJSON(
+            MolliePayment.self,
+            from: try await Self.call(served, "GET", "/v2/payments/\(try PayWire.readJSON(MolliePayment.self, from: body).id)").1)
+        #expect(payment.amount == MollieAmount(currency: "EUR", value: "10.00") && payment.paymentDescription == "Chess board #12")
+        #expect(payment.method == .ideal && payment.redirectUrl == "https://shop.example/return")
+        #expect(payment.metadata == ["order": ["id": "12"], "tags": ["gift", "red"]])
+        #expect(payment.lines?.first?.quantity == 2 && payment.lines?.first?.totalAmount == MollieAmount(currency: "EUR", value: "10.00"))
+        // The form is held to the schema and Mollie's rules as JSON is.
+        let imprecise = fields.map { $0 == "amount[value]=10.00" ? "amount[value]=10" : $0 }.joined(separator: "&")
+        #expect(
+            try Self.refusal(try await Self.call(served, "POST", "/v2/payments", imprecise, headers: form))
+                == (422, "The amount contains an invalid value", "amount.value"))
+        let noQuantity = fields.filter { !$0.hasPrefix("lines[0][quantity]") }.joined(separator: "&")
+        #expect(
+            try Self.refusal(try await Self.call(served, "POST", "/v2/payments", noQuantity, headers: form)).field == "lines.0.quantity")
+        let unclosed = try Self.refusal(try await Self.call(served, "POST", "/v2/payments", "amount[value=10.00", headers: form))
+        #expect(unclosed.status == 422)
+        // JSON under another media type is not read: its fields are missing.
+        var plain = Self.key
+        plain["Content-Type"] = "text/plain"
+        let json = #"{"amount":{"currency":"EUR","value":"10.00"},"description":"Order","redirectUrl":"https://shop.example/return"}"#
+        #expect(
+            try Self.refusal(try await Self.call(served, "POST", "/v2/payments", json, headers: plain))
+                == (422, "The 'description' field is missing", "description"))
+        #expect(try await Self.call(served, "POST", "/v2/payments", json).0 == 201)
+        // The demo backend (a Laravel app) reads a form as PHP parses it, and no other media type.
+        let device = ["X-Mollie-Checkout-Device-UUID": "6c8f1f5e-2b7a-4d0e-9c3b-1a2b3c4d5e6f"]
+        let (formed, _, made) = try await served.http(
+            "POST", "/t/mollie/api/payments", headers: device.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 },
+            body: "description=Order&amount=12.50&method=ideal&issuer=ideal_INGBNL2A")
+        #expect(formed == 201, "\(String(decoding: made, as: UTF8.self))")
+        #expect(try PayWire.readJSON(PaymentEnvelope.self, from: made).data.amount == Decimal(string: "12.50"))
+        let (unread, _, refused) = try await served.http(
+            "POST", "/t/mollie/api/payments", headers: device.merging(["Content-Type": "text/plain"]) { $1 },
+            body: #"{"description":"Order","amount":12.5}"#)
+        let laravel = try PayWire.readJSON(ValidationErrorResponse.self, from: refused)
+        #expect(
+            unread == 422 && laravel.errors?["amount"] == ["The amount field is required."], "\(String(decoding: refused, as: UTF8.self))")
+    }
+
     /// Every raised row of the API's rule table, provoked and answered with its status and Mollie's
     /// words; the journal names exactly the table's raised codes.
     @Test func everyRaisedRuleIsProvoked() async throws {

@@ -41,9 +41,10 @@ struct PayPalPaymentSourcesSocketTests {
         }
 
         /// An order of `units` units of 10.00 EUR, created without a source.
-        func order(intent: String = "CAPTURE", units: Int = 1, extra: [String: Any] = [:]) async throws -> String {
+        func order(intent: String = "CAPTURE", units: Int = 1, extra: [String: Any] = [:], unit: [String: Any] = [:]) async throws -> String
+        {
             let (status, created) = try await post(
-                "/v2/checkout/orders", PayPalPaymentSourcesSocketTests.orderBody(intent: intent, units: units, extra: extra))
+                "/v2/checkout/orders", PayPalPaymentSourcesSocketTests.orderBody(intent: intent, units: units, extra: extra, unit: unit))
             #expect(status == 201, "\(created)")
             return try #require(created["id"] as? String)
         }
@@ -143,6 +144,31 @@ struct PayPalPaymentSourcesSocketTests {
         #expect(idealStatus == 200 && ideal["status"] as? String == "PAYER_ACTION_REQUIRED", "\(ideal)")
         let bank = try #require((ideal["payment_source"] as? [String: Any])?["ideal"] as? [String: Any])
         #expect(bank["bic"] as? String == "INGBNL2A" && bank["country_code"] as? String == "NL")
+        // The payer approves at the bank, and PayPal captures the order itself, as instructed: a
+        // capture the merchant sends meanwhile is ORDER_COMPLETION_IN_PROGRESS, then the order is
+        // COMPLETED with its capture, and another capture is ORDER_ALREADY_CAPTURED.
+        let approved = try await ProviderRuleTablesSocketTests.tap(
+            client.served, "/h/www.sandbox.paypal.com/checkoutnow?token=\(idealOrder)", button: "approve")
+        #expect(approved.status == 303, "\(approved)")
+        let inProgress = client.refusal(try await client.post("/v2/checkout/orders/\(idealOrder)/capture", [:]))
+        #expect(inProgress.status == 422 && inProgress.issues == ["ORDER_COMPLETION_IN_PROGRESS"], "\(inProgress)")
+        let completedByPayPal = try await client.get("/v2/checkout/orders/\(idealOrder)")
+        let idealUnits = completedByPayPal["purchase_units"] as? [[String: Any]] ?? []
+        let idealCaptures = (idealUnits.first?["payments"] as? [String: Any])?["captures"] as? [[String: Any]] ?? []
+        #expect(completedByPayPal["status"] as? String == "COMPLETED" && idealCaptures.count == 1, "\(completedByPayPal)")
+        let again = client.refusal(try await client.post("/v2/checkout/orders/\(idealOrder)/capture", [:]))
+        #expect(again.issues == ["ORDER_ALREADY_CAPTURED"], "\(again)")
+        // Read first: the order is already completed when the merchant looks.
+        let readFirst = try await client.order()
+        _ = try await client.post(
+            "/v2/checkout/orders/\(readFirst)/confirm-payment-source",
+            [
+                "payment_source": ["ideal": ["name": "Ana Gomez", "country_code": "NL"]],
+                "processing_instruction": "ORDER_COMPLETE_ON_PAYMENT_APPROVAL",
+            ])
+        _ = try await ProviderRuleTablesSocketTests.tap(
+            client.served, "/h/www.sandbox.paypal.com/checkoutnow?token=\(readFirst)", button: "approve")
+        #expect(try await client.get("/v2/checkout/orders/\(readFirst)")["status"] as? String == "COMPLETED")
         // Apple Pay, its token decrypted by the merchant, for the order's amount.
         let appleOrder = try await client.order()
         let (appleStatus, apple) = try await client.post(
@@ -159,6 +185,80 @@ struct PayPalPaymentSourcesSocketTests {
                 ]
             ])
         #expect(authorized == 201 && authorization["status"] as? String == "COMPLETED", "\(authorization)")
+    }
+
+    /// The sources docs/sandbox.md says approve at once or wait for the payer, each driven as a
+    /// merchant server drives it: the Venmo wallet waits for the payer on PayPal's page (a
+    /// `payer-action` link); Google Pay, with its token decrypted by the merchant, and a token naming
+    /// a transaction this sandbox made (`PAYPAL_TRANSACTION_ID`) approve at once and are captured.
+    @Test func venmoWaitsForThePayerWhileGooglePayAndAKnownTokenApproveAtOnce() async throws {
+        let client = try await Client.start()
+        defer { client.served.stop() }
+        let venmoOrder = try await client.order()
+        let (venmoStatus, venmo) = try await client.post(
+            "/v2/checkout/orders/\(venmoOrder)/confirm-payment-source",
+            [
+                "payment_source": [
+                    "venmo": ["email_address": "ana.gomez@example.com", "experience_context": ["brand_name": "Example Coffee"]]
+                ]
+            ])
+        #expect(venmoStatus == 200 && venmo["status"] as? String == "PAYER_ACTION_REQUIRED", "\(venmo)")
+        let links = venmo["links"] as? [[String: Any]] ?? []
+        #expect(links.contains { $0["rel"] as? String == "payer-action" }, "\(links)")
+        // Not approved, so not captured until the payer acts.
+        let (early, _) = try await client.post("/v2/checkout/orders/\(venmoOrder)/capture", [:])
+        #expect(early == 422)
+        // Google Pay.
+        let googleOrder = try await client.order()
+        let googlePay: [String: Any] = [
+            "name": "Ana Gomez", "email_address": "ana.gomez@example.com",
+            "decrypted_token": [
+                "message_id": "AH2Ejtc7LpxKqG", "message_expiration": "2030-01-01T00:00:00Z", "payment_method": "CARD",
+                "card": ["number": "4111111111111111", "expiry": "2030-01"], "authentication_method": "PAN_ONLY",
+            ],
+        ]
+        let (googleStatus, google) = try await client.post(
+            "/v2/checkout/orders/\(googleOrder)/confirm-payment-source", ["payment_source": ["google_pay": googlePay]])
+        #expect(googleStatus == 200 && google["status"] as? String == "APPROVED", "\(google)")
+        let (googleCaptured, googleCapture) = try await client.post("/v2/checkout/orders/\(googleOrder)/capture", [:])
+        #expect(googleCaptured == 201 && googleCapture["status"] as? String == "COMPLETED", "\(googleCapture)")
+        let units = googleCapture["purchase_units"] as? [[String: Any]] ?? []
+        let captureID = try #require(
+            ((units.first?["payments"] as? [String: Any])?["captures"] as? [[String: Any]])?.first?["id"] as? String)
+        // A token naming that capture: a later payment on the same instrument, approved at once.
+        let tokenOrder = try await client.order()
+        let (tokenStatus, token) = try await client.post(
+            "/v2/checkout/orders/\(tokenOrder)/confirm-payment-source",
+            ["payment_source": ["token": ["id": captureID, "type": "PAYPAL_TRANSACTION_ID"]]])
+        #expect(tokenStatus == 200 && token["status"] as? String == "APPROVED", "\(token)")
+        let (tokenCaptured, _) = try await client.post("/v2/checkout/orders/\(tokenOrder)/capture", [:])
+        #expect(tokenCaptured == 201)
+    }
+
+    /// The payer cannot pay themselves: a capture whose platform fee goes to the payer's own PayPal
+    /// account (by its email address or its account id) is PLATFORM_FEE_PAYEE_CANNOT_BE_SAME_AS_PAYER,
+    /// and one whose fee goes to another account is captured.
+    @Test func aPlatformFeeCannotBePaidToThePayer() async throws {
+        let client = try await Client.start()
+        defer { client.served.stop() }
+        func captured(payee: [String: Any]) async throws -> (Int, [String: Any]) {
+            let fee: [String: Any] = ["platform_fees": [["amount": ["currency_code": "EUR", "value": "1.00"], "payee": payee]]]
+            let id = try await client.order(extra: [:], unit: ["payment_instruction": fee])
+            let (confirmed, _) = try await client.post(
+                "/v2/checkout/orders/\(id)/confirm-payment-source", ["payment_source": ["paypal": Self.wallet]])
+            #expect(confirmed == 200)
+            let approved = try await ProviderRuleTablesSocketTests.tap(
+                client.served, "/h/www.sandbox.paypal.com/checkoutnow?token=\(id)", button: "approve")
+            #expect(approved.status == 303, "\(approved)")
+            return try await client.post("/v2/checkout/orders/\(id)/capture", [:])
+        }
+        for payee in [["email_address": "Ana.Gomez@example.com"], ["merchant_id": "QYR5Z8XDVJNXQ"]] {
+            let refused = client.refusal(try await captured(payee: payee))
+            #expect(refused.status == 422 && refused.issues == ["PLATFORM_FEE_PAYEE_CANNOT_BE_SAME_AS_PAYER"], "\(payee): \(refused)")
+            #expect(refused.descriptions.first?.hasPrefix("The payer cannot pay themselves.") == true)
+        }
+        let (status, order) = try await captured(payee: ["email_address": "platform@example.com"])
+        #expect(status == 201 && order["status"] as? String == "COMPLETED", "\(order)")
     }
 
     static func applePay(

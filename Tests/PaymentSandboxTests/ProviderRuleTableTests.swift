@@ -48,7 +48,7 @@ struct ProviderRuleTableTests {
                 return
                     "a decision of PayPal's risk, compliance or account systems about a real merchant or payer (limits, restrictions, enablement) that no document states as a rule on the request"
             case .state:
-                return "it needs a state the sandbox does not model (saved orders, authorize bodies with an amount, completion in progress)"
+                return "it needs a state the sandbox does not model (saved orders, authorize bodies with an amount)"
             case .notApplicable(let reason), .notRaised(let reason): return reason
             }
         }
@@ -125,7 +125,6 @@ struct ProviderRuleTableTests {
         "ORDER_CANNOT_BE_SAVED": .state,
         "ORDER_COMPLETED_OR_VOIDED": .notApplicable(
             "a completed order meets ACTION_DOES_NOT_MATCH_INTENT or ORDER_ALREADY_AUTHORIZED first; voided orders are not modelled"),
-        "ORDER_COMPLETION_IN_PROGRESS": .state,
         "ORDER_IS_PENDING_APPROVAL": .state,
         "PAYEE_ACCOUNT_LOCKED_OR_CLOSED": .account,
         "PAYEE_ACCOUNT_NOT_VERIFIED": .account,
@@ -154,7 +153,6 @@ struct ProviderRuleTableTests {
         "PERMISSION_DENIED": .account,
         "PERMISSION_DENIED_FOR_DONATION_ITEMS": .account,
         "PLATFORM_FEES_NOT_SUPPORTED": .account,
-        "PLATFORM_FEE_PAYEE_CANNOT_BE_SAME_AS_PAYER": .unsaid,
         "PNREF_EXPIRED": .notApplicable("the sandbox has no Payflow transactions: a PNREF token is PNREF_NOT_FOUND first"),
         "POSTAL_CODE_REQUIRED": .notApplicable(
             "which countries need a postal code is PayPal's address table, which its document does not publish"),

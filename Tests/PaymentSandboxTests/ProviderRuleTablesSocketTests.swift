@@ -332,7 +332,21 @@ struct ProviderRuleTablesSocketTests {
         expect(
             try await Self.amazon(served, key, "POST", "/v2/checkoutSessions", body: "{}", idempotencyKey: "rules0003"), 400,
             "MissingParameterValue")
-        // A member Amazon's reference does not list, at the top or inside a request-only type.
+        // A member Amazon's reference does not list, at the top, inside a request-only type, or
+        // inside a type the request shares with the session's answer (`paymentDetails`,
+        // `merchantMetadata`, a price): the answer keeps such members, the request refuses them.
+        for member in [
+            #""paymentDetails":{"paymentIntent":"Authorize","chargeAmount":{"amount":"10","currencyCode":"USD"},"installments":3}"#,
+            #""merchantMetadata":{"merchantReferenceId":"MY-ORDER-1","loyaltyTier":"gold"}"#,
+            #""paymentDetails":{"paymentIntent":"Authorize","chargeAmount":{"amount":"10","currencyCode":"USD","rounding":"up"}}"#,
+        ] {
+            let answer = try await Self.amazon(
+                served, key, "PATCH", path,
+                body: #"{"webCheckoutDetails":{"checkoutResultReturnUrl":"https://shop.example/r"},"# + member + "}")
+            expect(answer, 400, "UnrecognizedField")
+            let named = ["installments", "loyaltyTier", "rounding"].filter { String(decoding: answer.body, as: UTF8.self).contains($0) }
+            #expect(named.count == 1, "the refusal names the member: \(String(decoding: answer.body, as: UTF8.self))")
+        }
         expect(
             try await Self.amazon(
                 served, key, "POST", "/v2/checkoutSessions", body: Self.button.replacingOccurrences(of: "}", with: #","giftWrap":true}"#),

@@ -292,6 +292,7 @@ extension SchemaChecker {
             links: links)
         resolved.responseMediaType = operation.responseMediaType
         resolved.isRequestOptional = operation.request != nil && operation.requestOptional
+        resolved.refusesUnknownMembers = operation.request != nil && operation.refusesUnknownMembers
         return resolved
     }
 

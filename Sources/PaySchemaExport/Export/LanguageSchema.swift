@@ -174,7 +174,8 @@ public enum LanguageSchema {
             [
                 ("doc", text), ("method", .members([("enum", strings(PayHTTPMethod.allCases.map(\.rawValue)))])), ("path", text),
                 ("parameters", .members([("type", "object"), ("additionalProperties", parameter)])), ("request", text),
-                ("requestOptional", flag), ("response", text), ("errorBody", text),
+                ("requestOptional", flag), ("unknownMembers", .members([("enum", strings(["keep", "refuse"]))])), ("response", text),
+                ("errorBody", text),
                 ("successStatus", statuses), ("errorStatus", statuses),
                 ("security", .members([("enum", strings(SecurityScheme.allCases.map(\.rawValue)))])),
                 ("responseMediaType", .members([("type", "string"), ("pattern", "^application/([A-Za-z0-9.!#$&^_-]+\\+)?json$")])),

@@ -11,6 +11,9 @@ public struct SchemaExport {
     /// How references to a shared code list are written (``SharedCodeList``); `nil` writes each
     /// list inline where a field names its format.
     var codeListReference: ((SharedCodeList) -> String)? = nil
+    /// Whether every struct says `additionalProperties: false`: the variants a request body that
+    /// refuses unknown members at every depth refers to (``requestVariants(_:)``).
+    var closesEveryStructure = false
 
     /// The JSON Schema of a declared type.
     public func schema(of resolved: ResolvedDecl) -> PayJSON {
@@ -57,7 +60,7 @@ public struct SchemaExport {
             entries.append(("properties", .members(properties)))
             if !required.isEmpty { entries.append(("required", .array(required))) }
             // Members no field models are kept (JSON Schema's default); a type that refuses them says so.
-            if decl.refusesUnknownMembers { entries.append(("additionalProperties", false)) }
+            if decl.refusesUnknownMembers || closesEveryStructure { entries.append(("additionalProperties", false)) }
             if !decl.requireAnyOf.isEmpty {
                 // A member of a group is there when it is present and not `null` (the type reads
                 // `null` as absent): JSON Schema's `required` alone takes `null`.
@@ -562,6 +565,21 @@ public struct SchemaExport {
         ),
     ]
 
+    /// The structs the request bodies of `module`'s operations that refuse unknown members at every
+    /// depth reach, by name (the bodies' own types included): each gets a closed variant.
+    func requestVariants(_ module: ResolvedModule) -> [String: ResolvedDecl] {
+        let types = Dictionary(Self.sortedTypes(module).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let byReference = Dictionary(types.keys.map { (reference($0), $0) }, uniquingKeysWith: { first, _ in first })
+        var reached: [String: ResolvedDecl] = [:]
+        var queue = module.files.flatMap(\.operations).filter(\.refusesUnknownMembers).compactMap { $0.request?.name }
+        while let name = queue.popLast() {
+            guard reached[name] == nil, let type = types[name], case .structure = type.kind else { continue }
+            reached[name] = type
+            queue += schema(of: type).references.compactMap { byReference[$0] }
+        }
+        return reached
+    }
+
     /// An OpenAPI 3.1 document of `modules`: components for every type, paths for every operation.
     /// Component names are the type names, prefixed with the module when several are exported.
     ///
@@ -582,6 +600,21 @@ public struct SchemaExport {
             // One component per code list for the whole document, whichever module uses it.
             export.codeListReference = { "#/components/schemas/" + $0.rawValue }
             for type in sortedTypes(module) { schemas.append((component(module, type.name), export.schema(of: type))) }
+            // The request bodies of operations that refuse unknown members at every depth refer to
+            // closed variants of every struct they reach (`<Type>.request`); the types keep theirs
+            // where answers use them.
+            let variants = export.requestVariants(module)
+            var closed = SchemaExport(module: module) { name in
+                "#/components/schemas/" + component(module, variants.keys.contains(name) ? name + ".request" : name)
+            }
+            closed.codeListReference = export.codeListReference
+            closed.closesEveryStructure = true
+            for (name, type) in variants.sorted(by: { $0.key < $1.key }) {
+                let entries = closed.entries(of: type).filter { $0.0 != "x-upstream" && $0.0 != "description" }
+                let doc =
+                    "`\(name)` in a request that refuses members no field models at every depth (the operation's `unknownMembers: refuse`)."
+                schemas.append((component(module, name + ".request"), .members([("description", .string(doc))] + entries)))
+            }
             for file in module.files {
                 for operation in file.operations {
                     var entries: [(String, PayJSON)] = [
@@ -617,7 +650,19 @@ public struct SchemaExport {
                                         .members([
                                             (
                                                 mediaType,
-                                                .members([("schema", .members([("$ref", .string(export.reference(request.name)))]))])
+                                                .members([
+                                                    (
+                                                        "schema",
+                                                        .members([
+                                                            (
+                                                                "$ref",
+                                                                .string(
+                                                                    (operation.refusesUnknownMembers ? closed : export).reference(
+                                                                        request.name))
+                                                            )
+                                                        ])
+                                                    )
+                                                ])
                                             )
                                         ])
                                     ),

@@ -45,6 +45,9 @@ public struct ResolvedOperation: Sendable {
     public let requestFormat: WireFormat
     /// Whether the request may come without a body (read as the request type's empty object).
     public var isRequestOptional = false
+    /// Whether a member no field models is refused at every depth of the request body (the
+    /// schema's `unknownMembers: refuse` on the operation), in types shared with answers too.
+    public package(set) var refusesUnknownMembers = false
     /// The success response body's type.
     public let response: NamedTypeRef?
     /// The error body's type.

@@ -36,6 +36,12 @@ extension SwiftEmitter {
                 constant(
                     "The request may come without a body (read as the request type's empty object).", "isRequestBodyOptional", .bool(true)))
         }
+        if operation.refusesUnknownMembers {
+            route.append(
+                constant(
+                    "The provider refuses a member no field models at every depth of the request body.", "refusesUnknownMembers",
+                    .bool(true)))
+        }
         route.append(
             constant(
                 "The statuses that carry a `ResponseBody`.", "successStatuses",

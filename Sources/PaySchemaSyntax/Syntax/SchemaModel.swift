@@ -438,6 +438,10 @@ public struct OperationDecl: Sendable {
     /// The media type of the answers' bodies (success and error): `application/json`, or a
     /// JSON-based type with RFC 6839's `+json` suffix (Mollie answers `application/hal+json`).
     public var responseMediaType = "application/json"
+    /// `unknownMembers: refuse` (`true`): the provider refuses a member no field models at every
+    /// depth of the request body, in the types the request shares with answers too (which keep such
+    /// members when they read an answer), as Amazon Pay's `UnrecognizedField` does.
+    public var refusesUnknownMembers = false
     /// Deprecation and renames.
     public var lifecycle: Lifecycle
     /// The operations a success answer leads to, with the parameters it supplies.

@@ -198,7 +198,7 @@ extension SchemaParser {
 
     static let operationKeys: Set<String> = [
         "doc", "method", "path", "parameters", "request", "requestOptional", "response", "errorBody", "successStatus", "errorStatus",
-        "security", "responseMediaType", "deprecated", "renamedFrom", "links",
+        "security", "responseMediaType", "deprecated", "renamedFrom", "links", "unknownMembers",
     ]
     static let parameterKeys: Set<String> = ["in", "name", "type", "required", "sensitive", "idempotencyKey", "doc"]
 
@@ -253,6 +253,12 @@ extension SchemaParser {
             }
         }
         operation.requestOptional = reader.bool("requestOptional", diagnostics: &diagnostics)?.value ?? false
+        operation.refusesUnknownMembers =
+            reader.choice("unknownMembers", [("keep", false), ("refuse", true)], diagnostics: &diagnostics)?.value ?? false
+        if operation.refusesUnknownMembers, operation.request == nil, let node = reader["unknownMembers"] {
+            diagnostics.error(
+                "operation '\(name.value)' says 'unknownMembers: refuse' but has no 'request' body to refuse them in", at: node.location)
+        }
         if let linksNode = reader["links"], !linksNode.isNull,
             let links = MappingReader(linksNode, what: "'links' of '\(name.value)'", diagnostics: &diagnostics)
         {

@@ -602,7 +602,7 @@ extension MockAmazonPayServer {
                     "closeChargePermission",
                 ],
                 when:
-                    "a member the request body's type does not list (every field Amazon's .NET SDK declares for the body is listed), at any depth of a request-only type"
+                    "a member the request body's type does not list (every field Amazon's .NET SDK declares for the body is listed), at any depth of the body, in the types it shares with Amazon's answers too (which keep such members when they read an answer)"
             ),
             ProviderRule(
                 "InvalidSandboxSimulationSpecified", status: 400, when: "an invalid sandbox simulation",

@@ -119,7 +119,10 @@ public final class MockMollieAPI: @unchecked Sendable {
             }
             if field.isEmpty { return unprocessable("The request body is invalid.", rule: "MollieValidationFailed") }
             return unprocessable(detail(field, first.rule), field: field, rule: "MollieValidationFailed")
-        })
+        },
+        // Mollie's `Content-Type` must be JSON or a form (its names nesting by brackets,
+        // `amount[value]=10.00`); a body in another media type is not read, so its fields are missing.
+        takesBracketedForms: true)
 
     /// Mollie's words for a field that breaks its schema.
     static func detail(_ field: String, _ rule: String) -> String {

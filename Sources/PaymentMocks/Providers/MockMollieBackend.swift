@@ -137,7 +137,10 @@ public final class MockMollieBackend: @unchecked Sendable {
                 errors[field, default: []].append(laravelMessage(field, violation))
             }
             return refusal("The given data was invalid.", errors: errors, status: 422, rule: "ValidationFailed")
-        })
+        },
+        // Laravel reads a JSON body, or a form PHP has parsed (its names nesting by brackets); a
+        // body in another media type holds no input, so its fields are missing.
+        takesBracketedForms: true)
 
     /// The demo's rule on an amount, `^\d{1,8}(\.\d{0,2})?$` (its `PaymentRequest` and
     /// `MethodsController`): one to eight digits, then optionally a point and up to two digits.

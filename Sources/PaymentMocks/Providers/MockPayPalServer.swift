@@ -213,8 +213,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 return PayPalIssue.answer(
                     id, status: 400,
                     schema.compactMap { violation, issue in
-                        guard issue.descriptions[id] != nil else { return nil }
-                        return issue.detail(
+                        issue.listedDetail(
                             for: id,
                             field: violation.field.isEmpty
                                 ? nil : (violation.location == .body ? pointer(violation.field) : violation.field),
@@ -248,7 +247,7 @@ public final class MockPayPalServer: @unchecked Sendable {
             let object = try? JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any],
             let code = object["mock_application_codes"] as? String
         else { return nil }
-        if let issue = PayPalIssue(rawValue: code), issue.descriptions[operation] != nil { return issue.answer(operation) }
+        if let issue = PayPalIssue(rawValue: code), issue.isListed(in: operation) { return issue.answer(operation) }
         guard let entry = PayPalIssueCatalog.lists[operation]?[code] else { return nil }
         let detail = ErrorDetail(issue: code, issueDescription: entry.description.isEmpty ? nil : entry.description)
         return PayPalIssue.answer(operation, status: entry.status, [detail])
@@ -332,7 +331,7 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// own rule (`PNREF_NOT_FOUND`, `TOKEN_ID_NOT_FOUND`…: ``sourceRefusals(_:_:transactions:now:)``).
     static func unlistedValueRefusal(_ body: Any, operation: String) -> ServerResponse? {
         let found = UnlistedEnumValues.find(in: body, allowing: [PayPalTokenType.self])
-        guard !found.isEmpty, PayPalIssue.invalidParameterValue.descriptions[operation] != nil else { return nil }
+        guard !found.isEmpty, PayPalIssue.invalidParameterValue.isListed(in: operation) else { return nil }
         return PayPalIssue.answer(
             operation, status: 400,
             found.map { PayPalIssue.invalidParameterValue.detail(for: operation, field: $0.pointer, location: .body) })
@@ -439,7 +438,9 @@ public final class MockPayPalServer: @unchecked Sendable {
         api(CaptureOrderOperation.self) { [self] request, body in settle(request, action: .capture, source: body.paymentSource) }
         api(GetOrderOperation.self) { [self] request, _ in
             lock.withLock {
-                guard let order = orders[request.pathParameters["orderID"] ?? ""] else {
+                let id = request.pathParameters["orderID"] ?? ""
+                completeOnApproval(id, request)
+                guard let order = orders[id] else {
                     return PayPalIssue.invalidResourceID.answer("getOrder", location: .path)
                 }
                 return .json(order)
@@ -464,11 +465,15 @@ public final class MockPayPalServer: @unchecked Sendable {
         let id = request.pathParameters["orderID"] ?? ""
         return lock.withLock {
             let operation = intent == .authorize ? "authorizeOrder" : "captureOrder"
+            let completedNow = completeOnApproval(id, request)
             guard var order = orders[id] else { return PayPalIssue.invalidResourceID.answer(operation, location: .path) }
             // Issues and descriptions as PayPal's contract lists them for each operation's 422.
             let response: ServerResponse
             let method = source.flatMap { Self.methods(of: $0).first } ?? orderSources[id]?.method
-            if order.intent != nil && order.intent != intent {
+            if completedNow && intent == .capture {
+                // The payer approved and PayPal is capturing the order itself, as instructed.
+                response = PayPalIssue.orderCompletionInProgress.answer(operation)
+            } else if order.intent != nil && order.intent != intent {
                 // Either way round, in PayPal's words for that operation (capture's beyond its
                 // document: ``PayPalIssue/beyondTheDocument``).
                 response = PayPalIssue.actionDoesNotMatchIntent.answer(operation)
@@ -495,37 +500,53 @@ public final class MockPayPalServer: @unchecked Sendable {
                         created: orderSources[id]?.created, method: method, instruction: orderSources[id]?.instruction)
                     order.paymentSource = Self.answeredSource(source, payerID: Self.payerID)
                 }
-                order.status = .completed
-                order.links = [
-                    LinkDescription(
-                        href: request.link(
-                            URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")),
-                        rel: "self", method: "GET")
-                ]
-                order.purchaseUnits = (order.purchaseUnits ?? []).map { unit in
-                    var unit = unit
-                    let paymentID = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(
-                        toLength: 17, withPad: "0", startingAt: 0)
-                    let amount = unit.amount.map { PayPalMoney(currencyCode: $0.currencyCode, value: $0.value) }
-                    // Each is also the Payments API's, which captures, voids and refunds it later.
-                    if intent == .authorize {
-                        unit.payments = PaymentCollection(authorizations: [
-                            holdAuthorization(paymentID, orderID: id, amount: amount, request: request)
-                        ])
-                    } else {
-                        unit.payments = PaymentCollection(captures: [
-                            holdCapture(paymentID, orderID: id, authorizationID: nil, amount: amount, final: true, request: request)
-                        ])
-                    }
-                    return unit
-                }
-                orders[id] = order
-                noteState(id)
-                settlements += 1
+                complete(&order, intent: intent, request: request)
                 response = .json(orders[id] ?? order, status: 201)
             }
             return response
         }
+    }
+
+    /// Settles `order` with `intent` (under the lock): completed, each purchase unit authorized or
+    /// captured, every payment also the Payments API's, which captures, voids and refunds it later.
+    private func complete(_ order: inout OrderResponse, intent: OrderIntent, request: ServerRequest) {
+        let id = order.id
+        order.status = .completed
+        order.links = [
+            LinkDescription(
+                href: request.link(URL(string: "https://api-m.sandbox.paypal.com/v2/checkout/orders/\(id)") ?? URL(fileURLWithPath: "/")),
+                rel: "self", method: "GET")
+        ]
+        order.purchaseUnits = (order.purchaseUnits ?? []).map { unit in
+            var unit = unit
+            let paymentID = String(ids.next() % 100_000_000_000_000_000, radix: 36).uppercased().padding(
+                toLength: 17, withPad: "0", startingAt: 0)
+            let amount = unit.amount.map { PayPalMoney(currencyCode: $0.currencyCode, value: $0.value) }
+            if intent == .authorize {
+                unit.payments = PaymentCollection(authorizations: [
+                    holdAuthorization(paymentID, orderID: id, amount: amount, request: request)
+                ])
+            } else {
+                unit.payments = PaymentCollection(captures: [
+                    holdCapture(paymentID, orderID: id, authorizationID: nil, amount: amount, final: true, request: request)
+                ])
+            }
+            return unit
+        }
+        orders[id] = order
+        noteState(id)
+        settlements += 1
+    }
+
+    /// Makes the capture PayPal makes on the merchant's behalf for an order approved with
+    /// `ORDER_COMPLETE_ON_PAYMENT_APPROVAL` (under the lock), when it is still to be made: whether
+    /// this call made it.
+    @discardableResult
+    private func completeOnApproval(_ id: String, _ request: ServerRequest) -> Bool {
+        guard orderSources[id]?.completionPending == true, var order = orders[id], order.status == .approved else { return false }
+        orderSources[id]?.completionPending = false
+        complete(&order, intent: .capture, request: request)
+        return true
     }
 
     /// The refusal of a payment source sent to authorize or capture order `order` (under the lock):
@@ -686,6 +707,9 @@ public final class MockPayPalServer: @unchecked Sendable {
                     }
                     if outcome == .approve {
                         orders[query.token]?.status = .approved
+                        // PayPal captures an order that says so on the merchant's behalf once the
+                        // payer approves (made by the next call that touches the order).
+                        if orderSources[query.token]?.completesOnApproval == true { orderSources[query.token]?.completionPending = true }
                         noteState(query.token)
                         approvals += 1
                     }

@@ -167,6 +167,11 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case orderAlreadyAuthorized = "ORDER_ALREADY_AUTHORIZED"
     /// A second capture.
     case orderAlreadyCaptured = "ORDER_ALREADY_CAPTURED"
+    /// A capture of an order approved with `ORDER_COMPLETE_ON_PAYMENT_APPROVAL` while PayPal makes
+    /// the capture itself.
+    case orderCompletionInProgress = "ORDER_COMPLETION_IN_PROGRESS"
+    /// A capture whose platform fees go to the payer's own account.
+    case platformFeePayeeCannotBeSameAsPayer = "PLATFORM_FEE_PAYEE_CANNOT_BE_SAME_AS_PAYER"
     /// The processor or bank declined the instrument at capture (the `instrument-declined` scenario).
     case instrumentDeclined = "INSTRUMENT_DECLINED"
     /// The order expired before authorization (raised through `PayPal-Mock-Response` only: the
@@ -405,6 +410,16 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
             return ["authorizeOrder": "Order already authorized.If 'intent=AUTHORIZE' only one authorization per order is allowed."]
         case .orderAlreadyCaptured:
             return ["captureOrder": "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed."]
+        case .platformFeePayeeCannotBeSameAsPayer:
+            return [
+                "captureOrder":
+                    "The payer cannot pay themselves. The recipient account of the platform fees must be different from the payer account."
+            ]
+        case .orderCompletionInProgress:
+            return [
+                "captureOrder":
+                    "The order was created with processing_instruction of ORDER_COMPLETE_ON_PAYMENT_APPROVAL. The customer has approved the payment and PayPal is still in the process of capturing the order on your behalf as instructed. Please try your request again."
+            ]
         case .noPaymentSourceProvided: return ["confirmPaymentSource": "At least one payment method is required within the payment source."]
         case .orderExpired:
             return [
@@ -611,6 +626,18 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether `operation`'s list holds this issue: each list words its own issues, and the sandbox
+    /// raises an issue only where its operation's list holds it.
+    func isListed(in operation: String) -> Bool { descriptions[operation] != nil }
+
+    /// This issue where `operation`'s list holds it, else `nil`.
+    func listed(in operation: String) -> PayPalIssue? { isListed(in: operation) ? self : nil }
+
+    /// ``detail(for:field:location:)`` where `operation`'s list holds this issue, else `nil`.
+    func listedDetail(for operation: String, field: String? = nil, location: ErrorLocation? = nil) -> ErrorDetail? {
+        isListed(in: operation) ? detail(for: operation, field: field, location: location) : nil
+    }
+
     /// One `details[]` entry for `operation`: this issue with the description the operation's list
     /// gives it (none where the list lacks the issue, which the rule-table test forbids).
     func detail(for operation: String, field: String? = nil, location: ErrorLocation? = nil) -> ErrorDetail {
@@ -650,7 +677,7 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         case let rule where rule.hasPrefix("format."): issue = .invalidParameterSyntax
         default: issue = .invalidParameterValue
         }
-        return issue.descriptions[operation] != nil ? issue : .invalidParameterValue
+        return issue.listed(in: operation) ?? .invalidParameterValue
     }
 
     /// The business issue (422) PayPal answers for a violation its own schema admits: a card
@@ -661,7 +688,7 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
         // Only where the operation's list holds the issue: elsewhere the violation is the schema's.
         let issue = anyBusinessIssue(for: violation)
         guard let issue, let operation else { return issue }
-        return issue.descriptions[operation] != nil ? issue : nil
+        return issue.listed(in: operation)
     }
 
     /// The business issue a violation is, whichever operation's list holds it.

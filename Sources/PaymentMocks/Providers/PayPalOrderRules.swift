@@ -169,7 +169,24 @@ extension MockPayPalServer {
     /// Authorize's and capture's refusal of an order whose selected shipping option is a pickup
     /// (`PICKUP`) for a recipient whose full name does not start with `S2S` ("ship to store"), as
     /// those operations' lists word it; `nil` when every unit passes.
+    /// Also the refusal of platform fees paid to the payer's own account (the wallet's account id
+    /// or email address as the fee's payee): "the payer cannot pay themselves".
     static func settlementRefusal(_ order: OrderResponse, operation: String) -> ServerResponse? {
+        let wallets = [
+            order.paymentSource?.paypal.map { ($0.accountId, $0.emailAddress) },
+            order.paymentSource?.venmo.map { ($0.accountId, $0.emailAddress) },
+        ]
+        let payer = Set(wallets.compactMap { $0 }.flatMap { [$0.0, $0.1] }.compactMap { $0?.lowercased() })
+        for (index, unit) in (order.purchaseUnits ?? []).enumerated() where !payer.isEmpty {
+            for (fee, platformFee) in (unit.paymentInstruction?.platformFees ?? []).enumerated() {
+                let payee = [platformFee.payee?.merchantId, platformFee.payee?.emailAddress].compactMap { $0?.lowercased() }
+                guard payee.contains(where: payer.contains),
+                    let detail = PayPalIssue.platformFeePayeeCannotBeSameAsPayer.listedDetail(
+                        for: operation, field: "/purchase_units/\(index)/payment_instruction/platform_fees/\(fee)/payee", location: .body)
+                else { continue }
+                return PayPalIssue.answer(operation, status: 422, [detail])
+            }
+        }
         for unit in order.purchaseUnits ?? [] {
             guard let shipping = unit.shipping, shipping.options?.contains(where: { $0.selected && $0.type == .pickup }) == true,
                 shipping.name?.fullName?.hasPrefix("S2S") != true

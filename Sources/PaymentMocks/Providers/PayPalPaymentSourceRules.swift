@@ -48,8 +48,7 @@ extension MockPayPalServer {
         let operation = context.operation
         // Only where the operation's list holds the issue: each list words its own issues.
         func add(_ issue: PayPalIssue, _ field: String) {
-            guard issue.descriptions[operation] != nil else { return }
-            details.append(issue.detail(for: operation, field: field, location: .body))
+            if let detail = issue.listedDetail(for: operation, field: field, location: .body) { details.append(detail) }
         }
         let methods = methods(of: source)
         if methods.isEmpty { add(.noPaymentSourceProvided, "/payment_source") }
@@ -149,7 +148,7 @@ extension MockPayPalServer {
         default: issue = .tokenIDNotFound
         }
         guard let issue else { return [] }
-        let listed = issue.descriptions[operation] != nil ? issue : .invalidParameterValue
+        let listed = issue.listed(in: operation) ?? .invalidParameterValue
         return [listed.detail(for: operation, field: "/payment_source/token/id", location: .body)]
     }
 
@@ -167,7 +166,7 @@ extension MockPayPalServer {
             ("/payment_source/card/experience_context/return_url", source?.card?.experienceContext?.returnUrl),
             ("/payment_source/card/experience_context/cancel_url", source?.card?.experienceContext?.cancelUrl),
         ]
-        if PayPalIssue.invalidStringLength.descriptions[operation] != nil {
+        if PayPalIssue.invalidStringLength.isListed(in: operation) {
             for (field, url) in urls {
                 guard let length = url?.absoluteString.count, length < 10 || length > 4_000 else { continue }
                 details.append(PayPalIssue.invalidStringLength.detail(for: operation, field: field, location: .body))
@@ -180,7 +179,7 @@ extension MockPayPalServer {
             ("/payment_source/venmo/attributes/customer/email_address", source?.venmo?.attributes?.customer?.emailAddress),
             ("/payment_source/card/attributes/customer/email_address", source?.card?.attributes?.customer?.emailAddress),
         ]
-        if PayPalIssue.invalidParameterSyntax.descriptions[operation] != nil, let pattern = emailPattern {
+        if PayPalIssue.invalidParameterSyntax.isListed(in: operation), let pattern = emailPattern {
             for (field, email) in emails {
                 guard let email, pattern.firstMatch(in: email, range: NSRange(email.startIndex..., in: email)) == nil else { continue }
                 details.append(PayPalIssue.invalidParameterSyntax.detail(for: operation, field: field, location: .body))
@@ -236,8 +235,7 @@ extension MockPayPalServer {
     private static func cardRefusals(_ card: CardPaymentSource, operation: String, now: Date) -> [ErrorDetail] {
         var details: [ErrorDetail] = []
         func add(_ issue: PayPalIssue, _ field: String) {
-            guard issue.descriptions[operation] != nil else { return }
-            details.append(issue.detail(for: operation, field: field, location: .body))
+            if let detail = issue.listedDetail(for: operation, field: field, location: .body) { details.append(detail) }
         }
         let parts = (card.expiry ?? "").split(separator: "-")
         var calendar = Calendar(identifier: .gregorian)
@@ -303,4 +301,10 @@ struct OrderSource: Sendable {
     var method: String?
     /// The processing instruction (`ORDER_COMPLETE_ON_PAYMENT_APPROVAL`, `NO_INSTRUCTION`).
     var instruction: String?
+    /// Whether the payer approved an order PayPal completes on approval and the capture PayPal makes
+    /// on the merchant's behalf is still to be made: the next call that touches the order makes it.
+    var completionPending = false
+
+    /// Whether PayPal completes the order itself once the payer approves it.
+    var completesOnApproval: Bool { instruction == "ORDER_COMPLETE_ON_PAYMENT_APPROVAL" }
 }

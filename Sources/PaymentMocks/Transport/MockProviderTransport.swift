@@ -343,7 +343,9 @@ public final class MockProviderTransport: ClientTransport, ServerRoutes, @unchec
             return .answered(refusal)
         }
         if let operation = route.operation {
-            let read = operation.read(pathParameters: mock.pathParameters, query: mock.query, header: { mock.header($0) }, body: mock.body)
+            let read = operation.read(
+                pathParameters: mock.pathParameters, query: mock.query, header: { mock.header($0) }, body: mock.body,
+                bodyEncoding: refusals.bodyEncoding(mock, operation))
             // A violation's message may quote what the client sent (`'X' is not a valid …`): card
             // numbers in it are redacted before any provider words a refusal or a log line from it.
             let input = (

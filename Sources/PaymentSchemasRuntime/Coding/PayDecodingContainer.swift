@@ -228,6 +228,11 @@ public struct PayDecodingContainer {
             } else if T.self == String.self, case .number = node, let text = read as? String {
                 // A string field that accepts a number writes text: the number is written back as one.
                 noteSpelling(key, codingKey, original: node, written: .string(text))
+            } else if case .number(let text) = node, text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+                let integer = read as? any BinaryInteger
+            {
+                // A whole number written with a fraction or an exponent (`1.0`, `1e3`) is written back so.
+                noteSpelling(key, codingKey, original: node, written: .number("\(integer)"))
             }
             return read
         } catch {
@@ -549,7 +554,7 @@ public struct PayDecodingContainer {
         var kept = PayUnknownMembers()
         kept.spellings = spellings
         guard members.count > readNames.count else { return kept }
-        if T.payRefusesUnknownMembers {
+        if T.payRefusesUnknownMembers || PayStrictReading.refusesUnknownMembers {
             refuseUnknownMembers(of: String(describing: T.self))
             return kept
         }

@@ -53,6 +53,19 @@ public enum PayWire {
         }
     }
 
+    /// Decodes a form body whose names nest by brackets (``PayBracketedForm``) as `T`, every value
+    /// read from its text as a query's is: how a JSON operation's body is read when the provider
+    /// takes it as a form too (Mollie's API).
+    public static func decodeBracketedForm<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        guard text.utf8.count <= PayPayloadLimits.standard.maximumBytes else {
+            throw PayloadDecodingError(issues: [
+                PayloadIssue(
+                    path: .root, kind: .malformed, message: "the form is larger than \(PayPayloadLimits.standard.maximumBytes) bytes")
+            ])
+        }
+        return try decodeTree(T.self, from: PayBracketedForm.tree(text), format: .query)
+    }
+
     /// How a generated type writes a modelled member that it read in another spelling than its
     /// own: a member under an alias, an amount as a number where the schema writes text, a date in
     /// another notation, a `null` for an optional field, a default the payload did not send.

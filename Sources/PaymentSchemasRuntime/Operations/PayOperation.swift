@@ -49,6 +49,10 @@ public protocol PayOperation: Sendable {
     /// Whether the request may come without a body: a server reads an empty body as the request
     /// type's empty object (`{}`), as a provider whose contract makes the body optional does.
     static var isRequestBodyOptional: Bool { get }
+    /// Whether the provider refuses a member no field models at every depth of the request body
+    /// (the schema's `unknownMembers: refuse` on the operation), in the types the request shares
+    /// with answers too, which keep such members when they read an answer (``PayStrictReading``).
+    static var refusesUnknownMembers: Bool { get }
     /// The HTTP status codes that carry a ``ResponseBody``.
     static var successStatuses: [Int] { get }
     /// The error statuses the provider answers, each with an ``ErrorBody``; empty when the schema
@@ -73,6 +77,8 @@ extension PayOperation {
     public static var requestFormat: WireFormat { .json }
     /// A body is required, unless the schema says `requestOptional: true`.
     public static var isRequestBodyOptional: Bool { false }
+    /// Members no field models are kept, unless the schema says `unknownMembers: refuse`.
+    public static var refusesUnknownMembers: Bool { false }
     /// No query items, unless the operation declares query parameters.
     public var queryItems: [URLQueryItem] { [] }
     /// No headers, unless the operation declares header parameters.

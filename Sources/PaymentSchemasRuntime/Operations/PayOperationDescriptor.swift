@@ -103,6 +103,18 @@ public struct PayRequestViolation: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// How a request's body is read (``PayOperationDescriptor/read(pathParameters:query:header:body:bodyEncoding:)``).
+public enum PayBodyEncoding: Sendable, Hashable {
+    /// As the operation's media type: JSON, or a form for a URL-query request type.
+    case operationMediaType
+    /// As a form whose names nest by brackets (``PayBracketedForm``), for a provider that takes a
+    /// JSON operation's body as a form too.
+    case bracketedForm
+    /// Not read: a body in a media type the provider does not read, which the operation sees as
+    /// an empty object (so a required field is missing, as the provider answers).
+    case unread
+}
+
 /// What reading an incoming request with an operation's generated types gave.
 public struct PayOperationInput: Sendable {
     /// The path placeholders' values, percent-decoded, by placeholder name.
@@ -138,6 +150,9 @@ public struct PayOperationDescriptor: Sendable {
     public let requestFormat: WireFormat
     /// Whether the request may come without a body (read as `{}`).
     public let isRequestBodyOptional: Bool
+    /// Whether a member no field models is refused at every depth of the request body
+    /// (``PayOperation/refusesUnknownMembers``).
+    public let refusesUnknownMembers: Bool
     /// The generated type of the request body (`CreateOrderRequest`), `nil` when it takes none.
     public let requestTypeName: String?
     /// The generated type of a successful answer's body, `nil` when it has none.
@@ -146,6 +161,7 @@ public struct PayOperationDescriptor: Sendable {
     public let errorTypeName: String?
     private let segments: [Segment]
     private let readBody: @Sendable (Data) -> Result<any Sendable, PayloadDecodingError>
+    private let readForm: @Sendable (Data) -> Result<any Sendable, PayloadDecodingError>
     private let checkSuccess: @Sendable (Data) -> [String]
     private let checkError: (@Sendable (Data) -> [String])?
     private let checkSuccessValue: @Sendable (any Sendable) -> [String]?
@@ -169,6 +185,7 @@ public struct PayOperationDescriptor: Sendable {
         self.hasRequestBody = O.RequestBody.self != PayNoBody.self
         self.requestFormat = O.requestFormat
         self.isRequestBodyOptional = O.isRequestBodyOptional
+        self.refusesUnknownMembers = O.refusesUnknownMembers
         self.requestTypeName = O.RequestBody.self == PayNoBody.self ? nil : String(describing: O.RequestBody.self)
         self.responseTypeName = O.ResponseBody.self == PayNoBody.self ? nil : String(describing: O.ResponseBody.self)
         self.errorTypeName = O.ErrorBody.self == PayNoBody.self ? nil : String(describing: O.ErrorBody.self)
@@ -191,6 +208,18 @@ public struct PayOperationDescriptor: Sendable {
                 // An optional body that is absent is the empty object the contract stands for.
                 let body = data.isEmpty && O.isRequestBodyOptional ? Data("{}".utf8) : data
                 return .success(try PayWire.decodeJSON(O.RequestBody.self, from: body))
+            } catch let error as PayloadDecodingError {
+                return .failure(error)
+            } catch {
+                return .failure(PayloadDecodingError(issues: PayloadDecodingError.issues(from: error, at: .root)))
+            }
+        }
+        self.readForm = { data in
+            do {
+                guard let text = String(validating: data, as: UTF8.self) else {
+                    throw PayloadDecodingError(issues: [PayloadIssue(path: .root, kind: .malformed, message: "not a UTF-8 form body")])
+                }
+                return .success(try PayWire.decodeBracketedForm(O.RequestBody.self, from: text))
             } catch let error as PayloadDecodingError {
                 return .failure(error)
             } catch {
@@ -237,8 +266,17 @@ public struct PayOperationDescriptor: Sendable {
     ///   - query: the query items (the first of a repeated name counts).
     ///   - header: a header's value by case-insensitive name.
     ///   - body: the body's bytes.
-    public func read(pathParameters: [String: String], query: [URLQueryItem], header: (String) -> String?, body: Data) -> PayOperationInput
-    {
+    ///   - bodyEncoding: how the body's bytes are read: as the operation's media type (the
+    ///     default), as a form whose names nest by brackets, or not at all (a body in a media type
+    ///     the provider does not read: the operation sees an empty object).
+    ///
+    /// A member no field models is refused at every depth of the body when the operation says so
+    /// (``refusesUnknownMembers``, ``PayStrictReading``); otherwise a type keeps it unless its
+    /// schema refuses it.
+    public func read(
+        pathParameters: [String: String], query: [URLQueryItem], header: (String) -> String?, body: Data,
+        bodyEncoding: PayBodyEncoding = .operationMediaType
+    ) -> PayOperationInput {
         var violations: [PayRequestViolation] = []
         let cookies = parameters.contains { $0.place == .cookie } ? Self.cookies(header("Cookie")) : [:]
         for parameter in parameters {
@@ -276,7 +314,13 @@ public struct PayOperationDescriptor: Sendable {
         }
         var decoded: (any Sendable)?
         if hasRequestBody {
-            switch readBody(body) {
+            let reader: () -> Result<any Sendable, PayloadDecodingError> =
+                switch bodyEncoding {
+                case .operationMediaType: { readBody(body) }
+                case .bracketedForm: { readForm(body) }
+                case .unread: { readBody(requestFormat == .query ? Data() : Data("{}".utf8)) }
+                }
+            switch refusesUnknownMembers ? PayStrictReading.refusingUnknownMembers(reader) : reader() {
             case .success(let value):
                 decoded = value
                 for violation in (value as? any PayValidatable)?.violations ?? [] {

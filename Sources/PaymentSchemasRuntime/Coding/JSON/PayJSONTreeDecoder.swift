@@ -148,8 +148,35 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     func unboxInteger<T: FixedWidthInteger>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
         guard let text = numeral(node) else { throw Self.mismatch(T.self, node, path(appending: key)) }
         if let value = T(text) { return value }
+        // A JSON number whose value is whole (`637407.0`, `1e3`) is an integer, as JSON Schema's
+        // `integer` says; read exactly from its digits, never through a floating-point value.
+        if case .number = node, let whole = Self.wholeNumeral(text), let value = T(whole) { return value }
         throw DecodingError.dataCorrupted(
             .init(codingPath: path(appending: key), debugDescription: "'\(text)' is not a whole number that fits \(T.self)"))
+    }
+
+    /// The digits of a JSON number's text when its value is a whole number (`-12.00` is `-12`,
+    /// `1.5e1` is `15`), else `nil`: the mantissa's digits moved by the exponent, every digit after
+    /// the point zero. An exponent beyond ±64 is no integer type's (and is not expanded).
+    static func wholeNumeral(_ text: String) -> String? {
+        var mantissa = Substring(text)
+        var exponent = 0
+        if let mark = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            guard let value = Int(text[text.index(after: mark)...]), (-64...64).contains(value) else { return nil }
+            exponent = value
+            mantissa = text[..<mark]
+        }
+        let negative = mantissa.first == "-"
+        if negative { mantissa = mantissa.dropFirst() }
+        let parts = mantissa.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = Array(parts[0] + (parts.count > 1 ? parts[1] : ""))
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let point = parts[0].count + exponent
+        let whole = point <= 0 ? [] : Array(digits.prefix(point)) + Array(repeating: "0", count: max(0, point - digits.count))
+        let fraction = point <= 0 ? digits : Array(digits.dropFirst(point))
+        guard fraction.allSatisfy({ $0 == "0" }) else { return nil }
+        let text = String(whole.isEmpty ? ["0"] : whole)
+        return negative && text.contains(where: { $0 != "0" }) ? "-" + text : text
     }
 
     func unboxFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
