@@ -1,0 +1,96 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+@testable import PaySchemaCore
+
+/// An enum of more cases than `SwiftEmitter.largestSwitchedEnum` reads its wire values from a
+/// table instead of a `switch` (which costs the compiler far more than its size: PayPal's 1,277
+/// shipment carriers). Compiled by the Swift compiler into a program and run: every value, an
+/// alias and an unlisted value are read as the `switch` read them, closed and open, Int and String.
+@Suite("Large enums, compiled and run")
+struct LargeEnumProofTests {
+    static let size = 130
+
+    static var schema: String {
+        let values = (0..<size).map { "v\($0)" }
+        let closed = values.enumerated().map { index, value in
+            index == 7 ? "      \(value): { value: \(value), aliases: [legacy7] }" : "      \(value): {}"
+        }
+        let numbers = (0..<size).map { "      n\($0): \($0 * 10)" }
+        return """
+            types:
+              Big:
+                kind: enum
+                cases:
+            \(closed.joined(separator: "\n"))
+              BigOpen:
+                kind: enum
+                open: true
+                cases:
+            \(closed.joined(separator: "\n"))
+              BigNumber:
+                kind: enum
+                rawType: Int
+                cases:
+            \(numbers.joined(separator: "\n"))
+              Holder:
+                kind: struct
+                fields:
+                  big: Big
+                  open: BigOpen
+                  number: BigNumber
+            """
+    }
+
+    static let program = """
+        import Foundation
+        @_spi(Generated) import PaymentSchemasRuntime
+
+        var out: [String] = []
+        out.append("\\(Big(rawValue: "v0") == .v0) \\(Big(rawValue: "v129") == .v129) \\(Big(rawValue: "legacy7") == .v7) \\(Big(rawValue: "nope") == nil)")
+        out.append("\\(Big.allCases.allSatisfy { Big(rawValue: $0.rawValue) == $0 }) \\(Big.v7.rawValue)")
+        out.append("\\(BigOpen(rawValue: "v64") == .v64) \\(BigOpen(rawValue: "legacy7") == .v7) \\(BigOpen(rawValue: "new").rawValue) \\(BigOpen(rawValue: "new").isKnown)")
+        out.append("\\(BigOpen.allCases.allSatisfy { BigOpen(rawValue: $0.rawValue) == $0 })")
+        out.append("\\(BigNumber(rawValue: 1290) == .n129) \\(BigNumber(rawValue: 5) == nil) \\(BigNumber.allCases.allSatisfy { BigNumber(rawValue: $0.rawValue) == $0 })")
+        let holder = try PayWire.readJSON(Holder.self, from: Data(#"{"big":"legacy7","open":"brand-new","number":640}"#.utf8))
+        out.append("\\(holder.big == .v7) \\(holder.open.rawValue) \\(holder.number == .n64)")
+        do {
+            _ = try PayWire.readJSON(Holder.self, from: Data(#"{"big":"v130","open":"v1","number":640}"#.utf8))
+            out.append("accepted")
+        } catch {
+            out.append("refused")
+        }
+        print(out.joined(separator: "\\n"))
+        """
+
+    @Test func aLargeEnumReadsItsValuesAsASwitchWould() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "large-enum-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appending(path: "Schemas/Large"), withIntermediateDirectories: true)
+        try Self.schema.write(to: root.appending(path: "Schemas/Large/Large.yaml"), atomically: true, encoding: .utf8)
+        let output = try GeneratorPipeline(schemasRoot: root.appending(path: "Schemas"), diagnosticRoot: "Schemas").run()
+        #expect(output.diagnostics.isEmpty, "\(output.diagnostics.prefix(5))")
+        var sources: [URL] = []
+        for file in output.files["Large"] ?? [] {
+            let url = root.appending(path: file.name)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+            sources.append(url)
+        }
+        let generated = try sources.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        // No switch over the wire values: one table per enum.
+        #expect(generated.components(separatedBy: "private static let casesByRawValue").count - 1 == 3)
+        #expect(!generated.contains("case \"v129\":") && !generated.contains("case 1290:"))
+        let main = root.appending(path: "main.swift")
+        try Self.program.write(to: main, atomically: true, encoding: .utf8)
+        let toolchain = try ProofToolchain.locate()
+        let executable = root.appending(path: "program")
+        let compilation = try toolchain.build(sources + [main], output: executable)
+        try #require(compilation.succeeded, "the large enums do not compile: \(compilation.errors.prefix(10))")
+        let answers = try toolchain.converse(executable, [])
+        #expect(
+            answers == [
+                "true true true true", "true v7", "true true new false", "true", "true true true", "true brand-new true", "refused",
+            ], "\(answers)")
+    }
+}
