@@ -5,26 +5,26 @@ import NIOHTTP1
 
 /// A client of a running sandbox's admin API (`payflow webhooks …`): every request says
 /// `X-Sandbox-Client: 1` and, when given, the token `payflow serve` printed.
-public struct SandboxAdminClient: Sendable {
+package struct SandboxAdminClient: Sendable {
     /// The sandbox's base URL (`http://127.0.0.1:8080`).
-    public let base: URL
+    package let base: URL
     /// The admin token, needed beyond loopback.
-    public let token: String?
+    package let token: String?
 
     /// A client of the sandbox at `base`.
-    public init(base: URL, token: String? = nil) {
+    package init(base: URL, token: String? = nil) {
         self.base = base
         self.token = token
     }
 
     /// Why a request to the admin API failed.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         /// What went wrong.
-        public let description: String
+        package let description: String
     }
 
     /// Sends `method` to `/__admin/<path>` with a JSON `body`; the status and the answer's bytes.
-    public func send(_ method: String, _ path: String, json body: Data? = nil) async throws -> (status: Int, body: Data) {
+    package func send(_ method: String, _ path: String, json body: Data? = nil) async throws -> (status: Int, body: Data) {
         var request = HTTPClientRequest(url: base.appending(path: "__admin/" + path).absoluteString)
         request.method = HTTPMethod(rawValue: method)
         request.headers.add(name: "X-Sandbox-Client", value: "1")

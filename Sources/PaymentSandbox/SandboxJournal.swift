@@ -8,30 +8,30 @@ import PaymentServerCore
 /// One request the sandbox answered, as the journal keeps it: no headers, no body, query values
 /// left out and card-number-like digit runs in the path redacted, so nothing a client sent can
 /// leak a secret through the admin API.
-public struct SandboxJournalEntry: Sendable, Codable, Hashable {
+package struct SandboxJournalEntry: Sendable, Codable, Hashable {
     /// Its number since the sandbox started (a reset or a cleared journal does not restart it).
-    public let sequence: Int
+    package let sequence: Int
     /// When it arrived.
-    public let time: Date
+    package let time: Date
     /// The provider prefix (`paypal`, …), `pages` for hosted pages, `admin` for the admin API.
-    public let provider: String
+    package let provider: String
     /// The method.
-    public let method: String
+    package let method: String
     /// The path, redacted.
-    public let path: String
+    package let path: String
     /// The query items' names (never their values).
-    public let queryNames: [String]
+    package let queryNames: [String]
     /// The status answered, `0` when the connection was dropped or held (a fault).
-    public let status: Int
+    package let status: Int
     /// The scenario the request chose, if any.
-    public let scenario: String?
+    package let scenario: String?
     /// The fault the request met, if any.
-    public let fault: String?
+    package let fault: String?
     /// How long the answer took, in milliseconds.
-    public let milliseconds: Int
+    package let milliseconds: Int
     /// The provider's rule that refused the request, by the provider's code
     /// (`CANNOT_BE_ZERO_OR_NEGATIVE`, `AmountMismatch`, `T009`): a row of `docs/provider-rules.md`.
-    public var rule: String? = nil
+    package var rule: String? = nil
 }
 
 /// An exchange as the journal keeps it for the inspector: the request as it came (for replay) and

@@ -4,39 +4,39 @@ import PaymentMocks
 
 /// The providers `payflow serve` serves, each under its fixed prefix: what an app in the Simulator
 /// and the contract tests talk to. Tests build the same set, so what they prove is what `serve` runs.
-public struct SandboxProviders: Sendable {
+package struct SandboxProviders: Sendable {
     /// One served provider.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The prefix under `/t/`.
-        public let id: String
+        package let id: String
         /// What it is.
-        public let summary: String
+        package let summary: String
         /// Its transport.
-        public let transport: MockProviderTransport
+        package let transport: MockProviderTransport
         /// The callback scheme an app registers for it.
-        public let callbackScheme: String
+        package let callbackScheme: String
     }
 
     /// PayPal's OAuth, Orders and Payments API.
-    public let payPal: MockPayPalServer
+    package let payPal: MockPayPalServer
     /// Amazon Pay API v2.
-    public let amazonPay: MockAmazonPayServer
+    package let amazonPay: MockAmazonPayServer
     /// The guide's Amazon Pay merchant server.
-    public let merchant: SampleMerchantServer
+    package let merchant: SampleMerchantServer
     /// The Mollie demo backend.
-    public let mollie: MockMollieBackend
+    package let mollie: MockMollieBackend
     /// Mollie's own API, where the demo backend makes its payments.
-    public let mollieAPI: MockMollieAPI
+    package let mollieAPI: MockMollieAPI
     /// MIT Suite mCommerce.
-    public let mit: MockMITServer
+    package let mit: MockMITServer
     /// The browser whose hosted pages the sandbox serves.
-    public let browser: MockBrowser
+    package let browser: MockBrowser
     /// Every provider, in the order `serve` prints them.
-    public let entries: [Entry]
+    package let entries: [Entry]
 
     /// Builds every provider with faults at `faultRate` (seeded by `seed`) and registers each on
     /// `sandbox` under its prefix, with its reset and its pages.
-    public init(on sandbox: SandboxServer, seed: UInt64 = 1, faultRate: Double = 0, latency: Duration = .milliseconds(250)) throws {
+    package init(on sandbox: SandboxServer, seed: UInt64 = 1, faultRate: Double = 0, latency: Duration = .milliseconds(250)) throws {
         func transport(_ name: String, _ salt: UInt64) -> MockProviderTransport {
             MockProviderTransport(name: name, faults: FaultPlan(rate: faultRate, seed: seed &+ salt, latency: latency))
         }
@@ -91,7 +91,7 @@ public struct SandboxProviders: Sendable {
     }
 
     /// Every per-request scenario the providers offer.
-    public static var requestScenarios: [RequestScenario] {
+    package static var requestScenarios: [RequestScenario] {
         MockPayPalServer.requestScenarios + MockMollieBackend.requestScenarios + MockAmazonPayServer.requestScenarios
             + MockMITServer.requestScenarios
     }

@@ -20,7 +20,7 @@ import FoundationNetworking
 /// real ones: a 503, a connection held past the client's deadline, a truncated body, or an answer
 /// lost after the provider acted. Hosted pages are served under `/h/<host>/`, the admin API under
 /// `/__admin/` (``SandboxAdmin``).
-public final class SandboxServer: ScenarioNetwork, Sendable {
+package final class SandboxServer: ScenarioNetwork, Sendable {
     private let registry = LockIsolated<[String: MockProviderTransport]>([:])
     private let resets = LockIsolated<[String: @Sendable () -> Void]>([:])
     private let apiHosts = LockIsolated<[String: String]>([:])
@@ -36,14 +36,14 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// Runs the server's tasks on the event loops serving its connections.
     private let executor = EventLoopAffinityExecutor()
     /// The limits and options.
-    public let configuration: SandboxConfiguration
+    package let configuration: SandboxConfiguration
     /// The webhook deliveries of every provider served (``WebhookDeliveries``).
-    public let webhooks: WebhookDeliveries
+    package let webhooks: WebhookDeliveries
     /// The `Server` header of every answer.
     static let serverName = "PaymentSchemas sandbox"
 
     /// Creates a sandbox that is not running yet.
-    public init(configuration: SandboxConfiguration = SandboxConfiguration(), logger: Logger = Logger(label: "PaymentSandbox")) {
+    package init(configuration: SandboxConfiguration = SandboxConfiguration(), logger: Logger = Logger(label: "PaymentSandbox")) {
         self.configuration = configuration
         self.logger = logger
         self.journal = SandboxJournal(limit: configuration.journalLimit)
@@ -53,17 +53,17 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
 
     /// The base URL clients and links use: ``SandboxConfiguration/publicURL``, or `http://HOST:PORT`
     /// once the server runs.
-    public var baseURL: URL? { publicBase.value }
+    package var baseURL: URL? { publicBase.value }
 
     /// The token the admin API and the inspector need (``SandboxConfiguration/adminToken`` or a
     /// random one), set when the application is made: beyond loopback or through a proxy every admin
     /// route needs it; on loopback the routes that change something need it or
     /// `X-Sandbox-Client: 1` (``SandboxAdminGate``).
-    public var adminToken: String? { token.value }
+    package var adminToken: String? { token.value }
 
     /// `url` with an unspecified host (`0.0.0.0`, `::`), which no browser can open, replaced by the
     /// loopback address of its family: the address printed for the inspector and the providers.
-    public static func reachable(_ url: URL) -> URL {
+    package static func reachable(_ url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         switch components.host {
         case "0.0.0.0", "": components.host = "127.0.0.1"
@@ -76,7 +76,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// Whether `host` is a loopback address (`127.0.0.0/8` as four decimal parts, `::1`,
     /// `localhost`): reading the admin API is open there. A name that only starts like one
     /// (`127.0.0.1.example`) is not.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
         if bare == "localhost" || bare == "::1" || bare == "0:0:0:0:0:0:0:1" { return true }
         let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
@@ -97,7 +97,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
 
     /// Serves `transport` under a new prefix and returns how clients reach it: a
     /// ``ServerHTTPTransport`` (AsyncHTTPClient, one connection pool per provider) to the prefix.
-    public func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint {
+    package func endpoint(for transport: MockProviderTransport) -> MockProviderTransport.RemoteEndpoint {
         let id = counter.withValue { next -> String in
             next += 1
             return "\(transport.name.lowercased())-\(next)"
@@ -109,12 +109,12 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     }
 
     /// Serves the hosted pages of `browser` as HTML under `/h/<host>/<path>`.
-    public func servePages(of browser: MockBrowser) {
+    package func servePages(of browser: MockBrowser) {
         browsers.withValue { $0.append(browser) }
     }
 
     /// Stops serving the hosted pages of `browser`.
-    public func stopServingPages(of browser: MockBrowser) {
+    package func stopServingPages(of browser: MockBrowser) {
         browsers.withValue { $0.removeAll { $0 === browser } }
     }
 
@@ -122,20 +122,20 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
 
     /// Where a browser reaches `url` on the sandbox: `/h/<host>/<path>?<query>` when one of the
     /// served pages answers it; `url` itself otherwise (a callback, a deep link).
-    public func pageURL(for url: URL) -> URL {
+    package func pageURL(for url: URL) -> URL {
         pages.resolve(url)
     }
 
     /// The provider's URL a sandbox page URL stands for (`<base>/h/<host>/<path>` is
     /// `https://<host>/<path>`); any other URL as it is.
-    public func providerURL(for url: URL) -> URL {
+    package func providerURL(for url: URL) -> URL {
         pages.providerURL(for: url)
     }
 
     /// Serves `transport` under `/t/<id>/`. `reset` is what `POST /__admin/reset` does to the
     /// provider's state; `apiHost` is the provider's real API host, whose links in answers are
     /// rewritten to `/t/<id>/`. The notifications it posts are delivered by ``webhooks``.
-    public func register(_ transport: MockProviderTransport, as id: String, apiHost: String? = nil, reset: (@Sendable () -> Void)? = nil) {
+    package func register(_ transport: MockProviderTransport, as id: String, apiHost: String? = nil, reset: (@Sendable () -> Void)? = nil) {
         registry.withValue { $0[id] = transport }
         let webhooks = self.webhooks
         transport.webhooks.sink = { webhooks.enqueue($0) }
@@ -144,7 +144,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     }
 
     /// Stops serving `transports`.
-    public func release(_ transports: [MockProviderTransport]) {
+    package func release(_ transports: [MockProviderTransport]) {
         registry.withValue { registered in
             let gone = registered.filter { entry in transports.contains { $0 === entry.value } }.map(\.key)
             for id in gone {
@@ -172,7 +172,7 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
 
     /// The Hummingbird application; `onRunning` gets `http://HOST:PORT` once it listens (port 0
     /// picks a free one).
-    public func application(
+    package func application(
         host: String, port: Int, onRunning: @escaping @Sendable (URL) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
         // Every GET route also answers HEAD: the same status and headers, no body (RFC 9110 9.3.2).
@@ -241,12 +241,12 @@ public final class SandboxServer: ScenarioNetwork, Sendable {
     /// Runs `body` (the service of ``application(host:port:onRunning:)``) with its tasks on the
     /// event loops that serve the connections instead of Swift's global executor: each request is
     /// read, answered and written on its connection's thread. ``start(host:port:)`` runs this way.
-    public func serving<T>(_ body: () async throws -> T) async throws -> T {
+    package func serving<T>(_ body: () async throws -> T) async throws -> T {
         try await withTaskExecutorPreference(executor) { try await body() }
     }
 
     /// Starts the server on `host` and a free port (by default) and returns once it listens.
-    public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> RunningSandbox {
+    package func start(host: String = "127.0.0.1", port: Int = 0) async throws -> RunningSandbox {
         let ready = OneShot<URL>()
         let app = application(host: host, port: port) { ready.resolve($0) }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
@@ -280,26 +280,26 @@ struct SandboxChannel: ServerChildChannel {
 }
 
 /// A sandbox running in this process.
-public struct RunningSandbox: Sendable {
+package struct RunningSandbox: Sendable {
     /// `http://HOST:PORT`.
-    public let baseURL: URL
+    package let baseURL: URL
     let group: ServiceGroup
     let task: Task<Void, any Error>
 
     /// Stops accepting connections, lets open requests finish and waits until the server is down.
-    public func stop() async {
+    package func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
     }
 }
 
 /// Why the sandbox could not run.
-public enum SandboxError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum SandboxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server did not start listening.
     case didNotStart(String)
 
     /// A readable explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .didNotStart(let message): return message
         }

@@ -25,25 +25,26 @@ import PaymentFlowsCore
 /// Transport failures leave as ``PayTransportError`` with the same stable codes URLSession's
 /// errors map to in ``PayAPIClient``: a deadline or read timeout is `.timeout`, a cancellation
 /// `.cancelled`, anything else `.connection`.
-public struct ServerHTTPTransport: ClientTransport {
+package struct ServerHTTPTransport: ClientTransport {
     /// HTTP/1.1 connections one provider's pool keeps open to one host at most.
-    public static let connectionsPerHost = 256
+    package static let connectionsPerHost = 256
     /// How long an unused pooled connection stays open.
-    public static let idleTimeout: TimeAmount = .seconds(60)
+    package static let idleTimeout: TimeAmount = .seconds(60)
     /// How long opening a connection may take.
-    public static let connectTimeout: TimeAmount = .seconds(5)
+    package static let connectTimeout: TimeAmount = .seconds(5)
 
     private let inner: AsyncHTTPClientTransport
 
     /// A transport through `provider`'s pool whose requests fail after `timeout` seconds.
-    public init(provider: String, timeout: TimeInterval) {
+    package init(provider: String, timeout: TimeInterval) {
         let milliseconds = Int64((timeout * 1_000).rounded(.up))
         inner = AsyncHTTPClientTransport(
             configuration: .init(client: Self.client(for: provider), timeout: .milliseconds(max(1, milliseconds))))
     }
 
     /// Sends `request` to `baseURL`, mapping AsyncHTTPClient's failures to ``PayTransportError``.
-    public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    package func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?)
+    {
         do {
             return try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
         } catch let error as HTTPClientError {

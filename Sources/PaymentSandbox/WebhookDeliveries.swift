@@ -23,9 +23,9 @@ import PaymentServerCore
 ///   a notification beyond is recorded as failed (`dropped`), never queued without bound.
 /// - A delivery can be sent again (``replay(_:)``), and a provider's notification made on demand
 ///   (``trigger(provider:event:resource:)``).
-public final class WebhookDeliveries: Sendable {
+package final class WebhookDeliveries: Sendable {
     /// What became of a delivery.
-    public enum State: String, Sendable, Codable, Hashable {
+    package enum State: String, Sendable, Codable, Hashable {
         /// Waiting for its first attempt.
         case pending
         /// A receiver answered 2xx.
@@ -37,37 +37,37 @@ public final class WebhookDeliveries: Sendable {
     }
 
     /// One attempt of a delivery.
-    public struct Attempt: Sendable, Codable, Hashable {
+    package struct Attempt: Sendable, Codable, Hashable {
         /// 1 for the first.
-        public let number: Int
+        package let number: Int
         /// When it started.
-        public let started: Date
+        package let started: Date
         /// The receiver's status, when it answered.
-        public let status: Int?
+        package let status: Int?
         /// Why it is not a success (`nil` for a 2xx).
-        public let failure: String?
+        package let failure: String?
         /// How long it took.
-        public let milliseconds: Int
+        package let milliseconds: Int
     }
 
     /// One notification and its attempts.
-    public struct Delivery: Sendable, Codable, Hashable {
+    package struct Delivery: Sendable, Codable, Hashable {
         /// `whd_<n>`.
-        public let id: String
+        package let id: String
         /// What was sent.
-        public let notice: WebhookNotice
+        package let notice: WebhookNotice
         /// Why it was sent: `state change`, `simulate-event`, `trigger` or `replay`.
-        public let cause: String
+        package let cause: String
         /// The delivery it sends again, for a replay.
-        public let replayOf: String?
+        package let replayOf: String?
         /// When it was posted.
-        public let created: Date
+        package let created: Date
         /// Where it stands.
-        public var state: State
+        package var state: State
         /// Its attempts, oldest first.
-        public var attempts: [Attempt]
+        package var attempts: [Attempt]
         /// When the next attempt is due, while retrying.
-        public var nextAttempt: Date?
+        package var nextAttempt: Date?
     }
 
     private struct Book: Sendable {
@@ -84,7 +84,7 @@ public final class WebhookDeliveries: Sendable {
     private let book: LockIsolated<Book>
     private let providers: LockIsolated<[String: MockProviderTransport]>
     /// The limits and the time scale.
-    public let configuration: SandboxConfiguration
+    package let configuration: SandboxConfiguration
 
     init(configuration: SandboxConfiguration, providers: LockIsolated<[String: MockProviderTransport]>) {
         self.configuration = configuration
@@ -93,18 +93,18 @@ public final class WebhookDeliveries: Sendable {
     }
 
     /// Every delivery kept, newest first.
-    public var all: [Delivery] {
+    package var all: [Delivery] {
         book.withValue { book in book.order.reversed().compactMap { book.deliveries[$0] } }
     }
 
     /// The delivery `id` (`whd_<n>`).
-    public func delivery(_ id: String) -> Delivery? {
+    package func delivery(_ id: String) -> Delivery? {
         guard let number = Self.number(id) else { return nil }
         return book.withValue { $0.deliveries[number] }
     }
 
     /// Forgets every delivery that is finished (a reset); those under way finish.
-    public func clear() {
+    package func clear() {
         book.withValue { book in
             for number in book.order where [State.delivered, .failed].contains(book.deliveries[number]?.state) {
                 book.deliveries[number] = nil
@@ -121,7 +121,7 @@ public final class WebhookDeliveries: Sendable {
     /// Sends `notice` (a provider's state changed, or the notice's own ``WebhookNotice/cause``,
     /// unless `cause` names another: `trigger`, `replay`); the delivery's id.
     @discardableResult
-    public func enqueue(_ notice: WebhookNotice, cause: String? = nil, replayOf: String? = nil) -> String {
+    package func enqueue(_ notice: WebhookNotice, cause: String? = nil, replayOf: String? = nil) -> String {
         let cause = cause ?? notice.cause ?? "state change"
         let destination = Self.destination(notice.url)
         let (number, start) = book.withValue { book -> (Int, Bool) in
@@ -151,14 +151,14 @@ public final class WebhookDeliveries: Sendable {
     }
 
     /// Sends delivery `id`'s notice again, as a new delivery; `nil` when the journal has no such delivery.
-    public func replay(_ id: String) -> String? {
+    package func replay(_ id: String) -> String? {
         guard let delivery = delivery(id) else { return nil }
         return enqueue(delivery.notice, cause: "replay", replayOf: delivery.id)
     }
 
     /// Asks provider `provider` (its prefix: `paypal`, `mollie-api`) for the notifications of
     /// `event` about `resource` and sends them; their delivery ids, or why none was made.
-    public func trigger(provider: String, event: String?, resource: String?) -> Result<[String], WebhookOutbox.TriggerRefusal> {
+    package func trigger(provider: String, event: String?, resource: String?) -> Result<[String], WebhookOutbox.TriggerRefusal> {
         guard let transport = providers.value[provider] else {
             return .failure(.init("NOT_FOUND", "no provider \(provider): one of " + providers.value.keys.sorted().joined(separator: ", ")))
         }

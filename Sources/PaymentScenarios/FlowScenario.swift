@@ -8,14 +8,14 @@ import PaymentMocks
 import SuiteMCommerce
 
 /// What a scenario is expected to end in, without injected faults.
-public enum ScenarioExpectation: Sendable, Hashable, CustomStringConvertible {
+package enum ScenarioExpectation: Sendable, Hashable, CustomStringConvertible {
     /// The flow completes and its summary starts with the text.
     case completes(String)
     /// The flow fails with the typed error code (see ``ScenarioRunner/classify(_:)``).
     case fails(String)
 
     /// `completes: x` or `fails: code`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .completes(let prefix): return "completes: \(prefix)"
         case .fails(let code): return "fails: \(code)"
@@ -24,19 +24,19 @@ public enum ScenarioExpectation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One flow against the mock providers, in a world of its own.
-public struct FlowScenario: Sendable {
+package struct FlowScenario: Sendable {
     /// The provider: `mcs`, `mit`, `amazonpay`, `paypal` or `mollie`.
-    public let provider: String
+    package let provider: String
     /// The scenario's name, unique per provider.
-    public let name: String
+    package let name: String
     /// What it exercises.
-    public let summary: String
+    package let summary: String
     /// How it ends without faults.
-    public let expectation: ScenarioExpectation
+    package let expectation: ScenarioExpectation
     let body: @MainActor @Sendable (ScenarioContext) async throws -> String
 
     /// `provider/name`.
-    public var id: String { "\(provider)/\(name)" }
+    package var id: String { "\(provider)/\(name)" }
 
     init(
         _ provider: String, _ name: String, _ summary: String, expect expectation: ScenarioExpectation,
@@ -52,17 +52,17 @@ public struct FlowScenario: Sendable {
 
 /// The world one scenario runs in: a browser, transports with the run's fault plan, captured logs,
 /// the secrets the scenario handles and the charges its providers made.
-public final class ScenarioContext: @unchecked Sendable {
+package final class ScenarioContext: @unchecked Sendable {
     /// The run's seed.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The chance of a fault per request.
-    public let faultRate: Double
+    package let faultRate: Double
     /// The scripted browser.
-    public let browser = MockBrowser()
+    package let browser = MockBrowser()
     /// Every log line.
-    public let logs = CapturedLogs()
+    package let logs = CapturedLogs()
     /// Each step: requests with their outcome, pages opened.
-    public let steps = Recorder<String>()
+    package let steps = Recorder<String>()
     private let lock = NSLock()
     private var secretValues: [String] = []
     private var chargeCounts: [String: Int] = [:]
@@ -72,7 +72,7 @@ public final class ScenarioContext: @unchecked Sendable {
     let network: (any ScenarioNetwork)?
     /// The web session the flows open hosted pages in: the scripted ``browser``, or a real browser
     /// that loads the pages the sandbox serves.
-    public let webSession: any WebSession
+    package let webSession: any WebSession
 
     init(seed: UInt64, faultRate: Double, network: (any ScenarioNetwork)? = nil, webSession: (any WebSession)? = nil) {
         self.seed = seed
@@ -85,7 +85,7 @@ public final class ScenarioContext: @unchecked Sendable {
     }
 
     /// A transport for `name` with this run's faults.
-    public func transport(_ name: String) -> MockProviderTransport {
+    package func transport(_ name: String) -> MockProviderTransport {
         let transport = MockProviderTransport(name: name, faults: FaultPlan(rate: faultRate, seed: seed &* 31 &+ UInt64(name.utf8.count)))
         let steps = self.steps
         transport.observer = { steps.record($0) }
@@ -98,15 +98,15 @@ public final class ScenarioContext: @unchecked Sendable {
     var providerTransports: [MockProviderTransport] { lock.withLock { transports } }
 
     /// Deterministic tokens for this run.
-    public var tokens: TokenSource { .seeded(seed) }
+    package var tokens: TokenSource { .seeded(seed) }
 
     /// Declares values that must never appear in logs, errors or descriptions.
-    public func secrets(_ values: String...) {
+    package func secrets(_ values: String...) {
         lock.withLock { secretValues.append(contentsOf: values) }
     }
 
     /// Records how many times `what` was charged (more than one is a double charge).
-    public func charged(_ what: String, _ times: Int) {
+    package func charged(_ what: String, _ times: Int) {
         lock.withLock { chargeCounts[what] = times }
     }
 
@@ -125,9 +125,9 @@ public final class ScenarioContext: @unchecked Sendable {
 }
 
 /// What one run of a scenario produced.
-public struct ScenarioResult: Sendable {
+package struct ScenarioResult: Sendable {
     /// How a run ended: exactly one of these.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// Completed, with a summary.
         case completed(String)
         /// Failed with a typed error: its code and description.
@@ -135,27 +135,27 @@ public struct ScenarioResult: Sendable {
     }
 
     /// The scenario.
-    public let scenario: FlowScenario
+    package let scenario: FlowScenario
     /// The seed.
-    public let seed: UInt64
+    package let seed: UInt64
     /// The outcome.
-    public let outcome: Outcome
+    package let outcome: Outcome
     /// Each step.
-    public let steps: [String]
+    package let steps: [String]
     /// Every log line.
-    public let logLines: [String]
+    package let logLines: [String]
     /// Charges per charged thing.
-    public let charges: [String: Int]
+    package let charges: [String: Int]
     /// Secrets found in logs, the outcome or steps (must be empty).
-    public let leakedSecrets: [String]
+    package let leakedSecrets: [String]
     /// The secrets the scenario declared handling (passwords, keys, tokens), for checks of what
     /// else shows its exchanges (the sandbox's inspector).
-    public let secrets: [String]
+    package let secrets: [String]
     /// Requests or pages no mock expected (must be empty).
-    public let unexpected: [String]
+    package let unexpected: [String]
 
     /// Whether the outcome is what the scenario expects (meaningful without faults).
-    public var matchesExpectation: Bool {
+    package var matchesExpectation: Bool {
         switch (scenario.expectation, outcome) {
         case (.completes(let prefix), .completed(let summary)): return summary.hasPrefix(prefix)
         case (.fails(let code), .failed(let actual, _)): return code == actual
@@ -164,18 +164,18 @@ public struct ScenarioResult: Sendable {
     }
 
     /// Things charged more than once (must be empty).
-    public var doubleCharges: [String] { charges.filter { $0.value > 1 }.map(\.key).sorted() }
+    package var doubleCharges: [String] { charges.filter { $0.value > 1 }.map(\.key).sorted() }
 
     /// Whether the run kept every invariant: no double charge, no leak, nothing unexpected.
-    public var invariantsHold: Bool { doubleCharges.isEmpty && leakedSecrets.isEmpty && unexpected.isEmpty }
+    package var invariantsHold: Bool { doubleCharges.isEmpty && leakedSecrets.isEmpty && unexpected.isEmpty }
 }
 
 /// Runs scenarios.
-public enum ScenarioRunner {
+package enum ScenarioRunner {
     /// Runs `scenario` once.
     /// Runs `scenario` once, in memory or, with a `network`, with every provider call over HTTP.
     /// With a `webSession` (a real browser), the sandbox serves the hosted pages it loads.
-    public static func run(
+    package static func run(
         _ scenario: FlowScenario, seed: UInt64 = 1, faultRate: Double = 0, network: (any ScenarioNetwork)? = nil,
         webSession: (any WebSession)? = nil
     ) async -> ScenarioResult {
@@ -205,7 +205,7 @@ public enum ScenarioRunner {
     }
 
     /// A stable code for a typed error: `Module.code` (or MIT's catalog code, or PayPal's `domain.code`).
-    public static func classify(_ error: any Error) -> (code: String, message: String) {
+    package static func classify(_ error: any Error) -> (code: String, message: String) {
         switch error {
         case let error as MCSCommerceWebError: return ("MCSCommerceWeb.\(error.code)", error.description)
         case let error as SuiteError: return (error.code, error.description)
@@ -221,14 +221,14 @@ public enum ScenarioRunner {
 /// Finds secrets in output the way they leak: written as a value, a whole token. A security code
 /// `737` is a leak in `securityCode=737` or `"737"`, but not inside an unrelated random id such as
 /// `…610737f`: a token is bounded by characters that are not letters or digits.
-public enum SecretScanner {
+package enum SecretScanner {
     /// The secrets of `secrets` that appear in `text` as whole tokens.
-    public static func leaks(of secrets: [String], in text: String) -> [String] {
+    package static func leaks(of secrets: [String], in text: String) -> [String] {
         secrets.filter { secret in !secret.isEmpty && containsToken(secret, in: text) }
     }
 
     /// Whether `token` occurs in `text` with no letter or digit right before or after it.
-    public static func containsToken(_ token: String, in text: String) -> Bool {
+    package static func containsToken(_ token: String, in text: String) -> Bool {
         var searchStart = text.startIndex
         while let range = text.range(of: token, range: searchStart..<text.endIndex) {
             let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : nil

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// (`PaySchemaDiff`) and the resolved model they read (`PaySchemaModel`) are modules that do not
 /// depend on the syntax module (`PaySchemaSyntax`), and the checker hands them a `ResolvedModule`
 /// alone, so naming a parsed declaration there does not compile. What the compiler cannot see is a dependency added to `Package.swift`:
-/// these tests read the manifest's target graph and fail when a stage after the checker can reach
+/// these tests read the manifest's target graph (`PackageManifest`, SwiftPM's own reading) and fail when a stage after the checker can reach
 /// the syntax module or libyaml.
 @Suite struct StageBoundaryTests {
     /// The Swift files directly in `folder` under `Sources/`, by name.
@@ -17,37 +18,10 @@ import Testing
         }
     }
 
-    /// Each target of `Package.swift` with the names in its `dependencies: [...]` list (string
-    /// literals only: products of other packages are not stages).
+    /// Each target of the manifest (as `swift package dump-package` reads it) with the targets of
+    /// this package it depends on (products of other packages are not stages).
     static func targetGraph() throws -> [String: Set<String>] {
-        let manifest = try String(contentsOf: packageRoot.appending(path: "Package.swift"), encoding: .utf8)
-        let target = try NSRegularExpression(
-            pattern: #"\.target\(\s*name:\s*"([A-Za-z]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
-        let quoted = try NSRegularExpression(pattern: #""([A-Za-z]+)""#)
-        var graph: [String: Set<String>] = [:]
-        for match in target.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)) {
-            guard let nameRange = Range(match.range(at: 1), in: manifest) else { continue }
-            var dependencies = Set<String>()
-            if let listRange = Range(match.range(at: 2), in: manifest) {
-                let list = String(manifest[listRange])
-                for name in quoted.matches(in: list, range: NSRange(list.startIndex..., in: list)) {
-                    if let range = Range(name.range(at: 1), in: list) { dependencies.insert(String(list[range])) }
-                }
-            }
-            graph[String(manifest[nameRange])] = dependencies
-        }
-        return graph
-    }
-
-    /// Every target `name` reaches through its dependencies.
-    static func reachable(from name: String, in graph: [String: Set<String>]) -> Set<String> {
-        var seen = Set<String>()
-        var queue = Array(graph[name] ?? [])
-        while let next = queue.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            queue += graph[next] ?? []
-        }
-        return seen
+        try PackageManifest.load().targets.mapValues(\.dependencies)
     }
 
     @Test func theManifestDeclaresTheStages() throws {
@@ -59,8 +33,8 @@ import Testing
         ] {
             #expect(graph[stage] != nil, "Package.swift no longer declares \(stage)")
         }
-        #expect(Self.reachable(from: "PaySchemaChecker", in: graph).contains("PaySchemaSyntax"))
-        #expect(Self.reachable(from: "PaySchemaSyntax", in: graph).contains("CLibYAML"))
+        #expect(try PackageManifest.load().reachable(from: "PaySchemaChecker").contains("PaySchemaSyntax"))
+        #expect(try PackageManifest.load().reachable(from: "PaySchemaSyntax").contains("CLibYAML"))
     }
 
     /// The stages after the checker, and the model they read, cannot reach the syntax or the
@@ -69,7 +43,7 @@ import Testing
     /// with the loader, which names no schema declaration.)
     @Test(arguments: ["PaySchemaModel", "PaySchemaSwift", "PaySchemaExport", "PaySchemaUpstream", "PaySchemaDiff", "PaySchemaImport"])
     func stageCannotReachTheSyntax(stage: String) throws {
-        let reached = Self.reachable(from: stage, in: try Self.targetGraph())
+        let reached = try PackageManifest.load().reachable(from: stage)
         #expect(!reached.contains("PaySchemaSyntax"), "\(stage) depends on the syntax module: \(reached.sorted())")
         #expect(!reached.contains("PaySchemaChecker"), "\(stage) depends on the checker: \(reached.sorted())")
         if !["PaySchemaUpstream", "PaySchemaDiff", "PaySchemaImport"].contains(stage) {
@@ -82,7 +56,7 @@ import Testing
     @Test func theSandboxDoesNotReachTheScenarios() throws {
         let graph = try Self.targetGraph()
         #expect(graph["PaymentSandbox"]?.contains("PaymentMocks") == true, "the manifest was not read")
-        #expect(!Self.reachable(from: "PaymentSandbox", in: graph).contains("PaymentScenarios"))
+        #expect(try !PackageManifest.load().reachable(from: "PaymentSandbox").contains("PaymentScenarios"))
         let server = try String(contentsOf: packageRoot.appending(path: "Sources/PaymentSandbox/SandboxServer.swift"), encoding: .utf8)
         #expect(!server.contains("import PaymentScenarios"))
     }
@@ -109,6 +83,32 @@ import Testing
             }
         }
         #expect(found.isEmpty, "imports of modules the target does not declare:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The stages are pure over values in memory, as swift-openapi-generator's are: reading and
+    /// writing files, running git or any other process are the edges' (`PaySchemaCore` and the
+    /// CLIs), which hand the stages bytes, text and values. A stage's file that names any of them
+    /// fails here (comments aside).
+    @Test(arguments: [
+        "PaySchemaLanguage", "PaySchemaYAML", "PaySchemaSyntax", "PaySchemaModel", "PaySchemaChecker", "PaySchemaSwift", "PaySchemaExport",
+        "PaySchemaDiff", "PaySchemaUpstream", "PaySchemaImport", "PaySchemaVocabulary",
+    ])
+    func stageTouchesNoFileAndRunsNoProcess(stage: String) throws {
+        let edges = [
+            "FileManager", "Process(", "Process.", "FileHandle", "Data(contentsOf", "String(contentsOf", "contentsOfFile", ".write(to",
+        ]
+        var found: [String] = []
+        let root = packageRoot.appending(path: "Sources").appending(path: stage)
+        let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(!files.isEmpty, "no sources under Sources/\(stage)")
+        for file in files.sorted() {
+            let text = try String(contentsOf: root.appending(path: file), encoding: .utf8)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { continue }
+                for edge in edges where line.contains(edge) { found.append("Sources/\(stage)/\(file):\(index + 1): \(edge)") }
+            }
+        }
+        #expect(found.isEmpty, "a stage does I/O (move it to PaySchemaCore or the CLI):\n\(found.joined(separator: "\n"))")
     }
 
     /// Swift syntax is the renderer's: an emitter that writes braces, indentation, documentation

@@ -9,7 +9,7 @@ import PaySchemaSyntax
 ///
 /// Every rule of `Schemas/README.md` is enforced here; each problem becomes a diagnostic at the
 /// node that causes it and checking always continues, so one run reports everything.
-public struct SchemaChecker: Sendable {
+package struct SchemaChecker: Sendable {
     let moduleName: String
     let files: [SchemaFile]
     var diagnostics = Diagnostics()
@@ -26,7 +26,7 @@ public struct SchemaChecker: Sendable {
     var validated: [String: Bool] = [:]
 
     /// Checks `files`, which all belong to `moduleName`.
-    public static func check(module moduleName: String, files: [SchemaFile]) -> (ResolvedModule?, [Diagnostic]) {
+    package static func check(module moduleName: String, files: [SchemaFile]) -> (ResolvedModule?, [Diagnostic]) {
         var checker = SchemaChecker(moduleName: moduleName, files: files.sorted { $0.displayPath < $1.displayPath })
         let module = checker.run()
         return (checker.diagnostics.hasErrors ? nil : module, checker.diagnostics.all)

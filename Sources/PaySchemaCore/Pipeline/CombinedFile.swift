@@ -12,10 +12,10 @@ import PaySchemaYAML
 /// schemas live in the target's folder, so its output is the same one file however many schema
 /// files there are (SwiftPM plans a plugin's outputs before it runs, and a fixed set of outputs
 /// never goes stale when a schema file is added, renamed or removed).
-public enum CombinedFile {
+package enum CombinedFile {
     /// `files` (one module's, in any order) as one file called `name`: one header, the imports of
     /// all of them once, then each file's declarations in file-name order. Deterministic.
-    public static func combine(_ files: [GeneratedFile], named name: String, module: String) -> GeneratedFile {
+    package static func combine(_ files: [GeneratedFile], named name: String, module: String) -> GeneratedFile {
         var imports: [String] = []
         var bodies: [String] = []
         for file in files.sorted(by: { $0.name < $1.name }) {

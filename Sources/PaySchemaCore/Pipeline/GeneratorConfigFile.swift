@@ -13,7 +13,7 @@ import PaySchemaYAML
 extension GeneratorConfig {
     /// The configuration in `directory` (a module's schemas folder): the standard one when there
     /// is no file, `nil` with located errors when the file is wrong.
-    public static func load(in directory: URL, diagnosticPath: String, diagnostics: inout Diagnostics) -> GeneratorConfig? {
+    package static func load(in directory: URL, diagnosticPath: String, diagnostics: inout Diagnostics) -> GeneratorConfig? {
         let url = directory.appending(path: fileName)
         guard FileManager.default.fileExists(atPath: url.path) else { return .standard }
         guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -24,7 +24,7 @@ extension GeneratorConfig {
     }
 
     /// Parses a configuration file's bytes, reporting every problem at its place.
-    public static func parse(_ data: Data, diagnosticPath: String, diagnostics: inout Diagnostics) -> GeneratorConfig? {
+    package static func parse(_ data: Data, diagnosticPath: String, diagnostics: inout Diagnostics) -> GeneratorConfig? {
         let before = diagnostics.all.count
         let loaded = YAMLLoader.load(bytes: [UInt8](data), file: diagnosticPath)
         diagnostics.append(contentsOf: loaded.diagnostics)

@@ -11,35 +11,35 @@ import PaySchemaYAML
 
 /// The generator's stages: load (libyaml) → parse → check → emit. Each stage's output is a typed
 /// value and diagnostics are collected across all of them; nothing stops at the first problem.
-public struct GeneratorPipeline {
+package struct GeneratorPipeline {
     /// The result of running the pipeline over some modules.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// Generated files by module (only modules without errors).
-        public var files: [String: [GeneratedFile]] = [:]
+        package var files: [String: [GeneratedFile]] = [:]
         /// Every diagnostic, sorted by location.
-        public var diagnostics: [Diagnostic] = []
+        package var diagnostics: [Diagnostic] = []
         /// Checked modules, for tools that need the resolved schemas.
-        public var modules: [String: ResolvedModule] = [:]
+        package var modules: [String: ResolvedModule] = [:]
         /// Each module's configuration (`payschema-config.yaml`, or the defaults).
-        public var configs: [String: GeneratorConfig] = [:]
+        package var configs: [String: GeneratorConfig] = [:]
 
         /// Whether any error was reported.
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
     /// The folder that holds one folder per module.
-    public var schemasRoot: URL
+    package var schemasRoot: URL
     /// How the root is written in diagnostics (as the user typed it, or absolute).
-    public var diagnosticRoot: String
+    package var diagnosticRoot: String
 
     /// Creates a pipeline over `schemasRoot`.
-    public init(schemasRoot: URL, diagnosticRoot: String? = nil) {
+    package init(schemasRoot: URL, diagnosticRoot: String? = nil) {
         self.schemasRoot = schemasRoot
         self.diagnosticRoot = diagnosticRoot ?? schemasRoot.path
     }
 
     /// Runs every stage for `moduleNames` (all modules when empty).
-    public func run(modules moduleNames: [String] = [], emit: Bool = true) throws -> Output {
+    package func run(modules moduleNames: [String] = [], emit: Bool = true) throws -> Output {
         var output = Output()
         var available = try SchemaSource.modules(under: schemasRoot)
         if !moduleNames.isEmpty {
@@ -72,14 +72,14 @@ public struct GeneratorPipeline {
     }
 
     /// `relative` below `root` as diagnostics write it (`root` empty or `.`: `relative` alone).
-    public static func shownPath(_ relative: String, under root: String) -> String {
+    package static func shownPath(_ relative: String, under root: String) -> String {
         root.isEmpty || root == "." ? relative : (root.hasSuffix("/") ? root + relative : root + "/" + relative)
     }
 
     /// The configuration beside `source`'s schemas (the defaults without a file), `nil` with
     /// located errors when it is wrong, including a registry name that a type of `checked` has.
     /// `payschema generate`, the plugin and `payschema lint` all read it here.
-    public static func config(
+    package static func config(
         of source: SchemaSource.Module, checked: ResolvedModule?, diagnosticPath: String, diagnostics: inout Diagnostics
     ) -> GeneratorConfig? {
         guard let config = GeneratorConfig.load(in: source.directory, diagnosticPath: diagnosticPath, diagnostics: &diagnostics) else {
@@ -93,7 +93,7 @@ public struct GeneratorPipeline {
     }
 
     /// Loads and parses a module's files, several at a time (files are independent until checking).
-    public static func parse(_ source: SchemaSource.Module, root: URL, diagnosticRoot: String) -> ([SchemaFile], [Diagnostic]) {
+    package static func parse(_ source: SchemaSource.Module, root: URL, diagnosticRoot: String) -> ([SchemaFile], [Diagnostic]) {
         let rootPath = root.standardizedFileURL.path
         let results = ParallelMap.map(source.files) { url -> (SchemaFile, [Diagnostic]) in
             var diagnostics = Diagnostics()
@@ -108,14 +108,14 @@ public struct GeneratorPipeline {
 }
 
 /// Errors that stop the pipeline before any schema is read.
-public enum PipelineError: Error, CustomStringConvertible, Equatable {
+package enum PipelineError: Error, CustomStringConvertible, Equatable {
     /// A module was asked for that has no folder.
     case unknownModule(String, available: [String])
     /// The schemas folder does not exist.
     case missingDirectory(String)
 
     /// A readable explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownModule(let name, let available):
             return "unknown module '\(name)'\(Suggestions.hint(for: name, in: available)) (modules: \(available.joined(separator: ", ")))"

@@ -11,19 +11,19 @@ import PaySchemaYAML
 
 /// Writes generated files, touching only those whose contents changed, and compares a folder
 /// with what it should hold (the drift check).
-public enum OutputWriter {
+package enum OutputWriter {
     /// A difference between a folder and the generated files.
-    public struct Change: Sendable, Hashable {
+    package struct Change: Sendable, Hashable {
         /// The file's path relative to the output folder.
-        public var path: String
+        package var path: String
         /// The current contents, `nil` when the file does not exist.
-        public var old: String?
+        package var old: String?
         /// The generated contents, `nil` when the file should not exist.
-        public var new: String?
+        package var new: String?
     }
 
     /// What `files` would change in `directory`: new, changed and stale `.generated.swift` files.
-    public static func changes(_ files: [GeneratedFile], in directory: URL, flat: Bool, modules: [String]) -> [Change] {
+    package static func changes(_ files: [GeneratedFile], in directory: URL, flat: Bool, modules: [String]) -> [Change] {
         // Files are read and compared on all cores: a large module is tens of megabytes.
         let compared = ParallelMap.map(files) { file -> (relative: String, change: Change?) in
             let relative = flat ? file.name : file.module + "/" + file.name
@@ -47,7 +47,7 @@ public enum OutputWriter {
     /// Applies `changes` under `directory`: writes new and changed files, removes stale ones.
     /// Each file is written atomically (a temporary file renamed over it), files on all cores; the
     /// first failure, in `changes` order, is thrown after every write was attempted.
-    public static func apply(_ changes: [Change], in directory: URL) throws {
+    package static func apply(_ changes: [Change], in directory: URL) throws {
         let folders = Set(changes.filter { $0.new != nil }.map { directory.appending(path: $0.path).deletingLastPathComponent().path })
         for folder in folders.sorted() {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -8,7 +8,7 @@ import Foundation
 /// the memory back at once. Kept here, they are never freed: as a compiler's driver skips freeing
 /// its trees at exit. This is for a process that ends after one run, never for a server or a
 /// library's caller: memory kept here is not given back until the process ends.
-public enum ProcessLifetime {
+package enum ProcessLifetime {
     /// The kept values, behind a lock (a run may keep from any thread).
     private final class Store: @unchecked Sendable {
         let lock = NSLock()
@@ -18,7 +18,7 @@ public enum ProcessLifetime {
     private static let store = Store()
 
     /// Keeps `value` alive until the process exits.
-    public static func keepUntilExit(_ value: Any) {
+    package static func keepUntilExit(_ value: Any) {
         store.lock.lock()
         defer { store.lock.unlock() }
         store.kept.append(value)

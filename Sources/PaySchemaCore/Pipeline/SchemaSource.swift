@@ -12,18 +12,18 @@ import PaySchemaYAML
 
 /// Finds schema files on disk: modules are the folders directly under the schemas root, and a
 /// module's schemas are every `.yaml`/`.yml` file below its folder.
-public enum SchemaSource {
+package enum SchemaSource {
     /// One module's schema files, sorted by path.
-    public struct Module: Sendable, Hashable {
+    package struct Module: Sendable, Hashable {
         /// The module's name (its folder's name).
-        public var name: String
+        package var name: String
         /// The module's folder.
-        public var directory: URL
+        package var directory: URL
         /// Its schema files.
-        public var files: [URL]
+        package var files: [URL]
 
         /// Creates a module from its files.
-        public init(name: String, directory: URL, files: [URL]) {
+        package init(name: String, directory: URL, files: [URL]) {
             self.name = name
             self.directory = directory
             self.files = files
@@ -31,7 +31,7 @@ public enum SchemaSource {
     }
 
     /// The modules under `root`, sorted by name.
-    public static func modules(under root: URL) throws -> [Module] {
+    package static func modules(under root: URL) throws -> [Module] {
         let entries = try FileManager.default.contentsOfDirectory(
             at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
         var modules: [Module] = []
@@ -46,7 +46,7 @@ public enum SchemaSource {
 
     /// Every schema file below `directory`, sorted by path (the configuration file,
     /// ``GeneratorConfig/fileName``, is not a schema).
-    public static func yamlFiles(under directory: URL) -> [URL] {
+    package static func yamlFiles(under directory: URL) -> [URL] {
         guard
             let enumerator = FileManager.default.enumerator(
                 at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
@@ -70,7 +70,7 @@ public enum SchemaSource {
     }
 
     /// Loads and parses one file. `displayPath` is what generated code records.
-    public static func load(_ url: URL, diagnosticPath: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
+    package static func load(_ url: URL, diagnosticPath: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             diagnostics.error("cannot read the file", at: SourceLocation(file: diagnosticPath, line: 1, column: 1))
             return SchemaFile(path: diagnosticPath, displayPath: displayPath, outputName: url.deletingPathExtension().lastPathComponent)
@@ -82,7 +82,7 @@ public enum SchemaSource {
 
     /// Loads and parses one file's bytes (what the file-based ``load(_:diagnosticPath:displayPath:diagnostics:)``
     /// reads; the fuzz harnesses call it directly).
-    public static func load(
+    package static func load(
         _ data: Data, diagnosticPath: String, displayPath: String, outputName: String, diagnostics: inout Diagnostics
     ) -> SchemaFile {
         if let (position, byte) = Self.firstInvalidUTF8(data) {

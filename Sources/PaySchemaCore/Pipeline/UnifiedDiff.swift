@@ -9,9 +9,9 @@ import PaySchemaUpstream
 import PaySchemaYAML
 
 /// A line-based unified diff, for showing generated-code drift.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// The unified diff from `old` to `new`, with `context` lines around each change.
-    public static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+    package static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let operations = edits(a, b)

@@ -16,29 +16,29 @@ import PaySchemaYAML
 ///   ENUM_CASE_ADDED: error
 ///   DOCUMENTATION_CHANGED: info
 /// ```
-public struct AcceptedChanges: Sendable {
+package struct AcceptedChanges: Sendable {
     /// One accepted change.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The rule.
-        public var rule: DiffRule
+        package var rule: DiffRule
         /// The element path.
-        public var path: String
+        package var path: String
         /// Why the break is intended.
-        public var reason: String
+        package var reason: String
         /// Where the entry is written.
-        public var location: SourceLocation
+        package var location: SourceLocation
     }
 
     /// The entries.
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
     /// Severity overrides by rule (`error`, `warning`, `info`).
-    public var severities: [DiffRule: Diagnostic.Severity] = [:]
+    package var severities: [DiffRule: Diagnostic.Severity] = [:]
 
     /// No accepted changes.
-    public init() {}
+    package init() {}
 
     /// Reads the file; problems are diagnostics at their nodes.
-    public static func load(_ text: String, file: String) -> (AcceptedChanges, [Diagnostic]) {
+    package static func load(_ text: String, file: String) -> (AcceptedChanges, [Diagnostic]) {
         var diagnostics = Diagnostics()
         var result = AcceptedChanges()
         let loaded = YAMLLoader.load(text, file: file)
@@ -127,7 +127,7 @@ public struct AcceptedChanges: Sendable {
     }
 
     /// Marks accepted changes and appends a `STALE_ACCEPTANCE` change for each entry that matched nothing.
-    public func apply(to changes: [SchemaChange]) -> [SchemaChange] {
+    package func apply(to changes: [SchemaChange]) -> [SchemaChange] {
         var result = changes
         var used = Set<Int>()
         for index in result.indices {

@@ -4,12 +4,12 @@ import PaySchemaModel
 @_spi(Generated) import PaySchemaVocabulary
 
 /// Renders schema changes for people and tools.
-public enum DiffReport {
+package enum DiffReport {
     /// The output formats (shared with `payschema upstream`).
-    public typealias Format = ReportFormat
+    package typealias Format = ReportFormat
 
     /// Whether `change` counts towards `--fail-on` at `threshold`.
-    public static func fails(_ change: SchemaChange, threshold: Diagnostic.Severity?) -> Bool {
+    package static func fails(_ change: SchemaChange, threshold: Diagnostic.Severity?) -> Bool {
         guard let threshold, change.acceptedBecause == nil else { return false }
         switch threshold {
         case .error: return change.severity == .error
@@ -44,7 +44,7 @@ public enum DiffReport {
     }
 
     /// The report of `changes` in `format`.
-    public static func render(_ changes: [SchemaChange], format: Format) -> String {
+    package static func render(_ changes: [SchemaChange], format: Format) -> String {
         switch format {
         case .text:
             if changes.isEmpty { return "no schema changes" }

@@ -3,9 +3,9 @@ import PaySchemaModel
 
 /// Every rule the schema diff applies, with what it means. Severities follow the verdicts: a change
 /// that breaks the wire or Swift source is an error, a dangerous one a warning, the rest info.
-public enum DiffRule: String, CaseIterable, Sendable, CustomStringConvertible {
+package enum DiffRule: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The rule's stable identifier (`FIELD_REMOVED`), as reports print it.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     case typeAdded = "TYPE_ADDED"
     case typeRemoved = "TYPE_REMOVED"
@@ -58,7 +58,7 @@ public enum DiffRule: String, CaseIterable, Sendable, CustomStringConvertible {
     case unknownMembersKept = "UNKNOWN_MEMBERS_KEPT"
 
     /// One line on what the rule reports.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .typeAdded: return "a type was added"
         case .typeRemoved: return "a type was removed"

@@ -3,7 +3,7 @@ import PaySchemaModel
 @_spi(Generated) import PaySchemaVocabulary
 
 /// Whether a change breaks one side.
-public enum Verdict: String, Sendable, Hashable {
+package enum Verdict: String, Sendable, Hashable {
     /// Old peers break.
     case breaking
     /// Old peers keep working.
@@ -13,29 +13,29 @@ public enum Verdict: String, Sendable, Hashable {
 }
 
 /// One classified difference between two revisions of the schemas.
-public struct SchemaChange: Sendable, Hashable {
+package struct SchemaChange: Sendable, Hashable {
     /// The rule, e.g. ``DiffRule/fieldRemoved`` (`FIELD_REMOVED`).
-    public var rule: DiffRule
+    package var rule: DiffRule
     /// error, warning or info.
-    public var severity: Diagnostic.Severity
+    package var severity: Diagnostic.Severity
     /// Whether payloads written by one side still decode on the other.
-    public var wire: Verdict
+    package var wire: Verdict
     /// Whether Swift code written against the old generated API still compiles.
-    public var source: Verdict
+    package var source: Verdict
     /// The element, e.g. `MollieCheckout.Payment.status`.
-    public var path: String
+    package var path: String
     /// Who sends the type the change is in, which decides the wire verdict; `nil` for error
     /// catalogs and operations.
-    public var direction: Direction?
+    package var direction: Direction?
     /// What changed.
-    public var message: String
+    package var message: String
     /// Where: in the new schema, or in the old one for removals.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The reason from `breaking-changes.yaml` when the change is accepted.
-    public var acceptedBecause: String?
+    package var acceptedBecause: String?
 
     /// Creates a change.
-    public init(
+    package init(
         rule: DiffRule, severity: Diagnostic.Severity, wire: Verdict, source: Verdict, path: String, message: String,
         location: SourceLocation, direction: Direction? = nil
     ) {
@@ -50,10 +50,10 @@ public struct SchemaChange: Sendable, Hashable {
     }
 
     /// Whether either side breaks.
-    public var isBreaking: Bool { wire == .breaking || source == .breaking }
+    package var isBreaking: Bool { wire == .breaking || source == .breaking }
 
     /// The change as a JSON value (absent members left out), for `--format json`.
-    public var json: PayJSON {
+    package var json: PayJSON {
         var members: [String: PayJSON] = [
             "rule": .string(rule.rawValue), "severity": .string(severity.rawValue), "wire": .string(wire.rawValue),
             "source": .string(source.rawValue), "path": .string(path), "message": .string(message), "location": location.json,

@@ -4,7 +4,7 @@ import PaySchemaModel
 /// Compares two revisions of the schemas and classifies every difference with a rule, a severity
 /// and two verdicts: the wire (do payloads still decode on the other side, given who sends the
 /// type) and Swift source (does code written against the old generated API still compile).
-public struct SchemaDiff {
+package struct SchemaDiff {
     var changes: [SchemaChange] = []
     /// The direction of the type being compared, stamped on its changes.
     var currentDirection: Direction?
@@ -26,7 +26,7 @@ public struct SchemaDiff {
     }
 
     /// Every change from `old` to `new` (modules by name), sorted by location.
-    public static func compare(old: [String: ResolvedModule], new: [String: ResolvedModule]) -> [SchemaChange] {
+    package static func compare(old: [String: ResolvedModule], new: [String: ResolvedModule]) -> [SchemaChange] {
         var diff = SchemaDiff(old: old, new: new)
         for name in Set(old.keys).union(new.keys).sorted() {
             diff.compareModule(name)

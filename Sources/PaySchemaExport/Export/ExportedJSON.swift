@@ -6,12 +6,12 @@ import PaySchemaVocabulary
 /// ``PayJSON``: objects from key–value lists, text with sorted keys and two-space indentation.
 extension PayJSON {
     /// An object from key–value pairs; when a key repeats, the first wins.
-    public static func members(_ entries: [(String, PayJSON)]) -> PayJSON {
+    package static func members(_ entries: [(String, PayJSON)]) -> PayJSON {
         .object(Dictionary(entries, uniquingKeysWith: { first, _ in first }))
     }
 
     /// The document as written to a file: ``prettyJSONText`` and a final newline.
-    public func serialized() -> String {
+    package func serialized() -> String {
         prettyJSONText + "\n"
     }
 

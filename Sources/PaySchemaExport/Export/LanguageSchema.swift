@@ -6,7 +6,7 @@ import PaySchemaModel
 /// complete and check schema files as they are typed. Each object allows exactly the keys the
 /// parser takes for it (a test compares the two lists), and CI validates every bundled schema file
 /// against the committed document with an independent JSON Schema validator.
-public enum LanguageSchema {
+package enum LanguageSchema {
     static func strings(_ values: [String]) -> PayJSON { .array(values.map { .string($0) }) }
     static func ref(_ name: String) -> PayJSON { .members([("$ref", .string("#/$defs/\(name)"))]) }
     static func object(_ properties: [(String, PayJSON)], required: [String] = [], open: Bool = false) -> PayJSON {
@@ -55,7 +55,7 @@ public enum LanguageSchema {
     }
 
     /// The document.
-    public static func document() -> PayJSON {
+    package static func document() -> PayJSON {
         let field = object(
             [
                 ("type", text), ("required", flag), ("default", .members([])), ("doc", text), ("deprecated", deprecation),

@@ -4,7 +4,7 @@ import PaySchemaModel
 @_spi(Generated) import PaySchemaVocabulary
 
 /// Turns checked schemas into JSON Schema (2020-12) and OpenAPI 3.1 documents.
-public struct SchemaExport {
+package struct SchemaExport {
     let module: ResolvedModule
     /// How references to other types are written: `#/components/schemas/` or a file suffix.
     let reference: (String) -> String
@@ -16,7 +16,7 @@ public struct SchemaExport {
     var closesEveryStructure = false
 
     /// The JSON Schema of a declared type.
-    public func schema(of resolved: ResolvedDecl) -> PayJSON {
+    package func schema(of resolved: ResolvedDecl) -> PayJSON {
         .members(entries(of: resolved))
     }
 
@@ -483,7 +483,7 @@ public struct SchemaExport {
     /// One JSON Schema document per type, named `<Type>.schema.json`, referencing each other by file name.
     /// Each code list a field uses (ISO 4217 currencies, ISO 3166 countries) is its own document,
     /// `<List>.schema.json`, unless `sharedCodeLists` is off (then each field carries the list).
-    public static func jsonSchemas(_ module: ResolvedModule, sharedCodeLists: Bool = true) -> [(name: String, document: PayJSON)] {
+    package static func jsonSchemas(_ module: ResolvedModule, sharedCodeLists: Bool = true) -> [(name: String, document: PayJSON)] {
         var export = SchemaExport(module: module) { "\($0).schema.json" }
         if sharedCodeLists { export.codeListReference = { "\($0.rawValue).schema.json" } }
         var documents = sortedTypes(module).map { type -> (name: String, document: PayJSON) in
@@ -587,7 +587,7 @@ public struct SchemaExport {
     /// document's `servers` when every operation shares one); operations with `security:` require
     /// that scheme instead of an `Authorization` header parameter; operations that list
     /// `errorStatus` answer exactly those statuses with the error body.
-    public static func openAPI(_ modules: [ResolvedModule], sandboxURL: String = "http://127.0.0.1:8080") -> PayJSON {
+    package static func openAPI(_ modules: [ResolvedModule], sandboxURL: String = "http://127.0.0.1:8080") -> PayJSON {
         let prefixed = modules.count > 1
         func component(_ module: ResolvedModule, _ name: String) -> String { prefixed ? "\(module.name)_\(name)" : name }
         var schemas: [(String, PayJSON)] = []

@@ -5,7 +5,7 @@ import PaySchemaModel
 /// A code list a `format` names (ISO 4217 currencies, ISO 3166-1 alpha-2 countries), exported once
 /// as its own schema that every field of that format references, instead of the whole list in
 /// every such field (inline, the lists outweighed the rest of a large document).
-public enum SharedCodeList: String, CaseIterable, Sendable {
+package enum SharedCodeList: String, CaseIterable, Sendable {
     /// `format: iso4217`.
     case currency = "PayCurrencyCode"
     /// `format: iso3166Alpha2`.

@@ -4,9 +4,9 @@ import PaySchemaLanguage
 /// Writes an ``ImportedModule`` as one schema file of our language: deterministic (the module's
 /// order, one spelling per construct), every text quoted, so the same document always gives the
 /// same bytes.
-public enum ImportWriter {
+package enum ImportWriter {
     /// The schema file's text.
-    public static func text(_ module: ImportedModule) -> String {
+    package static func text(_ module: ImportedModule) -> String {
         var out = "# Written by `payschema import openapi`; edit freely, then `payschema lint`.\n"
         out += "module: \(module.module)\n"
         out += "doc: \(quoted(module.doc))\n"

@@ -9,7 +9,7 @@ import PaySchemaYAML
 /// merged, nullability from 3.0's `nullable` and 3.1's `null` type alike. What the language cannot
 /// say is a located diagnostic, and the field falls back to what still keeps the value (`JSON`).
 /// Pure: the document in, the module and the diagnostics out, deterministic for one input.
-public struct OpenAPIImporter {
+package struct OpenAPIImporter {
     let source: OpenAPISource
     let options: ImportOptions
     var diagnostics = Diagnostics()
@@ -25,7 +25,7 @@ public struct OpenAPIImporter {
     var queue: [(pointer: String, name: String)] = []
 
     /// Imports what `options` asks of `source`.
-    public static func run(_ source: OpenAPISource, options: ImportOptions) -> (ImportedModule, [Diagnostic]) {
+    package static func run(_ source: OpenAPISource, options: ImportOptions) -> (ImportedModule, [Diagnostic]) {
         var importer = OpenAPIImporter(source: source, options: options)
         importer.takenNames = options.takenNames
         let module = importer.importAll()

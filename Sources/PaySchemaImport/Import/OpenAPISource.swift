@@ -4,13 +4,13 @@ import PaySchemaYAML
 /// An OpenAPI document as the importer reads it: the located tree libyaml gives for YAML and for
 /// JSON alike (JSON is YAML 1.2's flow style), so every schema, property and keyword keeps the
 /// line and column a diagnostic points at, and members keep the document's order.
-public struct OpenAPISource: Sendable {
+package struct OpenAPISource: Sendable {
     /// The document's root mapping.
     let root: YAMLNode
     /// The file, as diagnostics name it.
-    public let path: String
+    package let path: String
     /// `3.0` or `3.1` (the `openapi` member's major and minor version).
-    public let version: String
+    package let version: String
 
     /// How large and deep a document may be: larger than any provider's (Mollie's is 1.4 MB),
     /// still bounded.
@@ -24,7 +24,7 @@ public struct OpenAPISource: Sendable {
     }()
 
     /// Reads `bytes` (JSON or YAML); every problem that stops the import is a located error.
-    public static func read(bytes: [UInt8], path: String) -> (OpenAPISource?, [Diagnostic]) {
+    package static func read(bytes: [UInt8], path: String) -> (OpenAPISource?, [Diagnostic]) {
         let result = YAMLLoader.load(bytes: bytes, file: path, limits: limits)
         var diagnostics = result.diagnostics.filter { $0.severity == .error }
         guard diagnostics.isEmpty else { return (nil, diagnostics) }

@@ -4,16 +4,16 @@ import PaySchemaYAML
 /// What a module's schema files already declare, for `payschema import openapi --reuse`: the types
 /// linked to the imported document (`upstream: <document>#<pointer>`, or its `ref:`), which the import refers
 /// to instead of importing their schemas again, and every name the module takes.
-public struct ReusedTypes: Sendable {
+package struct ReusedTypes: Sendable {
     /// Type names by the pointer of the schema they link, for the document being imported.
-    public var byPointer: [String: String] = [:]
+    package var byPointer: [String: String] = [:]
     /// Every type name and operation type name the files declare.
-    public var names: Set<String> = []
+    package var names: Set<String> = []
     /// Problems reading the files (each located).
-    public var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
 
     /// Reads the schema files `files` (path and bytes), keeping links to `documentName`.
-    public init(files: [(path: String, bytes: [UInt8])], documentName: String) {
+    package init(files: [(path: String, bytes: [UInt8])], documentName: String) {
         for file in files {
             let loaded = YAMLLoader.load(bytes: file.bytes, file: file.path)
             diagnostics += loaded.diagnostics.filter { $0.severity == .error }

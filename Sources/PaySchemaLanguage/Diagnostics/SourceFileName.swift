@@ -7,17 +7,17 @@ import Foundation
 /// destruction released it (the paths are longer than a small string). An interned name is a plain
 /// number, copied without reference counting; the table holds each distinct path once, for the
 /// life of the process (one entry per schema file a process reads).
-public struct SourceFileName: Hashable, Sendable {
+package struct SourceFileName: Hashable, Sendable {
     /// The path's position in the table.
     private let index: UInt32
 
     /// Interns `path`: the same path always gives the same name.
-    public init(_ path: String) {
+    package init(_ path: String) {
         index = SourceFileTable.shared.intern(path)
     }
 
     /// The path as given.
-    public var path: String { SourceFileTable.shared.path(at: index) }
+    package var path: String { SourceFileTable.shared.path(at: index) }
 }
 
 /// The process's interned paths, behind a lock: names are made by the loader on every core.

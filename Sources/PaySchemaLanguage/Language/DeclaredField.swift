@@ -3,7 +3,7 @@
 /// What the schema author wrote for a field, as the resolved field reads it: the values the checker
 /// did not have to resolve. The parsed field's storage conforms (in the syntax module), so the
 /// resolved model keeps a reference to it rather than a copy, and names no syntax type.
-public protocol DeclaredField: AnyObject, Sendable {
+package protocol DeclaredField: AnyObject, Sendable {
     /// The Swift name.
     var name: String { get }
     /// Where the name is written.

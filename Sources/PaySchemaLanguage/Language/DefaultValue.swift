@@ -1,5 +1,5 @@
 /// A literal default value.
-public indirect enum DefaultValue: Sendable, Hashable, CustomStringConvertible {
+package indirect enum DefaultValue: Sendable, Hashable, CustomStringConvertible {
     /// Text, also used for enum raw values, URLs and decimals written quoted.
     case string(String)
     /// A whole number.
@@ -12,7 +12,7 @@ public indirect enum DefaultValue: Sendable, Hashable, CustomStringConvertible {
     case list([DefaultValue])
 
     /// The schema spelling.
-    public var description: String {
+    package var description: String {
         switch self {
         case .string(let text): return "'\(text)'"
         case .integer(let value): return String(value)

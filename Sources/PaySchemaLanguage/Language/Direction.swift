@@ -1,5 +1,5 @@
 /// Which side sends values of a type.
-public enum Direction: String, Sendable, Hashable, CaseIterable {
+package enum Direction: String, Sendable, Hashable, CaseIterable {
     /// The app sends it.
     case request
     /// The app receives it.

@@ -1,7 +1,7 @@
 import PaySchemaVocabulary
 
 /// How field names become wire names when a field does not name them.
-public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
+package enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     /// `cartId` → `cartId`
     case camelCase
     /// `cartId` → `cart_id`
@@ -12,7 +12,7 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     case kebabCase = "kebab-case"
 
     /// The wire name of a Swift field name.
-    public func apply(_ name: String) -> String {
+    package func apply(_ name: String) -> String {
         switch self {
         case .camelCase: return name
         case .pascalCase: return name.prefix(1).uppercased() + name.dropFirst()
@@ -43,7 +43,7 @@ public enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     /// The wire name of a field in `format`: the field's own name for the format, else its JSON
     /// name, else its Swift name in this key style. The one naming rule; the parsed field and the
     /// resolved field both ask it.
-    public func wireName(swiftName: String, json: String?, xml: String?, query: String?, in format: WireFormat) -> String {
+    package func wireName(swiftName: String, json: String?, xml: String?, query: String?, in format: WireFormat) -> String {
         switch format {
         case .json: return json ?? apply(swiftName)
         case .xml: return xml ?? json ?? apply(swiftName)

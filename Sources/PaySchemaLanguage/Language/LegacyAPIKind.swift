@@ -1,5 +1,5 @@
 /// The kinds of legacy API surface.
-public enum LegacyAPIKind: String, Sendable, CaseIterable {
+package enum LegacyAPIKind: String, Sendable, CaseIterable {
     /// A delegate protocol.
     case `protocol`
     /// A caseless enum with static methods (`MCCMerchant`).

@@ -1,9 +1,9 @@
 @_spi(Generated) import PaySchemaVocabulary
 
 /// Swift naming rules shared by the parser, checker and emitter.
-public enum Naming {
+package enum Naming {
     /// Words Swift reserves; names equal to one are written in backticks.
-    public static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
@@ -13,7 +13,7 @@ public enum Naming {
     ]
 
     /// Type names a schema may not declare because generated code uses them.
-    public static let reservedTypeNames: Set<String> = [
+    package static let reservedTypeNames: Set<String> = [
         "String", "Int", "Int64", "Bool", "Double", "Decimal", "Date", "URL", "UUID", "Data", "Set", "Array",
         "Dictionary", "Optional", "Error", "Never", "Any", "Self", "Type", "Protocol", "Encoder", "Decoder",
         "Codable", "Sendable", "Hashable", "Equatable", "Mirror", "Result", "Character", "Float", "Void",
@@ -21,13 +21,13 @@ public enum Naming {
 
     /// Member names generated code declares on every struct, which no field may take; `self` too:
     /// in Swift `value.self` is the value itself, so a field so named could not be read.
-    public static let reservedFieldNames: Set<String> = [
+    package static let reservedFieldNames: Set<String> = [
         "description", "debugDescription", "customMirror", "hashValue", "violations", "validate", "queryItems",
         "queryString", "xmlData", "encode", "init", "collectViolations", "xmlRootElement", "visitFields", "unknownMembers", "self",
     ]
 
     /// A name usable as a Swift identifier (`foo` → `foo`, `default` → `` `default` ``).
-    public static func escaped(_ name: String) -> String {
+    package static func escaped(_ name: String) -> String {
         isKeyword(name) ? "`\(name)`" : name
     }
 
@@ -59,7 +59,7 @@ public enum Naming {
     private static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
 
     /// Whether `name` is one of ``keywords``.
-    public static func isKeyword(_ name: String) -> Bool {
+    package static func isKeyword(_ name: String) -> Bool {
         let count = name.utf8.count
         guard count <= longestKeyword else { return false }
         // From the bytes in place where the string has them (it nearly always does).
@@ -73,7 +73,7 @@ public enum Naming {
     }
 
     /// Whether `name` is an ASCII identifier: a letter or `_`, then letters, digits or `_`.
-    public static func isIdentifier(_ name: String) -> Bool {
+    package static func isIdentifier(_ name: String) -> Bool {
         var bytes = name.utf8.makeIterator()
         guard let first = bytes.next(), isASCIILetter(first) || first == UInt8(ascii: "_") else { return false }
         while let byte = bytes.next() {
@@ -90,13 +90,13 @@ public enum Naming {
     }
 
     /// Whether `name` is an UpperCamelCase type name.
-    public static func isTypeName(_ name: String) -> Bool {
+    package static func isTypeName(_ name: String) -> Bool {
         guard isIdentifier(name), let first = name.utf8.first else { return false }
         return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) && !name.utf8.contains(UInt8(ascii: "_"))
     }
 
     /// Whether `name` is a lowerCamelCase member name (leading capitals allowed only as a run such as `xmlA`).
-    public static func isMemberName(_ name: String) -> Bool {
+    package static func isMemberName(_ name: String) -> Bool {
         guard isIdentifier(name), let first = name.utf8.first else { return false }
         return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) || first == UInt8(ascii: "_")
     }
@@ -104,7 +104,7 @@ public enum Naming {
     /// A lowerCamelCase Swift name for a wire value: `SCA_WHEN_REQUIRED` → `scaWhenRequired`,
     /// `PayAndShip` → `payAndShip`, `CREDITO/MasterCard` → `creditoMasterCard`; `nil` when the value starts
     /// with a digit or has no letters.
-    public static func caseName(for value: String) -> String? {
+    package static func caseName(for value: String) -> String? {
         // A value of lowercase ASCII letters only (`alpha`, `open`) is its own name: answered
         // without the Unicode-aware splitting below, which gives the same.
         if !value.isEmpty, value.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return value }
@@ -122,22 +122,22 @@ public enum Naming {
     }
 
     /// The Swift type generated for an operation: `getCheckoutSession` → `GetCheckoutSessionOperation`.
-    public static func operationTypeName(_ operation: String) -> String {
+    package static func operationTypeName(_ operation: String) -> String {
         upperFirst(operation) + "Operation"
     }
 
     /// The file holding a module's type registry: `MollieCheckoutSchema.generated.swift`.
-    public static func registryFileName(_ module: String) -> String {
+    package static func registryFileName(_ module: String) -> String {
         module + "Schema.generated.swift"
     }
 
     /// The name with its first character upper-cased: `getCheckoutSession` → `GetCheckoutSession`.
-    public static func upperFirst(_ name: String) -> String {
+    package static func upperFirst(_ name: String) -> String {
         name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// A Swift string literal with escapes.
-    public static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         quoted(text, control: swiftControl)
     }
 
@@ -147,7 +147,7 @@ public enum Naming {
     }
 
     /// `text` escaped as between the quotes of a Swift literal (a literal piece of an interpolation).
-    public static func literalContent(_ text: String) -> String {
+    package static func literalContent(_ text: String) -> String {
         var out = ""
         PayStringEscaping.appendEscaped(text, to: &out, control: swiftControl)
         return out

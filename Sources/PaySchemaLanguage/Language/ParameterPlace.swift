@@ -1,5 +1,5 @@
 /// Where an operation's parameter travels.
-public enum ParameterPlace: String, Sendable, Hashable, CaseIterable {
+package enum ParameterPlace: String, Sendable, Hashable, CaseIterable {
     /// In the path.
     case path
     /// In the query.

@@ -1,12 +1,12 @@
 /// A raw value of an enum case or an error code.
-public enum RawValue: Sendable, Hashable, CustomStringConvertible {
+package enum RawValue: Sendable, Hashable, CustomStringConvertible {
     /// Text.
     case string(String)
     /// An integer.
     case int(Int)
 
     /// The value as written.
-    public var description: String {
+    package var description: String {
         switch self {
         case .string(let text): return text
         case .int(let value): return String(value)
@@ -15,7 +15,7 @@ public enum RawValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The raw value types of enums and error catalogs.
-public enum EnumRawType: String, Sendable, Hashable {
+package enum EnumRawType: String, Sendable, Hashable {
     /// Text values.
     case string = "String"
     /// Integer values.

@@ -1,12 +1,12 @@
 /// A declaration's deprecation and former names, as the stages after checking need them.
-public struct ResolvedLifecycle: Sendable, Hashable {
+package struct ResolvedLifecycle: Sendable, Hashable {
     /// The deprecation message (empty when deprecated without one); `nil` when current.
-    public let deprecated: String?
+    package let deprecated: String?
     /// Former names, oldest first.
-    public let renamedFrom: [String]
+    package let renamedFrom: [String]
 
     /// Whether the declaration is deprecated.
-    public var isDeprecated: Bool { deprecated != nil }
+    package var isDeprecated: Bool { deprecated != nil }
 
     /// A lifecycle: `deprecated` is the message (empty without one), `nil` when current.
     package init(deprecated: String?, renamedFrom: [String]) {

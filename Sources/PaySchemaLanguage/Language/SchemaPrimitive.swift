@@ -1,5 +1,5 @@
 /// The built-in scalar types of the schema language.
-public enum SchemaPrimitive: String, Sendable, Hashable, CaseIterable {
+package enum SchemaPrimitive: String, Sendable, Hashable, CaseIterable {
     /// Text.
     case string = "String"
     /// A 64-bit platform integer.
@@ -22,8 +22,8 @@ public enum SchemaPrimitive: String, Sendable, Hashable, CaseIterable {
     case json = "JSON"
 
     /// The Swift type that holds it.
-    public var swiftName: String { self == .json ? "PayJSON" : rawValue }
+    package var swiftName: String { self == .json ? "PayJSON" : rawValue }
 
     /// Whether the type is a number.
-    public var isNumeric: Bool { [.int, .int64, .double, .decimal].contains(self) }
+    package var isNumeric: Bool { [.int, .int64, .double, .decimal].contains(self) }
 }

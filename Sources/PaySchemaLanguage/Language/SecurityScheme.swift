@@ -1,5 +1,5 @@
 /// How an operation's requests authenticate: the exported contract's security scheme.
-public enum SecurityScheme: String, Sendable, Hashable, CaseIterable {
+package enum SecurityScheme: String, Sendable, Hashable, CaseIterable {
     /// `Authorization: Bearer <token>`.
     case bearer
     /// `Authorization: Basic <base64 of id:secret>`.

@@ -1,24 +1,24 @@
 /// A JUnit XML report: the one writer behind every `--format junit` of `payschema` (the schema
 /// diff and the upstream comparison). One `<testsuites>` with one `<testsuite>`; a test case either
 /// fails (with its type, message and text) or passes, with optional output.
-public struct JUnitReport: Sendable {
+package struct JUnitReport: Sendable {
     /// One test case.
-    public struct TestCase: Sendable {
+    package struct TestCase: Sendable {
         /// The class name (a rule, a type).
-        public var classname: String
+        package var classname: String
         /// The test's name (an element, a finding).
-        public var name: String
+        package var name: String
         /// The file it concerns, if any.
-        public var file: String?
+        package var file: String?
         /// The line in that file, if any.
-        public var line: Int?
+        package var line: Int?
         /// Set when the test case fails.
-        public var failure: Failure?
+        package var failure: Failure?
         /// What a passing test case reports (`<system-out>`), if anything.
-        public var output: String?
+        package var output: String?
 
         /// Creates a test case.
-        public init(
+        package init(
             classname: String, name: String, file: String? = nil, line: Int? = nil, failure: Failure? = nil, output: String? = nil
         ) {
             self.classname = classname
@@ -31,16 +31,16 @@ public struct JUnitReport: Sendable {
     }
 
     /// Why a test case failed.
-    public struct Failure: Sendable {
+    package struct Failure: Sendable {
         /// The failure's type (a rule), if any.
-        public var type: String?
+        package var type: String?
         /// The one-line message.
-        public var message: String
+        package var message: String
         /// The failure's text.
-        public var text: String
+        package var text: String
 
         /// Creates a failure.
-        public init(type: String? = nil, message: String, text: String) {
+        package init(type: String? = nil, message: String, text: String) {
             self.type = type
             self.message = message
             self.text = text
@@ -48,21 +48,21 @@ public struct JUnitReport: Sendable {
     }
 
     /// The name of the `<testsuites>` element.
-    public var name: String
+    package var name: String
     /// The name of its one `<testsuite>`.
-    public var suite: String
+    package var suite: String
     /// The test cases, in order.
-    public var cases: [TestCase]
+    package var cases: [TestCase]
 
     /// Creates a report.
-    public init(name: String, suite: String, cases: [TestCase]) {
+    package init(name: String, suite: String, cases: [TestCase]) {
         self.name = name
         self.suite = suite
         self.cases = cases
     }
 
     /// The XML text.
-    public func rendered() -> String {
+    package func rendered() -> String {
         let failures = cases.filter { $0.failure != nil }.count
         let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\""
         var lines = [
@@ -94,7 +94,7 @@ public struct JUnitReport: Sendable {
 
     /// `text` escaped for XML attribute values and text; control characters XML 1.0 has no place
     /// for become spaces.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

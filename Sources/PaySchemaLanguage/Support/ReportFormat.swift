@@ -1,5 +1,5 @@
 /// The formats `payschema diff` and `payschema upstream` write their reports in.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     /// `path:line:column: error: [RULE] message`.
     case text
     /// A table for a pull-request comment, breaking changes first.
@@ -12,7 +12,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case junit
 
     /// `text` as the message of a GitHub Actions annotation (`%`, CR and LF escaped).
-    public static func githubEscape(_ text: String) -> String {
+    package static func githubEscape(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(
             of: "\n", with: "%0A")
     }

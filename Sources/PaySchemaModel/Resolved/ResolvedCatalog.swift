@@ -1,21 +1,21 @@
 import PaySchemaLanguage
 
 /// An error catalog, resolved.
-public struct ResolvedCatalog: Sendable {
+package struct ResolvedCatalog: Sendable {
     /// The Swift name.
-    public let name: String
+    package let name: String
     /// The error domain.
-    public let domain: String
+    package let domain: String
     /// The type of the codes.
-    public let codeType: EnumRawType
+    package let codeType: EnumRawType
     /// The language every code has a message in.
-    public let defaultLanguage: String
+    package let defaultLanguage: String
     /// Documentation.
-    public let doc: String?
+    package let doc: String?
     /// The codes in declaration order.
-    public let codes: [ResolvedErrorCode]
+    package let codes: [ResolvedErrorCode]
     /// Where the schema writes the name.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
     package init(
@@ -33,21 +33,21 @@ public struct ResolvedCatalog: Sendable {
 }
 
 /// One code of an error catalog.
-public struct ResolvedErrorCode: Sendable {
+package struct ResolvedErrorCode: Sendable {
     /// The provider's code.
-    public let code: RawValue
+    package let code: RawValue
     /// The Swift case name.
-    public let name: String
+    package let name: String
     /// Messages by language, in declaration order.
-    public let messages: [(language: String, text: String)]
+    package let messages: [(language: String, text: String)]
     /// The code's own domain, when it differs from the catalog's.
-    public let domain: String?
+    package let domain: String?
     /// Documentation.
-    public let doc: String?
+    package let doc: String?
     /// Deprecation and former names.
-    public let lifecycle: ResolvedLifecycle
+    package let lifecycle: ResolvedLifecycle
     /// Where the schema declares the code.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
     package init(

@@ -2,9 +2,9 @@ import PaySchemaLanguage
 
 /// A legacy conversion as the checker resolved it: every path, field, type and enum case is looked
 /// up once, here, so the emitter only writes what it is handed and cannot meet an unresolved name.
-public struct ResolvedConversion: Sendable {
+package struct ResolvedConversion: Sendable {
     /// Which way it converts.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// `to<Target>()` on the legacy type.
         case to(target: String)
         /// An initializer of the legacy type from labelled values of the current API.
@@ -12,11 +12,11 @@ public struct ResolvedConversion: Sendable {
     }
 
     /// A labelled parameter of a `from` initializer.
-    public struct Parameter: Sendable {
+    package struct Parameter: Sendable {
         /// The argument label.
-        public var label: String
+        package var label: String
         /// The current API's type.
-        public var type: String
+        package var type: String
 
         /// Creates the value from its parts (the checker does).
         package init(label: String, type: String) {
@@ -26,15 +26,15 @@ public struct ResolvedConversion: Sendable {
     }
 
     /// One argument of the memberwise call that builds the value, in the built struct's field order.
-    public struct Argument: Sendable {
+    package struct Argument: Sendable {
         /// The built struct's field (its label).
-        public var field: String
+        package var field: String
         /// The field's schema type.
-        public var type: ResolvedType
+        package var type: ResolvedType
         /// Whether the field is optional in Swift.
-        public var optional: Bool
+        package var optional: Bool
         /// What it is set to.
-        public var value: Value
+        package var value: Value
 
         /// Creates the value from its parts (the checker does).
         package init(field: String, type: ResolvedType, optional: Bool, value: Value) {
@@ -46,7 +46,7 @@ public struct ResolvedConversion: Sendable {
     }
 
     /// The value of an argument.
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         /// A literal of the field's type.
         case literal(ResolvedValue)
         /// A path into the source, changed by an optional transform, with a literal for `nil`.
@@ -56,9 +56,9 @@ public struct ResolvedConversion: Sendable {
     /// A resolved `from` path: where it starts, the stored properties it reads in turn, its schema
     /// type and whether it may be `nil`. The emitter builds the Swift (`self.amount.total`,
     /// `request?.cartId`) from it; the checker writes none.
-    public struct Source: Sendable {
+    package struct Source: Sendable {
         /// Where a path starts.
-        public enum Root: Sendable, Hashable {
+        package enum Root: Sendable, Hashable {
             /// The value being converted (`self`).
             case selfValue
             /// A parameter of the conversion, by its Swift name.
@@ -67,11 +67,11 @@ public struct ResolvedConversion: Sendable {
 
         /// One step of a path: a stored property, read with optional chaining when the value it is
         /// read from may be `nil`.
-        public struct Member: Sendable, Hashable {
+        package struct Member: Sendable, Hashable {
             /// The stored property's Swift name (`_name` for a deprecated field's storage).
-            public var storage: String
+            package var storage: String
             /// Whether the value it is read from may be `nil` (`base?.storage`).
-            public var chained: Bool
+            package var chained: Bool
 
             /// A step of a path.
             package init(storage: String, chained: Bool) {
@@ -81,13 +81,13 @@ public struct ResolvedConversion: Sendable {
         }
 
         /// Where the path starts.
-        public var root: Root
+        package var root: Root
         /// The stored properties read in turn.
-        public var members: [Member]
+        package var members: [Member]
         /// Its schema type.
-        public var type: ResolvedType
+        package var type: ResolvedType
         /// Whether it may be `nil`.
-        public var optional: Bool
+        package var optional: Bool
 
         /// Creates the value from its parts (the checker does).
         package init(root: Root, members: [Member], type: ResolvedType, optional: Bool) {
@@ -99,7 +99,7 @@ public struct ResolvedConversion: Sendable {
     }
 
     /// How the source value is changed.
-    public enum Transform: Sendable {
+    package enum Transform: Sendable {
         /// `!value`.
         case negate
         /// Legacy enum values grouped into structs.
@@ -108,23 +108,23 @@ public struct ResolvedConversion: Sendable {
 
     /// A `group` transform, resolved: the element struct, its key and values fields and, for each
     /// legacy enum case, the Swift case names it maps to.
-    public struct Group: Sendable {
+    package struct Group: Sendable {
         /// The element struct's name.
-        public var element: String
+        package var element: String
         /// The key field's name and type.
-        public var key: String
+        package var key: String
         /// The key field's schema type (an enum).
-        public var keyType: ResolvedType
+        package var keyType: ResolvedType
         /// The values field's name.
-        public var values: String
+        package var values: String
         /// The element type of the values field (an enum).
-        public var valueType: ResolvedType
+        package var valueType: ResolvedType
         /// Whether the values field is a set.
-        public var valuesAreASet: Bool
+        package var valuesAreASet: Bool
         /// Each mapped legacy case: its Swift case name, then the key's and the value's Swift case names.
-        public var rows: [(legacyCase: String, keyCase: String, valueCase: String)]
+        package var rows: [(legacyCase: String, keyCase: String, valueCase: String)]
         /// Whether the legacy enum is open (has an `unknown` case).
-        public var legacyIsOpen: Bool
+        package var legacyIsOpen: Bool
 
         /// Creates the value from its parts (the checker does).
         package init(
@@ -143,9 +143,9 @@ public struct ResolvedConversion: Sendable {
     }
 
     /// Which way.
-    public var kind: Kind
+    package var kind: Kind
     /// The memberwise arguments.
-    public var arguments: [Argument]
+    package var arguments: [Argument]
 
     /// Creates the value from its parts (the checker does).
     package init(kind: Kind, arguments: [Argument]) {

@@ -3,9 +3,9 @@ import PaySchemaLanguage
 
 /// A declared type with everything the emitter and the exporter need resolved: its fields,
 /// cases, variants or base, whether it can hold a secret, and its legacy conversions.
-public struct ResolvedDecl: Sendable {
+package struct ResolvedDecl: Sendable {
     /// What the type declares.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A struct.
         case structure(ResolvedStruct)
         /// An enum (open or closed).
@@ -17,24 +17,24 @@ public struct ResolvedDecl: Sendable {
     }
 
     /// The Swift name.
-    public let name: String
+    package let name: String
     /// Where the schema writes the name.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// Documentation.
-    public let doc: String?
+    package let doc: String?
     /// Deprecation and former names.
-    public let lifecycle: ResolvedLifecycle
+    package let lifecycle: ResolvedLifecycle
     /// The official schema the type models, when the schema links one.
-    public let upstream: ResolvedUpstream?
+    package let upstream: ResolvedUpstream?
     /// What it declares.
-    public let kind: Kind
+    package let kind: Kind
     /// Whether a value of the type can hold a secret, directly or through the types it contains.
-    public let isSensitive: Bool
+    package let isSensitive: Bool
     /// The legacy conversions declared on the type, in declaration order.
-    public let conversions: [ResolvedConversion]
+    package let conversions: [ResolvedConversion]
 
     /// `struct`, `enum`, `union` or `scalar`: the kind as the schema names it.
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .structure: return "struct"
         case .enumeration: return "enum"
@@ -44,16 +44,16 @@ public struct ResolvedDecl: Sendable {
     }
 
     /// Whether the type is deprecated.
-    public var isDeprecated: Bool { lifecycle.isDeprecated }
+    package var isDeprecated: Bool { lifecycle.isDeprecated }
 
     /// The wire formats values of the type are written in (a struct's encodings; JSON otherwise).
-    public var formats: [WireFormat] {
+    package var formats: [WireFormat] {
         if case .structure(let structure) = kind { return structure.encodings }
         return [.json]
     }
 
     /// Whether the type has nothing to check, so it conforms to `PayAlwaysValid` where it is declared.
-    public var isAlwaysValid: Bool {
+    package var isAlwaysValid: Bool {
         if case .structure(let structure) = kind {
             return structure.requireAnyOf.isEmpty && !structure.fields.contains(where: \.needsValidation)
         }
@@ -77,28 +77,28 @@ public struct ResolvedDecl: Sendable {
 }
 
 /// A struct's body, resolved.
-public struct ResolvedStruct: Sendable {
+package struct ResolvedStruct: Sendable {
     /// The wire formats, in declaration order (the first names the paths in validation messages).
-    public let encodings: [WireFormat]
+    package let encodings: [WireFormat]
     /// The root element of an XML document.
-    public let xmlRoot: String?
+    package let xmlRoot: String?
     /// The fields in declaration order.
-    public let fields: [ResolvedField]
+    package let fields: [ResolvedField]
     /// The `requireAnyOf` groups, each resolved to its fields in the order the group names them.
-    public let requireAnyOf: [[ResolvedField]]
+    package let requireAnyOf: [[ResolvedField]]
     /// Where the schema writes the fields.
-    public let fieldsLocation: SourceLocation
+    package let fieldsLocation: SourceLocation
     /// Where the schema writes the first `requireAnyOf` group, when it has one.
-    public let requireAnyOfLocation: SourceLocation?
+    package let requireAnyOfLocation: SourceLocation?
     /// Whether decoding refuses members no field models (`unknownMembers: refuse`); otherwise
     /// they are kept and written back.
-    public let refusesUnknownMembers: Bool
+    package let refusesUnknownMembers: Bool
 
     /// Whether values are written in `format`.
-    public func supports(_ format: WireFormat) -> Bool { encodings.contains(format) }
+    package func supports(_ format: WireFormat) -> Bool { encodings.contains(format) }
 
     /// The format whose names are used in validation paths: the first declared encoding.
-    public var primaryFormat: WireFormat { encodings.first ?? .json }
+    package var primaryFormat: WireFormat { encodings.first ?? .json }
 
     /// Creates the value from its parts (the checker does).
     package init(
@@ -116,19 +116,19 @@ public struct ResolvedStruct: Sendable {
 }
 
 /// A scalar newtype, resolved.
-public struct ResolvedScalar: Sendable {
+package struct ResolvedScalar: Sendable {
     /// The wrapped primitive.
-    public let base: SchemaPrimitive
+    package let base: SchemaPrimitive
     /// The constraints on the value.
-    public let constraints: ResolvedConstraints
+    package let constraints: ResolvedConstraints
     /// Whether the value is a secret.
-    public let sensitive: Bool
+    package let sensitive: Bool
     /// Whether the type conforms to the literal protocol of its base.
-    public let takesLiterals: Bool
+    package let takesLiterals: Bool
     /// Where the schema writes the base.
-    public let baseLocation: SourceLocation
+    package let baseLocation: SourceLocation
     /// Where the schema writes `literal:`, when it does.
-    public let literalLocation: SourceLocation?
+    package let literalLocation: SourceLocation?
 
     /// Creates the value from its parts (the checker does).
     package init(
@@ -145,15 +145,15 @@ public struct ResolvedScalar: Sendable {
 }
 
 /// The official schema a type models (`upstream:`).
-public struct ResolvedUpstream: Sendable {
+package struct ResolvedUpstream: Sendable {
     /// The contract and JSON pointer (`paypal-orders-v2.json#/components/schemas/order`).
-    public let ref: String
+    package let ref: String
     /// The official properties the type leaves out, with the reason.
-    public let omits: [String: String]
+    package let omits: [String: String]
     /// Where the type knowingly differs from the official schema, with the reason.
-    public let differences: [String: String]
+    package let differences: [String: String]
     /// Where the schema writes the link, for problems with it.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
     package init(ref: String, omits: [String: String], differences: [String: String], location: SourceLocation) {
@@ -164,33 +164,33 @@ public struct ResolvedUpstream: Sendable {
     }
 
     /// The contract's path under the contracts folder (`paypal/checkout_orders_v2.json`).
-    public var document: String { String(ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
+    package var document: String { String(ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
 
     /// The JSON pointer into it (`/components/schemas/order`); empty for the whole document.
-    public var pointer: String {
+    package var pointer: String {
         let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         return parts.count > 1 ? String(parts[1]) : ""
     }
 }
 
 /// One schema file's declarations, resolved, in declaration order.
-public struct ResolvedFile: Sendable {
+package struct ResolvedFile: Sendable {
     /// The path shown in generated code and diagnostics.
-    public let displayPath: String
+    package let displayPath: String
     /// The generated file's base name.
-    public let outputName: String
+    package let outputName: String
     /// The file's documentation.
-    public let doc: String?
+    package let doc: String?
     /// The prefix the sandbox serves the file's operations under (`/t/paypal`), if any.
-    public let sandboxPath: String?
+    package let sandboxPath: String?
     /// Its types.
-    public let types: [ResolvedDecl]
+    package let types: [ResolvedDecl]
     /// Its error catalogs.
-    public let errorCatalogs: [ResolvedCatalog]
+    package let errorCatalogs: [ResolvedCatalog]
     /// Its operations.
-    public let operations: [ResolvedOperation]
+    package let operations: [ResolvedOperation]
     /// Its legacy API surfaces.
-    public let legacyAPIs: [ResolvedLegacyAPI]
+    package let legacyAPIs: [ResolvedLegacyAPI]
 
     /// Creates the value from its parts (the checker does).
     package init(

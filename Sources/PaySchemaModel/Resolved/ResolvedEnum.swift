@@ -1,13 +1,13 @@
 import PaySchemaLanguage
 
 /// An enum's cases, resolved.
-public struct ResolvedEnum: Sendable {
+package struct ResolvedEnum: Sendable {
     /// `String` or `Int`.
-    public let rawType: EnumRawType
+    package let rawType: EnumRawType
     /// Whether unknown wire values are kept instead of rejected.
-    public let isOpen: Bool
+    package let isOpen: Bool
     /// Cases in declaration order.
-    public let cases: [ResolvedEnumCase]
+    package let cases: [ResolvedEnumCase]
 
     /// Creates the value from its parts (the checker does).
     package init(rawType: EnumRawType, isOpen: Bool, cases: [ResolvedEnumCase]) {
@@ -18,21 +18,21 @@ public struct ResolvedEnum: Sendable {
 }
 
 /// One enum case.
-public struct ResolvedEnumCase: Sendable {
+package struct ResolvedEnumCase: Sendable {
     /// The Swift case name.
-    public let name: String
+    package let name: String
     /// The wire value.
-    public let value: RawValue
+    package let value: RawValue
     /// Further wire values decoded to this case.
-    public let aliases: [RawValue]
+    package let aliases: [RawValue]
     /// Documentation.
-    public let doc: String?
+    package let doc: String?
     /// Deprecation and former names.
-    public let lifecycle: ResolvedLifecycle
+    package let lifecycle: ResolvedLifecycle
     /// Where the schema writes the case's name.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// Where the schema writes the wire value.
-    public let valueLocation: SourceLocation
+    package let valueLocation: SourceLocation
 
     /// Creates the value from its parts (the checker does).
     package init(

@@ -1,21 +1,21 @@
 import PaySchemaLanguage
 
 /// A legacy API surface (a protocol, a namespace or an extension), as the emitter writes it.
-public struct ResolvedLegacyAPI: Sendable {
+package struct ResolvedLegacyAPI: Sendable {
     /// A method.
-    public struct Method: Sendable {
+    package struct Method: Sendable {
         /// The base name.
-        public let name: String
+        package let name: String
         /// Parameters and result.
-        public let signature: String
+        package let signature: String
         /// Swift statements of a thin wrapper over the current API.
-        public let body: String?
+        package let body: String?
         /// For documented no-ops: the Swift expression returned (empty for `Void`).
-        public let noOp: String?
+        package let noOp: String?
         /// What replaces it.
-        public let replacement: String?
+        package let replacement: String?
         /// Documentation.
-        public let doc: String?
+        package let doc: String?
 
         /// Creates the value from its parts (the checker does).
         package init(name: String, signature: String, body: String?, noOp: String?, replacement: String?, doc: String?) {
@@ -29,17 +29,17 @@ public struct ResolvedLegacyAPI: Sendable {
     }
 
     /// A property of an extension.
-    public struct Property: Sendable {
+    package struct Property: Sendable {
         /// The name.
-        public let name: String
+        package let name: String
         /// The Swift type.
-        public let type: String
+        package let type: String
         /// The getter's body.
-        public let get: String
+        package let get: String
         /// The setter's body, if settable.
-        public let set: String?
+        package let set: String?
         /// Documentation.
-        public let doc: String?
+        package let doc: String?
 
         /// Creates the value from its parts (the checker does).
         package init(name: String, type: String, get: String, set: String?, doc: String?) {
@@ -52,19 +52,19 @@ public struct ResolvedLegacyAPI: Sendable {
     }
 
     /// The Swift name.
-    public let name: String
+    package let name: String
     /// The kind.
-    public let kind: LegacyAPIKind
+    package let kind: LegacyAPIKind
     /// The deprecation message.
-    public let deprecated: String
+    package let deprecated: String
     /// Documentation.
-    public let doc: String?
+    package let doc: String?
     /// Methods.
-    public let methods: [Method]
+    package let methods: [Method]
     /// Properties (extensions only).
-    public let properties: [Property]
+    package let properties: [Property]
     /// Whether the declaration is isolated to the main actor.
-    public let mainActor: Bool
+    package let mainActor: Bool
 
     /// Creates the value from its parts (the checker does).
     package init(

@@ -3,15 +3,15 @@ import PaySchemaLanguage
 /// A link of an operation, resolved: after a success, ``target`` can be called with each parameter
 /// taken from the success body. The exporter writes it as an OpenAPI link, so a client (or
 /// schemathesis's stateful phase) follows a created resource to the operations that use it.
-public struct ResolvedLink: Sendable, Hashable {
+package struct ResolvedLink: Sendable, Hashable {
     /// One parameter the answer supplies.
-    public struct Parameter: Sendable, Hashable {
+    package struct Parameter: Sendable, Hashable {
         /// Where the target takes it.
-        public let place: ParameterPlace
+        package let place: ParameterPlace
         /// The target's wire name for it.
-        public let wireName: String
+        package let wireName: String
         /// The JSON keys from the success body's root to the value.
-        public let pointer: [String]
+        package let pointer: [String]
 
         /// Creates the value from its parts (the checker does).
         package init(place: ParameterPlace, wireName: String, pointer: [String]) {
@@ -22,9 +22,9 @@ public struct ResolvedLink: Sendable, Hashable {
     }
 
     /// The target operation's schema name.
-    public let target: String
+    package let target: String
     /// The parameters, in the order the schema lists them.
-    public let parameters: [Parameter]
+    package let parameters: [Parameter]
 
     /// Creates the value from its parts (the checker does).
     package init(target: String, parameters: [Parameter]) {

@@ -3,9 +3,9 @@ import PaySchemaVocabulary
 
 /// An operation with its Swift type name, every path parameter (declared or implied by a
 /// placeholder), its path split into pieces and whether its description must redact.
-public struct ResolvedOperation: Sendable {
+package struct ResolvedOperation: Sendable {
     /// One piece of the path template.
-    public enum PathPiece: Sendable, Hashable {
+    package enum PathPiece: Sendable, Hashable {
         /// Literal text.
         case text(String)
         /// A path parameter, by its Swift name.
@@ -13,56 +13,56 @@ public struct ResolvedOperation: Sendable {
     }
 
     /// The schema's name for the operation.
-    public let name: String
+    package let name: String
     /// Where the name is declared (for the diff's reports).
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// Documentation.
-    public let doc: String?
+    package let doc: String?
     /// The HTTP method.
-    public let method: PayHTTPMethod
+    package let method: PayHTTPMethod
     /// The path template as written (`/v2/orders/{id}`).
-    public let pathTemplate: String
+    package let pathTemplate: String
     /// The statuses that carry the response body.
-    public let successStatuses: [Int]
+    package let successStatuses: [Int]
     /// The error statuses the provider answers with the error body (empty: any error status).
-    public let errorStatuses: [Int]
+    package let errorStatuses: [Int]
     /// How requests authenticate, when the operation names a scheme.
-    public let security: SecurityScheme?
+    package let security: SecurityScheme?
     /// The media type of the answers' bodies, success and error (`application/json` unless the
     /// schema names a `+json` type).
-    public package(set) var responseMediaType = "application/json"
+    package var responseMediaType = "application/json"
     /// Deprecation.
-    public let lifecycle: ResolvedLifecycle
+    package let lifecycle: ResolvedLifecycle
     /// The generated struct's name (`…Operation`).
-    public let typeName: String
+    package let typeName: String
     /// Every parameter: placeholders without a declaration first (as `String` path parameters),
     /// then the declared ones.
-    public let parameters: [ResolvedParameter]
+    package let parameters: [ResolvedParameter]
     /// The request body's type.
-    public let request: NamedTypeRef?
+    package let request: NamedTypeRef?
     /// How the request body is written: JSON, or a form (`application/x-www-form-urlencoded`)
     /// when the request type is a URL-query type.
-    public let requestFormat: WireFormat
+    package let requestFormat: WireFormat
     /// Whether the request may come without a body (read as the request type's empty object).
-    public var isRequestOptional = false
+    package var isRequestOptional = false
     /// Whether a member no field models is refused at every depth of the request body (the
     /// schema's `unknownMembers: refuse` on the operation), in types shared with answers too.
-    public package(set) var refusesUnknownMembers = false
+    package var refusesUnknownMembers = false
     /// The success response body's type.
-    public let response: NamedTypeRef?
+    package let response: NamedTypeRef?
     /// The error body's type.
-    public let errorBody: NamedTypeRef?
+    package let errorBody: NamedTypeRef?
     /// The path template in pieces.
-    public let path: [PathPiece]
+    package let path: [PathPiece]
     /// The header that carries the idempotency key, when there is one.
-    public let idempotencyKeyHeader: String?
+    package let idempotencyKeyHeader: String?
     /// Whether the input can hold a secret (a sensitive parameter or a sensitive request body).
-    public let isSensitive: Bool
+    package let isSensitive: Bool
     /// The operations a success answer leads to.
-    public let links: [ResolvedLink]
+    package let links: [ResolvedLink]
 
     /// Whether the operation is deprecated.
-    public var isDeprecated: Bool { lifecycle.isDeprecated }
+    package var isDeprecated: Bool { lifecycle.isDeprecated }
 
     /// Creates the value from its parts (the checker does).
     package init(
@@ -94,25 +94,25 @@ public struct ResolvedOperation: Sendable {
 }
 
 /// An operation parameter (declared, or implied by a path placeholder) with its type resolved.
-public struct ResolvedParameter: Sendable {
+package struct ResolvedParameter: Sendable {
     /// The Swift name.
-    public let name: String
+    package let name: String
     /// The wire name (header name, query item name or path placeholder).
-    public let wireName: String
+    package let wireName: String
     /// Where it travels.
-    public let place: ParameterPlace
+    package let place: ParameterPlace
     /// Its type, resolved.
-    public let type: ResolvedType
+    package let type: ResolvedType
     /// Whether it must be sent.
-    public let required: Bool
+    package let required: Bool
     /// Whether the value is a secret.
-    public let sensitive: Bool
+    package let sensitive: Bool
     /// Whether it carries the idempotency key.
-    public let idempotencyKey: Bool
+    package let idempotencyKey: Bool
     /// Documentation.
-    public let doc: String?
+    package let doc: String?
     /// Where it is declared (the path, for a placeholder without a declaration).
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
     package init(

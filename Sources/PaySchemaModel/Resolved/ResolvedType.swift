@@ -2,9 +2,9 @@ import PaySchemaLanguage
 
 /// A named type as the stages after checking need it, resolved once by the checker: what kind of
 /// type it is and whether its values carry checks, so no later stage looks a name up.
-public struct NamedTypeRef: Sendable, Hashable {
+package struct NamedTypeRef: Sendable, Hashable {
     /// What the name declares.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A struct.
         case structure
         /// An enum (open or closed).
@@ -16,11 +16,11 @@ public struct NamedTypeRef: Sendable, Hashable {
     }
 
     /// The type's name (its Swift name).
-    public let name: String
+    package let name: String
     /// What it declares.
-    public let kind: Kind
+    package let kind: Kind
     /// Whether values of the type carry a check: constraints of their own or of the values they hold.
-    public let needsValidation: Bool
+    package let needsValidation: Bool
 
     /// Creates the value from its parts (the checker does).
     package init(name: String, kind: Kind, needsValidation: Bool) {
@@ -32,7 +32,7 @@ public struct NamedTypeRef: Sendable, Hashable {
 
 /// A type expression whose named types are resolved. Only the cases that nest are `indirect`: a
 /// primitive or a named type is held inline, without a box allocated for every field's type.
-public enum ResolvedType: Sendable, Hashable {
+package enum ResolvedType: Sendable, Hashable {
     /// A built-in type.
     case primitive(SchemaPrimitive)
     /// A declared type.
@@ -45,7 +45,7 @@ public enum ResolvedType: Sendable, Hashable {
     indirect case map(ResolvedType)
 
     /// The innermost element type (through lists, sets and maps).
-    public var innermost: ResolvedType {
+    package var innermost: ResolvedType {
         switch self {
         case .list(let element), .set(let element), .map(let element): return element.innermost
         case .primitive, .named: return self
@@ -53,13 +53,13 @@ public enum ResolvedType: Sendable, Hashable {
     }
 
     /// Whether the type is a map.
-    public var isMap: Bool {
+    package var isMap: Bool {
         if case .map = self { return true }
         return false
     }
 
     /// The element type of a collection, the type itself otherwise.
-    public var element: ResolvedType? {
+    package var element: ResolvedType? {
         switch self {
         case .list(let element), .set(let element), .map(let element): return element
         case .primitive, .named: return nil
@@ -67,7 +67,7 @@ public enum ResolvedType: Sendable, Hashable {
     }
 
     /// Whether a value of this type, or any value it holds, carries a check of its own.
-    public var holdsValidatedValues: Bool {
+    package var holdsValidatedValues: Bool {
         switch self {
         case .primitive: return false
         case .named(let reference): return reference.needsValidation

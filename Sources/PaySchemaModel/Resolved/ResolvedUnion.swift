@@ -1,13 +1,13 @@
 import PaySchemaLanguage
 
 /// A union's variants, resolved.
-public struct ResolvedUnion: Sendable {
+package struct ResolvedUnion: Sendable {
     /// The wire field that selects the variant.
-    public let discriminator: String
+    package let discriminator: String
     /// The variants in declaration order.
-    public let variants: [ResolvedVariant]
+    package let variants: [ResolvedVariant]
     /// Where the schema writes the discriminator.
-    public let discriminatorLocation: SourceLocation
+    package let discriminatorLocation: SourceLocation
 
     /// Creates the value from its parts (the checker does).
     package init(discriminator: String, variants: [ResolvedVariant], discriminatorLocation: SourceLocation) {
@@ -18,19 +18,19 @@ public struct ResolvedUnion: Sendable {
 }
 
 /// A union variant with its struct resolved.
-public struct ResolvedVariant: Sendable {
+package struct ResolvedVariant: Sendable {
     /// The discriminator value.
-    public let tag: String
+    package let tag: String
     /// The Swift case name.
-    public let caseName: String
+    package let caseName: String
     /// Documentation.
-    public let doc: String?
+    package let doc: String?
     /// The variant's struct.
-    public let structure: NamedTypeRef
+    package let structure: NamedTypeRef
     /// The struct's field that carries the discriminator, when it declares one.
-    public let discriminatorField: ResolvedField?
+    package let discriminatorField: ResolvedField?
     /// Where the schema writes the tag.
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// Creates the value from its parts (the checker does).
     package init(

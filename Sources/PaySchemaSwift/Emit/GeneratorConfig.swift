@@ -14,12 +14,12 @@ import PaySchemaModel
 ///
 /// Without the file, the output is what it always was: everything, `public`. The file is checked
 /// like a schema: every problem located as `file:line:column: error: message`.
-public struct GeneratorConfig: Sendable, Hashable {
+package struct GeneratorConfig: Sendable, Hashable {
     /// The file name the pipeline and the plugin look for in a module's schemas folder.
-    public static let fileName = "payschema-config.yaml"
+    package static let fileName = "payschema-config.yaml"
 
     /// The access level of every generated declaration.
-    public enum AccessModifier: String, Sendable, Hashable, CaseIterable {
+    package enum AccessModifier: String, Sendable, Hashable, CaseIterable {
         /// Visible to apps importing the module (the default).
         case `public`
         /// Visible to the other modules of the same package only.
@@ -29,7 +29,7 @@ public struct GeneratorConfig: Sendable, Hashable {
     }
 
     /// The parts of the generated code that can be left out.
-    public enum Part: String, Sendable, Hashable, CaseIterable {
+    package enum Part: String, Sendable, Hashable, CaseIterable {
         /// The types and their `Codable` conformances; everything else builds on them.
         case models
         /// `PayValidatable` conformances checking every constraint.
@@ -43,27 +43,27 @@ public struct GeneratorConfig: Sendable, Hashable {
     }
 
     /// The access level of generated declarations.
-    public var accessModifier: AccessModifier = .public
+    package var accessModifier: AccessModifier = .public
     /// What is generated.
-    public var parts: Set<Part> = Set(Part.allCases)
+    package var parts: Set<Part> = Set(Part.allCases)
     /// The name of the module's type registry enum; `nil` for `<Module>Schema`.
-    public var registryName: String?
+    package var registryName: String?
     /// Where the file sets ``registryName``, for errors about it.
-    public var registryLocation: SourceLocation?
+    package var registryLocation: SourceLocation?
 
     /// Today's output: everything, `public`.
-    public static let standard = GeneratorConfig()
+    package static let standard = GeneratorConfig()
 
     /// Creates a configuration.
-    public init(accessModifier: AccessModifier = .public, parts: Set<Part> = Set(Part.allCases), registryName: String? = nil) {
+    package init(accessModifier: AccessModifier = .public, parts: Set<Part> = Set(Part.allCases), registryName: String? = nil) {
         self.accessModifier = accessModifier
         self.parts = parts
         self.registryName = registryName
     }
 
     /// Whether `part` is generated.
-    public func generates(_ part: Part) -> Bool { parts.contains(part) }
+    package func generates(_ part: Part) -> Bool { parts.contains(part) }
 
     /// The registry's name for `module`.
-    public func registry(for module: String) -> String { registryName ?? module + "Schema" }
+    package func registry(for module: String) -> String { registryName ?? module + "Schema" }
 }

@@ -3,13 +3,13 @@ import PaySchemaModel
 import PaySchemaVocabulary
 
 /// One generated Swift file.
-public struct GeneratedFile: Sendable, Hashable {
+package struct GeneratedFile: Sendable, Hashable {
     /// The file name, e.g. `Checkout.generated.swift`.
-    public var name: String
+    package var name: String
     /// The module it belongs to.
-    public var module: String
+    package var module: String
     /// The Swift source.
-    public var contents: String
+    package var contents: String
 
     /// Creates the value from its parts (the checker does).
     package init(name: String, module: String, contents: String) {
@@ -23,7 +23,7 @@ public struct GeneratedFile: Sendable, Hashable {
 ///
 /// The emitter builds the typed Swift layer (`Structured/`: declarations, statements and
 /// expressions as values); ``SwiftRenderer`` alone turns it into text.
-public struct SwiftEmitter {
+package struct SwiftEmitter {
     /// The file being emitted, with every declaration resolved by the checker.
     let resolved: ResolvedFile
     /// What to generate and with which access level (`payschema-config.yaml`).
@@ -41,7 +41,7 @@ public struct SwiftEmitter {
     var file: ResolvedFile { resolved }
 
     /// The Swift files of `module`, in schema-file order, as `config` asks.
-    public static func emit(_ module: ResolvedModule, config: GeneratorConfig = .standard) -> [GeneratedFile] {
+    package static func emit(_ module: ResolvedModule, config: GeneratorConfig = .standard) -> [GeneratedFile] {
         // The registry (the last item) is written beside the files.
         let count = module.files.count
         let placeholders = Placeholders(module)

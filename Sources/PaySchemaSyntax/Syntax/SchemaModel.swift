@@ -3,28 +3,28 @@ import PaySchemaLanguage
 import PaySchemaYAML
 
 /// One schema file as read from YAML: the types, error catalogs and operations it declares.
-public struct SchemaFile: Sendable {
+package struct SchemaFile: Sendable {
     /// The path diagnostics use for this file.
-    public var path: String
+    package var path: String
     /// The path recorded in generated code (relative to the schemas folder, e.g. `MCSCommerceWeb/Checkout.yaml`).
-    public var displayPath: String
+    package var displayPath: String
     /// The base name of the generated Swift file.
-    public var outputName: String
+    package var outputName: String
     /// The file's documentation.
-    public var doc: String?
+    package var doc: String?
     /// The declared module, when the file names one.
-    public var module: Located<String>?
+    package var module: Located<String>?
     /// Named types in file order.
-    public var types: [TypeDecl] = []
+    package var types: [TypeDecl] = []
     /// Error catalogs in file order.
-    public var errorCatalogs: [ErrorCatalogDecl] = []
+    package var errorCatalogs: [ErrorCatalogDecl] = []
     /// REST operations in file order.
-    public var operations: [OperationDecl] = []
+    package var operations: [OperationDecl] = []
     /// Legacy API surfaces in file order.
-    public var legacyAPIs: [LegacyAPIDecl] = []
+    package var legacyAPIs: [LegacyAPIDecl] = []
     /// Where the file's operations are served in the sandbox (`/t/paypal`), for the exported
     /// contract's `servers`.
-    public var sandboxPath: Located<String>?
+    package var sandboxPath: Located<String>?
 
     /// Creates the value from its parts (the checker does).
     package init(
@@ -46,35 +46,35 @@ public struct SchemaFile: Sendable {
 }
 
 /// Deprecation and rename information shared by types, fields and cases.
-public struct Lifecycle: Sendable, Hashable {
+package struct Lifecycle: Sendable, Hashable {
     /// The deprecation message (empty for a bare `deprecated: true`), `nil` when not deprecated.
-    public var deprecated: String?
+    package var deprecated: String?
     /// Earlier names that still compile through a deprecated alias.
-    public var renamedFrom: [Located<String>] = []
+    package var renamedFrom: [Located<String>] = []
 
     /// Not deprecated, never renamed.
-    public static let current = Lifecycle()
+    package static let current = Lifecycle()
 }
 
 /// A named type.
-public struct TypeDecl: Sendable {
+package struct TypeDecl: Sendable {
     /// The Swift and schema name.
-    public var name: Located<String>
+    package var name: Located<String>
     /// Documentation.
-    public var doc: String?
+    package var doc: String?
     /// Deprecation and renames.
-    public var lifecycle: Lifecycle
+    package var lifecycle: Lifecycle
     /// Who sends values of this type, when declared (`request`, `response`, `both`).
-    public var direction: Located<Direction>?
+    package var direction: Located<Direction>?
     /// The kind and its details.
-    public var kind: Kind
+    package var kind: Kind
     /// Conversions between this (legacy) type and current types.
-    public var conversions: [LegacyConversion] = []
+    package var conversions: [LegacyConversion] = []
     /// The schema this type models in a provider's official contract, if any.
-    public var upstream: UpstreamLink?
+    package var upstream: UpstreamLink?
 
     /// The kinds of named type.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A struct with fields.
         case structure(StructDecl)
         /// An enum with raw values.
@@ -86,7 +86,7 @@ public struct TypeDecl: Sendable {
     }
 
     /// `struct`, `enum`, `union` or `scalar`.
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .structure: return "struct"
         case .enumeration: return "enum"
@@ -97,30 +97,30 @@ public struct TypeDecl: Sendable {
 }
 
 /// A struct's declaration.
-public struct StructDecl: Sendable {
+package struct StructDecl: Sendable {
     /// The encodings the type supports.
-    public var encodings: [Located<WireFormat>] = []
+    package var encodings: [Located<WireFormat>] = []
     /// How field names become wire names.
-    public var keyStyle: KeyStyle = .camelCase
+    package var keyStyle: KeyStyle = .camelCase
     /// The XML root element, for types that are whole XML documents.
-    public var xmlRoot: Located<String>?
+    package var xmlRoot: Located<String>?
     /// Fields in declaration order.
-    public var fields: [FieldDecl] = []
+    package var fields: [FieldDecl] = []
     /// Where `fields` was written.
-    public var fieldsLocation: SourceLocation
+    package var fieldsLocation: SourceLocation
     /// Groups of optional fields of which at least one group must be wholly present
     /// (`[[token, payerID], [opType]]`); empty when there is no such rule.
-    public var requireAnyOf: [Located<[Located<String>]>] = []
+    package var requireAnyOf: [Located<[Located<String>]>] = []
     /// `unknownMembers: refuse` (`true`): decoding refuses members no field models instead of
     /// keeping them (`keep`, the default); where the schema says it.
-    public var refusesUnknownMembers: Located<Bool>?
+    package var refusesUnknownMembers: Located<Bool>?
 
     /// Whether the type supports `format`.
-    public func supports(_ format: WireFormat) -> Bool { encodings.contains { $0.value == format } }
+    package func supports(_ format: WireFormat) -> Bool { encodings.contains { $0.value == format } }
 
     /// The wire name of `field` in `format`: the explicit name for that format, else the JSON name,
     /// else the field's name in the struct's key style.
-    public func wireName(of field: FieldDecl, in format: WireFormat) -> String {
+    package func wireName(of field: FieldDecl, in format: WireFormat) -> String {
         Self.wireName(of: field, in: format, keyStyle: keyStyle)
     }
 
@@ -132,47 +132,47 @@ public struct StructDecl: Sendable {
 }
 
 /// Constraints a value must meet; which apply depends on the (innermost) type.
-public struct Constraints: Sendable, Hashable {
+package struct Constraints: Sendable, Hashable {
     /// Fewest characters.
-    public var minLength: Located<Int>?
+    package var minLength: Located<Int>?
     /// Most characters.
-    public var maxLength: Located<Int>?
+    package var maxLength: Located<Int>?
     /// A regular expression the whole value matches.
-    public var pattern: Located<String>?
+    package var pattern: Located<String>?
     /// Lower bound, as written.
-    public var minimum: Located<String>?
+    package var minimum: Located<String>?
     /// Whether the lower bound is exclusive.
-    public var exclusiveMinimum = false
+    package var exclusiveMinimum = false
     /// Upper bound, as written.
-    public var maximum: Located<String>?
+    package var maximum: Located<String>?
     /// Whether the upper bound is exclusive.
-    public var exclusiveMaximum = false
+    package var exclusiveMaximum = false
     /// Most fraction digits (decimals).
-    public var scale: Located<Int>?
+    package var scale: Located<Int>?
     /// Whether the wire text must have exactly ``scale`` fraction digits.
-    public var exactScale = false
+    package var exactScale = false
     /// Fewest items (lists, sets, maps).
-    public var minItems: Located<Int>?
+    package var minItems: Located<Int>?
     /// Most items (lists, sets, maps).
-    public var maxItems: Located<Int>?
+    package var maxItems: Located<Int>?
     /// A named format (`iso4217`, `luhn`, `url`...).
-    public var format: Located<String>?
+    package var format: Located<String>?
     /// The schemes a `url` format allows.
-    public var schemes: [String] = []
+    package var schemes: [String] = []
 
     /// No constraints.
-    public init() {}
+    package init() {}
 
     /// Whether any value constraint (not counting item counts) is set.
-    public var hasValueConstraints: Bool {
+    package var hasValueConstraints: Bool {
         minLength != nil || maxLength != nil || pattern != nil || minimum != nil || maximum != nil || scale != nil || format != nil
     }
 
     /// Whether anything at all is set.
-    public var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
+    package var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
 
     /// The runtime format named by ``format``.
-    public var runtimeFormat: PayFormat? {
+    package var runtimeFormat: PayFormat? {
         format.flatMap { PayFormat(name: $0.value, schemes: schemes) }
     }
 }
@@ -183,51 +183,51 @@ public struct Constraints: Sendable, Hashable {
 /// each other and iterate over them many times, and a copy is then one reference count instead of
 /// one per string and location the field holds.
 @dynamicMemberLookup
-public struct FieldDecl: Sendable {
+package struct FieldDecl: Sendable {
     /// The stored properties, read and written on a field as its own (`field.name`).
-    public struct Values: Sendable {
+    package struct Values: Sendable {
         /// The Swift name.
-        public var name: Located<String>
+        package var name: Located<String>
         /// The type.
-        public var type: Located<TypeExpression>
+        package var type: Located<TypeExpression>
         /// Whether the wire must carry it.
-        public var required: Bool
+        package var required: Bool
         /// Where `required` was written, when it was.
-        public var requiredLocation: SourceLocation?
+        package var requiredLocation: SourceLocation?
         /// The default used when the wire omits it.
-        public var defaultValue: Located<DefaultValue>?
+        package var defaultValue: Located<DefaultValue>?
         /// Documentation.
-        public var doc: String?
+        package var doc: String?
         /// Constraints.
-        public var constraints: Constraints
+        package var constraints: Constraints
         /// JSON key override.
-        public var jsonName: Located<String>?
+        package var jsonName: Located<String>?
         /// XML element override.
-        public var xmlName: Located<String>?
+        package var xmlName: Located<String>?
         /// Query item name override; for maps a pattern containing `{key}`.
-        public var queryName: Located<String>?
+        package var queryName: Located<String>?
         /// How a list is written in a query.
-        public var queryStyle: QueryListStyle
+        package var queryStyle: QueryListStyle
         /// Older wire spellings accepted on decode.
-        public var aliases: [Located<String>]
+        package var aliases: [Located<String>]
         /// Whether the value is a secret.
-        public var sensitive: Bool
+        package var sensitive: Bool
         /// Deprecation and renames.
-        public var lifecycle: Lifecycle
+        package var lifecycle: Lifecycle
         /// The date format, for dates.
-        public var dateFormat: Located<String>?
+        package var dateFormat: Located<String>?
         /// The time zone dates are written in.
-        public var timeZone: Located<String>?
+        package var timeZone: Located<String>?
         /// Where the field's declaration starts.
-        public var location: SourceLocation
+        package var location: SourceLocation
         /// Whether an explicit `null` is accepted (as absent); otherwise `null` is a violation.
-        public var nullable: Located<Bool>?
+        package var nullable: Located<Bool>?
         /// The JSON forms a decimal accepts, the first being the one written (`[string, number]`).
-        public var jsonForms: Located<[PayJSONForm]>?
+        package var jsonForms: Located<[PayJSONForm]>?
         /// Whether a URL field accepts a relative reference.
-        public var allowsRelativeURL: Located<Bool>?
+        package var allowsRelativeURL: Located<Bool>?
         /// Whether list elements may be `null` (`[T?]`).
-        public var nullableElements: Bool
+        package var nullableElements: Bool
     }
 
     /// The box the properties live in; shared between copies until one of them is changed. It is
@@ -251,7 +251,7 @@ public struct FieldDecl: Sendable {
     }
 
     /// Creates a field.
-    public init(
+    package init(
         name: Located<String>,
         type: Located<TypeExpression>,
         required: Bool,
@@ -284,86 +284,86 @@ public struct FieldDecl: Sendable {
     }
 
     /// A stored property, read from the shared box and written to this field's own copy of it.
-    public subscript<Value>(dynamicMember property: WritableKeyPath<Values, Value>) -> Value {
+    package subscript<Value>(dynamicMember property: WritableKeyPath<Values, Value>) -> Value {
         get { box.values[keyPath: property] }
         set { unique().values[keyPath: property] = newValue }
     }
 
     /// Whether the stored property is optional in Swift: not required and without a default, or
     /// required and nullable (present but `null`).
-    public var isOptionalInSwift: Bool { (!self.required && self.defaultValue == nil) || (self.required && self.isNullable) }
+    package var isOptionalInSwift: Bool { (!self.required && self.defaultValue == nil) || (self.required && self.isNullable) }
 
     /// Whether `null` is accepted.
-    public var isNullable: Bool { self.nullable?.value ?? false }
+    package var isNullable: Bool { self.nullable?.value ?? false }
 }
 
 /// An enum's declaration.
-public struct EnumDecl: Sendable {
+package struct EnumDecl: Sendable {
     /// `String` or `Int`.
-    public var rawType: RawType
+    package var rawType: RawType
     /// Whether unknown wire values are kept instead of rejected.
-    public var isOpen: Bool
+    package var isOpen: Bool
     /// Cases in declaration order.
-    public var cases: [EnumCaseDecl]
+    package var cases: [EnumCaseDecl]
     /// Where `cases` was written.
-    public var casesLocation: SourceLocation
+    package var casesLocation: SourceLocation
 
     /// The raw value types.
-    public typealias RawType = EnumRawType
+    package typealias RawType = EnumRawType
 }
 
 /// One enum case.
-public struct EnumCaseDecl: Sendable {
+package struct EnumCaseDecl: Sendable {
     /// The Swift case name.
-    public var name: Located<String>
+    package var name: Located<String>
     /// The wire value.
-    public var value: Located<RawValue>
+    package var value: Located<RawValue>
     /// Other wire values accepted on decode.
-    public var aliases: [Located<RawValue>]
+    package var aliases: [Located<RawValue>]
     /// Documentation.
-    public var doc: String?
+    package var doc: String?
     /// Deprecation and renames.
-    public var lifecycle: Lifecycle
+    package var lifecycle: Lifecycle
 }
 
 /// A discriminated union's declaration.
-public struct UnionDecl: Sendable {
+package struct UnionDecl: Sendable {
     /// The field whose value selects the variant.
-    public var discriminator: Located<String>
+    package var discriminator: Located<String>
     /// Variants in declaration order.
-    public var variants: [UnionVariantDecl]
+    package var variants: [UnionVariantDecl]
     /// Where `variants` was written.
-    public var variantsLocation: SourceLocation
+    package var variantsLocation: SourceLocation
 }
 
 /// One variant of a union.
-public struct UnionVariantDecl: Sendable {
+package struct UnionVariantDecl: Sendable {
     /// The discriminator value that selects it.
-    public var tag: Located<String>
+    package var tag: Located<String>
     /// The Swift case name.
-    public var caseName: String
+    package var caseName: String
     /// The struct type holding the variant's fields.
-    public var type: Located<String>
+    package var type: Located<String>
     /// Documentation.
-    public var doc: String?
+    package var doc: String?
 }
 
 /// A scalar newtype's declaration.
-public struct ScalarDecl: Sendable {
+package struct ScalarDecl: Sendable {
     /// The wrapped primitive.
-    public var base: Located<TypeExpression.Primitive>
+    package var base: Located<TypeExpression.Primitive>
     /// Constraints every value meets.
-    public var constraints: Constraints
+    package var constraints: Constraints
     /// Whether values are secrets.
-    public var sensitive: Bool
+    package var sensitive: Bool
     /// `literal: true`: a constrained scalar still takes string or integer literals; `nil` when
     /// the key is absent.
-    public var literal: Located<Bool>?
+    package var literal: Located<Bool>?
 
     /// Whether Swift code can write a value as a literal (`let key: IdempotencyKey = "k1"`): a
     /// `String` or integer scalar without constraints (any literal is valid), or a constrained one
     /// that opts in with `literal: true` (a literal can then break a constraint, caught by `validate()`).
-    public var takesLiterals: Bool {
+    package var takesLiterals: Bool {
         switch base.value {
         case .string, .int, .int64: return constraints.isEmpty || literal?.value == true
         default: return false
@@ -372,113 +372,113 @@ public struct ScalarDecl: Sendable {
 }
 
 /// An error catalog.
-public struct ErrorCatalogDecl: Sendable {
+package struct ErrorCatalogDecl: Sendable {
     /// The Swift type name.
-    public var name: Located<String>
+    package var name: Located<String>
     /// The error domain.
-    public var domain: Located<String>
+    package var domain: Located<String>
     /// The type of the codes.
-    public var codeType: EnumDecl.RawType
+    package var codeType: EnumDecl.RawType
     /// The language messages fall back to.
-    public var defaultLanguage: String
+    package var defaultLanguage: String
     /// Documentation.
-    public var doc: String?
+    package var doc: String?
     /// Codes in declaration order.
-    public var codes: [ErrorCodeDecl]
+    package var codes: [ErrorCodeDecl]
     /// Where `codes` was written.
-    public var codesLocation: SourceLocation
+    package var codesLocation: SourceLocation
 }
 
 /// One error code.
-public struct ErrorCodeDecl: Sendable {
+package struct ErrorCodeDecl: Sendable {
     /// The provider's code.
-    public var code: Located<RawValue>
+    package var code: Located<RawValue>
     /// The Swift case name.
-    public var name: Located<String>
+    package var name: Located<String>
     /// Messages by language code.
-    public var messages: [(language: String, text: String)]
+    package var messages: [(language: String, text: String)]
     /// A domain that overrides the catalog's.
-    public var domain: String?
+    package var domain: String?
     /// Documentation.
-    public var doc: String?
+    package var doc: String?
     /// Deprecation and renames.
-    public var lifecycle: Lifecycle
+    package var lifecycle: Lifecycle
     /// Where the code's declaration starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
 }
 
 /// A REST operation.
-public struct OperationDecl: Sendable {
+package struct OperationDecl: Sendable {
     /// The schema name, lowerCamelCase (`getCheckoutSession`).
-    public var name: Located<String>
+    package var name: Located<String>
     /// Documentation.
-    public var doc: String?
+    package var doc: String?
     /// The HTTP method.
-    public var method: Located<PayHTTPMethod>
+    package var method: Located<PayHTTPMethod>
     /// The path with `{parameter}` placeholders.
-    public var path: Located<String>
+    package var path: Located<String>
     /// Path, query and header parameters.
-    public var parameters: [ParameterDecl]
+    package var parameters: [ParameterDecl]
     /// The request body type.
-    public var request: Located<String>?
+    package var request: Located<String>?
     /// Whether the request may come without a body (`requestOptional: true`): an empty body reads
     /// as the request type's empty object, as a provider whose contract makes the body optional takes it.
-    public var requestOptional = false
+    package var requestOptional = false
     /// The success body type.
-    public var response: Located<String>?
+    package var response: Located<String>?
     /// The error body type.
-    public var errorBody: Located<String>?
+    package var errorBody: Located<String>?
     /// The HTTP statuses of success.
-    public var successStatuses: [Int]
+    package var successStatuses: [Int]
     /// The HTTP statuses (4xx, 5xx) the provider answers with the error body; empty when the
     /// schema does not list them (any error status then carries the error body).
-    public var errorStatuses: [Int] = []
+    package var errorStatuses: [Int] = []
     /// How requests authenticate, when they do.
-    public var security: SecurityScheme?
+    package var security: SecurityScheme?
     /// The media type of the answers' bodies (success and error): `application/json`, or a
     /// JSON-based type with RFC 6839's `+json` suffix (Mollie answers `application/hal+json`).
-    public var responseMediaType = "application/json"
+    package var responseMediaType = "application/json"
     /// `unknownMembers: refuse` (`true`): the provider refuses a member no field models at every
     /// depth of the request body, in the types the request shares with answers too (which keep such
     /// members when they read an answer), as Amazon Pay's `UnrecognizedField` does.
-    public var refusesUnknownMembers = false
+    package var refusesUnknownMembers = false
     /// Deprecation and renames.
-    public var lifecycle: Lifecycle
+    package var lifecycle: Lifecycle
     /// The operations a success answer leads to, with the parameters it supplies.
-    public var links: [LinkDecl] = []
+    package var links: [LinkDecl] = []
 }
 
 /// A link of an operation (`links: { getOrder: { orderID: id } }`): after a success, `target`
 /// can be called with each of its `parameters` taken from a field of the success body.
-public struct LinkDecl: Sendable {
+package struct LinkDecl: Sendable {
     /// The operation the answer leads to, in the same module.
-    public var target: Located<String>
+    package var target: Located<String>
     /// Each parameter of `target` (its schema name) with the dotted path of schema field names in
     /// this operation's success body that supplies it.
-    public var parameters: [(parameter: Located<String>, field: Located<String>)]
+    package var parameters: [(parameter: Located<String>, field: Located<String>)]
 }
 
 /// A parameter of an operation.
-public struct ParameterDecl: Sendable {
+package struct ParameterDecl: Sendable {
     /// Where the parameter travels.
-    public typealias Place = ParameterPlace
+    package typealias Place = ParameterPlace
 
     /// The Swift name.
-    public var name: Located<String>
+    package var name: Located<String>
     /// The wire name (header name, query item name or path placeholder).
-    public var wireName: String
+    package var wireName: String
     /// Where it travels.
-    public var place: Place
+    package var place: Place
     /// Its type (a primitive, scalar or enum).
-    public var type: Located<TypeExpression>
+    package var type: Located<TypeExpression>
     /// Whether it must be sent.
-    public var required: Bool
+    package var required: Bool
     /// Whether it is a secret.
-    public var sensitive: Bool
+    package var sensitive: Bool
     /// Whether it is the operation's idempotency key (a header that makes retries of the request safe).
-    public var idempotencyKey: Bool = false
+    package var idempotencyKey: Bool = false
     /// Documentation.
-    public var doc: String?
+    package var doc: String?
 
     /// Creates the value from its parts (the checker does).
     package init(

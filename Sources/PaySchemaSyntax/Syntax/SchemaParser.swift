@@ -4,7 +4,7 @@ import PaySchemaLanguage
 import PaySchemaYAML
 
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
-public enum SchemaParser {
+package enum SchemaParser {
     static let fileKeys: Set<String> = ["module", "doc", "types", "errors", "operations", "legacyAPI", "sandbox"]
     static let typeCommonKeys: [String] = ["kind", "doc", "deprecated", "renamedFrom", "direction", "legacy", "upstream"]
     static let constraintKeys = [
@@ -27,7 +27,7 @@ public enum SchemaParser {
     static let knownStructKeys = KnownKeys(structKeys)
 
     /// Parses `root` (the document of the file at `path`).
-    public static func parse(_ root: YAMLNode?, path: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
+    package static func parse(_ root: YAMLNode?, path: String, displayPath: String, diagnostics: inout Diagnostics) -> SchemaFile {
         let outputName = URL(fileURLWithPath: displayPath).deletingPathExtension().lastPathComponent
         var file = SchemaFile(path: path, displayPath: displayPath, outputName: outputName)
         guard let root else {

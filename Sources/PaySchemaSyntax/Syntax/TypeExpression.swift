@@ -4,7 +4,7 @@ import PaySchemaYAML
 /// A field's type as written in a schema: `String`, `[Card]`, `Set<CardType>`, `[String: Price]`.
 /// Only the cases that nest are `indirect`: a primitive or a name is held inline, without a box
 /// allocated for every field's type.
-public enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
+package enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
     /// A built-in scalar type.
     case primitive(Primitive)
     /// A type declared in one of the module's schema files.
@@ -17,10 +17,10 @@ public enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
     indirect case map(TypeExpression)
 
     /// The built-in scalar types.
-    public typealias Primitive = SchemaPrimitive
+    package typealias Primitive = SchemaPrimitive
 
     /// The schema spelling.
-    public var description: String {
+    package var description: String {
         switch self {
         case .primitive(let primitive): return primitive.rawValue
         case .named(let name): return name
@@ -31,7 +31,7 @@ public enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The innermost element type (through lists, sets and maps).
-    public var innermost: TypeExpression {
+    package var innermost: TypeExpression {
         switch self {
         case .list(let element), .set(let element), .map(let element): return element.innermost
         default: return self
@@ -39,7 +39,7 @@ public enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether this is a list, set or map.
-    public var isCollection: Bool {
+    package var isCollection: Bool {
         switch self {
         case .list, .set, .map: return true
         default: return false
@@ -47,7 +47,7 @@ public enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every named type this expression mentions.
-    public var namedTypes: [String] {
+    package var namedTypes: [String] {
         switch self {
         case .primitive: return []
         case .named(let name): return [name]
@@ -56,7 +56,7 @@ public enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a type expression; the message explains what is wrong when it cannot.
-    public static func parse(_ text: String) -> Swift.Result<TypeExpression, TypeExpressionError> {
+    package static func parse(_ text: String) -> Swift.Result<TypeExpression, TypeExpressionError> {
         // Most expressions are a bare ASCII name (`String`, `Money`): answered without the parser,
         // with the parser's result.
         if text != "Set", !text.isEmpty, text.utf8.allSatisfy(Self.isASCIINameByte) {
@@ -173,9 +173,9 @@ public enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a type expression could not be parsed, and at which character.
-public struct TypeExpressionError: Error, Sendable, Hashable {
+package struct TypeExpressionError: Error, Sendable, Hashable {
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// The 0-based character offset in the expression.
-    public var offset: Int
+    package var offset: Int
 }

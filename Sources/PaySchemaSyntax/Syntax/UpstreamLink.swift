@@ -14,26 +14,26 @@ import PaySchemaYAML
 /// official fields and enum cases the type leaves out on purpose; `differences` the places where the
 /// type is knowingly stricter than the official schema (a wire path, `[]` for any list element),
 /// each with its reason. `payschema upstream` and the conformance test read both.
-public struct UpstreamLink: Sendable, Hashable {
+package struct UpstreamLink: Sendable, Hashable {
     /// `document#/json/pointer`: the document relative to the contracts folder.
-    public var ref: Located<String>
+    package var ref: Located<String>
     /// Official fields or enum cases left out on purpose, with the reason.
-    public var omits: [String: String]
+    package var omits: [String: String]
     /// Wire paths where the type is stricter than the official schema, with the reason.
-    public var differences: [String: String]
+    package var differences: [String: String]
 
     /// Creates a link.
-    public init(ref: Located<String>, omits: [String: String] = [:], differences: [String: String] = [:]) {
+    package init(ref: Located<String>, omits: [String: String] = [:], differences: [String: String] = [:]) {
         self.ref = ref
         self.omits = omits
         self.differences = differences
     }
 
     /// The document part of ``ref`` (`paypal/checkout_orders_v2.json`).
-    public var document: String { String(ref.value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
+    package var document: String { String(ref.value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
 
     /// The JSON pointer part of ``ref`` (`/components/schemas/order`), empty when missing.
-    public var pointer: String {
+    package var pointer: String {
         let parts = ref.value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         return parts.count > 1 ? String(parts[1]) : ""
     }

@@ -9,29 +9,25 @@ import PaySchemaYAML
 /// linked types: JSON pointers resolve into it and its schemas are flattened (`$ref` followed,
 /// `allOf` merged) into ``UpstreamSchema`` views. JSON is read by the package's one JSON parser
 /// (`PayJSONParser`) and YAML by the generator's loader, both into the one JSON tree, `PayJSON`.
-public struct UpstreamDocument {
+package struct UpstreamDocument {
     /// The parsed document, never mutated.
     private let root: PayJSON
     /// Where it was read from, for messages.
-    public let path: String
+    package let path: String
 
-    /// Reads the document at `url`.
-    public init(contentsOf url: URL) throws {
-        path = url.path
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw UpstreamError.unreadable("cannot read '\(url.path)': \((error as NSError).localizedDescription)")
-        }
-        if ["yaml", "yml"].contains(url.pathExtension.lowercased()) {
-            root = try Self.yaml(data, path: url.path)
+    /// The document in `data` (read from `path`, named in messages): YAML when the path ends in
+    /// `.yaml` or `.yml`, JSON otherwise. The bytes come from the caller (`PaySchemaCore` reads
+    /// files); this stage reads no file.
+    package init(data: Data, path: String) throws {
+        self.path = path
+        if ["yaml", "yml"].contains((path as NSString).pathExtension.lowercased()) {
+            root = try Self.yaml(data, path: path)
             return
         }
         do {
             root = try PayJSONParser.parse(data, limits: Self.limits)
         } catch {
-            throw UpstreamError.unreadable("'\(url.path)' is not JSON: \(error.description)")
+            throw UpstreamError.unreadable("'\(path)' is not JSON: \(error.description)")
         }
     }
 
@@ -83,7 +79,7 @@ public struct UpstreamDocument {
     }
 
     /// The value at a JSON pointer (`/components/schemas/order`), `nil` when nothing is there.
-    public func value(at pointer: String) -> PayJSON? {
+    package func value(at pointer: String) -> PayJSON? {
         guard pointer.isEmpty || pointer.hasPrefix("/") else { return nil }
         var current = root
         for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
@@ -100,10 +96,10 @@ public struct UpstreamDocument {
     }
 
     /// The object at a JSON pointer, `nil` when something else (or nothing) is there.
-    public func object(at pointer: String) -> [String: PayJSON]? { value(at: pointer)?.objectMembers }
+    package func object(at pointer: String) -> [String: PayJSON]? { value(at: pointer)?.objectMembers }
 
     /// The schema at `pointer`, flattened; `nil` when the pointer does not name an object.
-    public func schema(at pointer: String) -> UpstreamSchema? {
+    package func schema(at pointer: String) -> UpstreamSchema? {
         guard let object = object(at: pointer) else { return nil }
         return UpstreamSchema(flattening: object, in: self)
     }
@@ -121,12 +117,12 @@ public struct UpstreamDocument {
 }
 
 /// Why an official document could not be used.
-public enum UpstreamError: Error, CustomStringConvertible, Sendable {
+package enum UpstreamError: Error, CustomStringConvertible, Sendable {
     /// Missing, unreadable, or neither JSON nor YAML.
     case unreadable(String)
 
     /// The message.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let message): return message
         }
@@ -135,30 +131,30 @@ public enum UpstreamError: Error, CustomStringConvertible, Sendable {
 
 /// One object or enum schema of an official contract as the comparison sees it: its properties
 /// (each with a constraint signature), which are required, and its enum values.
-public struct UpstreamSchema: Sendable, Hashable {
+package struct UpstreamSchema: Sendable, Hashable {
     /// Property names in document order, with their constraint signatures.
-    public var properties: [(name: String, constraints: [String: String])]
+    package var properties: [(name: String, constraints: [String: String])]
     /// Required property names.
-    public var required: Set<String>
+    package var required: Set<String>
     /// Enum values (as text), empty when the schema is not an enum.
-    public var enumValues: [String]
+    package var enumValues: [String]
     /// The schema's own constraints (type, format, lengths, pattern, bounds).
-    public var constraints: [String: String]
+    package var constraints: [String: String]
 
     /// The property names.
-    public var propertyNames: [String] { properties.map(\.name) }
+    package var propertyNames: [String] { properties.map(\.name) }
 
     /// The constraint signature of `name`.
-    public func constraints(of name: String) -> [String: String]? { properties.first { $0.name == name }?.constraints }
+    package func constraints(of name: String) -> [String: String]? { properties.first { $0.name == name }?.constraints }
 
     /// Equal when every part is equal.
-    public static func == (lhs: UpstreamSchema, rhs: UpstreamSchema) -> Bool {
+    package static func == (lhs: UpstreamSchema, rhs: UpstreamSchema) -> Bool {
         lhs.propertyNames == rhs.propertyNames && lhs.properties.map(\.constraints) == rhs.properties.map(\.constraints)
             && lhs.required == rhs.required && lhs.enumValues == rhs.enumValues && lhs.constraints == rhs.constraints
     }
 
     /// Hashes the names and values.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(propertyNames)
         hasher.combine(enumValues)
         hasher.combine(required)
@@ -174,7 +170,7 @@ public struct UpstreamSchema: Sendable, Hashable {
     }
 
     /// Builds a view of one of our own exported JSON Schemas (the same shape, no references to follow).
-    public init(ours object: [String: PayJSON]) {
+    package init(ours object: [String: PayJSON]) {
         properties = []
         required = []
         enumValues = []

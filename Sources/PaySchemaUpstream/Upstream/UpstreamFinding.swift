@@ -7,9 +7,9 @@ import PaySchemaYAML
 /// One thing `payschema upstream` found about a linked type: a field, enum case or constraint of
 /// the official contract that the type does not follow, or a change between two versions of the
 /// contract that touches it.
-public struct UpstreamFinding: Sendable, Hashable {
+package struct UpstreamFinding: Sendable, Hashable {
     /// The kinds of finding, with stable identifiers.
-    public enum Rule: String, Sendable, CaseIterable {
+    package enum Rule: String, Sendable, CaseIterable {
         case targetMissing = "UPSTREAM_TARGET_MISSING"
         case fieldMissed = "UPSTREAM_FIELD_MISSED"
         case fieldUnknown = "UPSTREAM_FIELD_UNKNOWN"
@@ -27,7 +27,7 @@ public struct UpstreamFinding: Sendable, Hashable {
         case shapeStricter = "UPSTREAM_SHAPE_STRICTER"
 
         /// One line on what the rule reports.
-        public var summary: String {
+        package var summary: String {
             switch self {
             case .targetMissing: return "the linked schema does not exist in the official document"
             case .fieldMissed: return "an official field the type neither models nor lists in `omits`"
@@ -51,22 +51,22 @@ public struct UpstreamFinding: Sendable, Hashable {
     }
 
     /// The rule.
-    public let rule: Rule
+    package let rule: Rule
     /// `Module.Type`.
-    public let type: String
+    package let type: String
     /// The official schema (`document#/pointer`).
-    public let upstream: String
+    package let upstream: String
     /// The field, enum value or constraint concerned (empty for the schema as a whole).
-    public let element: String
+    package let element: String
     /// What was found.
-    public let message: String
+    package let message: String
     /// Whether someone must act: update the type, or list the difference with its reason.
-    public let needsReview: Bool
+    package let needsReview: Bool
     /// Where the link is declared (`file:line:column`).
-    public let location: SourceLocation
+    package let location: SourceLocation
 
     /// The finding as a JSON value, for `--format json`.
-    public var json: PayJSON {
+    package var json: PayJSON {
         [
             "rule": .string(rule.rawValue), "type": .string(type), "upstream": .string(upstream), "element": .string(element),
             "message": .string(message), "needsReview": .bool(needsReview), "location": location.json,
@@ -76,25 +76,25 @@ public struct UpstreamFinding: Sendable, Hashable {
 
 /// How much of one official schema a linked type covers: its fields and enum values modelled, left
 /// out on purpose (`omits`) or missed.
-public struct UpstreamCoverage: Sendable, Hashable {
+package struct UpstreamCoverage: Sendable, Hashable {
     /// `Module.Type`.
-    public let type: String
+    package let type: String
     /// The official schema.
-    public let upstream: String
+    package let upstream: String
     /// Official fields (or enum values) the type models.
-    public let modelled: [String]
+    package let modelled: [String]
     /// Official fields (or enum values) listed in `omits`.
-    public let omitted: [String]
+    package let omitted: [String]
     /// Official fields (or enum values) neither modelled nor omitted.
-    public let missed: [String]
+    package let missed: [String]
     /// Differences the type declares, with their reasons.
-    public let differences: [String: String]
+    package let differences: [String: String]
 
     /// Every official field or value.
-    public var total: Int { modelled.count + omitted.count + missed.count }
+    package var total: Int { modelled.count + omitted.count + missed.count }
 
     /// The coverage as a JSON value, for `--format json`.
-    public var json: PayJSON {
+    package var json: PayJSON {
         [
             "type": .string(type), "upstream": .string(upstream), "modelled": .array(modelled.map(PayJSON.string)),
             "omitted": .array(omitted.map(PayJSON.string)), "missed": .array(missed.map(PayJSON.string)),

@@ -6,16 +6,16 @@ import PaySchemaVocabulary
 import PaySchemaYAML
 
 /// A type of ours that declares `upstream:`, with its own exported schema for comparison.
-public struct UpstreamLinkedType: Sendable {
+package struct UpstreamLinkedType: Sendable {
     /// `Module.Type`.
-    public let qualifiedName: String
+    package let qualifiedName: String
     /// The link, as the checker resolved it.
-    public let link: ResolvedUpstream
+    package let link: ResolvedUpstream
     /// Our type as its exported JSON Schema sees it (wire names, required, enum values).
-    public let ours: UpstreamSchema
+    package let ours: UpstreamSchema
 
     /// Every linked type of `modules`, sorted by name.
-    public static func all(in modules: [ResolvedModule]) -> [UpstreamLinkedType] {
+    package static func all(in modules: [ResolvedModule]) -> [UpstreamLinkedType] {
         var linked: [UpstreamLinkedType] = []
         for module in modules {
             let documents = Dictionary(
@@ -35,33 +35,31 @@ public struct UpstreamLinkedType: Sendable {
 
 /// Judges linked types against an official contract (`payschema upstream DOCUMENT`) and reports
 /// what changed between two versions of it that touches them (`payschema upstream OLD NEW`).
-public enum UpstreamComparison {
+package enum UpstreamComparison {
     /// Linked types whose link names `document` (the path of the document under the contracts
     /// folder, e.g. `paypal/checkout_orders_v2.json`).
-    public static func linked(_ types: [UpstreamLinkedType], to document: String) -> [UpstreamLinkedType] {
+    package static func linked(_ types: [UpstreamLinkedType], to document: String) -> [UpstreamLinkedType] {
         types.filter { $0.link.document == document }
     }
 
-    /// Every problem of `types`' links against the contracts in `contracts` (the target
-    /// document exists and the pointer names a schema), as located diagnostics for `lint`.
-    public static func checkTargets(_ modules: [ResolvedModule], contracts: URL) -> [Diagnostic] {
+    /// The documents (paths under the contracts folder) the links of `modules` name, for the
+    /// caller to read and hand to ``checkTargets(_:documents:)``.
+    package static func documentsNamed(by modules: [ResolvedModule]) -> Set<String> {
+        Set(modules.flatMap { $0.types.compactMap { $0.upstream?.document } })
+    }
+
+    /// Every problem of `types`' links against the contracts `documents` holds (by their path
+    /// under the contracts folder, each read or why it could not be): the target document exists
+    /// and the pointer names a schema, as located diagnostics for `lint`.
+    package static func checkTargets(
+        _ modules: [ResolvedModule], documents: [String: Result<UpstreamDocument, UpstreamError>]
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var documents: [String: Result<UpstreamDocument, UpstreamError>] = [:]
         for module in modules {
             for type in module.types {
                 let name = type.name
                 guard let link = type.upstream else { continue }
-                let loaded: Result<UpstreamDocument, UpstreamError>
-                if let known = documents[link.document] {
-                    loaded = known
-                } else {
-                    do {
-                        loaded = .success(try UpstreamDocument(contentsOf: contracts.appending(path: link.document)))
-                    } catch {
-                        loaded = .failure(error as? UpstreamError ?? .unreadable(String(describing: error)))
-                    }
-                    documents[link.document] = loaded
-                }
+                let loaded = documents[link.document] ?? .failure(.unreadable("'\(link.document)' was not read"))
                 switch loaded {
                 case .failure(let error):
                     diagnostics.append(
@@ -97,7 +95,7 @@ public enum UpstreamComparison {
     }
 
     /// What `types` do not follow of `document`, and how much of each official schema they cover.
-    public static func compare(
+    package static func compare(
         _ types: [UpstreamLinkedType], with document: UpstreamDocument
     ) -> (findings: [UpstreamFinding], coverage: [UpstreamCoverage]) {
         var findings: [UpstreamFinding] = []
@@ -280,7 +278,7 @@ public enum UpstreamComparison {
     /// What changed between `old` and `new` in the schemas `types` link to, each judged against
     /// the type: a change it already follows (a new field it models, a removed value it never had)
     /// is reported without needing review.
-    public static func drift(_ types: [UpstreamLinkedType], from old: UpstreamDocument, to new: UpstreamDocument) -> [UpstreamFinding] {
+    package static func drift(_ types: [UpstreamLinkedType], from old: UpstreamDocument, to new: UpstreamDocument) -> [UpstreamFinding] {
         var findings: [UpstreamFinding] = []
         // Our own types by the official schema they link to (its pointer): a field of ours that
         // refers to the linked counterpart of the new `$ref` (the pointer's last component) already

@@ -7,9 +7,9 @@ import PaySchemaYAML
 
 /// Renders `payschema upstream` findings in the formats of `payschema diff` (``ReportFormat``): text, markdown (with
 /// the coverage table), json, GitHub annotations and JUnit XML.
-public enum UpstreamReport {
+package enum UpstreamReport {
     /// The report of `findings` (and, comparing with one document, `coverage`) in `format`.
-    public static func render(
+    package static func render(
         _ findings: [UpstreamFinding], coverage: [UpstreamCoverage], format: ReportFormat, title: String
     ) -> String {
         let review = findings.filter(\.needsReview)

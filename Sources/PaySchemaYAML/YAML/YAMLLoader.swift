@@ -7,36 +7,36 @@ import PaySchemaVocabulary
 ///
 /// Syntax errors, duplicate mapping keys, unknown aliases and extra documents become
 /// diagnostics; the loader never traps on any input.
-public enum YAMLLoader {
+package enum YAMLLoader {
     /// Limits that keep hostile or broken schema files from costing unbounded time or memory; each
     /// one exceeded is a located error.
-    public struct Limits: Sendable, Hashable {
+    package struct Limits: Sendable, Hashable {
         /// The largest file, in bytes.
-        public var maxBytes = 2 << 20
+        package var maxBytes = 2 << 20
         /// The deepest nesting of mappings and sequences.
-        public var maxDepth = 64
+        package var maxDepth = 64
         /// The most nodes the document may hold once aliases are expanded ("billion laughs" stops here).
-        public var maxNodes = 200_000
+        package var maxNodes = 200_000
         /// The most keys one mapping may hold.
-        public var maxKeysPerMapping = 10_000
+        package var maxKeysPerMapping = 10_000
 
         /// The limits `payschema` applies.
-        public static let standard = Limits()
+        package static let standard = Limits()
     }
 
     /// The result of loading one file.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The document's root, `nil` when the file is empty or could not be parsed.
-        public var root: YAMLNode?
+        package var root: YAMLNode?
         /// Problems found while reading.
-        public var diagnostics: [Diagnostic]
+        package var diagnostics: [Diagnostic]
         /// Whether libyaml stopped at a syntax error (nothing after it was read, so later stages
         /// have nothing to check).
-        public var stoppedAtSyntaxError = false
+        package var stoppedAtSyntaxError = false
     }
 
     /// Loads the first document of `text`.
-    public static func load(_ text: String, file: String, limits: Limits = .standard) -> Result {
+    package static func load(_ text: String, file: String, limits: Limits = .standard) -> Result {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { buffer in
             load(buffer: UnsafeBufferPointer(buffer), file: file, limits: limits)
@@ -44,7 +44,7 @@ public enum YAMLLoader {
     }
 
     /// Loads the first document of UTF-8 `bytes`.
-    public static func load(bytes: [UInt8], file: String, limits: Limits = .standard) -> Result {
+    package static func load(bytes: [UInt8], file: String, limits: Limits = .standard) -> Result {
         bytes.withUnsafeBufferPointer { load(buffer: $0, file: file, limits: limits) }
     }
 
@@ -282,7 +282,7 @@ public enum YAMLLoader {
 
     /// Counts libyaml's events in `bytes` without building anything: the floor for any loader
     /// built on libyaml, used by the benchmarks.
-    public static func scanEvents(bytes: [UInt8]) -> Int {
+    package static func scanEvents(bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = yaml_parser_t()
             guard yaml_parser_initialize(&parser) == 1, let base = buffer.baseAddress else { return 0 }

@@ -1,9 +1,9 @@
 import PaySchemaLanguage
 
 /// A YAML node with the position it starts at, as read by ``YAMLLoader``.
-public struct YAMLNode: Sendable {
+package struct YAMLNode: Sendable {
     /// How a scalar was written.
-    public enum ScalarStyle: Sendable, Hashable {
+    package enum ScalarStyle: Sendable, Hashable {
         /// Unquoted.
         case plain
         /// In single or double quotes.
@@ -13,7 +13,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// The node's content.
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         /// A scalar's text and style.
         case scalar(String, ScalarStyle)
         /// A mapping's entries in document order.
@@ -23,24 +23,24 @@ public struct YAMLNode: Sendable {
     }
 
     /// The content.
-    public var value: Value
+    package var value: Value
     /// Where the node starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a node.
-    public init(_ value: Value, at location: SourceLocation) {
+    package init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
 
     /// The text of a scalar node, `nil` for collections.
-    public var scalar: String? {
+    package var scalar: String? {
         if case .scalar(let text, _) = value { return text }
         return nil
     }
 
     /// Whether the node is the YAML null (`~`, `null` or nothing, unquoted).
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .scalar(let text, .plain) = value {
             return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
         }
@@ -48,19 +48,19 @@ public struct YAMLNode: Sendable {
     }
 
     /// The entries of a mapping node, `nil` otherwise.
-    public var mapping: [YAMLEntry]? {
+    package var mapping: [YAMLEntry]? {
         if case .mapping(let entries) = value { return entries }
         return nil
     }
 
     /// The items of a sequence node, `nil` otherwise.
-    public var sequence: [YAMLNode]? {
+    package var sequence: [YAMLNode]? {
         if case .sequence(let items) = value { return items }
         return nil
     }
 
     /// `a scalar`, `a mapping` or `a list`, for messages.
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .scalar: return isNull ? "null" : "a scalar"
         case .mapping: return "a mapping"
@@ -73,14 +73,14 @@ public struct YAMLNode: Sendable {
 ///
 /// A struct rather than a `(key:value:)` tuple: an array of tuples is copied and destroyed through
 /// the runtime's generic tuple witnesses, element by element, where a struct has its own.
-public struct YAMLEntry: Sendable {
+package struct YAMLEntry: Sendable {
     /// The key.
-    public var key: YAMLNode
+    package var key: YAMLNode
     /// The value.
-    public var value: YAMLNode
+    package var value: YAMLNode
 
     /// Pairs a key with its value.
-    public init(key: YAMLNode, value: YAMLNode) {
+    package init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
     }

@@ -3,15 +3,15 @@ import PaySchemaLanguage
 import PaySchemaModel
 
 /// Reads the schemas of a git revision without checking it out (`git archive`).
-public enum GitRevision {
+package enum GitRevision {
     /// Why a revision could not be read.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
         /// A readable explanation.
-        public let description: String
+        package let description: String
     }
 
     /// Extracts `folder` as of `ref` into a new temporary directory and returns it.
-    public static func extract(_ folder: String, at ref: String, repository: URL) throws -> URL {
+    package static func extract(_ folder: String, at ref: String, repository: URL) throws -> URL {
         let verify = try git(["rev-parse", "--verify", "--quiet", "\(ref)^{commit}"], in: repository)
         guard verify.status == 0 else {
             let shallow = try? git(["rev-parse", "--is-shallow-repository"], in: repository)
