@@ -5,7 +5,8 @@ import PaymentServerCore
 
 /// The sample server's pages: the app-login page (signed button payload, straight to Amazon's
 /// sign-in), the universal-link redirector and its `next.html` rescue page, the links host's
-/// `apple-app-site-association`, `dispatcher.html` (the relay to the app's custom scheme), the error page, and the WebView version's cart, review and
+/// `apple-app-site-association`, `dispatcher.html` (the relay to the app's custom scheme), the error page, and the WebView version's cart,
+/// review and
 /// thanks pages. Each script-driven page has its guide's JavaScript and, for the scripted browser,
 /// the same step in Swift.
 enum SampleMerchantPages {

@@ -7,7 +7,8 @@ import PaymentSchemasRuntime
 /// event read with the generated ``PayPalEvent``, its transmission headers checked, the delivery
 /// verified with PayPal's `verify-webhook-signature` (for the webhook id PayPal gave at
 /// registration), then a delivery already accepted refused when it comes again (a replay: the same
-/// transmission id, verified; an altered one fails the verification first). The caller then acts on the event (fetch the resource, update its order) and
+/// transmission id, verified; an altered one fails the verification first). The caller then acts on the event (fetch the resource, update
+/// its order) and
 /// answers 2xx; a refusal is answered 400 (forged) or 409 (replayed).
 public final class PayPalWebhookReceiver: Sendable {
     /// Why a delivery was not accepted.

@@ -183,38 +183,29 @@ struct SandboxAdmin: Sendable {
     /// `GET /__admin/state`, with an `ETag` of its body: asked again with that `If-None-Match`
     /// while nothing changed, it answers `304` with no body (the inspector asks every second).
     func state(ifNoneMatch: String? = nil) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         // Ids and states can be a client's text (MIT's references, Mollie's ids): shown redacted.
-        struct Transition: Encodable {
-            let state: String
-            let exchange: Int?
-            let time: Date
+        let providers: [PayJSON] = registry.value.sorted { $0.key < $1.key }.map { id, transport in
+            [
+                "provider": .string(id),
+                "resources": .array(
+                    transport.ledger.all.map { resource in
+                        [
+                            "kind": .string(ExchangeRedaction.text(resource.kind)), "id": .string(ExchangeRedaction.text(resource.id)),
+                            "state": .string(ExchangeRedaction.text(resource.state)),
+                            "history": .array(
+                                resource.history.map { transition in
+                                    var members: [String: PayJSON] = [
+                                        "state": .string(ExchangeRedaction.text(transition.state)),
+                                        "time": .string(PayDateFormat.iso8601().format(transition.time)),
+                                    ]
+                                    if let exchange = transition.exchange { members["exchange"] = .number(String(exchange)) }
+                                    return .object(members)
+                                }),
+                        ]
+                    }),
+            ]
         }
-        struct Resource: Encodable {
-            let kind: String
-            let id: String
-            let state: String
-            let history: [Transition]
-        }
-        struct Provider: Encodable {
-            let provider: String
-            let resources: [Resource]
-        }
-        let providers = registry.value.sorted { $0.key < $1.key }.map { id, transport in
-            Provider(
-                provider: id,
-                resources: transport.ledger.all.map { resource in
-                    Resource(
-                        kind: ExchangeRedaction.text(resource.kind), id: ExchangeRedaction.text(resource.id),
-                        state: ExchangeRedaction.text(resource.state),
-                        history: resource.history.map {
-                            Transition(state: ExchangeRedaction.text($0.state), exchange: $0.exchange, time: $0.time)
-                        })
-                })
-        }
-        let body = (try? encoder.encode(["providers": providers])) ?? Data()
+        let body = Array(PayJSON.object(["providers": .array(providers)]).jsonText.utf8)
         var hash: UInt64 = 14_695_981_039_346_656_037
         for byte in body {
             hash ^= UInt64(byte)
@@ -248,16 +239,11 @@ struct SandboxAdmin: Sendable {
     /// reader that has the rest), the journal's `epoch` (it changes when the journal is cleared: the
     /// reader starts over) and the `limit` it keeps.
     func requests(provider: String?, after: Int?) -> Response {
-        struct Page: Encodable {
-            let requests: [SandboxJournalEntry]
-            let epoch: Int
-            let limit: Int
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         let (entries, epoch) = journal.entriesAndEpoch(provider: provider, after: after)
-        let body = (try? encoder.encode(Page(requests: entries, epoch: epoch, limit: journal.limit))) ?? Data()
+        let page: PayJSON = [
+            "requests": .array(entries.map(\.json)), "epoch": .number(String(epoch)), "limit": .number(String(journal.limit)),
+        ]
+        let body = Array(page.jsonText.utf8)
         return Response(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

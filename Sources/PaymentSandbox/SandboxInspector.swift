@@ -13,7 +13,8 @@ import PaymentServerCore
 /// starts over when the journal's `epoch` changes (a reset, a cleared journal). Rows are filterable
 /// by provider, status and path, reachable by keyboard (Tab to the list, the arrow keys, Home and
 /// End, Enter opens), and their times are the browser's local time with the zone named in the
-/// column's heading (its UTC offset; the zone's name in the heading's tooltip). An exchange opens in full (`GET /__admin/requests/<n>`: redacted headers and
+/// column's heading (its UTC offset; the zone's name in the heading's tooltip). An exchange opens in full (`GET /__admin/requests/<n>`:
+/// redacted headers and
 /// bodies, the generated types, the verdict or refusing rule, copy as curl, replay shown beside the
 /// original); the providers' state (`GET /__admin/state`, asked again with the `ETag` it gave) shows
 /// each transition linked to its exchange; the Webhooks tab (`GET /__admin/webhooks`) each delivery

@@ -8,7 +8,7 @@ import PaymentServerCore
 /// One request the sandbox answered, as the journal keeps it: no headers, no body, query values
 /// left out and card-number-like digit runs in the path redacted, so nothing a client sent can
 /// leak a secret through the admin API.
-package struct SandboxJournalEntry: Sendable, Codable, Hashable {
+package struct SandboxJournalEntry: Sendable, Hashable {
     /// Its number since the sandbox started (a reset or a cleared journal does not restart it).
     package let sequence: Int
     /// When it arrived.
@@ -32,6 +32,19 @@ package struct SandboxJournalEntry: Sendable, Codable, Hashable {
     /// The provider's rule that refused the request, by the provider's code
     /// (`CANNOT_BE_ZERO_OR_NEGATIVE`, `AmountMismatch`, `T009`): a row of `docs/provider-rules.md`.
     package var rule: String? = nil
+
+    /// The entry as the admin API writes it: a member each, an absent one left out.
+    package var json: PayJSON {
+        var members: [String: PayJSON] = [
+            "sequence": .number(String(sequence)), "time": .string(PayDateFormat.iso8601().format(time)), "provider": .string(provider),
+            "method": .string(method), "path": .string(path), "queryNames": .array(queryNames.map(PayJSON.string)),
+            "status": .number(String(status)), "milliseconds": .number(String(milliseconds)),
+        ]
+        if let scenario { members["scenario"] = .string(scenario) }
+        if let fault { members["fault"] = .string(fault) }
+        if let rule { members["rule"] = .string(rule) }
+        return .object(members)
+    }
 }
 
 /// An exchange as the journal keeps it for the inspector: the request as it came (for replay) and
@@ -172,10 +185,9 @@ final class SandboxJournal: Sendable {
         let (pathPart, query) = PayQueryText.target(target)
         var path = ExchangeRedaction.text(String(pathPart))
         if path.utf8.count > 512, path.count > 512 { path = String(path.prefix(512)) + "…" }
-        let names = (query ?? "").split(separator: "&").compactMap { item -> String? in
+        let names = PayQueryText.pairs(query ?? "").compactMap { name, _ -> String? in
             // `=value` has an empty name: the value is never taken for one.
-            let name = String(item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-            let decoded = name.removingPercentEncoding ?? name
+            let decoded = PayQueryText.formDecoded(name) ?? String(name)
             return decoded.isEmpty ? nil : String(ExchangeRedaction.text(decoded).prefix(64))
         }
         return (path, Array(names.prefix(32)))

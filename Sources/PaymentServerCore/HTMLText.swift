@@ -1,22 +1,11 @@
 import Foundation
+import PaySchemaVocabulary
 
 /// Text made safe for HTML: for element content, attribute values and JavaScript string literals.
 public enum HTMLText {
-    /// `&`, `<`, `>`, `"` and `'` as character references.
+    /// `&`, `<`, `>`, `"`, `'` and a carriage return as character references (``PayMarkupEscaping``).
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        PayMarkupEscaping.escaped(text)
     }
 
     /// A JavaScript string literal (double-quoted) that is also safe inside a `<script>` element.

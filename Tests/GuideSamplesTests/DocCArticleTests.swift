@@ -6,7 +6,8 @@ import Testing
 /// `swift build` compiles in Swift 6 with zero warnings. Each module has a catalog with an article.
 @Suite("DocC articles")
 struct DocCArticleTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let catalogs = ["MCSCommerceWeb", "SuiteMCommerce", "AmazonPayMobile", "PayPalPayments", "MollieCheckout", "PaymentSchemasRuntime"]
 
     /// Lines without their indentation, blank lines dropped.
@@ -47,7 +48,8 @@ struct DocCArticleTests {
         var checked = 0
         for module in Self.catalogs {
             let catalog = Self.packageRoot.appending(path: "Sources/\(module)/\(module).docc")
-            let pages = try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil).filter { $0.pathExtension == "md" }
+            let pages = try FileManager.default.contentsOfDirectory(at: catalog, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "md" }
             #expect(pages.contains { $0.lastPathComponent == "\(module).md" }, "\(module) has no landing page")
             if module != "PaymentSchemasRuntime" {
                 #expect(pages.count >= 2, "\(module) has no article")

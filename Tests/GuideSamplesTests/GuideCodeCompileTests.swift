@@ -13,10 +13,18 @@ import Testing
 struct GuideCodeCompileTests {
     struct Unit: Decodable { var guide: String; var module: String; var scaffold: String; var blocks: [Int] }
     struct NotCompiled: Decodable { var guide: String; var blocks: [Int]; var why: String }
-    struct Deviation: Decodable { var id: Int; var guide: String; var blocks: [Int]?; var find: String; var replace: String; var why: String }
+    struct Deviation: Decodable {
+        var id: Int
+        var guide: String
+        var blocks: [Int]?
+        var find: String
+        var replace: String
+        var why: String
+    }
     struct Catalog: Decodable { var units: [Unit]; var notCompiled: [NotCompiled]; var deviations: [Deviation] }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let folder = packageRoot.appending(path: "Tests/GuideText")
     /// The guides (`../shared/seeds/`), `nil` in a clone of this repository alone: the tests that
     /// read them skip and say so.
@@ -49,7 +57,9 @@ struct GuideCodeCompileTests {
     }
 
     /// Block `number` of `guide` with the deviations that apply to it, except `skipping`.
-    static func deviated(_ text: String, guide: String, block: Int, _ deviations: [Deviation], skipping: Int? = nil, used: inout Set<Int>) -> String {
+    static func deviated(
+        _ text: String, guide: String, block: Int, _ deviations: [Deviation], skipping: Int? = nil, used: inout Set<Int>
+    ) -> String {
         var text = text
         for (index, deviation) in deviations.enumerated() where deviation.guide == guide && (deviation.blocks?.contains(block) ?? true) {
             guard text.contains(deviation.find) else { continue }
@@ -150,7 +160,10 @@ struct SwiftTypeChecker: Sendable {
 
     static func locate() throws -> SwiftTypeChecker {
         let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/opt/swift/usr/bin", "/usr/bin"]
-        guard let swiftc = searchPath.map({ URL(fileURLWithPath: $0).appending(path: "swiftc") }).first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        guard
+            let swiftc = searchPath.map({ URL(fileURLWithPath: $0).appending(path: "swiftc") })
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else {
             throw Missing(description: "no swiftc on PATH")
         }
         var starts = [Bundle.main.bundleURL, GuideCodeCompileTests.packageRoot.appending(path: ".build/debug")]

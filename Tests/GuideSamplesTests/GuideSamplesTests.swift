@@ -26,7 +26,9 @@ struct GuideSamplesTests {
         let good = MCSConfiguration(locale: Locale(identifier: "en_us"), checkoutId: "1d45", checkoutUrl: "https://masterpass.com/routing/v2/mobileapi/web-checkout",
                                     callbackScheme: "fancyshop", allowedCardTypes: [.master, .visa])
         #expect(good.violations.isEmpty && good.locale == "en_us")
-        let bad = MCSConfiguration(locale: Locale(identifier: "en_US"), checkoutId: "1d45", checkoutUrl: "not a url", callbackScheme: "fancyshop", allowedCardTypes: [.master])
+        let bad = MCSConfiguration(
+            locale: Locale(identifier: "en_US"), checkoutId: "1d45", checkoutUrl: "not a url", callbackScheme: "fancyshop",
+            allowedCardTypes: [.master])
         #expect(bad.violations.map(\.path.description) == ["checkoutUrl"])
     }
 

@@ -65,7 +65,8 @@ final class SomeViewController: MCSCheckoutDelegate {
     }
 
     // Swift
-    func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) {   // DEVIATION 5: no `!`
+    // DEVIATION 5: no `!`
+    func checkoutCompleted(withRequest request: MCSCheckoutRequest, status: MCSCheckoutStatus, transactionId: String?) {
         if (transactionId != nil) {
             //comlpete transaction
             lastTransactionId = transactionId

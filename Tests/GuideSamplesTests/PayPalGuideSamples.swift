@@ -21,7 +21,8 @@ enum GuideCards {
     static let card = Card(number: "4111111111111111", expirationMonth: "01", expirationYear: "2030", securityCode: "123")
     // DEVIATION 6: and the 3-D Secure request (`ThreeDSecureRequest(...)`).
     static let threeDSecureRequest = ThreeDSecureRequest(
-        sca: .always, returnUrl: URL(fileURLWithPath: "/").appending(path: "return"), cancelUrl: URL(fileURLWithPath: "/").appending(path: "cancel"))
+        sca: .always, returnUrl: URL(fileURLWithPath: "/").appending(path: "return"),
+        cancelUrl: URL(fileURLWithPath: "/").appending(path: "cancel"))
 }
 
 /// Card, delegate-based ("Current").
@@ -125,7 +126,8 @@ final class WebCheckoutViewController: PayPalWebCheckoutDelegate, OrderAuthorizi
 
 /// PayPal native checkout.
 @MainActor
-final class NativeCheckoutViewController: PayPalNativeCheckoutDelegate, OrderAuthorizing {   // DEVIATION 8: the guide writes PayPalWebCheckoutDelegate
+// DEVIATION 8: the guide writes PayPalWebCheckoutDelegate
+final class NativeCheckoutViewController: PayPalNativeCheckoutDelegate, OrderAuthorizing {
     var authorized: [String] = []
     let orderID = "ORDER_ID"
 

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -100,6 +101,93 @@ import Testing
         }
         #expect(checked > 20, "\(document): too few spans checked (\(checked))")
         #expect(stale.isEmpty, "\(document) names what the tree does not have:\n\(stale.joined(separator: "\n"))")
+    }
+
+    /// The generator's table ("| stage | module / folder | imports | …"): each row's module
+    /// depends on the modules its `imports` cell names, and on nothing else of this package but
+    /// `PaySchemaLanguage` and `PaySchemaVocabulary` ("Every stage imports …"), as SwiftPM reads the
+    /// manifest (`PackageManifest`).
+    @Test func theGeneratorTableImportsWhatTheManifestDeclares() throws {
+        let manifest = try PackageManifest.load()
+        let text = try String(contentsOf: packageRoot.appending(path: "ARCHITECTURE.md"), encoding: .utf8)
+        let span = try NSRegularExpression(pattern: "`([A-Za-z]+)`")
+        func names(_ cell: Substring) -> [String] {
+            let cell = String(cell)
+            return span.matches(in: cell, range: NSRange(cell.startIndex..., in: cell)).compactMap {
+                Range($0.range(at: 1), in: cell).map { String(cell[$0]) }
+            }
+        }
+        var rows = 0
+        for line in text.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count > 4, let module = names(Substring(cells[2])).first, module.hasPrefix("PaySchema"),
+                let target = manifest.targets[module]
+            else { continue }
+            let listed = Set(names(Substring(cells[3])))
+            guard !listed.isEmpty else { continue }  // "(same module)", "every stage"
+            rows += 1
+            let declared = target.dependencies.union(target.products)
+            for name in listed.sorted() where !declared.contains(name) {
+                Issue.record("ARCHITECTURE.md: \(module) imports `\(name)`, which its target does not depend on")
+            }
+            for name in target.dependencies.subtracting(listed).subtracting(["PaySchemaLanguage", "PaySchemaVocabulary"]).sorted() {
+                Issue.record("ARCHITECTURE.md: \(module) depends on \(name), which its row does not list")
+            }
+            for shared in ["PaySchemaLanguage", "PaySchemaVocabulary"] where !target.dependencies.contains(shared) {
+                Issue.record("ARCHITECTURE.md says every stage imports \(shared); \(module) does not depend on it")
+            }
+        }
+        #expect(rows >= 4, "the generator's table was not read (\(rows) rows)")
+    }
+
+    /// ARCHITECTURE.md: "The merchant servers stand on their provider's module and the runtime,
+    /// never on the mocks, the scenarios or the sandbox …: Amazon Pay's also on `PaymentFlowsCore`
+    /// and `PaymentServerCore` … and swift-crypto, MIT's on swift-crypto alone".
+    @Test func theMerchantServersStandOnWhatTheDocumentSays() throws {
+        let manifest = try PackageManifest.load()
+        let servers: [String: (targets: Set<String>, packages: Set<String>)] = [
+            "AmazonPayMerchantServer": (
+                ["AmazonPayMobile", "PaymentFlowsCore", "PaymentServerCore"], ["swift-crypto", "swift-log", "swift-openapi-runtime"]
+            ),
+            "SuiteMerchantServer": (["SuiteMCommerce"], ["swift-crypto"]),
+        ]
+        for (server, expected) in servers {
+            let target = try #require(manifest.targets[server])
+            #expect(target.dependencies == expected.targets, "\(server) depends on \(target.dependencies.sorted())")
+            let packages = Set(target.products.map { String($0.split(separator: "/")[0]) })
+            #expect(packages == expected.packages, "\(server) uses the packages \(packages.sorted())")
+            let reached = manifest.reachable(from: server)
+            #expect(reached.contains("PaymentSchemasRuntime"), "\(server) does not stand on the runtime")
+            for forbidden in ["PaymentMocks", "PaymentScenarios", "PaymentSandbox"] {
+                #expect(!reached.contains(forbidden), "\(server) reaches \(forbidden)")
+            }
+        }
+    }
+
+    /// A figure goes stale in a code comment: measurements live in `Benchmarks/` (RESULTS.md and
+    /// NOTES.md, stamped with their run), and a comment points there. A ratio (`3.2x`, `0.7×`),
+    /// CPU seconds, instruction counts or a share of a measured cost in any comment of `Sources/`
+    /// fails here.
+    @Test func noBenchmarkFigureInACodeComment() throws {
+        let figure = try NSRegularExpression(
+            pattern:
+                #"(?<![A-Za-z.])[0-9][0-9.,]*\s?(×|x\b)|[0-9][0-9.,]* (CPU )?seconds? (of|the)|[0-9][0-9,.]* ?(k|M|G)?instructions|[0-9.]+ ?% of (a|the|its) (run|build|confirm|decode|parse|time|compile)|(micro|nano|milli)seconds per"#
+        )
+        var found: [String] = []
+        var scanned = 0
+        for path in Self.paths where path.hasPrefix("Sources/") && path.hasSuffix(".swift") {
+            let text = try String(contentsOf: packageRoot.appending(path: path), encoding: .utf8)
+            scanned += 1
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let slashes = line.range(of: #"(^|\s)//"#, options: .regularExpression) else { continue }
+                let comment = String(line[slashes.upperBound...])
+                if figure.firstMatch(in: comment, range: NSRange(comment.startIndex..., in: comment)) != nil {
+                    found.append("\(path):\(index + 1): \(comment.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(scanned > 200, "only \(scanned) source files scanned")
+        #expect(found.isEmpty, "benchmark figures in code comments (move them to Benchmarks/):\n\(found.joined(separator: "\n"))")
     }
 
     /// The layout lists every module folder, every folder of the generator and every top-level

@@ -7,7 +7,8 @@ import Testing
 /// (`PaySchemaDiff`) and the resolved model they read (`PaySchemaModel`) are modules that do not
 /// depend on the syntax module (`PaySchemaSyntax`), and the checker hands them a `ResolvedModule`
 /// alone, so naming a parsed declaration there does not compile. What the compiler cannot see is a dependency added to `Package.swift`:
-/// these tests read the manifest's target graph (`PackageManifest`, SwiftPM's own reading) and fail when a stage after the checker can reach
+/// these tests read the manifest's target graph (`PackageManifest`, SwiftPM's own reading) and fail when a stage after the checker can
+/// reach
 /// the syntax module or libyaml.
 @Suite struct StageBoundaryTests {
     /// The Swift files directly in `folder` under `Sources/`, by name.

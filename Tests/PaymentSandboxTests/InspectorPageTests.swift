@@ -6,7 +6,8 @@ import Testing
 
 /// The inspector's page in Chromium with a full journal (1,000 exchanges): it fetches only what is
 /// new (an idle page moves under 5 KB a second, from Resource Timing, and uses under 5% of a core,
-/// its renderer's CPU time from `/proc`; the whole browser's is printed beside it), appends new exchanges without touching the rows a person is
+/// its renderer's CPU time from `/proc`; the whole browser's is printed beside it), appends new exchanges without touching the rows a
+/// person is
 /// reading (a selection survives), shows every column at 1,280 px, is driven by keyboard, names the
 /// time zone of its times, and lists the exchanges as plain HTML when script is off.
 @Suite("The inspector's page", .serialized)

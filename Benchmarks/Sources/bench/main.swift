@@ -1,7 +1,8 @@
 import Foundation
 import PaySchemaCore
 
-/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS [SAMPLES]]` | `bench peer-decode [RUNS]` | `bench xml-hostile [TIMEOUT]` | `bench serve [COUNT]` | `bench bare-server PORT`
+/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS [SAMPLES]]` | `bench peer-decode [RUNS]`
+/// | `bench xml-hostile [TIMEOUT]` | `bench serve [COUNT]` | `bench bare-server PORT`
 /// Each measurement prints Markdown that run.sh collects into RESULTS.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {

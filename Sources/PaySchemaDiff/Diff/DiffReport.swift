@@ -45,63 +45,60 @@ package enum DiffReport {
 
     /// The report of `changes` in `format`.
     package static func render(_ changes: [SchemaChange], format: Format) -> String {
-        switch format {
-        case .text:
-            if changes.isEmpty { return "no schema changes" }
-            return changes.map { change in
+        report(changes).rendered(as: format)
+    }
+
+    /// What each format shows of `changes` (``Report``).
+    package static func report(_ changes: [SchemaChange]) -> Report {
+        let text =
+            changes.isEmpty
+            ? ["no schema changes"]
+            : changes.map { change in
                 let severity = change.acceptedBecause == nil ? severityName(change.severity) : "note"
                 let accepted = change.acceptedBecause.map { " [accepted: \($0)]" } ?? ""
                 return
                     "\(change.location): \(severity): [\(change.rule.rawValue)] \(change.path): \(change.message) (\(verdicts(change)))\(accepted)"
-            }.joined(separator: "\n")
-        case .markdown:
-            let breaking = changes.filter { $0.isBreaking && $0.acceptedBecause == nil }.count
-            var lines = [
-                "### Schema changes", "",
-                changes.isEmpty ? "No schema changes." : "\(changes.count) change\(changes.count == 1 ? "" : "s"), \(breaking) breaking.",
-                "",
-            ]
-            if !changes.isEmpty {
-                lines.append("| Severity | Rule | Element | Direction | Wire | Swift source | Change |")
-                lines.append("|---|---|---|---|---|---|---|")
-                for change in ordered(changes) {
-                    let severity = change.acceptedBecause == nil ? severityName(change.severity) : "accepted"
-                    let message = (change.message + (change.acceptedBecause.map { " — accepted: \($0)" } ?? "")).replacingOccurrences(
-                        of: "|", with: "\\|")
-                    lines.append(
-                        "| \(severity) | `\(change.rule.rawValue)` | `\(change.path)` | \(change.direction?.rawValue ?? "—") | \(change.wire.rawValue) | \(change.source.rawValue) | \(message) (\(change.location.file):\(change.location.line)) |"
-                    )
-                }
             }
-            return lines.joined(separator: "\n")
-        case .json:
-            let live = changes.filter { $0.acceptedBecause == nil }
-            let document: PayJSON = [
-                "changes": .array(changes.map(\.json)),
-                "errors": .number(String(live.filter { $0.severity == .error }.count)),
-                "warnings": .number(String(live.filter { $0.severity == .warning }.count)),
-                "info": .number(String(live.filter { $0.severity == .note }.count)),
-                "accepted": .number(String(changes.count - live.count)),
-            ]
-            return PayJSONWriter.text(document, pretty: true)
-        case .github:
-            return changes.map { change in
-                let level =
-                    change.acceptedBecause != nil
-                    ? "notice" : (change.severity == .error ? "error" : (change.severity == .warning ? "warning" : "notice"))
-                let message =
-                    "\(change.path): \(change.message) (\(verdicts(change)))" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
-                return
-                    "::\(level) file=\(change.location.file),line=\(change.location.line),col=\(change.location.column),title=\(change.rule.rawValue)::\(escape(message))"
-            }.joined(separator: "\n")
-        case .junit:
-            return junit(changes)
+        let breaking = changes.filter { $0.isBreaking && $0.acceptedBecause == nil }.count
+        var markdown = [
+            "### Schema changes", "",
+            changes.isEmpty ? "No schema changes." : "\(changes.count) change\(changes.count == 1 ? "" : "s"), \(breaking) breaking.",
+            "",
+        ]
+        if !changes.isEmpty {
+            markdown.append("| Severity | Rule | Element | Direction | Wire | Swift source | Change |")
+            markdown.append("|---|---|---|---|---|---|---|")
+            for change in ordered(changes) {
+                let severity = change.acceptedBecause == nil ? severityName(change.severity) : "accepted"
+                let message = Report.markdownCell(change.message + (change.acceptedBecause.map { " — accepted: \($0)" } ?? ""))
+                markdown.append(
+                    "| \(severity) | `\(change.rule.rawValue)` | `\(change.path)` | \(change.direction?.rawValue ?? "—") | \(change.wire.rawValue) | "
+                        + "\(change.source.rawValue) | \(message) (\(change.location.file):\(change.location.line)) |"
+                )
+            }
         }
+        let live = changes.filter { $0.acceptedBecause == nil }
+        let json: PayJSON = [
+            "changes": .array(changes.map(\.json)),
+            "errors": .number(String(live.filter { $0.severity == .error }.count)),
+            "warnings": .number(String(live.filter { $0.severity == .warning }.count)),
+            "info": .number(String(live.filter { $0.severity == .note }.count)),
+            "accepted": .number(String(changes.count - live.count)),
+        ]
+        let annotations = changes.map { change in
+            let level =
+                change.acceptedBecause != nil
+                ? "notice" : (change.severity == .error ? "error" : (change.severity == .warning ? "warning" : "notice"))
+            let message =
+                "\(change.path): \(change.message) (\(verdicts(change)))" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
+            return Report.Annotation(level: level, location: change.location, title: change.rule.rawValue, message: message)
+        }
+        return Report(text: text, markdown: markdown, json: json, annotations: annotations, junit: junit(changes))
     }
 
     /// JUnit XML: a test case per change (class = rule, name = element); an unaccepted error is a
     /// failure, everything else passes with its message as output.
-    static func junit(_ changes: [SchemaChange]) -> String {
+    static func junit(_ changes: [SchemaChange]) -> JUnitReport {
         var cases = ordered(changes).map { change in
             let where_ = "\(change.location.file):\(change.location.line):\(change.location.column)"
             let text = "\(change.message) (\(verdicts(change))) at \(where_)" + (change.acceptedBecause.map { " [accepted: \($0)]" } ?? "")
@@ -112,8 +109,6 @@ package enum DiffReport {
                 output: fails ? nil : severityName(change.severity) + ": " + text)
         }
         if cases.isEmpty { cases = [JUnitReport.TestCase(classname: "payschema.diff", name: "no schema changes")] }
-        return JUnitReport(name: "payschema diff", suite: "schema changes", cases: cases).rendered()
+        return JUnitReport(name: "payschema diff", suite: "schema changes", cases: cases)
     }
-
-    static func escape(_ text: String) -> String { ReportFormat.githubEscape(text) }
 }

@@ -1,3 +1,5 @@
+import PaySchemaVocabulary
+
 /// A JUnit XML report: the one writer behind every `--format junit` of `payschema` (the schema
 /// diff and the upstream comparison). One `<testsuites>` with one `<testsuite>`; a test case either
 /// fails (with its type, message and text) or passes, with optional output.
@@ -92,21 +94,11 @@ package struct JUnitReport: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// `text` escaped for XML attribute values and text; control characters XML 1.0 has no place
-    /// for become spaces.
+    /// `text` escaped for XML attribute values and text (``PayMarkupEscaping``); control
+    /// characters XML 1.0 has no place for become spaces.
     package static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { out += " " } else { out.unicodeScalars.append(scalar) }
-            }
+        PayMarkupEscaping.escaped(text) { scalar in
+            scalar.value < 0x20 && scalar != "\n" && scalar != "\t" ? " " : nil
         }
-        return out
     }
 }

@@ -11,7 +11,7 @@ package struct GeneratedFile: Sendable, Hashable {
     /// The Swift source.
     package var contents: String
 
-    /// Creates the value from its parts (the checker does).
+    /// Creates the file from its name, module and rendered text (the renderer does).
     package init(name: String, module: String, contents: String) {
         self.name = name
         self.module = module

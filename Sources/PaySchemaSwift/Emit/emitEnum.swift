@@ -29,9 +29,8 @@ extension SwiftEmitter {
 
     /// The most cases an enum's `init(rawValue:)` reads with a `switch`; beyond them it looks the
     /// value up in a table built once (``rawValueTable(_:)``). A `switch` over many string literals
-    /// costs the compiler far more than its size (PayPal's 1,277 shipment carriers: 23 of the 37
-    /// CPU seconds the Orders document's types took to compile), and a lookup is as fast for any
-    /// count.
+    /// costs the compiler far more than its size (PayPal's shipment carriers; `Benchmarks/NOTES.md`
+    /// has the measurement), and a lookup is as fast for any count.
     static let largestSwitchedEnum = 128
 
     /// Whether `decl` reads its wire values from a table (``largestSwitchedEnum``).

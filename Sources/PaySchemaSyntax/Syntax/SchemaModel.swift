@@ -26,7 +26,7 @@ package struct SchemaFile: Sendable {
     /// contract's `servers`.
     package var sandboxPath: Located<String>?
 
-    /// Creates the value from its parts (the checker does).
+    /// Creates the value from its parts (the parser does).
     package init(
         path: String, displayPath: String, outputName: String, doc: String? = nil, module: Located<String>? = nil, types: [TypeDecl] = [],
         errorCatalogs: [ErrorCatalogDecl] = [], operations: [OperationDecl] = [], legacyAPIs: [LegacyAPIDecl] = [],
@@ -480,7 +480,7 @@ package struct ParameterDecl: Sendable {
     /// Documentation.
     package var doc: String?
 
-    /// Creates the value from its parts (the checker does).
+    /// Creates the value from its parts (the parser does).
     package init(
         name: Located<String>, wireName: String, place: Place, type: Located<TypeExpression>, required: Bool, sensitive: Bool,
         idempotencyKey: Bool = false, doc: String?

@@ -262,7 +262,7 @@ package enum SchemaParser {
         guard let type = parseTypeExpression(cleaned, diagnostics: &diagnostics) else { return nil }
         // Every value is read first and the field made once: assigning them one by one to a made
         // field destroyed each property's previous value (a `nil`) through the runtime's generic
-        // `Optional` witness, about 170 instructions per property and field.
+        // `Optional` witness, for every property of every field.
         let required = reader.bool("required", diagnostics: &diagnostics)
         let doc = reader.doc(diagnostics: &diagnostics)
         let constraints = parseConstraints(reader, diagnostics: &diagnostics)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Exact parsing and formatting of the three standard date formats without `DateFormatter`
-/// (which costs tens of microseconds per call): ISO 8601 extended with an offset, ISO 8601 basic
+/// (which is slow for a per-field call): ISO 8601 extended with an offset, ISO 8601 basic
 /// in UTC, and calendar dates. Custom patterns still use `DateFormatter`.
 enum FastISO8601 {
     /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's days_from_civil).

@@ -133,8 +133,7 @@ public struct PayAPIClient: Sendable {
         components.percentEncodedPath = operation.path
         let items = operation.queryItems
         if !items.isEmpty {
-            components.queryItems = items
-            components.percentEncodedQuery = components.percentEncodedQuery.map(PayQueryEncoding.strict)
+            components.percentEncodedQuery = PayQueryEncoding.text(items)
         }
         guard let path = components.string else {
             throw PayTransportError(.invalidRequest, operationID: Operation.operationID, message: "the path cannot be encoded")

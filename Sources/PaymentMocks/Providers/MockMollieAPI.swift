@@ -6,7 +6,8 @@ import PaymentServerCore
 
 /// Mollie's own API, as a merchant server calls it with a test API key: payments (create, get,
 /// cancel), the profile's methods (list, get one with its issuers) and a payment's refunds
-/// (create, get, list, cancel; executed two hours after they are made), with Mollie's error body (`{status, title, detail, field, _links}`) for
+/// (create, get, list, cancel; executed two hours after they are made), with Mollie's error body (`{status, title, detail, field,
+/// _links}`) for
 /// every refusal. Its payments are paid, canceled, failed or left to expire on Mollie's hosted
 /// checkout page, which ``MockMollieBackend`` serves; the demo backend creates its payments here,
 /// so one Mollie state serves both.

@@ -244,8 +244,8 @@ public final class MockPayPalServer: @unchecked Sendable {
     /// or a header that is not that JSON, is ignored, as PayPal's sandbox ignores it.
     static func mockedResponse(_ request: ServerRequest, _ operation: String) -> ServerResponse? {
         guard let header = request.header("paypal-mock-response"),
-            let object = try? JSONSerialization.jsonObject(with: Data(header.utf8)) as? [String: Any],
-            let code = object["mock_application_codes"] as? String
+            let object = (try? PayJSONParser.parse(header))?.objectMembers,
+            let code = object["mock_application_codes"]?.stringValue
         else { return nil }
         if let issue = PayPalIssue(rawValue: code), issue.isListed(in: operation) { return issue.answer(operation) }
         guard let entry = PayPalIssueCatalog.lists[operation]?[code] else { return nil }
@@ -605,7 +605,7 @@ public final class MockPayPalServer: @unchecked Sendable {
                 || (request.scenario != "3ds-not-required"
                     && (threeDSecureValue != .notRequired || card.number == Self.challengeCard
                         || card.attributes?.verification?.method == .scaAlways))
-            // Written out rather than through `URLComponents`, which cost about 6% of a confirm.
+            // Written out rather than through `URLComponents`, which costs a confirm a measurable share.
             let token = id.utf8.allSatisfy(Self.isUnreserved) ? id : id.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? id
             payerAction = challenge ? URL(string: "https://www.sandbox.paypal.com/webapps/helios?action=verify&token=\(token)") : nil
         } else if Self.processedWithoutPayer(source) {

@@ -135,7 +135,8 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     case paypalTransactionIDNotFound = "PAYPAL_TRANSACTION_ID_NOT_FOUND"
     /// A token of a type the sandbox issues none of.
     case tokenIDNotFound = "TOKEN_ID_NOT_FOUND"
-    /// Authorize of an order paid with a bank method (Bancontact, BLIK, eps, giropay, iDEAL, MyBank, P24, Sofort, Trustly), which PayPal only captures.
+    /// Authorize of an order paid with a bank method (Bancontact, BLIK, eps, giropay, iDEAL, MyBank, P24, Sofort, Trustly), which PayPal
+    /// only captures.
     case unsupportedIntentForPaymentSource = "UNSUPPORTED_INTENT_FOR_PAYMENT_SOURCE"
     /// Authorize or capture with another payment method than the one the order was created with.
     case preferredPaymentSourceMismatch = "PREFERRED_PAYMENT_SOURCE_MISMATCH"
@@ -681,8 +682,10 @@ public enum PayPalIssue: String, Sendable, CaseIterable {
     }
 
     /// The business issue (422) PayPal answers for a violation its own schema admits: a card
-    /// without what identifies it (its number and expiry, a saved card, a network token), an amount written with a minus sign (PayPal's pattern `-?[0-9]+…`
-    /// takes it; a unit's total must be above zero, every other amount of the unit at least zero) and a three-character currency that is not ISO 4217 (PayPal's schema takes any three
+    /// without what identifies it (its number and expiry, a saved card, a network token), an amount written with a minus sign (PayPal's
+    /// pattern `-?[0-9]+…`
+    /// takes it; a unit's total must be above zero, every other amount of the unit at least zero) and a three-character currency that is
+    /// not ISO 4217 (PayPal's schema takes any three
     /// characters).
     static func businessIssue(for violation: PayRequestViolation, in operation: String? = nil) -> PayPalIssue? {
         // Only where the operation's list holds the issue: elsewhere the violation is the schema's.

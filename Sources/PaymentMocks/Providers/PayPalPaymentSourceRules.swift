@@ -228,7 +228,8 @@ extension MockPayPalServer {
 
     /// PayPal's business rules on a schema-valid card (one without its number and expiry, a saved
     /// card or a network token is `CARD_NUMBER_REQUIRED` or `CARD_EXPIRY_REQUIRED` as its type's
-    /// `requireAnyOf` reads it: ``PayPalIssue/businessIssue(for:in:)``): an expiry month not yet passed (`CARD_EXPIRED`, judged in UTC) nor beyond
+    /// `requireAnyOf` reads it: ``PayPalIssue/businessIssue(for:in:)``): an expiry month not yet passed (`CARD_EXPIRED`, judged in UTC)
+    /// nor beyond
     /// ``expiryHorizonYears`` (`INVALID_EXPIRY_DATE`); a security code of the brand's length, four
     /// digits for American Express (`34`, `37`) and three for the others
     /// (`INVALID_SECURITY_CODE_LENGTH`). Each only where `operation`'s list holds it.

@@ -141,13 +141,11 @@ public enum ExchangeRedaction {
     /// A form or query string: the values of secret names redacted, everything else through the
     /// card-number redaction (which reads percent-encoded digits).
     static func form(_ text: Substring) -> String {
-        text.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            let decoded = name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name
-            guard parts.count == 2 else { return Self.text(String(item)) }
-            if SecretName.isSecret(decoded) { return CardNumberRedaction.redacting(Substring(name)) + "=" + placeholder }
-            return CardNumberRedaction.redacting(Substring(name)) + "=" + formValue(parts[1])
+        PayQueryText.pairs(text).map { name, value -> String in
+            guard let value else { return Self.text(String(name)) }
+            let decoded = PayQueryText.formDecoded(name) ?? String(name)
+            if SecretName.isSecret(decoded) { return CardNumberRedaction.redacting(name) + "=" + placeholder }
+            return CardNumberRedaction.redacting(name) + "=" + formValue(value)
         }.joined(separator: "&")
     }
 
@@ -155,8 +153,7 @@ public enum ExchangeRedaction {
     /// through ``text(_:)``, and written again only when that changed something (what the client
     /// sent otherwise stays byte for byte).
     static func formValue(_ raw: Substring) -> String {
-        let plain = String(raw).replacingOccurrences(of: "+", with: " ")
-        guard let decoded = plain.removingPercentEncoding else { return text(String(raw)) }
+        guard let decoded = PayQueryText.formDecoded(raw) else { return text(String(raw)) }
         let shown = text(decoded)
         guard shown != decoded else { return CardNumberRedaction.redacting(raw) }
         var written = ""

@@ -46,41 +46,49 @@ extension PayQueryCodable {
     /// The percent-encoded query text (`a=1&b=x%2Cy`).
     public var queryString: String {
         get throws {
-            var components = URLComponents()
-            components.queryItems = try queryItems()
-            return PayQueryEncoding.strict(components.percentEncodedQuery ?? "")
+            PayQueryEncoding.text(try queryItems())
         }
     }
 
     /// `base` with this value's query items appended.
     public func url(appendingTo base: URL) throws -> URL? {
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else { return nil }
-        components.queryItems = (components.queryItems ?? []) + (try queryItems())
-        components.percentEncodedQuery = components.percentEncodedQuery.map(PayQueryEncoding.strict)
+        components.percentEncodedQuery = PayQueryEncoding.text((components.queryItems ?? []) + (try queryItems()))
         return components.url
     }
 }
 
-/// Query encoding tweaks: `URLComponents` leaves `,`, `+` and `/` unescaped in values, which
-/// providers read differently; these are escaped the way browsers' form encoding does.
+/// The package's one query writer: items as percent-encoded query text.
 public enum PayQueryEncoding {
-    /// Escapes `+`, `,`, `/`, `:`, `;`, `?`, `@` inside an already percent-encoded query.
-    public static func strict(_ query: String) -> String {
-        var out = ""
-        out.reserveCapacity(query.utf8.count)
-        for character in query {
-            switch character {
-            case "+": out += "%2B"
-            case ",": out += "%2C"
-            case "/": out += "%2F"
-            case ":": out += "%3A"
-            case ";": out += "%3B"
-            case "?": out += "%3F"
-            case "@": out += "%40"
-            default: out.append(character)
+    /// `items` as query text (`a=1&b=x%2Cy`), in order; an item without a value is its name alone.
+    /// Only letters, digits and `-._~!$'()*` stay as they are: `+` (a space to form readers), `,`,
+    /// `/`, `:`, `;`, `?`, `@`, `&`, `=` and everything else are percent-encoded as UTF-8, so a
+    /// value never changes meaning in a server's reader.
+    public static func text(_ items: [URLQueryItem]) -> String {
+        var out: [UInt8] = []
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "&")) }
+            encode(item.name, into: &out)
+            if let value = item.value {
+                out.append(UInt8(ascii: "="))
+                encode(value, into: &out)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func encode(_ text: String, into out: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"),
+                UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            }
+        }
     }
 }
 

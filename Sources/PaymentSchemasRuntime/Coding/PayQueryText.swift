@@ -60,6 +60,23 @@ public enum PayQueryText {
         return items
     }
 
+    /// The items of `query` as written, in order, nothing decoded: each cut at its first `=`
+    /// (`nil` value without one), an empty item kept (so a query shown again from its pairs is
+    /// byte for byte the one sent). For readers that show or redact a query rather than read it
+    /// (``items(_:)`` reads).
+    public static func pairs(_ query: Substring) -> [(name: Substring, value: Substring?)] {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (item, nil) }
+            return (item[..<equals], item[item.index(after: equals)...])
+        }
+    }
+
+    /// A name or value of a query or form as a form reader takes it (`+` a space, percent-encoded
+    /// UTF-8 decoded); `nil` when it does not decode (shown as written by callers).
+    public static func formDecoded(_ text: Substring) -> String? {
+        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    }
+
     private static func decode(_ bytes: ArraySlice<UInt8>, offset: Int) throws(Problem) -> String {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(bytes.count)

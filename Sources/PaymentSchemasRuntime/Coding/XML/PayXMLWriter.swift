@@ -80,24 +80,18 @@ final class PayXMLWriter: Encoder {
         out += "</" + name + ">"
     }
 
-    /// Appends `text` as element content.
+    /// Appends `text` as element content (``PayMarkupEscaping``); a character XML 1.0 cannot hold
+    /// is an error at `codingPath`.
     static func escape(_ text: String, codingPath: [any CodingKey], into out: inout String) throws {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default:
-                guard PayXMLReader.isCharacter(scalar.value) else {
-                    throw EncodingError.invalidValue(
-                        text,
-                        .init(
-                            codingPath: codingPath,
-                            debugDescription: "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be written in XML 1.0"))
-                }
-                out.unicodeScalars.append(scalar)
+        try PayMarkupEscaping.append(text, to: &out, quotes: false) { scalar in
+            guard PayXMLReader.isCharacter(scalar.value) else {
+                throw EncodingError.invalidValue(
+                    text,
+                    .init(
+                        codingPath: codingPath,
+                        debugDescription: "U+\(String(scalar.value, radix: 16, uppercase: true)) cannot be written in XML 1.0"))
             }
+            return nil
         }
     }
 
