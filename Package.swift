@@ -196,9 +196,8 @@ var targets: [Target] =
                 "PaymentFlowsCore",
                 "PaymentServerCore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
-                // The provider path answers on the connection's pipeline (`SandboxProviderHandler`).
+                // The connection's configuration (idle timeout) is HummingbirdCore's.
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Sandbox"])),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Sandbox"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Sandbox"])),
                 // The client side of the sandbox (`payflow run --http`, the merchant server's calls to
                 // the providers): AsyncHTTPClient, as a Linux server calls HTTP; apps keep URLSession.
@@ -476,7 +475,6 @@ let package = Package(
                 .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
                 .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
                 .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
-                .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
                 .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
                 .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
                 .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),

@@ -10,7 +10,7 @@ import PaymentServerCore
 /// included. The provider's transport routes, reads and validates the request with the schemas;
 /// this layer answers unknown providers in the same shape, turns faults into replies that really
 /// drop or hold the connection, points links at the sandbox and keeps a journal entry for every
-/// answer. ``SandboxProviderHandler`` reads the request off the connection and writes the reply.
+/// answer. ``SandboxProviderMiddleware`` gathers the request from Hummingbird and writes the reply.
 struct SandboxResponder: Sendable {
     let registry: LockIsolated<[String: MockProviderTransport]>
     let configuration: SandboxConfiguration

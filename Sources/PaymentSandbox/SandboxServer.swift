@@ -33,8 +33,6 @@ package final class SandboxServer: ScenarioNetwork, Sendable {
     private let journal: SandboxJournal
     private let token = LockIsolated<String?>(nil)
     private let logger: Logger
-    /// Runs the server's tasks on the event loops serving its connections.
-    private let executor = EventLoopAffinityExecutor()
     /// The limits and options.
     package let configuration: SandboxConfiguration
     /// The webhook deliveries of every provider served (``WebhookDeliveries``).
@@ -178,6 +176,10 @@ package final class SandboxServer: ScenarioNetwork, Sendable {
         // Every GET route also answers HEAD: the same status and headers, no body (RFC 9110 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         let responder = SandboxResponder(registry: registry, configuration: configuration, journal: journal, links: { [self] in links() })
+        // Every request under `/t/<id>`, whatever its method (QUERY and custom ones included),
+        // reaches the provider, which answers 405 with `Allow` for one its path does not take: the
+        // first middleware, before any route is matched.
+        router.add(middleware: SandboxProviderMiddleware(responder: responder))
         let adminToken = configuration.adminToken ?? Self.randomToken()
         token.setValue(adminToken)
         // The names the admin answers on: loopback ones, the bound address, and the configured ones.
@@ -215,17 +217,9 @@ package final class SandboxServer: ScenarioNetwork, Sendable {
         let address = self.address
         let publicBase = self.publicBase
         let publicURL = configuration.publicURL
-        let http1 = HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))
-        let executor = self.executor
         return Application(
             router: router,
-            // Every request under `/t/<id>`, whatever its method (QUERY and custom ones included),
-            // reaches the provider, which answers 405 with `Allow` for one its path does not take.
-            server: HTTPServerBuilder { hummingbird in
-                SandboxChannel(http1: HTTP1Channel(responder: hummingbird, configuration: http1)) {
-                    SandboxProviderHandler(responder: responder, executor: executor)
-                }
-            },
+            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: Self.serverName),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
@@ -238,44 +232,18 @@ package final class SandboxServer: ScenarioNetwork, Sendable {
             logger: logger)
     }
 
-    /// Runs `body` (the service of ``application(host:port:onRunning:)``) with its tasks on the
-    /// event loops that serve the connections instead of Swift's global executor: each request is
-    /// read, answered and written on its connection's thread. ``start(host:port:)`` runs this way.
-    package func serving<T>(_ body: () async throws -> T) async throws -> T {
-        try await withTaskExecutorPreference(executor) { try await body() }
-    }
-
     /// Starts the server on `host` and a free port (by default) and returns once it listens.
     package func start(host: String = "127.0.0.1", port: Int = 0) async throws -> RunningSandbox {
         let ready = OneShot<URL>()
         let app = application(host: host, port: port) { ready.resolve($0) }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
-        let task = Task { try await self.serving { try await group.run() } }
+        let task = Task { try await group.run() }
         guard let url = await ready.wait(timeout: .seconds(30)) else {
             await group.triggerGracefulShutdown()
             task.cancel()
             throw SandboxError.didNotStart("the sandbox did not start listening on \(host):\(port)")
         }
         return RunningSandbox(baseURL: configuration.publicURL ?? url, group: group, task: task)
-    }
-}
-
-/// Hummingbird's HTTP/1.1 connection with ``SandboxProviderHandler`` placed after its connection
-/// state handler: provider requests are answered on the pipeline, the rest by the router.
-struct SandboxChannel: ServerChildChannel {
-    let http1: HTTP1Channel
-    let makeHandler: @Sendable () -> SandboxProviderHandler
-
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
-        http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            let pipeline = channel.pipeline.syncOperations
-            try pipeline.addHandler(makeHandler(), position: .after(pipeline.handler(type: HTTPConnectionStateHandler.self)))
-            return value
-        }
-    }
-
-    func handle(value: HTTP1Channel.Value, logger: Logger) async {
-        await http1.handle(value: value, logger: logger)
     }
 }
 

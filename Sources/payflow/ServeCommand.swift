@@ -215,7 +215,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         do {
-            try await sandbox.serving { try await app.runService() }
+            try await app.runService()
         } catch  where "\(error)".contains("Address already in use") || "\(error)".contains("EADDRINUSE") {
             Output.error("error: port \(port) on \(host) is already in use; pick another with --port (0 picks a free one)")
             throw ExitCode(1)

@@ -62,6 +62,28 @@ import Testing
         #expect(!server.contains("import PaymentScenarios"))
     }
 
+    /// One router in the sandbox: Hummingbird's router and its middleware carry every request
+    /// (`SandboxProviderMiddleware` the providers'); no channel handler of ours sits in a
+    /// connection's pipeline, no server child channel or task executor of ours replaces
+    /// Hummingbird's, and nothing routes requests beside it.
+    @Test func theSandboxServesEveryRequestThroughHummingbirdsRouter() throws {
+        let files = try Self.sources("PaymentSandbox")
+        #expect(files.count >= 10, "the scan found \(files.count) sandbox files")
+        var found: [String] = []
+        for (file, text) in files {
+            for token in [
+                "ChannelInboundHandler", "ChannelDuplexHandler", "ChannelOutboundHandler", "ServerChildChannel", ": TaskExecutor",
+                "HTTPServerBuilder {",
+            ]
+            where text.contains(token) {
+                found.append("Sources/PaymentSandbox/\(file): \(token)")
+            }
+        }
+        #expect(found.isEmpty, "the sandbox answers beside Hummingbird's router:\n\(found.joined(separator: "\n"))")
+        let server = try String(contentsOf: packageRoot.appending(path: "Sources/PaymentSandbox/SandboxServer.swift"), encoding: .utf8)
+        #expect(server.contains("router.add(middleware: SandboxProviderMiddleware("), "the providers are not the router's middleware")
+    }
+
     /// Each stage imports only modules its target declares (SwiftPM would otherwise let a module
     /// import what another target happened to build first).
     @Test(arguments: [

@@ -65,7 +65,7 @@ struct YAMLLoaderTests {
         if case .success(let type) = TypeExpression.parse("[]") { Issue.record("'[]' read as \(type)") }
     }
 
-    @Test func aFieldHasConstraintsExactlyWhenItsConstraintsAreNotEmpty() {
+    @Test func theBareConstraintsKeepEveryBoundTheLocatedOnesHold() {
         let at = SourceLocation(file: "f.yaml", line: 1, column: 1)
         var each: [Constraints] = [Constraints()]
         let setters: [(inout Constraints) -> Void] = [
@@ -79,11 +79,12 @@ struct YAMLLoaderTests {
             set(&constraints)
             each.append(constraints)
         }
-        for constraints in each {
-            let field = FieldDecl(
-                name: Located("x", at: at), type: Located(.primitive(.string), at: at), required: false, requiredLocation: nil,
-                defaultValue: nil, doc: nil, constraints: constraints, sensitive: false, lifecycle: .current, location: at)
-            #expect(field.storage.hasConstraints == !constraints.isEmpty, "\(constraints)")
+        for (index, constraints) in each.enumerated() {
+            let bare = constraints.bare
+            #expect(bare.isEmpty == constraints.isEmpty, "\(constraints)")
+            #expect(bare.hasValueConstraints == constraints.hasValueConstraints, "\(constraints)")
+            // Each setter sets one member: the bare copy differs from no constraints exactly then.
+            #expect((bare != ResolvedConstraints()) == (index > 0), "\(constraints) lost a member without its location")
         }
     }
 

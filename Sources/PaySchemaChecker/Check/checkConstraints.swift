@@ -152,7 +152,7 @@ extension SchemaChecker {
                     value, scalar.base.value, field: field, what: what, constraints: [scalar.constraints, field.constraints])
                 return
             case .structure, .union:
-                diagnostics.error("\(decl.kindName) fields cannot have defaults", at: value.location)
+                diagnostics.error("\(decl.kind.kindName) fields cannot have defaults", at: value.location)
                 return
             }
         }

@@ -52,7 +52,10 @@ extension SchemaChecker {
             }
             caseNames[variant.caseName] = variant.tag.location
             guard let referenced = types[variant.type.value] else {
-                let candidates = types.compactMap { name, decl in decl.kindName == "struct" ? name : nil }
+                let candidates = types.compactMap { name, decl in
+                    if case .structure = decl.kind { return name }
+                    return nil
+                }
                 diagnostics.error(
                     "unknown type '\(variant.type.value)'\(Suggestions.hint(for: variant.type.value, in: candidates))",
                     at: variant.type.location)
@@ -60,7 +63,7 @@ extension SchemaChecker {
             }
             guard case .structure(let structure) = referenced.kind else {
                 diagnostics.error(
-                    "variant '\(variant.tag.value)' of union '\(owner)' must be a struct; '\(variant.type.value)' is \(referenced.kindName == "enum" ? "an" : "a") \(referenced.kindName)",
+                    "variant '\(variant.tag.value)' of union '\(owner)' must be a struct; '\(variant.type.value)' is \(referenced.kind.kindNameWithArticle)",
                     at: variant.type.location)
                 continue
             }

@@ -83,7 +83,7 @@ extension SchemaChecker {
             case .structure, .union: break
             default:
                 diagnostics.error(
-                    "'\(role)' type '\(reference.value)' must be a struct or union, not \(decl.kindName == "enum" ? "an" : "a") \(decl.kindName)",
+                    "'\(role)' type '\(reference.value)' must be a struct or union, not \(decl.kind.kindNameWithArticle)",
                     at: reference.location)
             }
         }

@@ -168,7 +168,7 @@ extension SchemaChecker {
             }
             if formats.contains(.query) {
                 diagnostics.error(
-                    "query types hold single values and lists of them; '\(field.name.value)' is a \(referenced.kindName == "union" ? "union" : "struct") '\(name)'",
+                    "query types hold single values and lists of them; '\(field.name.value)' is \(referenced.kind.kindNameWithArticle) '\(name)'",
                     at: field.type.location)
             }
         }

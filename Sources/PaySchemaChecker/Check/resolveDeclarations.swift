@@ -133,7 +133,19 @@ extension SchemaChecker {
             guard let typed = resolveValue(value.value, type: field.type.value) else { return nil }
             defaultValue = typed
         }
-        return ResolvedField(declared: field.storage, keyStyle: structure.keyStyle, type: type, defaultValue: defaultValue)
+        // Read member by member from the parsed field's storage (a read through the field's
+        // dynamic members copies all of its values).
+        let box = field.storage
+        let written = ResolvedField.Written(
+            name: box.values.name.value, location: box.values.name.location, typeLocation: box.values.type.location,
+            doc: box.values.doc, required: box.values.required, defaultLiteral: box.values.defaultValue?.value,
+            constraints: box.values.constraints.bare, aliases: box.values.aliases.map(\.value), queryStyle: box.values.queryStyle,
+            jsonName: box.values.jsonName?.value, xmlName: box.values.xmlName?.value, queryName: box.values.queryName?.value,
+            sensitive: box.values.sensitive, lifecycle: ResolvedLifecycle(box.values.lifecycle), dateFormat: box.values.dateFormat?.value,
+            timeZone: box.values.timeZone?.value, isNullable: box.values.nullable?.value ?? false,
+            nullableElements: box.values.nullableElements, jsonForms: box.values.jsonForms?.value,
+            allowsRelativeURL: box.values.allowsRelativeURL?.value == true)
+        return ResolvedField(written, keyStyle: structure.keyStyle, type: type, defaultValue: defaultValue)
     }
 
     func resolveDecl(_ type: TypeDecl, sensitive: Set<String>, validated: [String: Bool]) -> ResolvedDecl? {
@@ -194,7 +206,7 @@ extension SchemaChecker {
         case .scalar(let decl):
             kind = .scalar(
                 ResolvedScalar(
-                    base: decl.base.value, constraints: ResolvedConstraints(decl.constraints), sensitive: decl.sensitive,
+                    base: decl.base.value, constraints: decl.constraints.bare, sensitive: decl.sensitive,
                     takesLiterals: decl.takesLiterals, baseLocation: decl.base.location, literalLocation: decl.literal?.location))
         }
         let upstream = type.upstream.map {
@@ -308,5 +320,12 @@ extension SchemaChecker {
             parameters.append(ResolvedLink.Parameter(place: parameter.place, wireName: parameter.wireName, pointer: pointer))
         }
         return ResolvedLink(target: link.target.value, parameters: parameters)
+    }
+}
+
+extension ResolvedLifecycle {
+    /// The lifecycle of a parsed declaration, without the places its former names are written.
+    init(_ lifecycle: Lifecycle) {
+        self.init(deprecated: lifecycle.deprecated, renamedFrom: lifecycle.renamedFrom.map(\.value))
     }
 }

@@ -110,8 +110,8 @@ extension SchemaDiff {
         renames: [String: String]
     ) {
         let location = new.location
-        let oldType = Self.renaming(TypeShape(old.type), renames)
-        let newType = TypeShape(new.type)
+        let oldType = Self.renaming(old.type.map(\.name), renames)
+        let newType = new.type.map(\.name)
         if oldType != newType {
             // A narrower type (a JSON value became a string) breaks only old senders, whose values
             // the new type may refuse; a wider one only old receivers. Unrelated types break both.
@@ -134,7 +134,7 @@ extension SchemaDiff {
             }
             add(
                 .fieldTypeChanged, wire: wire, source: .breaking, path,
-                "the type changed from \(TypeShape(old.type)) to \(newType)" + detail, at: new.typeLocation)
+                "the type changed from \(old.type.map(\.name)) to \(newType)" + detail, at: new.typeLocation)
         }
         if !old.required && new.required {
             add(
@@ -265,7 +265,7 @@ extension SchemaDiff {
     /// How the values a field's type admits on the wire moved from `old` to `new`: tighter (the new
     /// type is narrower), looser (wider), or unrelated (neither, or unknown). A `JSON` value admits every
     /// JSON value, so any other type is narrower; lists, sets and maps compare by their elements.
-    static func typeInclusion(old: TypeShape, new: TypeShape) -> Movement {
+    static func typeInclusion(old: SchemaType<String>, new: SchemaType<String>) -> Movement {
         if old == new { return .same }
         switch (old, new) {
         case (.primitive(.json), _): return .tighter
@@ -312,14 +312,8 @@ extension SchemaDiff {
         return .unrelated
     }
 
-    static func renaming(_ type: TypeShape, _ renames: [String: String]) -> TypeShape {
-        switch type {
-        case .named(let name): return .named(renames[name] ?? name)
-        case .list(let element): return .list(renaming(element, renames))
-        case .set(let element): return .set(renaming(element, renames))
-        case .map(let value): return .map(renaming(value, renames))
-        case .primitive: return type
-        }
+    static func renaming(_ type: SchemaType<String>, _ renames: [String: String]) -> SchemaType<String> {
+        type.map { renames[$0] ?? $0 }
     }
 
     /// How a lower bound moved (never unrelated: bounds are ordered).
@@ -604,7 +598,7 @@ extension SchemaDiff {
                 // A path parameter's wire name is its placeholder, judged with the path.
                 let wireNameChanged = old.wireName != parameter.wireName && parameter.place != .path
                 if wireNameChanged || old.place != parameter.place
-                    || Self.renaming(TypeShape(old.type), renames) != TypeShape(parameter.type)
+                    || Self.renaming(old.type.map(\.name), renames) != parameter.type.map(\.name)
                 {
                     add(
                         .operationChanged, wire: .breaking, source: .breaking, "\(path).\(parameter.name)",

@@ -163,7 +163,7 @@ package struct SchemaDiff {
         default:
             add(
                 .typeKindChanged, wire: .breaking, source: .breaking, path,
-                "\(new.name) changed from \(old.kindName) to \(new.kindName)", at: new.location)
+                "\(new.name) changed from \(old.kind.kindName) to \(new.kind.kindName)", at: new.location)
         }
     }
 

@@ -5,16 +5,7 @@ import PaySchemaLanguage
 /// cases, variants or base, whether it can hold a secret, and its legacy conversions.
 package struct ResolvedDecl: Sendable {
     /// What the type declares.
-    package enum Kind: Sendable {
-        /// A struct.
-        case structure(ResolvedStruct)
-        /// An enum (open or closed).
-        case enumeration(ResolvedEnum)
-        /// A union of structs.
-        case union(ResolvedUnion)
-        /// A scalar newtype over a primitive.
-        case scalar(ResolvedScalar)
-    }
+    package typealias Kind = DeclarationKind<ResolvedStruct, ResolvedEnum, ResolvedUnion, ResolvedScalar>
 
     /// The Swift name.
     package let name: String
@@ -32,16 +23,6 @@ package struct ResolvedDecl: Sendable {
     package let isSensitive: Bool
     /// The legacy conversions declared on the type, in declaration order.
     package let conversions: [ResolvedConversion]
-
-    /// `struct`, `enum`, `union` or `scalar`: the kind as the schema names it.
-    package var kindName: String {
-        switch kind {
-        case .structure: return "struct"
-        case .enumeration: return "enum"
-        case .union: return "union"
-        case .scalar: return "scalar"
-        }
-    }
 
     /// Whether the type is deprecated.
     package var isDeprecated: Bool { lifecycle.isDeprecated }

@@ -2,18 +2,52 @@ import PaySchemaLanguage
 @_spi(Generated) import PaySchemaVocabulary
 
 /// A struct field as the emitter and the exporter read it: its Swift name, resolved type, typed
-/// default, checked constraints and its name in each wire format, all settled by the checker.
+/// default, checked constraints and its name in each wire format, all settled by the checker, which
+/// copies what the author wrote into it (no parsed declaration leaves the checker).
 ///
 /// Immutable and shared: a struct's fields, its `requireAnyOf` groups and a union's discriminator
-/// refer to the same instances. The values the checker did not have to resolve (names, documentation,
-/// constraints) are read through ``DeclaredField`` from the parsed field, which the checker makes
-/// conform to it, so the resolved model does not hold a second copy of every field (a copy's
-/// memory grows with every field of every type). This module does not import the syntax module, so
-/// no stage after the checker can name the parsed field itself. Its readers are inlinable: the
-/// emitter, in another module, reads them for every field many times.
+/// refer to the same instances.
 package final class ResolvedField: Sendable {
-    /// The parsed field, read only by the properties below.
-    @usableFromInline let declared: any DeclaredField
+    /// The Swift name.
+    package let name: String
+    /// Where the schema writes the field's name.
+    package let location: SourceLocation
+    /// Where the schema writes the field's type.
+    package let typeLocation: SourceLocation
+    /// Documentation.
+    package let doc: String?
+    /// Whether the field must be present.
+    package let required: Bool
+    /// The default as written in the schema (enum cases by wire value), for exported schemas.
+    package let defaultLiteral: DefaultValue?
+    /// The constraints on the value (on each element of a collection, item counts aside).
+    package let constraints: ResolvedConstraints
+    /// Further names accepted when decoding.
+    package let aliases: [String]
+    /// How a list is written in a URL query.
+    package let queryStyle: QueryListStyle
+    /// The JSON name the schema gives, if any.
+    @usableFromInline let jsonNameOverride: String?
+    /// The XML name the schema gives, if any.
+    @usableFromInline let xmlNameOverride: String?
+    /// The query name (or, for a map, the key pattern) the schema gives, if any.
+    @usableFromInline let queryNameOverride: String?
+    /// Whether the value is a secret.
+    package let sensitive: Bool
+    /// Deprecation and former names.
+    package let lifecycle: ResolvedLifecycle
+    /// The date format the schema names, if any.
+    @usableFromInline let dateFormatOverride: String?
+    /// The time zone of the date format, when the schema names one.
+    package let timeZone: String?
+    /// Whether `null` is accepted on the wire.
+    package let isNullable: Bool
+    /// Whether a list's elements may be `null`.
+    package let nullableElements: Bool
+    /// The JSON forms a decimal accepts, when the schema lists them.
+    package let jsonForms: [PayJSONForm]?
+    /// Whether a URL may be relative.
+    package let allowsRelativeURL: Bool
     /// How the struct names fields on the wire when a field does not name itself.
     @usableFromInline let keyStyle: KeyStyle
     /// The type, resolved.
@@ -22,40 +56,103 @@ package final class ResolvedField: Sendable {
     package let defaultValue: ResolvedValue?
     /// Whether the field's value carries a check (its own constraints or its type's).
     package let needsValidation: Bool
-    /// Deprecation and former names (read for every field by several emitters: built once).
-    package let lifecycle: ResolvedLifecycle
 
-    /// A field the checker resolved: `declared` is what the author wrote, `keyStyle` the struct's.
-    package init(declared: any DeclaredField, keyStyle: KeyStyle, type: ResolvedType, defaultValue: ResolvedValue?) {
-        self.declared = declared
+    /// What the author wrote for a field, as the checker hands it over.
+    package struct Written: Sendable {
+        /// The Swift name.
+        package var name: String
+        /// Where the name is written.
+        package var location: SourceLocation
+        /// Where the type is written.
+        package var typeLocation: SourceLocation
+        /// Documentation.
+        package var doc: String?
+        /// Whether the field must be present.
+        package var required: Bool
+        /// The default as written.
+        package var defaultLiteral: DefaultValue?
+        /// The constraints, checked.
+        package var constraints: ResolvedConstraints
+        /// Further names accepted when decoding.
+        package var aliases: [String]
+        /// How a list is written in a URL query.
+        package var queryStyle: QueryListStyle
+        /// The JSON, XML and query names the schema gives, if any.
+        package var jsonName: String?, xmlName: String?, queryName: String?
+        /// Whether the value is a secret.
+        package var sensitive: Bool
+        /// Deprecation and former names.
+        package var lifecycle: ResolvedLifecycle
+        /// The date format and its time zone, when the schema names them.
+        package var dateFormat: String?, timeZone: String?
+        /// Whether `null` is accepted, and whether a list's elements may be `null`.
+        package var isNullable: Bool, nullableElements: Bool
+        /// The JSON forms a decimal accepts, when the schema lists them.
+        package var jsonForms: [PayJSONForm]?
+        /// Whether a URL may be relative.
+        package var allowsRelativeURL: Bool
+
+        /// Creates the values (the checker does, from the parsed field).
+        package init(
+            name: String, location: SourceLocation, typeLocation: SourceLocation, doc: String?, required: Bool,
+            defaultLiteral: DefaultValue?, constraints: ResolvedConstraints, aliases: [String], queryStyle: QueryListStyle,
+            jsonName: String?, xmlName: String?, queryName: String?, sensitive: Bool, lifecycle: ResolvedLifecycle, dateFormat: String?,
+            timeZone: String?, isNullable: Bool, nullableElements: Bool, jsonForms: [PayJSONForm]?, allowsRelativeURL: Bool
+        ) {
+            self.name = name
+            self.location = location
+            self.typeLocation = typeLocation
+            self.doc = doc
+            self.required = required
+            self.defaultLiteral = defaultLiteral
+            self.constraints = constraints
+            self.aliases = aliases
+            self.queryStyle = queryStyle
+            self.jsonName = jsonName
+            self.xmlName = xmlName
+            self.queryName = queryName
+            self.sensitive = sensitive
+            self.lifecycle = lifecycle
+            self.dateFormat = dateFormat
+            self.timeZone = timeZone
+            self.isNullable = isNullable
+            self.nullableElements = nullableElements
+            self.jsonForms = jsonForms
+            self.allowsRelativeURL = allowsRelativeURL
+        }
+    }
+
+    /// A field the checker resolved: `written` is what the author wrote, `keyStyle` the struct's.
+    package init(_ written: Written, keyStyle: KeyStyle, type: ResolvedType, defaultValue: ResolvedValue?) {
+        name = written.name
+        location = written.location
+        typeLocation = written.typeLocation
+        doc = written.doc
+        required = written.required
+        defaultLiteral = written.defaultLiteral
+        constraints = written.constraints
+        aliases = written.aliases
+        queryStyle = written.queryStyle
+        jsonNameOverride = written.jsonName
+        xmlNameOverride = written.xmlName
+        queryNameOverride = written.queryName
+        sensitive = written.sensitive
+        lifecycle = written.lifecycle
+        dateFormatOverride = written.dateFormat
+        timeZone = written.timeZone
+        isNullable = written.isNullable
+        nullableElements = written.nullableElements
+        jsonForms = written.jsonForms
+        allowsRelativeURL = written.allowsRelativeURL
         self.keyStyle = keyStyle
         self.type = type
         self.defaultValue = defaultValue
-        needsValidation = declared.hasConstraints || type.holdsValidatedValues
-        lifecycle = declared.lifecycle
+        needsValidation = !written.constraints.isEmpty || type.holdsValidatedValues
     }
 
-    /// The Swift name.
-    @inlinable package var name: String { declared.name }
-    /// Where the schema writes the field's name.
-    @inlinable package var location: SourceLocation { declared.nameLocation }
-    /// Where the schema writes the field's type.
-    @inlinable package var typeLocation: SourceLocation { declared.typeLocation }
-    /// Documentation.
-    @inlinable package var doc: String? { declared.doc }
-    /// Whether the field must be present.
-    @inlinable package var required: Bool { declared.required }
-    /// The default as written in the schema (enum cases by wire value), for exported schemas.
-    @inlinable package var defaultLiteral: DefaultValue? { declared.defaultLiteral }
-    /// The constraints on the value (on each element of a collection, item counts aside).
-    @inlinable package var constraints: ResolvedConstraints { declared.constraints }
-    /// Further names accepted when decoding.
-    @inlinable package var aliases: [String] { declared.aliases }
-    /// How a list is written in a URL query.
-    @inlinable package var queryStyle: QueryListStyle { declared.queryStyle }
     /// For a map in a URL query, the item names of its entries: `{key}` stands for the key
     /// (`{key}` itself when the schema names no pattern).
-    @inlinable package var queryKeyPattern: String { declared.queryNameOverride ?? "{key}" }
+    @inlinable package var queryKeyPattern: String { queryNameOverride ?? "{key}" }
     /// The text before and after `{key}` in ``queryKeyPattern`` (the whole pattern and nothing
     /// when it has no `{key}`).
     package var queryKeyAffixes: (prefix: String, suffix: String) {
@@ -63,20 +160,8 @@ package final class ResolvedField: Sendable {
         guard let range = pattern.range(of: "{key}") else { return (pattern, "") }
         return (String(pattern[..<range.lowerBound]), String(pattern[range.upperBound...]))
     }
-    /// Whether the value is a secret.
-    @inlinable package var sensitive: Bool { declared.sensitive }
     /// The date format (`iso8601` when the schema names none).
-    @inlinable package var dateFormat: String { declared.dateFormat ?? "iso8601" }
-    /// The time zone of the date format, when the schema names one.
-    @inlinable package var timeZone: String? { declared.timeZone }
-    /// Whether `null` is accepted on the wire.
-    @inlinable package var isNullable: Bool { declared.isNullable }
-    /// Whether a list's elements may be `null`.
-    @inlinable package var nullableElements: Bool { declared.nullableElements }
-    /// The JSON forms a decimal accepts, when the schema lists them.
-    @inlinable package var jsonForms: [PayJSONForm]? { declared.jsonForms }
-    /// Whether a URL may be relative.
-    @inlinable package var allowsRelativeURL: Bool { declared.allowsRelativeURL }
+    @inlinable package var dateFormat: String { dateFormatOverride ?? "iso8601" }
 
     /// Whether the field must be present but may be `null` (`required: true` with `nullable: true`):
     /// optional in Swift, always written (`nil` as `null`), refused when absent.
@@ -101,7 +186,7 @@ package final class ResolvedField: Sendable {
     /// name in the struct's key style.
     @inlinable package func wireName(in format: WireFormat) -> String {
         keyStyle.wireName(
-            swiftName: declared.name, json: declared.jsonNameOverride, xml: declared.xmlNameOverride, query: declared.queryNameOverride,
+            swiftName: name, json: jsonNameOverride, xml: xmlNameOverride, query: queryNameOverride,
             in: format)
     }
 }

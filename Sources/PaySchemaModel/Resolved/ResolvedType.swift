@@ -30,42 +30,15 @@ package struct NamedTypeRef: Sendable, Hashable {
     }
 }
 
-/// A type expression whose named types are resolved. Only the cases that nest are `indirect`: a
-/// primitive or a named type is held inline, without a box allocated for every field's type.
-package enum ResolvedType: Sendable, Hashable {
-    /// A built-in type.
-    case primitive(SchemaPrimitive)
-    /// A declared type.
-    case named(NamedTypeRef)
-    /// `[T]`.
-    indirect case list(ResolvedType)
-    /// `Set<T>`.
-    indirect case set(ResolvedType)
-    /// `[String: T]`.
-    indirect case map(ResolvedType)
+/// A type expression whose named types are resolved (the language's ``SchemaType``).
+package typealias ResolvedType = SchemaType<NamedTypeRef>
 
-    /// The innermost element type (through lists, sets and maps).
-    package var innermost: ResolvedType {
-        switch self {
-        case .list(let element), .set(let element), .map(let element): return element.innermost
-        case .primitive, .named: return self
-        }
-    }
+extension NamedTypeRef: CustomStringConvertible {
+    /// The type's name, as a schema writes it.
+    package var description: String { name }
+}
 
-    /// Whether the type is a map.
-    package var isMap: Bool {
-        if case .map = self { return true }
-        return false
-    }
-
-    /// The element type of a collection, the type itself otherwise.
-    package var element: ResolvedType? {
-        switch self {
-        case .list(let element), .set(let element), .map(let element): return element
-        case .primitive, .named: return nil
-        }
-    }
-
+extension SchemaType where Name == NamedTypeRef {
     /// Whether a value of this type, or any value it holds, carries a check of its own.
     package var holdsValidatedValues: Bool {
         switch self {

@@ -1,59 +1,16 @@
 import PaySchemaLanguage
 import PaySchemaYAML
 
-/// A field's type as written in a schema: `String`, `[Card]`, `Set<CardType>`, `[String: Price]`.
-/// Only the cases that nest are `indirect`: a primitive or a name is held inline, without a box
-/// allocated for every field's type.
-package enum TypeExpression: Sendable, Hashable, CustomStringConvertible {
-    /// A built-in scalar type.
-    case primitive(Primitive)
-    /// A type declared in one of the module's schema files.
-    case named(String)
-    /// An ordered list.
-    indirect case list(TypeExpression)
-    /// A set (unordered, no duplicates).
-    indirect case set(TypeExpression)
-    /// A map with string keys.
-    indirect case map(TypeExpression)
+/// A field's type as written in a schema: `String`, `[Card]`, `Set<CardType>`, `[String: Price]`,
+/// its declared types by name (the shape is the language's ``SchemaType``).
+package typealias TypeExpression = SchemaType<String>
 
+extension SchemaType where Name == String {
     /// The built-in scalar types.
     package typealias Primitive = SchemaPrimitive
 
-    /// The schema spelling.
-    package var description: String {
-        switch self {
-        case .primitive(let primitive): return primitive.rawValue
-        case .named(let name): return name
-        case .list(let element): return "[\(element)]"
-        case .set(let element): return "Set<\(element)>"
-        case .map(let value): return "[String: \(value)]"
-        }
-    }
-
-    /// The innermost element type (through lists, sets and maps).
-    package var innermost: TypeExpression {
-        switch self {
-        case .list(let element), .set(let element), .map(let element): return element.innermost
-        default: return self
-        }
-    }
-
-    /// Whether this is a list, set or map.
-    package var isCollection: Bool {
-        switch self {
-        case .list, .set, .map: return true
-        default: return false
-        }
-    }
-
     /// Every named type this expression mentions.
-    package var namedTypes: [String] {
-        switch self {
-        case .primitive: return []
-        case .named(let name): return [name]
-        case .list(let element), .set(let element), .map(let element): return element.namedTypes
-        }
-    }
+    package var namedTypes: [String] { names }
 
     /// Parses a type expression; the message explains what is wrong when it cannot.
     package static func parse(_ text: String) -> Swift.Result<TypeExpression, TypeExpressionError> {
