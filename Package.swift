@@ -38,67 +38,67 @@ let coreTargets: [Target] = [
     // formats, the constraint rules, decimal and date text. Foundation only, so the generator
     // core never links the runtime apps ship (coders, XML, operations).
     .target(
-        name: "PaySchemaVocabulary"
+        name: "PaymentSchemasVocabulary"
     ),
     .target(
         name: "PaymentSchemasRuntime",
-        dependencies: ["PaySchemaVocabulary"]
+        dependencies: ["PaymentSchemasVocabulary"]
     ),
     // The generator, one module per stage; each imports only the stages it consumes, so the
     // compiler holds the pipeline's boundaries (ARCHITECTURE.md, "The generator: one module per stage").
     // Diagnostics and the schema language's words, shared by every stage.
     .target(
         name: "PaySchemaLanguage",
-        dependencies: ["PaySchemaVocabulary"]
+        dependencies: ["PaymentSchemasVocabulary"]
     ),
     // YAML loading (libyaml): located nodes, for schemas, configuration and official documents.
     .target(
         name: "PaySchemaYAML",
-        dependencies: ["CLibYAML", "PaySchemaLanguage", "PaySchemaVocabulary"]
+        dependencies: ["CLibYAML", "PaySchemaLanguage", "PaymentSchemasVocabulary"]
     ),
     // The schema files as parsed (the syntax).
     .target(
         name: "PaySchemaSyntax",
-        dependencies: ["PaySchemaLanguage", "PaySchemaVocabulary", "PaySchemaYAML"]
+        dependencies: ["PaySchemaLanguage", "PaymentSchemasVocabulary", "PaySchemaYAML"]
     ),
     // The resolved model: what the checker hands every later stage. No syntax.
     .target(
         name: "PaySchemaModel",
-        dependencies: ["PaySchemaLanguage", "PaySchemaVocabulary"]
+        dependencies: ["PaySchemaLanguage", "PaymentSchemasVocabulary"]
     ),
     // The checker: syntax in, resolved model out.
     .target(
         name: "PaySchemaChecker",
-        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaySchemaVocabulary"]
+        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaSyntax", "PaymentSchemasVocabulary"]
     ),
     // Swift emission: the typed layer and its renderer, from the resolved model.
     .target(
         name: "PaySchemaSwift",
-        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary"]
+        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaymentSchemasVocabulary"]
     ),
     // JSON Schema and OpenAPI export, from the resolved model.
     .target(
         name: "PaySchemaExport",
-        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary"]
+        dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaymentSchemasVocabulary"]
     ),
     // The schema diff: two revisions' resolved models compared.
-    .target(name: "PaySchemaDiff", dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary", "PaySchemaYAML"]),
+    .target(name: "PaySchemaDiff", dependencies: ["PaySchemaLanguage", "PaySchemaModel", "PaymentSchemasVocabulary", "PaySchemaYAML"]),
     // Our linked types against the providers' official documents, from the resolved model.
     .target(
         name: "PaySchemaUpstream",
-        dependencies: ["PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaySchemaVocabulary", "PaySchemaYAML"]
+        dependencies: ["PaySchemaExport", "PaySchemaLanguage", "PaySchemaModel", "PaymentSchemasVocabulary", "PaySchemaYAML"]
     ),
     // OpenAPI documents in, schema files of our language out (`payschema import openapi`).
     .target(
         name: "PaySchemaImport",
-        dependencies: ["PaySchemaLanguage", "PaySchemaVocabulary", "PaySchemaYAML"]
+        dependencies: ["PaySchemaLanguage", "PaymentSchemasVocabulary", "PaySchemaYAML"]
     ),
     // The pipeline that runs the stages, and the one import the CLIs use.
     .target(
         name: "PaySchemaCore",
         dependencies: [
             "PaySchemaChecker", "PaySchemaDiff", "PaySchemaExport", "PaySchemaImport", "PaySchemaLanguage", "PaySchemaModel",
-            "PaySchemaSwift", "PaySchemaSyntax", "PaySchemaUpstream", "PaySchemaVocabulary", "PaySchemaYAML",
+            "PaySchemaSwift", "PaySchemaSyntax", "PaySchemaUpstream", "PaymentSchemasVocabulary", "PaySchemaYAML",
         ]
     ),
     .target(
@@ -119,7 +119,7 @@ var targets: [Target] =
             name: "payschema",
             dependencies: [
                 "PaySchemaCore",
-                "PaySchemaVocabulary",
+                "PaymentSchemasVocabulary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -147,7 +147,7 @@ var targets: [Target] =
         .target(
             name: "PaymentMocks",
             dependencies: integrationModules.map { Target.Dependency(stringLiteral: $0) } + [
-                "PaySchemaVocabulary",
+                "PaymentSchemasVocabulary",
                 "PaymentFlowsCore",
                 "PaymentServerCore",
                 "SuiteMerchantServer",
@@ -208,7 +208,7 @@ var targets: [Target] =
         .executableTarget(
             name: "payflow",
             dependencies: [
-                "PaySchemaVocabulary",
+                "PaymentSchemasVocabulary",
                 "PaymentMocks",
                 "PaymentScenarios",
                 "PaymentSandbox",
@@ -290,7 +290,7 @@ var targets: [Target] =
         ),
         .testTarget(
             name: "PayschemaCLITests",
-            dependencies: ["payschema", "CLITestSupport", "PaySchemaCore", "PaySchemaVocabulary"] + generatorStages
+            dependencies: ["payschema", "CLITestSupport", "PaySchemaCore", "PaymentSchemasVocabulary"] + generatorStages
         ),
         .testTarget(
             name: "PaymentFlowsTests",
@@ -396,7 +396,7 @@ func everythingBut(_ kept: Set<String>) -> [String] {
 /// stays unoptimized. `Fuzz/run.sh --release` optimizes everything (campaigns).
 func optimizedForFuzzing(_ targets: [Target]) -> [Target] {
     guard Context.environment["PAYSCHEMA_FUZZ_OPTIMIZE"] == "core" else { return targets }
-    for target in targets where target.type == .regular && (target.name.hasPrefix("PaySchema") || target.name == "PaymentSchemasRuntime") {
+    for target in targets where target.type == .regular && (target.name.hasPrefix("PaySchema") || target.name.hasPrefix("PaymentSchemas")) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-O"])]
     }
     return targets

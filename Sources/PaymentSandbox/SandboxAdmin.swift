@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import PaySchemaVocabulary
 import PaymentFlowsCore
 import PaymentMocks
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// The admin API under `/__admin/` (WireMock's is the model): health, the redacted request

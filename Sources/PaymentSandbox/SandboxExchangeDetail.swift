@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
-import PaySchemaVocabulary
 import PaymentMocks
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 
 /// One exchange as `GET /__admin/requests/<n>` shows it to the inspector: the journal entry, the
 /// request and the answer with headers and bodies redacted (``ExchangeRedaction``: every field the

@@ -3,9 +3,9 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import PaySchemaVocabulary
 import PaymentFlowsCore
 import PaymentMocks
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// The sandbox's webhook deliveries: every notification a provider posts (``WebhookNotice``) sent

@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// Text made safe for HTML: for element content, attribute values and JavaScript string literals.
 public enum HTMLText {

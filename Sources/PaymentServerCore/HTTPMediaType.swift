@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// `Content-Type` and `Accept` read as RFC 9110 writes them (8.3.1, 12.5.1): a media type compared
 /// without case and without its parameters, and an `Accept` list of media ranges whose most

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PaySchemaVocabulary
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 
 /// `payflow`: runs the integrations' flows against mock providers and validates payloads.
 struct Payflow: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PaySchemaVocabulary
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 
 /// `payflow validate-batch FILE|-`: validates many JSON payloads in one process, for differential
 /// testing against other validators.

@@ -4,10 +4,10 @@ import Foundation
 import MCSCommerceWeb
 import MollieCheckout
 import PayPalPayments
-import PaySchemaVocabulary
 import PaymentMocks
 import PaymentScenarios
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 import SuiteMCommerce
 
 /// Every module's type registry.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PaySchemaVocabulary
 import PaymentSandbox
+import PaymentSchemasVocabulary
 
 /// `payflow webhooks`: a running sandbox's webhook deliveries, as `stripe trigger` and
 /// `stripe events resend` work with Stripe's: list them with their attempts, make a provider's

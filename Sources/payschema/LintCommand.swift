@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PaySchemaCore
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// `payschema lint`: checks schemas and prints every problem.
 struct LintCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// `payschema`: generates Swift from the YAML schemas and checks them.
 struct Payschema: ParsableCommand {

@@ -1,7 +1,7 @@
 import CLITestSupport
 import Foundation
-import PaySchemaVocabulary
 @_spi(Generated) import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 import Testing
 
 /// The providers' own payloads (`../shared/real-payloads/<Module.Type>/{valid,invalid}/`, read in

@@ -2,8 +2,8 @@ import AmazonPayMobile
 import Foundation
 import MollieCheckout
 import PayPalPayments
-import PaySchemaVocabulary
 @_spi(Generated) import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 import Testing
 
 /// Nothing dropped: what a payload holds beyond a type's fields is kept (`unknownMembers`) and

@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 import Testing
 
 @testable import PaySchemaCore

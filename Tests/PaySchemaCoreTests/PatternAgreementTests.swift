@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
 import PaymentFlowsCore
+@_spi(Generated) import PaymentSchemasVocabulary
 import Testing
 
 @testable import PaySchemaChecker

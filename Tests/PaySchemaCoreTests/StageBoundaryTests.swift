@@ -114,7 +114,7 @@ import Testing
     /// fails here (comments aside).
     @Test(arguments: [
         "PaySchemaLanguage", "PaySchemaYAML", "PaySchemaSyntax", "PaySchemaModel", "PaySchemaChecker", "PaySchemaSwift", "PaySchemaExport",
-        "PaySchemaDiff", "PaySchemaUpstream", "PaySchemaImport", "PaySchemaVocabulary",
+        "PaySchemaDiff", "PaySchemaUpstream", "PaySchemaImport", "PaymentSchemasVocabulary",
     ])
     func stageTouchesNoFileAndRunsNoProcess(stage: String) throws {
         let edges = [

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
 @_spi(Generated) import PaymentSchemasRuntime
+@_spi(Generated) import PaymentSchemasVocabulary
 import Testing
 
 /// A form whose names nest by brackets (Mollie's API and a Laravel app take one beside JSON) is

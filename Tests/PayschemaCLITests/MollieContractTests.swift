@@ -1,7 +1,7 @@
 import CLITestSupport
 import Foundation
 import PaySchemaCore
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 import Testing
 
 /// Mollie's official OpenAPI document (`../shared/contracts/mollie/specs.yaml`, read by path, never

@@ -2,7 +2,7 @@ import Foundation
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Checks the schema files of one module and resolves them into a `ResolvedModule`: the only value
 /// the stages after it receive, so none of them can read the parsed declarations.

@@ -1,4 +1,4 @@
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// The encodings a struct lists, as one bit per ``WireFormat``: the checker asks "does this type
 /// speak XML?" several times for every field, and a bit test answers without hashing.

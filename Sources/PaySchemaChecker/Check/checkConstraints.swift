@@ -2,7 +2,7 @@ import Foundation
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 extension SchemaChecker {
     /// Whether the pattern engine reads `pattern` (asked once per pattern text).

@@ -1,7 +1,7 @@
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 extension SchemaChecker {
     /// Checks the wire-form options of a field: `nullable`, `[T?]`, `jsonForms`, `exactScale`,

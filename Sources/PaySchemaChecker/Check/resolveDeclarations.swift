@@ -1,7 +1,7 @@
 import PaySchemaLanguage
 import PaySchemaModel
 import PaySchemaSyntax
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// The checker's last stage: with every name known to resolve, it turns the parsed files into
 /// ``ResolvedFile``s, so the emitter is handed resolved types, typed defaults and resolved

@@ -7,8 +7,8 @@ import PaySchemaModel
 import PaySchemaSwift
 import PaySchemaSyntax
 import PaySchemaUpstream
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Finds schema files on disk: modules are the folders directly under the schemas root, and a
 /// module's schemas are every `.yaml`/`.yml` file below its folder.

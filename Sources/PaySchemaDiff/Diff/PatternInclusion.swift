@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// Decides how two `pattern` constraints relate as languages — equal, one a subset of the other, or
 /// neither — with the automata of ``PatternEngine``, the one engine the generated validators match

@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Whether a change breaks one side.
 package enum Verdict: String, Sendable, Hashable {

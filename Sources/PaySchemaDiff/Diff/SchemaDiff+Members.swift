@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 extension SchemaDiff {
     static func sends(_ direction: Direction) -> Bool { direction != .response }

@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// How the exporter builds and writes its documents with the runtime's one JSON value type,
 /// ``PayJSON``: objects from key–value lists, text with sorted keys and two-space indentation.

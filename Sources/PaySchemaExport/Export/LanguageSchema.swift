@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// The JSON Schema of the schema language (`Schemas/payschema.schema.json`), so YAML editors
 /// complete and check schema files as they are typed. Each object allows exactly the keys the

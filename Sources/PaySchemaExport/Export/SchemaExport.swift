@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Turns checked schemas into JSON Schema (2020-12) and OpenAPI 3.1 documents.
 package struct SchemaExport {

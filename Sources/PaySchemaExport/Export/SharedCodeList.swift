@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A code list a `format` names (ISO 4217 currencies, ISO 3166-1 alpha-2 countries), exported once
 /// as its own schema that every field of that format references, instead of the whole list in

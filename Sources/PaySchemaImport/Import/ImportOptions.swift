@@ -1,4 +1,4 @@
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// What to import and how to write it.
 package struct ImportOptions: Sendable, Hashable {

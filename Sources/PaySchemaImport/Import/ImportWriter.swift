@@ -1,5 +1,5 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Writes an ``ImportedModule`` as one schema file of our language: deterministic (the module's
 /// order, one spelling per construct), every text quoted, so the same document always gives the

@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaLanguage
-import PaySchemaVocabulary
 import PaySchemaYAML
+import PaymentSchemasVocabulary
 
 /// Turns the schemas and operations of an OpenAPI 3.0 or 3.1 document into an ``ImportedModule``:
 /// every object a named struct (inline objects named after where they sit), every enum a named

@@ -1,4 +1,4 @@
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// One problem found in a schema, at the node that causes it.
 package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {

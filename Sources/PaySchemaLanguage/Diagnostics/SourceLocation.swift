@@ -1,4 +1,4 @@
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// A position in a schema file: the file, and its 1-based line and column (columns count Unicode
 /// scalars, as libyaml does), counted by the package's one rule, ``PayTextPosition``.

@@ -1,4 +1,4 @@
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// How field names become wire names when a field does not name them.
 package enum KeyStyle: String, Sendable, Hashable, CaseIterable {

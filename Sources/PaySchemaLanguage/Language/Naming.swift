@@ -1,4 +1,4 @@
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Swift naming rules shared by the parser, checker and emitter.
 package enum Naming {

@@ -1,4 +1,4 @@
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 // The schema language's shapes, written once and shared by the stages: the type tree of a field,
 // the constraints on a value and the kind of a declaration. Each is generic over what a stage

@@ -1,4 +1,4 @@
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// A JUnit XML report: the one writer behind every `--format junit` of `payschema` (the schema
 /// diff and the upstream comparison). One `<testsuites>` with one `<testsuite>`; a test case either

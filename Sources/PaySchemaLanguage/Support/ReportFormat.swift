@@ -1,4 +1,4 @@
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// The formats `payschema diff` and `payschema upstream` write their reports in.
 package enum ReportFormat: String, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A declared type with everything the emitter and the exporter need resolved: its fields,
 /// cases, variants or base, whether it can hold a secret, and its legacy conversions.

@@ -1,5 +1,5 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A struct field as the emitter and the exporter read it: its Swift name, resolved type, typed
 /// default, checked constraints and its name in each wire format, all settled by the checker, which

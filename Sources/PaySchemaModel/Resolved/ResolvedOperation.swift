@@ -1,5 +1,5 @@
 import PaySchemaLanguage
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// An operation with its Swift type name, every path parameter (declared or implied by a
 /// placeholder), its path split into pieces and whether its description must redact.

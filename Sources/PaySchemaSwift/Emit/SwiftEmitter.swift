@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// One generated Swift file.
 package struct GeneratedFile: Sendable, Hashable {

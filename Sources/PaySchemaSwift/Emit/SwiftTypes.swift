@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Swift spellings of schema types and values.
 extension SwiftEmitter {

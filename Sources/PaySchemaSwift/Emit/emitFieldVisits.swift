@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 extension SwiftEmitter {
     /// A struct's field list, `visitFields(_:)`: one call per field, in wire order, naming how the

@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 extension SwiftEmitter {
     /// The name of a field's stored property: deprecated fields are stored under `_name` so that

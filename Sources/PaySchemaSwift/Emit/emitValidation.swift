@@ -1,6 +1,6 @@
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 extension SwiftEmitter {
     /// `PayRules.rule(arguments, at: path[, sensitive: true], into: &violations)`.

@@ -1,6 +1,6 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Constraints a value must meet, each bound with where the schema writes it (the language's
 /// ``SchemaConstraints``; the resolved model keeps them bare).

@@ -1,6 +1,6 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A REST operation.
 package struct OperationDecl: Sendable {

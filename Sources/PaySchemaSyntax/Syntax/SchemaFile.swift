@@ -1,6 +1,6 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// One schema file as read from YAML: the types, error catalogs and operations it declares.
 package struct SchemaFile: Sendable {

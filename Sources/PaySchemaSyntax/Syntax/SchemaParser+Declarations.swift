@@ -1,6 +1,6 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 extension SchemaParser {
     static let caseKeys: Set<String> = ["value", "doc", "aliases", "deprecated", "renamedFrom"]

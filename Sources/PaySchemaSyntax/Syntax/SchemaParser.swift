@@ -1,7 +1,7 @@
 import Foundation
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Turns a loaded YAML document into a ``SchemaFile``, reporting every structural problem.
 package enum SchemaParser {

@@ -1,6 +1,6 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A struct's declaration.
 package struct StructDecl: Sendable {

@@ -1,6 +1,6 @@
 import PaySchemaLanguage
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Deprecation and rename information shared by types, fields and cases.
 package struct Lifecycle: Sendable, Hashable {

@@ -2,8 +2,8 @@ import Foundation
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A provider's official contract (an OpenAPI or JSON Schema document in JSON or YAML), read to judge our
 /// linked types: JSON pointers resolve into it and its schemas are flattened (`$ref` followed,

@@ -1,8 +1,8 @@
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// One thing `payschema upstream` found about a linked type: a field, enum case or constraint of
 /// the official contract that the type does not follow, or a change between two versions of the

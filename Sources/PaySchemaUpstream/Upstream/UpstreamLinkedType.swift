@@ -2,8 +2,8 @@ import Foundation
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
-import PaySchemaVocabulary
 import PaySchemaYAML
+import PaymentSchemasVocabulary
 
 /// A type of ours that declares `upstream:`, with its own exported schema for comparison.
 package struct UpstreamLinkedType: Sendable {

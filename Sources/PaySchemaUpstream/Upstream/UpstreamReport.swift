@@ -2,8 +2,8 @@ import Foundation
 import PaySchemaExport
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
 import PaySchemaYAML
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Renders `payschema upstream` findings in the formats of `payschema diff` (``ReportFormat``): text, markdown (with
 /// the coverage table), json, GitHub annotations and JUnit XML.

@@ -1,6 +1,6 @@
 import CLibYAML
 import PaySchemaLanguage
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// Reads YAML text with libyaml's event parser into ``YAMLNode`` trees that keep every node's
 /// line and column.

@@ -1,6 +1,6 @@
 import AmazonPayMobile
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// Amazon Pay after the checkout: the charge a completed session made, captured once (at most its

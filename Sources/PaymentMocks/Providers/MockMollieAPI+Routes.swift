@@ -1,6 +1,6 @@
 import Foundation
 import MollieCheckout
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// The operations of Mollie's API the sandbox serves, and the state changes of its hosted checkout.

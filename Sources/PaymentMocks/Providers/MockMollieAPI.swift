@@ -1,7 +1,7 @@
 import Foundation
 import MollieCheckout
-import PaySchemaVocabulary
 import PaymentFlowsCore
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// Mollie's own API, as a merchant server calls it with a test API key: payments (create, get,

@@ -1,7 +1,7 @@
 import Foundation
 import MollieCheckout
-import PaySchemaVocabulary
 import PaymentFlowsCore
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// The Mollie checkout demo's backend and Mollie's hosted checkout: payments per device whose

@@ -1,6 +1,6 @@
 import Foundation
 import PayPalPayments
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// PayPal's Payments v2 API, what a merchant server does after the checkout: an order's

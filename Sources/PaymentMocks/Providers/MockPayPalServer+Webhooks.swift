@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import PayPalPayments
-import PaySchemaVocabulary
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 import PaymentServerCore
 import _CryptoExtras
 

@@ -1,7 +1,7 @@
 import Foundation
 import PayPalPayments
-import PaySchemaVocabulary
 import PaymentFlowsCore
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// PayPal's OAuth token endpoint, Orders API and hosted pages: tokens issued for HTTP Basic

@@ -1,7 +1,7 @@
 import Foundation
 import MCSCommerceWeb
-import PaySchemaVocabulary
 import PaymentFlowsCore
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// The SRC / Masterpass hosted checkout: the page calls back to the merchant's scheme with

@@ -1,7 +1,7 @@
 import Foundation
 import PayPalPayments
-import PaySchemaVocabulary
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// The issues the PayPal sandbox raises, each worded exactly as PayPal's Orders v2 contract

@@ -1,6 +1,6 @@
 import Foundation
 import PayPalPayments
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// PayPal's business rules on a schema-valid create-order body, and the purchase units an order

@@ -1,7 +1,7 @@
 import Foundation
 import PayPalPayments
-import PaySchemaVocabulary
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// PayPal's rules on a payment source of any kind (a card, with stored credentials, a network token

@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// The fraction digits a provider accepts in an amount: the currency's (ISO 4217's minor unit),
 /// capped at the provider's own limit, with the currencies it writes without decimals at zero.

@@ -1,6 +1,6 @@
 import Foundation
-import PaySchemaVocabulary
 import PaymentSchemasRuntime
+import PaymentSchemasVocabulary
 import PaymentServerCore
 
 /// Makes an exchange's headers and bodies safe to show (the sandbox's inspector, copy as curl, the

@@ -2,7 +2,7 @@ import AmazonPayMobile
 import MCSCommerceWeb
 import MollieCheckout
 import PayPalPayments
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 import SuiteMCommerce
 
 /// Whether a name (a JSON member, a form field, an XML element or attribute, a multipart part, a

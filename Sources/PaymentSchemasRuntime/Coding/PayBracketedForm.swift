@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A form body (`application/x-www-form-urlencoded`) whose names nest by brackets, as PHP reads
 /// one and Mollie's API takes one beside JSON: `amount[value]=10.00&amount[currency]=EUR` is the

@@ -1,4 +1,4 @@
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A coding key with any string or integer value, used by generated coders whose wire names
 /// depend on the encoding in use.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Decodes the fields of one generated type, collecting every problem instead of stopping at the
 /// first, so a bad payload reports all of its violations with their paths.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Encodes the fields of one generated type under the wire names of the encoder's format.
 @_spi(Generated)

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 // The field kinds a generated `visitFields(_:)` names, each for an optional field (`T?`) and a
 // mandatory or defaulted one (`T`): one method per kind reads, writes or checks the field as the

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A generated struct whose fields are listed once, in wire order, with their keys and rules:
 /// `visitFields(_:)` is that list, and encoding walks it (the type's `encode(to:)` comes from

@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// Reads what can be read of a payload that does not decode, so that one run reports its decoding
 /// problems and the constraint violations of everything else together.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A generated type that is written as URL-query items.
 public protocol PayQueryCodable: Decodable {

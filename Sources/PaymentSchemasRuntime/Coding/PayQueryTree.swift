@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A URL query as the package's one tree: an object whose members are the item names, each holding
 /// its text, or the list of its texts when the name occurs more than once (`id=1&id=2`). The tree

@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// A value that can stand in one URL-query item.
 public protocol PayQueryValue {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// JSON, XML and URL-query coding with the settings generated types expect: one tree, one decoder.
 public enum PayWire {

@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// One problem found while decoding a payload.
 public struct PayloadIssue: Hashable, Sendable, CustomStringConvertible {

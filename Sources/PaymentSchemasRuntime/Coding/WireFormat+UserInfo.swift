@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 extension CodingUserInfoKey {
     /// The `userInfo` key under which generated coders find the `WireFormat` in use.

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// One header of an operation's request.
 public struct PayHeaderField: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// One parameter of an operation as a server sees it: where it travels, its wire name, whether it
 /// must be sent, and how its text is read and checked with the generated type.

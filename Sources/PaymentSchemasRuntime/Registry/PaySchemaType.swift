@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// A generated type known by name, so tools can read payloads by `Module.Type` without knowing the
 /// Swift type at compile time (`payflow validate`, payload tests).

@@ -1,4 +1,4 @@
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// A generated type with no constraint on itself or on anything it holds: every value that decodes
 /// is valid, so it needs no validation code of its own.

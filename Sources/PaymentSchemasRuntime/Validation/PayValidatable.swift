@@ -1,4 +1,4 @@
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// A generated type whose constraints can be checked.
 public protocol PayValidatable {

@@ -1,4 +1,4 @@
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// Thrown by `validate()`: every violation found, not just the first.
 public struct ValidationError: Error, Hashable, Sendable, CustomStringConvertible {

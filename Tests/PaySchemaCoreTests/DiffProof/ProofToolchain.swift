@@ -2,7 +2,7 @@ import Foundation
 
 /// The Swift compiler and the package's own built runtime, for tests that compile generated code
 /// the way an app would: `swiftc` from `PATH` (or the toolchain that built the tests), the
-/// `PaymentSchemasRuntime` module and its objects (with `PaySchemaVocabulary`'s) from the build folder that holds
+/// `PaymentSchemasRuntime` module and its objects (with `PaymentSchemasVocabulary`'s) from the build folder that holds
 /// the running test bundle.
 ///
 /// The objects are linked once into a shared library (`libProofRuntime.so`) that every program
@@ -51,10 +51,10 @@ struct ProofToolchain: Sendable {
             for _ in 0..<4 {
                 let modules = directory.appending(path: "Modules")
                 if FileManager.default.fileExists(atPath: modules.appending(path: "PaymentSchemasRuntime.swiftmodule").path) {
-                    let objects = ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build"].flatMap {
+                    let objects = ["PaymentSchemasRuntime.build", "PaymentSchemasVocabulary.build"].flatMap {
                         objectFiles(in: directory.appending(path: $0))
                     }
-                    for target in ["PaymentSchemasRuntime.build", "PaySchemaVocabulary.build"]
+                    for target in ["PaymentSchemasRuntime.build", "PaymentSchemasVocabulary.build"]
                     where !objects.contains(where: { $0.path.contains(target) }) {
                         throw Problem.missing("no object files in \(directory.path)/\(target)")
                     }
@@ -73,7 +73,7 @@ struct ProofToolchain: Sendable {
         var key = Self.stamp(swiftc)
         for object in objects { key += "\n" + Self.stamp(object) }
         for module in (try? FileManager.default.contentsOfDirectory(atPath: modules.path))?.sorted() ?? []
-        where module.hasPrefix("PaymentSchemasRuntime") || module.hasPrefix("PaySchemaVocabulary") {
+        where module.hasPrefix("PaymentSchemasRuntime") || module.hasPrefix("PaymentSchemasVocabulary") {
             key += "\n" + Self.stamp(modules.appending(path: module))
         }
         toolchainKey = Self.digest(key)

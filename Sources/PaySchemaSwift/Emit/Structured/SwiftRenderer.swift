@@ -1,7 +1,7 @@
 import Foundation  // memchr
 import PaySchemaLanguage
 import PaySchemaModel
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// Writes the typed Swift layer as source text: the one place that knows indentation, braces,
 /// the access level, attribute order, name escaping and string-literal escaping.

@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 extension PayJSON: Codable {
     /// Decodes any JSON value. Under ``PayWire`` the value comes straight from the parsed document;

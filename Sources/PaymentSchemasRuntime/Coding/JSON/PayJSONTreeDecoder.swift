@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// A `Decoder` over a parsed ``PayJSON`` document: what ``PayWire/decodeJSON(_:from:)``,
 /// ``PayWire/decodeXML(_:from:limits:)`` and ``PayWire/decodeQuery(_:from:)`` use (the XML and query

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import PaySchemaVocabulary
+@_spi(Generated) import PaymentSchemasVocabulary
 
 /// A value being built by ``PayJSONTreeEncoder``: containers are shared references so that nested
 /// containers can keep writing into them. Members and elements live in stored properties of their

@@ -1,4 +1,4 @@
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// The package's one XML reader: it reads a payload once, checks that it is well formed, and hands
 /// back its elements as a ``PayJSON`` tree that the same tree decoder as JSON reads (one decode path).

@@ -1,5 +1,5 @@
 import Foundation
-import PaySchemaVocabulary
+import PaymentSchemasVocabulary
 
 /// The package's XML writer: an `Encoder` that builds elements in the order the generated
 /// `encode(to:)` writes fields, then writes them as text. The counterpart of ``PayXMLReader``: what
