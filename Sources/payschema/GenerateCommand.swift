@@ -46,7 +46,7 @@ struct GenerateCommand: ParsableCommand {
         let pipeline = GeneratorPipeline(schemasRoot: root, diagnosticRoot: schemas)
         let result: GeneratorPipeline.Output
         do {
-            result = try pipeline.run(modules: modules)
+            result = try pipeline.run(modules: modules, combinedInto: combinedFile)
             // The process ends after this run: its output is not freed node by node first.
             ProcessLifetime.keepUntilExit(result)
         } catch let error as PipelineError {
@@ -62,10 +62,7 @@ struct GenerateCommand: ParsableCommand {
         }
         let byModule = result.files.sorted { $0.key < $1.key }
         let names = byModule.map(\.key)
-        var files = byModule.flatMap(\.value)
-        if let combinedFile, let module = names.first {
-            files = [CombinedFile.combine(files, named: combinedFile, module: module)]
-        }
+        let files = byModule.flatMap(\.value)
         let outputURL = URL(fileURLWithPath: output)
         let changes = OutputWriter.changes(files, in: outputURL, flat: flat, modules: names)
         if check {

@@ -110,11 +110,8 @@ struct LintCommand: ParsableCommand {
     }
 
     func lint(_ module: SchemaSource.Module, root: URL, shownRoot: String, only: String?) -> [Diagnostic] {
-        let (files, parseDiagnostics) = GeneratorPipeline.parse(module, root: root, diagnosticRoot: shownRoot)
-        let (checked, checkDiagnostics) = SchemaChecker.check(module: module.name, files: files)
-        var all = Diagnostics()
-        all.append(contentsOf: parseDiagnostics)
-        all.append(contentsOf: checkDiagnostics)
+        // The pipeline's own stages: load, parse, check and the module's configuration.
+        var (checked, _, all) = GeneratorPipeline.check(module, root: root, diagnosticRoot: shownRoot)
         if let contracts {
             if let checked {
                 all.append(contentsOf: UpstreamComparison.checkTargets([checked], contracts: URL(fileURLWithPath: contracts)))
@@ -125,9 +122,6 @@ struct LintCommand: ParsableCommand {
                     at: SourceLocation(file: GeneratorPipeline.shownPath(module.name, under: shownRoot), line: 1, column: 1))
             }
         }
-        // The module's payschema-config.yaml is checked as the generator reads it.
-        let configPath = GeneratorPipeline.shownPath(module.name + "/" + GeneratorConfig.fileName, under: shownRoot)
-        _ = GeneratorPipeline.config(of: module, checked: checked, diagnosticPath: configPath, diagnostics: &all)
         return all.sorted.filter { only == nil || $0.location.file == only }
     }
 }

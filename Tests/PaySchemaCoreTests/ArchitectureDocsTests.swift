@@ -44,7 +44,10 @@ import Testing
     }()
 
     /// Names the documents use that other packages declare, with where they come from.
-    static let external = ["ClientTransport": "OpenAPIRuntime (swift-openapi-runtime)", "URLComponents": "Foundation"]
+    static let external = [
+        "ClientTransport": "OpenAPIRuntime (swift-openapi-runtime)", "URLComponents": "Foundation", "FileManager": "Foundation",
+        "Process": "Foundation",
+    ]
 
     /// The code spans of `document`.
     static func spans(_ document: String) throws -> [String] {

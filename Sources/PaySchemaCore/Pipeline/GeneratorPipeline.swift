@@ -38,8 +38,9 @@ package struct GeneratorPipeline {
         self.diagnosticRoot = diagnosticRoot ?? schemasRoot.path
     }
 
-    /// Runs every stage for `moduleNames` (all modules when empty).
-    package func run(modules moduleNames: [String] = [], emit: Bool = true) throws -> Output {
+    /// Runs every stage for `moduleNames` (all modules when empty); with `combinedInto`, each
+    /// module's files are emitted as one file of that name.
+    package func run(modules moduleNames: [String] = [], emit: Bool = true, combinedInto: String? = nil) throws -> Output {
         var output = Output()
         var available = try SchemaSource.modules(under: schemasRoot)
         if !moduleNames.isEmpty {
@@ -49,21 +50,31 @@ package struct GeneratorPipeline {
             available = available.filter { moduleNames.contains($0.name) }
         }
         for source in available {
-            let (files, diagnostics) = Self.parse(source, root: schemasRoot, diagnosticRoot: diagnosticRoot)
-            let (checked, checkDiagnostics) = SchemaChecker.check(module: source.name, files: files)
-            var all = Diagnostics()
-            all.append(contentsOf: diagnostics)
-            all.append(contentsOf: checkDiagnostics)
-            let config = Self.config(
-                of: source, checked: checked, diagnosticPath: shownPath(source.name + "/" + GeneratorConfig.fileName), diagnostics: &all)
+            let (checked, config, all) = Self.check(source, root: schemasRoot, diagnosticRoot: diagnosticRoot)
             output.diagnostics.append(contentsOf: all.sorted)
             if let checked, let config, !all.hasErrors {
                 output.modules[source.name] = checked
                 output.configs[source.name] = config
-                if emit { output.files[source.name] = SwiftEmitter.emit(checked, config: config) }
+                if emit { output.files[source.name] = SwiftEmitter.emit(checked, config: config, combinedInto: combinedInto) }
             }
         }
         return output
+    }
+
+    /// The stages before emitting, for one module: load and parse its files, check them, read its
+    /// configuration; every diagnostic of the three. `generate` and `lint` both run them here.
+    package static func check(
+        _ source: SchemaSource.Module, root: URL, diagnosticRoot: String
+    ) -> (checked: ResolvedModule?, config: GeneratorConfig?, diagnostics: Diagnostics) {
+        let (files, diagnostics) = parse(source, root: root, diagnosticRoot: diagnosticRoot)
+        let (checked, checkDiagnostics) = SchemaChecker.check(module: source.name, files: files)
+        var all = Diagnostics()
+        all.append(contentsOf: diagnostics)
+        all.append(contentsOf: checkDiagnostics)
+        let config = config(
+            of: source, checked: checked, diagnosticPath: shownPath(source.name + "/" + GeneratorConfig.fileName, under: diagnosticRoot),
+            diagnostics: &all)
+        return (checked, config, all)
     }
 
     /// A path below the schemas root as diagnostics write it.

@@ -121,7 +121,7 @@ extension SwiftEmitter {
 
     /// `public enum <Module>Schema: PaySchemaModule` (named and with the access level the
     /// configuration gives).
-    static func emitRegistry(_ module: ResolvedModule, config: GeneratorConfig) -> GeneratedFile {
+    static func emitRegistry(_ module: ResolvedModule, config: GeneratorConfig) -> (name: String, file: SwiftFile) {
         var entries: [RegistryEntry] = []
         var deprecatedEntries: [RegistryEntry] = []
         for (fileIndex, file) in module.files.enumerated() {
@@ -163,8 +163,6 @@ extension SwiftEmitter {
             kind: .type(.enum, name: config.registry(for: module.name), conformances: ["PaySchemaModule"], members: members))
         let file = SwiftFile(
             comments: header(source: "the schemas of \(module.name)", edit: "the schemas"), imports: imports, declarations: [registry])
-        return GeneratedFile(
-            name: Naming.registryFileName(module.name), module: module.name,
-            contents: SwiftRenderer.render(file, access: config.accessModifier))
+        return (Naming.registryFileName(module.name), file)
     }
 }

@@ -6,7 +6,7 @@ import PaySchemaModel
 /// Documentation, attributes and the access level are part of the value; the renderer decides
 /// their spelling and order (documentation, then `@available`, then `@MainActor`, then the access
 /// modifier the configuration gives).
-struct SwiftDeclaration: Equatable {
+struct SwiftDeclaration: Equatable, Sendable {
     /// The `///` documentation.
     var doc: SwiftDoc = SwiftDoc()
     /// The attributes; the renderer writes them in its one order.
@@ -19,7 +19,7 @@ struct SwiftDeclaration: Equatable {
     /// The kinds of declaration the generated code uses. Indirect: a declaration's content (a
     /// function with its body, a property with its accessors) is large, and arrays of declarations
     /// holding it inline cost the generator copies and allocations of every declaration they move.
-    indirect enum Content: Equatable {
+    indirect enum Content: Equatable, Sendable {
         /// `struct`, `enum`, `protocol` or `extension`, with its members in groups that the renderer
         /// separates by one blank line (empty groups are skipped).
         case type(SwiftTypeKind, name: String, conformances: [String], members: [[SwiftDeclaration]])
@@ -42,7 +42,7 @@ enum SwiftTypeKind: String, Equatable {
 }
 
 /// Who may use a declaration.
-enum SwiftVisibility: Equatable {
+enum SwiftVisibility: Equatable, Sendable {
     /// Part of the generated API: written with the configured access level (`public`, `package`
     /// or nothing).
     case api
@@ -53,7 +53,7 @@ enum SwiftVisibility: Equatable {
 }
 
 /// A `let` or `var`.
-struct SwiftProperty: Equatable {
+struct SwiftProperty: Equatable, Sendable {
     /// `static`.
     var isStatic = false
     /// `let` rather than `var`.
@@ -69,7 +69,7 @@ struct SwiftProperty: Equatable {
 }
 
 /// The accessors of a computed property.
-enum SwiftAccessors: Equatable {
+enum SwiftAccessors: Equatable, Sendable {
     /// A getter only: `{ body }`.
     case get(SwiftBody)
     /// `get { … }` and `set { … }` on lines of their own.
@@ -77,7 +77,7 @@ enum SwiftAccessors: Equatable {
 }
 
 /// A parameter of a function, initializer or closure: `label name: Type = default`.
-struct SwiftParameter: Equatable {
+struct SwiftParameter: Equatable, Sendable {
     /// The argument label (`_` for none).
     var label: String
     /// The parameter's own name when it differs from the label.
@@ -96,7 +96,7 @@ struct SwiftParameter: Equatable {
 }
 
 /// How a parameter list is laid out.
-enum SwiftParameterLayout: Equatable {
+enum SwiftParameterLayout: Equatable, Sendable {
     /// `(a: A, b: B)`.
     case oneLine
     /// `(` then one parameter a line, then `)`.
@@ -104,7 +104,7 @@ enum SwiftParameterLayout: Equatable {
 }
 
 /// A `func`.
-struct SwiftFunction: Equatable {
+struct SwiftFunction: Equatable, Sendable {
     /// `static`.
     var isStatic = false
     /// `mutating`.
@@ -120,7 +120,7 @@ struct SwiftFunction: Equatable {
 }
 
 /// The signature of a function.
-enum SwiftSignature: Equatable {
+enum SwiftSignature: Equatable, Sendable {
     /// Parameters, `throws` and the result type.
     case parameters([SwiftParameter], throws: Bool, returns: SwiftTypeName?)
     /// A signature written in a schema (legacy APIs), kept as written.
@@ -128,7 +128,7 @@ enum SwiftSignature: Equatable {
 }
 
 /// An `init`.
-struct SwiftInitializer: Equatable {
+struct SwiftInitializer: Equatable, Sendable {
     /// `init?`.
     var isFailable = false
     /// The parameters.
@@ -142,7 +142,7 @@ struct SwiftInitializer: Equatable {
 }
 
 /// A declaration's attribute.
-enum SwiftAttribute: Equatable {
+enum SwiftAttribute: Equatable, Sendable {
     /// `@available(*, deprecated)` with an optional message.
     case deprecated(message: String?)
     /// `@available(*, deprecated, renamed: "name")`.
@@ -155,7 +155,7 @@ enum SwiftAttribute: Equatable {
 }
 
 /// `///` documentation: paragraphs separated by blank `///` lines, then a parameter list.
-struct SwiftDoc: Equatable {
+struct SwiftDoc: Equatable, Sendable {
     /// The paragraphs; `nil` and empty ones are left out.
     var paragraphs: [String?] = []
     /// `- Parameters:` entries: the name and its documentation, of which the first line is written.
@@ -178,7 +178,7 @@ struct SwiftDoc: Equatable {
 }
 
 /// One generated file: header comments, imports, then top-level declarations each after a blank line.
-struct SwiftFile: Equatable {
+struct SwiftFile: Equatable, Sendable {
     /// `//` comment lines at the top.
     var comments: [String]
     /// The imports.
@@ -188,7 +188,7 @@ struct SwiftFile: Equatable {
 }
 
 /// `import Module`, or `@_spi(Name) import Module`.
-struct SwiftImport: Equatable {
+struct SwiftImport: Equatable, Sendable {
     /// The module.
     var module: String
     /// The SPI the import opens, if any.

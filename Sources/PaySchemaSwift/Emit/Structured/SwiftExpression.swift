@@ -3,7 +3,7 @@ import PaySchemaModel
 
 /// An expression in generated code. Names are escaped and string literals quoted by
 /// ``SwiftRenderer``, never by the emitter.
-enum SwiftExpression: Equatable {
+enum SwiftExpression: Equatable, Sendable {
     /// A name (`container`, `rawValue`, `$0`).
     case identifier(String)
     /// `self`.
@@ -83,7 +83,7 @@ enum SwiftExpression: Equatable {
 }
 
 /// A piece of an interpolated string literal.
-enum SwiftInterpolationPiece: Equatable {
+enum SwiftInterpolationPiece: Equatable, Sendable {
     /// Literal text (the renderer escapes it).
     case text(String)
     /// `\(expression)`.
@@ -91,7 +91,7 @@ enum SwiftInterpolationPiece: Equatable {
 }
 
 /// How an array literal is laid out.
-enum SwiftCollectionLayout: Equatable {
+enum SwiftCollectionLayout: Equatable, Sendable {
     /// `[a, b]`.
     case oneLine
     /// `[`, one element a line each followed by a comma, `]`.
@@ -99,7 +99,7 @@ enum SwiftCollectionLayout: Equatable {
 }
 
 /// An argument of a call or subscript: `label: value` or `value`.
-struct SwiftArgument: Equatable, ExpressibleByStringLiteral {
+struct SwiftArgument: Equatable, Sendable, ExpressibleByStringLiteral {
     /// The label, `nil` for none.
     var label: String?
     /// The value.
@@ -122,13 +122,13 @@ struct SwiftArgument: Equatable, ExpressibleByStringLiteral {
 }
 
 /// A `key: value` entry of a dictionary literal.
-struct SwiftDictionaryEntry: Equatable {
+struct SwiftDictionaryEntry: Equatable, Sendable {
     var key: SwiftExpression
     var value: SwiftExpression
 }
 
 /// A closure: `{ body }`, or `{ (parameters) -> Result in` with statements on lines of their own.
-struct SwiftClosure: Equatable {
+struct SwiftClosure: Equatable, Sendable {
     /// The parameters; none for `$0` closures.
     var parameters: [SwiftParameter] = []
     /// The result type.

@@ -38,20 +38,52 @@ final class SwiftRenderer {
     /// The source of `file`, declarations of the API written with `access`.
     static func render(_ file: SwiftFile, access: GeneratorConfig.AccessModifier = .public) -> String {
         let renderer = SwiftRenderer(access: access, capacity: 1 << 20)
-        for comment in file.comments { renderer.line("// " + comment) }
-        renderer.newline()
-        for item in file.imports {
-            renderer.startLine()
-            if let spi = item.spi { renderer.write("@_spi(\(spi)) ") }
-            renderer.put("import ")
-            renderer.write(item.module)
-            renderer.newline()
-        }
+        renderer.head(comments: file.comments, imports: file.imports)
         for declaration in file.declarations {
             renderer.newline()
             renderer.declaration(declaration)
         }
         return renderer.text
+    }
+
+    /// `files` as one source: `comments` once, each import of any of them once (in the order of
+    /// their text), then each file's declarations under `// MARK: - <name>`, in name order.
+    /// Deterministic whatever the order `files` come in.
+    static func render(
+        combining files: [(name: String, file: SwiftFile)], comments: [String], access: GeneratorConfig.AccessModifier = .public
+    ) -> String {
+        let renderer = SwiftRenderer(access: access, capacity: 1 << 22)
+        var imports: [SwiftImport] = []
+        for (_, file) in files {
+            for item in file.imports where !imports.contains(item) { imports.append(item) }
+        }
+        imports.sort { importText($0) < importText($1) }
+        renderer.head(comments: comments, imports: imports)
+        for (name, file) in files.sorted(by: { $0.name < $1.name }) {
+            renderer.newline()
+            renderer.line("// MARK: - " + name)
+            for declaration in file.declarations {
+                renderer.newline()
+                renderer.declaration(declaration)
+            }
+        }
+        return renderer.text
+    }
+
+    /// How an import is written (`@_spi(Generated) import PaymentSchemasRuntime`).
+    private static func importText(_ item: SwiftImport) -> String {
+        (item.spi.map { "@_spi(\($0)) " } ?? "") + "import " + item.module
+    }
+
+    /// A file's head: its comment lines, a blank line, then its imports.
+    private func head(comments: [String], imports: [SwiftImport]) {
+        for comment in comments { line("// " + comment) }
+        newline()
+        for item in imports {
+            startLine()
+            write(Self.importText(item))
+            newline()
+        }
     }
 
     /// The source of one declaration at the top level (snippet tests and tools).

@@ -2,7 +2,7 @@ import PaySchemaLanguage
 import PaySchemaModel
 
 /// A statement in a generated body.
-enum SwiftStatement: Equatable {
+enum SwiftStatement: Equatable, Sendable {
     /// An expression on its own line (a call, `try …`).
     case expression(SwiftExpression)
     /// `let name: Type = value` (type and value optional).
@@ -32,7 +32,7 @@ enum SwiftStatement: Equatable {
 }
 
 /// A body in braces.
-enum SwiftBody: Equatable {
+enum SwiftBody: Equatable, Sendable {
     /// One statement on the same line: `{ statement }`.
     case inline(SwiftStatement)
     /// Statements one level deeper, on lines of their own.
@@ -40,7 +40,7 @@ enum SwiftBody: Equatable {
 }
 
 /// A condition of `if` or `guard`.
-enum SwiftCondition: Equatable {
+enum SwiftCondition: Equatable, Sendable {
     /// A Boolean expression.
     case expression(SwiftExpression)
     /// `let name` or `let name = value`.
@@ -48,7 +48,7 @@ enum SwiftCondition: Equatable {
 }
 
 /// A pattern of `for` or `case`.
-enum SwiftPattern: Equatable {
+enum SwiftPattern: Equatable, Sendable {
     /// A name bound by `for name in`.
     case name(String)
     /// A value matched by equality (`"TVV"`, `.tvv`).
@@ -60,7 +60,7 @@ enum SwiftPattern: Equatable {
 }
 
 /// One `case` of a switch; `patterns` empty is `default`.
-struct SwiftSwitchCase: Equatable {
+struct SwiftSwitchCase: Equatable, Sendable {
     /// The patterns, comma-separated; none for `default`.
     var patterns: [SwiftPattern]
     /// The body: on the case's line when inline.
