@@ -193,6 +193,22 @@ import Testing
         #expect(found.isEmpty, "benchmark figures in code comments (move them to Benchmarks/):\n\(found.joined(separator: "\n"))")
     }
 
+    /// `Package.swift`'s comments point at ARCHITECTURE.md's sections by title
+    /// (`ARCHITECTURE.md, "The generator: one module per stage"`): each title is a heading there.
+    @Test func theManifestCitesSectionsThatExist() throws {
+        let manifest = try String(contentsOf: packageRoot.appending(path: "Package.swift"), encoding: .utf8)
+        let architecture = try String(contentsOf: packageRoot.appending(path: "ARCHITECTURE.md"), encoding: .utf8)
+        let headings = architecture.split(separator: "\n").filter { $0.hasPrefix("#") }.map(String.init)
+        let citation = try NSRegularExpression(pattern: #"ARCHITECTURE\.md, "([^"]+)""#)
+        let cited = citation.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).compactMap {
+            Range($0.range(at: 1), in: manifest).map { String(manifest[$0]) }
+        }
+        #expect(!cited.isEmpty, "Package.swift cites no section (the scan found none)")
+        for title in cited where !headings.contains(where: { $0.contains(title) }) {
+            Issue.record("Package.swift cites ARCHITECTURE.md's \"\(title)\", which is no heading there")
+        }
+    }
+
     /// The layout lists every module folder, every folder of the generator and every top-level
     /// folder of the repository.
     @Test func theLayoutListsEveryFolder() throws {
