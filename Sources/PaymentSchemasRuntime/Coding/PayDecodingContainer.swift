@@ -228,9 +228,11 @@ public struct PayDecodingContainer {
             } else if T.self == String.self, case .number = node, let text = read as? String {
                 // A string field that accepts a number writes text: the number is written back as one.
                 noteSpelling(key, codingKey, original: node, written: .string(text))
-            } else if case .number(let text) = node, text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
-                let integer = read as? any BinaryInteger
+            } else if T.self is any BinaryInteger.Type, case .number(let text) = node,
+                text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = read as? any BinaryInteger
             {
+                // (The type test first: a specialized reader of any other type folds it away and
+                // never scans a number's text.)
                 // A whole number written with a fraction or an exponent (`1.0`, `1e3`) is written back so.
                 noteSpelling(key, codingKey, original: node, written: .number("\(integer)"))
             }
