@@ -20,39 +20,67 @@ public enum UnlistedEnumValues {
     /// enums of `allowed` (whose unlisted values the provider judges by a rule of its own).
     public static func find(in value: Any, allowing allowed: [Any.Type] = []) -> [Finding] {
         var found: [Finding] = []
-        walk(value, pointer: "", allowed: allowed.map { ObjectIdentifier($0) }, depth: 0, into: &found)
+        var path: [Step] = []
+        walk(value, path: &path, allowed: allowed.map { ObjectIdentifier($0) }, into: &found)
         return found
     }
 
-    private static func walk(_ value: Any, pointer: String, allowed: [ObjectIdentifier], depth: Int, into found: inout [Finding]) {
+    /// One step from a value to what it holds; a finding's pointer is spelled from its steps
+    /// (only then: most requests have no finding, and every node is visited).
+    private enum Step {
+        case property(String)
+        case index(Int)
+        case key(String)
+
+        var pointerPart: String {
+            switch self {
+            case .property(let label): return "/" + UnlistedEnumValues.snakeCase(label)
+            case .index(let index): return "/\(index)"
+            case .key(let key): return "/" + key
+            }
+        }
+    }
+
+    private static func walk(_ value: Any, path: inout [Step], allowed: [ObjectIdentifier], into found: inout [Finding]) {
         // A decoded request is bounded by the payload limits; the depth bound is a second guard.
-        guard depth < 64 else { return }
+        guard path.count < 64 else { return }
+        // The leaves most fields hold, answered without reflection.
+        if value is String || value is Decimal || value is Bool || value is Int || value is Date || value is URL { return }
         if let open = value as? any PayOpenEnum {
-            if !open.isKnown, !allowed.contains(ObjectIdentifier(type(of: value))) {
+            // The enum's own type (an optional holding it casts too, and is not the allowed type).
+            if !open.isKnown, !allowed.contains(ObjectIdentifier(type(of: open))) {
+                let pointer = path.map(\.pointerPart).joined()
                 found.append(Finding(pointer: pointer.isEmpty ? "/" : pointer, value: "\(open.rawValue)"))
             }
             return
         }
+        if let optional = value as? any OptionalValue {
+            // An absent field (most of a whole operation's) ends here.
+            if let wrapped = optional.wrappedValue { walk(wrapped, path: &path, allowed: allowed, into: &found) }
+            return
+        }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
-        case .optional:
-            if let wrapped = mirror.children.first?.value {
-                walk(wrapped, pointer: pointer, allowed: allowed, depth: depth + 1, into: &found)
-            }
         case .collection, .set:
             for (index, child) in mirror.children.enumerated() {
-                walk(child.value, pointer: pointer + "/\(index)", allowed: allowed, depth: depth + 1, into: &found)
+                path.append(.index(index))
+                walk(child.value, path: &path, allowed: allowed, into: &found)
+                path.removeLast()
             }
         case .dictionary:
             for child in mirror.children {
                 let pair = Mirror(reflecting: child.value).children.map(\.value)
                 guard pair.count == 2 else { continue }
-                walk(pair[1], pointer: pointer + "/\(pair[0])", allowed: allowed, depth: depth + 1, into: &found)
+                path.append(.key("\(pair[0])"))
+                walk(pair[1], path: &path, allowed: allowed, into: &found)
+                path.removeLast()
             }
         case .struct, .class:
             for child in mirror.children {
                 guard let label = child.label, label != "unknownMembers" else { continue }
-                walk(child.value, pointer: pointer + "/" + snakeCase(label), allowed: allowed, depth: depth + 1, into: &found)
+                path.append(.property(label))
+                walk(child.value, path: &path, allowed: allowed, into: &found)
+                path.removeLast()
             }
         default:
             return
@@ -75,4 +103,14 @@ public enum UnlistedEnumValues {
         }
         return out
     }
+}
+
+/// An optional seen through `Any`: its wrapped value, without reflection.
+private protocol OptionalValue {
+    /// The value, `nil` when absent.
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrappedValue: Any? { self.map { $0 as Any } }
 }
