@@ -21,7 +21,12 @@ struct SandboxProviderMiddleware<Context: RequestContext>: RouterMiddleware {
             return Self.response(responder.tooLarge)
         }
         let body: ByteBuffer
-        switch await Self.gather(request.body, limit: limit, within: responder.configuration.bodyReadTimeout) {
+        // A request with neither a length nor a transfer coding has no body (RFC 9112 6.3): it is
+        // answered without waiting for one.
+        let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
+        switch hasBody
+            ? await Self.gather(request.body, limit: limit, within: responder.configuration.bodyReadTimeout) : .success(ByteBuffer())
+        {
         case .success(let gathered): body = gathered
         case .failure(.tooLarge): return Self.response(responder.tooLarge)
         case .failure(.late): return Self.response(responder.requestTimeout)

@@ -26,8 +26,10 @@ enum LooseText {
             }
             var end = index
             while end < bytes.count && isNameByte(bytes[end]) { end += 1 }
-            if SecretName.isSecret(String(decoding: bytes[index..<end], as: UTF8.self)),
-                let value = value(after: end, in: bytes, blankAssigns: blankAssigns)
+            // A value assigned to the name first (cheap, and most words have none), then whether
+            // the name is a secret's.
+            if let value = value(after: end, in: bytes, blankAssigns: blankAssigns),
+                SecretName.isSecret(String(decoding: bytes[index..<end], as: UTF8.self))
             {
                 ranges.append(value)
                 index = value.upperBound
