@@ -74,6 +74,28 @@ struct UnknownMembersTests {
         #expect(UpdateCheckoutSessionOperation.refusesUnknownMembers && !GetCheckoutSessionOperation.refusesUnknownMembers)
     }
 
+    @Test func aReaderThatNeverWritesBackCanDropWhatNoFieldModels() throws {
+        let text = Data(Self.order.utf8)
+        let dropped = try PayStrictReading.discardingUnknownMembers { try PayWire.readJSON(OrderResponse.self, from: text) }
+        let kept = try PayWire.readJSON(OrderResponse.self, from: text)
+        let unit = try #require(dropped.purchaseUnits?.first)
+        // Every modelled field is read as when the members are kept; nothing else is held, at any depth.
+        #expect(dropped.unknownMembers.isEmpty && unit.unknownMembers.isEmpty && unit.amount?.breakdown?.unknownMembers.isEmpty == true)
+        #expect(unit.invoiceId == "INV-1" && unit.items?.first?.name == "Shoes" && dropped.createTime == kept.createTime)
+        #expect(!kept.unknownMembers.isEmpty && kept.purchaseUnits?.first?.unknownMembers.count == 2)
+        let written = try Self.json(PayWire.encodeJSON(dropped))
+        let writtenUnit = try #require(written["purchase_units"]?.arrayElements?.first)
+        #expect(written["expiration_time"] == nil && writtenUnit["gift_message"] == nil && writtenUnit["loyalty"] == nil)
+        #expect(writtenUnit["invoice_id"] == .string("INV-1"))
+        // Refusing wins over dropping: a strict request still reports every member it does not model.
+        let request = Data(#"{"paymentIntent":"Authorize","installments":3}"#.utf8)
+        #expect(throws: PayloadDecodingError.self) {
+            try PayStrictReading.discardingUnknownMembers {
+                try PayStrictReading.refusingUnknownMembers { try PayWire.decodeJSON(PaymentDetails.self, from: request) }
+            }
+        }
+    }
+
     @Test func aFieldWinsOverAKeptMemberOfItsName() throws {
         var order = try PayWire.readJSON(OrderResponse.self, from: Data(Self.order.utf8))
         order.unknownMembers["id"] = "from-a-kept-member"

@@ -1,8 +1,9 @@
 import Foundation
 import PaySchemaCore
 
-/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS [SAMPLES]]` | `bench peer-decode [RUNS]`
-/// | `bench xml-hostile [TIMEOUT]` | `bench serve [COUNT]` | `bench bare-server PORT`
+/// `bench synth N DIR` | `bench load DIR [RUNS]` | `bench decode [RUNS]` | `bench flows [SECONDS [SAMPLES]]`
+/// | `bench peer-decode DIR [RUNS]` | `bench peer-decode-pass DIR TYPE SIDE PASSES` | `bench xml-hostile [TIMEOUT]`
+/// | `bench serve [COUNT]` | `bench bare-server PORT`
 /// Each measurement prints Markdown that run.sh collects into RESULTS.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -47,7 +48,18 @@ case "peer-decode":
         exit(2)
     }
     let runs = arguments.count > 2 ? Int(arguments[2]) ?? 15 : 15
-    for line in try PeerDecodeBench.run(payloads: URL(fileURLWithPath: arguments[1]), runs: runs) { print(line) }
+    for line in try PayloadDecodeTable.run(PeerDecodeBench.entries(), payloads: URL(fileURLWithPath: arguments[1]), runs: runs) {
+        print(line)
+    }
+case "peer-decode-pass":
+    // One side's passes over one type's payloads, for `valgrind --tool=callgrind` (section 4b).
+    guard arguments.count > 4, let side = PayloadDecodeTable.Side(rawValue: arguments[3]), let passes = Int(arguments[4]) else {
+        FileHandle.standardError.write(
+            Data("usage: bench peer-decode-pass PAYLOADS_DIR Module.Type none|floor|ours|dropping|theirs PASSES\n".utf8))
+        exit(2)
+    }
+    try PayloadDecodeTable.pass(
+        PeerDecodeBench.entries(), payloads: URL(fileURLWithPath: arguments[1]), folder: arguments[2], side: side, passes: passes)
 case "xml-hostile":
     let timeout = arguments.count > 1 ? Double(arguments[1]) ?? 60 : 60
     for line in try XMLHostileBench.run(timeout: timeout) { print(line) }
@@ -66,7 +78,7 @@ case "bare-server":
 default:
     FileHandle.standardError.write(
         Data(
-            "usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS [SAMPLES]] | peer-decode PAYLOADS_DIR [RUNS] | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | dates [RUNS] | bare-server PORT\n"
+            "usage: bench synth N DIR | load DIR [RUNS] | decode [RUNS] | flows [SECONDS [SAMPLES]] | peer-decode PAYLOADS_DIR [RUNS] | peer-decode-pass PAYLOADS_DIR Module.Type SIDE PASSES | load-once DIR loader|scan|none | xml-hostile [TIMEOUT] | serve [COUNT] | dates [RUNS] | bare-server PORT\n"
                 .utf8))
     exit(2)
 }

@@ -228,11 +228,12 @@ public struct PayDecodingContainer {
             } else if T.self == String.self, case .number = node, let text = read as? String {
                 // A string field that accepts a number writes text: the number is written back as one.
                 noteSpelling(key, codingKey, original: node, written: .string(text))
-            } else if T.self is any BinaryInteger.Type, case .number(let text) = node,
-                text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), let integer = read as? any BinaryInteger
+            } else if case .number(let text) = node, text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }),
+                T.self is any BinaryInteger.Type, let integer = read as? any BinaryInteger
             {
-                // (The type test first: a specialized reader of any other type folds it away and
-                // never scans a number's text.)
+                // (The node first: the type test is a conformance lookup in the runtime, which
+                // specialization does not fold away, so it runs only for a number with a fraction
+                // or an exponent.)
                 // A whole number written with a fraction or an exponent (`1.0`, `1e3`) is written back so.
                 noteSpelling(key, codingKey, original: node, written: .number("\(integer)"))
             }
@@ -553,10 +554,12 @@ public struct PayDecodingContainer {
     @inlinable
     public mutating func settleUnknownMembers<T: PayFieldVisiting>(of type: T.Type) -> PayUnknownMembers {
         guard members.count > readNames.count || !spellings.isEmpty else { return PayUnknownMembers() }
+        let refuses = T.payRefusesUnknownMembers || PayStrictReading.refusesUnknownMembers
+        if !refuses && PayStrictReading.discardsUnknownMembers { return PayUnknownMembers() }
         var kept = PayUnknownMembers()
         kept.spellings = spellings
         guard members.count > readNames.count else { return kept }
-        if T.payRefusesUnknownMembers || PayStrictReading.refusesUnknownMembers {
+        if refuses {
             refuseUnknownMembers(of: String(describing: T.self))
             return kept
         }
