@@ -137,6 +137,12 @@ struct UnknownMembersTests {
         #expect(written["createdAt"] != .string("2021-12-14T12:53:25+00:00"))
         #expect(written["method"] == .string("ideal"))
         #expect(written["metadata"] == .null)
+        // A reader that drops what no field models drops how the members were spelled too: the
+        // `null` the payload sent for an absent method is not written back.
+        let dropped = try PayStrictReading.discardingUnknownMembers { try PayWire.readJSON(MolliePayment.self, from: Data(payment.utf8)) }
+        let droppedWritten = try Self.json(PayWire.encodeJSON(dropped))
+        #expect(droppedWritten["method"] == nil && droppedWritten["id"] == .string("tr_KQb4E3WfpA"))
+        #expect(try Self.json(PayWire.encodeJSON(try PayWire.readJSON(MolliePayment.self, from: Data(payment.utf8))))["method"] == .null)
     }
 
     @Test func aDefaultThePayloadDidNotSendIsNotAddedUntilTheFieldChanges() throws {

@@ -20,7 +20,7 @@ public enum PayStrictReading {
     @TaskLocal static var discarding = false
 
     /// Whether the decode running on this task drops the members no field models instead of
-    /// keeping them (read only when a container has members no field read).
+    /// keeping them (read only when a container has members no field read, or spellings to keep).
     @usableFromInline static var discardsUnknownMembers: Bool { discarding }
 
     /// Runs `decode` so that every container it decodes drops the members its type does not model
