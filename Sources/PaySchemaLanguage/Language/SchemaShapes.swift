@@ -158,34 +158,50 @@ package struct SchemaConstraints<Bounds: ConstraintBounds>: Sendable, Hashable {
     /// No constraints.
     package init() {}
 
-    /// Whether any value constraint (not counting item counts) is set.
-    @inlinable package var hasValueConstraints: Bool {
-        minLength != nil || maxLength != nil || pattern != nil || minimum != nil || maximum != nil || scale != nil || format != nil
-    }
-
-    /// Whether anything at all is set.
-    @inlinable package var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
-
     /// The runtime format named by ``format``.
     package var runtimeFormat: PayFormat? {
         format.flatMap { PayFormat(name: Bounds.text($0), schemes: schemes) }
     }
+}
+
+// Written for each stage's bounds, not once generically: the checker and the emitter, in other
+// modules, called generic properties without specializing them, and each optional bound's metadata
+// came from the runtime (NOTES.md, issue 80).
+
+extension SchemaConstraints where Bounds == BareBounds {
+    /// Whether any value constraint (not counting item counts) is set.
+    package var hasValueConstraints: Bool {
+        minLength != nil || maxLength != nil || pattern != nil || minimum != nil || maximum != nil || scale != nil || format != nil
+    }
+
+    /// Whether anything at all is set.
+    package var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
+}
+
+extension SchemaConstraints where Bounds == LocatedBounds {
+    /// Whether any value constraint (not counting item counts) is set.
+    package var hasValueConstraints: Bool {
+        minLength != nil || maxLength != nil || pattern != nil || minimum != nil || maximum != nil || scale != nil || format != nil
+    }
+
+    /// Whether anything at all is set.
+    package var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
 
     /// The same constraints with bare bounds (what the resolved model keeps).
-    @inlinable package var bare: SchemaConstraints<BareBounds> {
+    package var bare: SchemaConstraints<BareBounds> {
         var bare = SchemaConstraints<BareBounds>()
-        bare.minLength = minLength.map(Bounds.count)
-        bare.maxLength = maxLength.map(Bounds.count)
-        bare.pattern = pattern.map(Bounds.text)
-        bare.minimum = minimum.map(Bounds.text)
+        bare.minLength = minLength?.value
+        bare.maxLength = maxLength?.value
+        bare.pattern = pattern?.value
+        bare.minimum = minimum?.value
         bare.exclusiveMinimum = exclusiveMinimum
-        bare.maximum = maximum.map(Bounds.text)
+        bare.maximum = maximum?.value
         bare.exclusiveMaximum = exclusiveMaximum
-        bare.scale = scale.map(Bounds.count)
+        bare.scale = scale?.value
         bare.exactScale = exactScale
-        bare.minItems = minItems.map(Bounds.count)
-        bare.maxItems = maxItems.map(Bounds.count)
-        bare.format = format.map(Bounds.text)
+        bare.minItems = minItems?.value
+        bare.maxItems = maxItems?.value
+        bare.format = format?.value
         bare.schemes = schemes
         return bare
     }
