@@ -2,7 +2,7 @@ import PaymentSchemasVocabulary
 
 /// A position in a schema file: the file, and its 1-based line and column (columns count Unicode
 /// scalars, as libyaml does), counted by the package's one rule, ``PayTextPosition``.
-package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+@usableFromInline package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file, interned: a location is copied without reference counting.
     package var fileName: SourceFileName
     /// The file's path as given to the loader.
@@ -36,7 +36,7 @@ package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConve
     }
 
     /// `file:line:column`.
-    package var description: String { "\(file):\(position)" }
+    @usableFromInline package var description: String { "\(file):\(position)" }
 
     /// `{file, line, column}` as a JSON value.
     package var json: PayJSON {
@@ -44,7 +44,7 @@ package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConve
     }
 
     /// Orders by file, then line, then column.
-    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    @usableFromInline package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         if lhs.fileName != rhs.fileName { return lhs.file < rhs.file }
         return (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }

@@ -1,7 +1,7 @@
 import PaymentSchemasVocabulary
 
 /// How field names become wire names when a field does not name them.
-package enum KeyStyle: String, Sendable, Hashable, CaseIterable {
+@usableFromInline package enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     /// `cartId` → `cartId`
     case camelCase
     /// `cartId` → `cart_id`
@@ -43,7 +43,8 @@ package enum KeyStyle: String, Sendable, Hashable, CaseIterable {
     /// The wire name of a field in `format`: the field's own name for the format, else its JSON
     /// name, else its Swift name in this key style. The one naming rule; the parsed field and the
     /// resolved field both ask it.
-    package func wireName(swiftName: String, json: String?, xml: String?, query: String?, in format: WireFormat) -> String {
+    @usableFromInline package func wireName(swiftName: String, json: String?, xml: String?, query: String?, in format: WireFormat) -> String
+    {
         switch format {
         case .json: return json ?? apply(swiftName)
         case .xml: return xml ?? json ?? apply(swiftName)

@@ -1,5 +1,5 @@
 /// The built-in scalar types of the schema language.
-package enum SchemaPrimitive: String, Sendable, Hashable, CaseIterable {
+@usableFromInline package enum SchemaPrimitive: String, Sendable, Hashable, CaseIterable {
     /// Text.
     case string = "String"
     /// A 64-bit platform integer.

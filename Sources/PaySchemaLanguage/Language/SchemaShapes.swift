@@ -6,14 +6,14 @@
 // model keeps resolved names and bare bounds, the diff compares names.
 
 /// A value read from a schema together with where it was written.
-package struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+@usableFromInline package struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
     /// The value.
-    package var value: Value
+    @usableFromInline package var value: Value
     /// Where it was written.
-    package var location: SourceLocation
+    @usableFromInline package var location: SourceLocation
 
     /// Pairs a value with its location.
-    package init(_ value: Value, at location: SourceLocation) {
+    @inlinable package init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
@@ -23,7 +23,7 @@ package struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
 /// knows of a declared type: its name as written (the syntax's `TypeExpression`, the diff), or
 /// its resolution (the model's `ResolvedType`). Only the cases that nest are `indirect`: a
 /// primitive or a name is held inline, without a box allocated for every field's type.
-package enum SchemaType<Name: Sendable & Hashable>: Sendable, Hashable {
+@usableFromInline package enum SchemaType<Name: Sendable & Hashable>: Sendable, Hashable {
     /// A built-in scalar type.
     case primitive(SchemaPrimitive)
     /// A type declared in one of the module's schema files.
@@ -53,6 +53,19 @@ package enum SchemaType<Name: Sendable & Hashable>: Sendable, Hashable {
 
     /// Whether this is a list, set or map.
     @inlinable package var isCollection: Bool { element != nil }
+
+    /// Whether two trees are the same. Written out (not synthesized) so that callers in other
+    /// modules specialize it: the synthesized one ran unspecialized, copying each case through the
+    /// runtime's value witnesses (issue 80).
+    @inlinable package static func == (lhs: SchemaType, rhs: SchemaType) -> Bool {
+        switch (lhs, rhs) {
+        case (.primitive(let left), .primitive(let right)): return left == right
+        case (.named(let left), .named(let right)): return left == right
+        case (.list(let left), .list(let right)), (.set(let left), .set(let right)), (.map(let left), .map(let right)):
+            return left == right
+        default: return false
+        }
+    }
 
     /// Whether this is a map.
     @inlinable package var isMap: Bool {
@@ -84,7 +97,7 @@ package enum SchemaType<Name: Sendable & Hashable>: Sendable, Hashable {
 
 extension SchemaType: CustomStringConvertible where Name: CustomStringConvertible {
     /// The schema spelling (`[String: Money]`).
-    package var description: String {
+    @usableFromInline package var description: String {
         switch self {
         case .primitive(let primitive): return primitive.rawValue
         case .named(let name): return name.description
@@ -97,29 +110,27 @@ extension SchemaType: CustomStringConvertible where Name: CustomStringConvertibl
 
 /// How a stage holds the bounds of ``SchemaConstraints``: with where each was written (the
 /// syntax, for the checker's diagnostics) or bare (the resolved model).
-package protocol ConstraintBounds: Sendable, Hashable {
+@usableFromInline package protocol ConstraintBounds: Sendable, Hashable {
     /// A count or a scale.
     associatedtype Count: Sendable & Hashable
     /// A text: a pattern, a decimal bound, a format's name.
     associatedtype Text: Sendable & Hashable
-    /// The count a bound holds.
-    static func count(_ bound: Count) -> Int
     /// The text a bound holds.
     static func text(_ bound: Text) -> String
 }
 
 /// Bounds as the resolved model holds them: checked, without positions.
-package enum BareBounds: ConstraintBounds {
-    /// The count.
-    @inlinable package static func count(_ bound: Int) -> Int { bound }
+@usableFromInline package enum BareBounds: ConstraintBounds {
+    /// A count or a scale: the number.
+    @usableFromInline package typealias Count = Int
     /// The text.
     @inlinable package static func text(_ bound: String) -> String { bound }
 }
 
 /// Bounds as the syntax holds them: each with where the schema writes it.
-package enum LocatedBounds: ConstraintBounds {
-    /// The count, without its position.
-    @inlinable package static func count(_ bound: Located<Int>) -> Int { bound.value }
+@usableFromInline package enum LocatedBounds: ConstraintBounds {
+    /// A count or a scale: the number and where it is written.
+    @usableFromInline package typealias Count = Located<Int>
     /// The text, without its position.
     @inlinable package static func text(_ bound: Located<String>) -> String { bound.value }
 }
@@ -127,36 +138,200 @@ package enum LocatedBounds: ConstraintBounds {
 /// Constraints a value must meet; which apply depends on the (innermost) type. `Bounds` says how a
 /// stage holds each bound (``LocatedBounds`` in the syntax's `Constraints`, ``BareBounds`` in the
 /// model's `ResolvedConstraints`).
-package struct SchemaConstraints<Bounds: ConstraintBounds>: Sendable, Hashable {
-    /// Fewest characters.
-    package var minLength: Bounds.Count?
-    /// Most characters.
-    package var maxLength: Bounds.Count?
-    /// A regular expression the whole value matches.
-    package var pattern: Bounds.Text?
-    /// Lower bound, as written.
-    package var minimum: Bounds.Text?
-    /// Whether the lower bound is exclusive.
-    package var exclusiveMinimum = false
-    /// Upper bound, as written.
-    package var maximum: Bounds.Text?
-    /// Whether the upper bound is exclusive.
-    package var exclusiveMaximum = false
-    /// Most fraction digits (decimals).
-    package var scale: Bounds.Count?
-    /// Whether the wire text must have exactly ``scale`` fraction digits.
-    package var exactScale = false
-    /// Fewest items (lists, sets, maps).
-    package var minItems: Bounds.Count?
-    /// Most items (lists, sets, maps).
-    package var maxItems: Bounds.Count?
-    /// A named format (`iso4217`, `luhn`, `url`...).
-    package var format: Bounds.Text?
-    /// The schemes a `url` format allows.
-    package var schemes: [String] = []
+///
+/// The bounds live in one shared, copy-on-write box, and a value without any constraint (most
+/// fields) has none: a copy is one reference count, or nothing. Held inline, a copy of the generic
+/// struct in another module went through the runtime's value witnesses, field by field, each
+/// optional bound's tag asked of its metadata (NOTES.md, issue 80).
+@usableFromInline package struct SchemaConstraints<Bounds: ConstraintBounds>: Sendable, Hashable {
+    /// The bounds' storage. `@unchecked Sendable`: a shared box is never written, a write copies it
+    /// first (``writable()``).
+    @usableFromInline package final class Storage: @unchecked Sendable {
+        /// Fewest characters.
+        @usableFromInline @exclusivity(unchecked) var minLength: Bounds.Count? = nil
+        /// Most characters.
+        @usableFromInline @exclusivity(unchecked) var maxLength: Bounds.Count? = nil
+        /// A regular expression the whole value matches.
+        @usableFromInline @exclusivity(unchecked) var pattern: Bounds.Text? = nil
+        /// Lower bound, as written.
+        @usableFromInline @exclusivity(unchecked) var minimum: Bounds.Text? = nil
+        /// Whether the lower bound is exclusive.
+        @usableFromInline @exclusivity(unchecked) var exclusiveMinimum: Bool = false
+        /// Upper bound, as written.
+        @usableFromInline @exclusivity(unchecked) var maximum: Bounds.Text? = nil
+        /// Whether the upper bound is exclusive.
+        @usableFromInline @exclusivity(unchecked) var exclusiveMaximum: Bool = false
+        /// Most fraction digits (decimals).
+        @usableFromInline @exclusivity(unchecked) var scale: Bounds.Count? = nil
+        /// Whether the wire text must have exactly ``scale`` fraction digits.
+        @usableFromInline @exclusivity(unchecked) var exactScale: Bool = false
+        /// Fewest items (lists, sets, maps).
+        @usableFromInline @exclusivity(unchecked) var minItems: Bounds.Count? = nil
+        /// Most items (lists, sets, maps).
+        @usableFromInline @exclusivity(unchecked) var maxItems: Bounds.Count? = nil
+        /// A named format (`iso4217`, `luhn`, `url`...).
+        @usableFromInline @exclusivity(unchecked) var format: Bounds.Text? = nil
+        /// The schemes a `url` format allows.
+        @usableFromInline @exclusivity(unchecked) var schemes: [String] = []
+
+        /// Empty bounds.
+        @inlinable init() {}
+
+        /// A copy of `other`'s bounds.
+        @inlinable init(copying other: Storage) {
+            minLength = other.minLength
+            maxLength = other.maxLength
+            pattern = other.pattern
+            minimum = other.minimum
+            exclusiveMinimum = other.exclusiveMinimum
+            maximum = other.maximum
+            exclusiveMaximum = other.exclusiveMaximum
+            scale = other.scale
+            exactScale = other.exactScale
+            minItems = other.minItems
+            maxItems = other.maxItems
+            format = other.format
+            schemes = other.schemes
+        }
+    }
+
+    /// The bounds; `nil` when none is set.
+    @usableFromInline var storage: Storage?
 
     /// No constraints.
-    package init() {}
+    @inlinable package init() {}
+
+    /// The storage, created or copied first when it is absent or shared.
+    @inlinable mutating func writable() -> Storage {
+        if isKnownUniquelyReferenced(&storage), let storage { return storage }
+        let fresh = storage.map { Storage(copying: $0) } ?? Storage()
+        storage = fresh
+        return fresh
+    }
+
+    /// Fewest characters.
+    @inlinable package var minLength: Bounds.Count? {
+        get { storage?.minLength ?? nil }
+        set { writable().minLength = newValue }
+    }
+
+    /// Most characters.
+    @inlinable package var maxLength: Bounds.Count? {
+        get { storage?.maxLength ?? nil }
+        set { writable().maxLength = newValue }
+    }
+
+    /// A regular expression the whole value matches.
+    @inlinable package var pattern: Bounds.Text? {
+        get { storage?.pattern ?? nil }
+        set { writable().pattern = newValue }
+    }
+
+    /// Lower bound, as written.
+    @inlinable package var minimum: Bounds.Text? {
+        get { storage?.minimum ?? nil }
+        set { writable().minimum = newValue }
+    }
+
+    /// Whether the lower bound is exclusive.
+    @inlinable package var exclusiveMinimum: Bool {
+        get { storage?.exclusiveMinimum ?? false }
+        set { writable().exclusiveMinimum = newValue }
+    }
+
+    /// Upper bound, as written.
+    @inlinable package var maximum: Bounds.Text? {
+        get { storage?.maximum ?? nil }
+        set { writable().maximum = newValue }
+    }
+
+    /// Whether the upper bound is exclusive.
+    @inlinable package var exclusiveMaximum: Bool {
+        get { storage?.exclusiveMaximum ?? false }
+        set { writable().exclusiveMaximum = newValue }
+    }
+
+    /// Most fraction digits (decimals).
+    @inlinable package var scale: Bounds.Count? {
+        get { storage?.scale ?? nil }
+        set { writable().scale = newValue }
+    }
+
+    /// Whether the wire text must have exactly ``scale`` fraction digits.
+    @inlinable package var exactScale: Bool {
+        get { storage?.exactScale ?? false }
+        set { writable().exactScale = newValue }
+    }
+
+    /// Fewest items (lists, sets, maps).
+    @inlinable package var minItems: Bounds.Count? {
+        get { storage?.minItems ?? nil }
+        set { writable().minItems = newValue }
+    }
+
+    /// Most items (lists, sets, maps).
+    @inlinable package var maxItems: Bounds.Count? {
+        get { storage?.maxItems ?? nil }
+        set { writable().maxItems = newValue }
+    }
+
+    /// A named format (`iso4217`, `luhn`, `url`...).
+    @inlinable package var format: Bounds.Text? {
+        get { storage?.format ?? nil }
+        set { writable().format = newValue }
+    }
+
+    /// The schemes a `url` format allows.
+    @inlinable package var schemes: [String] {
+        get { storage?.schemes ?? [] }
+        set { writable().schemes = newValue }
+    }
+
+    /// Whether any value constraint (not counting item counts) is set.
+    @inlinable package var hasValueConstraints: Bool {
+        guard let storage else { return false }
+        return storage.minLength != nil || storage.maxLength != nil || storage.pattern != nil || storage.minimum != nil
+            || storage.maximum != nil || storage.scale != nil || storage.format != nil
+    }
+
+    /// Whether anything at all is set.
+    @inlinable package var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
+
+    /// Whether two sets of constraints are the same, bound by bound (no box and an empty box are
+    /// the same).
+    @inlinable package static func == (lhs: SchemaConstraints, rhs: SchemaConstraints) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.minLength == rhs.minLength
+            && lhs.maxLength == rhs.maxLength
+            && lhs.pattern == rhs.pattern
+            && lhs.minimum == rhs.minimum
+            && lhs.exclusiveMinimum == rhs.exclusiveMinimum
+            && lhs.maximum == rhs.maximum
+            && lhs.exclusiveMaximum == rhs.exclusiveMaximum
+            && lhs.scale == rhs.scale
+            && lhs.exactScale == rhs.exactScale
+            && lhs.minItems == rhs.minItems
+            && lhs.maxItems == rhs.maxItems
+            && lhs.format == rhs.format
+            && lhs.schemes == rhs.schemes
+    }
+
+    /// Hashes every bound.
+    @usableFromInline package func hash(into hasher: inout Hasher) {
+        hasher.combine(minLength)
+        hasher.combine(maxLength)
+        hasher.combine(pattern)
+        hasher.combine(minimum)
+        hasher.combine(exclusiveMinimum)
+        hasher.combine(maximum)
+        hasher.combine(exclusiveMaximum)
+        hasher.combine(scale)
+        hasher.combine(exactScale)
+        hasher.combine(minItems)
+        hasher.combine(maxItems)
+        hasher.combine(format)
+        hasher.combine(schemes)
+    }
 
     /// The runtime format named by ``format``.
     package var runtimeFormat: PayFormat? {
@@ -164,45 +339,26 @@ package struct SchemaConstraints<Bounds: ConstraintBounds>: Sendable, Hashable {
     }
 }
 
-// Written for each stage's bounds, not once generically: the checker and the emitter, in other
-// modules, called generic properties without specializing them, and each optional bound's metadata
-// came from the runtime (NOTES.md, issue 80).
-
-extension SchemaConstraints where Bounds == BareBounds {
-    /// Whether any value constraint (not counting item counts) is set.
-    package var hasValueConstraints: Bool {
-        minLength != nil || maxLength != nil || pattern != nil || minimum != nil || maximum != nil || scale != nil || format != nil
-    }
-
-    /// Whether anything at all is set.
-    package var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
-}
-
 extension SchemaConstraints where Bounds == LocatedBounds {
-    /// Whether any value constraint (not counting item counts) is set.
-    package var hasValueConstraints: Bool {
-        minLength != nil || maxLength != nil || pattern != nil || minimum != nil || maximum != nil || scale != nil || format != nil
-    }
-
-    /// Whether anything at all is set.
-    package var isEmpty: Bool { !hasValueConstraints && minItems == nil && maxItems == nil }
-
     /// The same constraints with bare bounds (what the resolved model keeps).
-    package var bare: SchemaConstraints<BareBounds> {
+    @inlinable package var bare: SchemaConstraints<BareBounds> {
         var bare = SchemaConstraints<BareBounds>()
-        bare.minLength = minLength?.value
-        bare.maxLength = maxLength?.value
-        bare.pattern = pattern?.value
-        bare.minimum = minimum?.value
-        bare.exclusiveMinimum = exclusiveMinimum
-        bare.maximum = maximum?.value
-        bare.exclusiveMaximum = exclusiveMaximum
-        bare.scale = scale?.value
-        bare.exactScale = exactScale
-        bare.minItems = minItems?.value
-        bare.maxItems = maxItems?.value
-        bare.format = format?.value
-        bare.schemes = schemes
+        guard let storage else { return bare }
+        let target = bare.writable()
+
+        target.minLength = storage.minLength?.value
+        target.maxLength = storage.maxLength?.value
+        target.pattern = storage.pattern?.value
+        target.minimum = storage.minimum?.value
+        target.exclusiveMinimum = storage.exclusiveMinimum
+        target.maximum = storage.maximum?.value
+        target.exclusiveMaximum = storage.exclusiveMaximum
+        target.scale = storage.scale?.value
+        target.exactScale = storage.exactScale
+        target.minItems = storage.minItems?.value
+        target.maxItems = storage.maxItems?.value
+        target.format = storage.format?.value
+        target.schemes = storage.schemes
         return bare
     }
 }

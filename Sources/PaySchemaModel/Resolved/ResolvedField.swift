@@ -7,9 +7,9 @@ import PaySchemaLanguage
 ///
 /// Immutable and shared: a struct's fields, its `requireAnyOf` groups and a union's discriminator
 /// refer to the same instances.
-package final class ResolvedField: Sendable {
+@usableFromInline package final class ResolvedField: Sendable {
     /// The Swift name.
-    package let name: String
+    @usableFromInline package let name: String
     /// Where the schema writes the field's name.
     package let location: SourceLocation
     /// Where the schema writes the field's type.
@@ -17,7 +17,7 @@ package final class ResolvedField: Sendable {
     /// Documentation.
     package let doc: String?
     /// Whether the field must be present.
-    package let required: Bool
+    @usableFromInline package let required: Bool
     /// The default as written in the schema (enum cases by wire value), for exported schemas.
     package let defaultLiteral: DefaultValue?
     /// The constraints on the value (on each element of a collection, item counts aside).
@@ -41,7 +41,7 @@ package final class ResolvedField: Sendable {
     /// The time zone of the date format, when the schema names one.
     package let timeZone: String?
     /// Whether `null` is accepted on the wire.
-    package let isNullable: Bool
+    @usableFromInline package let isNullable: Bool
     /// Whether a list's elements may be `null`.
     package let nullableElements: Bool
     /// The JSON forms a decimal accepts, when the schema lists them.
@@ -53,7 +53,7 @@ package final class ResolvedField: Sendable {
     /// The type, resolved.
     package let type: ResolvedType
     /// The default, typed (enum cases by Swift name); `nil` when it has none.
-    package let defaultValue: ResolvedValue?
+    @usableFromInline package let defaultValue: ResolvedValue?
     /// Whether the field's value carries a check (its own constraints or its type's).
     package let needsValidation: Bool
 
@@ -123,7 +123,7 @@ package final class ResolvedField: Sendable {
     }
 
     /// A field the checker resolved: `written` is what the author wrote, `keyStyle` the struct's.
-    package init(_ written: Written, keyStyle: KeyStyle, type: ResolvedType, defaultValue: ResolvedValue?) {
+    package init(_ written: consuming Written, keyStyle: KeyStyle, type: ResolvedType, defaultValue: ResolvedValue?) {
         name = written.name
         location = written.location
         typeLocation = written.typeLocation

@@ -2,7 +2,7 @@ import PaySchemaLanguage
 
 /// A schema default (or legacy literal) as a typed value of its field's type: the checker has matched
 /// enum raw values to cases and scalars to their base, so writing it out needs no lookups.
-package indirect enum ResolvedValue: Sendable, Hashable {
+@usableFromInline package indirect enum ResolvedValue: Sendable, Hashable {
     /// A `String`.
     case string(String)
     /// An `Int` or `Int64`, as written.

@@ -21,17 +21,16 @@ extension SwiftEmitter {
         body.reserveCapacity(structure.fields.count + 4)
         var rules: [SwiftDeclaration] = []
         for (field, key) in zip(structure.fields, keys) {
-            let constraints = field.constraints
             let validated = validates && field.needsValidation
-            if validated { appendRuleConstants(prefix: field.name, constraints, to: &rules) }
-            let visit = fieldVisit(field, key: key, constraints: validated ? constraints : nil)
+            if validated { appendRuleConstants(prefix: field.name, field.constraints, to: &rules) }
+            let visit = fieldVisit(field, key: key, validated: validated)
             body.append(.expression(.call(.member(.identifier("fields"), visit.method), visit.arguments)))
             if field.isPresentButNull {
                 body.append(
                     .expression(.call(.identifier("fields"), "null", SwiftArgument("ifNil", member(storage(field))), SwiftArgument(key))))
             }
             if validated, !visit.holdsRules {
-                let residue = residualChecks(field, constraints: constraints, wireName: field.wireName(in: format))
+                let residue = residualChecks(field, constraints: field.constraints, wireName: field.wireName(in: format))
                 if !residue.isEmpty { body.append(check(residue)) }
             }
         }
@@ -76,12 +75,15 @@ extension SwiftEmitter {
     }
 
     /// The visitor method that writes `field`, and its arguments: the value, the key, `required`
-    /// when the field must be present, then the constraints when `constraints` is given (the
-    /// field is validated) and the method can hold them all (`holdsRules`); otherwise the checks
-    /// follow as `fields.check { … }`.
+    /// when the field must be present, then the field's constraints when it is `validated` and
+    /// the method can hold them all (`holdsRules`); otherwise the checks follow as
+    /// `fields.check { … }`.
     private func fieldVisit(
-        _ field: ResolvedField, key: SwiftExpression, constraints: ResolvedConstraints?
+        _ field: ResolvedField, key: SwiftExpression, validated: Bool
     ) -> (method: String, arguments: [SwiftArgument], holdsRules: Bool) {
+        // Copied once here, only for a validated field: a copy of the generic constraints goes
+        // through the runtime's value witnesses (issue 80).
+        let constraints: ResolvedConstraints? = validated ? field.constraints : nil
         // One array, with room for the most arguments a visit takes (value, key, required, four
         // bounds, scale, sensitive): growing it an argument at a time reallocated it for most fields.
         var base: [SwiftArgument] = []
