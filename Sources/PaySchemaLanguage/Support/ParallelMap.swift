@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Inlinable: the stages call it from other modules with their own closures, and an unspecialized
 /// generic call through a module boundary costs every element a witness-table dispatch.
-package enum ParallelMap {
+@usableFromInline package enum ParallelMap {
     @usableFromInline package static let sequential = ProcessInfo.processInfo.environment["PAYSCHEMA_SEQUENTIAL"] == "1"
 
     @inlinable package static func map<T: Sendable, U: Sendable>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
