@@ -10,7 +10,9 @@ public enum AmazonPayMobileSchema: PaySchemaModule {
     public static let name = "AmazonPayMobile"
 
     /// Every type that is not deprecated, sorted by name.
-    public static let types: [PaySchemaType] = [
+    public static let types: [PaySchemaType] = Array([typesPart0, typesPart1].joined())
+    /// Entries of `types`, in its order.
+    private static let typesPart0: [PaySchemaType] = [
         PaySchemaType(AddressRestriction.self, module: "AmazonPayMobile", name: "AddressRestriction", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(AddressRestrictions.self, module: "AmazonPayMobile", name: "AddressRestrictions", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(AmazonPayAddress.self, module: "AmazonPayMobile", name: "AmazonPayAddress", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml", formerNames: ["Address"]),
@@ -61,6 +63,9 @@ public enum AmazonPayMobileSchema: PaySchemaModule {
         PaySchemaType(CreateRefundRequest.self, module: "AmazonPayMobile", name: "CreateRefundRequest", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/Charges.yaml"),
         PaySchemaType(DeliverySpecifications.self, module: "AmazonPayMobile", name: "DeliverySpecifications", kind: .structure, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(ErrorReasonCode.self, module: "AmazonPayMobile", name: "ErrorReasonCode", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
+    ]
+    /// Entries of `types`, in its order.
+    private static let typesPart1: [PaySchemaType] = [
         PaySchemaType(FrequencyUnit.self, module: "AmazonPayMobile", name: "FrequencyUnit", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/CheckoutSession.yaml"),
         PaySchemaType(IPNEnvelopeType.self, module: "AmazonPayMobile", name: "IPNEnvelopeType", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/Charges.yaml"),
         PaySchemaType(IPNNotificationType.self, module: "AmazonPayMobile", name: "IPNNotificationType", kind: .enumeration, formats: [.json], schemaFile: "AmazonPayMobile/Charges.yaml"),

@@ -10,7 +10,9 @@ public enum MollieCheckoutSchema: PaySchemaModule {
     public static let name = "MollieCheckout"
 
     /// Every type that is not deprecated, sorted by name.
-    public static let types: [PaySchemaType] = [
+    public static let types: [PaySchemaType] = Array([typesPart0, typesPart1].joined())
+    /// Entries of `types`, in its order.
+    private static let typesPart0: [PaySchemaType] = [
         PaySchemaType(BackendAmount.self, module: "MollieCheckout", name: "BackendAmount", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml"),
         PaySchemaType(BackendIssuer.self, module: "MollieCheckout", name: "BackendIssuer", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml", formerNames: ["Issuer"]),
         PaySchemaType(BackendMethod.self, module: "MollieCheckout", name: "BackendMethod", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/Backend.yaml", formerNames: ["Method"]),
@@ -61,6 +63,9 @@ public enum MollieCheckoutSchema: PaySchemaModule {
         PaySchemaType(MolliePaymentDetailsCardSecurityResponse.self, module: "MollieCheckout", name: "MolliePaymentDetailsCardSecurityResponse", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/PaymentParts.yaml"),
         PaySchemaType(MolliePaymentDetailsFailureReasonResponse.self, module: "MollieCheckout", name: "MolliePaymentDetailsFailureReasonResponse", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/PaymentParts.yaml"),
         PaySchemaType(MolliePaymentDetailsFeeRegionResponse.self, module: "MollieCheckout", name: "MolliePaymentDetailsFeeRegionResponse", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/PaymentParts.yaml"),
+    ]
+    /// Entries of `types`, in its order.
+    private static let typesPart1: [PaySchemaType] = [
         PaySchemaType(MolliePaymentDetailsQrCode.self, module: "MollieCheckout", name: "MolliePaymentDetailsQrCode", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/PaymentParts.yaml"),
         PaySchemaType(MolliePaymentDetailsReceipt.self, module: "MollieCheckout", name: "MolliePaymentDetailsReceipt", kind: .structure, formats: [.json], schemaFile: "MollieCheckout/PaymentParts.yaml"),
         PaySchemaType(MolliePaymentDetailsReceiptCardReadMethodResponse.self, module: "MollieCheckout", name: "MolliePaymentDetailsReceiptCardReadMethodResponse", kind: .enumeration, formats: [.json], schemaFile: "MollieCheckout/PaymentParts.yaml"),

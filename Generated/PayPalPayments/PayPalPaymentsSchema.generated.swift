@@ -10,7 +10,9 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
     public static let name = "PayPalPayments"
 
     /// Every type that is not deprecated, sorted by name.
-    public static let types: [PaySchemaType] = [
+    public static let types: [PaySchemaType] = Array([typesPart0, typesPart1, typesPart2, typesPart3, typesPart4].joined())
+    /// Entries of `types`, in its order.
+    private static let typesPart0: [PaySchemaType] = [
         PaySchemaType(AccessToken.self, module: "PayPalPayments", name: "AccessToken", kind: .scalar, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),
         PaySchemaType(AccessTokenRequest.self, module: "PayPalPayments", name: "AccessTokenRequest", kind: .structure, formats: [.query], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(AccessTokenResponse.self, module: "PayPalPayments", name: "AccessTokenResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
@@ -61,6 +63,9 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(PayPalAuthorizationStatusDetailsReason.self, module: "PayPalPayments", name: "PayPalAuthorizationStatusDetailsReason", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalBancontact.self, module: "PayPalPayments", name: "PayPalBancontact", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/OrderParts.yaml"),
         PaySchemaType(PayPalBancontactRequest.self, module: "PayPalPayments", name: "PayPalBancontactRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/OrderParts.yaml"),
+    ]
+    /// Entries of `types`, in its order.
+    private static let typesPart1: [PaySchemaType] = [
         PaySchemaType(PayPalBinDetails.self, module: "PayPalPayments", name: "PayPalBinDetails", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/OrderParts.yaml"),
         PaySchemaType(PayPalBlik.self, module: "PayPalPayments", name: "PayPalBlik", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/OrderParts.yaml"),
         PaySchemaType(PayPalBlikExperienceContext.self, module: "PayPalPayments", name: "PayPalBlikExperienceContext", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/OrderParts.yaml"),
@@ -111,6 +116,9 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(PayPalMybank.self, module: "PayPalPayments", name: "PayPalMybank", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/OrderParts.yaml"),
         PaySchemaType(PayPalMybankRequest.self, module: "PayPalPayments", name: "PayPalMybankRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/OrderParts.yaml"),
         PaySchemaType(PayPalName.self, module: "PayPalPayments", name: "PayPalName", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
+    ]
+    /// Entries of `types`, in its order.
+    private static let typesPart2: [PaySchemaType] = [
         PaySchemaType(PayPalName2.self, module: "PayPalPayments", name: "PayPalName2", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/OrderParts.yaml"),
         PaySchemaType(PayPalNativeCheckoutRequest.self, module: "PayPalPayments", name: "PayPalNativeCheckoutRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/WebCheckout.yaml"),
         PaySchemaType(PayPalNetAmountBreakdownItem.self, module: "PayPalPayments", name: "PayPalNetAmountBreakdownItem", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
@@ -161,6 +169,9 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(PayPalRequestId.self, module: "PayPalPayments", name: "PayPalRequestId", kind: .scalar, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(PayPalSellerProtection.self, module: "PayPalPayments", name: "PayPalSellerProtection", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalSellerProtectionDisputeCategoriesItem.self, module: "PayPalPayments", name: "PayPalSellerProtectionDisputeCategoriesItem", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
+    ]
+    /// Entries of `types`, in its order.
+    private static let typesPart3: [PaySchemaType] = [
         PaySchemaType(PayPalSellerProtectionStatus.self, module: "PayPalPayments", name: "PayPalSellerProtectionStatus", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalSellerReceivableBreakdown.self, module: "PayPalPayments", name: "PayPalSellerReceivableBreakdown", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(PayPalSimulateEvent.self, module: "PayPalPayments", name: "PayPalSimulateEvent", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Webhooks.yaml"),
@@ -211,6 +222,9 @@ public enum PayPalPaymentsSchema: PaySchemaModule {
         PaySchemaType(PurchaseUnitResponse.self, module: "PayPalPayments", name: "PurchaseUnitResponse", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Orders.yaml"),
         PaySchemaType(ReauthorizeRequest.self, module: "PayPalPayments", name: "ReauthorizeRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(Refund.self, module: "PayPalPayments", name: "Refund", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
+    ]
+    /// Entries of `types`, in its order.
+    private static let typesPart4: [PaySchemaType] = [
         PaySchemaType(RefundPaymentInstruction.self, module: "PayPalPayments", name: "RefundPaymentInstruction", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(RefundRequest.self, module: "PayPalPayments", name: "RefundRequest", kind: .structure, formats: [.json], schemaFile: "PayPalPayments/Payments.yaml"),
         PaySchemaType(SCA.self, module: "PayPalPayments", name: "SCA", kind: .enumeration, formats: [.json], schemaFile: "PayPalPayments/Card.yaml"),

@@ -3,6 +3,9 @@ import PaySchemaModel
 
 /// The per-module registry file: every type by name, for tools that read payloads by type name.
 extension SwiftEmitter {
+    /// The most entries one array literal of the registry holds.
+    static let registryPart = 50
+
     /// One registry entry: where the type is declared, found by index (sorting moves only these).
     struct RegistryEntry {
         let name: String
@@ -133,13 +136,26 @@ extension SwiftEmitter {
         // Names are unique in a checked module, so sorting by name gives one order.
         entries.sort { $0.name < $1.name }
         deprecatedEntries.sort { $0.name < $1.name }
-        let list = { (name: String, doc: String, attributes: [SwiftAttribute], entries: [RegistryEntry]) in
-            SwiftDeclaration(
-                doc: SwiftDoc(doc), attributes: attributes,
-                kind: .property(
-                    SwiftProperty(
-                        isStatic: true, isConstant: true, name: name, type: .array("PaySchemaType"), value: registryEntries(module, entries)
-                    )))
+        // A long list is written as private parts of `registryPart` entries each, joined: the type
+        // checker's cost for one array literal grows faster than its length (Mollie's 868 entries
+        // took seconds and gigabytes in one literal; NOTES.md, issue 80).
+        let list = { (name: String, doc: String, attributes: [SwiftAttribute], entries: [RegistryEntry]) -> [SwiftDeclaration] in
+            let property = { (name: String, doc: String, visibility: SwiftVisibility, value: SwiftExpression) in
+                SwiftDeclaration(
+                    doc: SwiftDoc(doc), attributes: attributes, visibility: visibility,
+                    kind: .property(
+                        SwiftProperty(isStatic: true, isConstant: true, name: name, type: .array("PaySchemaType"), value: value)))
+            }
+            guard entries.count > registryPart else { return [property(name, doc, .api, registryEntries(module, entries))] }
+            let parts = stride(from: 0, to: entries.count, by: registryPart).map {
+                Array(entries[$0..<min($0 + registryPart, entries.count)])
+            }
+            let names = parts.indices.map { "\(name)Part\($0)" }
+            let joined = SwiftExpression.call(.array(names.map { .identifier($0) }, .oneLine), "joined")
+            return [property(name, doc, .api, .call(.identifier("Array"), [SwiftArgument(joined)]))]
+                + zip(names, parts).map { partName, part in
+                    property(partName, "Entries of `\(name)`, in its order.", .private, registryEntries(module, part))
+                }
         }
         var members: [[SwiftDeclaration]] = [
             [
@@ -147,14 +163,13 @@ extension SwiftEmitter {
                     doc: SwiftDoc("The module's name."),
                     kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "name", value: .string(module.name))))
             ],
-            [list("types", "Every type that is not deprecated, sorted by name.", [], entries)],
+            list("types", "Every type that is not deprecated, sorted by name.", [], entries),
         ]
         if !deprecatedEntries.isEmpty {
-            members.append([
+            members.append(
                 list(
                     "deprecatedTypes", "The deprecated (legacy) types, sorted by name; using them is deprecated too.",
-                    [.deprecated(message: "Legacy types; migrate to the current API.")], deprecatedEntries)
-            ])
+                    [.deprecated(message: "Legacy types; migrate to the current API.")], deprecatedEntries))
         }
         if config.generates(.operations), let operations = operationDescriptors(module) { members.append([operations]) }
         members.append([sensitiveFieldNames(module)])
