@@ -81,8 +81,7 @@ extension SwiftEmitter {
     private func fieldVisit(
         _ field: ResolvedField, key: SwiftExpression, validated: Bool
     ) -> (method: String, arguments: [SwiftArgument], holdsRules: Bool) {
-        // Copied once here, only for a validated field: a copy of the generic constraints goes
-        // through the runtime's value witnesses (issue 80).
+        // The field's constraints, for a validated field only (an unvalidated one passes none).
         let constraints: ResolvedConstraints? = validated ? field.constraints : nil
         // One array, with room for the most arguments a visit takes (value, key, required, four
         // bounds, scale, sensitive): growing it an argument at a time reallocated it for most fields.
