@@ -13,9 +13,11 @@
 # code's object files. Prints Markdown rows.
 #
 # With a DOCUMENT (a provider's whole OpenAPI document, JSON), both packages build from it instead:
-# ours, one target with the schemas `payschema import openapi --all-schemas --all-operations` writes
-# from it (at benchmark time, never committed); theirs, the document itself as the target's
-# `openapi.json`. The edit: the first type's description in each.
+# ours, one target with the schemas `payschema import openapi --all-schemas --all-operations --split`
+# writes from it (one file per component, at benchmark time, never committed); theirs, the document
+# itself as the target's `openapi.json`. The edit: the description of the same schema on both sides
+# (the first by name that has one and a type of its own in the import), in its imported file and in
+# the document.
 #   build_cost.sh ROOT WORKDIR [DOCUMENT]
 set -euo pipefail
 ROOT=$1; WORK=$2; RUNS=${RUNS:-5}; DOCUMENT=${3:-}
@@ -42,8 +44,8 @@ for module in "${MODULES[@]}"; do
   mkdir -p "$WORK/ours/Sources/App$module" "$WORK/ours/Schemas/App$module"
   echo "// The generated models of $module." > "$WORK/ours/Sources/App$module/App$module.swift"
   if [ -n "$DOCUMENT" ]; then
-    "$PAYSCHEMA" import openapi "$DOCUMENT" --module "App$module" --output "$WORK/ours/Schemas/App$module/App$module.yaml" \
-      --all-schemas --all-operations >/dev/null 2>&1
+    "$PAYSCHEMA" import openapi "$DOCUMENT" --module "App$module" --output "$WORK/ours/Schemas/App$module" \
+      --all-schemas --all-operations --split >/dev/null 2>&1
     continue
   fi
   find "$ROOT/Schemas/$module" -name '*.yaml' ! -name 'Legacy.yaml' -exec cp {} "$WORK/ours/Schemas/App$module/" \;
@@ -83,8 +85,23 @@ let package = Package(
 SWIFT
 
 # A real edit: one schema's description (ours: the first type's `doc:` in MollieCheckout's Settings.yaml; theirs: the description of the document's first MollieCheckout schema that has one), different each run.
-EDITED_SCHEMA_FILE="$WORK/ours/Schemas/AppMollieCheckout/Settings.yaml"
-[ -n "$DOCUMENT" ] && EDITED_SCHEMA_FILE="$WORK/ours/Schemas/AppWholeDocument/AppWholeDocument.yaml"
+EDITED_SCHEMA_FILE="$WORK/ours/Schemas/AppMollieCheckout/Settings.yaml" EDITED_SCHEMA=""
+if [ -n "$DOCUMENT" ]; then
+  # The schema both sides edit, and its imported file: the one whose first type links it with
+  # `upstream: ref:` (that type's description is the first `doc:` edit_ours changes).
+  read -r EDITED_SCHEMA EDITED_SCHEMA_FILE < <(python3 - "$DOCUMENT" "$WORK/ours/Schemas/AppWholeDocument" <<'PY'
+import json, pathlib, sys
+schemas = json.load(open(sys.argv[1]))["components"]["schemas"]
+files = {}
+for path in sorted(pathlib.Path(sys.argv[2]).glob("*.yaml")):
+    first = path.read_text().split("\n      ref: ", 1)
+    if len(first) == 2:
+        files[first[1].split("\n", 1)[0].rsplit("#/components/schemas/", 1)[-1].rstrip('"')] = path
+name = next(key for key in sorted(schemas) if "description" in schemas[key] and key in files)
+print(name, files[name])
+PY
+)
+fi
 edit_ours() { python3 - "$EDITED_SCHEMA_FILE" "$1" <<'PY'
 import re, sys
 path, n = sys.argv[1], sys.argv[2]
@@ -99,13 +116,12 @@ assert count == 1, "no doc line to edit"
 open(path, "w").write(text)
 PY
 }
-edit_theirs() { python3 - "$WORK/theirs/Sources/App/openapi.json" "$1" "$DOCUMENT" <<'PY'
+edit_theirs() { python3 - "$WORK/theirs/Sources/App/openapi.json" "$1" "$EDITED_SCHEMA" <<'PY'
 import json, sys
-path, n, whole = sys.argv[1], sys.argv[2], sys.argv[3]
+path, n, edited = sys.argv[1], sys.argv[2], sys.argv[3]
 document = json.load(open(path))
 schemas = document["components"]["schemas"]
-prefix = "" if whole else "MollieCheckout_"
-name = next(key for key in sorted(schemas) if key.startswith(prefix) and "description" in schemas[key])
+name = edited or next(key for key in sorted(schemas) if key.startswith("MollieCheckout_") and "description" in schemas[key])
 schemas[name]["description"] = schemas[name]["description"].split(" (edit ")[0] + f" (edit {n})"
 json.dump(document, open(path, "w"), indent=2, sort_keys=False)
 PY

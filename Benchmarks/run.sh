@@ -573,11 +573,13 @@ clean\`, then \`swift build\`) builds the generator, runs it and compiles the ru
 generated code; the incremental build follows an edit of one type's description.
 
 **PayPal's whole Orders v2 document** (issue 80): ours, one target with \`PaySchemaPlugin\` on the
-schemas \`payschema import openapi --all-schemas --all-operations\` writes from it (at benchmark
-time, never committed) and the \`PaymentSchemasRuntime\` product; theirs, one target with
+schemas \`payschema import openapi --all-schemas --all-operations --split\` writes from it (one
+file per component and one for the operations, so the plugin writes one Swift file each; at
+benchmark time, never committed) and the \`PaymentSchemasRuntime\` product; theirs, one target with
 swift-openapi-generator 1.14.3's \`OpenAPIGenerator\` plugin (types) on the document itself and
-\`swift-openapi-runtime\`. The edit: the first type's description (ours: the imported file; theirs:
-the document's first schema with a description).
+\`swift-openapi-runtime\`. The edit: the description of the same schema on both sides (the first
+by name that has one and a type of its own in the import; ours in its imported file, theirs in the
+document).
 
 $whole_rows
 

@@ -113,6 +113,60 @@ struct ImportCLITests {
         #expect(lint.status == 0, "\(lint.stdout.prefix(3000))\(lint.stderr)")
     }
 
+    /// `--split`: PayPal's whole Orders v2 as one file per component and one for the operations.
+    /// The folder checks with the contracts and follows the document type for type as the one file
+    /// does; importing again touches no file whose text is unchanged, removes a file the earlier
+    /// import wrote and this one does not, and keeps a file written by hand.
+    @Test(.enabled(if: paypal != nil, "../shared/contracts is absent"))
+    func paypalsWholeDocumentSplitIntoFiles() throws {
+        let root = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appending(path: "PayPalOrders")
+        let arguments =
+            ["import", "openapi", Self.paypal!.path, "--module", "PayPalOrders", "--output", folder.path]
+            + ["--all-schemas", "--all-operations", "--split"]
+        let run = try CLIRunner.run("payschema", arguments)
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        // One file per component that a type links (the document has 210 schemas), and the operations.
+        #expect(files.count > 100 && files.contains("PayPalOrdersOperations.yaml") && files.contains("Order.yaml"), "\(files)")
+        #expect(
+            run.stderr.contains("\(folder.path): 164 structs, 91 enums, 21 scalars, 8 operations in \(files.count) files; "),
+            "\(run.stderr.suffix(500))")
+        let lint = try CLIRunner.run("payschema", ["lint", root.path, "--strict", "--contracts", Self.contracts!.path])
+        #expect(lint.status == 0, "\(lint.stdout.prefix(3000))\(lint.stderr)")
+        let whole = try Self.importWhole(Self.paypal!, module: "PayPalOrders", counts: "164 structs, 91 enums, 21 scalars, 8 operations")
+        defer { try? FileManager.default.removeItem(at: whole) }
+        let (status, coverage, findings, stderr) = try Self.upstream(Self.paypal!, schemas: root)
+        let (_, wholeCoverage, _, _) = try Self.upstream(Self.paypal!, schemas: whole)
+        #expect(status == 0 && findings.isEmpty, "\(stderr) \(findings.prefix(5))")
+        #expect(coverage.map(\.type) == wholeCoverage.map(\.type) && coverage.count > 100)
+        for entry in coverage {
+            #expect(entry.missed.isEmpty && entry.omitted.isEmpty, "\(entry.type): missed \(entry.missed), omitted \(entry.omitted)")
+        }
+
+        // Again: unchanged files untouched; an earlier import's stale file removed; a hand-written one kept.
+        let order = folder.appending(path: "Order.yaml")
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: order.path)
+        let stale = folder.appending(path: "Gone.yaml")
+        try Data("# Written by `payschema import openapi`; edit freely, then `payschema lint`.\nmodule: PayPalOrders\ndoc: \"x\"\n".utf8)
+            .write(to: stale)
+        let mine = folder.appending(path: "Mine.yaml")
+        try Data("module: PayPalOrders\ndoc: \"Written by hand.\"\ntypes:\n  Mine:\n    kind: struct\n    fields: {}\n".utf8).write(
+            to: mine)
+        let again = try CLIRunner.run("payschema", arguments)
+        #expect(again.status == 0, "\(again.stderr.suffix(3000))")
+        let modified = try FileManager.default.attributesOfItem(atPath: order.path)[.modificationDate] as? Date
+        #expect(modified == old, "Order.yaml was written again with the same text")
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "the earlier import's file was kept")
+        #expect(FileManager.default.fileExists(atPath: mine.path), "the hand-written file was removed")
+
+        // --split names a folder.
+        let onFile = try CLIRunner.run("payschema", Array(arguments.prefix(6)) + [order.path, "--all-schemas", "--split"])
+        #expect(onFile.status == 2 && onFile.stderr.contains("with --split, a folder"), "\(onFile.stderr)")
+    }
+
     /// PayPal's Payments v2 (authorizations, captures, refunds) and Webhooks documents, whole: the
     /// file checks with the contracts and every linked type follows the document it came from.
     @Test(

@@ -5,24 +5,38 @@ import PaySchemaLanguage
 /// order, one spelling per construct), every text quoted, so the same document always gives the
 /// same bytes.
 package enum ImportWriter {
+    /// The first line of every file the importer writes: how a folder's earlier import is told
+    /// from files written by hand (``ImportWriter/isImported(_:)``).
+    package static let header = "# Written by `payschema import openapi`; edit freely, then `payschema lint`."
+
     /// The schema file's text.
     package static func text(_ module: ImportedModule) -> String {
-        var out = "# Written by `payschema import openapi`; edit freely, then `payschema lint`.\n"
-        out += "module: \(module.module)\n"
-        out += "doc: \(quoted(module.doc))\n"
-        if !module.types.isEmpty {
+        text(module: module.module, doc: module.doc, types: module.types[...], operations: module.operations[...])
+    }
+
+    /// One file's text: the header, `module:`, `doc:`, then `types` and `operations` in order.
+    static func text(module: String, doc: String, types: ArraySlice<ImportedType>, operations: ArraySlice<ImportedOperation>) -> String {
+        var out = header + "\n"
+        out += "module: \(module)\n"
+        out += "doc: \(quoted(doc))\n"
+        if !types.isEmpty {
             out += "types:\n"
-            for type in module.types {
+            for type in types {
                 write(type, to: &out)
             }
         }
-        if !module.operations.isEmpty {
+        if !operations.isEmpty {
             out += "operations:\n"
-            for operation in module.operations {
+            for operation in operations {
                 write(operation, to: &out)
             }
         }
         return out
+    }
+
+    /// Whether a schema file's text was written by the importer (it starts with ``header``).
+    package static func isImported(_ text: some StringProtocol) -> Bool {
+        text.hasPrefix(header + "\n")
     }
 
     private static func write(_ type: ImportedType, to out: inout String) {
