@@ -50,14 +50,14 @@ package enum YAMLLoader {
 
     /// An open mapping or sequence; a value in the loader's stack, so its fields are updated in
     /// place without the dynamic exclusivity checks a class's stored properties need. Its items
-    /// or entries wait in the loader's two shared scratch arrays from `start` on, so each
+    /// or entries wait in the loader's two shared scratch stacks (``YAMLScratch``) from `start` on, so each
     /// collection is allocated once, at its exact size, when it closes (not grown by doubling).
     private struct Frame {
         enum Kind { case mapping, sequence }
         let kind: Kind
         let location: SourceLocation
         let anchor: String?
-        /// Where this frame's items (a sequence) or entries (a mapping) start in the scratch array.
+        /// Where this frame's items (a sequence) or entries (a mapping) start in the scratch stack.
         let start: Int
         var pendingKey: YAMLNode?
         /// Key text → where it was first used, once the mapping has more keys than a linear scan suits.
@@ -106,8 +106,8 @@ package enum YAMLLoader {
 
         var stack: [Frame] = []
         // The items and entries of every open collection, innermost last (see `Frame.start`).
-        var scratchItems: [YAMLNode] = []
-        var scratchEntries: [YAMLEntry] = []
+        let scratchItems = YAMLScratch<YAMLNode>()
+        let scratchEntries = YAMLScratch<YAMLEntry>()
         var anchors: [String: YAMLNode] = [:]
         var root: YAMLNode?
         var documents = 0
@@ -248,11 +248,9 @@ package enum YAMLLoader {
                 let node: YAMLNode
                 switch frame.kind {
                 case .sequence:
-                    node = YAMLNode(.sequence(Array(scratchItems[frame.start...])), at: frame.location)
-                    scratchItems.removeSubrange(frame.start...)
+                    node = YAMLNode(.sequence(scratchItems.moveOut(from: frame.start)), at: frame.location)
                 case .mapping:
-                    node = YAMLNode(.mapping(Array(scratchEntries[frame.start...])), at: frame.location)
-                    scratchEntries.removeSubrange(frame.start...)
+                    node = YAMLNode(.mapping(scratchEntries.moveOut(from: frame.start)), at: frame.location)
                 }
                 nodeCount += 1
                 if let anchor = frame.anchor {
