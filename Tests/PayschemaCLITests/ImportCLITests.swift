@@ -162,6 +162,21 @@ struct ImportCLITests {
         #expect(!FileManager.default.fileExists(atPath: stale.path), "the earlier import's file was kept")
         #expect(FileManager.default.fileExists(atPath: mine.path), "the hand-written file was removed")
 
+        // Generated, then one component's description edited: only that component's Swift changes.
+        let swift = root.appending(path: "Swift")
+        let first = try CLIRunner.run("payschema", ["generate", "--schemas", root.path, "--output", swift.path])
+        #expect(first.status == 0, "\(first.stderr.suffix(2000))")
+        let timestamps = folder.appending(path: "ActivityTimestamps.yaml")
+        let edited = try String(contentsOf: timestamps, encoding: .utf8).replacingOccurrences(
+            of: "    doc: \"The date and time stamps", with: "    doc: \"(Edited.) The date and time stamps")
+        try Data(edited.utf8).write(to: timestamps)
+        let second = try CLIRunner.run("payschema", ["generate", "--schemas", root.path, "--output", swift.path])
+        #expect(
+            second.status == 0 && (second.stdout + second.stderr).contains(" 1 changed"), "\(second.stdout)\(second.stderr.suffix(500))")
+        let regenerated = try String(
+            contentsOf: swift.appending(path: "PayPalOrders/ActivityTimestamps.generated.swift"), encoding: .utf8)
+        #expect(regenerated.contains("(Edited.) The date and time stamps"))
+
         // --split names a folder.
         let onFile = try CLIRunner.run("payschema", Array(arguments.prefix(6)) + [order.path, "--all-schemas", "--split"])
         #expect(onFile.status == 2 && onFile.stderr.contains("with --split, a folder"), "\(onFile.stderr)")
