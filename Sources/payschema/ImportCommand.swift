@@ -183,7 +183,8 @@ struct ImportOpenAPICommand: ParsableCommand {
     func isRewritten(_ file: URL) -> Bool {
         let target = URL(fileURLWithPath: output).standardizedFileURL
         guard split else { return file.standardizedFileURL == target }
-        guard file.standardizedFileURL.deletingLastPathComponent() == target,
+        // Compared as paths: a folder's URL may or may not end in a slash.
+        guard file.standardizedFileURL.deletingLastPathComponent().path == target.path,
             let text = (try? Data(contentsOf: file)).flatMap({ String(data: $0, encoding: .utf8) })
         else { return false }
         return ImportWriter.isImported(text)

@@ -161,6 +161,12 @@ struct ImportCLITests {
         #expect(modified == old, "Order.yaml was written again with the same text")
         #expect(!FileManager.default.fileExists(atPath: stale.path), "the earlier import's file was kept")
         #expect(FileManager.default.fileExists(atPath: mine.path), "the hand-written file was removed")
+        // With --reuse of the output folder, the files being written again are not reused.
+        let reused = try CLIRunner.run("payschema", arguments + ["--reuse", folder.path])
+        #expect(reused.status == 0, "\(reused.stderr.suffix(3000))")
+        #expect(
+            reused.stderr.contains(": 164 structs, 91 enums, 21 scalars, 8 operations in \(files.count) files; "),
+            "\(reused.stderr.suffix(500))")
 
         // Generated, then one component's description edited: only that component's Swift changes.
         let swift = root.appending(path: "Swift")
