@@ -9,9 +9,10 @@ package struct ImportedFile: Sendable, Hashable {
 extension ImportWriter {
     /// The module as several schema files of one module: one per component of the document (its
     /// named type and every type written inline in it, in the module's order), named after the
-    /// component's own type (its first type when it has none), and `<Module>Operations` with the operations and the types only they
-    /// declare (parameters' values, inline bodies). A large document edited in one place then
-    /// regenerates and recompiles that one file's Swift, not the whole module's.
+    /// component's own type (its first type when it has none), and `<Module>Operations` with the
+    /// operations and the types only they declare (parameters' values, inline bodies). A large
+    /// document edited in one place then regenerates and recompiles that one file's Swift, not the
+    /// whole module's.
     ///
     /// Names are unique ignoring case (a case-insensitive file system keeps them apart) and never
     /// `<Module>Schema`, the name of the generator's registry file; the files come in the order

@@ -3,8 +3,8 @@
 /// size, when it closes.
 ///
 /// `Array` can copy its tail out (each element retained) and then remove it (each released), but
-/// has no safe way to move elements out; this buffer moves them (`moveInitialize`), so closing a
-/// collection touches no reference count. A class, so the loader's nested functions share one
+/// has no safe way to move elements out; this buffer hands them over moved (`move()`, read by
+/// `Array(_:)` as a sequence), so closing a collection touches no reference count. A class, so the loader's nested functions share one
 /// buffer; its stored properties are only touched by the one loader that owns it.
 final class YAMLScratch<Element> {
     /// The elements, `count` of them initialized, room for `capacity`.
