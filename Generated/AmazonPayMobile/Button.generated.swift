@@ -87,17 +87,10 @@ public enum ButtonScope: PayOpenEnum, PayQueryValue {
     public static let allCases: [ButtonScope] = [.name, .email, .phoneNumber, .billingAddress, .postalCode, .shippingAddress]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "name": self = .name
-        case "email": self = .email
-        case "phoneNumber": self = .phoneNumber
-        case "billingAddress": self = .billingAddress
-        case "postalCode": self = .postalCode
-        case "shippingAddress": self = .shippingAddress
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

@@ -62,17 +62,10 @@ public enum ChargeState: PayOpenEnum, PayQueryValue {
     public static let allCases: [ChargeState] = [.authorizationInitiated, .authorized, .captureInitiated, .captured, .canceled, .declined]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "AuthorizationInitiated": self = .authorizationInitiated
-        case "Authorized": self = .authorized
-        case "CaptureInitiated": self = .captureInitiated
-        case "Captured": self = .captured
-        case "Canceled": self = .canceled
-        case "Declined": self = .declined
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -121,21 +114,10 @@ public enum ChargeReasonCode: PayOpenEnum, PayQueryValue {
     public static let allCases: [ChargeReasonCode] = [.expiredUnused, .amazonCanceled, .merchantCanceled, .chargePermissionCanceled, .buyerCanceled, .softDeclined, .hardDeclined, .amazonRejected, .processingFailure, .transactionTimedOut]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ExpiredUnused": self = .expiredUnused
-        case "AmazonCanceled": self = .amazonCanceled
-        case "MerchantCanceled": self = .merchantCanceled
-        case "ChargePermissionCanceled": self = .chargePermissionCanceled
-        case "BuyerCanceled": self = .buyerCanceled
-        case "SoftDeclined": self = .softDeclined
-        case "HardDeclined": self = .hardDeclined
-        case "AmazonRejected": self = .amazonRejected
-        case "ProcessingFailure": self = .processingFailure
-        case "TransactionTimedOut": self = .transactionTimedOut
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -431,14 +413,10 @@ public enum RefundState: PayOpenEnum, PayQueryValue {
     public static let allCases: [RefundState] = [.refundInitiated, .refunded, .declined]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "RefundInitiated": self = .refundInitiated
-        case "Refunded": self = .refunded
-        case "Declined": self = .declined
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -468,13 +446,10 @@ public enum RefundReasonCode: PayOpenEnum, PayQueryValue {
     public static let allCases: [RefundReasonCode] = [.amazonRejected, .processingFailure]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "AmazonRejected": self = .amazonRejected
-        case "ProcessingFailure": self = .processingFailure
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -664,14 +639,10 @@ public enum ChargePermissionState: PayOpenEnum, PayQueryValue {
     public static let allCases: [ChargePermissionState] = [.chargeable, .nonChargeable, .closed]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "Chargeable": self = .chargeable
-        case "NonChargeable": self = .nonChargeable
-        case "Closed": self = .closed
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -723,24 +694,10 @@ public enum ChargePermissionReasonCode: PayOpenEnum, PayQueryValue {
     public static let allCases: [ChargePermissionReasonCode] = [.merchantClosed, .buyerCanceled, .amazonCanceled, .amazonClosed, .expired, .paymentMethodInvalid, .paymentMethodDeleted, .billingAddressDeleted, .paymentMethodExpired, .paymentMethodNotAllowed, .chargeInProgress, .mfaNotCompleted, .transactionAmountExceeded]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "MerchantClosed": self = .merchantClosed
-        case "BuyerCanceled": self = .buyerCanceled
-        case "AmazonCanceled": self = .amazonCanceled
-        case "AmazonClosed": self = .amazonClosed
-        case "Expired": self = .expired
-        case "PaymentMethodInvalid": self = .paymentMethodInvalid
-        case "PaymentMethodDeleted": self = .paymentMethodDeleted
-        case "BillingAddressDeleted": self = .billingAddressDeleted
-        case "PaymentMethodExpired": self = .paymentMethodExpired
-        case "PaymentMethodNotAllowed": self = .paymentMethodNotAllowed
-        case "ChargeInProgress": self = .chargeInProgress
-        case "MFANotCompleted": self = .mfaNotCompleted
-        case "TransactionAmountExceeded": self = .transactionAmountExceeded
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1047,15 +1004,10 @@ public enum IPNObjectType: PayOpenEnum, PayQueryValue {
     public static let allCases: [IPNObjectType] = [.chargePermission, .charge, .refund, .chargeback]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CHARGE_PERMISSION": self = .chargePermission
-        case "CHARGE": self = .charge
-        case "REFUND": self = .refund
-        case "CHARGEBACK": self = .chargeback
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1086,13 +1038,10 @@ public enum IPNNotificationType: PayOpenEnum, PayQueryValue {
     public static let allCases: [IPNNotificationType] = [.stateChange, .attributeChange]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "STATE_CHANGE": self = .stateChange
-        case "ATTRIBUTE_CHANGE": self = .attributeChange
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1191,12 +1140,10 @@ public enum IPNEnvelopeType: PayOpenEnum, PayQueryValue {
     public static let allCases: [IPNEnvelopeType] = [.notification]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "Notification": self = .notification
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

@@ -377,16 +377,10 @@ public enum FrequencyUnit: PayOpenEnum, PayQueryValue {
     public static let allCases: [FrequencyUnit] = [.year, .month, .week, .day, .variable]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "Year": self = .year
-        case "Month": self = .month
-        case "Week": self = .week
-        case "Day": self = .day
-        case "Variable": self = .variable
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -545,13 +539,10 @@ public enum SpecialRestriction: PayOpenEnum, PayQueryValue {
     public static let allCases: [SpecialRestriction] = [.restrictPOBoxes, .restrictPackstations]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "RestrictPOBoxes": self = .restrictPOBoxes
-        case "RestrictPackstations": self = .restrictPackstations
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -693,14 +684,10 @@ public enum CheckoutSessionState: PayOpenEnum, PayQueryValue {
     public static let allCases: [CheckoutSessionState] = [.open, .completed, .canceled]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "Open": self = .open
-        case "Completed": self = .completed
-        case "Canceled": self = .canceled
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -734,15 +721,10 @@ public enum CheckoutSessionReasonCode: PayOpenEnum, PayQueryValue {
     public static let allCases: [CheckoutSessionReasonCode] = [.buyerCanceled, .expired, .amazonCanceled, .declined]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "BuyerCanceled": self = .buyerCanceled
-        case "Expired": self = .expired
-        case "AmazonCanceled": self = .amazonCanceled
-        case "Declined": self = .declined
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -827,16 +809,10 @@ public enum ConstraintId: PayOpenEnum, PayQueryValue {
     public static let allCases: [ConstraintId] = [.checkoutResultReturnUrlNotSet, .chargeAmountNotSet, .paymentIntentNotSet, .buyerNotAssociated, .recurringFrequencyNotSet]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CheckoutResultReturnUrlNotSet": self = .checkoutResultReturnUrlNotSet
-        case "ChargeAmountNotSet": self = .chargeAmountNotSet
-        case "PaymentIntentNotSet": self = .paymentIntentNotSet
-        case "BuyerNotAssociated": self = .buyerNotAssociated
-        case "RecurringFrequencyNotSet": self = .recurringFrequencyNotSet
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1128,14 +1104,10 @@ public enum ChargePermissionType: PayOpenEnum, PayQueryValue {
     public static let allCases: [ChargePermissionType] = [.oneTime, .recurring, .paymentMethodOnFile]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "OneTime": self = .oneTime
-        case "Recurring": self = .recurring
-        case "PaymentMethodOnFile": self = .paymentMethodOnFile
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1616,24 +1588,10 @@ public enum ErrorReasonCode: PayOpenEnum, PayQueryValue {
     public static let allCases: [ErrorReasonCode] = [.invalidCheckoutSessionStatus, .missingParameterValue, .invalidParameterValue, .duplicateIdempotencyKey, .resourceNotFound, .unauthorizedAccess, .invalidRequestSignature, .transactionAmountExceeded, .internalServerError, .serviceUnavailable, .invalidChargeStatus, .invalidChargePermissionStatus, .currencyMismatch]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "InvalidCheckoutSessionStatus": self = .invalidCheckoutSessionStatus
-        case "MissingParameterValue": self = .missingParameterValue
-        case "InvalidParameterValue": self = .invalidParameterValue
-        case "DuplicateIdempotencyKey": self = .duplicateIdempotencyKey
-        case "ResourceNotFound": self = .resourceNotFound
-        case "UnauthorizedAccess": self = .unauthorizedAccess
-        case "InvalidRequestSignature": self = .invalidRequestSignature
-        case "TransactionAmountExceeded": self = .transactionAmountExceeded
-        case "InternalServerError": self = .internalServerError
-        case "ServiceUnavailable": self = .serviceUnavailable
-        case "InvalidChargeStatus": self = .invalidChargeStatus
-        case "InvalidChargePermissionStatus": self = .invalidChargePermissionStatus
-        case "CurrencyMismatch": self = .currencyMismatch
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1729,13 +1687,14 @@ public enum AmazonPayRegion: String, PayClosedEnum, PayQueryValue {
 
     /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
     public init?(rawValue: String) {
-        switch rawValue {
-        case "na", "us": self = .na
-        case "eu": self = .eu
-        case "jp": self = .jp
-        default: return nil
-        }
+        guard let value = Self.casesByRawValue[rawValue] else { return nil }
+        self = value
     }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>(aliases: [
+        ("us", .na),
+    ])
 }
 
 /// The earlier name of ``AmazonPayRegion``.

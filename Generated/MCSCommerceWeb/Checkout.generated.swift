@@ -37,21 +37,10 @@ public enum MCSCardType: PayOpenEnum, PayQueryValue {
     public static let allCases: [MCSCardType] = [.master, .visa, .amex, .diners, .discover, .jcb, .maestro, .cup, .isracard, .afterpay]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "master": self = .master
-        case "visa": self = .visa
-        case "amex": self = .amex
-        case "diners": self = .diners
-        case "discover": self = .discover
-        case "jcb": self = .jcb
-        case "maestro": self = .maestro
-        case "cup": self = .cup
-        case "isracard": self = .isracard
-        case "afterpay": self = .afterpay
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -88,13 +77,14 @@ public enum MCSCryptoFormat: String, PayClosedEnum, PayQueryValue {
 
     /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
     public init?(rawValue: String) {
-        switch rawValue {
-        case "ICC": self = .icc
-        case "UCAF": self = .ucaf
-        case "TVV", "TAVV": self = .tvv
-        default: return nil
-        }
+        guard let value = Self.casesByRawValue[rawValue] else { return nil }
+        self = value
     }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>(aliases: [
+        ("TAVV", .tvv),
+    ])
 }
 
 /// The outcome reported to `checkoutCompleted(request:status:transactionId:)`.

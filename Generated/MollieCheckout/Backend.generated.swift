@@ -47,18 +47,10 @@ public enum PaymentStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [PaymentStatus] = [.open, .canceled, .pending, .expired, .failed, .paid, .authorized]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "open": self = .open
-        case "canceled": self = .canceled
-        case "pending": self = .pending
-        case "expired": self = .expired
-        case "failed": self = .failed
-        case "paid": self = .paid
-        case "authorized": self = .authorized
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

@@ -143,52 +143,10 @@ public enum MollieMethod: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieMethod] = [.ideal, .creditcard, .bancontact, .banktransfer, .paypal, .applepay, .klarna, .sofort, .przelewy24, .eps, .giropay, .kbc, .belfius, .giftcard, .twint, .blik, .alma, .bacs, .bancomatpay, .billie, .billink, .bizum, .directdebit, .in3, .mbway, .mobilepay, .multibanco, .mybank, .paybybank, .paysafecard, .pointofsale, .riverty, .satispay, .swish, .trustly, .vipps, .voucher, .klarnapaylater, .klarnapaynow, .klarnasliceit, .payconiq]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ideal": self = .ideal
-        case "creditcard": self = .creditcard
-        case "bancontact": self = .bancontact
-        case "banktransfer": self = .banktransfer
-        case "paypal": self = .paypal
-        case "applepay": self = .applepay
-        case "klarna": self = .klarna
-        case "sofort": self = .sofort
-        case "przelewy24": self = .przelewy24
-        case "eps": self = .eps
-        case "giropay": self = .giropay
-        case "kbc": self = .kbc
-        case "belfius": self = .belfius
-        case "giftcard": self = .giftcard
-        case "twint": self = .twint
-        case "blik": self = .blik
-        case "alma": self = .alma
-        case "bacs": self = .bacs
-        case "bancomatpay": self = .bancomatpay
-        case "billie": self = .billie
-        case "billink": self = .billink
-        case "bizum": self = .bizum
-        case "directdebit": self = .directdebit
-        case "in3": self = .in3
-        case "mbway": self = .mbway
-        case "mobilepay": self = .mobilepay
-        case "multibanco": self = .multibanco
-        case "mybank": self = .mybank
-        case "paybybank": self = .paybybank
-        case "paysafecard": self = .paysafecard
-        case "pointofsale": self = .pointofsale
-        case "riverty": self = .riverty
-        case "satispay": self = .satispay
-        case "swish": self = .swish
-        case "trustly": self = .trustly
-        case "vipps": self = .vipps
-        case "voucher": self = .voucher
-        case "klarnapaylater": self = .klarnapaylater
-        case "klarnapaynow": self = .klarnapaynow
-        case "klarnasliceit": self = .klarnasliceit
-        case "payconiq": self = .payconiq
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -306,14 +264,10 @@ public enum SequenceType: PayOpenEnum, PayQueryValue {
     public static let allCases: [SequenceType] = [.oneoff, .first, .recurring]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "oneoff": self = .oneoff
-        case "first": self = .first
-        case "recurring": self = .recurring
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1359,17 +1313,10 @@ public enum MollieRefundStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieRefundStatus] = [.queued, .pending, .processing, .refunded, .failed, .canceled]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "queued": self = .queued
-        case "pending": self = .pending
-        case "processing": self = .processing
-        case "refunded": self = .refunded
-        case "failed": self = .failed
-        case "canceled": self = .canceled
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1499,12 +1446,10 @@ public enum MollieRefundExternalReferenceType: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieRefundExternalReferenceType] = [.acquirerReference]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "acquirer-reference": self = .acquirerReference
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1596,12 +1541,10 @@ public enum MollieRoutingReversalSourceType: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieRoutingReversalSourceType] = [.organization]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "organization": self = .organization
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1909,16 +1852,10 @@ public enum MollieMethodStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieMethodStatus] = [.activated, .pendingBoarding, .pendingReview, .pendingExternal, .rejected]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "activated": self = .activated
-        case "pending-boarding": self = .pendingBoarding
-        case "pending-review": self = .pendingReview
-        case "pending-external": self = .pendingExternal
-        case "rejected": self = .rejected
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

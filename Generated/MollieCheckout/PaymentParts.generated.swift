@@ -252,13 +252,10 @@ public enum MollieCaptureModeResponse: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieCaptureModeResponse] = [.automatic, .manual]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "automatic": self = .automatic
-        case "manual": self = .manual
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -779,19 +776,10 @@ public enum MolliePaymentLineTypeResponse: PayOpenEnum, PayQueryValue {
     public static let allCases: [MolliePaymentLineTypeResponse] = [.physical, .digital, .shippingFee, .discount, .storeCredit, .giftCard, .surcharge, .tip]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "physical": self = .physical
-        case "digital": self = .digital
-        case "shipping_fee": self = .shippingFee
-        case "discount": self = .discount
-        case "store_credit": self = .storeCredit
-        case "gift_card": self = .giftCard
-        case "surcharge": self = .surcharge
-        case "tip": self = .tip
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -834,17 +822,10 @@ public enum MollieLineCategoriesResponse: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieLineCategoriesResponse] = [.eco, .gift, .meal, .sportCulture, .additional, .consume]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "eco": self = .eco
-        case "gift": self = .gift
-        case "meal": self = .meal
-        case "sport_culture": self = .sportCulture
-        case "additional": self = .additional
-        case "consume": self = .consume
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -877,13 +858,10 @@ public enum MolliePaymentDetailsCardAuditionResponse: PayOpenEnum, PayQueryValue
     public static let allCases: [MolliePaymentDetailsCardAuditionResponse] = [.consumer, .business]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "consumer": self = .consumer
-        case "business": self = .business
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -934,24 +912,10 @@ public enum MolliePaymentDetailsCardLabelResponse: PayOpenEnum, PayQueryValue {
     public static let allCases: [MolliePaymentDetailsCardLabelResponse] = [.americanExpress, .cartaSi, .carteBleue, .dankort, .dinersClub, .discover, .jcb, .laser, .maestro, .mastercard, .unionpay, .visa, .vpay]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "American Express": self = .americanExpress
-        case "Carta Si": self = .cartaSi
-        case "Carte Bleue": self = .carteBleue
-        case "Dankort": self = .dankort
-        case "Diners Club": self = .dinersClub
-        case "Discover": self = .discover
-        case "JCB": self = .jcb
-        case "Laser": self = .laser
-        case "Maestro": self = .maestro
-        case "Mastercard": self = .mastercard
-        case "Unionpay": self = .unionpay
-        case "Visa": self = .visa
-        case "Vpay": self = .vpay
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -995,15 +959,10 @@ public enum MolliePaymentDetailsCardFundingResponse: PayOpenEnum, PayQueryValue 
     public static let allCases: [MolliePaymentDetailsCardFundingResponse] = [.debit, .credit, .prepaid, .deferredDebit]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "debit": self = .debit
-        case "credit": self = .credit
-        case "prepaid": self = .prepaid
-        case "deferred-debit": self = .deferredDebit
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1034,13 +993,10 @@ public enum MolliePaymentDetailsCardSecurityResponse: PayOpenEnum, PayQueryValue
     public static let allCases: [MolliePaymentDetailsCardSecurityResponse] = [.normal, .value3dsecure]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "normal": self = .normal
-        case "3dsecure": self = .value3dsecure
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1113,35 +1069,10 @@ public enum MolliePaymentDetailsFeeRegionResponse: PayOpenEnum, PayQueryValue {
     public static let allCases: [MolliePaymentDetailsFeeRegionResponse] = [.americanExpress, .amexIntraEea, .carteBancaire, .domestic, .inter, .intraEu, .intraEuCorporate, .intraEea, .maestro, .mastercardCreditBusinessDomestic, .mastercardCreditConsumerDomestic, .mastercardCreditConsumerIntraEea, .mastercardDebitBusinessDomestic, .mastercardDebitBusinessIntraEea, .mastercardDebitConsumerDomestic, .mastercardDebitConsumerIntraEea, .other, .visaCreditBusinessDomestic, .visaCreditConsumerDomestic, .visaCreditConsumerInter, .visaCreditConsumerIntraEea, .visaDebitBusinessDomestic, .visaDebitBusinessIntraEea, .visaDebitConsumerDomestic]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "american-express": self = .americanExpress
-        case "amex-intra-eea": self = .amexIntraEea
-        case "carte-bancaire": self = .carteBancaire
-        case "domestic": self = .domestic
-        case "inter": self = .inter
-        case "intra-eu": self = .intraEu
-        case "intra-eu-corporate": self = .intraEuCorporate
-        case "intra_eea": self = .intraEea
-        case "maestro": self = .maestro
-        case "mastercard-credit-business-domestic": self = .mastercardCreditBusinessDomestic
-        case "mastercard-credit-consumer-domestic": self = .mastercardCreditConsumerDomestic
-        case "mastercard-credit-consumer-intra-eea": self = .mastercardCreditConsumerIntraEea
-        case "mastercard-debit-business-domestic": self = .mastercardDebitBusinessDomestic
-        case "mastercard-debit-business-intra-eea": self = .mastercardDebitBusinessIntraEea
-        case "mastercard-debit-consumer-domestic": self = .mastercardDebitConsumerDomestic
-        case "mastercard-debit-consumer-intra-eea": self = .mastercardDebitConsumerIntraEea
-        case "other": self = .other
-        case "visa-credit-business-domestic": self = .visaCreditBusinessDomestic
-        case "visa-credit-consumer-domestic": self = .visaCreditConsumerDomestic
-        case "visa-credit-consumer-inter": self = .visaCreditConsumerInter
-        case "visa-credit-consumer-intra-eea": self = .visaCreditConsumerIntraEea
-        case "visa-debit-business-domestic": self = .visaDebitBusinessDomestic
-        case "visa-debit-business-intra-eea": self = .visaDebitBusinessIntraEea
-        case "visa-debit-consumer-domestic": self = .visaDebitConsumerDomestic
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1218,26 +1149,10 @@ public enum MolliePaymentDetailsFailureReasonResponse: PayOpenEnum, PayQueryValu
     public static let allCases: [MolliePaymentDetailsFailureReasonResponse] = [.authenticationAbandoned, .authenticationFailed, .authenticationRequired, .authenticationUnavailableAcs, .cardDeclined, .cardExpired, .inactiveCard, .insufficientFunds, .invalidCvv, .invalidCardHolderName, .invalidCardNumber, .invalidCardType, .possibleFraud, .refusedByIssuer, .unknownReason]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "authentication_abandoned": self = .authenticationAbandoned
-        case "authentication_failed": self = .authenticationFailed
-        case "authentication_required": self = .authenticationRequired
-        case "authentication_unavailable_acs": self = .authenticationUnavailableAcs
-        case "card_declined": self = .cardDeclined
-        case "card_expired": self = .cardExpired
-        case "inactive_card": self = .inactiveCard
-        case "insufficient_funds": self = .insufficientFunds
-        case "invalid_cvv": self = .invalidCvv
-        case "invalid_card_holder_name": self = .invalidCardHolderName
-        case "invalid_card_number": self = .invalidCardNumber
-        case "invalid_card_type": self = .invalidCardType
-        case "possible_fraud": self = .possibleFraud
-        case "refused_by_issuer": self = .refusedByIssuer
-        case "unknown_reason": self = .unknownReason
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1279,13 +1194,10 @@ public enum MolliePaymentDetailsWalletResponse: PayOpenEnum, PayQueryValue {
     public static let allCases: [MolliePaymentDetailsWalletResponse] = [.applepay, .googlepay]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "applepay": self = .applepay
-        case "googlepay": self = .googlepay
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1332,22 +1244,10 @@ public enum MolliePaymentDetailsSellerProtectionResponse: PayOpenEnum, PayQueryV
     public static let allCases: [MolliePaymentDetailsSellerProtectionResponse] = [.eligible, .partiallyEligible, .notEligible, .eligible2, .ineligible, .partiallyEligibleInrOnly, .partiallyEligibleUnauthOnly, .partiallyEligible2, .noneValue, .active, .fraudControlUnauthPremiumEligible]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ELIGIBLE": self = .eligible
-        case "PARTIALLY_ELIGIBLE": self = .partiallyEligible
-        case "NOT_ELIGIBLE": self = .notEligible
-        case "Eligible": self = .eligible2
-        case "Ineligible": self = .ineligible
-        case "Partially Eligible - INR Only": self = .partiallyEligibleInrOnly
-        case "Partially Eligible - Unauth Only": self = .partiallyEligibleUnauthOnly
-        case "Partially Eligible": self = .partiallyEligible2
-        case "None": self = .noneValue
-        case "Active": self = .active
-        case "Fraud Control - Unauth Premium Eligible": self = .fraudControlUnauthPremiumEligible
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1576,16 +1476,10 @@ public enum MolliePaymentDetailsReceiptCardReadMethodResponse: PayOpenEnum, PayQ
     public static let allCases: [MolliePaymentDetailsReceiptCardReadMethodResponse] = [.chip, .magneticStripe, .nearFieldCommunication, .contactless, .moto]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "chip": self = .chip
-        case "magnetic-stripe": self = .magneticStripe
-        case "near-field-communication": self = .nearFieldCommunication
-        case "contactless": self = .contactless
-        case "moto": self = .moto
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1631,20 +1525,10 @@ public enum MolliePaymentDetailsReceiptCardVerificationMethodResponse: PayOpenEn
     public static let allCases: [MolliePaymentDetailsReceiptCardVerificationMethodResponse] = [.noCvmRequired, .onlinePin, .offlinePin, .consumerDevice, .signature, .signatureAndOnlinePin, .onlinePinAndSignature, .noneValue, .failed]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "no-cvm-required": self = .noCvmRequired
-        case "online-pin": self = .onlinePin
-        case "offline-pin": self = .offlinePin
-        case "consumer-device": self = .consumerDevice
-        case "signature": self = .signature
-        case "signature-and-online-pin": self = .signatureAndOnlinePin
-        case "online-pin-and-signature": self = .onlinePinAndSignature
-        case "none": self = .noneValue
-        case "failed": self = .failed
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1678,12 +1562,10 @@ public enum MollieRouteDestinationTypeResponse: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieRouteDestinationTypeResponse] = [.organization]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "organization": self = .organization
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

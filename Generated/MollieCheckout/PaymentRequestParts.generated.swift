@@ -123,13 +123,10 @@ public enum MollieCaptureMode: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieCaptureMode] = [.automatic, .manual]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "automatic": self = .automatic
-        case "manual": self = .manual
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -245,19 +242,10 @@ public enum MolliePaymentLineType: PayOpenEnum, PayQueryValue {
     public static let allCases: [MolliePaymentLineType] = [.physical, .digital, .shippingFee, .discount, .storeCredit, .giftCard, .surcharge, .tip]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "physical": self = .physical
-        case "digital": self = .digital
-        case "shipping_fee": self = .shippingFee
-        case "discount": self = .discount
-        case "store_credit": self = .storeCredit
-        case "gift_card": self = .giftCard
-        case "surcharge": self = .surcharge
-        case "tip": self = .tip
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -300,17 +288,10 @@ public enum MollieLineCategories: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieLineCategories] = [.eco, .gift, .meal, .sportCulture, .additional, .consume]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "eco": self = .eco
-        case "gift": self = .gift
-        case "meal": self = .meal
-        case "sport_culture": self = .sportCulture
-        case "additional": self = .additional
-        case "consume": self = .consume
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -407,12 +388,10 @@ public enum MollieRouteDestinationType: PayOpenEnum, PayQueryValue {
     public static let allCases: [MollieRouteDestinationType] = [.organization]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "organization": self = .organization
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

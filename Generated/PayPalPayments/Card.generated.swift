@@ -383,17 +383,10 @@ public enum OrderStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [OrderStatus] = [.created, .saved, .approved, .voided, .completed, .payerActionRequired]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CREATED": self = .created
-        case "SAVED": self = .saved
-        case "APPROVED": self = .approved
-        case "VOIDED": self = .voided
-        case "COMPLETED": self = .completed
-        case "PAYER_ACTION_REQUIRED": self = .payerActionRequired
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

@@ -1543,13 +1543,10 @@ public enum PayPalProcessingInstruction: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalProcessingInstruction] = [.orderCompleteOnPaymentApproval, .noInstruction]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ORDER_COMPLETE_ON_PAYMENT_APPROVAL": self = .orderCompleteOnPaymentApproval
-        case "NO_INSTRUCTION": self = .noInstruction
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2540,16 +2537,10 @@ public enum PayPalErrorLinkDescriptionMethod: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalErrorLinkDescriptionMethod] = [.get, .post, .put, .delete, .patch]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "GET": self = .get
-        case "POST": self = .post
-        case "PUT": self = .put
-        case "DELETE": self = .delete
-        case "PATCH": self = .patch
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2852,13 +2843,10 @@ public enum PayPalPaypalWalletResponseAccountStatus: PayOpenEnum, PayQueryValue 
     public static let allCases: [PayPalPaypalWalletResponseAccountStatus] = [.verified, .unverified]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "VERIFIED": self = .verified
-        case "UNVERIFIED": self = .unverified
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2895,17 +2883,10 @@ public enum PayPalPhoneType2: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalPhoneType2] = [.fax, .home, .mobile, .other, .pager, .work]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "FAX": self = .fax
-        case "HOME": self = .home
-        case "MOBILE": self = .mobile
-        case "OTHER": self = .other
-        case "PAGER": self = .pager
-        case "WORK": self = .work
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -3033,12 +3014,10 @@ public enum PayPalTokenType: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalTokenType] = [.billingAgreement]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "BILLING_AGREEMENT": self = .billingAgreement
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -3393,16 +3372,10 @@ public enum PayPalPhoneType: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalPhoneType] = [.fax, .home, .mobile, .other, .pager]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "FAX": self = .fax
-        case "HOME": self = .home
-        case "MOBILE": self = .mobile
-        case "OTHER": self = .other
-        case "PAGER": self = .pager
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -3462,13 +3435,10 @@ public enum PayPalTaxInfoTaxIdType: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalTaxInfoTaxIdType] = [.brCpf, .brCnpj]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "BR_CPF": self = .brCpf
-        case "BR_CNPJ": self = .brCnpj
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

@@ -498,15 +498,10 @@ public enum LiabilityShift: PayOpenEnum, PayQueryValue {
     public static let allCases: [LiabilityShift] = [.no, .possible, .undetermined, .yes]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "NO": self = .no
-        case "POSSIBLE": self = .possible
-        case "UNKNOWN": self = .undetermined
-        case "YES": self = .yes
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -541,15 +536,10 @@ public enum EnrollmentStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [EnrollmentStatus] = [.ready, .notReady, .unavailable, .bypassed]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "Y": self = .ready
-        case "N": self = .notReady
-        case "U": self = .unavailable
-        case "B": self = .bypassed
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -592,19 +582,10 @@ public enum AuthenticationStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [AuthenticationStatus] = [.successful, .failed, .unableToComplete, .attempted, .challengeRequired, .rejected, .decoupled, .informational]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "Y": self = .successful
-        case "N": self = .failed
-        case "U": self = .unableToComplete
-        case "A": self = .attempted
-        case "C": self = .challengeRequired
-        case "R": self = .rejected
-        case "D": self = .decoupled
-        case "I": self = .informational
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1172,17 +1153,10 @@ public enum AuthorizationStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [AuthorizationStatus] = [.created, .captured, .denied, .partiallyCaptured, .voided, .pending]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CREATED": self = .created
-        case "CAPTURED": self = .captured
-        case "DENIED": self = .denied
-        case "PARTIALLY_CAPTURED": self = .partiallyCaptured
-        case "VOIDED": self = .voided
-        case "PENDING": self = .pending
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1223,17 +1197,10 @@ public enum CaptureStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [CaptureStatus] = [.completed, .declined, .partiallyRefunded, .pending, .refunded, .failed]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "COMPLETED": self = .completed
-        case "DECLINED": self = .declined
-        case "PARTIALLY_REFUNDED": self = .partiallyRefunded
-        case "PENDING": self = .pending
-        case "REFUNDED": self = .refunded
-        case "FAILED": self = .failed
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1614,14 +1581,10 @@ public enum ErrorLocation: PayOpenEnum, PayQueryValue {
     public static let allCases: [ErrorLocation] = [.body, .path, .query]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "body": self = .body
-        case "path": self = .path
-        case "query": self = .query
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2068,14 +2031,10 @@ public enum ItemCategory: PayOpenEnum, PayQueryValue {
     public static let allCases: [ItemCategory] = [.digitalGoods, .physicalGoods, .donation]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "DIGITAL_GOODS": self = .digitalGoods
-        case "PHYSICAL_GOODS": self = .physicalGoods
-        case "DONATION": self = .donation
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2157,15 +2116,10 @@ public enum ShippingDetailType: PayOpenEnum, PayQueryValue {
     public static let allCases: [ShippingDetailType] = [.shipping, .pickupInPerson, .pickupInStore, .pickupFromPerson]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "SHIPPING": self = .shipping
-        case "PICKUP_IN_PERSON": self = .pickupInPerson
-        case "PICKUP_IN_STORE": self = .pickupInStore
-        case "PICKUP_FROM_PERSON": self = .pickupFromPerson
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2254,15 +2208,10 @@ public enum ShippingOptionType: PayOpenEnum, PayQueryValue {
     public static let allCases: [ShippingOptionType] = [.shipping, .pickup, .pickupInStore, .pickupFromPerson]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "SHIPPING": self = .shipping
-        case "PICKUP": self = .pickup
-        case "PICKUP_IN_STORE": self = .pickupInStore
-        case "PICKUP_FROM_PERSON": self = .pickupFromPerson
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

@@ -854,13 +854,10 @@ public enum PayPalDisbursementMode: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalDisbursementMode] = [.instant, .delayed]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "INSTANT": self = .instant
-        case "DELAYED": self = .delayed
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -969,15 +966,10 @@ public enum PayPalRefundStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalRefundStatus] = [.cancelled, .failed, .pending, .completed]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "CANCELLED": self = .cancelled
-        case "FAILED": self = .failed
-        case "PENDING": self = .pending
-        case "COMPLETED": self = .completed
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1106,12 +1098,10 @@ public enum PayPalAuthorizationStatusDetailsReason: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalAuthorizationStatusDetailsReason] = [.pendingReview]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "PENDING_REVIEW": self = .pendingReview
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1167,27 +1157,10 @@ public enum PayPalCardBrand: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalCardBrand] = [.visa, .mastercard, .discover, .amex, .solo, .jcb, .star, .delta, .switch, .maestro, .cbNationale, .configoga, .confidis, .electron, .cetelem, .chinaUnionPay]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "VISA": self = .visa
-        case "MASTERCARD": self = .mastercard
-        case "DISCOVER": self = .discover
-        case "AMEX": self = .amex
-        case "SOLO": self = .solo
-        case "JCB": self = .jcb
-        case "STAR": self = .star
-        case "DELTA": self = .delta
-        case "SWITCH": self = .switch
-        case "MAESTRO": self = .maestro
-        case "CB_NATIONALE": self = .cbNationale
-        case "CONFIGOGA": self = .configoga
-        case "CONFIDIS": self = .confidis
-        case "ELECTRON": self = .electron
-        case "CETELEM": self = .cetelem
-        case "CHINA_UNION_PAY": self = .chinaUnionPay
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1232,14 +1205,10 @@ public enum PayPalSellerProtectionStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalSellerProtectionStatus] = [.eligible, .partiallyEligible, .notEligible]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ELIGIBLE": self = .eligible
-        case "PARTIALLY_ELIGIBLE": self = .partiallyEligible
-        case "NOT_ELIGIBLE": self = .notEligible
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1269,13 +1238,10 @@ public enum PayPalSellerProtectionDisputeCategoriesItem: PayOpenEnum, PayQueryVa
     public static let allCases: [PayPalSellerProtectionDisputeCategoriesItem] = [.itemNotReceived, .unauthorizedTransaction]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ITEM_NOT_RECEIVED": self = .itemNotReceived
-        case "UNAUTHORIZED_TRANSACTION": self = .unauthorizedTransaction
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1400,22 +1366,10 @@ public enum PayPalCaptureStatusDetailsReason: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalCaptureStatusDetailsReason] = [.buyerComplaint, .chargeback, .echeck, .internationalWithdrawal, .other, .pendingReview, .receivingPreferenceMandatesManualAction, .refunded, .transactionApprovedAwaitingFunding, .unilateral, .verificationRequired]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "BUYER_COMPLAINT": self = .buyerComplaint
-        case "CHARGEBACK": self = .chargeback
-        case "ECHECK": self = .echeck
-        case "INTERNATIONAL_WITHDRAWAL": self = .internationalWithdrawal
-        case "OTHER": self = .other
-        case "PENDING_REVIEW": self = .pendingReview
-        case "RECEIVING_PREFERENCE_MANDATES_MANUAL_ACTION": self = .receivingPreferenceMandatesManualAction
-        case "REFUNDED": self = .refunded
-        case "TRANSACTION_APPROVED_AWAITING_FUNDING": self = .transactionApprovedAwaitingFunding
-        case "UNILATERAL": self = .unilateral
-        case "VERIFICATION_REQUIRED": self = .verificationRequired
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1535,35 +1489,10 @@ public enum PayPalProcessorResponseAvsCode: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalProcessorResponseAvsCode] = [.a, .b, .c, .d, .e, .f, .g, .i, .m, .n, .p, .r, .s, .u, .w, .x, .y, .z, .null, .value0, .value1, .value2, .value3, .value4]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "A": self = .a
-        case "B": self = .b
-        case "C": self = .c
-        case "D": self = .d
-        case "E": self = .e
-        case "F": self = .f
-        case "G": self = .g
-        case "I": self = .i
-        case "M": self = .m
-        case "N": self = .n
-        case "P": self = .p
-        case "R": self = .r
-        case "S": self = .s
-        case "U": self = .u
-        case "W": self = .w
-        case "X": self = .x
-        case "Y": self = .y
-        case "Z": self = .z
-        case "Null": self = .null
-        case "0": self = .value0
-        case "1": self = .value1
-        case "2": self = .value2
-        case "3": self = .value3
-        case "4": self = .value4
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -1638,25 +1567,10 @@ public enum PayPalProcessorResponseCvvCode: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalProcessorResponseCvvCode] = [.e, .i, .m, .n, .p, .s, .u, .x, .allOthers, .value0, .value1, .value2, .value3, .value4]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "E": self = .e
-        case "I": self = .i
-        case "M": self = .m
-        case "N": self = .n
-        case "P": self = .p
-        case "S": self = .s
-        case "U": self = .u
-        case "X": self = .x
-        case "All others": self = .allOthers
-        case "0": self = .value0
-        case "1": self = .value1
-        case "2": self = .value2
-        case "3": self = .value3
-        case "4": self = .value4
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2002,8 +1916,9 @@ public enum PayPalProcessorResponseResponseCode: PayOpenEnum, PayQueryValue {
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
     public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
     /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
-    private static let casesByRawValue: [String: Self] = Dictionary(allCases.map({ ($0.rawValue, $0) }), uniquingKeysWith: { (first: Self, _: Self) in first })
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2188,15 +2103,10 @@ public enum PayPalProcessorResponsePaymentAdviceCode: PayOpenEnum, PayQueryValue
     public static let allCases: [PayPalProcessorResponsePaymentAdviceCode] = [.value01, .value02, .value03, .value21]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "01": self = .value01
-        case "02": self = .value02
-        case "03": self = .value03
-        case "21": self = .value21
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -2225,12 +2135,10 @@ public enum PayPalRefundStatusDetailsReason: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalRefundStatusDetailsReason] = [.echeck]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "ECHECK": self = .echeck
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

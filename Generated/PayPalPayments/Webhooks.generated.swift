@@ -544,13 +544,10 @@ public enum PayPalVerifyWebhookSignatureResponseVerificationStatus: PayOpenEnum,
     public static let allCases: [PayPalVerifyWebhookSignatureResponseVerificationStatus] = [.success, .failure]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "SUCCESS": self = .success
-        case "FAILURE": self = .failure
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {
@@ -591,19 +588,10 @@ public enum PayPalLinkDescriptionMethod: PayOpenEnum, PayQueryValue {
     public static let allCases: [PayPalLinkDescriptionMethod] = [.get, .post, .put, .delete, .head, .connect, .options, .patch]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "GET": self = .get
-        case "POST": self = .post
-        case "PUT": self = .put
-        case "DELETE": self = .delete
-        case "HEAD": self = .head
-        case "CONNECT": self = .connect
-        case "OPTIONS": self = .options
-        case "PATCH": self = .patch
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     public var rawValue: String {

@@ -149,14 +149,19 @@ public enum PaymentResult: PayOpenEnum, PayQueryValue {
     public static let allCases: [PaymentResult] = [.approved, .denied, .error]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "approved", "Aprobada", "aprobada", "APPROVED": self = .approved
-        case "denied", "denegada", "Denegada", "DENIED": self = .denied
-        case "error", "Error", "ERROR": self = .error
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>(aliases: [
+        ("Aprobada", .approved),
+        ("aprobada", .approved),
+        ("APPROVED", .approved),
+        ("denegada", .denied),
+        ("Denegada", .denied),
+        ("DENIED", .denied),
+        ("Error", .error),
+        ("ERROR", .error),
+    ])
 
     /// The wire value.
     public var rawValue: String {

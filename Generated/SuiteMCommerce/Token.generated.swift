@@ -237,13 +237,15 @@ public enum TokenizeStatus: PayOpenEnum, PayQueryValue {
     public static let allCases: [TokenizeStatus] = [.success, .error]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    public init(rawValue: String) {
-        switch rawValue {
-        case "success", "Success", "SUCCESS": self = .success
-        case "error", "Error", "ERROR": self = .error
-        default: self = .unknown(rawValue)
-        }
-    }
+    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>(aliases: [
+        ("Success", .success),
+        ("SUCCESS", .success),
+        ("Error", .error),
+        ("ERROR", .error),
+    ])
 
     /// The wire value.
     public var rawValue: String {

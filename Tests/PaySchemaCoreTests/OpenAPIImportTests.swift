@@ -199,6 +199,113 @@ struct OpenAPIImportTests {
     }
 
     /// The written file is a module the pipeline checks and generates Swift from, without a problem.
+    /// `allOf: [$ref, …]` whose other parts only describe the reference (Mollie's
+    /// `allOf: [{$ref: amount}, {description: …}]`) is the referenced type, with the describing
+    /// part's doc; a part that constrains, or names a member the reference lacks, makes a struct.
+    @Test func anAllOfThatOnlyDescribesItsReferenceIsTheReference() throws {
+        let document = #"""
+            openapi: 3.0.3
+            info: { title: Fixture, version: "1" }
+            paths: {}
+            components:
+              schemas:
+                amount:
+                  type: object
+                  required: [currency, value]
+                  properties:
+                    currency: { type: string }
+                    value: { type: string }
+                holder:
+                  type: object
+                  properties:
+                    described:
+                      allOf:
+                        - $ref: '#/components/schemas/amount'
+                        - description: The amount held.
+                          readOnly: true
+                          x-internal: true
+                      readOnly: true
+                    redescribed:
+                      allOf:
+                        - $ref: '#/components/schemas/amount'
+                        - type: object
+                          properties:
+                            value: { description: Ten cents is "0.10". }
+                    constrained:
+                      allOf:
+                        - $ref: '#/components/schemas/amount'
+                        - properties:
+                            value: { maxLength: 10 }
+                    extended:
+                      allOf:
+                        - $ref: '#/components/schemas/amount'
+                        - properties:
+                            note: { description: A member the amount lacks. }
+            """#
+        let (module, _) = try Self.run(document) { options in
+            options.schemas = ["holder"]
+            options.operations = []
+        }
+        let holder = try #require(module.types.first { $0.name == "Holder" })
+        guard case .structure(let fields, _) = holder.kind else {
+            Issue.record("Holder is not a struct")
+            return
+        }
+        func field(_ wire: String) -> ImportedField? { fields.first { $0.wireName == wire } }
+        #expect(field("described")?.type == "Amount" && field("described")?.doc == "The amount held.")
+        #expect(field("redescribed")?.type == "Amount")
+        #expect(field("constrained")?.type == "HolderConstrained")
+        #expect(field("extended")?.type == "HolderExtended")
+        #expect(module.types.map(\.name).sorted() == ["Amount", "Holder", "HolderConstrained", "HolderExtended"])
+    }
+
+    /// A parameter whose schema is a component's (Mollie's `paymentId`, `$ref: paymentToken`, in
+    /// 21 operations) is one scalar named after the component, shared by every operation; one with
+    /// a schema of its own keeps a scalar named after the operation and parameter.
+    @Test func parametersOfOneComponentShareItsScalar() throws {
+        let document = #"""
+            openapi: 3.0.3
+            info: { title: Fixture, version: "1" }
+            paths:
+              /payments/{paymentId}:
+                parameters:
+                  - $ref: '#/components/parameters/payment-id'
+                get:
+                  operationId: get-payment
+                  responses: { '200': { description: ok } }
+                delete:
+                  operationId: cancel-payment
+                  parameters:
+                    - { name: reason, in: query, schema: { type: string, maxLength: 40 } }
+                  responses: { '200': { description: ok } }
+              /refunds/{paymentId}:
+                get:
+                  operationId: get-refunds
+                  parameters:
+                    - { name: paymentId, in: path, required: true, schema: { $ref: '#/components/schemas/paymentToken' } }
+                  responses: { '200': { description: ok } }
+            components:
+              parameters:
+                payment-id:
+                  name: paymentId
+                  in: path
+                  required: true
+                  schema: { $ref: '#/components/schemas/paymentToken' }
+              schemas:
+                paymentToken: { type: string, pattern: '^tr_.+$', description: A payment's ID. }
+            """#
+        let (module, _) = try Self.run(document) { options in
+            options.schemas = []
+            options.operations = ["get-payment", "cancel-payment", "get-refunds"]
+        }
+        let scalars = module.types.filter { if case .scalar = $0.kind { true } else { false } }
+        #expect(scalars.map(\.name) == ["PaymentToken", "CancelPaymentReason"])
+        #expect(scalars.first?.doc == "A payment's ID.")
+        for operation in module.operations {
+            #expect(operation.parameters.first { $0.wireName == "paymentId" }?.type == "PaymentToken", "\(operation.name)")
+        }
+    }
+
     @Test func theWrittenFileChecksAndGenerates() throws {
         let (module, _) = try Self.run()
         let text = ImportWriter.text(module)

@@ -184,14 +184,23 @@ extension OpenAPIImporter {
             if resolved.type == "Date" || resolved.type == "URL" || constraints.entries.isEmpty {
                 return resolved.type == "Date" ? "String" : resolved.type
             }
-            let name = claim(suggested)
-            order.append(name)
-            built[name] = ImportedType(
-                name: name, kind: .scalar(base: resolved.type, constraints: constraints),
-                doc: options.docs == .document
+            // A schema that is a component's (`$ref: '#/components/schemas/paymentToken'`) is one
+            // scalar named after it, whichever operations' parameters take it.
+            let component = componentPointer(schema)
+            if let component, let name = nameByPointer[component] { return name }
+            let name = claim(component.map { typeName(component: String($0.split(separator: "/").last ?? "")) } ?? suggested)
+            let doc: String?
+            if let component, let target = source.node(at: component) {
+                nameByPointer[component] = name
+                doc = typeDoc(target, pointer: component)
+            } else {
+                doc =
+                    options.docs == .document
                     ? Self.cleaned(parameter.member("description")?.text)
-                    : "The `\(parameter.member("name")?.text ?? "")` parameter's value.",
-                upstream: nil)
+                    : "The `\(parameter.member("name")?.text ?? "")` parameter's value."
+            }
+            order.append(name)
+            built[name] = ImportedType(name: name, kind: .scalar(base: resolved.type, constraints: constraints), doc: doc, upstream: nil)
             return name
         case .list, .map, .json:
             diagnostics.warning(
@@ -199,6 +208,15 @@ extension OpenAPIImporter {
                 at: schema.location)
             return "String"
         }
+    }
+
+    /// The pointer of the component schema `schema` is nothing but a reference to
+    /// (`{$ref: '#/components/schemas/name'}` → `/components/schemas/name`), else `nil`.
+    func componentPointer(_ schema: YAMLNode) -> String? {
+        guard let mapping = schema.mapping, mapping.count == 1, let text = schema.member("$ref")?.text,
+            text.hasPrefix("#/components/schemas/"), text.split(separator: "/").count == 4
+        else { return nil }
+        return String(text.dropFirst())
     }
 
     /// Whether a built type is an enum.

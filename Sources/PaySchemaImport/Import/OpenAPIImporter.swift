@@ -220,8 +220,15 @@ package struct OpenAPIImporter {
         }
         let (typeNames, nullable) = types(of: node)
         if let members = node.member("allOf")?.sequence {
-            // `allOf: [$ref]` with a description beside it is the reference itself.
-            let real = members.filter { member in member.mapping.map { !$0.isEmpty } ?? false }
+            // `allOf: [$ref]` with a description beside it, or with members that only describe it
+            // (`allOf: [$ref, {description: …}]`, how Mollie documents a field of a shared type),
+            // is the reference itself.
+            var real = members.filter { member in member.mapping != nil && !Self.isAnnotationOnly(member) }
+            if real.count == 2, let reference = real.first(where: { $0.member("$ref") != nil }),
+                let other = real.first(where: { $0.member("$ref") == nil }), onlyRedescribes(other, reference)
+            {
+                real = [reference]
+            }
             if real.count == 1, real[0].member("$ref") != nil, node.member("properties") == nil {
                 var resolved = resolve(
                     real[0], at: pointer + "/allOf/" + String(members.firstIndex { $0.member("$ref") != nil } ?? 0), suggested: suggested)
@@ -480,11 +487,7 @@ package struct OpenAPIImporter {
             let memberPointer = pointer + "/properties/" + OpenAPISource.pointerToken(wire)
             if let index = members.firstIndex(where: { $0.wire == wire }) {
                 // `{}` says nothing: the earlier, more specific schema stays.
-                if entry.value.mapping.map({ $0.isEmpty || $0.allSatisfy { ["description", "title"].contains($0.key.scalar ?? "") } })
-                    ?? false
-                {
-                    continue
-                }
+                if Self.isAnnotationOnly(entry.value) { continue }
                 members[index] = (wire, entry.value, memberPointer)
             } else {
                 members.append((wire, entry.value, memberPointer))
@@ -532,10 +535,47 @@ package struct OpenAPIImporter {
         }
     }
 
-    /// A field's documentation.
+    /// Keywords that describe a schema without constraining the values it admits.
+    static let annotationKeywords: Set<String> = [
+        "description", "title", "example", "examples", "readOnly", "writeOnly", "externalDocs", "$comment",
+    ]
+
+    /// Whether a schema only describes (admits every value): `{}`, or a mapping of
+    /// ``annotationKeywords`` and extensions (`x-…`). `deprecated` is not among them: the importer
+    /// reads it.
+    static func isAnnotationOnly(_ node: YAMLNode) -> Bool {
+        guard let mapping = node.mapping else { return false }
+        return mapping.allSatisfy { entry in
+            guard let key = entry.key.scalar else { return false }
+            return annotationKeywords.contains(key) || key.hasPrefix("x-")
+        }
+    }
+
+    /// Whether `member`, beside `reference` in an `allOf`, only describes members the referenced
+    /// object declares itself (`{type: object, properties: {name: {description: …}}}`): the two
+    /// together admit exactly what the reference does.
+    func onlyRedescribes(_ member: YAMLNode, _ reference: YAMLNode) -> Bool {
+        guard let mapping = member.mapping, let properties = member.member("properties")?.mapping,
+            let text = reference.member("$ref")?.text, text.hasPrefix("#"),
+            let declared = source.node(at: String(text.dropFirst()))?.member("properties")?.mapping
+        else { return false }
+        let names = Set(declared.compactMap(\.key.scalar))
+        let describes = mapping.allSatisfy { entry in
+            guard let key = entry.key.scalar else { return false }
+            return key == "properties" || (key == "type" && entry.value.text == "object") || Self.annotationKeywords.contains(key)
+                || key.hasPrefix("x-")
+        }
+        return describes && properties.allSatisfy { names.contains($0.key.scalar ?? "") && Self.isAnnotationOnly($0.value) }
+    }
+
+    /// A field's documentation: its schema's description or title, else one an `allOf` member
+    /// that only describes it gives.
     func fieldDoc(_ node: YAMLNode, wire: String) -> String? {
         switch options.docs {
-        case .document: return Self.cleaned(node.member("description")?.text ?? node.member("title")?.text)
+        case .document:
+            let describing = [node] + (node.member("allOf")?.sequence ?? []).filter(Self.isAnnotationOnly)
+            return Self.cleaned(
+                describing.lazy.compactMap { $0.member("description")?.text ?? $0.member("title")?.text }.first)
         case .own: return "The `\(wire)` member."
         }
     }

@@ -27,102 +27,74 @@ extension SwiftEmitter {
         SwiftDeclaration(doc: doc, visibility: .unspecified, kind: .enumCase(name: name, payload: payload, rawValue: rawValue))
     }
 
-    /// The most cases an enum's `init(rawValue:)` reads with a `switch`; beyond them it looks the
-    /// value up in a table built once (``rawValueTable(_:)``). A `switch` over many string literals
-    /// costs the compiler far more than its size (PayPal's shipment carriers; `Benchmarks/NOTES.md`
-    /// has the measurement), and a lookup is as fast for any count.
+    /// The most cases a closed enum without aliases leaves to the `init?(rawValue:)` Swift
+    /// synthesizes (a `switch`); beyond them it reads its wire values from a table
+    /// (``rawValueTable(_:rawType:)``), as every open enum and every enum with aliases does. A
+    /// `switch` over many string literals costs the compiler far more than its size (PayPal's
+    /// shipment carriers; `Benchmarks/NOTES.md` has the measurement), a table is two lines of
+    /// source for any count, and its lookup compares values one by one as the `switch` did up to
+    /// 16 of them and hashes more.
     static let largestSwitchedEnum = 128
 
-    /// Whether `decl` reads its wire values from a table (``largestSwitchedEnum``).
+    /// Whether `decl` reads its wire values from a table: every open enum, every enum with
+    /// aliases, and a closed one of more than ``largestSwitchedEnum`` cases.
     func readsRawValuesFromTable(_ decl: ResolvedEnum) -> Bool {
-        decl.cases.count > Self.largestSwitchedEnum
+        decl.isOpen || decl.cases.contains(where: { !$0.aliases.isEmpty }) || decl.cases.count > Self.largestSwitchedEnum
     }
 
     /// `private static let casesByRawValue`: every wire value (aliases included) with its case,
-    /// built from `allCases` and the `rawValue` getter, the first case of a value winning as a
-    /// `switch` would.
+    /// built once from `allCases` and the `rawValue` getter (the runtime's `PayRawValueTable`), the
+    /// first case of a value winning as a `switch` would.
     func rawValueTable(_ decl: ResolvedEnum, rawType: String) -> SwiftDeclaration {
         let aliases = decl.cases.flatMap { enumCase in
             enumCase.aliases.map { SwiftExpression.tuple([rawLiteral($0), .implicitMember(enumCase.name)]) }
         }
-        var pairs: SwiftExpression = .call(
-            .member(.identifier("allCases"), "map"),
-            [
-                SwiftArgument(
-                    .closure(SwiftClosure(body: .inline(.expression(.tuple([.member(.identifier("$0"), "rawValue"), .identifier("$0")]))))))
-            ])
-        if !aliases.isEmpty { pairs = .binary(pairs, "+", .array(aliases, .wrapped)) }
         return SwiftDeclaration(
             doc: SwiftDoc("Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here."),
             visibility: .private,
             kind: .property(
                 SwiftProperty(
                     isStatic: true, isConstant: true, name: "casesByRawValue",
-                    type: .dictionary(key: .named(rawType), value: .named("Self")),
                     value: .call(
-                        .type("Dictionary"),
-                        [
-                            SwiftArgument(pairs),
-                            SwiftArgument(
-                                "uniquingKeysWith",
-                                .closure(
-                                    SwiftClosure(
-                                        parameters: [
-                                            SwiftParameter("first", type: .named("Self")), SwiftParameter("_", type: .named("Self")),
-                                        ],
-                                        body: .inline(.expression(.identifier("first")))))),
-                        ]))))
+                        .type("PayRawValueTable<Self>"), aliases.isEmpty ? [] : [SwiftArgument("aliases", .array(aliases, .wrapped))]))))
     }
 
+    /// `init(rawValue:)` (failable in a closed enum) reading ``rawValueTable(_:rawType:)``.
     func rawValueInit(_ doc: String, _ decl: ResolvedEnum, rawType: String, failable: Bool) -> SwiftDeclaration {
-        if readsRawValuesFromTable(decl) {
-            let found = SwiftExpression.subscripted(.member(.type("Self"), "casesByRawValue"), ["rawValue"])
-            return initializer(
-                SwiftDoc(doc), failable: failable, [SwiftParameter("rawValue", type: .named(rawType))],
-                failable
-                    ? .lines([
-                        .guardStatement([.optionalBinding("value", found)], else: .inline(.returnStatement(.nilLiteral))),
-                        .assignment(.selfValue, .identifier("value")),
-                    ])
-                    : .inline(.assignment(.selfValue, .binary(found, "??", .call(.implicitMember("unknown"), ["rawValue"])))))
-        }
-        var cases = decl.cases.map { enumCase in
-            SwiftSwitchCase(
-                ([enumCase.value] + enumCase.aliases).map { .value(rawLiteral($0)) },
-                .inline(.assignment(.selfValue, .implicitMember(enumCase.name))))
-        }
-        cases.append(
-            .otherwise(
-                .inline(
-                    failable
-                        ? .returnStatement(.nilLiteral)
-                        : .assignment(.selfValue, .call(.implicitMember("unknown"), ["rawValue"])))))
+        let found = SwiftExpression.subscripted(.member(.type("Self"), "casesByRawValue"), ["rawValue"])
         return initializer(
             SwiftDoc(doc), failable: failable, [SwiftParameter("rawValue", type: .named(rawType))],
-            .lines([.switchStatement(.identifier("rawValue"), cases)]))
+            failable
+                ? .lines([
+                    .guardStatement([.optionalBinding("value", found)], else: .inline(.returnStatement(.nilLiteral))),
+                    .assignment(.selfValue, .identifier("value")),
+                ])
+                : .inline(.assignment(.selfValue, .binary(found, "??", .call(.implicitMember("unknown"), ["rawValue"])))))
     }
 
     func closedEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) -> SwiftDeclaration {
         let name = type.name
         let rawType = decl.rawType.rawValue
         let cases = decl.cases.map { enumCase(caseDoc($0), $0.name, rawValue: rawLiteral($0.value)) }
-        // Swift synthesizes `allCases` and, without aliases, `init?(rawValue:)`; `PayClosedEnum`
+        // Swift synthesizes `allCases` and, without a table, `init?(rawValue:)`; `PayClosedEnum`
         // supplies the coding with the error that names the allowed values.
-        let aliased = decl.cases.contains(where: { !$0.aliases.isEmpty })
-        let initializer =
-            aliased || readsRawValuesFromTable(decl)
+        let table: [[SwiftDeclaration]] =
+            readsRawValuesFromTable(decl)
             ? [
-                rawValueInit(
-                    "The case of a wire value, legacy aliases included; `nil` for values the schema does not list.",
-                    decl, rawType: rawType, failable: true)
-            ] + (readsRawValuesFromTable(decl) ? [rawValueTable(decl, rawType: rawType)] : []) : []
+                [
+                    rawValueInit(
+                        "The case of a wire value, legacy aliases included; `nil` for values the schema does not list.",
+                        decl, rawType: rawType, failable: true)
+                ],
+                [rawValueTable(decl, rawType: rawType)],
+            ] : []
         return SwiftDeclaration(
             doc: SwiftDoc(
                 type.doc ?? "The `\(name)` values.", "Closed: a value the schema does not list fails to decode.", remark(name, file)),
             attributes: deprecation(type.lifecycle),
             kind: .type(
                 .enum, name: name, conformances: [rawType, "PayClosedEnum", "PayQueryValue"],
-                members: [cases, initializer] + caseRenames(decl)))
+                members: [cases] + table + caseRenames(decl)))
     }
 
     func openEnum(_ type: ResolvedDecl, _ decl: ResolvedEnum) -> SwiftDeclaration {
@@ -141,7 +113,6 @@ extension SwiftEmitter {
         let initializer = rawValueInit(
             "The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.", decl, rawType: rawType,
             failable: false)
-        let table = readsRawValuesFromTable(decl) ? [rawValueTable(decl, rawType: rawType)] : []
         var wire = decl.cases.map { SwiftSwitchCase([.enumCase($0.name, binding: nil)], .returning(rawLiteral($0.value))) }
         wire.append(SwiftSwitchCase([.enumCase("unknown", binding: "raw")], .returning(.identifier("raw"))))
         let rawValue = computed("The wire value.", "rawValue", .named(rawType), .lines([.switchStatement(.selfValue, wire)]))
@@ -154,7 +125,7 @@ extension SwiftEmitter {
             attributes: deprecation(type.lifecycle),
             kind: .type(
                 .enum, name: name, conformances: ["PayOpenEnum", "PayQueryValue"],
-                members: [cases, [allCases], [initializer] + table, [rawValue]] + caseRenames(decl)))
+                members: [cases, [allCases], [initializer], [rawValueTable(decl, rawType: rawType)], [rawValue]] + caseRenames(decl)))
     }
 
     func caseRenames(_ decl: ResolvedEnum) -> [[SwiftDeclaration]] {

@@ -4,12 +4,14 @@ import Testing
 
 @testable import PaySchemaCore
 
-/// An enum of more cases than `SwiftEmitter.largestSwitchedEnum` reads its wire values from a
-/// table instead of a `switch` (which costs the compiler far more than its size: PayPal's 1,277
-/// shipment carriers). Compiled by the Swift compiler into a program and run: every value, an
-/// alias and an unlisted value are read as the `switch` read them, closed and open, Int and String.
-@Suite("Large enums, compiled and run")
-struct LargeEnumProofTests {
+/// Every open enum, every enum with aliases and a closed one of more cases than
+/// `SwiftEmitter.largestSwitchedEnum` read their wire values from a table instead of a `switch`
+/// (which costs the compiler far more than its size: PayPal's 1,277 shipment carriers, Mollie's 166
+/// enums); a small closed enum without aliases keeps the `init?(rawValue:)` Swift synthesizes.
+/// Compiled by the Swift compiler into a program and run: every value, an alias and an unlisted
+/// value are read as the `switch` read them, closed and open, small and large, Int and String.
+@Suite("Enum tables, compiled and run")
+struct EnumTableProofTests {
     static let size = 130
 
     static var schema: String {
@@ -34,12 +36,31 @@ struct LargeEnumProofTests {
                 rawType: Int
                 cases:
             \(numbers.joined(separator: "\n"))
+              Small:
+                kind: enum
+                cases:
+                  a: {}
+                  b: {}
+              SmallAliased:
+                kind: enum
+                cases:
+                  a: { value: a, aliases: [A, legacyA] }
+                  b: {}
+              SmallOpen:
+                kind: enum
+                open: true
+                cases:
+                  a: { value: a, aliases: [A] }
+                  b: {}
               Holder:
                 kind: struct
                 fields:
                   big: Big
                   open: BigOpen
                   number: BigNumber
+                  small: Small
+                  aliased: SmallAliased
+                  smallOpen: SmallOpen
             """
     }
 
@@ -53,10 +74,13 @@ struct LargeEnumProofTests {
         out.append("\\(BigOpen(rawValue: "v64") == .v64) \\(BigOpen(rawValue: "legacy7") == .v7) \\(BigOpen(rawValue: "new").rawValue) \\(BigOpen(rawValue: "new").isKnown)")
         out.append("\\(BigOpen.allCases.allSatisfy { BigOpen(rawValue: $0.rawValue) == $0 })")
         out.append("\\(BigNumber(rawValue: 1290) == .n129) \\(BigNumber(rawValue: 5) == nil) \\(BigNumber.allCases.allSatisfy { BigNumber(rawValue: $0.rawValue) == $0 })")
-        let holder = try PayWire.readJSON(Holder.self, from: Data(#"{"big":"legacy7","open":"brand-new","number":640}"#.utf8))
-        out.append("\\(holder.big == .v7) \\(holder.open.rawValue) \\(holder.number == .n64)")
+        out.append("\\(Small(rawValue: "b") == .b) \\(Small(rawValue: "B") == nil) \\(SmallAliased(rawValue: "legacyA") == .a) \\(SmallAliased(rawValue: "A")?.rawValue ?? "nil") \\(SmallAliased(rawValue: "c") == nil)")
+        out.append("\\(SmallOpen(rawValue: "A") == .a) \\(SmallOpen(rawValue: "b") == .b) \\(SmallOpen(rawValue: "c").rawValue) \\(SmallOpen(rawValue: "c").isKnown)")
+        let holder = try PayWire.readJSON(
+            Holder.self, from: Data(#"{"big":"legacy7","open":"brand-new","number":640,"small":"a","aliased":"A","smallOpen":"legacy"}"#.utf8))
+        out.append("\\(holder.big == .v7) \\(holder.open.rawValue) \\(holder.number == .n64) \\(holder.aliased == .a) \\(holder.smallOpen.rawValue)")
         do {
-            _ = try PayWire.readJSON(Holder.self, from: Data(#"{"big":"v130","open":"v1","number":640}"#.utf8))
+            _ = try PayWire.readJSON(Holder.self, from: Data(#"{"big":"v130","open":"v1","number":640,"small":"a","aliased":"a","smallOpen":"a"}"#.utf8))
             out.append("accepted")
         } catch {
             out.append("refused")
@@ -64,7 +88,7 @@ struct LargeEnumProofTests {
         print(out.joined(separator: "\\n"))
         """
 
-    @Test func aLargeEnumReadsItsValuesAsASwitchWould() throws {
+    @Test func tablesReadValuesAsASwitchWould() throws {
         let root = FileManager.default.temporaryDirectory.appending(path: "large-enum-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root.appending(path: "Schemas/Large"), withIntermediateDirectories: true)
@@ -78,9 +102,9 @@ struct LargeEnumProofTests {
             sources.append(url)
         }
         let generated = try sources.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
-        // No switch over the wire values: one table per enum.
-        #expect(generated.components(separatedBy: "private static let casesByRawValue").count - 1 == 3)
-        #expect(!generated.contains("case \"v129\":") && !generated.contains("case 1290:"))
+        // No switch over the wire values: one table per enum but the small closed one without aliases.
+        #expect(generated.components(separatedBy: "private static let casesByRawValue").count - 1 == 5)
+        #expect(!generated.contains("case \"v129\":") && !generated.contains("case 1290:") && !generated.contains("case \"legacyA\""))
         let main = root.appending(path: "main.swift")
         try Self.program.write(to: main, atomically: true, encoding: .utf8)
         let toolchain = try ProofToolchain.locate()
@@ -90,7 +114,8 @@ struct LargeEnumProofTests {
         let answers = try toolchain.converse(executable, [])
         #expect(
             answers == [
-                "true true true true", "true v7", "true true new false", "true", "true true true", "true brand-new true", "refused",
+                "true true true true", "true v7", "true true new false", "true", "true true true", "true true true a true",
+                "true true c false", "true brand-new true true legacy", "refused",
             ], "\(answers)")
     }
 }
