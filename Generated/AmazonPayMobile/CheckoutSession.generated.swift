@@ -1666,8 +1666,8 @@ public struct IdempotencyKey: PayScalar, Codable, Hashable, Sendable, PayQueryVa
         PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)
     }
 
-    /// The pattern of `value`, compiled once.
-    private static let valuePattern = PayPattern("[A-Za-z0-9_-]{1,32}")
+    /// The pattern of `value`, compiled once for the file's types.
+    fileprivate static let valuePattern = PayPattern("[A-Za-z0-9_-]{1,32}")
 }
 
 /// The `x-amz-pay-region` of the merchant account. Amazon's SDKs send the region as configured, so North America arrives as `na` or `us`.

@@ -42,8 +42,8 @@ public struct MCCAmount: Codable, Hashable, Sendable, PayFieldValidating, PayFie
         fields.text(&self.currencyNumber, "currencyNumber", pattern: Self.currencyNumberPattern)
     }
 
-    /// The pattern of `currencyNumber`, compiled once.
-    private static let currencyNumberPattern = PayPattern("[0-9]{3}")
+    /// The pattern of `currencyNumber`, compiled once for the file's types.
+    fileprivate static let currencyNumberPattern = PayPattern("[0-9]{3}")
 }
 
 /// A legacy cryptogram type.
@@ -440,8 +440,8 @@ public struct MCCPaymentMethod: Codable, Hashable, Sendable, PayFieldValidating,
         fields.text(&self.paymentMethodLastFourDigits, "paymentMethodLastFourDigits", pattern: Self.paymentMethodLastFourDigitsPattern)
     }
 
-    /// The pattern of `paymentMethodLastFourDigits`, compiled once.
-    private static let paymentMethodLastFourDigitsPattern = PayPattern("[0-9]{4}")
+    /// The pattern of `paymentMethodLastFourDigits`, compiled once for the file's types.
+    fileprivate static let paymentMethodLastFourDigitsPattern = PayPattern("[0-9]{4}")
 }
 
 /// Legacy card names.

@@ -199,8 +199,8 @@ public struct BackendPayment: Codable, Hashable, Sendable, PayFieldValidating, P
         fields.date(&self.updatedAt, "updated_at", format: .iso8601())
     }
 
-    /// The pattern of `mollieId`, compiled once.
-    private static let mollieIdPattern = PayPattern("tr_[A-Za-z0-9]+")
+    /// The pattern of `mollieId`, compiled once for the file's types.
+    fileprivate static let mollieIdPattern = PayPattern("tr_[A-Za-z0-9]+")
 }
 
 /// The earlier name of ``BackendPayment``.

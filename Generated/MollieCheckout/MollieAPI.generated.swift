@@ -35,8 +35,8 @@ public struct MollieWebhookCall: Codable, Hashable, Sendable, PayFieldValidating
         fields.text(&self.id, "id", required: true, pattern: Self.idPattern)
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
 }
 
 extension MollieWebhookCall: PayQueryCodable {
@@ -229,8 +229,8 @@ public struct MollieAmount: Codable, Hashable, Sendable, PayFieldValidating, Pay
         fields.text(&self.value, "value", required: true, pattern: Self.valuePattern)
     }
 
-    /// The pattern of `value`, compiled once.
-    private static let valuePattern = PayPattern("-?[0-9]+\\.[0-9]{2,3}|-?[0-9]+")
+    /// The pattern of `value`, compiled once for the file's types.
+    fileprivate static let valuePattern = PayPattern("-?[0-9]+\\.[0-9]{2,3}|-?[0-9]+")
 }
 
 /// Test or live.
@@ -686,7 +686,7 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.resource, "resource")
-        fields.text(&self.id, "id", required: true, pattern: Self.idPattern)
+        fields.text(&self.id, "id", required: true, pattern: MollieWebhookCall.idPattern)
         fields.value(&self.mode, "mode", required: true)
         fields.date(&self.createdAt, "createdAt", required: true, format: .iso8601())
         fields.value(&self.status, "status", required: true)
@@ -732,22 +732,20 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.value(&self.links, PayFieldKey("_links", nullable: true))
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
-    /// The pattern of `profileId`, compiled once.
-    private static let profileIdPattern = PayPattern("pfl_[A-Za-z0-9]+")
-    /// The pattern of `captureDelay`, compiled once.
-    private static let captureDelayPattern = PayPattern("[0-9]+ (hours?|days?)")
-    /// The pattern of `customerId`, compiled once.
-    private static let customerIdPattern = PayPattern("cst_[^\n\r\u{2028}\u{2029}]+")
-    /// The pattern of `mandateId`, compiled once.
-    private static let mandateIdPattern = PayPattern("mdt_[^\n\r\u{2028}\u{2029}]+")
-    /// The pattern of `subscriptionId`, compiled once.
-    private static let subscriptionIdPattern = PayPattern("sub_[^\n\r\u{2028}\u{2029}]+")
-    /// The pattern of `orderId`, compiled once.
-    private static let orderIdPattern = PayPattern("ord_[^\n\r\u{2028}\u{2029}]+")
-    /// The pattern of `settlementId`, compiled once.
-    private static let settlementIdPattern = PayPattern("stl_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `profileId`, compiled once for the file's types.
+    fileprivate static let profileIdPattern = PayPattern("pfl_[A-Za-z0-9]+")
+    /// The pattern of `captureDelay`, compiled once for the file's types.
+    fileprivate static let captureDelayPattern = PayPattern("[0-9]+ (hours?|days?)")
+    /// The pattern of `customerId`, compiled once for the file's types.
+    fileprivate static let customerIdPattern = PayPattern("cst_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `mandateId`, compiled once for the file's types.
+    fileprivate static let mandateIdPattern = PayPattern("mdt_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `subscriptionId`, compiled once for the file's types.
+    fileprivate static let subscriptionIdPattern = PayPattern("sub_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `orderId`, compiled once for the file's types.
+    fileprivate static let orderIdPattern = PayPattern("ord_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `settlementId`, compiled once for the file's types.
+    fileprivate static let settlementIdPattern = PayPattern("stl_[^\n\r\u{2028}\u{2029}]+")
 }
 
 extension MolliePayment: PayRedacting {
@@ -1160,11 +1158,11 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
         fields.nestedList(&self.lines, PayFieldKey("lines", nullable: true))
         fields.text(&self.restrictPaymentMethodsToCountry, PayFieldKey("restrictPaymentMethodsToCountry", nullable: true))
         fields.value(&self.captureMode, PayFieldKey("captureMode", nullable: true))
-        fields.text(&self.captureDelay, PayFieldKey("captureDelay", nullable: true), pattern: Self.captureDelayPattern)
+        fields.text(&self.captureDelay, PayFieldKey("captureDelay", nullable: true), pattern: MolliePayment.captureDelayPattern)
         fields.nested(&self.applicationFee, PayFieldKey("applicationFee", nullable: true))
         fields.nestedList(&self.routing, PayFieldKey("routing", nullable: true))
-        fields.text(&self.mandateId, PayFieldKey("mandateId", nullable: true), pattern: Self.mandateIdPattern)
-        fields.text(&self.customerId, PayFieldKey("customerId", nullable: true), pattern: Self.customerIdPattern)
+        fields.text(&self.mandateId, PayFieldKey("mandateId", nullable: true), pattern: MolliePayment.mandateIdPattern)
+        fields.text(&self.customerId, PayFieldKey("customerId", nullable: true), pattern: MolliePayment.customerIdPattern)
         fields.text(&self.profileId, "profileId", pattern: Self.profileIdPattern)
         fields.text(&self.dueDate, PayFieldKey("dueDate", nullable: true))
         fields.value(&self.storeCredentials, "storeCredentials")
@@ -1182,14 +1180,8 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.terminalId, "terminalId")
     }
 
-    /// The pattern of `captureDelay`, compiled once.
-    private static let captureDelayPattern = PayPattern("[0-9]+ (hours?|days?)")
-    /// The pattern of `mandateId`, compiled once.
-    private static let mandateIdPattern = PayPattern("mdt_[^\n\r\u{2028}\u{2029}]+")
-    /// The pattern of `customerId`, compiled once.
-    private static let customerIdPattern = PayPattern("cst_[^\n\r\u{2028}\u{2029}]+")
-    /// The pattern of `profileId`, compiled once.
-    private static let profileIdPattern = PayPattern("pfl_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `profileId`, compiled once for the file's types.
+    fileprivate static let profileIdPattern = PayPattern("pfl_[^\n\r\u{2028}\u{2029}]+")
 }
 
 extension MolliePaymentRequest: PayRedacting {
@@ -1251,8 +1243,8 @@ public struct MollieAmountValue: PayScalar, Codable, Hashable, Sendable, PayQuer
         PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)
     }
 
-    /// The pattern of `value`, compiled once.
-    private static let valuePattern = PayPattern("[0-9]+(\\.[0-9]{1,3})?")
+    /// The pattern of `value`, compiled once for the file's types.
+    fileprivate static let valuePattern = PayPattern("[0-9]+(\\.[0-9]{1,3})?")
 }
 
 /// How many items a page of a list holds (`limit`): 1 to 250.
@@ -1696,8 +1688,8 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
         fields.nested(&self.amount, "amount", required: true)
         fields.value(&self.metadata, PayFieldKey("metadata", nullable: true), required: true)
         fields.null(ifNil: self.metadata, PayFieldKey("metadata", nullable: true))
-        fields.text(&self.paymentId, "paymentId", required: true, pattern: Self.paymentIdPattern)
-        fields.text(&self.settlementId, PayFieldKey("settlementId", nullable: true), pattern: Self.settlementIdPattern)
+        fields.text(&self.paymentId, "paymentId", required: true, pattern: MollieWebhookCall.idPattern)
+        fields.text(&self.settlementId, PayFieldKey("settlementId", nullable: true), pattern: MolliePayment.settlementIdPattern)
         fields.value(&self.status, "status", required: true)
         fields.date(&self.createdAt, "createdAt", required: true, format: .iso8601())
         fields.value(&self.externalReference, "externalReference")
@@ -1705,12 +1697,8 @@ public struct MollieRefund: Codable, Hashable, Sendable, PayFieldValidating, Pay
         fields.value(&self.links, "_links", required: true)
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("re_[A-Za-z0-9]+")
-    /// The pattern of `paymentId`, compiled once.
-    private static let paymentIdPattern = PayPattern("tr_[A-Za-z0-9]+")
-    /// The pattern of `settlementId`, compiled once.
-    private static let settlementIdPattern = PayPattern("stl_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("re_[A-Za-z0-9]+")
 }
 
 /// `_links` of a list: this page, the pages before and after it (`null` at an end) and the documentation.

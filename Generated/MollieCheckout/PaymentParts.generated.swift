@@ -743,8 +743,8 @@ public struct MollieEntityPaymentRouteResponse: Codable, Hashable, Sendable, Pay
         fields.value(&self.links, "_links")
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("rt_[^\n\r\u{2028}\u{2029}]+")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("rt_[^\n\r\u{2028}\u{2029}]+")
 }
 
 /// What an order line is: a physical or digital good, a shipping fee, a discount, store credit, a gift card, a surcharge or a tip.

@@ -167,8 +167,8 @@ public struct PayPalAddress: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.nested(&self.addressDetails, "address_details")
     }
 
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("[A-Z]{2}|C2")
+    /// The pattern of `countryCode`, compiled once for the file's types.
+    fileprivate static let countryCodePattern = PayPattern("[A-Z]{2}|C2")
 }
 
 /// The earlier name of ``PayPalAddress``.
@@ -238,12 +238,12 @@ public struct Card: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDec
         fields.nested(&self.billingAddress, "billingAddress")
     }
 
-    /// The pattern of `expirationMonth`, compiled once.
-    private static let expirationMonthPattern = PayPattern("0[1-9]|1[0-2]")
-    /// The pattern of `expirationYear`, compiled once.
-    private static let expirationYearPattern = PayPattern("[0-9]{4}")
-    /// The pattern of `securityCode`, compiled once.
-    private static let securityCodePattern = PayPattern("[0-9]{3,4}")
+    /// The pattern of `expirationMonth`, compiled once for the file's types.
+    fileprivate static let expirationMonthPattern = PayPattern("0[1-9]|1[0-2]")
+    /// The pattern of `expirationYear`, compiled once for the file's types.
+    fileprivate static let expirationYearPattern = PayPattern("[0-9]{4}")
+    /// The pattern of `securityCode`, compiled once for the file's types.
+    fileprivate static let securityCodePattern = PayPattern("[0-9]{3,4}")
 }
 
 extension Card: PayRedacting {

@@ -75,12 +75,12 @@ public struct PayPalApplePayRequest: Codable, Hashable, Sendable, PayFieldValida
         fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `emailAddress`, compiled once.
-    private static let emailAddressPattern = PayPattern("(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*|\"(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!#-\\[\\]-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])*\")@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?|\\[(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?|[A-Za-z0-9-]*[A-Za-z0-9]:(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!-ZS-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])+)\\])")
-    /// The pattern of `vaultId`, compiled once.
-    private static let vaultIdPattern = PayPattern("[0-9a-zA-Z_-]+")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
+    /// The pattern of `emailAddress`, compiled once for the file's types.
+    fileprivate static let emailAddressPattern = PayPattern("(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*|\"(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!#-\\[\\]-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])*\")@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?|\\[(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?|[A-Za-z0-9-]*[A-Za-z0-9]:(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!-ZS-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])+)\\])")
+    /// The pattern of `vaultId`, compiled once for the file's types.
+    fileprivate static let vaultIdPattern = PayPattern("[0-9a-zA-Z_-]+")
 }
 
 extension PayPalApplePayRequest: PayRedacting {
@@ -158,14 +158,14 @@ public struct PayPalBancontact: Codable, Hashable, Sendable, PayFieldValidating,
         fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
 
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `bic`, compiled once.
-    private static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
-    /// The pattern of `ibanLastChars`, compiled once.
-    private static let ibanLastCharsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[a-zA-Z0-9]{4})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
-    /// The pattern of `cardLastDigits`, compiled once.
-    private static let cardLastDigitsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[0-9]{4})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
+    /// The pattern of `countryCode`, compiled once for the file's types.
+    fileprivate static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
+    /// The pattern of `bic`, compiled once for the file's types.
+    fileprivate static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
+    /// The pattern of `ibanLastChars`, compiled once for the file's types.
+    fileprivate static let ibanLastCharsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[a-zA-Z0-9]{4})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
+    /// The pattern of `cardLastDigits`, compiled once for the file's types.
+    fileprivate static let cardLastDigitsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[0-9]{4})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
 }
 
 /// Information needed to pay using Bancontact.
@@ -210,13 +210,10 @@ public struct PayPalBancontactRequest: Codable, Hashable, Sendable, PayFieldVali
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.nested(&self.experienceContext, "experience_context")
         fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
 }
 
 /// Bank Identification Number (BIN) details used to fund a payment.
@@ -262,7 +259,7 @@ public struct PayPalBinDetails: Codable, Hashable, Sendable, PayFieldValidating,
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.bin, "bin", minLength: 1, maxLength: 25, pattern: Self.binPattern)
         fields.text(&self.issuingBank, "issuing_bank", minLength: 1, maxLength: 64)
-        fields.text(&self.binCountryCode, "bin_country_code", minLength: 2, maxLength: 2, pattern: Self.binCountryCodePattern)
+        fields.text(&self.binCountryCode, "bin_country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.list(&self.products, "products")
         fields.check { (path: PayPath, violations: inout [ValidationViolation]) in
             if let value = self.products {
@@ -276,10 +273,8 @@ public struct PayPalBinDetails: Codable, Hashable, Sendable, PayFieldValidating,
         }
     }
 
-    /// The pattern of `bin`, compiled once.
-    private static let binPattern = PayPattern("[0-9]+")
-    /// The pattern of `binCountryCode`, compiled once.
-    private static let binCountryCodePattern = PayPattern("([A-Z]{2}|C2)")
+    /// The pattern of `bin`, compiled once for the file's types.
+    fileprivate static let binPattern = PayPattern("[0-9]+")
 }
 
 /// Information used to pay using BLIK.
@@ -324,15 +319,10 @@ public struct PayPalBlik: Codable, Hashable, Sendable, PayFieldValidating, PayFi
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.email, "email", minLength: 3, maxLength: 254, pattern: Self.emailPattern)
+        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.email, "email", minLength: 3, maxLength: 254, pattern: PayPalApplePayRequest.emailAddressPattern)
         fields.nested(&self.oneClick, "one_click")
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `email`, compiled once.
-    private static let emailPattern = PayPattern("(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*|\"(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!#-\\[\\]-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])*\")@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?|\\[(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?|[A-Za-z0-9-]*[A-Za-z0-9]:(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!-ZS-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])+)\\])")
 }
 
 /// Information needed to pay using BLIK.
@@ -387,17 +377,12 @@ public struct PayPalBlikRequest: Codable, Hashable, Sendable, PayFieldValidating
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.email, "email", minLength: 3, maxLength: 254, pattern: Self.emailPattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.email, "email", minLength: 3, maxLength: 254, pattern: PayPalApplePayRequest.emailAddressPattern)
         fields.nested(&self.experienceContext, "experience_context")
         fields.nested(&self.level0, "level_0")
         fields.nested(&self.oneClick, "one_click")
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `email`, compiled once.
-    private static let emailPattern = PayPattern("(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*|\"(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!#-\\[\\]-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])*\")@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?|\\[(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?|[A-Za-z0-9-]*[A-Za-z0-9]:(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!-ZS-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])+)\\])")
 }
 
 extension PayPalBlikRequest: PayRedacting {
@@ -507,10 +492,10 @@ public struct PayPalCardFromRequest: Codable, Hashable, Sendable, PayFieldValida
         fields.text(&self.lastDigits, "last_digits", minLength: 2, maxLength: 4, pattern: Self.lastDigitsPattern)
     }
 
-    /// The pattern of `expiry`, compiled once.
-    private static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
-    /// The pattern of `lastDigits`, compiled once.
-    private static let lastDigitsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[0-9]{2,})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
+    /// The pattern of `expiry`, compiled once for the file's types.
+    fileprivate static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
+    /// The pattern of `lastDigits`, compiled once for the file's types.
+    fileprivate static let lastDigitsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[0-9]{2,})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
 }
 
 /// Provides additional details to process a payment using a `card` that has been stored or is intended to be stored (also referred to as stored_credential or card-on-file).<br/>Parameter compatibility:<br/><ul><li>`payment_type=ONE_TIME` is compatible only with `payment_initiator=CUSTOMER`.</li><li>`usage=FIRST` is compatible only with `payment_initiator=CUSTOMER`.</li><li>`previous_transaction_reference` or `previous_network_transaction_reference` is compatible only with `payment_initiator=MERCHANT`.</li><li>Only one of the parameters - `previous_transaction_reference` and `previous_network_transaction_reference` - can be present in the request.</li></ul>
@@ -611,13 +596,10 @@ public struct PayPalCustomer: Codable, Hashable, Sendable, PayFieldValidating, P
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.id, "id", minLength: 1, maxLength: 22, pattern: Self.idPattern)
+        fields.text(&self.id, "id", minLength: 1, maxLength: 22, pattern: PayPalApplePayRequest.vaultIdPattern)
         fields.text(&self.emailAddress, "email_address", minLength: 3, maxLength: 254)
         fields.nested(&self.phone, "phone")
     }
-
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("[0-9a-zA-Z_-]+")
 }
 
 /// Information used to pay using eps.
@@ -653,14 +635,9 @@ public struct PayPalEps: Codable, Hashable, Sendable, PayFieldValidating, PayFie
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
+        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: PayPalBancontact.bicPattern)
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `bic`, compiled once.
-    private static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
 }
 
 /// Information needed to pay using eps.
@@ -696,12 +673,9 @@ public struct PayPalEpsRequest: Codable, Hashable, Sendable, PayFieldValidating,
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.nested(&self.experienceContext, "experience_context")
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
 }
 
 /// The request-related [HATEOAS link](/api/rest/responses/#hateoas-links) information.
@@ -736,15 +710,10 @@ public struct PayPalErrorLinkDescription: Codable, Hashable, Sendable, PayFieldV
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.href, "href", required: true, minLength: 0, maxLength: 20000, pattern: Self.hrefPattern)
-        fields.text(&self.rel, "rel", required: true, minLength: 0, maxLength: 100, pattern: Self.relPattern)
+        fields.text(&self.href, "href", required: true, minLength: 0, maxLength: 20000, pattern: PayPalApplePayRequest.idPattern)
+        fields.text(&self.rel, "rel", required: true, minLength: 0, maxLength: 100, pattern: PayPalApplePayRequest.idPattern)
         fields.value(&self.method, "method")
     }
-
-    /// The pattern of `href`, compiled once.
-    private static let hrefPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `rel`, compiled once.
-    private static let relPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
 }
 
 /// Information needed to pay using giropay.
@@ -780,14 +749,9 @@ public struct PayPalGiropay: Codable, Hashable, Sendable, PayFieldValidating, Pa
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
+        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: PayPalBancontact.bicPattern)
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `bic`, compiled once.
-    private static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
 }
 
 /// Information needed to pay using giropay.
@@ -823,12 +787,9 @@ public struct PayPalGiropayRequest: Codable, Hashable, Sendable, PayFieldValidat
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.nested(&self.experienceContext, "experience_context")
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
 }
 
 /// Information used to pay using iDEAL.
@@ -878,18 +839,11 @@ public struct PayPalIdeal: Codable, Hashable, Sendable, PayFieldValidating, PayF
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
-        fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: Self.ibanLastCharsPattern)
+        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: PayPalBancontact.bicPattern)
+        fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: PayPalBancontact.ibanLastCharsPattern)
         fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `bic`, compiled once.
-    private static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
-    /// The pattern of `ibanLastChars`, compiled once.
-    private static let ibanLastCharsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[a-zA-Z0-9]{4})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
 }
 
 /// Information needed to pay using iDEAL.
@@ -939,16 +893,11 @@ public struct PayPalIdealRequest: Codable, Hashable, Sendable, PayFieldValidatin
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: PayPalBancontact.bicPattern)
         fields.nested(&self.experienceContext, "experience_context")
         fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `bic`, compiled once.
-    private static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
 }
 
 /// Information used to pay using MyBank.
@@ -993,17 +942,10 @@ public struct PayPalMybank: Codable, Hashable, Sendable, PayFieldValidating, Pay
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
-        fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: Self.ibanLastCharsPattern)
+        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: PayPalBancontact.bicPattern)
+        fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: PayPalBancontact.ibanLastCharsPattern)
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `bic`, compiled once.
-    private static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
-    /// The pattern of `ibanLastChars`, compiled once.
-    private static let ibanLastCharsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[a-zA-Z0-9]{4})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
 }
 
 /// Information needed to pay using MyBank.
@@ -1039,12 +981,9 @@ public struct PayPalMybankRequest: Codable, Hashable, Sendable, PayFieldValidati
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.nested(&self.experienceContext, "experience_context")
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
 }
 
 /// The Third Party Network token used to fund a payment.
@@ -1094,20 +1033,16 @@ public struct PayPalNetworkTokenRequest: Codable, Hashable, Sendable, PayFieldVa
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.number, "number", required: true, minLength: 13, maxLength: 19, pattern: Self.numberPattern)
-        fields.text(&self.expiry, "expiry", required: true, minLength: 7, maxLength: 7, pattern: Self.expiryPattern)
-        fields.text(&self.cryptogram, "cryptogram", minLength: 28, maxLength: 32, pattern: Self.cryptogramPattern)
+        fields.text(&self.expiry, "expiry", required: true, minLength: 7, maxLength: 7, pattern: PayPalCardFromRequest.expiryPattern)
+        fields.text(&self.cryptogram, "cryptogram", minLength: 28, maxLength: 32, pattern: PayPalApplePayRequest.idPattern)
         fields.value(&self.eciFlag, "eci_flag")
         fields.text(&self.tokenRequestorId, "token_requestor_id", minLength: 1, maxLength: 11, pattern: Self.tokenRequestorIdPattern)
     }
 
-    /// The pattern of `number`, compiled once.
-    private static let numberPattern = PayPattern("[0-9]{13,19}")
-    /// The pattern of `expiry`, compiled once.
-    private static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
-    /// The pattern of `cryptogram`, compiled once.
-    private static let cryptogramPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `tokenRequestorId`, compiled once.
-    private static let tokenRequestorIdPattern = PayPattern("[0-9A-Z_]+")
+    /// The pattern of `number`, compiled once for the file's types.
+    fileprivate static let numberPattern = PayPattern("[0-9]{13,19}")
+    /// The pattern of `tokenRequestorId`, compiled once for the file's types.
+    fileprivate static let tokenRequestorIdPattern = PayPattern("[0-9A-Z_]+")
 }
 
 /// Reference values used by the card network to identify a transaction.
@@ -1152,17 +1087,15 @@ public struct PayPalNetworkTransactionReference2: Codable, Hashable, Sendable, P
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.id, "id", required: true, minLength: 9, maxLength: 36, pattern: Self.idPattern)
-        fields.text(&self.date, "date", minLength: 4, maxLength: 4, pattern: Self.datePattern)
+        fields.text(&self.date, "date", minLength: 4, maxLength: 4, pattern: PayPalBinDetails.binPattern)
         fields.value(&self.network, "network")
         fields.text(&self.acquirerReferenceNumber, "acquirer_reference_number", minLength: 1, maxLength: 36, pattern: Self.acquirerReferenceNumberPattern)
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("[a-zA-Z0-9-_@.:&+=*^'~#!$%()]+")
-    /// The pattern of `date`, compiled once.
-    private static let datePattern = PayPattern("[0-9]+")
-    /// The pattern of `acquirerReferenceNumber`, compiled once.
-    private static let acquirerReferenceNumberPattern = PayPattern("[a-zA-Z0-9]+")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("[a-zA-Z0-9-_@.:&+=*^'~#!$%()]+")
+    /// The pattern of `acquirerReferenceNumber`, compiled once for the file's types.
+    fileprivate static let acquirerReferenceNumberPattern = PayPattern("[a-zA-Z0-9]+")
 }
 
 /// Customizes the payer experience during the approval process for the payment with PayPal.<blockquote><strong>Note:</strong> Partners and Marketplaces might configure <code>brand_name</code> and <code>shipping_preference</code> during partner account setup, which overrides the request values.</blockquote>
@@ -1224,8 +1157,8 @@ public struct PayPalOrderApplicationContext: Codable, Hashable, Sendable, PayFie
         fields.url(&self.cancelUrl, "cancel_url")
     }
 
-    /// The pattern of `locale`, compiled once.
-    private static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
+    /// The pattern of `locale`, compiled once for the file's types.
+    fileprivate static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
 }
 
 /// Information used to pay using P24(Przelewy24).
@@ -1280,17 +1213,12 @@ public struct PayPalP24: Codable, Hashable, Sendable, PayFieldValidating, PayFie
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
-        fields.text(&self.email, "email", minLength: 3, maxLength: 254, pattern: Self.emailPattern)
-        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
+        fields.text(&self.email, "email", minLength: 3, maxLength: 254, pattern: PayPalApplePayRequest.emailAddressPattern)
+        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.text(&self.paymentDescriptor, "payment_descriptor", minLength: 1, maxLength: 2000)
         fields.text(&self.methodId, "method_id", minLength: 1, maxLength: 300)
         fields.text(&self.methodDescription, "method_description", minLength: 1, maxLength: 2000)
     }
-
-    /// The pattern of `email`, compiled once.
-    private static let emailPattern = PayPattern("(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*|\"(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!#-\\[\\]-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])*\")@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?|\\[(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?|[A-Za-z0-9-]*[A-Za-z0-9]:(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!-ZS-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])+)\\])")
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
 }
 
 /// Information needed to pay using P24 (Przelewy24).
@@ -1335,15 +1263,10 @@ public struct PayPalP24Request: Codable, Hashable, Sendable, PayFieldValidating,
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.email, "email", required: true, minLength: 3, maxLength: 254, pattern: Self.emailPattern)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
+        fields.text(&self.email, "email", required: true, minLength: 3, maxLength: 254, pattern: PayPalApplePayRequest.emailAddressPattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.nested(&self.experienceContext, "experience_context")
     }
-
-    /// The pattern of `email`, compiled once.
-    private static let emailPattern = PayPattern("(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*|\"(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!#-\\[\\]-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])*\")@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?|\\[(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?|[A-Za-z0-9-]*[A-Za-z0-9]:(?:[\u{1}-\u{8}\u{b}\u{c}\u{e}-\u{1f}!-ZS-\u{7f}]|\\\\[\u{1}-\t\u{b}\u{c}\u{e}-\u{7f}])+)\\])")
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
 }
 
 /// A resource that identifies a PayPal Wallet is used for payment.
@@ -1417,7 +1340,7 @@ public struct PayPalPaypalWallet: Codable, Hashable, Sendable, PayFieldValidatin
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.vaultId, "vault_id", minLength: 1, maxLength: 255, pattern: Self.vaultIdPattern)
+        fields.text(&self.vaultId, "vault_id", minLength: 1, maxLength: 255, pattern: PayPalApplePayRequest.vaultIdPattern)
         fields.text(&self.emailAddress, "email_address", minLength: 3, maxLength: 254)
         fields.nested(&self.name, "name")
         fields.nested(&self.phone, "phone")
@@ -1429,12 +1352,10 @@ public struct PayPalPaypalWallet: Codable, Hashable, Sendable, PayFieldValidatin
         fields.text(&self.billingAgreementId, "billing_agreement_id", minLength: 2, maxLength: 128, pattern: Self.billingAgreementIdPattern)
     }
 
-    /// The pattern of `vaultId`, compiled once.
-    private static let vaultIdPattern = PayPattern("[0-9a-zA-Z_-]+")
-    /// The pattern of `birthDate`, compiled once.
-    private static let birthDatePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])")
-    /// The pattern of `billingAgreementId`, compiled once.
-    private static let billingAgreementIdPattern = PayPattern("[a-zA-Z0-9-]+")
+    /// The pattern of `birthDate`, compiled once for the file's types.
+    fileprivate static let birthDatePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])")
+    /// The pattern of `billingAgreementId`, compiled once for the file's types.
+    fileprivate static let billingAgreementIdPattern = PayPattern("[a-zA-Z0-9-]+")
 }
 
 /// The PayPal Wallet response.
@@ -1514,16 +1435,14 @@ public struct PayPalPaypalWalletResponse: Codable, Hashable, Sendable, PayFieldV
         fields.nested(&self.name, "name")
         fields.value(&self.phoneType, "phone_type")
         fields.nested(&self.phoneNumber, "phone_number")
-        fields.text(&self.birthDate, "birth_date", minLength: 10, maxLength: 10, pattern: Self.birthDatePattern)
+        fields.text(&self.birthDate, "birth_date", minLength: 10, maxLength: 10, pattern: PayPalPaypalWallet.birthDatePattern)
         fields.nested(&self.taxInfo, "tax_info")
         fields.nested(&self.address, "address")
         fields.nested(&self.attributes, "attributes")
     }
 
-    /// The pattern of `accountId`, compiled once.
-    private static let accountIdPattern = PayPattern("[2-9A-HJ-NP-Z]{13}")
-    /// The pattern of `birthDate`, compiled once.
-    private static let birthDatePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])")
+    /// The pattern of `accountId`, compiled once for the file's types.
+    fileprivate static let accountIdPattern = PayPattern("[2-9A-HJ-NP-Z]{13}")
 }
 
 /// The instruction to process an order.
@@ -1600,17 +1519,10 @@ public struct PayPalSofort: Codable, Hashable, Sendable, PayFieldValidating, Pay
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
-        fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: Self.ibanLastCharsPattern)
+        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: PayPalBancontact.bicPattern)
+        fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: PayPalBancontact.ibanLastCharsPattern)
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `bic`, compiled once.
-    private static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
-    /// The pattern of `ibanLastChars`, compiled once.
-    private static let ibanLastCharsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[a-zA-Z0-9]{4})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
 }
 
 /// Information needed to pay using Sofort.
@@ -1646,12 +1558,9 @@ public struct PayPalSofortRequest: Codable, Hashable, Sendable, PayFieldValidati
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.nested(&self.experienceContext, "experience_context")
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
 }
 
 /// Provides additional details to process a payment using a `payment_source` that has been stored or is intended to be stored (also referred to as stored_credential or card-on-file).<br/>Parameter compatibility:<br/><ul><li>`payment_type=ONE_TIME` is compatible only with `payment_initiator=CUSTOMER`.</li><li>`usage=FIRST` is compatible only with `payment_initiator=CUSTOMER`.</li><li>`previous_transaction_reference` or `previous_network_transaction_reference` is compatible only with `payment_initiator=MERCHANT`.</li><li>Only one of the parameters - `previous_transaction_reference` and `previous_network_transaction_reference` - can be present in the request.</li></ul>
@@ -1758,12 +1667,9 @@ public struct PayPalToken: Codable, Hashable, Sendable, PayFieldValidating, PayF
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.id, "id", required: true, minLength: 1, maxLength: 255, pattern: Self.idPattern)
+        fields.text(&self.id, "id", required: true, minLength: 1, maxLength: 255, pattern: PayPalApplePayRequest.vaultIdPattern)
         fields.value(&self.type, "type", required: true)
     }
-
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("[0-9a-zA-Z_-]+")
 }
 
 /// Information needed to pay using Trustly.
@@ -1808,17 +1714,10 @@ public struct PayPalTrustly: Codable, Hashable, Sendable, PayFieldValidating, Pa
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
-        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: Self.bicPattern)
-        fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: Self.ibanLastCharsPattern)
+        fields.text(&self.countryCode, "country_code", minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
+        fields.text(&self.bic, "bic", minLength: 8, maxLength: 11, pattern: PayPalBancontact.bicPattern)
+        fields.text(&self.ibanLastChars, "iban_last_chars", minLength: 4, maxLength: 34, pattern: PayPalBancontact.ibanLastCharsPattern)
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
-    /// The pattern of `bic`, compiled once.
-    private static let bicPattern = PayPattern("[A-Z-a-z0-9]{4}[A-Z-a-z]{2}[A-Z-a-z0-9]{2}([A-Z-a-z0-9]{3})?")
-    /// The pattern of `ibanLastChars`, compiled once.
-    private static let ibanLastCharsPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*[a-zA-Z0-9]{4})(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
 }
 
 /// Information needed to pay using Trustly.
@@ -1854,12 +1753,9 @@ public struct PayPalTrustlyRequest: Codable, Hashable, Sendable, PayFieldValidat
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.name, "name", required: true, minLength: 3, maxLength: 300)
-        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: Self.countryCodePattern)
+        fields.text(&self.countryCode, "country_code", required: true, minLength: 2, maxLength: 2, pattern: PayPalBancontact.countryCodePattern)
         fields.nested(&self.experienceContext, "experience_context")
     }
-
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("([A-Z]{2}|C2)")
 }
 
 /// Basic vault instruction specification that can be extended by specific payment sources that supports vaulting.
@@ -1931,14 +1827,11 @@ public struct PayPalVenmoWalletRequest: Codable, Hashable, Sendable, PayFieldVal
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.vaultId, "vault_id", minLength: 1, maxLength: 255, pattern: Self.vaultIdPattern)
+        fields.text(&self.vaultId, "vault_id", minLength: 1, maxLength: 255, pattern: PayPalApplePayRequest.vaultIdPattern)
         fields.text(&self.emailAddress, "email_address", minLength: 3, maxLength: 254)
         fields.nested(&self.experienceContext, "experience_context")
         fields.nested(&self.attributes, "attributes")
     }
-
-    /// The pattern of `vaultId`, compiled once.
-    private static let vaultIdPattern = PayPattern("[0-9a-zA-Z_-]+")
 }
 
 /// Venmo wallet response.
@@ -1998,7 +1891,7 @@ public struct PayPalVenmoWalletResponse: Codable, Hashable, Sendable, PayFieldVa
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.emailAddress, "email_address", minLength: 3, maxLength: 254)
-        fields.text(&self.accountId, "account_id", minLength: 13, maxLength: 13, pattern: Self.accountIdPattern)
+        fields.text(&self.accountId, "account_id", minLength: 13, maxLength: 13, pattern: PayPalPaypalWalletResponse.accountIdPattern)
         fields.text(&self.userName, "user_name", minLength: 1, maxLength: 50, pattern: Self.userNamePattern)
         fields.nested(&self.name, "name")
         fields.nested(&self.phoneNumber, "phone_number")
@@ -2006,10 +1899,8 @@ public struct PayPalVenmoWalletResponse: Codable, Hashable, Sendable, PayFieldVa
         fields.nested(&self.attributes, "attributes")
     }
 
-    /// The pattern of `accountId`, compiled once.
-    private static let accountIdPattern = PayPattern("[2-9A-HJ-NP-Z]{13}")
-    /// The pattern of `userName`, compiled once.
-    private static let userNamePattern = PayPattern("[-a-zA-Z0-9_]*")
+    /// The pattern of `userName`, compiled once for the file's types.
+    fileprivate static let userNamePattern = PayPattern("[-a-zA-Z0-9_]*")
 }
 
 /// The phone number, in its canonical international [E.164 numbering plan format](https://www.itu.int/rec/T-REC-E.164/en).
@@ -2049,12 +1940,12 @@ public struct PayPalPhone: Codable, Hashable, Sendable, PayFieldValidating, PayF
         fields.text(&self.extensionNumber, "extension_number", minLength: 1, maxLength: 15, pattern: Self.extensionNumberPattern)
     }
 
-    /// The pattern of `countryCode`, compiled once.
-    private static let countryCodePattern = PayPattern("[0-9]{1,3}")
-    /// The pattern of `nationalNumber`, compiled once.
-    private static let nationalNumberPattern = PayPattern("[0-9]{1,14}")
-    /// The pattern of `extensionNumber`, compiled once.
-    private static let extensionNumberPattern = PayPattern("[0-9]{1,15}")
+    /// The pattern of `countryCode`, compiled once for the file's types.
+    fileprivate static let countryCodePattern = PayPattern("[0-9]{1,3}")
+    /// The pattern of `nationalNumber`, compiled once for the file's types.
+    fileprivate static let nationalNumberPattern = PayPattern("[0-9]{1,14}")
+    /// The pattern of `extensionNumber`, compiled once for the file's types.
+    fileprivate static let extensionNumberPattern = PayPattern("[0-9]{1,15}")
 }
 
 /// Information about the Payment data obtained by decrypting Apple Pay token.
@@ -2105,13 +1996,10 @@ public struct PayPalApplePayDecryptedTokenData: Codable, Hashable, Sendable, Pay
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self.transactionAmount, "transaction_amount")
         fields.nested(&self.tokenizedCard, "tokenized_card", required: true)
-        fields.text(&self.deviceManufacturerId, "device_manufacturer_id", minLength: 1, maxLength: 2000, pattern: Self.deviceManufacturerIdPattern)
+        fields.text(&self.deviceManufacturerId, "device_manufacturer_id", minLength: 1, maxLength: 2000, pattern: PayPalApplePayRequest.idPattern)
         fields.value(&self.paymentDataType, "payment_data_type")
         fields.nested(&self.paymentData, "payment_data")
     }
-
-    /// The pattern of `deviceManufacturerId`, compiled once.
-    private static let deviceManufacturerIdPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
 }
 
 extension PayPalApplePayDecryptedTokenData: PayRedacting {
@@ -2173,17 +2061,12 @@ public struct PayPalExperienceContextBase: Codable, Hashable, Sendable, PayField
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127, pattern: Self.brandNamePattern)
-        fields.text(&self.locale, "locale", minLength: 2, maxLength: 10, pattern: Self.localePattern)
+        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127, pattern: PayPalApplePayRequest.idPattern)
+        fields.text(&self.locale, "locale", minLength: 2, maxLength: 10, pattern: PayPalOrderApplicationContext.localePattern)
         fields.value(&self.shippingPreference, "shipping_preference")
         fields.url(&self.returnUrl, "return_url")
         fields.url(&self.cancelUrl, "cancel_url")
     }
-
-    /// The pattern of `brandName`, compiled once.
-    private static let brandNamePattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `locale`, compiled once.
-    private static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
 }
 
 /// Information used to pay using BLIK one-click flow.
@@ -2213,8 +2096,8 @@ public struct PayPalBlikOneClickResponse: Codable, Hashable, Sendable, PayFieldV
         fields.text(&self.consumerReference, "consumer_reference", minLength: 3, maxLength: 64, pattern: Self.consumerReferencePattern)
     }
 
-    /// The pattern of `consumerReference`, compiled once.
-    private static let consumerReferencePattern = PayPattern("[ -~]{3,64}")
+    /// The pattern of `consumerReference`, compiled once for the file's types.
+    fileprivate static let consumerReferencePattern = PayPattern("[ -~]{3,64}")
 }
 
 /// Customizes the payer experience during the approval process for the BLIK payment.
@@ -2273,23 +2156,17 @@ public struct PayPalBlikExperienceContext: Codable, Hashable, Sendable, PayField
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127, pattern: Self.brandNamePattern)
-        fields.text(&self.locale, "locale", minLength: 2, maxLength: 10, pattern: Self.localePattern)
+        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127, pattern: PayPalApplePayRequest.idPattern)
+        fields.text(&self.locale, "locale", minLength: 2, maxLength: 10, pattern: PayPalOrderApplicationContext.localePattern)
         fields.value(&self.shippingPreference, "shipping_preference")
         fields.url(&self.returnUrl, "return_url")
         fields.url(&self.cancelUrl, "cancel_url")
         fields.text(&self.consumerIp, "consumer_ip", minLength: 7, maxLength: 39, pattern: Self.consumerIpPattern)
-        fields.text(&self.consumerUserAgent, "consumer_user_agent", minLength: 1, maxLength: 256, pattern: Self.consumerUserAgentPattern)
+        fields.text(&self.consumerUserAgent, "consumer_user_agent", minLength: 1, maxLength: 256, pattern: PayPalApplePayRequest.idPattern)
     }
 
-    /// The pattern of `brandName`, compiled once.
-    private static let brandNamePattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `locale`, compiled once.
-    private static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
-    /// The pattern of `consumerIp`, compiled once.
-    private static let consumerIpPattern = PayPattern("(?:(([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5]))|(?:(([a-zA-Z]|[a-zA-Z][a-zA-Z0-9\\-]*[a-zA-Z0-9])\\.)*([A-Za-z]|[A-Za-z][A-Za-z0-9\\-]*[A-Za-z0-9]))|(?:[\t\n\u{b}\u{c}\r              \u{2028}\u{2029}  　﻿]*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:)))(%[^\n\r\u{2028}\u{2029}]+)?[\t\n\u{b}\u{c}\r              \u{2028}\u{2029}  　﻿]*)")
-    /// The pattern of `consumerUserAgent`, compiled once.
-    private static let consumerUserAgentPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
+    /// The pattern of `consumerIp`, compiled once for the file's types.
+    fileprivate static let consumerIpPattern = PayPattern("(?:(([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5]))|(?:(([a-zA-Z]|[a-zA-Z][a-zA-Z0-9\\-]*[a-zA-Z0-9])\\.)*([A-Za-z]|[A-Za-z][A-Za-z0-9\\-]*[A-Za-z0-9]))|(?:[\t\n\u{b}\u{c}\r              \u{2028}\u{2029}  　﻿]*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}))|:)))(%[^\n\r\u{2028}\u{2029}]+)?[\t\n\u{b}\u{c}\r              \u{2028}\u{2029}  　﻿]*)")
 }
 
 /// Information used to pay using BLIK level_0 flow.
@@ -2321,8 +2198,8 @@ public struct PayPalBlikSeamless: Codable, Hashable, Sendable, PayFieldValidatin
         fields.text(&self.authCode, "auth_code", required: true, minLength: 6, maxLength: 6, pattern: Self.authCodePattern, sensitive: true)
     }
 
-    /// The pattern of `authCode`, compiled once.
-    private static let authCodePattern = PayPattern("[0-9]{6}")
+    /// The pattern of `authCode`, compiled once for the file's types.
+    fileprivate static let authCodePattern = PayPattern("[0-9]{6}")
 }
 
 extension PayPalBlikSeamless: PayRedacting {
@@ -2375,20 +2252,14 @@ public struct PayPalBlikOneClick: Codable, Hashable, Sendable, PayFieldValidatin
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.authCode, "auth_code", minLength: 6, maxLength: 6, pattern: Self.authCodePattern, sensitive: true)
-        fields.text(&self.consumerReference, "consumer_reference", required: true, minLength: 3, maxLength: 64, pattern: Self.consumerReferencePattern)
+        fields.text(&self.authCode, "auth_code", minLength: 6, maxLength: 6, pattern: PayPalBlikSeamless.authCodePattern, sensitive: true)
+        fields.text(&self.consumerReference, "consumer_reference", required: true, minLength: 3, maxLength: 64, pattern: PayPalBlikOneClickResponse.consumerReferencePattern)
         fields.text(&self.aliasLabel, "alias_label", minLength: 8, maxLength: 35, pattern: Self.aliasLabelPattern)
-        fields.text(&self.aliasKey, "alias_key", minLength: 1, maxLength: 19, pattern: Self.aliasKeyPattern, sensitive: true)
+        fields.text(&self.aliasKey, "alias_key", minLength: 1, maxLength: 19, pattern: PayPalBinDetails.binPattern, sensitive: true)
     }
 
-    /// The pattern of `authCode`, compiled once.
-    private static let authCodePattern = PayPattern("[0-9]{6}")
-    /// The pattern of `consumerReference`, compiled once.
-    private static let consumerReferencePattern = PayPattern("[ -~]{3,64}")
-    /// The pattern of `aliasLabel`, compiled once.
-    private static let aliasLabelPattern = PayPattern("[ -~]{8,35}")
-    /// The pattern of `aliasKey`, compiled once.
-    private static let aliasKeyPattern = PayPattern("[0-9]+")
+    /// The pattern of `aliasLabel`, compiled once for the file's types.
+    fileprivate static let aliasLabelPattern = PayPattern("[ -~]{8,35}")
 }
 
 extension PayPalBlikOneClick: PayRedacting {
@@ -2712,8 +2583,8 @@ public struct PayPalTaxInfo: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.value(&self.taxIdType, "tax_id_type", required: true)
     }
 
-    /// The pattern of `taxId`, compiled once.
-    private static let taxIdPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*([a-zA-Z0-9]))(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
+    /// The pattern of `taxId`, compiled once for the file's types.
+    fileprivate static let taxIdPattern = PayPattern("(?:(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*([a-zA-Z0-9]))(?:.|[\n\u{b}\u{c}\r\u{85}\u{2028}\u{2029}])*")
 }
 
 /// Additional attributes associated with the use of this PayPal Wallet.
@@ -2810,8 +2681,8 @@ public struct PayPalPaypalWalletExperienceContext: Codable, Hashable, Sendable, 
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127, pattern: Self.brandNamePattern)
-        fields.text(&self.locale, "locale", minLength: 2, maxLength: 10, pattern: Self.localePattern)
+        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127, pattern: PayPalApplePayRequest.idPattern)
+        fields.text(&self.locale, "locale", minLength: 2, maxLength: 10, pattern: PayPalOrderApplicationContext.localePattern)
         fields.value(&self.shippingPreference, "shipping_preference")
         fields.url(&self.returnUrl, "return_url")
         fields.url(&self.cancelUrl, "cancel_url")
@@ -2819,11 +2690,6 @@ public struct PayPalPaypalWalletExperienceContext: Codable, Hashable, Sendable, 
         fields.value(&self.userAction, "user_action")
         fields.value(&self.paymentMethodPreference, "payment_method_preference")
     }
-
-    /// The pattern of `brandName`, compiled once.
-    private static let brandNamePattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `locale`, compiled once.
-    private static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
 }
 
 /// The account status indicates whether the buyer has verified the financial details associated with their PayPal account.
@@ -2926,11 +2792,8 @@ public struct PayPalPhone2: Codable, Hashable, Sendable, PayFieldValidating, Pay
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.nationalNumber, "national_number", required: true, minLength: 1, maxLength: 14, pattern: Self.nationalNumberPattern)
+        fields.text(&self.nationalNumber, "national_number", required: true, minLength: 1, maxLength: 14, pattern: PayPalPhone.nationalNumberPattern)
     }
-
-    /// The pattern of `nationalNumber`, compiled once.
-    private static let nationalNumberPattern = PayPattern("[0-9]{1,14}")
 }
 
 /// Additional attributes associated with the use of a PayPal Wallet.
@@ -3066,12 +2929,9 @@ public struct PayPalVenmoWalletExperienceContext: Codable, Hashable, Sendable, P
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127, pattern: Self.brandNamePattern)
+        fields.text(&self.brandName, "brand_name", minLength: 1, maxLength: 127, pattern: PayPalApplePayRequest.idPattern)
         fields.value(&self.shippingPreference, "shipping_preference")
     }
-
-    /// The pattern of `brandName`, compiled once.
-    private static let brandNamePattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
 }
 
 /// Additional attributes associated with the use of this Venmo Wallet.
@@ -3212,8 +3072,8 @@ public struct PayPalCard: Codable, Hashable, Sendable, PayFieldValidating, PayFi
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.id, "id", minLength: 1, maxLength: 256, pattern: Self.idPattern)
         fields.text(&self.name, "name", minLength: 1, maxLength: 300)
-        fields.text(&self.number, "number", minLength: 13, maxLength: 19, pattern: Self.numberPattern, sensitive: true)
-        fields.text(&self.expiry, "expiry", minLength: 7, maxLength: 7, pattern: Self.expiryPattern)
+        fields.text(&self.number, "number", minLength: 13, maxLength: 19, pattern: PayPalNetworkTokenRequest.numberPattern, sensitive: true)
+        fields.text(&self.expiry, "expiry", minLength: 7, maxLength: 7, pattern: PayPalCardFromRequest.expiryPattern)
         fields.text(&self.securityCode, "security_code", minLength: 3, maxLength: 4, pattern: Self.securityCodePattern, sensitive: true)
         fields.text(&self.lastDigits, "last_digits", minLength: 2, maxLength: 4, pattern: Self.lastDigitsPattern)
         fields.value(&self.type, "type")
@@ -3222,16 +3082,12 @@ public struct PayPalCard: Codable, Hashable, Sendable, PayFieldValidating, PayFi
         fields.nested(&self.attributes, "attributes")
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("[A-Za-z0-9-_.+=]+")
-    /// The pattern of `number`, compiled once.
-    private static let numberPattern = PayPattern("[0-9]{13,19}")
-    /// The pattern of `expiry`, compiled once.
-    private static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
-    /// The pattern of `securityCode`, compiled once.
-    private static let securityCodePattern = PayPattern("[0-9]{3,4}")
-    /// The pattern of `lastDigits`, compiled once.
-    private static let lastDigitsPattern = PayPattern("[0-9]{2,4}")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("[A-Za-z0-9-_.+=]+")
+    /// The pattern of `securityCode`, compiled once for the file's types.
+    fileprivate static let securityCodePattern = PayPattern("[0-9]{3,4}")
+    /// The pattern of `lastDigits`, compiled once for the file's types.
+    fileprivate static let lastDigitsPattern = PayPattern("[0-9]{2,4}")
 }
 
 extension PayPalCard: PayRedacting {
@@ -3307,20 +3163,11 @@ public struct PayPalApplePayPaymentData: Codable, Hashable, Sendable, PayFieldVa
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.cryptogram, "cryptogram", minLength: 1, maxLength: 2000, pattern: Self.cryptogramPattern)
-        fields.text(&self.eciIndicator, "eci_indicator", minLength: 1, maxLength: 256, pattern: Self.eciIndicatorPattern)
-        fields.text(&self.emvData, "emv_data", minLength: 1, maxLength: 2000, pattern: Self.emvDataPattern)
-        fields.text(&self.pin, "pin", minLength: 1, maxLength: 2000, pattern: Self.pinPattern, sensitive: true)
+        fields.text(&self.cryptogram, "cryptogram", minLength: 1, maxLength: 2000, pattern: PayPalApplePayRequest.idPattern)
+        fields.text(&self.eciIndicator, "eci_indicator", minLength: 1, maxLength: 256, pattern: PayPalApplePayRequest.idPattern)
+        fields.text(&self.emvData, "emv_data", minLength: 1, maxLength: 2000, pattern: PayPalApplePayRequest.idPattern)
+        fields.text(&self.pin, "pin", minLength: 1, maxLength: 2000, pattern: PayPalApplePayRequest.idPattern, sensitive: true)
     }
-
-    /// The pattern of `cryptogram`, compiled once.
-    private static let cryptogramPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `eciIndicator`, compiled once.
-    private static let eciIndicatorPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `emvData`, compiled once.
-    private static let emvDataPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `pin`, compiled once.
-    private static let pinPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
 }
 
 extension PayPalApplePayPaymentData: PayRedacting {
@@ -3482,13 +3329,10 @@ public struct PayPalPaypalWalletCustomer: Codable, Hashable, Sendable, PayFieldV
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.id, "id", minLength: 1, maxLength: 22, pattern: Self.idPattern)
+        fields.text(&self.id, "id", minLength: 1, maxLength: 22, pattern: PayPalApplePayRequest.vaultIdPattern)
         fields.text(&self.emailAddress, "email_address", minLength: 3, maxLength: 254)
         fields.nested(&self.phone, "phone")
     }
-
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("[0-9a-zA-Z_-]+")
 }
 
 /// Resource consolidating common request and response attributes for vaulting PayPal Wallet.
@@ -3750,8 +3594,8 @@ public struct PayPalLevel2CardProcessingData: Codable, Hashable, Sendable, PayFi
         fields.nested(&self.taxTotal, "tax_total")
     }
 
-    /// The pattern of `invoiceId`, compiled once.
-    private static let invoiceIdPattern = PayPattern("[A-Za-z0-9_‘\\-.,\":;!?]*")
+    /// The pattern of `invoiceId`, compiled once for the file's types.
+    fileprivate static let invoiceIdPattern = PayPattern("[A-Za-z0-9_‘\\-.,\":;!?]*")
 }
 
 /// The level 3 card processing data collections, If your merchant account has been configured for Level 3 processing this field will be passed to the processor on your behalf. Please contact your PayPal Technical Account Manager to define level 3 data for your business.
@@ -3813,8 +3657,8 @@ public struct PayPalLevel3CardProcessingData: Codable, Hashable, Sendable, PayFi
         fields.nestedList(&self.lineItems, "line_items", minItems: 1, maxItems: 100)
     }
 
-    /// The pattern of `shipsFromPostalCode`, compiled once.
-    private static let shipsFromPostalCodePattern = PayPattern("[a-zA-Z0-9_'.-]*")
+    /// The pattern of `shipsFromPostalCode`, compiled once for the file's types.
+    fileprivate static let shipsFromPostalCodePattern = PayPattern("[a-zA-Z0-9_'.-]*")
 }
 
 /// The location from which the shipping address is derived.
@@ -3890,8 +3734,8 @@ public struct PayPalVaultVenmoWalletBase: Codable, Hashable, Sendable, PayFieldV
         fields.value(&self.permitMultiplePaymentTokens, "permit_multiple_payment_tokens")
     }
 
-    /// The pattern of `descriptionValue`, compiled once.
-    private static let descriptionValuePattern = PayPattern("[a-zA-Z0-9_'\\-., :;!?\"]*")
+    /// The pattern of `descriptionValue`, compiled once for the file's types.
+    fileprivate static let descriptionValuePattern = PayPattern("[a-zA-Z0-9_'\\-., :;!?\"]*")
 }
 
 /// Expected business/pricing model for the billing agreement.
@@ -4021,18 +3865,14 @@ public struct PayPalLineItem: Codable, Hashable, Sendable, PayFieldValidating, P
         fields.text(&self.descriptionValue, "description", maxLength: 127)
         fields.text(&self.sku, "sku", maxLength: 127)
         fields.value(&self.category, "category")
-        fields.text(&self.commodityCode, "commodity_code", minLength: 1, maxLength: 12, pattern: Self.commodityCodePattern)
+        fields.text(&self.commodityCode, "commodity_code", minLength: 1, maxLength: 12, pattern: PayPalLevel3CardProcessingData.shipsFromPostalCodePattern)
         fields.nested(&self.discountAmount, "discount_amount")
         fields.nested(&self.totalAmount, "total_amount")
-        fields.text(&self.unitOfMeasure, "unit_of_measure", minLength: 1, maxLength: 12, pattern: Self.unitOfMeasurePattern)
+        fields.text(&self.unitOfMeasure, "unit_of_measure", minLength: 1, maxLength: 12, pattern: PayPalLevel3CardProcessingData.shipsFromPostalCodePattern)
     }
 
-    /// The pattern of `quantity`, compiled once.
-    private static let quantityPattern = PayPattern("[1-9][0-9]{0,9}")
-    /// The pattern of `commodityCode`, compiled once.
-    private static let commodityCodePattern = PayPattern("[a-zA-Z0-9_'.-]*")
-    /// The pattern of `unitOfMeasure`, compiled once.
-    private static let unitOfMeasurePattern = PayPattern("[a-zA-Z0-9_'.-]*")
+    /// The pattern of `quantity`, compiled once for the file's types.
+    fileprivate static let quantityPattern = PayPattern("[1-9][0-9]{0,9}")
 }
 
 /// Expected business/pricing model for the billing agreement.

@@ -202,16 +202,16 @@ public struct CardPaymentSource: Codable, Hashable, Sendable, PayFieldValidating
         }
     }
 
-    /// The pattern of `expiry`, compiled once.
-    private static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
-    /// The pattern of `securityCode`, compiled once.
-    private static let securityCodePattern = PayPattern("[0-9]{3,4}")
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("[A-Za-z0-9-_.+=]+")
-    /// The pattern of `lastDigits`, compiled once.
-    private static let lastDigitsPattern = PayPattern("[0-9]{2,4}")
-    /// The pattern of `vaultId`, compiled once.
-    private static let vaultIdPattern = PayPattern("[0-9a-zA-Z_-]+")
+    /// The pattern of `expiry`, compiled once for the file's types.
+    fileprivate static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
+    /// The pattern of `securityCode`, compiled once for the file's types.
+    fileprivate static let securityCodePattern = PayPattern("[0-9]{3,4}")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("[A-Za-z0-9-_.+=]+")
+    /// The pattern of `lastDigits`, compiled once for the file's types.
+    fileprivate static let lastDigitsPattern = PayPattern("[0-9]{2,4}")
+    /// The pattern of `vaultId`, compiled once for the file's types.
+    fileprivate static let vaultIdPattern = PayPattern("[0-9a-zA-Z_-]+")
 }
 
 extension CardPaymentSource: PayRedacting {
@@ -430,8 +430,8 @@ public struct ApplicationContext: Codable, Hashable, Sendable, PayFieldValidatin
         fields.nested(&self.storedPaymentSource, "stored_payment_source")
     }
 
-    /// The pattern of `locale`, compiled once.
-    private static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
+    /// The pattern of `locale`, compiled once for the file's types.
+    fileprivate static let localePattern = PayPattern("[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
 }
 
 /// The body of `POST /v2/checkout/orders/{id}/confirm-payment-source`.
@@ -762,13 +762,10 @@ public struct CardResponse: Codable, Hashable, Sendable, PayFieldValidating, Pay
         fields.nested(&self.attributes, "attributes")
         fields.list(&self.availableNetworks, "available_networks", minItems: 1, maxItems: 256)
         fields.nested(&self.binDetails, "bin_details")
-        fields.text(&self.expiry, "expiry", minLength: 7, maxLength: 7, pattern: Self.expiryPattern)
+        fields.text(&self.expiry, "expiry", minLength: 7, maxLength: 7, pattern: CardPaymentSource.expiryPattern)
         fields.nested(&self.fromRequest, "from_request")
         fields.text(&self.name, "name", minLength: 2, maxLength: 300)
     }
-
-    /// The pattern of `expiry`, compiled once.
-    private static let expiryPattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])")
 }
 
 /// `payment_source` of an order.
@@ -978,14 +975,12 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.list(&self.links, "links")
         fields.nestedList(&self.purchaseUnits, "purchase_units", minItems: 1, maxItems: 10)
         fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
-        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
         fields.value(&self.processingInstruction, "processing_instruction")
     }
 
-    /// The pattern of `createTime`, compiled once.
-    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
-    /// The pattern of `updateTime`, compiled once.
-    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
+    /// The pattern of `createTime`, compiled once for the file's types.
+    fileprivate static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
 }
 
 /// A purchase unit of an order as PayPal returns it (PayPal's `purchase_unit`): what the merchant server sent (amount and its breakdown, items, shipping, payee, its own ids) and the payments made for it.
@@ -1313,14 +1308,9 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable, PayFieldValida
         fields.value(&self.sellerProtection, "seller_protection")
         fields.list(&self.links, "links")
         fields.value(&self.processorResponse, "processor_response")
-        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
-        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
+        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: OrderResponse.createTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: OrderResponse.createTimePattern)
     }
-
-    /// The pattern of `createTime`, compiled once.
-    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
-    /// The pattern of `updateTime`, compiled once.
-    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
 }
 
 /// A captured payment.
@@ -1432,14 +1422,9 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.value(&self.disbursementMode, "disbursement_mode")
         fields.list(&self.links, "links")
         fields.value(&self.processorResponse, "processor_response")
-        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
-        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
+        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: OrderResponse.createTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: OrderResponse.createTimePattern)
     }
-
-    /// The pattern of `createTime`, compiled once.
-    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
-    /// The pattern of `updateTime`, compiled once.
-    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
 }
 
 /// The body of `POST /v2/checkout/orders/{id}/authorize`: usually empty (`{}`), the approved payment source is used; a merchant-initiated payment names its source here (a saved card, a token, stored credentials).
@@ -2008,8 +1993,8 @@ public struct PayPalItem: Codable, Hashable, Sendable, PayFieldValidating, PayFi
         fields.value(&self.category, "category")
     }
 
-    /// The pattern of `quantity`, compiled once.
-    private static let quantityPattern = PayPattern("[1-9][0-9]{0,9}")
+    /// The pattern of `quantity`, compiled once for the file's types.
+    fileprivate static let quantityPattern = PayPattern("[1-9][0-9]{0,9}")
 }
 
 /// What kind of item it is; a unit may mix physical and digital goods, never with a donation (PayPal's MULTIPLE_ITEM_CATEGORIES).
@@ -2323,8 +2308,8 @@ public struct PayPalPayee: Codable, Hashable, Sendable, PayFieldValidating, PayF
         fields.text(&self.merchantId, "merchant_id", minLength: 13, maxLength: 13, pattern: Self.merchantIdPattern)
     }
 
-    /// The pattern of `merchantId`, compiled once.
-    private static let merchantIdPattern = PayPattern("[2-9A-HJ-NP-Z]{13}")
+    /// The pattern of `merchantId`, compiled once for the file's types.
+    fileprivate static let merchantIdPattern = PayPattern("[2-9A-HJ-NP-Z]{13}")
 }
 
 /// The body of `POST /v2/checkout/orders` (PayPal's `order_request`), sent by the merchant server.
@@ -2583,8 +2568,8 @@ public struct PayPalPreference: PayScalar, Codable, Hashable, Sendable, Expressi
         PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)
     }
 
-    /// The pattern of `value`, compiled once.
-    private static let valuePattern = PayPattern("[a-zA-Z=]*")
+    /// The pattern of `value`, compiled once for the file's types.
+    fileprivate static let valuePattern = PayPattern("[a-zA-Z=]*")
 }
 
 /// The `PayPal-Client-Metadata-Id` or `PayPal-Partner-Attribution-Id` header (1 to 36 characters, as PayPal's document declares them).
@@ -2625,8 +2610,8 @@ public struct PayPalFieldList: PayScalar, Codable, Hashable, Sendable, Expressib
         PayRules.pattern(rawValue, Self.valuePattern, at: path, into: &violations)
     }
 
-    /// The pattern of `value`, compiled once.
-    private static let valuePattern = PayPattern("[a-z_]*")
+    /// The pattern of `value`, compiled once for the file's types.
+    fileprivate static let valuePattern = PayPattern("[a-z_]*")
 }
 
 /// Issues an access token for the client id and secret sent as HTTP Basic (the merchant server's call; never the app's).

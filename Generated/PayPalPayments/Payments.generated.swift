@@ -105,18 +105,14 @@ public struct PaymentsAuthorization: Codable, Hashable, Sendable, PayFieldValida
         fields.value(&self.sellerProtection, "seller_protection")
         fields.text(&self.expirationTime, "expiration_time", minLength: 20, maxLength: 64, pattern: Self.expirationTimePattern)
         fields.list(&self.links, "links")
-        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
-        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
+        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.expirationTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.expirationTimePattern)
         fields.nested(&self.supplementaryData, "supplementary_data")
         fields.nested(&self.payee, "payee")
     }
 
-    /// The pattern of `expirationTime`, compiled once.
-    private static let expirationTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
-    /// The pattern of `createTime`, compiled once.
-    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
-    /// The pattern of `updateTime`, compiled once.
-    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
+    /// The pattern of `expirationTime`, compiled once for the file's types.
+    fileprivate static let expirationTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
 }
 
 /// A captured payment.
@@ -238,16 +234,11 @@ public struct PaymentsCapture: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.value(&self.disbursementMode, "disbursement_mode")
         fields.list(&self.links, "links")
         fields.value(&self.processorResponse, "processor_response")
-        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
-        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
+        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: PaymentsAuthorization.expirationTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: PaymentsAuthorization.expirationTimePattern)
         fields.nested(&self.supplementaryData, "supplementary_data")
         fields.nested(&self.payee, "payee")
     }
-
-    /// The pattern of `createTime`, compiled once.
-    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
-    /// The pattern of `updateTime`, compiled once.
-    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
 }
 
 /// The refund information.
@@ -347,18 +338,14 @@ public struct Refund: Codable, Hashable, Sendable, PayFieldValidating, PayFieldD
         fields.nested(&self.sellerPayableBreakdown, "seller_payable_breakdown")
         fields.nested(&self.payer, "payer")
         fields.list(&self.links, "links")
-        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
-        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: Self.updateTimePattern)
+        fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: PaymentsAuthorization.expirationTimePattern)
+        fields.text(&self.updateTime, "update_time", minLength: 20, maxLength: 64, pattern: PaymentsAuthorization.expirationTimePattern)
     }
 
-    /// The pattern of `customId`, compiled once.
-    private static let customIdPattern = PayPattern("[A-Za-z0-9-_.,]*")
-    /// The pattern of `acquirerReferenceNumber`, compiled once.
-    private static let acquirerReferenceNumberPattern = PayPattern("[a-zA-Z0-9]+")
-    /// The pattern of `createTime`, compiled once.
-    private static let createTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
-    /// The pattern of `updateTime`, compiled once.
-    private static let updateTimePattern = PayPattern("[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])[T,t]([0-1][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})")
+    /// The pattern of `customId`, compiled once for the file's types.
+    fileprivate static let customIdPattern = PayPattern("[A-Za-z0-9-_.,]*")
+    /// The pattern of `acquirerReferenceNumber`, compiled once for the file's types.
+    fileprivate static let acquirerReferenceNumberPattern = PayPattern("[a-zA-Z0-9]+")
 }
 
 /// Captures either a portion or the full authorized amount of an authorized payment.
@@ -497,17 +484,13 @@ public struct RefundRequest: Codable, Hashable, Sendable, PayFieldValidating, Pa
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self.amount, "amount")
         fields.text(&self.customId, "custom_id", minLength: 1, maxLength: 127, pattern: Self.customIdPattern)
-        fields.text(&self.invoiceId, "invoice_id", minLength: 1, maxLength: 127, pattern: Self.invoiceIdPattern)
-        fields.text(&self.noteToPayer, "note_to_payer", minLength: 1, maxLength: 255, pattern: Self.noteToPayerPattern)
+        fields.text(&self.invoiceId, "invoice_id", minLength: 1, maxLength: 127, pattern: Self.customIdPattern)
+        fields.text(&self.noteToPayer, "note_to_payer", minLength: 1, maxLength: 255, pattern: Self.customIdPattern)
         fields.nested(&self.paymentInstruction, "payment_instruction")
     }
 
-    /// The pattern of `customId`, compiled once.
-    private static let customIdPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `invoiceId`, compiled once.
-    private static let invoiceIdPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `noteToPayer`, compiled once.
-    private static let noteToPayerPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
+    /// The pattern of `customId`, compiled once for the file's types.
+    fileprivate static let customIdPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
 }
 
 /// The details of the authorized payment status.
@@ -582,15 +565,13 @@ public struct PayPalNetworkTransactionReference: Codable, Hashable, Sendable, Pa
         fields.text(&self.id, "id", required: true, minLength: 9, maxLength: 36, pattern: Self.idPattern)
         fields.text(&self.date, "date", minLength: 4, maxLength: 4, pattern: Self.datePattern)
         fields.value(&self.network, "network")
-        fields.text(&self.acquirerReferenceNumber, "acquirer_reference_number", minLength: 1, maxLength: 36, pattern: Self.acquirerReferenceNumberPattern)
+        fields.text(&self.acquirerReferenceNumber, "acquirer_reference_number", minLength: 1, maxLength: 36, pattern: Refund.acquirerReferenceNumberPattern)
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("[a-zA-Z0-9-]+")
-    /// The pattern of `date`, compiled once.
-    private static let datePattern = PayPattern("[0-9]+")
-    /// The pattern of `acquirerReferenceNumber`, compiled once.
-    private static let acquirerReferenceNumberPattern = PayPattern("[a-zA-Z0-9]+")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("[a-zA-Z0-9-]+")
+    /// The pattern of `date`, compiled once for the file's types.
+    fileprivate static let datePattern = PayPattern("[0-9]+")
 }
 
 /// The level of protection offered as defined by [PayPal Seller Protection for Merchants](https://www.paypal.com/us/webapps/mpp/security/seller-protection).
@@ -686,8 +667,8 @@ public struct PayPalPayeeBase: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.text(&self.merchantId, "merchant_id", minLength: 13, maxLength: 13, pattern: Self.merchantIdPattern)
     }
 
-    /// The pattern of `merchantId`, compiled once.
-    private static let merchantIdPattern = PayPattern("[2-9A-HJ-NP-Z]{13}")
+    /// The pattern of `merchantId`, compiled once for the file's types.
+    fileprivate static let merchantIdPattern = PayPattern("[2-9A-HJ-NP-Z]{13}")
 }
 
 /// Any additional payment instructions to be consider during payment processing. This processing instruction is applicable for Capturing an order or Authorizing an Order.
@@ -733,14 +714,9 @@ public struct PaymentsPaymentInstruction: Codable, Hashable, Sendable, PayFieldV
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nestedList(&self.platformFees, "platform_fees", minItems: 0, maxItems: 1)
         fields.value(&self.disbursementMode, "disbursement_mode")
-        fields.text(&self.payeePricingTierId, "payee_pricing_tier_id", minLength: 1, maxLength: 20, pattern: Self.payeePricingTierIdPattern)
-        fields.text(&self.payeeReceivableFxRateId, "payee_receivable_fx_rate_id", minLength: 1, maxLength: 4000, pattern: Self.payeeReceivableFxRateIdPattern)
+        fields.text(&self.payeePricingTierId, "payee_pricing_tier_id", minLength: 1, maxLength: 20, pattern: RefundRequest.customIdPattern)
+        fields.text(&self.payeeReceivableFxRateId, "payee_receivable_fx_rate_id", minLength: 1, maxLength: 4000, pattern: RefundRequest.customIdPattern)
     }
-
-    /// The pattern of `payeePricingTierId`, compiled once.
-    private static let payeePricingTierIdPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
-    /// The pattern of `payeeReceivableFxRateId`, compiled once.
-    private static let payeeReceivableFxRateIdPattern = PayPattern("[^\n\r\u{2028}\u{2029}]*")
 }
 
 /// The details of the captured payment status.
@@ -1286,16 +1262,12 @@ public struct PayPalRelatedIds: Codable, Hashable, Sendable, PayFieldValidating,
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.orderId, "order_id", minLength: 1, maxLength: 20, pattern: Self.orderIdPattern)
-        fields.text(&self.authorizationId, "authorization_id", minLength: 1, maxLength: 20, pattern: Self.authorizationIdPattern)
-        fields.text(&self.captureId, "capture_id", minLength: 1, maxLength: 20, pattern: Self.captureIdPattern)
+        fields.text(&self.authorizationId, "authorization_id", minLength: 1, maxLength: 20, pattern: Self.orderIdPattern)
+        fields.text(&self.captureId, "capture_id", minLength: 1, maxLength: 20, pattern: Self.orderIdPattern)
     }
 
-    /// The pattern of `orderId`, compiled once.
-    private static let orderIdPattern = PayPattern("[A-Z0-9]+")
-    /// The pattern of `authorizationId`, compiled once.
-    private static let authorizationIdPattern = PayPattern("[A-Z0-9]+")
-    /// The pattern of `captureId`, compiled once.
-    private static let captureIdPattern = PayPattern("[A-Z0-9]+")
+    /// The pattern of `orderId`, compiled once for the file's types.
+    fileprivate static let orderIdPattern = PayPattern("[A-Z0-9]+")
 }
 
 /// The platform or partner fee, commission, or brokerage fee that is associated with the transaction. Not a separate or isolated transaction leg from the external perspective. The platform fee is limited in scope and is always associated with the original payment for the purchase unit.

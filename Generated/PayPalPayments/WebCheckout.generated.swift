@@ -394,8 +394,8 @@ public struct ShippingMethod: Codable, Hashable, Sendable, PayFieldValidating, P
         fields.text(&self.currencyCode, "currencyCode", format: PayFormat.iso4217)
     }
 
-    /// The pattern of `value`, compiled once.
-    private static let valuePattern = PayPattern("(-?[0-9]+)|(-?([0-9]+)?[.][0-9]+)")
+    /// The pattern of `value`, compiled once for the file's types.
+    fileprivate static let valuePattern = PayPattern("(-?[0-9]+)|(-?([0-9]+)?[.][0-9]+)")
 }
 
 /// What the buyer changed.

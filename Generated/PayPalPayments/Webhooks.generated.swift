@@ -76,15 +76,13 @@ public struct PayPalEvent: Codable, Hashable, Sendable, PayFieldValidating, PayF
         fields.text(&self.eventVersion, "event_version", pattern: Self.eventVersionPattern)
         fields.text(&self.eventType, "event_type")
         fields.text(&self.summary, "summary")
-        fields.text(&self.resourceVersion, "resource_version", pattern: Self.resourceVersionPattern)
+        fields.text(&self.resourceVersion, "resource_version", pattern: Self.eventVersionPattern)
         fields.value(&self.resource, "resource")
         fields.list(&self.links, "links")
     }
 
-    /// The pattern of `eventVersion`, compiled once.
-    private static let eventVersionPattern = PayPattern("([0-9]+[^\n\r\u{2028}\u{2029}][0-9]+)")
-    /// The pattern of `resourceVersion`, compiled once.
-    private static let resourceVersionPattern = PayPattern("([0-9]+[^\n\r\u{2028}\u{2029}][0-9]+)")
+    /// The pattern of `eventVersion`, compiled once for the file's types.
+    fileprivate static let eventVersionPattern = PayPattern("([0-9]+[^\n\r\u{2028}\u{2029}][0-9]+)")
 }
 
 /// What a webhook is anchored to: the app or the account (a value PayPal's document does not list is refused).
@@ -296,14 +294,12 @@ public struct PayPalVerifyWebhookSignature: Codable, Hashable, Sendable, PayFiel
         fields.text(&self.transmissionId, "transmission_id", required: true, maxLength: 50)
         fields.text(&self.transmissionSig, "transmission_sig", required: true, maxLength: 500)
         fields.date(&self.transmissionTime, "transmission_time", required: true, format: .iso8601())
-        fields.text(&self.webhookId, "webhook_id", required: true, maxLength: 50, pattern: Self.webhookIdPattern)
+        fields.text(&self.webhookId, "webhook_id", required: true, maxLength: 50, pattern: Self.authAlgoPattern)
         fields.nested(&self.webhookEvent, "webhook_event", required: true)
     }
 
-    /// The pattern of `authAlgo`, compiled once.
-    private static let authAlgoPattern = PayPattern("[a-zA-Z0-9]+")
-    /// The pattern of `webhookId`, compiled once.
-    private static let webhookIdPattern = PayPattern("[a-zA-Z0-9]+")
+    /// The pattern of `authAlgo`, compiled once for the file's types.
+    fileprivate static let authAlgoPattern = PayPattern("[a-zA-Z0-9]+")
 }
 
 /// The verify webhook signature response.
@@ -375,16 +371,14 @@ public struct PayPalSimulateEvent: Codable, Hashable, Sendable, PayFieldValidati
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.webhookId, "webhook_id", maxLength: 50, pattern: Self.webhookIdPattern)
+        fields.text(&self.webhookId, "webhook_id", maxLength: 50, pattern: PayPalVerifyWebhookSignature.authAlgoPattern)
         fields.url(&self.url, "url")
         fields.text(&self.eventType, "event_type", required: true, maxLength: 50, pattern: Self.eventTypePattern)
         fields.text(&self.resourceVersion, "resource_version")
     }
 
-    /// The pattern of `webhookId`, compiled once.
-    private static let webhookIdPattern = PayPattern("[a-zA-Z0-9]+")
-    /// The pattern of `eventType`, compiled once.
-    private static let eventTypePattern = PayPattern("[a-zA-Z0-9.]+")
+    /// The pattern of `eventType`, compiled once for the file's types.
+    fileprivate static let eventTypePattern = PayPattern("[a-zA-Z0-9.]+")
 }
 
 /// The request-related [HATEOAS link](/docs/api/reference/api-responses/#hateoas-links) information.

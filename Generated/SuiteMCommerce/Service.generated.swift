@@ -41,8 +41,8 @@ public struct HostedPaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.xmlM, "xmlM", required: true, minLength: 1)
     }
 
-    /// The pattern of `xmlA`, compiled once.
-    private static let xmlAPattern = PayPattern("[0-9a-fA-F]+")
+    /// The pattern of `xmlA`, compiled once for the file's types.
+    fileprivate static let xmlAPattern = PayPattern("[0-9a-fA-F]+")
 }
 
 /// Where the hosted form is.
@@ -182,8 +182,8 @@ public struct SuiteErrorResponse: Codable, Hashable, Sendable, PayFieldValidatin
         fields.text(&self.message, "message")
     }
 
-    /// The pattern of `code`, compiled once.
-    private static let codePattern = PayPattern("[CSPAT][0-9]{3}")
+    /// The pattern of `code`, compiled once for the file's types.
+    fileprivate static let codePattern = PayPattern("[CSPAT][0-9]{3}")
 }
 
 /// Validates company, xmlA and xmlM and returns the hosted form (P001–P003 on failure).

@@ -459,10 +459,10 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.error, "error")
     }
 
-    /// The pattern of `time`, compiled once.
-    private static let timePattern = PayPattern("[0-2][0-9]:[0-5][0-9]:[0-5][0-9]")
-    /// The pattern of `cardLastDigits`, compiled once.
-    private static let cardLastDigitsPattern = PayPattern("[0-9]{4}")
+    /// The pattern of `time`, compiled once for the file's types.
+    fileprivate static let timePattern = PayPattern("[0-2][0-9]:[0-5][0-9]:[0-5][0-9]")
+    /// The pattern of `cardLastDigits`, compiled once for the file's types.
+    fileprivate static let cardLastDigitsPattern = PayPattern("[0-9]{4}")
 }
 
 /// Errors of 3-D Secure tokenization.

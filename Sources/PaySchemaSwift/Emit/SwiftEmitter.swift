@@ -30,6 +30,8 @@ package struct SwiftEmitter {
     let config: GeneratorConfig
     /// The stand-ins of the module's types, for structs decoded from their field list.
     let placeholders: Placeholders
+    /// The file's compiled patterns, each declared once (``FilePatterns``).
+    let patterns = FilePatterns()
 
     init(resolved: ResolvedFile, config: GeneratorConfig, placeholders: Placeholders = Placeholders()) {
         self.resolved = resolved

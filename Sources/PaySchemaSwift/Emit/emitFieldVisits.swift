@@ -22,15 +22,22 @@ extension SwiftEmitter {
         var rules: [SwiftDeclaration] = []
         for (field, key) in zip(structure.fields, keys) {
             let validated = validates && field.needsValidation
-            if validated { appendRuleConstants(prefix: field.name, field.constraints, to: &rules) }
-            let visit = fieldVisit(field, key: key, validated: validated)
+            let names: RuleNames?
+            if validated {
+                let constants = ruleConstants(prefix: field.name, field.constraints, in: declaration)
+                rules += constants.declarations
+                names = constants.names
+            } else {
+                names = nil
+            }
+            let visit = fieldVisit(field, key: key, rules: names)
             body.append(.expression(.call(.member(.identifier("fields"), visit.method), visit.arguments)))
             if field.isPresentButNull {
                 body.append(
                     .expression(.call(.identifier("fields"), "null", SwiftArgument("ifNil", member(storage(field))), SwiftArgument(key))))
             }
-            if validated, !visit.holdsRules {
-                let residue = residualChecks(field, constraints: field.constraints, wireName: field.wireName(in: format))
+            if let names, !visit.holdsRules {
+                let residue = residualChecks(field, constraints: field.constraints, wireName: field.wireName(in: format), rules: names)
                 if !residue.isEmpty { body.append(check(residue)) }
             }
         }
@@ -61,28 +68,30 @@ extension SwiftEmitter {
     }
 
     /// The checks of a field whose rules the visitor's arguments cannot hold, rule by rule.
-    private func residualChecks(_ field: ResolvedField, constraints: ResolvedConstraints, wireName: String) -> [SwiftStatement] {
+    private func residualChecks(
+        _ field: ResolvedField, constraints: ResolvedConstraints, wireName: String, rules: RuleNames
+    ) -> [SwiftStatement] {
         let path = SwiftExpression.call(.identifier("path"), "appending", SwiftArgument(.string(wireName)))
         guard field.isOptionalInSwift else {
             return checks(
                 value: member(storage(field)), type: field.type, constraints: constraints, sensitive: field.sensitive, path: path,
-                rules: field.name, optionalElements: field.nullableElements)
+                rules: rules, optionalElements: field.nullableElements)
         }
         let inner = checks(
             value: .identifier("value"), type: field.type, constraints: constraints, sensitive: field.sensitive, path: path,
-            rules: field.name, optionalElements: field.nullableElements)
+            rules: rules, optionalElements: field.nullableElements)
         return [.ifStatement([.optionalBinding("value", member(storage(field)))], .lines(inner))]
     }
 
     /// The visitor method that writes `field`, and its arguments: the value, the key, `required`
-    /// when the field must be present, then the field's constraints when it is `validated` and
-    /// the method can hold them all (`holdsRules`); otherwise the checks follow as
-    /// `fields.check { … }`.
+    /// when the field must be present, then the field's constraints when it is validated (its
+    /// compiled pattern and format named by `rules`) and the method can hold them all
+    /// (`holdsRules`); otherwise the checks follow as `fields.check { … }`.
     private func fieldVisit(
-        _ field: ResolvedField, key: SwiftExpression, validated: Bool
+        _ field: ResolvedField, key: SwiftExpression, rules: RuleNames?
     ) -> (method: String, arguments: [SwiftArgument], holdsRules: Bool) {
         // The field's constraints, for a validated field only (an unvalidated one passes none).
-        let constraints: ResolvedConstraints? = validated ? field.constraints : nil
+        let constraints: ResolvedConstraints? = rules != nil ? field.constraints : nil
         // One array, with room for the most arguments a visit takes (value, key, required, four
         // bounds, scale, sensitive): growing it an argument at a time reallocated it for most fields.
         var base: [SwiftArgument] = []
@@ -146,8 +155,8 @@ extension SwiftEmitter {
             guard constraints.minimum == nil, constraints.maximum == nil, constraints.scale == nil else { return ("text", base, false) }
             if let minimum = constraints.minLength { base.append(SwiftArgument("minLength", .number(String(minimum)))) }
             if let maximum = constraints.maxLength { base.append(SwiftArgument("maxLength", .number(String(maximum)))) }
-            if constraints.pattern != nil {
-                base.append(SwiftArgument("pattern", .member(.type("Self"), field.name + "Pattern")))
+            if constraints.pattern != nil, let rules {
+                base.append(SwiftArgument("pattern", rules.pattern))
             }
             if let format = formatArgument(field, constraints) { base.append(format) }
             sensitive(&base)

@@ -97,16 +97,15 @@ extension SwiftEmitter {
         }
         if validates {
             // The checks live in the scalar itself (not an extension): one declaration per type.
+            let constants = ruleConstants(prefix: "value", decl.constraints, in: type)
             members.append([
                 collectViolations(
                     "Appends a violation for each constraint the value breaks.",
                     primitiveChecks(
                         value: .identifier("rawValue"), primitive: decl.base, constraints: decl.constraints,
-                        sensitive: decl.sensitive, path: .identifier("path"), rules: "value"))
+                        sensitive: decl.sensitive, path: .identifier("path"), rules: constants.names))
             ])
-            var constants: [SwiftDeclaration] = []
-            appendRuleConstants(prefix: "value", decl.constraints, to: &constants)
-            members.append(constants)
+            members.append(constants.declarations)
         }
         return [
             SwiftDeclaration(

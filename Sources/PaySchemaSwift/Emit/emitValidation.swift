@@ -32,10 +32,11 @@ extension SwiftEmitter {
         return (checks, !elementConstraints.isEmpty || element.holdsValidatedValues ? elementConstraints : nil)
     }
 
-    /// The checks of `value` (of `type`) at `path` (a `PayPath`); `rules` names the type's
-    /// compiled patterns and formats (`Self.<rules>Pattern`).
+    /// The checks of `value` (of `type`) at `path` (a `PayPath`); `rules` names the compiled
+    /// pattern and format they use (``ruleConstants(prefix:_:in:)``).
     func checks(
-        value: SwiftExpression, type: ResolvedType, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression, rules: String,
+        value: SwiftExpression, type: ResolvedType, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression,
+        rules: RuleNames,
         depth: Int = 0, optionalElements: Bool = false
     ) -> [SwiftStatement] {
         switch type {
@@ -84,7 +85,7 @@ extension SwiftEmitter {
 
     func primitiveChecks(
         value: SwiftExpression, primitive: SchemaPrimitive, constraints: ResolvedConstraints, sensitive: Bool, path: SwiftExpression,
-        rules: String
+        rules: RuleNames
     ) -> [SwiftStatement] {
         let subject = SwiftArgument(value)
         var checks: [SwiftStatement] = []
@@ -96,7 +97,7 @@ extension SwiftEmitter {
         }
         if constraints.pattern != nil {
             checks.append(
-                rule("pattern", [subject, SwiftArgument(.member(.type("Self"), rules + "Pattern"))], path: path, sensitive: sensitive))
+                rule("pattern", [subject, SwiftArgument(rules.pattern)], path: path, sensitive: sensitive))
         }
         if let minimum = constraints.minimum {
             checks.append(
@@ -119,32 +120,45 @@ extension SwiftEmitter {
             let expression: SwiftExpression
             switch format {
             case .constant(let constant): expression = constant
-            case .built: expression = .member(.type("Self"), rules + "Format")
+            case .built: expression = rules.format
             }
             checks.append(rule("format", [subject, SwiftArgument(expression)], path: path, sensitive: sensitive))
         }
         return checks
     }
 
-    /// Static patterns and formats a type's checks use, compiled once: private static constants
-    /// of the type, read as `Self.<field>Pattern` and `Self.<field>Format`.
-    /// The compiled pattern and format a validated field's checks use (`<prefix>Pattern`,
-    /// `<prefix>Format`), appended to `constants`.
-    func appendRuleConstants(prefix: String, _ constraints: ResolvedConstraints, to constants: inout [SwiftDeclaration]) {
-        if let pattern = constraints.pattern {
-            constants.append(
-                ruleConstant(
-                    prefix + "Pattern", .construct("PayPattern", SwiftArgument(.string(pattern))),
-                    doc: "The pattern of `\(prefix)`, compiled once."))
+    /// The compiled pattern and format the checks of one value of `type` use, and the constants
+    /// `type` declares for them: `<prefix>Pattern` unless an earlier type of the file compiled the
+    /// same pattern (``FilePatterns``), `<prefix>Format` when the format is built.
+    func ruleConstants(
+        prefix: String, _ constraints: ResolvedConstraints, in type: ResolvedDecl
+    ) -> (
+        names: RuleNames, declarations: [SwiftDeclaration]
+    ) {
+        var declarations: [SwiftDeclaration] = []
+        var pattern = SwiftExpression.member(.type("Self"), prefix + "Pattern")
+        if let text = constraints.pattern {
+            let shared = patterns.constant(
+                for: text, in: type.name, named: prefix + "Pattern", deprecated: type.lifecycle.deprecated != nil)
+            pattern = shared.reference
+            if shared.declares {
+                declarations.append(
+                    ruleConstant(
+                        prefix + "Pattern", .construct("PayPattern", SwiftArgument(.string(text))),
+                        doc: "The pattern of `\(prefix)`, compiled once for the file's types.", visibility: .fileprivate))
+            }
         }
         if case .built(let expression) = formatRule(constraints) {
-            constants.append(ruleConstant(prefix + "Format", expression, doc: "The format of `\(prefix)`, built once."))
+            declarations.append(ruleConstant(prefix + "Format", expression, doc: "The format of `\(prefix)`, built once."))
         }
+        return (RuleNames(pattern: pattern, format: .member(.type("Self"), prefix + "Format")), declarations)
     }
 
-    private func ruleConstant(_ name: String, _ value: SwiftExpression, doc: String) -> SwiftDeclaration {
+    private func ruleConstant(
+        _ name: String, _ value: SwiftExpression, doc: String, visibility: SwiftVisibility = .private
+    ) -> SwiftDeclaration {
         SwiftDeclaration(
-            doc: SwiftDoc(doc), visibility: .private,
+            doc: SwiftDoc(doc), visibility: visibility,
             kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: name, value: value)))
     }
 

@@ -50,6 +50,8 @@ enum SwiftVisibility: Equatable, Sendable {
     case unspecified
     /// `private`.
     case `private`
+    /// `fileprivate`: shared by the types of one generated file.
+    case `fileprivate`
 }
 
 /// A `let` or `var`.

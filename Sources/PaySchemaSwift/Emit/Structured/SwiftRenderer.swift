@@ -316,6 +316,7 @@ final class SwiftRenderer {
         case .api: write(access)
         case .unspecified: break
         case .private: put("private ")
+        case .fileprivate: put("fileprivate ")
         }
         switch declaration.kind {
         case .type(let kind, let name, let conformances, let members):
