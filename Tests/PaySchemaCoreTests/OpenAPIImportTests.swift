@@ -260,8 +260,9 @@ struct OpenAPIImportTests {
     }
 
     /// A parameter whose schema is a component's (Mollie's `paymentId`, `$ref: paymentToken`, in
-    /// 21 operations) is one scalar named after the component, shared by every operation; one with
-    /// a schema of its own keeps a scalar named after the operation and parameter.
+    /// 21 operations) is one scalar named after the component, shared by every operation, as is a
+    /// component parameter's (`list-limit`, in 34); one with a schema of its own keeps a scalar
+    /// named after the operation and parameter.
     @Test func parametersOfOneComponentShareItsScalar() throws {
         let document = #"""
             openapi: 3.0.3
@@ -272,6 +273,8 @@ struct OpenAPIImportTests {
                   - $ref: '#/components/parameters/payment-id'
                 get:
                   operationId: get-payment
+                  parameters:
+                    - $ref: '#/components/parameters/list-limit'
                   responses: { '200': { description: ok } }
                 delete:
                   operationId: cancel-payment
@@ -283,6 +286,7 @@ struct OpenAPIImportTests {
                   operationId: get-refunds
                   parameters:
                     - { name: paymentId, in: path, required: true, schema: { $ref: '#/components/schemas/paymentToken' } }
+                    - $ref: '#/components/parameters/list-limit'
                   responses: { '200': { description: ok } }
             components:
               parameters:
@@ -291,6 +295,10 @@ struct OpenAPIImportTests {
                   in: path
                   required: true
                   schema: { $ref: '#/components/schemas/paymentToken' }
+                list-limit:
+                  name: limit
+                  in: query
+                  schema: { type: integer, minimum: 1, maximum: 250 }
               schemas:
                 paymentToken: { type: string, pattern: '^tr_.+$', description: A payment's ID. }
             """#
@@ -299,11 +307,15 @@ struct OpenAPIImportTests {
             options.operations = ["get-payment", "cancel-payment", "get-refunds"]
         }
         let scalars = module.types.filter { if case .scalar = $0.kind { true } else { false } }
-        #expect(scalars.map(\.name) == ["PaymentToken", "CancelPaymentReason"])
-        #expect(scalars.first?.doc == "A payment's ID.")
+        #expect(scalars.map(\.name).sorted() == ["CancelPaymentReason", "ListLimitParameter", "PaymentToken"])
+        #expect(scalars.first { $0.name == "PaymentToken" }?.doc == "A payment's ID.")
         for operation in module.operations {
             #expect(operation.parameters.first { $0.wireName == "paymentId" }?.type == "PaymentToken", "\(operation.name)")
         }
+        #expect(
+            module.operations.map { $0.parameters.first { $0.wireName == "limit" }?.type } == [
+                "ListLimitParameter", nil, "ListLimitParameter",
+            ])
     }
 
     @Test func theWrittenFileChecksAndGenerates() throws {

@@ -56,7 +56,7 @@ struct ImportCLITests {
 
     @Test(.enabled(if: paypal != nil, "../shared/contracts is absent"))
     func paypalsWholeDocumentIsModelledAndFollowsIt() throws {
-        let root = try Self.importWhole(Self.paypal!, module: "PayPalOrders", counts: "164 structs, 91 enums, 21 scalars, 8 operations")
+        let root = try Self.importWhole(Self.paypal!, module: "PayPalOrders", counts: "164 structs, 91 enums, 7 scalars, 8 operations")
         defer { try? FileManager.default.removeItem(at: root) }
         let lint = try CLIRunner.run("payschema", ["lint", root.path, "--strict", "--contracts", Self.contracts!.path])
         #expect(lint.status == 0, "\(lint.stdout.prefix(3000))\(lint.stderr)")
@@ -131,11 +131,11 @@ struct ImportCLITests {
         // One file per component that a type links (the document has 210 schemas), and the operations.
         #expect(files.count > 100 && files.contains("PayPalOrdersOperations.yaml") && files.contains("Order.yaml"), "\(files)")
         #expect(
-            run.stderr.contains("\(folder.path): 164 structs, 91 enums, 21 scalars, 8 operations in \(files.count) files; "),
+            run.stderr.contains("\(folder.path): 164 structs, 91 enums, 7 scalars, 8 operations in \(files.count) files; "),
             "\(run.stderr.suffix(500))")
         let lint = try CLIRunner.run("payschema", ["lint", root.path, "--strict", "--contracts", Self.contracts!.path])
         #expect(lint.status == 0, "\(lint.stdout.prefix(3000))\(lint.stderr)")
-        let whole = try Self.importWhole(Self.paypal!, module: "PayPalOrders", counts: "164 structs, 91 enums, 21 scalars, 8 operations")
+        let whole = try Self.importWhole(Self.paypal!, module: "PayPalOrders", counts: "164 structs, 91 enums, 7 scalars, 8 operations")
         defer { try? FileManager.default.removeItem(at: whole) }
         let (status, coverage, findings, stderr) = try Self.upstream(Self.paypal!, schemas: root)
         let (_, wholeCoverage, _, _) = try Self.upstream(Self.paypal!, schemas: whole)
@@ -165,7 +165,7 @@ struct ImportCLITests {
         let reused = try CLIRunner.run("payschema", arguments + ["--reuse", folder.path])
         #expect(reused.status == 0, "\(reused.stderr.suffix(3000))")
         #expect(
-            reused.stderr.contains(": 164 structs, 91 enums, 21 scalars, 8 operations in \(files.count) files; "),
+            reused.stderr.contains(": 164 structs, 91 enums, 7 scalars, 8 operations in \(files.count) files; "),
             "\(reused.stderr.suffix(500))")
 
         // Generated, then one component's description edited: only that component's Swift changes.
@@ -194,7 +194,7 @@ struct ImportCLITests {
         .enabled(if: paypal != nil, "../shared/contracts is absent"),
         arguments: [
             ("payments_payment_v2.json", "PayPalPaymentsV2", "57 structs, 43 enums, 0 scalars, 7 operations"),
-            ("notifications_webhooks_v1.json", "PayPalWebhooks", "27 structs, 24 enums, 2 scalars, 16 operations"),
+            ("notifications_webhooks_v1.json", "PayPalWebhooks", "27 structs, 24 enums, 1 scalars, 16 operations"),
         ])
     func paypalsOtherDocumentsAreModelledAndFollowThem(file: String, module: String, counts: String) throws {
         let document = try #require(SharedReference.path("contracts/paypal/" + file))
@@ -215,7 +215,7 @@ struct ImportCLITests {
     @Test(.enabled(if: mollie != nil, "../shared/contracts is absent"))
     func molliesWholeDocumentWithOurOwnDocs() throws {
         let root = try Self.importWhole(
-            Self.mollie!, module: "MollieAPI", counts: "502 structs, 166 enums, 65 scalars, 128 operations",
+            Self.mollie!, module: "MollieAPI", counts: "502 structs, 166 enums, 31 scalars, 128 operations",
             extra: ["--docs", "own", "--type-prefix", "Mollie"])
         defer { try? FileManager.default.removeItem(at: root) }
         let text = try String(contentsOf: root.appending(path: "MollieAPI/MollieAPI.yaml"), encoding: .utf8)
@@ -240,6 +240,8 @@ struct ImportCLITests {
         // {description}]`) is an amount, not a struct of its own.
         let operations = text.components(separatedBy: "\noperations:\n").last ?? ""
         #expect(operations.components(separatedBy: "type: MolliePaymentToken").count - 1 == 21)
+        // The 34 operations that take the component parameter `list-limit` take one scalar too.
+        #expect(operations.components(separatedBy: "type: MollieListLimitParameter").count - 1 == 34)
         #expect(!text.contains("CancelPaymentPaymentId") && !text.contains("MollieEntityPaymentAmountRefunded:"))
         #expect(text.contains("amountRefunded: { type: \"MollieAmount\""))
         let (status, coverage, findings, stderr) = try Self.upstream(Self.mollie!, schemas: root)

@@ -184,14 +184,25 @@ extension OpenAPIImporter {
             if resolved.type == "Date" || resolved.type == "URL" || constraints.entries.isEmpty {
                 return resolved.type == "Date" ? "String" : resolved.type
             }
-            // A schema that is a component's (`$ref: '#/components/schemas/paymentToken'`) is one
-            // scalar named after it, whichever operations' parameters take it.
+            // A schema that is a component's (`$ref: '#/components/schemas/paymentToken'`:
+            // `PaymentToken`), or the schema of a component parameter
+            // (`#/components/parameters/list-limit`: `ListLimitParameter`), is one scalar named
+            // after that component, whichever operations' parameters take it.
             let component = componentPointer(schema)
-            if let component, let name = nameByPointer[component] { return name }
-            let name = claim(component.map { typeName(component: String($0.split(separator: "/").last ?? "")) } ?? suggested)
+            let componentParameter = pointer.hasPrefix("/components/parameters/") && pointer.split(separator: "/").count == 3
+            let shared = component ?? (componentParameter ? pointer + "/schema" : nil)
+            if let shared, let name = nameByPointer[shared] { return name }
+            let name: String
+            if let component {
+                name = claim(typeName(component: String(component.split(separator: "/").last ?? "")))
+            } else if componentParameter {
+                name = claim(typeName(component: String(pointer.split(separator: "/").last ?? "")) + "Parameter")
+            } else {
+                name = claim(suggested)
+            }
+            if let shared { nameByPointer[shared] = name }
             let doc: String?
             if let component, let target = source.node(at: component) {
-                nameByPointer[component] = name
                 doc = typeDoc(target, pointer: component)
             } else {
                 doc =
