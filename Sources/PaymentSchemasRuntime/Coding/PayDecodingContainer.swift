@@ -70,16 +70,33 @@ public struct PayDecodingContainer {
         return (codingKey, node)
     }
 
+    /// The most members an object holds for ``lookup(_:)`` to compare names one by one: a type
+    /// with many optional fields is read from a payload with few members (PayPal's
+    /// `payment_source` has 15 fields and one member), and most of its lookups miss; comparing a
+    /// handful of short names costs less than hashing the name once.
+    @inlinable static var largestScannedObject: Int { 8 }
+
+    /// The member named `name`: compared with each member's name in a small object, hashed in a
+    /// larger one.
+    @inlinable
+    func lookup(_ name: String) -> PayJSON? {
+        if members.count <= Self.largestScannedObject {
+            for (member, node) in members where member == name { return node }
+            return nil
+        }
+        return members[name]
+    }
+
     /// The member under the field's current name or, when that is absent, its first present alias.
     @usableFromInline
     mutating func member(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
         let name = key.name(for: format)
-        if let node = members[name] {
+        if let node = lookup(name) {
             readNames.append(name)
             return (PayCodingKey(stringValue: name), node)
         }
         for alias in key.aliases {
-            if let node = members[alias] {
+            if let node = lookup(alias) {
                 readNames.append(alias)
                 spellings[name] = PaySpelling(name: alias, original: node, written: .asRead)
                 return (PayCodingKey(stringValue: alias), node)
@@ -100,7 +117,7 @@ public struct PayDecodingContainer {
     @usableFromInline
     mutating func noteDefault<T: Encodable>(_ key: PayFieldKey, _ value: T) {
         let name = key.name(for: format)
-        guard format == .json, members[name] == nil, !key.aliases.contains(where: { members[$0] != nil }),
+        guard format == .json, lookup(name) == nil, !key.aliases.contains(where: { lookup($0) != nil }),
             let written = PayJSONTreeEncoder.leaf(value) ?? (try? PayWire.encodeJSONValue(value))
         else { return }
         spellings[name] = PaySpelling(name: name, original: nil, written: .value(written))
