@@ -89,28 +89,15 @@ struct EnumTableProofTests {
         """
 
     @Test func tablesReadValuesAsASwitchWould() throws {
-        let root = FileManager.default.temporaryDirectory.appending(path: "large-enum-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appending(path: "Schemas/Large"), withIntermediateDirectories: true)
-        try Self.schema.write(to: root.appending(path: "Schemas/Large/Large.yaml"), atomically: true, encoding: .utf8)
-        let output = try GeneratorPipeline(schemasRoot: root.appending(path: "Schemas"), diagnosticRoot: "Schemas").run()
-        #expect(output.diagnostics.isEmpty, "\(output.diagnostics.prefix(5))")
-        var sources: [URL] = []
-        for file in output.files["Large"] ?? [] {
-            let url = root.appending(path: file.name)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url)
-        }
-        let generated = try sources.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        let generated = try GeneratedProgram(module: "Large", schemas: [("Large.yaml", Self.schema)], prefix: "enum-table")
+        defer { generated.remove() }
+        #expect(generated.diagnostics.isEmpty, "\(generated.diagnostics.prefix(5))")
+        let text = try generated.text()
         // No switch over the wire values: one table per enum but the small closed one without aliases.
-        #expect(generated.components(separatedBy: "private static let casesByRawValue").count - 1 == 5)
-        #expect(!generated.contains("case \"v129\":") && !generated.contains("case 1290:") && !generated.contains("case \"legacyA\""))
-        let main = root.appending(path: "main.swift")
-        try Self.program.write(to: main, atomically: true, encoding: .utf8)
-        let toolchain = try ProofToolchain.locate()
-        let executable = root.appending(path: "program")
-        let compilation = try toolchain.build(sources + [main], output: executable)
-        try #require(compilation.succeeded, "the large enums do not compile: \(compilation.errors.prefix(10))")
+        #expect(text.components(separatedBy: "private static let casesByRawValue").count - 1 == 5)
+        #expect(!text.contains("case \"v129\":") && !text.contains("case 1290:") && !text.contains("case \"legacyA\""))
+        let (toolchain, executable, compilation) = try generated.compile(Self.program)
+        try #require(compilation.succeeded, "the enums do not compile: \(compilation.errors.prefix(10))")
         let answers = try toolchain.converse(executable, [])
         #expect(
             answers == [

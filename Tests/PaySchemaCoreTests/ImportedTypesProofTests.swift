@@ -78,23 +78,11 @@ struct ImportedTypesProofTests {
         options.schemas = Self.linkedSchemas.values.sorted()
         let (module, diagnostics) = OpenAPIImporter.run(try #require(read), options: options)
         #expect(!diagnostics.contains { $0.severity == .error })
-        let root = FileManager.default.temporaryDirectory.appending(path: "imported-proof-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appending(path: "Schemas/PayPalOrders"), withIntermediateDirectories: true)
-        try ImportWriter.text(module).write(to: root.appending(path: "Schemas/PayPalOrders/Orders.yaml"), atomically: true, encoding: .utf8)
-        let output = try GeneratorPipeline(schemasRoot: root.appending(path: "Schemas"), diagnosticRoot: "Schemas").run()
-        #expect(output.diagnostics.isEmpty, "\(output.diagnostics.prefix(5))")
-        var sources: [URL] = []
-        for file in output.files["PayPalOrders"] ?? [] {
-            let url = root.appending(path: file.name)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url)
-        }
-        let main = root.appending(path: "main.swift")
-        try Self.program.write(to: main, atomically: true, encoding: .utf8)
-        let toolchain = try ProofToolchain.locate()
-        let executable = root.appending(path: "program")
-        let compilation = try toolchain.build(sources + [main], output: executable)
+        let generated = try GeneratedProgram(
+            module: "PayPalOrders", schemas: [("Orders.yaml", ImportWriter.text(module))], prefix: "imported-proof")
+        defer { generated.remove() }
+        #expect(generated.diagnostics.isEmpty, "\(generated.diagnostics.prefix(5))")
+        let (toolchain, executable, compilation) = try generated.compile(Self.program)
         try #require(compilation.succeeded, "the imported types do not compile: \(compilation.errors.prefix(10))")
         var requests: [String] = []
         for (folder, schema) in Self.linkedSchemas.sorted(by: { $0.key < $1.key }) {

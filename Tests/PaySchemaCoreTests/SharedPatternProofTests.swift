@@ -52,30 +52,17 @@ struct SharedPatternProofTests {
         """
 
     @Test func aPatternIsCompiledOnceForTheFileAndChecksEveryUse() throws {
-        let root = FileManager.default.temporaryDirectory.appending(path: "shared-pattern-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appending(path: "Schemas/Shared"), withIntermediateDirectories: true)
-        try Self.schema.write(to: root.appending(path: "Schemas/Shared/Shared.yaml"), atomically: true, encoding: .utf8)
-        let output = try GeneratorPipeline(schemasRoot: root.appending(path: "Schemas"), diagnosticRoot: "Schemas").run()
-        #expect(output.diagnostics.isEmpty, "\(output.diagnostics.prefix(5))")
-        var sources: [URL] = []
-        for file in output.files["Shared"] ?? [] {
-            let url = root.appending(path: file.name)
-            try file.contents.write(to: url, atomically: true, encoding: .utf8)
-            sources.append(url)
-        }
-        let generated = try sources.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        let generated = try GeneratedProgram(module: "Shared", schemas: [("Shared.yaml", Self.schema)], prefix: "shared-pattern")
+        defer { generated.remove() }
+        #expect(generated.diagnostics.isEmpty, "\(generated.diagnostics.prefix(5))")
+        let text = try generated.text()
         // The deprecated type's own (it comes first, and no other type names it), then Payment's,
         // which every later use reads: two, not six.
-        #expect(generated.components(separatedBy: "PayPattern(\"tr_[a-z]+\")").count - 1 == 2)
-        #expect(generated.contains("fileprivate static let idPattern = PayPattern("))
-        #expect(generated.contains("pattern: Self.idPattern)") && generated.contains("pattern: Payment.idPattern)"))
-        #expect(!generated.contains("OldRefund.paymentIdPattern"))
-        let main = root.appending(path: "main.swift")
-        try Self.program.write(to: main, atomically: true, encoding: .utf8)
-        let toolchain = try ProofToolchain.locate()
-        let executable = root.appending(path: "program")
-        let compilation = try toolchain.build(sources + [main], output: executable)
+        #expect(text.components(separatedBy: "PayPattern(\"tr_[a-z]+\")").count - 1 == 2)
+        #expect(text.contains("fileprivate static let idPattern = PayPattern("))
+        #expect(text.contains("pattern: Self.idPattern)") && text.contains("pattern: Payment.idPattern)"))
+        #expect(!text.contains("OldRefund.paymentIdPattern"))
+        let (toolchain, executable, compilation) = try generated.compile(Self.program)
         try #require(compilation.succeeded, "the shared patterns do not compile: \(compilation.errors.prefix(10))")
         let answers = try toolchain.converse(executable, [])
         #expect(answers == ["|id pattern,other pattern", "ids[1] pattern", "paymentId pattern||$ pattern"], "\(answers)")
