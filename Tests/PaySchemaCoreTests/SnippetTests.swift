@@ -46,12 +46,14 @@ struct SnippetTests {
 
                     /// The case of a wire value, legacy aliases included; `nil` for values the schema does not list.
                     public init?(rawValue: String) {
-                        switch rawValue {
-                        case "TVV", "TAVV": self = .tvv
-                        case "ICC": self = .icc
-                        default: return nil
-                        }
+                        guard let value = Self.casesByRawValue[rawValue] else { return nil }
+                        self = value
                     }
+
+                    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+                    private static let casesByRawValue = PayRawValueTable<Self>(aliases: [
+                        ("TAVV", .tvv),
+                    ])
                 }
 
                 """)
@@ -121,10 +123,10 @@ struct SnippetTests {
         let swift = generate("types:\n  Brand:\n    kind: enum\n    open: true\n    cases: [VISA, MASTERCARD]\n")
         #expect(swift.contains("public enum Brand: PayOpenEnum, PayQueryValue {"))
         #expect(swift.contains("    case unknown(String)\n"))
-        #expect(
-            swift.contains(
-                "        case \"VISA\": self = .visa\n        case \"MASTERCARD\": self = .mastercard\n        default: self = .unknown(rawValue)\n"
-            ))
+        // Wire values are read from the table built from `allCases` and `rawValue`, which lists each.
+        #expect(swift.contains("    public init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }\n"))
+        #expect(swift.contains("    private static let casesByRawValue = PayRawValueTable<Self>()\n"))
+        #expect(swift.contains("        case .visa: return \"VISA\"\n        case .mastercard: return \"MASTERCARD\"\n"))
         #expect(swift.contains("    public static let allCases: [Brand] = [.visa, .mastercard]\n"))
     }
 
