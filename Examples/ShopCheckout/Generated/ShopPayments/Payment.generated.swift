@@ -31,18 +31,10 @@ package enum ShopPaymentStatus: PayOpenEnum, PayQueryValue {
     package static let allCases: [ShopPaymentStatus] = [.open, .pending, .authorized, .paid, .canceled, .expired, .failed]
 
     /// The case of a wire value, legacy aliases included; unlisted values become ``unknown(_:)``.
-    package init(rawValue: String) {
-        switch rawValue {
-        case "open": self = .open
-        case "pending": self = .pending
-        case "authorized": self = .authorized
-        case "paid": self = .paid
-        case "canceled": self = .canceled
-        case "expired": self = .expired
-        case "failed": self = .failed
-        default: self = .unknown(rawValue)
-        }
-    }
+    package init(rawValue: String) { self = Self.casesByRawValue[rawValue] ?? .unknown(rawValue) }
+
+    /// Every wire value, aliases included, with its case: `init(rawValue:)` looks a value up here.
+    private static let casesByRawValue = PayRawValueTable<Self>()
 
     /// The wire value.
     package var rawValue: String {
@@ -198,6 +190,6 @@ package struct ShopPayment: Codable, Hashable, Sendable, PayFieldValidating, Pay
         fields.value(&self.links, "_links")
     }
 
-    /// The pattern of `id`, compiled once.
-    private static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
+    /// The pattern of `id`, compiled once for the file's types.
+    fileprivate static let idPattern = PayPattern("tr_[A-Za-z0-9]+")
 }
