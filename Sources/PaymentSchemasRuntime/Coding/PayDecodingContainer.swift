@@ -70,22 +70,9 @@ public struct PayDecodingContainer {
         return (codingKey, node)
     }
 
-    /// The most members an object holds for ``lookup(_:)`` to compare names one by one: a type
-    /// with many optional fields is read from a payload with few members (PayPal's
-    /// `payment_source` has 15 fields and one member), and most of its lookups miss; comparing a
-    /// handful of short names costs less than hashing the name once.
-    @inlinable static var largestScannedObject: Int { 8 }
-
-    /// The member named `name`: compared with each member's name in a small object, hashed in a
-    /// larger one.
+    /// The member named `name` (the members' `member(named:)`: a small object is scanned).
     @inlinable
-    func lookup(_ name: String) -> PayJSON? {
-        if members.count <= Self.largestScannedObject {
-            for (member, node) in members where member == name { return node }
-            return nil
-        }
-        return members[name]
-    }
+    func lookup(_ name: String) -> PayJSON? { members.member(named: name) }
 
     /// The member under the field's current name or, when that is absent, its first present alias.
     @usableFromInline
@@ -417,7 +404,7 @@ public struct PayDecodingContainer {
     /// in JSON and XML the members as they are.
     @usableFromInline
     func collection(_ codingKey: PayCodingKey, _ key: PayFieldKey) -> KeyedDecodingContainer<PayCodingKey> {
-        guard format == .query, let node = members[codingKey.stringValue] else { return container }
+        guard format == .query, let node = members.member(named: codingKey.stringValue) else { return container }
         let list = PayQueryTree.list(node, style: key.queryList)
         return KeyedDecodingContainer(PayJSONKeyedContainer<PayCodingKey>(members: [codingKey.stringValue: list], decoder: tree))
     }
@@ -432,7 +419,7 @@ public struct PayDecodingContainer {
         var failed = false
         for name in members.keys.sorted()
         where name.hasPrefix(affixes.prefix) && name.hasSuffix(affixes.suffix) && name.count > affixes.prefix.count + affixes.suffix.count {
-            guard let node = members[name] else { continue }
+            guard let node = members.member(named: name) else { continue }
             found = true
             readNames.append(name)
             let entry = String(name.dropFirst(affixes.prefix.count).dropLast(affixes.suffix.count))

@@ -44,5 +44,5 @@ where Value.RawValue: Hashable & Sendable {
     }
 
     /// How many wire values the table lists, aliases included.
-    public var count: Int { hashed?.count ?? scanned.count }
+    var count: Int { hashed?.count ?? scanned.count }
 }

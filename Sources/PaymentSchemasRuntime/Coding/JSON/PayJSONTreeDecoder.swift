@@ -207,10 +207,10 @@ struct PayJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { members.keys.sorted().compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { members.member(named: key.stringValue) != nil }
 
     func node(_ key: Key) throws -> PayJSON {
-        guard let node = members[key.stringValue] else {
+        guard let node = members.member(named: key.stringValue) else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "required field is missing"))
         }
         return node
@@ -270,7 +270,7 @@ struct PayJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let value = members[key.stringValue] else { return nil }
+        guard let value = members.member(named: key.stringValue) else { return nil }
         if case .null = value, T.self != PayJSON.self { return nil }
         return try decoder.unbox(value, as: T.self, key: PayCodingKey(key))
     }
@@ -284,11 +284,11 @@ struct PayJSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        PayJSONTreeDecoder(node: members["super"] ?? .null, parent: decoder, key: PayCodingKey(stringValue: "super"))
+        PayJSONTreeDecoder(node: members.member(named: "super") ?? .null, parent: decoder, key: PayCodingKey(stringValue: "super"))
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        PayJSONTreeDecoder(node: members[key.stringValue] ?? .null, parent: decoder, key: PayCodingKey(key))
+        PayJSONTreeDecoder(node: members.member(named: key.stringValue) ?? .null, parent: decoder, key: PayCodingKey(key))
     }
 }
 
