@@ -226,7 +226,7 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
     /// One-time or recurring.
     public var chargePermissionType: ChargePermissionType?
     /// The payment (for `ProcessOrder`: intent and amount).
-    public var paymentDetails: PaymentDetails?
+    @PayBoxed public var paymentDetails: PaymentDetails?
     /// The merchant's order information.
     public var merchantMetadata: MerchantMetadata?
     /// The shipping address (for `ProcessOrder`).
@@ -316,7 +316,7 @@ public struct ButtonPayload: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.text(&self.storeId, "storeId", required: true, minLength: 1)
         fields.list(&self.scopes, "scopes")
         fields.value(&self.chargePermissionType, "chargePermissionType")
-        fields.nested(&self.paymentDetails, "paymentDetails")
+        fields.nested(&self._paymentDetails, "paymentDetails")
         fields.nested(&self.merchantMetadata, "merchantMetadata")
         fields.nested(&self.addressDetails, "addressDetails")
         fields.text(&self.platformId, "platformId")

@@ -833,9 +833,9 @@ public struct ChargePermission: Codable, Hashable, Sendable, PayFieldValidating,
     /// The buyer.
     public var buyer: AmazonPayBuyer?
     /// The shipping address.
-    public var shippingAddress: AmazonPayAddress?
+    @PayBoxed public var shippingAddress: AmazonPayAddress?
     /// The billing address.
-    public var billingAddress: AmazonPayAddress?
+    @PayBoxed public var billingAddress: AmazonPayAddress?
     /// The buyer's payment instruments.
     public var paymentPreferences: [PaymentPreference?]?
     /// The merchant's order information.
@@ -912,8 +912,8 @@ public struct ChargePermission: Codable, Hashable, Sendable, PayFieldValidating,
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.chargePermissionId, "chargePermissionId", required: true, minLength: 1)
         fields.value(&self.buyer, PayFieldKey("buyer", nullable: true))
-        fields.nested(&self.shippingAddress, PayFieldKey("shippingAddress", nullable: true))
-        fields.nested(&self.billingAddress, PayFieldKey("billingAddress", nullable: true))
+        fields.nested(&self._shippingAddress, PayFieldKey("shippingAddress", nullable: true))
+        fields.nested(&self._billingAddress, PayFieldKey("billingAddress", nullable: true))
         fields.list(&self.paymentPreferences, PayFieldKey("paymentPreferences", nullable: true))
         fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
         fields.text(&self.platformId, PayFieldKey("platformId", nullable: true))
@@ -1272,11 +1272,7 @@ public struct GetChargeOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("x-amz-pay-region", region.queryValue, false)]) }
 }
 
 /// Captures an Authorized charge, once, at most its amount (Amazon's Capture Charge); what is not captured is released.
@@ -1334,10 +1330,10 @@ public struct CaptureChargeOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
+        PayHeaderField.list([
+            ("x-amz-pay-idempotency-key", idempotencyKey.queryValue, false),
+            ("x-amz-pay-region", region.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -1392,11 +1388,7 @@ public struct CancelChargeOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("x-amz-pay-region", region.queryValue, false)]) }
 
     /// The request body.
     public var requestBody: RequestBody? { body }
@@ -1453,10 +1445,10 @@ public struct CreateRefundOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
+        PayHeaderField.list([
+            ("x-amz-pay-idempotency-key", idempotencyKey.queryValue, false),
+            ("x-amz-pay-region", region.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -1503,11 +1495,7 @@ public struct GetRefundOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("x-amz-pay-region", region.queryValue, false)]) }
 }
 
 /// Gets a charge permission (Amazon's Get Charge Permission).
@@ -1550,11 +1538,7 @@ public struct GetChargePermissionOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("x-amz-pay-region", region.queryValue, false)]) }
 }
 
 /// Closes a charge permission for good (Amazon's Close Charge Permission): no charge may be made under it after.
@@ -1605,11 +1589,7 @@ public struct CloseChargePermissionOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("x-amz-pay-region", region.queryValue, false)]) }
 
     /// The request body.
     public var requestBody: RequestBody? { body }

@@ -1171,7 +1171,7 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
     /// What the checkout collects.
     public var productType: ProductType?
     /// The payment.
-    public var paymentDetails: PaymentDetails?
+    @PayBoxed public var paymentDetails: PaymentDetails?
     /// One-time or recurring.
     public var chargePermissionType: ChargePermissionType?
     /// The merchant's order information.
@@ -1179,9 +1179,9 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
     /// The buyer.
     public var buyer: AmazonPayBuyer?
     /// The shipping address.
-    public var shippingAddress: AmazonPayAddress?
+    @PayBoxed public var shippingAddress: AmazonPayAddress?
     /// The billing address.
-    public var billingAddress: AmazonPayAddress?
+    @PayBoxed public var billingAddress: AmazonPayAddress?
     /// The buyer's payment instruments; Amazon sends `[null]` before the buyer chose one.
     public var paymentPreferences: [PaymentPreference?]?
     /// The session's state.
@@ -1314,12 +1314,12 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.text(&self.checkoutSessionId, "checkoutSessionId", required: true, minLength: 1)
         fields.nested(&self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true))
         fields.value(&self.productType, PayFieldKey("productType", nullable: true))
-        fields.nested(&self.paymentDetails, PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true))
+        fields.nested(&self._paymentDetails, PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true))
         fields.value(&self.chargePermissionType, PayFieldKey("chargePermissionType", nullable: true))
         fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
         fields.value(&self.buyer, PayFieldKey("buyer", nullable: true))
-        fields.nested(&self.shippingAddress, PayFieldKey("shippingAddress", nullable: true))
-        fields.nested(&self.billingAddress, PayFieldKey("billingAddress", nullable: true))
+        fields.nested(&self._shippingAddress, PayFieldKey("shippingAddress", nullable: true))
+        fields.nested(&self._billingAddress, PayFieldKey("billingAddress", nullable: true))
         fields.list(&self.paymentPreferences, PayFieldKey("paymentPreferences", nullable: true))
         fields.value(&self.statusDetails, PayFieldKey("statusDetails", aliases: ["statusDetail"]), required: true)
         fields.list(&self.constraints, PayFieldKey("constraints", nullable: true))
@@ -1439,7 +1439,7 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFiel
     /// The result return URL.
     public var webCheckoutDetails: UpdateWebCheckoutDetails?
     /// Intent and amount.
-    public var paymentDetails: PaymentDetails?
+    @PayBoxed public var paymentDetails: PaymentDetails?
     /// Order number and store information.
     public var merchantMetadata: MerchantMetadata?
     /// Supplementary data.
@@ -1502,7 +1502,7 @@ public struct UpdateCheckoutSessionRequest: Codable, Hashable, Sendable, PayFiel
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", nullable: true))
-        fields.nested(&self.paymentDetails, PayFieldKey("paymentDetails", nullable: true))
+        fields.nested(&self._paymentDetails, PayFieldKey("paymentDetails", nullable: true))
         fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
         fields.text(&self.supplementaryData, PayFieldKey("supplementaryData", nullable: true))
         fields.text(&self.platformId, PayFieldKey("platformId", nullable: true))
@@ -1752,10 +1752,10 @@ public struct CreateCheckoutSessionOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
+        PayHeaderField.list([
+            ("x-amz-pay-idempotency-key", idempotencyKey.queryValue, false),
+            ("x-amz-pay-region", region.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -1812,12 +1812,10 @@ public struct GetCheckoutSessionOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        if let idempotencyKey {
-            fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
-        }
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
+        PayHeaderField.list([
+            ("x-amz-pay-idempotency-key", idempotencyKey?.queryValue, false),
+            ("x-amz-pay-region", region.queryValue, false),
+        ])
     }
 }
 
@@ -1876,12 +1874,10 @@ public struct UpdateCheckoutSessionOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        if let idempotencyKey {
-            fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
-        }
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
+        PayHeaderField.list([
+            ("x-amz-pay-idempotency-key", idempotencyKey?.queryValue, false),
+            ("x-amz-pay-region", region.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -1943,10 +1939,10 @@ public struct CompleteCheckoutSessionOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "x-amz-pay-idempotency-key", value: idempotencyKey.queryValue, sensitive: false))
-        fields.append(PayHeaderField(name: "x-amz-pay-region", value: region.queryValue, sensitive: false))
-        return fields
+        PayHeaderField.list([
+            ("x-amz-pay-idempotency-key", idempotencyKey.queryValue, false),
+            ("x-amz-pay-region", region.queryValue, false),
+        ])
     }
 
     /// The request body.

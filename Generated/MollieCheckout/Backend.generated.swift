@@ -603,11 +603,7 @@ public struct ListMethodsOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "X-Mollie-Checkout-Device-UUID", value: deviceUUID.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("X-Mollie-Checkout-Device-UUID", deviceUUID.queryValue, false)]) }
 }
 
 /// The device's payments.
@@ -646,11 +642,7 @@ public struct ListPaymentsOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "X-Mollie-Checkout-Device-UUID", value: deviceUUID.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("X-Mollie-Checkout-Device-UUID", deviceUUID.queryValue, false)]) }
 }
 
 /// Creates a payment; a 422 lists the invalid fields.
@@ -695,11 +687,7 @@ public struct CreatePaymentOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "X-Mollie-Checkout-Device-UUID", value: deviceUUID.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("X-Mollie-Checkout-Device-UUID", deviceUUID.queryValue, false)]) }
 
     /// The request body.
     public var requestBody: RequestBody? { body }
@@ -745,9 +733,5 @@ public struct GetPaymentOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "X-Mollie-Checkout-Device-UUID", value: deviceUUID.queryValue, sensitive: false))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("X-Mollie-Checkout-Device-UUID", deviceUUID.queryValue, false)]) }
 }

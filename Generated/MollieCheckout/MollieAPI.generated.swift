@@ -506,9 +506,9 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     /// When the payment expired (ISO 8601).
     public var expiredAt: String?
     /// The customer's billing address, when the merchant sent one.
-    public var billingAddress: MolliePaymentAddress?
+    @PayBoxed public var billingAddress: MolliePaymentAddress?
     /// Where the order ships, when the merchant sent it.
-    public var shippingAddress: MolliePaymentAddress?
+    @PayBoxed public var shippingAddress: MolliePaymentAddress?
     /// The customer's country as Mollie detected it (ISO 3166-1 alpha-2).
     public var countryCode: String?
     /// The country whose methods the checkout offers, when the merchant narrowed it.
@@ -530,9 +530,9 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     /// Why the payment ended as it did (a code and a message), when Mollie says.
     public var statusReason: MollieStatusReason?
     /// What the method tells about the payment: the consumer's account, the card's brand and masked number, the bank transfer's reference…
-    public var details: MolliePaymentDetails?
+    @PayBoxed public var details: MolliePaymentDetails?
     /// Links.
-    public var links: MolliePaymentLinks?
+    @PayBoxed public var links: MolliePaymentLinks?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -716,8 +716,8 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.text(&self.captureDelay, PayFieldKey("captureDelay", nullable: true), pattern: Self.captureDelayPattern)
         fields.value(&self.captureMode, PayFieldKey("captureMode", nullable: true))
         fields.text(&self.expiredAt, PayFieldKey("expiredAt", nullable: true))
-        fields.value(&self.billingAddress, PayFieldKey("billingAddress", nullable: true))
-        fields.value(&self.shippingAddress, PayFieldKey("shippingAddress", nullable: true))
+        fields.value(&self._billingAddress, PayFieldKey("billingAddress", nullable: true))
+        fields.value(&self._shippingAddress, PayFieldKey("shippingAddress", nullable: true))
         fields.text(&self.countryCode, PayFieldKey("countryCode", nullable: true), minLength: 2, maxLength: 2)
         fields.text(&self.restrictPaymentMethodsToCountry, PayFieldKey("restrictPaymentMethodsToCountry", nullable: true))
         fields.nestedList(&self.lines, PayFieldKey("lines", nullable: true))
@@ -728,8 +728,8 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.text(&self.settlementId, PayFieldKey("settlementId", nullable: true), pattern: Self.settlementIdPattern)
         fields.nestedList(&self.routing, PayFieldKey("routing", nullable: true))
         fields.value(&self.statusReason, PayFieldKey("statusReason", nullable: true))
-        fields.nested(&self.details, PayFieldKey("details", nullable: true))
-        fields.value(&self.links, PayFieldKey("_links", nullable: true))
+        fields.nested(&self._details, PayFieldKey("details", nullable: true))
+        fields.value(&self._links, PayFieldKey("_links", nullable: true))
     }
 
     /// The pattern of `profileId`, compiled once for the file's types.
@@ -958,9 +958,9 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
     /// Test mode, for an organization token; an API key already says its mode.
     public var testmode: Bool?
     /// The customer's billing address (methods such as Klarna, in3 and billie need it).
-    public var billingAddress: MolliePaymentAddress?
+    @PayBoxed public var billingAddress: MolliePaymentAddress?
     /// Where the order ships.
-    public var shippingAddress: MolliePaymentAddress?
+    @PayBoxed public var shippingAddress: MolliePaymentAddress?
     /// The order lines; their totals add up to the payment's amount.
     public var lines: [MolliePaymentLineItem]?
     /// Offer only the methods of this country (ISO 3166-1 alpha-2) on the checkout.
@@ -1153,8 +1153,8 @@ public struct MolliePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.locale, PayFieldKey("locale", nullable: true))
         fields.value(&self.sequenceType, "sequenceType")
         fields.value(&self.testmode, PayFieldKey("testmode", nullable: true))
-        fields.value(&self.billingAddress, "billingAddress")
-        fields.value(&self.shippingAddress, "shippingAddress")
+        fields.value(&self._billingAddress, "billingAddress")
+        fields.value(&self._shippingAddress, "shippingAddress")
         fields.nestedList(&self.lines, PayFieldKey("lines", nullable: true))
         fields.text(&self.restrictPaymentMethodsToCountry, PayFieldKey("restrictPaymentMethodsToCountry", nullable: true))
         fields.value(&self.captureMode, PayFieldKey("captureMode", nullable: true))
@@ -2159,12 +2159,10 @@ public struct CreateMolliePaymentOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let idempotencyKey {
-            fields.append(PayHeaderField(name: "Idempotency-Key", value: idempotencyKey.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("Idempotency-Key", idempotencyKey?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -2218,11 +2216,7 @@ public struct GetMolliePaymentOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension GetMolliePaymentOperation: PayRedacting {
@@ -2279,12 +2273,10 @@ public struct CancelMolliePaymentOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let idempotencyKey {
-            fields.append(PayHeaderField(name: "Idempotency-Key", value: idempotencyKey.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("Idempotency-Key", idempotencyKey?.queryValue, false),
+        ])
     }
 }
 
@@ -2352,11 +2344,7 @@ public struct ListMollieMethodsOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension ListMollieMethodsOperation: PayRedacting {
@@ -2424,11 +2412,7 @@ public struct GetMollieMethodOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension GetMollieMethodOperation: PayRedacting {
@@ -2491,12 +2475,10 @@ public struct CreateMollieRefundOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let idempotencyKey {
-            fields.append(PayHeaderField(name: "Idempotency-Key", value: idempotencyKey.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("Idempotency-Key", idempotencyKey?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -2573,11 +2555,7 @@ public struct ListMollieRefundsOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension ListMollieRefundsOperation: PayRedacting {
@@ -2643,12 +2621,10 @@ public struct CancelMollieRefundOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let idempotencyKey {
-            fields.append(PayHeaderField(name: "Idempotency-Key", value: idempotencyKey.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("Idempotency-Key", idempotencyKey?.queryValue, false),
+        ])
     }
 }
 
@@ -2710,11 +2686,7 @@ public struct GetMollieRefundOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension GetMollieRefundOperation: PayRedacting {

@@ -194,7 +194,7 @@ public struct Card: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDec
     /// The name on the card.
     public var cardholderName: String?
     /// The billing address.
-    public var billingAddress: PayPalAddress?
+    @PayBoxed public var billingAddress: PayPalAddress?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -235,7 +235,7 @@ public struct Card: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDec
         fields.text(&self.expirationYear, "expirationYear", required: true, pattern: Self.expirationYearPattern)
         fields.text(&self.securityCode, "securityCode", required: true, pattern: Self.securityCodePattern, sensitive: true)
         fields.text(&self.cardholderName, "cardholderName", maxLength: 300)
-        fields.nested(&self.billingAddress, "billingAddress")
+        fields.nested(&self._billingAddress, "billingAddress")
     }
 
     /// The pattern of `expirationMonth`, compiled once for the file's types.

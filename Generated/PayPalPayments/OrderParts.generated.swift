@@ -17,7 +17,7 @@ public struct PayPalApplePayRequest: Codable, Hashable, Sendable, PayFieldValida
     /// The phone number, in its canonical international [E.164 numbering plan format](https://www.itu.int/rec/T-REC-E.164/en). Supports only the `national_number` property.
     public var phoneNumber: PayPalPhone?
     /// The decrypted payload details for the apple pay token.
-    public var decryptedToken: PayPalApplePayDecryptedTokenData?
+    @PayBoxed public var decryptedToken: PayPalApplePayDecryptedTokenData?
     /// The `storedCredential` field.
     public var storedCredential: PayPalCardStoredCredential?
     /// The PayPal-generated ID for the saved apple pay payment_source. This ID should be stored on the merchant's server so the saved payment source can be used for future transactions.
@@ -69,7 +69,7 @@ public struct PayPalApplePayRequest: Codable, Hashable, Sendable, PayFieldValida
         fields.text(&self.name, "name", minLength: 3, maxLength: 300)
         fields.text(&self.emailAddress, "email_address", minLength: 3, maxLength: 254, pattern: Self.emailAddressPattern)
         fields.nested(&self.phoneNumber, "phone_number")
-        fields.nested(&self.decryptedToken, "decrypted_token")
+        fields.nested(&self._decryptedToken, "decrypted_token")
         fields.nested(&self.storedCredential, "stored_credential")
         fields.text(&self.vaultId, "vault_id", minLength: 1, maxLength: 255, pattern: Self.vaultIdPattern)
         fields.value(&self.attributes, PayFieldKey("attributes", nullable: true))
@@ -1286,7 +1286,7 @@ public struct PayPalPaypalWallet: Codable, Hashable, Sendable, PayFieldValidatin
     /// The tax information of the PayPal account holder. Required only for Brazilian PayPal account holder's. Both `tax_id` and `tax_id_type` are required.
     public var taxInfo: PayPalTaxInfo?
     /// The address of the PayPal account holder. Supports only the `address_line_1`, `address_line_2`, `admin_area_1`, `admin_area_2`, `postal_code`, and `country_code` properties. Also referred to as the billing address of the customer.
-    public var address: PayPalAddress?
+    @PayBoxed public var address: PayPalAddress?
     /// Additional attributes associated with the use of this wallet.
     public var attributes: PayPalPaypalWalletAttributes?
     /// The `experienceContext` field.
@@ -1346,7 +1346,7 @@ public struct PayPalPaypalWallet: Codable, Hashable, Sendable, PayFieldValidatin
         fields.nested(&self.phone, "phone")
         fields.text(&self.birthDate, "birth_date", minLength: 10, maxLength: 10, pattern: Self.birthDatePattern)
         fields.nested(&self.taxInfo, "tax_info")
-        fields.nested(&self.address, "address")
+        fields.nested(&self._address, "address")
         fields.nested(&self.attributes, "attributes")
         fields.nested(&self.experienceContext, "experience_context")
         fields.text(&self.billingAgreementId, "billing_agreement_id", minLength: 2, maxLength: 128, pattern: Self.billingAgreementIdPattern)
@@ -1379,7 +1379,7 @@ public struct PayPalPaypalWalletResponse: Codable, Hashable, Sendable, PayFieldV
     /// The tax information of the PayPal account holder. Required only for Brazilian PayPal account holder's. Both `tax_id` and `tax_id_type` are required.
     public var taxInfo: PayPalTaxInfo?
     /// The address of the PayPal account holder. Supports only the `address_line_1`, `address_line_2`, `admin_area_1`, `admin_area_2`, `postal_code`, and `country_code` properties. Also referred to as the billing address of the customer.
-    public var address: PayPalAddress?
+    @PayBoxed public var address: PayPalAddress?
     /// The `attributes` field.
     public var attributes: PayPalPaypalWalletAttributesResponse?
     /// The payload's members that no field models, kept as they came and written back after the fields.
@@ -1437,7 +1437,7 @@ public struct PayPalPaypalWalletResponse: Codable, Hashable, Sendable, PayFieldV
         fields.nested(&self.phoneNumber, "phone_number")
         fields.text(&self.birthDate, "birth_date", minLength: 10, maxLength: 10, pattern: PayPalPaypalWallet.birthDatePattern)
         fields.nested(&self.taxInfo, "tax_info")
-        fields.nested(&self.address, "address")
+        fields.nested(&self._address, "address")
         fields.nested(&self.attributes, "attributes")
     }
 
@@ -1616,7 +1616,7 @@ public struct PayPalStoredPaymentSource: Codable, Hashable, Sendable, PayFieldVa
 /// - Remark: Generated from `PayPalSupplementaryData2` in `PayPalPayments/OrderParts.yaml`.
 public struct PayPalSupplementaryData2: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// Merchants and partners can add Level 2 and 3 data to payments to reduce risk and payment processing costs. For more information about processing payments, see <a href="https://developer.paypal.com/docs/checkout/advanced/processing/">checkout</a> or <a href="https://developer.paypal.com/docs/multiparty/checkout/advanced/processing/">multiparty checkout</a>.
-    public var card: PayPalCardSupplementaryData?
+    @PayBoxed public var card: PayPalCardSupplementaryData?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1635,7 +1635,7 @@ public struct PayPalSupplementaryData2: Codable, Hashable, Sendable, PayFieldVal
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self.card, "card")
+        fields.nested(&self._card, "card")
     }
 }
 
@@ -1797,7 +1797,7 @@ public struct PayPalVenmoWalletRequest: Codable, Hashable, Sendable, PayFieldVal
     /// The `experienceContext` field.
     public var experienceContext: PayPalVenmoWalletExperienceContext?
     /// Additional attributes associated with the use of this wallet.
-    public var attributes: PayPalVenmoWalletAttributes?
+    @PayBoxed public var attributes: PayPalVenmoWalletAttributes?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1830,7 +1830,7 @@ public struct PayPalVenmoWalletRequest: Codable, Hashable, Sendable, PayFieldVal
         fields.text(&self.vaultId, "vault_id", minLength: 1, maxLength: 255, pattern: PayPalApplePayRequest.vaultIdPattern)
         fields.text(&self.emailAddress, "email_address", minLength: 3, maxLength: 254)
         fields.nested(&self.experienceContext, "experience_context")
-        fields.nested(&self.attributes, "attributes")
+        fields.nested(&self._attributes, "attributes")
     }
 }
 
@@ -1849,9 +1849,9 @@ public struct PayPalVenmoWalletResponse: Codable, Hashable, Sendable, PayFieldVa
     /// The phone number associated with the Venmo account, in its canonical international [E.164 numbering plan format](https://www.itu.int/rec/T-REC-E.164/en). Supports only the `national_number` property.
     public var phoneNumber: PayPalPhone2?
     /// The address of the payer. Supports only the `address_line_1`, `address_line_2`, `admin_area_1`, `admin_area_2`, `postal_code`, and `country_code` properties. Also referred to as the billing address of the customer.
-    public var address: PayPalAddress?
+    @PayBoxed public var address: PayPalAddress?
     /// The `attributes` field.
-    public var attributes: PayPalVenmoWalletAttributesResponse?
+    @PayBoxed public var attributes: PayPalVenmoWalletAttributesResponse?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1895,8 +1895,8 @@ public struct PayPalVenmoWalletResponse: Codable, Hashable, Sendable, PayFieldVa
         fields.text(&self.userName, "user_name", minLength: 1, maxLength: 50, pattern: Self.userNamePattern)
         fields.nested(&self.name, "name")
         fields.nested(&self.phoneNumber, "phone_number")
-        fields.nested(&self.address, "address")
-        fields.nested(&self.attributes, "attributes")
+        fields.nested(&self._address, "address")
+        fields.nested(&self._attributes, "attributes")
     }
 
     /// The pattern of `userName`, compiled once for the file's types.
@@ -2594,7 +2594,7 @@ public struct PayPalPaypalWalletAttributes: Codable, Hashable, Sendable, PayFiel
     /// The `customer` field.
     public var customer: PayPalPaypalWalletCustomer?
     /// Attributes used to provide the instructions during vaulting of the PayPal Wallet.
-    public var vault: PayPalVaultPaypalWalletBase?
+    @PayBoxed public var vault: PayPalVaultPaypalWalletBase?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -2616,7 +2616,7 @@ public struct PayPalPaypalWalletAttributes: Codable, Hashable, Sendable, PayFiel
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self.customer, "customer")
-        fields.nested(&self.vault, "vault")
+        fields.nested(&self._vault, "vault")
     }
 }
 
@@ -2801,7 +2801,7 @@ public struct PayPalPhone2: Codable, Hashable, Sendable, PayFieldValidating, Pay
 /// - Remark: Generated from `PayPalPaypalWalletAttributesResponse` in `PayPalPayments/OrderParts.yaml`.
 public struct PayPalPaypalWalletAttributesResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The `vault` field.
-    public var vault: PayPalPaypalWalletVaultResponse?
+    @PayBoxed public var vault: PayPalPaypalWalletVaultResponse?
     /// An array of merchant cobranded cards used by buyer to complete an order. This array will be present if a merchant has onboarded their cobranded card with PayPal and provided corresponding label(s).
     public var cobrandedCards: [PayPalCobrandedCard]?
     /// The payload's members that no field models, kept as they came and written back after the fields.
@@ -2824,7 +2824,7 @@ public struct PayPalPaypalWalletAttributesResponse: Codable, Hashable, Sendable,
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self.vault, "vault")
+        fields.nested(&self._vault, "vault")
         fields.nestedList(&self.cobrandedCards, "cobranded_cards", minItems: 0, maxItems: 25)
     }
 }
@@ -3020,9 +3020,9 @@ public struct PayPalCard: Codable, Hashable, Sendable, PayFieldValidating, PayFi
     /// The card brand or network. Typically used in the response.
     public var brand: PayPalCardBrand?
     /// The billing address for this card. Supports only the `address_line_1`, `address_line_2`, `admin_area_1`, `admin_area_2`, `postal_code`, and `country_code` properties.
-    public var billingAddress: PayPalAddress?
+    @PayBoxed public var billingAddress: PayPalAddress?
     /// Additional attributes associated with the use of this card.
-    public var attributes: CardAttributes?
+    @PayBoxed public var attributes: CardAttributes?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -3078,8 +3078,8 @@ public struct PayPalCard: Codable, Hashable, Sendable, PayFieldValidating, PayFi
         fields.text(&self.lastDigits, "last_digits", minLength: 2, maxLength: 4, pattern: Self.lastDigitsPattern)
         fields.value(&self.type, "type")
         fields.value(&self.brand, "brand")
-        fields.nested(&self.billingAddress, "billing_address")
-        fields.nested(&self.attributes, "attributes")
+        fields.nested(&self._billingAddress, "billing_address")
+        fields.nested(&self._attributes, "attributes")
     }
 
     /// The pattern of `id`, compiled once for the file's types.
@@ -3609,7 +3609,7 @@ public struct PayPalLevel3CardProcessingData: Codable, Hashable, Sendable, PayFi
     /// Use this field to break down the discount amount included in the total purchase amount. The value provided here will not add to the total purchase amount. The value cannot be negative.
     public var discountAmount: PayPalMoney?
     /// The address of the person to whom to ship the items. Supports only the `address_line_1`, `address_line_2`, `admin_area_1`, `admin_area_2`, `postal_code`, and `country_code` properties.
-    public var shippingAddress: PayPalAddress?
+    @PayBoxed public var shippingAddress: PayPalAddress?
     /// Use this field to specify the postal code of the shipping location.
     public var shipsFromPostalCode: String?
     /// A list of the items that were purchased with this payment. If your merchant account has been configured for Level 3 processing this field will be passed to the processor on your behalf.
@@ -3652,7 +3652,7 @@ public struct PayPalLevel3CardProcessingData: Codable, Hashable, Sendable, PayFi
         fields.nested(&self.shippingAmount, "shipping_amount")
         fields.nested(&self.dutyAmount, "duty_amount")
         fields.nested(&self.discountAmount, "discount_amount")
-        fields.nested(&self.shippingAddress, "shipping_address")
+        fields.nested(&self._shippingAddress, "shipping_address")
         fields.text(&self.shipsFromPostalCode, "ships_from_postal_code", minLength: 1, maxLength: 60, pattern: Self.shipsFromPostalCodePattern)
         fields.nestedList(&self.lineItems, "line_items", minItems: 1, maxItems: 100)
     }

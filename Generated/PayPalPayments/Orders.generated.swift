@@ -103,9 +103,9 @@ public struct CardPaymentSource: Codable, Hashable, Sendable, PayFieldValidating
     /// The cardholder.
     public var name: String?
     /// The billing address.
-    public var billingAddress: PayPalAddress?
+    @PayBoxed public var billingAddress: PayPalAddress?
     /// 3-D Secure verification.
-    public var attributes: CardAttributes?
+    @PayBoxed public var attributes: CardAttributes?
     /// The PayPal-generated ID for the card.
     public var id: String?
     /// The last digits of the payment card.
@@ -185,8 +185,8 @@ public struct CardPaymentSource: Codable, Hashable, Sendable, PayFieldValidating
         fields.text(&self.expiry, PayFieldKey("expiry", nullable: true), pattern: Self.expiryPattern)
         fields.text(&self.securityCode, PayFieldKey("security_code", nullable: true), pattern: Self.securityCodePattern, sensitive: true)
         fields.text(&self.name, PayFieldKey("name", nullable: true))
-        fields.nested(&self.billingAddress, PayFieldKey("billing_address", nullable: true))
-        fields.nested(&self.attributes, PayFieldKey("attributes", nullable: true))
+        fields.nested(&self._billingAddress, PayFieldKey("billing_address", nullable: true))
+        fields.nested(&self._attributes, PayFieldKey("attributes", nullable: true))
         fields.text(&self.id, PayFieldKey("id", nullable: true), minLength: 1, maxLength: 256, pattern: Self.idPattern)
         fields.text(&self.lastDigits, PayFieldKey("last_digits", nullable: true), minLength: 2, maxLength: 4, pattern: Self.lastDigitsPattern)
         fields.value(&self.brand, PayFieldKey("brand", nullable: true))
@@ -241,13 +241,13 @@ extension CardPaymentSource: PayRedacting {
 /// - Remark: Generated from `PayPalPaymentSource` in `PayPalPayments/Orders.yaml`.
 public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// A card: its number and expiry, a saved card (`vault_id`) or a network token.
-    public var card: CardPaymentSource?
+    @PayBoxed public var card: CardPaymentSource?
     /// ApplePay payment source, allows buyer to pay using ApplePay, both on Web as well as on Native.
-    public var applePay: PayPalApplePayRequest?
+    @PayBoxed public var applePay: PayPalApplePayRequest?
     /// Bancontact is the most popular online payment in Belgium. [More Details](https://www.bancontact.com/).
     public var bancontact: PayPalBancontactRequest?
     /// BLIK is a mobile payment system, created by Polish Payment Standard in order to allow millions of users to pay in shops, payout cash in ATMs and make online purchases and payments. [More Details](https://blikmobile.pl/).
-    public var blik: PayPalBlikRequest?
+    @PayBoxed public var blik: PayPalBlikRequest?
     /// The eps transfer is an online payment method developed by many Austrian banks. [More Details](https://www.eps-ueberweisung.at/).
     public var eps: PayPalEpsRequest?
     /// Giropay is an Internet payment System in Germany, based on online banking. [More Details](https://giropay.de/).
@@ -261,7 +261,7 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidati
     /// P24 (Przelewy24) is a secure and fast online bank transfer service linked to all the major banks in Poland. [More Details](https://www.przelewy24.pl/).
     public var p24: PayPalP24Request?
     /// Indicates that PayPal Wallet is the payment source. Main use of this selection is to provide additional instructions associated with this choice like vaulting.
-    public var paypal: PayPalPaypalWallet?
+    @PayBoxed public var paypal: PayPalPaypalWallet?
     /// SOFORT Banking is a real-time bank transfer payment method that buyers use to transfer funds directly to merchants from their bank accounts. [More Details](https://www.klarna.com/sofort/).
     public var sofort: PayPalSofortRequest?
     /// The `token` field.
@@ -332,17 +332,17 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidati
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self.card, "card")
-        fields.nested(&self.applePay, "apple_pay")
+        fields.nested(&self._card, "card")
+        fields.nested(&self._applePay, "apple_pay")
         fields.nested(&self.bancontact, "bancontact")
-        fields.nested(&self.blik, "blik")
+        fields.nested(&self._blik, "blik")
         fields.nested(&self.eps, "eps")
         fields.nested(&self.giropay, "giropay")
         fields.value(&self.googlePay, PayFieldKey("google_pay", nullable: true))
         fields.nested(&self.ideal, "ideal")
         fields.nested(&self.mybank, "mybank")
         fields.nested(&self.p24, "p24")
-        fields.nested(&self.paypal, "paypal")
+        fields.nested(&self._paypal, "paypal")
         fields.nested(&self.sofort, "sofort")
         fields.nested(&self.token, "token")
         fields.nested(&self.trustly, "trustly")
@@ -697,7 +697,7 @@ public struct CardResponse: Codable, Hashable, Sendable, PayFieldValidating, Pay
     /// The 3-D Secure result.
     public var authenticationResult: AuthenticationResult?
     /// The `attributes` field.
-    public var attributes: PayPalCardAttributesResponse?
+    @PayBoxed public var attributes: PayPalCardAttributesResponse?
     /// Array of brands or networks associated with the card.
     public var availableNetworks: [PayPalCardBrand]?
     /// Bank Identification Number (BIN) details used to fund a payment.
@@ -759,7 +759,7 @@ public struct CardResponse: Codable, Hashable, Sendable, PayFieldValidating, Pay
         fields.text(&self.brand, "brand")
         fields.text(&self.type, "type")
         fields.value(&self.authenticationResult, "authentication_result")
-        fields.nested(&self.attributes, "attributes")
+        fields.nested(&self._attributes, "attributes")
         fields.list(&self.availableNetworks, "available_networks", minItems: 1, maxItems: 256)
         fields.nested(&self.binDetails, "bin_details")
         fields.text(&self.expiry, "expiry", minLength: 7, maxLength: 7, pattern: CardPaymentSource.expiryPattern)
@@ -773,7 +773,7 @@ public struct CardResponse: Codable, Hashable, Sendable, PayFieldValidating, Pay
 /// - Remark: Generated from `PaymentSourceResponse` in `PayPalPayments/Orders.yaml`.
 public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The card.
-    public var card: CardResponse?
+    @PayBoxed public var card: CardResponse?
     /// The `bancontact` field.
     public var bancontact: PayPalBancontact?
     /// The `blik` field.
@@ -789,13 +789,13 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayFieldValida
     /// The `p24` field.
     public var p24: PayPalP24?
     /// The `paypal` field.
-    public var paypal: PayPalPaypalWalletResponse?
+    @PayBoxed public var paypal: PayPalPaypalWalletResponse?
     /// The `sofort` field.
     public var sofort: PayPalSofort?
     /// The `trustly` field.
     public var trustly: PayPalTrustly?
     /// The `venmo` field.
-    public var venmo: PayPalVenmoWalletResponse?
+    @PayBoxed public var venmo: PayPalVenmoWalletResponse?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -849,7 +849,7 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayFieldValida
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self.card, "card")
+        fields.nested(&self._card, "card")
         fields.nested(&self.bancontact, "bancontact")
         fields.nested(&self.blik, "blik")
         fields.nested(&self.eps, "eps")
@@ -857,10 +857,10 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayFieldValida
         fields.nested(&self.ideal, "ideal")
         fields.nested(&self.mybank, "mybank")
         fields.nested(&self.p24, "p24")
-        fields.nested(&self.paypal, "paypal")
+        fields.nested(&self._paypal, "paypal")
         fields.nested(&self.sofort, "sofort")
         fields.nested(&self.trustly, "trustly")
-        fields.nested(&self.venmo, "venmo")
+        fields.nested(&self._venmo, "venmo")
     }
 }
 
@@ -913,7 +913,7 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
     /// Capture now or authorize, as the order was created.
     public var intent: OrderIntent?
     /// The payment source.
-    public var paymentSource: PaymentSourceResponse?
+    @PayBoxed public var paymentSource: PaymentSourceResponse?
     /// Links; `payer-action` opens the 3-D Secure challenge.
     public var links: [LinkDescription]?
     /// The purchase units: their amounts and, once the merchant server authorized or captured the order, its payments. The app does not read them; the merchant server does.
@@ -971,7 +971,7 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.text(&self.id, "id", required: true)
         fields.value(&self.status, "status", required: true)
         fields.value(&self.intent, "intent")
-        fields.nested(&self.paymentSource, "payment_source")
+        fields.nested(&self._paymentSource, "payment_source")
         fields.list(&self.links, "links")
         fields.nestedList(&self.purchaseUnits, "purchase_units", minItems: 1, maxItems: 10)
         fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
@@ -1336,7 +1336,7 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
     /// The `sellerProtection` field.
     public var sellerProtection: PayPalSellerProtection?
     /// The `sellerReceivableBreakdown` field.
-    public var sellerReceivableBreakdown: PayPalSellerReceivableBreakdown?
+    @PayBoxed public var sellerReceivableBreakdown: PayPalSellerReceivableBreakdown?
     /// The `disbursementMode` field.
     public var disbursementMode: PayPalDisbursementMode?
     /// An array of related [HATEOAS links](/docs/api/reference/api-responses/#hateoas-links).
@@ -1418,7 +1418,7 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.text(&self.customId, "custom_id", maxLength: 127)
         fields.nested(&self.networkTransactionReference, "network_transaction_reference")
         fields.value(&self.sellerProtection, "seller_protection")
-        fields.nested(&self.sellerReceivableBreakdown, "seller_receivable_breakdown")
+        fields.nested(&self._sellerReceivableBreakdown, "seller_receivable_breakdown")
         fields.value(&self.disbursementMode, "disbursement_mode")
         fields.list(&self.links, "links")
         fields.value(&self.processorResponse, "processor_response")
@@ -1432,7 +1432,7 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
 /// - Remark: Generated from `AuthorizeOrderRequest` in `PayPalPayments/Orders.yaml`.
 public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The source to authorize with, when the payer approved none (a saved or merchant-initiated payment).
-    public var paymentSource: PayPalPaymentSource?
+    @PayBoxed public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1451,7 +1451,7 @@ public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayFieldValida
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self.paymentSource, "payment_source")
+        fields.nested(&self._paymentSource, "payment_source")
     }
 }
 
@@ -1465,7 +1465,7 @@ extension AuthorizeOrderRequest: PayRedacting {
 /// - Remark: Generated from `CaptureOrderRequest` in `PayPalPayments/Orders.yaml`.
 public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The source to capture with, when the payer approved none (a saved or merchant-initiated payment).
-    public var paymentSource: PayPalPaymentSource?
+    @PayBoxed public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1484,7 +1484,7 @@ public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayFieldValidati
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self.paymentSource, "payment_source")
+        fields.nested(&self._paymentSource, "payment_source")
     }
 }
 
@@ -1833,7 +1833,7 @@ public struct AmountWithBreakdown: Codable, Hashable, Sendable, PayFieldValidati
     /// The total as a decimal string, exact.
     public var value: String
     /// What the total is made of.
-    public var breakdown: AmountBreakdown?
+    @PayBoxed public var breakdown: AmountBreakdown?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1858,7 +1858,7 @@ public struct AmountWithBreakdown: Codable, Hashable, Sendable, PayFieldValidati
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.currencyCode, "currency_code", required: true, format: PayFormat.iso4217)
         fields.text(&self.value, "value", required: true, maxLength: 32, format: PayFormat.decimalString)
-        fields.nested(&self.breakdown, "breakdown")
+        fields.nested(&self._breakdown, "breakdown")
     }
 }
 
@@ -2043,7 +2043,7 @@ public struct ShippingDetail: Codable, Hashable, Sendable, PayFieldValidating, P
     /// The options offered the payer; exactly one is selected, and its amount is the breakdown's shipping.
     public var options: [ShippingOption]?
     /// Where the items go.
-    public var address: PayPalAddress?
+    @PayBoxed public var address: PayPalAddress?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -2076,7 +2076,7 @@ public struct ShippingDetail: Codable, Hashable, Sendable, PayFieldValidating, P
         fields.nested(&self.name, "name")
         fields.value(&self.type, "type")
         fields.nestedList(&self.options, "options", maxItems: 10)
-        fields.nested(&self.address, "address")
+        fields.nested(&self._address, "address")
     }
 }
 
@@ -2323,7 +2323,7 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
     /// Customize the payer experience during the approval process for the payment with PayPal.
     public var applicationContext: PayPalOrderApplicationContext?
     /// The `paymentSource` field.
-    public var paymentSource: PayPalPaymentSource?
+    @PayBoxed public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -2356,7 +2356,7 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
         fields.value(&self.intent, "intent", required: true)
         fields.nestedList(&self.purchaseUnits, "purchase_units", required: true, minItems: 1, maxItems: 10)
         fields.nested(&self.applicationContext, "application_context")
-        fields.nested(&self.paymentSource, "payment_source")
+        fields.nested(&self._paymentSource, "payment_source")
     }
 }
 
@@ -2660,11 +2660,7 @@ public struct CreateAccessTokenOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 
     /// The request body.
     public var requestBody: RequestBody? { body }
@@ -2738,21 +2734,13 @@ public struct CreateOrderOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let requestID {
-            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
-        }
-        if let prefer {
-            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
-        }
-        if let clientMetadataID {
-            fields.append(PayHeaderField(name: "PayPal-Client-Metadata-Id", value: clientMetadataID.queryValue, sensitive: false))
-        }
-        if let partnerAttributionID {
-            fields.append(PayHeaderField(name: "PayPal-Partner-Attribution-Id", value: partnerAttributionID.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("PayPal-Request-Id", requestID?.queryValue, false),
+            ("Prefer", prefer?.queryValue, false),
+            ("PayPal-Client-Metadata-Id", clientMetadataID?.queryValue, false),
+            ("PayPal-Partner-Attribution-Id", partnerAttributionID?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -2836,18 +2824,12 @@ public struct ConfirmPaymentSourceOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let requestID {
-            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
-        }
-        if let prefer {
-            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
-        }
-        if let clientMetadataID {
-            fields.append(PayHeaderField(name: "PayPal-Client-Metadata-Id", value: clientMetadataID.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("PayPal-Request-Id", requestID?.queryValue, false),
+            ("Prefer", prefer?.queryValue, false),
+            ("PayPal-Client-Metadata-Id", clientMetadataID?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -2937,21 +2919,13 @@ public struct AuthorizeOrderOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let requestID {
-            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
-        }
-        if let prefer {
-            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
-        }
-        if let clientMetadataID {
-            fields.append(PayHeaderField(name: "PayPal-Client-Metadata-Id", value: clientMetadataID.queryValue, sensitive: false))
-        }
-        if let authAssertion {
-            fields.append(PayHeaderField(name: "PayPal-Auth-Assertion", value: authAssertion.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("PayPal-Request-Id", requestID?.queryValue, false),
+            ("Prefer", prefer?.queryValue, false),
+            ("PayPal-Client-Metadata-Id", clientMetadataID?.queryValue, false),
+            ("PayPal-Auth-Assertion", authAssertion?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -3042,21 +3016,13 @@ public struct CaptureOrderOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let requestID {
-            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
-        }
-        if let prefer {
-            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
-        }
-        if let clientMetadataID {
-            fields.append(PayHeaderField(name: "PayPal-Client-Metadata-Id", value: clientMetadataID.queryValue, sensitive: false))
-        }
-        if let authAssertion {
-            fields.append(PayHeaderField(name: "PayPal-Auth-Assertion", value: authAssertion.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("PayPal-Request-Id", requestID?.queryValue, false),
+            ("Prefer", prefer?.queryValue, false),
+            ("PayPal-Client-Metadata-Id", clientMetadataID?.queryValue, false),
+            ("PayPal-Auth-Assertion", authAssertion?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -3131,11 +3097,7 @@ public struct GetOrderOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension GetOrderOperation: PayRedacting {

@@ -138,7 +138,7 @@ public struct PaymentsCapture: Codable, Hashable, Sendable, PayFieldValidating, 
     /// Indicates whether you can make additional captures against the authorized payment. Set to `true` if you do not intend to capture additional payments against the authorization. Set to `false` if you intend to capture additional payments against the authorization.
     public var finalCapture: Bool?
     /// What the payee receives: gross amount, fees and net amount.
-    public var sellerReceivableBreakdown: PayPalSellerReceivableBreakdown?
+    @PayBoxed public var sellerReceivableBreakdown: PayPalSellerReceivableBreakdown?
     /// Whether the funds are released at once or held.
     public var disbursementMode: PayPalDisbursementMode?
     /// An array of related [HATEOAS links](/docs/api/reference/api-responses/#hateoas-links).
@@ -230,7 +230,7 @@ public struct PaymentsCapture: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.nested(&self.networkTransactionReference, "network_transaction_reference")
         fields.value(&self.sellerProtection, "seller_protection")
         fields.value(&self.finalCapture, "final_capture")
-        fields.nested(&self.sellerReceivableBreakdown, "seller_receivable_breakdown")
+        fields.nested(&self._sellerReceivableBreakdown, "seller_receivable_breakdown")
         fields.value(&self.disbursementMode, "disbursement_mode")
         fields.list(&self.links, "links")
         fields.value(&self.processorResponse, "processor_response")
@@ -262,7 +262,7 @@ public struct Refund: Codable, Hashable, Sendable, PayFieldValidating, PayFieldD
     /// The reason for the refund. Appears in both the payer's transaction history and the emails that the payer receives.
     public var noteToPayer: String?
     /// The breakdown of the refund.
-    public var sellerPayableBreakdown: PayPalRefundSellerPayableBreakdown?
+    @PayBoxed public var sellerPayableBreakdown: PayPalRefundSellerPayableBreakdown?
     /// The details associated with the merchant for this transaction.
     public var payer: PayPalPayeeBase?
     /// An array of related [HATEOAS links](/docs/api/reference/api-responses/#hateoas-links).
@@ -335,7 +335,7 @@ public struct Refund: Codable, Hashable, Sendable, PayFieldValidating, PayFieldD
         fields.text(&self.customId, "custom_id", minLength: 1, maxLength: 127, pattern: Self.customIdPattern)
         fields.text(&self.acquirerReferenceNumber, "acquirer_reference_number", minLength: 1, maxLength: 36, pattern: Self.acquirerReferenceNumberPattern)
         fields.text(&self.noteToPayer, "note_to_payer")
-        fields.nested(&self.sellerPayableBreakdown, "seller_payable_breakdown")
+        fields.nested(&self._sellerPayableBreakdown, "seller_payable_breakdown")
         fields.nested(&self.payer, "payer")
         fields.list(&self.links, "links")
         fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: PaymentsAuthorization.expirationTimePattern)
@@ -2201,11 +2201,7 @@ public struct GetAuthorizationOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension GetAuthorizationOperation: PayRedacting {
@@ -2274,15 +2270,11 @@ public struct CaptureAuthorizationOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let requestID {
-            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
-        }
-        if let prefer {
-            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("PayPal-Request-Id", requestID?.queryValue, false),
+            ("Prefer", prefer?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -2363,15 +2355,11 @@ public struct ReauthorizeAuthorizationOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let requestID {
-            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
-        }
-        if let prefer {
-            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("PayPal-Request-Id", requestID?.queryValue, false),
+            ("Prefer", prefer?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -2442,15 +2430,11 @@ public struct VoidAuthorizationOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let prefer {
-            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
-        }
-        if let authAssertion {
-            fields.append(PayHeaderField(name: "PayPal-Auth-Assertion", value: authAssertion.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("Prefer", prefer?.queryValue, false),
+            ("PayPal-Auth-Assertion", authAssertion?.queryValue, false),
+        ])
     }
 }
 
@@ -2508,11 +2492,7 @@ public struct GetCaptureOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension GetCaptureOperation: PayRedacting {
@@ -2585,18 +2565,12 @@ public struct RefundCaptureOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        if let requestID {
-            fields.append(PayHeaderField(name: "PayPal-Request-Id", value: requestID.queryValue, sensitive: false))
-        }
-        if let prefer {
-            fields.append(PayHeaderField(name: "Prefer", value: prefer.queryValue, sensitive: false))
-        }
-        if let authAssertion {
-            fields.append(PayHeaderField(name: "PayPal-Auth-Assertion", value: authAssertion.queryValue, sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Authorization", authorization.queryValue, true),
+            ("PayPal-Request-Id", requestID?.queryValue, false),
+            ("Prefer", prefer?.queryValue, false),
+            ("PayPal-Auth-Assertion", authAssertion?.queryValue, false),
+        ])
     }
 
     /// The request body.
@@ -2659,11 +2633,7 @@ public struct GetRefundOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension GetRefundOperation: PayRedacting {

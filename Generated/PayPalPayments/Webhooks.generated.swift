@@ -650,11 +650,7 @@ public struct ListWebhooksOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension ListWebhooksOperation: PayRedacting {
@@ -704,11 +700,7 @@ public struct CreateWebhookOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 
     /// The request body.
     public var requestBody: RequestBody? { body }
@@ -759,11 +751,7 @@ public struct GetWebhookOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension GetWebhookOperation: PayRedacting {
@@ -809,11 +797,7 @@ public struct DeleteWebhookOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 }
 
 extension DeleteWebhookOperation: PayRedacting {
@@ -863,11 +847,7 @@ public struct VerifyWebhookSignatureOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 
     /// The request body.
     public var requestBody: RequestBody? { body }
@@ -920,11 +900,7 @@ public struct SimulateWebhookEventOperation: PayOperation, Hashable {
     }
 
     /// The request headers.
-    public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        fields.append(PayHeaderField(name: "Authorization", value: authorization.queryValue, sensitive: true))
-        return fields
-    }
+    public var headerFields: [PayHeaderField] { PayHeaderField.list([("Authorization", authorization.queryValue, true)]) }
 
     /// The request body.
     public var requestBody: RequestBody? { body }

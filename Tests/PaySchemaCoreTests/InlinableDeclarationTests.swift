@@ -54,10 +54,10 @@ import Testing
                 if let match = line.firstMatch(of: declaration) {
                     let own = inlinable(attributes: match.attributes, modifiers: match.modifiers, kind: match.kind)
                     let name = String(match.name)
-                    scopes.append(
-                        Scope(
-                            indent: indent, name: name, inlinable: own ?? declared[name.split(separator: ".").last.map(String.init) ?? name]
-                        ))
+                    // An extension of a type `Sources` does not declare extends another module's
+                    // type (`Dictionary`), which is public: only public types can be extended there.
+                    let type = name.split(separator: ".").last.map(String.init) ?? name
+                    scopes.append(Scope(indent: indent, name: name, inlinable: own ?? declared[type] ?? true))
                     continue
                 }
                 guard trimmed.hasPrefix("@inlinable") else { continue }
@@ -82,7 +82,8 @@ import Testing
     }
 
     /// The scan finds a member of a plain `package` type, of its extension and of a type nested in
-    /// one, and passes those of a `@usableFromInline` or public type.
+    /// one, and passes those of a `@usableFromInline` or public type, and of an extension of
+    /// another module's type (public: no other can be extended).
     @Test func theScanFindsWhatItLooksFor() {
         let source = """
             package struct Plain<Value> {
@@ -109,6 +110,10 @@ import Testing
 
             public struct Open {
                 @inlinable public var sixth: Int { 6 }
+            }
+
+            extension Dictionary where Key == String {
+                @inlinable func seventh() -> Int { 7 }
             }
             """
         #expect(

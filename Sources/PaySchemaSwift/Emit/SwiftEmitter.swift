@@ -30,13 +30,19 @@ package struct SwiftEmitter {
     let config: GeneratorConfig
     /// The stand-ins of the module's types, for structs decoded from their field list.
     let placeholders: Placeholders
+    /// The inline sizes of the module's types, for the optional fields stored boxed.
+    let inlineSizes: InlineSizes
     /// The file's compiled patterns, each declared once (``FilePatterns``).
     let patterns = FilePatterns()
 
-    init(resolved: ResolvedFile, config: GeneratorConfig, placeholders: Placeholders = Placeholders()) {
+    init(
+        resolved: ResolvedFile, config: GeneratorConfig, placeholders: Placeholders = Placeholders(),
+        inlineSizes: InlineSizes = InlineSizes()
+    ) {
         self.resolved = resolved
         self.config = config
         self.placeholders = placeholders
+        self.inlineSizes = inlineSizes
     }
 
     /// The schema file being emitted.
@@ -50,10 +56,11 @@ package struct SwiftEmitter {
         // The registry (the last item) is written beside the files.
         let count = module.files.count
         let placeholders = Placeholders(module)
+        let inlineSizes = InlineSizes(module)
         let files = ParallelMap.map(Array(0...count)) { index -> (name: String, file: SwiftFile) in
             guard index < count else { return emitRegistry(module, config: config) }
             let resolved = module.files[index]
-            let emitter = SwiftEmitter(resolved: resolved, config: config, placeholders: placeholders)
+            let emitter = SwiftEmitter(resolved: resolved, config: config, placeholders: placeholders, inlineSizes: inlineSizes)
             return (resolved.outputName + ".generated.swift", emitter.swiftFile())
         }
         if let combinedInto {

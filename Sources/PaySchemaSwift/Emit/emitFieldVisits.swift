@@ -96,7 +96,7 @@ extension SwiftEmitter {
         // bounds, scale, sensitive): growing it an argument at a time reallocated it for most fields.
         var base: [SwiftArgument] = []
         base.reserveCapacity(9)
-        base.append(SwiftArgument(.inoutReference(member(storage(field)))))
+        base.append(SwiftArgument(.inoutReference(member(visitedStorage(field)))))
         base.append(SwiftArgument(key))
         // A mandatory field is missing without a value; one that must be present may be null.
         if field.required { base.append(SwiftArgument("required", .bool(true))) }

@@ -105,7 +105,7 @@ extension SwiftEmitter {
         let headers = parameters.filter { $0.place == .header }
         let cookies = parameters.filter { $0.place == .cookie }
         if !headers.isEmpty || !cookies.isEmpty {
-            members.append([computed("The request headers.", "headerFields", "[PayHeaderField]", .lines(headerFields(headers, cookies)))])
+            members.append([computed("The request headers.", "headerFields", "[PayHeaderField]", headerFields(headers, cookies))])
         }
         if operation.request != nil {
             members.append([computed("The request body.", "requestBody", "RequestBody?", .value(.identifier("body")))])
@@ -128,9 +128,26 @@ extension SwiftEmitter {
         return declarations
     }
 
-    /// The body of `headerFields`: each header, then the cookies together in one `Cookie` header
-    /// (`name=value; …`); optional ones only when set.
-    func headerFields(_ headers: [ResolvedParameter], _ cookies: [ResolvedParameter]) -> [SwiftStatement] {
+    /// The body of `headerFields`: without cookies, the list of headers
+    /// (`PayHeaderField.list([("name", value?.queryValue, false), …])`, optional ones only when set);
+    /// otherwise each header, then the cookies together in one `Cookie` header (`name=value; …`).
+    func headerFields(_ headers: [ResolvedParameter], _ cookies: [ResolvedParameter]) -> SwiftBody {
+        guard !cookies.isEmpty else {
+            let entries = headers.map { header -> SwiftExpression in
+                let value: SwiftExpression =
+                    header.required
+                    ? .member(.identifier(header.name), "queryValue") : .optionalMember(.identifier(header.name), "queryValue")
+                return .tuple([.string(header.wireName), value, .bool(header.sensitive)])
+            }
+            let list = SwiftExpression.call(
+                .member(.type("PayHeaderField"), "list"), [SwiftArgument(.array(entries, entries.count > 1 ? .wrapped : .oneLine))])
+            return entries.count > 1 ? .lines([.expression(list)]) : .value(list)
+        }
+        return .lines(headerStatements(headers, cookies))
+    }
+
+    /// `headerFields` as statements, for an operation that sends cookies.
+    func headerStatements(_ headers: [ResolvedParameter], _ cookies: [ResolvedParameter]) -> [SwiftStatement] {
         let present = { (parameter: ResolvedParameter, append: SwiftStatement) -> SwiftStatement in
             parameter.required ? append : .ifStatement([.optionalBinding(parameter.name, nil)], .lines([append]))
         }

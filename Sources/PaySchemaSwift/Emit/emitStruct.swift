@@ -9,6 +9,12 @@ extension SwiftEmitter {
         field.lifecycle.deprecated != nil ? "_" + field.name : field.name
     }
 
+    /// The storage the field list hands the visitor: a boxed field's wrapper (`_name`, the
+    /// `PayBoxed` the runtime reads into and writes from), otherwise ``storage(_:)``.
+    func visitedStorage(_ field: ResolvedField) -> String {
+        inlineSizes.boxes(field) ? "_" + field.name : storage(field)
+    }
+
     /// The field's `PayFieldKey`: a string literal when the name is the same in every format and
     /// nothing else is special, otherwise the full initializer.
     func fieldKeyExpression(_ field: ResolvedField, _ structure: ResolvedStruct) -> SwiftExpression {
@@ -67,7 +73,7 @@ extension SwiftEmitter {
         var fields = structure.fields.map { field in
             property(
                 fieldDoc(field), visibility: field.lifecycle.deprecated != nil ? .unspecified : .api,
-                SwiftProperty(name: storage(field), type: swiftType(of: field)))
+                SwiftProperty(name: storage(field), type: swiftType(of: field), wrapper: inlineSizes.boxes(field) ? "PayBoxed" : nil))
         }
         // What the payload holds beyond the fields: kept and written back, or refused.
         fields.append(

@@ -37,6 +37,21 @@ extension PayFieldVisitor {
         }
     }
 
+    /// A large optional field without rules of its own, stored boxed (``PayBoxed``).
+    @inlinable
+    public mutating func value<T: Codable>(_ value: inout PayBoxed<T>, _ key: PayFieldKey) {
+        transfer(&value, key)
+    }
+
+    /// A large optional field that holds a validated value, stored boxed (``PayBoxed``).
+    @inlinable
+    public mutating func nested<T: Codable & PayValidatable>(_ value: inout PayBoxed<T>, _ key: PayFieldKey) {
+        guard validating else { return transfer(&value, key) }
+        checking { path, format, violations in
+            PayRules.nested(value, key.name(for: format), at: path, into: &violations)
+        }
+    }
+
     /// A text field and its `minLength`, `maxLength`, `pattern` and `format`.
     @inlinable
     public mutating func text(

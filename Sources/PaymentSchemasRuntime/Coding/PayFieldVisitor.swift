@@ -283,6 +283,16 @@ extension PayFieldVisitor {
         }
     }
 
+    /// A boxed field: read into a box of its own, written and checked where it lies.
+    @inlinable
+    mutating func transfer<T: Codable>(_ value: inout PayBoxed<T>, _ key: PayFieldKey) {
+        switch Phase.work {
+        case .decoding: value.box = read { $0.optional(T.self, key) }.map(PayBox.init)
+        case .encoding: write { try $0.encodeIfPresent(value.box?.value, key) }
+        case .validating: break
+        }
+    }
+
     @inlinable
     mutating func transfer<C: Codable>(
         _ value: inout C?, _ key: PayFieldKey, read reader: (inout PayDecodingContainer) -> C?,

@@ -18,6 +18,16 @@ public struct PayHeaderField: Hashable, Sendable {
     }
 }
 
+@_spi(Generated)
+extension PayHeaderField {
+    /// The headers of an operation's input in the order given, each whose value is `nil` (an
+    /// optional parameter not set) left out: what a generated `headerFields` returns.
+    @inlinable
+    public static func list(_ headers: [(name: String, value: String?, sensitive: Bool)]) -> [PayHeaderField] {
+        headers.compactMap { header in header.value.map { PayHeaderField(name: header.name, value: $0, sensitive: header.sensitive) } }
+    }
+}
+
 /// The absence of a request or response body.
 public struct PayNoBody: Codable, Hashable, Sendable {
     /// Creates the empty body.

@@ -68,6 +68,8 @@ struct SwiftProperty: Equatable, Sendable {
     var value: SwiftExpression?
     /// The accessors of a computed property.
     var accessors: SwiftAccessors?
+    /// The property wrapper, written `@Wrapper` on the property's line.
+    var wrapper: String? = nil
 }
 
 /// The accessors of a computed property.

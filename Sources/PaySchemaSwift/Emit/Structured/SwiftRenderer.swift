@@ -312,6 +312,11 @@ final class SwiftRenderer {
         doc(declaration.doc)
         attributes(declaration.attributes)
         startLine()
+        if case .property(let property) = declaration.kind, let wrapper = property.wrapper {
+            put("@")
+            write(wrapper)
+            put(" ")
+        }
         switch declaration.visibility {
         case .api: write(access)
         case .unspecified: break
