@@ -224,17 +224,13 @@ public struct MerchantCheckoutReviewOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        var cookies: [String] = []
-        if let client {
-            cookies.append("client=" + client.queryValue)
-        }
-        cookies.append("hd8=" + hd8.queryValue)
-        cookies.append("hd10=" + hd10.queryValue)
-        if !cookies.isEmpty {
-            fields.append(PayHeaderField(name: "Cookie", value: cookies.joined(separator: "; "), sensitive: false))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Cookie", PayHeaderField.cookie([
+                ("client", client?.queryValue),
+                ("hd8", hd8.queryValue),
+                ("hd10", hd10.queryValue),
+            ]), false),
+        ])
     }
 }
 
@@ -277,13 +273,9 @@ public struct MerchantUpdateCheckoutSessionOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        var cookies: [String] = []
-        cookies.append("session=" + session.queryValue)
-        if !cookies.isEmpty {
-            fields.append(PayHeaderField(name: "Cookie", value: cookies.joined(separator: "; "), sensitive: true))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Cookie", PayHeaderField.cookie([("session", session.queryValue)]), true),
+        ])
     }
 }
 
@@ -331,13 +323,9 @@ public struct MerchantThanksOperation: PayOperation, Hashable {
 
     /// The request headers.
     public var headerFields: [PayHeaderField] {
-        var fields: [PayHeaderField] = []
-        var cookies: [String] = []
-        cookies.append("session=" + session.queryValue)
-        if !cookies.isEmpty {
-            fields.append(PayHeaderField(name: "Cookie", value: cookies.joined(separator: "; "), sensitive: true))
-        }
-        return fields
+        PayHeaderField.list([
+            ("Cookie", PayHeaderField.cookie([("session", session.queryValue)]), true),
+        ])
     }
 }
 

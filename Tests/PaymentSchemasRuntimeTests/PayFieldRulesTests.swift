@@ -32,6 +32,21 @@ struct PayFieldRulesTests {
         #expect(found.allSatisfy { $0.path.description == "order.items[2].field" })
     }
 
+    /// `minLength` and `maxLength` count Unicode code points (JSON Schema's count), read from the
+    /// UTF-8 bytes: a letter with a combining mark is two, an emoji of four bytes one, a flag two.
+    @Test(arguments: ["", "a", "é", "e\u{301}", "€uro", "😀", "😀😀a", "🇲🇽", "日本語テキスト", "abc\u{0}def"])
+    func lengthsCountCodePoints(_ value: String) {
+        let scalars = value.unicodeScalars.count
+        for limit in 0...(scalars + 2) {
+            var short: [ValidationViolation] = []
+            PayRules.minLength(value, limit, at: base, into: &short)
+            #expect(short.isEmpty == (scalars >= limit), "minLength \(limit) of \(scalars) code points")
+            var long: [ValidationViolation] = []
+            PayRules.maxLength(value, limit, at: base, into: &long)
+            #expect(long.isEmpty == (scalars <= limit), "maxLength \(limit) of \(scalars) code points")
+        }
+    }
+
     @Test func sensitiveTextIsRedacted() {
         var found: [ValidationViolation] = []
         PayRules.text("4111111111111111", "number", maxLength: 4, sensitive: true, at: .root, into: &found)

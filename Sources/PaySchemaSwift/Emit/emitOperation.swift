@@ -128,54 +128,26 @@ extension SwiftEmitter {
         return declarations
     }
 
-    /// The body of `headerFields`: without cookies, the list of headers
-    /// (`PayHeaderField.list([("name", value?.queryValue, false), …])`, optional ones only when set);
-    /// otherwise each header, then the cookies together in one `Cookie` header (`name=value; …`).
+    /// The body of `headerFields`: the list of headers
+    /// (`PayHeaderField.list([("name", value?.queryValue, false), …])`, optional ones only when set),
+    /// the cookies last, together in one `Cookie` header whose value is
+    /// `PayHeaderField.cookie([("name", value?.queryValue), …])` (`name=value; …`, `nil` when none is set).
     func headerFields(_ headers: [ResolvedParameter], _ cookies: [ResolvedParameter]) -> SwiftBody {
-        guard !cookies.isEmpty else {
-            let entries = headers.map { header -> SwiftExpression in
-                let value: SwiftExpression =
-                    header.required
-                    ? .member(.identifier(header.name), "queryValue") : .optionalMember(.identifier(header.name), "queryValue")
-                return .tuple([.string(header.wireName), value, .bool(header.sensitive)])
-            }
-            let list = SwiftExpression.call(
-                .member(.type("PayHeaderField"), "list"), [SwiftArgument(.array(entries, entries.count > 1 ? .wrapped : .oneLine))])
-            return entries.count > 1 ? .lines([.expression(list)]) : .value(list)
+        let value = { (parameter: ResolvedParameter) -> SwiftExpression in
+            parameter.required
+                ? .member(.identifier(parameter.name), "queryValue") : .optionalMember(.identifier(parameter.name), "queryValue")
         }
-        return .lines(headerStatements(headers, cookies))
-    }
-
-    /// `headerFields` as statements, for an operation that sends cookies.
-    func headerStatements(_ headers: [ResolvedParameter], _ cookies: [ResolvedParameter]) -> [SwiftStatement] {
-        let present = { (parameter: ResolvedParameter, append: SwiftStatement) -> SwiftStatement in
-            parameter.required ? append : .ifStatement([.optionalBinding(parameter.name, nil)], .lines([append]))
-        }
-        let fields = SwiftExpression.identifier("fields")
-        let list = SwiftExpression.identifier("cookies")
-        var body: [SwiftStatement] = [.variable("fields", type: .array("PayHeaderField"), value: .array([], .oneLine))]
-        for header in headers {
-            let field = SwiftExpression.construct(
-                "PayHeaderField", SwiftArgument("name", .string(header.wireName)),
-                SwiftArgument("value", .member(.identifier(header.name), "queryValue")), SwiftArgument("sensitive", .bool(header.sensitive))
-            )
-            body.append(present(header, .expression(.call(fields, "append", SwiftArgument(field)))))
-        }
+        var entries = headers.map { header in SwiftExpression.tuple([.string(header.wireName), value(header), .bool(header.sensitive)]) }
         if !cookies.isEmpty {
-            body.append(.variable("cookies", type: .array("String"), value: .array([], .oneLine)))
-            for cookie in cookies {
-                let pair = SwiftExpression.binary(.string(cookie.wireName + "="), "+", .member(.identifier(cookie.name), "queryValue"))
-                body.append(present(cookie, .expression(.call(list, "append", SwiftArgument(pair)))))
-            }
-            let field = SwiftExpression.construct(
-                "PayHeaderField", SwiftArgument("name", .string("Cookie")),
-                SwiftArgument("value", .call(list, "joined", SwiftArgument("separator", .string("; ")))),
-                SwiftArgument("sensitive", .bool(cookies.contains(where: \.sensitive))))
-            body.append(
-                .ifStatement(
-                    [.expression(.not(.member(list, "isEmpty")))], .lines([.expression(.call(fields, "append", SwiftArgument(field)))])))
+            let pairs = cookies.map { cookie in SwiftExpression.tuple([.string(cookie.wireName), value(cookie)]) }
+            let joined = SwiftExpression.call(
+                .member(.type("PayHeaderField"), "cookie"), [SwiftArgument(.array(pairs, pairs.count > 1 ? .wrapped : .oneLine))])
+            entries.append(.tuple([.string("Cookie"), joined, .bool(cookies.contains(where: \.sensitive))]))
         }
-        body.append(.returnStatement(fields))
-        return body
+        // One header fits on the property's line; more, or a `Cookie` entry, are one per line.
+        let wrapped = entries.count > 1 || !cookies.isEmpty
+        let list = SwiftExpression.call(
+            .member(.type("PayHeaderField"), "list"), [SwiftArgument(.array(entries, wrapped ? .wrapped : .oneLine))])
+        return wrapped ? .lines([.expression(list)]) : .value(list)
     }
 }

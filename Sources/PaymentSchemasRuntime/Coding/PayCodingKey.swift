@@ -29,41 +29,49 @@ public struct PayCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLi
 
 /// The wire names of one schema field: its JSON key, XML element name and URL-query item name,
 /// plus legacy spellings accepted on decode and never produced on encode.
+///
+/// Generated coders build a key per field each time a value is read, written or checked, mostly
+/// from a literal, so the key holds two references at most: the JSON key and, only for a field
+/// that has any, its ``Overrides`` (another XML or query name, aliases, a decimal rule).
 @_spi(Generated)
 public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The JSON object key.
     public let json: String
-    /// The XML element name.
-    public let xml: String
-    /// The URL-query item name.
-    public let query: String
-    /// Older spellings accepted when decoding, tried in order after the current name.
-    public let aliases: [String]
     /// Whether an explicit `null` is allowed (read as absent); otherwise `null` is a violation.
     public let nullable: Bool
-    /// How a decimal field is read and written.
-    public let decimal: PayDecimalRule
     /// Whether a URL field accepts a relative reference.
     public let relativeURL: Bool
     /// How a list (or each list of a map) is written in a URL query.
     public let queryList: PayQueryListStyle
+    /// What few fields have; `nil` when every name is the JSON key, there are no aliases and the
+    /// decimal rule is the plain one.
+    @usableFromInline let overrides: Overrides?
+
+    /// The XML element name.
+    @inlinable public var xml: String { overrides?.xml ?? json }
+    /// The URL-query item name.
+    @inlinable public var query: String { overrides?.query ?? json }
+    /// Older spellings accepted when decoding, tried in order after the current name.
+    @inlinable public var aliases: [String] { overrides?.aliases ?? [] }
+    /// How a decimal field is read and written.
+    @inlinable public var decimal: PayDecimalRule { overrides?.decimal ?? .plain }
 
     /// Creates the wire names of a field; unspecified XML and query names equal the JSON key.
-    /// Inlinable: generated coders build a key per field per value, mostly from a literal.
     @inlinable
     public init(
         _ json: String, xml: String? = nil, query: String? = nil, aliases: [String] = [],
-        nullable: Bool = false, decimal: PayDecimalRule = .plain, relativeURL: Bool = false,
+        nullable: Bool = false, decimal: PayDecimalRule? = nil, relativeURL: Bool = false,
         queryList: PayQueryListStyle = .commaJoined
     ) {
         self.json = json
-        self.xml = xml ?? json
-        self.query = query ?? json
-        self.aliases = aliases
         self.nullable = nullable
-        self.decimal = decimal
         self.relativeURL = relativeURL
         self.queryList = queryList
+        if xml == nil, query == nil, aliases.isEmpty, decimal == nil {
+            self.overrides = nil
+        } else {
+            self.overrides = Overrides(xml: xml ?? json, query: query ?? json, aliases: aliases, decimal: decimal ?? .plain)
+        }
     }
 
     /// A field whose name is the same in every format, with no aliases or special rules.
@@ -79,6 +87,36 @@ public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
         case .json: return json
         case .xml: return xml
         case .query: return query
+        }
+    }
+
+    /// The parts of a key that few fields have, held once behind one reference.
+    @usableFromInline
+    final class Overrides: Sendable, Hashable {
+        @usableFromInline let xml: String
+        @usableFromInline let query: String
+        @usableFromInline let aliases: [String]
+        @usableFromInline let decimal: PayDecimalRule
+
+        @usableFromInline
+        init(xml: String, query: String, aliases: [String], decimal: PayDecimalRule) {
+            self.xml = xml
+            self.query = query
+            self.aliases = aliases
+            self.decimal = decimal
+        }
+
+        @usableFromInline
+        static func == (lhs: Overrides, rhs: Overrides) -> Bool {
+            lhs.xml == rhs.xml && lhs.query == rhs.query && lhs.aliases == rhs.aliases && lhs.decimal == rhs.decimal
+        }
+
+        @usableFromInline
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(xml)
+            hasher.combine(query)
+            hasher.combine(aliases)
+            hasher.combine(decimal)
         }
     }
 }

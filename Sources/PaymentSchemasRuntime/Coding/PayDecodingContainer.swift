@@ -32,7 +32,7 @@ public struct PayDecodingContainer {
     /// Opens the object of `decoder`'s value.
     public init(_ decoder: any Decoder) throws {
         let tree: PayJSONTreeDecoder
-        if let own = decoder as? PayJSONTreeDecoder {
+        if let own = PayJSONTreeDecoder.own(decoder) {
             tree = own
         } else {
             do {
@@ -360,19 +360,16 @@ public struct PayDecodingContainer {
         guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [] : nil }
         let listPath = path.appending(codingKey.stringValue)
         do {
-            var unkeyed = try collection(codingKey, key).nestedUnkeyedContainer(forKey: codingKey)
+            let list = try listElements(codingKey, key)
             var values: [T] = []
             var failed = false
-            if let count = unkeyed.count { values.reserveCapacity(count) }
-            while !unkeyed.isAtEnd {
-                let index = unkeyed.currentIndex
+            values.reserveCapacity(list.count)
+            for index in 0..<list.count {
                 do {
-                    values.append(try unkeyed.decode(T.self))
+                    values.append(try list.decode(T.self, at: index))
                 } catch {
                     failed = true
                     appendIssues(from: error, at: listPath.appending(index: index))
-                    if unkeyed.currentIndex == index { _ = try? unkeyed.decode(PaySkippedValue.self) }
-                    if unkeyed.currentIndex == index { break }
                     // Later elements keep their positions, so their violations keep their paths.
                     if partial, let placeholder = PayPartialDecoding.placeholder(T.self) { values.append(placeholder) }
                 }
@@ -399,14 +396,15 @@ public struct PayDecodingContainer {
         return failed && !PayPartialDecoding.isActive ? nil : seen
     }
 
-    /// The fields as a keyed container in which the collection under `codingKey` is a list: in
-    /// a URL query its text is split as the field's key says (`PayQueryTree.list(_:style:)`);
-    /// in JSON and XML the members as they are.
+    /// The elements of the list under `codingKey` (present: ``presentValueKey(_:required:)`` found
+    /// it), each read straight from the tree: in a URL query its text is split as the field's key
+    /// says (`PayQueryTree.list(_:style:)`), in XML a single element is a list of one.
     @usableFromInline
-    func collection(_ codingKey: PayCodingKey, _ key: PayFieldKey) -> KeyedDecodingContainer<PayCodingKey> {
-        guard format == .query, let node = members.member(named: codingKey.stringValue) else { return container }
-        let list = PayQueryTree.list(node, style: key.queryList)
-        return KeyedDecodingContainer(PayJSONKeyedContainer<PayCodingKey>(members: [codingKey.stringValue: list], decoder: tree))
+    func listElements(_ codingKey: PayCodingKey, _ key: PayFieldKey) throws -> PayListElements {
+        var node = lookup(codingKey.stringValue) ?? .null
+        if format == .query { node = PayQueryTree.list(node, style: key.queryList) }
+        let decoder = PayJSONTreeDecoder(node: node, parent: tree, key: codingKey)
+        return PayListElements(elements: try decoder.elements(), decoder: decoder)
     }
 
     /// A map whose query items are named by a pattern (`{key}CryptoFormat`): every item the pattern
@@ -580,9 +578,26 @@ public struct PayDecodingContainer {
     }
 }
 
-/// Accepts and ignores any value; used to step over a bad list element.
-@_spi(Generated)
-public struct PaySkippedValue: Decodable, Sendable {
-    /// Consumes nothing.
-    public init(from decoder: any Decoder) throws {}
+/// The elements of a list field, read one by one into the list's element type
+/// (``PayDecodingContainer/list(_:_:required:)``), each with its index in its coding path.
+@usableFromInline
+struct PayListElements {
+    /// How many elements the list has.
+    @usableFromInline let count: Int
+    /// The elements, as the tree holds them.
+    let elements: [PayJSON]
+    /// The decoder of the list itself: the parent of each element's path.
+    let decoder: PayJSONTreeDecoder
+
+    init(elements: [PayJSON], decoder: PayJSONTreeDecoder) {
+        self.count = elements.count
+        self.elements = elements
+        self.decoder = decoder
+    }
+
+    /// The element at `index` read as `T`.
+    @usableFromInline
+    func decode<T: Decodable>(_ type: T.Type, at index: Int) throws -> T {
+        try decoder.unbox(elements[index], as: T.self, key: PayCodingKey(intValue: index))
+    }
 }

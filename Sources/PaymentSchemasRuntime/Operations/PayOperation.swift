@@ -26,6 +26,14 @@ extension PayHeaderField {
     public static func list(_ headers: [(name: String, value: String?, sensitive: Bool)]) -> [PayHeaderField] {
         headers.compactMap { header in header.value.map { PayHeaderField(name: header.name, value: $0, sensitive: header.sensitive) } }
     }
+
+    /// The value of a `Cookie` header: each cookie whose value is set, as `name=value`, in the
+    /// order given and joined with `; `; `nil` when none is set (then no `Cookie` header is sent).
+    @inlinable
+    public static func cookie(_ cookies: [(name: String, value: String?)]) -> String? {
+        let pairs = cookies.compactMap { cookie in cookie.value.map { cookie.name + "=" + $0 } }
+        return pairs.isEmpty ? nil : pairs.joined(separator: "; ")
+    }
 }
 
 /// The absence of a request or response body.

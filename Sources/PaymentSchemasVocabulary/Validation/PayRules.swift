@@ -14,12 +14,25 @@ public enum PayRules {
         sensitive ? redacted : value
     }
 
+    /// How many Unicode code points `value` has, or `limit` when it has more: its UTF-8 bytes that
+    /// do not continue a sequence (a string's UTF-8 is always valid), the walk stopping at `limit`.
+    /// A byte loop instead of decoding each scalar; the same count.
+    @inlinable
+    static func codePoints(_ value: String, upTo limit: Int) -> Int {
+        var found = 0
+        for byte in value.utf8 where byte & 0xC0 != 0x80 {
+            if found == limit { break }
+            found += 1
+        }
+        return found
+    }
+
     /// `minLength`: at least `limit` characters, counted as Unicode code points (as JSON Schema counts).
     @inlinable
     public static func minLength(
         _ value: String, _ limit: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
     ) {
-        if value.unicodeScalars.count < limit {
+        if codePoints(value, upTo: limit) < limit {
             violations.append(
                 ValidationViolation(
                     path: path, rule: "minLength", message: "must have at least \(limit) characters", value: sensitive ? redacted : value))
@@ -31,7 +44,7 @@ public enum PayRules {
     public static func maxLength(
         _ value: String, _ limit: Int, at path: PayPath, sensitive: Bool = false, into violations: inout [ValidationViolation]
     ) {
-        if value.unicodeScalars.count > limit {
+        if value.utf8.count > limit, codePoints(value, upTo: limit + 1) > limit {
             violations.append(
                 ValidationViolation(
                     path: path, rule: "maxLength", message: "must have at most \(limit) characters", value: sensitive ? redacted : value))

@@ -5,7 +5,7 @@ extension PayJSON: Codable {
     /// Decodes any JSON value. Under ``PayWire`` the value comes straight from the parsed document;
     /// under another decoder it is rebuilt from what that decoder offers (numbers through `Decimal`).
     public init(from decoder: any Decoder) throws {
-        if let tree = decoder as? PayJSONTreeDecoder {
+        if let tree = PayJSONTreeDecoder.own(decoder) {
             self = tree.node
             return
         }

@@ -46,6 +46,13 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
         self.userInfo = parent.userInfo
     }
 
+    /// `decoder` when it is a tree decoder: a test of the opened existential's type instead of a
+    /// dynamic cast (`as?`), which asks the runtime each time. The class is final, so the type test
+    /// is exact, and the reference's bits are then those of the optional reference returned.
+    static func own<D: Decoder>(_ decoder: D) -> PayJSONTreeDecoder? {
+        D.self == PayJSONTreeDecoder.self ? unsafeBitCast(decoder, to: PayJSONTreeDecoder?.self) : nil
+    }
+
     /// The numeral of a number: a JSON number's text, or an XML value's text.
     func numeral(_ node: PayJSON) -> String? {
         if case .number(let text) = node { return text }
@@ -69,11 +76,17 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        if format == .xml, !isArray(node) { return PayJSONUnkeyedContainer(elements: [node], decoder: self) }
+        PayJSONUnkeyedContainer(elements: try elements(), decoder: self)
+    }
+
+    /// The elements of this decoder's list: an array's, or in XML a single element's (a list of
+    /// one).
+    func elements() throws -> [PayJSON] {
+        if format == .xml, !isArray(node) { return [node] }
         guard case .array(let elements) = node else {
             throw Self.mismatch([PayJSON].self, node, codingPath)
         }
-        return PayJSONUnkeyedContainer(elements: elements, decoder: self)
+        return elements
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -97,16 +110,19 @@ final class PayJSONTreeDecoder: Decoder, PayCodingChain {
     // value when `key` is `nil`); paths are built only for errors.
 
     /// Decodes `node` as `T`.
+    ///
+    /// This function is generic at run time (generated types call it across the module boundary),
+    /// so the known types are passed on with `unsafeBitCast` once `T.self` is known to be theirs: a
+    /// conditional cast (`as? T`) would make every call, whatever `T`, look `T?`'s metadata up in
+    /// the runtime's cache first (about a twelfth of decoding a small payload).
     func unbox<T: Decodable>(_ node: PayJSON, as type: T.Type, key: PayCodingKey?) throws -> T {
-        if T.self == PayJSON.self, let value = node as? T { return value }
+        if T.self == PayJSON.self { return unsafeBitCast(node, to: T.self) }
         if T.self == String.self {
-            guard case .string(let text) = node, let value = text as? T else {
-                throw Self.mismatch(String.self, node, path(appending: key))
-            }
-            return value
+            guard case .string(let text) = node else { throw Self.mismatch(String.self, node, path(appending: key)) }
+            return unsafeBitCast(text, to: T.self)
         }
-        if T.self == Decimal.self, let value = try unboxDecimal(node, key: key) as? T { return value }
-        if T.self == URL.self, let value = try unboxURL(node, key: key) as? T { return value }
+        if T.self == Decimal.self { return unsafeBitCast(try unboxDecimal(node, key: key), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try unboxURL(node, key: key), to: T.self) }
         guard let key else { return try T(from: self) }
         return try T(from: PayJSONTreeDecoder(node: node, parent: self, key: key))
     }
@@ -381,9 +397,10 @@ struct PayJSONSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.unboxInteger(node, as: UInt32.self, key: nil) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.unboxInteger(node, as: UInt64.self, key: nil) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == PayJSON.self, let value = node as? T { return value }
-        if T.self == Decimal.self, let value = try decoder.unboxDecimal(node, key: nil) as? T { return value }
-        if T.self == String.self, case .string(let text) = node, let value = text as? T { return value }
+        // `unsafeBitCast` once `T.self` is known, as in `PayJSONTreeDecoder.unbox`: no `T?` metadata.
+        if T.self == PayJSON.self { return unsafeBitCast(node, to: T.self) }
+        if T.self == Decimal.self { return unsafeBitCast(try decoder.unboxDecimal(node, key: nil), to: T.self) }
+        if T.self == String.self, case .string(let text) = node { return unsafeBitCast(text, to: T.self) }
         // A nested value of the same node (a newtype decoding its raw value): same decoder.
         return try T(from: decoder)
     }
