@@ -64,20 +64,15 @@ if selected 8; then source "$ROOT/.ci/python-packages" >&2; fi
 # Builds, once: every product from one scratch path (Benchmarks/.build), so each module of the
 # package is compiled once per run. `bench` and the peer's types are targets of the main manifest
 # when PAYSCHEMA_BENCHMARKS=1; the peer's types come from swift-openapi-generator's build plugin on
-# the exported bundled schemas, so `payschema` is built first to export them. The two generators
-# link the Swift runtime and Foundation statically (`generator_build`: `--static-swift-stdlib`, as
-# a command-line tool is shipped on Linux), so a process starts without resolving a dozen shared
-# libraries' symbols (half of `payschema --help`'s CPU time when linked dynamically); `bench`
-# uses FoundationNetworking, whose static library needs libcurl's, and stays dynamic.
+# the exported bundled schemas, so `payschema` is built first to export them.
 bench_build() { (cd "$ROOT" && PAYSCHEMA_BENCHMARKS=1 swift build -c release --scratch-path "$BENCH_DIR/.build" "$@" >/dev/null); }
-generator_build() { bench_build --static-swift-stdlib "$@"; }
 BUILD_START=$(date +%s)
 echo "== building (release, once, in Benchmarks/.build)" >&2
 # Planning the build runs every build plugin of the graph, the peer's included, which needs an
 # OpenAPI document: a placeholder stands in until `payschema` exports the real one.
 PEER_DOCUMENT="$BENCH_DIR/Sources/PeerTypes/openapi.json"
 [ -f "$PEER_DOCUMENT" ] || echo '{"openapi":"3.1.0","info":{"title":"placeholder","version":"0"},"paths":{}}' > "$PEER_DOCUMENT"
-generator_build --product payschema || { echo "run.sh: building payschema failed" >&2; exit 1; }
+bench_build --product payschema || { echo "run.sh: building payschema failed" >&2; exit 1; }
 PAYSCHEMA="$BENCH_DIR/.build/release/payschema"
 "$PAYSCHEMA" export openapi --schemas "$ROOT/Schemas" --output "$PEER_DOCUMENT" 2>/dev/null
 # `bench` for every section but the two that only run and compile the generators' output, which
@@ -91,7 +86,7 @@ if selected 1b || selected 1c; then
   done
 fi
 BENCH="$BENCH_DIR/.build/release/bench"
-if selected 1 || selected 1b || selected 1c || selected 4b; then generator_build --product swift-openapi-generator || { echo "run.sh: building swift-openapi-generator failed" >&2; exit 1; }; fi
+if selected 1 || selected 1b || selected 1c || selected 4b; then bench_build --product swift-openapi-generator || { echo "run.sh: building swift-openapi-generator failed" >&2; exit 1; }; fi
 OAG="$BENCH_DIR/.build/release/swift-openapi-generator"
 if selected 8; then bench_build --product payflow || { echo "run.sh: building payflow failed" >&2; exit 1; }; fi
 PAYFLOW="$BENCH_DIR/.build/release/payflow"
@@ -706,8 +701,7 @@ TOTAL=$(( $(date +%s) - RUN_START ))
   cat <<MD
 # Benchmark results
 
-Written by \`Benchmarks/run.sh\`. Machine: $(nproc) cores ($CPU), $MEM, $SWIFT, release builds
-(\`payschema\` and swift-openapi-generator both linked with \`--static-swift-stdlib\`, as a command-line tool ships on Linux).
+Written by \`Benchmarks/run.sh\`. Machine: $(nproc) cores ($CPU), $MEM, $SWIFT, release builds.
 Times: wall clock from a monotonic nanosecond clock and CPU time (user + system, all threads and
 child processes) from \`wait4\`'s rusage, both to the microsecond; every figure is the median of at
 least five samples (min–max in parentheses) unless its section says otherwise, and the two sides
