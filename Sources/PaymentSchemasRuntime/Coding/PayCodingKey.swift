@@ -90,9 +90,29 @@ public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
         }
     }
 
+    /// Whether two keys name and read a field alike (their names, aliases and rules; an explicit
+    /// name equal to the JSON key is the same key as none).
+    public static func == (lhs: PayFieldKey, rhs: PayFieldKey) -> Bool {
+        lhs.json == rhs.json && lhs.xml == rhs.xml && lhs.query == rhs.query && lhs.aliases == rhs.aliases
+            && lhs.nullable == rhs.nullable && lhs.decimal == rhs.decimal && lhs.relativeURL == rhs.relativeURL
+            && lhs.queryList == rhs.queryList
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(json)
+        hasher.combine(xml)
+        hasher.combine(query)
+        hasher.combine(aliases)
+        hasher.combine(nullable)
+        hasher.combine(decimal)
+        hasher.combine(relativeURL)
+        hasher.combine(queryList)
+    }
+
     /// The parts of a key that few fields have, held once behind one reference.
     @usableFromInline
-    final class Overrides: Sendable, Hashable {
+    final class Overrides: Sendable {
         @usableFromInline let xml: String
         @usableFromInline let query: String
         @usableFromInline let aliases: [String]
@@ -104,19 +124,6 @@ public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
             self.query = query
             self.aliases = aliases
             self.decimal = decimal
-        }
-
-        @usableFromInline
-        static func == (lhs: Overrides, rhs: Overrides) -> Bool {
-            lhs.xml == rhs.xml && lhs.query == rhs.query && lhs.aliases == rhs.aliases && lhs.decimal == rhs.decimal
-        }
-
-        @usableFromInline
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(xml)
-            hasher.combine(query)
-            hasher.combine(aliases)
-            hasher.combine(decimal)
         }
     }
 }
