@@ -25,6 +25,19 @@ struct PayMemberLookupTests {
         #expect(container.member("absent") == nil)
         #expect(container.member("total") == nil && container.member("total_amount_") == nil)
         if padding > 0 { #expect(container.member(PayFieldKey("m\(padding - 1)")).map(\.1) == .string("v\(padding - 1)")) }
+        // Each member read counts once: the two named ones and, with padding, the last `m`.
+        #expect(container.readCount == (padding > 0 ? 3 : 2))
         #expect(Set(container.unknownMembers().members.keys) == Set((0..<max(padding - 1, 0)).map { "m\($0)" }))
+    }
+
+    @Test func onceEveryMemberIsReadNoOtherFieldFindsOne() throws {
+        var container = try Self.container(0, ["a": .string("1"), "b": .string("2")])
+        #expect(container.member("zz") == nil)
+        #expect(container.member("b").map(\.1) == .string("2"))
+        #expect(container.member("a").map(\.1) == .string("1"))
+        #expect(container.readCount == 2)
+        #expect(container.member("c") == nil && container.member(PayFieldKey("d", aliases: ["e"])) == nil)
+        #expect(container.unknownMembers().members.isEmpty)
+        #expect(container.settleUnknownMembers(of: PayNestedValidationTests.Leaf.self).isEmpty)
     }
 }

@@ -22,8 +22,11 @@ public struct PayDecodingContainer {
     @usableFromInline var path: PayPath { PayPath(codingPath: codingPath) }
     /// Problems found so far.
     public private(set) var issues: [PayloadIssue] = []
-    /// The member names the type's fields read, in the order read: every other member is kept
-    /// (`unknownMembers()`).
+    /// The members the type's fields read (every other member is kept, `unknownMembers()`): in an
+    /// object small enough to scan, a bit per member at its position in `members`' order, so no
+    /// list is allocated per object; in a larger one, the names read, in the order read.
+    @usableFromInline var readPositions: UInt64 = 0
+    /// The names read in an object larger than `[String: PayJSON].largestScannedObject`.
     @usableFromInline var readNames: [String] = []
     /// Modelled members read in a spelling the type does not write (`PaySpelling`), by the
     /// field's wire name.
@@ -46,7 +49,6 @@ public struct PayDecodingContainer {
         self.format = tree.format
         if case .object(let members) = tree.node {
             self.members = members
-            readNames.reserveCapacity(members.count)
         } else if let text = tree.text(tree.node), text.allSatisfy(\.isWhitespace) {
             // An XML element without children: a value whose fields are all absent.
             self.members = [:]
@@ -74,17 +76,41 @@ public struct PayDecodingContainer {
     @inlinable
     func lookup(_ name: String) -> PayJSON? { members.member(named: name) }
 
+    /// The member named `name`, recorded as read. Each field reads its own member (the checker
+    /// refuses two fields, or a field and an alias, under one name), so once every member has
+    /// been read no other field has one: the fields after the last member present are not looked
+    /// up (PayPal's `payment_source`: 15 fields, its one member the first).
+    @usableFromInline
+    mutating func read(_ name: String) -> PayJSON? {
+        guard readCount < members.count else { return nil }
+        guard members.count > [String: PayJSON].largestScannedObject else {
+            var position = 0
+            for (member, node) in members {
+                if member == name {
+                    readPositions |= 1 << position
+                    return node
+                }
+                position += 1
+            }
+            return nil
+        }
+        guard let node = members[name] else { return nil }
+        readNames.append(name)
+        return node
+    }
+
+    /// How many members the type's fields read.
+    @usableFromInline var readCount: Int { readPositions.nonzeroBitCount + readNames.count }
+
     /// The member under the field's current name or, when that is absent, its first present alias.
     @usableFromInline
     mutating func member(_ key: PayFieldKey) -> (PayCodingKey, PayJSON)? {
         let name = key.name(for: format)
-        if let node = lookup(name) {
-            readNames.append(name)
+        if let node = read(name) {
             return (PayCodingKey(stringValue: name), node)
         }
         for alias in key.aliases {
-            if let node = lookup(alias) {
-                readNames.append(alias)
+            if let node = read(alias) {
                 spellings[name] = PaySpelling(name: alias, original: node, written: .asRead)
                 return (PayCodingKey(stringValue: alias), node)
             }
@@ -122,10 +148,15 @@ public struct PayDecodingContainer {
     @usableFromInline
     func unknownMembers() -> PayUnknownMembers {
         var kept: [String: PayJSON] = [:]
-        for (name, value) in members where !readNames.contains(name) {
+        for (position, (name, value)) in members.enumerated() where !wasRead(name, at: position) {
             kept[name] = value
         }
         return PayUnknownMembers(kept)
+    }
+
+    /// Whether a field read the member `name`, the `position`th of `members`.
+    func wasRead(_ name: String, at position: Int) -> Bool {
+        members.count > [String: PayJSON].largestScannedObject ? readNames.contains(name) : readPositions & (1 << position) != 0
     }
 
     /// Records each member no field read as a problem: a type whose schema refuses what it does
@@ -332,15 +363,15 @@ public struct PayDecodingContainer {
         }
     }
 
-    /// The key under which a collection field has a value; records a missing field, or a `null`
-    /// where the schema does not allow one, and returns `nil` for both.
+    /// The key under which a collection field has a value, and the value; records a missing field,
+    /// or a `null` where the schema does not allow one, and returns `nil` for both.
     @usableFromInline
-    mutating func presentValueKey(_ key: PayFieldKey, required: Bool) -> PayCodingKey? {
+    mutating func presentMember(_ key: PayFieldKey, required: Bool) -> (PayCodingKey, PayJSON)? {
         guard let (codingKey, node) = member(key) else {
             if required { recordMissing(key) }
             return nil
         }
-        guard case .null = node else { return codingKey }
+        guard case .null = node else { return (codingKey, node) }
         // A required field that may be null ("present but null") holds `nil`.
         if required && key.nullable { return nil }
         if required {
@@ -357,14 +388,14 @@ public struct PayDecodingContainer {
     @inlinable
     public mutating func list<T: Decodable>(_ type: T.Type, _ key: PayFieldKey, required: Bool) -> [T]? {
         let partial = PayPartialDecoding.isActive
-        guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [] : nil }
+        guard let (codingKey, node) = presentMember(key, required: required) else { return required && partial ? [] : nil }
         let listPath = path.appending(codingKey.stringValue)
         do {
-            let list = try listElements(codingKey, key)
+            let list = try listElements(node, codingKey, key)
             var values: [T] = []
             var failed = false
-            values.reserveCapacity(list.count)
-            for index in 0..<list.count {
+            values.reserveCapacity(list.elements.count)
+            for index in list.elements.indices {
                 do {
                     values.append(try list.decode(T.self, at: index))
                 } catch {
@@ -396,12 +427,12 @@ public struct PayDecodingContainer {
         return failed && !PayPartialDecoding.isActive ? nil : seen
     }
 
-    /// The elements of the list under `codingKey` (present: ``presentValueKey(_:required:)`` found
-    /// it), each read straight from the tree: in a URL query its text is split as the field's key
-    /// says (`PayQueryTree.list(_:style:)`), in XML a single element is a list of one.
+    /// The elements of the list `node` under `codingKey` (present: ``presentMember(_:required:)``
+    /// found it), each read straight from the tree: in a URL query its text is split as the field's
+    /// key says (`PayQueryTree.list(_:style:)`), in XML a single element is a list of one.
     @usableFromInline
-    func listElements(_ codingKey: PayCodingKey, _ key: PayFieldKey) throws -> PayListElements {
-        var node = lookup(codingKey.stringValue) ?? .null
+    func listElements(_ node: PayJSON, _ codingKey: PayCodingKey, _ key: PayFieldKey) throws -> PayListElements {
+        var node = node
         if format == .query { node = PayQueryTree.list(node, style: key.queryList) }
         let decoder = PayJSONTreeDecoder(node: node, parent: tree, key: codingKey)
         return PayListElements(elements: try decoder.elements(), decoder: decoder)
@@ -417,9 +448,8 @@ public struct PayDecodingContainer {
         var failed = false
         for name in members.keys.sorted()
         where name.hasPrefix(affixes.prefix) && name.hasSuffix(affixes.suffix) && name.count > affixes.prefix.count + affixes.suffix.count {
-            guard let node = members.member(named: name) else { continue }
+            guard let node = read(name) else { continue }
             found = true
-            readNames.append(name)
             let entry = String(name.dropFirst(affixes.prefix.count).dropLast(affixes.suffix.count))
             do {
                 values[entry] = try tree.unbox(
@@ -442,7 +472,7 @@ public struct PayDecodingContainer {
         if format == .query, let affixes = PayQueryTree.keyPattern(key.query) {
             return patternMap(T.self, key, affixes: affixes, required: required)
         }
-        guard let codingKey = presentValueKey(key, required: required) else { return required && partial ? [:] : nil }
+        guard let (codingKey, _) = presentMember(key, required: required) else { return required && partial ? [:] : nil }
         do {
             let nested = try container.nestedContainer(keyedBy: PayCodingKey.self, forKey: codingKey)
             var values: [String: T] = [:]
@@ -555,12 +585,12 @@ public struct PayDecodingContainer {
     /// recorded as a problem instead. Call it after the last field and before ``finish()``.
     @inlinable
     public mutating func settleUnknownMembers<T: PayFieldVisiting>(of type: T.Type) -> PayUnknownMembers {
-        guard members.count > readNames.count || !spellings.isEmpty else { return PayUnknownMembers() }
+        guard members.count > readCount || !spellings.isEmpty else { return PayUnknownMembers() }
         let refuses = T.payRefusesUnknownMembers || PayStrictReading.refusesUnknownMembers
         if !refuses && PayStrictReading.discardsUnknownMembers { return PayUnknownMembers() }
         var kept = PayUnknownMembers()
         kept.spellings = spellings
-        guard members.count > readNames.count else { return kept }
+        guard members.count > readCount else { return kept }
         if refuses {
             refuseUnknownMembers(of: String(describing: T.self))
             return kept
@@ -582,15 +612,12 @@ public struct PayDecodingContainer {
 /// (``PayDecodingContainer/list(_:_:required:)``), each with its index in its coding path.
 @usableFromInline
 struct PayListElements {
-    /// How many elements the list has.
-    @usableFromInline let count: Int
     /// The elements, as the tree holds them.
-    let elements: [PayJSON]
+    @usableFromInline let elements: [PayJSON]
     /// The decoder of the list itself: the parent of each element's path.
     let decoder: PayJSONTreeDecoder
 
     init(elements: [PayJSON], decoder: PayJSONTreeDecoder) {
-        self.count = elements.count
         self.elements = elements
         self.decoder = decoder
     }

@@ -37,6 +37,27 @@ extension PayFieldVisitor {
         }
     }
 
+    /// A field that holds a generated struct: checked in this walk (``PayFieldValidating``).
+    @inlinable
+    public mutating func nested<T: Codable & PayFieldValidating>(_ value: inout T?, _ key: PayFieldKey, required: Bool = false) {
+        guard validating else { return transfer(&value, key, required: required) }
+        value?.check(in: &state, of: Phase.self, key)
+    }
+
+    /// A field that holds a generated struct: checked in this walk (``PayFieldValidating``).
+    @inlinable
+    public mutating func nested<T: Codable & PayFieldValidating>(_ value: inout T, _ key: PayFieldKey, required: Bool = false) {
+        guard validating else { return transfer(&value, key, required: required) }
+        value.check(in: &state, of: Phase.self, key)
+    }
+
+    /// A large optional field that holds a generated struct, stored boxed: checked in this walk.
+    @inlinable
+    public mutating func nested<T: Codable & PayFieldValidating>(_ value: inout PayBoxed<T>, _ key: PayFieldKey) {
+        guard validating else { return transfer(&value, key) }
+        value.box?.value.check(in: &state, of: Phase.self, key)
+    }
+
     /// A large optional field without rules of its own, stored boxed (``PayBoxed``).
     @inlinable
     public mutating func value<T: Codable>(_ value: inout PayBoxed<T>, _ key: PayFieldKey) {

@@ -71,10 +71,31 @@ extension PayFieldValidating {
     /// Appends every constraint violation of this value and the values it holds, with wire paths.
     @inlinable
     public func collectViolations(at path: PayPath, into violations: inout [ValidationViolation]) {
-        var fields = PayFieldVisitor<PayValidatingPhase>(state: PayValidationState(path: path, format: Self.payPrimaryFormat))
-        swap(&fields.state.violations, &violations)
+        var state = PayValidationState(path: path, format: Self.payPrimaryFormat)
+        swap(&state.violations, &violations)
+        checkFields(in: &state)
+        swap(&state.violations, &violations)
+    }
+
+    /// Checks this value, held by the field of key `key`, in the walk whose state is `state`
+    /// (called through optional chaining, so an optional field's value is not copied out first).
+    @inlinable
+    func check<Phase: PayFieldPhase>(in state: inout Phase.State, of phase: Phase.Type, _ key: PayFieldKey) {
+        Phase.validating(&state, nested: self, key)
+    }
+
+    /// Checks the fields of this value on `state`, whose path is this value's: a value nested in
+    /// another is checked in its holder's walk, its name pushed on the one path and popped after
+    /// (``PayValidatingPhase``), not on a copy of the path per value. The walk names fields as this
+    /// type's format does; `state` keeps its own format.
+    @inlinable
+    func checkFields(in state: inout PayValidationState) {
+        var fields = PayFieldVisitor<PayValidatingPhase>(state: PayValidationState(path: .root, format: Self.payPrimaryFormat))
+        swap(&fields.state.path, &state.path)
+        swap(&fields.state.violations, &state.violations)
         walkWithoutWriting(&fields)
-        swap(&fields.state.violations, &violations)
+        swap(&fields.state.path, &state.path)
+        swap(&fields.state.violations, &state.violations)
     }
 }
 
@@ -117,6 +138,9 @@ public protocol PayFieldPhase {
     /// Runs a check on the state: the value's path, the format of its names, the violations
     /// (nothing in the other phases).
     static func validating(_ state: inout State, _ step: (PayPath, WireFormat, inout [ValidationViolation]) -> Void)
+    /// Checks `value`, held by the field of key `key`, in the same walk (nothing in the other
+    /// phases).
+    static func validating<T: PayFieldValidating>(_ state: inout State, nested value: T, _ key: PayFieldKey)
 }
 
 /// The work of a ``PayFieldPhase``.
@@ -147,6 +171,9 @@ public enum PayDecodingPhase: PayFieldPhase {
     @inlinable
     public static func validating(_ state: inout PayDecodingContainer, _ step: (PayPath, WireFormat, inout [ValidationViolation]) -> Void) {
     }
+    /// Nothing: decoding checks no rules.
+    @inlinable
+    public static func validating<T: PayFieldValidating>(_ state: inout PayDecodingContainer, nested value: T, _ key: PayFieldKey) {}
 }
 
 /// Writing fields to an encoder.
@@ -166,6 +193,9 @@ public enum PayEncodingPhase: PayFieldPhase {
     /// Nothing: encoding checks no rules.
     @inlinable
     public static func validating(_ state: inout PayEncodingState, _ step: (PayPath, WireFormat, inout [ValidationViolation]) -> Void) {}
+    /// Nothing: encoding checks no rules.
+    @inlinable
+    public static func validating<T: PayFieldValidating>(_ state: inout PayEncodingState, nested value: T, _ key: PayFieldKey) {}
 }
 
 /// Checking the fields' rules.
@@ -183,6 +213,13 @@ public enum PayValidatingPhase: PayFieldPhase {
     @inlinable
     public static func validating(_ state: inout PayValidationState, _ step: (PayPath, WireFormat, inout [ValidationViolation]) -> Void) {
         step(state.path, state.format, &state.violations)
+    }
+    /// Pushes the field's name on the path, checks `value`'s fields, pops the name.
+    @inlinable
+    public static func validating<T: PayFieldValidating>(_ state: inout PayValidationState, nested value: T, _ key: PayFieldKey) {
+        state.path.components.append(.key(key.name(for: state.format)))
+        value.checkFields(in: &state)
+        state.path.components.removeLast()
     }
 }
 
@@ -206,7 +243,7 @@ public struct PayEncodingState {
 @_spi(Generated)
 public struct PayValidationState {
     /// Where the value being validated sits in its payload.
-    @usableFromInline let path: PayPath
+    @usableFromInline var path: PayPath
     /// The format whose names validation paths use.
     @usableFromInline let format: WireFormat
     /// The violations found so far.
