@@ -86,6 +86,19 @@ struct PayNestedValidationTests {
         #expect(Outer(first: Inner(code: "ok"), after: "ok").violations.isEmpty)
     }
 
+    @Test func fieldsAfterTheLastMemberAreAbsentAndARequiredOneIsStillMissing() throws {
+        // `first` is the one member: every field after it is read without a lookup, an optional
+        // one as absent, and the required `after` is still reported missing.
+        let error = try #require(throws: PayloadDecodingError.self) {
+            try PayWire.decodeJSON(Outer.self, from: Data(#"{"first":{"code":"ok"}}"#.utf8))
+        }
+        #expect(error.issues.map { "\($0.path) \($0.kind)" } == ["after missing"])
+        let read = try PayWire.decodeJSON(Outer.self, from: Data(#"{"first":{"code":"ok"},"after":"yes"}"#.utf8))
+        #expect(read.second == nil && read.boxed == nil && read.list == nil && read.after == "yes")
+        // The order of the members is not the fields' order.
+        #expect(try PayWire.decodeJSON(Inner.self, from: Data(#"{"deeper":{"value":"abc"},"code":"ok"}"#.utf8)).deeper?.value == "abc")
+    }
+
     @Test func aDecodedValueReportsTheSamePaths() throws {
         let json = #"{"first":{"code":"x"},"second_one":{"code":"ok","deeper":{"value":"long"}},"after":"a"}"#
         let error = try #require(throws: PayloadDecodingError.self) { try PayWire.readJSON(Outer.self, from: Data(json.utf8)) }

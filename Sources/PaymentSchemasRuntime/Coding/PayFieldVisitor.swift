@@ -141,6 +141,9 @@ public protocol PayFieldPhase {
     /// Checks `value`, held by the field of key `key`, in the same walk (nothing in the other
     /// phases).
     static func validating<T: PayFieldValidating>(_ state: inout State, nested value: T, _ key: PayFieldKey)
+    /// Whether a decoding walk has read every member of its object, so an optional field visited
+    /// now is absent without a lookup (`false` in the other phases).
+    static func readEveryMember(_ state: State) -> Bool
 }
 
 /// The work of a ``PayFieldPhase``.
@@ -174,6 +177,9 @@ public enum PayDecodingPhase: PayFieldPhase {
     /// Nothing: decoding checks no rules.
     @inlinable
     public static func validating<T: PayFieldValidating>(_ state: inout PayDecodingContainer, nested value: T, _ key: PayFieldKey) {}
+    /// Whether the container's fields have read every member of its object.
+    @inlinable
+    public static func readEveryMember(_ state: PayDecodingContainer) -> Bool { state.readCount >= state.members.count }
 }
 
 /// Writing fields to an encoder.
@@ -196,6 +202,9 @@ public enum PayEncodingPhase: PayFieldPhase {
     /// Nothing: encoding checks no rules.
     @inlinable
     public static func validating<T: PayFieldValidating>(_ state: inout PayEncodingState, nested value: T, _ key: PayFieldKey) {}
+    /// `false`: encoding reads no members.
+    @inlinable
+    public static func readEveryMember(_ state: PayEncodingState) -> Bool { false }
 }
 
 /// Checking the fields' rules.
@@ -221,6 +230,9 @@ public enum PayValidatingPhase: PayFieldPhase {
         value.checkFields(in: &state)
         state.path.components.removeLast()
     }
+    /// `false`: validation reads no members.
+    @inlinable
+    public static func readEveryMember(_ state: PayValidationState) -> Bool { false }
 }
 
 /// What an encoding walk holds: the container, and the first error the encoder threw.
@@ -300,6 +312,9 @@ extension PayFieldVisitor {
     @inlinable
     mutating func transfer<T: Codable>(_ value: inout T?, _ key: PayFieldKey, required: Bool) {
         switch Phase.work {
+        case .decoding where !required && Phase.readEveryMember(state):
+            // Every member is read: this optional field is absent (no lookup, no copy of a `nil`).
+            value = nil
         case .decoding: value = read { required ? $0.present(T.self, key) : $0.optional(T.self, key) }
         case .encoding: write { try $0.encodeIfPresent(value, key) }
         case .validating: break
@@ -324,6 +339,7 @@ extension PayFieldVisitor {
     @inlinable
     mutating func transfer<T: Codable>(_ value: inout PayBoxed<T>, _ key: PayFieldKey) {
         switch Phase.work {
+        case .decoding where Phase.readEveryMember(state): value.box = nil
         case .decoding: value.box = read { $0.optional(T.self, key) }.map(PayBox.init)
         case .encoding: write { try $0.encodeIfPresent(value.box?.value, key) }
         case .validating: break
