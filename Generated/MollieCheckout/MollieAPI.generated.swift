@@ -494,7 +494,7 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
     /// How much the customer's bank has charged back, once anything has been.
     public var amountChargedBack: MollieAmount?
     /// The fee a platform (Mollie Connect) takes from this payment.
-    public var applicationFee: MollieApplicationFee?
+    @PayBoxed public var applicationFee: MollieApplicationFee?
     /// When a payment with a later capture was authorized (ISO 8601).
     public var authorizedAt: String?
     /// The last moment an authorized payment can be captured (ISO 8601).
@@ -710,7 +710,7 @@ public struct MolliePayment: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.text(&self.profileId, PayFieldKey("profileId", nullable: true), pattern: Self.profileIdPattern)
         fields.nested(&self.amountCaptured, PayFieldKey("amountCaptured", nullable: true))
         fields.nested(&self.amountChargedBack, PayFieldKey("amountChargedBack", nullable: true))
-        fields.nested(&self.applicationFee, PayFieldKey("applicationFee", nullable: true))
+        fields.nested(&self._applicationFee, PayFieldKey("applicationFee", nullable: true))
         fields.text(&self.authorizedAt, PayFieldKey("authorizedAt", nullable: true))
         fields.text(&self.captureBefore, PayFieldKey("captureBefore", nullable: true))
         fields.text(&self.captureDelay, PayFieldKey("captureDelay", nullable: true), pattern: Self.captureDelayPattern)

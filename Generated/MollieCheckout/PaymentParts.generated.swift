@@ -344,7 +344,7 @@ public struct MolliePaymentDetails: Codable, Hashable, Sendable, PayFieldValidat
     /// The `maskedNumber` member.
     public var maskedNumber: String?
     /// The `receipt` member.
-    public var receipt: MolliePaymentDetailsReceipt?
+    @PayBoxed public var receipt: MolliePaymentDetailsReceipt?
     /// The `creditorIdentifier` member.
     public var creditorIdentifier: String?
     /// The `dueDate` member.
@@ -364,7 +364,7 @@ public struct MolliePaymentDetails: Codable, Hashable, Sendable, PayFieldValidat
     /// The `fileReference` member.
     public var fileReference: String?
     /// The `qrCode` member.
-    public var qrCode: MolliePaymentDetailsQrCode?
+    @PayBoxed public var qrCode: MolliePaymentDetailsQrCode?
     /// The `voucherNumber` member.
     public var voucherNumber: String?
     /// The `giftcards` member.
@@ -590,7 +590,7 @@ public struct MolliePaymentDetails: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.customerReference, "customerReference")
         fields.text(&self.terminalId, "terminalId")
         fields.text(&self.maskedNumber, PayFieldKey("maskedNumber", nullable: true))
-        fields.value(&self.receipt, "receipt")
+        fields.value(&self._receipt, "receipt")
         fields.text(&self.creditorIdentifier, PayFieldKey("creditorIdentifier", nullable: true))
         fields.date(&self.dueDate, PayFieldKey("dueDate", nullable: true), format: .date())
         fields.date(&self.signatureDate, PayFieldKey("signatureDate", nullable: true), format: .date())
@@ -600,7 +600,7 @@ public struct MolliePaymentDetails: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.mandateReference, PayFieldKey("mandateReference", nullable: true))
         fields.text(&self.batchReference, PayFieldKey("batchReference", nullable: true))
         fields.text(&self.fileReference, PayFieldKey("fileReference", nullable: true))
-        fields.value(&self.qrCode, "qrCode")
+        fields.value(&self._qrCode, "qrCode")
         fields.text(&self.voucherNumber, "voucherNumber")
         fields.list(&self.giftcards, "giftcards")
         fields.text(&self.issuer, "issuer")

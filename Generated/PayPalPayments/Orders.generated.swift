@@ -245,31 +245,31 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidati
     /// ApplePay payment source, allows buyer to pay using ApplePay, both on Web as well as on Native.
     @PayBoxed public var applePay: PayPalApplePayRequest?
     /// Bancontact is the most popular online payment in Belgium. [More Details](https://www.bancontact.com/).
-    public var bancontact: PayPalBancontactRequest?
+    @PayBoxed public var bancontact: PayPalBancontactRequest?
     /// BLIK is a mobile payment system, created by Polish Payment Standard in order to allow millions of users to pay in shops, payout cash in ATMs and make online purchases and payments. [More Details](https://blikmobile.pl/).
     @PayBoxed public var blik: PayPalBlikRequest?
     /// The eps transfer is an online payment method developed by many Austrian banks. [More Details](https://www.eps-ueberweisung.at/).
-    public var eps: PayPalEpsRequest?
+    @PayBoxed public var eps: PayPalEpsRequest?
     /// Giropay is an Internet payment System in Germany, based on online banking. [More Details](https://giropay.de/).
-    public var giropay: PayPalGiropayRequest?
+    @PayBoxed public var giropay: PayPalGiropayRequest?
     /// Google Pay payment source, allows buyer to pay using Google Pay (PayPal's document declares it as an empty schema: any value, kept as it came).
     public var googlePay: PayJSON?
     /// The Dutch payment method iDEAL is an online payment method that enables consumers to pay online through their own bank. [More Details](https://www.ideal.nl/).
-    public var ideal: PayPalIdealRequest?
+    @PayBoxed public var ideal: PayPalIdealRequest?
     /// MyBank is an e-authorisation solution which enables safe digital payments and identity authentication through a consumer’s own online banking portal or mobile application. [More Details](https://www.mybank.eu/).
-    public var mybank: PayPalMybankRequest?
+    @PayBoxed public var mybank: PayPalMybankRequest?
     /// P24 (Przelewy24) is a secure and fast online bank transfer service linked to all the major banks in Poland. [More Details](https://www.przelewy24.pl/).
-    public var p24: PayPalP24Request?
+    @PayBoxed public var p24: PayPalP24Request?
     /// Indicates that PayPal Wallet is the payment source. Main use of this selection is to provide additional instructions associated with this choice like vaulting.
     @PayBoxed public var paypal: PayPalPaypalWallet?
     /// SOFORT Banking is a real-time bank transfer payment method that buyers use to transfer funds directly to merchants from their bank accounts. [More Details](https://www.klarna.com/sofort/).
-    public var sofort: PayPalSofortRequest?
+    @PayBoxed public var sofort: PayPalSofortRequest?
     /// The `token` field.
     public var token: PayPalToken?
     /// Trustly is a payment method that allows customers to shop and pay from their bank account. [More Details](https://www.trustly.net/).
-    public var trustly: PayPalTrustlyRequest?
+    @PayBoxed public var trustly: PayPalTrustlyRequest?
     /// Information needed to indicate that Venmo is being used to fund the payment.
-    public var venmo: PayPalVenmoWalletRequest?
+    @PayBoxed public var venmo: PayPalVenmoWalletRequest?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -334,19 +334,19 @@ public struct PayPalPaymentSource: Codable, Hashable, Sendable, PayFieldValidati
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self._card, "card")
         fields.nested(&self._applePay, "apple_pay")
-        fields.nested(&self.bancontact, "bancontact")
+        fields.nested(&self._bancontact, "bancontact")
         fields.nested(&self._blik, "blik")
-        fields.nested(&self.eps, "eps")
-        fields.nested(&self.giropay, "giropay")
+        fields.nested(&self._eps, "eps")
+        fields.nested(&self._giropay, "giropay")
         fields.value(&self.googlePay, PayFieldKey("google_pay", nullable: true))
-        fields.nested(&self.ideal, "ideal")
-        fields.nested(&self.mybank, "mybank")
-        fields.nested(&self.p24, "p24")
+        fields.nested(&self._ideal, "ideal")
+        fields.nested(&self._mybank, "mybank")
+        fields.nested(&self._p24, "p24")
         fields.nested(&self._paypal, "paypal")
-        fields.nested(&self.sofort, "sofort")
+        fields.nested(&self._sofort, "sofort")
         fields.nested(&self.token, "token")
-        fields.nested(&self.trustly, "trustly")
-        fields.nested(&self.venmo, "venmo")
+        fields.nested(&self._trustly, "trustly")
+        fields.nested(&self._venmo, "venmo")
     }
 }
 
@@ -775,25 +775,25 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayFieldValida
     /// The card.
     @PayBoxed public var card: CardResponse?
     /// The `bancontact` field.
-    public var bancontact: PayPalBancontact?
+    @PayBoxed public var bancontact: PayPalBancontact?
     /// The `blik` field.
-    public var blik: PayPalBlik?
+    @PayBoxed public var blik: PayPalBlik?
     /// The `eps` field.
-    public var eps: PayPalEps?
+    @PayBoxed public var eps: PayPalEps?
     /// The `giropay` field.
-    public var giropay: PayPalGiropay?
+    @PayBoxed public var giropay: PayPalGiropay?
     /// The `ideal` field.
-    public var ideal: PayPalIdeal?
+    @PayBoxed public var ideal: PayPalIdeal?
     /// The `mybank` field.
-    public var mybank: PayPalMybank?
+    @PayBoxed public var mybank: PayPalMybank?
     /// The `p24` field.
-    public var p24: PayPalP24?
+    @PayBoxed public var p24: PayPalP24?
     /// The `paypal` field.
     @PayBoxed public var paypal: PayPalPaypalWalletResponse?
     /// The `sofort` field.
-    public var sofort: PayPalSofort?
+    @PayBoxed public var sofort: PayPalSofort?
     /// The `trustly` field.
-    public var trustly: PayPalTrustly?
+    @PayBoxed public var trustly: PayPalTrustly?
     /// The `venmo` field.
     @PayBoxed public var venmo: PayPalVenmoWalletResponse?
     /// The payload's members that no field models, kept as they came and written back after the fields.
@@ -850,16 +850,16 @@ public struct PaymentSourceResponse: Codable, Hashable, Sendable, PayFieldValida
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.nested(&self._card, "card")
-        fields.nested(&self.bancontact, "bancontact")
-        fields.nested(&self.blik, "blik")
-        fields.nested(&self.eps, "eps")
-        fields.nested(&self.giropay, "giropay")
-        fields.nested(&self.ideal, "ideal")
-        fields.nested(&self.mybank, "mybank")
-        fields.nested(&self.p24, "p24")
+        fields.nested(&self._bancontact, "bancontact")
+        fields.nested(&self._blik, "blik")
+        fields.nested(&self._eps, "eps")
+        fields.nested(&self._giropay, "giropay")
+        fields.nested(&self._ideal, "ideal")
+        fields.nested(&self._mybank, "mybank")
+        fields.nested(&self._p24, "p24")
         fields.nested(&self._paypal, "paypal")
-        fields.nested(&self.sofort, "sofort")
-        fields.nested(&self.trustly, "trustly")
+        fields.nested(&self._sofort, "sofort")
+        fields.nested(&self._trustly, "trustly")
         fields.nested(&self._venmo, "venmo")
     }
 }
@@ -913,7 +913,7 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
     /// Capture now or authorize, as the order was created.
     public var intent: OrderIntent?
     /// The payment source.
-    @PayBoxed public var paymentSource: PaymentSourceResponse?
+    public var paymentSource: PaymentSourceResponse?
     /// Links; `payer-action` opens the 3-D Secure challenge.
     public var links: [LinkDescription]?
     /// The purchase units: their amounts and, once the merchant server authorized or captured the order, its payments. The app does not read them; the merchant server does.
@@ -971,7 +971,7 @@ public struct OrderResponse: Codable, Hashable, Sendable, PayFieldValidating, Pa
         fields.text(&self.id, "id", required: true)
         fields.value(&self.status, "status", required: true)
         fields.value(&self.intent, "intent")
-        fields.nested(&self._paymentSource, "payment_source")
+        fields.nested(&self.paymentSource, "payment_source")
         fields.list(&self.links, "links")
         fields.nestedList(&self.purchaseUnits, "purchase_units", minItems: 1, maxItems: 10)
         fields.text(&self.createTime, "create_time", minLength: 20, maxLength: 64, pattern: Self.createTimePattern)
@@ -1432,7 +1432,7 @@ public struct CaptureResponse: Codable, Hashable, Sendable, PayFieldValidating, 
 /// - Remark: Generated from `AuthorizeOrderRequest` in `PayPalPayments/Orders.yaml`.
 public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The source to authorize with, when the payer approved none (a saved or merchant-initiated payment).
-    @PayBoxed public var paymentSource: PayPalPaymentSource?
+    public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1451,7 +1451,7 @@ public struct AuthorizeOrderRequest: Codable, Hashable, Sendable, PayFieldValida
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self._paymentSource, "payment_source")
+        fields.nested(&self.paymentSource, "payment_source")
     }
 }
 
@@ -1465,7 +1465,7 @@ extension AuthorizeOrderRequest: PayRedacting {
 /// - Remark: Generated from `CaptureOrderRequest` in `PayPalPayments/Orders.yaml`.
 public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayFieldValidating, PayFieldDecoding {
     /// The source to capture with, when the payer approved none (a saved or merchant-initiated payment).
-    @PayBoxed public var paymentSource: PayPalPaymentSource?
+    public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -1484,7 +1484,7 @@ public struct CaptureOrderRequest: Codable, Hashable, Sendable, PayFieldValidati
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.nested(&self._paymentSource, "payment_source")
+        fields.nested(&self.paymentSource, "payment_source")
     }
 }
 
@@ -2323,7 +2323,7 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
     /// Customize the payer experience during the approval process for the payment with PayPal.
     public var applicationContext: PayPalOrderApplicationContext?
     /// The `paymentSource` field.
-    @PayBoxed public var paymentSource: PayPalPaymentSource?
+    public var paymentSource: PayPalPaymentSource?
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
@@ -2356,7 +2356,7 @@ public struct CreateOrderRequest: Codable, Hashable, Sendable, PayFieldValidatin
         fields.value(&self.intent, "intent", required: true)
         fields.nestedList(&self.purchaseUnits, "purchase_units", required: true, minItems: 1, maxItems: 10)
         fields.nested(&self.applicationContext, "application_context")
-        fields.nested(&self._paymentSource, "payment_source")
+        fields.nested(&self.paymentSource, "payment_source")
     }
 }
 

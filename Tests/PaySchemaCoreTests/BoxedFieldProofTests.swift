@@ -87,4 +87,54 @@ struct BoxedFieldProofTests {
                 "big.f1,big.code pattern,mandatoryBig.code pattern", "true false",
             ], "\(answers)")
     }
+
+    /// A holder of `count` optional mid-sized structs (five text fields: about 100 bytes, under
+    /// the 256 a field needs to be boxed on its own).
+    static func holder(of count: Int) -> String {
+        let texts = (0..<5).map { "      t\($0): String?" }.joined(separator: "\n")
+        let fields = (0..<count).map { "      m\($0): Mid?" }.joined(separator: "\n")
+        return """
+            types:
+              Mid:
+                kind: struct
+                fields:
+            \(texts)
+              Holder:
+                kind: struct
+                fields:
+                  id: { type: String, required: true }
+                  tiny: Tiny?
+            \(fields)
+              Tiny:
+                kind: struct
+                fields:
+                  flag: Bool?
+            """
+    }
+
+    @Test func aHolderOverAKilobyteBoxesItsMidSizedFields() {
+        // Twelve make the holder more than 1,024 bytes: each is boxed; a small struct is not.
+        let large = generate(Self.holder(of: 12))
+        #expect(large.components(separatedBy: "@PayBoxed public var m").count - 1 == 12, "\(large.prefix(400))")
+        #expect(large.contains("public var tiny: Tiny?\n") && large.contains("fields.value(&self._m11, \"m11\")"))
+        // Three keep the holder small: nothing is boxed.
+        let small = generate(Self.holder(of: 3))
+        #expect(!small.contains("@PayBoxed") && small.contains("public var m2: Mid?\n"))
+    }
+
+    @Test func theDocumentCountsTheBoxedFieldsOfGenerated() throws {
+        let root = packageRoot.appending(path: "Generated")
+        var fields = 0
+        var files = 0
+        let urls = try FileManager.default.subpathsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".swift") }
+        for path in urls {
+            let text = try String(contentsOf: root.appending(path: path), encoding: .utf8)
+            let count = text.components(separatedBy: "@PayBoxed public var").count - 1
+            fields += count
+            files += count > 0 ? 1 : 0
+        }
+        let document = try String(contentsOf: packageRoot.appending(path: "docs/generated-changes.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        #expect(document.contains("In `Generated/`, \(fields) fields in \(files) files"), "\(fields) fields in \(files) files")
+    }
 }

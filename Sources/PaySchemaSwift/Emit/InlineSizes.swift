@@ -3,8 +3,11 @@ import PaySchemaModel
 
 /// About how many bytes a value of each of a module's types takes inline, and so which optional
 /// fields are stored boxed (`@PayBoxed`): a field whose struct would make its holder carry more
-/// than ``largestInline`` bytes holds one reference instead. Found once per module, as
-/// ``Placeholders`` are, so a struct in one file knows the size of a struct in another.
+/// than ``largestInline`` bytes holds one reference instead, and so, in a holder that would still
+/// carry more than ``largestHolder`` bytes, does each field over ``largestInHolder`` (PayPal's
+/// `payment_source`: 15 optional sources, the mid-sized ones 1.5 kB together, where a payload
+/// holds one). Found once per module, as ``Placeholders`` are, so a struct in one file knows the
+/// size of a struct in another.
 ///
 /// An estimate, not Swift's layout: text 16 bytes, a number or a collection 8, a decimal 20, a
 /// closed enum 1, an open one 17, each field padded to 8 unless it is a byte; a struct the sum of
@@ -13,9 +16,16 @@ import PaySchemaModel
 struct InlineSizes: Sendable {
     /// The most bytes an optional struct field's type takes and is still held inline.
     static let largestInline = 256
+    /// The most bytes a struct takes with its fields over ``largestInHolder`` inline.
+    static let largestHolder = 1024
+    /// In a struct over ``largestHolder``, the most bytes an optional struct field's type takes
+    /// and is still held inline.
+    static let largestInHolder = 64
 
     /// The estimated size of each named type the module declares.
     private var sizes: [String: Int] = [:]
+    /// The fields stored boxed, by the name of the struct that holds them.
+    private var boxed: [String: Set<String>] = [:]
 
     /// No type is known, so no field is boxed (a file emitted on its own).
     init() {}
@@ -35,9 +45,19 @@ struct InlineSizes: Sendable {
             switch kind {
             case .structure(let structure):
                 // The kept members (`PayUnknownMembers`: two dictionaries) and each field.
-                found = structure.fields.reduce(16) { total, field in
-                    total + Self.padded(Self.boxes(field, sizes: size(of:)) ? 8 : fieldSize(field))
+                func total(boxingOver limit: Int) -> (Int, Set<String>) {
+                    var boxedHere: Set<String> = []
+                    let bytes = structure.fields.reduce(16) { total, field in
+                        guard Self.boxes(field, over: limit, sizes: size(of:)) else { return total + Self.padded(fieldSize(field)) }
+                        boxedHere.insert(field.name)
+                        return total + 8
+                    }
+                    return (bytes, boxedHere)
                 }
+                var (bytes, boxedHere) = total(boxingOver: Self.largestInline)
+                if bytes > Self.largestHolder { (bytes, boxedHere) = total(boxingOver: Self.largestInHolder) }
+                if !boxedHere.isEmpty { boxed[name] = boxedHere }
+                found = bytes
             case .enumeration(let enumeration):
                 found = enumeration.isOpen ? (enumeration.rawType == .string ? 17 : 9) : 1
             case .union(let union):
@@ -58,19 +78,20 @@ struct InlineSizes: Sendable {
         for name in declarations.keys.sorted() { _ = size(of: name) }
     }
 
-    /// Whether `field` is stored boxed: an optional field without a default, current (not
-    /// deprecated, whose storage is already renamed), without checks on its own value, of a struct
-    /// or union larger than ``largestInline``.
-    func boxes(_ field: ResolvedField) -> Bool {
-        Self.boxes(field) { sizes[$0] ?? 0 }
+    /// Whether `field` of the struct named `holder` is stored boxed: an optional field without a
+    /// default, current (not deprecated, whose storage is already renamed), without checks on its
+    /// own value, of a struct or union larger than ``largestInline`` (or ``largestInHolder`` in a
+    /// holder larger than ``largestHolder``).
+    func boxes(_ field: ResolvedField, in holder: String) -> Bool {
+        boxed[holder]?.contains(field.name) ?? false
     }
 
-    private static func boxes(_ field: ResolvedField, sizes: (String) -> Int) -> Bool {
+    private static func boxes(_ field: ResolvedField, over limit: Int, sizes: (String) -> Int) -> Bool {
         guard field.isOptionalInSwift, !field.isPresentButNull, field.lifecycle.deprecated == nil,
             !field.constraints.hasValueConstraints, case .named(let reference) = field.type
         else { return false }
         switch reference.kind {
-        case .structure, .union: return sizes(reference.name) > largestInline
+        case .structure, .union: return sizes(reference.name) > limit
         case .enumeration, .scalar: return false
         }
     }

@@ -30,7 +30,7 @@ extension SwiftEmitter {
             } else {
                 names = nil
             }
-            let visit = fieldVisit(field, key: key, rules: names)
+            let visit = fieldVisit(field, in: declaration.name, key: key, rules: names)
             body.append(.expression(.call(.member(.identifier("fields"), visit.method), visit.arguments)))
             if field.isPresentButNull {
                 body.append(
@@ -88,7 +88,7 @@ extension SwiftEmitter {
     /// compiled pattern and format named by `rules`) and the method can hold them all
     /// (`holdsRules`); otherwise the checks follow as `fields.check { … }`.
     private func fieldVisit(
-        _ field: ResolvedField, key: SwiftExpression, rules: RuleNames?
+        _ field: ResolvedField, in holder: String, key: SwiftExpression, rules: RuleNames?
     ) -> (method: String, arguments: [SwiftArgument], holdsRules: Bool) {
         // The field's constraints, for a validated field only (an unvalidated one passes none).
         let constraints: ResolvedConstraints? = rules != nil ? field.constraints : nil
@@ -96,7 +96,7 @@ extension SwiftEmitter {
         // bounds, scale, sensitive): growing it an argument at a time reallocated it for most fields.
         var base: [SwiftArgument] = []
         base.reserveCapacity(9)
-        base.append(SwiftArgument(.inoutReference(member(visitedStorage(field)))))
+        base.append(SwiftArgument(.inoutReference(member(visitedStorage(field, in: holder)))))
         base.append(SwiftArgument(key))
         // A mandatory field is missing without a value; one that must be present may be null.
         if field.required { base.append(SwiftArgument("required", .bool(true))) }

@@ -11,8 +11,8 @@ extension SwiftEmitter {
 
     /// The storage the field list hands the visitor: a boxed field's wrapper (`_name`, the
     /// `PayBoxed` the runtime reads into and writes from), otherwise ``storage(_:)``.
-    func visitedStorage(_ field: ResolvedField) -> String {
-        inlineSizes.boxes(field) ? "_" + field.name : storage(field)
+    func visitedStorage(_ field: ResolvedField, in holder: String) -> String {
+        inlineSizes.boxes(field, in: holder) ? "_" + field.name : storage(field)
     }
 
     /// The field's `PayFieldKey`: a string literal when the name is the same in every format and
@@ -73,7 +73,8 @@ extension SwiftEmitter {
         var fields = structure.fields.map { field in
             property(
                 fieldDoc(field), visibility: field.lifecycle.deprecated != nil ? .unspecified : .api,
-                SwiftProperty(name: storage(field), type: swiftType(of: field), wrapper: inlineSizes.boxes(field) ? "PayBoxed" : nil))
+                SwiftProperty(
+                    name: storage(field), type: swiftType(of: field), wrapper: inlineSizes.boxes(field, in: name) ? "PayBoxed" : nil))
         }
         // What the payload holds beyond the fields: kept and written back, or refused.
         fields.append(

@@ -6,7 +6,8 @@ import PaymentSchemasVocabulary
 /// PayPal's `payment_source` is 15 optional sources, each with nested addresses, contexts and
 /// attributes: held inline, every decode copies kilobytes of absent fields (the stand-in a decode
 /// starts from, each field read). The generator marks a field `@PayBoxed` when its type takes more
-/// than a few hundred bytes inline (`docs/generated-changes.md`); the property's type, its
+/// than a few hundred bytes inline, or more than a few dozen in a holder over a kilobyte
+/// (`docs/generated-changes.md`); the property's type, its
 /// initializer and every reading and writing of it stay those of a plain optional field.
 @propertyWrapper
 public struct PayBoxed<Value: Sendable>: Sendable {

@@ -100,7 +100,7 @@ public struct PayDecodingContainer {
     }
 
     /// How many members the type's fields read.
-    @usableFromInline var readCount: Int { readPositions.nonzeroBitCount + readNames.count }
+    @inlinable var readCount: Int { readPositions.nonzeroBitCount + readNames.count }
 
     /// The member under the field's current name or, when that is absent, its first present alias.
     @usableFromInline
