@@ -79,10 +79,11 @@ public struct PayDecodingContainer {
     /// The member named `name`, recorded as read. Each field reads its own member (the checker
     /// refuses two fields, or a field and an alias, under one name), so once every member has
     /// been read no other field has one: the fields after the last member present are not looked
-    /// up (PayPal's `payment_source`: 15 fields, its one member the first).
+    /// up (PayPal's `payment_source`: 15 fields, its one member the first). Not in a URL query,
+    /// where a map's item pattern (`{key}CryptoFormat`) may match a field's own name.
     @usableFromInline
     mutating func read(_ name: String) -> PayJSON? {
-        guard readCount < members.count else { return nil }
+        guard !readEveryMember else { return nil }
         guard members.count > [String: PayJSON].largestScannedObject else {
             var position = 0
             for (member, node) in members {
@@ -101,6 +102,9 @@ public struct PayDecodingContainer {
 
     /// How many members the type's fields read.
     @inlinable var readCount: Int { readPositions.nonzeroBitCount + readNames.count }
+
+    /// Whether the fields have read every member, so no later field has one (``read(_:)``).
+    @inlinable var readEveryMember: Bool { format != .query && readCount >= members.count }
 
     /// The member under the field's current name or, when that is absent, its first present alias.
     @usableFromInline

@@ -179,7 +179,7 @@ public enum PayDecodingPhase: PayFieldPhase {
     public static func validating<T: PayFieldValidating>(_ state: inout PayDecodingContainer, nested value: T, _ key: PayFieldKey) {}
     /// Whether the container's fields have read every member of its object.
     @inlinable
-    public static func readEveryMember(_ state: PayDecodingContainer) -> Bool { state.readCount >= state.members.count }
+    public static func readEveryMember(_ state: PayDecodingContainer) -> Bool { state.readEveryMember }
 }
 
 /// Writing fields to an encoder.
