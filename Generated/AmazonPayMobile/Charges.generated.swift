@@ -15,6 +15,9 @@ public struct AmazonPayTotal: Codable, Hashable, Sendable, PayFieldValidating, P
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `amount`, built once.
+    private static let amountKey = PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number]))
+
     /// Creates a new `AmazonPayTotal`.
     ///
     /// - Parameters:
@@ -32,7 +35,7 @@ public struct AmazonPayTotal: Codable, Hashable, Sendable, PayFieldValidating, P
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])), required: true, maxLength: 16, format: PayFormat.decimalString)
+        fields.text(&self.amount, Self.amountKey, required: true, maxLength: 16, format: PayFormat.decimalString)
         fields.text(&self.currencyCode, "currencyCode", required: true, format: PayFormat.iso4217)
     }
 }
@@ -530,6 +533,9 @@ public struct AmazonPayRefund: Codable, Hashable, Sendable, PayFieldValidating, 
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `statusDetails`, built once.
+    private static let statusDetailsKey = PayFieldKey("statusDetails", aliases: ["statusDetail"])
+
     /// Creates a new `AmazonPayRefund`.
     ///
     /// - Parameters:
@@ -570,7 +576,7 @@ public struct AmazonPayRefund: Codable, Hashable, Sendable, PayFieldValidating, 
         fields.nested(&self.refundAmount, "refundAmount", required: true)
         fields.text(&self.softDescriptor, PayFieldKey("softDescriptor", nullable: true), maxLength: 16)
         fields.date(&self.creationTimestamp, PayFieldKey("creationTimestamp", nullable: true), format: .iso8601Basic)
-        fields.value(&self.statusDetails, PayFieldKey("statusDetails", aliases: ["statusDetail"]), required: true)
+        fields.value(&self.statusDetails, Self.statusDetailsKey, required: true)
         fields.value(&self.releaseEnvironment, PayFieldKey("releaseEnvironment", nullable: true))
     }
 }

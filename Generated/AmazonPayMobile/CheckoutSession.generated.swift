@@ -15,6 +15,9 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable, PayFieldValidating, P
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `amount`, built once.
+    private static let amountKey = PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number]))
+
     /// Creates a new `AmazonPayPrice`.
     ///
     /// - Parameters:
@@ -32,7 +35,7 @@ public struct AmazonPayPrice: Codable, Hashable, Sendable, PayFieldValidating, P
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])), required: true)
+        fields.text(&self.amount, Self.amountKey, required: true)
         fields.check { (path: PayPath, violations: inout [ValidationViolation]) in
             PayRules.maxLength(self.amount, 16, at: path.appending("amount"), into: &violations)
             PayRules.minimum(self.amount, Decimal(0), exclusive: true, at: path.appending("amount"), into: &violations)
@@ -1219,6 +1222,13 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `webCheckoutDetails`, built once.
+    private static let webCheckoutDetailsKey = PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true)
+    /// The wire names and rules of `paymentDetails`, built once.
+    private static let paymentDetailsKey = PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true)
+    /// The wire names and rules of `statusDetails`, built once.
+    private static let statusDetailsKey = PayFieldKey("statusDetails", aliases: ["statusDetail"])
+
     /// Creates a new `CheckoutSession`.
     ///
     /// - Parameters:
@@ -1312,16 +1322,16 @@ public struct CheckoutSession: Codable, Hashable, Sendable, PayFieldValidating, 
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.checkoutSessionId, "checkoutSessionId", required: true, minLength: 1)
-        fields.nested(&self.webCheckoutDetails, PayFieldKey("webCheckoutDetails", aliases: ["webCheckoutDetail"], nullable: true))
+        fields.nested(&self.webCheckoutDetails, Self.webCheckoutDetailsKey)
         fields.value(&self.productType, PayFieldKey("productType", nullable: true))
-        fields.nested(&self._paymentDetails, PayFieldKey("paymentDetails", aliases: ["paymentDetail"], nullable: true))
+        fields.nested(&self._paymentDetails, Self.paymentDetailsKey)
         fields.value(&self.chargePermissionType, PayFieldKey("chargePermissionType", nullable: true))
         fields.nested(&self.merchantMetadata, PayFieldKey("merchantMetadata", nullable: true))
         fields.value(&self.buyer, PayFieldKey("buyer", nullable: true))
         fields.nested(&self._shippingAddress, PayFieldKey("shippingAddress", nullable: true))
         fields.nested(&self._billingAddress, PayFieldKey("billingAddress", nullable: true))
         fields.list(&self.paymentPreferences, PayFieldKey("paymentPreferences", nullable: true))
-        fields.value(&self.statusDetails, PayFieldKey("statusDetails", aliases: ["statusDetail"]), required: true)
+        fields.value(&self.statusDetails, Self.statusDetailsKey, required: true)
         fields.list(&self.constraints, PayFieldKey("constraints", nullable: true))
         fields.text(&self.chargePermissionId, PayFieldKey("chargePermissionId", nullable: true))
         fields.text(&self.chargeId, PayFieldKey("chargeId", nullable: true))

@@ -44,6 +44,9 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable, PayFieldValida
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `cryptoFormats`, built once.
+    private static let cryptoFormatsKey = PayFieldKey("cryptoFormats", query: "{key}CryptoFormat")
+
     /// Creates a new `CheckoutURLParameters`.
     ///
     /// - Parameters:
@@ -108,7 +111,7 @@ public struct CheckoutURLParameters: Codable, Hashable, Sendable, PayFieldValida
         fields.value(&self.suppressShippingAddress, "suppressShippingAddress")
         fields.text(&self.locale, "locale", required: true, format: PayFormat.localeIdentifier)
         fields.text(&self.channel, "channel")
-        fields.map(&self.cryptoFormats, PayFieldKey("cryptoFormats", query: "{key}CryptoFormat"))
+        fields.map(&self.cryptoFormats, Self.cryptoFormatsKey)
         fields.value(&self.suppress3Ds, "suppress3Ds")
         fields.value(&self.cvc2Support, "cvc2Support")
         fields.number(&self.validityPeriodMinutes, "validityPeriodMinutes", minimum: 0, exclusiveMinimum: true)
@@ -152,6 +155,13 @@ public struct CheckoutCallback: Codable, Hashable, Sendable, PayAlwaysValid, Pay
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `transactionId`, built once.
+    private static let transactionIdKey = PayFieldKey("transactionId", query: "oauth_token")
+    /// The wire names and rules of `status`, built once.
+    private static let statusKey = PayFieldKey("status", query: "mpstatus")
+    /// The wire names and rules of `checkoutResourceUrl`, built once.
+    private static let checkoutResourceUrlKey = PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url")
+
     /// Creates a new `CheckoutCallback`.
     ///
     /// - Parameters:
@@ -171,9 +181,9 @@ public struct CheckoutCallback: Codable, Hashable, Sendable, PayAlwaysValid, Pay
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.transactionId, PayFieldKey("transactionId", query: "oauth_token"))
-        fields.text(&self.status, PayFieldKey("status", query: "mpstatus"))
-        fields.text(&self.checkoutResourceUrl, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
+        fields.text(&self.transactionId, Self.transactionIdKey)
+        fields.text(&self.status, Self.statusKey)
+        fields.text(&self.checkoutResourceUrl, Self.checkoutResourceUrlKey)
     }
 }
 
@@ -181,9 +191,9 @@ extension CheckoutCallback: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.transactionId, PayFieldKey("transactionId", query: "oauth_token"))
-        writer.value(self.status, PayFieldKey("status", query: "mpstatus"))
-        writer.value(self.checkoutResourceUrl, PayFieldKey("checkoutResourceUrl", query: "checkout_resource_url"))
+        writer.value(self.transactionId, Self.transactionIdKey)
+        writer.value(self.status, Self.statusKey)
+        writer.value(self.checkoutResourceUrl, Self.checkoutResourceUrlKey)
         return writer.items
     }
 }

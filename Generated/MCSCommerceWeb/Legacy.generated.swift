@@ -18,6 +18,9 @@ public struct MCCAmount: Codable, Hashable, Sendable, PayFieldValidating, PayFie
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `total`, built once.
+    private static let totalKey = PayFieldKey("total", decimal: PayDecimalRule(scale: 2))
+
     /// Creates a new `MCCAmount`.
     ///
     /// - Parameters:
@@ -37,7 +40,7 @@ public struct MCCAmount: Codable, Hashable, Sendable, PayFieldValidating, PayFie
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.decimal(&self.total, PayFieldKey("total", decimal: PayDecimalRule(scale: 2)), required: true, minimum: Decimal(0), scale: 2)
+        fields.decimal(&self.total, Self.totalKey, required: true, minimum: Decimal(0), scale: 2)
         fields.text(&self.currencyCode, "currencyCode", required: true, format: PayFormat.iso4217)
         fields.text(&self.currencyNumber, "currencyNumber", pattern: Self.currencyNumberPattern)
     }
@@ -331,6 +334,9 @@ public struct MCCCheckoutResponse: Codable, Hashable, Sendable, PayAlwaysValid, 
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `transactionId`, built once.
+    private static let transactionIdKey = PayFieldKey("oauth_token", aliases: ["transactionId"])
+
     /// Creates a new `MCCCheckoutResponse`.
     ///
     /// - Parameters:
@@ -364,7 +370,7 @@ public struct MCCCheckoutResponse: Codable, Hashable, Sendable, PayAlwaysValid, 
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.cartId, "cartId")
-        fields.text(&self.transactionId, PayFieldKey("oauth_token", aliases: ["transactionId"]))
+        fields.text(&self.transactionId, Self.transactionIdKey)
         fields.text(&self.checkoutResourceURL, "checkout_resource_url")
         fields.value(&self.responseType, "responseType")
         fields.text(&self.pairingTransactionID, "pairing_token")

@@ -82,6 +82,9 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `amount`, built once.
+    private static let amountKey = PayFieldKey("amount", decimal: PayDecimalRule(scale: 2))
+
     /// Creates a new `CreatePaymentRequest`.
     ///
     /// - Parameters:
@@ -109,7 +112,7 @@ public struct CreatePaymentRequest: Codable, Hashable, Sendable, PayFieldValidat
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.paymentDescription, "description", required: true, minLength: 3, maxLength: 255)
-        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2)), required: true, minimum: Decimal(0), exclusiveMinimum: true, maximum: Decimal(string: "99999999.99", locale: nil)!, scale: 2)
+        fields.decimal(&self.amount, Self.amountKey, required: true, minimum: Decimal(0), exclusiveMinimum: true, maximum: Decimal(string: "99999999.99", locale: nil)!, scale: 2)
         fields.text(&self.method, "method")
         fields.text(&self.issuer, "issuer")
     }

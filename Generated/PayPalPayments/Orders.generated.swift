@@ -711,6 +711,9 @@ public struct CardResponse: Codable, Hashable, Sendable, PayFieldValidating, Pay
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `lastDigits`, built once.
+    private static let lastDigitsKey = PayFieldKey("last_digits", aliases: ["last_four_digits"])
+
     /// Creates a new `CardResponse`.
     ///
     /// - Parameters:
@@ -755,7 +758,7 @@ public struct CardResponse: Codable, Hashable, Sendable, PayFieldValidating, Pay
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.lastDigits, PayFieldKey("last_digits", aliases: ["last_four_digits"]))
+        fields.text(&self.lastDigits, Self.lastDigitsKey)
         fields.text(&self.brand, "brand")
         fields.text(&self.type, "type")
         fields.value(&self.authenticationResult, "authentication_result")
@@ -1653,6 +1656,9 @@ public struct CardReturnQuery: Codable, Hashable, Sendable, PayAlwaysValid, PayF
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `liabilityShift`, built once.
+    private static let liabilityShiftKey = PayFieldKey("liabilityShift", query: "liability_shift")
+
     /// Creates a new `CardReturnQuery`.
     ///
     /// - Parameters:
@@ -1672,7 +1678,7 @@ public struct CardReturnQuery: Codable, Hashable, Sendable, PayAlwaysValid, PayF
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.value(&self.liabilityShift, PayFieldKey("liabilityShift", query: "liability_shift"))
+        fields.value(&self.liabilityShift, Self.liabilityShiftKey)
         fields.text(&self.state, "state")
         fields.text(&self.code, "code")
     }
@@ -1682,7 +1688,7 @@ extension CardReturnQuery: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.liabilityShift, PayFieldKey("liabilityShift", query: "liability_shift"))
+        writer.value(self.liabilityShift, Self.liabilityShiftKey)
         writer.value(self.state, "state")
         writer.value(self.code, "code")
         return writer.items
@@ -2381,6 +2387,9 @@ public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid, P
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `grantType`, built once.
+    private static let grantTypeKey = PayFieldKey("grantType", query: "grant_type")
+
     /// Creates a new `AccessTokenRequest`.
     ///
     /// - Parameters:
@@ -2396,7 +2405,7 @@ public struct AccessTokenRequest: Codable, Hashable, Sendable, PayAlwaysValid, P
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.value(&self.grantType, PayFieldKey("grantType", query: "grant_type"), required: true)
+        fields.value(&self.grantType, Self.grantTypeKey, required: true)
     }
 }
 
@@ -2404,7 +2413,7 @@ extension AccessTokenRequest: PayQueryCodable {
     /// The query items, in field order; lists use each field's join style.
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
-        writer.value(self.grantType, PayFieldKey("grantType", query: "grant_type"))
+        writer.value(self.grantType, Self.grantTypeKey)
         return writer.items
     }
 }

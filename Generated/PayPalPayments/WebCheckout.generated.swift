@@ -70,6 +70,11 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable, PayFieldVa
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `redirectUri`, built once.
+    private static let redirectUriKey = PayFieldKey("redirectUri", query: "redirect_uri")
+    /// The wire names and rules of `nativeXO`, built once.
+    private static let nativeXOKey = PayFieldKey("nativeXO", query: "native_xo")
+
     /// Creates a new `PayPalWebCheckoutURLQuery`.
     ///
     /// - Parameters:
@@ -98,8 +103,8 @@ public struct PayPalWebCheckoutURLQuery: Codable, Hashable, Sendable, PayFieldVa
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.token, "token", required: true, minLength: 1)
         fields.value(&self.fundingSource, "fundingSource")
-        fields.text(&self.redirectUri, PayFieldKey("redirectUri", query: "redirect_uri"))
-        fields.text(&self.nativeXO, PayFieldKey("nativeXO", query: "native_xo"))
+        fields.text(&self.redirectUri, Self.redirectUriKey)
+        fields.text(&self.nativeXO, Self.nativeXOKey)
     }
 }
 
@@ -109,8 +114,8 @@ extension PayPalWebCheckoutURLQuery: PayQueryCodable {
         var writer = PayQueryWriter()
         writer.value(self.token, "token")
         writer.value(self.fundingSource, "fundingSource")
-        writer.value(self.redirectUri, PayFieldKey("redirectUri", query: "redirect_uri"))
-        writer.value(self.nativeXO, PayFieldKey("nativeXO", query: "native_xo"))
+        writer.value(self.redirectUri, Self.redirectUriKey)
+        writer.value(self.nativeXO, Self.nativeXOKey)
         return writer.items
     }
 }
@@ -132,6 +137,9 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable, PayFieldValid
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `payerID`, built once.
+    private static let payerIDKey = PayFieldKey("payerID", query: "PayerID")
+
     /// Creates a new `WebCheckoutReturnQuery`.
     ///
     /// - Parameters:
@@ -152,7 +160,7 @@ public struct WebCheckoutReturnQuery: Codable, Hashable, Sendable, PayFieldValid
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.token, "token")
-        fields.text(&self.payerID, PayFieldKey("payerID", query: "PayerID"))
+        fields.text(&self.payerID, Self.payerIDKey)
         fields.text(&self.opType, "opType")
         fields.check { (path: PayPath, violations: inout [ValidationViolation]) in
             if !((self.token != nil && self.payerID != nil) || (self.opType != nil)) {
@@ -167,7 +175,7 @@ extension WebCheckoutReturnQuery: PayQueryCodable {
     public func queryItems() throws -> [URLQueryItem] {
         var writer = PayQueryWriter()
         writer.value(self.token, "token")
-        writer.value(self.payerID, PayFieldKey("payerID", query: "PayerID"))
+        writer.value(self.payerID, Self.payerIDKey)
         writer.value(self.opType, "opType")
         return writer.items
     }

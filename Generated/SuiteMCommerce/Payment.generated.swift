@@ -80,6 +80,17 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayFieldV
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `paymentType`, built once.
+    private static let paymentTypeKey = PayFieldKey("paymentType", xml: "tpPago")
+    /// The wire names and rules of `amount`, built once.
+    private static let amountKey = PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true))
+    /// The wire names and rules of `reference`, built once.
+    private static let referenceKey = PayFieldKey("reference", xml: "referencia")
+    /// The wire names and rules of `currency`, built once.
+    private static let currencyKey = PayFieldKey("currency", xml: "moneda")
+    /// The wire names and rules of `dateHour`, built once.
+    private static let dateHourKey = PayFieldKey("dateHour", xml: "date_hour")
+
     /// Creates a new `PayRequest`.
     ///
     /// - Parameters:
@@ -112,12 +123,12 @@ public struct PayRequest: Codable, Hashable, Sendable, PayXMLDocument, PayFieldV
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.value(&self.paymentType, PayFieldKey("paymentType", xml: "tpPago"), required: true)
-        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(scale: 2, exactScale: true)), required: true, minimum: Decimal(0), exclusiveMinimum: true, scale: 2)
+        fields.value(&self.paymentType, Self.paymentTypeKey, required: true)
+        fields.decimal(&self.amount, Self.amountKey, required: true, minimum: Decimal(0), exclusiveMinimum: true, scale: 2)
         fields.url(&self.urlResponse, "urlResponse", format: Self.urlResponseFormat)
-        fields.text(&self.reference, PayFieldKey("reference", xml: "referencia"), required: true, minLength: 1)
-        fields.value(&self.currency, PayFieldKey("currency", xml: "moneda"), required: true)
-        fields.date(&self.dateHour, PayFieldKey("dateHour", xml: "date_hour"), required: true, format: .iso8601(timeZone: "America/Mexico_City"))
+        fields.text(&self.reference, Self.referenceKey, required: true, minLength: 1)
+        fields.value(&self.currency, Self.currencyKey, required: true)
+        fields.date(&self.dateHour, Self.dateHourKey, required: true, format: .iso8601(timeZone: "America/Mexico_City"))
     }
 
     /// The format of `urlResponse`, built once.
@@ -206,6 +217,23 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument, PayField
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `reference`, built once.
+    private static let referenceKey = PayFieldKey("reference", xml: "Reference", aliases: ["referencia"])
+    /// The wire names and rules of `response`, built once.
+    private static let responseKey = PayFieldKey("response", xml: "Response", aliases: ["response"])
+    /// The wire names and rules of `auth`, built once.
+    private static let authKey = PayFieldKey("auth", xml: "Auth", aliases: ["aut", "auth"])
+    /// The wire names and rules of `error`, built once.
+    private static let errorKey = PayFieldKey("error", xml: "Error", aliases: ["error"])
+    /// The wire names and rules of `cardholderName`, built once.
+    private static let cardholderNameKey = PayFieldKey("cardholderName", xml: "ccName")
+    /// The wire names and rules of `cardNumber`, built once.
+    private static let cardNumberKey = PayFieldKey("cardNumber", xml: "ccNum")
+    /// The wire names and rules of `amount`, built once.
+    private static let amountKey = PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2))
+    /// The wire names and rules of `cardType`, built once.
+    private static let cardTypeKey = PayFieldKey("cardType", xml: "Type", aliases: ["type"])
+
     /// Creates a new `PayResponse`.
     ///
     /// - Parameters:
@@ -244,14 +272,14 @@ public struct PayResponse: Codable, Hashable, Sendable, PayXMLDocument, PayField
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     @_spi(Generated)
     public mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
-        fields.text(&self.reference, PayFieldKey("reference", xml: "Reference", aliases: ["referencia"]))
-        fields.value(&self.response, PayFieldKey("response", xml: "Response", aliases: ["response"]), required: true)
-        fields.text(&self.auth, PayFieldKey("auth", xml: "Auth", aliases: ["aut", "auth"]))
-        fields.text(&self.error, PayFieldKey("error", xml: "Error", aliases: ["error"]))
-        fields.text(&self.cardholderName, PayFieldKey("cardholderName", xml: "ccName"))
-        fields.text(&self.cardNumber, PayFieldKey("cardNumber", xml: "ccNum"))
-        fields.decimal(&self.amount, PayFieldKey("amount", xml: "Amount", aliases: ["amount"], decimal: PayDecimalRule(scale: 2)), scale: 2)
-        fields.text(&self.cardType, PayFieldKey("cardType", xml: "Type", aliases: ["type"]))
+        fields.text(&self.reference, Self.referenceKey)
+        fields.value(&self.response, Self.responseKey, required: true)
+        fields.text(&self.auth, Self.authKey)
+        fields.text(&self.error, Self.errorKey)
+        fields.text(&self.cardholderName, Self.cardholderNameKey)
+        fields.text(&self.cardNumber, Self.cardNumberKey)
+        fields.decimal(&self.amount, Self.amountKey, scale: 2)
+        fields.text(&self.cardType, Self.cardTypeKey)
     }
 }
 

@@ -37,6 +37,9 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `amount`, built once.
+    private static let amountKey = PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number], scale: 2))
+
     /// Creates a new `BeanTokenization`.
     ///
     /// - Parameters:
@@ -94,7 +97,7 @@ public struct BeanTokenization: Codable, Hashable, Sendable, PayFieldValidating,
         fields.text(&self.operationType, "operationType", required: true, minLength: 1)
         fields.text(&self.token, "token")
         fields.text(&self.reference, "reference", required: true, minLength: 1)
-        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number], scale: 2)), minimum: Decimal(0), exclusiveMinimum: true, scale: 2)
+        fields.decimal(&self.amount, Self.amountKey, minimum: Decimal(0), exclusiveMinimum: true, scale: 2)
     }
 }
 
@@ -379,6 +382,9 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayFieldValidat
     /// The payload's members that no field models, kept as they came and written back after the fields.
     public var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `amount`, built once.
+    private static let amountKey = PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number]))
+
     /// Creates a new `BeanPaymentWithToken`.
     ///
     /// - Parameters:
@@ -455,7 +461,7 @@ public struct BeanPaymentWithToken: Codable, Hashable, Sendable, PayFieldValidat
         fields.text(&self.cardLastDigits, "cc_number", pattern: Self.cardLastDigitsPattern)
         fields.text(&self.cardExpirationMonth, "cc_expmonth")
         fields.text(&self.cardExpirationYear, "cc_expyear")
-        fields.decimal(&self.amount, PayFieldKey("amount", decimal: PayDecimalRule(accepts: [.string, .number])))
+        fields.decimal(&self.amount, Self.amountKey)
         fields.text(&self.error, "error")
     }
 

@@ -149,7 +149,9 @@ struct SnippetTests {
         #expect(!swift.contains("PayQueryReader"))
         #expect(swift.contains(#"fields.list(&self.ids, PayFieldKey("ids", queryList: .repeated), required: true)"#), "\(swift)")
         #expect(swift.contains(#"fields.list(&self.tags, "tags")"#), "\(swift)")
-        #expect(swift.contains(#"fields.map(&self.extra, PayFieldKey("extra", query: "x_{key}"))"#), "\(swift)")
+        // A key with another name is built once, a constant of the type, not per read.
+        #expect(swift.contains(#"    private static let extraKey = PayFieldKey("extra", query: "x_{key}")"#), "\(swift)")
+        #expect(swift.contains(#"fields.map(&self.extra, Self.extraKey)"#), "\(swift)")
         #expect(swift.contains("extension Filter: PayQueryCodable {"))
     }
 
@@ -249,12 +251,15 @@ struct SnippetTests {
         // Validation paths use the XML names, the schema's first encoding.
         #expect(swift.contains("    @_spi(Generated)\n    public static let payPrimaryFormat: WireFormat = WireFormat.xml\n"))
         #expect(swift.contains("    public static let payPlaceholder = Doc(paymentType: \"\", amount: 0)\n"))
-        #expect(swift.contains("        fields.text(&self.paymentType, PayFieldKey(\"paymentType\", xml: \"tpPago\"), required: true)\n"))
+        // Keys with an XML name or a decimal rule are the type's constants, each built once.
+        #expect(swift.contains("    private static let paymentTypeKey = PayFieldKey(\"paymentType\", xml: \"tpPago\")\n"))
         #expect(
             swift.contains(
-                "        fields.decimal(&self.amount, PayFieldKey(\"amount\", decimal: PayDecimalRule(scale: 2, exactScale: true)), required: true, scale: 2)\n"
-            ))
-        #expect(swift.contains("        fields.decimal(&self.fee, PayFieldKey(\"fee\", decimal: PayDecimalRule(scale: 3)), scale: 3)\n"))
+                "    private static let amountKey = PayFieldKey(\"amount\", decimal: PayDecimalRule(scale: 2, exactScale: true))\n"))
+        #expect(swift.contains("    private static let feeKey = PayFieldKey(\"fee\", decimal: PayDecimalRule(scale: 3))\n"))
+        #expect(swift.contains("        fields.text(&self.paymentType, Self.paymentTypeKey, required: true)\n"))
+        #expect(swift.contains("        fields.decimal(&self.amount, Self.amountKey, required: true, scale: 2)\n"))
+        #expect(swift.contains("        fields.decimal(&self.fee, Self.feeKey, scale: 3)\n"))
     }
 
     /// A struct decodes from its field list when each mandatory field has a stand-in (ARCHITECTURE.md
@@ -340,8 +345,10 @@ struct SnippetTests {
             """)
         #expect(
             swift.contains(
-                "        fields.text(&self.amount, PayFieldKey(\"amount\", nullable: true, decimal: PayDecimalRule(accepts: [.string, .number])), format: PayFormat.decimalString)\n"
+                "    private static let amountKey = PayFieldKey(\"amount\", nullable: true, decimal: PayDecimalRule(accepts: [.string, .number]))\n"
             ))
+        #expect(swift.contains("        fields.text(&self.amount, Self.amountKey, format: PayFormat.decimalString)\n"))
+        // Keys without overrides stay inline: building one allocates nothing.
         #expect(swift.contains("        fields.text(&self.note, \"note\")\n"))
         #expect(swift.contains("        fields.url(&self.link, PayFieldKey(\"link\", nullable: true, relativeURL: true))\n"))
         #expect(swift.contains("    public var extra: PayJSON?\n"))
@@ -403,7 +410,7 @@ struct TypedSnippetTests {
                   value: { type: Decimal, required: true, scale: 2, jsonForms: [string] }
                   card: { type: String, sensitive: true }
             """)
-        let key = SwiftExpression.call(
+        let rule = SwiftExpression.call(
             .type("PayFieldKey"),
             [
                 SwiftArgument(.string("value")),
@@ -415,6 +422,13 @@ struct TypedSnippetTests {
             ])
         // Decoded from the field list, starting from a stand-in: no `init(from:)` of its own.
         let members = membersOf("Amount", in: file, kind: .struct)
+        // The key holds a decimal rule: the type's constant, built once, read by the field list.
+        let key = SwiftExpression.member(.type("Self"), "valueKey")
+        #expect(
+            members.contains { declaration in
+                guard case .property(let property) = declaration.kind, property.name == "valueKey" else { return false }
+                return property.isStatic && property.isConstant && property.value == rule && declaration.visibility == .private
+            })
         #expect(!members.contains { if case .initializer(let initializer) = $0.kind { initializer.throwing } else { false } })
         #expect(
             members.contains { declaration in

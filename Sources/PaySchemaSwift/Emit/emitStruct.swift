@@ -16,25 +16,61 @@ extension SwiftEmitter {
     }
 
     /// The field's `PayFieldKey`: a string literal when the name is the same in every format and
-    /// nothing else is special, otherwise the full initializer.
+    /// nothing else is special; the type's constant (``fieldKeyConstants(_:)``) when the key holds
+    /// what few fields have (another XML or query name, aliases, a decimal rule: one allocation,
+    /// made once instead of each time a value is read, written or checked); otherwise the
+    /// initializer.
     func fieldKeyExpression(_ field: ResolvedField, _ structure: ResolvedStruct) -> SwiftExpression {
+        let key = fieldKey(field, structure)
+        if key.overrides { return .member(.type("Self"), field.name + "Key") }
+        return key.arguments.count == 1 ? .string(field.jsonName) : .call(.type("PayFieldKey"), key.arguments)
+    }
+
+    /// A `private static let <field>Key` for each field whose key holds overrides.
+    func fieldKeyConstants(_ structure: ResolvedStruct) -> [SwiftDeclaration] {
+        structure.fields.compactMap { field in
+            let key = fieldKey(field, structure)
+            guard key.overrides else { return nil }
+            return SwiftDeclaration(
+                doc: SwiftDoc("The wire names and rules of `\(field.name)`, built once."), visibility: .private,
+                kind: .property(
+                    SwiftProperty(
+                        isStatic: true, isConstant: true, name: field.name + "Key", value: .call(.type("PayFieldKey"), key.arguments))))
+        }
+    }
+
+    /// The arguments of the field's `PayFieldKey` initializer, and whether they give the key
+    /// overrides (the runtime's `PayFieldKey.Overrides`: an XML or query name other than the
+    /// JSON key, aliases or a decimal rule).
+    private func fieldKey(_ field: ResolvedField, _ structure: ResolvedStruct) -> (arguments: [SwiftArgument], overrides: Bool) {
         let json = field.jsonName
         var arguments = [SwiftArgument(.string(json))]
-        if structure.supports(.xml), field.xmlName != json { arguments.append(SwiftArgument("xml", .string(field.xmlName))) }
+        var overrides = false
+        if structure.supports(.xml), field.xmlName != json {
+            arguments.append(SwiftArgument("xml", .string(field.xmlName)))
+            overrides = true
+        }
         if structure.supports(.query) {
             // A map's query name is its item pattern (`{key}CryptoFormat`; the checker requires one).
-            if field.queryName != json { arguments.append(SwiftArgument("query", .string(field.queryName))) }
+            if field.queryName != json {
+                arguments.append(SwiftArgument("query", .string(field.queryName)))
+                overrides = true
+            }
             if field.queryStyle == .repeated, field.type.element != nil {
                 arguments.append(SwiftArgument("queryList", .implicitMember("repeated")))
             }
         }
         if !field.aliases.isEmpty {
             arguments.append(SwiftArgument("aliases", .array(field.aliases.map { .string($0) }, .oneLine)))
+            overrides = true
         }
         if field.isNullable { arguments.append(SwiftArgument("nullable", .bool(true))) }
-        if let rule = decimalRuleExpression(field) { arguments.append(SwiftArgument("decimal", rule)) }
+        if let rule = decimalRuleExpression(field) {
+            arguments.append(SwiftArgument("decimal", rule))
+            overrides = true
+        }
         if field.allowsRelativeURL { arguments.append(SwiftArgument("relativeURL", .bool(true))) }
-        return arguments.count == 1 ? .string(json) : .call(.type("PayFieldKey"), arguments)
+        return (arguments, overrides)
     }
 
     /// The `PayDecimalRule` of a decimal field (or a decimal string that accepts numbers), `nil`
@@ -116,7 +152,8 @@ extension SwiftEmitter {
             decoding = self.decoding(structure.fields, keys: keys)
         }
         let members = [
-            root.map { [$0] } ?? [], format, fields, [memberwiseInit(name, structure.fields)], [decoding], [visits.visit], visits.rules,
+            root.map { [$0] } ?? [], format, fields, fieldKeyConstants(structure), [memberwiseInit(name, structure.fields)], [decoding],
+            [visits.visit], visits.rules,
         ]
         var declarations = [
             SwiftDeclaration(

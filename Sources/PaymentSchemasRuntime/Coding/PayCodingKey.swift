@@ -32,7 +32,9 @@ public struct PayCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLi
 ///
 /// Generated coders build a key per field each time a value is read, written or checked, mostly
 /// from a literal, so the key holds two references at most: the JSON key and, only for a field
-/// that has any, its ``Overrides`` (another XML or query name, aliases, a decimal rule).
+/// that has any, its ``Overrides`` (another XML or query name, aliases, a decimal rule). A key
+/// with overrides is built once, a constant of its type (`private static let <field>Key`), since
+/// building one allocates.
 @_spi(Generated)
 public struct PayFieldKey: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The JSON object key.

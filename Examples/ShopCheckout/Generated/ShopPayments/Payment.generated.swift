@@ -62,6 +62,9 @@ package struct ShopAmount: Codable, Hashable, Sendable, PayFieldValidating, PayF
     /// The payload's members that no field models, kept as they came and written back after the fields.
     package var unknownMembers: PayUnknownMembers = PayUnknownMembers()
 
+    /// The wire names and rules of `value`, built once.
+    private static let valueKey = PayFieldKey("value", decimal: PayDecimalRule(accepts: [.string], scale: 2))
+
     /// Creates a new `ShopAmount`.
     ///
     /// - Parameters:
@@ -78,7 +81,7 @@ package struct ShopAmount: Codable, Hashable, Sendable, PayFieldValidating, PayF
     /// Hands each field, in wire order, to `fields` with its key and rules: decoding, encoding and validation all walk this list.
     package mutating func visitFields<Phase: PayFieldPhase>(_ fields: inout PayFieldVisitor<Phase>) {
         fields.text(&self.currency, "currency", required: true, format: PayFormat.iso4217)
-        fields.decimal(&self.value, PayFieldKey("value", decimal: PayDecimalRule(accepts: [.string], scale: 2)), required: true, scale: 2)
+        fields.decimal(&self.value, Self.valueKey, required: true, scale: 2)
     }
 }
 
