@@ -26,7 +26,7 @@ public struct PayDecodingContainer {
     /// object small enough to scan, a bit per member at its position in `members`' order, so no
     /// list is allocated per object; in a larger one, the names read, in the order read.
     @usableFromInline var readPositions: UInt64 = 0
-    /// The names read in an object larger than `[String: PayJSON].largestScannedObject`.
+    /// The names read in an object too large to scan (`[String: PayJSON].isScanned` is false).
     @usableFromInline var readNames: [String] = []
     /// Modelled members read in a spelling the type does not write (`PaySpelling`), by the
     /// field's wire name.
@@ -83,20 +83,12 @@ public struct PayDecodingContainer {
     /// where a map's item pattern (`{key}CryptoFormat`) may match a field's own name.
     @usableFromInline
     mutating func read(_ name: String) -> PayJSON? {
-        guard !readEveryMember else { return nil }
-        guard members.count > [String: PayJSON].largestScannedObject else {
-            var position = 0
-            for (member, node) in members {
-                if member == name {
-                    readPositions |= 1 << position
-                    return node
-                }
-                position += 1
-            }
-            return nil
+        guard !readEveryMember, let (node, position) = members.located(name) else { return nil }
+        if position >= 0 {
+            readPositions |= 1 << position
+        } else {
+            readNames.append(name)
         }
-        guard let node = members[name] else { return nil }
-        readNames.append(name)
         return node
     }
 
@@ -160,7 +152,7 @@ public struct PayDecodingContainer {
 
     /// Whether a field read the member `name`, the `position`th of `members`.
     func wasRead(_ name: String, at position: Int) -> Bool {
-        members.count > [String: PayJSON].largestScannedObject ? readNames.contains(name) : readPositions & (1 << position) != 0
+        members.isScanned ? readPositions & (1 << position) != 0 : readNames.contains(name)
     }
 
     /// Records each member no field read as a problem: a type whose schema refuses what it does
