@@ -33,6 +33,34 @@ struct PayJSONParserTests {
         }
     }
 
+    /// An object's members are gathered while its values are read (nested objects gather theirs in
+    /// the same buffer) and its dictionary is built at its end: every member of every object at
+    /// every depth lands in its own object, and a name given twice is found at any depth.
+    @Test func nestedObjectsKeepTheirOwnMembers() throws {
+        let wide = (0..<40).map { "\"m\($0)\":{\"v\":\($0),\"w\":[{\"x\":\"\($0)\"},{}]}" }.joined(separator: ",")
+        let tree = try PayJSONParser.parse("{\"first\":{\"a\":{\"b\":{}}},\(wide),\"last\":true}")
+        guard case .object(let members) = tree else {
+            Issue.record("not an object: \(tree)")
+            return
+        }
+        #expect(members.count == 42)
+        #expect(members["first"] == .object(["a": .object(["b": .object([:])])]))
+        #expect(members["last"] == .bool(true))
+        for index in 0..<40 {
+            #expect(
+                members["m\(index)"]
+                    == .object(["v": .number("\(index)"), "w": .array([.object(["x": .string("\(index)")]), .object([:])])]))
+        }
+        for (text, location) in [("{\"a\":{\"b\":[{\"c\":1,\"c\":2}]}}", "1:19"), ("{\"a\":{},\"b\":1,\"a\":{\"a\":1}}", "1:15")] {
+            #expect {
+                _ = try PayJSONParser.parse(text)
+            } throws: { error in
+                guard let error = error as? PayJSONSyntaxError else { return false }
+                return "\(error.line):\(error.column)" == location && error.message.contains("duplicate member name")
+            }
+        }
+    }
+
     @Test func invalidUTF8IsLocatedAtTheBadByte() {
         var bytes = Array(#"{"a": "x"#.utf8)
         bytes.append(0xC3)

@@ -38,6 +38,11 @@ public struct PayJSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let limits: PayPayloadLimits
+    /// The members of the objects being read, innermost last: an object's members are gathered
+    /// here and its dictionary is built once at its end, at its final size (grown member by member,
+    /// a dictionary reallocates and hashes every name again at each growth). One buffer for the
+    /// whole document, reused by each object.
+    private var pending: [(name: String, start: Int, value: PayJSON)] = []
 
     /// Parses a whole document.
     public static func parse(_ data: Data, limits: PayPayloadLimits = .standard) throws(PayJSONSyntaxError) -> PayJSON {
@@ -123,12 +128,12 @@ public struct PayJSONParser {
     private mutating func parseObject(depth: Int) throws(PayJSONSyntaxError) -> PayJSON {
         guard depth <= limits.maximumDepth else { throw error("nesting is deeper than \(limits.maximumDepth) levels") }
         index += 1
-        var members: [String: PayJSON] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
+        let first = pending.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes") }
@@ -138,10 +143,7 @@ public struct PayJSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the member name") }
             index += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            if members.updateValue(value, forKey: key) != nil {
-                throw error("duplicate member name '\(key)'", at: keyStart)
-            }
+            pending.append((key, keyStart, try parseValue(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of the document; the object is not closed") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -150,10 +152,21 @@ public struct PayJSONParser {
             }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .object(members)
+                return .object(try members(from: first))
             }
             throw error("expected ',' or '}' in the object")
         }
+    }
+
+    /// The dictionary of the object whose members are `pending` from `first` on, which it removes;
+    /// a name given twice is an error at its second occurrence.
+    private mutating func members(from first: Int) throws(PayJSONSyntaxError) -> [String: PayJSON] {
+        var members = [String: PayJSON](minimumCapacity: pending.count - first)
+        for (name, start, value) in pending[first...] where members.updateValue(value, forKey: name) != nil {
+            throw error("duplicate member name '\(name)'", at: start)
+        }
+        pending.removeSubrange(first...)
+        return members
     }
 
     private mutating func parseArray(depth: Int) throws(PayJSONSyntaxError) -> PayJSON {
