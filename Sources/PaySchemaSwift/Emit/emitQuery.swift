@@ -12,11 +12,12 @@ extension SwiftEmitter {
         return [SwiftArgument("prefix", .string(affixes.prefix)), SwiftArgument("suffix", .string(affixes.suffix))]
     }
 
-    func queryCoding(_ declaration: ResolvedDecl, _ structure: ResolvedStruct) -> SwiftDeclaration {
+    /// The query writer of a struct; `keys` are its fields' key expressions (``fieldKeys(_:)``).
+    func queryCoding(_ declaration: ResolvedDecl, _ structure: ResolvedStruct, keys: [SwiftExpression]) -> SwiftDeclaration {
         let writer = SwiftExpression.identifier("writer")
         var write: [SwiftStatement] = [.variable("writer", value: .construct("PayQueryWriter"))]
-        for field in structure.fields {
-            let key = SwiftArgument(fieldKeyExpression(field, structure))
+        for (field, keyExpression) in zip(structure.fields, keys) {
+            let key = SwiftArgument(keyExpression)
             let value = member(storage(field))
             switch field.type {
             case .primitive(.date):

@@ -15,28 +15,30 @@ extension SwiftEmitter {
         inlineSizes.boxes(field, in: holder) ? "_" + field.name : storage(field)
     }
 
-    /// The field's `PayFieldKey`: a string literal when the name is the same in every format and
-    /// nothing else is special; the type's constant (``fieldKeyConstants(_:)``) when the key holds
-    /// what few fields have (another XML or query name, aliases, a decimal rule: one allocation,
-    /// made once instead of each time a value is read, written or checked); otherwise the
-    /// initializer.
-    func fieldKeyExpression(_ field: ResolvedField, _ structure: ResolvedStruct) -> SwiftExpression {
-        let key = fieldKey(field, structure)
-        if key.overrides { return .member(.type("Self"), field.name + "Key") }
-        return key.arguments.count == 1 ? .string(field.jsonName) : .call(.type("PayFieldKey"), key.arguments)
-    }
-
-    /// A `private static let <field>Key` for each field whose key holds overrides.
-    func fieldKeyConstants(_ structure: ResolvedStruct) -> [SwiftDeclaration] {
-        structure.fields.compactMap { field in
+    /// Each field's `PayFieldKey` expression, in field order, and the constants some of them name,
+    /// worked out once per struct for the field list, the decoder and the query writer. A key is a
+    /// string literal when the name is the same in every format and nothing else is special; the
+    /// type's constant, `private static let <field>Key`, when it holds what few fields have
+    /// (another XML or query name, aliases, a decimal rule: one allocation, made once instead of
+    /// each time a value is read, written or checked); otherwise the initializer.
+    func fieldKeys(_ structure: ResolvedStruct) -> (expressions: [SwiftExpression], constants: [SwiftDeclaration]) {
+        var expressions: [SwiftExpression] = []
+        var constants: [SwiftDeclaration] = []
+        expressions.reserveCapacity(structure.fields.count)
+        for field in structure.fields {
             let key = fieldKey(field, structure)
-            guard key.overrides else { return nil }
-            return SwiftDeclaration(
-                doc: SwiftDoc("The wire names and rules of `\(field.name)`, built once."), visibility: .private,
-                kind: .property(
-                    SwiftProperty(
-                        isStatic: true, isConstant: true, name: field.name + "Key", value: .call(.type("PayFieldKey"), key.arguments))))
+            let initializer = SwiftExpression.call(.type("PayFieldKey"), key.arguments)
+            if key.overrides {
+                expressions.append(.member(.type("Self"), field.name + "Key"))
+                constants.append(
+                    SwiftDeclaration(
+                        doc: SwiftDoc("The wire names and rules of `\(field.name)`, built once."), visibility: .private,
+                        kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: field.name + "Key", value: initializer))))
+            } else {
+                expressions.append(key.arguments.count == 1 ? .string(field.jsonName) : initializer)
+            }
         }
+        return (expressions, constants)
     }
 
     /// The arguments of the field's `PayFieldKey` initializer, and whether they give the key
@@ -124,8 +126,8 @@ extension SwiftEmitter {
                     attributes: [.generatedSPI],
                     kind: .property(SwiftProperty(isStatic: true, isConstant: true, name: "payRefusesUnknownMembers", value: .bool(true)))))
         }
-        // Each field's key expression, built once for both directions.
-        let keys = structure.fields.map { fieldKeyExpression($0, structure) }
+        // Each field's key expression, built once for the field list, the decoder and the query writer.
+        let (keys, keyConstants) = fieldKeys(structure)
         // One list of the fields drives encoding and validation (`PayFieldVisiting`,
         // `PayFieldValidating`), and decoding below when the struct has a stand-in; the list and
         // the checks' compiled patterns live in the struct itself: one declaration per type.
@@ -152,7 +154,7 @@ extension SwiftEmitter {
             decoding = self.decoding(structure.fields, keys: keys)
         }
         let members = [
-            root.map { [$0] } ?? [], format, fields, fieldKeyConstants(structure), [memberwiseInit(name, structure.fields)], [decoding],
+            root.map { [$0] } ?? [], format, fields, keyConstants, [memberwiseInit(name, structure.fields)], [decoding],
             [visits.visit], visits.rules,
         ]
         var declarations = [
@@ -162,7 +164,7 @@ extension SwiftEmitter {
                 kind: .type(.struct, name: name, conformances: conformances, members: members))
         ]
         declarations += fieldAccessors(name, declaration, structure.fields)
-        if structure.supports(.query) { declarations.append(queryCoding(declaration, structure)) }
+        if structure.supports(.query) { declarations.append(queryCoding(declaration, structure, keys: keys)) }
         if declaration.isSensitive { declarations.append(redaction(name, structure.fields, deprecated: declaration.isDeprecated)) }
         return declarations
     }
