@@ -531,7 +531,7 @@ package struct OpenAPIImporter {
         case .own:
             let last = pointer.split(separator: "/").last.map(String.init) ?? pointer
             return
-                "The schema `\(last.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~"))` of \(options.documentName)."
+                "The schema `\(OpenAPISource.unescaped(last))` of \(options.documentName)."
         }
     }
 
@@ -583,9 +583,51 @@ package struct OpenAPIImporter {
     /// Text as a doc: line endings and runs of blank space made plain, trimmed; `nil` when empty.
     static func cleaned(_ text: String?) -> String? {
         guard let text else { return nil }
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-        let joined = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
-        let trimmed = joined.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = cleanedASCII(text) ?? cleanedByFoundation(text)
         return trimmed.isEmpty ? nil : trimmed
     }
+
+    /// ``cleaned(_:)``'s rule on any text: Foundation's trimming, which bridges each line to
+    /// `NSString`.
+    static func cleanedByFoundation(_ text: String) -> String {
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        let joined = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        return joined.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// ``cleaned(_:)``'s rule on an ASCII text without a carriage return (most descriptions), byte
+    /// by byte: each line's spaces and tabs trimmed, then the whole text's blank space and line
+    /// breaks (tab, line feed, vertical tab, form feed, carriage return, space). `nil` for any
+    /// other text, which ``cleanedByFoundation(_:)`` reads.
+    static func cleanedASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                // One line, `start..<end`, without its leading and trailing spaces and tabs.
+                var first = start
+                var last = end
+                while first < last, isSpaceOrTab(bytes[first]) { first += 1 }
+                while last > first, isSpaceOrTab(bytes[last - 1]) { last -= 1 }
+                if start > 0 { out.append(UInt8(ascii: "\n")) }
+                out.append(contentsOf: bytes[first..<last])
+                start = end + 1
+            }
+            var first = 0
+            var last = out.count
+            while first < last, isBlank(out[first]) { first += 1 }
+            while last > first, isBlank(out[last - 1]) { last -= 1 }
+            return String(decoding: out[first..<last], as: UTF8.self)
+        }
+    }
+
+    private static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
+    /// Foundation's `whitespacesAndNewlines` within ASCII: tab to carriage return, and space.
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) }
 }

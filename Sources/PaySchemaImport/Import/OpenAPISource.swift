@@ -51,7 +51,7 @@ package struct OpenAPISource: Sendable {
         guard pointer.isEmpty || pointer.hasPrefix("/") else { return nil }
         var current = root
         for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let token = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let token = Self.unescaped(raw)
             if let next = current.member(token) {
                 current = next
             } else if let items = current.sequence, let index = Int(token), items.indices.contains(index) {
@@ -63,9 +63,19 @@ package struct OpenAPISource: Sendable {
         return current
     }
 
-    /// `name` as one token of a JSON pointer (`~` and `/` escaped).
+    /// `name` as one token of a JSON pointer (`~` and `/` escaped). Foundation's replacing bridges
+    /// to `NSString`, and the importer makes a token of every member's name: a name with neither
+    /// character (nearly all) is its own token.
     static func pointerToken(_ name: String) -> String {
-        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return name }
+        return name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// One token of a JSON pointer as the name it stands for (`~1` is `/`, `~0` is `~`); a token
+    /// without `~` is the name itself.
+    static func unescaped(_ token: some StringProtocol) -> String {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
+        return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 }
 

@@ -16,12 +16,73 @@ import PaymentSchemasVocabulary
         switch self {
         case .camelCase: return name
         case .pascalCase: return name.prefix(1).uppercased() + name.dropFirst()
-        case .snakeCase: return Self.split(name).joined(separator: "_")
-        case .kebabCase: return Self.split(name).joined(separator: "-")
+        case .snakeCase: return Self.joinedWords(name, separator: UInt8(ascii: "_"))
+        case .kebabCase: return Self.joinedWords(name, separator: UInt8(ascii: "-"))
         }
     }
 
+    /// `name`'s words (``split(_:)``), joined by `separator`, built in one string.
+    static func joinedWords(_ name: String, separator: UInt8) -> String {
+        var name = name
+        let joined = name.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+                var count = 0
+                for index in bytes.indices {
+                    if Self.startsWord(bytes, at: index) {
+                        buffer[count] = separator
+                        count += 1
+                    }
+                    buffer[count] = Self.lowered(bytes[index])
+                    count += 1
+                }
+                return count
+            }
+        }
+        return joined ?? Self.splitByCharacter(name).joined(separator: String(UnicodeScalar(separator)))
+    }
+
+    /// `name`'s words, lower-cased, by ``splitByCharacter(_:)``'s rule. An ASCII name (every
+    /// field name of the bundled and the providers' documents) is read byte by byte: the rule
+    /// asks each `Character` for its Unicode properties, and a `snake_case` document names each
+    /// field this way in several stages.
     static func split(_ name: String) -> [String] {
+        var name = name
+        let words = name.withUTF8 { bytes -> [String]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var words: [String] = []
+            var start = 0
+            for index in bytes.indices where Self.startsWord(bytes, at: index) {
+                words.append(Self.lowered(bytes[start..<index]))
+                start = index
+            }
+            if start < bytes.count { words.append(Self.lowered(bytes[start...])) }
+            return words
+        }
+        return words ?? Self.splitByCharacter(name)
+    }
+
+    /// Whether a word of an ASCII name starts at `index`: at a capital, and at a digit after a
+    /// non-digit, never at the first byte (``splitByCharacter(_:)``'s rule for ASCII, where the
+    /// word so far is lower-cased and so never ends in a capital).
+    private static func startsWord(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let byte = bytes[index]
+        return isUpper(byte) || (isDigit(byte) && !isDigit(bytes[index - 1]))
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    private static func lowered(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
+    private static func lowered(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(decoding: bytes.lazy.map { lowered($0) }, as: UTF8.self)
+    }
+
+    /// `name`'s words, lower-cased: a new word at each capital and at each digit after a
+    /// non-digit. The word so far is kept lower-cased, so a run of capitals is a word per letter
+    /// (`URLValue`: `u`, `r`, `l`, `value`). The rule for any name; ``split(_:)`` reads an ASCII
+    /// name by it byte by byte.
+    static func splitByCharacter(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         let characters = Array(name)
