@@ -10,12 +10,7 @@ import Testing
         // Every name of up to five characters over both cases, a digit, the separators and the
         // namespace colon: 37,449 names.
         let alphabet: [Character] = ["a", "Z", "k", "0", "_", "-", ":", " "]
-        var names = [""]
-        var longest = [""]
-        for _ in 1...5 {
-            longest = longest.flatMap { prefix in alphabet.map { prefix + String($0) } }
-            names += longest
-        }
+        let names = ShortStrings.all(over: alphabet, upTo: 5)
         var differences: [String] = []
         for name in names {
             if CredentialName.normalizedASCII(name) != CredentialName.normalizedByCharacter(name) {

@@ -16,12 +16,7 @@ import Testing
     @Test func theByteWisePathAgreesWithFoundationOnEveryShortText() {
         // Every text of up to five characters over blank space, line breaks and letters: 19,608.
         let alphabet: [Character] = [" ", "\t", "\n", "\u{0B}", "\u{0C}", "a", "b"]
-        var texts = [""]
-        var longest = [""]
-        for _ in 1...5 {
-            longest = longest.flatMap { prefix in alphabet.map { prefix + String($0) } }
-            texts += longest
-        }
+        let texts = ShortStrings.all(over: alphabet, upTo: 5)
         var differences: [String] = []
         for text in texts {
             let byteWise = OpenAPIImporter.cleanedASCII(text)

@@ -24,12 +24,7 @@ import Testing
         // Every name of up to five characters over lower and upper case, digits and the two
         // separators: 37,449 names, each in both styles that split.
         let alphabet: [Character] = ["a", "z", "A", "Z", "0", "9", "_", "-"]
-        var names = [""]
-        var longest = [""]
-        for _ in 1...5 {
-            longest = longest.flatMap { prefix in alphabet.map { prefix + String($0) } }
-            names += longest
-        }
+        let names = ShortStrings.all(over: alphabet, upTo: 5)
         var differences: [String] = []
         for name in names {
             let expected = KeyStyle.splitByCharacter(name)
