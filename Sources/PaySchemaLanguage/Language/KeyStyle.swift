@@ -42,10 +42,10 @@ import PaymentSchemasVocabulary
         return joined ?? Self.splitByCharacter(name).joined(separator: String(UnicodeScalar(separator)))
     }
 
-    /// `name`'s words, lower-cased, by ``splitByCharacter(_:)``'s rule. An ASCII name (every
-    /// field name of the bundled and the providers' documents) is read byte by byte: the rule
-    /// asks each `Character` for its Unicode properties, and a `snake_case` document names each
-    /// field this way in several stages.
+    /// `name`'s words, lower-cased, by ``splitByCharacter(_:)``'s rule. An ASCII name (as field
+    /// names are in practice) is read byte by byte: the rule asks each `Character` for its
+    /// Unicode properties, and a `snake_case` document names each field this way in several
+    /// stages.
     static func split(_ name: String) -> [String] {
         var name = name
         let words = name.withUTF8 { bytes -> [String]? in
