@@ -9,7 +9,8 @@ import Testing
 /// the same text for every input the byte path takes: every short text over the characters that
 /// matter, and every description, summary and title of PayPal's documents. Its JSON pointer
 /// tokens skip Foundation's replacing when there is nothing to escape.
-@Suite struct ImportDocTextTests {
+@Suite
+struct ImportDocTextTests {
     static let documents = ["checkout_orders_v2.json", "payments_payment_v2.json", "notifications_webhooks_v1.json"]
         .compactMap { SharedReference.path("contracts/paypal/\($0)") }
 

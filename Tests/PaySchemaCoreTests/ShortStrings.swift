@@ -1,6 +1,6 @@
 /// Every string of up to a given length over an alphabet: the inputs on which a byte-wise path
-/// is compared with the general path it stands in for (`KeyStyleTests`, `CredentialNameTests`,
-/// `ImportDocTextTests`).
+/// is compared with the general path it stands in for (key styles, credential names, the
+/// importer's text cleaning).
 enum ShortStrings {
     /// Every string of `0...length` characters drawn from `alphabet`, shortest first.
     static func all(over alphabet: [Character], upTo length: Int) -> [String] {
